@@ -1,0 +1,44 @@
+// Process-level concerns of the CLI: exit codes, stderr messages without stack traces, colour.
+import { SealcheckError, errorMessage } from "../src/errors.js";
+
+/** Exit code 3: no verdict (bad usage, unreadable or missing input). */
+export const EXIT_NO_VERDICT = 3;
+
+export function printUsageError(message: string): void {
+  process.stderr.write(`sealcheck: ${message}\n`);
+}
+
+/**
+ * Runs a command body; any error becomes one line on stderr and exit 3. SealcheckError messages already
+ * name the file and the problem. Anything else is a bug in sealcheck, reported as such, still without a
+ * stack trace unless SEALCHECK_DEBUG is set.
+ */
+export async function runGuarded(body: () => Promise<number | void>): Promise<void> {
+  try {
+    const code = await body();
+    if (typeof code === "number") process.exitCode = code;
+  } catch (e) {
+    if (e instanceof SealcheckError) {
+      printUsageError(e.message);
+    } else {
+      printUsageError(`internal error: ${errorMessage(e)} (please report this; set SEALCHECK_DEBUG=1 for details)`);
+    }
+    if (process.env.SEALCHECK_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
+    process.exitCode = EXIT_NO_VERDICT;
+  }
+}
+
+/** Colour only on a TTY, and never when NO_COLOR is set (https://no-color.org). */
+export function useColour(stream: NodeJS.WriteStream = process.stdout): boolean {
+  if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== "") return false;
+  if (process.env.FORCE_COLOR === "1") return true;
+  return Boolean(stream.isTTY);
+}
+
+/** Writes to stdout and waits for it to drain, so that exit codes never cut output short when piped. */
+export function writeOut(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (process.stdout.write(text)) resolve();
+    else process.stdout.once("drain", () => resolve());
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * Typed errors with stable codes. The library returns a report for bad *evidence* (FORMAT_FAILURE);
+ * it throws SealcheckError only for usage problems the caller must fix (a missing file, a bad option).
+ */
+export type ErrorCode =
+  | "ERR_USAGE" // bad option or argument
+  | "ERR_FILE_NOT_FOUND"
+  | "ERR_FILE_UNREADABLE"
+  | "ERR_INPUT_TOO_LARGE" // a configured limit was exceeded before any verdict could be formed
+  | "ERR_UNKNOWN_FORMAT" // the evidence is neither a PDF nor one of the two endpoint JSONs
+  | "ERR_TRUST_STORE" // a --trust/--certs path holds no usable certificate
+  | "ERR_NETWORK" // discovery/JWKS retrieval failed
+  | "ERR_REPLAY_STORE";
+
+export class SealcheckError extends Error {
+  readonly code: ErrorCode;
+  /** The file the error is about, when there is one. */
+  readonly file?: string;
+  constructor(code: ErrorCode, message: string, opts: { file?: string; cause?: unknown } = {}) {
+    super(message, opts.cause !== undefined ? { cause: opts.cause } : undefined);
+    this.name = "SealcheckError";
+    this.code = code;
+    if (opts.file !== undefined) this.file = opts.file;
+  }
+}
+
+/** A parse error inside evidence: becomes a FORMAT_FAILURE check, never escapes the library. */
+export class FormatError extends Error {
+  readonly code = "ERR_FORMAT" as const;
+  constructor(message: string) {
+    super(message);
+    this.name = "FormatError";
+  }
+}
+
+/** A resource limit hit while reading evidence (decompression bomb, nesting, size). */
+export class LimitError extends FormatError {
+  readonly limit: string;
+  constructor(limit: string, message: string) {
+    super(message);
+    this.name = "LimitError";
+    this.limit = limit;
+  }
+}
+
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

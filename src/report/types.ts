@@ -1,0 +1,80 @@
+/**
+ * The report model shared by every command. Vocabulary from ETSI EN 319 102-1: the indication and
+ * sub-indication of the whole verdict, one CheckResult per building block that ran.
+ */
+
+export type Indication = "TOTAL-PASSED" | "TOTAL-FAILED" | "INDETERMINATE";
+
+/** ETSI EN 319 102-1 sub-indications (clause 5.1.3, table 5 and 6). */
+export type SubIndication =
+  // with TOTAL-FAILED
+  | "FORMAT_FAILURE"
+  | "HASH_FAILURE"
+  | "SIG_CRYPTO_FAILURE"
+  | "REVOKED"
+  | "EXPIRED"
+  | "NOT_YET_VALID"
+  // with INDETERMINATE
+  | "SIG_CONSTRAINTS_FAILURE"
+  | "CHAIN_CONSTRAINTS_FAILURE"
+  | "CERTIFICATE_CHAIN_GENERAL_FAILURE"
+  | "CRYPTO_CONSTRAINTS_FAILURE"
+  | "POLICY_PROCESSING_ERROR"
+  | "TIMESTAMP_ORDER_FAILURE"
+  | "NO_SIGNING_CERTIFICATE_FOUND"
+  | "NO_CERTIFICATE_CHAIN_FOUND"
+  | "REVOKED_NO_POE"
+  | "REVOKED_CA_NO_POE"
+  | "OUT_OF_BOUNDS_NO_POE"
+  | "OUT_OF_BOUNDS_NOT_REVOKED"
+  | "CRYPTO_CONSTRAINTS_FAILURE_NO_POE"
+  | "NO_POE"
+  | "TRY_LATER"
+  | "SIGNED_DATA_NOT_FOUND"
+  | "GENERIC";
+
+/**
+ * passed: the property was verified. failed: it is proven false. indeterminate: it could not be
+ * decided (missing trust anchor, missing data). warning: verified, with a remark that does not change the
+ * verdict. skipped: did not run; the message says why (never counted as passed for what it would check).
+ */
+export type CheckStatus = "passed" | "failed" | "indeterminate" | "warning" | "skipped";
+
+/** Where the time a check was judged at comes from. */
+export type TimeSource =
+  | "at-option" // the user's --at
+  | "seal-timestamp" // genTime of the PAdES signature timestamp (proven by a TSA)
+  | "token-iat" // the Workflow token's iat (claimed by the token signer)
+  | "current-time"; // the clock of this machine (ID tokens without --at)
+
+export interface ValidationTime {
+  time: Date;
+  source: TimeSource;
+}
+
+export interface CheckResult {
+  /** Stable id, see contract.md (e.g. "token-signature"). */
+  id: string;
+  status: CheckStatus;
+  /** One sentence a person can act on. */
+  message: string;
+  /** The sub-indication this check contributes when failed or indeterminate. */
+  subIndication: SubIndication | null;
+  /** The time the check was judged at (ISO 8601), when time matters to it. */
+  judgedAt?: string;
+  timeSource?: TimeSource;
+  /** Evidence the check looked at: digests, names, serials, times. JSON-safe values only. */
+  details?: Record<string, unknown>;
+}
+
+export interface ReportBase {
+  indication: Indication;
+  subIndication: SubIndication | null;
+  /** The validation time used (ISO 8601) and where it comes from. */
+  validationTime: string;
+  validationTimeSource: TimeSource;
+  /** Ids of the checks that decided the verdict (failed or indeterminate ones; empty when passed). */
+  decidedBy: string[];
+  checks: CheckResult[];
+  tool: { name: "sealcheck"; version: string };
+}

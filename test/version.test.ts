@@ -1,0 +1,29 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { VERSION } from "../src/version.js";
+import { computeVerdict } from "../src/report/verdict.js";
+import { failed, indeterminate, passed, skipped } from "../src/report/check.js";
+
+describe("foundation", () => {
+  it("VERSION matches package.json", () => {
+    expect(VERSION).toBe(JSON.parse(readFileSync("package.json", "utf8")).version);
+  });
+  it("verdict: failed beats indeterminate, format failure first", () => {
+    const v = computeVerdict([
+      passed("a", "ok"),
+      indeterminate("b", "NO_CERTIFICATE_CHAIN_FOUND", "no chain"),
+      failed("c", "SIG_CRYPTO_FAILURE", "bad sig"),
+      failed("d", "FORMAT_FAILURE", "bad format"),
+    ]);
+    expect(v).toEqual({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", decidedBy: ["d", "c"] });
+  });
+  it("verdict: indeterminate when nothing failed", () => {
+    const v = computeVerdict([passed("a", "ok"), indeterminate("b", "NO_CERTIFICATE_CHAIN_FOUND", "no chain")]);
+    expect(v.indication).toBe("INDETERMINATE");
+    expect(v.subIndication).toBe("NO_CERTIFICATE_CHAIN_FOUND");
+  });
+  it("verdict: never passed over nothing but skipped checks", () => {
+    expect(computeVerdict([skipped("a", "not run")]).indication).toBe("INDETERMINATE");
+    expect(computeVerdict([passed("a", "ok"), skipped("b", "n/a")]).indication).toBe("TOTAL-PASSED");
+  });
+});
