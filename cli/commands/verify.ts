@@ -1,3 +1,54 @@
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
+import { runGuarded, useColour, writeOut } from "../io.js";
+import { collect, parseSeconds } from "../options.js";
 
-export function registerVerify(_program: Command): void {}
+export function registerVerify(program: Command): void {
+  program
+    .command("verify")
+    .description("Verify a workflow archive: a sealed PAdES PDF, or the JSON of the PAdES or Workflow-token endpoint")
+    .argument("<evidence>", "the PAdES PDF or endpoint JSON (detected from its content)")
+    .argument("[originals...]", "original PDFs, or directories of them, matched to the token by SHA-256")
+    .option("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", collect, [])
+    .option("--certs <path>", "extra untrusted certificates for path building (repeatable)", collect, [])
+    .option("--at <time>", "validation time, ISO 8601 (default: the time the evidence proves)")
+    .option("--json", "print the report as JSON on stdout")
+    .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them")
+    .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
+    .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
+    .addOption(new Option("--max-input-size <bytes>", "largest evidence file read").argParser(parseSeconds).hideHelp())
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ sealcheck verify archive.pdf originals/ --trust roots/
+  $ sealcheck verify workflowtoken.json --trust roots/ --json > report.json
+  $ sealcheck verify archive.pdf --trust roots/ --at 2025-12-08T08:36:35Z
+
+Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad usage or unreadable input).`,
+    )
+    .action(async (evidence: string, originals: string[], opts: Record<string, unknown>) => {
+      await runGuarded(async () => {
+        const { verifyArchive } = await import("../../src/verify/archive.js");
+        const { exitCodeFor } = await import("../../src/report/verdict.js");
+        const report = await verifyArchive({
+          evidence,
+          originals,
+          trust: opts.trust as string[],
+          certs: opts.certs as string[],
+          at: opts.at as string | undefined,
+          ocspWindowSeconds: opts.ocspWindow as number,
+          clockSkewSeconds: opts.clockSkew as number,
+          showPersonalData: Boolean(opts.showPersonalData),
+          ...(opts.maxInputSize ? { limits: { maxEvidenceBytes: opts.maxInputSize as number } } : {}),
+        });
+        if (opts.json) {
+          const { renderJson } = await import("../../src/render/json.js");
+          await writeOut(renderJson(report));
+        } else {
+          const { renderArchiveHuman } = await import("../../src/render/archive-human.js");
+          await writeOut(renderArchiveHuman(report, { colour: useColour() }));
+        }
+        return exitCodeFor(report.indication);
+      });
+    });
+}

@@ -1,0 +1,9 @@
+// The sample generator's public API: see STATUS.md and samples/README.md.
+export * from "./der.js";
+export * from "./keys.js";
+export * from "./timeline.js";
+export * from "./pki.js";
+export * from "./token.js";
+export * from "./ocsp.js";
+export * from "./originals.js";
+export * from "./evidence.js";

@@ -1,0 +1,72 @@
+// What the archive checks share: the evidence as read, the user's trust and options, and what earlier
+// building blocks established (the token, its certificate and path, the proven sealing time).
+import type * as pkijs from "pkijs";
+import type { Limits } from "../limits.js";
+import type { EvidenceInput } from "../input/evidence-file.js";
+import type { CompactJws } from "../input/jws.js";
+import type { TrustStore } from "../pki/trust-store.js";
+import type { ChainResult } from "../pki/chain.js";
+import type { DecodedOcsp } from "../pki/ocsp.js";
+import type { ValidationTime } from "../report/types.js";
+import type { WorkflowClaims } from "../evidence/workflow-token.js";
+
+export type JwsAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512";
+export const DEFAULT_TOKEN_ALGORITHMS: readonly JwsAlgorithm[] = ["RS256", "PS256", "ES256", "ES384", "ES512"];
+
+export interface ArchiveOptions {
+  /** Validation time chosen by the user (--at); otherwise the time the evidence proves. */
+  at?: Date;
+  /** Seconds an OCSP response may be produced before the sealing time. */
+  ocspWindowSeconds: number;
+  /** Clock skew tolerated between broker, responder and TSA, in seconds. */
+  clockSkewSeconds: number;
+  /** JWS algorithms accepted for the Workflow token. */
+  tokenAlgorithms: readonly JwsAlgorithm[];
+}
+
+export const DEFAULT_ARCHIVE_OPTIONS: ArchiveOptions = {
+  ocspWindowSeconds: 300,
+  clockSkewSeconds: 60,
+  tokenAlgorithms: DEFAULT_TOKEN_ALGORITHMS,
+};
+
+/** The three values every form of the evidence carries, as text, once the attachments check found them. */
+export interface TokenEvidence {
+  token: string;
+  certPem: string;
+  ocspBase64: string;
+}
+
+export interface ArchiveContext {
+  input: EvidenceInput;
+  limits: Limits;
+  trust: TrustStore;
+  options: ArchiveOptions;
+  /** Set by the attachments check. */
+  evidence?: Partial<TokenEvidence>;
+  /** Set by token-signature. */
+  jws?: CompactJws;
+  tokenCert?: pkijs.Certificate;
+  /** Set by token-claims. */
+  claims?: WorkflowClaims;
+  /** Set by token-certificate. */
+  tokenChain?: ChainResult;
+  tokenIssuer?: pkijs.Certificate | null;
+  ocsp?: DecodedOcsp;
+  /** Set by the seal checks: the signature timestamp's genTime, once verified. */
+  sealTimestamp?: Date;
+}
+
+/** The validation time of this run: --at, else the seal's timestamp, else the token's iat, else now. */
+export function validationTime(ctx: ArchiveContext): ValidationTime {
+  if (ctx.options.at) return { time: ctx.options.at, source: "at-option" };
+  if (ctx.sealTimestamp) return { time: ctx.sealTimestamp, source: "seal-timestamp" };
+  if (ctx.claims?.iat !== undefined) return { time: new Date(ctx.claims.iat * 1000), source: "token-iat" };
+  return { time: new Date(), source: "current-time" };
+}
+
+/** When the token was sealed: its iat (the OCSP was fetched just before it). */
+export function tokenSealingTime(ctx: ArchiveContext): ValidationTime | null {
+  if (ctx.claims?.iat !== undefined) return { time: new Date(ctx.claims.iat * 1000), source: "token-iat" };
+  return null;
+}

@@ -1,0 +1,43 @@
+// Check "document-digests": each supplied original matched to a document_N by its SHA-256, never by name.
+import { basename } from "node:path";
+import type { OriginalFile } from "../input/originals.js";
+import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
+import type { CheckResult } from "../report/types.js";
+import type { ArchiveContext } from "./context.js";
+
+const ID = "document-digests";
+
+export function checkDocumentDigests(ctx: ArchiveContext, originals: readonly OriginalFile[] | null): CheckResult {
+  const docs = ctx.claims?.documents ?? [];
+  if (originals === null) {
+    return skipped(ID, "No originals were given: the documents were not compared with the token's digests (pass the original PDFs to compare them).", {
+      details: { compared: false, documents: docs.map((d) => ({ index: d.index, title: d.title, sha256Hex: d.sha256Hex })) },
+    });
+  }
+  if (!ctx.claims) return skipped(ID, "The token's claims could not be read, so there are no digests to compare the originals with.");
+  const byDigest = new Map<string, OriginalFile[]>();
+  for (const o of originals) byDigest.set(o.sha256Hex, [...(byDigest.get(o.sha256Hex) ?? []), o]);
+  const matched = docs
+    .filter((d) => byDigest.has(d.sha256Hex))
+    .map((d) => ({ index: d.index, title: d.title, sha256Hex: d.sha256Hex, files: byDigest.get(d.sha256Hex)!.map((o) => o.path) }));
+  const missing = docs.filter((d) => !byDigest.has(d.sha256Hex)).map((d) => ({ index: d.index, title: d.title, sha256Hex: d.sha256Hex }));
+  const wanted = new Set(docs.map((d) => d.sha256Hex));
+  const extra = originals.filter((o) => !wanted.has(o.sha256Hex)).map((o) => ({ file: o.path, sha256Hex: o.sha256Hex, size: o.size, isPdf: o.isPdf }));
+  const details = { compared: true, matched, missing, extra };
+  const names = (xs: { title: string; index: number }[]) => xs.map((d) => `document_${d.index} "${d.title}"`).join(", ");
+  if (missing.length && extra.length) {
+    return failed(
+      ID,
+      "HASH_FAILURE",
+      `${names(missing)} matched no supplied file, and ${extra.map((e) => basename(e.file)).join(", ")} match${extra.length === 1 ? "es" : ""} no document: an original was changed or is the wrong file.`,
+      { details },
+    );
+  }
+  if (missing.length) {
+    return indeterminate(ID, "SIGNED_DATA_NOT_FOUND", `${matched.length} of ${docs.length} documents matched; no original was given for ${names(missing)}.`, { details });
+  }
+  if (extra.length) {
+    return warning(ID, `All ${docs.length} documents matched an original; ${extra.map((e) => basename(e.file)).join(", ")} ${extra.length === 1 ? "is" : "are"} not part of this workflow.`, { details });
+  }
+  return passed(ID, `All ${docs.length} documents matched an original by SHA-256 (${matched.map((m) => basename(m.files[0]!)).join(", ")}).`, { details });
+}

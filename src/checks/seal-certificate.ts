@@ -1,0 +1,97 @@
+// Check "seal-certificate": the seal certificate chains to a --trust anchor, was valid at the validation
+// time, may sign (key usage), and was not revoked at the sealing time according to the revocation data
+// archived in the CMS (adbe-revocationInfoArchival) or in a DSS.
+import type * as pkijs from "pkijs";
+import { errorMessage } from "../errors.js";
+import { displayName, keyUsages, summarize } from "../pki/certificate.js";
+import { describePath, validateChain } from "../pki/chain.js";
+import { revocationArchival } from "../pki/cms.js";
+import { decodeCrl, judgeCrl } from "../pki/crl.js";
+import { decodeOcsp, findIssuer, judgeOcsp, type Judgement } from "../pki/ocsp.js";
+import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
+import type { CheckResult } from "../report/types.js";
+import { validationTime, type ArchiveContext } from "./context.js";
+import type { SealState } from "./seal-signature.js";
+
+const ID = "seal-certificate";
+/** Revocation data archived with a seal is fetched ahead of signing; a week covers the usual cache. */
+const SEAL_REVOCATION_WINDOW_SECONDS = 7 * 24 * 3600;
+
+export interface ExtraRevocationData {
+  certs: pkijs.Certificate[];
+  crls: Uint8Array[];
+  ocsps: Uint8Array[];
+}
+
+export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState, extra: ExtraRevocationData): Promise<CheckResult> {
+  const cert = seal.signerCert;
+  if (!cert || !seal.cms) return skipped(ID, "No seal certificate was identified, so no path was built.");
+  const at = validationTime(ctx);
+  const pool = [...ctx.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
+  const chain = await validateChain(cert, { anchors: ctx.trust.anchors, intermediates: pool, at: at.time });
+  const details: Record<string, unknown> = { certificate: summarize(cert), path: describePath(chain.path) };
+  if (chain.status !== "valid") {
+    const sub = chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE";
+    return chain.status === "not-yet-valid" ? failed(ID, sub, `Seal certificate: ${chain.message}`, { at, details }) : indeterminate(ID, sub, `Seal certificate: ${chain.message}`, { at, details });
+  }
+  const ku = keyUsages(cert);
+  if (ku && !ku.includes("nonRepudiation") && !ku.includes("digitalSignature")) {
+    return indeterminate(ID, "CHAIN_CONSTRAINTS_FAILURE", `The seal certificate may not sign: its key usage is ${ku.join(", ")}.`, { at, details });
+  }
+  // Revocation: archived in the CMS's signed attributes, plus any DSS.
+  const issuer = chain.path[1] ?? (await findIssuer(cert, pool));
+  const archived = revocationArchival(seal.cms.signedData.signerInfos[0]!);
+  const judgements: { source: string; j: Judgement }[] = [];
+  const sealingTime = ctx.sealTimestamp ?? at.time;
+  for (const [source, ders] of [["cms-ocsp", archived.ocsps], ["dss-ocsp", extra.ocsps]] as const) {
+    for (const der of ders) {
+      try {
+        const decoded = decodeOcsp(der, ctx.limits);
+        const r = await judgeOcsp({
+          decoded,
+          target: cert,
+          issuer,
+          pool: [...pool, ...ctx.trust.anchors],
+          sealingTime,
+          freshnessWindowSeconds: SEAL_REVOCATION_WINDOW_SECONDS,
+          clockSkewSeconds: ctx.options.clockSkewSeconds,
+        });
+        if (r.certId.status !== "passed") continue; // about another certificate (e.g. the CA's)
+        const parts = [r.signature, r.status, r.freshness];
+        const worst = parts.find((p) => p.status === "failed") ?? parts.find((p) => p.status === "indeterminate") ?? parts.find((p) => p.status === "warning") ?? r.status;
+        judgements.push({ source, j: worst });
+      } catch (e) {
+        judgements.push({ source, j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived OCSP response is unreadable: ${errorMessage(e)}.`, details: {} } });
+      }
+    }
+  }
+  for (const [source, ders] of [["cms-crl", archived.crls], ["dss-crl", extra.crls]] as const) {
+    for (const der of ders) {
+      try {
+        const crl = decodeCrl(der, ctx.limits);
+        if (!crl.issuer.isEqual(cert.issuer)) continue;
+        judgements.push({ source, j: await judgeCrl(crl, cert, issuer, sealingTime, ctx.options.clockSkewSeconds) });
+      } catch (e) {
+        judgements.push({ source, j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived CRL is unreadable: ${errorMessage(e)}.`, details: {} } });
+      }
+    }
+  }
+  details.revocation = judgements.map(({ source, j }) => ({ source, status: j.status, message: j.message, ...j.details }));
+  details.revocationJudgedAt = sealingTime.toISOString();
+  const revoked = judgements.find((x) => x.j.status === "failed");
+  if (revoked) return failed(ID, revoked.j.subIndication ?? "REVOKED", `Seal certificate "${displayName(cert.subject)}": ${revoked.j.message}`, { at, details });
+  const good = judgements.filter((x) => x.j.status === "passed" || x.j.status === "warning");
+  if (good.length === 0) {
+    return indeterminate(
+      ID,
+      "TRY_LATER",
+      judgements.length
+        ? `No archived revocation information for the seal certificate is acceptable: ${judgements[0]!.j.message}`
+        : "The evidence holds no revocation information (OCSP or CRL) for the seal certificate.",
+      { at, details },
+    );
+  }
+  const sources = [...new Set(good.map((g) => g.source))].join(", ");
+  const msg = `"${displayName(cert.subject)}": ${chain.message} Not revoked at the sealing time (${sources}).`;
+  return good.some((g) => g.j.status === "warning") ? warning(ID, `${msg} ${good.find((g) => g.j.status === "warning")!.j.message}`, { at, details }) : passed(ID, msg, { at, details });
+}

@@ -1,0 +1,129 @@
+// Check "seal-signature": the PAdES CMS signature. ByteRange sane and covering its revision exactly
+// except /Contents; /Contents one CMS SignedData (zero padding allowed); messageDigest = digest of the
+// byte ranges (streamed, never copied); signature value; ESS signing-certificate-v2 binds the signer.
+import { createHash } from "node:crypto";
+import type * as pkijs from "pkijs";
+import { errorMessage } from "../errors.js";
+import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, verifySigner, type DecodedSignedData } from "../pki/cms.js";
+import { displayName, formatName, summarize, thumbprint } from "../pki/certificate.js";
+import { failed, indeterminate, passed, warning } from "../report/check.js";
+import type { CheckResult } from "../report/types.js";
+import type { ArchiveContext } from "./context.js";
+
+const ID = "seal-signature";
+
+/** The broker's seal certificates (evidence.md §1). */
+const PRODUCTION_SEAL_SHA1 = "D3250E7ADB60771B3E0F35D79971FD62C314A06D";
+
+export function sealIdentity(cert: pkijs.Certificate): "production-seal" | "test-seal" | "other" {
+  if (thumbprint(cert, "sha1") === PRODUCTION_SEAL_SHA1) return "production-seal";
+  const s = formatName(cert.subject);
+  if (/CN=Nets\b/.test(s) && /O=Nets Branch Norway NUF/.test(s)) return "test-seal";
+  return "other";
+}
+
+/** What the PDF layer found about one signature, in the terms this check needs. */
+export interface SealSignatureInput {
+  fieldName: string;
+  filter?: string;
+  subFilter?: string;
+  /** /M as written, e.g. D:20251208083635Z. */
+  claimedTime?: string;
+  /** /ByteRange as found (anything: validated here). */
+  byteRange: unknown;
+  /** Hex-decoded /Contents, or null when not a string. */
+  contents: Uint8Array | null;
+  /** Byte span of the /Contents string token, angle brackets included. */
+  contentsSpan: { start: number; end: number } | null;
+  /** End offset of the revision in which this signature dictionary first appears. */
+  revisionEnd: number;
+  revisionIndex: number;
+}
+
+export interface SealState {
+  signature: SealSignatureInput;
+  cms?: DecodedSignedData;
+  signerCert?: pkijs.Certificate;
+  /** True when the ranges end at the end of the file (no later revision). */
+  coversWholeFile?: boolean;
+}
+
+/** Validates /ByteRange against the file and the /Contents span; returns the two ranges or problems. */
+export function checkByteRange(sig: SealSignatureInput, fileLength: number): { ranges?: [number, number, number, number]; problems: string[] } {
+  const br = sig.byteRange;
+  const problems: string[] = [];
+  if (!Array.isArray(br)) return { problems: ["/ByteRange is missing or not an array"] };
+  if (br.length !== 4) return { problems: [`/ByteRange has ${br.length} numbers; exactly 4 (two ranges) are required`] };
+  if (!br.every((n) => typeof n === "number" && Number.isSafeInteger(n) && n >= 0)) return { problems: ["/ByteRange holds values that are not non-negative integers"] };
+  const [a, b, c, d] = br as [number, number, number, number];
+  if (a !== 0) problems.push(`the first range starts at ${a}, not at the beginning of the file`);
+  if (a + b > c) problems.push("the two ranges overlap");
+  if (c + d > fileLength) problems.push(`the second range ends at ${c + d}, beyond the end of the file (${fileLength})`);
+  if (!sig.contentsSpan) problems.push("/Contents is not a string, so the gap cannot be checked");
+  else if (a + b !== sig.contentsSpan.start || c !== sig.contentsSpan.end) {
+    problems.push(`the gap between the ranges (${a + b}–${c}) is not exactly the /Contents string (${sig.contentsSpan.start}–${sig.contentsSpan.end})`);
+  }
+  if (c + d !== sig.revisionEnd) problems.push(`the ranges end at ${c + d}, not where the signature's revision ends (${sig.revisionEnd})`);
+  return problems.length ? { problems } : { ranges: [a, b, c, d], problems };
+}
+
+function digestRanges(pdf: Uint8Array, r: [number, number, number, number], alg: string): Uint8Array {
+  return createHash(alg).update(pdf.subarray(r[0], r[0] + r[1])).update(pdf.subarray(r[2], r[2] + r[3])).digest();
+}
+
+export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): Promise<CheckResult> {
+  const pdf = ctx.input.pdf!;
+  const sig = seal.signature;
+  const details: Record<string, unknown> = { field: sig.fieldName, filter: sig.filter, subFilter: sig.subFilter, claimedTime: sig.claimedTime, byteRange: sig.byteRange };
+  const { ranges, problems } = checkByteRange(sig, pdf.length);
+  if (!ranges) return failed(ID, "FORMAT_FAILURE", `The seal's byte range is not acceptable: ${problems.join("; ")}.`, { details });
+  seal.coversWholeFile = ranges[2] + ranges[3] === pdf.length;
+  if (!sig.contents || sig.contents.length === 0) return failed(ID, "FORMAT_FAILURE", "The seal's /Contents is empty: there is no signature.", { details });
+  try {
+    seal.cms = decodeSignedData(sig.contents, "the seal's /Contents", ctx.limits, true);
+  } catch (e) {
+    return failed(ID, "FORMAT_FAILURE", `${errorMessage(e)}.`, { details });
+  }
+  const sd = seal.cms.signedData;
+  details.derLength = seal.cms.derLength;
+  details.reservedLength = sig.contents.length;
+  if (sd.signerInfos.length !== 1) return failed(ID, "FORMAT_FAILURE", `The seal's CMS has ${sd.signerInfos.length} signers; a PAdES signature has exactly one.`, { details });
+  if (sd.encapContentInfo.eContent) return failed(ID, "FORMAT_FAILURE", "The seal's CMS is not detached: it encapsulates content instead of signing the PDF's byte ranges.", { details });
+  const v = await verifySigner(seal.cms, 0, (alg) => digestRanges(pdf, ranges, alg));
+  details.digestAlgorithm = v.digestAlgorithm;
+  details.signatureAlgorithm = v.signatureAlgorithm;
+  details.messageDigest = v.messageDigest;
+  details.computedDigest = v.computedDigest;
+  details.ess = v.ess;
+  if (v.signerCert) {
+    seal.signerCert = v.signerCert;
+    details.signer = summarize(v.signerCert);
+    details.sealIdentity = sealIdentity(v.signerCert);
+  }
+  if (!ACCEPTED_DIGESTS.has(v.digestAlgorithm)) {
+    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The seal uses the digest ${v.digestAlgorithm}, which is not accepted (SHA-256 or stronger).`, { details });
+  }
+  if (v.contentType !== undefined && v.contentType !== CMS_OID.data) {
+    return failed(ID, "FORMAT_FAILURE", `The seal's contentType attribute is ${v.contentType}, not id-data.`, { details });
+  }
+  if (!v.messageDigestMatches) {
+    return failed(ID, "HASH_FAILURE", v.messageDigest ? "The digest of the signed byte ranges does not match the seal's messageDigest: the PDF was changed after sealing." : `The seal's signed attributes are incomplete: ${v.problems.join("; ")}.`, { details });
+  }
+  if (!v.signerCert) return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The seal's signer certificate is not in the CMS.", { details });
+  if (!v.signatureValid) {
+    return failed(ID, "SIG_CRYPTO_FAILURE", `The seal's signature value does not verify with the key of "${displayName(v.signerCert.subject)}"${v.problems.length ? ` (${v.problems.join("; ")})` : ""}.`, { details });
+  }
+  if (v.ess.present === "none") {
+    return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The seal's signed attributes do not bind the signer certificate (no ESS signing-certificate-v2).", { details });
+  }
+  if (!v.ess.matches) {
+    return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The ESS signing-certificate attribute names another certificate than the one that verifies the seal.", { details });
+  }
+  const who = `"${displayName(v.signerCert.subject)}" (${details.sealIdentity})`;
+  const remarks: string[] = [];
+  if (sig.subFilter !== "ETSI.CAdES.detached") remarks.push(`its SubFilter is ${sig.subFilter ?? "missing"}, not ETSI.CAdES.detached (not PAdES)`);
+  if (v.hasSigningTime) remarks.push("it carries a signingTime attribute, which PAdES baseline signatures must not have");
+  if (v.ess.present === "v1") remarks.push("it binds the certificate with ESS signing-certificate v1 (SHA-1)");
+  if (remarks.length) return warning(ID, `The seal by ${who} verifies over its byte ranges, but ${remarks.join("; ")}.`, { details });
+  return passed(ID, `The seal by ${who} verifies: ${v.digestAlgorithm.toUpperCase()} digest of the byte ranges matches, signature valid, ESS v2 binds the certificate.`, { details });
+}

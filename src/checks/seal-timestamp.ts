@@ -1,0 +1,34 @@
+// Check "seal-timestamp": the signature timestamp (unsigned attribute id-aa-signatureTimeStampToken):
+// imprint over the seal's signature value, TSA signature, TSA certificate and path. A verified timestamp
+// is the proven sealing time (best-signature-time, ETSI EN 319 102-1 §5.6.2.1) the other checks use.
+import { signatureValue, timestampTokens } from "../pki/cms.js";
+import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
+import { result, indeterminate, skipped } from "../report/check.js";
+import type { CheckResult } from "../report/types.js";
+import type { ArchiveContext } from "./context.js";
+import type { SealState } from "./seal-signature.js";
+
+const ID = "seal-timestamp";
+
+export async function checkSealTimestamp(ctx: ArchiveContext, seal: SealState): Promise<{ check: CheckResult; info?: TimestampInfo }> {
+  const cms = seal.cms;
+  if (!cms) return { check: skipped(ID, "The seal's CMS could not be read, so its timestamp was not checked.") };
+  const si = cms.signedData.signerInfos[0]!;
+  const tokens = timestampTokens(si);
+  if (tokens.length === 0) {
+    return {
+      check: indeterminate(ID, "NO_POE", "The seal has no signature timestamp (PAdES B-B): nothing proves when it was made, so the sealing time is only claimed."),
+    };
+  }
+  const data = signatureValue(si);
+  const trust = { anchors: ctx.trust.anchors, intermediates: ctx.trust.intermediates };
+  const results = [];
+  for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, ctx.options.at ?? null, ctx.limits));
+  // The earliest verified timestamp is the best proof of existence.
+  const good = results.filter((r) => r.judgement.status === "passed" && r.info).sort((a, b) => a.info!.genTime.getTime() - b.info!.genTime.getTime());
+  const chosen = good[0] ?? results[0]!;
+  const j = chosen.judgement;
+  const at = chosen.info ? { time: ctx.options.at ?? chosen.info.genTime, source: ctx.options.at ? ("at-option" as const) : ("seal-timestamp" as const) } : undefined;
+  const details = { ...j.details, tokens: tokens.length, claimedTime: seal.signature.claimedTime };
+  return { check: result(ID, j.status, j.message, { sub: j.subIndication, ...(at ? { at } : {}), details }), ...(good[0]?.info ? { info: good[0].info } : {}) };
+}

@@ -1,0 +1,38 @@
+// Check "token-certificate": the token's certificate chains to a --trust anchor (RSASSA-PSS included) and
+// every certificate on the path was valid at the validation time; its key usage allows signing.
+import { displayName, formatName, keyUsages, summarize } from "../pki/certificate.js";
+import { describePath, validateChain } from "../pki/chain.js";
+import { findIssuer } from "../pki/ocsp.js";
+import { failed, indeterminate, passed, skipped } from "../report/check.js";
+import type { CheckResult } from "../report/types.js";
+import { validationTime, type ArchiveContext } from "./context.js";
+
+const ID = "token-certificate";
+
+/** The known profile of the broker's token certificate (evidence.md §4). */
+function profile(subject: string): string {
+  return /CN=NEB Transact/.test(subject) && /O=Signaturgruppen A\/S/.test(subject) ? "broker-token-certificate" : "other";
+}
+
+export async function checkTokenCertificate(ctx: ArchiveContext): Promise<CheckResult> {
+  const cert = ctx.tokenCert;
+  if (!cert) return skipped(ID, "No token certificate could be read, so no path was built.");
+  const at = validationTime(ctx);
+  const pool = [...ctx.trust.intermediates, ...(ctx.ocsp?.certificates ?? [])];
+  const chain = await validateChain(cert, { anchors: ctx.trust.anchors, intermediates: pool, at: at.time });
+  ctx.tokenChain = chain;
+  ctx.tokenIssuer = chain.path[1] ?? (await findIssuer(cert, [...ctx.trust.anchors, ...ctx.trust.intermediates]));
+  const subject = displayName(cert.subject);
+  const details: Record<string, unknown> = { certificate: summarize(cert), profile: profile(formatName(cert.subject)), path: describePath(chain.path) };
+  if (chain.status !== "valid") {
+    const sub = chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE";
+    return chain.status === "not-yet-valid"
+      ? failed(ID, sub, chain.message, { at, details })
+      : indeterminate(ID, sub, chain.message, { at, details });
+  }
+  const ku = keyUsages(cert);
+  if (ku && !ku.includes("digitalSignature") && !ku.includes("nonRepudiation")) {
+    return indeterminate(ID, "CHAIN_CONSTRAINTS_FAILURE", `"${subject}" may not sign: its key usage is ${ku.join(", ")} (digitalSignature or nonRepudiation required).`, { at, details });
+  }
+  return passed(ID, `"${subject}": ${chain.message}`, { at, details });
+}

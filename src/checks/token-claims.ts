@@ -1,0 +1,36 @@
+// Check "token-claims": the Workflow token's claims are present and well-formed (evidence.md §3).
+import { parseWorkflowClaims } from "../evidence/workflow-token.js";
+import { failed, passed, skipped, warning } from "../report/check.js";
+import type { CheckResult } from "../report/types.js";
+import type { ArchiveContext } from "./context.js";
+
+const ID = "token-claims";
+
+export function checkTokenClaims(ctx: ArchiveContext): CheckResult {
+  if (!ctx.jws) return skipped(ID, "The token could not be decoded, so its claims were not checked.");
+  const claims = parseWorkflowClaims(ctx.jws.payload, ctx.limits);
+  ctx.claims = claims;
+  const details: Record<string, unknown> = {
+    workflowId: claims.workflowId,
+    workflowTitle: claims.workflowTitle,
+    organizationTin: claims.organizationTin,
+    issuer: claims.iss,
+    environment: claims.environment,
+    issuedAt: claims.iat !== undefined ? new Date(claims.iat * 1000).toISOString() : undefined,
+    documents: claims.documents.length,
+    signatures: claims.signatures.length,
+  };
+  if (ctx.sealTimestamp && claims.iat !== undefined && claims.iat * 1000 > ctx.sealTimestamp.getTime() + ctx.options.clockSkewSeconds * 1000) {
+    claims.problems.push(`the token's iat (${new Date(claims.iat * 1000).toISOString()}) is after the seal's timestamp (${ctx.sealTimestamp.toISOString()})`);
+  }
+  if (claims.problems.length) {
+    return failed(ID, "FORMAT_FAILURE", `The token's claims are not well-formed: ${claims.problems.slice(0, 5).join("; ")}${claims.problems.length > 5 ? ` (and ${claims.problems.length - 5} more)` : ""}.`, {
+      details: { ...details, problems: claims.problems },
+    });
+  }
+  const summary = `Workflow ${claims.workflowId} of ${claims.organizationTin}: ${claims.documents.length} document(s), ${claims.signatures.length} signature(s), sealed ${details.issuedAt}`;
+  if (!claims.environment) {
+    return warning(ID, `${summary}; the issuer ${claims.iss} is not one of the broker's known environments.`, { details });
+  }
+  return passed(ID, `${summary} by the broker's ${claims.environment} environment.`, { details });
+}

@@ -1,0 +1,85 @@
+// Check "token-signature": the Workflow token's JWS verifies with the attached certificate's key (jose),
+// under an allow-listed asymmetric algorithm, and its kid names that certificate (SHA-1 thumbprint).
+import * as jose from "jose";
+import { errorMessage } from "../errors.js";
+import { decodeCompactJws } from "../input/jws.js";
+import { certificateDer, displayName, thumbprint } from "../pki/certificate.js";
+import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
+import type { CheckResult } from "../report/types.js";
+import type { ArchiveContext, JwsAlgorithm } from "./context.js";
+
+const ID = "token-signature";
+/** Header parameters that could point a careless verifier at another key; never used here. */
+const KEY_HEADERS = ["jku", "jwk", "x5u", "x5c"];
+
+function pemOf(der: Uint8Array): string {
+  const b64 = Buffer.from(der).toString("base64").replace(/(.{64})/g, "$1\n");
+  return `-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----`;
+}
+
+export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckResult> {
+  const token = ctx.evidence?.token;
+  if (!token) return skipped(ID, "No Workflow token could be read, so its signature was not checked.");
+  try {
+    ctx.jws = decodeCompactJws(token, { maxBytes: ctx.limits.maxJsonBytes, maxDepth: ctx.limits.maxJsonDepth, maxJwtBytes: ctx.limits.maxJwtBytes }, "the Workflow token");
+  } catch (e) {
+    return failed(ID, "FORMAT_FAILURE", `${errorMessage(e)}.`);
+  }
+  const header = ctx.jws.header;
+  const alg = header.alg;
+  const details: Record<string, unknown> = { header: { alg, kid: header.kid, typ: header.typ } };
+  if (typeof alg !== "string" || alg === "none" || /^HS/.test(alg)) {
+    return failed(ID, "SIG_CRYPTO_FAILURE", `The token's algorithm is ${JSON.stringify(alg)}: not an asymmetric signature, so it proves nothing.`, { details });
+  }
+  if (!ctx.options.tokenAlgorithms.includes(alg as JwsAlgorithm)) {
+    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The token's algorithm ${alg} is not among the accepted ones (${ctx.options.tokenAlgorithms.join(", ")}).`, { details });
+  }
+  if (header.crit !== undefined) {
+    return failed(ID, "FORMAT_FAILURE", `The token has a "crit" header (${JSON.stringify(header.crit)}) naming extensions this verifier does not implement.`, { details });
+  }
+  const cert = ctx.tokenCert;
+  if (!cert) return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The token's certificate is missing or unreadable, so its signature cannot be checked.", { details });
+
+  let key: Awaited<ReturnType<typeof jose.importX509>>;
+  try {
+    key = await jose.importX509(pemOf(certificateDer(cert)), alg);
+  } catch (e) {
+    return failed(ID, "SIG_CRYPTO_FAILURE", `The certificate's key cannot be used with ${alg} (${errorMessage(e)}).`, { details });
+  }
+  try {
+    // Only the attached certificate's key is used; jku/jwk/x5u/x5c headers are never followed.
+    await jose.compactVerify(ctx.jws.compact, key, { algorithms: [alg] });
+  } catch (e) {
+    const sigFailed = e instanceof jose.errors.JWSSignatureVerificationFailed;
+    return failed(
+      ID,
+      "SIG_CRYPTO_FAILURE",
+      sigFailed
+        ? `The token's signature does not verify with the key of "${displayName(cert.subject)}": the token was altered or signed by another key.`
+        : `The token's signature could not be verified (${errorMessage(e)}).`,
+      { details },
+    );
+  }
+  const expectedKid = thumbprint(cert, "sha1");
+  details.certificateSha1 = expectedKid;
+  if (typeof header.kid !== "string") {
+    return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", `The signature verifies, but the token has no "kid" to bind it to the certificate (expected ${expectedKid}).`, { details });
+  }
+  if (header.kid.toUpperCase() !== expectedKid) {
+    return indeterminate(
+      ID,
+      "NO_SIGNING_CERTIFICATE_FOUND",
+      `The signature verifies, but the token's kid ${header.kid} is not the attached certificate's SHA-1 thumbprint ${expectedKid}: the token names another signing certificate.`,
+      { details },
+    );
+  }
+  const smuggled = KEY_HEADERS.filter((h) => h in header);
+  if (smuggled.length || header.kid !== expectedKid) {
+    return warning(
+      ID,
+      `Verified with ${alg} and the attached certificate's key${smuggled.length ? `; the header's ${smuggled.join(", ")} parameter(s) were ignored` : ""}${header.kid !== expectedKid ? "; the kid is not in upper case as the broker writes it" : ""}.`,
+      { details: { ...details, ignoredHeaders: smuggled } },
+    );
+  }
+  return passed(ID, `Verified with ${alg} and the key of "${displayName(cert.subject)}", whose SHA-1 thumbprint is the token's kid.`, { details });
+}

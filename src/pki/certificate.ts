@@ -1,0 +1,195 @@
+// Certificates: decoding (pkijs), identity (thumbprints, names) and the extensions the checks ask about.
+import { createHash } from "node:crypto";
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
+import { FormatError } from "../errors.js";
+import type { Limits } from "../limits.js";
+import { decodeDer, toHex } from "./der.js";
+
+export const OID = {
+  ekuOcspSigning: "1.3.6.1.5.5.7.3.9",
+  ekuTimeStamping: "1.3.6.1.5.5.7.3.8",
+  ocspNoCheck: "1.3.6.1.5.5.7.48.1.5",
+  keyUsage: "2.5.29.15",
+  extKeyUsage: "2.5.29.37",
+  basicConstraints: "2.5.29.19",
+  subjectKeyIdentifier: "2.5.29.14",
+  authorityKeyIdentifier: "2.5.29.35",
+  certificatePolicies: "2.5.29.32",
+  qcStatements: "1.3.6.1.5.5.7.1.3",
+} as const;
+
+const DER_LIMITS = { maxDerBytes: 1024 * 1024, maxAsn1Depth: 64 };
+
+export function certificateFromDer(der: Uint8Array, what = "certificate", limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth"> = DER_LIMITS): pkijs.Certificate {
+  const asn = decodeDer(der, what, limits);
+  try {
+    return new pkijs.Certificate({ schema: asn });
+  } catch (e) {
+    throw new FormatError(`${what} is DER but not an X.509 certificate (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+const PEM_RE = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
+
+/** All PEM blocks of a text: label and DER bytes. */
+export function pemBlocks(text: string): { label: string; der: Uint8Array }[] {
+  const out: { label: string; der: Uint8Array }[] = [];
+  for (const m of text.matchAll(PEM_RE)) {
+    const body = m[2]!.replace(/\s+/g, "");
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body)) throw new FormatError(`PEM block "${m[1]}" is not valid base64`);
+    out.push({ label: m[1]!, der: new Uint8Array(Buffer.from(body, "base64")) });
+  }
+  return out;
+}
+
+/** Exactly one certificate from a PEM text (the token's attachment / publicSigningCertPem). */
+export function certificateFromPem(text: string, what = "PEM certificate"): pkijs.Certificate {
+  const blocks = pemBlocks(text);
+  const certs = blocks.filter((b) => b.label === "CERTIFICATE");
+  if (certs.length === 0) {
+    throw new FormatError(blocks.length ? `${what} holds a "${blocks[0]!.label}" block, not a CERTIFICATE` : `${what} holds no PEM certificate`);
+  }
+  if (certs.length > 1) throw new FormatError(`${what} holds ${certs.length} certificates; exactly one was expected`);
+  return certificateFromDer(certs[0]!.der, what);
+}
+
+export function certificateDer(cert: pkijs.Certificate): Uint8Array {
+  return new Uint8Array(cert.toSchema(true).toBER(false));
+}
+
+export function thumbprint(cert: pkijs.Certificate, alg: "sha1" | "sha256" = "sha1"): string {
+  return createHash(alg).update(certificateDer(cert)).digest("hex").toUpperCase();
+}
+
+const NAME_OIDS: Record<string, string> = {
+  "2.5.4.3": "CN",
+  "2.5.4.5": "serialNumber",
+  "2.5.4.6": "C",
+  "2.5.4.7": "L",
+  "2.5.4.8": "ST",
+  "2.5.4.10": "O",
+  "2.5.4.11": "OU",
+  "2.5.4.97": "organizationIdentifier",
+  "1.2.840.113549.1.9.1": "E",
+  "2.5.4.42": "GN",
+  "2.5.4.4": "SN",
+};
+
+/** A distinguished name for people, most specific first (CN=…, O=…, C=…), as RFC 4514 orders it. */
+export function formatName(name: pkijs.RelativeDistinguishedNames): string {
+  return name.typesAndValues
+    .map((tv) => {
+      const key = NAME_OIDS[tv.type] ?? tv.type;
+      const v = tv.value?.valueBlock as { value?: unknown } | undefined;
+      const value = typeof v?.value === "string" ? v.value : toHex(tv.value.valueBeforeDecodeView);
+      return `${key}=${value.replace(/([,+"\\<>;])/g, "\\$1")}`;
+    })
+    .reverse()
+    .join(", ");
+}
+
+export function serialHex(cert: pkijs.Certificate): string {
+  return toHex(cert.serialNumber.valueBlock.valueHexView).toUpperCase();
+}
+
+export function extension(cert: pkijs.Certificate, oid: string): pkijs.Extension | undefined {
+  return cert.extensions?.find((e) => e.extnID === oid);
+}
+
+export function extendedKeyUsages(cert: pkijs.Certificate): string[] | null {
+  const ext = extension(cert, OID.extKeyUsage);
+  if (!ext) return null;
+  return (ext.parsedValue as pkijs.ExtKeyUsage | undefined)?.keyPurposes ?? [];
+}
+
+const KEY_USAGE_NAMES = [
+  "digitalSignature",
+  "nonRepudiation",
+  "keyEncipherment",
+  "dataEncipherment",
+  "keyAgreement",
+  "keyCertSign",
+  "cRLSign",
+  "encipherOnly",
+  "decipherOnly",
+] as const;
+export type KeyUsageName = (typeof KEY_USAGE_NAMES)[number];
+
+/** Key usage bits, or null when the extension is absent (any usage allowed). */
+export function keyUsages(cert: pkijs.Certificate): KeyUsageName[] | null {
+  const ext = extension(cert, OID.keyUsage);
+  if (!ext) return null;
+  const bits = ext.parsedValue as asn1js.BitString | undefined;
+  const view = bits?.valueBlock.valueHexView ?? new Uint8Array();
+  return KEY_USAGE_NAMES.filter((_, i) => ((view[i >> 3] ?? 0) >> (7 - (i & 7))) & 1);
+}
+
+export function isCa(cert: pkijs.Certificate): boolean {
+  const bc = extension(cert, OID.basicConstraints)?.parsedValue as pkijs.BasicConstraints | undefined;
+  return bc?.cA === true;
+}
+
+export function isSelfIssued(cert: pkijs.Certificate): boolean {
+  return cert.subject.isEqual(cert.issuer);
+}
+
+/** JSON-safe summary used in report details. */
+export interface CertificateSummary {
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  notBefore: string;
+  notAfter: string;
+  sha1: string;
+  sha256: string;
+  signatureAlgorithm: string;
+  keyUsage?: KeyUsageName[];
+  extendedKeyUsage?: string[];
+}
+
+const SIG_ALG_NAMES: Record<string, string> = {
+  "1.2.840.113549.1.1.11": "sha256WithRSAEncryption",
+  "1.2.840.113549.1.1.12": "sha384WithRSAEncryption",
+  "1.2.840.113549.1.1.13": "sha512WithRSAEncryption",
+  "1.2.840.113549.1.1.5": "sha1WithRSAEncryption",
+  "1.2.840.113549.1.1.10": "RSASSA-PSS",
+  "1.2.840.10045.4.3.2": "ecdsa-with-SHA256",
+  "1.2.840.10045.4.3.3": "ecdsa-with-SHA384",
+  "1.2.840.10045.4.3.4": "ecdsa-with-SHA512",
+};
+
+export function algorithmName(oid: string): string {
+  return SIG_ALG_NAMES[oid] ?? oid;
+}
+
+export function summarize(cert: pkijs.Certificate): CertificateSummary {
+  const s: CertificateSummary = {
+    subject: formatName(cert.subject),
+    issuer: formatName(cert.issuer),
+    serialNumber: serialHex(cert),
+    notBefore: cert.notBefore.value.toISOString(),
+    notAfter: cert.notAfter.value.toISOString(),
+    sha1: thumbprint(cert, "sha1"),
+    sha256: thumbprint(cert, "sha256"),
+    signatureAlgorithm: algorithmName(cert.signatureAlgorithm.algorithmId),
+  };
+  const ku = keyUsages(cert);
+  if (ku) s.keyUsage = ku;
+  const eku = extendedKeyUsages(cert);
+  if (eku) s.extendedKeyUsage = eku;
+  return s;
+}
+
+export function validAt(cert: pkijs.Certificate, at: Date): "valid" | "expired" | "not-yet-valid" {
+  if (at.getTime() < cert.notBefore.value.getTime()) return "not-yet-valid";
+  if (at.getTime() > cert.notAfter.value.getTime()) return "expired";
+  return "valid";
+}
+
+/** A short name for messages: the CN (or the whole DN when there is none). Details keep the full DN. */
+export function displayName(name: pkijs.RelativeDistinguishedNames): string {
+  const cn = name.typesAndValues.find((tv) => tv.type === "2.5.4.3");
+  const v = cn?.value?.valueBlock as { value?: unknown } | undefined;
+  return typeof v?.value === "string" ? v.value : formatName(name);
+}

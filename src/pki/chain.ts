@@ -1,0 +1,132 @@
+// X.509 path building and validation at a given time (ETSI EN 319 102-1, 5.2.6), with pkijs's engine.
+// The engine does the RFC 5280 work (signatures incl. RSASSA-PSS, name chaining, CA constraints, policies,
+// name constraints); this module bounds it against hostile certificate sets and explains failures.
+import * as pkijs from "pkijs";
+import type { SubIndication } from "../report/types.js";
+import { certificateDer, displayName, summarize, validAt, type CertificateSummary } from "./certificate.js";
+import { bytesEqual } from "./der.js";
+
+export type ChainStatus = "valid" | "no-chain" | "expired" | "not-yet-valid" | "invalid";
+
+export interface ChainResult {
+  status: ChainStatus;
+  /** One sentence on what was found or what is wrong. */
+  message: string;
+  /** Leaf first, trust anchor last (when a path was found). */
+  path: pkijs.Certificate[];
+  /** ETSI sub-indication for a failed/indeterminate status. */
+  subIndication: SubIndication | null;
+}
+
+export interface ChainInput {
+  anchors: readonly pkijs.Certificate[];
+  /** Untrusted certificates usable for path building (from --certs and from the evidence). */
+  intermediates: readonly pkijs.Certificate[];
+  at: Date;
+}
+
+const MAX_CANDIDATES = 200;
+const MAX_ISSUER_LOOKUPS = 64;
+
+function sameCert(a: pkijs.Certificate, b: pkijs.Certificate): boolean {
+  return bytesEqual(certificateDer(a), certificateDer(b));
+}
+
+/**
+ * A walk from the leaf by issuer name to any anchor, ignoring time: used only to say *which* certificate
+ * was out of its validity period when the engine reports one (the engine does not say).
+ */
+function namePath(leaf: pkijs.Certificate, pool: readonly pkijs.Certificate[], anchors: readonly pkijs.Certificate[]): pkijs.Certificate[] {
+  const path = [leaf];
+  let cur = leaf;
+  for (let i = 0; i < 10; i++) {
+    if (anchors.some((a) => sameCert(a, cur))) return path;
+    const next = pool.find((c) => !path.includes(c) && c.subject.isEqual(cur.issuer));
+    if (!next) return path;
+    path.push(next);
+    cur = next;
+  }
+  return path;
+}
+
+export async function validateChain(leaf: pkijs.Certificate, input: ChainInput): Promise<ChainResult> {
+  const { anchors, at } = input;
+  if (anchors.length === 0) {
+    return {
+      status: "no-chain",
+      message: "No trust anchors were given (--trust), so no certificate path can be validated.",
+      path: [],
+      subIndication: "NO_CERTIFICATE_CHAIN_FOUND",
+    };
+  }
+  const intermediates = input.intermediates.filter((c) => !sameCert(c, leaf)).slice(0, MAX_CANDIDATES);
+  let lookups = 0;
+  const engine = new pkijs.CertificateChainValidationEngine({
+    trustedCerts: [...anchors],
+    // pkijs takes the last of `certs` as the leaf.
+    certs: [...intermediates, leaf],
+    checkDate: at,
+    // Bounded issuer search: a hostile set of cross-signed certificates must not make path building loop.
+    findIssuer: async (cert, engineRef, crypto) => {
+      if (++lookups > MAX_ISSUER_LOOKUPS) throw new Error("path building gave up: too many candidate issuers");
+      return engineRef.defaultFindIssuer(cert, engineRef, crypto);
+    },
+  });
+  let res: Awaited<ReturnType<pkijs.CertificateChainValidationEngine["verify"]>>;
+  try {
+    res = await engine.verify({});
+  } catch (e) {
+    res = { result: false, resultCode: -1, resultMessage: e instanceof Error ? e.message : String(e) } as typeof res;
+  }
+  if (res.result && res.certificatePath) {
+    // pkijs repeats the leaf when the leaf itself is an anchor.
+    const path = res.certificatePath.filter((c, i, all) => all.findIndex((d) => sameCert(c, d)) === i);
+    const anchor = path[path.length - 1]!;
+    return {
+      status: "valid",
+      message: `Chains to the trust anchor "${displayName(anchor.subject)}" and every certificate on the path was valid at ${at.toISOString()}.`,
+      path,
+      subIndication: null,
+    };
+  }
+  const code = res.resultCode;
+  if (code === 8) {
+    const path = namePath(leaf, [...input.anchors, ...intermediates], anchors);
+    const bad = path.find((c) => validAt(c, at) !== "valid") ?? leaf;
+    const state = validAt(bad, at);
+    const who = bad === leaf ? "The certificate" : `Its issuer "${displayName(bad.subject)}"`;
+    const period = `${bad.notBefore.value.toISOString()} to ${bad.notAfter.value.toISOString()}`;
+    if (state === "not-yet-valid") {
+      return {
+        status: "not-yet-valid",
+        message: `${who} was not yet valid at ${at.toISOString()} (valid ${period}).`,
+        path,
+        subIndication: "NOT_YET_VALID",
+      };
+    }
+    return {
+      status: "expired",
+      message: `${who} had expired at ${at.toISOString()} (valid ${period}), and no proof of existence before expiry was found.`,
+      path,
+      subIndication: "OUT_OF_BOUNDS_NO_POE",
+    };
+  }
+  if (code === 60 || code === 97 || /No valid certificate paths|Unable to find certificate path|path building gave up/.test(res.resultMessage ?? "")) {
+    return {
+      status: "no-chain",
+      message: `No path from "${displayName(leaf.subject)}" to a trust anchor: its issuer "${displayName(leaf.issuer)}" is not among the --trust anchors or their subordinates.`,
+      path: [],
+      subIndication: "NO_CERTIFICATE_CHAIN_FOUND",
+    };
+  }
+  return {
+    status: "invalid",
+    message: `The certificate path is not valid: ${res.resultMessage || `pkijs result code ${code}`}.`,
+    path: [],
+    subIndication: "CHAIN_CONSTRAINTS_FAILURE",
+  };
+}
+
+export function describePath(path: readonly pkijs.Certificate[]): CertificateSummary[] {
+  return path.map(summarize);
+}

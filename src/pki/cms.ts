@@ -1,0 +1,205 @@
+// CMS SignedData (RFC 5652) as used by a PAdES seal (ETSI.CAdES.detached) and by an RFC 3161 timestamp
+// token. pkijs decodes; the digest of the signed content is computed by the caller (streamed over the
+// PDF's byte ranges, never copied), compared with the messageDigest attribute, and the signature over
+// the signed attributes is verified with pkijs's own primitive — the same steps SignedData.verify takes,
+// without needing the whole content in one buffer.
+import { createHash } from "node:crypto";
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
+import { FormatError, errorMessage } from "../errors.js";
+import type { Limits } from "../limits.js";
+import { algorithmName, certificateDer } from "./certificate.js";
+import { bytesEqual, decodeDer, decodeDerZeroPadded, toHex } from "./der.js";
+
+export const CMS_OID = {
+  signedData: "1.2.840.113549.1.7.2",
+  data: "1.2.840.113549.1.7.1",
+  tstInfo: "1.2.840.113549.1.9.16.1.4",
+  contentType: "1.2.840.113549.1.9.3",
+  messageDigest: "1.2.840.113549.1.9.4",
+  signingTime: "1.2.840.113549.1.9.5",
+  signingCertificate: "1.2.840.113549.1.9.16.2.12",
+  signingCertificateV2: "1.2.840.113549.1.9.16.2.47",
+  signatureTimeStampToken: "1.2.840.113549.1.9.16.2.14",
+  adbeRevocationInfoArchival: "1.2.840.113583.1.1.8",
+} as const;
+
+const HASH_BY_OID: Record<string, string> = {
+  "1.3.14.3.2.26": "sha1",
+  "2.16.840.1.101.3.4.2.1": "sha256",
+  "2.16.840.1.101.3.4.2.2": "sha384",
+  "2.16.840.1.101.3.4.2.3": "sha512",
+};
+/** Digest algorithms a seal may use today (ETSI TS 119 312): SHA-1 is refused for new signatures. */
+export const ACCEPTED_DIGESTS = new Set(["sha256", "sha384", "sha512"]);
+
+export function hashName(oid: string): string | null {
+  return HASH_BY_OID[oid] ?? null;
+}
+
+export interface DecodedSignedData {
+  signedData: pkijs.SignedData;
+  /** Length of the DER inside a zero-padded container. */
+  derLength: number;
+  certificates: pkijs.Certificate[];
+}
+
+/** Decodes a ContentInfo holding SignedData; `padded` accepts the zero padding of a PDF /Contents. */
+export function decodeSignedData(bytes: Uint8Array, what: string, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth">, padded = false): DecodedSignedData {
+  const { value, length } = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
+  let signedData: pkijs.SignedData;
+  try {
+    const ci = new pkijs.ContentInfo({ schema: value });
+    if (ci.contentType !== CMS_OID.signedData) throw new FormatError(`${what} is CMS of type ${ci.contentType}, not SignedData`);
+    signedData = new pkijs.SignedData({ schema: ci.content });
+  } catch (e) {
+    if (e instanceof FormatError) throw e;
+    throw new FormatError(`${what} is not a CMS SignedData (${errorMessage(e)})`);
+  }
+  if (signedData.signerInfos.length === 0) throw new FormatError(`${what} has no SignerInfo`);
+  const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+  return { signedData, derLength: length, certificates };
+}
+
+export function signedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attribute[] {
+  return si.signedAttrs?.attributes.filter((a) => a.type === oid) ?? [];
+}
+
+export function unsignedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attribute[] {
+  return si.unsignedAttrs?.attributes.filter((a) => a.type === oid) ?? [];
+}
+
+/** The certificate a SignerInfo's sid designates (issuerAndSerialNumber or subjectKeyIdentifier). */
+export function findSignerCertificate(si: pkijs.SignerInfo, certs: readonly pkijs.Certificate[]): pkijs.Certificate | null {
+  if (si.sid instanceof pkijs.IssuerAndSerialNumber) {
+    const sid = si.sid;
+    return certs.find((c) => c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber)) ?? null;
+  }
+  const sid = si.sid as asn1js.Constructed & asn1js.Primitive;
+  const keyId: Uint8Array | undefined = sid.idBlock?.isConstructed
+    ? (sid.valueBlock.value[0] as asn1js.OctetString | undefined)?.valueBlock.valueHexView
+    : (sid as asn1js.Primitive).valueBlock?.valueHexView;
+  if (!keyId) return null;
+  return certs.find((c) => bytesEqual(createHash("sha1").update(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest(), keyId)) ?? null;
+}
+
+export interface SignerVerification {
+  signerCert: pkijs.Certificate | null;
+  digestAlgorithm: string;
+  signatureAlgorithm: string;
+  contentType?: string;
+  messageDigest?: string;
+  computedDigest?: string;
+  messageDigestMatches: boolean;
+  signatureValid: boolean;
+  hasSigningTime: boolean;
+  ess: { present: "v2" | "v1" | "none"; matches: boolean; hashAlgorithm?: string };
+  problems: string[];
+}
+
+/**
+ * Verifies SignerInfo `index` against the digest of the signed content. `digestOf(alg)` returns that
+ * digest for a hash name (the caller streams the content). Never throws for bad input: problems listed.
+ */
+export async function verifySigner(decoded: DecodedSignedData, index: number, digestOf: (alg: string) => Promise<Uint8Array> | Uint8Array): Promise<SignerVerification> {
+  const si = decoded.signedData.signerInfos[index]!;
+  const problems: string[] = [];
+  const digestAlgorithm = hashName(si.digestAlgorithm.algorithmId) ?? si.digestAlgorithm.algorithmId;
+  const out: SignerVerification = {
+    signerCert: findSignerCertificate(si, decoded.certificates),
+    digestAlgorithm,
+    signatureAlgorithm: algorithmName(si.signatureAlgorithm.algorithmId),
+    messageDigestMatches: false,
+    signatureValid: false,
+    hasSigningTime: signedAttribute(si, CMS_OID.signingTime).length > 0,
+    ess: { present: "none", matches: false },
+    problems,
+  };
+  if (!si.signedAttrs) {
+    problems.push("the SignerInfo has no signed attributes (CAdES requires them)");
+    return out;
+  }
+  const ct = signedAttribute(si, CMS_OID.contentType);
+  const md = signedAttribute(si, CMS_OID.messageDigest);
+  if (ct.length !== 1 || md.length !== 1) problems.push("the signed attributes must hold exactly one contentType and one messageDigest");
+  const ctValue = ct[0]?.values[0];
+  if (ctValue instanceof asn1js.ObjectIdentifier) out.contentType = ctValue.valueBlock.toString();
+  const mdValue = md[0]?.values[0];
+  if (mdValue instanceof asn1js.OctetString) out.messageDigest = toHex(mdValue.valueBlock.valueHexView);
+  if (!hashName(si.digestAlgorithm.algorithmId)) {
+    problems.push(`unsupported digest algorithm ${si.digestAlgorithm.algorithmId}`);
+    return out;
+  }
+  const computed = await digestOf(digestAlgorithm);
+  out.computedDigest = toHex(computed);
+  out.messageDigestMatches = out.messageDigest !== undefined && out.messageDigest === out.computedDigest;
+  if (!out.signerCert) {
+    problems.push("the signer's certificate is not among the CMS certificates");
+    return out;
+  }
+  try {
+    const crypto = pkijs.getCrypto(true);
+    // RSA PKCS#1 v1.5 SignerInfos may name rsaEncryption as the algorithm; pkijs then needs the hash.
+    out.signatureValid =
+      si.signatureAlgorithm.algorithmId === "1.2.840.113549.1.1.1"
+        ? await crypto.verifyWithPublicKey(si.signedAttrs.encodedValue, si.signature, out.signerCert.subjectPublicKeyInfo, si.signatureAlgorithm, digestAlgorithm.toUpperCase().replace("SHA", "SHA-"))
+        : await crypto.verifyWithPublicKey(si.signedAttrs.encodedValue, si.signature, out.signerCert.subjectPublicKeyInfo, si.signatureAlgorithm);
+  } catch (e) {
+    problems.push(`the signature could not be verified (${errorMessage(e)})`);
+  }
+  out.ess = essBinding(si, out.signerCert);
+  return out;
+}
+
+/** ESS signing-certificate(-v2): the signed attributes must bind the signer certificate by its hash. */
+function essBinding(si: pkijs.SignerInfo, cert: pkijs.Certificate): SignerVerification["ess"] {
+  const v2 = signedAttribute(si, CMS_OID.signingCertificateV2)[0];
+  const v1 = signedAttribute(si, CMS_OID.signingCertificate)[0];
+  const attr = v2 ?? v1;
+  if (!attr) return { present: "none", matches: false };
+  try {
+    const signingCert = attr.values[0] as asn1js.Sequence;
+    const certs = signingCert.valueBlock.value[0] as asn1js.Sequence;
+    const first = certs.valueBlock.value[0] as asn1js.Sequence;
+    let alg = v2 ? "sha256" : "sha1";
+    let i = 0;
+    const parts = first.valueBlock.value;
+    if (v2 && parts[0] instanceof asn1js.Sequence) {
+      const oid = (parts[0].valueBlock.value[0] as asn1js.ObjectIdentifier).valueBlock.toString();
+      alg = hashName(oid) ?? oid;
+      i = 1;
+    }
+    const hash = (parts[i] as asn1js.OctetString).valueBlock.valueHexView;
+    if (!Object.values(HASH_BY_OID).includes(alg)) return { present: v2 ? "v2" : "v1", matches: false, hashAlgorithm: alg };
+    const expected = createHash(alg).update(certificateDer(cert)).digest();
+    return { present: v2 ? "v2" : "v1", matches: bytesEqual(hash, expected), hashAlgorithm: alg };
+  } catch {
+    return { present: v2 ? "v2" : "v1", matches: false };
+  }
+}
+
+/** adbe-revocationInfoArchival: { crl [0] SEQUENCE OF CRL, ocsp [1] SEQUENCE OF OCSPResponse, ... }. */
+export function revocationArchival(si: pkijs.SignerInfo): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
+  const out = { crls: [] as Uint8Array[], ocsps: [] as Uint8Array[] };
+  const attr = signedAttribute(si, CMS_OID.adbeRevocationInfoArchival)[0];
+  const seq = attr?.values[0];
+  if (!(seq instanceof asn1js.Sequence)) return out;
+  for (const item of seq.valueBlock.value) {
+    if (!(item instanceof asn1js.Constructed) || item.idBlock.tagClass !== 3) continue;
+    const list = item.valueBlock.value[0];
+    if (!(list instanceof asn1js.Sequence)) continue;
+    const target = item.idBlock.tagNumber === 0 ? out.crls : item.idBlock.tagNumber === 1 ? out.ocsps : null;
+    if (!target) continue;
+    for (const v of list.valueBlock.value) target.push(new Uint8Array(v.valueBeforeDecodeView));
+  }
+  return out;
+}
+
+/** The bytes a signature timestamp covers: the SignerInfo's signature value (RFC 3161 appendix A). */
+export function signatureValue(si: pkijs.SignerInfo): Uint8Array {
+  return si.signature.valueBlock.valueHexView;
+}
+
+export function timestampTokens(si: pkijs.SignerInfo): Uint8Array[] {
+  return unsignedAttribute(si, CMS_OID.signatureTimeStampToken).flatMap((a) => a.values.map((v) => new Uint8Array(v.valueBeforeDecodeView)));
+}

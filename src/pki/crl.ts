@@ -1,0 +1,57 @@
+// CRLs archived with a seal (adbe-revocationInfoArchival, or a DSS): signature by the certificate's
+// issuer, currency at the sealing time, and whether the certificate is listed (and since when).
+import * as pkijs from "pkijs";
+import { errorMessage } from "../errors.js";
+import type { Limits } from "../limits.js";
+import { displayName, formatName } from "./certificate.js";
+import { decodeDer } from "./der.js";
+import type { Judgement } from "./ocsp.js";
+
+export function decodeCrl(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth">): pkijs.CertificateRevocationList {
+  const asn = decodeDer(der, "CRL", limits);
+  return new pkijs.CertificateRevocationList({ schema: asn });
+}
+
+/** Judges one CRL for `target` at `sealingTime`. */
+export async function judgeCrl(
+  crl: pkijs.CertificateRevocationList,
+  target: pkijs.Certificate,
+  issuer: pkijs.Certificate | null,
+  sealingTime: Date,
+  skewSeconds: number,
+): Promise<Judgement> {
+  const details: Record<string, unknown> = {
+    issuer: formatName(crl.issuer),
+    thisUpdate: crl.thisUpdate.value.toISOString(),
+    nextUpdate: crl.nextUpdate?.value.toISOString(),
+  };
+  if (!crl.issuer.isEqual(target.issuer)) {
+    return { status: "indeterminate", subIndication: "TRY_LATER", message: `The CRL is issued by "${displayName(crl.issuer)}", not by the certificate's issuer.`, details };
+  }
+  if (!issuer) {
+    return { status: "indeterminate", subIndication: "NO_CERTIFICATE_CHAIN_FOUND", message: "The CRL's signature cannot be checked without the issuing CA certificate.", details };
+  }
+  let ok = false;
+  try {
+    ok = await crl.verify({ issuerCertificate: issuer });
+  } catch (e) {
+    details.error = errorMessage(e);
+  }
+  if (!ok) return { status: "failed", subIndication: "SIG_CRYPTO_FAILURE", message: "The CRL's signature does not verify with the issuing CA's key.", details };
+  const skew = skewSeconds * 1000;
+  const t = sealingTime.getTime();
+  if (crl.thisUpdate.value.getTime() > t + skew) {
+    return { status: "indeterminate", subIndication: "TRY_LATER", message: `The CRL was issued at ${details.thisUpdate}, after the sealing time ${sealingTime.toISOString()}.`, details };
+  }
+  if (crl.nextUpdate && crl.nextUpdate.value.getTime() + skew < t) {
+    return { status: "indeterminate", subIndication: "TRY_LATER", message: `The CRL's nextUpdate (${details.nextUpdate}) is before the sealing time ${sealingTime.toISOString()}: it is stale.`, details };
+  }
+  const entry = crl.revokedCertificates?.find((r) => r.userCertificate.isEqual(target.serialNumber));
+  if (entry) {
+    const when = entry.revocationDate.value;
+    details.revocationTime = when.toISOString();
+    if (when.getTime() <= t) return { status: "failed", subIndication: "REVOKED", message: `The CRL lists the certificate as revoked at ${when.toISOString()}, before the sealing time.`, details };
+    return { status: "warning", subIndication: null, message: `The CRL lists the certificate as revoked at ${when.toISOString()}, after the sealing time.`, details };
+  }
+  return { status: "passed", subIndication: null, message: `Not listed on the CRL of ${details.thisUpdate} by "${displayName(crl.issuer)}".`, details };
+}

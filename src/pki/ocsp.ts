@@ -1,0 +1,443 @@
+// OCSP evidence (RFC 6960): decoding and the four judgements the report keeps apart — signature and
+// responder authorisation, CertID binding, certificate status, freshness. Used for the Workflow token's
+// certificate and for the seal certificate's archived responses.
+//
+// pkijs's BasicOCSPResponse.verify() validates the responder chain at the current time only, so every
+// archived response fails it. Here the signature is checked with the responder's key over tbsResponseData
+// (pkijs), and authorisation and validity are judged at the time the response was produced.
+import { createHash } from "node:crypto";
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
+import { FormatError, errorMessage } from "../errors.js";
+import type { Limits } from "../limits.js";
+import type { CheckStatus, SubIndication } from "../report/types.js";
+import {
+  OID,
+  algorithmName,
+  certificateDer,
+  extendedKeyUsages,
+  extension,
+  displayName, formatName,
+  serialHex,
+  summarize,
+  validAt,
+  type CertificateSummary,
+} from "./certificate.js";
+import { bytesEqual, decodeDer, toHex } from "./der.js";
+
+const OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1";
+const RESPONSE_STATUS = ["successful", "malformedRequest", "internalError", "tryLater", "(4)", "sigRequired", "unauthorized"];
+const HASHES: Record<string, string> = {
+  "1.3.14.3.2.26": "sha1",
+  "2.16.840.1.101.3.4.2.1": "sha256",
+  "2.16.840.1.101.3.4.2.2": "sha384",
+  "2.16.840.1.101.3.4.2.3": "sha512",
+};
+const REVOCATION_REASONS = [
+  "unspecified",
+  "keyCompromise",
+  "cACompromise",
+  "affiliationChanged",
+  "superseded",
+  "cessationOfOperation",
+  "certificateHold",
+  "(7)",
+  "removeFromCRL",
+  "privilegeWithdrawn",
+  "aACompromise",
+];
+
+export interface SingleResponseInfo {
+  certId: { hashAlgorithm: string; issuerNameHash: string; issuerKeyHash: string; serialNumber: string };
+  status: "good" | "revoked" | "unknown";
+  revocationTime?: string;
+  revocationReason?: string;
+  thisUpdate: string;
+  nextUpdate?: string;
+}
+
+export interface DecodedOcsp {
+  responseStatus: string;
+  basic: pkijs.BasicOCSPResponse | null;
+  producedAt?: Date;
+  responderId?: { byKeyHash?: string; byName?: string };
+  responses: SingleResponseInfo[];
+  certificates: pkijs.Certificate[];
+  signatureAlgorithm?: string;
+  extensions: string[];
+}
+
+/** Decodes a DER OCSPResponse. Throws FormatError for anything that is not one. */
+export function decodeOcsp(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth">): DecodedOcsp {
+  const asn = decodeDer(der, "OCSP response", limits);
+  let resp: pkijs.OCSPResponse;
+  try {
+    resp = new pkijs.OCSPResponse({ schema: asn });
+  } catch (e) {
+    throw new FormatError(`OCSP response is DER but not an OCSPResponse (${errorMessage(e)})`);
+  }
+  const statusNum = resp.responseStatus.valueBlock.valueDec;
+  const responseStatus = RESPONSE_STATUS[statusNum] ?? `(${statusNum})`;
+  if (statusNum !== 0 || !resp.responseBytes) {
+    return { responseStatus, basic: null, responses: [], certificates: [], extensions: [] };
+  }
+  if (resp.responseBytes.responseType !== OCSP_BASIC) {
+    throw new FormatError(`OCSP response type ${resp.responseBytes.responseType} is not id-pkix-ocsp-basic`);
+  }
+  let basic: pkijs.BasicOCSPResponse;
+  try {
+    const inner = decodeDer(resp.responseBytes.response.valueBlock.valueHexView, "BasicOCSPResponse", limits);
+    basic = new pkijs.BasicOCSPResponse({ schema: inner });
+  } catch (e) {
+    throw e instanceof FormatError ? e : new FormatError(`BasicOCSPResponse is malformed (${errorMessage(e)})`);
+  }
+  const rd = basic.tbsResponseData;
+  const responderId: DecodedOcsp["responderId"] =
+    rd.responderID instanceof asn1js.OctetString
+      ? { byKeyHash: toHex(rd.responderID.valueBlock.valueHexView).toUpperCase() }
+      : { byName: formatName(rd.responderID as pkijs.RelativeDistinguishedNames) };
+  return {
+    responseStatus,
+    basic,
+    producedAt: rd.producedAt,
+    responderId,
+    responses: rd.responses.map(singleInfo),
+    certificates: basic.certs ?? [],
+    signatureAlgorithm: algorithmName(basic.signatureAlgorithm.algorithmId),
+    extensions: (rd.responseExtensions ?? []).map((e) => e.extnID),
+  };
+}
+
+function singleInfo(r: pkijs.SingleResponse): SingleResponseInfo {
+  const cs = r.certStatus as asn1js.Constructed & asn1js.Primitive;
+  let status: SingleResponseInfo["status"] = "unknown";
+  const info: Partial<SingleResponseInfo> = {};
+  if (cs.idBlock.tagNumber === 0 && !cs.idBlock.isConstructed) status = "good";
+  else if (cs.idBlock.tagNumber === 1 && cs.idBlock.isConstructed) {
+    status = "revoked";
+    const inner = (cs as asn1js.Constructed).valueBlock.value;
+    const t = inner[0];
+    if (t instanceof asn1js.GeneralizedTime) info.revocationTime = t.toDate().toISOString();
+    const reason = inner[1] as asn1js.Constructed | undefined;
+    const en = reason?.valueBlock?.value?.[0];
+    if (en instanceof asn1js.Enumerated) info.revocationReason = REVOCATION_REASONS[en.valueBlock.valueDec] ?? String(en.valueBlock.valueDec);
+  }
+  return {
+    certId: {
+      hashAlgorithm: HASHES[r.certID.hashAlgorithm.algorithmId] ?? r.certID.hashAlgorithm.algorithmId,
+      issuerNameHash: toHex(r.certID.issuerNameHash.valueBlock.valueHexView),
+      issuerKeyHash: toHex(r.certID.issuerKeyHash.valueBlock.valueHexView),
+      serialNumber: toHex(r.certID.serialNumber.valueBlock.valueHexView).toUpperCase(),
+    },
+    status,
+    ...info,
+    thisUpdate: r.thisUpdate.toISOString(),
+    ...(r.nextUpdate ? { nextUpdate: r.nextUpdate.toISOString() } : {}),
+  };
+}
+
+/** The outcome of one judgement, turned into a CheckResult by the checks layer. */
+export interface Judgement {
+  status: CheckStatus;
+  message: string;
+  subIndication: SubIndication | null;
+  details: Record<string, unknown>;
+}
+
+const ok = (message: string, details: Record<string, unknown> = {}): Judgement => ({ status: "passed", message, subIndication: null, details });
+const bad = (status: "failed" | "indeterminate" | "warning", sub: SubIndication | null, message: string, details: Record<string, unknown> = {}): Judgement => ({
+  status,
+  message,
+  subIndication: status === "warning" ? null : sub,
+  details,
+});
+
+export interface OcspInput {
+  decoded: DecodedOcsp;
+  /** The certificate the response must be about. */
+  target: pkijs.Certificate;
+  /** Its issuing CA, when known (from the validated path or the trust store). */
+  issuer: pkijs.Certificate | null;
+  /** Extra certificates that may hold the responder (trust store, --certs). */
+  pool: readonly pkijs.Certificate[];
+  /** The time the sealing happened (best-signature-time): status and freshness are judged against it. */
+  sealingTime: Date;
+  /** Seconds a response may be produced before the sealing time (the broker fetches it just before). */
+  freshnessWindowSeconds: number;
+  /** Seconds of clock skew tolerated between the broker, the responder and the TSA. */
+  clockSkewSeconds: number;
+}
+
+export interface OcspJudgements {
+  signature: Judgement;
+  certId: Judgement;
+  status: Judgement;
+  freshness: Judgement;
+  /** The responder certificate that signed, when found. */
+  responder?: CertificateSummary;
+  /** The single response about the target, when one matches. */
+  single?: SingleResponseInfo;
+}
+
+function sha(alg: string, data: Uint8Array): string {
+  return createHash(alg).update(data).digest("hex");
+}
+
+async function verifySignature(basic: pkijs.BasicOCSPResponse, cert: pkijs.Certificate): Promise<boolean> {
+  try {
+    // Over the response's own tbsResponseData bytes, as received (not re-encoded).
+    const tbs = basic.tbsResponseData.tbsView;
+    return await pkijs.getCrypto(true).verifyWithPublicKey(tbs, basic.signature, cert.subjectPublicKeyInfo, basic.signatureAlgorithm);
+  } catch {
+    return false;
+  }
+}
+
+function matchesResponderId(cert: pkijs.Certificate, id: DecodedOcsp["responderId"]): boolean {
+  if (!id) return false;
+  if (id.byKeyHash) {
+    const spk = cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
+    return sha("sha1", spk).toUpperCase() === id.byKeyHash;
+  }
+  return formatName(cert.subject) === id.byName;
+}
+
+function sameKey(a: pkijs.Certificate, b: pkijs.Certificate): boolean {
+  return bytesEqual(
+    a.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView,
+    b.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView,
+  );
+}
+
+async function issuedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
+  if (!cert.issuer.isEqual(issuer.subject)) return false;
+  try {
+    return await cert.verify(issuer);
+  } catch {
+    return false;
+  }
+}
+
+/** Signature and responder authorisation (RFC 6960 §4.2.2.2). */
+async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; responder?: pkijs.Certificate }> {
+  const { decoded, issuer } = input;
+  const basic = decoded.basic!;
+  const candidates = [...decoded.certificates, ...(issuer ? [issuer] : []), ...input.pool].filter((c) => matchesResponderId(c, decoded.responderId));
+  const details: Record<string, unknown> = { responderId: decoded.responderId, signatureAlgorithm: decoded.signatureAlgorithm };
+  if (candidates.length === 0) {
+    return {
+      j: bad("indeterminate", "NO_SIGNING_CERTIFICATE_FOUND", "The OCSP response names a responder whose certificate is neither in the response nor in the trust store.", details),
+    };
+  }
+  let signer: pkijs.Certificate | undefined;
+  for (const c of candidates) {
+    if (await verifySignature(basic, c)) {
+      signer = c;
+      break;
+    }
+  }
+  if (!signer) {
+    return {
+      j: bad("failed", "SIG_CRYPTO_FAILURE", "The OCSP response's signature does not verify with the responder's key: the response was altered or forged.", {
+        ...details,
+        responder: summarize(candidates[0]!),
+      }),
+    };
+  }
+  const producedAt = decoded.producedAt!;
+  details.responder = summarize(signer);
+  details.judgedAt = producedAt.toISOString();
+  if (!issuer) {
+    return {
+      j: bad(
+        "indeterminate",
+        "NO_CERTIFICATE_CHAIN_FOUND",
+        "The OCSP signature verifies, but the certificate's issuing CA is not available (give it with --trust), so the responder's authorisation cannot be checked.",
+        details,
+      ),
+      responder: signer,
+    };
+  }
+  if (sameKey(signer, issuer) && signer.subject.isEqual(issuer.subject)) {
+    return { j: ok(`The OCSP response is signed by the issuing CA "${displayName(issuer.subject)}" itself.`, { ...details, authorisation: "issuing-ca" }), responder: signer };
+  }
+  if (!(await issuedBy(signer, issuer))) {
+    return {
+      j: bad(
+        "indeterminate",
+        "TRY_LATER",
+        `The OCSP responder "${displayName(signer.subject)}" was not issued by the certificate's CA "${displayName(issuer.subject)}", so it is not authorised to answer for it; the evidence holds no acceptable revocation information.`,
+        { ...details, authorisation: "not-issued-by-ca" },
+      ),
+      responder: signer,
+    };
+  }
+  const eku = extendedKeyUsages(signer) ?? [];
+  if (!eku.includes(OID.ekuOcspSigning)) {
+    return {
+      j: bad(
+        "indeterminate",
+        "TRY_LATER",
+        `The OCSP responder "${displayName(signer.subject)}" lacks the id-kp-OCSPSigning extended key usage, so the CA did not authorise it; the evidence holds no acceptable revocation information.`,
+        { ...details, authorisation: "missing-ocsp-signing-eku" },
+      ),
+      responder: signer,
+    };
+  }
+  const validity = validAt(signer, producedAt);
+  if (validity !== "valid") {
+    return {
+      j: bad(
+        "indeterminate",
+        "TRY_LATER",
+        `The OCSP responder's certificate was ${validity === "expired" ? "expired" : "not yet valid"} when the response was produced (${producedAt.toISOString()}).`,
+        { ...details, authorisation: "responder-not-valid" },
+      ),
+      responder: signer,
+    };
+  }
+  const noCheck = Boolean(extension(signer, OID.ocspNoCheck));
+  return {
+    j: ok(
+      `The OCSP response is signed by "${displayName(signer.subject)}", a responder authorised by the issuing CA (id-kp-OCSPSigning${noCheck ? ", ocsp-nocheck" : ""}), valid when the response was produced.`,
+      { ...details, authorisation: "delegated-responder", ocspNoCheck: noCheck },
+    ),
+    responder: signer,
+  };
+}
+
+/** The CertID must name the target: issuer name hash, issuer key hash and serial (RFC 6960 §4.1.1). */
+function judgeCertId(input: OcspInput): { j: Judgement; single?: SingleResponseInfo } {
+  const { decoded, target, issuer } = input;
+  const issuerNameDer = new Uint8Array(target.issuer.toSchema().toBER(false));
+  const serial = serialHex(target);
+  const expected = (alg: string) => ({
+    issuerNameHash: sha(alg, issuerNameDer),
+    issuerKeyHash: issuer ? sha(alg, issuer.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView) : null,
+    serialNumber: serial,
+  });
+  const details: Record<string, unknown> = { targetSerial: serial, responses: decoded.responses.map((r) => r.certId) };
+  for (const r of decoded.responses) {
+    const alg = r.certId.hashAlgorithm;
+    if (!["sha1", "sha256", "sha384", "sha512"].includes(alg)) continue;
+    const e = expected(alg);
+    if (r.certId.serialNumber !== e.serialNumber || r.certId.issuerNameHash !== e.issuerNameHash) continue;
+    if (e.issuerKeyHash === null) {
+      return {
+        j: bad(
+          "indeterminate",
+          "NO_CERTIFICATE_CHAIN_FOUND",
+          "The response's serial number and issuer name match the certificate, but the issuer key hash cannot be checked without the issuing CA certificate (give it with --trust).",
+          { ...details, hashAlgorithm: alg },
+        ),
+        single: r,
+      };
+    }
+    if (r.certId.issuerKeyHash !== e.issuerKeyHash) continue;
+    return { j: ok(`The response is about this certificate (serial ${serial}; issuer name and key hashes match, ${alg.toUpperCase()} CertID).`, { ...details, hashAlgorithm: alg }), single: r };
+  }
+  const unsupported = decoded.responses.find((r) => !["sha1", "sha256", "sha384", "sha512"].includes(r.certId.hashAlgorithm));
+  return {
+    j: bad(
+      "indeterminate",
+      "TRY_LATER",
+      unsupported && decoded.responses.length === 1
+        ? `The response's CertID uses an unsupported hash algorithm (${unsupported.certId.hashAlgorithm}).`
+        : `The OCSP response is not about this certificate (serial ${serial}): it answers for ${decoded.responses.map((r) => `serial ${r.certId.serialNumber}`).join(", ") || "no certificate"}; the evidence holds no revocation information for the certificate.`,
+      details,
+    ),
+  };
+}
+
+function judgeStatus(input: OcspInput, single: SingleResponseInfo | undefined, signature: Judgement): Judgement {
+  const at = input.sealingTime;
+  if (!single) return bad("indeterminate", "TRY_LATER", "No single response in the OCSP response is about this certificate, so its status is unknown.");
+  const details: Record<string, unknown> = { ...single };
+  if (signature.status !== "passed") {
+    return bad("indeterminate", "TRY_LATER", `The response says "${single.status}", but it is not relied upon because its signature or responder was not verified.`, details);
+  }
+  if (single.status === "good") return ok(`The certificate was good (not revoked) according to the response of ${single.thisUpdate}.`, details);
+  if (single.status === "unknown") return bad("indeterminate", "TRY_LATER", "The responder answered \"unknown\": it does not know this certificate.", details);
+  const revokedAt = single.revocationTime ? new Date(single.revocationTime) : null;
+  const reason = single.revocationReason ? ` (reason: ${single.revocationReason})` : "";
+  if (revokedAt && revokedAt.getTime() > at.getTime()) {
+    return bad("warning", null, `The certificate was revoked at ${single.revocationTime}${reason}, after the sealing time ${at.toISOString()}; it was not revoked when the token was sealed.`, details);
+  }
+  return bad(
+    "failed",
+    "REVOKED",
+    `The certificate was revoked at ${single.revocationTime ?? "an unstated time"}${reason}, before the sealing time ${at.toISOString()}.`,
+    details,
+  );
+}
+
+/**
+ * The response must describe the certificate's status at the sealing time: thisUpdate ≤ sealing time
+ * (+ skew) ≤ nextUpdate, and it must have been produced close before the sealing time (a configurable
+ * window: the broker fetches it a few seconds before it seals) and not after it.
+ */
+function judgeFreshness(input: OcspInput, single: SingleResponseInfo | undefined): Judgement {
+  const { decoded, sealingTime } = input;
+  const producedAt = decoded.producedAt!;
+  const skew = input.clockSkewSeconds * 1000;
+  const window = input.freshnessWindowSeconds * 1000;
+  const details: Record<string, unknown> = {
+    producedAt: producedAt.toISOString(),
+    thisUpdate: single?.thisUpdate,
+    nextUpdate: single?.nextUpdate,
+    sealingTime: sealingTime.toISOString(),
+    windowSeconds: input.freshnessWindowSeconds,
+    clockSkewSeconds: input.clockSkewSeconds,
+    producedSecondsBeforeSealing: Math.round((sealingTime.getTime() - producedAt.getTime()) / 1000),
+  };
+  if (!single) return bad("indeterminate", "TRY_LATER", "No single response is about this certificate, so freshness cannot be judged.", details);
+  const t = sealingTime.getTime();
+  const thisUpdate = new Date(single.thisUpdate).getTime();
+  const next = single.nextUpdate ? new Date(single.nextUpdate).getTime() : null;
+  if (thisUpdate > producedAt.getTime() + skew) {
+    return bad("failed", "FORMAT_FAILURE", `The response's thisUpdate (${single.thisUpdate}) is after its producedAt (${producedAt.toISOString()}).`, details);
+  }
+  if (producedAt.getTime() > t + skew) {
+    return bad("indeterminate", "TRY_LATER", `The response was produced at ${producedAt.toISOString()}, after the sealing time ${sealingTime.toISOString()}: it cannot be the response the broker sealed with.`, details);
+  }
+  if (t - producedAt.getTime() > window) {
+    return bad(
+      "indeterminate",
+      "TRY_LATER",
+      `The response is stale: produced at ${producedAt.toISOString()}, ${Math.round((t - producedAt.getTime()) / 1000)} s before the sealing time, more than the allowed ${input.freshnessWindowSeconds} s.`,
+      details,
+    );
+  }
+  if (next !== null && next + skew < t) {
+    return bad("indeterminate", "TRY_LATER", `The response's nextUpdate (${single.nextUpdate}) is before the sealing time ${sealingTime.toISOString()}.`, details);
+  }
+  return ok(
+    `Produced ${details.producedSecondsBeforeSealing} s before the sealing time (allowed: ${input.freshnessWindowSeconds} s), current from ${single.thisUpdate}${single.nextUpdate ? ` to ${single.nextUpdate}` : ""}.`,
+    details,
+  );
+}
+
+export async function judgeOcsp(input: OcspInput): Promise<OcspJudgements> {
+  const { decoded } = input;
+  if (!decoded.basic) {
+    const j = bad("indeterminate", "TRY_LATER", `The OCSP response status is "${decoded.responseStatus}"; it carries no certificate status.`, { responseStatus: decoded.responseStatus });
+    return { signature: j, certId: j, status: j, freshness: j };
+  }
+  const { j: signature, responder } = await judgeSignature(input);
+  const { j: certId, single } = judgeCertId(input);
+  const status = judgeStatus(input, single, signature);
+  const freshness = judgeFreshness(input, single);
+  const out: OcspJudgements = { signature, certId, status, freshness };
+  if (responder) out.responder = summarize(responder);
+  if (single) out.single = single;
+  return out;
+}
+
+/** Finds the issuing CA of `cert` in a pool: by name, then proven by the signature. */
+export async function findIssuer(cert: pkijs.Certificate, pool: readonly pkijs.Certificate[]): Promise<pkijs.Certificate | null> {
+  for (const c of pool) {
+    if (bytesEqual(certificateDer(c), certificateDer(cert))) continue;
+    if (await issuedBy(cert, c)) return c;
+  }
+  return null;
+}

@@ -1,0 +1,89 @@
+// Trust anchors and untrusted path-building certificates, loaded from files the user controls.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type * as pkijs from "pkijs";
+import { SealcheckError, errorMessage } from "../errors.js";
+import { certificateDer, certificateFromDer, pemBlocks, summarize, type CertificateSummary } from "./certificate.js";
+
+export interface TrustStore {
+  /** Every certificate here is a trust anchor, self-signed or not (RFC 5280 §6.1.1). */
+  anchors: pkijs.Certificate[];
+  /** Untrusted certificates offered for path building only (--certs). */
+  intermediates: pkijs.Certificate[];
+}
+
+const MAX_TRUST_FILE = 16 * 1024 * 1024;
+const MAX_TRUST_FILES = 10_000;
+
+/** Certificates of one file: a PEM bundle (other PEM blocks ignored) or one DER certificate. */
+export function certificatesFromBytes(bytes: Uint8Array, file: string): pkijs.Certificate[] {
+  const text = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 64))).toString("latin1");
+  if (text.includes("-----BEGIN") || /^[\s\x20-\x7e]*$/.test(Buffer.from(bytes).toString("latin1"))) {
+    const blocks = pemBlocks(Buffer.from(bytes).toString("latin1")).filter((b) => b.label === "CERTIFICATE" || b.label === "TRUSTED CERTIFICATE");
+    return blocks.map((b, i) => certificateFromDer(b.der, `${file} (certificate ${i + 1})`));
+  }
+  return [certificateFromDer(bytes, file)];
+}
+
+function filesOf(path: string): string[] {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    throw new SealcheckError("ERR_FILE_NOT_FOUND", `${path}: no such file or directory`, { file: path });
+  }
+  if (!st.isDirectory()) return [path];
+  const out: string[] = [];
+  for (const name of readdirSync(path).sort()) {
+    if (name.startsWith(".")) continue;
+    const full = join(path, name);
+    if (statSync(full).isFile() && /\.(pem|crt|cer|der)$/i.test(name)) out.push(full);
+    if (out.length > MAX_TRUST_FILES) throw new SealcheckError("ERR_TRUST_STORE", `${path}: more than ${MAX_TRUST_FILES} certificate files`, { file: path });
+  }
+  return out;
+}
+
+/** Loads certificates from files or directories (*.pem, *.crt, *.cer, *.der). Errors name the file. */
+export function loadCertificates(paths: readonly string[], role: "--trust" | "--certs"): pkijs.Certificate[] {
+  const certs: pkijs.Certificate[] = [];
+  for (const p of paths) {
+    const files = filesOf(p);
+    let fromPath = 0;
+    for (const f of files) {
+      let bytes: Buffer;
+      try {
+        if (statSync(f).size > MAX_TRUST_FILE) throw new Error(`larger than ${MAX_TRUST_FILE} bytes`);
+        bytes = readFileSync(f);
+      } catch (e) {
+        throw new SealcheckError("ERR_FILE_UNREADABLE", `${f}: cannot read (${errorMessage(e)})`, { file: f, cause: e });
+      }
+      try {
+        const found = certificatesFromBytes(bytes, f);
+        certs.push(...found);
+        fromPath += found.length;
+      } catch (e) {
+        throw new SealcheckError("ERR_TRUST_STORE", `${f} (${role}): ${errorMessage(e)}`, { file: f, cause: e });
+      }
+    }
+    if (fromPath === 0) throw new SealcheckError("ERR_TRUST_STORE", `${p} (${role}): no certificate found`, { file: p });
+  }
+  return dedupe(certs);
+}
+
+export function dedupe(certs: pkijs.Certificate[]): pkijs.Certificate[] {
+  const seen = new Set<string>();
+  return certs.filter((c) => {
+    const k = Buffer.from(certificateDer(c)).toString("base64");
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+export function loadTrustStore(trust: readonly string[], certs: readonly string[] = []): TrustStore {
+  return { anchors: loadCertificates(trust, "--trust"), intermediates: loadCertificates(certs, "--certs") };
+}
+
+export function describeTrustStore(store: TrustStore): { anchors: CertificateSummary[]; intermediates: number } {
+  return { anchors: store.anchors.map(summarize), intermediates: store.intermediates.length };
+}

@@ -1,0 +1,39 @@
+// The report of `verify` for a workflow archive: the ETSI verdict and checks (ReportBase) plus what an
+// auditor needs to read: the workflow, documents, signers, certificates. Personal data is marked, and its
+// values masked unless the caller asks for them.
+import type { EvidenceFormat } from "../input/evidence-file.js";
+import type { CertificateSummary } from "../pki/certificate.js";
+import type { ReportBase } from "./types.js";
+import type { PersonalDataKind } from "../evidence/personal-data.js";
+
+export interface ReportedClaim {
+  name: string;
+  /** Set when the claim is personal data; its value is then masked unless showPersonalData. */
+  personalData: PersonalDataKind | null;
+  value: unknown;
+  masked: boolean;
+}
+
+export interface ArchiveReport extends ReportBase {
+  kind: "workflow-archive";
+  evidence: { file: string; format: EvidenceFormat };
+  originals: { compared: boolean; files: string[] };
+  workflow: {
+    id?: string;
+    title?: string;
+    organizationTin?: string;
+    serviceProviderId?: string;
+    issuer?: string;
+    environment: string | null;
+    sealedAt?: string;
+    expiry?: string;
+    claimFilter: "All" | "IncludeAgeClaims" | "Restricted";
+  } | null;
+  documents: { index: number; title: string; sha256Hex: string; matchedFiles: string[] }[];
+  signatures: { index: number; created: string; id: string; signatureTransactionId: string; claims: ReportedClaim[] }[];
+  tokenCertificate: (CertificateSummary & { path: CertificateSummary[] }) | null;
+  ocsp: { producedAt?: string; responder?: CertificateSummary; status?: string; thisUpdate?: string; nextUpdate?: string; revocationTime?: string } | null;
+  /** Filled by the seal checks for PAdES evidence. */
+  seal: Record<string, unknown> | null;
+  personalDataShown: boolean;
+}

@@ -1,0 +1,142 @@
+// verifyArchive: the ETSI process over a workflow archive, as named building blocks in order —
+// format and attachments, seal (PAdES only: signature, timestamp → proven time, certificate,
+// modifications), token signature, claims, token certificate at the validation time, OCSP, originals, counts.
+import { FormatError, SealcheckError, errorMessage } from "../errors.js";
+import { resolveLimits, type Limits } from "../limits.js";
+import { classifyEvidence, readBounded, type EvidenceInput } from "../input/evidence-file.js";
+import { hashOriginals, listOriginals, type OriginalFile } from "../input/originals.js";
+import { loadTrustStore, type TrustStore } from "../pki/trust-store.js";
+import { summarize } from "../pki/certificate.js";
+import { failed } from "../report/check.js";
+import { computeVerdict } from "../report/verdict.js";
+import type { CheckResult } from "../report/types.js";
+import type { ArchiveReport } from "../report/archive-report.js";
+import { VERSION } from "../version.js";
+import { checkJsonFields } from "../checks/attachments.js";
+import { DEFAULT_ARCHIVE_OPTIONS, validationTime, type ArchiveContext, type ArchiveOptions, type JwsAlgorithm } from "../checks/context.js";
+import { checkTokenSignature } from "../checks/token-signature.js";
+import { checkTokenClaims } from "../checks/token-claims.js";
+import { checkTokenCertificate } from "../checks/token-certificate.js";
+import { checkOcsp } from "../checks/ocsp.js";
+import { checkDocumentDigests } from "../checks/document-digests.js";
+import { checkCounts } from "../checks/counts.js";
+import { runSealChecks } from "../checks/seal.js";
+import { buildArchiveSummary } from "./archive-summary.js";
+
+export interface VerifyArchiveOptions {
+  /** Path of the evidence file, or its bytes with a name for messages. */
+  evidence: string | { name: string; bytes: Uint8Array };
+  /** Original PDFs: files and/or directories. Omitted or empty: documents are not compared. */
+  originals?: readonly string[];
+  /** Trust anchors (--trust): files or directories. Or a loaded store, to share across many archives. */
+  trust?: readonly string[];
+  /** Untrusted path-building certificates (--certs). */
+  certs?: readonly string[];
+  trustStore?: TrustStore;
+  /** Validation time; default: the time the evidence proves. */
+  at?: Date | string;
+  ocspWindowSeconds?: number;
+  clockSkewSeconds?: number;
+  tokenAlgorithms?: readonly JwsAlgorithm[];
+  limits?: Partial<Limits>;
+  /** Put personal data values in the report (default: masked, names of claims only). */
+  showPersonalData?: boolean;
+}
+
+export function parseAt(at: Date | string | undefined): Date | undefined {
+  if (at === undefined) return undefined;
+  const d = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(d.getTime()) || (typeof at === "string" && !/^\d{4}-\d{2}-\d{2}/.test(at))) {
+    throw new SealcheckError("ERR_USAGE", `--at: "${String(at)}" is not an ISO 8601 time (e.g. 2025-12-08T08:36:35Z)`);
+  }
+  return d;
+}
+
+function resolveOptions(o: VerifyArchiveOptions): ArchiveOptions {
+  const opts: ArchiveOptions = { ...DEFAULT_ARCHIVE_OPTIONS };
+  const at = parseAt(o.at);
+  if (at) opts.at = at;
+  for (const k of ["ocspWindowSeconds", "clockSkewSeconds"] as const) {
+    const v = o[k];
+    if (v !== undefined) {
+      if (!Number.isFinite(v) || v < 0) throw new SealcheckError("ERR_USAGE", `${k} must be a non-negative number of seconds`);
+      opts[k] = v;
+    }
+  }
+  if (o.tokenAlgorithms) opts.tokenAlgorithms = o.tokenAlgorithms;
+  return opts;
+}
+
+/**
+ * Verifies one archive and returns its report. Throws SealcheckError only for usage problems (a missing
+ * file, an unusable trust store, a bad option); anything wrong with the evidence is in the report.
+ */
+export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveReport> {
+  const limits = resolveLimits(o.limits);
+  const options = resolveOptions(o);
+  const trust = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? []);
+  const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
+  const bytes = typeof o.evidence === "string" ? readBounded(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
+  // Originals are listed before any work so that a wrong path is a usage error, not a verdict.
+  const originalPaths = o.originals && o.originals.length ? listOriginals(o.originals, limits.maxOriginals) : null;
+
+  let input: EvidenceInput;
+  try {
+    input = classifyEvidence(name, bytes, limits);
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    return formatFailureReport(name, `${name}: ${errorMessage(e)}.`, options);
+  }
+  const ctx: ArchiveContext = { input, limits, trust, options };
+  const checks: CheckResult[] = [];
+
+  if (input.format === "workflow-token-json") checks.push(checkJsonFields(ctx));
+  else checks.push(...(await runSealChecks(ctx)));
+
+  checks.push(await checkTokenSignature(ctx));
+  checks.push(checkTokenClaims(ctx));
+  checks.push(await checkTokenCertificate(ctx));
+  checks.push(...(await checkOcsp(ctx)));
+  const originals: OriginalFile[] | null = originalPaths ? await hashOriginals(originalPaths) : null;
+  checks.push(checkDocumentDigests(ctx, originals));
+  checks.push(checkCounts(ctx));
+
+  const verdict = computeVerdict(checks);
+  const at = validationTime(ctx);
+  return {
+    ...verdict,
+    validationTime: at.time.toISOString(),
+    validationTimeSource: at.source,
+    checks,
+    tool: { name: "sealcheck", version: VERSION },
+    kind: "workflow-archive",
+    evidence: { file: name, format: input.format },
+    originals: { compared: originals !== null, files: originals?.map((f) => f.path) ?? [] },
+    ...buildArchiveSummary(ctx, checks, o.showPersonalData ?? false),
+  };
+}
+
+/** A report for evidence that could not even be classified: one failed check, FORMAT_FAILURE. */
+function formatFailureReport(file: string, message: string, options: ArchiveOptions): ArchiveReport {
+  const checks = [failed("attachments", "FORMAT_FAILURE", message)];
+  const at = options.at ?? new Date();
+  return {
+    ...computeVerdict(checks),
+    validationTime: at.toISOString(),
+    validationTimeSource: options.at ? "at-option" : "current-time",
+    checks,
+    tool: { name: "sealcheck", version: VERSION },
+    kind: "workflow-archive",
+    evidence: { file, format: "pades-pdf" },
+    originals: { compared: false, files: [] },
+    workflow: null,
+    documents: [],
+    signatures: [],
+    tokenCertificate: null,
+    ocsp: null,
+    seal: null,
+    personalDataShown: false,
+  };
+}
+
+export { summarize };
