@@ -33,7 +33,28 @@ export interface ArchiveReport extends ReportBase {
   signatures: { index: number; created: string; id: string; signatureTransactionId: string; claims: ReportedClaim[] }[];
   tokenCertificate: (CertificateSummary & { path: CertificateSummary[] }) | null;
   ocsp: { producedAt?: string; responder?: CertificateSummary; status?: string; thisUpdate?: string; nextUpdate?: string; revocationTime?: string } | null;
-  /** Filled by the seal checks for PAdES evidence. */
-  seal: Record<string, unknown> | null;
+  /** Filled by the seal checks for PAdES evidence; null for the Workflow-token JSON. */
+  seal: SealSummary | null;
   personalDataShown: boolean;
+}
+
+export type PadesLevel = "B-B" | "B-T" | "B-LT" | "B-LTA";
+
+export interface SealSummary {
+  /** Signature field name (e.g. Signature1). */
+  field: string;
+  /** The seal certificate, and whether it is the broker's production seal, its test seal, or another. */
+  signer: CertificateSummary | null;
+  identity: "production-seal" | "test-seal" | "other" | null;
+  /** /M of the signature dictionary: claimed, not proven. */
+  claimedTime: string | null;
+  timestamp: { genTime: string; tsa: CertificateSummary | null; serialNumber: string } | null;
+  /** Certificate path of the seal, leaf first. */
+  path: CertificateSummary[];
+  padesLevel: PadesLevel | null;
+  /** Revisions in the file, and the one the seal covers (0-based). */
+  revisions: number;
+  sealedRevision: number;
+  /** DocMDP permission level of the certification signature (1 = no changes). */
+  docMdpPermission: number | null;
 }
