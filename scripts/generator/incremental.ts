@@ -17,6 +17,11 @@ export interface IncrementalUpdateOptions {
   xref?: "table" | "stream";
   /** Bytes written between the old `%%EOF` and the first new object (e.g. a comment). */
   prefix?: string;
+  /**
+   * Objects already in the file, by offset, to list in the new xref section too (signature wrapping
+   * hides objects inside the unsigned /Contents gap and makes them current this way).
+   */
+  existing?: Map<number, number>;
 }
 
 export interface IncrementalUpdate {
@@ -63,7 +68,8 @@ export function appendIncrementalUpdate(pdf: Uint8Array, o: IncrementalUpdateOpt
       : obj.body instanceof Uint8Array ? obj.body : serializePdfObject(obj.body);
     push(concat(latin1Bytes(`${obj.num} ${obj.gen ?? 0} obj\n`), body, latin1Bytes("\nendobj\n")));
   }
-  const maxNum = Math.max(trailer.size - 1, ...o.objects.map((x) => x.num));
+  for (const [num, off] of o.existing ?? []) offsets.set(num, off);
+  const maxNum = Math.max(trailer.size - 1, ...offsets.keys());
   if (o.xref === "stream") {
     const xrefNum = maxNum + 1;
     offsets.set(xrefNum, at);

@@ -192,8 +192,11 @@ async function addSignerPage(doc: PDFDocument, signers: TokenSigner[]): Promise<
 export interface SealOptions extends Omit<SealCmsOptions, "pki" | "signedBytes"> {
   /** Replace the computed ByteRange (numbers, or raw PDF text such as "null"). */
   byteRange?: readonly number[] | string;
-  /** Replace the CMS bytes, or `/Contents` with raw PDF text (e.g. "null", "<zz>"). */
-  cms?: Uint8Array | { raw: string };
+  /**
+   * Replace the CMS: fixed DER, a function of the signed bytes (e.g. an RFC 3161 token for a document
+   * timestamp), or raw PDF text for `/Contents` (e.g. "null", "<zz>").
+   */
+  cms?: Uint8Array | ((signedBytes: Uint8Array) => Uint8Array) | { raw: string };
 }
 
 /** The ByteRange covering the whole file except the /Contents string (delimiters included). */
@@ -216,7 +219,9 @@ export function sealPrepared(p: PreparedPdf, pki: TestPki, o: SealOptions = {}):
     patchSpan(pdf, p.contents, o.cms.raw);
     return pdf;
   }
-  const der = o.cms ?? createSealCms({ ...o, pki, signedBytes: byteRangeBytes(pdf, range) });
+  const signedBytes = byteRangeBytes(pdf, range);
+  const der = typeof o.cms === "function" ? o.cms(signedBytes)
+    : (o.cms ?? createSealCms({ ...o, pki, signedBytes }));
   const width = p.contents.end - p.contents.start - 2;
   if (der.length * 2 > width) throw new Error(`generator: CMS of ${der.length} bytes exceeds /Contents (${width / 2})`);
   patchSpan(pdf, p.contents, `<${hex(der).padEnd(width, "0")}>`);

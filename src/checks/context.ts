@@ -9,6 +9,7 @@ import type { ChainResult } from "../pki/chain.js";
 import type { DecodedOcsp } from "../pki/ocsp.js";
 import type { ValidationTime } from "../report/types.js";
 import type { WorkflowClaims } from "../evidence/workflow-token.js";
+import type { SealSummary } from "../report/archive-report.js";
 
 export type JwsAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512";
 export const DEFAULT_TOKEN_ALGORITHMS: readonly JwsAlgorithm[] = ["RS256", "PS256", "ES256", "ES384", "ES512"];
@@ -55,6 +56,8 @@ export interface ArchiveContext {
   ocsp?: DecodedOcsp;
   /** Set by the seal checks: the signature timestamp's genTime, once verified. */
   sealTimestamp?: Date;
+  /** Set by the seal checks: what the report says about the seal. */
+  sealSummary?: SealSummary;
 }
 
 /** The validation time of this run: --at, else the seal's timestamp, else the token's iat, else now. */

@@ -35,8 +35,11 @@ export interface SealSignatureInput {
   contents: Uint8Array | null;
   /** Byte span of the /Contents string token, angle brackets included. */
   contentsSpan: { start: number; end: number } | null;
-  /** End offset of the revision in which this signature dictionary first appears. */
-  revisionEnd: number;
+  /**
+   * Where the revision in which this signature dictionary first appears ends: just after its %%EOF, or
+   * after the end-of-line that follows it (writers differ; both are the same revision).
+   */
+  revisionEnds: readonly number[];
   revisionIndex: number;
 }
 
@@ -63,7 +66,7 @@ export function checkByteRange(sig: SealSignatureInput, fileLength: number): { r
   else if (a + b !== sig.contentsSpan.start || c !== sig.contentsSpan.end) {
     problems.push(`the gap between the ranges (${a + b}–${c}) is not exactly the /Contents string (${sig.contentsSpan.start}–${sig.contentsSpan.end})`);
   }
-  if (c + d !== sig.revisionEnd) problems.push(`the ranges end at ${c + d}, not where the signature's revision ends (${sig.revisionEnd})`);
+  if (!sig.revisionEnds.includes(c + d)) problems.push(`the ranges end at ${c + d}, not where the signature's revision ends (${sig.revisionEnds.join(" or ")})`);
   return problems.length ? { problems } : { ranges: [a, b, c, d], problems };
 }
 

@@ -1,9 +1,231 @@
-// The PAdES phase: reads the PDF structure, verifies the seal (signature, timestamp → proven time,
-// certificate, modifications) and extracts the three attachments from the sealed revision.
-import { indeterminate } from "../report/check.js";
+// The PAdES phase: reads the PDF structure, identifies the seal through the document structure, verifies
+// it (signature → timestamp, which becomes the proven sealing time → certificate → modifications), then
+// takes the three attachments from the *sealed* revision, so a later revision cannot swap them.
+import { createHash } from "node:crypto";
+import { FormatError, errorMessage } from "../errors.js";
+import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
+import { certificateFromDer, summarize } from "../pki/certificate.js";
+import { describePath } from "../pki/chain.js";
+import { verifyTimestamp } from "../pki/timestamp.js";
+import { failed, passed, result, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveContext } from "./context.js";
+import type { PadesLevel, SealSummary } from "../report/archive-report.js";
+import { ATTACHMENT_NAMES, decodeTokenEvidence } from "./attachments.js";
+import type { ArchiveContext, TokenEvidence } from "./context.js";
+import { checkByteRange, checkSealSignature, sealIdentity, type SealSignatureInput, type SealState } from "./seal-signature.js";
+import { checkSealTimestamp } from "./seal-timestamp.js";
+import { checkSealCertificate, type ExtraRevocationData } from "./seal-certificate.js";
+import { checkSealModifications } from "./seal-modifications.js";
 
-export async function runSealChecks(_ctx: ArchiveContext): Promise<CheckResult[]> {
-  return [indeterminate("attachments", "GENERIC", "Reading PAdES files is not available in this build.")];
+const SEAL_IDS = ["seal-signature", "seal-timestamp", "seal-certificate", "seal-modifications", "document-timestamps"] as const;
+
+export function skipAll(reason: string): CheckResult[] {
+  return SEAL_IDS.map((id) => skipped(id, reason));
 }
+
+/** The seal: the certification (DocMDP) signature, else the only approval signature. */
+function chooseSeal(sigs: readonly SignatureInfo[]): { seal?: SignatureInfo; problem?: string } {
+  const approvals = sigs.filter((s) => !s.isDocTimestamp);
+  const certification = approvals.filter((s) => s.isDocMdp);
+  if (certification.length === 1) return { seal: certification[0]! };
+  if (approvals.length === 0) return { problem: "the PDF has no signature field with a signature (found through /AcroForm and /Perms)" };
+  if (approvals.length > 1) return { seal: [...approvals].sort((a, b) => a.revision - b.revision)[0]!, problem: `the PDF has ${approvals.length} signatures; the broker seals with exactly one` };
+  return { seal: approvals[0]! };
+}
+
+function toInput(doc: PdfDocument, s: SignatureInfo): SealSignatureInput {
+  const rev = doc.revisions[s.revision]!;
+  return {
+    fieldName: s.fieldName ?? "(DocMDP)",
+    ...(s.filter !== undefined ? { filter: s.filter } : {}),
+    ...(s.subFilter !== undefined ? { subFilter: s.subFilter } : {}),
+    ...(s.m ? { claimedTime: s.m.text } : {}),
+    byteRange: s.byteRange,
+    contents: s.contents,
+    contentsSpan: s.contentsSpan ? { start: s.contentsSpan.start, end: s.contentsSpan.end } : null,
+    revisionEnds: [...new Set([rev.eofOffset + 5, rev.endOffset])],
+    revisionIndex: s.revision,
+  };
+}
+
+/** The three attachments as the sealed revision has them; each name exactly once. */
+function checkPdfAttachments(ctx: ArchiveContext, sealed: PdfView, latest: PdfView, sealVerified: boolean): CheckResult {
+  let files;
+  try {
+    files = listEmbeddedFiles(sealed).files;
+  } catch (e) {
+    return failed("attachments", "FORMAT_FAILURE", `The embedded files of the sealed revision cannot be read: ${errorMessage(e)}.`);
+  }
+  const problems: string[] = [];
+  const values: Partial<Record<keyof TokenEvidence, unknown>> = {};
+  const digests: Record<string, string> = {};
+  for (const [key, name] of Object.entries(ATTACHMENT_NAMES) as [keyof TokenEvidence, string][]) {
+    const found = files.filter((f) => f.name.text === name);
+    if (found.length === 0) {
+      problems.push(`${name} is missing`);
+      continue;
+    }
+    if (found.length > 1) {
+      problems.push(`${name} is present ${found.length} times`);
+      continue;
+    }
+    try {
+      const bytes = found[0]!.decode();
+      digests[name] = createHash("sha256").update(bytes).digest("hex");
+      values[key] = Buffer.from(bytes).toString("latin1");
+    } catch (e) {
+      problems.push(`${name} cannot be decoded (${errorMessage(e)})`);
+    }
+  }
+  const where = Object.fromEntries(Object.entries(ATTACHMENT_NAMES).map(([k, v]) => [k, v])) as Record<keyof TokenEvidence, string>;
+  problems.push(...decodeTokenEvidence(ctx, values, where).filter((p) => !problems.some((q) => p.startsWith(q.split(" ")[0]!))));
+  // What a reader shows today: attachments replaced or added after sealing are reported here too.
+  const later: string[] = [];
+  if (latest.index !== sealed.index) {
+    try {
+      for (const f of listEmbeddedFiles(latest).files) {
+        const sealedDigest = digests[f.name.text];
+        let d: string | null = null;
+        try {
+          d = createHash("sha256").update(f.decode()).digest("hex");
+        } catch {
+          d = null;
+        }
+        if (sealedDigest === undefined) later.push(`${f.name.text} was added after sealing`);
+        else if (d !== sealedDigest) later.push(`${f.name.text} was replaced after sealing`);
+      }
+    } catch (e) {
+      later.push(`the latest revision's embedded files cannot be read (${errorMessage(e)})`);
+    }
+  }
+  const details = { revision: sealed.index, names: files.map((f) => f.name.text), sha256: digests, changedLater: later };
+  if (problems.length) return failed("attachments", "FORMAT_FAILURE", `The sealed revision's attachments are not as the broker writes them: ${problems.join("; ")}.`, { details });
+  if (later.length) {
+    return failed("attachments", "HASH_FAILURE", `The sealed attachments are intact and used, but ${later.join("; ")}: a reader would show other attachments than the sealed ones.`, { details });
+  }
+  if (!sealVerified) return warning("attachments", "The three attachments are present once each and decodable, but the seal that should cover them did not verify.", { details });
+  return passed("attachments", `The three attachments are present once each in the sealed revision ${sealed.index}, decodable, and covered by the seal.`, { details });
+}
+
+/** Document timestamps (PAdES B-LTA) of later revisions: byte range and imprint over it, TSA. */
+async function checkDocumentTimestamps(ctx: ArchiveContext, doc: PdfDocument, sigs: readonly SignatureInfo[]): Promise<{ check: CheckResult; count: number }> {
+  const ts = sigs.filter((s) => s.isDocTimestamp);
+  if (ts.length === 0) return { check: skipped("document-timestamps", "The PDF has no document timestamp (no PAdES B-LTA revision)."), count: 0 };
+  const pdf = ctx.input.pdf!;
+  const results: { field: string; status: string; message: string; genTime?: string }[] = [];
+  for (const s of ts) {
+    const input = toInput(doc, s);
+    const { ranges, problems } = checkByteRange(input, pdf.length);
+    if (!ranges || !s.contents) {
+      results.push({ field: input.fieldName, status: "failed", message: `byte range not acceptable: ${problems.join("; ") || "no /Contents"}` });
+      continue;
+    }
+    let der = s.contents;
+    let end = der.length;
+    while (end > 0 && der[end - 1] === 0) end--;
+    der = der.subarray(0, end);
+    const r = await verifyTimestamp(der, (alg) => createHash(alg).update(pdf.subarray(ranges[0], ranges[0] + ranges[1])).update(pdf.subarray(ranges[2], ranges[2] + ranges[3])).digest(), ctx.trust, ctx.options.at ?? null, ctx.limits);
+    results.push({ field: input.fieldName, status: r.judgement.status, message: r.judgement.message, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) });
+  }
+  const details = { timestamps: results };
+  const bad = results.find((r) => r.status === "failed") ?? results.find((r) => r.status === "indeterminate");
+  if (bad) {
+    return { check: result("document-timestamps", bad.status === "failed" ? "failed" : "indeterminate", `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.status === "failed" ? "HASH_FAILURE" : "NO_POE", details }), count: ts.length };
+  }
+  return { check: passed("document-timestamps", `${ts.length} document timestamp(s) verify over their revisions (${results.map((r) => r.genTime).join(", ")}).`, { details }), count: ts.length };
+}
+
+function dssData(ctx: ArchiveContext, latest: PdfView): ExtraRevocationData {
+  const extra: ExtraRevocationData = { certs: [], crls: [], ocsps: [] };
+  try {
+    const dss = readDss(latest);
+    if (!dss) return extra;
+    const read = (ref: { num: number; gen: number }) => {
+      const o = latest.object(ref);
+      if (o?.value.kind !== "stream") throw new FormatError("DSS entry is not a stream");
+      return latest.decode(o.value);
+    };
+    for (const r of dss.certs) {
+      try {
+        extra.certs.push(certificateFromDer(read(r), "a DSS certificate", ctx.limits));
+      } catch {
+        /* an unreadable DSS certificate only means fewer path candidates */
+      }
+    }
+    for (const r of dss.ocsps) extra.ocsps.push(read(r));
+    for (const r of dss.crls) extra.crls.push(read(r));
+  } catch {
+    /* a broken DSS is reported by seal-modifications/document-timestamps; revocation then relies on the CMS */
+  }
+  return extra;
+}
+
+function padesLevel(hasSigTs: boolean, dss: ExtraRevocationData, docTs: number): PadesLevel {
+  if (!hasSigTs) return "B-B";
+  const lt = dss.ocsps.length + dss.crls.length > 0;
+  if (lt && docTs > 0) return "B-LTA";
+  if (lt) return "B-LT";
+  return "B-T";
+}
+
+export async function runSealChecks(ctx: ArchiveContext): Promise<CheckResult[]> {
+  const pdf = ctx.input.pdf!;
+  let doc: PdfDocument;
+  let sigs: readonly SignatureInfo[];
+  let emptyFields: readonly string[];
+  try {
+    doc = parsePdf(pdf, ctx.limits);
+    const scan = findSignatures(doc.latest());
+    sigs = scan.signatures;
+    emptyFields = scan.unsignedFields;
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    return [
+      skipped("attachments", "The PDF structure could not be read, so no attachment was taken from it."),
+      failed("seal-signature", "FORMAT_FAILURE", `${ctx.input.file}: the PDF structure cannot be read: ${errorMessage(e)}.`),
+      ...skipAll("The PDF structure could not be read.").slice(1),
+    ];
+  }
+  const { seal: sig, problem } = chooseSeal(sigs);
+  if (!sig) {
+    return [failed("seal-signature", "FORMAT_FAILURE", `${ctx.input.file}: ${problem}: it is not a sealed PAdES.`), ...skipAll("There is no seal to check.").slice(1), skipped("attachments", "Without a seal there is no sealed revision to take the attachments from.")];
+  }
+  const checks: CheckResult[] = [];
+  const state: SealState = { signature: toInput(doc, sig) };
+  const sigCheck = await checkSealSignature(ctx, state);
+  if (problem && sigCheck.status !== "failed") checks.push(failed("seal-signature", "FORMAT_FAILURE", `${problem}.`, { details: sigCheck.details ?? {} }));
+  else if (emptyFields.length && sigCheck.status === "passed") {
+    // Harmless while DocMDP holds (signing it later is a modification), but not what the broker writes.
+    checks.push(warning("seal-signature", `${sigCheck.message} The document also has ${emptyFields.length} empty signature field(s) (${emptyFields.join(", ")}); the broker writes exactly one.`, { details: sigCheck.details ?? {} }));
+  } else checks.push(sigCheck);
+
+  const { check: tsCheck, info: ts } = await checkSealTimestamp(ctx, state);
+  checks.push(tsCheck);
+  const sealVerified = sigCheck.status === "passed" || sigCheck.status === "warning";
+  if (ts && sealVerified) ctx.sealTimestamp = ts.genTime;
+
+  const latest = doc.latest();
+  const extra = dssData(ctx, latest);
+  checks.push(await checkSealCertificate(ctx, state, extra));
+  const docMdpP = sig.reference.find((r) => r.transformMethod === "DocMDP")?.p ?? null;
+  checks.push(checkSealModifications(doc, sig, docMdpP));
+  const { check: docTsCheck, count: docTs } = await checkDocumentTimestamps(ctx, doc, sigs);
+  checks.push(docTsCheck);
+  checks.unshift(checkPdfAttachments(ctx, doc.at(sig.revision), latest, sealVerified));
+
+  const certCheck = checks.find((c) => c.id === "seal-certificate");
+  ctx.sealSummary = {
+    field: state.signature.fieldName,
+    signer: state.signerCert ? summarize(state.signerCert) : null,
+    identity: state.signerCert ? sealIdentity(state.signerCert) : null,
+    claimedTime: state.signature.claimedTime ?? null,
+    timestamp: ts ? { genTime: ts.genTime.toISOString(), tsa: ts.tsa ?? null, serialNumber: ts.serialNumber } : null,
+    path: (certCheck?.details?.path as ReturnType<typeof describePath> | undefined) ?? [],
+    padesLevel: padesLevel(Boolean(ts), extra, docTs),
+    revisions: doc.revisions.length,
+    sealedRevision: sig.revision,
+    docMdpPermission: docMdpP,
+  } satisfies SealSummary;
+  return checks;
+}
+

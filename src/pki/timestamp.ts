@@ -24,13 +24,16 @@ export interface TimestampResult {
   info?: TimestampInfo;
 }
 
+/** The timestamped bytes, or a function giving their digest (streamed over a PDF's byte ranges). */
+export type Imprinted = Uint8Array | ((hashAlgorithm: string) => Uint8Array);
+
 /**
  * Verifies a timestamp token over `data`. `at` is when the TSA's path is judged (the user's --at, else
  * the genTime itself: a timestamp proves existence at genTime if the TSA was trustworthy then).
  */
 export async function verifyTimestamp(
   token: Uint8Array,
-  data: Uint8Array,
+  data: Imprinted,
   trust: { anchors: readonly pkijs.Certificate[]; intermediates: readonly pkijs.Certificate[] },
   at: Date | null,
   limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth">,
@@ -58,9 +61,9 @@ export async function verifyTimestamp(
   const imprintAlg = hashName(tst.messageImprint.hashAlgorithm.algorithmId);
   if (!imprintAlg) return fail("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The timestamp's imprint uses an unsupported hash (${info.imprintAlgorithm}).`);
   const imprint = toHex(tst.messageImprint.hashedMessage.valueBlock.valueHexView);
-  const expected = createHash(imprintAlg).update(data).digest("hex");
+  const expected = toHex(typeof data === "function" ? data(imprintAlg) : createHash(imprintAlg).update(data).digest());
   details.imprint = imprint;
-  if (imprint !== expected) return fail("failed", "HASH_FAILURE", "The timestamp's message imprint does not match the seal's signature value: the timestamp belongs to another signature.");
+  if (imprint !== expected) return fail("failed", "HASH_FAILURE", "The timestamp's message imprint does not match the data it should cover: it belongs to other data.");
 
   const eContent = new Uint8Array(decoded.signedData.encapContentInfo.eContent!.getValue());
   const signer = await verifySigner(decoded, 0, (alg) => createHash(alg).update(eContent).digest());

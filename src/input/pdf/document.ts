@@ -1,0 +1,409 @@
+// The document: its revisions (one per cross-reference section in the /Prev chain) and, per revision, a
+// view that resolves references exactly as that revision saw them. Parsing reads only the xref sections;
+// objects are parsed on first use, stream bodies are sliced only when decoded. The input is never copied.
+import { FormatError, LimitError } from "../../errors.js";
+import type { Limits } from "../../limits.js";
+import { decodeFilters, type FilterSpec } from "./filters.js";
+import { Lexer } from "./lexer.js";
+import {
+  type ByteSpan,
+  type PdfArray,
+  type PdfDict,
+  type PdfName,
+  type PdfNumber,
+  type PdfObject,
+  type PdfRef,
+  type PdfStream,
+  type PdfString,
+  rawGet,
+  refString,
+} from "./objects.js";
+import { type IndirectObject, parseIndirectObject, parseValue } from "./parser.js";
+import { type EntryBudget, findLastStartxref, readRevisionEnd, readXrefSection, type XrefEntry, type XrefSection } from "./xref.js";
+
+export type { XrefEntry } from "./xref.js";
+
+export interface Revision {
+  /** 0 is the original document; each incremental update adds one. */
+  readonly index: number;
+  /** The offset its `startxref` names (where its xref table or xref stream is). */
+  readonly startxref: number;
+  /** Where the xref section's first token actually is (startxref plus any tolerated whitespace). */
+  readonly xrefStart: number;
+  readonly xrefKind: "table" | "stream" | "hybrid";
+  /** For hybrid files, the offset in the trailer's /XRefStm. */
+  readonly xrefStm?: number;
+  /** First byte of the revision: 0, or the previous revision's endOffset. */
+  readonly startOffset: number;
+  /** Offset of the `%%EOF` that closes the revision. */
+  readonly eofOffset: number;
+  /**
+   * The byte just after that `%%EOF` plus at most one EOL (CRLF, LF or CR). The bytes [0, endOffset) are
+   * the document as of this revision; a signature's ByteRange must end exactly here.
+   */
+  readonly endOffset: number;
+  /** The trailer dictionary (for xref streams: the stream's dictionary). */
+  readonly trailer: PdfDict;
+  /** What this revision's xref (re)defines or frees, by object number. */
+  readonly entries: readonly XrefEntry[];
+}
+
+export interface PdfDocument {
+  readonly bytes: Uint8Array;
+  readonly limits: Limits;
+  /** From the `%PDF-x.y` header. */
+  readonly headerVersion: string;
+  /** In file order: revisions[0] is the original, the last one is what a reader shows. */
+  readonly revisions: readonly Revision[];
+  /** Bytes after the last revision's endOffset (0 for a clean file). */
+  readonly trailingBytes: number;
+  /** The view as of one revision (memoized). */
+  at(revisionIndex: number): PdfView;
+  /** The view of the last revision. */
+  latest(): PdfView;
+  /** Indexes of the revisions whose xref lists `num` as in use, in file order. */
+  revisionsDefining(num: number): number[];
+}
+
+/** Where an indirect object was read from. */
+export type ObjectLocation =
+  | { readonly kind: "file"; readonly offset: number; readonly span: ByteSpan }
+  | { readonly kind: "object-stream"; readonly stream: number; readonly index: number };
+
+export interface ResolvedObject extends IndirectObject {
+  readonly location: ObjectLocation;
+  /** The revision whose xref entry this view used. */
+  readonly revision: number;
+}
+
+const EMPTY_ENTRIES: ReadonlyMap<number, XrefEntry> = new Map();
+
+function checkHeader(bytes: Uint8Array): string {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 16)).toString("latin1");
+  const m = /^%PDF-(\d\.\d)/.exec(head);
+  if (!m) throw new FormatError("not a PDF: the file does not start with '%PDF-x.y'");
+  return m[1] as string;
+}
+
+function optInt(dict: PdfDict, key: string): number | undefined {
+  const v = rawGet(dict, key);
+  if (v === undefined) return undefined;
+  if (v.kind !== "number" || !v.integer || v.value < 0) throw new FormatError(`trailer /${key} is not a non-negative integer`);
+  return v.value;
+}
+
+/** A hybrid file's table wins where it lists an object in use; its free or absent entries defer to /XRefStm. */
+function mergeHybrid(table: XrefSection, stream: XrefSection): Map<number, XrefEntry> {
+  const merged = new Map(stream.entries);
+  for (const [num, e] of table.entries) {
+    if (e.type !== "free" || !merged.has(num)) merged.set(num, e);
+  }
+  return merged;
+}
+
+export function parsePdf(bytes: Uint8Array, limits: Limits): PdfDocument {
+  const headerVersion = checkHeader(bytes);
+  const budget: EntryBudget = { used: 0 };
+  type Chain = { section: XrefSection; entries: ReadonlyMap<number, XrefEntry>; xrefStm?: number };
+  const chain: Chain[] = [];
+  const seen = new Set<number>();
+  let offset: number | undefined = findLastStartxref(bytes);
+  while (offset !== undefined) {
+    if (seen.has(offset)) throw new FormatError(`cross-reference /Prev chain loops back to offset ${offset}`);
+    if (chain.length >= limits.maxRevisions) {
+      throw new LimitError("maxRevisions", `more than ${limits.maxRevisions} revisions (cross-reference sections)`);
+    }
+    seen.add(offset);
+    const section = readXrefSection(bytes, offset, limits, budget);
+    if (section.start !== offset && seen.has(section.start)) throw new FormatError(`cross-reference /Prev chain loops back to offset ${section.start}`);
+    seen.add(section.start);
+    let entries = section.entries;
+    const xrefStm = section.kind === "table" ? optInt(section.trailer, "XRefStm") : undefined;
+    if (xrefStm !== undefined) {
+      const stm = readXrefSection(bytes, xrefStm, limits, budget);
+      if (stm.kind !== "stream") throw new FormatError(`/XRefStm ${xrefStm} does not point at an xref stream`);
+      entries = mergeHybrid(section, stm);
+    }
+    if (rawGet(section.trailer, "Encrypt") !== undefined) throw new FormatError("encrypted PDFs are not supported");
+    chain.push(xrefStm === undefined ? { section, entries } : { section, entries, xrefStm });
+    offset = optInt(section.trailer, "Prev");
+  }
+  chain.reverse();
+
+  const revisions: Revision[] = [];
+  let previousEnd = 0;
+  for (const [index, c] of chain.entries()) {
+    const { section } = c;
+    // Revisions must follow each other in the file: a /Prev pointing forward or into the previous revision
+    // (linearized files, or a crafted chain) would make "the document as of revision i" ambiguous.
+    if (section.start < previousEnd) {
+      throw new FormatError(`revision ${index}'s cross-reference section (${section.offset}) lies inside an earlier revision`);
+    }
+    const end = readRevisionEnd(bytes, section);
+    const revision: Revision = {
+      index,
+      startxref: section.offset,
+      xrefStart: section.start,
+      xrefKind: c.xrefStm !== undefined ? "hybrid" : section.kind,
+      ...(c.xrefStm !== undefined ? { xrefStm: c.xrefStm } : {}),
+      startOffset: previousEnd,
+      eofOffset: end.eof,
+      endOffset: end.end,
+      trailer: section.trailer,
+      entries: [...c.entries.values()].sort((a, b) => a.num - b.num),
+    };
+    revisions.push(revision);
+    previousEnd = end.end;
+  }
+  return new Document(bytes, limits, headerVersion, revisions, chain.map((c) => c.entries));
+}
+
+class Document implements PdfDocument {
+  readonly trailingBytes: number;
+  private readonly views = new Map<number, PdfView>();
+  /** Decoded object streams, keyed by data position (the same bytes decode the same in every view). */
+  readonly objectStreams = new Map<string, ObjectStreamData>();
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly limits: Limits,
+    readonly headerVersion: string,
+    readonly revisions: readonly Revision[],
+    readonly entryMaps: readonly ReadonlyMap<number, XrefEntry>[],
+  ) {
+    this.trailingBytes = bytes.length - (revisions[revisions.length - 1]?.endOffset ?? 0);
+  }
+
+  at(revisionIndex: number): PdfView {
+    if (!Number.isInteger(revisionIndex) || revisionIndex < 0 || revisionIndex >= this.revisions.length) {
+      throw new RangeError(`no revision ${revisionIndex} (the document has ${this.revisions.length})`);
+    }
+    let v = this.views.get(revisionIndex);
+    if (!v) {
+      v = new PdfView(this, revisionIndex);
+      this.views.set(revisionIndex, v);
+    }
+    return v;
+  }
+
+  latest(): PdfView {
+    return this.at(this.revisions.length - 1);
+  }
+
+  revisionsDefining(num: number): number[] {
+    const out: number[] = [];
+    this.entryMaps.forEach((m, i) => {
+      const e = m.get(num);
+      if (e !== undefined && e.type !== "free") out.push(i);
+    });
+    return out;
+  }
+
+  entryMap(i: number): ReadonlyMap<number, XrefEntry> {
+    return this.entryMaps[i] ?? EMPTY_ENTRIES;
+  }
+}
+
+interface ObjectStreamData {
+  data: Uint8Array;
+  first: number;
+  /** Pairs of [object number, offset relative to /First]. */
+  header: [number, number][];
+}
+
+/**
+ * The document as one revision saw it. All getters resolve references, treat a `null` value as absent,
+ * and throw FormatError when a value is present but of the wrong type.
+ */
+export class PdfView {
+  readonly revision: Revision;
+  private readonly cache = new Map<number, ResolvedObject | null>();
+  private readonly inProgress = new Set<number>();
+
+  constructor(
+    private readonly document: Document,
+    readonly index: number,
+  ) {
+    this.revision = document.revisions[index] as Revision;
+  }
+
+  get doc(): PdfDocument {
+    return this.document;
+  }
+  get limits(): Limits {
+    return this.document.limits;
+  }
+  get trailer(): PdfDict {
+    return this.revision.trailer;
+  }
+
+  /** The xref entry in force for `num` as of this revision, and the revision it comes from. */
+  entry(num: number): { entry: XrefEntry; revision: number } | undefined {
+    for (let i = this.index; i >= 0; i--) {
+      const e = this.document.entryMap(i).get(num);
+      if (e !== undefined) return { entry: e, revision: i };
+    }
+    return undefined;
+  }
+
+  /** The indirect object `ref` names, or undefined when it is free, missing or of another generation. */
+  object(ref: { num: number; gen: number }): ResolvedObject | undefined {
+    const found = this.objectByNumber(ref.num);
+    return found && found.gen === ref.gen ? found : undefined;
+  }
+
+  /** The object in use under number `num` (whatever its generation), or undefined when free or missing. */
+  objectByNumber(num: number): ResolvedObject | undefined {
+    const cached = this.cache.get(num);
+    if (cached !== undefined) return cached ?? undefined;
+    if (this.inProgress.has(num)) throw new FormatError(`reference cycle while reading object ${num}`);
+    this.inProgress.add(num);
+    try {
+      const r = this.load(num);
+      this.cache.set(num, r ?? null);
+      return r;
+    } finally {
+      this.inProgress.delete(num);
+    }
+  }
+
+  private load(num: number): ResolvedObject | undefined {
+    const found = this.entry(num);
+    if (!found || found.entry.type === "free") return undefined;
+    const { entry, revision } = found;
+    const limits = this.document.limits;
+    if (entry.type === "offset") {
+      const obj = parseIndirectObject(this.document.bytes, entry.offset, {
+        maxDepth: limits.maxPdfDepth,
+        spans: true,
+        resolveLength: (ref) => this.lengthOf(ref),
+      });
+      if (obj.num !== num || obj.gen !== entry.gen) {
+        throw new FormatError(`xref says object ${num} ${entry.gen} is at offset ${entry.offset}, found ${obj.num} ${obj.gen} obj`);
+      }
+      const span = obj.span as ByteSpan;
+      return { ...obj, location: { kind: "file", offset: entry.offset, span }, revision };
+    }
+    const os = this.objectStream(entry.stream);
+    const pair = os.header[entry.index];
+    if (pair === undefined || pair[0] !== num) {
+      throw new FormatError(`object stream ${entry.stream} has no object ${num} at index ${entry.index}`);
+    }
+    const lx = new Lexer(os.data, os.first + pair[1], `object stream ${entry.stream}`);
+    const value = parseValue(lx, { maxDepth: limits.maxPdfDepth, spans: false });
+    return { num, gen: 0, value, location: { kind: "object-stream", stream: entry.stream, index: entry.index }, revision };
+  }
+
+  private lengthOf(ref: PdfRef): number {
+    const v = this.resolve(ref);
+    if (v?.kind !== "number" || !v.integer) throw new FormatError(`stream /Length ${refString(ref)} is not an integer`);
+    return v.value;
+  }
+
+  private objectStream(num: number): ObjectStreamData {
+    const found = this.entry(num);
+    if (found?.entry.type !== "offset") throw new FormatError(`object stream ${num} is missing or not a top-level object`);
+    const obj = this.objectByNumber(num);
+    const s = obj?.value;
+    if (s?.kind !== "stream" || this.getName(s.dict, "Type") !== "ObjStm") throw new FormatError(`object ${num} is not an object stream`);
+    const key = `${s.dataStart}:${s.dataLength}`;
+    const cached = this.document.objectStreams.get(key);
+    if (cached) return cached;
+    const n = this.getInt(s.dict, "N");
+    const first = this.getInt(s.dict, "First");
+    if (n === undefined || first === undefined) throw new FormatError(`object stream ${num} lacks /N or /First`);
+    if (n > this.document.limits.maxPdfObjects) throw new LimitError("maxPdfObjects", `object stream ${num} claims ${n} objects`);
+    const data = this.decode(s);
+    if (first > data.length) throw new FormatError(`object stream ${num} /First is past its data`);
+    const lx = new Lexer(data.subarray(0, first), 0, `object stream ${num}`);
+    const header: [number, number][] = [];
+    for (let i = 0; i < n; i++) {
+      const a = lx.next();
+      const b = lx.next();
+      if (a.type !== "number" || !a.integer || b.type !== "number" || !b.integer || a.value < 0 || b.value < 0) {
+        throw new FormatError(`object stream ${num} has a malformed header`);
+      }
+      if (first + b.value >= data.length) throw new FormatError(`object stream ${num} entry ${i} points past its data`);
+      header.push([a.value, b.value]);
+    }
+    const result = { data, first, header };
+    this.document.objectStreams.set(key, result);
+    return result;
+  }
+
+  /** Follows references (and references to references) to a direct value; undefined for null/free/missing. */
+  resolve(o: PdfObject | undefined): Exclude<PdfObject, PdfRef> | undefined {
+    let cur = o;
+    for (let hops = 0; cur?.kind === "ref"; hops++) {
+      if (hops >= this.document.limits.maxPdfDepth) throw new FormatError(`reference chain longer than ${hops} at ${refString(cur)}`);
+      cur = this.object(cur)?.value;
+    }
+    return cur === undefined || cur.kind === "null" ? undefined : cur;
+  }
+
+  /** The resolved value of `key` in a dict (or a stream's dict). */
+  get(dict: PdfDict | PdfStream, key: string): Exclude<PdfObject, PdfRef> | undefined {
+    const d = dict.kind === "stream" ? dict.dict : dict;
+    return this.resolve(rawGet(d, key));
+  }
+
+  private typed<K extends PdfObject["kind"]>(dict: PdfDict | PdfStream, key: string, kind: K): Extract<PdfObject, { kind: K }> | undefined {
+    const v = this.get(dict, key);
+    if (v === undefined) return undefined;
+    if (v.kind !== kind) throw new FormatError(`/${key} is a ${v.kind}, expected a ${kind}`);
+    return v as Extract<PdfObject, { kind: K }>;
+  }
+
+  getDict(dict: PdfDict | PdfStream, key: string): PdfDict | undefined {
+    return this.typed(dict, key, "dict");
+  }
+  getArray(dict: PdfDict | PdfStream, key: string): PdfArray | undefined {
+    return this.typed(dict, key, "array");
+  }
+  getStream(dict: PdfDict | PdfStream, key: string): PdfStream | undefined {
+    return this.typed(dict, key, "stream");
+  }
+  getString(dict: PdfDict | PdfStream, key: string): PdfString | undefined {
+    return this.typed(dict, key, "string");
+  }
+  getName(dict: PdfDict | PdfStream, key: string): string | undefined {
+    return (this.typed(dict, key, "name") as PdfName | undefined)?.value;
+  }
+  getNumber(dict: PdfDict | PdfStream, key: string): number | undefined {
+    return (this.typed(dict, key, "number") as PdfNumber | undefined)?.value;
+  }
+  getInt(dict: PdfDict | PdfStream, key: string): number | undefined {
+    const v = this.typed(dict, key, "number");
+    if (v !== undefined && (!v.integer || !Number.isSafeInteger(v.value))) throw new FormatError(`/${key} is not an integer`);
+    return v?.value;
+  }
+
+  /** The catalog (trailer /Root). */
+  catalog(): PdfDict {
+    const root = this.resolve(rawGet(this.trailer, "Root"));
+    if (root?.kind !== "dict") throw new FormatError(`revision ${this.index}: trailer /Root is not a dictionary`);
+    return root;
+  }
+
+  /** The raw bytes of a stream as stored (no decoding, no copy). */
+  rawStreamData(stream: PdfStream): Uint8Array {
+    return this.document.bytes.subarray(stream.dataStart, stream.dataStart + stream.dataLength);
+  }
+
+  /** Decodes a stream read from the file, bounded by limits.maxDecodedStreamBytes. */
+  decode(stream: PdfStream): Uint8Array {
+    if (stream.span === undefined) throw new FormatError("a stream inside an object stream is not allowed");
+    const f = this.get(stream.dict, "Filter");
+    const p = this.get(stream.dict, "DecodeParms");
+    const names = f === undefined ? [] : f.kind === "array" ? f.items.map((x) => this.resolve(x)) : [f];
+    const parms = p === undefined ? [] : p.kind === "array" ? p.items.map((x) => this.resolve(x)) : [p];
+    const specs: FilterSpec[] = names.map((n, i) => {
+      if (n?.kind !== "name") throw new FormatError("stream /Filter is not a name or an array of names");
+      const d = parms[i];
+      if (d === undefined) return { name: n.value };
+      if (d.kind !== "dict") throw new FormatError("stream /DecodeParms is not a dictionary");
+      return { name: n.value, parms: d };
+    });
+    return decodeFilters(this.rawStreamData(stream), specs, this.document.limits.maxDecodedStreamBytes);
+  }
+}

@@ -1,0 +1,249 @@
+// Tokenizer for PDF syntax (ISO 32000-1 §7.2–7.3) over a borrowed byte array: it never copies the input,
+// only the bytes of the token it returns. Every token carries its [start, end) offsets.
+import { FormatError } from "../../errors.js";
+
+const REGULAR = 0;
+const WHITESPACE = 1;
+const DELIMITER = 2;
+
+const CLASS = new Uint8Array(256);
+for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[c] = WHITESPACE;
+for (const c of "()<>[]{}/%") CLASS[c.charCodeAt(0)] = DELIMITER;
+
+export function isWhitespace(c: number | undefined): boolean {
+  return c !== undefined && CLASS[c] === WHITESPACE;
+}
+export function isRegular(c: number | undefined): boolean {
+  return c !== undefined && CLASS[c] === REGULAR;
+}
+
+/** Longest keyword, number or name accepted: real ones are short; a huge run means garbage, not a token. */
+const MAX_ATOM = 4096;
+
+export type Token =
+  | { type: "number"; value: number; integer: boolean; start: number; end: number }
+  | { type: "name"; value: string; start: number; end: number }
+  | { type: "string"; bytes: Uint8Array; hex: boolean; start: number; end: number }
+  | { type: "keyword"; value: string; start: number; end: number }
+  | { type: "open-array" | "close-array" | "open-dict" | "close-dict"; start: number; end: number }
+  | { type: "eof"; start: number; end: number };
+
+const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  return -1;
+}
+
+function latin1(buf: Uint8Array, start: number, end: number): string {
+  return Buffer.from(buf.buffer, buf.byteOffset + start, end - start).toString("latin1");
+}
+
+/** A growable byte buffer (a number[] would cost 8+ bytes per byte on large strings). */
+class ByteSink {
+  private buf = new Uint8Array(64);
+  private n = 0;
+  push(b: number): void {
+    if (this.n === this.buf.length) {
+      const bigger = new Uint8Array(this.buf.length * 2);
+      bigger.set(this.buf);
+      this.buf = bigger;
+    }
+    this.buf[this.n++] = b;
+  }
+  bytes(): Uint8Array {
+    return this.buf.slice(0, this.n);
+  }
+}
+
+export class Lexer {
+  pos: number;
+  constructor(
+    readonly buf: Uint8Array,
+    pos = 0,
+    /** A human label for error messages ("file", "object stream 12"). */
+    readonly where = "file",
+  ) {
+    this.pos = pos;
+  }
+
+  fail(message: string, at = this.pos): never {
+    throw new FormatError(`PDF syntax error at ${this.where} offset ${at}: ${message}`);
+  }
+
+  /** Skips whitespace and comments. */
+  skipSpace(): void {
+    const buf = this.buf;
+    let p = this.pos;
+    for (;;) {
+      const c = buf[p];
+      if (c === undefined) break;
+      if (CLASS[c] === WHITESPACE) p++;
+      else if (c === 0x25 /* % */) {
+        while (p < buf.length && buf[p] !== 0x0a && buf[p] !== 0x0d) p++;
+      } else break;
+    }
+    this.pos = p;
+  }
+
+  /** Skips whitespace only (no comments): used where a `%` would be a marker such as `%%EOF`. */
+  skipWhitespaceOnly(): void {
+    while (isWhitespace(this.buf[this.pos])) this.pos++;
+  }
+
+  next(): Token {
+    this.skipSpace();
+    const buf = this.buf;
+    const start = this.pos;
+    const c = buf[start];
+    if (c === undefined) return { type: "eof", start, end: start };
+    switch (c) {
+      case 0x5b: // [
+        this.pos++;
+        return { type: "open-array", start, end: this.pos };
+      case 0x5d: // ]
+        this.pos++;
+        return { type: "close-array", start, end: this.pos };
+      case 0x3c: // <
+        if (buf[start + 1] === 0x3c) {
+          this.pos += 2;
+          return { type: "open-dict", start, end: this.pos };
+        }
+        return this.hexString();
+      case 0x3e: // >
+        if (buf[start + 1] === 0x3e) {
+          this.pos += 2;
+          return { type: "close-dict", start, end: this.pos };
+        }
+        return this.fail("unexpected '>'");
+      case 0x28: // (
+        return this.literalString();
+      case 0x2f: // /
+        return this.name();
+      case 0x29: // )
+      case 0x7b: // {
+      case 0x7d: // }
+        return this.fail(`unexpected '${String.fromCharCode(c)}'`);
+      default:
+        return this.atom();
+    }
+  }
+
+  private atom(): Token {
+    const buf = this.buf;
+    const start = this.pos;
+    let p = start;
+    while (p < buf.length && CLASS[buf[p] as number] === REGULAR) {
+      if (p - start >= MAX_ATOM) this.fail("token too long", start);
+      p++;
+    }
+    this.pos = p;
+    const text = latin1(buf, start, p);
+    const c = buf[start] as number;
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) {
+      if (!NUMBER_RE.test(text)) this.fail(`malformed number '${text.slice(0, 40)}'`, start);
+      return { type: "number", value: Number(text), integer: !text.includes("."), start, end: p };
+    }
+    return { type: "keyword", value: text, start, end: p };
+  }
+
+  private name(): Token {
+    const buf = this.buf;
+    const start = this.pos;
+    let p = start + 1;
+    const out: number[] = [];
+    while (p < buf.length && CLASS[buf[p] as number] === REGULAR) {
+      if (out.length >= MAX_ATOM) this.fail("name too long", start);
+      const c = buf[p] as number;
+      // `#xx` escapes (PDF 1.2+). A `#` not followed by two hex digits is kept as is, like other readers do.
+      if (c === 0x23) {
+        const h = hexValue(buf[p + 1] ?? -1);
+        const l = hexValue(buf[p + 2] ?? -1);
+        if (h >= 0 && l >= 0) {
+          out.push(h * 16 + l);
+          p += 3;
+          continue;
+        }
+      }
+      out.push(c);
+      p++;
+    }
+    this.pos = p;
+    return { type: "name", value: Buffer.from(out).toString("latin1"), start, end: p };
+  }
+
+  private hexString(): Token {
+    const buf = this.buf;
+    const start = this.pos;
+    let p = start + 1;
+    // Sized by the token's extent, so a 90 KB /Contents costs one 45 KB allocation.
+    const close = buf.indexOf(0x3e, p);
+    if (close < 0) this.fail("unterminated hex string", start);
+    const bytes = new Uint8Array((close - p + 1) >> 1);
+    let n = 0; // hex digits seen
+    for (; p < close; p++) {
+      const c = buf[p] as number;
+      if (CLASS[c] === WHITESPACE) continue;
+      const v = hexValue(c);
+      if (v < 0) this.fail(`invalid character 0x${c.toString(16)} in hex string`, p);
+      if (n % 2 === 0) bytes[n >> 1] = v << 4; // an odd final digit is followed by an implicit 0 (§7.3.4.3)
+      else bytes[n >> 1] = (bytes[n >> 1] as number) | v;
+      n++;
+    }
+    this.pos = close + 1;
+    return { type: "string", bytes: bytes.subarray(0, (n + 1) >> 1), hex: true, start, end: this.pos };
+  }
+
+  private literalString(): Token {
+    const buf = this.buf;
+    const start = this.pos;
+    let p = start + 1;
+    let nesting = 1;
+    const out = new ByteSink();
+    for (;;) {
+      const c = buf[p];
+      if (c === undefined) this.fail("unterminated literal string", start);
+      p++;
+      if (c === 0x28) {
+        nesting++;
+        out.push(c);
+      } else if (c === 0x29) {
+        if (--nesting === 0) break;
+        out.push(c);
+      } else if (c === 0x0d) {
+        // An unescaped end-of-line in a literal string reads as a single LF (§7.3.4.2).
+        if (buf[p] === 0x0a) p++;
+        out.push(0x0a);
+      } else if (c === 0x5c) {
+        const e = buf[p];
+        if (e === undefined) this.fail("unterminated literal string", start);
+        p++;
+        switch (e) {
+          case 0x6e: out.push(0x0a); break; // \n
+          case 0x72: out.push(0x0d); break; // \r
+          case 0x74: out.push(0x09); break; // \t
+          case 0x62: out.push(0x08); break; // \b
+          case 0x66: out.push(0x0c); break; // \f
+          case 0x0d: if (buf[p] === 0x0a) p++; break; // line continuation
+          case 0x0a: break;
+          default:
+            if (e >= 0x30 && e <= 0x37) {
+              let v = e - 0x30;
+              for (let k = 0; k < 2 && (buf[p] ?? 0) >= 0x30 && (buf[p] ?? 0) <= 0x37; k++) v = v * 8 + ((buf[p++] as number) - 0x30);
+              out.push(v & 0xff);
+            } else out.push(e); // `\(`, `\)`, `\\`, and an unknown escape means the character itself
+        }
+      } else out.push(c);
+    }
+    this.pos = p;
+    return { type: "string", bytes: out.bytes(), hex: false, start, end: p };
+  }
+
+  /** True if the bytes at `at` spell `word` followed by a non-regular byte (or the end). */
+  matchKeyword(word: string, at = this.pos): boolean {
+    for (let i = 0; i < word.length; i++) if (this.buf[at + i] !== word.charCodeAt(i)) return false;
+    return !isRegular(this.buf[at + word.length]);
+  }
+}

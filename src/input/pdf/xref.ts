@@ -1,0 +1,227 @@
+// Cross-reference sections (§7.5.4 tables, §7.5.8 streams) and the `startxref … %%EOF` markers that close
+// each revision. Strict: a section that does not parse is a FormatError; nothing is reconstructed by scanning.
+import { FormatError, LimitError } from "../../errors.js";
+import type { Limits } from "../../limits.js";
+import { decodeFilters, type FilterSpec } from "./filters.js";
+import { isWhitespace, Lexer } from "./lexer.js";
+import type { PdfDict, PdfObject } from "./objects.js";
+import { parseIndirectObject, parseValue } from "./parser.js";
+
+export type XrefEntry =
+  | { readonly type: "free"; readonly num: number; readonly gen: number; readonly nextFree: number }
+  | { readonly type: "offset"; readonly num: number; readonly gen: number; readonly offset: number }
+  | { readonly type: "compressed"; readonly num: number; readonly gen: 0; readonly stream: number; readonly index: number };
+
+export interface XrefSection {
+  readonly kind: "table" | "stream";
+  /** The offset that pointed here (startxref, /Prev or /XRefStm). */
+  readonly offset: number;
+  /** Where the section's first token (`xref` or the object number) actually starts. */
+  readonly start: number;
+  /** Just after the trailer dictionary (tables) or `endobj` (streams). */
+  readonly end: number;
+  readonly entries: ReadonlyMap<number, XrefEntry>;
+  /** The trailer dictionary, or the xref stream's dictionary. */
+  readonly trailer: PdfDict;
+}
+
+/** Counts entries across all sections against limits.maxPdfObjects. */
+export interface EntryBudget {
+  used: number;
+}
+
+function charge(budget: EntryBudget, n: number, limits: Limits): void {
+  budget.used += n;
+  if (budget.used > limits.maxPdfObjects) {
+    throw new LimitError("maxPdfObjects", `the cross-reference sections list more than ${limits.maxPdfObjects} objects`);
+  }
+}
+
+function addEntry(entries: Map<number, XrefEntry>, e: XrefEntry, where: number): void {
+  // One section listing an object twice is ambiguous; refuse rather than pick one.
+  if (entries.has(e.num)) throw new FormatError(`cross-reference section at ${where} lists object ${e.num} twice`);
+  entries.set(e.num, e);
+}
+
+export function readXrefSection(buf: Uint8Array, offset: number, limits: Limits, budget: EntryBudget): XrefSection {
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset >= buf.length) {
+    throw new FormatError(`cross-reference offset ${offset} is outside the file (${buf.length} bytes)`);
+  }
+  const lx: Lexer = new Lexer(buf, offset);
+  lx.skipWhitespaceOnly(); // tolerated: an offset pointing at the EOL before `xref` / the object number
+  return lx.matchKeyword("xref") ? readTable(lx, offset, limits, budget) : readStream(buf, offset, limits, budget);
+}
+
+function readTable(lx: Lexer, offset: number, limits: Limits, budget: EntryBudget): XrefSection {
+  const start = lx.pos;
+  lx.pos += 4;
+  const entries = new Map<number, XrefEntry>();
+  for (;;) {
+    const t = lx.next();
+    if (t.type === "keyword" && t.value === "trailer") break;
+    const c = lx.next();
+    if (t.type !== "number" || !t.integer || t.value < 0 || c.type !== "number" || !c.integer || c.value < 0) {
+      lx.fail("malformed cross-reference subsection header", t.start);
+    }
+    // Each entry takes at least 6 bytes ("0 0 n "): a count the rest of the file cannot hold is garbage.
+    if (c.value > (lx.buf.length - lx.pos) / 6) lx.fail(`cross-reference subsection claims ${c.value} entries`, t.start);
+    charge(budget, c.value, limits);
+    for (let i = 0; i < c.value; i++) {
+      const o = lx.next();
+      const g = lx.next();
+      const k = lx.next();
+      if (o.type !== "number" || !o.integer || o.value < 0 || g.type !== "number" || !g.integer || g.value < 0) {
+        lx.fail("malformed cross-reference entry", o.start);
+      }
+      const num = t.value + i;
+      if (k.type === "keyword" && k.value === "n") addEntry(entries, { type: "offset", num, gen: g.value, offset: o.value }, offset);
+      else if (k.type === "keyword" && k.value === "f") addEntry(entries, { type: "free", num, gen: g.value, nextFree: o.value }, offset);
+      else lx.fail("cross-reference entry type is neither 'n' nor 'f'", k.start);
+    }
+  }
+  const trailer = parseTrailerDict(lx, limits);
+  return { kind: "table", offset, start, end: lx.pos, entries, trailer };
+}
+
+function parseTrailerDict(lx: Lexer, limits: Limits): PdfDict {
+  const before = lx.pos;
+  const tok = lx.next();
+  if (tok.type !== "open-dict") lx.fail("expected the trailer dictionary", tok.start);
+  lx.pos = before;
+  const value = parseDirect(lx, limits);
+  if (value.kind !== "dict") lx.fail("trailer is not a dictionary", before);
+  return value;
+}
+
+function parseDirect(lx: Lexer, limits: Limits): PdfObject {
+  return parseValue(lx, { maxDepth: limits.maxPdfDepth, spans: true });
+}
+
+function int(o: PdfObject | undefined, what: string): number {
+  if (o?.kind !== "number" || !o.integer || o.value < 0 || !Number.isSafeInteger(o.value)) {
+    throw new FormatError(`xref stream ${what} is not a non-negative integer`);
+  }
+  return o.value;
+}
+
+/** The /Filter and /DecodeParms of a stream dict, which must be direct here (no resolver exists yet). */
+export function directFilters(dict: PdfDict, what: string): FilterSpec[] {
+  const f = dict.entries.get("Filter");
+  const p = dict.entries.get("DecodeParms");
+  const names = f === undefined || f.kind === "null" ? [] : f.kind === "array" ? f.items : [f];
+  const parms = p === undefined || p.kind === "null" ? [] : p.kind === "array" ? p.items : [p];
+  return names.map((n, i) => {
+    if (n.kind !== "name") throw new FormatError(`${what} /Filter must be a direct name`);
+    const d = parms[i];
+    if (d === undefined || d.kind === "null") return { name: n.value };
+    if (d.kind !== "dict") throw new FormatError(`${what} /DecodeParms must be a direct dictionary`);
+    return { name: n.value, parms: d };
+  });
+}
+
+function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: EntryBudget): XrefSection {
+  const obj = parseIndirectObject(buf, offset, { maxDepth: limits.maxPdfDepth, spans: true });
+  const s = obj.value;
+  if (s.kind !== "stream") throw new FormatError(`no 'xref' table and no xref stream at offset ${offset}`);
+  const d = s.dict;
+  const type = d.entries.get("Type");
+  if (type?.kind !== "name" || type.value !== "XRef") throw new FormatError(`object at ${offset} is not an xref stream (/Type /XRef)`);
+  const w = d.entries.get("W");
+  if (w?.kind !== "array" || w.items.length !== 3) throw new FormatError("xref stream /W is not an array of three integers");
+  const widths = w.items.map((x) => int(x, "/W"));
+  if (widths.some((x) => x > 8)) throw new FormatError("xref stream /W field wider than 8 bytes");
+  const [w0, w1, w2] = widths as [number, number, number];
+  const rowSize = w0 + w1 + w2;
+  if (rowSize === 0) throw new FormatError("xref stream /W is all zero");
+  const size = int(d.entries.get("Size"), "/Size");
+  const indexObj = d.entries.get("Index");
+  let index: number[];
+  if (indexObj === undefined) index = [0, size];
+  else if (indexObj.kind === "array" && indexObj.items.length % 2 === 0) index = indexObj.items.map((x) => int(x, "/Index"));
+  else throw new FormatError("xref stream /Index is not an array of integer pairs");
+  let rows = 0;
+  for (let i = 1; i < index.length; i += 2) rows += index[i] as number;
+  charge(budget, rows, limits);
+
+  const raw = buf.subarray(s.dataStart, s.dataStart + s.dataLength);
+  const data = decodeFilters(raw, directFilters(d, "xref stream"), limits.maxDecodedStreamBytes);
+  if (data.length < rows * rowSize) {
+    throw new FormatError(`xref stream holds ${data.length} bytes, /W and /Index need ${rows * rowSize}`);
+  }
+  const field = (pos: number, width: number, dflt: number): number => {
+    if (width === 0) return dflt;
+    let v = 0;
+    for (let i = 0; i < width; i++) v = v * 256 + (data[pos + i] as number);
+    if (!Number.isSafeInteger(v)) throw new FormatError("xref stream field value too large");
+    return v;
+  };
+  const entries = new Map<number, XrefEntry>();
+  let pos = 0;
+  for (let i = 0; i < index.length; i += 2) {
+    const first = index[i] as number;
+    const count = index[i + 1] as number;
+    for (let k = 0; k < count; k++, pos += rowSize) {
+      const num = first + k;
+      const type = field(pos, w0, 1);
+      const f2 = field(pos + w0, w1, 0);
+      const f3 = field(pos + w0 + w1, w2, 0);
+      if (type === 0) addEntry(entries, { type: "free", num, gen: f3, nextFree: f2 }, offset);
+      else if (type === 1) addEntry(entries, { type: "offset", num, gen: f3, offset: f2 }, offset);
+      else if (type === 2) addEntry(entries, { type: "compressed", num, gen: 0, stream: f2, index: f3 }, offset);
+      // Other types are reserved and read as the null object (§7.5.8.3): no entry.
+    }
+  }
+  if (!obj.span) throw new FormatError("internal: xref stream without a span");
+  return { kind: "stream", offset, start: obj.span.start, end: obj.span.end, entries, trailer: d };
+}
+
+export interface RevisionEnd {
+  /** Offset of the `startxref` keyword that closes the revision. */
+  startxrefKeyword: number;
+  /** Offset of `%%EOF`. */
+  eof: number;
+  /** Just after `%%EOF` and one optional EOL (CRLF, LF or CR). */
+  end: number;
+}
+
+const EOF_MARKER = "%%EOF";
+
+/**
+ * Reads the `startxref <offset> %%EOF` that must follow a section (after whitespace only), and checks that it
+ * points back at that section. This is what makes every revision end well defined.
+ */
+export function readRevisionEnd(buf: Uint8Array, section: Pick<XrefSection, "start" | "end">): RevisionEnd {
+  const sectionEnd = section.end;
+  const lx: Lexer = new Lexer(buf, sectionEnd);
+  lx.skipWhitespaceOnly();
+  const startxrefKeyword = lx.pos;
+  if (!lx.matchKeyword("startxref")) lx.fail("expected 'startxref' after the cross-reference section");
+  lx.pos += "startxref".length;
+  const n = lx.next();
+  if (n.type !== "number" || !n.integer) lx.fail("expected an offset after 'startxref'", n.start);
+  // The value may point at whitespace before the section, like any other offset we accept.
+  let v = n.value;
+  while (v < section.start && isWhitespace(buf[v])) v++;
+  if (v !== section.start) {
+    lx.fail(`'startxref ${n.value}' does not point at its own cross-reference section (${section.start})`, n.start);
+  }
+  lx.skipWhitespaceOnly();
+  const eof = lx.pos;
+  for (let i = 0; i < EOF_MARKER.length; i++) if (buf[eof + i] !== EOF_MARKER.charCodeAt(i)) lx.fail("expected '%%EOF'", eof);
+  let end = eof + EOF_MARKER.length;
+  if (buf[end] === 0x0d) end += buf[end + 1] === 0x0a ? 2 : 1;
+  else if (buf[end] === 0x0a) end += 1;
+  return { startxrefKeyword, eof, end };
+}
+
+/** The offset named by the last `startxref` of the file (searched in the last 4 KiB). */
+export function findLastStartxref(buf: Uint8Array): number {
+  const tailStart = Math.max(0, buf.length - 4096);
+  const tail = Buffer.from(buf.buffer, buf.byteOffset + tailStart, buf.length - tailStart);
+  const at = tail.lastIndexOf("startxref", undefined, "latin1");
+  if (at < 0) throw new FormatError("no 'startxref' near the end of the file (truncated or not a PDF)");
+  const lx: Lexer = new Lexer(buf, tailStart + at + "startxref".length);
+  const n = lx.next();
+  if (n.type !== "number" || !n.integer || n.value < 0) lx.fail("expected an offset after the last 'startxref'", n.start);
+  return n.value;
+}

@@ -1,0 +1,194 @@
+// Hand-built PDFs for the reader's tests: one revision at a time, with exact offsets, so that every
+// xref flavour (table, stream with or without PNG predictor, hybrid) and incremental updates can be made.
+import { deflateSync } from "node:zlib";
+import { DEFAULT_LIMITS, type Limits } from "../../src/limits.js";
+
+export const LIMITS: Limits = { ...DEFAULT_LIMITS };
+
+export function latin1(s: string): Uint8Array {
+  return new Uint8Array(Buffer.from(s, "latin1"));
+}
+
+export function text(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
+}
+
+export interface ObjSpec {
+  num: number;
+  gen?: number;
+  /** The object's value (for a stream: its dictionary without /Length, e.g. "<< /Type /X >>"). */
+  body: string;
+  /** Stream data; /Length is added to the dictionary. */
+  stream?: Uint8Array;
+}
+
+export interface RevisionSpec {
+  objects: ObjSpec[];
+  /** Objects written into an object stream (number objStmNum). */
+  compressed?: { num: number; body: string }[];
+  objStmNum?: number;
+  /** Object numbers this revision frees. */
+  free?: number[];
+  xref: "table" | "stream" | "hybrid";
+  /** Object number of the xref stream (stream and hybrid). */
+  xrefNum?: number;
+  /** Use PNG Up predictor rows in the xref stream. */
+  predictor?: boolean;
+  /** Extra trailer entries, e.g. "/Root 1 0 R". */
+  trailer: string;
+  /** EOL written after %%EOF. */
+  eofEol?: string;
+}
+
+type Entry = { num: number; type: 0 | 1 | 2; f2: number; f3: number };
+
+/** The value after the last `startxref` of a file. */
+export function lastStartxref(bytes: Uint8Array): number {
+  const s = text(bytes);
+  const m = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(s.slice(s.lastIndexOf("startxref")));
+  if (!m) throw new Error("no startxref");
+  return Number(m[1]);
+}
+
+function maxNum(s: string): number {
+  let max = 0;
+  for (const m of s.matchAll(/\/Size (\d+)/g)) max = Math.max(max, Number(m[1]));
+  return max;
+}
+
+/** Appends one revision to `prefix` (an empty prefix starts a new file with a header). */
+export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array {
+  const parts: Buffer[] = [Buffer.from(prefix)];
+  let pos = prefix.length;
+  const emit = (b: string | Uint8Array) => {
+    const buf = typeof b === "string" ? Buffer.from(b, "latin1") : Buffer.from(b);
+    parts.push(buf);
+    pos += buf.length;
+  };
+  const first = prefix.length === 0;
+  if (first) emit("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n");
+  const entries: Entry[] = first ? [{ num: 0, type: 0, f2: 0, f3: 65535 }] : [];
+  for (const o of spec.objects) {
+    entries.push({ num: o.num, type: 1, f2: pos, f3: o.gen ?? 0 });
+    if (o.stream) {
+      const dict = o.body.replace(/>>\s*$/, ` /Length ${o.stream.length} >>`);
+      emit(`${o.num} ${o.gen ?? 0} obj\n${dict}\nstream\n`);
+      emit(o.stream);
+      emit(`\nendstream\nendobj\n`);
+    } else emit(`${o.num} ${o.gen ?? 0} obj\n${o.body}\nendobj\n`);
+  }
+  for (const n of spec.free ?? []) entries.push({ num: n, type: 0, f2: 0, f3: 1 });
+  if (spec.compressed?.length) {
+    const stmNum = spec.objStmNum ?? 99;
+    let header = "";
+    let body = "";
+    spec.compressed.forEach((c, i) => {
+      header += `${c.num} ${body.length} `;
+      body += c.body + "\n";
+      entries.push({ num: c.num, type: 2, f2: stmNum, f3: i });
+    });
+    const data = deflateSync(Buffer.from(header + body, "latin1"));
+    entries.push({ num: stmNum, type: 1, f2: pos, f3: 0 });
+    emit(`${stmNum} 0 obj\n<< /Type /ObjStm /N ${spec.compressed.length} /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`);
+    emit(data);
+    emit("\nendstream\nendobj\n");
+  }
+  const prev = first ? undefined : lastStartxref(prefix);
+  const used = Math.max(maxNum(text(prefix)), ...entries.map((e) => e.num + 1));
+  const xrefNum = spec.xrefNum ?? used;
+  const size = spec.xref === "table" ? used : Math.max(used, xrefNum + 1);
+  const prevStr = prev === undefined ? "" : ` /Prev ${prev}`;
+
+  const writeXrefStream = (rows: Entry[], extra: string): number => {
+    const num = xrefNum;
+    const at = pos;
+    const all = [...rows, { num, type: 1 as const, f2: at, f3: 0 }].sort((a, b) => a.num - b.num);
+    const { index, data } = encodeRows(all, spec.predictor ?? false);
+    const parms = spec.predictor ? " /DecodeParms << /Predictor 12 /Columns 7 >>" : "";
+    const z = deflateSync(data);
+    emit(`${num} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] /Index [${index.join(" ")}] /Filter /FlateDecode${parms} /Length ${z.length}${extra} >>\nstream\n`);
+    emit(z);
+    emit("\nendstream\nendobj\n");
+    return at;
+  };
+
+  let startxref: number;
+  if (spec.xref === "stream") {
+    startxref = writeXrefStream(entries, `${prevStr} ${spec.trailer}`);
+  } else {
+    let tableEntries = entries;
+    let xrefStm = "";
+    if (spec.xref === "hybrid") {
+      // Compressed objects only in the xref stream; the table lists them as free, as Word does.
+      const compressed = entries.filter((e) => e.type === 2);
+      const stmAt = writeXrefStream(compressed, "");
+      xrefStm = ` /XRefStm ${stmAt}`;
+      tableEntries = entries.map((e) => (e.type === 2 ? { num: e.num, type: 0 as const, f2: 0, f3: 65535 } : e));
+      tableEntries.push({ num: xrefNum, type: 1, f2: stmAt, f3: 0 });
+    }
+    startxref = pos;
+    emit(`xref\n${formatTable(tableEntries)}trailer\n<< /Size ${size}${prevStr}${xrefStm} ${spec.trailer} >>\n`);
+  }
+  emit(`startxref\n${startxref}\n%%EOF${spec.eofEol ?? "\n"}`);
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+function formatTable(entries: Entry[]): string {
+  const sorted = [...entries].sort((a, b) => a.num - b.num);
+  let out = "";
+  let i = 0;
+  while (i < sorted.length) {
+    let j = i;
+    while (j + 1 < sorted.length && (sorted[j + 1] as Entry).num === (sorted[j] as Entry).num + 1) j++;
+    out += `${(sorted[i] as Entry).num} ${j - i + 1}\n`;
+    for (let k = i; k <= j; k++) {
+      const e = sorted[k] as Entry;
+      out += `${String(e.f2).padStart(10, "0")} ${String(e.f3).padStart(5, "0")} ${e.type === 0 ? "f" : "n"}\r\n`;
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+function encodeRows(entries: Entry[], predictor: boolean): { index: number[]; data: Buffer } {
+  const index: number[] = [];
+  for (let i = 0; i < entries.length; ) {
+    let j = i;
+    while (j + 1 < entries.length && (entries[j + 1] as Entry).num === (entries[j] as Entry).num + 1) j++;
+    index.push((entries[i] as Entry).num, j - i + 1);
+    i = j + 1;
+  }
+  const rows = entries.map((e) => {
+    const r = Buffer.alloc(7);
+    r[0] = e.type;
+    r.writeUInt32BE(e.f2, 1);
+    r.writeUInt16BE(e.f3, 5);
+    return r;
+  });
+  if (!predictor) return { index, data: Buffer.concat(rows) };
+  // PNG "Up" rows: filter byte 2, then the difference with the row above.
+  const out: Buffer[] = [];
+  let prev = Buffer.alloc(7);
+  for (const r of rows) {
+    const d = Buffer.alloc(8);
+    d[0] = 2;
+    for (let i = 0; i < 7; i++) d[i + 1] = ((r[i] as number) - (prev[i] as number)) & 0xff;
+    out.push(d);
+    prev = r;
+  }
+  return { index, data: Buffer.concat(out) };
+}
+
+/** A minimal one-page document: 1 catalog, 2 pages, 3 page, 4 content stream. */
+export function minimalObjects(catalogExtra = ""): ObjSpec[] {
+  return [
+    { num: 1, body: `<< /Type /Catalog /Pages 2 0 R${catalogExtra} >>` },
+    { num: 2, body: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>" },
+    { num: 3, body: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << >> >>" },
+    { num: 4, body: "<< >>", stream: latin1("BT /F1 12 Tf (Hello) Tj ET") },
+  ];
+}
+
+export function minimalPdf(xref: RevisionSpec["xref"] = "table", catalogExtra = ""): Uint8Array {
+  return addRevision(new Uint8Array(), { objects: minimalObjects(catalogExtra), xref, trailer: "/Root 1 0 R" });
+}

@@ -1,0 +1,83 @@
+// Cross-checks against qpdf: our hand-built test files must be valid PDF to an independent reader, and files
+// qpdf rewrites into object-stream form must read the same through our reader.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, describe, expect, it } from "vitest";
+import { listEmbeddedFiles, parsePdf, walkPages } from "../../src/input/pdf/index.js";
+import { addRevision, LIMITS, minimalObjects, minimalPdf } from "./helpers.js";
+
+const hasQpdf = spawnSync("qpdf", ["--version"]).status === 0;
+if (!hasQpdf) console.warn("test/pdf/qpdf.test.ts skipped: qpdf is not installed (apt-get install -y qpdf)");
+
+describe.skipIf(!hasQpdf)("qpdf cross-check", () => {
+  const dir = mkdtempSync(join(tmpdir(), "sealcheck-pdf-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const check = (name: string, bytes: Uint8Array) => {
+    const file = join(dir, name);
+    writeFileSync(file, bytes);
+    const r = spawnSync("qpdf", ["--check", file], { encoding: "utf8" });
+    return { status: r.status, out: r.stdout + r.stderr };
+  };
+
+  it("accepts our hand-built xref variants as valid", () => {
+    const variants: Record<string, Uint8Array> = {
+      table: minimalPdf("table"),
+      stream: minimalPdf("stream"),
+      predictor: addRevision(new Uint8Array(), {
+        objects: minimalObjects(" /Extra 6 0 R"),
+        compressed: [{ num: 6, body: "<< /A 1 >>" }],
+        objStmNum: 5,
+        xref: "stream",
+        predictor: true,
+        trailer: "/Root 1 0 R",
+      }),
+      hybrid: addRevision(new Uint8Array(), {
+        objects: minimalObjects(" /Extra 6 0 R"),
+        compressed: [{ num: 6, body: "<< /A 1 >>" }],
+        objStmNum: 5,
+        xref: "hybrid",
+        trailer: "/Root 1 0 R",
+      }),
+      updated: addRevision(minimalPdf("table"), { objects: [{ num: 1, body: "<< /Type /Catalog /Pages 2 0 R /X 1 >>" }], xref: "stream", trailer: "/Root 1 0 R" }),
+    };
+    for (const [name, bytes] of Object.entries(variants)) {
+      const r = check(`${name}.pdf`, bytes);
+      expect(r.out, name).toContain("No syntax or stream encoding errors found");
+      expect(() => parsePdf(bytes, LIMITS).latest().catalog(), name).not.toThrow();
+    }
+  });
+
+  it("reads what qpdf --object-streams=generate writes", async () => {
+    const d = await PDFDocument.create();
+    d.addPage();
+    d.addPage();
+    await d.attach(new TextEncoder().encode("token"), "workflow_token.jwt", { mimeType: "application/octet-stream" });
+    const input = join(dir, "in.pdf");
+    const output = join(dir, "out.pdf");
+    writeFileSync(input, await d.save({ useObjectStreams: false }));
+    execFileSync("qpdf", ["--object-streams=generate", input, output]);
+    const bytes = new Uint8Array(readFileSync(output));
+    const doc = parsePdf(bytes, LIMITS);
+    expect(doc.revisions).toHaveLength(1);
+    expect(doc.revisions[0]!.xrefKind).toBe("stream");
+    expect(doc.revisions[0]!.entries.some((e) => e.type === "compressed")).toBe(true);
+    const v = doc.latest();
+    expect(walkPages(v)).toHaveLength(2);
+    const files = listEmbeddedFiles(v).files;
+    expect(files.map((f) => f.name.text)).toEqual(["workflow_token.jwt"]);
+    expect(Buffer.from(files[0]!.decode()).toString()).toBe("token");
+  });
+
+  it("reads qpdf's linearization-free rewrite with --qdf --object-streams=disable", () => {
+    const input = join(dir, "pred.pdf");
+    const output = join(dir, "qdf.pdf");
+    writeFileSync(input, minimalPdf("stream"));
+    execFileSync("qpdf", ["--qdf", "--object-streams=disable", input, output]);
+    const v = parsePdf(new Uint8Array(readFileSync(output)), LIMITS).latest();
+    expect(walkPages(v)).toHaveLength(1);
+  });
+});
