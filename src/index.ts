@@ -1,7 +1,19 @@
 // Public API of the sealcheck library. No function here prints or exits; bad evidence yields a report,
 // usage problems a SealcheckError with a stable `code`.
 export * from "./report/types.js";
+export type { ArchiveReport, ReportedClaim, SealSummary, PadesLevel } from "./report/archive-report.js";
 export { computeVerdict, exitCodeFor } from "./report/verdict.js";
 export { SealcheckError, FormatError, LimitError, type ErrorCode } from "./errors.js";
 export { DEFAULT_LIMITS, resolveLimits, type Limits } from "./limits.js";
 export { VERSION } from "./version.js";
+
+// Archives (PAdES, PAdES-endpoint JSON, Workflow-token JSON)
+export { verifyArchive, type VerifyArchiveOptions } from "./verify/archive.js";
+export { loadTrustStore, type TrustStore } from "./pki/trust-store.js";
+export { DEFAULT_ARCHIVE_OPTIONS, DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm } from "./checks/context.js";
+export { renderArchiveHuman } from "./render/archive-human.js";
+export { renderJson } from "./render/json.js";
+
+// Controlled-transfer ID tokens
+export * from "./idtoken/index.js";
+export { renderIdTokenReport, type IdTokenRenderOptions } from "./render/id-token.js";

@@ -1,4 +1,68 @@
+// `sealcheck jwks save|show`: snapshot the broker's discovery document and JWKS for offline verification
+// of old tokens later (keys rotate), and list what a saved key set holds.
+import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
+import { SealcheckError, errorMessage } from "../../src/errors.js";
+import { runGuarded, writeOut } from "../io.js";
+import { parseSeconds } from "../options.js";
 
-// Placeholder: implemented in its own issue.
-export function registerJwks(_program: Command): void {}
+interface SaveOptions {
+  issuer: string;
+  out?: string;
+  timeout?: number;
+  maxResponseSize?: number;
+}
+
+async function save(o: SaveOptions): Promise<number> {
+  const lib = await import("../../src/idtoken/index.js");
+  const timeoutMs = o.timeout;
+  const maxResponseBytes = o.maxResponseSize;
+  const snapshot = await lib.fetchJwksSnapshot(o.issuer, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}) });
+  const set = lib.parseJwks(snapshot.jwks, { source: "discovery" }, (await import("../../src/limits.js")).DEFAULT_LIMITS);
+  const { renderJson } = await import("../../src/render/json.js");
+  const text = renderJson(snapshot);
+  if (o.out) {
+    try {
+      writeFileSync(o.out, text);
+    } catch (e) {
+      throw new SealcheckError("ERR_FILE_UNREADABLE", `${o.out}: cannot write (${errorMessage(e)})`, { file: o.out });
+    }
+    process.stderr.write(`sealcheck: saved ${set.keys.length} signing key(s) (${set.keys.map((k) => k.kid ?? `#${k.index}`).join(", ") || "none"}) from ${snapshot.jwksUri} to ${o.out}\n`);
+  } else {
+    await writeOut(text);
+  }
+  return 0;
+}
+
+async function show(file: string): Promise<number> {
+  const lib = await import("../../src/idtoken/index.js");
+  const set = await lib.loadKeysFile(file).current();
+  const lines = [
+    `${file}: ${set.origin.issuer ? `issuer ${set.origin.issuer}` : "no discovery document"}${set.origin.retrievedAt ? `, retrieved ${set.origin.retrievedAt}` : ""}`,
+    ...set.keys.map((k) => `  [sig]  ${k.kid ?? `#${k.index}`}  ${k.kty}  ${k.algorithms.join(",")}${k.certificate ? `  ${k.certificate.subject} (${k.certificate.notBefore} .. ${k.certificate.notAfter})` : ""}`),
+    ...set.skipped.map((s) => `  [skip] ${s.kid ?? `#${s.index}`}  ${s.reason}`),
+  ];
+  await writeOut(`${lines.join("\n")}\n`);
+  return 0;
+}
+
+export function registerJwks(program: Command): void {
+  const jwks = program.command("jwks").description("Save and inspect the broker's signing keys for offline ID token verification.");
+  jwks
+    .command("save")
+    .description("Fetch {issuer}/.well-known/openid-configuration and its jwks_uri; write a snapshot (discovery, JWKS, retrieval time).")
+    .requiredOption("--issuer <url>", "issuer URL, or production | preproduction | test")
+    .option("--out <file>", "where to write the snapshot (default: stdout)")
+    .option("--timeout <ms>", "timeout per request (default 5000)", parseSeconds)
+    .option("--max-response-size <bytes>", "largest response accepted (default 1048576)", parseSeconds)
+    .action(async (opts: SaveOptions) => {
+      await runGuarded(() => save(opts));
+    });
+  jwks
+    .command("show")
+    .description("List the signing keys a saved JWKS or snapshot holds, and the keys passed over with the reason.")
+    .argument("<file>", "a JWKS or a snapshot from `jwks save`")
+    .action(async (file: string) => {
+      await runGuarded(() => show(file));
+    });
+}

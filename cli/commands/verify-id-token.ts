@@ -1,4 +1,127 @@
+// `sealcheck verify-id-token`: options only here; the verifier is imported when the command runs.
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
+import { SealcheckError } from "../../src/errors.js";
+import { runGuarded, useColour, writeOut } from "../io.js";
+import { collect, parseSeconds } from "../options.js";
 
-// Placeholder: implemented in its own issue.
-export function registerVerifyIdToken(_program: Command): void {}
+export interface VerifyIdTokenCliOptions {
+  issuer: string;
+  audience: string;
+  sender?: string[];
+  jwks?: string;
+  discoveryDocument?: string;
+  discovery?: boolean;
+  at?: string;
+  json?: boolean;
+  showPersonalData?: boolean;
+  alg?: string[];
+  clockTolerance?: number;
+  maxAge?: number;
+  timeout?: number;
+  maxResponseSize?: number;
+}
+
+/** ISO 8601 with a date, and a zone whenever a time of day is given (a local time would be ambiguous). */
+export function parseAtOption(value: string): Date {
+  const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
+  const t = Date.parse(value);
+  if (!iso.test(value) || Number.isNaN(t)) {
+    throw new SealcheckError("ERR_USAGE", `--at: "${value}" is not an ISO 8601 time with a zone, such as 2026-01-19T10:00:00Z`);
+  }
+  return new Date(t);
+}
+
+const COMPACT_JWS = /^ey[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
+
+/** `-` is stdin, an existing path is a file, a compact JWS is the token itself; anything else is a missing file. */
+async function readToken(arg: string, maxBytes: number): Promise<string> {
+  if (arg === "-") {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of process.stdin) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) throw new SealcheckError("ERR_INPUT_TOO_LARGE", `stdin: more than the limit of ${maxBytes} bytes`);
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  }
+  if (existsSync(arg)) {
+    const { readBounded } = await import("../../src/input/evidence-file.js");
+    try {
+      return Buffer.from(readBounded(arg, maxBytes)).toString("utf8");
+    } catch (e) {
+      if (e instanceof SealcheckError && e.code === "ERR_INPUT_TOO_LARGE") {
+        throw new SealcheckError("ERR_INPUT_TOO_LARGE", `${arg}: larger than the ID token limit of ${maxBytes} bytes`, { file: arg });
+      }
+      throw e;
+    }
+  }
+  if (COMPACT_JWS.test(arg.trim())) return arg;
+  throw new SealcheckError("ERR_FILE_NOT_FOUND", `${arg}: no such file, and not a compact JWT either`, { file: arg });
+}
+
+async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number> {
+  const lib = await import("../../src/idtoken/index.js");
+  const { DEFAULT_LIMITS } = await import("../../src/limits.js");
+  if (o.jwks && o.discovery) throw new SealcheckError("ERR_USAGE", "give either --jwks <file> or --discovery, not both");
+  if (!o.jwks && !o.discovery) throw new SealcheckError("ERR_USAGE", "no keys: give --jwks <file> (a saved JWKS or snapshot) or --discovery (fetch them from the issuer)");
+  if (o.discoveryDocument && !o.jwks) throw new SealcheckError("ERR_USAGE", "--discovery-document goes with --jwks <file>");
+  const at = o.at !== undefined ? parseAtOption(o.at) : undefined;
+  const clockToleranceSec = o.clockTolerance;
+  const maxAgeSec = o.maxAge;
+  const timeoutMs = o.timeout;
+  const maxResponseBytes = o.maxResponseSize;
+  const algorithms = (o.alg?.length ? o.alg : ["RS256"]) as import("../../src/idtoken/index.js").IdTokenAlgorithm[];
+
+  const keys = o.jwks
+    ? lib.loadKeysFile(o.jwks, o.discoveryDocument ? { discoveryDocument: o.discoveryDocument } : {})
+    : new lib.DiscoveryKeyProvider(o.issuer, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}) });
+  // Trailing whitespace (a newline from `echo`) is allowed around a file's token; the limit stays the JWT limit.
+  const token = await readToken(tokenArg, DEFAULT_LIMITS.maxJwtBytes + 4096);
+  const report = await lib.verifyIdToken(token, {
+    issuer: o.issuer,
+    audience: o.audience,
+    ...(o.sender?.length ? { sender: o.sender } : {}),
+    keys,
+    algorithms,
+    ...(at ? { at } : {}),
+    ...(clockToleranceSec !== undefined ? { clockToleranceSec } : {}),
+    ...(maxAgeSec !== undefined ? { maxAgeSec } : {}),
+    // One CLI run sees one presentation; replay detection belongs to the receiver's service.
+    replayStore: null,
+  });
+  if (o.json) {
+    const { renderJson } = await import("../../src/render/json.js");
+    await writeOut(renderJson(report));
+  } else {
+    const { renderIdTokenReport } = await import("../../src/render/id-token.js");
+    await writeOut(renderIdTokenReport(report, { colour: useColour() }, { showPersonalData: Boolean(o.showPersonalData), width: process.stdout.columns || 80 }));
+  }
+  const { exitCodeFor } = await import("../../src/report/verdict.js");
+  return exitCodeFor(report.indication);
+}
+
+export function registerVerifyIdToken(program: Command): void {
+  program
+    .command("verify-id-token")
+    .description("Verify a controlled-transfer ID token for a receiver: signature, issuer, audience, sender, lifetime, claims.")
+    .argument("<token>", "the ID token, a file holding it, or - for stdin")
+    .requiredOption("--issuer <url>", "expected issuer URL, or production | preproduction | test")
+    .requiredOption("--audience <DKcvr>", "this receiver: DK followed by its CVR number")
+    .option("--sender <DKcvr>", "expected sender (repeatable: any of them is accepted)", collect, [] as string[])
+    .option("--jwks <file>", "the broker's keys: a saved JWKS, or a snapshot from `sealcheck jwks save`")
+    .option("--discovery-document <file>", "a saved openid-configuration that goes with a plain --jwks file")
+    .option("--discovery", "fetch {issuer}/.well-known/openid-configuration and its jwks_uri (HTTPS; HTTP only for loopback)")
+    .option("--at <time>", "validation time, ISO 8601 (default: now)")
+    .option("--alg <alg>", "allowed signature algorithm (repeatable; default RS256)", collect, [] as string[])
+    .option("--clock-tolerance <seconds>", "tolerance for exp, nbf and iat (default 60)", parseSeconds)
+    .option("--max-age <seconds>", "refuse tokens issued longer ago than this (default: only exp limits)", parseSeconds)
+    .option("--timeout <ms>", "with --discovery: timeout per request (default 5000)", parseSeconds)
+    .option("--max-response-size <bytes>", "with --discovery: largest response accepted (default 1048576)", parseSeconds)
+    .option("--json", "print the report as JSON (nothing else on stdout)")
+    .option("--show-personal-data", "show ct_claims values in human output (hidden by default)")
+    .action(async (token: string, opts: VerifyIdTokenCliOptions) => {
+      await runGuarded(() => run(token, opts));
+    });
+}

@@ -4,18 +4,9 @@
 import type { Limits } from "../limits.js";
 import { errorMessage } from "../errors.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
+import { ORGANISATION_ID, brokerEnvironment, type BrokerEnvironment } from "./broker.js";
 
-export const BROKER_ISSUERS = {
-  production: "https://netseidbroker.dk/op",
-  preproduction: "https://pp.netseidbroker.dk/op",
-  test: "https://test.netseidbroker.dk/op",
-} as const;
-export type BrokerEnvironment = keyof typeof BROKER_ISSUERS;
-
-export function brokerEnvironment(iss: unknown): BrokerEnvironment | null {
-  for (const [env, url] of Object.entries(BROKER_ISSUERS)) if (iss === url) return env as BrokerEnvironment;
-  return null;
-}
+export { BROKER_ISSUERS, brokerEnvironment, type BrokerEnvironment } from "./broker.js";
 
 export interface TokenDocument {
   index: number;
@@ -55,7 +46,6 @@ export interface WorkflowClaims {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DIGITS = /^[0-9]{1,18}$/;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-const TIN = /^DK[0-9]{8}$/;
 // .NET round-trip format: 2025-12-08T08:36:31.8622654+00:00 (fraction length varies in practice)
 const DOTNET_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -132,7 +122,7 @@ export function parseWorkflowClaims(payload: Record<string, unknown>, limits: Pi
   }
   claims.workflowId = str(payload, "workflow_id", problems, UUID, "a UUID");
   claims.workflowTitle = str(payload, "workflow_title", problems);
-  claims.organizationTin = str(payload, "organization_tin", problems, TIN, 'an organisation number ("DK" and 8 digits)');
+  claims.organizationTin = str(payload, "organization_tin", problems, ORGANISATION_ID, 'an organisation number ("DK" and 8 digits)');
   claims.serviceProviderId = str(payload, "service_provider_id", problems, UUID, "a UUID");
   claims.expiry = stringNumber(payload.expiry, "expiry", problems);
   claims.documentsSignedNumber = stringNumber(payload.documents_signed_number, "documents_signed_number", problems);

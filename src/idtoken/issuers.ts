@@ -1,0 +1,33 @@
+// The broker's issuers (evidence.md §3/§5) and how a caller names the one it expects.
+import { SealcheckError } from "../errors.js";
+import { BROKER_ISSUERS, ORGANISATION_ID } from "../evidence/broker.js";
+
+export { BROKER_ISSUERS, ORGANISATION_ID, type BrokerEnvironment } from "../evidence/broker.js";
+
+/**
+ * An environment name becomes its issuer URL; anything else must be an absolute http(s) URL and is kept
+ * byte for byte, because `iss` is compared exactly (OIDC Core §3.1.3.7: no normalisation).
+ */
+export function resolveIssuer(issuerOrEnvironment: string): string {
+  const known = (BROKER_ISSUERS as Record<string, string>)[issuerOrEnvironment];
+  if (known) return known;
+  let url: URL;
+  try {
+    url = new URL(issuerOrEnvironment);
+  } catch {
+    throw new SealcheckError(
+      "ERR_USAGE",
+      `issuer "${issuerOrEnvironment}" is neither a URL nor one of ${Object.keys(BROKER_ISSUERS).join(", ")}`,
+    );
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new SealcheckError("ERR_USAGE", `issuer "${issuerOrEnvironment}" must be an https URL`);
+  }
+  return issuerOrEnvironment;
+}
+
+export function assertOrganisationId(value: string, what: string): void {
+  if (!ORGANISATION_ID.test(value)) {
+    throw new SealcheckError("ERR_USAGE", `${what} "${value}" is not "DK" followed by an 8-digit CVR number (e.g. DK12345678)`);
+  }
+}

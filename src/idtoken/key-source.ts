@@ -1,0 +1,88 @@
+// Offline key sources: a JWKS, or a discovery document plus JWKS (a `sealcheck jwks save` snapshot), from
+// an object or a file. Parsed once, eagerly, so that a bad file is a usage error before any verdict.
+import { SealcheckError, errorMessage } from "../errors.js";
+import { readBounded } from "../input/evidence-file.js";
+import { isPlainObject, parseJson } from "../input/json.js";
+import { resolveLimits, type Limits } from "../limits.js";
+import { parseJwks, type KeyOrigin, type KeyProvider, type KeySet } from "./jwks.js";
+
+/** What `sealcheck jwks save` writes: everything needed to verify old tokens offline later. */
+export interface JwksSnapshot {
+  format: "sealcheck-jwks-snapshot/1";
+  /** The discovery document's issuer (equal to the issuer asked for). */
+  issuer: string;
+  /** When discovery and JWKS were fetched, ISO 8601. */
+  retrievedAt: string;
+  discoveryUrl: string;
+  jwksUri: string;
+  discovery: Record<string, unknown>;
+  jwks: Record<string, unknown>;
+}
+
+class StaticKeys implements KeyProvider {
+  constructor(private readonly set: KeySet) {}
+  async current(): Promise<KeySet> {
+    return this.set;
+  }
+  /** A saved key set never changes; an unknown kid stays unknown. */
+  async refresh(): Promise<KeySet | null> {
+    return null;
+  }
+}
+
+function toKeySet(value: unknown, discovery: unknown, origin: KeyOrigin, limits: Limits): KeySet {
+  const where = origin.location ?? "the key set";
+  // A snapshot ({discovery?, jwks, retrievedAt?}) or a plain JWKS ({keys}).
+  let jwks = value;
+  if (isPlainObject(value) && !Array.isArray(value.keys) && isPlainObject(value.jwks)) {
+    jwks = value.jwks;
+    discovery ??= value.discovery;
+    if (typeof value.retrievedAt === "string" && !Number.isNaN(Date.parse(value.retrievedAt))) origin.retrievedAt = value.retrievedAt;
+    if (discovery === undefined && typeof value.issuer === "string") origin.issuer = value.issuer;
+  }
+  if (discovery !== undefined) {
+    if (!isPlainObject(discovery) || typeof discovery.issuer !== "string") {
+      throw new SealcheckError("ERR_USAGE", `${where}: the discovery document has no "issuer"`);
+    }
+    origin.issuer = discovery.issuer;
+  }
+  try {
+    return parseJwks(jwks, origin, limits);
+  } catch (e) {
+    throw new SealcheckError("ERR_USAGE", `${where}: ${errorMessage(e)} (expected a JWKS, or a snapshot from "sealcheck jwks save")`, { cause: e });
+  }
+}
+
+/**
+ * Keys given as values: a JWKS object, a snapshot, or a JWKS plus its discovery document. When a discovery
+ * document is present its `issuer` must later equal the expected issuer.
+ */
+export function staticKeys(
+  jwksOrSnapshot: unknown,
+  opts: { discovery?: Record<string, unknown>; retrievedAt?: Date; limits?: Partial<Limits> } = {},
+): KeyProvider {
+  const origin: KeyOrigin = { source: "object" };
+  if (opts.retrievedAt) origin.retrievedAt = opts.retrievedAt.toISOString();
+  return new StaticKeys(toKeySet(jwksOrSnapshot, opts.discovery, origin, resolveLimits(opts.limits)));
+}
+
+function readJsonFile(file: string, limits: Limits): unknown {
+  const text = Buffer.from(readBounded(file, limits.maxJsonBytes)).toString("utf8");
+  try {
+    return parseJson(text, { maxBytes: limits.maxJsonBytes, maxDepth: limits.maxJsonDepth }, file);
+  } catch (e) {
+    throw new SealcheckError("ERR_USAGE", errorMessage(e), { file, cause: e });
+  }
+}
+
+/**
+ * Keys from a saved file: a JWKS, or a snapshot. `discoveryDocument` names a separately saved
+ * `openid-configuration` that goes with a plain JWKS file. Missing files and files that are no key set
+ * throw SealcheckError (exit 3 in the CLI).
+ */
+export function loadKeysFile(file: string, opts: { discoveryDocument?: string; limits?: Partial<Limits> } = {}): KeyProvider {
+  const limits = resolveLimits(opts.limits);
+  const value = readJsonFile(file, limits);
+  const discovery = opts.discoveryDocument !== undefined ? readJsonFile(opts.discoveryDocument, limits) : undefined;
+  return new StaticKeys(toKeySet(value, discovery, { source: "file", location: file }, limits));
+}

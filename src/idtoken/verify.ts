@@ -1,0 +1,150 @@
+// verifyIdToken: the receiver's verdict on a controlled-transfer ID token. Runs every check, computes the
+// ETSI verdict, and returns the transfer only when the token passed. Never prints, never exits.
+import { FormatError, SealcheckError, errorMessage } from "../errors.js";
+import { resolveLimits, type Limits } from "../limits.js";
+import { failed, indeterminate, passed, skipped } from "../report/check.js";
+import type { CheckResult, ValidationTime } from "../report/types.js";
+import { computeVerdict } from "../report/verdict.js";
+import { VERSION } from "../version.js";
+import { checkAudience, checkIssuer, checkLifetime, checkSender, checkTransferClaims, type TransferClaims } from "./claims.js";
+import { decodeIdToken, type DecodedIdToken } from "./jose-guards.js";
+import type { KeyProvider } from "./jwks.js";
+import { assertOrganisationId, resolveIssuer } from "./issuers.js";
+import { defaultReplayStore, type ReplayStore } from "./replay.js";
+import { checkSignature } from "./signature.js";
+import { SUPPORTED_ALGORITHMS, type IdTokenAlgorithm, type IdTokenReport, type IdTokenTransfer, type VerifyIdTokenOptions } from "./types.js";
+
+/** Check ids, in report order. */
+export const ID_TOKEN_CHECKS = ["format", "signature", "issuer", "audience", "sender", "lifetime", "claims", "replay"] as const;
+
+interface Resolved {
+  issuer: string;
+  audience: string;
+  senders: string[];
+  algorithms: IdTokenAlgorithm[];
+  at: ValidationTime;
+  clockToleranceSec: number;
+  maxAgeSec?: number;
+  replayStore: ReplayStore | null;
+  keys: KeyProvider;
+  limits: Limits;
+}
+
+const usage = (message: string) => new SealcheckError("ERR_USAGE", message);
+
+/** Caller mistakes are SealcheckError(ERR_USAGE), thrown before any token byte is read. */
+function resolveOptions(o: VerifyIdTokenOptions): Resolved {
+  const issuer = resolveIssuer(o.issuer);
+  assertOrganisationId(o.audience, "audience");
+  const senders = o.sender === undefined ? [] : typeof o.sender === "string" ? [o.sender] : [...o.sender];
+  senders.forEach((s) => assertOrganisationId(s, "sender"));
+  const algorithms = [...(o.algorithms ?? ["RS256"])];
+  if (algorithms.length === 0) throw usage("the algorithm allow-list is empty");
+  for (const a of algorithms) {
+    if (!(SUPPORTED_ALGORITHMS as readonly string[]).includes(a)) throw usage(`algorithm ${JSON.stringify(a)} cannot be allowed; choose from ${SUPPORTED_ALGORITHMS.join(", ")}`);
+  }
+  if (o.at !== undefined && !(o.at instanceof Date && !Number.isNaN(o.at.getTime()))) throw usage("the validation time is not a valid date");
+  const clockToleranceSec = o.clockToleranceSec ?? 60;
+  if (!(Number.isFinite(clockToleranceSec) && clockToleranceSec >= 0)) throw usage("the clock tolerance must be a number of seconds, 0 or more");
+  if (o.maxAgeSec !== undefined && !(Number.isFinite(o.maxAgeSec) && o.maxAgeSec > 0)) throw usage("the maximum age must be a positive number of seconds");
+  if (o.keys === undefined || typeof o.keys.current !== "function") throw usage("no key source given (keys)");
+  return {
+    issuer,
+    audience: o.audience,
+    senders,
+    algorithms,
+    at: o.at ? { time: o.at, source: "at-option" } : { time: new Date(), source: "current-time" },
+    clockToleranceSec,
+    ...(o.maxAgeSec !== undefined ? { maxAgeSec: o.maxAgeSec } : {}),
+    replayStore: o.replayStore === undefined ? defaultReplayStore : o.replayStore,
+    keys: o.keys,
+    limits: resolveLimits(o.limits),
+  };
+}
+
+/**
+ * Remembers `ct_id` only for a token that passed every other check: a forged or expired token must not be
+ * able to burn the id of a genuine one.
+ */
+async function checkReplay(decoded: DecodedIdToken, transfer: TransferClaims | null, prior: readonly CheckResult[], r: Resolved): Promise<CheckResult> {
+  if (r.replayStore === null) return skipped("replay", "Replay detection is off (no replay store): a second presentation of this transfer would not be noticed here.");
+  if (r.at.source === "at-option") return skipped("replay", "Replay detection applies to live presentations, not to a verification at a given past time.");
+  if (!transfer || prior.some((c) => c.status === "failed" || c.status === "indeterminate")) {
+    return skipped("replay", "The transfer id was not recorded, because the token failed other checks.");
+  }
+  const exp = decoded.jws.payload.exp as number;
+  const expiresAt = new Date((exp + r.clockToleranceSec) * 1000);
+  const details = { transferId: transfer.id, rememberedUntil: expiresAt.toISOString() };
+  let first: boolean;
+  try {
+    first = await r.replayStore.markUsed(`${r.issuer} ${transfer.id}`, expiresAt);
+  } catch (e) {
+    return indeterminate("replay", "TRY_LATER", `The replay store could not be asked whether transfer ${transfer.id} was seen before (${errorMessage(e)}); try again later.`, { at: r.at, details });
+  }
+  return first
+    ? passed("replay", `First presentation of transfer ${transfer.id}; it is remembered until ${expiresAt.toISOString()}.`, { at: r.at, details })
+    : failed("replay", "FORMAT_FAILURE", `Transfer ${transfer.id} was already presented: this is a replay of an ID token that was accepted before.`, { at: r.at, details });
+}
+
+function toTransfer(payload: Record<string, unknown>, parsed: TransferClaims): IdTokenTransfer {
+  const iso = (v: unknown) => new Date((v as number) * 1000).toISOString();
+  return {
+    id: parsed.id,
+    sender: payload.ct_sender as string,
+    traceId: parsed.traceId,
+    audience: payload.aud as string | string[],
+    issuer: payload.iss as string,
+    claims: parsed.claims,
+    issuedAt: iso(payload.iat),
+    notBefore: payload.nbf === undefined ? null : iso(payload.nbf),
+    expiresAt: iso(payload.exp),
+  };
+}
+
+/**
+ * Verifies a controlled-transfer ID token for a receiver. Bad tokens give a report (TOTAL-FAILED or
+ * INDETERMINATE); only caller mistakes (bad options) throw SealcheckError.
+ */
+export async function verifyIdToken(token: string, options: VerifyIdTokenOptions): Promise<IdTokenReport> {
+  const r = resolveOptions(options);
+  const checks: CheckResult[] = [];
+  let decoded: DecodedIdToken | null = null;
+  try {
+    decoded = decodeIdToken(token, r.limits);
+    checks.push(passed("format", `A compact JWS of ${decoded.jws.compact.length} bytes with JSON header and payload.`));
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    checks.push(failed("format", "FORMAT_FAILURE", `The token is malformed: ${errorMessage(e)}.`));
+    for (const id of ID_TOKEN_CHECKS.slice(1)) checks.push(skipped(id, "Not checked: the token could not be decoded."));
+  }
+
+  let transfer: IdTokenTransfer | null = null;
+  let parsed: TransferClaims | null = null;
+  if (decoded) {
+    const payload = decoded.jws.payload;
+    checks.push(await checkSignature(decoded, { keys: r.keys, algorithms: r.algorithms, issuer: r.issuer, at: r.at }));
+    checks.push(checkIssuer(payload, r.issuer));
+    checks.push(checkAudience(payload, r.audience));
+    checks.push(checkSender(payload, r.senders));
+    checks.push(checkLifetime(payload, { at: r.at, clockToleranceSec: r.clockToleranceSec, ...(r.maxAgeSec !== undefined ? { maxAgeSec: r.maxAgeSec } : {}) }));
+    const claims = checkTransferClaims(decoded.header, payload, r.limits);
+    checks.push(claims.check);
+    parsed = claims.transfer;
+    checks.push(await checkReplay(decoded, parsed, checks, r));
+  }
+
+  const verdict = computeVerdict(checks);
+  if (decoded && parsed && verdict.indication === "TOTAL-PASSED") transfer = toTransfer(decoded.jws.payload, parsed);
+  return {
+    kind: "id-token",
+    indication: verdict.indication,
+    subIndication: verdict.subIndication,
+    validationTime: r.at.time.toISOString(),
+    validationTimeSource: r.at.source,
+    decidedBy: verdict.decidedBy,
+    checks,
+    header: decoded?.header ?? null,
+    transfer,
+    tool: { name: "sealcheck", version: VERSION },
+  };
+}

@@ -1,0 +1,45 @@
+// Human output of `sealcheck verify-id-token`: the verdict first, then one line per check, then the
+// transfer. ct_claims values can be personal data (names, CPR): only their names are shown by default.
+import type { IdTokenReport } from "../idtoken/types.js";
+import type { TimeSource } from "../report/types.js";
+import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
+
+export interface IdTokenRenderOptions {
+  /** Show `ct_claims` values instead of masking them. */
+  showPersonalData?: boolean;
+  width?: number;
+}
+
+/** Partial: other commands add time sources this command never uses. */
+const TIME_SOURCE: Partial<Record<TimeSource, string>> = {
+  "at-option": "given with --at",
+  "current-time": "the current time",
+};
+
+export function renderIdTokenReport(report: IdTokenReport, style: Style, opts: IdTokenRenderOptions = {}): string {
+  const width = opts.width ?? 80;
+  const out: string[] = [];
+  const verdict = report.subIndication ? `${report.indication} / ${report.subIndication}` : report.indication;
+  out.push(paint(style, "bold", paint(style, indicationColour(report.indication), verdict)));
+  out.push(`Controlled-transfer ID token, validated at ${report.validationTime} (${TIME_SOURCE[report.validationTimeSource] ?? report.validationTimeSource}).`);
+  if (report.header) out.push(`Header: alg ${report.header.alg ?? "-"}, kid ${report.header.kid ?? "-"}, typ ${report.header.typ ?? "-"}.`);
+  if (report.decidedBy.length) out.push(`Decided by: ${report.decidedBy.join(", ")}.`);
+  out.push("");
+  const idWidth = Math.max(...report.checks.map((c) => c.id.length));
+  const indent = " ".repeat(7 + idWidth + 2);
+  for (const c of report.checks) {
+    out.push(`${mark(style, c.status)} ${c.id.padEnd(idWidth)}  ${wrap(c.message, Math.max(30, width - indent.length), indent)}`);
+  }
+  const t = report.transfer;
+  if (t) {
+    out.push("");
+    out.push(`Transfer ${t.id} from ${t.sender} to ${Array.isArray(t.audience) ? t.audience.join(", ") : t.audience}, trace id ${t.traceId}.`);
+    const names = Object.keys(t.claims);
+    if (names.length === 0) out.push("  No claims.");
+    for (const name of names) {
+      out.push(`  ${name}: ${opts.showPersonalData ? JSON.stringify(t.claims[name]) : paint(style, "grey", "(hidden)")}`);
+    }
+    if (names.length && !opts.showPersonalData) out.push(paint(style, "grey", "  Claim values may be personal data; --show-personal-data shows them."));
+  }
+  return `${out.join("\n")}\n`;
+}
