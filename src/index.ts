@@ -11,7 +11,9 @@ export { VERSION } from "./version.js";
 export { verifyArchive, type VerifyArchiveOptions } from "./verify/archive.js";
 export { loadTrustStore, type TrustStore } from "./pki/trust-store.js";
 export { DEFAULT_ARCHIVE_OPTIONS, DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm } from "./checks/context.js";
+export { verifyArchiveWithToken } from "./verify/cross-check.js";
 export { renderArchiveHuman } from "./render/archive-human.js";
+export { renderArchiveHtml } from "./render/html.js";
 export { renderJson } from "./render/json.js";
 
 // Controlled-transfer ID tokens

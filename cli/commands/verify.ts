@@ -12,6 +12,8 @@ export function registerVerify(program: Command): void {
     .option("--certs <path>", "extra untrusted certificates for path building (repeatable)", collect, [])
     .option("--at <time>", "validation time, ISO 8601 (default: the time the evidence proves)")
     .option("--json", "print the report as JSON on stdout")
+    .option("--report <file.html>", "also write the report as one self-contained HTML file, to print or save as PDF")
+    .option("--token <workflowtoken.json>", "the Workflow-token JSON of the same workflow: verify it too and cross-check it with the evidence")
     .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them")
     .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
     .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
@@ -21,16 +23,21 @@ export function registerVerify(program: Command): void {
       `
 Examples:
   $ sealcheck verify archive.pdf originals/ --trust roots/
+  $ sealcheck verify archive.pdf originals/ --trust roots/ --report statement.html
+  $ sealcheck verify archive.pdf --token workflowtoken.json originals/ --trust roots/
   $ sealcheck verify workflowtoken.json --trust roots/ --json > report.json
   $ sealcheck verify archive.pdf --trust roots/ --at 2025-12-08T08:36:35Z
+
+Personal data (names, national person numbers, IP addresses, age claims) is masked in every output
+unless --show-personal-data is given; the JSON report marks which claims are personal data.
 
 Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad usage or unreadable input).`,
     )
     .action(async (evidence: string, originals: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { verifyArchive } = await import("../../src/verify/archive.js");
+        const { verifyArchiveWithToken } = await import("../../src/verify/cross-check.js");
         const { exitCodeFor } = await import("../../src/report/verdict.js");
-        const report = await verifyArchive({
+        const report = await verifyArchiveWithToken({
           evidence,
           originals,
           trust: opts.trust as string[],
@@ -40,13 +47,19 @@ Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad u
           clockSkewSeconds: opts.clockSkew as number,
           showPersonalData: Boolean(opts.showPersonalData),
           ...(opts.maxInputSize ? { limits: { maxEvidenceBytes: opts.maxInputSize as number } } : {}),
+          ...(typeof opts.token === "string" ? { crossCheckToken: opts.token } : {}),
         });
+        if (typeof opts.report === "string") {
+          const { renderArchiveHtml } = await import("../../src/render/html.js");
+          const { writeOutputFile } = await import("../../src/inspect/write.js");
+          writeOutputFile(opts.report, renderArchiveHtml(report), "the HTML report");
+        }
         if (opts.json) {
           const { renderJson } = await import("../../src/render/json.js");
           await writeOut(renderJson(report));
         } else {
           const { renderArchiveHuman } = await import("../../src/render/archive-human.js");
-          await writeOut(renderArchiveHuman(report, { colour: useColour() }));
+          await writeOut(renderArchiveHuman(report, { colour: useColour() }) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : ""));
         }
         return exitCodeFor(report.indication);
       });

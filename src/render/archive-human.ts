@@ -1,69 +1,112 @@
-// Human output of `verify`: the verdict and its reason first, then what was verified, then every check.
+// Human output of `verify`, written as a verification statement: the verdict and its reason first, then
+// the workflow, documents, signers, seal and token certificate, then the checks grouped by what they
+// verify, each with a mark and one sentence, then the full certificate names. Fits 80 columns where the
+// values allow (digests and DNs are wrapped or kept to their own lines). Pure: report in, text out.
+import type { CertificateSummary } from "../pki/certificate.js";
 import type { ArchiveReport } from "../report/archive-report.js";
-import type { CheckResult, TimeSource } from "../report/types.js";
+import type { CheckResult } from "../report/types.js";
+import { archiveView, describeTimeSource, ekuName, formatTime, type Field } from "./archive-view.js";
 import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
 
-const WIDTH = 80;
-const TIME_SOURCES: Record<TimeSource, string> = {
-  "at-option": "given with --at",
-  "seal-timestamp": "the seal's timestamp",
-  "token-iat": "the token's issue time",
-  "ocsp-produced-at": "the OCSP response's production time",
-  "current-time": "the current time",
-};
+export { describeTimeSource };
 
-export function describeTimeSource(s: TimeSource): string {
-  return TIME_SOURCES[s];
+export const WIDTH = 80;
+
+/** Strips control characters (ANSI escapes, carriage returns) from untrusted text before a terminal sees it. */
+export function safeText(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "\uFFFD");
 }
 
-function reason(report: ArchiveReport): string {
-  if (report.indication === "TOTAL-PASSED") {
-    return report.originals.compared ? "Every check passed." : "Every check passed; the documents were not compared (no originals given).";
-  }
-  const first = report.checks.find((c) => c.id === report.decidedBy[0]);
-  return first ? first.message : "";
+function para(text: string, indent: string, width = WIDTH): string {
+  return indent + wrap(safeText(text), width - indent.length, indent);
 }
 
-function checkLine(style: Style, c: CheckResult): string {
-  const head = `  ${mark(style, c.status)} ${c.id.padEnd(19)}`;
-  return `${head}${wrap(c.message, WIDTH - 29, " ".repeat(29))}`;
+export function fieldLines(fields: readonly Field[], indent = "  ", width = WIDTH): string[] {
+  if (fields.length === 0) return [];
+  const labelWidth = Math.max(...fields.map((f) => f.label.length)) + 2;
+  const pad = " ".repeat(indent.length + labelWidth);
+  return fields.map((f) => `${indent}${f.label.padEnd(labelWidth)}${wrap(safeText(f.value), Math.max(20, width - pad.length), pad)}`);
+}
+
+function checkLine(style: Style, c: CheckResult, idWidth: number): string {
+  const head = `    ${mark(style, c.status)} ${c.id.padEnd(idWidth)}`;
+  const col = 4 + 7 + idWidth;
+  return `${head}${wrap(safeText(c.message), WIDTH - col, " ".repeat(col))}`;
+}
+
+function certificateLines(c: CertificateSummary, n: number): string[] {
+  const out = [`  ${n}. ${wrap(safeText(c.subject), WIDTH - 5, "     ")}`];
+  out.push(
+    ...fieldLines(
+      [
+        { label: "Issuer", value: c.issuer },
+        { label: "Serial", value: c.serialNumber },
+        { label: "Valid", value: `${formatTime(c.notBefore)} to ${formatTime(c.notAfter)}` },
+        { label: "Algorithm", value: c.signatureAlgorithm },
+        ...(c.keyUsage?.length ? [{ label: "Key usage", value: c.keyUsage.join(", ") }] : []),
+        ...(c.extendedKeyUsage?.length ? [{ label: "EKU", value: c.extendedKeyUsage.map(ekuName).join(", ") }] : []),
+        { label: "SHA-256", value: c.sha256 },
+      ],
+      "     ",
+    ),
+  );
+  return out;
 }
 
 export function renderArchiveHuman(report: ArchiveReport, style: Style): string {
+  const v = archiveView(report);
   const out: string[] = [];
-  const verdict = paint(style, indicationColour(report.indication), report.indication + (report.subIndication ? ` / ${report.subIndication}` : ""));
-  out.push(`${paint(style, "bold", "Verdict:")} ${verdict}`);
-  out.push(`  ${wrap(reason(report), WIDTH - 2, "  ")}`);
-  out.push(`  Evidence: ${report.evidence.file} (${report.evidence.format})`);
-  out.push(`  Validation time: ${report.validationTime} (${describeTimeSource(report.validationTimeSource)})`);
-  const w = report.workflow;
-  if (w) {
-    out.push("", paint(style, "bold", "Workflow"));
-    out.push(`  ${w.title ? `"${w.title}"` : "(no title)"}  id ${w.id ?? "?"}`);
-    out.push(`  Owner ${w.organizationTin ?? "?"}, sealed ${w.sealedAt ?? "?"}${w.environment ? ` by the broker's ${w.environment} environment` : ""}`);
+  const heading = (t: string) => out.push("", paint(style, "bold", t));
+  out.push(`${paint(style, "bold", "Verdict:")} ${paint(style, indicationColour(v.indication), v.verdict)}`);
+  out.push(para(v.meaning, "  "));
+  out.push(para(`Reason: ${v.reason}`, "  "));
+  if (v.decidedBy.length > 1) out.push(para(`Also failing or undecided: ${v.decidedBy.slice(1).join(", ")}.`, "  "));
+  out.push("", ...fieldLines(v.facts));
+
+  if (v.workflow) {
+    heading("Workflow");
+    out.push(...fieldLines(v.workflow));
   }
-  if (report.documents.length) {
-    out.push("", paint(style, "bold", "Documents"));
-    for (const d of report.documents) {
-      const match = report.originals.compared ? (d.matchedFiles.length ? `matches ${d.matchedFiles.join(", ")}` : "NO MATCHING ORIGINAL") : "not compared";
-      out.push(`  ${d.index}. "${d.title}"`);
-      out.push(`     sha256 ${d.sha256Hex}`);
-      out.push(`     ${match}`);
+  if (v.documents.length) {
+    heading(`Documents (${v.documents.length})`);
+    for (const d of v.documents) out.push(para(d.heading, "  "), ...fieldLines(d.fields, "     "));
+  }
+  if (v.signers.length) {
+    heading(`Signers (${v.signers.length})`);
+    for (const s of v.signers) out.push(para(s.heading, "  "), ...fieldLines(s.fields, "     "));
+  }
+  if (v.notes.length) {
+    heading("Personal data");
+    for (const n of v.notes) out.push(para(n, "  "));
+  }
+  if (v.seal) {
+    heading("Seal");
+    out.push(...fieldLines(v.seal));
+  }
+  if (v.tokenCertificate) {
+    heading("Token certificate");
+    out.push(...fieldLines(v.tokenCertificate));
+  }
+
+  heading("Checks");
+  const idWidth = Math.min(20, Math.max(...report.checks.map((c) => c.id.length)) + 1);
+  for (const g of v.checkGroups) {
+    out.push(`  ${paint(style, "bold", g.title)}`);
+    for (const c of g.checks) out.push(checkLine(style, c, idWidth));
+  }
+  const judged = [...new Set(report.checks.map((c) => c.timeSource).filter((s) => s !== undefined))];
+  if (judged.length > 1) {
+    out.push("", para(`Each check was judged at the time that matters to it: ${judged.map((s) => describeTimeSource(s)).join("; ")}. The JSON report gives each check's time.`, "  "));
+  }
+
+  if (v.certificates.length) {
+    heading("Certificates");
+    for (const chain of v.certificates) {
+      out.push(`  ${paint(style, "bold", chain.title)}${chain.chain.length > 1 ? " (leaf first)" : ""}`);
+      chain.chain.forEach((c, i) => out.push(...certificateLines(c, i + 1)));
     }
   }
-  if (report.signatures.length) {
-    out.push("", paint(style, "bold", "Signers"));
-    for (const s of report.signatures) {
-      const get = (n: string) => s.claims.find((c) => c.name === n);
-      const name = get("mitid.identity_name") ?? get("nl3Name") ?? s.claims.find((c) => c.personalData === "name");
-      const idp = get("idp")?.value;
-      const loa = get("loa")?.value;
-      out.push(`  ${s.index}. ${name ? String(name.value) : "(no name claim)"} — ${idp ?? "?"}${loa ? `, ${String(loa).replace(/^.*\//, "")}` : ""}, ${s.created}`);
-    }
-  }
-  out.push("", paint(style, "bold", "Checks"));
-  for (const c of report.checks) out.push(checkLine(style, c));
-  const masked = report.signatures.some((s) => s.claims.some((c) => c.masked));
-  if (masked) out.push("", paint(style, "grey", "Personal data is masked; --show-personal-data reveals it."));
+  if (v.personalDataMasked) out.push("", paint(style, "grey", "Personal data is masked; --show-personal-data reveals it."));
   return `${out.join("\n")}\n`;
 }

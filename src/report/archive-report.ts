@@ -30,7 +30,15 @@ export interface ArchiveReport extends ReportBase {
     claimFilter: "All" | "IncludeAgeClaims" | "Restricted";
   } | null;
   documents: { index: number; title: string; sha256Hex: string; matchedFiles: string[] }[];
-  signatures: { index: number; created: string; id: string; signatureTransactionId: string; claims: ReportedClaim[] }[];
+  signatures: {
+    index: number;
+    created: string;
+    id: string;
+    signatureTransactionId: string;
+    claims: ReportedClaim[];
+    /** Who signed, read from the user claims (name masked like its claim unless personal data is shown). */
+    signer?: SignerSummary;
+  }[];
   tokenCertificate: (CertificateSummary & { path: CertificateSummary[] }) | null;
   ocsp: { producedAt?: string; responder?: CertificateSummary; status?: string; thisUpdate?: string; nextUpdate?: string; revocationTime?: string } | null;
   /** Filled by the seal checks for PAdES evidence; null for the Workflow-token JSON. */
@@ -57,4 +65,16 @@ export interface SealSummary {
   sealedRevision: number;
   /** DocMDP permission level of the certification signature (1 = no changes). */
   docMdpPermission: number | null;
+}
+
+/** The signer as a person reads it: name (masked unless shown), identity provider, level of assurance. */
+export interface SignerSummary {
+  /** The name claim's value; masked ("•••") unless personal data is shown; null when there is no name claim. */
+  name: string | null;
+  nameClaim: string | null;
+  nameMasked: boolean;
+  /** `idp` claim (mitid, mitid_erhverv, nemlogin_qualified_signature, …). */
+  identityProvider: string | null;
+  /** Level of assurance: the last segment of the `loa` (else `ial`) NSIS URI, e.g. "Substantial". */
+  levelOfAssurance: string | null;
 }

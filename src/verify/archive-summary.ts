@@ -2,7 +2,7 @@
 // the checks established. Personal data is marked by kind and masked unless asked for.
 import { inferClaimFilter, mask, personalDataKind } from "../evidence/personal-data.js";
 import { summarize } from "../pki/certificate.js";
-import type { ArchiveReport, ReportedClaim } from "../report/archive-report.js";
+import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/archive-report.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveContext } from "../checks/context.js";
 
@@ -40,11 +40,7 @@ export function buildArchiveSummary(ctx: ArchiveContext, checks: readonly CheckR
       created: s.created,
       id: s.id,
       signatureTransactionId: s.signatureTransactionId,
-      claims: Object.entries(s.userClaims).map(([name, value]): ReportedClaim => {
-        const kind = personalDataKind(name);
-        const hide = kind !== null && !showPersonalData;
-        return { name, personalData: kind, value: hide ? mask(value) : value, masked: hide };
-      }),
+      ...withSigner(reportClaims(s.userClaims, showPersonalData)),
     })),
     tokenCertificate: ctx.tokenCert ? { ...summarize(ctx.tokenCert), path: (ctx.tokenChain?.path ?? []).map(summarize) } : null,
     ocsp: ctx.ocsp
@@ -59,5 +55,38 @@ export function buildArchiveSummary(ctx: ArchiveContext, checks: readonly CheckR
       : null,
     seal: null,
     personalDataShown: showPersonalData,
+  };
+}
+
+/** User claims as the report shows them: each marked with its personal-data kind, masked unless shown. */
+export function reportClaims(userClaims: Record<string, unknown>, showPersonalData: boolean): ReportedClaim[] {
+  return Object.entries(userClaims).map(([name, value]): ReportedClaim => {
+    const kind = personalDataKind(name);
+    const hide = kind !== null && !showPersonalData;
+    return { name, personalData: kind, value: hide ? mask(value) : value, masked: hide };
+  });
+}
+
+function withSigner(claims: ReportedClaim[]): { claims: ReportedClaim[]; signer: SignerSummary } {
+  return { claims, signer: signerSummary(claims) };
+}
+
+const NAME_CLAIMS = ["mitid.identity_name", "nl3Name", "nemlogin.name", "name"];
+
+/**
+ * The signer from already-reported (so already masked) claims: the name claim of the identity provider
+ * (MitID, NemLog-in, else any claim classified as a name), `idp`, and the level of assurance.
+ */
+export function signerSummary(claims: readonly ReportedClaim[]): SignerSummary {
+  const byName = (n: string) => claims.find((c) => c.name === n);
+  const nameClaim = NAME_CLAIMS.map(byName).find((c) => c !== undefined) ?? claims.find((c) => c.personalData === "name");
+  const text = (c: ReportedClaim | undefined): string | null => (c === undefined || c.value === null || c.value === undefined ? null : typeof c.value === "string" ? c.value : JSON.stringify(c.value));
+  const loa = text(byName("loa")) ?? text(byName("ial")) ?? text(byName("signatureType"));
+  return {
+    name: text(nameClaim),
+    nameClaim: nameClaim?.name ?? null,
+    nameMasked: nameClaim?.masked ?? false,
+    identityProvider: text(byName("idp")),
+    levelOfAssurance: loa === null ? null : loa.replace(/\/+$/, "").replace(/^.*\//, ""),
   };
 }

@@ -1,0 +1,558 @@
+// `sealcheck inspect`: everything in the evidence decoded, and no verdict. Nothing here verifies a
+// signature or a chain; it reads the PDF through the structure reader (src/input/pdf, never by scanning
+// bytes), the CMS, timestamp, OCSP and certificates through src/pki, the token through src/input/jws.
+// Whatever cannot be decoded is listed in `problems` and the rest is still shown.
+import { createHash } from "node:crypto";
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
+import { errorMessage } from "../errors.js";
+import type { Limits } from "../limits.js";
+import type { EvidenceFormat, EvidenceInput, WorkflowResultInfo } from "../input/evidence-file.js";
+import { decodeCompactJws } from "../input/jws.js";
+import { isPlainObject, parseJsonObjectString } from "../input/json.js";
+import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
+import { algorithmName, certificateFromDer, certificateFromPem, formatName, summarize, type CertificateSummary } from "../pki/certificate.js";
+import { CMS_OID, decodeSignedData, findSignerCertificate, hashName, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
+import { decodeCrl } from "../pki/crl.js";
+import { toHex } from "../pki/der.js";
+import { decodeOcsp, type SingleResponseInfo } from "../pki/ocsp.js";
+import { inferClaimFilter, mask, personalDataKind } from "../evidence/personal-data.js";
+import type { ReportedClaim } from "../report/archive-report.js";
+import { reportClaims } from "../verify/archive-summary.js";
+import { VERSION } from "../version.js";
+
+export const ATTACHMENTS = { token: "workflow_token.jwt", ocsp: "workflow_token.ocsp", certPem: "workflow_token_pub.pem" } as const;
+
+export interface DecodedAttribute {
+  oid: string;
+  name: string;
+  value: unknown;
+}
+
+export interface OcspInspection {
+  responseStatus: string;
+  producedAt?: string;
+  responderId?: { byKeyHash?: string; byName?: string };
+  signatureAlgorithm?: string;
+  responses: SingleResponseInfo[];
+  certificates: CertificateSummary[];
+  extensions: string[];
+}
+
+export interface CrlInspection {
+  issuer: string;
+  thisUpdate: string;
+  nextUpdate?: string;
+  revokedCertificates: number;
+  signatureAlgorithm: string;
+}
+
+export interface TimestampInspection {
+  genTime?: string;
+  serialNumber?: string;
+  policy?: string;
+  imprintAlgorithm?: string;
+  imprint?: string;
+  tsa: CertificateSummary | null;
+  certificates: CertificateSummary[];
+  problems: string[];
+}
+
+export interface SignerInspection {
+  signerIdentifier: string;
+  certificate: CertificateSummary | null;
+  digestAlgorithm: string;
+  signatureAlgorithm: string;
+  signedAttributes: DecodedAttribute[];
+  unsignedAttributes: DecodedAttribute[];
+  revocationArchival: { crls: CrlInspection[]; ocsps: OcspInspection[] } | null;
+  timestamps: TimestampInspection[];
+}
+
+export interface CmsInspection {
+  derLength: number;
+  encapsulatedContentType: string;
+  detached: boolean;
+  digestAlgorithms: string[];
+  certificates: CertificateSummary[];
+  signers: SignerInspection[];
+}
+
+export interface SignatureInspection {
+  field: string | null;
+  revision: number;
+  redefinedIn: number[];
+  type?: string;
+  filter?: string;
+  subFilter?: string;
+  claimedTime?: string;
+  byteRange: number[] | null;
+  contentsReserved: number | null;
+  certification: boolean;
+  docMdpPermission: number | null;
+  documentTimestamp: boolean;
+  cms: CmsInspection | null;
+  problems: string[];
+}
+
+export interface EmbeddedFileInspection {
+  name: string;
+  f?: string;
+  uf?: string;
+  afRelationship?: string;
+  subtype?: string;
+  declaredSize?: number;
+  modDate?: string;
+  size?: number;
+  sha256?: string;
+  problem?: string;
+}
+
+export interface PdfInspection {
+  headerVersion: string;
+  trailingBytes: number;
+  revisions: { index: number; startOffset: number; endOffset: number; xrefKind: string; entries: number }[];
+  signatures: SignatureInspection[];
+  unsignedSignatureFields: string[];
+  /** The embedded files of the last revision (what a reader shows). */
+  embeddedFiles: EmbeddedFileInspection[];
+  dss: { certificates: number; ocspResponses: number; crls: number; vri: number } | null;
+}
+
+export interface TokenInspection {
+  source: string;
+  header: Record<string, unknown>;
+  /** Top-level claims except document_N and signature_N, marked like user claims. */
+  claims: ReportedClaim[];
+  documents: { index: number; title?: unknown; sha256Hex?: unknown; raw?: string }[];
+  signatures: { index: number; created?: unknown; id?: unknown; signatureTransactionId?: unknown; userClaims: ReportedClaim[] }[];
+  /** The claim filter this copy's user claims suggest (meaningful for the PAdES copy only). */
+  claimFilter: "All" | "IncludeAgeClaims" | "Restricted";
+  certificate: CertificateSummary | null;
+  ocsp: OcspInspection | null;
+}
+
+export interface Inspection {
+  kind: "inspection";
+  tool: { name: "sealcheck"; version: string };
+  evidence: { file: string; format: EvidenceFormat; bytes: number; sha256: string };
+  workflowResultInfo?: WorkflowResultInfo;
+  pdf: PdfInspection | null;
+  token: TokenInspection | null;
+  personalDataShown: boolean;
+  /** What could not be decoded, one sentence each. */
+  problems: string[];
+}
+
+/** The three token values as a form of the evidence carries them (raw text, not verified). */
+export interface TokenValues {
+  source: string;
+  token?: string;
+  ocspBase64?: string;
+  certPem?: string;
+}
+
+const ATTRIBUTE_NAMES: Record<string, string> = {
+  [CMS_OID.contentType]: "contentType",
+  [CMS_OID.messageDigest]: "messageDigest",
+  [CMS_OID.signingTime]: "signingTime",
+  [CMS_OID.signingCertificate]: "signingCertificate (ESS)",
+  [CMS_OID.signingCertificateV2]: "signingCertificateV2 (ESS)",
+  [CMS_OID.signatureTimeStampToken]: "signatureTimeStampToken",
+  [CMS_OID.adbeRevocationInfoArchival]: "adbe-revocationInfoArchival",
+  "1.2.840.113549.1.9.16.2.15": "signaturePolicyIdentifier",
+  "1.2.840.113549.1.9.52": "cmsAlgorithmProtection",
+};
+
+const CONTENT_TYPES: Record<string, string> = { [CMS_OID.data]: "id-data", [CMS_OID.tstInfo]: "id-ct-TSTInfo", [CMS_OID.signedData]: "id-signedData" };
+
+const OCSP_EXTENSIONS: Record<string, string> = {
+  "1.3.6.1.5.5.7.48.1.2": "nonce",
+  "1.3.6.1.5.5.7.48.1.6": "archiveCutoff",
+  "1.3.6.1.5.5.7.48.1.3": "crlReferences",
+};
+
+export function jwsLimits(l: Limits): { maxBytes: number; maxDepth: number; maxJwtBytes: number } {
+  return { maxBytes: l.maxJsonBytes, maxDepth: l.maxJsonDepth, maxJwtBytes: l.maxJwtBytes };
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+function certSummaries(certs: readonly unknown[]): CertificateSummary[] {
+  return certs.filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate).map(summarize);
+}
+
+export function inspectOcsp(der: Uint8Array, limits: Limits): OcspInspection {
+  const o = decodeOcsp(der, limits);
+  return {
+    responseStatus: o.responseStatus,
+    ...(o.producedAt ? { producedAt: o.producedAt.toISOString() } : {}),
+    ...(o.responderId ? { responderId: o.responderId } : {}),
+    ...(o.signatureAlgorithm ? { signatureAlgorithm: o.signatureAlgorithm } : {}),
+    responses: o.responses,
+    certificates: o.certificates.map(summarize),
+    extensions: o.extensions.map((e) => OCSP_EXTENSIONS[e] ?? e),
+  };
+}
+
+function inspectCrl(der: Uint8Array, limits: Limits): CrlInspection {
+  const crl = decodeCrl(der, limits);
+  return {
+    issuer: formatName(crl.issuer),
+    thisUpdate: crl.thisUpdate.value.toISOString(),
+    ...(crl.nextUpdate ? { nextUpdate: crl.nextUpdate.value.toISOString() } : {}),
+    revokedCertificates: crl.revokedCertificates?.length ?? 0,
+    signatureAlgorithm: algorithmName(crl.signatureAlgorithm.algorithmId),
+  };
+}
+
+export function inspectTimestamp(token: Uint8Array, limits: Limits): TimestampInspection {
+  const out: TimestampInspection = { tsa: null, certificates: [], problems: [] };
+  try {
+    const d = decodeSignedData(token, "the timestamp token", limits);
+    out.certificates = d.certificates.map(summarize);
+    const si = d.signedData.signerInfos[0]!;
+    const tsa = findSignerCertificate(si, d.certificates);
+    out.tsa = tsa ? summarize(tsa) : null;
+    const eci = d.signedData.encapContentInfo;
+    if (eci.eContentType !== CMS_OID.tstInfo || !eci.eContent) {
+      out.problems.push("the timestamp token does not encapsulate a TSTInfo");
+      return out;
+    }
+    const tst = pkijs.TSTInfo.fromBER(eci.eContent.getValue());
+    out.genTime = tst.genTime.toISOString();
+    out.serialNumber = toHex(tst.serialNumber.valueBlock.valueHexView).toUpperCase();
+    out.policy = tst.policy;
+    out.imprintAlgorithm = hashName(tst.messageImprint.hashAlgorithm.algorithmId) ?? tst.messageImprint.hashAlgorithm.algorithmId;
+    out.imprint = toHex(tst.messageImprint.hashedMessage.valueBlock.valueHexView);
+  } catch (e) {
+    out.problems.push(`the timestamp token cannot be decoded: ${errorMessage(e)}`);
+  }
+  return out;
+}
+
+function attributeValue(a: pkijs.Attribute): unknown {
+  const v = a.values[0] as { valueBlock?: { valueHexView?: Uint8Array; value?: unknown }; toDate?: () => Date; valueBeforeDecodeView?: Uint8Array } | undefined;
+  if (!v) return null;
+  switch (a.type) {
+    case CMS_OID.contentType: {
+      const s = (v as unknown as { valueBlock: { toString(): string } }).valueBlock.toString();
+      return CONTENT_TYPES[s] ? `${CONTENT_TYPES[s]} (${s})` : s;
+    }
+    case CMS_OID.messageDigest:
+      return toHex(v.valueBlock?.valueHexView ?? new Uint8Array());
+    case CMS_OID.signingTime:
+      return v.toDate ? v.toDate().toISOString() : null;
+    case CMS_OID.signatureTimeStampToken:
+      return "RFC 3161 timestamp token (see the signature timestamp)";
+    case CMS_OID.signingCertificateV2:
+    case CMS_OID.signingCertificate: {
+      // SigningCertificate(V2) ::= SEQUENCE { certs SEQUENCE OF ESSCertID(v2) { [hashAlgorithm,] certHash, ... } }
+      const first = (v as unknown as asn1js.Sequence).valueBlock?.value?.[0] as asn1js.Sequence | undefined;
+      const id = first?.valueBlock?.value?.[0] as asn1js.Sequence | undefined;
+      const items = id?.valueBlock?.value ?? [];
+      const hash = items.find((x): x is asn1js.OctetString => x instanceof asn1js.OctetString);
+      const alg = items[0] instanceof asn1js.Sequence ? (items[0].valueBlock.value[0] as asn1js.ObjectIdentifier | undefined)?.valueBlock.toString() : undefined;
+      const algName = a.type === CMS_OID.signingCertificate ? "sha1" : alg ? (hashName(alg) ?? alg) : "sha256";
+      return hash ? `${algName} of the signing certificate: ${toHex(hash.valueBlock.valueHexView)}` : "(unreadable)";
+    }
+    case CMS_OID.adbeRevocationInfoArchival:
+      return "archived revocation data for the signer's certificate (see below)";
+    default: {
+      const der = v.valueBeforeDecodeView ?? new Uint8Array();
+      return `${der.length} bytes of DER: ${toHex(der.subarray(0, 32))}${der.length > 32 ? "…" : ""}`;
+    }
+  }
+}
+
+function decodeAttributes(attrs: pkijs.Attribute[] | undefined): DecodedAttribute[] {
+  return (attrs ?? []).map((a) => ({ oid: a.type, name: ATTRIBUTE_NAMES[a.type] ?? a.type, value: attributeValue(a) }));
+}
+
+function signerIdentifier(si: pkijs.SignerInfo): string {
+  if (si.sid instanceof pkijs.IssuerAndSerialNumber) {
+    return `issuer ${formatName(si.sid.issuer)}, serial ${toHex(si.sid.serialNumber.valueBlock.valueHexView).toUpperCase()}`;
+  }
+  return "subjectKeyIdentifier";
+}
+
+export function inspectCms(decoded: DecodedSignedData, limits: Limits, problems: string[]): CmsInspection {
+  const sd = decoded.signedData;
+  return {
+    derLength: decoded.derLength,
+    encapsulatedContentType: CONTENT_TYPES[sd.encapContentInfo.eContentType] ?? sd.encapContentInfo.eContentType,
+    detached: !sd.encapContentInfo.eContent,
+    digestAlgorithms: sd.digestAlgorithms.map((a) => hashName(a.algorithmId) ?? a.algorithmId),
+    certificates: certSummaries(sd.certificates ?? []),
+    signers: sd.signerInfos.map((si) => {
+      const cert = findSignerCertificate(si, decoded.certificates);
+      let archival: SignerInspection["revocationArchival"] = null;
+      try {
+        const r = revocationArchival(si);
+        if (r.crls.length || r.ocsps.length) {
+          archival = { crls: [], ocsps: [] };
+          for (const c of r.crls) {
+            try {
+              archival.crls.push(inspectCrl(c, limits));
+            } catch (e) {
+              problems.push(`an archived CRL cannot be decoded: ${errorMessage(e)}`);
+            }
+          }
+          for (const o of r.ocsps) {
+            try {
+              archival.ocsps.push(inspectOcsp(o, limits));
+            } catch (e) {
+              problems.push(`an archived OCSP response cannot be decoded: ${errorMessage(e)}`);
+            }
+          }
+        }
+      } catch (e) {
+        problems.push(`adbe-revocationInfoArchival cannot be decoded: ${errorMessage(e)}`);
+      }
+      return {
+        signerIdentifier: signerIdentifier(si),
+        certificate: cert ? summarize(cert) : null,
+        digestAlgorithm: hashName(si.digestAlgorithm.algorithmId) ?? si.digestAlgorithm.algorithmId,
+        signatureAlgorithm: algorithmName(si.signatureAlgorithm.algorithmId),
+        signedAttributes: decodeAttributes(si.signedAttrs?.attributes),
+        unsignedAttributes: decodeAttributes(si.unsignedAttrs?.attributes),
+        revocationArchival: archival,
+        timestamps: timestampTokens(si).map((t) => inspectTimestamp(t, limits)),
+      };
+    }),
+  };
+}
+
+/** The seal's /Contents as the CMS DER (zero padding removed). */
+export function signatureCms(sig: SignatureInfo, limits: Limits): DecodedSignedData {
+  if (!sig.contents) throw new Error("the signature has no /Contents string");
+  return decodeSignedData(sig.contents, `/Contents of ${sig.fieldName ?? "the DocMDP signature"}`, limits, true);
+}
+
+/** The revision the certification signature covers: attachments are taken from it (as verify does). */
+export function sealedRevision(doc: PdfDocument, sigs: readonly SignatureInfo[]): number {
+  const approvals = sigs.filter((s) => !s.isDocTimestamp);
+  const seal = approvals.find((s) => s.isDocMdp) ?? [...approvals].sort((a, b) => a.revision - b.revision)[0];
+  return seal ? seal.revision : doc.revisions.length - 1;
+}
+
+function inspectPdf(bytes: Uint8Array, limits: Limits, problems: string[]): { pdf: PdfInspection; values: TokenValues } {
+  const doc = parsePdf(bytes, limits);
+  const latest = doc.latest();
+  const scan = findSignatures(latest);
+  const signatures: SignatureInspection[] = scan.signatures.map((s) => {
+    const sp: string[] = [];
+    let cms: CmsInspection | null = null;
+    if (s.contents) {
+      try {
+        cms = inspectCms(signatureCms(s, limits), limits, sp);
+      } catch (e) {
+        sp.push(`the CMS in /Contents cannot be decoded: ${errorMessage(e)}`);
+      }
+    } else sp.push("/Contents is missing or not a string");
+    problems.push(...sp.map((p) => `signature ${s.fieldName ?? "(DocMDP)"}: ${p}`));
+    const docMdp = s.reference.find((r) => r.transformMethod === "DocMDP");
+    return {
+      field: s.fieldName,
+      revision: s.revision,
+      redefinedIn: [...s.redefinedIn],
+      ...(s.type !== undefined ? { type: s.type } : {}),
+      ...(s.filter !== undefined ? { filter: s.filter } : {}),
+      ...(s.subFilter !== undefined ? { subFilter: s.subFilter } : {}),
+      ...(s.m ? { claimedTime: s.m.text } : {}),
+      byteRange: s.byteRange ? [...s.byteRange] : null,
+      contentsReserved: s.contents ? s.contents.length : null,
+      certification: s.isDocMdp,
+      docMdpPermission: docMdp?.p ?? null,
+      documentTimestamp: s.isDocTimestamp,
+      cms,
+      problems: sp,
+    };
+  });
+  const embeddedFiles: EmbeddedFileInspection[] = [];
+  try {
+    for (const f of listEmbeddedFiles(latest).files) {
+      const e: EmbeddedFileInspection = { name: f.name.text };
+      if (f.f) e.f = f.f.text;
+      if (f.uf) e.uf = f.uf.text;
+      if (f.afRelationship !== undefined) e.afRelationship = f.afRelationship;
+      if (f.subtype !== undefined) e.subtype = f.subtype;
+      if (f.size !== undefined) e.declaredSize = f.size;
+      if (f.modDate) e.modDate = f.modDate.text;
+      try {
+        const b = f.decode();
+        e.size = b.length;
+        e.sha256 = sha256(b);
+      } catch (err) {
+        e.problem = errorMessage(err);
+        problems.push(`embedded file "${f.name.text}" cannot be decoded: ${e.problem}`);
+      }
+      embeddedFiles.push(e);
+    }
+  } catch (e) {
+    problems.push(`the embedded files cannot be listed: ${errorMessage(e)}`);
+  }
+  let dss: PdfInspection["dss"] = null;
+  try {
+    const d = readDss(latest);
+    if (d) dss = { certificates: d.certs.length, ocspResponses: d.ocsps.length, crls: d.crls.length, vri: d.vri.length };
+  } catch (e) {
+    problems.push(`the DSS cannot be read: ${errorMessage(e)}`);
+  }
+  const values = readAttachmentValues(doc, scan.signatures, problems);
+  return {
+    pdf: {
+      headerVersion: doc.headerVersion,
+      trailingBytes: doc.trailingBytes,
+      revisions: doc.revisions.map((r) => ({ index: r.index, startOffset: r.startOffset, endOffset: r.endOffset, xrefKind: r.xrefKind, entries: r.entries.length })),
+      signatures,
+      unsignedSignatureFields: [...scan.unsignedFields],
+      embeddedFiles,
+      dss,
+    },
+    values,
+  };
+}
+
+/** The three attachments as the sealed revision holds them (the first of each name). */
+function readAttachmentValues(doc: PdfDocument, sigs: readonly SignatureInfo[], problems: string[]): TokenValues {
+  const rev = sealedRevision(doc, sigs);
+  const values: TokenValues = { source: `the attachments of revision ${rev + 1} (the one the seal covers)` };
+  try {
+    const files = listEmbeddedFiles(doc.at(rev)).files;
+    for (const [key, name] of Object.entries(ATTACHMENTS) as [keyof typeof ATTACHMENTS, string][]) {
+      const f = files.find((x) => x.name.text === name);
+      if (!f) continue;
+      try {
+        const text = Buffer.from(f.decode()).toString("latin1");
+        if (key === "token") values.token = text;
+        else if (key === "ocsp") values.ocspBase64 = text;
+        else values.certPem = text;
+      } catch {
+        /* reported with the embedded files */
+      }
+    }
+  } catch (e) {
+    problems.push(`the sealed revision's attachments cannot be read: ${errorMessage(e)}`);
+  }
+  return values;
+}
+
+/** The token, OCSP and certificate of any form of the evidence, undecoded. Throws FormatError for an unreadable PDF. */
+export function readTokenValues(input: EvidenceInput, limits: Limits, problems: string[] = []): TokenValues {
+  if (input.pdf) {
+    const doc = parsePdf(input.pdf, limits);
+    return readAttachmentValues(doc, findSignatures(doc.latest()).signatures, problems);
+  }
+  const f = input.fields!;
+  return {
+    source: "the Workflow-token JSON fields",
+    ...(typeof f.workflowToken === "string" ? { token: f.workflowToken } : {}),
+    ...(typeof f.ocspResponse === "string" ? { ocspBase64: f.ocspResponse } : {}),
+    ...(typeof f.publicSigningCertPem === "string" ? { certPem: f.publicSigningCertPem } : {}),
+  };
+}
+
+function markClaim(name: string, value: unknown, show: boolean): ReportedClaim {
+  const kind = personalDataKind(name);
+  const hide = kind !== null && !show;
+  return { name, personalData: kind, value: hide ? mask(value) : value, masked: hide };
+}
+
+export function inspectToken(values: TokenValues, limits: Limits, show: boolean, problems: string[]): TokenInspection | null {
+  if (values.token === undefined) {
+    problems.push(`no Workflow token in ${values.source}`);
+    return null;
+  }
+  let header: Record<string, unknown> = {};
+  let payload: Record<string, unknown> = {};
+  try {
+    const jws = decodeCompactJws(values.token, jwsLimits(limits), "the Workflow token");
+    header = jws.header;
+    payload = jws.payload;
+  } catch (e) {
+    problems.push(errorMessage(e));
+  }
+  const jsonLimits = { maxBytes: limits.maxJsonBytes, maxDepth: limits.maxJsonDepth };
+  const claims: ReportedClaim[] = [];
+  const documents: TokenInspection["documents"] = [];
+  const signatures: TokenInspection["signatures"] = [];
+  for (const [name, value] of Object.entries(payload)) {
+    const doc = /^document_(\d+)$/.exec(name);
+    const sig = /^signature_(\d+)$/.exec(name);
+    try {
+      if (doc) {
+        const d = parseJsonObjectString(value, jsonLimits, `claim "${name}"`);
+        documents.push({ index: Number(doc[1]), title: d.title, sha256Hex: d.sha256Hex });
+      } else if (sig) {
+        const s = parseJsonObjectString(value, jsonLimits, `claim "${name}"`);
+        signatures.push({
+          index: Number(sig[1]),
+          created: s.Created,
+          id: s.Id,
+          signatureTransactionId: s.SignatureTransactionId,
+          userClaims: isPlainObject(s.UserClaims) ? reportClaims(s.UserClaims as Record<string, unknown>, show) : [],
+        });
+      } else claims.push(markClaim(name, value, show));
+    } catch (e) {
+      problems.push(errorMessage(e));
+      if (doc) documents.push({ index: Number(doc[1]) });
+      else if (sig) signatures.push({ index: Number(sig[1]), userClaims: [] });
+    }
+  }
+  documents.sort((a, b) => a.index - b.index);
+  signatures.sort((a, b) => a.index - b.index);
+  let certificate: CertificateSummary | null = null;
+  if (values.certPem !== undefined) {
+    try {
+      certificate = summarize(certificateFromPem(values.certPem, "the token certificate PEM"));
+    } catch (e) {
+      problems.push(errorMessage(e));
+    }
+  }
+  let ocsp: OcspInspection | null = null;
+  if (values.ocspBase64 !== undefined) {
+    try {
+      ocsp = inspectOcsp(new Uint8Array(Buffer.from(values.ocspBase64.trim(), "base64")), limits);
+    } catch (e) {
+      problems.push(`the token's OCSP response: ${errorMessage(e)}`);
+    }
+  }
+  return {
+    source: values.source,
+    header,
+    claims,
+    documents,
+    signatures,
+    claimFilter: inferClaimFilter(signatures.flatMap((s) => s.userClaims.map((c) => c.name))),
+    certificate,
+    ocsp,
+  };
+}
+
+/** Decodes every part of the evidence. FormatError only when not even the PDF structure can be read. */
+export function inspectEvidence(input: EvidenceInput, bytes: Uint8Array, limits: Limits, showPersonalData = false): Inspection {
+  const problems: string[] = [];
+  let pdf: PdfInspection | null = null;
+  let values: TokenValues;
+  if (input.pdf) {
+    const r = inspectPdf(input.pdf, limits, problems);
+    pdf = r.pdf;
+    values = r.values;
+  } else values = readTokenValues(input, limits, problems);
+  const token = inspectToken(values, limits, showPersonalData, problems);
+  return {
+    kind: "inspection",
+    tool: { name: "sealcheck", version: VERSION },
+    evidence: { file: input.file, format: input.format, bytes: bytes.length, sha256: sha256(bytes) },
+    ...(input.workflowResultInfo ? { workflowResultInfo: input.workflowResultInfo } : {}),
+    pdf,
+    token,
+    personalDataShown: showPersonalData,
+    problems,
+  };
+}
+
+export { certificateFromDer };

@@ -1,0 +1,132 @@
+// `sealcheck extract`: the parts of the evidence as files, for other tools (openssl, a PDF viewer, jose):
+// the attachments as stored, the OCSP response also as DER, each signature's CMS (DER), the certificates
+// it carries (PEM), its timestamp tokens and archived revocation data. Pure: returns names and bytes;
+// the CLI writes them. Names from the evidence are untrusted: they are reduced to a safe file name.
+import { errorMessage } from "../errors.js";
+import type { Limits } from "../limits.js";
+import type { EvidenceInput } from "../input/evidence-file.js";
+import { findSignatures, listEmbeddedFiles, parsePdf } from "../input/pdf/index.js";
+import { certificateDer } from "../pki/certificate.js";
+import { revocationArchival, timestampTokens } from "../pki/cms.js";
+import { ATTACHMENTS, signatureCms, type TokenValues } from "./decode.js";
+import { readTokenValues } from "./decode.js";
+import { decodeSignedData } from "../pki/cms.js";
+
+export interface ExtractedFile {
+  /** A plain file name (no directory part), safe to join to the output directory. */
+  name: string;
+  bytes: Uint8Array;
+  /** What it is, for the listing the CLI prints. */
+  what: string;
+}
+
+export interface Extraction {
+  files: ExtractedFile[];
+  problems: string[];
+}
+
+/**
+ * A file name that cannot leave the output directory or hide: path separators, control characters and
+ * anything unusual become "_", leading dots are removed, the length is bounded.
+ */
+export function safeFileName(name: string, fallback: string): string {
+  const base = name
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{N}._ -]/gu, "_")
+    .replace(/^[.\s]+/, "")
+    .replace(/\s+$/, "")
+    .slice(0, 120);
+  return base === "" || /^[._]+$/.test(base) ? fallback : base;
+}
+
+function pem(label: string, der: Uint8Array): Uint8Array {
+  const b64 = Buffer.from(der).toString("base64").replace(/(.{64})/g, "$1\n").replace(/\n$/, "");
+  return new TextEncoder().encode(`-----BEGIN ${label}-----\n${b64}\n-----END ${label}-----\n`);
+}
+
+class Files {
+  readonly list: ExtractedFile[] = [];
+  private readonly used = new Set<string>();
+  add(name: string, bytes: Uint8Array, what: string): void {
+    let n = name;
+    for (let i = 2; this.used.has(n.toLowerCase()); i++) n = name.replace(/(\.[^.]*)?$/, (ext) => `-${i}${ext}`);
+    this.used.add(n.toLowerCase());
+    this.list.push({ name: n, bytes, what });
+  }
+}
+
+function tokenFiles(out: Files, values: TokenValues): void {
+  const text = (s: string) => new TextEncoder().encode(s);
+  if (values.token !== undefined) out.add(ATTACHMENTS.token, text(values.token), `the Workflow token (compact JWS), from ${values.source}`);
+  if (values.ocspBase64 !== undefined) out.add(ATTACHMENTS.ocsp, text(values.ocspBase64), `the token certificate's OCSP response (base64), from ${values.source}`);
+  if (values.certPem !== undefined) out.add(ATTACHMENTS.certPem, text(values.certPem), `the token certificate (PEM), from ${values.source}`);
+}
+
+function ocspDer(out: Files, values: TokenValues, problems: string[]): void {
+  if (values.ocspBase64 === undefined) return;
+  const b64 = values.ocspBase64.trim();
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) {
+    problems.push("the OCSP response is not base64; only the text form was written");
+    return;
+  }
+  out.add("workflow_token.ocsp.der", new Uint8Array(Buffer.from(b64, "base64")), "the same OCSP response as DER (openssl ocsp -respin)");
+}
+
+function pdfFiles(out: Files, pdf: Uint8Array, limits: Limits, problems: string[]): void {
+  const doc = parsePdf(pdf, limits);
+  const latest = doc.latest();
+  try {
+    listEmbeddedFiles(latest).files.forEach((f, i) => {
+      const name = safeFileName(f.name.text, `attachment-${i + 1}`);
+      try {
+        out.add(name, f.decode(), `embedded file "${f.name.text}"`);
+      } catch (e) {
+        problems.push(`embedded file "${f.name.text}" cannot be decoded: ${errorMessage(e)}`);
+      }
+    });
+  } catch (e) {
+    problems.push(`the embedded files cannot be listed: ${errorMessage(e)}`);
+  }
+  const values = readTokenValues({ file: "", format: "pades-pdf", pdf }, limits, problems);
+  ocspDer(out, values, problems);
+
+  const sigs = findSignatures(latest).signatures;
+  sigs.forEach((s, i) => {
+    const field = safeFileName(s.fieldName ?? "DocMDP", `signature-${i + 1}`);
+    try {
+      const cms = signatureCms(s, limits);
+      out.add(`${field}.p7s`, s.contents!.subarray(0, cms.derLength), `the CMS SignedData of signature ${s.fieldName ?? "(DocMDP)"} (DER, padding removed)`);
+      cms.certificates.forEach((c, j) => out.add(`${field}-certificate-${j + 1}.pem`, pem("CERTIFICATE", certificateDer(c)), `a certificate carried in ${field}'s CMS`));
+      const si = cms.signedData.signerInfos[0]!;
+      const rev = revocationArchival(si);
+      rev.ocsps.forEach((o, j) => out.add(`${field}-archived-ocsp-${j + 1}.der`, o, `an OCSP response archived in ${field}'s signed attributes`));
+      rev.crls.forEach((c, j) => out.add(`${field}-archived-crl-${j + 1}.crl`, c, `a CRL archived in ${field}'s signed attributes`));
+      timestampTokens(si).forEach((t, j) => {
+        out.add(`${field}-timestamp-${j + 1}.tst`, t, `the signature timestamp token of ${field} (RFC 3161, DER)`);
+        try {
+          decodeSignedData(t, "the timestamp token", limits).certificates.forEach((c, k) =>
+            out.add(`${field}-timestamp-${j + 1}-certificate-${k + 1}.pem`, pem("CERTIFICATE", certificateDer(c)), `a certificate carried in ${field}'s timestamp token`),
+          );
+        } catch (e) {
+          problems.push(`${field}'s timestamp token cannot be decoded: ${errorMessage(e)}`);
+        }
+      });
+    } catch (e) {
+      problems.push(`signature ${s.fieldName ?? "(DocMDP)"}: the CMS cannot be decoded (${errorMessage(e)})`);
+    }
+  });
+}
+
+/** Everything extractable from the evidence. FormatError only when not even the PDF structure can be read. */
+export function extractEvidence(input: EvidenceInput, limits: Limits): Extraction {
+  const out = new Files();
+  const problems: string[] = [];
+  if (input.format === "pades-json") out.add("pades.pdf", input.pdf!, "the sealed PAdES decoded from padesDocument.padesB64");
+  if (input.pdf) pdfFiles(out, input.pdf, limits, problems);
+  else {
+    const values = readTokenValues(input, limits, problems);
+    tokenFiles(out, values);
+    ocspDer(out, values, problems);
+  }
+  return { files: out.list, problems };
+}

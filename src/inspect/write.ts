@@ -1,0 +1,45 @@
+// Writing what the CLI produces (the HTML report, extracted files). Failures are usage errors with the
+// path and the reason, so the CLI exits 3 with one line; nothing is printed here.
+import { constants, accessSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { SealcheckError } from "../errors.js";
+import type { ExtractedFile } from "./extract.js";
+
+function reason(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  return err.code === "EACCES" || err.code === "EPERM" ? "permission denied" : err.code === "EEXIST" ? "it already exists (use --force to overwrite)" : (err.code ?? err.message ?? String(e));
+}
+
+/** Writes one output file (whole, or not at all as far as the caller is concerned). */
+export function writeOutputFile(path: string, content: string | Uint8Array, what: string, overwrite = true): void {
+  try {
+    writeFileSync(path, content, { flag: overwrite ? "w" : "wx" });
+  } catch (e) {
+    throw new SealcheckError("ERR_FILE_UNREADABLE", `${path}: cannot write ${what} (${reason(e)})`, { file: path, cause: e });
+  }
+}
+
+/**
+ * Writes extracted files into `dir` (created if missing). Refuses to overwrite unless `force`. Checks the
+ * directory is writable before writing anything, so a bad target leaves no partial output.
+ */
+export function writeExtraction(dir: string, files: readonly ExtractedFile[], force: boolean): string[] {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new SealcheckError("ERR_FILE_UNREADABLE", `${dir}: cannot create the output directory (${reason(e)})`, { file: dir, cause: e });
+  }
+  try {
+    if (!statSync(dir).isDirectory()) throw Object.assign(new Error("not a directory"), { code: "ENOTDIR" });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    throw new SealcheckError("ERR_FILE_UNREADABLE", `${dir}: cannot write into the output directory (${reason(e)})`, { file: dir, cause: e });
+  }
+  const written: string[] = [];
+  for (const f of files) {
+    const path = join(dir, f.name);
+    writeOutputFile(path, f.bytes, f.what, force);
+    written.push(path);
+  }
+  return written;
+}

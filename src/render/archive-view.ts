@@ -1,0 +1,320 @@
+// What a verification statement says, independent of how it is shown: the human renderer and the HTML
+// report both read this view, so they say the same thing in the same order. Pure: report in, view out.
+// Every string here may come from the evidence (untrusted): renderers must escape it for their medium.
+import type { PersonalDataKind } from "../evidence/personal-data.js";
+import type { CertificateSummary } from "../pki/certificate.js";
+import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/archive-report.js";
+import type { CheckResult, Indication, TimeSource } from "../report/types.js";
+import { signerSummary } from "../verify/archive-summary.js";
+
+export interface Field {
+  label: string;
+  value: string;
+}
+
+export interface Item {
+  heading: string;
+  fields: Field[];
+}
+
+export interface CheckGroup {
+  title: string;
+  checks: CheckResult[];
+}
+
+export interface CertificateChain {
+  title: string;
+  /** Leaf first. */
+  chain: CertificateSummary[];
+}
+
+export interface ArchiveView {
+  indication: Indication;
+  subIndication: string | null;
+  /** "TOTAL-PASSED" or "TOTAL-FAILED / HASH_FAILURE". */
+  verdict: string;
+  /** One sentence saying what the verdict means. */
+  meaning: string;
+  /** Why: the deciding check's message, or that every check passed. */
+  reason: string;
+  decidedBy: string[];
+  facts: Field[];
+  workflow: Field[] | null;
+  documents: Item[];
+  signers: (Item & { claims: ReportedClaim[] })[];
+  seal: Field[] | null;
+  tokenCertificate: Field[] | null;
+  checkGroups: CheckGroup[];
+  certificates: CertificateChain[];
+  /** The claim-filter statement and the personal-data statement. */
+  notes: string[];
+  personalDataMasked: boolean;
+}
+
+const TIME_SOURCES: Record<TimeSource, string> = {
+  "at-option": "given with --at",
+  "seal-timestamp": "proven by the seal's timestamp",
+  "token-iat": "the token's issue time (claimed by the broker)",
+  "ocsp-produced-at": "the OCSP response's production time",
+  "current-time": "the current time: the evidence proves no time",
+};
+
+export function describeTimeSource(s: TimeSource): string {
+  return TIME_SOURCES[s];
+}
+
+const MEANING: Record<Indication, string> = {
+  "TOTAL-PASSED": "The evidence is intact and was issued by the trusted broker.",
+  "TOTAL-FAILED": "The evidence is not intact or not genuine.",
+  INDETERMINATE: "The evidence could not be confirmed or refuted with the files and trust anchors given.",
+};
+
+const FORMAT_NAMES: Record<ArchiveReport["evidence"]["format"], string> = {
+  "pades-pdf": "sealed PAdES PDF",
+  "pades-json": "JSON of the PAdES endpoint",
+  "workflow-token-json": "JSON of the Workflow-token endpoint",
+};
+
+const EKU_NAMES: Record<string, string> = {
+  "1.3.6.1.5.5.7.3.1": "serverAuth",
+  "1.3.6.1.5.5.7.3.2": "clientAuth",
+  "1.3.6.1.5.5.7.3.4": "emailProtection",
+  "1.3.6.1.5.5.7.3.8": "timeStamping",
+  "1.3.6.1.5.5.7.3.9": "OCSPSigning",
+  "1.3.6.1.4.1.311.10.3.12": "documentSigning",
+};
+
+const SEAL_IDENTITY: Record<string, string> = {
+  "production-seal": "the broker's production seal",
+  "test-seal": "the broker's test-environment seal",
+  other: "not a seal the broker is known to use",
+};
+
+const PERSONAL_NAMES: Record<PersonalDataKind, string> = {
+  name: "names",
+  "national-id": "national person numbers (CPR)",
+  "ip-address": "IP addresses",
+  age: "age claims",
+  contact: "contact details",
+};
+
+/** ISO 8601 (any offset, any fraction) → "2025-12-08 08:36:38 UTC"; unparseable text is returned as is. */
+export function formatTime(value: string | undefined | null): string {
+  if (!value) return "?";
+  const pdf = /^D:(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(Z|[+-]\d{2}'?\d{2}'?)?$/.exec(value);
+  const iso = pdf
+    ? `${pdf[1]}-${pdf[2]}-${pdf[3]}T${pdf[4]}:${pdf[5]}:${pdf[6]}${!pdf[7] || pdf[7] === "Z" ? "Z" : pdf[7].replace(/'/g, "").replace(/(\d{2})(\d{2})$/, "$1:$2")}`
+    : value;
+  const ms = /^\d{4}-\d{2}-\d{2}T/.test(iso) ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(ms)) return value;
+  return `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+/** The common name of an RFC 4514-style DN, else the DN. */
+export function commonName(dn: string): string {
+  const m = /(?:^|, )CN=((?:[^,\\]|\\.)*)/.exec(dn);
+  return m ? m[1]!.replace(/\\(.)/g, "$1") : dn;
+}
+
+export function ekuName(oid: string): string {
+  return EKU_NAMES[oid] ?? oid;
+}
+
+function reasonOf(report: ArchiveReport): string {
+  if (report.indication === "TOTAL-PASSED") {
+    const warnings = report.checks.filter((c) => c.status === "warning").length;
+    const base = report.originals.compared
+      ? "Every check passed."
+      : "Every check passed; the documents were not compared with originals (none were given).";
+    return warnings ? `${base} ${warnings} check(s) passed with a remark, listed below.` : base;
+  }
+  const first = report.checks.find((c) => c.id === report.decidedBy[0]);
+  if (!first) return "No check could establish anything about this evidence.";
+  return first.message;
+}
+
+function workflowFields(report: ArchiveReport): Field[] | null {
+  const w = report.workflow;
+  if (!w) return null;
+  const env = w.environment ? `, the broker's ${w.environment} environment` : w.issuer ? `, issuer ${w.issuer} (not a known broker environment)` : "";
+  return [
+    { label: "Title", value: w.title ?? "(none)" },
+    { label: "Workflow id", value: w.id ?? "?" },
+    { label: "Owner", value: w.organizationTin ?? "?" },
+    { label: "Sealed at", value: `${formatTime(w.sealedAt)} (token issue time${env})` },
+    ...(w.expiry ? [{ label: "Workflow expiry", value: formatTime(w.expiry) }] : []),
+  ];
+}
+
+function documentItems(report: ArchiveReport): Item[] {
+  return report.documents.map((d) => ({
+    heading: `${d.index}. ${d.title || "(untitled)"}`,
+    fields: [
+      { label: "SHA-256", value: d.sha256Hex },
+      {
+        label: "Original",
+        value: !report.originals.compared
+          ? "not compared (no originals given)"
+          : d.matchedFiles.length
+            ? `matches ${d.matchedFiles.join(", ")}`
+            : "NO MATCHING ORIGINAL among the files given",
+      },
+    ],
+  }));
+}
+
+function signerItems(report: ArchiveReport): (Item & { claims: ReportedClaim[] })[] {
+  return report.signatures.map((s) => {
+    const who: SignerSummary = s.signer ?? signerSummary(s.claims);
+    const personal = s.claims.filter((c) => c.personalData !== null && c.name !== who.nameClaim);
+    return {
+      heading: `${s.index}. ${who.name ?? "(no name claim)"}`,
+      claims: s.claims,
+      fields: [
+        { label: "Identity provider", value: who.identityProvider ?? "?" },
+        { label: "Level of assurance", value: who.levelOfAssurance ?? "?" },
+        { label: "Signed at", value: formatTime(s.created) },
+        { label: "Signature id", value: s.id },
+        ...(personal.length
+          ? [{ label: "Personal data", value: personal.map((c) => (c.masked ? c.name : `${c.name} ${String(typeof c.value === "string" ? c.value : JSON.stringify(c.value))}`)).join(", ") }]
+          : []),
+      ],
+    };
+  });
+}
+
+function sealFields(report: ArchiveReport): Field[] | null {
+  const s = report.seal;
+  if (!s) return null;
+  const fields: Field[] = [];
+  fields.push({
+    label: "Sealed by",
+    value: s.signer ? `${commonName(s.signer.subject)}${s.identity ? ` (${SEAL_IDENTITY[s.identity] ?? s.identity})` : ""}` : "(no seal certificate found)",
+  });
+  fields.push({ label: "Signature field", value: s.field });
+  if (s.claimedTime) fields.push({ label: "Claimed time", value: `${formatTime(s.claimedTime)} (/M: claimed by the signer, not proven)` });
+  fields.push({
+    label: "Timestamp",
+    value: s.timestamp
+      ? `${formatTime(s.timestamp.genTime)} by ${s.timestamp.tsa ? commonName(s.timestamp.tsa.subject) : "an unidentified TSA"} (serial ${s.timestamp.serialNumber})`
+      : "none",
+  });
+  fields.push({ label: "PAdES level", value: s.padesLevel ?? "not determined" });
+  fields.push({
+    label: "Revisions",
+    value: `${s.revisions} in the file; the seal covers revision ${s.sealedRevision + 1}${s.sealedRevision + 1 === s.revisions ? " (the last)" : ""}`,
+  });
+  if (s.docMdpPermission !== null) {
+    const p = { 1: "no changes permitted", 2: "form filling and signing permitted", 3: "form filling, signing and annotations permitted" }[s.docMdpPermission] ?? `P ${s.docMdpPermission}`;
+    fields.push({ label: "Certification", value: `DocMDP P ${s.docMdpPermission}: ${p}` });
+  }
+  return fields;
+}
+
+function tokenCertificateFields(report: ArchiveReport): Field[] | null {
+  const c = report.tokenCertificate;
+  const o = report.ocsp;
+  if (!c && !o) return null;
+  const fields: Field[] = [];
+  if (c) {
+    fields.push({ label: "Certificate", value: commonName(c.subject) });
+    fields.push({ label: "Issued by", value: commonName(c.issuer) });
+    fields.push({ label: "Valid", value: `${formatTime(c.notBefore)} to ${formatTime(c.notAfter)}` });
+    fields.push({ label: "Serial", value: c.serialNumber });
+  }
+  if (o) {
+    const status = o.status
+      ? `${o.status}${o.revocationTime ? ` (revoked ${formatTime(o.revocationTime)})` : ""}`
+      : "no status for this certificate";
+    fields.push({ label: "OCSP status", value: `${status}, response produced ${formatTime(o.producedAt)}` });
+    if (o.responder) fields.push({ label: "OCSP responder", value: commonName(o.responder.subject) });
+    if (o.thisUpdate) fields.push({ label: "OCSP validity", value: `${formatTime(o.thisUpdate)} to ${o.nextUpdate ? formatTime(o.nextUpdate) : "(no nextUpdate)"}` });
+  }
+  return fields;
+}
+
+const GROUPS: [string, (id: string) => boolean][] = [
+  ["Seal", (id) => id === "attachments" || id.startsWith("seal-") || id === "document-timestamps"],
+  ["Workflow token", (id) => id.startsWith("token-") && id !== "token-cross-check"],
+  ["Token certificate status (OCSP)", (id) => id.startsWith("ocsp-")],
+  ["Documents", (id) => id === "document-digests" || id === "counts"],
+  ["Cross-check with the Workflow-token JSON", (id) => id === "token-cross-check"],
+];
+
+export function groupChecks(checks: readonly CheckResult[]): CheckGroup[] {
+  const groups: CheckGroup[] = GROUPS.map(([title]) => ({ title, checks: [] }));
+  const other: CheckGroup = { title: "Other", checks: [] };
+  for (const c of checks) {
+    const i = GROUPS.findIndex(([, test]) => test(c.id));
+    (i === -1 ? other : groups[i]!).checks.push(c);
+  }
+  return [...groups, other].filter((g) => g.checks.length > 0);
+}
+
+function chains(report: ArchiveReport): CertificateChain[] {
+  const out: CertificateChain[] = [];
+  const t = report.tokenCertificate;
+  if (t) out.push({ title: "Token certificate", chain: t.path.length ? t.path : [t] });
+  if (report.ocsp?.responder) out.push({ title: "OCSP responder", chain: [report.ocsp.responder] });
+  const s = report.seal;
+  if (s?.signer) out.push({ title: "Seal certificate", chain: s.path.length ? s.path : [s.signer] });
+  if (s?.timestamp?.tsa) out.push({ title: "Timestamp authority", chain: [s.timestamp.tsa] });
+  return out;
+}
+
+/** The claim-filter statement: which filter the PAdES copy of the token appears to have been built with. */
+export function claimFilterNote(report: ArchiveReport): string | null {
+  const w = report.workflow;
+  if (!w) return null;
+  if (report.evidence.format === "workflow-token-json") {
+    return "Claim filter: not applicable. The Workflow-token endpoint returns every user claim; the filter (Restricted, IncludeAgeClaims, All) shapes only the PAdES copy.";
+  }
+  const what = {
+    Restricted: "the PAdES copy of the token carries no national person number, IP address or age claim (the broker's default)",
+    IncludeAgeClaims: "the PAdES copy of the token carries age claims but no national person number or IP address",
+    All: "the PAdES copy of the token carries a national person number or an IP address",
+  }[w.claimFilter];
+  return `Claim filter: ${w.claimFilter}. Inferred from the claims present: ${what}.`;
+}
+
+function personalDataNote(report: ArchiveReport): string | null {
+  const claims = report.signatures.flatMap((s) => s.claims).filter((c) => c.personalData !== null);
+  if (claims.length === 0) return null;
+  const kinds = [...new Set(claims.map((c) => c.personalData as PersonalDataKind))].map((k) => PERSONAL_NAMES[k]);
+  const list = kinds.length > 1 ? `${kinds.slice(0, -1).join(", ")} and ${kinds[kinds.length - 1]}` : kinds[0]!;
+  return claims.some((c) => c.masked)
+    ? `Personal data (${list}) is masked; --show-personal-data reveals it.`
+    : `Personal data (${list}) is shown because --show-personal-data was given.`;
+}
+
+export function archiveView(report: ArchiveReport): ArchiveView {
+  const facts: Field[] = [
+    { label: "Evidence", value: `${report.evidence.file} (${FORMAT_NAMES[report.evidence.format]})` },
+    { label: "Validation time", value: `${formatTime(report.validationTime)} (${describeTimeSource(report.validationTimeSource)})` },
+    {
+      label: "Originals",
+      value: report.originals.compared ? `${report.originals.files.length} file(s) compared` : "none given: the documents were not compared",
+    },
+    ...(report.decidedBy.length ? [{ label: "Decided by", value: report.decidedBy.join(", ") }] : []),
+    { label: "Verified with", value: `${report.tool.name} ${report.tool.version}` },
+  ];
+  const notes = [claimFilterNote(report), personalDataNote(report)].filter((n): n is string => n !== null);
+  return {
+    indication: report.indication,
+    subIndication: report.subIndication,
+    verdict: report.indication + (report.subIndication ? ` / ${report.subIndication}` : ""),
+    meaning: MEANING[report.indication],
+    reason: reasonOf(report),
+    decidedBy: report.decidedBy,
+    facts,
+    workflow: workflowFields(report),
+    documents: documentItems(report),
+    signers: signerItems(report),
+    seal: sealFields(report),
+    tokenCertificate: tokenCertificateFields(report),
+    checkGroups: groupChecks(report.checks),
+    certificates: chains(report),
+    notes,
+    personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),
+  };
+}

@@ -1,0 +1,215 @@
+// Check "token-cross-check" (`verify archive.pdf --token workflowtoken.json`): the PAdES copy and the
+// Workflow-token endpoint copy of one workflow's token must be the same workflow — every claim equal,
+// the same documents, signatures and signers — except the user claims that the PAdES claim filter leaves
+// out (evidence.md §3: Restricted drops CPR, IP address and age claims, IncludeAgeClaims drops CPR and IP
+// address, All drops nothing). The --token copy is verified like any evidence (its own signature, chain,
+// OCSP); a copy whose signature fails cannot vouch for anything.
+import { SealcheckError, FormatError, errorMessage } from "../errors.js";
+import { resolveLimits, type Limits } from "../limits.js";
+import { classifyEvidence, readBounded, type EvidenceFormat } from "../input/evidence-file.js";
+import { decodeCompactJws } from "../input/jws.js";
+import { isPlainObject, parseJsonObjectString } from "../input/json.js";
+import { inferClaimFilter, personalDataKind, type PersonalDataKind } from "../evidence/personal-data.js";
+import { loadTrustStore } from "../pki/trust-store.js";
+import { failed, passed, result, skipped } from "../report/check.js";
+import { computeVerdict } from "../report/verdict.js";
+import type { CheckResult } from "../report/types.js";
+import type { ArchiveReport } from "../report/archive-report.js";
+import { jwsLimits, readTokenValues } from "../inspect/decode.js";
+import { verifyArchive, type VerifyArchiveOptions } from "./archive.js";
+
+export const CROSS_CHECK_ID = "token-cross-check";
+
+type Filter = "All" | "IncludeAgeClaims" | "Restricted";
+
+/** One decoded copy of the token: where it came from and its header and payload (not verified here). */
+export interface TokenCopy {
+  file: string;
+  format: EvidenceFormat;
+  header: Record<string, unknown>;
+  payload: Record<string, unknown>;
+}
+
+/** User-claim kinds each filter leaves out of the PAdES copy. */
+const DROPPED_BY: Record<Filter, PersonalDataKind[]> = {
+  Restricted: ["national-id", "ip-address", "age"],
+  IncludeAgeClaims: ["national-id", "ip-address"],
+  All: [],
+};
+
+const isPades = (f: EvidenceFormat) => f === "pades-pdf" || f === "pades-json";
+
+/** Reads the token of any form of the evidence, undecoded-signature. Throws FormatError when there is none. */
+export function readTokenCopy(file: string, bytes: Uint8Array, limits: Limits): TokenCopy {
+  const input = classifyEvidence(file, bytes, limits);
+  const values = readTokenValues(input, limits);
+  if (values.token === undefined) throw new FormatError(`${file} holds no Workflow token (looked in ${values.source})`);
+  const jws = decodeCompactJws(values.token, jwsLimits(limits), `the Workflow token in ${file}`);
+  return { file, format: input.format, header: jws.header, payload: jws.payload };
+}
+
+function short(v: unknown): string {
+  const s = typeof v === "string" ? v : JSON.stringify(v) ?? "undefined";
+  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+interface Comparison {
+  differences: string[];
+  filter: Filter | null;
+  omitted: string[];
+}
+
+/**
+ * Compares two copies. `filtered` is the PAdES copy when exactly one copy is a PAdES; its user claims may
+ * lack what its filter drops. Claim values that are personal data are never quoted in the differences.
+ */
+export function compareTokenCopies(a: TokenCopy, b: TokenCopy): Comparison {
+  const differences: string[] = [];
+  const filtered = isPades(a.format) !== isPades(b.format) ? (isPades(a.format) ? a : b) : null;
+  const full = filtered === a ? b : filtered === b ? a : null;
+  if (a.header.kid !== b.header.kid) differences.push(`the tokens were signed with different keys (kid ${short(a.header.kid)} / ${short(b.header.kid)})`);
+
+  const jsonLimits = { maxBytes: 1 << 20, maxDepth: 32 };
+  const keys = [...new Set([...Object.keys(a.payload), ...Object.keys(b.payload)])];
+  const sigKeys = keys.filter((k) => /^signature_\d+$/.test(k));
+  for (const k of keys.filter((k) => !sigKeys.includes(k))) {
+    const va = a.payload[k];
+    const vb = b.payload[k];
+    if (sameJson(va, vb)) continue;
+    if (va === undefined || vb === undefined) differences.push(`claim "${k}" is only in ${va === undefined ? b.file : a.file}`);
+    else differences.push(`claim "${k}" differs (${short(va)} / ${short(vb)})`);
+  }
+
+  const filterClaimNames: string[] = [];
+  const parse = (copy: TokenCopy, k: string): Record<string, unknown> | null => {
+    try {
+      return parseJsonObjectString(copy.payload[k], jsonLimits, `claim "${k}" in ${copy.file}`);
+    } catch {
+      return null;
+    }
+  };
+  const filterSource = filtered ? sigKeys.flatMap((k) => Object.keys((parse(filtered, k)?.UserClaims as Record<string, unknown> | undefined) ?? {})) : [];
+  const filter: Filter | null = filtered ? inferClaimFilter(filterSource) : null;
+  const omitted = new Set<string>();
+  for (const k of sigKeys) {
+    if (a.payload[k] === undefined || b.payload[k] === undefined) {
+      differences.push(`signature claim "${k}" is only in ${a.payload[k] === undefined ? b.file : a.file}`);
+      continue;
+    }
+    const sa = parse(a, k);
+    const sb = parse(b, k);
+    if (!sa || !sb) {
+      if (!sameJson(a.payload[k], b.payload[k])) differences.push(`claim "${k}" is not readable JSON in both copies`);
+      continue;
+    }
+    for (const field of new Set([...Object.keys(sa), ...Object.keys(sb)])) {
+      if (field === "UserClaims") continue;
+      if (!sameJson(sa[field], sb[field])) differences.push(`${k} "${field}" differs (${short(sa[field])} / ${short(sb[field])})`);
+    }
+    const ua = isPlainObject(sa.UserClaims) ? sa.UserClaims : {};
+    const ub = isPlainObject(sb.UserClaims) ? sb.UserClaims : {};
+    for (const name of new Set([...Object.keys(ua), ...Object.keys(ub)])) {
+      const inA = name in ua;
+      const inB = name in ub;
+      const kind = personalDataKind(name);
+      if (inA && inB) {
+        if (!sameJson(ua[name], ub[name])) differences.push(`${k} user claim "${name}" differs${kind ? " (personal data: values not shown)" : ` (${short(ua[name])} / ${short(ub[name])})`}`);
+        continue;
+      }
+      const holder = inA ? a : b;
+      const allowed = filtered !== null && filter !== null && holder === full && kind !== null && DROPPED_BY[filter].includes(kind);
+      if (allowed) {
+        omitted.add(name);
+        filterClaimNames.push(name);
+      } else {
+        const why = filtered === null
+          ? "both copies are of the same kind, so no claim filter applies"
+          : holder === filtered
+            ? "the PAdES copy cannot hold a claim the endpoint copy lacks"
+            : `the claim filter ${filter} does not remove it`;
+        differences.push(`${k} user claim "${name}" is only in ${holder.file} (${why})`);
+      }
+    }
+  }
+  return { differences, filter, omitted: [...omitted].sort() };
+}
+
+/**
+ * The cross-check as a CheckResult. `tokenReport` is the --token file verified on its own (its
+ * token-signature and token-certificate results are taken into account); omit it to compare contents only.
+ */
+export function crossCheckToken(primary: TokenCopy, other: TokenCopy, tokenReport?: ArchiveReport): CheckResult {
+  const { differences, filter, omitted } = compareTokenCopies(primary, other);
+  const details: Record<string, unknown> = {
+    tokenFile: other.file,
+    tokenFormat: other.format,
+    claimFilter: filter,
+    omittedByFilter: omitted,
+    differences,
+  };
+  if (differences.length) {
+    const shown = differences.slice(0, 3).join("; ");
+    const more = differences.length > 3 ? `; and ${differences.length - 3} more (see details)` : "";
+    return failed(CROSS_CHECK_ID, "HASH_FAILURE", `${other.file} is not the token of this archive's workflow: ${shown}${more}.`, { details });
+  }
+  const sig = tokenReport?.checks.find((c) => c.id === "token-signature");
+  const cert = tokenReport?.checks.find((c) => c.id === "token-certificate");
+  if (tokenReport) details.tokenVerdict = { indication: tokenReport.indication, subIndication: tokenReport.subIndication, decidedBy: tokenReport.decidedBy };
+  for (const c of [sig, cert]) {
+    if (c && (c.status === "failed" || c.status === "indeterminate")) {
+      return result(CROSS_CHECK_ID, c.status, `${other.file} has the same content, but its own ${c.id} check did not pass: ${c.message}`, {
+        sub: c.subIndication ?? (c.status === "failed" ? "SIG_CRYPTO_FAILURE" : "GENERIC"),
+        details,
+      });
+    }
+  }
+  const docs = Object.keys(primary.payload).filter((k) => /^document_\d+$/.test(k)).length;
+  const sigs = Object.keys(primary.payload).filter((k) => /^signature_\d+$/.test(k)).length;
+  const byFilter = filter === null
+    ? "their user claims are identical"
+    : omitted.length
+      ? `the user claims differ only by what the claim filter ${filter} leaves out of the PAdES copy (${omitted.join(", ")})`
+      : `the user claims are identical (claim filter ${filter})`;
+  return passed(CROSS_CHECK_ID, `${other.file} is the same workflow: every claim, ${docs} document(s) and ${sigs} signature(s) with their signers agree, and ${byFilter}.`, { details });
+}
+
+/**
+ * verifyArchive plus the cross-check with a second copy of the token (`--token`). The second file is
+ * verified on its own with the same trust and options (no originals), then compared; the check is added
+ * to the report and the verdict recomputed. A missing --token file is a usage error (exit 3).
+ */
+export async function verifyArchiveWithToken(o: VerifyArchiveOptions & { crossCheckToken?: string }): Promise<ArchiveReport> {
+  const { crossCheckToken: tokenFile, ...rest } = o;
+  if (!tokenFile) return verifyArchive(rest);
+  const limits = resolveLimits(o.limits);
+  const tokenBytes = readBounded(tokenFile, limits.maxEvidenceBytes);
+  const trustStore = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? []);
+  const report = await verifyArchive({ ...rest, trustStore });
+  const check = await (async (): Promise<CheckResult> => {
+    const primaryName = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
+    let primary: TokenCopy;
+    try {
+      const bytes = typeof o.evidence === "string" ? readBounded(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
+      primary = readTokenCopy(primaryName, bytes, limits);
+    } catch (e) {
+      if (e instanceof SealcheckError) throw e;
+      return skipped(CROSS_CHECK_ID, `The token of ${primaryName} cannot be read, so it was not compared with ${tokenFile}: ${errorMessage(e)}.`, { details: { tokenFile } });
+    }
+    let other: TokenCopy;
+    try {
+      other = readTokenCopy(tokenFile, tokenBytes, limits);
+    } catch (e) {
+      if (e instanceof SealcheckError) throw e;
+      return failed(CROSS_CHECK_ID, "FORMAT_FAILURE", `--token ${tokenFile}: ${errorMessage(e)}.`, { details: { tokenFile } });
+    }
+    const { originals: _originals, ...forToken } = rest;
+    const tokenReport = await verifyArchive({ ...forToken, evidence: { name: tokenFile, bytes: tokenBytes }, trustStore, showPersonalData: false });
+    return crossCheckToken(primary, other, tokenReport);
+  })();
+  const checks = [...report.checks, check];
+  return { ...report, ...computeVerdict(checks), checks };
+}

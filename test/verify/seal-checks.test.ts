@@ -1,0 +1,116 @@
+// Each seal check passing on the genuine PAdES and failing, with its own reason, on a PAdES built by the
+// generator with one thing wrong.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as pkijs from "pkijs";
+import * as asn1js from "asn1js";
+import { describe, expect, it } from "vitest";
+import { buildArchive, createCrl, createOcspResponse, TIMELINE, type ArchiveOptions } from "../../scripts/generator/index.js";
+import { verifyArchive } from "../../src/verify/archive.js";
+import { check, tempDir, testPki } from "../helpers/fixtures.js";
+
+const trust = ["samples/trust"];
+
+async function pades(o: ArchiveOptions = {}): Promise<Uint8Array> {
+  return (await buildArchive(testPki(), o)).pdf;
+}
+
+async function verifyBytes(pdf: Uint8Array, extra: { at?: string } = {}) {
+  const file = join(tempDir(), "archive.pdf");
+  writeFileSync(file, pdf);
+  return verifyArchive({ evidence: file, trust, ...extra });
+}
+
+/** The /Contents hex string of the (single) seal: start of the hex digits and their count. */
+function contentsHex(pdf: Uint8Array): { start: number; hex: string } {
+  const s = Buffer.from(pdf).toString("latin1");
+  const i = s.indexOf("/Contents <");
+  const start = i + "/Contents <".length;
+  return { start, hex: s.slice(start, s.indexOf(">", start)) };
+}
+
+describe("seal checks, one defect at a time", () => {
+  it("seal-signature: a byte changed inside the signed range → HASH_FAILURE", async () => {
+    const pdf = await pades();
+    const copy = new Uint8Array(pdf);
+    // The binary comment on the second line is signed but read by nobody: the structure stays intact.
+    const at = Buffer.from(copy).indexOf("\n%") + 2;
+    copy[at] = copy[at]! ^ 0x01;
+    const r = await verifyBytes(copy);
+    expect(check(r, "seal-signature").status).toBe("failed");
+    expect(check(r, "seal-signature").subIndication).toBe("HASH_FAILURE");
+    expect(r.subIndication).toBe("HASH_FAILURE");
+  });
+
+  it("seal-signature: a wrong messageDigest attribute → HASH_FAILURE", async () => {
+    const r = await verifyBytes(await pades({ seal: { messageDigest: new Uint8Array(32).fill(7) } }));
+    expect(check(r, "seal-signature").subIndication).toBe("HASH_FAILURE");
+  });
+
+  it("seal-signature: the signature value altered → SIG_CRYPTO_FAILURE, and the timestamp no longer matches it", async () => {
+    const pdf = await pades();
+    const { start, hex } = contentsHex(pdf);
+    const der = Buffer.from(hex, "hex");
+    const ci = new pkijs.ContentInfo({ schema: asn1js.fromBER(der).result });
+    const sig = new pkijs.SignedData({ schema: ci.content }).signerInfos[0]!.signature.valueBlock.valueHexView;
+    const off = der.indexOf(Buffer.from(sig));
+    der[off + 10] = der[off + 10]! ^ 0xff;
+    const copy = new Uint8Array(pdf);
+    const patched = /[A-F]/.test(hex) ? der.toString("hex").toUpperCase() : der.toString("hex");
+    copy.set(Buffer.from(patched, "latin1"), start);
+    const r = await verifyBytes(copy);
+    expect(check(r, "seal-signature").status).toBe("failed");
+    expect(check(r, "seal-signature").subIndication).toBe("SIG_CRYPTO_FAILURE");
+    expect(check(r, "seal-timestamp").status).toBe("failed");
+    expect(check(r, "seal-timestamp").subIndication).toBe("HASH_FAILURE");
+    expect(r.indication).toBe("TOTAL-FAILED");
+  });
+
+  it("seal-signature: a signingTime attribute (forbidden in PAdES baseline) → warning", async () => {
+    const r = await verifyBytes(await pades({ seal: { signingTime: TIMELINE.iat } }));
+    expect(check(r, "seal-signature").status).toBe("warning");
+    expect(check(r, "seal-signature").message).toContain("signingTime");
+  });
+
+  it("seal-timestamp: none (PAdES B-B) → INDETERMINATE/NO_POE; the token's iat is then the validation time", async () => {
+    const r = await verifyBytes(await pades({ seal: { timestamp: false } }));
+    expect(check(r, "seal-timestamp").status).toBe("indeterminate");
+    expect(check(r, "seal-timestamp").subIndication).toBe("NO_POE");
+    expect(r.validationTimeSource).toBe("token-iat");
+    expect(r.seal?.padesLevel).toBe("B-B");
+    expect(r.indication).toBe("INDETERMINATE");
+  });
+
+  it("seal-certificate: revoked before the sealing time (CMS OCSP and CRL) → REVOKED", async () => {
+    const pki = testPki();
+    const revokedAt = new Date(TIMELINE.iat.getTime() - 86400_000);
+    const r = await verifyBytes(
+      await pades({
+        seal: {
+          revocation: {
+            crls: [createCrl({ issuer: pki.sealRoot, revoked: [{ serial: pki.seal.cert.serialNumber.valueBlock.valueHexView, at: revokedAt }] })],
+            ocsps: [createOcspResponse({ subject: pki.seal, issuer: pki.sealRoot, responder: pki.sealRoot, status: { revokedAt }, producedAt: TIMELINE.sealRevocationAt, nextUpdate: TIMELINE.sealRevocationNext })],
+          },
+        },
+      }),
+    );
+    expect(check(r, "seal-certificate").status).toBe("failed");
+    expect(check(r, "seal-certificate").subIndication).toBe("REVOKED");
+    expect(r.subIndication).toBe("REVOKED");
+  });
+
+  it("seal-certificate: no revocation data in the CMS → INDETERMINATE/TRY_LATER", async () => {
+    const r = await verifyBytes(await pades({ seal: { revocation: { crls: [], ocsps: [] } } }));
+    expect(check(r, "seal-certificate").status).toBe("indeterminate");
+    expect(check(r, "seal-certificate").subIndication).toBe("TRY_LATER");
+  });
+
+  it("seal-certificate: signed by a certificate outside the trust store → NO_CERTIFICATE_CHAIN_FOUND", async () => {
+    const pki = testPki();
+    const r = await verifyBytes(await pades({ seal: { signer: pki.foreignTokenSigner, certificates: [pki.foreignTokenSigner] } }));
+    expect(check(r, "seal-signature").status).toBe("passed");
+    expect(check(r, "seal-certificate").status).toBe("indeterminate");
+    expect(check(r, "seal-certificate").subIndication).toBe("NO_CERTIFICATE_CHAIN_FOUND");
+    expect(r.seal?.identity).toBe("other");
+  });
+});
