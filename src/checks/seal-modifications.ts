@@ -3,6 +3,7 @@
 // certificate/OCSP/CRL streams) and document timestamps (their signature field, widget and the AcroForm
 // /Fields entry). Any other change — page content, annotations, form fields, attachments, the catalog —
 // means what a reader shows is not what was sealed.
+// Revisions are numbered from 1 in messages (as a person counts them) and from 0 in details.
 import { errorMessage } from "../errors.js";
 import { diffRevisions, findSignatures, type ObjectChange, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
 import { failed, passed, skipped, warning } from "../report/check.js";
@@ -21,7 +22,7 @@ const LTV_KEYS: Record<string, ReadonlySet<string>> = {
 
 function describe(c: ObjectChange): string {
   const keys = c.keysChanged?.length ? ` (${c.keysChanged.join(", ")})` : "";
-  return `${c.type} ${c.ref.num} ${c.ref.gen} R ${c.kind}${keys} in revision ${c.revision}`;
+  return `${c.type} ${c.ref.num} ${c.ref.gen} R ${c.kind}${keys} in revision ${c.revision + 1}`;
 }
 
 /**
@@ -40,7 +41,7 @@ export function checkSealModifications(doc: PdfDocument, seal: SignatureInfo, do
   const last = doc.revisions.length - 1;
   const details: Record<string, unknown> = { revisions: doc.revisions.length, sealedRevision: seal.revision, docMdpPermission: docMdpP };
   if (seal.redefinedIn.length) {
-    return failed(ID, "HASH_FAILURE", `The seal's signature dictionary was rewritten in revision ${seal.redefinedIn.join(", ")} after sealing.`, { details });
+    return failed(ID, "HASH_FAILURE", `The seal's signature dictionary was rewritten in revision ${seal.redefinedIn.map((i) => i + 1).join(", ")} after sealing.`, { details });
   }
   if (doc.trailingBytes > 0) details.trailingBytes = doc.trailingBytes;
   if (seal.revision === last) {

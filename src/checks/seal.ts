@@ -104,7 +104,7 @@ function checkPdfAttachments(ctx: ArchiveContext, sealed: PdfView, latest: PdfVi
     return failed("attachments", "HASH_FAILURE", `The sealed attachments are intact and used, but ${later.join("; ")}: a reader would show other attachments than the sealed ones.`, { details });
   }
   if (!sealVerified) return warning("attachments", "The three attachments are present once each and decodable, but the seal that should cover them did not verify.", { details });
-  return passed("attachments", `The three attachments are present once each in the sealed revision ${sealed.index}, decodable, and covered by the seal.`, { details });
+  return passed("attachments", `The three attachments are present once each in the sealed revision ${sealed.index + 1}, decodable, and covered by the seal.`, { details });
 }
 
 /** Document timestamps (PAdES B-LTA) of later revisions: byte range and imprint over it, TSA. */

@@ -2,6 +2,7 @@
 // signature or a chain; it reads the PDF through the structure reader (src/input/pdf, never by scanning
 // bytes), the CMS, timestamp, OCSP and certificates through src/pki, the token through src/input/jws.
 // Whatever cannot be decoded is listed in `problems` and the rest is still shown.
+import { ATTACHMENT_NAMES } from "../checks/attachments.js";
 import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
@@ -21,7 +22,8 @@ import type { ReportedClaim } from "../report/archive-report.js";
 import { reportClaims } from "../verify/archive-summary.js";
 import { VERSION } from "../version.js";
 
-export const ATTACHMENTS = { token: "workflow_token.jwt", ocsp: "workflow_token.ocsp", certPem: "workflow_token_pub.pem" } as const;
+/** The attachment names, keyed as inspect reports them (one source of truth: the attachments check). */
+export const ATTACHMENTS = { token: ATTACHMENT_NAMES.token, ocsp: ATTACHMENT_NAMES.ocspBase64, certPem: ATTACHMENT_NAMES.certPem } as const;
 
 export interface DecodedAttribute {
   oid: string;

@@ -5,7 +5,7 @@
 import type { CertificateSummary } from "../pki/certificate.js";
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { CheckResult } from "../report/types.js";
-import { archiveView, describeTimeSource, ekuName, formatTime, type Field } from "./archive-view.js";
+import { archiveView, certificateFields, describeTimeSource, type Field } from "./archive-view.js";
 import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
 
 export { describeTimeSource };
@@ -39,15 +39,7 @@ function certificateLines(c: CertificateSummary, n: number): string[] {
   const out = [`  ${n}. ${wrap(safeText(c.subject), WIDTH - 5, "     ")}`];
   out.push(
     ...fieldLines(
-      [
-        { label: "Issuer", value: c.issuer },
-        { label: "Serial", value: c.serialNumber },
-        { label: "Valid", value: `${formatTime(c.notBefore)} to ${formatTime(c.notAfter)}` },
-        { label: "Algorithm", value: c.signatureAlgorithm },
-        ...(c.keyUsage?.length ? [{ label: "Key usage", value: c.keyUsage.join(", ") }] : []),
-        ...(c.extendedKeyUsage?.length ? [{ label: "EKU", value: c.extendedKeyUsage.map(ekuName).join(", ") }] : []),
-        { label: "SHA-256", value: c.sha256 },
-      ],
+      certificateFields(c),
       "     ",
     ),
   );

@@ -318,3 +318,18 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),
   };
 }
+
+/** A certificate's fields as both text renderers show them; `subject`/`sha1` for the full inspection. */
+export function certificateFields(c: CertificateSummary, o: { subject?: boolean; sha1?: boolean } = {}): Field[] {
+  return [
+    ...(o.subject ? [{ label: "Subject", value: c.subject }] : []),
+    { label: "Issuer", value: c.issuer },
+    { label: "Serial", value: c.serialNumber },
+    { label: "Valid", value: `${formatTime(c.notBefore)} to ${formatTime(c.notAfter)}` },
+    { label: "Algorithm", value: c.signatureAlgorithm },
+    ...(c.keyUsage?.length ? [{ label: "Key usage", value: c.keyUsage.join(", ") }] : []),
+    ...(c.extendedKeyUsage?.length ? [{ label: "EKU", value: c.extendedKeyUsage.map(ekuName).join(", ") }] : []),
+    ...(o.sha1 ? [{ label: "SHA-1", value: c.sha1 }] : []),
+    { label: "SHA-256", value: c.sha256 },
+  ];
+}

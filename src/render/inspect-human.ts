@@ -3,7 +3,7 @@
 import type { CertificateSummary } from "../pki/certificate.js";
 import type { CmsInspection, Inspection, OcspInspection, TimestampInspection } from "../inspect/decode.js";
 import type { ReportedClaim } from "../report/archive-report.js";
-import { ekuName, formatTime, type Field } from "./archive-view.js";
+import { certificateFields, formatTime, type Field } from "./archive-view.js";
 import { WIDTH, fieldLines, safeText } from "./archive-human.js";
 import { paint, wrap, type Style } from "./style.js";
 
@@ -17,17 +17,7 @@ function claimFields(claims: readonly ReportedClaim[]): Field[] {
 }
 
 function certFields(c: CertificateSummary): Field[] {
-  return [
-    { label: "Subject", value: c.subject },
-    { label: "Issuer", value: c.issuer },
-    { label: "Serial", value: c.serialNumber },
-    { label: "Valid", value: `${formatTime(c.notBefore)} to ${formatTime(c.notAfter)}` },
-    { label: "Algorithm", value: c.signatureAlgorithm },
-    ...(c.keyUsage?.length ? [{ label: "Key usage", value: c.keyUsage.join(", ") }] : []),
-    ...(c.extendedKeyUsage?.length ? [{ label: "EKU", value: c.extendedKeyUsage.map(ekuName).join(", ") }] : []),
-    { label: "SHA-1", value: c.sha1 },
-    { label: "SHA-256", value: c.sha256 },
-  ];
+  return certificateFields(c, { subject: true, sha1: true });
 }
 
 function ocspLines(o: OcspInspection, indent: string): string[] {
