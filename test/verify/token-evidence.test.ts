@@ -185,6 +185,13 @@ describe("verify: each check fails on its tampered input", () => {
     expect(check(r, "ocsp-status").status).toBe("indeterminate");
   });
 
+  it("ocsp-certid: a SHA-256 CertID is accepted as well as the broker's SHA-1", async () => {
+    const w = await writeTokenEvidence({ ocsp: { certIdHash: "sha256" } });
+    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    expect(check(r, "ocsp-certid").status).toBe("passed");
+    expect(check(r, "ocsp-certid").message).toContain("SHA256");
+  });
+
   it("ocsp-certid: a response about another certificate", async () => {
     const pki = testPki();
     const w = await writeTokenEvidence({ ocsp: { subject: pki.otherTokenSigner } });
