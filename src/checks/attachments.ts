@@ -40,8 +40,9 @@ export function decodeTokenEvidence(ctx: ArchiveContext, values: Partial<Record<
   const ocsp = values.ocspBase64;
   if (typeof ocsp !== "string" || ocsp.trim() === "") problems.push(`${where.ocspBase64} is missing or empty`);
   else {
-    const compact = ocsp.trim();
-    if (!B64.test(compact) || compact.length % 4 !== 0) problems.push(`${where.ocspBase64} is not standard base64 (one line, padded)`);
+    // The broker writes one padded line; line breaks (as a MIME encoder would add) are tolerated.
+    const compact = ocsp.replace(/\s+/g, "");
+    if (!B64.test(compact) || compact.length % 4 !== 0) problems.push(`${where.ocspBase64} is not standard base64 (padded)`);
     else {
       try {
         ctx.ocsp = decodeOcsp(new Uint8Array(Buffer.from(compact, "base64")), ctx.limits);
