@@ -54,8 +54,17 @@ export function certificateFromPem(text: string, what = "PEM certificate"): pkij
   return certificateFromDer(certs[0]!.der, what);
 }
 
+// Re-encoding a certificate with asn1js is costly and paths, thumbprints and comparisons ask for the same
+// DER many times per archive: encode each certificate object once.
+const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
+
 export function certificateDer(cert: pkijs.Certificate): Uint8Array {
-  return new Uint8Array(cert.toSchema(true).toBER(false));
+  let der = derCache.get(cert);
+  if (!der) {
+    der = new Uint8Array(cert.toSchema(true).toBER(false));
+    derCache.set(cert, der);
+  }
+  return der;
 }
 
 export function thumbprint(cert: pkijs.Certificate, alg: "sha1" | "sha256" = "sha1"): string {
