@@ -1,5 +1,6 @@
 // `sealcheck verify-id-token`: options only here; the verifier is imported when the command runs.
 import { existsSync } from "node:fs";
+import { parseValidationTime } from "../../src/time.js";
 import type { Command } from "commander";
 import { SealcheckError } from "../../src/errors.js";
 import { runGuarded, useColour, writeOut } from "../io.js";
@@ -23,15 +24,6 @@ export interface VerifyIdTokenCliOptions {
 }
 
 /** ISO 8601 with a date, and a zone whenever a time of day is given (a local time would be ambiguous). */
-export function parseAtOption(value: string): Date {
-  const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
-  const t = Date.parse(value);
-  if (!iso.test(value) || Number.isNaN(t)) {
-    throw new SealcheckError("ERR_USAGE", `--at: "${value}" is not an ISO 8601 time with a zone, such as 2026-01-19T10:00:00Z`);
-  }
-  return new Date(t);
-}
-
 const COMPACT_JWS = /^ey[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
 
 /** `-` is stdin, an existing path is a file, a compact JWS is the token itself; anything else is a missing file. */
@@ -67,7 +59,7 @@ async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number
   if (o.jwks && o.discovery) throw new SealcheckError("ERR_USAGE", "give either --jwks <file> or --discovery, not both");
   if (!o.jwks && !o.discovery) throw new SealcheckError("ERR_USAGE", "no keys: give --jwks <file> (a saved JWKS or snapshot) or --discovery (fetch them from the issuer)");
   if (o.discoveryDocument && !o.jwks) throw new SealcheckError("ERR_USAGE", "--discovery-document goes with --jwks <file>");
-  const at = o.at !== undefined ? parseAtOption(o.at) : undefined;
+  const at = o.at !== undefined ? parseValidationTime(o.at) : undefined;
   const clockToleranceSec = o.clockTolerance;
   const maxAgeSec = o.maxAge;
   const timeoutMs = o.timeout;

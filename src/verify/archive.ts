@@ -3,6 +3,7 @@
 // modifications), token signature, claims, token certificate at the validation time, OCSP, originals, counts.
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
+import { parseValidationTime } from "../time.js";
 import { classifyEvidence, readBounded, type EvidenceInput } from "../input/evidence-file.js";
 import { hashOriginals, listOriginals, type OriginalFile } from "../input/originals.js";
 import { loadTrustStore, type TrustStore } from "../pki/trust-store.js";
@@ -44,12 +45,7 @@ export interface VerifyArchiveOptions {
 }
 
 export function parseAt(at: Date | string | undefined): Date | undefined {
-  if (at === undefined) return undefined;
-  const d = at instanceof Date ? at : new Date(at);
-  if (Number.isNaN(d.getTime()) || (typeof at === "string" && !/^\d{4}-\d{2}-\d{2}/.test(at))) {
-    throw new SealcheckError("ERR_USAGE", `--at: "${String(at)}" is not an ISO 8601 time (e.g. 2025-12-08T08:36:35Z)`);
-  }
-  return d;
+  return at === undefined ? undefined : parseValidationTime(at);
 }
 
 function resolveOptions(o: VerifyArchiveOptions): ArchiveOptions {
