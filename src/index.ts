@@ -16,6 +16,25 @@ export { renderArchiveHuman } from "./render/archive-human.js";
 export { renderArchiveHtml } from "./render/html.js";
 export { renderJson } from "./render/json.js";
 
+// Batches of archives
+export {
+  verifyMany,
+  defaultWorkers,
+  discoverArchives,
+  readManifest,
+  archiveKey,
+  readResults,
+  MANIFEST_FILE,
+  ORIGINALS_DIR,
+  type ArchiveSpec,
+  type BatchResult,
+  type VerifyManyOptions,
+  type BatchVerifyOptions,
+  type DiscoverOptions,
+  type Manifest,
+  type StoredResult,
+} from "./batch/index.js";
+
 // Controlled-transfer ID tokens
 export * from "./idtoken/index.js";
 export { renderIdTokenReport, type IdTokenRenderOptions } from "./render/id-token.js";

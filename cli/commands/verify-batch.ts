@@ -1,4 +1,120 @@
-import type { Command } from "commander";
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { runGuarded, useColour, writeOut } from "../io.js";
+import { collect, parseSeconds } from "../options.js";
 
-// Placeholder until its issue lands: registers nothing.
-export function registerVerifyBatch(_program: Command): void {}
+function parseCount(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
+  return Number(value);
+}
+
+function parseReports(value: string): "all" | "not-passed" | "none" {
+  if (value !== "all" && value !== "not-passed" && value !== "none") throw new InvalidArgumentError("expected all, not-passed or none");
+  return value;
+}
+
+export function registerVerifyBatch(program: Command): void {
+  program
+    .command("verify-batch")
+    .description("Verify every archive found under directories (or listed in manifests), on worker threads")
+    .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files")
+    .option("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", collect, [])
+    .option("--certs <path>", "extra untrusted certificates for path building (repeatable)", collect, [])
+    .option("--at <time>", "validation time, ISO 8601 (default: the time each archive's evidence proves)")
+    .option("-w, --workers <n>", "worker threads (default: the number of cores)", parseCount)
+    .option("-o, --out <file>", "write one JSON line per archive to this file (JSON Lines)")
+    .option("--resume", "skip archives already in --out and append the others")
+    .addOption(new Option("--reports <which>", "which archives keep their full report in --out").choices(["all", "not-passed", "none"]).argParser(parseReports).default("all"))
+    .option("--json", "print the summary as JSON on stdout")
+    .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it (documents not compared) instead of reporting it")
+    .option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)", parseSeconds)
+    .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
+    .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
+    .option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports")
+    .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
+    .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
+    .addOption(new Option("--max-input-size <bytes>", "largest evidence file read").argParser(parseSeconds).hideHelp())
+    .addHelpText(
+      "after",
+      `
+Layout: an evidence file (*.pdf, *.json) with an originals/ folder beside it, or a sealcheck-manifest.json
+listing {"evidence", "originals"} paths relative to it. See docs/batch.md.
+
+Examples:
+  $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl
+  $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl --resume --workers 8
+  $ sealcheck verify-batch manifest.sealcheck-manifest.json --trust roots/ --json > summary.json
+
+Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive, then 2 INDETERMINATE, else 0);
+3 also when the batch cannot run (bad options, unusable trust store, nothing found).`,
+    )
+    .action(async (dirs: string[], opts: Record<string, unknown>) => {
+      await runGuarded(async () => {
+        const [{ discoverArchives, archiveKey }, { verifyMany, defaultWorkers }, jsonl, { BatchSummary, renderSummary }, { SealcheckError }] = await Promise.all([
+          import("../../src/batch/discover.js"),
+          import("../../src/batch/verify-many.js"),
+          import("../../src/batch/jsonl.js"),
+          import("../../src/batch/summary.js"),
+          import("../../src/errors.js"),
+        ]);
+        const out = opts.out as string | undefined;
+        if (opts.resume && !out) throw new SealcheckError("ERR_USAGE", "--resume needs --out <file> (the results of the earlier run)");
+        const workers = (opts.workers as number | undefined) ?? defaultWorkers();
+        const summary = new BatchSummary(opts.slowest as number);
+
+        // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.
+        // Specs are small (two paths); reports are never accumulated.
+        const archives = [...discoverArchives(dirs, { allowMissingOriginals: Boolean(opts.allowMissingOriginals) })];
+        let todo = archives;
+        if (opts.resume && out) {
+          const done = new Set<string>();
+          await jsonl.readResults(out, (r) => {
+            const key = archiveKey(r);
+            if (done.has(key)) return;
+            done.add(key);
+            summary.add(r, true);
+          });
+          todo = archives.filter((a) => !done.has(archiveKey(a)));
+        }
+        if (archives.length === 0 && summary.count === 0) {
+          throw new SealcheckError("ERR_USAGE", `no archive found under ${dirs.join(", ")} (expected *.pdf or *.json evidence files, or a sealcheck-manifest.json)`);
+        }
+
+        const writer = out ? new jsonl.JsonlWriter(out, Boolean(opts.resume)) : null;
+        const colour = useColour(process.stderr);
+        let progress: import("../../src/batch/progress.js").ProgressBar | null = null;
+        if (opts.progress !== false && process.stderr.isTTY && todo.length > 0) {
+          const { ProgressBar } = await import("../../src/batch/progress.js");
+          progress = new ProgressBar(process.stderr, todo.length, colour);
+        }
+        const reports = opts.reports as import("../../src/batch/jsonl.js").ReportMode;
+        let done = 0;
+        try {
+          if (todo.length > 0) {
+            for await (const r of verifyMany(todo, {
+              workers,
+              trust: opts.trust as string[],
+              certs: opts.certs as string[],
+              ...(opts.at !== undefined ? { at: opts.at as string } : {}),
+              ocspWindowSeconds: opts.ocspWindow as number,
+              clockSkewSeconds: opts.clockSkew as number,
+              showPersonalData: Boolean(opts.showPersonalData),
+              ...(opts.timeout ? { timeoutMs: (opts.timeout as number) * 1000 } : {}),
+              ...(opts.maxInputSize ? { limits: { maxEvidenceBytes: opts.maxInputSize as number } } : {}),
+            })) {
+              writer?.write(jsonl.resultLine(r, reports));
+              summary.add(r);
+              progress?.update(++done, summary.counts());
+            }
+          }
+        } finally {
+          progress?.done();
+          writer?.close();
+        }
+        summary.finish();
+        const s = summary.toJSON({ workers: workers, out: out ?? null });
+        if (opts.json) await writeOut(`${JSON.stringify(s, null, 2)}\n`);
+        else await writeOut(renderSummary(s, { colour: useColour() }));
+        return s.exitCode;
+      });
+    });
+}

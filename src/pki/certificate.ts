@@ -21,24 +21,63 @@ export const OID = {
 
 const DER_LIMITS = { maxDerBytes: 1024 * 1024, maxAsn1Depth: 64 };
 
+// Re-encoding a certificate with asn1js is costly and paths, thumbprints and comparisons ask for the same
+// DER many times per archive: encode each certificate object once.
+const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
+
+
 export function certificateFromDer(der: Uint8Array, what = "certificate", limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth"> = DER_LIMITS): pkijs.Certificate {
   const asn = decodeDer(der, what, limits);
   try {
-    return new pkijs.Certificate({ schema: asn });
+    const cert = new pkijs.Certificate({ schema: asn });
+    // decodeDer refused trailing bytes, so `der` is exactly this certificate as delivered.
+    derCache.set(cert, der);
+    return cert;
   } catch (e) {
     throw new FormatError(`${what} is DER but not an X.509 certificate (${e instanceof Error ? e.message : String(e)})`);
   }
 }
 
-const PEM_RE = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
-
-/** All PEM blocks of a text: label and DER bytes. */
+/**
+ * All PEM blocks of a text: label and DER bytes. A linear scan with indexOf (a lazy regular expression over
+ * the whole text is quadratic on many BEGIN lines without END).
+ */
 export function pemBlocks(text: string): { label: string; der: Uint8Array }[] {
   const out: { label: string; der: Uint8Array }[] = [];
-  for (const m of text.matchAll(PEM_RE)) {
-    const body = m[2]!.replace(/\s+/g, "");
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body)) throw new FormatError(`PEM block "${m[1]}" is not valid base64`);
-    out.push({ label: m[1]!, der: new Uint8Array(Buffer.from(body, "base64")) });
+  const LABEL = /^[A-Z0-9 ]{1,64}$/;
+  // Every END marker, by label, in text order: each BEGIN then finds its END without rescanning the text.
+  const ends = new Map<string, number[]>();
+  for (let p = text.indexOf("-----END "); p >= 0; p = text.indexOf("-----END ", p + 9)) {
+    const close = text.indexOf("-----", p + 9);
+    if (close < 0) break;
+    const label = text.slice(p + 9, close);
+    if (!LABEL.test(label)) continue;
+    let list = ends.get(label);
+    if (!list) ends.set(label, (list = []));
+    list.push(p);
+  }
+  const cursor = new Map<string, number>();
+  let pos = 0;
+  for (;;) {
+    const b = text.indexOf("-----BEGIN ", pos);
+    if (b < 0) break;
+    const labelEnd = text.indexOf("-----", b + 11);
+    if (labelEnd < 0) break;
+    const label = text.slice(b + 11, labelEnd);
+    const list = LABEL.test(label) ? ends.get(label) : undefined;
+    const bodyStart = labelEnd + 5;
+    let i = cursor.get(label) ?? 0;
+    while (list && i < list.length && list[i]! < bodyStart) i++;
+    cursor.set(label, i);
+    if (!list || i >= list.length) {
+      pos = b + 11;
+      continue;
+    }
+    const e = list[i]!;
+    const body = text.slice(bodyStart, e).replace(/\s+/g, "");
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body)) throw new FormatError(`PEM block "${label}" is not valid base64`);
+    out.push({ label, der: new Uint8Array(Buffer.from(body, "base64")) });
+    pos = e + 14 + label.length;
   }
   return out;
 }
@@ -54,14 +93,12 @@ export function certificateFromPem(text: string, what = "PEM certificate"): pkij
   return certificateFromDer(certs[0]!.der, what);
 }
 
-// Re-encoding a certificate with asn1js is costly and paths, thumbprints and comparisons ask for the same
-// DER many times per archive: encode each certificate object once.
-const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
 
 export function certificateDer(cert: pkijs.Certificate): Uint8Array {
   let der = derCache.get(cert);
   if (!der) {
-    der = new Uint8Array(cert.toSchema(true).toBER(false));
+    // toSchema(false) reuses the schema the certificate was parsed from instead of rebuilding it.
+    der = new Uint8Array(cert.toSchema(false).toBER(false));
     derCache.set(cert, der);
   }
   return der;

@@ -1,0 +1,201 @@
+// npm run bench: builds a corpus with the sample generator, then measures sealcheck against its floors and
+// against pdfsig, all in this run, and writes the figures into BENCHMARKS.md (between the bench markers).
+//   --quick            small corpus (smoke test; the targets need the full sizes)
+//   --only a,b,c       large | batch | cold
+//   --corpus <dir>     where the corpus lives (default: $TMPDIR/sealcheck-bench-corpus; reused if complete)
+//   --no-write         do not touch BENCHMARKS.md
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildCorpus, mb } from "./bench/corpus.js";
+
+const args = process.argv.slice(2);
+const flag = (name: string): boolean => args.includes(name);
+const value = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const quick = flag("--quick");
+const only = new Set((value("--only") ?? "large,batch,cold").split(","));
+const log = (s: string): void => void process.stderr.write(`${s}\n`);
+
+const DIST = "node_modules/.cache/sealcheck-bench/dist";
+const CLI = join(DIST, "cli/main.js");
+const TIME = "/usr/bin/time";
+const cores = availableParallelism();
+
+interface Run { wallS: number; rssMb: number; code: number | null }
+
+/** Runs a command under /usr/bin/time: wall seconds and peak RSS of the process. */
+function timed(cmd: string, cmdArgs: string[]): Run {
+  const dir = mkdtempSync(join(tmpdir(), "bench-time-"));
+  const out = join(dir, "t");
+  const r = spawnSync(TIME, ["-f", "%e %M", "-o", out, cmd, ...cmdArgs], { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+  const [wall, rss] = readFileSync(out, "utf8").trim().split("\n").pop()!.split(" ").map(Number);
+  rmSync(dir, { recursive: true, force: true });
+  return { wallS: wall!, rssMb: rss! / 1024, code: r.status };
+}
+
+/** High-resolution wall time of a process (for short runs, where /usr/bin/time's 10 ms steps are coarse). */
+function wall(cmd: string, cmdArgs: string[]): number {
+  const t = process.hrtime.bigint();
+  spawnSync(cmd, cmdArgs, { stdio: "ignore" });
+  return Number(process.hrtime.bigint() - t) / 1e9;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const f2 = (n: number): string => n.toFixed(2);
+
+/** The hashing floor: read and SHA-256 every byte the verdict must cover, in one Node process. */
+const FLOOR = `
+const { createHash } = require("node:crypto"); const { createReadStream } = require("node:fs");
+(async () => { for (const f of process.argv.slice(1)) { const h = createHash("sha256");
+  for await (const c of createReadStream(f, { highWaterMark: 1 << 20 })) h.update(c); h.digest(); } })();`;
+
+function filesIn(dir: string): string[] {
+  return readdirSync(dir).map((n) => join(dir, n));
+}
+
+async function pdfsigAll(files: string[], concurrency: number): Promise<number> {
+  const t = process.hrtime.bigint();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < files.length) {
+      const f = files[next++]!;
+      await new Promise<void>((res) => spawn("pdfsig", [f], { stdio: "ignore" }).on("close", () => res()));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return Number(process.hrtime.bigint() - t) / 1e9;
+}
+
+interface Row { metric: string; value: string; target: string; ok: boolean | null }
+const rows: Row[] = [];
+const notes: string[] = [];
+
+async function main(): Promise<void> {
+  log(`build → ${DIST}`);
+  execFileSync(process.execPath, ["scripts/build.mjs", "--outdir", DIST], { stdio: "inherit" });
+  const hasPdfsig = spawnSync("pdfsig", ["-v"], { stdio: "ignore" }).error === undefined;
+  if (!hasPdfsig) notes.push("pdfsig not installed (apt-get install poppler-utils): the pdfsig columns are missing.");
+
+  const corpus = await buildCorpus({
+    root: value("--corpus") ?? join(tmpdir(), quick ? "sealcheck-bench-corpus-quick" : "sealcheck-bench-corpus"),
+    largeOriginalBytes: quick ? 5 * 1024 * 1024 : 52 * 1024 * 1024,
+    smallCount: quick ? 50 : 1000,
+    smallOriginalBytes: 60_000,
+    smallDistinct: quick ? 5 : 20,
+    log,
+  });
+  const trust = ["--trust", corpus.trust];
+
+  if (only.has("large")) {
+    const pdf = join(corpus.large.dir, "archive.pdf");
+    const originals = join(corpus.large.dir, "originals");
+    const floorFiles = [pdf, ...filesIn(originals)];
+    log(`large: PAdES ${mb(corpus.large.padesBytes)}, originals ${mb(corpus.large.originalsBytes)}`);
+    timed(process.execPath, ["-e", FLOOR, ...floorFiles]); // warm the page cache
+    const floor: Run[] = [];
+    const verify: Run[] = [];
+    for (let i = 0; i < 3; i++) {
+      floor.push(timed(process.execPath, ["-e", FLOOR, ...floorFiles]));
+      const v = timed(process.execPath, [CLI, "verify", pdf, originals, ...trust, "--json"]);
+      if (v.code !== 0) notes.push(`large archive: sealcheck verify exited ${v.code} (expected 0)`);
+      verify.push(v);
+    }
+    const floorS = median(floor.map((r) => r.wallS));
+    const verifyS = median(verify.map((r) => r.wallS));
+    const rss = median(verify.map((r) => r.rssMb));
+    const padesMb = corpus.large.padesBytes / 1024 / 1024;
+    rows.push({ metric: "large: hashing floor (read + SHA-256, one node process)", value: `${f2(floorS)} s`, target: "", ok: null });
+    rows.push({ metric: "large: sealcheck verify wall time", value: `${f2(verifyS)} s`, target: "", ok: null });
+    rows.push({ metric: "large: verify / hashing floor", value: `${f2(verifyS / floorS)} ×`, target: "≤ 1.5 ×", ok: verifyS / floorS <= 1.5 });
+    rows.push({ metric: "large: peak RSS / PAdES size", value: `${f2(rss / padesMb)} × (${rss.toFixed(0)} MB / ${padesMb.toFixed(0)} MB)`, target: `≤ 1.5 × + 200 MB (${(1.5 * padesMb + 200).toFixed(0)} MB)`, ok: rss <= 1.5 * padesMb + 200 });
+    if (hasPdfsig) {
+      const p = median([0, 1, 2].map(() => timed("pdfsig", [pdf]).wallS));
+      rows.push({ metric: "large: pdfsig (CMS only, no originals)", value: `${f2(p)} s`, target: "", ok: null });
+    }
+  }
+
+  if (only.has("batch")) {
+    const out = join(mkdtempSync(join(tmpdir(), "bench-out-")), "results.jsonl");
+    log(`batch: ${corpus.small.count} archives of ~${mb(corpus.small.padesBytes)} PAdES, ${cores} workers`);
+    const r = timed(process.execPath, [CLI, "verify-batch", corpus.small.dir, ...trust, "--out", out, "--json", "--no-progress"]);
+    const lines = readFileSync(out, "utf8").trim().split("\n").length;
+    if (r.code !== 0) notes.push(`batch: verify-batch exited ${r.code} (expected 0)`);
+    const rate = lines / r.wallS;
+    rows.push({ metric: `batch: sealcheck verify-batch (${cores} workers, whole process)`, value: `${rate.toFixed(1)} archives/s (${f2(r.wallS)} s, peak RSS ${r.rssMb.toFixed(0)} MB)`, target: "", ok: null });
+    if (hasPdfsig) {
+      const pdfs: string[] = [];
+      for (const group of readdirSync(corpus.small.dir)) for (const wf of readdirSync(join(corpus.small.dir, group))) pdfs.push(join(corpus.small.dir, group, wf, "archive.pdf"));
+      const s = await pdfsigAll(pdfs, cores);
+      const prate = pdfs.length / s;
+      rows.push({ metric: `batch: pdfsig once per file (${cores} in parallel)`, value: `${prate.toFixed(1)} files/s (${f2(s)} s)`, target: "", ok: null });
+      rows.push({ metric: "batch: sealcheck / pdfsig throughput", value: `${f2(rate / prate)} ×`, target: "> 1 ×", ok: rate > prate });
+    }
+  }
+
+  if (only.has("cold")) {
+    const dir = join(corpus.small.dir, "0000", "wf-00000");
+    const pdf = join(dir, "archive.pdf");
+    const n = quick ? 5 : 11;
+    const node0: number[] = [];
+    const sc: number[] = [];
+    const ver: number[] = [];
+    const ps: number[] = [];
+    wall(process.execPath, [CLI, "verify", pdf, join(dir, "originals"), ...trust]);
+    for (let i = 0; i < n; i++) {
+      node0.push(wall(process.execPath, ["-e", "0"]));
+      sc.push(wall(process.execPath, [CLI, "verify", pdf, join(dir, "originals"), ...trust]));
+      ver.push(wall(process.execPath, [CLI, "--version"]));
+      if (hasPdfsig) ps.push(wall("pdfsig", [pdf]));
+    }
+    const [a, b, c] = [median(node0), median(sc), median(ver)];
+    rows.push({ metric: "cold: node -e 0", value: `${f2(a)} s`, target: "", ok: null });
+    rows.push({ metric: "cold: sealcheck --version", value: `${f2(c)} s (${f2(c / a)} ×)`, target: "", ok: null });
+    rows.push({ metric: "cold: sealcheck verify (one ~200 KB archive)", value: `${f2(b)} s`, target: "", ok: null });
+    rows.push({ metric: "cold: verify / node -e 0", value: `${f2(b / a)} ×`, target: "≤ 2.5 ×", ok: b / a <= 2.5 });
+    if (hasPdfsig) rows.push({ metric: "cold: pdfsig on the same file", value: `${f2(median(ps))} s`, target: "", ok: null });
+  }
+
+  const machine = [
+    `CPU: ${cpus()[0]?.model ?? "?"}, nproc ${cores}`,
+    `memory: ${spawnSync("free", ["-h"], { encoding: "utf8" }).stdout.split("\n")[1]?.replace(/\s+/g, " ").trim() ?? "?"}`,
+    `node ${process.version}, ${spawnSync("pdfsig", ["-v"], { encoding: "utf8" }).stderr?.split("\n")[0] ?? "no pdfsig"}`,
+    `load average at the end: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+  ];
+  const w = Math.max(...rows.map((r) => r.metric.length));
+  const v = Math.max(...rows.map((r) => r.value.length));
+  const table = rows.map((r) => `${r.metric.padEnd(w)}  ${r.value.padEnd(v)}  ${r.target}${r.ok === null ? "" : r.ok ? "  ✓" : "  ✗ missed"}`).join("\n");
+  process.stdout.write(`\n${table}\n\n${machine.join("\n")}\n${notes.map((n) => `note: ${n}`).join("\n")}\n`);
+
+  if (!flag("--no-write") && !quick) {
+    const md = [
+      "<!-- bench:begin (written by npm run bench; edit outside the markers) -->",
+      `Run ${new Date().toISOString()}, corpus: large PAdES ${mb(corpus.large.padesBytes)} + originals ${mb(corpus.large.originalsBytes)}; ${corpus.small.count} small archives (PAdES ${mb(corpus.small.padesBytes)} each).`,
+      "",
+      "| measure | value | target | |",
+      "|---|---|---|---|",
+      ...rows.map((r) => `| ${r.metric} | ${r.value} | ${r.target} | ${r.ok === null ? "" : r.ok ? "met" : "**missed**"} |`),
+      "",
+      "Machine:",
+      "",
+      ...machine.map((m) => `- ${m}`),
+      ...(notes.length ? ["", ...notes.map((n) => `- note: ${n}`)] : []),
+      "<!-- bench:end -->",
+    ].join("\n");
+    const file = "BENCHMARKS.md";
+    const old = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n\n<!-- bench:begin --><!-- bench:end -->\n";
+    const next = /<!-- bench:begin[\s\S]*?<!-- bench:end -->/.test(old)
+      ? old.replace(/<!-- bench:begin[\s\S]*?<!-- bench:end -->/, md)
+      : `${old}\n${md}\n`;
+    writeFileSync(file, next);
+    log("BENCHMARKS.md updated");
+  }
+}
+
+await main();

@@ -1,0 +1,86 @@
+// The results file: JSON Lines, one BatchResult per archive, written as each archive completes (so an
+// interrupted batch loses nothing, and --resume can continue it). Reading is streamed line by line.
+import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { SealcheckError, errorMessage } from "../errors.js";
+import type { BatchResult } from "./types.js";
+
+/** Which archives keep their full report in the file. */
+export type ReportMode = "all" | "not-passed" | "none";
+
+/** The line for one result, report kept or left out (null) as `mode` says. */
+export function resultLine(r: BatchResult, mode: ReportMode = "all"): string {
+  const keep = mode === "all" || (mode === "not-passed" && r.exitCode !== 0);
+  const line: BatchResult = keep || r.report === null ? r : { ...r, report: null };
+  return `${JSON.stringify(line)}\n`;
+}
+
+/** Appends lines with one synchronous write each: a line is either wholly in the file or not at all. */
+export class JsonlWriter {
+  private fd: number;
+  lines = 0;
+  constructor(readonly file: string, append: boolean) {
+    try {
+      this.fd = openSync(file, append ? "a+" : "w");
+    } catch (e) {
+      throw new SealcheckError("ERR_FILE_UNREADABLE", `${file}: cannot open for writing (${errorMessage(e)})`, { file, cause: e });
+    }
+    // A batch killed mid-write may have left a partial last line: start a fresh one.
+    if (append) {
+      const size = fstatSync(this.fd).size;
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        readSync(this.fd, last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) writeSync(this.fd, "\n");
+      }
+    }
+  }
+  write(text: string): void {
+    writeSync(this.fd, text);
+    this.lines++;
+  }
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+/** A result line as read back (fields checked loosely: a line from an older version still counts). */
+export type StoredResult = Pick<BatchResult, "evidence" | "originals" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "errorCode">;
+
+/**
+ * Streams the results of an earlier run. Lines that are not JSON results (a partial last line) are
+ * skipped and counted. A missing file is an empty one.
+ */
+export async function readResults(file: string, onResult: (r: StoredResult) => void): Promise<{ lines: number; skipped: number }> {
+  if (!existsSync(file)) return { lines: 0, skipped: 0 };
+  let lines = 0;
+  let skipped = 0;
+  const rl = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
+  for await (const text of rl) {
+    if (text.trim() === "") continue;
+    let v: unknown;
+    try {
+      v = JSON.parse(text);
+    } catch {
+      skipped++;
+      continue;
+    }
+    const r = v as Partial<StoredResult> | null;
+    if (!r || typeof r.evidence !== "string" || !Array.isArray(r.originals) || typeof r.exitCode !== "number") {
+      skipped++;
+      continue;
+    }
+    lines++;
+    onResult({
+      evidence: r.evidence,
+      originals: r.originals,
+      indication: r.indication ?? null,
+      subIndication: r.subIndication ?? null,
+      exitCode: r.exitCode,
+      durationMs: typeof r.durationMs === "number" ? r.durationMs : 0,
+      error: r.error ?? null,
+      errorCode: r.errorCode ?? null,
+    });
+  }
+  return { lines, skipped };
+}

@@ -1,0 +1,107 @@
+// verifyMany: many archives on worker threads, as an async iterator of results in completion order.
+// Back-pressure: an archive is taken from the input only when a worker is idle and the consumer has
+// taken the previous results, so neither the input nor the results pile up in memory.
+import { availableParallelism } from "node:os";
+import { SealcheckError } from "../errors.js";
+import { InProcessRunner, ThreadRunner, type Runner } from "./pool.js";
+import { noVerdict } from "./verifier.js";
+import type { ArchiveSpec, BatchResult, VerifyManyOptions, WorkerInit } from "./types.js";
+
+/** The default number of workers: the cores this process may use. */
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+function initOf(o: VerifyManyOptions): WorkerInit {
+  const verify: WorkerInit["verify"] = {
+    trust: [...(o.trust ?? [])],
+    certs: [...(o.certs ?? [])],
+  };
+  if (o.at !== undefined) verify.at = o.at;
+  if (o.ocspWindowSeconds !== undefined) verify.ocspWindowSeconds = o.ocspWindowSeconds;
+  if (o.clockSkewSeconds !== undefined) verify.clockSkewSeconds = o.clockSkewSeconds;
+  if (o.tokenAlgorithms) verify.tokenAlgorithms = [...o.tokenAlgorithms];
+  if (o.limits) verify.limits = { ...o.limits };
+  if (o.showPersonalData !== undefined) verify.showPersonalData = o.showPersonalData;
+  return { verify };
+}
+
+/**
+ * Verifies every archive of `archives` and yields one BatchResult per archive, **in completion order**
+ * (each result carries `index`, its position in the input). One archive's failure — bad evidence, a
+ * missing file, an exception, a crashed or timed-out worker — is that archive's result (exit code 3 when
+ * there is no verdict), never the end of the iteration.
+ *
+ * Throws SealcheckError before the first result when the batch cannot run at all: an unusable trust
+ * store, a bad `at`, a bad `workers`. Breaking out of the loop stops the workers.
+ */
+export async function* verifyMany(
+  archives: Iterable<ArchiveSpec> | AsyncIterable<ArchiveSpec>,
+  options: VerifyManyOptions = {},
+): AsyncGenerator<BatchResult, void, undefined> {
+  const workers = options.workers ?? defaultWorkers();
+  if (!Number.isInteger(workers) || workers < 0) throw new SealcheckError("ERR_USAGE", `workers must be a whole number ≥ 0, not ${String(options.workers)}`);
+  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) throw new SealcheckError("ERR_USAGE", "timeoutMs must be a positive number of milliseconds");
+  const init = initOf(options);
+  const runner: Runner = workers === 0
+    ? new InProcessRunner(init)
+    : new ThreadRunner(workers, init, {
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.workerHeapMb ? { heapMb: options.workerHeapMb } : {}),
+      ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
+    });
+  await runner.start();
+
+  const source = Symbol.asyncIterator in archives
+    ? (archives as AsyncIterable<ArchiveSpec>)[Symbol.asyncIterator]()
+    : (archives as Iterable<ArchiveSpec>)[Symbol.iterator]();
+  const ready: BatchResult[] = [];
+  let inFlight = 0;
+  let exhausted = false;
+  let index = 0;
+  let wake: (() => void) | null = null;
+  const notify = (): void => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  runner.onAvailable = notify;
+  try {
+    for (;;) {
+      // Start archives while a worker is idle and the consumer keeps up.
+      while (!exhausted && runner.available() > 0 && ready.length < runner.size) {
+        const next = await source.next();
+        if (next.done) {
+          exhausted = true;
+          break;
+        }
+        const archive = next.value;
+        if (options.skip?.(archive)) continue;
+        const i = index++;
+        if (archive.problem) {
+          ready.push({ index: i, ...noVerdict(archive, archive.problem, "ERR_LAYOUT") });
+          continue;
+        }
+        inFlight++;
+        void runner.run(archive).then((r) => {
+          inFlight--;
+          ready.push({ index: i, ...r });
+          notify();
+        });
+      }
+      if (ready.length > 0) {
+        yield ready.shift()!;
+        continue;
+      }
+      if (exhausted && inFlight === 0) return;
+      if (!runner.alive()) throw new SealcheckError("ERR_USAGE", "every batch worker failed and none could be restarted");
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  } finally {
+    runner.onAvailable = undefined;
+    await runner.close();
+    await (source as Iterator<ArchiveSpec> | AsyncIterator<ArchiveSpec>).return?.();
+  }
+}

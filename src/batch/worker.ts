@@ -1,0 +1,22 @@
+// Entry of one batch worker thread (built to dist/src/batch/worker.js). Loads the trust store once, says
+// "ready", then verifies one archive per "job" message and answers with its result. Never exits by itself:
+// the pool terminates it.
+import { parentPort, workerData } from "node:worker_threads";
+import { SealcheckError, errorMessage } from "../errors.js";
+import { createVerifier } from "./verifier.js";
+import type { FromWorker, ToWorker, WorkerInit } from "./types.js";
+
+const port = parentPort;
+if (!port) throw new Error("src/batch/worker.ts runs only as a worker thread");
+const post = (m: FromWorker): void => port.postMessage(m);
+
+try {
+  const verify = await createVerifier((workerData as WorkerInit).verify);
+  port.on("message", (m: ToWorker) => {
+    if (m.type !== "job") return;
+    void verify(m.archive).then((result) => post({ type: "result", id: m.id, result }));
+  });
+  post({ type: "ready" });
+} catch (e) {
+  post({ type: "init-error", message: errorMessage(e), code: e instanceof SealcheckError ? e.code : null });
+}

@@ -1,0 +1,281 @@
+// Batch verification: discovery (both layouts, manifests, nesting), verifyMany on worker threads (every
+// archive yielded, broken ones included, crashes contained), and `sealcheck verify-batch` as a process
+// (exit code = worst verdict, JSON Lines, --resume). No timing assertions.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join, relative } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { archiveKey, discoverArchives, MANIFEST_FILE, verifyMany, type ArchiveSpec, type BatchResult } from "../../src/batch/index.js";
+import { BatchSummary, worseExitCode } from "../../src/batch/summary.js";
+import { tempDir, trustDirectory, writeTokenEvidence, type WrittenEvidence } from "../helpers/fixtures.js";
+
+function run(args: string[]) {
+  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const lines = (file: string): BatchResult[] => readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as BatchResult);
+
+let good: WrittenEvidence;
+let tampered: WrittenEvidence;
+beforeAll(async () => {
+  good = await writeTokenEvidence();
+  tampered = await writeTokenEvidence({ tamperPayload: (p) => ({ ...p, workflow_title: "changed" }) });
+});
+
+/** An archive directory: evidence + originals/ beside it. */
+function putArchive(dir: string, from: WrittenEvidence, name = "workflowtoken.json"): string {
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(from.json, join(dir, name));
+  cpSync(from.originals, join(dir, "originals"), { recursive: true });
+  return join(dir, name);
+}
+
+/**
+ * root/
+ *   2025/wf-a/{workflowtoken.json, originals/}        passes
+ *   2025/wf-b/{workflowtoken.json, originals/}        TOTAL-FAILED (tampered token)
+ *   2025/deep/er/wf-c/{workflowtoken.json, originals/} passes (nested)
+ *   broken/{archive.pdf (random bytes), originals/}   TOTAL-FAILED/FORMAT_FAILURE
+ *   lost/workflowtoken.json                           no originals/ folder: no verdict (ERR_LAYOUT)
+ *   listed/sealcheck-manifest.json                    two archives by relative path (one in a sibling folder)
+ *   .hidden/workflowtoken.json                        ignored
+ */
+function buildTree(): { root: string; expected: Map<string, number> } {
+  const root = tempDir("batch-");
+  const expected = new Map<string, number>();
+  expected.set(putArchive(join(root, "2025/wf-a"), good), 0);
+  expected.set(putArchive(join(root, "2025/wf-b"), tampered), 1);
+  expected.set(putArchive(join(root, "2025/deep/er/wf-c"), good), 0);
+  const broken = join(root, "broken");
+  putArchive(broken, good);
+  writeFileSync(join(broken, "archive.pdf"), randomBytes(4096));
+  copyFileSync(join(broken, "workflowtoken.json"), join(broken, ".skip.json"));
+  writeFileSync(join(broken, "workflowtoken.json"), randomBytes(2048));
+  expected.set(join(broken, "archive.pdf"), 1);
+  expected.set(join(broken, "workflowtoken.json"), 1);
+  const lost = join(root, "lost");
+  mkdirSync(lost);
+  copyFileSync(good.json, join(lost, "workflowtoken.json"));
+  expected.set(join(lost, "workflowtoken.json"), 3);
+  const listed = join(root, "listed");
+  mkdirSync(join(listed, "store/x"), { recursive: true });
+  copyFileSync(good.json, join(listed, "store/x/token-1.json"));
+  copyFileSync(tampered.json, join(listed, "store/x/token-2.json"));
+  cpSync(good.originals, join(listed, "docs"), { recursive: true });
+  // Not searched by the layout convention: the manifest speaks for its directory.
+  putArchive(join(listed, "ignored"), good);
+  writeFileSync(join(listed, MANIFEST_FILE), JSON.stringify({
+    sealcheckManifest: 1,
+    archives: [
+      { evidence: "store/x/token-1.json", originals: ["docs"] },
+      { evidence: "store/x/token-2.json", originals: ["docs/Lejekontrakt.pdf", "docs/Husorden.pdf"] },
+    ],
+  }));
+  expected.set(join(listed, "store/x/token-1.json"), 0);
+  expected.set(join(listed, "store/x/token-2.json"), 1);
+  putArchive(join(root, ".hidden"), good);
+  return { root, expected };
+}
+
+describe("discoverArchives", () => {
+  it("finds both layouts, nested directories and manifest entries with relative paths", () => {
+    const { root, expected } = buildTree();
+    const found = [...discoverArchives([root])];
+    expect(found.map((a) => a.evidence).sort()).toEqual([...expected.keys()].sort());
+    const byName = new Map(found.map((a) => [relative(root, a.evidence), a]));
+    expect(byName.get("2025/deep/er/wf-c/workflowtoken.json")!.originals).toEqual([join(root, "2025/deep/er/wf-c/originals")]);
+    expect(byName.get("listed/store/x/token-1.json")!.originals).toEqual([join(root, "listed/docs")]);
+    expect(byName.get("listed/store/x/token-2.json")!.originals).toEqual([join(root, "listed/docs/Lejekontrakt.pdf"), join(root, "listed/docs/Husorden.pdf")]);
+    expect(byName.get("listed/store/x/token-1.json")!.source).toEqual({ kind: "manifest", manifest: join(root, "listed", MANIFEST_FILE) });
+    expect(byName.get("lost/workflowtoken.json")!.problem).toMatch(/no originals\/ folder/);
+    expect(found.filter((a) => a.problem)).toHaveLength(1);
+    // Nothing inside originals/ is taken for evidence.
+    expect(found.some((a) => a.evidence.includes("/originals/"))).toBe(false);
+  });
+
+  it("--allow-missing-originals verifies such an archive without originals; a manifest can be given directly", () => {
+    const { root } = buildTree();
+    const lost = [...discoverArchives([join(root, "lost")], { allowMissingOriginals: true })];
+    expect(lost).toEqual([{ evidence: join(root, "lost/workflowtoken.json"), originals: [], source: { kind: "layout" } }]);
+    const listed = [...discoverArchives([join(root, "listed", MANIFEST_FILE)])];
+    expect(listed.map((a) => relative(root, a.evidence))).toEqual(["listed/store/x/token-1.json", "listed/store/x/token-2.json"]);
+  });
+
+  it("a broken manifest or entry is one problem each, not an exception; a missing root is a usage error", () => {
+    const dir = tempDir("manifest-");
+    writeFileSync(join(dir, MANIFEST_FILE), "{ not json");
+    const bad = [...discoverArchives([dir])];
+    expect(bad).toHaveLength(1);
+    expect(bad[0]!.problem).toMatch(/not a readable JSON manifest/);
+    writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ sealcheckManifest: 1, archives: [{ originals: [] }, { evidence: "a.json" }, { evidence: "/abs/b.pdf", originals: [] }] }));
+    const entries = [...discoverArchives([dir])];
+    expect(entries.map((e) => Boolean(e.problem))).toEqual([true, true, false]);
+    expect(entries[2]).toMatchObject({ evidence: "/abs/b.pdf", originals: [] });
+    expect(() => discoverArchives([join(dir, "nope")])).toThrow(/no such directory/);
+  });
+});
+
+describe("verifyMany", () => {
+  it("yields every archive once on worker threads, broken ones included, each with its verdict", async () => {
+    const { root, expected } = buildTree();
+    const seen = new Map<string, BatchResult>();
+    for await (const r of verifyMany(discoverArchives([root]), { trust: [trustDirectory()], workers: 2 })) {
+      expect(seen.has(r.evidence)).toBe(false);
+      seen.set(r.evidence, r);
+    }
+    expect([...seen.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [evidence, code] of expected) expect(seen.get(evidence)!.exitCode, evidence).toBe(code);
+    const broken = seen.get(join(root, "broken/archive.pdf"))!;
+    expect(broken).toMatchObject({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", error: null });
+    expect(broken.report?.checks[0]?.id).toBe("attachments");
+    const lost = seen.get(join(root, "lost/workflowtoken.json"))!;
+    expect(lost).toMatchObject({ exitCode: 3, report: null, indication: null, errorCode: "ERR_LAYOUT" });
+    expect([...seen.values()].map((r) => r.index).sort((a, b) => a - b)).toEqual([...Array(expected.size).keys()]);
+    const ok = seen.get(join(root, "2025/wf-a/workflowtoken.json"))!;
+    expect(ok.report?.indication).toBe("TOTAL-PASSED");
+    expect(ok.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("runs with 1 worker and in-process (workers: 0) with the same verdicts; a missing file is exit 3", async () => {
+    const specs: ArchiveSpec[] = [
+      { evidence: good.json, originals: [good.originals] },
+      { evidence: tampered.json, originals: [tampered.originals] },
+      { evidence: join(good.dir, "missing.json"), originals: [] },
+      { evidence: good.json, originals: [join(good.dir, "no-such-originals")] },
+    ];
+    for (const workers of [0, 1]) {
+      const got: BatchResult[] = [];
+      for await (const r of verifyMany(specs, { trust: [trustDirectory()], workers })) got.push(r);
+      got.sort((a, b) => a.index - b.index);
+      expect(got.map((r) => r.exitCode), `workers ${workers}`).toEqual([0, 1, 3, 3]);
+      expect(got[2]).toMatchObject({ errorCode: "ERR_FILE_NOT_FOUND" });
+      expect(got[2]!.error).toContain("missing.json");
+      expect(got[3]!.error).toContain("no-such-originals");
+    }
+  });
+
+  it("a bad trust store or --at stops the batch before any result (usage error)", async () => {
+    const consume = async (o: Parameters<typeof verifyMany>[1]) => {
+      for await (const _ of verifyMany([{ evidence: good.json, originals: [] }], o)) void _;
+    };
+    await expect(consume({ trust: ["/nonexistent/roots"], workers: 1 })).rejects.toMatchObject({ code: "ERR_FILE_NOT_FOUND" });
+    await expect(consume({ trust: [trustDirectory()], at: "yesterday", workers: 1 })).rejects.toMatchObject({ code: "ERR_USAGE" });
+    await expect(consume({ workers: -1 })).rejects.toMatchObject({ code: "ERR_USAGE" });
+  });
+
+  it("a crashed or hung worker costs only its archive; the pool replaces it and goes on", async () => {
+    const workerUrl = new URL("./crash-worker.mjs", import.meta.url);
+    const specs: ArchiveSpec[] = ["a", "crash-1", "b", "hang-1", "c", "crash-2", "d", "e"].map((n) => ({ evidence: `/x/${n}.json`, originals: [] }));
+    const got: BatchResult[] = [];
+    for await (const r of verifyMany(specs, { workers: 2, workerUrl, timeoutMs: 1500 })) got.push(r);
+    expect(got).toHaveLength(specs.length);
+    const by = new Map(got.map((r) => [r.evidence.slice(3, -5), r]));
+    for (const n of ["a", "b", "c", "d", "e"]) expect(by.get(n)!.exitCode).toBe(0);
+    expect(by.get("crash-1")).toMatchObject({ exitCode: 3, errorCode: "ERR_WORKER_CRASHED" });
+    expect(by.get("crash-1")!.error).toContain("boom (test crash)");
+    expect(by.get("hang-1")).toMatchObject({ exitCode: 3, errorCode: "ERR_TIMEOUT" });
+    await expect((async () => {
+      for await (const _ of verifyMany(specs, { workers: 2, workerUrl, at: "init-fails" })) void _;
+    })()).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
+  });
+
+  it("skip leaves archives out; breaking out of the loop stops cleanly", async () => {
+    const specs: ArchiveSpec[] = Array.from({ length: 6 }, (_, i) => ({ evidence: `/x/${i}.json`, originals: [] }));
+    const workerUrl = new URL("./crash-worker.mjs", import.meta.url);
+    const got: string[] = [];
+    for await (const r of verifyMany(specs, { workers: 3, workerUrl, skip: (a) => a.evidence.endsWith("3.json") })) got.push(r.evidence);
+    expect(got.sort()).toEqual(["/x/0.json", "/x/1.json", "/x/2.json", "/x/4.json", "/x/5.json"]);
+    let n = 0;
+    for await (const _ of verifyMany(specs, { workers: 2, workerUrl })) if (++n === 2) break;
+    expect(n).toBe(2);
+  });
+});
+
+describe("summary", () => {
+  it("worst verdict: TOTAL-FAILED over no verdict over INDETERMINATE over passed; bounded slowest list", () => {
+    expect(worseExitCode(0, 2)).toBe(2);
+    expect(worseExitCode(2, 3)).toBe(3);
+    expect(worseExitCode(3, 1)).toBe(1);
+    expect(worseExitCode(1, 0)).toBe(1);
+    const s = new BatchSummary(3);
+    for (let i = 0; i < 50; i++) s.add({ evidence: `e${i}`, indication: "TOTAL-PASSED", subIndication: null, exitCode: 0, durationMs: (i * 37) % 50, error: null });
+    const j = s.toJSON({ workers: 1, out: null });
+    expect(j.slowest.map((x) => x.durationMs)).toEqual([49, 48, 47]);
+    expect(j.byIndication).toEqual({ "TOTAL-PASSED": 50 });
+    expect(new BatchSummary().exitCode()).toBe(3);
+  });
+});
+
+describe("sealcheck verify-batch (process)", () => {
+  it("writes one JSON line per archive, a summary table, and exits with the worst verdict", () => {
+    const { root, expected } = buildTree();
+    const out = join(tempDir("out-"), "results.jsonl");
+    const r = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--workers", "2"]);
+    expect(r.code).toBe(1); // TOTAL-FAILED is the worst verdict here
+    expect(r.stderr).toBe(""); // no TTY: no progress bar
+    expect(r.stdout).toMatch(/TOTAL-PASSED\s+3/);
+    expect(r.stdout).toMatch(/TOTAL-FAILED\s+FORMAT_FAILURE\s+2/);
+    expect(r.stdout).toMatch(/NO-VERDICT\s+ERR_LAYOUT\s+1/);
+    expect(r.stdout).toContain("Slowest");
+    const got = lines(out);
+    expect(got).toHaveLength(expected.size);
+    for (const l of got) {
+      expect(Object.keys(l)).toEqual(["index", "evidence", "originals", "indication", "subIndication", "decidedBy", "exitCode", "durationMs", "report", "error", "errorCode"]);
+      expect(l.exitCode).toBe(expected.get(l.evidence));
+    }
+  });
+
+  it("--json prints a JSON summary only; exit 0 when all pass, 3 when one has no verdict", () => {
+    const root = tempDir("batch-ok-");
+    putArchive(join(root, "a"), good);
+    putArchive(join(root, "b"), good);
+    const r = run(["verify-batch", root, "--trust", trustDirectory(), "--json", "--workers", "1"]);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ archives: 2, verifiedNow: 2, byIndication: { "TOTAL-PASSED": 2 }, exitCode: 0, workers: 1, out: null });
+    mkdirSync(join(root, "c"));
+    copyFileSync(good.json, join(root, "c/workflowtoken.json"));
+    expect(run(["verify-batch", root, "--trust", trustDirectory(), "--json"]).code).toBe(3);
+    expect(run(["verify-batch", root, "--trust", trustDirectory(), "--json", "--allow-missing-originals"]).code).toBe(0);
+  });
+
+  it("--resume verifies only what is not yet in the results file", () => {
+    const { root, expected } = buildTree();
+    const out = join(tempDir("out-"), "results.jsonl");
+    // First run over part of the tree, then the whole tree with --resume.
+    const first = run(["verify-batch", join(root, "2025"), "--trust", trustDirectory(), "--out", out, "--reports", "none"]);
+    expect(first.code).toBe(1);
+    expect(lines(out)).toHaveLength(3);
+    expect(lines(out).every((l) => l.report === null)).toBe(true);
+    const second = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json"]);
+    expect(second.code).toBe(1);
+    const s = JSON.parse(second.stdout);
+    expect(s).toMatchObject({ archives: expected.size, verifiedNow: expected.size - 3, fromEarlierRun: 3 });
+    const all = lines(out);
+    expect(all).toHaveLength(expected.size);
+    expect(new Set(all.map((l) => archiveKey(l))).size).toBe(expected.size);
+    // Third run: nothing new.
+    const third = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json"]);
+    expect(JSON.parse(third.stdout)).toMatchObject({ archives: expected.size, verifiedNow: 0 });
+    expect(lines(out)).toHaveLength(expected.size);
+    expect(third.code).toBe(1);
+  });
+
+  it("usage errors exit 3 with one stderr line: missing dir, --resume without --out, nothing found, bad trust", () => {
+    const empty = tempDir("empty-");
+    for (const args of [
+      ["verify-batch", "/nonexistent/archive", "--trust", trustDirectory()],
+      ["verify-batch", empty, "--resume"],
+      ["verify-batch", empty, "--trust", trustDirectory()],
+      ["verify-batch", good.dir, "--trust", "/nonexistent/roots"],
+      ["verify-batch", good.dir, "--workers", "many"],
+    ]) {
+      const r = run(args);
+      expect(r.code, args.join(" ")).toBe(3);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.trim().split("\n").length, r.stderr).toBeLessThanOrEqual(2);
+    }
+  });
+});
