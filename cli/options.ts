@@ -1,5 +1,6 @@
 // Option parsers shared by the commands. Bad values are usage errors (exit 3) via commander.
-import { InvalidArgumentError } from "commander";
+import { InvalidArgumentError, Option } from "commander";
+import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_NAMES, type Limits } from "../src/limits.js";
 
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -9,4 +10,38 @@ export function parseSeconds(value: string): number {
   const n = Number(value);
   if (!/^\d+(\.\d+)?$/.test(value) || !Number.isFinite(n)) throw new InvalidArgumentError("expected a non-negative number");
   return n;
+}
+
+/**
+ * `--limit <name>=<value>` (repeatable): raises or lowers one resource limit (src/limits.ts). The name is
+ * a Limits key (`maxDecodedStreamBytes`) or its kebab-case form (`max-decoded-stream-bytes`); the value a
+ * positive integer, optionally with a binary suffix K, M or G (`--limit maxDecodedStreamBytes=256M`).
+ * Commander accumulates the pairs into a record; pass it as `limits` to the library.
+ */
+export function parseLimit(value: string, previous: Record<string, number> = {}): Record<string, number> {
+  const m = /^([A-Za-z-]{1,40})=(\d{1,16})([KMG]i?B?)?$/i.exec(value.trim());
+  if (!m) throw new InvalidArgumentError(`expected <name>=<value>, e.g. maxDecodedStreamBytes=256M (limits: ${LIMIT_NAMES.join(", ")})`);
+  const name = limitName(m[1]!);
+  if (!name) throw new InvalidArgumentError(`unknown limit "${m[1]}" (limits: ${LIMIT_NAMES.join(", ")})`);
+  const unit = (m[3] ?? "").charAt(0).toUpperCase();
+  const n = Number(m[2]) * (unit === "K" ? 1024 : unit === "M" ? 1024 ** 2 : unit === "G" ? 1024 ** 3 : 1);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`limit ${name} must be a positive integer`);
+  return { ...previous, [name]: n };
+}
+
+/** A Limits key from its camelCase or kebab-case spelling, or null. */
+export function limitName(raw: string): keyof Limits | null {
+  const camel = raw.replace(/-([a-z])/gi, (_, c: string) => c.toUpperCase());
+  const found = LIMIT_NAMES.find((n) => n.toLowerCase() === camel.toLowerCase());
+  return found ?? null;
+}
+
+/** Help text for --limit: every limit with its default. */
+export function limitHelp(): string {
+  return LIMIT_NAMES.map((n) => `  ${n.padEnd(24)} ${String(DEFAULT_LIMITS[n]).padStart(11)}  ${LIMIT_DESCRIPTIONS[n]}`).join("\n");
+}
+
+/** The commander option for --limit, to add to a command with `.addOption(limitOption())`. */
+export function limitOption(): Option {
+  return new Option("--limit <name=value>", "raise or lower a resource limit (repeatable; see `Limits:` below)").argParser(parseLimit).default({}, "the defaults");
 }

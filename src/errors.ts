@@ -33,11 +33,19 @@ export class FormatError extends Error {
   }
 }
 
-/** A resource limit hit while reading evidence (decompression bomb, nesting, size). */
+/** How a user raises a limit (see src/limits.ts), for error messages. */
+export function raiseHint(limit: string): string {
+  return `raise it with --limit ${limit}=<n>, or limits.${limit} in the library`;
+}
+
+/**
+ * A resource limit hit while reading evidence (decompression bomb, nesting, size). The message names the
+ * limit and how to raise it.
+ */
 export class LimitError extends FormatError {
   readonly limit: string;
   constructor(limit: string, message: string) {
-    super(message);
+    super(`${message} (limit ${limit}: ${raiseHint(limit)})`);
     this.name = "LimitError";
     this.limit = limit;
   }

@@ -4,7 +4,7 @@ export * from "./report/types.js";
 export type { ArchiveReport, ReportedClaim, SealSummary, PadesLevel } from "./report/archive-report.js";
 export { computeVerdict, exitCodeFor } from "./report/verdict.js";
 export { SealcheckError, FormatError, LimitError, type ErrorCode } from "./errors.js";
-export { DEFAULT_LIMITS, resolveLimits, type Limits } from "./limits.js";
+export { DEFAULT_LIMITS, LIMIT_NAMES, LIMIT_DESCRIPTIONS, resolveLimits, type Limits } from "./limits.js";
 export { VERSION } from "./version.js";
 
 // Archives (PAdES, PAdES-endpoint JSON, Workflow-token JSON)

@@ -1,21 +1,35 @@
-/** Resource limits for untrusted input. Every reader takes these; every default is documented in the README. */
+/**
+ * Resource limits for untrusted input. Every reader takes these; every default is documented in
+ * docs/security.md (README "Security"). The library takes `limits: Partial<Limits>`; the CLI takes
+ * `--limit <name>=<value>` (repeatable). Exceeding one gives a FORMAT_FAILURE whose message names the limit
+ * (LimitError), or SealcheckError ERR_INPUT_TOO_LARGE when no verdict can be formed at all.
+ */
+import { SealcheckError } from "./errors.js";
+
 export interface Limits {
-  /** Largest evidence file read (PDF or JSON). */
+  /** Largest evidence file read (PDF or JSON), and largest PDF decoded from padesB64. */
   maxEvidenceBytes: number;
-  /** Largest decoded size of one PDF stream (attachment, xref stream, object stream). */
+  /** Largest decoded size of one PDF stream (attachment, xref stream, object stream, DSS entry). */
   maxDecodedStreamBytes: number;
-  /** Deepest nesting of PDF arrays/dictionaries. */
+  /** Largest decoded size of all PDF streams of one document together (many small Flate bombs). */
+  maxTotalDecodedBytes: number;
+  /** Deepest nesting of PDF arrays/dictionaries, and longest chain of references to references. */
   maxPdfDepth: number;
   /** Most revisions (incremental updates) followed through /Prev. */
   maxRevisions: number;
   /** Most objects in one PDF. */
   maxPdfObjects: number;
-  /** Most nodes visited in a name tree or page tree. */
+  /** Most nodes visited in a name tree, page tree or AcroForm field tree. */
   maxTreeNodes: number;
   /** Deepest ASN.1 nesting accepted in DER input. */
   maxAsn1Depth: number;
-  /** Largest DER blob (CMS, OCSP, certificate). */
+  /** Largest DER blob (CMS, OCSP, CRL, timestamp, certificate). */
   maxDerBytes: number;
+  /**
+   * Most validation-data items read for one signature: signature timestamps in a CMS, OCSP responses and
+   * CRLs archived in it, certificates, OCSP responses and CRLs in a DSS.
+   */
+  maxValidationDataItems: number;
   /** Largest JSON text and deepest JSON nesting. */
   maxJsonBytes: number;
   maxJsonDepth: number;
@@ -32,12 +46,14 @@ export interface Limits {
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxEvidenceBytes: 2 * 1024 ** 3, // archives may hold PDFs of hundreds of MB
   maxDecodedStreamBytes: 64 * 1024 ** 2,
+  maxTotalDecodedBytes: 1024 ** 3,
   maxPdfDepth: 64,
   maxRevisions: 256,
   maxPdfObjects: 2_000_000,
   maxTreeNodes: 100_000,
   maxAsn1Depth: 64,
   maxDerBytes: 16 * 1024 ** 2,
+  maxValidationDataItems: 1_000,
   maxJsonBytes: 512 * 1024 ** 2, // the PAdES endpoint JSON embeds the whole PDF in base64
   maxJsonDepth: 64,
   maxJwtBytes: 4 * 1024 ** 2,
@@ -46,6 +62,45 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxNumberedClaims: 10_000,
 });
 
-export function resolveLimits(overrides: Partial<Limits> = {}): Limits {
-  return { ...DEFAULT_LIMITS, ...overrides };
+/** The names of all limits, in documentation order. */
+export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];
+
+/** What each limit bounds, one phrase (CLI help, docs). */
+export const LIMIT_DESCRIPTIONS: Readonly<Record<keyof Limits, string>> = Object.freeze({
+  maxEvidenceBytes: "largest evidence file (PDF or JSON), and largest PDF decoded from padesB64, in bytes",
+  maxDecodedStreamBytes: "largest decoded PDF stream (attachment, xref/object stream, DSS entry), in bytes",
+  maxTotalDecodedBytes: "largest decoded size of all PDF streams of one document together, in bytes",
+  maxPdfDepth: "deepest nesting of PDF arrays/dictionaries and longest reference chain",
+  maxRevisions: "most PDF revisions (incremental updates) followed through /Prev",
+  maxPdfObjects: "most objects in one PDF (xref entries, object-stream entries)",
+  maxTreeNodes: "most nodes in a name tree, page tree or form-field tree",
+  maxAsn1Depth: "deepest ASN.1 nesting in DER (CMS, OCSP, CRL, timestamp, certificate)",
+  maxDerBytes: "largest DER object (CMS, OCSP, CRL, timestamp, certificate), in bytes",
+  maxValidationDataItems: "most timestamps, OCSP responses, CRLs and certificates read from one CMS or DSS",
+  maxJsonBytes: "largest JSON text (evidence JSON, JWT header/payload, JWKS), in bytes",
+  maxJsonDepth: "deepest JSON nesting",
+  maxJwtBytes: "largest compact JWT, in bytes",
+  maxJwksKeys: "most keys in a JWKS",
+  maxOriginals: "most original files compared",
+  maxNumberedClaims: "most document_N / signature_N claims in a Workflow token",
+});
+
+export function isLimitName(name: string): name is keyof Limits {
+  return Object.hasOwn(DEFAULT_LIMITS, name);
 }
+
+/**
+ * Defaults with the caller's overrides. Every override must be a known limit and a positive safe integer;
+ * anything else is a usage error.
+ */
+export function resolveLimits(overrides: Partial<Limits> = {}): Limits {
+  const out: Limits = { ...DEFAULT_LIMITS };
+  for (const [k, v] of Object.entries(overrides ?? {})) {
+    if (v === undefined) continue;
+    if (!isLimitName(k)) throw new SealcheckError("ERR_USAGE", `unknown limit "${k}" (known: ${LIMIT_NAMES.join(", ")})`);
+    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1) throw new SealcheckError("ERR_USAGE", `limit ${k} must be a positive integer, not ${JSON.stringify(v)}`);
+    out[k] = v;
+  }
+  return out;
+}
+

@@ -1,8 +1,8 @@
 // `sealcheck extract <evidence> <dir>`: the attachments, the CMS, its certificates, timestamp tokens and
 // archived revocation data as files.
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { runGuarded, writeOut } from "../io.js";
-import { parseSeconds } from "../options.js";
+import { limitOption } from "../options.js";
 
 export function registerExtract(program: Command): void {
   program
@@ -12,7 +12,7 @@ export function registerExtract(program: Command): void {
     .argument("<dir>", "output directory (created if missing)")
     .option("--force", "overwrite files that already exist in <dir>")
     .option("--json", "print the list of written files as JSON")
-    .addOption(new Option("--max-input-size <bytes>", "largest evidence file read").argParser(parseSeconds).hideHelp())
+    .addOption(limitOption())
     .addHelpText(
       "after",
       `
@@ -29,7 +29,7 @@ Exit codes: 0 written, 3 not evidence, unreadable, or the directory cannot be wr
         const { asUsageError, readEvidenceForTools } = await import("../../src/inspect/open.js");
         const { extractEvidence } = await import("../../src/inspect/extract.js");
         const { writeExtraction } = await import("../../src/inspect/write.js");
-        const { input, limits } = readEvidenceForTools(evidence, opts.maxInputSize as number | undefined);
+        const { input, limits } = readEvidenceForTools(evidence, (opts.limit ?? {}) as Record<string, number>);
         const { files, problems } = asUsageError(evidence, () => extractEvidence(input, limits));
         const written = writeExtraction(dir, files, Boolean(opts.force));
         if (opts.json) {

@@ -1,7 +1,7 @@
 // `sealcheck inspect <evidence>`: everything in the evidence decoded, no verdict.
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { parseSeconds } from "../options.js";
+import { limitOption } from "../options.js";
 
 export function registerInspect(program: Command): void {
   program
@@ -10,7 +10,7 @@ export function registerInspect(program: Command): void {
     .argument("<evidence>", "a sealed PAdES PDF, or the JSON of the PAdES or Workflow-token endpoint")
     .option("--json", "print the decoded evidence as JSON on stdout")
     .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them")
-    .addOption(new Option("--max-input-size <bytes>", "largest evidence file read").argParser(parseSeconds).hideHelp())
+    .addOption(limitOption())
     .addHelpText(
       "after",
       `
@@ -26,7 +26,7 @@ Exit codes: 0 decoded (parts that could not be decoded are listed), 3 not eviden
       await runGuarded(async () => {
         const { asUsageError, readEvidenceForTools } = await import("../../src/inspect/open.js");
         const { inspectEvidence } = await import("../../src/inspect/decode.js");
-        const { input, bytes, limits } = readEvidenceForTools(evidence, opts.maxInputSize as number | undefined);
+        const { input, bytes, limits } = readEvidenceForTools(evidence, (opts.limit ?? {}) as Record<string, number>);
         const inspection = asUsageError(evidence, () => inspectEvidence(input, bytes, limits, Boolean(opts.showPersonalData)));
         if (opts.json) {
           const { renderJson } = await import("../../src/render/json.js");

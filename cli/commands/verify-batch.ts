@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { collect, parseSeconds } from "../options.js";
+import { collect, limitOption, parseSeconds } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -32,7 +32,7 @@ export function registerVerifyBatch(program: Command): void {
     .option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports")
     .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
     .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
-    .addOption(new Option("--max-input-size <bytes>", "largest evidence file read").argParser(parseSeconds).hideHelp())
+    .addOption(limitOption())
     .addHelpText(
       "after",
       `
@@ -99,7 +99,7 @@ Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive
               clockSkewSeconds: opts.clockSkew as number,
               showPersonalData: Boolean(opts.showPersonalData),
               ...(opts.timeout ? { timeoutMs: (opts.timeout as number) * 1000 } : {}),
-              ...(opts.maxInputSize ? { limits: { maxEvidenceBytes: opts.maxInputSize as number } } : {}),
+              ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
             })) {
               writer?.write(jsonl.resultLine(r, reports));
               summary.add(r);

@@ -4,7 +4,7 @@ import { parseValidationTime } from "../../src/time.js";
 import type { Command } from "commander";
 import { SealcheckError } from "../../src/errors.js";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { collect, parseSeconds } from "../options.js";
+import { collect, limitHelp, limitOption, parseSeconds } from "../options.js";
 
 export interface VerifyIdTokenCliOptions {
   issuer: string;
@@ -21,6 +21,8 @@ export interface VerifyIdTokenCliOptions {
   maxAge?: number;
   timeout?: number;
   maxResponseSize?: number;
+  /** --limit name=value pairs (repeatable). */
+  limit?: Record<string, number>;
 }
 
 /** ISO 8601 with a date, and a zone whenever a time of day is given (a local time would be ambiguous). */
@@ -33,7 +35,7 @@ async function readToken(arg: string, maxBytes: number): Promise<string> {
     let total = 0;
     for await (const chunk of process.stdin) {
       total += (chunk as Buffer).length;
-      if (total > maxBytes) throw new SealcheckError("ERR_INPUT_TOO_LARGE", `stdin: more than the limit of ${maxBytes} bytes`);
+      if (total > maxBytes) throw new SealcheckError("ERR_INPUT_TOO_LARGE", `stdin: more than the ID token limit of ${maxBytes} bytes (limit maxJwtBytes: raise it with --limit maxJwtBytes=<n>)`);
       chunks.push(chunk as Buffer);
     }
     return Buffer.concat(chunks).toString("utf8");
@@ -44,7 +46,7 @@ async function readToken(arg: string, maxBytes: number): Promise<string> {
       return Buffer.from(readBounded(arg, maxBytes)).toString("utf8");
     } catch (e) {
       if (e instanceof SealcheckError && e.code === "ERR_INPUT_TOO_LARGE") {
-        throw new SealcheckError("ERR_INPUT_TOO_LARGE", `${arg}: larger than the ID token limit of ${maxBytes} bytes`, { file: arg });
+        throw new SealcheckError("ERR_INPUT_TOO_LARGE", `${arg}: larger than the ID token limit of ${maxBytes} bytes (limit maxJwtBytes: raise it with --limit maxJwtBytes=<n>)`, { file: arg });
       }
       throw e;
     }
@@ -55,7 +57,9 @@ async function readToken(arg: string, maxBytes: number): Promise<string> {
 
 async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number> {
   const lib = await import("../../src/idtoken/index.js");
-  const { DEFAULT_LIMITS } = await import("../../src/limits.js");
+  const { resolveLimits } = await import("../../src/limits.js");
+  const limits = resolveLimits(o.limit ?? {});
+  const limitOpts = o.limit && Object.keys(o.limit).length ? { limits: o.limit } : {};
   if (o.jwks && o.discovery) throw new SealcheckError("ERR_USAGE", "give either --jwks <file> or --discovery, not both");
   if (!o.jwks && !o.discovery) throw new SealcheckError("ERR_USAGE", "no keys: give --jwks <file> (a saved JWKS or snapshot) or --discovery (fetch them from the issuer)");
   if (o.discoveryDocument && !o.jwks) throw new SealcheckError("ERR_USAGE", "--discovery-document goes with --jwks <file>");
@@ -67,10 +71,10 @@ async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number
   const algorithms = (o.alg?.length ? o.alg : ["RS256"]) as import("../../src/idtoken/index.js").IdTokenAlgorithm[];
 
   const keys = o.jwks
-    ? lib.loadKeysFile(o.jwks, o.discoveryDocument ? { discoveryDocument: o.discoveryDocument } : {})
-    : new lib.DiscoveryKeyProvider(o.issuer, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}) });
+    ? lib.loadKeysFile(o.jwks, { ...(o.discoveryDocument ? { discoveryDocument: o.discoveryDocument } : {}), ...limitOpts })
+    : new lib.DiscoveryKeyProvider(o.issuer, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}), ...limitOpts });
   // Trailing whitespace (a newline from `echo`) is allowed around a file's token; the limit stays the JWT limit.
-  const token = await readToken(tokenArg, DEFAULT_LIMITS.maxJwtBytes + 4096);
+  const token = await readToken(tokenArg, limits.maxJwtBytes + 4096);
   const report = await lib.verifyIdToken(token, {
     issuer: o.issuer,
     audience: o.audience,
@@ -82,6 +86,7 @@ async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number
     ...(maxAgeSec !== undefined ? { maxAgeSec } : {}),
     // One CLI run sees one presentation; replay detection belongs to the receiver's service.
     replayStore: null,
+    ...limitOpts,
   });
   if (o.json) {
     const { renderJson } = await import("../../src/render/json.js");
@@ -111,8 +116,10 @@ export function registerVerifyIdToken(program: Command): void {
     .option("--max-age <seconds>", "refuse tokens issued longer ago than this (default: only exp limits)", parseSeconds)
     .option("--timeout <ms>", "with --discovery: timeout per request (default 5000)", parseSeconds)
     .option("--max-response-size <bytes>", "with --discovery: largest response accepted (default 1048576)", parseSeconds)
+    .addOption(limitOption())
     .option("--json", "print the report as JSON (nothing else on stdout)")
     .option("--show-personal-data", "show ct_claims values in human output (hidden by default)")
+    .addHelpText("after", `\nLimits (--limit <name>=<value>, K/M/G suffixes allowed; defaults shown):\n${limitHelp()}`)
     .action(async (token: string, opts: VerifyIdTokenCliOptions) => {
       await runGuarded(() => run(token, opts));
     });

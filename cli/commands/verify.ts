@@ -1,6 +1,6 @@
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { collect, parseSeconds } from "../options.js";
+import { collect, limitHelp, limitOption, parseSeconds } from "../options.js";
 
 export function registerVerify(program: Command): void {
   program
@@ -17,7 +17,7 @@ export function registerVerify(program: Command): void {
     .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them")
     .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
     .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
-    .addOption(new Option("--max-input-size <bytes>", "largest evidence file read").argParser(parseSeconds).hideHelp())
+    .addOption(limitOption())
     .addHelpText(
       "after",
       `
@@ -30,6 +30,9 @@ Examples:
 
 Personal data (names, national person numbers, IP addresses, age claims) is masked in every output
 unless --show-personal-data is given; the JSON report marks which claims are personal data.
+
+Limits (--limit <name>=<value>, K/M/G allowed; defaults):
+${limitHelp()}
 
 Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad usage or unreadable input).`,
     )
@@ -46,7 +49,7 @@ Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad u
           ocspWindowSeconds: opts.ocspWindow as number,
           clockSkewSeconds: opts.clockSkew as number,
           showPersonalData: Boolean(opts.showPersonalData),
-          ...(opts.maxInputSize ? { limits: { maxEvidenceBytes: opts.maxInputSize as number } } : {}),
+          ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
           ...(typeof opts.token === "string" ? { crossCheckToken: opts.token } : {}),
         });
         if (typeof opts.report === "string") {

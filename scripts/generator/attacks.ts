@@ -10,7 +10,7 @@ import { buildWorkflowEvidence, type WorkflowEvidence } from "./evidence.js";
 import { appendIncrementalUpdate, loadForUpdate, serializePdfObject, type UpdateObject } from "./incremental.js";
 import { patchSpan, spanAfterKey } from "./pdf-bytes.js";
 import {
-  byteRangeBytes, evidenceAttachments, preparePades, sealPrepared, type PadesLayout, type PreparedPdf,
+  evidenceAttachments, preparePades, sealPrepared, type PadesLayout, type PreparedPdf,
 } from "./pdf.js";
 import type { TestPki } from "./pki.js";
 import { pdfDate, TIMELINE } from "./timeline.js";

@@ -2,7 +2,7 @@
 // time, may sign (key usage), and was not revoked at the sealing time according to the revocation data
 // archived in the CMS (adbe-revocationInfoArchival) or in a DSS.
 import type * as pkijs from "pkijs";
-import { errorMessage } from "../errors.js";
+import { LimitError, errorMessage } from "../errors.js";
 import { displayName, keyUsages, summarize } from "../pki/certificate.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
@@ -41,6 +41,11 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
   // Revocation: archived in the CMS's signed attributes, plus any DSS.
   const issuer = chain.path[1] ?? (await findIssuer(cert, pool));
   const archived = revocationArchival(seal.cms.signedData.signerInfos[0]!);
+  const items = archived.ocsps.length + archived.crls.length + extra.ocsps.length + extra.crls.length;
+  if (items > ctx.limits.maxValidationDataItems) {
+    const e = new LimitError("maxValidationDataItems", `the seal comes with ${items} OCSP responses and CRLs (CMS and DSS together)`);
+    return failed(ID, "FORMAT_FAILURE", `The seal's revocation data is not read: ${e.message}.`, { at, details });
+  }
   const judgements: { source: string; j: Judgement }[] = [];
   const sealingTime = ctx.sealTimestamp ?? at.time;
   for (const [source, ders] of [["cms-ocsp", archived.ocsps], ["dss-ocsp", extra.ocsps]] as const) {

@@ -3,7 +3,8 @@
 // is the proven sealing time (best-signature-time, ETSI EN 319 102-1 §5.6.2.1) the other checks use.
 import { signatureValue, timestampTokens } from "../pki/cms.js";
 import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
-import { result, indeterminate, skipped } from "../report/check.js";
+import { LimitError } from "../errors.js";
+import { failed, result, indeterminate, skipped } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveContext } from "./context.js";
 import type { SealState } from "./seal-signature.js";
@@ -19,6 +20,10 @@ export async function checkSealTimestamp(ctx: ArchiveContext, seal: SealState): 
     return {
       check: indeterminate(ID, "NO_POE", "The seal has no signature timestamp (PAdES B-B): nothing proves when it was made, so the sealing time is only claimed."),
     };
+  }
+  if (tokens.length > ctx.limits.maxValidationDataItems) {
+    const e = new LimitError("maxValidationDataItems", `the seal carries ${tokens.length} signature timestamps`);
+    return { check: failed(ID, "FORMAT_FAILURE", `The seal's timestamps are not read: ${e.message}.`) };
   }
   const data = signatureValue(si);
   const trust = { anchors: ctx.trust.anchors, intermediates: ctx.trust.intermediates };

@@ -2,7 +2,7 @@
 // it (signature → timestamp, which becomes the proven sealing time → certificate → modifications), then
 // takes the three attachments from the *sealed* revision, so a later revision cannot swap them.
 import { createHash } from "node:crypto";
-import { FormatError, errorMessage } from "../errors.js";
+import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
 import { certificateFromDer, summarize } from "../pki/certificate.js";
 import { describePath } from "../pki/chain.js";
@@ -84,15 +84,19 @@ function checkPdfAttachments(ctx: ArchiveContext, sealed: PdfView, latest: PdfVi
   if (latest.index !== sealed.index) {
     try {
       for (const f of listEmbeddedFiles(latest).files) {
-        const sealedDigest = digests[f.name.text];
+        const sealedDigest = Object.hasOwn(digests, f.name.text) ? digests[f.name.text] : undefined;
+        if (sealedDigest === undefined) {
+          later.push(`${f.name.text} was added after sealing`);
+          continue;
+        }
+        // Only a file named like a sealed attachment is decoded (bounded work on hostile later revisions).
         let d: string | null = null;
         try {
           d = createHash("sha256").update(f.decode()).digest("hex");
         } catch {
           d = null;
         }
-        if (sealedDigest === undefined) later.push(`${f.name.text} was added after sealing`);
-        else if (d !== sealedDigest) later.push(`${f.name.text} was replaced after sealing`);
+        if (d !== sealedDigest) later.push(`${f.name.text} was replaced after sealing`);
       }
     } catch (e) {
       later.push(`the latest revision's embedded files cannot be read (${errorMessage(e)})`);
@@ -111,6 +115,10 @@ function checkPdfAttachments(ctx: ArchiveContext, sealed: PdfView, latest: PdfVi
 async function checkDocumentTimestamps(ctx: ArchiveContext, doc: PdfDocument, sigs: readonly SignatureInfo[]): Promise<{ check: CheckResult; count: number }> {
   const ts = sigs.filter((s) => s.isDocTimestamp);
   if (ts.length === 0) return { check: skipped("document-timestamps", "The PDF has no document timestamp (no PAdES B-LTA revision)."), count: 0 };
+  if (ts.length > ctx.limits.maxValidationDataItems) {
+    const e = new LimitError("maxValidationDataItems", `the PDF has ${ts.length} document timestamps`);
+    return { check: failed("document-timestamps", "FORMAT_FAILURE", `The document timestamps are not verified: ${e.message}.`), count: ts.length };
+  }
   const pdf = ctx.input.pdf!;
   const results: { field: string; status: string; message: string; genTime?: string }[] = [];
   for (const s of ts) {
@@ -140,6 +148,10 @@ function dssData(ctx: ArchiveContext, latest: PdfView): ExtraRevocationData {
   try {
     const dss = readDss(latest);
     if (!dss) return extra;
+    const items = dss.certs.length + dss.ocsps.length + dss.crls.length;
+    if (items > ctx.limits.maxValidationDataItems) {
+      throw new LimitError("maxValidationDataItems", `the DSS lists ${items} certificates, OCSP responses and CRLs`);
+    }
     const read = (ref: { num: number; gen: number }) => {
       const o = latest.object(ref);
       if (o?.value.kind !== "stream") throw new FormatError("DSS entry is not a stream");

@@ -104,7 +104,8 @@ function num(payload: Record<string, unknown>, name: string, problems: string[])
     problems.push(`required claim "${name}" is missing`);
     return undefined;
   }
-  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) {
+  // 8.64e12 s is the last instant a Date can hold; a later "time" would make every date computation throw.
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0 || v > 8.64e12) {
     problems.push(`claim "${name}" must be a non-negative integer (seconds since the epoch)`);
     return undefined;
   }

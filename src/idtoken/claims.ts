@@ -52,7 +52,8 @@ export interface LifetimeOptions {
 }
 
 const iso = (sec: number) => new Date(sec * 1000).toISOString();
-const isNumericDate = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0;
+// Up to the largest time a Date can hold (8.64e12 s): anything later is no date at all.
+const isNumericDate = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 8.64e12;
 
 /** exp, nbf, iat against the validation time, with clock tolerance; optionally a maximum age since iat. */
 export function checkLifetime(payload: Payload, opts: LifetimeOptions): CheckResult {

@@ -107,10 +107,41 @@ function toTransfer(payload: Record<string, unknown>, parsed: TransferClaims): I
  */
 export async function verifyIdToken(token: string, options: VerifyIdTokenOptions): Promise<IdTokenReport> {
   const r = resolveOptions(options);
-  const checks: CheckResult[] = [];
+  const run: { stage: string; checks: CheckResult[]; decoded: DecodedIdToken | null } = { stage: "format", checks: [], decoded: null };
+  try {
+    return await runChecks(token, r, run);
+  } catch (e) {
+    // A SealcheckError (a caller's key source refusing, say) propagates; anything else reached by this
+    // token is a defect that must neither crash the caller nor pass: the stage fails with the error shown.
+    if (e instanceof SealcheckError) throw e;
+    const err = e instanceof Error ? e : new Error(String(e));
+    const failedCheck = failed(run.stage, "FORMAT_FAILURE", `sealcheck could not complete the check "${run.stage}" on this token: ${err.name}: ${errorMessage(err).slice(0, 300)}. The token is not accepted.`, {
+      details: { internalError: { stage: run.stage, name: err.name, message: errorMessage(err).slice(0, 2000), stack: (err.stack ?? "").split("\n").slice(0, 8).join("\n") } },
+    });
+    const checks = [...run.checks.filter((c) => c.id !== run.stage), failedCheck];
+    const verdict = computeVerdict(checks);
+    return {
+      kind: "id-token",
+      indication: verdict.indication,
+      subIndication: verdict.subIndication,
+      validationTime: r.at.time.toISOString(),
+      validationTimeSource: r.at.source,
+      decidedBy: verdict.decidedBy,
+      checks,
+      header: run.decoded?.header ?? null,
+      transfer: null,
+      tool: { name: "sealcheck", version: VERSION },
+    };
+  }
+}
+
+async function runChecks(token: string, r: Resolved, run: { stage: string; checks: CheckResult[]; decoded: DecodedIdToken | null }): Promise<IdTokenReport> {
+  const checks = run.checks;
   let decoded: DecodedIdToken | null = null;
+  if (typeof token !== "string") throw new SealcheckError("ERR_USAGE", "the ID token must be a string");
   try {
     decoded = decodeIdToken(token, r.limits);
+    run.decoded = decoded;
     checks.push(passed("format", `A compact JWS of ${decoded.jws.compact.length} bytes with JSON header and payload.`));
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
@@ -122,17 +153,25 @@ export async function verifyIdToken(token: string, options: VerifyIdTokenOptions
   let parsed: TransferClaims | null = null;
   if (decoded) {
     const payload = decoded.jws.payload;
+    run.stage = "signature";
     checks.push(await checkSignature(decoded, { keys: r.keys, algorithms: r.algorithms, issuer: r.issuer, at: r.at }));
+    run.stage = "issuer";
     checks.push(checkIssuer(payload, r.issuer));
+    run.stage = "audience";
     checks.push(checkAudience(payload, r.audience));
+    run.stage = "sender";
     checks.push(checkSender(payload, r.senders));
+    run.stage = "lifetime";
     checks.push(checkLifetime(payload, { at: r.at, clockToleranceSec: r.clockToleranceSec, ...(r.maxAgeSec !== undefined ? { maxAgeSec: r.maxAgeSec } : {}) }));
+    run.stage = "claims";
     const claims = checkTransferClaims(decoded.header, payload, r.limits);
     checks.push(claims.check);
     parsed = claims.transfer;
+    run.stage = "replay";
     checks.push(await checkReplay(decoded, parsed, checks, r));
   }
 
+  run.stage = "claims";
   const verdict = computeVerdict(checks);
   if (decoded && parsed && verdict.indication === "TOTAL-PASSED") transfer = toTransfer(decoded.jws.payload, parsed);
   return {

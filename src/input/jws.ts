@@ -13,10 +13,21 @@ export interface CompactJws {
 
 const B64URL = /^[A-Za-z0-9_-]*$/;
 
-function b64url(segment: string, what: string): string {
+/**
+ * Decodes one base64url segment, refusing padding and non-canonical encodings: the unused low bits of the
+ * last character must be zero. Otherwise several texts decode to the same bytes, and a changed signature
+ * segment would still verify (the signature is over the header and payload segments only).
+ */
+function b64urlBytes(segment: string, what: string): Buffer {
   if (!B64URL.test(segment)) throw new FormatError(`${what} is not base64url`);
   if (segment.length % 4 === 1) throw new FormatError(`${what} has an impossible base64url length`);
-  return Buffer.from(segment, "base64url").toString("utf8");
+  const bytes = Buffer.from(segment, "base64url");
+  if (bytes.toString("base64url") !== segment) throw new FormatError(`${what} is not canonical base64url (non-zero unused bits in its last character)`);
+  return bytes;
+}
+
+function b64url(segment: string, what: string): string {
+  return b64urlBytes(segment, what).toString("utf8");
 }
 
 export function decodeCompactJws(token: string, limits: JsonLimits & { maxJwtBytes: number }, what = "token"): CompactJws {
@@ -33,6 +44,6 @@ export function decodeCompactJws(token: string, limits: JsonLimits & { maxJwtByt
   const payloadText = b64url(p, `${what} payload`);
   const payload = parseJson(payloadText, limits, `${what} payload`);
   if (!isPlainObject(payload)) throw new FormatError(`${what} payload is not a JSON object`);
-  if (!B64URL.test(s)) throw new FormatError(`${what} signature is not base64url`);
+  b64urlBytes(s, `${what} signature`);
   return { compact, header, payload, payloadText };
 }

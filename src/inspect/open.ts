@@ -14,8 +14,8 @@ export function asUsageError<T>(file: string, fn: () => T): T {
   }
 }
 
-export function readEvidenceForTools(file: string, maxInputBytes?: number): { input: EvidenceInput; bytes: Uint8Array; limits: Limits } {
-  const limits = resolveLimits(maxInputBytes ? { maxEvidenceBytes: maxInputBytes } : {});
+export function readEvidenceForTools(file: string, overrides: Partial<Limits> = {}): { input: EvidenceInput; bytes: Uint8Array; limits: Limits } {
+  const limits = resolveLimits(overrides);
   const bytes = readBounded(file, limits.maxEvidenceBytes);
   const input = asUsageError(file, () => classifyEvidence(file, bytes, limits));
   return { input, bytes, limits };

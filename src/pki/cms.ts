@@ -122,9 +122,9 @@ export async function verifySigner(decoded: DecodedSignedData, index: number, di
   const ct = signedAttribute(si, CMS_OID.contentType);
   const md = signedAttribute(si, CMS_OID.messageDigest);
   if (ct.length !== 1 || md.length !== 1) problems.push("the signed attributes must hold exactly one contentType and one messageDigest");
-  const ctValue = ct[0]?.values[0];
+  const ctValue = ct[0]?.values?.[0];
   if (ctValue instanceof asn1js.ObjectIdentifier) out.contentType = ctValue.valueBlock.toString();
-  const mdValue = md[0]?.values[0];
+  const mdValue = md[0]?.values?.[0];
   if (mdValue instanceof asn1js.OctetString) out.messageDigest = toHex(mdValue.valueBlock.valueHexView);
   if (!hashName(si.digestAlgorithm.algorithmId)) {
     problems.push(`unsupported digest algorithm ${si.digestAlgorithm.algorithmId}`);
@@ -182,7 +182,7 @@ function essBinding(si: pkijs.SignerInfo, cert: pkijs.Certificate): SignerVerifi
 export function revocationArchival(si: pkijs.SignerInfo): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
   const out = { crls: [] as Uint8Array[], ocsps: [] as Uint8Array[] };
   const attr = signedAttribute(si, CMS_OID.adbeRevocationInfoArchival)[0];
-  const seq = attr?.values[0];
+  const seq = attr?.values?.[0];
   if (!(seq instanceof asn1js.Sequence)) return out;
   for (const item of seq.valueBlock.value) {
     if (!(item instanceof asn1js.Constructed) || item.idBlock.tagClass !== 3) continue;
@@ -201,5 +201,5 @@ export function signatureValue(si: pkijs.SignerInfo): Uint8Array {
 }
 
 export function timestampTokens(si: pkijs.SignerInfo): Uint8Array[] {
-  return unsignedAttribute(si, CMS_OID.signatureTimeStampToken).flatMap((a) => a.values.map((v) => new Uint8Array(v.valueBeforeDecodeView)));
+  return unsignedAttribute(si, CMS_OID.signatureTimeStampToken).flatMap((a) => (a.values ?? []).map((v) => new Uint8Array(v.valueBeforeDecodeView)));
 }

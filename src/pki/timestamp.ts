@@ -5,10 +5,10 @@ import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import type { Judgement } from "./ocsp.js";
-import { OID, extendedKeyUsages, extension, displayName, formatName, summarize, type CertificateSummary } from "./certificate.js";
+import { OID, extendedKeyUsages, extension, displayName, summarize, type CertificateSummary } from "./certificate.js";
 import { validateChain } from "./chain.js";
 import { CMS_OID, decodeSignedData, hashName, verifySigner } from "./cms.js";
-import { toHex } from "./der.js";
+import { decodeDer, toHex } from "./der.js";
 
 export interface TimestampInfo {
   genTime: Date;
@@ -44,7 +44,8 @@ export async function verifyTimestamp(
     decoded = decodeSignedData(token, "the timestamp token", limits);
     const eci = decoded.signedData.encapContentInfo;
     if (eci.eContentType !== CMS_OID.tstInfo || !eci.eContent) throw new FormatError("the timestamp token does not encapsulate a TSTInfo");
-    tst = pkijs.TSTInfo.fromBER(eci.eContent.getValue());
+    // The TSTInfo is DER inside an OCTET STRING: bounded like every other DER (depth, size).
+    tst = new pkijs.TSTInfo({ schema: decodeDer(new Uint8Array(eci.eContent.getValue()), "the TSTInfo", limits) });
   } catch (e) {
     return { judgement: { status: "failed", subIndication: "FORMAT_FAILURE", message: `The timestamp token is malformed: ${errorMessage(e)}.`, details: {} } };
   }

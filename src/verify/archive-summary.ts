@@ -87,6 +87,14 @@ export function signerSummary(claims: readonly ReportedClaim[]): SignerSummary {
     nameClaim: nameClaim?.name ?? null,
     nameMasked: nameClaim?.masked ?? false,
     identityProvider: text(byName("idp")),
-    levelOfAssurance: loa === null ? null : loa.replace(/\/+$/, "").replace(/^.*\//, ""),
+    levelOfAssurance: loa === null ? null : lastPathSegment(loa),
   };
+}
+
+/** "https://data.gov.dk/concept/core/nsis/Substantial/" → "Substantial", in linear time (the claim is untrusted). */
+function lastPathSegment(value: string): string {
+  let end = value.length;
+  while (end > 0 && value[end - 1] === "/") end--;
+  const trimmed = value.slice(0, end);
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
 }

@@ -76,6 +76,35 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   // Originals are listed before any work so that a wrong path is a usage error, not a verdict.
   const originalPaths = o.originals && o.originals.length ? listOriginals(o.originals, limits.maxOriginals) : null;
 
+  // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable
+  // original, say) still propagates. Any other exception is a defect reached by this input: it must not
+  // escape as a crash, nor hide — the report fails with FORMAT_FAILURE naming the stage, the error in details.
+  const run: PipelineRun = { stage: "attachments", checks: [] };
+  try {
+    return await runPipeline(o, name, bytes, originalPaths, limits, trust, options, run);
+  } catch (e) {
+    if (e instanceof SealcheckError) throw e;
+    return internalErrorReport(name, run, e, options);
+  }
+}
+
+interface PipelineRun {
+  /** The check being computed when an exception escaped. */
+  stage: string;
+  checks: CheckResult[];
+  ctx?: ArchiveContext;
+}
+
+async function runPipeline(
+  o: VerifyArchiveOptions,
+  name: string,
+  bytes: Uint8Array,
+  originalPaths: string[] | null,
+  limits: Limits,
+  trust: TrustStore,
+  options: ArchiveOptions,
+  run: PipelineRun,
+): Promise<ArchiveReport> {
   let input: EvidenceInput;
   try {
     input = classifyEvidence(name, bytes, limits);
@@ -84,21 +113,27 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
     return formatFailureReport(name, `${name}: ${errorMessage(e)}.`, options);
   }
   const ctx: ArchiveContext = { input, limits, trust, options };
-  const checks: CheckResult[] = [];
+  run.ctx = ctx;
+  const checks = run.checks;
+  const stage = <T>(id: string, f: () => T): T => {
+    run.stage = id;
+    return f();
+  };
 
   if (input.format === "workflow-token-json") {
-    checks.push(checkJsonFields(ctx), ...skipAll("The Workflow-token JSON carries no PAdES seal; the token's own signature protects it."));
+    checks.push(stage("attachments", () => checkJsonFields(ctx)), ...skipAll("The Workflow-token JSON carries no PAdES seal; the token's own signature protects it."));
   }
-  else checks.push(...(await runSealChecks(ctx)));
+  else checks.push(...(await stage("seal-signature", () => runSealChecks(ctx))));
 
-  checks.push(await checkTokenSignature(ctx));
-  checks.push(checkTokenClaims(ctx));
-  checks.push(await checkTokenCertificate(ctx));
-  checks.push(...(await checkOcsp(ctx)));
+  checks.push(await stage("token-signature", () => checkTokenSignature(ctx)));
+  checks.push(stage("token-claims", () => checkTokenClaims(ctx)));
+  checks.push(await stage("token-certificate", () => checkTokenCertificate(ctx)));
+  checks.push(...(await stage("ocsp-signature", () => checkOcsp(ctx))));
   const originals: OriginalFile[] | null = originalPaths ? await hashOriginals(originalPaths) : null;
-  checks.push(checkDocumentDigests(ctx, originals));
-  checks.push(checkCounts(ctx));
+  checks.push(stage("document-digests", () => checkDocumentDigests(ctx, originals)));
+  checks.push(stage("counts", () => checkCounts(ctx)));
 
+  run.stage = "report";
   const verdict = computeVerdict(checks);
   const at = validationTime(ctx);
   return {
@@ -113,6 +148,28 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
     ...buildArchiveSummary(ctx, checks, o.showPersonalData ?? false),
     seal: ctx.sealSummary ?? null,
   };
+}
+
+/**
+ * The report when an unexpected exception escaped a check: the checks done so far, then the stage that
+ * threw as failed (FORMAT_FAILURE), with the error (name, message, top of the stack) in its details so a
+ * genuine bug stays visible. Never TOTAL-PASSED.
+ */
+function internalErrorReport(file: string, run: PipelineRun, e: unknown, options: ArchiveOptions): ArchiveReport {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const stageId = run.stage === "report" ? "counts" : run.stage;
+  const message =
+    `sealcheck could not complete the check "${run.stage}" on this evidence: ${err.name}: ${errorMessage(err).slice(0, 300)}. ` +
+    "The evidence is not accepted; if it is genuine, this is a defect in sealcheck (please report it with the file).";
+  const checks = [
+    ...run.checks.filter((c) => c.id !== stageId),
+    failed(stageId, "FORMAT_FAILURE", message, {
+      details: { internalError: { stage: run.stage, name: err.name, message: errorMessage(err).slice(0, 2000), stack: (err.stack ?? "").split("\n").slice(0, 8).join("\n") } },
+    }),
+  ];
+  const base = formatFailureReport(file, message, options);
+  const format = run.ctx?.input.format;
+  return { ...base, ...computeVerdict(checks), checks, evidence: { file, format: format ?? "pades-pdf" } };
 }
 
 /** A report for evidence that could not even be classified: one failed check, FORMAT_FAILURE. */

@@ -163,6 +163,8 @@ class Document implements PdfDocument {
   private readonly views = new Map<number, PdfView>();
   /** Decoded object streams, keyed by data position (the same bytes decode the same in every view). */
   readonly objectStreams = new Map<string, ObjectStreamData>();
+  /** Bytes decoded from streams so far, against limits.maxTotalDecodedBytes (many small bombs add up). */
+  decodedTotal = 0;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -404,6 +406,18 @@ export class PdfView {
       if (d.kind !== "dict") throw new FormatError("stream /DecodeParms is not a dictionary");
       return { name: n.value, parms: d };
     });
-    return decodeFilters(this.rawStreamData(stream), specs, this.document.limits.maxDecodedStreamBytes);
+    const limits = this.document.limits;
+    const remaining = Math.max(0, limits.maxTotalDecodedBytes - this.document.decodedTotal);
+    let out: Uint8Array;
+    try {
+      out = decodeFilters(this.rawStreamData(stream), specs, Math.min(limits.maxDecodedStreamBytes, remaining));
+    } catch (e) {
+      if (e instanceof LimitError && remaining < limits.maxDecodedStreamBytes) {
+        throw new LimitError("maxTotalDecodedBytes", `the PDF's streams decode to more than ${limits.maxTotalDecodedBytes} bytes in total`);
+      }
+      throw e;
+    }
+    this.document.decodedTotal += out.length;
+    return out;
   }
 }

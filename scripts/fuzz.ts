@@ -1,0 +1,57 @@
+// `npm run fuzz -- [--runs N] [--seed S] [--target name]...`: a longer hostile-input run than the one in
+// `npm test`. Every target mutates the valid samples (bytes, PDF tokens, ASN.1 nodes, JSON, JWT segments)
+// and demands: no exception, a report or a typed error, never TOTAL-PASSED for a signed-byte change, no
+// input slower than the hang bound. A failing input is written to test/hostile/fixtures/ with its ops.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { fuzzTarget } from "./fuzz/run.js";
+import { TARGETS } from "./fuzz/targets.js";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "2000" },
+    seed: { type: "string" },
+    target: { type: "string", multiple: true },
+    "max-ms": { type: "string", default: "10000" },
+  },
+});
+const runs = Number(values.runs);
+const seed = values.seed !== undefined ? Number(values.seed) : Date.now() % 2 ** 31;
+const chosen = values.target?.length ? TARGETS.filter((t) => values.target!.includes(t.name)) : TARGETS;
+if (!Number.isSafeInteger(runs) || runs < 1 || !Number.isSafeInteger(seed) || chosen.length === 0) {
+  process.stderr.write(`usage: npm run fuzz -- [--runs N] [--seed S] [--target ${TARGETS.map((t) => t.name).join("|")}]...\n`);
+  process.exit(3);
+}
+const fixtures = join(import.meta.dirname, "..", "test", "hostile", "fixtures");
+let failed = 0;
+let total = 0;
+for (const target of chosen) {
+  const t0 = Date.now();
+  const r = await fuzzTarget(target, {
+    seed,
+    runs,
+    maxMsPerInput: Number(values["max-ms"]),
+    onFailure(t, ops, error) {
+      const { name, bytes } = t.input(ops);
+      mkdirSync(fixtures, { recursive: true });
+      const base = `crash-${t.name}-${seed}-${createHashShort(bytes)}`;
+      writeFileSync(join(fixtures, `${base}-${name}`), bytes);
+      writeFileSync(join(fixtures, `${base}.json`), JSON.stringify({ target: t.name, seed, ops, error: error instanceof Error ? error.message : String(error) }, null, 2));
+    },
+  });
+  total += r.runs;
+  process.stdout.write(`${r.target.padEnd(20)} ${String(r.runs).padStart(6)} inputs  ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s  slowest ${r.slowestMs} ms  ${JSON.stringify(r.verdicts)}\n`);
+  if (r.failure) {
+    failed++;
+    process.stdout.write(`  FAILED: ${r.failure}\n`);
+  }
+}
+process.stdout.write(`${total} inputs, seed ${seed}, ${failed} target(s) failed\n`);
+process.exitCode = failed ? 1 : 0;
+
+function createHashShort(bytes: Uint8Array): string {
+  let h = 2166136261;
+  for (const b of bytes) h = Math.imul(h ^ b, 16777619) >>> 0;
+  return h.toString(16).padStart(8, "0");
+}
