@@ -17,6 +17,7 @@ export function registerVerify(program: Command): void {
     .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them")
     .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
     .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
+    .option("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable; default: the broker, NTRDK-29915938)", collect, [])
     .addOption(limitOption())
     .addHelpText(
       "after",
@@ -48,6 +49,7 @@ Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad u
           at: opts.at as string | undefined,
           ocspWindowSeconds: opts.ocspWindow as number,
           clockSkewSeconds: opts.clockSkew as number,
+          tokenSignerOrganizations: opts.tokenSigner as string[],
           showPersonalData: Boolean(opts.showPersonalData),
           ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
           ...(typeof opts.token === "string" ? { crossCheckToken: opts.token } : {}),

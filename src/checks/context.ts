@@ -23,12 +23,21 @@ export interface ArchiveOptions {
   clockSkewSeconds: number;
   /** JWS algorithms accepted for the Workflow token. */
   tokenAlgorithms: readonly JwsAlgorithm[];
+  /**
+   * organizationIdentifier values of the certificates allowed to sign Workflow tokens: the broker's own
+   * (Signaturgruppen A/S). Any OCES certificate chains to the same roots; only the broker's makes a token.
+   */
+  tokenSignerOrganizations: readonly string[];
 }
+
+/** The broker's legal entity, as its token certificate names it (evidence.md §4). */
+export const BROKER_ORGANIZATION_ID = "NTRDK-29915938";
 
 export const DEFAULT_ARCHIVE_OPTIONS: ArchiveOptions = {
   ocspWindowSeconds: 300,
   clockSkewSeconds: 60,
   tokenAlgorithms: DEFAULT_TOKEN_ALGORITHMS,
+  tokenSignerOrganizations: [BROKER_ORGANIZATION_ID],
 };
 
 /** The three values every form of the evidence carries, as text, once the attachments check found them. */

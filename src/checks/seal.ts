@@ -24,7 +24,7 @@ export function skipAll(reason: string): CheckResult[] {
 }
 
 /** The seal: the certification (DocMDP) signature, else the only approval signature. */
-function chooseSeal(sigs: readonly SignatureInfo[]): { seal?: SignatureInfo; problem?: string } {
+export function chooseSeal(sigs: readonly SignatureInfo[]): { seal?: SignatureInfo; problem?: string } {
   const approvals = sigs.filter((s) => !s.isDocTimestamp);
   const certification = approvals.filter((s) => s.isDocMdp);
   if (certification.length === 1) return { seal: certification[0]! };

@@ -1,6 +1,6 @@
 // Check "token-certificate": the token's certificate chains to a --trust anchor (RSASSA-PSS included) and
 // every certificate on the path was valid at the validation time; its key usage allows signing.
-import { displayName, formatName, keyUsages, summarize } from "../pki/certificate.js";
+import { displayName, formatName, keyUsages, subjectAttribute, summarize } from "../pki/certificate.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { findIssuer } from "../pki/ocsp.js";
 import { failed, indeterminate, passed, skipped } from "../report/check.js";
@@ -8,6 +8,7 @@ import type { CheckResult } from "../report/types.js";
 import { validationTime, type ArchiveContext } from "./context.js";
 
 const ID = "token-certificate";
+const ORGANIZATION_IDENTIFIER = "2.5.4.97";
 
 /** The known profile of the broker's token certificate (evidence.md §4). */
 function profile(subject: string): string {
@@ -23,7 +24,24 @@ export async function checkTokenCertificate(ctx: ArchiveContext): Promise<CheckR
   ctx.tokenChain = chain;
   ctx.tokenIssuer = chain.path[1] ?? (await findIssuer(cert, [...ctx.trust.anchors, ...ctx.trust.intermediates]));
   const subject = displayName(cert.subject);
-  const details: Record<string, unknown> = { certificate: summarize(cert), profile: profile(formatName(cert.subject)), path: describePath(chain.path) };
+  const organization = subjectAttribute(cert, ORGANIZATION_IDENTIFIER);
+  const details: Record<string, unknown> = {
+    certificate: summarize(cert),
+    profile: profile(formatName(cert.subject)),
+    organizationIdentifier: organization,
+    acceptedSigners: ctx.options.tokenSignerOrganizations,
+    path: describePath(chain.path),
+  };
+  if (organization === null || !ctx.options.tokenSignerOrganizations.includes(organization)) {
+    // Any holder of an OCES certificate could sign a JWT that looks like a Workflow token: only a token
+    // signed by the broker's own certificate is one.
+    return failed(
+      ID,
+      "FORMAT_FAILURE",
+      `"${subject}" (organizationIdentifier ${organization ?? "absent"}) is not the broker's token certificate (${ctx.options.tokenSignerOrganizations.join(", ")}): this is not a Workflow token issued by the broker.`,
+      { at, details },
+    );
+  }
   if (chain.status !== "valid") {
     const sub = chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE";
     return chain.status === "not-yet-valid"

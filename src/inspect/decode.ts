@@ -3,6 +3,7 @@
 // bytes), the CMS, timestamp, OCSP and certificates through src/pki, the token through src/input/jws.
 // Whatever cannot be decoded is listed in `problems` and the rest is still shown.
 import { ATTACHMENT_NAMES } from "../checks/attachments.js";
+import { chooseSeal } from "../checks/seal.js";
 import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
@@ -335,8 +336,7 @@ export function signatureCms(sig: SignatureInfo, limits: Limits): DecodedSignedD
 
 /** The revision the certification signature covers: attachments are taken from it (as verify does). */
 export function sealedRevision(doc: PdfDocument, sigs: readonly SignatureInfo[]): number {
-  const approvals = sigs.filter((s) => !s.isDocTimestamp);
-  const seal = approvals.find((s) => s.isDocMdp) ?? [...approvals].sort((a, b) => a.revision - b.revision)[0];
+  const { seal } = chooseSeal(sigs);
   return seal ? seal.revision : doc.revisions.length - 1;
 }
 

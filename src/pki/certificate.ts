@@ -239,3 +239,10 @@ export function displayName(name: pkijs.RelativeDistinguishedNames): string {
   const v = cn?.value?.valueBlock as { value?: unknown } | undefined;
   return typeof v?.value === "string" ? v.value : formatName(name);
 }
+
+/** The value of one subject attribute (e.g. organizationIdentifier 2.5.4.97), or null. */
+export function subjectAttribute(cert: pkijs.Certificate, oid: string): string | null {
+  const tv = cert.subject.typesAndValues.find((x) => x.type === oid);
+  const v = tv?.value?.valueBlock as { value?: unknown } | undefined;
+  return typeof v?.value === "string" ? v.value : null;
+}

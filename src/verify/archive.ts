@@ -39,6 +39,8 @@ export interface VerifyArchiveOptions {
   ocspWindowSeconds?: number;
   clockSkewSeconds?: number;
   tokenAlgorithms?: readonly JwsAlgorithm[];
+  /** organizationIdentifier values allowed to sign Workflow tokens (default: the broker's, NTRDK-29915938). */
+  tokenSignerOrganizations?: readonly string[];
   limits?: Partial<Limits>;
   /** Put personal data values in the report (default: masked, names of claims only). */
   showPersonalData?: boolean;
@@ -60,6 +62,7 @@ function resolveOptions(o: VerifyArchiveOptions): ArchiveOptions {
     }
   }
   if (o.tokenAlgorithms) opts.tokenAlgorithms = o.tokenAlgorithms;
+  if (o.tokenSignerOrganizations?.length) opts.tokenSignerOrganizations = o.tokenSignerOrganizations;
   return opts;
 }
 

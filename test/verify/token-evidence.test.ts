@@ -263,7 +263,7 @@ describe("verify: token certificate constraints", () => {
     const { issueCertificate, issued, extensions, OIDS, TIMELINE: T } = await import("../../scripts/generator/index.js");
     const pki = testPki();
     const der = issueCertificate({
-      subject: [[OIDS.country, "DK"], [OIDS.organization, "Signaturgruppen A/S"], [OIDS.commonName, "NEB Transact ST"]],
+      subject: [[OIDS.country, "DK"], [OIDS.organization, "Signaturgruppen A/S"], [OIDS.organizationIdentifier, "NTRDK-29915938"], [OIDS.commonName, "NEB Transact ST"]],
       subjectKey: pki.tokenSigner.key,
       issuer: pki.tokenCa,
       scheme: "rsa-pss",
@@ -279,5 +279,31 @@ describe("verify: token certificate constraints", () => {
     expect(check(r, "token-certificate").status).toBe("indeterminate");
     expect(check(r, "token-certificate").subIndication).toBe("CHAIN_CONSTRAINTS_FAILURE");
     expect(check(r, "token-certificate").message).toContain("keyEncipherment");
+  });
+});
+
+describe("verify: only the broker's certificate makes a Workflow token", () => {
+  it("token-certificate: a token signed by another organisation's valid OCES certificate → TOTAL-FAILED", async () => {
+    const { issueCertificate, issued, extensions, OIDS, TIMELINE: T } = await import("../../scripts/generator/index.js");
+    const pki = testPki();
+    const der = issueCertificate({
+      subject: [[OIDS.country, "DK"], [OIDS.organization, "Some Other A/S"], [OIDS.organizationIdentifier, "NTRDK-12345678"], [OIDS.commonName, "Other Signer"]],
+      subjectKey: pki.otherTokenSigner.key,
+      issuer: pki.tokenCa,
+      scheme: "rsa-pss",
+      notBefore: new Date(T.iat.getTime() - 86400_000 * 30),
+      notAfter: new Date(T.iat.getTime() + 86400_000 * 365),
+      serial: new Uint8Array([0x42, 0x02]),
+      extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
+    });
+    const other = issued("otherTokenSigner", der, pki.otherTokenSigner.key);
+    const w = await writeTokenEvidence({ tokenSigner: other, pemCertificate: other, ocsp: { subject: other } });
+    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    expect(check(r, "token-signature").status).toBe("passed");
+    expect(check(r, "token-certificate").status).toBe("failed");
+    expect(check(r, "token-certificate").message).toContain("NTRDK-12345678");
+    expect(r.indication).toBe("TOTAL-FAILED");
+    const allowed = await verifyArchive({ evidence: w.json, trust: trust(), tokenSignerOrganizations: ["NTRDK-12345678"] });
+    expect(check(allowed, "token-certificate").status).toBe("passed");
   });
 });
