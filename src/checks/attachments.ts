@@ -19,15 +19,23 @@ const B64 = /^[A-Za-z0-9+/]+={0,2}$/;
  * Decodes the three values and records them in the context. `where` says where each came from for the
  * messages (an attachment name or a JSON field). Returns the problems found, one sentence each.
  */
-export function decodeTokenEvidence(ctx: ArchiveContext, values: Partial<Record<keyof TokenEvidence, unknown>>, where: Record<keyof TokenEvidence, string>): string[] {
+export function decodeTokenEvidence(
+  ctx: ArchiveContext,
+  values: Partial<Record<keyof TokenEvidence, unknown>>,
+  where: Record<keyof TokenEvidence, string>,
+  alreadyReported: ReadonlySet<keyof TokenEvidence> = new Set(),
+): string[] {
   const problems: string[] = [];
+  const missing = (key: keyof TokenEvidence) => {
+    if (!alreadyReported.has(key)) problems.push(`${where[key]} is missing or empty`);
+  };
   const ev: Partial<TokenEvidence> = {};
   const token = values.token;
-  if (typeof token !== "string" || token.trim() === "") problems.push(`${where.token} is missing or empty`);
+  if (typeof token !== "string" || token.trim() === "") missing("token");
   else ev.token = token;
 
   const pem = values.certPem;
-  if (typeof pem !== "string" || pem.trim() === "") problems.push(`${where.certPem} is missing or empty`);
+  if (typeof pem !== "string" || pem.trim() === "") missing("certPem");
   else {
     try {
       ctx.tokenCert = certificateFromPem(pem, where.certPem);
@@ -38,7 +46,7 @@ export function decodeTokenEvidence(ctx: ArchiveContext, values: Partial<Record<
   }
 
   const ocsp = values.ocspBase64;
-  if (typeof ocsp !== "string" || ocsp.trim() === "") problems.push(`${where.ocspBase64} is missing or empty`);
+  if (typeof ocsp !== "string" || ocsp.trim() === "") missing("ocspBase64");
   else {
     // The broker writes one padded line; line breaks (as a MIME encoder would add) are tolerated.
     const compact = ocsp.replace(/\s+/g, "");

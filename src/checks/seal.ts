@@ -57,16 +57,14 @@ function checkPdfAttachments(ctx: ArchiveContext, sealed: PdfView, latest: PdfVi
     return failed("attachments", "FORMAT_FAILURE", `The embedded files of the sealed revision cannot be read: ${errorMessage(e)}.`);
   }
   const problems: string[] = [];
+  const reported = new Set<keyof TokenEvidence>();
   const values: Partial<Record<keyof TokenEvidence, unknown>> = {};
   const digests: Record<string, string> = {};
   for (const [key, name] of Object.entries(ATTACHMENT_NAMES) as [keyof TokenEvidence, string][]) {
     const found = files.filter((f) => f.name.text === name);
-    if (found.length === 0) {
-      problems.push(`${name} is missing`);
-      continue;
-    }
-    if (found.length > 1) {
-      problems.push(`${name} is present ${found.length} times`);
+    if (found.length !== 1) {
+      problems.push(found.length === 0 ? `${name} is missing` : `${name} is present ${found.length} times`);
+      reported.add(key);
       continue;
     }
     try {
@@ -75,10 +73,10 @@ function checkPdfAttachments(ctx: ArchiveContext, sealed: PdfView, latest: PdfVi
       values[key] = Buffer.from(bytes).toString("latin1");
     } catch (e) {
       problems.push(`${name} cannot be decoded (${errorMessage(e)})`);
+      reported.add(key);
     }
   }
-  const where = Object.fromEntries(Object.entries(ATTACHMENT_NAMES).map(([k, v]) => [k, v])) as Record<keyof TokenEvidence, string>;
-  problems.push(...decodeTokenEvidence(ctx, values, where).filter((p) => !problems.some((q) => p.startsWith(q.split(" ")[0]!))));
+  problems.push(...decodeTokenEvidence(ctx, values, ATTACHMENT_NAMES, reported));
   // What a reader shows today: attachments replaced or added after sealing are reported here too.
   const later: string[] = [];
   if (latest.index !== sealed.index) {
