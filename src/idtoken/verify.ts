@@ -1,5 +1,6 @@
 // verifyIdToken: the receiver's verdict on a controlled-transfer ID token. Runs every check, computes the
 // ETSI verdict, and returns the transfer only when the token passed. Never prints, never exits.
+import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { failed, indeterminate, passed, skipped } from "../report/check.js";
@@ -114,25 +115,25 @@ export async function verifyIdToken(token: string, options: VerifyIdTokenOptions
     // A SealcheckError (a caller's key source refusing, say) propagates; anything else reached by this
     // token is a defect that must neither crash the caller nor pass: the stage fails with the error shown.
     if (e instanceof SealcheckError) throw e;
-    const err = e instanceof Error ? e : new Error(String(e));
-    const failedCheck = failed(run.stage, "FORMAT_FAILURE", `sealcheck could not complete the check "${run.stage}" on this token: ${err.name}: ${errorMessage(err).slice(0, 300)}. The token is not accepted.`, {
-      details: { internalError: { stage: run.stage, name: err.name, message: errorMessage(err).slice(0, 2000), stack: (err.stack ?? "").split("\n").slice(0, 8).join("\n") } },
-    });
-    const checks = [...run.checks.filter((c) => c.id !== run.stage), failedCheck];
-    const verdict = computeVerdict(checks);
-    return {
-      kind: "id-token",
-      indication: verdict.indication,
-      subIndication: verdict.subIndication,
-      validationTime: r.at.time.toISOString(),
-      validationTimeSource: r.at.source,
-      decidedBy: verdict.decidedBy,
-      checks,
-      header: run.decoded?.header ?? null,
-      transfer: null,
-      tool: { name: "sealcheck", version: VERSION },
-    };
+    const checks = [...run.checks.filter((c) => c.id !== run.stage), internalErrorCheck(run.stage, e, "token")];
+    return buildReport(checks, r, run.decoded?.header ?? null, null);
   }
+}
+
+function buildReport(checks: CheckResult[], r: Resolved, header: IdTokenReport["header"], transfer: IdTokenTransfer | null): IdTokenReport {
+  const verdict = computeVerdict(checks);
+  return {
+    kind: "id-token",
+    indication: verdict.indication,
+    subIndication: verdict.subIndication,
+    validationTime: r.at.time.toISOString(),
+    validationTimeSource: r.at.source,
+    decidedBy: verdict.decidedBy,
+    checks,
+    header,
+    transfer: verdict.indication === "TOTAL-PASSED" ? transfer : null,
+    tool: { name: "sealcheck", version: VERSION },
+  };
 }
 
 async function runChecks(token: string, r: Resolved, run: { stage: string; checks: CheckResult[]; decoded: DecodedIdToken | null }): Promise<IdTokenReport> {
@@ -172,18 +173,7 @@ async function runChecks(token: string, r: Resolved, run: { stage: string; check
   }
 
   run.stage = "claims";
-  const verdict = computeVerdict(checks);
-  if (decoded && parsed && verdict.indication === "TOTAL-PASSED") transfer = toTransfer(decoded.jws.payload, parsed);
-  return {
-    kind: "id-token",
-    indication: verdict.indication,
-    subIndication: verdict.subIndication,
-    validationTime: r.at.time.toISOString(),
-    validationTimeSource: r.at.source,
-    decidedBy: verdict.decidedBy,
-    checks,
-    header: decoded?.header ?? null,
-    transfer,
-    tool: { name: "sealcheck", version: VERSION },
-  };
+  const passing = computeVerdict(checks).indication === "TOTAL-PASSED";
+  if (decoded && parsed && passing) transfer = toTransfer(decoded.jws.payload, parsed);
+  return buildReport(checks, r, decoded?.header ?? null, transfer);
 }

@@ -1,6 +1,7 @@
 // verifyArchive: the ETSI process over a workflow archive, as named building blocks in order —
 // format and attachments, seal (PAdES only: signature, timestamp → proven time, certificate,
 // modifications), token signature, claims, token certificate at the validation time, OCSP, originals, counts.
+import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { parseValidationTime } from "../time.js";
@@ -159,18 +160,10 @@ async function runPipeline(
  * genuine bug stays visible. Never TOTAL-PASSED.
  */
 function internalErrorReport(file: string, run: PipelineRun, e: unknown, options: ArchiveOptions): ArchiveReport {
-  const err = e instanceof Error ? e : new Error(String(e));
   const stageId = run.stage === "report" ? "counts" : run.stage;
-  const message =
-    `sealcheck could not complete the check "${run.stage}" on this evidence: ${err.name}: ${errorMessage(err).slice(0, 300)}. ` +
-    "The evidence is not accepted; if it is genuine, this is a defect in sealcheck (please report it with the file).";
-  const checks = [
-    ...run.checks.filter((c) => c.id !== stageId),
-    failed(stageId, "FORMAT_FAILURE", message, {
-      details: { internalError: { stage: run.stage, name: err.name, message: errorMessage(err).slice(0, 2000), stack: (err.stack ?? "").split("\n").slice(0, 8).join("\n") } },
-    }),
-  ];
-  const base = formatFailureReport(file, message, options);
+  const failure = internalErrorCheck(stageId, e, "evidence");
+  const checks = [...run.checks.filter((c) => c.id !== stageId), failure];
+  const base = formatFailureReport(file, failure.message, options);
   const format = run.ctx?.input.format;
   return { ...base, ...computeVerdict(checks), checks, evidence: { file, format: format ?? "pades-pdf" } };
 }
