@@ -5,42 +5,98 @@ import { FormatError, LimitError } from "../errors.js";
 import type { Limits } from "../limits.js";
 
 /**
- * Walks the TLV structure iteratively to measure nesting depth before asn1js recurses into it.
- * Returns normally for well-formed-enough input; asn1js still decides validity.
+ * Longest OBJECT IDENTIFIER accepted, in content bytes. Real OIDs are under 64; asn1js spends about 4 µs and
+ * 700 bytes of heap per byte of one (a 1 MB OID: 4 s and 700 MB; 16 MB exhausts the heap).
  */
-export function assertDerDepth(bytes: Uint8Array, maxDepth: number, what: string): void {
-  const ends: number[] = [bytes.length];
+export const MAX_OID_BYTES = 1024;
+
+interface Region {
+  end: number;
+  /** The content of an OCTET STRING that looked like DER: walked for the guards, never trusted for framing. */
+  speculative: boolean;
+  /** Opened by an indefinite length: closed by end-of-contents. */
+  indefinite: boolean;
+}
+
+/** Whether `[pos, end)` is exactly one SEQUENCE, SET or OID (an OCTET STRING's content that is DER). */
+function wholeTlv(bytes: Uint8Array, pos: number, end: number): boolean {
+  const tag = bytes[pos]!;
+  if (tag !== 0x30 && tag !== 0x31 && tag !== 0x06) return false;
+  let p = pos + 1;
+  if (p >= end) return false;
+  let len = bytes[p++]!;
+  if (len & 0x80) {
+    const n = len & 0x7f;
+    if (n === 0 || n > 4) return false;
+    len = 0;
+    for (let i = 0; i < n; i++) {
+      if (p >= end) return false;
+      len = len * 256 + bytes[p++]!;
+    }
+  }
+  return p + len === end;
+}
+
+/**
+ * Walks the TLV structure iteratively before asn1js recurses into it: nesting depth, and OIDs too long for
+ * asn1js to decode in bounded time and memory. OCTET STRINGs that hold one whole DER value (extensions,
+ * eContent, OCSP responseBytes, which pkijs decodes later) are walked too. Returns normally for
+ * well-formed-enough input; asn1js still decides validity.
+ */
+export function assertDerShape(bytes: Uint8Array, maxDepth: number, what: string): void {
+  const regions: Region[] = [{ end: bytes.length, speculative: false, indefinite: false }];
   let pos = 0;
-  while (pos < bytes.length && ends.length > 0) {
-    while (ends.length > 0 && pos >= ends[ends.length - 1]!) ends.pop();
-    if (ends.length === 0) break;
+  while (regions.length > 0) {
+    const top = regions[regions.length - 1]!;
+    if (pos >= top.end) {
+      regions.pop();
+      if (top.speculative) pos = top.end;
+      continue;
+    }
     const tag = bytes[pos++]!;
     if ((tag & 0x1f) === 0x1f) {
       // high tag number form
       let guard = 0;
-      while (pos < bytes.length && bytes[pos]! & 0x80 && guard++ < 8) pos++;
+      while (pos < top.end && bytes[pos]! & 0x80 && guard++ < 8) pos++;
       pos++;
     }
-    if (pos >= bytes.length) return;
+    if (pos >= top.end) {
+      if (!top.speculative) return;
+      continue;
+    }
     let len = bytes[pos++]!;
     let indefinite = false;
     if (len === 0x80) indefinite = true;
     else if (len & 0x80) {
       const n = len & 0x7f;
-      if (n > 4) return; // asn1js will reject
+      if (n > 4) {
+        if (!top.speculative) return; // asn1js will reject
+        pos = top.end;
+        continue;
+      }
       len = 0;
-      for (let i = 0; i < n && pos < bytes.length; i++) len = len * 256 + bytes[pos++]!;
+      for (let i = 0; i < n && pos < top.end; i++) len = len * 256 + bytes[pos++]!;
+    }
+    if (top.speculative && !indefinite && pos + len > top.end) {
+      pos = top.end; // not DER after all
+      continue;
+    }
+    if ((tag === 0x06 || tag === 0x0d) && !indefinite && len > MAX_OID_BYTES) {
+      throw new FormatError(`${what} holds an OBJECT IDENTIFIER of ${len} bytes (more than ${MAX_OID_BYTES})`);
     }
     const constructed = (tag & 0x20) !== 0;
     if (constructed) {
-      ends.push(indefinite ? ends[ends.length - 1]! : Math.min(pos + len, ends[ends.length - 1]!));
-      if (ends.length - 1 > maxDepth) throw new LimitError("maxAsn1Depth", `${what}: ASN.1 nesting deeper than ${maxDepth} levels`);
+      regions.push({ end: indefinite ? top.end : Math.min(pos + len, top.end), speculative: top.speculative, indefinite });
+      if (regions.length - 1 > maxDepth) throw new LimitError("maxAsn1Depth", `${what}: ASN.1 nesting deeper than ${maxDepth} levels`);
+    } else if (tag === 0x04 && !indefinite && len >= 2 && pos + len <= top.end && wholeTlv(bytes, pos, pos + len)) {
+      regions.push({ end: pos + len, speculative: true, indefinite: false });
+      if (regions.length - 1 > maxDepth) throw new LimitError("maxAsn1Depth", `${what}: ASN.1 nesting deeper than ${maxDepth} levels`);
     } else if (!indefinite) {
       pos += len;
     }
     if (tag === 0 && len === 0) {
       // end-of-contents of an indefinite-length value
-      if (ends.length > 1) ends.pop();
+      if (regions.length > 1 && top.indefinite) regions.pop();
     }
   }
 }
@@ -56,7 +112,7 @@ export function decodeDer(
   if (bytes.length > limits.maxDerBytes) {
     throw new LimitError("maxDerBytes", `${what} is ${bytes.length} bytes, more than the limit of ${limits.maxDerBytes}`);
   }
-  assertDerDepth(bytes, limits.maxAsn1Depth, what);
+  assertDerShape(bytes, limits.maxAsn1Depth, what);
   let parsed: ReturnType<typeof asn1js.fromBER>;
   try {
     parsed = asn1js.fromBER(bytes);
