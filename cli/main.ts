@@ -4,6 +4,15 @@ import { Command, CommanderError } from "commander";
 import { VERSION } from "../src/version.js";
 import { printUsageError, runGuarded } from "./io.js";
 
+// A reader that stops early (`sealcheck ... | head`) closes the pipe: stop quietly, as other Unix tools do,
+// instead of dying on an unhandled EPIPE with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
+
 const program = new Command();
 program
   .name("sealcheck")

@@ -102,3 +102,15 @@ describe("sealcheck verify-id-token on hostile tokens, with --limit", () => {
     expect(r.stdout).toMatch(/maxJwksKeys\s+100/);
   });
 });
+
+describe("a reader that stops early", () => {
+  it("`sealcheck ... | head -1`: exits quietly, no EPIPE stack trace", () => {
+    // The whole help text, a verify report: larger than what `head` reads before it closes the pipe.
+    for (const args of [["verify-batch", "--help"], ["verify", "samples/valid/archive.pdf", "samples/valid/originals", "--trust", trustDirectory(), "--json"]]) {
+      const quoted = [process.execPath, main, ...args].map((a) => `'${a}'`).join(" ");
+      const r = spawnSync("bash", ["-c", `set -o pipefail; ${quoted} | head -c 1 >/dev/null; echo "exit=$?" >&2`], { encoding: "utf8", timeout: HANG_MS });
+      expect(r.stderr, args.join(" ")).not.toMatch(/EPIPE|\n\s+at /);
+      expect(r.stderr).toMatch(/exit=0\n?$/);
+    }
+  });
+});
