@@ -26,6 +26,11 @@ export interface Limits {
   /** Largest DER blob (CMS, OCSP, CRL, timestamp, certificate). */
   maxDerBytes: number;
   /**
+   * Most ASN.1 values decoded from one DER blob. asn1js keeps ~1 KB per value (200,000: ~230 MB), and
+   * refuses more than 10,000 unless told: a CMS carrying a CRL of a few thousand entries needs more.
+   */
+  maxAsn1Nodes: number;
+  /**
    * Most validation-data items read for one signature: signature timestamps in a CMS, OCSP responses and
    * CRLs archived in it, certificates, OCSP responses and CRLs in a DSS.
    */
@@ -53,6 +58,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxTreeNodes: 100_000,
   maxAsn1Depth: 64,
   maxDerBytes: 16 * 1024 ** 2,
+  maxAsn1Nodes: 200_000,
   maxValidationDataItems: 1_000,
   maxJsonBytes: 512 * 1024 ** 2, // the PAdES endpoint JSON embeds the whole PDF in base64
   maxJsonDepth: 64,
@@ -76,6 +82,7 @@ export const LIMIT_DESCRIPTIONS: Readonly<Record<keyof Limits, string>> = Object
   maxTreeNodes: "most nodes in a name tree, page tree or form-field tree",
   maxAsn1Depth: "deepest ASN.1 nesting in DER (CMS, OCSP, CRL, timestamp, certificate)",
   maxDerBytes: "largest DER object (CMS, OCSP, CRL, timestamp, certificate), in bytes",
+  maxAsn1Nodes: "most ASN.1 values in one DER object (a CRL entry is three)",
   maxValidationDataItems: "most timestamps, OCSP responses, CRLs and certificates read from one CMS or DSS",
   maxJsonBytes: "largest JSON text (evidence JSON, JWT header/payload, JWKS), in bytes",
   maxJsonDepth: "deepest JSON nesting",

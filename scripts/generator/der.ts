@@ -93,7 +93,7 @@ export const implicitPrimitive = (n: number, content: Uint8Array = new Uint8Arra
 
 /** Embed already-encoded DER. */
 export function raw(der: Uint8Array): Asn1 {
-  const parsed = asn1js.fromBER(der);
+  const parsed = asn1js.fromBER(der, { maxNodes: 10_000_000 }); // our own output: a CRL may be large on purpose
   if (parsed.offset === -1) throw new Error(`generator: cannot parse DER: ${parsed.result.error}`);
   return parsed.result;
 }

@@ -49,7 +49,7 @@ export interface Span {
 
 /** Find `open … close` after `key` inside the object starting at `objectAt`. */
 export function spanAfterKey(pdf: Uint8Array, objectAt: number, key: string, open: string, close: string): Span {
-  const text = latin1Text(pdf.subarray(objectAt, objectAt + 200_000));
+  const text = latin1Text(pdf.subarray(objectAt, objectAt + 4_000_000));
   const objEnd = text.indexOf("endobj");
   const k = text.indexOf(key);
   if (k < 0 || k > objEnd) throw new Error(`generator: ${key} not in the object at ${objectAt}`);

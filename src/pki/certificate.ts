@@ -19,14 +19,14 @@ export const OID = {
   qcStatements: "1.3.6.1.5.5.7.1.3",
 } as const;
 
-const DER_LIMITS = { maxDerBytes: 1024 * 1024, maxAsn1Depth: 64 };
+const DER_LIMITS = { maxDerBytes: 1024 * 1024, maxAsn1Depth: 64, maxAsn1Nodes: 20_000 };
 
 // Re-encoding a certificate with asn1js is costly and paths, thumbprints and comparisons ask for the same
 // DER many times per archive: encode each certificate object once.
 const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
 
 
-export function certificateFromDer(der: Uint8Array, what = "certificate", limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth"> = DER_LIMITS): pkijs.Certificate {
+export function certificateFromDer(der: Uint8Array, what = "certificate", limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes"> = DER_LIMITS): pkijs.Certificate {
   const asn = decodeDer(der, what, limits);
   try {
     const cert = new pkijs.Certificate({ schema: asn });

@@ -45,7 +45,7 @@ export interface DecodedSignedData {
 }
 
 /** Decodes a ContentInfo holding SignedData; `padded` accepts the zero padding of a PDF /Contents. */
-export function decodeSignedData(bytes: Uint8Array, what: string, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth">, padded = false): DecodedSignedData {
+export function decodeSignedData(bytes: Uint8Array, what: string, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">, padded = false): DecodedSignedData {
   const { value, length } = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
   let signedData: pkijs.SignedData;
   try {

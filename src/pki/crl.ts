@@ -7,7 +7,7 @@ import { displayName, formatName } from "./certificate.js";
 import { decodeDer } from "./der.js";
 import type { Judgement } from "./ocsp.js";
 
-export function decodeCrl(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth">): pkijs.CertificateRevocationList {
+export function decodeCrl(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">): pkijs.CertificateRevocationList {
   const asn = decodeDer(der, "CRL", limits);
   return new pkijs.CertificateRevocationList({ schema: asn });
 }

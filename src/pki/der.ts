@@ -105,7 +105,7 @@ export function assertDerShape(bytes: Uint8Array, maxDepth: number, what: string
 export function decodeDer(
   bytes: Uint8Array,
   what: string,
-  limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth">,
+  limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">,
   allowTrailing = false,
 ): asn1js.AsnType {
   if (bytes.length === 0) throw new FormatError(`${what} is empty`);
@@ -115,11 +115,17 @@ export function decodeDer(
   assertDerShape(bytes, limits.maxAsn1Depth, what);
   let parsed: ReturnType<typeof asn1js.fromBER>;
   try {
-    parsed = asn1js.fromBER(bytes);
+    parsed = asn1js.fromBER(bytes, { maxNodes: limits.maxAsn1Nodes, maxContentLength: limits.maxDerBytes });
   } catch (e) {
     throw new FormatError(`${what} is not valid DER (${e instanceof Error ? e.message : String(e)})`);
   }
-  if (parsed.offset === -1) throw new FormatError(`${what} is not valid DER (${parsed.result.error || "parse error"})`);
+  if (parsed.offset === -1) {
+    const error = parsed.result.error || "parse error";
+    if (/node count/i.test(error)) {
+      throw new LimitError("maxAsn1Nodes", `${what} holds more than ${limits.maxAsn1Nodes} ASN.1 values`);
+    }
+    throw new FormatError(`${what} is not valid DER (${error})`);
+  }
   if (!allowTrailing && parsed.offset !== bytes.length) {
     throw new FormatError(`${what} has ${bytes.length - parsed.offset} unexpected bytes after its DER value`);
   }
@@ -133,7 +139,7 @@ export function decodeDer(
 export function decodeDerZeroPadded(
   bytes: Uint8Array,
   what: string,
-  limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth">,
+  limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">,
 ): { value: asn1js.AsnType; length: number } {
   const value = decodeDer(bytes, what, limits, true);
   const length = value.valueBeforeDecodeView.byteLength;

@@ -68,7 +68,7 @@ export interface DecodedOcsp {
 }
 
 /** Decodes a DER OCSPResponse. Throws FormatError for anything that is not one. */
-export function decodeOcsp(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth">): DecodedOcsp {
+export function decodeOcsp(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">): DecodedOcsp {
   const asn = decodeDer(der, "OCSP response", limits);
   let resp: pkijs.OCSPResponse;
   try {

@@ -36,7 +36,7 @@ export async function verifyTimestamp(
   data: Imprinted,
   trust: { anchors: readonly pkijs.Certificate[]; intermediates: readonly pkijs.Certificate[] },
   at: Date | null,
-  limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth">,
+  limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">,
 ): Promise<TimestampResult> {
   let decoded;
   let tst: pkijs.TSTInfo;

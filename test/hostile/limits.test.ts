@@ -116,6 +116,7 @@ describe("hostile JSON and tokens", () => {
       [{ maxJwtBytes: 100 }, /maxJwtBytes/],
       [{ maxDerBytes: 100 }, /maxDerBytes/],
       [{ maxAsn1Depth: 2 }, /maxAsn1Depth/],
+      [{ maxAsn1Nodes: 10 }, /maxAsn1Nodes/],
       [{ maxNumberedClaims: 1 }, /.+/],
     ];
     for (const [limits, re] of cases) {

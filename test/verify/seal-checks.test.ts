@@ -99,6 +99,22 @@ describe("seal checks, one defect at a time", () => {
     expect(r.subIndication).toBe("REVOKED");
   });
 
+  it("seal-certificate: a CRL of 4,000 entries in the CMS (more ASN.1 values than asn1js decodes unless told)", async () => {
+    const pki = testPki();
+    const revoked = Array.from({ length: 4000 }, (_, i) => ({ serial: new Uint8Array([0x70, i >> 8, i & 255]), at: TIMELINE.revokedAt }));
+    const pdf = await pades({
+      layout: { contentsSize: 256 * 1024 },
+      seal: { revocation: { crls: [createCrl({ issuer: pki.sealRoot, revoked })], ocsps: [] } },
+    });
+    const r = await verifyBytes(pdf);
+    expect(check(r, "seal-signature").status).toBe("passed");
+    expect(check(r, "seal-certificate").status).toBe("passed");
+    expect(check(r, "seal-certificate").message).toMatch(/Not revoked at the sealing time \(cms-crl\)/);
+    const low = await verifyArchive({ evidence: { name: "archive.pdf", bytes: pdf }, trust, limits: { maxAsn1Nodes: 5000 } });
+    expect(check(low, "seal-signature").status).toBe("failed");
+    expect(check(low, "seal-signature").message).toMatch(/more than 5000 ASN\.1 values.*--limit maxAsn1Nodes=<n>/);
+  });
+
   it("seal-certificate: no revocation data in the CMS → INDETERMINATE/TRY_LATER", async () => {
     const r = await verifyBytes(await pades({ seal: { revocation: { crls: [], ocsps: [] } } }));
     expect(check(r, "seal-certificate").status).toBe("indeterminate");
