@@ -93,7 +93,19 @@ export function certificateFromPem(text: string, what = "PEM certificate"): pkij
   return certificateFromDer(certs[0]!.der, what);
 }
 
+/**
+ * Remembers the bytes each certificate of a decoded SET/SEQUENCE OF Certificate came from (`blocks` are
+ * the asn1js children, in the order pkijs decoded them): thumbprints and comparisons then hash the
+ * certificate as delivered, and nothing is re-encoded. Mismatched lists are left alone.
+ */
+export function rememberCertificateDers(certs: readonly unknown[] | undefined, blocks: readonly asn1js.AsnType[] | undefined): void {
+  if (!certs || !blocks || certs.length !== blocks.length) return;
+  certs.forEach((c, i) => {
+    if (c instanceof pkijs.Certificate && !derCache.has(c)) derCache.set(c, blocks[i]!.valueBeforeDecodeView);
+  });
+}
 
+/** The certificate's DER: the bytes it was decoded from when known, else pkijs's encoding of it. */
 export function certificateDer(cert: pkijs.Certificate): Uint8Array {
   let der = derCache.get(cert);
   if (!der) {

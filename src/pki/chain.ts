@@ -5,6 +5,7 @@ import * as pkijs from "pkijs";
 import type { SubIndication } from "../report/types.js";
 import { certificateDer, displayName, summarize, validAt, type CertificateSummary } from "./certificate.js";
 import { bytesEqual } from "./der.js";
+import { cryptoEngine } from "./crypto-engine.js";
 
 export type ChainStatus = "valid" | "no-chain" | "expired" | "not-yet-valid" | "invalid";
 
@@ -74,7 +75,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
   });
   let res: Awaited<ReturnType<pkijs.CertificateChainValidationEngine["verify"]>>;
   try {
-    res = await engine.verify({});
+    res = await engine.verify({}, cryptoEngine);
   } catch (e) {
     res = { result: false, resultCode: -1, resultMessage: e instanceof Error ? e.message : String(e) } as typeof res;
   }

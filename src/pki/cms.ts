@@ -8,8 +8,9 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
-import { algorithmName, certificateDer } from "./certificate.js";
+import { algorithmName, certificateDer, rememberCertificateDers } from "./certificate.js";
 import { bytesEqual, decodeDer, decodeDerZeroPadded, toHex } from "./der.js";
+import { cryptoEngine } from "./crypto-engine.js";
 
 export const CMS_OID = {
   signedData: "1.2.840.113549.1.7.2",
@@ -48,9 +49,11 @@ export interface DecodedSignedData {
 export function decodeSignedData(bytes: Uint8Array, what: string, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">, padded = false): DecodedSignedData {
   const { value, length } = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
   let signedData: pkijs.SignedData;
+  let signedDataBlock: unknown;
   try {
     const ci = new pkijs.ContentInfo({ schema: value });
     if (ci.contentType !== CMS_OID.signedData) throw new FormatError(`${what} is CMS of type ${ci.contentType}, not SignedData`);
+    signedDataBlock = ci.content;
     signedData = new pkijs.SignedData({ schema: ci.content });
   } catch (e) {
     if (e instanceof FormatError) throw e;
@@ -58,7 +61,15 @@ export function decodeSignedData(bytes: Uint8Array, what: string, limits: Pick<L
   }
   if (signedData.signerInfos.length === 0) throw new FormatError(`${what} has no SignerInfo`);
   const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+  rememberCertificateDers(signedData.certificates, certificateBlocks(signedDataBlock));
   return { signedData, derLength: length, certificates };
+}
+
+/** The asn1js children of a SignedData's `certificates [0] IMPLICIT` field, in order. */
+function certificateBlocks(signedDataBlock: unknown): asn1js.AsnType[] | undefined {
+  if (!(signedDataBlock instanceof asn1js.Sequence)) return undefined;
+  const field = signedDataBlock.valueBlock.value.find((b) => b.idBlock.tagClass === 3 && b.idBlock.tagNumber === 0);
+  return field instanceof asn1js.Constructed ? field.valueBlock.value : undefined;
 }
 
 export function signedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attribute[] {
@@ -138,7 +149,7 @@ export async function verifySigner(decoded: DecodedSignedData, index: number, di
     return out;
   }
   try {
-    const crypto = pkijs.getCrypto(true);
+    const crypto = cryptoEngine;
     // RSA PKCS#1 v1.5 SignerInfos may name rsaEncryption as the algorithm; pkijs then needs the hash.
     out.signatureValid =
       si.signatureAlgorithm.algorithmId === "1.2.840.113549.1.1.1"

@@ -6,6 +6,7 @@ import type { Limits } from "../limits.js";
 import { displayName, formatName } from "./certificate.js";
 import { decodeDer } from "./der.js";
 import type { Judgement } from "./ocsp.js";
+import { cryptoEngine } from "./crypto-engine.js";
 
 export function decodeCrl(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">): pkijs.CertificateRevocationList {
   const asn = decodeDer(der, "CRL", limits);
@@ -33,7 +34,7 @@ export async function judgeCrl(
   }
   let ok = false;
   try {
-    ok = await crl.verify({ issuerCertificate: issuer });
+    ok = await crl.verify({ issuerCertificate: issuer }, cryptoEngine);
   } catch (e) {
     details.error = errorMessage(e);
   }

@@ -15,6 +15,7 @@ import {
   OID,
   algorithmName,
   certificateDer,
+  rememberCertificateDers,
   extendedKeyUsages,
   extension,
   displayName, formatName,
@@ -24,6 +25,7 @@ import {
   type CertificateSummary,
 } from "./certificate.js";
 import { bytesEqual, decodeDer, toHex } from "./der.js";
+import { cryptoEngine } from "./crypto-engine.js";
 
 const OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1";
 const RESPONSE_STATUS = ["successful", "malformedRequest", "internalError", "tryLater", "(4)", "sigRequired", "unauthorized"];
@@ -88,6 +90,10 @@ export function decodeOcsp(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" |
   try {
     const inner = decodeDer(resp.responseBytes.response.valueBlock.valueHexView, "BasicOCSPResponse", limits);
     basic = new pkijs.BasicOCSPResponse({ schema: inner });
+    // certs [0] EXPLICIT SEQUENCE OF Certificate: keep the bytes each responder certificate came in.
+    const certsField = inner instanceof asn1js.Sequence ? inner.valueBlock.value.find((b) => b.idBlock.tagClass === 3 && b.idBlock.tagNumber === 0) : undefined;
+    const certsSeq = certsField instanceof asn1js.Constructed ? certsField.valueBlock.value[0] : undefined;
+    rememberCertificateDers(basic.certs, certsSeq instanceof asn1js.Sequence ? certsSeq.valueBlock.value : undefined);
   } catch (e) {
     throw e instanceof FormatError ? e : new FormatError(`BasicOCSPResponse is malformed (${errorMessage(e)})`);
   }
@@ -187,7 +193,7 @@ async function verifySignature(basic: pkijs.BasicOCSPResponse, cert: pkijs.Certi
   try {
     // Over the response's own tbsResponseData bytes, as received (not re-encoded).
     const tbs = basic.tbsResponseData.tbsView;
-    return await pkijs.getCrypto(true).verifyWithPublicKey(tbs, basic.signature, cert.subjectPublicKeyInfo, basic.signatureAlgorithm);
+    return await cryptoEngine.verifyWithPublicKey(tbs, basic.signature, cert.subjectPublicKeyInfo, basic.signatureAlgorithm);
   } catch {
     return false;
   }
@@ -212,7 +218,7 @@ function sameKey(a: pkijs.Certificate, b: pkijs.Certificate): boolean {
 async function issuedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
   if (!cert.issuer.isEqual(issuer.subject)) return false;
   try {
-    return await cert.verify(issuer);
+    return await cert.verify(issuer, cryptoEngine);
   } catch {
     return false;
   }

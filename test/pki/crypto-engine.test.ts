@@ -1,0 +1,32 @@
+// The key-caching engine: the same key bytes give the same imported key across certificate objects (one
+// import per process for the keys every archive shares); different keys never share an entry, so a
+// signature still fails with the wrong key.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { certificateFromPem } from "../../src/pki/certificate.js";
+import { cryptoEngine } from "../../src/pki/crypto-engine.js";
+
+const pem = (name: string) => readFileSync(`samples/pki/${name}.pem`, "utf8");
+
+describe("cryptoEngine", () => {
+  it("imports a key once, whatever certificate object carries it", async () => {
+    const a = certificateFromPem(pem("tokenCa"));
+    const b = certificateFromPem(pem("tokenCa"));
+    expect(a).not.toBe(b);
+    const ka = await cryptoEngine.getPublicKey(a.subjectPublicKeyInfo, a.signatureAlgorithm);
+    const kb = await cryptoEngine.getPublicKey(b.subjectPublicKeyInfo, b.signatureAlgorithm);
+    expect(kb).toBe(ka);
+    const other = certificateFromPem(pem("tokenRoot"));
+    expect(await cryptoEngine.getPublicKey(other.subjectPublicKeyInfo, other.signatureAlgorithm)).not.toBe(ka);
+  });
+
+  it("verification stays per key: the issuing CA verifies its certificate, another CA's key does not", async () => {
+    const leaf = certificateFromPem(pem("ocspResponder"));
+    const issuer = certificateFromPem(pem("tokenCa"));
+    const stranger = certificateFromPem(pem("sealRoot"));
+    for (let i = 0; i < 2; i++) {
+      expect(await leaf.verify(issuer, cryptoEngine)).toBe(true);
+      expect(await leaf.verify(stranger, cryptoEngine)).toBe(false);
+    }
+  });
+});
