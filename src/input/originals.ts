@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { isMainThread, Worker } from "node:worker_threads";
 import { SealcheckError, errorMessage } from "../errors.js";
 
 export interface OriginalFile {
@@ -71,4 +72,75 @@ export async function hashOriginals(paths: readonly string[], concurrency = 4): 
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, paths.length) }, worker));
   return out;
+}
+
+/** Originals larger than this in total are hashed on a worker thread, beside the checks of the evidence. */
+export const HASH_WORKER_THRESHOLD = 32 * 1024 * 1024;
+
+// The worker is a small CommonJS script run with `eval`, so that it works the same from the sources, the
+// tsc output and the bundle. It hashes exactly as hashFile does: chunks of 1 MiB, SHA-256, the first 1 KiB
+// looked at for "%PDF-".
+const HASH_WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { createHash } = require("node:crypto");
+const { createReadStream } = require("node:fs");
+(async () => {
+  const files = [];
+  for (const path of workerData.paths) {
+    const h = createHash("sha256");
+    let size = 0;
+    let head = null;
+    try {
+      for await (const c of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+        if (!head) head = c.subarray(0, 1024);
+        size += c.length;
+        h.update(c);
+      }
+    } catch (e) {
+      parentPort.postMessage({ error: { path, message: e && e.message ? e.message : String(e) } });
+      return;
+    }
+    files.push({ path, size, sha256Hex: h.digest("hex"), isPdf: Boolean(head && head.includes("%PDF-")) });
+  }
+  parentPort.postMessage({ files });
+})();
+`;
+
+export interface OriginalsHashing {
+  result: Promise<OriginalFile[]>;
+  /** Stops a hashing that is no longer needed (the evidence was unreadable); harmless once done. */
+  cancel(): void;
+}
+
+/**
+ * Starts hashing originals. Large sets run on a worker thread so that on a multi-core machine they cost
+ * no wall time beyond the checks of the evidence; small ones, and any inside a worker thread already
+ * (verify-batch parallelises across archives), are hashed here.
+ */
+export function startHashingOriginals(paths: readonly string[], o: { workerThreshold?: number } = {}): OriginalsHashing {
+  let total = 0;
+  for (const p of paths) {
+    try {
+      total += statSync(p).size;
+    } catch {
+      // hashFile reports it
+    }
+  }
+  if (total < (o.workerThreshold ?? HASH_WORKER_THRESHOLD) || !isMainThread) {
+    const result = hashOriginals(paths);
+    result.catch(() => undefined); // awaited by the caller when needed; never an unhandled rejection
+    return { result, cancel: () => undefined };
+  }
+  const worker = new Worker(HASH_WORKER_SOURCE, { eval: true, workerData: { paths: [...paths] } });
+  const result = new Promise<OriginalFile[]>((resolve, reject) => {
+    worker.once("message", (m: { files?: OriginalFile[]; error?: { path: string; message: string } }) => {
+      if (m.files) resolve(m.files);
+      else reject(new SealcheckError("ERR_FILE_UNREADABLE", `${m.error?.path}: cannot read (${m.error?.message})`, { file: m.error?.path }));
+      void worker.terminate();
+    });
+    worker.once("error", (e) => reject(new SealcheckError("ERR_FILE_UNREADABLE", `cannot hash the originals (${errorMessage(e)})`, { cause: e })));
+    worker.once("exit", () => reject(new SealcheckError("ERR_FILE_UNREADABLE", "cannot hash the originals (the hashing thread stopped)")));
+  });
+  result.catch(() => undefined);
+  return { result, cancel: () => void worker.terminate() };
 }

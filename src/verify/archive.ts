@@ -6,7 +6,7 @@ import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { parseValidationTime } from "../time.js";
 import { classifyEvidence, readBounded, type EvidenceInput } from "../input/evidence-file.js";
-import { hashOriginals, listOriginals, type OriginalFile } from "../input/originals.js";
+import { listOriginals, startHashingOriginals, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
 import { loadTrustStore, type TrustStore } from "../pki/trust-store.js";
 import { summarize } from "../pki/certificate.js";
 import { failed } from "../report/check.js";
@@ -84,11 +84,15 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   // original, say) still propagates. Any other exception is a defect reached by this input: it must not
   // escape as a crash, nor hide — the report fails with FORMAT_FAILURE naming the stage, the error in details.
   const run: PipelineRun = { stage: "attachments", checks: [] };
+  // Hashing starts now and runs beside the checks (on a worker thread when the originals are large).
+  const hashing = originalPaths ? startHashingOriginals(originalPaths) : null;
   try {
-    return await runPipeline(o, name, bytes, originalPaths, limits, trust, options, run);
+    return await runPipeline(o, name, bytes, hashing, limits, trust, options, run);
   } catch (e) {
     if (e instanceof SealcheckError) throw e;
     return internalErrorReport(name, run, e, options);
+  } finally {
+    hashing?.cancel();
   }
 }
 
@@ -103,7 +107,7 @@ async function runPipeline(
   o: VerifyArchiveOptions,
   name: string,
   bytes: Uint8Array,
-  originalPaths: string[] | null,
+  hashing: OriginalsHashing | null,
   limits: Limits,
   trust: TrustStore,
   options: ArchiveOptions,
@@ -133,7 +137,7 @@ async function runPipeline(
   checks.push(stage("token-claims", () => checkTokenClaims(ctx)));
   checks.push(await stage("token-certificate", () => checkTokenCertificate(ctx)));
   checks.push(...(await stage("ocsp-signature", () => checkOcsp(ctx))));
-  const originals: OriginalFile[] | null = originalPaths ? await hashOriginals(originalPaths) : null;
+  const originals: OriginalFile[] | null = hashing ? await hashing.result : null;
   checks.push(stage("document-digests", () => checkDocumentDigests(ctx, originals)));
   checks.push(stage("counts", () => checkCounts(ctx)));
 
