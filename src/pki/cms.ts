@@ -9,7 +9,7 @@ import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { algorithmName, certificateDer, rememberCertificateDers } from "./certificate.js";
-import { bytesEqual, decodeDer, decodeDerZeroPadded, toHex } from "./der.js";
+import { bytesEqual, bytesOfDecoded, decodeDer, decodeDerZeroPadded, toHex } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
 export const CMS_OID = {
@@ -201,7 +201,7 @@ export function revocationArchival(si: pkijs.SignerInfo): { crls: Uint8Array[]; 
     if (!(list instanceof asn1js.Sequence)) continue;
     const target = item.idBlock.tagNumber === 0 ? out.crls : item.idBlock.tagNumber === 1 ? out.ocsps : null;
     if (!target) continue;
-    for (const v of list.valueBlock.value) target.push(new Uint8Array(v.valueBeforeDecodeView));
+    for (const v of list.valueBlock.value) target.push(bytesOfDecoded(v));
   }
   return out;
 }
@@ -212,5 +212,5 @@ export function signatureValue(si: pkijs.SignerInfo): Uint8Array {
 }
 
 export function timestampTokens(si: pkijs.SignerInfo): Uint8Array[] {
-  return unsignedAttribute(si, CMS_OID.signatureTimeStampToken).flatMap((a) => (a.values ?? []).map((v) => new Uint8Array(v.valueBeforeDecodeView)));
+  return unsignedAttribute(si, CMS_OID.signatureTimeStampToken).flatMap((a) => (a.values ?? []).map((v) => bytesOfDecoded(v as asn1js.AsnType)));
 }

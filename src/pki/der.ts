@@ -101,6 +101,19 @@ export function assertDerShape(bytes: Uint8Array, maxDepth: number, what: string
   }
 }
 
+// Values decoded as part of a larger one (a timestamp token in a CMS attribute, the OCSP responses and
+// CRLs of adbe-revocationInfoArchival) are handed to the checks as byte copies; their asn1js tree is kept
+// so that decoding the copy again costs nothing. Keyed by the copy's identity: equal bytes elsewhere are
+// decoded as usual.
+const decodedBefore = new WeakMap<Uint8Array, asn1js.AsnType>();
+
+/** The bytes of an already decoded value, which decodeDer then answers from the tree it came from. */
+export function bytesOfDecoded(block: asn1js.AsnType): Uint8Array {
+  const bytes = new Uint8Array(block.valueBeforeDecodeView);
+  decodedBefore.set(bytes, block);
+  return bytes;
+}
+
 /** Decodes exactly one DER value. `what` names the object in error messages ("OCSP response"). */
 export function decodeDer(
   bytes: Uint8Array,
@@ -112,6 +125,8 @@ export function decodeDer(
   if (bytes.length > limits.maxDerBytes) {
     throw new LimitError("maxDerBytes", `${what} is ${bytes.length} bytes, more than the limit of ${limits.maxDerBytes}`);
   }
+  const known = decodedBefore.get(bytes);
+  if (known) return known; // walked and decoded with the value that held it
   assertDerShape(bytes, limits.maxAsn1Depth, what);
   let parsed: ReturnType<typeof asn1js.fromBER>;
   try {
