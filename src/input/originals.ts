@@ -126,12 +126,18 @@ export function startHashingOriginals(paths: readonly string[], o: { workerThres
       // hashFile reports it
     }
   }
-  if (total < (o.workerThreshold ?? HASH_WORKER_THRESHOLD) || !isMainThread) {
+  const inline = (): OriginalsHashing => {
     const result = hashOriginals(paths);
     result.catch(() => undefined); // awaited by the caller when needed; never an unhandled rejection
     return { result, cancel: () => undefined };
+  };
+  if (total < (o.workerThreshold ?? HASH_WORKER_THRESHOLD) || !isMainThread) return inline();
+  let worker: Worker;
+  try {
+    worker = new Worker(HASH_WORKER_SOURCE, { eval: true, workerData: { paths: [...paths] } });
+  } catch {
+    return inline(); // threads not allowed in this host (a permission model, say): hash here
   }
-  const worker = new Worker(HASH_WORKER_SOURCE, { eval: true, workerData: { paths: [...paths] } });
   const result = new Promise<OriginalFile[]>((resolve, reject) => {
     worker.once("message", (m: { files?: OriginalFile[]; error?: { path: string; message: string } }) => {
       if (m.files) resolve(m.files);
