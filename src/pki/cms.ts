@@ -9,7 +9,7 @@ import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { algorithmName, certificateDer, rememberCertificateDers } from "./certificate.js";
-import { bytesEqual, bytesOfDecoded, decodeDer, decodeDerZeroPadded, toHex } from "./der.js";
+import { bytesEqual, bytesOfDecoded, contextField, decodeDer, decodeDerZeroPadded, toHex } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
 export const CMS_OID = {
@@ -61,15 +61,9 @@ export function decodeSignedData(bytes: Uint8Array, what: string, limits: Pick<L
   }
   if (signedData.signerInfos.length === 0) throw new FormatError(`${what} has no SignerInfo`);
   const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
-  rememberCertificateDers(signedData.certificates, certificateBlocks(signedDataBlock));
+  // certificates [0] IMPLICIT SET OF: keep the bytes each certificate came in.
+  rememberCertificateDers(signedData.certificates, contextField(signedDataBlock, 0)?.valueBlock.value);
   return { signedData, derLength: length, certificates };
-}
-
-/** The asn1js children of a SignedData's `certificates [0] IMPLICIT` field, in order. */
-function certificateBlocks(signedDataBlock: unknown): asn1js.AsnType[] | undefined {
-  if (!(signedDataBlock instanceof asn1js.Sequence)) return undefined;
-  const field = signedDataBlock.valueBlock.value.find((b) => b.idBlock.tagClass === 3 && b.idBlock.tagNumber === 0);
-  return field instanceof asn1js.Constructed ? field.valueBlock.value : undefined;
 }
 
 export function signedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attribute[] {
@@ -149,12 +143,11 @@ export async function verifySigner(decoded: DecodedSignedData, index: number, di
     return out;
   }
   try {
-    const crypto = cryptoEngine;
     // RSA PKCS#1 v1.5 SignerInfos may name rsaEncryption as the algorithm; pkijs then needs the hash.
     out.signatureValid =
       si.signatureAlgorithm.algorithmId === "1.2.840.113549.1.1.1"
-        ? await crypto.verifyWithPublicKey(si.signedAttrs.encodedValue, si.signature, out.signerCert.subjectPublicKeyInfo, si.signatureAlgorithm, digestAlgorithm.toUpperCase().replace("SHA", "SHA-"))
-        : await crypto.verifyWithPublicKey(si.signedAttrs.encodedValue, si.signature, out.signerCert.subjectPublicKeyInfo, si.signatureAlgorithm);
+        ? await cryptoEngine.verifyWithPublicKey(si.signedAttrs.encodedValue, si.signature, out.signerCert.subjectPublicKeyInfo, si.signatureAlgorithm, digestAlgorithm.toUpperCase().replace("SHA", "SHA-"))
+        : await cryptoEngine.verifyWithPublicKey(si.signedAttrs.encodedValue, si.signature, out.signerCert.subjectPublicKeyInfo, si.signatureAlgorithm);
   } catch (e) {
     problems.push(`the signature could not be verified (${errorMessage(e)})`);
   }

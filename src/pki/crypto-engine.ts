@@ -3,9 +3,10 @@
 // in every archive are imported once per process instead of several times per archive. Passed to pkijs
 // explicitly: setting pkijs's global engine would change it for every other pkijs user in the host process.
 import { webcrypto } from "node:crypto";
-type CryptoKey = webcrypto.CryptoKey;
 import * as pkijs from "pkijs";
 import { toHex } from "./der.js";
+
+type CryptoKey = webcrypto.CryptoKey;
 
 const MAX_KEYS = 256;
 

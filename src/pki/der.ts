@@ -101,6 +101,13 @@ export function assertDerShape(bytes: Uint8Array, maxDepth: number, what: string
   }
 }
 
+/** The context-specific `[n]` child of a decoded SEQUENCE (an optional field such as `certificates [0]`). */
+export function contextField(block: unknown, n: number): asn1js.Constructed | undefined {
+  if (!(block instanceof asn1js.Sequence)) return undefined;
+  const field = block.valueBlock.value.find((b) => b.idBlock.tagClass === 3 && b.idBlock.tagNumber === n);
+  return field instanceof asn1js.Constructed ? field : undefined;
+}
+
 // Values decoded as part of a larger one (a timestamp token in a CMS attribute, the OCSP responses and
 // CRLs of adbe-revocationInfoArchival) are handed to the checks as byte copies; their asn1js tree is kept
 // so that decoding the copy again costs nothing. Keyed by the copy's identity: equal bytes elsewhere are

@@ -24,7 +24,7 @@ import {
   validAt,
   type CertificateSummary,
 } from "./certificate.js";
-import { bytesEqual, decodeDer, toHex } from "./der.js";
+import { bytesEqual, contextField, decodeDer, toHex } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
 const OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1";
@@ -91,8 +91,7 @@ export function decodeOcsp(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" |
     const inner = decodeDer(resp.responseBytes.response.valueBlock.valueHexView, "BasicOCSPResponse", limits);
     basic = new pkijs.BasicOCSPResponse({ schema: inner });
     // certs [0] EXPLICIT SEQUENCE OF Certificate: keep the bytes each responder certificate came in.
-    const certsField = inner instanceof asn1js.Sequence ? inner.valueBlock.value.find((b) => b.idBlock.tagClass === 3 && b.idBlock.tagNumber === 0) : undefined;
-    const certsSeq = certsField instanceof asn1js.Constructed ? certsField.valueBlock.value[0] : undefined;
+    const certsSeq = contextField(inner, 0)?.valueBlock.value[0];
     rememberCertificateDers(basic.certs, certsSeq instanceof asn1js.Sequence ? certsSeq.valueBlock.value : undefined);
   } catch (e) {
     throw e instanceof FormatError ? e : new FormatError(`BasicOCSPResponse is malformed (${errorMessage(e)})`);
