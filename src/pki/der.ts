@@ -137,7 +137,10 @@ export function decodeDer(
   assertDerShape(bytes, limits.maxAsn1Depth, what);
   let parsed: ReturnType<typeof asn1js.fromBER>;
   try {
-    parsed = asn1js.fromBER(bytes, { maxNodes: limits.maxAsn1Nodes, maxContentLength: limits.maxDerBytes });
+    // parseEmbedded: false — asn1js would otherwise try to decode the content of every OCTET and BIT STRING
+    // (signatures, keys, extension values, a whole BasicOCSPResponse) in case it is DER; pkijs decodes the
+    // ones it needs (extnValue, eContent, responseBytes, keys) itself, so each was decoded twice.
+    parsed = asn1js.fromBER(bytes, { maxNodes: limits.maxAsn1Nodes, maxContentLength: limits.maxDerBytes, parseEmbedded: false });
   } catch (e) {
     throw new FormatError(`${what} is not valid DER (${e instanceof Error ? e.message : String(e)})`);
   }
