@@ -4,7 +4,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError } from "../errors.js";
 import type { Limits } from "../limits.js";
-import { decodeDer, toHex } from "./der.js";
+import { bytesEqual, decodeDer, toHex } from "./der.js";
 
 export const OID = {
   ekuOcspSigning: "1.3.6.1.5.5.7.3.9",
@@ -26,16 +26,35 @@ const DER_LIMITS = { maxDerBytes: 1024 * 1024, maxAsn1Depth: 64, maxAsn1Nodes: 2
 const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
 
 
+// Certificates repeat across the archives of one broker (seal, CA, TSA, Workflow-token and OCSP responder
+// certificates), and decoding them is most of the cost of verifying one. A bounded pool keeps each decoded
+// certificate by its exact DER for the later archives a process verifies. The decoding limits bound what
+// decoding costs; a certificate from the pool was decoded within them once and costs nothing now.
+const POOL_SIZE = 128;
+const pool = new Map<string, { der: Uint8Array; cert: pkijs.Certificate }>();
+
 export function certificateFromDer(der: Uint8Array, what = "certificate", limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes"> = DER_LIMITS): pkijs.Certificate {
-  const asn = decodeDer(der, what, limits);
+  const key = der.length <= limits.maxDerBytes ? createHash("sha256").update(der).digest("base64") : "";
+  const pooled = key ? pool.get(key) : undefined;
+  if (pooled && bytesEqual(pooled.der, der)) {
+    pool.delete(key);
+    pool.set(key, pooled); // most recently used last
+    return pooled.cert;
+  }
+  // A copy: `der` may be a view into a much larger buffer that a pooled certificate should not keep alive.
+  const own = der.length <= limits.maxDerBytes ? Uint8Array.from(der) : der;
+  const asn = decodeDer(own, what, limits);
+  let cert: pkijs.Certificate;
   try {
-    const cert = new pkijs.Certificate({ schema: asn });
-    // decodeDer refused trailing bytes, so `der` is exactly this certificate as delivered.
-    derCache.set(cert, der);
-    return cert;
+    cert = new pkijs.Certificate({ schema: asn });
   } catch (e) {
     throw new FormatError(`${what} is DER but not an X.509 certificate (${e instanceof Error ? e.message : String(e)})`);
   }
+  // decodeDer refused trailing bytes, so these are exactly the certificate's bytes as delivered.
+  derCache.set(cert, own);
+  pool.set(key, { der: own, cert });
+  if (pool.size > POOL_SIZE) pool.delete(pool.keys().next().value!);
+  return cert;
 }
 
 /**

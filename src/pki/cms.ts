@@ -7,9 +7,8 @@ import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
-import type { Limits } from "../limits.js";
-import { algorithmName, certificateDer, rememberCertificateDers } from "./certificate.js";
-import { bytesEqual, bytesOfDecoded, contextField, decodeDer, decodeDerZeroPadded, toHex } from "./der.js";
+import { algorithmName, certificateDer, certificateFromDer, rememberCertificateDers } from "./certificate.js";
+import { assertDerShape, bytesEqual, bytesOfDecoded, contextField, decodeDer, decodeDerZeroPadded, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
 export const CMS_OID = {
@@ -46,7 +45,82 @@ export interface DecodedSignedData {
 }
 
 /** Decodes a ContentInfo holding SignedData; `padded` accepts the zero padding of a PDF /Contents. */
-export function decodeSignedData(bytes: Uint8Array, what: string, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">, padded = false): DecodedSignedData {
+export function decodeSignedData(bytes: Uint8Array, what: string, limits: DerLimits, padded = false): DecodedSignedData {
+  return signedDataByParts(bytes, what, limits, padded) ?? decodeSignedDataWhole(bytes, what, limits, padded);
+}
+
+// DER of the OID id-signedData, as ContentInfo.contentType carries it.
+const SIGNED_DATA_OID_DER = Uint8Array.from([0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]);
+const MAX_PARTS = 64;
+
+/**
+ * The same SignedData decoded part by part: certificates through the certificate pool (the seal's, the
+ * TSA's, their CAs' repeat across archives), the other fields by pkijs's own classes, and the schema of
+ * SignedData (pkijs rebuilds it, with every CertificateChoices alternative, for each decode) skipped.
+ * Only for plain DER of the usual shape, within the limits of the whole; anything else returns null, and
+ * decodeSignedDataWhole decides, so that errors and limits read exactly as they always did.
+ */
+export function signedDataByParts(bytes: Uint8Array, what: string, limits: DerLimits, padded = false): DecodedSignedData | null {
+  try {
+    const top = bytes.length > 0 ? readTlv(bytes, 0, bytes.length) : null;
+    if (!top || top.tag !== 0x30 || top.end > limits.maxDerBytes || (!padded && top.end !== bytes.length)) return null;
+    const length = top.end;
+    for (let i = length; i < bytes.length; i++) if (bytes[i] !== 0) return null;
+    const der = bytes.subarray(0, length);
+    assertDerShape(der, limits.maxAsn1Depth, what);
+    const ci = one(der, 0, der.length, 0x30);
+    const ciFields = ci && derChildren(der, ci.body, ci.end);
+    if (!ciFields || ciFields.length !== 2 || ciFields[1]!.tag !== 0xa0 || !bytesEqual(slice(der, ciFields[0]!), SIGNED_DATA_OID_DER)) return null;
+    const sd = one(der, ciFields[1]!.body, ciFields[1]!.end, 0x30);
+    const f = sd && derChildren(der, sd.body, sd.end);
+    if (!f) return null;
+    let i = 0;
+    const [version, digestAlgorithms, encap] = [f[i++], f[i++], f[i++]];
+    const certs = f[i]?.tag === 0xa0 ? f[i++] : undefined;
+    const crls = f[i]?.tag === 0xa1 ? f[i++] : undefined;
+    const signers = f[i++];
+    if (i !== f.length || version?.tag !== 0x02 || digestAlgorithms?.tag !== 0x31 || encap?.tag !== 0x30 || signers?.tag !== 0x31) return null;
+    const algItems = derChildren(der, digestAlgorithms.body, digestAlgorithms.end);
+    const certItems = certs ? derChildren(der, certs.body, certs.end) : [];
+    const crlItems = crls ? derChildren(der, crls.body, crls.end) : [];
+    const signerItems = derChildren(der, signers.body, signers.end);
+    if (!algItems || !certItems || !crlItems || !signerItems || signerItems.length === 0) return null;
+    // Other certificate and revocation formats: the whole-value path handles them.
+    if (certItems.some((t) => t.tag !== 0x30) || crlItems.some((t) => t.tag !== 0x30)) return null;
+    const parts = 2 + algItems.length + certItems.length + crlItems.length + signerItems.length;
+    if (parts > MAX_PARTS) return null;
+    // The parts share the node budget of the whole (less its few framing values).
+    const budget = { ...limits, maxAsn1Nodes: Math.floor((limits.maxAsn1Nodes - 16) / parts) };
+    if (budget.maxAsn1Nodes < 1) return null;
+    const decode = (t: Tlv): asn1js.AsnType => decodeDer(slice(der, t), what, budget);
+    const versionBlock = decode(version);
+    if (!(versionBlock instanceof asn1js.Integer)) return null;
+    const certificates = certItems.map((t) => certificateFromDer(slice(der, t), what, budget));
+    const signedData = new pkijs.SignedData({
+      version: versionBlock.valueBlock.valueDec,
+      digestAlgorithms: algItems.map((t) => new pkijs.AlgorithmIdentifier({ schema: decode(t) })),
+      encapContentInfo: new pkijs.EncapsulatedContentInfo({ schema: decode(encap) }),
+      ...(certs ? { certificates } : {}),
+      ...(crls ? { crls: crlItems.map((t) => new pkijs.CertificateRevocationList({ schema: decode(t) })) } : {}),
+      signerInfos: signerItems.map((t) => new pkijs.SignerInfo({ schema: decode(t) })),
+    });
+    return { signedData, derLength: length, certificates };
+  } catch {
+    return null;
+  }
+}
+
+function slice(der: Uint8Array, t: Tlv): Uint8Array {
+  return der.subarray(t.start, t.end);
+}
+
+/** The single TLV filling `[start, end)`, if it has this tag. */
+function one(der: Uint8Array, start: number, end: number, tag: number): Tlv | null {
+  const t = derChildren(der, start, end);
+  return t && t.length === 1 && t[0]!.tag === tag ? t[0]! : null;
+}
+
+export function decodeSignedDataWhole(bytes: Uint8Array, what: string, limits: DerLimits, padded: boolean): DecodedSignedData {
   const { value, length } = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
   let signedData: pkijs.SignedData;
   let signedDataBlock: unknown;

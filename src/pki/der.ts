@@ -121,6 +121,9 @@ export function bytesOfDecoded(block: asn1js.AsnType): Uint8Array {
   return bytes;
 }
 
+/** The limits that bound one DER decode. */
+export type DerLimits = Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">;
+
 /** Decodes exactly one DER value. `what` names the object in error messages ("OCSP response"). */
 export function decodeDer(
   bytes: Uint8Array,
@@ -182,4 +185,44 @@ export function bytesEqual(a: ArrayBuffer | Uint8Array, b: ArrayBuffer | Uint8Ar
   const x = a instanceof Uint8Array ? a : new Uint8Array(a);
   const y = b instanceof Uint8Array ? b : new Uint8Array(b);
   return x.length === y.length && Buffer.compare(x, y) === 0;
+}
+
+/** One TLV of DER: its tag byte and where its header, content and end are in the bytes. */
+export interface Tlv {
+  tag: number;
+  start: number;
+  body: number;
+  end: number;
+}
+
+/** The TLV starting at `p` and ending by `end`, in plain DER framing; null for anything else. */
+export function readTlv(bytes: Uint8Array, p: number, end: number): Tlv | null {
+  const tag = bytes[p]!;
+  if ((tag & 0x1f) === 0x1f || p + 1 >= end) return null; // multi-byte tags do not occur in what we split
+  let len = bytes[p + 1]!;
+  let body = p + 2;
+  if (len & 0x80) {
+    const n = len & 0x7f;
+    if (n === 0 || n > 4 || body + n > end || bytes[body] === 0) return null; // indefinite or non-minimal
+    len = 0;
+    for (let i = 0; i < n; i++) len = len * 256 + bytes[body++]!;
+    if (len < 0x80) return null;
+  }
+  return body + len <= end ? { tag, start: p, body, end: body + len } : null;
+}
+
+/**
+ * The TLVs that exactly fill `[start, end)`, one level deep: framing only, for splitting a value into parts
+ * that asn1js then decodes one by one. Null for anything but plain DER framing: callers then decode the
+ * whole value the ordinary way.
+ */
+export function derChildren(bytes: Uint8Array, start: number, end: number): Tlv[] | null {
+  const out: Tlv[] = [];
+  for (let p = start; p < end; ) {
+    const t = readTlv(bytes, p, end);
+    if (!t) return null;
+    out.push(t);
+    p = t.end;
+  }
+  return out;
 }

@@ -15,6 +15,7 @@ import {
   OID,
   algorithmName,
   certificateDer,
+  certificateFromDer,
   rememberCertificateDers,
   extendedKeyUsages,
   extension,
@@ -24,7 +25,7 @@ import {
   validAt,
   type CertificateSummary,
 } from "./certificate.js";
-import { bytesEqual, contextField, decodeDer, toHex } from "./der.js";
+import { assertDerShape, bytesEqual, contextField, decodeDer, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
 const OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1";
@@ -88,11 +89,8 @@ export function decodeOcsp(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" |
   }
   let basic: pkijs.BasicOCSPResponse;
   try {
-    const inner = decodeDer(resp.responseBytes.response.valueBlock.valueHexView, "BasicOCSPResponse", limits);
-    basic = new pkijs.BasicOCSPResponse({ schema: inner });
-    // certs [0] EXPLICIT SEQUENCE OF Certificate: keep the bytes each responder certificate came in.
-    const certsSeq = contextField(inner, 0)?.valueBlock.value[0];
-    rememberCertificateDers(basic.certs, certsSeq instanceof asn1js.Sequence ? certsSeq.valueBlock.value : undefined);
+    const innerBytes = resp.responseBytes.response.valueBlock.valueHexView;
+    basic = basicResponseByParts(innerBytes, limits) ?? basicResponseWhole(innerBytes, limits);
   } catch (e) {
     throw e instanceof FormatError ? e : new FormatError(`BasicOCSPResponse is malformed (${errorMessage(e)})`);
   }
@@ -111,6 +109,51 @@ export function decodeOcsp(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" |
     signatureAlgorithm: algorithmName(basic.signatureAlgorithm.algorithmId),
     extensions: (rd.responseExtensions ?? []).map((e) => e.extnID),
   };
+}
+
+export function basicResponseWhole(der: Uint8Array, limits: DerLimits): pkijs.BasicOCSPResponse {
+  const inner = decodeDer(der, "BasicOCSPResponse", limits);
+  const basic = new pkijs.BasicOCSPResponse({ schema: inner });
+  // certs [0] EXPLICIT SEQUENCE OF Certificate: keep the bytes each responder certificate came in.
+  const certsSeq = contextField(inner, 0)?.valueBlock.value[0];
+  rememberCertificateDers(basic.certs, certsSeq instanceof asn1js.Sequence ? certsSeq.valueBlock.value : undefined);
+  return basic;
+}
+
+/**
+ * The same BasicOCSPResponse decoded part by part, its responder certificates through the certificate pool
+ * (a responder's certificate signs many responses). Like signedDataByParts: plain DER of the usual shape
+ * only, within the node budget of the whole; otherwise null, and basicResponseWhole decides.
+ */
+export function basicResponseByParts(der: Uint8Array, limits: DerLimits): pkijs.BasicOCSPResponse | null {
+  try {
+    if (der.length === 0 || der.length > limits.maxDerBytes) return null;
+    const top = readTlv(der, 0, der.length);
+    if (!top || top.tag !== 0x30 || top.end !== der.length) return null;
+    assertDerShape(der, limits.maxAsn1Depth, "BasicOCSPResponse");
+    const f = derChildren(der, top.body, top.end);
+    if (!f || f.length < 3 || f.length > 4 || f[0]!.tag !== 0x30 || f[1]!.tag !== 0x30 || f[2]!.tag !== 0x03) return null;
+    let certItems: Tlv[] = [];
+    if (f[3]) {
+      const wrapped = f[3].tag === 0xa0 ? derChildren(der, f[3].body, f[3].end) : null;
+      const seq = wrapped?.length === 1 && wrapped[0]!.tag === 0x30 ? derChildren(der, wrapped[0]!.body, wrapped[0]!.end) : null;
+      if (!seq || seq.length > 16 || seq.some((t) => t.tag !== 0x30)) return null;
+      certItems = seq;
+    }
+    const budget = { ...limits, maxAsn1Nodes: Math.floor((limits.maxAsn1Nodes - 8) / (3 + certItems.length)) };
+    if (budget.maxAsn1Nodes < 1) return null;
+    const part = (t: Tlv): Uint8Array => der.subarray(t.start, t.end);
+    const signature = decodeDer(part(f[2]!), "BasicOCSPResponse", budget);
+    if (!(signature instanceof asn1js.BitString)) return null;
+    return new pkijs.BasicOCSPResponse({
+      tbsResponseData: new pkijs.ResponseData({ schema: decodeDer(part(f[0]!), "BasicOCSPResponse", budget) }),
+      signatureAlgorithm: new pkijs.AlgorithmIdentifier({ schema: decodeDer(part(f[1]!), "BasicOCSPResponse", budget) }),
+      signature,
+      ...(f[3] ? { certs: certItems.map((t) => certificateFromDer(part(t), "OCSP responder certificate", budget)) } : {}),
+    });
+  } catch {
+    return null;
+  }
 }
 
 function singleInfo(r: pkijs.SingleResponse): SingleResponseInfo {

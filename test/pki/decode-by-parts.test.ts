@@ -1,0 +1,143 @@
+// The seal's CMS, the timestamp token and OCSP responses are decoded part by part (certificates through the
+// certificate pool, no SignedData schema): the result must be the one pkijs gives for the whole value, and
+// anything off the usual shape must go to the whole-value path, so that errors and limits read as before.
+import { readFileSync } from "node:fs";
+import * as pkijs from "pkijs";
+import { describe, expect, it } from "vitest";
+import { LimitError } from "../../src/errors.js";
+import { DEFAULT_LIMITS } from "../../src/limits.js";
+import { certificateDer, certificateFromDer, certificateFromPem } from "../../src/pki/certificate.js";
+import { decodeSignedData, decodeSignedDataWhole, signedDataByParts, timestampTokens } from "../../src/pki/cms.js";
+import { basicResponseByParts, basicResponseWhole } from "../../src/pki/ocsp.js";
+
+function sealContents(): Uint8Array {
+  const text = readFileSync("samples/valid/archive.pdf").toString("latin1");
+  const start = text.indexOf("/Contents <") + "/Contents <".length;
+  return new Uint8Array(Buffer.from(text.slice(start, text.indexOf(">", start)), "hex"));
+}
+
+function basicOcspBytes(): Uint8Array {
+  const json = JSON.parse(readFileSync("samples/valid/workflowtoken.json", "utf8")) as { ocspResponse: string };
+  const resp = pkijs.OCSPResponse.fromBER(Buffer.from(json.ocspResponse, "base64"));
+  return new Uint8Array(resp.responseBytes!.response.valueBlock.valueHexView);
+}
+
+const json = (x: { toJSON(): unknown }): unknown => JSON.parse(JSON.stringify(x.toJSON()));
+const ders = (certs: readonly pkijs.Certificate[]): string[] => certs.map((c) => Buffer.from(certificateDer(c)).toString("hex"));
+
+describe("decoding by parts gives what pkijs gives for the whole value", () => {
+  it("the seal's CMS (zero-padded /Contents)", () => {
+    const contents = sealContents();
+    const parts = signedDataByParts(contents, "the seal", DEFAULT_LIMITS, true);
+    const whole = decodeSignedDataWhole(contents, "the seal", DEFAULT_LIMITS, true);
+    expect(parts).not.toBeNull();
+    expect(parts!.derLength).toBe(whole.derLength);
+    expect(json(parts!.signedData)).toEqual(json(whole.signedData));
+    expect(ders(parts!.certificates)).toEqual(ders(whole.certificates));
+    expect(parts!.signedData.crls?.length).toBe(whole.signedData.crls?.length);
+  });
+
+  it("the signature timestamp token inside it", () => {
+    const seal = decodeSignedData(sealContents(), "the seal", DEFAULT_LIMITS, true);
+    const [token] = timestampTokens(seal.signedData.signerInfos[0]!);
+    expect(token).toBeDefined();
+    const copy = new Uint8Array(token!); // not the copy decodeDer knows the tree of
+    const parts = signedDataByParts(copy, "the timestamp", DEFAULT_LIMITS);
+    expect(parts).not.toBeNull();
+    expect(json(parts!.signedData)).toEqual(json(decodeSignedDataWhole(copy, "the timestamp", DEFAULT_LIMITS, false).signedData));
+  });
+
+  it("a BasicOCSPResponse with its responder certificate", () => {
+    const der = basicOcspBytes();
+    const parts = basicResponseByParts(der, DEFAULT_LIMITS);
+    const whole = basicResponseWhole(der, DEFAULT_LIMITS);
+    expect(parts).not.toBeNull();
+    expect(parts!.certs?.length).toBeGreaterThan(0);
+    expect(json(parts!)).toEqual(json(whole));
+    expect(ders(parts!.certs!)).toEqual(ders(whole.certs!));
+  });
+});
+
+describe("off the usual shape: the whole-value path decides", () => {
+  it("BER with an indefinite length is not split, and still decodes", () => {
+    const contents = sealContents();
+    const whole = decodeSignedDataWhole(contents, "the seal", DEFAULT_LIMITS, true);
+    const der = contents.subarray(0, whole.derLength);
+    expect(der[1]).toBe(0x82); // 30 82 LL LL: make it 30 80 ... 00 00
+    const ber = new Uint8Array([0x30, 0x80, ...der.subarray(4), 0x00, 0x00]);
+    expect(signedDataByParts(ber, "BER", DEFAULT_LIMITS)).toBeNull();
+    expect(json(decodeSignedData(ber, "BER", DEFAULT_LIMITS).signedData)).toEqual(json(whole.signedData));
+  });
+
+  it("a node limit too low for the whole is too low for the parts: the limit is named", () => {
+    const contents = sealContents();
+    const limits = { ...DEFAULT_LIMITS, maxAsn1Nodes: 300 };
+    expect(signedDataByParts(contents, "the seal", limits, true)).toBeNull();
+    expect(() => decodeSignedData(contents, "the seal", limits, true)).toThrow(LimitError);
+    expect(basicResponseByParts(basicOcspBytes(), { ...DEFAULT_LIMITS, maxAsn1Nodes: 50 })).toBeNull();
+  });
+
+  it("not SignedData, or bytes after the padding: the usual errors", () => {
+    const contents = sealContents();
+    const { derLength } = decodeSignedDataWhole(contents, "the seal", DEFAULT_LIMITS, true);
+    const enveloped = new Uint8Array(contents);
+    const oid = Buffer.from(enveloped).indexOf(Buffer.from("2a864886f70d010702", "hex"));
+    enveloped[oid + 8] = 0x03; // id-envelopedData
+    expect(signedDataByParts(enveloped, "the seal", DEFAULT_LIMITS, true)).toBeNull();
+    expect(() => decodeSignedData(enveloped, "the seal", DEFAULT_LIMITS, true)).toThrow(/CMS of type 1\.2\.840\.113549\.1\.7\.3/);
+    const trailing = new Uint8Array(contents);
+    trailing[derLength + 10] = 0x41;
+    expect(signedDataByParts(trailing, "the seal", DEFAULT_LIMITS, true)).toBeNull();
+    expect(() => decodeSignedData(trailing, "the seal", DEFAULT_LIMITS, true)).toThrow(/non-zero bytes after its DER value/);
+  });
+
+  it("a certificate that is not one fails as it always did", () => {
+    const der = basicOcspBytes();
+    const broken = new Uint8Array(der);
+    // The responder certificate's TBSCertificate SEQUENCE tag becomes a SET: DER framing intact, schema not.
+    const cert = certificateDer(basicResponseWhole(der, DEFAULT_LIMITS).certs![0]!);
+    const at = Buffer.from(broken).indexOf(Buffer.from(cert)) + 4;
+    expect(broken[at]).toBe(0x30);
+    broken[at] = 0x31;
+    expect(basicResponseByParts(broken, DEFAULT_LIMITS)).toBeNull();
+    expect(() => basicResponseWhole(broken, DEFAULT_LIMITS)).toThrow();
+  });
+});
+
+describe("the certificate pool", () => {
+  const pem = readFileSync("samples/pki/tsa.pem", "utf8");
+
+  it("the same bytes give the same certificate object, from any buffer; other bytes another", () => {
+    const a = certificateFromPem(pem);
+    const der = certificateDer(a);
+    expect(certificateFromDer(new Uint8Array(der))).toBe(a);
+    const padded = new Uint8Array(der.length + 10);
+    padded.set(der, 5);
+    expect(certificateFromDer(padded.subarray(5, 5 + der.length))).toBe(a);
+    const other = new Uint8Array(der);
+    other[other.length - 1]! ^= 0x01; // the last byte of the signature: still a certificate, not this one
+    const b = certificateFromDer(other);
+    expect(b).not.toBe(a);
+    expect(Buffer.from(certificateDer(b)).equals(Buffer.from(other))).toBe(true);
+  });
+
+  it("keeps a bounded number of certificates, the least recently used leaving first", () => {
+    const der = certificateDer(certificateFromPem(pem));
+    const variant = (i: number): Uint8Array => {
+      const v = new Uint8Array(der);
+      v[v.length - 1] = i & 0xff;
+      v[v.length - 2] = (i >> 8) & 0xff;
+      return v;
+    };
+    const first = certificateFromDer(variant(1000));
+    for (let i = 0; i < 200; i++) certificateFromDer(variant(i));
+    const again = certificateFromDer(variant(1000));
+    expect(again).not.toBe(first); // evicted, decoded afresh
+    expect(certificateFromDer(variant(1000))).toBe(again);
+  });
+
+  it("the size limit applies before the pool is asked", () => {
+    const der = certificateDer(certificateFromPem(pem));
+    expect(() => certificateFromDer(der, "cert", { ...DEFAULT_LIMITS, maxDerBytes: 100 })).toThrow(/more than the limit/);
+  });
+});
