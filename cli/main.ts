@@ -1,41 +1,56 @@
-// The command line: a thin layer over the library. Each command lives in cli/commands/<name>.ts and is
-// imported only when it runs, so that `sealcheck verify` does not load what `verify-id-token` needs.
-import { Command, CommanderError } from "commander";
-import { VERSION } from "../src/version.js";
-import { printUsageError, runGuarded } from "./io.js";
+// The command line's entry. Built, the CLI is one CommonJS bundle beside this file (sealcheck.cjs), compiled
+// through V8's code cache: a cold `sealcheck verify` otherwise spends a fifth of its time compiling the same
+// pkijs/asn1js functions on every run. The cache (`sealcheck.cjs.<node>-<arch>.v8cache`) holds compiled
+// bytecode only, never results; V8 checks it against the source, its version and flags and ignores it on any
+// mismatch, and then a new one is written when the process exits. SEALCHECK_NO_CODE_CACHE=1 turns it off.
+// From the sources (tsx), there is no bundle and the program is imported directly.
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
 
-// A reader that stops early (`sealcheck ... | head`) closes the pipe: stop quietly, as other Unix tools do,
-// instead of dying on an unhandled EPIPE with a stack trace.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (e: NodeJS.ErrnoException) => {
-    if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw e;
-  });
+const bundle = fileURLToPath(new URL("./sealcheck.cjs", import.meta.url));
+
+if (existsSync(bundle)) {
+  await runBundle(bundle);
+} else {
+  const program = "./program.js"; // not a literal: the build does not bundle the sources a second time
+  const { main } = (await import(program)) as { main(): Promise<void> };
+  await main();
 }
 
-const program = new Command();
-program
-  .name("sealcheck")
-  .description("Offline verifier for the broker's sealed PAdES archives, Workflow tokens and controlled-transfer ID tokens.")
-  .version(VERSION, "-V, --version")
-  .showHelpAfterError("(run with --help for usage)")
-  .exitOverride()
-  .configureOutput({ outputError: (str, write) => write(str) });
-
-// Registration is cheap: each module exports `register(program, run)` that declares options only.
-const { registerCommands } = await import("./commands/index.js");
-registerCommands(program);
-
-try {
-  await program.parseAsync(process.argv);
-} catch (e) {
-  if (e instanceof CommanderError) {
-    // --help and --version exit 0 through commander; everything else is a usage error: exit 3.
-    process.exitCode = e.exitCode === 0 ? 0 : 3;
-  } else {
-    await runGuarded(async () => {
-      throw e;
+async function runBundle(file: string): Promise<void> {
+  const source = readFileSync(file, "utf8");
+  const cacheFile = `${file}.${process.version}-${process.arch}.v8cache`;
+  const useCache = !process.env.SEALCHECK_NO_CODE_CACHE;
+  let cachedData: Buffer | undefined;
+  if (useCache) {
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      cachedData = undefined;
+    }
+  }
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (useCache && (!cachedData || script.cachedDataRejected)) {
+    // At exit, so that the cache holds every function this run compiled. Written whole, then renamed:
+    // concurrent runs never read half a file. A read-only install simply runs without one.
+    process.once("exit", () => {
+      const tmp = `${cacheFile}.${process.pid}.tmp`;
+      try {
+        writeFileSync(tmp, script.createCachedData());
+        renameSync(tmp, cacheFile);
+      } catch {
+        rmSync(tmp, { force: true });
+      }
     });
   }
+  const module = { exports: {} as { main(): Promise<void> } };
+  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+  await module.exports.main();
 }
-void printUsageError;

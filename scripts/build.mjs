@@ -1,19 +1,21 @@
-// Bundles the CLI with esbuild (code splitting keeps per-command imports lazy, for a fast cold start)
-// and the library entry for `import "sealcheck"`, and the batch worker. Type checking is `npm run typecheck`
-// (part of `npm test`).
+// Bundles, with esbuild, the library entry for `import "sealcheck"` and the batch worker (ESM, code
+// splitting), and the CLI: `cli/main.js` (a small launcher) runs `cli/sealcheck.cjs` (the whole CLI, one
+// CommonJS file) through V8's code cache, which this build fills by verifying the bundled valid sample once
+// (see cli/main.ts). Type checking is `npm run typecheck` (part of `npm test`).
 //
 // Dependencies are bundled too (BENCHMARKS.md, "cold start"): resolving and loading ~60 files of
 // node_modules (jose alone is dozens of small modules) cost more at start-up than parsing the same code
 // from a few chunks. `node scripts/build.mjs --outdir <dir>` builds elsewhere (the benchmark does, so that
-// a concurrent build cannot pull dist/ from under it); `--external` keeps node_modules external.
+// a concurrent build cannot pull dist/ from under it).
 import { build } from "esbuild";
+import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--outdir");
 const outdir = at >= 0 ? args[at + 1] : "dist";
 if (!outdir) throw new Error("--outdir needs a directory");
-const external = args.includes("--external");
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -27,7 +29,6 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
-  ...(external ? { packages: "external" } : {}),
   // Chunks beside each other in chunks/, so that entries stay at their documented paths.
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: false,
@@ -35,8 +36,29 @@ await build({
   logLevel: "warning",
   // commander is CommonJS: bundled CJS calls require() for node: built-ins, which ESM lacks.
   banner: {
-    js: external
-      ? "#!/usr/bin/env node"
-      : '#!/usr/bin/env node\nimport { createRequire as __sealcheckRequire } from "node:module";\nconst require = __sealcheckRequire(import.meta.url);',
+    js: '#!/usr/bin/env node\nimport { createRequire as __sealcheckRequire } from "node:module";\nconst require = __sealcheckRequire(import.meta.url);',
   },
 });
+
+// The CLI as one CommonJS script: vm.Script can use a code cache for it (ES modules cannot be cached on
+// Node 20). `import.meta.url` (the batch pool finds its worker by it) becomes this file's URL.
+await build({
+  entryPoints: { "cli/sealcheck": "cli/program.ts" },
+  outdir,
+  outExtension: { ".js": ".cjs" },
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  define: { "import.meta.url": "__sealcheckModuleUrl" },
+  banner: { js: 'const __sealcheckModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  sourcemap: false,
+  legalComments: "none",
+  logLevel: "error",
+});
+
+// Fill the code cache with what a verification compiles (best effort: a build without samples has none
+// until the first run writes it).
+if (existsSync("samples/valid/archive.pdf")) {
+  spawnSync(process.execPath, [join(outdir, "cli/main.js"), "verify", "samples/valid/archive.pdf", "samples/valid/originals", "--trust", "samples/trust"], { stdio: "ignore" });
+}

@@ -1,0 +1,43 @@
+// The command line: a thin layer over the library. Each command lives in cli/commands/<name>.ts and is
+// imported only when it runs, so that `sealcheck verify` does not load what `verify-id-token` needs.
+// cli/main.ts starts it (through V8's code cache when built).
+import { Command, CommanderError } from "commander";
+import { VERSION } from "../src/version.js";
+import { runGuarded } from "./io.js";
+
+export async function main(): Promise<void> {
+  // A reader that stops early (`sealcheck ... | head`) closes the pipe: stop quietly, as other Unix tools do,
+  // instead of dying on an unhandled EPIPE with a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
+
+  const program = new Command();
+  program
+    .name("sealcheck")
+    .description("Offline verifier for the broker's sealed PAdES archives, Workflow tokens and controlled-transfer ID tokens.")
+    .version(VERSION, "-V, --version")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride()
+    .configureOutput({ outputError: (str, write) => write(str) });
+
+  // Registration is cheap: each module exports `register(program, run)` that declares options only.
+  const { registerCommands } = await import("./commands/index.js");
+  registerCommands(program);
+
+  try {
+    await program.parseAsync(process.argv);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version exit 0 through commander; everything else is a usage error: exit 3.
+      process.exitCode = e.exitCode === 0 ? 0 : 3;
+    } else {
+      await runGuarded(async () => {
+        throw e;
+      });
+    }
+  }
+}

@@ -1,0 +1,56 @@
+// The CLI launcher (dist/cli/main.js) runs the bundle through V8's code cache: written when missing or
+// rejected, never a different verdict or output, off with SEALCHECK_NO_CODE_CACHE=1. Runs a copy of the
+// built CLI, so that other tests' runs of dist/ are not disturbed.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const dir = mkdtempSync(join(tmpdir(), "sealcheck-code-cache-"));
+const cli = join(dir, "cli");
+mkdirSync(cli);
+for (const f of ["main.js", "sealcheck.cjs"]) copyFileSync(join("dist/cli", f), join(cli, f));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const caches = (): string[] => readdirSync(cli).filter((f) => f.endsWith(".v8cache"));
+const run = (env: Record<string, string> = {}) => {
+  const args = ["verify", resolve("samples/valid/archive.pdf"), resolve("samples/valid/originals"), "--trust", resolve("samples/trust")];
+  const r = spawnSync(process.execPath, [join(cli, "main.js"), ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+describe("the CLI's code cache", () => {
+  it("is written by the first run and used by the next, with the same output", () => {
+    expect(caches()).toEqual([]);
+    const first = run();
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^Verdict: TOTAL-PASSED/);
+    expect(caches()).toHaveLength(1);
+    const cache = join(cli, caches()[0]!);
+    const written = readFileSync(cache);
+    expect(written.length).toBeGreaterThan(100_000); // the functions a verification compiles, not just the top level
+    const second = run();
+    expect(second).toEqual(first);
+    expect(readFileSync(cache).equals(written)).toBe(true); // accepted: not rewritten
+  });
+
+  it("a damaged or foreign cache is ignored and replaced; the output does not change", () => {
+    const cache = join(cli, caches()[0]!);
+    const expected = run();
+    writeFileSync(cache, Buffer.alloc(4096, 0x5a));
+    const r = run();
+    expect(r).toEqual(expected);
+    expect(readFileSync(cache).length).toBeGreaterThan(100_000);
+    expect(readdirSync(cli).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("SEALCHECK_NO_CODE_CACHE=1 neither reads nor writes one", () => {
+    for (const f of caches()) rmSync(join(cli, f));
+    const r = run({ SEALCHECK_NO_CODE_CACHE: "1" });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Verdict: TOTAL-PASSED/);
+    expect(caches()).toEqual([]);
+    expect(existsSync(join(cli, "sealcheck.cjs"))).toBe(true);
+  });
+});
