@@ -3,7 +3,7 @@
 // archived in the CMS (adbe-revocationInfoArchival) or in a DSS.
 import type * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
-import { displayName, keyUsages, summarize } from "../pki/certificate.js";
+import { displayName, keyUsages, sameName, summarize } from "../pki/certificate.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { decodeCrl, judgeCrl } from "../pki/crl.js";
@@ -74,7 +74,7 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
     for (const der of ders) {
       try {
         const crl = decodeCrl(der, ctx.limits);
-        if (!crl.issuer.isEqual(cert.issuer)) continue;
+        if (!sameName(crl.issuer, cert.issuer)) continue;
         judgements.push({ source, j: await judgeCrl(crl, cert, issuer, sealingTime, ctx.options.clockSkewSeconds) });
       } catch (e) {
         judgements.push({ source, j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived CRL is unreadable: ${errorMessage(e)}.`, details: {} } });

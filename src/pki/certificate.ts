@@ -154,6 +154,16 @@ const NAME_OIDS: Record<string, string> = {
 };
 
 /** A distinguished name for people, most specific first (CN=…, O=…, C=…), as RFC 4514 orders it. */
+/**
+ * Whether two names match (RFC 5280 §7.1). Names encoded byte for byte alike match at once; otherwise pkijs's
+ * comparison decides (it normalises strings with stringprep, slowly, for each attribute).
+ */
+export function sameName(a: pkijs.RelativeDistinguishedNames, b: pkijs.RelativeDistinguishedNames): boolean {
+  const x = new Uint8Array(a.valueBeforeDecode);
+  if (x.length > 0 && bytesEqual(x, new Uint8Array(b.valueBeforeDecode))) return true;
+  return a.isEqual(b);
+}
+
 export function formatName(name: pkijs.RelativeDistinguishedNames): string {
   return name.typesAndValues
     .map((tv) => {
@@ -208,7 +218,7 @@ export function isCa(cert: pkijs.Certificate): boolean {
 }
 
 export function isSelfIssued(cert: pkijs.Certificate): boolean {
-  return cert.subject.isEqual(cert.issuer);
+  return sameName(cert.subject, cert.issuer);
 }
 
 /** JSON-safe summary used in report details. */

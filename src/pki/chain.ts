@@ -3,7 +3,7 @@
 // name constraints); this module bounds it against hostile certificate sets and explains failures.
 import * as pkijs from "pkijs";
 import type { SubIndication } from "../report/types.js";
-import { certificateDer, displayName, summarize, validAt, type CertificateSummary } from "./certificate.js";
+import { certificateDer, displayName, sameName, summarize, validAt, type CertificateSummary } from "./certificate.js";
 import { bytesEqual } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
@@ -42,7 +42,7 @@ function namePath(leaf: pkijs.Certificate, pool: readonly pkijs.Certificate[], a
   let cur = leaf;
   for (let i = 0; i < 10; i++) {
     if (anchors.some((a) => sameCert(a, cur))) return path;
-    const next = pool.find((c) => !path.includes(c) && c.subject.isEqual(cur.issuer));
+    const next = pool.find((c) => !path.includes(c) && sameName(c.subject, cur.issuer));
     if (!next) return path;
     path.push(next);
     cur = next;

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
-import { algorithmName, certificateDer, certificateFromDer, rememberCertificateDers } from "./certificate.js";
+import { algorithmName, certificateDer, certificateFromDer, rememberCertificateDers, sameName } from "./certificate.js";
 import { assertDerShape, bytesEqual, bytesOfDecoded, contextField, decodeDer, decodeDerZeroPadded, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
@@ -152,7 +152,7 @@ export function unsignedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attr
 export function findSignerCertificate(si: pkijs.SignerInfo, certs: readonly pkijs.Certificate[]): pkijs.Certificate | null {
   if (si.sid instanceof pkijs.IssuerAndSerialNumber) {
     const sid = si.sid;
-    return certs.find((c) => c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber)) ?? null;
+    return certs.find((c) => sameName(c.issuer, sid.issuer) && c.serialNumber.isEqual(sid.serialNumber)) ?? null;
   }
   const sid = si.sid as asn1js.Constructed & asn1js.Primitive;
   const keyId: Uint8Array | undefined = sid.idBlock?.isConstructed

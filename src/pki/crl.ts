@@ -3,7 +3,7 @@
 import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
-import { displayName, formatName } from "./certificate.js";
+import { displayName, formatName, sameName } from "./certificate.js";
 import { decodeDer } from "./der.js";
 import type { Judgement } from "./ocsp.js";
 import { cryptoEngine } from "./crypto-engine.js";
@@ -26,7 +26,7 @@ export async function judgeCrl(
     thisUpdate: crl.thisUpdate.value.toISOString(),
     nextUpdate: crl.nextUpdate?.value.toISOString(),
   };
-  if (!crl.issuer.isEqual(target.issuer)) {
+  if (!sameName(crl.issuer, target.issuer)) {
     return { status: "indeterminate", subIndication: "TRY_LATER", message: `The CRL is issued by "${displayName(crl.issuer)}", not by the certificate's issuer.`, details };
   }
   if (!issuer) {

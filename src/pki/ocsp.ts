@@ -17,6 +17,7 @@ import {
   certificateDer,
   certificateFromDer,
   rememberCertificateDers,
+  sameName,
   extendedKeyUsages,
   extension,
   displayName, formatName,
@@ -258,7 +259,7 @@ function sameKey(a: pkijs.Certificate, b: pkijs.Certificate): boolean {
 }
 
 async function issuedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
-  if (!cert.issuer.isEqual(issuer.subject)) return false;
+  if (!sameName(cert.issuer, issuer.subject)) return false;
   try {
     return await cert.verify(issuer, cryptoEngine);
   } catch {
@@ -306,7 +307,7 @@ async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; respond
       responder: signer,
     };
   }
-  if (sameKey(signer, issuer) && signer.subject.isEqual(issuer.subject)) {
+  if (sameKey(signer, issuer) && sameName(signer.subject, issuer.subject)) {
     return { j: ok(`The OCSP response is signed by the issuing CA "${displayName(issuer.subject)}" itself.`, { ...details, authorisation: "issuing-ca" }), responder: signer };
   }
   if (!(await issuedBy(signer, issuer))) {
