@@ -36,6 +36,18 @@ describe("lexer and object parser", () => {
     expect(h.kind === "string" && text(h.bytes)).toBe("A@");
   });
 
+  it("long hex strings (a seal's /Contents) decode the same by the native path, and fail the same", () => {
+    const bytes = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 37) & 0xff));
+    const hex = bytes.toString("hex");
+    for (const src of [hex, hex.toUpperCase(), `${hex.slice(0, 100)} \n${hex.slice(100)}`]) {
+      const v = parse(`<${src}>`);
+      expect(v.kind === "string" && Buffer.from(v.bytes).equals(bytes)).toBe(true);
+    }
+    const odd = parse(`<${hex}7>`); // an odd final digit is followed by an implicit 0
+    expect(odd.kind === "string" && Buffer.from(odd.bytes).equals(Buffer.concat([bytes, Buffer.from([0x70])]))).toBe(true);
+    expect(() => parse(`<${hex.slice(0, 200)}zz${hex.slice(202)}>`)).toThrow(/invalid character 0x7a in hex string/);
+  });
+
   it("rejects malformed syntax", () => {
     for (const bad of ["(unterminated", "<41zz>", "<< /A >>", "<< /A 1 /A 2 >>", "[1 2", "<< 1 2 >>", "]", "1.2.3", "endobj", "{", ">"]) {
       expect(() => parse(bad), bad).toThrow(FormatError);

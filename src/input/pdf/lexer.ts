@@ -29,6 +29,7 @@ export type Token =
   | { type: "eof"; start: number; end: number };
 
 const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+const HEX_ONLY = /^[0-9A-Fa-f]*$/;
 
 function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
@@ -181,6 +182,15 @@ export class Lexer {
     // Sized by the token's extent, so a 90 KB /Contents costs one 45 KB allocation.
     const close = buf.indexOf(0x3e, p);
     if (close < 0) this.fail("unterminated hex string", start);
+    if ((close - p) % 2 === 0 && close - p >= 64) {
+      // A seal's /Contents is ~100 KB of plain hex digits: decoded natively once checked to be only that.
+      const text = latin1(buf, p, close);
+      if (HEX_ONLY.test(text)) {
+        this.pos = close + 1;
+        const b = Buffer.from(text, "hex");
+        return { type: "string", bytes: new Uint8Array(b.buffer, b.byteOffset, b.length), hex: true, start, end: this.pos };
+      }
+    }
     const bytes = new Uint8Array((close - p + 1) >> 1);
     let n = 0; // hex digits seen
     for (; p < close; p++) {
