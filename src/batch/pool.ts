@@ -1,6 +1,8 @@
-// A pool of worker threads, each with its own trust store, each verifying one archive at a time. A worker
-// that crashes (uncaught exception, out of memory) or overruns the timeout costs only the archive it was on:
-// that archive gets a no-verdict result and the worker is replaced.
+// A pool of worker threads, each with its own trust store, each verifying up to two archives at a time (one
+// reads files while the other is checked). A worker that crashes (uncaught exception, out of memory) or
+// overruns the timeout costs only the archive that caused it: that archive gets a no-verdict result, the
+// worker is replaced, and the archives it held besides are verified again (after a crash, each alone, so
+// that the one that crashes it is known).
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -24,12 +26,27 @@ export interface Runner {
   close(): Promise<void>;
 }
 
+/** Archives each worker holds at once: the next one's file reads overlap the current one's checks. */
+export const JOBS_PER_WORKER = 2;
+
+interface Job {
+  id: number;
+  archive: ArchiveSpec;
+  resolve: (r: Omit<BatchResult, "index">) => void;
+  started: number;
+  timer?: NodeJS.Timeout;
+  /** Run again, alone in its worker, after a crash that could not be told apart from its neighbour's. */
+  alone?: boolean;
+}
+
 interface Slot {
   worker: Worker;
-  job: { id: number; archive: ArchiveSpec; resolve: (r: Omit<BatchResult, "index">) => void; started: number; timer?: NodeJS.Timeout } | null;
+  jobs: Map<number, Job>;
   /** The error event that preceded an exit (crash), if any. */
   crash?: string;
   closing?: boolean;
+  /** Terminated because one of its jobs overran the timeout: the others in it did nothing wrong. */
+  timedOut?: boolean;
 }
 
 /** Where the worker script is: beside this module (source or tsc output) or in dist/ (bundled chunk). */
@@ -57,38 +74,57 @@ function workerScript(url: URL): URL {
 }
 
 export class ThreadRunner implements Runner {
+  /** Workers that said "ready" and have not exited. */
   private readonly slots = new Set<Slot>();
-  private readonly idle: Slot[] = [];
+  /** Jobs of a crashed worker, waiting for a worker of their own. */
+  private readonly again: Job[] = [];
   private readonly script: URL;
+  readonly size: number;
   private nextId = 0;
   private closed = false;
   private spawning = 0;
   onAvailable?: () => void;
 
   constructor(
-    readonly size: number,
+    readonly workers: number,
     private readonly init: WorkerInit,
     private readonly opts: { timeoutMs?: number; heapMb?: number; workerUrl?: URL } = {},
   ) {
+    this.size = workers * JOBS_PER_WORKER;
     this.script = workerScript(opts.workerUrl ?? defaultWorkerUrl());
   }
 
   available(): number {
-    return this.idle.length;
+    let free = 0;
+    for (const s of this.slots) if (!s.closing && !holdsAlone(s)) free += JOBS_PER_WORKER - s.jobs.size;
+    return Math.max(0, free - this.again.length);
   }
 
   alive(): boolean {
     return this.slots.size > 0 || this.spawning > 0;
   }
 
-  private makeIdle(slot: Slot): void {
-    this.idle.push(slot);
+  /** The least busy worker that can take a job (an empty one for a job that must run alone). */
+  private pick(alone: boolean): Slot | undefined {
+    let best: Slot | undefined;
+    for (const s of this.slots) {
+      if (s.closing || holdsAlone(s) || s.jobs.size >= (alone ? 1 : JOBS_PER_WORKER)) continue;
+      if (!best || s.jobs.size < best.jobs.size) best = s;
+    }
+    return best;
+  }
+
+  /** Room may have appeared: jobs waiting to run alone go first, then the caller is told. */
+  private changed(): void {
+    for (let slot = this.again.length ? this.pick(true) : undefined; slot; slot = this.again.length ? this.pick(true) : undefined) {
+      this.dispatch(slot, this.again.shift()!);
+    }
     this.onAvailable?.();
   }
 
   /** Starts every worker and waits until each has loaded the trust store. Throws when one cannot. */
   async start(): Promise<void> {
-    const started = await Promise.allSettled(Array.from({ length: this.size }, () => this.spawn()));
+    const started = await Promise.allSettled(Array.from({ length: this.workers }, () => this.spawn()));
     const failure = started.find((s): s is PromiseRejectedResult => s.status === "rejected");
     if (failure) {
       await this.close();
@@ -108,7 +144,7 @@ export class ThreadRunner implements Runner {
         workerData: this.init,
         ...(this.opts.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: this.opts.heapMb } } : {}),
       });
-      const slot: Slot = { worker, job: null };
+      const slot: Slot = { worker, jobs: new Map() };
       let ready = false;
       worker.on("message", (m: FromWorker) => {
         if (m.type === "ready") {
@@ -116,18 +152,19 @@ export class ThreadRunner implements Runner {
           settle();
           this.slots.add(slot);
           resolve(slot);
-          this.makeIdle(slot);
+          this.changed();
         } else if (m.type === "init-error") {
           settle();
           slot.closing = true;
           void worker.terminate();
           reject(new SealcheckError((m.code ?? "ERR_USAGE") as ErrorCode, m.message));
-        } else if (m.type === "result" && slot.job && slot.job.id === m.id) {
-          const job = slot.job;
+        } else if (m.type === "result") {
+          const job = slot.jobs.get(m.id);
+          if (!job) return;
           if (job.timer) clearTimeout(job.timer);
-          slot.job = null;
+          slot.jobs.delete(m.id);
           job.resolve(m.result);
-          this.makeIdle(slot);
+          this.changed();
         }
       });
       worker.on("error", (e) => {
@@ -135,17 +172,21 @@ export class ThreadRunner implements Runner {
       });
       worker.on("exit", (code) => {
         this.slots.delete(slot);
-        const i = this.idle.indexOf(slot);
-        if (i >= 0) this.idle.splice(i, 1);
         if (!ready) {
           settle();
           if (!slot.closing) reject(new SealcheckError("ERR_USAGE", `a batch worker failed to start: ${slot.crash ?? `exit code ${code}`}`));
           return;
         }
-        const job = slot.job;
-        slot.job = null;
-        if (job) {
+        const orphans = [...slot.jobs.values()];
+        slot.jobs.clear();
+        for (const job of orphans) {
           if (job.timer) clearTimeout(job.timer);
+          // After a timeout the others were innocent; after a crash with several in flight, which one caused
+          // it is unknown: each runs again alone, and only a job that crashes a worker alone is blamed.
+          if (!this.closed && !slot.closing && (slot.timedOut || (orphans.length > 1 && !job.alone))) {
+            this.again.push({ ...job, alone: true, started: Date.now() });
+            continue;
+          }
           const why = slot.crash ?? `exit code ${code}`;
           job.resolve(noVerdict(job.archive, `the worker verifying ${job.archive.evidence} crashed: ${why}`, "ERR_WORKER_CRASHED", Date.now() - job.started));
         }
@@ -157,23 +198,24 @@ export class ThreadRunner implements Runner {
   }
 
   run(archive: ArchiveSpec): Promise<Omit<BatchResult, "index">> {
-    const slot = this.idle.shift();
+    const slot = this.pick(false);
     if (!slot) return Promise.resolve(noVerdict(archive, "internal error: no idle batch worker", "ERR_INTERNAL"));
-    return new Promise((resolve) => {
-      const id = this.nextId++;
-      slot.job = { id, archive, resolve, started: Date.now() };
-      const timeout = this.opts.timeoutMs;
-      if (timeout && timeout > 0) {
-        slot.job.timer = setTimeout(() => {
-          const job = slot.job;
-          if (!job || job.id !== id) return;
-          slot.job = null;
-          job.resolve(noVerdict(archive, `verifying ${archive.evidence} took longer than ${timeout / 1000} s; it was stopped`, "ERR_TIMEOUT", timeout));
-          void slot.worker.terminate(); // the exit handler replaces the worker
-        }, timeout);
-      }
-      slot.worker.postMessage({ type: "job", id, archive } satisfies ToWorker);
-    });
+    return new Promise((resolve) => this.dispatch(slot, { id: this.nextId++, archive, resolve, started: Date.now() }));
+  }
+
+  private dispatch(slot: Slot, job: Job): void {
+    slot.jobs.set(job.id, job);
+    const timeout = this.opts.timeoutMs;
+    if (timeout && timeout > 0) {
+      job.timer = setTimeout(() => {
+        if (slot.jobs.get(job.id) !== job) return;
+        slot.jobs.delete(job.id);
+        job.resolve(noVerdict(job.archive, `verifying ${job.archive.evidence} took longer than ${timeout / 1000} s; it was stopped`, "ERR_TIMEOUT", timeout));
+        slot.timedOut = true;
+        void slot.worker.terminate(); // the exit handler re-runs the others and replaces the worker
+      }, timeout);
+    }
+    slot.worker.postMessage({ type: "job", id: job.id, archive: job.archive } satisfies ToWorker);
   }
 
   async close(): Promise<void> {
@@ -182,6 +224,12 @@ export class ThreadRunner implements Runner {
     for (const s of all) s.closing = true;
     await Promise.all(all.map((s) => s.worker.terminate()));
   }
+}
+
+/** Whether a worker runs a job that must be alone in it. */
+function holdsAlone(s: Slot): boolean {
+  for (const j of s.jobs.values()) if (j.alone) return true;
+  return false;
 }
 
 /** workers: 0 — verifies in this thread, one archive at a time. */

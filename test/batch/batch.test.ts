@@ -181,6 +181,20 @@ describe("verifyMany", () => {
     })()).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
   });
 
+  it("each worker holds two archives at once; a crash re-runs its neighbour alone, and only the crasher is blamed", async () => {
+    const workerUrl = new URL("./crash-worker.mjs", import.meta.url);
+    const specs: ArchiveSpec[] = ["a", "crash-1", "b", "c", "hang-1", "d", "e", "f"].map((n) => ({ evidence: `/x/${n}.json`, originals: [] }));
+    const got: BatchResult[] = [];
+    for await (const r of verifyMany(specs, { workers: 1, workerUrl, timeoutMs: 1500 })) got.push(r);
+    expect(got).toHaveLength(specs.length);
+    const by = new Map(got.map((r) => [r.evidence.slice(3, -5), r]));
+    for (const n of ["a", "b", "c", "d", "e", "f"]) expect(by.get(n)!.exitCode, n).toBe(0);
+    expect(by.get("crash-1")).toMatchObject({ exitCode: 3, errorCode: "ERR_WORKER_CRASHED" });
+    expect(by.get("hang-1")).toMatchObject({ exitCode: 3, errorCode: "ERR_TIMEOUT" });
+    const peak = Math.max(...got.map((r) => (r.report as unknown as { inFlight?: number } | null)?.inFlight ?? 0));
+    expect(peak).toBe(2);
+  });
+
   it("skip leaves archives out; breaking out of the loop stops cleanly", async () => {
     const specs: ArchiveSpec[] = Array.from({ length: 6 }, (_, i) => ({ evidence: `/x/${i}.json`, originals: [] }));
     const workerUrl = new URL("./crash-worker.mjs", import.meta.url);
