@@ -1,5 +1,6 @@
 // Check "token-signature": the Workflow token's JWS verifies with the attached certificate's key (jose),
 // under an allow-listed asymmetric algorithm, and its kid names that certificate (SHA-1 thumbprint).
+import { createHash } from "node:crypto";
 import * as jose from "jose";
 import { errorMessage } from "../errors.js";
 import { decodeCompactJws } from "../input/jws.js";
@@ -15,6 +16,25 @@ const KEY_HEADERS = ["jku", "jwk", "x5u", "x5c"];
 function pemOf(der: Uint8Array): string {
   const b64 = Buffer.from(der).toString("base64").replace(/(.{64})/g, "$1\n");
   return `-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----`;
+}
+
+type TokenKey = Awaited<ReturnType<typeof jose.importX509>>;
+
+// A broker signs its tokens with one certificate for months: its key is imported once per process, keyed by
+// the algorithm and the certificate's SHA-256 (a bounded map, like the pkijs engine's keys).
+const MAX_TOKEN_KEYS = 64;
+const tokenKeys = new Map<string, Promise<TokenKey>>();
+
+function tokenKey(der: Uint8Array, alg: string): Promise<TokenKey> {
+  const id = `${alg}|${createHash("sha256").update(der).digest("hex")}`;
+  let key = tokenKeys.get(id);
+  if (!key) {
+    key = jose.importX509(pemOf(der), alg);
+    key.catch(() => tokenKeys.delete(id));
+    if (tokenKeys.size >= MAX_TOKEN_KEYS) tokenKeys.delete(tokenKeys.keys().next().value!);
+    tokenKeys.set(id, key);
+  }
+  return key;
 }
 
 export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckResult> {
@@ -40,9 +60,9 @@ export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckRes
   const cert = ctx.tokenCert;
   if (!cert) return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The token's certificate is missing or unreadable, so its signature cannot be checked.", { details });
 
-  let key: Awaited<ReturnType<typeof jose.importX509>>;
+  let key: TokenKey;
   try {
-    key = await jose.importX509(pemOf(certificateDer(cert)), alg);
+    key = await tokenKey(certificateDer(cert), alg);
   } catch (e) {
     return failed(ID, "SIG_CRYPTO_FAILURE", `The certificate's key cannot be used with ${alg} (${errorMessage(e)}).`, { details });
   }

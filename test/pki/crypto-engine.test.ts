@@ -2,7 +2,9 @@
 // import per process for the keys every archive shares); different keys never share an entry, so a
 // signature still fails with the wrong key.
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { webcrypto } from "node:crypto";
+import * as asn1js from "asn1js";
+import { describe, expect, it, vi } from "vitest";
 import * as pkijs from "pkijs";
 import { certificateDer, certificateFromPem } from "../../src/pki/certificate.js";
 import { cryptoEngine } from "../../src/pki/crypto-engine.js";
@@ -29,6 +31,27 @@ describe("cryptoEngine", () => {
     for (let i = 0; i < 2; i++) {
       expect(await leaf.verify(issuer, cryptoEngine)).toBe(true);
       expect(await leaf.verify(stranger, cryptoEngine)).toBe(false);
+    }
+  });
+
+  it("a signature check is done once per exact inputs; any other signature, data or key is checked afresh", async () => {
+    const leaf = certificateFromPem(pem("tsa"));
+    const issuer = certificateFromPem(pem("tsaRoot"));
+    const spy = vi.spyOn(webcrypto.subtle, "verify");
+    try {
+      expect(await leaf.verify(issuer, cryptoEngine)).toBe(true);
+      const first = spy.mock.calls.length;
+      expect(await leaf.verify(issuer, cryptoEngine)).toBe(true);
+      expect(spy.mock.calls.length).toBe(first); // the same link: not computed again
+      const forged = pkijs.Certificate.fromBER(certificateDer(leaf));
+      const sig = new Uint8Array(forged.signatureValue.valueBlock.valueHexView);
+      sig[10]! ^= 0x01;
+      forged.signatureValue = new asn1js.BitString({ valueHex: sig });
+      expect(await forged.verify(issuer, cryptoEngine)).toBe(false);
+      expect(spy.mock.calls.length).toBeGreaterThan(first);
+      expect(await leaf.verify(certificateFromPem(pem("sealRoot")), cryptoEngine)).toBe(false);
+    } finally {
+      spy.mockRestore();
     }
   });
 });
