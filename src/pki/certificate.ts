@@ -154,6 +154,12 @@ const NAME_OIDS: Record<string, string> = {
 };
 
 /** A distinguished name for people, most specific first (CN=…, O=…, C=…), as RFC 4514 orders it. */
+/** A name's DER as it came in the certificate (what OCSP's issuerNameHash covers), else pkijs's encoding. */
+export function nameDer(name: pkijs.RelativeDistinguishedNames): Uint8Array {
+  const asDecoded = new Uint8Array(name.valueBeforeDecode);
+  return asDecoded.length > 0 ? asDecoded : new Uint8Array(name.toSchema().toBER(false));
+}
+
 /**
  * Whether two names match (RFC 5280 §7.1). Names encoded byte for byte alike match at once; otherwise pkijs's
  * comparison decides (it normalises strings with stringprep, slowly, for each attribute).
@@ -250,7 +256,16 @@ export function algorithmName(oid: string): string {
   return SIG_ALG_NAMES[oid] ?? oid;
 }
 
+// Certificates come from the pool and repeat across archives: each is summarised once (callers get a copy).
+const summaries = new WeakMap<pkijs.Certificate, CertificateSummary>();
+
 export function summarize(cert: pkijs.Certificate): CertificateSummary {
+  let s = summaries.get(cert);
+  if (!s) summaries.set(cert, (s = summarizeOnce(cert)));
+  return { ...s, ...(s.keyUsage ? { keyUsage: [...s.keyUsage] } : {}), ...(s.extendedKeyUsage ? { extendedKeyUsage: [...s.extendedKeyUsage] } : {}) };
+}
+
+function summarizeOnce(cert: pkijs.Certificate): CertificateSummary {
   const s: CertificateSummary = {
     subject: formatName(cert.subject),
     issuer: formatName(cert.issuer),

@@ -17,6 +17,7 @@ import {
   certificateDer,
   certificateFromDer,
   rememberCertificateDers,
+  nameDer,
   sameName,
   extendedKeyUsages,
   extension,
@@ -358,7 +359,7 @@ async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; respond
 /** The CertID must name the target: issuer name hash, issuer key hash and serial (RFC 6960 §4.1.1). */
 function judgeCertId(input: OcspInput): { j: Judgement; single?: SingleResponseInfo } {
   const { decoded, target, issuer } = input;
-  const issuerNameDer = new Uint8Array(target.issuer.toSchema().toBER(false));
+  const issuerNameDer = nameDer(target.issuer);
   const serial = serialHex(target);
   const expected = (alg: string) => ({
     issuerNameHash: sha(alg, issuerNameDer),

@@ -29,7 +29,6 @@ export type Token =
   | { type: "eof"; start: number; end: number };
 
 const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
-const HEX_ONLY = /^[0-9A-Fa-f]*$/;
 
 function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
@@ -183,11 +182,12 @@ export class Lexer {
     const close = buf.indexOf(0x3e, p);
     if (close < 0) this.fail("unterminated hex string", start);
     if ((close - p) % 2 === 0 && close - p >= 64) {
-      // A seal's /Contents is ~100 KB of plain hex digits: decoded natively once checked to be only that.
-      const text = latin1(buf, p, close);
-      if (HEX_ONLY.test(text)) {
+      // A seal's /Contents is ~100 KB of plain hex digits: decoded natively when it is only that.
+      // Node's hex decoder stops at the first pair that is not two hex digits: a full-length result means
+      // there was none.
+      const b = Buffer.from(latin1(buf, p, close), "hex");
+      if (b.length * 2 === close - p) {
         this.pos = close + 1;
-        const b = Buffer.from(text, "hex");
         return { type: "string", bytes: new Uint8Array(b.buffer, b.byteOffset, b.length), hex: true, start, end: this.pos };
       }
     }
