@@ -1,7 +1,8 @@
-// The original PDFs an auditor supplies: found on disk, hashed as streams (a file is read once, in
-// chunks, never held whole), so that originals of hundreds of megabytes cost no memory.
+// The original PDFs an auditor supplies: found on disk and hashed, files over 1 MiB as streams (read once,
+// in chunks, never held whole), so that originals of hundreds of megabytes cost no memory.
 import { createHash } from "node:crypto";
-import { createReadStream, readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { isMainThread, Worker } from "node:worker_threads";
 import { SealcheckError, errorMessage } from "../errors.js";
@@ -43,21 +44,38 @@ export function listOriginals(paths: readonly string[], maxFiles: number): strin
   return [...new Set(out)];
 }
 
-export function hashFile(path: string): Promise<OriginalFile> {
-  return new Promise((resolve, reject) => {
+/** Files up to this size are read in one buffer of their size; larger ones stream in 1 MiB chunks. */
+const WHOLE_FILE_MAX = 1024 * 1024;
+
+export async function hashFile(path: string): Promise<OriginalFile> {
+  const unreadable = (e: unknown) => new SealcheckError("ERR_FILE_UNREADABLE", `${path}: cannot read (${errorMessage(e)})`, { file: path, cause: e });
+  let fh: FileHandle;
+  try {
+    fh = await open(path, "r");
+  } catch (e) {
+    throw unreadable(e);
+  }
+  try {
+    if ((await fh.stat()).size <= WHOLE_FILE_MAX) {
+      // Most originals are small: one read, not a stream with a 1 MiB buffer per chunk.
+      const b = await fh.readFile();
+      return { path, size: b.length, sha256Hex: createHash("sha256").update(b).digest("hex"), isPdf: b.subarray(0, 1024).includes("%PDF-") };
+    }
     const h = createHash("sha256");
     let size = 0;
     let head: Buffer | null = null;
-    const s = createReadStream(path, { highWaterMark: 1024 * 1024 });
-    s.on("data", (chunk: string | Buffer) => {
-      const b = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    for await (const chunk of fh.createReadStream({ highWaterMark: 1024 * 1024, autoClose: false })) {
+      const b = chunk as Buffer;
       if (!head) head = b.subarray(0, 1024);
       size += b.length;
       h.update(b);
-    });
-    s.on("error", (e) => reject(new SealcheckError("ERR_FILE_UNREADABLE", `${path}: cannot read (${errorMessage(e)})`, { file: path, cause: e })));
-    s.on("end", () => resolve({ path, size, sha256Hex: h.digest("hex"), isPdf: Boolean(head && (head as Buffer).includes("%PDF-")) }));
-  });
+    }
+    return { path, size, sha256Hex: h.digest("hex"), isPdf: Boolean(head && head.includes("%PDF-")) };
+  } catch (e) {
+    throw unreadable(e);
+  } finally {
+    await fh.close().catch(() => undefined);
+  }
 }
 
 /** Hashes files with bounded concurrency (I/O overlaps hashing; memory stays a few chunks per file). */
