@@ -1,7 +1,7 @@
 // The original PDFs an auditor supplies: found on disk and hashed, files over 1 MiB as streams (read once,
 // in chunks, never held whole), so that originals of hundreds of megabytes cost no memory.
 import { createHash } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { isMainThread, Worker } from "node:worker_threads";
@@ -49,6 +49,23 @@ const WHOLE_FILE_MAX = 1024 * 1024;
 
 export async function hashFile(path: string): Promise<OriginalFile> {
   const unreadable = (e: unknown) => new SealcheckError("ERR_FILE_UNREADABLE", `${path}: cannot read (${errorMessage(e)})`, { file: path, cause: e });
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (e) {
+    throw unreadable(e);
+  }
+  if (size <= WHOLE_FILE_MAX) {
+    // Most originals are small: one synchronous read of a buffer their size (a stream, or a FileHandle,
+    // costs more than reading the file).
+    let b: Buffer;
+    try {
+      b = readFileSync(path);
+    } catch (e) {
+      throw unreadable(e);
+    }
+    return { path, size: b.length, sha256Hex: createHash("sha256").update(b).digest("hex"), isPdf: b.subarray(0, 1024).includes("%PDF-") };
+  }
   let fh: FileHandle;
   try {
     fh = await open(path, "r");
@@ -56,21 +73,16 @@ export async function hashFile(path: string): Promise<OriginalFile> {
     throw unreadable(e);
   }
   try {
-    if ((await fh.stat()).size <= WHOLE_FILE_MAX) {
-      // Most originals are small: one read, not a stream with a 1 MiB buffer per chunk.
-      const b = await fh.readFile();
-      return { path, size: b.length, sha256Hex: createHash("sha256").update(b).digest("hex"), isPdf: b.subarray(0, 1024).includes("%PDF-") };
-    }
     const h = createHash("sha256");
-    let size = 0;
+    let total = 0;
     let head: Buffer | null = null;
     for await (const chunk of fh.createReadStream({ highWaterMark: 1024 * 1024, autoClose: false })) {
       const b = chunk as Buffer;
       if (!head) head = b.subarray(0, 1024);
-      size += b.length;
+      total += b.length;
       h.update(b);
     }
-    return { path, size, sha256Hex: h.digest("hex"), isPdf: Boolean(head && head.includes("%PDF-")) };
+    return { path, size: total, sha256Hex: h.digest("hex"), isPdf: Boolean(head && head.includes("%PDF-")) };
   } catch (e) {
     throw unreadable(e);
   } finally {

@@ -5,6 +5,7 @@ import * as pkijs from "pkijs";
 import { FormatError } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { bytesEqual, decodeDer, toHex } from "./der.js";
+import { DerPool } from "./der-pool.js";
 
 export const OID = {
   ekuOcspSigning: "1.3.6.1.5.5.7.3.9",
@@ -25,22 +26,15 @@ const DER_LIMITS = { maxDerBytes: 1024 * 1024, maxAsn1Depth: 64, maxAsn1Nodes: 2
 // DER many times per archive: encode each certificate object once.
 const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
 
-
 // Certificates repeat across the archives of one broker (seal, CA, TSA, Workflow-token and OCSP responder
 // certificates), and decoding them is most of the cost of verifying one. A bounded pool keeps each decoded
 // certificate by its exact DER for the later archives a process verifies. The decoding limits bound what
 // decoding costs; a certificate from the pool was decoded within them once and costs nothing now.
-const POOL_SIZE = 128;
-const pool = new Map<string, { der: Uint8Array; cert: pkijs.Certificate }>();
+const pool = new DerPool<pkijs.Certificate>(128);
 
 export function certificateFromDer(der: Uint8Array, what = "certificate", limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes"> = DER_LIMITS): pkijs.Certificate {
-  const key = der.length <= limits.maxDerBytes ? createHash("sha256").update(der).digest("base64") : "";
-  const pooled = key ? pool.get(key) : undefined;
-  if (pooled && bytesEqual(pooled.der, der)) {
-    pool.delete(key);
-    pool.set(key, pooled); // most recently used last
-    return pooled.cert;
-  }
+  const { key, value: pooled } = der.length <= limits.maxDerBytes ? pool.lookup(der) : { key: "", value: undefined };
+  if (pooled) return pooled;
   // A copy: `der` may be a view into a much larger buffer that a pooled certificate should not keep alive.
   const own = der.length <= limits.maxDerBytes ? Uint8Array.from(der) : der;
   const asn = decodeDer(own, what, limits);
@@ -52,8 +46,7 @@ export function certificateFromDer(der: Uint8Array, what = "certificate", limits
   }
   // decodeDer refused trailing bytes, so these are exactly the certificate's bytes as delivered.
   derCache.set(cert, own);
-  pool.set(key, { der: own, cert });
-  if (pool.size > POOL_SIZE) pool.delete(pool.keys().next().value!);
+  pool.keep(key, own, cert);
   return cert;
 }
 

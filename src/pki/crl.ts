@@ -5,12 +5,24 @@ import { errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { displayName, formatName, sameName } from "./certificate.js";
 import { decodeDer } from "./der.js";
+import { DerPool } from "./der-pool.js";
 import type { Judgement } from "./ocsp.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
+// A CA's CRL of one period is archived with every seal of that period. Large CRLs are not kept (their
+// decoded form is ~1 KB per entry).
+const pool = new DerPool<pkijs.CertificateRevocationList>(16);
+const POOLED_CRL_MAX_BYTES = 64 * 1024;
+
 export function decodeCrl(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">): pkijs.CertificateRevocationList {
+  const poolable = der.length <= POOLED_CRL_MAX_BYTES && der.length <= limits.maxDerBytes;
+  const { key, value } = poolable ? pool.lookup(der) : { key: "", value: undefined };
+  if (value) return value;
   const asn = decodeDer(der, "CRL", limits);
-  return new pkijs.CertificateRevocationList({ schema: asn });
+  const crl = new pkijs.CertificateRevocationList({ schema: asn });
+  // The pool keeps its own copy of the bytes (`der` may be a view the caller reuses).
+  if (poolable) pool.keep(key, Uint8Array.from(der), crl);
+  return crl;
 }
 
 /** Judges one CRL for `target` at `sealingTime`. */

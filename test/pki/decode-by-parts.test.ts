@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { LimitError } from "../../src/errors.js";
 import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { certificateDer, certificateFromDer, certificateFromPem } from "../../src/pki/certificate.js";
-import { decodeSignedData, decodeSignedDataWhole, signedDataByParts, timestampTokens } from "../../src/pki/cms.js";
+import { decodeSignedData, decodeSignedDataWhole, revocationArchival, signedDataByParts, timestampTokens } from "../../src/pki/cms.js";
+import { decodeCrl } from "../../src/pki/crl.js";
 import { basicResponseByParts, basicResponseWhole } from "../../src/pki/ocsp.js";
 
 function sealContents(): Uint8Array {
@@ -139,5 +140,21 @@ describe("the certificate pool", () => {
   it("the size limit applies before the pool is asked", () => {
     const der = certificateDer(certificateFromPem(pem));
     expect(() => certificateFromDer(der, "cert", { ...DEFAULT_LIMITS, maxDerBytes: 100 })).toThrow(/more than the limit/);
+  });
+});
+
+describe("the CRL pool", () => {
+  it("the same CRL bytes give the same object, kept apart from the caller's buffer; other bytes another", () => {
+    const seal = decodeSignedData(sealContents(), "the seal", DEFAULT_LIMITS, true);
+    const [der] = revocationArchival(seal.signedData.signerInfos[0]!).crls;
+    expect(der).toBeDefined();
+    const a = decodeCrl(new Uint8Array(der!), DEFAULT_LIMITS);
+    const reused = new Uint8Array(der!);
+    expect(decodeCrl(reused, DEFAULT_LIMITS)).toBe(a);
+    reused.fill(0); // the caller reuses its buffer: the pool is not affected
+    expect(decodeCrl(new Uint8Array(der!), DEFAULT_LIMITS)).toBe(a);
+    const other = new Uint8Array(der!);
+    other[other.length - 1]! ^= 0x01; // the last byte of the signature: still a CRL, not this one
+    expect(decodeCrl(other, DEFAULT_LIMITS)).not.toBe(a);
   });
 });
