@@ -70,7 +70,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
     // Bounded issuer search: a hostile set of cross-signed certificates must not make path building loop.
     findIssuer: async (cert, engineRef, crypto) => {
       if (++lookups > MAX_ISSUER_LOOKUPS) throw new Error("path building gave up: too many candidate issuers");
-      return engineRef.defaultFindIssuer(cert, engineRef, crypto);
+      return findIssuers(cert, engineRef, crypto);
     },
   });
   let res: Awaited<ReturnType<pkijs.CertificateChainValidationEngine["verify"]>>;
@@ -131,3 +131,61 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
 export function describePath(path: readonly pkijs.Certificate[]): CertificateSummary[] {
   return path.map(summarize);
 }
+
+const AKI = "2.5.29.35";
+const SKI = "2.5.29.14";
+
+/**
+ * pkijs's defaultFindIssuer, step for step, with one difference: names are compared with sameName, which
+ * settles names encoded alike by their bytes before falling back to pkijs's stringprep comparison (that
+ * comparison was most of a cold verification's path building). Candidates by key identifier when the
+ * certificate has an AKI keyIdentifier and the candidate an SKI, else by issuer name (and serial), then
+ * kept only if their key verifies the certificate.
+ */
+export async function findIssuers(certificate: pkijs.Certificate, engine: pkijs.CertificateChainValidationEngine, crypto?: pkijs.ICryptoEngine): Promise<pkijs.Certificate[]> {
+  if (sameName(certificate.subject, certificate.issuer)) {
+    try {
+      if (await certificate.verify(undefined, crypto)) return [certificate];
+    } catch {
+      // not self-signed after all: look for an issuer
+    }
+  }
+  let keyIdentifier: pkijs.AuthorityKeyIdentifier["keyIdentifier"] | null = null;
+  let authorityCertIssuer: pkijs.GeneralName[] | null = null;
+  let authorityCertSerialNumber: pkijs.AuthorityKeyIdentifier["authorityCertSerialNumber"] | null = null;
+  const aki = certificate.extensions?.find((e) => e.extnID === AKI)?.parsedValue;
+  if (aki instanceof pkijs.AuthorityKeyIdentifier) {
+    if (aki.keyIdentifier) keyIdentifier = aki.keyIdentifier;
+    else {
+      if (aki.authorityCertIssuer) authorityCertIssuer = aki.authorityCertIssuer;
+      if (aki.authorityCertSerialNumber) authorityCertSerialNumber = aki.authorityCertSerialNumber;
+    }
+  }
+  const result: pkijs.Certificate[] = [];
+  const consider = (candidate: pkijs.Certificate): void => {
+    if (keyIdentifier !== null && candidate.extensions) {
+      const ski = candidate.extensions.find((e) => e.extnID === SKI && e.parsedValue);
+      if (ski) {
+        const id = (ski.parsedValue as { valueBlock: { valueHexView: Uint8Array } }).valueBlock.valueHexView;
+        if (bytesEqual(id, keyIdentifier.valueBlock.valueHexView)) result.push(candidate);
+        return;
+      }
+    }
+    const serialMatches = authorityCertSerialNumber !== null && candidate.serialNumber.isEqual(authorityCertSerialNumber);
+    if (authorityCertIssuer !== null) {
+      // As pkijs does: the AKI's GeneralNames compared with the subject as it compares them.
+      if ((candidate.subject as unknown as { isEqual(x: unknown): boolean }).isEqual(authorityCertIssuer) && serialMatches) result.push(candidate);
+    } else if (sameName(certificate.issuer, candidate.subject)) result.push(candidate);
+  };
+  for (const c of engine.trustedCerts) consider(c);
+  for (const c of engine.certs) consider(c);
+  for (let i = result.length - 1; i >= 0; i--) {
+    try {
+      if (!(await certificate.verify(result[i], crypto))) result.splice(i, 1);
+    } catch {
+      result.splice(i, 1);
+    }
+  }
+  return result;
+}
+
