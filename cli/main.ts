@@ -12,13 +12,17 @@ import vm from "node:vm";
 
 const bundle = fileURLToPath(new URL("./sealcheck.cjs", import.meta.url));
 
-if (existsSync(bundle)) {
-  await runBundle(bundle);
-} else {
-  const program = "./program.js"; // not a literal: the build does not bundle the sources a second time
-  const { main } = (await import(program)) as { main(): Promise<void> };
-  await main();
-}
+// Built, this launcher is CommonJS too (an ES module entry costs Node ~10 ms more to start), hence no
+// top-level await.
+void (async () => {
+  if (existsSync(bundle)) {
+    await runBundle(bundle);
+  } else {
+    const program = "./program.js"; // not a literal: the build does not bundle the sources a second time
+    const { main } = (await import(program)) as { main(): Promise<void> };
+    await main();
+  }
+})();
 
 async function runBundle(file: string): Promise<void> {
   const source = readFileSync(file, "utf8");

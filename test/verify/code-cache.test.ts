@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 const dir = mkdtempSync(join(tmpdir(), "sealcheck-code-cache-"));
 const cli = join(dir, "cli");
 mkdirSync(cli);
-for (const f of ["main.js", "sealcheck.cjs"]) copyFileSync(join("dist/cli", f), join(cli, f));
+for (const f of ["main.js", "package.json", "sealcheck.cjs"]) copyFileSync(join("dist/cli", f), join(cli, f));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const caches = (): string[] => readdirSync(cli).filter((f) => f.endsWith(".v8cache"));
