@@ -74,23 +74,33 @@ function resolveOptions(o: VerifyArchiveOptions): ArchiveOptions {
 export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveReport> {
   const limits = resolveLimits(o.limits);
   const options = resolveOptions(o);
-  const trust = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? []);
-  const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
-  const bytes = typeof o.evidence === "string" ? readBounded(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
-  // Originals are listed before any work so that a wrong path is a usage error, not a verdict.
-  const originalPaths = o.originals && o.originals.length ? listOriginals(o.originals, limits.maxOriginals) : null;
-
-  // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable
-  // original, say) still propagates. Any other exception is a defect reached by this input: it must not
-  // escape as a crash, nor hide — the report fails with FORMAT_FAILURE naming the stage, the error in details.
-  const run: PipelineRun = { stage: "attachments", checks: [] };
-  // Hashing starts now and runs beside the checks (on a worker thread when the originals are large).
+  // Originals are listed before any work so that a wrong path is a usage error, not a verdict; hashing them
+  // starts at once (on a worker thread when they are large), beside the trust store, the evidence read and
+  // the checks. A listing error is raised after those of the trust store and the evidence, as before.
+  let originalPaths: string[] | null = null;
+  let listingError: unknown = null;
+  try {
+    originalPaths = o.originals && o.originals.length ? listOriginals(o.originals, limits.maxOriginals) : null;
+  } catch (e) {
+    listingError = e;
+  }
   const hashing = originalPaths ? startHashingOriginals(originalPaths) : null;
   try {
-    return await runPipeline(o, name, bytes, hashing, limits, trust, options, run);
-  } catch (e) {
-    if (e instanceof SealcheckError) throw e;
-    return internalErrorReport(name, run, e, options);
+    const trust = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? []);
+    const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
+    const bytes = typeof o.evidence === "string" ? readBounded(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
+    if (listingError) throw listingError;
+
+    // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable
+    // original, say) still propagates. Any other exception is a defect reached by this input: it must not
+    // escape as a crash, nor hide — the report fails with FORMAT_FAILURE naming the stage, the error in details.
+    const run: PipelineRun = { stage: "attachments", checks: [] };
+    try {
+      return await runPipeline(o, name, bytes, hashing, limits, trust, options, run);
+    } catch (e) {
+      if (e instanceof SealcheckError) throw e;
+      return internalErrorReport(name, run, e, options);
+    }
   } finally {
     hashing?.cancel();
   }
