@@ -117,6 +117,23 @@ export function rememberCertificateDers(certs: readonly unknown[] | undefined, b
   });
 }
 
+// Whether a certificate's signature verifies with an issuer's key (or its own, for a self-signed one), per
+// pair of certificate objects. Certificates come from the pool, so the links one broker's archives repeat
+// (seal CA → seal certificate, TSA root → TSA certificate, …) are checked once per process.
+const links = new WeakMap<pkijs.Certificate, Map<pkijs.Certificate | null, Promise<boolean>>>();
+
+/** `cert.verify(issuer)` on the project's engine, kept per pair; a thrown error counts as false. */
+export function signedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate | null, engine: pkijs.ICryptoEngine): Promise<boolean> {
+  let byIssuer = links.get(cert);
+  if (!byIssuer) links.set(cert, (byIssuer = new Map()));
+  let ok = byIssuer.get(issuer);
+  if (!ok) {
+    ok = cert.verify(issuer ?? undefined, engine).catch(() => false);
+    byIssuer.set(issuer, ok);
+  }
+  return ok;
+}
+
 /** The certificate's DER: the bytes it was decoded from when known, else pkijs's encoding of it. */
 export function certificateDer(cert: pkijs.Certificate): Uint8Array {
   let der = derCache.get(cert);

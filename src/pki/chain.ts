@@ -3,7 +3,7 @@
 // name constraints); this module bounds it against hostile certificate sets and explains failures.
 import * as pkijs from "pkijs";
 import type { SubIndication } from "../report/types.js";
-import { certificateDer, displayName, sameName, summarize, validAt, type CertificateSummary } from "./certificate.js";
+import { certificateDer, displayName, sameName, signedBy, summarize, validAt, type CertificateSummary } from "./certificate.js";
 import { bytesEqual } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
@@ -143,13 +143,7 @@ const SKI = "2.5.29.14";
  * kept only if their key verifies the certificate.
  */
 export async function findIssuers(certificate: pkijs.Certificate, engine: pkijs.CertificateChainValidationEngine, crypto?: pkijs.ICryptoEngine): Promise<pkijs.Certificate[]> {
-  if (sameName(certificate.subject, certificate.issuer)) {
-    try {
-      if (await certificate.verify(undefined, crypto)) return [certificate];
-    } catch {
-      // not self-signed after all: look for an issuer
-    }
-  }
+  if (sameName(certificate.subject, certificate.issuer) && (await signedBy(certificate, null, crypto ?? cryptoEngine))) return [certificate];
   let keyIdentifier: pkijs.AuthorityKeyIdentifier["keyIdentifier"] | null = null;
   let authorityCertIssuer: pkijs.GeneralName[] | null = null;
   let authorityCertSerialNumber: pkijs.AuthorityKeyIdentifier["authorityCertSerialNumber"] | null = null;
@@ -180,11 +174,7 @@ export async function findIssuers(certificate: pkijs.Certificate, engine: pkijs.
   for (const c of engine.trustedCerts) consider(c);
   for (const c of engine.certs) consider(c);
   for (let i = result.length - 1; i >= 0; i--) {
-    try {
-      if (!(await certificate.verify(result[i], crypto))) result.splice(i, 1);
-    } catch {
-      result.splice(i, 1);
-    }
+    if (!(await signedBy(certificate, result[i]!, crypto ?? cryptoEngine))) result.splice(i, 1);
   }
   return result;
 }

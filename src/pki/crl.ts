@@ -25,6 +25,20 @@ export function decodeCrl(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" | 
   return crl;
 }
 
+// A pooled CRL and its pooled issuer repeat across archives: the signature is checked once per pair.
+const checked = new WeakMap<pkijs.CertificateRevocationList, Map<pkijs.Certificate, Promise<{ ok: boolean; error?: string }>>>();
+
+function crlSignedBy(crl: pkijs.CertificateRevocationList, issuer: pkijs.Certificate): Promise<{ ok: boolean; error?: string }> {
+  let byIssuer = checked.get(crl);
+  if (!byIssuer) checked.set(crl, (byIssuer = new Map()));
+  let r = byIssuer.get(issuer);
+  if (!r) {
+    r = crl.verify({ issuerCertificate: issuer }, cryptoEngine).then((ok) => ({ ok }), (e: unknown) => ({ ok: false, error: errorMessage(e) }));
+    byIssuer.set(issuer, r);
+  }
+  return r;
+}
+
 /** Judges one CRL for `target` at `sealingTime`. */
 export async function judgeCrl(
   crl: pkijs.CertificateRevocationList,
@@ -44,12 +58,8 @@ export async function judgeCrl(
   if (!issuer) {
     return { status: "indeterminate", subIndication: "NO_CERTIFICATE_CHAIN_FOUND", message: "The CRL's signature cannot be checked without the issuing CA certificate.", details };
   }
-  let ok = false;
-  try {
-    ok = await crl.verify({ issuerCertificate: issuer }, cryptoEngine);
-  } catch (e) {
-    details.error = errorMessage(e);
-  }
+  const { ok, error } = await crlSignedBy(crl, issuer);
+  if (error) details.error = error;
   if (!ok) return { status: "failed", subIndication: "SIG_CRYPTO_FAILURE", message: "The CRL's signature does not verify with the issuing CA's key.", details };
   const skew = skewSeconds * 1000;
   const t = sealingTime.getTime();

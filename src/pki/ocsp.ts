@@ -19,6 +19,7 @@ import {
   rememberCertificateDers,
   nameDer,
   sameName,
+  signedBy,
   extendedKeyUsages,
   extension,
   displayName, formatName,
@@ -261,11 +262,7 @@ function sameKey(a: pkijs.Certificate, b: pkijs.Certificate): boolean {
 
 async function issuedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
   if (!sameName(cert.issuer, issuer.subject)) return false;
-  try {
-    return await cert.verify(issuer, cryptoEngine);
-  } catch {
-    return false;
-  }
+  return signedBy(cert, issuer, cryptoEngine);
 }
 
 /** Signature and responder authorisation (RFC 6960 §4.2.2.2). */

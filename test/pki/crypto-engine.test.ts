@@ -6,7 +6,7 @@ import { webcrypto } from "node:crypto";
 import * as asn1js from "asn1js";
 import { describe, expect, it, vi } from "vitest";
 import * as pkijs from "pkijs";
-import { certificateDer, certificateFromPem } from "../../src/pki/certificate.js";
+import { certificateDer, certificateFromPem, signedBy } from "../../src/pki/certificate.js";
 import { cryptoEngine } from "../../src/pki/crypto-engine.js";
 
 const pem = (name: string) => readFileSync(`samples/pki/${name}.pem`, "utf8");
@@ -34,22 +34,25 @@ describe("cryptoEngine", () => {
     }
   });
 
-  it("a signature check is done once per exact inputs; any other signature, data or key is checked afresh", async () => {
+  it("a certificate link is checked once per pair of certificates; a forged signature or another issuer afresh", async () => {
     const leaf = certificateFromPem(pem("tsa"));
     const issuer = certificateFromPem(pem("tsaRoot"));
     const spy = vi.spyOn(webcrypto.subtle, "verify");
     try {
-      expect(await leaf.verify(issuer, cryptoEngine)).toBe(true);
+      expect(await signedBy(leaf, issuer, cryptoEngine)).toBe(true);
       const first = spy.mock.calls.length;
-      expect(await leaf.verify(issuer, cryptoEngine)).toBe(true);
+      expect(first).toBeGreaterThan(0);
+      expect(await signedBy(leaf, issuer, cryptoEngine)).toBe(true);
       expect(spy.mock.calls.length).toBe(first); // the same link: not computed again
       const forged = pkijs.Certificate.fromBER(certificateDer(leaf));
       const sig = new Uint8Array(forged.signatureValue.valueBlock.valueHexView);
       sig[10]! ^= 0x01;
       forged.signatureValue = new asn1js.BitString({ valueHex: sig });
-      expect(await forged.verify(issuer, cryptoEngine)).toBe(false);
+      expect(await signedBy(forged, issuer, cryptoEngine)).toBe(false);
       expect(spy.mock.calls.length).toBeGreaterThan(first);
-      expect(await leaf.verify(certificateFromPem(pem("sealRoot")), cryptoEngine)).toBe(false);
+      expect(await signedBy(leaf, certificateFromPem(pem("sealRoot")), cryptoEngine)).toBe(false);
+      expect(await signedBy(issuer, null, cryptoEngine)).toBe(true); // self-signed root
+      expect(await signedBy(leaf, null, cryptoEngine)).toBe(false);
     } finally {
       spy.mockRestore();
     }
