@@ -8,7 +8,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
 import { algorithmName, certificateDer, certificateFromDer, rememberCertificateDers, sameName } from "./certificate.js";
-import { assertDerShape, bytesEqual, bytesOfDecoded, contextField, decodeDer, decodeDerZeroPadded, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
+import { assertDerShape, bytesEqual, bytesOfDecoded, contextField, decodeDer, decodedParts, decodeDerZeroPadded, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
 export const CMS_OID = {
@@ -92,7 +92,12 @@ export function signedDataByParts(bytes: Uint8Array, what: string, limits: DerLi
     // The parts share the node budget of the whole (less its few framing values).
     const budget = { ...limits, maxAsn1Nodes: Math.floor((limits.maxAsn1Nodes - 16) / parts) };
     if (budget.maxAsn1Nodes < 1) return null;
-    const decode = (t: Tlv): asn1js.AsnType => decodeDer(slice(der, t), what, budget);
+    // A timestamp token handed out by bytesOfDecoded: its parts are in the tree of the SignerInfo it came from.
+    const known = padded ? undefined : decodedParts(bytes);
+    const decode = (t: Tlv): asn1js.AsnType => {
+      const part = known?.get(t.start);
+      return part && part.valueBeforeDecodeView.byteLength === t.end - t.start ? part : decodeDer(slice(der, t), what, budget);
+    };
     const versionBlock = decode(version);
     if (!(versionBlock instanceof asn1js.Integer)) return null;
     const certificates = certItems.map((t) => certificateFromDer(slice(der, t), what, budget));

@@ -121,6 +121,26 @@ export function bytesOfDecoded(block: asn1js.AsnType): Uint8Array {
   return bytes;
 }
 
+/**
+ * For bytes handed out by bytesOfDecoded: the values of the tree they came from, by their offset in those
+ * bytes, so that a part-by-part decoder can take a part from the tree instead of decoding it again.
+ */
+export function decodedParts(bytes: Uint8Array): Map<number, asn1js.AsnType> | undefined {
+  const root = decodedBefore.get(bytes);
+  if (!root) return undefined;
+  const base = root.valueBeforeDecodeView;
+  const parts = new Map<number, asn1js.AsnType>();
+  const stack: asn1js.AsnType[] = [root];
+  while (stack.length) {
+    const b = stack.pop()!;
+    const v = b.valueBeforeDecodeView;
+    if (v.buffer === base.buffer) parts.set(v.byteOffset - base.byteOffset, b);
+    const children = (b as asn1js.Constructed).valueBlock?.value;
+    if (b.idBlock.isConstructed && Array.isArray(children)) stack.push(...(children as asn1js.AsnType[]));
+  }
+  return parts;
+}
+
 /** The limits that bound one DER decode. */
 export type DerLimits = Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">;
 
