@@ -9,7 +9,7 @@
 // a concurrent build cannot pull dist/ from under it).
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const args = process.argv.slice(2);
@@ -76,6 +76,9 @@ await build({
   logLevel: "error",
 });
 writeFileSync(join(outdir, "cli/package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
+// Executable, as npm makes a bin when it links it: a rebuild (npm test rebuilds) must not take that away,
+// or `npx sealcheck` fails with "Permission denied".
+chmodSync(join(outdir, "cli/main.js"), 0o755);
 
 // Fill the code cache with what a verification compiles (best effort: a build without samples has none
 // until the first run writes it).

@@ -2,7 +2,7 @@
 // rejected, never a different verdict or output, off with SEALCHECK_NO_CODE_CACHE=1. Runs a copy of the
 // built CLI, so that other tests' runs of dist/ are not disturbed.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -19,6 +19,13 @@ const run = (env: Record<string, string> = {}) => {
   const r = spawnSync(process.execPath, [join(cli, "main.js"), ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
+
+describe("the built CLI", () => {
+  it("is executable, as npm's bin link needs (npm test rebuilds it; npx sealcheck must still run)", () => {
+    expect(statSync("dist/cli/main.js").mode & 0o111).toBe(0o111);
+    expect(JSON.parse(readFileSync("dist/cli/package.json", "utf8"))).toEqual({ type: "commonjs" });
+  });
+});
 
 describe("the CLI's code cache", () => {
   it("is written by the first run and used by the next, with the same output", () => {
