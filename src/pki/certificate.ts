@@ -3,8 +3,7 @@ import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError } from "../errors.js";
-import type { Limits } from "../limits.js";
-import { bytesEqual, decodeDer, toHex } from "./der.js";
+import { bytesEqual, decodeDer, toHex, type DerLimits } from "./der.js";
 import { DerPool } from "./der-pool.js";
 
 export const OID = {
@@ -32,7 +31,7 @@ const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
 // decoding costs; a certificate from the pool was decoded within them once and costs nothing now.
 const pool = new DerPool<pkijs.Certificate>(128);
 
-export function certificateFromDer(der: Uint8Array, what = "certificate", limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes"> = DER_LIMITS): pkijs.Certificate {
+export function certificateFromDer(der: Uint8Array, what = "certificate", limits: DerLimits = DER_LIMITS): pkijs.Certificate {
   const { key, value: pooled } = der.length <= limits.maxDerBytes ? pool.lookup(der) : { key: "", value: undefined };
   if (pooled) return pooled;
   // A copy: `der` may be a view into a much larger buffer that a pooled certificate should not keep alive.

@@ -2,9 +2,8 @@
 // issuer, currency at the sealing time, and whether the certificate is listed (and since when).
 import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
-import type { Limits } from "../limits.js";
 import { displayName, formatName, sameName } from "./certificate.js";
-import { decodeDer } from "./der.js";
+import { decodeDer, type DerLimits } from "./der.js";
 import { DerPool } from "./der-pool.js";
 import type { Judgement } from "./ocsp.js";
 import { cryptoEngine } from "./crypto-engine.js";
@@ -14,7 +13,7 @@ import { cryptoEngine } from "./crypto-engine.js";
 const pool = new DerPool<pkijs.CertificateRevocationList>(16);
 const POOLED_CRL_MAX_BYTES = 64 * 1024;
 
-export function decodeCrl(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">): pkijs.CertificateRevocationList {
+export function decodeCrl(der: Uint8Array, limits: DerLimits): pkijs.CertificateRevocationList {
   const poolable = der.length <= POOLED_CRL_MAX_BYTES && der.length <= limits.maxDerBytes;
   const { key, value } = poolable ? pool.lookup(der) : { key: "", value: undefined };
   if (value) return value;

@@ -148,7 +148,7 @@ export type DerLimits = Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1No
 export function decodeDer(
   bytes: Uint8Array,
   what: string,
-  limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">,
+  limits: DerLimits,
   allowTrailing = false,
 ): asn1js.AsnType {
   if (bytes.length === 0) throw new FormatError(`${what} is empty`);
@@ -187,7 +187,7 @@ export function decodeDer(
 export function decodeDerZeroPadded(
   bytes: Uint8Array,
   what: string,
-  limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">,
+  limits: DerLimits,
 ): { value: asn1js.AsnType; length: number } {
   const value = decodeDer(bytes, what, limits, true);
   const length = value.valueBeforeDecodeView.byteLength;

@@ -9,7 +9,6 @@ import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
-import type { Limits } from "../limits.js";
 import type { CheckStatus, SubIndication } from "../report/types.js";
 import {
   OID,
@@ -74,7 +73,7 @@ export interface DecodedOcsp {
 }
 
 /** Decodes a DER OCSPResponse. Throws FormatError for anything that is not one. */
-export function decodeOcsp(der: Uint8Array, limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">): DecodedOcsp {
+export function decodeOcsp(der: Uint8Array, limits: DerLimits): DecodedOcsp {
   const asn = decodeDer(der, "OCSP response", limits);
   let resp: pkijs.OCSPResponse;
   try {

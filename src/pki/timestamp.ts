@@ -3,12 +3,11 @@
 import { createHash } from "node:crypto";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
-import type { Limits } from "../limits.js";
 import type { Judgement } from "./ocsp.js";
 import { OID, extendedKeyUsages, extension, displayName, summarize, type CertificateSummary } from "./certificate.js";
 import { validateChain } from "./chain.js";
 import { CMS_OID, decodeSignedData, hashName, verifySigner } from "./cms.js";
-import { decodeDer, toHex } from "./der.js";
+import { decodeDer, toHex, type DerLimits } from "./der.js";
 
 export interface TimestampInfo {
   genTime: Date;
@@ -36,7 +35,7 @@ export async function verifyTimestamp(
   data: Imprinted,
   trust: { anchors: readonly pkijs.Certificate[]; intermediates: readonly pkijs.Certificate[] },
   at: Date | null,
-  limits: Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">,
+  limits: DerLimits,
 ): Promise<TimestampResult> {
   let decoded;
   let tst: pkijs.TSTInfo;
