@@ -148,7 +148,7 @@ export function basicResponseByParts(der: Uint8Array, limits: DerLimits): pkijs.
     const signature = decodeDer(part(f[2]!), "BasicOCSPResponse", budget);
     if (!(signature instanceof asn1js.BitString)) return null;
     return new pkijs.BasicOCSPResponse({
-      tbsResponseData: new pkijs.ResponseData({ schema: decodeDer(part(f[0]!), "BasicOCSPResponse", budget) }),
+      tbsResponseData: responseDataByParts(der, f[0]!, budget) ?? new pkijs.ResponseData({ schema: decodeDer(part(f[0]!), "BasicOCSPResponse", budget) }),
       signatureAlgorithm: new pkijs.AlgorithmIdentifier({ schema: decodeDer(part(f[1]!), "BasicOCSPResponse", budget) }),
       signature,
       ...(f[3] ? { certs: certItems.map((t) => certificateFromDer(part(t), "OCSP responder certificate", budget)) } : {}),
@@ -156,6 +156,39 @@ export function basicResponseByParts(der: Uint8Array, limits: DerLimits): pkijs.
   } catch {
     return null;
   }
+}
+
+/**
+ * ResponseData (RFC 6960 §4.2.1) by parts, without pkijs rebuilding its schema: v1 (no version field), a
+ * responder id by name or key, producedAt, up to 16 SingleResponses and extensions. Anything else is null,
+ * and pkijs decodes the whole ResponseData. The signed bytes (`tbsView`) are the ResponseData as received.
+ */
+export function responseDataByParts(der: Uint8Array, t: Tlv, limits: DerLimits): pkijs.ResponseData | null {
+  const f = derChildren(der, t.body, t.end);
+  if (!f) return null;
+  const [rid, produced, responses] = f;
+  const ext = f[3];
+  if (f.length > 4 || !rid || (rid.tag !== 0xa1 && rid.tag !== 0xa2) || produced?.tag !== 0x18 || responses?.tag !== 0x30 || (ext && ext.tag !== 0xa1)) return null;
+  const ridInner = derChildren(der, rid.body, rid.end);
+  const items = derChildren(der, responses.body, responses.end);
+  const extWrapped = ext ? derChildren(der, ext.body, ext.end) : null;
+  const extItems = ext ? (extWrapped?.length === 1 && extWrapped[0]!.tag === 0x30 ? derChildren(der, extWrapped[0]!.body, extWrapped[0]!.end) : null) : [];
+  if (ridInner?.length !== 1 || !items || items.length === 0 || !extItems) return null;
+  if (items.length + extItems.length > 32 || [...items, ...extItems].some((x) => x.tag !== 0x30)) return null;
+  const budget = { ...limits, maxAsn1Nodes: Math.floor(limits.maxAsn1Nodes / (2 + items.length + extItems.length)) };
+  if (budget.maxAsn1Nodes < 1) return null;
+  const decode = (x: Tlv): asn1js.AsnType => decodeDer(der.subarray(x.start, x.end), "BasicOCSPResponse", budget);
+  const id = decode(ridInner[0]!);
+  if (rid.tag === 0xa1 ? !(id instanceof asn1js.Sequence) : !(id instanceof asn1js.OctetString)) return null;
+  const producedAt = decode(produced);
+  if (!(producedAt instanceof asn1js.GeneralizedTime)) return null;
+  return new pkijs.ResponseData({
+    tbs: der.slice(t.start, t.end).buffer,
+    responderID: rid.tag === 0xa1 ? new pkijs.RelativeDistinguishedNames({ schema: id }) : id,
+    producedAt: producedAt.toDate(),
+    responses: items.map((x) => new pkijs.SingleResponse({ schema: decode(x) })),
+    ...(ext ? { responseExtensions: extItems.map((x) => new pkijs.Extension({ schema: decode(x) })) } : {}),
+  });
 }
 
 function singleInfo(r: pkijs.SingleResponse): SingleResponseInfo {

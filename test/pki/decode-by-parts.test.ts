@@ -9,7 +9,8 @@ import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { certificateDer, certificateFromDer, certificateFromPem } from "../../src/pki/certificate.js";
 import { decodeSignedData, decodeSignedDataWhole, revocationArchival, signedDataByParts, timestampTokens } from "../../src/pki/cms.js";
 import { decodeCrl } from "../../src/pki/crl.js";
-import { basicResponseByParts, basicResponseWhole } from "../../src/pki/ocsp.js";
+import { basicResponseByParts, basicResponseWhole, responseDataByParts } from "../../src/pki/ocsp.js";
+import { derChildren, readTlv } from "../../src/pki/der.js";
 
 function sealContents(): Uint8Array {
   const text = readFileSync("samples/valid/archive.pdf").toString("latin1");
@@ -52,6 +53,24 @@ describe("decoding by parts gives what pkijs gives for the whole value", () => {
     expect(fromTree).not.toBeNull();
     expect(json(fromTree!.signedData)).toEqual(whole);
     expect(fromTree!.signedData.signerInfos[0]!.signature.valueBeforeDecodeView.buffer).not.toBe(token!.buffer); // from the tree, not re-decoded
+  });
+
+  it("the seal's archived OCSP response (responder by name or key, extensions): equal objects, equal signed bytes", () => {
+    const seal = decodeSignedData(sealContents(), "the seal", DEFAULT_LIMITS, true);
+    const [ocspDer] = revocationArchival(seal.signedData.signerInfos[0]!).ocsps;
+    expect(ocspDer).toBeDefined();
+    const inner = new Uint8Array(pkijs.OCSPResponse.fromBER(new Uint8Array(ocspDer!)).responseBytes!.response.valueBlock.valueHexView);
+    for (const der of [inner, basicOcspBytes()]) {
+      const parts = basicResponseByParts(der, DEFAULT_LIMITS);
+      const whole = basicResponseWhole(der, DEFAULT_LIMITS);
+      expect(parts).not.toBeNull();
+      expect(json(parts!.tbsResponseData)).toEqual(json(whole.tbsResponseData));
+      expect(Buffer.from(parts!.tbsResponseData.tbsView).equals(Buffer.from(whole.tbsResponseData.tbsView))).toBe(true);
+      expect(parts!.tbsResponseData.producedAt.getTime()).toBe(whole.tbsResponseData.producedAt.getTime());
+      // The ResponseData itself was split, not handed to pkijs whole.
+      const top = readTlv(der, 0, der.length)!;
+      expect(responseDataByParts(der, derChildren(der, top.body, top.end)![0]!, DEFAULT_LIMITS)).not.toBeNull();
+    }
   });
 
   it("a BasicOCSPResponse with its responder certificate", () => {
