@@ -5,6 +5,7 @@ import * as jose from "jose";
 import { errorMessage } from "../errors.js";
 import { decodeCompactJws } from "../input/jws.js";
 import { certificateDer, displayName, thumbprint } from "../pki/certificate.js";
+import { BoundedPromises } from "../pki/kept.js";
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveContext, JwsAlgorithm } from "./context.js";
@@ -21,20 +22,11 @@ function pemOf(der: Uint8Array): string {
 type TokenKey = Awaited<ReturnType<typeof jose.importX509>>;
 
 // A broker signs its tokens with one certificate for months: its key is imported once per process, keyed by
-// the algorithm and the certificate's SHA-256 (a bounded map, like the pkijs engine's keys).
-const MAX_TOKEN_KEYS = 64;
-const tokenKeys = new Map<string, Promise<TokenKey>>();
+// the algorithm and the certificate's SHA-256.
+const tokenKeys = new BoundedPromises<TokenKey>(64);
 
 function tokenKey(der: Uint8Array, alg: string): Promise<TokenKey> {
-  const id = `${alg}|${createHash("sha256").update(der).digest("hex")}`;
-  let key = tokenKeys.get(id);
-  if (!key) {
-    key = jose.importX509(pemOf(der), alg);
-    key.catch(() => tokenKeys.delete(id));
-    if (tokenKeys.size >= MAX_TOKEN_KEYS) tokenKeys.delete(tokenKeys.keys().next().value!);
-    tokenKeys.set(id, key);
-  }
-  return key;
+  return tokenKeys.get(`${alg}|${createHash("sha256").update(der).digest("hex")}`, () => jose.importX509(pemOf(der), alg));
 }
 
 export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckResult> {

@@ -4,7 +4,8 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError } from "../errors.js";
 import { bytesEqual, decodeDer, toHex, type DerLimits } from "./der.js";
-import { DerPool } from "./der-pool.js";
+import { cryptoEngine } from "./crypto-engine.js";
+import { DerPool, PerPair } from "./kept.js";
 
 export const OID = {
   ekuOcspSigning: "1.3.6.1.5.5.7.3.9",
@@ -119,18 +120,11 @@ export function rememberCertificateDers(certs: readonly unknown[] | undefined, b
 // Whether a certificate's signature verifies with an issuer's key (or its own, for a self-signed one), per
 // pair of certificate objects. Certificates come from the pool, so the links one broker's archives repeat
 // (seal CA → seal certificate, TSA root → TSA certificate, …) are checked once per process.
-const links = new WeakMap<pkijs.Certificate, Map<pkijs.Certificate | null, Promise<boolean>>>();
+const links = new PerPair<pkijs.Certificate, pkijs.Certificate | null, boolean>();
 
 /** `cert.verify(issuer)` on the project's engine, kept per pair; a thrown error counts as false. */
-export function signedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate | null, engine: pkijs.ICryptoEngine): Promise<boolean> {
-  let byIssuer = links.get(cert);
-  if (!byIssuer) links.set(cert, (byIssuer = new Map()));
-  let ok = byIssuer.get(issuer);
-  if (!ok) {
-    ok = cert.verify(issuer ?? undefined, engine).catch(() => false);
-    byIssuer.set(issuer, ok);
-  }
-  return ok;
+export function signedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate | null): Promise<boolean> {
+  return links.get(cert, issuer, () => cert.verify(issuer ?? undefined, cryptoEngine).catch(() => false));
 }
 
 /** The certificate's DER: the bytes it was decoded from when known, else pkijs's encoding of it. */

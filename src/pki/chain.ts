@@ -68,9 +68,9 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
     certs: [...intermediates, leaf],
     checkDate: at,
     // Bounded issuer search: a hostile set of cross-signed certificates must not make path building loop.
-    findIssuer: async (cert, engineRef, crypto) => {
+    findIssuer: async (cert, engineRef) => {
       if (++lookups > MAX_ISSUER_LOOKUPS) throw new Error("path building gave up: too many candidate issuers");
-      return findIssuers(cert, engineRef, crypto);
+      return findIssuers(cert, engineRef);
     },
   });
   let res: Awaited<ReturnType<pkijs.CertificateChainValidationEngine["verify"]>>;
@@ -140,10 +140,10 @@ const SKI = "2.5.29.14";
  * settles names encoded alike by their bytes before falling back to pkijs's stringprep comparison (that
  * comparison was most of a cold verification's path building). Candidates by key identifier when the
  * certificate has an AKI keyIdentifier and the candidate an SKI, else by issuer name (and serial), then
- * kept only if their key verifies the certificate.
+ * kept only if their key verifies the certificate (on the project's engine, see signedBy).
  */
-export async function findIssuers(certificate: pkijs.Certificate, engine: pkijs.CertificateChainValidationEngine, crypto?: pkijs.ICryptoEngine): Promise<pkijs.Certificate[]> {
-  if (sameName(certificate.subject, certificate.issuer) && (await signedBy(certificate, null, crypto ?? cryptoEngine))) return [certificate];
+export async function findIssuers(certificate: pkijs.Certificate, engine: pkijs.CertificateChainValidationEngine): Promise<pkijs.Certificate[]> {
+  if (sameName(certificate.subject, certificate.issuer) && (await signedBy(certificate, null))) return [certificate];
   let keyIdentifier: pkijs.AuthorityKeyIdentifier["keyIdentifier"] | null = null;
   let authorityCertIssuer: pkijs.GeneralName[] | null = null;
   let authorityCertSerialNumber: pkijs.AuthorityKeyIdentifier["authorityCertSerialNumber"] | null = null;
@@ -174,8 +174,7 @@ export async function findIssuers(certificate: pkijs.Certificate, engine: pkijs.
   for (const c of engine.trustedCerts) consider(c);
   for (const c of engine.certs) consider(c);
   for (let i = result.length - 1; i >= 0; i--) {
-    if (!(await signedBy(certificate, result[i]!, crypto ?? cryptoEngine))) result.splice(i, 1);
+    if (!(await signedBy(certificate, result[i]!))) result.splice(i, 1);
   }
   return result;
 }
-

@@ -4,7 +4,7 @@ import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import { displayName, formatName, sameName } from "./certificate.js";
 import { decodeDer, type DerLimits } from "./der.js";
-import { DerPool } from "./der-pool.js";
+import { DerPool, PerPair } from "./kept.js";
 import type { Judgement } from "./ocsp.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
@@ -25,17 +25,12 @@ export function decodeCrl(der: Uint8Array, limits: DerLimits): pkijs.Certificate
 }
 
 // A pooled CRL and its pooled issuer repeat across archives: the signature is checked once per pair.
-const checked = new WeakMap<pkijs.CertificateRevocationList, Map<pkijs.Certificate, Promise<{ ok: boolean; error?: string }>>>();
+const checked = new PerPair<pkijs.CertificateRevocationList, pkijs.Certificate, { ok: boolean; error?: string }>();
 
 function crlSignedBy(crl: pkijs.CertificateRevocationList, issuer: pkijs.Certificate): Promise<{ ok: boolean; error?: string }> {
-  let byIssuer = checked.get(crl);
-  if (!byIssuer) checked.set(crl, (byIssuer = new Map()));
-  let r = byIssuer.get(issuer);
-  if (!r) {
-    r = crl.verify({ issuerCertificate: issuer }, cryptoEngine).then((ok) => ({ ok }), (e: unknown) => ({ ok: false, error: errorMessage(e) }));
-    byIssuer.set(issuer, r);
-  }
-  return r;
+  return checked.get(crl, issuer, () =>
+    crl.verify({ issuerCertificate: issuer }, cryptoEngine).then((ok) => ({ ok }), (e: unknown) => ({ ok: false, error: errorMessage(e) })),
+  );
 }
 
 /** Judges one CRL for `target` at `sealingTime`. */

@@ -5,15 +5,15 @@
 import { webcrypto } from "node:crypto";
 import * as pkijs from "pkijs";
 import { toHex } from "./der.js";
+import { BoundedPromises } from "./kept.js";
 
 type CryptoKey = webcrypto.CryptoKey;
 
-const MAX_KEYS = 256;
 
 type PublicKeyParams = Parameters<pkijs.CryptoEngine["getPublicKey"]>[2];
 
 class KeyCachingEngine extends pkijs.CryptoEngine {
-  private readonly keys = new Map<string, Promise<CryptoKey>>();
+  private readonly keys = new BoundedPromises<CryptoKey>(256);
 
   override getPublicKey(publicKeyInfo: pkijs.PublicKeyInfo, signatureAlgorithm: pkijs.AlgorithmIdentifier, parameters?: PublicKeyParams): Promise<CryptoKey> {
     const params = parameters ?? this.fillPublicKeyParameters(publicKeyInfo, signatureAlgorithm);
@@ -24,14 +24,7 @@ class KeyCachingEngine extends pkijs.CryptoEngine {
       JSON.stringify(params.algorithm),
       toHex(publicKeyInfo.subjectPublicKey.valueBlock.valueHexView),
     ].join("|");
-    let key = this.keys.get(id);
-    if (!key) {
-      key = super.getPublicKey(publicKeyInfo, signatureAlgorithm, params);
-      key.catch(() => this.keys.delete(id));
-      if (this.keys.size >= MAX_KEYS) this.keys.delete(this.keys.keys().next().value!);
-      this.keys.set(id, key);
-    }
-    return key;
+    return this.keys.get(id, () => super.getPublicKey(publicKeyInfo, signatureAlgorithm, params));
   }
 }
 

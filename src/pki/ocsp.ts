@@ -294,7 +294,7 @@ function sameKey(a: pkijs.Certificate, b: pkijs.Certificate): boolean {
 
 async function issuedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
   if (!sameName(cert.issuer, issuer.subject)) return false;
-  return signedBy(cert, issuer, cryptoEngine);
+  return signedBy(cert, issuer);
 }
 
 /** Signature and responder authorisation (RFC 6960 §4.2.2.2). */

@@ -1,0 +1,66 @@
+// What a process keeps between archives: only what repeats across the archives of one broker (its
+// certificates and its CAs' CRLs, their imported keys, whether a certificate's or CRL's signature verifies
+// with a given issuer), each store bounded. Nothing unique to an archive is kept, and every judgement that
+// depends on the archive (validity at its time, revocation) is made for each archive again.
+import { createHash } from "node:crypto";
+import { bytesEqual } from "./der.js";
+
+/**
+ * What was decoded from DER, by the exact bytes: looked up by SHA-256 and confirmed byte for byte, so that
+ * only identical bytes ever share a decoded object. The least recently used entry leaves first.
+ */
+export class DerPool<T> {
+  private readonly entries = new Map<string, { der: Uint8Array; value: T }>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  /** The value decoded from exactly these bytes, if kept, and the key to keep a new one under. */
+  lookup(der: Uint8Array): { key: string; value: T | undefined } {
+    const key = createHash("sha256").update(der).digest("base64");
+    const e = this.entries.get(key);
+    if (!e || !bytesEqual(e.der, der)) return { key, value: undefined };
+    this.entries.delete(key);
+    this.entries.set(key, e); // most recently used last
+    return { key, value: e.value };
+  }
+
+  /** Keeps `value` for `der` (which the pool keeps too: pass bytes that own their buffer). */
+  keep(key: string, der: Uint8Array, value: T): void {
+    this.entries.set(key, { der, value });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+/** Promises by a key the caller derives from everything they depend on; a rejected one is forgotten. */
+export class BoundedPromises<T> {
+  private readonly entries = new Map<string, Promise<T>>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  get(id: string, make: () => Promise<T>): Promise<T> {
+    let p = this.entries.get(id);
+    if (!p) {
+      p = make();
+      p.catch(() => this.entries.delete(id));
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(id, p);
+    }
+    return p;
+  }
+}
+
+/**
+ * An outcome per pair of objects (a certificate or CRL and its issuer), kept while the first lives. Sound
+ * because the objects are not changed after decoding, and pooled objects stand for their exact bytes.
+ */
+export class PerPair<A extends object, B, R> {
+  private readonly outcomes = new WeakMap<A, Map<B, Promise<R>>>();
+
+  get(a: A, b: B, make: () => Promise<R>): Promise<R> {
+    let byB = this.outcomes.get(a);
+    if (!byB) this.outcomes.set(a, (byB = new Map()));
+    let r = byB.get(b);
+    if (!r) byB.set(b, (r = make()));
+    return r;
+  }
+}
