@@ -116,7 +116,9 @@ export class ThreadRunner implements Runner {
 
   /** Room may have appeared: jobs waiting to run alone go first, then the caller is told. */
   private changed(): void {
-    for (let slot = this.again.length ? this.pick(true) : undefined; slot; slot = this.again.length ? this.pick(true) : undefined) {
+    while (this.again.length > 0) {
+      const slot = this.pick(true);
+      if (!slot) break;
       this.dispatch(slot, this.again.shift()!);
     }
     this.onAvailable?.();

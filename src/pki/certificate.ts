@@ -33,10 +33,11 @@ const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
 const pool = new DerPool<pkijs.Certificate>(128);
 
 export function certificateFromDer(der: Uint8Array, what = "certificate", limits: DerLimits = DER_LIMITS): pkijs.Certificate {
-  const { key, value: pooled } = der.length <= limits.maxDerBytes ? pool.lookup(der) : { key: "", value: undefined };
+  if (der.length > limits.maxDerBytes) decodeDer(der, what, limits); // throws the size error
+  const { key, value: pooled } = pool.lookup(der);
   if (pooled) return pooled;
   // A copy: `der` may be a view into a much larger buffer that a pooled certificate should not keep alive.
-  const own = der.length <= limits.maxDerBytes ? Uint8Array.from(der) : der;
+  const own = Uint8Array.from(der);
   const asn = decodeDer(own, what, limits);
   let cert: pkijs.Certificate;
   try {
@@ -156,7 +157,6 @@ const NAME_OIDS: Record<string, string> = {
   "2.5.4.4": "SN",
 };
 
-/** A distinguished name for people, most specific first (CN=…, O=…, C=…), as RFC 4514 orders it. */
 /** A name's DER as it came in the certificate (what OCSP's issuerNameHash covers), else pkijs's encoding. */
 export function nameDer(name: pkijs.RelativeDistinguishedNames): Uint8Array {
   const asDecoded = new Uint8Array(name.valueBeforeDecode);
@@ -202,6 +202,7 @@ export function sameName(a: pkijs.RelativeDistinguishedNames, b: pkijs.RelativeD
   return settled || a.isEqual(b);
 }
 
+/** A distinguished name for people, most specific first (CN=…, O=…, C=…), as RFC 4514 orders it. */
 export function formatName(name: pkijs.RelativeDistinguishedNames): string {
   return name.typesAndValues
     .map((tv) => {

@@ -8,7 +8,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
 import { algorithmName, certificateDer, certificateFromDer, rememberCertificateDers, sameName } from "./certificate.js";
-import { assertDerShape, bytesEqual, bytesOfDecoded, contextField, decodeDer, decodedParts, decodeDerZeroPadded, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
+import { assertDerShape, bytesEqual, bytesOfDecoded, contextField, decodeDer, decodedParts, decodeDerZeroPadded, derChildren, partLimits, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
 export const CMS_OID = {
@@ -89,9 +89,8 @@ export function signedDataByParts(bytes: Uint8Array, what: string, limits: DerLi
     if (certItems.some((t) => t.tag !== 0x30) || crlItems.some((t) => t.tag !== 0x30)) return null;
     const parts = 2 + algItems.length + certItems.length + crlItems.length + signerItems.length;
     if (parts > MAX_PARTS) return null;
-    // The parts share the node budget of the whole (less its few framing values).
-    const budget = { ...limits, maxAsn1Nodes: Math.floor((limits.maxAsn1Nodes - 16) / parts) };
-    if (budget.maxAsn1Nodes < 1) return null;
+    const budget = partLimits(limits, parts, 16);
+    if (!budget) return null;
     // A timestamp token handed out by bytesOfDecoded: its parts are in the tree of the SignerInfo it came from.
     const known = padded ? undefined : decodedParts(bytes);
     const decode = (t: Tlv): asn1js.AsnType => {

@@ -144,6 +144,16 @@ export function decodedParts(bytes: Uint8Array): Map<number, asn1js.AsnType> | u
 /** The limits that bound one DER decode. */
 export type DerLimits = Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">;
 
+/**
+ * The limits for decoding a value in `parts` separate parts: each part gets an equal share of the node
+ * budget of the whole, less `framing` values the parts do not include, so that the parts together never
+ * decode more than the whole would be allowed. Null when a share would be empty.
+ */
+export function partLimits(limits: DerLimits, parts: number, framing = 0): DerLimits | null {
+  const share = Math.floor((limits.maxAsn1Nodes - framing) / parts);
+  return share >= 1 ? { ...limits, maxAsn1Nodes: share } : null;
+}
+
 /** Decodes exactly one DER value. `what` names the object in error messages ("OCSP response"). */
 export function decodeDer(
   bytes: Uint8Array,

@@ -27,7 +27,7 @@ import {
   validAt,
   type CertificateSummary,
 } from "./certificate.js";
-import { assertDerShape, bytesEqual, contextField, decodeDer, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
+import { assertDerShape, bytesEqual, contextField, decodeDer, derChildren, partLimits, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
 const OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1";
@@ -142,8 +142,8 @@ export function basicResponseByParts(der: Uint8Array, limits: DerLimits): pkijs.
       if (!seq || seq.length > 16 || seq.some((t) => t.tag !== 0x30)) return null;
       certItems = seq;
     }
-    const budget = { ...limits, maxAsn1Nodes: Math.floor((limits.maxAsn1Nodes - 8) / (3 + certItems.length)) };
-    if (budget.maxAsn1Nodes < 1) return null;
+    const budget = partLimits(limits, 3 + certItems.length, 8);
+    if (!budget) return null;
     const part = (t: Tlv): Uint8Array => der.subarray(t.start, t.end);
     const signature = decodeDer(part(f[2]!), "BasicOCSPResponse", budget);
     if (!(signature instanceof asn1js.BitString)) return null;
@@ -175,8 +175,8 @@ export function responseDataByParts(der: Uint8Array, t: Tlv, limits: DerLimits):
   const extItems = ext ? (extWrapped?.length === 1 && extWrapped[0]!.tag === 0x30 ? derChildren(der, extWrapped[0]!.body, extWrapped[0]!.end) : null) : [];
   if (ridInner?.length !== 1 || !items || items.length === 0 || !extItems) return null;
   if (items.length + extItems.length > 32 || [...items, ...extItems].some((x) => x.tag !== 0x30)) return null;
-  const budget = { ...limits, maxAsn1Nodes: Math.floor(limits.maxAsn1Nodes / (2 + items.length + extItems.length)) };
-  if (budget.maxAsn1Nodes < 1) return null;
+  const budget = partLimits(limits, 2 + items.length + extItems.length, 5);
+  if (!budget) return null;
   const decode = (x: Tlv): asn1js.AsnType => decodeDer(der.subarray(x.start, x.end), "BasicOCSPResponse", budget);
   const id = decode(ridInner[0]!);
   if (rid.tag === 0xa1 ? !(id instanceof asn1js.Sequence) : !(id instanceof asn1js.OctetString)) return null;

@@ -3,7 +3,7 @@
 import * as asn1js from "asn1js";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/limits.js";
-import { bytesOfDecoded, decodeDer } from "../../src/pki/der.js";
+import { bytesOfDecoded, decodeDer, partLimits } from "../../src/pki/der.js";
 
 describe("bytesOfDecoded", () => {
   it("hands out a copy whose decoding is the original tree; an equal copy is decoded afresh", () => {
@@ -22,5 +22,13 @@ describe("bytesOfDecoded", () => {
     const tree = decodeDer(new Uint8Array(new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: new Uint8Array(300) })] }).toBER()), "outer", DEFAULT_LIMITS) as asn1js.Sequence;
     const bytes = bytesOfDecoded(tree.valueBlock.value[0]!);
     expect(() => decodeDer(bytes, "inner", { ...DEFAULT_LIMITS, maxDerBytes: 100 })).toThrow(/maxDerBytes|more than the limit/);
+  });
+});
+
+describe("partLimits", () => {
+  it("shares the whole's node budget among the parts, less the framing they do not decode", () => {
+    expect(partLimits({ ...DEFAULT_LIMITS, maxAsn1Nodes: 1000 }, 6, 16)?.maxAsn1Nodes).toBe(164);
+    expect(partLimits({ ...DEFAULT_LIMITS, maxAsn1Nodes: 10 }, 20)).toBeNull();
+    expect(partLimits(DEFAULT_LIMITS, 3)?.maxDerBytes).toBe(DEFAULT_LIMITS.maxDerBytes);
   });
 });
