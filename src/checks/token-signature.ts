@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import * as jose from "jose";
 import { errorMessage } from "../errors.js";
 import { decodeCompactJws } from "../input/jws.js";
-import { certificateDer, displayName, thumbprint } from "../pki/certificate.js";
+import { certificateDer, displayName, thumbprint, toPem } from "../pki/certificate.js";
 import { BoundedPromises } from "../pki/kept.js";
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
@@ -14,11 +14,6 @@ const ID = "token-signature";
 /** Header parameters that could point a careless verifier at another key; never used here. */
 const KEY_HEADERS = ["jku", "jwk", "x5u", "x5c"];
 
-function pemOf(der: Uint8Array): string {
-  const b64 = Buffer.from(der).toString("base64").replace(/(.{64})/g, "$1\n");
-  return `-----BEGIN CERTIFICATE-----\n${b64}\n-----END CERTIFICATE-----`;
-}
-
 type TokenKey = Awaited<ReturnType<typeof jose.importX509>>;
 
 // A broker signs its tokens with one certificate for months: its key is imported once per process, keyed by
@@ -26,7 +21,7 @@ type TokenKey = Awaited<ReturnType<typeof jose.importX509>>;
 const tokenKeys = new BoundedPromises<TokenKey>(64);
 
 function tokenKey(der: Uint8Array, alg: string): Promise<TokenKey> {
-  return tokenKeys.get(`${alg}|${createHash("sha256").update(der).digest("hex")}`, () => jose.importX509(pemOf(der), alg));
+  return tokenKeys.get(`${alg}|${createHash("sha256").update(der).digest("hex")}`, () => jose.importX509(toPem("CERTIFICATE", der), alg));
 }
 
 export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckResult> {

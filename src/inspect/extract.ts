@@ -6,7 +6,7 @@ import { errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import type { EvidenceInput } from "../input/evidence-file.js";
 import { findSignatures, listEmbeddedFiles, parsePdf } from "../input/pdf/index.js";
-import { certificateDer } from "../pki/certificate.js";
+import { certificateDer, toPem } from "../pki/certificate.js";
 import { revocationArchival, timestampTokens } from "../pki/cms.js";
 import { ATTACHMENTS, signatureCms, type TokenValues } from "./decode.js";
 import { readTokenValues } from "./decode.js";
@@ -40,8 +40,7 @@ export function safeFileName(name: string, fallback: string): string {
 }
 
 function pem(label: string, der: Uint8Array): Uint8Array {
-  const b64 = Buffer.from(der).toString("base64").replace(/(.{64})/g, "$1\n").replace(/\n$/, "");
-  return new TextEncoder().encode(`-----BEGIN ${label}-----\n${b64}\n-----END ${label}-----\n`);
+  return new TextEncoder().encode(toPem(label, der));
 }
 
 class Files {

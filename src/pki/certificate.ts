@@ -95,6 +95,12 @@ export function pemBlocks(text: string): { label: string; der: Uint8Array }[] {
   return out;
 }
 
+/** DER as a PEM block: base64 in lines of 64, between BEGIN and END lines for `label`. */
+export function toPem(label: string, der: Uint8Array): string {
+  const b64 = Buffer.from(der).toString("base64").replace(/(.{64})/g, "$1\n").replace(/\n$/, "");
+  return `-----BEGIN ${label}-----\n${b64}\n-----END ${label}-----\n`;
+}
+
 /** Exactly one certificate from a PEM text (the token's attachment / publicSigningCertPem). */
 export function certificateFromPem(text: string, what = "PEM certificate"): pkijs.Certificate {
   const blocks = pemBlocks(text);
