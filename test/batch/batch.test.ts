@@ -165,29 +165,32 @@ describe("verifyMany", () => {
     await expect(consume({ workers: -1 })).rejects.toMatchObject({ code: "ERR_USAGE" });
   });
 
-  it("a crashed or hung worker costs only its archive; the pool replaces it and goes on", async () => {
+  /** Runs named archives through the stand-in worker; results by name. */
+  async function throughCrashWorker(names: string[], workers: number): Promise<{ by: Map<string, BatchResult>; got: BatchResult[] }> {
     const workerUrl = new URL("./crash-worker.mjs", import.meta.url);
-    const specs: ArchiveSpec[] = ["a", "crash-1", "b", "hang-1", "c", "crash-2", "d", "e"].map((n) => ({ evidence: `/x/${n}.json`, originals: [] }));
+    const specs: ArchiveSpec[] = names.map((n) => ({ evidence: `/x/${n}.json`, originals: [] }));
     const got: BatchResult[] = [];
-    for await (const r of verifyMany(specs, { workers: 2, workerUrl, timeoutMs: 1500 })) got.push(r);
+    for await (const r of verifyMany(specs, { workers, workerUrl, timeoutMs: 1500 })) got.push(r);
     expect(got).toHaveLength(specs.length);
-    const by = new Map(got.map((r) => [r.evidence.slice(3, -5), r]));
+    return { by: new Map(got.map((r) => [r.evidence.slice(3, -5), r])), got };
+  }
+
+  it("a crashed or hung worker costs only its archive; the pool replaces it and goes on", async () => {
+    const names = ["a", "crash-1", "b", "hang-1", "c", "crash-2", "d", "e"];
+    const { by } = await throughCrashWorker(names, 2);
     for (const n of ["a", "b", "c", "d", "e"]) expect(by.get(n)!.exitCode).toBe(0);
     expect(by.get("crash-1")).toMatchObject({ exitCode: 3, errorCode: "ERR_WORKER_CRASHED" });
     expect(by.get("crash-1")!.error).toContain("boom (test crash)");
     expect(by.get("hang-1")).toMatchObject({ exitCode: 3, errorCode: "ERR_TIMEOUT" });
+    const workerUrl = new URL("./crash-worker.mjs", import.meta.url);
+    const specs: ArchiveSpec[] = names.map((n) => ({ evidence: `/x/${n}.json`, originals: [] }));
     await expect((async () => {
       for await (const _ of verifyMany(specs, { workers: 2, workerUrl, at: "init-fails" })) void _;
     })()).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
   });
 
   it("each worker holds two archives at once; a crash re-runs its neighbour alone, and only the crasher is blamed", async () => {
-    const workerUrl = new URL("./crash-worker.mjs", import.meta.url);
-    const specs: ArchiveSpec[] = ["a", "crash-1", "b", "c", "hang-1", "d", "e", "f"].map((n) => ({ evidence: `/x/${n}.json`, originals: [] }));
-    const got: BatchResult[] = [];
-    for await (const r of verifyMany(specs, { workers: 1, workerUrl, timeoutMs: 1500 })) got.push(r);
-    expect(got).toHaveLength(specs.length);
-    const by = new Map(got.map((r) => [r.evidence.slice(3, -5), r]));
+    const { by, got } = await throughCrashWorker(["a", "crash-1", "b", "c", "hang-1", "d", "e", "f"], 1);
     for (const n of ["a", "b", "c", "d", "e", "f"]) expect(by.get(n)!.exitCode, n).toBe(0);
     expect(by.get("crash-1")).toMatchObject({ exitCode: 3, errorCode: "ERR_WORKER_CRASHED" });
     expect(by.get("hang-1")).toMatchObject({ exitCode: 3, errorCode: "ERR_TIMEOUT" });
