@@ -187,16 +187,21 @@ export interface RevisionEnd {
 const EOF_MARKER = "%%EOF";
 
 /**
- * Reads the `startxref <offset> %%EOF` that must follow a section (after whitespace only), and checks that it
- * points back at that section. This is what makes every revision end well defined.
+ * Reads the `startxref <offset> %%EOF` that must follow a section, and checks that it points back at that
+ * section. This is what makes every revision end well defined. Comments may precede `startxref` (they are
+ * whitespace, §7.2.3; iText writes `%iText-…` there); between `startxref`, its offset and `%%EOF` only
+ * whitespace is accepted, because readers that look for the offset on the next line read a comment there
+ * differently.
  */
 export function readRevisionEnd(buf: Uint8Array, section: Pick<XrefSection, "start" | "end">): RevisionEnd {
   const sectionEnd = section.end;
   const lx: Lexer = new Lexer(buf, sectionEnd);
-  lx.skipWhitespaceOnly();
+  lx.skipSpace();
   const startxrefKeyword = lx.pos;
   if (!lx.matchKeyword("startxref")) lx.fail("expected 'startxref' after the cross-reference section");
   lx.pos += "startxref".length;
+  lx.skipWhitespaceOnly();
+  if (buf[lx.pos] === 0x25) lx.fail("a comment between 'startxref' and its offset");
   const n = lx.next();
   if (n.type !== "number" || !n.integer) lx.fail("expected an offset after 'startxref'", n.start);
   // The value may point at whitespace before the section, like any other offset we accept.
