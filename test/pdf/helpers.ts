@@ -38,9 +38,13 @@ export interface RevisionSpec {
   trailer: string;
   /** EOL written after %%EOF. */
   eofEol?: string;
+  /** Stream only: write this entry type for one object (reserved types 3+). */
+  rowType?: { num: number; type: number };
+  /** Hybrid only: list the compressed objects in the table as free too (pdf.js then reads them as null). */
+  hybridFreeInTable?: boolean;
 }
 
-type Entry = { num: number; type: 0 | 1 | 2; f2: number; f3: number };
+type Entry = { num: number; type: number; f2: number; f3: number };
 
 /** The value after the last `startxref` of a file. */
 export function lastStartxref(bytes: Uint8Array): number {
@@ -102,7 +106,9 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
   const writeXrefStream = (rows: Entry[], extra: string): number => {
     const num = xrefNum;
     const at = pos;
-    const all = [...rows, { num, type: 1 as const, f2: at, f3: 0 }].sort((a, b) => a.num - b.num);
+    const all = [...rows, { num, type: 1, f2: at, f3: 0 }]
+      .map((e) => (spec.rowType?.num === e.num ? { ...e, type: spec.rowType.type } : e))
+      .sort((a, b) => a.num - b.num);
     const { index, data } = encodeRows(all, spec.predictor ?? false);
     const parms = spec.predictor ? " /DecodeParms << /Predictor 12 /Columns 7 >>" : "";
     const z = deflateSync(data);
@@ -119,11 +125,15 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
     let tableEntries = entries;
     let xrefStm = "";
     if (spec.xref === "hybrid") {
-      // Compressed objects only in the xref stream; the table lists them as free, as Word does.
+      // Compressed objects only in the xref stream and absent from the table, as the producers in the DSS
+      // corpus write them (or, on request, listed free in the table: the ISO 32000 example, which readers
+      // resolve differently).
       const compressed = entries.filter((e) => e.type === 2);
       const stmAt = writeXrefStream(compressed, "");
       xrefStm = ` /XRefStm ${stmAt}`;
-      tableEntries = entries.map((e) => (e.type === 2 ? { num: e.num, type: 0 as const, f2: 0, f3: 65535 } : e));
+      tableEntries = spec.hybridFreeInTable
+        ? entries.map((e) => (e.type === 2 ? { num: e.num, type: 0 as const, f2: 0, f3: 65535 } : e))
+        : entries.filter((e) => e.type !== 2);
       tableEntries.push({ num: xrefNum, type: 1, f2: stmAt, f3: 0 });
     }
     startxref = pos;

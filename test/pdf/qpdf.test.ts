@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { listEmbeddedFiles, parsePdf, walkPages } from "../../src/input/pdf/index.js";
-import { addRevision, LIMITS, minimalObjects, minimalPdf } from "./helpers.js";
+import { addRevision, lastStartxref as lastStartxrefOf, LIMITS, minimalObjects, minimalPdf, text } from "./helpers.js";
 
 const hasQpdf = spawnSync("qpdf", ["--version"]).status === 0;
 if (!hasQpdf) console.warn("test/pdf/qpdf.test.ts skipped: qpdf is not installed (apt-get install -y qpdf)");
@@ -71,6 +71,43 @@ describe.skipIf(!hasQpdf)("qpdf cross-check", () => {
     expect(files.map((f) => f.name.text)).toEqual(["workflow_token.jwt"]);
     expect(Buffer.from(files[0]!.decode()).toString()).toBe("token");
   });
+
+  for (const objectStreams of ["disable", "generate"]) {
+    it(`reads a linearized file (qpdf --linearize, object streams ${objectStreams}) as one revision, and updates appended to it`, async () => {
+      const d = await PDFDocument.create();
+      for (let i = 0; i < 3; i++) d.addPage();
+      const input = join(dir, `lin-in-${objectStreams}.pdf`);
+      const output = join(dir, `lin-${objectStreams}.pdf`);
+      writeFileSync(input, await d.save({ useObjectStreams: false }));
+      execFileSync("qpdf", ["--linearize", `--object-streams=${objectStreams}`, input, output]);
+      const bytes = new Uint8Array(readFileSync(output));
+      const doc = parsePdf(bytes, LIMITS);
+      expect(doc.revisions).toHaveLength(1);
+      expect(doc.revisions[0]!.linearized).toBeDefined();
+      expect(doc.revisions[0]!.endOffset).toBe(bytes.length);
+      expect(walkPages(doc.latest())).toHaveLength(3);
+      // An incremental update after linearization points its /Prev at the first-page section.
+      const root = doc.revisions[0]!.trailer.entries.get("Root");
+      const rootNum = root?.kind === "ref" ? root.num : 0;
+      const catalog = doc.latest().catalog();
+      const pagesRef = catalog.entries.get("Pages");
+      const pages = pagesRef?.kind === "ref" ? `${pagesRef.num} ${pagesRef.gen} R` : "";
+      const size = doc.latest().getInt(doc.revisions[0]!.trailer, "Size")!;
+      const updated = addRevision(bytes, {
+        objects: [{ num: rootNum, body: `<< /Type /Catalog /Pages ${pages} /Updated true >>` }],
+        xref: "table",
+        trailer: `/Root ${rootNum} 0 R`,
+      });
+      expect(lastStartxrefOf(updated)).toBeGreaterThan(bytes.length);
+      expect(text(updated)).toContain(`/Prev ${doc.revisions[0]!.startxref}`);
+      expect(size).toBeGreaterThan(rootNum);
+      const doc2 = parsePdf(updated, LIMITS);
+      expect(doc2.revisions).toHaveLength(2);
+      expect(doc2.revisions[0]!.endOffset).toBe(bytes.length);
+      expect(doc2.latest().catalog().entries.get("Updated")).toMatchObject({ value: true });
+      expect(check(`lin-upd-${objectStreams}.pdf`, updated).out).toContain("No syntax or stream encoding errors found");
+    });
+  }
 
   it("reads qpdf's linearization-free rewrite with --qdf --object-streams=disable", () => {
     const input = join(dir, "pred.pdf");

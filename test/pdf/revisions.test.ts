@@ -43,12 +43,20 @@ describe("revisions", () => {
     expect(doc.revisions[2]!.entries.find((e) => e.num === 4)?.type).toBe("free");
   });
 
-  it("reports trailing bytes after the last %%EOF", () => {
+  it("counts whitespace after the last %%EOF, and refuses anything else there (a rebuilding reader would read it)", () => {
     const base = minimalPdf("table");
-    const withJunk = new Uint8Array([...base, ...latin1("\n\ngarbage")]);
-    const doc = parsePdf(withJunk, LIMITS);
+    const withSpace = new Uint8Array([...base, ...latin1("\n\n  \n")]);
+    const doc = parsePdf(withSpace, LIMITS);
     expect(doc.revisions[0]!.endOffset).toBe(base.length);
-    expect(doc.trailingBytes).toBe(9);
+    expect(doc.trailingBytes).toBe(5);
+    const withJunk = new Uint8Array([...base, ...latin1("\n\ngarbage")]);
+    expect(() => parsePdf(withJunk, LIMITS)).toThrow(/9 bytes that are not whitespace follow the last %%EOF/);
+  });
+
+  it("refuses a file whose last startxref is outside the readers' tail window", () => {
+    const base = minimalPdf("table");
+    const padded = new Uint8Array([...base, ...latin1(" ".repeat(2000))]);
+    expect(() => parsePdf(padded, LIMITS)).toThrow(/readers look for it only in the last 1024/);
   });
 
   it("handles an incremental update appended to a pdf-lib file", async () => {

@@ -51,7 +51,19 @@ describe("cross-reference sections", () => {
     expect(seven.value.span).toBeUndefined(); // no file positions for objects inside object streams
   });
 
-  it("reads a hybrid file: table entries listed free defer to /XRefStm", () => {
+  it("refuses a hybrid file whose table lists as free what its /XRefStm lists in use (pdf.js reads null, poppler the object)", () => {
+    const bytes = addRevision(new Uint8Array(), {
+      objects: minimalObjects(" /Extra 6 0 R"),
+      compressed: [{ num: 6, body: "<< /Hidden true >>" }],
+      objStmNum: 5,
+      xref: "hybrid",
+      hybridFreeInTable: true,
+      trailer: "/Root 1 0 R",
+    });
+    expect(() => parsePdf(bytes, LIMITS)).toThrow(/table lists object 6 as free, its \/XRefStm as compressed/);
+  });
+
+  it("reads a hybrid file: objects only in /XRefStm come from it", () => {
     const bytes = addRevision(new Uint8Array(), {
       objects: minimalObjects(" /Extra 6 0 R"),
       compressed: [{ num: 6, body: "<< /Hidden true >>" }],
@@ -95,6 +107,36 @@ describe("cross-reference sections", () => {
     const obj1 = s.indexOf("1 0 obj");
     const table = s.replace(`${String(obj1).padStart(10, "0")} 00000 n`, `${String(obj1 - 1).padStart(10, "0")} 00000 n`);
     expect(catalogType(latin1(table))).toBe("Catalog");
+  });
+
+  it("reads comments before 'startxref' (iText writes one) and refuses one between 'startxref' and its offset", () => {
+    const s = text(minimalPdf("table"));
+    expect(catalogType(latin1(s.replace(/\nstartxref\n/, "\n%iText-7.1.10\nstartxref\n")))).toBe("Catalog");
+    expect(() => parsePdf(latin1(s.replace(/\nstartxref\n/, "\nstartxref\n%c\n")), LIMITS)).toThrow(/a comment between 'startxref' and its offset/);
+  });
+
+  it("refuses a reserved xref-stream entry type (poppler and pdf.js rebuild the table on it)", () => {
+    const bytes = addRevision(new Uint8Array(), { objects: minimalObjects(), xref: "stream", trailer: "/Root 1 0 R" });
+    expect(parsePdf(bytes, LIMITS).revisions[0]!.xrefKind).toBe("stream");
+    const withType = addRevision(new Uint8Array(), { objects: minimalObjects(), xref: "stream", trailer: "/Root 1 0 R", rowType: { num: 4, type: 3 } });
+    expect(() => parsePdf(withType, LIMITS)).toThrow(/object 4 has the reserved entry type 3/);
+  });
+
+  it("refuses a /Size below an object listed or far above every object listed", () => {
+    const s = text(minimalPdf("table"));
+    expect(() => parsePdf(latin1(s.replace(/\/Size 5\b/, "/Size 4")), LIMITS)).toThrow(/object 4 is listed, but the trailer's \/Size is 4/);
+    expect(() => parsePdf(latin1(s.replace(/\/Size 5\b/, "/Size 2147483647")), LIMITS)).toThrow(/\/Size 2147483647 is far above/);
+    expect(catalogType(latin1(s.replace(/\/Size 5\b/, "/Size 9")))).toBe("Catalog");
+  });
+
+  it("skips a 'trailer' after an xref stream that repeats it, and refuses one that says otherwise", () => {
+    const s = text(minimalPdf("stream"));
+    const root = /\/Root (\d+ \d+ R)/.exec(s)![1];
+    const size = /\/Size (\d+)/.exec(s)![1];
+    const same = s.replace(/endobj\nstartxref/, `endobj\ntrailer\n<< /Size ${size} /Root ${root} >>\nstartxref`);
+    expect(catalogType(latin1(same))).toBe("Catalog");
+    const other = s.replace(/endobj\nstartxref/, `endobj\ntrailer\n<< /Size ${size} /Root 3 0 R >>\nstartxref`);
+    expect(() => parsePdf(latin1(other), LIMITS)).toThrow(/says \/Root otherwise than the stream/);
   });
 
   it("rejects an object offset that does not point at the object", () => {

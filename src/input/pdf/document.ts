@@ -4,7 +4,7 @@
 import { FormatError, LimitError } from "../../errors.js";
 import type { Limits } from "../../limits.js";
 import { decodeFilters, type FilterSpec } from "./filters.js";
-import { Lexer } from "./lexer.js";
+import { isWhitespace, Lexer } from "./lexer.js";
 import {
   type ByteSpan,
   type PdfArray,
@@ -46,6 +46,8 @@ export interface Revision {
   readonly trailer: PdfDict;
   /** What this revision's xref (re)defines or frees, by object number. */
   readonly entries: readonly XrefEntry[];
+  /** For a linearized first revision: where its main cross-reference section is (its /Prev target). */
+  readonly linearized?: { readonly mainXref: number };
 }
 
 export interface PdfDocument {
@@ -92,13 +94,58 @@ function optInt(dict: PdfDict, key: string): number | undefined {
   return v.value;
 }
 
-/** A hybrid file's table wins where it lists an object in use; its free or absent entries defer to /XRefStm. */
+function sameEntry(a: XrefEntry, b: XrefEntry): boolean {
+  if (a.type !== b.type || a.gen !== b.gen) return false;
+  if (a.type === "offset" && b.type === "offset") return a.offset === b.offset;
+  if (a.type === "compressed" && b.type === "compressed") return a.stream === b.stream && a.index === b.index;
+  return true;
+}
+
+/**
+ * A hybrid file's table and its /XRefStm: the table's entries in use come first (every reader reads the
+ * table first; an update's table overrides the older stream it points to); the stream supplies what the
+ * table does not list. A table entry listed free for an object the stream lists in use is refused: pdf.js
+ * keeps the free entry (null), poppler and qpdf take the stream's object.
+ */
 function mergeHybrid(table: XrefSection, stream: XrefSection): Map<number, XrefEntry> {
   const merged = new Map(stream.entries);
   for (const [num, e] of table.entries) {
-    if (e.type !== "free" || !merged.has(num)) merged.set(num, e);
+    const s = merged.get(num);
+    if (e.type === "free" && s !== undefined && s.type !== "free") {
+      throw new FormatError(
+        `hybrid cross-reference section at ${table.offset}: the table lists object ${num} as free, its /XRefStm as ${s.type} (readers disagree on which wins)`,
+      );
+    }
+    merged.set(num, e);
   }
   return merged;
+}
+
+/**
+ * The end of the linearization dictionary when the file is linearized (ISO 32000-1 Annex F: the first
+ * object after the header has /Linearized), else undefined. Only its position matters here.
+ */
+function linearizationEnd(bytes: Uint8Array, limits: Limits): number | undefined {
+  const lx = new Lexer(bytes, 0);
+  lx.skipSpace(); // the header and the binary-marker comment
+  try {
+    const obj = parseIndirectObject(bytes, lx.pos, { maxDepth: limits.maxPdfDepth, spans: true });
+    return obj.value.kind === "dict" && obj.value.entries.has("Linearized") ? obj.span?.end : undefined;
+  } catch (e) {
+    if (e instanceof FormatError) return undefined;
+    throw e;
+  }
+}
+
+/** Readers look for the last `startxref` in the file's tail (poppler: 1,024 bytes); it must be there. */
+const TAIL_WINDOW = 1024;
+
+function checkTrailingBytes(bytes: Uint8Array, end: number): void {
+  for (let p = end; p < bytes.length; p++) {
+    if (!isWhitespace(bytes[p])) {
+      throw new FormatError(`${bytes.length - end} bytes that are not whitespace follow the last %%EOF (at ${end}); readers that rebuild the cross-reference table would read them`);
+    }
+  }
 }
 
 export function parsePdf(bytes: Uint8Array, limits: Limits): PdfDocument {
@@ -107,7 +154,11 @@ export function parsePdf(bytes: Uint8Array, limits: Limits): PdfDocument {
   type Chain = { section: XrefSection; entries: ReadonlyMap<number, XrefEntry>; xrefStm?: number };
   const chain: Chain[] = [];
   const seen = new Set<number>();
-  let offset: number | undefined = findLastStartxref(bytes);
+  const last = findLastStartxref(bytes);
+  if (bytes.length - last.keyword > TAIL_WINDOW) {
+    throw new FormatError(`the last 'startxref' is ${bytes.length - last.keyword} bytes before the end of the file; readers look for it only in the last ${TAIL_WINDOW}`);
+  }
+  let offset: number | undefined = last.offset;
   while (offset !== undefined) {
     if (seen.has(offset)) throw new FormatError(`cross-reference /Prev chain loops back to offset ${offset}`);
     if (chain.length >= limits.maxRevisions) {
@@ -130,33 +181,87 @@ export function parsePdf(bytes: Uint8Array, limits: Limits): PdfDocument {
   }
   chain.reverse();
 
+  // A linearized file's first revision has two sections: the first-page section right after the
+  // linearization dictionary, whose /Prev points forward to the main section at the end of that revision.
+  const linEnd = linearizationEnd(bytes, limits);
+  const main = chain[0];
+  const firstPage = chain[1];
+  const linearized =
+    linEnd !== undefined && main !== undefined && firstPage !== undefined && firstPage.section.start < main.section.start && onlySpaceBetween(bytes, linEnd, firstPage.section.start);
+  if (linearized) {
+    const merged = new Map(main.entries);
+    for (const [num, e] of firstPage.entries) {
+      const m = merged.get(num);
+      if (m !== undefined && !sameEntry(m, e) && !(num === 0 && m.type === "free" && e.type === "free")) {
+        throw new FormatError(`linearized file: the first-page and main cross-reference sections list object ${num} differently`);
+      }
+      merged.set(num, e);
+    }
+    // What follows the first-page section (`startxref 0 %%EOF` after a table, nothing after a stream) is
+    // not read by readers, which go by the last startxref: it is not checked either.
+    chain.splice(0, 2, { ...firstPage, entries: merged, mainSection: main.section } as Chain & { mainSection: XrefSection });
+  } else if (main !== undefined && main.section.start < (linEnd ?? 0)) {
+    throw new FormatError("the cross-reference chain starts inside the linearization dictionary");
+  }
+
   const revisions: Revision[] = [];
   let previousEnd = 0;
   for (const [index, c] of chain.entries()) {
     const { section } = c;
+    const mainSection = (c as Chain & { mainSection?: XrefSection }).mainSection;
     // Revisions must follow each other in the file: a /Prev pointing forward or into the previous revision
-    // (linearized files, or a crafted chain) would make "the document as of revision i" ambiguous.
+    // (a crafted chain) would make "the document as of revision i" ambiguous.
     if (section.start < previousEnd) {
       throw new FormatError(`revision ${index}'s cross-reference section (${section.offset}) lies inside an earlier revision`);
     }
-    const end = readRevisionEnd(bytes, section);
+    const end = mainSection ? readRevisionEnd(bytes, mainSection, [section.start, mainSection.start]) : readRevisionEnd(bytes, section, [section.start]);
     const revision: Revision = {
       index,
       startxref: section.offset,
       xrefStart: section.start,
       xrefKind: c.xrefStm !== undefined ? "hybrid" : section.kind,
       ...(c.xrefStm !== undefined ? { xrefStm: c.xrefStm } : {}),
+      ...(mainSection ? { linearized: { mainXref: mainSection.start } } : {}),
       startOffset: previousEnd,
       eofOffset: end.eof,
       endOffset: end.end,
       trailer: section.trailer,
       entries: [...c.entries.values()].sort((a, b) => a.num - b.num),
     };
+    checkSize(revision, chain.slice(0, index + 1).map((x) => x.entries));
     revisions.push(revision);
     previousEnd = end.end;
   }
+  checkTrailingBytes(bytes, previousEnd);
   return new Document(bytes, limits, headerVersion, revisions, chain.map((c) => c.entries));
 }
+
+function onlySpaceBetween(bytes: Uint8Array, from: number, to: number): boolean {
+  const lx = new Lexer(bytes, from);
+  lx.skipSpace();
+  return lx.pos === to;
+}
+
+/**
+ * /Size is one more than the highest object number (§7.5.5). Readers size their tables by it: poppler
+ * rebuilds the table by scanning when it is absurd, others grow it. An object listed at or above /Size, or a
+ * /Size far above what the sections list, is refused.
+ */
+function checkSize(rev: Revision, maps: readonly ReadonlyMap<number, XrefEntry>[]): void {
+  const size = rawGet(rev.trailer, "Size");
+  if (size?.kind !== "number" || !size.integer || size.value < 0 || !Number.isSafeInteger(size.value)) {
+    throw new FormatError(`revision ${rev.index + 1}: the trailer has no valid /Size`);
+  }
+  let highest = -1;
+  for (const m of maps) for (const num of m.keys()) if (num > highest) highest = num;
+  if (highest >= size.value) throw new FormatError(`revision ${rev.index + 1}: object ${highest} is listed, but the trailer's /Size is ${size.value}`);
+  if (size.value > highest + 1 + SIZE_SLACK) {
+    throw new FormatError(`revision ${rev.index + 1}: the trailer's /Size ${size.value} is far above the highest object listed (${highest}); readers size their tables by it differently`);
+  }
+}
+
+/** Writers leave a few unlisted numbers at the top (freed and never written); more is not a writer's slip. */
+const SIZE_SLACK = 1024;
 
 class Document implements PdfDocument {
   readonly trailingBytes: number;

@@ -4,7 +4,7 @@ import { FormatError, LimitError } from "../../errors.js";
 import type { Limits } from "../../limits.js";
 import { decodeFilters, type FilterSpec } from "./filters.js";
 import { isWhitespace, Lexer } from "./lexer.js";
-import type { PdfDict, PdfObject } from "./objects.js";
+import { type PdfDict, type PdfObject, pdfEquals } from "./objects.js";
 import { parseIndirectObject, parseValue } from "./parser.js";
 
 export type XrefEntry =
@@ -168,11 +168,31 @@ function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: Ent
       if (type === 0) addEntry(entries, { type: "free", num, gen: f3, nextFree: f2 }, offset);
       else if (type === 1) addEntry(entries, { type: "offset", num, gen: f3, offset: f2 }, offset);
       else if (type === 2) addEntry(entries, { type: "compressed", num, gen: 0, stream: f2, index: f3 }, offset);
-      // Other types are reserved and read as the null object (§7.5.8.3): no entry.
+      // Other types are reserved (§7.5.8.3 says: read as null); poppler and pdf.js rebuild the table instead.
+      else throw new FormatError(`xref stream at ${offset}: object ${num} has the reserved entry type ${type} (readers disagree on it)`);
     }
   }
   if (!obj.span) throw new FormatError("internal: xref stream without a span");
-  return { kind: "stream", offset, start: obj.span.start, end: obj.span.end, entries, trailer: d };
+  return { kind: "stream", offset, start: obj.span.start, end: skipRedundantTrailer(buf, obj.span.end, d, limits), entries, trailer: d };
+}
+
+/**
+ * Some writers (Acrobat's PDF/A converter) put a `trailer << … >>` after an xref stream as well. Readers go
+ * by the stream's dictionary and never read it; it is skipped when it repeats the stream's own entries and
+ * refused when it says anything else (a reader that rebuilds the table would take it).
+ */
+function skipRedundantTrailer(buf: Uint8Array, end: number, streamDict: PdfDict, limits: Limits): number {
+  const lx = new Lexer(buf, end);
+  lx.skipSpace();
+  if (!lx.matchKeyword("trailer")) return end;
+  const at = lx.pos;
+  lx.pos += "trailer".length;
+  const t = parseTrailerDict(lx, limits);
+  for (const [k, v] of t.entries) {
+    const s = streamDict.entries.get(k);
+    if (s === undefined || !pdfEquals(s, v)) lx.fail(`the 'trailer' after an xref stream says /${k} otherwise than the stream`, at);
+  }
+  return lx.pos;
 }
 
 export interface RevisionEnd {
@@ -193,7 +213,7 @@ const EOF_MARKER = "%%EOF";
  * whitespace is accepted, because readers that look for the offset on the next line read a comment there
  * differently.
  */
-export function readRevisionEnd(buf: Uint8Array, section: Pick<XrefSection, "start" | "end">): RevisionEnd {
+export function readRevisionEnd(buf: Uint8Array, section: Pick<XrefSection, "start" | "end">, targets: readonly number[]): RevisionEnd {
   const sectionEnd = section.end;
   const lx: Lexer = new Lexer(buf, sectionEnd);
   lx.skipSpace();
@@ -206,9 +226,9 @@ export function readRevisionEnd(buf: Uint8Array, section: Pick<XrefSection, "sta
   if (n.type !== "number" || !n.integer) lx.fail("expected an offset after 'startxref'", n.start);
   // The value may point at whitespace before the section, like any other offset we accept.
   let v = n.value;
-  while (v < section.start && isWhitespace(buf[v])) v++;
-  if (v !== section.start) {
-    lx.fail(`'startxref ${n.value}' does not point at its own cross-reference section (${section.start})`, n.start);
+  while (!targets.includes(v) && v < buf.length && isWhitespace(buf[v])) v++;
+  if (!targets.includes(v)) {
+    lx.fail(`'startxref ${n.value}' does not point at its own cross-reference section (${targets.join(" or ")})`, n.start);
   }
   lx.skipWhitespaceOnly();
   const eof = lx.pos;
@@ -219,8 +239,8 @@ export function readRevisionEnd(buf: Uint8Array, section: Pick<XrefSection, "sta
   return { startxrefKeyword, eof, end };
 }
 
-/** The offset named by the last `startxref` of the file (searched in the last 4 KiB). */
-export function findLastStartxref(buf: Uint8Array): number {
+/** The last `startxref` of the file (searched in the last 4 KiB): where the keyword is and the offset it names. */
+export function findLastStartxref(buf: Uint8Array): { keyword: number; offset: number } {
   const tailStart = Math.max(0, buf.length - 4096);
   const tail = Buffer.from(buf.buffer, buf.byteOffset + tailStart, buf.length - tailStart);
   const at = tail.lastIndexOf("startxref", undefined, "latin1");
@@ -228,5 +248,5 @@ export function findLastStartxref(buf: Uint8Array): number {
   const lx: Lexer = new Lexer(buf, tailStart + at + "startxref".length);
   const n = lx.next();
   if (n.type !== "number" || !n.integer || n.value < 0) lx.fail("expected an offset after the last 'startxref'", n.start);
-  return n.value;
+  return { keyword: tailStart + at, offset: n.value };
 }
