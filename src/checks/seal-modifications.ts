@@ -1,79 +1,78 @@
-// Check "seal-modifications": the seal is a certification signature with DocMDP P=1 (no changes). After
-// the sealed revision only what PAdES long-term validation adds is accepted: a DSS (with VRI and its
-// certificate/OCSP/CRL streams) and document timestamps (their signature field, widget and the AcroForm
-// /Fields entry). Any other change — page content, annotations, form fields, attachments, the catalog —
-// means what a reader shows is not what was sealed.
+// Check "seal-modifications": what a reader shows must be what the seal certified. The broker's seal is a
+// certification with DocMDP P=1: after it only long-term-validation data may follow (a DSS with its
+// validation data, document timestamps with their fields and invisible widgets, XMP metadata, /Info
+// /ModDate). Every later revision is compared with the one before it over the resolved object graph
+// (modifications/analyse.ts); every change is judged in every context the object is used in.
 // Revisions are numbered from 1 in messages (as a person counts them) and from 0 in details.
-import { errorMessage } from "../errors.js";
-import { diffRevisions, findSignatures, type ObjectChange, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
-import { failed, passed, skipped, warning } from "../report/check.js";
+import { errorMessage, FormatError, LimitError } from "../errors.js";
+import { coveredRevision, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
+import { failed, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
+import type { ChangeAnalysis, ChangesAfter } from "./modifications/analyse.js";
+import { type Finding, permittedLevel, rank } from "./modifications/levels.js";
 
 const ID = "seal-modifications";
 
-/** Object kinds LTV may add or change after a certification signature. */
-const LTV_TYPES = new Set(["dss", "vri", "dss-data", "doc-timestamp", "xref-stream", "object-stream"]);
-/** Keys of existing dictionaries an LTV update may touch, by object role. */
-const LTV_KEYS: Record<string, ReadonlySet<string>> = {
-  catalog: new Set(["DSS", "AcroForm", "Extensions"]),
-  acroform: new Set(["Fields", "SigFlags"]),
-  page: new Set(["Annots"]),
-};
-
-function describe(c: ObjectChange): string {
-  const keys = c.keysChanged?.length ? ` (${c.keysChanged.join(", ")})` : "";
-  return `${c.type} ${c.ref.num} ${c.ref.gen} R ${c.kind}${keys} in revision ${c.revision + 1}`;
+function describe(f: Finding): string {
+  return `${f.text} (revision ${f.revision + 1})`;
 }
 
-/**
- * An added field or annotation is acceptable only if it is the field/widget of a document timestamp that
- * a later revision added. `docTsFields` holds the object numbers of those fields.
- */
-function isAllowed(c: ObjectChange, docTsFields: ReadonlySet<number>): boolean {
-  if (LTV_TYPES.has(c.type)) return true;
-  if ((c.type === "field" || c.type === "annotation") && docTsFields.has(c.ref.num)) return true;
-  const keys = LTV_KEYS[c.type];
-  if (c.kind === "changed" && keys && c.keysChanged && c.keysChanged.every((k) => keys.has(k))) return true;
-  return false;
+/** The details every outcome carries: counts by level and the first findings, never an unbounded list. */
+function changeDetails(c: ChangesAfter): Record<string, unknown> {
+  return {
+    level: c.level,
+    counts: c.counts,
+    findings: c.findings.map((f) => ({ level: f.level, revision: f.revision, text: f.text })),
+    ...(c.dangling.length ? { dangling: c.dangling } : {}),
+  };
 }
 
-export function checkSealModifications(doc: PdfDocument, seal: SignatureInfo, docMdpP: number | null): CheckResult {
+export function checkSealModifications(doc: PdfDocument, analysis: ChangeAnalysis, seal: SignatureInfo, docMdpP: number | null): CheckResult {
   const last = doc.revisions.length - 1;
-  const details: Record<string, unknown> = { revisions: doc.revisions.length, sealedRevision: seal.revision, docMdpPermission: docMdpP };
-  if (seal.redefinedIn.length) {
-    return failed(ID, "HASH_FAILURE", `The seal's signature dictionary was rewritten in revision ${seal.redefinedIn.map((i) => i + 1).join(", ")} after sealing.`, { details });
+  const covered = coveredRevision(doc, seal.byteRange);
+  const details: Record<string, unknown> = { revisions: doc.revisions.length, sealedRevision: covered ?? null, docMdpPermission: docMdpP };
+  if (covered === undefined) {
+    return failed(ID, "FORMAT_FAILURE", "The seal's byte range ends where no revision ends, so what it certified cannot be told from what was added later.", { details });
+  }
+  const rewritten = [seal.revision, ...seal.redefinedIn].filter((i) => i > covered);
+  if (rewritten.length) {
+    return failed(ID, "HASH_FAILURE", `The seal's signature dictionary was rewritten in revision ${rewritten.map((i) => i + 1).join(", ")} after sealing.`, { details });
   }
   if (doc.trailingBytes > 0) details.trailingBytes = doc.trailingBytes;
-  if (seal.revision === last) {
-    if (doc.trailingBytes > 0) return warning(ID, `No revision follows the sealed one, but ${doc.trailingBytes} bytes of junk follow its %%EOF (not part of the document).`, { details });
+  if (covered === last) {
     return passed(ID, `Nothing was added after sealing: the seal covers the last of ${doc.revisions.length} revision(s).`, { details });
   }
-  let changes: ObjectChange[];
-  let docTsFields: Set<number>;
+  let changes: ChangesAfter;
   try {
-    changes = [...diffRevisions(doc, seal.revision, last).objects];
-    // Fields whose value is a document timestamp added after the seal.
-    const later = findSignatures(doc.latest()).signatures.filter((s) => s.isDocTimestamp && s.revision > seal.revision);
-    docTsFields = new Set(later.flatMap((s) => (s.fieldRef ? [s.fieldRef.num] : [])));
+    changes = analysis.after(covered);
   } catch (e) {
-    return failed(ID, "FORMAT_FAILURE", `The revisions after sealing cannot be compared: ${errorMessage(e)}.`, { details });
+    if (!(e instanceof FormatError)) throw e;
+    const what = e instanceof LimitError ? "are too large to compare" : "cannot be compared";
+    return failed(ID, "FORMAT_FAILURE", `The revisions after sealing ${what}: ${errorMessage(e)}.`, { details });
   }
-  const forbidden = changes.filter((c) => !isAllowed(c, docTsFields));
-  details.changes = changes.map((c) => ({ ref: `${c.ref.num} ${c.ref.gen} R`, kind: c.kind, type: c.type, revision: c.revision, keysChanged: c.keysChanged ?? [] }));
-  details.forbidden = forbidden.map(describe);
-  const later = doc.revisions.length - 1 - seal.revision;
-  if (forbidden.length) {
-    const shown = forbidden.slice(0, 4).map(describe).join("; ");
+  Object.assign(details, changeDetails(changes));
+  const later = changes.laterRevisions;
+  if (changes.dangling.length) {
     return failed(
       ID,
-      "HASH_FAILURE",
-      `${later} revision(s) after the seal change what it certified (DocMDP P=${docMdpP ?? "?"} permits no changes): ${shown}${forbidden.length > 4 ? ` and ${forbidden.length - 4} more` : ""}.`,
+      "FORMAT_FAILURE",
+      `After sealing, the document refers to objects no cross-reference section defines (${changes.dangling.slice(0, 3).join("; ")}): readers such as poppler and qpdf then rebuild the cross-reference table by scanning the file, so what they show is not what was sealed.`,
       { details },
     );
   }
-  return passed(ID, `${later} revision(s) after the seal add only long-term validation data (DSS, document timestamps), which DocMDP permits.`, { details });
-}
-
-export function skippedModifications(reason: string): CheckResult {
-  return skipped(ID, reason);
+  const permitted = permittedLevel(docMdpP);
+  const above = (limit: Parameters<typeof rank>[0]) => changes.findings.filter((f) => rank(f.level) > rank(limit));
+  const listed = (fs: Finding[], total: number) => `${fs.slice(0, 4).map(describe).join("; ")}${total > 4 ? ` and ${total - 4} more` : ""}`;
+  const count = (limit: Parameters<typeof rank>[0]) =>
+    Object.entries(changes.counts).reduce((n, [lvl, k]) => n + (rank(lvl as Finding["level"]) > rank(limit) ? k : 0), 0);
+  if (rank(changes.level) > rank(permitted)) {
+    const forbidden = above(permitted);
+    const perm = docMdpP === null ? "an approval signature without DocMDP, which does not cover them" : `DocMDP P=${docMdpP} permits ${permitted === "ltv" ? "only long-term validation data" : permitted === "form-fill" ? "only form filling and signing" : "only form filling, signing and annotations"}`;
+    return failed(ID, "HASH_FAILURE", `${later} revision(s) after the seal change what it certified (${perm}): ${listed(forbidden, count(permitted))}.`, { details });
+  }
+  if (rank(changes.level) > rank("ltv")) {
+    const beyond = above("ltv");
+    return warning(ID, `${later} revision(s) after the seal make changes its DocMDP P=${docMdpP ?? "(none)"} permits, beyond long-term validation data: ${listed(beyond, count("ltv"))}.`, { details });
+  }
+  return passed(ID, `${later} revision(s) after the seal add only long-term validation data (DSS, document timestamps, metadata), which DocMDP permits.`, { details });
 }

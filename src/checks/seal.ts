@@ -16,6 +16,7 @@ import { checkByteRange, checkSealSignature, sealIdentity, type SealSignatureInp
 import { checkSealTimestamp } from "./seal-timestamp.js";
 import { checkSealCertificate, type ExtraRevocationData } from "./seal-certificate.js";
 import { checkSealModifications } from "./seal-modifications.js";
+import { ChangeAnalysis } from "./modifications/analyse.js";
 
 const SEAL_IDS = ["seal-signature", "seal-timestamp", "seal-certificate", "seal-modifications", "document-timestamps"] as const;
 
@@ -218,7 +219,8 @@ export async function runSealChecks(ctx: ArchiveContext): Promise<CheckResult[]>
   const extra = dssData(ctx, latest);
   checks.push(await checkSealCertificate(ctx, state, extra));
   const docMdpP = sig.reference.find((r) => r.transformMethod === "DocMDP")?.p ?? null;
-  checks.push(checkSealModifications(doc, sig, docMdpP));
+  const analysis = new ChangeAnalysis(doc, ctx.limits.maxComparedObjects);
+  checks.push(checkSealModifications(doc, analysis, sig, docMdpP));
   const { check: docTsCheck, count: docTs } = await checkDocumentTimestamps(ctx, doc, sigs);
   checks.push(docTsCheck);
   checks.unshift(checkPdfAttachments(ctx, doc.at(sig.revision), latest, sealVerified));

@@ -1,7 +1,8 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { FormatError } from "../../src/errors.js";
-import { diffRevisions, findSignatures, listEmbeddedFiles, parsePdf, readDss, walkPages } from "../../src/input/pdf/index.js";
+import { ChangeAnalysis } from "../../src/checks/modifications/analyse.js";
+import { findSignatures, listEmbeddedFiles, parsePdf, readDss, walkPages, type PdfDocument } from "../../src/input/pdf/index.js";
 import { addRevision, latin1, LIMITS, minimalObjects, text } from "./helpers.js";
 
 const PLACEHOLDER = "/ByteRange [0 0000000000 0000000000 0000000000]";
@@ -28,6 +29,9 @@ function sealedLike(contentsHex = "3082" + "ab".repeat(30) + "0".repeat(100)): U
   const filled = text(unsigned).replace(PLACEHOLDER, `/ByteRange [0 ${pad(span.start)} ${pad(span.end)} ${pad(unsigned.length - span.end)}]`);
   return latin1(filled);
 }
+
+const changesAfter = (doc: PdfDocument, revision: number) => new ChangeAnalysis(doc, LIMITS.maxComparedObjects).after(revision);
+const texts = (c: ReturnType<typeof changesAfter>) => c.findings.map((f) => `${f.level}: ${f.text}`);
 
 describe("signatures", () => {
   it("finds the certification signature through AcroForm and /Perms with the exact /Contents span", () => {
@@ -150,19 +154,17 @@ describe("LTV update: DSS and document timestamp, and the revision diff", () => 
     ]);
     expect(findSignatures(doc.at(0)).signatures).toHaveLength(1);
 
-    const diff = diffRevisions(doc, 0, 1);
-    const byNum = new Map(diff.objects.map((o) => [o.ref.num, o]));
-    expect(byNum.has(2)).toBe(false); // identical rewrite
-    expect(byNum.get(1)).toMatchObject({ kind: "changed", type: "catalog", keysChanged: ["DSS"], keyChanges: [{ key: "DSS", change: "added" }] });
-    expect(byNum.get(7)).toMatchObject({ kind: "changed", type: "acroform", keysChanged: ["Fields"] });
-    expect(byNum.get(20)).toMatchObject({ kind: "added", type: "dss" });
-    expect(byNum.get(21)).toMatchObject({ kind: "added", type: "dss-data" });
-    expect(byNum.get(25)).toMatchObject({ kind: "added", type: "vri" });
-    expect(byNum.get(23)).toMatchObject({ kind: "added", type: "field" });
-    expect(byNum.get(24)).toMatchObject({ kind: "added", type: "doc-timestamp" });
-    const xrefStream = diff.objects.find((o) => o.type === "xref-stream");
-    expect(xrefStream?.kind).toBe("added");
-    expect(diff.trailerKeysChanged).toEqual([]);
+    const c = changesAfter(doc, 0);
+    expect(c.level).toBe("ltv");
+    expect(c.counts.other + c.counts.annotation + c.counts["form-fill"]).toBe(0);
+    expect(texts(c)).toEqual(
+      expect.arrayContaining([
+        "ltv: catalog 1 0 R /DSS: document security store (validation data)",
+        "ltv: form (AcroForm) 7 0 R /Fields[1]: a document timestamp field was added",
+      ]),
+    );
+    // The page tree object 2 was rewritten identically: no finding names it.
+    expect(texts(c).some((t) => / 2 0 R/.test(t))).toBe(false);
   });
 
   it("flags a page content change (shadow attack) and a deletion", () => {
@@ -173,11 +175,14 @@ describe("LTV update: DSS and document timestamp, and the revision diff", () => 
       xref: "table",
       trailer: "/Root 1 0 R /Info 30 0 R",
     });
-    const doc = parsePdf(bytes, LIMITS);
-    const diff = diffRevisions(doc, 0, 1);
-    expect(diff.objects.find((o) => o.ref.num === 4)).toMatchObject({ kind: "changed", type: "content-stream", streamDataChanged: true, keysChanged: ["Filter"] });
-    expect(diff.objects.find((o) => o.ref.num === 5)).toMatchObject({ kind: "deleted", type: "field" });
-    expect(diff.trailerKeysChanged).toEqual(["Info"]);
+    const c = changesAfter(parsePdf(bytes, LIMITS), 0);
+    expect(c.level).toBe("other");
+    expect(texts(c)).toEqual(
+      expect.arrayContaining([
+        "other: object 4 0 R (page 1 /Contents) changed",
+        "other: form field 5 0 R (in 7 0 R /Fields[0]) was deleted while still referred to",
+      ]),
+    );
   });
 
   it("does not count a recompressed but identical stream as a data change", () => {
@@ -195,8 +200,8 @@ describe("LTV update: DSS and document timestamp, and the revision diff", () => 
       xref: "table",
       trailer: "/Root 1 0 R",
     });
-    const diff = diffRevisions(parsePdf(bytes, LIMITS), 0, 1);
-    expect(diff.objects).toEqual([]);
+    const c = changesAfter(parsePdf(bytes, LIMITS), 0);
+    expect(c).toMatchObject({ level: "none", findings: [] });
   });
 
   it("throws only FormatError (or LimitError) on randomly corrupted sealed files, through the whole API", () => {
@@ -214,7 +219,7 @@ describe("LTV update: DSS and document timestamp, and the revision diff", () => 
           walkPages(v);
           readDss(v);
         }
-        if (doc.revisions.length > 1) diffRevisions(doc, 0, doc.revisions.length - 1);
+        if (doc.revisions.length > 1) changesAfter(doc, 0);
         parsed++;
       } catch (e) {
         expect(e).toBeInstanceOf(FormatError);

@@ -353,6 +353,11 @@ export class PdfView {
     return undefined;
   }
 
+  /** True when the entry in force for `num` lists it as free (a reference to it reads as null everywhere). */
+  isFree(num: number): boolean {
+    return this.entry(num)?.entry.type === "free";
+  }
+
   /** The indirect object `ref` names, or undefined when it is free, missing or of another generation. */
   object(ref: { num: number; gen: number }): ResolvedObject | undefined {
     const found = this.objectByNumber(ref.num);

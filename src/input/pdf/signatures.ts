@@ -2,7 +2,7 @@
 // inherited or own, that have a /V) and the catalog's /Perms /DocMDP. Never by scanning bytes for
 // /ByteRange: a dictionary no reader reaches is not a signature of the document.
 import { FormatError, LimitError } from "../../errors.js";
-import type { PdfView } from "./document.js";
+import type { PdfDocument, PdfView } from "./document.js";
 import { type ByteSpan, type PdfDict, type PdfObject, type PdfRef, rawGet, refKey } from "./objects.js";
 import { type PdfText, pdfText } from "./text.js";
 
@@ -171,4 +171,15 @@ export function findSignatures(view: PdfView): SignatureScan {
     signatures.push(docMdpRaw.kind === "ref" ? sig : { ...sig, isDocMdp: true });
   }
   return { signatures, unsignedFields };
+}
+
+/**
+ * The revision a byte range covers: the one whose end (after `%%EOF`, with or without its end-of-line) is
+ * where the second range ends. Undefined when it ends anywhere else. Where the signature dictionary happens
+ * to be defined says nothing: a later revision can redefine it.
+ */
+export function coveredRevision(doc: PdfDocument, byteRange: readonly number[] | null): number | undefined {
+  if (!byteRange || byteRange.length !== 4) return undefined;
+  const end = (byteRange[2] as number) + (byteRange[3] as number);
+  return doc.revisions.find((r) => r.endOffset === end || r.eofOffset + 5 === end)?.index;
 }

@@ -1,0 +1,34 @@
+// How far a change after a signature goes, in the order ISO 32000's DocMDP permissions (and pyHanko's
+// ModificationLevel) rank them. A signature's permission is the highest level it allows.
+
+export const LEVELS = ["none", "ltv", "form-fill", "annotation", "other"] as const;
+export type ChangeLevel = (typeof LEVELS)[number];
+
+export function rank(l: ChangeLevel): number {
+  return LEVELS.indexOf(l);
+}
+
+export function maxLevel(a: ChangeLevel, b: ChangeLevel): ChangeLevel {
+  return rank(a) >= rank(b) ? a : b;
+}
+
+/**
+ * What a signature permits after it: DocMDP P=1 only long-term-validation data (DSS, document timestamps),
+ * P=2 also form filling and signing, P=3 also annotations. An approval signature without DocMDP locks nothing
+ * (ISO 32000-1 §12.8.2.2), but what it covered is then not what a reader shows: such changes are reported,
+ * and anything beyond annotations (page content, resources, the page tree) fails it all the same.
+ */
+export function permittedLevel(docMdpP: number | null): ChangeLevel {
+  if (docMdpP === 1) return "ltv";
+  if (docMdpP === 2) return "form-fill";
+  return "annotation";
+}
+
+/** One difference between two revisions, classified. */
+export interface Finding {
+  readonly level: ChangeLevel;
+  /** The revision (0-based) that made it. */
+  readonly revision: number;
+  /** What changed, for a person: object, page, key. */
+  readonly text: string;
+}
