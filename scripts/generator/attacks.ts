@@ -5,10 +5,10 @@ import {
   PDFArray, PDFDict, PDFHexString, PDFName, PDFRef, PDFString, type PDFContext, type PDFDocument, type PDFObject,
 } from "pdf-lib";
 import { createTimestampToken, sealRevocation } from "./cms.js";
-import { latin1Bytes, latin1Text, utf8Bytes } from "./der.js";
+import { concat, latin1Bytes, latin1Text, utf8Bytes } from "./der.js";
 import { buildWorkflowEvidence, type WorkflowEvidence } from "./evidence.js";
 import { appendIncrementalUpdate, loadForUpdate, serializePdfObject, type UpdateObject } from "./incremental.js";
-import { patchSpan, spanAfterKey } from "./pdf-bytes.js";
+import { lastStartXref, patchSpan, spanAfterKey } from "./pdf-bytes.js";
 import {
   evidenceAttachments, preparePades, sealPrepared, type PadesLayout, type PreparedPdf,
 } from "./pdf.js";
@@ -26,6 +26,8 @@ export interface Expected {
   check: string;
   /** PDF variants: does `pdfsig` say "Signature is Valid" for signature #1 (it ignores later revisions)? */
   pdfsigValid?: boolean;
+  /** Attacks: which mainstream reader shows something other than what was sealed, and what. */
+  fooled?: string;
 }
 
 export interface PdfVariant {
@@ -52,8 +54,11 @@ export async function sealedBase(pki: TestPki, evidence?: WorkflowEvidence, layo
 }
 
 const PASSED: Expected = { indication: "TOTAL-PASSED", subIndication: null, check: "seal-modifications", pdfsigValid: true };
-const modified = (pdfsigValid = true): Expected =>
-  ({ indication: "TOTAL-FAILED", subIndication: "HASH_FAILURE", check: "seal-modifications", pdfsigValid });
+const modified = (pdfsigValid = true, fooled?: string): Expected =>
+  ({ indication: "TOTAL-FAILED", subIndication: "HASH_FAILURE", check: "seal-modifications", pdfsigValid, ...(fooled ? { fooled } : {}) });
+/** The file is one that readers resolve differently (or rebuild by scanning): refused as unreadable. */
+const refused = (fooled: string): Expected =>
+  ({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "seal-signature", pdfsigValid: true, fooled });
 const badSeal = (pdfsigValid = false): Expected =>
   ({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "seal-signature", pdfsigValid });
 const badAttachments: Expected = { indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "attachments", pdfsigValid: true };
@@ -126,7 +131,7 @@ export async function addDss(pdf: Uint8Array, pki: TestPki, xref: "table" | "str
 }
 
 /** Add a document timestamp (ETSI.RFC3161, /Type /DocTimeStamp) in a new invisible field. */
-export async function addDocumentTimestamp(pdf: Uint8Array, pki: TestPki, at = new Date("2025-12-09T10:00:00Z")): Promise<Uint8Array> {
+export async function addDocumentTimestamp(pdf: Uint8Array, pki: TestPki, at = new Date("2025-12-09T10:00:00Z"), visibleText?: string): Promise<Uint8Array> {
   const u = await beginUpdate(pdf);
   const sig = u.add(u.ctx.obj({
     Type: "DocTimeStamp", Filter: "Adobe.PPKLite", SubFilter: "ETSI.RFC3161", M: PDFString.of(pdfDate(at)),
@@ -135,7 +140,9 @@ export async function addDocumentTimestamp(pdf: Uint8Array, pki: TestPki, at = n
   }));
   const page = firstPage(u);
   const widget = u.add(u.ctx.obj({
-    Type: "Annot", Subtype: "Widget", FT: "Sig", T: PDFString.of("Signature2"), V: sig, F: 132, Rect: [0, 0, 0, 0], P: page.ref,
+    Type: "Annot", Subtype: "Widget", FT: "Sig", T: PDFString.of("Signature2"), V: sig, F: visibleText ? 4 : 132,
+    Rect: visibleText ? [60, 600, 400, 640] : [0, 0, 0, 0], P: page.ref,
+    ...(visibleText ? { AP: { N: overlayAppearance(u, visibleText) } } : {}),
   }));
   const pageCopy = page.dict.clone(u.ctx);
   const annots = (page.dict.lookup(PDFName.of("Annots"), PDFArray).clone(u.ctx));
@@ -154,6 +161,234 @@ export async function addDocumentTimestamp(pdf: Uint8Array, pki: TestPki, at = n
     contents: spanAfterKey(bytes, sigAt, "/Contents", "<", ">"),
   };
   return sealPrepared(prepared, pki, { cms: (signed) => createTimestampToken({ tsa: pki.tsa, data: signed, genTime: at, serial: 20251209 }) });
+}
+
+/** A Form XObject painting a white box with one line of text: what an overlay annotation shows. */
+function overlayAppearance(u: Update, line: string): PDFRef {
+  const ops = `1 g 0 0 340 40 re f 0 g BT /Helv 14 Tf 6 14 Td (${line}) Tj ET`;
+  return u.add(u.ctx.flateStream(ops, {
+    Type: "XObject", Subtype: "Form", BBox: [0, 0, 340, 40],
+    Resources: { Font: { Helv: { Type: "Font", Subtype: "Type1", BaseFont: "Helvetica" } } },
+  }));
+}
+
+/** Page 1's first content stream and a forged replacement for it (not yet queued). */
+function forgedContent(u: Update): { contentRef: PDFRef; forged: PDFObject } {
+  const page = firstPage(u);
+  const contentRef = page.dict.lookup(PDFName.of("Contents"), PDFArray).get(0) as PDFRef;
+  const forged = u.ctx.lookup(textStream(u, page.dict, FORGED_LINES))!;
+  u.objects.pop();
+  return { contentRef, forged };
+}
+
+/** Raw text of one object as pdf-lib writes it, `N G obj … endobj`. */
+const rawObject = (num: number, body: PDFObject): string => `${num} 0 obj\n${latin1Text(serializePdfObject(body))}\nendobj\n`;
+
+// ---- attacks on the object graph and on readers (issue: the PDF layer) ---------------------------
+
+async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: string, description: string, bytes: Uint8Array, expected: Expected) => void): Promise<void> {
+  const s = b.sealed;
+  const POPPLER_TEXT = "poppler (pdftotext) and qpdf show the forged page text (rent 1 kr.)";
+  {
+    // Role by first sight: the page's content stream is also listed as DSS "certificate", then rewritten.
+    const u = await beginUpdate(s);
+    const { contentRef, forged } = forgedContent(u);
+    const dss = u.add(u.ctx.obj({ Type: "DSS", Certs: [contentRef, u.add(u.ctx.flateStream(pki.seal.der))] }));
+    const catalog = u.doc.catalog.clone(u.ctx);
+    catalog.set(PDFName.of("DSS"), dss);
+    u.replace(catalogRef(u), catalog);
+    u.replace(contentRef, forged);
+    add("role-dss-lists-page-content", "A later revision adds a /DSS that lists page 1's content stream under /Certs, and rewrites that stream (rent 1 kr.).",
+      finish(s, u), modified(true, POPPLER_TEXT));
+  }
+  {
+    // A /VRI value that is the token's file specification, whose /EF /UF is then pointed at a forged token.
+    const u = await beginUpdate(s);
+    const names = u.doc.catalog.lookup(PDFName.of("Names"), PDFDict).lookup(PDFName.of("EmbeddedFiles"), PDFDict).lookup(PDFName.of("Names"), PDFArray);
+    const specRef = names.get(1) as PDFRef;
+    const forgedJwt = tamperJwtPayload(b.evidence.padesToken.jwt, (pl) => ({ ...pl, workflow_title: "Forged title" }));
+    const stream = u.add(u.ctx.flateStream(utf8Bytes(forgedJwt), { Type: "EmbeddedFile", Subtype: "application/octet-stream" }));
+    const spec = (u.ctx.lookup(specRef) as PDFDict).clone(u.ctx);
+    const ef = (spec.lookup(PDFName.of("EF"), PDFDict)).clone(u.ctx);
+    ef.set(PDFName.of("UF"), stream);
+    spec.set(PDFName.of("EF"), ef);
+    u.replace(specRef, spec);
+    const dss = u.add(u.ctx.obj({ Type: "DSS", VRI: { ABCDEF0123456789ABCDEF0123456789ABCDEF01: specRef } }));
+    const catalog = u.doc.catalog.clone(u.ctx);
+    catalog.set(PDFName.of("DSS"), dss);
+    u.replace(catalogRef(u), catalog);
+    add("role-vri-is-token-filespec", "A later revision's /DSS /VRI names workflow_token.jwt's file specification, whose /EF gains a /UF stream with a forged token.",
+      finish(s, u), modified(true, "Acrobat and pdf.js extract the /UF stream: a forged Workflow token"));
+  }
+  {
+    // A font re-typed /XRef (so a role-by-type reader would call it bookkeeping) with new /Differences.
+    const u = await beginUpdate(s);
+    const page = firstPage(u);
+    const fonts = page.dict.lookup(PDFName.of("Resources"), PDFDict).lookup(PDFName.of("Font"), PDFDict);
+    const fontRef = fonts.get(fonts.keys()[0]!) as PDFRef;
+    const font = (u.ctx.lookup(fontRef) as PDFDict).clone(u.ctx);
+    font.set(PDFName.of("Type"), PDFName.of("XRef"));
+    font.set(PDFName.of("Encoding"), u.ctx.obj({ Type: "Encoding", BaseEncoding: "WinAnsiEncoding", Differences: [57, "one"] }));
+    u.replace(fontRef, font);
+    add("role-font-retyped-xref", "A later revision redefines page 1's font as /Type /XRef with an /Encoding /Differences that draws every 9 as 1 (9.500 kr. reads 1.500 kr.).",
+      finish(s, u), modified(true, "poppler and pdf.js render the digits with the new /Differences"));
+  }
+  {
+    const u = await beginUpdate(s);
+    const page = firstPage(u);
+    const forgedJwt = tamperJwtPayload(b.evidence.padesToken.jwt, (pl) => ({ ...pl, workflow_title: "Forged title" }));
+    const stream = u.add(u.ctx.flateStream(utf8Bytes(forgedJwt), { Type: "EmbeddedFile", Subtype: "application/octet-stream" }));
+    const fs = u.add(u.ctx.obj({ Type: "Filespec", F: PDFString.of("workflow_token.jwt"), UF: PDFString.of("workflow_token.jwt"), EF: { F: stream } }));
+    const annot = u.add(u.ctx.obj({ Type: "Annot", Subtype: "FileAttachment", Rect: [500, 780, 520, 800], FS: fs, F: 4, Name: "Paperclip" }));
+    const copy = page.dict.clone(u.ctx);
+    const annots = page.dict.lookup(PDFName.of("Annots"), PDFArray).clone(u.ctx);
+    annots.push(annot);
+    copy.set(PDFName.of("Annots"), annots);
+    u.replace(page.ref, copy);
+    add("annot-file-attachment-token", "A later revision adds a FileAttachment annotation carrying a second, forged workflow_token.jwt.",
+      finish(s, u), modified(true, "Acrobat, pdf.js and pdfdetach list a second workflow_token.jwt"));
+  }
+  {
+    // A direct /Annots array with a direct annotation whose appearance paints over the rent line.
+    const u = await beginUpdate(s);
+    const page = firstPage(u);
+    const copy = page.dict.clone(u.ctx);
+    const annots = page.dict.lookup(PDFName.of("Annots"), PDFArray).clone(u.ctx);
+    annots.push(u.ctx.obj({ Type: "Annot", Subtype: "Square", Rect: [60, 620, 400, 660], F: 4, AP: { N: overlayAppearance(u, "Husleje: 1 kr. pr. maaned") } }));
+    copy.set(PDFName.of("Annots"), annots);
+    u.replace(page.ref, copy);
+    add("direct-annotation-overlay", "A later revision gives page 1 a direct /Annots array holding a direct Square annotation whose appearance covers the rent line.",
+      finish(s, u), modified(true, "poppler (pdftoppm) and Acrobat draw the overlay over the rent"));
+  }
+  {
+    const u = await beginUpdate(s);
+    const catalog = u.doc.catalog.clone(u.ctx);
+    catalog.set(PDFName.of("AcroForm"), u.ctx.obj({}));
+    u.replace(catalogRef(u), catalog);
+    add("direct-acroform-empty", "A later revision replaces the catalog's /AcroForm with a direct empty dictionary: the certification has no field any more.",
+      finish(s, u), modified(true, "pdfsig and Acrobat find no signature field: the seal disappears"));
+  }
+  {
+    const base = await beginUpdate(s);
+    const infoText = "/Info << /Title (Forged lease: 1 kr.) /Producer (sealcheck attack) >>";
+    const entries = `/Root ${catalogRef(base).toString()} ${infoText}`;
+    add("trailer-direct-info", "A later revision's trailer has a direct /Info dictionary with another title.",
+      appendIncrementalUpdate(s, { objects: [], trailerEntries: entries }).bytes, modified(true, "pdfinfo shows the forged title"));
+  }
+  {
+    const u = await beginUpdate(s);
+    const catalog = u.doc.catalog.clone(u.ctx);
+    catalog.set(PDFName.of("OpenAction"), u.ctx.obj({ S: "URI", URI: PDFString.of("https://attacker.invalid/") }));
+    const direct = latin1Text(serializePdfObject(catalog));
+    add("trailer-direct-root", "A later revision's trailer has a direct /Root: a copy of the catalog with an /OpenAction.",
+      appendIncrementalUpdate(s, { objects: [], trailerEntries: `/Root ${direct}` }).bytes, modified(true, "readers that accept a direct /Root run the /OpenAction"));
+  }
+  // Conditions under which readers disagree or rebuild the cross-reference table by scanning.
+  {
+    const u = await beginUpdate(s);
+    const { contentRef, forged } = forgedContent(u);
+    u.replace(contentRef, forged);
+    add("xref-size-absurd", "A later revision replaces page 1's content with /Size 2147483647 in its trailer.",
+      appendIncrementalUpdate(s, { objects: u.objects, size: 2147483647 }).bytes, refused("poppler rebuilds the table by scanning; qpdf warns and grows it"));
+  }
+  {
+    const u = await beginUpdate(s);
+    const { contentRef, forged } = forgedContent(u);
+    const dss = u.add(u.ctx.obj({ Type: "DSS", Certs: [u.add(u.ctx.flateStream(pki.seal.der))] }));
+    const catalog = u.doc.catalog.clone(u.ctx);
+    catalog.set(PDFName.of("DSS"), dss);
+    u.replace(catalogRef(u), catalog);
+    // The forged content is written under the content's number and listed with a reserved entry type.
+    u.replace(contentRef, forged);
+    add("xref-stream-reserved-type", "A later xref stream lists page 1's (forged) content object with the reserved entry type 3 beside a /DSS.",
+      appendIncrementalUpdate(s, { objects: u.objects, xref: "stream", rowTypes: new Map([[contentRef.objectNumber, 3]]) }).bytes,
+      refused(`poppler and pdf.js rebuild the table by scanning, where the last '${contentRef.objectNumber} 0 obj' (forged) wins`));
+  }
+  {
+    // A permitted change (a DSS) whose certificate list names an object no section lists; the forged content
+    // sits in the update's bytes under the content's number, listed by no entry.
+    const u = await beginUpdate(s);
+    const { contentRef, forged } = forgedContent(u);
+    const dss = u.add(u.ctx.obj({ Type: "DSS", Certs: [PDFRef.of(9999)] }));
+    const catalog = u.doc.catalog.clone(u.ctx);
+    catalog.set(PDFName.of("DSS"), dss);
+    u.replace(catalogRef(u), catalog);
+    add("xref-dangling-reference", "A later revision adds a /DSS whose /Certs names object 9999, which no cross-reference section lists; a forged page content object sits unlisted in the same update.",
+      appendIncrementalUpdate(s, { objects: u.objects, unlisted: rawObject(contentRef.objectNumber, forged) }).bytes,
+      { indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "seal-modifications", pdfsigValid: true, fooled: "readers disagree on a reference no section lists (qpdf reads null, pdf.js rebuilds the table), and an unlisted forged content object waits in the same update" });
+  }
+  {
+    const u = await beginUpdate(s);
+    const { contentRef, forged } = forgedContent(u);
+    add("xref-hybrid-free-vs-stream", "A later hybrid section lists page 1's content as free in its table and, in its /XRefStm, at a forged copy.",
+      hybridFreeVersusStream(s, contentRef.objectNumber, forged), refused("pdf.js keeps the table's free entry (an empty page); poppler and qpdf read the forged content"));
+  }
+  {
+    const u = await beginUpdate(s);
+    const { contentRef, forged } = forgedContent(u);
+    u.replace(contentRef, forged);
+    const bytes = appendIncrementalUpdate(s, { objects: u.objects }).bytes;
+    const text = latin1Text(bytes);
+    const at = text.lastIndexOf("startxref\n");
+    add("xref-comment-after-startxref", "A later revision (forged content) writes a comment between its 'startxref' and the offset.",
+      latin1Bytes(`${text.slice(0, at)}startxref\n% offset follows\n${text.slice(at + "startxref\n".length)}`),
+      refused("readers that take the line after 'startxref' as the offset fail and rebuild the table by scanning"));
+  }
+  {
+    const u = await beginUpdate(s);
+    const { contentRef, forged } = forgedContent(u);
+    add("data-after-eof", "Forged objects appended after the last %%EOF, then 2 KiB of padding that pushes 'startxref' out of a reader's tail window.",
+      concat(s, latin1Bytes(`${rawObject(contentRef.objectNumber, forged)}${" ".repeat(2048)}\n`)),
+      refused("qpdf finds no startxref in the file's tail and rebuilds the cross-reference table by scanning"));
+  }
+  add("ltv-doc-timestamp-visible", "A later document timestamp whose widget has a visible appearance over the rent line.",
+    await addDocumentTimestamp(await addDss(s, pki), pki, undefined, "Husleje: 1 kr. pr. maaned"), modified(true, "poppler and Acrobat draw the timestamp's appearance over the page"));
+  {
+    // An approval signature after the certification: pdfsig lists it as valid, "total document signed".
+    const u = await beginUpdate(s);
+    const sig = u.add(u.ctx.obj({
+      Type: "Sig", Filter: "Adobe.PPKLite", SubFilter: "ETSI.CAdES.detached", M: PDFString.of(pdfDate(TIMELINE.iat)),
+      ByteRange: [0, 9_999_999_999, 9_999_999_999, 9_999_999_999], Contents: PDFHexString.of("0".repeat(24 * 1024)),
+    }));
+    const page = firstPage(u);
+    const widget = u.add(u.ctx.obj({ Type: "Annot", Subtype: "Widget", FT: "Sig", T: PDFString.of("Signature2"), V: sig, F: 132, Rect: [0, 0, 0, 0], P: page.ref }));
+    const pageCopy = page.dict.clone(u.ctx);
+    const annots = page.dict.lookup(PDFName.of("Annots"), PDFArray).clone(u.ctx);
+    annots.push(widget);
+    pageCopy.set(PDFName.of("Annots"), annots);
+    u.replace(page.ref, pageCopy);
+    const acroRef = u.doc.catalog.get(PDFName.of("AcroForm")) as PDFRef;
+    const acro = u.doc.catalog.lookup(PDFName.of("AcroForm"), PDFDict).clone(u.ctx);
+    acro.lookup(PDFName.of("Fields"), PDFArray).push(widget);
+    u.replace(acroRef, acro);
+    const { bytes, offsets } = appendIncrementalUpdate(s, { objects: u.objects });
+    const sigAt = offsets.get(sig.objectNumber)!;
+    const prepared: PreparedPdf = { bytes, sigObject: sig.objectNumber, byteRange: spanAfterKey(bytes, sigAt, "/ByteRange", "[", "]"), contents: spanAfterKey(bytes, sigAt, "/Contents", "<", ">") };
+    add("later-approval-signature", "After the certification (DocMDP P=1) a second, approval signature by another certificate is added in field Signature2.",
+      sealPrepared(prepared, pki, { signer: pki.otherTokenSigner, certificates: [pki.otherTokenSigner], timestamp: false }),
+      modified(true, "pdfsig lists Signature2 as valid and 'Total document signed'"));
+  }
+}
+
+/** A hybrid update: its table lists `num` as free, its /XRefStm lists a forged copy of it in use. */
+function hybridFreeVersusStream(pdf: Uint8Array, num: number, forged: PDFObject): Uint8Array {
+  const prev = lastStartXref(pdf);
+  const prevText = latin1Text(pdf.subarray(prev, Math.min(pdf.length, prev + 100_000)));
+  const size = Number(/\/Size\s+(\d+)/.exec(prevText)![1]);
+  const root = /\/Root\s*(\d+\s+\d+\s+R)/.exec(prevText)![1];
+  let text = latin1Text(pdf);
+  if (!text.endsWith("\n")) text += "\n";
+  const objAt = text.length;
+  text += rawObject(num, forged);
+  const stmNum = size;
+  const stmAt = text.length;
+  const row = (type: number, f2: number, f3: number) => String.fromCharCode(type, (f2 >>> 24) & 255, (f2 >>> 16) & 255, (f2 >>> 8) & 255, f2 & 255, (f3 >>> 8) & 255, f3 & 255);
+  const rows = row(1, objAt, 0) + row(1, stmAt, 0);
+  text += `${stmNum} 0 obj\n<< /Type /XRef /Size ${size + 1} /W [1 4 2] /Index [${num} 1 ${stmNum} 1] /Length ${rows.length} >>\nstream\n${rows}\nendstream\nendobj\n`;
+  const xrefAt = text.length;
+  text += `xref\n${num} 1\n0000000000 00001 f \n${stmNum} 1\n${String(stmAt).padStart(10, "0")} 00000 n \n`;
+  text += `trailer\n<< /Size ${size + 1} /Root ${root} /Prev ${prev} /XRefStm ${stmAt} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return latin1Bytes(text);
 }
 
 // ---- the catalogue of variants ------------------------------------------------------------------
@@ -188,7 +423,7 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
     u.replace(contentRef, forged!);
     add(`isa-page-content-replaced${xref === "stream" ? "-xref-stream" : ""}`,
       `Page 1's content stream object is redefined in a later revision (rent 9.500 → 1 kr.), ${xref === "stream" ? "xref stream" : "classic xref"}.`,
-      finish(s, u, xref), modified());
+      finish(s, u, xref), modified(true, "poppler (pdftotext) and qpdf show the forged page text (rent 1 kr.)"));
   }
   {
     const u = await beginUpdate(s);
@@ -245,6 +480,8 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
     add("isa-catalog-changed", "A later revision adds an /OpenAction to the catalog.", finish(s, u), modified());
   }
 
+  await graphAndReaderAttacks(b, pki, add);
+
   // Shadow attack: hidden content signed in revision 1, switched in by revision 2.
   {
     const shadowBase = await sealedBase(pki, b.evidence, { contentsSize: b.layout.contentsSize, hiddenContent: FORGED_LINES });
@@ -255,7 +492,7 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
     u.replace(page.ref, copy);
     add("shadow-hide-and-replace",
       "Revision 1 carries a signed but unreferenced content stream (rent 1 kr.); revision 2 only changes page 1's /Contents reference to it.",
-      finish(shadowBase.sealed, u), modified());
+      finish(shadowBase.sealed, u), modified(true, "every reader shows the hidden content (rent 1 kr.)"));
   }
 
   // Signature wrapping: ByteRange values that are not "everything but /Contents", signed as declared.

@@ -22,6 +22,14 @@ export interface IncrementalUpdateOptions {
    * hides objects inside the unsigned /Contents gap and makes them current this way).
    */
   existing?: Map<number, number>;
+  /** Attacks on readers: replace the trailer's /Root, /Info, /ID entries (raw PDF text). */
+  trailerEntries?: string;
+  /** Attacks on readers: write this /Size instead of the right one. */
+  size?: number;
+  /** Attacks on readers (xref stream only): write these entry types (e.g. a reserved 3) for object numbers. */
+  rowTypes?: Map<number, number>;
+  /** Bytes written after the new objects and before the xref section, listed by no entry. */
+  unlisted?: string;
 }
 
 export interface IncrementalUpdate {
@@ -69,14 +77,16 @@ export function appendIncrementalUpdate(pdf: Uint8Array, o: IncrementalUpdateOpt
     push(concat(latin1Bytes(`${obj.num} ${obj.gen ?? 0} obj\n`), body, latin1Bytes("\nendobj\n")));
   }
   for (const [num, off] of o.existing ?? []) offsets.set(num, off);
+  if (o.unlisted) push(latin1Bytes(o.unlisted));
+  const entriesText = o.trailerEntries ?? trailer.entries;
   const maxNum = Math.max(trailer.size - 1, ...offsets.keys());
   if (o.xref === "stream") {
     const xrefNum = maxNum + 1;
     offsets.set(xrefNum, at);
     const entries = [...offsets.entries()].sort((a, b) => a[0] - b[0]);
-    const data = concat(...entries.map(([num, off]) => xrefStreamEntry(off, o.objects.find((x) => x.num === num)?.gen ?? 0)));
+    const data = concat(...entries.map(([num, off]) => xrefStreamEntry(off, o.objects.find((x) => x.num === num)?.gen ?? 0, o.rowTypes?.get(num) ?? 1)));
     const index = entries.map(([num]) => `${num} 1`).join(" ");
-    const dict = `<< /Type /XRef /Size ${xrefNum + 1} /W [1 4 2] /Index [${index}] /Prev ${prev} ${trailer.entries} /Length ${data.length} >>`;
+    const dict = `<< /Type /XRef /Size ${o.size ?? xrefNum + 1} /W [1 4 2] /Index [${index}] /Prev ${prev} ${entriesText} /Length ${data.length} >>`;
     const xrefAt = at;
     push(concat(latin1Bytes(`${xrefNum} 0 obj\n${dict}\nstream\n`), data, latin1Bytes("\nendstream\nendobj\n")));
     push(latin1Bytes(`startxref\n${xrefAt}\n%%EOF\n`));
@@ -94,14 +104,14 @@ export function appendIncrementalUpdate(pdf: Uint8Array, o: IncrementalUpdateOpt
       }
       i = j + 1;
     }
-    push(latin1Bytes(`${table}trailer\n<< /Size ${maxNum + 1} ${trailer.entries} /Prev ${prev} >>\nstartxref\n${xrefAt}\n%%EOF\n`));
+    push(latin1Bytes(`${table}trailer\n<< /Size ${o.size ?? maxNum + 1} ${entriesText} /Prev ${prev} >>\nstartxref\n${xrefAt}\n%%EOF\n`));
   }
   return { bytes: concat(...parts), offsets };
 }
 
-function xrefStreamEntry(offset: number, gen: number): Uint8Array {
+function xrefStreamEntry(offset: number, gen: number, type = 1): Uint8Array {
   const e = new Uint8Array(7);
-  e[0] = 1;
+  e[0] = type;
   new DataView(e.buffer).setUint32(1, offset);
   new DataView(e.buffer).setUint16(5, gen);
   return e;

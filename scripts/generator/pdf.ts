@@ -3,7 +3,7 @@
 // then /ByteRange and /Contents patched in place after saving.
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from "pdf-lib";
 import { createSealCms, type SealCmsOptions } from "./cms.js";
-import { concat, hex, sha256, utf8Bytes } from "./der.js";
+import { concat, hex, latin1Bytes, latin1Text, sha256, utf8Bytes } from "./der.js";
 import type { WorkflowEvidence } from "./evidence.js";
 import { objectOffset, patchSpan, spanAfterKey, type Span } from "./pdf-bytes.js";
 import type { TestPki } from "./pki.js";
@@ -157,9 +157,16 @@ export async function preparePades(l: PadesLayout): Promise<PreparedPdf> {
   const id = PDFHexString.of(hex(sha256(utf8Bytes(`sealcheck:${time.toISOString()}:${entries.length}`))).slice(0, 32));
   ctx.trailerInfo.ID = ctx.obj([id, id]);
 
-  const bytes = await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+  const saved = await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+  // iText writes a comment line between the trailer and `startxref`, as the broker's real archives show.
+  const text = latin1Text(saved);
+  const at = text.lastIndexOf("\nstartxref");
+  const bytes = at < 0 ? saved : concat(saved.subarray(0, at + 1), latin1Bytes(`${ITEXT_COMMENT}\n`), saved.subarray(at + 1));
   return { ...locateSignature(bytes, sigRef.objectNumber), hiddenObject };
 }
+
+/** What iText 7.1.10 (the broker's writer) puts before `startxref`. */
+export const ITEXT_COMMENT = "%iText-7.1.10";
 
 /** Find the placeholders of the signature dictionary `sigObject` in a saved file. */
 export function locateSignature(bytes: Uint8Array, sigObject: number): PreparedPdf {

@@ -10,6 +10,7 @@ import type { DecodedOcsp } from "../pki/ocsp.js";
 import type { ValidationTime } from "../report/types.js";
 import type { WorkflowClaims } from "../evidence/workflow-token.js";
 import type { SealSummary } from "../report/archive-report.js";
+import type { PdfSignatureReport } from "./pdf-signatures.js";
 
 export type JwsAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512";
 export const DEFAULT_TOKEN_ALGORITHMS: readonly JwsAlgorithm[] = ["RS256", "PS256", "ES256", "ES384", "ES512"];
@@ -67,6 +68,8 @@ export interface ArchiveContext {
   sealTimestamp?: Date;
   /** Set by the seal checks: what the report says about the seal. */
   sealSummary?: SealSummary;
+  /** Set by the seal checks: every signature of the PDF, judged on its own. */
+  pdfSignatures?: PdfSignatureReport[];
 }
 
 /** The validation time of this run: --at, else the seal's timestamp, else the token's iat, else now. */

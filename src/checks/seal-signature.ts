@@ -8,6 +8,7 @@ import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, verifySigner, type Decoded
 import { displayName, formatName, subjectAttribute, summarize, thumbprint } from "../pki/certificate.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
+import type { PdfDocument, SignatureInfo } from "../input/pdf/index.js";
 import type { ArchiveContext } from "./context.js";
 
 const ID = "seal-signature";
@@ -53,6 +54,22 @@ export interface SealState {
   signerCert?: pkijs.Certificate;
   /** True when the ranges end at the end of the file (no later revision). */
   coversWholeFile?: boolean;
+}
+
+/** What the PDF layer found about signature `s`, in the terms the signature checks need. */
+export function signatureInput(doc: PdfDocument, s: SignatureInfo): SealSignatureInput {
+  const rev = doc.revisions[s.revision]!;
+  return {
+    fieldName: s.fieldName ?? "(DocMDP)",
+    ...(s.filter !== undefined ? { filter: s.filter } : {}),
+    ...(s.subFilter !== undefined ? { subFilter: s.subFilter } : {}),
+    ...(s.m ? { claimedTime: s.m.text } : {}),
+    byteRange: s.byteRange,
+    contents: s.contents,
+    contentsSpan: s.contentsSpan ? { start: s.contentsSpan.start, end: s.contentsSpan.end } : null,
+    revisionEnds: [...new Set([rev.eofOffset + 5, rev.endOffset])],
+    revisionIndex: s.revision,
+  };
 }
 
 /** Validates /ByteRange against the file and the /Contents span; returns the two ranges or problems. */
@@ -107,11 +124,11 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
     details.signer = summarize(v.signerCert);
     details.sealIdentity = sealIdentity(v.signerCert);
   }
-  if (!ACCEPTED_DIGESTS.has(v.digestAlgorithm)) {
-    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The seal uses the digest ${v.digestAlgorithm}, which is not accepted (SHA-256 or stronger).`, { details });
-  }
   if (v.contentType !== undefined && v.contentType !== CMS_OID.data) {
     return failed(ID, "FORMAT_FAILURE", `The seal's contentType attribute is ${v.contentType}, not id-data.`, { details });
+  }
+  if (v.computedDigest === undefined && v.messageDigest !== undefined) {
+    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The seal's digest algorithm ${v.digestAlgorithm} is not supported, so its integrity cannot be checked.`, { details });
   }
   if (!v.messageDigestMatches) {
     return failed(ID, "HASH_FAILURE", v.messageDigest ? "The digest of the signed byte ranges does not match the seal's messageDigest: the PDF was changed after sealing." : `The seal's signed attributes are incomplete: ${v.problems.join("; ")}.`, { details });
@@ -119,6 +136,10 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
   if (!v.signerCert) return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The seal's signer certificate is not in the CMS.", { details });
   if (!v.signatureValid) {
     return failed(ID, "SIG_CRYPTO_FAILURE", `The seal's signature value does not verify with the key of "${displayName(v.signerCert.subject)}"${v.problems.length ? ` (${v.problems.join("; ")})` : ""}.`, { details });
+  }
+  // Integrity before policy: only an intact seal is judged by its algorithms.
+  if (!ACCEPTED_DIGESTS.has(v.digestAlgorithm)) {
+    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The seal is intact, but it uses the digest ${v.digestAlgorithm}, which is not accepted (SHA-256 or stronger).`, { details });
   }
   if (v.ess.present === "none") {
     return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The seal's signed attributes do not bind the signer certificate (no ESS signing-certificate-v2).", { details });

@@ -6,13 +6,13 @@ import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
 import { certificateFromDer, summarize } from "../pki/certificate.js";
 import { describePath } from "../pki/chain.js";
-import { verifyTimestamp } from "../pki/timestamp.js";
 import { failed, passed, result, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { PadesLevel, SealSummary } from "../report/archive-report.js";
 import { ATTACHMENT_NAMES, decodeTokenEvidence } from "./attachments.js";
 import type { ArchiveContext, TokenEvidence } from "./context.js";
-import { checkByteRange, checkSealSignature, sealIdentity, type SealSignatureInput, type SealState } from "./seal-signature.js";
+import { checkSealSignature, sealIdentity, signatureInput, type SealState } from "./seal-signature.js";
+import { judgePdfSignatures, type PdfSignatureReport } from "./pdf-signatures.js";
 import { checkSealTimestamp } from "./seal-timestamp.js";
 import { checkSealCertificate, type ExtraRevocationData } from "./seal-certificate.js";
 import { checkSealModifications } from "./seal-modifications.js";
@@ -32,21 +32,6 @@ export function chooseSeal(sigs: readonly SignatureInfo[]): { seal?: SignatureIn
   if (approvals.length === 0) return { problem: "the PDF has no signature field with a signature (found through /AcroForm and /Perms)" };
   if (approvals.length > 1) return { seal: [...approvals].sort((a, b) => a.revision - b.revision)[0]!, problem: `the PDF has ${approvals.length} signatures; the broker seals with exactly one` };
   return { seal: approvals[0]! };
-}
-
-function toInput(doc: PdfDocument, s: SignatureInfo): SealSignatureInput {
-  const rev = doc.revisions[s.revision]!;
-  return {
-    fieldName: s.fieldName ?? "(DocMDP)",
-    ...(s.filter !== undefined ? { filter: s.filter } : {}),
-    ...(s.subFilter !== undefined ? { subFilter: s.subFilter } : {}),
-    ...(s.m ? { claimedTime: s.m.text } : {}),
-    byteRange: s.byteRange,
-    contents: s.contents,
-    contentsSpan: s.contentsSpan ? { start: s.contentsSpan.start, end: s.contentsSpan.end } : null,
-    revisionEnds: [...new Set([rev.eofOffset + 5, rev.endOffset])],
-    revisionIndex: s.revision,
-  };
 }
 
 /** The three attachments as the sealed revision has them; each name exactly once. */
@@ -110,36 +95,17 @@ function checkPdfAttachments(ctx: ArchiveContext, sealed: PdfView, latest: PdfVi
   return passed("attachments", `The three attachments are present once each in the sealed revision ${sealed.index + 1}, decodable, and covered by the seal.`, { details });
 }
 
-/** Document timestamps (PAdES B-LTA) of later revisions: byte range and imprint over it, TSA. */
-async function checkDocumentTimestamps(ctx: ArchiveContext, doc: PdfDocument, sigs: readonly SignatureInfo[]): Promise<{ check: CheckResult; count: number }> {
-  const ts = sigs.filter((s) => s.isDocTimestamp);
+/** Document timestamps (PAdES B-LTA), as judged among every signature: imprint over their revision, TSA, path. */
+function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): { check: CheckResult; count: number } {
+  const ts = items.filter((i) => i.kind === "documentTimestamp");
   if (ts.length === 0) return { check: skipped("document-timestamps", "The PDF has no document timestamp (no PAdES B-LTA revision)."), count: 0 };
-  if (ts.length > ctx.limits.maxValidationDataItems) {
-    const e = new LimitError("maxValidationDataItems", `the PDF has ${ts.length} document timestamps`);
-    return { check: failed("document-timestamps", "FORMAT_FAILURE", `The document timestamps are not verified: ${e.message}.`), count: ts.length };
-  }
-  const pdf = ctx.input.pdf!;
-  const results: { field: string; status: string; message: string; genTime?: string }[] = [];
-  for (const s of ts) {
-    const input = toInput(doc, s);
-    const { ranges, problems } = checkByteRange(input, pdf.length);
-    if (!ranges || !s.contents) {
-      results.push({ field: input.fieldName, status: "failed", message: `byte range not acceptable: ${problems.join("; ") || "no /Contents"}` });
-      continue;
-    }
-    let der = s.contents;
-    let end = der.length;
-    while (end > 0 && der[end - 1] === 0) end--;
-    der = der.subarray(0, end);
-    const r = await verifyTimestamp(der, (alg) => createHash(alg).update(pdf.subarray(ranges[0], ranges[0] + ranges[1])).update(pdf.subarray(ranges[2], ranges[2] + ranges[3])).digest(), ctx.trust, ctx.options.at ?? null, ctx.limits);
-    results.push({ field: input.fieldName, status: r.judgement.status, message: r.judgement.message, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) });
-  }
-  const details = { timestamps: results };
-  const bad = results.find((r) => r.status === "failed") ?? results.find((r) => r.status === "indeterminate");
+  const timestamps = ts.map((i) => ({ field: i.field, byteRange: i.details.byteRange, revision: i.revision, status: i.status, subIndication: i.subIndication, message: i.message, ...(i.details.genTime ? { genTime: i.details.genTime } : {}) }));
+  const details = { timestamps };
+  const bad = ts.find((i) => i.status === "failed") ?? ts.find((i) => i.status === "indeterminate");
   if (bad) {
-    return { check: result("document-timestamps", bad.status === "failed" ? "failed" : "indeterminate", `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.status === "failed" ? "HASH_FAILURE" : "NO_POE", details }), count: ts.length };
+    return { check: result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details }), count: ts.length };
   }
-  return { check: passed("document-timestamps", `${ts.length} document timestamp(s) verify over their revisions (${results.map((r) => r.genTime).join(", ")}).`, { details }), count: ts.length };
+  return { check: passed("document-timestamps", `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`, { details }), count: ts.length };
 }
 
 function dssData(ctx: ArchiveContext, latest: PdfView): ExtraRevocationData {
@@ -202,7 +168,7 @@ export async function runSealChecks(ctx: ArchiveContext): Promise<CheckResult[]>
     return [failed("seal-signature", "FORMAT_FAILURE", `${ctx.input.file}: ${problem}: it is not a sealed PAdES.`), ...skipAll("There is no seal to check.").slice(1), skipped("attachments", "Without a seal there is no sealed revision to take the attachments from.")];
   }
   const checks: CheckResult[] = [];
-  const state: SealState = { signature: toInput(doc, sig) };
+  const state: SealState = { signature: signatureInput(doc, sig) };
   const sigCheck = await checkSealSignature(ctx, state);
   if (problem && sigCheck.status !== "failed") checks.push(failed("seal-signature", "FORMAT_FAILURE", `${problem}.`, { details: sigCheck.details ?? {} }));
   else if (emptyFields.length && sigCheck.status === "passed") {
@@ -221,8 +187,17 @@ export async function runSealChecks(ctx: ArchiveContext): Promise<CheckResult[]>
   const docMdpP = sig.reference.find((r) => r.transformMethod === "DocMDP")?.p ?? null;
   const analysis = new ChangeAnalysis(doc, ctx.limits.maxComparedObjects);
   checks.push(checkSealModifications(doc, analysis, sig, docMdpP));
-  const { check: docTsCheck, count: docTs } = await checkDocumentTimestamps(ctx, doc, sigs);
-  checks.push(docTsCheck);
+  let items: PdfSignatureReport[];
+  try {
+    items = await judgePdfSignatures(ctx, doc, sigs, analysis, { signature: sig, checks });
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    items = [];
+    checks.push(failed("document-timestamps", "FORMAT_FAILURE", `The PDF's signatures are not judged: ${errorMessage(e)}.`));
+  }
+  ctx.pdfSignatures = items;
+  const { check: docTsCheck, count: docTs } = checkDocumentTimestamps(items);
+  if (!checks.some((c) => c.id === "document-timestamps")) checks.push(docTsCheck);
   checks.unshift(checkPdfAttachments(ctx, doc.at(sig.revision), latest, sealVerified));
 
   const certCheck = checks.find((c) => c.id === "seal-certificate");

@@ -36,11 +36,13 @@ export async function verifyTimestamp(
   trust: { anchors: readonly pkijs.Certificate[]; intermediates: readonly pkijs.Certificate[] },
   at: Date | null,
   limits: DerLimits,
+  /** The token sits in a zero-padded PDF /Contents: decoded by its own length (DER or BER), padding checked. */
+  padded = false,
 ): Promise<TimestampResult> {
   let decoded;
   let tst: pkijs.TSTInfo;
   try {
-    decoded = decodeSignedData(token, "the timestamp token", limits);
+    decoded = decodeSignedData(token, "the timestamp token", limits, padded);
     const eci = decoded.signedData.encapContentInfo;
     if (eci.eContentType !== CMS_OID.tstInfo || !eci.eContent) throw new FormatError("the timestamp token does not encapsulate a TSTInfo");
     // The TSTInfo is DER inside an OCTET STRING: bounded like every other DER (depth, size).

@@ -14,6 +14,8 @@ export interface ReportedClaim {
   masked: boolean;
 }
 
+import type { PdfSignatureReport } from "../checks/pdf-signatures.js";
+
 export interface ArchiveReport extends ReportBase {
   kind: "workflow-archive";
   evidence: { file: string; format: EvidenceFormat };
@@ -43,6 +45,8 @@ export interface ArchiveReport extends ReportBase {
   ocsp: { producedAt?: string; responder?: CertificateSummary; status?: string; thisUpdate?: string; nextUpdate?: string; revocationTime?: string } | null;
   /** Filled by the seal checks for PAdES evidence; null for the Workflow-token JSON. */
   seal: SealSummary | null;
+  /** Every signature of the PDF (certification, approval, document timestamp), judged on its own; [] for JSON evidence. */
+  pdfSignatures: PdfSignatureReport[];
   personalDataShown: boolean;
 }
 

@@ -165,6 +165,7 @@ async function runPipeline(
     originals: { compared: originals !== null, files: originals?.map((f) => f.path) ?? [] },
     ...buildArchiveSummary(ctx, checks, o.showPersonalData ?? false),
     seal: ctx.sealSummary ?? null,
+    pdfSignatures: ctx.pdfSignatures ?? [],
   };
 }
 
@@ -201,6 +202,7 @@ function formatFailureReport(file: string, message: string, options: ArchiveOpti
     tokenCertificate: null,
     ocsp: null,
     seal: null,
+    pdfSignatures: [],
     personalDataShown: false,
   };
 }

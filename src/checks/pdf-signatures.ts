@@ -1,0 +1,183 @@
+// Every signature of the PDF judged on its own (certification, approval, document timestamp): byte range
+// and the revision it covers, digest and signature value, signer and path, and what changed after it.
+// Integrity comes before policy: a wrong digest or value fails whatever the algorithm; algorithm
+// constraints decide only for intact signatures. The broker's seal is judged in depth by the seal checks;
+// its entry here repeats their outcome.
+import { createHash } from "node:crypto";
+import * as pkijs from "pkijs";
+import { errorMessage, FormatError, LimitError } from "../errors.js";
+import { coveredRevision, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
+import { ACCEPTED_DIGESTS, decodeSignedData, verifySigner, type DecodedSignedData } from "../pki/cms.js";
+import { displayName, summarize } from "../pki/certificate.js";
+import { validateChain } from "../pki/chain.js";
+import { cryptoEngine } from "../pki/crypto-engine.js";
+import { bytesEqual } from "../pki/der.js";
+import { verifyTimestamp } from "../pki/timestamp.js";
+import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js";
+import type { ArchiveContext } from "./context.js";
+import type { ChangeAnalysis } from "./modifications/analyse.js";
+import { permittedLevel, rank } from "./modifications/levels.js";
+import { checkByteRange, signatureInput } from "./seal-signature.js";
+
+export type PdfSignatureKind = "certification" | "approval" | "documentTimestamp";
+
+/** One item of the report's `pdfSignatures` (contract.md). */
+export interface PdfSignatureReport {
+  field: string;
+  kind: PdfSignatureKind;
+  /** The revision the byte range covers, counted from 1 (the original document); null when it covers none. */
+  revision: number | null;
+  /** DocMDP P of a certification signature; null otherwise. */
+  docMdpPermission: number | null;
+  /** The byte range covers exactly its revision except /Contents. */
+  coversRevision: boolean;
+  status: CheckStatus;
+  subIndication: SubIndication | null;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+interface Outcome {
+  status: CheckStatus;
+  sub: SubIndication | null;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+const kindOf = (s: SignatureInfo): PdfSignatureKind => (s.isDocTimestamp ? "documentTimestamp" : s.isDocMdp ? "certification" : "approval");
+
+function digestRanges(pdf: Uint8Array, r: readonly number[], alg: string): Uint8Array {
+  return createHash(alg)
+    .update(pdf.subarray(r[0], (r[0] as number) + (r[1] as number)))
+    .update(pdf.subarray(r[2], (r[2] as number) + (r[3] as number)))
+    .digest();
+}
+
+/** A CMS signature (CAdES, PKCS#7 detached or its SHA-1 encapsulating variant) over the byte ranges. */
+async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
+  const pdf = ctx.input.pdf!;
+  let cms: DecodedSignedData;
+  try {
+    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, ctx.limits, true);
+  } catch (e) {
+    return { status: "failed", sub: "FORMAT_FAILURE", message: `${errorMessage(e)}.` };
+  }
+  const sd = cms.signedData;
+  if (sd.signerInfos.length !== 1) return { status: "failed", sub: "FORMAT_FAILURE", message: `The CMS has ${sd.signerInfos.length} signers; a PDF signature has one.` };
+  const si = sd.signerInfos[0]!;
+  const eContent = sd.encapContentInfo.eContent ? new Uint8Array(sd.encapContentInfo.eContent.getValue()) : null;
+  const details: Record<string, unknown> = {};
+  // adbe.pkcs7.sha1 signs the SHA-1 digest of the ranges, carried as the encapsulated content.
+  if (s.subFilter === "adbe.pkcs7.sha1") {
+    if (!eContent) return { status: "failed", sub: "FORMAT_FAILURE", message: "An adbe.pkcs7.sha1 signature without encapsulated content." };
+    if (!bytesEqual(eContent, digestRanges(pdf, ranges, "sha1"))) return { status: "failed", sub: "HASH_FAILURE", message: "The SHA-1 digest the signature carries is not the digest of the signed byte ranges: the PDF was changed after signing." };
+  } else if (eContent) return { status: "failed", sub: "FORMAT_FAILURE", message: "The CMS encapsulates content instead of signing the byte ranges." };
+  const signed = eContent ?? null;
+  const digestOf = (alg: string) => (signed ? createHash(alg).update(signed).digest() : digestRanges(pdf, ranges, alg));
+  let signer: pkijs.Certificate | null;
+  let digestAlgorithm: string;
+  if (si.signedAttrs) {
+    const v = await verifySigner(cms, 0, digestOf);
+    digestAlgorithm = v.digestAlgorithm;
+    Object.assign(details, { digestAlgorithm, signatureAlgorithm: v.signatureAlgorithm, messageDigest: v.messageDigest, computedDigest: v.computedDigest });
+    if (v.computedDigest === undefined) return { status: "indeterminate", sub: "CRYPTO_CONSTRAINTS_FAILURE", message: `The digest algorithm ${digestAlgorithm} is not supported.`, details };
+    if (!v.messageDigestMatches) return { status: "failed", sub: "HASH_FAILURE", message: "The digest of the signed byte ranges does not match the signature's messageDigest: the PDF was changed after signing.", details };
+    if (!v.signerCert) return { status: "indeterminate", sub: "NO_SIGNING_CERTIFICATE_FOUND", message: "The signer's certificate is not in the CMS.", details };
+    if (!v.signatureValid) return { status: "failed", sub: "SIG_CRYPTO_FAILURE", message: `The signature value does not verify with the key of "${displayName(v.signerCert.subject)}".`, details };
+    signer = v.signerCert;
+  } else {
+    // No signed attributes (older PKCS#7): the signature is over the content itself; pkijs checks it.
+    digestAlgorithm = si.digestAlgorithm.algorithmId;
+    const data = signed ?? Buffer.concat([pdf.subarray(ranges[0], (ranges[0] as number) + (ranges[1] as number)), pdf.subarray(ranges[2], (ranges[2] as number) + (ranges[3] as number))]);
+    try {
+      const r = await sd.verify({ signer: 0, data: signed ? new ArrayBuffer(0) : new Uint8Array(data).buffer, checkChain: false, extendedMode: true }, cryptoEngine);
+      signer = r.signerCertificate ?? null;
+      if (!signer) return { status: "indeterminate", sub: "NO_SIGNING_CERTIFICATE_FOUND", message: "The signer's certificate is not in the CMS.", details };
+      if (!r.signatureVerified) return { status: "failed", sub: "SIG_CRYPTO_FAILURE", message: `The signature value does not verify with the key of "${displayName(signer.subject)}".`, details };
+    } catch (e) {
+      const code = (e as { code?: number }).code;
+      // pkijs: 3 = no signer certificate, 14/15 = signature not verified.
+      if (code === 3) return { status: "indeterminate", sub: "NO_SIGNING_CERTIFICATE_FOUND", message: "The signer's certificate is not in the CMS.", details };
+      return { status: "failed", sub: "SIG_CRYPTO_FAILURE", message: `The signature does not verify: ${errorMessage(e)}.`, details };
+    }
+  }
+  details.signer = summarize(signer);
+  const at = ctx.options.at ?? ctx.sealTimestamp ?? new Date();
+  const chain = await validateChain(signer, { anchors: ctx.trust.anchors, intermediates: [...ctx.trust.intermediates, ...cms.certificates], at });
+  details.path = chain.path.map(summarize);
+  details.judgedAt = at.toISOString();
+  if (chain.status !== "valid") {
+    return { status: chain.status === "not-yet-valid" ? "failed" : "indeterminate", sub: chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE", message: `The signature is intact; its signer "${displayName(signer.subject)}": ${chain.message}`, details };
+  }
+  const alg = signed && s.subFilter === "adbe.pkcs7.sha1" ? "sha1" : digestAlgorithm;
+  if (!ACCEPTED_DIGESTS.has(alg)) {
+    return { status: "indeterminate", sub: "CRYPTO_CONSTRAINTS_FAILURE", message: `The signature is intact, but it uses ${alg}, which is not accepted (SHA-256 or stronger).`, details };
+  }
+  return { status: "passed", sub: null, message: `Signed by "${displayName(signer.subject)}": digest and signature value verify, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`, details };
+}
+
+async function judgeDocumentTimestamp(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
+  const pdf = ctx.input.pdf!;
+  const r = await verifyTimestamp(s.contents!, (alg) => digestRanges(pdf, ranges, alg), ctx.trust, ctx.options.at ?? null, ctx.limits, true);
+  return { status: r.judgement.status, sub: r.judgement.subIndication, message: r.judgement.message, details: { ...r.judgement.details, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) } };
+}
+
+/** The seal's entry: the first seal check that did not pass decides it. */
+function fromSealChecks(checks: readonly CheckResult[]): Outcome {
+  const order = ["seal-signature", "seal-certificate", "seal-timestamp"];
+  const bad = order.map((id) => checks.find((c) => c.id === id)).find((c) => c && c.status !== "passed" && c.status !== "warning" && c.status !== "skipped");
+  if (bad) return { status: bad.status, sub: bad.subIndication, message: `${bad.id}: ${bad.message}` };
+  const sig = checks.find((c) => c.id === "seal-signature");
+  return { status: sig?.status === "warning" ? "warning" : "passed", sub: null, message: sig?.message ?? "The seal verifies." };
+}
+
+export async function judgePdfSignatures(
+  ctx: ArchiveContext,
+  doc: PdfDocument,
+  sigs: readonly SignatureInfo[],
+  analysis: ChangeAnalysis,
+  seal: { signature: SignatureInfo; checks: readonly CheckResult[] } | undefined,
+): Promise<PdfSignatureReport[]> {
+  if (sigs.length > ctx.limits.maxValidationDataItems) {
+    throw new LimitError("maxValidationDataItems", `the PDF has ${sigs.length} signatures`);
+  }
+  const pdf = ctx.input.pdf!;
+  const out: PdfSignatureReport[] = [];
+  for (const s of sigs) {
+    const input = signatureInput(doc, s);
+    const covered = coveredRevision(doc, s.byteRange);
+    const { ranges, problems } = checkByteRange(input, pdf.length);
+    const docMdp = s.reference.find((r) => r.transformMethod === "DocMDP")?.p ?? null;
+    const details: Record<string, unknown> = { byteRange: s.byteRange, subFilter: s.subFilter ?? null, ...(s.m ? { claimedTime: s.m.text } : {}) };
+    let outcome: Outcome;
+    if (seal && s === seal.signature) outcome = fromSealChecks(seal.checks);
+    else if (!ranges) outcome = { status: "failed", sub: "FORMAT_FAILURE", message: `The byte range is not acceptable: ${problems.join("; ")}.` };
+    else if (!s.contents || s.contents.length === 0) outcome = { status: "failed", sub: "FORMAT_FAILURE", message: "/Contents is empty: there is no signature." };
+    else if (s.isDocTimestamp) outcome = await judgeDocumentTimestamp(ctx, s, ranges);
+    else outcome = await judgeCms(ctx, s, ranges);
+    Object.assign(details, outcome.details ?? {});
+    if (covered !== undefined) {
+      try {
+        const c = analysis.after(covered);
+        const permitted = s.isDocTimestamp ? "ltv" : permittedLevel(docMdp);
+        details.changesAfter = { level: c.level, permitted, laterRevisions: c.laterRevisions, withinPermission: rank(c.level) <= rank(permitted) && c.dangling.length === 0 };
+      } catch (e) {
+        if (!(e instanceof FormatError)) throw e;
+        details.changesAfter = { error: errorMessage(e) };
+      }
+    }
+    out.push({
+      field: s.fieldName ?? "(DocMDP)",
+      kind: kindOf(s),
+      revision: covered === undefined ? null : covered + 1,
+      docMdpPermission: s.isDocMdp || kindOf(s) === "certification" ? docMdp : null,
+      coversRevision: ranges !== undefined,
+      status: outcome.status,
+      subIndication: outcome.status === "failed" || outcome.status === "indeterminate" ? outcome.sub : null,
+      message: outcome.message,
+      details,
+    });
+  }
+  return out;
+}
+
