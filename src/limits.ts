@@ -21,6 +21,8 @@ export interface Limits {
   maxPdfObjects: number;
   /** Most nodes visited in a name tree, page tree or AcroForm field tree. */
   maxTreeNodes: number;
+  /** Longest PDF string (literal or hex, decoded): a seal's /Contents is ~100 KB. */
+  maxPdfStringBytes: number;
   /** Most objects reachable in one revision when revisions after a signature are compared object by object. */
   maxComparedObjects: number;
   /** Deepest ASN.1 nesting accepted in DER input. */
@@ -59,6 +61,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxPdfObjects: 2_000_000,
   maxTreeNodes: 100_000,
   maxComparedObjects: 250_000,
+  maxPdfStringBytes: 16 * 1024 ** 2,
   maxAsn1Depth: 64,
   maxDerBytes: 16 * 1024 ** 2,
   maxAsn1Nodes: 200_000,
@@ -83,6 +86,7 @@ export const LIMIT_DESCRIPTIONS: Readonly<Record<keyof Limits, string>> = Object
   maxRevisions: "most PDF revisions (incremental updates) followed through /Prev",
   maxPdfObjects: "most objects in one PDF (xref entries, object-stream entries)",
   maxTreeNodes: "most nodes in a name tree, page tree or form-field tree",
+  maxPdfStringBytes: "longest PDF string (literal or hex, decoded), in bytes",
   maxComparedObjects: "most objects reachable in one revision when the revisions after a signature are compared",
   maxAsn1Depth: "deepest ASN.1 nesting in DER (CMS, OCSP, CRL, timestamp, certificate)",
   maxDerBytes: "largest DER object (CMS, OCSP, CRL, timestamp, certificate), in bytes",

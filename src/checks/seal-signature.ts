@@ -113,6 +113,9 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
   details.reservedLength = sig.contents.length;
   if (sd.signerInfos.length !== 1) return failed(ID, "FORMAT_FAILURE", `The seal's CMS has ${sd.signerInfos.length} signers; a PAdES signature has exactly one.`, { details });
   if (sd.encapContentInfo.eContent) return failed(ID, "FORMAT_FAILURE", "The seal's CMS is not detached: it encapsulates content instead of signing the PDF's byte ranges.", { details });
+  // CAdES (and so PAdES) signs through signed attributes; a bare PKCS#7 signature is another format, which
+  // says nothing about whether its bytes are intact (pdfSignatures judges it as such).
+  if (!sd.signerInfos[0]!.signedAttrs) return failed(ID, "FORMAT_FAILURE", "The seal's SignerInfo has no signed attributes: it is a bare PKCS#7 signature, not the CAdES signature of a PAdES seal.", { details });
   const v = await verifySigner(seal.cms, 0, (alg) => digestRanges(pdf, ranges, alg));
   details.digestAlgorithm = v.digestAlgorithm;
   details.signatureAlgorithm = v.signatureAlgorithm;

@@ -208,6 +208,15 @@ function sealFields(report: ArchiveReport): Field[] | null {
     const p = { 1: "no changes permitted", 2: "form filling and signing permitted", 3: "form filling, signing and annotations permitted" }[s.docMdpPermission] ?? `P ${s.docMdpPermission}`;
     fields.push({ label: "Certification", value: `DocMDP P ${s.docMdpPermission}: ${p}` });
   }
+  if (report.pdfSignatures.length) {
+    const kind = { certification: "certification", approval: "approval signature", documentTimestamp: "document timestamp" } as const;
+    fields.push({
+      label: "PDF signatures",
+      value: report.pdfSignatures
+        .map((p) => `${p.field}: ${kind[p.kind]}${p.docMdpPermission !== null ? ` (P ${p.docMdpPermission})` : ""}, ${p.revision === null ? "covers no revision" : `revision ${p.revision}`}, ${p.status}${p.subIndication ? ` ${p.subIndication}` : ""}`)
+        .join("; "),
+    });
+  }
   return fields;
 }
 

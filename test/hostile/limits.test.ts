@@ -26,6 +26,16 @@ async function verify(name: string, bytes: Uint8Array | string, extra: Partial<V
 const messages = (r: ArchiveReport) => r.checks.map((c) => `${c.id}: ${c.message}`).join("\n");
 
 describe("hostile PDFs", () => {
+  it("a string longer than maxPdfStringBytes is refused naming the limit", async () => {
+    const t = await verify("archive.pdf", validPdf(), { limits: { maxPdfStringBytes: 1000 } });
+    expect(messages(t)).toMatch(/longer than 1000 bytes.*maxPdfStringBytes: raise it with --limit maxPdfStringBytes=<n>/);
+  });
+
+  it("many revisions after the seal are compared within maxComparedObjects, and the limit names itself", async () => {
+    const r = await verify("archive.pdf", Buffer.from(flateBombAttachment(1)), { limits: { maxComparedObjects: 5 } });
+    expect(messages(r)).toMatch(/more than 5 objects are reachable.*maxComparedObjects: raise it with --limit maxComparedObjects=<n>/);
+  });
+
   it("a Flate bomb replacing the token attachment in a later revision: stops at the limit, reported as replaced", async () => {
     const r = await verify("bomb.pdf", flateBombAttachment(256));
     expect(r.indication).toBe("TOTAL-FAILED");

@@ -5,7 +5,7 @@ import { Lexer } from "../../src/input/pdf/lexer.js";
 import { parseIndirectObject, parseValue } from "../../src/input/pdf/parser.js";
 import { latin1, text } from "./helpers.js";
 
-const opts = { maxDepth: 64, spans: true };
+const opts = { maxDepth: 64, maxStringBytes: 1 << 24, spans: true };
 const parse = (s: string, o = opts): PdfObject => parseValue(new Lexer(latin1(s)), o);
 
 describe("lexer and object parser", () => {
@@ -64,7 +64,7 @@ describe("lexer and object parser", () => {
     const dictBomb = "<< /A ".repeat(100_000);
     expect(() => parse(dictBomb)).toThrow(LimitError);
     // Even a limit far above the JS stack depth does not overflow: the parser is iterative.
-    expect(() => parse(bomb, { maxDepth: 1_000_000, spans: false })).not.toThrow();
+    expect(() => parse(bomb, { maxDepth: 1_000_000, maxStringBytes: 1 << 24, spans: false })).not.toThrow();
   });
 
   it("parses an indirect stream object and checks /Length against endstream", () => {

@@ -129,7 +129,7 @@ function linearizationEnd(bytes: Uint8Array, limits: Limits): number | undefined
   const lx = new Lexer(bytes, 0);
   lx.skipSpace(); // the header and the binary-marker comment
   try {
-    const obj = parseIndirectObject(bytes, lx.pos, { maxDepth: limits.maxPdfDepth, spans: true });
+    const obj = parseIndirectObject(bytes, lx.pos, { maxDepth: limits.maxPdfDepth, maxStringBytes: limits.maxPdfStringBytes, spans: true });
     return obj.value.kind === "dict" && obj.value.entries.has("Linearized") ? obj.span?.end : undefined;
   } catch (e) {
     if (e instanceof FormatError) return undefined;
@@ -387,6 +387,7 @@ export class PdfView {
     if (entry.type === "offset") {
       const obj = parseIndirectObject(this.document.bytes, entry.offset, {
         maxDepth: limits.maxPdfDepth,
+        maxStringBytes: limits.maxPdfStringBytes,
         spans: true,
         resolveLength: (ref) => this.lengthOf(ref),
       });
@@ -402,7 +403,7 @@ export class PdfView {
       throw new FormatError(`object stream ${entry.stream} has no object ${num} at index ${entry.index}`);
     }
     const lx = new Lexer(os.data, os.first + pair[1], `object stream ${entry.stream}`);
-    const value = parseValue(lx, { maxDepth: limits.maxPdfDepth, spans: false });
+    const value = parseValue(lx, { maxDepth: limits.maxPdfDepth, maxStringBytes: limits.maxPdfStringBytes, spans: false });
     return { num, gen: 0, value, location: { kind: "object-stream", stream: entry.stream, index: entry.index }, revision };
   }
 

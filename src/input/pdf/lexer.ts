@@ -1,6 +1,6 @@
 // Tokenizer for PDF syntax (ISO 32000-1 §7.2–7.3) over a borrowed byte array: it never copies the input,
 // only the bytes of the token it returns. Every token carries its [start, end) offsets.
-import { FormatError } from "../../errors.js";
+import { FormatError, LimitError } from "../../errors.js";
 
 const REGULAR = 0;
 const WHITESPACE = 1;
@@ -17,7 +17,10 @@ export function isRegular(c: number | undefined): boolean {
   return c !== undefined && CLASS[c] === REGULAR;
 }
 
-/** Longest keyword, number or name accepted: real ones are short; a huge run means garbage, not a token. */
+/**
+ * Longest keyword, number or name accepted: ISO 32000-1 Annex C bounds names at 127 bytes; a longer run is
+ * garbage, not a token.
+ */
 const MAX_ATOM = 4096;
 
 export type Token =
@@ -53,6 +56,9 @@ class ByteSink {
     }
     this.buf[this.n++] = b;
   }
+  get length(): number {
+    return this.n;
+  }
   bytes(): Uint8Array {
     return this.buf.slice(0, this.n);
   }
@@ -60,6 +66,8 @@ class ByteSink {
 
 export class Lexer {
   pos: number;
+  /** Longest string (literal or hex, decoded bytes) accepted: limits.maxPdfStringBytes. */
+  maxStringBytes = 16 * 1024 ** 2;
   constructor(
     readonly buf: Uint8Array,
     pos = 0,
@@ -67,6 +75,10 @@ export class Lexer {
     readonly where = "file",
   ) {
     this.pos = pos;
+  }
+
+  private tooLong(at: number): never {
+    throw new LimitError("maxPdfStringBytes", `a PDF string at ${this.where} offset ${at} is longer than ${this.maxStringBytes} bytes`);
   }
 
   fail(message: string, at = this.pos): never {
@@ -181,6 +193,7 @@ export class Lexer {
     // Sized by the token's extent, so a 90 KB /Contents costs one 45 KB allocation.
     const close = buf.indexOf(0x3e, p);
     if (close < 0) this.fail("unterminated hex string", start);
+    if ((close - p) / 2 > this.maxStringBytes) this.tooLong(start);
     if ((close - p) % 2 === 0 && close - p >= 64) {
       // A seal's /Contents is ~100 KB of plain hex digits: decoded natively when it is only that.
       // Node's hex decoder stops at the first pair that is not two hex digits: a full-length result means
@@ -246,6 +259,7 @@ export class Lexer {
             } else out.push(e); // `\(`, `\)`, `\\`, and an unknown escape means the character itself
         }
       } else out.push(c);
+      if (out.length > this.maxStringBytes) this.tooLong(start);
     }
     this.pos = p;
     return { type: "string", bytes: out.bytes(), hex: false, start, end: p };

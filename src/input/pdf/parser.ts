@@ -6,6 +6,8 @@ import type { ByteSpan, PdfArray, PdfDict, PdfObject, PdfRef, PdfStream } from "
 
 export interface ParseOptions {
   maxDepth: number;
+  /** limits.maxPdfStringBytes. */
+  maxStringBytes: number;
   /** Record byte spans (only for values read from the file itself). */
   spans: boolean;
 }
@@ -20,6 +22,7 @@ function withSpan<T extends PdfObject>(o: T, start: number, end: number, spans: 
 
 /** Reads one direct value (which may be a reference `n g R`) at the lexer's position. */
 export function parseValue(lx: Lexer, opts: ParseOptions): PdfObject {
+  lx.maxStringBytes = opts.maxStringBytes;
   const stack: Frame[] = [];
   for (;;) {
     const tok = lx.next();

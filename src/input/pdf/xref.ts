@@ -94,7 +94,7 @@ function parseTrailerDict(lx: Lexer, limits: Limits): PdfDict {
 }
 
 function parseDirect(lx: Lexer, limits: Limits): PdfObject {
-  return parseValue(lx, { maxDepth: limits.maxPdfDepth, spans: true });
+  return parseValue(lx, { maxDepth: limits.maxPdfDepth, maxStringBytes: limits.maxPdfStringBytes, spans: true });
 }
 
 function int(o: PdfObject | undefined, what: string): number {
@@ -120,7 +120,7 @@ export function directFilters(dict: PdfDict, what: string): FilterSpec[] {
 }
 
 function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: EntryBudget): XrefSection {
-  const obj = parseIndirectObject(buf, offset, { maxDepth: limits.maxPdfDepth, spans: true });
+  const obj = parseIndirectObject(buf, offset, { maxDepth: limits.maxPdfDepth, maxStringBytes: limits.maxPdfStringBytes, spans: true });
   const s = obj.value;
   if (s.kind !== "stream") throw new FormatError(`no 'xref' table and no xref stream at offset ${offset}`);
   const d = s.dict;

@@ -1,0 +1,25 @@
+// The EU DSS project's signed test PDFs (../shared/corpus, with a ground truth established without
+// sealcheck: pdfsig, openssl, qpdf and DSS's own test assertions) scored by the corpus's own checker.
+// It must show no unjustified refusal, full integrity agreement, no false or missed modification, no false
+// document-timestamp failure, no crash, hang or false pass. Skipped where ../shared is not beside the checkout.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const CHECK = "../shared/corpus/check.py";
+const present = existsSync(CHECK) && spawnSync("python3", ["--version"]).status === 0;
+if (!present) console.warn(`test/real/dss-corpus.test.ts skipped: ${CHECK} (or python3) is not available`);
+
+describe.skipIf(!present)("DSS corpus (real-world signed PDFs)", () => {
+  it("scores clean on every metric", () => {
+    const r = spawnSync("python3", [CHECK, "--cli", `${process.execPath} dist/cli/main.js`, "--jobs", "2"], { encoding: "utf8", timeout: 400_000 });
+    const out = `${r.stdout}${r.stderr}`;
+    const last = out.trim().split("\n").pop() ?? "";
+    expect(last, out.slice(-4000)).toMatch(/unjustified refusals 0:/);
+    const m = /integrity agree (\d+)\/(\d+)/.exec(last);
+    expect(m && m[1] === m[2], last).toBe(true);
+    expect(last).toMatch(/false modification failures 0\//);
+    expect(last).toMatch(/missed modifications 0, doc-ts false failures 0, crashes 0, hangs 0, false passes 0$/);
+    expect(r.status, out.slice(-4000)).toBe(0);
+  }, 420_000);
+});
