@@ -1,0 +1,76 @@
+// The difference analysis as a policy: each kind of change after a signature classified, and judged against
+// the signature's DocMDP permission (P=1 LTV only, P=2 form filling and signing, P=3 annotations, none:
+// approval only). Hand-built files, one rule at a time.
+import { describe, expect, it } from "vitest";
+import { ChangeAnalysis } from "../../src/checks/modifications/analyse.js";
+import { checkSealModifications } from "../../src/checks/seal-modifications.js";
+import { findSignatures, parsePdf } from "../../src/input/pdf/index.js";
+import { addRevision, latin1, LIMITS, minimalObjects, text } from "../pdf/helpers.js";
+
+const PLACEHOLDER = "/ByteRange [0 0000000000 0000000000 0000000000]";
+
+/** One signed revision: a signature field (certification with DocMDP P when given), an empty field, a text field. */
+function signed(p: number | null): Uint8Array {
+  const perms = p === null ? "" : " /Perms << /DocMDP 6 0 R >>";
+  const ref = p === null ? "" : ` /Reference [<< /TransformMethod /DocMDP /TransformParams << /P ${p} /V /1.2 >> >>]`;
+  const objects = [
+    ...minimalObjects(` /AcroForm 7 0 R${perms}`).map((o) => (o.num === 3 ? { ...o, body: o.body.replace(/>>\s*$/, " /Annots [5 0 R 8 0 R 9 0 R] >>") } : o)),
+    { num: 5, body: "<< /FT /Sig /T (Signature1) /V 6 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /F 132 /P 3 0 R >>" },
+    { num: 6, body: `<< /Type /Sig /SubFilter /ETSI.CAdES.detached ${PLACEHOLDER} /Contents <${"00".repeat(64)}>${ref} >>` },
+    { num: 7, body: "<< /Fields [5 0 R 8 0 R 9 0 R] /SigFlags 3 >>" },
+    { num: 8, body: "<< /FT /Sig /T (Empty) /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>" },
+    { num: 9, body: "<< /FT /Tx /T (Name) /V (Alice) /Type /Annot /Subtype /Widget /Rect [10 10 100 30] /P 3 0 R >>" },
+  ];
+  const unsigned = addRevision(new Uint8Array(), { objects, xref: "table", trailer: "/Root 1 0 R" });
+  const sig = findSignatures(parsePdf(unsigned, LIMITS).latest()).signatures.find((s) => s.fieldName === "Signature1")!;
+  const span = sig.contentsSpan!;
+  const pad = (n: number) => String(n).padStart(10, "0");
+  return latin1(text(unsigned).replace(PLACEHOLDER, `/ByteRange [0 ${pad(span.start)} ${pad(span.end)} ${pad(unsigned.length - span.end)}]`));
+}
+
+function judge(bytes: Uint8Array, p: number | null) {
+  const doc = parsePdf(bytes, LIMITS);
+  const seal = findSignatures(doc.latest()).signatures.find((s) => s.fieldName === "Signature1")!;
+  return checkSealModifications(doc, new ChangeAnalysis(doc, LIMITS.maxComparedObjects), seal, p);
+}
+
+const page = (annots: string) => ({ num: 3, body: minimalObjects().find((o) => o.num === 3)!.body.replace(/>>\s*$/, ` /Annots [${annots}] >>`) });
+
+/** Later revisions, each built on a file signed with permission p. */
+const changes = {
+  "signing the empty field": () => [{ num: 8, body: "<< /FT /Sig /T (Empty) /V 20 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>" }, { num: 20, body: "<< /Type /Sig /SubFilter /ETSI.CAdES.detached /ByteRange [0 0 0 0] /Contents <00> >>" }],
+  "filling in the text field": () => [{ num: 9, body: "<< /FT /Tx /T (Name) /V (Mallory) /Type /Annot /Subtype /Widget /Rect [10 10 100 30] /P 3 0 R >>" }],
+  "adding a FreeText annotation": () => [page("5 0 R 8 0 R 9 0 R 21 0 R"), { num: 21, body: "<< /Type /Annot /Subtype /FreeText /Rect [0 0 50 50] /Contents (x) >>" }],
+  "changing the page content": () => [{ num: 4, body: "<< >>", stream: latin1("BT /F1 12 Tf (Pay 1) Tj ET") }],
+  "adding a DSS": () => [{ num: 1, body: "<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >> /DSS 22 0 R >>" }, { num: 22, body: "<< /Certs [] >>" }],
+};
+
+/** Expected status of seal-modifications for each change under each permission. */
+const EXPECT: Record<keyof typeof changes, Record<string, "passed" | "warning" | "failed">> = {
+  "signing the empty field": { 1: "failed", 2: "warning", 3: "warning", none: "warning" },
+  "filling in the text field": { 1: "failed", 2: "warning", 3: "warning", none: "warning" },
+  "adding a FreeText annotation": { 1: "failed", 2: "failed", 3: "warning", none: "warning" },
+  "changing the page content": { 1: "failed", 2: "failed", 3: "failed", none: "failed" },
+  "adding a DSS": { 1: "passed", 2: "passed", 3: "passed", none: "passed" },
+};
+
+describe("changes after a signature against its permission", () => {
+  for (const [name, objects] of Object.entries(changes) as [keyof typeof changes, () => { num: number; body: string }[]][]) {
+    for (const p of [1, 2, 3, null]) {
+      const want = EXPECT[name][p === null ? "none" : String(p)]!;
+      it(`${name} with ${p === null ? "an approval signature" : `DocMDP P=${p}`}: ${want}`, () => {
+        let objs = objects();
+        // The DSS change rewrites the catalog; without DocMDP the catalog has no /Perms.
+        if (p === null) objs = objs.map((o) => (o.num === 1 ? { ...o, body: o.body.replace(" /Perms << /DocMDP 6 0 R >>", "") } : o));
+        const bytes = addRevision(signed(p), { objects: objs, xref: "table", trailer: "/Root 1 0 R" });
+        const r = judge(bytes, p);
+        expect(r.status, r.message).toBe(want);
+        if (want === "failed") expect(r.subIndication).toBe("HASH_FAILURE");
+      });
+    }
+  }
+
+  it("nothing after the signature: passed", () => {
+    expect(judge(signed(1), 1).status).toBe("passed");
+  });
+});
