@@ -55,6 +55,14 @@ describe("pdfSignatures", () => {
     expect(check(r, "document-timestamps")).toMatchObject({ status: "indeterminate", subIndication: "NO_CERTIFICATE_CHAIN_FOUND" });
   });
 
+  it("a TSA certificate given itself as --trust anchor (pinned, not self-signed) anchors the timestamps' paths", async () => {
+    const r = await verify("ltv.pdf", read("samples/attacks/ltv-dss-doc-timestamp.pdf"), ["samples/trust/seal-root.pem", "samples/trust/token-root.pem", "samples/trust/token-issuing-ca.pem", "samples/pki/tsa.pem"]);
+    const ts = r.pdfSignatures.find((p) => p.kind === "documentTimestamp")!;
+    expect([ts.status, ts.message]).toEqual(["passed", expect.stringMatching(/itself a trust anchor/)]);
+    expect(check(r, "seal-timestamp").status).toBe("passed");
+    expect(r.indication).toBe("TOTAL-PASSED");
+  });
+
   it("an approval signature after the certification is listed and judged; the seal's permission is exceeded", async () => {
     const bytes = read("samples/attacks/later-approval-signature.pdf");
     const r = await verify("approval.pdf", bytes);
