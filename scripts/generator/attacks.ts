@@ -507,6 +507,16 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
   add("sw-objects-in-contents-gap", "Signature wrapping: the CMS is shortened and forged objects are hidden in the unsigned /Contents gap, then referenced by an appended xref section.",
     await objectsInContentsGap(b), badSeal(true));
 
+  // Integrity before policy: a SHA-1 seal is judged by its algorithm only once it is intact.
+  add("seal-sha1", "The seal's digest is SHA-1 (intact): not accepted by policy.", sealPrepared(p, pki, { digestAlgorithm: "sha1" }),
+    { indication: "INDETERMINATE", subIndication: "CRYPTO_CONSTRAINTS_FAILURE", check: "seal-signature", pdfsigValid: true });
+  add("seal-sha1-wrong-digest", "The seal's digest is SHA-1 and its messageDigest is not the digest of the ranges: a failure, whatever the algorithm.",
+    sealPrepared(p, pki, { digestAlgorithm: "sha1", messageDigest: new Uint8Array(20).fill(7) }),
+    { indication: "TOTAL-FAILED", subIndication: "HASH_FAILURE", check: "seal-signature", pdfsigValid: false });
+  add("seal-hash-mismatch", "The seal's SignerInfo names SHA-1 as its digest algorithm but signs its attributes with sha256WithRSAEncryption: pkijs verifies it, OpenSSL and NSS do not.",
+    sealPrepared(p, pki, { digestAlgorithm: "sha1", mismatchedSignatureHash: true }),
+    { indication: "TOTAL-FAILED", subIndication: "SIG_CRYPTO_FAILURE", check: "seal-signature", pdfsigValid: false, fooled: "pkijs (and a verifier built on it alone) calls the signature valid; pdfsig and openssl cms do not" });
+
   // Universal signature forgery: /Contents or /ByteRange unusable.
   const usf = (name: string, description: string, o: Parameters<typeof sealPrepared>[2]): void =>
     add(name, description, sealPrepared(p, pki, o), badSeal());

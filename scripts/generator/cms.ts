@@ -3,9 +3,12 @@
 // RFC 3161 signature timestamp over the signature value as unsigned attribute.
 import {
   algId, derSetOf, encode, explicit, genTime, implicitConstructed, int, octets, oid, OIDS, raw, seq, set,
-  sha256, utcTime, type Asn1,
+  sha1, sha256, utcTime, type Asn1,
 } from "./der.js";
+import { sign } from "node:crypto";
 import { defaultScheme, signBytes, type SignatureScheme } from "./keys.js";
+
+const RSA_ENCRYPTION = "1.2.840.113549.1.1.1";
 import { createCrl, createOcspResponse } from "./ocsp.js";
 import { issuerNameDer, serialBytes, type Issued, type TestPki } from "./pki.js";
 import { TIMELINE } from "./timeline.js";
@@ -40,12 +43,17 @@ export interface SignedDataOptions {
   messageDigest?: Uint8Array;
   /** Given the signature value, return unsigned attributes (e.g. the signature timestamp). */
   unsignedAttributes?: (signatureValue: Uint8Array) => Asn1[];
+  /** The content digest's algorithm (default SHA-256; SHA-1 for the integrity-before-policy samples). */
+  digestAlgorithm?: "sha256" | "sha1";
+  /** With SHA-1: sign the attributes with sha256WithRSAEncryption anyway (a SignerInfo naming two hashes). */
+  mismatchedSignatureHash?: boolean;
 }
 
 /** ContentInfo(SignedData), one SignerInfo identified by issuer and serial, SHA-256. */
 export function createSignedData(o: SignedDataOptions): Uint8Array {
   const eContentType = o.eContentType ?? OIDS.data;
-  const digest = o.digest ?? sha256(o.content ?? new Uint8Array(0));
+  const digestOid = o.digestAlgorithm === "sha1" ? OIDS.sha1 : OIDS.sha256;
+  const digest = o.digest ?? (o.digestAlgorithm === "sha1" ? sha1 : sha256)(o.content ?? new Uint8Array(0));
   const attrs = derSetOf([
     attribute(OIDS.contentType, oid(eContentType)),
     attribute(OIDS.messageDigest, octets(o.messageDigest ?? digest)),
@@ -54,21 +62,23 @@ export function createSignedData(o: SignedDataOptions): Uint8Array {
   // The signature covers the attributes as a SET (tag 0x31); the SignerInfo carries them as [0].
   const signedAttrsDer = encode(attrs);
   const scheme = o.scheme ?? defaultScheme(o.signer.key);
-  const signature = signBytes(o.signer.key, scheme, signedAttrsDer);
+  // SHA-1 as old signers wrote it: rsaEncryption with the SignerInfo's digest algorithm (PKCS #1 v1.5).
+  const sha1Rsa = o.digestAlgorithm === "sha1" && scheme === "rsa-pkcs1" && !o.mismatchedSignatureHash;
+  const signature = sha1Rsa ? new Uint8Array(sign("sha1", signedAttrsDer, o.signer.key)) : signBytes(o.signer.key, scheme, signedAttrsDer);
   const unsigned = o.unsignedAttributes?.(signature) ?? [];
   const signerInfo = seq(
     int(1),
     seq(raw(issuerNameDer(o.signer)), int(serialBytes(o.signer))),
-    algId(OIDS.sha256),
+    algId(digestOid),
     implicitConstructed(0, attrs.valueBlock.value),
-    scheme === "ecdsa" ? algId(OIDS.ecdsaWithSha256) : algId(OIDS.sha256WithRSA, null),
+    sha1Rsa ? algId(RSA_ENCRYPTION, null) : scheme === "ecdsa" ? algId(OIDS.ecdsaWithSha256) : algId(OIDS.sha256WithRSA, null),
     octets(signature),
     ...(unsigned.length ? [implicitConstructed(1, unsigned)] : []),
   );
   const encap = o.content ? seq(oid(eContentType), explicit(0, octets(o.content))) : seq(oid(eContentType));
   const signedData = seq(
     int(eContentType === OIDS.data ? 1 : 3),
-    set(algId(OIDS.sha256)),
+    set(algId(digestOid)),
     encap,
     implicitConstructed(0, o.certificates.map((c) => raw(c.der))),
     set(signerInfo),
@@ -128,6 +138,9 @@ export interface SealCmsOptions {
   signingTime?: Date;
   /** A wrong messageDigest (HASH_FAILURE variant). */
   messageDigest?: Uint8Array;
+  /** The digest of the byte ranges: SHA-256 (default), or SHA-1 as old signers wrote it. */
+  digestAlgorithm?: "sha256" | "sha1";
+  mismatchedSignatureHash?: boolean;
 }
 
 /** The seal's revocation data as the broker's CMS carries it: a CRL and a CA-signed OCSP response. */
@@ -152,7 +165,9 @@ export function createSealCms(o: SealCmsOptions): Uint8Array {
   if (o.signingTime) extra.push(attribute(OIDS.signingTime, utcTime(o.signingTime)));
   return createSignedData({
     signer,
-    digest: sha256(o.signedBytes),
+    digest: (o.digestAlgorithm === "sha1" ? sha1 : sha256)(o.signedBytes),
+    ...(o.digestAlgorithm ? { digestAlgorithm: o.digestAlgorithm } : {}),
+    ...(o.mismatchedSignatureHash ? { mismatchedSignatureHash: true } : {}),
     messageDigest: o.messageDigest,
     certificates: o.certificates ?? [signer, o.pki.sealRoot],
     extraSignedAttributes: extra,

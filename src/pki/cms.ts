@@ -229,9 +229,28 @@ export async function verifySigner(decoded: DecodedSignedData, index: number, di
   } catch (e) {
     problems.push(`the signature could not be verified (${errorMessage(e)})`);
   }
+  const implied = SIGNATURE_HASH[si.signatureAlgorithm.algorithmId];
+  if (out.signatureValid && implied !== undefined && implied !== digestAlgorithm) {
+    // OpenSSL and NSS hash the signed attributes with the digest algorithm, pkijs with the signature
+    // algorithm's: a SignerInfo that names two hashes verifies for one reader and not the other.
+    problems.push(`the digest algorithm (${digestAlgorithm}) and the signature algorithm (${implied}) name different hashes`);
+    out.signatureValid = false;
+  }
   out.ess = essBinding(si, out.signerCert);
   return out;
 }
+
+/** The hash a signature algorithm fixes (RSA PKCS #1 v1.5 and ECDSA with a named hash). */
+const SIGNATURE_HASH: Readonly<Record<string, string>> = {
+  "1.2.840.113549.1.1.5": "sha1",
+  "1.2.840.113549.1.1.11": "sha256",
+  "1.2.840.113549.1.1.12": "sha384",
+  "1.2.840.113549.1.1.13": "sha512",
+  "1.2.840.10045.4.1": "sha1",
+  "1.2.840.10045.4.3.2": "sha256",
+  "1.2.840.10045.4.3.3": "sha384",
+  "1.2.840.10045.4.3.4": "sha512",
+};
 
 /** ESS signing-certificate(-v2): the signed attributes must bind the signer certificate by its hash. */
 function essBinding(si: pkijs.SignerInfo, cert: pkijs.Certificate): SignerVerification["ess"] {
