@@ -7,6 +7,7 @@ import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument,
 import { certificateFromDer, summarize } from "../pki/certificate.js";
 import { describePath } from "../pki/chain.js";
 import { verifyTimestamp } from "../pki/timestamp.js";
+import { anchorsFor } from "../pki/trust-store.js";
 import { failed, passed, result, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { PadesLevel, SealSummary } from "../report/archive-report.js";
@@ -130,7 +131,7 @@ async function checkDocumentTimestamps(ctx: ArchiveContext, doc: PdfDocument, si
     let end = der.length;
     while (end > 0 && der[end - 1] === 0) end--;
     der = der.subarray(0, end);
-    const r = await verifyTimestamp(der, (alg) => createHash(alg).update(pdf.subarray(ranges[0], ranges[0] + ranges[1])).update(pdf.subarray(ranges[2], ranges[2] + ranges[3])).digest(), ctx.trust, ctx.options.at ?? null, ctx.limits);
+    const r = await verifyTimestamp(der, (alg) => createHash(alg).update(pdf.subarray(ranges[0], ranges[0] + ranges[1])).update(pdf.subarray(ranges[2], ranges[2] + ranges[3])).digest(), { anchors: anchorsFor(ctx.trust, "tsa"), intermediates: ctx.trust.intermediates }, ctx.options.at ?? null, ctx.limits);
     results.push({ field: input.fieldName, status: r.judgement.status, message: r.judgement.message, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) });
   }
   const details = { timestamps: results };
@@ -227,7 +228,7 @@ export async function runSealChecks(ctx: ArchiveContext): Promise<CheckResult[]>
   ctx.sealSummary = {
     field: state.signature.fieldName,
     signer: state.signerCert ? summarize(state.signerCert) : null,
-    identity: state.signerCert ? sealIdentity(state.signerCert) : null,
+    identity: state.signerCert ? sealIdentity(state.signerCert, ctx.options.sealSigners).identity : null,
     claimedTime: state.signature.claimedTime ?? null,
     timestamp: ts ? { genTime: ts.genTime.toISOString(), tsa: ts.tsa ?? null, serialNumber: ts.serialNumber } : null,
     path: (certCheck?.details?.path as ReturnType<typeof describePath> | undefined) ?? [],
