@@ -19,7 +19,9 @@ async function save(o: SaveOptions): Promise<number> {
   const timeoutMs = o.timeout;
   const maxResponseBytes = o.maxResponseSize;
   const snapshot = await lib.fetchJwksSnapshot(o.issuer, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}) });
-  const set = lib.parseJwks(snapshot.jwks, { source: "discovery" }, (await import("../../src/limits.js")).DEFAULT_LIMITS);
+  // A remote document that is no JWKS is the source's fault, named as such (exit 3), never an internal error;
+  // nothing is written then.
+  const set = lib.snapshotKeySet(snapshot, (await import("../../src/limits.js")).DEFAULT_LIMITS);
   const { renderJson } = await import("../../src/render/json.js");
   const text = renderJson(snapshot);
   if (o.out) {

@@ -1,5 +1,6 @@
 // Online keys: `{issuer}/.well-known/openid-configuration` → `jwks_uri`, with the discovery `issuer` bound to
 // the expected issuer, a cache with a maximum age, and a refetch on an unknown kid limited by a cooldown.
+import { durationOption } from "../time.js";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { isPlainObject } from "../input/json.js";
 import { resolveLimits, type Limits } from "../limits.js";
@@ -92,8 +93,9 @@ export class DiscoveryKeyProvider implements KeyProvider {
     this.opts = {
       timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout"),
       maxResponseBytes: positive(opts.maxResponseBytes, DISCOVERY_DEFAULTS.maxResponseBytes, "the response size limit"),
-      cacheMaxAgeSec: positive(opts.cacheMaxAgeSec, DISCOVERY_DEFAULTS.cacheMaxAgeSec, "the cache maximum age"),
-      refetchCooldownSec: opts.refetchCooldownSec ?? DISCOVERY_DEFAULTS.refetchCooldownSec,
+      cacheMaxAgeSec: durationOption(opts.cacheMaxAgeSec, DISCOVERY_DEFAULTS.cacheMaxAgeSec, "the cache maximum age (cacheMaxAgeSec)"),
+      // A negative or NaN cooldown would switch the refetch protection off: range-checked like every option.
+      refetchCooldownSec: durationOption(opts.refetchCooldownSec, DISCOVERY_DEFAULTS.refetchCooldownSec, "the refetch cooldown (refetchCooldownSec)"),
       limits: resolveLimits(opts.limits),
     };
     assertFetchableUrl(discoveryUrl(this.issuer), "the discovery document");

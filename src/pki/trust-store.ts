@@ -50,12 +50,13 @@ function filesOf(path: string): string[] {
   } catch {
     throw new SealcheckError("ERR_FILE_NOT_FOUND", `${path}: no such file or directory`, { file: path });
   }
-  if (!st.isDirectory()) return [path];
+  if (st.isFile()) return [path];
+  if (!st.isDirectory()) throw new SealcheckError("ERR_USAGE", `${path}: not a regular file or directory (a FIFO, socket or device is not read)`, { file: path });
   const out: string[] = [];
   for (const name of readdirSync(path).sort()) {
     if (name.startsWith(".")) continue;
     const full = join(path, name);
-    if (statSync(full).isFile() && /\.(pem|crt|cer|der)$/i.test(name)) out.push(full);
+    if (/\.(pem|crt|cer|der)$/i.test(name) && statSync(full).isFile()) out.push(full);
     if (out.length > MAX_TRUST_FILES) throw new SealcheckError("ERR_TRUST_STORE", `${path}: more than ${MAX_TRUST_FILES} certificate files`, { file: path });
   }
   return out;

@@ -4,7 +4,7 @@
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
-import { parseValidationTime } from "../time.js";
+import { durationOption, parseValidationTime } from "../time.js";
 import { classifyEvidence, readBounded, type EvidenceInput } from "../input/evidence-file.js";
 import { listOriginals, startHashingOriginals, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
 import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
@@ -66,13 +66,7 @@ function resolveOptions(o: VerifyArchiveOptions): ArchiveOptions {
   const opts: ArchiveOptions = { ...DEFAULT_ARCHIVE_OPTIONS };
   const at = parseAt(o.at);
   if (at) opts.at = at;
-  for (const k of ["ocspWindowSeconds", "clockSkewSeconds"] as const) {
-    const v = o[k];
-    if (v !== undefined) {
-      if (!Number.isFinite(v) || v < 0) throw new SealcheckError("ERR_USAGE", `${k} must be a non-negative number of seconds`);
-      opts[k] = v;
-    }
-  }
+  for (const k of ["ocspWindowSeconds", "clockSkewSeconds"] as const) opts[k] = durationOption(o[k], opts[k], k);
   if (o.tokenAlgorithms) opts.tokenAlgorithms = o.tokenAlgorithms;
   if (o.tokenSignerOrganizations?.length) {
     for (const org of o.tokenSignerOrganizations) {
