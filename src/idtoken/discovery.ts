@@ -26,9 +26,12 @@ export interface DiscoveryKeyProviderOptions extends DiscoveryOptions {
   now?: () => number;
 }
 
-function positive(value: number | undefined, fallback: number, what: string): number {
+/** Node's timers hold at most 2^31-1 ms; a larger timeout would fire after 1 ms (TimeoutOverflowWarning). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function positive(value: number | undefined, fallback: number, what: string, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (!(Number.isFinite(value) && value > 0)) throw new SealcheckError("ERR_USAGE", `${what} must be a positive number`);
+  if (!(typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max)) throw new SealcheckError("ERR_USAGE", `${what} must be a positive number up to ${max}`);
   return value;
 }
 
@@ -47,7 +50,7 @@ export async function fetchJwksSnapshot(issuerOrEnvironment: string, opts: Disco
   const issuer = resolveIssuer(issuerOrEnvironment);
   const limits = resolveLimits(opts.limits);
   const fetchLimits = {
-    timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout"),
+    timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout (ms)", MAX_TIMER_MS),
     maxBytes: positive(opts.maxResponseBytes, DISCOVERY_DEFAULTS.maxResponseBytes, "the response size limit"),
   };
   const url = discoveryUrl(issuer);
@@ -91,7 +94,7 @@ export class DiscoveryKeyProvider implements KeyProvider {
     this.issuer = resolveIssuer(issuerOrEnvironment);
     this.now = opts.now ?? Date.now;
     this.opts = {
-      timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout"),
+      timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout (ms)", MAX_TIMER_MS),
       maxResponseBytes: positive(opts.maxResponseBytes, DISCOVERY_DEFAULTS.maxResponseBytes, "the response size limit"),
       cacheMaxAgeSec: durationOption(opts.cacheMaxAgeSec, DISCOVERY_DEFAULTS.cacheMaxAgeSec, "the cache maximum age (cacheMaxAgeSec)"),
       // A negative or NaN cooldown would switch the refetch protection off: range-checked like every option.

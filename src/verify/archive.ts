@@ -10,6 +10,7 @@ import { listOriginals, startHashingOriginals, type OriginalFile, type Originals
 import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
 import { summarize, thumbprint } from "../pki/certificate.js";
 import { ORGANIZATION_IDENTIFIER_FORM, type SealSignerPolicy } from "../evidence/broker-identity.js";
+import { refuseAlgorithm } from "../pki/jose-policy.js";
 import { failed } from "../report/check.js";
 import { computeVerdict } from "../report/verdict.js";
 import type { CheckResult } from "../report/types.js";
@@ -67,7 +68,13 @@ function resolveOptions(o: VerifyArchiveOptions): ArchiveOptions {
   const at = parseAt(o.at);
   if (at) opts.at = at;
   for (const k of ["ocspWindowSeconds", "clockSkewSeconds"] as const) opts[k] = durationOption(o[k], opts[k], k);
-  if (o.tokenAlgorithms) opts.tokenAlgorithms = o.tokenAlgorithms;
+  if (o.tokenAlgorithms) {
+    // The one JOSE policy: only asymmetric algorithms can be allowed (never none or HMAC, in any spelling).
+    for (const a of o.tokenAlgorithms) {
+      if (refuseAlgorithm(a, [a]) !== null) throw new SealcheckError("ERR_USAGE", `algorithm ${JSON.stringify(a)} cannot be allowed for Workflow tokens`);
+    }
+    opts.tokenAlgorithms = o.tokenAlgorithms;
+  }
   if (o.tokenSignerOrganizations?.length) {
     for (const org of o.tokenSignerOrganizations) {
       if (!ORGANIZATION_IDENTIFIER_FORM.test(org)) throw new SealcheckError("ERR_USAGE", `--token-signer ${JSON.stringify(org)}: not an organizationIdentifier (e.g. NTRDK-29915938)`);

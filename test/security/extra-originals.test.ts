@@ -40,3 +40,28 @@ describe("document-digests: extra originals", () => {
     expect(check(r, "document-digests").status).toBe("passed");
   });
 });
+
+describe("verify-batch carries the options to its workers", () => {
+  it("--allow-extra-originals, --seal-signer and per-role anchors reach every archive", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const root = tempDir("batch-extra-");
+    const mixed = mixedFolder();
+    mkdirSync(join(root, "a", "originals"), { recursive: true });
+    copyFileSync("samples/valid/archive.pdf", join(root, "a", "archive.pdf"));
+    for (const f of readdirSync(mixed)) copyFileSync(join(mixed, f), join(root, "a", "originals", f));
+    const run = (...extra: string[]): number => {
+      try {
+        execFileSync(process.execPath, ["dist/cli/main.js", "verify-batch", root, "--workers", "1", "--no-progress", "--json", ...extra], { env: { ...process.env, NO_COLOR: "1" }, stdio: "pipe" });
+        return 0;
+      } catch (e) {
+        return (e as { status: number }).status;
+      }
+    };
+    expect(run("--trust", trustDirectory())).toBe(1);
+    expect(run("--trust", trustDirectory(), "--allow-extra-originals")).toBe(0);
+    // Role anchors: the seal anchor given only for the token does not make the seal verify.
+    const t = (f: string) => join("samples/trust", f);
+    expect(run("--allow-extra-originals", "--trust-token", t("token-root.pem"), "--trust-token", t("token-issuing-ca.pem"), "--trust-seal", t("seal-root.pem"), "--trust-tsa", t("tsa-root.pem"))).toBe(0);
+    expect(run("--allow-extra-originals", "--trust-token", t("token-root.pem"), "--trust-token", t("token-issuing-ca.pem"), "--trust-token", t("seal-root.pem"), "--trust-tsa", t("tsa-root.pem"))).toBe(2);
+  });
+});

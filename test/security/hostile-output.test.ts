@@ -99,8 +99,10 @@ describe("every command's human output", () => {
     expect(JSON.parse(r.stdout).workflow.title).toBe(`Title ${EVIL}`);
   });
 
-  it("inspect", async () => {
+  it("inspect, extract, and verify --token (cross-check)", async () => {
     await expectInert(["inspect", w.json, "--show-personal-data"], 0);
+    await expectInert(["extract", w.json, join(dir, `out${EVIL}`), "--force"], 0);
+    await expectInert(["verify", w.json, "--token", w.json, "--trust", trustDirectory(), "--show-personal-data"]);
   });
 
   it("verify-batch (summary and per-archive errors naming hostile paths)", async () => {

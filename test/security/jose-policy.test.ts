@@ -10,8 +10,8 @@ import { staticKeys } from "../../src/idtoken/key-source.js";
 import { parseJwks } from "../../src/idtoken/jwks.js";
 import { weakKeyReason } from "../../src/pki/jose-policy.js";
 import { DEFAULT_LIMITS } from "../../src/limits.js";
-import { issueCertificate, issued, extensions, OIDS, TIMELINE } from "../../scripts/generator/index.js";
-import { check, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
+import { buildArchive, issueCertificate, issued, extensions, OIDS, TIMELINE } from "../../scripts/generator/index.js";
+import { check, tempDir, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 import { AUDIENCE, ISSUER, SENDER, jwksOf, makeKey, publicJwk, transferPayload, type TestKey } from "../idtoken/helpers.js";
 
 const b64u = (v: string | Buffer) => Buffer.from(v).toString("base64url");
@@ -63,6 +63,13 @@ describe("one algorithm and header policy for both token kinds", () => {
       expect(id.indication).toBe("TOTAL-FAILED");
     });
   }
+
+  it("only asymmetric algorithms can be allowed, for both", async () => {
+    for (const alg of ["none", "None", "HS256"]) {
+      await expect(verifyArchive({ evidence: "samples/valid/archive.pdf", trust: [trustDirectory()], tokenAlgorithms: [alg as "RS256"] })).rejects.toMatchObject({ code: "ERR_USAGE" });
+      await expect(verifyIdToken("x.y.z", { issuer: ISSUER, audience: AUDIENCE, keys: staticKeys(jwksOf(publicJwk(key))), algorithms: [alg as "RS256"] })).rejects.toMatchObject({ code: "ERR_USAGE" });
+    }
+  });
 
   it("an asymmetric algorithm outside the allow-list: INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE for both", async () => {
     const wf = await workflowVerdict({ alg: "RS512" });
@@ -130,5 +137,26 @@ describe("weak keys refused with a reason", () => {
     expect(c.message).toContain("e = 3");
     expect(r.indication).not.toBe("TOTAL-PASSED");
     writeFileSync(join(w.dir, "done"), "");
+  });
+
+  it("a seal certificate with the test seal's names but a weak key (e = 3): INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE", async () => {
+    const pki = testPki();
+    const weakKey = generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 3 }).privateKey;
+    const der = issueCertificate({
+      subject: [[OIDS.country, "NO"], [OIDS.locality, "Oslo"], [OIDS.organization, "Nets Branch Norway NUF"], [OIDS.commonName, "Nets"]],
+      subjectKey: weakKey, issuer: pki.sealRoot,
+      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30), notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
+      serial: new Uint8Array([0x15, 0x06]), extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
+    });
+    const weakSeal = issued("seal", der, weakKey);
+    const a = await buildArchive(pki, { seal: { signer: weakSeal, certificates: [weakSeal, pki.sealRoot] } });
+    const file = join(tempDir("weak-seal-"), "archive.pdf");
+    writeFileSync(file, a.pdf);
+    const r = await verifyArchive({ evidence: file, trust: [trustDirectory()] });
+    expect(check(r, "seal-signature").status).toBe("passed"); // pkijs verifies it happily
+    const c = check(r, "seal-certificate");
+    expect([c.status, c.subIndication]).toEqual(["indeterminate", "CRYPTO_CONSTRAINTS_FAILURE"]);
+    expect(c.message).toContain("e = 3");
+    expect(r.indication).toBe("INDETERMINATE");
   });
 });

@@ -106,6 +106,8 @@ describe("options are range-checked where they are read", () => {
       expect(() => new DiscoveryKeyProvider("test", { cacheMaxAgeSec: v }), String(v)).toThrow(/cacheMaxAgeSec/);
     }
     expect(() => new DiscoveryKeyProvider("test", { refetchCooldownSec: 60 })).not.toThrow();
+    // A timeout beyond what a Node timer holds would fire after 1 ms.
+    expect(() => new DiscoveryKeyProvider("test", { timeoutMs: 2 ** 31 })).toThrow(/timeout/);
   });
 
   it("50 bogus kids cause one refetch per cooldown, not 50", async () => {
