@@ -5,6 +5,7 @@
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasUnsafeCharacters, safeForTerminal, safeText } from "../../src/render/sanitize.js";
 import { renderJson } from "../../src/render/json.js";
@@ -64,6 +65,23 @@ describe("the sanitiser", () => {
     for (const seq of ["\u001b[2J", "\u001b[H", "\u001b]0;t\u0007", "\u001b[8m", "\u001b[1A", "\r", "\u009b2J", "\u202e"]) {
       expect(hasUnsafeCharacters(`x${seq}y`, { colour: true }), JSON.stringify(seq)).toBe(true);
     }
+  });
+
+  it("property: no string survives safeText or safeForTerminal with an acting character; safe text is left alone", () => {
+    const anyText = fc.string({ unit: fc.oneof(fc.constantFrom("\u001b", "\r", "\n", "\t", "\u0007", "\u009b", "\u202e", "\u2066", "\u2028", "["), fc.integer({ min: 0, max: 0x2100 }).map((c) => String.fromCharCode(c))) });
+    fc.assert(
+      fc.property(anyText, fc.boolean(), (s, colour) => {
+        const line = safeText(s);
+        expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+        expect(safeText(line)).toBe(line);
+        const out = safeForTerminal(s, { colour });
+        expect(hasUnsafeCharacters(out, { colour })).toBe(false);
+        if (!colour) expect(out).not.toContain("\u001b");
+        // Whatever colour codes survive are exactly sealcheck's own SGR sequences.
+        for (const m of out.matchAll(/\u001b[^m]*m?/g)) expect(m[0]).toMatch(/^\u001b\[(0|1|31|32|33|34|35|90)m$/);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("renderJson: the same data, with C1 and bidi characters as \\u escapes", () => {
