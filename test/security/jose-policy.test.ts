@@ -159,4 +159,22 @@ describe("weak keys refused with a reason", () => {
     expect(c.message).toContain("e = 3");
     expect(r.indication).toBe("INDETERMINATE");
   });
+
+  it("an OCSP response signed by an authorised responder with a weak key (e = 3): ocsp-signature INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE", async () => {
+    const pki = testPki();
+    const weakKey = generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 3 }).privateKey;
+    const der = issueCertificate({
+      subject: [[OIDS.country, "DK"], [OIDS.organization, "Sealcheck Test"], [OIDS.commonName, "Weak OCSP responder"]],
+      subjectKey: weakKey, issuer: pki.tokenCa, scheme: "rsa-pss",
+      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 3), notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 3),
+      serial: new Uint8Array([0x15, 0x07]), extensions: [extensions.keyUsage("digitalSignature"), extensions.extKeyUsage(false, OIDS.kpOcspSigning), extensions.ocspNoCheck()],
+    });
+    const responder = issued("ocspResponder", der, weakKey);
+    const w = await writeTokenEvidence({ ocsp: { responder } });
+    const r = await verifyArchive({ evidence: w.json, trust: [trustDirectory()] });
+    const c = check(r, "ocsp-signature");
+    expect([c.status, c.subIndication]).toEqual(["indeterminate", "CRYPTO_CONSTRAINTS_FAILURE"]);
+    expect(c.message).toContain("e = 3");
+    expect(r.indication).not.toBe("TOTAL-PASSED");
+  });
 });
