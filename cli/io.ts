@@ -1,12 +1,17 @@
 // Process-level concerns of the CLI: exit codes, stderr messages without stack traces, colour.
 import { SealcheckError, errorMessage } from "../src/errors.js";
+import { safeForTerminal, safeText } from "../src/render/sanitize.js";
 
 /** Exit code 3: no verdict (bad usage, unreadable or missing input). */
 export const EXIT_NO_VERDICT = 3;
 
+/** One line on stderr, through the sanitiser: messages quote file names and input, which are untrusted. */
 export function printUsageError(message: string): void {
-  process.stderr.write(`sealcheck: ${message}\n`);
+  process.stderr.write(`sealcheck: ${safeText(message)}\n`);
 }
+
+/** A notice on stderr (not an error), through the same sanitiser. */
+export const printNote = printUsageError;
 
 /**
  * Runs a command body; any error becomes one line on stderr and exit 3. SealcheckError messages already
@@ -23,7 +28,7 @@ export async function runGuarded(body: () => Promise<number | void>): Promise<vo
     } else {
       printUsageError(`internal error: ${errorMessage(e)} (please report this; set SEALCHECK_DEBUG=1 for details)`);
     }
-    if (process.env.SEALCHECK_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
+    if (process.env.SEALCHECK_DEBUG && e instanceof Error) process.stderr.write(`${safeForTerminal(e.stack ?? "")}\n`);
     process.exitCode = EXIT_NO_VERDICT;
   }
 }
@@ -35,10 +40,15 @@ export function useColour(stream: NodeJS.WriteStream = process.stdout): boolean 
   return Boolean(stream.isTTY);
 }
 
-/** Writes to stdout and waits for it to drain, so that exit codes never cut output short when piped. */
+/**
+ * Writes to stdout, through the sanitiser's boundary (only line feeds, tabs and sealcheck's own colour
+ * codes when colour is on survive), and waits for it to drain, so that exit codes never cut output short
+ * when piped. JSON output passes unchanged: renderJson leaves nothing the boundary would replace.
+ */
 export function writeOut(text: string): Promise<void> {
+  const safe = safeForTerminal(text, { colour: useColour() });
   return new Promise((resolve) => {
-    if (process.stdout.write(text)) resolve();
+    if (process.stdout.write(safe)) resolve();
     else process.stdout.once("drain", () => resolve());
   });
 }

@@ -9,7 +9,11 @@ export { VERSION } from "./version.js";
 
 // Archives (PAdES, PAdES-endpoint JSON, Workflow-token JSON)
 export { verifyArchive, type VerifyArchiveOptions } from "./verify/archive.js";
-export { loadTrustStore, type TrustStore } from "./pki/trust-store.js";
+export { loadTrustStore, anchorsFor, TRUST_ROLES, type TrustStore, type TrustRole } from "./pki/trust-store.js";
+export { sealIdentity, organizationIdentifier, type SealIdentity, type SealSignerPolicy } from "./evidence/broker-identity.js";
+export { weakKeyReason } from "./pki/jose-policy.js";
+// The one sanitiser for untrusted text on its way to a terminal (use it when printing report fields yourself).
+export { safeText, safeForTerminal } from "./render/sanitize.js";
 export { DEFAULT_ARCHIVE_OPTIONS, DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm } from "./checks/context.js";
 export { verifyArchiveWithToken } from "./verify/cross-check.js";
 export { renderArchiveHuman } from "./render/archive-human.js";

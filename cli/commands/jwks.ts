@@ -3,7 +3,8 @@
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { SealcheckError, errorMessage } from "../../src/errors.js";
-import { runGuarded, writeOut } from "../io.js";
+import { printNote, runGuarded, writeOut } from "../io.js";
+import { safeText } from "../../src/render/sanitize.js";
 import { parseSeconds } from "../options.js";
 
 interface SaveOptions {
@@ -18,7 +19,9 @@ async function save(o: SaveOptions): Promise<number> {
   const timeoutMs = o.timeout;
   const maxResponseBytes = o.maxResponseSize;
   const snapshot = await lib.fetchJwksSnapshot(o.issuer, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}) });
-  const set = lib.parseJwks(snapshot.jwks, { source: "discovery" }, (await import("../../src/limits.js")).DEFAULT_LIMITS);
+  // A remote document that is no JWKS is the source's fault, named as such (exit 3), never an internal error;
+  // nothing is written then.
+  const set = lib.snapshotKeySet(snapshot, (await import("../../src/limits.js")).DEFAULT_LIMITS);
   const { renderJson } = await import("../../src/render/json.js");
   const text = renderJson(snapshot);
   if (o.out) {
@@ -27,7 +30,7 @@ async function save(o: SaveOptions): Promise<number> {
     } catch (e) {
       throw new SealcheckError("ERR_FILE_UNREADABLE", `${o.out}: cannot write (${errorMessage(e)})`, { file: o.out });
     }
-    process.stderr.write(`sealcheck: saved ${set.keys.length} signing key(s) (${set.keys.map((k) => k.kid ?? `#${k.index}`).join(", ") || "none"}) from ${snapshot.jwksUri} to ${o.out}\n`);
+    printNote(`saved ${set.keys.length} signing key(s) (${set.keys.map((k) => k.kid ?? `#${k.index}`).join(", ") || "none"}) from ${snapshot.jwksUri} to ${o.out}`);
   } else {
     await writeOut(text);
   }
@@ -37,10 +40,12 @@ async function save(o: SaveOptions): Promise<number> {
 async function show(file: string): Promise<number> {
   const lib = await import("../../src/idtoken/index.js");
   const set = await lib.loadKeysFile(file).current();
+  // Every value here comes from the key set file: each goes through the sanitiser.
+  const t = safeText;
   const lines = [
-    `${file}: ${set.origin.issuer ? `issuer ${set.origin.issuer}` : "no discovery document"}${set.origin.retrievedAt ? `, retrieved ${set.origin.retrievedAt}` : ""}`,
-    ...set.keys.map((k) => `  [sig]  ${k.kid ?? `#${k.index}`}  ${k.kty}  ${k.algorithms.join(",")}${k.certificate ? `  ${k.certificate.subject} (${k.certificate.notBefore} .. ${k.certificate.notAfter})` : ""}`),
-    ...set.skipped.map((s) => `  [skip] ${s.kid ?? `#${s.index}`}  ${s.reason}`),
+    `${t(file)}: ${set.origin.issuer ? `issuer ${t(set.origin.issuer)}` : "no discovery document"}${set.origin.retrievedAt ? `, retrieved ${t(set.origin.retrievedAt)}` : ""}`,
+    ...set.keys.map((k) => `  [sig]  ${t(k.kid ?? `#${k.index}`)}  ${t(k.kty)}  ${t(k.algorithms.join(","))}${k.certificate ? `  ${t(k.certificate.subject)} (${t(k.certificate.notBefore)} .. ${t(k.certificate.notAfter)})` : ""}`),
+    ...set.skipped.map((s) => `  [skip] ${t(s.kid ?? `#${s.index}`)}  ${t(s.reason)}`),
   ];
   await writeOut(`${lines.join("\n")}\n`);
   return 0;

@@ -32,6 +32,12 @@ export function registerVerifyBatch(program: Command): void {
     .option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports")
     .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
     .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
+    .option("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable; default: the broker, NTRDK-29915938)", collect, [])
+    .option("--seal-signer <orgId|certificate-file>", "also accept seals by this organizationIdentifier or certificate (repeatable)", collect, [])
+    .option("--trust-token <path>", "trust anchor(s) for the Workflow-token certificate and its OCSP responder only (repeatable)", collect, [])
+    .option("--trust-seal <path>", "trust anchor(s) for the seal certificate only (repeatable)", collect, [])
+    .option("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", collect, [])
+    .option("--allow-extra-originals", "a file in originals/ that matches no signed document is a warning, not TOTAL-FAILED")
     .addOption(limitOption())
     .addHelpText(
       "after",
@@ -98,6 +104,10 @@ Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive
               ocspWindowSeconds: opts.ocspWindow as number,
               clockSkewSeconds: opts.clockSkew as number,
               showPersonalData: Boolean(opts.showPersonalData),
+              tokenSignerOrganizations: opts.tokenSigner as string[],
+              sealSigners: opts.sealSigner as string[],
+              trustFor: { token: opts.trustToken as string[], seal: opts.trustSeal as string[], tsa: opts.trustTsa as string[] },
+              allowExtraOriginals: Boolean(opts.allowExtraOriginals),
               ...(opts.timeout ? { timeoutMs: (opts.timeout as number) * 1000 } : {}),
               ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
             })) {

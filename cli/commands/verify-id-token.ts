@@ -52,7 +52,8 @@ async function readToken(arg: string, maxBytes: number): Promise<string> {
     }
   }
   if (COMPACT_JWS.test(arg.trim())) return arg;
-  throw new SealcheckError("ERR_FILE_NOT_FOUND", `${arg}: no such file, and not a compact JWT either`, { file: arg });
+  // Never echoed: the argument may be a bearer token (personal data, a credential) that would end up in logs.
+  throw new SealcheckError("ERR_FILE_NOT_FOUND", `the token argument (${arg.length} characters, not shown) is neither an existing file, nor - for stdin, nor a compact JWS`);
 }
 
 async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number> {

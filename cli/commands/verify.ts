@@ -18,6 +18,11 @@ export function registerVerify(program: Command): void {
     .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
     .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
     .option("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable; default: the broker, NTRDK-29915938)", collect, [])
+    .option("--seal-signer <orgId|certificate-file>", "also accept seals by this organizationIdentifier or certificate (repeatable; the broker's production and test seals are always accepted)", collect, [])
+    .option("--trust-token <path>", "trust anchor(s) for the Workflow-token certificate and its OCSP responder only (repeatable)", collect, [])
+    .option("--trust-seal <path>", "trust anchor(s) for the seal certificate only (repeatable)", collect, [])
+    .option("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", collect, [])
+    .option("--allow-extra-originals", "a supplied file that matches no signed document is a warning, not TOTAL-FAILED")
     .addOption(limitOption())
     .addHelpText(
       "after",
@@ -28,6 +33,12 @@ Examples:
   $ sealcheck verify archive.pdf --token workflowtoken.json originals/ --trust roots/
   $ sealcheck verify workflowtoken.json --trust roots/ --json > report.json
   $ sealcheck verify archive.pdf --trust roots/ --at 2025-12-08T08:36:35Z
+  $ sealcheck verify archive.pdf originals/ --trust-token oces3/ --trust-seal seal-root.pem --trust-tsa tsa-root.pem
+
+Only the broker's seal is accepted (its production seal by organizationIdentifier NTRNO-933127990, its test
+seal by subject and issuer); --seal-signer accepts another sealer. --trust anchors vouch for every role; the
+--trust-token/--trust-seal/--trust-tsa anchors only for theirs (so trusting the OCES3 CA for the token does
+not let an OCES3 certificate vouch for a seal or a timestamp).
 
 Personal data (names, national person numbers, IP addresses, age claims) is masked in every output
 unless --show-personal-data is given; the JSON report marks which claims are personal data.
@@ -50,6 +61,9 @@ Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad u
           ocspWindowSeconds: opts.ocspWindow as number,
           clockSkewSeconds: opts.clockSkew as number,
           tokenSignerOrganizations: opts.tokenSigner as string[],
+          sealSigners: opts.sealSigner as string[],
+          trustFor: { token: opts.trustToken as string[], seal: opts.trustSeal as string[], tsa: opts.trustTsa as string[] },
+          allowExtraOriginals: Boolean(opts.allowExtraOriginals),
           showPersonalData: Boolean(opts.showPersonalData),
           ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
           ...(typeof opts.token === "string" ? { crossCheckToken: opts.token } : {}),

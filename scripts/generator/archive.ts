@@ -6,6 +6,7 @@ import { flipOneByte } from "./originals.js";
 import { createSealedPades, evidenceAttachments, type PadesLayout, type SealOptions } from "./pdf.js";
 import type { TestPki } from "./pki.js";
 import { TIMELINE } from "./timeline.js";
+import { createOcspResponse } from "./ocsp.js";
 
 export interface ArchiveOptions extends Omit<EvidenceOptions, "pki"> {
   /** PAdES layout overrides (name tree, /Contents size, …). */
@@ -109,6 +110,27 @@ export async function buildArchiveVariants(pki: TestPki, genuine?: Archive): Pro
     { ocsp: { producedAt: TIMELINE.staleProducedAt, nextUpdate: TIMELINE.staleNextUpdate } }, indeterminate("ocsp-freshness", "TRY_LATER"));
   await json("counts-mismatch", "The token says documents_signed_number \"3\" but has two document_N claims; workflowResultInfo says 2.",
     { claims: { documents_signed_number: "3" } }, failed("counts", "FORMAT_FAILURE"));
+  {
+    // An OCES3 customer (any holder of a certificate from the CA the user must trust for the token) seals a
+    // PDF built around a genuine token: a valid seal, chained to an anchor, with good revocation data.
+    const oces = pki.otherTokenSigner;
+    const a = await buildArchive(pki, {
+      seal: {
+        signer: oces,
+        certificates: [oces, pki.tokenCa],
+        revocation: {
+          crls: [],
+          ocsps: [createOcspResponse({ subject: oces, issuer: pki.tokenCa, responder: pki.ocspResponder, producedAt: TIMELINE.sealRevocationAt, nextUpdate: TIMELINE.sealRevocationNext })],
+        },
+      },
+    });
+    out.push({
+      name: "sealed-by-oces-customer",
+      description: "A genuine token and originals in a PAdES sealed by another certificate of the token's CA (an OCES3 customer, trusted for the token), not by the broker.",
+      files: { "archive.pdf": a.pdf, ...originals },
+      expected: failed("seal-certificate", "FORMAT_FAILURE"),
+    });
+  }
   out.push({
     name: "token-only-json",
     description: "Workflow-token JSON with only workflowToken and workflowResultInfo (no ocspResponse, no publicSigningCertPem).",

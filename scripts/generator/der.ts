@@ -21,6 +21,7 @@ export const OIDS = {
   country: "2.5.4.6",
   organization: "2.5.4.10",
   organizationalUnit: "2.5.4.11",
+  locality: "2.5.4.7",
   organizationIdentifier: "2.5.4.97",
   // certificate extensions
   subjectKeyIdentifier: "2.5.29.14",

@@ -245,13 +245,7 @@ export function createPki(): TestPki {
   signer("foreignTokenSigner", generateRsaKey(3072), foreignRoot, TOKEN_SIGNER_UUID);
 
   // Seal hierarchy (private test root, like the broker's test environment).
-  const sealRoot = root("sealRoot", [[OIDS.country, "NO"], [OIDS.organization, "Sealcheck Test"], [OIDS.commonName, "Sealcheck Test Seal Root CA"]], "rsa-pkcs1");
-  const sealKey = generateRsaKey(2048);
-  make("seal", sealKey, {
-    subject: [[OIDS.country, "NO"], [OIDS.organization, "Nets Branch Norway NUF"], [OIDS.organizationalUnit, "Sealcheck Test"], [OIDS.commonName, "Nets"]],
-    issuer: sealRoot, notBefore: v.seal[0], notAfter: v.seal[1],
-    extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation"), extensions.qcStatements(), ...leafIds(sealKey, sealRoot)],
-  });
+  Object.assign(pki, issueSealHierarchy(generateRsaKey(3072), generateRsaKey(2048)));
 
   // TSA.
   const tsaRoot = root("tsaRoot", [C_DK, [OIDS.organization, "Sealcheck Test"], [OIDS.commonName, "Sealcheck Test TSA Root CA"]], "rsa-pkcs1");
@@ -267,6 +261,28 @@ export function createPki(): TestPki {
   });
 
   return pki as TestPki;
+}
+
+/**
+ * The seal hierarchy, named as the broker's test environment names it, so that the verifier recognises the
+ * sample seal as the broker's test seal by its attributes (evidence.md §1; the real one is in
+ * test/fixtures/real/broker-example): the seal `C=NO, L=Oslo, O=Nets Branch Norway NUF, CN=Nets` issued by
+ * `C=DK, O=Nets A/S, CN=NETS AS Intermediate CA`. The test root takes the intermediate's name (and is
+ * self-signed): a stand-in, with its own test key, not the real CA.
+ */
+export function issueSealHierarchy(rootKey: KeyObject, sealKey: KeyObject): { sealRoot: Issued; seal: Issued } {
+  const v = TIMELINE.validity;
+  const rootSubject: NameAttribute[] = [C_DK, [OIDS.organization, "Nets A/S"], [OIDS.commonName, "NETS AS Intermediate CA"]];
+  const sealRoot = issued("sealRoot", issueCertificate({
+    subject: rootSubject, subjectKey: rootKey, scheme: "rsa-pkcs1", notBefore: v.roots[0], notAfter: v.roots[1],
+    serial: serialFor("sealRoot"), extensions: caExtensions(rootKey),
+  }), rootKey);
+  const seal = issued("seal", issueCertificate({
+    subject: [[OIDS.country, "NO"], [OIDS.locality, "Oslo"], [OIDS.organization, "Nets Branch Norway NUF"], [OIDS.commonName, "Nets"]],
+    subjectKey: sealKey, issuer: sealRoot, notBefore: v.seal[0], notAfter: v.seal[1], serial: serialFor("seal"),
+    extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation"), extensions.qcStatements(), ...leafIds(sealKey, sealRoot)],
+  }), sealKey);
+  return { sealRoot, seal };
 }
 
 // ---- persistence -------------------------------------------------------------------------------

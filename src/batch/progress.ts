@@ -1,4 +1,6 @@
 // A one-line progress bar on stderr (only when stderr is a terminal): done/total, rate, ETA, verdict counts.
+import { safeForTerminal } from "../render/sanitize.js";
+
 export class ProgressBar {
   private last = 0;
   private readonly started = Date.now();
@@ -28,7 +30,7 @@ export class ProgressBar {
       c("35", `!${counts.get("NO-VERDICT") ?? 0}`),
     ].join(" ");
     const text = `${bar} ${done}/${this.total} ${rate.toFixed(1)}/s ETA ${formatDuration(eta)} ${tally}`;
-    this.stream.write(`\r${text}\u001b[K`);
+    this.stream.write(`\r${safeForTerminal(text, { colour: this.colour })}\u001b[K`);
     this.shown = true;
   }
 

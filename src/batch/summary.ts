@@ -1,6 +1,7 @@
 // What a batch prints at the end: counts per indication and sub-indication, the slowest archives, the
 // first errors, and the exit code (the worst verdict). Memory is bounded: counters and two short lists,
 // however many archives there are.
+import { safeText } from "../render/sanitize.js";
 import type { ArchiveExitCode, BatchResult } from "./types.js";
 
 /** From least to most severe: passed, indeterminate, no verdict, failed (docs/batch.md). */
@@ -143,12 +144,12 @@ export function renderSummary(s: BatchSummaryJson, o: { colour?: boolean } = {})
   for (const [a, b, n] of rows) lines.push(`  ${c(colourOf(a), pad(a, w0))}  ${pad(b, w1)}  ${lpad(n, w2)}`);
   if (s.slowest.length) {
     lines.push("", `Slowest ${s.slowest.length}:`);
-    for (const x of s.slowest) lines.push(`  ${lpad((x.durationMs / 1000).toFixed(2), 8)} s  ${pad(x.indication, 13)}  ${x.evidence}`);
+    for (const x of s.slowest) lines.push(`  ${lpad((x.durationMs / 1000).toFixed(2), 8)} s  ${pad(x.indication, 13)}  ${safeText(x.evidence)}`);
   }
   if (s.errors.length) {
     const total = s.byIndication[NO_VERDICT] ?? s.errors.length;
     lines.push("", `No verdict (${total > s.errors.length ? `first ${s.errors.length} of ${num(total)}` : num(total)}):`);
-    for (const e of s.errors) lines.push(`  ${e.error}`);
+    for (const e of s.errors) lines.push(`  ${safeText(e.error)}`);
   }
   lines.push("");
   if (s.out) lines.push(`Results: ${s.out}`);

@@ -60,6 +60,11 @@ export interface BatchVerifyOptions {
   ocspWindowSeconds?: number;
   clockSkewSeconds?: number;
   tokenAlgorithms?: readonly JwsAlgorithm[];
+  /** As for `verify`: --token-signer, --seal-signer, --allow-extra-originals, --trust-token/-seal/-tsa. */
+  tokenSignerOrganizations?: readonly string[];
+  sealSigners?: readonly string[];
+  allowExtraOriginals?: boolean;
+  trustFor?: Partial<Record<"token" | "seal" | "tsa", readonly string[]>>;
   limits?: Partial<Limits>;
   showPersonalData?: boolean;
 }

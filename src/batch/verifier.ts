@@ -27,13 +27,14 @@ export function noVerdict(archive: ArchiveSpec, error: string, errorCode: string
  * archive. Throws SealcheckError when the options are unusable (bad --trust, bad --at): the batch cannot run.
  */
 export async function createVerifier(o: BatchVerifyOptions): Promise<Verifier> {
-  const [{ verifyArchive, parseAt }, { loadTrustStore }, { exitCodeFor }] = await Promise.all([
+  const [{ verifyArchive, parseAt, resolveSealSigners }, { loadTrustStore }, { exitCodeFor }] = await Promise.all([
     import("../verify/archive.js"),
     import("../pki/trust-store.js"),
     import("../report/verdict.js"),
   ]);
   parseAt(o.at); // a bad --at is a usage error of the whole batch, not of each archive
-  const trustStore = loadTrustStore(o.trust ?? [], o.certs ?? []);
+  const trustStore = loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {});
+  if (o.sealSigners?.length) resolveSealSigners(o.sealSigners); // an unreadable --seal-signer file stops the batch
   return async (archive) => {
     if (archive.problem) return noVerdict(archive, archive.problem, "ERR_LAYOUT");
     const t0 = performance.now();
@@ -46,6 +47,9 @@ export async function createVerifier(o: BatchVerifyOptions): Promise<Verifier> {
         ...(o.ocspWindowSeconds !== undefined ? { ocspWindowSeconds: o.ocspWindowSeconds } : {}),
         ...(o.clockSkewSeconds !== undefined ? { clockSkewSeconds: o.clockSkewSeconds } : {}),
         ...(o.tokenAlgorithms ? { tokenAlgorithms: o.tokenAlgorithms } : {}),
+        ...(o.tokenSignerOrganizations?.length ? { tokenSignerOrganizations: o.tokenSignerOrganizations } : {}),
+        ...(o.sealSigners?.length ? { sealSigners: o.sealSigners } : {}),
+        ...(o.allowExtraOriginals ? { allowExtraOriginals: true } : {}),
         ...(o.limits ? { limits: o.limits } : {}),
         showPersonalData: o.showPersonalData ?? false,
       });

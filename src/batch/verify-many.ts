@@ -23,6 +23,10 @@ function initOf(o: VerifyManyOptions): WorkerInit {
   if (o.tokenAlgorithms) verify.tokenAlgorithms = [...o.tokenAlgorithms];
   if (o.limits) verify.limits = { ...o.limits };
   if (o.showPersonalData !== undefined) verify.showPersonalData = o.showPersonalData;
+  if (o.tokenSignerOrganizations?.length) verify.tokenSignerOrganizations = [...o.tokenSignerOrganizations];
+  if (o.sealSigners?.length) verify.sealSigners = [...o.sealSigners];
+  if (o.allowExtraOriginals) verify.allowExtraOriginals = true;
+  if (o.trustFor) verify.trustFor = Object.fromEntries(Object.entries(o.trustFor).map(([k, v]) => [k, [...(v ?? [])]]));
   return { verify };
 }
 
@@ -41,7 +45,10 @@ export async function* verifyMany(
 ): AsyncGenerator<BatchResult, void, undefined> {
   const workers = options.workers ?? defaultWorkers();
   if (!Number.isInteger(workers) || workers < 0) throw new SealcheckError("ERR_USAGE", `workers must be a whole number ≥ 0, not ${String(options.workers)}`);
-  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) throw new SealcheckError("ERR_USAGE", "timeoutMs must be a positive number of milliseconds");
+  // Node's timers hold at most 2^31-1 ms; a larger timeout would fire after 1 ms.
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= 2_147_483_647)) {
+    throw new SealcheckError("ERR_USAGE", "timeoutMs must be a positive number of milliseconds, at most 2147483647 (--timeout at most 2147483 s)");
+  }
   const init = initOf(options);
   const runner: Runner = workers === 0
     ? new InProcessRunner(init)

@@ -11,6 +11,7 @@ import type { ValidationTime } from "../report/types.js";
 import type { WorkflowClaims } from "../evidence/workflow-token.js";
 import type { SealSummary } from "../report/archive-report.js";
 import type { PdfSignatureReport } from "./pdf-signatures.js";
+import { BROKER_ORGANIZATION_ID, NO_EXTRA_SEAL_SIGNERS, type SealSignerPolicy } from "../evidence/broker-identity.js";
 
 export type JwsAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512";
 export const DEFAULT_TOKEN_ALGORITHMS: readonly JwsAlgorithm[] = ["RS256", "PS256", "ES256", "ES384", "ES512"];
@@ -29,16 +30,22 @@ export interface ArchiveOptions {
    * (Signaturgruppen A/S). Any OCES certificate chains to the same roots; only the broker's makes a token.
    */
   tokenSignerOrganizations: readonly string[];
+  /** Seal signers accepted besides the broker's production and test seals (--seal-signer). */
+  sealSigners: SealSignerPolicy;
+  /** A supplied original that matches no document_N is a warning instead of HASH_FAILURE (--allow-extra-originals). */
+  allowExtraOriginals: boolean;
 }
 
 /** The broker's legal entity, as its token certificate names it (evidence.md §4). */
-export const BROKER_ORGANIZATION_ID = "NTRDK-29915938";
+export { BROKER_ORGANIZATION_ID };
 
 export const DEFAULT_ARCHIVE_OPTIONS: ArchiveOptions = {
   ocspWindowSeconds: 300,
   clockSkewSeconds: 60,
   tokenAlgorithms: DEFAULT_TOKEN_ALGORITHMS,
   tokenSignerOrganizations: [BROKER_ORGANIZATION_ID],
+  sealSigners: NO_EXTRA_SEAL_SIGNERS,
+  allowExtraOriginals: false,
 };
 
 /** The three values every form of the evidence carries, as text, once the attachments check found them. */

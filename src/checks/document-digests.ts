@@ -37,7 +37,18 @@ export function checkDocumentDigests(ctx: ArchiveContext, originals: readonly Or
     return indeterminate(ID, "SIGNED_DATA_NOT_FOUND", `${matched.length} of ${docs.length} documents matched; no original was given for ${names(missing)}.`, { details });
   }
   if (extra.length) {
-    return warning(ID, `All ${docs.length} documents matched an original; ${extra.map((e) => basename(e.file)).join(", ")} ${extra.length === 1 ? "is" : "are"} not part of this workflow.`, { details });
+    // An auditor reads the originals given as "the signed originals": a file among them that no document_N
+    // covers was never signed (contract.md), unless the user said the folder is mixed (--allow-extra-originals).
+    const files = extra.map((e) => e.file).join(", ");
+    if (!ctx.options.allowExtraOriginals) {
+      return failed(
+        ID,
+        "HASH_FAILURE",
+        `${files} match${extra.length === 1 ? "es" : ""} no document_N of the token: ${extra.length === 1 ? "it was" : "they were"} not signed in this workflow (all ${docs.length} documents matched other files; pass --allow-extra-originals for a folder that knowingly holds other files).`,
+        { details: { ...details, allowExtraOriginals: false } },
+      );
+    }
+    return warning(ID, `All ${docs.length} documents matched an original; ${files} ${extra.length === 1 ? "is" : "are"} not part of this workflow (allowed by --allow-extra-originals).`, { details: { ...details, allowExtraOriginals: true } });
   }
   return passed(ID, `All ${docs.length} documents matched an original by SHA-256 (${matched.map((m) => basename(m.files[0]!)).join(", ")}).`, { details });
 }

@@ -1,5 +1,6 @@
 // Checks "ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness" for the token certificate's
 // OCSP response. The judgements live in pki/ocsp.ts (shared with the seal); this maps them to checks.
+import { anchorsFor } from "../pki/trust-store.js";
 import { judgeOcsp, type Judgement } from "../pki/ocsp.js";
 import { result, skipped } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
@@ -19,7 +20,7 @@ export async function checkOcsp(ctx: ArchiveContext): Promise<CheckResult[]> {
     decoded: ctx.ocsp,
     target: ctx.tokenCert,
     issuer: ctx.tokenIssuer ?? null,
-    pool: [...ctx.trust.anchors, ...ctx.trust.intermediates],
+    pool: [...anchorsFor(ctx.trust, "token"), ...ctx.trust.intermediates],
     sealingTime: sealing.time,
     freshnessWindowSeconds: ctx.options.ocspWindowSeconds,
     clockSkewSeconds: ctx.options.clockSkewSeconds,

@@ -13,6 +13,7 @@ import { validateChain } from "../pki/chain.js";
 import { cryptoEngine } from "../pki/crypto-engine.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp } from "../pki/timestamp.js";
+import { anchorsFor } from "../pki/trust-store.js";
 import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js";
 import type { ArchiveContext } from "./context.js";
 import type { ChangeAnalysis } from "./modifications/analyse.js";
@@ -103,6 +104,8 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
   }
   details.signer = summarize(signer);
   const at = ctx.options.at ?? ctx.sealTimestamp ?? new Date();
+  // Other signers than the broker are judged against the general anchors only: a per-role anchor (--trust-seal,
+  // --trust-token, --trust-tsa) says whom the user trusts for that role, not for any signature.
   const chain = await validateChain(signer, { anchors: ctx.trust.anchors, intermediates: [...ctx.trust.intermediates, ...cms.certificates], at });
   details.path = chain.path.map(summarize);
   details.judgedAt = at.toISOString();
@@ -118,7 +121,8 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
 
 async function judgeDocumentTimestamp(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   const pdf = ctx.input.pdf!;
-  const r = await verifyTimestamp(s.contents!, (alg) => digestRanges(pdf, ranges, alg), ctx.trust, ctx.options.at ?? null, ctx.limits, true);
+  const trust = { anchors: anchorsFor(ctx.trust, "tsa"), intermediates: ctx.trust.intermediates };
+  const r = await verifyTimestamp(s.contents!, (alg) => digestRanges(pdf, ranges, alg), trust, ctx.options.at ?? null, ctx.limits, true);
   return { status: r.judgement.status, sub: r.judgement.subIndication, message: r.judgement.message, details: { ...r.judgement.details, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) } };
 }
 

@@ -11,6 +11,8 @@ import { decodeOcsp, findIssuer, judgeOcsp, type Judgement } from "../pki/ocsp.j
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { validationTime, type ArchiveContext } from "./context.js";
+import { sealIdentity } from "../evidence/broker-identity.js";
+import { anchorsFor } from "../pki/trust-store.js";
 import type { SealState } from "./seal-signature.js";
 
 const ID = "seal-certificate";
@@ -28,8 +30,21 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
   if (!cert || !seal.cms) return skipped(ID, "No seal certificate was identified, so no path was built.");
   const at = validationTime(ctx);
   const pool = [...ctx.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
-  const chain = await validateChain(cert, { anchors: ctx.trust.anchors, intermediates: pool, at: at.time });
-  const details: Record<string, unknown> = { certificate: summarize(cert), path: describePath(chain.path) };
+  const anchors = anchorsFor(ctx.trust, "seal");
+  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time });
+  const who = sealIdentity(cert, ctx.options.sealSigners);
+  const details: Record<string, unknown> = { certificate: summarize(cert), sealIdentity: who.identity, path: describePath(chain.path) };
+  if (who.identity === "other") {
+    // Any certificate that chains to an anchor could re-seal a PDF built around a genuine token: only the
+    // broker's seal (or one the user accepted with --seal-signer) makes a sealed archive of the broker.
+    const s = summarize(cert);
+    return failed(
+      ID,
+      "FORMAT_FAILURE",
+      `The archive was not sealed by the broker: the seal is by "${displayName(cert.subject)}" (${s.subject}; issued by ${s.issuer}), ${who.reason}. Accept another sealer with --seal-signer <organizationIdentifier | certificate file>.`,
+      { at, details },
+    );
+  }
   if (chain.status !== "valid") {
     const sub = chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE";
     return chain.status === "not-yet-valid" ? failed(ID, sub, `Seal certificate: ${chain.message}`, { at, details }) : indeterminate(ID, sub, `Seal certificate: ${chain.message}`, { at, details });
@@ -56,7 +71,7 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
           decoded,
           target: cert,
           issuer,
-          pool: [...pool, ...ctx.trust.anchors],
+          pool: [...pool, ...anchors],
           sealingTime,
           freshnessWindowSeconds: SEAL_REVOCATION_WINDOW_SECONDS,
           clockSkewSeconds: ctx.options.clockSkewSeconds,
@@ -97,6 +112,6 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
     );
   }
   const sources = [...new Set(good.map((g) => g.source))].join(", ");
-  const msg = `"${displayName(cert.subject)}": ${chain.message} Not revoked at the sealing time (${sources}).`;
+  const msg = `"${displayName(cert.subject)}" (${who.reason}): ${chain.message} Not revoked at the sealing time (${sources}).`;
   return good.some((g) => g.j.status === "warning") ? warning(ID, `${msg} ${good.find((g) => g.j.status === "warning")!.j.message}`, { at, details }) : passed(ID, msg, { at, details });
 }

@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import type * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, verifySigner, type DecodedSignedData } from "../pki/cms.js";
-import { displayName, formatName, subjectAttribute, summarize, thumbprint } from "../pki/certificate.js";
+import { displayName, summarize } from "../pki/certificate.js";
+import { sealIdentity } from "../evidence/broker-identity.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { PdfDocument, SignatureInfo } from "../input/pdf/index.js";
@@ -13,19 +14,7 @@ import type { ArchiveContext } from "./context.js";
 
 const ID = "seal-signature";
 
-/** The broker's seal certificates (evidence.md §1). */
-const PRODUCTION_SEAL_SHA1 = "D3250E7ADB60771B3E0F35D79971FD62C314A06D";
-
-/** The production seal's holder: a renewed certificate keeps the subject, not the thumbprint. */
-const PRODUCTION_SEAL_ORG = "NTRNO-933127990";
-
-export function sealIdentity(cert: pkijs.Certificate): "production-seal" | "test-seal" | "other" {
-  if (thumbprint(cert, "sha1") === PRODUCTION_SEAL_SHA1) return "production-seal";
-  const s = formatName(cert.subject);
-  if (/CN=Signaturgruppen\b/.test(s) && subjectAttribute(cert, "2.5.4.97") === PRODUCTION_SEAL_ORG) return "production-seal";
-  if (/CN=Nets\b/.test(s) && /O=Nets Branch Norway NUF/.test(s)) return "test-seal";
-  return "other";
-}
+export { sealIdentity } from "../evidence/broker-identity.js";
 
 /** What the PDF layer found about one signature, in the terms this check needs. */
 export interface SealSignatureInput {
@@ -125,7 +114,7 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
   if (v.signerCert) {
     seal.signerCert = v.signerCert;
     details.signer = summarize(v.signerCert);
-    details.sealIdentity = sealIdentity(v.signerCert);
+    details.sealIdentity = sealIdentity(v.signerCert, ctx.options.sealSigners).identity;
   }
   if (v.contentType !== undefined && v.contentType !== CMS_OID.data) {
     return failed(ID, "FORMAT_FAILURE", `The seal's contentType attribute is ${v.contentType}, not id-data.`, { details });
@@ -155,7 +144,6 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
   if (sig.subFilter !== "ETSI.CAdES.detached") remarks.push(`its SubFilter is ${sig.subFilter ?? "missing"}, not ETSI.CAdES.detached (not PAdES)`);
   if (v.hasSigningTime) remarks.push("it carries a signingTime attribute, which PAdES baseline signatures must not have");
   if (v.ess.present === "v1") remarks.push("it binds the certificate with ESS signing-certificate v1 (SHA-1)");
-  if (details.sealIdentity === "other") remarks.push("the seal certificate is neither the broker's production seal nor its test seal");
   if (remarks.length) return warning(ID, `The seal by ${who} verifies over its byte ranges, but ${remarks.join("; ")}.`, { details });
   return passed(ID, `The seal by ${who} verifies: ${v.digestAlgorithm.toUpperCase()} digest of the byte ranges matches, signature valid, ESS v2 binds the certificate.`, { details });
 }

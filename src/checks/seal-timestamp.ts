@@ -1,6 +1,7 @@
 // Check "seal-timestamp": the signature timestamp (unsigned attribute id-aa-signatureTimeStampToken):
 // imprint over the seal's signature value, TSA signature, TSA certificate and path. A verified timestamp
 // is the proven sealing time (best-signature-time, ETSI EN 319 102-1 §5.6.2.1) the other checks use.
+import { anchorsFor } from "../pki/trust-store.js";
 import { signatureValue, timestampTokens } from "../pki/cms.js";
 import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
 import { LimitError } from "../errors.js";
@@ -26,7 +27,7 @@ export async function checkSealTimestamp(ctx: ArchiveContext, seal: SealState): 
     return { check: failed(ID, "FORMAT_FAILURE", `The seal's timestamps are not read: ${e.message}.`) };
   }
   const data = signatureValue(si);
-  const trust = { anchors: ctx.trust.anchors, intermediates: ctx.trust.intermediates };
+  const trust = { anchors: anchorsFor(ctx.trust, "tsa"), intermediates: ctx.trust.intermediates };
   const results = [];
   for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, ctx.options.at ?? null, ctx.limits));
   // The earliest verified timestamp is the best proof of existence.

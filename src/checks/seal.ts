@@ -204,7 +204,7 @@ export async function runSealChecks(ctx: ArchiveContext): Promise<CheckResult[]>
   ctx.sealSummary = {
     field: state.signature.fieldName,
     signer: state.signerCert ? summarize(state.signerCert) : null,
-    identity: state.signerCert ? sealIdentity(state.signerCert) : null,
+    identity: state.signerCert ? sealIdentity(state.signerCert, ctx.options.sealSigners).identity : null,
     claimedTime: state.signature.claimedTime ?? null,
     timestamp: ts ? { genTime: ts.genTime.toISOString(), tsa: ts.tsa ?? null, serialNumber: ts.serialNumber } : null,
     path: (certCheck?.details?.path as ReturnType<typeof describePath> | undefined) ?? [],

@@ -1,6 +1,8 @@
 // Check "token-certificate": the token's certificate chains to a --trust anchor (RSASSA-PSS included) and
 // every certificate on the path was valid at the validation time; its key usage allows signing.
-import { displayName, formatName, keyUsages, subjectAttribute, summarize } from "../pki/certificate.js";
+import { displayName, keyUsages, summarize } from "../pki/certificate.js";
+import { anchorsFor } from "../pki/trust-store.js";
+import { nameAttributeValues, organizationIdentifier } from "../evidence/broker-identity.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { findIssuer } from "../pki/ocsp.js";
 import { failed, indeterminate, passed, skipped } from "../report/check.js";
@@ -8,11 +10,12 @@ import type { CheckResult } from "../report/types.js";
 import { validationTime, type ArchiveContext } from "./context.js";
 
 const ID = "token-certificate";
-const ORGANIZATION_IDENTIFIER = "2.5.4.97";
 
-/** The known profile of the broker's token certificate (evidence.md §4). */
-function profile(subject: string): string {
-  return /CN=NEB Transact/.test(subject) && /O=Signaturgruppen A\/S/.test(subject) ? "broker-token-certificate" : "other";
+/** The known profile of the broker's token certificate (evidence.md §4), from parsed attributes. */
+function profile(cert: import("pkijs").Certificate): string {
+  const cn = nameAttributeValues(cert.subject, "2.5.4.3");
+  const o = nameAttributeValues(cert.subject, "2.5.4.10");
+  return cn.length === 1 && cn[0]?.startsWith("NEB Transact") && o.length === 1 && o[0] === "Signaturgruppen A/S" ? "broker-token-certificate" : "other";
 }
 
 export async function checkTokenCertificate(ctx: ArchiveContext): Promise<CheckResult> {
@@ -20,14 +23,16 @@ export async function checkTokenCertificate(ctx: ArchiveContext): Promise<CheckR
   if (!cert) return skipped(ID, "No token certificate could be read, so no path was built.");
   const at = validationTime(ctx);
   const pool = [...ctx.trust.intermediates, ...(ctx.ocsp?.certificates ?? [])];
-  const chain = await validateChain(cert, { anchors: ctx.trust.anchors, intermediates: pool, at: at.time });
+  const anchors = anchorsFor(ctx.trust, "token");
+  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time });
   ctx.tokenChain = chain;
-  ctx.tokenIssuer = chain.path[1] ?? (await findIssuer(cert, [...ctx.trust.anchors, ...ctx.trust.intermediates]));
+  ctx.tokenIssuer = chain.path[1] ?? (await findIssuer(cert, [...anchors, ...ctx.trust.intermediates]));
   const subject = displayName(cert.subject);
-  const organization = subjectAttribute(cert, ORGANIZATION_IDENTIFIER);
+  const org = organizationIdentifier(cert);
+  const organization = org.value;
   const details: Record<string, unknown> = {
     certificate: summarize(cert),
-    profile: profile(formatName(cert.subject)),
+    profile: profile(cert),
     organizationIdentifier: organization,
     acceptedSigners: ctx.options.tokenSignerOrganizations,
     path: describePath(chain.path),
@@ -38,7 +43,7 @@ export async function checkTokenCertificate(ctx: ArchiveContext): Promise<CheckR
     return failed(
       ID,
       "FORMAT_FAILURE",
-      `"${subject}" (organizationIdentifier ${organization ?? "absent"}) is not the broker's token certificate (${ctx.options.tokenSignerOrganizations.join(", ")}): this is not a Workflow token issued by the broker.`,
+      `"${subject}" (${organization !== null ? `organizationIdentifier ${organization}` : `its subject has ${org.problem}`}) is not the broker's token certificate (${ctx.options.tokenSignerOrganizations.join(", ")}): this is not a Workflow token issued by the broker.`,
       { at, details },
     );
   }

@@ -8,11 +8,10 @@ import { certificateDer, displayName, thumbprint, toPem } from "../pki/certifica
 import { BoundedPromises } from "../pki/kept.js";
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveContext, JwsAlgorithm } from "./context.js";
+import type { ArchiveContext } from "./context.js";
+import { KEY_HEADERS, refuseAlgorithm, refuseHeader, weakSpkiReason } from "../pki/jose-policy.js";
 
 const ID = "token-signature";
-/** Header parameters that could point a careless verifier at another key; never used here. */
-const KEY_HEADERS = ["jku", "jwk", "x5u", "x5c"];
 
 type TokenKey = Awaited<ReturnType<typeof jose.importX509>>;
 
@@ -35,17 +34,23 @@ export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckRes
   const header = ctx.jws.header;
   const alg = header.alg;
   const details: Record<string, unknown> = { header: { alg, kid: header.kid, typ: header.typ } };
-  if (typeof alg !== "string" || alg === "none" || /^HS/.test(alg)) {
-    return failed(ID, "SIG_CRYPTO_FAILURE", `The token's algorithm is ${JSON.stringify(alg)}: not an asymmetric signature, so it proves nothing.`, { details });
+  // One JOSE policy with the ID token (src/pki/jose-policy.ts): the same header refusals, the same
+  // algorithm verdicts (`none` in any spelling is TOTAL-FAILED for both), the same weak-key rules.
+  const refusedHeader = refuseHeader(header, "The token");
+  if (refusedHeader) return failed(ID, "FORMAT_FAILURE", `${refusedHeader}.`, { details });
+  const refusal = refuseAlgorithm(alg, ctx.options.tokenAlgorithms);
+  if (refusal) {
+    return refusal.status === "failed"
+      ? failed(ID, "SIG_CRYPTO_FAILURE", refusal.message, { details })
+      : indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", refusal.message, { details });
   }
-  if (!ctx.options.tokenAlgorithms.includes(alg as JwsAlgorithm)) {
-    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The token's algorithm ${alg} is not among the accepted ones (${ctx.options.tokenAlgorithms.join(", ")}).`, { details });
-  }
-  if (header.crit !== undefined) {
-    return failed(ID, "FORMAT_FAILURE", `The token has a "crit" header (${JSON.stringify(header.crit)}) naming extensions this verifier does not implement.`, { details });
-  }
+  if (typeof alg !== "string") return failed(ID, "FORMAT_FAILURE", "The token's header has no \"alg\" string.", { details });
   const cert = ctx.tokenCert;
   if (!cert) return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The token's certificate is missing or unreadable, so its signature cannot be checked.", { details });
+  const weak = weakSpkiReason(new Uint8Array(cert.subjectPublicKeyInfo.toSchema().toBER(false)));
+  if (weak) {
+    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The certificate "${displayName(cert.subject)}" cannot prove a signature: ${weak}.`, { details });
+  }
 
   let key: TokenKey;
   try {
@@ -80,7 +85,7 @@ export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckRes
       { details },
     );
   }
-  const smuggled = KEY_HEADERS.filter((h) => h in header);
+  const smuggled: string[] = KEY_HEADERS.filter((h) => h in header);
   if (smuggled.length || header.kid !== expectedKid) {
     return warning(
       ID,

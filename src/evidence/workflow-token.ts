@@ -1,6 +1,7 @@
 // The Workflow token's claims (evidence.md §3): numbers as strings, documents and signatures as JSON
 // objects serialised into strings. Parsing collects every problem instead of stopping at the first,
 // so that the token-claims check can list them all.
+import { isTimeClaim, MAX_TIME_CLAIM_SECONDS } from "../time.js";
 import type { Limits } from "../limits.js";
 import { errorMessage } from "../errors.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
@@ -72,7 +73,7 @@ function numbered(payload: Record<string, unknown>, prefix: string, limit: numbe
   return found;
 }
 
-function stringNumber(v: unknown, name: string, problems: string[]): number | undefined {
+function stringNumber(v: unknown, name: string, problems: string[], max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (v === undefined) {
     problems.push(`required claim "${name}" is missing`);
     return undefined;
@@ -81,7 +82,12 @@ function stringNumber(v: unknown, name: string, problems: string[]): number | un
     problems.push(`claim "${name}" must be a decimal number in a string, found ${JSON.stringify(v)?.slice(0, 40)}`);
     return undefined;
   }
-  return Number(v);
+  const n = Number(v);
+  if (n > max) {
+    problems.push(`claim "${name}" is ${v}, beyond ${max}${max === MAX_TIME_CLAIM_SECONDS ? " (9999-12-31T23:59:59Z)" : ""}`);
+    return undefined;
+  }
+  return n;
 }
 
 function str(payload: Record<string, unknown>, name: string, problems: string[], pattern?: RegExp, what?: string): string | undefined {
@@ -104,9 +110,9 @@ function num(payload: Record<string, unknown>, name: string, problems: string[])
     problems.push(`required claim "${name}" is missing`);
     return undefined;
   }
-  // 8.64e12 s is the last instant a Date can hold; a later "time" would make every date computation throw.
-  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0 || v > 8.64e12) {
-    problems.push(`claim "${name}" must be a non-negative integer (seconds since the epoch)`);
+  // A later "time" than 9999-12-31 would make date computations (with tolerances added) throw.
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || !isTimeClaim(v)) {
+    problems.push(`claim "${name}" must be a non-negative integer of seconds since the epoch, up to 9999-12-31T23:59:59Z (${MAX_TIME_CLAIM_SECONDS}), found ${JSON.stringify(v)?.slice(0, 40)}`);
     return undefined;
   }
   return v;
@@ -125,7 +131,7 @@ export function parseWorkflowClaims(payload: Record<string, unknown>, limits: Pi
   claims.workflowTitle = str(payload, "workflow_title", problems);
   claims.organizationTin = str(payload, "organization_tin", problems, ORGANISATION_ID, 'an organisation number ("DK" and 8 digits)');
   claims.serviceProviderId = str(payload, "service_provider_id", problems, UUID, "a UUID");
-  claims.expiry = stringNumber(payload.expiry, "expiry", problems);
+  claims.expiry = stringNumber(payload.expiry, "expiry", problems, MAX_TIME_CLAIM_SECONDS);
   claims.documentsSignedNumber = stringNumber(payload.documents_signed_number, "documents_signed_number", problems);
   claims.signaturesNumber = stringNumber(payload.signatures_number, "signatures_number", problems);
   claims.iss = str(payload, "iss", problems);

@@ -2,6 +2,7 @@
 // Each is a pure function of the payload and the caller's expectations. Sub-indication policy (README):
 // a genuine token that is not an acceptable transfer for this receiver is TOTAL-FAILED/FORMAT_FAILURE,
 // with the check id in `decidedBy` saying why; time failures are EXPIRED / NOT_YET_VALID.
+import { isTimeClaim } from "../time.js";
 import { errorMessage } from "../errors.js";
 import { parseJsonObjectString } from "../input/json.js";
 import type { Limits } from "../limits.js";
@@ -53,7 +54,7 @@ export interface LifetimeOptions {
 
 const iso = (sec: number) => new Date(sec * 1000).toISOString();
 // Up to the largest time a Date can hold (8.64e12 s): anything later is no date at all.
-const isNumericDate = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 8.64e12;
+const isNumericDate = isTimeClaim;
 
 /** exp, nbf, iat against the validation time, with clock tolerance; optionally a maximum age since iat. */
 export function checkLifetime(payload: Payload, opts: LifetimeOptions): CheckResult {

@@ -1,5 +1,6 @@
 // Online keys: `{issuer}/.well-known/openid-configuration` → `jwks_uri`, with the discovery `issuer` bound to
 // the expected issuer, a cache with a maximum age, and a refetch on an unknown kid limited by a cooldown.
+import { durationOption } from "../time.js";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { isPlainObject } from "../input/json.js";
 import { resolveLimits, type Limits } from "../limits.js";
@@ -25,9 +26,12 @@ export interface DiscoveryKeyProviderOptions extends DiscoveryOptions {
   now?: () => number;
 }
 
-function positive(value: number | undefined, fallback: number, what: string): number {
+/** Node's timers hold at most 2^31-1 ms; a larger timeout would fire after 1 ms (TimeoutOverflowWarning). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function positive(value: number | undefined, fallback: number, what: string, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (!(Number.isFinite(value) && value > 0)) throw new SealcheckError("ERR_USAGE", `${what} must be a positive number`);
+  if (!(typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max)) throw new SealcheckError("ERR_USAGE", `${what} must be a positive number up to ${max}`);
   return value;
 }
 
@@ -46,7 +50,7 @@ export async function fetchJwksSnapshot(issuerOrEnvironment: string, opts: Disco
   const issuer = resolveIssuer(issuerOrEnvironment);
   const limits = resolveLimits(opts.limits);
   const fetchLimits = {
-    timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout"),
+    timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout (ms)", MAX_TIMER_MS),
     maxBytes: positive(opts.maxResponseBytes, DISCOVERY_DEFAULTS.maxResponseBytes, "the response size limit"),
   };
   const url = discoveryUrl(issuer);
@@ -90,10 +94,11 @@ export class DiscoveryKeyProvider implements KeyProvider {
     this.issuer = resolveIssuer(issuerOrEnvironment);
     this.now = opts.now ?? Date.now;
     this.opts = {
-      timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout"),
+      timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout (ms)", MAX_TIMER_MS),
       maxResponseBytes: positive(opts.maxResponseBytes, DISCOVERY_DEFAULTS.maxResponseBytes, "the response size limit"),
-      cacheMaxAgeSec: positive(opts.cacheMaxAgeSec, DISCOVERY_DEFAULTS.cacheMaxAgeSec, "the cache maximum age"),
-      refetchCooldownSec: opts.refetchCooldownSec ?? DISCOVERY_DEFAULTS.refetchCooldownSec,
+      cacheMaxAgeSec: durationOption(opts.cacheMaxAgeSec, DISCOVERY_DEFAULTS.cacheMaxAgeSec, "the cache maximum age (cacheMaxAgeSec)"),
+      // A negative or NaN cooldown would switch the refetch protection off: range-checked like every option.
+      refetchCooldownSec: durationOption(opts.refetchCooldownSec, DISCOVERY_DEFAULTS.refetchCooldownSec, "the refetch cooldown (refetchCooldownSec)"),
       limits: resolveLimits(opts.limits),
     };
     assertFetchableUrl(discoveryUrl(this.issuer), "the discovery document");

@@ -4,9 +4,9 @@ import { FormatError } from "../errors.js";
 import { decodeCompactJws, type CompactJws } from "../input/jws.js";
 import type { Limits } from "../limits.js";
 import type { IdTokenHeaderInfo } from "./types.js";
+import { KEY_HEADERS, refuseHeader } from "../pki/jose-policy.js";
 
-/** Header parameters that could point a careless verifier at an attacker's key; never used for selection. */
-export const KEY_HEADERS = ["jku", "jwk", "x5u", "x5c"] as const;
+export { KEY_HEADERS };
 
 export interface DecodedIdToken {
   jws: CompactJws;
@@ -30,9 +30,9 @@ export function decodeIdToken(token: string, limits: Limits): DecodedIdToken {
     "the ID token",
   );
   const h = jws.header;
-  // RFC 7515 §4.1.11: a recipient must reject extensions it does not understand; this verifier knows none.
-  if (h.crit !== undefined) throw new FormatError(`the token has a "crit" header (${JSON.stringify(h.crit).slice(0, 80)}) naming extensions this verifier does not implement`);
-  if (h.enc !== undefined || h.zip !== undefined) throw new FormatError(`the token's header has JWE parameters ("enc"/"zip"); an ID token is a signed JWT`);
+  // One policy with the Workflow token (src/pki/jose-policy.ts): crit, b64, JWE parameters, no alg.
+  const refused = refuseHeader(h, "the token");
+  if (refused) throw new FormatError(refused);
   const alg = optionalString(h, "alg");
   if (alg === null) throw new FormatError(`the token's header has no "alg"`);
   return {
@@ -42,26 +42,5 @@ export function decodeIdToken(token: string, limits: Limits): DecodedIdToken {
   };
 }
 
-/** Asymmetric algorithms jose can verify, with the key type each needs. */
-const KTY_OF_ALG: Record<string, string> = {
-  RS256: "RSA", RS384: "RSA", RS512: "RSA", PS256: "RSA", PS384: "RSA", PS512: "RSA",
-  ES256: "EC", ES384: "EC", ES512: "EC", EdDSA: "OKP", Ed25519: "OKP",
-};
-
-export function keyTypeForAlgorithm(alg: string): string | undefined {
-  return Object.hasOwn(KTY_OF_ALG, alg) ? KTY_OF_ALG[alg] : undefined;
-}
-
-export type AlgorithmRefusal = { status: "failed" | "indeterminate"; message: string };
-
-/**
- * `none`, HMAC and unknown algorithms are no public-key signature at all (TOTAL-FAILED); a known asymmetric
- * algorithm outside the caller's allow-list is a crypto constraint not met (INDETERMINATE, as ETSI has it).
- */
-export function refuseAlgorithm(alg: string, allowed: readonly string[]): AlgorithmRefusal | null {
-  if (allowed.includes(alg)) return null;
-  if (alg.toLowerCase() === "none" || /^HS/i.test(alg) || keyTypeForAlgorithm(alg) === undefined) {
-    return { status: "failed", message: `The token's algorithm is ${JSON.stringify(alg)}: not an asymmetric signature this verifier accepts, so it proves nothing.` };
-  }
-  return { status: "indeterminate", message: `The token's algorithm ${alg} is not among the accepted ones (${allowed.join(", ")}).` };
-}
+// The policy itself (algorithms, header parameters, weak keys) is shared with the Workflow token.
+export { keyTypeForAlgorithm, refuseAlgorithm, type AlgorithmRefusal } from "../pki/jose-policy.js";

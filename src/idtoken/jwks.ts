@@ -5,7 +5,7 @@ import { createPublicKey, X509Certificate, type KeyObject } from "node:crypto";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { isPlainObject } from "../input/json.js";
 import type { Limits } from "../limits.js";
-import { keyTypeForAlgorithm } from "./jose-guards.js";
+import { keyTypeForAlgorithm, weakKeyReason } from "../pki/jose-policy.js";
 import { SUPPORTED_ALGORITHMS, type IdTokenAlgorithm } from "./types.js";
 
 export interface UsableKey {
@@ -24,6 +24,8 @@ export interface SkippedKey {
   index: number;
   kid: string | null;
   reason: string;
+  /** The key was readable but too weak to prove a signature (src/pki/jose-policy.ts). */
+  weak?: true;
 }
 
 /** Where a key set came from; shown in the signature check's details. */
@@ -91,8 +93,8 @@ function certificateKey(x5c: unknown): { cert: X509Certificate } {
   return { cert: new X509Certificate(Buffer.from(x5c[0], "base64")) };
 }
 
-/** Classifies one JWKS entry; a string return is the reason it is skipped. */
-function classify(jwk: unknown, index: number): UsableKey | string {
+/** Classifies one JWKS entry; a string return (or a weak-key refusal) is the reason it is skipped. */
+function classify(jwk: unknown, index: number): UsableKey | string | { weak: string } {
   if (!isPlainObject(jwk)) return "not a JSON object";
   const kty = jwk.kty;
   if (jwk.use !== undefined && jwk.use !== "sig") return `use is ${JSON.stringify(jwk.use)}, not "sig"`;
@@ -133,6 +135,8 @@ function classify(jwk: unknown, index: number): UsableKey | string {
   }
   if (!key) return `it has neither the ${kty} key members nor an x5c certificate`;
   if (key.asymmetricKeyType !== { RSA: "rsa", EC: "ec", OKP: "ed25519" }[kty]) return `its key is ${key.asymmetricKeyType ?? "unknown"}, not ${kty}`;
+  const weak = weakKeyReason(key);
+  if (weak) return { weak: `a weak key: ${weak}` };
   const kid = typeof jwk.kid === "string" ? jwk.kid : null;
   return { index, kid, kty, algorithms, key, ...(certificate ? { certificate } : {}) };
 }
@@ -144,9 +148,9 @@ export function parseJwks(value: unknown, origin: KeyOrigin, limits: Pick<Limits
   const set: KeySet = { keys: [], skipped: [], origin };
   value.keys.forEach((jwk: unknown, index: number) => {
     const r = classify(jwk, index);
-    if (typeof r === "string") {
+    if (typeof r === "string" || "weak" in r) {
       const kid = isPlainObject(jwk) && typeof jwk.kid === "string" ? jwk.kid : null;
-      set.skipped.push({ index, kid, reason: r });
+      set.skipped.push(typeof r === "string" ? { index, kid, reason: r } : { index, kid, reason: r.weak, weak: true });
     } else {
       set.keys.push(r);
     }
@@ -157,7 +161,7 @@ export function parseJwks(value: unknown, origin: KeyOrigin, limits: Pick<Limits
 export type KeySelection =
   | { ok: true; key: UsableKey }
   /** unknown-kid: no entry at all has this kid (worth a refetch); the others are final for this set. */
-  | { ok: false; reason: "unknown-kid" | "unusable-kid" | "ambiguous" | "no-key"; message: string };
+  | { ok: false; reason: "unknown-kid" | "unusable-kid" | "weak-key" | "ambiguous" | "no-key"; message: string };
 
 const kidList = (keys: readonly UsableKey[]) => keys.map((k) => k.kid ?? `#${k.index}`).join(", ");
 
@@ -167,7 +171,7 @@ export function selectKey(set: KeySet, kid: string | null, alg: string): KeySele
     const named = set.keys.filter((k) => k.kid === kid);
     if (named.length === 0) {
       const skipped = set.skipped.find((s) => s.kid === kid);
-      if (skipped) return { ok: false, reason: "unusable-kid", message: `The token names kid ${kid}, but that key cannot verify signatures: ${skipped.reason}.` };
+      if (skipped) return { ok: false, reason: skipped.weak ? "weak-key" : "unusable-kid", message: `The token names kid ${kid}, but that key cannot verify signatures: ${skipped.reason}.` };
       return { ok: false, reason: "unknown-kid", message: `No signing key with kid ${kid} is in the broker's key set (it has ${set.keys.length ? kidList(set.keys) : "no usable key"}).` };
     }
     const fitting = named.filter((k) => k.algorithms.includes(alg as IdTokenAlgorithm));

@@ -1,5 +1,6 @@
 // verifyIdToken: the receiver's verdict on a controlled-transfer ID token. Runs every check, computes the
 // ETSI verdict, and returns the transfer only when the token passed. Never prints, never exits.
+import { durationOption } from "../time.js";
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
@@ -45,9 +46,9 @@ function resolveOptions(o: VerifyIdTokenOptions): Resolved {
     if (!(SUPPORTED_ALGORITHMS as readonly string[]).includes(a)) throw usage(`algorithm ${JSON.stringify(a)} cannot be allowed; choose from ${SUPPORTED_ALGORITHMS.join(", ")}`);
   }
   if (o.at !== undefined && !(o.at instanceof Date && !Number.isNaN(o.at.getTime()))) throw usage("the validation time is not a valid date");
-  const clockToleranceSec = o.clockToleranceSec ?? 60;
-  if (!(Number.isFinite(clockToleranceSec) && clockToleranceSec >= 0)) throw usage("the clock tolerance must be a number of seconds, 0 or more");
-  if (o.maxAgeSec !== undefined && !(Number.isFinite(o.maxAgeSec) && o.maxAgeSec > 0)) throw usage("the maximum age must be a positive number of seconds");
+  // Range-checked where read: a huge tolerance would push exp + tolerance past what a Date can hold.
+  const clockToleranceSec = durationOption(o.clockToleranceSec, 60, "the clock tolerance (clockToleranceSec)");
+  if (o.maxAgeSec !== undefined) durationOption(o.maxAgeSec, 0, "the maximum age (maxAgeSec)", Number.MIN_VALUE);
   if (o.keys === undefined || typeof o.keys.current !== "function") throw usage("no key source given (keys)");
   return {
     issuer,

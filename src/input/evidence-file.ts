@@ -1,5 +1,5 @@
 // Reads the evidence file and decides, from its content (never its name), which of the three forms it is.
-import { openSync, readSync, closeSync, fstatSync } from "node:fs";
+import { constants, openSync, readSync, closeSync, fstatSync } from "node:fs";
 import { SealcheckError, FormatError, LimitError, errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { isPlainObject, parseJson } from "./json.js";
@@ -23,11 +23,16 @@ export interface EvidenceInput {
   workflowResultInfo?: WorkflowResultInfo;
 }
 
-/** Reads a whole file with a size limit. Missing/unreadable files are usage errors (exit 3). */
+/**
+ * Reads a whole regular file with a size limit. Missing/unreadable files, and anything that is not a regular
+ * file (a directory, a FIFO, a socket, a device), are usage errors (exit 3). The file is opened without
+ * blocking (a FIFO with no writer would otherwise block forever in open) and judged by fstat of what was
+ * opened, so a path swapped between a check and the open cannot slip through.
+ */
 export function readBounded(file: string, maxBytes: number): Uint8Array {
   let fd: number;
   try {
-    fd = openSync(file, "r");
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new SealcheckError("ERR_FILE_NOT_FOUND", `${file}: no such file`, { file });
@@ -36,6 +41,7 @@ export function readBounded(file: string, maxBytes: number): Uint8Array {
   try {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw new SealcheckError("ERR_USAGE", `${file}: is a directory, not an evidence file`, { file });
+    if (!st.isFile()) throw new SealcheckError("ERR_USAGE", `${file}: is not a regular file (a FIFO, socket or device), so it is not read`, { file });
     if (st.size > maxBytes) throw new SealcheckError("ERR_INPUT_TOO_LARGE", `${file}: ${st.size} bytes is more than the limit of ${maxBytes} (raise it with --limit maxEvidenceBytes=<n>)`, { file });
     const buf = Buffer.allocUnsafe(st.size);
     let off = 0;
@@ -53,9 +59,22 @@ export function readBounded(file: string, maxBytes: number): Uint8Array {
   }
 }
 
+/** Where the content starts: after a UTF-8 byte order mark and whitespace (JSON's, and PDF's white-space). */
+function firstContentByte(bytes: Uint8Array): number {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09 || bytes[i] === 0x0c || bytes[i] === 0x00)) i++;
+  return i;
+}
+
+const PDF_HEADER = Buffer.from("%PDF-");
+
+/**
+ * A PDF is what starts, after whitespace, with "%PDF-". Evidence is classified by its first non-whitespace
+ * byte, never by searching: a JSON file that holds "%PDF-" in a string is JSON.
+ */
 function startsWithPdf(bytes: Uint8Array): boolean {
-  // The header may follow a little junk (ISO 32000-1 §7.5.2 readers tolerate it); look in the first 1 KiB.
-  return Buffer.from(bytes.subarray(0, 1024)).includes("%PDF-");
+  const i = firstContentByte(bytes);
+  return Buffer.from(bytes.subarray(i, i + PDF_HEADER.length)).equals(PDF_HEADER);
 }
 
 /**
@@ -64,9 +83,7 @@ function startsWithPdf(bytes: Uint8Array): boolean {
  */
 export function classifyEvidence(file: string, bytes: Uint8Array, limits: Limits): EvidenceInput {
   if (startsWithPdf(bytes)) return { file, format: "pades-pdf", pdf: bytes };
-  let i = 0;
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = 3;
-  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)) i++;
+  const i = firstContentByte(bytes);
   if (bytes[i] !== 0x7b) {
     throw new FormatError(bytes.length === 0 ? "the evidence file is empty" : "the evidence is neither a PDF nor the JSON of the PAdES or Workflow-token endpoint");
   }

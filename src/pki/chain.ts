@@ -6,6 +6,15 @@ import type { SubIndication } from "../report/types.js";
 import { certificateDer, displayName, sameName, signedBy, summarize, validAt, type CertificateSummary } from "./certificate.js";
 import { bytesEqual } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
+import { weakSpkiReason } from "./jose-policy.js";
+
+// Whether a certificate's key is too weak to prove anything (src/pki/jose-policy.ts), once per certificate.
+const weakness = new WeakMap<pkijs.Certificate, string | null>();
+function weakKey(cert: pkijs.Certificate): string | null {
+  let w = weakness.get(cert);
+  if (w === undefined) weakness.set(cert, (w = weakSpkiReason(new Uint8Array(cert.subjectPublicKeyInfo.toSchema().toBER(false)))));
+  return w;
+}
 
 export type ChainStatus = "valid" | "no-chain" | "expired" | "not-yet-valid" | "invalid";
 
@@ -93,6 +102,17 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
     // pkijs repeats the leaf when the leaf itself is an anchor.
     const path = res.certificatePath.filter((c, i, all) => all.findIndex((d) => sameCert(c, d)) === i);
     const anchor = path[path.length - 1]!;
+    // Weak keys are refused everywhere with the reason: a path through one proves nothing (its holder's
+    // signatures, or the certificates it issued, could be forged).
+    const weak = path.map((c) => [c, weakKey(c)] as const).find(([, w]) => w !== null);
+    if (weak) {
+      return {
+        status: "invalid",
+        message: `${weak[0] === leaf ? "The certificate" : `The certificate "${displayName(weak[0].subject)}" on its path`} cannot be relied on: ${weak[1]}.`,
+        path,
+        subIndication: "CRYPTO_CONSTRAINTS_FAILURE",
+      };
+    }
     return {
       status: "valid",
       message: `Chains to the trust anchor "${displayName(anchor.subject)}" and every certificate on the path was valid at ${at.toISOString()}.`,

@@ -5,11 +5,29 @@ import type * as pkijs from "pkijs";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { certificateDer, certificateFromDer, pemBlocks, summarize, type CertificateSummary } from "./certificate.js";
 
+/**
+ * What an anchor may vouch for: the Workflow-token certificate and its OCSP responder, the seal, or a
+ * time-stamping unit (the seal's timestamp and document timestamps).
+ */
+export type TrustRole = "token" | "seal" | "tsa";
+export const TRUST_ROLES: readonly TrustRole[] = ["token", "seal", "tsa"];
+
 export interface TrustStore {
-  /** Every certificate here is a trust anchor, self-signed or not (RFC 5280 §6.1.1). */
+  /** Anchors for every role (--trust). Every certificate here is a trust anchor, self-signed or not (RFC 5280 §6.1.1). */
   anchors: pkijs.Certificate[];
   /** Untrusted certificates offered for path building only (--certs). */
   intermediates: pkijs.Certificate[];
+  /**
+   * Anchors for one role only (--trust-token, --trust-seal, --trust-tsa): a user who must trust the OCES3
+   * issuing CA for the token does not thereby let every OCES3 certificate vouch for a seal or a timestamp.
+   */
+  roleAnchors?: Partial<Record<TrustRole, pkijs.Certificate[]>>;
+}
+
+/** The anchors that may end a path for one role: the general ones plus that role's own. */
+export function anchorsFor(store: TrustStore, role: TrustRole): pkijs.Certificate[] {
+  const own = store.roleAnchors?.[role];
+  return own?.length ? dedupe([...store.anchors, ...own]) : store.anchors;
 }
 
 const MAX_TRUST_FILE = 16 * 1024 * 1024;
@@ -32,19 +50,20 @@ function filesOf(path: string): string[] {
   } catch {
     throw new SealcheckError("ERR_FILE_NOT_FOUND", `${path}: no such file or directory`, { file: path });
   }
-  if (!st.isDirectory()) return [path];
+  if (st.isFile()) return [path];
+  if (!st.isDirectory()) throw new SealcheckError("ERR_USAGE", `${path}: not a regular file or directory (a FIFO, socket or device is not read)`, { file: path });
   const out: string[] = [];
   for (const name of readdirSync(path).sort()) {
     if (name.startsWith(".")) continue;
     const full = join(path, name);
-    if (statSync(full).isFile() && /\.(pem|crt|cer|der)$/i.test(name)) out.push(full);
+    if (/\.(pem|crt|cer|der)$/i.test(name) && statSync(full).isFile()) out.push(full);
     if (out.length > MAX_TRUST_FILES) throw new SealcheckError("ERR_TRUST_STORE", `${path}: more than ${MAX_TRUST_FILES} certificate files`, { file: path });
   }
   return out;
 }
 
 /** Loads certificates from files or directories (*.pem, *.crt, *.cer, *.der). Errors name the file. */
-export function loadCertificates(paths: readonly string[], role: "--trust" | "--certs"): pkijs.Certificate[] {
+export function loadCertificates(paths: readonly string[], role: string): pkijs.Certificate[] {
   const certs: pkijs.Certificate[] = [];
   for (const p of paths) {
     const files = filesOf(p);
@@ -80,10 +99,16 @@ export function dedupe(certs: pkijs.Certificate[]): pkijs.Certificate[] {
   });
 }
 
-export function loadTrustStore(trust: readonly string[], certs: readonly string[] = []): TrustStore {
-  return { anchors: loadCertificates(trust, "--trust"), intermediates: loadCertificates(certs, "--certs") };
+export function loadTrustStore(trust: readonly string[], certs: readonly string[] = [], roles: Partial<Record<TrustRole, readonly string[]>> = {}): TrustStore {
+  const store: TrustStore = { anchors: loadCertificates(trust, "--trust"), intermediates: loadCertificates(certs, "--certs") };
+  for (const role of TRUST_ROLES) {
+    const paths = roles[role];
+    if (paths?.length) (store.roleAnchors ??= {})[role] = loadCertificates(paths, `--trust-${role}`);
+  }
+  return store;
 }
 
-export function describeTrustStore(store: TrustStore): { anchors: CertificateSummary[]; intermediates: number } {
-  return { anchors: store.anchors.map(summarize), intermediates: store.intermediates.length };
+export function describeTrustStore(store: TrustStore): { anchors: CertificateSummary[]; intermediates: number; roleAnchors: Partial<Record<TrustRole, CertificateSummary[]>> } {
+  const roleAnchors = Object.fromEntries(Object.entries(store.roleAnchors ?? {}).map(([r, cs]) => [r, cs.map(summarize)]));
+  return { anchors: store.anchors.map(summarize), intermediates: store.intermediates.length, roleAnchors };
 }

@@ -7,16 +7,14 @@ import type { ArchiveReport } from "../report/archive-report.js";
 import type { CheckResult } from "../report/types.js";
 import { archiveView, certificateFields, describeTimeSource, type Field } from "./archive-view.js";
 import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
+import { safeText } from "./sanitize.js";
 
 export { describeTimeSource };
 
 export const WIDTH = 80;
 
-/** Strips control characters (ANSI escapes, carriage returns) from untrusted text before a terminal sees it. */
-export function safeText(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "\uFFFD");
-}
+/** The one sanitiser (src/render/sanitize.ts), re-exported for the renderers that import it from here. */
+export { safeText };
 
 function para(text: string, indent: string, width = WIDTH): string {
   return indent + wrap(safeText(text), width - indent.length, indent);

@@ -87,7 +87,8 @@ const EKU_NAMES: Record<string, string> = {
 const SEAL_IDENTITY: Record<string, string> = {
   "production-seal": "the broker's production seal",
   "test-seal": "the broker's test-environment seal",
-  other: "not a seal the broker is known to use",
+  "accepted-seal-signer": "a sealer accepted with --seal-signer, not the broker",
+  other: "not the broker's seal",
 };
 
 const PERSONAL_NAMES: Record<PersonalDataKind, string> = {

@@ -7,14 +7,17 @@ import type { ArchiveReport, ReportedClaim } from "../report/archive-report.js";
 import type { CheckStatus } from "../report/types.js";
 import { archiveView, describeTimeSource, ekuName, formatTime, type Field } from "./archive-view.js";
 import { MARKS } from "./style.js";
+import { safeText } from "./sanitize.js";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** Escapes text for HTML element content and quoted attribute values; drops control characters. */
+/**
+ * Escapes text for HTML element content and quoted attribute values, after the one sanitiser
+ * (src/render/sanitize.ts) replaced control, `\r` and bidi-override characters.
+ */
 export function escapeHtml(value: unknown): string {
   const s = typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value) ?? String(value);
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "\uFFFD").replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return safeText(s).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
 const STATUS_TEXT: Record<CheckStatus, string> = {

@@ -3,6 +3,7 @@
 import type { IdTokenReport } from "../idtoken/types.js";
 import type { TimeSource } from "../report/types.js";
 import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
+import { safeText as t } from "./sanitize.js";
 
 export interface IdTokenRenderOptions {
   /** Show `ct_claims` values instead of masking them. */
@@ -22,22 +23,24 @@ export function renderIdTokenReport(report: IdTokenReport, style: Style, opts: I
   const verdict = report.subIndication ? `${report.indication} / ${report.subIndication}` : report.indication;
   out.push(paint(style, "bold", paint(style, indicationColour(report.indication), verdict)));
   out.push(`Controlled-transfer ID token, validated at ${report.validationTime} (${TIME_SOURCE[report.validationTimeSource] ?? report.validationTimeSource}).`);
-  if (report.header) out.push(`Header: alg ${report.header.alg ?? "-"}, kid ${report.header.kid ?? "-"}, typ ${report.header.typ ?? "-"}.`);
+  // Everything from the token (header, claims, messages that quote them) passes the sanitiser: a forged
+  // token must not draw on the terminal.
+  if (report.header) out.push(`Header: alg ${t(report.header.alg ?? "-")}, kid ${t(report.header.kid ?? "-")}, typ ${t(report.header.typ ?? "-")}.`);
   if (report.decidedBy.length) out.push(`Decided by: ${report.decidedBy.join(", ")}.`);
   out.push("");
   const idWidth = Math.max(...report.checks.map((c) => c.id.length));
   const indent = " ".repeat(7 + idWidth + 2);
   for (const c of report.checks) {
-    out.push(`${mark(style, c.status)} ${c.id.padEnd(idWidth)}  ${wrap(c.message, Math.max(30, width - indent.length), indent)}`);
+    out.push(`${mark(style, c.status)} ${c.id.padEnd(idWidth)}  ${wrap(t(c.message), Math.max(30, width - indent.length), indent)}`);
   }
-  const t = report.transfer;
-  if (t) {
+  const tr = report.transfer;
+  if (tr) {
     out.push("");
-    out.push(`Transfer ${t.id} from ${t.sender} to ${Array.isArray(t.audience) ? t.audience.join(", ") : t.audience}, trace id ${t.traceId}.`);
-    const names = Object.keys(t.claims);
+    out.push(`Transfer ${t(tr.id)} from ${t(tr.sender)} to ${t(Array.isArray(tr.audience) ? tr.audience.join(", ") : tr.audience)}, trace id ${t(tr.traceId)}.`);
+    const names = Object.keys(tr.claims);
     if (names.length === 0) out.push("  No claims.");
     for (const name of names) {
-      out.push(`  ${name}: ${opts.showPersonalData ? JSON.stringify(t.claims[name]) : paint(style, "grey", "(hidden)")}`);
+      out.push(`  ${t(name)}: ${opts.showPersonalData ? t(JSON.stringify(tr.claims[name])) : paint(style, "grey", "(hidden)")}`);
     }
     if (names.length && !opts.showPersonalData) out.push(paint(style, "grey", "  Claim values may be personal data; --show-personal-data shows them."));
   }

@@ -57,7 +57,7 @@ export interface SealSummary {
   field: string;
   /** The seal certificate, and whether it is the broker's production seal, its test seal, or another. */
   signer: CertificateSummary | null;
-  identity: "production-seal" | "test-seal" | "other" | null;
+  identity: "production-seal" | "test-seal" | "accepted-seal-signer" | "other" | null;
   /** /M of the signature dictionary: claimed, not proven. */
   claimedTime: string | null;
   timestamp: { genTime: string; tsa: CertificateSummary | null; serialNumber: string } | null;

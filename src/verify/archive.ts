@@ -4,11 +4,13 @@
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
-import { parseValidationTime } from "../time.js";
+import { durationOption, parseValidationTime } from "../time.js";
 import { classifyEvidence, readBounded, type EvidenceInput } from "../input/evidence-file.js";
 import { listOriginals, startHashingOriginals, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
-import { loadTrustStore, type TrustStore } from "../pki/trust-store.js";
-import { summarize } from "../pki/certificate.js";
+import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
+import { summarize, thumbprint } from "../pki/certificate.js";
+import { ORGANIZATION_IDENTIFIER_FORM, type SealSignerPolicy } from "../evidence/broker-identity.js";
+import { refuseAlgorithm } from "../pki/jose-policy.js";
 import { failed } from "../report/check.js";
 import { computeVerdict } from "../report/verdict.js";
 import type { CheckResult } from "../report/types.js";
@@ -42,6 +44,16 @@ export interface VerifyArchiveOptions {
   tokenAlgorithms?: readonly JwsAlgorithm[];
   /** organizationIdentifier values allowed to sign Workflow tokens (default: the broker's, NTRDK-29915938). */
   tokenSignerOrganizations?: readonly string[];
+  /**
+   * Sealers accepted besides the broker's production and test seals (--seal-signer): each an
+   * organizationIdentifier (`NTRNO-933127990`) or the path of a certificate file (PEM/DER, every
+   * certificate in it accepted by its exact bytes).
+   */
+  sealSigners?: readonly string[];
+  /** A supplied file that matches no document_N is a warning instead of TOTAL-FAILED/HASH_FAILURE. */
+  allowExtraOriginals?: boolean;
+  /** Anchors restricted to one role (--trust-token, --trust-seal, --trust-tsa), besides `trust` for all. */
+  trustFor?: Partial<Record<TrustRole, readonly string[]>>;
   limits?: Partial<Limits>;
   /** Put personal data values in the report (default: masked, names of claims only). */
   showPersonalData?: boolean;
@@ -55,16 +67,35 @@ function resolveOptions(o: VerifyArchiveOptions): ArchiveOptions {
   const opts: ArchiveOptions = { ...DEFAULT_ARCHIVE_OPTIONS };
   const at = parseAt(o.at);
   if (at) opts.at = at;
-  for (const k of ["ocspWindowSeconds", "clockSkewSeconds"] as const) {
-    const v = o[k];
-    if (v !== undefined) {
-      if (!Number.isFinite(v) || v < 0) throw new SealcheckError("ERR_USAGE", `${k} must be a non-negative number of seconds`);
-      opts[k] = v;
+  for (const k of ["ocspWindowSeconds", "clockSkewSeconds"] as const) opts[k] = durationOption(o[k], opts[k], k);
+  if (o.tokenAlgorithms) {
+    // The one JOSE policy: only asymmetric algorithms can be allowed (never none or HMAC, in any spelling).
+    for (const a of o.tokenAlgorithms) {
+      if (refuseAlgorithm(a, [a]) !== null) throw new SealcheckError("ERR_USAGE", `algorithm ${JSON.stringify(a)} cannot be allowed for Workflow tokens`);
     }
+    opts.tokenAlgorithms = o.tokenAlgorithms;
   }
-  if (o.tokenAlgorithms) opts.tokenAlgorithms = o.tokenAlgorithms;
-  if (o.tokenSignerOrganizations?.length) opts.tokenSignerOrganizations = o.tokenSignerOrganizations;
+  if (o.tokenSignerOrganizations?.length) {
+    for (const org of o.tokenSignerOrganizations) {
+      if (!ORGANIZATION_IDENTIFIER_FORM.test(org)) throw new SealcheckError("ERR_USAGE", `--token-signer ${JSON.stringify(org)}: not an organizationIdentifier (e.g. NTRDK-29915938)`);
+    }
+    opts.tokenSignerOrganizations = o.tokenSignerOrganizations;
+  }
+  if (o.sealSigners?.length) opts.sealSigners = resolveSealSigners(o.sealSigners);
+  if (o.allowExtraOriginals) opts.allowExtraOriginals = true;
   return opts;
+}
+
+/** --seal-signer values: organizationIdentifiers as they are, certificate files as SHA-256 thumbprints. */
+export function resolveSealSigners(values: readonly string[]): SealSignerPolicy {
+  const organizations: string[] = [];
+  const certificates: string[] = [];
+  for (const v of values) {
+    if (ORGANIZATION_IDENTIFIER_FORM.test(v)) organizations.push(v);
+    // Anything else is a certificate file; a missing one is a usage error naming it (exit 3).
+    else certificates.push(...loadCertificates([v], "--seal-signer").map((c) => thumbprint(c, "sha256")));
+  }
+  return { organizations, certificates };
 }
 
 /**
@@ -86,7 +117,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   }
   const hashing = originalPaths ? startHashingOriginals(originalPaths) : null;
   try {
-    const trust = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? []);
+    const trust = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {});
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
     const bytes = typeof o.evidence === "string" ? readBounded(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
     if (listingError) throw listingError;

@@ -187,7 +187,7 @@ export async function verifyArchiveWithToken(o: VerifyArchiveOptions & { crossCh
   if (!tokenFile) return verifyArchive(rest);
   const limits = resolveLimits(o.limits);
   const tokenBytes = readBounded(tokenFile, limits.maxEvidenceBytes);
-  const trustStore = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? []);
+  const trustStore = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {});
   const report = await verifyArchive({ ...rest, trustStore });
   const check = await (async (): Promise<CheckResult> => {
     const primaryName = typeof o.evidence === "string" ? o.evidence : o.evidence.name;

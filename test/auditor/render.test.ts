@@ -94,7 +94,7 @@ describe("HTML report", () => {
     expect(html).not.toMatch(/href="https?:/);
     expect(html).toContain("Certificate chains");
     expect(html).toContain("CN=Sealcheck Test OCES rod-CA");
-    expect(html).toContain("CN=Sealcheck Test Seal Root CA");
+    expect(html).toContain("CN=NETS AS Intermediate CA");
     expect(html).toContain("Claim filter: Restricted.");
     for (const s of SIGNER_NAMES) expect(html).not.toContain(s);
     expect(html).toContain("2030-01-01T00:00:00Z");

@@ -109,7 +109,7 @@ describe("sealcheck verify-id-token", () => {
   });
 
   it.each([
-    ["a missing token file", ["verify-id-token", "missing.jwt", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS"], /missing\.jwt: no such file/],
+    ["a missing token file", ["verify-id-token", "missing.jwt", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS"], /the token argument \(11 characters, not shown\) is neither an existing file/],
     ["a missing JWKS file", ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "nope.json"], /nope\.json: no such file/],
     ["a bad --at", ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS", "--at", "yesterday"], /--at: "yesterday" is not an ISO 8601 time/],
     ["--jwks and --discovery", ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS", "--discovery"], /either --jwks <file> or --discovery, not both/],

@@ -15,7 +15,7 @@ async function pades(o: ArchiveOptions = {}): Promise<Uint8Array> {
   return (await buildArchive(testPki(), o)).pdf;
 }
 
-async function verifyBytes(pdf: Uint8Array, extra: { at?: string } = {}) {
+async function verifyBytes(pdf: Uint8Array, extra: { at?: string; sealSigners?: string[] } = {}) {
   const file = join(tempDir(), "archive.pdf");
   writeFileSync(file, pdf);
   return verifyArchive({ evidence: file, trust, ...extra });
@@ -121,13 +121,22 @@ describe("seal checks, one defect at a time", () => {
     expect(check(r, "seal-certificate").subIndication).toBe("TRY_LATER");
   });
 
-  it("seal-certificate: signed by a certificate outside the trust store → NO_CERTIFICATE_CHAIN_FOUND", async () => {
+  it("seal-certificate: signed by someone other than the broker → TOTAL-FAILED naming the sealer", async () => {
     const pki = testPki();
     const r = await verifyBytes(await pades({ seal: { signer: pki.foreignTokenSigner, certificates: [pki.foreignTokenSigner] } }));
-    expect(check(r, "seal-signature").status).toBe("warning");
-    expect(check(r, "seal-signature").message).toContain("neither the broker's production seal nor its test seal");
+    expect(check(r, "seal-signature").status).toBe("passed");
+    expect(check(r, "seal-certificate").status).toBe("failed");
+    expect(check(r, "seal-certificate").message).toContain("not sealed by the broker");
+    expect(check(r, "seal-certificate").message).toContain("NEB Transact ST");
+    expect(r.indication).toBe("TOTAL-FAILED");
+    expect(r.seal?.identity).toBe("other");
+  });
+
+  it("seal-certificate: an accepted sealer outside the trust store → NO_CERTIFICATE_CHAIN_FOUND", async () => {
+    const pki = testPki();
+    const r = await verifyBytes(await pades({ seal: { signer: pki.foreignTokenSigner, certificates: [pki.foreignTokenSigner] } }), { sealSigners: ["NTRDK-29915938"] });
     expect(check(r, "seal-certificate").status).toBe("indeterminate");
     expect(check(r, "seal-certificate").subIndication).toBe("NO_CERTIFICATE_CHAIN_FOUND");
-    expect(r.seal?.identity).toBe("other");
+    expect(r.seal?.identity).toBe("accepted-seal-signer");
   });
 });

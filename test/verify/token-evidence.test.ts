@@ -63,15 +63,19 @@ describe("verify: each check fails on its tampered input", () => {
     expect(r.decidedBy).toContain("document-digests");
   });
 
-  it("document-digests: a missing original → INDETERMINATE, extra file → warning", async () => {
+  it("document-digests: a missing original → INDETERMINATE, extra file → HASH_FAILURE (warning with allowExtraOriginals)", async () => {
     const w = await writeTokenEvidence();
     const r = await verifyArchive({ evidence: w.json, originals: [join(w.originals, w.evidence.originals[0]!.fileName)], trust: trust() });
     expect(check(r, "document-digests").status).toBe("indeterminate");
     expect(check(r, "document-digests").subIndication).toBe("SIGNED_DATA_NOT_FOUND");
     writeFileSync(join(w.originals, "unrelated.pdf"), "%PDF-1.7 unrelated");
     const r2 = await verifyArchive({ evidence: w.json, originals: [w.originals], trust: trust() });
-    expect(check(r2, "document-digests").status).toBe("warning");
-    expect(r2.indication).toBe("TOTAL-PASSED");
+    expect(check(r2, "document-digests").status).toBe("failed");
+    expect(check(r2, "document-digests").message).toContain("unrelated.pdf");
+    expect(r2.subIndication).toBe("HASH_FAILURE");
+    const r3 = await verifyArchive({ evidence: w.json, originals: [w.originals], trust: trust(), allowExtraOriginals: true });
+    expect(check(r3, "document-digests").status).toBe("warning");
+    expect(r3.indication).toBe("TOTAL-PASSED");
   });
 
   it("token-signature: a changed token payload → SIG_CRYPTO_FAILURE", async () => {

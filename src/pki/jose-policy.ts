@@ -1,0 +1,87 @@
+// The one JOSE policy of sealcheck, for the Workflow token and the controlled-transfer ID token alike:
+// which header parameters are refused, which algorithms count as a signature at all, and which public
+// keys are too weak to prove anything. jose verifies; this module decides what may reach it.
+import { createPublicKey, type KeyObject } from "node:crypto";
+
+/** Asymmetric JWS algorithms jose can verify, with the JWK key type each needs (an allow-list). */
+const KTY_OF_ALG: Record<string, string> = {
+  RS256: "RSA", RS384: "RSA", RS512: "RSA", PS256: "RSA", PS384: "RSA", PS512: "RSA",
+  ES256: "EC", ES384: "EC", ES512: "EC", EdDSA: "OKP", Ed25519: "OKP",
+};
+
+export function keyTypeForAlgorithm(alg: string): string | undefined {
+  return Object.hasOwn(KTY_OF_ALG, alg) ? KTY_OF_ALG[alg] : undefined;
+}
+
+/** Header parameters that could point a careless verifier at an attacker's key; never used for selection. */
+export const KEY_HEADERS = ["jku", "jwk", "x5u", "x5c"] as const;
+
+/**
+ * A header parameter that makes the token something this verifier must not accept, or null: `crit`
+ * (RFC 7515 §4.1.11: extensions it does not implement), `b64` (RFC 7797, an extension that only means
+ * something under `crit`), JWE parameters. Refusals are FORMAT_FAILURE.
+ */
+export function refuseHeader(header: Record<string, unknown>, what: string): string | null {
+  if (header.crit !== undefined) return `${what} has a "crit" header (${String(JSON.stringify(header.crit)).slice(0, 80)}) naming extensions this verifier does not implement`;
+  if (header.b64 !== undefined) return `${what} has a "b64" header (RFC 7797 unencoded payload), which this verifier does not accept`;
+  if (header.enc !== undefined || header.zip !== undefined) return `${what}'s header has JWE parameters ("enc"/"zip"); it must be a signed JWT`;
+  if (typeof header.alg !== "string" || header.alg === "") return `${what}'s header has no "alg" string`;
+  return null;
+}
+
+export type AlgorithmRefusal = { status: "failed" | "indeterminate"; message: string };
+
+/**
+ * `none` in any spelling, HMAC in any spelling and unknown algorithms are no public-key signature at all:
+ * TOTAL-FAILED/SIG_CRYPTO_FAILURE. A known asymmetric algorithm outside the caller's allow-list is a
+ * cryptographic constraint not met: INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE (ETSI EN 319 102-1).
+ * Algorithm names compare exactly (RFC 7515 §4.1.1: case-sensitive).
+ */
+export function refuseAlgorithm(alg: unknown, allowed: readonly string[]): AlgorithmRefusal | null {
+  if (typeof alg !== "string" || alg.toLowerCase() === "none" || /^hs/i.test(alg) || keyTypeForAlgorithm(alg) === undefined) {
+    return { status: "failed", message: `The token's algorithm is ${String(JSON.stringify(alg)).slice(0, 40)}: not an asymmetric signature this verifier accepts, so it proves nothing.` };
+  }
+  if (allowed.includes(alg)) return null;
+  return { status: "indeterminate", message: `The token's algorithm ${alg} is not among the accepted ones (${allowed.join(", ")}).` };
+}
+
+const MIN_RSA_BITS = 2048;
+const MIN_RSA_EXPONENT = 65537n;
+const CURVES = new Set(["prime256v1", "secp384r1", "secp521r1"]);
+
+/**
+ * Why a public key is too weak to prove a signature, or null. RSA: a modulus under 2048 bits, or a public
+ * exponent that is even or under 65537 (with e = 1 a "signature" is the padded message itself: anyone can
+ * make one). EC: only P-256/P-384/P-521 (Node refuses points off their curve when the key is imported, so
+ * such a key never gets here). Ed25519 is fine; any other key type is refused.
+ */
+export function weakKeyReason(key: KeyObject): string | null {
+  const d = key.asymmetricKeyDetails ?? {};
+  switch (key.asymmetricKeyType) {
+    case "rsa":
+    case "rsa-pss": {
+      const bits = d.modulusLength ?? 0;
+      const e = d.publicExponent;
+      if (bits < MIN_RSA_BITS) return `its RSA modulus has ${bits} bits, fewer than ${MIN_RSA_BITS}`;
+      if (e === undefined || e < MIN_RSA_EXPONENT || e % 2n === 0n) return `its RSA public exponent e = ${e ?? "?"} is ${e !== undefined && e % 2n === 0n ? "even" : `below ${MIN_RSA_EXPONENT}`} (with such a key a signature proves nothing)`;
+      return null;
+    }
+    case "ec":
+      return d.namedCurve && CURVES.has(d.namedCurve) ? null : `its elliptic curve ${d.namedCurve ?? "?"} is not P-256, P-384 or P-521`;
+    case "ed25519":
+      return null;
+    default:
+      return `its key type ${key.asymmetricKeyType ?? "?"} is not accepted for signatures`;
+  }
+}
+
+/** weakKeyReason for a certificate's key given as DER SubjectPublicKeyInfo; an unreadable key is refused. */
+export function weakSpkiReason(spkiDer: Uint8Array): string | null {
+  let key: KeyObject;
+  try {
+    key = createPublicKey({ key: Buffer.from(spkiDer), format: "der", type: "spki" });
+  } catch (e) {
+    return `its public key cannot be read (${e instanceof Error ? e.message : String(e)}; e.g. an EC point off its curve)`;
+  }
+  return weakKeyReason(key);
+}
