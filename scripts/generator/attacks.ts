@@ -138,14 +138,22 @@ export async function addDocumentTimestamp(pdf: Uint8Array, pki: TestPki, at = n
     ByteRange: [0, 9_999_999_999, 9_999_999_999, 9_999_999_999],
     Contents: PDFHexString.of("0".repeat(16 * 1024)),
   }));
+  const prepared = withSignatureField(pdf, u, sig, visibleText ? { F: 4, Rect: [60, 600, 400, 640], AP: { N: overlayAppearance(u, visibleText) } } : {});
+  return sealPrepared(prepared, pki, { cms: (signed) => createTimestampToken({ tsa: pki.tsa, data: signed, genTime: at, serial: 20251209 }) });
+}
+
+/**
+ * Adds field Signature2 with signature dictionary `sig` on page 1 (its widget in the page's /Annots, the field
+ * in /AcroForm /Fields), writes the update and returns it with the placeholders located for signing.
+ */
+function withSignatureField(pdf: Uint8Array, u: Update, sig: PDFRef, widgetExtra: Record<string, unknown>): PreparedPdf {
   const page = firstPage(u);
   const widget = u.add(u.ctx.obj({
-    Type: "Annot", Subtype: "Widget", FT: "Sig", T: PDFString.of("Signature2"), V: sig, F: visibleText ? 4 : 132,
-    Rect: visibleText ? [60, 600, 400, 640] : [0, 0, 0, 0], P: page.ref,
-    ...(visibleText ? { AP: { N: overlayAppearance(u, visibleText) } } : {}),
+    Type: "Annot", Subtype: "Widget", FT: "Sig", T: PDFString.of("Signature2"), V: sig, F: 132, Rect: [0, 0, 0, 0], P: page.ref,
+    ...(widgetExtra as Record<string, never>),
   }));
   const pageCopy = page.dict.clone(u.ctx);
-  const annots = (page.dict.lookup(PDFName.of("Annots"), PDFArray).clone(u.ctx));
+  const annots = page.dict.lookup(PDFName.of("Annots"), PDFArray).clone(u.ctx);
   annots.push(widget);
   pageCopy.set(PDFName.of("Annots"), annots);
   u.replace(page.ref, pageCopy);
@@ -155,12 +163,11 @@ export async function addDocumentTimestamp(pdf: Uint8Array, pki: TestPki, at = n
   u.replace(acroRef, acro);
   const { bytes, offsets } = appendIncrementalUpdate(pdf, { objects: u.objects });
   const sigAt = offsets.get(sig.objectNumber)!;
-  const prepared: PreparedPdf = {
+  return {
     bytes, sigObject: sig.objectNumber,
     byteRange: spanAfterKey(bytes, sigAt, "/ByteRange", "[", "]"),
     contents: spanAfterKey(bytes, sigAt, "/Contents", "<", ">"),
   };
-  return sealPrepared(prepared, pki, { cms: (signed) => createTimestampToken({ tsa: pki.tsa, data: signed, genTime: at, serial: 20251209 }) });
 }
 
 /** A Form XObject painting a white box with one line of text: what an overlay annotation shows. */
@@ -350,20 +357,7 @@ async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: st
       Type: "Sig", Filter: "Adobe.PPKLite", SubFilter: "ETSI.CAdES.detached", M: PDFString.of(pdfDate(TIMELINE.iat)),
       ByteRange: [0, 9_999_999_999, 9_999_999_999, 9_999_999_999], Contents: PDFHexString.of("0".repeat(24 * 1024)),
     }));
-    const page = firstPage(u);
-    const widget = u.add(u.ctx.obj({ Type: "Annot", Subtype: "Widget", FT: "Sig", T: PDFString.of("Signature2"), V: sig, F: 132, Rect: [0, 0, 0, 0], P: page.ref }));
-    const pageCopy = page.dict.clone(u.ctx);
-    const annots = page.dict.lookup(PDFName.of("Annots"), PDFArray).clone(u.ctx);
-    annots.push(widget);
-    pageCopy.set(PDFName.of("Annots"), annots);
-    u.replace(page.ref, pageCopy);
-    const acroRef = u.doc.catalog.get(PDFName.of("AcroForm")) as PDFRef;
-    const acro = u.doc.catalog.lookup(PDFName.of("AcroForm"), PDFDict).clone(u.ctx);
-    acro.lookup(PDFName.of("Fields"), PDFArray).push(widget);
-    u.replace(acroRef, acro);
-    const { bytes, offsets } = appendIncrementalUpdate(s, { objects: u.objects });
-    const sigAt = offsets.get(sig.objectNumber)!;
-    const prepared: PreparedPdf = { bytes, sigObject: sig.objectNumber, byteRange: spanAfterKey(bytes, sigAt, "/ByteRange", "[", "]"), contents: spanAfterKey(bytes, sigAt, "/Contents", "<", ">") };
+    const prepared = withSignatureField(s, u, sig, {});
     add("later-approval-signature", "After the certification (DocMDP P=1) a second, approval signature by another certificate is added in field Signature2.",
       sealPrepared(prepared, pki, { signer: pki.otherTokenSigner, certificates: [pki.otherTokenSigner], timestamp: false }),
       modified(true, "pdfsig lists Signature2 as valid and 'Total document signed'"));
