@@ -10,14 +10,14 @@ import { addRevision, latin1, LIMITS, minimalObjects, text } from "../pdf/helper
 const PLACEHOLDER = "/ByteRange [0 0000000000 0000000000 0000000000]";
 
 /** One signed revision: a signature field (certification with DocMDP P when given), an empty field, a text field. */
-function signed(p: number | null): Uint8Array {
+function signed(p: number | null, acroExtra = ""): Uint8Array {
   const perms = p === null ? "" : " /Perms << /DocMDP 6 0 R >>";
   const ref = p === null ? "" : ` /Reference [<< /TransformMethod /DocMDP /TransformParams << /P ${p} /V /1.2 >> >>]`;
   const objects = [
     ...minimalObjects(` /AcroForm 7 0 R${perms}`).map((o) => (o.num === 3 ? { ...o, body: o.body.replace(/>>\s*$/, " /Annots [5 0 R 8 0 R 9 0 R] >>") } : o)),
     { num: 5, body: "<< /FT /Sig /T (Signature1) /V 6 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /F 132 /P 3 0 R >>" },
     { num: 6, body: `<< /Type /Sig /SubFilter /ETSI.CAdES.detached ${PLACEHOLDER} /Contents <${"00".repeat(64)}>${ref} >>` },
-    { num: 7, body: "<< /Fields [5 0 R 8 0 R 9 0 R] /SigFlags 3 >>" },
+    { num: 7, body: `<< /Fields [5 0 R 8 0 R 9 0 R] /SigFlags 3${acroExtra} >>` },
     { num: 8, body: "<< /FT /Sig /T (Empty) /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>" },
     { num: 9, body: "<< /FT /Tx /T (Name) /V (Alice) /Type /Annot /Subtype /Widget /Rect [10 10 100 30] /P 3 0 R >>" },
   ];
@@ -69,6 +69,16 @@ describe("changes after a signature against its permission", () => {
       });
     }
   }
+
+  it("/AcroForm /DR changed: LTV, unless viewers regenerate field appearances with it (/NeedAppearances)", () => {
+    const dr = (font: string) => ` /DR << /Font << /Helv << /Type /Font /Subtype /Type1 /BaseFont /${font} >> >> >>`;
+    for (const [need, want] of [["", "passed"], [" /NeedAppearances true", "failed"]] as const) {
+      const base = signed(1, `${dr("Helvetica")}${need}`);
+      const later = addRevision(base, { objects: [{ num: 7, body: `<< /Fields [5 0 R 8 0 R 9 0 R] /SigFlags 3${dr("Courier")}${need} >>` }], xref: "table", trailer: "/Root 1 0 R" });
+      const r = judge(later, 1);
+      expect(r.status, r.message).toBe(want);
+    }
+  });
 
   it("nothing after the signature: passed", () => {
     expect(judge(signed(1), 1).status).toBe("passed");

@@ -198,7 +198,16 @@ const acroformKeys: Record<string, ValueRule> = {
   NeedAppearances: level("form-fill", "appearances to be regenerated"),
 };
 
-const acroformRule: ValueRule = (r, before, after, where) => compareDicts(r, asDict(before), asDict(after), where, acroformKeys);
+const acroformRule: ValueRule = (r, before, after, where) => {
+  compareDicts(r, asDict(before), asDict(after), where, acroformKeys);
+  // Viewers told to regenerate field appearances draw them with /DR: then a changed /DR changes what fields show.
+  const a = asDict(after);
+  const need = a ? r.after.resolve(rawGet(a, "NeedAppearances")) : undefined;
+  const b = asDict(before);
+  if (need?.kind === "boolean" && need.value && !sameContent(r.before, b ? rawGet(b, "DR") : undefined, r.after, a ? rawGet(a, "DR") : undefined)) {
+    r.report("form-fill", `${where} /DR: default resources changed while viewers regenerate field appearances (/NeedAppearances)`);
+  }
+};
 
 const catalogKeys: Record<string, ValueRule> = {
   DSS: level("ltv", "document security store (validation data)"),
