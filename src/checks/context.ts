@@ -9,8 +9,7 @@ import type { ChainResult } from "../pki/chain.js";
 import type { DecodedOcsp } from "../pki/ocsp.js";
 import type { ValidationTime } from "../report/types.js";
 import type { WorkflowClaims } from "../evidence/workflow-token.js";
-import type { SealSummary } from "../report/archive-report.js";
-import type { PdfSignatureReport } from "./pdf-signatures.js";
+import type { PdfSignatureReport, SealSummary } from "../report/archive-report.js";
 import { BROKER_ORGANIZATION_ID, NO_EXTRA_SEAL_SIGNERS, type SealSignerPolicy } from "../evidence/broker-identity.js";
 
 export type JwsAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512";

@@ -14,29 +14,12 @@ import { cryptoEngine } from "../pki/crypto-engine.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp } from "../pki/timestamp.js";
 import { anchorsFor } from "../pki/trust-store.js";
+import type { PdfSignatureKind, PdfSignatureReport } from "../report/archive-report.js";
 import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js";
 import type { ArchiveContext } from "./context.js";
 import type { ChangeAnalysis } from "./modifications/analyse.js";
 import { permittedLevel, rank } from "./modifications/levels.js";
 import { checkByteRange, signatureInput } from "./seal-signature.js";
-
-export type PdfSignatureKind = "certification" | "approval" | "documentTimestamp";
-
-/** One item of the report's `pdfSignatures` (contract.md). */
-export interface PdfSignatureReport {
-  field: string;
-  kind: PdfSignatureKind;
-  /** The revision the byte range covers, counted from 1 (the original document); null when it covers none. */
-  revision: number | null;
-  /** DocMDP P of a certification signature; null otherwise. */
-  docMdpPermission: number | null;
-  /** The byte range covers exactly its revision except /Contents. */
-  coversRevision: boolean;
-  status: CheckStatus;
-  subIndication: SubIndication | null;
-  message: string;
-  details: Record<string, unknown>;
-}
 
 interface Outcome {
   status: CheckStatus;

@@ -3,7 +3,7 @@
 // values masked unless the caller asks for them.
 import type { EvidenceFormat } from "../input/evidence-file.js";
 import type { CertificateSummary } from "../pki/certificate.js";
-import type { ReportBase } from "./types.js";
+import type { CheckStatus, ReportBase, SubIndication } from "./types.js";
 import type { PersonalDataKind } from "../evidence/personal-data.js";
 
 export interface ReportedClaim {
@@ -13,8 +13,6 @@ export interface ReportedClaim {
   value: unknown;
   masked: boolean;
 }
-
-import type { PdfSignatureReport } from "../checks/pdf-signatures.js";
 
 export interface ArchiveReport extends ReportBase {
   kind: "workflow-archive";
@@ -82,3 +80,22 @@ export interface SignerSummary {
   /** Level of assurance: the last segment of the `loa` (else `ial`) NSIS URI, e.g. "Substantial". */
   levelOfAssurance: string | null;
 }
+
+export type PdfSignatureKind = "certification" | "approval" | "documentTimestamp";
+
+/** One item of the report's `pdfSignatures` (contract.md): a signature of the PDF judged on its own. */
+export interface PdfSignatureReport {
+  field: string;
+  kind: PdfSignatureKind;
+  /** The revision the byte range covers, counted from 1 (the original document); null when it covers none. */
+  revision: number | null;
+  /** DocMDP P of a certification signature; null otherwise. */
+  docMdpPermission: number | null;
+  /** The byte range covers exactly its revision except /Contents. */
+  coversRevision: boolean;
+  status: CheckStatus;
+  subIndication: SubIndication | null;
+  message: string;
+  details: Record<string, unknown>;
+}
+
