@@ -12,6 +12,14 @@ function parseReports(value: string): "all" | "not-passed" | "none" {
   return value;
 }
 
+/** The command line of this run with --resume, quoted for a POSIX shell. */
+function resumeCommand(): string {
+  const args = process.argv.slice(2);
+  if (!args.includes("--resume")) args.push("--resume");
+  const quote = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
+  return ["sealcheck", ...args].map(quote).join(" ");
+}
+
 export function registerVerifyBatch(program: Command): void {
   program
     .command("verify-batch")
@@ -49,30 +57,55 @@ Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const [{ discoverArchives, archiveKey }, { verifyMany, defaultWorkers }, jsonl, { BatchSummary, renderSummary }, { SealcheckError }] = await Promise.all([
+        const [{ discoverArchives, archiveKey }, { verifyMany, defaultWorkers }, jsonl, { BatchSummary, renderSummary }, { SealcheckError }, { runKey }] = await Promise.all([
           import("../../src/batch/discover.js"),
           import("../../src/batch/verify-many.js"),
           import("../../src/batch/jsonl.js"),
           import("../../src/batch/summary.js"),
           import("../../src/errors.js"),
+          import("../../src/batch/run-key.js"),
         ]);
         const out = opts.out as string | undefined;
         if (opts.resume && !out) throw new SealcheckError("ERR_USAGE", "--resume needs --out <file> (the results of the earlier run)");
         const workers = (opts.workers as number | undefined) ?? defaultWorkers();
         const summary = new BatchSummary(opts.slowest as number);
+        const verifyOptions = {
+          trust: opts.trust as string[],
+          certs: opts.certs as string[],
+          ...(opts.at !== undefined ? { at: opts.at as string } : {}),
+          ocspWindowSeconds: opts.ocspWindow as number,
+          clockSkewSeconds: opts.clockSkew as number,
+          showPersonalData: Boolean(opts.showPersonalData),
+          ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
+        };
+        const run = runKey({ ...verifyOptions, allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
 
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.
         // Specs are small (two paths); reports are never accumulated.
         const archives = [...discoverArchives(dirs, { allowMissingOriginals: Boolean(opts.allowMissingOriginals) })];
         let todo = archives;
+        // Indices go on from the earlier run's, so that one index names one archive in the file.
+        let firstIndex = 0;
         if (opts.resume && out) {
           const done = new Set<string>();
+          const otherRuns = new Set<string>();
           await jsonl.readResults(out, (r) => {
+            if (r.run !== run) otherRuns.add(r.run ?? "none");
+            if (typeof r.index === "number") firstIndex = Math.max(firstIndex, r.index + 1);
             const key = archiveKey(r);
             if (done.has(key)) return;
             done.add(key);
             summary.add(r, true);
           });
+          if (otherRuns.size > 0) {
+            const why = otherRuns.has("none")
+              ? "by a sealcheck that did not record its verification options"
+              : "with other verification options (--trust anchors, --certs, --at, --ocsp-window, --clock-skew, --limit, --allow-missing-originals, --show-personal-data or the sealcheck version differ)";
+            throw new SealcheckError(
+              "ERR_USAGE",
+              `--resume: ${out} holds results verified ${why}; its verdicts would not answer this run's question. Give a new --out file, or run again without --resume to verify everything`,
+            );
+          }
           todo = archives.filter((a) => !done.has(archiveKey(a)));
         }
         if (archives.length === 0 && summary.count === 0) {
@@ -88,25 +121,35 @@ Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive
         }
         const reports = opts.reports as import("../../src/batch/jsonl.js").ReportMode;
         let done = 0;
+        // Ctrl-C: every finished archive is already in --out (one write per line); clear the bar, say how
+        // to go on, and end (the worker threads end with the process).
+        const onInterrupt = (): void => {
+          progress?.done();
+          writer?.close();
+          const left = todo.length - done;
+          const how = out
+            ? `${done} result${done === 1 ? "" : "s"} of this run are in ${out}; to go on with the ${left} left:\n  ${resumeCommand()}`
+            : "nothing was kept (no --out file); run with --out <file> to be able to go on with --resume after an interruption";
+          process.stderr.write(`\nInterrupted after ${done} of ${todo.length} archive${todo.length === 1 ? "" : "s"}. ${how}\n`);
+          process.exit(130);
+        };
+        process.once("SIGINT", onInterrupt);
         try {
           if (todo.length > 0) {
             for await (const r of verifyMany(todo, {
               workers,
-              trust: opts.trust as string[],
-              certs: opts.certs as string[],
-              ...(opts.at !== undefined ? { at: opts.at as string } : {}),
-              ocspWindowSeconds: opts.ocspWindow as number,
-              clockSkewSeconds: opts.clockSkew as number,
-              showPersonalData: Boolean(opts.showPersonalData),
+              ...verifyOptions,
               ...(opts.timeout ? { timeoutMs: (opts.timeout as number) * 1000 } : {}),
-              ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
             })) {
-              writer?.write(jsonl.resultLine(r, reports));
-              summary.add(r);
-              progress?.update(++done, summary.counts());
+              const line = { ...r, index: firstIndex + r.index };
+              writer?.write(jsonl.resultLine(line, reports, run));
+              summary.add(line);
+              done++;
+              progress?.update(done, summary.counts());
             }
           }
         } finally {
+          process.removeListener("SIGINT", onInterrupt);
           progress?.done();
           writer?.close();
         }
