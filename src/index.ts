@@ -1,7 +1,7 @@
 // Public API of the sealcheck library. No function here prints or exits; bad evidence yields a report,
 // usage problems a SealcheckError with a stable `code`.
 export * from "./report/types.js";
-export type { ArchiveReport, ReportedClaim, SealSummary, PadesLevel, SignerSummary } from "./report/archive-report.js";
+export type { ArchiveReport, ReportedClaim, SealSummary, PadesLevel, SignerSummary, VerificationInputs } from "./report/archive-report.js";
 export { computeVerdict, exitCodeFor, type Verdict } from "./report/verdict.js";
 // Types the exported functions and reports name, so that callers can name them too.
 export type { ArchiveOptions } from "./checks/context.js";
@@ -19,7 +19,7 @@ export { verifyArchive, type VerifyArchiveOptions } from "./verify/archive.js";
 export { loadTrustStore, type TrustStore } from "./pki/trust-store.js";
 export { DEFAULT_ARCHIVE_OPTIONS, DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm } from "./checks/context.js";
 export { verifyArchiveWithToken } from "./verify/cross-check.js";
-export { renderArchiveHuman } from "./render/archive-human.js";
+export { renderArchiveHuman, renderArchiveSummary } from "./render/archive-human.js";
 export { renderArchiveHtml } from "./render/html.js";
 export { renderJson } from "./render/json.js";
 

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { collect, limitOption, parseSeconds } from "../options.js";
+import { limitHelp, limitOption, listOption, parseSeconds } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -25,14 +25,15 @@ export function registerVerifyBatch(program: Command): void {
     .command("verify-batch")
     .description("Verify every archive found under directories (or listed in manifests), on worker threads")
     .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files")
-    .option("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", collect, [])
-    .option("--certs <path>", "extra untrusted certificates for path building (repeatable)", collect, [])
+    .addOption(listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
+    .addOption(listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"))
     .option("--at <time>", "validation time, ISO 8601 (default: the time each archive's evidence proves)")
     .option("-w, --workers <n>", "worker threads (default: the number of cores)", parseCount)
     .option("-o, --out <file>", "write one JSON line per archive to this file (JSON Lines)")
     .option("--resume", "skip archives already in --out and append the others")
     .addOption(new Option("--reports <which>", "which archives keep their full report in --out").choices(["all", "not-passed", "none"]).argParser(parseReports).default("all"))
-    .option("--json", "print the summary as JSON on stdout")
+    .option("--json", "print the summary as JSON on stdout (as --format json)")
+    .addOption(new Option("--format <format>", "what stdout gets: the summary table, the summary as JSON, JUnit XML or CSV (one test case or row per archive)").choices(["text", "json", "junit", "csv"]).default("text"))
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it (documents not compared) instead of reporting it")
     .option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)", parseSeconds)
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
@@ -44,16 +45,28 @@ export function registerVerifyBatch(program: Command): void {
     .addHelpText(
       "after",
       `
-Layout: an evidence file (*.pdf, *.json) with an originals/ folder beside it, or a sealcheck-manifest.json
-listing {"evidence", "originals"} paths relative to it. See docs/batch.md.
+Layout: an evidence file (*.pdf, *.json) with an originals/ folder beside it,
+or a sealcheck-manifest.json listing {"evidence", "originals"} paths relative
+to it (README, "Verifying many archives", in the package).
 
 Examples:
   $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl
-  $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl --resume --workers 8
-  $ sealcheck verify-batch manifest.sealcheck-manifest.json --trust roots/ --json > summary.json
+  $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl \\
+      --resume --workers 8
+  $ sealcheck verify-batch sealcheck-manifest.json --trust roots/ --json
+  $ sealcheck verify-batch /archive --trust roots/ --format junit > junit.xml
+  $ sealcheck verify-batch /archive --trust roots/ --format csv > results.csv
 
-Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive, then 2 INDETERMINATE, else 0);
-3 also when the batch cannot run (bad options, unusable trust store, nothing found).`,
+--resume continues only a results file verified with the same options (anchors,
+--at, policy, limits); Ctrl-C prints the command that resumes. Each line of
+--out follows schemas/batch-line.schema.json.
+
+Limits (--limit <name>=<value>, K/M/G allowed; defaults):
+${limitHelp()}
+
+Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some
+archive, then 2 INDETERMINATE, else 0); 3 also when the batch cannot run (bad
+options, unusable trust store, nothing found).`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
@@ -69,6 +82,10 @@ Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive
         if (opts.resume && !out) throw new SealcheckError("ERR_USAGE", "--resume needs --out <file> (the results of the earlier run)");
         const workers = (opts.workers as number | undefined) ?? defaultWorkers();
         const summary = new BatchSummary(opts.slowest as number);
+        const format = opts.json ? "json" : (opts.format as "text" | "json" | "junit" | "csv");
+        // JUnit and CSV list every archive (earlier run included); the short fields only, not the reports.
+        const rows: import("../../src/batch/formats.js").BatchRow[] = [];
+        const keepRow = format === "junit" || format === "csv";
         const verifyOptions = {
           trust: opts.trust as string[],
           certs: opts.certs as string[],
@@ -96,6 +113,7 @@ Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive
             if (done.has(key)) return;
             done.add(key);
             summary.add(r, true);
+            if (keepRow) rows.push(r);
           });
           if (otherRuns.size > 0) {
             const why = otherRuns.has("none")
@@ -144,6 +162,7 @@ Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive
               const line = { ...r, index: firstIndex + r.index };
               writer?.write(jsonl.resultLine(line, reports, run));
               summary.add(line);
+              if (keepRow) rows.push({ ...line, decidedBy: line.decidedBy });
               done++;
               progress?.update(done, summary.counts());
             }
@@ -155,8 +174,12 @@ Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive
         }
         summary.finish();
         const s = summary.toJSON({ workers: workers, out: out ?? null });
-        if (opts.json) await writeOut(`${JSON.stringify(s, null, 2)}\n`);
-        else await writeOut(renderSummary(s, { colour: useColour() }));
+        if (format === "json") await writeOut(`${JSON.stringify(s, null, 2)}\n`);
+        else if (format === "junit" || format === "csv") {
+          const f = await import("../../src/batch/formats.js");
+          rows.sort((a, b) => (a.index ?? 0) - (b.index ?? 0)); // input order, not completion order
+          await writeOut(format === "junit" ? f.junitXml(rows) : f.csvHeader() + rows.map(f.csvRow).join(""));
+        } else await writeOut(renderSummary(s, { colour: useColour() }));
         return s.exitCode;
       });
     });

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { collect, limitHelp, limitOption, parseSeconds } from "../options.js";
+import { limitHelp, limitOption, listOption, parseSeconds } from "../options.js";
 
 export function registerVerify(program: Command): void {
   program
@@ -8,34 +8,42 @@ export function registerVerify(program: Command): void {
     .description("Verify a workflow archive: a sealed PAdES PDF, or the JSON of the PAdES or Workflow-token endpoint")
     .argument("<evidence>", "the PAdES PDF or endpoint JSON (detected from its content)")
     .argument("[originals...]", "original PDFs, or directories of them, matched to the token by SHA-256")
-    .option("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", collect, [])
-    .option("--certs <path>", "extra untrusted certificates for path building (repeatable)", collect, [])
+    .addOption(listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
+    .addOption(listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"))
     .option("--at <time>", "validation time, ISO 8601 (default: the time the evidence proves)")
     .option("--json", "print the report as JSON on stdout")
+    .option("--summary", "print only the verdict, its reason and the checks that did not pass")
+    .option("-q, --quiet", "print nothing; the exit code is the verdict (errors still go to stderr)")
     .option("--report <file.html>", "also write the report as one self-contained HTML file, to print or save as PDF")
     .option("--token <workflowtoken.json>", "the Workflow-token JSON of the same workflow: verify it too and cross-check it with the evidence")
     .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them")
     .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
     .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
-    .option("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable; default: the broker, NTRDK-29915938)", collect, [])
+    .addOption(listOption("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable)", "the broker, NTRDK-29915938"))
     .addOption(limitOption())
     .addHelpText(
       "after",
       `
 Examples:
   $ sealcheck verify archive.pdf originals/ --trust roots/
-  $ sealcheck verify archive.pdf originals/ --trust roots/ --report statement.html
-  $ sealcheck verify archive.pdf --token workflowtoken.json originals/ --trust roots/
+  $ sealcheck verify archive.pdf originals/ --trust roots/ --report case.html
+  $ sealcheck verify archive.pdf --token workflowtoken.json originals/ \\
+      --trust roots/
   $ sealcheck verify workflowtoken.json --trust roots/ --json > report.json
   $ sealcheck verify archive.pdf --trust roots/ --at 2025-12-08T08:36:35Z
+  $ sealcheck verify archive.pdf originals/ --trust roots/ --summary
+  $ sealcheck verify archive.pdf originals/ --trust roots/ -q && echo intact
 
-Personal data (names, national person numbers, IP addresses, age claims) is masked in every output
-unless --show-personal-data is given; the JSON report marks which claims are personal data.
+Personal data (names, national person numbers, IP addresses, age claims) is
+masked in every output unless --show-personal-data is given; the JSON report
+marks which claims are personal data.
 
 Limits (--limit <name>=<value>, K/M/G allowed; defaults):
 ${limitHelp()}
 
-Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad usage or unreadable input).`,
+Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad
+usage or unreadable input). The report's JSON Schema: schemas/report.schema.json
+in the package; the stable contract: docs/contract.md.`,
     )
     .action(async (evidence: string, originals: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
@@ -59,9 +67,14 @@ Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad u
           const { writeOutputFile } = await import("../../src/inspect/write.js");
           writeOutputFile(opts.report, renderArchiveHtml(report), "the HTML report");
         }
-        if (opts.json) {
+        if (opts.quiet) {
+          // Exit code only.
+        } else if (opts.json) {
           const { renderJson } = await import("../../src/render/json.js");
           await writeOut(renderJson(report));
+        } else if (opts.summary) {
+          const { renderArchiveSummary } = await import("../../src/render/archive-human.js");
+          await writeOut(renderArchiveSummary(report, { colour: useColour() }) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : ""));
         } else {
           const { renderArchiveHuman } = await import("../../src/render/archive-human.js");
           await writeOut(renderArchiveHuman(report, { colour: useColour() }) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : ""));

@@ -54,6 +54,7 @@ export type StoredResult = Pick<BatchResult, "evidence" | "originals" | "indicat
   index?: number;
   /** The run key of the batch that wrote it (absent in files of earlier versions). */
   run?: string;
+  decidedBy?: string[];
 };
 
 /**
@@ -74,7 +75,7 @@ export async function readResults(file: string, onResult: (r: StoredResult) => v
       skipped++;
       continue;
     }
-    const r = v as (Partial<StoredResult> & { index?: unknown; run?: unknown }) | null;
+    const r = v as (Partial<StoredResult> & { index?: unknown; run?: unknown; decidedBy?: unknown[] }) | null;
     if (!r || typeof r.evidence !== "string" || !Array.isArray(r.originals) || typeof r.exitCode !== "number") {
       skipped++;
       continue;
@@ -91,6 +92,7 @@ export async function readResults(file: string, onResult: (r: StoredResult) => v
       errorCode: r.errorCode ?? null,
       ...(typeof r.index === "number" ? { index: r.index } : {}),
       ...(typeof r.run === "string" ? { run: r.run } : {}),
+      ...(Array.isArray(r.decidedBy) ? { decidedBy: r.decidedBy.filter((d): d is string => typeof d === "string") } : {}),
     });
   }
   return { lines, skipped };

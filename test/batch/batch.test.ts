@@ -328,10 +328,14 @@ describe("sealcheck verify-batch (process)", () => {
     const child = spawn(process.execPath, ["dist/cli/main.js", "verify-batch", root, "--trust", trustDirectory(), "--out", out, "--workers", "1"], { env: { ...process.env, NO_COLOR: "1" } });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((res) => child.on("exit", (code) => res(code)));
+    let ended = false;
+    const exited = new Promise<number | null>((res) => child.on("exit", (code) => {
+      ended = true;
+      res(code);
+    }));
     // Interrupt once the first result is written (no timing: wait for the file, not for a duration).
-    while (!existsSync(out) || readFileSync(out, "utf8").length === 0) await new Promise((r) => setTimeout(r, 20));
-    child.kill("SIGINT");
+    while (!ended && (!existsSync(out) || readFileSync(out, "utf8").length === 0)) await new Promise((r) => setTimeout(r, 20));
+    if (!ended) child.kill("SIGINT");
     const code = await exited;
     if (code === 130) {
       expect(stderr).toMatch(/Interrupted after \d+ of 120 archives\. \d+ results? of this run are in .*results\.jsonl; to go on with the \d+ left:\n {2}sealcheck verify-batch .* --resume\n$/);

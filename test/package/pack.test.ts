@@ -116,6 +116,9 @@ describe("the npm package", () => {
     // The exports map's package.json entry (tools read it).
     const meta = execFileSync(process.execPath, ["-p", 'require("sealcheck/package.json").name'], { cwd: dir, encoding: "utf8" });
     expect(meta.trim()).toBe("sealcheck");
+    // The JSON Schemas are published with the package.
+    const schema = execFileSync(process.execPath, ["-p", 'require("sealcheck/schemas/report.schema.json").title'], { cwd: dir, encoding: "utf8" });
+    expect(schema.trim()).toBe("sealcheck verification report");
   });
 
   it("the API reference (TypeDoc, from the TSDoc comments) builds and names every type the public API uses", () => {
