@@ -56,17 +56,18 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
   if (v.decidedBy.length > 1) out.push(para(`Also failing or undecided: ${v.decidedBy.slice(1).join(", ")}.`, "  "));
   if (v.testEnvironment) out.push(paint(style, "yellow", para(v.testEnvironment, "  ")));
   out.push("", ...fieldLines(v.facts));
+  if (v.unverified) out.push("", paint(style, "red", para(v.unverified, "  ")));
 
   if (v.workflow) {
-    heading("Workflow");
+    heading(`Workflow${v.unverified ? " (unverified)" : ""}`);
     out.push(...fieldLines(v.workflow));
   }
   if (v.documents.length) {
-    heading(`Documents (${v.documents.length})`);
+    heading(`Documents (${v.documents.length})${v.unverified ? " (unverified)" : ""}`);
     for (const d of v.documents) out.push(para(d.heading, "  "), ...fieldLines(d.fields, "     "));
   }
   if (v.signers.length) {
-    heading(`Signers (${v.signers.length})`);
+    heading(`Signers (${v.signers.length})${v.unverified ? " (unverified)" : ""}`);
     for (const s of v.signers) out.push(para(s.heading, "  "), ...fieldLines(s.fields, "     "));
   }
   if (v.notes.length) {

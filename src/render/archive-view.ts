@@ -53,6 +53,8 @@ export interface ArchiveView {
   basis: { anchors: Item[]; options: Field[] } | null;
   /** Set when the evidence comes from one of the broker's test environments: shown at the top, beside the verdict. */
   testEnvironment: string | null;
+  /** Set when the token's signature did not verify: the workflow, documents and signers are only claimed. */
+  unverified: string | null;
 }
 
 const TIME_SOURCES: Record<TimeSource, string> = {
@@ -324,6 +326,9 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),
     basis: basisOf(report),
     testEnvironment: testEnvironmentOf(report),
+    unverified: report.tokenClaimsVerified === false && (report.workflow || report.documents.length || report.signatures.length)
+      ? "UNVERIFIED: the token's signature did not verify, so what it says below (title, documents, signers) may have been altered."
+      : null,
   };
 }
 

@@ -57,6 +57,7 @@ h3 { font-size: 1rem; margin: 1rem 0 .35rem; }
 .TOTAL-FAILED { border-color: var(--fail); background: #fbeeee; } .TOTAL-FAILED .indication { color: var(--fail); }
 .INDETERMINATE { border-color: var(--warn); background: #fdf6e7; } .INDETERMINATE .indication { color: var(--warn); }
 .verdict.test-environment { border-style: dashed; background: repeating-linear-gradient(135deg, #fff, #fff 12px, #f4f6f8 12px, #f4f6f8 24px); }
+.unverified { border-left-color: var(--fail); color: var(--fail); font-weight: 600; }
 .test-env { font-weight: 700; color: var(--warn); margin: 0 0 .4rem !important; }
 table { border-collapse: collapse; width: 100%; margin: .25rem 0 .75rem; }
 th, td { text-align: left; vertical-align: top; padding: .3rem .5rem; border-bottom: 1px solid var(--line); }
@@ -142,13 +143,14 @@ export function renderArchiveHtml(report: ArchiveReport, options: HtmlOptions = 
       `</section>`,
   );
   parts.push(fieldsTable(v.facts, ["Evidence SHA-256"]));
-  if (v.workflow) parts.push(`<h2>Workflow</h2>${fieldsTable(v.workflow, ["Workflow id"])}`);
+  if (v.unverified) parts.push(`<p class="note unverified">${escapeHtml(v.unverified)}</p>`);
+  if (v.workflow) parts.push(`<h2>Workflow${v.unverified ? " (unverified)" : ""}</h2>${fieldsTable(v.workflow, ["Workflow id"])}`);
   if (v.documents.length) {
-    parts.push(`<h2>Documents (${v.documents.length})</h2>`);
+    parts.push(`<h2>Documents (${v.documents.length})${v.unverified ? " (unverified)" : ""}</h2>`);
     for (const d of v.documents) parts.push(`<div class="document"><h3>${escapeHtml(d.heading)}</h3>${fieldsTable(d.fields, ["SHA-256"])}</div>`);
   }
   if (v.signers.length) {
-    parts.push(`<h2>Signers (${v.signers.length})</h2>`);
+    parts.push(`<h2>Signers (${v.signers.length})${v.unverified ? " (unverified)" : ""}</h2>`);
     for (const s of v.signers) {
       const fields = s.fields.filter((f) => f.label !== "Personal data");
       parts.push(`<div class="signer"><h3>${escapeHtml(s.heading)}</h3>${fieldsTable(fields, ["Signature id"])}${claimsTable(s.claims)}</div>`);

@@ -21,6 +21,11 @@ export interface ArchiveReport extends ReportBase {
   originals: { compared: boolean; files: string[] };
   /** What the verdict rests on besides the evidence: the trust anchors and every option that shaped it. */
   verification?: VerificationInputs;
+  /**
+   * Whether the token's signature verified (check token-signature passed). When false, `workflow`,
+   * `documents` and `signatures` are what the token claims, unverified: they may have been altered.
+   */
+  tokenClaimsVerified?: boolean;
   workflow: {
     id?: string;
     title?: string;

@@ -245,6 +245,7 @@ async function runPipeline(
     evidence: { file: name, format: input.format, ...fileIdentity(bytes) },
     originals: { compared: originals !== null, files: originals?.map((f) => f.path) ?? [] },
     verification: verificationInputs(trust, options, limits, o),
+    tokenClaimsVerified: checks.some((c) => c.id === "token-signature" && (c.status === "passed" || c.status === "warning")),
     ...buildArchiveSummary(ctx, checks, o.showPersonalData ?? false),
     seal: ctx.sealSummary ?? null,
   };

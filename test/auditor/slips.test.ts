@@ -2,7 +2,7 @@
 // or a warning in the report, never a verdict that reads like a forgery.
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { SealcheckError, loadTrustStore, verifyArchive, verifyMany } from "../../src/index.js";
+import { SealcheckError, loadTrustStore, renderArchiveHtml, renderArchiveHuman, verifyArchive, verifyMany } from "../../src/index.js";
 
 function run(args: string[]) {
   const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
@@ -71,5 +71,35 @@ describe("remarks in the report", () => {
     expect(remark?.message).toMatch(/2025-12-08T08:30:00\.000Z \(--at\) is before the sealing time 2025-12-08T08:36:38\.000Z \(proven by the seal's timestamp\).*Leave out --at/);
     const later = await verifyArchive({ evidence: VALID, originals: ["samples/valid/originals"], trust: ["samples/trust"], at: "2025-12-09T00:00:00Z" });
     expect(later.checks.some((c) => c.id === "validation-time")).toBe(false);
+  });
+
+  it("a stale OCSP response is explained as stale (not by its responder's certificate), with the next step", async () => {
+    const report = await verifyArchive({ evidence: "samples/tampered/ocsp-stale/workflowtoken.json", originals: ["samples/tampered/ocsp-stale/originals"], trust: ["samples/trust"] });
+    expect(report).toMatchObject({ indication: "INDETERMINATE", subIndication: "TRY_LATER" });
+    const deciding = report.checks.find((c) => c.id === report.decidedBy[0])!;
+    expect(deciding.message).toMatch(/^The response is stale: produced at 2025-12-01T10:00:00\.000Z, 7 days before the sealing time/);
+    expect(deciding.message).toMatch(/Trying again will not change this: the OCSP response is part of the sealed evidence\. Check that the file is the evidence as the broker delivered it/);
+    // The remark is given once, on the check the reason comes from.
+    expect(report.checks.filter((c) => c.message.includes("Trying again will not change this"))).toHaveLength(1);
+  });
+
+  it("after a failed token signature, the title, documents and signers it claims are marked unverified", async () => {
+    const altered = await verifyArchive({ evidence: "samples/tampered/token-payload-altered/workflowtoken.json", originals: ["samples/tampered/token-payload-altered/originals"], trust: ["samples/trust"] });
+    expect(altered.tokenClaimsVerified).toBe(false);
+    const text = renderArchiveHuman(altered, { colour: false });
+    expect(text).toMatch(/UNVERIFIED: the token's signature did not verify/);
+    expect(text).toMatch(/\nWorkflow \(unverified\)\n/);
+    expect(text).toMatch(/\nSigners \(\d+\) \(unverified\)\n/);
+    expect(renderArchiveHtml(altered)).toContain("<h2>Workflow (unverified)</h2>");
+    const good = await verifyArchive({ evidence: VALID, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
+    expect(good.tokenClaimsVerified).toBe(true);
+    expect(renderArchiveHuman(good, { colour: false })).not.toMatch(/unverified/i);
+  });
+
+  it("evidence from the broker's test environment says so at the top of the statement, in text and HTML", async () => {
+    const report = await verifyArchive({ evidence: VALID, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
+    const top = renderArchiveHuman(report, { colour: false }).split("\n").slice(0, 8).join(" ").replace(/\s+/g, " ");
+    expect(top).toMatch(/TEST ENVIRONMENT: the token was issued by the broker's test environment and the seal is the broker's test-environment seal; not evidence of a production signing\./);
+    expect(renderArchiveHtml(report)).toMatch(/<section class="verdict TOTAL-PASSED test-environment" id="verdict"><p class="test-env">TEST ENVIRONMENT/);
   });
 });
