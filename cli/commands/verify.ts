@@ -76,8 +76,11 @@ in the package; the stable contract: docs/contract.md.`,
           const { renderArchiveSummary } = await import("../../src/render/archive-human.js");
           await writeOut(renderArchiveSummary(report, { colour: useColour() }) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : ""));
         } else {
-          const { renderArchiveHuman } = await import("../../src/render/archive-human.js");
-          await writeOut(renderArchiveHuman(report, { colour: useColour() }) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : ""));
+          const { renderArchiveHuman, renderVerdictRecap } = await import("../../src/render/archive-human.js");
+          const style = { colour: useColour() };
+          // On a terminal the statement outruns the screen: its verdict is repeated where the reader ends up.
+          const recap = process.stdout.isTTY ? `\n${renderVerdictRecap(report, style)}` : "";
+          await writeOut(renderArchiveHuman(report, style) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : "") + recap);
         }
         return exitCodeFor(report.indication);
       });

@@ -136,3 +136,13 @@ export function renderArchiveSummary(report: ArchiveReport, style: Style): strin
   out.push("", para(`${passedCount} check(s) passed${skippedCount ? `, ${skippedCount} did not apply` : ""}. The full statement (every check, the anchors and options): run without --summary, or add --report statement.html.`, "  "));
   return `${out.join("\n")}\n`;
 }
+
+/**
+ * One line that repeats the verdict at the end of the full statement on a terminal, where its first lines
+ * have scrolled away by then.
+ */
+export function renderVerdictRecap(report: ArchiveReport, style: Style): string {
+  const v = archiveView(report);
+  const decided = v.decidedBy.length ? `Decided by ${v.decidedBy.join(", ")}; the reason` : "The reason";
+  return `${paint(style, "bold", "Verdict:")} ${paint(style, indicationColour(v.indication), v.verdict)}\n${para(`${decided} is at the top of this statement; --summary prints the short form.`, "  ")}\n`;
+}

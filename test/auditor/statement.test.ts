@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderArchiveHtml } from "../../src/render/html.js";
+import { renderVerdictRecap } from "../../src/render/archive-human.js";
 import { archiveView } from "../../src/render/archive-view.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 import { tempDir } from "../helpers/fixtures.js";
@@ -56,6 +57,10 @@ describe("what the statement names", () => {
     expect(s.stdout).toMatch(/\[FAIL\] document-digests/);
     expect(s.stdout).not.toMatch(/\[ok\]/);
     expect(s.stdout).toMatch(/run without --summary/);
+    // On a terminal, the full statement ends by repeating the verdict (its top has scrolled away by then).
+    const failed = JSON.parse(run(["verify", "samples/tampered/original-changed/workflowtoken.json", "samples/tampered/original-changed/originals", "--trust", "samples/trust", "--json"]).stdout);
+    expect(renderVerdictRecap(failed, { colour: false })).toBe("Verdict: TOTAL-FAILED / HASH_FAILURE\n  Decided by document-digests; the reason is at the top of this statement;\n  --summary prints the short form.\n");
+    expect(run(VALID).stdout).not.toContain("is at the top of this statement"); // not a terminal: no recap
     const q = run([...VALID, "-q"]);
     expect(q).toMatchObject({ code: 0, stdout: "", stderr: "" });
     expect(run(["verify", "samples/tampered/original-changed/workflowtoken.json", "samples/tampered/original-changed/originals", "--trust", "samples/trust", "--quiet"])).toMatchObject({ code: 1, stdout: "" });
