@@ -54,6 +54,14 @@ describe("JSON Schemas (schemas/, published in the package)", () => {
     expect(v.line(line)).toBe(false); // no verdict must carry its reason
     expect(v.line({ ...line, indication: null, error: "a.pdf: no such file", errorCode: "ERR_FILE_NOT_FOUND" })).toBe(true);
   });
+
+  it("the report of verify-id-token --json (the receiver's sample) is valid too", () => {
+    const r = run(["verify-id-token", "samples/receiver/id-token.jwt", "--issuer", "test", "--audience", "DK11111111", "--jwks", "samples/receiver/jwks.json", "--at", "2025-12-08T08:37:00Z", "--json"]);
+    const report = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(report.kind).toBe("id-token");
+    expect(v.report(report), JSON.stringify(v.report.errors)).toBe(true);
+    expect(v.report({ ...report, checks: [] })).toBe(false);
+  });
 });
 
 describe("verify-batch --format junit|csv", () => {
