@@ -45,8 +45,8 @@ export function useColour(stream: NodeJS.WriteStream = process.stdout): boolean 
  * codes when colour is on survive), and waits for it to drain, so that exit codes never cut output short
  * when piped. JSON output passes unchanged: renderJson leaves nothing the boundary would replace.
  */
-export function writeOut(text: string): Promise<void> {
-  const safe = safeForTerminal(text, { colour: useColour() });
+export function writeOut(text: string, opts: { crlf?: boolean } = {}): Promise<void> {
+  const safe = safeForTerminal(text, { colour: useColour(), ...opts });
   return new Promise((resolve) => {
     if (process.stdout.write(safe)) resolve();
     else process.stdout.once("drain", () => resolve());

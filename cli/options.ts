@@ -36,12 +36,34 @@ export function limitName(raw: string): keyof Limits | null {
   return found ?? null;
 }
 
-/** Help text for --limit: every limit with its default. */
+/** Help text for --limit: every limit with its default, its description wrapped under it (help is 80 wide). */
 export function limitHelp(): string {
-  return LIMIT_NAMES.map((n) => `  ${n.padEnd(24)} ${String(DEFAULT_LIMITS[n]).padStart(11)}  ${LIMIT_DESCRIPTIONS[n]}`).join("\n");
+  return LIMIT_NAMES.map((n) => `  ${n.padEnd(24)} ${String(DEFAULT_LIMITS[n]).padStart(11)}\n${wrapHelp(LIMIT_DESCRIPTIONS[n], "      ")}`).join("\n");
+}
+
+/** The width of every help text (commander's own columns and the texts after them). */
+export const HELP_WIDTH = 80;
+
+/** Words wrapped to HELP_WIDTH, each line indented. */
+export function wrapHelp(text: string, indent: string): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && indent.length + line.length + 1 + word.length > HELP_WIDTH) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(indent + line);
+  return lines.join("\n");
+}
+
+/** A repeatable option collected into a list, whose default is said in words (not as "[]"). */
+export function listOption(flags: string, description: string, defaultText: string): Option {
+  return new Option(flags, description).argParser(collect).default([], defaultText);
 }
 
 /** The commander option for --limit, to add to a command with `.addOption(limitOption())`. */
 export function limitOption(): Option {
-  return new Option("--limit <name=value>", "raise or lower a resource limit (repeatable; see `Limits:` below)").argParser(parseLimit).default({}, "the defaults");
+  return new Option("--limit <name=value>", "raise or lower a resource limit (repeatable; the limits and their defaults are listed below)").argParser(parseLimit).default({}, "the defaults");
 }

@@ -4,6 +4,7 @@
 import { Command, CommanderError } from "commander";
 import { VERSION } from "../src/version.js";
 import { runGuarded } from "./io.js";
+import { HELP_WIDTH } from "./options.js";
 
 export async function main(): Promise<void> {
   // A reader that stops early (`sealcheck ... | head`) closes the pipe: stop quietly, as other Unix tools do,
@@ -21,8 +22,22 @@ export async function main(): Promise<void> {
     .description("Offline verifier for the broker's sealed PAdES archives, Workflow tokens and controlled-transfer ID tokens.")
     .version(VERSION, "-V, --version")
     .showHelpAfterError("(run with --help for usage)")
+    // One width for every help text, whatever the terminal: the texts after the options are written to it.
+    .configureHelp({ helpWidth: HELP_WIDTH, minWidthToWrap: 24 })
     .exitOverride()
-    .configureOutput({ outputError: (str, write) => write(str) });
+    .configureOutput({ outputError: (str, write) => write(str) })
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ sealcheck verify archive.pdf originals/ --trust roots/
+  $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl
+  $ sealcheck verify-id-token token.jwt --issuer production \\
+      --audience DK12345678 --jwks broker-keys.json
+  $ sealcheck inspect archive.pdf
+
+Run sealcheck <command> --help for a command's options and examples.`,
+    );
 
   // Registration is cheap: each module exports `register(program, run)` that declares options only.
   const { registerCommands } = await import("./commands/index.js");

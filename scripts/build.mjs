@@ -1,12 +1,13 @@
-// Bundles, with esbuild, the library entry for `import "sealcheck"` and the batch worker (ESM, code
-// splitting), and the CLI: `cli/main.js` (a small CommonJS launcher) runs `cli/sealcheck.cjs` (the whole
-// CLI, one CommonJS file) through V8's code cache, which this build fills by verifying the bundled valid sample once
-// (see cli/main.ts). Type checking is `npm run typecheck` (part of `npm test`).
+// Builds, with esbuild, the library entry for `import "sealcheck"` and its batch worker (ESM, code splitting),
+// with its type declarations (tsc, tsconfig.build.json); and the CLI: `cli/main.js` (a small CommonJS launcher)
+// runs `cli/sealcheck.cjs` (the whole CLI, one CommonJS file) through V8's code cache, which this build fills by
+// verifying the bundled valid sample once (see cli/main.ts). Type checking is `npm run typecheck` (npm test).
 //
-// Dependencies are bundled too (BENCHMARKS.md, "cold start"): resolving and loading ~60 files of
-// node_modules (jose alone is dozens of small modules) cost more at start-up than parsing the same code
-// from a few chunks. `node scripts/build.mjs --outdir <dir>` builds elsewhere (the benchmark does, so that
-// a concurrent build cannot pull dist/ from under it).
+// The library imports jose, pkijs, asn1js from node_modules: a security release of a dependency reaches its
+// users, `npm audit` audits what runs, licence notices stay. Only the CLI (and the worker it starts) bundles
+// them (BENCHMARKS.md, "cold start": loading ~60 small files of node_modules costs more at start-up than
+// parsing one bundle). `node scripts/build.mjs --outdir <dir>` builds elsewhere (the benchmark does, so that
+// a concurrent build cannot pull dist/ from under it); `--no-types` skips the declarations.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ const args = process.argv.slice(2);
 const at = args.indexOf("--outdir");
 const outdir = at >= 0 ? args[at + 1] : "dist";
 if (!outdir) throw new Error("--outdir needs a directory");
+const withTypes = !args.includes("--no-types");
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -34,11 +36,31 @@ await build({
   sourcemap: false,
   legalComments: "none",
   logLevel: "warning",
-  // commander is CommonJS: bundled CJS calls require() for node: built-ins, which ESM lacks.
-  banner: {
-    js: '#!/usr/bin/env node\nimport { createRequire as __sealcheckRequire } from "node:module";\nconst require = __sealcheckRequire(import.meta.url);',
-  },
+  packages: "external",
 });
+
+// The CLI's batch worker: the library's worker with its dependencies bundled, found first by the bundled pool
+// (src/batch/pool.ts looks for ./worker.mjs beside it), so that each worker thread starts as fast as the CLI.
+await build({
+  entryPoints: { "cli/worker": "src/batch/worker.ts" },
+  outdir,
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  // Bundled CommonJS dependencies call require() for node: built-ins, which ESM lacks.
+  banner: { js: 'import { createRequire as __sealcheckRequire } from "node:module";\nconst require = __sealcheckRequire(import.meta.url);' },
+  sourcemap: false,
+  legalComments: "none",
+  logLevel: "warning",
+});
+
+if (withTypes) {
+  // Declarations for `import "sealcheck"` (dist/src/**/*.d.ts, beside the entry the exports map names).
+  const tsc = spawnSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json", "--outDir", outdir], { stdio: "inherit" });
+  if (tsc.status !== 0) throw new Error("tsc could not emit the type declarations");
+}
 
 // The CLI as one CommonJS script: vm.Script can use a code cache for it (ES modules cannot be cached on
 // Node 20). `import.meta.url` (the batch pool finds its worker by it) becomes this file's URL.

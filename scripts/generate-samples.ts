@@ -95,7 +95,7 @@ generator: \`ip_address\`, \`mitid.age\`, \`mitid.date_of_birth\`, \`mitid.is_ov
 
 ## tampered/<name>/ — archives (verify the JSON or PDF in the folder, with its \`originals/\`)
 Sub-indications for revocation problems are suggestions (ETSI EN 319 102-1); the deciding check is the contract's id.
-Malformed or incomplete evidence is TOTAL-FAILED / FORMAT_FAILURE (contract.md).
+Malformed or incomplete evidence is TOTAL-FAILED / FORMAT_FAILURE ([docs/contract.md](../docs/contract.md)).
 
 | name | what is wrong | expected indication / sub-indication | deciding check | exit |
 |---|---|---|---|---|
@@ -109,6 +109,20 @@ The sub-indication for changes after sealing (\`seal-modifications\`) is a sugge
 | file | what | expected | deciding check | exit | pdfsig valid |
 |---|---|---|---|---|---|
 ${attacks.map((a) => `| \`${a.name}.pdf\` | ${a.description} | ${verdict(a.expected)} | ${a.expected.pdfsigValid ? "yes" : "no"} |`).join("\n")}
+
+## receiver/ — a controlled-transfer ID token, for receivers
+Made by \`scripts/generate-receiver-sample.ts\` (a fresh test key; only its public key set is kept).
+\`id-token.jwt\` is an ID token as the broker's exchange endpoint returns it (RS256, issuer
+\`https://test.netseidbroker.dk/op\`, receiver \`DK11111111\`, sender \`DK22222222\`, three transferred claims of a
+fictitious person, issued 2025-12-08T08:36:35Z, valid 300 s); \`jwks.json\` is the broker-shaped key set that
+verifies it (kid = SHA-1 thumbprint, \`x5c\`, no \`alg\`, an encryption key beside the signing key). Expected:
+TOTAL-PASSED, exit 0:
+
+    sealcheck verify-id-token samples/receiver/id-token.jwt --issuer test --audience DK11111111 \\
+      --sender DK22222222 --jwks samples/receiver/jwks.json --at 2025-12-08T08:37:00Z
+
+Without \`--at\` the token has long expired (TOTAL-FAILED, \`lifetime\`); with another \`--audience\` it is not
+addressed to you (TOTAL-FAILED, \`audience\`).
 `;
 }
 

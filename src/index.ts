@@ -1,8 +1,15 @@
 // Public API of the sealcheck library. No function here prints or exits; bad evidence yields a report,
 // usage problems a SealcheckError with a stable `code`.
 export * from "./report/types.js";
-export type { ArchiveReport, ReportedClaim, SealSummary, PadesLevel } from "./report/archive-report.js";
-export { computeVerdict, exitCodeFor } from "./report/verdict.js";
+export type { ArchiveReport, ReportedClaim, SealSummary, PadesLevel, SignerSummary, VerificationInputs, PdfSignatureReport, PdfSignatureKind } from "./report/archive-report.js";
+export { computeVerdict, exitCodeFor, type Verdict } from "./report/verdict.js";
+// Types the exported functions and reports name, so that callers can name them too.
+export type { ArchiveOptions } from "./checks/context.js";
+export type { CertificateSummary } from "./pki/certificate.js";
+export type { PersonalDataKind } from "./evidence/personal-data.js";
+export type { EvidenceFormat } from "./input/evidence-file.js";
+export type { HtmlOptions } from "./render/html.js";
+export type { Style } from "./render/style.js";
 export { SealcheckError, FormatError, LimitError, type ErrorCode } from "./errors.js";
 export { DEFAULT_LIMITS, LIMIT_NAMES, LIMIT_DESCRIPTIONS, resolveLimits, type Limits } from "./limits.js";
 export { VERSION } from "./version.js";
@@ -16,7 +23,7 @@ export { weakKeyReason } from "./pki/jose-policy.js";
 export { safeText, safeForTerminal } from "./render/sanitize.js";
 export { DEFAULT_ARCHIVE_OPTIONS, DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm } from "./checks/context.js";
 export { verifyArchiveWithToken } from "./verify/cross-check.js";
-export { renderArchiveHuman } from "./render/archive-human.js";
+export { renderArchiveHuman, renderArchiveSummary } from "./render/archive-human.js";
 export { renderArchiveHtml } from "./render/html.js";
 export { renderJson } from "./render/json.js";
 
@@ -31,6 +38,7 @@ export {
   MANIFEST_FILE,
   ORIGINALS_DIR,
   type ArchiveSpec,
+  type ArchiveExitCode,
   type BatchResult,
   type VerifyManyOptions,
   type BatchVerifyOptions,

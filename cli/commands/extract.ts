@@ -21,8 +21,10 @@ Examples:
   $ openssl cms -cmsout -print -inform DER -in out/Signature1.p7s
   $ openssl ocsp -respin out/workflow_token.ocsp.der -resp_text -noverify
 
-The files hold the evidence as it is, personal data included (the token's claims are not masked).
-Exit codes: 0 written, 3 not evidence, unreadable, or the directory cannot be written.`,
+The files hold the evidence as it is, personal data included (the token's
+claims are not masked).
+Exit codes: 0 written, 3 not evidence, unreadable, or the directory cannot be
+written.`,
     )
     .action(async (evidence: string, dir: string, opts: Record<string, unknown>) => {
       await runGuarded(async () => {

@@ -20,7 +20,8 @@ Examples:
   $ sealcheck inspect pades.json --show-personal-data
 
 inspect gives no verdict and verifies nothing: use sealcheck verify for that.
-Exit codes: 0 decoded (parts that could not be decoded are listed), 3 not evidence or unreadable.`,
+Exit codes: 0 decoded (parts that could not be decoded are listed), 3 not
+evidence or unreadable.`,
     )
     .action(async (evidence: string, opts: Record<string, unknown>) => {
       await runGuarded(async () => {

@@ -52,7 +52,8 @@ async function show(file: string): Promise<number> {
 }
 
 export function registerJwks(program: Command): void {
-  const jwks = program.command("jwks").description("Save and inspect the broker's signing keys for offline ID token verification.");
+  const jwks = program.command("jwks").description("Save and inspect the broker's signing keys for offline ID token verification.")
+    .addHelpText("after", "\nExamples:\n  $ sealcheck jwks save --issuer production --out broker-keys.json\n  $ sealcheck jwks show broker-keys.json");
   jwks
     .command("save")
     .description("Fetch {issuer}/.well-known/openid-configuration and its jwks_uri; write a snapshot (discovery, JWKS, retrieval time).")
@@ -60,6 +61,14 @@ export function registerJwks(program: Command): void {
     .option("--out <file>", "where to write the snapshot (default: stdout)")
     .option("--timeout <ms>", "timeout per request (default 5000)", parseSeconds)
     .option("--max-response-size <bytes>", "largest response accepted (default 1048576)", parseSeconds)
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ sealcheck jwks save --issuer production --out broker-keys.json
+  $ sealcheck verify-id-token token.jwt --issuer production \\
+      --audience DK12345678 --jwks broker-keys.json`,
+    )
     .action(async (opts: SaveOptions) => {
       await runGuarded(() => save(opts));
     });
@@ -67,6 +76,13 @@ export function registerJwks(program: Command): void {
     .command("show")
     .description("List the signing keys a saved JWKS or snapshot holds, and the keys passed over with the reason.")
     .argument("<file>", "a JWKS or a snapshot from `jwks save`")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ sealcheck jwks show broker-keys.json
+  $ sealcheck jwks show samples/receiver/jwks.json`,
+    )
     .action(async (file: string) => {
       await runGuarded(() => show(file));
     });

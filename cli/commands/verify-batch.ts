@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { collect, limitOption, parseSeconds } from "../options.js";
+import { limitHelp, limitOption, listOption, parseSeconds } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -12,19 +12,28 @@ function parseReports(value: string): "all" | "not-passed" | "none" {
   return value;
 }
 
+/** The command line of this run with --resume, quoted for a POSIX shell. */
+function resumeCommand(): string {
+  const args = process.argv.slice(2);
+  if (!args.includes("--resume")) args.push("--resume");
+  const quote = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
+  return ["sealcheck", ...args].map(quote).join(" ");
+}
+
 export function registerVerifyBatch(program: Command): void {
   program
     .command("verify-batch")
     .description("Verify every archive found under directories (or listed in manifests), on worker threads")
     .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files")
-    .option("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", collect, [])
-    .option("--certs <path>", "extra untrusted certificates for path building (repeatable)", collect, [])
+    .addOption(listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
+    .addOption(listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"))
     .option("--at <time>", "validation time, ISO 8601 (default: the time each archive's evidence proves)")
     .option("-w, --workers <n>", "worker threads (default: the number of cores)", parseCount)
     .option("-o, --out <file>", "write one JSON line per archive to this file (JSON Lines)")
     .option("--resume", "skip archives already in --out and append the others")
     .addOption(new Option("--reports <which>", "which archives keep their full report in --out").choices(["all", "not-passed", "none"]).argParser(parseReports).default("all"))
-    .option("--json", "print the summary as JSON on stdout")
+    .option("--json", "print the summary as JSON on stdout (as --format json)")
+    .addOption(new Option("--format <format>", "what stdout gets: the summary table, the summary as JSON, JUnit XML or CSV (one test case or row per archive)").choices(["text", "json", "junit", "csv"]).default("text"))
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it (documents not compared) instead of reporting it")
     .option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)", parseSeconds)
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
@@ -32,53 +41,99 @@ export function registerVerifyBatch(program: Command): void {
     .option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports")
     .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
     .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
-    .option("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable; default: the broker, NTRDK-29915938)", collect, [])
-    .option("--seal-signer <orgId|certificate-file>", "also accept seals by this organizationIdentifier or certificate (repeatable)", collect, [])
-    .option("--trust-token <path>", "trust anchor(s) for the Workflow-token certificate and its OCSP responder only (repeatable)", collect, [])
-    .option("--trust-seal <path>", "trust anchor(s) for the seal certificate only (repeatable)", collect, [])
-    .option("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", collect, [])
+    .addOption(listOption("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable)", "the broker, NTRDK-29915938"))
+    .addOption(listOption("--seal-signer <orgId|certificate-file>", "also accept seals by this organizationIdentifier or certificate (repeatable)", "none"))
+    .addOption(listOption("--trust-token <path>", "trust anchor(s) for the Workflow-token certificate and its OCSP responder only (repeatable)", "none"))
+    .addOption(listOption("--trust-seal <path>", "trust anchor(s) for the seal certificate only (repeatable)", "none"))
+    .addOption(listOption("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", "none"))
     .option("--allow-extra-originals", "a file in originals/ that matches no signed document is a warning, not TOTAL-FAILED")
     .addOption(limitOption())
     .addHelpText(
       "after",
       `
-Layout: an evidence file (*.pdf, *.json) with an originals/ folder beside it, or a sealcheck-manifest.json
-listing {"evidence", "originals"} paths relative to it. See docs/batch.md.
+Layout: an evidence file (*.pdf, *.json) with an originals/ folder beside it,
+or a sealcheck-manifest.json listing {"evidence", "originals"} paths relative
+to it (README, "Verifying many archives", in the package).
 
 Examples:
   $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl
-  $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl --resume --workers 8
-  $ sealcheck verify-batch manifest.sealcheck-manifest.json --trust roots/ --json > summary.json
+  $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl \\
+      --resume --workers 8
+  $ sealcheck verify-batch sealcheck-manifest.json --trust roots/ --json
+  $ sealcheck verify-batch /archive --trust roots/ --format junit > junit.xml
+  $ sealcheck verify-batch /archive --trust roots/ --format csv > results.csv
 
-Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive, then 2 INDETERMINATE, else 0);
-3 also when the batch cannot run (bad options, unusable trust store, nothing found).`,
+--resume continues only a results file verified with the same options (anchors,
+--at, policy, limits); Ctrl-C prints the command that resumes. Each line of
+--out follows schemas/batch-line.schema.json.
+
+Limits (--limit <name>=<value>, K/M/G allowed; defaults):
+${limitHelp()}
+
+Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some
+archive, then 2 INDETERMINATE, else 0); 3 also when the batch cannot run (bad
+options, unusable trust store, nothing found).`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const [{ discoverArchives, archiveKey }, { verifyMany, defaultWorkers }, jsonl, { BatchSummary, renderSummary }, { SealcheckError }] = await Promise.all([
+        const [{ discoverArchives, archiveKey }, { verifyMany, defaultWorkers }, jsonl, { BatchSummary, renderSummary }, { SealcheckError }, { runKey }] = await Promise.all([
           import("../../src/batch/discover.js"),
           import("../../src/batch/verify-many.js"),
           import("../../src/batch/jsonl.js"),
           import("../../src/batch/summary.js"),
           import("../../src/errors.js"),
+          import("../../src/batch/run-key.js"),
         ]);
         const out = opts.out as string | undefined;
         if (opts.resume && !out) throw new SealcheckError("ERR_USAGE", "--resume needs --out <file> (the results of the earlier run)");
         const workers = (opts.workers as number | undefined) ?? defaultWorkers();
         const summary = new BatchSummary(opts.slowest as number);
+        const format = opts.json ? "json" : (opts.format as "text" | "json" | "junit" | "csv");
+        // JUnit and CSV list every archive (earlier run included); the short fields only, not the reports.
+        const rows: import("../../src/batch/formats.js").BatchRow[] = [];
+        const keepRow = format === "junit" || format === "csv";
+        const verifyOptions = {
+          trust: opts.trust as string[],
+          certs: opts.certs as string[],
+          ...(opts.at !== undefined ? { at: opts.at as string } : {}),
+          ocspWindowSeconds: opts.ocspWindow as number,
+          clockSkewSeconds: opts.clockSkew as number,
+          showPersonalData: Boolean(opts.showPersonalData),
+          tokenSignerOrganizations: opts.tokenSigner as string[],
+          sealSigners: opts.sealSigner as string[],
+          trustFor: { token: opts.trustToken as string[], seal: opts.trustSeal as string[], tsa: opts.trustTsa as string[] },
+          allowExtraOriginals: Boolean(opts.allowExtraOriginals),
+          ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
+        };
+        const run = runKey({ ...verifyOptions, allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
 
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.
         // Specs are small (two paths); reports are never accumulated.
         const archives = [...discoverArchives(dirs, { allowMissingOriginals: Boolean(opts.allowMissingOriginals) })];
         let todo = archives;
+        // Indices go on from the earlier run's, so that one index names one archive in the file.
+        let firstIndex = 0;
         if (opts.resume && out) {
           const done = new Set<string>();
+          const otherRuns = new Set<string>();
           await jsonl.readResults(out, (r) => {
+            if (r.run !== run) otherRuns.add(r.run ?? "none");
+            if (typeof r.index === "number") firstIndex = Math.max(firstIndex, r.index + 1);
             const key = archiveKey(r);
             if (done.has(key)) return;
             done.add(key);
             summary.add(r, true);
+            if (keepRow) rows.push(r);
           });
+          if (otherRuns.size > 0) {
+            const why = otherRuns.has("none")
+              ? "by a sealcheck that did not record its verification options"
+              : "with other verification options (--trust anchors, --certs, --at, --ocsp-window, --clock-skew, --limit, --allow-missing-originals, --show-personal-data or the sealcheck version differ)";
+            throw new SealcheckError(
+              "ERR_USAGE",
+              `--resume: ${out} holds results verified ${why}; its verdicts would not answer this run's question. Give a new --out file, or run again without --resume to verify everything`,
+            );
+          }
           todo = archives.filter((a) => !done.has(archiveKey(a)));
         }
         if (archives.length === 0 && summary.count === 0) {
@@ -94,36 +149,47 @@ Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some archive
         }
         const reports = opts.reports as import("../../src/batch/jsonl.js").ReportMode;
         let done = 0;
+        // Ctrl-C: every finished archive is already in --out (one write per line); clear the bar, say how
+        // to go on, and end (the worker threads end with the process).
+        const onInterrupt = (): void => {
+          progress?.done();
+          writer?.close();
+          const left = todo.length - done;
+          const how = out
+            ? `${done} result${done === 1 ? "" : "s"} of this run are in ${out}; to go on with the ${left} left:\n  ${resumeCommand()}`
+            : "nothing was kept (no --out file); run with --out <file> to be able to go on with --resume after an interruption";
+          process.stderr.write(`\nInterrupted after ${done} of ${todo.length} archive${todo.length === 1 ? "" : "s"}. ${how}\n`);
+          process.exit(130);
+        };
+        process.once("SIGINT", onInterrupt);
         try {
           if (todo.length > 0) {
             for await (const r of verifyMany(todo, {
               workers,
-              trust: opts.trust as string[],
-              certs: opts.certs as string[],
-              ...(opts.at !== undefined ? { at: opts.at as string } : {}),
-              ocspWindowSeconds: opts.ocspWindow as number,
-              clockSkewSeconds: opts.clockSkew as number,
-              showPersonalData: Boolean(opts.showPersonalData),
-              tokenSignerOrganizations: opts.tokenSigner as string[],
-              sealSigners: opts.sealSigner as string[],
-              trustFor: { token: opts.trustToken as string[], seal: opts.trustSeal as string[], tsa: opts.trustTsa as string[] },
-              allowExtraOriginals: Boolean(opts.allowExtraOriginals),
+              ...verifyOptions,
               ...(opts.timeout ? { timeoutMs: (opts.timeout as number) * 1000 } : {}),
-              ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
             })) {
-              writer?.write(jsonl.resultLine(r, reports));
-              summary.add(r);
-              progress?.update(++done, summary.counts());
+              const line = { ...r, index: firstIndex + r.index };
+              writer?.write(jsonl.resultLine(line, reports, run));
+              summary.add(line);
+              if (keepRow) rows.push({ ...line, decidedBy: line.decidedBy });
+              done++;
+              progress?.update(done, summary.counts());
             }
           }
         } finally {
+          process.removeListener("SIGINT", onInterrupt);
           progress?.done();
           writer?.close();
         }
         summary.finish();
         const s = summary.toJSON({ workers: workers, out: out ?? null });
-        if (opts.json) await writeOut(`${JSON.stringify(s, null, 2)}\n`);
-        else await writeOut(renderSummary(s, { colour: useColour() }));
+        if (format === "json") await writeOut(`${JSON.stringify(s, null, 2)}\n`);
+        else if (format === "junit" || format === "csv") {
+          const f = await import("../../src/batch/formats.js");
+          rows.sort((a, b) => (a.index ?? 0) - (b.index ?? 0)); // input order, not completion order
+          await writeOut(format === "junit" ? f.junitXml(rows) : f.csvHeader() + rows.map(f.csvRow).join(""), { crlf: format === "csv" });
+        } else await writeOut(renderSummary(s, { colour: useColour() }));
         return s.exitCode;
       });
     });

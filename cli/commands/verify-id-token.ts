@@ -4,7 +4,7 @@ import { parseValidationTime } from "../../src/time.js";
 import type { Command } from "commander";
 import { SealcheckError } from "../../src/errors.js";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { collect, limitHelp, limitOption, parseSeconds } from "../options.js";
+import { limitHelp, limitOption, listOption, parseSeconds } from "../options.js";
 
 export interface VerifyIdTokenCliOptions {
   issuer: string;
@@ -107,12 +107,12 @@ export function registerVerifyIdToken(program: Command): void {
     .argument("<token>", "the ID token, a file holding it, or - for stdin")
     .requiredOption("--issuer <url>", "expected issuer URL, or production | preproduction | test")
     .requiredOption("--audience <DKcvr>", "this receiver: DK followed by its CVR number")
-    .option("--sender <DKcvr>", "expected sender (repeatable: any of them is accepted)", collect, [] as string[])
+    .addOption(listOption("--sender <DKcvr>", "expected sender (repeatable: any of them is accepted)", "any sender"))
     .option("--jwks <file>", "the broker's keys: a saved JWKS, or a snapshot from `sealcheck jwks save`")
     .option("--discovery-document <file>", "a saved openid-configuration that goes with a plain --jwks file")
     .option("--discovery", "fetch {issuer}/.well-known/openid-configuration and its jwks_uri (HTTPS; HTTP only for loopback)")
     .option("--at <time>", "validation time, ISO 8601 (default: now)")
-    .option("--alg <alg>", "allowed signature algorithm (repeatable; default RS256)", collect, [] as string[])
+    .addOption(listOption("--alg <alg>", "allowed signature algorithm (repeatable)", "RS256"))
     .option("--clock-tolerance <seconds>", "tolerance for exp, nbf and iat (default 60)", parseSeconds)
     .option("--max-age <seconds>", "refuse tokens issued longer ago than this (default: only exp limits)", parseSeconds)
     .option("--timeout <ms>", "with --discovery: timeout per request (default 5000)", parseSeconds)
@@ -120,7 +120,22 @@ export function registerVerifyIdToken(program: Command): void {
     .addOption(limitOption())
     .option("--json", "print the report as JSON (nothing else on stdout)")
     .option("--show-personal-data", "show ct_claims values in human output (hidden by default)")
-    .addHelpText("after", `\nLimits (--limit <name>=<value>, K/M/G suffixes allowed; defaults shown):\n${limitHelp()}`)
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ sealcheck verify-id-token samples/receiver/id-token.jwt --issuer test \\
+      --audience DK11111111 --sender DK22222222 \\
+      --jwks samples/receiver/jwks.json --at 2025-12-08T08:37:00Z
+  $ sealcheck jwks save --issuer production --out broker-keys.json
+  $ echo "$ID_TOKEN" | sealcheck verify-id-token - --issuer production \\
+      --audience DK12345678 --jwks broker-keys.json --json
+
+Limits (--limit <name>=<value>, K/M/G suffixes allowed; defaults shown):
+${limitHelp()}
+
+Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict.`,
+    )
     .action(async (token: string, opts: VerifyIdTokenCliOptions) => {
       await runGuarded(() => run(token, opts));
     });

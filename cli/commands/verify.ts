@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { collect, limitHelp, limitOption, parseSeconds } from "../options.js";
+import { limitHelp, limitOption, listOption, parseSeconds } from "../options.js";
 
 export function registerVerify(program: Command): void {
   program
@@ -8,20 +8,22 @@ export function registerVerify(program: Command): void {
     .description("Verify a workflow archive: a sealed PAdES PDF, or the JSON of the PAdES or Workflow-token endpoint")
     .argument("<evidence>", "the PAdES PDF or endpoint JSON (detected from its content)")
     .argument("[originals...]", "original PDFs, or directories of them, matched to the token by SHA-256")
-    .option("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", collect, [])
-    .option("--certs <path>", "extra untrusted certificates for path building (repeatable)", collect, [])
+    .addOption(listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
+    .addOption(listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"))
     .option("--at <time>", "validation time, ISO 8601 (default: the time the evidence proves)")
     .option("--json", "print the report as JSON on stdout")
+    .option("--summary", "print only the verdict, its reason and the checks that did not pass")
+    .option("-q, --quiet", "print nothing; the exit code is the verdict (errors still go to stderr)")
     .option("--report <file.html>", "also write the report as one self-contained HTML file, to print or save as PDF")
     .option("--token <workflowtoken.json>", "the Workflow-token JSON of the same workflow: verify it too and cross-check it with the evidence")
     .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them")
     .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
     .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
-    .option("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable; default: the broker, NTRDK-29915938)", collect, [])
-    .option("--seal-signer <orgId|certificate-file>", "also accept seals by this organizationIdentifier or certificate (repeatable; the broker's production and test seals are always accepted)", collect, [])
-    .option("--trust-token <path>", "trust anchor(s) for the Workflow-token certificate and its OCSP responder only (repeatable)", collect, [])
-    .option("--trust-seal <path>", "trust anchor(s) for the seal certificate only (repeatable)", collect, [])
-    .option("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", collect, [])
+    .addOption(listOption("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable)", "the broker, NTRDK-29915938"))
+    .addOption(listOption("--seal-signer <orgId|certificate-file>", "also accept seals by this organizationIdentifier or certificate (repeatable; the broker's production and test seals are always accepted)", "none"))
+    .addOption(listOption("--trust-token <path>", "trust anchor(s) for the Workflow-token certificate and its OCSP responder only (repeatable)", "none"))
+    .addOption(listOption("--trust-seal <path>", "trust anchor(s) for the seal certificate only (repeatable)", "none"))
+    .addOption(listOption("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", "none"))
     .option("--allow-extra-originals", "a supplied file that matches no signed document is a warning, not TOTAL-FAILED")
     .addOption(limitOption())
     .addHelpText(
@@ -29,24 +31,32 @@ export function registerVerify(program: Command): void {
       `
 Examples:
   $ sealcheck verify archive.pdf originals/ --trust roots/
-  $ sealcheck verify archive.pdf originals/ --trust roots/ --report statement.html
-  $ sealcheck verify archive.pdf --token workflowtoken.json originals/ --trust roots/
+  $ sealcheck verify archive.pdf originals/ --trust roots/ --report case.html
+  $ sealcheck verify archive.pdf --token workflowtoken.json originals/ \\
+      --trust roots/
   $ sealcheck verify workflowtoken.json --trust roots/ --json > report.json
   $ sealcheck verify archive.pdf --trust roots/ --at 2025-12-08T08:36:35Z
-  $ sealcheck verify archive.pdf originals/ --trust-token oces3/ --trust-seal seal-root.pem --trust-tsa tsa-root.pem
+  $ sealcheck verify archive.pdf originals/ --trust roots/ --summary
+  $ sealcheck verify archive.pdf originals/ --trust roots/ -q && echo intact
+  $ sealcheck verify archive.pdf --trust-token oces3/ --trust-seal seal-root.pem
 
-Only the broker's seal is accepted (its production seal by organizationIdentifier NTRNO-933127990, its test
-seal by subject and issuer); --seal-signer accepts another sealer. --trust anchors vouch for every role; the
---trust-token/--trust-seal/--trust-tsa anchors only for theirs (so trusting the OCES3 CA for the token does
-not let an OCES3 certificate vouch for a seal or a timestamp).
+Only the broker's seal is accepted (its production seal by its
+organizationIdentifier NTRNO-933127990, its test seal by subject and issuer);
+--seal-signer accepts another sealer. --trust anchors vouch for every role;
+the --trust-token, --trust-seal and --trust-tsa anchors only for theirs (so
+trusting the OCES3 CA for the token does not let an OCES3 certificate vouch
+for a seal or a timestamp).
 
-Personal data (names, national person numbers, IP addresses, age claims) is masked in every output
-unless --show-personal-data is given; the JSON report marks which claims are personal data.
+Personal data (names, national person numbers, IP addresses, age claims) is
+masked in every output unless --show-personal-data is given; the JSON report
+marks which claims are personal data.
 
 Limits (--limit <name>=<value>, K/M/G allowed; defaults):
 ${limitHelp()}
 
-Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad usage or unreadable input).`,
+Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad
+usage or unreadable input). The report's JSON Schema: schemas/report.schema.json
+in the package; the stable contract: docs/contract.md.`,
     )
     .action(async (evidence: string, originals: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
@@ -73,12 +83,20 @@ Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad u
           const { writeOutputFile } = await import("../../src/inspect/write.js");
           writeOutputFile(opts.report, renderArchiveHtml(report), "the HTML report");
         }
-        if (opts.json) {
+        if (opts.quiet) {
+          // Exit code only.
+        } else if (opts.json) {
           const { renderJson } = await import("../../src/render/json.js");
           await writeOut(renderJson(report));
+        } else if (opts.summary) {
+          const { renderArchiveSummary } = await import("../../src/render/archive-human.js");
+          await writeOut(renderArchiveSummary(report, { colour: useColour() }) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : ""));
         } else {
-          const { renderArchiveHuman } = await import("../../src/render/archive-human.js");
-          await writeOut(renderArchiveHuman(report, { colour: useColour() }) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : ""));
+          const { renderArchiveHuman, renderVerdictRecap } = await import("../../src/render/archive-human.js");
+          const style = { colour: useColour() };
+          // On a terminal the statement outruns the screen: its verdict is repeated where the reader ends up.
+          const recap = process.stdout.isTTY ? `\n${renderVerdictRecap(report, style)}` : "";
+          await writeOut(renderArchiveHuman(report, style) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : "") + recap);
         }
         return exitCodeFor(report.indication);
       });

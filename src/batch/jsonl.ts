@@ -8,10 +8,14 @@ import type { BatchResult } from "./types.js";
 /** Which archives keep their full report in the file. */
 export type ReportMode = "all" | "not-passed" | "none";
 
-/** The line for one result, report kept or left out (null) as `mode` says. */
-export function resultLine(r: BatchResult, mode: ReportMode = "all"): string {
+/**
+ * The line for one result, report kept or left out (null) as `mode` says; `run` (the batch's run key,
+ * run-key.ts) is added last when given, so that --resume can tell which options a line was verified with.
+ */
+export function resultLine(r: BatchResult, mode: ReportMode = "all", run?: string): string {
   const keep = mode === "all" || (mode === "not-passed" && r.exitCode !== 0);
-  const line: BatchResult = keep || r.report === null ? r : { ...r, report: null };
+  const line: BatchResult & { run?: string } = keep || r.report === null ? { ...r } : { ...r, report: null };
+  if (run !== undefined) line.run = run;
   return `${JSON.stringify(line)}\n`;
 }
 
@@ -45,7 +49,13 @@ export class JsonlWriter {
 }
 
 /** A result line as read back (fields checked loosely: a line from an older version still counts). */
-export type StoredResult = Pick<BatchResult, "evidence" | "originals" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "errorCode">;
+export type StoredResult = Pick<BatchResult, "evidence" | "originals" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "errorCode"> & {
+  /** The line's position, when it has one. */
+  index?: number;
+  /** The run key of the batch that wrote it (absent in files of earlier versions). */
+  run?: string;
+  decidedBy?: string[];
+};
 
 /**
  * Streams the results of an earlier run. Lines that are not JSON results (a partial last line) are
@@ -65,7 +75,7 @@ export async function readResults(file: string, onResult: (r: StoredResult) => v
       skipped++;
       continue;
     }
-    const r = v as Partial<StoredResult> | null;
+    const r = v as (Partial<StoredResult> & { index?: unknown; run?: unknown; decidedBy?: unknown[] }) | null;
     if (!r || typeof r.evidence !== "string" || !Array.isArray(r.originals) || typeof r.exitCode !== "number") {
       skipped++;
       continue;
@@ -80,6 +90,9 @@ export async function readResults(file: string, onResult: (r: StoredResult) => v
       durationMs: typeof r.durationMs === "number" ? r.durationMs : 0,
       error: r.error ?? null,
       errorCode: r.errorCode ?? null,
+      ...(typeof r.index === "number" ? { index: r.index } : {}),
+      ...(typeof r.run === "string" ? { run: r.run } : {}),
+      ...(Array.isArray(r.decidedBy) ? { decidedBy: r.decidedBy.filter((d): d is string => typeof d === "string") } : {}),
     });
   }
   return { lines, skipped };

@@ -49,11 +49,12 @@ interface Slot {
   timedOut?: boolean;
 }
 
-/** Where the worker script is: beside this module (source or tsc output) or in dist/ (bundled chunk). */
+/** Where the worker script is: beside this module (source), beside the CLI bundle (dist/cli/worker.mjs,
+ * dependencies bundled) or in dist/src (the library's). */
 function defaultWorkerUrl(): URL {
   const here = import.meta.url;
   if (here.endsWith(".ts")) return new URL("./worker.ts", here);
-  for (const rel of ["./worker.js", "./src/batch/worker.js", "./batch/worker.js", "../src/batch/worker.js"]) {
+  for (const rel of ["./worker.mjs", "./worker.js", "./src/batch/worker.js", "./batch/worker.js", "../src/batch/worker.js"]) {
     const u = new URL(rel, here);
     if (existsSync(fileURLToPath(u))) return u;
   }

@@ -25,6 +25,10 @@ export interface BatchSummaryJson {
   bySubIndication: Record<string, number>;
   slowest: { evidence: string; durationMs: number; indication: string }[];
   errors: { evidence: string; error: string }[];
+  /** Archives that did not pass (failed, indeterminate, no verdict), in completion order: the first `notPassedShown`. */
+  notPassed: { evidence: string; indication: string; subIndication: string | null; error: string | null }[];
+  /** How many did not pass in all (more than `notPassed` holds when it was cut short). */
+  notPassedCount: number;
   /** The worst verdict's exit code; 3 when there was no archive at all. */
   exitCode: ArchiveExitCode;
   elapsedMs: number;
@@ -42,11 +46,13 @@ export class BatchSummary {
   /** Sorted slowest first, at most `topN`. */
   private readonly slowest: { evidence: string; durationMs: number; indication: string }[] = [];
   private readonly errors: { evidence: string; error: string }[] = [];
+  private readonly notPassed: BatchSummaryJson["notPassed"] = [];
+  private notPassedCount = 0;
   private worst: ArchiveExitCode | null = null;
   private readonly started = Date.now();
   private elapsedMs = 0;
 
-  constructor(private readonly topN = 10, private readonly maxErrors = 10) {}
+  constructor(private readonly topN = 10, private readonly maxErrors = 10, private readonly maxNotPassed = 50) {}
 
   add(r: Summable & { errorCode?: string | null }, fromEarlierRun = false): void {
     this.archives++;
@@ -59,6 +65,10 @@ export class BatchSummary {
     const code = ([0, 1, 2, 3] as const).includes(r.exitCode as ArchiveExitCode) ? r.exitCode : 3;
     this.worst = this.worst === null ? code : worseExitCode(this.worst, code);
     if (r.error && this.errors.length < this.maxErrors) this.errors.push({ evidence: r.evidence, error: r.error });
+    if (code !== 0) {
+      this.notPassedCount++;
+      if (this.notPassed.length < this.maxNotPassed) this.notPassed.push({ evidence: r.evidence, indication: ind, subIndication: sub ?? null, error: r.error ?? null });
+    }
     if (!fromEarlierRun && this.topN > 0) {
       const s = this.slowest;
       if (s.length < this.topN || r.durationMs > s[s.length - 1]!.durationMs) {
@@ -100,6 +110,8 @@ export class BatchSummary {
       bySubIndication: Object.fromEntries([...this.bySub].sort((a, b) => b[1] - a[1])),
       slowest: this.slowest,
       errors: this.errors,
+      notPassed: this.notPassed,
+      notPassedCount: this.notPassedCount,
       exitCode: this.exitCode(),
       elapsedMs: elapsed,
       archivesPerSecond: elapsed > 0 ? Math.round((this.now / elapsed) * 1000 * 10) / 10 : 0,
@@ -146,10 +158,16 @@ export function renderSummary(s: BatchSummaryJson, o: { colour?: boolean } = {})
     lines.push("", `Slowest ${s.slowest.length}:`);
     for (const x of s.slowest) lines.push(`  ${lpad((x.durationMs / 1000).toFixed(2), 8)} s  ${pad(x.indication, 13)}  ${safeText(x.evidence)}`);
   }
-  if (s.errors.length) {
-    const total = s.byIndication[NO_VERDICT] ?? s.errors.length;
-    lines.push("", `No verdict (${total > s.errors.length ? `first ${s.errors.length} of ${num(total)}` : num(total)}):`);
-    for (const e of s.errors) lines.push(`  ${safeText(e.error)}`);
+  // Every archive that did not pass (up to the bound), so that the next step is at hand: no-verdict ones with
+  // their reason, the others with their sub-indication (the full reports are in --out).
+  if (s.notPassed.length) {
+    const shown = s.notPassed.length < s.notPassedCount ? `first ${s.notPassed.length} of ${num(s.notPassedCount)}` : num(s.notPassedCount);
+    lines.push("", `Not passed (${shown}${s.out ? `; all in ${s.out}` : ""}):`);
+    const w = Math.max(...s.notPassed.map((x) => `${x.indication}${x.subIndication ? `/${x.subIndication}` : ""}`.length));
+    for (const x of s.notPassed) {
+      const label = `${x.indication}${x.subIndication ? `/${x.subIndication}` : ""}`;
+      lines.push(`  ${c(colourOf(x.indication), pad(label, w))}  ${safeText(x.error ?? x.evidence)}`);
+    }
   }
   lines.push("");
   if (s.out) lines.push(`Results: ${s.out}`);

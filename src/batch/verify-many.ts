@@ -2,6 +2,7 @@
 // Back-pressure: an archive is taken from the input only when a worker is idle and the consumer has
 // taken the previous results, so neither the input nor the results pile up in memory.
 import { availableParallelism } from "node:os";
+import { expectPathList } from "../usage.js";
 import { SealcheckError } from "../errors.js";
 import { InProcessRunner, ThreadRunner, type Runner } from "./pool.js";
 import { noVerdict } from "./verifier.js";
@@ -43,6 +44,13 @@ export async function* verifyMany(
   archives: Iterable<ArchiveSpec> | AsyncIterable<ArchiveSpec>,
   options: VerifyManyOptions = {},
 ): AsyncGenerator<BatchResult, void, undefined> {
+  // Slips before any worker starts: a string is iterable (by characters), so it is refused by name.
+  if (typeof archives === "string" || archives === null || typeof archives !== "object" || !(Symbol.iterator in archives || Symbol.asyncIterator in archives)) {
+    const hint = typeof archives === "string" ? ` (for the archives under a folder: verifyMany(discoverArchives([${JSON.stringify(archives)}]), …))` : "";
+    throw new SealcheckError("ERR_USAGE", `verifyMany: archives must be a list or iterable of { evidence, originals }, got ${typeof archives === "string" ? "a string" : archives === null ? "null" : typeof archives}${hint}`);
+  }
+  if (options === null || typeof options !== "object") throw new SealcheckError("ERR_USAGE", "verifyMany: options must be an object, e.g. { trust: [\"roots/\"] }");
+  for (const k of ["trust", "certs"] as const) expectPathList(k, options[k]);
   const workers = options.workers ?? defaultWorkers();
   if (!Number.isInteger(workers) || workers < 0) throw new SealcheckError("ERR_USAGE", `workers must be a whole number ≥ 0, not ${String(options.workers)}`);
   // Node's timers hold at most 2^31-1 ms; a larger timeout would fire after 1 ms.

@@ -1,5 +1,6 @@
 // Trust anchors and untrusted path-building certificates, loaded from files the user controls.
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { expectPathList } from "../usage.js";
 import { join } from "node:path";
 import type * as pkijs from "pkijs";
 import { SealcheckError, errorMessage } from "../errors.js";
@@ -100,6 +101,8 @@ export function dedupe(certs: pkijs.Certificate[]): pkijs.Certificate[] {
 }
 
 export function loadTrustStore(trust: readonly string[], certs: readonly string[] = [], roles: Partial<Record<TrustRole, readonly string[]>> = {}): TrustStore {
+  expectPathList("trust", trust);
+  expectPathList("certs", certs);
   const store: TrustStore = { anchors: loadCertificates(trust, "--trust"), intermediates: loadCertificates(certs, "--certs") };
   for (const role of TRUST_ROLES) {
     const paths = roles[role];

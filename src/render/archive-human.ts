@@ -52,18 +52,20 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
   out.push(para(v.meaning, "  "));
   out.push(para(`Reason: ${v.reason}`, "  "));
   if (v.decidedBy.length > 1) out.push(para(`Also failing or undecided: ${v.decidedBy.slice(1).join(", ")}.`, "  "));
+  if (v.testEnvironment) out.push(paint(style, "yellow", para(v.testEnvironment, "  ")));
   out.push("", ...fieldLines(v.facts));
+  if (v.unverified) out.push("", paint(style, "red", para(v.unverified, "  ")));
 
   if (v.workflow) {
-    heading("Workflow");
+    heading(`Workflow${v.unverified ? " (unverified)" : ""}`);
     out.push(...fieldLines(v.workflow));
   }
   if (v.documents.length) {
-    heading(`Documents (${v.documents.length})`);
+    heading(`Documents (${v.documents.length})${v.unverified ? " (unverified)" : ""}`);
     for (const d of v.documents) out.push(para(d.heading, "  "), ...fieldLines(d.fields, "     "));
   }
   if (v.signers.length) {
-    heading(`Signers (${v.signers.length})`);
+    heading(`Signers (${v.signers.length})${v.unverified ? " (unverified)" : ""}`);
     for (const s of v.signers) out.push(para(s.heading, "  "), ...fieldLines(s.fields, "     "));
   }
   if (v.notes.length) {
@@ -90,6 +92,14 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
     out.push("", para(`Each check was judged at the time that matters to it: ${judged.map((s) => describeTimeSource(s)).join("; ")}. The JSON report gives each check's time.`, "  "));
   }
 
+  if (v.basis) {
+    heading(`Trust anchors (${v.basis.anchors.length})`);
+    if (v.basis.anchors.length === 0) out.push("  none given (--trust): no certificate path could end at an anchor");
+    for (const a of v.basis.anchors) out.push(`  ${wrap(safeText(a.heading), WIDTH - 5, "     ")}`, ...fieldLines(a.fields, "     "));
+    heading("Options");
+    out.push(...fieldLines(v.basis.options));
+  }
+
   if (v.certificates.length) {
     heading("Certificates");
     for (const chain of v.certificates) {
@@ -99,4 +109,38 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
   }
   if (v.personalDataMasked) out.push("", paint(style, "grey", "Personal data is masked; --show-personal-data reveals it."));
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * The short form (`--summary`): the verdict, its reason, what was verified, and every check that did not
+ * simply pass, so that the answer fits one screen whatever the verdict. The full statement is the default.
+ */
+export function renderArchiveSummary(report: ArchiveReport, style: Style): string {
+  const v = archiveView(report);
+  const out: string[] = [];
+  out.push(`${paint(style, "bold", "Verdict:")} ${paint(style, indicationColour(v.indication), v.verdict)}`);
+  out.push(para(v.meaning, "  "));
+  out.push(para(`Reason: ${v.reason}`, "  "));
+  if (v.testEnvironment) out.push(paint(style, "yellow", para(v.testEnvironment, "  ")));
+  out.push("", ...fieldLines(v.facts.filter((f) => f.label !== "Verified with")));
+  const notable = report.checks.filter((c) => c.status !== "passed" && c.status !== "skipped");
+  if (notable.length) {
+    out.push("", paint(style, "bold", "Checks that did not simply pass"));
+    const idWidth = Math.min(20, Math.max(...notable.map((c) => c.id.length)) + 1);
+    for (const c of notable) out.push(checkLine(style, c, idWidth));
+  }
+  const passedCount = report.checks.filter((c) => c.status === "passed").length;
+  const skippedCount = report.checks.filter((c) => c.status === "skipped").length;
+  out.push("", para(`${passedCount} check(s) passed${skippedCount ? `, ${skippedCount} did not apply` : ""}. The full statement (every check, the anchors and options): run without --summary, or add --report statement.html.`, "  "));
+  return `${out.join("\n")}\n`;
+}
+
+/**
+ * One line that repeats the verdict at the end of the full statement on a terminal, where its first lines
+ * have scrolled away by then.
+ */
+export function renderVerdictRecap(report: ArchiveReport, style: Style): string {
+  const v = archiveView(report);
+  const decided = v.decidedBy.length ? `Decided by ${v.decidedBy.join(", ")}; the reason` : "The reason";
+  return `${paint(style, "bold", "Verdict:")} ${paint(style, indicationColour(v.indication), v.verdict)}\n${para(`${decided} is at the top of this statement; --summary prints the short form.`, "  ")}\n`;
 }

@@ -49,6 +49,12 @@ export interface ArchiveView {
   /** The claim-filter statement and the personal-data statement. */
   notes: string[];
   personalDataMasked: boolean;
+  /** What the verdict rests on besides the evidence: the anchors (subject, SHA-256) and the options. */
+  basis: { anchors: Item[]; options: Field[] } | null;
+  /** Set when the evidence comes from one of the broker's test environments: shown at the top, beside the verdict. */
+  testEnvironment: string | null;
+  /** Set when the token's signature did not verify: the workflow, documents and signers are only claimed. */
+  unverified: string | null;
 }
 
 const TIME_SOURCES: Record<TimeSource, string> = {
@@ -300,6 +306,8 @@ function personalDataNote(report: ArchiveReport): string | null {
 export function archiveView(report: ArchiveReport): ArchiveView {
   const facts: Field[] = [
     { label: "Evidence", value: `${report.evidence.file} (${FORMAT_NAMES[report.evidence.format]})` },
+    ...(report.evidence.sha256 ? [{ label: "Evidence SHA-256", value: report.evidence.sha256 }] : []),
+    ...(report.evidence.size !== undefined ? [{ label: "Evidence size", value: `${report.evidence.size.toLocaleString("en-US")} bytes` }] : []),
     { label: "Validation time", value: `${formatTime(report.validationTime)} (${describeTimeSource(report.validationTimeSource)})` },
     {
       label: "Originals",
@@ -326,6 +334,45 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     certificates: chains(report),
     notes,
     personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),
+    basis: basisOf(report),
+    testEnvironment: testEnvironmentOf(report),
+    unverified: report.tokenClaimsVerified === false && (report.workflow || report.documents.length || report.signatures.length)
+      ? "UNVERIFIED: the token's signature did not verify, so what it says below (title, documents, signers) may have been altered."
+      : null,
+  };
+}
+
+/**
+ * Evidence from the broker's test or pre-production environment can pass every check and still prove nothing
+ * about a real workflow: the statement says so at the top, not only in a field further down.
+ */
+function testEnvironmentOf(report: ArchiveReport): string | null {
+  const env = report.workflow?.environment ?? null;
+  const testSeal = report.seal?.identity === "test-seal";
+  if ((env === null || env === "production") && !testSeal) return null;
+  const what = [env && env !== "production" ? `the token was issued by the broker's ${env} environment` : null, testSeal ? "the seal is the broker's test-environment seal" : null]
+    .filter((x): x is string => x !== null)
+    .join(" and ");
+  return `TEST ENVIRONMENT: ${what}; not evidence of a production signing.`;
+}
+
+function basisOf(report: ArchiveReport): ArchiveView["basis"] {
+  const b = report.verification;
+  if (!b) return null;
+  const o = b.options;
+  const limits = Object.entries(o.limits).map(([k, v]) => `${k}=${v}`).join(", ");
+  return {
+    anchors: b.trustAnchors.map((a, i) => ({ heading: `${i + 1}. ${a.subject}`, fields: [{ label: "SHA-256", value: a.sha256 }] })),
+    options: [
+      { label: "Validation time", value: o.at ? `${formatTime(o.at)} (--at)` : "the time the evidence proves (no --at)" },
+      { label: "OCSP window", value: `${o.ocspWindowSeconds} s before the sealing time (--ocsp-window)` },
+      { label: "Clock skew", value: `${o.clockSkewSeconds} s (--clock-skew)` },
+      { label: "Token algorithms", value: o.tokenAlgorithms.join(", ") },
+      ...(o.tokenSignerOrganizations.length ? [{ label: "Token signers", value: o.tokenSignerOrganizations.join(", ") }] : []),
+      { label: "Untrusted certs", value: `${b.untrustedCertificates} (--certs)` },
+      { label: "Limits", value: limits || "the defaults" },
+      { label: "Personal data", value: o.showPersonalData ? "shown (--show-personal-data)" : "masked" },
+    ],
   };
 }
 

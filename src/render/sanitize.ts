@@ -32,9 +32,11 @@ export function safeText(value: unknown): string {
  * A whole rendered output, at the boundary to a terminal (or a log): line feeds and tabs stay; with
  * `colour`, sealcheck's own colour codes stay; every other control, escape or bidi character is replaced.
  */
-export function safeForTerminal(text: string, opts: { colour?: boolean } = {}): string {
+export function safeForTerminal(text: string, opts: { colour?: boolean; crlf?: boolean } = {}): string {
   const parts = opts.colour ? text.split(OWN_SGR) : [text];
-  return parts.map((p, i) => (i % 2 === 1 ? p : p.replace(UNSAFE_IN_OUTPUT, REPLACEMENT))).join("");
+  // CSV ends its records with CRLF (RFC 4180): a CR directly before a LF only ends a line.
+  const clean = (p: string) => (opts.crlf ? p.split("\r\n").map((x) => x.replace(UNSAFE_IN_OUTPUT, REPLACEMENT)).join("\r\n") : p.replace(UNSAFE_IN_OUTPUT, REPLACEMENT));
+  return parts.map((p, i) => (i % 2 === 1 ? p : clean(p))).join("");
 }
 
 /** Whether a text holds any character safeForTerminal would replace (for tests and assertions). */

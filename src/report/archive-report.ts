@@ -16,8 +16,16 @@ export interface ReportedClaim {
 
 export interface ArchiveReport extends ReportBase {
   kind: "workflow-archive";
-  evidence: { file: string; format: EvidenceFormat };
+  /** The evidence file, with its SHA-256 (hex) and size in bytes, so that a filed statement names exactly what was verified. */
+  evidence: { file: string; format: EvidenceFormat; sha256?: string; size?: number };
   originals: { compared: boolean; files: string[] };
+  /** What the verdict rests on besides the evidence: the trust anchors and every option that shaped it. */
+  verification?: VerificationInputs;
+  /**
+   * Whether the token's signature verified (check token-signature passed). When false, `workflow`,
+   * `documents` and `signatures` are what the token claims, unverified: they may have been altered.
+   */
+  tokenClaimsVerified?: boolean;
   workflow: {
     id?: string;
     title?: string;
@@ -99,3 +107,22 @@ export interface PdfSignatureReport {
   details: Record<string, unknown>;
 }
 
+
+/** The trust anchors and options a verification used (the statement lists them). */
+export interface VerificationInputs {
+  /** Every anchor given with --trust / trust / trustStore: subject and SHA-256 of the certificate. */
+  trustAnchors: { subject: string; sha256: string }[];
+  /** How many untrusted path-building certificates (--certs) were offered. */
+  untrustedCertificates: number;
+  /** The options that shaped the verdict, defaults included, as given to the library. */
+  options: {
+    at: string | null;
+    ocspWindowSeconds: number;
+    clockSkewSeconds: number;
+    tokenAlgorithms: string[];
+    tokenSignerOrganizations: string[];
+    /** Limits that differ from the defaults. */
+    limits: Record<string, number>;
+    showPersonalData: boolean;
+  };
+}

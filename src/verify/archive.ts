@@ -11,10 +11,15 @@ import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore } fro
 import { summarize, thumbprint } from "../pki/certificate.js";
 import { ORGANIZATION_IDENTIFIER_FORM, type SealSignerPolicy } from "../evidence/broker-identity.js";
 import { refuseAlgorithm } from "../pki/jose-policy.js";
-import { failed } from "../report/check.js";
+import { failed, warning } from "../report/check.js";
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { expectOptions, expectPathList } from "../usage.js";
+import { DEFAULT_LIMITS } from "../limits.js";
 import { computeVerdict } from "../report/verdict.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveReport } from "../report/archive-report.js";
+import type { ArchiveReport, VerificationInputs } from "../report/archive-report.js";
 import { VERSION } from "../version.js";
 import { checkJsonFields } from "../checks/attachments.js";
 import { DEFAULT_ARCHIVE_OPTIONS, validationTime, type ArchiveContext, type ArchiveOptions, type JwsAlgorithm } from "../checks/context.js";
@@ -103,6 +108,7 @@ export function resolveSealSigners(values: readonly string[]): SealSignerPolicy 
  * file, an unusable trust store, a bad option); anything wrong with the evidence is in the report.
  */
 export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveReport> {
+  checkCallerOptions(o);
   const limits = resolveLimits(o.limits);
   const options = resolveOptions(o);
   // Originals are listed before any work so that a wrong path is a usage error, not a verdict; hashing them
@@ -112,6 +118,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   let listingError: unknown = null;
   try {
     originalPaths = o.originals && o.originals.length ? listOriginals(o.originals, limits.maxOriginals) : null;
+    if (originalPaths && typeof o.evidence === "string") refuseEvidenceAsOriginals(o.evidence, o.originals ?? [], originalPaths);
   } catch (e) {
     listingError = e;
   }
@@ -137,6 +144,78 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   }
 }
 
+/**
+ * Originals that are evidence files are a slip of the hand (the archive's own folder given as originals, an
+ * endpoint JSON among the PDFs), not a changed document: one usage error naming the file and the folder to
+ * give instead, never a HASH_FAILURE that reads like a forgery.
+ */
+function refuseEvidenceAsOriginals(evidence: string, given: readonly string[], listed: readonly string[]): void {
+  const real = (p: string): string => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  const ev = real(evidence);
+  for (const g of given) {
+    let isDir = false;
+    try {
+      isDir = statSync(g).isDirectory();
+    } catch {
+      continue;
+    }
+    const holds = isDir ? readdirSafe(g).some((n) => real(join(g, n)) === ev) : real(g) === ev;
+    if (!holds) continue;
+    const sibling = join(isDir ? g : dirname(g), "originals");
+    const instead = existsSync(sibling) && statSync(sibling).isDirectory() ? `; give the folder of the original PDFs, such as ${sibling}` : "; give the original PDFs that were signed";
+    throw new SealcheckError("ERR_USAGE", isDir
+      ? `${g}: this folder holds the evidence file ${basename(evidence)} itself, so it is not a folder of originals${instead}`
+      : `${g}: this is the evidence file itself, not an original${instead}`, { file: g });
+  }
+  for (const f of listed) {
+    if (looksLikeJson(f)) {
+      throw new SealcheckError("ERR_USAGE", `${f}: a JSON file among the originals; originals are the PDFs that were signed (an endpoint JSON is evidence: verify it on its own)`, { file: f });
+    }
+  }
+}
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** First non-blank byte "{": a JSON object, not a PDF. */
+function looksLikeJson(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, "r");
+    const head = Buffer.alloc(64);
+    const n = readSync(fd, head, 0, 64, 0);
+    return /^\s*\{/.test(head.subarray(0, n).toString("latin1"));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+const EXAMPLE = `verifyArchive({ evidence: "archive.pdf", originals: ["originals/"], trust: ["roots/"] })`;
+
+function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
+  expectOptions("verifyArchive", o, EXAMPLE);
+  const v = o as Record<string, unknown>;
+  const ev = v.evidence;
+  const named = ev !== null && typeof ev === "object" && typeof (ev as { name?: unknown }).name === "string" && (ev as { bytes?: unknown }).bytes instanceof Uint8Array;
+  if (!(typeof ev === "string" && ev !== "") && !named) {
+    throw new SealcheckError("ERR_USAGE", `evidence: expected a path or { name, bytes } (bytes a Uint8Array), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`);
+  }
+  for (const k of ["originals", "trust", "certs"]) expectPathList(k, v[k]);
+}
+
 interface PipelineRun {
   /** The check being computed when an exception escaped. */
   stage: string;
@@ -159,7 +238,7 @@ async function runPipeline(
     input = classifyEvidence(name, bytes, limits);
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
-    return formatFailureReport(name, `${name}: ${errorMessage(e)}.`, options);
+    return { ...formatFailureReport(name, `${name}: ${errorMessage(e)}.`, options), evidence: { file: name, format: "pades-pdf", ...fileIdentity(bytes) }, verification: verificationInputs(trust, options, limits, o) };
   }
   const ctx: ArchiveContext = { input, limits, trust, options };
   run.ctx = ctx;
@@ -181,6 +260,8 @@ async function runPipeline(
   const originals: OriginalFile[] | null = hashing ? await hashing.result : null;
   checks.push(stage("document-digests", () => checkDocumentDigests(ctx, originals)));
   checks.push(stage("counts", () => checkCounts(ctx)));
+  const early = validationTimeRemark(ctx);
+  if (early) checks.push(early);
 
   run.stage = "report";
   const verdict = computeVerdict(checks);
@@ -192,12 +273,51 @@ async function runPipeline(
     checks,
     tool: { name: "sealcheck", version: VERSION },
     kind: "workflow-archive",
-    evidence: { file: name, format: input.format },
+    evidence: { file: name, format: input.format, ...fileIdentity(bytes) },
     originals: { compared: originals !== null, files: originals?.map((f) => f.path) ?? [] },
+    verification: verificationInputs(trust, options, limits, o),
+    tokenClaimsVerified: checks.some((c) => c.id === "token-signature" && (c.status === "passed" || c.status === "warning")),
     ...buildArchiveSummary(ctx, checks, o.showPersonalData ?? false),
     seal: ctx.sealSummary ?? null,
     pdfSignatures: ctx.pdfSignatures ?? [],
   };
+}
+
+/** SHA-256 and size of the evidence bytes: what a filed statement must name. */
+function fileIdentity(bytes: Uint8Array): { sha256: string; size: number } {
+  return { sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.length };
+}
+
+function verificationInputs(trust: TrustStore, options: ArchiveOptions, limits: Limits, o: VerifyArchiveOptions): VerificationInputs {
+  const changed = Object.entries(limits).filter(([k, v]) => DEFAULT_LIMITS[k as keyof Limits] !== v);
+  return {
+    trustAnchors: trust.anchors.map((c) => summarize(c)).map((c) => ({ subject: c.subject, sha256: c.sha256 })),
+    untrustedCertificates: trust.intermediates.length,
+    options: {
+      at: options.at ? options.at.toISOString() : null,
+      ocspWindowSeconds: options.ocspWindowSeconds,
+      clockSkewSeconds: options.clockSkewSeconds,
+      tokenAlgorithms: [...options.tokenAlgorithms],
+      tokenSignerOrganizations: [...(options.tokenSignerOrganizations ?? [])],
+      limits: Object.fromEntries(changed),
+      showPersonalData: o.showPersonalData ?? false,
+    },
+  };
+}
+
+/**
+ * A validation time (--at) before the sealing time the evidence proves asks about evidence that did not exist
+ * yet: not a forgery, but not a question worth a silent TOTAL-PASSED either. A warning says so.
+ */
+function validationTimeRemark(ctx: ArchiveContext): CheckResult | null {
+  const at = ctx.options.at;
+  const sealed = ctx.sealTimestamp ? { time: ctx.sealTimestamp, what: "proven by the seal's timestamp" } : ctx.claims?.iat !== undefined ? { time: new Date(ctx.claims.iat * 1000), what: "the token's iat" } : null;
+  if (!at || !sealed || at.getTime() >= sealed.time.getTime()) return null;
+  return warning(
+    "validation-time",
+    `The validation time ${at.toISOString()} (--at) is before the sealing time ${sealed.time.toISOString()} (${sealed.what}): the evidence did not exist yet at that time, so the checks answer a hypothetical question. Leave out --at to judge at the sealing time, or give a later one.`,
+    { at: { time: at, source: "at-option" }, details: { validationTime: at.toISOString(), sealingTime: sealed.time.toISOString() } },
+  );
 }
 
 /**

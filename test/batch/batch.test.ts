@@ -1,8 +1,8 @@
 // Batch verification: discovery (both layouts, manifests, nesting), verifyMany on worker threads (every
 // archive yielded, broken ones included, crashes contained), and `sealcheck verify-batch` as a process
 // (exit code = worst verdict, JSON Lines, --resume). No timing assertions.
-import { spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -236,10 +236,14 @@ describe("sealcheck verify-batch (process)", () => {
     expect(r.stdout).toMatch(/TOTAL-FAILED\s+FORMAT_FAILURE\s+2/);
     expect(r.stdout).toMatch(/NO-VERDICT\s+ERR_LAYOUT\s+1/);
     expect(r.stdout).toContain("Slowest");
+    // Every archive that did not pass is named, with its sub-indication or its reason.
+    expect(r.stdout).toMatch(/Not passed \(5; all in .*results\.jsonl\):/);
+    expect(r.stdout).toMatch(/TOTAL-FAILED\/FORMAT_FAILURE\s+.*broken/);
+    expect(r.stdout).toMatch(/NO-VERDICT\/ERR_LAYOUT\s+.*lost/);
     const got = lines(out);
     expect(got).toHaveLength(expected.size);
     for (const l of got) {
-      expect(Object.keys(l)).toEqual(["index", "evidence", "originals", "indication", "subIndication", "decidedBy", "exitCode", "durationMs", "report", "error", "errorCode"]);
+      expect(Object.keys(l)).toEqual(["index", "evidence", "originals", "indication", "subIndication", "decidedBy", "exitCode", "durationMs", "report", "error", "errorCode", "run"]);
       expect(l.exitCode).toBe(expected.get(l.evidence));
     }
   });
@@ -278,6 +282,74 @@ describe("sealcheck verify-batch (process)", () => {
     expect(JSON.parse(third.stdout)).toMatchObject({ archives: expected.size, verifiedNow: 0 });
     expect(lines(out)).toHaveLength(expected.size);
     expect(third.code).toBe(1);
+    // One index names one archive in the whole file.
+    expect(new Set(all.map((l) => l.index)).size).toBe(expected.size);
+  });
+
+  it("--resume refuses a results file verified with other options: a changed anchor folder, --at, policy", () => {
+    const root = tempDir("batch-resume-");
+    putArchive(join(root, "a"), good);
+    putArchive(join(root, "b"), good);
+    const anchors = tempDir("anchors-");
+    cpSync(trustDirectory(), anchors, { recursive: true });
+    const out = join(tempDir("out-"), "results.jsonl");
+    expect(run(["verify-batch", join(root, "a"), "--trust", anchors, "--out", out]).code).toBe(0);
+    const before = readFileSync(out, "utf8");
+    const refused = (args: string[]): void => {
+      const r = run(["verify-batch", root, "--out", out, "--resume", ...args]);
+      expect(r.code, args.join(" ")).toBe(3);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/--resume: .*results\.jsonl holds results verified with other verification options.*new --out file/);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(readFileSync(out, "utf8")).toBe(before); // nothing appended
+    };
+    refused(["--trust", anchors, "--at", "2026-01-01T00:00:00Z"]);
+    refused(["--trust", anchors, "--ocsp-window", "600"]);
+    // The same folder, another content: the anchors are keyed by their bytes, not their path.
+    writeFileSync(join(anchors, "extra.pem"), readFileSync(join(trustDirectory(), readdirSync(trustDirectory())[0]!)).toString().replace(/\n/g, "\r\n"));
+    refused(["--trust", anchors]);
+    rmSync(join(anchors, "extra.pem"));
+    // Unchanged options: goes on.
+    const r = run(["verify-batch", root, "--trust", anchors, "--out", out, "--resume", "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ archives: 2, verifiedNow: 1, fromEarlierRun: 1 });
+    // A file from a version that did not record its options is refused too.
+    const old = join(tempDir("out-"), "old.jsonl");
+    writeFileSync(old, lines(out).map((l) => JSON.stringify({ ...l, run: undefined })).join("\n") + "\n");
+    const o = run(["verify-batch", root, "--trust", anchors, "--out", old, "--resume"]);
+    expect(o.code).toBe(3);
+    expect(o.stderr).toMatch(/did not record its verification options/);
+  });
+
+  it("Ctrl-C ends the run cleanly: what finished is in --out, the message says how to go on, --resume does", async () => {
+    const root = tempDir("batch-int-");
+    for (let i = 0; i < 120; i++) putArchive(join(root, `wf-${String(i).padStart(3, "0")}`), good);
+    const out = join(tempDir("out-"), "results.jsonl");
+    const child = spawn(process.execPath, ["dist/cli/main.js", "verify-batch", root, "--trust", trustDirectory(), "--out", out, "--workers", "1"], { env: { ...process.env, NO_COLOR: "1" } });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    let ended = false;
+    const exited = new Promise<number | null>((res) => child.on("exit", (code) => {
+      ended = true;
+      res(code);
+    }));
+    // Interrupt once the first result is written (no timing: wait for the file, not for a duration).
+    while (!ended && (!existsSync(out) || readFileSync(out, "utf8").length === 0)) await new Promise((r) => setTimeout(r, 20));
+    if (!ended) child.kill("SIGINT");
+    const code = await exited;
+    if (code === 130) {
+      expect(stderr).toMatch(/Interrupted after \d+ of 120 archives\. \d+ results? of this run are in .*results\.jsonl; to go on with the \d+ left:\n {2}sealcheck verify-batch .* --resume\n$/);
+      const kept = lines(out).length;
+      expect(kept).toBeGreaterThan(0);
+      expect(kept).toBeLessThan(120);
+    } else {
+      expect(code).toBe(0); // finished before the signal arrived: nothing to interrupt
+    }
+    const resumed = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json"]);
+    expect(resumed.code).toBe(0);
+    const all = lines(out);
+    expect(all).toHaveLength(120);
+    expect(new Set(all.map((l) => l.index)).size).toBe(120);
   });
 
   it("usage errors exit 3 with one stderr line: missing dir, --resume without --out, nothing found, bad trust", () => {

@@ -1,0 +1,48 @@
+// What a batch's verdicts depend on besides the archives: the options and the contents of the trust anchors
+// (a folder given to --trust may have gained the right anchor since, under the same path), and the version.
+// `--resume` continues a results file only when this key is the one its lines were written with: a verdict
+// reached under other anchors, another --at or policy is an answer to another question.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { VERSION } from "../version.js";
+import type { BatchVerifyOptions } from "./types.js";
+
+/** SHA-256 of each file a --trust/--certs path names (a directory: its visible files), sorted. */
+function contentDigests(paths: readonly string[] | undefined): string[] {
+  const out: string[] = [];
+  for (const p of paths ?? []) {
+    let files: string[];
+    try {
+      files = statSync(p).isDirectory() ? readdirSync(p).filter((n) => !n.startsWith(".")).map((n) => join(p, n)) : [p];
+    } catch {
+      files = [p]; // unreadable: the batch itself reports it; the path stands in for the content
+    }
+    for (const f of files) {
+      try {
+        if (statSync(f).isFile()) out.push(createHash("sha256").update(readFileSync(f)).digest("hex"));
+      } catch {
+        out.push(`unreadable:${resolve(f)}`);
+      }
+    }
+  }
+  return [...new Set(out)].sort();
+}
+
+/** Everything that shaped the verdicts of one batch run, in a stable order. */
+export function runOptions(options: BatchVerifyOptions & { allowMissingOriginals?: boolean }): Record<string, unknown> {
+  const { trust, certs, trustFor, ...rest } = options;
+  const described: Record<string, unknown> = { sealcheck: VERSION, trustAnchors: contentDigests(trust), certs: contentDigests(certs) };
+  // Role anchors by content too, like --trust.
+  if (trustFor) described.roleAnchors = Object.fromEntries(Object.entries(trustFor).sort().map(([role, paths]) => [role, contentDigests(paths)]));
+  for (const k of Object.keys(rest).sort()) {
+    const v = (rest as Record<string, unknown>)[k];
+    if (v !== undefined) described[k] = v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v;
+  }
+  return described;
+}
+
+/** The key written into each results line (`run`): the SHA-256 of runOptions, shortened. */
+export function runKey(options: BatchVerifyOptions & { allowMissingOriginals?: boolean }): string {
+  return createHash("sha256").update(JSON.stringify(runOptions(options))).digest("hex").slice(0, 16);
+}

@@ -1,0 +1,105 @@
+// Slips answered as slips: a user's mistake is one clear line (exit 3, or a SealcheckError in the library)
+// or a warning in the report, never a verdict that reads like a forgery.
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { SealcheckError, loadTrustStore, renderArchiveHtml, renderArchiveHuman, verifyArchive, verifyMany } from "../../src/index.js";
+
+function run(args: string[]) {
+  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const VALID = "samples/valid/archive.pdf";
+const TRUST = ["--trust", "samples/trust"];
+
+function oneLine(args: string[], pattern: RegExp): void {
+  const r = run(args);
+  expect(r.code, args.join(" ")).toBe(3);
+  expect(r.stdout).toBe("");
+  expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
+  expect(r.stderr).toMatch(pattern);
+}
+
+async function usageError(p: Promise<unknown> | (() => unknown), pattern: RegExp): Promise<void> {
+  let caught: unknown;
+  try {
+    await (typeof p === "function" ? p() : p);
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught).toBeInstanceOf(SealcheckError);
+  expect((caught as SealcheckError).code).toBe("ERR_USAGE");
+  expect((caught as Error).message).toMatch(pattern);
+}
+
+describe("slips on the command line", () => {
+  it("the archive's own folder, the evidence file or an endpoint JSON given as originals: exit 3 naming the folder to give", () => {
+    oneLine(["verify", VALID, "samples/valid", ...TRUST], /samples\/valid: this folder holds the evidence file archive\.pdf itself.*such as samples\/valid\/originals/);
+    oneLine(["verify", VALID, VALID, ...TRUST], /archive\.pdf: this is the evidence file itself, not an original/);
+    oneLine(["verify", VALID, "samples/valid/workflowtoken.json", ...TRUST], /workflowtoken\.json: a JSON file among the originals/);
+  });
+
+  it("--at without a time of day or a zone, or a date that does not exist: exit 3 with an example", () => {
+    oneLine(["verify", VALID, ...TRUST, "--at", "2025-12-08"], /"2025-12-08" is a date without a time of day and zone.*2025-12-08T00:00:00Z/);
+    oneLine(["verify", VALID, ...TRUST, "--at", "2025-12-08T08:36:35"], /has no zone/);
+    oneLine(["verify", VALID, ...TRUST, "--at", "2025-02-30T08:00:00Z"], /is not an ISO 8601 time with a zone/);
+    expect(run(["verify", VALID, "samples/valid/originals", ...TRUST, "--at", "2025-12-08T09:36:38+01:00", "--json"]).code).toBe(0);
+  });
+});
+
+describe("slips in the library", () => {
+  it("verifyArchive() without options, or with a string where a list of paths belongs", async () => {
+    await usageError(verifyArchive(undefined as never), /verifyArchive: expected an options object, got nothing; for example verifyArchive\(\{ evidence/);
+    await usageError(verifyArchive({} as never), /evidence: expected a path or \{ name, bytes \}/);
+    await usageError(verifyArchive({ evidence: VALID, trust: "samples/trust" as never }), /trust: expected a list of paths, got the string "samples\/trust" \(write trust: \["samples\/trust"\]\)/);
+    await usageError(verifyArchive({ evidence: VALID, originals: "samples/valid/originals" as never }), /originals: expected a list of paths/);
+    await usageError(() => loadTrustStore("samples/trust" as never), /trust: expected a list of paths/);
+  });
+
+  it("verifyMany with a string for the archives is refused before any worker starts", async () => {
+    const it = verifyMany("/archive" as never, { trust: ["samples/trust"] });
+    await usageError(it.next(), /verifyMany: archives must be a list or iterable of \{ evidence, originals \}, got a string.*discoverArchives\(\["\/archive"\]\)/);
+    await usageError(verifyMany([], { trust: "samples/trust" as never }).next(), /trust: expected a list of paths/);
+  });
+});
+
+describe("remarks in the report", () => {
+  it("a validation time before the proven sealing time is a warning, with the sealing time and the next step", async () => {
+    const report = await verifyArchive({ evidence: VALID, originals: ["samples/valid/originals"], trust: ["samples/trust"], at: "2025-12-08T08:30:00Z" });
+    const remark = report.checks.find((c) => c.id === "validation-time");
+    expect(remark?.status).toBe("warning");
+    expect(remark?.message).toMatch(/2025-12-08T08:30:00\.000Z \(--at\) is before the sealing time 2025-12-08T08:36:38\.000Z \(proven by the seal's timestamp\).*Leave out --at/);
+    const later = await verifyArchive({ evidence: VALID, originals: ["samples/valid/originals"], trust: ["samples/trust"], at: "2025-12-09T00:00:00Z" });
+    expect(later.checks.some((c) => c.id === "validation-time")).toBe(false);
+  });
+
+  it("a stale OCSP response is explained as stale (not by its responder's certificate), with the next step", async () => {
+    const report = await verifyArchive({ evidence: "samples/tampered/ocsp-stale/workflowtoken.json", originals: ["samples/tampered/ocsp-stale/originals"], trust: ["samples/trust"] });
+    expect(report).toMatchObject({ indication: "INDETERMINATE", subIndication: "TRY_LATER" });
+    const deciding = report.checks.find((c) => c.id === report.decidedBy[0])!;
+    expect(deciding.message).toMatch(/^The response is stale: produced at 2025-12-01T10:00:00\.000Z, 7 days before the sealing time/);
+    expect(deciding.message).toMatch(/Trying again will not change this: the OCSP response is part of the sealed evidence\. Check that the file is the evidence as the broker delivered it/);
+    // The remark is given once, on the check the reason comes from.
+    expect(report.checks.filter((c) => c.message.includes("Trying again will not change this"))).toHaveLength(1);
+  });
+
+  it("after a failed token signature, the title, documents and signers it claims are marked unverified", async () => {
+    const altered = await verifyArchive({ evidence: "samples/tampered/token-payload-altered/workflowtoken.json", originals: ["samples/tampered/token-payload-altered/originals"], trust: ["samples/trust"] });
+    expect(altered.tokenClaimsVerified).toBe(false);
+    const text = renderArchiveHuman(altered, { colour: false });
+    expect(text).toMatch(/UNVERIFIED: the token's signature did not verify/);
+    expect(text).toMatch(/\nWorkflow \(unverified\)\n/);
+    expect(text).toMatch(/\nSigners \(\d+\) \(unverified\)\n/);
+    expect(renderArchiveHtml(altered)).toContain("<h2>Workflow (unverified)</h2>");
+    const good = await verifyArchive({ evidence: VALID, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
+    expect(good.tokenClaimsVerified).toBe(true);
+    expect(renderArchiveHuman(good, { colour: false })).not.toMatch(/unverified/i);
+  });
+
+  it("evidence from the broker's test environment says so at the top of the statement, in text and HTML", async () => {
+    const report = await verifyArchive({ evidence: VALID, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
+    const top = renderArchiveHuman(report, { colour: false }).split("\n").slice(0, 8).join(" ").replace(/\s+/g, " ");
+    expect(top).toMatch(/TEST ENVIRONMENT: the token was issued by the broker's test environment and the seal is the broker's test-environment seal; not evidence of a production signing\./);
+    expect(renderArchiveHtml(report)).toMatch(/<section class="verdict TOTAL-PASSED test-environment" id="verdict"><p class="test-env">TEST ENVIRONMENT/);
+  });
+});
