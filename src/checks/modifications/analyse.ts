@@ -1,13 +1,16 @@
 // Difference analysis after a signature: every revision compared with the one before it, over the objects
 // a reader reaches in either, each changed object judged in every context it is used in (rules.ts). The
 // result per signature is the highest level of change after its revision, with the findings that made it.
-import { FormatError } from "../../errors.js";
+import { FormatError, LimitError } from "../../errors.js";
 import type { PdfDocument, PdfView } from "../../input/pdf/document.js";
 import { type GraphContext, type ObjectGraph, objectGraph } from "../../input/pdf/graph.js";
 import { type PdfObject, pdfEquals } from "../../input/pdf/objects.js";
 import { walkPages } from "../../input/pdf/pages.js";
 import { type ChangeLevel, type Finding, LEVELS, maxLevel, rank } from "./levels.js";
 import { describeContext, judgeChangedObject, judgeTrailer, LTV_CONTEXTS, type RuleContext, sameStreamData } from "./rules.js";
+
+/** All revisions together may walk this many times maxComparedObjects. */
+const TOTAL_FACTOR = 4;
 
 /** Findings listed in a report at most (the counts cover all of them). */
 export const MAX_LISTED_FINDINGS = 50;
@@ -57,10 +60,17 @@ export class ChangeAnalysis {
     private readonly maxObjects: number,
   ) {}
 
+  /** Objects walked in all revisions so far: many revisions of a large document add up. */
+  private walked = 0;
+
   graph(i: number): ObjectGraph {
     let g = this.graphs.get(i);
     if (!g) {
       g = objectGraph(this.doc.at(i), this.maxObjects);
+      this.walked += g.contexts.size;
+      if (this.walked > TOTAL_FACTOR * this.maxObjects) {
+        throw new LimitError("maxComparedObjects", `more than ${TOTAL_FACTOR * this.maxObjects} objects would be compared across the revisions after the signature (${TOTAL_FACTOR} × the limit)`);
+      }
       this.graphs.set(i, g);
     }
     return g;
