@@ -80,6 +80,18 @@ describe("changes after a signature against its permission", () => {
     }
   });
 
+  it("many revisions together are bounded: 4 x maxComparedObjects objects walked in all, then a named limit", () => {
+    let bytes = signed(1);
+    for (let i = 0; i < 6; i++) bytes = addRevision(bytes, { objects: changes["adding a DSS"]().map((o) => ({ ...o })), xref: "table", trailer: "/Root 1 0 R" });
+    const doc = parsePdf(bytes, LIMITS);
+    const seal = findSignatures(doc.latest()).signatures.find((s) => s.fieldName === "Signature1")!;
+    const perGraph = new ChangeAnalysis(doc, 1000).graph(0).contexts.size;
+    const r = checkSealModifications(doc, new ChangeAnalysis(doc, perGraph + 2), seal, 1);
+    expect([r.status, r.subIndication]).toEqual(["failed", "FORMAT_FAILURE"]);
+    expect(r.message).toMatch(/objects would be compared across the revisions after the signature/);
+    expect(checkSealModifications(doc, new ChangeAnalysis(doc, 1000), seal, 1).status).toBe("passed");
+  });
+
   it("nothing after the signature: passed", () => {
     expect(judge(signed(1), 1).status).toBe("passed");
   });
