@@ -74,6 +74,8 @@ export interface ArchiveContext {
   sealTimestamp?: Date;
   /** Set by the seal checks: what the report says about the seal. */
   sealSummary?: SealSummary;
+  /** Sealed archives found among the originals (a slip): left out of the comparison, named by document-digests. */
+  sealedArchivesAmongOriginals?: string[];
   /** Set by the seal checks: every signature of the PDF, judged on its own. */
   pdfSignatures?: PdfSignatureReport[];
 }

@@ -8,6 +8,16 @@ import type { ArchiveContext } from "./context.js";
 const ID = "document-digests";
 
 export function checkDocumentDigests(ctx: ArchiveContext, originals: readonly OriginalFile[] | null): CheckResult {
+  const r = compare(ctx, originals);
+  const archives = ctx.sealedArchivesAmongOriginals ?? [];
+  if (!archives.length) return r;
+  // A sealed archive given as an original is a slip: named, left out, never read as a changed document.
+  const note = `${archives.join(", ")} ${archives.length === 1 ? "is a sealed archive" : "are sealed archives"} (carrying workflow_token.jwt), not ${archives.length === 1 ? "an original" : "originals"}: left out of the comparison (verify ${archives.length === 1 ? "it" : "them"} on ${archives.length === 1 ? "its" : "their"} own).`;
+  const details = { ...(r.details ?? {}), sealedArchivesAmongOriginals: archives };
+  return r.status === "passed" ? warning(ID, `${r.message} ${note}`, { details }) : { ...r, message: `${r.message} ${note}`, details };
+}
+
+function compare(ctx: ArchiveContext, originals: readonly OriginalFile[] | null): CheckResult {
   const docs = ctx.claims?.documents ?? [];
   if (originals === null) {
     return skipped(ID, "No originals were given: the documents were not compared with the token's digests (pass the original PDFs to compare them).", {

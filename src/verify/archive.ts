@@ -28,6 +28,7 @@ import { checkTokenClaims } from "../checks/token-claims.js";
 import { checkTokenCertificate } from "../checks/token-certificate.js";
 import { checkOcsp } from "../checks/ocsp.js";
 import { checkDocumentDigests } from "../checks/document-digests.js";
+import { listEmbeddedFiles, parsePdf } from "../input/pdf/index.js";
 import { checkCounts } from "../checks/counts.js";
 import { runSealChecks, skipAll } from "../checks/seal.js";
 import { buildArchiveSummary } from "./archive-summary.js";
@@ -145,6 +146,31 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
 }
 
 /**
+ * A sealed archive among the originals (another workflow's, or a copy of this one) is evidence, not a signed
+ * document: a slip, not a changed original. Only files that match no document are opened (at most a few,
+ * within the evidence limits), so a correct folder costs nothing; they are left out of the comparison and the
+ * check says so.
+ */
+function withoutSealedArchives(ctx: ArchiveContext, originals: OriginalFile[] | null, limits: Limits): OriginalFile[] | null {
+  const wanted = new Set((ctx.claims?.documents ?? []).map((d) => d.sha256Hex));
+  if (!originals || !ctx.claims) return originals;
+  const candidates = originals.filter((o) => o.isPdf && !wanted.has(o.sha256Hex)).slice(0, 8);
+  const archives = new Set(candidates.filter((o) => isSealedArchive(o.path, limits)).map((o) => o.path));
+  if (archives.size === 0) return originals;
+  ctx.sealedArchivesAmongOriginals = [...archives];
+  return originals.filter((o) => !archives.has(o.path));
+}
+
+function isSealedArchive(file: string, limits: Limits): boolean {
+  try {
+    const doc = parsePdf(readBounded(file, limits.maxEvidenceBytes), limits);
+    return listEmbeddedFiles(doc.latest()).files.some((f) => f.name.text === "workflow_token.jwt");
+  } catch {
+    return false; // unreadable as a PDF: an ordinary extra file
+  }
+}
+
+/**
  * Originals that are evidence files are a slip of the hand (the archive's own folder given as originals, an
  * endpoint JSON among the PDFs), not a changed document: one usage error naming the file and the folder to
  * give instead, never a HASH_FAILURE that reads like a forgery.
@@ -258,7 +284,7 @@ async function runPipeline(
   checks.push(await stage("token-certificate", () => checkTokenCertificate(ctx)));
   checks.push(...(await stage("ocsp-signature", () => checkOcsp(ctx))));
   const originals: OriginalFile[] | null = hashing ? await hashing.result : null;
-  checks.push(stage("document-digests", () => checkDocumentDigests(ctx, originals)));
+  checks.push(stage("document-digests", () => checkDocumentDigests(ctx, withoutSealedArchives(ctx, originals, limits))));
   checks.push(stage("counts", () => checkCounts(ctx)));
   const early = validationTimeRemark(ctx);
   if (early) checks.push(early);

@@ -103,3 +103,24 @@ describe("remarks in the report", () => {
     expect(renderArchiveHtml(report)).toMatch(/<section class="verdict TOTAL-PASSED test-environment" id="verdict"><p class="test-env">TEST ENVIRONMENT/);
   });
 });
+
+describe("a sealed archive among the originals", () => {
+  it("is named and left out of the comparison: a warning, never a changed-original verdict", async () => {
+    const { mkdtempSync, cpSync, copyFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "originals-"));
+    cpSync("samples/valid/originals", dir, { recursive: true });
+    copyFileSync("samples/attacks/ltv-dss.pdf", join(dir, "other-archive.pdf"));
+    const r = await verifyArchive({ evidence: VALID, originals: [dir], trust: ["samples/trust"] });
+    const dd = r.checks.find((c) => c.id === "document-digests")!;
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(dd.status).toBe("warning");
+    expect(dd.message).toMatch(/other-archive\.pdf is a sealed archive \(carrying workflow_token\.jwt\), not an original/);
+    // An ordinary unsigned PDF in the same place is still an extra original: TOTAL-FAILED/HASH_FAILURE.
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(join(dir, "other-archive.pdf"), "%PDF-1.7\n% not a sealed archive\n");
+    const t = await verifyArchive({ evidence: VALID, originals: [dir], trust: ["samples/trust"] });
+    expect([t.indication, t.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+  });
+});
