@@ -79,14 +79,17 @@ interface Pades {
   byteRange: [number, number, number, number];
 }
 
-let pades: Pades | undefined;
-function validPades(): Pades {
-  if (!pades) {
-    const bytes = sample("valid/archive.pdf");
+const padesFiles = new Map<string, Pades>();
+/** A sealed sample and its seal's byte range (the genuine archive, or one with later LTV revisions). */
+function validPades(file = "valid/archive.pdf"): Pades {
+  let p = padesFiles.get(file);
+  if (!p) {
+    const bytes = sample(file);
     const sig = findSignatures(parsePdf(bytes, DEFAULT_LIMITS).latest()).signatures.find((s) => !s.isDocTimestamp)!;
-    pades = { bytes, byteRange: sig.byteRange as unknown as [number, number, number, number] };
+    p = { bytes, byteRange: sig.byteRange as unknown as [number, number, number, number] };
+    padesFiles.set(file, p);
   }
-  return pades;
+  return p;
 }
 
 /** Whether the bytes at the seal's signed ranges differ from the genuine file's (or are cut off). */
@@ -96,8 +99,8 @@ export function signedRangesChanged(orig: Pades, mutated: Uint8Array): boolean {
   return !eq(mutated.subarray(a, a + b), orig.bytes.subarray(a, a + b)) || !eq(mutated.subarray(c, c + d), orig.bytes.subarray(c, c + d));
 }
 
-function mutatePdf(ops: readonly Op[]): Uint8Array {
-  const p = validPades();
+function mutatePdf(ops: readonly Op[], file?: string): Uint8Array {
+  const p = validPades(file);
   let bytes = p.bytes;
   for (const m of ops) {
     if (m.op === "pdf-token") bytes = applyPdfTokenOp(bytes, m);
@@ -128,6 +131,21 @@ export const padesTarget: Target = {
   async run(ops) {
     const bytes = mutatePdf(ops);
     return archiveOutcome("archive.pdf", bytes, signedRangesChanged(validPades(), bytes));
+  },
+};
+
+/**
+ * The sealed PAdES with two later revisions (a DSS, a document timestamp): mutations there drive the
+ * difference analysis over the object graph; a change in the seal's own ranges must never pass.
+ */
+const LTV = "attacks/ltv-dss-doc-timestamp.pdf";
+export const padesLtvTarget: Target = {
+  name: "pades-ltv-pdf",
+  ops: opsOf(fc.oneof({ weight: 4, arbitrary: byteOp as fc.Arbitrary<Op> }, { weight: 4, arbitrary: pdfTokenOp as fc.Arbitrary<Op> })),
+  input: (ops) => ({ name: "ltv.pdf", bytes: mutatePdf(ops, LTV) }),
+  async run(ops) {
+    const bytes = mutatePdf(ops, LTV);
+    return archiveOutcome("ltv.pdf", bytes, signedRangesChanged(validPades(LTV), bytes));
   },
 };
 
@@ -394,7 +412,7 @@ export const jwksTarget: Target = {
   },
 };
 
-export const TARGETS: readonly Target[] = [padesTarget, padesJsonTarget, tokenJsonTarget, derTarget, pdfReaderTarget, idTokenTarget, jwksTarget];
+export const TARGETS: readonly Target[] = [padesTarget, padesLtvTarget, padesJsonTarget, tokenJsonTarget, derTarget, pdfReaderTarget, idTokenTarget, jwksTarget];
 
 /** Throws when an outcome breaks the promise; the message says which part. */
 export function assertOutcome(o: Outcome): void {
