@@ -7,11 +7,6 @@ import { failed, passed } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveContext, TokenEvidence } from "./context.js";
 
-export const ATTACHMENT_NAMES = {
-  token: "workflow_token.jwt",
-  ocspBase64: "workflow_token.ocsp",
-  certPem: "workflow_token_pub.pem",
-} as const satisfies Record<keyof TokenEvidence, string>;
 
 const B64 = /^[A-Za-z0-9+/]+={0,2}$/;
 

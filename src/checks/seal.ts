@@ -9,7 +9,8 @@ import { describePath } from "../pki/chain.js";
 import { failed, passed, result, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { PadesLevel, PdfSignatureReport, SealSummary } from "../report/archive-report.js";
-import { ATTACHMENT_NAMES, decodeTokenEvidence } from "./attachments.js";
+import { decodeTokenEvidence } from "./attachments.js";
+import { ATTACHMENT_NAMES, chooseSeal } from "../evidence/broker.js";
 import type { ArchiveContext, TokenEvidence } from "./context.js";
 import { checkSealSignature, sealIdentity, signatureInput, type SealState } from "./seal-signature.js";
 import { judgePdfSignatures } from "./pdf-signatures.js";
@@ -22,16 +23,6 @@ const SEAL_IDS = ["seal-signature", "seal-timestamp", "seal-certificate", "seal-
 
 export function skipAll(reason: string): CheckResult[] {
   return SEAL_IDS.map((id) => skipped(id, reason));
-}
-
-/** The seal: the certification (DocMDP) signature, else the only approval signature. */
-export function chooseSeal(sigs: readonly SignatureInfo[]): { seal?: SignatureInfo; problem?: string } {
-  const approvals = sigs.filter((s) => !s.isDocTimestamp);
-  const certification = approvals.filter((s) => s.isDocMdp);
-  if (certification.length === 1) return { seal: certification[0]! };
-  if (approvals.length === 0) return { problem: "the PDF has no signature field with a signature (found through /AcroForm and /Perms)" };
-  if (approvals.length > 1) return { seal: [...approvals].sort((a, b) => a.revision - b.revision)[0]!, problem: `the PDF has ${approvals.length} signatures; the broker seals with exactly one` };
-  return { seal: approvals[0]! };
 }
 
 /** The three attachments as the sealed revision has them; each name exactly once. */

@@ -6,7 +6,7 @@ import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { isPlainObject } from "../input/json.js";
 import type { Limits } from "../limits.js";
 import { keyTypeForAlgorithm, weakKeyReason } from "../pki/jose-policy.js";
-import { SUPPORTED_ALGORITHMS, type IdTokenAlgorithm } from "./types.js";
+import { SUPPORTED_ALGORITHMS, type IdTokenAlgorithm } from "./algorithms.js";
 
 export interface UsableKey {
   /** Position in the JWKS `keys` array. */

@@ -4,10 +4,8 @@ import type { ReportBase } from "../report/types.js";
 import type { KeyProvider } from "./jwks.js";
 import type { ReplayStore } from "./replay.js";
 
-/** Asymmetric JWS algorithms this verifier can use. Symmetric (HS*) and `none` are never accepted. */
-export const SUPPORTED_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"] as const;
-export type IdTokenAlgorithm = (typeof SUPPORTED_ALGORITHMS)[number];
-
+import type { IdTokenAlgorithm } from "./algorithms.js";
+export { SUPPORTED_ALGORITHMS, type IdTokenAlgorithm } from "./algorithms.js";
 export interface VerifyIdTokenOptions {
   /** Expected `iss`: a URL, or a broker environment name (`production`, `preproduction`, `test`). */
   issuer: string;

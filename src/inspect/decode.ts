@@ -2,8 +2,7 @@
 // signature or a chain; it reads the PDF through the structure reader (src/input/pdf, never by scanning
 // bytes), the CMS, timestamp, OCSP and certificates through src/pki, the token through src/input/jws.
 // Whatever cannot be decoded is listed in `problems` and the rest is still shown.
-import { ATTACHMENT_NAMES } from "../checks/attachments.js";
-import { chooseSeal } from "../checks/seal.js";
+import { jwsLimits, readAttachmentValues, readTokenValues, type TokenValues } from "../evidence/token-values.js";
 import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
@@ -12,7 +11,7 @@ import type { Limits } from "../limits.js";
 import type { EvidenceFormat, EvidenceInput, WorkflowResultInfo } from "../input/evidence-file.js";
 import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
-import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
+import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type SignatureInfo } from "../input/pdf/index.js";
 import { algorithmName, certificateFromDer, certificateFromPem, formatName, summarize, type CertificateSummary } from "../pki/certificate.js";
 import { CMS_OID, decodeSignedData, findSignerCertificate, hashName, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
 import { decodeCrl } from "../pki/crl.js";
@@ -20,11 +19,10 @@ import { toHex } from "../pki/der.js";
 import { decodeOcsp, type SingleResponseInfo } from "../pki/ocsp.js";
 import { inferClaimFilter, mask, personalDataKind } from "../evidence/personal-data.js";
 import type { ReportedClaim } from "../report/archive-report.js";
-import { reportClaims } from "../verify/archive-summary.js";
+import { reportClaims } from "../evidence/claims-report.js";
 import { VERSION } from "../version.js";
 
 /** The attachment names, keyed as inspect reports them (one source of truth: the attachments check). */
-export const ATTACHMENTS = { token: ATTACHMENT_NAMES.token, ocsp: ATTACHMENT_NAMES.ocspBase64, certPem: ATTACHMENT_NAMES.certPem } as const;
 
 export interface DecodedAttribute {
   oid: string;
@@ -148,13 +146,6 @@ export interface Inspection {
 }
 
 /** The three token values as a form of the evidence carries them (raw text, not verified). */
-export interface TokenValues {
-  source: string;
-  token?: string;
-  ocspBase64?: string;
-  certPem?: string;
-}
-
 const ATTRIBUTE_NAMES: Record<string, string> = {
   [CMS_OID.contentType]: "contentType",
   [CMS_OID.messageDigest]: "messageDigest",
@@ -174,10 +165,6 @@ const OCSP_EXTENSIONS: Record<string, string> = {
   "1.3.6.1.5.5.7.48.1.6": "archiveCutoff",
   "1.3.6.1.5.5.7.48.1.3": "crlReferences",
 };
-
-export function jwsLimits(l: Limits): { maxBytes: number; maxDepth: number; maxJwtBytes: number } {
-  return { maxBytes: l.maxJsonBytes, maxDepth: l.maxJsonDepth, maxJwtBytes: l.maxJwtBytes };
-}
 
 function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
@@ -334,12 +321,6 @@ export function signatureCms(sig: SignatureInfo, limits: Limits): DecodedSignedD
   return decodeSignedData(sig.contents, `/Contents of ${sig.fieldName ?? "the DocMDP signature"}`, limits, true);
 }
 
-/** The revision the certification signature covers: attachments are taken from it (as verify does). */
-export function sealedRevision(doc: PdfDocument, sigs: readonly SignatureInfo[]): number {
-  const { seal } = chooseSeal(sigs);
-  return seal ? seal.revision : doc.revisions.length - 1;
-}
-
 function inspectPdf(bytes: Uint8Array, limits: Limits, problems: string[]): { pdf: PdfInspection; values: TokenValues } {
   const doc = parsePdf(bytes, limits);
   const latest = doc.latest();
@@ -415,45 +396,6 @@ function inspectPdf(bytes: Uint8Array, limits: Limits, problems: string[]): { pd
       dss,
     },
     values,
-  };
-}
-
-/** The three attachments as the sealed revision holds them (the first of each name). */
-function readAttachmentValues(doc: PdfDocument, sigs: readonly SignatureInfo[], problems: string[]): TokenValues {
-  const rev = sealedRevision(doc, sigs);
-  const values: TokenValues = { source: `the attachments of revision ${rev + 1} (the one the seal covers)` };
-  try {
-    const files = listEmbeddedFiles(doc.at(rev)).files;
-    for (const [key, name] of Object.entries(ATTACHMENTS) as [keyof typeof ATTACHMENTS, string][]) {
-      const f = files.find((x) => x.name.text === name);
-      if (!f) continue;
-      try {
-        const text = Buffer.from(f.decode()).toString("latin1");
-        if (key === "token") values.token = text;
-        else if (key === "ocsp") values.ocspBase64 = text;
-        else values.certPem = text;
-      } catch {
-        /* reported with the embedded files */
-      }
-    }
-  } catch (e) {
-    problems.push(`the sealed revision's attachments cannot be read: ${errorMessage(e)}`);
-  }
-  return values;
-}
-
-/** The token, OCSP and certificate of any form of the evidence, undecoded. Throws FormatError for an unreadable PDF. */
-export function readTokenValues(input: EvidenceInput, limits: Limits, problems: string[] = []): TokenValues {
-  if (input.pdf) {
-    const doc = parsePdf(input.pdf, limits);
-    return readAttachmentValues(doc, findSignatures(doc.latest()).signatures, problems);
-  }
-  const f = input.fields!;
-  return {
-    source: "the Workflow-token JSON fields",
-    ...(typeof f.workflowToken === "string" ? { token: f.workflowToken } : {}),
-    ...(typeof f.ocspResponse === "string" ? { ocspBase64: f.ocspResponse } : {}),
-    ...(typeof f.publicSigningCertPem === "string" ? { certPem: f.publicSigningCertPem } : {}),
   };
 }
 

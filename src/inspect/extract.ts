@@ -8,8 +8,8 @@ import type { EvidenceInput } from "../input/evidence-file.js";
 import { findSignatures, listEmbeddedFiles, parsePdf } from "../input/pdf/index.js";
 import { certificateDer, toPem } from "../pki/certificate.js";
 import { revocationArchival, timestampTokens } from "../pki/cms.js";
-import { ATTACHMENTS, signatureCms, type TokenValues } from "./decode.js";
-import { readTokenValues } from "./decode.js";
+import { signatureCms } from "./decode.js";
+import { ATTACHMENTS, readTokenValues, type TokenValues } from "../evidence/token-values.js";
 import { decodeSignedData } from "../pki/cms.js";
 
 export interface ExtractedFile {

@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import type { CertificateSummary } from "../report/types.js";
 import { FormatError } from "../errors.js";
 import { bytesEqual, decodeDer, toHex, type DerLimits } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
@@ -266,19 +267,8 @@ export function isSelfIssued(cert: pkijs.Certificate): boolean {
   return sameName(cert.subject, cert.issuer);
 }
 
-/** JSON-safe summary used in report details. */
-export interface CertificateSummary {
-  subject: string;
-  issuer: string;
-  serialNumber: string;
-  notBefore: string;
-  notAfter: string;
-  sha1: string;
-  sha256: string;
-  signatureAlgorithm: string;
-  keyUsage?: KeyUsageName[];
-  extendedKeyUsage?: string[];
-}
+// The summary is part of the report model; pki fills it.
+export type { CertificateSummary } from "../report/types.js";
 
 const SIG_ALG_NAMES: Record<string, string> = {
   "1.2.840.113549.1.1.11": "sha256WithRSAEncryption",

@@ -5,7 +5,7 @@ import type { PersonalDataKind } from "../evidence/personal-data.js";
 import type { CertificateSummary } from "../pki/certificate.js";
 import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/archive-report.js";
 import type { CheckResult, Indication, TimeSource } from "../report/types.js";
-import { signerSummary } from "../verify/archive-summary.js";
+import { signerSummary } from "../evidence/claims-report.js";
 
 export interface Field {
   label: string;

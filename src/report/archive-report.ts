@@ -2,8 +2,7 @@
 // auditor needs to read: the workflow, documents, signers, certificates. Personal data is marked, and its
 // values masked unless the caller asks for them.
 import type { EvidenceFormat } from "../input/evidence-file.js";
-import type { CertificateSummary } from "../pki/certificate.js";
-import type { CheckStatus, ReportBase, SubIndication } from "./types.js";
+import type { CertificateSummary, CheckStatus, ReportBase, SubIndication } from "./types.js";
 import type { PersonalDataKind } from "../evidence/personal-data.js";
 
 export interface ReportedClaim {

@@ -79,3 +79,18 @@ export interface ReportBase {
   checks: CheckResult[];
   tool: { name: "sealcheck"; version: string };
 }
+
+/** A certificate as reports show it (JSON-safe): filled by pki's summarize(). */
+export interface CertificateSummary {
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  notBefore: string;
+  notAfter: string;
+  sha1: string;
+  sha256: string;
+  signatureAlgorithm: string;
+  /** Key usage names (digitalSignature, nonRepudiation, keyCertSign, …). */
+  keyUsage?: string[];
+  extendedKeyUsage?: string[];
+}

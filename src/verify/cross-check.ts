@@ -15,7 +15,7 @@ import { failed, passed, result, skipped } from "../report/check.js";
 import { computeVerdict } from "../report/verdict.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveReport } from "../report/archive-report.js";
-import { jwsLimits, readTokenValues } from "../inspect/decode.js";
+import { jwsLimits, readTokenValues } from "../evidence/token-values.js";
 import { verifyArchive, type VerifyArchiveOptions } from "./archive.js";
 
 export const CROSS_CHECK_ID = "token-cross-check";

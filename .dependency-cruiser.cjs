@@ -1,0 +1,38 @@
+// Imports run one way (issue: a codebase to live in). The layers: input (reading bytes within limits) →
+// evidence (what the broker's evidence means) → pki (certificates, CMS, OCSP, timestamps) → checks (the
+// building blocks) → verify (one orchestrator per evidence kind) → render → cli. report is the model every
+// layer fills (types and small constructors), so it depends on none of them. errors, limits, time, usage and
+// version are shared leaves. `npm test` runs this; type-only imports count (tsPreCompilationDeps).
+const layer = (name) => `^src/${name}/`;
+const not = (from, ...to) => ({
+  name: `${from}-not-to-${to.join("-")}`,
+  severity: "error",
+  from: { path: layer(from) },
+  to: { path: `^(${to.map((t) => (t === "cli" ? "cli/" : `src/${t}/`)).join("|")})` },
+});
+
+module.exports = {
+  forbidden: [
+    { name: "no-circular", severity: "error", comment: "no import cycles, type imports included", from: {}, to: { circular: true } },
+    {
+      name: "input-is-the-bottom",
+      severity: "error",
+      comment: "input reads bytes; it knows nothing of what they mean",
+      from: { path: layer("input") },
+      to: { path: "^src/", pathNot: "^src/(input/|errors\\.ts|limits\\.ts)" },
+    },
+    not("evidence", "checks", "verify", "render", "batch", "inspect", "idtoken", "cli"),
+    not("pki", "evidence", "checks", "verify", "render", "batch", "inspect", "idtoken", "cli"),
+    not("checks", "verify", "render", "batch", "inspect", "idtoken", "cli"),
+    not("report", "pki", "checks", "verify", "render", "batch", "inspect", "idtoken", "cli"),
+    not("inspect", "checks", "verify", "render", "batch", "cli"),
+    not("render", "checks", "verify", "batch", "cli"),
+    { name: "library-not-to-cli", severity: "error", comment: "the library never imports the CLI", from: { path: "^src/" }, to: { path: "^cli/" } },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "node_modules" },
+  },
+};
