@@ -53,7 +53,8 @@ export function decodeCrl(der: Uint8Array, limits: DerLimits): DecodedCrl {
 
 /**
  * The CRL, if it decodes by parts (pooled or now) within `limits`: then asn1js and pkijs accept it whole
- * too, and `nodes` is what it counts. Null otherwise. For a CRL inside a larger value (the seal's CMS).
+ * too, and `nodes` is what it counts. Null otherwise. For a CRL inside a larger value (the seal's CMS) whose
+ * shape was checked as a whole (`assertDerShape`, deeper from that value's top than from the CRL's).
  */
 export function crlOfParts(der: Uint8Array, limits: DerLimits): DecodedCrl | null {
   if (der.length > limits.maxDerBytes) return null;
@@ -62,7 +63,7 @@ export function crlOfParts(der: Uint8Array, limits: DerLimits): DecodedCrl | nul
   if (value?.nodes && value.depthLimit <= limits.maxAsn1Depth) decoded = value.nodes <= limits.maxAsn1Nodes ? value : null;
   else {
     const own = Uint8Array.from(der);
-    decoded = crlByParts(own, limits);
+    decoded = crlByParts(own, limits, true);
     if (decoded) pool.keep(key, own, decoded);
   }
   if (decoded) handedOut.set(der, decoded);
@@ -90,12 +91,12 @@ const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.
  * repeat), so that the CRL is refused exactly where the whole decode refuses it. Plain DER of the usual
  * shape within the node limit only; anything else is null, and crlWhole decides (errors and limits as ever).
  */
-export function crlByParts(der: Uint8Array, limits: DerLimits): DecodedCrl | null {
+export function crlByParts(der: Uint8Array, limits: DerLimits, shapeChecked = false): DecodedCrl | null {
   try {
     if (der.length === 0 || der.length > limits.maxDerBytes) return null;
     const top = readTlv(der, 0, der.length);
     if (!top || top.tag !== 0x30 || top.end !== der.length) return null;
-    assertDerShape(der, limits.maxAsn1Depth, "CRL");
+    if (!shapeChecked) assertDerShape(der, limits.maxAsn1Depth, "CRL");
     const f = derChildren(der, top.body, top.end);
     if (!f || f.length !== 3 || f[0]!.tag !== 0x30 || f[1]!.tag !== 0x30 || f[2]!.tag !== 0x03) return null;
     const t = derChildren(der, f[0]!.body, f[0]!.end);
@@ -118,32 +119,35 @@ export function crlByParts(der: Uint8Array, limits: DerLimits): DecodedCrl | nul
       if (k === null) return null;
       nodes += k;
     }
-    // The entries: framing and shape only; serials indexed (the first entry of a serial wins, as find does).
-    const items = revoked ? derChildren(der, revoked.body, revoked.end) : [];
-    if (!items || (revoked && items.length === 0)) return null;
-    const index = new Map<string, Tlv>();
+    // The entries: framing and shape only. Where each entry and its serial are, kept as offsets.
+    const spans: number[] = []; // per entry: start, end, serial's content start, serial's content end
     const extNodes = new Map<string, number>();
-    for (const e of items) {
-      if (e.tag !== 0x30) return null;
-      const c = derChildren(der, e.body, e.end);
-      if (!c || c.length < 2 || c.length > 3 || c[0]!.tag !== 0x02 || c[0]!.body === c[0]!.end || c[1]!.tag !== 0x17) return null;
-      nodes += 3;
-      const ext = c[2];
-      if (ext) {
-        if (ext.tag !== 0x30 || ext.body === ext.end) return null;
-        const key = latin1(der.subarray(ext.start, ext.end));
-        let k: number | null | undefined = extNodes.get(key);
-        if (k === undefined) {
-          k = entryExtensionsNodes(der, ext, limits);
-          if (k === null) return null;
-          extNodes.set(key, k);
+    if (revoked) {
+      if (revoked.body === revoked.end) return null;
+      for (let p = revoked.body; p < revoked.end; ) {
+        const e = readTlv(der, p, revoked.end);
+        const sn = e?.tag === 0x30 ? readTlv(der, e.body, e.end) : null;
+        const date = sn?.tag === 0x02 && sn.body < sn.end ? readTlv(der, sn.end, e!.end) : null;
+        if (!e || !sn || date?.tag !== 0x17) return null;
+        nodes += 3;
+        if (date.end !== e.end) {
+          const ext = readTlv(der, date.end, e.end);
+          if (ext?.tag !== 0x30 || ext.end !== e.end || ext.body === ext.end) return null;
+          const key = latin1(der.subarray(ext.start, ext.end));
+          let k: number | null | undefined = extNodes.get(key);
+          if (k === undefined) {
+            k = entryExtensionsNodes(der, ext, limits);
+            if (k === null) return null;
+            extNodes.set(key, k);
+          }
+          nodes += k;
         }
-        nodes += k;
+        if (nodes > limits.maxAsn1Nodes) return null;
+        spans.push(e.start, e.end, sn.body, sn.end);
+        p = e.end;
       }
-      if (nodes > limits.maxAsn1Nodes) return null;
-      const serial = latin1(der.subarray(c[0]!.body, c[0]!.end));
-      if (!index.has(serial)) index.set(serial, e);
     }
+    const entries = spans.length / 4;
 
     const part = (x: Tlv): asn1js.AsnType => decodeDer(der.subarray(x.start, x.end), "CRL", limits);
     const versionBlock = version ? part(version) : undefined;
@@ -160,12 +164,29 @@ export function crlByParts(der: Uint8Array, limits: DerLimits): DecodedCrl | nul
       signatureAlgorithm: new pkijs.AlgorithmIdentifier({ schema: part(f[1]!) }),
       signatureValue,
     });
+    // The first look-up scans (a single verification asks once); later ones use an index of the serials,
+    // the first entry of a serial winning, as a search of the whole list finds it.
+    let index: Map<string, number> | null = null;
+    let lookups = 0;
+    const lookup = (serial: Uint8Array): number => {
+      if (!index && lookups++ === 0) {
+        for (let i = 0; i < spans.length; i += 4) {
+          if (spans[i + 3]! - spans[i + 2]! === serial.length && Buffer.compare(der.subarray(spans[i + 2]!, spans[i + 3]!), serial) === 0) return i;
+        }
+        return -1;
+      }
+      if (!index) {
+        index = new Map();
+        for (let i = spans.length - 4; i >= 0; i -= 4) index.set(latin1(der.subarray(spans[i + 2]!, spans[i + 3]!)), i);
+      }
+      return index.get(latin1(serial)) ?? -1;
+    };
     return {
       crl,
-      entries: items.length,
+      entries,
       entryFor: (serial) => {
-        const e = index.get(latin1(serial.valueBlock.valueHexView));
-        return e ? new pkijs.RevokedCertificate({ schema: part(e) }) : undefined;
+        const i = lookup(serial.valueBlock.valueHexView);
+        return i < 0 ? undefined : new pkijs.RevokedCertificate({ schema: decodeDer(der.subarray(spans[i]!, spans[i + 1]!), "CRL", limits) });
       },
       nodes,
       depthLimit: limits.maxAsn1Depth,
@@ -185,10 +206,26 @@ function entryExtensionsNodes(der: Uint8Array, ext: Tlv, limits: DerLimits): num
 // A pooled CRL and its pooled issuer repeat across archives: the signature is checked once per pair.
 const checked = new PerPair<pkijs.CertificateRevocationList, pkijs.Certificate, { ok: boolean; error?: string }>();
 
+// The critical CRL extensions pkijs's CRL.verify accepts (RFC 5280 §5.2).
+const KNOWN_CRITICAL = new Set([
+  pkijs.id_AuthorityKeyIdentifier, pkijs.id_IssuerAltName, pkijs.id_CRLNumber, pkijs.id_BaseCRLNumber, pkijs.id_IssuingDistributionPoint,
+  pkijs.id_FreshestCRL, pkijs.id_AuthorityInfoAccess, pkijs.id_CRLReason, pkijs.id_InvalidityDate, pkijs.id_CertificateIssuer,
+]);
+
+/**
+ * The steps of pkijs's CRL.verify over `tbsCertList` as received, with the project's name comparison
+ * (pkijs's own, on its first use in a process, costs ~15 ms of a cold start).
+ */
 function crlSignedBy(crl: pkijs.CertificateRevocationList, issuer: pkijs.Certificate): Promise<{ ok: boolean; error?: string }> {
-  return checked.get(crl, issuer, () =>
-    crl.verify({ issuerCertificate: issuer }, cryptoEngine).then((ok) => ({ ok }), (e: unknown) => ({ ok: false, error: errorMessage(e) })),
-  );
+  return checked.get(crl, issuer, async () => {
+    try {
+      if (!sameName(crl.issuer, issuer.subject)) return { ok: false };
+      if (crl.crlExtensions?.extensions.some((e) => e.critical && !KNOWN_CRITICAL.has(e.extnID))) return { ok: false };
+      return { ok: await cryptoEngine.verifyWithPublicKey(crl.tbsView, crl.signatureValue, issuer.subjectPublicKeyInfo, crl.signatureAlgorithm) };
+    } catch (e) {
+      return { ok: false, error: errorMessage(e) };
+    }
+  });
 }
 
 /** Judges one CRL for `target` at `sealingTime`. */
