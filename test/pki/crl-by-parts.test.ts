@@ -229,3 +229,51 @@ describe("OCSP responses answering for many certificates", () => {
     expect(() => decodeOcsp(der, { ...DEFAULT_LIMITS, maxDerBytes: 1000 })).toThrow(/more than the limit/);
   });
 });
+
+describe("the seal's CMS with its CRL changed: by parts and whole agree", () => {
+  it("property: bytes changed inside the archived CRL give the same CMS outcome and the same CRL outcome on both paths", () => {
+    const signedBytes = new TextEncoder().encode("the byte ranges");
+    const crl = crlWith(Array.from({ length: 40 }, (_, i) => ({ serial: serial(i), at: day, reason: i % 4 ? undefined : 1 })));
+    const cms = createSealCms({ pki, signedBytes, revocation: { ...sealRevocation(pki), crls: [crl] } });
+    const at = Buffer.from(cms).indexOf(Buffer.from(crl));
+    expect(at).toBeGreaterThan(0);
+    const outcome = (f: () => ReturnType<typeof decodeSignedData>): unknown => {
+      let d;
+      try {
+        d = f();
+      } catch (e) {
+        return `CMS refused: ${(e as Error).message}`;
+      }
+      return revocationArchival(d.signedData.signerInfos[0]!).crls.map((b) => {
+        try {
+          const c = crlWhole(b, DEFAULT_LIMITS);
+          return [hexOf(b), c.entries, c.entryFor(integer(serial(4)))?.toJSON() ?? null];
+        } catch (e) {
+          return `CRL unreadable: ${(e as Error).message}`;
+        }
+      });
+    };
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(crl.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 2 }), (flips) => {
+        const der = Uint8Array.from(cms);
+        for (const [i, x] of flips) der[at + i] = der[at + i]! ^ x;
+        expect(outcome(() => decodeSignedData(der, "the seal", DEFAULT_LIMITS))).toEqual(outcome(() => decodeSignedDataWhole(der, "the seal", DEFAULT_LIMITS, false)));
+        // And the CRL as the revocation check decodes it (pooled by parts, or whole).
+        const parts = signedDataByParts(der, "the seal", DEFAULT_LIMITS);
+        if (parts) {
+          const seen = (f: () => DecodedCrl): unknown => {
+            try {
+              return view(f(), [serial(4), serial(40)]);
+            } catch (e) {
+              return `refused: ${(e as Error).message}`;
+            }
+          };
+          for (const b of revocationArchival(parts.signedData.signerInfos[0]!).crls) {
+            expect(seen(() => decodeCrl(b, DEFAULT_LIMITS))).toEqual(seen(() => crlWhole(b, DEFAULT_LIMITS)));
+          }
+        }
+      }),
+      { numRuns: 300, seed: 1919 },
+    );
+  });
+});
