@@ -30,7 +30,10 @@ export class DerPool<T> {
   keep(key: string, der: Uint8Array, value: T): void {
     if (der.length > this.maxBytes) return;
     const old = this.entries.get(key);
-    if (old) this.bytes -= old.der.length;
+    if (old) {
+      this.bytes -= old.der.length;
+      this.entries.delete(key); // re-inserted as the most recently used
+    }
     this.entries.set(key, { der, value });
     this.bytes += der.length;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {

@@ -7,6 +7,7 @@ import * as pkijs from "pkijs";
 import { describe, expect, it } from "vitest";
 import { LimitError } from "../../src/errors.js";
 import { DEFAULT_LIMITS } from "../../src/limits.js";
+import { DerPool } from "../../src/pki/kept.js";
 import { crlByParts, crlWhole, decodeCrl, judgeCrl, type DecodedCrl } from "../../src/pki/crl.js";
 import { decodeSignedData, decodeSignedDataWhole, revocationArchival, signedDataByParts, verifySigner } from "../../src/pki/cms.js";
 import { basicResponseByParts, basicResponseWhole, decodeOcsp, judgeOcsp } from "../../src/pki/ocsp.js";
@@ -141,6 +142,21 @@ describe("limits and the pool", () => {
     const fresh = dayCrl(pki, day, 10, 9);
     expect(crlByParts(fresh, { ...DEFAULT_LIMITS, maxAsn1Depth: 2 })).toBeNull();
     expect(() => decodeCrl(fresh, { ...DEFAULT_LIMITS, maxAsn1Depth: 2 })).toThrow(LimitError);
+  });
+
+  it("the pool is bounded by the bytes it holds: the least recently used leaves, an item beyond the bound is not kept", () => {
+    const p = new DerPool<string>(10, 100);
+    const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);
+    const put = (b: Uint8Array, v: string) => p.keep(p.lookup(b).key, b, v);
+    put(bytes(40, 1), "a");
+    put(bytes(40, 2), "b");
+    expect(p.lookup(bytes(40, 1)).value).toBe("a"); // now the most recently used
+    put(bytes(40, 3), "c"); // 120 bytes: "b" leaves
+    expect(p.lookup(bytes(40, 2)).value).toBeUndefined();
+    expect([p.lookup(bytes(40, 1)).value, p.lookup(bytes(40, 3)).value]).toEqual(["a", "c"]);
+    put(bytes(101, 4), "too big");
+    expect(p.lookup(bytes(101, 4)).value).toBeUndefined();
+    expect(p.lookup(bytes(40, 1)).value).toBe("a");
   });
 
   it("a large CRL is decoded once: the same bytes give the same object, whatever their size", () => {
