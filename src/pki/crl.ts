@@ -27,7 +27,7 @@ export interface DecodedCrl {
 
 // A CA's CRL of one period is archived with every seal of that period, and a real CA's CRL is large (the
 // broker's seal CA: 75 KB, ~3,400 entries): each distinct CRL is decoded once per process, whatever its
-// size. Decoded by parts, what is kept is its bytes and an index of its serials; the pool is bounded by the
+// size. Decoded by parts, what is kept is its bytes and where its entries start; the pool is bounded by the
 // bytes it holds. A CRL only pkijs can read whole (~1 KB of objects per entry) is kept up to 64 KiB.
 const pool = new DerPool<DecodedCrl>(64, 64 * 1024 * 1024);
 const POOLED_WHOLE_CRL_MAX_BYTES = 64 * 1024;
@@ -82,12 +82,19 @@ export function crlWhole(der: Uint8Array, limits: DerLimits): DecodedCrl {
   };
 }
 
+/** FNV-1a of bytes [start, end): a hash for the serial look-up table. */
+function fnv(b: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
+  return h >>> 0;
+}
+
 const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1");
 
 /**
  * The CRL by parts (RFC 5280 §5.1): every field but the entries decoded by pkijs, the signed bytes as
  * received; the entries walked by their framing only (SEQUENCE { INTEGER, UTCTime, [extensions] }), their
- * serials indexed, and each entry's extensions decoded by asn1js once per distinct bytes (reason codes
+ * entries' offsets kept, and each entry's extensions decoded by asn1js once per distinct bytes (reason codes
  * repeat), so that the CRL is refused exactly where the whole decode refuses it. Plain DER of the usual
  * shape within the node limit only; anything else is null, and crlWhole decides (errors and limits as ever).
  */
@@ -120,7 +127,7 @@ export function crlByParts(der: Uint8Array, limits: DerLimits, shapeChecked = fa
       nodes += k;
     }
     // The entries: framing and shape only. Where each entry and its serial are, kept as offsets.
-    const spans: number[] = []; // per entry: start, end, serial's content start, serial's content end
+    const starts: number[] = [];
     const extNodes = new Map<string, number>();
     if (revoked) {
       if (revoked.body === revoked.end) return null;
@@ -143,12 +150,10 @@ export function crlByParts(der: Uint8Array, limits: DerLimits, shapeChecked = fa
           nodes += k;
         }
         if (nodes > limits.maxAsn1Nodes) return null;
-        spans.push(e.start, e.end, sn.body, sn.end);
+        starts.push(e.start);
         p = e.end;
       }
     }
-    const entries = spans.length / 4;
-
     const part = (x: Tlv): asn1js.AsnType => decodeDer(der.subarray(x.start, x.end), "CRL", limits);
     const versionBlock = version ? part(version) : undefined;
     const signatureValue = part(f[2]!);
@@ -164,29 +169,43 @@ export function crlByParts(der: Uint8Array, limits: DerLimits, shapeChecked = fa
       signatureAlgorithm: new pkijs.AlgorithmIdentifier({ schema: part(f[1]!) }),
       signatureValue,
     });
-    // The first look-up scans (a single verification asks once); later ones use an index of the serials,
-    // the first entry of a serial winning, as a search of the whole list finds it.
-    let index: Map<string, number> | null = null;
+    const entries = starts.length;
+    const at = Int32Array.from(starts);
+    const end = revoked ? revoked.end : 0;
+    const serialOf = (i: number): Tlv => readTlv(der, readTlv(der, at[i]!, end)!.body, end)!;
+    const sameSerial = (sn: Tlv, serial: Uint8Array): boolean =>
+      sn.end - sn.body === serial.length && der[sn.body] === serial[0] && Buffer.compare(der.subarray(sn.body, sn.end), serial) === 0;
+    // The first look-up scans (one verification asks once); from the second, a hash table of the serials'
+    // bytes: 12 bytes an entry, less than the CRL itself. The first entry of a serial wins, as a search of the
+    // whole list finds it.
+    let heads: Int32Array | null = null;
+    let chain: Int32Array | null = null;
     let lookups = 0;
     const lookup = (serial: Uint8Array): number => {
-      if (!index && lookups++ === 0) {
-        for (let i = 0; i < spans.length; i += 4) {
-          if (spans[i + 3]! - spans[i + 2]! === serial.length && Buffer.compare(der.subarray(spans[i + 2]!, spans[i + 3]!), serial) === 0) return i;
-        }
+      if (!heads && lookups++ === 0) {
+        for (let i = 0; i < entries; i++) if (sameSerial(serialOf(i), serial)) return i;
         return -1;
       }
-      if (!index) {
-        index = new Map();
-        for (let i = spans.length - 4; i >= 0; i -= 4) index.set(latin1(der.subarray(spans[i + 2]!, spans[i + 3]!)), i);
+      if (!heads || !chain) {
+        heads = new Int32Array(2 ** Math.ceil(Math.log2(entries * 2 + 1))).fill(-1);
+        chain = new Int32Array(entries);
+        for (let i = entries - 1; i >= 0; i--) {
+          const sn = serialOf(i);
+          const h = fnv(der, sn.body, sn.end) & (heads.length - 1);
+          chain[i] = heads[h]!;
+          heads[h] = i;
+        }
       }
-      return index.get(latin1(serial)) ?? -1;
+      for (let i = heads[fnv(serial, 0, serial.length) & (heads.length - 1)]!; i >= 0; i = chain[i]!) if (sameSerial(serialOf(i), serial)) return i;
+      return -1;
     };
     return {
       crl,
       entries,
       entryFor: (serial) => {
         const i = lookup(serial.valueBlock.valueHexView);
-        return i < 0 ? undefined : new pkijs.RevokedCertificate({ schema: decodeDer(der.subarray(spans[i]!, spans[i + 1]!), "CRL", limits) });
+        const e = i < 0 ? null : readTlv(der, at[i]!, end)!;
+        return e ? new pkijs.RevokedCertificate({ schema: decodeDer(der.subarray(e.start, e.end), "CRL", limits) }) : undefined;
       },
       nodes,
       depthLimit: limits.maxAsn1Depth,
