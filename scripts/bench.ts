@@ -3,7 +3,10 @@
 //   --quick            small corpus (smoke test; the targets need the full sizes)
 //   --only a,b,c       large | batch | cold
 //   --corpus <dir>     where the corpus lives (default: $TMPDIR/sealcheck-bench-corpus; reused if complete)
+//   --archives <n>     distinct small archives of the batch (default 1000)
+//   --crl-entries <n>  entries of each sealing day's CRL (default 3400: ~80 KB, as the broker's real one)
 //   --no-write         do not touch BENCHMARKS.md
+//   --cli <main.js>    measure this built CLI instead of building the worktree (e.g. an earlier commit's)
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
@@ -21,8 +24,10 @@ const only = new Set((value("--only") ?? "large,batch,cold").split(","));
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
 const DIST = "node_modules/.cache/sealcheck-bench/dist";
-const CLI = join(DIST, "cli/main.js");
+const CLI = value("--cli") ?? join(DIST, "cli/main.js");
 const TIME = "/usr/bin/time";
+const REAL_ARCHIVE = "test/fixtures/real/broker-example/archive.pdf";
+const REAL_TRUST = "test/fixtures/real/broker-example/trust";
 const cores = availableParallelism();
 
 interface Run { wallS: number; rssMb: number; code: number | null }
@@ -78,17 +83,21 @@ const rows: Row[] = [];
 const notes: string[] = [];
 
 async function main(): Promise<void> {
-  log(`build → ${DIST}`);
-  execFileSync(process.execPath, ["scripts/build.mjs", "--outdir", DIST], { stdio: "inherit" });
+  if (value("--cli")) log(`measuring ${CLI}`);
+  else {
+    log(`build → ${DIST}`);
+    execFileSync(process.execPath, ["scripts/build.mjs", "--outdir", DIST], { stdio: "inherit" });
+  }
   const hasPdfsig = spawnSync("pdfsig", ["-v"], { stdio: "ignore" }).error === undefined;
   if (!hasPdfsig) notes.push("pdfsig not installed (apt-get install poppler-utils): the pdfsig columns are missing.");
 
   const corpus = await buildCorpus({
     root: value("--corpus") ?? join(tmpdir(), quick ? "sealcheck-bench-corpus-quick" : "sealcheck-bench-corpus"),
     largeOriginalBytes: quick ? 5 * 1024 * 1024 : 52 * 1024 * 1024,
-    smallCount: quick ? 50 : 1000,
+    smallCount: Number(value("--archives") ?? (quick ? 50 : 1000)),
     smallOriginalBytes: 60_000,
-    smallDistinct: quick ? 5 : 20,
+    crlEntries: Number(value("--crl-entries") ?? 3400),
+    days: quick ? 2 : 3,
     log,
   });
   const trust = ["--trust", corpus.trust];
@@ -113,8 +122,8 @@ async function main(): Promise<void> {
     const padesMb = corpus.large.padesBytes / 1024 / 1024;
     rows.push({ metric: "large: hashing floor (read + SHA-256, one node process)", value: `${f2(floorS)} s`, target: "", ok: null });
     rows.push({ metric: "large: sealcheck verify wall time", value: `${f2(verifyS)} s`, target: "", ok: null });
-    rows.push({ metric: "large: verify / hashing floor", value: `${f2(verifyS / floorS)} ×`, target: "≤ 1.5 ×", ok: verifyS / floorS <= 1.5 });
-    rows.push({ metric: "large: peak RSS / PAdES size", value: `${f2(rss / padesMb)} × (${rss.toFixed(0)} MB / ${padesMb.toFixed(0)} MB)`, target: `≤ 1.5 × + 200 MB (${(1.5 * padesMb + 200).toFixed(0)} MB)`, ok: rss <= 1.5 * padesMb + 200 });
+    rows.push({ metric: "large: verify / hashing floor", value: `${f2(verifyS / floorS)} ×`, target: "≤ 1.2 ×", ok: verifyS / floorS <= 1.2 });
+    rows.push({ metric: "large: peak RSS / PAdES size", value: `${f2(rss / padesMb)} × (${rss.toFixed(0)} MB / ${padesMb.toFixed(0)} MB)`, target: `≤ PAdES + 102 MB (${(padesMb + 102).toFixed(0)} MB, as before issue 19)`, ok: rss <= padesMb + 102 });
     if (hasPdfsig) {
       const p = median([0, 1, 2].map(() => timed("pdfsig", [pdf]).wallS));
       rows.push({ metric: "large: pdfsig (CMS only, no originals)", value: `${f2(p)} s`, target: "", ok: null });
@@ -125,7 +134,7 @@ async function main(): Promise<void> {
     // Three rounds, sealcheck then pdfsig in each, so that both see the same machine; medians reported, and
     // the spread of the per-round ratios (this kind of VM varies by 5-10 % from run to run).
     const rounds = quick ? 1 : 3;
-    log(`batch: ${corpus.small.count} archives of ~${mb(corpus.small.padesBytes)} PAdES, ${cores} workers, ${rounds} round(s)`);
+    log(`batch: ${corpus.small.count} archives of ~${mb(corpus.small.padesBytes)} PAdES (CRL ${(corpus.small.crlBytes / 1024).toFixed(0)} KB), ${cores} workers, ${rounds} round(s)`);
     const pdfs: string[] = [];
     for (const group of readdirSync(corpus.small.dir)) for (const wf of readdirSync(join(corpus.small.dir, group))) pdfs.push(join(corpus.small.dir, group, wf, "archive.pdf"));
     const ours: { rate: number; run: Run }[] = [];
@@ -144,29 +153,33 @@ async function main(): Promise<void> {
       const prate = median(theirs);
       const ratios = ours.map((o, i) => o.rate / theirs[i]!);
       rows.push({ metric: `batch: pdfsig once per file (${cores} in parallel, median of ${rounds})`, value: `${prate.toFixed(1)} files/s`, target: "", ok: null });
-      rows.push({ metric: "batch: sealcheck / pdfsig throughput", value: `${f2(mid.rate / prate)} ×${rounds > 1 ? ` (rounds: ${ratios.map(f2).join(", ")})` : ""}`, target: "> 1 ×", ok: mid.rate > prate });
+      rows.push({ metric: "batch: sealcheck / pdfsig throughput", value: `${f2(mid.rate / prate)} ×${rounds > 1 ? ` (rounds: ${ratios.map(f2).join(", ")})` : ""}`, target: "≥ 1.5 ×", ok: mid.rate >= 1.5 * prate });
     }
   }
 
   if (only.has("cold")) {
-    const dir = join(corpus.small.dir, "0000", "wf-00000");
-    const pdf = join(dir, "archive.pdf");
+    // The broker's real example archive (its CMS carries the seal CA's 75 KB CRL); its originals are not
+    // public, so the document digests stay unchecked, as they would for any user without them.
+    const pdf = REAL_ARCHIVE;
+    const realTrust = ["--trust", REAL_TRUST];
     const n = quick ? 5 : 11;
     const node0: number[] = [];
     const sc: number[] = [];
     const ver: number[] = [];
     const ps: number[] = [];
-    wall(process.execPath, [CLI, "verify", pdf, join(dir, "originals"), ...trust]);
+    const first = spawnSync(process.execPath, [CLI, "verify", pdf, ...realTrust, "--json"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const verdict = /"indication":\s*"([A-Z-]+)"/.exec(first.stdout ?? "")?.[1] ?? `exit ${first.status}`;
+    if (verdict !== "TOTAL-PASSED") notes.push(`cold: the real archive verified ${verdict} (expected TOTAL-PASSED)`);
     for (let i = 0; i < n; i++) {
       node0.push(wall(process.execPath, ["-e", "0"]));
-      sc.push(wall(process.execPath, [CLI, "verify", pdf, join(dir, "originals"), ...trust]));
+      sc.push(wall(process.execPath, [CLI, "verify", pdf, ...realTrust]));
       ver.push(wall(process.execPath, [CLI, "--version"]));
       if (hasPdfsig) ps.push(wall("pdfsig", [pdf]));
     }
     const [a, b, c] = [median(node0), median(sc), median(ver)];
     rows.push({ metric: "cold: node -e 0", value: `${f2(a)} s`, target: "", ok: null });
     rows.push({ metric: "cold: sealcheck --version", value: `${f2(c)} s (${f2(c / a)} ×)`, target: "", ok: null });
-    rows.push({ metric: "cold: sealcheck verify (one ~200 KB archive)", value: `${f2(b)} s`, target: "", ok: null });
+    rows.push({ metric: `cold: sealcheck verify (the broker's real archive, ${verdict})`, value: `${f2(b)} s`, target: "", ok: null });
     rows.push({ metric: "cold: verify / node -e 0", value: `${f2(b / a)} ×`, target: "≤ 2.5 ×", ok: b / a <= 2.5 });
     if (hasPdfsig) rows.push({ metric: "cold: pdfsig on the same file", value: `${f2(median(ps))} s`, target: "", ok: null });
   }
@@ -185,7 +198,7 @@ async function main(): Promise<void> {
   if (!flag("--no-write") && !quick) {
     const md = [
       "<!-- bench:begin (written by npm run bench; edit outside the markers) -->",
-      `Run ${new Date().toISOString()}, corpus: large PAdES ${mb(corpus.large.padesBytes)} + originals ${mb(corpus.large.originalsBytes)}; ${corpus.small.count} small archives (PAdES ${mb(corpus.small.padesBytes)} each).`,
+      `Run ${new Date().toISOString()}, corpus: large PAdES ${mb(corpus.large.padesBytes)} + originals ${mb(corpus.large.originalsBytes)}; ${corpus.small.count} distinct small archives (PAdES ${mb(corpus.small.padesBytes)} each) over ${corpus.small.days} sealing days, one CRL of ${(corpus.small.crlBytes / 1024).toFixed(0)} KB per day; cold: the broker's real example archive.`,
       "",
       "| measure | value | target | |",
       "|---|---|---|---|",

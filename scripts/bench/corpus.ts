@@ -2,12 +2,12 @@
 // PDFs carrying an incompressible image stream of a chosen size (random bytes, DeviceGray, no filter), so
 // that the PAdES, which merges the originals' pages, is as large as the originals together.
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument, PDFName } from "pdf-lib";
 import {
-  base64, createOcspResponse, createSealedPades, createWorkflowToken, evidenceAttachments, loadPki, trustAnchors,
-  type TestPki, type WorkflowEvidence,
+  base64, createCrl, createOcspResponse, createSealedPades, createWorkflowToken, evidenceAttachments, loadPki, plusSeconds,
+  serialBytes, TIMELINE, trustAnchors, type TestPki, type WorkflowEvidence,
 } from "../generator/index.js";
 
 export interface BenchOriginal {
@@ -36,27 +36,40 @@ export async function bigOriginalPdf(title: string, imageBytes: number): Promise
   return doc.save({ useObjectStreams: false, addDefaultPage: false });
 }
 
-/** Workflow evidence (token, OCSP, PEM) over given original bytes; the generator's defaults otherwise. */
-export async function evidenceFor(pki: TestPki, originals: BenchOriginal[]): Promise<WorkflowEvidence> {
+/** Workflow evidence (token, OCSP, PEM) over given original bytes, sealed at `iat` (default: the timeline's). */
+export async function evidenceFor(pki: TestPki, originals: BenchOriginal[], iat: Date = TIMELINE.iat): Promise<WorkflowEvidence> {
   const signer = pki.tokenSigner;
   const documents = originals.map((o) => ({ title: o.title, bytes: o.bytes }));
-  const endpointToken = await createWorkflowToken({ signer, documents, personalData: true });
-  const padesToken = await createWorkflowToken({ signer, documents, personalData: false });
-  const ocspDer = createOcspResponse({ subject: signer, issuer: pki.tokenCa, responder: pki.ocspResponder });
+  const endpointToken = await createWorkflowToken({ signer, documents, personalData: true, iat });
+  const padesToken = await createWorkflowToken({ signer, documents, personalData: false, iat });
+  const ocspDer = createOcspResponse({ subject: signer, issuer: pki.tokenCa, responder: pki.ocspResponder, producedAt: plusSeconds(iat, -4) });
   return {
     originals, endpointToken, padesToken, ocspDer, ocspBase64: base64(ocspDer), certificatePem: signer.pem,
     resultInfo: { ocspReponseIncluded: true, documentCount: originals.length, signatureCount: 2 },
   };
 }
 
+/** How one archive is sealed: its time, and the seal CA's CRL of that day (default: the generator's). */
+export interface Sealing {
+  iat: Date;
+  crl: Uint8Array;
+}
+
 /** Writes `<dir>/archive.pdf` and `<dir>/originals/*.pdf`; returns the PAdES size. */
-export async function writeArchive(pki: TestPki, dir: string, originals: BenchOriginal[]): Promise<number> {
-  const evidence = await evidenceFor(pki, originals);
+export async function writeArchive(pki: TestPki, dir: string, originals: BenchOriginal[], sealing?: Sealing): Promise<number> {
+  const iat = sealing?.iat ?? TIMELINE.iat;
+  const evidence = await evidenceFor(pki, originals, iat);
+  // As the broker seals: its own OCSP response for the seal, fetched just before, and the day's CRL.
+  const revocation = sealing && {
+    crls: [sealing.crl],
+    ocsps: [createOcspResponse({ subject: pki.seal, issuer: pki.sealRoot, responder: pki.sealRoot, producedAt: plusSeconds(iat, -30), nextUpdate: plusSeconds(iat, 7 * 24 * 3600) })],
+  };
   const pdf = await createSealedPades(pki, {
     originals: originals.map((o) => o.bytes),
     attachments: evidenceAttachments(evidence),
-    contentsSize: 48 * 1024,
-  });
+    contentsSize: 48 * 1024 + (sealing?.crl.length ?? 0),
+    signingTime: iat,
+  }, sealing ? { revocation, timestampAt: plusSeconds(iat, 3) } : {});
   mkdirSync(join(dir, "originals"), { recursive: true });
   writeFileSync(join(dir, "archive.pdf"), pdf);
   for (const o of originals) writeFileSync(join(dir, "originals", o.fileName), o.bytes);
@@ -72,7 +85,7 @@ export interface Corpus {
   root: string;
   trust: string;
   large: { dir: string; padesBytes: number; originalsBytes: number };
-  small: { dir: string; count: number; padesBytes: number; distinct: number };
+  small: { dir: string; count: number; padesBytes: number; crlBytes: number; days: number };
 }
 
 export interface CorpusOptions {
@@ -82,27 +95,44 @@ export interface CorpusOptions {
   smallCount: number;
   /** Image bytes per original of a small archive (two originals each). */
   smallOriginalBytes: number;
-  /** Distinct small archives generated; the rest are copies (verification does the same work for each). */
-  smallDistinct: number;
+  /** Entries of each day's CRL of the seal CA (the broker's real one: 75 KB, ~3,400 entries). */
+  crlEntries: number;
+  /** Sealing days: each has its own CRL, shared by that day's archives. */
+  days: number;
   log: (s: string) => void;
+}
+
+/**
+ * The seal CA's CRL of one day, of real size: `entries` revoked serials (5 bytes each, as a CA's
+ * sequential serials are; the seal's own serial never among them), issued at the day's start.
+ */
+export function dayCrl(pki: TestPki, day: Date, entries: number, number: number): Uint8Array {
+  const own = Buffer.from(serialBytes(pki.seal)).toString("hex");
+  const revoked: { serial: Uint8Array; at: Date }[] = [];
+  for (let i = 0; revoked.length < entries; i++) {
+    const serial = Uint8Array.from([0x40 | (i >>> 24) & 0x3f, (i >>> 16) & 0xff, (i >>> 8) & 0xff, i & 0xff, (i * 37) & 0xff]);
+    if (Buffer.from(serial).toString("hex") === own) continue;
+    revoked.push({ serial, at: plusSeconds(day, -3600 * (1 + (i % 2000))) });
+  }
+  return createCrl({ issuer: pki.sealRoot, thisUpdate: day, nextUpdate: plusSeconds(day, 7 * 24 * 3600), revoked, number });
 }
 
 /** Builds the corpus, or reuses it when a previous run built the same one. */
 export async function buildCorpus(o: CorpusOptions): Promise<Corpus> {
-  const stamp = `${o.largeOriginalBytes}-${o.smallCount}-${o.smallOriginalBytes}-${o.smallDistinct}-v1`;
+  const stamp = `${o.largeOriginalBytes}-${o.smallCount}-${o.smallOriginalBytes}-${o.crlEntries}-${o.days}-v2`;
   const marker = join(o.root, `.complete-${stamp}`);
   const large = join(o.root, "large");
   const small = join(o.root, "small");
   const trust = join(o.root, "trust");
   const pki = loadPki("samples/pki");
-  const sizes = { padesBytes: 0, originalsBytes: 2 * o.largeOriginalBytes, smallPades: 0 };
+  const sizes = { padesBytes: 0, originalsBytes: 2 * o.largeOriginalBytes, smallPades: 0, crlBytes: 0 };
   if (existsSync(marker)) {
     const info = JSON.parse((await import("node:fs")).readFileSync(marker, "utf8")) as typeof sizes;
     o.log(`corpus: reusing ${o.root}`);
     return {
       root: o.root, trust,
       large: { dir: large, padesBytes: info.padesBytes, originalsBytes: info.originalsBytes },
-      small: { dir: small, count: o.smallCount, padesBytes: info.smallPades, distinct: o.smallDistinct },
+      small: { dir: small, count: o.smallCount, padesBytes: info.smallPades, crlBytes: info.crlBytes, days: o.days },
     };
   }
   rmSync(o.root, { recursive: true, force: true });
@@ -118,25 +148,32 @@ export async function buildCorpus(o: CorpusOptions): Promise<Corpus> {
   sizes.padesBytes = await writeArchive(pki, large, bigs);
   bigs.length = 0;
 
-  o.log(`corpus: ${o.smallCount} small archives (${o.smallDistinct} distinct, copied)…`);
-  const distinct: string[] = [];
-  for (let i = 0; i < o.smallDistinct; i++) {
-    const dir = join(small, "0000", `wf-${String(i).padStart(5, "0")}`);
+  // Every small archive is distinct (its own originals, token, OCSP responses, seal signature and timestamp),
+  // as a broker's archives are; the certificates are shared, and so is the CRL of each sealing day.
+  o.log(`corpus: ${o.smallCount} distinct small archives over ${o.days} sealing days (CRL of ${o.crlEntries} entries per day)…`);
+  const perDay = Math.ceil(o.smallCount / o.days);
+  let crl: Uint8Array = new Uint8Array(0);
+  for (let i = 0; i < o.smallCount; i++) {
+    const d = Math.floor(i / perDay);
+    // Sealing days from the timeline's on (the token responder's certificate is valid until the 11th).
+    const dayStart = new Date(Date.UTC(2025, 11, 8 + d));
+    if (i % perDay === 0) {
+      crl = dayCrl(pki, dayStart, o.crlEntries, 100 + d);
+      sizes.crlBytes = crl.length;
+    }
+    const iat = plusSeconds(TIMELINE.iat, d * 24 * 3600 + (i % perDay) * 60);
+    const dir = join(small, String(Math.floor(i / 100)).padStart(4, "0"), `wf-${String(i).padStart(5, "0")}`);
     const originals = await Promise.all(["Kontrakt", "Bilag"].map(async (t) => ({
       title: `${t} ${i}`, fileName: `${t}-${i}.pdf`, bytes: await bigOriginalPdf(`${t} ${i}`, o.smallOriginalBytes),
     })));
-    sizes.smallPades = await writeArchive(pki, dir, originals);
-    distinct.push(dir);
-  }
-  for (let i = o.smallDistinct; i < o.smallCount; i++) {
-    const dir = join(small, String(Math.floor(i / 100)).padStart(4, "0"), `wf-${String(i).padStart(5, "0")}`);
-    cpSync(distinct[i % distinct.length]!, dir, { recursive: true });
+    sizes.smallPades = await writeArchive(pki, dir, originals, { iat, crl });
+    if (i % 100 === 99) o.log(`  ${i + 1}`);
   }
   writeFileSync(marker, JSON.stringify(sizes));
   return {
     root: o.root, trust,
     large: { dir: large, padesBytes: sizes.padesBytes, originalsBytes: sizes.originalsBytes },
-    small: { dir: small, count: o.smallCount, padesBytes: sizes.smallPades, distinct: o.smallDistinct },
+    small: { dir: small, count: o.smallCount, padesBytes: sizes.smallPades, crlBytes: sizes.crlBytes, days: o.days },
   };
 }
 

@@ -89,7 +89,7 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
     for (const der of ders) {
       try {
         const crl = decodeCrl(der, ctx.limits);
-        if (!sameName(crl.issuer, cert.issuer)) continue;
+        if (!sameName(crl.crl.issuer, cert.issuer)) continue;
         judgements.push({ source, j: await judgeCrl(crl, cert, issuer, sealingTime, ctx.options.clockSkewSeconds) });
       } catch (e) {
         judgements.push({ source, j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived CRL is unreadable: ${errorMessage(e)}.`, details: {} } });

@@ -113,15 +113,17 @@ function dssData(ctx: ArchiveContext, latest: PdfView): ExtraRevocationData {
       if (o?.value.kind !== "stream") throw new FormatError("DSS entry is not a stream");
       return latest.decode(o.value);
     };
-    for (const r of dss.certs) {
+    // A stream the DSS lists more than once is read and judged once (the same bytes, the same judgement).
+    const once = (refs: readonly { num: number; gen: number }[]) => [...new Map(refs.map((r) => [`${r.num} ${r.gen}`, r])).values()];
+    for (const r of once(dss.certs)) {
       try {
         extra.certs.push(certificateFromDer(read(r), "a DSS certificate", ctx.limits));
       } catch {
         /* an unreadable DSS certificate only means fewer path candidates */
       }
     }
-    for (const r of dss.ocsps) extra.ocsps.push(read(r));
-    for (const r of dss.crls) extra.crls.push(read(r));
+    for (const r of once(dss.ocsps)) extra.ocsps.push(read(r));
+    for (const r of once(dss.crls)) extra.crls.push(read(r));
   } catch {
     /* a broken DSS is reported by seal-modifications/document-timestamps; revocation then relies on the CMS */
   }

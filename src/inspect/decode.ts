@@ -188,12 +188,12 @@ export function inspectOcsp(der: Uint8Array, limits: Limits): OcspInspection {
 }
 
 function inspectCrl(der: Uint8Array, limits: Limits): CrlInspection {
-  const crl = decodeCrl(der, limits);
+  const { crl, entries } = decodeCrl(der, limits);
   return {
     issuer: formatName(crl.issuer),
     thisUpdate: crl.thisUpdate.value.toISOString(),
     ...(crl.nextUpdate ? { nextUpdate: crl.nextUpdate.value.toISOString() } : {}),
-    revokedCertificates: crl.revokedCertificates?.length ?? 0,
+    revokedCertificates: entries,
     signatureAlgorithm: algorithmName(crl.signatureAlgorithm.algorithmId),
   };
 }

@@ -8,7 +8,8 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
 import { algorithmName, certificateDer, certificateFromDer, rememberCertificateDers, sameName } from "./certificate.js";
-import { assertDerShape, bytesEqual, bytesOfDecoded, contextField, decodeDer, decodedParts, decodeDerZeroPadded, derChildren, partLimits, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
+import { assertDerShape, bytesEqual, bytesOfDecoded, contextField, countDerValues, decodeDer, decodedParts, decodeDerZeroPadded, derChildren, partLimits, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
+import { crlOfParts } from "./crl.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
 export const CMS_OID = {
@@ -106,12 +107,96 @@ export function signedDataByParts(bytes: Uint8Array, what: string, limits: DerLi
       encapContentInfo: new pkijs.EncapsulatedContentInfo({ schema: decode(encap) }),
       ...(certs ? { certificates } : {}),
       ...(crls ? { crls: crlItems.map((t) => new pkijs.CertificateRevocationList({ schema: decode(t) })) } : {}),
-      signerInfos: signerItems.map((t) => new pkijs.SignerInfo({ schema: decode(t) })),
+      signerInfos: signerItems.map((t) => signerInfoByParts(der, t, budget) ?? new pkijs.SignerInfo({ schema: decode(t) })),
     });
     return { signedData, derLength: length, certificates };
   } catch {
     return null;
   }
+}
+
+// DER of the OID adbe-revocationInfoArchival, as an Attribute's type carries it.
+const ADBE_REVOCATION_OID_DER = Uint8Array.from([0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x2f, 0x01, 0x01, 0x08]);
+
+// The revocation data of a SignerInfo decoded by parts, by the placeholder value of its attribute.
+const archivedByParts = new WeakMap<object, { crls: Uint8Array[]; ocsps: Uint8Array[] }>();
+
+/**
+ * A seal's SignerInfo whose adbe-revocationInfoArchival holds CRLs, by parts: the CRLs (a real CA's is
+ * ~80 KB, ~10,000 ASN.1 values, unique to no archive) are taken by crlOfParts (once per distinct CRL)
+ * instead of being decoded by asn1js with every seal; every other field and attribute by asn1js and pkijs.
+ * The attribute keeps a placeholder value; revocationArchival answers from the parts. Null for any other
+ * shape or beyond the node budget of the whole, and the SignerInfo is decoded whole.
+ */
+function signerInfoByParts(der: Uint8Array, t: Tlv, limits: DerLimits): pkijs.SignerInfo | null {
+  const f = derChildren(der, t.body, t.end);
+  if (!f || f.length < 6 || f.length > 7) return null;
+  const [version, sid, digestAlgorithm, signedAttrs, signatureAlgorithm, signature, unsignedAttrs] = f;
+  if (version!.tag !== 0x02 || (sid!.tag !== 0x30 && sid!.tag !== 0x80) || digestAlgorithm!.tag !== 0x30 || signedAttrs!.tag !== 0xa0) return null;
+  if (signatureAlgorithm!.tag !== 0x30 || signature!.tag !== 0x04 || (unsignedAttrs && unsignedAttrs.tag !== 0xa1)) return null;
+  const attrs = derChildren(der, signedAttrs!.body, signedAttrs!.end);
+  if (!attrs || attrs.length === 0 || attrs.some((a) => a.tag !== 0x30)) return null;
+  const adbe = attrs.filter((a) => {
+    const oid = readTlv(der, a.body, a.end);
+    return oid !== null && bytesEqual(slice(der, oid), ADBE_REVOCATION_OID_DER);
+  });
+  if (adbe.length !== 1) return null;
+  // RevocationInfoArchival ::= SEQUENCE { crl [0] EXPLICIT SEQUENCE OF CRL, ocsp [1] EXPLICIT SEQUENCE OF OCSPResponse }
+  const a = derChildren(der, adbe[0]!.body, adbe[0]!.end);
+  const values = a?.length === 2 && a[1]!.tag === 0x31 ? derChildren(der, a[1]!.body, a[1]!.end) : null;
+  const items = values?.length === 1 && values[0]!.tag === 0x30 ? derChildren(der, values[0]!.body, values[0]!.end) : null;
+  if (!items || items.length === 0 || items.length > 2 || items.some((x) => x.tag !== 0xa0 && x.tag !== 0xa1)) return null;
+  const archived = { crls: [] as Uint8Array[], ocsps: [] as Uint8Array[] };
+  let nodes = 4 + 2 * items.length; // attribute, type, SET, SEQUENCE; each [n] and its SEQUENCE OF
+  for (const item of items) {
+    const list = derChildren(der, item.body, item.end);
+    const elements = list?.length === 1 && list[0]!.tag === 0x30 ? derChildren(der, list[0]!.body, list[0]!.end) : null;
+    if (!elements || elements.some((e) => e.tag !== 0x30)) return null;
+    for (const e of elements) {
+      const bytes = der.slice(e.start, e.end);
+      if (item.tag === 0xa0) {
+        const crl = crlOfParts(bytes, limits);
+        if (!crl) return null;
+        nodes += crl.nodes;
+        archived.crls.push(bytes);
+      } else {
+        const k = countDerValues(der, e);
+        if (k === null) return null;
+        decodeDer(bytes, "the seal", limits); // asn1js accepts it, as in the whole SignerInfo
+        nodes += k;
+        archived.ocsps.push(bytes);
+      }
+    }
+  }
+  if (archived.crls.length === 0) return null;
+  for (const x of [version!, sid!, digestAlgorithm!, signatureAlgorithm!, signature!, ...(unsignedAttrs ? [unsignedAttrs] : []), ...attrs.filter((x) => x !== adbe[0])]) {
+    const k = countDerValues(der, x);
+    if (k === null) return null;
+    nodes += k;
+  }
+  if (nodes + 2 > limits.maxAsn1Nodes) return null; // + the SignerInfo and its [0]
+  const part = (x: Tlv): asn1js.AsnType => decodeDer(slice(der, x), "the seal", limits);
+  const versionBlock = part(version!);
+  const sidBlock = part(sid!);
+  const signatureBlock = part(signature!);
+  if (!(versionBlock instanceof asn1js.Integer) || !(signatureBlock instanceof asn1js.OctetString)) return null;
+  const placeholder = new asn1js.Sequence();
+  archivedByParts.set(placeholder, archived);
+  const encodedValue = der.slice(signedAttrs!.start, signedAttrs!.end);
+  encodedValue[0] = 0x31; // signed as a SET (RFC 5652 §5.4), as pkijs sets it
+  return new pkijs.SignerInfo({
+    version: versionBlock.valueBlock.valueDec,
+    sid: sid!.tag === 0x30 ? new pkijs.IssuerAndSerialNumber({ schema: sidBlock }) : sidBlock,
+    digestAlgorithm: new pkijs.AlgorithmIdentifier({ schema: part(digestAlgorithm!) }),
+    signedAttrs: new pkijs.SignedAndUnsignedAttributes({
+      type: 0,
+      encodedValue: encodedValue.buffer,
+      attributes: attrs.map((x) => (x === adbe[0] ? new pkijs.Attribute({ type: CMS_OID.adbeRevocationInfoArchival, values: [placeholder] }) : new pkijs.Attribute({ schema: part(x) }))),
+    }),
+    signatureAlgorithm: new pkijs.AlgorithmIdentifier({ schema: part(signatureAlgorithm!) }),
+    signature: signatureBlock,
+    ...(unsignedAttrs ? { unsignedAttrs: new pkijs.SignedAndUnsignedAttributes({ type: 1, schema: part(unsignedAttrs) }) } : {}),
+  });
 }
 
 function slice(der: Uint8Array, t: Tlv): Uint8Array {
@@ -284,6 +369,8 @@ export function revocationArchival(si: pkijs.SignerInfo): { crls: Uint8Array[]; 
   const out = { crls: [] as Uint8Array[], ocsps: [] as Uint8Array[] };
   const attr = signedAttribute(si, CMS_OID.adbeRevocationInfoArchival)[0];
   const seq = attr?.values?.[0];
+  const byParts = seq && archivedByParts.get(seq);
+  if (byParts) return { crls: [...byParts.crls], ocsps: [...byParts.ocsps] };
   if (!(seq instanceof asn1js.Sequence)) return out;
   for (const item of seq.valueBlock.value) {
     if (!(item instanceof asn1js.Constructed) || item.idBlock.tagClass !== 3) continue;

@@ -1,46 +1,261 @@
 // CRLs archived with a seal (adbe-revocationInfoArchival, or a DSS): signature by the certificate's
 // issuer, currency at the sealing time, and whether the certificate is listed (and since when).
+import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import { displayName, formatName, sameName } from "./certificate.js";
-import { decodeDer, type DerLimits } from "./der.js";
+import { assertDerShape, countDerValues, decodeDer, derChildren, readTlv, type DerLimits, type Tlv } from "./der.js";
 import { DerPool, PerPair } from "./kept.js";
 import type { Judgement } from "./ocsp.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
-// A CA's CRL of one period is archived with every seal of that period. Large CRLs are not kept (their
-// decoded form is ~1 KB per entry).
-const pool = new DerPool<pkijs.CertificateRevocationList>(16);
-const POOLED_CRL_MAX_BYTES = 64 * 1024;
+/**
+ * A decoded CRL. Decoded by parts, `crl` has every field but `revokedCertificates`: the entries stay bytes,
+ * and `entryFor` decodes (with pkijs) only the one that lists a serial.
+ */
+export interface DecodedCrl {
+  crl: pkijs.CertificateRevocationList;
+  /** Entries in revokedCertificates. */
+  entries: number;
+  /** The entry listing this serial number (the first, as a search of the whole list finds), if any. */
+  entryFor(serial: asn1js.Integer): pkijs.RevokedCertificate | undefined;
+  /** ASN.1 values in the whole CRL as asn1js counts them (0: not counted), for the node limit of a reuse. */
+  nodes: number;
+  /** The nesting limit it was decoded within (a reuse within a lower one decodes again, and fails as then). */
+  depthLimit: number;
+}
 
-export function decodeCrl(der: Uint8Array, limits: DerLimits): pkijs.CertificateRevocationList {
-  const poolable = der.length <= POOLED_CRL_MAX_BYTES && der.length <= limits.maxDerBytes;
-  const { key, value } = poolable ? pool.lookup(der) : { key: "", value: undefined };
-  if (value) return value;
-  const asn = decodeDer(der, "CRL", limits);
-  const crl = new pkijs.CertificateRevocationList({ schema: asn });
+// A CA's CRL of one period is archived with every seal of that period, and a real CA's CRL is large (the
+// broker's seal CA: 75 KB, ~3,400 entries): each distinct CRL is decoded once per process, whatever its
+// size. Decoded by parts, what is kept is its bytes and where its entries start; the pool is bounded by the
+// bytes it holds. A CRL only pkijs can read whole (~1 KB of objects per entry) is kept up to 64 KiB.
+const pool = new DerPool<DecodedCrl>(64, 64 * 1024 * 1024);
+const POOLED_WHOLE_CRL_MAX_BYTES = 64 * 1024;
+
+// The byte arrays crlOfParts was given (the seal's archived CRLs), with what they decoded to: the check
+// that judges them then needs no second look-up in the pool.
+const handedOut = new WeakMap<Uint8Array, DecodedCrl>();
+
+const within = (d: DecodedCrl, limits: DerLimits): boolean => d.nodes <= limits.maxAsn1Nodes && d.depthLimit <= limits.maxAsn1Depth;
+
+export function decodeCrl(der: Uint8Array, limits: DerLimits): DecodedCrl {
+  if (der.length > limits.maxDerBytes) return crlWhole(der, limits); // throws the size error
+  const known = handedOut.get(der);
+  if (known && within(known, limits)) return known;
+  const { key, value } = pool.lookup(der);
+  if (value && within(value, limits)) return value;
   // The pool keeps its own copy of the bytes (`der` may be a view the caller reuses).
-  if (poolable) pool.keep(key, Uint8Array.from(der), crl);
-  return crl;
+  const own = Uint8Array.from(der);
+  const decoded = crlByParts(own, limits) ?? crlWhole(own, limits);
+  if (decoded.nodes || own.length <= POOLED_WHOLE_CRL_MAX_BYTES) pool.keep(key, own, decoded);
+  return decoded;
+}
+
+/**
+ * The CRL, if it decodes by parts (pooled or now) within `limits`: then asn1js and pkijs accept it whole
+ * too, and `nodes` is what it counts. Null otherwise. For a CRL inside a larger value (the seal's CMS) whose
+ * shape was checked as a whole (`assertDerShape`, deeper from that value's top than from the CRL's).
+ */
+export function crlOfParts(der: Uint8Array, limits: DerLimits): DecodedCrl | null {
+  if (der.length > limits.maxDerBytes) return null;
+  const { key, value } = pool.lookup(der);
+  let decoded: DecodedCrl | null;
+  if (value?.nodes && value.depthLimit <= limits.maxAsn1Depth) decoded = value.nodes <= limits.maxAsn1Nodes ? value : null;
+  else {
+    const own = Uint8Array.from(der);
+    decoded = crlByParts(own, limits, true);
+    if (decoded) pool.keep(key, own, decoded);
+  }
+  if (decoded) handedOut.set(der, decoded);
+  return decoded;
+}
+
+/** The CRL decoded whole by pkijs (every entry an object); the reference the by-parts path must equal. */
+export function crlWhole(der: Uint8Array, limits: DerLimits): DecodedCrl {
+  const crl = new pkijs.CertificateRevocationList({ schema: decodeDer(der, "CRL", limits) });
+  return {
+    crl,
+    entries: crl.revokedCertificates?.length ?? 0,
+    entryFor: (serial) => crl.revokedCertificates?.find((r) => r.userCertificate.isEqual(serial)),
+    nodes: 0,
+    depthLimit: limits.maxAsn1Depth,
+  };
+}
+
+/** FNV-1a of bytes [start, end): a hash for the serial look-up table. */
+function fnv(b: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1");
+
+/**
+ * The CRL by parts (RFC 5280 §5.1): every field but the entries decoded by pkijs, the signed bytes as
+ * received; the entries walked by their framing only (SEQUENCE { INTEGER, UTCTime, [extensions] }), their
+ * entries' offsets kept, and each entry's extensions decoded by asn1js once per distinct bytes (reason codes
+ * repeat), so that the CRL is refused exactly where the whole decode refuses it. Plain DER of the usual
+ * shape within the node limit only; anything else is null, and crlWhole decides (errors and limits as ever).
+ */
+export function crlByParts(der: Uint8Array, limits: DerLimits, shapeChecked = false): DecodedCrl | null {
+  try {
+    if (der.length === 0 || der.length > limits.maxDerBytes) return null;
+    const top = readTlv(der, 0, der.length);
+    if (!top || top.tag !== 0x30 || top.end !== der.length) return null;
+    if (!shapeChecked) assertDerShape(der, limits.maxAsn1Depth, "CRL");
+    const f = derChildren(der, top.body, top.end);
+    if (!f || f.length !== 3 || f[0]!.tag !== 0x30 || f[1]!.tag !== 0x30 || f[2]!.tag !== 0x03) return null;
+    const t = derChildren(der, f[0]!.body, f[0]!.end);
+    if (!t) return null;
+    let i = 0;
+    const version = t[i]?.tag === 0x02 ? t[i++] : undefined;
+    const [signature, issuer, thisUpdate] = [t[i++], t[i++], t[i++]];
+    const nextUpdate = t[i]?.tag === 0x17 || t[i]?.tag === 0x18 ? t[i++] : undefined;
+    const revoked = t[i]?.tag === 0x30 ? t[i++] : undefined;
+    const extensions = t[i]?.tag === 0xa0 ? t[i++] : undefined;
+    if (i !== t.length || signature?.tag !== 0x30 || issuer?.tag !== 0x30 || (thisUpdate?.tag !== 0x17 && thisUpdate?.tag !== 0x18)) return null;
+    const extInner = extensions ? derChildren(der, extensions.body, extensions.end) : null;
+    if (extensions && (extInner?.length !== 1 || extInner[0]!.tag !== 0x30)) return null;
+
+    // Values outside revokedCertificates: counted, then decoded by pkijs.
+    let nodes = 3 + (revoked ? 1 : 0);
+    for (const x of [version, signature, issuer, thisUpdate, nextUpdate, extensions, f[1]!, f[2]!]) {
+      if (!x) continue;
+      const k = countDerValues(der, x);
+      if (k === null) return null;
+      nodes += k;
+    }
+    // The entries: framing and shape only. Where each entry and its serial are, kept as offsets.
+    const starts: number[] = [];
+    const extNodes = new Map<string, number>();
+    if (revoked) {
+      if (revoked.body === revoked.end) return null;
+      for (let p = revoked.body; p < revoked.end; ) {
+        const e = readTlv(der, p, revoked.end);
+        const sn = e?.tag === 0x30 ? readTlv(der, e.body, e.end) : null;
+        const date = sn?.tag === 0x02 && sn.body < sn.end ? readTlv(der, sn.end, e!.end) : null;
+        if (!e || !sn || date?.tag !== 0x17) return null;
+        nodes += 3;
+        if (date.end !== e.end) {
+          const ext = readTlv(der, date.end, e.end);
+          if (ext?.tag !== 0x30 || ext.end !== e.end || ext.body === ext.end) return null;
+          const key = latin1(der.subarray(ext.start, ext.end));
+          let k: number | null | undefined = extNodes.get(key);
+          if (k === undefined) {
+            k = entryExtensionsNodes(der, ext, limits);
+            if (k === null) return null;
+            extNodes.set(key, k);
+          }
+          nodes += k;
+        }
+        if (nodes > limits.maxAsn1Nodes) return null;
+        starts.push(e.start);
+        p = e.end;
+      }
+    }
+    const part = (x: Tlv): asn1js.AsnType => decodeDer(der.subarray(x.start, x.end), "CRL", limits);
+    const versionBlock = version ? part(version) : undefined;
+    const signatureValue = part(f[2]!);
+    if ((versionBlock && !(versionBlock instanceof asn1js.Integer)) || !(signatureValue instanceof asn1js.BitString)) return null;
+    const crl = new pkijs.CertificateRevocationList({
+      tbs: der.slice(f[0]!.start, f[0]!.end).buffer,
+      ...(versionBlock ? { version: versionBlock.valueBlock.valueDec } : {}),
+      signature: new pkijs.AlgorithmIdentifier({ schema: part(signature) }),
+      issuer: new pkijs.RelativeDistinguishedNames({ schema: part(issuer) }),
+      thisUpdate: new pkijs.Time({ schema: part(thisUpdate) }),
+      ...(nextUpdate ? { nextUpdate: new pkijs.Time({ schema: part(nextUpdate) }) } : {}),
+      ...(extInner ? { crlExtensions: new pkijs.Extensions({ schema: part(extInner[0]!) }) } : {}),
+      signatureAlgorithm: new pkijs.AlgorithmIdentifier({ schema: part(f[1]!) }),
+      signatureValue,
+    });
+    const entries = starts.length;
+    const at = Int32Array.from(starts);
+    const end = revoked ? revoked.end : 0;
+    const serialOf = (i: number): Tlv => readTlv(der, readTlv(der, at[i]!, end)!.body, end)!;
+    const sameSerial = (sn: Tlv, serial: Uint8Array): boolean =>
+      sn.end - sn.body === serial.length && der[sn.body] === serial[0] && Buffer.compare(der.subarray(sn.body, sn.end), serial) === 0;
+    // The first look-up scans (one verification asks once); from the second, a hash table of the serials'
+    // bytes: 12 bytes an entry, less than the CRL itself. The first entry of a serial wins, as a search of the
+    // whole list finds it.
+    let heads: Int32Array | null = null;
+    let chain: Int32Array | null = null;
+    let lookups = 0;
+    const lookup = (serial: Uint8Array): number => {
+      if (!heads && lookups++ === 0) {
+        for (let i = 0; i < entries; i++) if (sameSerial(serialOf(i), serial)) return i;
+        return -1;
+      }
+      if (!heads || !chain) {
+        heads = new Int32Array(2 ** Math.ceil(Math.log2(entries * 2 + 1))).fill(-1);
+        chain = new Int32Array(entries);
+        for (let i = entries - 1; i >= 0; i--) {
+          const sn = serialOf(i);
+          const h = fnv(der, sn.body, sn.end) & (heads.length - 1);
+          chain[i] = heads[h]!;
+          heads[h] = i;
+        }
+      }
+      for (let i = heads[fnv(serial, 0, serial.length) & (heads.length - 1)]!; i >= 0; i = chain[i]!) if (sameSerial(serialOf(i), serial)) return i;
+      return -1;
+    };
+    return {
+      crl,
+      entries,
+      entryFor: (serial) => {
+        const i = lookup(serial.valueBlock.valueHexView);
+        const e = i < 0 ? null : readTlv(der, at[i]!, end)!;
+        return e ? new pkijs.RevokedCertificate({ schema: decodeDer(der.subarray(e.start, e.end), "CRL", limits) }) : undefined;
+      },
+      nodes,
+      depthLimit: limits.maxAsn1Depth,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** An entry's crlEntryExtensions, decoded by asn1js as the whole decode would: its value count, or null off shape. */
+function entryExtensionsNodes(der: Uint8Array, ext: Tlv, limits: DerLimits): number | null {
+  const block = decodeDer(der.subarray(ext.start, ext.end), "CRL", limits);
+  new pkijs.Extensions({ schema: block }); // the shape pkijs requires, or it throws
+  return countDerValues(der, ext);
 }
 
 // A pooled CRL and its pooled issuer repeat across archives: the signature is checked once per pair.
 const checked = new PerPair<pkijs.CertificateRevocationList, pkijs.Certificate, { ok: boolean; error?: string }>();
 
+// The critical CRL extensions pkijs's CRL.verify accepts (RFC 5280 §5.2).
+const KNOWN_CRITICAL = new Set([
+  pkijs.id_AuthorityKeyIdentifier, pkijs.id_IssuerAltName, pkijs.id_CRLNumber, pkijs.id_BaseCRLNumber, pkijs.id_IssuingDistributionPoint,
+  pkijs.id_FreshestCRL, pkijs.id_AuthorityInfoAccess, pkijs.id_CRLReason, pkijs.id_InvalidityDate, pkijs.id_CertificateIssuer,
+]);
+
+/**
+ * The steps of pkijs's CRL.verify over `tbsCertList` as received, with the project's name comparison
+ * (pkijs's own, on its first use in a process, costs ~15 ms of a cold start).
+ */
 function crlSignedBy(crl: pkijs.CertificateRevocationList, issuer: pkijs.Certificate): Promise<{ ok: boolean; error?: string }> {
-  return checked.get(crl, issuer, () =>
-    crl.verify({ issuerCertificate: issuer }, cryptoEngine).then((ok) => ({ ok }), (e: unknown) => ({ ok: false, error: errorMessage(e) })),
-  );
+  return checked.get(crl, issuer, async () => {
+    try {
+      if (!sameName(crl.issuer, issuer.subject)) return { ok: false };
+      if (crl.crlExtensions?.extensions.some((e) => e.critical && !KNOWN_CRITICAL.has(e.extnID))) return { ok: false };
+      return { ok: await cryptoEngine.verifyWithPublicKey(crl.tbsView, crl.signatureValue, issuer.subjectPublicKeyInfo, crl.signatureAlgorithm) };
+    } catch (e) {
+      return { ok: false, error: errorMessage(e) };
+    }
+  });
 }
 
 /** Judges one CRL for `target` at `sealingTime`. */
 export async function judgeCrl(
-  crl: pkijs.CertificateRevocationList,
+  decoded: DecodedCrl,
   target: pkijs.Certificate,
   issuer: pkijs.Certificate | null,
   sealingTime: Date,
   skewSeconds: number,
 ): Promise<Judgement> {
+  const crl = decoded.crl;
   const details: Record<string, unknown> = {
     issuer: formatName(crl.issuer),
     thisUpdate: crl.thisUpdate.value.toISOString(),
@@ -63,7 +278,7 @@ export async function judgeCrl(
   if (crl.nextUpdate && crl.nextUpdate.value.getTime() + skew < t) {
     return { status: "indeterminate", subIndication: "TRY_LATER", message: `The CRL's nextUpdate (${details.nextUpdate}) is before the sealing time ${sealingTime.toISOString()}: it is stale.`, details };
   }
-  const entry = crl.revokedCertificates?.find((r) => r.userCertificate.isEqual(target.serialNumber));
+  const entry = decoded.entryFor(target.serialNumber);
   if (entry) {
     const when = entry.revocationDate.value;
     details.revocationTime = when.toISOString();

@@ -256,3 +256,17 @@ export function derChildren(bytes: Uint8Array, start: number, end: number): Tlv[
   }
   return out;
 }
+
+/** ASN.1 values in a TLV as asn1js counts them (parseEmbedded off: a primitive is one); null off DER framing. */
+export function countDerValues(bytes: Uint8Array, t: Tlv): number | null {
+  if ((t.tag & 0x20) === 0) return 1;
+  const children = derChildren(bytes, t.body, t.end);
+  if (!children) return null;
+  let n = 1;
+  for (const c of children) {
+    const k = countDerValues(bytes, c);
+    if (k === null) return null;
+    n += k;
+  }
+  return n;
+}

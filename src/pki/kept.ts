@@ -11,8 +11,10 @@ import { bytesEqual } from "./der.js";
  */
 export class DerPool<T> {
   private readonly entries = new Map<string, { der: Uint8Array; value: T }>();
+  private bytes = 0;
 
-  constructor(private readonly maxEntries: number) {}
+  /** At most `maxEntries` values, and at most `maxBytes` of DER together (a value larger is not kept). */
+  constructor(private readonly maxEntries: number, private readonly maxBytes = Infinity) {}
 
   /** The value decoded from exactly these bytes, if kept, and the key to keep a new one under. */
   lookup(der: Uint8Array): { key: string; value: T | undefined } {
@@ -26,8 +28,19 @@ export class DerPool<T> {
 
   /** Keeps `value` for `der` (which the pool keeps too: pass bytes that own their buffer). */
   keep(key: string, der: Uint8Array, value: T): void {
+    if (der.length > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.der.length;
+      this.entries.delete(key); // re-inserted as the most recently used
+    }
     this.entries.set(key, { der, value });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.bytes += der.length;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const first = this.entries.keys().next().value!;
+      this.bytes -= this.entries.get(first)!.der.length;
+      this.entries.delete(first);
+    }
   }
 }
 

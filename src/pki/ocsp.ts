@@ -30,6 +30,7 @@ import {
 } from "./certificate.js";
 import { assertDerShape, bytesEqual, contextField, decodeDer, derChildren, partLimits, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
 import { cryptoEngine } from "./crypto-engine.js";
+import { DerPool } from "./kept.js";
 
 const OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1";
 const RESPONSE_STATUS = ["successful", "malformedRequest", "internalError", "tryLater", "(4)", "sigRequired", "unauthorized"];
@@ -73,8 +74,22 @@ export interface DecodedOcsp {
   extensions: string[];
 }
 
+// A response repeats when the broker reuses it (the seal CA's, fetched once for many seals), and one that
+// answers for many certificates is large: each distinct response is decoded once per process. A reuse
+// within lower limits than the decode's decodes again (and fails as it would have).
+const pool = new DerPool<{ decoded: DecodedOcsp; limits: DerLimits }>(64, 16 * 1024 * 1024);
+
 /** Decodes a DER OCSPResponse. Throws FormatError for anything that is not one. */
 export function decodeOcsp(der: Uint8Array, limits: DerLimits): DecodedOcsp {
+  if (der.length === 0 || der.length > limits.maxDerBytes) return decodeOcspNow(der, limits); // the size error
+  const { key, value } = pool.lookup(der);
+  if (value && value.limits.maxAsn1Nodes <= limits.maxAsn1Nodes && value.limits.maxAsn1Depth <= limits.maxAsn1Depth) return value.decoded;
+  const decoded = decodeOcspNow(der, limits);
+  pool.keep(key, Uint8Array.from(der), { decoded, limits: { ...limits } });
+  return decoded;
+}
+
+function decodeOcspNow(der: Uint8Array, limits: DerLimits): DecodedOcsp {
   const asn = decodeDer(der, "OCSP response", limits);
   let resp: pkijs.OCSPResponse;
   try {
@@ -161,7 +176,7 @@ export function basicResponseByParts(der: Uint8Array, limits: DerLimits): pkijs.
 
 /**
  * ResponseData (RFC 6960 §4.2.1) by parts, without pkijs rebuilding its schema: v1 (no version field), a
- * responder id by name or key, producedAt, up to 16 SingleResponses and extensions. Anything else is null,
+ * responder id by name or key, producedAt, SingleResponses (any number, each within its share of the node budget) and extensions. Anything else is null,
  * and pkijs decodes the whole ResponseData. The signed bytes (`tbsView`) are the ResponseData as received.
  */
 export function responseDataByParts(der: Uint8Array, t: Tlv, limits: DerLimits): pkijs.ResponseData | null {
@@ -175,7 +190,7 @@ export function responseDataByParts(der: Uint8Array, t: Tlv, limits: DerLimits):
   const extWrapped = ext ? derChildren(der, ext.body, ext.end) : null;
   const extItems = ext ? (extWrapped?.length === 1 && extWrapped[0]!.tag === 0x30 ? derChildren(der, extWrapped[0]!.body, extWrapped[0]!.end) : null) : [];
   if (ridInner?.length !== 1 || !items || items.length === 0 || !extItems) return null;
-  if (items.length + extItems.length > 32 || [...items, ...extItems].some((x) => x.tag !== 0x30)) return null;
+  if ([...items, ...extItems].some((x) => x.tag !== 0x30)) return null;
   const budget = partLimits(limits, 2 + items.length + extItems.length, 5);
   if (!budget) return null;
   const decode = (x: Tlv): asn1js.AsnType => decodeDer(der.subarray(x.start, x.end), "BasicOCSPResponse", budget);

@@ -25,6 +25,9 @@ function basicOcspBytes(): Uint8Array {
 }
 
 const json = (x: { toJSON(): unknown }): unknown => JSON.parse(JSON.stringify(x.toJSON()));
+/** SignedData as JSON without the adbe-revocationInfoArchival values (by parts a placeholder: compared by revocationArchival). */
+const withoutArchival = (sd: pkijs.SignedData): unknown =>
+  JSON.parse(JSON.stringify(sd.toJSON(), (k, v: unknown) => (Array.isArray(v) && k === "attributes" ? v.filter((a: { type?: string }) => a.type !== "1.2.840.113583.1.1.8") : v)));
 const ders = (certs: readonly pkijs.Certificate[]): string[] => certs.map((c) => Buffer.from(certificateDer(c)).toString("hex"));
 
 describe("decoding by parts gives what pkijs gives for the whole value", () => {
@@ -34,7 +37,9 @@ describe("decoding by parts gives what pkijs gives for the whole value", () => {
     const whole = decodeSignedDataWhole(contents, "the seal", DEFAULT_LIMITS, true);
     expect(parts).not.toBeNull();
     expect(parts!.derLength).toBe(whole.derLength);
-    expect(json(parts!.signedData)).toEqual(json(whole.signedData));
+    expect(withoutArchival(parts!.signedData)).toEqual(withoutArchival(whole.signedData));
+    const [ra, rw] = [revocationArchival(parts!.signedData.signerInfos[0]!), revocationArchival(whole.signedData.signerInfos[0]!)];
+    expect([...ra.crls, ...ra.ocsps].map((b) => Buffer.from(b).toString("hex"))).toEqual([...rw.crls, ...rw.ocsps].map((b) => Buffer.from(b).toString("hex")));
     expect(ders(parts!.certificates)).toEqual(ders(whole.certificates));
     expect(parts!.signedData.crls?.length).toBe(whole.signedData.crls?.length);
   });

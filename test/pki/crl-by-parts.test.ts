@@ -1,0 +1,296 @@
+// CRLs by parts (entries walked by framing, only the matching one decoded) must give what pkijs gives for
+// the whole CRL, refuse where it refuses, and hit the same limits; the seal's CMS with a real-size CRL and
+// OCSP responses with many SingleResponses likewise. No timings here: the bench measures speed.
+import { createHash } from "node:crypto";
+import fc from "fast-check";
+import * as pkijs from "pkijs";
+import { describe, expect, it } from "vitest";
+import { LimitError } from "../../src/errors.js";
+import { DEFAULT_LIMITS } from "../../src/limits.js";
+import { DerPool } from "../../src/pki/kept.js";
+import { crlByParts, crlWhole, decodeCrl, judgeCrl, type DecodedCrl } from "../../src/pki/crl.js";
+import { decodeSignedData, decodeSignedDataWhole, revocationArchival, signedDataByParts, verifySigner } from "../../src/pki/cms.js";
+import { basicResponseByParts, basicResponseWhole, decodeOcsp, judgeOcsp } from "../../src/pki/ocsp.js";
+import {
+  createSealCms, encode, enumerated, explicit, genTime, int, loadPki, octets, oid, raw, seq, bits, x509Time,
+  sealRevocation, sha256, defaultScheme, signatureAlgorithm, signBytes, subjectNameDer, utcTime, nul, implicitConstructed, implicitPrimitive, type Asn1,
+} from "../../scripts/generator/index.js";
+import { dayCrl } from "../../scripts/bench/corpus.js";
+
+const pki = loadPki("samples/pki");
+const day = new Date("2025-12-08T00:00:00Z");
+
+/** A CRL whose entries may carry extensions (reason code, invalidity date), built as a CA writes one. */
+function crlWith(entries: { serial: Uint8Array; at: Date; reason?: number; generalized?: boolean }[], o: { version?: boolean; nextUpdate?: boolean } = {}): Uint8Array {
+  const scheme = defaultScheme(pki.sealRoot.key);
+  const entry = (e: (typeof entries)[number]): Asn1 => {
+    const ext = e.reason === undefined ? [] : [seq(seq(oid("2.5.29.21"), octets(encode(enumerated(e.reason)))))];
+    return seq(int(e.serial), e.generalized ? genTime(e.at) : utcTime(e.at), ...ext);
+  };
+  const tbs = encode(seq(
+    ...(o.version === false ? [] : [int(1)]),
+    signatureAlgorithm(scheme),
+    raw(subjectNameDer(pki.sealRoot)),
+    x509Time(day),
+    ...(o.nextUpdate === false ? [] : [x509Time(new Date(day.getTime() + 7 * 86400_000))]),
+    ...(entries.length ? [seq(...entries.map(entry))] : []),
+    explicit(0, seq(seq(oid("2.5.29.20"), octets(encode(int(7)))))),
+  ));
+  return encode(seq(raw(tbs), signatureAlgorithm(scheme), bits(signBytes(pki.sealRoot.key, scheme, tbs))));
+}
+
+const serial = (n: number): Uint8Array => Uint8Array.from([0x10, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
+const integer = (b: Uint8Array) => int(b) as unknown as import("asn1js").Integer;
+const hexOf = (b: ArrayBuffer | Uint8Array): string => Buffer.from(b instanceof Uint8Array ? b : new Uint8Array(b)).toString("hex");
+
+/** Everything a check reads from a decoded CRL, as plain data. */
+function view(d: DecodedCrl, serials: Uint8Array[]): unknown {
+  const c = d.crl;
+  return {
+    tbs: hexOf(c.tbsView),
+    version: c.version,
+    issuer: c.issuer.toJSON(),
+    signature: c.signature.toJSON(),
+    thisUpdate: c.thisUpdate.value.toISOString(),
+    nextUpdate: c.nextUpdate?.value.toISOString(),
+    extensions: c.crlExtensions?.toJSON(),
+    signatureAlgorithm: c.signatureAlgorithm.toJSON(),
+    signatureValue: hexOf(c.signatureValue.valueBlock.valueHexView),
+    entries: d.entries,
+    lookups: serials.map((s) => d.entryFor(integer(s))?.toJSON() ?? null),
+  };
+}
+
+function sameAsWhole(der: Uint8Array, serials: Uint8Array[]): void {
+  const parts = crlByParts(der, DEFAULT_LIMITS);
+  expect(parts).not.toBeNull();
+  expect(view(parts!, serials)).toEqual(view(crlWhole(der, DEFAULT_LIMITS), serials));
+}
+
+describe("a CRL by parts gives what pkijs gives for the whole CRL", () => {
+  it("a real-size CRL (3,400 entries): every field, the entry count, listed and unlisted serials", () => {
+    const der = dayCrl(pki, day, 3400, 1);
+    expect(der.length).toBeGreaterThan(75_000);
+    const listed = [0, 1, 1700, 3399].map((i) => Uint8Array.from([0x40 | ((i >>> 24) & 0x3f), (i >>> 16) & 0xff, (i >>> 8) & 0xff, i & 0xff, (i * 37) & 0xff]));
+    sameAsWhole(der, [...listed, serial(5), pki.seal.cert.serialNumber.valueBlock.valueHexView]);
+    expect(crlByParts(der, DEFAULT_LIMITS)!.entryFor(integer(listed[2]!))).toBeInstanceOf(pkijs.RevokedCertificate);
+  });
+
+  it("entries with reason codes or GeneralizedTime, v1 without nextUpdate, no entries, a serial listed twice", () => {
+    const at = new Date("2025-11-01T00:00:00Z");
+    const many = Array.from({ length: 50 }, (_, i) => ({ serial: serial(i), at, reason: i % 3 === 0 ? undefined : i % 5 }));
+    sameAsWhole(crlWith(many), [serial(0), serial(1), serial(49), serial(50)]);
+    sameAsWhole(crlWith(many, { version: false, nextUpdate: false }), [serial(2), serial(99)]);
+    sameAsWhole(crlWith([]), [serial(1)]);
+    // Listed twice: the first entry wins, by the first look-up's scan and by the later ones' hash table.
+    sameAsWhole(crlWith([{ serial: serial(3), at }, { serial: serial(1), at }, { serial: serial(3), at: new Date("2025-10-01T00:00:00Z"), reason: 1 }]), [serial(3), serial(3), serial(1), serial(2), serial(3)]);
+    // GeneralizedTime entries (after 2049): the whole decode decides (asn1js checks their text).
+    const gen = crlWith([{ serial: serial(1), at, generalized: true }]);
+    expect(crlByParts(gen, DEFAULT_LIMITS)).toBeNull();
+    expect(view(decodeCrl(gen, DEFAULT_LIMITS), [serial(1)])).toEqual(view(crlWhole(gen, DEFAULT_LIMITS), [serial(1)]));
+  });
+
+  it("property: for any bytes changed, by parts either declines or agrees with the whole decode, which then succeeds", () => {
+    const at = new Date("2025-11-01T00:00:00Z");
+    const base = crlWith(Array.from({ length: 12 }, (_, i) => ({ serial: serial(i), at, reason: i % 2 ? 1 : undefined })));
+    const serials = [0, 1, 5, 11, 12].map(serial);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(base.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 3 }), (flips) => {
+        const der = Uint8Array.from(base);
+        for (const [i, x] of flips) der[i] = der[i]! ^ x;
+        const parts = crlByParts(der, DEFAULT_LIMITS);
+        let whole: DecodedCrl | Error;
+        try {
+          whole = crlWhole(der, DEFAULT_LIMITS);
+        } catch (e) {
+          whole = e as Error;
+        }
+        if (parts === null) return;
+        expect(whole).not.toBeInstanceOf(Error);
+        expect(view(parts, serials)).toEqual(view(whole as DecodedCrl, serials));
+      }),
+      { numRuns: 400, seed: 19 },
+    );
+  });
+
+  it("judged the same: revoked before, after, and not listed, with the signature checked over the bytes as received", async () => {
+    const seal = pki.seal.cert;
+    const own = seal.serialNumber.valueBlock.valueHexView;
+    for (const revokedAt of [new Date("2025-11-01T00:00:00Z"), new Date("2025-12-09T00:00:00Z"), null]) {
+      const der = crlWith([{ serial: serial(1), at: day }, ...(revokedAt ? [{ serial: own, at: revokedAt, reason: 1 }] : [])]);
+      const t = new Date("2025-12-08T08:36:35Z");
+      const a = await judgeCrl(crlByParts(der, DEFAULT_LIMITS)!, seal, pki.sealRoot.cert, t, 60);
+      const b = await judgeCrl(crlWhole(der, DEFAULT_LIMITS), seal, pki.sealRoot.cert, t, 60);
+      expect(a).toEqual(b);
+      expect(a.status).toBe(revokedAt === null ? "passed" : revokedAt < t ? "failed" : "warning");
+    }
+    const forged = crlWith([{ serial: serial(1), at: day }]);
+    forged[forged.length - 1]! ^= 1;
+    expect((await judgeCrl(crlByParts(forged, DEFAULT_LIMITS)!, seal, pki.sealRoot.cert, day, 60)).subIndication).toBe("SIG_CRYPTO_FAILURE");
+  });
+});
+
+describe("limits and the pool", () => {
+  const der = dayCrl(pki, day, 3400, 2);
+
+  it("the node and size limits fire as for the whole CRL, pooled or not", () => {
+    const small = { ...DEFAULT_LIMITS, maxAsn1Nodes: 5000 };
+    expect(crlByParts(der, small)).toBeNull();
+    expect(() => crlWhole(der, small)).toThrow(LimitError);
+    expect(decodeCrl(der, DEFAULT_LIMITS).entries).toBe(3400); // now pooled
+    expect(() => decodeCrl(der, small)).toThrow(/more than 5000 ASN.1 values/);
+    expect(() => decodeCrl(der, { ...DEFAULT_LIMITS, maxDerBytes: 10_000 })).toThrow(/more than the limit/);
+    const fresh = dayCrl(pki, day, 10, 9);
+    expect(crlByParts(fresh, { ...DEFAULT_LIMITS, maxAsn1Depth: 2 })).toBeNull();
+    expect(() => decodeCrl(fresh, { ...DEFAULT_LIMITS, maxAsn1Depth: 2 })).toThrow(LimitError);
+  });
+
+  it("the pool is bounded by the bytes it holds: the least recently used leaves, an item beyond the bound is not kept", () => {
+    const p = new DerPool<string>(10, 100);
+    const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);
+    const put = (b: Uint8Array, v: string) => p.keep(p.lookup(b).key, b, v);
+    put(bytes(40, 1), "a");
+    put(bytes(40, 2), "b");
+    expect(p.lookup(bytes(40, 1)).value).toBe("a"); // now the most recently used
+    put(bytes(40, 3), "c"); // 120 bytes: "b" leaves
+    expect(p.lookup(bytes(40, 2)).value).toBeUndefined();
+    expect([p.lookup(bytes(40, 1)).value, p.lookup(bytes(40, 3)).value]).toEqual(["a", "c"]);
+    put(bytes(101, 4), "too big");
+    expect(p.lookup(bytes(101, 4)).value).toBeUndefined();
+    expect(p.lookup(bytes(40, 1)).value).toBe("a");
+  });
+
+  it("a large CRL is decoded once: the same bytes give the same object, whatever their size", () => {
+    const a = decodeCrl(Uint8Array.from(der), DEFAULT_LIMITS);
+    expect(decodeCrl(Uint8Array.from(der), DEFAULT_LIMITS)).toBe(a);
+    const other = Uint8Array.from(der);
+    other[other.length - 1]! ^= 1;
+    expect(decodeCrl(other, DEFAULT_LIMITS)).not.toBe(a);
+  });
+});
+
+describe("the seal's CMS with a real-size CRL", () => {
+  const signedBytes = new TextEncoder().encode("the byte ranges");
+  const revocation = { ...sealRevocation(pki), crls: [dayCrl(pki, day, 3400, 3)] };
+  const cms = createSealCms({ pki, signedBytes, revocation });
+
+  it("decodes by parts to the SignerInfo pkijs decodes whole: fields, archived revocation data, signature check", async () => {
+    const parts = signedDataByParts(cms, "the seal", DEFAULT_LIMITS);
+    const whole = decodeSignedDataWhole(cms, "the seal", DEFAULT_LIMITS, false);
+    expect(parts).not.toBeNull();
+    const [p, w] = [parts!.signedData.signerInfos[0]!, whole.signedData.signerInfos[0]!];
+    const strip = (si: pkijs.SignerInfo) => {
+      const j = JSON.parse(JSON.stringify(si.toJSON())) as { signedAttrs: { attributes: { type: string }[] } };
+      j.signedAttrs.attributes = j.signedAttrs.attributes.filter((a) => a.type !== "1.2.840.113583.1.1.8");
+      return j;
+    };
+    expect(strip(p)).toEqual(strip(w));
+    expect(hexOf(p.signedAttrs!.encodedValue)).toBe(hexOf(w.signedAttrs!.encodedValue));
+    const ra = revocationArchival(p);
+    const rb = revocationArchival(w);
+    expect(ra.crls.map(hexOf)).toEqual(rb.crls.map(hexOf));
+    expect(ra.ocsps.map(hexOf)).toEqual(rb.ocsps.map(hexOf));
+    const digest = () => sha256(signedBytes);
+    const [vp, vw] = [await verifySigner(parts!, 0, digest), await verifySigner(whole, 0, digest)];
+    expect({ ...vp, signerCert: null }).toEqual({ ...vw, signerCert: null });
+    expect(vp.signatureValid).toBe(true);
+  });
+
+  it("the node limit of the whole CMS still fires (the whole decode reports it)", () => {
+    expect(() => decodeSignedData(cms, "the seal", { ...DEFAULT_LIMITS, maxAsn1Nodes: 8000 })).toThrow(LimitError);
+  });
+
+  it("a CRL only the whole decode reads (GeneralizedTime entries): the SignerInfo is decoded whole, the same data", () => {
+    const cms2 = createSealCms({ pki, signedBytes, revocation: { ...revocation, crls: [crlWith([{ serial: serial(1), at: day, generalized: true }])] } });
+    const a = decodeSignedData(cms2, "the seal", DEFAULT_LIMITS);
+    const b = decodeSignedDataWhole(cms2, "the seal", DEFAULT_LIMITS, false);
+    expect(revocationArchival(a.signedData.signerInfos[0]!).crls.map(hexOf)).toEqual(revocationArchival(b.signedData.signerInfos[0]!).crls.map(hexOf));
+  });
+});
+
+describe("OCSP responses answering for many certificates", () => {
+  /** A BasicOCSPResponse from the seal CA for `n` certificates, the seal's among them (serial order). */
+  function manySingles(n: number): Uint8Array {
+    const scheme = defaultScheme(pki.sealRoot.key);
+    const at = new Date("2025-12-08T08:36:05Z");
+    const nameHash = new Uint8Array(createHash("sha1").update(subjectNameDer(pki.sealRoot)).digest());
+    const keyHash = new Uint8Array(createHash("sha1").update(pki.sealRoot.cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest());
+    const single = (s: Uint8Array, revoked: boolean): Asn1 =>
+      seq(seq(seq(oid("1.3.14.3.2.26"), nul()), octets(nameHash), octets(keyHash), int(s)), revoked ? implicitConstructed(1, [genTime(at)]) : implicitPrimitive(0), genTime(at));
+    const singles = Array.from({ length: n }, (_, i) => single(serial(i), i % 7 === 3));
+    singles[Math.floor(n / 2)] = single(pki.seal.cert.serialNumber.valueBlock.valueHexView, false);
+    const tbs = encode(seq(explicit(2, octets(keyHash)), genTime(at), seq(...singles)));
+    const basic = seq(raw(tbs), signatureAlgorithm(scheme), bits(signBytes(pki.sealRoot.key, scheme, tbs)));
+    return encode(seq(enumerated(0), explicit(0, seq(oid("1.3.6.1.5.5.7.48.1.1"), octets(encode(basic))))));
+  }
+
+  it("by parts equals the whole decode for 300 SingleResponses; decoded once per process; judged the same", async () => {
+    const der = manySingles(300);
+    const inner = new Uint8Array(pkijs.OCSPResponse.fromBER(der).responseBytes!.response.valueBlock.valueHexView);
+    const parts = basicResponseByParts(inner, DEFAULT_LIMITS);
+    expect(parts).not.toBeNull();
+    expect(JSON.parse(JSON.stringify(parts!.toJSON()))).toEqual(JSON.parse(JSON.stringify(basicResponseWhole(inner, DEFAULT_LIMITS).toJSON())));
+    const a = decodeOcsp(Uint8Array.from(der), DEFAULT_LIMITS);
+    expect(a.responses).toHaveLength(300);
+    expect(decodeOcsp(Uint8Array.from(der), DEFAULT_LIMITS)).toBe(a);
+    const input = { target: pki.seal.cert, issuer: pki.sealRoot.cert, pool: [], sealingTime: new Date("2025-12-08T08:36:35Z"), freshnessWindowSeconds: 604800, clockSkewSeconds: 60 };
+    const j = await judgeOcsp({ ...input, decoded: a });
+    expect(j.certId.status).toBe("passed");
+    expect(j.status.status).toBe("passed");
+  });
+
+  it("limits still fire on a pooled response: lower limits decode again and fail as before", () => {
+    const der = manySingles(300);
+    decodeOcsp(der, DEFAULT_LIMITS);
+    expect(() => decodeOcsp(der, { ...DEFAULT_LIMITS, maxAsn1Nodes: 1000 })).toThrow(LimitError);
+    expect(() => decodeOcsp(der, { ...DEFAULT_LIMITS, maxDerBytes: 1000 })).toThrow(/more than the limit/);
+  });
+});
+
+describe("the seal's CMS with its CRL changed: by parts and whole agree", () => {
+  it("property: bytes changed inside the archived CRL give the same CMS outcome and the same CRL outcome on both paths", () => {
+    const signedBytes = new TextEncoder().encode("the byte ranges");
+    const crl = crlWith(Array.from({ length: 40 }, (_, i) => ({ serial: serial(i), at: day, reason: i % 4 ? undefined : 1 })));
+    const cms = createSealCms({ pki, signedBytes, revocation: { ...sealRevocation(pki), crls: [crl] } });
+    const at = Buffer.from(cms).indexOf(Buffer.from(crl));
+    expect(at).toBeGreaterThan(0);
+    const outcome = (f: () => ReturnType<typeof decodeSignedData>): unknown => {
+      let d;
+      try {
+        d = f();
+      } catch (e) {
+        return `CMS refused: ${(e as Error).message}`;
+      }
+      return revocationArchival(d.signedData.signerInfos[0]!).crls.map((b) => {
+        try {
+          const c = crlWhole(b, DEFAULT_LIMITS);
+          return [hexOf(b), c.entries, c.entryFor(integer(serial(4)))?.toJSON() ?? null];
+        } catch (e) {
+          return `CRL unreadable: ${(e as Error).message}`;
+        }
+      });
+    };
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(crl.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 2 }), (flips) => {
+        const der = Uint8Array.from(cms);
+        for (const [i, x] of flips) der[at + i] = der[at + i]! ^ x;
+        expect(outcome(() => decodeSignedData(der, "the seal", DEFAULT_LIMITS))).toEqual(outcome(() => decodeSignedDataWhole(der, "the seal", DEFAULT_LIMITS, false)));
+        // And the CRL as the revocation check decodes it (pooled by parts, or whole).
+        const parts = signedDataByParts(der, "the seal", DEFAULT_LIMITS);
+        if (parts) {
+          const seen = (f: () => DecodedCrl): unknown => {
+            try {
+              return view(f(), [serial(4), serial(40)]);
+            } catch (e) {
+              return `refused: ${(e as Error).message}`;
+            }
+          };
+          for (const b of revocationArchival(parts.signedData.signerInfos[0]!).crls) {
+            expect(seen(() => decodeCrl(b, DEFAULT_LIMITS))).toEqual(seen(() => crlWhole(b, DEFAULT_LIMITS)));
+          }
+        }
+      }),
+      { numRuns: 300, seed: 1919 },
+    );
+  });
+});
