@@ -195,7 +195,12 @@ async function main(): Promise<void> {
   const table = rows.map((r) => `${r.metric.padEnd(w)}  ${r.value.padEnd(v)}  ${r.target}${r.ok === null ? "" : r.ok ? "  ✓" : "  ✗ missed"}`).join("\n");
   process.stdout.write(`\n${table}\n\n${machine.join("\n")}\n${notes.map((n) => `note: ${n}`).join("\n")}\n`);
 
-  if (!flag("--no-write") && !quick) {
+  // A run where sealcheck did not give the expected verdict measured something else than verification.
+  const invalid = notes.filter((n) => /exited|verified/.test(n));
+  if (invalid.length) {
+    process.stdout.write(`\nThese figures are not valid (${invalid.length} run(s) without the expected verdict); BENCHMARKS.md left alone.\n`);
+    process.exitCode = 1;
+  } else if (!flag("--no-write") && !quick) {
     const md = [
       "<!-- bench:begin (written by npm run bench; edit outside the markers) -->",
       `Run ${new Date().toISOString()}, corpus: large PAdES ${mb(corpus.large.padesBytes)} + originals ${mb(corpus.large.originalsBytes)}; ${corpus.small.count} distinct small archives (PAdES ${mb(corpus.small.padesBytes)} each) over ${corpus.small.days} sealing days, one CRL of ${(corpus.small.crlBytes / 1024).toFixed(0)} KB per day; cold: the broker's real example archive.`,

@@ -1,8 +1,8 @@
 // The benchmark corpus, built with the project's sample generator: sealed PAdES archives whose originals are
 // PDFs carrying an incompressible image stream of a chosen size (random bytes, DeviceGray, no filter), so
 // that the PAdES, which merges the originals' pages, is as large as the originals together.
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument, PDFName } from "pdf-lib";
 import {
@@ -119,7 +119,10 @@ export function dayCrl(pki: TestPki, day: Date, entries: number, number: number)
 
 /** Builds the corpus, or reuses it when a previous run built the same one. */
 export async function buildCorpus(o: CorpusOptions): Promise<Corpus> {
-  const stamp = `${o.largeOriginalBytes}-${o.smallCount}-${o.smallOriginalBytes}-${o.crlEntries}-${o.days}-v2`;
+  // The test PKI is part of the corpus's identity: archives sealed under an older one no longer verify.
+  const pkiHash = createHash("sha256");
+  for (const f of readdirSync("samples/pki").filter((n) => n.endsWith(".pem")).sort()) pkiHash.update(f).update(readFileSync(join("samples/pki", f)));
+  const stamp = `${o.largeOriginalBytes}-${o.smallCount}-${o.smallOriginalBytes}-${o.crlEntries}-${o.days}-${pkiHash.digest("hex").slice(0, 12)}-v3`;
   const marker = join(o.root, `.complete-${stamp}`);
   const large = join(o.root, "large");
   const small = join(o.root, "small");
