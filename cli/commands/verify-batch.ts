@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { limitHelp, limitOption, listOption, parseSeconds } from "../options.js";
+import { limitHelp, limitOption, listOption, parseSeconds, verdictOptions } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -21,7 +21,7 @@ function resumeCommand(): string {
 }
 
 export function registerVerifyBatch(program: Command): void {
-  program
+  const cmd = program
     .command("verify-batch")
     .description("Verify every archive found under directories (or listed in manifests), on worker threads")
     .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files")
@@ -38,15 +38,9 @@ export function registerVerifyBatch(program: Command): void {
     .option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)", parseSeconds)
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
     .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
-    .option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports")
-    .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
-    .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
-    .addOption(listOption("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable)", "the broker, NTRDK-29915938"))
-    .addOption(listOption("--seal-signer <orgId|certificate-file>", "also accept seals by this organizationIdentifier or certificate (repeatable)", "none"))
-    .addOption(listOption("--trust-token <path>", "trust anchor(s) for the Workflow-token certificate and its OCSP responder only (repeatable)", "none"))
-    .addOption(listOption("--trust-seal <path>", "trust anchor(s) for the seal certificate only (repeatable)", "none"))
-    .addOption(listOption("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", "none"))
-    .option("--allow-extra-originals", "a file in originals/ that matches no signed document is a warning, not TOTAL-FAILED")
+    .option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports");
+  for (const o of verdictOptions()) cmd.addOption(o);
+  cmd
     .addOption(limitOption())
     .addHelpText(
       "after",

@@ -1,9 +1,9 @@
 import type { Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { limitHelp, limitOption, listOption, parseSeconds } from "../options.js";
+import { limitHelp, limitOption, listOption, verdictOptions } from "../options.js";
 
 export function registerVerify(program: Command): void {
-  program
+  const cmd = program
     .command("verify")
     .description("Verify a workflow archive: a sealed PAdES PDF, or the JSON of the PAdES or Workflow-token endpoint")
     .argument("<evidence>", "the PAdES PDF or endpoint JSON (detected from its content)")
@@ -16,15 +16,9 @@ export function registerVerify(program: Command): void {
     .option("-q, --quiet", "print nothing; the exit code is the verdict (errors still go to stderr)")
     .option("--report <file.html>", "also write the report as one self-contained HTML file, to print or save as PDF")
     .option("--token <workflowtoken.json>", "the Workflow-token JSON of the same workflow: verify it too and cross-check it with the evidence")
-    .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them")
-    .option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced", parseSeconds, 300)
-    .option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA", parseSeconds, 60)
-    .addOption(listOption("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable)", "the broker, NTRDK-29915938"))
-    .addOption(listOption("--seal-signer <orgId|certificate-file>", "also accept seals by this organizationIdentifier or certificate (repeatable; the broker's production and test seals are always accepted)", "none"))
-    .addOption(listOption("--trust-token <path>", "trust anchor(s) for the Workflow-token certificate and its OCSP responder only (repeatable)", "none"))
-    .addOption(listOption("--trust-seal <path>", "trust anchor(s) for the seal certificate only (repeatable)", "none"))
-    .addOption(listOption("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", "none"))
-    .option("--allow-extra-originals", "a supplied file that matches no signed document is a warning, not TOTAL-FAILED")
+    .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them");
+  for (const o of verdictOptions()) cmd.addOption(o);
+  cmd
     .addOption(limitOption())
     .addHelpText(
       "after",
