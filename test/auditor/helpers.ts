@@ -1,5 +1,4 @@
 // Fixtures of the auditor tests: whole archives (PAdES + Workflow-token JSON + originals) on disk.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildArchive, type ArchiveOptions } from "../../scripts/generator/index.js";
@@ -26,10 +25,7 @@ export async function writeArchive(o: ArchiveOptions = {}): Promise<WrittenArchi
   return w;
 }
 
-export function run(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+export { runCli as run } from "../helpers/cli.js";
 
 /** The names of the default signers of the generator (they must never appear unless asked for). */
 export const SIGNER_NAMES = ["Karen Test Jensen", "Lars Test Nielsen"];

@@ -1,13 +1,9 @@
 // Slips answered as slips: a user's mistake is one clear line (exit 3, or a SealcheckError in the library)
 // or a warning in the report, never a verdict that reads like a forgery.
-import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { SealcheckError, loadTrustStore, renderArchiveHtml, renderArchiveHuman, verifyArchive, verifyMany } from "../../src/index.js";
+import { runCli as run } from "../helpers/cli.js";
 
-function run(args: string[]) {
-  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 const VALID = "samples/valid/archive.pdf";
 const TRUST = ["--trust", "samples/trust"];

@@ -1,7 +1,7 @@
 // Batch verification: discovery (both layouts, manifests, nesting), verifyMany on worker threads (every
 // archive yielded, broken ones included, crashes contained), and `sealcheck verify-batch` as a process
 // (exit code = worst verdict, JSON Lines, --resume). No timing assertions.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join, relative } from "node:path";
@@ -9,11 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { archiveKey, discoverArchives, MANIFEST_FILE, verifyMany, type ArchiveSpec, type BatchResult } from "../../src/batch/index.js";
 import { BatchSummary, worseExitCode } from "../../src/batch/summary.js";
 import { tempDir, trustDirectory, writeTokenEvidence, type WrittenEvidence } from "../helpers/fixtures.js";
+import { runCli as run } from "../helpers/cli.js";
 
-function run(args: string[]) {
-  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 const lines = (file: string): BatchResult[] => readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as BatchResult);
 

@@ -1,6 +1,5 @@
 // The published JSON Schemas hold for what sealcheck writes (reports of every sample, batch lines), and
 // refuse what it must not write; verify-batch's JUnit XML and CSV list every archive, safely escaped.
-import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -8,13 +7,10 @@ import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/fixtures.js";
 import { csvField, junitXml } from "../../src/batch/formats.js";
+import { runCli as run } from "../helpers/cli.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 
-function run(args: string[]) {
-  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 function validators() {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true });

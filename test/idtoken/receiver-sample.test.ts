@@ -1,13 +1,9 @@
 // samples/receiver/: the command its README gives verifies the sample ID token (TOTAL-PASSED); without --at
 // it has expired, and for another receiver it is not addressed to you: both TOTAL-FAILED.
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { runCli as run } from "../helpers/cli.js";
 
-function run(args: string[]) {
-  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 describe("the receiver's sample", () => {
   it("the documented command passes; the documented slips fail on the named check", () => {

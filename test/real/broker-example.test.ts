@@ -1,19 +1,15 @@
 // The broker's own published example archive (test/fixtures/real/README.md says where it comes from).
 // It is what sealcheck exists for: it must verify, at the sealing time its timestamp proves, years later.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCli as cli } from "../helpers/cli.js";
 
 const DIR = "test/fixtures/real/broker-example";
 const ARCHIVE = join(DIR, "archive.pdf");
 const TRUST = join(DIR, "trust");
 
-function cli(args: string[]) {
-  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 describe("the broker's real example archive", () => {
   it("verifies TOTAL-PASSED at the time its seal timestamp proves", () => {

@@ -1,14 +1,10 @@
 // `sealcheck verify` as a process: exit codes, JSON on stdout only, one clear stderr line for bad input.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
+import { runCli as run } from "../helpers/cli.js";
 
-function run(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 describe("sealcheck verify (process)", () => {
   it("exit 0 and a JSON report with --json", async () => {
