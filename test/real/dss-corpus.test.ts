@@ -3,7 +3,9 @@
 // It must show no unjustified refusal, full integrity agreement, no false or missed modification, no false
 // document-timestamp failure, no crash, hang or false pass. Skipped where ../shared is not beside the checkout.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { parsePdf } from "../../src/input/pdf/index.js";
+import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { describe, expect, it } from "vitest";
 
 const CHECK = "../shared/corpus/check.py";
@@ -11,6 +13,16 @@ const present = existsSync(CHECK) && spawnSync("python3", ["--version"]).status 
 if (!present) console.warn(`test/real/dss-corpus.test.ts skipped: ${CHECK} (or python3) is not available`);
 
 describe.skipIf(!present)("DSS corpus (real-world signed PDFs)", () => {
+  it("the reader ends every revision where qpdf, opening each revision on its own, ends it", () => {
+    const truth = JSON.parse(readFileSync("../shared/corpus/truth.json", "utf8")) as { files: { path: string; revisionEnds: number[] | null }[] };
+    const known = truth.files.filter((f) => f.revisionEnds !== null);
+    expect(known.length).toBeGreaterThan(100);
+    for (const f of known) {
+      const doc = parsePdf(readFileSync(`../shared/corpus/dss/${f.path}`), DEFAULT_LIMITS);
+      expect(doc.revisions.map((r) => r.endOffset), f.path).toEqual(f.revisionEnds);
+    }
+  });
+
   it("scores clean on every metric", () => {
     const r = spawnSync("python3", [CHECK, "--cli", `${process.execPath} dist/cli/main.js`, "--jobs", "2"], { encoding: "utf8", timeout: 400_000 });
     const out = `${r.stdout}${r.stderr}`;
