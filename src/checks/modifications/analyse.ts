@@ -98,11 +98,15 @@ export class ChangeAnalysis {
     const gb = this.graph(i - 1);
     const ga = this.graph(i);
     const findings: Finding[] = [];
-    const where = (num: number): string => {
-      const edge = ga.edges.get(num)?.[0] ?? gb.edges.get(num)?.[0];
+    const pageOfHolder = (from: number | null) => (from === null ? undefined : (this.pages(i)?.get(from) ?? this.pages(i - 1)?.get(from)));
+    // Where an object sits, as a person would look for it: on a page if any reference puts it there, else
+    // where a non-DSS reference holds it, else the first reference found.
+    const where = (num: number, skipDss = false): string => {
+      const edges = [...(ga.edges.get(num) ?? []), ...(gb.edges.get(num) ?? [])].filter((e) => !skipDss || e.context !== "dss");
+      const edge = edges.find((e) => pageOfHolder(e.from) !== undefined) ?? edges.find((e) => e.context !== "dss") ?? edges[0];
       if (!edge) return "";
       if (edge.from === null) return ` (trailer /${edge.key})`;
-      const page = this.pages(i)?.get(edge.from) ?? this.pages(i - 1)?.get(edge.from);
+      const page = pageOfHolder(edge.from);
       return page !== undefined ? ` (page ${page} /${edge.key})` : ` (in ${edge.from} 0 R /${edge.key})`;
     };
     const rc: RuleContext = {
@@ -145,7 +149,7 @@ export class ChangeAnalysis {
     for (const [num, set] of ga.contexts) {
       if (set.has("dss") && set.size > 1) {
         const others = [...set].filter((c) => c !== "dss").map(describeContext);
-        rc.report("other", `object ${num} 0 R is listed as validation data (DSS) and also used as ${others.join(", ")}`);
+        rc.report("other", `object ${num} 0 R is listed as validation data (DSS) and also used as ${others.join(", ")}${where(num, true)}`);
       }
     }
     const dangling = ga.dangling.map((d) => `${d.ref.num} ${d.ref.gen} R${d.from === null ? ` in the trailer /${d.key}` : ` in ${d.from} 0 R /${d.key}`}`);
