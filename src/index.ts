@@ -15,7 +15,7 @@ export { DEFAULT_LIMITS, LIMIT_NAMES, LIMIT_DESCRIPTIONS, resolveLimits, type Li
 export { VERSION } from "./version.js";
 
 // Archives (PAdES, PAdES-endpoint JSON, Workflow-token JSON)
-export { verifyArchive, type VerifyArchiveOptions } from "./verify/archive.js";
+export { verifyArchive, type VerifyArchiveOptions, type VerdictOptions } from "./verify/archive.js";
 export { loadTrustStore, anchorsFor, TRUST_ROLES, type TrustStore, type TrustRole } from "./pki/trust-store.js";
 export { sealIdentity, organizationIdentifier, type SealIdentity, type SealSignerPolicy } from "./evidence/broker-identity.js";
 export { weakKeyReason } from "./pki/jose-policy.js";

@@ -2,8 +2,7 @@
 // thread of a batch never loads the PKI stack: only the workers do.
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { Indication, SubIndication } from "../report/types.js";
-import type { JwsAlgorithm } from "../checks/context.js";
-import type { Limits } from "../limits.js";
+import type { VerdictOptions } from "../verify/archive.js";
 
 /** One archive to verify: an evidence file and the originals to compare it with. */
 export interface ArchiveSpec {
@@ -50,23 +49,10 @@ export interface BatchResult {
 }
 
 /** Verification options shared by every archive of a batch (the options of `sealcheck verify`). */
-export interface BatchVerifyOptions {
-  /** Trust anchors (--trust): files or directories. Each worker loads them once. */
-  trust?: readonly string[];
-  /** Untrusted path-building certificates (--certs). */
-  certs?: readonly string[];
+/** What every archive of a batch is verified with (structured-cloneable: it is sent to each worker). */
+export interface BatchVerifyOptions extends VerdictOptions {
   /** Validation time (ISO 8601); default: the time each archive's evidence proves. */
   at?: string;
-  ocspWindowSeconds?: number;
-  clockSkewSeconds?: number;
-  tokenAlgorithms?: readonly JwsAlgorithm[];
-  /** As for `verify`: --token-signer, --seal-signer, --allow-extra-originals, --trust-token/-seal/-tsa. */
-  tokenSignerOrganizations?: readonly string[];
-  sealSigners?: readonly string[];
-  allowExtraOriginals?: boolean;
-  trustFor?: Partial<Record<"token" | "seal" | "tsa", readonly string[]>>;
-  limits?: Partial<Limits>;
-  showPersonalData?: boolean;
 }
 
 export interface VerifyManyOptions extends BatchVerifyOptions {

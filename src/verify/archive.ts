@@ -33,18 +33,15 @@ import { checkCounts } from "../checks/counts.js";
 import { runSealChecks, skipAll } from "../checks/seal.js";
 import { buildArchiveSummary } from "./archive-summary.js";
 
-export interface VerifyArchiveOptions {
-  /** Path of the evidence file, or its bytes with a name for messages. */
-  evidence: string | { name: string; bytes: Uint8Array };
-  /** Original PDFs: files and/or directories. Omitted or empty: documents are not compared. */
-  originals?: readonly string[];
-  /** Trust anchors (--trust): files or directories. Or a loaded store, to share across many archives. */
+/**
+ * The options that shape an archive's verdict, the same for one archive (verifyArchive), a batch
+ * (verifyMany, verify-batch) and the CLI's `verify` (its flags are declared once in cli/options.ts).
+ */
+export interface VerdictOptions {
+  /** Trust anchors (--trust): files or directories. */
   trust?: readonly string[];
   /** Untrusted path-building certificates (--certs). */
   certs?: readonly string[];
-  trustStore?: TrustStore;
-  /** Validation time; default: the time the evidence proves. */
-  at?: Date | string;
   ocspWindowSeconds?: number;
   clockSkewSeconds?: number;
   tokenAlgorithms?: readonly JwsAlgorithm[];
@@ -63,6 +60,17 @@ export interface VerifyArchiveOptions {
   limits?: Partial<Limits>;
   /** Put personal data values in the report (default: masked, names of claims only). */
   showPersonalData?: boolean;
+}
+
+export interface VerifyArchiveOptions extends VerdictOptions {
+  /** Path of the evidence file, or its bytes with a name for messages. */
+  evidence: string | { name: string; bytes: Uint8Array };
+  /** Original PDFs: files and/or directories. Omitted or empty: documents are not compared. */
+  originals?: readonly string[];
+  /** A loaded trust store instead of `trust`/`certs`, to share across many archives. */
+  trustStore?: TrustStore;
+  /** Validation time; default: the time the evidence proves. */
+  at?: Date | string;
 }
 
 export function parseAt(at: Date | string | undefined): Date | undefined {
