@@ -65,7 +65,9 @@ export function listOption(flags: string, description: string, defaultText: stri
 
 /** The commander option for --limit, to add to a command with `.addOption(limitOption())`. */
 export function limitOption(): Option {
-  return new Option("--limit <name=value>", "raise or lower a resource limit (repeatable; the limits and their defaults are listed below)").argParser(parseLimit).default({}, "the defaults");
+  return new Option("--limit <name=value>", "raise or lower a resource limit (repeatable; the limits and their defaults are listed below)")
+    .argParser(parseLimit)
+    .default({}, "the defaults");
 }
 
 /**
@@ -78,7 +80,11 @@ export function verdictOptions(): Option[] {
     new Option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced").argParser(parseSeconds).default(300),
     new Option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA").argParser(parseSeconds).default(60),
     listOption("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable)", "the broker, NTRDK-29915938"),
-    listOption("--seal-signer <orgId|certificate-file>", "also accept seals by this organizationIdentifier or certificate (repeatable; the broker's production and test seals are always accepted)", "none"),
+    listOption(
+      "--seal-signer <orgId|certificate-file>",
+      "also accept seals by this organizationIdentifier or certificate (repeatable; the broker's production and test seals are always accepted)",
+      "none",
+    ),
     listOption("--trust-token <path>", "trust anchor(s) for the Workflow-token certificate and its OCSP responder only (repeatable)", "none"),
     listOption("--trust-seal <path>", "trust anchor(s) for the seal certificate only (repeatable)", "none"),
     listOption("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", "none"),

@@ -26,8 +26,7 @@ const common = { outdir, bundle: true, platform: "node", target: "node20", sourc
 await build({
   ...common,
   entryPoints: Object.fromEntries(
-    Object.entries({ "src/index": "src/index.ts", "src/batch/worker": "src/batch/worker.ts" })
-      .filter(([, file]) => existsSync(file)),
+    Object.entries({ "src/index": "src/index.ts", "src/batch/worker": "src/batch/worker.ts" }).filter(([, file]) => existsSync(file)),
   ),
   splitting: true,
   format: "esm",
@@ -86,5 +85,7 @@ chmodSync(join(outdir, "cli/main.js"), 0o755);
 // Fill the code cache with what a verification compiles (best effort: a build without samples has none
 // until the first run writes it).
 if (existsSync("samples/valid/archive.pdf")) {
-  spawnSync(process.execPath, [join(outdir, "cli/main.js"), "verify", "samples/valid/archive.pdf", "samples/valid/originals", "--trust", "samples/trust"], { stdio: "ignore" });
+  spawnSync(process.execPath, [join(outdir, "cli/main.js"), "verify", "samples/valid/archive.pdf", "samples/valid/originals", "--trust", "samples/trust"], {
+    stdio: "ignore",
+  });
 }

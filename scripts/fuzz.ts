@@ -37,11 +37,16 @@ for (const target of chosen) {
       mkdirSync(fixtures, { recursive: true });
       const base = `crash-${t.name}-${seed}-${createHashShort(bytes)}`;
       writeFileSync(join(fixtures, `${base}-${name}`), bytes);
-      writeFileSync(join(fixtures, `${base}.json`), JSON.stringify({ target: t.name, seed, ops, error: error instanceof Error ? error.message : String(error) }, null, 2));
+      writeFileSync(
+        join(fixtures, `${base}.json`),
+        JSON.stringify({ target: t.name, seed, ops, error: error instanceof Error ? error.message : String(error) }, null, 2),
+      );
     },
   });
   total += r.runs;
-  process.stdout.write(`${r.target.padEnd(20)} ${String(r.runs).padStart(6)} inputs  ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s  slowest ${r.slowestMs} ms  ${JSON.stringify(r.verdicts)}\n`);
+  process.stdout.write(
+    `${r.target.padEnd(20)} ${String(r.runs).padStart(6)} inputs  ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s  slowest ${r.slowestMs} ms  ${JSON.stringify(r.verdicts)}\n`,
+  );
   if (r.failure) {
     failed++;
     process.stdout.write(`  FAILED: ${r.failure}\n`);

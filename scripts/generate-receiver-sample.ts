@@ -18,20 +18,27 @@ const ISSUED = Date.parse("2025-12-08T08:36:35Z") / 1000;
 
 function key(name: string, serial: number) {
   const privateKey = generateRsaKey(2048);
-  const der = Buffer.from(issueCertificate({
-    subject: [[OIDS.commonName, name]],
-    subjectKey: privateKey,
-    notBefore: new Date("2025-01-01T00:00:00Z"),
-    notAfter: new Date("2030-01-01T00:00:00Z"),
-    serial: new Uint8Array([serial]),
-    extensions: [],
-  }));
+  const der = Buffer.from(
+    issueCertificate({
+      subject: [[OIDS.commonName, name]],
+      subjectKey: privateKey,
+      notBefore: new Date("2025-01-01T00:00:00Z"),
+      notAfter: new Date("2030-01-01T00:00:00Z"),
+      serial: new Uint8Array([serial]),
+      extensions: [],
+    }),
+  );
   return { privateKey, kid: createHash("sha1").update(der).digest("hex").toUpperCase(), x5c: der.toString("base64") };
 }
 
 const signing = key("Sealcheck Sample Broker Signing", 1);
 const encryption = key("Sealcheck Sample Broker Encryption", 2);
-const jwk = (k: typeof signing, use: string) => ({ ...(createPublicKey(k.privateKey).export({ format: "jwk" }) as object), kid: use === "enc" ? `${k.kid}-ENC` : k.kid, use, x5c: [k.x5c] });
+const jwk = (k: typeof signing, use: string) => ({
+  ...(createPublicKey(k.privateKey).export({ format: "jwk" }) as object),
+  kid: use === "enc" ? `${k.kid}-ENC` : k.kid,
+  use,
+  x5c: [k.x5c],
+});
 const jwks = { keys: [jwk(signing, "sig"), jwk(encryption, "enc")] };
 
 const b64u = (s: string | Buffer): string => Buffer.from(s).toString("base64url");

@@ -3,8 +3,19 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  buildArchive, buildArchiveVariants, buildPdfVariants, createPki, loadPki, pkiExists, savePki, sealedBase,
-  validFiles, TIMELINE, type Expected, type SampleFiles, type TestPki,
+  buildArchive,
+  buildArchiveVariants,
+  buildPdfVariants,
+  createPki,
+  loadPki,
+  pkiExists,
+  savePki,
+  sealedBase,
+  validFiles,
+  TIMELINE,
+  type Expected,
+  type SampleFiles,
+  type TestPki,
 } from "./generator/index.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "samples");
@@ -29,16 +40,17 @@ function getPki(fresh: boolean): TestPki {
   return pki;
 }
 
-const verdict = (e: Expected): string =>
-  `${e.indication}${e.subIndication ? ` / ${e.subIndication}` : ""} | \`${e.check}\` | ${EXIT[e.indication]}`;
+const verdict = (e: Expected): string => `${e.indication}${e.subIndication ? ` / ${e.subIndication}` : ""} | \`${e.check}\` | ${EXIT[e.indication]}`;
 
 async function main(): Promise<void> {
   const pki = getPki(process.argv.includes("--fresh-pki"));
   for (const d of ["valid", "tampered", "attacks", "trust"]) rmSync(join(root, d), { recursive: true, force: true });
 
   writeFiles(join(root, "trust"), {
-    "token-root.pem": pki.tokenRoot.pem, "token-issuing-ca.pem": pki.tokenCa.pem,
-    "seal-root.pem": pki.sealRoot.pem, "tsa-root.pem": pki.tsaRoot.pem,
+    "token-root.pem": pki.tokenRoot.pem,
+    "token-issuing-ca.pem": pki.tokenCa.pem,
+    "seal-root.pem": pki.sealRoot.pem,
+    "tsa-root.pem": pki.tsaRoot.pem,
   });
   const genuine = await buildArchive(pki);
   writeFiles(join(root, "valid"), validFiles(genuine));

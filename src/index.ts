@@ -1,7 +1,16 @@
 // Public API of the sealcheck library. No function here prints or exits; bad evidence yields a report,
 // usage problems a SealcheckError with a stable `code`.
 export * from "./report/types.js";
-export type { ArchiveReport, ReportedClaim, SealSummary, PadesLevel, SignerSummary, VerificationInputs, PdfSignatureReport, PdfSignatureKind } from "./report/archive-report.js";
+export type {
+  ArchiveReport,
+  ReportedClaim,
+  SealSummary,
+  PadesLevel,
+  SignerSummary,
+  VerificationInputs,
+  PdfSignatureReport,
+  PdfSignatureKind,
+} from "./report/archive-report.js";
 export { computeVerdict, exitCodeFor, type Verdict } from "./report/verdict.js";
 // Types the exported functions and reports name, so that callers can name them too.
 export type { ArchiveOptions } from "./checks/context.js";

@@ -113,9 +113,9 @@ export function resolveLimits(overrides: Partial<Limits> = {}): Limits {
   for (const [k, v] of Object.entries(overrides ?? {})) {
     if (v === undefined) continue;
     if (!isLimitName(k)) throw new SealcheckError("ERR_USAGE", `unknown limit "${k}" (known: ${LIMIT_NAMES.join(", ")})`);
-    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1) throw new SealcheckError("ERR_USAGE", `limit ${k} must be a positive integer, not ${JSON.stringify(v)}`);
+    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1)
+      throw new SealcheckError("ERR_USAGE", `limit ${k} must be a positive integer, not ${JSON.stringify(v)}`);
     out[k] = v;
   }
   return out;
 }
-

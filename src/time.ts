@@ -11,9 +11,13 @@ export function parseValidationTime(value: Date | string): Date {
     if (Number.isNaN(value.getTime())) throw new SealcheckError("ERR_USAGE", "--at: the given Date is invalid");
     return value;
   }
-  if (typeof value !== "string") throw new SealcheckError("ERR_USAGE", `at: expected an ISO 8601 string or a Date, got ${value === null ? "null" : typeof value}`);
+  if (typeof value !== "string")
+    throw new SealcheckError("ERR_USAGE", `at: expected an ISO 8601 string or a Date, got ${value === null ? "null" : typeof value}`);
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    throw new SealcheckError("ERR_USAGE", `--at: "${value}" is a date without a time of day and zone; give the instant, ${EXAMPLE} (${value}T00:00:00Z is that day's UTC midnight)`);
+    throw new SealcheckError(
+      "ERR_USAGE",
+      `--at: "${value}" is a date without a time of day and zone; give the instant, ${EXAMPLE} (${value}T00:00:00Z is that day's UTC midnight)`,
+    );
   }
   const m = ISO.exec(value);
   const t = Date.parse(value);

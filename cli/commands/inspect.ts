@@ -6,7 +6,9 @@ import { limitOption } from "../options.js";
 export function registerInspect(program: Command): void {
   program
     .command("inspect")
-    .description("Decode everything in the evidence (token header and claims, certificates, OCSP, signature dictionary, CMS attributes, timestamp, revisions) without judging it")
+    .description(
+      "Decode everything in the evidence (token header and claims, certificates, OCSP, signature dictionary, CMS attributes, timestamp, revisions) without judging it",
+    )
     .argument("<evidence>", "a sealed PAdES PDF, or the JSON of the PAdES or Workflow-token endpoint")
     .option("--json", "print the decoded evidence as JSON on stdout")
     .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them")

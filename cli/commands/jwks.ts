@@ -18,7 +18,10 @@ async function save(o: SaveOptions): Promise<number> {
   const lib = await import("../../src/idtoken/index.js");
   const timeoutMs = o.timeout;
   const maxResponseBytes = o.maxResponseSize;
-  const snapshot = await lib.fetchJwksSnapshot(o.issuer, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}) });
+  const snapshot = await lib.fetchJwksSnapshot(o.issuer, {
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
+  });
   // A remote document that is no JWKS is the source's fault, named as such (exit 3), never an internal error;
   // nothing is written then.
   const set = lib.snapshotKeySet(snapshot, (await import("../../src/limits.js")).DEFAULT_LIMITS);
@@ -30,7 +33,9 @@ async function save(o: SaveOptions): Promise<number> {
     } catch (e) {
       throw new SealcheckError("ERR_FILE_UNREADABLE", `${o.out}: cannot write (${errorMessage(e)})`, { file: o.out });
     }
-    printNote(`saved ${set.keys.length} signing key(s) (${set.keys.map((k) => k.kid ?? `#${k.index}`).join(", ") || "none"}) from ${snapshot.jwksUri} to ${o.out}`);
+    printNote(
+      `saved ${set.keys.length} signing key(s) (${set.keys.map((k) => k.kid ?? `#${k.index}`).join(", ") || "none"}) from ${snapshot.jwksUri} to ${o.out}`,
+    );
   } else {
     await writeOut(text);
   }
@@ -44,7 +49,10 @@ async function show(file: string): Promise<number> {
   const t = safeText;
   const lines = [
     `${t(file)}: ${set.origin.issuer ? `issuer ${t(set.origin.issuer)}` : "no discovery document"}${set.origin.retrievedAt ? `, retrieved ${t(set.origin.retrievedAt)}` : ""}`,
-    ...set.keys.map((k) => `  [sig]  ${t(k.kid ?? `#${k.index}`)}  ${t(k.kty)}  ${t(k.algorithms.join(","))}${k.certificate ? `  ${t(k.certificate.subject)} (${t(k.certificate.notBefore)} .. ${t(k.certificate.notAfter)})` : ""}`),
+    ...set.keys.map(
+      (k) =>
+        `  [sig]  ${t(k.kid ?? `#${k.index}`)}  ${t(k.kty)}  ${t(k.algorithms.join(","))}${k.certificate ? `  ${t(k.certificate.subject)} (${t(k.certificate.notBefore)} .. ${t(k.certificate.notAfter)})` : ""}`,
+    ),
     ...set.skipped.map((s) => `  [skip] ${t(s.kid ?? `#${s.index}`)}  ${t(s.reason)}`),
   ];
   await writeOut(`${lines.join("\n")}\n`);
@@ -52,7 +60,9 @@ async function show(file: string): Promise<number> {
 }
 
 export function registerJwks(program: Command): void {
-  const jwks = program.command("jwks").description("Save and inspect the broker's signing keys for offline ID token verification.")
+  const jwks = program
+    .command("jwks")
+    .description("Save and inspect the broker's signing keys for offline ID token verification.")
     .addHelpText("after", "\nExamples:\n  $ sealcheck jwks save --issuer production --out broker-keys.json\n  $ sealcheck jwks show broker-keys.json");
   jwks
     .command("save")

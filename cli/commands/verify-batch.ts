@@ -31,9 +31,18 @@ export function registerVerifyBatch(program: Command): void {
     .option("-w, --workers <n>", "worker threads (default: the number of cores)", parseCount)
     .option("-o, --out <file>", "write one JSON line per archive to this file (JSON Lines)")
     .option("--resume", "skip archives already in --out and append the others")
-    .addOption(new Option("--reports <which>", "which archives keep their full report in --out").choices(["all", "not-passed", "none"]).argParser(parseReports).default("all"))
+    .addOption(
+      new Option("--reports <which>", "which archives keep their full report in --out")
+        .choices(["all", "not-passed", "none"])
+        .argParser(parseReports)
+        .default("all"),
+    )
     .option("--json", "print the summary as JSON on stdout (as --format json)")
-    .addOption(new Option("--format <format>", "what stdout gets: the summary table, the summary as JSON, JUnit XML or CSV (one test case or row per archive)").choices(["text", "json", "junit", "csv"]).default("text"))
+    .addOption(
+      new Option("--format <format>", "what stdout gets: the summary table, the summary as JSON, JUnit XML or CSV (one test case or row per archive)")
+        .choices(["text", "json", "junit", "csv"])
+        .default("text"),
+    )
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it (documents not compared) instead of reporting it")
     .option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)", parseSeconds)
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
@@ -70,14 +79,15 @@ options, unusable trust store, nothing found).`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const [{ discoverArchives, archiveKey }, { verifyMany, defaultWorkers }, jsonl, { BatchSummary, renderSummary }, { SealcheckError }, { runKey }] = await Promise.all([
-          import("../../src/batch/discover.js"),
-          import("../../src/batch/verify-many.js"),
-          import("../../src/batch/jsonl.js"),
-          import("../../src/batch/summary.js"),
-          import("../../src/errors.js"),
-          import("../../src/batch/run-key.js"),
-        ]);
+        const [{ discoverArchives, archiveKey }, { verifyMany, defaultWorkers }, jsonl, { BatchSummary, renderSummary }, { SealcheckError }, { runKey }] =
+          await Promise.all([
+            import("../../src/batch/discover.js"),
+            import("../../src/batch/verify-many.js"),
+            import("../../src/batch/jsonl.js"),
+            import("../../src/batch/summary.js"),
+            import("../../src/errors.js"),
+            import("../../src/batch/run-key.js"),
+          ]);
         const out = opts.out as string | undefined;
         if (opts.resume && !out) throw new SealcheckError("ERR_USAGE", "--resume needs --out <file> (the results of the earlier run)");
         const workers = (opts.workers as number | undefined) ?? defaultWorkers();
@@ -131,7 +141,10 @@ options, unusable trust store, nothing found).`,
           todo = archives.filter((a) => !done.has(archiveKey(a)));
         }
         if (archives.length === 0 && summary.count === 0) {
-          throw new SealcheckError("ERR_USAGE", `no archive found under ${dirs.join(", ")} (expected *.pdf or *.json evidence files, or a sealcheck-manifest.json)`);
+          throw new SealcheckError(
+            "ERR_USAGE",
+            `no archive found under ${dirs.join(", ")} (expected *.pdf or *.json evidence files, or a sealcheck-manifest.json)`,
+          );
         }
 
         const writer = out ? new jsonl.JsonlWriter(out, Boolean(opts.resume)) : null;

@@ -35,7 +35,11 @@ async function readToken(arg: string, maxBytes: number): Promise<string> {
     let total = 0;
     for await (const chunk of process.stdin) {
       total += (chunk as Buffer).length;
-      if (total > maxBytes) throw new SealcheckError("ERR_INPUT_TOO_LARGE", `stdin: more than the ID token limit of ${maxBytes} bytes (limit maxJwtBytes: raise it with --limit maxJwtBytes=<n>)`);
+      if (total > maxBytes)
+        throw new SealcheckError(
+          "ERR_INPUT_TOO_LARGE",
+          `stdin: more than the ID token limit of ${maxBytes} bytes (limit maxJwtBytes: raise it with --limit maxJwtBytes=<n>)`,
+        );
       chunks.push(chunk as Buffer);
     }
     return Buffer.concat(chunks).toString("utf8");
@@ -46,14 +50,21 @@ async function readToken(arg: string, maxBytes: number): Promise<string> {
       return Buffer.from(readBounded(arg, maxBytes)).toString("utf8");
     } catch (e) {
       if (e instanceof SealcheckError && e.code === "ERR_INPUT_TOO_LARGE") {
-        throw new SealcheckError("ERR_INPUT_TOO_LARGE", `${arg}: larger than the ID token limit of ${maxBytes} bytes (limit maxJwtBytes: raise it with --limit maxJwtBytes=<n>)`, { file: arg });
+        throw new SealcheckError(
+          "ERR_INPUT_TOO_LARGE",
+          `${arg}: larger than the ID token limit of ${maxBytes} bytes (limit maxJwtBytes: raise it with --limit maxJwtBytes=<n>)`,
+          { file: arg },
+        );
       }
       throw e;
     }
   }
   if (COMPACT_JWS.test(arg.trim())) return arg;
   // Never echoed: the argument may be a bearer token (personal data, a credential) that would end up in logs.
-  throw new SealcheckError("ERR_FILE_NOT_FOUND", `the token argument (${arg.length} characters, not shown) is neither an existing file, nor - for stdin, nor a compact JWS`);
+  throw new SealcheckError(
+    "ERR_FILE_NOT_FOUND",
+    `the token argument (${arg.length} characters, not shown) is neither an existing file, nor - for stdin, nor a compact JWS`,
+  );
 }
 
 async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number> {
@@ -62,7 +73,8 @@ async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number
   const limits = resolveLimits(o.limit ?? {});
   const limitOpts = o.limit && Object.keys(o.limit).length ? { limits: o.limit } : {};
   if (o.jwks && o.discovery) throw new SealcheckError("ERR_USAGE", "give either --jwks <file> or --discovery, not both");
-  if (!o.jwks && !o.discovery) throw new SealcheckError("ERR_USAGE", "no keys: give --jwks <file> (a saved JWKS or snapshot) or --discovery (fetch them from the issuer)");
+  if (!o.jwks && !o.discovery)
+    throw new SealcheckError("ERR_USAGE", "no keys: give --jwks <file> (a saved JWKS or snapshot) or --discovery (fetch them from the issuer)");
   if (o.discoveryDocument && !o.jwks) throw new SealcheckError("ERR_USAGE", "--discovery-document goes with --jwks <file>");
   const at = o.at !== undefined ? parseValidationTime(o.at) : undefined;
   const clockToleranceSec = o.clockTolerance;
@@ -73,7 +85,11 @@ async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number
 
   const keys = o.jwks
     ? lib.loadKeysFile(o.jwks, { ...(o.discoveryDocument ? { discoveryDocument: o.discoveryDocument } : {}), ...limitOpts })
-    : new lib.DiscoveryKeyProvider(o.issuer, { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}), ...limitOpts });
+    : new lib.DiscoveryKeyProvider(o.issuer, {
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        ...(maxResponseBytes !== undefined ? { maxResponseBytes } : {}),
+        ...limitOpts,
+      });
   // Trailing whitespace (a newline from `echo`) is allowed around a file's token; the limit stays the JWT limit.
   const token = await readToken(tokenArg, limits.maxJwtBytes + 4096);
   const report = await lib.verifyIdToken(token, {
@@ -94,7 +110,9 @@ async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number
     await writeOut(renderJson(report));
   } else {
     const { renderIdTokenReport } = await import("../../src/render/id-token.js");
-    await writeOut(renderIdTokenReport(report, { colour: useColour() }, { showPersonalData: Boolean(o.showPersonalData), width: process.stdout.columns || 80 }));
+    await writeOut(
+      renderIdTokenReport(report, { colour: useColour() }, { showPersonalData: Boolean(o.showPersonalData), width: process.stdout.columns || 80 }),
+    );
   }
   const { exitCodeFor } = await import("../../src/report/verdict.js");
   return exitCodeFor(report.indication);

@@ -84,7 +84,9 @@ in the package; the stable contract: docs/contract.md.`,
           await writeOut(renderJson(report));
         } else if (opts.summary) {
           const { renderArchiveSummary } = await import("../../src/render/archive-human.js");
-          await writeOut(renderArchiveSummary(report, { colour: useColour() }) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : ""));
+          await writeOut(
+            renderArchiveSummary(report, { colour: useColour() }) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : ""),
+          );
         } else {
           const { renderArchiveHuman, renderVerdictRecap } = await import("../../src/render/archive-human.js");
           const style = { colour: useColour() };

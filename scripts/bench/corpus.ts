@@ -6,8 +6,19 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { PDFDocument, PDFName } from "pdf-lib";
 import {
-  base64, createCrl, createOcspResponse, createSealedPades, createWorkflowToken, evidenceAttachments, loadPki, plusSeconds,
-  serialBytes, TIMELINE, trustAnchors, type TestPki, type WorkflowEvidence,
+  base64,
+  createCrl,
+  createOcspResponse,
+  createSealedPades,
+  createWorkflowToken,
+  evidenceAttachments,
+  loadPki,
+  plusSeconds,
+  serialBytes,
+  TIMELINE,
+  trustAnchors,
+  type TestPki,
+  type WorkflowEvidence,
 } from "../generator/index.js";
 
 export interface BenchOriginal {
@@ -26,9 +37,16 @@ export async function bigOriginalPdf(title: string, imageBytes: number): Promise
   const width = 4096;
   const height = Math.max(1, Math.ceil(imageBytes / width));
   const ctx = doc.context;
-  const image = ctx.register(ctx.stream(randomBytes(width * height), {
-    Type: "XObject", Subtype: "Image", Width: width, Height: height, ColorSpace: "DeviceGray", BitsPerComponent: 8,
-  }));
+  const image = ctx.register(
+    ctx.stream(randomBytes(width * height), {
+      Type: "XObject",
+      Subtype: "Image",
+      Width: width,
+      Height: height,
+      ColorSpace: "DeviceGray",
+      BitsPerComponent: 8,
+    }),
+  );
   const page = doc.addPage([595, 842]);
   page.node.setXObject(PDFName.of("Im0"), image);
   const content = ctx.register(ctx.stream(`q 500 0 0 700 47 71 cm /Im0 Do Q\nBT /F1 1 Tf ET`));
@@ -44,7 +62,12 @@ export async function evidenceFor(pki: TestPki, originals: BenchOriginal[], iat:
   const padesToken = await createWorkflowToken({ signer, documents, personalData: false, iat });
   const ocspDer = createOcspResponse({ subject: signer, issuer: pki.tokenCa, responder: pki.ocspResponder, producedAt: plusSeconds(iat, -4) });
   return {
-    originals, endpointToken, padesToken, ocspDer, ocspBase64: base64(ocspDer), certificatePem: signer.pem,
+    originals,
+    endpointToken,
+    padesToken,
+    ocspDer,
+    ocspBase64: base64(ocspDer),
+    certificatePem: signer.pem,
     resultInfo: { ocspReponseIncluded: true, documentCount: originals.length, signatureCount: 2 },
   };
 }
@@ -62,14 +85,26 @@ export async function writeArchive(pki: TestPki, dir: string, originals: BenchOr
   // As the broker seals: its own OCSP response for the seal, fetched just before, and the day's CRL.
   const revocation = sealing && {
     crls: [sealing.crl],
-    ocsps: [createOcspResponse({ subject: pki.seal, issuer: pki.sealRoot, responder: pki.sealRoot, producedAt: plusSeconds(iat, -30), nextUpdate: plusSeconds(iat, 7 * 24 * 3600) })],
+    ocsps: [
+      createOcspResponse({
+        subject: pki.seal,
+        issuer: pki.sealRoot,
+        responder: pki.sealRoot,
+        producedAt: plusSeconds(iat, -30),
+        nextUpdate: plusSeconds(iat, 7 * 24 * 3600),
+      }),
+    ],
   };
-  const pdf = await createSealedPades(pki, {
-    originals: originals.map((o) => o.bytes),
-    attachments: evidenceAttachments(evidence),
-    contentsSize: 48 * 1024 + (sealing?.crl.length ?? 0),
-    signingTime: iat,
-  }, sealing ? { revocation, timestampAt: plusSeconds(iat, 3) } : {});
+  const pdf = await createSealedPades(
+    pki,
+    {
+      originals: originals.map((o) => o.bytes),
+      attachments: evidenceAttachments(evidence),
+      contentsSize: 48 * 1024 + (sealing?.crl.length ?? 0),
+      signingTime: iat,
+    },
+    sealing ? { revocation, timestampAt: plusSeconds(iat, 3) } : {},
+  );
   mkdirSync(join(dir, "originals"), { recursive: true });
   writeFileSync(join(dir, "archive.pdf"), pdf);
   for (const o of originals) writeFileSync(join(dir, "originals", o.fileName), o.bytes);
@@ -110,7 +145,7 @@ export function dayCrl(pki: TestPki, day: Date, entries: number, number: number)
   const own = Buffer.from(serialBytes(pki.seal)).toString("hex");
   const revoked: { serial: Uint8Array; at: Date }[] = [];
   for (let i = 0; revoked.length < entries; i++) {
-    const serial = Uint8Array.from([0x40 | (i >>> 24) & 0x3f, (i >>> 16) & 0xff, (i >>> 8) & 0xff, i & 0xff, (i * 37) & 0xff]);
+    const serial = Uint8Array.from([0x40 | ((i >>> 24) & 0x3f), (i >>> 16) & 0xff, (i >>> 8) & 0xff, i & 0xff, (i * 37) & 0xff]);
     if (Buffer.from(serial).toString("hex") === own) continue;
     revoked.push({ serial, at: plusSeconds(day, -3600 * (1 + (i % 2000))) });
   }
@@ -121,7 +156,10 @@ export function dayCrl(pki: TestPki, day: Date, entries: number, number: number)
 export async function buildCorpus(o: CorpusOptions): Promise<Corpus> {
   // The test PKI is part of the corpus's identity: archives sealed under an older one no longer verify.
   const pkiHash = createHash("sha256");
-  for (const f of readdirSync("samples/pki").filter((n) => n.endsWith(".pem")).sort()) pkiHash.update(f).update(readFileSync(join("samples/pki", f)));
+  for (const f of readdirSync("samples/pki")
+    .filter((n) => n.endsWith(".pem"))
+    .sort())
+    pkiHash.update(f).update(readFileSync(join("samples/pki", f)));
   const stamp = `${o.largeOriginalBytes}-${o.smallCount}-${o.smallOriginalBytes}-${o.crlEntries}-${o.days}-${pkiHash.digest("hex").slice(0, 12)}-v3`;
   const marker = join(o.root, `.complete-${stamp}`);
   const large = join(o.root, "large");
@@ -133,7 +171,8 @@ export async function buildCorpus(o: CorpusOptions): Promise<Corpus> {
     const info = JSON.parse((await import("node:fs")).readFileSync(marker, "utf8")) as typeof sizes;
     o.log(`corpus: reusing ${o.root}`);
     return {
-      root: o.root, trust,
+      root: o.root,
+      trust,
       large: { dir: large, padesBytes: info.padesBytes, originalsBytes: info.originalsBytes },
       small: { dir: small, count: o.smallCount, padesBytes: info.smallPades, crlBytes: info.crlBytes, days: o.days },
     };
@@ -166,15 +205,20 @@ export async function buildCorpus(o: CorpusOptions): Promise<Corpus> {
     }
     const iat = plusSeconds(TIMELINE.iat, d * 24 * 3600 + (i % perDay) * 60);
     const dir = join(small, String(Math.floor(i / 100)).padStart(4, "0"), `wf-${String(i).padStart(5, "0")}`);
-    const originals = await Promise.all(["Kontrakt", "Bilag"].map(async (t) => ({
-      title: `${t} ${i}`, fileName: `${t}-${i}.pdf`, bytes: await bigOriginalPdf(`${t} ${i}`, o.smallOriginalBytes),
-    })));
+    const originals = await Promise.all(
+      ["Kontrakt", "Bilag"].map(async (t) => ({
+        title: `${t} ${i}`,
+        fileName: `${t}-${i}.pdf`,
+        bytes: await bigOriginalPdf(`${t} ${i}`, o.smallOriginalBytes),
+      })),
+    );
     sizes.smallPades = await writeArchive(pki, dir, originals, { iat, crl });
     if (i % 100 === 99) o.log(`  ${i + 1}`);
   }
   writeFileSync(marker, JSON.stringify(sizes));
   return {
-    root: o.root, trust,
+    root: o.root,
+    trust,
     large: { dir: large, padesBytes: sizes.padesBytes, originalsBytes: sizes.originalsBytes },
     small: { dir: small, count: o.smallCount, padesBytes: sizes.smallPades, crlBytes: sizes.crlBytes, days: o.days },
   };

@@ -19,11 +19,54 @@ export type ByteOp =
 
 /** Fragments that mean something to one of the parsers (PDF, JSON, base64, DER). */
 export const HOSTILE_FRAGMENTS = [
-  "0", "-1", "4294967296", "99999999999999999999", "1e308", "1.5", "null", "true",
-  "<<", ">>", "[", "]", "(", ")", "<", ">", "{", "}", "\"", "\\", ",", ":", "=", ".", "%%EOF", "startxref", "xref",
-  "endobj", "obj", "stream\n", "\nendstream", "R", "/Kids [1 0 R]", "/Prev 0", "/Length 99999999", "/Filter /FlateDecode",
-  "/Type /ObjStm /N 99999 /First 0", "1 0 R", "999999 0 R", "[".repeat(300), "<<".repeat(200), "{\"a\":".repeat(100),
-  "\u0000", "\uffff", "\r\n", "-----BEGIN CERTIFICATE-----", "-----END CERTIFICATE-----", "eyJhbGciOiJub25lIn0",
+  "0",
+  "-1",
+  "4294967296",
+  "99999999999999999999",
+  "1e308",
+  "1.5",
+  "null",
+  "true",
+  "<<",
+  ">>",
+  "[",
+  "]",
+  "(",
+  ")",
+  "<",
+  ">",
+  "{",
+  "}",
+  '"',
+  "\\",
+  ",",
+  ":",
+  "=",
+  ".",
+  "%%EOF",
+  "startxref",
+  "xref",
+  "endobj",
+  "obj",
+  "stream\n",
+  "\nendstream",
+  "R",
+  "/Kids [1 0 R]",
+  "/Prev 0",
+  "/Length 99999999",
+  "/Filter /FlateDecode",
+  "/Type /ObjStm /N 99999 /First 0",
+  "1 0 R",
+  "999999 0 R",
+  "[".repeat(300),
+  "<<".repeat(200),
+  '{"a":'.repeat(100),
+  "\u0000",
+  "\uffff",
+  "\r\n",
+  "-----BEGIN CERTIFICATE-----",
+  "-----END CERTIFICATE-----",
+  "eyJhbGciOiJub25lIn0",
 ];
 
 const at = fc.nat({ max: 2 ** 31 - 1 });
@@ -31,7 +74,10 @@ const at = fc.nat({ max: 2 ** 31 - 1 });
 export const byteOp: fc.Arbitrary<ByteOp> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant("flip" as const), at, bit: fc.integer({ min: 0, max: 7 }) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("set" as const), at, value: fc.integer({ min: 0, max: 255 }) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant("insert" as const), at, bytes: fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 8 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant("insert" as const), at, bytes: fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 8 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("delete" as const), at, len: fc.integer({ min: 1, max: 64 }) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("truncate" as const), keep: at }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("duplicate" as const), at, len: fc.integer({ min: 1, max: 512 }), to: at }) },
@@ -88,9 +134,22 @@ export interface PdfTokenOp {
 const PDF_TOKEN = /\d+ \d+ R|\/[A-Za-z0-9#._-]+|-?\d+(?:\.\d+)?|<<|>>|\[|\]|\b(?:obj|endobj|stream|endstream|xref|trailer|startxref)\b/g;
 const PDF_REPLACEMENTS = [
   ...HOSTILE_FRAGMENTS,
-  "/Names [(workflow_token.jwt) 1 0 R]", "/EmbeddedFiles 1 0 R", "/DSS << /OCSPs [1 0 R 1 0 R] >>", "/ByteRange [0 0 0 0]",
-  "/Contents <00>", "/Perms << >>", "/FT /Sig", "/Annots [1 0 R]", "/Count -1", "/Size 0", "/XRefStm 0", "/W [9 9 9]", "/Index [0 99999999]",
-  "/DecodeParms << /Predictor 12 /Columns 0 >>", "/Predictor 2 /Colors 0", "/Encrypt << >>",
+  "/Names [(workflow_token.jwt) 1 0 R]",
+  "/EmbeddedFiles 1 0 R",
+  "/DSS << /OCSPs [1 0 R 1 0 R] >>",
+  "/ByteRange [0 0 0 0]",
+  "/Contents <00>",
+  "/Perms << >>",
+  "/FT /Sig",
+  "/Annots [1 0 R]",
+  "/Count -1",
+  "/Size 0",
+  "/XRefStm 0",
+  "/W [9 9 9]",
+  "/Index [0 99999999]",
+  "/DecodeParms << /Predictor 12 /Columns 0 >>",
+  "/Predictor 2 /Colors 0",
+  "/Encrypt << >>",
 ];
 const tokenCache = new WeakMap<Uint8Array, [number, number][]>();
 
@@ -103,7 +162,11 @@ function pdfTokens(input: Uint8Array): [number, number][] {
   return t;
 }
 
-export const pdfTokenOp: fc.Arbitrary<PdfTokenOp> = fc.record({ op: fc.constant("pdf-token" as const), index: at, replacement: fc.constantFrom(...PDF_REPLACEMENTS) });
+export const pdfTokenOp: fc.Arbitrary<PdfTokenOp> = fc.record({
+  op: fc.constant("pdf-token" as const),
+  index: at,
+  replacement: fc.constantFrom(...PDF_REPLACEMENTS),
+});
 
 export function applyPdfTokenOp(input: Uint8Array, m: PdfTokenOp, tokensOf: Uint8Array = input): Uint8Array {
   const tokens = pdfTokens(tokensOf);
@@ -133,7 +196,7 @@ function parseDer(b: Uint8Array, start: number, end: number, depth: number, budg
     if (--budget.n < 0 || depth > 40) return null;
     const t0 = p;
     const first = b[p++]!;
-    if ((first & 0x1f) === 0x1f) while (p < end && b[p]! & 0x80) p++, p++;
+    if ((first & 0x1f) === 0x1f) while (p < end && b[p]! & 0x80) (p++, p++);
     if (p >= end) return null;
     const tag = b.subarray(t0, (first & 0x1f) === 0x1f ? p : t0 + 1);
     let len = b[p++]!;
@@ -190,10 +253,24 @@ export type Asn1Op =
 
 export const asn1Op: fc.Arbitrary<Asn1Op> = fc.oneof(
   fc.record({ op: fc.constant("asn1" as const), kind: fc.constant("tag" as const), node: at, value: fc.integer({ min: 0, max: 255 }) }),
-  fc.record({ op: fc.constant("asn1" as const), kind: fc.constant("content" as const), node: at, bytes: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 16 }) }),
-  fc.record({ op: fc.constant("asn1" as const), kind: fc.constantFrom("empty" as const, "delete" as const, "duplicate" as const, "swap-next" as const, "zero-int" as const, "huge-int" as const), node: at }),
+  fc.record({
+    op: fc.constant("asn1" as const),
+    kind: fc.constant("content" as const),
+    node: at,
+    bytes: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 16 }),
+  }),
+  fc.record({
+    op: fc.constant("asn1" as const),
+    kind: fc.constantFrom("empty" as const, "delete" as const, "duplicate" as const, "swap-next" as const, "zero-int" as const, "huge-int" as const),
+    node: at,
+  }),
   fc.record({ op: fc.constant("asn1" as const), kind: fc.constant("nest" as const), node: at, depth: fc.constantFrom(2, 20, 70, 500, 5000) }),
-  fc.record({ op: fc.constant("asn1" as const), kind: fc.constant("raw-length" as const), node: at, lengthBytes: fc.constantFrom<number[]>([0x80], [0x84, 0xff, 0xff, 0xff, 0xff], [0x85, 1, 0, 0, 0, 0], [0x00], [0x81, 0x01], [0x82, 0xff, 0xff]) }),
+  fc.record({
+    op: fc.constant("asn1" as const),
+    kind: fc.constant("raw-length" as const),
+    node: at,
+    lengthBytes: fc.constantFrom<number[]>([0x80], [0x84, 0xff, 0xff, 0xff, 0xff], [0x85, 1, 0, 0, 0, 0], [0x00], [0x81, 0x01], [0x82, 0xff, 0xff]),
+  }),
 );
 
 export function applyAsn1Op(der: Uint8Array, m: Asn1Op): Uint8Array {
@@ -205,7 +282,8 @@ export function applyAsn1Op(der: Uint8Array, m: Asn1Op): Uint8Array {
   switch (m.kind) {
     case "tag":
       node.tag = Uint8Array.of(m.value);
-      if ((m.value & 0x20) !== 0 && !node.children) node.children = parseDer(node.content ?? new Uint8Array(), 0, node.content?.length ?? 0, 0, { n: 1000 }) ?? [];
+      if ((m.value & 0x20) !== 0 && !node.children)
+        node.children = parseDer(node.content ?? new Uint8Array(), 0, node.content?.length ?? 0, 0, { n: 1000 }) ?? [];
       if ((m.value & 0x20) === 0 && node.children) {
         node.content = encode(node.children);
         delete node.children;
@@ -264,11 +342,38 @@ export type JsonOp =
   | { op: "json"; kind: "replace"; node: number; value: number }
   | { op: "json"; kind: "delete" | "string-char" | "duplicate-key" | "deep"; node: number; n: number };
 
-const JSON_VALUES: unknown[] = [null, 0, -1, 1e308, 1.5, "", "x", "A".repeat(5000), [], {}, true, false, "0", "-1", "DK", "not base64 !!", "=", "a.b.c", "eyJ9.e30.", [[[]]], { "__proto__": 1 }];
+const JSON_VALUES: unknown[] = [
+  null,
+  0,
+  -1,
+  1e308,
+  1.5,
+  "",
+  "x",
+  "A".repeat(5000),
+  [],
+  {},
+  true,
+  false,
+  "0",
+  "-1",
+  "DK",
+  "not base64 !!",
+  "=",
+  "a.b.c",
+  "eyJ9.e30.",
+  [[[]]],
+  { __proto__: 1 },
+];
 
 export const jsonOp: fc.Arbitrary<JsonOp> = fc.oneof(
   fc.record({ op: fc.constant("json" as const), kind: fc.constant("replace" as const), node: at, value: fc.nat({ max: JSON_VALUES.length - 1 }) }),
-  fc.record({ op: fc.constant("json" as const), kind: fc.constantFrom("delete" as const, "string-char" as const, "duplicate-key" as const, "deep" as const), node: at, n: at }),
+  fc.record({
+    op: fc.constant("json" as const),
+    kind: fc.constantFrom("delete" as const, "string-char" as const, "duplicate-key" as const, "deep" as const),
+    node: at,
+    n: at,
+  }),
 );
 
 interface JPath {
@@ -278,7 +383,8 @@ interface JPath {
 
 function jsonNodes(v: unknown, out: JPath[] = []): JPath[] {
   if (Array.isArray(v)) v.forEach((_, i) => (out.push({ container: v, key: i }), jsonNodes(v[i], out)));
-  else if (v && typeof v === "object") for (const k of Object.keys(v)) out.push({ container: v as Record<string, unknown>, key: k }), jsonNodes((v as Record<string, unknown>)[k], out);
+  else if (v && typeof v === "object")
+    for (const k of Object.keys(v)) (out.push({ container: v as Record<string, unknown>, key: k }), jsonNodes((v as Record<string, unknown>)[k], out));
   return out;
 }
 
@@ -337,18 +443,49 @@ export function applyJsonOp(text: string, m: JsonOp): string {
 export type JwtOp =
   | { op: "jwt"; kind: "char"; segment: number; at: number; char: number }
   | { op: "jwt"; kind: "json"; segment: 0 | 1; json: JsonOp }
-  | { op: "jwt"; kind: "drop-segment" | "swap-segments" | "empty-signature" | "extra-dot" | "alg-none" | "b64-false" | "crit" | "payload-array" | "whitespace"; segment: number };
+  | {
+      op: "jwt";
+      kind: "drop-segment" | "swap-segments" | "empty-signature" | "extra-dot" | "alg-none" | "b64-false" | "crit" | "payload-array" | "whitespace";
+      segment: number;
+    };
 
 const B64U = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 export const jwtOp: fc.Arbitrary<JwtOp> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constant("jwt" as const), kind: fc.constant("char" as const), segment: fc.integer({ min: 0, max: 2 }), at, char: fc.nat({ max: 127 }) }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant("jwt" as const), kind: fc.constant("json" as const), segment: fc.constantFrom(0 as const, 1 as const), json: jsonOp }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant("jwt" as const),
+      kind: fc.constant("char" as const),
+      segment: fc.integer({ min: 0, max: 2 }),
+      at,
+      char: fc.nat({ max: 127 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant("jwt" as const),
+      kind: fc.constant("json" as const),
+      segment: fc.constantFrom(0 as const, 1 as const),
+      json: jsonOp,
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
       op: fc.constant("jwt" as const),
-      kind: fc.constantFrom("drop-segment" as const, "swap-segments" as const, "empty-signature" as const, "extra-dot" as const, "alg-none" as const, "b64-false" as const, "crit" as const, "payload-array" as const, "whitespace" as const),
+      kind: fc.constantFrom(
+        "drop-segment" as const,
+        "swap-segments" as const,
+        "empty-signature" as const,
+        "extra-dot" as const,
+        "alg-none" as const,
+        "b64-false" as const,
+        "crit" as const,
+        "payload-array" as const,
+        "whitespace" as const,
+      ),
       segment: fc.integer({ min: 0, max: 2 }),
     }),
   },

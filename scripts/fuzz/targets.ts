@@ -17,8 +17,21 @@ import { decodeOcsp } from "../../src/pki/ocsp.js";
 import { loadTrustStore, type TrustStore } from "../../src/pki/trust-store.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 import {
-  applyAsn1Op, applyByteOp, applyJsonOp, applyJwtOp, applyPdfTokenOp, asn1Op, byteOp, jsonOp, jwtOp, pdfTokenOp,
-  type Asn1Op, type ByteOp, type JsonOp, type JwtOp, type PdfTokenOp,
+  applyAsn1Op,
+  applyByteOp,
+  applyJsonOp,
+  applyJwtOp,
+  applyPdfTokenOp,
+  asn1Op,
+  byteOp,
+  jsonOp,
+  jwtOp,
+  pdfTokenOp,
+  type Asn1Op,
+  type ByteOp,
+  type JsonOp,
+  type JwtOp,
+  type PdfTokenOp,
 } from "./mutators.js";
 
 export type Op = ByteOp | PdfTokenOp | Asn1Op | JsonOp | JwtOp;
@@ -118,7 +131,11 @@ function mutateContents(bytes: Uint8Array, p: Pades, m: Asn1Op): Uint8Array {
   const der = Buffer.from(hex, "hex");
   let end = der.length;
   while (end > 0 && der[end - 1] === 0) end--;
-  const mutated = Buffer.from(applyAsn1Op(der.subarray(0, end), m)).toString("hex").toUpperCase().slice(0, hex.length).padEnd(hex.length, "0");
+  const mutated = Buffer.from(applyAsn1Op(der.subarray(0, end), m))
+    .toString("hex")
+    .toUpperCase()
+    .slice(0, hex.length)
+    .padEnd(hex.length, "0");
   const out = Buffer.from(bytes);
   out.write(mutated, b + 1, "latin1");
   return out;
@@ -126,7 +143,13 @@ function mutateContents(bytes: Uint8Array, p: Pades, m: Asn1Op): Uint8Array {
 
 export const padesTarget: Target = {
   name: "pades-pdf",
-  ops: opsOf(fc.oneof({ weight: 5, arbitrary: byteOp as fc.Arbitrary<Op> }, { weight: 3, arbitrary: pdfTokenOp as fc.Arbitrary<Op> }, { weight: 2, arbitrary: asn1Op as fc.Arbitrary<Op> })),
+  ops: opsOf(
+    fc.oneof(
+      { weight: 5, arbitrary: byteOp as fc.Arbitrary<Op> },
+      { weight: 3, arbitrary: pdfTokenOp as fc.Arbitrary<Op> },
+      { weight: 2, arbitrary: asn1Op as fc.Arbitrary<Op> },
+    ),
+  ),
   input: (ops) => ({ name: "archive.pdf", bytes: mutatePdf(ops) }),
   async run(ops) {
     const bytes = mutatePdf(ops);
@@ -231,7 +254,8 @@ function mutateTokenJson(ops: readonly Op[]): string {
       if (m.op === "jwt" && typeof v.workflowToken === "string") v.workflowToken = applyJwtOp(v.workflowToken, m);
       if (m.op === "asn1") {
         // Alternate between the OCSP response and the certificate by the node index's parity.
-        if (m.node % 2 === 0 && typeof v.ocspResponse === "string") v.ocspResponse = Buffer.from(applyAsn1Op(Buffer.from(v.ocspResponse, "base64"), m)).toString("base64");
+        if (m.node % 2 === 0 && typeof v.ocspResponse === "string")
+          v.ocspResponse = Buffer.from(applyAsn1Op(Buffer.from(v.ocspResponse, "base64"), m)).toString("base64");
         else if (typeof v.publicSigningCertPem === "string") {
           const der = Buffer.from(v.publicSigningCertPem.replace(/-----[A-Z ]+-----|\s/g, ""), "base64");
           v.publicSigningCertPem = `-----BEGIN CERTIFICATE-----\n${Buffer.from(applyAsn1Op(der, m)).toString("base64")}\n-----END CERTIFICATE-----\n`;
@@ -302,16 +326,24 @@ export const derTarget: Target = {
 // ---------------------------------------------------------------------------------------------------------
 // The PDF reader through its whole API, on the valid archive and the multi-revision attack samples.
 
-const PDF_SEEDS = ["valid/archive.pdf", "attacks/ltv-dss-doc-timestamp.pdf", "attacks/isa-page-content-replaced-xref-stream.pdf", "tampered/valid-kids-tree/archive.pdf"];
+const PDF_SEEDS = [
+  "valid/archive.pdf",
+  "attacks/ltv-dss-doc-timestamp.pdf",
+  "attacks/isa-page-content-replaced-xref-stream.pdf",
+  "tampered/valid-kids-tree/archive.pdf",
+];
 const seedBytes = new Map<string, Uint8Array>();
 export const pdfReaderTarget: Target = {
   name: "pdf-reader",
-  ops: fc.tuple(fc.nat({ max: PDF_SEEDS.length - 1 }), opsOf(fc.oneof(byteOp as fc.Arbitrary<Op>, pdfTokenOp as fc.Arbitrary<Op>), 4)).map(([seed, ops]) => [{ op: "set", at: seed, value: -1 } as Op, ...ops]),
+  ops: fc
+    .tuple(fc.nat({ max: PDF_SEEDS.length - 1 }), opsOf(fc.oneof(byteOp as fc.Arbitrary<Op>, pdfTokenOp as fc.Arbitrary<Op>), 4))
+    .map(([seed, ops]) => [{ op: "set", at: seed, value: -1 } as Op, ...ops]),
   input(ops) {
     const seed = PDF_SEEDS[(ops[0] as { at: number }).at]!;
     let bytes = seedBytes.get(seed);
     if (!bytes) seedBytes.set(seed, (bytes = sample(seed)));
-    for (const m of ops.slice(1)) bytes = m.op === "pdf-token" ? applyPdfTokenOp(bytes, m) : m.op === "json" || m.op === "jwt" || m.op === "asn1" ? bytes : applyByteOp(bytes, m);
+    for (const m of ops.slice(1))
+      bytes = m.op === "pdf-token" ? applyPdfTokenOp(bytes, m) : m.op === "json" || m.op === "jwt" || m.op === "asn1" ? bytes : applyByteOp(bytes, m);
     return { name: seed.replace(/\//g, "_"), bytes };
   },
   async run(ops) {
@@ -356,8 +388,15 @@ function validIdToken(): IdSeed {
     const iat = Math.floor(ID_AT.getTime() / 1000) - 30;
     const header = { alg: "RS256", kid, typ: "JWT" };
     const payload = {
-      iss: ID_ISSUER, nbf: iat, iat, exp: iat + 300, aud: "DK11111111",
-      ct_claims: JSON.stringify({ name: "Jens Hansen" }), ct_id: "6f1c7a52-3b0e-4d7a-9c51-2e8f4a6b9d10", ct_sender: "DK22222222", ct_sender_traceId: "trace-42",
+      iss: ID_ISSUER,
+      nbf: iat,
+      iat,
+      exp: iat + 300,
+      aud: "DK11111111",
+      ct_claims: JSON.stringify({ name: "Jens Hansen" }),
+      ct_id: "6f1c7a52-3b0e-4d7a-9c51-2e8f4a6b9d10",
+      ct_sender: "DK22222222",
+      ct_sender_traceId: "trace-42",
     };
     const input = `${Buffer.from(JSON.stringify(header)).toString("base64url")}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}`;
     const sig = sign("sha256", Buffer.from(input), key).toString("base64url");
@@ -374,7 +413,8 @@ async function idOutcome(token: string, jwksText: string, signedChange: boolean)
   } catch (e) {
     // A JWKS that is not one is refused where it is loaded, with a typed error.
     if (e instanceof SealcheckError) return { indication: null, errorCode: e.code, signedChange };
-    if (e instanceof SyntaxError || (e instanceof Error && (e.name === "FormatError" || e.name === "LimitError"))) return { indication: null, errorCode: "ERR_FORMAT", signedChange };
+    if (e instanceof SyntaxError || (e instanceof Error && (e.name === "FormatError" || e.name === "LimitError")))
+      return { indication: null, errorCode: "ERR_FORMAT", signedChange };
     throw e;
   }
   try {
@@ -393,7 +433,13 @@ export const idTokenTarget: Target = {
   ops: opsOf(fc.oneof({ weight: 5, arbitrary: jwtOp as fc.Arbitrary<Op> }, { weight: 1, arbitrary: byteOp as fc.Arbitrary<Op> })),
   input(ops) {
     let t = validIdToken().token;
-    for (const m of ops) t = m.op === "jwt" ? applyJwtOp(t, m) : m.op === "json" || m.op === "asn1" || m.op === "pdf-token" ? t : Buffer.from(applyByteOp(Buffer.from(t, "latin1"), m)).toString("latin1");
+    for (const m of ops)
+      t =
+        m.op === "jwt"
+          ? applyJwtOp(t, m)
+          : m.op === "json" || m.op === "asn1" || m.op === "pdf-token"
+            ? t
+            : Buffer.from(applyByteOp(Buffer.from(t, "latin1"), m)).toString("latin1");
     return { name: "id-token.jwt", bytes: Buffer.from(t, "latin1") };
   },
   async run(ops) {
@@ -412,7 +458,16 @@ export const jwksTarget: Target = {
   },
 };
 
-export const TARGETS: readonly Target[] = [padesTarget, padesLtvTarget, padesJsonTarget, tokenJsonTarget, derTarget, pdfReaderTarget, idTokenTarget, jwksTarget];
+export const TARGETS: readonly Target[] = [
+  padesTarget,
+  padesLtvTarget,
+  padesJsonTarget,
+  tokenJsonTarget,
+  derTarget,
+  pdfReaderTarget,
+  idTokenTarget,
+  jwksTarget,
+];
 
 /** Throws when an outcome breaks the promise; the message says which part. */
 export function assertOutcome(o: Outcome): void {

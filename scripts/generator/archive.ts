@@ -25,11 +25,15 @@ export interface Archive {
 /** Build one workflow's complete evidence: genuine unless the options tamper with it. */
 export async function buildArchive(pki: TestPki, o: ArchiveOptions = {}): Promise<Archive> {
   const evidence = await buildWorkflowEvidence({ ...o, pki });
-  const pdf = await createSealedPades(pki, {
-    originals: evidence.originals.map((d) => d.bytes),
-    attachments: evidenceAttachments(evidence),
-    ...o.layout,
-  }, o.seal);
+  const pdf = await createSealedPades(
+    pki,
+    {
+      originals: evidence.originals.map((d) => d.bytes),
+      attachments: evidenceAttachments(evidence),
+      ...o.layout,
+    },
+    o.seal,
+  );
   return { evidence, pdf, padesJson: padesJson(pdf, evidence.resultInfo), workflowTokenJson: workflowTokenJson(evidence) };
 }
 
@@ -43,7 +47,9 @@ export function originalsFiles(originals: OriginalFile[]): SampleFiles {
 /** The valid sample: archive.pdf, pades.json, workflowtoken.json, originals/. */
 export function validFiles(a: Archive): SampleFiles {
   return {
-    "archive.pdf": a.pdf, "pades.json": a.padesJson, "workflowtoken.json": a.workflowTokenJson,
+    "archive.pdf": a.pdf,
+    "pades.json": a.padesJson,
+    "workflowtoken.json": a.workflowTokenJson,
     ...originalsFiles(a.evidence.originals),
   };
 }
@@ -82,8 +88,12 @@ export async function buildArchiveVariants(pki: TestPki, genuine?: Archive): Pro
     expected: failed("document-digests", "HASH_FAILURE"),
   });
   const alter = (p: Record<string, unknown>): Record<string, unknown> => ({ ...p, workflow_title: "Lejekontrakt (ændret)" });
-  await json("token-payload-altered", "The token's payload was changed (workflow_title) and its signature kept.",
-    { tamperPayload: alter }, failed("token-signature", "SIG_CRYPTO_FAILURE"));
+  await json(
+    "token-payload-altered",
+    "The token's payload was changed (workflow_title) and its signature kept.",
+    { tamperPayload: alter },
+    failed("token-signature", "SIG_CRYPTO_FAILURE"),
+  );
   {
     const a = await buildArchive(pki, { tamperPayload: alter });
     out.push({
@@ -93,23 +103,54 @@ export async function buildArchiveVariants(pki: TestPki, genuine?: Archive): Pro
       expected: failed("token-signature", "SIG_CRYPTO_FAILURE"),
     });
   }
-  await json("token-wrong-signer", "The token is signed by another certificate of the same CA, but the PEM and kid name the genuine token certificate.",
-    { tokenSigner: pki.otherTokenSigner, pemCertificate: pki.tokenSigner }, failed("token-signature", "SIG_CRYPTO_FAILURE"));
-  await json("token-untrusted-signer", "Token, PEM and OCSP (by its own responder) from a CA that is not a trust anchor.",
+  await json(
+    "token-wrong-signer",
+    "The token is signed by another certificate of the same CA, but the PEM and kid name the genuine token certificate.",
+    { tokenSigner: pki.otherTokenSigner, pemCertificate: pki.tokenSigner },
+    failed("token-signature", "SIG_CRYPTO_FAILURE"),
+  );
+  await json(
+    "token-untrusted-signer",
+    "Token, PEM and OCSP (by its own responder) from a CA that is not a trust anchor.",
     { tokenSigner: pki.foreignTokenSigner, ocsp: { issuer: pki.foreignRoot, responder: pki.foreignResponder } },
-    indeterminate("token-certificate", "NO_CERTIFICATE_CHAIN_FOUND"));
-  await json("token-cert-revoked", `The OCSP response says revoked at ${iso(TIMELINE.revokedAt)} (keyCompromise), before iat.`,
-    { ocsp: { status: { revokedAt: TIMELINE.revokedAt, reason: 1 } } }, failed("ocsp-status", "REVOKED"));
-  await json("ocsp-other-certificate", "The OCSP response is about another certificate of the same CA (CertID serial differs).",
-    { ocsp: { subject: pki.otherTokenSigner } }, indeterminate("ocsp-certid", "TRY_LATER"));
-  await json("ocsp-unauthorised-responder", "The OCSP response is signed by a certificate of the same CA without id-kp-OCSPSigning.",
-    { ocsp: { responder: pki.unauthorisedResponder } }, indeterminate("ocsp-signature", "TRY_LATER"));
-  await json("ocsp-foreign-responder", "The OCSP response is signed by a responder of a different, untrusted CA.",
-    { ocsp: { responder: pki.foreignResponder } }, indeterminate("ocsp-signature", "TRY_LATER"));
-  await json("ocsp-stale", `The OCSP response was produced ${iso(TIMELINE.staleProducedAt)}; its nextUpdate is before iat.`,
-    { ocsp: { producedAt: TIMELINE.staleProducedAt, nextUpdate: TIMELINE.staleNextUpdate } }, indeterminate("ocsp-freshness", "TRY_LATER"));
-  await json("counts-mismatch", "The token says documents_signed_number \"3\" but has two document_N claims; workflowResultInfo says 2.",
-    { claims: { documents_signed_number: "3" } }, failed("counts", "FORMAT_FAILURE"));
+    indeterminate("token-certificate", "NO_CERTIFICATE_CHAIN_FOUND"),
+  );
+  await json(
+    "token-cert-revoked",
+    `The OCSP response says revoked at ${iso(TIMELINE.revokedAt)} (keyCompromise), before iat.`,
+    { ocsp: { status: { revokedAt: TIMELINE.revokedAt, reason: 1 } } },
+    failed("ocsp-status", "REVOKED"),
+  );
+  await json(
+    "ocsp-other-certificate",
+    "The OCSP response is about another certificate of the same CA (CertID serial differs).",
+    { ocsp: { subject: pki.otherTokenSigner } },
+    indeterminate("ocsp-certid", "TRY_LATER"),
+  );
+  await json(
+    "ocsp-unauthorised-responder",
+    "The OCSP response is signed by a certificate of the same CA without id-kp-OCSPSigning.",
+    { ocsp: { responder: pki.unauthorisedResponder } },
+    indeterminate("ocsp-signature", "TRY_LATER"),
+  );
+  await json(
+    "ocsp-foreign-responder",
+    "The OCSP response is signed by a responder of a different, untrusted CA.",
+    { ocsp: { responder: pki.foreignResponder } },
+    indeterminate("ocsp-signature", "TRY_LATER"),
+  );
+  await json(
+    "ocsp-stale",
+    `The OCSP response was produced ${iso(TIMELINE.staleProducedAt)}; its nextUpdate is before iat.`,
+    { ocsp: { producedAt: TIMELINE.staleProducedAt, nextUpdate: TIMELINE.staleNextUpdate } },
+    indeterminate("ocsp-freshness", "TRY_LATER"),
+  );
+  await json(
+    "counts-mismatch",
+    'The token says documents_signed_number "3" but has two document_N claims; workflowResultInfo says 2.',
+    { claims: { documents_signed_number: "3" } },
+    failed("counts", "FORMAT_FAILURE"),
+  );
   {
     // An OCES3 customer (any holder of a certificate from the CA the user must trust for the token) seals a
     // PDF built around a genuine token: a valid seal, chained to an anchor, with good revocation data.
@@ -120,13 +161,22 @@ export async function buildArchiveVariants(pki: TestPki, genuine?: Archive): Pro
         certificates: [oces, pki.tokenCa],
         revocation: {
           crls: [],
-          ocsps: [createOcspResponse({ subject: oces, issuer: pki.tokenCa, responder: pki.ocspResponder, producedAt: TIMELINE.sealRevocationAt, nextUpdate: TIMELINE.sealRevocationNext })],
+          ocsps: [
+            createOcspResponse({
+              subject: oces,
+              issuer: pki.tokenCa,
+              responder: pki.ocspResponder,
+              producedAt: TIMELINE.sealRevocationAt,
+              nextUpdate: TIMELINE.sealRevocationNext,
+            }),
+          ],
         },
       },
     });
     out.push({
       name: "sealed-by-oces-customer",
-      description: "A genuine token and originals in a PAdES sealed by another certificate of the token's CA (an OCES3 customer, trusted for the token), not by the broker.",
+      description:
+        "A genuine token and originals in a PAdES sealed by another certificate of the token's CA (an OCES3 customer, trusted for the token), not by the broker.",
       files: { "archive.pdf": a.pdf, ...originals },
       expected: failed("seal-certificate", "FORMAT_FAILURE"),
     });

@@ -1,17 +1,13 @@
 // Variants of the sealed PAdES for the seal checks: permitted LTV updates, and the attack classes of
 // the PDF-signature literature (incremental saving, shadow, signature wrapping, universal signature
 // forgery) plus structural faults. Each builder returns the bytes and what a verifier should say.
-import {
-  PDFArray, PDFDict, PDFHexString, PDFName, PDFRef, PDFString, type PDFContext, type PDFDocument, type PDFObject,
-} from "pdf-lib";
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFRef, PDFString, type PDFContext, type PDFDocument, type PDFObject } from "pdf-lib";
 import { createTimestampToken, sealRevocation } from "./cms.js";
 import { concat, latin1Bytes, latin1Text, utf8Bytes } from "./der.js";
 import { buildWorkflowEvidence, type WorkflowEvidence } from "./evidence.js";
 import { appendIncrementalUpdate, loadForUpdate, serializePdfObject, type UpdateObject } from "./incremental.js";
 import { lastStartXref, patchSpan, spanAfterKey } from "./pdf-bytes.js";
-import {
-  evidenceAttachments, preparePades, sealPrepared, type PadesLayout, type PreparedPdf,
-} from "./pdf.js";
+import { evidenceAttachments, preparePades, sealPrepared, type PadesLayout, type PreparedPdf } from "./pdf.js";
 import type { TestPki } from "./pki.js";
 import { pdfDate, TIMELINE } from "./timeline.js";
 import { tamperJwtPayload } from "./token.js";
@@ -54,13 +50,22 @@ export async function sealedBase(pki: TestPki, evidence?: WorkflowEvidence, layo
 }
 
 const PASSED: Expected = { indication: "TOTAL-PASSED", subIndication: null, check: "seal-modifications", pdfsigValid: true };
-const modified = (pdfsigValid = true, fooled?: string): Expected =>
-  ({ indication: "TOTAL-FAILED", subIndication: "HASH_FAILURE", check: "seal-modifications", pdfsigValid, ...(fooled ? { fooled } : {}) });
+const modified = (pdfsigValid = true, fooled?: string): Expected => ({
+  indication: "TOTAL-FAILED",
+  subIndication: "HASH_FAILURE",
+  check: "seal-modifications",
+  pdfsigValid,
+  ...(fooled ? { fooled } : {}),
+});
 /** The file is one that readers resolve differently (or rebuild by scanning): refused as unreadable. */
-const refused = (fooled: string): Expected =>
-  ({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "seal-signature", pdfsigValid: true, fooled });
-const badSeal = (pdfsigValid = false): Expected =>
-  ({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "seal-signature", pdfsigValid });
+const refused = (fooled: string): Expected => ({
+  indication: "TOTAL-FAILED",
+  subIndication: "FORMAT_FAILURE",
+  check: "seal-signature",
+  pdfsigValid: true,
+  fooled,
+});
+const badSeal = (pdfsigValid = false): Expected => ({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "seal-signature", pdfsigValid });
 const badAttachments: Expected = { indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "attachments", pdfsigValid: true };
 
 // ---- helpers over one loaded revision ---------------------------------------------------------
@@ -80,7 +85,9 @@ async function beginUpdate(pdf: Uint8Array): Promise<Update> {
   const ctx = doc.context;
   const objects: UpdateObject[] = [];
   return {
-    doc, ctx, objects,
+    doc,
+    ctx,
+    objects,
     add(obj) {
       const ref = ctx.register(obj);
       objects.push({ num: ref.objectNumber, body: obj });
@@ -97,8 +104,7 @@ const firstPage = (u: Update): { ref: PDFRef; dict: PDFDict } => {
   const page = u.doc.getPage(0);
   return { ref: page.ref, dict: page.node };
 };
-const finish = (pdf: Uint8Array, u: Update, xref: "table" | "stream" = "table"): Uint8Array =>
-  appendIncrementalUpdate(pdf, { objects: u.objects, xref }).bytes;
+const finish = (pdf: Uint8Array, u: Update, xref: "table" | "stream" = "table"): Uint8Array => appendIncrementalUpdate(pdf, { objects: u.objects, xref }).bytes;
 
 /** A content stream drawing lines with a font resource name the page already has. */
 function textStream(u: Update, page: PDFDict, lines: string[]): PDFRef {
@@ -108,8 +114,16 @@ function textStream(u: Update, page: PDFDict, lines: string[]): PDFRef {
   return u.add(u.ctx.flateStream(ops));
 }
 
-const FORGED_LINES = ["Lejekontrakt", "", "Udlejer: Sealcheck Test Ejendomme ApS", "Lejer: Karen Test Jensen og Lars Test Nielsen",
-  "Lejemaal: Testvej 1, 1. th., 8000 Aarhus C", "Husleje: 1 kr. pr. maaned", "", "(Testdokument - ikke gyldigt)"];
+const FORGED_LINES = [
+  "Lejekontrakt",
+  "",
+  "Udlejer: Sealcheck Test Ejendomme ApS",
+  "Lejer: Karen Test Jensen og Lars Test Nielsen",
+  "Lejemaal: Testvej 1, 1. th., 8000 Aarhus C",
+  "Husleje: 1 kr. pr. maaned",
+  "",
+  "(Testdokument - ikke gyldigt)",
+];
 
 // ---- permitted: LTV --------------------------------------------------------------------------
 
@@ -118,12 +132,14 @@ export async function addDss(pdf: Uint8Array, pki: TestPki, xref: "table" | "str
   const u = await beginUpdate(pdf);
   const rev = sealRevocation(pki);
   const streams = (list: Uint8Array[]): PDFRef[] => list.map((d) => u.add(u.ctx.flateStream(d)));
-  const dss = u.add(u.ctx.obj({
-    Type: "DSS",
-    Certs: streams([pki.seal.der, pki.sealRoot.der, pki.tsa.der, pki.tsaRoot.der]),
-    OCSPs: streams(rev.ocsps),
-    CRLs: streams(rev.crls),
-  }));
+  const dss = u.add(
+    u.ctx.obj({
+      Type: "DSS",
+      Certs: streams([pki.seal.der, pki.sealRoot.der, pki.tsa.der, pki.tsaRoot.der]),
+      OCSPs: streams(rev.ocsps),
+      CRLs: streams(rev.crls),
+    }),
+  );
   const catalog = u.doc.catalog.clone(u.ctx);
   catalog.set(PDFName.of("DSS"), dss);
   u.replace(catalogRef(u), catalog);
@@ -133,11 +149,16 @@ export async function addDss(pdf: Uint8Array, pki: TestPki, xref: "table" | "str
 /** Add a document timestamp (ETSI.RFC3161, /Type /DocTimeStamp) in a new invisible field. */
 export async function addDocumentTimestamp(pdf: Uint8Array, pki: TestPki, at = new Date("2025-12-09T10:00:00Z"), visibleText?: string): Promise<Uint8Array> {
   const u = await beginUpdate(pdf);
-  const sig = u.add(u.ctx.obj({
-    Type: "DocTimeStamp", Filter: "Adobe.PPKLite", SubFilter: "ETSI.RFC3161", M: PDFString.of(pdfDate(at)),
-    ByteRange: [0, 9_999_999_999, 9_999_999_999, 9_999_999_999],
-    Contents: PDFHexString.of("0".repeat(16 * 1024)),
-  }));
+  const sig = u.add(
+    u.ctx.obj({
+      Type: "DocTimeStamp",
+      Filter: "Adobe.PPKLite",
+      SubFilter: "ETSI.RFC3161",
+      M: PDFString.of(pdfDate(at)),
+      ByteRange: [0, 9_999_999_999, 9_999_999_999, 9_999_999_999],
+      Contents: PDFHexString.of("0".repeat(16 * 1024)),
+    }),
+  );
   const prepared = withSignatureField(pdf, u, sig, visibleText ? { F: 4, Rect: [60, 600, 400, 640], AP: { N: overlayAppearance(u, visibleText) } } : {});
   return sealPrepared(prepared, pki, { cms: (signed) => createTimestampToken({ tsa: pki.tsa, data: signed, genTime: at, serial: 20251209 }) });
 }
@@ -148,10 +169,19 @@ export async function addDocumentTimestamp(pdf: Uint8Array, pki: TestPki, at = n
  */
 function withSignatureField(pdf: Uint8Array, u: Update, sig: PDFRef, widgetExtra: Record<string, unknown>): PreparedPdf {
   const page = firstPage(u);
-  const widget = u.add(u.ctx.obj({
-    Type: "Annot", Subtype: "Widget", FT: "Sig", T: PDFString.of("Signature2"), V: sig, F: 132, Rect: [0, 0, 0, 0], P: page.ref,
-    ...(widgetExtra as Record<string, never>),
-  }));
+  const widget = u.add(
+    u.ctx.obj({
+      Type: "Annot",
+      Subtype: "Widget",
+      FT: "Sig",
+      T: PDFString.of("Signature2"),
+      V: sig,
+      F: 132,
+      Rect: [0, 0, 0, 0],
+      P: page.ref,
+      ...(widgetExtra as Record<string, never>),
+    }),
+  );
   const pageCopy = page.dict.clone(u.ctx);
   const annots = page.dict.lookup(PDFName.of("Annots"), PDFArray).clone(u.ctx);
   annots.push(widget);
@@ -164,7 +194,8 @@ function withSignatureField(pdf: Uint8Array, u: Update, sig: PDFRef, widgetExtra
   const { bytes, offsets } = appendIncrementalUpdate(pdf, { objects: u.objects });
   const sigAt = offsets.get(sig.objectNumber)!;
   return {
-    bytes, sigObject: sig.objectNumber,
+    bytes,
+    sigObject: sig.objectNumber,
     byteRange: spanAfterKey(bytes, sigAt, "/ByteRange", "[", "]"),
     contents: spanAfterKey(bytes, sigAt, "/Contents", "<", ">"),
   };
@@ -173,10 +204,14 @@ function withSignatureField(pdf: Uint8Array, u: Update, sig: PDFRef, widgetExtra
 /** A Form XObject painting a white box with one line of text: what an overlay annotation shows. */
 function overlayAppearance(u: Update, line: string): PDFRef {
   const ops = `1 g 0 0 340 40 re f 0 g BT /Helv 14 Tf 6 14 Td (${line}) Tj ET`;
-  return u.add(u.ctx.flateStream(ops, {
-    Type: "XObject", Subtype: "Form", BBox: [0, 0, 340, 40],
-    Resources: { Font: { Helv: { Type: "Font", Subtype: "Type1", BaseFont: "Helvetica" } } },
-  }));
+  return u.add(
+    u.ctx.flateStream(ops, {
+      Type: "XObject",
+      Subtype: "Form",
+      BBox: [0, 0, 340, 40],
+      Resources: { Font: { Helv: { Type: "Font", Subtype: "Type1", BaseFont: "Helvetica" } } },
+    }),
+  );
 }
 
 /** Page 1's first content stream and a forged replacement for it (not yet queued). */
@@ -193,7 +228,11 @@ const rawObject = (num: number, body: PDFObject): string => `${num} 0 obj\n${lat
 
 // ---- attacks on the object graph and on readers (issue: the PDF layer) ---------------------------
 
-async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: string, description: string, bytes: Uint8Array, expected: Expected) => void): Promise<void> {
+async function graphAndReaderAttacks(
+  b: SealedBase,
+  pki: TestPki,
+  add: (name: string, description: string, bytes: Uint8Array, expected: Expected) => void,
+): Promise<void> {
   const s = b.sealed;
   const POPPLER_TEXT = "poppler (pdftotext) and qpdf show the forged page text (rent 1 kr.)";
   {
@@ -205,8 +244,12 @@ async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: st
     catalog.set(PDFName.of("DSS"), dss);
     u.replace(catalogRef(u), catalog);
     u.replace(contentRef, forged);
-    add("role-dss-lists-page-content", "A later revision adds a /DSS that lists page 1's content stream under /Certs, and rewrites that stream (rent 1 kr.).",
-      finish(s, u), modified(true, POPPLER_TEXT));
+    add(
+      "role-dss-lists-page-content",
+      "A later revision adds a /DSS that lists page 1's content stream under /Certs, and rewrites that stream (rent 1 kr.).",
+      finish(s, u),
+      modified(true, POPPLER_TEXT),
+    );
   }
   {
     // A /VRI value that is the token's file specification, whose /EF /UF is then pointed at a forged token.
@@ -216,7 +259,7 @@ async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: st
     const forgedJwt = tamperJwtPayload(b.evidence.padesToken.jwt, (pl) => ({ ...pl, workflow_title: "Forged title" }));
     const stream = u.add(u.ctx.flateStream(utf8Bytes(forgedJwt), { Type: "EmbeddedFile", Subtype: "application/octet-stream" }));
     const spec = (u.ctx.lookup(specRef) as PDFDict).clone(u.ctx);
-    const ef = (spec.lookup(PDFName.of("EF"), PDFDict)).clone(u.ctx);
+    const ef = spec.lookup(PDFName.of("EF"), PDFDict).clone(u.ctx);
     ef.set(PDFName.of("UF"), stream);
     spec.set(PDFName.of("EF"), ef);
     u.replace(specRef, spec);
@@ -224,8 +267,12 @@ async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: st
     const catalog = u.doc.catalog.clone(u.ctx);
     catalog.set(PDFName.of("DSS"), dss);
     u.replace(catalogRef(u), catalog);
-    add("role-vri-is-token-filespec", "A later revision's /DSS /VRI names workflow_token.jwt's file specification, whose /EF gains a /UF stream with a forged token.",
-      finish(s, u), modified(true, "Acrobat and pdf.js extract the /UF stream: a forged Workflow token"));
+    add(
+      "role-vri-is-token-filespec",
+      "A later revision's /DSS /VRI names workflow_token.jwt's file specification, whose /EF gains a /UF stream with a forged token.",
+      finish(s, u),
+      modified(true, "Acrobat and pdf.js extract the /UF stream: a forged Workflow token"),
+    );
   }
   {
     // A font re-typed /XRef (so a role-by-type reader would call it bookkeeping) with new /Differences.
@@ -237,8 +284,12 @@ async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: st
     font.set(PDFName.of("Type"), PDFName.of("XRef"));
     font.set(PDFName.of("Encoding"), u.ctx.obj({ Type: "Encoding", BaseEncoding: "WinAnsiEncoding", Differences: [57, "one"] }));
     u.replace(fontRef, font);
-    add("role-font-retyped-xref", "A later revision redefines page 1's font as /Type /XRef with an /Encoding /Differences that draws every 9 as 1 (9.500 kr. reads 1.500 kr.).",
-      finish(s, u), modified(true, "poppler and pdf.js render the digits with the new /Differences"));
+    add(
+      "role-font-retyped-xref",
+      "A later revision redefines page 1's font as /Type /XRef with an /Encoding /Differences that draws every 9 as 1 (9.500 kr. reads 1.500 kr.).",
+      finish(s, u),
+      modified(true, "poppler and pdf.js render the digits with the new /Differences"),
+    );
   }
   {
     const u = await beginUpdate(s);
@@ -252,8 +303,12 @@ async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: st
     annots.push(annot);
     copy.set(PDFName.of("Annots"), annots);
     u.replace(page.ref, copy);
-    add("annot-file-attachment-token", "A later revision adds a FileAttachment annotation carrying a second, forged workflow_token.jwt.",
-      finish(s, u), modified(true, "Acrobat, pdf.js and pdfdetach list a second workflow_token.jwt"));
+    add(
+      "annot-file-attachment-token",
+      "A later revision adds a FileAttachment annotation carrying a second, forged workflow_token.jwt.",
+      finish(s, u),
+      modified(true, "Acrobat, pdf.js and pdfdetach list a second workflow_token.jwt"),
+    );
   }
   {
     // A direct /Annots array with a direct annotation whose appearance paints over the rent line.
@@ -264,39 +319,59 @@ async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: st
     annots.push(u.ctx.obj({ Type: "Annot", Subtype: "Square", Rect: [60, 620, 400, 660], F: 4, AP: { N: overlayAppearance(u, "Husleje: 1 kr. pr. maaned") } }));
     copy.set(PDFName.of("Annots"), annots);
     u.replace(page.ref, copy);
-    add("direct-annotation-overlay", "A later revision gives page 1 a direct /Annots array holding a direct Square annotation whose appearance covers the rent line.",
-      finish(s, u), modified(true, "poppler (pdftoppm) and Acrobat draw the overlay over the rent"));
+    add(
+      "direct-annotation-overlay",
+      "A later revision gives page 1 a direct /Annots array holding a direct Square annotation whose appearance covers the rent line.",
+      finish(s, u),
+      modified(true, "poppler (pdftoppm) and Acrobat draw the overlay over the rent"),
+    );
   }
   {
     const u = await beginUpdate(s);
     const catalog = u.doc.catalog.clone(u.ctx);
     catalog.set(PDFName.of("AcroForm"), u.ctx.obj({}));
     u.replace(catalogRef(u), catalog);
-    add("direct-acroform-empty", "A later revision replaces the catalog's /AcroForm with a direct empty dictionary: the certification has no field any more.",
-      finish(s, u), modified(true, "pdfsig and Acrobat find no signature field: the seal disappears"));
+    add(
+      "direct-acroform-empty",
+      "A later revision replaces the catalog's /AcroForm with a direct empty dictionary: the certification has no field any more.",
+      finish(s, u),
+      modified(true, "pdfsig and Acrobat find no signature field: the seal disappears"),
+    );
   }
   {
     const base = await beginUpdate(s);
     const infoText = "/Info << /Title (Forged lease: 1 kr.) /Producer (sealcheck attack) >>";
     const entries = `/Root ${catalogRef(base).toString()} ${infoText}`;
-    add("trailer-direct-info", "A later revision's trailer has a direct /Info dictionary with another title.",
-      appendIncrementalUpdate(s, { objects: [], trailerEntries: entries }).bytes, modified(true, "pdfinfo shows the forged title"));
+    add(
+      "trailer-direct-info",
+      "A later revision's trailer has a direct /Info dictionary with another title.",
+      appendIncrementalUpdate(s, { objects: [], trailerEntries: entries }).bytes,
+      modified(true, "pdfinfo shows the forged title"),
+    );
   }
   {
     const u = await beginUpdate(s);
     const catalog = u.doc.catalog.clone(u.ctx);
     catalog.set(PDFName.of("OpenAction"), u.ctx.obj({ S: "URI", URI: PDFString.of("https://attacker.invalid/") }));
     const direct = latin1Text(serializePdfObject(catalog));
-    add("trailer-direct-root", "A later revision's trailer has a direct /Root: a copy of the catalog with an /OpenAction.",
-      appendIncrementalUpdate(s, { objects: [], trailerEntries: `/Root ${direct}` }).bytes, modified(true, "readers that accept a direct /Root run the /OpenAction"));
+    add(
+      "trailer-direct-root",
+      "A later revision's trailer has a direct /Root: a copy of the catalog with an /OpenAction.",
+      appendIncrementalUpdate(s, { objects: [], trailerEntries: `/Root ${direct}` }).bytes,
+      modified(true, "readers that accept a direct /Root run the /OpenAction"),
+    );
   }
   // Conditions under which readers disagree or rebuild the cross-reference table by scanning.
   {
     const u = await beginUpdate(s);
     const { contentRef, forged } = forgedContent(u);
     u.replace(contentRef, forged);
-    add("xref-size-absurd", "A later revision replaces page 1's content with /Size 2147483647 in its trailer.",
-      appendIncrementalUpdate(s, { objects: u.objects, size: 2147483647 }).bytes, refused("poppler rebuilds the table by scanning; qpdf warns and grows it"));
+    add(
+      "xref-size-absurd",
+      "A later revision replaces page 1's content with /Size 2147483647 in its trailer.",
+      appendIncrementalUpdate(s, { objects: u.objects, size: 2147483647 }).bytes,
+      refused("poppler rebuilds the table by scanning; qpdf warns and grows it"),
+    );
   }
   {
     const u = await beginUpdate(s);
@@ -307,9 +382,12 @@ async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: st
     u.replace(catalogRef(u), catalog);
     // The forged content is written under the content's number and listed with a reserved entry type.
     u.replace(contentRef, forged);
-    add("xref-stream-reserved-type", "A later xref stream lists page 1's (forged) content object with the reserved entry type 3 beside a /DSS.",
+    add(
+      "xref-stream-reserved-type",
+      "A later xref stream lists page 1's (forged) content object with the reserved entry type 3 beside a /DSS.",
       appendIncrementalUpdate(s, { objects: u.objects, xref: "stream", rowTypes: new Map([[contentRef.objectNumber, 3]]) }).bytes,
-      refused(`poppler and pdf.js rebuild the table by scanning, where the last '${contentRef.objectNumber} 0 obj' (forged) wins`));
+      refused(`poppler and pdf.js rebuild the table by scanning, where the last '${contentRef.objectNumber} 0 obj' (forged) wins`),
+    );
   }
   {
     // A permitted change (a DSS) whose certificate list names an object no section lists; the forged content
@@ -320,15 +398,29 @@ async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: st
     const catalog = u.doc.catalog.clone(u.ctx);
     catalog.set(PDFName.of("DSS"), dss);
     u.replace(catalogRef(u), catalog);
-    add("xref-dangling-reference", "A later revision adds a /DSS whose /Certs names object 9999, which no cross-reference section lists; a forged page content object sits unlisted in the same update.",
+    add(
+      "xref-dangling-reference",
+      "A later revision adds a /DSS whose /Certs names object 9999, which no cross-reference section lists; a forged page content object sits unlisted in the same update.",
       appendIncrementalUpdate(s, { objects: u.objects, unlisted: rawObject(contentRef.objectNumber, forged) }).bytes,
-      { indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "seal-modifications", pdfsigValid: true, fooled: "readers disagree on a reference no section lists (qpdf reads null, pdf.js rebuilds the table), and an unlisted forged content object waits in the same update" });
+      {
+        indication: "TOTAL-FAILED",
+        subIndication: "FORMAT_FAILURE",
+        check: "seal-modifications",
+        pdfsigValid: true,
+        fooled:
+          "readers disagree on a reference no section lists (qpdf reads null, pdf.js rebuilds the table), and an unlisted forged content object waits in the same update",
+      },
+    );
   }
   {
     const u = await beginUpdate(s);
     const { contentRef, forged } = forgedContent(u);
-    add("xref-hybrid-free-vs-stream", "A later hybrid section lists page 1's content as free in its table and, in its /XRefStm, at a forged copy.",
-      hybridFreeVersusStream(s, contentRef.objectNumber, forged), refused("pdf.js keeps the table's free entry (an empty page); poppler and qpdf read the forged content"));
+    add(
+      "xref-hybrid-free-vs-stream",
+      "A later hybrid section lists page 1's content as free in its table and, in its /XRefStm, at a forged copy.",
+      hybridFreeVersusStream(s, contentRef.objectNumber, forged),
+      refused("pdf.js keeps the table's free entry (an empty page); poppler and qpdf read the forged content"),
+    );
   }
   {
     const u = await beginUpdate(s);
@@ -337,30 +429,49 @@ async function graphAndReaderAttacks(b: SealedBase, pki: TestPki, add: (name: st
     const bytes = appendIncrementalUpdate(s, { objects: u.objects }).bytes;
     const text = latin1Text(bytes);
     const at = text.lastIndexOf("startxref\n");
-    add("xref-comment-after-startxref", "A later revision (forged content) writes a comment between its 'startxref' and the offset.",
+    add(
+      "xref-comment-after-startxref",
+      "A later revision (forged content) writes a comment between its 'startxref' and the offset.",
       latin1Bytes(`${text.slice(0, at)}startxref\n% offset follows\n${text.slice(at + "startxref\n".length)}`),
-      refused("readers that take the line after 'startxref' as the offset fail and rebuild the table by scanning"));
+      refused("readers that take the line after 'startxref' as the offset fail and rebuild the table by scanning"),
+    );
   }
   {
     const u = await beginUpdate(s);
     const { contentRef, forged } = forgedContent(u);
-    add("data-after-eof", "Forged objects appended after the last %%EOF, then 2 KiB of padding that pushes 'startxref' out of a reader's tail window.",
+    add(
+      "data-after-eof",
+      "Forged objects appended after the last %%EOF, then 2 KiB of padding that pushes 'startxref' out of a reader's tail window.",
       concat(s, latin1Bytes(`${rawObject(contentRef.objectNumber, forged)}${" ".repeat(2048)}\n`)),
-      refused("qpdf finds no startxref in the file's tail and rebuilds the cross-reference table by scanning"));
+      refused("qpdf finds no startxref in the file's tail and rebuilds the cross-reference table by scanning"),
+    );
   }
-  add("ltv-doc-timestamp-visible", "A later document timestamp whose widget has a visible appearance over the rent line.",
-    await addDocumentTimestamp(await addDss(s, pki), pki, undefined, "Husleje: 1 kr. pr. maaned"), modified(true, "poppler and Acrobat draw the timestamp's appearance over the page"));
+  add(
+    "ltv-doc-timestamp-visible",
+    "A later document timestamp whose widget has a visible appearance over the rent line.",
+    await addDocumentTimestamp(await addDss(s, pki), pki, undefined, "Husleje: 1 kr. pr. maaned"),
+    modified(true, "poppler and Acrobat draw the timestamp's appearance over the page"),
+  );
   {
     // An approval signature after the certification: pdfsig lists it as valid, "total document signed".
     const u = await beginUpdate(s);
-    const sig = u.add(u.ctx.obj({
-      Type: "Sig", Filter: "Adobe.PPKLite", SubFilter: "ETSI.CAdES.detached", M: PDFString.of(pdfDate(TIMELINE.iat)),
-      ByteRange: [0, 9_999_999_999, 9_999_999_999, 9_999_999_999], Contents: PDFHexString.of("0".repeat(24 * 1024)),
-    }));
+    const sig = u.add(
+      u.ctx.obj({
+        Type: "Sig",
+        Filter: "Adobe.PPKLite",
+        SubFilter: "ETSI.CAdES.detached",
+        M: PDFString.of(pdfDate(TIMELINE.iat)),
+        ByteRange: [0, 9_999_999_999, 9_999_999_999, 9_999_999_999],
+        Contents: PDFHexString.of("0".repeat(24 * 1024)),
+      }),
+    );
     const prepared = withSignatureField(s, u, sig, {});
-    add("later-approval-signature", "After the certification (DocMDP P=1) a second, approval signature by another certificate is added in field Signature2.",
+    add(
+      "later-approval-signature",
+      "After the certification (DocMDP P=1) a second, approval signature by another certificate is added in field Signature2.",
       sealPrepared(prepared, pki, { signer: pki.otherTokenSigner, certificates: [pki.otherTokenSigner], timestamp: false }),
-      modified(true, "pdfsig lists Signature2 as valid and 'Total document signed'"));
+      modified(true, "pdfsig lists Signature2 as valid and 'Total document signed'"),
+    );
   }
 }
 
@@ -376,7 +487,8 @@ function hybridFreeVersusStream(pdf: Uint8Array, num: number, forged: PDFObject)
   text += rawObject(num, forged);
   const stmNum = size;
   const stmAt = text.length;
-  const row = (type: number, f2: number, f3: number) => String.fromCharCode(type, (f2 >>> 24) & 255, (f2 >>> 16) & 255, (f2 >>> 8) & 255, f2 & 255, (f3 >>> 8) & 255, f3 & 255);
+  const row = (type: number, f2: number, f3: number) =>
+    String.fromCharCode(type, (f2 >>> 24) & 255, (f2 >>> 16) & 255, (f2 >>> 8) & 255, f2 & 255, (f3 >>> 8) & 255, f3 & 255);
   const rows = row(1, objAt, 0) + row(1, stmAt, 0);
   text += `${stmNum} 0 obj\n<< /Type /XRef /Size ${size + 1} /W [1 4 2] /Index [${num} 1 ${stmNum} 1] /Length ${rows.length} >>\nstream\n${rows}\nendstream\nendobj\n`;
   const xrefAt = text.length;
@@ -400,12 +512,14 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
   const len = p.bytes.length;
 
   // Permitted LTV extensions.
-  add("ltv-dss", "A later revision only adds a /DSS (certificates, OCSP, CRL) to the catalog (classic xref).",
-    await addDss(s, pki), PASSED);
-  add("ltv-dss-xref-stream", "As ltv-dss, the update written with a cross-reference stream.",
-    await addDss(s, pki, "stream"), PASSED);
-  add("ltv-dss-doc-timestamp", "Revision 2 adds a /DSS, revision 3 a document timestamp (ETSI.RFC3161, /DocTimeStamp) in field Signature2.",
-    await addDocumentTimestamp(await addDss(s, pki), pki), PASSED);
+  add("ltv-dss", "A later revision only adds a /DSS (certificates, OCSP, CRL) to the catalog (classic xref).", await addDss(s, pki), PASSED);
+  add("ltv-dss-xref-stream", "As ltv-dss, the update written with a cross-reference stream.", await addDss(s, pki, "stream"), PASSED);
+  add(
+    "ltv-dss-doc-timestamp",
+    "Revision 2 adds a /DSS, revision 3 a document timestamp (ETSI.RFC3161, /DocTimeStamp) in field Signature2.",
+    await addDocumentTimestamp(await addDss(s, pki), pki),
+    PASSED,
+  );
 
   // Incremental saving attacks.
   for (const xref of ["table", "stream"] as const) {
@@ -415,25 +529,34 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
     const forged = u.ctx.lookup(textStream(u, page.dict, FORGED_LINES));
     u.objects.pop(); // redefine the existing content object instead of adding one
     u.replace(contentRef, forged!);
-    add(`isa-page-content-replaced${xref === "stream" ? "-xref-stream" : ""}`,
+    add(
+      `isa-page-content-replaced${xref === "stream" ? "-xref-stream" : ""}`,
       `Page 1's content stream object is redefined in a later revision (rent 9.500 → 1 kr.), ${xref === "stream" ? "xref stream" : "classic xref"}.`,
-      finish(s, u, xref), modified(true, "poppler (pdftotext) and qpdf show the forged page text (rent 1 kr.)"));
+      finish(s, u, xref),
+      modified(true, "poppler (pdftotext) and qpdf show the forged page text (rent 1 kr.)"),
+    );
   }
   {
     const u = await beginUpdate(s);
-    const names = u.doc.catalog.lookup(PDFName.of("Names"), PDFDict).lookup(PDFName.of("EmbeddedFiles"), PDFDict)
-      .lookup(PDFName.of("Names"), PDFArray);
+    const names = u.doc.catalog.lookup(PDFName.of("Names"), PDFDict).lookup(PDFName.of("EmbeddedFiles"), PDFDict).lookup(PDFName.of("Names"), PDFArray);
     const specRef = names.get(1) as PDFRef;
     const forgedJwt = tamperJwtPayload(b.evidence.padesToken.jwt, (pl) => ({ ...pl, workflow_title: "Forged title" }));
-    const stream = u.add(u.ctx.flateStream(utf8Bytes(forgedJwt), {
-      Type: "EmbeddedFile", Subtype: "application/octet-stream",
-      Params: { ModDate: PDFString.of(pdfDate(TIMELINE.iat)), Size: forgedJwt.length },
-    }));
+    const stream = u.add(
+      u.ctx.flateStream(utf8Bytes(forgedJwt), {
+        Type: "EmbeddedFile",
+        Subtype: "application/octet-stream",
+        Params: { ModDate: PDFString.of(pdfDate(TIMELINE.iat)), Size: forgedJwt.length },
+      }),
+    );
     const spec = (u.ctx.lookup(specRef) as PDFDict).clone(u.ctx);
     spec.set(PDFName.of("EF"), u.ctx.obj({ F: stream }));
     u.replace(specRef, spec);
-    add("isa-attachment-replaced", "A later revision points workflow_token.jwt's file specification at a new stream (a forged token).",
-      finish(s, u), modified());
+    add(
+      "isa-attachment-replaced",
+      "A later revision points workflow_token.jwt's file specification at a new stream (a forged token).",
+      finish(s, u),
+      modified(),
+    );
   }
   {
     const u = await beginUpdate(s);
@@ -441,10 +564,15 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
     const tree = (u.ctx.lookup(treeRef) as PDFDict).clone(u.ctx);
     const extra = utf8Bytes("This attachment was added after sealing.\n");
     const stream = u.add(u.ctx.flateStream(extra, { Type: "EmbeddedFile", Subtype: "application/octet-stream", Params: { Size: extra.length } }));
-    const spec = u.add(u.ctx.obj({
-      Type: "Filespec", F: PDFString.of("workflow_token_v2.txt"), UF: PDFString.of("workflow_token_v2.txt"),
-      AFRelationship: "Unspecified", EF: { F: stream },
-    }));
+    const spec = u.add(
+      u.ctx.obj({
+        Type: "Filespec",
+        F: PDFString.of("workflow_token_v2.txt"),
+        UF: PDFString.of("workflow_token_v2.txt"),
+        AFRelationship: "Unspecified",
+        EF: { F: stream },
+      }),
+    );
     const arr = tree.lookup(PDFName.of("Names"), PDFArray).clone(u.ctx);
     arr.push(PDFString.of("workflow_token_v2.txt"));
     arr.push(spec);
@@ -455,10 +583,16 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
   {
     const u = await beginUpdate(s);
     const page = firstPage(u);
-    const note = u.add(u.ctx.obj({
-      Type: "Annot", Subtype: "FreeText", Rect: [300, 600, 560, 640], Contents: PDFString.of("Husleje nedsat til 1 kr."),
-      DA: PDFString.of("/Helv 12 Tf 0 g"), F: 4,
-    }));
+    const note = u.add(
+      u.ctx.obj({
+        Type: "Annot",
+        Subtype: "FreeText",
+        Rect: [300, 600, 560, 640],
+        Contents: PDFString.of("Husleje nedsat til 1 kr."),
+        DA: PDFString.of("/Helv 12 Tf 0 g"),
+        F: 4,
+      }),
+    );
     const copy = page.dict.clone(u.ctx);
     const annots = page.dict.lookup(PDFName.of("Annots"), PDFArray).clone(u.ctx);
     annots.push(note);
@@ -484,9 +618,12 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
     const copy = page.dict.clone(u.ctx);
     copy.set(PDFName.of("Contents"), u.ctx.obj([PDFRef.of(shadowBase.prepared.hiddenObject!)]));
     u.replace(page.ref, copy);
-    add("shadow-hide-and-replace",
+    add(
+      "shadow-hide-and-replace",
       "Revision 1 carries a signed but unreferenced content stream (rent 1 kr.); revision 2 only changes page 1's /Contents reference to it.",
-      finish(shadowBase.sealed, u), modified(true, "every reader shows the hidden content (rent 1 kr.)"));
+      finish(shadowBase.sealed, u),
+      modified(true, "every reader shows the hidden content (rent 1 kr.)"),
+    );
   }
 
   // Signature wrapping: ByteRange values that are not "everything but /Contents", signed as declared.
@@ -495,25 +632,49 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
     add(name, description, sealPrepared(p, pki, { byteRange }), badSeal(pdfsigValid));
   wrap("sw-byterange-overlap", "ByteRange ranges overlap (the first covers /Contents).", [0, c.end, c.start, len - c.start], false);
   wrap("sw-byterange-not-from-zero", "ByteRange starts at offset 1, not 0.", [1, c.start - 1, c.end, len - c.end], true);
-  wrap("sw-byterange-three-ranges", "ByteRange has three ranges (6 numbers) covering the same bytes.", [0, c.start, c.end, 100, c.end + 100, len - c.end - 100], true);
+  wrap(
+    "sw-byterange-three-ranges",
+    "ByteRange has three ranges (6 numbers) covering the same bytes.",
+    [0, c.start, c.end, 100, c.end + 100, len - c.end - 100],
+    true,
+  );
   wrap("sw-byterange-gap-not-contents", "The unsigned gap is 20 bytes longer than /Contents.", [0, c.start, c.end + 20, len - c.end - 20], true);
   wrap("sw-byterange-short-of-eof", "The second range stops 100 bytes before the end of the revision.", [0, c.start, c.end, len - c.end - 100], true);
-  add("sw-objects-in-contents-gap", "Signature wrapping: the CMS is shortened and forged objects are hidden in the unsigned /Contents gap, then referenced by an appended xref section.",
-    await objectsInContentsGap(b), badSeal(true));
+  add(
+    "sw-objects-in-contents-gap",
+    "Signature wrapping: the CMS is shortened and forged objects are hidden in the unsigned /Contents gap, then referenced by an appended xref section.",
+    await objectsInContentsGap(b),
+    badSeal(true),
+  );
 
   // Integrity before policy: a SHA-1 seal is judged by its algorithm only once it is intact.
-  add("seal-sha1", "The seal's digest is SHA-1 (intact): not accepted by policy.", sealPrepared(p, pki, { digestAlgorithm: "sha1" }),
-    { indication: "INDETERMINATE", subIndication: "CRYPTO_CONSTRAINTS_FAILURE", check: "seal-signature", pdfsigValid: true });
-  add("seal-sha1-wrong-digest", "The seal's digest is SHA-1 and its messageDigest is not the digest of the ranges: a failure, whatever the algorithm.",
+  add("seal-sha1", "The seal's digest is SHA-1 (intact): not accepted by policy.", sealPrepared(p, pki, { digestAlgorithm: "sha1" }), {
+    indication: "INDETERMINATE",
+    subIndication: "CRYPTO_CONSTRAINTS_FAILURE",
+    check: "seal-signature",
+    pdfsigValid: true,
+  });
+  add(
+    "seal-sha1-wrong-digest",
+    "The seal's digest is SHA-1 and its messageDigest is not the digest of the ranges: a failure, whatever the algorithm.",
     sealPrepared(p, pki, { digestAlgorithm: "sha1", messageDigest: new Uint8Array(20).fill(7) }),
-    { indication: "TOTAL-FAILED", subIndication: "HASH_FAILURE", check: "seal-signature", pdfsigValid: false });
-  add("seal-hash-mismatch", "The seal's SignerInfo names SHA-1 as its digest algorithm but signs its attributes with sha256WithRSAEncryption: pkijs verifies it, OpenSSL and NSS do not.",
+    { indication: "TOTAL-FAILED", subIndication: "HASH_FAILURE", check: "seal-signature", pdfsigValid: false },
+  );
+  add(
+    "seal-hash-mismatch",
+    "The seal's SignerInfo names SHA-1 as its digest algorithm but signs its attributes with sha256WithRSAEncryption: pkijs verifies it, OpenSSL and NSS do not.",
     sealPrepared(p, pki, { digestAlgorithm: "sha1", mismatchedSignatureHash: true }),
-    { indication: "TOTAL-FAILED", subIndication: "SIG_CRYPTO_FAILURE", check: "seal-signature", pdfsigValid: false, fooled: "pkijs (and a verifier built on it alone) calls the signature valid; pdfsig and openssl cms do not" });
+    {
+      indication: "TOTAL-FAILED",
+      subIndication: "SIG_CRYPTO_FAILURE",
+      check: "seal-signature",
+      pdfsigValid: false,
+      fooled: "pkijs (and a verifier built on it alone) calls the signature valid; pdfsig and openssl cms do not",
+    },
+  );
 
   // Universal signature forgery: /Contents or /ByteRange unusable.
-  const usf = (name: string, description: string, o: Parameters<typeof sealPrepared>[2]): void =>
-    add(name, description, sealPrepared(p, pki, o), badSeal());
+  const usf = (name: string, description: string, o: Parameters<typeof sealPrepared>[2]): void => add(name, description, sealPrepared(p, pki, o), badSeal());
   usf("usf-contents-empty", "/Contents is an empty string <>.", { cms: { raw: "<>" } });
   usf("usf-contents-null", "/Contents is null.", { cms: { raw: "null" } });
   usf("usf-contents-not-hex", "/Contents holds non-hex characters.", { cms: { raw: `<${"zz".repeat(64)}>` } });
@@ -532,7 +693,12 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
   const structural = async (name: string, description: string, layout: Partial<PadesLayout>, expected = badAttachments): Promise<void> =>
     add(name, description, (await sealedBase(pki, b.evidence, { contentsSize: b.layout.contentsSize, ...layout })).sealed, expected);
   const atts = b.layout.attachments;
-  await structural("second-signature-field", "A second (empty) signature field Signature2, under the seal: harmless while DocMDP holds; a warning.", { extraSignatureField: true }, { indication: "TOTAL-PASSED", subIndication: null, check: "seal-signature", pdfsigValid: true });
+  await structural(
+    "second-signature-field",
+    "A second (empty) signature field Signature2, under the seal: harmless while DocMDP holds; a warning.",
+    { extraSignatureField: true },
+    { indication: "TOTAL-PASSED", subIndication: null, check: "seal-signature", pdfsigValid: true },
+  );
   await structural("attachment-duplicated", "workflow_token.jwt appears twice in the name tree.", { attachments: [atts[0]!, atts[0]!, ...atts.slice(1)] });
   await structural("attachment-missing", "workflow_token.ocsp is missing.", { attachments: [atts[0]!, atts[2]!] });
   await structural("attachment-bad-flate", "workflow_token.jwt declares /FlateDecode but its data is not zlib.", {

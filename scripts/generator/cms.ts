@@ -2,8 +2,23 @@
 // messageDigest, signingCertificateV2 and adbe-revocationInfoArchival signed, no signingTime, and an
 // RFC 3161 signature timestamp over the signature value as unsigned attribute.
 import {
-  algId, derSetOf, encode, explicit, genTime, implicitConstructed, int, octets, oid, OIDS, raw, seq, set,
-  sha1, sha256, utcTime, type Asn1,
+  algId,
+  derSetOf,
+  encode,
+  explicit,
+  genTime,
+  implicitConstructed,
+  int,
+  octets,
+  oid,
+  OIDS,
+  raw,
+  seq,
+  set,
+  sha1,
+  sha256,
+  utcTime,
+  type Asn1,
 } from "./der.js";
 import { sign } from "node:crypto";
 import { defaultScheme, signBytes, type SignatureScheme } from "./keys.js";
@@ -80,7 +95,10 @@ export function createSignedData(o: SignedDataOptions): Uint8Array {
     int(eContentType === OIDS.data ? 1 : 3),
     set(algId(digestOid)),
     encap,
-    implicitConstructed(0, o.certificates.map((c) => raw(c.der))),
+    implicitConstructed(
+      0,
+      o.certificates.map((c) => raw(c.der)),
+    ),
     set(signerInfo),
   );
   return encode(seq(oid(OIDS.signedData), explicit(0, signedData)));
@@ -101,23 +119,22 @@ export const TSA_POLICY = "2.999.3161.1";
 /** An RFC 3161 TimeStampToken (ContentInfo of SignedData over a TSTInfo), ESS v2 signing certificate. */
 export function createTimestampToken(o: TimestampOptions): Uint8Array {
   const at = o.genTime ?? TIMELINE.timestampAt;
-  const tstInfo = encode(seq(
-    int(1),
-    oid(TSA_POLICY),
-    seq(algId(OIDS.sha256), octets(sha256(o.data))),
-    int(o.serial ?? 20251208),
-    genTime(at),
-    seq(int(1)), // accuracy: 1 s
-  ));
+  const tstInfo = encode(
+    seq(
+      int(1),
+      oid(TSA_POLICY),
+      seq(algId(OIDS.sha256), octets(sha256(o.data))),
+      int(o.serial ?? 20251208),
+      genTime(at),
+      seq(int(1)), // accuracy: 1 s
+    ),
+  );
   return createSignedData({
     signer: o.tsa,
     eContentType: OIDS.tstInfo,
     content: tstInfo,
     certificates: o.certificates ?? [o.tsa],
-    extraSignedAttributes: [
-      attribute(OIDS.signingTime, utcTime(at)),
-      attribute(OIDS.signingCertificateV2, signingCertificateV2(o.tsa)),
-    ],
+    extraSignedAttributes: [attribute(OIDS.signingTime, utcTime(at)), attribute(OIDS.signingCertificateV2, signingCertificateV2(o.tsa))],
   });
 }
 
@@ -147,10 +164,15 @@ export interface SealCmsOptions {
 export function sealRevocation(pki: TestPki): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
   return {
     crls: [createCrl({ issuer: pki.sealRoot })],
-    ocsps: [createOcspResponse({
-      subject: pki.seal, issuer: pki.sealRoot, responder: pki.sealRoot,
-      producedAt: TIMELINE.sealRevocationAt, nextUpdate: TIMELINE.sealRevocationNext,
-    })],
+    ocsps: [
+      createOcspResponse({
+        subject: pki.seal,
+        issuer: pki.sealRoot,
+        responder: pki.sealRoot,
+        producedAt: TIMELINE.sealRevocationAt,
+        nextUpdate: TIMELINE.sealRevocationNext,
+      }),
+    ],
   };
 }
 
@@ -171,8 +193,9 @@ export function createSealCms(o: SealCmsOptions): Uint8Array {
     messageDigest: o.messageDigest,
     certificates: o.certificates ?? [signer, o.pki.sealRoot],
     extraSignedAttributes: extra,
-    unsignedAttributes: o.timestamp === false ? undefined : (signature) => [
-      attribute(OIDS.signatureTimeStampToken, raw(createTimestampToken({ tsa: o.pki.tsa, data: signature, genTime: o.timestampAt }))),
-    ],
+    unsignedAttributes:
+      o.timestamp === false
+        ? undefined
+        : (signature) => [attribute(OIDS.signatureTimeStampToken, raw(createTimestampToken({ tsa: o.pki.tsa, data: signature, genTime: o.timestampAt })))],
   });
 }

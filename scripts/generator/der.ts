@@ -81,12 +81,10 @@ export function int(value: number | Uint8Array): asn1js.Integer {
 export const bits = (bytes: Uint8Array): asn1js.BitString => new asn1js.BitString({ valueHex: bytes });
 
 /** Context-specific EXPLICIT [n]. */
-export const explicit = (n: number, inner: Asn1): asn1js.Constructed =>
-  new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: n }, value: [inner] });
+export const explicit = (n: number, inner: Asn1): asn1js.Constructed => new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: n }, value: [inner] });
 
 /** Context-specific IMPLICIT [n] over a constructed type (SET/SEQUENCE): the children are kept. */
-export const implicitConstructed = (n: number, value: Asn1[]): asn1js.Constructed =>
-  new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: n }, value });
+export const implicitConstructed = (n: number, value: Asn1[]): asn1js.Constructed => new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: n }, value });
 
 /** Context-specific IMPLICIT [n] over a primitive (e.g. NULL, OCTET STRING content). */
 export const implicitPrimitive = (n: number, content: Uint8Array = new Uint8Array(0)): asn1js.Primitive =>

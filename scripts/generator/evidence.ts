@@ -56,28 +56,35 @@ export interface WorkflowEvidence {
 /** Build the token evidence of one workflow, genuine unless options say otherwise. */
 export async function buildWorkflowEvidence(o: EvidenceOptions): Promise<WorkflowEvidence> {
   const specs = o.originals ?? DEFAULT_ORIGINALS;
-  const originals = await Promise.all(
-    specs.map(async (s) => ({ title: s.title, fileName: `${s.title}.pdf`, bytes: await createOriginalPdf(s) })),
-  );
+  const originals = await Promise.all(specs.map(async (s) => ({ title: s.title, fileName: `${s.title}.pdf`, bytes: await createOriginalPdf(s) })));
   const signer = o.tokenSigner ?? (o.alg === "ES256" ? o.pki.tokenSignerEc : o.pki.tokenSigner);
   const pemCert = o.pemCertificate ?? signer;
   const common = {
-    signer, alg: o.alg, kid: pemCert === signer ? undefined : thumbprint(pemCert.der),
-    documents: originals.map((d) => ({ title: d.title, bytes: d.bytes })), signers: o.signers, claims: o.claims,
+    signer,
+    alg: o.alg,
+    kid: pemCert === signer ? undefined : thumbprint(pemCert.der),
+    documents: originals.map((d) => ({ title: d.title, bytes: d.bytes })),
+    signers: o.signers,
+    claims: o.claims,
   };
-  const tamper = (t: WorkflowToken): WorkflowToken =>
-    o.tamperPayload ? { ...t, jwt: tamperJwtPayload(t.jwt, o.tamperPayload) } : t;
+  const tamper = (t: WorkflowToken): WorkflowToken => (o.tamperPayload ? { ...t, jwt: tamperJwtPayload(t.jwt, o.tamperPayload) } : t);
   const endpointToken = tamper(await createWorkflowToken({ ...common, personalData: true }));
-  const padesToken = o.claimFilter === "All"
-    ? endpointToken
-    : tamper(await createWorkflowToken({ ...common, personalData: false }));
+  const padesToken = o.claimFilter === "All" ? endpointToken : tamper(await createWorkflowToken({ ...common, personalData: false }));
 
   const ocspDer = createOcspResponse({
-    subject: pemCert, issuer: o.pki.tokenCa, responder: o.pki.ocspResponder, ...o.ocsp,
+    subject: pemCert,
+    issuer: o.pki.tokenCa,
+    responder: o.pki.ocspResponder,
+    ...o.ocsp,
   });
   const signers = o.signers?.length ?? 2;
   return {
-    originals, endpointToken, padesToken, ocspDer, ocspBase64: base64(ocspDer), certificatePem: pemCert.pem,
+    originals,
+    endpointToken,
+    padesToken,
+    ocspDer,
+    ocspBase64: base64(ocspDer),
+    certificatePem: pemCert.pem,
     resultInfo: { ocspReponseIncluded: true, documentCount: originals.length, signatureCount: signers, ...o.resultInfo },
   };
 }

@@ -72,8 +72,7 @@ export function appendIncrementalUpdate(pdf: Uint8Array, o: IncrementalUpdateOpt
   const offsets = new Map<number, number>();
   for (const obj of o.objects) {
     offsets.set(obj.num, at);
-    const body = typeof obj.body === "string" ? latin1Bytes(obj.body)
-      : obj.body instanceof Uint8Array ? obj.body : serializePdfObject(obj.body);
+    const body = typeof obj.body === "string" ? latin1Bytes(obj.body) : obj.body instanceof Uint8Array ? obj.body : serializePdfObject(obj.body);
     push(concat(latin1Bytes(`${obj.num} ${obj.gen ?? 0} obj\n`), body, latin1Bytes("\nendobj\n")));
   }
   for (const [num, off] of o.existing ?? []) offsets.set(num, off);
@@ -94,7 +93,7 @@ export function appendIncrementalUpdate(pdf: Uint8Array, o: IncrementalUpdateOpt
     const xrefAt = at;
     const sorted = [...offsets.entries()].sort((a, b) => a[0] - b[0]);
     let table = "xref\n";
-    for (let i = 0; i < sorted.length; ) {
+    for (let i = 0; i < sorted.length;) {
       let j = i;
       while (j + 1 < sorted.length && sorted[j + 1]![0] === sorted[j]![0] + 1) j++;
       table += `${sorted[i]![0]} ${j - i + 1}\n`;

@@ -25,8 +25,7 @@ export const privateKeyPem = (key: KeyObject): string => key.export({ type: "pkc
 export const privateKeyFromPem = (text: string): KeyObject => createPrivateKey(text);
 
 /** The natural scheme of a key (PSS must be asked for explicitly). */
-export const defaultScheme = (key: KeyObject): SignatureScheme =>
-  key.asymmetricKeyType === "ec" ? "ecdsa" : "rsa-pkcs1";
+export const defaultScheme = (key: KeyObject): SignatureScheme => (key.asymmetricKeyType === "ec" ? "ecdsa" : "rsa-pkcs1");
 
 /** RSASSA-PSS-params for SHA-256, MGF1-SHA-256, salt 32 (trailerField default). */
 function pssParams(): Asn1 {

@@ -1,7 +1,23 @@
 // OCSP responses (RFC 6960) shaped like the broker's (evidence.md §4), and CRLs for the seal's CA.
 import {
-  algId, bits, encode, enumerated, explicit, genTime, implicitConstructed, implicitPrimitive, int, octets, oid,
-  OIDS, raw, seq, sha1, sha256, x509Time, type Asn1,
+  algId,
+  bits,
+  encode,
+  enumerated,
+  explicit,
+  genTime,
+  implicitConstructed,
+  implicitPrimitive,
+  int,
+  octets,
+  oid,
+  OIDS,
+  raw,
+  seq,
+  sha1,
+  sha256,
+  x509Time,
+  type Asn1,
 } from "./der.js";
 import { defaultScheme, signatureAlgorithm, signBytes, spkiDer, type SignatureScheme } from "./keys.js";
 import { issuerNameDer, keyId, serialBytes, subjectNameDer, subjectPublicKeyBits, type Issued } from "./pki.js";
@@ -51,10 +67,7 @@ export function createOcspResponse(o: OcspOptions): Uint8Array {
     ...(nextUpdate ? [explicit(0, genTime(nextUpdate))] : []),
     ...(archiveCutoff ? [explicit(1, seq(seq(oid(OIDS.ocspArchiveCutoff), octets(encode(genTime(archiveCutoff))))))] : []),
   );
-  const responderId =
-    o.responderId === "byName"
-      ? explicit(1, raw(subjectNameDer(o.responder)))
-      : explicit(2, octets(keyId(spkiDer(o.responder.key))));
+  const responderId = o.responderId === "byName" ? explicit(1, raw(subjectNameDer(o.responder))) : explicit(2, octets(keyId(spkiDer(o.responder.key))));
   const tbs = encode(seq(responderId, genTime(producedAt), seq(single)));
   const scheme = o.scheme ?? defaultScheme(o.responder.key);
   const certs = o.certs ?? (o.responder === o.issuer ? [] : [o.responder]);
@@ -90,17 +103,22 @@ export interface CrlOptions {
 export function createCrl(o: CrlOptions): Uint8Array {
   const scheme = defaultScheme(o.issuer.key);
   const revoked = o.revoked ?? [];
-  const tbs = encode(seq(
-    int(1),
-    signatureAlgorithm(scheme),
-    raw(subjectNameDer(o.issuer)),
-    x509Time(o.thisUpdate ?? TIMELINE.sealRevocationAt),
-    x509Time(o.nextUpdate ?? TIMELINE.sealRevocationNext),
-    ...(revoked.length ? [seq(...revoked.map((r) => seq(int(r.serial), x509Time(r.at))))] : []),
-    explicit(0, seq(
-      seq(oid(OIDS.authorityKeyIdentifier), octets(encode(seq(implicitPrimitive(0, keyId(spkiDer(o.issuer.key))))))),
-      seq(oid(OIDS.crlNumber), octets(encode(int(o.number ?? 1)))),
-    )),
-  ));
+  const tbs = encode(
+    seq(
+      int(1),
+      signatureAlgorithm(scheme),
+      raw(subjectNameDer(o.issuer)),
+      x509Time(o.thisUpdate ?? TIMELINE.sealRevocationAt),
+      x509Time(o.nextUpdate ?? TIMELINE.sealRevocationNext),
+      ...(revoked.length ? [seq(...revoked.map((r) => seq(int(r.serial), x509Time(r.at))))] : []),
+      explicit(
+        0,
+        seq(
+          seq(oid(OIDS.authorityKeyIdentifier), octets(encode(seq(implicitPrimitive(0, keyId(spkiDer(o.issuer.key))))))),
+          seq(oid(OIDS.crlNumber), octets(encode(int(o.number ?? 1)))),
+        ),
+      ),
+    ),
+  );
   return encode(seq(raw(tbs), signatureAlgorithm(scheme), bits(signBytes(o.issuer.key, scheme, tbs))));
 }

@@ -12,16 +12,22 @@ export const DEFAULT_ORIGINALS: OriginalSpec[] = [
   {
     title: "Lejekontrakt",
     pages: [
-      ["Lejekontrakt", "", "Udlejer: Sealcheck Test Ejendomme ApS", "Lejer: Karen Test Jensen og Lars Test Nielsen",
-        "Lejemaal: Testvej 1, 1. th., 8000 Aarhus C", "Husleje: 9.500 kr. pr. maaned", "", "(Testdokument - ikke gyldigt)"],
-      ["Lejekontrakt, side 2", "", "Depositum: 28.500 kr.", "Opsigelsesvarsel: 3 maaneder", "",
-        "Parterne underskriver med MitID."],
+      [
+        "Lejekontrakt",
+        "",
+        "Udlejer: Sealcheck Test Ejendomme ApS",
+        "Lejer: Karen Test Jensen og Lars Test Nielsen",
+        "Lejemaal: Testvej 1, 1. th., 8000 Aarhus C",
+        "Husleje: 9.500 kr. pr. maaned",
+        "",
+        "(Testdokument - ikke gyldigt)",
+      ],
+      ["Lejekontrakt, side 2", "", "Depositum: 28.500 kr.", "Opsigelsesvarsel: 3 maaneder", "", "Parterne underskriver med MitID."],
     ],
   },
   {
     title: "Husorden",
-    pages: [["Husorden", "", "1. Ro efter kl. 22.", "2. Cykler i cykelkaelderen.", "3. Affald sorteres.", "",
-      "(Testdokument - ikke gyldigt)"]],
+    pages: [["Husorden", "", "1. Ro efter kl. 22.", "2. Cykler i cykelkaelderen.", "3. Affald sorteres.", "", "(Testdokument - ikke gyldigt)"]],
   },
 ];
 

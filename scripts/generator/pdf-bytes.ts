@@ -15,8 +15,11 @@ export function parseXrefTable(pdf: Uint8Array, at: number): Map<number, number>
   const text = latin1Text(pdf.subarray(at, pdf.length));
   if (!text.startsWith("xref")) throw new Error(`generator: no classic xref table at ${at}`);
   const offsets = new Map<number, number>();
-  const lines = text.slice(4, text.indexOf("trailer")).trim().split(/\r?\n|\r/);
-  for (let i = 0; i < lines.length; ) {
+  const lines = text
+    .slice(4, text.indexOf("trailer"))
+    .trim()
+    .split(/\r?\n|\r/);
+  for (let i = 0; i < lines.length;) {
     const [first, count] = lines[i]!.trim().split(/\s+/).map(Number) as [number, number];
     for (let k = 0; k < count; k++) {
       const [off, , kind] = lines[i + 1 + k]!.trim().split(/\s+/);

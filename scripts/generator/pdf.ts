@@ -90,22 +90,28 @@ export async function preparePades(l: PadesLayout): Promise<PreparedPdf> {
     };
     const stream = a.corruptFlate ? ctx.stream(a.bytes, { ...dict, Filter: "FlateDecode" }) : ctx.flateStream(a.bytes, dict);
     const spec = ctx.obj({
-      Type: "Filespec", F: PDFString.of(a.name), UF: PDFString.of(a.name), AFRelationship: "Unspecified",
+      Type: "Filespec",
+      F: PDFString.of(a.name),
+      UF: PDFString.of(a.name),
+      AFRelationship: "Unspecified",
       EF: { F: ctx.register(stream) },
     });
     return { name: a.name, ref: ctx.register(spec) };
   });
-  const namesArray = (list: typeof entries): PDFArray =>
-    ctx.obj(list.flatMap((e) => [PDFString.of(e.name), e.ref])) as PDFArray;
+  const namesArray = (list: typeof entries): PDFArray => ctx.obj(list.flatMap((e) => [PDFString.of(e.name), e.ref])) as PDFArray;
   let embeddedFiles: PDFDict;
   if (l.nameTree === "kids") {
     const half = Math.ceil(entries.length / 2);
-    const leaves = [entries.slice(0, half), entries.slice(half)].filter((x) => x.length).map((list) =>
-      ctx.register(ctx.obj({
-        Limits: [PDFString.of(list[0]!.name), PDFString.of(list[list.length - 1]!.name)],
-        Names: namesArray(list),
-      })),
-    );
+    const leaves = [entries.slice(0, half), entries.slice(half)]
+      .filter((x) => x.length)
+      .map((list) =>
+        ctx.register(
+          ctx.obj({
+            Limits: [PDFString.of(list[0]!.name), PDFString.of(list[list.length - 1]!.name)],
+            Names: namesArray(list),
+          }),
+        ),
+      );
     embeddedFiles = ctx.obj({ Kids: leaves });
   } else {
     embeddedFiles = ctx.obj({ Names: namesArray(entries) });
@@ -118,25 +124,44 @@ export async function preparePades(l: PadesLayout): Promise<PreparedPdf> {
     Filter: "Adobe.PPKLite",
     SubFilter: "ETSI.CAdES.detached",
     M: PDFString.of(pdfDate(time)),
-    Reference: [{
-      Type: "SigRef", TransformMethod: "DocMDP",
-      TransformParams: { Type: "TransformParams", P: 1, V: "1.2" },
-    }],
+    Reference: [
+      {
+        Type: "SigRef",
+        TransformMethod: "DocMDP",
+        TransformParams: { Type: "TransformParams", P: 1, V: "1.2" },
+      },
+    ],
     ByteRange: [0, BYTE_RANGE_PLACEHOLDER, BYTE_RANGE_PLACEHOLDER, BYTE_RANGE_PLACEHOLDER],
     Contents: PDFHexString.of("0".repeat(contentsSize * 2)),
   });
   const sigRef = ctx.register(sigDict);
   const page = doc.getPage(l.widgetPage ?? 0);
-  const widget = ctx.register(ctx.obj({
-    Type: "Annot", Subtype: "Widget", FT: "Sig", T: PDFString.of("Signature1"), V: sigRef,
-    F: 132, Rect: [0, 0, 0, 0], P: page.ref,
-  }));
+  const widget = ctx.register(
+    ctx.obj({
+      Type: "Annot",
+      Subtype: "Widget",
+      FT: "Sig",
+      T: PDFString.of("Signature1"),
+      V: sigRef,
+      F: 132,
+      Rect: [0, 0, 0, 0],
+      P: page.ref,
+    }),
+  );
   page.node.set(PDFName.of("Annots"), ctx.obj([widget]));
   const fields = [widget];
   if (l.extraSignatureField) {
-    const second = ctx.register(ctx.obj({
-      Type: "Annot", Subtype: "Widget", FT: "Sig", T: PDFString.of("Signature2"), F: 132, Rect: [0, 0, 0, 0], P: page.ref,
-    }));
+    const second = ctx.register(
+      ctx.obj({
+        Type: "Annot",
+        Subtype: "Widget",
+        FT: "Sig",
+        T: PDFString.of("Signature2"),
+        F: 132,
+        Rect: [0, 0, 0, 0],
+        P: page.ref,
+      }),
+    );
     fields.push(second);
     page.node.set(PDFName.of("Annots"), ctx.obj(fields));
   }
@@ -207,8 +232,7 @@ export interface SealOptions extends Omit<SealCmsOptions, "pki" | "signedBytes">
 }
 
 /** The ByteRange covering the whole file except the /Contents string (delimiters included). */
-export const wholeFileByteRange = (p: PreparedPdf): number[] =>
-  [0, p.contents.start, p.contents.end, p.bytes.length - p.contents.end];
+export const wholeFileByteRange = (p: PreparedPdf): number[] => [0, p.contents.start, p.contents.end, p.bytes.length - p.contents.end];
 
 /** Bytes named by a ByteRange (pairs of offset, length). */
 export function byteRangeBytes(pdf: Uint8Array, range: readonly number[]): Uint8Array {
@@ -227,8 +251,7 @@ export function sealPrepared(p: PreparedPdf, pki: TestPki, o: SealOptions = {}):
     return pdf;
   }
   const signedBytes = byteRangeBytes(pdf, range);
-  const der = typeof o.cms === "function" ? o.cms(signedBytes)
-    : (o.cms ?? createSealCms({ ...o, pki, signedBytes }));
+  const der = typeof o.cms === "function" ? o.cms(signedBytes) : (o.cms ?? createSealCms({ ...o, pki, signedBytes }));
   const width = p.contents.end - p.contents.start - 2;
   if (der.length * 2 > width) throw new Error(`generator: CMS of ${der.length} bytes exceeds /Contents (${width / 2})`);
   patchSpan(pdf, p.contents, `<${hex(der).padEnd(width, "0")}>`);

@@ -7,12 +7,38 @@ import type { KeyObject } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import {
-  bits, bool, encode, explicit, int, implicitPrimitive, oid, OIDS, octets, pem, pemToDer, printable,
-  nul, raw, seq, set, sha1, sha256, utf8, x509Time, type Asn1,
+  bits,
+  bool,
+  encode,
+  explicit,
+  int,
+  implicitPrimitive,
+  oid,
+  OIDS,
+  octets,
+  pem,
+  pemToDer,
+  printable,
+  nul,
+  raw,
+  seq,
+  set,
+  sha1,
+  sha256,
+  utf8,
+  x509Time,
+  type Asn1,
 } from "./der.js";
 import {
-  defaultScheme, generateEcKey, generateRsaKey, privateKeyFromPem, privateKeyPem, signatureAlgorithm, signBytes,
-  spkiDer, type SignatureScheme,
+  defaultScheme,
+  generateEcKey,
+  generateRsaKey,
+  privateKeyFromPem,
+  privateKeyPem,
+  signatureAlgorithm,
+  signBytes,
+  spkiDer,
+  type SignatureScheme,
 } from "./keys.js";
 import { TIMELINE } from "./timeline.js";
 
@@ -26,9 +52,20 @@ export interface Issued {
 }
 
 export const PKI_ROLES = [
-  "tokenRoot", "tokenCa", "tokenSigner", "tokenSignerEc", "otherTokenSigner", "ocspResponder",
-  "unauthorisedResponder", "foreignRoot", "foreignResponder", "foreignTokenSigner", "sealRoot", "seal",
-  "tsaRoot", "tsa",
+  "tokenRoot",
+  "tokenCa",
+  "tokenSigner",
+  "tokenSignerEc",
+  "otherTokenSigner",
+  "ocspResponder",
+  "unauthorisedResponder",
+  "foreignRoot",
+  "foreignResponder",
+  "foreignTokenSigner",
+  "sealRoot",
+  "seal",
+  "tsaRoot",
+  "tsa",
 ] as const;
 export type PkiRole = (typeof PKI_ROLES)[number];
 
@@ -50,19 +87,20 @@ export type NameAttribute = [type: string, value: string];
 
 /** X.501 Name, one attribute per RDN, in the given order (most general first); C is PrintableString. */
 export function encodeName(attributes: readonly NameAttribute[]): Asn1 {
-  return seq(
-    ...attributes.map(([type, value]) =>
-      set(seq(oid(type), type === OIDS.country || type === OIDS.serialNumber ? printable(value) : utf8(value))),
-    ),
-  );
+  return seq(...attributes.map(([type, value]) => set(seq(oid(type), type === OIDS.country || type === OIDS.serialNumber ? printable(value) : utf8(value)))));
 }
 
 const ext = (id: string, critical: boolean, value: Asn1): Asn1 =>
   critical ? seq(oid(id), bool(true), octets(encode(value))) : seq(oid(id), octets(encode(value)));
 
 const KEY_USAGE_BITS = {
-  digitalSignature: 0, nonRepudiation: 1, keyEncipherment: 2, dataEncipherment: 3, keyAgreement: 4,
-  keyCertSign: 5, cRLSign: 6,
+  digitalSignature: 0,
+  nonRepudiation: 1,
+  keyEncipherment: 2,
+  dataEncipherment: 3,
+  keyAgreement: 4,
+  keyCertSign: 5,
+  cRLSign: 6,
 } as const;
 type KeyUsage = keyof typeof KEY_USAGE_BITS;
 
@@ -80,20 +118,13 @@ export const extensions = {
   basicConstraints: (ca: boolean, pathLen?: number): Asn1 =>
     ext(OIDS.basicConstraints, true, ca ? seq(bool(true), ...(pathLen === undefined ? [] : [int(pathLen)])) : seq()),
   keyUsage: (...usages: KeyUsage[]): Asn1 => ext(OIDS.keyUsage, true, keyUsageValue(usages)),
-  extKeyUsage: (critical: boolean, ...purposes: string[]): Asn1 =>
-    ext(OIDS.extKeyUsage, critical, seq(...purposes.map(oid))),
+  extKeyUsage: (critical: boolean, ...purposes: string[]): Asn1 => ext(OIDS.extKeyUsage, critical, seq(...purposes.map(oid))),
   subjectKeyIdentifier: (spki: Uint8Array): Asn1 => ext(OIDS.subjectKeyIdentifier, false, octets(keyId(spki))),
-  authorityKeyIdentifier: (issuerSpki: Uint8Array): Asn1 =>
-    ext(OIDS.authorityKeyIdentifier, false, seq(implicitPrimitive(0, keyId(issuerSpki)))),
-  certificatePolicies: (...policies: string[]): Asn1 =>
-    ext(OIDS.certificatePolicies, false, seq(...policies.map((p) => seq(oid(p))))),
+  authorityKeyIdentifier: (issuerSpki: Uint8Array): Asn1 => ext(OIDS.authorityKeyIdentifier, false, seq(implicitPrimitive(0, keyId(issuerSpki)))),
+  certificatePolicies: (...policies: string[]): Asn1 => ext(OIDS.certificatePolicies, false, seq(...policies.map((p) => seq(oid(p))))),
   /** QcCompliance, QcSSCD and QcType eseal (ETSI EN 319 412-5). */
   qcStatements: (): Asn1 =>
-    ext(OIDS.qcStatements, false, seq(
-      seq(oid("0.4.0.1862.1.1")),
-      seq(oid("0.4.0.1862.1.4")),
-      seq(oid("0.4.0.1862.1.6"), seq(oid("0.4.0.1862.1.6.2"))),
-    )),
+    ext(OIDS.qcStatements, false, seq(seq(oid("0.4.0.1862.1.1")), seq(oid("0.4.0.1862.1.4")), seq(oid("0.4.0.1862.1.6"), seq(oid("0.4.0.1862.1.6.2"))))),
   ocspNoCheck: (): Asn1 => ext(OIDS.ocspNoCheck, false, nul()),
 };
 
@@ -204,7 +235,10 @@ export function createPki(): TestPki {
   const caKey = generateRsaKey(3072);
   const tokenCa = make("tokenCa", caKey, {
     subject: [C_DK, O_TEST, TEST_OU, [OIDS.commonName, "Sealcheck Test OCES udstedende-CA 1"]],
-    issuer: tokenRoot, scheme: "rsa-pss", notBefore: v.tokenCa[0], notAfter: v.tokenCa[1],
+    issuer: tokenRoot,
+    scheme: "rsa-pss",
+    notBefore: v.tokenCa[0],
+    notAfter: v.tokenCa[1],
     extensions: caExtensions(caKey, tokenRoot, 0),
   });
   const signerExtensions = (key: KeyObject, issuer: Issued): Asn1[] => [
@@ -215,8 +249,12 @@ export function createPki(): TestPki {
   ];
   const signer = (role: PkiRole, key: KeyObject, issuer: Issued, uuid: string, cn?: string): Issued =>
     make(role, key, {
-      subject: tokenSignerSubject(uuid, cn), issuer, scheme: issuer === tokenCa ? "rsa-pss" : undefined,
-      notBefore: v.tokenSigner[0], notAfter: v.tokenSigner[1], extensions: signerExtensions(key, issuer),
+      subject: tokenSignerSubject(uuid, cn),
+      issuer,
+      scheme: issuer === tokenCa ? "rsa-pss" : undefined,
+      notBefore: v.tokenSigner[0],
+      notAfter: v.tokenSigner[1],
+      extensions: signerExtensions(key, issuer),
     });
   signer("tokenSigner", generateRsaKey(3072), tokenCa, TOKEN_SIGNER_UUID);
   signer("tokenSignerEc", generateEcKey("P-256"), tokenCa, TOKEN_SIGNER_UUID);
@@ -225,9 +263,11 @@ export function createPki(): TestPki {
   const responder = (role: PkiRole, issuer: Issued, cn: string, authorised: boolean): Issued => {
     const key = generateEcKey("P-256");
     return make(role, key, {
-      subject: [C_DK, O_TEST, TEST_OU, [OIDS.commonName, cn]], issuer,
+      subject: [C_DK, O_TEST, TEST_OU, [OIDS.commonName, cn]],
+      issuer,
       scheme: issuer === tokenCa ? "rsa-pss" : undefined,
-      notBefore: v.responder[0], notAfter: v.responder[1],
+      notBefore: v.responder[0],
+      notAfter: v.responder[1],
       extensions: [
         extensions.keyUsage("digitalSignature"),
         ...(authorised ? [extensions.extKeyUsage(false, OIDS.kpOcspSigning)] : []),
@@ -252,12 +292,10 @@ export function createPki(): TestPki {
   const tsaKey = generateRsaKey(2048);
   make("tsa", tsaKey, {
     subject: [C_DK, [OIDS.organization, "Sealcheck Test"], [OIDS.commonName, "Sealcheck Test Time-Stamping Unit 1"]],
-    issuer: tsaRoot, notBefore: v.tsa[0], notAfter: v.tsa[1],
-    extensions: [
-      extensions.keyUsage("digitalSignature", "nonRepudiation"),
-      extensions.extKeyUsage(true, OIDS.kpTimeStamping),
-      ...leafIds(tsaKey, tsaRoot),
-    ],
+    issuer: tsaRoot,
+    notBefore: v.tsa[0],
+    notAfter: v.tsa[1],
+    extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation"), extensions.extKeyUsage(true, OIDS.kpTimeStamping), ...leafIds(tsaKey, tsaRoot)],
   });
 
   return pki as TestPki;
@@ -273,15 +311,37 @@ export function createPki(): TestPki {
 export function issueSealHierarchy(rootKey: KeyObject, sealKey: KeyObject): { sealRoot: Issued; seal: Issued } {
   const v = TIMELINE.validity;
   const rootSubject: NameAttribute[] = [C_DK, [OIDS.organization, "Nets A/S"], [OIDS.commonName, "NETS AS Intermediate CA"]];
-  const sealRoot = issued("sealRoot", issueCertificate({
-    subject: rootSubject, subjectKey: rootKey, scheme: "rsa-pkcs1", notBefore: v.roots[0], notAfter: v.roots[1],
-    serial: serialFor("sealRoot"), extensions: caExtensions(rootKey),
-  }), rootKey);
-  const seal = issued("seal", issueCertificate({
-    subject: [[OIDS.country, "NO"], [OIDS.locality, "Oslo"], [OIDS.organization, "Nets Branch Norway NUF"], [OIDS.commonName, "Nets"]],
-    subjectKey: sealKey, issuer: sealRoot, notBefore: v.seal[0], notAfter: v.seal[1], serial: serialFor("seal"),
-    extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation"), extensions.qcStatements(), ...leafIds(sealKey, sealRoot)],
-  }), sealKey);
+  const sealRoot = issued(
+    "sealRoot",
+    issueCertificate({
+      subject: rootSubject,
+      subjectKey: rootKey,
+      scheme: "rsa-pkcs1",
+      notBefore: v.roots[0],
+      notAfter: v.roots[1],
+      serial: serialFor("sealRoot"),
+      extensions: caExtensions(rootKey),
+    }),
+    rootKey,
+  );
+  const seal = issued(
+    "seal",
+    issueCertificate({
+      subject: [
+        [OIDS.country, "NO"],
+        [OIDS.locality, "Oslo"],
+        [OIDS.organization, "Nets Branch Norway NUF"],
+        [OIDS.commonName, "Nets"],
+      ],
+      subjectKey: sealKey,
+      issuer: sealRoot,
+      notBefore: v.seal[0],
+      notAfter: v.seal[1],
+      serial: serialFor("seal"),
+      extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation"), extensions.qcStatements(), ...leafIds(sealKey, sealRoot)],
+    }),
+    sealKey,
+  );
   return { sealRoot, seal };
 }
 

@@ -39,16 +39,26 @@ export const PERSONAL_CLAIMS = ["ip_address", "mitid.age", "mitid.date_of_birth"
 
 export const DEFAULT_SIGNERS: TokenSigner[] = [
   {
-    name: "Karen Test Jensen", identityId: "3d5c1f0a-8b2e-4a6f-9c71-5e0d2b4a6c88",
-    created: TIMELINE.signaturesCreated[0], id: "a1f4c2d3-5b6e-4f70-8192-a3b4c5d6e7f8",
-    transactionId: "c0ffee00-1234-4abc-8def-0123456789ab", ip: "192.0.2.17",
-    cpr: "0101709995", birthDate: "1970-01-01", age: 55,
+    name: "Karen Test Jensen",
+    identityId: "3d5c1f0a-8b2e-4a6f-9c71-5e0d2b4a6c88",
+    created: TIMELINE.signaturesCreated[0],
+    id: "a1f4c2d3-5b6e-4f70-8192-a3b4c5d6e7f8",
+    transactionId: "c0ffee00-1234-4abc-8def-0123456789ab",
+    ip: "192.0.2.17",
+    cpr: "0101709995",
+    birthDate: "1970-01-01",
+    age: 55,
   },
   {
-    name: "Lars Test Nielsen", identityId: "7e2a9b41-0c3d-4e5f-a617-28394a5b6c7d",
-    created: TIMELINE.signaturesCreated[1], id: "b2e5d3c4-6c7f-4081-92a3-b4c5d6e7f809",
-    transactionId: "d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6", ip: "198.51.100.42",
-    cpr: "3112899996", birthDate: "1989-12-31", age: 35,
+    name: "Lars Test Nielsen",
+    identityId: "7e2a9b41-0c3d-4e5f-a617-28394a5b6c7d",
+    created: TIMELINE.signaturesCreated[1],
+    id: "b2e5d3c4-6c7f-4081-92a3-b4c5d6e7f809",
+    transactionId: "d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6",
+    ip: "198.51.100.42",
+    cpr: "3112899996",
+    birthDate: "1989-12-31",
+    age: 35,
   },
 ];
 
@@ -135,13 +145,18 @@ export function workflowClaims(o: Omit<WorkflowTokenOptions, "signer" | "alg" | 
   });
   signers.forEach((s, i) => {
     payload[`signature_${i + 1}`] = JSON.stringify({
-      Created: s.created, Id: s.id, SignatureTransactionId: s.transactionId,
+      Created: s.created,
+      Id: s.id,
+      SignatureTransactionId: s.transactionId,
       UserClaims: userClaims(s, o.personalData ?? false),
     });
   });
   Object.assign(payload, {
-    nbf: iat, iat, exp: Math.floor(exp.getTime() / 1000),
-    iss: o.issuer ?? WORKFLOW_DEFAULTS.issuer, aud: tin,
+    nbf: iat,
+    iat,
+    exp: Math.floor(exp.getTime() / 1000),
+    iss: o.issuer ?? WORKFLOW_DEFAULTS.issuer,
+    aud: tin,
   });
   return applyOverrides(payload, o.claims);
 }

@@ -21,4 +21,3 @@ export function scratch(files: Record<string, Uint8Array | string>): string {
   for (const [name, data] of Object.entries(files)) writeFileSync(join(dir, name), data);
   return dir;
 }
-

@@ -177,7 +177,12 @@ export function* readManifest(file: string, o: DiscoverOptions = {}): Generator<
     if (e.originals === undefined) {
       yield o.allowMissingOriginals
         ? { evidence, originals: [], source }
-        : { evidence, originals: [], source, problem: `${evidence}: its entry in ${file} lists no "originals" (use [] to verify it without comparing documents, or pass --allow-missing-originals)` };
+        : {
+            evidence,
+            originals: [],
+            source,
+            problem: `${evidence}: its entry in ${file} lists no "originals" (use [] to verify it without comparing documents, or pass --allow-missing-originals)`,
+          };
       continue;
     }
     if (!Array.isArray(e.originals) || !e.originals.every((x): x is string => typeof x === "string" && x !== "")) {

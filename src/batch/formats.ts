@@ -5,7 +5,18 @@ import type { StoredResult } from "./jsonl.js";
 
 export type BatchRow = StoredResult & { index?: number; decidedBy?: readonly string[] };
 
-export const CSV_COLUMNS = ["index", "evidence", "originals", "indication", "subIndication", "decidedBy", "exitCode", "durationMs", "error", "errorCode"] as const;
+export const CSV_COLUMNS = [
+  "index",
+  "evidence",
+  "originals",
+  "indication",
+  "subIndication",
+  "decidedBy",
+  "exitCode",
+  "durationMs",
+  "error",
+  "errorCode",
+] as const;
 
 /**
  * One CSV field. A value a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
@@ -40,7 +51,12 @@ export function csvRow(r: BatchRow): string {
 /** XML 1.0 text: escaped, and characters XML cannot carry (C0 controls but tab/LF/CR) replaced. */
 export function xmlText(s: string): string {
   // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return s
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "\uFFFD")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 /** The whole JUnit XML document (the counts come first in it, so it is written once the batch is done). */

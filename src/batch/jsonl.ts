@@ -23,7 +23,10 @@ export function resultLine(r: BatchResult, mode: ReportMode = "all", run?: strin
 export class JsonlWriter {
   private fd: number;
   lines = 0;
-  constructor(readonly file: string, append: boolean) {
+  constructor(
+    readonly file: string,
+    append: boolean,
+  ) {
     try {
       this.fd = openSync(file, append ? "a+" : "w");
     } catch (e) {

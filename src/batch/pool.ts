@@ -68,7 +68,11 @@ function workerScript(url: URL): URL {
   try {
     api = import.meta.resolve("tsx/esm/api");
   } catch {
-    api = pathToFileURL(createRequire(fileURLToPath(url)).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+    api = pathToFileURL(
+      createRequire(fileURLToPath(url))
+        .resolve("tsx/esm/api")
+        .replace(/\.cjs$/, ".mjs"),
+    ).href;
   }
   const boot = `import { register } from ${JSON.stringify(api)}; register(); await import(${JSON.stringify(url.href)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);

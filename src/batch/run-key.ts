@@ -14,7 +14,11 @@ function contentDigests(paths: readonly string[] | undefined): string[] {
   for (const p of paths ?? []) {
     let files: string[];
     try {
-      files = statSync(p).isDirectory() ? readdirSync(p).filter((n) => !n.startsWith(".")).map((n) => join(p, n)) : [p];
+      files = statSync(p).isDirectory()
+        ? readdirSync(p)
+            .filter((n) => !n.startsWith("."))
+            .map((n) => join(p, n))
+        : [p];
     } catch {
       files = [p]; // unreadable: the batch itself reports it; the path stands in for the content
     }
@@ -34,7 +38,12 @@ export function runOptions(options: BatchVerifyOptions & { allowMissingOriginals
   const { trust, certs, trustFor, ...rest } = options;
   const described: Record<string, unknown> = { sealcheck: VERSION, trustAnchors: contentDigests(trust), certs: contentDigests(certs) };
   // Role anchors by content too, like --trust.
-  if (trustFor) described.roleAnchors = Object.fromEntries(Object.entries(trustFor).sort().map(([role, paths]) => [role, contentDigests(paths)]));
+  if (trustFor)
+    described.roleAnchors = Object.fromEntries(
+      Object.entries(trustFor)
+        .sort()
+        .map(([role, paths]) => [role, contentDigests(paths)]),
+    );
   for (const k of Object.keys(rest).sort()) {
     const v = (rest as Record<string, unknown>)[k];
     if (v !== undefined) described[k] = v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v;
@@ -44,5 +53,8 @@ export function runOptions(options: BatchVerifyOptions & { allowMissingOriginals
 
 /** The key written into each results line (`run`): the SHA-256 of runOptions, shortened. */
 export function runKey(options: BatchVerifyOptions & { allowMissingOriginals?: boolean }): string {
-  return createHash("sha256").update(JSON.stringify(runOptions(options))).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify(runOptions(options)))
+    .digest("hex")
+    .slice(0, 16);
 }

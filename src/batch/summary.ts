@@ -52,7 +52,11 @@ export class BatchSummary {
   private readonly started = Date.now();
   private elapsedMs = 0;
 
-  constructor(private readonly topN = 10, private readonly maxErrors = 10, private readonly maxNotPassed = 50) {}
+  constructor(
+    private readonly topN = 10,
+    private readonly maxErrors = 10,
+    private readonly maxNotPassed = 50,
+  ) {}
 
   add(r: Summable & { errorCode?: string | null }, fromEarlierRun = false): void {
     this.archives++;
@@ -67,7 +71,8 @@ export class BatchSummary {
     if (r.error && this.errors.length < this.maxErrors) this.errors.push({ evidence: r.evidence, error: r.error });
     if (code !== 0) {
       this.notPassedCount++;
-      if (this.notPassed.length < this.maxNotPassed) this.notPassed.push({ evidence: r.evidence, indication: ind, subIndication: sub ?? null, error: r.error ?? null });
+      if (this.notPassed.length < this.maxNotPassed)
+        this.notPassed.push({ evidence: r.evidence, indication: ind, subIndication: sub ?? null, error: r.error ?? null });
     }
     if (!fromEarlierRun && this.topN > 0) {
       const s = this.slowest;
@@ -121,7 +126,12 @@ export class BatchSummary {
   }
 }
 
-const EXIT_MEANING: Record<ArchiveExitCode, string> = { 0: "all TOTAL-PASSED", 1: "worst verdict TOTAL-FAILED", 2: "worst verdict INDETERMINATE", 3: "at least one archive without a verdict" };
+const EXIT_MEANING: Record<ArchiveExitCode, string> = {
+  0: "all TOTAL-PASSED",
+  1: "worst verdict TOTAL-FAILED",
+  2: "worst verdict INDETERMINATE",
+  3: "at least one archive without a verdict",
+};
 
 function pad(s: string, n: number): string {
   return s.length >= n ? s : s + " ".repeat(n - s.length);
@@ -137,7 +147,9 @@ export function renderSummary(s: BatchSummaryJson, o: { colour?: boolean } = {})
   const colourOf = (ind: string): string => (ind === "TOTAL-PASSED" ? "32" : ind === "TOTAL-FAILED" ? "31" : ind === "INDETERMINATE" ? "33" : "35");
   const lines: string[] = [];
   const secs = (s.elapsedMs / 1000).toFixed(1);
-  lines.push(`${num(s.archives)} archive${s.archives === 1 ? "" : "s"}: ${num(s.verifiedNow)} verified in ${secs} s (${s.archivesPerSecond}/s, ${s.workers} worker${s.workers === 1 ? "" : "s"})${s.fromEarlierRun ? `, ${num(s.fromEarlierRun)} from the earlier run` : ""}`);
+  lines.push(
+    `${num(s.archives)} archive${s.archives === 1 ? "" : "s"}: ${num(s.verifiedNow)} verified in ${secs} s (${s.archivesPerSecond}/s, ${s.workers} worker${s.workers === 1 ? "" : "s"})${s.fromEarlierRun ? `, ${num(s.fromEarlierRun)} from the earlier run` : ""}`,
+  );
   lines.push("");
   const rows: [string, string, string][] = [];
   const order = ["TOTAL-PASSED", "TOTAL-FAILED", "INDETERMINATE", NO_VERDICT];

@@ -78,6 +78,4 @@ export interface WorkerInit {
 
 export type ToWorker = { type: "job"; id: number; archive: ArchiveSpec };
 export type FromWorker =
-  | { type: "ready" }
-  | { type: "init-error"; message: string; code: string | null }
-  | { type: "result"; id: number; result: Omit<BatchResult, "index"> };
+  { type: "ready" } | { type: "init-error"; message: string; code: string | null } | { type: "result"; id: number; result: Omit<BatchResult, "index"> };

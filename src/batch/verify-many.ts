@@ -47,9 +47,13 @@ export async function* verifyMany(
   // Slips before any worker starts: a string is iterable (by characters), so it is refused by name.
   if (typeof archives === "string" || archives === null || typeof archives !== "object" || !(Symbol.iterator in archives || Symbol.asyncIterator in archives)) {
     const hint = typeof archives === "string" ? ` (for the archives under a folder: verifyMany(discoverArchives([${JSON.stringify(archives)}]), …))` : "";
-    throw new SealcheckError("ERR_USAGE", `verifyMany: archives must be a list or iterable of { evidence, originals }, got ${typeof archives === "string" ? "a string" : archives === null ? "null" : typeof archives}${hint}`);
+    throw new SealcheckError(
+      "ERR_USAGE",
+      `verifyMany: archives must be a list or iterable of { evidence, originals }, got ${typeof archives === "string" ? "a string" : archives === null ? "null" : typeof archives}${hint}`,
+    );
   }
-  if (options === null || typeof options !== "object") throw new SealcheckError("ERR_USAGE", "verifyMany: options must be an object, e.g. { trust: [\"roots/\"] }");
+  if (options === null || typeof options !== "object")
+    throw new SealcheckError("ERR_USAGE", 'verifyMany: options must be an object, e.g. { trust: ["roots/"] }');
   for (const k of ["trust", "certs"] as const) expectPathList(k, options[k]);
   const workers = options.workers ?? defaultWorkers();
   if (!Number.isInteger(workers) || workers < 0) throw new SealcheckError("ERR_USAGE", `workers must be a whole number ≥ 0, not ${String(options.workers)}`);
@@ -58,18 +62,20 @@ export async function* verifyMany(
     throw new SealcheckError("ERR_USAGE", "timeoutMs must be a positive number of milliseconds, at most 2147483647 (--timeout at most 2147483 s)");
   }
   const init = initOf(options);
-  const runner: Runner = workers === 0
-    ? new InProcessRunner(init)
-    : new ThreadRunner(workers, init, {
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.workerHeapMb ? { heapMb: options.workerHeapMb } : {}),
-      ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
-    });
+  const runner: Runner =
+    workers === 0
+      ? new InProcessRunner(init)
+      : new ThreadRunner(workers, init, {
+          ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+          ...(options.workerHeapMb ? { heapMb: options.workerHeapMb } : {}),
+          ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
+        });
   await runner.start();
 
-  const source = Symbol.asyncIterator in archives
-    ? (archives as AsyncIterable<ArchiveSpec>)[Symbol.asyncIterator]()
-    : (archives as Iterable<ArchiveSpec>)[Symbol.iterator]();
+  const source =
+    Symbol.asyncIterator in archives
+      ? (archives as AsyncIterable<ArchiveSpec>)[Symbol.asyncIterator]()
+      : (archives as Iterable<ArchiveSpec>)[Symbol.iterator]();
   const ready: BatchResult[] = [];
   let inFlight = 0;
   let exhausted = false;

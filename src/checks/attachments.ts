@@ -7,7 +7,6 @@ import { failed, passed } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveContext, TokenEvidence } from "./context.js";
 
-
 const B64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
@@ -70,7 +69,11 @@ export function checkJsonFields(ctx: ArchiveContext): CheckResult {
   if (problems.length) {
     return failed("attachments", "FORMAT_FAILURE", `The Workflow-token JSON is incomplete or undecodable: ${problems.join("; ")}.`, { details: { problems } });
   }
-  return passed("attachments", "The Workflow-token JSON holds the token, its certificate and the OCSP response, each decodable (no seal covers them in this form).", {
-    details: { source: "workflow-token-json", fields: ["workflowToken", "publicSigningCertPem", "ocspResponse"] },
-  });
+  return passed(
+    "attachments",
+    "The Workflow-token JSON holds the token, its certificate and the OCSP response, each decodable (no seal covers them in this form).",
+    {
+      details: { source: "workflow-token-json", fields: ["workflowToken", "publicSigningCertPem", "ocspResponse"] },
+    },
+  );
 }

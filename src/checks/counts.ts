@@ -32,9 +32,15 @@ export function checkCounts(ctx: ArchiveContext): CheckResult {
       problems.push(`workflowResultInfo.signatureCount is ${JSON.stringify(info.signatureCount)} but the token holds ${c.signatures.length} signature(s)`);
     }
     if (info.ocspReponseIncluded !== undefined && info.ocspReponseIncluded !== Boolean(ctx.evidence?.ocspBase64)) {
-      problems.push(`workflowResultInfo.ocspReponseIncluded is ${JSON.stringify(info.ocspReponseIncluded)} but an OCSP response is ${ctx.evidence?.ocspBase64 ? "" : "not "}included`);
+      problems.push(
+        `workflowResultInfo.ocspReponseIncluded is ${JSON.stringify(info.ocspReponseIncluded)} but an OCSP response is ${ctx.evidence?.ocspBase64 ? "" : "not "}included`,
+      );
     }
   }
   if (problems.length) return failed(ID, "FORMAT_FAILURE", `The counts disagree: ${problems.join("; ")}.`, { details });
-  return passed(ID, `${c.documents.length} document(s) and ${c.signatures.length} signature(s), as the token${info ? " and workflowResultInfo" : ""} state${info ? "" : "s"}.`, { details });
+  return passed(
+    ID,
+    `${c.documents.length} document(s) and ${c.signatures.length} signature(s), as the token${info ? " and workflowResultInfo" : ""} state${info ? "" : "s"}.`,
+    { details },
+  );
 }

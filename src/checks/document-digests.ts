@@ -44,7 +44,9 @@ function compare(ctx: ArchiveContext, originals: readonly OriginalFile[] | null)
     );
   }
   if (missing.length) {
-    return indeterminate(ID, "SIGNED_DATA_NOT_FOUND", `${matched.length} of ${docs.length} documents matched; no original was given for ${names(missing)}.`, { details });
+    return indeterminate(ID, "SIGNED_DATA_NOT_FOUND", `${matched.length} of ${docs.length} documents matched; no original was given for ${names(missing)}.`, {
+      details,
+    });
   }
   if (extra.length) {
     // An auditor reads the originals given as "the signed originals": a file among them that no document_N
@@ -58,7 +60,11 @@ function compare(ctx: ArchiveContext, originals: readonly OriginalFile[] | null)
         { details: { ...details, allowExtraOriginals: false } },
       );
     }
-    return warning(ID, `All ${docs.length} documents matched an original; ${files} ${extra.length === 1 ? "is" : "are"} not part of this workflow (allowed by --allow-extra-originals).`, { details: { ...details, allowExtraOriginals: true } });
+    return warning(
+      ID,
+      `All ${docs.length} documents matched an original; ${files} ${extra.length === 1 ? "is" : "are"} not part of this workflow (allowed by --allow-extra-originals).`,
+      { details: { ...details, allowExtraOriginals: true } },
+    );
   }
   return passed(ID, `All ${docs.length} documents matched an original by SHA-256 (${matched.map((m) => basename(m.files[0]!)).join(", ")}).`, { details });
 }

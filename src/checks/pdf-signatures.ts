@@ -47,14 +47,20 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
     return { status: "failed", sub: "FORMAT_FAILURE", message: `${errorMessage(e)}.` };
   }
   const sd = cms.signedData;
-  if (sd.signerInfos.length !== 1) return { status: "failed", sub: "FORMAT_FAILURE", message: `The CMS has ${sd.signerInfos.length} signers; a PDF signature has one.` };
+  if (sd.signerInfos.length !== 1)
+    return { status: "failed", sub: "FORMAT_FAILURE", message: `The CMS has ${sd.signerInfos.length} signers; a PDF signature has one.` };
   const si = sd.signerInfos[0]!;
   const eContent = sd.encapContentInfo.eContent ? new Uint8Array(sd.encapContentInfo.eContent.getValue()) : null;
   const details: Record<string, unknown> = {};
   // adbe.pkcs7.sha1 signs the SHA-1 digest of the ranges, carried as the encapsulated content.
   if (s.subFilter === "adbe.pkcs7.sha1") {
     if (!eContent) return { status: "failed", sub: "FORMAT_FAILURE", message: "An adbe.pkcs7.sha1 signature without encapsulated content." };
-    if (!bytesEqual(eContent, digestRanges(pdf, ranges, "sha1"))) return { status: "failed", sub: "HASH_FAILURE", message: "The SHA-1 digest the signature carries is not the digest of the signed byte ranges: the PDF was changed after signing." };
+    if (!bytesEqual(eContent, digestRanges(pdf, ranges, "sha1")))
+      return {
+        status: "failed",
+        sub: "HASH_FAILURE",
+        message: "The SHA-1 digest the signature carries is not the digest of the signed byte ranges: the PDF was changed after signing.",
+      };
   } else if (eContent) return { status: "failed", sub: "FORMAT_FAILURE", message: "The CMS encapsulates content instead of signing the byte ranges." };
   const signed = eContent ?? null;
   const digestOf = (alg: string) => (signed ? createHash(alg).update(signed).digest() : digestRanges(pdf, ranges, alg));
@@ -64,20 +70,47 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
     const v = await verifySigner(cms, 0, digestOf);
     digestAlgorithm = v.digestAlgorithm;
     Object.assign(details, { digestAlgorithm, signatureAlgorithm: v.signatureAlgorithm, messageDigest: v.messageDigest, computedDigest: v.computedDigest });
-    if (v.computedDigest === undefined) return { status: "indeterminate", sub: "CRYPTO_CONSTRAINTS_FAILURE", message: `The digest algorithm ${digestAlgorithm} is not supported.`, details };
-    if (!v.messageDigestMatches) return { status: "failed", sub: "HASH_FAILURE", message: "The digest of the signed byte ranges does not match the signature's messageDigest: the PDF was changed after signing.", details };
+    if (v.computedDigest === undefined)
+      return { status: "indeterminate", sub: "CRYPTO_CONSTRAINTS_FAILURE", message: `The digest algorithm ${digestAlgorithm} is not supported.`, details };
+    if (!v.messageDigestMatches)
+      return {
+        status: "failed",
+        sub: "HASH_FAILURE",
+        message: "The digest of the signed byte ranges does not match the signature's messageDigest: the PDF was changed after signing.",
+        details,
+      };
     if (!v.signerCert) return { status: "indeterminate", sub: "NO_SIGNING_CERTIFICATE_FOUND", message: "The signer's certificate is not in the CMS.", details };
-    if (!v.signatureValid) return { status: "failed", sub: "SIG_CRYPTO_FAILURE", message: `The signature value does not verify with the key of "${displayName(v.signerCert.subject)}".`, details };
+    if (!v.signatureValid)
+      return {
+        status: "failed",
+        sub: "SIG_CRYPTO_FAILURE",
+        message: `The signature value does not verify with the key of "${displayName(v.signerCert.subject)}".`,
+        details,
+      };
     signer = v.signerCert;
   } else {
     // No signed attributes (older PKCS#7): the signature is over the content itself; pkijs checks it.
     digestAlgorithm = si.digestAlgorithm.algorithmId;
-    const data = signed ?? Buffer.concat([pdf.subarray(ranges[0], (ranges[0] as number) + (ranges[1] as number)), pdf.subarray(ranges[2], (ranges[2] as number) + (ranges[3] as number))]);
+    const data =
+      signed ??
+      Buffer.concat([
+        pdf.subarray(ranges[0], (ranges[0] as number) + (ranges[1] as number)),
+        pdf.subarray(ranges[2], (ranges[2] as number) + (ranges[3] as number)),
+      ]);
     try {
-      const r = await sd.verify({ signer: 0, data: signed ? new ArrayBuffer(0) : new Uint8Array(data).buffer, checkChain: false, extendedMode: true }, cryptoEngine);
+      const r = await sd.verify(
+        { signer: 0, data: signed ? new ArrayBuffer(0) : new Uint8Array(data).buffer, checkChain: false, extendedMode: true },
+        cryptoEngine,
+      );
       signer = r.signerCertificate ?? null;
       if (!signer) return { status: "indeterminate", sub: "NO_SIGNING_CERTIFICATE_FOUND", message: "The signer's certificate is not in the CMS.", details };
-      if (!r.signatureVerified) return { status: "failed", sub: "SIG_CRYPTO_FAILURE", message: `The signature value does not verify with the key of "${displayName(signer.subject)}".`, details };
+      if (!r.signatureVerified)
+        return {
+          status: "failed",
+          sub: "SIG_CRYPTO_FAILURE",
+          message: `The signature value does not verify with the key of "${displayName(signer.subject)}".`,
+          details,
+        };
     } catch (e) {
       const code = (e as { code?: number }).code;
       // pkijs: 3 = no signer certificate, 14/15 = signature not verified.
@@ -93,20 +126,40 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
   details.path = chain.path.map(summarize);
   details.judgedAt = at.toISOString();
   if (chain.status !== "valid") {
-    return { status: chain.status === "not-yet-valid" ? "failed" : "indeterminate", sub: chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE", message: `The signature is intact; its signer "${displayName(signer.subject)}": ${chain.message}`, details };
+    return {
+      status: chain.status === "not-yet-valid" ? "failed" : "indeterminate",
+      sub: chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE",
+      message: `The signature is intact; its signer "${displayName(signer.subject)}": ${chain.message}`,
+      details,
+    };
   }
   const alg = signed && s.subFilter === "adbe.pkcs7.sha1" ? "sha1" : digestAlgorithm;
   if (!ACCEPTED_DIGESTS.has(alg)) {
-    return { status: "indeterminate", sub: "CRYPTO_CONSTRAINTS_FAILURE", message: `The signature is intact, but it uses ${alg}, which is not accepted (SHA-256 or stronger).`, details };
+    return {
+      status: "indeterminate",
+      sub: "CRYPTO_CONSTRAINTS_FAILURE",
+      message: `The signature is intact, but it uses ${alg}, which is not accepted (SHA-256 or stronger).`,
+      details,
+    };
   }
-  return { status: "passed", sub: null, message: `Signed by "${displayName(signer.subject)}": digest and signature value verify, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`, details };
+  return {
+    status: "passed",
+    sub: null,
+    message: `Signed by "${displayName(signer.subject)}": digest and signature value verify, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`,
+    details,
+  };
 }
 
 async function judgeDocumentTimestamp(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   const pdf = ctx.input.pdf!;
   const trust = { anchors: anchorsFor(ctx.trust, "tsa"), intermediates: ctx.trust.intermediates };
   const r = await verifyTimestamp(s.contents!, (alg) => digestRanges(pdf, ranges, alg), trust, ctx.options.at ?? null, ctx.limits, true);
-  return { status: r.judgement.status, sub: r.judgement.subIndication, message: r.judgement.message, details: { ...r.judgement.details, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) } };
+  return {
+    status: r.judgement.status,
+    sub: r.judgement.subIndication,
+    message: r.judgement.message,
+    details: { ...r.judgement.details, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) },
+  };
 }
 
 /** The seal's entry: the first seal check that did not pass decides it. */
@@ -139,7 +192,8 @@ export async function judgePdfSignatures(
     let outcome: Outcome;
     if (seal && s === seal.signature) outcome = fromSealChecks(seal.checks);
     else if (!ranges) outcome = { status: "failed", sub: "FORMAT_FAILURE", message: `The byte range is not acceptable: ${problems.join("; ")}.` };
-    else if (!s.contents || s.contents.length === 0) outcome = { status: "failed", sub: "FORMAT_FAILURE", message: "/Contents is empty: there is no signature." };
+    else if (!s.contents || s.contents.length === 0)
+      outcome = { status: "failed", sub: "FORMAT_FAILURE", message: "/Contents is empty: there is no signature." };
     else if (s.isDocTimestamp) outcome = await judgeDocumentTimestamp(ctx, s, ranges);
     else outcome = await judgeCms(ctx, s, ranges);
     Object.assign(details, outcome.details ?? {});
@@ -147,7 +201,12 @@ export async function judgePdfSignatures(
       try {
         const c = analysis.after(covered);
         const permitted = s.isDocTimestamp ? "ltv" : permittedLevel(docMdp);
-        details.changesAfter = { level: c.level, permitted, laterRevisions: c.laterRevisions, withinPermission: rank(c.level) <= rank(permitted) && c.dangling.length === 0 };
+        details.changesAfter = {
+          level: c.level,
+          permitted,
+          laterRevisions: c.laterRevisions,
+          withinPermission: rank(c.level) <= rank(permitted) && c.dangling.length === 0,
+        };
       } catch (e) {
         if (!(e instanceof FormatError)) throw e;
         details.changesAfter = { error: errorMessage(e) };
@@ -167,4 +226,3 @@ export async function judgePdfSignatures(
   }
   return out;
 }
-

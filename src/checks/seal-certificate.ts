@@ -47,7 +47,9 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
   }
   if (chain.status !== "valid") {
     const sub = chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE";
-    return chain.status === "not-yet-valid" ? failed(ID, sub, `Seal certificate: ${chain.message}`, { at, details }) : indeterminate(ID, sub, `Seal certificate: ${chain.message}`, { at, details });
+    return chain.status === "not-yet-valid"
+      ? failed(ID, sub, `Seal certificate: ${chain.message}`, { at, details })
+      : indeterminate(ID, sub, `Seal certificate: ${chain.message}`, { at, details });
   }
   const ku = keyUsages(cert);
   if (ku && !ku.includes("nonRepudiation") && !ku.includes("digitalSignature")) {
@@ -63,7 +65,10 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
   }
   const judgements: { source: string; j: Judgement }[] = [];
   const sealingTime = ctx.sealTimestamp ?? at.time;
-  for (const [source, ders] of [["cms-ocsp", archived.ocsps], ["dss-ocsp", extra.ocsps]] as const) {
+  for (const [source, ders] of [
+    ["cms-ocsp", archived.ocsps],
+    ["dss-ocsp", extra.ocsps],
+  ] as const) {
     for (const der of ders) {
       try {
         const decoded = decodeOcsp(der, ctx.limits);
@@ -78,28 +83,39 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
         });
         if (r.certId.status !== "passed") continue; // about another certificate (e.g. the CA's)
         const parts = [r.signature, r.status, r.freshness];
-        const worst = parts.find((p) => p.status === "failed") ?? parts.find((p) => p.status === "indeterminate") ?? parts.find((p) => p.status === "warning") ?? r.status;
+        const worst =
+          parts.find((p) => p.status === "failed") ?? parts.find((p) => p.status === "indeterminate") ?? parts.find((p) => p.status === "warning") ?? r.status;
         judgements.push({ source, j: worst });
       } catch (e) {
-        judgements.push({ source, j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived OCSP response is unreadable: ${errorMessage(e)}.`, details: {} } });
+        judgements.push({
+          source,
+          j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived OCSP response is unreadable: ${errorMessage(e)}.`, details: {} },
+        });
       }
     }
   }
-  for (const [source, ders] of [["cms-crl", archived.crls], ["dss-crl", extra.crls]] as const) {
+  for (const [source, ders] of [
+    ["cms-crl", archived.crls],
+    ["dss-crl", extra.crls],
+  ] as const) {
     for (const der of ders) {
       try {
         const crl = decodeCrl(der, ctx.limits);
         if (!sameName(crl.crl.issuer, cert.issuer)) continue;
         judgements.push({ source, j: await judgeCrl(crl, cert, issuer, sealingTime, ctx.options.clockSkewSeconds) });
       } catch (e) {
-        judgements.push({ source, j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived CRL is unreadable: ${errorMessage(e)}.`, details: {} } });
+        judgements.push({
+          source,
+          j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived CRL is unreadable: ${errorMessage(e)}.`, details: {} },
+        });
       }
     }
   }
   details.revocation = judgements.map(({ source, j }) => ({ source, status: j.status, message: j.message, ...j.details }));
   details.revocationJudgedAt = sealingTime.toISOString();
   const revoked = judgements.find((x) => x.j.status === "failed");
-  if (revoked) return failed(ID, revoked.j.subIndication ?? "REVOKED", `Seal certificate "${displayName(cert.subject)}": ${revoked.j.message}`, { at, details });
+  if (revoked)
+    return failed(ID, revoked.j.subIndication ?? "REVOKED", `Seal certificate "${displayName(cert.subject)}": ${revoked.j.message}`, { at, details });
   const good = judgements.filter((x) => x.j.status === "passed" || x.j.status === "warning");
   if (good.length === 0) {
     return indeterminate(
@@ -113,5 +129,7 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
   }
   const sources = [...new Set(good.map((g) => g.source))].join(", ");
   const msg = `"${displayName(cert.subject)}" (${who.reason}): ${chain.message} Not revoked at the sealing time (${sources}).`;
-  return good.some((g) => g.j.status === "warning") ? warning(ID, `${msg} ${good.find((g) => g.j.status === "warning")!.j.message}`, { at, details }) : passed(ID, msg, { at, details });
+  return good.some((g) => g.j.status === "warning")
+    ? warning(ID, `${msg} ${good.find((g) => g.j.status === "warning")!.j.message}`, { at, details })
+    : passed(ID, msg, { at, details });
 }

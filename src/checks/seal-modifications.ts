@@ -32,11 +32,15 @@ export function checkSealModifications(doc: PdfDocument, analysis: ChangeAnalysi
   const covered = coveredRevision(doc, seal.byteRange);
   const details: Record<string, unknown> = { revisions: doc.revisions.length, sealedRevision: covered ?? null, docMdpPermission: docMdpP };
   if (covered === undefined) {
-    return failed(ID, "FORMAT_FAILURE", "The seal's byte range ends where no revision ends, so what it certified cannot be told from what was added later.", { details });
+    return failed(ID, "FORMAT_FAILURE", "The seal's byte range ends where no revision ends, so what it certified cannot be told from what was added later.", {
+      details,
+    });
   }
   const rewritten = [seal.revision, ...seal.redefinedIn].filter((i) => i > covered);
   if (rewritten.length) {
-    return failed(ID, "HASH_FAILURE", `The seal's signature dictionary was rewritten in revision ${rewritten.map((i) => i + 1).join(", ")} after sealing.`, { details });
+    return failed(ID, "HASH_FAILURE", `The seal's signature dictionary was rewritten in revision ${rewritten.map((i) => i + 1).join(", ")} after sealing.`, {
+      details,
+    });
   }
   if (doc.trailingBytes > 0) details.trailingBytes = doc.trailingBytes;
   if (covered === last) {
@@ -67,12 +71,23 @@ export function checkSealModifications(doc: PdfDocument, analysis: ChangeAnalysi
     Object.entries(changes.counts).reduce((n, [lvl, k]) => n + (rank(lvl as Finding["level"]) > rank(limit) ? k : 0), 0);
   if (rank(changes.level) > rank(permitted)) {
     const forbidden = above(permitted);
-    const perm = docMdpP === null ? "an approval signature without DocMDP, which does not cover them" : `DocMDP P=${docMdpP} permits ${permitted === "ltv" ? "only long-term validation data" : permitted === "form-fill" ? "only form filling and signing" : "only form filling, signing and annotations"}`;
-    return failed(ID, "HASH_FAILURE", `${later} revision(s) after the seal change what it certified (${perm}): ${listed(forbidden, count(permitted))}.`, { details });
+    const perm =
+      docMdpP === null
+        ? "an approval signature without DocMDP, which does not cover them"
+        : `DocMDP P=${docMdpP} permits ${permitted === "ltv" ? "only long-term validation data" : permitted === "form-fill" ? "only form filling and signing" : "only form filling, signing and annotations"}`;
+    return failed(ID, "HASH_FAILURE", `${later} revision(s) after the seal change what it certified (${perm}): ${listed(forbidden, count(permitted))}.`, {
+      details,
+    });
   }
   if (rank(changes.level) > rank("ltv")) {
     const beyond = above("ltv");
-    return warning(ID, `${later} revision(s) after the seal make changes its DocMDP P=${docMdpP ?? "(none)"} permits, beyond long-term validation data: ${listed(beyond, count("ltv"))}.`, { details });
+    return warning(
+      ID,
+      `${later} revision(s) after the seal make changes its DocMDP P=${docMdpP ?? "(none)"} permits, beyond long-term validation data: ${listed(beyond, count("ltv"))}.`,
+      { details },
+    );
   }
-  return passed(ID, `${later} revision(s) after the seal add only long-term validation data (DSS, document timestamps, metadata), which DocMDP permits.`, { details });
+  return passed(ID, `${later} revision(s) after the seal add only long-term validation data (DSS, document timestamps, metadata), which DocMDP permits.`, {
+    details,
+  });
 }

@@ -67,7 +67,8 @@ export function checkByteRange(sig: SealSignatureInput, fileLength: number): { r
   const problems: string[] = [];
   if (!Array.isArray(br)) return { problems: ["/ByteRange is missing or not an array"] };
   if (br.length !== 4) return { problems: [`/ByteRange has ${br.length} numbers; exactly 4 (two ranges) are required`] };
-  if (!br.every((n) => typeof n === "number" && Number.isSafeInteger(n) && n >= 0)) return { problems: ["/ByteRange holds values that are not non-negative integers"] };
+  if (!br.every((n) => typeof n === "number" && Number.isSafeInteger(n) && n >= 0))
+    return { problems: ["/ByteRange holds values that are not non-negative integers"] };
   const [a, b, c, d] = br as [number, number, number, number];
   if (a !== 0) problems.push(`the first range starts at ${a}, not at the beginning of the file`);
   if (a + b > c) problems.push("the two ranges overlap");
@@ -76,18 +77,28 @@ export function checkByteRange(sig: SealSignatureInput, fileLength: number): { r
   else if (a + b !== sig.contentsSpan.start || c !== sig.contentsSpan.end) {
     problems.push(`the gap between the ranges (${a + b}–${c}) is not exactly the /Contents string (${sig.contentsSpan.start}–${sig.contentsSpan.end})`);
   }
-  if (!sig.revisionEnds.includes(c + d)) problems.push(`the ranges end at ${c + d}, not where the signature's revision ends (${sig.revisionEnds.join(" or ")})`);
+  if (!sig.revisionEnds.includes(c + d))
+    problems.push(`the ranges end at ${c + d}, not where the signature's revision ends (${sig.revisionEnds.join(" or ")})`);
   return problems.length ? { problems } : { ranges: [a, b, c, d], problems };
 }
 
 function digestRanges(pdf: Uint8Array, r: [number, number, number, number], alg: string): Uint8Array {
-  return createHash(alg).update(pdf.subarray(r[0], r[0] + r[1])).update(pdf.subarray(r[2], r[2] + r[3])).digest();
+  return createHash(alg)
+    .update(pdf.subarray(r[0], r[0] + r[1]))
+    .update(pdf.subarray(r[2], r[2] + r[3]))
+    .digest();
 }
 
 export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): Promise<CheckResult> {
   const pdf = ctx.input.pdf!;
   const sig = seal.signature;
-  const details: Record<string, unknown> = { field: sig.fieldName, filter: sig.filter, subFilter: sig.subFilter, claimedTime: sig.claimedTime, byteRange: sig.byteRange };
+  const details: Record<string, unknown> = {
+    field: sig.fieldName,
+    filter: sig.filter,
+    subFilter: sig.subFilter,
+    claimedTime: sig.claimedTime,
+    byteRange: sig.byteRange,
+  };
   const { ranges, problems } = checkByteRange(sig, pdf.length);
   if (!ranges) return failed(ID, "FORMAT_FAILURE", `The seal's byte range is not acceptable: ${problems.join("; ")}.`, { details });
   seal.coversWholeFile = ranges[2] + ranges[3] === pdf.length;
@@ -100,11 +111,19 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
   const sd = seal.cms.signedData;
   details.derLength = seal.cms.derLength;
   details.reservedLength = sig.contents.length;
-  if (sd.signerInfos.length !== 1) return failed(ID, "FORMAT_FAILURE", `The seal's CMS has ${sd.signerInfos.length} signers; a PAdES signature has exactly one.`, { details });
-  if (sd.encapContentInfo.eContent) return failed(ID, "FORMAT_FAILURE", "The seal's CMS is not detached: it encapsulates content instead of signing the PDF's byte ranges.", { details });
+  if (sd.signerInfos.length !== 1)
+    return failed(ID, "FORMAT_FAILURE", `The seal's CMS has ${sd.signerInfos.length} signers; a PAdES signature has exactly one.`, { details });
+  if (sd.encapContentInfo.eContent)
+    return failed(ID, "FORMAT_FAILURE", "The seal's CMS is not detached: it encapsulates content instead of signing the PDF's byte ranges.", { details });
   // CAdES (and so PAdES) signs through signed attributes; a bare PKCS#7 signature is another format, which
   // says nothing about whether its bytes are intact (pdfSignatures judges it as such).
-  if (!sd.signerInfos[0]!.signedAttrs) return failed(ID, "FORMAT_FAILURE", "The seal's SignerInfo has no signed attributes: it is a bare PKCS#7 signature, not the CAdES signature of a PAdES seal.", { details });
+  if (!sd.signerInfos[0]!.signedAttrs)
+    return failed(
+      ID,
+      "FORMAT_FAILURE",
+      "The seal's SignerInfo has no signed attributes: it is a bare PKCS#7 signature, not the CAdES signature of a PAdES seal.",
+      { details },
+    );
   const v = await verifySigner(seal.cms, 0, (alg) => digestRanges(pdf, ranges, alg));
   details.digestAlgorithm = v.digestAlgorithm;
   details.signatureAlgorithm = v.signatureAlgorithm;
@@ -120,24 +139,56 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
     return failed(ID, "FORMAT_FAILURE", `The seal's contentType attribute is ${v.contentType}, not id-data.`, { details });
   }
   if (v.computedDigest === undefined && v.messageDigest !== undefined) {
-    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The seal's digest algorithm ${v.digestAlgorithm} is not supported, so its integrity cannot be checked.`, { details });
+    return indeterminate(
+      ID,
+      "CRYPTO_CONSTRAINTS_FAILURE",
+      `The seal's digest algorithm ${v.digestAlgorithm} is not supported, so its integrity cannot be checked.`,
+      { details },
+    );
   }
   if (!v.messageDigestMatches) {
-    return failed(ID, "HASH_FAILURE", v.messageDigest ? "The digest of the signed byte ranges does not match the seal's messageDigest: the PDF was changed after sealing." : `The seal's signed attributes are incomplete: ${v.problems.join("; ")}.`, { details });
+    return failed(
+      ID,
+      "HASH_FAILURE",
+      v.messageDigest
+        ? "The digest of the signed byte ranges does not match the seal's messageDigest: the PDF was changed after sealing."
+        : `The seal's signed attributes are incomplete: ${v.problems.join("; ")}.`,
+      { details },
+    );
   }
   if (!v.signerCert) return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The seal's signer certificate is not in the CMS.", { details });
   if (!v.signatureValid) {
-    return failed(ID, "SIG_CRYPTO_FAILURE", `The seal's signature value does not verify with the key of "${displayName(v.signerCert.subject)}"${v.problems.length ? ` (${v.problems.join("; ")})` : ""}.`, { details });
+    return failed(
+      ID,
+      "SIG_CRYPTO_FAILURE",
+      `The seal's signature value does not verify with the key of "${displayName(v.signerCert.subject)}"${v.problems.length ? ` (${v.problems.join("; ")})` : ""}.`,
+      { details },
+    );
   }
   // Integrity before policy: only an intact seal is judged by its algorithms.
   if (!ACCEPTED_DIGESTS.has(v.digestAlgorithm)) {
-    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The seal is intact, but it uses the digest ${v.digestAlgorithm}, which is not accepted (SHA-256 or stronger).`, { details });
+    return indeterminate(
+      ID,
+      "CRYPTO_CONSTRAINTS_FAILURE",
+      `The seal is intact, but it uses the digest ${v.digestAlgorithm}, which is not accepted (SHA-256 or stronger).`,
+      { details },
+    );
   }
   if (v.ess.present === "none") {
-    return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The seal's signed attributes do not bind the signer certificate (no ESS signing-certificate-v2).", { details });
+    return indeterminate(
+      ID,
+      "NO_SIGNING_CERTIFICATE_FOUND",
+      "The seal's signed attributes do not bind the signer certificate (no ESS signing-certificate-v2).",
+      { details },
+    );
   }
   if (!v.ess.matches) {
-    return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The ESS signing-certificate attribute names another certificate than the one that verifies the seal.", { details });
+    return indeterminate(
+      ID,
+      "NO_SIGNING_CERTIFICATE_FOUND",
+      "The ESS signing-certificate attribute names another certificate than the one that verifies the seal.",
+      { details },
+    );
   }
   const who = `"${displayName(v.signerCert.subject)}" (${details.sealIdentity})`;
   const remarks: string[] = [];
@@ -145,5 +196,9 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
   if (v.hasSigningTime) remarks.push("it carries a signingTime attribute, which PAdES baseline signatures must not have");
   if (v.ess.present === "v1") remarks.push("it binds the certificate with ESS signing-certificate v1 (SHA-1)");
   if (remarks.length) return warning(ID, `The seal by ${who} verifies over its byte ranges, but ${remarks.join("; ")}.`, { details });
-  return passed(ID, `The seal by ${who} verifies: ${v.digestAlgorithm.toUpperCase()} digest of the byte ranges matches, signature valid, ESS v2 binds the certificate.`, { details });
+  return passed(
+    ID,
+    `The seal by ${who} verifies: ${v.digestAlgorithm.toUpperCase()} digest of the byte ranges matches, signature valid, ESS v2 binds the certificate.`,
+    { details },
+  );
 }

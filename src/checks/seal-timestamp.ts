@@ -19,7 +19,11 @@ export async function checkSealTimestamp(ctx: ArchiveContext, seal: SealState): 
   const tokens = timestampTokens(si);
   if (tokens.length === 0) {
     return {
-      check: indeterminate(ID, "NO_POE", "The seal has no signature timestamp (PAdES B-B): nothing proves when it was made, so the sealing time is only claimed."),
+      check: indeterminate(
+        ID,
+        "NO_POE",
+        "The seal has no signature timestamp (PAdES B-B): nothing proves when it was made, so the sealing time is only claimed.",
+      ),
     };
   }
   if (tokens.length > ctx.limits.maxValidationDataItems) {
@@ -34,7 +38,9 @@ export async function checkSealTimestamp(ctx: ArchiveContext, seal: SealState): 
   const good = results.filter((r) => r.judgement.status === "passed" && r.info).sort((a, b) => a.info!.genTime.getTime() - b.info!.genTime.getTime());
   const chosen = good[0] ?? results[0]!;
   const j = chosen.judgement;
-  const at = chosen.info ? { time: ctx.options.at ?? chosen.info.genTime, source: ctx.options.at ? ("at-option" as const) : ("seal-timestamp" as const) } : undefined;
+  const at = chosen.info
+    ? { time: ctx.options.at ?? chosen.info.genTime, source: ctx.options.at ? ("at-option" as const) : ("seal-timestamp" as const) }
+    : undefined;
   const details = { ...j.details, tokens: tokens.length, claimedTime: seal.signature.claimedTime };
   return { check: result(ID, j.status, j.message, { sub: j.subIndication, ...(at ? { at } : {}), details }), ...(good[0]?.info ? { info: good[0].info } : {}) };
 }

@@ -78,25 +78,52 @@ function checkPdfAttachments(ctx: ArchiveContext, sealed: PdfView, latest: PdfVi
     }
   }
   const details = { revision: sealed.index, names: files.map((f) => f.name.text), sha256: digests, changedLater: later };
-  if (problems.length) return failed("attachments", "FORMAT_FAILURE", `The sealed revision's attachments are not as the broker writes them: ${problems.join("; ")}.`, { details });
+  if (problems.length)
+    return failed("attachments", "FORMAT_FAILURE", `The sealed revision's attachments are not as the broker writes them: ${problems.join("; ")}.`, { details });
   if (later.length) {
-    return failed("attachments", "HASH_FAILURE", `The sealed attachments are intact and used, but ${later.join("; ")}: a reader would show other attachments than the sealed ones.`, { details });
+    return failed(
+      "attachments",
+      "HASH_FAILURE",
+      `The sealed attachments are intact and used, but ${later.join("; ")}: a reader would show other attachments than the sealed ones.`,
+      { details },
+    );
   }
-  if (!sealVerified) return warning("attachments", "The three attachments are present once each and decodable, but the seal that should cover them did not verify.", { details });
-  return passed("attachments", `The three attachments are present once each in the sealed revision ${sealed.index + 1}, decodable, and covered by the seal.`, { details });
+  if (!sealVerified)
+    return warning("attachments", "The three attachments are present once each and decodable, but the seal that should cover them did not verify.", {
+      details,
+    });
+  return passed("attachments", `The three attachments are present once each in the sealed revision ${sealed.index + 1}, decodable, and covered by the seal.`, {
+    details,
+  });
 }
 
 /** Document timestamps (PAdES B-LTA), as judged among every signature: imprint over their revision, TSA, path. */
 function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): { check: CheckResult; count: number } {
   const ts = items.filter((i) => i.kind === "documentTimestamp");
   if (ts.length === 0) return { check: skipped("document-timestamps", "The PDF has no document timestamp (no PAdES B-LTA revision)."), count: 0 };
-  const timestamps = ts.map((i) => ({ field: i.field, byteRange: i.details.byteRange, revision: i.revision, status: i.status, subIndication: i.subIndication, message: i.message, ...(i.details.genTime ? { genTime: i.details.genTime } : {}) }));
+  const timestamps = ts.map((i) => ({
+    field: i.field,
+    byteRange: i.details.byteRange,
+    revision: i.revision,
+    status: i.status,
+    subIndication: i.subIndication,
+    message: i.message,
+    ...(i.details.genTime ? { genTime: i.details.genTime } : {}),
+  }));
   const details = { timestamps };
   const bad = ts.find((i) => i.status === "failed") ?? ts.find((i) => i.status === "indeterminate");
   if (bad) {
-    return { check: result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details }), count: ts.length };
+    return {
+      check: result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details }),
+      count: ts.length,
+    };
   }
-  return { check: passed("document-timestamps", `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`, { details }), count: ts.length };
+  return {
+    check: passed("document-timestamps", `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`, {
+      details,
+    }),
+    count: ts.length,
+  };
 }
 
 function dssData(ctx: ArchiveContext, latest: PdfView): ExtraRevocationData {
@@ -158,7 +185,11 @@ export async function runSealChecks(ctx: ArchiveContext): Promise<CheckResult[]>
   }
   const { seal: sig, problem } = chooseSeal(sigs);
   if (!sig) {
-    return [failed("seal-signature", "FORMAT_FAILURE", `${ctx.input.file}: ${problem}: it is not a sealed PAdES.`), ...skipAll("There is no seal to check.").slice(1), skipped("attachments", "Without a seal there is no sealed revision to take the attachments from.")];
+    return [
+      failed("seal-signature", "FORMAT_FAILURE", `${ctx.input.file}: ${problem}: it is not a sealed PAdES.`),
+      ...skipAll("There is no seal to check.").slice(1),
+      skipped("attachments", "Without a seal there is no sealed revision to take the attachments from."),
+    ];
   }
   const checks: CheckResult[] = [];
   const state: SealState = { signature: signatureInput(doc, sig) };
@@ -166,7 +197,13 @@ export async function runSealChecks(ctx: ArchiveContext): Promise<CheckResult[]>
   if (problem && sigCheck.status !== "failed") checks.push(failed("seal-signature", "FORMAT_FAILURE", `${problem}.`, { details: sigCheck.details ?? {} }));
   else if (emptyFields.length && sigCheck.status === "passed") {
     // Harmless while DocMDP holds (signing it later is a modification), but not what the broker writes.
-    checks.push(warning("seal-signature", `${sigCheck.message} The document also has ${emptyFields.length} empty signature field(s) (${emptyFields.join(", ")}); the broker writes exactly one.`, { details: sigCheck.details ?? {} }));
+    checks.push(
+      warning(
+        "seal-signature",
+        `${sigCheck.message} The document also has ${emptyFields.length} empty signature field(s) (${emptyFields.join(", ")}); the broker writes exactly one.`,
+        { details: sigCheck.details ?? {} },
+      ),
+    );
   } else checks.push(sigCheck);
 
   const { check: tsCheck, info: ts } = await checkSealTimestamp(ctx, state);
@@ -208,4 +245,3 @@ export async function runSealChecks(ctx: ArchiveContext): Promise<CheckResult[]>
   } satisfies SealSummary;
   return checks;
 }
-

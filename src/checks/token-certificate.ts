@@ -49,13 +49,16 @@ export async function checkTokenCertificate(ctx: ArchiveContext): Promise<CheckR
   }
   if (chain.status !== "valid") {
     const sub = chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE";
-    return chain.status === "not-yet-valid"
-      ? failed(ID, sub, chain.message, { at, details })
-      : indeterminate(ID, sub, chain.message, { at, details });
+    return chain.status === "not-yet-valid" ? failed(ID, sub, chain.message, { at, details }) : indeterminate(ID, sub, chain.message, { at, details });
   }
   const ku = keyUsages(cert);
   if (ku && !ku.includes("digitalSignature") && !ku.includes("nonRepudiation")) {
-    return indeterminate(ID, "CHAIN_CONSTRAINTS_FAILURE", `"${subject}" may not sign: its key usage is ${ku.join(", ")} (digitalSignature or nonRepudiation required).`, { at, details });
+    return indeterminate(
+      ID,
+      "CHAIN_CONSTRAINTS_FAILURE",
+      `"${subject}" may not sign: its key usage is ${ku.join(", ")} (digitalSignature or nonRepudiation required).`,
+      { at, details },
+    );
   }
   return passed(ID, `"${subject}": ${chain.message}`, { at, details });
 }

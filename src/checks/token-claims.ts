@@ -24,9 +24,14 @@ export function checkTokenClaims(ctx: ArchiveContext): CheckResult {
     claims.problems.push(`the token's iat (${new Date(claims.iat * 1000).toISOString()}) is after the seal's timestamp (${ctx.sealTimestamp.toISOString()})`);
   }
   if (claims.problems.length) {
-    return failed(ID, "FORMAT_FAILURE", `The token's claims are not well-formed: ${claims.problems.slice(0, 5).join("; ")}${claims.problems.length > 5 ? ` (and ${claims.problems.length - 5} more)` : ""}.`, {
-      details: { ...details, problems: claims.problems },
-    });
+    return failed(
+      ID,
+      "FORMAT_FAILURE",
+      `The token's claims are not well-formed: ${claims.problems.slice(0, 5).join("; ")}${claims.problems.length > 5 ? ` (and ${claims.problems.length - 5} more)` : ""}.`,
+      {
+        details: { ...details, problems: claims.problems },
+      },
+    );
   }
   const summary = `Workflow ${claims.workflowId} of ${claims.organizationTin}: ${claims.documents.length} document(s), ${claims.signatures.length} signature(s), sealed ${details.issuedAt}`;
   if (!claims.environment) {

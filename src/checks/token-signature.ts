@@ -27,7 +27,11 @@ export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckRes
   const token = ctx.evidence?.token;
   if (!token) return skipped(ID, "No Workflow token could be read, so its signature was not checked.");
   try {
-    ctx.jws = decodeCompactJws(token, { maxBytes: ctx.limits.maxJsonBytes, maxDepth: ctx.limits.maxJsonDepth, maxJwtBytes: ctx.limits.maxJwtBytes }, "the Workflow token");
+    ctx.jws = decodeCompactJws(
+      token,
+      { maxBytes: ctx.limits.maxJsonBytes, maxDepth: ctx.limits.maxJsonDepth, maxJwtBytes: ctx.limits.maxJwtBytes },
+      "the Workflow token",
+    );
   } catch (e) {
     return failed(ID, "FORMAT_FAILURE", `${errorMessage(e)}.`);
   }
@@ -44,9 +48,12 @@ export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckRes
       ? failed(ID, "SIG_CRYPTO_FAILURE", refusal.message, { details })
       : indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", refusal.message, { details });
   }
-  if (typeof alg !== "string") return failed(ID, "FORMAT_FAILURE", "The token's header has no \"alg\" string.", { details });
+  if (typeof alg !== "string") return failed(ID, "FORMAT_FAILURE", 'The token\'s header has no "alg" string.', { details });
   const cert = ctx.tokenCert;
-  if (!cert) return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The token's certificate is missing or unreadable, so its signature cannot be checked.", { details });
+  if (!cert)
+    return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The token's certificate is missing or unreadable, so its signature cannot be checked.", {
+      details,
+    });
   const weak = weakSpkiReason(new Uint8Array(cert.subjectPublicKeyInfo.toSchema().toBER(false)));
   if (weak) {
     return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The certificate "${displayName(cert.subject)}" cannot prove a signature: ${weak}.`, { details });
@@ -75,7 +82,12 @@ export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckRes
   const expectedKid = thumbprint(cert, "sha1");
   details.certificateSha1 = expectedKid;
   if (typeof header.kid !== "string") {
-    return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", `The signature verifies, but the token has no "kid" to bind it to the certificate (expected ${expectedKid}).`, { details });
+    return indeterminate(
+      ID,
+      "NO_SIGNING_CERTIFICATE_FOUND",
+      `The signature verifies, but the token has no "kid" to bind it to the certificate (expected ${expectedKid}).`,
+      { details },
+    );
   }
   if (header.kid.toUpperCase() !== expectedKid) {
     return indeterminate(

@@ -20,8 +20,17 @@ export const ORGANIZATION_IDENTIFIER_FORM = /^[A-Z]{3}[A-Z]{2}-[\x21-\x7e]{1,64}
 type Attribute = readonly [oid: string, value: string];
 
 /** The test environment's seal (the real one: subject and issuer exactly these attributes, nothing else). */
-const TEST_SEAL_SUBJECT: readonly Attribute[] = [[OID.C, "NO"], [OID.L, "Oslo"], [OID.O, "Nets Branch Norway NUF"], [OID.CN, "Nets"]];
-const TEST_SEAL_ISSUER: readonly Attribute[] = [[OID.C, "DK"], [OID.O, "Nets A/S"], [OID.CN, "NETS AS Intermediate CA"]];
+const TEST_SEAL_SUBJECT: readonly Attribute[] = [
+  [OID.C, "NO"],
+  [OID.L, "Oslo"],
+  [OID.O, "Nets Branch Norway NUF"],
+  [OID.CN, "Nets"],
+];
+const TEST_SEAL_ISSUER: readonly Attribute[] = [
+  [OID.C, "DK"],
+  [OID.O, "Nets A/S"],
+  [OID.CN, "NETS AS Intermediate CA"],
+];
 
 /** The text of every value of one attribute type in a name (null for a value that is not a string). */
 export function nameAttributeValues(name: pkijs.RelativeDistinguishedNames, oid: string): (string | null)[] {
@@ -40,7 +49,8 @@ export function nameAttributeValues(name: pkijs.RelativeDistinguishedNames, oid:
 export function organizationIdentifier(cert: pkijs.Certificate): { value: string | null; problem: string | null } {
   const values = nameAttributeValues(cert.subject, OID_ORGANIZATION_IDENTIFIER);
   if (values.length === 0) return { value: null, problem: "no organizationIdentifier" };
-  if (values.length > 1) return { value: null, problem: `${values.length} organizationIdentifier values (${values.map((v) => v ?? "?").join(", ")}): the holder is ambiguous` };
+  if (values.length > 1)
+    return { value: null, problem: `${values.length} organizationIdentifier values (${values.map((v) => v ?? "?").join(", ")}): the holder is ambiguous` };
   if (values[0] === null) return { value: null, problem: "an organizationIdentifier that is not a string" };
   return { value: values[0]!, problem: null };
 }
@@ -74,12 +84,20 @@ export const NO_EXTRA_SEAL_SIGNERS: SealSignerPolicy = Object.freeze({ organizat
  */
 export function sealIdentity(cert: pkijs.Certificate, policy: SealSignerPolicy = NO_EXTRA_SEAL_SIGNERS): { identity: SealIdentity; reason: string } {
   const org = organizationIdentifier(cert);
-  if (thumbprint(cert, "sha1") === PRODUCTION_SEAL_SHA1) return { identity: "production-seal", reason: "the broker's production seal certificate (SHA-1 thumbprint)" };
-  if (org.value === PRODUCTION_SEAL_ORGANIZATION_ID) return { identity: "production-seal", reason: `the broker's production seal holder (organizationIdentifier ${PRODUCTION_SEAL_ORGANIZATION_ID})` };
+  if (thumbprint(cert, "sha1") === PRODUCTION_SEAL_SHA1)
+    return { identity: "production-seal", reason: "the broker's production seal certificate (SHA-1 thumbprint)" };
+  if (org.value === PRODUCTION_SEAL_ORGANIZATION_ID)
+    return { identity: "production-seal", reason: `the broker's production seal holder (organizationIdentifier ${PRODUCTION_SEAL_ORGANIZATION_ID})` };
   if (nameIsExactly(cert.subject, TEST_SEAL_SUBJECT) && nameIsExactly(cert.issuer, TEST_SEAL_ISSUER)) {
     return { identity: "test-seal", reason: "the broker's test-environment seal (subject and issuer)" };
   }
-  if (policy.certificates.includes(thumbprint(cert, "sha256"))) return { identity: "accepted-seal-signer", reason: "a certificate accepted with --seal-signer" };
-  if (org.value !== null && policy.organizations.includes(org.value)) return { identity: "accepted-seal-signer", reason: `organizationIdentifier ${org.value}, accepted with --seal-signer` };
-  return { identity: "other", reason: org.problem && org.problem !== "no organizationIdentifier" ? `its subject has ${org.problem}` : "neither the broker's production seal nor its test seal" };
+  if (policy.certificates.includes(thumbprint(cert, "sha256")))
+    return { identity: "accepted-seal-signer", reason: "a certificate accepted with --seal-signer" };
+  if (org.value !== null && policy.organizations.includes(org.value))
+    return { identity: "accepted-seal-signer", reason: `organizationIdentifier ${org.value}, accepted with --seal-signer` };
+  return {
+    identity: "other",
+    reason:
+      org.problem && org.problem !== "no organizationIdentifier" ? `its subject has ${org.problem}` : "neither the broker's production seal nor its test seal",
+  };
 }

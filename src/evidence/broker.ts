@@ -29,7 +29,10 @@ export function chooseSeal(sigs: readonly SignatureInfo[]): { seal?: SignatureIn
   const certification = approvals.filter((s) => s.isDocMdp);
   if (certification.length === 1) return { seal: certification[0]! };
   if (approvals.length === 0) return { problem: "the PDF has no signature field with a signature (found through /AcroForm and /Perms)" };
-  if (approvals.length > 1) return { seal: [...approvals].sort((a, b) => a.revision - b.revision)[0]!, problem: `the PDF has ${approvals.length} signatures; the broker seals with exactly one` };
+  if (approvals.length > 1)
+    return {
+      seal: [...approvals].sort((a, b) => a.revision - b.revision)[0]!,
+      problem: `the PDF has ${approvals.length} signatures; the broker seals with exactly one`,
+    };
   return { seal: approvals[0]! };
 }
-

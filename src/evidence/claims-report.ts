@@ -21,7 +21,8 @@ const NAME_CLAIMS = ["mitid.identity_name", "nl3Name", "nemlogin.name", "name"];
 export function signerSummary(claims: readonly ReportedClaim[]): SignerSummary {
   const byName = (n: string) => claims.find((c) => c.name === n);
   const nameClaim = NAME_CLAIMS.map(byName).find((c) => c !== undefined) ?? claims.find((c) => c.personalData === "name");
-  const text = (c: ReportedClaim | undefined): string | null => (c === undefined || c.value === null || c.value === undefined ? null : typeof c.value === "string" ? c.value : JSON.stringify(c.value));
+  const text = (c: ReportedClaim | undefined): string | null =>
+    c === undefined || c.value === null || c.value === undefined ? null : typeof c.value === "string" ? c.value : JSON.stringify(c.value);
   const loa = text(byName("loa")) ?? text(byName("ial")) ?? text(byName("signatureType"));
   return {
     name: text(nameClaim),

@@ -65,4 +65,3 @@ export function readTokenValues(input: EvidenceInput, limits: Limits, problems: 
     ...(typeof f.publicSigningCertPem === "string" ? { certPem: f.publicSigningCertPem } : {}),
   };
 }
-

@@ -112,13 +112,18 @@ function num(payload: Record<string, unknown>, name: string, problems: string[])
   }
   // A later "time" than 9999-12-31 would make date computations (with tolerances added) throw.
   if (typeof v !== "number" || !Number.isSafeInteger(v) || !isTimeClaim(v)) {
-    problems.push(`claim "${name}" must be a non-negative integer of seconds since the epoch, up to 9999-12-31T23:59:59Z (${MAX_TIME_CLAIM_SECONDS}), found ${JSON.stringify(v)?.slice(0, 40)}`);
+    problems.push(
+      `claim "${name}" must be a non-negative integer of seconds since the epoch, up to 9999-12-31T23:59:59Z (${MAX_TIME_CLAIM_SECONDS}), found ${JSON.stringify(v)?.slice(0, 40)}`,
+    );
     return undefined;
   }
   return v;
 }
 
-export function parseWorkflowClaims(payload: Record<string, unknown>, limits: Pick<Limits, "maxJsonBytes" | "maxJsonDepth" | "maxNumberedClaims">): WorkflowClaims {
+export function parseWorkflowClaims(
+  payload: Record<string, unknown>,
+  limits: Pick<Limits, "maxJsonBytes" | "maxJsonDepth" | "maxNumberedClaims">,
+): WorkflowClaims {
   const problems: string[] = [];
   const jsonLimits = { maxBytes: limits.maxJsonBytes, maxDepth: limits.maxJsonDepth };
   const claims: WorkflowClaims = { environment: null, documents: [], signatures: [], problems };

@@ -17,7 +17,8 @@ const show = (v: unknown) => (v === undefined ? "none" : JSON.stringify(v).slice
 export function checkIssuer(payload: Payload, expected: string): CheckResult {
   const details = { expected, found: payload.iss ?? null };
   if (payload.iss === expected) return passed("issuer", `Issued by ${expected}.`, { details });
-  if (typeof payload.iss !== "string") return failed("issuer", "FORMAT_FAILURE", `The token has no "iss" string (found ${show(payload.iss)}); expected ${expected}.`, { details });
+  if (typeof payload.iss !== "string")
+    return failed("issuer", "FORMAT_FAILURE", `The token has no "iss" string (found ${show(payload.iss)}); expected ${expected}.`, { details });
   return failed("issuer", "FORMAT_FAILURE", `The token was issued by ${payload.iss}, not by the expected ${expected}.`, { details });
 }
 
@@ -26,10 +27,22 @@ export function checkAudience(payload: Payload, expected: string): CheckResult {
   const aud = payload.aud;
   const details = { expected, found: aud ?? null };
   if (aud === expected) return passed("audience", `Addressed to this receiver, ${expected}.`, { details });
-  if (Array.isArray(aud) && aud.length > 0 && aud.every((a) => a === expected)) return passed("audience", `Addressed to this receiver, ${expected}.`, { details });
-  if (aud === undefined) return failed("audience", "FORMAT_FAILURE", `The token has no "aud": it is not a controlled-transfer ID token (an access token, perhaps); expected ${expected}.`, { details });
+  if (Array.isArray(aud) && aud.length > 0 && aud.every((a) => a === expected))
+    return passed("audience", `Addressed to this receiver, ${expected}.`, { details });
+  if (aud === undefined)
+    return failed(
+      "audience",
+      "FORMAT_FAILURE",
+      `The token has no "aud": it is not a controlled-transfer ID token (an access token, perhaps); expected ${expected}.`,
+      { details },
+    );
   if (Array.isArray(aud) && aud.includes(expected)) {
-    return failed("audience", "FORMAT_FAILURE", `The token is addressed to ${expected} and also to ${show(aud.filter((a) => a !== expected))}; a transfer ID token has one receiver.`, { details });
+    return failed(
+      "audience",
+      "FORMAT_FAILURE",
+      `The token is addressed to ${expected} and also to ${show(aud.filter((a) => a !== expected))}; a transfer ID token has one receiver.`,
+      { details },
+    );
   }
   return failed("audience", "FORMAT_FAILURE", `The token is addressed to ${show(aud)}, not to this receiver ${expected}.`, { details });
 }
@@ -43,7 +56,12 @@ export function checkSender(payload: Payload, expected: readonly string[]): Chec
   }
   if (expected.length === 0) return warning("sender", `Sent by ${sender}; no expected sender was given, so the sender was not compared.`, { details });
   if (expected.includes(sender)) return passed("sender", `Sent by ${sender}, as expected.`, { details });
-  return failed("sender", "FORMAT_FAILURE", `The transfer was sent by ${sender}, not by ${expected.length === 1 ? expected[0] : `one of ${expected.join(", ")}`}.`, { details });
+  return failed(
+    "sender",
+    "FORMAT_FAILURE",
+    `The transfer was sent by ${sender}, not by ${expected.length === 1 ? expected[0] : `one of ${expected.join(", ")}`}.`,
+    { details },
+  );
 }
 
 export interface LifetimeOptions {
@@ -81,11 +99,29 @@ export function checkLifetime(payload: Payload, opts: LifetimeOptions): CheckRes
   };
   const o = { at, details };
   if (e <= i) return failed("lifetime", "FORMAT_FAILURE", `The token expires (${iso(e)}) no later than it was issued (${iso(i)}).`, o);
-  if (i > now + tol) return failed("lifetime", "NOT_YET_VALID", `The token claims to be issued at ${iso(i)}, after the validation time ${at.time.toISOString()} (tolerance ${tol} s): check the clocks.`, o);
-  if (n !== undefined && n > now + tol) return failed("lifetime", "NOT_YET_VALID", `The token is not valid before ${iso(n)}; the validation time is ${at.time.toISOString()} (tolerance ${tol} s).`, o);
-  if (now >= e + tol) return failed("lifetime", "EXPIRED", `The token expired at ${iso(e)}; the validation time is ${at.time.toISOString()} (tolerance ${tol} s).`, o);
+  if (i > now + tol)
+    return failed(
+      "lifetime",
+      "NOT_YET_VALID",
+      `The token claims to be issued at ${iso(i)}, after the validation time ${at.time.toISOString()} (tolerance ${tol} s): check the clocks.`,
+      o,
+    );
+  if (n !== undefined && n > now + tol)
+    return failed(
+      "lifetime",
+      "NOT_YET_VALID",
+      `The token is not valid before ${iso(n)}; the validation time is ${at.time.toISOString()} (tolerance ${tol} s).`,
+      o,
+    );
+  if (now >= e + tol)
+    return failed("lifetime", "EXPIRED", `The token expired at ${iso(e)}; the validation time is ${at.time.toISOString()} (tolerance ${tol} s).`, o);
   if (opts.maxAgeSec !== undefined && now - i > opts.maxAgeSec + tol) {
-    return failed("lifetime", "EXPIRED", `The token was issued ${Math.round(now - i)} s before the validation time, more than the maximum age of ${opts.maxAgeSec} s.`, o);
+    return failed(
+      "lifetime",
+      "EXPIRED",
+      `The token was issued ${Math.round(now - i)} s before the validation time, more than the maximum age of ${opts.maxAgeSec} s.`,
+      o,
+    );
   }
   return passed("lifetime", `Valid at ${at.time.toISOString()}: issued ${iso(i)}, expires ${iso(e)}.`, o);
 }
@@ -108,7 +144,9 @@ export function checkTransferClaims(
   const problems: string[] = [];
   // RFC 7515 §4.1.9: "JWT" and "application/jwt" are the same media type, compared case-insensitively.
   if (header.typ !== null && !["jwt", "application/jwt"].includes(header.typ.toLowerCase())) {
-    problems.push(header.typ.toLowerCase() === "at+jwt" ? `typ is "at+jwt": this is an access token, not an ID token` : `typ is ${show(header.typ)}, not "JWT"`);
+    problems.push(
+      header.typ.toLowerCase() === "at+jwt" ? `typ is "at+jwt": this is an access token, not an ID token` : `typ is ${show(header.typ)}, not "JWT"`,
+    );
   }
   if (typeof payload.ct_id !== "string" || payload.ct_id === "") problems.push(`"ct_id" is ${show(payload.ct_id)}, not a non-empty string`);
   if (typeof payload.ct_sender_traceId !== "string") problems.push(`"ct_sender_traceId" is ${show(payload.ct_sender_traceId)}, not a string`);
@@ -119,7 +157,13 @@ export function checkTransferClaims(
     try {
       const parsed = parseJsonObjectString(payload.ct_claims, { maxBytes: limits.maxJsonBytes, maxDepth: limits.maxJsonDepth }, `"ct_claims"`);
       const notStrings = Object.keys(parsed).filter((k) => typeof parsed[k] !== "string");
-      if (notStrings.length) problems.push(`"ct_claims" values must be strings; ${notStrings.slice(0, 5).map((k) => JSON.stringify(k)).join(", ")} ${notStrings.length === 1 ? "is" : "are"} not`);
+      if (notStrings.length)
+        problems.push(
+          `"ct_claims" values must be strings; ${notStrings
+            .slice(0, 5)
+            .map((k) => JSON.stringify(k))
+            .join(", ")} ${notStrings.length === 1 ? "is" : "are"} not`,
+        );
       else claims = parsed as Record<string, string>;
     } catch (e) {
       problems.push(errorMessage(e));
@@ -133,9 +177,13 @@ export function checkTransferClaims(
     };
   }
   return {
-    check: passed("claims", `Transfer ${payload.ct_id as string} carries ${claimNames.length} claim${claimNames.length === 1 ? "" : "s"}${claimNames.length ? ` (${claimNames.join(", ")})` : ""}.`, {
-      details: { transferId: payload.ct_id, traceId: payload.ct_sender_traceId, claimNames },
-    }),
+    check: passed(
+      "claims",
+      `Transfer ${payload.ct_id as string} carries ${claimNames.length} claim${claimNames.length === 1 ? "" : "s"}${claimNames.length ? ` (${claimNames.join(", ")})` : ""}.`,
+      {
+        details: { transferId: payload.ct_id, traceId: payload.ct_sender_traceId, claimNames },
+      },
+    ),
     transfer: { id: payload.ct_id as string, traceId: payload.ct_sender_traceId as string, claims },
   };
 }

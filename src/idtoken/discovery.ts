@@ -31,7 +31,8 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 function positive(value: number | undefined, fallback: number, what: string, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (!(typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max)) throw new SealcheckError("ERR_USAGE", `${what} must be a positive number up to ${max}`);
+  if (!(typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max))
+    throw new SealcheckError("ERR_USAGE", `${what} must be a positive number up to ${max}`);
   return value;
 }
 

@@ -68,7 +68,12 @@ async function readBounded(res: Response, url: string, maxBytes: number): Promis
  * GETs a JSON document and parses it (duplicate keys refused). Network failures, timeouts and HTTP 5xx/429
  * are transient KeySourceErrors; anything else wrong with the response is a non-transient one.
  */
-export async function fetchJson(rawUrl: string, what: string, limits: FetchLimits, jsonLimits: Pick<Limits, "maxJsonBytes" | "maxJsonDepth">): Promise<unknown> {
+export async function fetchJson(
+  rawUrl: string,
+  what: string,
+  limits: FetchLimits,
+  jsonLimits: Pick<Limits, "maxJsonBytes" | "maxJsonDepth">,
+): Promise<unknown> {
   let url = assertFetchableUrl(rawUrl, what);
   const signal = AbortSignal.timeout(limits.timeoutMs);
   try {

@@ -15,10 +15,7 @@ export function resolveIssuer(issuerOrEnvironment: string): string {
   try {
     url = new URL(issuerOrEnvironment);
   } catch {
-    throw new SealcheckError(
-      "ERR_USAGE",
-      `issuer "${issuerOrEnvironment}" is neither a URL nor one of ${Object.keys(BROKER_ISSUERS).join(", ")}`,
-    );
+    throw new SealcheckError("ERR_USAGE", `issuer "${issuerOrEnvironment}" is neither a URL nor one of ${Object.keys(BROKER_ISSUERS).join(", ")}`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new SealcheckError("ERR_USAGE", `issuer "${issuerOrEnvironment}" must be an https URL`);

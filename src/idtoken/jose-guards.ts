@@ -24,11 +24,7 @@ function optionalString(header: Record<string, unknown>, name: string): string |
 
 /** Throws FormatError (or LimitError) with a readable reason when the token is not a usable compact JWS. */
 export function decodeIdToken(token: string, limits: Limits): DecodedIdToken {
-  const jws = decodeCompactJws(
-    token,
-    { maxBytes: limits.maxJsonBytes, maxDepth: limits.maxJsonDepth, maxJwtBytes: limits.maxJwtBytes },
-    "the ID token",
-  );
+  const jws = decodeCompactJws(token, { maxBytes: limits.maxJsonBytes, maxDepth: limits.maxJsonDepth, maxJwtBytes: limits.maxJwtBytes }, "the ID token");
   const h = jws.header;
   // One policy with the Workflow token (src/pki/jose-policy.ts): crit, b64, JWE parameters, no alg.
   const refused = refuseHeader(h, "the token");

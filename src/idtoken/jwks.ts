@@ -105,7 +105,8 @@ function classify(jwk: unknown, index: number): UsableKey | string | { weak: str
   let algorithms: IdTokenAlgorithm[];
   if (jwk.alg !== undefined) {
     const alg = jwk.alg;
-    if (typeof alg !== "string" || !fitting.includes(alg as IdTokenAlgorithm)) return `alg ${JSON.stringify(alg)} is not a JWS signature algorithm for this ${kty} key`;
+    if (typeof alg !== "string" || !fitting.includes(alg as IdTokenAlgorithm))
+      return `alg ${JSON.stringify(alg)} is not a JWS signature algorithm for this ${kty} key`;
     algorithms = [alg as IdTokenAlgorithm];
   } else {
     if (fitting.length === 0) return `curve ${JSON.stringify(jwk.crv)} is not supported`;
@@ -171,16 +172,31 @@ export function selectKey(set: KeySet, kid: string | null, alg: string): KeySele
     const named = set.keys.filter((k) => k.kid === kid);
     if (named.length === 0) {
       const skipped = set.skipped.find((s) => s.kid === kid);
-      if (skipped) return { ok: false, reason: skipped.weak ? "weak-key" : "unusable-kid", message: `The token names kid ${kid}, but that key cannot verify signatures: ${skipped.reason}.` };
-      return { ok: false, reason: "unknown-kid", message: `No signing key with kid ${kid} is in the broker's key set (it has ${set.keys.length ? kidList(set.keys) : "no usable key"}).` };
+      if (skipped)
+        return {
+          ok: false,
+          reason: skipped.weak ? "weak-key" : "unusable-kid",
+          message: `The token names kid ${kid}, but that key cannot verify signatures: ${skipped.reason}.`,
+        };
+      return {
+        ok: false,
+        reason: "unknown-kid",
+        message: `No signing key with kid ${kid} is in the broker's key set (it has ${set.keys.length ? kidList(set.keys) : "no usable key"}).`,
+      };
     }
     const fitting = named.filter((k) => k.algorithms.includes(alg as IdTokenAlgorithm));
-    if (fitting.length === 0) return { ok: false, reason: "unusable-kid", message: `The key with kid ${kid} is for ${named[0]!.algorithms.join("/")}, not for the token's ${alg}.` };
-    if (fitting.length > 1) return { ok: false, reason: "ambiguous", message: `The key set has ${fitting.length} keys with kid ${kid}, so the signing key is ambiguous.` };
+    if (fitting.length === 0)
+      return { ok: false, reason: "unusable-kid", message: `The key with kid ${kid} is for ${named[0]!.algorithms.join("/")}, not for the token's ${alg}.` };
+    if (fitting.length > 1)
+      return { ok: false, reason: "ambiguous", message: `The key set has ${fitting.length} keys with kid ${kid}, so the signing key is ambiguous.` };
     return { ok: true, key: fitting[0]! };
   }
   const fitting = set.keys.filter((k) => k.algorithms.includes(alg as IdTokenAlgorithm));
   if (fitting.length === 1) return { ok: true, key: fitting[0]! };
   if (fitting.length === 0) return { ok: false, reason: "no-key", message: `The token has no kid and no key in the broker's key set fits ${alg}.` };
-  return { ok: false, reason: "ambiguous", message: `The token has no kid and ${fitting.length} keys could have signed it (${kidList(fitting)}); the broker always sets kid, so this token cannot be attributed to one key.` };
+  return {
+    ok: false,
+    reason: "ambiguous",
+    message: `The token has no kid and ${fitting.length} keys could have signed it (${kidList(fitting)}); the broker always sets kid, so this token cannot be attributed to one key.`,
+  };
 }

@@ -70,7 +70,11 @@ export async function checkSignature(token: DecodedIdToken, ctx: SignatureContex
     return sourceFailure(e, at, details);
   }
   details.keySource = describeSource(set);
-  if (!selection.ok) return indeterminate(ID, selection.reason === "weak-key" ? "CRYPTO_CONSTRAINTS_FAILURE" : "NO_SIGNING_CERTIFICATE_FOUND", selection.message, { at, details });
+  if (!selection.ok)
+    return indeterminate(ID, selection.reason === "weak-key" ? "CRYPTO_CONSTRAINTS_FAILURE" : "NO_SIGNING_CERTIFICATE_FOUND", selection.message, {
+      at,
+      details,
+    });
 
   const key = selection.key;
   details.key = { index: key.index, kid: key.kid, kty: key.kty, ...(key.certificate ? { certificate: key.certificate } : {}) };

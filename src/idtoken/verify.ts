@@ -43,7 +43,8 @@ function resolveOptions(o: VerifyIdTokenOptions): Resolved {
   const algorithms = [...(o.algorithms ?? ["RS256"])];
   if (algorithms.length === 0) throw usage("the algorithm allow-list is empty");
   for (const a of algorithms) {
-    if (!(SUPPORTED_ALGORITHMS as readonly string[]).includes(a)) throw usage(`algorithm ${JSON.stringify(a)} cannot be allowed; choose from ${SUPPORTED_ALGORITHMS.join(", ")}`);
+    if (!(SUPPORTED_ALGORITHMS as readonly string[]).includes(a))
+      throw usage(`algorithm ${JSON.stringify(a)} cannot be allowed; choose from ${SUPPORTED_ALGORITHMS.join(", ")}`);
   }
   if (o.at !== undefined && !(o.at instanceof Date && !Number.isNaN(o.at.getTime()))) throw usage("the validation time is not a valid date");
   // Range-checked where read: a huge tolerance would push exp + tolerance past what a Date can hold.
@@ -69,7 +70,8 @@ function resolveOptions(o: VerifyIdTokenOptions): Resolved {
  * able to burn the id of a genuine one.
  */
 async function checkReplay(decoded: DecodedIdToken, transfer: TransferClaims | null, prior: readonly CheckResult[], r: Resolved): Promise<CheckResult> {
-  if (r.replayStore === null) return skipped("replay", "Replay detection is off (no replay store): a second presentation of this transfer would not be noticed here.");
+  if (r.replayStore === null)
+    return skipped("replay", "Replay detection is off (no replay store): a second presentation of this transfer would not be noticed here.");
   if (r.at.source === "at-option") return skipped("replay", "Replay detection applies to live presentations, not to a verification at a given past time.");
   if (!transfer || prior.some((c) => c.status === "failed" || c.status === "indeterminate")) {
     return skipped("replay", "The transfer id was not recorded, because the token failed other checks.");
@@ -81,11 +83,19 @@ async function checkReplay(decoded: DecodedIdToken, transfer: TransferClaims | n
   try {
     first = await r.replayStore.markUsed(`${r.issuer} ${transfer.id}`, expiresAt);
   } catch (e) {
-    return indeterminate("replay", "TRY_LATER", `The replay store could not be asked whether transfer ${transfer.id} was seen before (${errorMessage(e)}); try again later.`, { at: r.at, details });
+    return indeterminate(
+      "replay",
+      "TRY_LATER",
+      `The replay store could not be asked whether transfer ${transfer.id} was seen before (${errorMessage(e)}); try again later.`,
+      { at: r.at, details },
+    );
   }
   return first
     ? passed("replay", `First presentation of transfer ${transfer.id}; it is remembered until ${expiresAt.toISOString()}.`, { at: r.at, details })
-    : failed("replay", "FORMAT_FAILURE", `Transfer ${transfer.id} was already presented: this is a replay of an ID token that was accepted before.`, { at: r.at, details });
+    : failed("replay", "FORMAT_FAILURE", `Transfer ${transfer.id} was already presented: this is a replay of an ID token that was accepted before.`, {
+        at: r.at,
+        details,
+      });
 }
 
 function toTransfer(payload: Record<string, unknown>, parsed: TransferClaims): IdTokenTransfer {

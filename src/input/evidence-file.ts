@@ -42,7 +42,12 @@ export function readBounded(file: string, maxBytes: number): Uint8Array {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw new SealcheckError("ERR_USAGE", `${file}: is a directory, not an evidence file`, { file });
     if (!st.isFile()) throw new SealcheckError("ERR_USAGE", `${file}: is not a regular file (a FIFO, socket or device), so it is not read`, { file });
-    if (st.size > maxBytes) throw new SealcheckError("ERR_INPUT_TOO_LARGE", `${file}: ${st.size} bytes is more than the limit of ${maxBytes} (raise it with --limit maxEvidenceBytes=<n>)`, { file });
+    if (st.size > maxBytes)
+      throw new SealcheckError(
+        "ERR_INPUT_TOO_LARGE",
+        `${file}: ${st.size} bytes is more than the limit of ${maxBytes} (raise it with --limit maxEvidenceBytes=<n>)`,
+        { file },
+      );
     const buf = Buffer.allocUnsafe(st.size);
     let off = 0;
     while (off < st.size) {
@@ -85,7 +90,9 @@ export function classifyEvidence(file: string, bytes: Uint8Array, limits: Limits
   if (startsWithPdf(bytes)) return { file, format: "pades-pdf", pdf: bytes };
   const i = firstContentByte(bytes);
   if (bytes[i] !== 0x7b) {
-    throw new FormatError(bytes.length === 0 ? "the evidence file is empty" : "the evidence is neither a PDF nor the JSON of the PAdES or Workflow-token endpoint");
+    throw new FormatError(
+      bytes.length === 0 ? "the evidence file is empty" : "the evidence is neither a PDF nor the JSON of the PAdES or Workflow-token endpoint",
+    );
   }
   const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(i));
   const json = parseJson(text, { maxBytes: limits.maxJsonBytes, maxDepth: limits.maxJsonDepth }, "the evidence JSON");
@@ -103,7 +110,8 @@ export function classifyEvidence(file: string, bytes: Uint8Array, limits: Limits
       throw new LimitError("maxEvidenceBytes", `the PDF inside padesB64 is larger than the evidence limit of ${limits.maxEvidenceBytes} bytes`);
     }
     const pdf = new Uint8Array(Buffer.from(compact, "base64"));
-    if (pdf.length > limits.maxEvidenceBytes) throw new LimitError("maxEvidenceBytes", `the PDF inside padesB64 is larger than the evidence limit of ${limits.maxEvidenceBytes} bytes`);
+    if (pdf.length > limits.maxEvidenceBytes)
+      throw new LimitError("maxEvidenceBytes", `the PDF inside padesB64 is larger than the evidence limit of ${limits.maxEvidenceBytes} bytes`);
     if (!startsWithPdf(pdf)) throw new FormatError('"padesDocument.padesB64" does not decode to a PDF');
     return { file, format: "pades-json", pdf, ...(info ? { workflowResultInfo: info } : {}) };
   }

@@ -24,8 +24,7 @@ export function assertJsonShape(text: string, limits: JsonLimits, what: string):
         if (d === 0x5c) {
           escaped = true;
           j += 2;
-        }
-        else if (d === 0x22) break;
+        } else if (d === 0x22) break;
         else j++;
       }
       if (j >= text.length) return; // unterminated: JSON.parse reports it

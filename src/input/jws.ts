@@ -32,7 +32,8 @@ function b64url(segment: string, what: string): string {
 
 export function decodeCompactJws(token: string, limits: JsonLimits & { maxJwtBytes: number }, what = "token"): CompactJws {
   const compact = token.trim();
-  if (compact.length > limits.maxJwtBytes) throw new LimitError("maxJwtBytes", `${what} is ${compact.length} bytes, more than the limit of ${limits.maxJwtBytes}`);
+  if (compact.length > limits.maxJwtBytes)
+    throw new LimitError("maxJwtBytes", `${what} is ${compact.length} bytes, more than the limit of ${limits.maxJwtBytes}`);
   const parts = compact.split(".");
   if (parts.length === 5) throw new FormatError(`${what} is a JWE (encrypted), not a signed JWT`);
   if (parts.length !== 3) throw new FormatError(`${what} is not a compact JWS: expected 3 dot-separated parts, found ${parts.length}`);

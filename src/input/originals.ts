@@ -39,7 +39,8 @@ export function listOriginals(paths: readonly string[], maxFiles: number): strin
       }
     } else if (st.isFile()) out.push(p);
     else throw new SealcheckError("ERR_USAGE", `${p}: not a regular file or directory`, { file: p });
-    if (out.length > maxFiles) throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${maxFiles} original files given (raise the limit with --max-originals)`);
+    if (out.length > maxFiles)
+      throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${maxFiles} original files given (raise the limit with --max-originals)`);
   }
   return [...new Set(out)];
 }

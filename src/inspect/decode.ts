@@ -244,7 +244,8 @@ function attributeValue(a: pkijs.Attribute): unknown {
       const id = first?.valueBlock?.value?.[0] as asn1js.Sequence | undefined;
       const items = id?.valueBlock?.value ?? [];
       const hash = items.find((x): x is asn1js.OctetString => x instanceof asn1js.OctetString);
-      const alg = items[0] instanceof asn1js.Sequence ? (items[0].valueBlock.value[0] as asn1js.ObjectIdentifier | undefined)?.valueBlock.toString() : undefined;
+      const alg =
+        items[0] instanceof asn1js.Sequence ? (items[0].valueBlock.value[0] as asn1js.ObjectIdentifier | undefined)?.valueBlock.toString() : undefined;
       const algName = a.type === CMS_OID.signingCertificate ? "sha1" : alg ? (hashName(alg) ?? alg) : "sha256";
       return hash ? `${algName} of the signing certificate: ${toHex(hash.valueBlock.valueHexView)}` : "(unreadable)";
     }
@@ -389,7 +390,13 @@ function inspectPdf(bytes: Uint8Array, limits: Limits, problems: string[]): { pd
     pdf: {
       headerVersion: doc.headerVersion,
       trailingBytes: doc.trailingBytes,
-      revisions: doc.revisions.map((r) => ({ index: r.index, startOffset: r.startOffset, endOffset: r.endOffset, xrefKind: r.xrefKind, entries: r.entries.length })),
+      revisions: doc.revisions.map((r) => ({
+        index: r.index,
+        startOffset: r.startOffset,
+        endOffset: r.endOffset,
+        xrefKind: r.xrefKind,
+        entries: r.entries.length,
+      })),
       signatures,
       unsignedSignatureFields: [...scan.unsignedFields],
       embeddedFiles,

@@ -57,7 +57,8 @@ class Files {
 function tokenFiles(out: Files, values: TokenValues): void {
   const text = (s: string) => new TextEncoder().encode(s);
   if (values.token !== undefined) out.add(ATTACHMENTS.token, text(values.token), `the Workflow token (compact JWS), from ${values.source}`);
-  if (values.ocspBase64 !== undefined) out.add(ATTACHMENTS.ocsp, text(values.ocspBase64), `the token certificate's OCSP response (base64), from ${values.source}`);
+  if (values.ocspBase64 !== undefined)
+    out.add(ATTACHMENTS.ocsp, text(values.ocspBase64), `the token certificate's OCSP response (base64), from ${values.source}`);
   if (values.certPem !== undefined) out.add(ATTACHMENTS.certPem, text(values.certPem), `the token certificate (PEM), from ${values.source}`);
 }
 
@@ -95,7 +96,9 @@ function pdfFiles(out: Files, pdf: Uint8Array, limits: Limits, problems: string[
     try {
       const cms = signatureCms(s, limits);
       out.add(`${field}.p7s`, s.contents!.subarray(0, cms.derLength), `the CMS SignedData of signature ${s.fieldName ?? "(DocMDP)"} (DER, padding removed)`);
-      cms.certificates.forEach((c, j) => out.add(`${field}-certificate-${j + 1}.pem`, pem("CERTIFICATE", certificateDer(c)), `a certificate carried in ${field}'s CMS`));
+      cms.certificates.forEach((c, j) =>
+        out.add(`${field}-certificate-${j + 1}.pem`, pem("CERTIFICATE", certificateDer(c)), `a certificate carried in ${field}'s CMS`),
+      );
       const si = cms.signedData.signerInfos[0]!;
       const rev = revocationArchival(si);
       rev.ocsps.forEach((o, j) => out.add(`${field}-archived-ocsp-${j + 1}.der`, o, `an OCSP response archived in ${field}'s signed attributes`));
@@ -104,7 +107,11 @@ function pdfFiles(out: Files, pdf: Uint8Array, limits: Limits, problems: string[
         out.add(`${field}-timestamp-${j + 1}.tst`, t, `the signature timestamp token of ${field} (RFC 3161, DER)`);
         try {
           decodeSignedData(t, "the timestamp token", limits).certificates.forEach((c, k) =>
-            out.add(`${field}-timestamp-${j + 1}-certificate-${k + 1}.pem`, pem("CERTIFICATE", certificateDer(c)), `a certificate carried in ${field}'s timestamp token`),
+            out.add(
+              `${field}-timestamp-${j + 1}-certificate-${k + 1}.pem`,
+              pem("CERTIFICATE", certificateDer(c)),
+              `a certificate carried in ${field}'s timestamp token`,
+            ),
           );
         } catch (e) {
           problems.push(`${field}'s timestamp token cannot be decoded: ${errorMessage(e)}`);

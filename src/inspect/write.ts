@@ -7,7 +7,11 @@ import type { ExtractedFile } from "./extract.js";
 
 function reason(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
-  return err.code === "EACCES" || err.code === "EPERM" ? "permission denied" : err.code === "EEXIST" ? "it already exists (use --force to overwrite)" : (err.code ?? err.message ?? String(e));
+  return err.code === "EACCES" || err.code === "EPERM"
+    ? "permission denied"
+    : err.code === "EEXIST"
+      ? "it already exists (use --force to overwrite)"
+      : (err.code ?? err.message ?? String(e));
 }
 
 /** Writes one output file (whole, or not at all as far as the caller is concerned). */

@@ -98,7 +98,10 @@ export function pemBlocks(text: string): { label: string; der: Uint8Array }[] {
 
 /** DER as a PEM block: base64 in lines of 64, between BEGIN and END lines for `label`. */
 export function toPem(label: string, der: Uint8Array): string {
-  const b64 = Buffer.from(der).toString("base64").replace(/(.{64})/g, "$1\n").replace(/\n$/, "");
+  const b64 = Buffer.from(der)
+    .toString("base64")
+    .replace(/(.{64})/g, "$1\n")
+    .replace(/\n$/, "");
   return `-----BEGIN ${label}-----\n${b64}\n-----END ${label}-----\n`;
 }
 
@@ -172,8 +175,18 @@ export function nameDer(name: pkijs.RelativeDistinguishedNames): Uint8Array {
 
 // The string types pkijs compares by stringprep (AttributeTypeAndValue.isEqual); other values by bytes.
 const STRING_TYPES = [
-  asn1js.Utf8String, asn1js.BmpString, asn1js.UniversalString, asn1js.NumericString, asn1js.PrintableString, asn1js.TeletexString,
-  asn1js.VideotexString, asn1js.IA5String, asn1js.GraphicString, asn1js.VisibleString, asn1js.GeneralString, asn1js.CharacterString,
+  asn1js.Utf8String,
+  asn1js.BmpString,
+  asn1js.UniversalString,
+  asn1js.NumericString,
+  asn1js.PrintableString,
+  asn1js.TeletexString,
+  asn1js.VideotexString,
+  asn1js.IA5String,
+  asn1js.GraphicString,
+  asn1js.VisibleString,
+  asn1js.GeneralString,
+  asn1js.CharacterString,
 ];
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 

@@ -73,11 +73,22 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
   // seal's own certificate). pkijs calls a one-certificate path "too short".
   if (anchors.some((a) => sameCert(a, leaf))) {
     const state = validAt(leaf, at);
-    if (state === "valid") return { status: "valid", message: `The certificate is itself a trust anchor and was valid at ${at.toISOString()}.`, path: [leaf], subIndication: null };
+    if (state === "valid")
+      return { status: "valid", message: `The certificate is itself a trust anchor and was valid at ${at.toISOString()}.`, path: [leaf], subIndication: null };
     const period = `${leaf.notBefore.value.toISOString()} to ${leaf.notAfter.value.toISOString()}`;
     return state === "not-yet-valid"
-      ? { status: "not-yet-valid", message: `The certificate (a trust anchor) was not yet valid at ${at.toISOString()} (valid ${period}).`, path: [leaf], subIndication: "NOT_YET_VALID" }
-      : { status: "expired", message: `The certificate (a trust anchor) had expired at ${at.toISOString()} (valid ${period}), and no proof of existence before expiry was found.`, path: [leaf], subIndication: "OUT_OF_BOUNDS_NO_POE" };
+      ? {
+          status: "not-yet-valid",
+          message: `The certificate (a trust anchor) was not yet valid at ${at.toISOString()} (valid ${period}).`,
+          path: [leaf],
+          subIndication: "NOT_YET_VALID",
+        }
+      : {
+          status: "expired",
+          message: `The certificate (a trust anchor) had expired at ${at.toISOString()} (valid ${period}), and no proof of existence before expiry was found.`,
+          path: [leaf],
+          subIndication: "OUT_OF_BOUNDS_NO_POE",
+        };
   }
   const intermediates = input.intermediates.filter((c) => !sameCert(c, leaf)).slice(0, MAX_CANDIDATES);
   let lookups = 0;

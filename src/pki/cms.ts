@@ -8,7 +8,22 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
 import { algorithmName, certificateDer, certificateFromDer, rememberCertificateDers, sameName } from "./certificate.js";
-import { assertDerShape, bytesEqual, bytesOfDecoded, contextField, countDerValues, decodeDer, decodedParts, decodeDerZeroPadded, derChildren, partLimits, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
+import {
+  assertDerShape,
+  bytesEqual,
+  bytesOfDecoded,
+  contextField,
+  countDerValues,
+  decodeDer,
+  decodedParts,
+  decodeDerZeroPadded,
+  derChildren,
+  partLimits,
+  readTlv,
+  toHex,
+  type DerLimits,
+  type Tlv,
+} from "./der.js";
 import { crlOfParts } from "./crl.js";
 import { cryptoEngine } from "./crypto-engine.js";
 
@@ -169,7 +184,15 @@ function signerInfoByParts(der: Uint8Array, t: Tlv, limits: DerLimits): pkijs.Si
     }
   }
   if (archived.crls.length === 0) return null;
-  for (const x of [version!, sid!, digestAlgorithm!, signatureAlgorithm!, signature!, ...(unsignedAttrs ? [unsignedAttrs] : []), ...attrs.filter((x) => x !== adbe[0])]) {
+  for (const x of [
+    version!,
+    sid!,
+    digestAlgorithm!,
+    signatureAlgorithm!,
+    signature!,
+    ...(unsignedAttrs ? [unsignedAttrs] : []),
+    ...attrs.filter((x) => x !== adbe[0]),
+  ]) {
     const k = countDerValues(der, x);
     if (k === null) return null;
     nodes += k;
@@ -191,7 +214,9 @@ function signerInfoByParts(der: Uint8Array, t: Tlv, limits: DerLimits): pkijs.Si
     signedAttrs: new pkijs.SignedAndUnsignedAttributes({
       type: 0,
       encodedValue: encodedValue.buffer,
-      attributes: attrs.map((x) => (x === adbe[0] ? new pkijs.Attribute({ type: CMS_OID.adbeRevocationInfoArchival, values: [placeholder] }) : new pkijs.Attribute({ schema: part(x) }))),
+      attributes: attrs.map((x) =>
+        x === adbe[0] ? new pkijs.Attribute({ type: CMS_OID.adbeRevocationInfoArchival, values: [placeholder] }) : new pkijs.Attribute({ schema: part(x) }),
+      ),
     }),
     signatureAlgorithm: new pkijs.AlgorithmIdentifier({ schema: part(signatureAlgorithm!) }),
     signature: signatureBlock,
@@ -269,7 +294,11 @@ export interface SignerVerification {
  * Verifies SignerInfo `index` against the digest of the signed content. `digestOf(alg)` returns that
  * digest for a hash name (the caller streams the content). Never throws for bad input: problems listed.
  */
-export async function verifySigner(decoded: DecodedSignedData, index: number, digestOf: (alg: string) => Promise<Uint8Array> | Uint8Array): Promise<SignerVerification> {
+export async function verifySigner(
+  decoded: DecodedSignedData,
+  index: number,
+  digestOf: (alg: string) => Promise<Uint8Array> | Uint8Array,
+): Promise<SignerVerification> {
   const si = decoded.signedData.signerInfos[index]!;
   const problems: string[] = [];
   const digestAlgorithm = hashName(si.digestAlgorithm.algorithmId) ?? si.digestAlgorithm.algorithmId;
@@ -309,7 +338,13 @@ export async function verifySigner(decoded: DecodedSignedData, index: number, di
     // RSA PKCS#1 v1.5 SignerInfos may name rsaEncryption as the algorithm; pkijs then needs the hash.
     out.signatureValid =
       si.signatureAlgorithm.algorithmId === "1.2.840.113549.1.1.1"
-        ? await cryptoEngine.verifyWithPublicKey(si.signedAttrs.encodedValue, si.signature, out.signerCert.subjectPublicKeyInfo, si.signatureAlgorithm, digestAlgorithm.toUpperCase().replace("SHA", "SHA-"))
+        ? await cryptoEngine.verifyWithPublicKey(
+            si.signedAttrs.encodedValue,
+            si.signature,
+            out.signerCert.subjectPublicKeyInfo,
+            si.signatureAlgorithm,
+            digestAlgorithm.toUpperCase().replace("SHA", "SHA-"),
+          )
         : await cryptoEngine.verifyWithPublicKey(si.signedAttrs.encodedValue, si.signature, out.signerCert.subjectPublicKeyInfo, si.signatureAlgorithm);
   } catch (e) {
     problems.push(`the signature could not be verified (${errorMessage(e)})`);

@@ -131,7 +131,7 @@ export function crlByParts(der: Uint8Array, limits: DerLimits, shapeChecked = fa
     const extNodes = new Map<string, number>();
     if (revoked) {
       if (revoked.body === revoked.end) return null;
-      for (let p = revoked.body; p < revoked.end; ) {
+      for (let p = revoked.body; p < revoked.end;) {
         const e = readTlv(der, p, revoked.end);
         const sn = e?.tag === 0x30 ? readTlv(der, e.body, e.end) : null;
         const date = sn?.tag === 0x02 && sn.body < sn.end ? readTlv(der, sn.end, e!.end) : null;
@@ -227,8 +227,16 @@ const checked = new PerPair<pkijs.CertificateRevocationList, pkijs.Certificate, 
 
 // The critical CRL extensions pkijs's CRL.verify accepts (RFC 5280 §5.2).
 const KNOWN_CRITICAL = new Set([
-  pkijs.id_AuthorityKeyIdentifier, pkijs.id_IssuerAltName, pkijs.id_CRLNumber, pkijs.id_BaseCRLNumber, pkijs.id_IssuingDistributionPoint,
-  pkijs.id_FreshestCRL, pkijs.id_AuthorityInfoAccess, pkijs.id_CRLReason, pkijs.id_InvalidityDate, pkijs.id_CertificateIssuer,
+  pkijs.id_AuthorityKeyIdentifier,
+  pkijs.id_IssuerAltName,
+  pkijs.id_CRLNumber,
+  pkijs.id_BaseCRLNumber,
+  pkijs.id_IssuingDistributionPoint,
+  pkijs.id_FreshestCRL,
+  pkijs.id_AuthorityInfoAccess,
+  pkijs.id_CRLReason,
+  pkijs.id_InvalidityDate,
+  pkijs.id_CertificateIssuer,
 ]);
 
 /**
@@ -262,10 +270,20 @@ export async function judgeCrl(
     nextUpdate: crl.nextUpdate?.value.toISOString(),
   };
   if (!sameName(crl.issuer, target.issuer)) {
-    return { status: "indeterminate", subIndication: "TRY_LATER", message: `The CRL is issued by "${displayName(crl.issuer)}", not by the certificate's issuer.`, details };
+    return {
+      status: "indeterminate",
+      subIndication: "TRY_LATER",
+      message: `The CRL is issued by "${displayName(crl.issuer)}", not by the certificate's issuer.`,
+      details,
+    };
   }
   if (!issuer) {
-    return { status: "indeterminate", subIndication: "NO_CERTIFICATE_CHAIN_FOUND", message: "The CRL's signature cannot be checked without the issuing CA certificate.", details };
+    return {
+      status: "indeterminate",
+      subIndication: "NO_CERTIFICATE_CHAIN_FOUND",
+      message: "The CRL's signature cannot be checked without the issuing CA certificate.",
+      details,
+    };
   }
   const { ok, error } = await crlSignedBy(crl, issuer);
   if (error) details.error = error;
@@ -273,17 +291,38 @@ export async function judgeCrl(
   const skew = skewSeconds * 1000;
   const t = sealingTime.getTime();
   if (crl.thisUpdate.value.getTime() > t + skew) {
-    return { status: "indeterminate", subIndication: "TRY_LATER", message: `The CRL was issued at ${details.thisUpdate}, after the sealing time ${sealingTime.toISOString()}.`, details };
+    return {
+      status: "indeterminate",
+      subIndication: "TRY_LATER",
+      message: `The CRL was issued at ${details.thisUpdate}, after the sealing time ${sealingTime.toISOString()}.`,
+      details,
+    };
   }
   if (crl.nextUpdate && crl.nextUpdate.value.getTime() + skew < t) {
-    return { status: "indeterminate", subIndication: "TRY_LATER", message: `The CRL's nextUpdate (${details.nextUpdate}) is before the sealing time ${sealingTime.toISOString()}: it is stale.`, details };
+    return {
+      status: "indeterminate",
+      subIndication: "TRY_LATER",
+      message: `The CRL's nextUpdate (${details.nextUpdate}) is before the sealing time ${sealingTime.toISOString()}: it is stale.`,
+      details,
+    };
   }
   const entry = decoded.entryFor(target.serialNumber);
   if (entry) {
     const when = entry.revocationDate.value;
     details.revocationTime = when.toISOString();
-    if (when.getTime() <= t) return { status: "failed", subIndication: "REVOKED", message: `The CRL lists the certificate as revoked at ${when.toISOString()}, before the sealing time.`, details };
-    return { status: "warning", subIndication: null, message: `The CRL lists the certificate as revoked at ${when.toISOString()}, after the sealing time.`, details };
+    if (when.getTime() <= t)
+      return {
+        status: "failed",
+        subIndication: "REVOKED",
+        message: `The CRL lists the certificate as revoked at ${when.toISOString()}, before the sealing time.`,
+        details,
+      };
+    return {
+      status: "warning",
+      subIndication: null,
+      message: `The CRL lists the certificate as revoked at ${when.toISOString()}, after the sealing time.`,
+      details,
+    };
   }
   return { status: "passed", subIndication: null, message: `Not listed on the CRL of ${details.thisUpdate} by "${displayName(crl.issuer)}".`, details };
 }

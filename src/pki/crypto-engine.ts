@@ -9,7 +9,6 @@ import { BoundedPromises } from "./kept.js";
 
 type CryptoKey = webcrypto.CryptoKey;
 
-
 type PublicKeyParams = Parameters<pkijs.CryptoEngine["getPublicKey"]>[2];
 
 class KeyCachingEngine extends pkijs.CryptoEngine {
@@ -29,4 +28,7 @@ class KeyCachingEngine extends pkijs.CryptoEngine {
 }
 
 /** The engine every pkijs verification of this project runs on. */
-export const cryptoEngine: pkijs.CryptoEngine = new KeyCachingEngine({ name: "sealcheck", crypto: webcrypto as unknown as ConstructorParameters<typeof pkijs.CryptoEngine>[0]["crypto"] });
+export const cryptoEngine: pkijs.CryptoEngine = new KeyCachingEngine({
+  name: "sealcheck",
+  crypto: webcrypto as unknown as ConstructorParameters<typeof pkijs.CryptoEngine>[0]["crypto"],
+});

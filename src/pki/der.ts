@@ -155,12 +155,7 @@ export function partLimits(limits: DerLimits, parts: number, framing = 0): DerLi
 }
 
 /** Decodes exactly one DER value. `what` names the object in error messages ("OCSP response"). */
-export function decodeDer(
-  bytes: Uint8Array,
-  what: string,
-  limits: DerLimits,
-  allowTrailing = false,
-): asn1js.AsnType {
+export function decodeDer(bytes: Uint8Array, what: string, limits: DerLimits, allowTrailing = false): asn1js.AsnType {
   if (bytes.length === 0) throw new FormatError(`${what} is empty`);
   if (bytes.length > limits.maxDerBytes) {
     throw new LimitError("maxDerBytes", `${what} is ${bytes.length} bytes, more than the limit of ${limits.maxDerBytes}`);
@@ -194,11 +189,7 @@ export function decodeDer(
  * Decodes one DER value followed only by zero bytes (the padding of a PDF signature's /Contents).
  * Returns the value and its encoded length.
  */
-export function decodeDerZeroPadded(
-  bytes: Uint8Array,
-  what: string,
-  limits: DerLimits,
-): { value: asn1js.AsnType; length: number } {
+export function decodeDerZeroPadded(bytes: Uint8Array, what: string, limits: DerLimits): { value: asn1js.AsnType; length: number } {
   const value = decodeDer(bytes, what, limits, true);
   const length = value.valueBeforeDecodeView.byteLength;
   for (let i = length; i < bytes.length; i++) {
@@ -248,7 +239,7 @@ export function readTlv(bytes: Uint8Array, p: number, end: number): Tlv | null {
  */
 export function derChildren(bytes: Uint8Array, start: number, end: number): Tlv[] | null {
   const out: Tlv[] = [];
-  for (let p = start; p < end; ) {
+  for (let p = start; p < end;) {
     const t = readTlv(bytes, p, end);
     if (!t) return null;
     out.push(t);

@@ -5,8 +5,17 @@ import { createPublicKey, type KeyObject } from "node:crypto";
 
 /** Asymmetric JWS algorithms jose can verify, with the JWK key type each needs (an allow-list). */
 const KTY_OF_ALG: Record<string, string> = {
-  RS256: "RSA", RS384: "RSA", RS512: "RSA", PS256: "RSA", PS384: "RSA", PS512: "RSA",
-  ES256: "EC", ES384: "EC", ES512: "EC", EdDSA: "OKP", Ed25519: "OKP",
+  RS256: "RSA",
+  RS384: "RSA",
+  RS512: "RSA",
+  PS256: "RSA",
+  PS384: "RSA",
+  PS512: "RSA",
+  ES256: "EC",
+  ES384: "EC",
+  ES512: "EC",
+  EdDSA: "OKP",
+  Ed25519: "OKP",
 };
 
 export function keyTypeForAlgorithm(alg: string): string | undefined {
@@ -22,7 +31,8 @@ export const KEY_HEADERS = ["jku", "jwk", "x5u", "x5c"] as const;
  * something under `crit`), JWE parameters. Refusals are FORMAT_FAILURE.
  */
 export function refuseHeader(header: Record<string, unknown>, what: string): string | null {
-  if (header.crit !== undefined) return `${what} has a "crit" header (${String(JSON.stringify(header.crit)).slice(0, 80)}) naming extensions this verifier does not implement`;
+  if (header.crit !== undefined)
+    return `${what} has a "crit" header (${String(JSON.stringify(header.crit)).slice(0, 80)}) naming extensions this verifier does not implement`;
   if (header.b64 !== undefined) return `${what} has a "b64" header (RFC 7797 unencoded payload), which this verifier does not accept`;
   if (header.enc !== undefined || header.zip !== undefined) return `${what}'s header has JWE parameters ("enc"/"zip"); it must be a signed JWT`;
   if (typeof header.alg !== "string" || header.alg === "") return `${what}'s header has no "alg" string`;
@@ -39,7 +49,10 @@ export type AlgorithmRefusal = { status: "failed" | "indeterminate"; message: st
  */
 export function refuseAlgorithm(alg: unknown, allowed: readonly string[]): AlgorithmRefusal | null {
   if (typeof alg !== "string" || alg.toLowerCase() === "none" || /^hs/i.test(alg) || keyTypeForAlgorithm(alg) === undefined) {
-    return { status: "failed", message: `The token's algorithm is ${String(JSON.stringify(alg)).slice(0, 40)}: not an asymmetric signature this verifier accepts, so it proves nothing.` };
+    return {
+      status: "failed",
+      message: `The token's algorithm is ${String(JSON.stringify(alg)).slice(0, 40)}: not an asymmetric signature this verifier accepts, so it proves nothing.`,
+    };
   }
   if (allowed.includes(alg)) return null;
   return { status: "indeterminate", message: `The token's algorithm ${alg} is not among the accepted ones (${allowed.join(", ")}).` };
@@ -63,7 +76,8 @@ export function weakKeyReason(key: KeyObject): string | null {
       const bits = d.modulusLength ?? 0;
       const e = d.publicExponent;
       if (bits < MIN_RSA_BITS) return `its RSA modulus has ${bits} bits, fewer than ${MIN_RSA_BITS}`;
-      if (e === undefined || e < MIN_RSA_EXPONENT || e % 2n === 0n) return `its RSA public exponent e = ${e ?? "?"} is ${e !== undefined && e % 2n === 0n ? "even" : `below ${MIN_RSA_EXPONENT}`} (with such a key a signature proves nothing)`;
+      if (e === undefined || e < MIN_RSA_EXPONENT || e % 2n === 0n)
+        return `its RSA public exponent e = ${e ?? "?"} is ${e !== undefined && e % 2n === 0n ? "even" : `below ${MIN_RSA_EXPONENT}`} (with such a key a signature proves nothing)`;
       return null;
     }
     case "ec":

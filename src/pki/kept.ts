@@ -14,7 +14,10 @@ export class DerPool<T> {
   private bytes = 0;
 
   /** At most `maxEntries` values, and at most `maxBytes` of DER together (a value larger is not kept). */
-  constructor(private readonly maxEntries: number, private readonly maxBytes = Infinity) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes = Infinity,
+  ) {}
 
   /** The value decoded from exactly these bytes, if kept, and the key to keep a new one under. */
   lookup(der: Uint8Array): { key: string; value: T | undefined } {

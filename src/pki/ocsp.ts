@@ -22,7 +22,8 @@ import {
   signedBy,
   extendedKeyUsages,
   extension,
-  displayName, formatName,
+  displayName,
+  formatName,
   serialHex,
   summarize,
   validAt,
@@ -184,7 +185,8 @@ export function responseDataByParts(der: Uint8Array, t: Tlv, limits: DerLimits):
   if (!f) return null;
   const [rid, produced, responses] = f;
   const ext = f[3];
-  if (f.length > 4 || !rid || (rid.tag !== 0xa1 && rid.tag !== 0xa2) || produced?.tag !== 0x18 || responses?.tag !== 0x30 || (ext && ext.tag !== 0xa1)) return null;
+  if (f.length > 4 || !rid || (rid.tag !== 0xa1 && rid.tag !== 0xa2) || produced?.tag !== 0x18 || responses?.tag !== 0x30 || (ext && ext.tag !== 0xa1))
+    return null;
   const ridInner = derChildren(der, rid.body, rid.end);
   const items = derChildren(der, responses.body, responses.end);
   const extWrapped = ext ? derChildren(der, ext.body, ext.end) : null;
@@ -302,10 +304,7 @@ function matchesResponderId(cert: pkijs.Certificate, id: DecodedOcsp["responderI
 }
 
 function sameKey(a: pkijs.Certificate, b: pkijs.Certificate): boolean {
-  return bytesEqual(
-    a.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView,
-    b.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView,
-  );
+  return bytesEqual(a.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView, b.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView);
 }
 
 async function issuedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
@@ -321,7 +320,12 @@ async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; respond
   const details: Record<string, unknown> = { responderId: decoded.responderId, signatureAlgorithm: decoded.signatureAlgorithm };
   if (candidates.length === 0) {
     return {
-      j: bad("indeterminate", "NO_SIGNING_CERTIFICATE_FOUND", "The OCSP response names a responder whose certificate is neither in the response nor in the trust store.", details),
+      j: bad(
+        "indeterminate",
+        "NO_SIGNING_CERTIFICATE_FOUND",
+        "The OCSP response names a responder whose certificate is neither in the response nor in the trust store.",
+        details,
+      ),
     };
   }
   let signer: pkijs.Certificate | undefined;
@@ -344,7 +348,10 @@ async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; respond
   // Weak keys are refused everywhere (src/pki/jose-policy.ts): a response signed with one proves nothing.
   const weak = weakSpkiReason(new Uint8Array(signer.subjectPublicKeyInfo.toSchema().toBER(false)));
   if (weak) {
-    return { j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP responder "${displayName(signer.subject)}" cannot be relied on: ${weak}.`, details), responder: signer };
+    return {
+      j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP responder "${displayName(signer.subject)}" cannot be relied on: ${weak}.`, details),
+      responder: signer,
+    };
   }
   details.judgedAt = producedAt.toISOString();
   if (!issuer) {
@@ -359,7 +366,10 @@ async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; respond
     };
   }
   if (sameKey(signer, issuer) && sameName(signer.subject, issuer.subject)) {
-    return { j: ok(`The OCSP response is signed by the issuing CA "${displayName(issuer.subject)}" itself.`, { ...details, authorisation: "issuing-ca" }), responder: signer };
+    return {
+      j: ok(`The OCSP response is signed by the issuing CA "${displayName(issuer.subject)}" itself.`, { ...details, authorisation: "issuing-ca" }),
+      responder: signer,
+    };
   }
   if (!(await issuedBy(signer, issuer))) {
     return {
@@ -434,7 +444,13 @@ function judgeCertId(input: OcspInput): { j: Judgement; single?: SingleResponseI
       };
     }
     if (r.certId.issuerKeyHash !== e.issuerKeyHash) continue;
-    return { j: ok(`The response is about this certificate (serial ${serial}; issuer name and key hashes match, ${alg.toUpperCase()} CertID).`, { ...details, hashAlgorithm: alg }), single: r };
+    return {
+      j: ok(`The response is about this certificate (serial ${serial}; issuer name and key hashes match, ${alg.toUpperCase()} CertID).`, {
+        ...details,
+        hashAlgorithm: alg,
+      }),
+      single: r,
+    };
   }
   const unsupported = decoded.responses.find((r) => !["sha1", "sha256", "sha384", "sha512"].includes(r.certId.hashAlgorithm));
   return {
@@ -454,14 +470,24 @@ function judgeStatus(input: OcspInput, single: SingleResponseInfo | undefined, s
   if (!single) return bad("indeterminate", "TRY_LATER", "No single response in the OCSP response is about this certificate, so its status is unknown.");
   const details: Record<string, unknown> = { ...single };
   if (signature.status !== "passed") {
-    return bad("indeterminate", "TRY_LATER", `The response says "${single.status}", but it is not relied upon because its signature or responder was not verified.`, details);
+    return bad(
+      "indeterminate",
+      "TRY_LATER",
+      `The response says "${single.status}", but it is not relied upon because its signature or responder was not verified.`,
+      details,
+    );
   }
   if (single.status === "good") return ok(`The certificate was good (not revoked) according to the response of ${single.thisUpdate}.`, details);
-  if (single.status === "unknown") return bad("indeterminate", "TRY_LATER", "The responder answered \"unknown\": it does not know this certificate.", details);
+  if (single.status === "unknown") return bad("indeterminate", "TRY_LATER", 'The responder answered "unknown": it does not know this certificate.', details);
   const revokedAt = single.revocationTime ? new Date(single.revocationTime) : null;
   const reason = single.revocationReason ? ` (reason: ${single.revocationReason})` : "";
   if (revokedAt && revokedAt.getTime() > at.getTime()) {
-    return bad("warning", null, `The certificate was revoked at ${single.revocationTime}${reason}, after the sealing time ${at.toISOString()}; it was not revoked when the token was sealed.`, details);
+    return bad(
+      "warning",
+      null,
+      `The certificate was revoked at ${single.revocationTime}${reason}, after the sealing time ${at.toISOString()}; it was not revoked when the token was sealed.`,
+      details,
+    );
   }
   return bad(
     "failed",
@@ -498,7 +524,12 @@ function judgeFreshness(input: OcspInput, single: SingleResponseInfo | undefined
     return bad("failed", "FORMAT_FAILURE", `The response's thisUpdate (${single.thisUpdate}) is after its producedAt (${producedAt.toISOString()}).`, details);
   }
   if (producedAt.getTime() > t + skew) {
-    return bad("indeterminate", "TRY_LATER", `The response was produced at ${producedAt.toISOString()}, after the sealing time ${sealingTime.toISOString()}: it cannot be the response the broker sealed with.`, details);
+    return bad(
+      "indeterminate",
+      "TRY_LATER",
+      `The response was produced at ${producedAt.toISOString()}, after the sealing time ${sealingTime.toISOString()}: it cannot be the response the broker sealed with.`,
+      details,
+    );
   }
   if (t - producedAt.getTime() > window) {
     return bad(
@@ -509,7 +540,12 @@ function judgeFreshness(input: OcspInput, single: SingleResponseInfo | undefined
     );
   }
   if (next !== null && next + skew < t) {
-    return bad("indeterminate", "TRY_LATER", `The response's nextUpdate (${single.nextUpdate}) is before the sealing time ${sealingTime.toISOString()}.`, details);
+    return bad(
+      "indeterminate",
+      "TRY_LATER",
+      `The response's nextUpdate (${single.nextUpdate}) is before the sealing time ${sealingTime.toISOString()}.`,
+      details,
+    );
   }
   return ok(
     `Produced ${details.producedSecondsBeforeSealing} s before the sealing time (allowed: ${input.freshnessWindowSeconds} s), current from ${single.thisUpdate}${single.nextUpdate ? ` to ${single.nextUpdate}` : ""}.`,
@@ -520,7 +556,9 @@ function judgeFreshness(input: OcspInput, single: SingleResponseInfo | undefined
 export async function judgeOcsp(input: OcspInput): Promise<OcspJudgements> {
   const { decoded } = input;
   if (!decoded.basic) {
-    const j = bad("indeterminate", "TRY_LATER", `The OCSP response status is "${decoded.responseStatus}"; it carries no certificate status.`, { responseStatus: decoded.responseStatus });
+    const j = bad("indeterminate", "TRY_LATER", `The OCSP response status is "${decoded.responseStatus}"; it carries no certificate status.`, {
+      responseStatus: decoded.responseStatus,
+    });
     return { signature: j, certId: j, status: j, freshness: j };
   }
   const { j: signature, responder } = await judgeSignature(input);

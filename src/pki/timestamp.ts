@@ -57,15 +57,24 @@ export async function verifyTimestamp(
     imprintAlgorithm: hashName(tst.messageImprint.hashAlgorithm.algorithmId) ?? tst.messageImprint.hashAlgorithm.algorithmId,
     path: [],
   };
-  const details: Record<string, unknown> = { genTime: info.genTime.toISOString(), serialNumber: info.serialNumber, policy: info.policy, imprintAlgorithm: info.imprintAlgorithm };
-  const fail = (status: "failed" | "indeterminate", sub: Judgement["subIndication"], message: string): TimestampResult => ({ judgement: { status, subIndication: sub, message, details }, info });
+  const details: Record<string, unknown> = {
+    genTime: info.genTime.toISOString(),
+    serialNumber: info.serialNumber,
+    policy: info.policy,
+    imprintAlgorithm: info.imprintAlgorithm,
+  };
+  const fail = (status: "failed" | "indeterminate", sub: Judgement["subIndication"], message: string): TimestampResult => ({
+    judgement: { status, subIndication: sub, message, details },
+    info,
+  });
 
   const imprintAlg = hashName(tst.messageImprint.hashAlgorithm.algorithmId);
   if (!imprintAlg) return fail("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The timestamp's imprint uses an unsupported hash (${info.imprintAlgorithm}).`);
   const imprint = toHex(tst.messageImprint.hashedMessage.valueBlock.valueHexView);
   const expected = toHex(typeof data === "function" ? data(imprintAlg) : createHash(imprintAlg).update(data).digest());
   details.imprint = imprint;
-  if (imprint !== expected) return fail("failed", "HASH_FAILURE", "The timestamp's message imprint does not match the data it should cover: it belongs to other data.");
+  if (imprint !== expected)
+    return fail("failed", "HASH_FAILURE", "The timestamp's message imprint does not match the data it should cover: it belongs to other data.");
 
   const eContent = new Uint8Array(decoded.signedData.encapContentInfo.eContent!.getValue());
   const signer = await verifySigner(decoded, 0, (alg) => createHash(alg).update(eContent).digest());
@@ -73,20 +82,36 @@ export async function verifyTimestamp(
   info.tsa = summarize(signer.signerCert);
   details.tsa = info.tsa;
   if (!signer.messageDigestMatches || !signer.signatureValid) {
-    return fail("failed", "SIG_CRYPTO_FAILURE", `The TSA's signature on the timestamp does not verify${signer.problems.length ? ` (${signer.problems.join("; ")})` : ""}.`);
+    return fail(
+      "failed",
+      "SIG_CRYPTO_FAILURE",
+      `The TSA's signature on the timestamp does not verify${signer.problems.length ? ` (${signer.problems.join("; ")})` : ""}.`,
+    );
   }
   const eku = extendedKeyUsages(signer.signerCert);
   const ekuExt = extension(signer.signerCert, OID.extKeyUsage);
   if (!eku || !eku.includes(OID.ekuTimeStamping) || !ekuExt?.critical) {
-    return fail("indeterminate", "CHAIN_CONSTRAINTS_FAILURE", `The TSA certificate "${displayName(signer.signerCert.subject)}" lacks the critical id-kp-timeStamping extended key usage (RFC 3161 §2.3).`);
+    return fail(
+      "indeterminate",
+      "CHAIN_CONSTRAINTS_FAILURE",
+      `The TSA certificate "${displayName(signer.signerCert.subject)}" lacks the critical id-kp-timeStamping extended key usage (RFC 3161 §2.3).`,
+    );
   }
   const judgeAt = at ?? tst.genTime;
-  const chain = await validateChain(signer.signerCert, { anchors: trust.anchors, intermediates: [...trust.intermediates, ...decoded.certificates], at: judgeAt });
+  const chain = await validateChain(signer.signerCert, {
+    anchors: trust.anchors,
+    intermediates: [...trust.intermediates, ...decoded.certificates],
+    at: judgeAt,
+  });
   info.path = chain.path.map(summarize);
   details.path = info.path;
   details.judgedAt = judgeAt.toISOString();
   if (chain.status !== "valid") {
-    return fail(chain.status === "not-yet-valid" ? "failed" : "indeterminate", chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE", `The TSA's certificate: ${chain.message}`);
+    return fail(
+      chain.status === "not-yet-valid" ? "failed" : "indeterminate",
+      chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE",
+      `The TSA's certificate: ${chain.message}`,
+    );
   }
   return {
     judgement: {

@@ -52,7 +52,8 @@ function filesOf(path: string): string[] {
     throw new SealcheckError("ERR_FILE_NOT_FOUND", `${path}: no such file or directory`, { file: path });
   }
   if (st.isFile()) return [path];
-  if (!st.isDirectory()) throw new SealcheckError("ERR_USAGE", `${path}: not a regular file or directory (a FIFO, socket or device is not read)`, { file: path });
+  if (!st.isDirectory())
+    throw new SealcheckError("ERR_USAGE", `${path}: not a regular file or directory (a FIFO, socket or device is not read)`, { file: path });
   const out: string[] = [];
   for (const name of readdirSync(path).sort()) {
     if (name.startsWith(".")) continue;
@@ -111,7 +112,11 @@ export function loadTrustStore(trust: readonly string[], certs: readonly string[
   return store;
 }
 
-export function describeTrustStore(store: TrustStore): { anchors: CertificateSummary[]; intermediates: number; roleAnchors: Partial<Record<TrustRole, CertificateSummary[]>> } {
+export function describeTrustStore(store: TrustStore): {
+  anchors: CertificateSummary[];
+  intermediates: number;
+  roleAnchors: Partial<Record<TrustRole, CertificateSummary[]>>;
+} {
   const roleAnchors = Object.fromEntries(Object.entries(store.roleAnchors ?? {}).map(([r, cs]) => [r, cs.map(summarize)]));
   return { anchors: store.anchors.map(summarize), intermediates: store.intermediates.length, roleAnchors };
 }

@@ -35,12 +35,7 @@ function checkLine(style: Style, c: CheckResult, idWidth: number): string {
 
 function certificateLines(c: CertificateSummary, n: number): string[] {
   const out = [`  ${n}. ${wrap(safeText(c.subject), WIDTH - 5, "     ")}`];
-  out.push(
-    ...fieldLines(
-      certificateFields(c),
-      "     ",
-    ),
-  );
+  out.push(...fieldLines(certificateFields(c), "     "));
   return out;
 }
 
@@ -89,7 +84,13 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
   }
   const judged = [...new Set(report.checks.map((c) => c.timeSource).filter((s) => s !== undefined))];
   if (judged.length > 1) {
-    out.push("", para(`Each check was judged at the time that matters to it: ${judged.map((s) => describeTimeSource(s)).join("; ")}. The JSON report gives each check's time.`, "  "));
+    out.push(
+      "",
+      para(
+        `Each check was judged at the time that matters to it: ${judged.map((s) => describeTimeSource(s)).join("; ")}. The JSON report gives each check's time.`,
+        "  ",
+      ),
+    );
   }
 
   if (v.basis) {
@@ -131,7 +132,13 @@ export function renderArchiveSummary(report: ArchiveReport, style: Style): strin
   }
   const passedCount = report.checks.filter((c) => c.status === "passed").length;
   const skippedCount = report.checks.filter((c) => c.status === "skipped").length;
-  out.push("", para(`${passedCount} check(s) passed${skippedCount ? `, ${skippedCount} did not apply` : ""}. The full statement (every check, the anchors and options): run without --summary, or add --report statement.html.`, "  "));
+  out.push(
+    "",
+    para(
+      `${passedCount} check(s) passed${skippedCount ? `, ${skippedCount} did not apply` : ""}. The full statement (every check, the anchors and options): run without --summary, or add --report statement.html.`,
+      "  ",
+    ),
+  );
   return `${out.join("\n")}\n`;
 }
 

@@ -130,9 +130,7 @@ export function ekuName(oid: string): string {
 function reasonOf(report: ArchiveReport): string {
   if (report.indication === "TOTAL-PASSED") {
     const warnings = report.checks.filter((c) => c.status === "warning").length;
-    const base = report.originals.compared
-      ? "Every check passed."
-      : "Every check passed; the documents were not compared with originals (none were given).";
+    const base = report.originals.compared ? "Every check passed." : "Every check passed; the documents were not compared with originals (none were given).";
     return warnings ? `${base} ${warnings} check(s) passed with a remark, listed below.` : base;
   }
   const first = report.checks.find((c) => c.id === report.decidedBy[0]);
@@ -183,7 +181,14 @@ function signerItems(report: ArchiveReport): (Item & { claims: ReportedClaim[] }
         { label: "Signed at", value: formatTime(s.created) },
         { label: "Signature id", value: s.id },
         ...(personal.length
-          ? [{ label: "Personal data", value: personal.map((c) => (c.masked ? c.name : `${c.name} ${String(typeof c.value === "string" ? c.value : JSON.stringify(c.value))}`)).join(", ") }]
+          ? [
+              {
+                label: "Personal data",
+                value: personal
+                  .map((c) => (c.masked ? c.name : `${c.name} ${String(typeof c.value === "string" ? c.value : JSON.stringify(c.value))}`))
+                  .join(", "),
+              },
+            ]
           : []),
       ],
     };
@@ -212,7 +217,9 @@ function sealFields(report: ArchiveReport): Field[] | null {
     value: `${s.revisions} in the file; the seal covers revision ${s.sealedRevision + 1}${s.sealedRevision + 1 === s.revisions ? " (the last)" : ""}`,
   });
   if (s.docMdpPermission !== null) {
-    const p = { 1: "no changes permitted", 2: "form filling and signing permitted", 3: "form filling, signing and annotations permitted" }[s.docMdpPermission] ?? `P ${s.docMdpPermission}`;
+    const p =
+      { 1: "no changes permitted", 2: "form filling and signing permitted", 3: "form filling, signing and annotations permitted" }[s.docMdpPermission] ??
+      `P ${s.docMdpPermission}`;
     fields.push({ label: "Certification", value: `DocMDP P ${s.docMdpPermission}: ${p}` });
   }
   if (report.pdfSignatures.length) {
@@ -220,7 +227,10 @@ function sealFields(report: ArchiveReport): Field[] | null {
     fields.push({
       label: "PDF signatures",
       value: report.pdfSignatures
-        .map((p) => `${p.field}: ${kind[p.kind]}${p.docMdpPermission !== null ? ` (P ${p.docMdpPermission})` : ""}, ${p.revision === null ? "covers no revision" : `revision ${p.revision}`}, ${p.status}${p.subIndication ? ` ${p.subIndication}` : ""}`)
+        .map(
+          (p) =>
+            `${p.field}: ${kind[p.kind]}${p.docMdpPermission !== null ? ` (P ${p.docMdpPermission})` : ""}, ${p.revision === null ? "covers no revision" : `revision ${p.revision}`}, ${p.status}${p.subIndication ? ` ${p.subIndication}` : ""}`,
+        )
         .join("; "),
     });
   }
@@ -239,12 +249,11 @@ function tokenCertificateFields(report: ArchiveReport): Field[] | null {
     fields.push({ label: "Serial", value: c.serialNumber });
   }
   if (o) {
-    const status = o.status
-      ? `${o.status}${o.revocationTime ? ` (revoked ${formatTime(o.revocationTime)})` : ""}`
-      : "no status for this certificate";
+    const status = o.status ? `${o.status}${o.revocationTime ? ` (revoked ${formatTime(o.revocationTime)})` : ""}` : "no status for this certificate";
     fields.push({ label: "OCSP status", value: `${status}, response produced ${formatTime(o.producedAt)}` });
     if (o.responder) fields.push({ label: "OCSP responder", value: commonName(o.responder.subject) });
-    if (o.thisUpdate) fields.push({ label: "OCSP validity", value: `${formatTime(o.thisUpdate)} to ${o.nextUpdate ? formatTime(o.nextUpdate) : "(no nextUpdate)"}` });
+    if (o.thisUpdate)
+      fields.push({ label: "OCSP validity", value: `${formatTime(o.thisUpdate)} to ${o.nextUpdate ? formatTime(o.nextUpdate) : "(no nextUpdate)"}` });
   }
   return fields;
 }
@@ -336,9 +345,10 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),
     basis: basisOf(report),
     testEnvironment: testEnvironmentOf(report),
-    unverified: report.tokenClaimsVerified === false && (report.workflow || report.documents.length || report.signatures.length)
-      ? "UNVERIFIED: the token's signature did not verify, so what it says below (title, documents, signers) may have been altered."
-      : null,
+    unverified:
+      report.tokenClaimsVerified === false && (report.workflow || report.documents.length || report.signatures.length)
+        ? "UNVERIFIED: the token's signature did not verify, so what it says below (title, documents, signers) may have been altered."
+        : null,
   };
 }
 
@@ -350,7 +360,10 @@ function testEnvironmentOf(report: ArchiveReport): string | null {
   const env = report.workflow?.environment ?? null;
   const testSeal = report.seal?.identity === "test-seal";
   if ((env === null || env === "production") && !testSeal) return null;
-  const what = [env && env !== "production" ? `the token was issued by the broker's ${env} environment` : null, testSeal ? "the seal is the broker's test-environment seal" : null]
+  const what = [
+    env && env !== "production" ? `the token was issued by the broker's ${env} environment` : null,
+    testSeal ? "the seal is the broker's test-environment seal" : null,
+  ]
     .filter((x): x is string => x !== null)
     .join(" and ");
   return `TEST ENVIRONMENT: ${what}; not evidence of a production signing.`;
@@ -360,7 +373,9 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
   const b = report.verification;
   if (!b) return null;
   const o = b.options;
-  const limits = Object.entries(o.limits).map(([k, v]) => `${k}=${v}`).join(", ");
+  const limits = Object.entries(o.limits)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ");
   return {
     anchors: b.trustAnchors.map((a, i) => ({ heading: `${i + 1}. ${a.subject}`, fields: [{ label: "SHA-256", value: a.sha256 }] })),
     options: [

@@ -100,13 +100,20 @@ complete -o filenames -o bashdefault -F _${PROGRAM}_completion ${PROGRAM}
 
 /** Text for a zsh _arguments/_describe description: no brackets, colons or quotes. */
 function zdesc(s: string): string {
-  return s.replace(/[[\]:'\\`$]/g, " ").replace(/\s+/g, " ").trim();
+  return s
+    .replace(/[[\]:'\\`$]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function zshArguments(c: CompletionCommand): string[] {
   const specs = c.options.map((o) => {
     const names = flags(o);
-    const head = o.repeatable ? `'*'${names.length > 1 ? `{${names.join(",")}}` : names[0]}` : names.length > 1 ? `'(${names.join(" ")})'{${names.join(",")}}` : names[0]!;
+    const head = o.repeatable
+      ? `'*'${names.length > 1 ? `{${names.join(",")}}` : names[0]}`
+      : names.length > 1
+        ? `'(${names.join(" ")})'{${names.join(",")}}`
+        : names[0]!;
     const value = o.value === "path" ? ":path:_files" : o.value === "other" ? ":value: " : "";
     return `${head}'[${zdesc(o.description)}]${value}'`;
   });

@@ -16,7 +16,7 @@ const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;
  * (src/render/sanitize.ts) replaced control, `\r` and bidi-override characters.
  */
 export function escapeHtml(value: unknown): string {
-  const s = typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value) ?? String(value);
+  const s = typeof value === "string" ? value : value === undefined ? "" : (JSON.stringify(value) ?? String(value));
   return safeText(s).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
@@ -90,7 +90,9 @@ td.check-id { white-space: nowrap; overflow-wrap: normal; }
 `;
 
 function fieldsTable(fields: readonly Field[], monoLabels: readonly string[] = []): string {
-  const rows = fields.map((f) => `<tr><th scope="row">${escapeHtml(f.label)}</th><td${monoLabels.includes(f.label) ? ' class="mono"' : ""}>${escapeHtml(f.value)}</td></tr>`);
+  const rows = fields.map(
+    (f) => `<tr><th scope="row">${escapeHtml(f.label)}</th><td${monoLabels.includes(f.label) ? ' class="mono"' : ""}>${escapeHtml(f.value)}</td></tr>`,
+  );
   return `<table class="fields">${rows.join("")}</table>`;
 }
 
@@ -102,7 +104,8 @@ function claimValue(c: ReportedClaim): string {
 function claimsTable(claims: readonly ReportedClaim[]): string {
   if (!claims.length) return "";
   const rows = claims.map(
-    (c) => `<tr><td class="mono">${escapeHtml(c.name)}</td><td>${claimValue(c)}</td><td class="pd">${c.personalData ? `personal data: ${escapeHtml(c.personalData)}` : ""}</td></tr>`,
+    (c) =>
+      `<tr><td class="mono">${escapeHtml(c.name)}</td><td>${claimValue(c)}</td><td class="pd">${c.personalData ? `personal data: ${escapeHtml(c.personalData)}` : ""}</td></tr>`,
   );
   return `<table><thead><tr><th>User claim</th><th>Value</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
@@ -172,7 +175,9 @@ export function renderArchiveHtml(report: ArchiveReport, options: HtmlOptions = 
         (c.subIndication ? ` <span class="pd">(${escapeHtml(c.subIndication)})</span>` : "") +
         `</td><td class="pd">${c.judgedAt ? `${escapeHtml(formatTime(c.judgedAt))}${c.timeSource ? `<br>${escapeHtml(describeTimeSource(c.timeSource))}` : ""}` : ""}</td></tr>`,
     );
-    parts.push(`<h3>${escapeHtml(g.title)}</h3><table><thead><tr><th></th><th>Check</th><th>Result</th><th>Judged at</th></tr></thead><tbody>${rows.join("")}</tbody></table>`);
+    parts.push(
+      `<h3>${escapeHtml(g.title)}</h3><table><thead><tr><th></th><th>Check</th><th>Result</th><th>Judged at</th></tr></thead><tbody>${rows.join("")}</tbody></table>`,
+    );
   }
 
   if (v.basis) {

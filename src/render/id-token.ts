@@ -36,7 +36,9 @@ export function renderIdTokenReport(report: IdTokenReport, style: Style, opts: I
   const tr = report.transfer;
   if (tr) {
     out.push("");
-    out.push(`Transfer ${t(tr.id)} from ${t(tr.sender)} to ${t(Array.isArray(tr.audience) ? tr.audience.join(", ") : tr.audience)}, trace id ${t(tr.traceId)}.`);
+    out.push(
+      `Transfer ${t(tr.id)} from ${t(tr.sender)} to ${t(Array.isArray(tr.audience) ? tr.audience.join(", ") : tr.audience)}, trace id ${t(tr.traceId)}.`,
+    );
     const names = Object.keys(tr.claims);
     if (names.length === 0) out.push("  No claims.");
     for (const name of names) {

@@ -13,7 +13,10 @@ function value(v: unknown): string {
 }
 
 function claimFields(claims: readonly ReportedClaim[]): Field[] {
-  return claims.map((c) => ({ label: c.name, value: `${value(c.value)}${c.personalData ? `  [personal data: ${c.personalData}${c.masked ? ", masked" : ""}]` : ""}` }));
+  return claims.map((c) => ({
+    label: c.name,
+    value: `${value(c.value)}${c.personalData ? `  [personal data: ${c.personalData}${c.masked ? ", masked" : ""}]` : ""}`,
+  }));
 }
 
 function certFields(c: CertificateSummary): Field[] {
@@ -25,7 +28,9 @@ function ocspLines(o: OcspInspection, indent: string): string[] {
     [
       { label: "Status", value: o.responseStatus },
       ...(o.producedAt ? [{ label: "Produced at", value: formatTime(o.producedAt) }] : []),
-      ...(o.responderId ? [{ label: "Responder id", value: o.responderId.byKeyHash ? `key hash ${o.responderId.byKeyHash}` : `name ${o.responderId.byName}` }] : []),
+      ...(o.responderId
+        ? [{ label: "Responder id", value: o.responderId.byKeyHash ? `key hash ${o.responderId.byKeyHash}` : `name ${o.responderId.byName}` }]
+        : []),
       ...(o.signatureAlgorithm ? [{ label: "Signature", value: o.signatureAlgorithm }] : []),
       { label: "Extensions", value: o.extensions.join(", ") || "none" },
     ],
@@ -36,7 +41,10 @@ function ocspLines(o: OcspInspection, indent: string): string[] {
     out.push(
       ...fieldLines(
         [
-          { label: "Cert status", value: `${r.status}${r.revocationTime ? ` since ${formatTime(r.revocationTime)}${r.revocationReason ? ` (${r.revocationReason})` : ""}` : ""}` },
+          {
+            label: "Cert status",
+            value: `${r.status}${r.revocationTime ? ` since ${formatTime(r.revocationTime)}${r.revocationReason ? ` (${r.revocationReason})` : ""}` : ""}`,
+          },
           { label: "This update", value: formatTime(r.thisUpdate) },
           { label: "Next update", value: r.nextUpdate ? formatTime(r.nextUpdate) : "(none)" },
           { label: "CertID hash", value: r.certId.hashAlgorithm },
@@ -78,12 +86,45 @@ function cmsLines(cms: CmsInspection, indent: string): string[] {
   cms.certificates.forEach((c, i) => out.push(`${indent}Certificate ${i + 1}`, ...fieldLines(certFields(c), `${indent}  `)));
   cms.signers.forEach((s, i) => {
     out.push(`${indent}Signer ${i + 1}`);
-    out.push(...fieldLines([{ label: "Identifier", value: s.signerIdentifier }, { label: "Digest", value: s.digestAlgorithm }, { label: "Signature", value: s.signatureAlgorithm }], `${indent}  `));
-    out.push(`${indent}  Signed attributes`, ...fieldLines(s.signedAttributes.map((a) => ({ label: a.name, value: value(a.value) })), `${indent}    `));
-    if (s.unsignedAttributes.length) out.push(`${indent}  Unsigned attributes`, ...fieldLines(s.unsignedAttributes.map((a) => ({ label: a.name, value: value(a.value) })), `${indent}    `));
+    out.push(
+      ...fieldLines(
+        [
+          { label: "Identifier", value: s.signerIdentifier },
+          { label: "Digest", value: s.digestAlgorithm },
+          { label: "Signature", value: s.signatureAlgorithm },
+        ],
+        `${indent}  `,
+      ),
+    );
+    out.push(
+      `${indent}  Signed attributes`,
+      ...fieldLines(
+        s.signedAttributes.map((a) => ({ label: a.name, value: value(a.value) })),
+        `${indent}    `,
+      ),
+    );
+    if (s.unsignedAttributes.length)
+      out.push(
+        `${indent}  Unsigned attributes`,
+        ...fieldLines(
+          s.unsignedAttributes.map((a) => ({ label: a.name, value: value(a.value) })),
+          `${indent}    `,
+        ),
+      );
     if (s.revocationArchival) {
       s.revocationArchival.crls.forEach((c, j) =>
-        out.push(`${indent}  Archived CRL ${j + 1}`, ...fieldLines([{ label: "Issuer", value: c.issuer }, { label: "This update", value: formatTime(c.thisUpdate) }, { label: "Next update", value: c.nextUpdate ? formatTime(c.nextUpdate) : "(none)" }, { label: "Revoked", value: String(c.revokedCertificates) }], `${indent}    `)),
+        out.push(
+          `${indent}  Archived CRL ${j + 1}`,
+          ...fieldLines(
+            [
+              { label: "Issuer", value: c.issuer },
+              { label: "This update", value: formatTime(c.thisUpdate) },
+              { label: "Next update", value: c.nextUpdate ? formatTime(c.nextUpdate) : "(none)" },
+              { label: "Revoked", value: String(c.revokedCertificates) },
+            ],
+            `${indent}    `,
+          ),
+        ),
       );
       s.revocationArchival.ocsps.forEach((o, j) => out.push(`${indent}  Archived OCSP response ${j + 1}`, ...ocspLines(o, `${indent}    `)));
     }
@@ -96,19 +137,27 @@ export function renderInspectHuman(x: Inspection, style: Style): string {
   const out: string[] = [];
   const h = (t: string) => out.push("", paint(style, "bold", t));
   out.push(`${paint(style, "bold", "Inspection")} of ${safeText(x.evidence.file)} — decoded only, no verdict (run sealcheck verify for one)`);
-  out.push(...fieldLines([
-    { label: "Format", value: x.evidence.format },
-    { label: "Size", value: `${x.evidence.bytes} bytes` },
-    { label: "SHA-256", value: x.evidence.sha256 },
-    ...(x.workflowResultInfo ? [{ label: "Result info", value: JSON.stringify(x.workflowResultInfo) }] : []),
-  ]));
+  out.push(
+    ...fieldLines([
+      { label: "Format", value: x.evidence.format },
+      { label: "Size", value: `${x.evidence.bytes} bytes` },
+      { label: "SHA-256", value: x.evidence.sha256 },
+      ...(x.workflowResultInfo ? [{ label: "Result info", value: JSON.stringify(x.workflowResultInfo) }] : []),
+    ]),
+  );
   const p = x.pdf;
   if (p) {
     h("PDF");
-    out.push(...fieldLines([{ label: "Version", value: p.headerVersion }, { label: "Trailing bytes", value: String(p.trailingBytes) }]));
+    out.push(
+      ...fieldLines([
+        { label: "Version", value: p.headerVersion },
+        { label: "Trailing bytes", value: String(p.trailingBytes) },
+      ]),
+    );
     out.push("  Revisions");
     for (const r of p.revisions) out.push(`    ${r.index + 1}. bytes ${r.startOffset}–${r.endOffset}, ${r.xrefKind} xref, ${r.entries} entries`);
-    if (p.dss) out.push(`  DSS: ${p.dss.certificates} certificate(s), ${p.dss.ocspResponses} OCSP response(s), ${p.dss.crls} CRL(s), ${p.dss.vri} VRI entr(ies)`);
+    if (p.dss)
+      out.push(`  DSS: ${p.dss.certificates} certificate(s), ${p.dss.ocspResponses} OCSP response(s), ${p.dss.crls} CRL(s), ${p.dss.vri} VRI entr(ies)`);
     h("Signature dictionaries");
     if (!p.signatures.length) out.push("  (none)");
     p.signatures.forEach((s, i) => {
@@ -123,7 +172,10 @@ export function renderInspectHuman(x: Inspection, style: Style): string {
             { label: "/M", value: s.claimedTime ? `${s.claimedTime} (${formatTime(s.claimedTime)})` : "(absent)" },
             { label: "/ByteRange", value: s.byteRange ? `[${s.byteRange.join(" ")}]` : "(absent or malformed)" },
             { label: "/Contents", value: s.contentsReserved === null ? "(absent)" : `${s.contentsReserved} bytes reserved` },
-            { label: "Kind", value: s.documentTimestamp ? "document timestamp" : s.certification ? `certification (DocMDP P ${s.docMdpPermission ?? "?"})` : "approval" },
+            {
+              label: "Kind",
+              value: s.documentTimestamp ? "document timestamp" : s.certification ? `certification (DocMDP P ${s.docMdpPermission ?? "?"})` : "approval",
+            },
           ],
           "     ",
         ),
@@ -154,17 +206,48 @@ export function renderInspectHuman(x: Inspection, style: Style): string {
   if (t) {
     h("Workflow token");
     out.push(`  From ${safeText(t.source)}`);
-    out.push("  Header", ...fieldLines(Object.entries(t.header).map(([k, v]) => ({ label: k, value: value(v) })), "    "));
+    out.push(
+      "  Header",
+      ...fieldLines(
+        Object.entries(t.header).map(([k, v]) => ({ label: k, value: value(v) })),
+        "    ",
+      ),
+    );
     const timed = t.claims.map((c) =>
       ["iat", "nbf", "exp", "expiry"].includes(c.name) && !c.masked && /^\d{1,12}$/.test(String(c.value))
         ? { label: c.name, value: `${String(c.value)} (${formatTime(new Date(Number(c.value) * 1000).toISOString())})` }
         : null,
     );
-    out.push("  Claims", ...fieldLines(claimFields(t.claims).map((f, i) => timed[i] ?? f), "    "));
-    for (const d of t.documents) out.push(`  document_${d.index}`, ...fieldLines([{ label: "title", value: value(d.title) }, { label: "sha256Hex", value: value(d.sha256Hex) }], "    "));
+    out.push(
+      "  Claims",
+      ...fieldLines(
+        claimFields(t.claims).map((f, i) => timed[i] ?? f),
+        "    ",
+      ),
+    );
+    for (const d of t.documents)
+      out.push(
+        `  document_${d.index}`,
+        ...fieldLines(
+          [
+            { label: "title", value: value(d.title) },
+            { label: "sha256Hex", value: value(d.sha256Hex) },
+          ],
+          "    ",
+        ),
+      );
     for (const s of t.signatures) {
       out.push(`  signature_${s.index}`);
-      out.push(...fieldLines([{ label: "Created", value: value(s.created) }, { label: "Id", value: value(s.id) }, { label: "SignatureTransactionId", value: value(s.signatureTransactionId) }], "    "));
+      out.push(
+        ...fieldLines(
+          [
+            { label: "Created", value: value(s.created) },
+            { label: "Id", value: value(s.id) },
+            { label: "SignatureTransactionId", value: value(s.signatureTransactionId) },
+          ],
+          "    ",
+        ),
+      );
       out.push("    UserClaims", ...fieldLines(claimFields(s.userClaims), "      "));
     }
     out.push(`  Claim filter (if this is the PAdES copy): ${t.claimFilter}`);

@@ -35,7 +35,13 @@ export function safeText(value: unknown): string {
 export function safeForTerminal(text: string, opts: { colour?: boolean; crlf?: boolean } = {}): string {
   const parts = opts.colour ? text.split(OWN_SGR) : [text];
   // CSV ends its records with CRLF (RFC 4180): a CR directly before a LF only ends a line.
-  const clean = (p: string) => (opts.crlf ? p.split("\r\n").map((x) => x.replace(UNSAFE_IN_OUTPUT, REPLACEMENT)).join("\r\n") : p.replace(UNSAFE_IN_OUTPUT, REPLACEMENT));
+  const clean = (p: string) =>
+    opts.crlf
+      ? p
+          .split("\r\n")
+          .map((x) => x.replace(UNSAFE_IN_OUTPUT, REPLACEMENT))
+          .join("\r\n")
+      : p.replace(UNSAFE_IN_OUTPUT, REPLACEMENT);
   return parts.map((p, i) => (i % 2 === 1 ? p : clean(p))).join("");
 }
 

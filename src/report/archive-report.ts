@@ -106,7 +106,6 @@ export interface PdfSignatureReport {
   details: Record<string, unknown>;
 }
 
-
 /** The trust anchors and options a verification used (the statement lists them). */
 export interface VerificationInputs {
   /** Every anchor given with --trust / trust / trustStore: subject and SHA-256 of the certificate. */

@@ -20,17 +20,8 @@ export const passed = (id: string, message: string, opts: { at?: ValidationTime;
   result(id, "passed", message, opts);
 export const warning = (id: string, message: string, opts: { at?: ValidationTime; details?: Record<string, unknown> } = {}) =>
   result(id, "warning", message, opts);
-export const skipped = (id: string, message: string, opts: { details?: Record<string, unknown> } = {}) =>
-  result(id, "skipped", message, opts);
-export const failed = (
-  id: string,
-  sub: SubIndication,
-  message: string,
-  opts: { at?: ValidationTime; details?: Record<string, unknown> } = {},
-) => result(id, "failed", message, { ...opts, sub });
-export const indeterminate = (
-  id: string,
-  sub: SubIndication,
-  message: string,
-  opts: { at?: ValidationTime; details?: Record<string, unknown> } = {},
-) => result(id, "indeterminate", message, { ...opts, sub });
+export const skipped = (id: string, message: string, opts: { details?: Record<string, unknown> } = {}) => result(id, "skipped", message, opts);
+export const failed = (id: string, sub: SubIndication, message: string, opts: { at?: ValidationTime; details?: Record<string, unknown> } = {}) =>
+  result(id, "failed", message, { ...opts, sub });
+export const indeterminate = (id: string, sub: SubIndication, message: string, opts: { at?: ValidationTime; details?: Record<string, unknown> } = {}) =>
+  result(id, "indeterminate", message, { ...opts, sub });

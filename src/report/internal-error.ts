@@ -10,6 +10,10 @@ export function internalErrorCheck(stage: string, e: unknown, what: string): Che
     stage,
     "FORMAT_FAILURE",
     `sealcheck could not complete the check "${stage}" on this ${what}: ${err.name}: ${errorMessage(err).slice(0, 300)}. The ${what} is not accepted; if it is genuine, this is a defect in sealcheck (please report it).`,
-    { details: { internalError: { stage, name: err.name, message: errorMessage(err).slice(0, 2000), stack: (err.stack ?? "").split("\n").slice(0, 8).join("\n") } } },
+    {
+      details: {
+        internalError: { stage, name: err.name, message: errorMessage(err).slice(0, 2000), stack: (err.stack ?? "").split("\n").slice(0, 8).join("\n") },
+      },
+    },
   );
 }

@@ -62,4 +62,3 @@ export function buildArchiveSummary(ctx: ArchiveContext, checks: readonly CheckR
 function withSigner(claims: ReportedClaim[]): { claims: ReportedClaim[]; signer: SignerSummary } {
   return { claims, signer: signerSummary(claims) };
 }
-

@@ -91,7 +91,8 @@ function resolveOptions(o: VerifyArchiveOptions): ArchiveOptions {
   }
   if (o.tokenSignerOrganizations?.length) {
     for (const org of o.tokenSignerOrganizations) {
-      if (!ORGANIZATION_IDENTIFIER_FORM.test(org)) throw new SealcheckError("ERR_USAGE", `--token-signer ${JSON.stringify(org)}: not an organizationIdentifier (e.g. NTRDK-29915938)`);
+      if (!ORGANIZATION_IDENTIFIER_FORM.test(org))
+        throw new SealcheckError("ERR_USAGE", `--token-signer ${JSON.stringify(org)}: not an organizationIdentifier (e.g. NTRDK-29915938)`);
     }
     opts.tokenSignerOrganizations = o.tokenSignerOrganizations;
   }
@@ -202,14 +203,25 @@ function refuseEvidenceAsOriginals(evidence: string, given: readonly string[], l
     const holds = isDir ? readdirSafe(g).some((n) => real(join(g, n)) === ev) : real(g) === ev;
     if (!holds) continue;
     const sibling = join(isDir ? g : dirname(g), "originals");
-    const instead = existsSync(sibling) && statSync(sibling).isDirectory() ? `; give the folder of the original PDFs, such as ${sibling}` : "; give the original PDFs that were signed";
-    throw new SealcheckError("ERR_USAGE", isDir
-      ? `${g}: this folder holds the evidence file ${basename(evidence)} itself, so it is not a folder of originals${instead}`
-      : `${g}: this is the evidence file itself, not an original${instead}`, { file: g });
+    const instead =
+      existsSync(sibling) && statSync(sibling).isDirectory()
+        ? `; give the folder of the original PDFs, such as ${sibling}`
+        : "; give the original PDFs that were signed";
+    throw new SealcheckError(
+      "ERR_USAGE",
+      isDir
+        ? `${g}: this folder holds the evidence file ${basename(evidence)} itself, so it is not a folder of originals${instead}`
+        : `${g}: this is the evidence file itself, not an original${instead}`,
+      { file: g },
+    );
   }
   for (const f of listed) {
     if (looksLikeJson(f)) {
-      throw new SealcheckError("ERR_USAGE", `${f}: a JSON file among the originals; originals are the PDFs that were signed (an endpoint JSON is evidence: verify it on its own)`, { file: f });
+      throw new SealcheckError(
+        "ERR_USAGE",
+        `${f}: a JSON file among the originals; originals are the PDFs that were signed (an endpoint JSON is evidence: verify it on its own)`,
+        { file: f },
+      );
     }
   }
 }
@@ -243,9 +255,13 @@ function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
   expectOptions("verifyArchive", o, EXAMPLE);
   const v = o as Record<string, unknown>;
   const ev = v.evidence;
-  const named = ev !== null && typeof ev === "object" && typeof (ev as { name?: unknown }).name === "string" && (ev as { bytes?: unknown }).bytes instanceof Uint8Array;
+  const named =
+    ev !== null && typeof ev === "object" && typeof (ev as { name?: unknown }).name === "string" && (ev as { bytes?: unknown }).bytes instanceof Uint8Array;
   if (!(typeof ev === "string" && ev !== "") && !named) {
-    throw new SealcheckError("ERR_USAGE", `evidence: expected a path or { name, bytes } (bytes a Uint8Array), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`);
+    throw new SealcheckError(
+      "ERR_USAGE",
+      `evidence: expected a path or { name, bytes } (bytes a Uint8Array), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`,
+    );
   }
   for (const k of ["originals", "trust", "certs"]) expectPathList(k, v[k]);
 }
@@ -272,7 +288,11 @@ async function runPipeline(
     input = classifyEvidence(name, bytes, limits);
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
-    return { ...formatFailureReport(name, `${name}: ${errorMessage(e)}.`, options), evidence: { file: name, format: "pades-pdf", ...fileIdentity(bytes) }, verification: verificationInputs(trust, options, limits, o) };
+    return {
+      ...formatFailureReport(name, `${name}: ${errorMessage(e)}.`, options),
+      evidence: { file: name, format: "pades-pdf", ...fileIdentity(bytes) },
+      verification: verificationInputs(trust, options, limits, o),
+    };
   }
   const ctx: ArchiveContext = { input, limits, trust, options };
   run.ctx = ctx;
@@ -283,9 +303,11 @@ async function runPipeline(
   };
 
   if (input.format === "workflow-token-json") {
-    checks.push(stage("attachments", () => checkJsonFields(ctx)), ...skipAll("The Workflow-token JSON carries no PAdES seal; the token's own signature protects it."));
-  }
-  else checks.push(...(await stage("seal-signature", () => runSealChecks(ctx))));
+    checks.push(
+      stage("attachments", () => checkJsonFields(ctx)),
+      ...skipAll("The Workflow-token JSON carries no PAdES seal; the token's own signature protects it."),
+    );
+  } else checks.push(...(await stage("seal-signature", () => runSealChecks(ctx))));
 
   checks.push(await stage("token-signature", () => checkTokenSignature(ctx)));
   checks.push(stage("token-claims", () => checkTokenClaims(ctx)));
@@ -345,7 +367,11 @@ function verificationInputs(trust: TrustStore, options: ArchiveOptions, limits: 
  */
 function validationTimeRemark(ctx: ArchiveContext): CheckResult | null {
   const at = ctx.options.at;
-  const sealed = ctx.sealTimestamp ? { time: ctx.sealTimestamp, what: "proven by the seal's timestamp" } : ctx.claims?.iat !== undefined ? { time: new Date(ctx.claims.iat * 1000), what: "the token's iat" } : null;
+  const sealed = ctx.sealTimestamp
+    ? { time: ctx.sealTimestamp, what: "proven by the seal's timestamp" }
+    : ctx.claims?.iat !== undefined
+      ? { time: new Date(ctx.claims.iat * 1000), what: "the token's iat" }
+      : null;
   if (!at || !sealed || at.getTime() >= sealed.time.getTime()) return null;
   return warning(
     "validation-time",

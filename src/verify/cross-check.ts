@@ -49,7 +49,7 @@ export function readTokenCopy(file: string, bytes: Uint8Array, limits: Limits): 
 }
 
 function short(v: unknown): string {
-  const s = typeof v === "string" ? v : JSON.stringify(v) ?? "undefined";
+  const s = typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined");
   return s.length > 60 ? `${s.slice(0, 57)}…` : s;
 }
 
@@ -117,7 +117,8 @@ export function compareTokenCopies(a: TokenCopy, b: TokenCopy): Comparison {
       const inB = name in ub;
       const kind = personalDataKind(name);
       if (inA && inB) {
-        if (!sameJson(ua[name], ub[name])) differences.push(`${k} user claim "${name}" differs${kind ? " (personal data: values not shown)" : ` (${short(ua[name])} / ${short(ub[name])})`}`);
+        if (!sameJson(ua[name], ub[name]))
+          differences.push(`${k} user claim "${name}" differs${kind ? " (personal data: values not shown)" : ` (${short(ua[name])} / ${short(ub[name])})`}`);
         continue;
       }
       const holder = inA ? a : b;
@@ -126,11 +127,12 @@ export function compareTokenCopies(a: TokenCopy, b: TokenCopy): Comparison {
         omitted.add(name);
         filterClaimNames.push(name);
       } else {
-        const why = filtered === null
-          ? "both copies are of the same kind, so no claim filter applies"
-          : holder === filtered
-            ? "the PAdES copy cannot hold a claim the endpoint copy lacks"
-            : `the claim filter ${filter} does not remove it`;
+        const why =
+          filtered === null
+            ? "both copies are of the same kind, so no claim filter applies"
+            : holder === filtered
+              ? "the PAdES copy cannot hold a claim the endpoint copy lacks"
+              : `the claim filter ${filter} does not remove it`;
         differences.push(`${k} user claim "${name}" is only in ${holder.file} (${why})`);
       }
     }
@@ -169,12 +171,17 @@ export function crossCheckToken(primary: TokenCopy, other: TokenCopy, tokenRepor
   }
   const docs = Object.keys(primary.payload).filter((k) => /^document_\d+$/.test(k)).length;
   const sigs = Object.keys(primary.payload).filter((k) => /^signature_\d+$/.test(k)).length;
-  const byFilter = filter === null
-    ? "their user claims are identical"
-    : omitted.length
-      ? `the user claims differ only by what the claim filter ${filter} leaves out of the PAdES copy (${omitted.join(", ")})`
-      : `the user claims are identical (claim filter ${filter})`;
-  return passed(CROSS_CHECK_ID, `${other.file} is the same workflow: every claim, ${docs} document(s) and ${sigs} signature(s) with their signers agree, and ${byFilter}.`, { details });
+  const byFilter =
+    filter === null
+      ? "their user claims are identical"
+      : omitted.length
+        ? `the user claims differ only by what the claim filter ${filter} leaves out of the PAdES copy (${omitted.join(", ")})`
+        : `the user claims are identical (claim filter ${filter})`;
+  return passed(
+    CROSS_CHECK_ID,
+    `${other.file} is the same workflow: every claim, ${docs} document(s) and ${sigs} signature(s) with their signers agree, and ${byFilter}.`,
+    { details },
+  );
 }
 
 /**
@@ -197,7 +204,9 @@ export async function verifyArchiveWithToken(o: VerifyArchiveOptions & { crossCh
       primary = readTokenCopy(primaryName, bytes, limits);
     } catch (e) {
       if (e instanceof SealcheckError) throw e;
-      return skipped(CROSS_CHECK_ID, `The token of ${primaryName} cannot be read, so it was not compared with ${tokenFile}: ${errorMessage(e)}.`, { details: { tokenFile } });
+      return skipped(CROSS_CHECK_ID, `The token of ${primaryName} cannot be read, so it was not compared with ${tokenFile}: ${errorMessage(e)}.`, {
+        details: { tokenFile },
+      });
     }
     let other: TokenCopy;
     try {

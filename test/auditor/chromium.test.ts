@@ -19,7 +19,18 @@ function chromium(args: string[]) {
   const profile = tempDir("chromium-profile-");
   return spawnSync(
     CHROMIUM,
-    ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", `--user-data-dir=${profile}`, ...args],
+    [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--user-data-dir=${profile}`,
+      ...args,
+    ],
     { encoding: "utf8", timeout: 90_000, maxBuffer: 64 * 1024 * 1024 },
   );
 }

@@ -73,7 +73,22 @@ describe("inspect", () => {
     const w = await writeArchive();
     const r = run(["inspect", w.pdf]);
     expect(r.code, r.stderr).toBe(0);
-    for (const s of ["no verdict", "Revisions", "/SubFilter  ETSI.CAdES.detached", "certification (DocMDP P 1)", "messageDigest", "signingCertificateV2", "Signature timestamp 1", "Archived OCSP response 1", "workflow_token.jwt", "Header", "kid", "UserClaims", "Token certificate", "Token OCSP response"]) {
+    for (const s of [
+      "no verdict",
+      "Revisions",
+      "/SubFilter  ETSI.CAdES.detached",
+      "certification (DocMDP P 1)",
+      "messageDigest",
+      "signingCertificateV2",
+      "Signature timestamp 1",
+      "Archived OCSP response 1",
+      "workflow_token.jwt",
+      "Header",
+      "kid",
+      "UserClaims",
+      "Token certificate",
+      "Token OCSP response",
+    ]) {
       expect(r.stdout, s).toContain(s);
     }
     expect(r.stdout).not.toMatch(/TOTAL-PASSED|TOTAL-FAILED|INDETERMINATE/);
@@ -83,7 +98,10 @@ describe("inspect", () => {
     expect(j.pdf.signatures[0].cms.signers[0].timestamps[0].genTime).toMatch(/^\d{4}-/);
     expect(j.pdf.embeddedFiles.map((f: { name: string }) => f.name)).toEqual(["workflow_token.jwt", "workflow_token.ocsp", "workflow_token_pub.pem"]);
     expect(j.token.header.alg).toBe("RS256");
-    expect(j.token.signatures[0].userClaims.find((c: { name: string }) => c.name === "mitid.identity_name")).toMatchObject({ personalData: "name", masked: true });
+    expect(j.token.signatures[0].userClaims.find((c: { name: string }) => c.name === "mitid.identity_name")).toMatchObject({
+      personalData: "name",
+      masked: true,
+    });
     expect(j.problems).toEqual([]);
   });
 
@@ -122,7 +140,17 @@ describe("extract", () => {
     const r = run(["extract", w.pdf, out]);
     expect(r.code, r.stderr).toBe(0);
     const names = readdirSync(out);
-    expect(names).toEqual(expect.arrayContaining(["workflow_token.jwt", "workflow_token.ocsp", "workflow_token_pub.pem", "workflow_token.ocsp.der", "Signature1.p7s", "Signature1-certificate-1.pem", "Signature1-timestamp-1.tst"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "workflow_token.jwt",
+        "workflow_token.ocsp",
+        "workflow_token_pub.pem",
+        "workflow_token.ocsp.der",
+        "Signature1.p7s",
+        "Signature1-certificate-1.pem",
+        "Signature1-timestamp-1.tst",
+      ]),
+    );
     expect(readFileSync(join(out, "workflow_token_pub.pem"), "utf8")).toContain("BEGIN CERTIFICATE");
     expect(readFileSync(join(out, "Signature1.p7s"))[0]).toBe(0x30);
     const openssl = spawnSync("openssl", ["cms", "-cmsout", "-print", "-inform", "DER", "-in", join(out, "Signature1.p7s")], { encoding: "utf8" });
@@ -147,7 +175,9 @@ describe("extract", () => {
   it("attachment names cannot escape the output directory", async () => {
     const pki = testPki();
     const base = await buildArchive(pki);
-    const a = await buildArchive(pki, { layout: { attachments: [{ name: "../../escaped.txt", bytes: new TextEncoder().encode("x") }, ...evidenceAttachments(base.evidence)] } });
+    const a = await buildArchive(pki, {
+      layout: { attachments: [{ name: "../../escaped.txt", bytes: new TextEncoder().encode("x") }, ...evidenceAttachments(base.evidence)] },
+    });
     const dir = tempDir();
     const pdf = join(dir, "archive.pdf");
     writeFileSync(pdf, a.pdf);
@@ -193,7 +223,10 @@ describe("completion, help and version", () => {
     // It completes: source it and ask for the candidates of "sealcheck ver" and "sealcheck verify --rep".
     const probe = spawnSync(
       "bash",
-      ["-c", `source ${script}; COMP_WORDS=(sealcheck ver); COMP_CWORD=1; _sealcheck_completion; echo "\${COMPREPLY[*]}"; COMP_WORDS=(sealcheck verify --rep); COMP_CWORD=2; _sealcheck_completion; echo "\${COMPREPLY[*]}"; COMP_WORDS=(sealcheck completion ""); COMP_CWORD=2; _sealcheck_completion; echo "\${COMPREPLY[*]}"`],
+      [
+        "-c",
+        `source ${script}; COMP_WORDS=(sealcheck ver); COMP_CWORD=1; _sealcheck_completion; echo "\${COMPREPLY[*]}"; COMP_WORDS=(sealcheck verify --rep); COMP_CWORD=2; _sealcheck_completion; echo "\${COMPREPLY[*]}"; COMP_WORDS=(sealcheck completion ""); COMP_CWORD=2; _sealcheck_completion; echo "\${COMPREPLY[*]}"`,
+      ],
       { encoding: "utf8" },
     );
     const [first, second, third] = probe.stdout.split("\n");

@@ -8,7 +8,13 @@ import { compareTokenCopies, crossCheckToken, verifyArchiveWithToken, type Token
 import { check, testPki, trustDirectory } from "../helpers/fixtures.js";
 import { writeArchive } from "./helpers.js";
 
-const sig = (userClaims: Record<string, unknown>) => JSON.stringify({ Created: "2025-12-08T08:31:12.4711093+00:00", Id: "a1f4c2d3-5b6e-4f70-8192-a3b4c5d6e7f8", SignatureTransactionId: "c0ffee00-1234-4abc-8def-0123456789ab", UserClaims: userClaims });
+const sig = (userClaims: Record<string, unknown>) =>
+  JSON.stringify({
+    Created: "2025-12-08T08:31:12.4711093+00:00",
+    Id: "a1f4c2d3-5b6e-4f70-8192-a3b4c5d6e7f8",
+    SignatureTransactionId: "c0ffee00-1234-4abc-8def-0123456789ab",
+    UserClaims: userClaims,
+  });
 const copy = (file: string, format: TokenCopy["format"], userClaims: Record<string, unknown>, extra: Record<string, unknown> = {}): TokenCopy => ({
   file,
   format,
@@ -68,7 +74,9 @@ describe("token cross-check", () => {
     const c = check(await verifyArchiveWithToken({ evidence: w.pdf, trust: [trustDirectory()], crossCheckToken: junk }), "token-cross-check");
     expect(c.status).toBe("failed");
     expect(c.subIndication).toBe("FORMAT_FAILURE");
-    await expect(verifyArchiveWithToken({ evidence: w.pdf, trust: [trustDirectory()], crossCheckToken: join(w.dir, "missing.json") })).rejects.toThrow(/missing\.json: no such file/);
+    await expect(verifyArchiveWithToken({ evidence: w.pdf, trust: [trustDirectory()], crossCheckToken: join(w.dir, "missing.json") })).rejects.toThrow(
+      /missing\.json: no such file/,
+    );
   });
 
   it("user claims may differ only by the filter, and only in the right direction", () => {
@@ -89,7 +97,10 @@ describe("token cross-check", () => {
     // The PAdES copy cannot have more than the endpoint copy.
     expect(compareTokenCopies(pades(full), json(base)).differences.length).toBeGreaterThan(0);
     // Other claims must be equal.
-    const titled = compareTokenCopies(copy("a.pdf", "pades-pdf", base, { workflow_title: "A" }), copy("b.json", "workflow-token-json", full, { workflow_title: "B" }));
+    const titled = compareTokenCopies(
+      copy("a.pdf", "pades-pdf", base, { workflow_title: "A" }),
+      copy("b.json", "workflow-token-json", full, { workflow_title: "B" }),
+    );
     expect(titled.differences).toEqual(['claim "workflow_title" differs (A / B)']);
     const check = crossCheckToken(copy("a.pdf", "pades-pdf", base), copy("b.json", "workflow-token-json", full));
     expect(check.status).toBe("passed");

@@ -5,11 +5,25 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 function help(args: string[], columns = "200") {
-  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args, "--help"], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", COLUMNS: columns } });
+  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args, "--help"], {
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", COLUMNS: columns },
+  });
   return { code: r.status, stdout: r.stdout };
 }
 
-const COMMANDS = [[], ["verify"], ["verify-batch"], ["verify-id-token"], ["jwks"], ["jwks", "save"], ["jwks", "show"], ["inspect"], ["extract"], ["completion"]];
+const COMMANDS = [
+  [],
+  ["verify"],
+  ["verify-batch"],
+  ["verify-id-token"],
+  ["jwks"],
+  ["jwks", "save"],
+  ["jwks", "show"],
+  ["inspect"],
+  ["extract"],
+  ["completion"],
+];
 
 describe("--help", () => {
   it("every command: 80 columns at most, examples, no '(default: [])', no dangling references", () => {
@@ -26,7 +40,10 @@ describe("--help", () => {
       // Every file a help text names exists and is in the package.
       for (const [, ref] of h.stdout.matchAll(/\b((?:docs|schemas)\/[\w.-]+\.(?:md|json))\b/g)) {
         expect(existsSync(ref!), `${name} names ${ref}`).toBe(true);
-        expect(files.some((f) => ref!.startsWith(f.replace(/\*.*$/, ""))), `${name}: ${ref} is not in package.json "files"`).toBe(true);
+        expect(
+          files.some((f) => ref!.startsWith(f.replace(/\*.*$/, ""))),
+          `${name}: ${ref} is not in package.json "files"`,
+        ).toBe(true);
       }
     }
     // Narrow terminals get the same text, not a wider one.

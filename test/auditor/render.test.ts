@@ -50,7 +50,12 @@ describe("human verification statement", () => {
   it("the signer summary in the report is masked like its claim", async () => {
     const w = await writeTokenEvidence();
     const report = await verifyArchive({ evidence: w.json, trust: [trustDirectory()] });
-    expect(report.signatures[0]!.signer).toMatchObject({ nameClaim: "mitid.identity_name", nameMasked: true, identityProvider: "mitid", levelOfAssurance: "Substantial" });
+    expect(report.signatures[0]!.signer).toMatchObject({
+      nameClaim: "mitid.identity_name",
+      nameMasked: true,
+      identityProvider: "mitid",
+      levelOfAssurance: "Substantial",
+    });
     expect(JSON.stringify(report)).not.toContain(SIGNER_NAMES[0]);
     const shown = await verifyArchive({ evidence: w.json, trust: [trustDirectory()], showPersonalData: true });
     expect(shown.signatures[0]!.signer?.name).toBe(SIGNER_NAMES[0]);

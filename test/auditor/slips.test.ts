@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { SealcheckError, loadTrustStore, renderArchiveHtml, renderArchiveHuman, verifyArchive, verifyMany } from "../../src/index.js";
 import { runCli as run } from "../helpers/cli.js";
 
-
 const VALID = "samples/valid/archive.pdf";
 const TRUST = ["--trust", "samples/trust"];
 
@@ -30,7 +29,10 @@ async function usageError(p: Promise<unknown> | (() => unknown), pattern: RegExp
 
 describe("slips on the command line", () => {
   it("the archive's own folder, the evidence file or an endpoint JSON given as originals: exit 3 naming the folder to give", () => {
-    oneLine(["verify", VALID, "samples/valid", ...TRUST], /samples\/valid: this folder holds the evidence file archive\.pdf itself.*such as samples\/valid\/originals/);
+    oneLine(
+      ["verify", VALID, "samples/valid", ...TRUST],
+      /samples\/valid: this folder holds the evidence file archive\.pdf itself.*such as samples\/valid\/originals/,
+    );
     oneLine(["verify", VALID, VALID, ...TRUST], /archive\.pdf: this is the evidence file itself, not an original/);
     oneLine(["verify", VALID, "samples/valid/workflowtoken.json", ...TRUST], /workflowtoken\.json: a JSON file among the originals/);
   });
@@ -47,14 +49,20 @@ describe("slips in the library", () => {
   it("verifyArchive() without options, or with a string where a list of paths belongs", async () => {
     await usageError(verifyArchive(undefined as never), /verifyArchive: expected an options object, got nothing; for example verifyArchive\(\{ evidence/);
     await usageError(verifyArchive({} as never), /evidence: expected a path or \{ name, bytes \}/);
-    await usageError(verifyArchive({ evidence: VALID, trust: "samples/trust" as never }), /trust: expected a list of paths, got the string "samples\/trust" \(write trust: \["samples\/trust"\]\)/);
+    await usageError(
+      verifyArchive({ evidence: VALID, trust: "samples/trust" as never }),
+      /trust: expected a list of paths, got the string "samples\/trust" \(write trust: \["samples\/trust"\]\)/,
+    );
     await usageError(verifyArchive({ evidence: VALID, originals: "samples/valid/originals" as never }), /originals: expected a list of paths/);
     await usageError(() => loadTrustStore("samples/trust" as never), /trust: expected a list of paths/);
   });
 
   it("verifyMany with a string for the archives is refused before any worker starts", async () => {
     const it = verifyMany("/archive" as never, { trust: ["samples/trust"] });
-    await usageError(it.next(), /verifyMany: archives must be a list or iterable of \{ evidence, originals \}, got a string.*discoverArchives\(\["\/archive"\]\)/);
+    await usageError(
+      it.next(),
+      /verifyMany: archives must be a list or iterable of \{ evidence, originals \}, got a string.*discoverArchives\(\["\/archive"\]\)/,
+    );
     await usageError(verifyMany([], { trust: "samples/trust" as never }).next(), /trust: expected a list of paths/);
   });
 });
@@ -64,23 +72,35 @@ describe("remarks in the report", () => {
     const report = await verifyArchive({ evidence: VALID, originals: ["samples/valid/originals"], trust: ["samples/trust"], at: "2025-12-08T08:30:00Z" });
     const remark = report.checks.find((c) => c.id === "validation-time");
     expect(remark?.status).toBe("warning");
-    expect(remark?.message).toMatch(/2025-12-08T08:30:00\.000Z \(--at\) is before the sealing time 2025-12-08T08:36:38\.000Z \(proven by the seal's timestamp\).*Leave out --at/);
+    expect(remark?.message).toMatch(
+      /2025-12-08T08:30:00\.000Z \(--at\) is before the sealing time 2025-12-08T08:36:38\.000Z \(proven by the seal's timestamp\).*Leave out --at/,
+    );
     const later = await verifyArchive({ evidence: VALID, originals: ["samples/valid/originals"], trust: ["samples/trust"], at: "2025-12-09T00:00:00Z" });
     expect(later.checks.some((c) => c.id === "validation-time")).toBe(false);
   });
 
   it("a stale OCSP response is explained as stale (not by its responder's certificate), with the next step", async () => {
-    const report = await verifyArchive({ evidence: "samples/tampered/ocsp-stale/workflowtoken.json", originals: ["samples/tampered/ocsp-stale/originals"], trust: ["samples/trust"] });
+    const report = await verifyArchive({
+      evidence: "samples/tampered/ocsp-stale/workflowtoken.json",
+      originals: ["samples/tampered/ocsp-stale/originals"],
+      trust: ["samples/trust"],
+    });
     expect(report).toMatchObject({ indication: "INDETERMINATE", subIndication: "TRY_LATER" });
     const deciding = report.checks.find((c) => c.id === report.decidedBy[0])!;
     expect(deciding.message).toMatch(/^The response is stale: produced at 2025-12-01T10:00:00\.000Z, 7 days before the sealing time/);
-    expect(deciding.message).toMatch(/Trying again will not change this: the OCSP response is part of the sealed evidence\. Check that the file is the evidence as the broker delivered it/);
+    expect(deciding.message).toMatch(
+      /Trying again will not change this: the OCSP response is part of the sealed evidence\. Check that the file is the evidence as the broker delivered it/,
+    );
     // The remark is given once, on the check the reason comes from.
     expect(report.checks.filter((c) => c.message.includes("Trying again will not change this"))).toHaveLength(1);
   });
 
   it("after a failed token signature, the title, documents and signers it claims are marked unverified", async () => {
-    const altered = await verifyArchive({ evidence: "samples/tampered/token-payload-altered/workflowtoken.json", originals: ["samples/tampered/token-payload-altered/originals"], trust: ["samples/trust"] });
+    const altered = await verifyArchive({
+      evidence: "samples/tampered/token-payload-altered/workflowtoken.json",
+      originals: ["samples/tampered/token-payload-altered/originals"],
+      trust: ["samples/trust"],
+    });
     expect(altered.tokenClaimsVerified).toBe(false);
     const text = renderArchiveHuman(altered, { colour: false });
     expect(text).toMatch(/UNVERIFIED: the token's signature did not verify/);
@@ -95,7 +115,9 @@ describe("remarks in the report", () => {
   it("evidence from the broker's test environment says so at the top of the statement, in text and HTML", async () => {
     const report = await verifyArchive({ evidence: VALID, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
     const top = renderArchiveHuman(report, { colour: false }).split("\n").slice(0, 8).join(" ").replace(/\s+/g, " ");
-    expect(top).toMatch(/TEST ENVIRONMENT: the token was issued by the broker's test environment and the seal is the broker's test-environment seal; not evidence of a production signing\./);
+    expect(top).toMatch(
+      /TEST ENVIRONMENT: the token was issued by the broker's test environment and the seal is the broker's test-environment seal; not evidence of a production signing\./,
+    );
     expect(renderArchiveHtml(report)).toMatch(/<section class="verdict TOTAL-PASSED test-environment" id="verdict"><p class="test-env">TEST ENVIRONMENT/);
   });
 });

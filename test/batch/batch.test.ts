@@ -11,8 +11,11 @@ import { BatchSummary, worseExitCode } from "../../src/batch/summary.js";
 import { tempDir, trustDirectory, writeTokenEvidence, type WrittenEvidence } from "../helpers/fixtures.js";
 import { runCli as run } from "../helpers/cli.js";
 
-
-const lines = (file: string): BatchResult[] => readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as BatchResult);
+const lines = (file: string): BatchResult[] =>
+  readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as BatchResult);
 
 let good: WrittenEvidence;
 let tampered: WrittenEvidence;
@@ -63,13 +66,16 @@ function buildTree(): { root: string; expected: Map<string, number> } {
   cpSync(good.originals, join(listed, "docs"), { recursive: true });
   // Not searched by the layout convention: the manifest speaks for its directory.
   putArchive(join(listed, "ignored"), good);
-  writeFileSync(join(listed, MANIFEST_FILE), JSON.stringify({
-    sealcheckManifest: 1,
-    archives: [
-      { evidence: "store/x/token-1.json", originals: ["docs"] },
-      { evidence: "store/x/token-2.json", originals: ["docs/Lejekontrakt.pdf", "docs/Husorden.pdf"] },
-    ],
-  }));
+  writeFileSync(
+    join(listed, MANIFEST_FILE),
+    JSON.stringify({
+      sealcheckManifest: 1,
+      archives: [
+        { evidence: "store/x/token-1.json", originals: ["docs"] },
+        { evidence: "store/x/token-2.json", originals: ["docs/Lejekontrakt.pdf", "docs/Husorden.pdf"] },
+      ],
+    }),
+  );
   expected.set(join(listed, "store/x/token-1.json"), 0);
   expected.set(join(listed, "store/x/token-2.json"), 1);
   putArchive(join(root, ".hidden"), good);
@@ -106,7 +112,10 @@ describe("discoverArchives", () => {
     const bad = [...discoverArchives([dir])];
     expect(bad).toHaveLength(1);
     expect(bad[0]!.problem).toMatch(/not a readable JSON manifest/);
-    writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ sealcheckManifest: 1, archives: [{ originals: [] }, { evidence: "a.json" }, { evidence: "/abs/b.pdf", originals: [] }] }));
+    writeFileSync(
+      join(dir, MANIFEST_FILE),
+      JSON.stringify({ sealcheckManifest: 1, archives: [{ originals: [] }, { evidence: "a.json" }, { evidence: "/abs/b.pdf", originals: [] }] }),
+    );
     const entries = [...discoverArchives([dir])];
     expect(entries.map((e) => Boolean(e.problem))).toEqual([true, true, false]);
     expect(entries[2]).toMatchObject({ evidence: "/abs/b.pdf", originals: [] });
@@ -146,7 +155,10 @@ describe("verifyMany", () => {
       const got: BatchResult[] = [];
       for await (const r of verifyMany(specs, { trust: [trustDirectory()], workers })) got.push(r);
       got.sort((a, b) => a.index - b.index);
-      expect(got.map((r) => r.exitCode), `workers ${workers}`).toEqual([0, 1, 3, 3]);
+      expect(
+        got.map((r) => r.exitCode),
+        `workers ${workers}`,
+      ).toEqual([0, 1, 3, 3]);
       expect(got[2]).toMatchObject({ errorCode: "ERR_FILE_NOT_FOUND" });
       expect(got[2]!.error).toContain("missing.json");
       expect(got[3]!.error).toContain("no-such-originals");
@@ -181,9 +193,11 @@ describe("verifyMany", () => {
     expect(by.get("hang-1")).toMatchObject({ exitCode: 3, errorCode: "ERR_TIMEOUT" });
     const workerUrl = new URL("./crash-worker.mjs", import.meta.url);
     const specs: ArchiveSpec[] = names.map((n) => ({ evidence: `/x/${n}.json`, originals: [] }));
-    await expect((async () => {
-      for await (const _ of verifyMany(specs, { workers: 2, workerUrl, at: "init-fails" })) void _;
-    })()).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
+    await expect(
+      (async () => {
+        for await (const _ of verifyMany(specs, { workers: 2, workerUrl, at: "init-fails" })) void _;
+      })(),
+    ).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
   });
 
   it("each worker holds two archives at once; a crash re-runs its neighbour alone, and only the crasher is blamed", async () => {
@@ -214,7 +228,8 @@ describe("summary", () => {
     expect(worseExitCode(3, 1)).toBe(1);
     expect(worseExitCode(1, 0)).toBe(1);
     const s = new BatchSummary(3);
-    for (let i = 0; i < 50; i++) s.add({ evidence: `e${i}`, indication: "TOTAL-PASSED", subIndication: null, exitCode: 0, durationMs: (i * 37) % 50, error: null });
+    for (let i = 0; i < 50; i++)
+      s.add({ evidence: `e${i}`, indication: "TOTAL-PASSED", subIndication: null, exitCode: 0, durationMs: (i * 37) % 50, error: null });
     const j = s.toJSON({ workers: 1, out: null });
     expect(j.slowest.map((x) => x.durationMs)).toEqual([49, 48, 47]);
     expect(j.byIndication).toEqual({ "TOTAL-PASSED": 50 });
@@ -240,7 +255,20 @@ describe("sealcheck verify-batch (process)", () => {
     const got = lines(out);
     expect(got).toHaveLength(expected.size);
     for (const l of got) {
-      expect(Object.keys(l)).toEqual(["index", "evidence", "originals", "indication", "subIndication", "decidedBy", "exitCode", "durationMs", "report", "error", "errorCode", "run"]);
+      expect(Object.keys(l)).toEqual([
+        "index",
+        "evidence",
+        "originals",
+        "indication",
+        "subIndication",
+        "decidedBy",
+        "exitCode",
+        "durationMs",
+        "report",
+        "error",
+        "errorCode",
+        "run",
+      ]);
       expect(l.exitCode).toBe(expected.get(l.evidence));
     }
   });
@@ -303,7 +331,12 @@ describe("sealcheck verify-batch (process)", () => {
     refused(["--trust", anchors, "--at", "2026-01-01T00:00:00Z"]);
     refused(["--trust", anchors, "--ocsp-window", "600"]);
     // The same folder, another content: the anchors are keyed by their bytes, not their path.
-    writeFileSync(join(anchors, "extra.pem"), readFileSync(join(trustDirectory(), readdirSync(trustDirectory())[0]!)).toString().replace(/\n/g, "\r\n"));
+    writeFileSync(
+      join(anchors, "extra.pem"),
+      readFileSync(join(trustDirectory(), readdirSync(trustDirectory())[0]!))
+        .toString()
+        .replace(/\n/g, "\r\n"),
+    );
     refused(["--trust", anchors]);
     rmSync(join(anchors, "extra.pem"));
     // Unchanged options: goes on.
@@ -312,7 +345,12 @@ describe("sealcheck verify-batch (process)", () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ archives: 2, verifiedNow: 1, fromEarlierRun: 1 });
     // A file from a version that did not record its options is refused too.
     const old = join(tempDir("out-"), "old.jsonl");
-    writeFileSync(old, lines(out).map((l) => JSON.stringify({ ...l, run: undefined })).join("\n") + "\n");
+    writeFileSync(
+      old,
+      lines(out)
+        .map((l) => JSON.stringify({ ...l, run: undefined }))
+        .join("\n") + "\n",
+    );
     const o = run(["verify-batch", root, "--trust", anchors, "--out", old, "--resume"]);
     expect(o.code).toBe(3);
     expect(o.stderr).toMatch(/did not record its verification options/);
@@ -322,20 +360,26 @@ describe("sealcheck verify-batch (process)", () => {
     const root = tempDir("batch-int-");
     for (let i = 0; i < 120; i++) putArchive(join(root, `wf-${String(i).padStart(3, "0")}`), good);
     const out = join(tempDir("out-"), "results.jsonl");
-    const child = spawn(process.execPath, ["dist/cli/main.js", "verify-batch", root, "--trust", trustDirectory(), "--out", out, "--workers", "1"], { env: { ...process.env, NO_COLOR: "1" } });
+    const child = spawn(process.execPath, ["dist/cli/main.js", "verify-batch", root, "--trust", trustDirectory(), "--out", out, "--workers", "1"], {
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     let ended = false;
-    const exited = new Promise<number | null>((res) => child.on("exit", (code) => {
-      ended = true;
-      res(code);
-    }));
+    const exited = new Promise<number | null>((res) =>
+      child.on("exit", (code) => {
+        ended = true;
+        res(code);
+      }),
+    );
     // Interrupt once the first result is written (no timing: wait for the file, not for a duration).
     while (!ended && (!existsSync(out) || readFileSync(out, "utf8").length === 0)) await new Promise((r) => setTimeout(r, 20));
     if (!ended) child.kill("SIGINT");
     const code = await exited;
     if (code === 130) {
-      expect(stderr).toMatch(/Interrupted after \d+ of 120 archives\. \d+ results? of this run are in .*results\.jsonl; to go on with the \d+ left:\n {2}sealcheck verify-batch .* --resume\n$/);
+      expect(stderr).toMatch(
+        /Interrupted after \d+ of 120 archives\. \d+ results? of this run are in .*results\.jsonl; to go on with the \d+ left:\n {2}sealcheck verify-batch .* --resume\n$/,
+      );
       const kept = lines(out).length;
       expect(kept).toBeGreaterThan(0);
       expect(kept).toBeLessThan(120);

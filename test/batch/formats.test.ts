@@ -11,7 +11,6 @@ import { runCli as run } from "../helpers/cli.js";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 
-
 function validators() {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true });
   addFormats(ajv);
@@ -29,7 +28,10 @@ describe("JSON Schemas (schemas/, published in the package)", () => {
     const out = join(tempDir("schema-"), "results.jsonl");
     const r = run(["verify-batch", "samples", "--trust", "samples/trust", "--allow-missing-originals", "--out", out, "--format", "json"]);
     expect([0, 1, 2, 3]).toContain(r.code);
-    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThan(30);
     for (const l of lines) expect(v.line(l), `${String(l.evidence)}: ${JSON.stringify(v.line.errors)}`).toBe(true);
     expect(lines.some((l) => l.indication === "TOTAL-PASSED")).toBe(true);
@@ -37,22 +39,58 @@ describe("JSON Schemas (schemas/, published in the package)", () => {
   });
 
   it("verify --json reports are valid; the schema refuses what sealcheck must not write", () => {
-    const good = JSON.parse(run(["verify", "samples/valid/archive.pdf", "samples/valid/originals", "--trust", "samples/trust", "--json"]).stdout) as Record<string, unknown>;
+    const good = JSON.parse(run(["verify", "samples/valid/archive.pdf", "samples/valid/originals", "--trust", "samples/trust", "--json"]).stdout) as Record<
+      string,
+      unknown
+    >;
     expect(v.report(good), JSON.stringify(v.report.errors)).toBe(true);
-    const bad = JSON.parse(run(["verify", "samples/tampered/original-changed/workflowtoken.json", "samples/tampered/original-changed/originals", "--trust", "samples/trust", "--json"]).stdout) as Record<string, unknown>;
+    const bad = JSON.parse(
+      run([
+        "verify",
+        "samples/tampered/original-changed/workflowtoken.json",
+        "samples/tampered/original-changed/originals",
+        "--trust",
+        "samples/trust",
+        "--json",
+      ]).stdout,
+    ) as Record<string, unknown>;
     expect(v.report(bad), JSON.stringify(v.report.errors)).toBe(true);
     // Can fail: an unknown indication, a passed verdict with a sub-indication, a failed one naming no check.
     expect(v.report({ ...good, indication: "PASSED" })).toBe(false);
     expect(v.report({ ...good, subIndication: "HASH_FAILURE" })).toBe(false);
     expect(v.report({ ...bad, decidedBy: [] })).toBe(false);
     expect(v.report({ ...good, evidence: { file: "x", format: "pades-pdf", sha256: "XYZ" } })).toBe(false);
-    const line = { index: 0, evidence: "a.pdf", originals: [], indication: "TOTAL-PASSED", subIndication: null, decidedBy: [], exitCode: 3, durationMs: 1, report: null, error: null, errorCode: null };
+    const line = {
+      index: 0,
+      evidence: "a.pdf",
+      originals: [],
+      indication: "TOTAL-PASSED",
+      subIndication: null,
+      decidedBy: [],
+      exitCode: 3,
+      durationMs: 1,
+      report: null,
+      error: null,
+      errorCode: null,
+    };
     expect(v.line(line)).toBe(false); // no verdict must carry its reason
     expect(v.line({ ...line, indication: null, error: "a.pdf: no such file", errorCode: "ERR_FILE_NOT_FOUND" })).toBe(true);
   });
 
   it("the report of verify-id-token --json (the receiver's sample) is valid too", () => {
-    const r = run(["verify-id-token", "samples/receiver/id-token.jwt", "--issuer", "test", "--audience", "DK11111111", "--jwks", "samples/receiver/jwks.json", "--at", "2025-12-08T08:37:00Z", "--json"]);
+    const r = run([
+      "verify-id-token",
+      "samples/receiver/id-token.jwt",
+      "--issuer",
+      "test",
+      "--audience",
+      "DK11111111",
+      "--jwks",
+      "samples/receiver/jwks.json",
+      "--at",
+      "2025-12-08T08:37:00Z",
+      "--json",
+    ]);
     const report = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(report.kind).toBe("id-token");
     expect(v.report(report), JSON.stringify(v.report.errors)).toBe(true);
@@ -94,7 +132,9 @@ describe("verify-batch --format junit|csv", () => {
     expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvField('a,"b"')).toBe('"a,""b"""');
     expect(csvField(-3)).toBe("-3");
-    const xml = junitXml([{ evidence: "a\u0001b", originals: [], indication: null, subIndication: null, exitCode: 3, durationMs: 0, error: "x\u001b[31m", errorCode: "ERR_X" }]);
+    const xml = junitXml([
+      { evidence: "a\u0001b", originals: [], indication: null, subIndication: null, exitCode: 3, durationMs: 0, error: "x\u001b[31m", errorCode: "ERR_X" },
+    ]);
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     expect(xml).toContain('tests="1" failures="0" errors="1"');
   });

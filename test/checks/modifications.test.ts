@@ -34,15 +34,29 @@ function judge(bytes: Uint8Array, p: number | null) {
   return checkSealModifications(doc, new ChangeAnalysis(doc, LIMITS.maxComparedObjects), seal, p);
 }
 
-const page = (annots: string) => ({ num: 3, body: minimalObjects().find((o) => o.num === 3)!.body.replace(/>>\s*$/, ` /Annots [${annots}] >>`) });
+const page = (annots: string) => ({
+  num: 3,
+  body: minimalObjects()
+    .find((o) => o.num === 3)!
+    .body.replace(/>>\s*$/, ` /Annots [${annots}] >>`),
+});
 
 /** Later revisions, each built on a file signed with permission p. */
 const changes = {
-  "signing the empty field": () => [{ num: 8, body: "<< /FT /Sig /T (Empty) /V 20 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>" }, { num: 20, body: "<< /Type /Sig /SubFilter /ETSI.CAdES.detached /ByteRange [0 0 0 0] /Contents <00> >>" }],
+  "signing the empty field": () => [
+    { num: 8, body: "<< /FT /Sig /T (Empty) /V 20 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>" },
+    { num: 20, body: "<< /Type /Sig /SubFilter /ETSI.CAdES.detached /ByteRange [0 0 0 0] /Contents <00> >>" },
+  ],
   "filling in the text field": () => [{ num: 9, body: "<< /FT /Tx /T (Name) /V (Mallory) /Type /Annot /Subtype /Widget /Rect [10 10 100 30] /P 3 0 R >>" }],
-  "adding a FreeText annotation": () => [page("5 0 R 8 0 R 9 0 R 21 0 R"), { num: 21, body: "<< /Type /Annot /Subtype /FreeText /Rect [0 0 50 50] /Contents (x) >>" }],
+  "adding a FreeText annotation": () => [
+    page("5 0 R 8 0 R 9 0 R 21 0 R"),
+    { num: 21, body: "<< /Type /Annot /Subtype /FreeText /Rect [0 0 50 50] /Contents (x) >>" },
+  ],
   "changing the page content": () => [{ num: 4, body: "<< >>", stream: latin1("BT /F1 12 Tf (Pay 1) Tj ET") }],
-  "adding a DSS": () => [{ num: 1, body: "<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >> /DSS 22 0 R >>" }, { num: 22, body: "<< /Certs [] >>" }],
+  "adding a DSS": () => [
+    { num: 1, body: "<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >> /DSS 22 0 R >>" },
+    { num: 22, body: "<< /Certs [] >>" },
+  ],
 };
 
 /** Expected status of seal-modifications for each change under each permission. */
@@ -72,9 +86,16 @@ describe("changes after a signature against its permission", () => {
 
   it("/AcroForm /DR changed: LTV, unless viewers regenerate field appearances with it (/NeedAppearances)", () => {
     const dr = (font: string) => ` /DR << /Font << /Helv << /Type /Font /Subtype /Type1 /BaseFont /${font} >> >> >>`;
-    for (const [need, want] of [["", "passed"], [" /NeedAppearances true", "failed"]] as const) {
+    for (const [need, want] of [
+      ["", "passed"],
+      [" /NeedAppearances true", "failed"],
+    ] as const) {
       const base = signed(1, `${dr("Helvetica")}${need}`);
-      const later = addRevision(base, { objects: [{ num: 7, body: `<< /Fields [5 0 R 8 0 R 9 0 R] /SigFlags 3${dr("Courier")}${need} >>` }], xref: "table", trailer: "/Root 1 0 R" });
+      const later = addRevision(base, {
+        objects: [{ num: 7, body: `<< /Fields [5 0 R 8 0 R 9 0 R] /SigFlags 3${dr("Courier")}${need} >>` }],
+        xref: "table",
+        trailer: "/Root 1 0 R",
+      });
       const r = judge(later, 1);
       expect(r.status, r.message).toBe(want);
     }
@@ -82,7 +103,8 @@ describe("changes after a signature against its permission", () => {
 
   it("many revisions together are bounded: 4 x maxComparedObjects objects walked in all, then a named limit", () => {
     let bytes = signed(1);
-    for (let i = 0; i < 6; i++) bytes = addRevision(bytes, { objects: changes["adding a DSS"]().map((o) => ({ ...o })), xref: "table", trailer: "/Root 1 0 R" });
+    for (let i = 0; i < 6; i++)
+      bytes = addRevision(bytes, { objects: changes["adding a DSS"]().map((o) => ({ ...o })), xref: "table", trailer: "/Root 1 0 R" });
     const doc = parsePdf(bytes, LIMITS);
     const seal = findSignatures(doc.latest()).signatures.find((s) => s.fieldName === "Signature1")!;
     const perGraph = new ChangeAnalysis(doc, 1000).graph(0).contexts.size;

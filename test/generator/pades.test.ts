@@ -3,12 +3,28 @@ import { join } from "node:path";
 import * as pkijs from "pkijs";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  buildArchive, buildPdfVariants, hasTool, lastStartXref, latin1Text, loadPki, OIDS, runTool, scratch, sealedBase,
-  TIMELINE, type Archive, type PdfVariant, type TestPki,
+  buildArchive,
+  buildPdfVariants,
+  hasTool,
+  lastStartXref,
+  latin1Text,
+  loadPki,
+  OIDS,
+  runTool,
+  scratch,
+  sealedBase,
+  TIMELINE,
+  type Archive,
+  type PdfVariant,
+  type TestPki,
 } from "../../scripts/generator/index.js";
 
 const TOOLS = { pdfsig: hasTool("pdfsig"), qpdf: hasTool("qpdf"), openssl: hasTool("openssl"), pdfdetach: hasTool("pdfdetach") };
-const missing = (...t: (keyof typeof TOOLS)[]): string => t.filter((x) => !TOOLS[x]).map((x) => `${x} not installed: skipped`).join("; ");
+const missing = (...t: (keyof typeof TOOLS)[]): string =>
+  t
+    .filter((x) => !TOOLS[x])
+    .map((x) => `${x} not installed: skipped`)
+    .join("; ");
 const atIat = String(Math.floor(TIMELINE.iat.getTime() / 1000));
 let pki: TestPki;
 let archive: Archive;
@@ -74,13 +90,46 @@ describe(`valid PAdES ${missing("pdfsig", "qpdf", "pdfdetach", "openssl")}`, () 
     const signer = sd.signerInfos[0]!;
     const tst = new Uint8Array(signer.unsignedAttrs!.attributes[0]!.values[0]!.toBER());
     const d = scratch({
-      "cms.der": cms, "data.bin": signed, "seal-root.pem": pki.sealRoot.pem, "tsa-root.pem": pki.tsaRoot.pem,
-      "tst.der": tst, "sigvalue.bin": signer.signature.valueBlock.valueHexView,
+      "cms.der": cms,
+      "data.bin": signed,
+      "seal-root.pem": pki.sealRoot.pem,
+      "tsa-root.pem": pki.tsaRoot.pem,
+      "tst.der": tst,
+      "sigvalue.bin": signer.signature.valueBlock.valueHexView,
     });
-    const v = runTool("openssl", ["cms", "-verify", "-binary", "-inform", "DER", "-in", `${d}/cms.der`, "-content", `${d}/data.bin`,
-      "-CAfile", `${d}/seal-root.pem`, "-attime", atIat, "-purpose", "any", "-out", "/dev/null"]);
+    const v = runTool("openssl", [
+      "cms",
+      "-verify",
+      "-binary",
+      "-inform",
+      "DER",
+      "-in",
+      `${d}/cms.der`,
+      "-content",
+      `${d}/data.bin`,
+      "-CAfile",
+      `${d}/seal-root.pem`,
+      "-attime",
+      atIat,
+      "-purpose",
+      "any",
+      "-out",
+      "/dev/null",
+    ]);
     expect(v.output).toContain("Verification successful");
-    const ts = runTool("openssl", ["ts", "-verify", "-data", `${d}/sigvalue.bin`, "-in", `${d}/tst.der`, "-token_in", "-CAfile", `${d}/tsa-root.pem`, "-attime", atIat]);
+    const ts = runTool("openssl", [
+      "ts",
+      "-verify",
+      "-data",
+      `${d}/sigvalue.bin`,
+      "-in",
+      `${d}/tst.der`,
+      "-token_in",
+      "-CAfile",
+      `${d}/tsa-root.pem`,
+      "-attime",
+      atIat,
+    ]);
     expect(ts.output).toContain("Verification: OK");
   });
 });
@@ -92,7 +141,10 @@ describe.skipIf(!TOOLS.pdfsig)(`PDF variants (pdfsig) ${missing("pdfsig")}`, () 
   it("covers every attack class", () => {
     const names = variants.map((v) => v.name);
     for (const prefix of ["ltv-", "isa-", "shadow-", "sw-", "usf-", "attachment-", "second-signature-field"]) {
-      expect(names.some((n) => n.startsWith(prefix)), prefix).toBe(true);
+      expect(
+        names.some((n) => n.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
     }
   });
 

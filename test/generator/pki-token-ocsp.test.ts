@@ -3,8 +3,16 @@ import { join } from "node:path";
 import { compactVerify, importX509 } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  buildWorkflowEvidence, createOcspResponse, hasTool, loadPki, runTool, scratch, thumbprint, TIMELINE,
-  type TestPki, type WorkflowEvidence,
+  buildWorkflowEvidence,
+  createOcspResponse,
+  hasTool,
+  loadPki,
+  runTool,
+  scratch,
+  thumbprint,
+  TIMELINE,
+  type TestPki,
+  type WorkflowEvidence,
 } from "../../scripts/generator/index.js";
 
 const OPENSSL = hasTool("openssl");
@@ -20,14 +28,40 @@ beforeAll(async () => {
 
 describe.skipIf(!OPENSSL)(`test PKI (openssl) ${OPENSSL ? "" : skipMsg}`, () => {
   it("token signer, EC signer and OCSP responder chain to root + issuing CA at iat", () => {
-    const d = scratch({ "root.pem": pki.tokenRoot.pem, "ca.pem": pki.tokenCa.pem, "s.pem": pki.tokenSigner.pem, "ec.pem": pki.tokenSignerEc.pem, "r.pem": pki.ocspResponder.pem });
-    const r = runTool("openssl", ["verify", "-attime", atIat, "-CAfile", `${d}/root.pem`, "-untrusted", `${d}/ca.pem`, `${d}/s.pem`, `${d}/ec.pem`, `${d}/r.pem`]);
+    const d = scratch({
+      "root.pem": pki.tokenRoot.pem,
+      "ca.pem": pki.tokenCa.pem,
+      "s.pem": pki.tokenSigner.pem,
+      "ec.pem": pki.tokenSignerEc.pem,
+      "r.pem": pki.ocspResponder.pem,
+    });
+    const r = runTool("openssl", [
+      "verify",
+      "-attime",
+      atIat,
+      "-CAfile",
+      `${d}/root.pem`,
+      "-untrusted",
+      `${d}/ca.pem`,
+      `${d}/s.pem`,
+      `${d}/ec.pem`,
+      `${d}/r.pem`,
+    ]);
     expect(r.output).toMatch(/s\.pem: OK[\s\S]*ec\.pem: OK[\s\S]*r\.pem: OK/);
     // the issuing CA alone as a trust anchor is enough
     const partial = runTool("openssl", ["verify", "-partial_chain", "-attime", atIat, "-CAfile", `${d}/ca.pem`, `${d}/s.pem`]);
     expect(partial.status, partial.output).toBe(0);
     // "now" the responder has long expired
-    const now = runTool("openssl", ["verify", "-attime", String(TIMELINE.now.getTime() / 1000), "-CAfile", `${d}/root.pem`, "-untrusted", `${d}/ca.pem`, `${d}/r.pem`]);
+    const now = runTool("openssl", [
+      "verify",
+      "-attime",
+      String(TIMELINE.now.getTime() / 1000),
+      "-CAfile",
+      `${d}/root.pem`,
+      "-untrusted",
+      `${d}/ca.pem`,
+      `${d}/r.pem`,
+    ]);
     expect(now.output).toMatch(/expired/);
   });
 
@@ -62,8 +96,23 @@ describe("Workflow token", () => {
     expect(protectedHeader.kid).toMatch(/^[0-9A-F]{40}$/);
     const claims = JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
     expect(Object.keys(claims)).toEqual([
-      "expiry", "documents_signed_number", "organization_tin", "service_provider_id", "signatures_number", "token_type",
-      "workflow_id", "workflow_title", "document_1", "document_2", "signature_1", "signature_2", "nbf", "iat", "exp", "iss", "aud",
+      "expiry",
+      "documents_signed_number",
+      "organization_tin",
+      "service_provider_id",
+      "signatures_number",
+      "token_type",
+      "workflow_id",
+      "workflow_title",
+      "document_1",
+      "document_2",
+      "signature_1",
+      "signature_2",
+      "nbf",
+      "iat",
+      "exp",
+      "iss",
+      "aud",
     ]);
     expect(claims.iat).toBe(Number(atIat));
     expect(claims.aud).toBe(claims.organization_tin);
@@ -109,7 +158,15 @@ describe.skipIf(!OPENSSL)(`OCSP response (openssl) ${OPENSSL ? "" : skipMsg}`, (
   });
 
   it("revoked, SHA-256 CertID and unauthorised-responder options", () => {
-    const revoked = check(createOcspResponse({ subject: pki.tokenSigner, issuer: pki.tokenCa, responder: pki.ocspResponder, status: { revokedAt: TIMELINE.revokedAt, reason: 1 }, certIdHash: "sha256" }));
+    const revoked = check(
+      createOcspResponse({
+        subject: pki.tokenSigner,
+        issuer: pki.tokenCa,
+        responder: pki.ocspResponder,
+        status: { revokedAt: TIMELINE.revokedAt, reason: 1 },
+        certIdHash: "sha256",
+      }),
+    );
     expect(revoked.text).toMatch(/Cert Status: revoked\s+Revocation Time: Nov 20 12:00:00 2025 GMT\s+Revocation Reason: keyCompromise/);
     expect(revoked.text).toContain("Hash Algorithm: sha256");
     const unauthorised = check(createOcspResponse({ subject: pki.tokenSigner, issuer: pki.tokenCa, responder: pki.unauthorisedResponder }));

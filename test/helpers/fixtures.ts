@@ -2,7 +2,15 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildWorkflowEvidence, loadPki, trustAnchors, workflowTokenJson, type EvidenceOptions, type TestPki, type WorkflowEvidence } from "../../scripts/generator/index.js";
+import {
+  buildWorkflowEvidence,
+  loadPki,
+  trustAnchors,
+  workflowTokenJson,
+  type EvidenceOptions,
+  type TestPki,
+  type WorkflowEvidence,
+} from "../../scripts/generator/index.js";
 import type { ArchiveReport } from "../../src/report/archive-report.js";
 import type { CheckResult } from "../../src/report/types.js";
 

@@ -34,7 +34,12 @@ beforeAll(() => {
 
 function run(args: string[]) {
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, [main, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", SEALCHECK_DEBUG: "" }, timeout: HANG_MS, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [main, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", SEALCHECK_DEBUG: "" },
+    timeout: HANG_MS,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const ms = Date.now() - t0;
   expect(r.error, `${args.join(" ")}: ${String(r.error)}`).toBeUndefined();
   expect(ms).toBeLessThan(HANG_MS);
@@ -42,21 +47,34 @@ function run(args: string[]) {
   expect([0, 1, 2, 3]).toContain(r.status);
   expect(r.stderr).not.toMatch(/\n\s+at |internal error|Error: /);
   // One line (commander's usage errors add the project's "(run with --help for usage)" hint).
-  if (r.status === 3) expect(r.stderr.trim().split("\n").filter((l) => l !== "(run with --help for usage)")).toHaveLength(1);
+  if (r.status === 3)
+    expect(
+      r.stderr
+        .trim()
+        .split("\n")
+        .filter((l) => l !== "(run with --help for usage)"),
+    ).toHaveLength(1);
   else expect(r.stdout.length).toBeGreaterThan(0);
   return r;
 }
 
 describe("sealcheck verify on hostile evidence", () => {
-  it.each(["bomb.pdf", "kids-loop.pdf", "deep.pdf", "deep.json", "pades-linebreaks.json", "pem-begins.json", "empty.pdf", "junk.bin"])("%s: a verdict other than TOTAL-PASSED", (name) => {
-    const r = run(["verify", join(dir, name), "--trust", trustDirectory(), "--json"]);
-    expect(r.status).toBe(1);
-    const report = JSON.parse(r.stdout) as { indication: string; subIndication: string };
-    expect(report.indication).toBe("TOTAL-FAILED");
-  });
+  it.each(["bomb.pdf", "kids-loop.pdf", "deep.pdf", "deep.json", "pades-linebreaks.json", "pem-begins.json", "empty.pdf", "junk.bin"])(
+    "%s: a verdict other than TOTAL-PASSED",
+    (name) => {
+      const r = run(["verify", join(dir, name), "--trust", trustDirectory(), "--json"]);
+      expect(r.status).toBe(1);
+      const report = JSON.parse(r.stdout) as { indication: string; subIndication: string };
+      expect(report.indication).toBe("TOTAL-FAILED");
+    },
+  );
 
   it("a directory as evidence, a missing file, a directory of originals that does not exist: one line, exit 3", () => {
-    for (const args of [["verify", join(dir, "a-directory")], ["verify", join(dir, "nope.pdf")], ["verify", join(dir, "junk.bin"), join(dir, "no-such-dir")]]) {
+    for (const args of [
+      ["verify", join(dir, "a-directory")],
+      ["verify", join(dir, "nope.pdf")],
+      ["verify", join(dir, "junk.bin"), join(dir, "no-such-dir")],
+    ]) {
       const r = run([...args, "--trust", trustDirectory()]);
       expect(r.status).toBe(3);
       expect(r.stderr).toMatch(/^sealcheck: /);
@@ -106,7 +124,10 @@ describe("sealcheck verify-id-token on hostile tokens, with --limit", () => {
 describe("a reader that stops early", () => {
   it("`sealcheck ... | head -1`: exits quietly, no EPIPE stack trace", () => {
     // The whole help text, a verify report: larger than what `head` reads before it closes the pipe.
-    for (const args of [["verify-batch", "--help"], ["verify", "samples/valid/archive.pdf", "samples/valid/originals", "--trust", trustDirectory(), "--json"]]) {
+    for (const args of [
+      ["verify-batch", "--help"],
+      ["verify", "samples/valid/archive.pdf", "samples/valid/originals", "--trust", trustDirectory(), "--json"],
+    ]) {
       const quoted = [process.execPath, main, ...args].map((a) => `'${a}'`).join(" ");
       const r = spawnSync("bash", ["-c", `set -o pipefail; ${quoted} | head -c 1 >/dev/null; echo "exit=$?" >&2`], { encoding: "utf8", timeout: HANG_MS });
       expect(r.stderr, args.join(" ")).not.toMatch(/EPIPE|\n\s+at /);

@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { assertOutcome, TARGETS, type Op } from "../../scripts/fuzz/targets.js";
 
 const DIR = join(import.meta.dirname, "fixtures");
-const cases = readdirSync(DIR).filter((f) => f.startsWith("crash-") && f.endsWith(".json")).sort();
+const cases = readdirSync(DIR)
+  .filter((f) => f.startsWith("crash-") && f.endsWith(".json"))
+  .sort();
 
 describe("fuzzer crashes, kept as fixtures", () => {
   it("there are fixtures", () => expect(cases.length).toBeGreaterThan(0));

@@ -27,7 +27,10 @@ const payloadText = (e = genuine) => Buffer.from(parts(e.endpointToken.jwt)[1], 
 function signRaw(headerJson: string, payloadJson: string, alg: string, key: KeyObject | Uint8Array | string | null): string {
   const input = `${b64u(headerJson)}.${b64u(payloadJson)}`;
   let sig = Buffer.alloc(0);
-  if (alg.startsWith("HS")) sig = createHmac(`sha${alg.slice(2)}`, key as Uint8Array).update(input).digest();
+  if (alg.startsWith("HS"))
+    sig = createHmac(`sha${alg.slice(2)}`, key as Uint8Array)
+      .update(input)
+      .digest();
   else if (alg.startsWith("RS")) sig = sign(`sha${alg.slice(2)}`, Buffer.from(input), key as KeyObject);
   else if (alg.startsWith("ES")) sig = sign(`sha${alg.slice(2)}`, Buffer.from(input), { key: key as KeyObject, dsaEncoding: "ieee-p1363" });
   return `${input}.${b64u(sig)}`;
@@ -95,7 +98,12 @@ describe("Workflow token: JOSE attacks are refused", () => {
   it("jwk / x5c / jku / x5u naming the attacker's key are never used: the attacker's signature fails", async () => {
     const a = attacker();
     const jwk = createPublicKey(a.key).export({ format: "jwk" });
-    const smuggling = [{ jwk }, { x5c: [Buffer.from(a.der).toString("base64")] }, { jku: "https://attacker.example/jwks.json" }, { x5u: "https://attacker.example/cert.pem" }];
+    const smuggling = [
+      { jwk },
+      { x5c: [Buffer.from(a.der).toString("base64")] },
+      { jku: "https://attacker.example/jwks.json" },
+      { x5u: "https://attacker.example/cert.pem" },
+    ];
     for (const extra of [...smuggling, Object.assign({}, ...smuggling) as Record<string, unknown>]) {
       const token = signRaw(JSON.stringify({ ...headerOf(), ...extra }), payloadText(), "RS256", a.key);
       expectRefused(await verifyToken(token), "failed", "SIG_CRYPTO_FAILURE", /does not verify with the key of/);
@@ -114,7 +122,12 @@ describe("Workflow token: JOSE attacks are refused", () => {
 
   it("key headers on a genuinely signed token are reported as ignored (the attached certificate decides)", async () => {
     const a = attacker();
-    const token = signRaw(JSON.stringify({ ...headerOf(), jwk: createPublicKey(a.key).export({ format: "jwk" }), x5u: "https://attacker.example/c.pem" }), payloadText(), "RS256", brokerKey());
+    const token = signRaw(
+      JSON.stringify({ ...headerOf(), jwk: createPublicKey(a.key).export({ format: "jwk" }), x5u: "https://attacker.example/c.pem" }),
+      payloadText(),
+      "RS256",
+      brokerKey(),
+    );
     const r = await verifyToken(token);
     const c = check(r, "token-signature");
     expect(c.status).toBe("warning");
@@ -133,7 +146,13 @@ describe("Workflow token: JOSE attacks are refused", () => {
     expectRefused(await verifyToken(signRaw(escaped, p, "RS256", brokerKey())), "failed", "FORMAT_FAILURE", /twice/);
   });
 
-  it.each([["an array", "[1,2]"], ["a string", '"x"'], ["a number", "42"], ["null", "null"], ["not JSON", "{bad"]])("a payload that is %s", async (_, text) => {
+  it.each([
+    ["an array", "[1,2]"],
+    ["a string", '"x"'],
+    ["a number", "42"],
+    ["null", "null"],
+    ["not JSON", "{bad"],
+  ])("a payload that is %s", async (_, text) => {
     expectRefused(await verifyToken(signRaw(JSON.stringify(headerOf()), text, "RS256", brokerKey())), "failed", "FORMAT_FAILURE");
   });
 
@@ -165,7 +184,17 @@ describe("Workflow token: JOSE attacks are refused", () => {
     const { generateKeyPairSync } = await import("node:crypto");
     const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
     const now = Math.floor(Date.now() / 1000);
-    const payload = { iss: "https://test.netseidbroker.dk/op", nbf: now, iat: now, exp: now + 300, aud: "DK11111111", ct_claims: "{}", ct_id: "6f1c7a52-3b0e-4d7a-9c51-2e8f4a6b9d10", ct_sender: "DK22222222", ct_sender_traceId: "t" };
+    const payload = {
+      iss: "https://test.netseidbroker.dk/op",
+      nbf: now,
+      iat: now,
+      exp: now + 300,
+      aud: "DK11111111",
+      ct_claims: "{}",
+      ct_id: "6f1c7a52-3b0e-4d7a-9c51-2e8f4a6b9d10",
+      ct_sender: "DK22222222",
+      ct_sender_traceId: "t",
+    };
     const token = signRaw(JSON.stringify({ alg: "RS256", kid: "K1", typ: "JWT" }), JSON.stringify(payload), "RS256", privateKey);
     const keys = staticKeys({ keys: [{ ...publicKey.export({ format: "jwk" }), kid: "K1", use: "sig" }] });
     const opts = { issuer: "test", audience: "DK11111111", sender: "DK22222222", keys, replayStore: null } as const;

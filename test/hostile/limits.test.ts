@@ -61,7 +61,11 @@ describe("hostile PDFs", () => {
   });
 
   it("binary junk, an empty file, a PDF header and nothing else", async () => {
-    for (const [name, bytes] of [["junk.bin", junk()], ["empty.pdf", new Uint8Array()], ["header.pdf", Buffer.from("%PDF-1.7\n")]] as const) {
+    for (const [name, bytes] of [
+      ["junk.bin", junk()],
+      ["empty.pdf", new Uint8Array()],
+      ["header.pdf", Buffer.from("%PDF-1.7\n")],
+    ] as const) {
       const r = await verify(name, bytes);
       expect(r.indication).toBe("TOTAL-FAILED");
       expect(r.subIndication).toBe("FORMAT_FAILURE");
@@ -142,7 +146,11 @@ describe("hostile JSON and tokens", () => {
       [{ maxPdfDepth: 1 }, /maxPdfDepth/, validPdf],
       [{ maxValidationDataItems: 1 }, /seal-certificate: .*maxValidationDataItems/, validPdf],
     ] as const) {
-      const r = await verifyArchive({ evidence: { name: "a.pdf", bytes: re.source.includes("Revisions") ? kidsLoop() : validPdf() }, trustStore: trustStore(), limits });
+      const r = await verifyArchive({
+        evidence: { name: "a.pdf", bytes: re.source.includes("Revisions") ? kidsLoop() : validPdf() },
+        trustStore: trustStore(),
+        limits,
+      });
       expect(r.indication).not.toBe("TOTAL-PASSED");
       expect(messages(r)).toMatch(re);
     }
@@ -159,7 +167,11 @@ describe("limits are options", () => {
   });
 
   it("raising a limit lets the genuine evidence pass again", async () => {
-    const r = await verifyArchive({ evidence: { name: "workflowtoken.json", bytes: Buffer.from(validTokenJson()) }, trustStore: trustStore(), limits: { maxJsonDepth: 128, maxDecodedStreamBytes: 2 ** 30 } });
+    const r = await verifyArchive({
+      evidence: { name: "workflowtoken.json", bytes: Buffer.from(validTokenJson()) },
+      trustStore: trustStore(),
+      limits: { maxJsonDepth: 128, maxDecodedStreamBytes: 2 ** 30 },
+    });
     expect(r.indication).toBe("TOTAL-PASSED");
   });
 });

@@ -34,9 +34,14 @@ async function cli(args: string[], stdin?: string): Promise<Run> {
 
 function cliOnce(args: string[], stdin?: string): Promise<Run> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ["dist/cli/main.js", ...args], { env: { ...process.env, NO_COLOR: "1" }, timeout: 30_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 99) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      ["dist/cli/main.js", ...args],
+      { env: { ...process.env, NO_COLOR: "1" }, timeout: 30_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 99) : 0, stdout, stderr });
+      },
+    );
     if (stdin !== undefined) child.stdin!.end(stdin);
   });
 }
@@ -109,15 +114,39 @@ describe("sealcheck verify-id-token", () => {
   });
 
   it.each([
-    ["a missing token file", ["verify-id-token", "missing.jwt", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS"], /the token argument \(11 characters, not shown\) is neither an existing file/],
+    [
+      "a missing token file",
+      ["verify-id-token", "missing.jwt", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS"],
+      /the token argument \(11 characters, not shown\) is neither an existing file/,
+    ],
     ["a missing JWKS file", ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "nope.json"], /nope\.json: no such file/],
-    ["a bad --at", ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS", "--at", "yesterday"], /--at: "yesterday" is not an ISO 8601 time/],
-    ["--jwks and --discovery", ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS", "--discovery"], /either --jwks <file> or --discovery, not both/],
+    [
+      "a bad --at",
+      ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS", "--at", "yesterday"],
+      /--at: "yesterday" is not an ISO 8601 time/,
+    ],
+    [
+      "--jwks and --discovery",
+      ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS", "--discovery"],
+      /either --jwks <file> or --discovery, not both/,
+    ],
     ["neither --jwks nor --discovery", ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE], /no keys: give --jwks/],
     ["no --audience", ["verify-id-token", "TOKEN", "--issuer", "test", "--jwks", "JWKS"], /--audience/],
-    ["a bad audience", ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", "12345678", "--jwks", "JWKS"], /audience "12345678" is not "DK" followed by an 8-digit CVR/],
-    ["an unknown environment", ["verify-id-token", "TOKEN", "--issuer", "staging", "--audience", AUDIENCE, "--jwks", "JWKS"], /issuer "staging" is neither a URL nor one of production, preproduction, test/],
-    ["--alg HS256", ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS", "--alg", "HS256"], /algorithm "HS256" cannot be allowed/],
+    [
+      "a bad audience",
+      ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", "12345678", "--jwks", "JWKS"],
+      /audience "12345678" is not "DK" followed by an 8-digit CVR/,
+    ],
+    [
+      "an unknown environment",
+      ["verify-id-token", "TOKEN", "--issuer", "staging", "--audience", AUDIENCE, "--jwks", "JWKS"],
+      /issuer "staging" is neither a URL nor one of production, preproduction, test/,
+    ],
+    [
+      "--alg HS256",
+      ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS", "--alg", "HS256"],
+      /algorithm "HS256" cannot be allowed/,
+    ],
     ["a bad --max-age", ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS", "--max-age", "soon"], /max-age/],
     ["a file that is no JWKS", ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "NOTJWKS"], /expected a JWKS/],
   ])("exit 3 with one stderr line for %s", async (_name, args, message) => {

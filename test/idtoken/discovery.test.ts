@@ -50,7 +50,11 @@ describe("discovery key provider", () => {
     const { p } = provider();
     const r = await verify(tokenBy(A), p);
     expect(r.indication).toBe("TOTAL-PASSED");
-    expect(sig(r).details!.keySource).toMatchObject({ source: "discovery", location: `${srv.issuer}/.well-known/openid-configuration/jwks`, issuer: srv.issuer });
+    expect(sig(r).details!.keySource).toMatchObject({
+      source: "discovery",
+      location: `${srv.issuer}/.well-known/openid-configuration/jwks`,
+      issuer: srv.issuer,
+    });
     expect([srv.hits.get(DISCOVERY), srv.hits.get(JWKS)]).toEqual([1, 1]);
   });
 
@@ -160,7 +164,12 @@ describe("discovery key provider", () => {
     expect(sig(dup).message).toMatch(/twice/);
     const closed = await startServer();
     await closed.close();
-    const r = await verifyIdToken(mint(A, { iss: closed.issuer }), { issuer: closed.issuer, audience: AUDIENCE, keys: new DiscoveryKeyProvider(closed.issuer, { timeoutMs: 2000 }), replayStore: null });
+    const r = await verifyIdToken(mint(A, { iss: closed.issuer }), {
+      issuer: closed.issuer,
+      audience: AUDIENCE,
+      keys: new DiscoveryKeyProvider(closed.issuer, { timeoutMs: 2000 }),
+      replayStore: null,
+    });
     expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
     expect(sig(r).message).toMatch(/could not be fetched/);
   });
@@ -212,7 +221,13 @@ describe("snapshots", () => {
     const r = await verifyIdToken(old, { issuer: srv.issuer, audience: AUDIENCE, keys, at: new Date("2025-06-01T10:01:00Z"), replayStore: null });
     expect(r.indication).toBe("TOTAL-PASSED");
     expect(sig(r).details!.keySource).toMatchObject({ retrievedAt: snapshot.retrievedAt, issuer: srv.issuer });
-    const online = await verifyIdToken(old, { issuer: srv.issuer, audience: AUDIENCE, keys: provider().p, at: new Date("2025-06-01T10:01:00Z"), replayStore: null });
+    const online = await verifyIdToken(old, {
+      issuer: srv.issuer,
+      audience: AUDIENCE,
+      keys: provider().p,
+      at: new Date("2025-06-01T10:01:00Z"),
+      replayStore: null,
+    });
     expect(online.indication).toBe("INDETERMINATE");
   });
 

@@ -65,9 +65,17 @@ export function signRaw(headerJson: string, payloadJson: string, key: KeyObject 
   const input = `${b64u(headerJson)}.${b64u(payloadJson)}`;
   let sig: Buffer;
   if (alg === "none") sig = Buffer.alloc(0);
-  else if (alg.startsWith("HS")) sig = createHmac(`sha${alg.slice(2)}`, key as Buffer).update(input).digest();
+  else if (alg.startsWith("HS"))
+    sig = createHmac(`sha${alg.slice(2)}`, key as Buffer)
+      .update(input)
+      .digest();
   else if (alg.startsWith("ES")) sig = sign(`sha${alg.slice(2)}`, Buffer.from(input), { key: key as KeyObject, dsaEncoding: "ieee-p1363" });
-  else if (alg.startsWith("PS")) sig = sign(`sha${alg.slice(2)}`, Buffer.from(input), { key: key as KeyObject, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: Number(alg.slice(2)) / 8 });
+  else if (alg.startsWith("PS"))
+    sig = sign(`sha${alg.slice(2)}`, Buffer.from(input), {
+      key: key as KeyObject,
+      padding: constants.RSA_PKCS1_PSS_PADDING,
+      saltLength: Number(alg.slice(2)) / 8,
+    });
   else sig = sign(`sha${alg.slice(2)}`, Buffer.from(input), key as KeyObject);
   return `${input}.${b64u(sig)}`;
 }
@@ -88,11 +96,7 @@ export function transferPayload(overrides: Record<string, unknown> = {}, nowSec 
 }
 
 /** A transfer ID token signed by `key`; undefined values in the overrides remove the claim or header. */
-export function mint(
-  key: TestKey,
-  payload: Record<string, unknown> = {},
-  header: Record<string, unknown> = {},
-): string {
+export function mint(key: TestKey, payload: Record<string, unknown> = {}, header: Record<string, unknown> = {}): string {
   const h = JSON.parse(JSON.stringify({ alg: key.alg, kid: key.kid, typ: "JWT", ...header })) as Record<string, unknown>;
   const p = JSON.parse(JSON.stringify(transferPayload(payload))) as Record<string, unknown>;
   return signRaw(JSON.stringify(h), JSON.stringify(p), key.privateKey, typeof h.alg === "string" ? h.alg : key.alg);
@@ -145,10 +149,13 @@ export async function startServer(): Promise<TestServer> {
 
 /** Serves a broker-like discovery document and JWKS for `issuer` (the discovery issuer can be overridden). */
 export function serveBroker(srv: TestServer, jwks: unknown, discoveryIssuer = srv.issuer): void {
-  srv.routes.set("/op/.well-known/openid-configuration", json({
-    issuer: discoveryIssuer,
-    jwks_uri: `${srv.issuer}/.well-known/openid-configuration/jwks`,
-    id_token_signing_alg_values_supported: ["RS256"],
-  }));
+  srv.routes.set(
+    "/op/.well-known/openid-configuration",
+    json({
+      issuer: discoveryIssuer,
+      jwks_uri: `${srv.issuer}/.well-known/openid-configuration/jwks`,
+      id_token_signing_alg_values_supported: ["RS256"],
+    }),
+  );
   srv.routes.set("/op/.well-known/openid-configuration/jwks", json(jwks));
 }

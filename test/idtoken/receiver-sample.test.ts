@@ -4,13 +4,15 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli as run } from "../helpers/cli.js";
 
-
 describe("the receiver's sample", () => {
   it("the documented command passes; the documented slips fail on the named check", () => {
     const readme = readFileSync("samples/README.md", "utf8");
     const cmd = /\n {4}(sealcheck verify-id-token samples\/receiver\/[^\n]*\\\n[^\n]*)\n/.exec(readme)?.[1];
     expect(cmd).toBeDefined();
-    const args = cmd!.replace(/\\\n\s*/g, " ").split(/\s+/).slice(1);
+    const args = cmd!
+      .replace(/\\\n\s*/g, " ")
+      .split(/\s+/)
+      .slice(1);
     const ok = run([...args, "--json"]);
     expect(ok.code, ok.stderr).toBe(0);
     const report = JSON.parse(ok.stdout);

@@ -51,11 +51,24 @@ describe("a genuine transfer ID token", () => {
     expectVerdict(r, "TOTAL-PASSED", null);
     expect(r.kind).toBe("id-token");
     expect(r.checks.map((c) => [c.id, c.status])).toEqual([
-      ["format", "passed"], ["signature", "passed"], ["issuer", "passed"], ["audience", "passed"],
-      ["sender", "passed"], ["lifetime", "passed"], ["claims", "passed"], ["replay", "skipped"],
+      ["format", "passed"],
+      ["signature", "passed"],
+      ["issuer", "passed"],
+      ["audience", "passed"],
+      ["sender", "passed"],
+      ["lifetime", "passed"],
+      ["claims", "passed"],
+      ["replay", "skipped"],
     ]);
     expect(r.header).toEqual({ alg: "RS256", kid: A.kid, typ: "JWT" });
-    expect(r.transfer).toMatchObject({ id: payload.ct_id, sender: SENDER, traceId: "trace-42", audience: AUDIENCE, issuer: ISSUER, claims: { name: "Jens Hansen", cpr: "0101801234" } });
+    expect(r.transfer).toMatchObject({
+      id: payload.ct_id,
+      sender: SENDER,
+      traceId: "trace-42",
+      audience: AUDIENCE,
+      issuer: ISSUER,
+      claims: { name: "Jens Hansen", cpr: "0101801234" },
+    });
     expect(r.validationTimeSource).toBe("current-time");
     expect(check(r, "lifetime")).toMatchObject({ timeSource: "current-time" });
     expect(check(r, "signature")).toMatchObject({ timeSource: "current-time" });
@@ -318,7 +331,12 @@ describe("lifetime", () => {
     const r = await verifyIdToken(mint(A, { iat: now - 400, nbf: now - 400, exp: now - 100 }), opts());
     expectVerdict(r, "TOTAL-FAILED", "EXPIRED", "lifetime");
     expect((await verifyIdToken(mint(A, { iat: now - 330, nbf: now - 330, exp: now - 30 }), opts())).indication).toBe("TOTAL-PASSED");
-    expectVerdict(await verifyIdToken(mint(A, { iat: now - 330, nbf: now - 330, exp: now - 30 }), opts({ clockToleranceSec: 0 })), "TOTAL-FAILED", "EXPIRED", "lifetime");
+    expectVerdict(
+      await verifyIdToken(mint(A, { iat: now - 330, nbf: now - 330, exp: now - 30 }), opts({ clockToleranceSec: 0 })),
+      "TOTAL-FAILED",
+      "EXPIRED",
+      "lifetime",
+    );
   });
 
   it("nbf or iat in the future is NOT_YET_VALID", async () => {
@@ -425,7 +443,12 @@ describe("replay", () => {
     const store = new MemoryReplayStore();
     const ct_id = "6a0e1f0c-0000-4000-8000-000000000001";
     expect((await verifyIdToken(mint(A, { ct_id }), opts({ replayStore: store }))).indication).toBe("TOTAL-PASSED");
-    expectVerdict(await verifyIdToken(mint(A, { ct_id, ct_sender_traceId: "other" }), opts({ replayStore: store })), "TOTAL-FAILED", "FORMAT_FAILURE", "replay");
+    expectVerdict(
+      await verifyIdToken(mint(A, { ct_id, ct_sender_traceId: "other" }), opts({ replayStore: store })),
+      "TOTAL-FAILED",
+      "FORMAT_FAILURE",
+      "replay",
+    );
   });
 
   it("a forged token does not burn the ct_id of the genuine one", async () => {
@@ -458,7 +481,11 @@ describe("replay", () => {
     const full = new MemoryReplayStore({ maxEntries: 1 });
     await full.markUsed("other", new Date(Date.now() + 60_000));
     expectVerdict(await verifyIdToken(mint(A), opts({ replayStore: full })), "INDETERMINATE", "TRY_LATER", "replay");
-    const broken = { markUsed: async () => { throw new ReplayStoreError("connection refused"); } };
+    const broken = {
+      markUsed: async () => {
+        throw new ReplayStoreError("connection refused");
+      },
+    };
     const r = await verifyIdToken(mint(A), opts({ replayStore: broken }));
     expectVerdict(r, "INDETERMINATE", "TRY_LATER", "replay");
     expect(check(r, "replay").message).toMatch(/connection refused/);

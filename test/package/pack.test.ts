@@ -12,7 +12,11 @@ import { tempDir } from "../helpers/fixtures.js";
 const repo = resolve(".");
 const tsc = join(repo, "node_modules/typescript/bin/tsc");
 const npm = (args: string[], cwd: string): string =>
-  execFileSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], { cwd, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" } });
+  execFileSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
 
 /** The README's ```ts blocks that import from "sealcheck". */
 function readmeExamples(): string[] {
@@ -29,8 +33,15 @@ declare const redis: { set(key: string, value: string, options: object): Promise
 function tsconfig(module: "nodenext"): string {
   return JSON.stringify({
     compilerOptions: {
-      target: "ES2022", module, moduleResolution: module, strict: true, outDir: "out", rootDir: ".",
-      types: ["node"], typeRoots: [join(repo, "node_modules/@types")], skipLibCheck: false,
+      target: "ES2022",
+      module,
+      moduleResolution: module,
+      strict: true,
+      outDir: "out",
+      rootDir: ".",
+      types: ["node"],
+      typeRoots: [join(repo, "node_modules/@types")],
+      skipLibCheck: false,
     },
     include: ["*.ts", "*.cts"],
   });
@@ -95,8 +106,10 @@ describe("the npm package", () => {
     }
     // jose, pkijs, asn1js are installed beside sealcheck and loaded from there, not copied into it.
     const installed = join(dir, "node_modules/sealcheck/dist");
-    const code = readdirSync(installed, { recursive: true }).filter((f) => String(f).endsWith(".js") && !String(f).startsWith("cli"))
-      .map((f) => readFileSync(join(installed, String(f)), "utf8")).join("\n");
+    const code = readdirSync(installed, { recursive: true })
+      .filter((f) => String(f).endsWith(".js") && !String(f).startsWith("cli"))
+      .map((f) => readFileSync(join(installed, String(f)), "utf8"))
+      .join("\n");
     expect(code).toMatch(/from "jose"/);
     expect(code).toMatch(/from "pkijs"/);
     for (const d of ["jose", "pkijs", "asn1js", "commander"]) expect(readdirSync(join(dir, "node_modules"))).toContain(d);

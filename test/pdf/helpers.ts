@@ -112,7 +112,9 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
     const { index, data } = encodeRows(all, spec.predictor ?? false);
     const parms = spec.predictor ? " /DecodeParms << /Predictor 12 /Columns 7 >>" : "";
     const z = deflateSync(data);
-    emit(`${num} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] /Index [${index.join(" ")}] /Filter /FlateDecode${parms} /Length ${z.length}${extra} >>\nstream\n`);
+    emit(
+      `${num} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] /Index [${index.join(" ")}] /Filter /FlateDecode${parms} /Length ${z.length}${extra} >>\nstream\n`,
+    );
     emit(z);
     emit("\nendstream\nendobj\n");
     return at;
@@ -162,7 +164,7 @@ function formatTable(entries: Entry[]): string {
 
 function encodeRows(entries: Entry[], predictor: boolean): { index: number[]; data: Buffer } {
   const index: number[] = [];
-  for (let i = 0; i < entries.length; ) {
+  for (let i = 0; i < entries.length;) {
     let j = i;
     while (j + 1 < entries.length && (entries[j + 1] as Entry).num === (entries[j] as Entry).num + 1) j++;
     index.push((entries[i] as Entry).num, j - i + 1);

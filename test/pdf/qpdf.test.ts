@@ -42,7 +42,11 @@ describe.skipIf(!hasQpdf)("qpdf cross-check", () => {
         xref: "hybrid",
         trailer: "/Root 1 0 R",
       }),
-      updated: addRevision(minimalPdf("table"), { objects: [{ num: 1, body: "<< /Type /Catalog /Pages 2 0 R /X 1 >>" }], xref: "stream", trailer: "/Root 1 0 R" }),
+      updated: addRevision(minimalPdf("table"), {
+        objects: [{ num: 1, body: "<< /Type /Catalog /Pages 2 0 R /X 1 >>" }],
+        xref: "stream",
+        trailer: "/Root 1 0 R",
+      }),
     };
     for (const [name, bytes] of Object.entries(variants)) {
       const r = check(`${name}.pdf`, bytes);

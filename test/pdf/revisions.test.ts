@@ -14,7 +14,10 @@ describe("revisions", () => {
       eofEol: "\r\n",
     });
     const r2 = addRevision(r1, {
-      objects: [{ num: 1, body: "<< /Type /Catalog /Pages 2 0 R /Marker (two) >>" }, { num: 6, body: "(new)" }],
+      objects: [
+        { num: 1, body: "<< /Type /Catalog /Pages 2 0 R /Marker (two) >>" },
+        { num: 6, body: "(new)" },
+      ],
       free: [4],
       xref: "stream",
       trailer: "/Root 1 0 R",

@@ -36,7 +36,9 @@ describe("streams", () => {
   it("decodes FlateDecode and unfiltered streams", () => {
     const payload = latin1("hello world ".repeat(100));
     expect(Buffer.from(streamOf(withStream("<< /Filter /FlateDecode >>", deflateSync(payload))).decode())).toEqual(Buffer.from(payload));
-    expect(Buffer.from(streamOf(withStream("<< /Filter [/FlateDecode /FlateDecode] >>", deflateSync(deflateSync(payload)))).decode())).toEqual(Buffer.from(payload));
+    expect(Buffer.from(streamOf(withStream("<< /Filter [/FlateDecode /FlateDecode] >>", deflateSync(deflateSync(payload)))).decode())).toEqual(
+      Buffer.from(payload),
+    );
     expect(Buffer.from(streamOf(withStream("<< >>", payload)).decode())).toEqual(Buffer.from(payload));
   });
 

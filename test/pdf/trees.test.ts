@@ -26,7 +26,10 @@ describe("name trees and embedded files", () => {
   it("lists pdf-lib attachments (flat /Names) with their metadata and bytes", async () => {
     const d = await PDFDocument.create();
     d.addPage();
-    await d.attach(new TextEncoder().encode("eyJhbGciOi.x.y"), "workflow_token.jwt", { mimeType: "application/octet-stream", modificationDate: new Date("2026-01-02T03:04:05Z") });
+    await d.attach(new TextEncoder().encode("eyJhbGciOi.x.y"), "workflow_token.jwt", {
+      mimeType: "application/octet-stream",
+      modificationDate: new Date("2026-01-02T03:04:05Z"),
+    });
     await d.attach(new TextEncoder().encode("-----BEGIN CERTIFICATE-----\n"), "workflow_token_pub.pem", { mimeType: "application/x-pem-file" });
     const bytes = await d.save({ useObjectStreams: false });
     const v = parsePdf(bytes, LIMITS).latest();

@@ -34,7 +34,10 @@ describe("cross-reference sections", () => {
   it("reads a PNG-predicted (Up, /Predictor 12) xref stream with an object stream", () => {
     const bytes = addRevision(new Uint8Array(), {
       objects: minimalObjects(" /Extra 6 0 R"),
-      compressed: [{ num: 6, body: "<< /Hello (world) /N 42 >>" }, { num: 7, body: "[1 2 3]" }],
+      compressed: [
+        { num: 6, body: "<< /Hello (world) /N 42 >>" },
+        { num: 7, body: "[1 2 3]" },
+      ],
       objStmNum: 5,
       xref: "stream",
       predictor: true,

@@ -12,8 +12,30 @@ import { crlByParts, crlWhole, decodeCrl, judgeCrl, type DecodedCrl } from "../.
 import { decodeSignedData, decodeSignedDataWhole, revocationArchival, signedDataByParts, verifySigner } from "../../src/pki/cms.js";
 import { basicResponseByParts, basicResponseWhole, decodeOcsp, judgeOcsp } from "../../src/pki/ocsp.js";
 import {
-  createSealCms, encode, enumerated, explicit, genTime, int, loadPki, octets, oid, raw, seq, bits, x509Time,
-  sealRevocation, sha256, defaultScheme, signatureAlgorithm, signBytes, subjectNameDer, utcTime, nul, implicitConstructed, implicitPrimitive, type Asn1,
+  createSealCms,
+  encode,
+  enumerated,
+  explicit,
+  genTime,
+  int,
+  loadPki,
+  octets,
+  oid,
+  raw,
+  seq,
+  bits,
+  x509Time,
+  sealRevocation,
+  sha256,
+  defaultScheme,
+  signatureAlgorithm,
+  signBytes,
+  subjectNameDer,
+  utcTime,
+  nul,
+  implicitConstructed,
+  implicitPrimitive,
+  type Asn1,
 } from "../../scripts/generator/index.js";
 import { dayCrl } from "../../scripts/bench/corpus.js";
 
@@ -21,21 +43,26 @@ const pki = loadPki("samples/pki");
 const day = new Date("2025-12-08T00:00:00Z");
 
 /** A CRL whose entries may carry extensions (reason code, invalidity date), built as a CA writes one. */
-function crlWith(entries: { serial: Uint8Array; at: Date; reason?: number; generalized?: boolean }[], o: { version?: boolean; nextUpdate?: boolean } = {}): Uint8Array {
+function crlWith(
+  entries: { serial: Uint8Array; at: Date; reason?: number; generalized?: boolean }[],
+  o: { version?: boolean; nextUpdate?: boolean } = {},
+): Uint8Array {
   const scheme = defaultScheme(pki.sealRoot.key);
   const entry = (e: (typeof entries)[number]): Asn1 => {
     const ext = e.reason === undefined ? [] : [seq(seq(oid("2.5.29.21"), octets(encode(enumerated(e.reason)))))];
     return seq(int(e.serial), e.generalized ? genTime(e.at) : utcTime(e.at), ...ext);
   };
-  const tbs = encode(seq(
-    ...(o.version === false ? [] : [int(1)]),
-    signatureAlgorithm(scheme),
-    raw(subjectNameDer(pki.sealRoot)),
-    x509Time(day),
-    ...(o.nextUpdate === false ? [] : [x509Time(new Date(day.getTime() + 7 * 86400_000))]),
-    ...(entries.length ? [seq(...entries.map(entry))] : []),
-    explicit(0, seq(seq(oid("2.5.29.20"), octets(encode(int(7)))))),
-  ));
+  const tbs = encode(
+    seq(
+      ...(o.version === false ? [] : [int(1)]),
+      signatureAlgorithm(scheme),
+      raw(subjectNameDer(pki.sealRoot)),
+      x509Time(day),
+      ...(o.nextUpdate === false ? [] : [x509Time(new Date(day.getTime() + 7 * 86400_000))]),
+      ...(entries.length ? [seq(...entries.map(entry))] : []),
+      explicit(0, seq(seq(oid("2.5.29.20"), octets(encode(int(7)))))),
+    ),
+  );
   return encode(seq(raw(tbs), signatureAlgorithm(scheme), bits(signBytes(pki.sealRoot.key, scheme, tbs))));
 }
 
@@ -83,7 +110,14 @@ describe("a CRL by parts gives what pkijs gives for the whole CRL", () => {
     sameAsWhole(crlWith(many, { version: false, nextUpdate: false }), [serial(2), serial(99)]);
     sameAsWhole(crlWith([]), [serial(1)]);
     // Listed twice: the first entry wins, by the first look-up's scan and by the later ones' hash table.
-    sameAsWhole(crlWith([{ serial: serial(3), at }, { serial: serial(1), at }, { serial: serial(3), at: new Date("2025-10-01T00:00:00Z"), reason: 1 }]), [serial(3), serial(3), serial(1), serial(2), serial(3)]);
+    sameAsWhole(
+      crlWith([
+        { serial: serial(3), at },
+        { serial: serial(1), at },
+        { serial: serial(3), at: new Date("2025-10-01T00:00:00Z"), reason: 1 },
+      ]),
+      [serial(3), serial(3), serial(1), serial(2), serial(3)],
+    );
     // GeneralizedTime entries (after 2049): the whole decode decides (asn1js checks their text).
     const gen = crlWith([{ serial: serial(1), at, generalized: true }]);
     expect(crlByParts(gen, DEFAULT_LIMITS)).toBeNull();
@@ -216,7 +250,11 @@ describe("OCSP responses answering for many certificates", () => {
     const nameHash = new Uint8Array(createHash("sha1").update(subjectNameDer(pki.sealRoot)).digest());
     const keyHash = new Uint8Array(createHash("sha1").update(pki.sealRoot.cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest());
     const single = (s: Uint8Array, revoked: boolean): Asn1 =>
-      seq(seq(seq(oid("1.3.14.3.2.26"), nul()), octets(nameHash), octets(keyHash), int(s)), revoked ? implicitConstructed(1, [genTime(at)]) : implicitPrimitive(0), genTime(at));
+      seq(
+        seq(seq(oid("1.3.14.3.2.26"), nul()), octets(nameHash), octets(keyHash), int(s)),
+        revoked ? implicitConstructed(1, [genTime(at)]) : implicitPrimitive(0),
+        genTime(at),
+      );
     const singles = Array.from({ length: n }, (_, i) => single(serial(i), i % 7 === 3));
     singles[Math.floor(n / 2)] = single(pki.seal.cert.serialNumber.valueBlock.valueHexView, false);
     const tbs = encode(seq(explicit(2, octets(keyHash)), genTime(at), seq(...singles)));
@@ -233,7 +271,14 @@ describe("OCSP responses answering for many certificates", () => {
     const a = decodeOcsp(Uint8Array.from(der), DEFAULT_LIMITS);
     expect(a.responses).toHaveLength(300);
     expect(decodeOcsp(Uint8Array.from(der), DEFAULT_LIMITS)).toBe(a);
-    const input = { target: pki.seal.cert, issuer: pki.sealRoot.cert, pool: [], sealingTime: new Date("2025-12-08T08:36:35Z"), freshnessWindowSeconds: 604800, clockSkewSeconds: 60 };
+    const input = {
+      target: pki.seal.cert,
+      issuer: pki.sealRoot.cert,
+      pool: [],
+      sealingTime: new Date("2025-12-08T08:36:35Z"),
+      freshnessWindowSeconds: 604800,
+      clockSkewSeconds: 60,
+    };
     const j = await judgeOcsp({ ...input, decoded: a });
     expect(j.certId.status).toBe("passed");
     expect(j.status.status).toBe("passed");
@@ -274,7 +319,9 @@ describe("the seal's CMS with its CRL changed: by parts and whole agree", () => 
       fc.property(fc.array(fc.tuple(fc.nat(crl.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 2 }), (flips) => {
         const der = Uint8Array.from(cms);
         for (const [i, x] of flips) der[at + i] = der[at + i]! ^ x;
-        expect(outcome(() => decodeSignedData(der, "the seal", DEFAULT_LIMITS))).toEqual(outcome(() => decodeSignedDataWhole(der, "the seal", DEFAULT_LIMITS, false)));
+        expect(outcome(() => decodeSignedData(der, "the seal", DEFAULT_LIMITS))).toEqual(
+          outcome(() => decodeSignedDataWhole(der, "the seal", DEFAULT_LIMITS, false)),
+        );
         // And the CRL as the revocation check decodes it (pooled by parts, or whole).
         const parts = signedDataByParts(der, "the seal", DEFAULT_LIMITS);
         if (parts) {

@@ -27,7 +27,11 @@ function basicOcspBytes(): Uint8Array {
 const json = (x: { toJSON(): unknown }): unknown => JSON.parse(JSON.stringify(x.toJSON()));
 /** SignedData as JSON without the adbe-revocationInfoArchival values (by parts a placeholder: compared by revocationArchival). */
 const withoutArchival = (sd: pkijs.SignedData): unknown =>
-  JSON.parse(JSON.stringify(sd.toJSON(), (k, v: unknown) => (Array.isArray(v) && k === "attributes" ? v.filter((a: { type?: string }) => a.type !== "1.2.840.113583.1.1.8") : v)));
+  JSON.parse(
+    JSON.stringify(sd.toJSON(), (k, v: unknown) =>
+      Array.isArray(v) && k === "attributes" ? v.filter((a: { type?: string }) => a.type !== "1.2.840.113583.1.1.8") : v,
+    ),
+  );
 const ders = (certs: readonly pkijs.Certificate[]): string[] => certs.map((c) => Buffer.from(certificateDer(c)).toString("hex"));
 
 describe("decoding by parts gives what pkijs gives for the whole value", () => {

@@ -19,7 +19,11 @@ describe("bytesOfDecoded", () => {
   });
 
   it("the size limit still applies to the handed-out bytes", () => {
-    const tree = decodeDer(new Uint8Array(new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: new Uint8Array(300) })] }).toBER()), "outer", DEFAULT_LIMITS) as asn1js.Sequence;
+    const tree = decodeDer(
+      new Uint8Array(new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: new Uint8Array(300) })] }).toBER()),
+      "outer",
+      DEFAULT_LIMITS,
+    ) as asn1js.Sequence;
     const bytes = bytesOfDecoded(tree.valueBlock.value[0]!);
     expect(() => decodeDer(bytes, "inner", { ...DEFAULT_LIMITS, maxDerBytes: 100 })).toThrow(/maxDerBytes|more than the limit/);
   });

@@ -36,22 +36,32 @@ describe("sameName", () => {
 
   it("answers as pkijs's comparison does, for printable-ASCII names and others (property test)", () => {
     const text = fc.oneof(
-      fc.string({ unit: fc.constantFrom("a", "A", "b", " ", "-", "1", "é", "Ω", "\u200b", "\t") , maxLength: 8 }),
+      fc.string({ unit: fc.constantFrom("a", "A", "b", " ", "-", "1", "é", "Ω", "\u200b", "\t"), maxLength: 8 }),
       fc.constantFrom("Seal CA", "seal ca", " Seal  CA ", "Seal-CA", "Seal CA 2", "SEAL CA"),
     );
-    const value = fc.tuple(fc.constantFrom("utf8", "printable", "ia5", "octets"), text).map(([kind, t]) =>
-      kind === "utf8" ? new asn1js.Utf8String({ value: t })
-        : kind === "printable" ? new asn1js.PrintableString({ value: t })
-          : kind === "ia5" ? new asn1js.IA5String({ value: t })
-            : new asn1js.OctetString({ valueHex: Buffer.from(t) }),
-    );
+    const value = fc
+      .tuple(fc.constantFrom("utf8", "printable", "ia5", "octets"), text)
+      .map(([kind, t]) =>
+        kind === "utf8"
+          ? new asn1js.Utf8String({ value: t })
+          : kind === "printable"
+            ? new asn1js.PrintableString({ value: t })
+            : kind === "ia5"
+              ? new asn1js.IA5String({ value: t })
+              : new asn1js.OctetString({ valueHex: Buffer.from(t) }),
+      );
     const rdn = fc.array(fc.tuple(fc.constantFrom("2.5.4.3", "2.5.4.10"), value), { minLength: 1, maxLength: 3 }).map((parts) => {
-      const built = new pkijs.RelativeDistinguishedNames({ typesAndValues: parts.map(([type, v]) => new pkijs.AttributeTypeAndValue({ type, value: v as never })) });
+      const built = new pkijs.RelativeDistinguishedNames({
+        typesAndValues: parts.map(([type, v]) => new pkijs.AttributeTypeAndValue({ type, value: v as never })),
+      });
       return new pkijs.RelativeDistinguishedNames({ schema: asn1js.fromBER(built.toSchema().toBER()).result });
     });
-    fc.assert(fc.property(rdn, rdn, (a, b) => {
-      expect(sameName(a, b)).toBe(a.isEqual(b));
-      expect(sameName(a, a)).toBe(true);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(rdn, rdn, (a, b) => {
+        expect(sameName(a, b)).toBe(a.isEqual(b));
+        expect(sameName(a, a)).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -10,7 +10,6 @@ const DIR = "test/fixtures/real/broker-example";
 const ARCHIVE = join(DIR, "archive.pdf");
 const TRUST = join(DIR, "trust");
 
-
 describe("the broker's real example archive", () => {
   it("verifies TOTAL-PASSED at the time its seal timestamp proves", () => {
     const r = cli(["verify", ARCHIVE, "--trust", TRUST, "--json"]);
@@ -20,7 +19,9 @@ describe("the broker's real example archive", () => {
     expect(report.indication).toBe("TOTAL-PASSED");
     expect(report.validationTime).toBe("2025-12-08T09:35:09.000Z");
     const status = Object.fromEntries(report.checks.map((c: { id: string; status: string }) => [c.id, c.status]));
-    const skippedIds = Object.keys(status).filter((id) => status[id] === "skipped").sort();
+    const skippedIds = Object.keys(status)
+      .filter((id) => status[id] === "skipped")
+      .sort();
     expect(skippedIds).toEqual(["document-digests", "document-timestamps"]);
     for (const [id, s] of Object.entries(status)) if (!skippedIds.includes(id)) expect([id, s]).toEqual([id, "passed"]);
   });
@@ -38,7 +39,14 @@ describe("the broker's real example archive", () => {
     const e = cli(["extract", ARCHIVE, out]);
     expect(e.code).toBe(0);
     const files = readdirSync(out);
-    for (const f of ["workflow_token.jwt", "workflow_token.ocsp", "workflow_token_pub.pem", "Signature1.p7s", "Signature1-timestamp-1.tst", "Signature1-archived-crl-1.crl"]) {
+    for (const f of [
+      "workflow_token.jwt",
+      "workflow_token.ocsp",
+      "workflow_token_pub.pem",
+      "Signature1.p7s",
+      "Signature1-timestamp-1.tst",
+      "Signature1-archived-crl-1.crl",
+    ]) {
       expect(files).toContain(f);
     }
   });

@@ -19,7 +19,10 @@ describe.skipIf(!present)("DSS corpus (real-world signed PDFs)", () => {
     expect(known.length).toBeGreaterThan(100);
     for (const f of known) {
       const doc = parsePdf(readFileSync(`../shared/corpus/dss/${f.path}`), DEFAULT_LIMITS);
-      expect(doc.revisions.map((r) => r.endOffset), f.path).toEqual(f.revisionEnds);
+      expect(
+        doc.revisions.map((r) => r.endOffset),
+        f.path,
+      ).toEqual(f.revisionEnds);
     }
   });
 

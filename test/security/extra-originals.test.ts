@@ -51,7 +51,10 @@ describe("verify-batch carries the options to its workers", () => {
     for (const f of readdirSync(mixed)) copyFileSync(join(mixed, f), join(root, "a", "originals", f));
     const run = (...extra: string[]): number => {
       try {
-        execFileSync(process.execPath, ["dist/cli/main.js", "verify-batch", root, "--workers", "1", "--no-progress", "--json", ...extra], { env: { ...process.env, NO_COLOR: "1" }, stdio: "pipe" });
+        execFileSync(process.execPath, ["dist/cli/main.js", "verify-batch", root, "--workers", "1", "--no-progress", "--json", ...extra], {
+          env: { ...process.env, NO_COLOR: "1" },
+          stdio: "pipe",
+        });
         return 0;
       } catch (e) {
         return (e as { status: number }).status;
@@ -61,7 +64,31 @@ describe("verify-batch carries the options to its workers", () => {
     expect(run("--trust", trustDirectory(), "--allow-extra-originals")).toBe(0);
     // Role anchors: the seal anchor given only for the token does not make the seal verify.
     const t = (f: string) => join("samples/trust", f);
-    expect(run("--allow-extra-originals", "--trust-token", t("token-root.pem"), "--trust-token", t("token-issuing-ca.pem"), "--trust-seal", t("seal-root.pem"), "--trust-tsa", t("tsa-root.pem"))).toBe(0);
-    expect(run("--allow-extra-originals", "--trust-token", t("token-root.pem"), "--trust-token", t("token-issuing-ca.pem"), "--trust-token", t("seal-root.pem"), "--trust-tsa", t("tsa-root.pem"))).toBe(2);
+    expect(
+      run(
+        "--allow-extra-originals",
+        "--trust-token",
+        t("token-root.pem"),
+        "--trust-token",
+        t("token-issuing-ca.pem"),
+        "--trust-seal",
+        t("seal-root.pem"),
+        "--trust-tsa",
+        t("tsa-root.pem"),
+      ),
+    ).toBe(0);
+    expect(
+      run(
+        "--allow-extra-originals",
+        "--trust-token",
+        t("token-root.pem"),
+        "--trust-token",
+        t("token-issuing-ca.pem"),
+        "--trust-token",
+        t("seal-root.pem"),
+        "--trust-tsa",
+        t("tsa-root.pem"),
+      ),
+    ).toBe(2);
   });
 });

@@ -23,7 +23,24 @@ import { AUDIENCE, ISSUER, SENDER, jwksOf, makeKey, mint, publicJwk, type TestKe
 const INDICATIONS = ["TOTAL-PASSED", "TOTAL-FAILED", "INDETERMINATE"];
 
 const extremeNumber = fc.oneof(
-  fc.constantFrom(0, -0, -1, 0.5, 1e-7, 8.64e12, 8.64e12 + 1, 8.64e15, MAX_TIME_CLAIM_SECONDS, MAX_TIME_CLAIM_SECONDS + 1, 2 ** 53 - 1, 2 ** 53, 1e21, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    0.5,
+    1e-7,
+    8.64e12,
+    8.64e12 + 1,
+    8.64e15,
+    MAX_TIME_CLAIM_SECONDS,
+    MAX_TIME_CLAIM_SECONDS + 1,
+    2 ** 53 - 1,
+    2 ** 53,
+    1e21,
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    Number.MIN_VALUE,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
   fc.maxSafeInteger(),
@@ -51,13 +68,25 @@ describe("Workflow token: expiry, documents_signed_number, signatures_number, ia
 
   const sign = (p: Record<string, unknown>) => {
     const signer = testPki().tokenSigner;
-    return new CompactSign(new TextEncoder().encode(JSON.stringify(p))).setProtectedHeader({ alg: "RS256", kid: thumbprint(signer.der), typ: "JWT" }).sign(signer.key);
+    return new CompactSign(new TextEncoder().encode(JSON.stringify(p)))
+      .setProtectedHeader({ alg: "RS256", kid: thumbprint(signer.der), typ: "JWT" })
+      .sign(signer.key);
   };
 
   it("always a report with a verdict, that every renderer can render; out-of-range claims are FORMAT_FAILURE naming them", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ expiry: extremeValue, documents_signed_number: extremeValue, signatures_number: extremeValue, iat: extremeValue, nbf: extremeValue, exp: extremeValue }, { requiredKeys: [] }),
+        fc.record(
+          {
+            expiry: extremeValue,
+            documents_signed_number: extremeValue,
+            signatures_number: extremeValue,
+            iat: extremeValue,
+            nbf: extremeValue,
+            exp: extremeValue,
+          },
+          { requiredKeys: [] },
+        ),
         fc.option(fc.oneof(extremeNumber, fc.constant(Number.NaN), fc.constant(Number.POSITIVE_INFINITY)), { nil: undefined }),
         async (fields, skew) => {
           const p: Record<string, unknown> = { ...payload, ...fields };
@@ -66,7 +95,11 @@ describe("Workflow token: expiry, documents_signed_number, signatures_number, ia
           const bytes = new TextEncoder().encode(JSON.stringify({ ...base, workflowToken: jwt }));
           let report;
           try {
-            report = await verifyArchive({ evidence: { name: "token.json", bytes }, trustStore: trust, ...(skew !== undefined ? { clockSkewSeconds: skew } : {}) });
+            report = await verifyArchive({
+              evidence: { name: "token.json", bytes },
+              trustStore: trust,
+              ...(skew !== undefined ? { clockSkewSeconds: skew } : {}),
+            });
           } catch (e) {
             // Only the option may be refused, as a usage error naming it.
             expect(e).toBeInstanceOf(SealcheckError);
@@ -118,7 +151,10 @@ describe("ID token: exp, iat, nbf and the tolerance/age options at the extremes"
         async (times, clockToleranceSec, maxAgeSec, useAt) => {
           const token = mint(key, { nbf: nowSec - 10, iat: nowSec - 10, exp: nowSec + 290, ...times });
           const options = {
-            issuer: ISSUER, audience: AUDIENCE, sender: [SENDER], keys: staticKeys(jwksOf(publicJwk(key))),
+            issuer: ISSUER,
+            audience: AUDIENCE,
+            sender: [SENDER],
+            keys: staticKeys(jwksOf(publicJwk(key))),
             replayStore: new MemoryReplayStore({ now: () => at.getTime() }),
             ...(useAt ? { at } : {}),
             ...(clockToleranceSec !== undefined ? { clockToleranceSec } : {}),
@@ -156,11 +192,17 @@ describe("ID token: exp, iat, nbf and the tolerance/age options at the extremes"
     const token = mint(key, { nbf: at.getTime() / 1000 - 10, iat: at.getTime() / 1000 - 10, exp });
     const seen: Date[] = [];
     const report = await verifyIdToken(token, {
-      issuer: ISSUER, audience: AUDIENCE, sender: [SENDER], keys: staticKeys(jwksOf(publicJwk(key))), clockToleranceSec: 100 * 366 * 86_400,
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      sender: [SENDER],
+      keys: staticKeys(jwksOf(publicJwk(key))),
+      clockToleranceSec: 100 * 366 * 86_400,
       replayStore: { markUsed: async (_k, d) => (seen.push(d), true) },
     });
     expect(internalErrors(report.checks)).toEqual([]);
     expect(seen.every((d) => Number.isFinite(d.getTime()))).toBe(true);
-    await expect(verifyIdToken(token, { issuer: ISSUER, audience: AUDIENCE, keys: staticKeys(jwksOf(publicJwk(key))), clockToleranceSec: 1e300 })).rejects.toMatchObject({ code: "ERR_USAGE" });
+    await expect(
+      verifyIdToken(token, { issuer: ISSUER, audience: AUDIENCE, keys: staticKeys(jwksOf(publicJwk(key))), clockToleranceSec: 1e300 }),
+    ).rejects.toMatchObject({ code: "ERR_USAGE" });
   });
 });

@@ -15,7 +15,11 @@ import { AUDIENCE, encJwk, jwksOf, makeKey, mint, publicJwk, serveBroker, startS
 
 const EVIL = "\u001b[2J\u001b[H\u001b]0;pwned\u0007Verdict: TOTAL-PASSED\r[ok]\u009b31m\u202eevil\u2066x\u2069\u0085\u0001";
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 function cli(args: string[], colour = false): Promise<Run> {
   const env = { ...process.env, NO_COLOR: colour ? "" : "1", FORCE_COLOR: colour ? "1" : "0" };
   return new Promise((resolve) => {
@@ -31,7 +35,10 @@ async function expectInert(args: string[], expectCode?: number): Promise<Run> {
   for (const colour of [false, true]) {
     const r = await cli(args, colour);
     expect(r.stderr, `${args[0]} stderr (colour ${colour}): ${JSON.stringify(r.stderr.slice(0, 300))}`).not.toMatch(/at .*\.js:\d+/);
-    for (const [name, text] of [["stdout", r.stdout], ["stderr", r.stderr]] as const) {
+    for (const [name, text] of [
+      ["stdout", r.stdout],
+      ["stderr", r.stderr],
+    ] as const) {
       expect(hasUnsafeCharacters(text, { colour }), `${args.join(" ")} ${name} (colour ${colour}): ${JSON.stringify(text.slice(0, 2000))}`).toBe(false);
       if (!colour) expect(text).not.toContain("\u001b");
     }
@@ -68,7 +75,12 @@ describe("the sanitiser", () => {
   });
 
   it("property: no string survives safeText or safeForTerminal with an acting character; safe text is left alone", () => {
-    const anyText = fc.string({ unit: fc.oneof(fc.constantFrom("\u001b", "\r", "\n", "\t", "\u0007", "\u009b", "\u202e", "\u2066", "\u2028", "["), fc.integer({ min: 0, max: 0x2100 }).map((c) => String.fromCharCode(c))) });
+    const anyText = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom("\u001b", "\r", "\n", "\t", "\u0007", "\u009b", "\u202e", "\u2066", "\u2028", "["),
+        fc.integer({ min: 0, max: 0x2100 }).map((c) => String.fromCharCode(c)),
+      ),
+    });
     fc.assert(
       fc.property(anyText, fc.boolean(), (s, colour) => {
         const line = safeText(s);
@@ -133,7 +145,11 @@ describe("every command's human output", () => {
   it("verify-id-token: a forged, unsigned token that draws a fake TOTAL-PASSED", async () => {
     const jwks = join(dir, "jwks.json");
     writeFileSync(jwks, JSON.stringify(jwksOf(publicJwk(key))));
-    const forged = mint(key, { ct_id: EVIL, ct_sender: EVIL, ct_sender_traceId: EVIL, ct_claims: JSON.stringify({ [EVIL]: EVIL }) }, { kid: EVIL, alg: "none", typ: EVIL });
+    const forged = mint(
+      key,
+      { ct_id: EVIL, ct_sender: EVIL, ct_sender_traceId: EVIL, ct_claims: JSON.stringify({ [EVIL]: EVIL }) },
+      { kid: EVIL, alg: "none", typ: EVIL },
+    );
     const tokenFile = join(dir, "forged.jwt");
     writeFileSync(tokenFile, forged);
     const r = await expectInert(["verify-id-token", tokenFile, "--issuer", "test", "--audience", AUDIENCE, "--jwks", jwks, "--show-personal-data"], 1);

@@ -53,7 +53,12 @@ describe("one algorithm and header policy for both token kinds", () => {
     });
   }
 
-  for (const [name, extra] of [["crit", { crit: ["exp"] }], ["b64 true", { b64: true }], ["b64 false", { b64: false }], ["enc", { enc: "A128GCM" }]] as const) {
+  for (const [name, extra] of [
+    ["crit", { crit: ["exp"] }],
+    ["b64 true", { b64: true }],
+    ["b64 false", { b64: false }],
+    ["enc", { enc: "A128GCM" }],
+  ] as const) {
     it(`${name}: FORMAT_FAILURE for both`, async () => {
       const wf = await workflowVerdict({ alg: "RS256", ...extra });
       const id = await idTokenVerdict({ alg: "RS256", ...extra });
@@ -66,8 +71,12 @@ describe("one algorithm and header policy for both token kinds", () => {
 
   it("only asymmetric algorithms can be allowed, for both", async () => {
     for (const alg of ["none", "None", "HS256"]) {
-      await expect(verifyArchive({ evidence: "samples/valid/archive.pdf", trust: [trustDirectory()], tokenAlgorithms: [alg as "RS256"] })).rejects.toMatchObject({ code: "ERR_USAGE" });
-      await expect(verifyIdToken("x.y.z", { issuer: ISSUER, audience: AUDIENCE, keys: staticKeys(jwksOf(publicJwk(key))), algorithms: [alg as "RS256"] })).rejects.toMatchObject({ code: "ERR_USAGE" });
+      await expect(
+        verifyArchive({ evidence: "samples/valid/archive.pdf", trust: [trustDirectory()], tokenAlgorithms: [alg as "RS256"] }),
+      ).rejects.toMatchObject({ code: "ERR_USAGE" });
+      await expect(
+        verifyIdToken("x.y.z", { issuer: ISSUER, audience: AUDIENCE, keys: staticKeys(jwksOf(publicJwk(key))), algorithms: [alg as "RS256"] }),
+      ).rejects.toMatchObject({ code: "ERR_USAGE" });
     }
   });
 
@@ -103,7 +112,13 @@ describe("weak keys refused with a reason", () => {
     const k = Buffer.from(jwk.n as string, "base64url").length;
     const digestInfo = Buffer.concat([Buffer.from("3031300d060960864801650304020105000420", "hex"), createHash("sha256").update(input).digest()]);
     const em = Buffer.concat([Buffer.from([0, 1]), Buffer.alloc(k - 3 - digestInfo.length, 0xff), Buffer.from([0]), digestInfo]);
-    const r = await verifyIdToken(`${input}.${b64u(em)}`, { issuer: ISSUER, audience: AUDIENCE, sender: [SENDER], keys: staticKeys(jwksOf(jwk)), replayStore: null });
+    const r = await verifyIdToken(`${input}.${b64u(em)}`, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      sender: [SENDER],
+      keys: staticKeys(jwksOf(jwk)),
+      replayStore: null,
+    });
     expect(r.indication).toBe("INDETERMINATE");
     const sig = r.checks.find((c) => c.id === "signature")!;
     expect(sig.subIndication).toBe("CRYPTO_CONSTRAINTS_FAILURE");
@@ -115,7 +130,11 @@ describe("weak keys refused with a reason", () => {
     const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ format: "jwk" });
     const y = Buffer.from(ec.y!, "base64url");
     y[31]! ^= 1;
-    const set = parseJwks(jwksOf({ ...small, kid: "SMALL", use: "sig" }, { ...ec, y: b64u(y), kid: "OFFCURVE", use: "sig" }), { source: "file" }, DEFAULT_LIMITS);
+    const set = parseJwks(
+      jwksOf({ ...small, kid: "SMALL", use: "sig" }, { ...ec, y: b64u(y), kid: "OFFCURVE", use: "sig" }),
+      { source: "file" },
+      DEFAULT_LIMITS,
+    );
     expect(set.keys).toHaveLength(0);
     expect(set.skipped.map((s) => s.reason).join(" | ")).toMatch(/1024 bits.*\|.*cannot be read/);
   });
@@ -124,10 +143,19 @@ describe("weak keys refused with a reason", () => {
     const pki = testPki();
     const weakKey = generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 3 }).privateKey;
     const der = issueCertificate({
-      subject: [[OIDS.country, "DK"], [OIDS.organization, "Signaturgruppen A/S"], [OIDS.organizationIdentifier, "NTRDK-29915938"], [OIDS.commonName, "NEB Transact ST"]],
-      subjectKey: weakKey, issuer: pki.tokenCa, scheme: "rsa-pss",
-      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30), notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
-      serial: new Uint8Array([0x15, 0x05]), extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
+      subject: [
+        [OIDS.country, "DK"],
+        [OIDS.organization, "Signaturgruppen A/S"],
+        [OIDS.organizationIdentifier, "NTRDK-29915938"],
+        [OIDS.commonName, "NEB Transact ST"],
+      ],
+      subjectKey: weakKey,
+      issuer: pki.tokenCa,
+      scheme: "rsa-pss",
+      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30),
+      notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
+      serial: new Uint8Array([0x15, 0x05]),
+      extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
     });
     const weak = issued("tokenSigner", der, weakKey);
     const w = await writeTokenEvidence({ tokenSigner: weak, pemCertificate: weak, ocsp: { subject: weak } });
@@ -143,10 +171,18 @@ describe("weak keys refused with a reason", () => {
     const pki = testPki();
     const weakKey = generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 3 }).privateKey;
     const der = issueCertificate({
-      subject: [[OIDS.country, "NO"], [OIDS.locality, "Oslo"], [OIDS.organization, "Nets Branch Norway NUF"], [OIDS.commonName, "Nets"]],
-      subjectKey: weakKey, issuer: pki.sealRoot,
-      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30), notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
-      serial: new Uint8Array([0x15, 0x06]), extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
+      subject: [
+        [OIDS.country, "NO"],
+        [OIDS.locality, "Oslo"],
+        [OIDS.organization, "Nets Branch Norway NUF"],
+        [OIDS.commonName, "Nets"],
+      ],
+      subjectKey: weakKey,
+      issuer: pki.sealRoot,
+      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30),
+      notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
+      serial: new Uint8Array([0x15, 0x06]),
+      extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
     });
     const weakSeal = issued("seal", der, weakKey);
     const a = await buildArchive(pki, { seal: { signer: weakSeal, certificates: [weakSeal, pki.sealRoot] } });
@@ -164,10 +200,18 @@ describe("weak keys refused with a reason", () => {
     const pki = testPki();
     const weakKey = generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 3 }).privateKey;
     const der = issueCertificate({
-      subject: [[OIDS.country, "DK"], [OIDS.organization, "Sealcheck Test"], [OIDS.commonName, "Weak OCSP responder"]],
-      subjectKey: weakKey, issuer: pki.tokenCa, scheme: "rsa-pss",
-      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 3), notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 3),
-      serial: new Uint8Array([0x15, 0x07]), extensions: [extensions.keyUsage("digitalSignature"), extensions.extKeyUsage(false, OIDS.kpOcspSigning), extensions.ocspNoCheck()],
+      subject: [
+        [OIDS.country, "DK"],
+        [OIDS.organization, "Sealcheck Test"],
+        [OIDS.commonName, "Weak OCSP responder"],
+      ],
+      subjectKey: weakKey,
+      issuer: pki.tokenCa,
+      scheme: "rsa-pss",
+      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 3),
+      notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 3),
+      serial: new Uint8Array([0x15, 0x07]),
+      extensions: [extensions.keyUsage("digitalSignature"), extensions.extKeyUsage(false, OIDS.kpOcspSigning), extensions.ocspNoCheck()],
     });
     const responder = issued("ocspResponder", der, weakKey);
     const w = await writeTokenEvidence({ ocsp: { responder } });

@@ -9,7 +9,11 @@ import { issueCertificate, issued, extensions, OIDS, TIMELINE, type Issued, type
 import { check, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 
 const SAMPLE = "samples/tampered/sealed-by-oces-customer";
-const C = OIDS.country, O = OIDS.organization, CN = OIDS.commonName, L = OIDS.locality, ORG = OIDS.organizationIdentifier;
+const C = OIDS.country,
+  O = OIDS.organization,
+  CN = OIDS.commonName,
+  L = OIDS.locality,
+  ORG = OIDS.organizationIdentifier;
 
 let serial = 0x50;
 /** A certificate with the given subject, issued by `issuer` (default: the sample seal's CA). */
@@ -17,9 +21,14 @@ function cert(subject: NameAttribute[], issuer?: Issued): Issued {
   const pki = testPki();
   const by = issuer ?? pki.sealRoot;
   const der = issueCertificate({
-    subject, subjectKey: pki.seal.key, issuer: by, scheme: by === pki.tokenCa ? "rsa-pss" : undefined,
-    notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30), notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
-    serial: new Uint8Array([0x15, serial++]), extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
+    subject,
+    subjectKey: pki.seal.key,
+    issuer: by,
+    scheme: by === pki.tokenCa ? "rsa-pss" : undefined,
+    notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30),
+    notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
+    serial: new Uint8Array([0x15, serial++]),
+    extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
   });
   return issued("seal", der, pki.seal.key);
 }
@@ -31,29 +40,119 @@ describe("sealIdentity: parsed attributes, not a formatted name", () => {
 
   it("look-alikes of the test seal are someone else", () => {
     const look = (s: NameAttribute[], issuer?: Issued) => sealIdentity(cert(s, issuer).cert).identity;
-    expect(look([[C, "NO"], [L, "Oslo"], [O, "Nets Branch Norway NUF"], [CN, "Nets Evil Corp"]])).toBe("other");
-    expect(look([[C, "NO"], [L, "Oslo"], [O, "Nets Branch Norway NUF Evil"], [CN, "Nets"]])).toBe("other");
-    expect(look([[C, "NO"], [L, "Oslo"], [O, "Nets Branch Norway NUF"], [OIDS.organizationalUnit, "x"], [CN, "Nets"]])).toBe("other");
-    expect(look([[C, "NO"], [O, "Nets Branch Norway NUF"], [CN, "Nets"]])).toBe("other"); // no L
-    expect(look([[C, "NO"], [L, "Oslo"], [O, "Nets Branch Norway NUF"], [CN, "Nets"], [CN, "Nets"]])).toBe("other");
+    expect(
+      look([
+        [C, "NO"],
+        [L, "Oslo"],
+        [O, "Nets Branch Norway NUF"],
+        [CN, "Nets Evil Corp"],
+      ]),
+    ).toBe("other");
+    expect(
+      look([
+        [C, "NO"],
+        [L, "Oslo"],
+        [O, "Nets Branch Norway NUF Evil"],
+        [CN, "Nets"],
+      ]),
+    ).toBe("other");
+    expect(
+      look([
+        [C, "NO"],
+        [L, "Oslo"],
+        [O, "Nets Branch Norway NUF"],
+        [OIDS.organizationalUnit, "x"],
+        [CN, "Nets"],
+      ]),
+    ).toBe("other");
+    expect(
+      look([
+        [C, "NO"],
+        [O, "Nets Branch Norway NUF"],
+        [CN, "Nets"],
+      ]),
+    ).toBe("other"); // no L
+    expect(
+      look([
+        [C, "NO"],
+        [L, "Oslo"],
+        [O, "Nets Branch Norway NUF"],
+        [CN, "Nets"],
+        [CN, "Nets"],
+      ]),
+    ).toBe("other");
     // The right subject from another issuer (e.g. the OCES3 CA trusted for the token).
-    expect(look([[C, "NO"], [L, "Oslo"], [O, "Nets Branch Norway NUF"], [CN, "Nets"]], testPki().tokenCa)).toBe("other");
+    expect(
+      look(
+        [
+          [C, "NO"],
+          [L, "Oslo"],
+          [O, "Nets Branch Norway NUF"],
+          [CN, "Nets"],
+        ],
+        testPki().tokenCa,
+      ),
+    ).toBe("other");
     // The exact subject and issuer: in any order of attributes.
-    expect(look([[CN, "Nets"], [O, "Nets Branch Norway NUF"], [L, "Oslo"], [C, "NO"]])).toBe("test-seal");
+    expect(
+      look([
+        [CN, "Nets"],
+        [O, "Nets Branch Norway NUF"],
+        [L, "Oslo"],
+        [C, "NO"],
+      ]),
+    ).toBe("test-seal");
   });
 
   it("the production seal by its one organizationIdentifier; two values are nobody's", () => {
-    expect(sealIdentity(cert([[C, "NO"], [ORG, "NTRNO-933127990"], [O, "IN GROUPE TRUST SERVICES APS NUF"], [CN, "Signaturgruppen"]]).cert).identity).toBe("production-seal");
-    const two = sealIdentity(cert([[C, "NO"], [ORG, "NTRNO-933127990"], [ORG, "NTRDK-12345678"], [CN, "Signaturgruppen"]]).cert);
+    expect(
+      sealIdentity(
+        cert([
+          [C, "NO"],
+          [ORG, "NTRNO-933127990"],
+          [O, "IN GROUPE TRUST SERVICES APS NUF"],
+          [CN, "Signaturgruppen"],
+        ]).cert,
+      ).identity,
+    ).toBe("production-seal");
+    const two = sealIdentity(
+      cert([
+        [C, "NO"],
+        [ORG, "NTRNO-933127990"],
+        [ORG, "NTRDK-12345678"],
+        [CN, "Signaturgruppen"],
+      ]).cert,
+    );
     expect(two.identity).toBe("other");
     expect(two.reason).toContain("2 organizationIdentifier values");
-    expect(sealIdentity(cert([[C, "NO"], [ORG, "NTRDK-12345678"], [ORG, "NTRNO-933127990"], [CN, "Signaturgruppen"]]).cert).identity).toBe("other");
+    expect(
+      sealIdentity(
+        cert([
+          [C, "NO"],
+          [ORG, "NTRDK-12345678"],
+          [ORG, "NTRNO-933127990"],
+          [CN, "Signaturgruppen"],
+        ]).cert,
+      ).identity,
+    ).toBe("other");
     // A CN that "looks like" the production seal is nothing without the identifier.
-    expect(sealIdentity(cert([[C, "NO"], [O, "IN GROUPE TRUST SERVICES APS NUF"], [CN, "Signaturgruppen"]]).cert).identity).toBe("other");
+    expect(
+      sealIdentity(
+        cert([
+          [C, "NO"],
+          [O, "IN GROUPE TRUST SERVICES APS NUF"],
+          [CN, "Signaturgruppen"],
+        ]).cert,
+      ).identity,
+    ).toBe("other");
   });
 
   it("--seal-signer: by organizationIdentifier or by certificate", () => {
-    const c = cert([[C, "DK"], [ORG, "NTRDK-12345678"], [CN, "Other sealer"]]).cert;
+    const c = cert([
+      [C, "DK"],
+      [ORG, "NTRDK-12345678"],
+      [CN, "Other sealer"],
+    ]).cert;
     expect(sealIdentity(c).identity).toBe("other");
     expect(sealIdentity(c, { organizations: ["NTRDK-12345678"], certificates: [] }).identity).toBe("accepted-seal-signer");
     expect(sealIdentity(c, { organizations: ["NTRDK-99999999"], certificates: [] }).identity).toBe("other");
@@ -73,7 +172,8 @@ describe("verify: a seal by anyone but the broker is TOTAL-FAILED, naming the se
     expect(c.message).toContain("Other Transact ST");
     expect(c.details?.sealIdentity).toBe("other");
     // Everything else is genuine: the seal verifies, the token and the documents are the broker's.
-    for (const id of ["seal-signature", "seal-timestamp", "seal-modifications", "token-signature", "token-certificate", "document-digests"]) expect(check(r, id).status).toBe("passed");
+    for (const id of ["seal-signature", "seal-timestamp", "seal-modifications", "token-signature", "token-certificate", "document-digests"])
+      expect(check(r, id).status).toBe("passed");
     expect(r.seal?.identity).toBe("other");
   });
 
@@ -90,13 +190,21 @@ describe("verify: a seal by anyone but the broker is TOTAL-FAILED, naming the se
   });
 
   it("a --seal-signer that is neither an identifier nor a readable file is a usage error", async () => {
-    await expect(verifyArchive({ evidence: join(SAMPLE, "archive.pdf"), trust: trust(), sealSigners: ["no-such-file"] })).rejects.toMatchObject({ code: "ERR_FILE_NOT_FOUND" });
-    await expect(verifyArchive({ evidence: join(SAMPLE, "archive.pdf"), trust: trust(), tokenSignerOrganizations: ["broker"] })).rejects.toMatchObject({ code: "ERR_USAGE" });
+    await expect(verifyArchive({ evidence: join(SAMPLE, "archive.pdf"), trust: trust(), sealSigners: ["no-such-file"] })).rejects.toMatchObject({
+      code: "ERR_FILE_NOT_FOUND",
+    });
+    await expect(verifyArchive({ evidence: join(SAMPLE, "archive.pdf"), trust: trust(), tokenSignerOrganizations: ["broker"] })).rejects.toMatchObject({
+      code: "ERR_USAGE",
+    });
   });
 });
 
 describe("per-role anchors: --trust-token / --trust-seal / --trust-tsa", () => {
-  const roles = { token: ["samples/trust/token-root.pem", "samples/trust/token-issuing-ca.pem"], seal: ["samples/trust/seal-root.pem"], tsa: ["samples/trust/tsa-root.pem"] };
+  const roles = {
+    token: ["samples/trust/token-root.pem", "samples/trust/token-issuing-ca.pem"],
+    seal: ["samples/trust/seal-root.pem"],
+    tsa: ["samples/trust/tsa-root.pem"],
+  };
 
   it("each role's anchors verify the valid sample", async () => {
     const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", originals: ["samples/valid/originals"], trustFor: roles });
@@ -118,10 +226,20 @@ describe("token-certificate: an ambiguous subject is not the broker's", () => {
   it("two organizationIdentifier values, the broker's first → TOTAL-FAILED", async () => {
     const pki = testPki();
     const der = issueCertificate({
-      subject: [[C, "DK"], [O, "Signaturgruppen A/S"], [ORG, "NTRDK-29915938"], [ORG, "NTRDK-12345678"], [CN, "NEB Transact ST"]],
-      subjectKey: pki.otherTokenSigner.key, issuer: pki.tokenCa, scheme: "rsa-pss",
-      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30), notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
-      serial: new Uint8Array([0x15, 0x01]), extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
+      subject: [
+        [C, "DK"],
+        [O, "Signaturgruppen A/S"],
+        [ORG, "NTRDK-29915938"],
+        [ORG, "NTRDK-12345678"],
+        [CN, "NEB Transact ST"],
+      ],
+      subjectKey: pki.otherTokenSigner.key,
+      issuer: pki.tokenCa,
+      scheme: "rsa-pss",
+      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30),
+      notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
+      serial: new Uint8Array([0x15, 0x01]),
+      extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
     });
     const two = issued("otherTokenSigner", der, pki.otherTokenSigner.key);
     const w = await writeTokenEvidence({ tokenSigner: two, pemCertificate: two, ocsp: { subject: two } });

@@ -13,7 +13,11 @@ import { loadTrustStore } from "../../src/pki/trust-store.js";
 import { tempDir, trustDirectory } from "../helpers/fixtures.js";
 import { AUDIENCE, jwksOf, makeKey, publicJwk, serveBroker, startServer, type TestServer } from "../idtoken/helpers.js";
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 function cli(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(process.execPath, ["dist/cli/main.js", ...args], { env: { ...process.env, NO_COLOR: "1" }, timeout: 30_000 }, (err, stdout, stderr) => {

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { tempDir, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 import { runCli as run } from "../helpers/cli.js";
 
-
 describe("sealcheck verify (process)", () => {
   it("exit 0 and a JSON report with --json", async () => {
     const w = await writeTokenEvidence();

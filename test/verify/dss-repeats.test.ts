@@ -21,7 +21,8 @@ describe("DSS-held validation data referenced many times", () => {
     const once = await verifyArchive({ evidence: "samples/attacks/ltv-dss.pdf", originals: [], trust });
     const thrice = await verifyArchive({ evidence: file, originals: [], trust });
     expect(thrice.indication).toBe(once.indication);
-    const revocation = (r: typeof once) => (check(r, "seal-certificate").details?.revocation as { source: string; status: string }[]).map((x) => `${x.source} ${x.status}`);
+    const revocation = (r: typeof once) =>
+      (check(r, "seal-certificate").details?.revocation as { source: string; status: string }[]).map((x) => `${x.source} ${x.status}`);
     expect(revocation(thrice)).toEqual(revocation(once));
     expect(revocation(thrice).filter((s) => s.startsWith("dss-crl"))).toHaveLength(1);
     expect(thrice.seal?.padesLevel).toBe("B-LT");

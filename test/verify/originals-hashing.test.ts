@@ -22,7 +22,11 @@ describe("hashing originals", () => {
     const inline = await hashOriginals(paths);
     const threaded = await startHashingOriginals(paths, { workerThreshold: 0 }).result;
     expect(threaded).toEqual(inline);
-    expect(inline.map((f) => [f.size, f.isPdf])).toEqual([[3 * 1024 * 1024 + 26, true], [9, false], [0, false]]);
+    expect(inline.map((f) => [f.size, f.isPdf])).toEqual([
+      [3 * 1024 * 1024 + 26, true],
+      [9, false],
+      [0, false],
+    ]);
     expect(inline[1]!.sha256Hex).toBe(createHash("sha256").update("not a pdf").digest("hex"));
   });
 

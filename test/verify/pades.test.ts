@@ -21,7 +21,8 @@ describe("PAdES: the valid sample", () => {
     expect(r.indication).toBe("TOTAL-PASSED");
     expect(r.evidence.format).toBe("pades-pdf");
     expect(r.validationTimeSource).toBe("seal-timestamp");
-    for (const id of ["attachments", "seal-signature", "seal-timestamp", "seal-certificate", "seal-modifications"]) expect(check(r, id).status, id).toBe("passed");
+    for (const id of ["attachments", "seal-signature", "seal-timestamp", "seal-certificate", "seal-modifications"])
+      expect(check(r, id).status, id).toBe("passed");
     expect(r.seal?.padesLevel).toBe("B-T");
     expect(r.seal?.identity).toBe("test-seal");
     expect(r.seal?.docMdpPermission).toBe(1);

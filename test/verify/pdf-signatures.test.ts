@@ -8,8 +8,7 @@ import { check } from "../helpers/fixtures.js";
 
 const read = (f: string) => new Uint8Array(readFileSync(f));
 const ALL_TRUST = ["samples/trust"];
-const verify = (name: string, bytes: Uint8Array, trust = ALL_TRUST): Promise<ArchiveReport> =>
-  verifyArchive({ evidence: { name, bytes }, trust });
+const verify = (name: string, bytes: Uint8Array, trust = ALL_TRUST): Promise<ArchiveReport> => verifyArchive({ evidence: { name, bytes }, trust });
 
 /** Flips one byte inside the last revision's first signed range, away from its dictionaries. */
 function flipInLastRevision(bytes: Uint8Array, marker: string): Uint8Array {
@@ -25,7 +24,15 @@ describe("pdfSignatures", () => {
   it("the genuine archive: one certification (P 1) covering revision 1, passed", async () => {
     const r = await verify("archive.pdf", read("samples/valid/archive.pdf"));
     expect(r.pdfSignatures).toHaveLength(1);
-    expect(r.pdfSignatures[0]).toMatchObject({ field: "Signature1", kind: "certification", revision: 1, docMdpPermission: 1, coversRevision: true, status: "passed", subIndication: null });
+    expect(r.pdfSignatures[0]).toMatchObject({
+      field: "Signature1",
+      kind: "certification",
+      revision: 1,
+      docMdpPermission: 1,
+      coversRevision: true,
+      status: "passed",
+      subIndication: null,
+    });
     expect(r.pdfSignatures[0]!.details.changesAfter).toMatchObject({ level: "none", withinPermission: true });
   });
 
@@ -49,14 +56,23 @@ describe("pdfSignatures", () => {
   });
 
   it("a document timestamp by a TSA outside the trust anchors is INDETERMINATE, not a hash failure", async () => {
-    const r = await verify("ltv.pdf", read("samples/attacks/ltv-dss-doc-timestamp.pdf"), ["samples/trust/seal-root.pem", "samples/trust/token-root.pem", "samples/trust/token-issuing-ca.pem"]);
+    const r = await verify("ltv.pdf", read("samples/attacks/ltv-dss-doc-timestamp.pdf"), [
+      "samples/trust/seal-root.pem",
+      "samples/trust/token-root.pem",
+      "samples/trust/token-issuing-ca.pem",
+    ]);
     const ts = r.pdfSignatures.find((p) => p.kind === "documentTimestamp")!;
     expect([ts.status, ts.subIndication]).toEqual(["indeterminate", "NO_CERTIFICATE_CHAIN_FOUND"]);
     expect(check(r, "document-timestamps")).toMatchObject({ status: "indeterminate", subIndication: "NO_CERTIFICATE_CHAIN_FOUND" });
   });
 
   it("a TSA certificate given itself as --trust anchor (pinned, not self-signed) anchors the timestamps' paths", async () => {
-    const r = await verify("ltv.pdf", read("samples/attacks/ltv-dss-doc-timestamp.pdf"), ["samples/trust/seal-root.pem", "samples/trust/token-root.pem", "samples/trust/token-issuing-ca.pem", "samples/pki/tsa.pem"]);
+    const r = await verify("ltv.pdf", read("samples/attacks/ltv-dss-doc-timestamp.pdf"), [
+      "samples/trust/seal-root.pem",
+      "samples/trust/token-root.pem",
+      "samples/trust/token-issuing-ca.pem",
+      "samples/pki/tsa.pem",
+    ]);
     const ts = r.pdfSignatures.find((p) => p.kind === "documentTimestamp")!;
     expect([ts.status, ts.message]).toEqual(["passed", expect.stringMatching(/itself a trust anchor/)]);
     expect(check(r, "seal-timestamp").status).toBe("passed");

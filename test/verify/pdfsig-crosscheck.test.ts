@@ -32,14 +32,18 @@ const STRICTER: Record<string, string> = {
 
 // Files that readers resolve differently (or rebuild by scanning) are refused as unreadable; pdfsig reads
 // its own way and may call their seal valid.
-const expected = JSON.parse(readFileSync("samples/expected.json", "utf8")) as { attacks: Record<string, { check: string; subIndication: string | null; fooled?: string }> };
+const expected = JSON.parse(readFileSync("samples/expected.json", "utf8")) as {
+  attacks: Record<string, { check: string; subIndication: string | null; fooled?: string }>;
+};
 for (const [name, e] of Object.entries(expected.attacks)) {
   if (e.fooled && e.check === "seal-signature" && e.subIndication === "FORMAT_FAILURE") STRICTER[name] = `readers disagree on this file: ${e.fooled}`;
 }
 
 const files = [
   "samples/valid/archive.pdf",
-  ...readdirSync("samples/attacks").filter((f) => f.endsWith(".pdf")).map((f) => `samples/attacks/${f}`),
+  ...readdirSync("samples/attacks")
+    .filter((f) => f.endsWith(".pdf"))
+    .map((f) => `samples/attacks/${f}`),
 ];
 
 describe.skipIf(!PDFSIG)(`pdfsig cross-check${PDFSIG ? "" : " (skipped: pdfsig not installed; apt-get install poppler-utils)"}`, () => {

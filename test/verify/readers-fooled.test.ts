@@ -28,7 +28,11 @@ const READERS: Record<string, { tool: string; show: (file: string) => string; fo
   "data-after-eof.pdf": { tool: "qpdf", show: (f) => run("qpdf", ["--check", f]), forged: /Attempting to reconstruct cross-reference table/ },
   "trailer-direct-info.pdf": { tool: "pdfinfo", show: (f) => run("pdfinfo", [f]), forged: /Title:\s+Forged lease/ },
   "annot-file-attachment-token.pdf": { tool: "pdfdetach", show: (f) => run("pdfdetach", ["-list", f]), forged: /4: workflow_token\.jwt/ },
-  "later-approval-signature.pdf": { tool: "pdfsig", show: (f) => run("pdfsig", [f]), forged: /Signature #2:[\s\S]*Total document signed[\s\S]*Signature is Valid/ },
+  "later-approval-signature.pdf": {
+    tool: "pdfsig",
+    show: (f) => run("pdfsig", [f]),
+    forged: /Signature #2:[\s\S]*Total document signed[\s\S]*Signature is Valid/,
+  },
   "direct-acroform-empty.pdf": { tool: "pdfsig", show: (f) => run("pdfsig", [f]), forged: /Can't get Fields array/ },
 };
 

@@ -89,7 +89,16 @@ describe("seal checks, one defect at a time", () => {
         seal: {
           revocation: {
             crls: [createCrl({ issuer: pki.sealRoot, revoked: [{ serial: pki.seal.cert.serialNumber.valueBlock.valueHexView, at: revokedAt }] })],
-            ocsps: [createOcspResponse({ subject: pki.seal, issuer: pki.sealRoot, responder: pki.sealRoot, status: { revokedAt }, producedAt: TIMELINE.sealRevocationAt, nextUpdate: TIMELINE.sealRevocationNext })],
+            ocsps: [
+              createOcspResponse({
+                subject: pki.seal,
+                issuer: pki.sealRoot,
+                responder: pki.sealRoot,
+                status: { revokedAt },
+                producedAt: TIMELINE.sealRevocationAt,
+                nextUpdate: TIMELINE.sealRevocationNext,
+              }),
+            ],
           },
         },
       }),
@@ -134,7 +143,9 @@ describe("seal checks, one defect at a time", () => {
 
   it("seal-certificate: an accepted sealer outside the trust store → NO_CERTIFICATE_CHAIN_FOUND", async () => {
     const pki = testPki();
-    const r = await verifyBytes(await pades({ seal: { signer: pki.foreignTokenSigner, certificates: [pki.foreignTokenSigner] } }), { sealSigners: ["NTRDK-29915938"] });
+    const r = await verifyBytes(await pades({ seal: { signer: pki.foreignTokenSigner, certificates: [pki.foreignTokenSigner] } }), {
+      sealSigners: ["NTRDK-29915938"],
+    });
     expect(check(r, "seal-certificate").status).toBe("indeterminate");
     expect(check(r, "seal-certificate").subIndication).toBe("NO_CERTIFICATE_CHAIN_FOUND");
     expect(r.seal?.identity).toBe("accepted-seal-signer");

@@ -13,7 +13,9 @@ describe("verify: Workflow-token JSON, genuine", () => {
   it("passes every check with originals, at the token's iat", async () => {
     const w = await writeTokenEvidence();
     const r = await verifyArchive({ evidence: w.json, originals: [w.originals], trust: trust() });
-    expect(r.checks.filter((c) => c.status !== "passed" && !c.id.startsWith("seal-") && c.id !== "document-timestamps").map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(
+      r.checks.filter((c) => c.status !== "passed" && !c.id.startsWith("seal-") && c.id !== "document-timestamps").map((c) => `${c.id}: ${c.message}`),
+    ).toEqual([]);
     expect(check(r, "seal-signature").status).toBe("skipped");
     expect(r.indication).toBe("TOTAL-PASSED");
     expect(r.subIndication).toBeNull();
@@ -21,7 +23,18 @@ describe("verify: Workflow-token JSON, genuine", () => {
     expect(r.validationTime).toBe(TIMELINE.iat.toISOString());
     expect(r.evidence.format).toBe("workflow-token-json");
     expect(r.documents.every((d) => d.matchedFiles.length === 1)).toBe(true);
-    for (const id of ["attachments", "token-signature", "token-certificate", "token-claims", "ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness", "document-digests", "counts"]) {
+    for (const id of [
+      "attachments",
+      "token-signature",
+      "token-certificate",
+      "token-claims",
+      "ocsp-signature",
+      "ocsp-certid",
+      "ocsp-status",
+      "ocsp-freshness",
+      "document-digests",
+      "counts",
+    ]) {
       expect(check(r, id).status).toBe("passed");
     }
     expect(check(r, "token-certificate").judgedAt).toBe(TIMELINE.iat.toISOString());
@@ -42,7 +55,15 @@ describe("verify: Workflow-token JSON, genuine", () => {
     const cpr = claims.find((c) => c.name === "dk.cpr")!;
     expect(cpr.personalData).toBe("national-id");
     expect(cpr.masked).toBe(true);
-    expect(JSON.stringify(r)).not.toContain(String((JSON.parse(JSON.parse(Buffer.from(w.evidence.endpointToken.jwt.split(".")[1]!, "base64url").toString()).signature_1) as { UserClaims: Record<string, string> }).UserClaims["dk.cpr"]));
+    expect(JSON.stringify(r)).not.toContain(
+      String(
+        (
+          JSON.parse(JSON.parse(Buffer.from(w.evidence.endpointToken.jwt.split(".")[1]!, "base64url").toString()).signature_1) as {
+            UserClaims: Record<string, string>;
+          }
+        ).UserClaims["dk.cpr"],
+      ),
+    );
     const shown = await verifyArchive({ evidence: w.json, trust: trust(), showPersonalData: true });
     expect(shown.signatures[0]!.claims.find((c) => c.name === "dk.cpr")!.masked).toBe(false);
     expect(r.workflow?.claimFilter).toBe("All");
@@ -100,7 +121,11 @@ describe("verify: each check fails on its tampered input", () => {
     });
     const pki = testPki();
     const { createWorkflowToken } = await import("../../scripts/generator/index.js");
-    const t = await createWorkflowToken({ signer: pki.tokenSigner, documents: w.evidence.originals.map((o) => ({ title: o.title, bytes: o.bytes })), kid: "00".repeat(20) });
+    const t = await createWorkflowToken({
+      signer: pki.tokenSigner,
+      documents: w.evidence.originals.map((o) => ({ title: o.title, bytes: o.bytes })),
+      kid: "00".repeat(20),
+    });
     writeFileSync(w.json, JSON.stringify({ ...JSON.parse(workflowTokenJson(w.evidence)), workflowToken: t.jwt }));
     const r = await verifyArchive({ evidence: w.json, trust: trust() });
     expect(check(r, "token-signature").status).toBe("indeterminate");
@@ -267,7 +292,12 @@ describe("verify: token certificate constraints", () => {
     const { issueCertificate, issued, extensions, OIDS, TIMELINE: T } = await import("../../scripts/generator/index.js");
     const pki = testPki();
     const der = issueCertificate({
-      subject: [[OIDS.country, "DK"], [OIDS.organization, "Signaturgruppen A/S"], [OIDS.organizationIdentifier, "NTRDK-29915938"], [OIDS.commonName, "NEB Transact ST"]],
+      subject: [
+        [OIDS.country, "DK"],
+        [OIDS.organization, "Signaturgruppen A/S"],
+        [OIDS.organizationIdentifier, "NTRDK-29915938"],
+        [OIDS.commonName, "NEB Transact ST"],
+      ],
       subjectKey: pki.tokenSigner.key,
       issuer: pki.tokenCa,
       scheme: "rsa-pss",
@@ -291,7 +321,12 @@ describe("verify: only the broker's certificate makes a Workflow token", () => {
     const { issueCertificate, issued, extensions, OIDS, TIMELINE: T } = await import("../../scripts/generator/index.js");
     const pki = testPki();
     const der = issueCertificate({
-      subject: [[OIDS.country, "DK"], [OIDS.organization, "Some Other A/S"], [OIDS.organizationIdentifier, "NTRDK-12345678"], [OIDS.commonName, "Other Signer"]],
+      subject: [
+        [OIDS.country, "DK"],
+        [OIDS.organization, "Some Other A/S"],
+        [OIDS.organizationIdentifier, "NTRDK-12345678"],
+        [OIDS.commonName, "Other Signer"],
+      ],
       subjectKey: pki.otherTokenSigner.key,
       issuer: pki.tokenCa,
       scheme: "rsa-pss",

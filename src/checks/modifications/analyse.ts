@@ -69,7 +69,10 @@ export class ChangeAnalysis {
       g = objectGraph(this.doc.at(i), this.maxObjects);
       this.walked += g.contexts.size;
       if (this.walked > TOTAL_FACTOR * this.maxObjects) {
-        throw new LimitError("maxComparedObjects", `more than ${TOTAL_FACTOR * this.maxObjects} objects would be compared across the revisions after the signature (${TOTAL_FACTOR} × the limit)`);
+        throw new LimitError(
+          "maxComparedObjects",
+          `more than ${TOTAL_FACTOR * this.maxObjects} objects would be compared across the revisions after the signature (${TOTAL_FACTOR} × the limit)`,
+        );
       }
       this.graphs.set(i, g);
     }
@@ -131,14 +134,18 @@ export class ChangeAnalysis {
       if (!oa) {
         // Freed or gone while still referred to: the reference now reads as null (a missing one is also dangling,
         // below). Not referred to any more: its referrer changed, and that change was judged.
-        if (ob && ga.nullRefs.has(num)) rc.report(ltvOnly ? "ltv" : "other", `${[...ctxs].map(describeContext).join(", ")} ${num} 0 R${where(num)} was deleted while still referred to`);
+        if (ob && ga.nullRefs.has(num))
+          rc.report(ltvOnly ? "ltv" : "other", `${[...ctxs].map(describeContext).join(", ")} ${num} 0 R${where(num)} was deleted while still referred to`);
         continue;
       }
       if (!ob) {
         // New here. Reached through a changed object, that object's rule judged it. Referred to already when the
         // signature was made (and then null), it is content that appeared without its referrer changing.
         if (gb.nullRefs.has(num)) {
-          rc.report(ltvOnly ? "ltv" : "other", `object ${num} 0 R${where(num)} was referred to but undefined before this revision, which defines it as ${[...ctxs].map(describeContext).join(", ")}`);
+          rc.report(
+            ltvOnly ? "ltv" : "other",
+            `object ${num} 0 R${where(num)} was referred to but undefined before this revision, which defines it as ${[...ctxs].map(describeContext).join(", ")}`,
+          );
         }
         continue;
       }

@@ -35,7 +35,14 @@ const level =
  * content is no change. Pairs already being compared count as equal (cycles); `budget` bounds the work, and
  * running out counts as "not equal".
  */
-export function sameContent(a: PdfView, x: PdfObject | undefined, b: PdfView, y: PdfObject | undefined, budget = { left: 20_000 }, seen = new Set<string>()): boolean {
+export function sameContent(
+  a: PdfView,
+  x: PdfObject | undefined,
+  b: PdfView,
+  y: PdfObject | undefined,
+  budget = { left: 20_000 },
+  seen = new Set<string>(),
+): boolean {
   if (--budget.left < 0) return false;
   if (x?.kind === "ref" && y?.kind === "ref") {
     const key = `${x.num}.${x.gen}:${y.num}.${y.gen}`;
@@ -44,7 +51,8 @@ export function sameContent(a: PdfView, x: PdfObject | undefined, b: PdfView, y:
   }
   const u = x?.kind === "ref" ? a.resolve(x) : x;
   const v = y?.kind === "ref" ? b.resolve(y) : y;
-  if (u === undefined || v === undefined || u.kind === "null" || v.kind === "null") return (u === undefined || u.kind === "null") && (v === undefined || v.kind === "null");
+  if (u === undefined || v === undefined || u.kind === "null" || v.kind === "null")
+    return (u === undefined || u.kind === "null") && (v === undefined || v.kind === "null");
   if (u.kind === "array") {
     return v.kind === "array" && u.items.length === v.items.length && u.items.every((e, i) => sameContent(a, e, b, v.items[i], budget, seen));
   }
@@ -79,7 +87,14 @@ export function sameStreamData(a: PdfView, x: PdfStream, b: PdfView, y: PdfStrea
  * referenced object that changed is judged on its own); otherwise the key's rule decides, with both values
  * resolved in their own revision. Keys without a rule may not differ.
  */
-function compareDicts(r: RuleContext, before: PdfDict | undefined, after: PdfDict | undefined, where: string, keys: Readonly<Record<string, ValueRule>>, otherwise: ChangeLevel = "other"): void {
+function compareDicts(
+  r: RuleContext,
+  before: PdfDict | undefined,
+  after: PdfDict | undefined,
+  where: string,
+  keys: Readonly<Record<string, ValueRule>>,
+  otherwise: ChangeLevel = "other",
+): void {
   const all = new Set([...(before?.entries.keys() ?? []), ...(after?.entries.keys() ?? [])]);
   for (const k of all) {
     const x = before ? rawGet(before, k) : undefined;
@@ -281,25 +296,36 @@ export function judgeTrailer(r: RuleContext, before: PdfDict, after: PdfDict): v
 
 const EMPTY: PdfDict = { kind: "dict", entries: new Map() };
 
-
 /** Contexts in which a newly defined object is validation data, not content. */
 export const LTV_CONTEXTS: ReadonlySet<GraphContext> = new Set(["dss", "extensions", "metadata", "acroform-resources"]);
 
 export function describeContext(c: GraphContext): string {
   switch (c) {
-    case "page-tree": return "page-tree node";
-    case "annots": return "annotation list";
-    case "acroform": return "form (AcroForm)";
-    case "acroform-resources": return "form resource";
-    case "fields": return "form field list";
-    case "field": return "form field";
-    case "sig": return "signature dictionary";
-    case "dss": return "validation data";
-    case "info": return "document information";
-    case "widget-appearance": return "field appearance";
-    case "annotation-appearance": return "annotation appearance";
-    case "generic": return "object";
-    default: return c;
+    case "page-tree":
+      return "page-tree node";
+    case "annots":
+      return "annotation list";
+    case "acroform":
+      return "form (AcroForm)";
+    case "acroform-resources":
+      return "form resource";
+    case "fields":
+      return "form field list";
+    case "field":
+      return "form field";
+    case "sig":
+      return "signature dictionary";
+    case "dss":
+      return "validation data";
+    case "info":
+      return "document information";
+    case "widget-appearance":
+      return "field appearance";
+    case "annotation-appearance":
+      return "annotation appearance";
+    case "generic":
+      return "object";
+    default:
+      return c;
   }
 }
-

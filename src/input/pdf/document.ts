@@ -143,7 +143,9 @@ const TAIL_WINDOW = 1024;
 function checkTrailingBytes(bytes: Uint8Array, end: number): void {
   for (let p = end; p < bytes.length; p++) {
     if (!isWhitespace(bytes[p])) {
-      throw new FormatError(`${bytes.length - end} bytes that are not whitespace follow the last %%EOF (at ${end}); readers that rebuild the cross-reference table would read them`);
+      throw new FormatError(
+        `${bytes.length - end} bytes that are not whitespace follow the last %%EOF (at ${end}); readers that rebuild the cross-reference table would read them`,
+      );
     }
   }
 }
@@ -156,7 +158,9 @@ export function parsePdf(bytes: Uint8Array, limits: Limits): PdfDocument {
   const seen = new Set<number>();
   const last = findLastStartxref(bytes);
   if (bytes.length - last.keyword > TAIL_WINDOW) {
-    throw new FormatError(`the last 'startxref' is ${bytes.length - last.keyword} bytes before the end of the file; readers look for it only in the last ${TAIL_WINDOW}`);
+    throw new FormatError(
+      `the last 'startxref' is ${bytes.length - last.keyword} bytes before the end of the file; readers look for it only in the last ${TAIL_WINDOW}`,
+    );
   }
   let offset: number | undefined = last.offset;
   while (offset !== undefined) {
@@ -187,7 +191,11 @@ export function parsePdf(bytes: Uint8Array, limits: Limits): PdfDocument {
   const main = chain[0];
   const firstPage = chain[1];
   const linearized =
-    linEnd !== undefined && main !== undefined && firstPage !== undefined && firstPage.section.start < main.section.start && onlySpaceBetween(bytes, linEnd, firstPage.section.start);
+    linEnd !== undefined &&
+    main !== undefined &&
+    firstPage !== undefined &&
+    firstPage.section.start < main.section.start &&
+    onlySpaceBetween(bytes, linEnd, firstPage.section.start);
   if (linearized) {
     const merged = new Map(main.entries);
     for (const [num, e] of firstPage.entries) {
@@ -228,12 +236,21 @@ export function parsePdf(bytes: Uint8Array, limits: Limits): PdfDocument {
       trailer: section.trailer,
       entries: [...c.entries.values()].sort((a, b) => a.num - b.num),
     };
-    checkSize(revision, chain.slice(0, index + 1).map((x) => x.entries));
+    checkSize(
+      revision,
+      chain.slice(0, index + 1).map((x) => x.entries),
+    );
     revisions.push(revision);
     previousEnd = end.end;
   }
   checkTrailingBytes(bytes, previousEnd);
-  return new Document(bytes, limits, headerVersion, revisions, chain.map((c) => c.entries));
+  return new Document(
+    bytes,
+    limits,
+    headerVersion,
+    revisions,
+    chain.map((c) => c.entries),
+  );
 }
 
 function onlySpaceBetween(bytes: Uint8Array, from: number, to: number): boolean {
@@ -256,7 +273,9 @@ function checkSize(rev: Revision, maps: readonly ReadonlyMap<number, XrefEntry>[
   for (const m of maps) for (const num of m.keys()) if (num > highest) highest = num;
   if (highest >= size.value) throw new FormatError(`revision ${rev.index + 1}: object ${highest} is listed, but the trailer's /Size is ${size.value}`);
   if (size.value > highest + 1 + SIZE_SLACK) {
-    throw new FormatError(`revision ${rev.index + 1}: the trailer's /Size ${size.value} is far above the highest object listed (${highest}); readers size their tables by it differently`);
+    throw new FormatError(
+      `revision ${rev.index + 1}: the trailer's /Size ${size.value} is far above the highest object listed (${highest}); readers size their tables by it differently`,
+    );
   }
 }
 

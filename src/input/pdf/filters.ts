@@ -78,10 +78,18 @@ function pngUnpredict(data: Uint8Array, rowLength: number, bpp: number): Uint8Ar
       const c = r > 0 && i >= bpp ? (out[prev + i - bpp] as number) : 0;
       let v: number;
       switch (type) {
-        case 0: v = x; break;
-        case 1: v = x + a; break;
-        case 2: v = x + b; break;
-        case 3: v = x + ((a + b) >> 1); break;
+        case 0:
+          v = x;
+          break;
+        case 1:
+          v = x + a;
+          break;
+        case 2:
+          v = x + b;
+          break;
+        case 3:
+          v = x + ((a + b) >> 1);
+          break;
         case 4: {
           const p = a + b - c;
           const pa = Math.abs(p - a);
@@ -110,7 +118,8 @@ function tiffUnpredict(data: Uint8Array, rowLength: number, colors: number, bpc:
     } else {
       const step = colors * 2;
       for (let i = step; i + 1 < rowLength; i += 2) {
-        const v = (((out[row + i] as number) << 8) | (out[row + i + 1] as number)) + (((out[row + i - step] as number) << 8) | (out[row + i - step + 1] as number));
+        const v =
+          (((out[row + i] as number) << 8) | (out[row + i + 1] as number)) + (((out[row + i - step] as number) << 8) | (out[row + i - step + 1] as number));
         out[row + i] = (v >> 8) & 0xff;
         out[row + i + 1] = v & 0xff;
       }

@@ -58,12 +58,18 @@ function childContext(ctx: GraphContext, key: string, container: PdfDict | undef
       return key === "Root" ? "catalog" : key === "Info" ? "info" : "generic";
     case "catalog":
       switch (key) {
-        case "Pages": return "page-tree";
-        case "AcroForm": return "acroform";
-        case "DSS": return "dss";
-        case "Metadata": return "metadata";
-        case "Extensions": return "extensions";
-        default: return "generic";
+        case "Pages":
+          return "page-tree";
+        case "AcroForm":
+          return "acroform";
+        case "DSS":
+          return "dss";
+        case "Metadata":
+          return "metadata";
+        case "Extensions":
+          return "extensions";
+        default:
+          return "generic";
       }
     case "page-tree":
       if (key === "Kids" || key === "Parent") return "page-tree";

@@ -1,9 +1,7 @@
 // Public surface of the PDF structure reader. See README.md for what is tolerated and what is refused.
 export { parsePdf, PdfView } from "./document.js";
 export type { PdfDocument, Revision, ResolvedObject, ObjectLocation, XrefEntry } from "./document.js";
-export type {
-  ByteSpan, PdfObject, PdfNull, PdfBoolean, PdfNumber, PdfString, PdfName, PdfArray, PdfDict, PdfRef, PdfStream,
-} from "./objects.js";
+export type { ByteSpan, PdfObject, PdfNull, PdfBoolean, PdfNumber, PdfString, PdfName, PdfArray, PdfDict, PdfRef, PdfStream } from "./objects.js";
 export { PDF_NULL, isDict, isName, isRef, dictOf, rawGet, refKey, refString, pdfEquals, changedKeys } from "./objects.js";
 export { decodeTextString, pdfText } from "./text.js";
 export type { PdfText } from "./text.js";

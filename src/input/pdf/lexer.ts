@@ -211,7 +211,8 @@ export class Lexer {
       if (CLASS[c] === WHITESPACE) continue;
       const v = hexValue(c);
       if (v < 0) this.fail(`invalid character 0x${c.toString(16)} in hex string`, p);
-      if (n % 2 === 0) bytes[n >> 1] = v << 4; // an odd final digit is followed by an implicit 0 (§7.3.4.3)
+      if (n % 2 === 0)
+        bytes[n >> 1] = v << 4; // an odd final digit is followed by an implicit 0 (§7.3.4.3)
       else bytes[n >> 1] = (bytes[n >> 1] as number) | v;
       n++;
     }
@@ -244,13 +245,26 @@ export class Lexer {
         if (e === undefined) this.fail("unterminated literal string", start);
         p++;
         switch (e) {
-          case 0x6e: out.push(0x0a); break; // \n
-          case 0x72: out.push(0x0d); break; // \r
-          case 0x74: out.push(0x09); break; // \t
-          case 0x62: out.push(0x08); break; // \b
-          case 0x66: out.push(0x0c); break; // \f
-          case 0x0d: if (buf[p] === 0x0a) p++; break; // line continuation
-          case 0x0a: break;
+          case 0x6e:
+            out.push(0x0a);
+            break; // \n
+          case 0x72:
+            out.push(0x0d);
+            break; // \r
+          case 0x74:
+            out.push(0x09);
+            break; // \t
+          case 0x62:
+            out.push(0x08);
+            break; // \b
+          case 0x66:
+            out.push(0x0c);
+            break; // \f
+          case 0x0d:
+            if (buf[p] === 0x0a) p++;
+            break; // line continuation
+          case 0x0a:
+            break;
           default:
             if (e >= 0x30 && e <= 0x37) {
               let v = e - 0x30;

@@ -61,16 +61,7 @@ export interface PdfStream extends Base {
   readonly dataLength: number;
 }
 
-export type PdfObject =
-  | PdfNull
-  | PdfBoolean
-  | PdfNumber
-  | PdfString
-  | PdfName
-  | PdfArray
-  | PdfDict
-  | PdfRef
-  | PdfStream;
+export type PdfObject = PdfNull | PdfBoolean | PdfNumber | PdfString | PdfName | PdfArray | PdfDict | PdfRef | PdfStream;
 
 export const PDF_NULL: PdfNull = Object.freeze({ kind: "null" });
 
@@ -126,11 +117,7 @@ export function pdfEquals(a: PdfObject, b: PdfObject, depth = 0): boolean {
     case "ref":
       return b.kind === "ref" && a.num === b.num && a.gen === b.gen;
     case "array":
-      return (
-        b.kind === "array" &&
-        a.items.length === b.items.length &&
-        a.items.every((x, i) => pdfEquals(x, b.items[i] as PdfObject, depth + 1))
-      );
+      return b.kind === "array" && a.items.length === b.items.length && a.items.every((x, i) => pdfEquals(x, b.items[i] as PdfObject, depth + 1));
     case "dict":
       return b.kind === "dict" && changedKeys(a, b, [], depth).length === 0;
     case "stream":

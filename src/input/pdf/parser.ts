@@ -12,9 +12,7 @@ export interface ParseOptions {
   spans: boolean;
 }
 
-type Frame =
-  | { kind: "array"; start: number; items: PdfObject[] }
-  | { kind: "dict"; start: number; entries: Map<string, PdfObject>; key: string | null };
+type Frame = { kind: "array"; start: number; items: PdfObject[] } | { kind: "dict"; start: number; entries: Map<string, PdfObject>; key: string | null };
 
 function withSpan<T extends PdfObject>(o: T, start: number, end: number, spans: boolean): T {
   return spans ? ({ ...o, span: { start, end } } as T) : o;
@@ -36,9 +34,7 @@ export function parseValue(lx: Lexer, opts: ParseOptions): PdfObject {
           throw new LimitError("maxPdfDepth", `PDF objects nested deeper than ${opts.maxDepth} at offset ${tok.start}`);
         }
         stack.push(
-          tok.type === "open-array"
-            ? { kind: "array", start: tok.start, items: [] }
-            : { kind: "dict", start: tok.start, entries: new Map(), key: null },
+          tok.type === "open-array" ? { kind: "array", start: tok.start, items: [] } : { kind: "dict", start: tok.start, entries: new Map(), key: null },
         );
         continue;
       case "close-array": {
