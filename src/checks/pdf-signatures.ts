@@ -37,6 +37,19 @@ function digestRanges(pdf: Uint8Array, r: readonly number[], alg: string): Uint8
     .digest();
 }
 
+const noSigner = (details: Record<string, unknown>): Outcome => ({
+  status: "indeterminate",
+  sub: "NO_SIGNING_CERTIFICATE_FOUND",
+  message: "The signer's certificate is not in the CMS.",
+  details,
+});
+const badValue = (signer: pkijs.Certificate, details: Record<string, unknown>): Outcome => ({
+  status: "failed",
+  sub: "SIG_CRYPTO_FAILURE",
+  message: `The signature value does not verify with the key of "${displayName(signer.subject)}".`,
+  details,
+});
+
 /** A CMS signature (CAdES, PKCS#7 detached or its SHA-1 encapsulating variant) over the byte ranges. */
 async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   const pdf = ctx.input.pdf!;
@@ -79,14 +92,8 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
         message: "The digest of the signed byte ranges does not match the signature's messageDigest: the PDF was changed after signing.",
         details,
       };
-    if (!v.signerCert) return { status: "indeterminate", sub: "NO_SIGNING_CERTIFICATE_FOUND", message: "The signer's certificate is not in the CMS.", details };
-    if (!v.signatureValid)
-      return {
-        status: "failed",
-        sub: "SIG_CRYPTO_FAILURE",
-        message: `The signature value does not verify with the key of "${displayName(v.signerCert.subject)}".`,
-        details,
-      };
+    if (!v.signerCert) return noSigner(details);
+    if (!v.signatureValid) return badValue(v.signerCert, details);
     signer = v.signerCert;
   } else {
     // No signed attributes (older PKCS#7): the signature is over the content itself; pkijs checks it.
@@ -103,18 +110,12 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
         cryptoEngine,
       );
       signer = r.signerCertificate ?? null;
-      if (!signer) return { status: "indeterminate", sub: "NO_SIGNING_CERTIFICATE_FOUND", message: "The signer's certificate is not in the CMS.", details };
-      if (!r.signatureVerified)
-        return {
-          status: "failed",
-          sub: "SIG_CRYPTO_FAILURE",
-          message: `The signature value does not verify with the key of "${displayName(signer.subject)}".`,
-          details,
-        };
+      if (!signer) return noSigner(details);
+      if (!r.signatureVerified) return badValue(signer, details);
     } catch (e) {
       const code = (e as { code?: number }).code;
       // pkijs: 3 = no signer certificate, 14/15 = signature not verified.
-      if (code === 3) return { status: "indeterminate", sub: "NO_SIGNING_CERTIFICATE_FOUND", message: "The signer's certificate is not in the CMS.", details };
+      if (code === 3) return noSigner(details);
       return { status: "failed", sub: "SIG_CRYPTO_FAILURE", message: `The signature does not verify: ${errorMessage(e)}.`, details };
     }
   }
