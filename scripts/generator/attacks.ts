@@ -100,6 +100,12 @@ async function beginUpdate(pdf: Uint8Array): Promise<Update> {
 }
 
 const catalogRef = (u: Update): PDFRef => u.ctx.trailerInfo.Root as PDFRef;
+/** Queue the catalog, rewritten with one entry set. */
+function setCatalogEntry(u: Update, key: string, value: PDFObject): void {
+  const catalog = u.doc.catalog.clone(u.ctx);
+  catalog.set(PDFName.of(key), value);
+  u.replace(catalogRef(u), catalog);
+}
 const firstPage = (u: Update): { ref: PDFRef; dict: PDFDict } => {
   const page = u.doc.getPage(0);
   return { ref: page.ref, dict: page.node };
@@ -140,9 +146,7 @@ export async function addDss(pdf: Uint8Array, pki: TestPki, xref: "table" | "str
       CRLs: streams(rev.crls),
     }),
   );
-  const catalog = u.doc.catalog.clone(u.ctx);
-  catalog.set(PDFName.of("DSS"), dss);
-  u.replace(catalogRef(u), catalog);
+  setCatalogEntry(u, "DSS", dss);
   return finish(pdf, u, xref);
 }
 
@@ -240,9 +244,7 @@ async function graphAndReaderAttacks(
     const u = await beginUpdate(s);
     const { contentRef, forged } = forgedContent(u);
     const dss = u.add(u.ctx.obj({ Type: "DSS", Certs: [contentRef, u.add(u.ctx.flateStream(pki.seal.der))] }));
-    const catalog = u.doc.catalog.clone(u.ctx);
-    catalog.set(PDFName.of("DSS"), dss);
-    u.replace(catalogRef(u), catalog);
+    setCatalogEntry(u, "DSS", dss);
     u.replace(contentRef, forged);
     add(
       "role-dss-lists-page-content",
@@ -264,9 +266,7 @@ async function graphAndReaderAttacks(
     spec.set(PDFName.of("EF"), ef);
     u.replace(specRef, spec);
     const dss = u.add(u.ctx.obj({ Type: "DSS", VRI: { ABCDEF0123456789ABCDEF0123456789ABCDEF01: specRef } }));
-    const catalog = u.doc.catalog.clone(u.ctx);
-    catalog.set(PDFName.of("DSS"), dss);
-    u.replace(catalogRef(u), catalog);
+    setCatalogEntry(u, "DSS", dss);
     add(
       "role-vri-is-token-filespec",
       "A later revision's /DSS /VRI names workflow_token.jwt's file specification, whose /EF gains a /UF stream with a forged token.",
@@ -328,9 +328,7 @@ async function graphAndReaderAttacks(
   }
   {
     const u = await beginUpdate(s);
-    const catalog = u.doc.catalog.clone(u.ctx);
-    catalog.set(PDFName.of("AcroForm"), u.ctx.obj({}));
-    u.replace(catalogRef(u), catalog);
+    setCatalogEntry(u, "AcroForm", u.ctx.obj({}));
     add(
       "direct-acroform-empty",
       "A later revision replaces the catalog's /AcroForm with a direct empty dictionary: the certification has no field any more.",
@@ -377,9 +375,7 @@ async function graphAndReaderAttacks(
     const u = await beginUpdate(s);
     const { contentRef, forged } = forgedContent(u);
     const dss = u.add(u.ctx.obj({ Type: "DSS", Certs: [u.add(u.ctx.flateStream(pki.seal.der))] }));
-    const catalog = u.doc.catalog.clone(u.ctx);
-    catalog.set(PDFName.of("DSS"), dss);
-    u.replace(catalogRef(u), catalog);
+    setCatalogEntry(u, "DSS", dss);
     // The forged content is written under the content's number and listed with a reserved entry type.
     u.replace(contentRef, forged);
     add(
@@ -395,9 +391,7 @@ async function graphAndReaderAttacks(
     const u = await beginUpdate(s);
     const { contentRef, forged } = forgedContent(u);
     const dss = u.add(u.ctx.obj({ Type: "DSS", Certs: [PDFRef.of(9999)] }));
-    const catalog = u.doc.catalog.clone(u.ctx);
-    catalog.set(PDFName.of("DSS"), dss);
-    u.replace(catalogRef(u), catalog);
+    setCatalogEntry(u, "DSS", dss);
     add(
       "xref-dangling-reference",
       "A later revision adds a /DSS whose /Certs names object 9999, which no cross-reference section lists; a forged page content object sits unlisted in the same update.",
@@ -602,9 +596,7 @@ export async function buildPdfVariants(pki: TestPki, base?: SealedBase): Promise
   }
   {
     const u = await beginUpdate(s);
-    const catalog = u.doc.catalog.clone(u.ctx);
-    catalog.set(PDFName.of("OpenAction"), u.ctx.obj({ S: "URI", URI: PDFString.of("https://attacker.invalid/") }));
-    u.replace(catalogRef(u), catalog);
+    setCatalogEntry(u, "OpenAction", u.ctx.obj({ S: "URI", URI: PDFString.of("https://attacker.invalid/") }));
     add("isa-catalog-changed", "A later revision adds an /OpenAction to the catalog.", finish(s, u), modified());
   }
 
