@@ -12,8 +12,18 @@ export type {
   PdfSignatureKind,
 } from "./report/archive-report.js";
 export { computeVerdict, exitCodeFor, type Verdict } from "./report/verdict.js";
+// The registry of check ids: report order, category and the module that decides each.
+export {
+  ARCHIVE_CHECK_ENTRIES,
+  ID_TOKEN_CHECK_ENTRIES,
+  type CheckId,
+  type ArchiveCheckId,
+  type IdTokenCheckId,
+  type CheckEntry,
+  type CheckCategory,
+} from "./report/check-ids.js";
 // Types the exported functions and reports name, so that callers can name them too.
-export type { ArchiveOptions } from "./checks/context.js";
+export type { ArchiveOptions } from "./checks/facts.js";
 export type { CertificateSummary } from "./pki/certificate.js";
 export type { PersonalDataKind } from "./evidence/personal-data.js";
 export type { EvidenceFormat } from "./input/evidence-file.js";
@@ -30,7 +40,7 @@ export { sealIdentity, organizationIdentifier, type SealIdentity, type SealSigne
 export { weakKeyReason } from "./pki/jose-policy.js";
 // The one sanitiser for untrusted text on its way to a terminal (use it when printing report fields yourself).
 export { safeText, safeForTerminal } from "./render/sanitize.js";
-export { DEFAULT_ARCHIVE_OPTIONS, DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm } from "./checks/context.js";
+export { DEFAULT_ARCHIVE_OPTIONS, DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm } from "./checks/facts.js";
 export { verifyArchiveWithToken } from "./verify/cross-check.js";
 export { renderArchiveHuman, renderArchiveSummary } from "./render/archive-human.js";
 export { renderArchiveHtml } from "./render/html.js";

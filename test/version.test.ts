@@ -10,20 +10,20 @@ describe("foundation", () => {
   });
   it("verdict: failed beats indeterminate, format failure first", () => {
     const v = computeVerdict([
-      passed("a", "ok"),
-      indeterminate("b", "NO_CERTIFICATE_CHAIN_FOUND", "no chain"),
-      failed("c", "SIG_CRYPTO_FAILURE", "bad sig"),
-      failed("d", "FORMAT_FAILURE", "bad format"),
+      passed("attachments", "ok"),
+      indeterminate("token-certificate", "NO_CERTIFICATE_CHAIN_FOUND", "no chain"),
+      failed("token-signature", "SIG_CRYPTO_FAILURE", "bad sig"),
+      failed("seal-signature", "FORMAT_FAILURE", "bad format"),
     ]);
-    expect(v).toEqual({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", decidedBy: ["d", "c"] });
+    expect(v).toEqual({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", decidedBy: ["seal-signature", "token-signature"] });
   });
   it("verdict: indeterminate when nothing failed", () => {
-    const v = computeVerdict([passed("a", "ok"), indeterminate("b", "NO_CERTIFICATE_CHAIN_FOUND", "no chain")]);
+    const v = computeVerdict([passed("attachments", "ok"), indeterminate("token-certificate", "NO_CERTIFICATE_CHAIN_FOUND", "no chain")]);
     expect(v.indication).toBe("INDETERMINATE");
     expect(v.subIndication).toBe("NO_CERTIFICATE_CHAIN_FOUND");
   });
   it("verdict: never passed over nothing but skipped checks", () => {
-    expect(computeVerdict([skipped("a", "not run")]).indication).toBe("INDETERMINATE");
-    expect(computeVerdict([passed("a", "ok"), skipped("b", "n/a")]).indication).toBe("TOTAL-PASSED");
+    expect(computeVerdict([skipped("counts", "not run")]).indication).toBe("INDETERMINATE");
+    expect(computeVerdict([passed("attachments", "ok"), skipped("counts", "n/a")]).indication).toBe("TOTAL-PASSED");
   });
 });

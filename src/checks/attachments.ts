@@ -4,26 +4,29 @@ import { errorMessage } from "../errors.js";
 import { certificateFromPem } from "../pki/certificate.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import { failed, passed } from "../report/check.js";
-import type { CheckResult } from "../report/types.js";
-import type { ArchiveContext, TokenEvidence } from "./context.js";
+import type { Limits } from "../limits.js";
+import type { EvidenceInput } from "../input/evidence-file.js";
+import type { Established, EvidenceFacts, TokenEvidence } from "./facts.js";
 
 const B64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
- * Decodes the three values and records them in the context. `where` says where each came from for the
- * messages (an attachment name or a JSON field). Returns the problems found, one sentence each.
+ * Decodes the three values. `where` says where each came from for the messages (an attachment name or a JSON
+ * field). Returns the problems found, one sentence each, and what was decoded.
  */
 export function decodeTokenEvidence(
-  ctx: ArchiveContext,
+  limits: Limits,
   values: Partial<Record<keyof TokenEvidence, unknown>>,
   where: Record<keyof TokenEvidence, string>,
   alreadyReported: ReadonlySet<keyof TokenEvidence> = new Set(),
-): string[] {
+): { problems: string[]; facts: EvidenceFacts } {
   const problems: string[] = [];
   const missing = (key: keyof TokenEvidence) => {
     if (!alreadyReported.has(key)) problems.push(`${where[key]} is missing or empty`);
   };
   const ev: Partial<TokenEvidence> = {};
+  let tokenCert: EvidenceFacts["tokenCert"];
+  let decodedOcsp: EvidenceFacts["ocsp"];
   const token = values.token;
   if (typeof token !== "string" || token.trim() === "") missing("token");
   else ev.token = token;
@@ -32,7 +35,7 @@ export function decodeTokenEvidence(
   if (typeof pem !== "string" || pem.trim() === "") missing("certPem");
   else {
     try {
-      ctx.tokenCert = certificateFromPem(pem, where.certPem);
+      tokenCert = certificateFromPem(pem, where.certPem);
       ev.certPem = pem;
     } catch (e) {
       problems.push(errorMessage(e));
@@ -47,33 +50,37 @@ export function decodeTokenEvidence(
     if (!B64.test(compact) || compact.length % 4 !== 0) problems.push(`${where.ocspBase64} is not standard base64 (padded)`);
     else {
       try {
-        ctx.ocsp = decodeOcsp(new Uint8Array(Buffer.from(compact, "base64")), ctx.limits);
+        decodedOcsp = decodeOcsp(new Uint8Array(Buffer.from(compact, "base64")), limits);
         ev.ocspBase64 = compact;
       } catch (e) {
         problems.push(`${where.ocspBase64}: ${errorMessage(e)}`);
       }
     }
   }
-  ctx.evidence = ev;
-  return problems;
+  return { problems, facts: { evidence: ev, ...(tokenCert ? { tokenCert } : {}), ...(decodedOcsp ? { ocsp: decodedOcsp } : {}) } };
 }
 
 /** The Workflow-token endpoint JSON: the three fields instead of attachments; no seal covers them. */
-export function checkJsonFields(ctx: ArchiveContext): CheckResult {
-  const f = ctx.input.fields!;
-  const problems = decodeTokenEvidence(
-    ctx,
+export function checkJsonFields(limits: Limits, f: NonNullable<EvidenceInput["fields"]>): Established<EvidenceFacts> {
+  const { problems, facts } = decodeTokenEvidence(
+    limits,
     { token: f.workflowToken, certPem: f.publicSigningCertPem, ocspBase64: f.ocspResponse },
     { token: '"workflowToken"', certPem: '"publicSigningCertPem"', ocspBase64: '"ocspResponse"' },
   );
   if (problems.length) {
-    return failed("attachments", "FORMAT_FAILURE", `The Workflow-token JSON is incomplete or undecodable: ${problems.join("; ")}.`, { details: { problems } });
+    return {
+      check: failed("attachments", "FORMAT_FAILURE", `The Workflow-token JSON is incomplete or undecodable: ${problems.join("; ")}.`, {
+        details: { problems },
+      }),
+      facts,
+    };
   }
-  return passed(
+  const check = passed(
     "attachments",
     "The Workflow-token JSON holds the token, its certificate and the OCSP response, each decodable (no seal covers them in this form).",
     {
       details: { source: "workflow-token-json", fields: ["workflowToken", "publicSigningCertPem", "ocspResponse"] },
     },
   );
+  return { check, facts };
 }

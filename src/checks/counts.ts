@@ -2,14 +2,15 @@
 // (when the evidence is endpoint JSON) agree (evidence.md §6).
 import { failed, passed, skipped } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveContext } from "./context.js";
+import type { EvidenceInput } from "../input/evidence-file.js";
+import type { ArchiveFacts } from "./facts.js";
 
 const ID = "counts";
 
-export function checkCounts(ctx: ArchiveContext): CheckResult {
-  const c = ctx.claims;
+export function checkCounts(input: Pick<EvidenceInput, "workflowResultInfo">, f: Pick<ArchiveFacts, "claims" | "evidence">): CheckResult {
+  const c = f.claims;
   if (!c) return skipped(ID, "The token's claims could not be read, so the counts were not compared.");
-  const info = ctx.input.workflowResultInfo;
+  const info = input.workflowResultInfo;
   const problems: string[] = [];
   const details: Record<string, unknown> = {
     documentsSignedNumber: c.documentsSignedNumber,
@@ -31,9 +32,9 @@ export function checkCounts(ctx: ArchiveContext): CheckResult {
     if (info.signatureCount !== undefined && info.signatureCount !== c.signatures.length) {
       problems.push(`workflowResultInfo.signatureCount is ${JSON.stringify(info.signatureCount)} but the token holds ${c.signatures.length} signature(s)`);
     }
-    if (info.ocspReponseIncluded !== undefined && info.ocspReponseIncluded !== Boolean(ctx.evidence?.ocspBase64)) {
+    if (info.ocspReponseIncluded !== undefined && info.ocspReponseIncluded !== Boolean(f.evidence?.ocspBase64)) {
       problems.push(
-        `workflowResultInfo.ocspReponseIncluded is ${JSON.stringify(info.ocspReponseIncluded)} but an OCSP response is ${ctx.evidence?.ocspBase64 ? "" : "not "}included`,
+        `workflowResultInfo.ocspReponseIncluded is ${JSON.stringify(info.ocspReponseIncluded)} but an OCSP response is ${f.evidence?.ocspBase64 ? "" : "not "}included`,
       );
     }
   }

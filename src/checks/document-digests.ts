@@ -3,13 +3,26 @@ import { basename } from "node:path";
 import type { OriginalFile } from "../input/originals.js";
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveContext } from "./context.js";
+import type { ArchiveOptions, ClaimsFacts, DigestFacts, Established } from "./facts.js";
 
 const ID = "document-digests";
 
-export function checkDocumentDigests(ctx: ArchiveContext, originals: readonly OriginalFile[] | null): CheckResult {
-  const r = compare(ctx, originals);
-  const archives = ctx.sealedArchivesAmongOriginals ?? [];
+/**
+ * `originals` null: none were given. `sealedArchives`: files among them found to be sealed archives (left out
+ * of `originals` by the caller, named here).
+ */
+export function checkDocumentDigests(
+  options: Pick<ArchiveOptions, "allowExtraOriginals">,
+  f: ClaimsFacts,
+  originals: readonly OriginalFile[] | null,
+  sealedArchives: readonly string[] = [],
+): Established<DigestFacts> {
+  const { check, matched } = compare(options, f, originals);
+  const facts: DigestFacts = { matchedDocuments: matched, ...(sealedArchives.length ? { sealedArchivesAmongOriginals: sealedArchives } : {}) };
+  return { check: withSlips(check, sealedArchives), facts };
+}
+
+function withSlips(r: CheckResult, archives: readonly string[]): CheckResult {
   if (!archives.length) return r;
   // A sealed archive given as an original is a slip: named, left out, never read as a changed document.
   const note = `${archives.join(", ")} ${archives.length === 1 ? "is a sealed archive" : "are sealed archives"} (carrying workflow_token.jwt), not ${archives.length === 1 ? "an original" : "originals"}: left out of the comparison (verify ${archives.length === 1 ? "it" : "them"} on ${archives.length === 1 ? "its" : "their"} own).`;
@@ -17,20 +30,40 @@ export function checkDocumentDigests(ctx: ArchiveContext, originals: readonly Or
   return r.status === "passed" ? warning(ID, `${r.message} ${note}`, { details }) : { ...r, message: `${r.message} ${note}`, details };
 }
 
-function compare(ctx: ArchiveContext, originals: readonly OriginalFile[] | null): CheckResult {
-  const docs = ctx.claims?.documents ?? [];
+type Matched = { index: number; title: string; sha256Hex: string; files: string[] };
+
+function compare(
+  options: Pick<ArchiveOptions, "allowExtraOriginals">,
+  f: ClaimsFacts,
+  originals: readonly OriginalFile[] | null,
+): { check: CheckResult; matched: Matched[] } {
+  const docs = f.claims?.documents ?? [];
   if (originals === null) {
-    return skipped(ID, "No originals were given: the documents were not compared with the token's digests (pass the original PDFs to compare them).", {
+    const check = skipped(ID, "No originals were given: the documents were not compared with the token's digests (pass the original PDFs to compare them).", {
       details: { compared: false, documents: docs.map((d) => ({ index: d.index, title: d.title, sha256Hex: d.sha256Hex })) },
     });
+    return { check, matched: [] };
   }
-  if (!ctx.claims) return skipped(ID, "The token's claims could not be read, so there are no digests to compare the originals with.");
+  if (!f.claims) return { check: skipped(ID, "The token's claims could not be read, so there are no digests to compare the originals with."), matched: [] };
+  return { check: judge(options, docs, originals), matched: matchedDocuments(docs, originals) };
+}
+
+function matchedDocuments(docs: NonNullable<ClaimsFacts["claims"]>["documents"], originals: readonly OriginalFile[]): Matched[] {
   const byDigest = new Map<string, OriginalFile[]>();
   for (const o of originals) byDigest.set(o.sha256Hex, [...(byDigest.get(o.sha256Hex) ?? []), o]);
-  const matched = docs
+  return docs
     .filter((d) => byDigest.has(d.sha256Hex))
     .map((d) => ({ index: d.index, title: d.title, sha256Hex: d.sha256Hex, files: byDigest.get(d.sha256Hex)!.map((o) => o.path) }));
-  const missing = docs.filter((d) => !byDigest.has(d.sha256Hex)).map((d) => ({ index: d.index, title: d.title, sha256Hex: d.sha256Hex }));
+}
+
+function judge(
+  options: Pick<ArchiveOptions, "allowExtraOriginals">,
+  docs: NonNullable<ClaimsFacts["claims"]>["documents"],
+  originals: readonly OriginalFile[],
+): CheckResult {
+  const matched = matchedDocuments(docs, originals);
+  const given = new Set(originals.map((o) => o.sha256Hex));
+  const missing = docs.filter((d) => !given.has(d.sha256Hex)).map((d) => ({ index: d.index, title: d.title, sha256Hex: d.sha256Hex }));
   const wanted = new Set(docs.map((d) => d.sha256Hex));
   const extra = originals.filter((o) => !wanted.has(o.sha256Hex)).map((o) => ({ file: o.path, sha256Hex: o.sha256Hex, size: o.size, isPdf: o.isPdf }));
   const details = { compared: true, matched, missing, extra };
@@ -52,7 +85,7 @@ function compare(ctx: ArchiveContext, originals: readonly OriginalFile[] | null)
     // An auditor reads the originals given as "the signed originals": a file among them that no document_N
     // covers was never signed (contract.md), unless the user said the folder is mixed (--allow-extra-originals).
     const files = extra.map((e) => e.file).join(", ");
-    if (!ctx.options.allowExtraOriginals) {
+    if (!options.allowExtraOriginals) {
       return failed(
         ID,
         "HASH_FAILURE",

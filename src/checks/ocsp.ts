@@ -4,31 +4,39 @@ import { anchorsFor } from "../pki/trust-store.js";
 import { judgeOcsp, type Judgement } from "../pki/ocsp.js";
 import { result, skipped } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
-import { tokenSealingTime, validationTime, type ArchiveContext } from "./context.js";
+import { tokenSealingTime, validationTime, type ArchiveFacts, type CheckEnv, type OcspFacts } from "./facts.js";
+import type { CertificateSummary } from "../report/types.js";
 
 export const OCSP_CHECK_IDS = ["ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness"] as const;
 
-function toCheck(id: string, j: Judgement, at: ValidationTime): CheckResult {
+function toCheck(id: (typeof OCSP_CHECK_IDS)[number], j: Judgement, at: ValidationTime): CheckResult {
   return result(id, j.status, j.message, { sub: j.subIndication, at, details: j.details });
 }
 
-export async function checkOcsp(ctx: ArchiveContext): Promise<CheckResult[]> {
-  if (!ctx.ocsp) return OCSP_CHECK_IDS.map((id) => skipped(id, "No decodable OCSP response is in the evidence."));
-  if (!ctx.tokenCert) return OCSP_CHECK_IDS.map((id) => skipped(id, "No token certificate could be read, so the OCSP response cannot be related to it."));
-  const sealing = tokenSealingTime(ctx) ?? validationTime(ctx);
+type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "claims" | "sealTimestamp">;
+
+export async function checkOcsp(env: CheckEnv, f: Needs): Promise<{ checks: CheckResult[]; facts: OcspFacts }> {
+  if (!f.ocsp) return { checks: OCSP_CHECK_IDS.map((id) => skipped(id, "No decodable OCSP response is in the evidence.")), facts: {} };
+  if (!f.tokenCert)
+    return {
+      checks: OCSP_CHECK_IDS.map((id) => skipped(id, "No token certificate could be read, so the OCSP response cannot be related to it.")),
+      facts: {},
+    };
+  const sealing = tokenSealingTime(f) ?? validationTime(env.options, f);
   const j = await judgeOcsp({
-    decoded: ctx.ocsp,
-    target: ctx.tokenCert,
-    issuer: ctx.tokenIssuer ?? null,
-    pool: [...anchorsFor(ctx.trust, "token"), ...ctx.trust.intermediates],
+    decoded: f.ocsp,
+    target: f.tokenCert,
+    issuer: f.tokenIssuer ?? null,
+    pool: [...anchorsFor(env.trust, "token"), ...env.trust.intermediates],
     sealingTime: sealing.time,
-    freshnessWindowSeconds: ctx.options.ocspWindowSeconds,
-    clockSkewSeconds: ctx.options.clockSkewSeconds,
+    freshnessWindowSeconds: env.options.ocspWindowSeconds,
+    clockSkewSeconds: env.options.clockSkewSeconds,
   });
-  const producedAt: ValidationTime = ctx.ocsp.producedAt ? { time: ctx.ocsp.producedAt, source: "ocsp-produced-at" } : sealing;
+  const producedAt: ValidationTime = f.ocsp.producedAt ? { time: f.ocsp.producedAt, source: "ocsp-produced-at" } : sealing;
+  const responder = (j.signature.details as { responder?: CertificateSummary } | undefined)?.responder;
   const checks = [
     // The responder's authority is judged when it signed; status and freshness against the sealing time.
-    toCheck("ocsp-signature", staleFirst(j.signature, j.freshness, ctx.ocsp.producedAt ?? null, sealing.time), producedAt),
+    toCheck("ocsp-signature", staleFirst(j.signature, j.freshness, f.ocsp.producedAt ?? null, sealing.time), producedAt),
     toCheck("ocsp-certid", j.certId, sealing),
     toCheck("ocsp-status", j.status, sealing),
     toCheck("ocsp-freshness", j.freshness, sealing),
@@ -36,7 +44,7 @@ export async function checkOcsp(ctx: ArchiveContext): Promise<CheckResult[]> {
   // The first TRY_LATER is the verdict's reason: it says why retrying will not help and what to do instead.
   const first = checks.find((c) => c.status === "indeterminate" && c.subIndication === "TRY_LATER");
   if (first) first.message += ` ${NEXT_STEP}`;
-  return checks;
+  return { checks, facts: responder ? { ocspResponder: responder } : {} };
 }
 
 const NEXT_STEP =

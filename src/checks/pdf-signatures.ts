@@ -16,7 +16,8 @@ import { verifyTimestamp } from "../pki/timestamp.js";
 import { anchorsFor } from "../pki/trust-store.js";
 import type { PdfSignatureKind, PdfSignatureReport } from "../report/archive-report.js";
 import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js";
-import type { ArchiveContext } from "./context.js";
+import type { CheckEnv } from "./facts.js";
+import type { CheckId } from "../report/check-ids.js";
 import type { ChangeAnalysis } from "./modifications/analyse.js";
 import { permittedLevel, rank } from "./modifications/levels.js";
 import { checkByteRange, signatureInput } from "./seal-signature.js";
@@ -50,12 +51,17 @@ const badValue = (signer: pkijs.Certificate, details: Record<string, unknown>): 
   details,
 });
 
+/** What judging every signature needs: the file, and the proven sealing time for signers without their own. */
+export interface SignaturesInput {
+  readonly pdf: Uint8Array;
+  readonly sealTimestamp?: Date | undefined;
+}
+
 /** A CMS signature (CAdES, PKCS#7 detached or its SHA-1 encapsulating variant) over the byte ranges. */
-async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
-  const pdf = ctx.input.pdf!;
+async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   let cms: DecodedSignedData;
   try {
-    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, ctx.limits, true);
+    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, env.limits, true);
   } catch (e) {
     return { status: "failed", sub: "FORMAT_FAILURE", message: `${errorMessage(e)}.` };
   }
@@ -120,10 +126,10 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
     }
   }
   details.signer = summarize(signer);
-  const at = ctx.options.at ?? ctx.sealTimestamp ?? new Date();
+  const at = env.options.at ?? sealTimestamp ?? new Date();
   // Other signers than the broker are judged against the general anchors only: a per-role anchor (--trust-seal,
   // --trust-token, --trust-tsa) says whom the user trusts for that role, not for any signature.
-  const chain = await validateChain(signer, { anchors: ctx.trust.anchors, intermediates: [...ctx.trust.intermediates, ...cms.certificates], at });
+  const chain = await validateChain(signer, { anchors: env.trust.anchors, intermediates: [...env.trust.intermediates, ...cms.certificates], at });
   details.path = chain.path.map(summarize);
   details.judgedAt = at.toISOString();
   if (chain.status !== "valid") {
@@ -151,10 +157,9 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
   };
 }
 
-async function judgeDocumentTimestamp(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
-  const pdf = ctx.input.pdf!;
-  const trust = { anchors: anchorsFor(ctx.trust, "tsa"), intermediates: ctx.trust.intermediates };
-  const r = await verifyTimestamp(s.contents!, (alg) => digestRanges(pdf, ranges, alg), trust, ctx.options.at ?? null, ctx.limits, true);
+async function judgeDocumentTimestamp(env: CheckEnv, pdf: Uint8Array, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
+  const trust = { anchors: anchorsFor(env.trust, "tsa"), intermediates: env.trust.intermediates };
+  const r = await verifyTimestamp(s.contents!, (alg) => digestRanges(pdf, ranges, alg), trust, env.options.at ?? null, env.limits, true);
   return {
     status: r.judgement.status,
     sub: r.judgement.subIndication,
@@ -165,7 +170,7 @@ async function judgeDocumentTimestamp(ctx: ArchiveContext, s: SignatureInfo, ran
 
 /** The seal's entry: the first seal check that did not pass decides it. */
 function fromSealChecks(checks: readonly CheckResult[]): Outcome {
-  const order = ["seal-signature", "seal-certificate", "seal-timestamp"];
+  const order: CheckId[] = ["seal-signature", "seal-certificate", "seal-timestamp"];
   const bad = order.map((id) => checks.find((c) => c.id === id)).find((c) => c && c.status !== "passed" && c.status !== "warning" && c.status !== "skipped");
   if (bad) return { status: bad.status, sub: bad.subIndication, message: `${bad.id}: ${bad.message}` };
   const sig = checks.find((c) => c.id === "seal-signature");
@@ -173,16 +178,17 @@ function fromSealChecks(checks: readonly CheckResult[]): Outcome {
 }
 
 export async function judgePdfSignatures(
-  ctx: ArchiveContext,
+  env: CheckEnv,
+  where: SignaturesInput,
   doc: PdfDocument,
   sigs: readonly SignatureInfo[],
   analysis: ChangeAnalysis,
   seal: { signature: SignatureInfo; checks: readonly CheckResult[] } | undefined,
 ): Promise<PdfSignatureReport[]> {
-  if (sigs.length > ctx.limits.maxValidationDataItems) {
+  if (sigs.length > env.limits.maxValidationDataItems) {
     throw new LimitError("maxValidationDataItems", `the PDF has ${sigs.length} signatures`);
   }
-  const pdf = ctx.input.pdf!;
+  const pdf = where.pdf;
   const out: PdfSignatureReport[] = [];
   for (const s of sigs) {
     const input = signatureInput(doc, s);
@@ -195,8 +201,8 @@ export async function judgePdfSignatures(
     else if (!ranges) outcome = { status: "failed", sub: "FORMAT_FAILURE", message: `The byte range is not acceptable: ${problems.join("; ")}.` };
     else if (!s.contents || s.contents.length === 0)
       outcome = { status: "failed", sub: "FORMAT_FAILURE", message: "/Contents is empty: there is no signature." };
-    else if (s.isDocTimestamp) outcome = await judgeDocumentTimestamp(ctx, s, ranges);
-    else outcome = await judgeCms(ctx, s, ranges);
+    else if (s.isDocTimestamp) outcome = await judgeDocumentTimestamp(env, pdf, s, ranges);
+    else outcome = await judgeCms(env, where, s, ranges);
     Object.assign(details, outcome.details ?? {});
     if (covered !== undefined) {
       try {

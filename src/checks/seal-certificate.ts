@@ -10,10 +10,10 @@ import { decodeCrl, judgeCrl } from "../pki/crl.js";
 import { decodeOcsp, findIssuer, judgeOcsp, type Judgement } from "../pki/ocsp.js";
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import { validationTime, type ArchiveContext } from "./context.js";
+import { validationTime, type ArchiveFacts, type CheckEnv, type Established } from "./facts.js";
 import { sealIdentity } from "../evidence/broker-identity.js";
 import { anchorsFor } from "../pki/trust-store.js";
-import type { SealState } from "./seal-signature.js";
+import type { SealCmsFacts } from "./seal-signature.js";
 
 const ID = "seal-certificate";
 /** Revocation data archived with a seal is fetched ahead of signing; a week covers the usual cache. */
@@ -25,15 +25,37 @@ export interface ExtraRevocationData {
   ocsps: Uint8Array[];
 }
 
-export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState, extra: ExtraRevocationData): Promise<CheckResult> {
+/** Established by "seal-certificate": the path built for the seal certificate, as reports show it. */
+export interface SealPathFacts {
+  readonly sealPath?: ReturnType<typeof describePath>;
+}
+
+type Needs = SealCmsFacts & Pick<ArchiveFacts, "sealTimestamp" | "claims">;
+
+export async function checkSealCertificate(env: CheckEnv, seal: Needs, extra: ExtraRevocationData): Promise<Established<SealPathFacts>> {
   const cert = seal.signerCert;
-  if (!cert || !seal.cms) return skipped(ID, "No seal certificate was identified, so no path was built.");
-  const at = validationTime(ctx);
-  const pool = [...ctx.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
-  const anchors = anchorsFor(ctx.trust, "seal");
+  if (!cert || !seal.cms) return { check: skipped(ID, "No seal certificate was identified, so no path was built."), facts: {} };
+  const at = validationTime(env.options, seal);
+  const pool = [...env.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
+  const anchors = anchorsFor(env.trust, "seal");
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time });
-  const who = sealIdentity(cert, ctx.options.sealSigners);
-  const details: Record<string, unknown> = { certificate: summarize(cert), sealIdentity: who.identity, path: describePath(chain.path) };
+  const sealPath = describePath(chain.path);
+  return { check: await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }), facts: { sealPath } };
+}
+
+interface Built {
+  cert: pkijs.Certificate;
+  cms: NonNullable<SealCmsFacts["cms"]>;
+  at: ReturnType<typeof validationTime>;
+  pool: pkijs.Certificate[];
+  anchors: readonly pkijs.Certificate[];
+  chain: Awaited<ReturnType<typeof validateChain>>;
+  sealPath: ReturnType<typeof describePath>;
+}
+
+async function judge(env: CheckEnv, seal: Needs, extra: ExtraRevocationData, { cert, cms, at, pool, anchors, chain, sealPath }: Built): Promise<CheckResult> {
+  const who = sealIdentity(cert, env.options.sealSigners);
+  const details: Record<string, unknown> = { certificate: summarize(cert), sealIdentity: who.identity, path: sealPath };
   if (who.identity === "other") {
     // Any certificate that chains to an anchor could re-seal a PDF built around a genuine token: only the
     // broker's seal (or one the user accepted with --seal-signer) makes a sealed archive of the broker.
@@ -57,21 +79,21 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
   }
   // Revocation: archived in the CMS's signed attributes, plus any DSS.
   const issuer = chain.path[1] ?? (await findIssuer(cert, pool));
-  const archived = revocationArchival(seal.cms.signedData.signerInfos[0]!);
+  const archived = revocationArchival(cms.signedData.signerInfos[0]!);
   const items = archived.ocsps.length + archived.crls.length + extra.ocsps.length + extra.crls.length;
-  if (items > ctx.limits.maxValidationDataItems) {
+  if (items > env.limits.maxValidationDataItems) {
     const e = new LimitError("maxValidationDataItems", `the seal comes with ${items} OCSP responses and CRLs (CMS and DSS together)`);
     return failed(ID, "FORMAT_FAILURE", `The seal's revocation data is not read: ${e.message}.`, { at, details });
   }
   const judgements: { source: string; j: Judgement }[] = [];
-  const sealingTime = ctx.sealTimestamp ?? at.time;
+  const sealingTime = seal.sealTimestamp ?? at.time;
   for (const [source, ders] of [
     ["cms-ocsp", archived.ocsps],
     ["dss-ocsp", extra.ocsps],
   ] as const) {
     for (const der of ders) {
       try {
-        const decoded = decodeOcsp(der, ctx.limits);
+        const decoded = decodeOcsp(der, env.limits);
         const r = await judgeOcsp({
           decoded,
           target: cert,
@@ -79,7 +101,7 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
           pool: [...pool, ...anchors],
           sealingTime,
           freshnessWindowSeconds: SEAL_REVOCATION_WINDOW_SECONDS,
-          clockSkewSeconds: ctx.options.clockSkewSeconds,
+          clockSkewSeconds: env.options.clockSkewSeconds,
         });
         if (r.certId.status !== "passed") continue; // about another certificate (e.g. the CA's)
         const parts = [r.signature, r.status, r.freshness];
@@ -100,9 +122,9 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
   ] as const) {
     for (const der of ders) {
       try {
-        const crl = decodeCrl(der, ctx.limits);
+        const crl = decodeCrl(der, env.limits);
         if (!sameName(crl.crl.issuer, cert.issuer)) continue;
-        judgements.push({ source, j: await judgeCrl(crl, cert, issuer, sealingTime, ctx.options.clockSkewSeconds) });
+        judgements.push({ source, j: await judgeCrl(crl, cert, issuer, sealingTime, env.options.clockSkewSeconds) });
       } catch (e) {
         judgements.push({
           source,

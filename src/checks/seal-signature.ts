@@ -10,7 +10,7 @@ import { sealIdentity } from "../evidence/broker-identity.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { PdfDocument, SignatureInfo } from "../input/pdf/index.js";
-import type { ArchiveContext } from "./context.js";
+import type { CheckEnv, Established } from "./facts.js";
 
 const ID = "seal-signature";
 
@@ -37,12 +37,10 @@ export interface SealSignatureInput {
   revisionIndex: number;
 }
 
-export interface SealState {
-  signature: SealSignatureInput;
-  cms?: DecodedSignedData;
-  signerCert?: pkijs.Certificate;
-  /** True when the ranges end at the end of the file (no later revision). */
-  coversWholeFile?: boolean;
+/** Established by "seal-signature": the seal's CMS once decoded, and its signer once identified. */
+export interface SealCmsFacts {
+  readonly cms?: DecodedSignedData;
+  readonly signerCert?: pkijs.Certificate;
 }
 
 /** What the PDF layer found about signature `s`, in the terms the signature checks need. */
@@ -89,9 +87,18 @@ function digestRanges(pdf: Uint8Array, r: [number, number, number, number], alg:
     .digest();
 }
 
-export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): Promise<CheckResult> {
-  const pdf = ctx.input.pdf!;
-  const sig = seal.signature;
+export async function checkSealSignature(env: CheckEnv, pdf: Uint8Array, sig: SealSignatureInput): Promise<Established<SealCmsFacts>> {
+  const found: { cms?: DecodedSignedData; signerCert?: pkijs.Certificate } = {};
+  const check = await judge(env, pdf, sig, found);
+  return { check, facts: found };
+}
+
+async function judge(
+  env: CheckEnv,
+  pdf: Uint8Array,
+  sig: SealSignatureInput,
+  seal: { cms?: DecodedSignedData; signerCert?: pkijs.Certificate },
+): Promise<CheckResult> {
   const details: Record<string, unknown> = {
     field: sig.fieldName,
     filter: sig.filter,
@@ -101,10 +108,9 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
   };
   const { ranges, problems } = checkByteRange(sig, pdf.length);
   if (!ranges) return failed(ID, "FORMAT_FAILURE", `The seal's byte range is not acceptable: ${problems.join("; ")}.`, { details });
-  seal.coversWholeFile = ranges[2] + ranges[3] === pdf.length;
   if (!sig.contents || sig.contents.length === 0) return failed(ID, "FORMAT_FAILURE", "The seal's /Contents is empty: there is no signature.", { details });
   try {
-    seal.cms = decodeSignedData(sig.contents, "the seal's /Contents", ctx.limits, true);
+    seal.cms = decodeSignedData(sig.contents, "the seal's /Contents", env.limits, true);
   } catch (e) {
     return failed(ID, "FORMAT_FAILURE", `${errorMessage(e)}.`, { details });
   }
@@ -133,7 +139,7 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
   if (v.signerCert) {
     seal.signerCert = v.signerCert;
     details.signer = summarize(v.signerCert);
-    details.sealIdentity = sealIdentity(v.signerCert, ctx.options.sealSigners).identity;
+    details.sealIdentity = sealIdentity(v.signerCert, env.options.sealSigners).identity;
   }
   if (v.contentType !== undefined && v.contentType !== CMS_OID.data) {
     return failed(ID, "FORMAT_FAILURE", `The seal's contentType attribute is ${v.contentType}, not id-data.`, { details });

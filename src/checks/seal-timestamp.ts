@@ -7,12 +7,17 @@ import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
 import { LimitError } from "../errors.js";
 import { failed, result, indeterminate, skipped } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveContext } from "./context.js";
-import type { SealState } from "./seal-signature.js";
+import type { CheckEnv } from "./facts.js";
+import type { SealCmsFacts } from "./seal-signature.js";
 
 const ID = "seal-timestamp";
 
-export async function checkSealTimestamp(ctx: ArchiveContext, seal: SealState): Promise<{ check: CheckResult; info?: TimestampInfo }> {
+/** `info` is the earliest verified timestamp: the proof of existence the orchestrator makes the sealing time. */
+export async function checkSealTimestamp(
+  env: CheckEnv,
+  seal: Pick<SealCmsFacts, "cms">,
+  claimedTime: string | undefined,
+): Promise<{ check: CheckResult; info?: TimestampInfo }> {
   const cms = seal.cms;
   if (!cms) return { check: skipped(ID, "The seal's CMS could not be read, so its timestamp was not checked.") };
   const si = cms.signedData.signerInfos[0]!;
@@ -26,21 +31,21 @@ export async function checkSealTimestamp(ctx: ArchiveContext, seal: SealState): 
       ),
     };
   }
-  if (tokens.length > ctx.limits.maxValidationDataItems) {
+  if (tokens.length > env.limits.maxValidationDataItems) {
     const e = new LimitError("maxValidationDataItems", `the seal carries ${tokens.length} signature timestamps`);
     return { check: failed(ID, "FORMAT_FAILURE", `The seal's timestamps are not read: ${e.message}.`) };
   }
   const data = signatureValue(si);
-  const trust = { anchors: anchorsFor(ctx.trust, "tsa"), intermediates: ctx.trust.intermediates };
+  const trust = { anchors: anchorsFor(env.trust, "tsa"), intermediates: env.trust.intermediates };
   const results = [];
-  for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, ctx.options.at ?? null, ctx.limits));
+  for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, env.options.at ?? null, env.limits));
   // The earliest verified timestamp is the best proof of existence.
   const good = results.filter((r) => r.judgement.status === "passed" && r.info).sort((a, b) => a.info!.genTime.getTime() - b.info!.genTime.getTime());
   const chosen = good[0] ?? results[0]!;
   const j = chosen.judgement;
   const at = chosen.info
-    ? { time: ctx.options.at ?? chosen.info.genTime, source: ctx.options.at ? ("at-option" as const) : ("seal-timestamp" as const) }
+    ? { time: env.options.at ?? chosen.info.genTime, source: env.options.at ? ("at-option" as const) : ("seal-timestamp" as const) }
     : undefined;
-  const details = { ...j.details, tokens: tokens.length, claimedTime: seal.signature.claimedTime };
+  const details = { ...j.details, tokens: tokens.length, claimedTime };
   return { check: result(ID, j.status, j.message, { sub: j.subIndication, ...(at ? { at } : {}), details }), ...(good[0]?.info ? { info: good[0].info } : {}) };
 }

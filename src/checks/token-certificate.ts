@@ -7,7 +7,7 @@ import { describePath, validateChain } from "../pki/chain.js";
 import { findIssuer } from "../pki/ocsp.js";
 import { failed, indeterminate, passed, skipped } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import { validationTime, type ArchiveContext } from "./context.js";
+import { validationTime, type ArchiveFacts, type CheckEnv, type Established, type TokenPathFacts } from "./facts.js";
 
 const ID = "token-certificate";
 
@@ -18,15 +18,23 @@ function profile(cert: import("pkijs").Certificate): string {
   return cn.length === 1 && cn[0]?.startsWith("NEB Transact") && o.length === 1 && o[0] === "Signaturgruppen A/S" ? "broker-token-certificate" : "other";
 }
 
-export async function checkTokenCertificate(ctx: ArchiveContext): Promise<CheckResult> {
-  const cert = ctx.tokenCert;
-  if (!cert) return skipped(ID, "No token certificate could be read, so no path was built.");
-  const at = validationTime(ctx);
-  const pool = [...ctx.trust.intermediates, ...(ctx.ocsp?.certificates ?? [])];
-  const anchors = anchorsFor(ctx.trust, "token");
-  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time });
-  ctx.tokenChain = chain;
-  ctx.tokenIssuer = chain.path[1] ?? (await findIssuer(cert, [...anchors, ...ctx.trust.intermediates]));
+type Needs = Pick<ArchiveFacts, "tokenCert" | "ocsp" | "sealTimestamp" | "claims">;
+
+export async function checkTokenCertificate(env: CheckEnv, f: Needs): Promise<Established<TokenPathFacts>> {
+  const cert = f.tokenCert;
+  if (!cert) return { check: skipped(ID, "No token certificate could be read, so no path was built."), facts: {} };
+  const anchors = anchorsFor(env.trust, "token");
+  const chain = await validateChain(cert, {
+    anchors,
+    intermediates: [...env.trust.intermediates, ...(f.ocsp?.certificates ?? [])],
+    at: validationTime(env.options, f).time,
+  });
+  const tokenIssuer = chain.path[1] ?? (await findIssuer(cert, [...anchors, ...env.trust.intermediates]));
+  return { check: judge(env, f, cert, chain), facts: { tokenChain: chain, tokenIssuer } };
+}
+
+function judge(env: CheckEnv, f: Needs, cert: NonNullable<Needs["tokenCert"]>, chain: NonNullable<TokenPathFacts["tokenChain"]>): CheckResult {
+  const at = validationTime(env.options, f);
   const subject = displayName(cert.subject);
   const org = organizationIdentifier(cert);
   const organization = org.value;
@@ -34,16 +42,16 @@ export async function checkTokenCertificate(ctx: ArchiveContext): Promise<CheckR
     certificate: summarize(cert),
     profile: profile(cert),
     organizationIdentifier: organization,
-    acceptedSigners: ctx.options.tokenSignerOrganizations,
+    acceptedSigners: env.options.tokenSignerOrganizations,
     path: describePath(chain.path),
   };
-  if (organization === null || !ctx.options.tokenSignerOrganizations.includes(organization)) {
+  if (organization === null || !env.options.tokenSignerOrganizations.includes(organization)) {
     // Any holder of an OCES certificate could sign a JWT that looks like a Workflow token: only a token
     // signed by the broker's own certificate is one.
     return failed(
       ID,
       "FORMAT_FAILURE",
-      `"${subject}" (${organization !== null ? `organizationIdentifier ${organization}` : `its subject has ${org.problem}`}) is not the broker's token certificate (${ctx.options.tokenSignerOrganizations.join(", ")}): this is not a Workflow token issued by the broker.`,
+      `"${subject}" (${organization !== null ? `organizationIdentifier ${organization}` : `its subject has ${org.problem}`}) is not the broker's token certificate (${env.options.tokenSignerOrganizations.join(", ")}): this is not a Workflow token issued by the broker.`,
       { at, details },
     );
   }

@@ -2,14 +2,17 @@
 import { parseWorkflowClaims } from "../evidence/workflow-token.js";
 import { failed, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveContext } from "./context.js";
+import type { ClaimsFacts, CheckEnv, Established, SealFacts, TokenFacts } from "./facts.js";
 
 const ID = "token-claims";
 
-export function checkTokenClaims(ctx: ArchiveContext): CheckResult {
-  if (!ctx.jws) return skipped(ID, "The token could not be decoded, so its claims were not checked.");
-  const claims = parseWorkflowClaims(ctx.jws.payload, ctx.limits);
-  ctx.claims = claims;
+export function checkTokenClaims(env: CheckEnv, f: TokenFacts & Pick<SealFacts, "sealTimestamp">): Established<ClaimsFacts> {
+  if (!f.jws) return { check: skipped(ID, "The token could not be decoded, so its claims were not checked."), facts: {} };
+  const claims = parseWorkflowClaims(f.jws.payload, env.limits);
+  return { check: judge(env, claims, f.sealTimestamp), facts: { claims } };
+}
+
+function judge(env: CheckEnv, claims: ClaimsFacts["claims"] & object, sealTimestamp: Date | undefined): CheckResult {
   const details: Record<string, unknown> = {
     workflowId: claims.workflowId,
     workflowTitle: claims.workflowTitle,
@@ -20,8 +23,8 @@ export function checkTokenClaims(ctx: ArchiveContext): CheckResult {
     documents: claims.documents.length,
     signatures: claims.signatures.length,
   };
-  if (ctx.sealTimestamp && claims.iat !== undefined && claims.iat * 1000 > ctx.sealTimestamp.getTime() + ctx.options.clockSkewSeconds * 1000) {
-    claims.problems.push(`the token's iat (${new Date(claims.iat * 1000).toISOString()}) is after the seal's timestamp (${ctx.sealTimestamp.toISOString()})`);
+  if (sealTimestamp && claims.iat !== undefined && claims.iat * 1000 > sealTimestamp.getTime() + env.options.clockSkewSeconds * 1000) {
+    claims.problems.push(`the token's iat (${new Date(claims.iat * 1000).toISOString()}) is after the seal's timestamp (${sealTimestamp.toISOString()})`);
   }
   if (claims.problems.length) {
     return failed(

@@ -3,12 +3,12 @@
 import { createHash } from "node:crypto";
 import * as jose from "jose";
 import { errorMessage } from "../errors.js";
-import { decodeCompactJws } from "../input/jws.js";
+import { decodeCompactJws, type CompactJws } from "../input/jws.js";
 import { certificateDer, displayName, thumbprint, toPem } from "../pki/certificate.js";
 import { BoundedPromises } from "../pki/kept.js";
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveContext } from "./context.js";
+import type { CheckEnv, Established, EvidenceFacts, TokenFacts } from "./facts.js";
 import { KEY_HEADERS, refuseAlgorithm, refuseHeader, weakSpkiReason } from "../pki/jose-policy.js";
 
 const ID = "token-signature";
@@ -23,33 +23,38 @@ function tokenKey(der: Uint8Array, alg: string): Promise<TokenKey> {
   return tokenKeys.get(`${alg}|${createHash("sha256").update(der).digest("hex")}`, () => jose.importX509(toPem("CERTIFICATE", der), alg));
 }
 
-export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckResult> {
-  const token = ctx.evidence?.token;
-  if (!token) return skipped(ID, "No Workflow token could be read, so its signature was not checked.");
+/** Decodes the token (establishing `jws` when it is a compact JWS) and judges its signature. */
+export async function checkTokenSignature(env: CheckEnv, f: Partial<EvidenceFacts>): Promise<Established<TokenFacts>> {
+  const token = f.evidence?.token;
+  if (!token) return { check: skipped(ID, "No Workflow token could be read, so its signature was not checked."), facts: {} };
+  let jws: CompactJws;
   try {
-    ctx.jws = decodeCompactJws(
+    jws = decodeCompactJws(
       token,
-      { maxBytes: ctx.limits.maxJsonBytes, maxDepth: ctx.limits.maxJsonDepth, maxJwtBytes: ctx.limits.maxJwtBytes },
+      { maxBytes: env.limits.maxJsonBytes, maxDepth: env.limits.maxJsonDepth, maxJwtBytes: env.limits.maxJwtBytes },
       "the Workflow token",
     );
   } catch (e) {
-    return failed(ID, "FORMAT_FAILURE", `${errorMessage(e)}.`);
+    return { check: failed(ID, "FORMAT_FAILURE", `${errorMessage(e)}.`), facts: {} };
   }
-  const header = ctx.jws.header;
+  return { check: await judge(env, jws, f.tokenCert), facts: { jws } };
+}
+
+async function judge(env: CheckEnv, jws: CompactJws, cert: EvidenceFacts["tokenCert"]): Promise<CheckResult> {
+  const header = jws.header;
   const alg = header.alg;
   const details: Record<string, unknown> = { header: { alg, kid: header.kid, typ: header.typ } };
   // One JOSE policy with the ID token (src/pki/jose-policy.ts): the same header refusals, the same
   // algorithm verdicts (`none` in any spelling is TOTAL-FAILED for both), the same weak-key rules.
   const refusedHeader = refuseHeader(header, "The token");
   if (refusedHeader) return failed(ID, "FORMAT_FAILURE", `${refusedHeader}.`, { details });
-  const refusal = refuseAlgorithm(alg, ctx.options.tokenAlgorithms);
+  const refusal = refuseAlgorithm(alg, env.options.tokenAlgorithms);
   if (refusal) {
     return refusal.status === "failed"
       ? failed(ID, "SIG_CRYPTO_FAILURE", refusal.message, { details })
       : indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", refusal.message, { details });
   }
   if (typeof alg !== "string") return failed(ID, "FORMAT_FAILURE", 'The token\'s header has no "alg" string.', { details });
-  const cert = ctx.tokenCert;
   if (!cert)
     return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The token's certificate is missing or unreadable, so its signature cannot be checked.", {
       details,
@@ -67,7 +72,7 @@ export async function checkTokenSignature(ctx: ArchiveContext): Promise<CheckRes
   }
   try {
     // Only the attached certificate's key is used; jku/jwk/x5u/x5c headers are never followed.
-    await jose.compactVerify(ctx.jws.compact, key, { algorithms: [alg] });
+    await jose.compactVerify(jws.compact, key, { algorithms: [alg] });
   } catch (e) {
     const sigFailed = e instanceof jose.errors.JWSSignatureVerificationFailed;
     return failed(

@@ -50,17 +50,31 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 // .NET round-trip format: 2025-12-08T08:36:31.8622654+00:00 (fraction length varies in practice)
 const DOTNET_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
+export type NumberedClaimKind = "document" | "signature";
+
+/**
+ * The one reading of a numbered claim's name (verify, inspect and the cross-check use it): `document_N` or
+ * `signature_N` with N = 1, 2, … written without leading zeros; `index` null for the prefix without such an N.
+ */
+export function numberedClaimName(name: string): { kind: NumberedClaimKind; index: number | null } | null {
+  const kind = name.startsWith("document_") ? "document" : name.startsWith("signature_") ? "signature" : null;
+  if (kind === null) return null;
+  const n = name.slice(kind.length + 1);
+  return { kind, index: /^[1-9][0-9]{0,8}$/.test(n) ? Number(n) : null };
+}
+
 /** Numbered claims (document_1 … document_N): indices must be 1..N without gaps. */
-function numbered(payload: Record<string, unknown>, prefix: string, limit: number, problems: string[]): [number, unknown][] {
+function numbered(payload: Record<string, unknown>, kind: NumberedClaimKind, limit: number, problems: string[]): [number, unknown][] {
+  const prefix = `${kind}_`;
   const found: [number, unknown][] = [];
   for (const [k, v] of Object.entries(payload)) {
-    if (!k.startsWith(prefix)) continue;
-    const n = k.slice(prefix.length);
-    if (!/^[1-9][0-9]*$/.test(n)) {
+    const c = numberedClaimName(k);
+    if (c?.kind !== kind) continue;
+    if (c.index === null) {
       problems.push(`claim "${k}" is not numbered as ${prefix}N`);
       continue;
     }
-    found.push([Number(n), v]);
+    found.push([c.index, v]);
   }
   if (found.length > limit) {
     problems.push(`${found.length} ${prefix}N claims exceed the limit of ${limit}`);
@@ -153,7 +167,7 @@ export function parseWorkflowClaims(
   if (claims.iat !== undefined && claims.exp !== undefined && claims.exp <= claims.iat) problems.push('claim "exp" is not after "iat"');
   if (claims.iat !== undefined && claims.nbf !== undefined && claims.nbf > claims.iat) problems.push('claim "nbf" is after "iat"');
 
-  for (const [index, raw] of numbered(payload, "document_", limits.maxNumberedClaims, problems)) {
+  for (const [index, raw] of numbered(payload, "document", limits.maxNumberedClaims, problems)) {
     try {
       const d = parseJsonObjectString(raw, jsonLimits, `claim "document_${index}"`);
       const title = d.title;
@@ -170,7 +184,7 @@ export function parseWorkflowClaims(
   }
   if (claims.documents.length === 0 && !problems.some((p) => p.includes("document_"))) problems.push("the token names no document (no document_N claim)");
 
-  for (const [index, raw] of numbered(payload, "signature_", limits.maxNumberedClaims, problems)) {
+  for (const [index, raw] of numbered(payload, "signature", limits.maxNumberedClaims, problems)) {
     try {
       const s = parseJsonObjectString(raw, jsonLimits, `claim "signature_${index}"`);
       const bad: string[] = [];

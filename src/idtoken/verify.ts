@@ -7,6 +7,7 @@ import { resolveLimits, type Limits } from "../limits.js";
 import { failed, indeterminate, passed, skipped } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
 import { computeVerdict } from "../report/verdict.js";
+import { ID_TOKEN_CHECK_ENTRIES, type IdTokenCheckId } from "../report/check-ids.js";
 import { VERSION } from "../version.js";
 import { checkAudience, checkIssuer, checkLifetime, checkSender, checkTransferClaims, type TransferClaims } from "./claims.js";
 import { decodeIdToken, type DecodedIdToken } from "./jose-guards.js";
@@ -16,8 +17,8 @@ import { defaultReplayStore, type ReplayStore } from "./replay.js";
 import { checkSignature } from "./signature.js";
 import { SUPPORTED_ALGORITHMS, type IdTokenAlgorithm, type IdTokenReport, type IdTokenTransfer, type VerifyIdTokenOptions } from "./types.js";
 
-/** Check ids, in report order. */
-export const ID_TOKEN_CHECKS = ["format", "signature", "issuer", "audience", "sender", "lifetime", "claims", "replay"] as const;
+/** Check ids, in report order (the registry's). */
+export const ID_TOKEN_CHECKS: readonly IdTokenCheckId[] = ID_TOKEN_CHECK_ENTRIES.map((c) => c.id);
 
 interface Resolved {
   issuer: string;
@@ -119,7 +120,7 @@ function toTransfer(payload: Record<string, unknown>, parsed: TransferClaims): I
  */
 export async function verifyIdToken(token: string, options: VerifyIdTokenOptions): Promise<IdTokenReport> {
   const r = resolveOptions(options);
-  const run: { stage: string; checks: CheckResult[]; decoded: DecodedIdToken | null } = { stage: "format", checks: [], decoded: null };
+  const run: { stage: IdTokenCheckId; checks: CheckResult[]; decoded: DecodedIdToken | null } = { stage: "format", checks: [], decoded: null };
   try {
     return await runChecks(token, r, run);
   } catch (e) {

@@ -17,7 +17,8 @@ import { CMS_OID, decodeSignedData, findSignerCertificate, hashName, revocationA
 import { decodeCrl } from "../pki/crl.js";
 import { toHex } from "../pki/der.js";
 import { decodeOcsp, type SingleResponseInfo } from "../pki/ocsp.js";
-import { inferClaimFilter, mask, personalDataKind } from "../evidence/personal-data.js";
+import { inferClaimFilter } from "../evidence/personal-data.js";
+import { numberedClaimName } from "../evidence/workflow-token.js";
 import type { ReportedClaim } from "../report/archive-report.js";
 import { reportClaims } from "../evidence/claims-report.js";
 import { VERSION } from "../version.js";
@@ -406,12 +407,6 @@ function inspectPdf(bytes: Uint8Array, limits: Limits, problems: string[]): { pd
   };
 }
 
-function markClaim(name: string, value: unknown, show: boolean): ReportedClaim {
-  const kind = personalDataKind(name);
-  const hide = kind !== null && !show;
-  return { name, personalData: kind, value: hide ? mask(value) : value, masked: hide };
-}
-
 export function inspectToken(values: TokenValues, limits: Limits, show: boolean, problems: string[]): TokenInspection | null {
   if (values.token === undefined) {
     problems.push(`no Workflow token in ${values.source}`);
@@ -431,26 +426,30 @@ export function inspectToken(values: TokenValues, limits: Limits, show: boolean,
   const documents: TokenInspection["documents"] = [];
   const signatures: TokenInspection["signatures"] = [];
   for (const [name, value] of Object.entries(payload)) {
-    const doc = /^document_(\d+)$/.exec(name);
-    const sig = /^signature_(\d+)$/.exec(name);
+    const numbered = numberedClaimName(name);
+    const doc = numbered?.kind === "document" ? numbered.index : null;
+    const sig = numbered?.kind === "signature" ? numbered.index : null;
     try {
-      if (doc) {
+      if (doc !== null) {
         const d = parseJsonObjectString(value, jsonLimits, `claim "${name}"`);
-        documents.push({ index: Number(doc[1]), title: d.title, sha256Hex: d.sha256Hex });
-      } else if (sig) {
+        documents.push({ index: doc, title: d.title, sha256Hex: d.sha256Hex });
+      } else if (sig !== null) {
         const s = parseJsonObjectString(value, jsonLimits, `claim "${name}"`);
         signatures.push({
-          index: Number(sig[1]),
+          index: sig,
           created: s.Created,
           id: s.Id,
           signatureTransactionId: s.SignatureTransactionId,
           userClaims: isPlainObject(s.UserClaims) ? reportClaims(s.UserClaims as Record<string, unknown>, show) : [],
         });
-      } else claims.push(markClaim(name, value, show));
+      } else {
+        if (numbered) problems.push(`claim "${name}" is not numbered as ${numbered.kind}_N`);
+        claims.push(...reportClaims({ [name]: value }, show));
+      }
     } catch (e) {
       problems.push(errorMessage(e));
-      if (doc) documents.push({ index: Number(doc[1]) });
-      else if (sig) signatures.push({ index: Number(sig[1]), userClaims: [] });
+      if (doc !== null) documents.push({ index: doc });
+      else if (sig !== null) signatures.push({ index: sig, userClaims: [] });
     }
   }
   documents.sort((a, b) => a.index - b.index);

@@ -5,6 +5,7 @@ import type { PersonalDataKind } from "../evidence/personal-data.js";
 import type { CertificateSummary } from "../pki/certificate.js";
 import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/archive-report.js";
 import type { CheckResult, Indication, TimeSource } from "../report/types.js";
+import { groupOf, type CheckCategory } from "../report/check-ids.js";
 import { signerSummary } from "../evidence/claims-report.js";
 
 export interface Field {
@@ -258,19 +259,21 @@ function tokenCertificateFields(report: ArchiveReport): Field[] | null {
   return fields;
 }
 
-const GROUPS: [string, (id: string) => boolean][] = [
-  ["Seal", (id) => id === "attachments" || id.startsWith("seal-") || id === "document-timestamps"],
-  ["Workflow token", (id) => id.startsWith("token-") && id !== "token-cross-check"],
-  ["Token certificate status (OCSP)", (id) => id.startsWith("ocsp-")],
-  ["Documents", (id) => id === "document-digests" || id === "counts"],
-  ["Cross-check with the Workflow-token JSON", (id) => id === "token-cross-check"],
+/** Titles of the registry's groups, in the order a statement shows them. */
+const GROUP_TITLES: readonly [CheckCategory, string][] = [
+  ["seal", "Seal"],
+  ["token", "Workflow token"],
+  ["ocsp", "Token certificate status (OCSP)"],
+  ["documents", "Documents"],
+  ["cross-check", "Cross-check with the Workflow-token JSON"],
 ];
 
 export function groupChecks(checks: readonly CheckResult[]): CheckGroup[] {
-  const groups: CheckGroup[] = GROUPS.map(([title]) => ({ title, checks: [] }));
+  const groups: CheckGroup[] = GROUP_TITLES.map(([, title]) => ({ title, checks: [] }));
   const other: CheckGroup = { title: "Other", checks: [] };
   for (const c of checks) {
-    const i = GROUPS.findIndex(([, test]) => test(c.id));
+    const g = groupOf(c.id);
+    const i = GROUP_TITLES.findIndex(([name]) => name === g);
     (i === -1 ? other : groups[i]!).checks.push(c);
   }
   return [...groups, other].filter((g) => g.checks.length > 0);

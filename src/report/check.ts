@@ -1,8 +1,9 @@
+import type { CheckId } from "./check-ids.js";
 import type { CheckResult, CheckStatus, SubIndication, ValidationTime } from "./types.js";
 
 /** Small constructors so that every check builds its result the same way. */
 export function result(
-  id: string,
+  id: CheckId,
   status: CheckStatus,
   message: string,
   opts: { sub?: SubIndication | null; at?: ValidationTime; details?: Record<string, unknown> } = {},
@@ -16,12 +17,12 @@ export function result(
   return r;
 }
 
-export const passed = (id: string, message: string, opts: { at?: ValidationTime; details?: Record<string, unknown> } = {}) =>
+export const passed = (id: CheckId, message: string, opts: { at?: ValidationTime; details?: Record<string, unknown> } = {}) =>
   result(id, "passed", message, opts);
-export const warning = (id: string, message: string, opts: { at?: ValidationTime; details?: Record<string, unknown> } = {}) =>
+export const warning = (id: CheckId, message: string, opts: { at?: ValidationTime; details?: Record<string, unknown> } = {}) =>
   result(id, "warning", message, opts);
-export const skipped = (id: string, message: string, opts: { details?: Record<string, unknown> } = {}) => result(id, "skipped", message, opts);
-export const failed = (id: string, sub: SubIndication, message: string, opts: { at?: ValidationTime; details?: Record<string, unknown> } = {}) =>
+export const skipped = (id: CheckId, message: string, opts: { details?: Record<string, unknown> } = {}) => result(id, "skipped", message, opts);
+export const failed = (id: CheckId, sub: SubIndication, message: string, opts: { at?: ValidationTime; details?: Record<string, unknown> } = {}) =>
   result(id, "failed", message, { ...opts, sub });
-export const indeterminate = (id: string, sub: SubIndication, message: string, opts: { at?: ValidationTime; details?: Record<string, unknown> } = {}) =>
+export const indeterminate = (id: CheckId, sub: SubIndication, message: string, opts: { at?: ValidationTime; details?: Record<string, unknown> } = {}) =>
   result(id, "indeterminate", message, { ...opts, sub });

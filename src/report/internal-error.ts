@@ -3,8 +3,9 @@
 import { errorMessage } from "../errors.js";
 import { failed } from "./check.js";
 import type { CheckResult } from "./types.js";
+import type { CheckId } from "./check-ids.js";
 
-export function internalErrorCheck(stage: string, e: unknown, what: string): CheckResult {
+export function internalErrorCheck(stage: CheckId, e: unknown, what: string): CheckResult {
   const err = e instanceof Error ? e : new Error(String(e));
   return failed(
     stage,

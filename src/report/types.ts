@@ -2,6 +2,7 @@
  * The report model shared by every command. Vocabulary from ETSI EN 319 102-1: the indication and
  * sub-indication of the whole verdict, one CheckResult per building block that ran.
  */
+import type { CheckId } from "./check-ids.js";
 
 export type Indication = "TOTAL-PASSED" | "TOTAL-FAILED" | "INDETERMINATE";
 
@@ -54,8 +55,8 @@ export interface ValidationTime {
 }
 
 export interface CheckResult {
-  /** Stable id, see contract.md (e.g. "token-signature"). */
-  id: string;
+  /** Stable id, see contract.md and the registry in check-ids.ts (e.g. "token-signature"). */
+  id: CheckId;
   status: CheckStatus;
   /** One sentence a person can act on. */
   message: string;
@@ -75,7 +76,7 @@ export interface ReportBase {
   validationTime: string;
   validationTimeSource: TimeSource;
   /** Ids of the checks that decided the verdict (failed or indeterminate ones; empty when passed). */
-  decidedBy: string[];
+  decidedBy: CheckId[];
   checks: CheckResult[];
   tool: { name: "sealcheck"; version: string };
 }

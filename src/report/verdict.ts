@@ -1,3 +1,4 @@
+import type { CheckId } from "./check-ids.js";
 import type { CheckResult, Indication, SubIndication } from "./types.js";
 
 /**
@@ -18,7 +19,7 @@ const FAILED_PRIORITY: SubIndication[] = [
 export interface Verdict {
   indication: Indication;
   subIndication: SubIndication | null;
-  decidedBy: string[];
+  decidedBy: CheckId[];
 }
 
 function rank(sub: SubIndication | null, order: SubIndication[]): number {

@@ -4,18 +4,16 @@ import { inferClaimFilter } from "../evidence/personal-data.js";
 import { reportClaims, signerSummary } from "../evidence/claims-report.js";
 import { summarize } from "../pki/certificate.js";
 import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/archive-report.js";
-import type { CheckResult } from "../report/types.js";
-import type { ArchiveContext } from "../checks/context.js";
+import type { ArchiveFacts } from "../checks/facts.js";
 
 type Summary = Pick<ArchiveReport, "workflow" | "documents" | "signatures" | "tokenCertificate" | "ocsp" | "seal" | "personalDataShown">;
 
-export function buildArchiveSummary(ctx: ArchiveContext, checks: readonly CheckResult[], showPersonalData: boolean): Summary {
-  const c = ctx.claims;
-  const digestCheck = checks.find((x) => x.id === "document-digests");
-  const matched = (digestCheck?.details?.matched ?? []) as { index: number; files: string[] }[];
+/** From the facts the checks established (never from their report details). */
+export function buildArchiveSummary(f: ArchiveFacts, showPersonalData: boolean): Summary {
+  const c = f.claims;
+  const matched = f.matchedDocuments ?? [];
   const claimNames = c ? c.signatures.flatMap((s) => Object.keys(s.userClaims)) : [];
-  const single = ctx.ocsp?.responses[0];
-  const responderCheck = checks.find((x) => x.id === "ocsp-signature");
+  const single = f.ocsp?.responses[0];
   return {
     workflow: c
       ? {
@@ -43,11 +41,11 @@ export function buildArchiveSummary(ctx: ArchiveContext, checks: readonly CheckR
       signatureTransactionId: s.signatureTransactionId,
       ...withSigner(reportClaims(s.userClaims, showPersonalData)),
     })),
-    tokenCertificate: ctx.tokenCert ? { ...summarize(ctx.tokenCert), path: (ctx.tokenChain?.path ?? []).map(summarize) } : null,
-    ocsp: ctx.ocsp
+    tokenCertificate: f.tokenCert ? { ...summarize(f.tokenCert), path: (f.tokenChain?.path ?? []).map(summarize) } : null,
+    ocsp: f.ocsp
       ? {
-          producedAt: ctx.ocsp.producedAt?.toISOString(),
-          ...(responderCheck?.details?.responder ? { responder: responderCheck.details.responder as ReturnType<typeof summarize> } : {}),
+          producedAt: f.ocsp.producedAt?.toISOString(),
+          ...(f.ocspResponder ? { responder: f.ocspResponder } : {}),
           status: single?.status,
           thisUpdate: single?.thisUpdate,
           nextUpdate: single?.nextUpdate,

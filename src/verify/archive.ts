@@ -1,6 +1,8 @@
-// verifyArchive: the ETSI process over a workflow archive, as named building blocks in order —
-// format and attachments, seal (PAdES only: signature, timestamp → proven time, certificate,
-// modifications), token signature, claims, token certificate at the validation time, OCSP, originals, counts.
+// verifyArchive: the one orchestrator of the ETSI process over a workflow archive. Its stages run in the
+// order of ARCHIVE_STAGES — seal (PAdES only: signature, timestamp → proven time, certificate, modifications,
+// every signature), attachments, token signature, claims, token certificate at the validation time, OCSP,
+// originals, counts — each from the facts the stages before it established; the report lists the checks in
+// the registry's order (src/report/check-ids.ts).
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
@@ -22,7 +24,7 @@ import type { CheckResult } from "../report/types.js";
 import type { ArchiveReport, VerificationInputs } from "../report/archive-report.js";
 import { VERSION } from "../version.js";
 import { checkJsonFields } from "../checks/attachments.js";
-import { DEFAULT_ARCHIVE_OPTIONS, validationTime, type ArchiveContext, type ArchiveOptions, type JwsAlgorithm } from "../checks/context.js";
+import { DEFAULT_ARCHIVE_OPTIONS, validationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv, type JwsAlgorithm } from "../checks/facts.js";
 import { checkTokenSignature } from "../checks/token-signature.js";
 import { checkTokenClaims } from "../checks/token-claims.js";
 import { checkTokenCertificate } from "../checks/token-certificate.js";
@@ -30,7 +32,18 @@ import { checkOcsp } from "../checks/ocsp.js";
 import { checkDocumentDigests } from "../checks/document-digests.js";
 import { listEmbeddedFiles, parsePdf } from "../input/pdf/index.js";
 import { checkCounts } from "../checks/counts.js";
-import { runSealChecks, skipAll } from "../checks/seal.js";
+import {
+  padesAttachmentsStage,
+  pdfSignaturesStage,
+  sealCertificateStage,
+  sealModificationsStage,
+  sealSignatureStage,
+  sealTimestampStage,
+  skipSealChecks,
+  type PadesStageFacts,
+  type StageOutput,
+} from "../checks/pades.js";
+import { inReportOrder, type ArchiveCheckId } from "../report/check-ids.js";
 import { buildArchiveSummary } from "./archive-summary.js";
 
 /**
@@ -160,14 +173,13 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
  * within the evidence limits), so a correct folder costs nothing; they are left out of the comparison and the
  * check says so.
  */
-function withoutSealedArchives(ctx: ArchiveContext, originals: OriginalFile[] | null, limits: Limits): OriginalFile[] | null {
-  const wanted = new Set((ctx.claims?.documents ?? []).map((d) => d.sha256Hex));
-  if (!originals || !ctx.claims) return originals;
+function withoutSealedArchives(f: ArchiveFacts, originals: OriginalFile[] | null, limits: Limits): { originals: OriginalFile[] | null; archives: string[] } {
+  const wanted = new Set((f.claims?.documents ?? []).map((d) => d.sha256Hex));
+  if (!originals || !f.claims) return { originals, archives: [] };
   const candidates = originals.filter((o) => o.isPdf && !wanted.has(o.sha256Hex)).slice(0, 8);
   const archives = new Set(candidates.filter((o) => isSealedArchive(o.path, limits)).map((o) => o.path));
-  if (archives.size === 0) return originals;
-  ctx.sealedArchivesAmongOriginals = [...archives];
-  return originals.filter((o) => !archives.has(o.path));
+  if (archives.size === 0) return { originals, archives: [] };
+  return { originals: originals.filter((o) => !archives.has(o.path)), archives: [...archives] };
 }
 
 function isSealedArchive(file: string, limits: Limits): boolean {
@@ -267,10 +279,54 @@ function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
 }
 
 interface PipelineRun {
-  /** The check being computed when an exception escaped. */
-  stage: string;
+  /** The stage being computed when an exception escaped. */
+  stage: ArchiveCheckId;
   checks: CheckResult[];
-  ctx?: ArchiveContext;
+  input?: EvidenceInput;
+}
+
+type Facts = PadesStageFacts;
+
+/**
+ * One stage of the pipeline: the checks it decides (registry ids) and how, from the facts before it. Stages
+ * for other evidence forms are not run; a form without a seal reports the seal checks as skipped.
+ */
+interface Stage {
+  readonly produces: readonly ArchiveCheckId[];
+  readonly forms: "all" | "pades" | "workflow-token-json";
+  run(env: CheckEnv, f: Facts, checks: readonly CheckResult[]): Promise<StageOutput<Facts>> | StageOutput<Facts>;
+}
+
+const one = <F>(r: { check: CheckResult; facts: F }): StageOutput<F> => ({ checks: [r.check], facts: r.facts });
+
+/** The stages in the order they run: each reads only facts established above it. */
+function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null): readonly Stage[] {
+  const pdf = input.pdf!;
+  return [
+    { produces: ["attachments"], forms: "workflow-token-json", run: (env) => one(checkJsonFields(env.limits, input.fields!)) },
+    { produces: ["seal-signature"], forms: "pades", run: (env) => sealSignatureStage(env, pdf, input.file) },
+    { produces: ["seal-timestamp"], forms: "pades", run: sealTimestampStage },
+    { produces: ["seal-certificate"], forms: "pades", run: sealCertificateStage },
+    { produces: ["seal-modifications"], forms: "pades", run: sealModificationsStage },
+    { produces: ["document-timestamps"], forms: "pades", run: (env, f, checks) => pdfSignaturesStage(env, pdf, f, checks) },
+    { produces: ["attachments"], forms: "pades", run: padesAttachmentsStage },
+    { produces: ["token-signature"], forms: "all", run: async (env, f) => one(await checkTokenSignature(env, f)) },
+    { produces: ["token-claims"], forms: "all", run: (env, f) => one(checkTokenClaims(env, f)) },
+    { produces: ["token-certificate"], forms: "all", run: async (env, f) => one(await checkTokenCertificate(env, f)) },
+    { produces: ["ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness"], forms: "all", run: checkOcsp },
+    {
+      produces: ["document-digests"],
+      forms: "all",
+      run: async (env, f) => {
+        const given: OriginalFile[] | null = hashing ? await hashing.result : null;
+        const { originals, archives } = withoutSealedArchives(f, given, env.limits);
+        const r = checkDocumentDigests(env.options, f, originals, archives);
+        return { checks: [r.check], facts: { ...r.facts, ...(given ? { originalFiles: given.map((g) => g.path) } : {}) } };
+      },
+    },
+    { produces: ["counts"], forms: "all", run: (_env, f) => ({ checks: [checkCounts(input, f)] }) },
+    { produces: ["validation-time"], forms: "all", run: (env, f) => ({ checks: validationTimeRemark(env.options, f) }) },
+  ];
 }
 
 async function runPipeline(
@@ -294,34 +350,23 @@ async function runPipeline(
       verification: verificationInputs(trust, options, limits, o),
     };
   }
-  const ctx: ArchiveContext = { input, limits, trust, options };
-  run.ctx = ctx;
-  const checks = run.checks;
-  const stage = <T>(id: string, f: () => T): T => {
-    run.stage = id;
-    return f();
-  };
+  run.input = input;
+  const env: CheckEnv = Object.freeze({ limits, trust, options: Object.freeze({ ...options }) });
+  const form = input.format === "workflow-token-json" ? "workflow-token-json" : "pades";
+  let facts: Facts = Object.freeze({});
+  for (const stage of archiveStages(input, hashing)) {
+    if (stage.forms !== "all" && stage.forms !== form) continue;
+    run.stage = stage.produces[0]!;
+    const out = await stage.run(env, facts, run.checks);
+    run.checks.push(...out.checks);
+    facts = Object.freeze({ ...facts, ...out.facts });
+  }
+  if (form !== "pades") run.checks.push(...skipSealChecks("The Workflow-token JSON carries no PAdES seal; the token's own signature protects it."));
+  const checks = inReportOrder(run.checks, "archive");
 
-  if (input.format === "workflow-token-json") {
-    checks.push(
-      stage("attachments", () => checkJsonFields(ctx)),
-      ...skipAll("The Workflow-token JSON carries no PAdES seal; the token's own signature protects it."),
-    );
-  } else checks.push(...(await stage("seal-signature", () => runSealChecks(ctx))));
-
-  checks.push(await stage("token-signature", () => checkTokenSignature(ctx)));
-  checks.push(stage("token-claims", () => checkTokenClaims(ctx)));
-  checks.push(await stage("token-certificate", () => checkTokenCertificate(ctx)));
-  checks.push(...(await stage("ocsp-signature", () => checkOcsp(ctx))));
-  const originals: OriginalFile[] | null = hashing ? await hashing.result : null;
-  checks.push(stage("document-digests", () => checkDocumentDigests(ctx, withoutSealedArchives(ctx, originals, limits))));
-  checks.push(stage("counts", () => checkCounts(ctx)));
-  const early = validationTimeRemark(ctx);
-  if (early) checks.push(early);
-
-  run.stage = "report";
+  run.stage = "counts";
   const verdict = computeVerdict(checks);
-  const at = validationTime(ctx);
+  const at = validationTime(options, facts);
   return {
     ...verdict,
     validationTime: at.time.toISOString(),
@@ -330,12 +375,12 @@ async function runPipeline(
     tool: { name: "sealcheck", version: VERSION },
     kind: "workflow-archive",
     evidence: { file: name, format: input.format, ...fileIdentity(bytes) },
-    originals: { compared: originals !== null, files: originals?.map((f) => f.path) ?? [] },
+    originals: { compared: hashing !== null, files: [...(facts.originalFiles ?? [])] },
     verification: verificationInputs(trust, options, limits, o),
     tokenClaimsVerified: checks.some((c) => c.id === "token-signature" && (c.status === "passed" || c.status === "warning")),
-    ...buildArchiveSummary(ctx, checks, o.showPersonalData ?? false),
-    seal: ctx.sealSummary ?? null,
-    pdfSignatures: ctx.pdfSignatures ?? [],
+    ...buildArchiveSummary(facts, o.showPersonalData ?? false),
+    seal: facts.seal ?? null,
+    pdfSignatures: [...(facts.pdfSignatures ?? [])],
   };
 }
 
@@ -365,19 +410,20 @@ function verificationInputs(trust: TrustStore, options: ArchiveOptions, limits: 
  * A validation time (--at) before the sealing time the evidence proves asks about evidence that did not exist
  * yet: not a forgery, but not a question worth a silent TOTAL-PASSED either. A warning says so.
  */
-function validationTimeRemark(ctx: ArchiveContext): CheckResult | null {
-  const at = ctx.options.at;
-  const sealed = ctx.sealTimestamp
-    ? { time: ctx.sealTimestamp, what: "proven by the seal's timestamp" }
-    : ctx.claims?.iat !== undefined
-      ? { time: new Date(ctx.claims.iat * 1000), what: "the token's iat" }
+function validationTimeRemark(options: Pick<ArchiveOptions, "at">, f: ArchiveFacts): CheckResult[] {
+  const at = options.at;
+  const sealed = f.sealTimestamp
+    ? { time: f.sealTimestamp, what: "proven by the seal's timestamp" }
+    : f.claims?.iat !== undefined
+      ? { time: new Date(f.claims.iat * 1000), what: "the token's iat" }
       : null;
-  if (!at || !sealed || at.getTime() >= sealed.time.getTime()) return null;
-  return warning(
+  if (!at || !sealed || at.getTime() >= sealed.time.getTime()) return [];
+  const remark = warning(
     "validation-time",
     `The validation time ${at.toISOString()} (--at) is before the sealing time ${sealed.time.toISOString()} (${sealed.what}): the evidence did not exist yet at that time, so the checks answer a hypothetical question. Leave out --at to judge at the sealing time, or give a later one.`,
     { at: { time: at, source: "at-option" }, details: { validationTime: at.toISOString(), sealingTime: sealed.time.toISOString() } },
   );
+  return [remark];
 }
 
 /**
@@ -386,11 +432,11 @@ function validationTimeRemark(ctx: ArchiveContext): CheckResult | null {
  * genuine bug stays visible. Never TOTAL-PASSED.
  */
 function internalErrorReport(file: string, run: PipelineRun, e: unknown, options: ArchiveOptions): ArchiveReport {
-  const stageId = run.stage === "report" ? "counts" : run.stage;
+  const stageId = run.stage;
   const failure = internalErrorCheck(stageId, e, "evidence");
   const checks = [...run.checks.filter((c) => c.id !== stageId), failure];
   const base = formatFailureReport(file, failure.message, options);
-  const format = run.ctx?.input.format;
+  const format = run.input?.format;
   return { ...base, ...computeVerdict(checks), checks, evidence: { file, format: format ?? "pades-pdf" } };
 }
 

@@ -10,6 +10,7 @@ import { classifyEvidence, readBounded, type EvidenceFormat } from "../input/evi
 import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
 import { inferClaimFilter, personalDataKind, type PersonalDataKind } from "../evidence/personal-data.js";
+import { numberedClaimName, type NumberedClaimKind } from "../evidence/workflow-token.js";
 import { loadTrustStore } from "../pki/trust-store.js";
 import { failed, passed, result, skipped } from "../report/check.js";
 import { computeVerdict } from "../report/verdict.js";
@@ -63,6 +64,11 @@ interface Comparison {
   omitted: string[];
 }
 
+function isNumbered(name: string, kind: NumberedClaimKind): boolean {
+  const c = numberedClaimName(name);
+  return c?.kind === kind && c.index !== null;
+}
+
 /**
  * Compares two copies. `filtered` is the PAdES copy when exactly one copy is a PAdES; its user claims may
  * lack what its filter drops. Claim values that are personal data are never quoted in the differences.
@@ -75,7 +81,7 @@ export function compareTokenCopies(a: TokenCopy, b: TokenCopy): Comparison {
 
   const jsonLimits = { maxBytes: 1 << 20, maxDepth: 32 };
   const keys = [...new Set([...Object.keys(a.payload), ...Object.keys(b.payload)])];
-  const sigKeys = keys.filter((k) => /^signature_\d+$/.test(k));
+  const sigKeys = keys.filter((k) => isNumbered(k, "signature"));
   for (const k of keys.filter((k) => !sigKeys.includes(k))) {
     const va = a.payload[k];
     const vb = b.payload[k];
@@ -169,8 +175,8 @@ export function crossCheckToken(primary: TokenCopy, other: TokenCopy, tokenRepor
       });
     }
   }
-  const docs = Object.keys(primary.payload).filter((k) => /^document_\d+$/.test(k)).length;
-  const sigs = Object.keys(primary.payload).filter((k) => /^signature_\d+$/.test(k)).length;
+  const docs = Object.keys(primary.payload).filter((k) => isNumbered(k, "document")).length;
+  const sigs = Object.keys(primary.payload).filter((k) => isNumbered(k, "signature")).length;
   const byFilter =
     filter === null
       ? "their user claims are identical"

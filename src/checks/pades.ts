@@ -1,0 +1,350 @@
+// The PAdES stages, each one step of the archive pipeline (src/verify/archive.ts runs them in registry order):
+// read the PDF structure and identify the seal through it, verify it (signature → timestamp, which becomes the
+// proven sealing time → certificate → modifications → every signature), then take the three attachments from
+// the *sealed* revision, so a later revision cannot swap them. Each stage reads facts and returns new ones.
+import { createHash } from "node:crypto";
+import { FormatError, LimitError, errorMessage } from "../errors.js";
+import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
+import { certificateFromDer, summarize } from "../pki/certificate.js";
+import { failed, passed, result, skipped, warning } from "../report/check.js";
+import type { CheckResult } from "../report/types.js";
+import { archiveChecksOf } from "../report/check-ids.js";
+import type { TimestampInfo } from "../pki/timestamp.js";
+import type { PadesLevel, PdfSignatureReport, SealSummary } from "../report/archive-report.js";
+import { decodeTokenEvidence } from "./attachments.js";
+import { ATTACHMENT_NAMES, chooseSeal } from "../evidence/broker.js";
+import type { ArchiveFacts, CheckEnv, Established, EvidenceFacts, TokenEvidence } from "./facts.js";
+import { checkSealSignature, sealIdentity, signatureInput, type SealCmsFacts, type SealSignatureInput } from "./seal-signature.js";
+import { judgePdfSignatures } from "./pdf-signatures.js";
+import { checkSealTimestamp } from "./seal-timestamp.js";
+import { checkSealCertificate, type ExtraRevocationData, type SealPathFacts } from "./seal-certificate.js";
+import { checkSealModifications } from "./seal-modifications.js";
+import { ChangeAnalysis } from "./modifications/analyse.js";
+
+/** The seal checks of the registry (attachments aside): what a form without a seal skips. */
+export function skipSealChecks(reason: string): CheckResult[] {
+  return archiveChecksOf("seal")
+    .filter((id) => id !== "attachments")
+    .map((id) => skipped(id, reason));
+}
+
+/** The three attachments as the sealed revision has them; each name exactly once. */
+function checkPdfAttachments(env: CheckEnv, sealed: PdfView, latest: PdfView, sealVerified: boolean): Established<EvidenceFacts> {
+  let files;
+  try {
+    files = listEmbeddedFiles(sealed).files;
+  } catch (e) {
+    return {
+      check: failed("attachments", "FORMAT_FAILURE", `The embedded files of the sealed revision cannot be read: ${errorMessage(e)}.`),
+      facts: { evidence: {} },
+    };
+  }
+  return judgeAttachments(env, files, sealed, latest, sealVerified);
+}
+
+function judgeAttachments(
+  env: CheckEnv,
+  files: ReturnType<typeof listEmbeddedFiles>["files"],
+  sealed: PdfView,
+  latest: PdfView,
+  sealVerified: boolean,
+): Established<EvidenceFacts> {
+  const problems: string[] = [];
+  const reported = new Set<keyof TokenEvidence>();
+  const values: Partial<Record<keyof TokenEvidence, unknown>> = {};
+  const digests: Record<string, string> = {};
+  for (const [key, name] of Object.entries(ATTACHMENT_NAMES) as [keyof TokenEvidence, string][]) {
+    const found = files.filter((f) => f.name.text === name);
+    if (found.length !== 1) {
+      problems.push(found.length === 0 ? `${name} is missing` : `${name} is present ${found.length} times`);
+      reported.add(key);
+      continue;
+    }
+    try {
+      const bytes = found[0]!.decode();
+      digests[name] = createHash("sha256").update(bytes).digest("hex");
+      values[key] = Buffer.from(bytes).toString("latin1");
+    } catch (e) {
+      problems.push(`${name} cannot be decoded (${errorMessage(e)})`);
+      reported.add(key);
+    }
+  }
+  const decoded = decodeTokenEvidence(env.limits, values, ATTACHMENT_NAMES, reported);
+  problems.push(...decoded.problems);
+  const facts = decoded.facts;
+  // What a reader shows today: attachments replaced or added after sealing are reported here too.
+  const later: string[] = [];
+  if (latest.index !== sealed.index) {
+    try {
+      for (const f of listEmbeddedFiles(latest).files) {
+        const sealedDigest = Object.hasOwn(digests, f.name.text) ? digests[f.name.text] : undefined;
+        if (sealedDigest === undefined) {
+          later.push(`${f.name.text} was added after sealing`);
+          continue;
+        }
+        // Only a file named like a sealed attachment is decoded (bounded work on hostile later revisions).
+        let d: string | null = null;
+        try {
+          d = createHash("sha256").update(f.decode()).digest("hex");
+        } catch {
+          d = null;
+        }
+        if (d !== sealedDigest) later.push(`${f.name.text} was replaced after sealing`);
+      }
+    } catch (e) {
+      later.push(`the latest revision's embedded files cannot be read (${errorMessage(e)})`);
+    }
+  }
+  const details = { revision: sealed.index, names: files.map((f) => f.name.text), sha256: digests, changedLater: later };
+  const check = (): CheckResult => {
+    if (problems.length)
+      return failed("attachments", "FORMAT_FAILURE", `The sealed revision's attachments are not as the broker writes them: ${problems.join("; ")}.`, {
+        details,
+      });
+    if (later.length) {
+      return failed(
+        "attachments",
+        "HASH_FAILURE",
+        `The sealed attachments are intact and used, but ${later.join("; ")}: a reader would show other attachments than the sealed ones.`,
+        { details },
+      );
+    }
+    if (!sealVerified)
+      return warning("attachments", "The three attachments are present once each and decodable, but the seal that should cover them did not verify.", {
+        details,
+      });
+    return passed(
+      "attachments",
+      `The three attachments are present once each in the sealed revision ${sealed.index + 1}, decodable, and covered by the seal.`,
+      {
+        details,
+      },
+    );
+  };
+  return { check: check(), facts };
+}
+
+/** Document timestamps (PAdES B-LTA), as judged among every signature: imprint over their revision, TSA, path. */
+function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): { check: CheckResult; count: number } {
+  const ts = items.filter((i) => i.kind === "documentTimestamp");
+  if (ts.length === 0) return { check: skipped("document-timestamps", "The PDF has no document timestamp (no PAdES B-LTA revision)."), count: 0 };
+  const timestamps = ts.map((i) => ({
+    field: i.field,
+    byteRange: i.details.byteRange,
+    revision: i.revision,
+    status: i.status,
+    subIndication: i.subIndication,
+    message: i.message,
+    ...(i.details.genTime ? { genTime: i.details.genTime } : {}),
+  }));
+  const details = { timestamps };
+  const bad = ts.find((i) => i.status === "failed") ?? ts.find((i) => i.status === "indeterminate");
+  if (bad) {
+    return {
+      check: result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details }),
+      count: ts.length,
+    };
+  }
+  return {
+    check: passed("document-timestamps", `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`, {
+      details,
+    }),
+    count: ts.length,
+  };
+}
+
+function dssData(env: CheckEnv, latest: PdfView): ExtraRevocationData {
+  const extra: ExtraRevocationData = { certs: [], crls: [], ocsps: [] };
+  try {
+    const dss = readDss(latest);
+    if (!dss) return extra;
+    const items = dss.certs.length + dss.ocsps.length + dss.crls.length;
+    if (items > env.limits.maxValidationDataItems) {
+      throw new LimitError("maxValidationDataItems", `the DSS lists ${items} certificates, OCSP responses and CRLs`);
+    }
+    const read = (ref: { num: number; gen: number }) => {
+      const o = latest.object(ref);
+      if (o?.value.kind !== "stream") throw new FormatError("DSS entry is not a stream");
+      return latest.decode(o.value);
+    };
+    // A stream the DSS lists more than once is read and judged once (the same bytes, the same judgement).
+    const once = (refs: readonly { num: number; gen: number }[]) => [...new Map(refs.map((r) => [`${r.num} ${r.gen}`, r])).values()];
+    for (const r of once(dss.certs)) {
+      try {
+        extra.certs.push(certificateFromDer(read(r), "a DSS certificate", env.limits));
+      } catch {
+        /* an unreadable DSS certificate only means fewer path candidates */
+      }
+    }
+    for (const r of once(dss.ocsps)) extra.ocsps.push(read(r));
+    for (const r of once(dss.crls)) extra.crls.push(read(r));
+  } catch {
+    /* a broken DSS is reported by seal-modifications/document-timestamps; revocation then relies on the CMS */
+  }
+  return extra;
+}
+
+function padesLevel(hasSigTs: boolean, dss: ExtraRevocationData, docTs: number): PadesLevel {
+  if (!hasSigTs) return "B-B";
+  const lt = dss.ocsps.length + dss.crls.length > 0;
+  if (lt && docTs > 0) return "B-LTA";
+  if (lt) return "B-LT";
+  return "B-T";
+}
+
+/** Established by reading the PDF: the document, its signatures and the seal among them. */
+export interface PadesRead {
+  readonly doc: PdfDocument;
+  readonly signatures: readonly SignatureInfo[];
+  readonly seal: SignatureInfo;
+  readonly sealInput: SealSignatureInput;
+  readonly docMdpP: number | null;
+}
+
+/** The facts of the PAdES stages, besides those every form shares. */
+export interface PadesFacts extends SealCmsFacts, SealPathFacts {
+  readonly pades?: PadesRead;
+  /** Why there is no `pades`: what every later PAdES stage says instead of running. */
+  readonly padesMissing?: { readonly reason: string; readonly attachments: string };
+  /** The seal's signature verified (passed or warning). */
+  readonly sealVerified?: boolean;
+  readonly sealTimestampInfo?: TimestampInfo;
+  readonly dss?: ExtraRevocationData;
+  readonly analysis?: ChangeAnalysis;
+}
+
+/** What a PAdES stage reads: the facts every form shares and those of the stages before it. */
+export type PadesStageFacts = ArchiveFacts & PadesFacts;
+
+/** What a stage returns: the checks it decided and the facts it established. */
+export interface StageOutput<F> {
+  readonly checks: readonly CheckResult[];
+  readonly facts?: Partial<F>;
+}
+
+const missing = (f: PadesFacts): string => f.padesMissing?.reason ?? "The PDF was not read.";
+
+/** "seal-signature": reads the PDF, finds the seal through the document structure and verifies its CMS. */
+export async function sealSignatureStage(env: CheckEnv, pdf: Uint8Array, file: string): Promise<StageOutput<PadesFacts>> {
+  let doc: PdfDocument;
+  let sigs: readonly SignatureInfo[];
+  let emptyFields: readonly string[];
+  try {
+    doc = parsePdf(pdf, env.limits);
+    const scan = findSignatures(doc.latest());
+    sigs = scan.signatures;
+    emptyFields = scan.unsignedFields;
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    return {
+      checks: [failed("seal-signature", "FORMAT_FAILURE", `${file}: the PDF structure cannot be read: ${errorMessage(e)}.`)],
+      facts: {
+        padesMissing: {
+          reason: "The PDF structure could not be read.",
+          attachments: "The PDF structure could not be read, so no attachment was taken from it.",
+        },
+      },
+    };
+  }
+  const { seal: sig, problem } = chooseSeal(sigs);
+  if (!sig) {
+    return {
+      checks: [failed("seal-signature", "FORMAT_FAILURE", `${file}: ${problem}: it is not a sealed PAdES.`)],
+      facts: {
+        padesMissing: { reason: "There is no seal to check.", attachments: "Without a seal there is no sealed revision to take the attachments from." },
+      },
+    };
+  }
+  const sealInput = signatureInput(doc, sig);
+  const { check: sigCheck, facts } = await checkSealSignature(env, pdf, sealInput);
+  let check = sigCheck;
+  if (problem && sigCheck.status !== "failed") check = failed("seal-signature", "FORMAT_FAILURE", `${problem}.`, { details: sigCheck.details ?? {} });
+  else if (emptyFields.length && sigCheck.status === "passed") {
+    // Harmless while DocMDP holds (signing it later is a modification), but not what the broker writes.
+    check = warning(
+      "seal-signature",
+      `${sigCheck.message} The document also has ${emptyFields.length} empty signature field(s) (${emptyFields.join(", ")}); the broker writes exactly one.`,
+      { details: sigCheck.details ?? {} },
+    );
+  }
+  const docMdpP = sig.reference.find((r) => r.transformMethod === "DocMDP")?.p ?? null;
+  return {
+    checks: [check],
+    facts: {
+      ...facts,
+      pades: { doc, signatures: sigs, seal: sig, sealInput, docMdpP },
+      sealVerified: sigCheck.status === "passed" || sigCheck.status === "warning",
+    },
+  };
+}
+
+/** "seal-timestamp": a verified timestamp of a verified seal becomes the proven sealing time. */
+export async function sealTimestampStage(env: CheckEnv, f: PadesStageFacts): Promise<StageOutput<PadesStageFacts>> {
+  if (!f.pades) return { checks: [skipped("seal-timestamp", missing(f))] };
+  const { check, info } = await checkSealTimestamp(env, f, f.pades.sealInput.claimedTime);
+  return {
+    checks: [check],
+    facts: { ...(info ? { sealTimestampInfo: info } : {}), ...(info && f.sealVerified ? { sealTimestamp: info.genTime } : {}) },
+  };
+}
+
+/** "seal-certificate": with the validation data of the CMS and of the DSS. */
+export async function sealCertificateStage(env: CheckEnv, f: PadesStageFacts): Promise<StageOutput<PadesStageFacts>> {
+  if (!f.pades) return { checks: [skipped("seal-certificate", missing(f))] };
+  const dss = dssData(env, f.pades.doc.latest());
+  const { check, facts } = await checkSealCertificate(env, f, dss);
+  return { checks: [check], facts: { ...facts, dss } };
+}
+
+/** "seal-modifications": every revision after the seal, compared with the one before it. */
+export function sealModificationsStage(env: CheckEnv, f: PadesStageFacts): StageOutput<PadesStageFacts> {
+  if (!f.pades) return { checks: [skipped("seal-modifications", missing(f))] };
+  const analysis = new ChangeAnalysis(f.pades.doc, env.limits.maxComparedObjects);
+  return { checks: [checkSealModifications(f.pades.doc, analysis, f.pades.seal, f.pades.docMdpP)], facts: { analysis } };
+}
+
+/** "document-timestamps": every signature judged on its own; the seal's entry repeats the seal checks' outcome. */
+export async function pdfSignaturesStage(
+  env: CheckEnv,
+  pdf: Uint8Array,
+  f: PadesStageFacts,
+  sealChecks: readonly CheckResult[],
+): Promise<StageOutput<PadesStageFacts>> {
+  if (!f.pades || !f.analysis) return { checks: [skipped("document-timestamps", missing(f))] };
+  const { doc, signatures, seal } = f.pades;
+  let items: PdfSignatureReport[];
+  let check: CheckResult;
+  let count = 0;
+  try {
+    items = await judgePdfSignatures(env, { pdf, sealTimestamp: f.sealTimestamp }, doc, signatures, f.analysis, { signature: seal, checks: sealChecks });
+    ({ check, count } = checkDocumentTimestamps(items));
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    items = [];
+    check = failed("document-timestamps", "FORMAT_FAILURE", `The PDF's signatures are not judged: ${errorMessage(e)}.`);
+  }
+  return { checks: [check], facts: { pdfSignatures: items, seal: sealSummary(env, f, f.pades, count) } };
+}
+
+/** "attachments" of a PAdES: from the sealed revision, compared with what the latest revision shows. */
+export function padesAttachmentsStage(env: CheckEnv, f: PadesStageFacts): StageOutput<ArchiveFacts> {
+  if (!f.pades) return { checks: [skipped("attachments", f.padesMissing?.attachments ?? missing(f))] };
+  const { check, facts } = checkPdfAttachments(env, f.pades.doc.at(f.pades.seal.revision), f.pades.doc.latest(), f.sealVerified ?? false);
+  return { checks: [check], facts };
+}
+
+function sealSummary(env: CheckEnv, f: PadesFacts, p: PadesRead, docTs: number): SealSummary {
+  const ts = f.sealTimestampInfo;
+  return {
+    field: p.sealInput.fieldName,
+    signer: f.signerCert ? summarize(f.signerCert) : null,
+    identity: f.signerCert ? sealIdentity(f.signerCert, env.options.sealSigners).identity : null,
+    claimedTime: p.sealInput.claimedTime ?? null,
+    timestamp: ts ? { genTime: ts.genTime.toISOString(), tsa: ts.tsa ?? null, serialNumber: ts.serialNumber } : null,
+    path: f.sealPath ?? [],
+    padesLevel: padesLevel(Boolean(ts), f.dss ?? { certs: [], crls: [], ocsps: [] }, docTs),
+    revisions: p.doc.revisions.length,
+    sealedRevision: p.seal.revision,
+    docMdpPermission: p.docMdpP,
+  };
+}

@@ -1,0 +1,133 @@
+// Fast unit tests per check: each check is a function of the facts it needs, so each outcome is shown from
+// facts built here, without files, a PKI or the pipeline (the samples, fuzz and cross-tool rings cover those).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS } from "../../src/limits.js";
+import { parseWorkflowClaims } from "../../src/evidence/workflow-token.js";
+import { DEFAULT_ARCHIVE_OPTIONS, validationTime, type CheckEnv } from "../../src/checks/facts.js";
+import { checkCounts } from "../../src/checks/counts.js";
+import { checkDocumentDigests } from "../../src/checks/document-digests.js";
+import { checkTokenClaims } from "../../src/checks/token-claims.js";
+import { checkTokenSignature } from "../../src/checks/token-signature.js";
+import { checkTokenCertificate } from "../../src/checks/token-certificate.js";
+import { checkOcsp } from "../../src/checks/ocsp.js";
+import { checkJsonFields } from "../../src/checks/attachments.js";
+import type { OriginalFile } from "../../src/input/originals.js";
+import type { CompactJws } from "../../src/input/jws.js";
+
+const env: CheckEnv = { limits: DEFAULT_LIMITS, trust: { anchors: [], intermediates: [], roles: {} } as never, options: DEFAULT_ARCHIVE_OPTIONS };
+const sample = JSON.parse(readFileSync("samples/valid/workflowtoken.json", "utf8")) as Record<string, string>;
+const payload = JSON.parse(Buffer.from(sample.workflowToken!.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
+const claims = () => parseWorkflowClaims(payload, DEFAULT_LIMITS);
+const file = (path: string, sha256Hex: string): OriginalFile => ({ path, sha256Hex, size: 1, isPdf: true });
+const originals = () => claims().documents.map((d) => file(`${d.title}.pdf`, d.sha256Hex));
+
+describe("counts", () => {
+  it("passes when the numbers and the numbered claims agree", () => {
+    expect(checkCounts({}, { claims: claims() }).status).toBe("passed");
+  });
+  it("fails on a documents_signed_number that is not the number of document_N claims", () => {
+    const c = checkCounts({}, { claims: { ...claims(), documentsSignedNumber: 3 } });
+    expect([c.status, c.subIndication]).toEqual(["failed", "FORMAT_FAILURE"]);
+    expect(c.message).toContain("documents_signed_number is 3");
+  });
+  it("fails on workflowResultInfo that disagrees, including whether an OCSP response is included", () => {
+    const c = checkCounts({ workflowResultInfo: { signatureCount: 5, ocspReponseIncluded: true } }, { claims: claims(), evidence: {} });
+    expect(c.status).toBe("failed");
+    expect(c.message).toMatch(/signatureCount is 5.*ocspReponseIncluded is true/);
+  });
+  it("is skipped without claims", () => {
+    expect(checkCounts({}, {}).status).toBe("skipped");
+  });
+});
+
+describe("document-digests", () => {
+  const opts = { allowExtraOriginals: false };
+  it("matches by digest, not by name, and establishes which files matched which document", () => {
+    const given = originals().map((o, i) => ({ ...o, path: `renamed-${i}.bin` }));
+    const r = checkDocumentDigests(opts, { claims: claims() }, given);
+    expect(r.check.status).toBe("passed");
+    expect(r.facts.matchedDocuments?.map((m) => [m.index, m.files])).toEqual([
+      [1, ["renamed-0.bin"]],
+      [2, ["renamed-1.bin"]],
+    ]);
+  });
+  it("an extra file fails with HASH_FAILURE, or warns with --allow-extra-originals", () => {
+    const given = [...originals(), file("other.pdf", "0".repeat(64))];
+    const strict = checkDocumentDigests(opts, { claims: claims() }, given).check;
+    expect([strict.status, strict.subIndication]).toEqual(["failed", "HASH_FAILURE"]);
+    expect(checkDocumentDigests({ allowExtraOriginals: true }, { claims: claims() }, given).check.status).toBe("warning");
+  });
+  it("a missing document is INDETERMINATE/SIGNED_DATA_NOT_FOUND; a changed one (missing and extra) HASH_FAILURE", () => {
+    const [first] = originals();
+    const missing = checkDocumentDigests(opts, { claims: claims() }, [first!]).check;
+    expect([missing.status, missing.subIndication]).toEqual(["indeterminate", "SIGNED_DATA_NOT_FOUND"]);
+    const changed = checkDocumentDigests(opts, { claims: claims() }, [first!, file("Husorden.pdf", "f".repeat(64))]).check;
+    expect([changed.status, changed.subIndication]).toEqual(["failed", "HASH_FAILURE"]);
+  });
+  it("names sealed archives among the originals as a slip (a warning on an otherwise passed comparison)", () => {
+    const r = checkDocumentDigests(opts, { claims: claims() }, originals(), ["copy/archive.pdf"]);
+    expect(r.check.status).toBe("warning");
+    expect(r.check.message).toContain("copy/archive.pdf is a sealed archive");
+    expect(r.facts.sealedArchivesAmongOriginals).toEqual(["copy/archive.pdf"]);
+  });
+  it("is skipped without originals, and without claims", () => {
+    expect(checkDocumentDigests(opts, { claims: claims() }, null).check.status).toBe("skipped");
+    expect(checkDocumentDigests(opts, {}, originals()).check.status).toBe("skipped");
+  });
+});
+
+describe("token-claims", () => {
+  const jws = { payload, header: { alg: "RS256" }, compact: "" } as unknown as CompactJws;
+  it("establishes the claims and passes for the broker's test environment", () => {
+    const r = checkTokenClaims(env, { jws });
+    expect(r.check.status).toBe("passed");
+    expect(r.facts.claims?.documents).toHaveLength(2);
+  });
+  it("fails when the token's iat is after the seal's timestamp (beyond the clock skew)", () => {
+    const r = checkTokenClaims(env, { jws, sealTimestamp: new Date((Number(payload.iat) - 61) * 1000) });
+    expect([r.check.status, r.check.subIndication]).toEqual(["failed", "FORMAT_FAILURE"]);
+    expect(r.check.message).toContain("is after the seal's timestamp");
+    expect(checkTokenClaims(env, { jws, sealTimestamp: new Date((Number(payload.iat) - 59) * 1000) }).check.status).toBe("passed");
+  });
+  it("is skipped without a decoded token", () => {
+    expect(checkTokenClaims(env, {}).check.status).toBe("skipped");
+  });
+});
+
+describe("token-signature, token-certificate, ocsp, attachments without their inputs", () => {
+  it("token-signature: skipped without a token, FORMAT_FAILURE (and no jws fact) for one that is not a compact JWS", async () => {
+    expect((await checkTokenSignature(env, { evidence: {} })).check.status).toBe("skipped");
+    const r = await checkTokenSignature(env, { evidence: { token: "not.a-jws" } });
+    expect([r.check.status, r.check.subIndication]).toEqual(["failed", "FORMAT_FAILURE"]);
+    expect(r.facts.jws).toBeUndefined();
+  });
+  it("token-certificate and the four OCSP checks are skipped without a certificate or a response", async () => {
+    expect((await checkTokenCertificate(env, {})).check.status).toBe("skipped");
+    const o = await checkOcsp(env, {});
+    expect(o.checks.map((c) => [c.id, c.status])).toEqual([
+      ["ocsp-signature", "skipped"],
+      ["ocsp-certid", "skipped"],
+      ["ocsp-status", "skipped"],
+      ["ocsp-freshness", "skipped"],
+    ]);
+  });
+  it("attachments (JSON form): names every missing or undecodable field", () => {
+    const r = checkJsonFields(DEFAULT_LIMITS, { workflowToken: "", ocspResponse: "not base64!", publicSigningCertPem: sample.publicSigningCertPem });
+    expect([r.check.status, r.check.subIndication]).toEqual(["failed", "FORMAT_FAILURE"]);
+    expect(r.check.message).toMatch(/"workflowToken" is missing or empty.*"ocspResponse" is not standard base64/);
+    expect(r.facts.tokenCert).toBeDefined();
+  });
+});
+
+describe("validation time", () => {
+  it("--at, else the proven sealing time, else the token's iat, else now", () => {
+    const at = new Date("2030-01-01T00:00:00Z");
+    const ts = new Date("2025-12-08T08:36:35Z");
+    const c = claims();
+    expect(validationTime({ at }, { sealTimestamp: ts, claims: c }).source).toBe("at-option");
+    expect(validationTime({}, { sealTimestamp: ts, claims: c })).toEqual({ time: ts, source: "seal-timestamp" });
+    expect(validationTime({}, { claims: c }).source).toBe("token-iat");
+    expect(validationTime({}, {}).source).toBe("current-time");
+  });
+});
