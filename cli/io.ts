@@ -5,13 +5,13 @@ import { safeForTerminal, safeText } from "../src/render/sanitize.js";
 /** Exit code 3: no verdict (bad usage, unreadable or missing input). */
 export const EXIT_NO_VERDICT = 3;
 
-/** One line on stderr, through the sanitiser: messages quote file names and input, which are untrusted. */
-export function printUsageError(message: string): void {
+/**
+ * One line on stderr (a usage error or a notice), through the sanitiser: messages quote file names and input,
+ * which are untrusted.
+ */
+export function printStderrLine(message: string): void {
   process.stderr.write(`sealcheck: ${safeText(message)}\n`);
 }
-
-/** A notice on stderr (not an error), through the same sanitiser. */
-export const printNote = printUsageError;
 
 /**
  * Runs a command body; any error becomes one line on stderr and exit 3. SealcheckError messages already
@@ -24,9 +24,9 @@ export async function runGuarded(body: () => Promise<number | void>): Promise<vo
     if (typeof code === "number") process.exitCode = code;
   } catch (e) {
     if (e instanceof SealcheckError) {
-      printUsageError(e.message);
+      printStderrLine(e.message);
     } else {
-      printUsageError(`internal error: ${errorMessage(e)} (please report this; set SEALCHECK_DEBUG=1 for details)`);
+      printStderrLine(`internal error: ${errorMessage(e)} (please report this; set SEALCHECK_DEBUG=1 for details)`);
     }
     if (process.env.SEALCHECK_DEBUG && e instanceof Error) process.stderr.write(`${safeForTerminal(e.stack ?? "")}\n`);
     process.exitCode = EXIT_NO_VERDICT;

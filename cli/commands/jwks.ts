@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { SealcheckError, errorMessage } from "../../src/errors.js";
-import { printNote, runGuarded, writeOut } from "../io.js";
+import { printStderrLine, runGuarded, writeOut } from "../io.js";
 import { safeText } from "../../src/render/sanitize.js";
 import { parseSeconds } from "../options.js";
 
@@ -33,7 +33,7 @@ async function save(o: SaveOptions): Promise<number> {
     } catch (e) {
       throw new SealcheckError("ERR_FILE_UNREADABLE", `${o.out}: cannot write (${errorMessage(e)})`, { file: o.out });
     }
-    printNote(
+    printStderrLine(
       `saved ${set.keys.length} signing key(s) (${set.keys.map((k) => k.kid ?? `#${k.index}`).join(", ") || "none"}) from ${snapshot.jwksUri} to ${o.out}`,
     );
   } else {

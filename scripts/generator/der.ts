@@ -60,7 +60,6 @@ export const bool = (value: boolean): asn1js.Boolean => new asn1js.Boolean({ val
 export const octets = (bytes: Uint8Array): asn1js.OctetString => new asn1js.OctetString({ valueHex: bytes });
 export const utf8 = (value: string): asn1js.Utf8String => new asn1js.Utf8String({ value });
 export const printable = (value: string): asn1js.PrintableString => new asn1js.PrintableString({ value });
-export const ia5 = (value: string): asn1js.IA5String => new asn1js.IA5String({ value });
 export const utcTime = (d: Date): asn1js.UTCTime => new asn1js.UTCTime({ valueDate: d });
 export const genTime = (d: Date): asn1js.GeneralizedTime => new asn1js.GeneralizedTime({ valueDate: d });
 export const enumerated = (value: number): asn1js.Enumerated => new asn1js.Enumerated({ value });

@@ -13,8 +13,6 @@ export function generateEcKey(namedCurve: "P-256" | "P-384" = "P-256"): KeyObjec
   return generateKeyPairSync("ec", { namedCurve }).privateKey;
 }
 
-export const publicKeyOf = (privateKey: KeyObject): KeyObject => createPublicKey(privateKey);
-
 /** DER SubjectPublicKeyInfo of a private or public key. */
 export function spkiDer(key: KeyObject): Uint8Array {
   const pub = key.type === "private" ? createPublicKey(key) : key;

@@ -88,9 +88,6 @@ function certStatus(status: OcspStatus): Asn1 {
   return implicitConstructed(1, info);
 }
 
-/** An OCSPResponse with a non-successful status and no body (e.g. 6 = unauthorized). */
-export const ocspErrorResponse = (status: number): Uint8Array => encode(seq(enumerated(status)));
-
 export interface CrlOptions {
   issuer: Issued;
   thisUpdate?: Date;

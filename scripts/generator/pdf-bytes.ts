@@ -30,13 +30,6 @@ export function parseXrefTable(pdf: Uint8Array, at: number): Map<number, number>
   return offsets;
 }
 
-/** The trailer dictionary text following a classic xref table. */
-export function trailerText(pdf: Uint8Array, xrefAt: number): string {
-  const text = latin1Text(pdf.subarray(xrefAt));
-  const start = text.indexOf("trailer");
-  return text.slice(start, text.indexOf("startxref", start));
-}
-
 /** Offset of `N 0 obj` in the file's last classic xref table. */
 export function objectOffset(pdf: Uint8Array, objectNumber: number): number {
   const off = parseXrefTable(pdf, lastStartXref(pdf)).get(objectNumber);
@@ -69,6 +62,3 @@ export function patchSpan(pdf: Uint8Array, span: Span, replacement: string): voi
   }
   pdf.set(latin1Bytes(replacement.padEnd(width, " ")), span.start);
 }
-
-/** Index of an ASCII string in bytes, from `from`. */
-export const indexOfText = (pdf: Uint8Array, text: string, from = 0): number => Buffer.from(pdf).indexOf(text, from, "latin1");

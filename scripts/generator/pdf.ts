@@ -17,8 +17,6 @@ export interface Attachment {
   corruptFlate?: boolean;
 }
 
-export const ATTACHMENT_NAMES = ["workflow_token.jwt", "workflow_token.ocsp", "workflow_token_pub.pem"] as const;
-
 /** The three attachments of the evidence's PAdES copy, in name-tree order. */
 export function evidenceAttachments(e: WorkflowEvidence): Attachment[] {
   return [

@@ -30,13 +30,6 @@ export interface TokenSigner {
   age: number;
 }
 
-/**
- * Personal-data claims added with `personalData: true` (mimics the PAdES claim filter `All`; the
- * Workflow-token endpoint always has them). Names are this generator's choice:
- * `ip_address`, `mitid.age`, `mitid.date_of_birth`, `mitid.is_over_18`, `dk.cpr`.
- */
-export const PERSONAL_CLAIMS = ["ip_address", "mitid.age", "mitid.date_of_birth", "mitid.is_over_18", "dk.cpr"] as const;
-
 export const DEFAULT_SIGNERS: TokenSigner[] = [
   {
     name: "Karen Test Jensen",
@@ -188,8 +181,4 @@ export function tamperJwtPayload(jwt: string, mutate: (payload: Record<string, u
   const payload = JSON.parse(Buffer.from(p!, "base64url").toString("utf8")) as Record<string, unknown>;
   const changed = Buffer.from(JSON.stringify(mutate(payload)), "utf8").toString("base64url");
   return `${h}.${changed}.${s}`;
-}
-
-export function decodeJwtPayload(jwt: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8")) as Record<string, unknown>;
 }

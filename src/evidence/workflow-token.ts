@@ -7,7 +7,7 @@ import { errorMessage } from "../errors.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
 import { ORGANISATION_ID, brokerEnvironment, type BrokerEnvironment } from "./broker.js";
 
-export { BROKER_ISSUERS, brokerEnvironment, type BrokerEnvironment } from "./broker.js";
+export type { BrokerEnvironment } from "./broker.js";
 
 export interface TokenDocument {
   index: number;

@@ -39,4 +39,4 @@ export function decodeIdToken(token: string, limits: Limits): DecodedIdToken {
 }
 
 // The policy itself (algorithms, header parameters, weak keys) is shared with the Workflow token.
-export { keyTypeForAlgorithm, refuseAlgorithm, type AlgorithmRefusal } from "../pki/jose-policy.js";
+export { refuseAlgorithm } from "../pki/jose-policy.js";

@@ -12,7 +12,7 @@ import type { EvidenceFormat, EvidenceInput, WorkflowResultInfo } from "../input
 import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type SignatureInfo } from "../input/pdf/index.js";
-import { algorithmName, certificateFromDer, certificateFromPem, formatName, summarize, type CertificateSummary } from "../pki/certificate.js";
+import { algorithmName, certificateFromPem, formatName, summarize, type CertificateSummary } from "../pki/certificate.js";
 import { CMS_OID, decodeSignedData, findSignerCertificate, hashName, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
 import { decodeCrl } from "../pki/crl.js";
 import { toHex } from "../pki/der.js";
@@ -504,5 +504,3 @@ export function inspectEvidence(input: EvidenceInput, bytes: Uint8Array, limits:
     problems,
   };
 }
-
-export { certificateFromDer };

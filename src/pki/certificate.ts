@@ -271,15 +271,6 @@ export function keyUsages(cert: pkijs.Certificate): KeyUsageName[] | null {
   return KEY_USAGE_NAMES.filter((_, i) => ((view[i >> 3] ?? 0) >> (7 - (i & 7))) & 1);
 }
 
-export function isCa(cert: pkijs.Certificate): boolean {
-  const bc = extension(cert, OID.basicConstraints)?.parsedValue as pkijs.BasicConstraints | undefined;
-  return bc?.cA === true;
-}
-
-export function isSelfIssued(cert: pkijs.Certificate): boolean {
-  return sameName(cert.subject, cert.issuer);
-}
-
 // The summary is part of the report model; pki fills it.
 export type { CertificateSummary } from "../report/types.js";
 
@@ -336,11 +327,4 @@ export function displayName(name: pkijs.RelativeDistinguishedNames): string {
   const cn = name.typesAndValues.find((tv) => tv.type === "2.5.4.3");
   const v = cn?.value?.valueBlock as { value?: unknown } | undefined;
   return typeof v?.value === "string" ? v.value : formatName(name);
-}
-
-/** The value of one subject attribute (e.g. organizationIdentifier 2.5.4.97), or null. */
-export function subjectAttribute(cert: pkijs.Certificate, oid: string): string | null {
-  const tv = cert.subject.typesAndValues.find((x) => x.type === oid);
-  const v = tv?.value?.valueBlock as { value?: unknown } | undefined;
-  return typeof v?.value === "string" ? v.value : null;
 }

@@ -4,7 +4,7 @@ import { expectPathList } from "../usage.js";
 import { join } from "node:path";
 import type * as pkijs from "pkijs";
 import { SealcheckError, errorMessage } from "../errors.js";
-import { certificateDer, certificateFromDer, pemBlocks, summarize, type CertificateSummary } from "./certificate.js";
+import { certificateDer, certificateFromDer, pemBlocks } from "./certificate.js";
 
 /**
  * What an anchor may vouch for: the Workflow-token certificate and its OCSP responder, the seal, or a
@@ -110,13 +110,4 @@ export function loadTrustStore(trust: readonly string[], certs: readonly string[
     if (paths?.length) (store.roleAnchors ??= {})[role] = loadCertificates(paths, `--trust-${role}`);
   }
   return store;
-}
-
-export function describeTrustStore(store: TrustStore): {
-  anchors: CertificateSummary[];
-  intermediates: number;
-  roleAnchors: Partial<Record<TrustRole, CertificateSummary[]>>;
-} {
-  const roleAnchors = Object.fromEntries(Object.entries(store.roleAnchors ?? {}).map(([r, cs]) => [r, cs.map(summarize)]));
-  return { anchors: store.anchors.map(summarize), intermediates: store.intermediates.length, roleAnchors };
 }

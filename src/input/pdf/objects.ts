@@ -63,31 +63,12 @@ export interface PdfStream extends Base {
 
 export type PdfObject = PdfNull | PdfBoolean | PdfNumber | PdfString | PdfName | PdfArray | PdfDict | PdfRef | PdfStream;
 
-export const PDF_NULL: PdfNull = Object.freeze({ kind: "null" });
-
 export function refKey(ref: { num: number; gen: number }): string {
   return `${ref.num} ${ref.gen}`;
 }
 
 export function refString(ref: { num: number; gen: number }): string {
   return `${ref.num} ${ref.gen} R`;
-}
-
-export function isRef(o: PdfObject | undefined): o is PdfRef {
-  return o?.kind === "ref";
-}
-export function isDict(o: PdfObject | undefined): o is PdfDict {
-  return o?.kind === "dict";
-}
-export function isName(o: PdfObject | undefined, value?: string): o is PdfName {
-  return o?.kind === "name" && (value === undefined || o.value === value);
-}
-
-/** The dictionary of a dict or stream; undefined for anything else. */
-export function dictOf(o: PdfObject | undefined): PdfDict | undefined {
-  if (o?.kind === "dict") return o;
-  if (o?.kind === "stream") return o.dict;
-  return undefined;
 }
 
 /** The raw (unresolved) value of a key; a `null` value counts as absent, as the PDF spec says. */
