@@ -4,8 +4,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderArchiveHtml } from "../../src/render/html.js";
-import { verifyArchive } from "../../src/verify/archive.js";
+import { renderArchiveHtml } from "../../src/index.js";
+import { verifyArchive } from "../../src/index.js";
 import { tempDir, trustDirectory } from "../helpers/fixtures.js";
 import { writeArchive } from "./helpers.js";
 

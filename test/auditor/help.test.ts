@@ -1,15 +1,11 @@
 // Help that matches behaviour: one width (80 columns, whatever the terminal), examples for every command,
 // defaults said once and in words, and no reference to a file the package does not ship.
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
 
 function help(args: string[], columns = "200") {
-  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args, "--help"], {
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", COLUMNS: columns },
-  });
-  return { code: r.status, stdout: r.stdout };
+  return runCli([...args, "--help"], { COLUMNS: columns });
 }
 
 const COMMANDS = [

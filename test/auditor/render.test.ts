@@ -1,7 +1,7 @@
 // The human statement and the HTML report as pure renderers over real reports.
 import { describe, expect, it } from "vitest";
-import { verifyArchive } from "../../src/verify/archive.js";
-import { renderArchiveHuman } from "../../src/render/archive-human.js";
+import { verifyArchive } from "../../src/index.js";
+import { renderArchiveHuman } from "../../src/index.js";
 import { escapeHtml, renderArchiveHtml } from "../../src/render/html.js";
 import { formatTime } from "../../src/render/archive-view.js";
 import { trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";

@@ -7,10 +7,10 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderArchiveHtml } from "../../src/render/html.js";
+import { renderArchiveHtml } from "../../src/index.js";
 import { renderVerdictRecap } from "../../src/render/archive-human.js";
 import { archiveView } from "../../src/render/archive-view.js";
-import { verifyArchive } from "../../src/verify/archive.js";
+import { verifyArchive } from "../../src/index.js";
 import { tempDir } from "../helpers/fixtures.js";
 import { runCli as run } from "../helpers/cli.js";
 

@@ -2,7 +2,7 @@
 // facts built here, without files, a PKI or the pipeline (the samples, fuzz and cross-tool rings cover those).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS } from "../../src/limits.js";
+import { DEFAULT_LIMITS } from "../../src/index.js";
 import { parseWorkflowClaims } from "../../src/evidence/workflow-token.js";
 import { DEFAULT_ARCHIVE_OPTIONS, validationTime, type CheckEnv } from "../../src/checks/facts.js";
 import { checkCounts } from "../../src/checks/counts.js";

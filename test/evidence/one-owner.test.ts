@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { numberedClaimName, parseWorkflowClaims } from "../../src/evidence/workflow-token.js";
 import { reportClaims } from "../../src/evidence/claims-report.js";
 import { inspectToken } from "../../src/inspect/decode.js";
-import { DEFAULT_LIMITS } from "../../src/limits.js";
+import { DEFAULT_LIMITS } from "../../src/index.js";
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 

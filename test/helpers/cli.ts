@@ -5,9 +5,17 @@ export interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** Set when the process could not run or was stopped (a timeout). */
+  error?: Error;
 }
 
-export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
-  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+/** `timeoutMs`: the process is killed after it (a hang is a finding); output is kept up to 64 MiB. */
+export function runCli(args: string[], env: Record<string, string> = {}, opts: { timeoutMs?: number } = {}): CliRun {
+  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", ...env },
+    maxBuffer: 64 * 1024 * 1024,
+    ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}),
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, ...(r.error ? { error: r.error } : {}) };
 }

@@ -11,8 +11,8 @@ import {
   type TestPki,
   type WorkflowEvidence,
 } from "../../scripts/generator/index.js";
-import type { ArchiveReport } from "../../src/report/archive-report.js";
-import type { CheckResult } from "../../src/report/types.js";
+import type { ArchiveReport } from "../../src/index.js";
+import type { CheckResult } from "../../src/index.js";
 
 let pki: TestPki | undefined;
 export function testPki(): TestPki {

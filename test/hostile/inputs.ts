@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { appendIncrementalUpdate } from "../../scripts/generator/index.js";
 import { listEmbeddedFiles, parsePdf } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
-import { DEFAULT_LIMITS } from "../../src/limits.js";
+import { DEFAULT_LIMITS } from "../../src/index.js";
 
 export const validPdf = () => new Uint8Array(readFileSync("samples/valid/archive.pdf"));
 export const validTokenJson = () => readFileSync("samples/valid/workflowtoken.json", "utf8");

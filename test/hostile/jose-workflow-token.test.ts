@@ -3,10 +3,10 @@
 import { createHmac, createPublicKey, sign, type KeyObject } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildWorkflowEvidence, workflowTokenJson, type WorkflowEvidence } from "../../scripts/generator/index.js";
-import { staticKeys, verifyIdToken } from "../../src/idtoken/index.js";
-import { loadTrustStore, type TrustStore } from "../../src/pki/trust-store.js";
-import type { ArchiveReport } from "../../src/report/archive-report.js";
-import { verifyArchive } from "../../src/verify/archive.js";
+import { staticKeys, verifyIdToken } from "../../src/index.js";
+import { loadTrustStore, type TrustStore } from "../../src/index.js";
+import type { ArchiveReport } from "../../src/index.js";
+import { verifyArchive } from "../../src/index.js";
 import { check, testPki, trustDirectory } from "../helpers/fixtures.js";
 
 let genuine: WorkflowEvidence;

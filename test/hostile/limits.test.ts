@@ -1,12 +1,12 @@
 // Hostile inputs through the library boundary: every one gives a report (or a typed error) in bounded time,
 // never TOTAL-PASSED; each limit, when hit, is named in the message with how to raise it.
 import { describe, expect, it } from "vitest";
-import { SealcheckError } from "../../src/errors.js";
-import { DEFAULT_LIMITS, LIMIT_NAMES, resolveLimits } from "../../src/limits.js";
+import { SealcheckError } from "../../src/index.js";
+import { DEFAULT_LIMITS, LIMIT_NAMES, resolveLimits } from "../../src/index.js";
 import { pemBlocks } from "../../src/pki/certificate.js";
-import { loadTrustStore } from "../../src/pki/trust-store.js";
-import type { ArchiveReport } from "../../src/report/archive-report.js";
-import { verifyArchive, type VerifyArchiveOptions } from "../../src/verify/archive.js";
+import { loadTrustStore } from "../../src/index.js";
+import type { ArchiveReport } from "../../src/index.js";
+import { verifyArchive, type VerifyArchiveOptions } from "../../src/index.js";
 import { check, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 import { deepJson, deepPdfNesting, flateBombAttachment, junk, kidsLoop, padesB64LineBreaks, pemBeginsWithoutEnd, validPdf, validTokenJson } from "./inputs.js";
 

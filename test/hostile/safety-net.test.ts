@@ -1,8 +1,8 @@
 // The safety net at the public boundary: an unexpected exception inside a check becomes a failed check
 // naming the stage (FORMAT_FAILURE), with the error kept in its details — never a crash, never a pass.
 import { describe, expect, it } from "vitest";
-import { verifyArchive } from "../../src/verify/archive.js";
-import type { TrustStore } from "../../src/pki/trust-store.js";
+import { verifyArchive } from "../../src/index.js";
+import type { TrustStore } from "../../src/index.js";
 import { check, writeTokenEvidence } from "../helpers/fixtures.js";
 
 describe("safety net", () => {

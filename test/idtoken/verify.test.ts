@@ -1,6 +1,6 @@
 // verifyIdToken with offline keys: every check passes and fails, and the hostile tokens are refused.
 import { beforeAll, describe, expect, it } from "vitest";
-import { SealcheckError } from "../../src/errors.js";
+import { SealcheckError } from "../../src/index.js";
 import {
   MemoryReplayStore,
   ReplayStoreError,
@@ -9,7 +9,7 @@ import {
   type IdTokenReport,
   type KeyProvider,
   type VerifyIdTokenOptions,
-} from "../../src/idtoken/index.js";
+} from "../../src/index.js";
 import { AUDIENCE, ISSUER, SENDER, encJwk, jwksOf, makeKey, mint, publicJwk, signRaw, transferPayload, type TestKey } from "./helpers.js";
 
 let A: TestKey; // the broker's signing key

@@ -1,7 +1,7 @@
 // Hand-built PDFs for the reader's tests: one revision at a time, with exact offsets, so that every
 // xref flavour (table, stream with or without PNG predictor, hybrid) and incremental updates can be made.
 import { deflateSync } from "node:zlib";
-import { DEFAULT_LIMITS, type Limits } from "../../src/limits.js";
+import { DEFAULT_LIMITS, type Limits } from "../../src/index.js";
 
 export const LIMITS: Limits = { ...DEFAULT_LIMITS };
 

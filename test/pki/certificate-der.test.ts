@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import * as pkijs from "pkijs";
 import { describe, expect, it, vi } from "vitest";
-import { DEFAULT_LIMITS } from "../../src/limits.js";
+import { DEFAULT_LIMITS } from "../../src/index.js";
 import { certificateDer, thumbprint } from "../../src/pki/certificate.js";
 import { decodeSignedData } from "../../src/pki/cms.js";
 import { decodeOcsp } from "../../src/pki/ocsp.js";

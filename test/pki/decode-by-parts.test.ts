@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import * as pkijs from "pkijs";
 import { describe, expect, it } from "vitest";
-import { LimitError } from "../../src/errors.js";
-import { DEFAULT_LIMITS } from "../../src/limits.js";
+import { LimitError } from "../../src/index.js";
+import { DEFAULT_LIMITS } from "../../src/index.js";
 import { certificateDer, certificateFromDer, certificateFromPem } from "../../src/pki/certificate.js";
 import { decodeSignedData, decodeSignedDataWhole, revocationArchival, signedDataByParts, timestampTokens } from "../../src/pki/cms.js";
 import { decodeCrl } from "../../src/pki/crl.js";

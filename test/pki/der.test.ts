@@ -2,7 +2,7 @@
 // any other bytes, equal or not, are decoded (and guarded) as usual.
 import * as asn1js from "asn1js";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS } from "../../src/limits.js";
+import { DEFAULT_LIMITS } from "../../src/index.js";
 import { bytesOfDecoded, decodeDer, partLimits } from "../../src/pki/der.js";
 
 describe("bytesOfDecoded", () => {

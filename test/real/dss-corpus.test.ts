@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { parsePdf } from "../../src/input/pdf/index.js";
-import { DEFAULT_LIMITS } from "../../src/limits.js";
+import { DEFAULT_LIMITS } from "../../src/index.js";
 import { describe, expect, it } from "vitest";
 
 const CHECK = "../shared/corpus/check.py";

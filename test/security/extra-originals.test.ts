@@ -3,8 +3,9 @@
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { verifyArchive } from "../../src/verify/archive.js";
+import { verifyArchive } from "../../src/index.js";
 import { check, tempDir, trustDirectory } from "../helpers/fixtures.js";
+import { runCli } from "../helpers/cli.js";
 
 function mixedFolder(): string {
   const dir = join(tempDir("extra-"), "originals");
@@ -43,23 +44,12 @@ describe("document-digests: extra originals", () => {
 
 describe("verify-batch carries the options to its workers", () => {
   it("--allow-extra-originals, --seal-signer and per-role anchors reach every archive", async () => {
-    const { execFileSync } = await import("node:child_process");
     const root = tempDir("batch-extra-");
     const mixed = mixedFolder();
     mkdirSync(join(root, "a", "originals"), { recursive: true });
     copyFileSync("samples/valid/archive.pdf", join(root, "a", "archive.pdf"));
     for (const f of readdirSync(mixed)) copyFileSync(join(mixed, f), join(root, "a", "originals", f));
-    const run = (...extra: string[]): number => {
-      try {
-        execFileSync(process.execPath, ["dist/cli/main.js", "verify-batch", root, "--workers", "1", "--no-progress", "--json", ...extra], {
-          env: { ...process.env, NO_COLOR: "1" },
-          stdio: "pipe",
-        });
-        return 0;
-      } catch (e) {
-        return (e as { status: number }).status;
-      }
-    };
+    const run = (...extra: string[]): number | null => runCli(["verify-batch", root, "--workers", "1", "--no-progress", "--json", ...extra]).code;
     expect(run("--trust", trustDirectory())).toBe(1);
     expect(run("--trust", trustDirectory(), "--allow-extra-originals")).toBe(0);
     // Role anchors: the seal anchor given only for the token does not make the seal verify.

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasUnsafeCharacters, safeForTerminal, safeText } from "../../src/render/sanitize.js";
-import { renderJson } from "../../src/render/json.js";
+import { renderJson } from "../../src/index.js";
 import { DEFAULT_SIGNERS } from "../../scripts/generator/token.js";
 import { tempDir, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 import { AUDIENCE, encJwk, jwksOf, makeKey, mint, publicJwk, serveBroker, startServer, type TestKey, type TestServer } from "../idtoken/helpers.js";

@@ -6,10 +6,10 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyEvidence, readBounded } from "../../src/input/evidence-file.js";
-import { DEFAULT_LIMITS } from "../../src/limits.js";
-import { DiscoveryKeyProvider } from "../../src/idtoken/discovery.js";
-import { verifyArchive } from "../../src/verify/archive.js";
-import { loadTrustStore } from "../../src/pki/trust-store.js";
+import { DEFAULT_LIMITS } from "../../src/index.js";
+import { DiscoveryKeyProvider } from "../../src/index.js";
+import { verifyArchive } from "../../src/index.js";
+import { loadTrustStore } from "../../src/index.js";
 import { tempDir, trustDirectory } from "../helpers/fixtures.js";
 import { AUDIENCE, jwksOf, makeKey, publicJwk, serveBroker, startServer, type TestServer } from "../idtoken/helpers.js";
 

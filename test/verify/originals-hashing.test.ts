@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SealcheckError } from "../../src/errors.js";
+import { SealcheckError } from "../../src/index.js";
 import { hashOriginals, listOriginals, startHashingOriginals } from "../../src/input/originals.js";
 import { tempDir } from "../helpers/fixtures.js";
 

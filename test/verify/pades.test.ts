@@ -2,8 +2,8 @@
 // in its three forms, the seal checks, and every known attack on PDF signatures failing for its reason.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { verifyArchive } from "../../src/verify/archive.js";
-import type { ArchiveReport } from "../../src/report/archive-report.js";
+import { verifyArchive } from "../../src/index.js";
+import type { ArchiveReport } from "../../src/index.js";
 import { check } from "../helpers/fixtures.js";
 
 const trust = ["samples/trust"];

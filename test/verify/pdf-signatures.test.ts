@@ -2,8 +2,8 @@
 // built from it: kinds, covered revisions, and failures with their own sub-indication.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { ArchiveReport } from "../../src/report/archive-report.js";
-import { verifyArchive } from "../../src/verify/archive.js";
+import type { ArchiveReport } from "../../src/index.js";
+import { verifyArchive } from "../../src/index.js";
 import { check } from "../helpers/fixtures.js";
 
 const read = (f: string) => new Uint8Array(readFileSync(f));

@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { verifyArchive } from "../../src/verify/archive.js";
+import { verifyArchive } from "../../src/index.js";
 import { check } from "../helpers/fixtures.js";
 
 const PDFSIG = ["/usr/bin/pdfsig", "/usr/local/bin/pdfsig"].find((p) => existsSync(p));

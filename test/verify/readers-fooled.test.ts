@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { verifyArchive } from "../../src/verify/archive.js";
+import { verifyArchive } from "../../src/index.js";
 
 const expected = JSON.parse(readFileSync("samples/expected.json", "utf8")) as {
   attacks: Record<string, { indication: string; subIndication: string | null; check: string; fooled?: string }>;

@@ -2,7 +2,7 @@
 // README's tables): the verdict, the sub-indication and the check that decides it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { verifyArchive } from "../../src/verify/archive.js";
+import { verifyArchive } from "../../src/index.js";
 
 interface Expected {
   indication: string;

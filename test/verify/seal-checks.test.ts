@@ -6,7 +6,7 @@ import * as pkijs from "pkijs";
 import * as asn1js from "asn1js";
 import { describe, expect, it } from "vitest";
 import { buildArchive, createCrl, createOcspResponse, TIMELINE, type ArchiveOptions } from "../../scripts/generator/index.js";
-import { verifyArchive } from "../../src/verify/archive.js";
+import { verifyArchive } from "../../src/index.js";
 import { check, tempDir, testPki } from "../helpers/fixtures.js";
 
 const trust = ["samples/trust"];

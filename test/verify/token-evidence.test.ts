@@ -3,7 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { verifyArchive } from "../../src/verify/archive.js";
+import { verifyArchive } from "../../src/index.js";
 import { TIMELINE, workflowTokenJson } from "../../scripts/generator/index.js";
 import { check, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 
