@@ -1,0 +1,27 @@
+// The evidence's SHA-256 continues the seal's byte-range pass: both digests must be what hashing each
+// separately gives, whatever the ranges and the algorithm.
+import { createHash, randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { digestByteRanges, evidenceSha256 } from "../../src/input/evidence-digest.js";
+
+const sha = (alg: string, ...parts: Uint8Array[]): string => parts.reduce((h, p) => h.update(p), createHash(alg)).digest("hex");
+
+describe("evidence digests", () => {
+  it("range digest and file digest from one pass equal the separate digests", () => {
+    const bytes = new Uint8Array(randomBytes(300_001));
+    const r = [0, 200_000, 250_000, 40_000];
+    const ranges = Buffer.from(digestByteRanges(bytes, r, "sha256")).toString("hex");
+    expect(ranges).toBe(sha("sha256", bytes.subarray(0, 200_000), bytes.subarray(250_000, 290_000)));
+    expect(evidenceSha256(bytes)).toBe(sha("sha256", bytes));
+  });
+
+  it("other algorithms, ranges not at 0, and bytes never range-hashed: computed on their own", () => {
+    const a = new Uint8Array(randomBytes(5000));
+    expect(Buffer.from(digestByteRanges(a, [0, 100, 200, 300], "sha512")).toString("hex")).toBe(sha("sha512", a.subarray(0, 100), a.subarray(200, 500)));
+    const b = new Uint8Array(randomBytes(5000));
+    digestByteRanges(b, [10, 100, 200, 300], "sha256");
+    expect(evidenceSha256(a)).toBe(sha("sha256", a));
+    expect(evidenceSha256(b)).toBe(sha("sha256", b));
+    expect(evidenceSha256(new Uint8Array(0))).toBe(sha("sha256", new Uint8Array(0)));
+  });
+});
