@@ -5,7 +5,7 @@ import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { durationOption, parseValidationTime } from "../time.js";
-import { classifyEvidence, readBounded, type EvidenceInput } from "../input/evidence-file.js";
+import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { evidenceSha256 } from "../input/evidence-digest.js";
 import { listOriginals, startHashingOriginals, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
 import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
@@ -136,7 +136,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   try {
     const trust = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {});
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
-    const bytes = typeof o.evidence === "string" ? readBounded(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
+    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
     if (listingError) throw listingError;
 
     // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable
