@@ -41,7 +41,7 @@ Run sealcheck <command> --help for a command's options and examples.`,
 
   // Registration is cheap: each module exports `register(program, run)` that declares options only.
   const { registerCommands } = await import("./commands/index.js");
-  registerCommands(program);
+  registerCommands(program, process.argv[2]);
 
   try {
     await program.parseAsync(process.argv);

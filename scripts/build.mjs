@@ -52,6 +52,21 @@ if (withTypes) {
   if (tsc.status !== 0) throw new Error("tsc could not emit the type declarations");
 }
 
+// commander requires node:child_process (and with it net, dgram, ...) when it loads, for executable
+// sub-commands, which this CLI has none of: in the CLI bundle it is required on first use instead.
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (a) =>
+      /[\\/]commander[\\/]/.test(a.importer) ? { path: "child_process", namespace: "lazy" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy" }, () => ({
+      contents: 'module.exports = new Proxy({}, { get: (_, k) => require("node:child_process")[k] });',
+      loader: "js",
+    }));
+  },
+};
+
 // The CLI as one CommonJS script: vm.Script can use a code cache for it (ES modules cannot be cached on
 // Node 20). `import.meta.url` (the batch pool finds its worker by it) becomes this file's URL.
 await build({
@@ -64,6 +79,7 @@ await build({
   minify: true,
   keepNames: true,
   banner: { js: 'const __sealcheckModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  plugins: [lazyChildProcess],
   logLevel: "error",
 });
 

@@ -13,6 +13,7 @@ import { validateChain } from "../pki/chain.js";
 import { cryptoEngine } from "../pki/crypto-engine.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp } from "../pki/timestamp.js";
+import { digestByteRanges } from "../input/evidence-digest.js";
 import { anchorsFor } from "../pki/trust-store.js";
 import type { PdfSignatureKind, PdfSignatureReport } from "../report/archive-report.js";
 import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js";
@@ -30,13 +31,6 @@ interface Outcome {
 }
 
 const kindOf = (s: SignatureInfo): PdfSignatureKind => (s.isDocTimestamp ? "documentTimestamp" : s.isDocMdp ? "certification" : "approval");
-
-function digestRanges(pdf: Uint8Array, r: readonly number[], alg: string): Uint8Array {
-  return createHash(alg)
-    .update(pdf.subarray(r[0], (r[0] as number) + (r[1] as number)))
-    .update(pdf.subarray(r[2], (r[2] as number) + (r[3] as number)))
-    .digest();
-}
 
 const noSigner = (details: Record<string, unknown>): Outcome => ({
   status: "indeterminate",
@@ -74,7 +68,7 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
   // adbe.pkcs7.sha1 signs the SHA-1 digest of the ranges, carried as the encapsulated content.
   if (s.subFilter === "adbe.pkcs7.sha1") {
     if (!eContent) return { status: "failed", sub: "FORMAT_FAILURE", message: "An adbe.pkcs7.sha1 signature without encapsulated content." };
-    if (!bytesEqual(eContent, digestRanges(pdf, ranges, "sha1")))
+    if (!bytesEqual(eContent, digestByteRanges(pdf, ranges, "sha1")))
       return {
         status: "failed",
         sub: "HASH_FAILURE",
@@ -82,7 +76,7 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
       };
   } else if (eContent) return { status: "failed", sub: "FORMAT_FAILURE", message: "The CMS encapsulates content instead of signing the byte ranges." };
   const signed = eContent ?? null;
-  const digestOf = (alg: string) => (signed ? createHash(alg).update(signed).digest() : digestRanges(pdf, ranges, alg));
+  const digestOf = (alg: string) => (signed ? createHash(alg).update(signed).digest() : digestByteRanges(pdf, ranges, alg));
   let signer: pkijs.Certificate | null;
   let digestAlgorithm: string;
   if (si.signedAttrs) {
@@ -159,7 +153,7 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
 
 async function judgeDocumentTimestamp(env: CheckEnv, pdf: Uint8Array, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   const trust = { anchors: anchorsFor(env.trust, "tsa"), intermediates: env.trust.intermediates };
-  const r = await verifyTimestamp(s.contents!, (alg) => digestRanges(pdf, ranges, alg), trust, env.options.at ?? null, env.limits, true);
+  const r = await verifyTimestamp(s.contents!, (alg) => digestByteRanges(pdf, ranges, alg), trust, env.options.at ?? null, env.limits, true);
   return {
     status: r.judgement.status,
     sub: r.judgement.subIndication,

@@ -1,7 +1,6 @@
 // Check "seal-signature": the PAdES CMS signature. ByteRange sane and covering its revision exactly
 // except /Contents; /Contents one CMS SignedData (zero padding allowed); messageDigest = digest of the
 // byte ranges (streamed, never copied); signature value; ESS signing-certificate-v2 binds the signer.
-import { createHash } from "node:crypto";
 import type * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, verifySigner, type DecodedSignedData } from "../pki/cms.js";
@@ -10,6 +9,7 @@ import { sealIdentity } from "../evidence/broker-identity.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { PdfDocument, SignatureInfo } from "../input/pdf/index.js";
+import { digestByteRanges } from "../input/evidence-digest.js";
 import type { CheckEnv, Established } from "./facts.js";
 
 const ID = "seal-signature";
@@ -80,13 +80,6 @@ export function checkByteRange(sig: SealSignatureInput, fileLength: number): { r
   return problems.length ? { problems } : { ranges: [a, b, c, d], problems };
 }
 
-function digestRanges(pdf: Uint8Array, r: [number, number, number, number], alg: string): Uint8Array {
-  return createHash(alg)
-    .update(pdf.subarray(r[0], r[0] + r[1]))
-    .update(pdf.subarray(r[2], r[2] + r[3]))
-    .digest();
-}
-
 export async function checkSealSignature(env: CheckEnv, pdf: Uint8Array, sig: SealSignatureInput): Promise<Established<SealCmsFacts>> {
   const found: { cms?: DecodedSignedData; signerCert?: pkijs.Certificate } = {};
   const check = await judge(env, pdf, sig, found);
@@ -130,7 +123,7 @@ async function judge(
       "The seal's SignerInfo has no signed attributes: it is a bare PKCS#7 signature, not the CAdES signature of a PAdES seal.",
       { details },
     );
-  const v = await verifySigner(seal.cms, 0, (alg) => digestRanges(pdf, ranges, alg));
+  const v = await verifySigner(seal.cms, 0, (alg) => digestByteRanges(pdf, ranges, alg));
   details.digestAlgorithm = v.digestAlgorithm;
   details.signatureAlgorithm = v.signatureAlgorithm;
   details.messageDigest = v.messageDigest;

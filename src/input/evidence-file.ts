@@ -1,8 +1,9 @@
 // Reads the evidence file and decides, from its content (never its name), which of the three forms it is.
-import { constants, openSync, readSync, closeSync, fstatSync } from "node:fs";
+import { constants, openSync, read, readSync, closeSync, fstatSync } from "node:fs";
 import { SealcheckError, FormatError, LimitError, errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { isPlainObject, parseJson } from "./json.js";
+import { PrefixHashing } from "./evidence-digest.js";
 
 export type EvidenceFormat = "pades-pdf" | "pades-json" | "workflow-token-json";
 
@@ -30,6 +31,73 @@ export interface EvidenceInput {
  * opened, so a path swapped between a check and the open cannot slip through.
  */
 export function readBounded(file: string, maxBytes: number): Uint8Array {
+  const { fd, size } = openBounded(file, maxBytes);
+  return readOpened(file, fd, size);
+}
+
+/** Reads the file opened by openBounded in one buffer, and closes it. */
+function readOpened(file: string, fd: number, size: number): Uint8Array {
+  try {
+    const buf = Buffer.allocUnsafe(size);
+    let off = 0;
+    while (off < size) {
+      const n = readSync(fd, buf, off, size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return new Uint8Array(buf.buffer, buf.byteOffset, off);
+  } catch (e) {
+    throw unreadable(file, e);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Evidence from this size on is read by readEvidence in chunks on the thread pool, hashed as they arrive. */
+export const HASHED_READ_MIN = 16 * 1024 * 1024;
+const HASHED_READ_CHUNK = 4 * 1024 * 1024;
+
+/**
+ * readBounded for the evidence file. A large one is read in chunks on libuv's thread pool while this thread
+ * hashes the chunk before (SHA-256, its state kept at each chunk's start): the read (mostly page faults of a
+ * fresh buffer) and the hashing overlap, and the seal's byte-range digest and the file's own digest then
+ * cost no second pass (src/input/evidence-digest.ts). Same checks, errors and result as readBounded.
+ */
+export async function readEvidence(file: string, maxBytes: number): Promise<Uint8Array> {
+  const { fd, size } = openBounded(file, maxBytes);
+  if (size < HASHED_READ_MIN) return readOpened(file, fd, size);
+  try {
+    const buf = Buffer.allocUnsafe(size);
+    const readAt = (pos: number) =>
+      new Promise<number>((resolve, reject) => read(fd, buf, pos, Math.min(HASHED_READ_CHUNK, size - pos), pos, (e, n) => (e ? reject(e) : resolve(n))));
+    const hashing = new PrefixHashing();
+    let pos = 0;
+    let next: Promise<number> | null = size > 0 ? readAt(0) : null;
+    while (next) {
+      const n = await next;
+      const start = pos;
+      pos += n;
+      // The next chunk is read while this one is hashed; a file that shrank ends the read, as in readBounded.
+      next = n > 0 && pos < size ? readAt(pos) : null;
+      hashing.add(buf, start, pos);
+    }
+    const bytes = new Uint8Array(buf.buffer, buf.byteOffset, pos);
+    hashing.finish(bytes);
+    return bytes;
+  } catch (e) {
+    throw unreadable(file, e);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function unreadable(file: string, e: unknown): SealcheckError {
+  if (e instanceof SealcheckError) return e;
+  return new SealcheckError("ERR_FILE_UNREADABLE", `${file}: cannot read (${errorMessage(e)})`, { file, cause: e });
+}
+
+/** Opens `file` for reading if it is a regular file of at most `maxBytes` (see readBounded); the caller closes it. */
+function openBounded(file: string, maxBytes: number): { fd: number; size: number } {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -48,19 +116,10 @@ export function readBounded(file: string, maxBytes: number): Uint8Array {
         `${file}: ${st.size} bytes is more than the limit of ${maxBytes} (raise it with --limit maxEvidenceBytes=<n>)`,
         { file },
       );
-    const buf = Buffer.allocUnsafe(st.size);
-    let off = 0;
-    while (off < st.size) {
-      const n = readSync(fd, buf, off, st.size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return new Uint8Array(buf.buffer, buf.byteOffset, off);
+    return { fd, size: st.size };
   } catch (e) {
-    if (e instanceof SealcheckError) throw e;
-    throw new SealcheckError("ERR_FILE_UNREADABLE", `${file}: cannot read (${errorMessage(e)})`, { file, cause: e });
-  } finally {
     closeSync(fd);
+    throw unreadable(file, e);
   }
 }
 

@@ -1,8 +1,8 @@
 // The original PDFs an auditor supplies: found on disk and hashed, files over 1 MiB as streams (read once,
 // in chunks, never held whole), so that originals of hundreds of megabytes cost no memory.
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { open, type FileHandle } from "node:fs/promises";
+import { promises as fsp, readFileSync, readdirSync, statSync } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { isMainThread, Worker } from "node:worker_threads";
 import { SealcheckError, errorMessage } from "../errors.js";
@@ -69,7 +69,7 @@ export async function hashFile(path: string): Promise<OriginalFile> {
   }
   let fh: FileHandle;
   try {
-    fh = await open(path, "r");
+    fh = await fsp.open(path, "r"); // fs.promises loads on first use (with readline, ...), not with this module
   } catch (e) {
     throw unreadable(e);
   }

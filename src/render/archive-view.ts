@@ -305,6 +305,11 @@ export function claimFilterNote(report: ArchiveReport): string | null {
   return `Claim filter: ${w.claimFilter}. Inferred from the claims present: ${what}.`;
 }
 
+/** 109,159,558: what toLocaleString("en-US") writes, without its first use's ICU set-up (15–30 ms of a cold run). */
+function thousands(n: number): string {
+  return Number.isSafeInteger(n) && n >= 0 ? String(n).replace(/\B(?=(\d{3})+$)/g, ",") : n.toLocaleString("en-US");
+}
+
 function personalDataNote(report: ArchiveReport): string | null {
   const claims = report.signatures.flatMap((s) => s.claims).filter((c) => c.personalData !== null);
   if (claims.length === 0) return null;
@@ -319,7 +324,7 @@ export function archiveView(report: ArchiveReport): ArchiveView {
   const facts: Field[] = [
     { label: "Evidence", value: `${report.evidence.file} (${FORMAT_NAMES[report.evidence.format]})` },
     ...(report.evidence.sha256 ? [{ label: "Evidence SHA-256", value: report.evidence.sha256 }] : []),
-    ...(report.evidence.size !== undefined ? [{ label: "Evidence size", value: `${report.evidence.size.toLocaleString("en-US")} bytes` }] : []),
+    ...(report.evidence.size !== undefined ? [{ label: "Evidence size", value: `${thousands(report.evidence.size)} bytes` }] : []),
     { label: "Validation time", value: `${formatTime(report.validationTime)} (${describeTimeSource(report.validationTimeSource)})` },
     {
       label: "Originals",

@@ -7,14 +7,14 @@ import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { durationOption, parseValidationTime } from "../time.js";
-import { classifyEvidence, readBounded, type EvidenceInput } from "../input/evidence-file.js";
+import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
+import { evidenceSha256 } from "../input/evidence-digest.js";
 import { listOriginals, startHashingOriginals, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
 import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
 import { summarize, thumbprint } from "../pki/certificate.js";
 import { ORGANIZATION_IDENTIFIER_FORM, type SealSignerPolicy } from "../evidence/broker-identity.js";
 import { refuseAlgorithm } from "../pki/jose-policy.js";
 import { failed, warning } from "../report/check.js";
-import { createHash } from "node:crypto";
 import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { expectOptions, expectPathList } from "../usage.js";
@@ -149,7 +149,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   try {
     const trust = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {});
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
-    const bytes = typeof o.evidence === "string" ? readBounded(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
+    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
     if (listingError) throw listingError;
 
     // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable
@@ -384,9 +384,9 @@ async function runPipeline(
   };
 }
 
-/** SHA-256 and size of the evidence bytes: what a filed statement must name. */
+/** SHA-256 and size of the evidence bytes: what a filed statement must name (hashed with the seal's byte ranges). */
 function fileIdentity(bytes: Uint8Array): { sha256: string; size: number } {
-  return { sha256: createHash("sha256").update(bytes).digest("hex"), size: bytes.length };
+  return { sha256: evidenceSha256(bytes), size: bytes.length };
 }
 
 function verificationInputs(trust: TrustStore, options: ArchiveOptions, limits: Limits, o: VerifyArchiveOptions): VerificationInputs {
