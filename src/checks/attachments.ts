@@ -32,7 +32,7 @@ export function decodeTokenEvidence(
   if (typeof pem !== "string" || pem.trim() === "") missing("certPem");
   else {
     try {
-      ctx.tokenCert = certificateFromPem(pem, where.certPem);
+      ctx.tokenCert = certificateFromPem(pem, where.certPem, ctx.session.pki);
       ev.certPem = pem;
     } catch (e) {
       problems.push(errorMessage(e));
@@ -47,7 +47,7 @@ export function decodeTokenEvidence(
     if (!B64.test(compact) || compact.length % 4 !== 0) problems.push(`${where.ocspBase64} is not standard base64 (padded)`);
     else {
       try {
-        ctx.ocsp = decodeOcsp(new Uint8Array(Buffer.from(compact, "base64")), ctx.limits);
+        ctx.ocsp = decodeOcsp(new Uint8Array(Buffer.from(compact, "base64")), ctx.session.pki);
         ev.ocspBase64 = compact;
       } catch (e) {
         problems.push(`${where.ocspBase64}: ${errorMessage(e)}`);

@@ -5,6 +5,7 @@ import type { Limits } from "../limits.js";
 import type { EvidenceInput } from "../input/evidence-file.js";
 import type { CompactJws } from "../input/jws.js";
 import type { TrustStore } from "../pki/trust-store.js";
+import type { PkiSession } from "../pki/session.js";
 import type { ChainResult } from "../pki/chain.js";
 import type { DecodedOcsp } from "../pki/ocsp.js";
 import type { ValidationTime } from "../report/types.js";
@@ -57,6 +58,8 @@ export interface TokenEvidence {
 export interface ArchiveContext {
   input: EvidenceInput;
   limits: Limits;
+  /** The verification session: its pki half decodes within `limits` and holds the caches kept between archives. */
+  session: { readonly pki: PkiSession };
   trust: TrustStore;
   options: ArchiveOptions;
   /** Set by the attachments check. */

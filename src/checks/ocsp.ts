@@ -17,6 +17,7 @@ export async function checkOcsp(ctx: ArchiveContext): Promise<CheckResult[]> {
   if (!ctx.tokenCert) return OCSP_CHECK_IDS.map((id) => skipped(id, "No token certificate could be read, so the OCSP response cannot be related to it."));
   const sealing = tokenSealingTime(ctx) ?? validationTime(ctx);
   const j = await judgeOcsp({
+    session: ctx.session.pki,
     decoded: ctx.ocsp,
     target: ctx.tokenCert,
     issuer: ctx.tokenIssuer ?? null,

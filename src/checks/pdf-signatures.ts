@@ -10,7 +10,6 @@ import { coveredRevision, type PdfDocument, type SignatureInfo } from "../input/
 import { ACCEPTED_DIGESTS, decodeSignedData, verifySigner, type DecodedSignedData } from "../pki/cms.js";
 import { displayName, summarize } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
-import { cryptoEngine } from "../pki/crypto-engine.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp } from "../pki/timestamp.js";
 import { anchorsFor } from "../pki/trust-store.js";
@@ -55,7 +54,7 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
   const pdf = ctx.input.pdf!;
   let cms: DecodedSignedData;
   try {
-    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, ctx.limits, true);
+    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, ctx.session.pki, true);
   } catch (e) {
     return { status: "failed", sub: "FORMAT_FAILURE", message: `${errorMessage(e)}.` };
   }
@@ -80,7 +79,7 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
   let signer: pkijs.Certificate | null;
   let digestAlgorithm: string;
   if (si.signedAttrs) {
-    const v = await verifySigner(cms, 0, digestOf);
+    const v = await verifySigner(ctx.session.pki, cms, 0, digestOf);
     digestAlgorithm = v.digestAlgorithm;
     Object.assign(details, { digestAlgorithm, signatureAlgorithm: v.signatureAlgorithm, messageDigest: v.messageDigest, computedDigest: v.computedDigest });
     if (v.computedDigest === undefined)
@@ -107,7 +106,7 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
     try {
       const r = await sd.verify(
         { signer: 0, data: signed ? new ArrayBuffer(0) : new Uint8Array(data).buffer, checkChain: false, extendedMode: true },
-        cryptoEngine,
+        ctx.session.pki.engine,
       );
       signer = r.signerCertificate ?? null;
       if (!signer) return noSigner(details);
@@ -123,7 +122,12 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
   const at = ctx.options.at ?? ctx.sealTimestamp ?? new Date();
   // Other signers than the broker are judged against the general anchors only: a per-role anchor (--trust-seal,
   // --trust-token, --trust-tsa) says whom the user trusts for that role, not for any signature.
-  const chain = await validateChain(signer, { anchors: ctx.trust.anchors, intermediates: [...ctx.trust.intermediates, ...cms.certificates], at });
+  const chain = await validateChain(signer, {
+    anchors: ctx.trust.anchors,
+    intermediates: [...ctx.trust.intermediates, ...cms.certificates],
+    at,
+    session: ctx.session.pki,
+  });
   details.path = chain.path.map(summarize);
   details.judgedAt = at.toISOString();
   if (chain.status !== "valid") {
@@ -154,7 +158,7 @@ async function judgeCms(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly 
 async function judgeDocumentTimestamp(ctx: ArchiveContext, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   const pdf = ctx.input.pdf!;
   const trust = { anchors: anchorsFor(ctx.trust, "tsa"), intermediates: ctx.trust.intermediates };
-  const r = await verifyTimestamp(s.contents!, (alg) => digestRanges(pdf, ranges, alg), trust, ctx.options.at ?? null, ctx.limits, true);
+  const r = await verifyTimestamp(s.contents!, (alg) => digestRanges(pdf, ranges, alg), trust, ctx.options.at ?? null, ctx.session.pki, true);
   return {
     status: r.judgement.status,
     sub: r.judgement.subIndication,

@@ -31,7 +31,7 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
   const at = validationTime(ctx);
   const pool = [...ctx.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
   const anchors = anchorsFor(ctx.trust, "seal");
-  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time });
+  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: ctx.session.pki });
   const who = sealIdentity(cert, ctx.options.sealSigners);
   const details: Record<string, unknown> = { certificate: summarize(cert), sealIdentity: who.identity, path: describePath(chain.path) };
   if (who.identity === "other") {
@@ -56,7 +56,7 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
     return indeterminate(ID, "CHAIN_CONSTRAINTS_FAILURE", `The seal certificate may not sign: its key usage is ${ku.join(", ")}.`, { at, details });
   }
   // Revocation: archived in the CMS's signed attributes, plus any DSS.
-  const issuer = chain.path[1] ?? (await findIssuer(cert, pool));
+  const issuer = chain.path[1] ?? (await findIssuer(ctx.session.pki, cert, pool));
   const archived = revocationArchival(seal.cms.signedData.signerInfos[0]!);
   const items = archived.ocsps.length + archived.crls.length + extra.ocsps.length + extra.crls.length;
   if (items > ctx.limits.maxValidationDataItems) {
@@ -71,8 +71,9 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
   ] as const) {
     for (const der of ders) {
       try {
-        const decoded = decodeOcsp(der, ctx.limits);
+        const decoded = decodeOcsp(der, ctx.session.pki);
         const r = await judgeOcsp({
+          session: ctx.session.pki,
           decoded,
           target: cert,
           issuer,
@@ -100,9 +101,9 @@ export async function checkSealCertificate(ctx: ArchiveContext, seal: SealState,
   ] as const) {
     for (const der of ders) {
       try {
-        const crl = decodeCrl(der, ctx.limits);
+        const crl = decodeCrl(der, ctx.session.pki);
         if (!sameName(crl.crl.issuer, cert.issuer)) continue;
-        judgements.push({ source, j: await judgeCrl(crl, cert, issuer, sealingTime, ctx.options.clockSkewSeconds) });
+        judgements.push({ source, j: await judgeCrl(ctx.session.pki, crl, cert, issuer, sealingTime, ctx.options.clockSkewSeconds) });
       } catch (e) {
         judgements.push({
           source,

@@ -104,7 +104,7 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
   seal.coversWholeFile = ranges[2] + ranges[3] === pdf.length;
   if (!sig.contents || sig.contents.length === 0) return failed(ID, "FORMAT_FAILURE", "The seal's /Contents is empty: there is no signature.", { details });
   try {
-    seal.cms = decodeSignedData(sig.contents, "the seal's /Contents", ctx.limits, true);
+    seal.cms = decodeSignedData(sig.contents, "the seal's /Contents", ctx.session.pki, true);
   } catch (e) {
     return failed(ID, "FORMAT_FAILURE", `${errorMessage(e)}.`, { details });
   }
@@ -124,7 +124,7 @@ export async function checkSealSignature(ctx: ArchiveContext, seal: SealState): 
       "The seal's SignerInfo has no signed attributes: it is a bare PKCS#7 signature, not the CAdES signature of a PAdES seal.",
       { details },
     );
-  const v = await verifySigner(seal.cms, 0, (alg) => digestRanges(pdf, ranges, alg));
+  const v = await verifySigner(ctx.session.pki, seal.cms, 0, (alg) => digestRanges(pdf, ranges, alg));
   details.digestAlgorithm = v.digestAlgorithm;
   details.signatureAlgorithm = v.signatureAlgorithm;
   details.messageDigest = v.messageDigest;

@@ -33,7 +33,7 @@ export async function checkSealTimestamp(ctx: ArchiveContext, seal: SealState): 
   const data = signatureValue(si);
   const trust = { anchors: anchorsFor(ctx.trust, "tsa"), intermediates: ctx.trust.intermediates };
   const results = [];
-  for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, ctx.options.at ?? null, ctx.limits));
+  for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, ctx.options.at ?? null, ctx.session.pki));
   // The earliest verified timestamp is the best proof of existence.
   const good = results.filter((r) => r.judgement.status === "passed" && r.info).sort((a, b) => a.info!.genTime.getTime() - b.info!.genTime.getTime());
   const chosen = good[0] ?? results[0]!;

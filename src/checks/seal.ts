@@ -144,7 +144,7 @@ function dssData(ctx: ArchiveContext, latest: PdfView): ExtraRevocationData {
     const once = (refs: readonly { num: number; gen: number }[]) => [...new Map(refs.map((r) => [`${r.num} ${r.gen}`, r])).values()];
     for (const r of once(dss.certs)) {
       try {
-        extra.certs.push(certificateFromDer(read(r), "a DSS certificate", ctx.limits));
+        extra.certs.push(certificateFromDer(read(r), "a DSS certificate", ctx.session.pki));
       } catch {
         /* an unreadable DSS certificate only means fewer path candidates */
       }

@@ -24,9 +24,9 @@ export async function checkTokenCertificate(ctx: ArchiveContext): Promise<CheckR
   const at = validationTime(ctx);
   const pool = [...ctx.trust.intermediates, ...(ctx.ocsp?.certificates ?? [])];
   const anchors = anchorsFor(ctx.trust, "token");
-  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time });
+  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: ctx.session.pki });
   ctx.tokenChain = chain;
-  ctx.tokenIssuer = chain.path[1] ?? (await findIssuer(cert, [...anchors, ...ctx.trust.intermediates]));
+  ctx.tokenIssuer = chain.path[1] ?? (await findIssuer(ctx.session.pki, cert, [...anchors, ...ctx.trust.intermediates]));
   const subject = displayName(cert.subject);
   const org = organizationIdentifier(cert);
   const organization = org.value;

@@ -4,12 +4,6 @@ import * as asn1js from "asn1js";
 import { FormatError, LimitError } from "../errors.js";
 import type { Limits } from "../limits.js";
 
-/**
- * Longest OBJECT IDENTIFIER accepted, in content bytes. Real OIDs are under 64. asn1js keeps an object per
- * arc (3.1: a 1 MB OID takes 0.25 s and ~70 MB; asn1js 4 took 4 s and 700 MB, 3.0.x was quadratic).
- */
-export const MAX_OID_BYTES = 1024;
-
 interface Region {
   end: number;
   /** The content of an OCTET STRING that looked like DER: walked for the guards, never trusted for framing. */
@@ -20,21 +14,8 @@ interface Region {
 
 /** Whether `[pos, end)` is exactly one SEQUENCE, SET or OID (an OCTET STRING's content that is DER). */
 function wholeTlv(bytes: Uint8Array, pos: number, end: number): boolean {
-  const tag = bytes[pos]!;
-  if (tag !== 0x30 && tag !== 0x31 && tag !== 0x06) return false;
-  let p = pos + 1;
-  if (p >= end) return false;
-  let len = bytes[p++]!;
-  if (len & 0x80) {
-    const n = len & 0x7f;
-    if (n === 0 || n > 4) return false;
-    len = 0;
-    for (let i = 0; i < n; i++) {
-      if (p >= end) return false;
-      len = len * 256 + bytes[p++]!;
-    }
-  }
-  return p + len === end;
+  const t = readTlv(bytes, pos, end, true);
+  return t !== null && t.end === end && (t.tag === 0x30 || t.tag === 0x31 || t.tag === 0x06);
 }
 
 /**
@@ -43,7 +24,8 @@ function wholeTlv(bytes: Uint8Array, pos: number, end: number): boolean {
  * eContent, OCSP responseBytes, which pkijs decodes later) are walked too. Returns normally for
  * well-formed-enough input; asn1js still decides validity.
  */
-export function assertDerShape(bytes: Uint8Array, maxDepth: number, what: string): void {
+export function assertDerShape(bytes: Uint8Array, limits: Pick<DerLimits, "maxAsn1Depth" | "maxOidBytes">, what: string): void {
+  const maxDepth = limits.maxAsn1Depth;
   const regions: Region[] = [{ end: bytes.length, speculative: false, indefinite: false }];
   let pos = 0;
   while (regions.length > 0) {
@@ -81,8 +63,8 @@ export function assertDerShape(bytes: Uint8Array, maxDepth: number, what: string
       pos = top.end; // not DER after all
       continue;
     }
-    if ((tag === 0x06 || tag === 0x0d) && !indefinite && len > MAX_OID_BYTES) {
-      throw new FormatError(`${what} holds an OBJECT IDENTIFIER of ${len} bytes (more than ${MAX_OID_BYTES})`);
+    if ((tag === 0x06 || tag === 0x0d) && !indefinite && len > limits.maxOidBytes) {
+      throw new LimitError("maxOidBytes", `${what} holds an OBJECT IDENTIFIER of ${len} bytes (more than ${limits.maxOidBytes})`);
     }
     const constructed = (tag & 0x20) !== 0;
     if (constructed) {
@@ -108,16 +90,20 @@ export function contextField(block: unknown, n: number): asn1js.Constructed | un
   return field instanceof asn1js.Constructed ? field : undefined;
 }
 
-// Values decoded as part of a larger one (a timestamp token in a CMS attribute, the OCSP responses and
-// CRLs of adbe-revocationInfoArchival) are handed to the checks as byte copies; their asn1js tree is kept
-// so that decoding the copy again costs nothing. Keyed by the copy's identity: equal bytes elsewhere are
-// decoded as usual.
-const decodedBefore = new WeakMap<Uint8Array, asn1js.AsnType>();
+/**
+ * The bytes of a value decoded as part of a larger one (a timestamp token in a CMS attribute, the OCSP
+ * responses and CRLs of adbe-revocationInfoArchival), carrying the tree they were decoded into: a decoder
+ * by parts may take the parts from it (decodedParts) instead of decoding them again. decodeDer ignores it:
+ * equal bytes always decode alike.
+ */
+export class DecodedBytes extends Uint8Array {
+  tree?: asn1js.AsnType;
+}
 
-/** The bytes of an already decoded value, which decodeDer then answers from the tree it came from. */
-export function bytesOfDecoded(block: asn1js.AsnType): Uint8Array {
-  const bytes = new Uint8Array(block.valueBeforeDecodeView);
-  decodedBefore.set(bytes, block);
+/** A copy of an already decoded value's bytes that carries its tree (see DecodedBytes). */
+export function bytesOfDecoded(block: asn1js.AsnType): DecodedBytes {
+  const bytes = new DecodedBytes(block.valueBeforeDecodeView);
+  bytes.tree = block;
   return bytes;
 }
 
@@ -126,7 +112,7 @@ export function bytesOfDecoded(block: asn1js.AsnType): Uint8Array {
  * bytes, so that a part-by-part decoder can take a part from the tree instead of decoding it again.
  */
 export function decodedParts(bytes: Uint8Array): Map<number, asn1js.AsnType> | undefined {
-  const root = decodedBefore.get(bytes);
+  const root = bytes instanceof DecodedBytes ? bytes.tree : undefined;
   if (!root) return undefined;
   const base = root.valueBeforeDecodeView;
   const parts = new Map<number, asn1js.AsnType>();
@@ -142,7 +128,7 @@ export function decodedParts(bytes: Uint8Array): Map<number, asn1js.AsnType> | u
 }
 
 /** The limits that bound one DER decode. */
-export type DerLimits = Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">;
+export type DerLimits = Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes" | "maxOidBytes">;
 
 /**
  * The limits for decoding a value in `parts` separate parts: each part gets an equal share of the node
@@ -160,9 +146,7 @@ export function decodeDer(bytes: Uint8Array, what: string, limits: DerLimits, al
   if (bytes.length > limits.maxDerBytes) {
     throw new LimitError("maxDerBytes", `${what} is ${bytes.length} bytes, more than the limit of ${limits.maxDerBytes}`);
   }
-  const known = decodedBefore.get(bytes);
-  if (known) return known; // walked and decoded with the value that held it
-  assertDerShape(bytes, limits.maxAsn1Depth, what);
+  assertDerShape(bytes, limits, what);
   let parsed: ReturnType<typeof asn1js.fromBER>;
   try {
     // parseEmbedded: false — asn1js would otherwise try to decode the content of every OCTET and BIT STRING
@@ -216,18 +200,22 @@ export interface Tlv {
   end: number;
 }
 
-/** The TLV starting at `p` and ending by `end`, in plain DER framing; null for anything else. */
-export function readTlv(bytes: Uint8Array, p: number, end: number): Tlv | null {
+/**
+ * The TLV starting at `p` and ending by `end`: the one TLV reader of sealcheck. In plain DER framing (a
+ * one-byte tag, a definite minimal length) unless `lenient`, which accepts non-minimal lengths (BER, as the
+ * shape guard must walk what asn1js would accept); null for anything else.
+ */
+export function readTlv(bytes: Uint8Array, p: number, end: number, lenient = false): Tlv | null {
   const tag = bytes[p]!;
   if ((tag & 0x1f) === 0x1f || p + 1 >= end) return null; // multi-byte tags do not occur in what we split
   let len = bytes[p + 1]!;
   let body = p + 2;
   if (len & 0x80) {
     const n = len & 0x7f;
-    if (n === 0 || n > 4 || body + n > end || bytes[body] === 0) return null; // indefinite or non-minimal
+    if (n === 0 || n > 4 || body + n > end || (!lenient && bytes[body] === 0)) return null; // indefinite or non-minimal
     len = 0;
     for (let i = 0; i < n; i++) len = len * 256 + bytes[body++]!;
-    if (len < 0x80) return null;
+    if (!lenient && len < 0x80) return null;
   }
   return body + len <= end ? { tag, start: p, body, end: body + len } : null;
 }
