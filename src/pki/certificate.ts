@@ -4,7 +4,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import type { CertificateSummary } from "../report/types.js";
 import { FormatError } from "../errors.js";
-import { bytesEqual, decodeDer, toHex } from "./der.js";
+import { bytesEqual, decodeDer, toHex, type DerLimits } from "./der.js";
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import type { PkiSession } from "./session.js";
 
@@ -28,9 +28,12 @@ const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
 
 // Certificates repeat across the archives of one broker (seal, CA, TSA, Workflow-token and OCSP responder
 // certificates), and decoding them is most of the cost of verifying one. A bounded pool keeps each decoded
-// certificate by its exact DER for the later archives a session verifies. The decoding limits bound what
-// decoding costs; a certificate from the pool was decoded within them once and costs nothing now.
-export const CERTIFICATE_POOL = cacheSlot("certificates by DER", () => new DerPool<pkijs.Certificate>(128));
+// certificate by its exact DER for the later archives a session verifies, with the limits it was decoded
+// within: asked within those or looser, it costs nothing; within tighter ones it is decoded again (and
+// refused as a first decode would be), so that the answer never depends on what was decoded before.
+export const CERTIFICATE_POOL = cacheSlot("certificates by DER", () => new DerPool<{ cert: pkijs.Certificate; limits: DerLimits }>(128));
+
+const looser = (a: DerLimits, b: DerLimits): boolean => a.maxAsn1Nodes >= b.maxAsn1Nodes && a.maxAsn1Depth >= b.maxAsn1Depth && a.maxOidBytes >= b.maxOidBytes;
 
 /** A certificate from its DER, within the session's limits, through the session's certificate pool. */
 export function certificateFromDer(der: Uint8Array, what: string, session: PkiSession): pkijs.Certificate {
@@ -38,7 +41,19 @@ export function certificateFromDer(der: Uint8Array, what: string, session: PkiSe
   if (der.length > limits.maxDerBytes) decodeDer(der, what, limits); // throws the size error
   const pool = session.cache(CERTIFICATE_POOL);
   const { key, value: pooled } = pool.lookup(der);
-  if (pooled) return pooled;
+  if (pooled) {
+    if (!looser(limits, pooled.limits)) {
+      decodeDer(der, what, limits); // within these limits too, or refused as a first decode would be
+      const p = pooled.limits; // it is within both: so within the tighter of each
+      pooled.limits = {
+        maxDerBytes: Math.min(p.maxDerBytes, limits.maxDerBytes),
+        maxAsn1Nodes: Math.min(p.maxAsn1Nodes, limits.maxAsn1Nodes),
+        maxAsn1Depth: Math.min(p.maxAsn1Depth, limits.maxAsn1Depth),
+        maxOidBytes: Math.min(p.maxOidBytes, limits.maxOidBytes),
+      };
+    }
+    return pooled.cert;
+  }
   // A copy: `der` may be a view into a much larger buffer that a pooled certificate should not keep alive.
   const own = Uint8Array.from(der);
   const asn = decodeDer(own, what, limits);
@@ -50,7 +65,7 @@ export function certificateFromDer(der: Uint8Array, what: string, session: PkiSe
   }
   // decodeDer refused trailing bytes, so these are exactly the certificate's bytes as delivered.
   derCache.set(cert, own);
-  pool.keep(key, own, cert);
+  pool.keep(key, own, { cert, limits });
   return cert;
 }
 

@@ -24,6 +24,8 @@ export interface DecodedCrl {
   nodes: number;
   /** The nesting limit it was decoded within (a reuse within a lower one decodes again, and fails as then). */
   depthLimit: number;
+  /** Likewise the OBJECT IDENTIFIER limit. */
+  oidLimit: number;
 }
 
 // A CA's CRL of one period is archived with every seal of that period, and a real CA's CRL is large (the
@@ -37,7 +39,8 @@ const POOLED_WHOLE_CRL_MAX_BYTES = 64 * 1024;
 // that judges them then needs no second look-up in the pool.
 const HANDED_OUT = cacheSlot("CRLs by the byte arrays handed out for them", () => new WeakMap<Uint8Array, DecodedCrl>());
 
-const within = (d: DecodedCrl, limits: DerLimits): boolean => d.nodes <= limits.maxAsn1Nodes && d.depthLimit <= limits.maxAsn1Depth;
+const within = (d: DecodedCrl, limits: DerLimits): boolean =>
+  d.nodes <= limits.maxAsn1Nodes && d.depthLimit <= limits.maxAsn1Depth && d.oidLimit <= limits.maxOidBytes;
 
 /** A CRL by parts (entries left as bytes) or, off the plain shape, whole. */
 export const CRL_DECODING: PartsStrategy<Uint8Array, DecodedCrl> = {
@@ -71,7 +74,8 @@ export function crlOfParts(der: Uint8Array, session: PkiSession): PartsResult<De
   const pool = session.cache(POOL);
   const { key, value } = pool.lookup(der);
   let decoded: PartsResult<DecodedCrl>;
-  if (value?.nodes && value.depthLimit <= limits.maxAsn1Depth) decoded = value.nodes <= limits.maxAsn1Nodes ? value : NOT_PLAIN;
+  if (value?.nodes && value.depthLimit <= limits.maxAsn1Depth && value.oidLimit <= limits.maxOidBytes)
+    decoded = value.nodes <= limits.maxAsn1Nodes ? value : NOT_PLAIN;
   else {
     const own = Uint8Array.from(der);
     decoded = crlByParts(own, session, true);
@@ -91,6 +95,7 @@ export function crlWhole(der: Uint8Array, session: PkiSession): DecodedCrl {
     entryFor: (serial) => crl.revokedCertificates?.find((r) => r.userCertificate.isEqual(serial)),
     nodes: 0,
     depthLimit: limits.maxAsn1Depth,
+    oidLimit: limits.maxOidBytes,
   };
 }
 
@@ -222,6 +227,7 @@ export function crlByParts(der: Uint8Array, session: PkiSession, shapeChecked = 
       },
       nodes,
       depthLimit: limits.maxAsn1Depth,
+      oidLimit: limits.maxOidBytes,
     };
   } catch (e) {
     return refusedPart(e);
