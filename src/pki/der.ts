@@ -35,30 +35,19 @@ export function assertDerShape(bytes: Uint8Array, limits: Pick<DerLimits, "maxAs
       if (top.speculative) pos = top.end;
       continue;
     }
-    const tag = bytes[pos++]!;
-    if ((tag & 0x1f) === 0x1f) {
-      // high tag number form
-      let guard = 0;
-      while (pos < top.end && bytes[pos]! & 0x80 && guard++ < 8) pos++;
-      pos++;
-    }
-    if (pos >= top.end) {
+    const h = readHeader(bytes, pos, top.end);
+    if (h.status === "truncated") {
       if (!top.speculative) return;
+      pos = h.body;
       continue;
     }
-    let len = bytes[pos++]!;
-    let indefinite = false;
-    if (len === 0x80) indefinite = true;
-    else if (len & 0x80) {
-      const n = len & 0x7f;
-      if (n > 4) {
-        if (!top.speculative) return; // asn1js will reject
-        pos = top.end;
-        continue;
-      }
-      len = 0;
-      for (let i = 0; i < n && pos < top.end; i++) len = len * 256 + bytes[pos++]!;
+    if (h.status === "too-long") {
+      if (!top.speculative) return; // asn1js will reject
+      pos = top.end;
+      continue;
     }
+    const { tag, len, indefinite } = h;
+    pos = h.body;
     if (top.speculative && !indefinite && pos + len > top.end) {
       pos = top.end; // not DER after all
       continue;
@@ -200,24 +189,52 @@ export interface Tlv {
   end: number;
 }
 
+/** A TLV header as read leniently: any tag form, indefinite (`len` 0x80) and long lengths, truncation. */
+interface Header {
+  tag: number;
+  /** Where the content starts (or where reading stopped, when truncated). */
+  body: number;
+  len: number;
+  indefinite: boolean;
+  /** "truncated": no length byte before `end`; "too-long": a length of more than 4 bytes. */
+  status: "ok" | "truncated" | "too-long";
+}
+
 /**
- * The TLV starting at `p` and ending by `end`: the one TLV reader of sealcheck. In plain DER framing (a
- * one-byte tag, a definite minimal length) unless `lenient`, which accepts non-minimal lengths (BER, as the
- * shape guard must walk what asn1js would accept); null for anything else.
+ * The one TLV header reader of sealcheck: the shape guard walks with it (leniently, as asn1js accepts BER)
+ * and readTlv frames plain DER with it. Length bytes past `end` are not read (the length is then short).
  */
-export function readTlv(bytes: Uint8Array, p: number, end: number, lenient = false): Tlv | null {
-  const tag = bytes[p]!;
-  if ((tag & 0x1f) === 0x1f || p + 1 >= end) return null; // multi-byte tags do not occur in what we split
-  let len = bytes[p + 1]!;
-  let body = p + 2;
+function readHeader(bytes: Uint8Array, p: number, end: number): Header {
+  const tag = bytes[p++]!;
+  if ((tag & 0x1f) === 0x1f) {
+    // high tag number form
+    let guard = 0;
+    while (p < end && bytes[p]! & 0x80 && guard++ < 8) p++;
+    p++;
+  }
+  if (p >= end) return { tag, body: p, len: 0, indefinite: false, status: "truncated" };
+  let len = bytes[p++]!;
+  if (len === 0x80) return { tag, body: p, len, indefinite: true, status: "ok" };
   if (len & 0x80) {
     const n = len & 0x7f;
-    if (n === 0 || n > 4 || body + n > end || (!lenient && bytes[body] === 0)) return null; // indefinite or non-minimal
+    if (n > 4) return { tag, body: p, len: 0, indefinite: false, status: "too-long" };
     len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + bytes[body++]!;
-    if (!lenient && len < 0x80) return null;
+    for (let i = 0; i < n && p < end; i++) len = len * 256 + bytes[p++]!;
   }
-  return body + len <= end ? { tag, start: p, body, end: body + len } : null;
+  return { tag, body: p, len, indefinite: false, status: "ok" };
+}
+
+/**
+ * The TLV starting at `p` and ending by `end`, read with readHeader: in plain DER framing (a one-byte tag,
+ * a definite minimal length) unless `lenient`, which accepts non-minimal lengths; null for anything else.
+ */
+export function readTlv(bytes: Uint8Array, p: number, end: number, lenient = false): Tlv | null {
+  if ((bytes[p]! & 0x1f) === 0x1f || p + 1 >= end) return null; // multi-byte tags do not occur in what we split
+  const h = readHeader(bytes, p, end);
+  if (h.status !== "ok" || h.indefinite) return null;
+  const n = bytes[p + 1]! & 0x80 ? bytes[p + 1]! & 0x7f : 0;
+  if (n > 0 && (h.body - (p + 2) !== n || (!lenient && (bytes[p + 2] === 0 || h.len < 0x80)))) return null; // cut short, or non-minimal
+  return h.body + h.len <= end ? { tag: h.tag, start: p, body: h.body, end: h.body + h.len } : null;
 }
 
 /**
