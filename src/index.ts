@@ -29,6 +29,8 @@ export { verifyArchive, type VerifyArchiveOptions, type VerdictOptions } from ".
 // the caller chooses (clear() drops the caches); calls without one use the default process session.
 export { createSession, clearDefaultSession, VerificationSession, type SessionOptions } from "./verify/session.js";
 export { PkiSession, type PkiSessionOptions } from "./pki/session.js";
+export { PkiCaches, type CacheSlot } from "./pki/kept.js";
+export type { DerLimits } from "./pki/der.js";
 export { loadTrustStore, anchorsFor, TRUST_ROLES, type TrustStore, type TrustRole } from "./pki/trust-store.js";
 export { sealIdentity, organizationIdentifier, type SealIdentity, type SealSignerPolicy } from "./evidence/broker-identity.js";
 export { weakKeyReason } from "./pki/jose-policy.js";
