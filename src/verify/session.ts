@@ -60,6 +60,11 @@ export const VERDICT_OPTION_NAMES = [
   "limits",
 ] as const satisfies readonly (keyof SessionOptions)[];
 
+// Every verdict option is in VERDICT_OPTION_NAMES (a compile error names the one that is not).
+type Unlisted = Exclude<keyof SessionOptions, (typeof VERDICT_OPTION_NAMES)[number] | "showPersonalData" | "byParts">;
+const everyVerdictOptionListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyVerdictOptionListed;
+
 export interface SessionOptions extends VerdictOptions {
   /** A loaded trust store instead of `trust`/`certs`/`trustFor`. */
   trustStore?: TrustStore;
