@@ -35,6 +35,12 @@ export { VERSION } from "./version.js";
 
 // Archives (PAdES, PAdES-endpoint JSON, Workflow-token JSON)
 export { verifyArchive, type VerifyArchiveOptions, type VerdictOptions } from "./verify/archive.js";
+// Verification sessions: trust, options, limits and caches shared across verifyArchive calls, with a lifetime
+// the caller chooses (clear() drops the caches); calls without one use the default process session.
+export { createSession, clearDefaultSession, VerificationSession, type SessionOptions } from "./verify/session.js";
+export { PkiSession, type PkiSessionOptions } from "./pki/session.js";
+export { PkiCaches, type CacheSlot } from "./pki/kept.js";
+export type { DerLimits } from "./pki/der.js";
 export { loadTrustStore, anchorsFor, TRUST_ROLES, type TrustStore, type TrustRole } from "./pki/trust-store.js";
 export { sealIdentity, organizationIdentifier, type SealIdentity, type SealSignerPolicy } from "./evidence/broker-identity.js";
 export { weakKeyReason } from "./pki/jose-policy.js";

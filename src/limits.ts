@@ -27,6 +27,11 @@ export interface Limits {
   maxComparedObjects: number;
   /** Deepest ASN.1 nesting accepted in DER input. */
   maxAsn1Depth: number;
+  /**
+   * Longest OBJECT IDENTIFIER in DER, in content bytes (real ones are under 64). asn1js keeps an object per
+   * arc: a 1 MB OID takes it 0.25 s and ~70 MB.
+   */
+  maxOidBytes: number;
   /** Largest DER blob (CMS, OCSP, CRL, timestamp, certificate). */
   maxDerBytes: number;
   /**
@@ -63,6 +68,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxComparedObjects: 250_000,
   maxPdfStringBytes: 16 * 1024 ** 2,
   maxAsn1Depth: 64,
+  maxOidBytes: 1024,
   maxDerBytes: 16 * 1024 ** 2,
   maxAsn1Nodes: 200_000,
   maxValidationDataItems: 1_000,
@@ -89,6 +95,7 @@ export const LIMIT_DESCRIPTIONS: Readonly<Record<keyof Limits, string>> = Object
   maxPdfStringBytes: "longest PDF string (literal or hex, decoded), in bytes",
   maxComparedObjects: "most objects reachable in one revision when the revisions after a signature are compared",
   maxAsn1Depth: "deepest ASN.1 nesting in DER (CMS, OCSP, CRL, timestamp, certificate)",
+  maxOidBytes: "longest OBJECT IDENTIFIER in DER, in content bytes",
   maxDerBytes: "largest DER object (CMS, OCSP, CRL, timestamp, certificate), in bytes",
   maxAsn1Nodes: "most ASN.1 values in one DER object (a CRL entry is three)",
   maxValidationDataItems: "most timestamps, OCSP responses, CRLs and certificates read from one CMS or DSS",

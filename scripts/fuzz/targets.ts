@@ -14,6 +14,10 @@ import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { certificateFromPem } from "../../src/pki/certificate.js";
 import { decodeDer } from "../../src/pki/der.js";
 import { decodeOcsp } from "../../src/pki/ocsp.js";
+import { pkiSession } from "../../src/pki/session.js";
+
+// One session for the whole fuzz run, as a batch worker keeps one.
+const SESSION = pkiSession();
 import { loadTrustStore, type TrustStore } from "../../src/pki/trust-store.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 import {
@@ -218,7 +222,7 @@ interface TokenJson {
 let tokenJson: TokenJson | undefined;
 function ocspTbs(b64: string): Uint8Array | null {
   try {
-    const d = decodeOcsp(new Uint8Array(Buffer.from(b64.replace(/\s+/g, ""), "base64")), DEFAULT_LIMITS);
+    const d = decodeOcsp(new Uint8Array(Buffer.from(b64.replace(/\s+/g, ""), "base64")), SESSION);
     return new Uint8Array(d.basic ? d.basic.tbsResponseData.tbsView : []);
   } catch {
     return null;
@@ -226,7 +230,7 @@ function ocspTbs(b64: string): Uint8Array | null {
 }
 function certTbs(pem: string): Uint8Array | null {
   try {
-    return new Uint8Array(certificateFromPem(pem).tbsView);
+    return new Uint8Array(certificateFromPem(pem, "PEM certificate", SESSION).tbsView);
   } catch {
     return null;
   }
@@ -312,7 +316,7 @@ export const derTarget: Target = {
   },
   async run(ops) {
     const { bytes } = this.input(ops);
-    for (const f of [() => decodeOcsp(bytes, DEFAULT_LIMITS), () => decodeDer(bytes, "DER", DEFAULT_LIMITS)]) {
+    for (const f of [() => decodeOcsp(bytes, SESSION), () => decodeDer(bytes, "DER", DEFAULT_LIMITS)]) {
       try {
         f();
       } catch (e) {

@@ -1,5 +1,7 @@
 // One archive → one BatchResult. Used by each worker thread (and by verifyMany with workers: 0).
-// The trust store is loaded once per verifier; nothing thrown by one archive escapes as an exception.
+// One verification session per verifier (so per worker, for the whole batch): the trust store is loaded
+// once, and what repeats across archives (the broker's certificates and CRLs) is decoded once. Nothing
+// thrown by one archive escapes as an exception.
 import { performance } from "node:perf_hooks";
 import { SealcheckError, errorMessage } from "../errors.js";
 import type { ArchiveExitCode, ArchiveSpec, BatchResult, BatchVerifyOptions } from "./types.js";
@@ -27,14 +29,14 @@ export function noVerdict(archive: ArchiveSpec, error: string, errorCode: string
  * archive. Throws SealcheckError when the options are unusable (bad --trust, bad --at): the batch cannot run.
  */
 export async function createVerifier(o: BatchVerifyOptions): Promise<Verifier> {
-  const [{ verifyArchive, parseAt, resolveSealSigners }, { loadTrustStore }, { exitCodeFor }] = await Promise.all([
+  const [{ verifyArchive }, { createSession }, { exitCodeFor }] = await Promise.all([
     import("../verify/archive.js"),
-    import("../pki/trust-store.js"),
+    import("../verify/session.js"),
     import("../report/verdict.js"),
   ]);
-  parseAt(o.at); // a bad --at is a usage error of the whole batch, not of each archive
-  const trustStore = loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {});
-  if (o.sealSigners?.length) resolveSealSigners(o.sealSigners); // an unreadable --seal-signer file stops the batch
+  // A bad --at, --trust or --seal-signer is a usage error of the whole batch, not of each archive.
+  const { showPersonalData, ...verdict } = o;
+  const session = createSession(verdict);
   return async (archive) => {
     if (archive.problem) return noVerdict(archive, archive.problem, "ERR_LAYOUT");
     const t0 = performance.now();
@@ -42,16 +44,8 @@ export async function createVerifier(o: BatchVerifyOptions): Promise<Verifier> {
       const report = await verifyArchive({
         evidence: archive.evidence,
         originals: archive.originals,
-        trustStore,
-        ...(o.at !== undefined ? { at: o.at } : {}),
-        ...(o.ocspWindowSeconds !== undefined ? { ocspWindowSeconds: o.ocspWindowSeconds } : {}),
-        ...(o.clockSkewSeconds !== undefined ? { clockSkewSeconds: o.clockSkewSeconds } : {}),
-        ...(o.tokenAlgorithms ? { tokenAlgorithms: o.tokenAlgorithms } : {}),
-        ...(o.tokenSignerOrganizations?.length ? { tokenSignerOrganizations: o.tokenSignerOrganizations } : {}),
-        ...(o.sealSigners?.length ? { sealSigners: o.sealSigners } : {}),
-        ...(o.allowExtraOriginals ? { allowExtraOriginals: true } : {}),
-        ...(o.limits ? { limits: o.limits } : {}),
-        showPersonalData: o.showPersonalData ?? false,
+        session,
+        showPersonalData: showPersonalData ?? false,
       });
       return {
         evidence: archive.evidence,

@@ -4,7 +4,7 @@ import { errorMessage } from "../errors.js";
 import { certificateFromPem } from "../pki/certificate.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import { failed, passed } from "../report/check.js";
-import type { Limits } from "../limits.js";
+import type { PkiSession } from "../pki/session.js";
 import type { EvidenceInput } from "../input/evidence-file.js";
 import type { Established, EvidenceFacts, TokenEvidence } from "./facts.js";
 
@@ -15,7 +15,7 @@ const B64 = /^[A-Za-z0-9+/]+={0,2}$/;
  * field). Returns the problems found, one sentence each, and what was decoded.
  */
 export function decodeTokenEvidence(
-  limits: Limits,
+  pki: PkiSession,
   values: Partial<Record<keyof TokenEvidence, unknown>>,
   where: Record<keyof TokenEvidence, string>,
   alreadyReported: ReadonlySet<keyof TokenEvidence> = new Set(),
@@ -35,7 +35,7 @@ export function decodeTokenEvidence(
   if (typeof pem !== "string" || pem.trim() === "") missing("certPem");
   else {
     try {
-      tokenCert = certificateFromPem(pem, where.certPem);
+      tokenCert = certificateFromPem(pem, where.certPem, pki);
       ev.certPem = pem;
     } catch (e) {
       problems.push(errorMessage(e));
@@ -50,7 +50,7 @@ export function decodeTokenEvidence(
     if (!B64.test(compact) || compact.length % 4 !== 0) problems.push(`${where.ocspBase64} is not standard base64 (padded)`);
     else {
       try {
-        decodedOcsp = decodeOcsp(new Uint8Array(Buffer.from(compact, "base64")), limits);
+        decodedOcsp = decodeOcsp(new Uint8Array(Buffer.from(compact, "base64")), pki);
         ev.ocspBase64 = compact;
       } catch (e) {
         problems.push(`${where.ocspBase64}: ${errorMessage(e)}`);
@@ -61,9 +61,9 @@ export function decodeTokenEvidence(
 }
 
 /** The Workflow-token endpoint JSON: the three fields instead of attachments; no seal covers them. */
-export function checkJsonFields(limits: Limits, f: NonNullable<EvidenceInput["fields"]>): Established<EvidenceFacts> {
+export function checkJsonFields(pki: PkiSession, f: NonNullable<EvidenceInput["fields"]>): Established<EvidenceFacts> {
   const { problems, facts } = decodeTokenEvidence(
-    limits,
+    pki,
     { token: f.workflowToken, certPem: f.publicSigningCertPem, ocspBase64: f.ocspResponse },
     { token: '"workflowToken"', certPem: '"publicSigningCertPem"', ocspBase64: '"ocspResponse"' },
   );

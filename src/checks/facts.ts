@@ -3,6 +3,7 @@
 // No check reads another's report details, and none writes into a shared context.
 import type * as pkijs from "pkijs";
 import type { Limits } from "../limits.js";
+import type { PkiSession } from "../pki/session.js";
 import type { CompactJws } from "../input/jws.js";
 import type { TrustStore } from "../pki/trust-store.js";
 import type { ChainResult } from "../pki/chain.js";
@@ -47,9 +48,11 @@ export const DEFAULT_ARCHIVE_OPTIONS: ArchiveOptions = {
   allowExtraOriginals: false,
 };
 
-/** What every check may read and none may change: limits, the user's trust and options. */
+/** What every check may read and none may change: limits, the user's trust and options, the session's caches. */
 export interface CheckEnv {
   readonly limits: Limits;
+  /** The verification session's pki half: decodes within `limits` and holds the caches kept between archives. */
+  readonly pki: PkiSession;
   readonly trust: TrustStore;
   readonly options: Readonly<ArchiveOptions>;
 }

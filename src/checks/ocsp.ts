@@ -24,6 +24,7 @@ export async function checkOcsp(env: CheckEnv, f: Needs): Promise<{ checks: Chec
     };
   const sealing = tokenSealingTime(f) ?? validationTime(env.options, f);
   const j = await judgeOcsp({
+    session: env.pki,
     decoded: f.ocsp,
     target: f.tokenCert,
     issuer: f.tokenIssuer ?? null,

@@ -69,7 +69,7 @@ function judgeAttachments(
       reported.add(key);
     }
   }
-  const decoded = decodeTokenEvidence(env.limits, values, ATTACHMENT_NAMES, reported);
+  const decoded = decodeTokenEvidence(env.pki, values, ATTACHMENT_NAMES, reported);
   problems.push(...decoded.problems);
   const facts = decoded.facts;
   // What a reader shows today: attachments replaced or added after sealing are reported here too.
@@ -171,7 +171,7 @@ function dssData(env: CheckEnv, latest: PdfView): ExtraRevocationData {
     const once = (refs: readonly { num: number; gen: number }[]) => [...new Map(refs.map((r) => [`${r.num} ${r.gen}`, r])).values()];
     for (const r of once(dss.certs)) {
       try {
-        extra.certs.push(certificateFromDer(read(r), "a DSS certificate", env.limits));
+        extra.certs.push(certificateFromDer(read(r), "a DSS certificate", env.pki));
       } catch {
         /* an unreadable DSS certificate only means fewer path candidates */
       }

@@ -10,7 +10,6 @@ import { coveredRevision, type PdfDocument, type SignatureInfo } from "../input/
 import { ACCEPTED_DIGESTS, decodeSignedData, verifySigner, type DecodedSignedData } from "../pki/cms.js";
 import { displayName, summarize } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
-import { cryptoEngine } from "../pki/crypto-engine.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp } from "../pki/timestamp.js";
 import { digestByteRanges } from "../input/evidence-digest.js";
@@ -55,7 +54,7 @@ export interface SignaturesInput {
 async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   let cms: DecodedSignedData;
   try {
-    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, env.limits, true);
+    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, env.pki, true);
   } catch (e) {
     return { status: "failed", sub: "FORMAT_FAILURE", message: `${errorMessage(e)}.` };
   }
@@ -80,7 +79,7 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
   let signer: pkijs.Certificate | null;
   let digestAlgorithm: string;
   if (si.signedAttrs) {
-    const v = await verifySigner(cms, 0, digestOf);
+    const v = await verifySigner(env.pki, cms, 0, digestOf);
     digestAlgorithm = v.digestAlgorithm;
     Object.assign(details, { digestAlgorithm, signatureAlgorithm: v.signatureAlgorithm, messageDigest: v.messageDigest, computedDigest: v.computedDigest });
     if (v.computedDigest === undefined)
@@ -107,7 +106,7 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
     try {
       const r = await sd.verify(
         { signer: 0, data: signed ? new ArrayBuffer(0) : new Uint8Array(data).buffer, checkChain: false, extendedMode: true },
-        cryptoEngine,
+        env.pki.engine,
       );
       signer = r.signerCertificate ?? null;
       if (!signer) return noSigner(details);
@@ -123,7 +122,12 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
   const at = env.options.at ?? sealTimestamp ?? new Date();
   // Other signers than the broker are judged against the general anchors only: a per-role anchor (--trust-seal,
   // --trust-token, --trust-tsa) says whom the user trusts for that role, not for any signature.
-  const chain = await validateChain(signer, { anchors: env.trust.anchors, intermediates: [...env.trust.intermediates, ...cms.certificates], at });
+  const chain = await validateChain(signer, {
+    anchors: env.trust.anchors,
+    intermediates: [...env.trust.intermediates, ...cms.certificates],
+    at,
+    session: env.pki,
+  });
   details.path = chain.path.map(summarize);
   details.judgedAt = at.toISOString();
   if (chain.status !== "valid") {
@@ -153,7 +157,7 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
 
 async function judgeDocumentTimestamp(env: CheckEnv, pdf: Uint8Array, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   const trust = { anchors: anchorsFor(env.trust, "tsa"), intermediates: env.trust.intermediates };
-  const r = await verifyTimestamp(s.contents!, (alg) => digestByteRanges(pdf, ranges, alg), trust, env.options.at ?? null, env.limits, true);
+  const r = await verifyTimestamp(s.contents!, (alg) => digestByteRanges(pdf, ranges, alg), trust, env.options.at ?? null, env.pki, true);
   return {
     status: r.judgement.status,
     sub: r.judgement.subIndication,

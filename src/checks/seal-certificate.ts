@@ -38,7 +38,7 @@ export async function checkSealCertificate(env: CheckEnv, seal: Needs, extra: Ex
   const at = validationTime(env.options, seal);
   const pool = [...env.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
   const anchors = anchorsFor(env.trust, "seal");
-  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time });
+  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki });
   const sealPath = describePath(chain.path);
   return { check: await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }), facts: { sealPath } };
 }
@@ -78,7 +78,7 @@ async function judge(env: CheckEnv, seal: Needs, extra: ExtraRevocationData, { c
     return indeterminate(ID, "CHAIN_CONSTRAINTS_FAILURE", `The seal certificate may not sign: its key usage is ${ku.join(", ")}.`, { at, details });
   }
   // Revocation: archived in the CMS's signed attributes, plus any DSS.
-  const issuer = chain.path[1] ?? (await findIssuer(cert, pool));
+  const issuer = chain.path[1] ?? (await findIssuer(env.pki, cert, pool));
   const archived = revocationArchival(cms.signedData.signerInfos[0]!);
   const items = archived.ocsps.length + archived.crls.length + extra.ocsps.length + extra.crls.length;
   if (items > env.limits.maxValidationDataItems) {
@@ -93,8 +93,9 @@ async function judge(env: CheckEnv, seal: Needs, extra: ExtraRevocationData, { c
   ] as const) {
     for (const der of ders) {
       try {
-        const decoded = decodeOcsp(der, env.limits);
+        const decoded = decodeOcsp(der, env.pki);
         const r = await judgeOcsp({
+          session: env.pki,
           decoded,
           target: cert,
           issuer,
@@ -122,9 +123,9 @@ async function judge(env: CheckEnv, seal: Needs, extra: ExtraRevocationData, { c
   ] as const) {
     for (const der of ders) {
       try {
-        const crl = decodeCrl(der, env.limits);
+        const crl = decodeCrl(der, env.pki);
         if (!sameName(crl.crl.issuer, cert.issuer)) continue;
-        judgements.push({ source, j: await judgeCrl(crl, cert, issuer, sealingTime, env.options.clockSkewSeconds) });
+        judgements.push({ source, j: await judgeCrl(env.pki, crl, cert, issuer, sealingTime, env.options.clockSkewSeconds) });
       } catch (e) {
         judgements.push({
           source,

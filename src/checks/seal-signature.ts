@@ -103,7 +103,7 @@ async function judge(
   if (!ranges) return failed(ID, "FORMAT_FAILURE", `The seal's byte range is not acceptable: ${problems.join("; ")}.`, { details });
   if (!sig.contents || sig.contents.length === 0) return failed(ID, "FORMAT_FAILURE", "The seal's /Contents is empty: there is no signature.", { details });
   try {
-    seal.cms = decodeSignedData(sig.contents, "the seal's /Contents", env.limits, true);
+    seal.cms = decodeSignedData(sig.contents, "the seal's /Contents", env.pki, true);
   } catch (e) {
     return failed(ID, "FORMAT_FAILURE", `${errorMessage(e)}.`, { details });
   }
@@ -123,7 +123,7 @@ async function judge(
       "The seal's SignerInfo has no signed attributes: it is a bare PKCS#7 signature, not the CAdES signature of a PAdES seal.",
       { details },
     );
-  const v = await verifySigner(seal.cms, 0, (alg) => digestByteRanges(pdf, ranges, alg));
+  const v = await verifySigner(env.pki, seal.cms, 0, (alg) => digestByteRanges(pdf, ranges, alg));
   details.digestAlgorithm = v.digestAlgorithm;
   details.signatureAlgorithm = v.signatureAlgorithm;
   details.messageDigest = v.messageDigest;

@@ -38,7 +38,7 @@ export async function checkSealTimestamp(
   const data = signatureValue(si);
   const trust = { anchors: anchorsFor(env.trust, "tsa"), intermediates: env.trust.intermediates };
   const results = [];
-  for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, env.options.at ?? null, env.limits));
+  for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, env.options.at ?? null, env.pki));
   // The earliest verified timestamp is the best proof of existence.
   const good = results.filter((r) => r.judgement.status === "passed" && r.info).sort((a, b) => a.info!.genTime.getTime() - b.info!.genTime.getTime());
   const chosen = good[0] ?? results[0]!;

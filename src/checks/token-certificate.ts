@@ -28,8 +28,9 @@ export async function checkTokenCertificate(env: CheckEnv, f: Needs): Promise<Es
     anchors,
     intermediates: [...env.trust.intermediates, ...(f.ocsp?.certificates ?? [])],
     at: validationTime(env.options, f).time,
+    session: env.pki,
   });
-  const tokenIssuer = chain.path[1] ?? (await findIssuer(cert, [...anchors, ...env.trust.intermediates]));
+  const tokenIssuer = chain.path[1] ?? (await findIssuer(env.pki, cert, [...anchors, ...env.trust.intermediates]));
   return { check: judge(env, f, cert, chain), facts: { tokenChain: chain, tokenIssuer } };
 }
 

@@ -5,7 +5,8 @@ import * as jose from "jose";
 import { errorMessage } from "../errors.js";
 import { decodeCompactJws, type CompactJws } from "../input/jws.js";
 import { certificateDer, displayName, thumbprint, toPem } from "../pki/certificate.js";
-import { BoundedPromises } from "../pki/kept.js";
+import { BoundedPromises, cacheSlot } from "../pki/kept.js";
+import type { PkiSession } from "../pki/session.js";
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { CheckEnv, Established, EvidenceFacts, TokenFacts } from "./facts.js";
@@ -15,12 +16,12 @@ const ID = "token-signature";
 
 type TokenKey = Awaited<ReturnType<typeof jose.importX509>>;
 
-// A broker signs its tokens with one certificate for months: its key is imported once per process, keyed by
+// A broker signs its tokens with one certificate for months: its key is imported once per session, keyed by
 // the algorithm and the certificate's SHA-256.
-const tokenKeys = new BoundedPromises<TokenKey>(64);
+const TOKEN_KEYS = cacheSlot("Workflow-token keys (jose)", () => new BoundedPromises<TokenKey>(64));
 
-function tokenKey(der: Uint8Array, alg: string): Promise<TokenKey> {
-  return tokenKeys.get(`${alg}|${createHash("sha256").update(der).digest("hex")}`, () => jose.importX509(toPem("CERTIFICATE", der), alg));
+function tokenKey(session: PkiSession, der: Uint8Array, alg: string): Promise<TokenKey> {
+  return session.cache(TOKEN_KEYS).get(`${alg}|${createHash("sha256").update(der).digest("hex")}`, () => jose.importX509(toPem("CERTIFICATE", der), alg));
 }
 
 /** Decodes the token (establishing `jws` when it is a compact JWS) and judges its signature. */
@@ -66,7 +67,7 @@ async function judge(env: CheckEnv, jws: CompactJws, cert: EvidenceFacts["tokenC
 
   let key: TokenKey;
   try {
-    key = await tokenKey(certificateDer(cert), alg);
+    key = await tokenKey(env.pki, certificateDer(cert), alg);
   } catch (e) {
     return failed(ID, "SIG_CRYPTO_FAILURE", `The certificate's key cannot be used with ${alg} (${errorMessage(e)}).`, { details });
   }

@@ -8,6 +8,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
+import { PkiSession } from "../pki/session.js";
 import type { EvidenceFormat, EvidenceInput, WorkflowResultInfo } from "../input/evidence-file.js";
 import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
@@ -175,8 +176,8 @@ function certSummaries(certs: readonly unknown[]): CertificateSummary[] {
   return certs.filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate).map(summarize);
 }
 
-export function inspectOcsp(der: Uint8Array, limits: Limits): OcspInspection {
-  const o = decodeOcsp(der, limits);
+export function inspectOcsp(der: Uint8Array, session: PkiSession): OcspInspection {
+  const o = decodeOcsp(der, session);
   return {
     responseStatus: o.responseStatus,
     ...(o.producedAt ? { producedAt: o.producedAt.toISOString() } : {}),
@@ -188,8 +189,8 @@ export function inspectOcsp(der: Uint8Array, limits: Limits): OcspInspection {
   };
 }
 
-function inspectCrl(der: Uint8Array, limits: Limits): CrlInspection {
-  const { crl, entries } = decodeCrl(der, limits);
+function inspectCrl(der: Uint8Array, session: PkiSession): CrlInspection {
+  const { crl, entries } = decodeCrl(der, session);
   return {
     issuer: formatName(crl.issuer),
     thisUpdate: crl.thisUpdate.value.toISOString(),
@@ -199,10 +200,10 @@ function inspectCrl(der: Uint8Array, limits: Limits): CrlInspection {
   };
 }
 
-export function inspectTimestamp(token: Uint8Array, limits: Limits): TimestampInspection {
+export function inspectTimestamp(token: Uint8Array, session: PkiSession): TimestampInspection {
   const out: TimestampInspection = { tsa: null, certificates: [], problems: [] };
   try {
-    const d = decodeSignedData(token, "the timestamp token", limits);
+    const d = decodeSignedData(token, "the timestamp token", session);
     out.certificates = d.certificates.map(summarize);
     const si = d.signedData.signerInfos[0]!;
     const tsa = findSignerCertificate(si, d.certificates);
@@ -270,7 +271,7 @@ function signerIdentifier(si: pkijs.SignerInfo): string {
   return "subjectKeyIdentifier";
 }
 
-export function inspectCms(decoded: DecodedSignedData, limits: Limits, problems: string[]): CmsInspection {
+export function inspectCms(decoded: DecodedSignedData, session: PkiSession, problems: string[]): CmsInspection {
   const sd = decoded.signedData;
   return {
     derLength: decoded.derLength,
@@ -287,14 +288,14 @@ export function inspectCms(decoded: DecodedSignedData, limits: Limits, problems:
           archival = { crls: [], ocsps: [] };
           for (const c of r.crls) {
             try {
-              archival.crls.push(inspectCrl(c, limits));
+              archival.crls.push(inspectCrl(c, session));
             } catch (e) {
               problems.push(`an archived CRL cannot be decoded: ${errorMessage(e)}`);
             }
           }
           for (const o of r.ocsps) {
             try {
-              archival.ocsps.push(inspectOcsp(o, limits));
+              archival.ocsps.push(inspectOcsp(o, session));
             } catch (e) {
               problems.push(`an archived OCSP response cannot be decoded: ${errorMessage(e)}`);
             }
@@ -311,19 +312,19 @@ export function inspectCms(decoded: DecodedSignedData, limits: Limits, problems:
         signedAttributes: decodeAttributes(si.signedAttrs?.attributes),
         unsignedAttributes: decodeAttributes(si.unsignedAttrs?.attributes),
         revocationArchival: archival,
-        timestamps: timestampTokens(si).map((t) => inspectTimestamp(t, limits)),
+        timestamps: timestampTokens(si).map((t) => inspectTimestamp(t, session)),
       };
     }),
   };
 }
 
 /** The seal's /Contents as the CMS DER (zero padding removed). */
-export function signatureCms(sig: SignatureInfo, limits: Limits): DecodedSignedData {
+export function signatureCms(sig: SignatureInfo, session: PkiSession): DecodedSignedData {
   if (!sig.contents) throw new Error("the signature has no /Contents string");
-  return decodeSignedData(sig.contents, `/Contents of ${sig.fieldName ?? "the DocMDP signature"}`, limits, true);
+  return decodeSignedData(sig.contents, `/Contents of ${sig.fieldName ?? "the DocMDP signature"}`, session, true);
 }
 
-function inspectPdf(bytes: Uint8Array, limits: Limits, problems: string[]): { pdf: PdfInspection; values: TokenValues } {
+function inspectPdf(bytes: Uint8Array, limits: Limits, session: PkiSession, problems: string[]): { pdf: PdfInspection; values: TokenValues } {
   const doc = parsePdf(bytes, limits);
   const latest = doc.latest();
   const scan = findSignatures(latest);
@@ -332,7 +333,7 @@ function inspectPdf(bytes: Uint8Array, limits: Limits, problems: string[]): { pd
     let cms: CmsInspection | null = null;
     if (s.contents) {
       try {
-        cms = inspectCms(signatureCms(s, limits), limits, sp);
+        cms = inspectCms(signatureCms(s, session), session, sp);
       } catch (e) {
         sp.push(`the CMS in /Contents cannot be decoded: ${errorMessage(e)}`);
       }
@@ -407,7 +408,7 @@ function inspectPdf(bytes: Uint8Array, limits: Limits, problems: string[]): { pd
   };
 }
 
-export function inspectToken(values: TokenValues, limits: Limits, show: boolean, problems: string[]): TokenInspection | null {
+export function inspectToken(values: TokenValues, limits: Limits, show: boolean, problems: string[], session = new PkiSession(limits)): TokenInspection | null {
   if (values.token === undefined) {
     problems.push(`no Workflow token in ${values.source}`);
     return null;
@@ -457,7 +458,7 @@ export function inspectToken(values: TokenValues, limits: Limits, show: boolean,
   let certificate: CertificateSummary | null = null;
   if (values.certPem !== undefined) {
     try {
-      certificate = summarize(certificateFromPem(values.certPem, "the token certificate PEM"));
+      certificate = summarize(certificateFromPem(values.certPem, "the token certificate PEM", session));
     } catch (e) {
       problems.push(errorMessage(e));
     }
@@ -465,7 +466,7 @@ export function inspectToken(values: TokenValues, limits: Limits, show: boolean,
   let ocsp: OcspInspection | null = null;
   if (values.ocspBase64 !== undefined) {
     try {
-      ocsp = inspectOcsp(new Uint8Array(Buffer.from(values.ocspBase64.trim(), "base64")), limits);
+      ocsp = inspectOcsp(new Uint8Array(Buffer.from(values.ocspBase64.trim(), "base64")), session);
     } catch (e) {
       problems.push(`the token's OCSP response: ${errorMessage(e)}`);
     }
@@ -484,15 +485,16 @@ export function inspectToken(values: TokenValues, limits: Limits, show: boolean,
 
 /** Decodes every part of the evidence. FormatError only when not even the PDF structure can be read. */
 export function inspectEvidence(input: EvidenceInput, bytes: Uint8Array, limits: Limits, showPersonalData = false): Inspection {
+  const session = new PkiSession(limits); // one inspection, its own caches
   const problems: string[] = [];
   let pdf: PdfInspection | null = null;
   let values: TokenValues;
   if (input.pdf) {
-    const r = inspectPdf(input.pdf, limits, problems);
+    const r = inspectPdf(input.pdf, limits, session, problems);
     pdf = r.pdf;
     values = r.values;
   } else values = readTokenValues(input, limits, problems);
-  const token = inspectToken(values, limits, showPersonalData, problems);
+  const token = inspectToken(values, limits, showPersonalData, problems, session);
   return {
     kind: "inspection",
     tool: { name: "sealcheck", version: VERSION },

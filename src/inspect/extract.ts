@@ -4,6 +4,7 @@
 // the CLI writes them. Names from the evidence are untrusted: they are reduced to a safe file name.
 import { errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
+import { PkiSession } from "../pki/session.js";
 import type { EvidenceInput } from "../input/evidence-file.js";
 import { findSignatures, listEmbeddedFiles, parsePdf } from "../input/pdf/index.js";
 import { certificateDer, toPem } from "../pki/certificate.js";
@@ -73,6 +74,7 @@ function ocspDer(out: Files, values: TokenValues, problems: string[]): void {
 }
 
 function pdfFiles(out: Files, pdf: Uint8Array, limits: Limits, problems: string[]): void {
+  const session = new PkiSession(limits); // one extraction, its own caches
   const doc = parsePdf(pdf, limits);
   const latest = doc.latest();
   try {
@@ -94,7 +96,7 @@ function pdfFiles(out: Files, pdf: Uint8Array, limits: Limits, problems: string[
   sigs.forEach((s, i) => {
     const field = safeFileName(s.fieldName ?? "DocMDP", `signature-${i + 1}`);
     try {
-      const cms = signatureCms(s, limits);
+      const cms = signatureCms(s, session);
       out.add(`${field}.p7s`, s.contents!.subarray(0, cms.derLength), `the CMS SignedData of signature ${s.fieldName ?? "(DocMDP)"} (DER, padding removed)`);
       cms.certificates.forEach((c, j) =>
         out.add(`${field}-certificate-${j + 1}.pem`, pem("CERTIFICATE", certificateDer(c)), `a certificate carried in ${field}'s CMS`),
@@ -106,7 +108,7 @@ function pdfFiles(out: Files, pdf: Uint8Array, limits: Limits, problems: string[
       timestampTokens(si).forEach((t, j) => {
         out.add(`${field}-timestamp-${j + 1}.tst`, t, `the signature timestamp token of ${field} (RFC 3161, DER)`);
         try {
-          decodeSignedData(t, "the timestamp token", limits).certificates.forEach((c, k) =>
+          decodeSignedData(t, "the timestamp token", session).certificates.forEach((c, k) =>
             out.add(
               `${field}-timestamp-${j + 1}-certificate-${k + 1}.pem`,
               pem("CERTIFICATE", certificateDer(c)),

@@ -5,8 +5,8 @@ import * as pkijs from "pkijs";
 import type { CertificateSummary } from "../report/types.js";
 import { FormatError } from "../errors.js";
 import { bytesEqual, decodeDer, toHex, type DerLimits } from "./der.js";
-import { cryptoEngine } from "./crypto-engine.js";
-import { DerPool, PerPair } from "./kept.js";
+import { DerPool, PerPair, cacheSlot } from "./kept.js";
+import type { PkiSession } from "./session.js";
 
 export const OID = {
   ekuOcspSigning: "1.3.6.1.5.5.7.3.9",
@@ -21,22 +21,39 @@ export const OID = {
   qcStatements: "1.3.6.1.5.5.7.1.3",
 } as const;
 
-const DER_LIMITS = { maxDerBytes: 1024 * 1024, maxAsn1Depth: 64, maxAsn1Nodes: 20_000 };
-
-// Re-encoding a certificate with asn1js is costly and paths, thumbprints and comparisons ask for the same
-// DER many times per archive: encode each certificate object once.
+// The bytes a certificate object was decoded from (or, for one built otherwise, its encoding, made once):
+// a property of the object, not a cache (thumbprints must hash the certificate as delivered), so it lives
+// exactly as long as the object and no session clears it.
 const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
 
 // Certificates repeat across the archives of one broker (seal, CA, TSA, Workflow-token and OCSP responder
 // certificates), and decoding them is most of the cost of verifying one. A bounded pool keeps each decoded
-// certificate by its exact DER for the later archives a process verifies. The decoding limits bound what
-// decoding costs; a certificate from the pool was decoded within them once and costs nothing now.
-const pool = new DerPool<pkijs.Certificate>(128);
+// certificate by its exact DER for the later archives a session verifies, with the limits it was decoded
+// within: asked within those or looser, it costs nothing; within tighter ones it is decoded again (and
+// refused as a first decode would be), so that the answer never depends on what was decoded before.
+export const CERTIFICATE_POOL = cacheSlot("certificates by DER", () => new DerPool<{ cert: pkijs.Certificate; limits: DerLimits }>(128));
 
-export function certificateFromDer(der: Uint8Array, what = "certificate", limits: DerLimits = DER_LIMITS): pkijs.Certificate {
+const looser = (a: DerLimits, b: DerLimits): boolean => a.maxAsn1Nodes >= b.maxAsn1Nodes && a.maxAsn1Depth >= b.maxAsn1Depth && a.maxOidBytes >= b.maxOidBytes;
+
+/** A certificate from its DER, within the session's limits, through the session's certificate pool. */
+export function certificateFromDer(der: Uint8Array, what: string, session: PkiSession): pkijs.Certificate {
+  const limits = session.limits;
   if (der.length > limits.maxDerBytes) decodeDer(der, what, limits); // throws the size error
+  const pool = session.cache(CERTIFICATE_POOL);
   const { key, value: pooled } = pool.lookup(der);
-  if (pooled) return pooled;
+  if (pooled) {
+    if (!looser(limits, pooled.limits)) {
+      decodeDer(der, what, limits); // within these limits too, or refused as a first decode would be
+      const p = pooled.limits; // it is within both: so within the tighter of each
+      pooled.limits = {
+        maxDerBytes: Math.min(p.maxDerBytes, limits.maxDerBytes),
+        maxAsn1Nodes: Math.min(p.maxAsn1Nodes, limits.maxAsn1Nodes),
+        maxAsn1Depth: Math.min(p.maxAsn1Depth, limits.maxAsn1Depth),
+        maxOidBytes: Math.min(p.maxOidBytes, limits.maxOidBytes),
+      };
+    }
+    return pooled.cert;
+  }
   // A copy: `der` may be a view into a much larger buffer that a pooled certificate should not keep alive.
   const own = Uint8Array.from(der);
   const asn = decodeDer(own, what, limits);
@@ -48,7 +65,7 @@ export function certificateFromDer(der: Uint8Array, what = "certificate", limits
   }
   // decodeDer refused trailing bytes, so these are exactly the certificate's bytes as delivered.
   derCache.set(cert, own);
-  pool.keep(key, own, cert);
+  pool.keep(key, own, { cert, limits });
   return cert;
 }
 
@@ -106,14 +123,14 @@ export function toPem(label: string, der: Uint8Array): string {
 }
 
 /** Exactly one certificate from a PEM text (the token's attachment / publicSigningCertPem). */
-export function certificateFromPem(text: string, what = "PEM certificate"): pkijs.Certificate {
+export function certificateFromPem(text: string, what: string, session: PkiSession): pkijs.Certificate {
   const blocks = pemBlocks(text);
   const certs = blocks.filter((b) => b.label === "CERTIFICATE");
   if (certs.length === 0) {
     throw new FormatError(blocks.length ? `${what} holds a "${blocks[0]!.label}" block, not a CERTIFICATE` : `${what} holds no PEM certificate`);
   }
   if (certs.length > 1) throw new FormatError(`${what} holds ${certs.length} certificates; exactly one was expected`);
-  return certificateFromDer(certs[0]!.der, what);
+  return certificateFromDer(certs[0]!.der, what, session);
 }
 
 /**
@@ -130,12 +147,12 @@ export function rememberCertificateDers(certs: readonly unknown[] | undefined, b
 
 // Whether a certificate's signature verifies with an issuer's key (or its own, for a self-signed one), per
 // pair of certificate objects. Certificates come from the pool, so the links one broker's archives repeat
-// (seal CA → seal certificate, TSA root → TSA certificate, …) are checked once per process.
-const links = new PerPair<pkijs.Certificate, pkijs.Certificate | null, boolean>();
+// (seal CA → seal certificate, TSA root → TSA certificate, …) are checked once per session.
+const LINKS = cacheSlot("certificate signatures by (certificate, issuer)", () => new PerPair<pkijs.Certificate, pkijs.Certificate | null, boolean>());
 
-/** `cert.verify(issuer)` on the project's engine, kept per pair; a thrown error counts as false. */
-export function signedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate | null): Promise<boolean> {
-  return links.get(cert, issuer, () => cert.verify(issuer ?? undefined, cryptoEngine).catch(() => false));
+/** `cert.verify(issuer)` on the session's engine, kept per pair; a thrown error counts as false. */
+export function signedBy(session: PkiSession, cert: pkijs.Certificate, issuer: pkijs.Certificate | null): Promise<boolean> {
+  return session.cache(LINKS).get(cert, issuer, () => cert.verify(issuer ?? undefined, session.engine).catch(() => false));
 }
 
 /** The certificate's DER: the bytes it was decoded from when known, else pkijs's encoding of it. */
@@ -290,6 +307,8 @@ export function algorithmName(oid: string): string {
 }
 
 // Certificates come from the pool and repeat across archives: each is summarised once (callers get a copy).
+// A pure function of an immutable object, memoised on the object: lives and goes with it (and so with the
+// session whose pool holds it), and can never change a result.
 const summaries = new WeakMap<pkijs.Certificate, CertificateSummary>();
 
 export function summarize(cert: pkijs.Certificate): CertificateSummary {

@@ -5,12 +5,14 @@ import * as pkijs from "pkijs";
 import type { SubIndication } from "../report/types.js";
 import { certificateDer, displayName, sameName, signedBy, summarize, validAt, type CertificateSummary } from "./certificate.js";
 import { bytesEqual } from "./der.js";
-import { cryptoEngine } from "./crypto-engine.js";
 import { weakSpkiReason } from "./jose-policy.js";
+import { cacheSlot } from "./kept.js";
+import type { PkiSession } from "./session.js";
 
 // Whether a certificate's key is too weak to prove anything (src/pki/jose-policy.ts), once per certificate.
-const weakness = new WeakMap<pkijs.Certificate, string | null>();
-function weakKey(cert: pkijs.Certificate): string | null {
+const WEAKNESS = cacheSlot("key weakness by certificate", () => new WeakMap<pkijs.Certificate, string | null>());
+function weakKey(session: PkiSession, cert: pkijs.Certificate): string | null {
+  const weakness = session.cache(WEAKNESS);
   let w = weakness.get(cert);
   if (w === undefined) weakness.set(cert, (w = weakSpkiReason(new Uint8Array(cert.subjectPublicKeyInfo.toSchema().toBER(false)))));
   return w;
@@ -33,6 +35,8 @@ export interface ChainInput {
   /** Untrusted certificates usable for path building (from --certs and from the evidence). */
   intermediates: readonly pkijs.Certificate[];
   at: Date;
+  /** Whose engine and caches the checks use. */
+  session: PkiSession;
 }
 
 const MAX_CANDIDATES = 200;
@@ -60,7 +64,7 @@ function namePath(leaf: pkijs.Certificate, pool: readonly pkijs.Certificate[], a
 }
 
 export async function validateChain(leaf: pkijs.Certificate, input: ChainInput): Promise<ChainResult> {
-  const { anchors, at } = input;
+  const { anchors, at, session } = input;
   if (anchors.length === 0) {
     return {
       status: "no-chain",
@@ -100,12 +104,12 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
     // Bounded issuer search: a hostile set of cross-signed certificates must not make path building loop.
     findIssuer: async (cert, engineRef) => {
       if (++lookups > MAX_ISSUER_LOOKUPS) throw new Error("path building gave up: too many candidate issuers");
-      return findIssuers(cert, engineRef);
+      return findIssuers(session, cert, engineRef);
     },
   });
   let res: Awaited<ReturnType<pkijs.CertificateChainValidationEngine["verify"]>>;
   try {
-    res = await engine.verify({}, cryptoEngine);
+    res = await engine.verify({}, session.engine);
   } catch (e) {
     res = { result: false, resultCode: -1, resultMessage: e instanceof Error ? e.message : String(e) } as typeof res;
   }
@@ -115,7 +119,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
     const anchor = path[path.length - 1]!;
     // Weak keys are refused everywhere with the reason: a path through one proves nothing (its holder's
     // signatures, or the certificates it issued, could be forged).
-    const weak = path.map((c) => [c, weakKey(c)] as const).find(([, w]) => w !== null);
+    const weak = path.map((c) => [c, weakKey(session, c)] as const).find(([, w]) => w !== null);
     if (weak) {
       return {
         status: "invalid",
@@ -183,8 +187,12 @@ const SKI = "2.5.29.14";
  * certificate has an AKI keyIdentifier and the candidate an SKI, else by issuer name (and serial), then
  * kept only if their key verifies the certificate (on the project's engine, see signedBy).
  */
-export async function findIssuers(certificate: pkijs.Certificate, engine: pkijs.CertificateChainValidationEngine): Promise<pkijs.Certificate[]> {
-  if (sameName(certificate.subject, certificate.issuer) && (await signedBy(certificate, null))) return [certificate];
+export async function findIssuers(
+  session: PkiSession,
+  certificate: pkijs.Certificate,
+  engine: pkijs.CertificateChainValidationEngine,
+): Promise<pkijs.Certificate[]> {
+  if (sameName(certificate.subject, certificate.issuer) && (await signedBy(session, certificate, null))) return [certificate];
   let keyIdentifier: pkijs.AuthorityKeyIdentifier["keyIdentifier"] | null = null;
   let authorityCertIssuer: pkijs.GeneralName[] | null = null;
   let authorityCertSerialNumber: pkijs.AuthorityKeyIdentifier["authorityCertSerialNumber"] | null = null;
@@ -215,7 +223,7 @@ export async function findIssuers(certificate: pkijs.Certificate, engine: pkijs.
   for (const c of engine.trustedCerts) consider(c);
   for (const c of engine.certs) consider(c);
   for (let i = result.length - 1; i >= 0; i--) {
-    if (!(await signedBy(certificate, result[i]!))) result.splice(i, 1);
+    if (!(await signedBy(session, certificate, result[i]!))) result.splice(i, 1);
   }
   return result;
 }

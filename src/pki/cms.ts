@@ -21,11 +21,11 @@ import {
   partLimits,
   readTlv,
   toHex,
-  type DerLimits,
   type Tlv,
 } from "./der.js";
 import { crlOfParts } from "./crl.js";
-import { cryptoEngine } from "./crypto-engine.js";
+import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
+import type { PkiSession } from "./session.js";
 
 export const CMS_OID = {
   signedData: "1.2.840.113549.1.7.2",
@@ -60,53 +60,68 @@ export interface DecodedSignedData {
   certificates: pkijs.Certificate[];
 }
 
+/** What a CMS decode is given: the bytes, their name in messages, and whether zero padding may follow. */
+export interface SignedDataBytes {
+  bytes: Uint8Array;
+  what: string;
+  padded: boolean;
+}
+
+/** SignedData by parts (certificates through the pool, archived CRLs through the CRL pool) or, off the plain shape, whole. */
+export const SIGNED_DATA_DECODING: PartsStrategy<SignedDataBytes, DecodedSignedData> = {
+  byParts: ({ bytes, what, padded }, session) => signedDataByParts(bytes, what, session, padded),
+  whole: ({ bytes, what, padded }, session) => decodeSignedDataWhole(bytes, what, session, padded),
+};
+
 /** Decodes a ContentInfo holding SignedData; `padded` accepts the zero padding of a PDF /Contents. */
-export function decodeSignedData(bytes: Uint8Array, what: string, limits: DerLimits, padded = false): DecodedSignedData {
-  return signedDataByParts(bytes, what, limits, padded) ?? decodeSignedDataWhole(bytes, what, limits, padded);
+export function decodeSignedData(bytes: Uint8Array, what: string, session: PkiSession, padded = false): DecodedSignedData {
+  return decodeWith(SIGNED_DATA_DECODING, { bytes, what, padded }, session);
 }
 
 // DER of the OID id-signedData, as ContentInfo.contentType carries it.
 const SIGNED_DATA_OID_DER = Uint8Array.from([0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]);
+// More parts than this (certificates, CRLs, signers) is no broker CMS: the whole path reads it.
 const MAX_PARTS = 64;
 
 /**
  * The same SignedData decoded part by part: certificates through the certificate pool (the seal's, the
  * TSA's, their CAs' repeat across archives), the other fields by pkijs's own classes, and the schema of
  * SignedData (pkijs rebuilds it, with every CertificateChoices alternative, for each decode) skipped.
- * Only for plain DER of the usual shape, within the limits of the whole; anything else returns null, and
+ * Only for plain DER of the usual shape, within the limits of the whole; anything else is NOT_PLAIN, and
  * decodeSignedDataWhole decides, so that errors and limits read exactly as they always did.
  */
-export function signedDataByParts(bytes: Uint8Array, what: string, limits: DerLimits, padded = false): DecodedSignedData | null {
+export function signedDataByParts(bytes: Uint8Array, what: string, session: PkiSession, padded = false): PartsResult<DecodedSignedData> {
+  const limits = session.limits;
   try {
     const top = bytes.length > 0 ? readTlv(bytes, 0, bytes.length) : null;
-    if (!top || top.tag !== 0x30 || top.end > limits.maxDerBytes || (!padded && top.end !== bytes.length)) return null;
+    if (!top || top.tag !== 0x30 || top.end > limits.maxDerBytes || (!padded && top.end !== bytes.length)) return NOT_PLAIN;
     const length = top.end;
-    for (let i = length; i < bytes.length; i++) if (bytes[i] !== 0) return null;
+    for (let i = length; i < bytes.length; i++) if (bytes[i] !== 0) return NOT_PLAIN;
     const der = bytes.subarray(0, length);
-    assertDerShape(der, limits.maxAsn1Depth, what);
+    assertDerShape(der, limits, what);
     const ci = one(der, 0, der.length, 0x30);
     const ciFields = ci && derChildren(der, ci.body, ci.end);
-    if (!ciFields || ciFields.length !== 2 || ciFields[1]!.tag !== 0xa0 || !bytesEqual(slice(der, ciFields[0]!), SIGNED_DATA_OID_DER)) return null;
+    if (!ciFields || ciFields.length !== 2 || ciFields[1]!.tag !== 0xa0 || !bytesEqual(slice(der, ciFields[0]!), SIGNED_DATA_OID_DER)) return NOT_PLAIN;
     const sd = one(der, ciFields[1]!.body, ciFields[1]!.end, 0x30);
     const f = sd && derChildren(der, sd.body, sd.end);
-    if (!f) return null;
+    if (!f) return NOT_PLAIN;
     let i = 0;
     const [version, digestAlgorithms, encap] = [f[i++], f[i++], f[i++]];
     const certs = f[i]?.tag === 0xa0 ? f[i++] : undefined;
     const crls = f[i]?.tag === 0xa1 ? f[i++] : undefined;
     const signers = f[i++];
-    if (i !== f.length || version?.tag !== 0x02 || digestAlgorithms?.tag !== 0x31 || encap?.tag !== 0x30 || signers?.tag !== 0x31) return null;
+    if (i !== f.length || version?.tag !== 0x02 || digestAlgorithms?.tag !== 0x31 || encap?.tag !== 0x30 || signers?.tag !== 0x31) return NOT_PLAIN;
     const algItems = derChildren(der, digestAlgorithms.body, digestAlgorithms.end);
     const certItems = certs ? derChildren(der, certs.body, certs.end) : [];
     const crlItems = crls ? derChildren(der, crls.body, crls.end) : [];
     const signerItems = derChildren(der, signers.body, signers.end);
-    if (!algItems || !certItems || !crlItems || !signerItems || signerItems.length === 0) return null;
+    if (!algItems || !certItems || !crlItems || !signerItems || signerItems.length === 0) return NOT_PLAIN;
     // Other certificate and revocation formats: the whole-value path handles them.
-    if (certItems.some((t) => t.tag !== 0x30) || crlItems.some((t) => t.tag !== 0x30)) return null;
+    if (certItems.some((t) => t.tag !== 0x30) || crlItems.some((t) => t.tag !== 0x30)) return NOT_PLAIN;
     const parts = 2 + algItems.length + certItems.length + crlItems.length + signerItems.length;
-    if (parts > MAX_PARTS) return null;
+    if (parts > MAX_PARTS) return NOT_PLAIN;
     const budget = partLimits(limits, parts, 16);
-    if (!budget) return null;
+    if (!budget) return NOT_PLAIN;
     // A timestamp token handed out by bytesOfDecoded: its parts are in the tree of the SignerInfo it came from.
     const known = padded ? undefined : decodedParts(bytes);
     const decode = (t: Tlv): asn1js.AsnType => {
@@ -114,27 +129,32 @@ export function signedDataByParts(bytes: Uint8Array, what: string, limits: DerLi
       return part && part.valueBeforeDecodeView.byteLength === t.end - t.start ? part : decodeDer(slice(der, t), what, budget);
     };
     const versionBlock = decode(version);
-    if (!(versionBlock instanceof asn1js.Integer)) return null;
-    const certificates = certItems.map((t) => certificateFromDer(slice(der, t), what, budget));
+    if (!(versionBlock instanceof asn1js.Integer)) return NOT_PLAIN;
+    const inParts = session.within(budget);
+    const certificates = certItems.map((t) => certificateFromDer(slice(der, t), what, inParts));
     const signedData = new pkijs.SignedData({
       version: versionBlock.valueBlock.valueDec,
-      digestAlgorithms: algItems.map((t) => new pkijs.AlgorithmIdentifier({ schema: decode(t) })),
-      encapContentInfo: new pkijs.EncapsulatedContentInfo({ schema: decode(encap) }),
+      digestAlgorithms: algItems.map((t) => fromPart(() => new pkijs.AlgorithmIdentifier({ schema: decode(t) }))),
+      encapContentInfo: fromPart(() => new pkijs.EncapsulatedContentInfo({ schema: decode(encap) })),
       ...(certs ? { certificates } : {}),
-      ...(crls ? { crls: crlItems.map((t) => new pkijs.CertificateRevocationList({ schema: decode(t) })) } : {}),
-      signerInfos: signerItems.map((t) => signerInfoByParts(der, t, budget) ?? new pkijs.SignerInfo({ schema: decode(t) })),
+      ...(crls ? { crls: crlItems.map((t) => fromPart(() => new pkijs.CertificateRevocationList({ schema: decode(t) }))) } : {}),
+      signerInfos: signerItems.map((t) => signerInfoByParts(der, t, inParts) ?? fromPart(() => new pkijs.SignerInfo({ schema: decode(t) }))),
     });
     return { signedData, derLength: length, certificates };
-  } catch {
-    return null;
+  } catch (e) {
+    return refusedPart(e);
   }
 }
 
 // DER of the OID adbe-revocationInfoArchival, as an Attribute's type carries it.
 const ADBE_REVOCATION_OID_DER = Uint8Array.from([0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x2f, 0x01, 0x01, 0x08]);
 
-// The revocation data of a SignerInfo decoded by parts, by the placeholder value of its attribute.
-const archivedByParts = new WeakMap<object, { crls: Uint8Array[]; ocsps: Uint8Array[] }>();
+/** The value of a by-parts SignerInfo's adbe-revocationInfoArchival: the archived items' bytes, not their tree. */
+class ArchivedRevocation extends asn1js.Sequence {
+  constructor(readonly archived: { crls: Uint8Array[]; ocsps: Uint8Array[] }) {
+    super();
+  }
+}
 
 /**
  * A seal's SignerInfo whose adbe-revocationInfoArchival holds CRLs, by parts: the CRLs (a real CA's is
@@ -143,47 +163,48 @@ const archivedByParts = new WeakMap<object, { crls: Uint8Array[]; ocsps: Uint8Ar
  * The attribute keeps a placeholder value; revocationArchival answers from the parts. Null for any other
  * shape or beyond the node budget of the whole, and the SignerInfo is decoded whole.
  */
-function signerInfoByParts(der: Uint8Array, t: Tlv, limits: DerLimits): pkijs.SignerInfo | null {
+function signerInfoByParts(der: Uint8Array, t: Tlv, session: PkiSession): PartsResult<pkijs.SignerInfo> {
+  const limits = session.limits;
   const f = derChildren(der, t.body, t.end);
-  if (!f || f.length < 6 || f.length > 7) return null;
+  if (!f || f.length < 6 || f.length > 7) return NOT_PLAIN;
   const [version, sid, digestAlgorithm, signedAttrs, signatureAlgorithm, signature, unsignedAttrs] = f;
-  if (version!.tag !== 0x02 || (sid!.tag !== 0x30 && sid!.tag !== 0x80) || digestAlgorithm!.tag !== 0x30 || signedAttrs!.tag !== 0xa0) return null;
-  if (signatureAlgorithm!.tag !== 0x30 || signature!.tag !== 0x04 || (unsignedAttrs && unsignedAttrs.tag !== 0xa1)) return null;
+  if (version!.tag !== 0x02 || (sid!.tag !== 0x30 && sid!.tag !== 0x80) || digestAlgorithm!.tag !== 0x30 || signedAttrs!.tag !== 0xa0) return NOT_PLAIN;
+  if (signatureAlgorithm!.tag !== 0x30 || signature!.tag !== 0x04 || (unsignedAttrs && unsignedAttrs.tag !== 0xa1)) return NOT_PLAIN;
   const attrs = derChildren(der, signedAttrs!.body, signedAttrs!.end);
-  if (!attrs || attrs.length === 0 || attrs.some((a) => a.tag !== 0x30)) return null;
+  if (!attrs || attrs.length === 0 || attrs.some((a) => a.tag !== 0x30)) return NOT_PLAIN;
   const adbe = attrs.filter((a) => {
     const oid = readTlv(der, a.body, a.end);
     return oid !== null && bytesEqual(slice(der, oid), ADBE_REVOCATION_OID_DER);
   });
-  if (adbe.length !== 1) return null;
+  if (adbe.length !== 1) return NOT_PLAIN;
   // RevocationInfoArchival ::= SEQUENCE { crl [0] EXPLICIT SEQUENCE OF CRL, ocsp [1] EXPLICIT SEQUENCE OF OCSPResponse }
   const a = derChildren(der, adbe[0]!.body, adbe[0]!.end);
   const values = a?.length === 2 && a[1]!.tag === 0x31 ? derChildren(der, a[1]!.body, a[1]!.end) : null;
   const items = values?.length === 1 && values[0]!.tag === 0x30 ? derChildren(der, values[0]!.body, values[0]!.end) : null;
-  if (!items || items.length === 0 || items.length > 2 || items.some((x) => x.tag !== 0xa0 && x.tag !== 0xa1)) return null;
+  if (!items || items.length === 0 || items.length > 2 || items.some((x) => x.tag !== 0xa0 && x.tag !== 0xa1)) return NOT_PLAIN;
   const archived = { crls: [] as Uint8Array[], ocsps: [] as Uint8Array[] };
   let nodes = 4 + 2 * items.length; // attribute, type, SET, SEQUENCE; each [n] and its SEQUENCE OF
   for (const item of items) {
     const list = derChildren(der, item.body, item.end);
     const elements = list?.length === 1 && list[0]!.tag === 0x30 ? derChildren(der, list[0]!.body, list[0]!.end) : null;
-    if (!elements || elements.some((e) => e.tag !== 0x30)) return null;
+    if (!elements || elements.some((e) => e.tag !== 0x30)) return NOT_PLAIN;
     for (const e of elements) {
       const bytes = der.slice(e.start, e.end);
       if (item.tag === 0xa0) {
-        const crl = crlOfParts(bytes, limits);
-        if (!crl) return null;
+        const crl = crlOfParts(bytes, session);
+        if (!crl) return NOT_PLAIN;
         nodes += crl.nodes;
         archived.crls.push(bytes);
       } else {
         const k = countDerValues(der, e);
-        if (k === null) return null;
+        if (k === null) return NOT_PLAIN;
         decodeDer(bytes, "the seal", limits); // asn1js accepts it, as in the whole SignerInfo
         nodes += k;
         archived.ocsps.push(bytes);
       }
     }
   }
-  if (archived.crls.length === 0) return null;
+  if (archived.crls.length === 0) return NOT_PLAIN;
   for (const x of [
     version!,
     sid!,
@@ -194,33 +215,34 @@ function signerInfoByParts(der: Uint8Array, t: Tlv, limits: DerLimits): pkijs.Si
     ...attrs.filter((x) => x !== adbe[0]),
   ]) {
     const k = countDerValues(der, x);
-    if (k === null) return null;
+    if (k === null) return NOT_PLAIN;
     nodes += k;
   }
-  if (nodes + 2 > limits.maxAsn1Nodes) return null; // + the SignerInfo and its [0]
+  if (nodes + 2 > limits.maxAsn1Nodes) return NOT_PLAIN; // + the SignerInfo and its [0]
   const part = (x: Tlv): asn1js.AsnType => decodeDer(slice(der, x), "the seal", limits);
   const versionBlock = part(version!);
   const sidBlock = part(sid!);
   const signatureBlock = part(signature!);
-  if (!(versionBlock instanceof asn1js.Integer) || !(signatureBlock instanceof asn1js.OctetString)) return null;
-  const placeholder = new asn1js.Sequence();
-  archivedByParts.set(placeholder, archived);
+  if (!(versionBlock instanceof asn1js.Integer) || !(signatureBlock instanceof asn1js.OctetString)) return NOT_PLAIN;
+  const placeholder = new ArchivedRevocation(archived);
   const encodedValue = der.slice(signedAttrs!.start, signedAttrs!.end);
   encodedValue[0] = 0x31; // signed as a SET (RFC 5652 §5.4), as pkijs sets it
   return new pkijs.SignerInfo({
     version: versionBlock.valueBlock.valueDec,
-    sid: sid!.tag === 0x30 ? new pkijs.IssuerAndSerialNumber({ schema: sidBlock }) : sidBlock,
-    digestAlgorithm: new pkijs.AlgorithmIdentifier({ schema: part(digestAlgorithm!) }),
+    sid: sid!.tag === 0x30 ? fromPart(() => new pkijs.IssuerAndSerialNumber({ schema: sidBlock })) : sidBlock,
+    digestAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(digestAlgorithm!) })),
     signedAttrs: new pkijs.SignedAndUnsignedAttributes({
       type: 0,
       encodedValue: encodedValue.buffer,
       attributes: attrs.map((x) =>
-        x === adbe[0] ? new pkijs.Attribute({ type: CMS_OID.adbeRevocationInfoArchival, values: [placeholder] }) : new pkijs.Attribute({ schema: part(x) }),
+        x === adbe[0]
+          ? new pkijs.Attribute({ type: CMS_OID.adbeRevocationInfoArchival, values: [placeholder] })
+          : fromPart(() => new pkijs.Attribute({ schema: part(x) })),
       ),
     }),
-    signatureAlgorithm: new pkijs.AlgorithmIdentifier({ schema: part(signatureAlgorithm!) }),
+    signatureAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(signatureAlgorithm!) })),
     signature: signatureBlock,
-    ...(unsignedAttrs ? { unsignedAttrs: new pkijs.SignedAndUnsignedAttributes({ type: 1, schema: part(unsignedAttrs) }) } : {}),
+    ...(unsignedAttrs ? { unsignedAttrs: fromPart(() => new pkijs.SignedAndUnsignedAttributes({ type: 1, schema: part(unsignedAttrs) })) } : {}),
   });
 }
 
@@ -234,7 +256,8 @@ function one(der: Uint8Array, start: number, end: number, tag: number): Tlv | nu
   return t && t.length === 1 && t[0]!.tag === tag ? t[0]! : null;
 }
 
-export function decodeSignedDataWhole(bytes: Uint8Array, what: string, limits: DerLimits, padded: boolean): DecodedSignedData {
+export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: PkiSession, padded: boolean): DecodedSignedData {
+  const limits = session.limits;
   const { value, length } = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
   let signedData: pkijs.SignedData;
   let signedDataBlock: unknown;
@@ -295,6 +318,7 @@ export interface SignerVerification {
  * digest for a hash name (the caller streams the content). Never throws for bad input: problems listed.
  */
 export async function verifySigner(
+  session: PkiSession,
   decoded: DecodedSignedData,
   index: number,
   digestOf: (alg: string) => Promise<Uint8Array> | Uint8Array,
@@ -338,14 +362,14 @@ export async function verifySigner(
     // RSA PKCS#1 v1.5 SignerInfos may name rsaEncryption as the algorithm; pkijs then needs the hash.
     out.signatureValid =
       si.signatureAlgorithm.algorithmId === "1.2.840.113549.1.1.1"
-        ? await cryptoEngine.verifyWithPublicKey(
+        ? await session.engine.verifyWithPublicKey(
             si.signedAttrs.encodedValue,
             si.signature,
             out.signerCert.subjectPublicKeyInfo,
             si.signatureAlgorithm,
             digestAlgorithm.toUpperCase().replace("SHA", "SHA-"),
           )
-        : await cryptoEngine.verifyWithPublicKey(si.signedAttrs.encodedValue, si.signature, out.signerCert.subjectPublicKeyInfo, si.signatureAlgorithm);
+        : await session.engine.verifyWithPublicKey(si.signedAttrs.encodedValue, si.signature, out.signerCert.subjectPublicKeyInfo, si.signatureAlgorithm);
   } catch (e) {
     problems.push(`the signature could not be verified (${errorMessage(e)})`);
   }
@@ -404,8 +428,7 @@ export function revocationArchival(si: pkijs.SignerInfo): { crls: Uint8Array[]; 
   const out = { crls: [] as Uint8Array[], ocsps: [] as Uint8Array[] };
   const attr = signedAttribute(si, CMS_OID.adbeRevocationInfoArchival)[0];
   const seq = attr?.values?.[0];
-  const byParts = seq && archivedByParts.get(seq);
-  if (byParts) return { crls: [...byParts.crls], ocsps: [...byParts.ocsps] };
+  if (seq instanceof ArchivedRevocation) return { crls: [...seq.archived.crls], ocsps: [...seq.archived.ocsps] };
   if (!(seq instanceof asn1js.Sequence)) return out;
   for (const item of seq.valueBlock.value) {
     if (!(item instanceof asn1js.Constructed) || item.idBlock.tagClass !== 3) continue;

@@ -5,9 +5,10 @@ import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import { displayName, formatName, sameName } from "./certificate.js";
 import { assertDerShape, countDerValues, decodeDer, derChildren, readTlv, type DerLimits, type Tlv } from "./der.js";
-import { DerPool, PerPair } from "./kept.js";
+import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import type { Judgement } from "./ocsp.js";
-import { cryptoEngine } from "./crypto-engine.js";
+import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
+import type { PkiSession } from "./session.js";
 
 /**
  * A decoded CRL. Decoded by parts, `crl` has every field but `revokedCertificates`: the entries stay bytes,
@@ -23,30 +24,41 @@ export interface DecodedCrl {
   nodes: number;
   /** The nesting limit it was decoded within (a reuse within a lower one decodes again, and fails as then). */
   depthLimit: number;
+  /** Likewise the OBJECT IDENTIFIER limit. */
+  oidLimit: number;
 }
 
 // A CA's CRL of one period is archived with every seal of that period, and a real CA's CRL is large (the
-// broker's seal CA: 75 KB, ~3,400 entries): each distinct CRL is decoded once per process, whatever its
+// broker's seal CA: 75 KB, ~3,400 entries): each distinct CRL is decoded once per session, whatever its
 // size. Decoded by parts, what is kept is its bytes and where its entries start; the pool is bounded by the
 // bytes it holds. A CRL only pkijs can read whole (~1 KB of objects per entry) is kept up to 64 KiB.
-const pool = new DerPool<DecodedCrl>(64, 64 * 1024 * 1024);
+const POOL = cacheSlot("CRLs by DER", () => new DerPool<DecodedCrl>(64, 64 * 1024 * 1024));
 const POOLED_WHOLE_CRL_MAX_BYTES = 64 * 1024;
 
 // The byte arrays crlOfParts was given (the seal's archived CRLs), with what they decoded to: the check
 // that judges them then needs no second look-up in the pool.
-const handedOut = new WeakMap<Uint8Array, DecodedCrl>();
+const HANDED_OUT = cacheSlot("CRLs by the byte arrays handed out for them", () => new WeakMap<Uint8Array, DecodedCrl>());
 
-const within = (d: DecodedCrl, limits: DerLimits): boolean => d.nodes <= limits.maxAsn1Nodes && d.depthLimit <= limits.maxAsn1Depth;
+const within = (d: DecodedCrl, limits: DerLimits): boolean =>
+  d.nodes <= limits.maxAsn1Nodes && d.depthLimit <= limits.maxAsn1Depth && d.oidLimit <= limits.maxOidBytes;
 
-export function decodeCrl(der: Uint8Array, limits: DerLimits): DecodedCrl {
-  if (der.length > limits.maxDerBytes) return crlWhole(der, limits); // throws the size error
-  const known = handedOut.get(der);
+/** A CRL by parts (entries left as bytes) or, off the plain shape, whole. */
+export const CRL_DECODING: PartsStrategy<Uint8Array, DecodedCrl> = {
+  byParts: (der, session) => crlByParts(der, session),
+  whole: (der, session) => crlWhole(der, session),
+};
+
+export function decodeCrl(der: Uint8Array, session: PkiSession): DecodedCrl {
+  const limits = session.limits;
+  if (der.length > limits.maxDerBytes) return crlWhole(der, session); // throws the size error
+  const known = session.cache(HANDED_OUT).get(der);
   if (known && within(known, limits)) return known;
+  const pool = session.cache(POOL);
   const { key, value } = pool.lookup(der);
   if (value && within(value, limits)) return value;
   // The pool keeps its own copy of the bytes (`der` may be a view the caller reuses).
   const own = Uint8Array.from(der);
-  const decoded = crlByParts(own, limits) ?? crlWhole(own, limits);
+  const decoded = decodeWith(CRL_DECODING, own, session);
   if (decoded.nodes || own.length <= POOLED_WHOLE_CRL_MAX_BYTES) pool.keep(key, own, decoded);
   return decoded;
 }
@@ -56,22 +68,26 @@ export function decodeCrl(der: Uint8Array, limits: DerLimits): DecodedCrl {
  * too, and `nodes` is what it counts. Null otherwise. For a CRL inside a larger value (the seal's CMS) whose
  * shape was checked as a whole (`assertDerShape`, deeper from that value's top than from the CRL's).
  */
-export function crlOfParts(der: Uint8Array, limits: DerLimits): DecodedCrl | null {
-  if (der.length > limits.maxDerBytes) return null;
+export function crlOfParts(der: Uint8Array, session: PkiSession): PartsResult<DecodedCrl> {
+  const limits = session.limits;
+  if (der.length > limits.maxDerBytes) return NOT_PLAIN;
+  const pool = session.cache(POOL);
   const { key, value } = pool.lookup(der);
-  let decoded: DecodedCrl | null;
-  if (value?.nodes && value.depthLimit <= limits.maxAsn1Depth) decoded = value.nodes <= limits.maxAsn1Nodes ? value : null;
+  let decoded: PartsResult<DecodedCrl>;
+  if (value?.nodes && value.depthLimit <= limits.maxAsn1Depth && value.oidLimit <= limits.maxOidBytes)
+    decoded = value.nodes <= limits.maxAsn1Nodes ? value : NOT_PLAIN;
   else {
     const own = Uint8Array.from(der);
-    decoded = crlByParts(own, limits, true);
+    decoded = crlByParts(own, session, true);
     if (decoded) pool.keep(key, own, decoded);
   }
-  if (decoded) handedOut.set(der, decoded);
+  if (decoded) session.cache(HANDED_OUT).set(der, decoded);
   return decoded;
 }
 
 /** The CRL decoded whole by pkijs (every entry an object); the reference the by-parts path must equal. */
-export function crlWhole(der: Uint8Array, limits: DerLimits): DecodedCrl {
+export function crlWhole(der: Uint8Array, session: PkiSession): DecodedCrl {
+  const limits = session.limits;
   const crl = new pkijs.CertificateRevocationList({ schema: decodeDer(der, "CRL", limits) });
   return {
     crl,
@@ -79,6 +95,7 @@ export function crlWhole(der: Uint8Array, limits: DerLimits): DecodedCrl {
     entryFor: (serial) => crl.revokedCertificates?.find((r) => r.userCertificate.isEqual(serial)),
     nodes: 0,
     depthLimit: limits.maxAsn1Depth,
+    oidLimit: limits.maxOidBytes,
   };
 }
 
@@ -96,60 +113,61 @@ const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.
  * received; the entries walked by their framing only (SEQUENCE { INTEGER, UTCTime, [extensions] }), their
  * entries' offsets kept, and each entry's extensions decoded by asn1js once per distinct bytes (reason codes
  * repeat), so that the CRL is refused exactly where the whole decode refuses it. Plain DER of the usual
- * shape within the node limit only; anything else is null, and crlWhole decides (errors and limits as ever).
+ * shape within the node limit only; anything else is NOT_PLAIN, and crlWhole decides (errors and limits as ever).
  */
-export function crlByParts(der: Uint8Array, limits: DerLimits, shapeChecked = false): DecodedCrl | null {
+export function crlByParts(der: Uint8Array, session: PkiSession, shapeChecked = false): PartsResult<DecodedCrl> {
+  const limits = session.limits;
   try {
-    if (der.length === 0 || der.length > limits.maxDerBytes) return null;
+    if (der.length === 0 || der.length > limits.maxDerBytes) return NOT_PLAIN;
     const top = readTlv(der, 0, der.length);
-    if (!top || top.tag !== 0x30 || top.end !== der.length) return null;
-    if (!shapeChecked) assertDerShape(der, limits.maxAsn1Depth, "CRL");
+    if (!top || top.tag !== 0x30 || top.end !== der.length) return NOT_PLAIN;
+    if (!shapeChecked) assertDerShape(der, limits, "CRL");
     const f = derChildren(der, top.body, top.end);
-    if (!f || f.length !== 3 || f[0]!.tag !== 0x30 || f[1]!.tag !== 0x30 || f[2]!.tag !== 0x03) return null;
+    if (!f || f.length !== 3 || f[0]!.tag !== 0x30 || f[1]!.tag !== 0x30 || f[2]!.tag !== 0x03) return NOT_PLAIN;
     const t = derChildren(der, f[0]!.body, f[0]!.end);
-    if (!t) return null;
+    if (!t) return NOT_PLAIN;
     let i = 0;
     const version = t[i]?.tag === 0x02 ? t[i++] : undefined;
     const [signature, issuer, thisUpdate] = [t[i++], t[i++], t[i++]];
     const nextUpdate = t[i]?.tag === 0x17 || t[i]?.tag === 0x18 ? t[i++] : undefined;
     const revoked = t[i]?.tag === 0x30 ? t[i++] : undefined;
     const extensions = t[i]?.tag === 0xa0 ? t[i++] : undefined;
-    if (i !== t.length || signature?.tag !== 0x30 || issuer?.tag !== 0x30 || (thisUpdate?.tag !== 0x17 && thisUpdate?.tag !== 0x18)) return null;
+    if (i !== t.length || signature?.tag !== 0x30 || issuer?.tag !== 0x30 || (thisUpdate?.tag !== 0x17 && thisUpdate?.tag !== 0x18)) return NOT_PLAIN;
     const extInner = extensions ? derChildren(der, extensions.body, extensions.end) : null;
-    if (extensions && (extInner?.length !== 1 || extInner[0]!.tag !== 0x30)) return null;
+    if (extensions && (extInner?.length !== 1 || extInner[0]!.tag !== 0x30)) return NOT_PLAIN;
 
     // Values outside revokedCertificates: counted, then decoded by pkijs.
     let nodes = 3 + (revoked ? 1 : 0);
     for (const x of [version, signature, issuer, thisUpdate, nextUpdate, extensions, f[1]!, f[2]!]) {
       if (!x) continue;
       const k = countDerValues(der, x);
-      if (k === null) return null;
+      if (k === null) return NOT_PLAIN;
       nodes += k;
     }
     // The entries: framing and shape only. Where each entry and its serial are, kept as offsets.
     const starts: number[] = [];
     const extNodes = new Map<string, number>();
     if (revoked) {
-      if (revoked.body === revoked.end) return null;
+      if (revoked.body === revoked.end) return NOT_PLAIN;
       for (let p = revoked.body; p < revoked.end;) {
         const e = readTlv(der, p, revoked.end);
         const sn = e?.tag === 0x30 ? readTlv(der, e.body, e.end) : null;
         const date = sn?.tag === 0x02 && sn.body < sn.end ? readTlv(der, sn.end, e!.end) : null;
-        if (!e || !sn || date?.tag !== 0x17) return null;
+        if (!e || !sn || date?.tag !== 0x17) return NOT_PLAIN;
         nodes += 3;
         if (date.end !== e.end) {
           const ext = readTlv(der, date.end, e.end);
-          if (ext?.tag !== 0x30 || ext.end !== e.end || ext.body === ext.end) return null;
+          if (ext?.tag !== 0x30 || ext.end !== e.end || ext.body === ext.end) return NOT_PLAIN;
           const key = latin1(der.subarray(ext.start, ext.end));
           let k: number | null | undefined = extNodes.get(key);
           if (k === undefined) {
             k = entryExtensionsNodes(der, ext, limits);
-            if (k === null) return null;
+            if (k === null) return NOT_PLAIN;
             extNodes.set(key, k);
           }
           nodes += k;
         }
-        if (nodes > limits.maxAsn1Nodes) return null;
+        if (nodes > limits.maxAsn1Nodes) return NOT_PLAIN;
         starts.push(e.start);
         p = e.end;
       }
@@ -157,16 +175,16 @@ export function crlByParts(der: Uint8Array, limits: DerLimits, shapeChecked = fa
     const part = (x: Tlv): asn1js.AsnType => decodeDer(der.subarray(x.start, x.end), "CRL", limits);
     const versionBlock = version ? part(version) : undefined;
     const signatureValue = part(f[2]!);
-    if ((versionBlock && !(versionBlock instanceof asn1js.Integer)) || !(signatureValue instanceof asn1js.BitString)) return null;
+    if ((versionBlock && !(versionBlock instanceof asn1js.Integer)) || !(signatureValue instanceof asn1js.BitString)) return NOT_PLAIN;
     const crl = new pkijs.CertificateRevocationList({
       tbs: der.slice(f[0]!.start, f[0]!.end).buffer,
       ...(versionBlock ? { version: versionBlock.valueBlock.valueDec } : {}),
-      signature: new pkijs.AlgorithmIdentifier({ schema: part(signature) }),
-      issuer: new pkijs.RelativeDistinguishedNames({ schema: part(issuer) }),
-      thisUpdate: new pkijs.Time({ schema: part(thisUpdate) }),
-      ...(nextUpdate ? { nextUpdate: new pkijs.Time({ schema: part(nextUpdate) }) } : {}),
-      ...(extInner ? { crlExtensions: new pkijs.Extensions({ schema: part(extInner[0]!) }) } : {}),
-      signatureAlgorithm: new pkijs.AlgorithmIdentifier({ schema: part(f[1]!) }),
+      signature: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(signature) })),
+      issuer: fromPart(() => new pkijs.RelativeDistinguishedNames({ schema: part(issuer) })),
+      thisUpdate: fromPart(() => new pkijs.Time({ schema: part(thisUpdate) })),
+      ...(nextUpdate ? { nextUpdate: fromPart(() => new pkijs.Time({ schema: part(nextUpdate) })) } : {}),
+      ...(extInner ? { crlExtensions: fromPart(() => new pkijs.Extensions({ schema: part(extInner[0]!) })) } : {}),
+      signatureAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(f[1]!) })),
       signatureValue,
     });
     const entries = starts.length;
@@ -209,21 +227,25 @@ export function crlByParts(der: Uint8Array, limits: DerLimits, shapeChecked = fa
       },
       nodes,
       depthLimit: limits.maxAsn1Depth,
+      oidLimit: limits.maxOidBytes,
     };
-  } catch {
-    return null;
+  } catch (e) {
+    return refusedPart(e);
   }
 }
 
 /** An entry's crlEntryExtensions, decoded by asn1js as the whole decode would: its value count, or null off shape. */
 function entryExtensionsNodes(der: Uint8Array, ext: Tlv, limits: DerLimits): number | null {
   const block = decodeDer(der.subarray(ext.start, ext.end), "CRL", limits);
-  new pkijs.Extensions({ schema: block }); // the shape pkijs requires, or it throws
+  fromPart(() => new pkijs.Extensions({ schema: block })); // the shape pkijs requires, or it refuses
   return countDerValues(der, ext);
 }
 
 // A pooled CRL and its pooled issuer repeat across archives: the signature is checked once per pair.
-const checked = new PerPair<pkijs.CertificateRevocationList, pkijs.Certificate, { ok: boolean; error?: string }>();
+const CHECKED = cacheSlot(
+  "CRL signatures by (CRL, issuer)",
+  () => new PerPair<pkijs.CertificateRevocationList, pkijs.Certificate, { ok: boolean; error?: string }>(),
+);
 
 // The critical CRL extensions pkijs's CRL.verify accepts (RFC 5280 §5.2).
 const KNOWN_CRITICAL = new Set([
@@ -243,12 +265,12 @@ const KNOWN_CRITICAL = new Set([
  * The steps of pkijs's CRL.verify over `tbsCertList` as received, with the project's name comparison
  * (pkijs's own, on its first use in a process, costs ~15 ms of a cold start).
  */
-function crlSignedBy(crl: pkijs.CertificateRevocationList, issuer: pkijs.Certificate): Promise<{ ok: boolean; error?: string }> {
-  return checked.get(crl, issuer, async () => {
+function crlSignedBy(session: PkiSession, crl: pkijs.CertificateRevocationList, issuer: pkijs.Certificate): Promise<{ ok: boolean; error?: string }> {
+  return session.cache(CHECKED).get(crl, issuer, async () => {
     try {
       if (!sameName(crl.issuer, issuer.subject)) return { ok: false };
       if (crl.crlExtensions?.extensions.some((e) => e.critical && !KNOWN_CRITICAL.has(e.extnID))) return { ok: false };
-      return { ok: await cryptoEngine.verifyWithPublicKey(crl.tbsView, crl.signatureValue, issuer.subjectPublicKeyInfo, crl.signatureAlgorithm) };
+      return { ok: await session.engine.verifyWithPublicKey(crl.tbsView, crl.signatureValue, issuer.subjectPublicKeyInfo, crl.signatureAlgorithm) };
     } catch (e) {
       return { ok: false, error: errorMessage(e) };
     }
@@ -257,6 +279,7 @@ function crlSignedBy(crl: pkijs.CertificateRevocationList, issuer: pkijs.Certifi
 
 /** Judges one CRL for `target` at `sealingTime`. */
 export async function judgeCrl(
+  session: PkiSession,
   decoded: DecodedCrl,
   target: pkijs.Certificate,
   issuer: pkijs.Certificate | null,
@@ -285,7 +308,7 @@ export async function judgeCrl(
       details,
     };
   }
-  const { ok, error } = await crlSignedBy(crl, issuer);
+  const { ok, error } = await crlSignedBy(session, crl, issuer);
   if (error) details.error = error;
   if (!ok) return { status: "failed", subIndication: "SIG_CRYPTO_FAILURE", message: "The CRL's signature does not verify with the issuing CA's key.", details };
   const skew = skewSeconds * 1000;

@@ -1,11 +1,11 @@
 // pkijs's WebCrypto engine with one addition: imported public keys are kept (a bounded map keyed by the
 // key's algorithm and exact bytes), so that the CA, responder, TSA and seal keys an archive system meets
-// in every archive are imported once per process instead of several times per archive. Passed to pkijs
+// in every archive are imported once per session instead of several times per archive. Passed to pkijs
 // explicitly: setting pkijs's global engine would change it for every other pkijs user in the host process.
 import { webcrypto } from "node:crypto";
 import * as pkijs from "pkijs";
 import { toHex } from "./der.js";
-import { BoundedPromises } from "./kept.js";
+import { BoundedPromises, cacheSlot } from "./kept.js";
 
 type CryptoKey = webcrypto.CryptoKey;
 
@@ -27,8 +27,12 @@ class KeyCachingEngine extends pkijs.CryptoEngine {
   }
 }
 
-/** The engine every pkijs verification of this project runs on. */
-export const cryptoEngine: pkijs.CryptoEngine = new KeyCachingEngine({
-  name: "sealcheck",
-  crypto: webcrypto as unknown as ConstructorParameters<typeof pkijs.CryptoEngine>[0]["crypto"],
-});
+/** The engine every pkijs verification of a session runs on (PkiSession.engine), with its imported keys. */
+export const ENGINE = cacheSlot<pkijs.CryptoEngine>(
+  "imported public keys (crypto engine)",
+  () =>
+    new KeyCachingEngine({
+      name: "sealcheck",
+      crypto: webcrypto as unknown as ConstructorParameters<typeof pkijs.CryptoEngine>[0]["crypto"],
+    }),
+);

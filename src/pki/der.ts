@@ -4,12 +4,6 @@ import * as asn1js from "asn1js";
 import { FormatError, LimitError } from "../errors.js";
 import type { Limits } from "../limits.js";
 
-/**
- * Longest OBJECT IDENTIFIER accepted, in content bytes. Real OIDs are under 64. asn1js keeps an object per
- * arc (3.1: a 1 MB OID takes 0.25 s and ~70 MB; asn1js 4 took 4 s and 700 MB, 3.0.x was quadratic).
- */
-export const MAX_OID_BYTES = 1024;
-
 interface Region {
   end: number;
   /** The content of an OCTET STRING that looked like DER: walked for the guards, never trusted for framing. */
@@ -20,21 +14,8 @@ interface Region {
 
 /** Whether `[pos, end)` is exactly one SEQUENCE, SET or OID (an OCTET STRING's content that is DER). */
 function wholeTlv(bytes: Uint8Array, pos: number, end: number): boolean {
-  const tag = bytes[pos]!;
-  if (tag !== 0x30 && tag !== 0x31 && tag !== 0x06) return false;
-  let p = pos + 1;
-  if (p >= end) return false;
-  let len = bytes[p++]!;
-  if (len & 0x80) {
-    const n = len & 0x7f;
-    if (n === 0 || n > 4) return false;
-    len = 0;
-    for (let i = 0; i < n; i++) {
-      if (p >= end) return false;
-      len = len * 256 + bytes[p++]!;
-    }
-  }
-  return p + len === end;
+  const t = readTlv(bytes, pos, end, true);
+  return t !== null && t.end === end && (t.tag === 0x30 || t.tag === 0x31 || t.tag === 0x06);
 }
 
 /**
@@ -43,7 +24,8 @@ function wholeTlv(bytes: Uint8Array, pos: number, end: number): boolean {
  * eContent, OCSP responseBytes, which pkijs decodes later) are walked too. Returns normally for
  * well-formed-enough input; asn1js still decides validity.
  */
-export function assertDerShape(bytes: Uint8Array, maxDepth: number, what: string): void {
+export function assertDerShape(bytes: Uint8Array, limits: Pick<DerLimits, "maxAsn1Depth" | "maxOidBytes">, what: string): void {
+  const maxDepth = limits.maxAsn1Depth;
   const regions: Region[] = [{ end: bytes.length, speculative: false, indefinite: false }];
   let pos = 0;
   while (regions.length > 0) {
@@ -53,36 +35,25 @@ export function assertDerShape(bytes: Uint8Array, maxDepth: number, what: string
       if (top.speculative) pos = top.end;
       continue;
     }
-    const tag = bytes[pos++]!;
-    if ((tag & 0x1f) === 0x1f) {
-      // high tag number form
-      let guard = 0;
-      while (pos < top.end && bytes[pos]! & 0x80 && guard++ < 8) pos++;
-      pos++;
-    }
-    if (pos >= top.end) {
+    const h = readHeader(bytes, pos, top.end);
+    if (h.status === "truncated") {
       if (!top.speculative) return;
+      pos = h.body;
       continue;
     }
-    let len = bytes[pos++]!;
-    let indefinite = false;
-    if (len === 0x80) indefinite = true;
-    else if (len & 0x80) {
-      const n = len & 0x7f;
-      if (n > 4) {
-        if (!top.speculative) return; // asn1js will reject
-        pos = top.end;
-        continue;
-      }
-      len = 0;
-      for (let i = 0; i < n && pos < top.end; i++) len = len * 256 + bytes[pos++]!;
+    if (h.status === "too-long") {
+      if (!top.speculative) return; // asn1js will reject
+      pos = top.end;
+      continue;
     }
+    const { tag, len, indefinite } = h;
+    pos = h.body;
     if (top.speculative && !indefinite && pos + len > top.end) {
       pos = top.end; // not DER after all
       continue;
     }
-    if ((tag === 0x06 || tag === 0x0d) && !indefinite && len > MAX_OID_BYTES) {
-      throw new FormatError(`${what} holds an OBJECT IDENTIFIER of ${len} bytes (more than ${MAX_OID_BYTES})`);
+    if ((tag === 0x06 || tag === 0x0d) && !indefinite && len > limits.maxOidBytes) {
+      throw new LimitError("maxOidBytes", `${what} holds an OBJECT IDENTIFIER of ${len} bytes (more than ${limits.maxOidBytes})`);
     }
     const constructed = (tag & 0x20) !== 0;
     if (constructed) {
@@ -108,16 +79,20 @@ export function contextField(block: unknown, n: number): asn1js.Constructed | un
   return field instanceof asn1js.Constructed ? field : undefined;
 }
 
-// Values decoded as part of a larger one (a timestamp token in a CMS attribute, the OCSP responses and
-// CRLs of adbe-revocationInfoArchival) are handed to the checks as byte copies; their asn1js tree is kept
-// so that decoding the copy again costs nothing. Keyed by the copy's identity: equal bytes elsewhere are
-// decoded as usual.
-const decodedBefore = new WeakMap<Uint8Array, asn1js.AsnType>();
+/**
+ * The bytes of a value decoded as part of a larger one (a timestamp token in a CMS attribute, the OCSP
+ * responses and CRLs of adbe-revocationInfoArchival), carrying the tree they were decoded into: a decoder
+ * by parts may take the parts from it (decodedParts) instead of decoding them again. decodeDer ignores it:
+ * equal bytes always decode alike.
+ */
+export class DecodedBytes extends Uint8Array {
+  tree?: asn1js.AsnType;
+}
 
-/** The bytes of an already decoded value, which decodeDer then answers from the tree it came from. */
-export function bytesOfDecoded(block: asn1js.AsnType): Uint8Array {
-  const bytes = new Uint8Array(block.valueBeforeDecodeView);
-  decodedBefore.set(bytes, block);
+/** A copy of an already decoded value's bytes that carries its tree (see DecodedBytes). */
+export function bytesOfDecoded(block: asn1js.AsnType): DecodedBytes {
+  const bytes = new DecodedBytes(block.valueBeforeDecodeView);
+  bytes.tree = block;
   return bytes;
 }
 
@@ -126,7 +101,7 @@ export function bytesOfDecoded(block: asn1js.AsnType): Uint8Array {
  * bytes, so that a part-by-part decoder can take a part from the tree instead of decoding it again.
  */
 export function decodedParts(bytes: Uint8Array): Map<number, asn1js.AsnType> | undefined {
-  const root = decodedBefore.get(bytes);
+  const root = bytes instanceof DecodedBytes ? bytes.tree : undefined;
   if (!root) return undefined;
   const base = root.valueBeforeDecodeView;
   const parts = new Map<number, asn1js.AsnType>();
@@ -142,7 +117,7 @@ export function decodedParts(bytes: Uint8Array): Map<number, asn1js.AsnType> | u
 }
 
 /** The limits that bound one DER decode. */
-export type DerLimits = Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes">;
+export type DerLimits = Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes" | "maxOidBytes">;
 
 /**
  * The limits for decoding a value in `parts` separate parts: each part gets an equal share of the node
@@ -160,9 +135,7 @@ export function decodeDer(bytes: Uint8Array, what: string, limits: DerLimits, al
   if (bytes.length > limits.maxDerBytes) {
     throw new LimitError("maxDerBytes", `${what} is ${bytes.length} bytes, more than the limit of ${limits.maxDerBytes}`);
   }
-  const known = decodedBefore.get(bytes);
-  if (known) return known; // walked and decoded with the value that held it
-  assertDerShape(bytes, limits.maxAsn1Depth, what);
+  assertDerShape(bytes, limits, what);
   let parsed: ReturnType<typeof asn1js.fromBER>;
   try {
     // parseEmbedded: false — asn1js would otherwise try to decode the content of every OCTET and BIT STRING
@@ -216,20 +189,52 @@ export interface Tlv {
   end: number;
 }
 
-/** The TLV starting at `p` and ending by `end`, in plain DER framing; null for anything else. */
-export function readTlv(bytes: Uint8Array, p: number, end: number): Tlv | null {
-  const tag = bytes[p]!;
-  if ((tag & 0x1f) === 0x1f || p + 1 >= end) return null; // multi-byte tags do not occur in what we split
-  let len = bytes[p + 1]!;
-  let body = p + 2;
+/** A TLV header as read leniently: any tag form, indefinite (`len` 0x80) and long lengths, truncation. */
+interface Header {
+  tag: number;
+  /** Where the content starts (or where reading stopped, when truncated). */
+  body: number;
+  len: number;
+  indefinite: boolean;
+  /** "truncated": no length byte before `end`; "too-long": a length of more than 4 bytes. */
+  status: "ok" | "truncated" | "too-long";
+}
+
+/**
+ * The one TLV header reader of sealcheck: the shape guard walks with it (leniently, as asn1js accepts BER)
+ * and readTlv frames plain DER with it. Length bytes past `end` are not read (the length is then short).
+ */
+function readHeader(bytes: Uint8Array, p: number, end: number): Header {
+  const tag = bytes[p++]!;
+  if ((tag & 0x1f) === 0x1f) {
+    // high tag number form
+    let guard = 0;
+    while (p < end && bytes[p]! & 0x80 && guard++ < 8) p++;
+    p++;
+  }
+  if (p >= end) return { tag, body: p, len: 0, indefinite: false, status: "truncated" };
+  let len = bytes[p++]!;
+  if (len === 0x80) return { tag, body: p, len, indefinite: true, status: "ok" };
   if (len & 0x80) {
     const n = len & 0x7f;
-    if (n === 0 || n > 4 || body + n > end || bytes[body] === 0) return null; // indefinite or non-minimal
+    if (n > 4) return { tag, body: p, len: 0, indefinite: false, status: "too-long" };
     len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + bytes[body++]!;
-    if (len < 0x80) return null;
+    for (let i = 0; i < n && p < end; i++) len = len * 256 + bytes[p++]!;
   }
-  return body + len <= end ? { tag, start: p, body, end: body + len } : null;
+  return { tag, body: p, len, indefinite: false, status: "ok" };
+}
+
+/**
+ * The TLV starting at `p` and ending by `end`, read with readHeader: in plain DER framing (a one-byte tag,
+ * a definite minimal length) unless `lenient`, which accepts non-minimal lengths; null for anything else.
+ */
+export function readTlv(bytes: Uint8Array, p: number, end: number, lenient = false): Tlv | null {
+  if ((bytes[p]! & 0x1f) === 0x1f || p + 1 >= end) return null; // multi-byte tags do not occur in what we split
+  const h = readHeader(bytes, p, end);
+  if (h.status !== "ok" || h.indefinite) return null;
+  const n = bytes[p + 1]! & 0x80 ? bytes[p + 1]! & 0x7f : 0;
+  if (n > 0 && (h.body - (p + 2) !== n || (!lenient && (bytes[p + 2] === 0 || h.len < 0x80)))) return null; // cut short, or non-minimal
+  return h.body + h.len <= end ? { tag: h.tag, start: p, body: h.body, end: h.body + h.len } : null;
 }
 
 /**

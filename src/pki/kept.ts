@@ -80,3 +80,36 @@ export class PerPair<A extends object, B, R> {
     return r;
   }
 }
+
+/** A cache a module declares (its kind and bound) and a PkiCaches holds: the module never owns the store. */
+export interface CacheSlot<T> {
+  readonly name: string;
+  readonly make: () => T;
+}
+
+export function cacheSlot<T>(name: string, make: () => T): CacheSlot<T> {
+  return { name, make };
+}
+
+/**
+ * Every cache of the pki layer, held for one owner (a verification session, a batch worker): each made on
+ * first use from its slot, all dropped by clear(). Nothing in src/pki keeps state outside one of these.
+ */
+export class PkiCaches {
+  private readonly held = new Map<CacheSlot<unknown>, unknown>();
+
+  get<T>(slot: CacheSlot<T>): T {
+    let v = this.held.get(slot) as T | undefined;
+    if (v === undefined) this.held.set(slot, (v = slot.make()));
+    return v;
+  }
+
+  /** The caches made so far, by name. */
+  names(): string[] {
+    return [...this.held.keys()].map((s) => s.name).sort();
+  }
+
+  clear(): void {
+    this.held.clear();
+  }
+}

@@ -30,8 +30,9 @@ import {
   type CertificateSummary,
 } from "./certificate.js";
 import { assertDerShape, bytesEqual, contextField, decodeDer, derChildren, partLimits, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
-import { cryptoEngine } from "./crypto-engine.js";
-import { DerPool } from "./kept.js";
+import { DerPool, cacheSlot } from "./kept.js";
+import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
+import type { PkiSession } from "./session.js";
 
 const OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1";
 const RESPONSE_STATUS = ["successful", "malformedRequest", "internalError", "tryLater", "(4)", "sigRequired", "unauthorized"];
@@ -76,22 +77,36 @@ export interface DecodedOcsp {
 }
 
 // A response repeats when the broker reuses it (the seal CA's, fetched once for many seals), and one that
-// answers for many certificates is large: each distinct response is decoded once per process. A reuse
+// answers for many certificates is large: each distinct response is decoded once per session. A reuse
 // within lower limits than the decode's decodes again (and fails as it would have).
-const pool = new DerPool<{ decoded: DecodedOcsp; limits: DerLimits }>(64, 16 * 1024 * 1024);
+const POOL = cacheSlot("OCSP responses by DER", () => new DerPool<{ decoded: DecodedOcsp; limits: DerLimits }>(64, 16 * 1024 * 1024));
 
 /** Decodes a DER OCSPResponse. Throws FormatError for anything that is not one. */
-export function decodeOcsp(der: Uint8Array, limits: DerLimits): DecodedOcsp {
-  if (der.length === 0 || der.length > limits.maxDerBytes) return decodeOcspNow(der, limits); // the size error
+export function decodeOcsp(der: Uint8Array, session: PkiSession): DecodedOcsp {
+  const limits = session.limits;
+  if (der.length === 0 || der.length > limits.maxDerBytes) return decodeOcspNow(der, session); // the size error
+  const pool = session.cache(POOL);
   const { key, value } = pool.lookup(der);
-  if (value && value.limits.maxAsn1Nodes <= limits.maxAsn1Nodes && value.limits.maxAsn1Depth <= limits.maxAsn1Depth) return value.decoded;
-  const decoded = decodeOcspNow(der, limits);
+  if (
+    value &&
+    value.limits.maxAsn1Nodes <= limits.maxAsn1Nodes &&
+    value.limits.maxAsn1Depth <= limits.maxAsn1Depth &&
+    value.limits.maxOidBytes <= limits.maxOidBytes
+  )
+    return value.decoded;
+  const decoded = decodeOcspNow(der, session);
   pool.keep(key, Uint8Array.from(der), { decoded, limits: { ...limits } });
   return decoded;
 }
 
-function decodeOcspNow(der: Uint8Array, limits: DerLimits): DecodedOcsp {
-  const asn = decodeDer(der, "OCSP response", limits);
+/** A BasicOCSPResponse by parts (responder certificates through the pool) or, off the plain shape, whole. */
+export const BASIC_OCSP_DECODING: PartsStrategy<Uint8Array, pkijs.BasicOCSPResponse> = {
+  byParts: (der, session) => basicResponseByParts(der, session),
+  whole: (der, session) => basicResponseWhole(der, session),
+};
+
+function decodeOcspNow(der: Uint8Array, session: PkiSession): DecodedOcsp {
+  const asn = decodeDer(der, "OCSP response", session.limits);
   let resp: pkijs.OCSPResponse;
   try {
     resp = new pkijs.OCSPResponse({ schema: asn });
@@ -109,7 +124,7 @@ function decodeOcspNow(der: Uint8Array, limits: DerLimits): DecodedOcsp {
   let basic: pkijs.BasicOCSPResponse;
   try {
     const innerBytes = resp.responseBytes.response.valueBlock.valueHexView;
-    basic = basicResponseByParts(innerBytes, limits) ?? basicResponseWhole(innerBytes, limits);
+    basic = decodeWith(BASIC_OCSP_DECODING, innerBytes, session);
   } catch (e) {
     throw e instanceof FormatError ? e : new FormatError(`BasicOCSPResponse is malformed (${errorMessage(e)})`);
   }
@@ -130,8 +145,8 @@ function decodeOcspNow(der: Uint8Array, limits: DerLimits): DecodedOcsp {
   };
 }
 
-export function basicResponseWhole(der: Uint8Array, limits: DerLimits): pkijs.BasicOCSPResponse {
-  const inner = decodeDer(der, "BasicOCSPResponse", limits);
+export function basicResponseWhole(der: Uint8Array, session: PkiSession): pkijs.BasicOCSPResponse {
+  const inner = decodeDer(der, "BasicOCSPResponse", session.limits);
   const basic = new pkijs.BasicOCSPResponse({ schema: inner });
   // certs [0] EXPLICIT SEQUENCE OF Certificate: keep the bytes each responder certificate came in.
   const certsSeq = contextField(inner, 0)?.valueBlock.value[0];
@@ -144,34 +159,37 @@ export function basicResponseWhole(der: Uint8Array, limits: DerLimits): pkijs.Ba
  * (a responder's certificate signs many responses). Like signedDataByParts: plain DER of the usual shape
  * only, within the node budget of the whole; otherwise null, and basicResponseWhole decides.
  */
-export function basicResponseByParts(der: Uint8Array, limits: DerLimits): pkijs.BasicOCSPResponse | null {
+export function basicResponseByParts(der: Uint8Array, session: PkiSession): PartsResult<pkijs.BasicOCSPResponse> {
+  const limits = session.limits;
   try {
-    if (der.length === 0 || der.length > limits.maxDerBytes) return null;
+    if (der.length === 0 || der.length > limits.maxDerBytes) return NOT_PLAIN;
     const top = readTlv(der, 0, der.length);
-    if (!top || top.tag !== 0x30 || top.end !== der.length) return null;
-    assertDerShape(der, limits.maxAsn1Depth, "BasicOCSPResponse");
+    if (!top || top.tag !== 0x30 || top.end !== der.length) return NOT_PLAIN;
+    assertDerShape(der, limits, "BasicOCSPResponse");
     const f = derChildren(der, top.body, top.end);
-    if (!f || f.length < 3 || f.length > 4 || f[0]!.tag !== 0x30 || f[1]!.tag !== 0x30 || f[2]!.tag !== 0x03) return null;
+    if (!f || f.length < 3 || f.length > 4 || f[0]!.tag !== 0x30 || f[1]!.tag !== 0x30 || f[2]!.tag !== 0x03) return NOT_PLAIN;
     let certItems: Tlv[] = [];
     if (f[3]) {
       const wrapped = f[3].tag === 0xa0 ? derChildren(der, f[3].body, f[3].end) : null;
       const seq = wrapped?.length === 1 && wrapped[0]!.tag === 0x30 ? derChildren(der, wrapped[0]!.body, wrapped[0]!.end) : null;
-      if (!seq || seq.length > 16 || seq.some((t) => t.tag !== 0x30)) return null;
+      if (!seq || seq.length > 16 || seq.some((t) => t.tag !== 0x30)) return NOT_PLAIN;
       certItems = seq;
     }
     const budget = partLimits(limits, 3 + certItems.length, 8);
-    if (!budget) return null;
+    if (!budget) return NOT_PLAIN;
     const part = (t: Tlv): Uint8Array => der.subarray(t.start, t.end);
     const signature = decodeDer(part(f[2]!), "BasicOCSPResponse", budget);
-    if (!(signature instanceof asn1js.BitString)) return null;
+    if (!(signature instanceof asn1js.BitString)) return NOT_PLAIN;
+    const parts = session.within(budget);
     return new pkijs.BasicOCSPResponse({
-      tbsResponseData: responseDataByParts(der, f[0]!, budget) ?? new pkijs.ResponseData({ schema: decodeDer(part(f[0]!), "BasicOCSPResponse", budget) }),
-      signatureAlgorithm: new pkijs.AlgorithmIdentifier({ schema: decodeDer(part(f[1]!), "BasicOCSPResponse", budget) }),
+      tbsResponseData:
+        responseDataByParts(der, f[0]!, parts) ?? fromPart(() => new pkijs.ResponseData({ schema: decodeDer(part(f[0]!), "BasicOCSPResponse", budget) })),
+      signatureAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: decodeDer(part(f[1]!), "BasicOCSPResponse", budget) })),
       signature,
-      ...(f[3] ? { certs: certItems.map((t) => certificateFromDer(part(t), "OCSP responder certificate", budget)) } : {}),
+      ...(f[3] ? { certs: certItems.map((t) => certificateFromDer(part(t), "OCSP responder certificate", parts)) } : {}),
     });
-  } catch {
-    return null;
+  } catch (e) {
+    return refusedPart(e);
   }
 }
 
@@ -180,32 +198,33 @@ export function basicResponseByParts(der: Uint8Array, limits: DerLimits): pkijs.
  * responder id by name or key, producedAt, SingleResponses (any number, each within its share of the node budget) and extensions. Anything else is null,
  * and pkijs decodes the whole ResponseData. The signed bytes (`tbsView`) are the ResponseData as received.
  */
-export function responseDataByParts(der: Uint8Array, t: Tlv, limits: DerLimits): pkijs.ResponseData | null {
+export function responseDataByParts(der: Uint8Array, t: Tlv, session: PkiSession): PartsResult<pkijs.ResponseData> {
+  const limits = session.limits;
   const f = derChildren(der, t.body, t.end);
-  if (!f) return null;
+  if (!f) return NOT_PLAIN;
   const [rid, produced, responses] = f;
   const ext = f[3];
   if (f.length > 4 || !rid || (rid.tag !== 0xa1 && rid.tag !== 0xa2) || produced?.tag !== 0x18 || responses?.tag !== 0x30 || (ext && ext.tag !== 0xa1))
-    return null;
+    return NOT_PLAIN;
   const ridInner = derChildren(der, rid.body, rid.end);
   const items = derChildren(der, responses.body, responses.end);
   const extWrapped = ext ? derChildren(der, ext.body, ext.end) : null;
   const extItems = ext ? (extWrapped?.length === 1 && extWrapped[0]!.tag === 0x30 ? derChildren(der, extWrapped[0]!.body, extWrapped[0]!.end) : null) : [];
-  if (ridInner?.length !== 1 || !items || items.length === 0 || !extItems) return null;
-  if ([...items, ...extItems].some((x) => x.tag !== 0x30)) return null;
+  if (ridInner?.length !== 1 || !items || items.length === 0 || !extItems) return NOT_PLAIN;
+  if ([...items, ...extItems].some((x) => x.tag !== 0x30)) return NOT_PLAIN;
   const budget = partLimits(limits, 2 + items.length + extItems.length, 5);
-  if (!budget) return null;
+  if (!budget) return NOT_PLAIN;
   const decode = (x: Tlv): asn1js.AsnType => decodeDer(der.subarray(x.start, x.end), "BasicOCSPResponse", budget);
   const id = decode(ridInner[0]!);
-  if (rid.tag === 0xa1 ? !(id instanceof asn1js.Sequence) : !(id instanceof asn1js.OctetString)) return null;
+  if (rid.tag === 0xa1 ? !(id instanceof asn1js.Sequence) : !(id instanceof asn1js.OctetString)) return NOT_PLAIN;
   const producedAt = decode(produced);
-  if (!(producedAt instanceof asn1js.GeneralizedTime)) return null;
+  if (!(producedAt instanceof asn1js.GeneralizedTime)) return NOT_PLAIN;
   return new pkijs.ResponseData({
     tbs: der.slice(t.start, t.end).buffer,
-    responderID: rid.tag === 0xa1 ? new pkijs.RelativeDistinguishedNames({ schema: id }) : id,
+    responderID: rid.tag === 0xa1 ? fromPart(() => new pkijs.RelativeDistinguishedNames({ schema: id })) : id,
     producedAt: producedAt.toDate(),
-    responses: items.map((x) => new pkijs.SingleResponse({ schema: decode(x) })),
-    ...(ext ? { responseExtensions: extItems.map((x) => new pkijs.Extension({ schema: decode(x) })) } : {}),
+    responses: items.map((x) => fromPart(() => new pkijs.SingleResponse({ schema: decode(x) }))),
+    ...(ext ? { responseExtensions: extItems.map((x) => fromPart(() => new pkijs.Extension({ schema: decode(x) }))) } : {}),
   });
 }
 
@@ -254,6 +273,8 @@ const bad = (status: "failed" | "indeterminate" | "warning", sub: SubIndication 
 });
 
 export interface OcspInput {
+  /** Whose engine and caches the checks use. */
+  session: PkiSession;
   decoded: DecodedOcsp;
   /** The certificate the response must be about. */
   target: pkijs.Certificate;
@@ -284,11 +305,11 @@ function sha(alg: string, data: Uint8Array): string {
   return createHash(alg).update(data).digest("hex");
 }
 
-async function verifySignature(basic: pkijs.BasicOCSPResponse, cert: pkijs.Certificate): Promise<boolean> {
+async function verifySignature(session: PkiSession, basic: pkijs.BasicOCSPResponse, cert: pkijs.Certificate): Promise<boolean> {
   try {
     // Over the response's own tbsResponseData bytes, as received (not re-encoded).
     const tbs = basic.tbsResponseData.tbsView;
-    return await cryptoEngine.verifyWithPublicKey(tbs, basic.signature, cert.subjectPublicKeyInfo, basic.signatureAlgorithm);
+    return await session.engine.verifyWithPublicKey(tbs, basic.signature, cert.subjectPublicKeyInfo, basic.signatureAlgorithm);
   } catch {
     return false;
   }
@@ -307,9 +328,9 @@ function sameKey(a: pkijs.Certificate, b: pkijs.Certificate): boolean {
   return bytesEqual(a.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView, b.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView);
 }
 
-async function issuedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
+async function issuedBy(session: PkiSession, cert: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
   if (!sameName(cert.issuer, issuer.subject)) return false;
-  return signedBy(cert, issuer);
+  return signedBy(session, cert, issuer);
 }
 
 /** Signature and responder authorisation (RFC 6960 §4.2.2.2). */
@@ -330,7 +351,7 @@ async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; respond
   }
   let signer: pkijs.Certificate | undefined;
   for (const c of candidates) {
-    if (await verifySignature(basic, c)) {
+    if (await verifySignature(input.session, basic, c)) {
       signer = c;
       break;
     }
@@ -371,7 +392,7 @@ async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; respond
       responder: signer,
     };
   }
-  if (!(await issuedBy(signer, issuer))) {
+  if (!(await issuedBy(input.session, signer, issuer))) {
     return {
       j: bad(
         "indeterminate",
@@ -572,10 +593,10 @@ export async function judgeOcsp(input: OcspInput): Promise<OcspJudgements> {
 }
 
 /** Finds the issuing CA of `cert` in a pool: by name, then proven by the signature. */
-export async function findIssuer(cert: pkijs.Certificate, pool: readonly pkijs.Certificate[]): Promise<pkijs.Certificate | null> {
+export async function findIssuer(session: PkiSession, cert: pkijs.Certificate, pool: readonly pkijs.Certificate[]): Promise<pkijs.Certificate | null> {
   for (const c of pool) {
     if (bytesEqual(certificateDer(c), certificateDer(cert))) continue;
-    if (await issuedBy(cert, c)) return c;
+    if (await issuedBy(session, cert, c)) return c;
   }
   return null;
 }

@@ -7,7 +7,8 @@ import type { Judgement } from "./ocsp.js";
 import { OID, extendedKeyUsages, extension, displayName, summarize, type CertificateSummary } from "./certificate.js";
 import { validateChain } from "./chain.js";
 import { CMS_OID, decodeSignedData, hashName, verifySigner } from "./cms.js";
-import { decodeDer, toHex, type DerLimits } from "./der.js";
+import { decodeDer, toHex } from "./der.js";
+import type { PkiSession } from "./session.js";
 
 export interface TimestampInfo {
   genTime: Date;
@@ -35,18 +36,18 @@ export async function verifyTimestamp(
   data: Imprinted,
   trust: { anchors: readonly pkijs.Certificate[]; intermediates: readonly pkijs.Certificate[] },
   at: Date | null,
-  limits: DerLimits,
+  session: PkiSession,
   /** The token sits in a zero-padded PDF /Contents: decoded by its own length (DER or BER), padding checked. */
   padded = false,
 ): Promise<TimestampResult> {
   let decoded;
   let tst: pkijs.TSTInfo;
   try {
-    decoded = decodeSignedData(token, "the timestamp token", limits, padded);
+    decoded = decodeSignedData(token, "the timestamp token", session, padded);
     const eci = decoded.signedData.encapContentInfo;
     if (eci.eContentType !== CMS_OID.tstInfo || !eci.eContent) throw new FormatError("the timestamp token does not encapsulate a TSTInfo");
     // The TSTInfo is DER inside an OCTET STRING: bounded like every other DER (depth, size).
-    tst = new pkijs.TSTInfo({ schema: decodeDer(new Uint8Array(eci.eContent.getValue()), "the TSTInfo", limits) });
+    tst = new pkijs.TSTInfo({ schema: decodeDer(new Uint8Array(eci.eContent.getValue()), "the TSTInfo", session.limits) });
   } catch (e) {
     return { judgement: { status: "failed", subIndication: "FORMAT_FAILURE", message: `The timestamp token is malformed: ${errorMessage(e)}.`, details: {} } };
   }
@@ -77,7 +78,7 @@ export async function verifyTimestamp(
     return fail("failed", "HASH_FAILURE", "The timestamp's message imprint does not match the data it should cover: it belongs to other data.");
 
   const eContent = new Uint8Array(decoded.signedData.encapContentInfo.eContent!.getValue());
-  const signer = await verifySigner(decoded, 0, (alg) => createHash(alg).update(eContent).digest());
+  const signer = await verifySigner(session, decoded, 0, (alg) => createHash(alg).update(eContent).digest());
   if (!signer.signerCert) return fail("indeterminate", "NO_SIGNING_CERTIFICATE_FOUND", "The TSA's certificate is not in the timestamp token.");
   info.tsa = summarize(signer.signerCert);
   details.tsa = info.tsa;
@@ -102,6 +103,7 @@ export async function verifyTimestamp(
     anchors: trust.anchors,
     intermediates: [...trust.intermediates, ...decoded.certificates],
     at: judgeAt,
+    session,
   });
   info.path = chain.path.map(summarize);
   details.path = info.path;

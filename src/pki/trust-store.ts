@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type * as pkijs from "pkijs";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { certificateDer, certificateFromDer, pemBlocks } from "./certificate.js";
+import { pkiSession, type PkiSession } from "./session.js";
 
 /**
  * What an anchor may vouch for: the Workflow-token certificate and its OCSP responder, the seal, or a
@@ -35,13 +36,13 @@ const MAX_TRUST_FILE = 16 * 1024 * 1024;
 const MAX_TRUST_FILES = 10_000;
 
 /** Certificates of one file: a PEM bundle (other PEM blocks ignored) or one DER certificate. */
-export function certificatesFromBytes(bytes: Uint8Array, file: string): pkijs.Certificate[] {
+export function certificatesFromBytes(bytes: Uint8Array, file: string, session: PkiSession): pkijs.Certificate[] {
   const text = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 64))).toString("latin1");
   if (text.includes("-----BEGIN") || /^[\s\x20-\x7e]*$/.test(Buffer.from(bytes).toString("latin1"))) {
     const blocks = pemBlocks(Buffer.from(bytes).toString("latin1")).filter((b) => b.label === "CERTIFICATE" || b.label === "TRUSTED CERTIFICATE");
-    return blocks.map((b, i) => certificateFromDer(b.der, `${file} (certificate ${i + 1})`));
+    return blocks.map((b, i) => certificateFromDer(b.der, `${file} (certificate ${i + 1})`, session));
   }
-  return [certificateFromDer(bytes, file)];
+  return [certificateFromDer(bytes, file, session)];
 }
 
 function filesOf(path: string): string[] {
@@ -64,8 +65,11 @@ function filesOf(path: string): string[] {
   return out;
 }
 
-/** Loads certificates from files or directories (*.pem, *.crt, *.cer, *.der). Errors name the file. */
-export function loadCertificates(paths: readonly string[], role: string): pkijs.Certificate[] {
+/**
+ * Loads certificates from files or directories (*.pem, *.crt, *.cer, *.der). Errors name the file. Decoded
+ * within the session's limits and through its certificate pool (default: a session of their own).
+ */
+export function loadCertificates(paths: readonly string[], role: string, session: PkiSession = pkiSession()): pkijs.Certificate[] {
   const certs: pkijs.Certificate[] = [];
   for (const p of paths) {
     const files = filesOf(p);
@@ -79,7 +83,7 @@ export function loadCertificates(paths: readonly string[], role: string): pkijs.
         throw new SealcheckError("ERR_FILE_UNREADABLE", `${f}: cannot read (${errorMessage(e)})`, { file: f, cause: e });
       }
       try {
-        const found = certificatesFromBytes(bytes, f);
+        const found = certificatesFromBytes(bytes, f, session);
         certs.push(...found);
         fromPath += found.length;
       } catch (e) {
@@ -101,13 +105,19 @@ export function dedupe(certs: pkijs.Certificate[]): pkijs.Certificate[] {
   });
 }
 
-export function loadTrustStore(trust: readonly string[], certs: readonly string[] = [], roles: Partial<Record<TrustRole, readonly string[]>> = {}): TrustStore {
+/** The trust store of --trust, --certs and the per-role anchors, decoded with `session` (default: one of its own). */
+export function loadTrustStore(
+  trust: readonly string[],
+  certs: readonly string[] = [],
+  roles: Partial<Record<TrustRole, readonly string[]>> = {},
+  session: PkiSession = pkiSession(),
+): TrustStore {
   expectPathList("trust", trust);
   expectPathList("certs", certs);
-  const store: TrustStore = { anchors: loadCertificates(trust, "--trust"), intermediates: loadCertificates(certs, "--certs") };
+  const store: TrustStore = { anchors: loadCertificates(trust, "--trust", session), intermediates: loadCertificates(certs, "--certs", session) };
   for (const role of TRUST_ROLES) {
     const paths = roles[role];
-    if (paths?.length) (store.roleAnchors ??= {})[role] = loadCertificates(paths, `--trust-${role}`);
+    if (paths?.length) (store.roleAnchors ??= {})[role] = loadCertificates(paths, `--trust-${role}`, session);
   }
   return store;
 }

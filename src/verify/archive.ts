@@ -6,14 +6,12 @@
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
-import { durationOption, parseValidationTime } from "../time.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { evidenceSha256 } from "../input/evidence-digest.js";
 import { listOriginals, startHashingOriginals, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
-import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
-import { summarize, thumbprint } from "../pki/certificate.js";
-import { ORGANIZATION_IDENTIFIER_FORM, type SealSignerPolicy } from "../evidence/broker-identity.js";
-import { refuseAlgorithm } from "../pki/jose-policy.js";
+import { loadTrustStore, type TrustStore } from "../pki/trust-store.js";
+import type { PkiSession } from "../pki/session.js";
+import { summarize } from "../pki/certificate.js";
 import { failed, warning } from "../report/check.js";
 import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
@@ -24,7 +22,7 @@ import type { CheckResult } from "../report/types.js";
 import type { ArchiveReport, VerificationInputs } from "../report/archive-report.js";
 import { VERSION } from "../version.js";
 import { checkJsonFields } from "../checks/attachments.js";
-import { DEFAULT_ARCHIVE_OPTIONS, validationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv, type JwsAlgorithm } from "../checks/facts.js";
+import { validationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv } from "../checks/facts.js";
 import { checkTokenSignature } from "../checks/token-signature.js";
 import { checkTokenClaims } from "../checks/token-claims.js";
 import { checkTokenCertificate } from "../checks/token-certificate.js";
@@ -45,37 +43,18 @@ import {
 } from "../checks/pades.js";
 import { inReportOrder, type ArchiveCheckId } from "../report/check-ids.js";
 import { buildArchiveSummary } from "./archive-summary.js";
+import { VERDICT_OPTION_NAMES, VerificationSession, defaultPkiSession, resolveOptions, type VerdictOptions } from "./session.js";
 
-/**
- * The options that shape an archive's verdict, the same for one archive (verifyArchive), a batch
- * (verifyMany, verify-batch) and the CLI's `verify` (its flags are declared once in cli/options.ts).
- */
-export interface VerdictOptions {
-  /** Trust anchors (--trust): files or directories. */
-  trust?: readonly string[];
-  /** Untrusted path-building certificates (--certs). */
-  certs?: readonly string[];
-  ocspWindowSeconds?: number;
-  clockSkewSeconds?: number;
-  tokenAlgorithms?: readonly JwsAlgorithm[];
-  /** organizationIdentifier values allowed to sign Workflow tokens (default: the broker's, NTRDK-29915938). */
-  tokenSignerOrganizations?: readonly string[];
-  /**
-   * Sealers accepted besides the broker's production and test seals (--seal-signer): each an
-   * organizationIdentifier (`NTRNO-933127990`) or the path of a certificate file (PEM/DER, every
-   * certificate in it accepted by its exact bytes).
-   */
-  sealSigners?: readonly string[];
-  /** A supplied file that matches no document_N is a warning instead of TOTAL-FAILED/HASH_FAILURE. */
-  allowExtraOriginals?: boolean;
-  /** Anchors restricted to one role (--trust-token, --trust-seal, --trust-tsa), besides `trust` for all. */
-  trustFor?: Partial<Record<TrustRole, readonly string[]>>;
-  limits?: Partial<Limits>;
-  /** Put personal data values in the report (default: masked, names of claims only). */
-  showPersonalData?: boolean;
-}
+export type { VerdictOptions };
 
 export interface VerifyArchiveOptions extends VerdictOptions {
+  /**
+   * A verification session (createSession) whose trust, options, limits and caches this call uses, to share
+   * across calls: then `trust`, `certs`, `trustFor`, `trustStore`, `at`, `limits` and the other verdict
+   * options belong to the session and may not be given here. Without one, they are read from this call and
+   * the caches are the default process session's (clearDefaultSession).
+   */
+  session?: VerificationSession;
   /** Path of the evidence file, or its bytes with a name for messages. */
   evidence: string | { name: string; bytes: Uint8Array };
   /** Original PDFs: files and/or directories. Omitted or empty: documents are not compared. */
@@ -86,54 +65,17 @@ export interface VerifyArchiveOptions extends VerdictOptions {
   at?: Date | string;
 }
 
-export function parseAt(at: Date | string | undefined): Date | undefined {
-  return at === undefined ? undefined : parseValidationTime(at);
-}
-
-function resolveOptions(o: VerifyArchiveOptions): ArchiveOptions {
-  const opts: ArchiveOptions = { ...DEFAULT_ARCHIVE_OPTIONS };
-  const at = parseAt(o.at);
-  if (at) opts.at = at;
-  for (const k of ["ocspWindowSeconds", "clockSkewSeconds"] as const) opts[k] = durationOption(o[k], opts[k], k);
-  if (o.tokenAlgorithms) {
-    // The one JOSE policy: only asymmetric algorithms can be allowed (never none or HMAC, in any spelling).
-    for (const a of o.tokenAlgorithms) {
-      if (refuseAlgorithm(a, [a]) !== null) throw new SealcheckError("ERR_USAGE", `algorithm ${JSON.stringify(a)} cannot be allowed for Workflow tokens`);
-    }
-    opts.tokenAlgorithms = o.tokenAlgorithms;
-  }
-  if (o.tokenSignerOrganizations?.length) {
-    for (const org of o.tokenSignerOrganizations) {
-      if (!ORGANIZATION_IDENTIFIER_FORM.test(org))
-        throw new SealcheckError("ERR_USAGE", `--token-signer ${JSON.stringify(org)}: not an organizationIdentifier (e.g. NTRDK-29915938)`);
-    }
-    opts.tokenSignerOrganizations = o.tokenSignerOrganizations;
-  }
-  if (o.sealSigners?.length) opts.sealSigners = resolveSealSigners(o.sealSigners);
-  if (o.allowExtraOriginals) opts.allowExtraOriginals = true;
-  return opts;
-}
-
-/** --seal-signer values: organizationIdentifiers as they are, certificate files as SHA-256 thumbprints. */
-export function resolveSealSigners(values: readonly string[]): SealSignerPolicy {
-  const organizations: string[] = [];
-  const certificates: string[] = [];
-  for (const v of values) {
-    if (ORGANIZATION_IDENTIFIER_FORM.test(v)) organizations.push(v);
-    // Anything else is a certificate file; a missing one is a usage error naming it (exit 3).
-    else certificates.push(...loadCertificates([v], "--seal-signer").map((c) => thumbprint(c, "sha256")));
-  }
-  return { organizations, certificates };
-}
-
 /**
  * Verifies one archive and returns its report. Throws SealcheckError only for usage problems (a missing
  * file, an unusable trust store, a bad option); anything wrong with the evidence is in the report.
  */
 export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveReport> {
   checkCallerOptions(o);
-  const limits = resolveLimits(o.limits);
-  const options = resolveOptions(o);
+  const given = o.session;
+  if (given !== undefined) refuseVerdictOptionsBeside(given, o);
+  const limits = given?.limits ?? resolveLimits(o.limits);
+  const options = given?.options ?? resolveOptions(o);
+  const session = given ?? { pki: defaultPkiSession(limits) };
   // Originals are listed before any work so that a wrong path is a usage error, not a verdict; hashing them
   // starts at once (on a worker thread when they are large), beside the trust store, the evidence read and
   // the checks. A listing error is raised after those of the trust store and the evidence, as before.
@@ -147,7 +89,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   }
   const hashing = originalPaths ? startHashingOriginals(originalPaths) : null;
   try {
-    const trust = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {});
+    const trust = given?.trust ?? o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, session.pki);
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
     const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
     if (listingError) throw listingError;
@@ -157,7 +99,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
     // escape as a crash, nor hide — the report fails with FORMAT_FAILURE naming the stage, the error in details.
     const run: PipelineRun = { stage: "attachments", checks: [] };
     try {
-      return await runPipeline(o, name, bytes, hashing, limits, trust, options, run);
+      return await runPipeline(o, name, bytes, hashing, { limits, trust, options, session }, run);
     } catch (e) {
       if (e instanceof SealcheckError) throw e;
       return internalErrorReport(name, run, e, options);
@@ -263,6 +205,15 @@ function looksLikeJson(file: string): boolean {
 
 const EXAMPLE = `verifyArchive({ evidence: "archive.pdf", originals: ["originals/"], trust: ["roots/"] })`;
 
+/** With a session, the verdict options are the session's: the same option given here too is a usage error. */
+function refuseVerdictOptionsBeside(session: unknown, o: VerifyArchiveOptions): void {
+  if (!(session instanceof VerificationSession))
+    throw new SealcheckError("ERR_USAGE", "session: expected a session made by createSession(), for example verifyArchive({ evidence, session })");
+  const both = VERDICT_OPTION_NAMES.filter((k) => o[k] !== undefined);
+  if (both.length)
+    throw new SealcheckError("ERR_USAGE", `${both.join(", ")}: given with a session, whose own options apply; give them to createSession() instead`);
+}
+
 function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
   expectOptions("verifyArchive", o, EXAMPLE);
   const v = o as Record<string, unknown>;
@@ -303,7 +254,7 @@ const one = <F>(r: { check: CheckResult; facts: F }): StageOutput<F> => ({ check
 function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null): readonly Stage[] {
   const pdf = input.pdf!;
   return [
-    { produces: ["attachments"], forms: "workflow-token-json", run: (env) => one(checkJsonFields(env.limits, input.fields!)) },
+    { produces: ["attachments"], forms: "workflow-token-json", run: (env) => one(checkJsonFields(env.pki, input.fields!)) },
     { produces: ["seal-signature"], forms: "pades", run: (env) => sealSignatureStage(env, pdf, input.file) },
     { produces: ["seal-timestamp"], forms: "pades", run: sealTimestampStage },
     { produces: ["seal-certificate"], forms: "pades", run: sealCertificateStage },
@@ -334,9 +285,7 @@ async function runPipeline(
   name: string,
   bytes: Uint8Array,
   hashing: OriginalsHashing | null,
-  limits: Limits,
-  trust: TrustStore,
-  options: ArchiveOptions,
+  { limits, trust, options, session }: { limits: Limits; trust: TrustStore; options: ArchiveOptions; session: { readonly pki: PkiSession } },
   run: PipelineRun,
 ): Promise<ArchiveReport> {
   let input: EvidenceInput;
@@ -351,7 +300,7 @@ async function runPipeline(
     };
   }
   run.input = input;
-  const env: CheckEnv = Object.freeze({ limits, trust, options: Object.freeze({ ...options }) });
+  const env: CheckEnv = Object.freeze({ limits, pki: session.pki, trust, options: Object.freeze({ ...options }) });
   const form = input.format === "workflow-token-json" ? "workflow-token-json" : "pades";
   let facts: Facts = Object.freeze({});
   for (const stage of archiveStages(input, hashing)) {

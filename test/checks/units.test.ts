@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/index.js";
+import { PkiSession } from "../../src/pki/session.js";
 import { parseWorkflowClaims } from "../../src/evidence/workflow-token.js";
 import { DEFAULT_ARCHIVE_OPTIONS, validationTime, type CheckEnv } from "../../src/checks/facts.js";
 import { checkCounts } from "../../src/checks/counts.js";
@@ -15,7 +16,12 @@ import { checkJsonFields } from "../../src/checks/attachments.js";
 import type { OriginalFile } from "../../src/input/originals.js";
 import type { CompactJws } from "../../src/input/jws.js";
 
-const env: CheckEnv = { limits: DEFAULT_LIMITS, trust: { anchors: [], intermediates: [], roles: {} } as never, options: DEFAULT_ARCHIVE_OPTIONS };
+const env: CheckEnv = {
+  limits: DEFAULT_LIMITS,
+  pki: new PkiSession(DEFAULT_LIMITS),
+  trust: { anchors: [], intermediates: [], roles: {} } as never,
+  options: DEFAULT_ARCHIVE_OPTIONS,
+};
 const sample = JSON.parse(readFileSync("samples/valid/workflowtoken.json", "utf8")) as Record<string, string>;
 const payload = JSON.parse(Buffer.from(sample.workflowToken!.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
 const claims = () => parseWorkflowClaims(payload, DEFAULT_LIMITS);
@@ -113,7 +119,7 @@ describe("token-signature, token-certificate, ocsp, attachments without their in
     ]);
   });
   it("attachments (JSON form): names every missing or undecodable field", () => {
-    const r = checkJsonFields(DEFAULT_LIMITS, { workflowToken: "", ocspResponse: "not base64!", publicSigningCertPem: sample.publicSigningCertPem });
+    const r = checkJsonFields(env.pki, { workflowToken: "", ocspResponse: "not base64!", publicSigningCertPem: sample.publicSigningCertPem });
     expect([r.check.status, r.check.subIndication]).toEqual(["failed", "FORMAT_FAILURE"]);
     expect(r.check.message).toMatch(/"workflowToken" is missing or empty.*"ocspResponse" is not standard base64/);
     expect(r.facts.tokenCert).toBeDefined();

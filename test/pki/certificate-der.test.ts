@@ -4,10 +4,12 @@
 import { readFileSync } from "node:fs";
 import * as pkijs from "pkijs";
 import { describe, expect, it, vi } from "vitest";
-import { DEFAULT_LIMITS } from "../../src/index.js";
 import { certificateDer, thumbprint } from "../../src/pki/certificate.js";
 import { decodeSignedData } from "../../src/pki/cms.js";
 import { decodeOcsp } from "../../src/pki/ocsp.js";
+import { pkiSession } from "../../src/pki/session.js";
+
+const S = pkiSession();
 
 /** The seal's /Contents of the valid sample, decoded from its hex string (zero padding included). */
 function readSamplePdfContents(): Uint8Array {
@@ -19,7 +21,7 @@ function readSamplePdfContents(): Uint8Array {
 describe("certificate DER as delivered", () => {
   it("certificates of the seal's CMS are the bytes they came in, not re-encoded", () => {
     const contents = readSamplePdfContents();
-    const cms = decodeSignedData(contents, "the seal", DEFAULT_LIMITS, true);
+    const cms = decodeSignedData(contents, "the seal", S, true);
     expect(cms.certificates.length).toBeGreaterThan(0);
     const encode = vi.spyOn(pkijs.Certificate.prototype, "toSchema");
     const ders = cms.certificates.map((c) => certificateDer(c));
@@ -37,7 +39,7 @@ describe("certificate DER as delivered", () => {
   it("responder certificates of an OCSP response likewise", () => {
     const json = JSON.parse(readFileSync("samples/valid/workflowtoken.json", "utf8")) as { ocspResponse: string };
     const der = new Uint8Array(Buffer.from(json.ocspResponse, "base64"));
-    const ocsp = decodeOcsp(der, DEFAULT_LIMITS);
+    const ocsp = decodeOcsp(der, S);
     expect(ocsp.certificates.length).toBeGreaterThan(0);
     const encode = vi.spyOn(pkijs.Certificate.prototype, "toSchema");
     const ders = ocsp.certificates.map((c) => certificateDer(c));

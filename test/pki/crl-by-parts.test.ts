@@ -38,6 +38,9 @@ import {
   type Asn1,
 } from "../../scripts/generator/index.js";
 import { dayCrl } from "../../scripts/bench/corpus.js";
+import { pkiSession } from "../../src/pki/session.js";
+
+const S = pkiSession();
 
 const pki = loadPki("samples/pki");
 const day = new Date("2025-12-08T00:00:00Z");
@@ -89,9 +92,9 @@ function view(d: DecodedCrl, serials: Uint8Array[]): unknown {
 }
 
 function sameAsWhole(der: Uint8Array, serials: Uint8Array[]): void {
-  const parts = crlByParts(der, DEFAULT_LIMITS);
+  const parts = crlByParts(der, S);
   expect(parts).not.toBeNull();
-  expect(view(parts!, serials)).toEqual(view(crlWhole(der, DEFAULT_LIMITS), serials));
+  expect(view(parts!, serials)).toEqual(view(crlWhole(der, S), serials));
 }
 
 describe("a CRL by parts gives what pkijs gives for the whole CRL", () => {
@@ -100,7 +103,7 @@ describe("a CRL by parts gives what pkijs gives for the whole CRL", () => {
     expect(der.length).toBeGreaterThan(75_000);
     const listed = [0, 1, 1700, 3399].map((i) => Uint8Array.from([0x40 | ((i >>> 24) & 0x3f), (i >>> 16) & 0xff, (i >>> 8) & 0xff, i & 0xff, (i * 37) & 0xff]));
     sameAsWhole(der, [...listed, serial(5), pki.seal.cert.serialNumber.valueBlock.valueHexView]);
-    expect(crlByParts(der, DEFAULT_LIMITS)!.entryFor(integer(listed[2]!))).toBeInstanceOf(pkijs.RevokedCertificate);
+    expect(crlByParts(der, S)!.entryFor(integer(listed[2]!))).toBeInstanceOf(pkijs.RevokedCertificate);
   });
 
   it("entries with reason codes or GeneralizedTime, v1 without nextUpdate, no entries, a serial listed twice", () => {
@@ -120,8 +123,8 @@ describe("a CRL by parts gives what pkijs gives for the whole CRL", () => {
     );
     // GeneralizedTime entries (after 2049): the whole decode decides (asn1js checks their text).
     const gen = crlWith([{ serial: serial(1), at, generalized: true }]);
-    expect(crlByParts(gen, DEFAULT_LIMITS)).toBeNull();
-    expect(view(decodeCrl(gen, DEFAULT_LIMITS), [serial(1)])).toEqual(view(crlWhole(gen, DEFAULT_LIMITS), [serial(1)]));
+    expect(crlByParts(gen, S)).toBeNull();
+    expect(view(decodeCrl(gen, S), [serial(1)])).toEqual(view(crlWhole(gen, S), [serial(1)]));
   });
 
   it("property: for any bytes changed, by parts either declines or agrees with the whole decode, which then succeeds", () => {
@@ -132,10 +135,10 @@ describe("a CRL by parts gives what pkijs gives for the whole CRL", () => {
       fc.property(fc.array(fc.tuple(fc.nat(base.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 3 }), (flips) => {
         const der = Uint8Array.from(base);
         for (const [i, x] of flips) der[i] = der[i]! ^ x;
-        const parts = crlByParts(der, DEFAULT_LIMITS);
+        const parts = crlByParts(der, S);
         let whole: DecodedCrl | Error;
         try {
-          whole = crlWhole(der, DEFAULT_LIMITS);
+          whole = crlWhole(der, S);
         } catch (e) {
           whole = e as Error;
         }
@@ -153,14 +156,14 @@ describe("a CRL by parts gives what pkijs gives for the whole CRL", () => {
     for (const revokedAt of [new Date("2025-11-01T00:00:00Z"), new Date("2025-12-09T00:00:00Z"), null]) {
       const der = crlWith([{ serial: serial(1), at: day }, ...(revokedAt ? [{ serial: own, at: revokedAt, reason: 1 }] : [])]);
       const t = new Date("2025-12-08T08:36:35Z");
-      const a = await judgeCrl(crlByParts(der, DEFAULT_LIMITS)!, seal, pki.sealRoot.cert, t, 60);
-      const b = await judgeCrl(crlWhole(der, DEFAULT_LIMITS), seal, pki.sealRoot.cert, t, 60);
+      const a = await judgeCrl(S, crlByParts(der, S)!, seal, pki.sealRoot.cert, t, 60);
+      const b = await judgeCrl(S, crlWhole(der, S), seal, pki.sealRoot.cert, t, 60);
       expect(a).toEqual(b);
       expect(a.status).toBe(revokedAt === null ? "passed" : revokedAt < t ? "failed" : "warning");
     }
     const forged = crlWith([{ serial: serial(1), at: day }]);
     forged[forged.length - 1]! ^= 1;
-    expect((await judgeCrl(crlByParts(forged, DEFAULT_LIMITS)!, seal, pki.sealRoot.cert, day, 60)).subIndication).toBe("SIG_CRYPTO_FAILURE");
+    expect((await judgeCrl(S, crlByParts(forged, S)!, seal, pki.sealRoot.cert, day, 60)).subIndication).toBe("SIG_CRYPTO_FAILURE");
   });
 });
 
@@ -168,15 +171,15 @@ describe("limits and the pool", () => {
   const der = dayCrl(pki, day, 3400, 2);
 
   it("the node and size limits fire as for the whole CRL, pooled or not", () => {
-    const small = { ...DEFAULT_LIMITS, maxAsn1Nodes: 5000 };
+    const small = S.within({ ...DEFAULT_LIMITS, maxAsn1Nodes: 5000 });
     expect(crlByParts(der, small)).toBeNull();
     expect(() => crlWhole(der, small)).toThrow(LimitError);
-    expect(decodeCrl(der, DEFAULT_LIMITS).entries).toBe(3400); // now pooled
+    expect(decodeCrl(der, S).entries).toBe(3400); // now pooled
     expect(() => decodeCrl(der, small)).toThrow(/more than 5000 ASN.1 values/);
-    expect(() => decodeCrl(der, { ...DEFAULT_LIMITS, maxDerBytes: 10_000 })).toThrow(/more than the limit/);
+    expect(() => decodeCrl(der, S.within({ ...DEFAULT_LIMITS, maxDerBytes: 10_000 }))).toThrow(/more than the limit/);
     const fresh = dayCrl(pki, day, 10, 9);
-    expect(crlByParts(fresh, { ...DEFAULT_LIMITS, maxAsn1Depth: 2 })).toBeNull();
-    expect(() => decodeCrl(fresh, { ...DEFAULT_LIMITS, maxAsn1Depth: 2 })).toThrow(LimitError);
+    expect(crlByParts(fresh, S.within({ ...DEFAULT_LIMITS, maxAsn1Depth: 2 }))).toBeNull();
+    expect(() => decodeCrl(fresh, S.within({ ...DEFAULT_LIMITS, maxAsn1Depth: 2 }))).toThrow(LimitError);
   });
 
   it("the pool is bounded by the bytes it holds: the least recently used leaves, an item beyond the bound is not kept", () => {
@@ -195,11 +198,11 @@ describe("limits and the pool", () => {
   });
 
   it("a large CRL is decoded once: the same bytes give the same object, whatever their size", () => {
-    const a = decodeCrl(Uint8Array.from(der), DEFAULT_LIMITS);
-    expect(decodeCrl(Uint8Array.from(der), DEFAULT_LIMITS)).toBe(a);
+    const a = decodeCrl(Uint8Array.from(der), S);
+    expect(decodeCrl(Uint8Array.from(der), S)).toBe(a);
     const other = Uint8Array.from(der);
     other[other.length - 1]! ^= 1;
-    expect(decodeCrl(other, DEFAULT_LIMITS)).not.toBe(a);
+    expect(decodeCrl(other, S)).not.toBe(a);
   });
 });
 
@@ -209,8 +212,8 @@ describe("the seal's CMS with a real-size CRL", () => {
   const cms = createSealCms({ pki, signedBytes, revocation });
 
   it("decodes by parts to the SignerInfo pkijs decodes whole: fields, archived revocation data, signature check", async () => {
-    const parts = signedDataByParts(cms, "the seal", DEFAULT_LIMITS);
-    const whole = decodeSignedDataWhole(cms, "the seal", DEFAULT_LIMITS, false);
+    const parts = signedDataByParts(cms, "the seal", S);
+    const whole = decodeSignedDataWhole(cms, "the seal", S, false);
     expect(parts).not.toBeNull();
     const [p, w] = [parts!.signedData.signerInfos[0]!, whole.signedData.signerInfos[0]!];
     const strip = (si: pkijs.SignerInfo) => {
@@ -225,19 +228,19 @@ describe("the seal's CMS with a real-size CRL", () => {
     expect(ra.crls.map(hexOf)).toEqual(rb.crls.map(hexOf));
     expect(ra.ocsps.map(hexOf)).toEqual(rb.ocsps.map(hexOf));
     const digest = () => sha256(signedBytes);
-    const [vp, vw] = [await verifySigner(parts!, 0, digest), await verifySigner(whole, 0, digest)];
+    const [vp, vw] = [await verifySigner(S, parts!, 0, digest), await verifySigner(S, whole, 0, digest)];
     expect({ ...vp, signerCert: null }).toEqual({ ...vw, signerCert: null });
     expect(vp.signatureValid).toBe(true);
   });
 
   it("the node limit of the whole CMS still fires (the whole decode reports it)", () => {
-    expect(() => decodeSignedData(cms, "the seal", { ...DEFAULT_LIMITS, maxAsn1Nodes: 8000 })).toThrow(LimitError);
+    expect(() => decodeSignedData(cms, "the seal", S.within({ ...DEFAULT_LIMITS, maxAsn1Nodes: 8000 }))).toThrow(LimitError);
   });
 
   it("a CRL only the whole decode reads (GeneralizedTime entries): the SignerInfo is decoded whole, the same data", () => {
     const cms2 = createSealCms({ pki, signedBytes, revocation: { ...revocation, crls: [crlWith([{ serial: serial(1), at: day, generalized: true }])] } });
-    const a = decodeSignedData(cms2, "the seal", DEFAULT_LIMITS);
-    const b = decodeSignedDataWhole(cms2, "the seal", DEFAULT_LIMITS, false);
+    const a = decodeSignedData(cms2, "the seal", S);
+    const b = decodeSignedDataWhole(cms2, "the seal", S, false);
     expect(revocationArchival(a.signedData.signerInfos[0]!).crls.map(hexOf)).toEqual(revocationArchival(b.signedData.signerInfos[0]!).crls.map(hexOf));
   });
 });
@@ -265,13 +268,14 @@ describe("OCSP responses answering for many certificates", () => {
   it("by parts equals the whole decode for 300 SingleResponses; decoded once per process; judged the same", async () => {
     const der = manySingles(300);
     const inner = new Uint8Array(pkijs.OCSPResponse.fromBER(der).responseBytes!.response.valueBlock.valueHexView);
-    const parts = basicResponseByParts(inner, DEFAULT_LIMITS);
+    const parts = basicResponseByParts(inner, S);
     expect(parts).not.toBeNull();
-    expect(JSON.parse(JSON.stringify(parts!.toJSON()))).toEqual(JSON.parse(JSON.stringify(basicResponseWhole(inner, DEFAULT_LIMITS).toJSON())));
-    const a = decodeOcsp(Uint8Array.from(der), DEFAULT_LIMITS);
+    expect(JSON.parse(JSON.stringify(parts!.toJSON()))).toEqual(JSON.parse(JSON.stringify(basicResponseWhole(inner, S).toJSON())));
+    const a = decodeOcsp(Uint8Array.from(der), S);
     expect(a.responses).toHaveLength(300);
-    expect(decodeOcsp(Uint8Array.from(der), DEFAULT_LIMITS)).toBe(a);
+    expect(decodeOcsp(Uint8Array.from(der), S)).toBe(a);
     const input = {
+      session: S,
       target: pki.seal.cert,
       issuer: pki.sealRoot.cert,
       pool: [],
@@ -286,9 +290,9 @@ describe("OCSP responses answering for many certificates", () => {
 
   it("limits still fire on a pooled response: lower limits decode again and fail as before", () => {
     const der = manySingles(300);
-    decodeOcsp(der, DEFAULT_LIMITS);
-    expect(() => decodeOcsp(der, { ...DEFAULT_LIMITS, maxAsn1Nodes: 1000 })).toThrow(LimitError);
-    expect(() => decodeOcsp(der, { ...DEFAULT_LIMITS, maxDerBytes: 1000 })).toThrow(/more than the limit/);
+    decodeOcsp(der, S);
+    expect(() => decodeOcsp(der, S.within({ ...DEFAULT_LIMITS, maxAsn1Nodes: 1000 }))).toThrow(LimitError);
+    expect(() => decodeOcsp(der, S.within({ ...DEFAULT_LIMITS, maxDerBytes: 1000 }))).toThrow(/more than the limit/);
   });
 });
 
@@ -308,7 +312,7 @@ describe("the seal's CMS with its CRL changed: by parts and whole agree", () => 
       }
       return revocationArchival(d.signedData.signerInfos[0]!).crls.map((b) => {
         try {
-          const c = crlWhole(b, DEFAULT_LIMITS);
+          const c = crlWhole(b, S);
           return [hexOf(b), c.entries, c.entryFor(integer(serial(4)))?.toJSON() ?? null];
         } catch (e) {
           return `CRL unreadable: ${(e as Error).message}`;
@@ -319,11 +323,9 @@ describe("the seal's CMS with its CRL changed: by parts and whole agree", () => 
       fc.property(fc.array(fc.tuple(fc.nat(crl.length - 1), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 2 }), (flips) => {
         const der = Uint8Array.from(cms);
         for (const [i, x] of flips) der[at + i] = der[at + i]! ^ x;
-        expect(outcome(() => decodeSignedData(der, "the seal", DEFAULT_LIMITS))).toEqual(
-          outcome(() => decodeSignedDataWhole(der, "the seal", DEFAULT_LIMITS, false)),
-        );
+        expect(outcome(() => decodeSignedData(der, "the seal", S))).toEqual(outcome(() => decodeSignedDataWhole(der, "the seal", S, false)));
         // And the CRL as the revocation check decodes it (pooled by parts, or whole).
-        const parts = signedDataByParts(der, "the seal", DEFAULT_LIMITS);
+        const parts = signedDataByParts(der, "the seal", S);
         if (parts) {
           const seen = (f: () => DecodedCrl): unknown => {
             try {
@@ -333,7 +335,7 @@ describe("the seal's CMS with its CRL changed: by parts and whole agree", () => 
             }
           };
           for (const b of revocationArchival(parts.signedData.signerInfos[0]!).crls) {
-            expect(seen(() => decodeCrl(b, DEFAULT_LIMITS))).toEqual(seen(() => crlWhole(b, DEFAULT_LIMITS)));
+            expect(seen(() => decodeCrl(b, S))).toEqual(seen(() => crlWhole(b, S)));
           }
         }
       }),

@@ -11,6 +11,9 @@ import { decodeSignedData, decodeSignedDataWhole, revocationArchival, signedData
 import { decodeCrl } from "../../src/pki/crl.js";
 import { basicResponseByParts, basicResponseWhole, responseDataByParts } from "../../src/pki/ocsp.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
+import { pkiSession } from "../../src/pki/session.js";
+
+const S = pkiSession();
 
 function sealContents(): Uint8Array {
   const text = readFileSync("samples/valid/archive.pdf").toString("latin1");
@@ -37,8 +40,8 @@ const ders = (certs: readonly pkijs.Certificate[]): string[] => certs.map((c) =>
 describe("decoding by parts gives what pkijs gives for the whole value", () => {
   it("the seal's CMS (zero-padded /Contents)", () => {
     const contents = sealContents();
-    const parts = signedDataByParts(contents, "the seal", DEFAULT_LIMITS, true);
-    const whole = decodeSignedDataWhole(contents, "the seal", DEFAULT_LIMITS, true);
+    const parts = signedDataByParts(contents, "the seal", S, true);
+    const whole = decodeSignedDataWhole(contents, "the seal", S, true);
     expect(parts).not.toBeNull();
     expect(parts!.derLength).toBe(whole.derLength);
     expect(withoutArchival(parts!.signedData)).toEqual(withoutArchival(whole.signedData));
@@ -49,43 +52,43 @@ describe("decoding by parts gives what pkijs gives for the whole value", () => {
   });
 
   it("the signature timestamp token inside it", () => {
-    const seal = decodeSignedData(sealContents(), "the seal", DEFAULT_LIMITS, true);
+    const seal = decodeSignedData(sealContents(), "the seal", S, true);
     const [token] = timestampTokens(seal.signedData.signerInfos[0]!);
     expect(token).toBeDefined();
     const copy = new Uint8Array(token!); // not the copy decodeDer knows the tree of
-    const parts = signedDataByParts(copy, "the timestamp", DEFAULT_LIMITS);
+    const parts = signedDataByParts(copy, "the timestamp", S);
     expect(parts).not.toBeNull();
-    const whole = json(decodeSignedDataWhole(copy, "the timestamp", DEFAULT_LIMITS, false).signedData);
+    const whole = json(decodeSignedDataWhole(copy, "the timestamp", S, false).signedData);
     expect(json(parts!.signedData)).toEqual(whole);
     // The handed-out bytes themselves: parts taken from the SignerInfo's tree, the same result.
-    const fromTree = signedDataByParts(token!, "the timestamp", DEFAULT_LIMITS);
+    const fromTree = signedDataByParts(token!, "the timestamp", S);
     expect(fromTree).not.toBeNull();
     expect(json(fromTree!.signedData)).toEqual(whole);
     expect(fromTree!.signedData.signerInfos[0]!.signature.valueBeforeDecodeView.buffer).not.toBe(token!.buffer); // from the tree, not re-decoded
   });
 
   it("the seal's archived OCSP response (responder by name or key, extensions): equal objects, equal signed bytes", () => {
-    const seal = decodeSignedData(sealContents(), "the seal", DEFAULT_LIMITS, true);
+    const seal = decodeSignedData(sealContents(), "the seal", S, true);
     const [ocspDer] = revocationArchival(seal.signedData.signerInfos[0]!).ocsps;
     expect(ocspDer).toBeDefined();
     const inner = new Uint8Array(pkijs.OCSPResponse.fromBER(new Uint8Array(ocspDer!)).responseBytes!.response.valueBlock.valueHexView);
     for (const der of [inner, basicOcspBytes()]) {
-      const parts = basicResponseByParts(der, DEFAULT_LIMITS);
-      const whole = basicResponseWhole(der, DEFAULT_LIMITS);
+      const parts = basicResponseByParts(der, S);
+      const whole = basicResponseWhole(der, S);
       expect(parts).not.toBeNull();
       expect(json(parts!.tbsResponseData)).toEqual(json(whole.tbsResponseData));
       expect(Buffer.from(parts!.tbsResponseData.tbsView).equals(Buffer.from(whole.tbsResponseData.tbsView))).toBe(true);
       expect(parts!.tbsResponseData.producedAt.getTime()).toBe(whole.tbsResponseData.producedAt.getTime());
       // The ResponseData itself was split, not handed to pkijs whole.
       const top = readTlv(der, 0, der.length)!;
-      expect(responseDataByParts(der, derChildren(der, top.body, top.end)![0]!, DEFAULT_LIMITS)).not.toBeNull();
+      expect(responseDataByParts(der, derChildren(der, top.body, top.end)![0]!, S)).not.toBeNull();
     }
   });
 
   it("a BasicOCSPResponse with its responder certificate", () => {
     const der = basicOcspBytes();
-    const parts = basicResponseByParts(der, DEFAULT_LIMITS);
-    const whole = basicResponseWhole(der, DEFAULT_LIMITS);
+    const parts = basicResponseByParts(der, S);
+    const whole = basicResponseWhole(der, S);
     expect(parts).not.toBeNull();
     expect(parts!.certs?.length).toBeGreaterThan(0);
     expect(json(parts!)).toEqual(json(whole));
@@ -96,46 +99,46 @@ describe("decoding by parts gives what pkijs gives for the whole value", () => {
 describe("off the usual shape: the whole-value path decides", () => {
   it("BER with an indefinite length is not split, and still decodes", () => {
     const contents = sealContents();
-    const whole = decodeSignedDataWhole(contents, "the seal", DEFAULT_LIMITS, true);
+    const whole = decodeSignedDataWhole(contents, "the seal", S, true);
     const der = contents.subarray(0, whole.derLength);
     expect(der[1]).toBe(0x82); // 30 82 LL LL: make it 30 80 ... 00 00
     const ber = new Uint8Array([0x30, 0x80, ...der.subarray(4), 0x00, 0x00]);
-    expect(signedDataByParts(ber, "BER", DEFAULT_LIMITS)).toBeNull();
-    expect(json(decodeSignedData(ber, "BER", DEFAULT_LIMITS).signedData)).toEqual(json(whole.signedData));
+    expect(signedDataByParts(ber, "BER", S)).toBeNull();
+    expect(json(decodeSignedData(ber, "BER", S).signedData)).toEqual(json(whole.signedData));
   });
 
   it("a node limit too low for the whole is too low for the parts: the limit is named", () => {
     const contents = sealContents();
-    const limits = { ...DEFAULT_LIMITS, maxAsn1Nodes: 300 };
+    const limits = S.within({ ...DEFAULT_LIMITS, maxAsn1Nodes: 300 });
     expect(signedDataByParts(contents, "the seal", limits, true)).toBeNull();
     expect(() => decodeSignedData(contents, "the seal", limits, true)).toThrow(LimitError);
-    expect(basicResponseByParts(basicOcspBytes(), { ...DEFAULT_LIMITS, maxAsn1Nodes: 50 })).toBeNull();
+    expect(basicResponseByParts(basicOcspBytes(), S.within({ ...DEFAULT_LIMITS, maxAsn1Nodes: 50 }))).toBeNull();
   });
 
   it("not SignedData, or bytes after the padding: the usual errors", () => {
     const contents = sealContents();
-    const { derLength } = decodeSignedDataWhole(contents, "the seal", DEFAULT_LIMITS, true);
+    const { derLength } = decodeSignedDataWhole(contents, "the seal", S, true);
     const enveloped = new Uint8Array(contents);
     const oid = Buffer.from(enveloped).indexOf(Buffer.from("2a864886f70d010702", "hex"));
     enveloped[oid + 8] = 0x03; // id-envelopedData
-    expect(signedDataByParts(enveloped, "the seal", DEFAULT_LIMITS, true)).toBeNull();
-    expect(() => decodeSignedData(enveloped, "the seal", DEFAULT_LIMITS, true)).toThrow(/CMS of type 1\.2\.840\.113549\.1\.7\.3/);
+    expect(signedDataByParts(enveloped, "the seal", S, true)).toBeNull();
+    expect(() => decodeSignedData(enveloped, "the seal", S, true)).toThrow(/CMS of type 1\.2\.840\.113549\.1\.7\.3/);
     const trailing = new Uint8Array(contents);
     trailing[derLength + 10] = 0x41;
-    expect(signedDataByParts(trailing, "the seal", DEFAULT_LIMITS, true)).toBeNull();
-    expect(() => decodeSignedData(trailing, "the seal", DEFAULT_LIMITS, true)).toThrow(/non-zero bytes after its DER value/);
+    expect(signedDataByParts(trailing, "the seal", S, true)).toBeNull();
+    expect(() => decodeSignedData(trailing, "the seal", S, true)).toThrow(/non-zero bytes after its DER value/);
   });
 
   it("a certificate that is not one fails as it always did", () => {
     const der = basicOcspBytes();
     const broken = new Uint8Array(der);
     // The responder certificate's TBSCertificate SEQUENCE tag becomes a SET: DER framing intact, schema not.
-    const cert = certificateDer(basicResponseWhole(der, DEFAULT_LIMITS).certs![0]!);
+    const cert = certificateDer(basicResponseWhole(der, S).certs![0]!);
     const at = Buffer.from(broken).indexOf(Buffer.from(cert)) + 4;
     expect(broken[at]).toBe(0x30);
     broken[at] = 0x31;
-    expect(basicResponseByParts(broken, DEFAULT_LIMITS)).toBeNull();
-    expect(() => basicResponseWhole(broken, DEFAULT_LIMITS)).toThrow();
+    expect(basicResponseByParts(broken, S)).toBeNull();
+    expect(() => basicResponseWhole(broken, S)).toThrow();
   });
 });
 
@@ -143,52 +146,52 @@ describe("the certificate pool", () => {
   const pem = readFileSync("samples/pki/tsa.pem", "utf8");
 
   it("the same bytes give the same certificate object, from any buffer; other bytes another", () => {
-    const a = certificateFromPem(pem);
+    const a = certificateFromPem(pem, "PEM certificate", S);
     const der = certificateDer(a);
-    expect(certificateFromDer(new Uint8Array(der))).toBe(a);
+    expect(certificateFromDer(new Uint8Array(der), "certificate", S)).toBe(a);
     const padded = new Uint8Array(der.length + 10);
     padded.set(der, 5);
-    expect(certificateFromDer(padded.subarray(5, 5 + der.length))).toBe(a);
+    expect(certificateFromDer(padded.subarray(5, 5 + der.length), "certificate", S)).toBe(a);
     const other = new Uint8Array(der);
     other[other.length - 1]! ^= 0x01; // the last byte of the signature: still a certificate, not this one
-    const b = certificateFromDer(other);
+    const b = certificateFromDer(other, "certificate", S);
     expect(b).not.toBe(a);
     expect(Buffer.from(certificateDer(b)).equals(Buffer.from(other))).toBe(true);
   });
 
   it("keeps a bounded number of certificates, the least recently used leaving first", () => {
-    const der = certificateDer(certificateFromPem(pem));
+    const der = certificateDer(certificateFromPem(pem, "PEM certificate", S));
     const variant = (i: number): Uint8Array => {
       const v = new Uint8Array(der);
       v[v.length - 1] = i & 0xff;
       v[v.length - 2] = (i >> 8) & 0xff;
       return v;
     };
-    const first = certificateFromDer(variant(1000));
-    for (let i = 0; i < 200; i++) certificateFromDer(variant(i));
-    const again = certificateFromDer(variant(1000));
+    const first = certificateFromDer(variant(1000), "certificate", S);
+    for (let i = 0; i < 200; i++) certificateFromDer(variant(i), "certificate", S);
+    const again = certificateFromDer(variant(1000), "certificate", S);
     expect(again).not.toBe(first); // evicted, decoded afresh
-    expect(certificateFromDer(variant(1000))).toBe(again);
+    expect(certificateFromDer(variant(1000), "certificate", S)).toBe(again);
   });
 
   it("the size limit applies before the pool is asked", () => {
-    const der = certificateDer(certificateFromPem(pem));
-    expect(() => certificateFromDer(der, "cert", { ...DEFAULT_LIMITS, maxDerBytes: 100 })).toThrow(/more than the limit/);
+    const der = certificateDer(certificateFromPem(pem, "PEM certificate", S));
+    expect(() => certificateFromDer(der, "cert", S.within({ ...DEFAULT_LIMITS, maxDerBytes: 100 }))).toThrow(/more than the limit/);
   });
 });
 
 describe("the CRL pool", () => {
   it("the same CRL bytes give the same object, kept apart from the caller's buffer; other bytes another", () => {
-    const seal = decodeSignedData(sealContents(), "the seal", DEFAULT_LIMITS, true);
+    const seal = decodeSignedData(sealContents(), "the seal", S, true);
     const [der] = revocationArchival(seal.signedData.signerInfos[0]!).crls;
     expect(der).toBeDefined();
-    const a = decodeCrl(new Uint8Array(der!), DEFAULT_LIMITS);
+    const a = decodeCrl(new Uint8Array(der!), S);
     const reused = new Uint8Array(der!);
-    expect(decodeCrl(reused, DEFAULT_LIMITS)).toBe(a);
+    expect(decodeCrl(reused, S)).toBe(a);
     reused.fill(0); // the caller reuses its buffer: the pool is not affected
-    expect(decodeCrl(new Uint8Array(der!), DEFAULT_LIMITS)).toBe(a);
+    expect(decodeCrl(new Uint8Array(der!), S)).toBe(a);
     const other = new Uint8Array(der!);
     other[other.length - 1]! ^= 0x01; // the last byte of the signature: still a CRL, not this one
-    expect(decodeCrl(other, DEFAULT_LIMITS)).not.toBe(a);
+    expect(decodeCrl(other, S)).not.toBe(a);
   });
 });

@@ -5,11 +5,13 @@ import * as pkijs from "pkijs";
 import { describe, expect, it } from "vitest";
 import { certificateDer, certificateFromPem } from "../../src/pki/certificate.js";
 import { findIssuers } from "../../src/pki/chain.js";
-import { cryptoEngine } from "../../src/pki/crypto-engine.js";
+import { pkiSession } from "../../src/pki/session.js";
+
+const S = pkiSession();
 
 const certs = readdirSync("samples/pki")
   .filter((f) => f.endsWith(".pem") && !f.endsWith(".key.pem"))
-  .map((f) => ({ name: f.replace(/\.pem$/, ""), cert: certificateFromPem(readFileSync(`samples/pki/${f}`, "utf8")) }));
+  .map((f) => ({ name: f.replace(/\.pem$/, ""), cert: certificateFromPem(readFileSync(`samples/pki/${f}`, "utf8"), "PEM certificate", S) }));
 const hex = (c: pkijs.Certificate): string => Buffer.from(certificateDer(c)).toString("hex");
 
 describe("findIssuers", () => {
@@ -18,8 +20,8 @@ describe("findIssuers", () => {
     const engine = new pkijs.CertificateChainValidationEngine({ trustedCerts: certs.slice(0, 5).map((c) => c.cert), certs: certs.slice(5).map((c) => c.cert) });
     let found = 0;
     for (const { name, cert } of certs) {
-      const ours = (await findIssuers(cert, engine)).map(hex).sort();
-      const theirs = (await engine.defaultFindIssuer(cert, engine, cryptoEngine)).map(hex).sort();
+      const ours = (await findIssuers(S, cert, engine)).map(hex).sort();
+      const theirs = (await engine.defaultFindIssuer(cert, engine, S.engine)).map(hex).sort();
       expect(ours, name).toEqual(theirs);
       found += ours.length;
     }

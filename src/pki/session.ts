@@ -1,0 +1,54 @@
+// The pki layer's half of a verification session: the DER limits every decode runs within and the caches
+// (PkiCaches) kept between the archives the session verifies. Every decoder and judge of src/pki takes one;
+// nothing in src/pki keeps state of its own. Lifetime: as long as its owner keeps it (a library caller's
+// session, one batch worker for its whole batch, or the default process session); clear() drops every
+// cache at once, and what is decoded afterwards is decoded afresh, with the same results.
+import type * as pkijs from "pkijs";
+import { DEFAULT_LIMITS, resolveLimits, type Limits } from "../limits.js";
+import { ENGINE } from "./crypto-engine.js";
+import type { DerLimits } from "./der.js";
+import { PkiCaches, type CacheSlot } from "./kept.js";
+
+export interface PkiSessionOptions {
+  /**
+   * Decode large values part by part (the default) or always whole with asn1js and pkijs. Both give the
+   * same results (test/pki/decode-by-parts.test.ts); whole is slower and exists to show that they do.
+   */
+  byParts?: boolean;
+}
+
+export class PkiSession {
+  readonly byParts: boolean;
+
+  constructor(
+    /** The limits of every decode made with this session (`--limit`). */
+    readonly limits: DerLimits = DEFAULT_LIMITS,
+    readonly caches: PkiCaches = new PkiCaches(),
+    options: PkiSessionOptions = {},
+  ) {
+    this.byParts = options.byParts ?? true;
+  }
+
+  /** The same caches within other limits (a part's share of the node budget of the whole). */
+  within(limits: DerLimits): PkiSession {
+    return limits === this.limits ? this : new PkiSession(limits, this.caches, { byParts: this.byParts });
+  }
+
+  cache<T>(slot: CacheSlot<T>): T {
+    return this.caches.get(slot);
+  }
+
+  /** The crypto engine of this session (its imported public keys are one of its caches). */
+  get engine(): pkijs.CryptoEngine {
+    return this.caches.get(ENGINE);
+  }
+
+  clear(): void {
+    this.caches.clear();
+  }
+}
+
+/** A session of its own for one call (nothing shared), within `limits` (default: the documented defaults). */
+export function pkiSession(limits: Partial<Limits> = {}, options: PkiSessionOptions = {}): PkiSession {
+  return new PkiSession(resolveLimits(limits), new PkiCaches(), options);
+}
