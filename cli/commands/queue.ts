@@ -186,7 +186,7 @@ Use the options the archives were enqueued with (--trust, --at, ...): jobs of
 other options are handed back for a worker that has them.
 
 SIGTERM or Ctrl-C: stop taking jobs, finish the running ones, exit 0; a second
-signal hands the running ones back (another worker takes them after the lock).
+signal puts the running ones back to waiting at once, for another worker.
 ${EXIT_HELP}`,
     )
     .action(async (opts: Record<string, unknown>) => {

@@ -46,8 +46,8 @@ export interface QueueWorker {
   /** Jobs whose result this worker wrote. */
   readonly processed: number;
   /**
-   * Stops taking jobs, lets the running ones finish (or, with force, hands them back: they are taken by
-   * another worker when their lock expires), then ends the pool and the connections.
+   * Stops taking jobs, lets the running ones finish (or, with force, stops them and puts their jobs back
+   * to waiting, with no result and no stall counted), then ends the pool and the connections.
    */
   close(o?: { force?: boolean }): Promise<void>;
 }
@@ -109,6 +109,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   const verifyOne = async (a: ArchiveSpec): Promise<Omit<BatchResult, "index">> => {
     if (a.problem) return noVerdict(a, a.problem, "ERR_LAYOUT");
     while (runner.available() === 0) {
+      if (abandon) throw new WaitingError();
       if (!runner.alive()) throw new SealcheckError("ERR_USAGE", "every verification thread failed and none could be restarted");
       await new Promise<void>((res) => waiters.push(res));
     }
@@ -117,7 +118,9 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
 
   let processed = 0;
   const handedBack = new Set<string>();
-  const { Worker, DelayedError } = await import("bullmq");
+  const { Worker, DelayedError, WaitingError } = await import("bullmq");
+  // Set by a forced close: what is running goes back to the queue as it was, with no result.
+  let abandon = false;
   const fetching = threads * JOBS_PER_WORKER;
   // A job whose worker process died is a suspect: it may have killed it, or only shared it with the job that
   // did (as the pool re-runs a crashed thread's jobs alone, for the same reason). A suspect runs alone in its
@@ -165,11 +168,18 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
         return handBack(job, token, handBackMs);
       }
       inPool++;
-      let r: Omit<BatchResult, "index">;
+      let r: Omit<BatchResult, "index"> | null = null;
       try {
         r = await verifyOne({ evidence: d.evidence, originals: d.originals, ...(d.problem ? { problem: d.problem } : {}) });
+      } catch (e) {
+        if (!abandon) throw e;
       } finally {
         if (--inPool === 0) poolIdle?.();
+      }
+      // Stopped by a forced close (its thread terminated): back to waiting, for another worker, uncounted.
+      if (abandon || !r) {
+        await job.moveToWait(token);
+        throw new WaitingError();
       }
       line = resultLine({ ...r, index: d.index }, reports, d.run);
     }
@@ -213,14 +223,22 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   }
 
   let closing: Promise<void> | null = null;
+  let forced: Promise<void> | undefined;
   return {
     run: runs.false,
     get processed() {
       return processed;
     },
     close(c = {}) {
+      // Forced (also after a graceful close began): stop the threads now; the archives they held come back
+      // at once as handed-back jobs, and the graceful close below no longer waits for them.
+      if (c.force && !abandon) {
+        abandon = true;
+        forced = runner.close();
+      }
       closing ??= (async () => {
-        await worker.close(Boolean(c.force)).catch(() => {});
+        await forced;
+        await worker.close().catch(() => {});
         await runner.close();
         if (owned) await client.quit().catch(() => client.disconnect());
       })();

@@ -217,6 +217,30 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(st).toMatchObject({ active: 0, waiting: 0, completed: 1, results: 1 });
   });
 
+  it("a second SIGTERM hands the running archive back at once: waiting again, no result, not counted as a stall; another worker verifies it", async () => {
+    const q = qname();
+    await enqueueArchives(specs("slow-2500"), { redis: redis.url, queue: q });
+    const w = startWorker(redis.url, q);
+    await w.ready;
+    await until("the job running", async () => (await queueStatus({ redis: redis.url, queue: q })).active === 1);
+    const t0 = Date.now();
+    w.proc.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 100));
+    w.proc.kill("SIGTERM");
+    expect(await w.exited).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ waiting: 1, active: 0, completed: 0, failed: 0, results: 0 });
+    const { Queue } = await import("bullmq");
+    const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
+    expect((await raw.getWaiting())[0]!.stalledCounter).toBe(0);
+    await raw.close();
+    const b = startWorker(redis.url, q);
+    await b.ready;
+    const [r] = await collect(redis.url, q);
+    expect(r!.result).toMatchObject({ exitCode: 0, indication: "TOTAL-PASSED" });
+    expect((r!.result.report as unknown as { pid: number }).pid).toBe(b.proc.pid);
+  });
+
   it("results resume from a cursor; --trim deletes what was read (entries and jobs), so Redis does not keep them", async () => {
     const q = qname();
     await enqueueArchives(specs("r1", "r2", "r3", "r4"), { redis: redis.url, queue: q });

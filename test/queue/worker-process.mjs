@@ -13,4 +13,5 @@ const w = await runWorker({
   ...JSON.parse(json ?? "{}"),
 });
 process.stderr.write(`ready ${process.pid}\n`);
-process.on("SIGTERM", () => void w.close().then(() => process.exit(0)));
+let signals = 0;
+process.on("SIGTERM", () => void w.close({ force: ++signals > 1 }).then(() => process.exit(0)));
