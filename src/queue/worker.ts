@@ -151,9 +151,12 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     return handle(job, token, id);
   };
   const handle = async (job: Job, token: string | undefined, id: string): Promise<string | null> => {
-    // Written already by a worker that died before completing the job: nothing to verify again.
-    const done = await client.hget(keys.job(id), RESULT_FIELD);
-    if (done) return done;
+    // Started before (its worker died, or completing it failed): its result may be written already, and then
+    // there is nothing to verify again. A first start cannot have one (the publish script would say so anyway).
+    if ((job.attemptsStarted ?? 0) > 1 || (job.stalledCounter ?? 0) > 0 || job.attemptsMade > 0) {
+      const done = await client.hget(keys.job(id), RESULT_FIELD);
+      if (done) return done;
+    }
     const parsed = parseJobData(job.data);
     let line: string;
     if (!parsed.ok) {
