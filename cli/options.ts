@@ -91,3 +91,32 @@ export function verdictOptions(): Option[] {
     new Option("--allow-extra-originals", "a supplied file that matches no signed document is a warning, not TOTAL-FAILED"),
   ];
 }
+
+/** The verification options of verify-batch, the queue and its workers, from the parsed flags (one list). */
+export function batchVerifyOptions(opts: Record<string, unknown>): import("../src/batch/types.js").BatchVerifyOptions {
+  return {
+    trust: opts.trust as string[],
+    certs: opts.certs as string[],
+    ...(opts.at !== undefined ? { at: opts.at as string } : {}),
+    ocspWindowSeconds: opts.ocspWindow as number,
+    clockSkewSeconds: opts.clockSkew as number,
+    showPersonalData: Boolean(opts.showPersonalData),
+    tokenSignerOrganizations: opts.tokenSigner as string[],
+    sealSigners: opts.sealSigner as string[],
+    trustFor: { token: opts.trustToken as string[], seal: opts.trustSeal as string[], tsa: opts.trustTsa as string[] },
+    allowExtraOriginals: Boolean(opts.allowExtraOriginals),
+    ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
+  };
+}
+
+/** The flags batchVerifyOptions reads, for commands that verify (or enqueue for verifying) many archives. */
+export function batchVerifyFlags(): Option[] {
+  return [
+    listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"),
+    listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"),
+    new Option("--at <time>", "validation time, ISO 8601 (default: the time each archive's evidence proves)"),
+    ...verdictOptions(),
+    new Option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports"),
+    limitOption(),
+  ];
+}

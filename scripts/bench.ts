@@ -1,7 +1,9 @@
 // npm run bench: builds a corpus with the sample generator, then measures sealcheck against its floors and
 // against pdfsig, all in this run, and writes the figures into BENCHMARKS.md (between the bench markers).
 //   --quick            small corpus (smoke test; the targets need the full sizes)
-//   --only a,b,c       large | batch | cold
+//   --only a,b,c       large | batch | cold | queue
+//   --queue            the queue bench only (same as --only queue): 300 archives through verify-batch and
+//                      through Redis with 1 and 2 worker processes (needs redis-server), its own markers
 //   --corpus <dir>     where the corpus lives (default: $TMPDIR/sealcheck-bench-corpus; reused if complete)
 //   --archives <n>     distinct small archives of the batch (default 1000)
 //   --crl-entries <n>  entries of each sealing day's CRL (default 3400: ~80 KB, as the broker's real one)
@@ -12,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildCorpus, mb } from "./bench/corpus.js";
+import { benchQueue } from "./bench/queue.js";
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -20,7 +23,8 @@ const value = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const quick = flag("--quick");
-const only = new Set((value("--only") ?? "large,batch,cold").split(","));
+const only = new Set((value("--only") ?? (flag("--queue") ? "queue" : "large,batch,cold")).split(","));
+const queueOnly = only.size === 1 && only.has("queue");
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
 const DIST = "node_modules/.cache/sealcheck-bench/dist";
@@ -100,10 +104,11 @@ async function main(): Promise<void> {
   const hasPdfsig = spawnSync("pdfsig", ["-v"], { stdio: "ignore" }).error === undefined;
   if (!hasPdfsig) notes.push("pdfsig not installed (apt-get install poppler-utils): the pdfsig columns are missing.");
 
+  // The queue bench alone: the 300-archive corpus of its own (a tiny large archive, which it does not use).
   const corpus = await buildCorpus({
-    root: value("--corpus") ?? join(tmpdir(), quick ? "sealcheck-bench-corpus-quick" : "sealcheck-bench-corpus"),
-    largeOriginalBytes: quick ? 5 * 1024 * 1024 : 52 * 1024 * 1024,
-    smallCount: Number(value("--archives") ?? (quick ? 50 : 1000)),
+    root: value("--corpus") ?? join(tmpdir(), queueOnly ? "sealcheck-bench-corpus-queue" : quick ? "sealcheck-bench-corpus-quick" : "sealcheck-bench-corpus"),
+    largeOriginalBytes: queueOnly ? 256 * 1024 : quick ? 5 * 1024 * 1024 : 52 * 1024 * 1024,
+    smallCount: Number(value("--archives") ?? (queueOnly ? (quick ? 50 : 300) : quick ? 50 : 1000)),
     smallOriginalBytes: 60_000,
     crlEntries: Number(value("--crl-entries") ?? 3400),
     days: quick ? 2 : 3,
@@ -216,6 +221,19 @@ async function main(): Promise<void> {
     if (hasPdfsig) rows.push({ metric: "cold: pdfsig on the same file", value: `${f2(median(ps))} s`, target: "", ok: null });
   }
 
+  const queueRows: { metric: string; value: string }[] = [];
+  if (only.has("queue")) {
+    if (spawnSync("redis-server", ["--version"], { stdio: "ignore" }).error)
+      notes.push("redis-server not installed (apt-get install redis-server): no queue figures.");
+    else {
+      log(`queue: ${corpus.small.count} archives, verify-batch against 1 and 2 worker processes through Redis`);
+      const q = await benchQueue({ cli: CLI, archivesDir: corpus.small.dir, trust: corpus.trust, processes: [1, 2], rounds: quick ? 1 : 3, log });
+      queueRows.push(...q.rows);
+      notes.push(...q.notes);
+      for (const r of q.rows) rows.push({ ...r, target: "", ok: null });
+    }
+  }
+
   const machine = [
     `CPU: ${cpus()[0]?.model ?? "?"}, nproc ${cores}`,
     `memory: ${spawnSync("free", ["-h"], { encoding: "utf8" }).stdout.split("\n")[1]?.replace(/\s+/g, " ").trim() ?? "?"}`,
@@ -228,10 +246,31 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${table}\n\n${machine.join("\n")}\n${notes.map((n) => `note: ${n}`).join("\n")}\n`);
 
   // A run where sealcheck did not give the expected verdict measured something else than verification.
-  const invalid = notes.filter((n) => /exited|verified/.test(n));
+  const invalid = notes.filter((n) => /exited|verified|results through the queue/.test(n));
   if (invalid.length) {
     process.stdout.write(`\nThese figures are not valid (${invalid.length} run(s) without the expected verdict); BENCHMARKS.md left alone.\n`);
     process.exitCode = 1;
+  } else if (!flag("--no-write") && !quick && queueOnly) {
+    // The queue figures have markers of their own, so that a queue run leaves the main table alone.
+    const md = [
+      "<!-- bench-queue:begin (written by npm run bench -- --queue; edit outside the markers) -->",
+      `Run ${new Date().toISOString()}, ${corpus.small.count} distinct small archives (PAdES ${mb(corpus.small.padesBytes)} each, CRL ${(corpus.small.crlBytes / 1024).toFixed(0)} KB), redis-server ${spawnSync("redis-server", ["--version"], { encoding: "utf8" }).stdout.split(" ")[2] ?? "?"} on this machine (appendonly yes, appendfsync everysec).`,
+      "",
+      "| measure | value |",
+      "|---|---|",
+      ...queueRows.map((r) => `| ${r.metric} | ${r.value} |`),
+      "",
+      "Machine:",
+      "",
+      ...machine.map((m) => `- ${m}`),
+      ...(notes.length ? ["", ...notes.map((n) => `- note: ${n}`)] : []),
+      "<!-- bench-queue:end -->",
+    ].join("\n");
+    const file = "BENCHMARKS.md";
+    const old = readFileSync(file, "utf8");
+    const re = /<!-- bench-queue:begin[\s\S]*?<!-- bench-queue:end -->/;
+    writeFileSync(file, re.test(old) ? old.replace(re, md) : `${old}\n${md}\n`);
+    log("BENCHMARKS.md updated (queue section)");
   } else if (!flag("--no-write") && !quick) {
     const md = [
       "<!-- bench:begin (written by npm run bench; edit outside the markers) -->",

@@ -75,6 +75,11 @@ await build({
   outExtension: { ".js": ".cjs" },
   format: "cjs",
   define: { "import.meta.url": "__sealcheckModuleUrl" },
+  // The queue's dependencies stay in node_modules, required only by the queue and worker commands: bundled,
+  // they would make the bundle (and every cold start's parse) larger for commands that never use them.
+  // import() of them becomes require(): the bundle runs in a vm.Script, which has no ES module loader.
+  external: ["bullmq", "ioredis"],
+  supported: { "dynamic-import": false },
   // Smaller source and code cache: ~8 ms less per cold start. Names kept (error messages may show them).
   minify: true,
   keepNames: true,

@@ -10,7 +10,8 @@ export type ErrorCode =
   | "ERR_UNKNOWN_FORMAT" // the evidence is neither a PDF nor one of the two endpoint JSONs
   | "ERR_TRUST_STORE" // a --trust/--certs path holds no usable certificate
   | "ERR_NETWORK" // discovery/JWKS retrieval failed
-  | "ERR_REPLAY_STORE";
+  | "ERR_REPLAY_STORE"
+  | "ERR_REDIS"; // Redis (the queue's) unreachable or refusing commands
 
 export class SealcheckError extends Error {
   readonly code: ErrorCode;

@@ -60,6 +60,7 @@ export {
   readManifest,
   archiveKey,
   readResults,
+  type ReportMode,
   MANIFEST_FILE,
   ORIGINALS_DIR,
   type ArchiveSpec,
@@ -71,6 +72,25 @@ export {
   type Manifest,
   type StoredResult,
 } from "./batch/index.js";
+
+// Batches on a job queue (BullMQ on Redis): bullmq and ioredis are loaded on first call
+export {
+  enqueueArchives,
+  runWorker,
+  queueResults,
+  queueStatus,
+  jobIdFor,
+  type EnqueueOptions,
+  type EnqueueSummary,
+  type QueueWorker,
+  type RunWorkerOptions,
+  type QueueResult,
+  type QueueResultsOptions,
+  type QueueStatus,
+  type QueueJobData,
+  type QueueConnectionOptions,
+} from "./queue/index.js";
+export type { RedisTarget } from "./redis.js";
 
 // Controlled-transfer ID tokens
 export * from "./idtoken/index.js";

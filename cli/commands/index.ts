@@ -6,11 +6,14 @@ import { registerInspect } from "./inspect.js";
 import { registerExtract } from "./extract.js";
 import { registerVerifyBatch } from "./verify-batch.js";
 import { registerCompletion } from "./completion.js";
+import { registerQueue } from "./queue.js";
 
 /** One line per command; each register function declares options and lazily imports its implementation. */
 const COMMANDS: Record<string, (program: Command) => void> = {
   verify: registerVerify,
   "verify-batch": registerVerifyBatch,
+  queue: registerQueue,
+  worker: registerQueue,
   "verify-id-token": registerVerifyIdToken,
   jwks: registerJwks,
   inspect: registerInspect,
@@ -25,5 +28,5 @@ const COMMANDS: Record<string, (program: Command) => void> = {
  */
 export function registerCommands(program: Command, only?: string): void {
   const one = only !== undefined && only !== "completion" && Object.hasOwn(COMMANDS, only) ? COMMANDS[only] : undefined;
-  for (const register of one ? [one] : Object.values(COMMANDS)) register(program);
+  for (const register of one ? [one] : new Set(Object.values(COMMANDS))) register(program);
 }

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { limitHelp, limitOption, listOption, parseSeconds, verdictOptions } from "../options.js";
+import { batchVerifyOptions, limitHelp, limitOption, listOption, parseSeconds, verdictOptions } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -96,19 +96,7 @@ options, unusable trust store, nothing found).`,
         // JUnit and CSV list every archive (earlier run included); the short fields only, not the reports.
         const rows: import("../../src/batch/formats.js").BatchRow[] = [];
         const keepRow = format === "junit" || format === "csv";
-        const verifyOptions = {
-          trust: opts.trust as string[],
-          certs: opts.certs as string[],
-          ...(opts.at !== undefined ? { at: opts.at as string } : {}),
-          ocspWindowSeconds: opts.ocspWindow as number,
-          clockSkewSeconds: opts.clockSkew as number,
-          showPersonalData: Boolean(opts.showPersonalData),
-          tokenSignerOrganizations: opts.tokenSigner as string[],
-          sealSigners: opts.sealSigner as string[],
-          trustFor: { token: opts.trustToken as string[], seal: opts.trustSeal as string[], tsa: opts.trustTsa as string[] },
-          allowExtraOriginals: Boolean(opts.allowExtraOriginals),
-          ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
-        };
+        const verifyOptions = batchVerifyOptions(opts);
         const run = runKey({ ...verifyOptions, allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
 
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.

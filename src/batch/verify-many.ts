@@ -32,6 +32,33 @@ function initOf(o: VerifyManyOptions): WorkerInit {
 }
 
 /**
+ * Checks the options and starts the pool verifyMany runs archives on (the queue worker runs its jobs on the
+ * same one). Throws SealcheckError when the batch cannot run at all.
+ */
+export async function startRunner(options: VerifyManyOptions): Promise<Runner> {
+  if (options === null || typeof options !== "object")
+    throw new SealcheckError("ERR_USAGE", 'verifyMany: options must be an object, e.g. { trust: ["roots/"] }');
+  for (const k of ["trust", "certs"] as const) expectPathList(k, options[k]);
+  const workers = options.workers ?? defaultWorkers();
+  if (!Number.isInteger(workers) || workers < 0) throw new SealcheckError("ERR_USAGE", `workers must be a whole number ≥ 0, not ${String(options.workers)}`);
+  // Node's timers hold at most 2^31-1 ms; a larger timeout would fire after 1 ms.
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= 2_147_483_647)) {
+    throw new SealcheckError("ERR_USAGE", "timeoutMs must be a positive number of milliseconds, at most 2147483647 (--timeout at most 2147483 s)");
+  }
+  const init = initOf(options);
+  const runner: Runner =
+    workers === 0
+      ? new InProcessRunner(init)
+      : new ThreadRunner(workers, init, {
+          ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+          ...(options.workerHeapMb ? { heapMb: options.workerHeapMb } : {}),
+          ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
+        });
+  await runner.start();
+  return runner;
+}
+
+/**
  * Verifies every archive of `archives` and yields one BatchResult per archive, **in completion order**
  * (each result carries `index`, its position in the input). One archive's failure — bad evidence, a
  * missing file, an exception, a crashed or timed-out worker — is that archive's result (exit code 3 when
@@ -52,25 +79,7 @@ export async function* verifyMany(
       `verifyMany: archives must be a list or iterable of { evidence, originals }, got ${typeof archives === "string" ? "a string" : archives === null ? "null" : typeof archives}${hint}`,
     );
   }
-  if (options === null || typeof options !== "object")
-    throw new SealcheckError("ERR_USAGE", 'verifyMany: options must be an object, e.g. { trust: ["roots/"] }');
-  for (const k of ["trust", "certs"] as const) expectPathList(k, options[k]);
-  const workers = options.workers ?? defaultWorkers();
-  if (!Number.isInteger(workers) || workers < 0) throw new SealcheckError("ERR_USAGE", `workers must be a whole number ≥ 0, not ${String(options.workers)}`);
-  // Node's timers hold at most 2^31-1 ms; a larger timeout would fire after 1 ms.
-  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= 2_147_483_647)) {
-    throw new SealcheckError("ERR_USAGE", "timeoutMs must be a positive number of milliseconds, at most 2147483647 (--timeout at most 2147483 s)");
-  }
-  const init = initOf(options);
-  const runner: Runner =
-    workers === 0
-      ? new InProcessRunner(init)
-      : new ThreadRunner(workers, init, {
-          ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-          ...(options.workerHeapMb ? { heapMb: options.workerHeapMb } : {}),
-          ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
-        });
-  await runner.start();
+  const runner = await startRunner(options);
 
   const source =
     Symbol.asyncIterator in archives

@@ -1,0 +1,282 @@
+// `sealcheck queue add|status|results|wait` and `sealcheck worker`: verify-batch spread over machines through
+// a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
+import { batchVerifyFlags, batchVerifyOptions, parseSeconds } from "../options.js";
+
+function parseCount(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
+  return Number(value);
+}
+
+function connectionFlags(cmd: Command): Command {
+  return (
+    cmd
+      // Not a commander default: help would print it, password and all.
+      .option("--redis <url>", "the Redis URL, redis://host:port (user:password@ before the host; rediss:// for TLS; default $SEALCHECK_REDIS)")
+      .requiredOption("--queue <name>", "the queue's name")
+      .option("--prefix <prefix>", "Redis key prefix (a hash tag such as {sealcheck} on Redis Cluster)", "bull")
+  );
+}
+
+const connection = (opts: Record<string, unknown>) => ({
+  redis: ((opts.redis as string | undefined) ?? process.env.SEALCHECK_REDIS ?? "") as string,
+  queue: opts.queue as string,
+  prefix: opts.prefix as string,
+});
+
+const EXIT_HELP = `
+Exit code: 0 when done; 3 when Redis cannot be reached (one line naming the URL
+without its password), the options are bad or nothing was found.`;
+
+export function registerQueue(program: Command): void {
+  const queue = program
+    .command("queue")
+    .description("Verification on a job queue (BullMQ on Redis): add archives, watch, read results")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ sealcheck queue add /archive --redis redis://queue:6379 --queue audit \\
+      --trust roots/
+  $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/
+  $ sealcheck queue wait --redis redis://queue:6379 --queue audit \\
+      --out results.jsonl --trim
+
+Redis must keep what it is given: appendonly yes, appendfsync everysec (or
+always) and maxmemory-policy noeviction (README, "Many machines: a queue").`,
+    );
+
+  const add = connectionFlags(
+    queue
+      .command("add")
+      .description("Enqueue every archive found under directories (or listed in manifests), as verify-batch finds them")
+      .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files (paths every worker can read)"),
+  );
+  for (const o of batchVerifyFlags()) add.addOption(o);
+  add
+    .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it instead of reporting it")
+    .option("--json", "print what was enqueued as JSON")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ sealcheck queue add /archive --redis redis://queue:6379 --queue audit \\
+      --trust roots/
+  $ sealcheck queue add sealcheck-manifest.json --queue audit --trust roots/ \\
+      --redis "rediss://sealcheck:$REDIS_PASSWORD@queue.example:6380"
+
+The verification options (--trust, --at, ...) must be the workers' too: each
+job carries the run key of its options, and a worker verifies only the jobs of
+its own key (others are handed back). Adding an archive again under the same
+options adds nothing; under other options it is another job.
+${EXIT_HELP}`,
+    )
+    .action(async (dirs: string[], opts: Record<string, unknown>) => {
+      await runGuarded(async () => {
+        const { enqueueArchives } = await import("../../src/queue/enqueue.js");
+        const { SealcheckError } = await import("../../src/errors.js");
+        const s = await enqueueArchives(dirs, { ...connection(opts), ...batchVerifyOptions(opts), allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
+        if (s.found === 0)
+          throw new SealcheckError(
+            "ERR_USAGE",
+            `no archive found under ${dirs.join(", ")} (expected *.pdf or *.json evidence files, or a sealcheck-manifest.json)`,
+          );
+        for (const w of s.warnings) printStderrLine(`warning: ${w}`);
+        if (opts.json) await writeOut(`${JSON.stringify(s, null, 2)}\n`);
+        else
+          await writeOut(
+            `${s.found} archive${s.found === 1 ? "" : "s"} found: ${s.added} enqueued, ${s.alreadyQueued} already in queue ${s.queue} (run ${s.run}).\n`,
+          );
+        return 0;
+      });
+    });
+
+  connectionFlags(queue.command("status").description("Jobs waiting, running, finished and failed; workers connected; results not yet read"))
+    .option("--json", "print the counts as JSON")
+    .addHelpText(
+      "after",
+      `\nExamples:\n  $ sealcheck queue status --redis redis://queue:6379 --queue audit\n  $ sealcheck queue status --redis redis://queue:6379 --queue audit --json`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      await runGuarded(async () => {
+        const { queueStatus } = await import("../../src/queue/results.js");
+        const s = await queueStatus(connection(opts));
+        if (opts.json) await writeOut(`${JSON.stringify(s, null, 2)}\n`);
+        else
+          await writeOut(
+            [
+              `queue ${s.queue} on ${s.redis}${s.paused ? " (paused)" : ""}`,
+              `  waiting    ${s.waiting}`,
+              `  delayed    ${s.delayed}`,
+              `  active     ${s.active}`,
+              `  completed  ${s.completed}`,
+              `  failed     ${s.failed}`,
+              `  workers    ${s.workers}`,
+              `  results    ${s.results} (not yet trimmed)`,
+              "",
+            ].join("\n"),
+          );
+        return 0;
+      });
+    });
+
+  const readFlags = (cmd: Command): Command =>
+    connectionFlags(cmd)
+      .option("--from <cursor>", "read the results after this cursor (printed by an earlier read)")
+      .option("--trim", "delete each result (and its job) from Redis once it is written out")
+      .option("-o, --out <file>", "append the JSON lines to this file");
+
+  readFlags(queue.command("results").description("Print the results written so far as JSON lines (as verify-batch --out), from a cursor"))
+    .option("--follow", "keep reading until the queue has nothing left to do")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ sealcheck queue results --redis redis://queue:6379 --queue audit > r.jsonl
+  $ sealcheck queue results --redis redis://queue:6379 --queue audit \\
+      --from 1764000000000-0 --out r.jsonl --trim
+
+The cursor to go on from is printed on stderr at the end ("--from <cursor>").
+Exit code: the worst verdict read (as verify-batch); 3 also when nothing was
+read.`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      await runGuarded(() => readResults(opts, Boolean(opts.follow), null));
+    });
+
+  readFlags(queue.command("wait").description("Wait until the queue is done, writing results as they come; print verify-batch's summary"))
+    .option("--json", "print the summary as JSON (as --format json)")
+    .addOption(new Option("--format <format>", "the summary table, JSON, JUnit XML or CSV").choices(["text", "json", "junit", "csv"]).default("text"))
+    .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ sealcheck queue wait --redis redis://queue:6379 --queue audit \\
+      --out results.jsonl --trim
+  $ sealcheck queue wait --redis redis://queue:6379 --queue audit --json
+
+Exit code: the worst verdict (as verify-batch: 1 TOTAL-FAILED, then 3 no
+verdict, then 2 INDETERMINATE, else 0); 3 also when Redis cannot be reached.`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      await runGuarded(() => readResults(opts, true, opts.json ? "json" : (opts.format as string)));
+    });
+
+  const worker = connectionFlags(
+    program.command("worker").description("Verify the archives of a queue (BullMQ on Redis) on this machine, until stopped (SIGTERM: finish the current ones)"),
+  ).option("-c, --concurrency <n>", "worker threads (default: the number of cores)", parseCount);
+  for (const o of batchVerifyFlags()) worker.addOption(o);
+  worker
+    .option("--timeout <seconds>", "give up on one archive after this long (its thread is restarted)", parseSeconds)
+    .addOption(new Option("--reports <which>", "which results keep their full report in Redis").choices(["all", "not-passed", "none"]).default("all"))
+    .option("--lock-duration <ms>", "how long a job's lock lasts without renewal; a dead worker's job is taken after it", parseCount, 30000)
+    .option("--stalled-interval <ms>", "how often to look for jobs of dead workers", parseCount, 30000)
+    .option("--max-stalled <n>", "times a job may lose its worker before it ends with no verdict (ERR_WORKER_CRASHED)", parseCount, 2)
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/
+  $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/ \\
+      --concurrency 8 --timeout 120
+
+Use the options the archives were enqueued with (--trust, --at, ...): jobs of
+other options are handed back for a worker that has them.
+
+SIGTERM or Ctrl-C: stop taking jobs, finish the running ones, exit 0; a second
+signal puts the running ones back to waiting at once, for another worker.
+${EXIT_HELP}`,
+    )
+    .action(async (opts: Record<string, unknown>) => {
+      await runGuarded(async () => {
+        const { runWorker } = await import("../../src/queue/worker.js");
+        const w = await runWorker({
+          ...connection(opts),
+          ...batchVerifyOptions(opts),
+          ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency as number } : {}),
+          ...(opts.timeout ? { timeoutMs: (opts.timeout as number) * 1000 } : {}),
+          reports: opts.reports as "all",
+          lockDurationMs: opts.lockDuration as number,
+          stalledIntervalMs: opts.stalledInterval as number,
+          maxStalledCount: opts.maxStalled as number,
+          onLog: (line) => printStderrLine(line),
+        });
+        const { redactRedisUrl } = await import("../../src/redis.js");
+        printStderrLine(`worker ${process.pid} on queue ${String(opts.queue)} at ${redactRedisUrl(connection(opts).redis)} (run ${w.run}); SIGTERM to stop`);
+        await new Promise<void>((resolve) => {
+          let signals = 0;
+          const stop = (): void => {
+            signals++;
+            if (signals === 1) printStderrLine("stopping: finishing the running archives (signal again to hand them back)");
+            void w.close({ force: signals > 1 }).then(resolve);
+          };
+          process.on("SIGTERM", stop);
+          process.on("SIGINT", stop);
+        });
+        printStderrLine(`worker ${process.pid} stopped after ${w.processed} archive${w.processed === 1 ? "" : "s"}`);
+        return 0;
+      });
+    });
+}
+
+/** queue results / queue wait: lines to --out (or stdout for results), summary for wait. */
+async function readResults(opts: Record<string, unknown>, follow: boolean, format: string | null): Promise<number> {
+  const [{ queueResults }, jsonl, { BatchSummary, renderSummary }] = await Promise.all([
+    import("../../src/queue/results.js"),
+    import("../../src/batch/jsonl.js"),
+    import("../../src/batch/summary.js"),
+  ]);
+  const out = opts.out as string | undefined;
+  const writer = out ? new jsonl.JsonlWriter(out, true) : null;
+  const summary = new BatchSummary((opts.slowest as number | undefined) ?? 10);
+  const rows: import("../../src/batch/formats.js").BatchRow[] = [];
+  const keepRow = format === "junit" || format === "csv";
+  let cursor = (opts.from as string | undefined) ?? null;
+  const onInterrupt = (): void => {
+    writer?.close();
+    printStderrLine(`interrupted; to go on: --from ${cursor ?? "0"}`);
+    process.exit(130);
+  };
+  process.once("SIGINT", onInterrupt);
+  try {
+    for await (const r of queueResults({
+      ...connection(opts),
+      ...(opts.from !== undefined ? { from: opts.from as string } : {}),
+      follow,
+      trim: Boolean(opts.trim),
+      onIdle: (n) =>
+        printStderrLine(`no worker is connected to queue ${String(opts.queue)}; ${n} job${n === 1 ? "" : "s"} left (start one: sealcheck worker ...)`),
+    })) {
+      const { run, ...result } = r.result;
+      const line = jsonl.resultLine(result, "all", run);
+      if (writer) writer.write(line);
+      else if (format === null) await writeOut(line);
+      summary.add(result);
+      if (keepRow) rows.push(result);
+      cursor = r.cursor;
+    }
+  } finally {
+    process.removeListener("SIGINT", onInterrupt);
+    writer?.close();
+  }
+  summary.finish();
+  if (cursor) printStderrLine(`results read up to cursor ${cursor} (go on with --from ${cursor})`);
+  if (format !== null) {
+    // The summary's "workers": the worker processes connected to the queue at the end.
+    const { queueStatus } = await import("../../src/queue/results.js");
+    const workers = await queueStatus(connection(opts)).then(
+      (st) => st.workers,
+      () => 0,
+    );
+    const s = summary.toJSON({ workers, out: out ?? null });
+    if (format === "json") await writeOut(`${JSON.stringify(s, null, 2)}\n`);
+    else if (keepRow) {
+      const f = await import("../../src/batch/formats.js");
+      rows.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+      await writeOut(format === "junit" ? f.junitXml(rows) : f.csvHeader() + rows.map(f.csvRow).join(""), { crlf: format === "csv" });
+    } else await writeOut(renderSummary(s, { colour: useColour() }));
+  }
+  return summary.exitCode();
+}

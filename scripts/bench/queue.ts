@@ -1,0 +1,238 @@
+// The queue bench (npm run bench -- --queue): the same archives through verify-batch and through Redis
+// (queue add, then N `sealcheck worker` processes, then queue wait), on this machine, against a temporary
+// redis-server configured as the README asks (appendonly yes, appendfsync everysec, noeviction). Besides the
+// rates it counts what bounds many machines: Redis commands and bytes per archive, and the bytes each archive
+// makes a worker read from shared storage.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface QueueBenchOptions {
+  cli: string;
+  archivesDir: string;
+  trust: string;
+  /** Worker-process counts to measure (each gets cores / n threads). */
+  processes: number[];
+  rounds: number;
+  log: (s: string) => void;
+}
+
+export interface QueueBenchRow {
+  metric: string;
+  value: string;
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+function redisCli(port: number, ...args: string[]): string {
+  return spawnSync("redis-cli", ["-p", String(port), ...args], { encoding: "utf8" }).stdout;
+}
+
+async function startRedis(dir: string): Promise<{ port: number; proc: ChildProcess }> {
+  const port = await freePort();
+  const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "yes", "--appendfsync", "everysec"];
+  const proc = spawn("redis-server", [...args, "--maxmemory-policy", "noeviction"], { stdio: ["ignore", "pipe", "ignore"] });
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    proc.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("Ready to accept connections")) resolve();
+    });
+    proc.once("exit", (code) => reject(new Error(`redis-server exited ${code}`)));
+  });
+  proc.stdout!.resume();
+  return { port, proc };
+}
+
+/** Runs the CLI: wall seconds, and CPU seconds (user + system, all its threads) from /usr/bin/time. */
+function run(cli: string, args: string[]): { s: number; cpu: number; code: number | null; stdout: string } {
+  const dir = mkdtempSync(join(tmpdir(), "bench-time-"));
+  const t = process.hrtime.bigint();
+  const r = spawnSync("/usr/bin/time", ["-f", "%U %S", "-o", join(dir, "t"), process.execPath, cli, ...args], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const s = Number(process.hrtime.bigint() - t) / 1e9;
+  const [u, sys] = readFileSync(join(dir, "t"), "utf8").trim().split("\n").pop()!.split(" ").map(Number);
+  rmSync(dir, { recursive: true, force: true });
+  return { s, cpu: u! + sys!, code: r.status, stdout: r.stdout };
+}
+
+/** CPU seconds a live process has used so far (all its threads), from /proc. */
+function cpuOf(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (CLK_TCK 100 on Linux)
+}
+
+function startWorker(cli: string, args: string[]): Promise<ChildProcess> {
+  const p = spawn(process.execPath, [cli, "worker", ...args], { stdio: ["ignore", "ignore", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let err = "";
+    p.stderr!.on("data", (d: Buffer) => {
+      err += d.toString();
+      if (err.includes("SIGTERM to stop")) resolve(p);
+    });
+    p.once("exit", (code) => reject(new Error(`worker exited ${code}: ${err}`)));
+  });
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** Bytes of the evidence and originals of every archive under dir (what a worker reads from storage). */
+function storageBytes(dir: string): number {
+  let total = 0;
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else total += statSync(p).size;
+    }
+  };
+  walk(dir);
+  return total;
+}
+
+/** Commands Redis executed (those inside Lua scripts included) and the script runs among them. */
+function commandCalls(port: number): { all: number; scripts: number } {
+  let all = 0;
+  let scripts = 0;
+  for (const m of redisCli(port, "INFO", "commandstats").matchAll(/cmdstat_(\w+):calls=(\d+)/g)) {
+    all += Number(m[2]);
+    if (m[1] === "evalsha" || m[1] === "eval") scripts += Number(m[2]);
+  }
+  return { all, scripts };
+}
+
+export async function benchQueue(o: QueueBenchOptions): Promise<{ rows: QueueBenchRow[]; notes: string[] }> {
+  const rows: QueueBenchRow[] = [];
+  const notes: string[] = [];
+  const cores = availableParallelism();
+  const dir = mkdtempSync(join(tmpdir(), "bench-redis-"));
+  const redis = await startRedis(dir);
+  const url = `redis://127.0.0.1:${redis.port}`;
+  const trust = ["--trust", o.trust];
+  try {
+    let opsPerArchive = 0;
+    let scriptsPerArchive = 0;
+    let lineBytes = 0;
+    let memPerArchive = 0;
+    // One measurement of `archivesDir`: verify-batch, then each worker-process count through Redis.
+    const measure = async (archivesDir: string, tag: string, first: boolean) => {
+      const out = join(mkdtempSync(join(tmpdir(), "bench-out-")), "b.jsonl");
+      const b = run(o.cli, ["verify-batch", archivesDir, ...trust, "--out", out, "--json", "--no-progress"]);
+      if (b.code !== 0) notes.push(`queue bench: verify-batch exited ${b.code} (expected 0)`);
+      const count = readFileSync(out, "utf8").trim().split("\n").length;
+      const queued = new Map<number, { s: number; add: number; cpu: number; redisCpu: number }>();
+      for (const n of o.processes) {
+        const name = `bench-${tag}-${n}`;
+        const conn = ["--redis", url, "--queue", name];
+        const threads = String(Math.max(1, Math.floor(cores / n)));
+        const workers = await Promise.all(Array.from({ length: n }, () => startWorker(o.cli, [...conn, ...trust, "--concurrency", threads])));
+        redisCli(redis.port, "CONFIG", "RESETSTAT");
+        // CPU from here: the workers' (started and idle above), Redis's, and the add and wait processes'.
+        const redis0 = cpuOf(redis.proc.pid!);
+        const cpu0 = workers.reduce((a, w) => a + cpuOf(w.pid!), 0) + redis0;
+        const memBefore = Number(/used_memory:(\d+)/.exec(redisCli(redis.port, "INFO", "memory"))?.[1] ?? 0);
+        const qout = join(mkdtempSync(join(tmpdir(), "bench-out-")), "q.jsonl");
+        const add = run(o.cli, ["queue", "add", archivesDir, ...conn, ...trust]);
+        if (add.code !== 0) notes.push(`queue bench: queue add exited ${add.code}`);
+        // Results kept (no --trim) so that Redis's memory per archive can be read; trimmed below.
+        const wait = run(o.cli, ["queue", "wait", ...conn, "--out", qout, "--json"]);
+        if (wait.code !== 0) notes.push(`queue bench: queue wait exited ${wait.code} (expected 0)`);
+        const got = readFileSync(qout, "utf8").trim().split("\n");
+        if (got.length !== count) notes.push(`queue bench: ${got.length} results through the queue, ${count} from verify-batch`);
+        if (first && n === o.processes[0]) {
+          const calls = commandCalls(redis.port);
+          opsPerArchive = calls.all / count;
+          scriptsPerArchive = calls.scripts / count;
+          lineBytes = got.reduce((a, l) => a + l.length + 1, 0) / got.length;
+          memPerArchive = (Number(/used_memory:(\d+)/.exec(redisCli(redis.port, "INFO", "memory"))?.[1] ?? 0) - memBefore) / count;
+        }
+        const redisCpu = cpuOf(redis.proc.pid!) - redis0;
+        const cpu = workers.reduce((a, w) => a + cpuOf(w.pid!), 0) + cpuOf(redis.proc.pid!) - cpu0 + add.cpu + wait.cpu;
+        run(o.cli, ["queue", "results", ...conn, "--trim", "--out", join(dir, "trimmed.jsonl")]);
+        for (const w of workers) w.kill("SIGTERM");
+        await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode === null ? w.once("exit", r) : r(null)))));
+        queued.set(n, { s: add.s + wait.s, add: add.s, cpu, redisCpu });
+      }
+      return { count, batch: { s: b.s, cpu: b.cpu }, queued };
+    };
+    // The whole corpus, and its first group of archives: the difference between the two sizes is what one
+    // more archive costs, without the fixed costs (processes starting, trust stores loading, polling).
+    const part = join(o.archivesDir, readdirSync(o.archivesDir).sort()[0]!);
+    const full: Awaited<ReturnType<typeof measure>>[] = [];
+    const small: Awaited<ReturnType<typeof measure>>[] = [];
+    for (let round = 0; round < o.rounds; round++) {
+      full.push(await measure(o.archivesDir, `full-${round}`, round === 0));
+      small.push(await measure(part, `part-${round}`, false));
+    }
+    const count = full[0]!.count;
+    const smallCount = small[0]!.count;
+    const batch = full.map((m) => m.batch);
+    const queue = new Map(o.processes.map((n) => [n, full.map((m) => m.queued.get(n)!)]));
+    const bs = median(batch.map((b) => b.s));
+    const bcpu = median(batch.map((b) => b.cpu));
+    const ms = (x: number): string => `${((x / count) * 1000).toFixed(2)} ms`;
+    rows.push({
+      metric: `queue: verify-batch on the same ${count} archives (${cores} threads, whole process, median of ${o.rounds})`,
+      value: `${(count / bs).toFixed(1)} archives/s (${bs.toFixed(2)} s); CPU ${ms(bcpu)}/archive`,
+    });
+    for (const n of o.processes) {
+      const runs = queue.get(n)!;
+      const s = median(runs.map((r) => r.s));
+      const addS = median(runs.map((r) => r.add));
+      const cpu = median(runs.map((r) => r.cpu));
+      rows.push({
+        metric: `queue: ${n} worker process${n === 1 ? "" : "es"} × ${Math.max(1, Math.floor(cores / n))} thread(s) through Redis (queue add + queue wait, median of ${o.rounds})`,
+        value: `${(count / s).toFixed(1)} archives/s (${s.toFixed(2)} s, of which queue add ${addS.toFixed(2)} s; rounds ${runs.map((r) => (count / r.s).toFixed(0)).join(", ")}/s); wall ${(((s - bs) / bs) * 100).toFixed(1)} % over verify-batch`,
+      });
+      rows.push({
+        metric: `queue: CPU per archive, ${n} worker process${n === 1 ? "" : "es"} + Redis + add + wait (against verify-batch's)`,
+        value: `${ms(cpu)} against ${ms(bcpu)}: queue overhead ${ms(cpu - bcpu)}/archive = ${(((cpu - bcpu) / bcpu) * 100).toFixed(1)} % of verification`,
+      });
+    }
+    // Marginal CPU per archive: the slope between the two sizes, round by round, then the median.
+    const slope = (f: number, p: number): number => ((f - p) / (count - smallCount)) * 1000;
+    const bSlope = median(full.map((m, i) => slope(m.batch.cpu, small[i]!.batch.cpu)));
+    for (const n of o.processes) {
+      const qSlope = median(full.map((m, i) => slope(m.queued.get(n)!.cpu, small[i]!.queued.get(n)!.cpu)));
+      rows.push({
+        metric: `queue: marginal CPU per archive (${smallCount} → ${count} archives), ${n} worker process${n === 1 ? "" : "es"} against verify-batch`,
+        value: `${qSlope.toFixed(2)} ms against ${bSlope.toFixed(2)} ms: queue overhead ${(qSlope - bSlope).toFixed(2)} ms/archive = ${(((qSlope - bSlope) / bSlope) * 100).toFixed(1)} % of verification (target < 5 %)`,
+      });
+    }
+    const redisMs = median([...queue.values()].flat().map((r) => r.redisCpu));
+    rows.push({
+      metric: "queue: redis-server CPU per archive (its one main thread: the ceiling of one Redis)",
+      value: `${ms(redisMs)} → at most ~${Math.round(count / redisMs)} archives/s per Redis instance`,
+    });
+    rows.push({
+      metric: "queue: Redis commands per archive (add, workers, wait; those inside Lua scripts included)",
+      value: `${opsPerArchive.toFixed(1)}, of which ${scriptsPerArchive.toFixed(1)} Lua script runs`,
+    });
+    rows.push({ metric: "queue: result line per archive (full report)", value: `${(lineBytes / 1024).toFixed(1)} KB` });
+    rows.push({ metric: "queue: Redis memory per archive until read (job + result)", value: `${(memPerArchive / 1024).toFixed(1)} KB` });
+    rows.push({
+      metric: "queue: bytes read from storage per archive (evidence + originals)",
+      value: `${(storageBytes(o.archivesDir) / count / 1024).toFixed(0)} KB`,
+    });
+  } finally {
+    redis.proc.kill("SIGTERM");
+    await new Promise((r) => redis.proc.once("exit", r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { rows, notes };
+}

@@ -1,0 +1,104 @@
+// The replay store for several receiver instances: one Redis key per transfer id, set atomically with
+// `SET key 1 NX PXAT <expiry>` (only the first caller gets OK). Fails closed: when Redis cannot answer
+// (down, slow, full), markUsed throws ReplayStoreError and the verifier says INDETERMINATE/TRY_LATER.
+import type { Redis } from "ioredis";
+import { checkRedisUrl, describeRedis, redactedMessage } from "../redis.js";
+import { ReplayStoreError, type ReplayStore } from "./replay.js";
+
+export interface RedisReplayStoreOptions {
+  /** Prepended to every key, e.g. to share one Redis between services. Default "sealcheck:replay:". */
+  keyPrefix?: string;
+  /** Milliseconds a command may take before the store gives up (fail closed). Default 2000. */
+  commandTimeoutMs?: number;
+}
+
+export class RedisReplayStore implements ReplayStore {
+  private readonly prefix: string;
+  private readonly timeoutMs: number;
+  private readonly where: string;
+  private client: Redis | null = null;
+  private connecting: Promise<Redis> | null = null;
+  private readonly owned: boolean;
+
+  /**
+   * `redis`: a URL (redis://[user:password@]host:port[/db], rediss:// for TLS; the store opens its own
+   * connection and `close()` ends it) or an ioredis client of yours (left open by `close()`).
+   */
+  constructor(
+    private readonly redis: string | Redis,
+    o: RedisReplayStoreOptions = {},
+  ) {
+    if (typeof redis === "string") checkRedisUrl(redis);
+    else if (!redis || typeof redis !== "object" || typeof (redis as Redis).set !== "function")
+      throw new TypeError("RedisReplayStore: redis must be a redis:// URL or an ioredis client");
+    this.prefix = o.keyPrefix ?? "sealcheck:replay:";
+    this.timeoutMs = o.commandTimeoutMs ?? 2000;
+    this.where = describeRedis(redis);
+    this.owned = typeof redis === "string";
+    if (typeof redis !== "string") this.client = redis;
+  }
+
+  private async connect(): Promise<Redis> {
+    if (this.client) return this.client;
+    this.connecting ??= (async () => {
+      const { Redis } = await import("ioredis");
+      const client = new Redis(this.redis as string, {
+        lazyConnect: true,
+        connectTimeout: this.timeoutMs,
+        commandTimeout: this.timeoutMs,
+        disconnectTimeout: 100,
+        // While disconnected, commands fail at once instead of queueing: a request must not wait for Redis.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        retryStrategy: (times) => Math.min(times * 100, 2000),
+      });
+      // Reported by the command that fails; the first one says why connecting failed ("Connection is closed" does not).
+      let firstError: unknown = null;
+      client.on("error", (e) => {
+        firstError ??= e;
+      });
+      try {
+        await client.connect();
+      } catch (e) {
+        client.disconnect();
+        throw firstError ?? e;
+      }
+      this.client = client;
+      return client;
+    })().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  async markUsed(key: string, expiresAt: Date): Promise<boolean> {
+    const at = expiresAt instanceof Date ? expiresAt.getTime() : NaN;
+    if (!Number.isFinite(at)) throw new ReplayStoreError("RedisReplayStore: expiresAt is not a valid date");
+    try {
+      const client = await this.connect();
+      // An expiry already past would delete the key at once: keep it at least a second.
+      const set = client.set(this.prefix + key, "1", "PXAT", Math.max(at, Date.now() + 1000), "NX");
+      // A client passed in may queue commands while it reconnects: bound the wait here too.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+      });
+      try {
+        return (await Promise.race([set, late])) === "OK";
+      } finally {
+        clearTimeout(timer);
+      }
+    } catch (e) {
+      throw new ReplayStoreError(
+        `the Redis replay store at ${this.where} did not answer: ${redactedMessage(e, typeof this.redis === "string" ? this.redis : undefined)}`,
+      );
+    }
+  }
+
+  /** Ends the connection the store opened (not a client passed in). */
+  async close(): Promise<void> {
+    const c = this.client;
+    this.client = null;
+    if (c && this.owned) await c.quit().catch(() => c.disconnect());
+  }
+}

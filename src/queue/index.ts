@@ -1,0 +1,7 @@
+// Verification on a job queue (BullMQ on Redis): enqueue archive references, run workers on any number of
+// machines, read the results back.
+export { enqueueArchives, type EnqueueOptions, type EnqueueSummary } from "./enqueue.js";
+export { runWorker, type QueueWorker, type RunWorkerOptions } from "./worker.js";
+export { queueResults, queueStatus, type QueueResult, type QueueResultsOptions, type QueueStatus } from "./results.js";
+export { jobIdFor, type QueueJobData } from "./job.js";
+export type { QueueConnectionOptions } from "./connection.js";

@@ -1,0 +1,250 @@
+// Results of queued jobs: one entry per job in a Redis stream (`<prefix>:<queue>:sealcheck:results`), written
+// by the worker before the job completes and at most once per job (the job's hash records the entry's id, in
+// the same Lua script), so a worker that dies after writing and whose job runs again adds nothing. Readers
+// page through the stream from a cursor (an entry id): a reader that stops goes on from the last id it saw.
+// With `trim`, what was read is deleted (entry and job); otherwise entries stay until someone trims them.
+import type { Redis } from "ioredis";
+import type { Job } from "bullmq";
+import { noVerdict } from "../batch/verifier.js";
+import type { ArchiveExitCode, BatchResult } from "../batch/types.js";
+import { SealcheckError } from "../errors.js";
+import { redactedMessage } from "../redis.js";
+import { connectQueue, type QueueConnection, type QueueConnectionOptions } from "./connection.js";
+import { parseJobData, type queueKeys } from "./job.js";
+
+/** The job hash field that holds the id of the job's result entry. */
+export const RESULT_FIELD = "sealcheckResult";
+
+const PUBLISH = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local done = redis.call('HGET', KEYS[1], ARGV[2])
+if done then return done end
+local id = redis.call('XADD', KEYS[2], '*', 'job', ARGV[1], 'r', ARGV[3])
+redis.call('HSET', KEYS[1], ARGV[2], id)
+return id`;
+
+/**
+ * Writes a job's result line unless one was written already. Returns the entry id (the earlier one if any),
+ * or null when the job no longer exists (removed meanwhile: nobody waits for it).
+ */
+export async function publishResult(client: Redis, keys: ReturnType<typeof queueKeys>, jobId: string, line: string): Promise<string | null> {
+  const id = (await client.eval(PUBLISH, 2, keys.job(jobId), keys.results, jobId, RESULT_FIELD, line)) as string | null;
+  return id ?? null;
+}
+
+/** The no-verdict line of a job that ended failed (workers crashing on it, or an error every attempt). */
+export function failedLine(job: Pick<Job, "id" | "data" | "failedReason" | "attemptsStarted" | "stalledCounter">, reason: string | undefined): string {
+  const parsed = parseJobData(job.data);
+  const spec = parsed.ok ? parsed.data : { evidence: parsed.evidence ?? `job:${job.id}`, originals: [], index: 0, run: undefined };
+  const why = reason ?? job.failedReason ?? "unknown";
+  // BullMQ's stalled checker fails a job whose worker stopped renewing its lock too many times: the process
+  // died (killed, out of memory) while verifying it. verify-batch names a crashed worker the same way.
+  const crashed = /stalled more than allowable limit/.test(why);
+  const r = crashed
+    ? noVerdict(
+        spec,
+        `the worker processes verifying ${spec.evidence} stopped (killed or crashed) ${Math.max(1, (job.stalledCounter ?? 0) || 1)} time(s); given up`,
+        "ERR_WORKER_CRASHED",
+      )
+    : noVerdict(spec, `verifying ${spec.evidence} through the queue failed: ${why}`, "ERR_INTERNAL");
+  return JSON.stringify({ index: spec.index, ...r, ...(spec.run ? { run: spec.run } : {}) });
+}
+
+/** Publishes the result of every failed job that has none yet (the worker that failed it may have died). */
+async function sweepFailed(c: QueueConnection): Promise<void> {
+  for (let start = 0; ; start += 200) {
+    const jobs = await c.queue.getFailed(start, start + 199);
+    if (jobs.length === 0) return;
+    const marks = await c.client.pipeline(jobs.map((j) => ["hexists", c.keys.job(String(j.id)), RESULT_FIELD])).exec();
+    for (const [i, j] of jobs.entries()) if (marks?.[i]?.[1] === 0) await publishResult(c.client, c.keys, String(j.id), failedLine(j as Job, undefined));
+    if (jobs.length < 200) return;
+  }
+}
+
+export interface QueueResultsOptions extends QueueConnectionOptions {
+  /** Read entries after this cursor (an entry id printed by an earlier read). Default: from the start. */
+  from?: string;
+  /** Keep reading until no job is waiting, delayed or running and every result is read. Default false. */
+  follow?: boolean;
+  /** Delete each entry (and its finished job) once the caller has taken it and asked for the next. */
+  trim?: boolean;
+  /** How often to look for new results while following, ms. Default 250. */
+  pollMs?: number;
+  /** Called while following when work is pending and no worker is connected (once per stretch). */
+  onIdle?: (pending: number) => void;
+  signal?: AbortSignal;
+}
+
+/** One result read back: the line (as verify-batch writes it), its cursor and job. */
+export interface QueueResult {
+  cursor: string;
+  jobId: string;
+  result: BatchResult & { run?: string };
+}
+
+const INDICATIONS = new Set(["TOTAL-PASSED", "TOTAL-FAILED", "INDETERMINATE"]);
+
+/** A stream entry's line, checked (Redis is input like any other); a bad one is a no-verdict result. */
+export function parseResultLine(text: string, jobId: string): BatchResult & { run?: string } {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    v = null;
+  }
+  const r = v as Partial<BatchResult> & { run?: unknown };
+  const ok =
+    r !== null &&
+    typeof r === "object" &&
+    typeof r.evidence === "string" &&
+    Array.isArray(r.originals) &&
+    r.originals.every((p) => typeof p === "string") &&
+    [0, 1, 2, 3].includes(r.exitCode as number) &&
+    (r.indication === null || INDICATIONS.has(r.indication as string)) &&
+    (r.indication === null) === (r.exitCode === 3) &&
+    typeof r.index === "number" &&
+    (r.run === undefined || typeof r.run === "string");
+  if (!ok) {
+    const evidence = r && typeof r === "object" && typeof r.evidence === "string" ? r.evidence : `job:${jobId}`;
+    return { index: 0, ...noVerdict({ evidence, originals: [] }, `the result of job ${jobId} in Redis is not a sealcheck result line`, "ERR_QUEUE_RESULT") };
+  }
+  return {
+    index: r.index!,
+    evidence: r.evidence!,
+    originals: r.originals!,
+    indication: r.indication ?? null,
+    subIndication: typeof r.subIndication === "string" ? (r.subIndication as BatchResult["subIndication"]) : null,
+    decidedBy: Array.isArray(r.decidedBy) ? r.decidedBy.filter((d): d is string => typeof d === "string") : [],
+    exitCode: r.exitCode as ArchiveExitCode,
+    durationMs: typeof r.durationMs === "number" ? r.durationMs : 0,
+    report: r.report && typeof r.report === "object" ? r.report : null,
+    error: typeof r.error === "string" ? r.error : null,
+    errorCode: typeof r.errorCode === "string" ? r.errorCode : null,
+    ...(typeof r.run === "string" ? { run: r.run } : {}),
+  };
+}
+
+const CURSOR = /^\d{1,20}-\d{1,20}$/;
+const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((res) => {
+    const t = setTimeout(res, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(t), res()), { once: true });
+  });
+
+/** Jobs not finished yet: waiting (paused too), delayed, prioritized or running. */
+async function pending(c: QueueConnection): Promise<number> {
+  const n = await c.queue.getJobCounts("waiting", "delayed", "prioritized", "active", "waiting-children");
+  return Object.values(n).reduce((a, b) => a + b, 0);
+}
+
+/**
+ * The results of a queue, in the order they were written, from `from` on. Without `follow`, what is there
+ * now; with it, until the queue has nothing left to do. Each result's `cursor` resumes after it.
+ */
+export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<QueueResult, void, undefined> {
+  if (o.from !== undefined && o.from !== "0" && !CURSOR.test(o.from))
+    throw new SealcheckError("ERR_USAGE", `not a results cursor: ${JSON.stringify(o.from).slice(0, 60)} (expected <ms>-<n>, as printed by an earlier read)`);
+  const c = await connectQueue(o, "results");
+  let cursor = o.from ?? "0";
+  const taken: { cursor: string; jobId: string }[] = [];
+  const trim = async (): Promise<void> => {
+    if (!o.trim || taken.length === 0) return;
+    const done = taken.splice(0);
+    await c.client.xdel(c.keys.results, ...done.map((t) => t.cursor));
+    // A job still locked (its worker has not marked it completed yet) stays; its age limit removes it.
+    await Promise.all(done.map((t) => c.queue.remove(t.jobId).catch(() => 0)));
+  };
+  let idleNoted = false;
+  try {
+    for (;;) {
+      if (o.signal?.aborted) return;
+      const page = (await c.client.xrange(c.keys.results, cursor === "0" ? "-" : `(${cursor}`, "+", "COUNT", 200)) as [string, string[]][];
+      if (page.length > 0) {
+        for (const [id, fields] of page) {
+          const f: Record<string, string> = {};
+          for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
+          const jobId = f.job ?? "?";
+          cursor = id;
+          yield { cursor: id, jobId, result: parseResultLine(f.r ?? "", jobId) };
+          taken.push({ cursor: id, jobId });
+        }
+        await trim();
+        continue;
+      }
+      await sweepFailed(c);
+      const more = async (): Promise<boolean> => (await c.client.xrange(c.keys.results, cursor === "0" ? "-" : `(${cursor}`, "+", "COUNT", 1)).length > 0;
+      if (!o.follow) {
+        if (await more()) continue; // what the sweep just wrote
+        return;
+      }
+      const left = await pending(c);
+      // Every job has finished, and a job finishes after its result is written: one more page, then done.
+      if (left === 0) {
+        if (await more()) continue;
+        return;
+      }
+      if (o.onIdle && (await c.queue.getWorkersCount()) === 0) {
+        if (!idleNoted) o.onIdle(left);
+        idleNoted = true;
+      } else idleNoted = false;
+      await sleep(o.pollMs ?? 250, o.signal);
+    }
+  } catch (e) {
+    if (e instanceof SealcheckError) throw e;
+    throw new SealcheckError(
+      "ERR_REDIS",
+      `reading results from Redis at ${c.where} failed: ${redactedMessage(e, typeof o.redis === "string" ? o.redis : undefined)}`,
+      {
+        cause: e,
+      },
+    );
+  } finally {
+    await trim().catch(() => {});
+    await c.close();
+  }
+}
+
+export interface QueueStatus {
+  queue: string;
+  redis: string;
+  waiting: number;
+  delayed: number;
+  active: number;
+  completed: number;
+  failed: number;
+  paused: boolean;
+  /** Worker processes connected to the queue now. */
+  workers: number;
+  /** Result entries in the stream (not yet trimmed). */
+  results: number;
+}
+
+/** Counts of the queue's jobs, its connected workers and its unread results. */
+export async function queueStatus(o: QueueConnectionOptions): Promise<QueueStatus> {
+  const c = await connectQueue(o, "status");
+  try {
+    const n = await c.queue.getJobCounts("waiting", "prioritized", "delayed", "active", "completed", "failed");
+    return {
+      queue: c.name,
+      redis: c.where,
+      waiting: (n.waiting ?? 0) + (n.prioritized ?? 0),
+      delayed: n.delayed ?? 0,
+      active: n.active ?? 0,
+      completed: n.completed ?? 0,
+      failed: n.failed ?? 0,
+      paused: await c.queue.isPaused(),
+      workers: await c.queue.getWorkersCount(),
+      results: await c.client.xlen(c.keys.results),
+    };
+  } catch (e) {
+    throw new SealcheckError(
+      "ERR_REDIS",
+      `reading the status from Redis at ${c.where} failed: ${redactedMessage(e, typeof o.redis === "string" ? o.redis : undefined)}`,
+      {
+        cause: e,
+      },
+    );
+  } finally {
+    await c.close();
+  }
+}

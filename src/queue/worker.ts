@@ -1,0 +1,251 @@
+// `sealcheck worker`: takes jobs from the queue and verifies them on the same worker-thread pool as
+// verify-batch (startRunner), with this worker's own trust anchors and options. A job enqueued under other
+// options (another run key) is handed back for a worker that has them. BullMQ keeps a lock on each running
+// job; a worker process that dies stops renewing it, and another worker takes the job once the lock expires
+// (stalled-job check); after `maxStalledCount` such stalls the job fails and its result says no verdict.
+import { hostname } from "node:os";
+import type { Job, Worker } from "bullmq";
+import type { ReportMode } from "../batch/jsonl.js";
+import { resultLine } from "../batch/jsonl.js";
+import { runKey } from "../batch/run-key.js";
+import { noVerdict } from "../batch/verifier.js";
+import { defaultWorkers, startRunner } from "../batch/verify-many.js";
+import type { ArchiveSpec, BatchResult, BatchVerifyOptions } from "../batch/types.js";
+import { JOBS_PER_WORKER, type Runner } from "../batch/pool.js";
+import { SealcheckError } from "../errors.js";
+import { describeRedis, openRedis, persistenceWarnings, redactedMessage } from "../redis.js";
+import { checkConnectionOptions, type QueueConnectionOptions } from "./connection.js";
+import { parseJobData, queueKeys } from "./job.js";
+import { RESULT_FIELD, failedLine, publishResult } from "./results.js";
+
+export interface RunWorkerOptions extends QueueConnectionOptions, BatchVerifyOptions {
+  /** Worker threads verifying at once (each holds up to two archives). Default: the number of cores. */
+  concurrency?: number;
+  /** Give up on one archive after this many ms (as verify-batch --timeout). */
+  timeoutMs?: number;
+  workerHeapMb?: number;
+  /** Which results keep their full report in Redis (as verify-batch --reports). Default "all". */
+  reports?: ReportMode;
+  /** How long a running job's lock lasts without renewal, ms (BullMQ lockDuration). Default 30000. */
+  lockDurationMs?: number;
+  /** How often this worker looks for jobs whose worker died, ms (BullMQ stalledInterval). Default 30000. */
+  stalledIntervalMs?: number;
+  /** Stalls after which a job fails with no verdict (BullMQ maxStalledCount). Default 2. */
+  maxStalledCount?: number;
+  /** When a job of another run key comes, it is handed back for this long, ms. Default 5000. */
+  handBackMs?: number;
+  /** One-line notes (handed-back jobs, Redis errors), for a log. */
+  onLog?: (line: string) => void;
+  /** Internal/testing: the thread pool's worker script. */
+  workerUrl?: URL;
+}
+
+export interface QueueWorker {
+  /** The run key of this worker's options: it verifies the jobs enqueued under the same key. */
+  readonly run: string;
+  /** Jobs whose result this worker wrote. */
+  readonly processed: number;
+  /**
+   * Stops taking jobs, lets the running ones finish (or, with force, stops them and puts their jobs back
+   * to waiting, with no result and no stall counted), then ends the pool and the connections.
+   */
+  close(o?: { force?: boolean }): Promise<void>;
+}
+
+export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
+  const { name, prefix } = checkConnectionOptions(o);
+  const {
+    redis: _r,
+    queue: _q,
+    prefix: _p,
+    concurrency,
+    timeoutMs,
+    workerHeapMb,
+    reports = "all",
+    lockDurationMs = 30_000,
+    stalledIntervalMs = 30_000,
+    maxStalledCount = 2,
+    handBackMs = 5000,
+    onLog,
+    workerUrl,
+    ...verify
+  } = o;
+  const threads = concurrency ?? defaultWorkers();
+  if (!Number.isInteger(threads) || threads < 1) throw new SealcheckError("ERR_USAGE", `concurrency must be a whole number ≥ 1, not ${String(concurrency)}`);
+  for (const [k, v] of Object.entries({ lockDurationMs, stalledIntervalMs, handBackMs }))
+    if (!Number.isInteger(v) || v < 100 || v > 2_147_483_647) throw new SealcheckError("ERR_USAGE", `${k} must be a whole number of milliseconds ≥ 100`);
+  if (!Number.isInteger(maxStalledCount) || maxStalledCount < 0) throw new SealcheckError("ERR_USAGE", "maxStalledCount must be a whole number ≥ 0");
+  if (!["all", "not-passed", "none"].includes(reports)) throw new SealcheckError("ERR_USAGE", "reports must be all, not-passed or none");
+  const log = onLog ?? (() => {});
+  // Run keys this worker answers, for the two values of allowMissingOriginals a job may carry.
+  const runs = { true: runKey({ ...verify, allowMissingOriginals: true }), false: runKey({ ...verify, allowMissingOriginals: false }) };
+
+  // Redis first (an unreachable one is the likelier mistake, and fails fast), then the pool: an unusable trust
+  // store stops the worker before it takes any job.
+  const { client } = await openRedis(o.redis, { name: `sealcheck:worker:${hostname()}:${process.pid}` });
+  let runner: Runner;
+  try {
+    runner = await startRunner({
+      ...verify,
+      workers: threads,
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(workerHeapMb ? { workerHeapMb } : {}),
+      ...(workerUrl ? { workerUrl } : {}),
+    });
+  } catch (e) {
+    if (typeof o.redis === "string") client.disconnect();
+    throw e;
+  }
+  const owned = typeof o.redis === "string";
+  for (const w of await persistenceWarnings(client, describeRedis(o.redis))) log(`warning: ${w}`);
+  const keys = queueKeys(prefix, name);
+  const redisUrl = typeof o.redis === "string" ? o.redis : undefined;
+
+  // Jobs wait here for a free slot in the pool (BullMQ may hand over more than the pool holds at once).
+  const waiters: (() => void)[] = [];
+  runner.onAvailable = () => {
+    for (const w of waiters.splice(0)) w();
+  };
+  const verifyOne = async (a: ArchiveSpec): Promise<Omit<BatchResult, "index">> => {
+    if (a.problem) return noVerdict(a, a.problem, "ERR_LAYOUT");
+    while (runner.available() === 0) {
+      if (abandon) throw new WaitingError();
+      if (!runner.alive()) throw new SealcheckError("ERR_USAGE", "every verification thread failed and none could be restarted");
+      await new Promise<void>((res) => waiters.push(res));
+    }
+    return runner.run(a);
+  };
+
+  let processed = 0;
+  const handedBack = new Set<string>();
+  const { Worker, DelayedError, WaitingError } = await import("bullmq");
+  // Set by a forced close: what is running goes back to the queue as it was, with no result.
+  let abandon = false;
+  const fetching = threads * JOBS_PER_WORKER;
+  // A job whose worker process died is a suspect: it may have killed it, or only shared it with the job that
+  // did (as the pool re-runs a crashed thread's jobs alone, for the same reason). A suspect runs alone in its
+  // process: the others in hand are handed back before they start and none are taken, so that if it kills
+  // this process too, no innocent job is charged with another stall.
+  let alone: string | null = null;
+  let inPool = 0;
+  let poolIdle: (() => void) | null = null;
+  const handBack = async (job: Job, token: string | undefined, ms: number): Promise<never> => {
+    await job.moveToDelayed(Date.now() + ms, token);
+    throw new DelayedError();
+  };
+  const processor = async (job: Job, token?: string): Promise<string | null> => {
+    const id = String(job.id);
+    const suspect = (job.stalledCounter ?? 0) > 0;
+    if (alone !== null && alone !== id) return handBack(job, token, 250);
+    if (suspect) {
+      alone = id;
+      worker.concurrency = 1;
+      try {
+        while (inPool > 0) await new Promise<void>((res) => (poolIdle = res));
+        return await handle(job, token, id);
+      } finally {
+        alone = null;
+        worker.concurrency = fetching;
+      }
+    }
+    return handle(job, token, id);
+  };
+  const handle = async (job: Job, token: string | undefined, id: string): Promise<string | null> => {
+    // Started before (its worker died, or completing it failed): its result may be written already, and then
+    // there is nothing to verify again. A first start cannot have one (the publish script would say so anyway).
+    if ((job.attemptsStarted ?? 0) > 1 || (job.stalledCounter ?? 0) > 0 || job.attemptsMade > 0) {
+      const done = await client.hget(keys.job(id), RESULT_FIELD);
+      if (done) return done;
+    }
+    const parsed = parseJobData(job.data);
+    let line: string;
+    if (!parsed.ok) {
+      const spec = { evidence: parsed.evidence ?? `job:${id}`, originals: [] };
+      line = resultLine({ index: 0, ...noVerdict(spec, `queue job ${id} is not a sealcheck archive reference: ${parsed.why}`, "ERR_QUEUE_JOB") });
+    } else {
+      const d = parsed.data;
+      if (d.run !== runs[String(d.allowMissingOriginals) as "true" | "false"]) {
+        if (!handedBack.has(d.run))
+          log(`jobs of run ${d.run} were enqueued with other verification options than this worker's (run ${runs.false}); handed back for a worker with those`);
+        handedBack.add(d.run);
+        return handBack(job, token, handBackMs);
+      }
+      inPool++;
+      let r: Omit<BatchResult, "index"> | null = null;
+      try {
+        r = await verifyOne({ evidence: d.evidence, originals: d.originals, ...(d.problem ? { problem: d.problem } : {}) });
+      } catch (e) {
+        if (!abandon) throw e;
+      } finally {
+        if (--inPool === 0) poolIdle?.();
+      }
+      // Stopped by a forced close (its thread terminated): back to waiting, for another worker, uncounted.
+      if (abandon || !r) {
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
+      line = resultLine({ ...r, index: d.index }, reports, d.run);
+    }
+    const entry = await publishResult(client, keys, id, line.trimEnd());
+    if (entry) processed++;
+    return entry;
+  };
+
+  const worker: Worker = new Worker(name, processor, {
+    connection: client,
+    prefix,
+    // Enough jobs in hand to keep every thread busy (each holds JOBS_PER_WORKER), and no more.
+    concurrency: fetching,
+    lockDuration: lockDurationMs,
+    stalledInterval: stalledIntervalMs,
+    maxStalledCount,
+    name: `${hostname()}:${process.pid}`,
+    autorun: false,
+  });
+  let lastError = 0;
+  worker.on("error", (e) => {
+    // Once per 10 s: during a Redis restart every poll fails the same way.
+    if (Date.now() - lastError < 10_000) return;
+    lastError = Date.now();
+    log(`Redis error (the worker keeps trying): ${redactedMessage(e, redisUrl)}`);
+  });
+  // A job failed for good (its workers died `maxStalledCount` + 1 times, or every attempt errored): its
+  // result says so. If this process dies first, the next reader's sweep writes it.
+  worker.on("failed", (job, err) => {
+    if (!job || (job.attemptsMade < (job.opts.attempts ?? 1) && !/stalled more than allowable limit/.test(err.message))) return;
+    void publishResult(client, keys, String(job.id), failedLine(job, err.message)).catch(() => {});
+  });
+  void worker.run().catch((e) => log(`the worker stopped: ${redactedMessage(e, redisUrl)}`));
+  try {
+    await worker.waitUntilReady();
+  } catch (e) {
+    await worker.close(true).catch(() => {});
+    await runner.close();
+    if (owned) client.disconnect();
+    throw new SealcheckError("ERR_REDIS", `cannot use the queue on Redis: ${redactedMessage(e, redisUrl)}`, { cause: e });
+  }
+
+  let closing: Promise<void> | null = null;
+  let forced: Promise<void> | undefined;
+  return {
+    run: runs.false,
+    get processed() {
+      return processed;
+    },
+    close(c = {}) {
+      // Forced (also after a graceful close began): stop the threads now; the archives they held come back
+      // at once as handed-back jobs, and the graceful close below no longer waits for them.
+      if (c.force && !abandon) {
+        abandon = true;
+        forced = runner.close();
+      }
+      closing ??= (async () => {
+        await forced;
+        await worker.close().catch(() => {});
+        await runner.close();
+        if (owned) await client.quit().catch(() => client.disconnect());
+      })();
+      return closing;
+    },
+  };
+}

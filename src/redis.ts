@@ -1,0 +1,122 @@
+// Connections to Redis for the job queue and the shared replay store. A URL (redis://, rediss:// for TLS,
+// user and password in it) or a caller's ioredis client. The first connection fails fast with one line that
+// names the server without its password; after that, ioredis reconnects on its own (a Redis restart).
+// ioredis is loaded on first use, so that `import "sealcheck"` and the other commands do not pay for it.
+import type { Redis } from "ioredis";
+import { SealcheckError, errorMessage } from "./errors.js";
+
+export type RedisTarget = string | Redis;
+
+/** The URL without its password (and user), for messages and logs. */
+export function redactRedisUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(an unparsable Redis URL)";
+  }
+}
+
+/** Where a client connects to, for messages: host:port or the socket path, never credentials. */
+export function describeRedis(target: RedisTarget): string {
+  if (typeof target === "string") return redactRedisUrl(target);
+  const o = target.options;
+  return o.path ? `redis+unix://${o.path}` : `${o.tls ? "rediss" : "redis"}://${o.host ?? "localhost"}:${o.port ?? 6379}`;
+}
+
+export interface OpenRedisOptions {
+  /** Client name (CLIENT SETNAME), so that `queue status` and CLIENT LIST show who is connected. */
+  name?: string;
+  /** Milliseconds to wait for the first connection. Default 5000. */
+  connectTimeoutMs?: number;
+  /** Commands wait for a reconnect (null: as long as it takes; BullMQ needs this for workers). Default null. */
+  maxRetriesPerRequest?: number | null;
+}
+
+/** A malformed URL is a usage error that does not echo it (it may hold a password). */
+export function checkRedisUrl(url: string): void {
+  if (!/^rediss?:\/\//i.test(url)) throw new SealcheckError("ERR_USAGE", `--redis must be a redis:// or rediss:// URL, not ${redactRedisUrl(url)}`);
+  try {
+    new URL(url);
+  } catch {
+    throw new SealcheckError("ERR_USAGE", "--redis is not a valid URL (expected redis://[user:password@]host:port[/db] or rediss://...)");
+  }
+}
+
+/**
+ * A connected client for `target` (a URL: a new client, the caller closes it with `quit()`; a client: that
+ * one, left open). Throws SealcheckError ERR_REDIS when the server cannot be reached at first.
+ */
+export async function openRedis(target: RedisTarget, o: OpenRedisOptions = {}): Promise<{ client: Redis; owned: boolean }> {
+  if (typeof target !== "string") {
+    if (!target || typeof target !== "object" || typeof (target as Redis).duplicate !== "function")
+      throw new SealcheckError("ERR_USAGE", "redis must be a redis:// URL or an ioredis client");
+    return { client: target, owned: false };
+  }
+  checkRedisUrl(target);
+  const { Redis } = await import("ioredis");
+  let ready = false;
+  const client = new Redis(target, {
+    lazyConnect: true,
+    connectTimeout: o.connectTimeoutMs ?? 5000,
+    // ioredis waits this long for a socket that never connected to close (default 2 s): a failed start would linger.
+    disconnectTimeout: 100,
+    maxRetriesPerRequest: o.maxRetriesPerRequest === undefined ? null : o.maxRetriesPerRequest,
+    ...(o.name ? { connectionName: o.name } : {}),
+    // No retry before the first connection (fail fast); after it, back off up to 2 s and keep trying.
+    retryStrategy: (times) => (ready ? Math.min(times * 100, 2000) : null),
+  });
+  // Errors are reported by the commands that fail; an unhandled "error" event would end the process. The
+  // first one says why a connection failed (connect() itself only says "Connection is closed").
+  let firstError: unknown = null;
+  client.on("error", (e) => {
+    firstError ??= e;
+  });
+  try {
+    await client.connect();
+    ready = true;
+  } catch (e) {
+    client.disconnect();
+    const why = firstError ?? e;
+    throw new SealcheckError("ERR_REDIS", `cannot reach Redis at ${redactRedisUrl(target)} (${redactedMessage(why, target)})`, { cause: why });
+  }
+  return { client, owned: true };
+}
+
+/** An error's message with the URL's password taken out, should a driver ever quote it. */
+export function redactedMessage(e: unknown, url?: string): string {
+  let m = errorMessage(e);
+  if (url) {
+    try {
+      const p = new URL(url).password;
+      if (p) m = m.split(p).join("***").split(decodeURIComponent(p)).join("***");
+    } catch {
+      // nothing to take out
+    }
+  }
+  return m;
+}
+
+/**
+ * What in the server's configuration would lose queued jobs: no append-only file (a restart forgets what
+ * was enqueued since the last snapshot) or an eviction policy other than noeviction (Redis deletes keys when
+ * full; BullMQ requires noeviction). Empty when CONFIG is not allowed (managed Redis): nothing to say then.
+ */
+export async function persistenceWarnings(client: Redis, where: string): Promise<string[]> {
+  let conf: string[];
+  try {
+    conf = [...((await client.config("GET", "appendonly")) as string[]), ...((await client.config("GET", "maxmemory-policy")) as string[])];
+  } catch {
+    return [];
+  }
+  const v = Object.fromEntries(conf.flatMap((x, i) => (i % 2 === 0 ? [[x, conf[i + 1]]] : [])));
+  const out: string[] = [];
+  if (v.appendonly === "no")
+    out.push(
+      `Redis at ${where} runs without appendonly: a restart loses the jobs enqueued since its last snapshot (set appendonly yes, appendfsync everysec or always)`,
+    );
+  if (v["maxmemory-policy"] && v["maxmemory-policy"] !== "noeviction")
+    out.push(`Redis at ${where} has maxmemory-policy ${v["maxmemory-policy"]}: when full it deletes keys, jobs included (BullMQ requires noeviction)`);
+  return out;
+}

@@ -1,0 +1,354 @@
+// The job queue against a real redis-server and real worker processes: the built CLI (`sealcheck worker`,
+// `queue add|wait|results|status`) on the samples, compared with verify-batch; and worker processes running
+// the library's runWorker on a stand-in verification thread (slow-thread.mjs) to hold a job in flight, kill a
+// worker mid-archive (SIGKILL), kill workers on one job until it is given up, stop one with SIGTERM, and
+// restart Redis mid-run.
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
+import { enqueueArchives, jobIdFor, queueResults, queueStatus, runWorker, type QueueResult } from "../../src/index.js";
+import { runCli } from "../helpers/cli.js";
+import { tempDir } from "../helpers/fixtures.js";
+import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";
+
+const FAST = { lockDurationMs: 1000, stalledIntervalMs: 500 };
+const children: ChildProcess[] = [];
+let redis: RedisServer;
+let n = 0;
+const qname = (): string => `q${++n}-${process.pid}`;
+
+function startWorker(
+  url: string,
+  queue: string,
+  opts: Record<string, unknown> = {},
+): { proc: ChildProcess; ready: Promise<void>; log: () => string; exited: Promise<number | null> } {
+  const proc = spawn(process.execPath, ["test/queue/worker-process.mjs", url, queue, JSON.stringify({ ...FAST, ...opts })], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  children.push(proc);
+  let log = "";
+  const ready = new Promise<void>((res, rej) => {
+    proc.stderr!.on("data", (d: Buffer) => {
+      log += d.toString();
+      if (log.includes("ready ")) res();
+    });
+    proc.once("exit", (code) => rej(new Error(`worker exited ${code} before ready: ${log}`)));
+  });
+  ready.catch(() => {});
+  const exited = new Promise<number | null>((res) => proc.once("exit", (code) => res(code)));
+  return { proc, ready, log: () => log, exited };
+}
+
+function startCliWorker(args: string[]): { proc: ChildProcess; ready: Promise<void>; log: () => string } {
+  const proc = spawn(process.execPath, ["dist/cli/main.js", "worker", ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  children.push(proc);
+  let log = "";
+  const ready = new Promise<void>((res, rej) => {
+    proc.stderr!.on("data", (d: Buffer) => {
+      log += d.toString();
+      if (log.includes("SIGTERM to stop")) res();
+    });
+    proc.once("exit", (code) => rej(new Error(`worker exited ${code}: ${log}`)));
+  });
+  return { proc, ready, log: () => log };
+}
+
+const specs = (...names: string[]) => names.map((name) => ({ evidence: `/nonexistent/sealcheck-queue-test/${name}.pdf`, originals: [] }));
+
+async function collect(url: string, queue: string, o: { follow?: boolean; from?: string; trim?: boolean } = {}): Promise<QueueResult[]> {
+  const out: QueueResult[] = [];
+  for await (const r of queueResults({
+    redis: url,
+    queue,
+    follow: o.follow ?? true,
+    pollMs: 100,
+    ...(o.from ? { from: o.from } : {}),
+    ...(o.trim ? { trim: true } : {}),
+  }))
+    out.push(r);
+  return out;
+}
+
+async function until(what: string, cond: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const byEvidence = (rs: QueueResult[]) => rs.map((r) => r.result.evidence).sort();
+
+describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-server)" : `job queue: skipped, ${NO_REDIS}`, () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterEach(() => {
+    for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it("CLI: two worker processes verify what queue add enqueued, with verify-batch's verdicts, run key and exit code, each archive once", async () => {
+    const q = qname();
+    const common = ["--redis", redis.url, "--queue", q];
+    const add = runCli(["queue", "add", "samples", ...common, "--trust", "samples/trust"]);
+    expect(add.stderr).toBe("");
+    expect(add.code).toBe(0);
+    const found = Number(/^(\d+) archives found: \1 enqueued, 0 already/.exec(add.stdout)?.[1]);
+    expect(found).toBeGreaterThan(50);
+    // Idempotent: the same archives under the same options add nothing.
+    expect(runCli(["queue", "add", "samples", ...common, "--trust", "samples/trust"]).stdout).toMatch(`${found} archives found: 0 enqueued, ${found} already`);
+    const workers = [0, 1].map(() => startCliWorker([...common, "--trust", "samples/trust", "-c", "1"]));
+    await Promise.all(workers.map((w) => w.ready));
+    const dir = tempDir("sealcheck-queue-");
+    const wait = runCli(["queue", "wait", ...common, "--out", join(dir, "q.jsonl"), "--json"]);
+    const batch = runCli(["verify-batch", "samples", "--trust", "samples/trust", "--out", join(dir, "b.jsonl"), "--json"]);
+    expect(wait.code).toBe(batch.code);
+    expect(wait.code).toBe(1);
+    const lines = (f: string) =>
+      readFileSync(join(dir, f), "utf8")
+        .trim()
+        .split("\n")
+        .map(
+          (l) => JSON.parse(l) as { evidence: string; indication: string | null; subIndication: string | null; exitCode: number; run: string; index: number },
+        );
+    const q1 = lines("q.jsonl");
+    const b1 = lines("b.jsonl");
+    expect(q1).toHaveLength(found);
+    expect(new Set(q1.map((l) => l.evidence)).size).toBe(found);
+    expect(new Set(q1.map((l) => l.index)).size).toBe(found);
+    const verdicts = (ls: typeof q1) => Object.fromEntries(ls.map((l) => [resolve(l.evidence), `${l.indication}/${l.subIndication}/${l.exitCode}`]));
+    expect(verdicts(q1)).toEqual(verdicts(b1));
+    expect(new Set(q1.map((l) => l.run))).toEqual(new Set(b1.map((l) => l.run)));
+    const summary = JSON.parse(wait.stdout) as { archives: number; exitCode: number; byIndication: Record<string, number> };
+    expect(summary.archives).toBe(found);
+    expect(summary.byIndication).toEqual((JSON.parse(batch.stdout) as typeof summary).byIndication);
+    const live = runCli(["queue", "status", ...common]);
+    expect(live.stdout).toMatch(/^queue q\d+-\d+ on redis:\/\/127\.0\.0\.1:\d+\/?\n {2}waiting {4}0\n/);
+    expect(live.stdout).toMatch(/\n {2}workers {4}2\n/);
+    // Both processes took jobs.
+    for (const w of workers) w.proc.kill("SIGTERM");
+    const logs = await Promise.all(workers.map((w) => new Promise<string>((res) => w.proc.once("exit", () => res(w.log())))));
+    for (const log of logs) expect(log).toMatch(/stopped after [1-9]\d* archives?/);
+    const st = runCli(["queue", "status", ...common, "--json"]);
+    expect(JSON.parse(st.stdout)).toMatchObject({ waiting: 0, active: 0, completed: found, failed: 0, results: found, workers: 0 });
+  });
+
+  it("other --trust or --at is another job; a worker hands back the jobs of another run key, a matching one verifies them", async () => {
+    const q = qname();
+    const common = ["--redis", redis.url, "--queue", q];
+    const one = "samples/valid/archive.pdf";
+    expect(runCli(["queue", "add", one, ...common, "--trust", "samples/trust"]).stdout).toMatch("1 enqueued");
+    expect(runCli(["queue", "add", one, ...common, "--trust", "samples/trust", "--at", "2025-12-01T10:00:00Z"]).stdout).toMatch("1 enqueued");
+    expect(jobIdFor({ evidence: resolve(one), originals: [] }, "0000000000000000")).not.toBe(
+      jobIdFor({ evidence: resolve(one), originals: [] }, "0000000000000001"),
+    );
+    const other = startCliWorker([...common, "--trust", "samples/trust", "--at", "2030-01-01T00:00:00Z", "-c", "1"]);
+    await other.ready;
+    await until("hand-back", async () => /handed back/.test(other.log()));
+    expect((await queueStatus({ redis: redis.url, queue: q })).completed).toBe(0);
+    other.proc.kill("SIGTERM");
+    const w = startCliWorker([...common, "--trust", "samples/trust", "--at", "2025-12-01T10:00:00Z", "-c", "1"]);
+    await w.ready;
+    await until("one result", async () => (await queueStatus({ redis: redis.url, queue: q })).results === 1, 20_000);
+    const [r] = await collect(redis.url, q, { follow: false });
+    expect(r!.result.indication).not.toBeNull();
+  });
+
+  it("a worker SIGKILLed mid-archive: its job is taken by another worker once the lock expires, and counted once", async () => {
+    const q = qname();
+    await enqueueArchives(specs("slow-1500", "a", "b"), { redis: redis.url, queue: q });
+    const a = startWorker(redis.url, q);
+    await a.ready;
+    await until("the slow job running", async () => (await queueStatus({ redis: redis.url, queue: q })).active >= 1);
+    await until("the fast ones done", async () => (await queueStatus({ redis: redis.url, queue: q })).results >= 2, 5000).catch(() => {});
+    a.proc.kill("SIGKILL");
+    const b = startWorker(redis.url, q);
+    await b.ready;
+    const rs = await collect(redis.url, q);
+    expect(byEvidence(rs)).toEqual(byEvidence([...specs("slow-1500", "a", "b")].map((s) => ({ result: s }) as unknown as QueueResult)));
+    const slow = rs.find((r) => r.result.evidence.includes("slow"))!;
+    expect(slow.result.exitCode).toBe(0);
+    expect((slow.result.report as unknown as { pid: number }).pid).toBe(b.proc.pid);
+  });
+
+  it("a job that kills every worker that takes it ends as one ERR_WORKER_CRASHED result after maxStalledCount + 1 tries; the others pass", async () => {
+    const q = qname();
+    await enqueueArchives(specs("kill", "ok-1", "ok-2"), { redis: redis.url, queue: q });
+    let started = 0;
+    const reader = collect(redis.url, q);
+    let done = false;
+    void reader.finally(() => (done = true));
+    // Replace each dead worker, as a supervisor (systemd, Kubernetes) would.
+    while (!done && started < 6) {
+      const w = startWorker(redis.url, q, { maxStalledCount: 1 });
+      started++;
+      await w.ready.catch(() => {});
+      await Promise.race([w.exited, reader, new Promise((r) => setTimeout(r, 8000))]);
+    }
+    const rs = await reader;
+    expect(rs).toHaveLength(3);
+    const killed = rs.filter((r) => r.result.evidence.includes("kill"));
+    expect(killed).toHaveLength(1);
+    expect(killed[0]!.result).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_WORKER_CRASHED" });
+    expect(killed[0]!.result.error).toMatch(/stopped \(killed or crashed\)/);
+    expect(rs.filter((r) => r.result.exitCode === 0)).toHaveLength(2);
+    // maxStalledCount 1: taken twice, then given up (a third worker lived to see it fail).
+    expect(started).toBeGreaterThanOrEqual(3);
+    expect(started).toBeLessThanOrEqual(4);
+  });
+
+  it("SIGTERM: the worker finishes the archive it holds, then exits 0; nothing is handed back or lost", async () => {
+    const q = qname();
+    await enqueueArchives(specs("slow-1000"), { redis: redis.url, queue: q });
+    const w = startWorker(redis.url, q);
+    await w.ready;
+    await until("the job running", async () => (await queueStatus({ redis: redis.url, queue: q })).active === 1);
+    w.proc.kill("SIGTERM");
+    expect(await w.exited).toBe(0);
+    const st = await queueStatus({ redis: redis.url, queue: q });
+    expect(st).toMatchObject({ active: 0, waiting: 0, completed: 1, results: 1 });
+  });
+
+  it("a second SIGTERM hands the running archive back at once: waiting again, no result, not counted as a stall; another worker verifies it", async () => {
+    const q = qname();
+    await enqueueArchives(specs("slow-2500"), { redis: redis.url, queue: q });
+    const w = startWorker(redis.url, q);
+    await w.ready;
+    await until("the job running", async () => (await queueStatus({ redis: redis.url, queue: q })).active === 1);
+    const t0 = Date.now();
+    w.proc.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 100));
+    w.proc.kill("SIGTERM");
+    expect(await w.exited).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ waiting: 1, active: 0, completed: 0, failed: 0, results: 0 });
+    const { Queue } = await import("bullmq");
+    const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
+    expect((await raw.getWaiting())[0]!.stalledCounter).toBe(0);
+    await raw.close();
+    const b = startWorker(redis.url, q);
+    await b.ready;
+    const [r] = await collect(redis.url, q);
+    expect(r!.result).toMatchObject({ exitCode: 0, indication: "TOTAL-PASSED" });
+    expect((r!.result.report as unknown as { pid: number }).pid).toBe(b.proc.pid);
+  });
+
+  it("results resume from a cursor; --trim deletes what was read (entries and jobs), so Redis does not keep them", async () => {
+    const q = qname();
+    await enqueueArchives(specs("r1", "r2", "r3", "r4"), { redis: redis.url, queue: q });
+    const w = startWorker(redis.url, q);
+    await w.ready;
+    const all = await collect(redis.url, q);
+    expect(all).toHaveLength(4);
+    const first: QueueResult[] = [];
+    for await (const r of queueResults({ redis: redis.url, queue: q })) {
+      first.push(r);
+      if (first.length === 2) break;
+    }
+    const rest = await collect(redis.url, q, { follow: false, from: first[1]!.cursor });
+    expect([...first, ...rest].map((r) => r.jobId)).toEqual(all.map((r) => r.jobId));
+    // Re-adding while the results are held adds nothing.
+    expect(await enqueueArchives(specs("r1", "r2", "r3", "r4"), { redis: redis.url, queue: q })).toMatchObject({ added: 0, alreadyQueued: 4 });
+    const trimmed = await collect(redis.url, q, { follow: false, trim: true });
+    expect(trimmed).toHaveLength(4);
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ results: 0, completed: 0 });
+    expect(await collect(redis.url, q, { follow: false })).toHaveLength(0);
+    const bad = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--from", "yesterday"]);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toMatch(/^sealcheck: not a results cursor: "yesterday"/);
+  });
+
+  it("job data and result lines from Redis are checked: a foreign job and a forged line become no-verdict results (exit 3), not crashes", async () => {
+    const q = qname();
+    const { Queue } = await import("bullmq");
+    const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
+    await raw.add(
+      "verify",
+      { v: 1, evidence: "relative/path.pdf", originals: [], index: 0, run: "0".repeat(16), allowMissingOriginals: false },
+      { jobId: "foreign-1" },
+    );
+    await raw.close();
+    const client = new Redis(redis.url);
+    await client.xadd(
+      `bull:${q}:sealcheck:results`,
+      "*",
+      "job",
+      "forged-1",
+      "r",
+      '{"evidence":"/x.pdf","originals":[],"exitCode":0,"indication":"TOTAL-PASSED\\u001b[2J"}',
+    );
+    const w = startWorker(redis.url, q);
+    await w.ready;
+    const rs = await collect(redis.url, q);
+    client.disconnect();
+    const foreign = rs.find((r) => r.jobId === "foreign-1")!;
+    expect(foreign.result).toMatchObject({ exitCode: 3, errorCode: "ERR_QUEUE_JOB" });
+    expect(foreign.result.error).toMatch(/"evidence" is not an absolute path/);
+    const forged = rs.find((r) => r.jobId === "forged-1")!;
+    expect(forged.result).toMatchObject({ exitCode: 3, errorCode: "ERR_QUEUE_RESULT", evidence: "/x.pdf" });
+    const cli = runCli(["queue", "results", "--redis", redis.url, "--queue", q]);
+    expect(cli.code).toBe(3);
+    expect(cli.stdout).not.toMatch(/\u001b/);
+  });
+
+  it("Redis killed and restarted mid-run (appendonly, appendfsync always): no enqueued job lost, every result once", async () => {
+    const own = await startRedis();
+    try {
+      const q = qname();
+      const names = Array.from({ length: 24 }, (_, i) => `slow-200-${i}`);
+      await enqueueArchives(specs(...names), { redis: own.url, queue: q });
+      const ws = [startWorker(own.url, q), startWorker(own.url, q)];
+      await Promise.all(ws.map((w) => w.ready));
+      await until("some results", async () => (await queueStatus({ redis: own.url, queue: q })).results >= 4);
+      await own.kill();
+      await new Promise((r) => setTimeout(r, 500));
+      await own.start();
+      const rs = await collect(own.url, q);
+      expect(byEvidence(rs)).toEqual(byEvidence(specs(...names).map((s) => ({ result: s }) as unknown as QueueResult)));
+      expect(rs.every((r) => r.result.exitCode === 0)).toBe(true);
+      // The workers lived through it.
+      for (const w of ws) expect(w.proc.exitCode).toBeNull();
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it("Redis without appendonly: queue add and the worker warn that a restart would lose jobs", async () => {
+    const volatile = await startRedis({ persistent: false });
+    try {
+      const r = runCli(["queue", "add", "samples/valid/archive.pdf", "--redis", volatile.url, "--queue", qname(), "--trust", "samples/trust"]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/warning: Redis at redis:\/\/127\.0\.0\.1:\d+\/? runs without appendonly: a restart loses the jobs/);
+      expect(runCli(["queue", "add", "samples/valid/archive.pdf", "--redis", redis.url, "--queue", qname(), "--trust", "samples/trust"]).stderr).toBe("");
+    } finally {
+      await volatile.stop();
+    }
+  });
+
+  it("unreachable Redis: one line naming the URL without its password, exit 3, for every command; never the password", async () => {
+    const url = `redis://user:s3cr%21t-pw@127.0.0.1:${redis.port + 1}/0`;
+    for (const args of [
+      ["queue", "add", "samples/valid/archive.pdf"],
+      ["queue", "status"],
+      ["queue", "results"],
+      ["queue", "wait"],
+      ["worker", "--trust", "samples/trust", "-c", "1"],
+    ]) {
+      const r = runCli([...args, "--redis", url, "--queue", "x"]);
+      expect(r.code, args.join(" ")).toBe(3);
+      expect(r.stderr).toMatch(/^sealcheck: cannot reach Redis at redis:\/\/user:\*\*\*@127\.0\.0\.1:\d+\/0 \(.*ECONNREFUSED.*\)\n$/);
+      expect(r.stderr + r.stdout).not.toMatch(/s3cr/);
+    }
+    expect(runCli(["queue", "status", "--redis", "http://x", "--queue", "x"]).stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(runCli(["queue", "status", "--redis", redis.url, "--queue", "a:b"]).stderr).toMatch(/queue name must be/);
+    await expect(runWorker({ redis: redis.url, queue: "x", concurrency: 0 })).rejects.toThrow(/concurrency must be a whole number/);
+  });
+});
