@@ -32,6 +32,20 @@ module.exports = {
     not("queue", "render", "cli"),
     not("idtoken", "queue", "batch"),
     { name: "library-not-to-cli", severity: "error", comment: "the library never imports the CLI", from: { path: "^src/" }, to: { path: "^cli/" } },
+    {
+      name: "cli-through-the-public-api",
+      severity: "error",
+      comment: "the CLI uses the library as its users do: through src/api (src/index.ts is all of it)",
+      from: { path: "^cli/" },
+      to: { path: "^src/", pathNot: "^src/(api/[a-z-]+|index)\\.ts$" },
+    },
+    {
+      name: "api-is-the-top",
+      severity: "error",
+      comment: "the public API re-exports the library; nothing in the library imports it",
+      from: { path: "^src/", pathNot: "^src/(api/|index\\.ts$)" },
+      to: { path: "^src/(api/|index\\.ts$)" },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

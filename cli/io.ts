@@ -1,6 +1,6 @@
 // Process-level concerns of the CLI: exit codes, stderr messages without stack traces, colour.
-import { SealcheckError, errorMessage } from "../src/errors.js";
-import { safeForTerminal, safeText } from "../src/render/sanitize.js";
+import { SealcheckError, errorMessage } from "../src/api/common.js";
+import { safeForTerminal, safeText } from "../src/api/common.js";
 
 /** Exit code 3: no verdict (bad usage, unreadable or missing input). */
 export const EXIT_NO_VERDICT = 3;

@@ -1,6 +1,6 @@
 // Option parsers shared by the commands. Bad values are usage errors (exit 3) via commander.
 import { InvalidArgumentError, Option } from "commander";
-import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_NAMES, type Limits } from "../src/limits.js";
+import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_NAMES, type Limits } from "../src/api/common.js";
 
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -93,7 +93,7 @@ export function verdictOptions(): Option[] {
 }
 
 /** The verification options of verify-batch, the queue and its workers, from the parsed flags (one list). */
-export function batchVerifyOptions(opts: Record<string, unknown>): import("../src/batch/types.js").BatchVerifyOptions {
+export function batchVerifyOptions(opts: Record<string, unknown>): import("../src/api/batch.js").BatchVerifyOptions {
   return {
     trust: opts.trust as string[],
     certs: opts.certs as string[],

@@ -2,7 +2,7 @@
 // imported only when it runs, so that `sealcheck verify` does not load what `verify-id-token` needs.
 // cli/main.ts starts it (through V8's code cache when built).
 import { Command, CommanderError } from "commander";
-import { VERSION } from "../src/version.js";
+import { VERSION } from "../src/api/common.js";
 import { runGuarded } from "./io.js";
 import { HELP_WIDTH } from "./options.js";
 

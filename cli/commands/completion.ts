@@ -1,12 +1,12 @@
 // `sealcheck completion bash|zsh`: prints a completion script generated from the declared commands.
 import type { Command, Option } from "commander";
-import { SealcheckError } from "../../src/errors.js";
+import { SealcheckError } from "../../src/api/common.js";
 import { runGuarded, writeOut } from "../io.js";
 
 const SHELLS = ["bash", "zsh"] as const;
 const PATH_VALUE = /path|file|dir|\.|json|html|jwks|store|out|pem|certs?|trust/i;
 
-function option(o: Option): import("../../src/render/completion.js").CompletionOption {
+function option(o: Option): import("../completion-scripts.js").CompletionOption {
   const takes = o.required || o.optional;
   const placeholder = /<([^>]+)>|\[([^\]]+)\]/.exec(o.flags);
   const name = placeholder?.[1] ?? placeholder?.[2] ?? "";
@@ -19,7 +19,7 @@ function option(o: Option): import("../../src/render/completion.js").CompletionO
   };
 }
 
-export function describeCommands(cmds: readonly Command[]): import("../../src/render/completion.js").CompletionCommand[] {
+export function describeCommands(cmds: readonly Command[]): import("../completion-scripts.js").CompletionCommand[] {
   return cmds
     .filter((c) => c.name() !== "help")
     .map((c) => {
@@ -54,7 +54,7 @@ Examples:
         if (!(SHELLS as readonly string[]).includes(shell)) {
           throw new SealcheckError("ERR_USAGE", `completion: unknown shell "${shell}" (expected ${SHELLS.join(" or ")})`);
         }
-        const { bashCompletion, zshCompletion } = await import("../../src/render/completion.js");
+        const { bashCompletion, zshCompletion } = await import("../completion-scripts.js");
         const tree = describeCommands(program.commands);
         await writeOut(shell === "zsh" ? zshCompletion(tree) : bashCompletion(tree));
         return 0;

@@ -28,14 +28,12 @@ written.`,
     )
     .action(async (evidence: string, dir: string, opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { asUsageError, readEvidenceForTools } = await import("../../src/inspect/open.js");
-        const { extractEvidence } = await import("../../src/inspect/extract.js");
-        const { writeExtraction } = await import("../../src/inspect/write.js");
+        const { asUsageError, readEvidenceForTools, extractEvidence, writeExtraction } = await import("../../src/api/inspect.js");
         const { input, limits } = readEvidenceForTools(evidence, (opts.limit ?? {}) as Record<string, number>);
         const { files, problems } = asUsageError(evidence, () => extractEvidence(input, limits));
         const written = writeExtraction(dir, files, Boolean(opts.force));
         if (opts.json) {
-          const { renderJson } = await import("../../src/render/json.js");
+          const { renderJson } = await import("../../src/api/common.js");
           await writeOut(renderJson({ directory: dir, files: files.map((f, i) => ({ path: written[i], bytes: f.bytes.length, what: f.what })), problems }));
         } else {
           const lines = files.map((f, i) => `  ${written[i]}  (${f.bytes.length} bytes) ${f.what}`);

@@ -27,15 +27,15 @@ evidence or unreadable.`,
     )
     .action(async (evidence: string, opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { asUsageError, readEvidenceForTools } = await import("../../src/inspect/open.js");
-        const { inspectEvidence } = await import("../../src/inspect/decode.js");
+        const { asUsageError, readEvidenceForTools } = await import("../../src/api/inspect.js");
+        const { inspectEvidence } = await import("../../src/api/inspect.js");
         const { input, bytes, limits } = readEvidenceForTools(evidence, (opts.limit ?? {}) as Record<string, number>);
         const inspection = asUsageError(evidence, () => inspectEvidence(input, bytes, limits, Boolean(opts.showPersonalData)));
         if (opts.json) {
-          const { renderJson } = await import("../../src/render/json.js");
+          const { renderJson } = await import("../../src/api/common.js");
           await writeOut(renderJson(inspection));
         } else {
-          const { renderInspectHuman } = await import("../../src/render/inspect-human.js");
+          const { renderInspectHuman } = await import("../../src/api/inspect.js");
           await writeOut(renderInspectHuman(inspection, { colour: useColour() }));
         }
         return 0;

@@ -2,9 +2,9 @@
 // of old tokens later (keys rotate), and list what a saved key set holds.
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import { SealcheckError, errorMessage } from "../../src/errors.js";
+import { SealcheckError, errorMessage } from "../../src/api/common.js";
 import { printStderrLine, runGuarded, writeOut } from "../io.js";
-import { safeText } from "../../src/render/sanitize.js";
+import { safeText } from "../../src/api/common.js";
 import { parseSeconds } from "../options.js";
 
 interface SaveOptions {
@@ -15,7 +15,7 @@ interface SaveOptions {
 }
 
 async function save(o: SaveOptions): Promise<number> {
-  const lib = await import("../../src/idtoken/index.js");
+  const lib = await import("../../src/api/id-token.js");
   const timeoutMs = o.timeout;
   const maxResponseBytes = o.maxResponseSize;
   const snapshot = await lib.fetchJwksSnapshot(o.issuer, {
@@ -24,8 +24,8 @@ async function save(o: SaveOptions): Promise<number> {
   });
   // A remote document that is no JWKS is the source's fault, named as such (exit 3), never an internal error;
   // nothing is written then.
-  const set = lib.snapshotKeySet(snapshot, (await import("../../src/limits.js")).DEFAULT_LIMITS);
-  const { renderJson } = await import("../../src/render/json.js");
+  const set = lib.snapshotKeySet(snapshot, (await import("../../src/api/common.js")).DEFAULT_LIMITS);
+  const { renderJson } = await import("../../src/api/common.js");
   const text = renderJson(snapshot);
   if (o.out) {
     try {
@@ -43,7 +43,7 @@ async function save(o: SaveOptions): Promise<number> {
 }
 
 async function show(file: string): Promise<number> {
-  const lib = await import("../../src/idtoken/index.js");
+  const lib = await import("../../src/api/id-token.js");
   const set = await lib.loadKeysFile(file).current();
   // Every value here comes from the key set file: each goes through the sanitiser.
   const t = safeText;

@@ -74,8 +74,8 @@ ${EXIT_HELP}`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { enqueueArchives } = await import("../../src/queue/enqueue.js");
-        const { SealcheckError } = await import("../../src/errors.js");
+        const { enqueueArchives } = await import("../../src/api/queue.js");
+        const { SealcheckError } = await import("../../src/api/common.js");
         const s = await enqueueArchives(dirs, { ...connection(opts), ...batchVerifyOptions(opts), allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
         if (s.found === 0)
           throw new SealcheckError(
@@ -100,7 +100,7 @@ ${EXIT_HELP}`,
     )
     .action(async (opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { queueStatus } = await import("../../src/queue/results.js");
+        const { queueStatus } = await import("../../src/api/queue.js");
         const s = await queueStatus(connection(opts));
         if (opts.json) await writeOut(`${JSON.stringify(s, null, 2)}\n`);
         else
@@ -191,7 +191,7 @@ ${EXIT_HELP}`,
     )
     .action(async (opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { runWorker } = await import("../../src/queue/worker.js");
+        const { runWorker } = await import("../../src/api/queue.js");
         const w = await runWorker({
           ...connection(opts),
           ...batchVerifyOptions(opts),
@@ -203,7 +203,7 @@ ${EXIT_HELP}`,
           maxStalledCount: opts.maxStalled as number,
           onLog: (line) => printStderrLine(line),
         });
-        const { redactRedisUrl } = await import("../../src/redis.js");
+        const { redactRedisUrl } = await import("../../src/api/queue.js");
         printStderrLine(`worker ${process.pid} on queue ${String(opts.queue)} at ${redactRedisUrl(connection(opts).redis)} (run ${w.run}); SIGTERM to stop`);
         await new Promise<void>((resolve) => {
           let signals = 0;
@@ -224,14 +224,14 @@ ${EXIT_HELP}`,
 /** queue results / queue wait: lines to --out (or stdout for results), summary for wait. */
 async function readResults(opts: Record<string, unknown>, follow: boolean, format: string | null): Promise<number> {
   const [{ queueResults }, jsonl, { BatchSummary, renderSummary }] = await Promise.all([
-    import("../../src/queue/results.js"),
-    import("../../src/batch/jsonl.js"),
-    import("../../src/batch/summary.js"),
+    import("../../src/api/queue.js"),
+    import("../../src/api/batch.js"),
+    import("../../src/api/batch.js"),
   ]);
   const out = opts.out as string | undefined;
   const writer = out ? new jsonl.JsonlWriter(out, true) : null;
   const summary = new BatchSummary((opts.slowest as number | undefined) ?? 10);
-  const rows: import("../../src/batch/formats.js").BatchRow[] = [];
+  const rows: import("../../src/api/batch.js").BatchRow[] = [];
   const keepRow = format === "junit" || format === "csv";
   let cursor = (opts.from as string | undefined) ?? null;
   const onInterrupt = (): void => {
@@ -265,7 +265,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
   if (cursor) printStderrLine(`results read up to cursor ${cursor} (go on with --from ${cursor})`);
   if (format !== null) {
     // The summary's "workers": the worker processes connected to the queue at the end.
-    const { queueStatus } = await import("../../src/queue/results.js");
+    const { queueStatus } = await import("../../src/api/queue.js");
     const workers = await queueStatus(connection(opts)).then(
       (st) => st.workers,
       () => 0,
@@ -273,7 +273,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
     const s = summary.toJSON({ workers, out: out ?? null });
     if (format === "json") await writeOut(`${JSON.stringify(s, null, 2)}\n`);
     else if (keepRow) {
-      const f = await import("../../src/batch/formats.js");
+      const f = await import("../../src/api/batch.js");
       rows.sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
       await writeOut(format === "junit" ? f.junitXml(rows) : f.csvHeader() + rows.map(f.csvRow).join(""), { crlf: format === "csv" });
     } else await writeOut(renderSummary(s, { colour: useColour() }));

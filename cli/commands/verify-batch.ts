@@ -79,22 +79,17 @@ options, unusable trust store, nothing found).`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const [{ discoverArchives, archiveKey }, { verifyMany, defaultWorkers }, jsonl, { BatchSummary, renderSummary }, { SealcheckError }, { runKey }] =
-          await Promise.all([
-            import("../../src/batch/discover.js"),
-            import("../../src/batch/verify-many.js"),
-            import("../../src/batch/jsonl.js"),
-            import("../../src/batch/summary.js"),
-            import("../../src/errors.js"),
-            import("../../src/batch/run-key.js"),
-          ]);
+        const batch = await import("../../src/api/batch.js");
+        const { discoverArchives, archiveKey, verifyMany, defaultWorkers, BatchSummary, renderSummary, runKey } = batch;
+        const jsonl = batch;
+        const { SealcheckError } = await import("../../src/api/common.js");
         const out = opts.out as string | undefined;
         if (opts.resume && !out) throw new SealcheckError("ERR_USAGE", "--resume needs --out <file> (the results of the earlier run)");
         const workers = (opts.workers as number | undefined) ?? defaultWorkers();
         const summary = new BatchSummary(opts.slowest as number);
         const format = opts.json ? "json" : (opts.format as "text" | "json" | "junit" | "csv");
         // JUnit and CSV list every archive (earlier run included); the short fields only, not the reports.
-        const rows: import("../../src/batch/formats.js").BatchRow[] = [];
+        const rows: import("../../src/api/batch.js").BatchRow[] = [];
         const keepRow = format === "junit" || format === "csv";
         const verifyOptions = batchVerifyOptions(opts);
         const run = runKey({ ...verifyOptions, allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
@@ -137,12 +132,12 @@ options, unusable trust store, nothing found).`,
 
         const writer = out ? new jsonl.JsonlWriter(out, Boolean(opts.resume)) : null;
         const colour = useColour(process.stderr);
-        let progress: import("../../src/batch/progress.js").ProgressBar | null = null;
+        let progress: import("../progress.js").ProgressBar | null = null;
         if (opts.progress !== false && process.stderr.isTTY && todo.length > 0) {
-          const { ProgressBar } = await import("../../src/batch/progress.js");
+          const { ProgressBar } = await import("../progress.js");
           progress = new ProgressBar(process.stderr, todo.length, colour);
         }
-        const reports = opts.reports as import("../../src/batch/jsonl.js").ReportMode;
+        const reports = opts.reports as import("../../src/api/batch.js").ReportMode;
         let done = 0;
         // Ctrl-C: every finished archive is already in --out (one write per line); clear the bar, say how
         // to go on, and end (the worker threads end with the process).
@@ -181,7 +176,7 @@ options, unusable trust store, nothing found).`,
         const s = summary.toJSON({ workers: workers, out: out ?? null });
         if (format === "json") await writeOut(`${JSON.stringify(s, null, 2)}\n`);
         else if (format === "junit" || format === "csv") {
-          const f = await import("../../src/batch/formats.js");
+          const f = await import("../../src/api/batch.js");
           rows.sort((a, b) => (a.index ?? 0) - (b.index ?? 0)); // input order, not completion order
           await writeOut(format === "junit" ? f.junitXml(rows) : f.csvHeader() + rows.map(f.csvRow).join(""), { crlf: format === "csv" });
         } else await writeOut(renderSummary(s, { colour: useColour() }));

@@ -1,8 +1,8 @@
 // `sealcheck verify-id-token`: options only here; the verifier is imported when the command runs.
 import { existsSync } from "node:fs";
-import { parseValidationTime } from "../../src/time.js";
+import { parseValidationTime } from "../../src/api/common.js";
 import type { Command } from "commander";
-import { SealcheckError } from "../../src/errors.js";
+import { SealcheckError } from "../../src/api/common.js";
 import { runGuarded, useColour, writeOut } from "../io.js";
 import { limitHelp, limitOption, listOption, parseSeconds } from "../options.js";
 
@@ -45,7 +45,7 @@ async function readToken(arg: string, maxBytes: number): Promise<string> {
     return Buffer.concat(chunks).toString("utf8");
   }
   if (existsSync(arg)) {
-    const { readBounded } = await import("../../src/input/evidence-file.js");
+    const { readBounded } = await import("../../src/api/common.js");
     try {
       return Buffer.from(readBounded(arg, maxBytes)).toString("utf8");
     } catch (e) {
@@ -68,8 +68,8 @@ async function readToken(arg: string, maxBytes: number): Promise<string> {
 }
 
 async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number> {
-  const lib = await import("../../src/idtoken/index.js");
-  const { resolveLimits } = await import("../../src/limits.js");
+  const lib = await import("../../src/api/id-token.js");
+  const { resolveLimits } = await import("../../src/api/common.js");
   const limits = resolveLimits(o.limit ?? {});
   const limitOpts = o.limit && Object.keys(o.limit).length ? { limits: o.limit } : {};
   if (o.jwks && o.discovery) throw new SealcheckError("ERR_USAGE", "give either --jwks <file> or --discovery, not both");
@@ -81,7 +81,7 @@ async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number
   const maxAgeSec = o.maxAge;
   const timeoutMs = o.timeout;
   const maxResponseBytes = o.maxResponseSize;
-  const algorithms = (o.alg?.length ? o.alg : ["RS256"]) as import("../../src/idtoken/index.js").IdTokenAlgorithm[];
+  const algorithms = (o.alg?.length ? o.alg : ["RS256"]) as import("../../src/api/id-token.js").IdTokenAlgorithm[];
 
   const keys = o.jwks
     ? lib.loadKeysFile(o.jwks, { ...(o.discoveryDocument ? { discoveryDocument: o.discoveryDocument } : {}), ...limitOpts })
@@ -106,15 +106,15 @@ async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number
     ...limitOpts,
   });
   if (o.json) {
-    const { renderJson } = await import("../../src/render/json.js");
+    const { renderJson } = await import("../../src/api/common.js");
     await writeOut(renderJson(report));
   } else {
-    const { renderIdTokenReport } = await import("../../src/render/id-token.js");
+    const { renderIdTokenReport } = await import("../../src/api/id-token.js");
     await writeOut(
       renderIdTokenReport(report, { colour: useColour() }, { showPersonalData: Boolean(o.showPersonalData), width: process.stdout.columns || 80 }),
     );
   }
-  const { exitCodeFor } = await import("../../src/report/verdict.js");
+  const { exitCodeFor } = await import("../../src/api/common.js");
   return exitCodeFor(report.indication);
 }
 

@@ -54,8 +54,8 @@ in the package; the stable contract: docs/contract.md.`,
     )
     .action(async (evidence: string, originals: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { verifyArchiveWithToken } = await import("../../src/verify/cross-check.js");
-        const { exitCodeFor } = await import("../../src/report/verdict.js");
+        const { verifyArchiveWithToken } = await import("../../src/api/archive.js");
+        const { exitCodeFor } = await import("../../src/api/common.js");
         const report = await verifyArchiveWithToken({
           evidence,
           originals,
@@ -73,22 +73,22 @@ in the package; the stable contract: docs/contract.md.`,
           ...(typeof opts.token === "string" ? { crossCheckToken: opts.token } : {}),
         });
         if (typeof opts.report === "string") {
-          const { renderArchiveHtml } = await import("../../src/render/html.js");
-          const { writeOutputFile } = await import("../../src/inspect/write.js");
+          const { renderArchiveHtml } = await import("../../src/api/archive.js");
+          const { writeOutputFile } = await import("../../src/api/common.js");
           writeOutputFile(opts.report, renderArchiveHtml(report), "the HTML report");
         }
         if (opts.quiet) {
           // Exit code only.
         } else if (opts.json) {
-          const { renderJson } = await import("../../src/render/json.js");
+          const { renderJson } = await import("../../src/api/common.js");
           await writeOut(renderJson(report));
         } else if (opts.summary) {
-          const { renderArchiveSummary } = await import("../../src/render/archive-human.js");
+          const { renderArchiveSummary } = await import("../../src/api/archive.js");
           await writeOut(
             renderArchiveSummary(report, { colour: useColour() }) + (typeof opts.report === "string" ? `\nHTML report written to ${opts.report}\n` : ""),
           );
         } else {
-          const { renderArchiveHuman, renderVerdictRecap } = await import("../../src/render/archive-human.js");
+          const { renderArchiveHuman, renderVerdictRecap } = await import("../../src/api/archive.js");
           const style = { colour: useColour() };
           // On a terminal the statement outruns the screen: its verdict is repeated where the reader ends up.
           const recap = process.stdout.isTTY ? `\n${renderVerdictRecap(report, style)}` : "";

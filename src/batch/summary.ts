@@ -12,7 +12,8 @@ export function worseExitCode(a: ArchiveExitCode, b: ArchiveExitCode): ArchiveEx
   return SEVERITY.indexOf(a) >= SEVERITY.indexOf(b) ? a : b;
 }
 
-type Summable = Pick<BatchResult, "evidence" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error">;
+/** What the summary needs of a result. */
+export type Summable = Pick<BatchResult, "evidence" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error">;
 
 export interface BatchSummaryJson {
   archives: number;

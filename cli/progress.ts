@@ -1,5 +1,5 @@
 // A one-line progress bar on stderr (only when stderr is a terminal): done/total, rate, ETA, verdict counts.
-import { safeForTerminal } from "../render/sanitize.js";
+import { safeForTerminal } from "../src/api/common.js";
 
 export class ProgressBar {
   private last = 0;

@@ -1,0 +1,38 @@
+// Public API, what every part shares: the report model and its verdict, the check-id registry, errors, limits,
+// times, the sanitiser for terminals, JSON rendering, writing an output file. The CLI imports the library only
+// through the modules of src/api (enforced by .dependency-cruiser.cjs); src/index.ts is all of them.
+export * from "../report/types.js";
+export type {
+  ArchiveReport,
+  ReportedClaim,
+  SealSummary,
+  PadesLevel,
+  SignerSummary,
+  VerificationInputs,
+  PdfSignatureReport,
+  PdfSignatureKind,
+} from "../report/archive-report.js";
+export { computeVerdict, exitCodeFor, type Verdict } from "../report/verdict.js";
+// The registry of check ids: report order, category and the module that decides each.
+export {
+  ARCHIVE_CHECK_ENTRIES,
+  ID_TOKEN_CHECK_ENTRIES,
+  type CheckId,
+  type ArchiveCheckId,
+  type IdTokenCheckId,
+  type CheckEntry,
+  type CheckCategory,
+} from "../report/check-ids.js";
+export type { CertificateSummary } from "../pki/certificate.js";
+export type { PersonalDataKind } from "../evidence/personal-data.js";
+export type { EvidenceFormat, EvidenceInput, WorkflowResultInfo } from "../input/evidence-file.js";
+export type { Style } from "../render/style.js";
+export { SealcheckError, FormatError, LimitError, errorMessage, type ErrorCode } from "../errors.js";
+export { DEFAULT_LIMITS, LIMIT_NAMES, LIMIT_DESCRIPTIONS, resolveLimits, type Limits } from "../limits.js";
+export { parseValidationTime } from "../time.js";
+export { VERSION } from "../version.js";
+// The one sanitiser for untrusted text on its way to a terminal (use it when printing report fields yourself).
+export { safeText, safeForTerminal } from "../render/sanitize.js";
+export { renderJson } from "../render/json.js";
+export { writeOutputFile } from "../inspect/write.js";
+export { readBounded } from "../input/evidence-file.js";
