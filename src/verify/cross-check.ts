@@ -5,7 +5,7 @@
 // address, All drops nothing). The --token copy is verified like any evidence (its own signature, chain,
 // OCSP); a copy whose signature fails cannot vouch for anything.
 import { SealcheckError, FormatError, errorMessage } from "../errors.js";
-import { resolveLimits, type Limits } from "../limits.js";
+import { DEFAULT_LIMITS, resolveLimits, type Limits } from "../limits.js";
 import { classifyEvidence, readBounded, type EvidenceFormat } from "../input/evidence-file.js";
 import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
@@ -73,13 +73,14 @@ function isNumbered(name: string, kind: NumberedClaimKind): boolean {
  * Compares two copies. `filtered` is the PAdES copy when exactly one copy is a PAdES; its user claims may
  * lack what its filter drops. Claim values that are personal data are never quoted in the differences.
  */
-export function compareTokenCopies(a: TokenCopy, b: TokenCopy): Comparison {
+export function compareTokenCopies(a: TokenCopy, b: TokenCopy, limits: Pick<Limits, "maxJsonBytes" | "maxJsonDepth"> = DEFAULT_LIMITS): Comparison {
   const differences: string[] = [];
   const filtered = isPades(a.format) !== isPades(b.format) ? (isPades(a.format) ? a : b) : null;
   const full = filtered === a ? b : filtered === b ? a : null;
   if (a.header.kid !== b.header.kid) differences.push(`the tokens were signed with different keys (kid ${short(a.header.kid)} / ${short(b.header.kid)})`);
 
-  const jsonLimits = { maxBytes: 1 << 20, maxDepth: 32 };
+  // The numbered claims are JSON in strings: parsed within --limit, as verify parses them.
+  const jsonLimits = { maxBytes: limits.maxJsonBytes, maxDepth: limits.maxJsonDepth };
   const keys = [...new Set([...Object.keys(a.payload), ...Object.keys(b.payload)])];
   const sigKeys = keys.filter((k) => isNumbered(k, "signature"));
   for (const k of keys.filter((k) => !sigKeys.includes(k))) {
@@ -150,8 +151,8 @@ export function compareTokenCopies(a: TokenCopy, b: TokenCopy): Comparison {
  * The cross-check as a CheckResult. `tokenReport` is the --token file verified on its own (its
  * token-signature and token-certificate results are taken into account); omit it to compare contents only.
  */
-export function crossCheckToken(primary: TokenCopy, other: TokenCopy, tokenReport?: ArchiveReport): CheckResult {
-  const { differences, filter, omitted } = compareTokenCopies(primary, other);
+export function crossCheckToken(primary: TokenCopy, other: TokenCopy, tokenReport?: ArchiveReport, limits: Limits = DEFAULT_LIMITS): CheckResult {
+  const { differences, filter, omitted } = compareTokenCopies(primary, other, limits);
   const details: Record<string, unknown> = {
     tokenFile: other.file,
     tokenFormat: other.format,
@@ -223,7 +224,7 @@ export async function verifyArchiveWithToken(o: VerifyArchiveOptions & { crossCh
     }
     const { originals: _originals, ...forToken } = rest;
     const tokenReport = await verifyArchive({ ...forToken, evidence: { name: tokenFile, bytes: tokenBytes }, trustStore, showPersonalData: false });
-    return crossCheckToken(primary, other, tokenReport);
+    return crossCheckToken(primary, other, tokenReport, limits);
   })();
   const checks = [...report.checks, check];
   return { ...report, ...computeVerdict(checks), checks };

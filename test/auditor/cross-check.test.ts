@@ -79,6 +79,14 @@ describe("token cross-check", () => {
     );
   });
 
+  it("the numbered claims are parsed within --limit (no limits of its own)", () => {
+    const pades = (c: Record<string, unknown>) => copy("archive.pdf", "pades-pdf", c);
+    const json = (c: Record<string, unknown>) => copy("workflowtoken.json", "workflow-token-json", c);
+    expect(compareTokenCopies(pades(base), json(full)).differences).toEqual([]);
+    const tight = compareTokenCopies(pades(base), json(full), { maxJsonBytes: 16, maxJsonDepth: 32 });
+    expect(tight.differences.join()).toContain("is not readable JSON in both copies");
+  });
+
   it("user claims may differ only by the filter, and only in the right direction", () => {
     const pades = (c: Record<string, unknown>) => copy("archive.pdf", "pades-pdf", c);
     const json = (c: Record<string, unknown>) => copy("workflowtoken.json", "workflow-token-json", c);
