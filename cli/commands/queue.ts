@@ -253,8 +253,8 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       onIdle: (n) =>
         printStderrLine(`no worker is connected to queue ${String(opts.queue)}; ${n} job${n === 1 ? "" : "s"} left (start one: sealcheck worker ...)`),
     })) {
-      const { run, ...result } = r.result;
-      const line = jsonl.resultLine(result, "all", run);
+      const { run: _run, ...result } = r.result;
+      const line = `${r.line}\n`;
       if (writer) writer.write(line);
       else if (format === null) await writeOut(line);
       summary.add(result);
