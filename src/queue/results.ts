@@ -94,12 +94,10 @@ export interface QueueResult {
 
 const INDICATIONS = new Set(["TOTAL-PASSED", "TOTAL-FAILED", "INDETERMINATE"]);
 
-/** A stream entry's line, checked (Redis is input like any other); a bad one is a no-verdict result. */
-export function parseResultLine(text: string, jobId: string): BatchResult & { run?: string } {
-  return checkResultLine(text, jobId).result;
-}
-
-/** parseResultLine, and whether `text` is fit to be written out as it is (checked, one line). */
+/**
+ * A stream entry's line, checked (Redis is input like any other; a bad one is a no-verdict result), and whether
+ * `text` is fit to be written out as it is.
+ */
 function checkResultLine(text: string, jobId: string): { result: BatchResult & { run?: string }; ok: boolean } {
   let v: unknown;
   try {

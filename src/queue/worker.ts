@@ -90,6 +90,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   try {
     runner = await startRunner({
       ...verify,
+      reports,
       workers: threads,
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(workerHeapMb ? { workerHeapMb } : {}),
