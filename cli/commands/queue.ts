@@ -170,7 +170,11 @@ verdict, then 2 INDETERMINATE, else 0); 3 also when Redis cannot be reached.`,
   for (const o of batchVerifyFlags()) worker.addOption(o);
   worker
     .option("--timeout <seconds>", "give up on one archive after this long (its thread is restarted)", parseSeconds)
-    .addOption(new Option("--reports <which>", "which results keep their full report in Redis").choices(["all", "not-passed", "none"]).default("all"))
+    .addOption(
+      new Option("--reports <which>", "which results keep their full report in Redis (a passing archive's: sealcheck verify reproduces it)")
+        .choices(["all", "not-passed", "none"])
+        .default("not-passed"),
+    )
     .option("--lock-duration <ms>", "how long a job's lock lasts without renewal; a dead worker's job is taken after it", parseCount, 30000)
     .option("--stalled-interval <ms>", "how often to look for jobs of dead workers", parseCount, 30000)
     .option("--max-stalled <n>", "times a job may lose its worker before it ends with no verdict (ERR_WORKER_CRASHED)", parseCount, 2)
@@ -249,8 +253,8 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       onIdle: (n) =>
         printStderrLine(`no worker is connected to queue ${String(opts.queue)}; ${n} job${n === 1 ? "" : "s"} left (start one: sealcheck worker ...)`),
     })) {
-      const { run, ...result } = r.result;
-      const line = jsonl.resultLine(result, "all", run);
+      const { run: _run, ...result } = r.result;
+      const line = `${r.line}\n`;
       if (writer) writer.write(line);
       else if (format === null) await writeOut(line);
       summary.add(result);

@@ -68,9 +68,11 @@ function run(cli: string, args: string[]): { s: number; cpu: number; code: numbe
   return { s, cpu: u! + sys!, code: r.status, stdout: r.stdout };
 }
 
-/** CPU seconds a live process has used so far (all its threads), from /proc. */
-function cpuOf(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+/** CPU seconds a live process has used so far (all its threads, or with `main` its main thread), from /proc. */
+function cpuOf(pid: number, main = false): number {
+  const f = readFileSync(main ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8")
+    .split(") ")[1]!
+    .split(" ");
   return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (CLK_TCK 100 on Linux)
 }
 
@@ -145,6 +147,7 @@ export async function benchQueue(o: QueueBenchOptions): Promise<{ rows: QueueBen
         // CPU from here: the workers' (started and idle above), Redis's, and the add and wait processes'.
         const redis0 = cpuOf(redis.proc.pid!);
         const cpu0 = workers.reduce((a, w) => a + cpuOf(w.pid!), 0) + redis0;
+        const main0 = workers.reduce((a, w) => a + cpuOf(w.pid!, true), 0);
         const memBefore = Number(/used_memory:(\d+)/.exec(redisCli(redis.port, "INFO", "memory"))?.[1] ?? 0);
         const qout = join(mkdtempSync(join(tmpdir(), "bench-out-")), "q.jsonl");
         const add = run(o.cli, ["queue", "add", archivesDir, ...conn, ...trust]);
@@ -162,7 +165,12 @@ export async function benchQueue(o: QueueBenchOptions): Promise<{ rows: QueueBen
           memPerArchive = (Number(/used_memory:(\d+)/.exec(redisCli(redis.port, "INFO", "memory"))?.[1] ?? 0) - memBefore) / count;
         }
         const redisCpu = cpuOf(redis.proc.pid!) - redis0;
-        const cpu = workers.reduce((a, w) => a + cpuOf(w.pid!), 0) + cpuOf(redis.proc.pid!) - cpu0 + add.cpu + wait.cpu;
+        const workersCpu = workers.reduce((a, w) => a + cpuOf(w.pid!), 0) - (cpu0 - redis0);
+        const mainCpu = workers.reduce((a, w) => a + cpuOf(w.pid!, true), 0) - main0;
+        const cpu = workersCpu + redisCpu + add.cpu + wait.cpu;
+        o.log(
+          `queue ${tag} ×${n}: ${count} archives, CPU s: workers ${workersCpu.toFixed(2)} (main threads ${mainCpu.toFixed(2)}), redis ${redisCpu.toFixed(2)}, add ${add.cpu.toFixed(2)}, wait ${wait.cpu.toFixed(2)} (verify-batch ${b.cpu.toFixed(2)})`,
+        );
         run(o.cli, ["queue", "results", ...conn, "--trim", "--out", join(dir, "trimmed.jsonl")]);
         for (const w of workers) w.kill("SIGTERM");
         await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode === null ? w.once("exit", r) : r(null)))));
@@ -223,7 +231,7 @@ export async function benchQueue(o: QueueBenchOptions): Promise<{ rows: QueueBen
       metric: "queue: Redis commands per archive (add, workers, wait; those inside Lua scripts included)",
       value: `${opsPerArchive.toFixed(1)}, of which ${scriptsPerArchive.toFixed(1)} Lua script runs`,
     });
-    rows.push({ metric: "queue: result line per archive (full report)", value: `${(lineBytes / 1024).toFixed(1)} KB` });
+    rows.push({ metric: "queue: result line per archive (the worker's default --reports)", value: `${(lineBytes / 1024).toFixed(1)} KB` });
     rows.push({ metric: "queue: Redis memory per archive until read (job + result)", value: `${(memPerArchive / 1024).toFixed(1)} KB` });
     rows.push({
       metric: "queue: bytes read from storage per archive (evidence + originals)",

@@ -3,17 +3,21 @@
 import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { SealcheckError, errorMessage } from "../errors.js";
-import type { BatchResult } from "./types.js";
+import type { BatchResult, ReportMode } from "./types.js";
 
-/** Which archives keep their full report in the file. */
-export type ReportMode = "all" | "not-passed" | "none";
+export type { ReportMode } from "./types.js";
+
+/** Whether a result with this exit code keeps its report under `mode`. */
+export function keepsReport(mode: ReportMode, exitCode: number): boolean {
+  return mode === "all" || (mode === "not-passed" && exitCode !== 0);
+}
 
 /**
  * The line for one result, report kept or left out (null) as `mode` says; `run` (the batch's run key,
  * run-key.ts) is added last when given, so that --resume can tell which options a line was verified with.
  */
 export function resultLine(r: BatchResult, mode: ReportMode = "all", run?: string): string {
-  const keep = mode === "all" || (mode === "not-passed" && r.exitCode !== 0);
+  const keep = keepsReport(mode, r.exitCode);
   const line: BatchResult & { run?: string } = keep || r.report === null ? { ...r } : { ...r, report: null };
   if (run !== undefined) line.run = run;
   return `${JSON.stringify(line)}\n`;

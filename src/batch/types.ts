@@ -72,8 +72,13 @@ export interface VerifyManyOptions extends BatchVerifyOptions {
 }
 
 /** What the main thread sends a worker at start (structured-cloneable). */
+/** Which archives keep their full report (verify-batch --reports, sealcheck worker --reports). */
+export type ReportMode = "all" | "not-passed" | "none";
+
 export interface WorkerInit {
   verify: BatchVerifyOptions;
+  /** Reports the caller will not keep are dropped in the thread, not cloned to the main thread. Default "all". */
+  reports?: ReportMode;
 }
 
 export type ToWorker = { type: "job"; id: number; archive: ArchiveSpec };

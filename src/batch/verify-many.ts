@@ -13,7 +13,7 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-function initOf(o: VerifyManyOptions): WorkerInit {
+function initOf(o: VerifyManyOptions & Pick<WorkerInit, "reports">): WorkerInit {
   const verify: WorkerInit["verify"] = {
     trust: [...(o.trust ?? [])],
     certs: [...(o.certs ?? [])],
@@ -28,14 +28,14 @@ function initOf(o: VerifyManyOptions): WorkerInit {
   if (o.sealSigners?.length) verify.sealSigners = [...o.sealSigners];
   if (o.allowExtraOriginals) verify.allowExtraOriginals = true;
   if (o.trustFor) verify.trustFor = Object.fromEntries(Object.entries(o.trustFor).map(([k, v]) => [k, [...(v ?? [])]]));
-  return { verify };
+  return { verify, ...(o.reports && o.reports !== "all" ? { reports: o.reports } : {}) };
 }
 
 /**
  * Checks the options and starts the pool verifyMany runs archives on (the queue worker runs its jobs on the
  * same one). Throws SealcheckError when the batch cannot run at all.
  */
-export async function startRunner(options: VerifyManyOptions): Promise<Runner> {
+export async function startRunner(options: VerifyManyOptions & Pick<WorkerInit, "reports">): Promise<Runner> {
   if (options === null || typeof options !== "object")
     throw new SealcheckError("ERR_USAGE", 'verifyMany: options must be an object, e.g. { trust: ["roots/"] }');
   for (const k of ["trust", "certs"] as const) expectPathList(k, options[k]);

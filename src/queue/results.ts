@@ -3,6 +3,7 @@
 // the same Lua script), so a worker that dies after writing and whose job runs again adds nothing. Readers
 // page through the stream from a cursor (an entry id): a reader that stops goes on from the last id it saw.
 // With `trim`, what was read is deleted (entry and job); otherwise entries stay until someone trims them.
+import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Job } from "bullmq";
 import { noVerdict } from "../batch/verifier.js";
@@ -23,12 +24,19 @@ local id = redis.call('XADD', KEYS[2], '*', 'job', ARGV[1], 'r', ARGV[3])
 redis.call('HSET', KEYS[1], ARGV[2], id)
 return id`;
 
+const PUBLISH_SHA = createHash("sha1").update(PUBLISH).digest("hex");
+
 /**
  * Writes a job's result line unless one was written already. Returns the entry id (the earlier one if any),
  * or null when the job no longer exists (removed meanwhile: nobody waits for it).
  */
 export async function publishResult(client: Redis, keys: ReturnType<typeof queueKeys>, jobId: string, line: string): Promise<string | null> {
-  const id = (await client.eval(PUBLISH, 2, keys.job(jobId), keys.results, jobId, RESULT_FIELD, line)) as string | null;
+  const args = [2, keys.job(jobId), keys.results, jobId, RESULT_FIELD, line] as const;
+  // By its hash: Redis neither receives nor hashes the script's text once per job; loaded again after a restart.
+  const id = (await client.evalsha(PUBLISH_SHA, ...args).catch((e: unknown) => {
+    if (!/NOSCRIPT/.test(String(e))) throw e;
+    return client.eval(PUBLISH, ...args);
+  })) as string | null;
   return id ?? null;
 }
 
@@ -80,12 +88,17 @@ export interface QueueResult {
   cursor: string;
   jobId: string;
   result: BatchResult & { run?: string };
+  /** `result` as a JSON line (no newline): the text from Redis when it checked out, as-is. */
+  line: string;
 }
 
 const INDICATIONS = new Set(["TOTAL-PASSED", "TOTAL-FAILED", "INDETERMINATE"]);
 
-/** A stream entry's line, checked (Redis is input like any other); a bad one is a no-verdict result. */
-export function parseResultLine(text: string, jobId: string): BatchResult & { run?: string } {
+/**
+ * A stream entry's line, checked (Redis is input like any other; a bad one is a no-verdict result), and whether
+ * `text` is fit to be written out as it is.
+ */
+function checkResultLine(text: string, jobId: string): { result: BatchResult & { run?: string }; ok: boolean } {
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -106,9 +119,12 @@ export function parseResultLine(text: string, jobId: string): BatchResult & { ru
     (r.run === undefined || typeof r.run === "string");
   if (!ok) {
     const evidence = r && typeof r === "object" && typeof r.evidence === "string" ? r.evidence : `job:${jobId}`;
-    return { index: 0, ...noVerdict({ evidence, originals: [] }, `the result of job ${jobId} in Redis is not a sealcheck result line`, "ERR_QUEUE_RESULT") };
+    return {
+      ok: false,
+      result: { index: 0, ...noVerdict({ evidence, originals: [] }, `the result of job ${jobId} in Redis is not a sealcheck result line`, "ERR_QUEUE_RESULT") },
+    };
   }
-  return {
+  const result = {
     index: r.index!,
     evidence: r.evidence!,
     originals: r.originals!,
@@ -122,6 +138,18 @@ export function parseResultLine(text: string, jobId: string): BatchResult & { ru
     errorCode: typeof r.errorCode === "string" ? r.errorCode : null,
     ...(typeof r.run === "string" ? { run: r.run } : {}),
   };
+  // As-is only when the loosely read fields already have their types, and (JSON may hold line breaks between
+  // tokens) on one line.
+  const asIs =
+    (r.subIndication === null || typeof r.subIndication === "string") &&
+    Array.isArray(r.decidedBy) &&
+    r.decidedBy.every((d) => typeof d === "string") &&
+    typeof r.durationMs === "number" &&
+    (r.report === null || (typeof r.report === "object" && !Array.isArray(r.report))) &&
+    (r.error === null || typeof r.error === "string") &&
+    (r.errorCode === null || typeof r.errorCode === "string") &&
+    !/[\r\n]/.test(text);
+  return { result, ok: asIs };
 }
 
 const CURSOR = /^\d{1,20}-\d{1,20}$/;
@@ -165,7 +193,9 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
           for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
           const jobId = f.job ?? "?";
           cursor = id;
-          yield { cursor: id, jobId, result: parseResultLine(f.r ?? "", jobId) };
+          const { result, ok } = checkResultLine(f.r ?? "", jobId);
+          // The checked text as it is: re-serialising would only spend CPU on the same line.
+          yield { cursor: id, jobId, result, line: ok ? f.r! : JSON.stringify(result) };
           taken.push({ cursor: id, jobId });
         }
         await trim();

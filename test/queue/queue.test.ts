@@ -117,7 +117,16 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
         .trim()
         .split("\n")
         .map(
-          (l) => JSON.parse(l) as { evidence: string; indication: string | null; subIndication: string | null; exitCode: number; run: string; index: number },
+          (l) =>
+            JSON.parse(l) as {
+              evidence: string;
+              indication: string | null;
+              subIndication: string | null;
+              exitCode: number;
+              run: string;
+              index: number;
+              report: object | null;
+            },
         );
     const q1 = lines("q.jsonl");
     const b1 = lines("b.jsonl");
@@ -127,6 +136,9 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const verdicts = (ls: typeof q1) => Object.fromEntries(ls.map((l) => [resolve(l.evidence), `${l.indication}/${l.subIndication}/${l.exitCode}`]));
     expect(verdicts(q1)).toEqual(verdicts(b1));
     expect(new Set(q1.map((l) => l.run))).toEqual(new Set(b1.map((l) => l.run)));
+    // The worker's default --reports not-passed: reports of the archives that did not pass only.
+    expect(q1.filter((l) => l.exitCode === 0 && l.report !== null)).toEqual([]);
+    expect(q1.filter((l) => l.indication !== null && l.exitCode !== 0 && l.report === null)).toEqual([]);
     const summary = JSON.parse(wait.stdout) as { archives: number; exitCode: number; byIndication: Record<string, number> };
     expect(summary.archives).toBe(found);
     expect(summary.byIndication).toEqual((JSON.parse(batch.stdout) as typeof summary).byIndication);
@@ -155,11 +167,12 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await until("hand-back", async () => /handed back/.test(other.log()));
     expect((await queueStatus({ redis: redis.url, queue: q })).completed).toBe(0);
     other.proc.kill("SIGTERM");
-    const w = startCliWorker([...common, "--trust", "samples/trust", "--at", "2025-12-01T10:00:00Z", "-c", "1"]);
+    const w = startCliWorker([...common, "--trust", "samples/trust", "--at", "2025-12-01T10:00:00Z", "-c", "1", "--reports", "all"]);
     await w.ready;
     await until("one result", async () => (await queueStatus({ redis: redis.url, queue: q })).results === 1, 20_000);
     const [r] = await collect(redis.url, q, { follow: false });
     expect(r!.result.indication).not.toBeNull();
+    expect(r!.result.report).not.toBeNull();
   });
 
   it("a worker SIGKILLed mid-archive: its job is taken by another worker once the lock expires, and counted once", async () => {
@@ -170,7 +183,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await until("the slow job running", async () => (await queueStatus({ redis: redis.url, queue: q })).active >= 1);
     await until("the fast ones done", async () => (await queueStatus({ redis: redis.url, queue: q })).results >= 2, 5000).catch(() => {});
     a.proc.kill("SIGKILL");
-    const b = startWorker(redis.url, q);
+    const b = startWorker(redis.url, q, { reports: "all" });
     await b.ready;
     const rs = await collect(redis.url, q);
     expect(byEvidence(rs)).toEqual(byEvidence([...specs("slow-1500", "a", "b")].map((s) => ({ result: s }) as unknown as QueueResult)));
@@ -234,7 +247,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
     expect((await raw.getWaiting())[0]!.stalledCounter).toBe(0);
     await raw.close();
-    const b = startWorker(redis.url, q);
+    const b = startWorker(redis.url, q, { reports: "all" });
     await b.ready;
     const [r] = await collect(redis.url, q);
     expect(r!.result).toMatchObject({ exitCode: 0, indication: "TOTAL-PASSED" });

@@ -11,8 +11,16 @@ parentPort.on("message", (m) => {
       type: "result",
       id: m.id,
       result: {
-        evidence: a.evidence, originals: a.originals, indication: "TOTAL-PASSED", subIndication: null, decidedBy: [],
-        exitCode: 0, durationMs: ms, report: { pid: process.pid }, error: null, errorCode: null,
+        evidence: a.evidence,
+        originals: a.originals,
+        indication: "TOTAL-PASSED",
+        subIndication: null,
+        decidedBy: [],
+        exitCode: 0,
+        durationMs: ms,
+        report: { pid: process.pid },
+        error: null,
+        errorCode: null,
       },
     });
   }, ms);
