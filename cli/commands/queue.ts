@@ -227,11 +227,12 @@ ${EXIT_HELP}`,
 
 /** queue results / queue wait: lines to --out (or stdout for results), summary for wait. */
 async function readResults(opts: Record<string, unknown>, follow: boolean, format: string | null): Promise<number> {
-  const [{ queueResults }, jsonl, { BatchSummary, renderSummary }] = await Promise.all([
+  const [{ queueResults }, jsonl, { escapeJsonText }] = await Promise.all([
     import("../../src/api/queue.js"),
     import("../../src/api/batch.js"),
-    import("../../src/api/batch.js"),
+    import("../../src/api/common.js"),
   ]);
+  const { BatchSummary, renderSummary } = jsonl;
   const out = opts.out as string | undefined;
   const writer = out ? new jsonl.JsonlWriter(out, true) : null;
   const summary = new BatchSummary((opts.slowest as number | undefined) ?? 10);
@@ -254,7 +255,8 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
         printStderrLine(`no worker is connected to queue ${String(opts.queue)}; ${n} job${n === 1 ? "" : "s"} left (start one: sealcheck worker ...)`),
     })) {
       const { run: _run, ...result } = r.result;
-      const line = `${r.line}\n`;
+      // Lines from Redis are untrusted: escaped as verify-batch escapes its own (a no-op on those).
+      const line = `${escapeJsonText(r.line)}\n`;
       if (writer) writer.write(line);
       else if (format === null) await writeOut(line);
       summary.add(result);

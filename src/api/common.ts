@@ -32,7 +32,7 @@ export { DEFAULT_LIMITS, LIMIT_NAMES, LIMIT_DESCRIPTIONS, resolveLimits, type Li
 export { parseValidationTime } from "../time.js";
 export { VERSION } from "../version.js";
 // The one sanitiser for untrusted text on its way to a terminal (use it when printing report fields yourself).
-export { safeText, safeForTerminal } from "../render/sanitize.js";
+export { safeText, safeForTerminal, escapeJsonText } from "../render/sanitize.js";
 export { renderJson } from "../render/json.js";
 export { writeOutputFile } from "../inspect/write.js";
 export { readBounded } from "../input/evidence-file.js";

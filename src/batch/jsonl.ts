@@ -3,6 +3,7 @@
 import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { SealcheckError, errorMessage } from "../errors.js";
+import { escapeJsonText } from "../render/sanitize.js";
 import type { BatchResult, ReportMode } from "./types.js";
 
 export type { ReportMode } from "./types.js";
@@ -20,7 +21,8 @@ export function resultLine(r: BatchResult, mode: ReportMode = "all", run?: strin
   const keep = keepsReport(mode, r.exitCode);
   const line: BatchResult & { run?: string } = keep || r.report === null ? { ...r } : { ...r, report: null };
   if (run !== undefined) line.run = run;
-  return `${JSON.stringify(line)}\n`;
+  // Evidence names and claims are untrusted: what a terminal would act on is written as \u escapes.
+  return `${escapeJsonText(JSON.stringify(line))}\n`;
 }
 
 /** Appends lines with one synchronous write each: a line is either wholly in the file or not at all. */

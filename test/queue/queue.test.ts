@@ -298,6 +298,15 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       "r",
       '{"evidence":"/x.pdf","originals":[],"exitCode":0,"indication":"TOTAL-PASSED\\u001b[2J"}',
     );
+    // Well-formed, so passed through as checked, but with a raw bidi override in a name: written escaped.
+    await client.xadd(
+      `bull:${q}:sealcheck:results`,
+      "*",
+      "job",
+      "forged-2",
+      "r",
+      `{"index":1,"evidence":"/x\u202Efdp.exe","originals":[],"exitCode":0,"indication":"TOTAL-PASSED","subIndication":null,"decidedBy":[],"durationMs":1,"report":null,"error":null,"errorCode":null}`,
+    );
     const w = startWorker(redis.url, q);
     await w.ready;
     const rs = await collect(redis.url, q);
@@ -310,6 +319,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const cli = runCli(["queue", "results", "--redis", redis.url, "--queue", q]);
     expect(cli.code).toBe(3);
     expect(cli.stdout).not.toMatch(/\u001b/);
+    expect(cli.stdout).not.toContain("\u202E");
+    expect(cli.stdout).toContain("/x\\u202efdp.exe");
   });
 
   it("Redis killed and restarted mid-run (appendonly, appendfsync always): no enqueued job lost, every result once", async () => {
