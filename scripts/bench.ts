@@ -259,17 +259,10 @@ async function main(): Promise<void> {
       "| measure | value |",
       "|---|---|",
       ...queueRows.map((r) => `| ${r.metric} | ${r.value} |`),
-      "",
-      "Machine:",
-      "",
-      ...machine.map((m) => `- ${m}`),
-      ...(notes.length ? ["", ...notes.map((n) => `- note: ${n}`)] : []),
+      ...machineLines(machine, notes),
       "<!-- bench-queue:end -->",
     ].join("\n");
-    const file = "BENCHMARKS.md";
-    const old = readFileSync(file, "utf8");
-    const re = /<!-- bench-queue:begin[\s\S]*?<!-- bench-queue:end -->/;
-    writeFileSync(file, re.test(old) ? old.replace(re, md) : `${old}\n${md}\n`);
+    writeSection("bench-queue", md);
     log("BENCHMARKS.md updated (queue section)");
   } else if (!flag("--no-write") && !quick) {
     const md = [
@@ -279,19 +272,25 @@ async function main(): Promise<void> {
       "| measure | value | target | |",
       "|---|---|---|---|",
       ...rows.map((r) => `| ${r.metric} | ${r.value} | ${r.target} | ${r.ok === null ? "" : r.ok ? "met" : "**missed**"} |`),
-      "",
-      "Machine:",
-      "",
-      ...machine.map((m) => `- ${m}`),
-      ...(notes.length ? ["", ...notes.map((n) => `- note: ${n}`)] : []),
+      ...machineLines(machine, notes),
       "<!-- bench:end -->",
     ].join("\n");
-    const file = "BENCHMARKS.md";
-    const old = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n\n<!-- bench:begin --><!-- bench:end -->\n";
-    const next = /<!-- bench:begin[\s\S]*?<!-- bench:end -->/.test(old) ? old.replace(/<!-- bench:begin[\s\S]*?<!-- bench:end -->/, md) : `${old}\n${md}\n`;
-    writeFileSync(file, next);
+    writeSection("bench", md);
     log("BENCHMARKS.md updated");
   }
 }
 
 await main();
+
+/** Replaces the text between `<!-- name:begin` and `<!-- name:end -->` in BENCHMARKS.md (appends it when absent). */
+function writeSection(name: string, md: string): void {
+  const file = "BENCHMARKS.md";
+  const old = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
+  const re = new RegExp(`<!-- ${name}:begin[\\s\\S]*?<!-- ${name}:end -->`);
+  writeFileSync(file, re.test(old) ? old.replace(re, md) : `${old}\n${md}\n`);
+}
+
+/** The machine and the notes of a run, as both sections of BENCHMARKS.md end. */
+function machineLines(machine: readonly string[], notes: readonly string[]): string[] {
+  return ["", "Machine:", "", ...machine.map((m) => `- ${m}`), ...(notes.length ? ["", ...notes.map((n) => `- note: ${n}`)] : [])];
+}

@@ -27,18 +27,24 @@ function startWorker(
   const proc = spawn(process.execPath, ["test/queue/worker-process.mjs", url, queue, JSON.stringify({ ...FAST, ...opts })], {
     stdio: ["ignore", "ignore", "pipe"],
   });
+  const { ready, log } = watch(proc, "ready ");
+  ready.catch(() => {});
+  const exited = new Promise<number | null>((res) => proc.once("exit", (code) => res(code)));
+  return { proc, ready, log, exited };
+}
+
+/** A worker process's stderr, kept; `ready` once it prints `marker`, rejected if it exits first. */
+function watch(proc: ChildProcess, marker: string): { ready: Promise<void>; log: () => string } {
   children.push(proc);
   let log = "";
   const ready = new Promise<void>((res, rej) => {
     proc.stderr!.on("data", (d: Buffer) => {
       log += d.toString();
-      if (log.includes("ready ")) res();
+      if (log.includes(marker)) res();
     });
-    proc.once("exit", (code) => rej(new Error(`worker exited ${code} before ready: ${log}`)));
+    proc.once("exit", (code) => rej(new Error(`worker exited ${code} before "${marker}": ${log}`)));
   });
-  ready.catch(() => {});
-  const exited = new Promise<number | null>((res) => proc.once("exit", (code) => res(code)));
-  return { proc, ready, log: () => log, exited };
+  return { ready, log: () => log };
 }
 
 function startCliWorker(args: string[]): { proc: ChildProcess; ready: Promise<void>; log: () => string } {
@@ -46,16 +52,7 @@ function startCliWorker(args: string[]): { proc: ChildProcess; ready: Promise<vo
     stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, NO_COLOR: "1" },
   });
-  children.push(proc);
-  let log = "";
-  const ready = new Promise<void>((res, rej) => {
-    proc.stderr!.on("data", (d: Buffer) => {
-      log += d.toString();
-      if (log.includes("SIGTERM to stop")) res();
-    });
-    proc.once("exit", (code) => rej(new Error(`worker exited ${code}: ${log}`)));
-  });
-  return { proc, ready, log: () => log };
+  return { proc, ...watch(proc, "SIGTERM to stop") };
 }
 
 const specs = (...names: string[]) => names.map((name) => ({ evidence: `/nonexistent/sealcheck-queue-test/${name}.pdf`, originals: [] }));
