@@ -150,9 +150,9 @@ async function main(): Promise<void> {
   }
 
   if (only.has("batch")) {
-    // Three rounds, sealcheck then pdfsig in each, so that both see the same machine; medians reported, and
+    // Five rounds, sealcheck then pdfsig in each, so that both see the same machine; medians reported, and
     // the spread of the per-round ratios (this kind of VM varies by 5-10 % from run to run).
-    const rounds = quick ? 1 : 3;
+    const rounds = quick ? 1 : 5;
     log(
       `batch: ${corpus.small.count} archives of ~${mb(corpus.small.padesBytes)} PAdES (CRL ${(corpus.small.crlBytes / 1024).toFixed(0)} KB), ${cores} workers, ${rounds} round(s)`,
     );
