@@ -204,6 +204,24 @@ function tokenSignerSubject(uuid: string, cn = "NEB Transact ST"): NameAttribute
   ];
 }
 
+/**
+ * A certificate with the broker's token-signer subject, issued by the token CA around the timeline's iat, that
+ * differs from the real one in what a test varies: its key and its key usage.
+ */
+export function tokenSignerVariant(pki: TestPki, o: { key: KeyObject; serial: Uint8Array; keyUsage: Parameters<typeof extensions.keyUsage> }): Issued {
+  const der = issueCertificate({
+    subject: tokenSignerSubject(TOKEN_SIGNER_UUID),
+    subjectKey: o.key,
+    issuer: pki.tokenCa,
+    scheme: "rsa-pss",
+    notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30),
+    notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
+    serial: o.serial,
+    extensions: [extensions.keyUsage(...o.keyUsage)],
+  });
+  return issued("tokenSigner", der, o.key);
+}
+
 const caExtensions = (key: KeyObject, issuer?: Issued, pathLen?: number): Asn1[] => [
   extensions.basicConstraints(true, pathLen),
   extensions.keyUsage("keyCertSign", "cRLSign"),

@@ -10,7 +10,7 @@ import { staticKeys } from "../../src/index.js";
 import { parseJwks } from "../../src/index.js";
 import { weakKeyReason } from "../../src/index.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
-import { buildArchive, issueCertificate, issued, extensions, OIDS, TIMELINE } from "../../scripts/generator/index.js";
+import { buildArchive, issueCertificate, issued, extensions, OIDS, TIMELINE, tokenSignerVariant } from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 import { AUDIENCE, ISSUER, SENDER, jwksOf, makeKey, publicJwk, transferPayload, type TestKey } from "../idtoken/helpers.js";
 
@@ -142,22 +142,7 @@ describe("weak keys refused with a reason", () => {
   it("a Workflow token certificate with public exponent 3 (jose accepts it): INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE, the reason named", async () => {
     const pki = testPki();
     const weakKey = generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 3 }).privateKey;
-    const der = issueCertificate({
-      subject: [
-        [OIDS.country, "DK"],
-        [OIDS.organization, "Signaturgruppen A/S"],
-        [OIDS.organizationIdentifier, "NTRDK-29915938"],
-        [OIDS.commonName, "NEB Transact ST"],
-      ],
-      subjectKey: weakKey,
-      issuer: pki.tokenCa,
-      scheme: "rsa-pss",
-      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30),
-      notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
-      serial: new Uint8Array([0x15, 0x05]),
-      extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
-    });
-    const weak = issued("tokenSigner", der, weakKey);
+    const weak = tokenSignerVariant(pki, { key: weakKey, serial: new Uint8Array([0x15, 0x05]), keyUsage: ["digitalSignature", "nonRepudiation"] });
     const w = await writeTokenEvidence({ tokenSigner: weak, pemCertificate: weak, ocsp: { subject: weak } });
     const r = await verifyArchive({ evidence: w.json, trust: [trustDirectory()] });
     const c = check(r, "token-signature");

@@ -289,24 +289,9 @@ describe("verify: each check fails on its tampered input", () => {
 
 describe("verify: token certificate constraints", () => {
   it("token-certificate: a certificate whose key usage forbids signing → INDETERMINATE/CHAIN_CONSTRAINTS_FAILURE", async () => {
-    const { issueCertificate, issued, extensions, OIDS, TIMELINE: T } = await import("../../scripts/generator/index.js");
+    const { tokenSignerVariant } = await import("../../scripts/generator/index.js");
     const pki = testPki();
-    const der = issueCertificate({
-      subject: [
-        [OIDS.country, "DK"],
-        [OIDS.organization, "Signaturgruppen A/S"],
-        [OIDS.organizationIdentifier, "NTRDK-29915938"],
-        [OIDS.commonName, "NEB Transact ST"],
-      ],
-      subjectKey: pki.tokenSigner.key,
-      issuer: pki.tokenCa,
-      scheme: "rsa-pss",
-      notBefore: new Date(T.iat.getTime() - 86400_000 * 30),
-      notAfter: new Date(T.iat.getTime() + 86400_000 * 365),
-      serial: new Uint8Array([0x42, 0x01]),
-      extensions: [extensions.keyUsage("keyEncipherment")],
-    });
-    const encOnly = issued("tokenSigner", der, pki.tokenSigner.key);
+    const encOnly = tokenSignerVariant(pki, { key: pki.tokenSigner.key, serial: new Uint8Array([0x42, 0x01]), keyUsage: ["keyEncipherment"] });
     const w = await writeTokenEvidence({ tokenSigner: pki.tokenSigner, pemCertificate: encOnly });
     const r = await verifyArchive({ evidence: w.json, trust: trust() });
     expect(check(r, "token-signature").status).toBe("passed");
