@@ -10,7 +10,7 @@ import type { PkiSession } from "../pki/session.js";
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { CheckEnv, Established, EvidenceFacts, TokenFacts } from "./facts.js";
-import { KEY_HEADERS, refuseAlgorithm, refuseHeader, weakSpkiReason } from "../pki/jose-policy.js";
+import { KEY_HEADERS, refuseAlgorithm, refuseHeader, weakPublicKeyReason } from "../pki/jose-policy.js";
 
 const ID = "token-signature";
 
@@ -60,7 +60,7 @@ async function judge(env: CheckEnv, jws: CompactJws, cert: EvidenceFacts["tokenC
     return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The token's certificate is missing or unreadable, so its signature cannot be checked.", {
       details,
     });
-  const weak = weakSpkiReason(new Uint8Array(cert.subjectPublicKeyInfo.toSchema().toBER(false)));
+  const weak = weakPublicKeyReason(env.pki, cert.subjectPublicKeyInfo);
   if (weak) {
     return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The certificate "${displayName(cert.subject)}" cannot prove a signature: ${weak}.`, { details });
   }

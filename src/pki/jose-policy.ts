@@ -2,6 +2,9 @@
 // which header parameters are refused, which algorithms count as a signature at all, and which public
 // keys are too weak to prove anything. jose verifies; this module decides what may reach it.
 import { createPublicKey, type KeyObject } from "node:crypto";
+import type * as pkijs from "pkijs";
+import type { CacheSlot } from "./kept.js";
+import type { PkiSession } from "./session.js";
 
 /** Asymmetric JWS algorithms jose can verify, with the JWK key type each needs (an allow-list). */
 const KTY_OF_ALG: Record<string, string> = {
@@ -98,4 +101,31 @@ export function weakSpkiReason(spkiDer: Uint8Array): string | null {
     return `its public key cannot be read (${e instanceof Error ? e.message : String(e)}; e.g. an EC point off its curve)`;
   }
   return weakKeyReason(key);
+}
+
+// A key's weakness is a function of its SubjectPublicKeyInfo alone, and reading a key (createPublicKey) costs
+// ~0.2 ms: the responder, TSA and token-signer keys a broker's archives repeat are judged once per session,
+// by the key object (pooled certificates are the same object in every archive) and by the exact DER.
+const MAX_KEPT_KEYS = 256;
+// (A slot written out, not through cacheSlot: the ID-token commands load this module without the pki layer.)
+const WEAKNESS: CacheSlot<{ byObject: WeakMap<pkijs.PublicKeyInfo, string | null>; byDer: Map<string, string | null> }> = {
+  name: "key weakness by SubjectPublicKeyInfo",
+  make: () => ({ byObject: new WeakMap(), byDer: new Map() }),
+};
+
+/** weakSpkiReason for a certificate's key (pkijs), kept in the session by its SubjectPublicKeyInfo. */
+export function weakPublicKeyReason(session: PkiSession, spki: pkijs.PublicKeyInfo): string | null {
+  const kept = session.cache(WEAKNESS);
+  const known = kept.byObject.get(spki);
+  if (known !== undefined) return known;
+  const der = new Uint8Array(spki.toSchema().toBER(false));
+  const key = Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString("latin1");
+  let reason = kept.byDer.get(key);
+  if (reason === undefined) {
+    reason = weakSpkiReason(der);
+    if (kept.byDer.size >= MAX_KEPT_KEYS) kept.byDer.delete(kept.byDer.keys().next().value!);
+    kept.byDer.set(key, reason);
+  }
+  kept.byObject.set(spki, reason);
+  return reason;
 }

@@ -5,7 +5,7 @@
 // pkijs's BasicOCSPResponse.verify() validates the responder chain at the current time only, so every
 // archived response fails it. Here the signature is checked with the responder's key over tbsResponseData
 // (pkijs), and authorisation and validity are judged at the time the response was produced.
-import { weakSpkiReason } from "./jose-policy.js";
+import { weakPublicKeyReason } from "./jose-policy.js";
 import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
@@ -367,7 +367,7 @@ async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; respond
   const producedAt = decoded.producedAt!;
   details.responder = summarize(signer);
   // Weak keys are refused everywhere (src/pki/jose-policy.ts): a response signed with one proves nothing.
-  const weak = weakSpkiReason(new Uint8Array(signer.subjectPublicKeyInfo.toSchema().toBER(false)));
+  const weak = weakPublicKeyReason(input.session, signer.subjectPublicKeyInfo);
   if (weak) {
     return {
       j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP responder "${displayName(signer.subject)}" cannot be relied on: ${weak}.`, details),

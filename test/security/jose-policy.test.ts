@@ -1,6 +1,6 @@
 // Issue 15 item 5: one JOSE policy for both verifiers (algorithms, `none` in any spelling, crit, b64, key
 // parameters) and weak keys refused everywhere with a reason.
-import { createHash, createPublicKey, generateKeyPairSync } from "node:crypto";
+import { createHash, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,9 @@ import { verifyIdToken } from "../../src/index.js";
 import { staticKeys } from "../../src/index.js";
 import { parseJwks } from "../../src/index.js";
 import { weakKeyReason } from "../../src/index.js";
+import * as pkijs from "pkijs";
+import { weakPublicKeyReason, weakSpkiReason } from "../../src/pki/jose-policy.js";
+import { pkiSession } from "../../src/pki/session.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { buildArchive, issueCertificate, issued, extensions, OIDS, TIMELINE, tokenSignerVariant } from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
@@ -98,6 +101,26 @@ describe("weak keys refused with a reason", () => {
     expect(weakKeyReason(createPublicKey({ key: { ...jwk, e: "AQ" }, format: "jwk" }))).toContain("e = 1");
     expect(weakKeyReason(generateKeyPairSync("ec", { namedCurve: "secp256k1" }).publicKey)).toContain("secp256k1");
     expect(weakKeyReason(generateKeyPairSync("ec", { namedCurve: "P-384" }).publicKey)).toBeNull();
+  });
+
+  it("a certificate key's weakness kept in the session (by key object and exact DER) is weakSpkiReason's answer", () => {
+    const S = pkiSession();
+    const spkiOf = (key: KeyObject): Uint8Array => new Uint8Array(key.export({ format: "der", type: "spki" }));
+    const keys = [
+      generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 3 }).publicKey,
+      generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey,
+      generateKeyPairSync("ec", { namedCurve: "secp256k1" }).publicKey,
+      generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey,
+    ].map(spkiOf);
+    for (let round = 0; round < 2; round++) {
+      for (const der of keys) {
+        // A new pkijs object of the same bytes each time: kept by the DER as well as by the object.
+        const spki = pkijs.PublicKeyInfo.fromBER(der);
+        expect(weakPublicKeyReason(S, spki)).toBe(weakSpkiReason(der));
+        expect(weakPublicKeyReason(S, spki)).toBe(weakSpkiReason(der));
+      }
+    }
+    expect(keys.map((der) => weakSpkiReason(der) === null)).toEqual([false, true, false, true]);
   });
 
   it("a JWKS RSA key with e = 1 is passed over, and a token forged for it (the signature is the padded digest itself) is not accepted", async () => {
