@@ -48,6 +48,25 @@ describe("lexer and object parser", () => {
     expect(() => parse(`<${hex.slice(0, 200)}zz${hex.slice(202)}>`)).toThrow(/invalid character 0x7a in hex string/);
   });
 
+  it("long hex strings ending in zero padding (the run of 0 digits only checked) decode as digit by digit", () => {
+    const bytes = Buffer.concat([Buffer.from(Array.from({ length: 100 }, (_, i) => (i * 37 + 1) & 0xff)), Buffer.alloc(150)]);
+    const hex = bytes.toString("hex");
+    for (const src of [
+      hex,
+      `${hex.slice(0, 201)}${hex.slice(201)}`,
+      "0".repeat(300),
+      `${"ab".repeat(40)}${"0".repeat(99)}1`,
+      `${"0".repeat(99)}f${"0".repeat(100)}`,
+    ]) {
+      const v = parse(`<${src}>`);
+      expect(v.kind === "string" && Buffer.from(v.bytes).toString("hex"), src.slice(0, 20)).toBe(Buffer.from(src, "hex").toString("hex"));
+    }
+    // Anything but a hex digit in the zero run, white space included, goes to the general loop, which decides.
+    expect(() => parse(`<${hex.slice(0, 280)}0z${hex.slice(282)}>`)).toThrow(/invalid character 0x7a in hex string/);
+    const spaced = parse(`<${hex.slice(0, 280)} ${hex.slice(280)}>`);
+    expect(spaced.kind === "string" && Buffer.from(spaced.bytes).equals(bytes)).toBe(true);
+  });
+
   it("rejects malformed syntax", () => {
     for (const bad of ["(unterminated", "<41zz>", "<< /A >>", "<< /A 1 /A 2 >>", "[1 2", "<< 1 2 >>", "]", "1.2.3", "endobj", "{", ">"]) {
       expect(() => parse(bad), bad).toThrow(FormatError);

@@ -40,6 +40,38 @@ function hexValue(c: number): number {
   return -1;
 }
 
+// The byte of two hex digits by the 16 bits of their characters (first character low), -1 for any other pair.
+let HEX_PAIRS: Int16Array | null = null;
+function hexPairs(): Int16Array {
+  if (!HEX_PAIRS) {
+    HEX_PAIRS = new Int16Array(65536).fill(-1);
+    for (let a = 0; a < 256; a++) {
+      const h = hexValue(a);
+      if (h < 0) continue;
+      for (let b = 0; b < 256; b++) {
+        const l = hexValue(b);
+        if (l >= 0) HEX_PAIRS[a | (b << 8)] = (h << 4) | l;
+      }
+    }
+  }
+  return HEX_PAIRS;
+}
+
+/** The bytes of `[start, end)` (an even number of characters) when all are hex digits, else null. */
+function plainHex(buf: Uint8Array, start: number, end: number): Uint8Array | null {
+  const pairs = hexPairs();
+  let last = end;
+  while (last > start && buf[last - 1] === 0x30) last--; // "0" digits: zero bytes, already there
+  if ((last - start) & 1) last++;
+  const out = new Uint8Array((end - start) >> 1);
+  for (let i = 0, q = start; q < last; i++, q += 2) {
+    const v = pairs[buf[q]! | (buf[q + 1]! << 8)]!;
+    if (v < 0) return null;
+    out[i] = v;
+  }
+  return out;
+}
+
 function latin1(buf: Uint8Array, start: number, end: number): string {
   return Buffer.from(buf.buffer, buf.byteOffset + start, end - start).toString("latin1");
 }
@@ -195,13 +227,14 @@ export class Lexer {
     if (close < 0) this.fail("unterminated hex string", start);
     if ((close - p) / 2 > this.maxStringBytes) this.tooLong(start);
     if ((close - p) % 2 === 0 && close - p >= 64) {
-      // A seal's /Contents is ~100 KB of plain hex digits: decoded natively when it is only that.
-      // Node's hex decoder stops at the first pair that is not two hex digits: a full-length result means
-      // there was none.
-      const b = Buffer.from(latin1(buf, p, close), "hex");
-      if (b.length * 2 === close - p) {
+      // A seal's /Contents is ~100–250 KB of plain hex digits, a third of it the zero padding after the DER:
+      // decoded pair by pair through a table (no string of the text is made), the trailing run of "0"
+      // digits only checked (the bytes start zeroed). The first character that is not a hex digit (white
+      // space, say) sends the string to the general loop below, which decides.
+      const plain = plainHex(buf, p, close);
+      if (plain) {
         this.pos = close + 1;
-        return { type: "string", bytes: new Uint8Array(b.buffer, b.byteOffset, b.length), hex: true, start, end: this.pos };
+        return { type: "string", bytes: plain, hex: true, start, end: this.pos };
       }
     }
     const bytes = new Uint8Array((close - p + 1) >> 1);
