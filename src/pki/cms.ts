@@ -21,10 +21,12 @@ import {
   partLimits,
   readTlv,
   toHex,
+  type DerLimits,
   type Tlv,
 } from "./der.js";
 import { crlOfParts } from "./crl.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
+import type { PkiCaches } from "./kept.js";
 import type { PkiSession } from "./session.js";
 
 export const CMS_OID = {
@@ -75,7 +77,46 @@ export const SIGNED_DATA_DECODING: PartsStrategy<SignedDataBytes, DecodedSignedD
 
 /** Decodes a ContentInfo holding SignedData; `padded` accepts the zero padding of a PDF /Contents. */
 export function decodeSignedData(bytes: Uint8Array, what: string, session: PkiSession, padded = false): DecodedSignedData {
+  // A timestamp token the seal's SignerInfo was decoded with (by parts, within limits no looser than these):
+  // decoding the same bytes again gives the same answer.
+  const known = !padded && bytes instanceof TimestampTokenBytes ? bytes.decoded : undefined;
+  if (known && session.byParts && known.caches === session.caches && limitsWithin(known.limits, session.limits)) return known.value;
   return decodeWith(SIGNED_DATA_DECODING, { bytes, what, padded }, session);
+}
+
+const limitsWithin = (a: DerLimits, b: DerLimits): boolean =>
+  a.maxDerBytes <= b.maxDerBytes && a.maxAsn1Nodes <= b.maxAsn1Nodes && a.maxAsn1Depth <= b.maxAsn1Depth && a.maxOidBytes <= b.maxOidBytes;
+
+/** What a timestamp token decoded by parts inside a seal's SignerInfo was decoded to, and within which limits. */
+interface DecodedToken {
+  value: DecodedSignedData;
+  limits: DerLimits;
+  caches: PkiCaches;
+}
+
+/** A timestamp token's bytes (timestampTokens) that carry what they were decoded to with the seal. */
+class TimestampTokenBytes extends Uint8Array {
+  decoded?: DecodedToken;
+}
+
+/**
+ * The value of a by-parts SignerInfo's signature-time-stamp-token attribute: the token's bytes and what they
+ * decoded to (by parts, once), not its asn1js tree. timestampTokens answers from it.
+ */
+class TimestampTokenValue extends asn1js.Sequence {
+  constructor(
+    private readonly token: Uint8Array,
+    private readonly decoded: DecodedToken,
+  ) {
+    super();
+  }
+
+  /** A copy of the token's bytes, carrying what they decoded to. */
+  bytes(): TimestampTokenBytes {
+    const copy = new TimestampTokenBytes(this.token);
+    copy.decoded = this.decoded;
+    return copy;
+  }
 }
 
 // DER of the OID id-signedData, as ContentInfo.contentType carries it.
@@ -242,8 +283,48 @@ function signerInfoByParts(der: Uint8Array, t: Tlv, session: PkiSession): PartsR
     }),
     signatureAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(signatureAlgorithm!) })),
     signature: signatureBlock,
-    ...(unsignedAttrs ? { unsignedAttrs: fromPart(() => new pkijs.SignedAndUnsignedAttributes({ type: 1, schema: part(unsignedAttrs) })) } : {}),
+    ...(unsignedAttrs
+      ? {
+          unsignedAttrs:
+            unsignedAttrsByParts(der, unsignedAttrs, session) ??
+            fromPart(() => new pkijs.SignedAndUnsignedAttributes({ type: 1, schema: part(unsignedAttrs) })),
+        }
+      : {}),
   });
+}
+
+// DER of the OID id-aa-signatureTimeStampToken, as an Attribute's type carries it.
+const TIMESTAMP_TOKEN_OID_DER = Uint8Array.from([0x06, 0x0b, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x10, 0x02, 0x0e]);
+
+/**
+ * A seal's unsigned attributes by parts: each signature timestamp token decoded by parts (its certificates
+ * through the pool) once, here, and handed to the timestamp check by timestampTokens, instead of an asn1js
+ * tree of the whole token that the check then decodes again; other attributes by asn1js and pkijs. The
+ * caller has counted the attributes' values against the node budget and checked the shape of the whole.
+ * Null for any other shape, or a token that does not decode by parts: the attributes are then decoded whole.
+ */
+function unsignedAttrsByParts(der: Uint8Array, t: Tlv, session: PkiSession): PartsResult<pkijs.SignedAndUnsignedAttributes> {
+  const items = derChildren(der, t.body, t.end);
+  if (!items || items.length === 0 || items.some((a) => a.tag !== 0x30)) return NOT_PLAIN;
+  const attributes: pkijs.Attribute[] = [];
+  for (const item of items) {
+    const f = derChildren(der, item.body, item.end);
+    if (f?.length === 2 && f[1]!.tag === 0x31 && bytesEqual(slice(der, f[0]!), TIMESTAMP_TOKEN_OID_DER)) {
+      const values = derChildren(der, f[1]!.body, f[1]!.end);
+      if (!values || values.length === 0 || values.some((v) => v.tag !== 0x30)) return NOT_PLAIN;
+      const tokens: TimestampTokenValue[] = [];
+      for (const v of values) {
+        const token = der.slice(v.start, v.end);
+        const value = signedDataByParts(token, "the timestamp token", session);
+        if (!value) return NOT_PLAIN;
+        tokens.push(new TimestampTokenValue(token, { value, limits: session.limits, caches: session.caches }));
+      }
+      attributes.push(new pkijs.Attribute({ type: CMS_OID.signatureTimeStampToken, values: tokens }));
+    } else attributes.push(fromPart(() => new pkijs.Attribute({ schema: decodeDer(slice(der, item), "the seal", session.limits) })));
+  }
+  const encodedValue = der.slice(t.start, t.end);
+  encodedValue[0] = 0x31; // as pkijs keeps it
+  return new pkijs.SignedAndUnsignedAttributes({ type: 1, encodedValue: encodedValue.buffer, attributes });
 }
 
 function slice(der: Uint8Array, t: Tlv): Uint8Array {
@@ -447,5 +528,7 @@ export function signatureValue(si: pkijs.SignerInfo): Uint8Array {
 }
 
 export function timestampTokens(si: pkijs.SignerInfo): Uint8Array[] {
-  return unsignedAttribute(si, CMS_OID.signatureTimeStampToken).flatMap((a) => (a.values ?? []).map((v) => bytesOfDecoded(v as asn1js.AsnType)));
+  return unsignedAttribute(si, CMS_OID.signatureTimeStampToken).flatMap((a) =>
+    (a.values ?? []).map((v) => (v instanceof TimestampTokenValue ? v.bytes() : bytesOfDecoded(v as asn1js.AsnType))),
+  );
 }
