@@ -39,7 +39,7 @@ describe("the session's crypto engine", () => {
   it("a certificate link is checked once per pair of certificates; a forged signature or another issuer afresh", async () => {
     const leaf = certificateFromPem(pem("tsa"), "PEM certificate", S);
     const issuer = certificateFromPem(pem("tsaRoot"), "PEM certificate", S);
-    const spy = vi.spyOn(webcrypto.subtle, "verify");
+    const spy = vi.spyOn(S.engine, "verify");
     try {
       expect(await signedBy(S, leaf, issuer)).toBe(true);
       const first = spy.mock.calls.length;
@@ -58,5 +58,51 @@ describe("the session's crypto engine", () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it("verifies RSASSA-PKCS1-v1_5 and ECDSA in this thread with WebCrypto's answers: valid, altered, other hash, malformed", async () => {
+    const subtle = webcrypto.subtle;
+    const data = new TextEncoder().encode("the signed attributes");
+    const other = new TextEncoder().encode("other bytes");
+    const rsa = { modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) };
+    const cases: { algorithm: webcrypto.RsaHashedKeyGenParams | webcrypto.EcKeyGenParams; sign: webcrypto.AlgorithmIdentifier | webcrypto.EcdsaParams }[] = [
+      { algorithm: { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256", ...rsa }, sign: "RSASSA-PKCS1-v1_5" },
+      { algorithm: { name: "RSASSA-PKCS1-v1_5", hash: "SHA-512", ...rsa }, sign: "RSASSA-PKCS1-v1_5" },
+      { algorithm: { name: "ECDSA", namedCurve: "P-256" }, sign: { name: "ECDSA", hash: "SHA-256" } },
+      { algorithm: { name: "ECDSA", namedCurve: "P-384" }, sign: { name: "ECDSA", hash: { name: "SHA-384" } } as webcrypto.EcdsaParams },
+    ];
+    let compared = 0;
+    for (const { algorithm, sign } of cases) {
+      const generated = (await subtle.generateKey(algorithm, true, ["sign", "verify"])) as webcrypto.CryptoKeyPair;
+      const signature = new Uint8Array(await subtle.sign(sign, generated.privateKey, data));
+      const altered = Uint8Array.from(signature);
+      altered[5]! ^= 0x40;
+      const verifyWith = [sign, ...(algorithm.name === "ECDSA" ? [{ name: "ECDSA", hash: "SHA-512" }] : [])];
+      for (const params of verifyWith) {
+        for (const [sig, bytes] of [
+          [signature, data],
+          [signature.buffer, data.buffer],
+          [altered, data],
+          [signature, other],
+          [signature.subarray(0, signature.length - 1), data],
+          [new Uint8Array(0), data],
+        ] as const) {
+          const expected = await subtle.verify(params, generated.publicKey, sig, bytes).then(
+            (ok) => ({ ok }),
+            (e: Error) => ({ error: e.name }),
+          );
+          const got = await S.engine.verify(params, generated.publicKey, sig, bytes).then(
+            (ok) => ({ ok }),
+            (e: Error) => ({ error: e.name }),
+          );
+          expect(got, `${algorithm.name} ${JSON.stringify(params)}`).toEqual(expected);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(36);
+    // The private key is not a verification key: WebCrypto refuses it, and so does the engine.
+    const pair = (await subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])) as webcrypto.CryptoKeyPair;
+    await expect(S.engine.verify({ name: "ECDSA", hash: "SHA-256" }, pair.privateKey, new Uint8Array(64), data)).rejects.toThrow();
   });
 });
