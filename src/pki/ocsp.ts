@@ -29,7 +29,19 @@ import {
   validAt,
   type CertificateSummary,
 } from "./certificate.js";
-import { assertDerShape, bytesEqual, contextField, decodeDer, derChildren, partLimits, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
+import {
+  assertDerShape,
+  bytesEqual,
+  contextField,
+  countDerValues,
+  decodeDer,
+  derChildren,
+  partLimits,
+  readTlv,
+  toHex,
+  type DerLimits,
+  type Tlv,
+} from "./der.js";
 import { DerPool, cacheSlot } from "./kept.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import type { PkiSession } from "./session.js";
@@ -223,8 +235,51 @@ export function responseDataByParts(der: Uint8Array, t: Tlv, session: PkiSession
     tbs: der.slice(t.start, t.end).buffer,
     responderID: rid.tag === 0xa1 ? fromPart(() => new pkijs.RelativeDistinguishedNames({ schema: id })) : id,
     producedAt: producedAt.toDate(),
-    responses: items.map((x) => fromPart(() => new pkijs.SingleResponse({ schema: decode(x) }))),
+    responses: items.map((x) => singleResponseByParts(der, x, budget) ?? fromPart(() => new pkijs.SingleResponse({ schema: decode(x) }))),
     ...(ext ? { responseExtensions: extItems.map((x) => fromPart(() => new pkijs.Extension({ schema: decode(x) }))) } : {}),
+  });
+}
+
+/**
+ * A SingleResponse (RFC 6960 §4.2.1) by parts, without pkijs building the schemas of SingleResponse and CertID
+ * for each (every archive's OCSP responses are its own): the plain shape only — a CertID of an
+ * AlgorithmIdentifier, two OCTET STRINGs and an INTEGER, the status good ([0] IMPLICIT NULL), thisUpdate,
+ * nextUpdate and extensions when present — within the node budget the whole would be decoded in. Anything
+ * else (revoked, unknown, other framing) is null, and pkijs decodes that SingleResponse whole.
+ */
+function singleResponseByParts(der: Uint8Array, t: Tlv, limits: DerLimits): PartsResult<pkijs.SingleResponse> {
+  const f = derChildren(der, t.body, t.end);
+  if (!f || f.length < 3 || f.length > 5) return NOT_PLAIN;
+  const [certId, status, thisUpdate] = f as [Tlv, Tlv, Tlv];
+  let i = 3;
+  const next = f[i]?.tag === 0xa0 ? f[i++] : undefined;
+  const exts = f[i]?.tag === 0xa1 ? f[i++] : undefined;
+  if (i !== f.length || certId.tag !== 0x30 || status.tag !== 0x80 || status.body !== status.end || thisUpdate.tag !== 0x18) return NOT_PLAIN;
+  const id = derChildren(der, certId.body, certId.end);
+  if (id?.length !== 4 || id[0]!.tag !== 0x30 || id[1]!.tag !== 0x04 || id[2]!.tag !== 0x04 || id[3]!.tag !== 0x02) return NOT_PLAIN;
+  const nextInner = next ? derChildren(der, next.body, next.end) : null;
+  if (next && (nextInner?.length !== 1 || nextInner[0]!.tag !== 0x18)) return NOT_PLAIN;
+  const extWrapped = exts ? derChildren(der, exts.body, exts.end) : null;
+  const extItems = exts ? (extWrapped?.length === 1 && extWrapped[0]!.tag === 0x30 ? derChildren(der, extWrapped[0]!.body, extWrapped[0]!.end) : null) : [];
+  if (!extItems || (exts && extItems.length === 0) || extItems.some((x) => x.tag !== 0x30)) return NOT_PLAIN;
+  const nodes = countDerValues(der, t);
+  if (nodes === null || nodes > limits.maxAsn1Nodes) return NOT_PLAIN;
+  const decode = (x: Tlv): asn1js.AsnType => decodeDer(der.subarray(x.start, x.end), "BasicOCSPResponse", limits);
+  const [nameHash, keyHash, serial, certStatus, thisTime] = [decode(id[1]!), decode(id[2]!), decode(id[3]!), decode(status), decode(thisUpdate)];
+  const nextTime = nextInner ? decode(nextInner[0]!) : undefined;
+  if (!(nameHash instanceof asn1js.OctetString) || !(keyHash instanceof asn1js.OctetString) || !(serial instanceof asn1js.Integer)) return NOT_PLAIN;
+  if (!(thisTime instanceof asn1js.GeneralizedTime) || (nextInner && !(nextTime instanceof asn1js.GeneralizedTime))) return NOT_PLAIN;
+  return new pkijs.SingleResponse({
+    certID: new pkijs.CertID({
+      hashAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: decode(id[0]!) })),
+      issuerNameHash: nameHash,
+      issuerKeyHash: keyHash,
+      serialNumber: serial,
+    }),
+    certStatus,
+    thisUpdate: thisTime.toDate(),
+    ...(nextTime instanceof asn1js.GeneralizedTime ? { nextUpdate: nextTime.toDate() } : {}),
+    ...(exts ? { singleExtensions: extItems.map((x) => fromPart(() => new pkijs.Extension({ schema: decode(x) }))) } : {}),
   });
 }
 

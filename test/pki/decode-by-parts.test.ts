@@ -3,7 +3,7 @@
 // anything off the usual shape must go to the whole-value path, so that errors and limits read as before.
 import { readFileSync } from "node:fs";
 import * as pkijs from "pkijs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LimitError } from "../../src/index.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { certificateDer, certificateFromDer, certificateFromPem } from "../../src/pki/certificate.js";
@@ -12,6 +12,7 @@ import { decodeCrl } from "../../src/pki/crl.js";
 import { basicResponseByParts, basicResponseWhole, responseDataByParts } from "../../src/pki/ocsp.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
 import { pkiSession } from "../../src/pki/session.js";
+import { TIMELINE, createOcspResponse, loadPki, type OcspStatus } from "../../scripts/generator/index.js";
 
 const S = pkiSession();
 
@@ -95,6 +96,40 @@ describe("decoding by parts gives what pkijs gives for the whole value", () => {
       const top = readTlv(der, 0, der.length)!;
       expect(responseDataByParts(der, derChildren(der, top.body, top.end)![0]!, S)).not.toBeNull();
     }
+  });
+
+  it("every SingleResponse shape: good by parts, revoked and unknown whole, with and without nextUpdate and extensions; the same objects", () => {
+    const pki = loadPki("samples/pki");
+    const statuses: OcspStatus[] = ["good", "unknown", { revokedAt: TIMELINE.sealRevocationAt }, { revokedAt: TIMELINE.sealRevocationAt, reason: 1 }];
+    const whole = vi.spyOn(pkijs.SingleResponse.prototype, "fromSchema");
+    let split = 0;
+    for (const status of statuses)
+      for (const nextUpdate of [undefined, null])
+        for (const archiveCutoff of [undefined, null])
+          for (const certIdHash of ["sha1", "sha256"] as const) {
+            const ocsp = createOcspResponse({
+              subject: pki.seal,
+              issuer: pki.sealRoot,
+              responder: pki.sealRoot,
+              status,
+              nextUpdate,
+              archiveCutoff,
+              certIdHash,
+            });
+            const der = new Uint8Array(pkijs.OCSPResponse.fromBER(ocsp).responseBytes!.response.valueBlock.valueHexView);
+            whole.mockClear();
+            const parts = basicResponseByParts(der, S);
+            // The status good is split (no SingleResponse schema); revoked and unknown are decoded whole.
+            if (whole.mock.calls.length === 0) split++;
+            expect(parts).not.toBeNull();
+            expect(json(parts!)).toEqual(json(basicResponseWhole(der, S)));
+            const response = parts!.tbsResponseData.responses[0]!;
+            expect(response.certStatus.idBlock.tagNumber).toBe(status === "good" ? 0 : status === "unknown" ? 2 : 1);
+            expect(response.singleExtensions === undefined).toBe(archiveCutoff === null);
+            expect(response.nextUpdate === undefined).toBe(nextUpdate === null);
+          }
+    whole.mockRestore();
+    expect(split).toBe(8);
   });
 
   it("a BasicOCSPResponse with its responder certificate", () => {
