@@ -165,10 +165,11 @@ export function signedDataByParts(bytes: Uint8Array, what: string, session: PkiS
     if (!budget) return NOT_PLAIN;
     // A timestamp token handed out by bytesOfDecoded: its parts are in the tree of the SignerInfo it came from.
     const known = padded ? undefined : decodedParts(bytes);
-    const decode = (t: Tlv): asn1js.AsnType => {
+    const inTree = (t: Tlv): asn1js.AsnType | undefined => {
       const part = known?.get(t.start);
-      return part && part.valueBeforeDecodeView.byteLength === t.end - t.start ? part : decodeDer(slice(der, t), what, budget);
+      return part && part.valueBeforeDecodeView.byteLength === t.end - t.start ? part : undefined;
     };
+    const decode = (t: Tlv): asn1js.AsnType => inTree(t) ?? decodeDer(slice(der, t), what, budget);
     const versionBlock = decode(version);
     if (!(versionBlock instanceof asn1js.Integer)) return NOT_PLAIN;
     const inParts = session.within(budget);
@@ -179,7 +180,10 @@ export function signedDataByParts(bytes: Uint8Array, what: string, session: PkiS
       encapContentInfo: fromPart(() => new pkijs.EncapsulatedContentInfo({ schema: decode(encap) })),
       ...(certs ? { certificates } : {}),
       ...(crls ? { crls: crlItems.map((t) => fromPart(() => new pkijs.CertificateRevocationList({ schema: decode(t) }))) } : {}),
-      signerInfos: signerItems.map((t) => signerInfoByParts(der, t, inParts) ?? fromPart(() => new pkijs.SignerInfo({ schema: decode(t) }))),
+      // A SignerInfo already in a tree (a timestamp token the seal was decoded whole with) is taken from it.
+      signerInfos: signerItems.map(
+        (t) => (inTree(t) ? null : signerInfoByParts(der, t, inParts)) ?? fromPart(() => new pkijs.SignerInfo({ schema: decode(t) })),
+      ),
     });
     return { signedData, derLength: length, certificates };
   } catch (e) {
@@ -198,11 +202,12 @@ class ArchivedRevocation extends asn1js.Sequence {
 }
 
 /**
- * A seal's SignerInfo whose adbe-revocationInfoArchival holds CRLs, by parts: the CRLs (a real CA's is
- * ~80 KB, ~10,000 ASN.1 values, unique to no archive) are taken by crlOfParts (once per distinct CRL)
- * instead of being decoded by asn1js with every seal; every other field and attribute by asn1js and pkijs.
- * The attribute keeps a placeholder value; revocationArchival answers from the parts. Null for any other
- * shape or beyond the node budget of the whole, and the SignerInfo is decoded whole.
+ * A SignerInfo by parts: every field and attribute by asn1js and pkijs, without pkijs's schema of the whole
+ * SignerInfo (a timestamp token's, say). A seal's adbe-revocationInfoArchival, when present, must hold CRLs:
+ * they (a real CA's is ~80 KB, ~10,000 ASN.1 values, unique to no archive) are taken by crlOfParts (once per
+ * distinct CRL) instead of being decoded by asn1js with every seal, and the attribute keeps a placeholder
+ * value; revocationArchival answers from the parts. Null for any other shape or beyond the node budget of
+ * the whole, and the SignerInfo is decoded whole.
  */
 function signerInfoByParts(der: Uint8Array, t: Tlv, session: PkiSession): PartsResult<pkijs.SignerInfo> {
   const limits = session.limits;
@@ -217,9 +222,70 @@ function signerInfoByParts(der: Uint8Array, t: Tlv, session: PkiSession): PartsR
     const oid = readTlv(der, a.body, a.end);
     return oid !== null && bytesEqual(slice(der, oid), ADBE_REVOCATION_OID_DER);
   });
-  if (adbe.length !== 1) return NOT_PLAIN;
+  if (adbe.length > 1) return NOT_PLAIN;
+  const archival = adbe.length === 1 ? archivedRevocationByParts(der, adbe[0]!, session) : { archived: null, nodes: 0 };
+  if (!archival) return NOT_PLAIN;
+  let nodes = archival.nodes;
+  for (const x of [
+    version!,
+    sid!,
+    digestAlgorithm!,
+    signatureAlgorithm!,
+    signature!,
+    ...(unsignedAttrs ? [unsignedAttrs] : []),
+    ...attrs.filter((x) => x !== adbe[0]),
+  ]) {
+    const k = countDerValues(der, x);
+    if (k === null) return NOT_PLAIN;
+    nodes += k;
+  }
+  if (nodes + 2 > limits.maxAsn1Nodes) return NOT_PLAIN; // + the SignerInfo and its [0]
+  const part = (x: Tlv): asn1js.AsnType => decodeDer(slice(der, x), "the seal", limits);
+  const versionBlock = part(version!);
+  const sidBlock = part(sid!);
+  const signatureBlock = part(signature!);
+  if (!(versionBlock instanceof asn1js.Integer) || !(signatureBlock instanceof asn1js.OctetString)) return NOT_PLAIN;
+  const placeholder = archival.archived && new ArchivedRevocation(archival.archived);
+  const encodedValue = der.slice(signedAttrs!.start, signedAttrs!.end);
+  encodedValue[0] = 0x31; // signed as a SET (RFC 5652 §5.4), as pkijs sets it
+  return new pkijs.SignerInfo({
+    version: versionBlock.valueBlock.valueDec,
+    sid: sid!.tag === 0x30 ? fromPart(() => new pkijs.IssuerAndSerialNumber({ schema: sidBlock })) : sidBlock,
+    digestAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(digestAlgorithm!) })),
+    signedAttrs: new pkijs.SignedAndUnsignedAttributes({
+      type: 0,
+      encodedValue: encodedValue.buffer,
+      attributes: attrs.map((x) =>
+        placeholder && x === adbe[0]
+          ? new pkijs.Attribute({ type: CMS_OID.adbeRevocationInfoArchival, values: [placeholder] })
+          : fromPart(() => new pkijs.Attribute({ schema: part(x) })),
+      ),
+    }),
+    signatureAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(signatureAlgorithm!) })),
+    signature: signatureBlock,
+    ...(unsignedAttrs
+      ? {
+          unsignedAttrs:
+            unsignedAttrsByParts(der, unsignedAttrs, session) ??
+            fromPart(() => new pkijs.SignedAndUnsignedAttributes({ type: 1, schema: part(unsignedAttrs) })),
+        }
+      : {}),
+  });
+}
+
+/**
+ * A seal's adbe-revocationInfoArchival attribute by parts, when it holds CRLs: its CRLs through crlOfParts,
+ * its OCSP responses as bytes (asn1js accepts each), and the ASN.1 values the attribute counts. Null for
+ * any other shape.
+ */
+function archivedRevocationByParts(
+  der: Uint8Array,
+  attribute: Tlv,
+  session: PkiSession,
+): { archived: { crls: Uint8Array[]; ocsps: Uint8Array[] }; nodes: number } | null {
+  const limits = session.limits;
   // RevocationInfoArchival ::= SEQUENCE { crl [0] EXPLICIT SEQUENCE OF CRL, ocsp [1] EXPLICIT SEQUENCE OF OCSPResponse }
-  const a = derChildren(der, adbe[0]!.body, adbe[0]!.end);
+  const a = derChildren(der, attribute.body, attribute.end);
   const values = a?.length === 2 && a[1]!.tag === 0x31 ? derChildren(der, a[1]!.body, a[1]!.end) : null;
   const items = values?.length === 1 && values[0]!.tag === 0x30 ? derChildren(der, values[0]!.body, values[0]!.end) : null;
   if (!items || items.length === 0 || items.length > 2 || items.some((x) => x.tag !== 0xa0 && x.tag !== 0xa1)) return NOT_PLAIN;
@@ -245,52 +311,7 @@ function signerInfoByParts(der: Uint8Array, t: Tlv, session: PkiSession): PartsR
       }
     }
   }
-  if (archived.crls.length === 0) return NOT_PLAIN;
-  for (const x of [
-    version!,
-    sid!,
-    digestAlgorithm!,
-    signatureAlgorithm!,
-    signature!,
-    ...(unsignedAttrs ? [unsignedAttrs] : []),
-    ...attrs.filter((x) => x !== adbe[0]),
-  ]) {
-    const k = countDerValues(der, x);
-    if (k === null) return NOT_PLAIN;
-    nodes += k;
-  }
-  if (nodes + 2 > limits.maxAsn1Nodes) return NOT_PLAIN; // + the SignerInfo and its [0]
-  const part = (x: Tlv): asn1js.AsnType => decodeDer(slice(der, x), "the seal", limits);
-  const versionBlock = part(version!);
-  const sidBlock = part(sid!);
-  const signatureBlock = part(signature!);
-  if (!(versionBlock instanceof asn1js.Integer) || !(signatureBlock instanceof asn1js.OctetString)) return NOT_PLAIN;
-  const placeholder = new ArchivedRevocation(archived);
-  const encodedValue = der.slice(signedAttrs!.start, signedAttrs!.end);
-  encodedValue[0] = 0x31; // signed as a SET (RFC 5652 §5.4), as pkijs sets it
-  return new pkijs.SignerInfo({
-    version: versionBlock.valueBlock.valueDec,
-    sid: sid!.tag === 0x30 ? fromPart(() => new pkijs.IssuerAndSerialNumber({ schema: sidBlock })) : sidBlock,
-    digestAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(digestAlgorithm!) })),
-    signedAttrs: new pkijs.SignedAndUnsignedAttributes({
-      type: 0,
-      encodedValue: encodedValue.buffer,
-      attributes: attrs.map((x) =>
-        x === adbe[0]
-          ? new pkijs.Attribute({ type: CMS_OID.adbeRevocationInfoArchival, values: [placeholder] })
-          : fromPart(() => new pkijs.Attribute({ schema: part(x) })),
-      ),
-    }),
-    signatureAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(signatureAlgorithm!) })),
-    signature: signatureBlock,
-    ...(unsignedAttrs
-      ? {
-          unsignedAttrs:
-            unsignedAttrsByParts(der, unsignedAttrs, session) ??
-            fromPart(() => new pkijs.SignedAndUnsignedAttributes({ type: 1, schema: part(unsignedAttrs) })),
-        }
-      : {}),
-  });
+  return archived.crls.length === 0 ? null : { archived, nodes };
 }
 
 // DER of the OID id-aa-signatureTimeStampToken, as an Attribute's type carries it.
