@@ -7,8 +7,58 @@ import type { Judgement } from "./ocsp.js";
 import { OID, extendedKeyUsages, extension, displayName, summarize, type CertificateSummary } from "./certificate.js";
 import { validateChain } from "./chain.js";
 import { CMS_OID, decodeSignedData, hashName, verifySigner } from "./cms.js";
-import { decodeDer, toHex } from "./der.js";
+import * as asn1js from "asn1js";
+import { assertDerShape, countDerValues, decodeDer, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
+import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import type { PkiSession } from "./session.js";
+
+/** A TSTInfo by parts (the plain shape) or whole. */
+export const TST_INFO_DECODING: PartsStrategy<Uint8Array, pkijs.TSTInfo> = {
+  byParts: (der, session) => tstInfoByParts(der, session.limits),
+  whole: (der, session) => new pkijs.TSTInfo({ schema: decodeDer(der, "the TSTInfo", session.limits) }),
+};
+
+/**
+ * A TSTInfo (RFC 3161 §2.4.2) by parts, without pkijs building its schema for every token: version, policy,
+ * messageImprint, serialNumber, genTime, and accuracy, ordering and nonce when present — within the limits
+ * of the whole. A tsa name, extensions or any other shape is NOT_PLAIN, and pkijs decodes the whole.
+ */
+function tstInfoByParts(der: Uint8Array, limits: DerLimits): PartsResult<pkijs.TSTInfo> {
+  try {
+    if (der.length === 0 || der.length > limits.maxDerBytes) return NOT_PLAIN;
+    const top = readTlv(der, 0, der.length);
+    if (!top || top.tag !== 0x30 || top.end !== der.length) return NOT_PLAIN;
+    assertDerShape(der, limits, "the TSTInfo");
+    const nodes = countDerValues(der, top);
+    const f = derChildren(der, top.body, top.end);
+    if (nodes === null || nodes > limits.maxAsn1Nodes || !f || f.length < 5) return NOT_PLAIN;
+    const [version, policy, imprint, serial, genTime] = f as [Tlv, Tlv, Tlv, Tlv, Tlv];
+    let i = 5;
+    const accuracy = f[i]?.tag === 0x30 ? f[i++] : undefined;
+    const ordering = f[i]?.tag === 0x01 ? f[i++] : undefined;
+    const nonce = f[i]?.tag === 0x02 ? f[i++] : undefined;
+    if (i !== f.length || version.tag !== 0x02 || policy.tag !== 0x06 || imprint.tag !== 0x30 || serial.tag !== 0x02 || genTime.tag !== 0x18) return NOT_PLAIN;
+    const decode = (t: Tlv): asn1js.AsnType => decodeDer(der.subarray(t.start, t.end), "the TSTInfo", limits);
+    const [v, p, n, g] = [decode(version), decode(policy), decode(serial), decode(genTime)];
+    const o = ordering ? decode(ordering) : undefined;
+    const nonceBlock = nonce ? decode(nonce) : undefined;
+    if (!(v instanceof asn1js.Integer) || !(p instanceof asn1js.ObjectIdentifier) || !(n instanceof asn1js.Integer) || !(g instanceof asn1js.GeneralizedTime))
+      return NOT_PLAIN;
+    if ((ordering && !(o instanceof asn1js.Boolean)) || (nonce && !(nonceBlock instanceof asn1js.Integer))) return NOT_PLAIN;
+    return new pkijs.TSTInfo({
+      version: v.valueBlock.valueDec,
+      policy: p.valueBlock.toString(),
+      messageImprint: fromPart(() => new pkijs.MessageImprint({ schema: decode(imprint) })),
+      serialNumber: n,
+      genTime: g.toDate(),
+      ...(accuracy ? { accuracy: fromPart(() => new pkijs.Accuracy({ schema: decode(accuracy) })) } : {}),
+      ...(o instanceof asn1js.Boolean ? { ordering: o.valueBlock.value } : {}),
+      ...(nonceBlock instanceof asn1js.Integer ? { nonce: nonceBlock } : {}),
+    });
+  } catch (e) {
+    return refusedPart(e);
+  }
+}
 
 export interface TimestampInfo {
   genTime: Date;
@@ -47,7 +97,7 @@ export async function verifyTimestamp(
     const eci = decoded.signedData.encapContentInfo;
     if (eci.eContentType !== CMS_OID.tstInfo || !eci.eContent) throw new FormatError("the timestamp token does not encapsulate a TSTInfo");
     // The TSTInfo is DER inside an OCTET STRING: bounded like every other DER (depth, size).
-    tst = new pkijs.TSTInfo({ schema: decodeDer(new Uint8Array(eci.eContent.getValue()), "the TSTInfo", session.limits) });
+    tst = decodeWith(TST_INFO_DECODING, new Uint8Array(eci.eContent.getValue()), session);
   } catch (e) {
     return { judgement: { status: "failed", subIndication: "FORMAT_FAILURE", message: `The timestamp token is malformed: ${errorMessage(e)}.`, details: {} } };
   }

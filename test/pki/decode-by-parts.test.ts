@@ -12,6 +12,8 @@ import { decodeCrl } from "../../src/pki/crl.js";
 import { basicResponseByParts, basicResponseWhole, responseDataByParts } from "../../src/pki/ocsp.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
 import { pkiSession } from "../../src/pki/session.js";
+import { TST_INFO_DECODING } from "../../src/pki/timestamp.js";
+import * as asn1js from "asn1js";
 import { TIMELINE, createOcspResponse, loadPki, type OcspStatus } from "../../scripts/generator/index.js";
 
 const S = pkiSession();
@@ -130,6 +132,43 @@ describe("decoding by parts gives what pkijs gives for the whole value", () => {
           }
     whole.mockRestore();
     expect(split).toBe(8);
+  });
+
+  it("a TSTInfo by parts is the one pkijs decodes whole, with each optional field; a tsa name or extensions go whole", () => {
+    const base = {
+      version: 1,
+      policy: "1.2.3.4.1",
+      messageImprint: new pkijs.MessageImprint({
+        hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: "2.16.840.1.101.3.4.2.1" }),
+        hashedMessage: new asn1js.OctetString({ valueHex: new Uint8Array(32).fill(7) }),
+      }),
+      serialNumber: new asn1js.Integer({ value: 4242 }),
+      genTime: new Date("2025-12-08T08:38:38Z"),
+    };
+    const der = (extra: Partial<pkijs.TSTInfoParameters>): Uint8Array => new Uint8Array(new pkijs.TSTInfo({ ...base, ...extra }).toSchema().toBER(false));
+    const plain: Partial<pkijs.TSTInfoParameters>[] = [
+      {},
+      { accuracy: new pkijs.Accuracy({ seconds: 1 }) },
+      { accuracy: new pkijs.Accuracy({ millis: 5, micros: 7 }), ordering: true },
+      { ordering: false },
+      { nonce: new asn1js.Integer({ value: 99 }) },
+      { accuracy: new pkijs.Accuracy({ seconds: 2 }), ordering: true, nonce: new asn1js.Integer({ value: -5 }) },
+    ];
+    for (const extra of plain) {
+      const bytes = der(extra);
+      const parts = TST_INFO_DECODING.byParts(bytes, S);
+      expect(parts, JSON.stringify(Object.keys(extra))).not.toBeNull();
+      expect(json(parts!)).toEqual(json(TST_INFO_DECODING.whole(bytes, S)));
+    }
+    const other: Partial<pkijs.TSTInfoParameters>[] = [
+      { tsa: new pkijs.GeneralName({ type: 2, value: "tsa.example" }) },
+      { extensions: [new pkijs.Extension({ extnID: "1.2.3.4", extnValue: new asn1js.Null().toBER(false) })] },
+    ];
+    for (const extra of other) expect(TST_INFO_DECODING.byParts(der(extra), S)).toBeNull();
+    // Over the node budget of the whole: the whole path refuses, with its error.
+    const tight = S.within({ ...DEFAULT_LIMITS, maxAsn1Nodes: 8 });
+    expect(TST_INFO_DECODING.byParts(der({}), tight)).toBeNull();
+    expect(() => TST_INFO_DECODING.whole(der({}), tight)).toThrow(LimitError);
   });
 
   it("a BasicOCSPResponse with its responder certificate", () => {
