@@ -117,25 +117,76 @@ export const BASIC_OCSP_DECODING: PartsStrategy<Uint8Array, pkijs.BasicOCSPRespo
   whole: (der, session) => basicResponseWhole(der, session),
 };
 
-function decodeOcspNow(der: Uint8Array, session: PkiSession): DecodedOcsp {
-  const asn = decodeDer(der, "OCSP response", session.limits);
-  let resp: pkijs.OCSPResponse;
+/** What decodeOcspNow reads of an OCSPResponse's outer SEQUENCE (RFC 6960 §4.2.1). */
+interface OuterOcsp {
+  status: number;
+  responseBytes?: { responseType: string; response: Uint8Array };
+}
+
+/** The outer OCSPResponse by parts (its framing, the status and type decoded alone) or whole (asn1js and pkijs). */
+export const OCSP_RESPONSE_DECODING: PartsStrategy<Uint8Array, OuterOcsp> = {
+  byParts: (der, session) => outerOcspByParts(der, session.limits),
+  whole: (der, session) => {
+    const asn = decodeDer(der, "OCSP response", session.limits);
+    let resp: pkijs.OCSPResponse;
+    try {
+      resp = new pkijs.OCSPResponse({ schema: asn });
+    } catch (e) {
+      throw new FormatError(`OCSP response is DER but not an OCSPResponse (${errorMessage(e)})`);
+    }
+    const rb = resp.responseBytes;
+    return {
+      status: resp.responseStatus.valueBlock.valueDec,
+      ...(rb ? { responseBytes: { responseType: rb.responseType, response: rb.response.valueBlock.valueHexView } } : {}),
+    };
+  },
+};
+
+/**
+ * SEQUENCE { responseStatus ENUMERATED, responseBytes [0] EXPLICIT SEQUENCE { OID, OCTET STRING } OPTIONAL } by
+ * its framing, in plain DER within the limits of the whole (its shape checked as decodeDer checks it, the
+ * BasicOCSPResponse inside included); anything else is NOT_PLAIN.
+ */
+function outerOcspByParts(der: Uint8Array, limits: DerLimits): PartsResult<OuterOcsp> {
   try {
-    resp = new pkijs.OCSPResponse({ schema: asn });
+    if (der.length === 0 || der.length > limits.maxDerBytes) return NOT_PLAIN;
+    const top = readTlv(der, 0, der.length);
+    if (!top || top.tag !== 0x30 || top.end !== der.length) return NOT_PLAIN;
+    assertDerShape(der, limits, "OCSP response");
+    const f = derChildren(der, top.body, top.end);
+    if (!f || f.length < 1 || f.length > 2 || f[0]!.tag !== 0x0a || (f[1] && f[1].tag !== 0xa0)) return NOT_PLAIN;
+    const wrapped = f[1] ? derChildren(der, f[1].body, f[1].end) : null;
+    const rb = wrapped?.length === 1 && wrapped[0]!.tag === 0x30 ? derChildren(der, wrapped[0]!.body, wrapped[0]!.end) : null;
+    if (f[1] && (rb?.length !== 2 || rb[0]!.tag !== 0x06 || rb[1]!.tag !== 0x04)) return NOT_PLAIN;
+    if ((f[1] ? 6 : 2) > limits.maxAsn1Nodes) return NOT_PLAIN; // the values asn1js counts (the OCTET STRING as one)
+    const decode = (t: Tlv): asn1js.AsnType => decodeDer(der.subarray(t.start, t.end), "OCSP response", limits);
+    const status = decode(f[0]!);
+    const type = rb ? decode(rb[0]!) : undefined;
+    if (!(status instanceof asn1js.Enumerated) || (rb && !(type instanceof asn1js.ObjectIdentifier))) return NOT_PLAIN;
+    return {
+      status: status.valueBlock.valueDec,
+      ...(rb && type instanceof asn1js.ObjectIdentifier
+        ? { responseBytes: { responseType: type.valueBlock.toString(), response: der.subarray(rb[1]!.body, rb[1]!.end) } }
+        : {}),
+    };
   } catch (e) {
-    throw new FormatError(`OCSP response is DER but not an OCSPResponse (${errorMessage(e)})`);
+    return refusedPart(e);
   }
-  const statusNum = resp.responseStatus.valueBlock.valueDec;
+}
+
+function decodeOcspNow(der: Uint8Array, session: PkiSession): DecodedOcsp {
+  const outer = decodeWith(OCSP_RESPONSE_DECODING, der, session);
+  const statusNum = outer.status;
   const responseStatus = RESPONSE_STATUS[statusNum] ?? `(${statusNum})`;
-  if (statusNum !== 0 || !resp.responseBytes) {
+  if (statusNum !== 0 || !outer.responseBytes) {
     return { responseStatus, basic: null, responses: [], certificates: [], extensions: [] };
   }
-  if (resp.responseBytes.responseType !== OCSP_BASIC) {
-    throw new FormatError(`OCSP response type ${resp.responseBytes.responseType} is not id-pkix-ocsp-basic`);
+  if (outer.responseBytes.responseType !== OCSP_BASIC) {
+    throw new FormatError(`OCSP response type ${outer.responseBytes.responseType} is not id-pkix-ocsp-basic`);
   }
   let basic: pkijs.BasicOCSPResponse;
   try {
-    const innerBytes = resp.responseBytes.response.valueBlock.valueHexView;
+    const innerBytes = outer.responseBytes.response;
     basic = decodeWith(BASIC_OCSP_DECODING, innerBytes, session);
   } catch (e) {
     throw e instanceof FormatError ? e : new FormatError(`BasicOCSPResponse is malformed (${errorMessage(e)})`);

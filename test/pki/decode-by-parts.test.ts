@@ -9,7 +9,7 @@ import { DEFAULT_LIMITS } from "../../src/index.js";
 import { certificateDer, certificateFromDer, certificateFromPem } from "../../src/pki/certificate.js";
 import { decodeSignedData, decodeSignedDataWhole, revocationArchival, signedDataByParts, timestampTokens } from "../../src/pki/cms.js";
 import { decodeCrl } from "../../src/pki/crl.js";
-import { basicResponseByParts, basicResponseWhole, responseDataByParts } from "../../src/pki/ocsp.js";
+import { OCSP_RESPONSE_DECODING, basicResponseByParts, basicResponseWhole, responseDataByParts } from "../../src/pki/ocsp.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
 import { pkiSession } from "../../src/pki/session.js";
 import { TST_INFO_DECODING } from "../../src/pki/timestamp.js";
@@ -132,6 +132,33 @@ describe("decoding by parts gives what pkijs gives for the whole value", () => {
           }
     whole.mockRestore();
     expect(split).toBe(8);
+  });
+
+  it("an OCSPResponse's outer SEQUENCE by parts: what pkijs reads whole (successful, unsuccessful, another type)", () => {
+    const pki = loadPki("samples/pki");
+    const good = createOcspResponse({ subject: pki.seal, issuer: pki.sealRoot, responder: pki.sealRoot });
+    const json64 = JSON.parse(readFileSync("samples/valid/workflowtoken.json", "utf8")) as { ocspResponse: string };
+    const token = new Uint8Array(Buffer.from(json64.ocspResponse, "base64"));
+    const unsuccessful = Uint8Array.from([0x30, 0x03, 0x0a, 0x01, 0x03]); // tryLater
+    const otherType = new Uint8Array(
+      new pkijs.OCSPResponse({
+        responseStatus: new asn1js.Enumerated({ value: 0 }),
+        responseBytes: new pkijs.ResponseBytes({ responseType: "1.2.3.4", response: new asn1js.OctetString({ valueHex: new Uint8Array([5, 0]) }) }),
+      })
+        .toSchema()
+        .toBER(false),
+    );
+    const view = (o: { status: number; responseBytes?: { responseType: string; response: Uint8Array } }): unknown => ({
+      ...o,
+      ...(o.responseBytes ? { responseBytes: { ...o.responseBytes, response: Buffer.from(o.responseBytes.response).toString("hex") } } : {}),
+    });
+    for (const der of [good, token, unsuccessful, otherType]) {
+      const parts = OCSP_RESPONSE_DECODING.byParts(der, S);
+      expect(parts).not.toBeNull();
+      expect(view(parts!)).toEqual(view(OCSP_RESPONSE_DECODING.whole(der, S)));
+    }
+    expect(OCSP_RESPONSE_DECODING.byParts(good, S.within({ ...DEFAULT_LIMITS, maxAsn1Nodes: 5 }))).toBeNull();
+    expect(() => OCSP_RESPONSE_DECODING.whole(good, S.within({ ...DEFAULT_LIMITS, maxAsn1Nodes: 5 }))).toThrow(LimitError);
   });
 
   it("a TSTInfo by parts is the one pkijs decodes whole, with each optional field; a tsa name or extensions go whole", () => {
