@@ -26,7 +26,7 @@ import {
 } from "./der.js";
 import { crlOfParts } from "./crl.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
-import type { PkiCaches } from "./kept.js";
+import { cacheSlot, type PkiCaches } from "./kept.js";
 import type { PkiSession } from "./session.js";
 
 export const CMS_OID = {
@@ -242,7 +242,17 @@ function signerInfoByParts(der: Uint8Array, t: Tlv, session: PkiSession): PartsR
   if (nodes + 2 > limits.maxAsn1Nodes) return NOT_PLAIN; // + the SignerInfo and its [0]
   const part = (x: Tlv): asn1js.AsnType => decodeDer(slice(der, x), "the seal", limits);
   const versionBlock = part(version!);
-  const sidBlock = part(sid!);
+  const sidValue =
+    sid!.tag === 0x30
+      ? repeatedPart(session, "sid", slice(der, sid!), () => fromPart(() => new pkijs.IssuerAndSerialNumber({ schema: part(sid!) })))
+      : part(sid!);
+  const algorithm = (x: Tlv): pkijs.AlgorithmIdentifier =>
+    repeatedPart(session, "algorithm", slice(der, x), () => fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(x) })));
+  const attribute = (x: Tlv): pkijs.Attribute => {
+    const make = () => fromPart(() => new pkijs.Attribute({ schema: part(x) }));
+    const type = readTlv(der, x.body, x.end);
+    return type && REPEATING_ATTRIBUTES.some((oid) => bytesEqual(slice(der, type), oid)) ? repeatedPart(session, "attribute", slice(der, x), make) : make();
+  };
   const signatureBlock = part(signature!);
   if (!(versionBlock instanceof asn1js.Integer) || !(signatureBlock instanceof asn1js.OctetString)) return NOT_PLAIN;
   const placeholder = archival.archived && new ArchivedRevocation(archival.archived);
@@ -250,18 +260,16 @@ function signerInfoByParts(der: Uint8Array, t: Tlv, session: PkiSession): PartsR
   encodedValue[0] = 0x31; // signed as a SET (RFC 5652 §5.4), as pkijs sets it
   return new pkijs.SignerInfo({
     version: versionBlock.valueBlock.valueDec,
-    sid: sid!.tag === 0x30 ? fromPart(() => new pkijs.IssuerAndSerialNumber({ schema: sidBlock })) : sidBlock,
-    digestAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(digestAlgorithm!) })),
+    sid: sidValue,
+    digestAlgorithm: algorithm(digestAlgorithm!),
     signedAttrs: new pkijs.SignedAndUnsignedAttributes({
       type: 0,
       encodedValue: encodedValue.buffer,
       attributes: attrs.map((x) =>
-        placeholder && x === adbe[0]
-          ? new pkijs.Attribute({ type: CMS_OID.adbeRevocationInfoArchival, values: [placeholder] })
-          : fromPart(() => new pkijs.Attribute({ schema: part(x) })),
+        placeholder && x === adbe[0] ? new pkijs.Attribute({ type: CMS_OID.adbeRevocationInfoArchival, values: [placeholder] }) : attribute(x),
       ),
     }),
-    signatureAlgorithm: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(signatureAlgorithm!) })),
+    signatureAlgorithm: algorithm(signatureAlgorithm!),
     signature: signatureBlock,
     ...(unsignedAttrs
       ? {
@@ -271,6 +279,48 @@ function signerInfoByParts(der: Uint8Array, t: Tlv, session: PkiSession): PartsR
         }
       : {}),
   });
+}
+
+// DER of the OIDs of the signed attributes that repeat across one signer's seals or timestamps: content type,
+// signing certificate (v1, v2). Message digests and signing times are every SignerInfo's own.
+const REPEATING_ATTRIBUTES = [
+  Uint8Array.from([0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x03]),
+  Uint8Array.from([0x06, 0x0b, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x10, 0x02, 0x2f]),
+  Uint8Array.from([0x06, 0x0b, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x10, 0x02, 0x0c]),
+];
+
+// The parts of SignerInfos that repeat across one signer's seals and timestamps (its sid, its algorithms, the
+// attributes above) are decoded once per session, by their exact bytes, with the tightest limits they were
+// decoded within: within tighter ones they are decoded again (and refused as a first decode would be), as
+// pooled certificates are. Pooled objects are read, never changed.
+const MAX_REPEATED_PARTS = 512;
+const MAX_REPEATED_PART_BYTES = 2048;
+const REPEATED_PARTS = cacheSlot("SignerInfo parts by DER", () => new Map<string, { value: unknown; limits: DerLimits }>());
+
+function repeatedPart<T>(session: PkiSession, kind: string, bytes: Uint8Array, make: () => T): T {
+  if (bytes.length > MAX_REPEATED_PART_BYTES) return make();
+  const kept = session.cache(REPEATED_PARTS);
+  const key = `${kind}:${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1")}`;
+  const hit = kept.get(key);
+  if (hit) {
+    if (!limitsWithin(hit.limits, session.limits)) {
+      make(); // within these limits too, or refused as a first decode would be
+      const [a, b] = [hit.limits, session.limits];
+      hit.limits = {
+        maxDerBytes: Math.min(a.maxDerBytes, b.maxDerBytes),
+        maxAsn1Nodes: Math.min(a.maxAsn1Nodes, b.maxAsn1Nodes),
+        maxAsn1Depth: Math.min(a.maxAsn1Depth, b.maxAsn1Depth),
+        maxOidBytes: Math.min(a.maxOidBytes, b.maxOidBytes),
+      };
+    }
+    kept.delete(key);
+    kept.set(key, hit); // most recently used last
+    return hit.value as T;
+  }
+  const value = make();
+  if (kept.size >= MAX_REPEATED_PARTS) kept.delete(kept.keys().next().value!);
+  kept.set(key, { value, limits: session.limits });
+  return value;
 }
 
 /**

@@ -66,6 +66,27 @@ describe("decoding by parts gives what pkijs gives for the whole value", () => {
     );
   });
 
+  it("the SignerInfo parts a signer repeats (sid, algorithms, content type, signing certificate) are decoded once per session, by exact bytes", () => {
+    const s = pkiSession();
+    const [a, b] = [decodeSignedData(sealContents(), "the seal", s, true), decodeSignedData(sealContents(), "the seal", s, true)];
+    const [x, y] = [a.signedData.signerInfos[0]!, b.signedData.signerInfos[0]!];
+    const attr = (si: pkijs.SignerInfo, oid: string) => si.signedAttrs!.attributes.find((t) => t.type === oid);
+    expect(y.sid).toBe(x.sid);
+    expect(y.digestAlgorithm).toBe(x.digestAlgorithm);
+    expect(y.signatureAlgorithm).toBe(x.signatureAlgorithm);
+    expect(attr(y, "1.2.840.113549.1.9.3")).toBe(attr(x, "1.2.840.113549.1.9.3"));
+    expect(attr(y, "1.2.840.113549.1.9.4")).not.toBe(attr(x, "1.2.840.113549.1.9.4")); // a message digest is the seal's own
+    expect(withoutArchival(b.signedData)).toEqual(withoutArchival(decodeSignedDataWhole(sealContents(), "the seal", s, true).signedData));
+    // Within tighter limits than the first decode: decoded again (the pooled object is answered once it passes).
+    const spy = vi.spyOn(pkijs.IssuerAndSerialNumber.prototype, "fromSchema");
+    const tight = s.within({ ...DEFAULT_LIMITS, maxAsn1Depth: DEFAULT_LIMITS.maxAsn1Depth - 1 });
+    const c = decodeSignedData(sealContents(), "the seal", tight, true);
+    expect(spy).toHaveBeenCalled();
+    spy.mockRestore();
+    expect(c.signedData.signerInfos[0]!.sid).toBe(x.sid);
+    expect(withoutArchival(c.signedData)).toEqual(withoutArchival(b.signedData));
+  });
+
   it("the signature timestamp token inside it", () => {
     const seal = decodeSignedData(sealContents(), "the seal", S, true);
     const [token] = timestampTokens(seal.signedData.signerInfos[0]!);
