@@ -168,6 +168,9 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
   return { result, ok: asIs };
 }
 
+/** Results read at once. */
+const PAGE = 200;
+
 const CURSOR = /^\d{1,20}-\d{1,20}$/;
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((res) => {
@@ -202,7 +205,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
   try {
     for (;;) {
       if (o.signal?.aborted) return;
-      const page = (await c.client.xrange(c.keys.results, cursor === "0" ? "-" : `(${cursor}`, "+", "COUNT", 200)) as [string, string[]][];
+      const page = (await c.client.xrange(c.keys.results, cursor === "0" ? "-" : `(${cursor}`, "+", "COUNT", PAGE)) as [string, string[]][];
       if (page.length > 0) {
         for (const [id, fields] of page) {
           const f: Record<string, string> = {};
@@ -215,6 +218,10 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
           taken.push({ cursor: id, jobId });
         }
         await trim();
+        // While results come, following costs one read per poll: a page that is not full is all there is
+        // now, so the next read waits, and the checks below (failed jobs, what is left, workers: several
+        // scripts) run only when a poll finds nothing new.
+        if (o.follow && page.length < PAGE) await sleep(o.pollMs ?? 250, o.signal);
         continue;
       }
       await sweepFailed(c);
