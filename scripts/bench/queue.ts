@@ -7,7 +7,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve as resolvePath } from "node:path";
+import { pathToFileURL } from "node:url";
 
 export interface QueueBenchOptions {
   cli: string;
@@ -54,18 +55,34 @@ async function startRedis(dir: string): Promise<{ port: number; proc: ChildProce
   return { port, proc };
 }
 
-/** Runs the CLI: wall seconds, and CPU seconds (user + system, all its threads) from /usr/bin/time. */
-function run(cli: string, args: string[]): { s: number; cpu: number; code: number | null; stdout: string } {
+// Loaded before the CLI: at exit, the main thread's CPU nanoseconds (from /proc) go to $SEALCHECK_BENCH_MAIN.
+const MAIN_THREAD_CPU = `data:text/javascript,${encodeURIComponent(
+  'import{isMainThread as m}from"node:worker_threads";import{readFileSync as r,writeFileSync as w}from"node:fs";' +
+    'const f=process.env.SEALCHECK_BENCH_MAIN;if(m&&f)process.on("exit",()=>w(f,r("/proc/thread-self/schedstat","utf8").split(" ")[0]));',
+)}`;
+
+/**
+ * Runs the CLI: wall seconds, CPU seconds (user + system, all its threads) from /usr/bin/time, and its main
+ * thread's CPU seconds.
+ */
+function run(cli: string, args: string[]): { s: number; cpu: number; main: number; code: number | null; stdout: string } {
   const dir = mkdtempSync(join(tmpdir(), "bench-time-"));
   const t = process.hrtime.bigint();
-  const r = spawnSync("/usr/bin/time", ["-f", "%U %S", "-o", join(dir, "t"), process.execPath, cli, ...args], {
+  const r = spawnSync("/usr/bin/time", ["-f", "%U %S", "-o", join(dir, "t"), process.execPath, "--import", MAIN_THREAD_CPU, cli, ...args], {
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, SEALCHECK_BENCH_MAIN: join(dir, "main") },
   });
   const s = Number(process.hrtime.bigint() - t) / 1e9;
   const [u, sys] = readFileSync(join(dir, "t"), "utf8").trim().split("\n").pop()!.split(" ").map(Number);
+  let main = NaN;
+  try {
+    main = Number(readFileSync(join(dir, "main"), "utf8")) / 1e9;
+  } catch {
+    // the process died before its exit handler
+  }
   rmSync(dir, { recursive: true, force: true });
-  return { s, cpu: u! + sys!, code: r.status, stdout: r.stdout };
+  return { s, cpu: u! + sys!, main, code: r.status, stdout: r.stdout };
 }
 
 /** CPU seconds a live process has used so far (all its threads, or with `main` its main thread), from /proc. */
@@ -118,6 +135,123 @@ function commandCalls(port: number): { all: number; scripts: number } {
   return { all, scripts };
 }
 
+// The queue's own cost, apart from verification: the same library calls as the CLI commands (enqueueArchives,
+// runWorker, queueResults) and verifyMany as the baseline, with a stand-in thread that answers each archive
+// after 4 ms with a passing result (its report dropped, as --reports not-passed does). Verification is then
+// the same nothing on both sides, so the difference is the queue's alone, without the ±10 % of verification
+// CPU that swamps it in the measurement above. Archives need not exist: nothing reads them.
+const STUB_THREAD = `data:text/javascript,${encodeURIComponent(
+  'import{parentPort as p}from"node:worker_threads";p.on("message",(m)=>{if(m.type!=="job")return;const a=m.archive;' +
+    'setTimeout(()=>p.postMessage({type:"result",id:m.id,result:{evidence:a.evidence,originals:a.originals,indication:"TOTAL-PASSED",' +
+    'subIndication:null,decidedBy:[],exitCode:0,durationMs:9.7,report:null,error:null,errorCode:null}}),4)});p.postMessage({type:"ready"});',
+)}`;
+
+// One rig process: node --input-type=module -e RIG -- <library> <mode> <redis url> <queue> <n> <trust> <out>
+// prints {"main": ms, "all": ms} of what it did (the main thread, and every thread), after a warm-up.
+const RIG = `
+const [lib, mode, redis, queue, nArg, trustDir, out] = process.argv.slice(1);
+const L = await import(lib);
+const { readFileSync } = await import("node:fs");
+const n = Number(nArg), trust = [trustDir];
+const specs = Array.from({ length: n }, (_, i) => ({ evidence: "/bench/stub/" + i + "/archive.pdf", originals: ["/bench/stub/" + i + "/originals"] }));
+const mainNs = () => Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]);
+const cpuNs = () => { const u = process.cpuUsage(); return (u.user + u.system) * 1000; };
+const workerUrl = new URL(process.env.SEALCHECK_BENCH_STUB);
+if (mode === "worker") {
+  const w = await L.runWorker({ redis, queue, trust, concurrency: 2, workerUrl });
+  process.stderr.write("READY\\n");
+  process.on("SIGTERM", () => void w.close().then(() => process.exit(0)));
+} else {
+  if (mode !== "batch") await L.queueStatus({ redis, queue: "warm-up" });
+  const m0 = mainNs(), c0 = cpuNs();
+  if (mode === "add") await L.enqueueArchives(specs, { redis, queue, trust });
+  else {
+    const w = new L.JsonlWriter(out, false);
+    if (mode === "wait") for await (const r of L.queueResults({ redis, queue, follow: true })) w.write(r.line + "\\n");
+    else for await (const r of L.verifyMany(specs, { trust, workers: 2, workerUrl, reports: "not-passed" })) w.write(L.resultLine(r, "not-passed", L.runKey({ trust })));
+    w.close();
+  }
+  process.stdout.write(JSON.stringify({ main: (mainNs() - m0) / 1e6, all: (cpuNs() - c0) / 1e6 }));
+}`;
+
+interface StubRun {
+  batchMain: number;
+  batchAll: number;
+  workerMain: number;
+  workerAll: number;
+  redis: number;
+  add: number;
+  wait: number;
+}
+
+/** Nanoseconds of CPU a thread (or with tid undefined, every thread of the process) has used, from /proc. */
+function threadNs(pid: number, tid?: number): number {
+  const one = (t: string): number => Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, "utf8").split(" ")[0]);
+  if (tid !== undefined) return one(String(tid));
+  let sum = 0;
+  for (const t of readdirSync(`/proc/${pid}/task`))
+    try {
+      sum += one(t);
+    } catch {
+      // the thread ended meanwhile
+    }
+  return sum;
+}
+
+/** One stubbed run of n archives: CPU ms of each part (verifyMany alone; worker, Redis, add and wait). */
+async function stubRun(lib: string, redis: { port: number; pid: number }, trust: string, n: number, tag: string): Promise<StubRun> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-stub-"));
+  const url = `redis://127.0.0.1:${redis.port}`;
+  const queue = `bench-stub-${tag}`;
+  const env = { ...process.env, SEALCHECK_BENCH_STUB: STUB_THREAD };
+  const args = (mode: string): string[] => ["--input-type=module", "-e", RIG, "--", lib, mode, url, queue, String(n), trust, join(dir, `${mode}.jsonl`)];
+  const child = (mode: string): { main: number; all: number } => {
+    const r = spawnSync(process.execPath, args(mode), { encoding: "utf8", env });
+    if (r.status !== 0) throw new Error(`queue bench rig ${mode} exited ${r.status}: ${r.stderr}`);
+    return JSON.parse(r.stdout) as { main: number; all: number };
+  };
+  try {
+    const batch = child("batch");
+    const w = spawn(process.execPath, args("worker"), { stdio: ["ignore", "ignore", "pipe"], env });
+    await new Promise<void>((resolve, reject) => {
+      let err = "";
+      w.stderr!.on("data", (d: Buffer) => {
+        err += d.toString();
+        if (err.includes("READY")) resolve();
+      });
+      w.once("exit", (code) => reject(new Error(`queue bench rig worker exited ${code}: ${err}`)));
+    });
+    const r0 = threadNs(redis.pid);
+    const wm0 = threadNs(w.pid!, w.pid!);
+    const wa0 = threadNs(w.pid!);
+    const add = child("add");
+    const wait = child("wait");
+    const out = {
+      batchMain: batch.main,
+      batchAll: batch.all,
+      workerMain: (threadNs(w.pid!, w.pid!) - wm0) / 1e6,
+      workerAll: (threadNs(w.pid!) - wa0) / 1e6,
+      redis: (threadNs(redis.pid) - r0) / 1e6,
+      add: add.all,
+      wait: wait.all,
+    };
+    w.kill("SIGTERM");
+    await new Promise((r) => (w.exitCode === null ? w.once("exit", r) : r(null)));
+    spawnSync(process.execPath, [
+      "--input-type=module",
+      "-e",
+      `const L = await import(process.argv[1]); for await (const r of L.queueResults({ redis: process.argv[2], queue: process.argv[3], trim: true }));`,
+      "--",
+      lib,
+      url,
+      queue,
+    ]);
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function benchQueue(o: QueueBenchOptions): Promise<{ rows: QueueBenchRow[]; notes: string[] }> {
   const rows: QueueBenchRow[] = [];
   const notes: string[] = [];
@@ -134,10 +268,15 @@ export async function benchQueue(o: QueueBenchOptions): Promise<{ rows: QueueBen
     // One measurement of `archivesDir`: verify-batch, then each worker-process count through Redis.
     const measure = async (archivesDir: string, tag: string, first: boolean) => {
       const out = join(mkdtempSync(join(tmpdir(), "bench-out-")), "b.jsonl");
-      const b = run(o.cli, ["verify-batch", archivesDir, ...trust, "--out", out, "--json", "--no-progress"]);
+      // The lines the workers write by default (--reports not-passed): verify-batch's default keeps every report,
+      // and writing those 23 KB lines is main-thread work the queue path would be credited with not doing.
+      const b = run(o.cli, ["verify-batch", archivesDir, ...trust, "--reports", "not-passed", "--out", out, "--json", "--no-progress"]);
       if (b.code !== 0) notes.push(`queue bench: verify-batch exited ${b.code} (expected 0)`);
       const count = readFileSync(out, "utf8").trim().split("\n").length;
-      const queued = new Map<number, { s: number; add: number; cpu: number; redisCpu: number }>();
+      const queued = new Map<
+        number,
+        { s: number; add: number; cpu: number; redisCpu: number; main: number; threads: number; addCpu: number; waitCpu: number }
+      >();
       for (const n of o.processes) {
         const name = `bench-${tag}-${n}`;
         const conn = ["--redis", url, "--queue", name];
@@ -174,9 +313,9 @@ export async function benchQueue(o: QueueBenchOptions): Promise<{ rows: QueueBen
         run(o.cli, ["queue", "results", ...conn, "--trim", "--out", join(dir, "trimmed.jsonl")]);
         for (const w of workers) w.kill("SIGTERM");
         await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode === null ? w.once("exit", r) : r(null)))));
-        queued.set(n, { s: add.s + wait.s, add: add.s, cpu, redisCpu });
+        queued.set(n, { s: add.s + wait.s, add: add.s, cpu, redisCpu, main: mainCpu, threads: workersCpu - mainCpu, addCpu: add.cpu, waitCpu: wait.cpu });
       }
-      return { count, batch: { s: b.s, cpu: b.cpu }, queued };
+      return { count, batch: { s: b.s, cpu: b.cpu, main: b.main }, queued };
     };
     // The whole corpus, and its first group of archives: the difference between the two sizes is what one
     // more archive costs, without the fixed costs (processes starting, trust stores loading, polling).
@@ -222,6 +361,45 @@ export async function benchQueue(o: QueueBenchOptions): Promise<{ rows: QueueBen
         value: `${qSlope.toFixed(2)} ms against ${bSlope.toFixed(2)} ms: queue overhead ${(qSlope - bSlope).toFixed(2)} ms/archive = ${(((qSlope - bSlope) / bSlope) * 100).toFixed(1)} % of verification (target < 5 %)`,
       });
     }
+    // The same slope, process by process: what each part of the queue path adds to verify-batch's main thread
+    // (discovery, dispatch, result lines) and threads (verification), which the workers do as well.
+    const bMain = median(full.map((m, i) => slope(m.batch.main, small[i]!.batch.main)));
+    const bThreads = median(full.map((m, i) => slope(m.batch.cpu - m.batch.main, small[i]!.batch.cpu - small[i]!.batch.main)));
+    for (const n of o.processes) {
+      const part = (f: (r: NonNullable<ReturnType<(typeof full)[number]["queued"]["get"]>>) => number): number =>
+        median(full.map((m, i) => slope(f(m.queued.get(n)!), f(small[i]!.queued.get(n)!))));
+      const [main, threads, redisS, addS, waitS] = [
+        part((r) => r.main),
+        part((r) => r.threads),
+        part((r) => r.redisCpu),
+        part((r) => r.addCpu),
+        part((r) => r.waitCpu),
+      ];
+      const sum = main - bMain + (threads - bThreads) + redisS + addS + waitS;
+      rows.push({
+        metric: `queue: marginal CPU per archive by process (${smallCount} → ${count}), ${n} worker process${n === 1 ? "" : "es"} against verify-batch's main thread and threads`,
+        value: `workers' main threads ${main.toFixed(2)} ms (verify-batch's ${bMain.toFixed(2)}), their other threads ${threads.toFixed(2)} ms (verify-batch's ${bThreads.toFixed(2)}), redis-server ${redisS.toFixed(2)}, queue add ${addS.toFixed(2)}, queue wait ${waitS.toFixed(2)}: ${sum.toFixed(2)} ms/archive over verify-batch`,
+      });
+    }
+    // Verification stubbed: the slope from n/5 to n archives, round by round, then the median.
+    const lib = pathToFileURL(resolvePath(dirname(dirname(o.cli)), "src", "index.js")).href;
+    const stubN = 2500;
+    const stub: StubRun[] = [];
+    for (let round = 0; round < o.rounds; round++) {
+      const a = await stubRun(lib, { port: redis.port, pid: redis.proc.pid! }, o.trust, stubN / 5, `${round}-a`);
+      const b = await stubRun(lib, { port: redis.port, pid: redis.proc.pid! }, o.trust, stubN, `${round}-b`);
+      const per = Object.fromEntries(
+        Object.keys(b).map((k) => [k, (b[k as keyof StubRun] - a[k as keyof StubRun]) / (stubN - stubN / 5)]),
+      ) as unknown as StubRun;
+      o.log(`queue stubbed round ${round}: µs/archive ${JSON.stringify(Object.fromEntries(Object.entries(per).map(([k, v]) => [k, Math.round(v * 1000)])))}`);
+      stub.push(per);
+    }
+    const sm = (f: (r: StubRun) => number): number => median(stub.map(f));
+    const stubOver = sm((r) => r.workerAll + r.redis + r.add + r.wait - r.batchAll);
+    rows.push({
+      metric: `queue: overhead per archive with verification stubbed (1 worker process × 2 threads, ${stubN / 5} → ${stubN} archives, median of ${o.rounds})`,
+      value: `${stubOver.toFixed(2)} ms: worker's main thread ${sm((r) => r.workerMain).toFixed(2)} ms (verifyMany's ${sm((r) => r.batchMain).toFixed(2)}), its other threads ${sm((r) => r.workerAll - r.workerMain).toFixed(2)} ms (verifyMany's ${sm((r) => r.batchAll - r.batchMain).toFixed(2)}), redis-server ${sm((r) => r.redis).toFixed(2)}, add ${sm((r) => r.add).toFixed(2)}, wait ${sm((r) => r.wait).toFixed(2)}; against ${bSlope.toFixed(2)} ms of verification: ${((stubOver / bSlope) * 100).toFixed(1)} % (target < 5 %)`,
+    });
     const redisMs = median([...queue.values()].flat().map((r) => r.redisCpu));
     rows.push({
       metric: "queue: redis-server CPU per archive (its one main thread: the ceiling of one Redis)",

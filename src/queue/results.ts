@@ -40,6 +40,22 @@ export async function publishResult(client: Redis, keys: ReturnType<typeof queue
   return id ?? null;
 }
 
+/**
+ * Sends a job's result (as publishResult, by EVAL: a Redis restart cannot make it fail with NOSCRIPT) and holds
+ * this connection's writes until the current microtasks have run, so that the command that completes the job,
+ * issued by BullMQ on the same connection right after the processor returns, leaves in the same write. Redis runs
+ * a connection's commands in order: the result is written before the job completes, as when awaited, without a
+ * round trip of its own (~0.1 ms of the worker's main thread and of Redis per archive, mostly system calls).
+ */
+export function sendResult(client: Redis, keys: ReturnType<typeof queueKeys>, jobId: string, line: string): Promise<string | null> {
+  const stream = (client as unknown as { stream?: { cork?: () => void; uncork?: () => void; writable?: boolean } }).stream;
+  if (stream?.writable && stream.cork && stream.uncork) {
+    stream.cork();
+    process.nextTick(() => stream.uncork!());
+  }
+  return client.eval(PUBLISH, 2, keys.job(jobId), keys.results, jobId, RESULT_FIELD, line) as Promise<string | null>;
+}
+
 /** The no-verdict line of a job that ended failed (workers crashing on it, or an error every attempt). */
 export function failedLine(job: Pick<Job, "id" | "data" | "failedReason" | "attemptsStarted" | "stalledCounter">, reason: string | undefined): string {
   const parsed = parseJobData(job.data);
@@ -152,6 +168,9 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
   return { result, ok: asIs };
 }
 
+/** Results read at once. */
+const PAGE = 200;
+
 const CURSOR = /^\d{1,20}-\d{1,20}$/;
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((res) => {
@@ -186,7 +205,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
   try {
     for (;;) {
       if (o.signal?.aborted) return;
-      const page = (await c.client.xrange(c.keys.results, cursor === "0" ? "-" : `(${cursor}`, "+", "COUNT", 200)) as [string, string[]][];
+      const page = (await c.client.xrange(c.keys.results, cursor === "0" ? "-" : `(${cursor}`, "+", "COUNT", PAGE)) as [string, string[]][];
       if (page.length > 0) {
         for (const [id, fields] of page) {
           const f: Record<string, string> = {};
@@ -199,6 +218,10 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
           taken.push({ cursor: id, jobId });
         }
         await trim();
+        // While results come, following costs one read per poll: a page that is not full is all there is
+        // now, so the next read waits, and the checks below (failed jobs, what is left, workers: several
+        // scripts) run only when a poll finds nothing new.
+        if (o.follow && page.length < PAGE) await sleep(o.pollMs ?? 250, o.signal);
         continue;
       }
       await sweepFailed(c);

@@ -16,7 +16,7 @@ import { SealcheckError } from "../errors.js";
 import { describeRedis, openRedis, persistenceWarnings, redactedMessage } from "../redis.js";
 import { checkConnectionOptions, type QueueConnectionOptions } from "./connection.js";
 import { parseJobData, queueKeys } from "./job.js";
-import { RESULT_FIELD, failedLine, publishResult } from "./results.js";
+import { RESULT_FIELD, failedLine, publishResult, sendResult } from "./results.js";
 
 export interface RunWorkerOptions extends QueueConnectionOptions, BatchVerifyOptions {
   /** Worker threads verifying at once (each holds up to two archives). Default: the number of cores. */
@@ -190,9 +190,34 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
       }
       line = resultLine({ ...r, index: d.index }, reports, d.run);
     }
-    const entry = await publishResult(client, keys, id, line.trimEnd());
-    if (entry) processed++;
-    return entry;
+    // Not awaited: the result leaves in the same write as the job's completion, ahead of it (sendResult). The
+    // return value is not used. Should Redis refuse the result (out of memory, say) while completing the job,
+    // the job is complete without one: it is written again from here.
+    const sending = sendResult(client, keys, id, line.trimEnd()).then(
+      (entry) => {
+        if (entry) processed++;
+      },
+      (e: unknown) => resend(id, line.trimEnd(), e),
+    );
+    inFlight.add(sending);
+    void sending.finally(() => inFlight.delete(sending));
+    return null;
+  };
+  // Results refused by Redis after their job completed, written again (a few tries, 1 s apart).
+  const inFlight = new Set<Promise<void>>();
+  const resend = async (id: string, line: string, first: unknown): Promise<void> => {
+    let why = first;
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      log(`writing the result of job ${id} failed (${redactedMessage(why, redisUrl)}); trying again`);
+      await new Promise((res) => setTimeout(res, 1000));
+      try {
+        if (await publishResult(client, keys, id, line)) processed++;
+        return;
+      } catch (e) {
+        why = e;
+      }
+    }
+    log(`the result of job ${id} could not be written: ${redactedMessage(why, redisUrl)}`);
   };
 
   const worker: Worker = new Worker(name, processor, {
@@ -246,6 +271,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
       closing ??= (async () => {
         await forced;
         await worker.close().catch(() => {});
+        await Promise.all(inFlight);
         await runner.close();
         if (owned) await client.quit().catch(() => client.disconnect());
       })();
