@@ -1,7 +1,7 @@
 // Originals are hashed beside the checks: on a worker thread for large sets, here for small ones. Both
 // ways give the same files, sizes and digests, and an unreadable original is the same usage error.
-import { createHash } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SealcheckError } from "../../src/index.js";
@@ -12,6 +12,8 @@ function someFiles(): string[] {
   const dir = tempDir("sealcheck-originals-");
   writeFileSync(join(dir, "a.pdf"), "%PDF-1.7\n" + "x".repeat(3 * 1024 * 1024 + 17));
   writeFileSync(join(dir, "b.txt"), "not a pdf");
+  // Exactly two of the worker's 1 MiB buffers, each chunk different: a stale or half-reused buffer shows.
+  writeFileSync(join(dir, "c.pdf"), Buffer.concat([Buffer.from("%PDF-2.0\n"), randomBytes(2 * 1024 * 1024 - 9)]));
   writeFileSync(join(dir, "empty.pdf"), "");
   return listOriginals([dir], 100);
 }
@@ -25,9 +27,10 @@ describe("hashing originals", () => {
     expect(inline.map((f) => [f.size, f.isPdf])).toEqual([
       [3 * 1024 * 1024 + 26, true],
       [9, false],
+      [2 * 1024 * 1024, true],
       [0, false],
     ]);
-    expect(inline[1]!.sha256Hex).toBe(createHash("sha256").update("not a pdf").digest("hex"));
+    for (const f of threaded) expect(f.sha256Hex).toBe(createHash("sha256").update(readFileSync(f.path)).digest("hex"));
   });
 
   it("an unreadable original: ERR_FILE_UNREADABLE naming it, either way", async () => {
