@@ -22,9 +22,9 @@ const INDEFINITE = 2;
  * eContent, OCSP responseBytes, which pkijs decodes later) are walked too. Returns normally for
  * well-formed-enough input; asn1js still decides validity.
  *
- * It reads headers as readHeader does, inline and into numbers (the open regions are two number stacks):
- * a cold run walks a seal's ~80 KB CMS, ~20,000 headers, in V8's interpreter, where an object per header
- * and per region was most of the time.
+ * Headers are read inline, into numbers, and the open regions kept on two number stacks: a cold run walks
+ * a seal's ~80 KB CMS, ~20,000 headers, in V8's interpreter, where a call and an object per header and per
+ * region were most of the time (test/pki/der.test.ts compares it with the walk it replaced).
  */
 export function assertDerShape(bytes: Uint8Array, limits: Pick<DerLimits, "maxAsn1Depth" | "maxOidBytes">, what: string): void {
   const maxDepth = limits.maxAsn1Depth;
@@ -42,7 +42,7 @@ export function assertDerShape(bytes: Uint8Array, limits: Pick<DerLimits, "maxAs
       if (speculative) pos = topEnd;
       continue;
     }
-    // The header at pos, read as readHeader reads it (with `end` = topEnd).
+    // The header at pos, in any form asn1js reads; length bytes past topEnd are not read.
     let p = pos;
     const tag = bytes[p++]!;
     if ((tag & 0x1f) === 0x1f) {
@@ -213,53 +213,28 @@ export interface Tlv {
   end: number;
 }
 
-/** A TLV header as read leniently: any tag form, indefinite (`len` 0x80) and long lengths, truncation. */
-interface Header {
-  tag: number;
-  /** Where the content starts (or where reading stopped, when truncated). */
-  body: number;
-  len: number;
-  indefinite: boolean;
-  /** "truncated": no length byte before `end`; "too-long": a length of more than 4 bytes. */
-  status: "ok" | "truncated" | "too-long";
-}
-
 /**
- * The TLV header reader of sealcheck, lenient as asn1js (which accepts BER): readTlv frames plain DER with it,
- * and the shape guard reads headers exactly so, inline (assertDerShape; test/pki/der.test.ts compares the two).
- * Length bytes past `end` are not read (the length is then short).
- */
-function readHeader(bytes: Uint8Array, p: number, end: number): Header {
-  const tag = bytes[p++]!;
-  if ((tag & 0x1f) === 0x1f) {
-    // high tag number form
-    let guard = 0;
-    while (p < end && bytes[p]! & 0x80 && guard++ < 8) p++;
-    p++;
-  }
-  if (p >= end) return { tag, body: p, len: 0, indefinite: false, status: "truncated" };
-  let len = bytes[p++]!;
-  if (len === 0x80) return { tag, body: p, len, indefinite: true, status: "ok" };
-  if (len & 0x80) {
-    const n = len & 0x7f;
-    if (n > 4) return { tag, body: p, len: 0, indefinite: false, status: "too-long" };
-    len = 0;
-    for (let i = 0; i < n && p < end; i++) len = len * 256 + bytes[p++]!;
-  }
-  return { tag, body: p, len, indefinite: false, status: "ok" };
-}
-
-/**
- * The TLV starting at `p` and ending by `end`, read with readHeader: in plain DER framing (a one-byte tag,
- * a definite minimal length) unless `lenient`, which accepts non-minimal lengths; null for anything else.
+ * The TLV starting at `p` and ending by `end`, in plain DER framing (a one-byte tag, a definite minimal
+ * length) unless `lenient`, which accepts non-minimal lengths; null for anything else (multi-byte tags,
+ * indefinite lengths, more than 4 length bytes, length bytes or content past `end`). Headers are read
+ * inline, here and in assertDerShape (which reads every form asn1js accepts): a cold run frames ~30,000
+ * values of a seal's CMS and CRL in V8's interpreter, where a call and an object per header were most of
+ * the time (test/pki/der.test.ts compares both with the readers they replaced).
  */
 export function readTlv(bytes: Uint8Array, p: number, end: number, lenient = false): Tlv | null {
-  if ((bytes[p]! & 0x1f) === 0x1f || p + 1 >= end) return null; // multi-byte tags do not occur in what we split
-  const h = readHeader(bytes, p, end);
-  if (h.status !== "ok" || h.indefinite) return null;
-  const n = bytes[p + 1]! & 0x80 ? bytes[p + 1]! & 0x7f : 0;
-  if (n > 0 && (h.body - (p + 2) !== n || (!lenient && (bytes[p + 2] === 0 || h.len < 0x80)))) return null; // cut short, or non-minimal
-  return h.body + h.len <= end ? { tag: h.tag, start: p, body: h.body, end: h.body + h.len } : null;
+  const tag = bytes[p]!;
+  if ((tag & 0x1f) === 0x1f || p + 1 >= end) return null; // multi-byte tags do not occur in what we split
+  let body = p + 2;
+  let len = bytes[p + 1]!;
+  if (len & 0x80) {
+    const n = len & 0x7f;
+    // indefinite, too long, cut short, or (in DER) a leading zero
+    if (n === 0 || n > 4 || body + n > end || (!lenient && bytes[body] === 0)) return null;
+    len = 0;
+    for (let i = 0; i < n; i++) len = len * 256 + bytes[body++]!;
+    if (!lenient && len < 0x80) return null; // non-minimal
+  }
+  return body + len <= end ? { tag, start: p, body, end: body + len } : null;
 }
 
 /**

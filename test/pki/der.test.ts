@@ -44,35 +44,37 @@ describe("partLimits", () => {
   });
 });
 
-describe("readTlv, on the one header reader", () => {
-  /** readTlv as it was before the header reader was shared with the shape guard (strict DER framing). */
-  function strictBefore(bytes: Uint8Array, p: number, end: number): { tag: number; start: number; body: number; end: number } | null {
+describe("readTlv, reading its header inline", () => {
+  /** readTlv as it was before the header reader was shared with the shape guard (strict DER framing), and leniently. */
+  function before(bytes: Uint8Array, p: number, end: number, lenient = false): { tag: number; start: number; body: number; end: number } | null {
     const tag = bytes[p]!;
     if ((tag & 0x1f) === 0x1f || p + 1 >= end) return null;
     let len = bytes[p + 1]!;
     let body = p + 2;
     if (len & 0x80) {
       const n = len & 0x7f;
-      if (n === 0 || n > 4 || body + n > end || bytes[body] === 0) return null;
+      if (n === 0 || n > 4 || body + n > end || (!lenient && bytes[body] === 0)) return null;
       len = 0;
       for (let i = 0; i < n; i++) len = len * 256 + bytes[body++]!;
-      if (len < 0x80) return null;
+      if (!lenient && len < 0x80) return null;
     }
     return body + len <= end ? { tag, start: p, body, end: body + len } : null;
   }
 
-  it("frames exactly as before, for any bytes and any window", () => {
+  it("frames exactly as before, for any bytes and any window, strictly and leniently", () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 12 }), fc.nat(12), (bytes, cut) => {
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 12 }), fc.nat(12), fc.boolean(), (bytes, cut, lenient) => {
         const end = Math.max(1, Math.min(bytes.length, cut || bytes.length));
-        expect(readTlv(bytes, 0, end)).toEqual(strictBefore(bytes, 0, end));
+        expect(readTlv(bytes, 0, end, lenient)).toEqual(before(bytes, 0, end, lenient));
       }),
       { numRuns: 20_000 },
     );
     // Header shapes the random bytes rarely hit: long lengths, cut short, non-minimal, indefinite.
-    for (const h of ["3081", "308180", "30817f", "3082", "308201", "30820100", "3080", "3085", "1f8101"]) {
+    for (const h of ["3081", "308180", "30817f", "3082", "308201", "30820100", "3080", "3085", "1f8101", "3084000000ff"]) {
       const b = new Uint8Array([...Buffer.from(h, "hex"), ...new Uint8Array(300)]);
-      for (const end of [2, 3, 4, 5, 200, b.length]) expect(readTlv(b, 0, end), `${h}/${end}`).toEqual(strictBefore(b, 0, end));
+      for (const end of [2, 3, 4, 5, 200, b.length]) {
+        for (const lenient of [false, true]) expect(readTlv(b, 0, end, lenient), `${h}/${end}/${lenient}`).toEqual(before(b, 0, end, lenient));
+      }
     }
   });
 
@@ -174,11 +176,11 @@ describe("assertDerShape, read without an object per header", () => {
       : fc.oneof(
           fc
             .tuple(
-              fc.constantFrom([0x30], [0x31], [0xa0], [0x24], [0x3f, 0x81, 0x01]),
+              fc.constantFrom<number[]>([0x30], [0x31], [0xa0], [0x24], [0x3f, 0x81, 0x01]),
               fc.array(value(n - 1), { maxLength: 3 }),
               fc.constantFrom("short", "long", "indefinite"),
             )
-            .map(([t, children, form]) => tlv(t as number[], children.flat(), form as "short")),
+            .map(([t, children, form]) => tlv(t, children.flat(), form as "short")),
           value(n - 1).map((inner) => tlv([0x04], inner, "short")),
         ),
   );
