@@ -4,7 +4,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import type { CertificateSummary } from "../report/types.js";
 import { FormatError } from "../errors.js";
-import { bytesEqual, decodeDer, toHex, type DerLimits } from "./der.js";
+import { assertDerShape, bytesEqual, countDerValues, decodeDer, readTlv, toHex, type DerLimits } from "./der.js";
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import type { PkiSession } from "./session.js";
 
@@ -43,7 +43,7 @@ export function certificateFromDer(der: Uint8Array, what: string, session: PkiSe
   const { key, value: pooled } = pool.lookup(der);
   if (pooled) {
     if (!looser(limits, pooled.limits)) {
-      decodeDer(der, what, limits); // within these limits too, or refused as a first decode would be
+      decodedWithin(der, what, limits); // within these limits too, or refused as a first decode would be
       const p = pooled.limits; // it is within both: so within the tighter of each
       pooled.limits = {
         maxDerBytes: Math.min(p.maxDerBytes, limits.maxDerBytes),
@@ -67,6 +67,19 @@ export function certificateFromDer(der: Uint8Array, what: string, session: PkiSe
   derCache.set(cert, own);
   pool.keep(key, own, { cert, limits });
   return cert;
+}
+
+/**
+ * For bytes that asn1js decoded once (within other limits), what decodeDer would decide within `limits`,
+ * without decoding them again (a seal's CMS asks for its CA's pooled certificate within the CMS's share of
+ * the node budget): decodeDer's shape guard, then asn1js's node count, which for plain DER framing is
+ * countDerValues. Beyond the count, or off plain framing, decodeDer decides (and throws its error).
+ */
+function decodedWithin(der: Uint8Array, what: string, limits: DerLimits): void {
+  assertDerShape(der, limits, what);
+  const top = readTlv(der, 0, der.length);
+  const nodes = top && top.end === der.length ? countDerValues(der, top) : null;
+  if (nodes === null || nodes > limits.maxAsn1Nodes) decodeDer(der, what, limits);
 }
 
 /**

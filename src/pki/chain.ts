@@ -40,6 +40,42 @@ export interface ChainInput {
 }
 
 const MAX_CANDIDATES = 200;
+
+/**
+ * The certificates as pkijs's engine sees them: each a view of the certificate (an object whose prototype
+ * it is, so the engine reads every field, key and signature of the certificate itself) whose issuer and
+ * subject names compare with sameName. The engine checks name chaining with RelativeDistinguishedNames.isEqual,
+ * which compares every attribute with localeCompare: its first use sets up ICU collation, ~6-8 ms of a
+ * cold verification. sameName gives pkijs's answer (test/pki/names.test.ts), settling names encoded alike
+ * and printable-ASCII names itself and leaving the rest to pkijs. Nothing shared is changed: the views
+ * belong to one validation, one per certificate (the engine compares certificates by identity too), and
+ * every certificate that leaves the engine is mapped back to the certificate it views.
+ */
+class EngineViews {
+  private readonly views = new Map<pkijs.Certificate, pkijs.Certificate>();
+  private readonly originals = new Map<pkijs.Certificate, pkijs.Certificate>();
+
+  readonly of = (cert: pkijs.Certificate): pkijs.Certificate => {
+    let view = this.views.get(cert);
+    if (!view) {
+      view = Object.create(cert) as pkijs.Certificate;
+      view.issuer = nameView(cert.issuer);
+      view.subject = nameView(cert.subject);
+      this.views.set(cert, view);
+      this.originals.set(view, cert);
+    }
+    return view;
+  };
+
+  readonly original = (cert: pkijs.Certificate): pkijs.Certificate => this.originals.get(cert) ?? cert;
+}
+
+function nameView(name: pkijs.RelativeDistinguishedNames): pkijs.RelativeDistinguishedNames {
+  const view = Object.create(name) as pkijs.RelativeDistinguishedNames;
+  // pkijs also compares a name with raw bytes (an ArrayBuffer): that stays its own comparison.
+  view.isEqual = (other) => (other instanceof pkijs.RelativeDistinguishedNames ? sameName(name, other) : name.isEqual(other));
+  return view;
+}
 const MAX_ISSUER_LOOKUPS = 64;
 
 function sameCert(a: pkijs.Certificate, b: pkijs.Certificate): boolean {
@@ -95,24 +131,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
         };
   }
   const intermediates = input.intermediates.filter((c) => !sameCert(c, leaf)).slice(0, MAX_CANDIDATES);
-  let lookups = 0;
-  const engine = new pkijs.CertificateChainValidationEngine({
-    trustedCerts: [...anchors],
-    // pkijs takes the last of `certs` as the leaf.
-    certs: [...intermediates, leaf],
-    checkDate: at,
-    // Bounded issuer search: a hostile set of cross-signed certificates must not make path building loop.
-    findIssuer: async (cert, engineRef) => {
-      if (++lookups > MAX_ISSUER_LOOKUPS) throw new Error("path building gave up: too many candidate issuers");
-      return findIssuers(session, cert, engineRef);
-    },
-  });
-  let res: Awaited<ReturnType<pkijs.CertificateChainValidationEngine["verify"]>>;
-  try {
-    res = await engine.verify({}, session.engine);
-  } catch (e) {
-    res = { result: false, resultCode: -1, resultMessage: e instanceof Error ? e.message : String(e) } as typeof res;
-  }
+  const res = await runEngine(leaf, anchors, intermediates, at, session);
   if (res.result && res.certificatePath) {
     // pkijs repeats the leaf when the leaf itself is an anchor.
     const path = res.certificatePath.filter((c, i, all) => all.findIndex((d) => sameCert(c, d)) === i);
@@ -173,6 +192,41 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
   };
 }
 
+type EngineResult = Awaited<ReturnType<pkijs.CertificateChainValidationEngine["verify"]>>;
+
+/**
+ * pkijs's engine on a leaf and its candidate issuers, run on views of the certificates (EngineViews); its
+ * answer, or its error as a failed result, with the path mapped back to the certificates themselves.
+ */
+export async function runEngine(
+  leaf: pkijs.Certificate,
+  anchors: readonly pkijs.Certificate[],
+  intermediates: readonly pkijs.Certificate[],
+  at: Date,
+  session: PkiSession,
+): Promise<EngineResult> {
+  // pkijs takes the last of `certs` as the leaf.
+  const candidates = { trustedCerts: [...anchors], certs: [...intermediates, leaf] };
+  const views = new EngineViews();
+  let lookups = 0;
+  const engine = new pkijs.CertificateChainValidationEngine({
+    trustedCerts: candidates.trustedCerts.map(views.of),
+    certs: candidates.certs.map(views.of),
+    checkDate: at,
+    // Bounded issuer search: a hostile set of cross-signed certificates must not make path building loop.
+    findIssuer: async (cert) => {
+      if (++lookups > MAX_ISSUER_LOOKUPS) throw new Error("path building gave up: too many candidate issuers");
+      return (await findIssuers(session, views.original(cert), candidates)).map(views.of);
+    },
+  });
+  try {
+    const res = await engine.verify({}, session.engine);
+    return res.certificatePath ? { ...res, certificatePath: res.certificatePath.map(views.original) } : res;
+  } catch (e) {
+    return { result: false, resultCode: -1, resultMessage: e instanceof Error ? e.message : String(e) } as EngineResult;
+  }
+}
+
 export function describePath(path: readonly pkijs.Certificate[]): CertificateSummary[] {
   return path.map(summarize);
 }
@@ -190,7 +244,7 @@ const SKI = "2.5.29.14";
 export async function findIssuers(
   session: PkiSession,
   certificate: pkijs.Certificate,
-  engine: pkijs.CertificateChainValidationEngine,
+  engine: Pick<pkijs.CertificateChainValidationEngine, "trustedCerts" | "certs">,
 ): Promise<pkijs.Certificate[]> {
   if (sameName(certificate.subject, certificate.issuer) && (await signedBy(session, certificate, null))) return [certificate];
   let keyIdentifier: pkijs.AuthorityKeyIdentifier["keyIdentifier"] | null = null;

@@ -4,8 +4,10 @@
 import { readFileSync } from "node:fs";
 import * as pkijs from "pkijs";
 import { describe, expect, it, vi } from "vitest";
-import { certificateDer, thumbprint } from "../../src/pki/certificate.js";
+import { DEFAULT_LIMITS } from "../../src/index.js";
+import { certificateDer, certificateFromDer, pemBlocks, thumbprint } from "../../src/pki/certificate.js";
 import { decodeSignedData } from "../../src/pki/cms.js";
+import { countDerValues, readTlv } from "../../src/pki/der.js";
 import { decodeOcsp } from "../../src/pki/ocsp.js";
 import { pkiSession } from "../../src/pki/session.js";
 
@@ -49,5 +51,42 @@ describe("certificate DER as delivered", () => {
       expect(Buffer.from(der).indexOf(Buffer.from(ders[i]!))).toBeGreaterThan(0);
       expect(Buffer.from(c.toSchema(true).toBER(false)).equals(Buffer.from(certificateDer(c)))).toBe(true);
     }
+  });
+});
+
+describe("a pooled certificate asked within tighter limits", () => {
+  const ders = [
+    ...["tokenRoot", "tokenCa", "tokenSigner", "seal", "tsa", "ocspResponder"].map((f) => readFileSync(`samples/pki/${f}.pem`, "utf8")),
+    ...["nets-intermediate-ca", "firmaprofesional-ica-b02-qtsa"].map((f) => readFileSync(`test/fixtures/real/broker-example/trust/${f}.pem`, "utf8")),
+  ].map((pem) => pemBlocks(pem)[0]!.der);
+
+  const outcome = (f: () => unknown): string => {
+    try {
+      f();
+      return "accepted";
+    } catch (e) {
+      return `${(e as Error).name}: ${(e as Error).message}`;
+    }
+  };
+
+  it("is accepted or refused as a first decode within those limits is (without asn1js decoding it again)", () => {
+    let refused = 0;
+    for (const der of ders) {
+      const nodes = countDerValues(der, readTlv(der, 0, der.length)!)!;
+      for (const maxAsn1Nodes of [10, nodes - 1, nodes, nodes + 1])
+        for (const maxAsn1Depth of [2, 3, 4, 5, 6, 64])
+          for (const maxOidBytes of [3, 8, 9, 1024]) {
+            const limits = { ...DEFAULT_LIMITS, maxAsn1Nodes, maxAsn1Depth, maxOidBytes };
+            const pooled = pkiSession();
+            certificateFromDer(der, "the certificate", pooled);
+            const first = outcome(() => certificateFromDer(der, "the certificate", pkiSession().within(limits)));
+            expect(
+              outcome(() => certificateFromDer(der, "the certificate", pooled.within(limits))),
+              JSON.stringify(limits),
+            ).toBe(first);
+            if (first !== "accepted") refused++;
+          }
+    }
+    expect(refused).toBeGreaterThan(ders.length * 40); // each limit refuses some, and accepts some
   });
 });
