@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { LimitError } from "../../src/index.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { DerPool } from "../../src/pki/kept.js";
-import { crlByParts, crlWhole, decodeCrl, judgeCrl, type DecodedCrl } from "../../src/pki/crl.js";
+import { crlByParts, crlWhole, decodeCrl, entryHeader, judgeCrl, type DecodedCrl } from "../../src/pki/crl.js";
+import { readTlv } from "../../src/pki/der.js";
 import { decodeSignedData, decodeSignedDataWhole, revocationArchival, signedDataByParts, timestampTokens, verifySigner } from "../../src/pki/cms.js";
 import { basicResponseByParts, basicResponseWhole, decodeOcsp, judgeOcsp } from "../../src/pki/ocsp.js";
 import {
@@ -347,6 +348,32 @@ describe("the seal's CMS with its CRL changed: by parts and whole agree", () => 
         }
       }),
       { numRuns: 300, seed: 1919 },
+    );
+  });
+});
+
+describe("the entry walk's header reader", () => {
+  it("property: entryHeader reads what readTlv reads (body and end), and declines where readTlv does or the tag differs", () => {
+    const header = fc.oneof(
+      fc.constantFrom(0x30, 0x02, 0x17, 0x1f, 0x3f).chain((tag) =>
+        fc.oneof(
+          fc.integer({ min: 0, max: 0xff }).map((len) => [tag, len]),
+          fc.array(fc.integer({ min: 0, max: 0xff }), { minLength: 1, maxLength: 6 }).map((len) => [tag, 0x80 | len.length, ...len]),
+          fc.array(fc.integer({ min: 0, max: 0xff }), { minLength: 0, maxLength: 2 }).map((b) => [tag, ...b]),
+        ),
+      ),
+    );
+    fc.assert(
+      fc.property(header, fc.integer({ min: 0, max: 300 }), fc.constantFrom(0x30, 0x02, 0x17), (h, pad, tag) => {
+        const bytes = Uint8Array.from([...h, ...new Array<number>(pad).fill(0)]);
+        // For every end of the input: the same answer, so the value's end is the same too (the first end
+        // at which it fits).
+        for (let end = 0; end <= bytes.length; end++) {
+          const t = readTlv(bytes, 0, end);
+          expect(entryHeader(bytes, 0, end, tag)).toBe(t && t.tag === tag ? t.body : -1);
+        }
+      }),
+      { numRuns: 500 },
     );
   });
 });
