@@ -15,6 +15,7 @@ import { pkiSession } from "../../src/pki/session.js";
 import { TST_INFO_DECODING } from "../../src/pki/timestamp.js";
 import * as asn1js from "asn1js";
 import { TIMELINE, createOcspResponse, loadPki, type OcspStatus } from "../../scripts/generator/index.js";
+import { json, withoutArchival } from "../helpers/pkijs-json.js";
 
 const S = pkiSession();
 
@@ -30,21 +31,6 @@ function basicOcspBytes(): Uint8Array {
   return new Uint8Array(resp.responseBytes!.response.valueBlock.valueHexView);
 }
 
-const json = (x: { toJSON(): unknown }): unknown => JSON.parse(JSON.stringify(x.toJSON()));
-/**
- * SignedData as JSON without the adbe-revocationInfoArchival values and the signature timestamp tokens' trees
- * (by parts placeholders: compared by revocationArchival and timestampTokens), their number kept.
- */
-const withoutArchival = (sd: pkijs.SignedData): unknown =>
-  JSON.parse(
-    JSON.stringify(sd.toJSON(), (k, v: unknown) =>
-      Array.isArray(v) && k === "attributes"
-        ? v
-            .filter((a: { type?: string }) => a.type !== "1.2.840.113583.1.1.8")
-            .map((a: { type?: string; values?: unknown[] }) => (a.type === "1.2.840.113549.1.9.16.2.14" ? { ...a, values: a.values?.length } : a))
-        : v,
-    ),
-  );
 const ders = (certs: readonly pkijs.Certificate[]): string[] => certs.map((c) => Buffer.from(certificateDer(c)).toString("hex"));
 
 describe("decoding by parts gives what pkijs gives for the whole value", () => {

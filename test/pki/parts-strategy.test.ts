@@ -22,6 +22,7 @@ import { createSession } from "../../src/verify/session.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 import { dayCrl } from "../../scripts/bench/corpus.js";
 import { loadPki } from "../../scripts/generator/index.js";
+import { json, withoutArchival } from "../helpers/pkijs-json.js";
 
 const CORPUS = "../shared/corpus/dss";
 const pki = loadPki("samples/pki");
@@ -49,21 +50,6 @@ function contentsOf(file: string): Uint8Array[] {
 }
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
-const json = (x: { toJSON(): unknown }): unknown => JSON.parse(JSON.stringify(x.toJSON()));
-/**
- * SignedData as JSON without the adbe-revocationInfoArchival values and the signature timestamp tokens' trees
- * (by parts placeholders: compared by revocationArchival and timestampTokens), their number kept.
- */
-const withoutArchival = (sd: pkijs.SignedData): unknown =>
-  JSON.parse(
-    JSON.stringify(sd.toJSON(), (k, v: unknown) =>
-      Array.isArray(v) && k === "attributes"
-        ? v
-            .filter((a: { type?: string }) => a.type !== "1.2.840.113583.1.1.8")
-            .map((a: { type?: string; values?: unknown[] }) => (a.type === "1.2.840.113549.1.9.16.2.14" ? { ...a, values: a.values?.length } : a))
-        : v,
-    ),
-  );
 
 /** A decoded CRL as the checks read it: every field but the entries (by parts they stay bytes), and the entries asked for. */
 function crlView(x: DecodedCrl, serials: readonly asn1js.Integer[]): unknown {
