@@ -5,18 +5,8 @@ import * as pkijs from "pkijs";
 import type { SubIndication } from "../report/types.js";
 import { certificateDer, displayName, sameName, signedBy, summarize, validAt, type CertificateSummary } from "./certificate.js";
 import { bytesEqual } from "./der.js";
-import { weakSpkiReason } from "./jose-policy.js";
-import { cacheSlot } from "./kept.js";
+import { weakPublicKeyReason } from "./jose-policy.js";
 import type { PkiSession } from "./session.js";
-
-// Whether a certificate's key is too weak to prove anything (src/pki/jose-policy.ts), once per certificate.
-const WEAKNESS = cacheSlot("key weakness by certificate", () => new WeakMap<pkijs.Certificate, string | null>());
-function weakKey(session: PkiSession, cert: pkijs.Certificate): string | null {
-  const weakness = session.cache(WEAKNESS);
-  let w = weakness.get(cert);
-  if (w === undefined) weakness.set(cert, (w = weakSpkiReason(new Uint8Array(cert.subjectPublicKeyInfo.toSchema().toBER(false)))));
-  return w;
-}
 
 export type ChainStatus = "valid" | "no-chain" | "expired" | "not-yet-valid" | "invalid";
 
@@ -138,7 +128,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
     const anchor = path[path.length - 1]!;
     // Weak keys are refused everywhere with the reason: a path through one proves nothing (its holder's
     // signatures, or the certificates it issued, could be forged).
-    const weak = path.map((c) => [c, weakKey(session, c)] as const).find(([, w]) => w !== null);
+    const weak = path.map((c) => [c, weakPublicKeyReason(session, c.subjectPublicKeyInfo)] as const).find(([, w]) => w !== null);
     if (weak) {
       return {
         status: "invalid",
