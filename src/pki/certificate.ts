@@ -4,7 +4,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import type { CertificateSummary } from "../report/types.js";
 import { FormatError } from "../errors.js";
-import { assertDerShape, bytesEqual, countDerValues, decodeDer, readTlv, toHex, type DerLimits } from "./der.js";
+import { assertDerShape, bytesEqual, countDerValues, decodeDer, keepWithin, readTlv, toHex, type DerLimits } from "./der.js";
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import type { PkiSession } from "./session.js";
 
@@ -33,8 +33,6 @@ const derCache = new WeakMap<pkijs.Certificate, Uint8Array>();
 // refused as a first decode would be), so that the answer never depends on what was decoded before.
 export const CERTIFICATE_POOL = cacheSlot("certificates by DER", () => new DerPool<{ cert: pkijs.Certificate; limits: DerLimits }>(128));
 
-const looser = (a: DerLimits, b: DerLimits): boolean => a.maxAsn1Nodes >= b.maxAsn1Nodes && a.maxAsn1Depth >= b.maxAsn1Depth && a.maxOidBytes >= b.maxOidBytes;
-
 /** A certificate from its DER, within the session's limits, through the session's certificate pool. */
 export function certificateFromDer(der: Uint8Array, what: string, session: PkiSession): pkijs.Certificate {
   const limits = session.limits;
@@ -42,16 +40,7 @@ export function certificateFromDer(der: Uint8Array, what: string, session: PkiSe
   const pool = session.cache(CERTIFICATE_POOL);
   const { key, value: pooled } = pool.lookup(der);
   if (pooled) {
-    if (!looser(limits, pooled.limits)) {
-      decodedWithin(der, what, limits); // within these limits too, or refused as a first decode would be
-      const p = pooled.limits; // it is within both: so within the tighter of each
-      pooled.limits = {
-        maxDerBytes: Math.min(p.maxDerBytes, limits.maxDerBytes),
-        maxAsn1Nodes: Math.min(p.maxAsn1Nodes, limits.maxAsn1Nodes),
-        maxAsn1Depth: Math.min(p.maxAsn1Depth, limits.maxAsn1Depth),
-        maxOidBytes: Math.min(p.maxOidBytes, limits.maxOidBytes),
-      };
-    }
+    keepWithin(pooled, limits, () => decodedWithin(der, what, limits)); // within these limits too, or refused as a first decode would be
     return pooled.cert;
   }
   // A copy: `der` may be a view into a much larger buffer that a pooled certificate should not keep alive.

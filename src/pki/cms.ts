@@ -18,6 +18,8 @@ import {
   decodedParts,
   decodeDerZeroPadded,
   derChildren,
+  keepWithin,
+  limitsWithin,
   partLimits,
   readTlv,
   toHex,
@@ -83,9 +85,6 @@ export function decodeSignedData(bytes: Uint8Array, what: string, session: PkiSe
   if (known && session.byParts && known.caches === session.caches && limitsWithin(known.limits, session.limits)) return known.value;
   return decodeWith(SIGNED_DATA_DECODING, { bytes, what, padded }, session);
 }
-
-const limitsWithin = (a: DerLimits, b: DerLimits): boolean =>
-  a.maxDerBytes <= b.maxDerBytes && a.maxAsn1Nodes <= b.maxAsn1Nodes && a.maxAsn1Depth <= b.maxAsn1Depth && a.maxOidBytes <= b.maxOidBytes;
 
 /** What a timestamp token decoded by parts inside a seal's SignerInfo was decoded to, and within which limits. */
 interface DecodedToken {
@@ -303,16 +302,7 @@ function repeatedPart<T>(session: PkiSession, kind: string, bytes: Uint8Array, m
   const key = `${kind}:${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1")}`;
   const hit = kept.get(key);
   if (hit) {
-    if (!limitsWithin(hit.limits, session.limits)) {
-      make(); // within these limits too, or refused as a first decode would be
-      const [a, b] = [hit.limits, session.limits];
-      hit.limits = {
-        maxDerBytes: Math.min(a.maxDerBytes, b.maxDerBytes),
-        maxAsn1Nodes: Math.min(a.maxAsn1Nodes, b.maxAsn1Nodes),
-        maxAsn1Depth: Math.min(a.maxAsn1Depth, b.maxAsn1Depth),
-        maxOidBytes: Math.min(a.maxOidBytes, b.maxOidBytes),
-      };
-    }
+    keepWithin(hit, session.limits, make); // within these limits too, or refused as a first decode would be
     kept.delete(key);
     kept.set(key, hit); // most recently used last
     return hit.value as T;

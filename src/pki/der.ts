@@ -143,6 +143,27 @@ export function decodedParts(bytes: Uint8Array): Map<number, asn1js.AsnType> | u
 /** The limits that bound one DER decode. */
 export type DerLimits = Pick<Limits, "maxDerBytes" | "maxAsn1Depth" | "maxAsn1Nodes" | "maxOidBytes">;
 
+/** Whether a value decoded within `then` is within `now` too: `then` is no looser in any limit. */
+export const limitsWithin = (then: DerLimits, now: DerLimits): boolean =>
+  then.maxDerBytes <= now.maxDerBytes && then.maxAsn1Nodes <= now.maxAsn1Nodes && then.maxAsn1Depth <= now.maxAsn1Depth && then.maxOidBytes <= now.maxOidBytes;
+
+/**
+ * A pooled value (decoded once within `kept.limits`) asked for within `now`: when `now` is tighter in some
+ * limit, `recheck()` decides the bytes within `now` (refusing them as a first decode would), and the value is
+ * from then on known to be within the tighter of both.
+ */
+export function keepWithin(kept: { limits: DerLimits }, now: DerLimits, recheck: () => void): void {
+  if (limitsWithin(kept.limits, now)) return;
+  recheck();
+  const k = kept.limits;
+  kept.limits = {
+    maxDerBytes: Math.min(k.maxDerBytes, now.maxDerBytes),
+    maxAsn1Nodes: Math.min(k.maxAsn1Nodes, now.maxAsn1Nodes),
+    maxAsn1Depth: Math.min(k.maxAsn1Depth, now.maxAsn1Depth),
+    maxOidBytes: Math.min(k.maxOidBytes, now.maxOidBytes),
+  };
+}
+
 /**
  * The limits for decoding a value in `parts` separate parts: each part gets an equal share of the node
  * budget of the whole, less `framing` values the parts do not include, so that the parts together never

@@ -36,6 +36,7 @@ import {
   countDerValues,
   decodeDer,
   derChildren,
+  limitsWithin,
   partLimits,
   readTlv,
   toHex,
@@ -99,13 +100,7 @@ export function decodeOcsp(der: Uint8Array, session: PkiSession): DecodedOcsp {
   if (der.length === 0 || der.length > limits.maxDerBytes) return decodeOcspNow(der, session); // the size error
   const pool = session.cache(POOL);
   const { key, value } = pool.lookup(der);
-  if (
-    value &&
-    value.limits.maxAsn1Nodes <= limits.maxAsn1Nodes &&
-    value.limits.maxAsn1Depth <= limits.maxAsn1Depth &&
-    value.limits.maxOidBytes <= limits.maxOidBytes
-  )
-    return value.decoded;
+  if (value && limitsWithin(value.limits, limits)) return value.decoded;
   const decoded = decodeOcspNow(der, session);
   pool.keep(key, Uint8Array.from(der), { decoded, limits: { ...limits } });
   return decoded;
