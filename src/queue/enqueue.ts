@@ -31,6 +31,12 @@ export interface EnqueueSummary {
   warnings: string[];
 }
 
+/**
+ * Archives are added in chunks (one pipelined EXISTS, then one addBulk): the first of FIRST_CHUNK, each next
+ * one twice as large up to CHUNK, so that workers start on the first archives while the rest are still being
+ * found, and a large run still costs a round trip per 500 archives.
+ */
+const FIRST_CHUNK = 16;
 const CHUNK = 500;
 
 /**
@@ -51,6 +57,7 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
   try {
     summary.warnings = await persistenceWarnings(c.client, c.where);
     let chunk: ArchiveSpec[] = [];
+    let chunkSize = FIRST_CHUNK;
     const flush = async (): Promise<void> => {
       if (chunk.length === 0) return;
       const batch = chunk.map((a) => ({ ...a, evidence: resolve(a.evidence), originals: a.originals.map((p) => resolve(p)) }));
@@ -91,7 +98,10 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     for (const a of specs) {
       summary.found++;
       chunk.push(a);
-      if (chunk.length >= CHUNK) await flush();
+      if (chunk.length >= chunkSize) {
+        await flush();
+        chunkSize = Math.min(CHUNK, chunkSize * 2);
+      }
     }
     await flush();
   } catch (e) {

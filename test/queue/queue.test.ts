@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { enqueueArchives, jobIdFor, queueResults, queueStatus, runWorker, type QueueResult } from "../../src/index.js";
+import { SealcheckError, enqueueArchives, jobIdFor, queueResults, queueStatus, runWorker, type QueueResult } from "../../src/index.js";
 import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
 import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";
@@ -274,6 +274,22 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const bad = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--from", "yesterday"]);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toMatch(/^sealcheck: not a results cursor: "yesterday"/);
+  });
+
+  it("queue add enqueues the first archives at once (16), before the rest are found, so workers start on them", async () => {
+    const q = qname();
+    // Discovery fails at the 21st archive: the first chunk of 16 is in Redis already, the next 4 are not.
+    function* found() {
+      yield* specs(...Array.from({ length: 20 }, (_, i) => `early-${i}`));
+      throw new SealcheckError("ERR_FILE_UNREADABLE", "manifest line 21: cannot read");
+    }
+    await expect(enqueueArchives(found(), { redis: redis.url, queue: q })).rejects.toThrow(/manifest line 21/);
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ waiting: 16 });
+    // Re-adding the whole set adds the rest, each archive once.
+    expect(await enqueueArchives(specs(...Array.from({ length: 40 }, (_, i) => `early-${i}`)), { redis: redis.url, queue: q })).toMatchObject({
+      added: 24,
+      alreadyQueued: 16,
+    });
   });
 
   it("job data and result lines from Redis are checked: a foreign job and a forged line become no-verdict results (exit 3), not crashes", async () => {
