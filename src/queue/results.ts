@@ -170,6 +170,8 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
 
 /** Results read at once. */
 const PAGE = 200;
+/** The wait between reads near the end of a run (see queueResults). */
+const END_POLL_MS = 25;
 
 const CURSOR = /^\d{1,20}-\d{1,20}$/;
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
@@ -218,10 +220,15 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
           taken.push({ cursor: id, jobId });
         }
         await trim();
-        // While results come, following costs one read per poll: a page that is not full is all there is
-        // now, so the next read waits, and the checks below (failed jobs, what is left, workers: several
-        // scripts) run only when a poll finds nothing new.
-        if (o.follow && page.length < PAGE) await sleep(o.pollMs ?? 250, o.signal);
+        // While results come, following costs a read and a count per poll: a page that is not full is all
+        // there is now, so the next read waits; the sweep of failed jobs and the worker count (several
+        // scripts) run only when a poll finds nothing new. Once fewer jobs are left than results came in this
+        // poll, the next look comes soon, so the end of a run is seen within ~25 ms, not a whole poll.
+        if (o.follow && page.length < PAGE) {
+          const left = await pending(c);
+          const pollMs = o.pollMs ?? 250;
+          if (left > 0) await sleep(left <= page.length ? Math.min(pollMs, END_POLL_MS) : pollMs, o.signal);
+        }
         continue;
       }
       await sweepFailed(c);
