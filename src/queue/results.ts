@@ -92,7 +92,7 @@ export interface QueueResultsOptions extends QueueConnectionOptions {
   follow?: boolean;
   /** Delete each entry (and its finished job) once the caller has taken it and asked for the next. */
   trim?: boolean;
-  /** How often to look for new results while following, ms. Default 250. */
+  /** How often to look for new results while following, ms. Default 250; at most 25 once few jobs are left. */
   pollMs?: number;
   /** Called while following when work is pending and no worker is connected (once per stretch). */
   onIdle?: (pending: number) => void;
