@@ -13,6 +13,7 @@ import { validateChain } from "../pki/chain.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp } from "../pki/timestamp.js";
 import { digestByteRanges } from "../input/evidence-digest.js";
+import { loaded } from "../input/sparse.js";
 import { anchorsFor } from "../pki/trust-store.js";
 import type { PdfSignatureKind, PdfSignatureReport } from "../report/archive-report.js";
 import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js";
@@ -100,8 +101,8 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
     const data =
       signed ??
       Buffer.concat([
-        pdf.subarray(ranges[0], (ranges[0] as number) + (ranges[1] as number)),
-        pdf.subarray(ranges[2], (ranges[2] as number) + (ranges[3] as number)),
+        loaded(pdf, ranges[0] as number, (ranges[0] as number) + (ranges[1] as number)),
+        loaded(pdf, ranges[2] as number, (ranges[2] as number) + (ranges[3] as number)),
       ]);
     try {
       const r = await sd.verify(

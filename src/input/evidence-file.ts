@@ -4,6 +4,7 @@ import { SealcheckError, FormatError, LimitError, errorMessage } from "../errors
 import type { Limits } from "../limits.js";
 import { isPlainObject, parseJson } from "./json.js";
 import { PrefixHashing } from "./evidence-digest.js";
+import { loaded, sparseEvidence, sparseOf } from "./sparse.js";
 
 export type EvidenceFormat = "pades-pdf" | "pades-json" | "workflow-token-json";
 
@@ -53,36 +54,50 @@ function readOpened(file: string, fd: number, size: number): Uint8Array {
   }
 }
 
-/** Evidence from this size on is read by readEvidence in chunks on the thread pool, hashed as they arrive. */
-export const HASHED_READ_MIN = 16 * 1024 * 1024;
-const HASHED_READ_CHUNK = 4 * 1024 * 1024;
+/** Evidence from this size on is hashed in one pass and then read block by block as it is used (src/input/sparse.ts). */
+export const SPARSE_READ_MIN = 16 * 1024 * 1024;
+const HASH_CHUNK = 1024 * 1024;
 
 /**
- * readBounded for the evidence file. A large one is read in chunks on libuv's thread pool while this thread
- * hashes the chunk before (SHA-256, its state kept at each chunk's start): the read (mostly page faults of a
- * fresh buffer) and the hashing overlap, and the seal's byte-range digest and the file's own digest then
- * cost no second pass (src/input/evidence-digest.ts). Same checks, errors and result as readBounded.
+ * How readEvidence reads. Tests set it to read every evidence file sparse, in small blocks, with the bytes
+ * not read yet poisoned (a byte the PDF reader used without reading it first would change a report).
+ */
+export const sparseReading = { min: SPARSE_READ_MIN, block: 64 * 1024, poison: false };
+
+/**
+ * readBounded for the evidence file. A large one is hashed in one pass through two small buffers (read on
+ * libuv's thread pool while this thread hashes the other), keeping the SHA-256 state at each block's start;
+ * the result is an array of the file's size whose blocks are read, and checked against those states, only
+ * when used (src/input/sparse.ts). The seal's byte-range digest and the file's own digest then cost no second
+ * pass (src/input/evidence-digest.ts), and the image data no check reads is never held in memory.
  */
 export async function readEvidence(file: string, maxBytes: number): Promise<Uint8Array> {
   const { fd, size } = openBounded(file, maxBytes);
-  if (size < HASHED_READ_MIN) return readOpened(file, fd, size);
+  const { min, block, poison } = sparseReading;
+  if (size < min || size === 0) return readOpened(file, fd, size);
   try {
-    const buf = Buffer.allocUnsafe(size);
-    const readAt = (pos: number) =>
-      new Promise<number>((resolve, reject) => read(fd, buf, pos, Math.min(HASHED_READ_CHUNK, size - pos), pos, (e, n) => (e ? reject(e) : resolve(n))));
+    const chunk = Math.max(1, Math.floor(HASH_CHUNK / block)) * block;
+    const bufs = [Buffer.allocUnsafe(chunk), Buffer.allocUnsafe(chunk)] as const;
+    const readAt = (i: 0 | 1, pos: number) =>
+      new Promise<number>((resolve, reject) => read(fd, bufs[i], 0, Math.min(chunk, size - pos), pos, (e, n) => (e ? reject(e) : resolve(n))));
     const hashing = new PrefixHashing();
     let pos = 0;
-    let next: Promise<number> | null = size > 0 ? readAt(0) : null;
+    let i: 0 | 1 = 0;
+    let next: Promise<number> | null = readAt(0, 0);
     while (next) {
       const n = await next;
-      const start = pos;
+      if (n === 0) throw new SealcheckError("ERR_FILE_UNREADABLE", `${file}: the file changed while it was read (it is shorter)`, { file });
+      const got = bufs[i];
       pos += n;
-      // The next chunk is read while this one is hashed; a file that shrank ends the read, as in readBounded.
-      next = n > 0 && pos < size ? readAt(pos) : null;
-      hashing.add(buf, start, pos);
+      i = i === 0 ? 1 : 0;
+      // The next chunk is read into the other buffer while this one is hashed.
+      next = pos < size ? readAt(i, pos) : null;
+      for (let s = 0; s < n; s += block) hashing.add(got.subarray(s, Math.min(s + block, n)));
     }
-    const bytes = new Uint8Array(buf.buffer, buf.byteOffset, pos);
-    hashing.finish(bytes);
+    const bytes = new Uint8Array(size);
+    if (poison) bytes.fill(0x3f);
+    const digest = hashing.finish(bytes);
+    sparseEvidence(bytes, { file, block, states: hashing.states.map((s) => s.hash), digest });
     return bytes;
   } catch (e) {
     throw unreadable(file, e);
@@ -131,6 +146,7 @@ function firstContentByte(bytes: Uint8Array): number {
 }
 
 const PDF_HEADER = Buffer.from("%PDF-");
+const SPARSE_HEAD = 1024;
 
 /**
  * A PDF is what starts, after whitespace, with "%PDF-". Evidence is classified by its first non-whitespace
@@ -146,6 +162,11 @@ function startsWithPdf(bytes: Uint8Array): boolean {
  * endpoint shapes. Anything else is a FormatError: the report will say FORMAT_FAILURE.
  */
 export function classifyEvidence(file: string, bytes: Uint8Array, limits: Limits): EvidenceInput {
+  if (sparseOf(bytes)) {
+    // Judged by its head; a head of white space only, and JSON, are read whole.
+    loaded(bytes, 0, SPARSE_HEAD);
+    if (firstContentByte(bytes) + PDF_HEADER.length >= SPARSE_HEAD || !startsWithPdf(bytes)) loaded(bytes, 0, bytes.length);
+  }
   if (startsWithPdf(bytes)) return { file, format: "pades-pdf", pdf: bytes };
   const i = firstContentByte(bytes);
   if (bytes[i] !== 0x7b) {

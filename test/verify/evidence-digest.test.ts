@@ -1,11 +1,12 @@
 // The evidence's SHA-256 continues the seal's byte-range pass: both digests must be what hashing each
 // separately gives, whatever the ranges and the algorithm.
 import { createHash, randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { openSync, closeSync, truncateSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { digestByteRanges, evidenceSha256 } from "../../src/input/evidence-digest.js";
-import { HASHED_READ_MIN, readBounded, readEvidence } from "../../src/input/evidence-file.js";
+import { SPARSE_READ_MIN, readBounded, readEvidence } from "../../src/input/evidence-file.js";
+import { loaded, sparseOf } from "../../src/input/sparse.js";
 import { tempDir } from "../helpers/fixtures.js";
 
 const sha = (alg: string, ...parts: Uint8Array[]): string => parts.reduce((h, p) => h.update(p), createHash(alg)).digest("hex");
@@ -31,19 +32,42 @@ describe("evidence digests", () => {
 });
 
 describe("reading large evidence", () => {
-  it("readEvidence gives the bytes readBounded gives, with their digests kept from the read", async () => {
+  const bigFile = (): { file: string; data: Buffer } => {
     const file = join(tempDir("sealcheck-evidence-"), "big.pdf");
-    const data = randomBytes(HASHED_READ_MIN + 5 * 1024 * 1024 + 7);
+    const data = randomBytes(SPARSE_READ_MIN + 5 * 1024 * 1024 + 7);
     writeFileSync(file, data);
+    return { file, data };
+  };
+
+  it("readEvidence hashes the file in one pass and reads its blocks only when used: the bytes readBounded gives", async () => {
+    const { file, data } = bigFile();
     const bytes = await readEvidence(file, data.length);
-    expect(Buffer.from(bytes).equals(readBounded(file, data.length))).toBe(true);
+    expect(sparseOf(bytes)).toBeDefined();
+    expect(bytes.length).toBe(data.length);
+    // Digests come from the hashing pass: nothing is read for them but the blocks of the ranges' ends.
     expect(evidenceSha256(bytes)).toBe(sha("sha256", data));
     const r = [0, data.length - 9000, data.length - 3000, 3000];
     const expected = sha("sha256", data.subarray(0, r[1]), data.subarray(r[2]));
     expect(Buffer.from(digestByteRanges(bytes, r, "sha256")).toString("hex")).toBe(expected);
+    expect(bytes.subarray(1 << 20, (1 << 20) + 64).every((b) => b === 0)).toBe(true); // not read
     expect(Buffer.from(digestByteRanges(bytes, [0, 100, 200, 300], "sha256")).toString("hex")).toBe(
       sha("sha256", data.subarray(0, 100), data.subarray(200, 500)),
     );
+    expect(Buffer.from(loaded(bytes, 0, bytes.length)).equals(readBounded(file, data.length))).toBe(true);
     await expect(readEvidence(file, data.length - 1)).rejects.toMatchObject({ code: "ERR_INPUT_TOO_LARGE" });
+  });
+
+  it("a block changed after the hashing pass, or a file that shrank, is an error when it is read, never its bytes", async () => {
+    const { file, data } = bigFile();
+    const bytes = await readEvidence(file, data.length);
+    loaded(bytes, 0, 100);
+    const fd = openSync(file, "r+");
+    writeSync(fd, Buffer.from([data[5_000_000]! ^ 1]), 0, 1, 5_000_000);
+    closeSync(fd);
+    expect(Buffer.from(loaded(bytes, 0, 100)).equals(data.subarray(0, 100))).toBe(true); // read before
+    expect(() => loaded(bytes, 4_999_000, 5_000_001)).toThrow(/changed while it was verified \(bytes 4980736–5046272 differ from those hashed\)/);
+    expect(() => loaded(bytes, 4_999_000, 5_000_001)).toThrow(/changed while it was verified/); // and again
+    truncateSync(file, data.length - 1);
+    expect(() => loaded(bytes, 9_000_000, 9_000_001)).toThrow(/changed while it was verified \(its size changed\)/);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from "./objects.js";
 import { type IndirectObject, parseIndirectObject, parseValue } from "./parser.js";
 import { type EntryBudget, findLastStartxref, readRevisionEnd, readXrefSection, type XrefEntry, type XrefSection } from "./xref.js";
+import { loaded } from "../sparse.js";
 
 export type { XrefEntry } from "./xref.js";
 
@@ -81,7 +82,7 @@ export interface ResolvedObject extends IndirectObject {
 const EMPTY_ENTRIES: ReadonlyMap<number, XrefEntry> = new Map();
 
 function checkHeader(bytes: Uint8Array): string {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 16)).toString("latin1");
+  const head = Buffer.from(loaded(bytes, 0, Math.min(bytes.length, 16))).toString("latin1");
   const m = /^%PDF-(\d\.\d)/.exec(head);
   if (!m) throw new FormatError("not a PDF: the file does not start with '%PDF-x.y'");
   return m[1] as string;
@@ -141,8 +142,9 @@ function linearizationEnd(bytes: Uint8Array, limits: Limits): number | undefined
 const TAIL_WINDOW = 1024;
 
 function checkTrailingBytes(bytes: Uint8Array, end: number): void {
-  for (let p = end; p < bytes.length; p++) {
-    if (!isWhitespace(bytes[p])) {
+  const tail = loaded(bytes, end, bytes.length);
+  for (let p = 0; p < tail.length; p++) {
+    if (!isWhitespace(tail[p])) {
       throw new FormatError(
         `${bytes.length - end} bytes that are not whitespace follow the last %%EOF (at ${end}); readers that rebuild the cross-reference table would read them`,
       );
@@ -519,7 +521,7 @@ export class PdfView {
 
   /** The raw bytes of a stream as stored (no decoding, no copy). */
   rawStreamData(stream: PdfStream): Uint8Array {
-    return this.document.bytes.subarray(stream.dataStart, stream.dataStart + stream.dataLength);
+    return loaded(this.document.bytes, stream.dataStart, stream.dataStart + stream.dataLength);
   }
 
   /** Decodes a stream read from the file, bounded by limits.maxDecodedStreamBytes. */

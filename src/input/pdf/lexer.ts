@@ -1,6 +1,7 @@
 // Tokenizer for PDF syntax (ISO 32000-1 §7.2–7.3) over a borrowed byte array: it never copies the input,
 // only the bytes of the token it returns. Every token carries its [start, end) offsets.
 import { FormatError, LimitError } from "../../errors.js";
+import { type SparseFile, sparseOf } from "../sparse.js";
 
 const REGULAR = 0;
 const WHITESPACE = 1;
@@ -72,6 +73,18 @@ function plainHex(buf: Uint8Array, start: number, end: number): Uint8Array | nul
   return out;
 }
 
+/**
+ * From this many characters on, hex strings are decoded by Buffer.from(…, "hex"): its result then has an
+ * ArrayBuffer of its own (shorter ones come from Node's shared pool).
+ */
+const NATIVE_HEX_MIN = 8192;
+
+/** plainHex by Node's decoder, which stops at the first pair that is not two hex digits: a shorter result. */
+function nativeHex(buf: Uint8Array, start: number, end: number): Uint8Array | null {
+  const out = Buffer.from(latin1(buf, start, end), "hex");
+  return out.length === (end - start) >> 1 ? new Uint8Array(out.buffer, out.byteOffset, out.length) : null;
+}
+
 function latin1(buf: Uint8Array, start: number, end: number): string {
   return Buffer.from(buf.buffer, buf.byteOffset + start, end - start).toString("latin1");
 }
@@ -96,10 +109,24 @@ class ByteSink {
   }
 }
 
+/** Bytes read ahead of a token's start before it is lexed in sparse evidence (src/input/sparse.ts). */
+const AHEAD = 4096;
+/** Bytes after a token (or a skip) that must have been seen for it to be the file's token: its delimiter and one more. */
+const LOOK = 2;
+
 export class Lexer {
   pos: number;
   /** Longest string (literal or hex, decoded bytes) accepted: limits.maxPdfStringBytes. */
   maxStringBytes = 16 * 1024 ** 2;
+  private readonly sparse: SparseFile | undefined;
+  /**
+   * What the token readers see: the whole array, or in sparse evidence bytes [0, vEnd) of which [wStart, vEnd)
+   * are read. Tokens start at or after wStart; the end of the view reads as the end of the data, never as the
+   * zeros of a block not yet read.
+   */
+  private v: Uint8Array;
+  private wStart = 0;
+  private vEnd = 0;
   constructor(
     readonly buf: Uint8Array,
     pos = 0,
@@ -107,6 +134,8 @@ export class Lexer {
     readonly where = "file",
   ) {
     this.pos = pos;
+    this.sparse = sparseOf(buf);
+    this.v = this.sparse ? buf.subarray(0, 0) : buf;
   }
 
   private tooLong(at: number): never {
@@ -117,9 +146,98 @@ export class Lexer {
     throw new FormatError(`PDF syntax error at ${this.where} offset ${at}: ${message}`);
   }
 
+  /** The byte at `at` (undefined past the end), read first in sparse evidence. */
+  byteAt(at: number): number | undefined {
+    this.sparse?.ensure(at, at + 1);
+    return this.buf[at];
+  }
+
   /** Skips whitespace and comments. */
   skipSpace(): void {
-    const buf = this.buf;
+    this.guard(
+      () => this.rawSkipSpace(),
+      () => this.pos,
+    );
+  }
+
+  /** Skips whitespace only (no comments): used where a `%` would be a marker such as `%%EOF`. */
+  skipWhitespaceOnly(): void {
+    this.guard(
+      () => {
+        while (isWhitespace(this.v[this.pos])) this.pos++;
+      },
+      () => this.pos,
+    );
+  }
+
+  next(): Token {
+    return this.guard(
+      () => this.rawNext(),
+      (t) => t.end,
+    );
+  }
+
+  /** True if the bytes at `at` spell `word` followed by a non-regular byte (or the end). */
+  matchKeyword(word: string, at = this.pos): boolean {
+    const pos = this.pos;
+    this.pos = at;
+    try {
+      return this.guard(
+        () => {
+          for (let i = 0; i < word.length; i++) if (this.v[at + i] !== word.charCodeAt(i)) return false;
+          return !isRegular(this.v[at + word.length]);
+        },
+        () => at + word.length,
+      );
+    } finally {
+      this.pos = pos;
+    }
+  }
+
+  /**
+   * Runs a token reader from this.pos. In sparse evidence the bytes from there are read first, and the reader
+   * runs again on more of them while its result reaches the end of what it saw or it failed before the end
+   * of the file: a token cut by the view, or an error caused by it, is never taken for the file's.
+   */
+  private guard<T>(read: () => T, end: (r: T) => number): T {
+    if (!this.sparse) return read();
+    const from = this.pos;
+    const len = this.buf.length;
+    let ahead = AHEAD;
+    for (;;) {
+      this.cover(from, from + ahead);
+      const whole = this.vEnd >= len;
+      let r: T;
+      try {
+        r = read();
+      } catch (e) {
+        if (whole) throw e;
+        this.pos = from;
+        ahead = (this.vEnd - from) * 2;
+        continue;
+      }
+      const e = end(r);
+      if (whole || e + LOOK <= this.vEnd) return r;
+      this.pos = from;
+      ahead = Math.max((this.vEnd - from) * 2, e - from + AHEAD);
+    }
+  }
+
+  /** Makes [from, to) (within the file) part of the view, reading it first. */
+  private cover(from: number, to: number): void {
+    const len = this.buf.length;
+    const a = Math.min(from, len);
+    const b = Math.min(to, len);
+    if (a >= this.wStart && b <= this.vEnd) return;
+    const sparse = this.sparse as SparseFile;
+    sparse.ensure(a, b);
+    this.wStart = a;
+    this.vEnd = Math.max(b, sparse.loadedEnd(a));
+    this.v = this.buf.subarray(0, this.vEnd);
+  }
+
+  private rawSkipSpace(): void {
+    const buf = this.v;
     let p = this.pos;
     for (;;) {
       const c = buf[p];
@@ -132,14 +250,9 @@ export class Lexer {
     this.pos = p;
   }
 
-  /** Skips whitespace only (no comments): used where a `%` would be a marker such as `%%EOF`. */
-  skipWhitespaceOnly(): void {
-    while (isWhitespace(this.buf[this.pos])) this.pos++;
-  }
-
-  next(): Token {
-    this.skipSpace();
-    const buf = this.buf;
+  private rawNext(): Token {
+    this.rawSkipSpace();
+    const buf = this.v;
     const start = this.pos;
     const c = buf[start];
     if (c === undefined) return { type: "eof", start, end: start };
@@ -176,7 +289,7 @@ export class Lexer {
   }
 
   private atom(): Token {
-    const buf = this.buf;
+    const buf = this.v;
     const start = this.pos;
     let p = start;
     while (p < buf.length && CLASS[buf[p] as number] === REGULAR) {
@@ -194,7 +307,7 @@ export class Lexer {
   }
 
   private name(): Token {
-    const buf = this.buf;
+    const buf = this.v;
     const start = this.pos;
     let p = start + 1;
     const out: number[] = [];
@@ -219,7 +332,7 @@ export class Lexer {
   }
 
   private hexString(): Token {
-    const buf = this.buf;
+    const buf = this.v;
     const start = this.pos;
     let p = start + 1;
     // Sized by the token's extent, so a 90 KB /Contents costs one 45 KB allocation.
@@ -228,11 +341,11 @@ export class Lexer {
     if (close < 0) this.fail("unterminated hex string", start);
     if ((close - p) / 2 > this.maxStringBytes) this.tooLong(start);
     if ((close - p) % 2 === 0 && close - p >= 64) {
-      // A seal's /Contents is ~100–250 KB of plain hex digits, a third of it the zero padding after the DER:
-      // decoded pair by pair through a table (no string of the text is made), the trailing run of "0"
-      // digits only checked (the bytes start zeroed). The first character that is not a hex digit (white
-      // space, say) sends the string to the general loop below, which decides.
-      const plain = plainHex(buf, p, close);
+      // A seal's /Contents is ~100–250 KB of plain hex digits. Long ones are decoded by Node (native; a cold
+      // run otherwise spends ~4 ms in the loop below before it is compiled), shorter ones pair by pair
+      // through a table. Either way, the first character that is not a hex digit (white space, say) sends
+      // the string to the general loop below, which decides.
+      const plain = close - p >= NATIVE_HEX_MIN ? nativeHex(buf, p, close) : plainHex(buf, p, close);
       if (plain) {
         this.pos = close + 1;
         return { type: "string", bytes: plain, hex: true, start, end: this.pos };
@@ -255,7 +368,7 @@ export class Lexer {
   }
 
   private literalString(): Token {
-    const buf = this.buf;
+    const buf = this.v;
     const start = this.pos;
     let p = start + 1;
     let nesting = 1;
@@ -311,11 +424,5 @@ export class Lexer {
     }
     this.pos = p;
     return { type: "string", bytes: out.bytes(), hex: false, start, end: p };
-  }
-
-  /** True if the bytes at `at` spell `word` followed by a non-regular byte (or the end). */
-  matchKeyword(word: string, at = this.pos): boolean {
-    for (let i = 0; i < word.length; i++) if (this.buf[at + i] !== word.charCodeAt(i)) return false;
-    return !isRegular(this.buf[at + word.length]);
   }
 }

@@ -149,11 +149,11 @@ export function parseIndirectObject(buf: Uint8Array, offset: number, opts: Indir
 }
 
 function readStreamBody(lx: Lexer, dict: PdfDict, afterKeyword: number, opts: IndirectOptions): PdfStream {
-  const buf = lx.buf;
   // `stream` is followed by CRLF or LF (§7.3.8.1); a lone CR is tolerated when no LF follows it.
   let dataStart = afterKeyword;
-  if (buf[dataStart] === 0x0d) dataStart += buf[dataStart + 1] === 0x0a ? 2 : 1;
-  else if (buf[dataStart] === 0x0a) dataStart += 1;
+  const eol = lx.byteAt(dataStart);
+  if (eol === 0x0d) dataStart += lx.byteAt(dataStart + 1) === 0x0a ? 2 : 1;
+  else if (eol === 0x0a) dataStart += 1;
   else lx.fail("'stream' keyword not followed by an end-of-line", afterKeyword);
 
   const lengthObj = dict.entries.get("Length");
@@ -161,7 +161,7 @@ function readStreamBody(lx: Lexer, dict: PdfDict, afterKeyword: number, opts: In
   if (lengthObj?.kind === "number") length = lengthObj.value;
   else if (lengthObj?.kind === "ref" && opts.resolveLength) length = opts.resolveLength(lengthObj);
   else lx.fail("stream without a usable /Length", afterKeyword);
-  if (!Number.isSafeInteger(length) || length < 0 || dataStart + length > buf.length) {
+  if (!Number.isSafeInteger(length) || length < 0 || dataStart + length > lx.buf.length) {
     lx.fail(`stream /Length ${length} runs past the end of the data`, afterKeyword);
   }
   // Strict: /Length must land on `endstream`, give or take whitespace. No scanning for the keyword.

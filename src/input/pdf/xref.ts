@@ -6,6 +6,7 @@ import { decodeFilters, type FilterSpec } from "./filters.js";
 import { isWhitespace, Lexer } from "./lexer.js";
 import { type PdfDict, type PdfObject, pdfEquals } from "./objects.js";
 import { parseIndirectObject, parseValue } from "./parser.js";
+import { loaded } from "../sparse.js";
 
 export type XrefEntry =
   | { readonly type: "free"; readonly num: number; readonly gen: number; readonly nextFree: number }
@@ -143,7 +144,7 @@ function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: Ent
   for (let i = 1; i < index.length; i += 2) rows += index[i] as number;
   charge(budget, rows, limits);
 
-  const raw = buf.subarray(s.dataStart, s.dataStart + s.dataLength);
+  const raw = loaded(buf, s.dataStart, s.dataStart + s.dataLength);
   const data = decodeFilters(raw, directFilters(d, "xref stream"), limits.maxDecodedStreamBytes);
   if (data.length < rows * rowSize) {
     throw new FormatError(`xref stream holds ${data.length} bytes, /W and /Index need ${rows * rowSize}`);
@@ -221,28 +222,30 @@ export function readRevisionEnd(buf: Uint8Array, section: Pick<XrefSection, "sta
   if (!lx.matchKeyword("startxref")) lx.fail("expected 'startxref' after the cross-reference section");
   lx.pos += "startxref".length;
   lx.skipWhitespaceOnly();
-  if (buf[lx.pos] === 0x25) lx.fail("a comment between 'startxref' and its offset");
+  if (lx.byteAt(lx.pos) === 0x25) lx.fail("a comment between 'startxref' and its offset");
   const n = lx.next();
   if (n.type !== "number" || !n.integer) lx.fail("expected an offset after 'startxref'", n.start);
   // The value may point at whitespace before the section, like any other offset we accept.
   let v = n.value;
-  while (!targets.includes(v) && v < buf.length && isWhitespace(buf[v])) v++;
+  while (!targets.includes(v) && v < buf.length && isWhitespace(lx.byteAt(v))) v++;
   if (!targets.includes(v)) {
     lx.fail(`'startxref ${n.value}' does not point at its own cross-reference section (${targets.join(" or ")})`, n.start);
   }
   lx.skipWhitespaceOnly();
   const eof = lx.pos;
-  for (let i = 0; i < EOF_MARKER.length; i++) if (buf[eof + i] !== EOF_MARKER.charCodeAt(i)) lx.fail("expected '%%EOF'", eof);
+  for (let i = 0; i < EOF_MARKER.length; i++) if (lx.byteAt(eof + i) !== EOF_MARKER.charCodeAt(i)) lx.fail("expected '%%EOF'", eof);
   let end = eof + EOF_MARKER.length;
-  if (buf[end] === 0x0d) end += buf[end + 1] === 0x0a ? 2 : 1;
-  else if (buf[end] === 0x0a) end += 1;
+  const eol = lx.byteAt(end);
+  if (eol === 0x0d) end += lx.byteAt(end + 1) === 0x0a ? 2 : 1;
+  else if (eol === 0x0a) end += 1;
   return { startxrefKeyword, eof, end };
 }
 
 /** The last `startxref` of the file (searched in the last 4 KiB): where the keyword is and the offset it names. */
 export function findLastStartxref(buf: Uint8Array): { keyword: number; offset: number } {
   const tailStart = Math.max(0, buf.length - 4096);
-  const tail = Buffer.from(buf.buffer, buf.byteOffset + tailStart, buf.length - tailStart);
+  const tailBytes = loaded(buf, tailStart, buf.length);
+  const tail = Buffer.from(tailBytes.buffer, tailBytes.byteOffset, tailBytes.length);
   const at = tail.lastIndexOf("startxref", undefined, "latin1");
   if (at < 0) throw new FormatError("no 'startxref' near the end of the file (truncated or not a PDF)");
   const lx: Lexer = new Lexer(buf, tailStart + at + "startxref".length);

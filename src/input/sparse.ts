@@ -1,0 +1,135 @@
+// Large evidence is not held in memory whole. readEvidence hashes the file once, in small reused buffers,
+// keeping the SHA-256 state at the start of every block; the evidence is then an array of the file's size
+// whose blocks are read only when the PDF reader asks for them (most of a large archive is image data that no
+// check reads). Each block read is checked against the states of that one hashing pass before it is used, so
+// what is parsed is what was hashed, as when the file was read whole: a file changed in between is an error.
+// Arrays not registered here (small evidence, decoded streams, anything a caller passes) are whole.
+import type { Hash } from "node:crypto";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { SealcheckError, errorMessage } from "../errors.js";
+
+/** What the hashing pass kept: the SHA-256 state at each block's start, and the digest of the whole file. */
+export interface HashedFile {
+  readonly file: string;
+  readonly block: number;
+  /** states[k]: the state after bytes [0, k × block). */
+  readonly states: readonly Hash[];
+  readonly digest: Buffer;
+}
+
+class SparseFile {
+  private readonly loaded: Uint8Array;
+  /** Digests of states[k] (k ≥ 1), computed when a block ending there is first checked. */
+  private readonly ends = new Map<number, Buffer>();
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly src: HashedFile,
+  ) {
+    this.loaded = new Uint8Array(src.states.length);
+  }
+
+  /** Makes bytes [from, to) readable: reads the blocks not yet read and checks each against the hashing pass. */
+  ensure(from: number, to: number): void {
+    const { block } = this.src;
+    const end = Math.min(to, this.bytes.length);
+    if (from >= end) return;
+    const first = Math.floor(from / block);
+    const last = Math.floor((end - 1) / block);
+    let k = first;
+    while (k <= last && this.loaded[k]) k++;
+    if (k > last) return;
+    const fd = this.open();
+    try {
+      while (k <= last) {
+        if (this.loaded[k]) {
+          k++;
+          continue;
+        }
+        let j = k;
+        while (j + 1 <= last && !this.loaded[j + 1]) j++;
+        this.read(fd, k * block, Math.min((j + 1) * block, this.bytes.length));
+        for (let b = k; b <= j; b++) this.check(b);
+        k = j + 1;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** The end of the run of read blocks that holds `at` (at itself when its block is not read). */
+  loadedEnd(at: number): number {
+    const { block } = this.src;
+    let k = Math.floor(at / block);
+    if (!this.loaded[k]) return at;
+    while (k < this.loaded.length && this.loaded[k]) k++;
+    return Math.min(k * block, this.bytes.length);
+  }
+
+  private open(): number {
+    const { file } = this.src;
+    try {
+      const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+      if (fstatSync(fd).size !== this.bytes.length) {
+        closeSync(fd);
+        throw this.changed("its size changed");
+      }
+      return fd;
+    } catch (e) {
+      if (e instanceof SealcheckError) throw e;
+      throw new SealcheckError("ERR_FILE_UNREADABLE", `${file}: cannot read it again (${errorMessage(e)})`, { file, cause: e });
+    }
+  }
+
+  private read(fd: number, from: number, to: number): void {
+    let off = from;
+    while (off < to) {
+      const n = readSync(fd, this.bytes, off, to - off, off);
+      if (n === 0) throw this.changed("it is shorter");
+      off += n;
+    }
+  }
+
+  private check(k: number): void {
+    const { block, states, digest } = this.src;
+    const from = k * block;
+    const got = (states[k] as Hash)
+      .copy()
+      .update(this.bytes.subarray(from, Math.min(from + block, this.bytes.length)))
+      .digest();
+    const want = k + 1 < states.length ? this.endDigest(k + 1) : digest;
+    if (!got.equals(want)) throw this.changed(`bytes ${from}–${Math.min(from + block, this.bytes.length)} differ from those hashed`);
+    this.loaded[k] = 1;
+  }
+
+  private endDigest(k: number): Buffer {
+    let d = this.ends.get(k);
+    if (!d) this.ends.set(k, (d = (this.src.states[k] as Hash).copy().digest()));
+    return d;
+  }
+
+  private changed(how: string): SealcheckError {
+    const { file } = this.src;
+    return new SealcheckError("ERR_FILE_UNREADABLE", `${file}: the file changed while it was verified (${how})`, { file });
+  }
+}
+
+const SPARSE = new WeakMap<Uint8Array, SparseFile>();
+
+/** Registers `bytes` (the file's size, its blocks not yet read) as the evidence of `src`. */
+export function sparseEvidence(bytes: Uint8Array, src: HashedFile): void {
+  SPARSE.set(bytes, new SparseFile(bytes, src));
+}
+
+/** The reader of `bytes` when it is sparse evidence (by the array's identity), else undefined. */
+export function sparseOf(bytes: Uint8Array): SparseFile | undefined {
+  return SPARSE.get(bytes);
+}
+
+export type { SparseFile };
+
+/** bytes[from, to), read first when `bytes` is sparse evidence. */
+export function loaded(bytes: Uint8Array, from: number, to: number): Uint8Array {
+  SPARSE.get(bytes)?.ensure(from, to);
+  return bytes.subarray(from, to);
+}
