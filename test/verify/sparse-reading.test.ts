@@ -2,14 +2,17 @@
 // uses must be read first. Here every evidence file we have is read that way, in blocks of a few hundred bytes
 // (tokens, strings, streams and markers cross block edges everywhere) with the bytes not read poisoned: a byte
 // used without being read would change the report, which must be the one of the file read whole.
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readEvidence, sparseReading } from "../../src/input/evidence-file.js";
 import { sparseOf } from "../../src/input/sparse.js";
 import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 import { createSession } from "../../src/verify/session.js";
+import { applyByteOp, applyPdfTokenOp, byteOp, pdfTokenOp } from "../../scripts/fuzz/mutators.js";
+import { tempDir } from "../helpers/fixtures.js";
 
 const POISON = 0x3f;
 
@@ -75,5 +78,33 @@ describe("evidence read block by block gives the report of the evidence read who
     const bytes = await readSparse("test/fixtures/real/broker-example/archive.pdf", 64 * 1024);
     const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, trust: ["test/fixtures/real/broker-example/trust"] });
     expect(r.indication).toBe("TOTAL-PASSED");
+  });
+
+  it("changed bytes and tokens: the reader retries on every error a block edge could cause, and errors read the same", { timeout: 300_000 }, async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-01-15T12:00:00Z") });
+    const original = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+    const dir = tempDir("sealcheck-sparse-");
+    const session = createSession({ trust: ["samples/trust"] });
+    let n = 0;
+    const seen = new Set<string>();
+    // Anywhere in the file (the mutators' own positions favour its start).
+    const anywhere = fc.oneof(
+      fc.tuple(byteOp, fc.nat(original.length - 1)).map(([m, at]) => ("at" in m ? { ...m, at } : m)),
+      fc.tuple(pdfTokenOp, fc.nat(1_000_000)).map(([m, index]) => ({ ...m, index })),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(anywhere, { minLength: 1, maxLength: 3 }), async (ops) => {
+        const bytes = ops.reduce<Uint8Array>((b, m) => (m.op === "pdf-token" ? applyPdfTokenOp(b, m, original) : applyByteOp(b, m)), original);
+        const file = join(dir, `m${n++}.pdf`);
+        writeFileSync(file, bytes);
+        const whole = await verifyArchive({ evidence: file, originals: ["samples/valid/originals"], session });
+        const sparse = await verifyArchive({ evidence: { name: file, bytes: await readSparse(file, 256) }, originals: ["samples/valid/originals"], session });
+        expect(strip(sparse)).toEqual(strip(whole));
+        seen.add(`${whole.indication} ${whole.subIndication}`);
+      }),
+      { numRuns: 150, seed: 19 },
+    );
+    // Not only files that fail to parse: changed image data, names and numbers reach the later checks.
+    expect([...seen].sort()).toEqual(expect.arrayContaining(["TOTAL-FAILED FORMAT_FAILURE", "TOTAL-FAILED HASH_FAILURE"]));
   });
 });
