@@ -6,12 +6,14 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readEvidence, sparseReading } from "../../src/input/evidence-file.js";
+import { SPARSE_READ_MIN, readEvidence, sparseReading } from "../../src/input/evidence-file.js";
 import { sparseOf } from "../../src/input/sparse.js";
 import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 import { createSession } from "../../src/verify/session.js";
 import { applyByteOp, applyPdfTokenOp, byteOp, pdfTokenOp } from "../../scripts/fuzz/mutators.js";
+import { bigOriginalPdf, writeArchive, writeTrust } from "../../scripts/bench/corpus.js";
+import { loadPki } from "../../scripts/generator/index.js";
 import { tempDir } from "../helpers/fixtures.js";
 
 const POISON = 0x3f;
@@ -107,4 +109,47 @@ describe("evidence read block by block gives the report of the evidence read who
     // Not only files that fail to parse: changed image data, names and numbers reach the later checks.
     expect([...seen].sort()).toEqual(expect.arrayContaining(["TOTAL-FAILED FORMAT_FAILURE", "TOTAL-FAILED HASH_FAILURE"]));
   });
+});
+
+describe("a sealed archive of 16 MB or more", () => {
+  it(
+    "is read sparse by default: TOTAL-PASSED with its images never read, the whole file's report, a changed image byte HASH_FAILURE",
+    { timeout: 120_000 },
+    async () => {
+      const dir = tempDir("sealcheck-large-");
+      const pki = loadPki("samples/pki");
+      const originals = [];
+      for (const title of ["Bilag A", "Bilag B"])
+        originals.push({ title, fileName: `${title.replace(" ", "-")}.pdf`, bytes: await bigOriginalPdf(title, 9 * 1024 * 1024) });
+      writeTrust(pki, join(dir, "trust"));
+      await writeArchive(pki, dir, originals);
+      const evidence = join(dir, "archive.pdf");
+      const o = { originals: [join(dir, "originals")], trust: [join(dir, "trust")] };
+
+      const bytes = await readEvidence(evidence, DEFAULT_LIMITS.maxEvidenceBytes);
+      expect(bytes.length).toBeGreaterThanOrEqual(SPARSE_READ_MIN);
+      expect(sparseOf(bytes)).toBeDefined();
+      const sparse = await verifyArchive({ evidence: { name: evidence, bytes }, ...o });
+      expect(sparse.indication).toBe("TOTAL-PASSED");
+      // Blocks never read are still zero: the two images (random bytes) were not read.
+      expect(bytes.reduce((n, b) => n + (b === 0 ? 1 : 0), 0) / bytes.length).toBeGreaterThan(0.9);
+
+      const saved = sparseReading.min;
+      sparseReading.min = Number.POSITIVE_INFINITY;
+      try {
+        const whole = await verifyArchive({ evidence, ...o });
+        expect(sparseOf(await readEvidence(evidence, DEFAULT_LIMITS.maxEvidenceBytes))).toBeUndefined();
+        expect(strip(sparse)).toEqual(strip(whole));
+      } finally {
+        sparseReading.min = saved;
+      }
+
+      const changed = readFileSync(evidence);
+      const at = Math.floor(changed.length / 3); // inside the first image
+      changed[at] = changed[at]! ^ 1;
+      writeFileSync(evidence, changed);
+      const r = await verifyArchive({ evidence, ...o });
+      expect([r.indication, r.subIndication, r.decidedBy]).toEqual(["TOTAL-FAILED", "HASH_FAILURE", expect.arrayContaining(["seal-signature"])]);
+    },
+  );
 });
