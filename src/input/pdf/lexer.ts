@@ -154,6 +154,7 @@ export class Lexer {
 
   /** Skips whitespace and comments. */
   skipSpace(): void {
+    if (!this.sparse) return this.rawSkipSpace();
     this.guard(
       () => this.rawSkipSpace(),
       () => this.pos,
@@ -162,15 +163,16 @@ export class Lexer {
 
   /** Skips whitespace only (no comments): used where a `%` would be a marker such as `%%EOF`. */
   skipWhitespaceOnly(): void {
+    if (!this.sparse) return this.rawSkipWhitespaceOnly();
     this.guard(
-      () => {
-        while (isWhitespace(this.v[this.pos])) this.pos++;
-      },
+      () => this.rawSkipWhitespaceOnly(),
       () => this.pos,
     );
   }
 
+  // Whole arrays (all but large evidence) go straight to the readers: no closures on the hot path.
   next(): Token {
+    if (!this.sparse) return this.rawNext();
     return this.guard(
       () => this.rawNext(),
       (t) => t.end,
@@ -179,14 +181,12 @@ export class Lexer {
 
   /** True if the bytes at `at` spell `word` followed by a non-regular byte (or the end). */
   matchKeyword(word: string, at = this.pos): boolean {
+    if (!this.sparse) return this.rawMatchKeyword(word, at);
     const pos = this.pos;
     this.pos = at;
     try {
       return this.guard(
-        () => {
-          for (let i = 0; i < word.length; i++) if (this.v[at + i] !== word.charCodeAt(i)) return false;
-          return !isRegular(this.v[at + word.length]);
-        },
+        () => this.rawMatchKeyword(word, at),
         () => at + word.length,
       );
     } finally {
@@ -200,7 +200,6 @@ export class Lexer {
    * of the file: a token cut by the view, or an error caused by it, is never taken for the file's.
    */
   private guard<T>(read: () => T, end: (r: T) => number): T {
-    if (!this.sparse) return read();
     const from = this.pos;
     const len = this.buf.length;
     let ahead = AHEAD;
@@ -234,6 +233,15 @@ export class Lexer {
     this.wStart = a;
     this.vEnd = Math.max(b, sparse.loadedEnd(a));
     this.v = this.buf.subarray(0, this.vEnd);
+  }
+
+  private rawSkipWhitespaceOnly(): void {
+    while (isWhitespace(this.v[this.pos])) this.pos++;
+  }
+
+  private rawMatchKeyword(word: string, at: number): boolean {
+    for (let i = 0; i < word.length; i++) if (this.v[at + i] !== word.charCodeAt(i)) return false;
+    return !isRegular(this.v[at + word.length]);
   }
 
   private rawSkipSpace(): void {
