@@ -17,6 +17,8 @@ export interface HashedFile {
   readonly digest: Buffer;
 }
 
+const RUN_LOOK = 64;
+
 class SparseFile {
   private readonly loaded: Uint8Array;
   /** Digests of states[k] (k ≥ 1), computed when a block ending there is first checked. */
@@ -57,12 +59,16 @@ class SparseFile {
     }
   }
 
-  /** The end of the run of read blocks that holds `at` (at itself when its block is not read). */
+  /**
+   * The end of the run of read blocks that holds `at` (at itself when its block is not read), looking at most
+   * RUN_LOOK blocks ahead: a lexer asks on every new object, and asks again when it needs more.
+   */
   loadedEnd(at: number): number {
     const { block } = this.src;
     let k = Math.floor(at / block);
     if (!this.loaded[k]) return at;
-    while (k < this.loaded.length && this.loaded[k]) k++;
+    const stop = Math.min(this.loaded.length, k + RUN_LOOK);
+    while (k < stop && this.loaded[k]) k++;
     return Math.min(k * block, this.bytes.length);
   }
 
