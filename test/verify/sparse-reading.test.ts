@@ -14,6 +14,7 @@ import { createSession } from "../../src/verify/session.js";
 import { applyByteOp, applyPdfTokenOp, byteOp, pdfTokenOp } from "../../scripts/fuzz/mutators.js";
 import { bigOriginalPdf, writeArchive, writeTrust } from "../../scripts/bench/corpus.js";
 import { loadPki } from "../../scripts/generator/index.js";
+import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
 
 const POISON = 0x3f;
@@ -143,6 +144,11 @@ describe("a sealed archive of 16 MB or more", () => {
       } finally {
         sparseReading.min = saved;
       }
+
+      // The CLI (the built bundle) reads it the same way.
+      const cli = runCli(["verify", evidence, ...o.originals, "--trust", o.trust[0]!, "--json"]);
+      expect(cli.code, cli.stderr).toBe(0);
+      expect((JSON.parse(cli.stdout) as { indication: string }).indication).toBe("TOTAL-PASSED");
 
       const changed = readFileSync(evidence);
       const at = Math.floor(changed.length / 3); // inside the first image
