@@ -146,14 +146,16 @@ const STUB_THREAD = `data:text/javascript,${encodeURIComponent(
     'subIndication:null,decidedBy:[],exitCode:0,durationMs:9.7,report:null,error:null,errorCode:null}}),4)});p.postMessage({type:"ready"});',
 )}`;
 
-// One rig process: node --input-type=module -e RIG -- <library> <mode> <redis url> <queue> <n> <trust> <out>
-// prints {"main": ms, "all": ms} of what it did (the main thread, and every thread), after a warm-up.
+// One rig process: node --input-type=module -e RIG -- <library> <mode> <redis url> <queue> <n> <trust> <out> <kind> <warm>
+// prints {"main": ms, "all": ms} of what it did (the main thread, and every thread), after a warm-up. Its n archives
+// are named by <kind> ("stub", or "warm" for the warm-up's, so that those are other jobs).
 const RIG = `
-const [lib, mode, redis, queue, nArg, trustDir, out] = process.argv.slice(1);
+const [lib, mode, redis, queue, nArg, trustDir, out, kind, warm] = process.argv.slice(1);
 const L = await import(lib);
 const { readFileSync } = await import("node:fs");
 const n = Number(nArg), trust = [trustDir];
-const specs = Array.from({ length: n }, (_, i) => ({ evidence: "/bench/stub/" + i + "/archive.pdf", originals: ["/bench/stub/" + i + "/originals"] }));
+const named = (k, m) => Array.from({ length: m }, (_, i) => ({ evidence: "/bench/" + k + "/" + i + "/archive.pdf", originals: ["/bench/" + k + "/" + i + "/originals"] }));
+const specs = named(kind, n);
 const mainNs = () => Number(readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0]);
 const cpuNs = () => { const u = process.cpuUsage(); return (u.user + u.system) * 1000; };
 const workerUrl = new URL(process.env.SEALCHECK_BENCH_STUB);
@@ -163,6 +165,8 @@ if (mode === "worker") {
   process.on("SIGTERM", () => void w.close().then(() => process.exit(0)));
 } else {
   if (mode !== "batch") await L.queueStatus({ redis, queue: "warm-up" });
+  // verifyMany's process, like the worker (stubRun), first handles as many archives as the worker's warm-up.
+  else for await (const _ of L.verifyMany(named("warm", Number(warm)), { trust, workers: 2, workerUrl, reports: "not-passed" }));
   const m0 = mainNs(), c0 = cpuNs();
   if (mode === "add") await L.enqueueArchives(specs, { redis, queue, trust });
   else {
@@ -198,15 +202,37 @@ function threadNs(pid: number, tid?: number): number {
   return sum;
 }
 
+/**
+ * Archives a worker process (and verifyMany's process) handles before the measured ones: the JIT has optimised
+ * the per-job code by then, as in any long run. Without it the slope from n/5 to n counted that warm-up (TurboFan
+ * compiling BullMQ's and ioredis's code on V8's helper threads, unoptimised code on the main thread) as a cost
+ * per archive: 0.04–0.13 ms in four paired rounds (BENCHMARKS.md, 2026-11-24, late evening).
+ */
+const WARM_UP = 1000;
+
 /** One stubbed run of n archives: CPU ms of each part (verifyMany alone; worker, Redis, add and wait). */
 async function stubRun(lib: string, redis: { port: number; pid: number }, trust: string, n: number, tag: string): Promise<StubRun> {
   const dir = mkdtempSync(join(tmpdir(), "bench-stub-"));
   const url = `redis://127.0.0.1:${redis.port}`;
   const queue = `bench-stub-${tag}`;
   const env = { ...process.env, SEALCHECK_BENCH_STUB: STUB_THREAD };
-  const args = (mode: string): string[] => ["--input-type=module", "-e", RIG, "--", lib, mode, url, queue, String(n), trust, join(dir, `${mode}.jsonl`)];
-  const child = (mode: string): { main: number; all: number } => {
-    const r = spawnSync(process.execPath, args(mode), { encoding: "utf8", env });
+  const args = (mode: string, kind = "stub"): string[] => {
+    const count = String(kind === "warm" ? WARM_UP : n);
+    return ["--input-type=module", "-e", RIG, "--", lib, mode, url, queue, count, trust, join(dir, `${mode}-${kind}.jsonl`), kind, String(WARM_UP)];
+  };
+  const trimResults = (): void => {
+    spawnSync(process.execPath, [
+      "--input-type=module",
+      "-e",
+      `const L = await import(process.argv[1]); for await (const r of L.queueResults({ redis: process.argv[2], queue: process.argv[3], trim: true }));`,
+      "--",
+      lib,
+      url,
+      queue,
+    ]);
+  };
+  const child = (mode: string, kind?: string): { main: number; all: number } => {
+    const r = spawnSync(process.execPath, args(mode, kind), { encoding: "utf8", env });
     if (r.status !== 0) throw new Error(`queue bench rig ${mode} exited ${r.status}: ${r.stderr}`);
     return JSON.parse(r.stdout) as { main: number; all: number };
   };
@@ -221,6 +247,10 @@ async function stubRun(lib: string, redis: { port: number; pid: number }, trust:
       });
       w.once("exit", (code) => reject(new Error(`queue bench rig worker exited ${code}: ${err}`)));
     });
+    // The worker's warm-up: WARM_UP other archives added, verified, read and trimmed before the measured ones.
+    child("add", "warm");
+    child("wait", "warm");
+    trimResults();
     const r0 = threadNs(redis.pid);
     const wm0 = threadNs(w.pid!, w.pid!);
     const wa0 = threadNs(w.pid!);
@@ -237,15 +267,7 @@ async function stubRun(lib: string, redis: { port: number; pid: number }, trust:
     };
     w.kill("SIGTERM");
     await new Promise((r) => (w.exitCode === null ? w.once("exit", r) : r(null)));
-    spawnSync(process.execPath, [
-      "--input-type=module",
-      "-e",
-      `const L = await import(process.argv[1]); for await (const r of L.queueResults({ redis: process.argv[2], queue: process.argv[3], trim: true }));`,
-      "--",
-      lib,
-      url,
-      queue,
-    ]);
+    trimResults();
     return out;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -397,7 +419,7 @@ export async function benchQueue(o: QueueBenchOptions): Promise<{ rows: QueueBen
     const sm = (f: (r: StubRun) => number): number => median(stub.map(f));
     const stubOver = sm((r) => r.workerAll + r.redis + r.add + r.wait - r.batchAll);
     rows.push({
-      metric: `queue: overhead per archive with verification stubbed (1 worker process × 2 threads, ${stubN / 5} → ${stubN} archives, median of ${o.rounds})`,
+      metric: `queue: overhead per archive with verification stubbed (1 worker process × 2 threads, ${stubN / 5} → ${stubN} archives after ${WARM_UP} of warm-up, median of ${o.rounds})`,
       value: `${stubOver.toFixed(2)} ms: worker's main thread ${sm((r) => r.workerMain).toFixed(2)} ms (verifyMany's ${sm((r) => r.batchMain).toFixed(2)}), its other threads ${sm((r) => r.workerAll - r.workerMain).toFixed(2)} ms (verifyMany's ${sm((r) => r.batchAll - r.batchMain).toFixed(2)}), redis-server ${sm((r) => r.redis).toFixed(2)}, add ${sm((r) => r.add).toFixed(2)}, wait ${sm((r) => r.wait).toFixed(2)}; against ${bSlope.toFixed(2)} ms of verification: ${((stubOver / bSlope) * 100).toFixed(1)} % (target < 5 %)`,
     });
     const redisMs = median([...queue.values()].flat().map((r) => r.redisCpu));

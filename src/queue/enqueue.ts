@@ -32,7 +32,7 @@ export interface EnqueueSummary {
 }
 
 /**
- * Archives are added in chunks (one pipelined EXISTS, then one addBulk): the first of FIRST_CHUNK, each next
+ * Archives are added in chunks (one EXISTS over the chunk, then one addBulk): the first of FIRST_CHUNK, each next
  * one twice as large up to CHUNK, so that workers start on the first archives while the rest are still being
  * found, and a large run still costs a round trip per 500 archives.
  */
@@ -63,8 +63,15 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       const batch = chunk.map((a) => ({ ...a, evidence: resolve(a.evidence), originals: a.originals.map((p) => resolve(p)) }));
       chunk = [];
       const ids = batch.map((a) => jobIdFor(a, run));
-      const exists = await c.client.pipeline(ids.map((id) => ["exists", c.keys.job(id)])).exec();
-      const fresh = batch.map((a, i) => ({ a, id: ids[i]!, known: exists?.[i]?.[1] === 1 })).filter((x) => !x.known);
+      const keys = ids.map((id) => c.keys.job(id));
+      // One EXISTS over the chunk's keys settles the usual cases (all new, or all queued already); only a
+      // chunk of both asks key by key.
+      const count = await c.client.exists(...keys);
+      const known =
+        count === 0 || count === keys.length
+          ? keys.map(() => count > 0)
+          : ((await c.client.pipeline(keys.map((k) => ["exists", k])).exec()) ?? []).map((r) => r?.[1] === 1);
+      const fresh = batch.map((a, i) => ({ a, id: ids[i]!, known: known[i] === true })).filter((x) => !x.known);
       summary.alreadyQueued += batch.length - fresh.length;
       if (fresh.length === 0) return;
       const first = (await c.client.incrby(c.keys.index, fresh.length)) - fresh.length;

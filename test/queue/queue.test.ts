@@ -285,11 +285,17 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     }
     await expect(enqueueArchives(found(), { redis: redis.url, queue: q })).rejects.toThrow(/manifest line 21/);
     expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ waiting: 16 });
-    // Re-adding the whole set adds the rest, each archive once.
-    expect(await enqueueArchives(specs(...Array.from({ length: 40 }, (_, i) => `early-${i}`)), { redis: redis.url, queue: q })).toMatchObject({
-      added: 24,
-      alreadyQueued: 16,
-    });
+    const early = (from: number, to: number) => specs(...Array.from({ length: to - from }, (_, i) => `early-${from + i}`));
+    // Chunks of queued and new archives alike (the first chunk here holds 8 of each) add the new ones only;
+    // chunks all queued or all new are settled by one EXISTS over the chunk.
+    expect(await enqueueArchives(early(8, 32), { redis: redis.url, queue: q })).toMatchObject({ added: 16, alreadyQueued: 8 });
+    // Re-adding the whole set adds the rest, each archive once, and each under its own index.
+    expect(await enqueueArchives(early(0, 40), { redis: redis.url, queue: q })).toMatchObject({ added: 8, alreadyQueued: 32 });
+    const { Queue } = await import("bullmq");
+    const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
+    const jobs = await raw.getJobs(["waiting"]);
+    await raw.close();
+    expect(jobs.map((j) => (j.data as { index: number }).index).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
   });
 
   it("job data and result lines from Redis are checked: a foreign job and a forged line become no-verdict results (exit 3), not crashes", async () => {
