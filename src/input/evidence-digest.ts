@@ -1,32 +1,95 @@
 // Digests of the evidence bytes. The seal's first byte range starts at 0 and covers almost the whole file (all
 // but /Contents and the last revision's tail), so neither the seal's digest nor the file's own SHA-256 (the
 // report names it) needs a pass of its own over a 100 MB archive: both continue a SHA-256 state of a prefix —
-// one kept while the file was read (readEvidence), or the range digest's own.
+// one kept while the file was read (readEvidence), or the range digest's own. When /Contents comes first (the
+// broker writes its seal's dictionary at the start of the file), the second range is nearly the whole file:
+// readEvidence then also hashes the file without that hex string, guessed from the file's first bytes, in the
+// same pass (`Hole`), and the range digest uses it when the byte range turns out to be exactly that.
 import { createHash, type Hash } from "node:crypto";
 import { loaded } from "./sparse.js";
 
+interface State {
+  at: number;
+  hash: Hash;
+}
+
+/** The file without bytes [b, c) (a /Contents hex string): its SHA-256 states after [0, b) ‖ [c, at). */
+interface Hole {
+  b: number;
+  c?: number;
+  /** The file's state at b, until c is found. */
+  prefix?: Hash;
+  /** The running state once c is known, and its states at c and at each chunk start after it. */
+  hash?: Hash;
+  states: State[];
+}
+
 interface Prefixes {
   /** SHA-256 states after bytes [0, at), `at` ascending from 0. */
-  states: { at: number; hash: Hash }[];
+  states: State[];
   /** SHA-256 (hex) of the whole array, once known. */
   file?: string;
+  holes?: readonly Hole[];
 }
 
 /** What is known of evidence arrays, by the array's identity (never by content). */
 const known = new WeakMap<Uint8Array, Prefixes>();
 
+/**
+ * The first /Contents hex string in a file's first 64 KiB is followed (the broker's seal's is at offset ~30).
+ * Only one, and only there: a guess that is not the seal's range costs a second hash of the rest of the file.
+ */
+const CONTENTS = /\/Contents[\0\t\n\f\r ]*<(?!<)/g;
+const HOLE_HEAD = 64 * 1024;
+const MAX_HOLES = 1;
+
 /** Hashes a file chunk by chunk as it is read, keeping the state at each chunk's start (readEvidence). */
 export class PrefixHashing {
   private readonly hash = createHash("sha256");
   /** The state at the start of each chunk added, in order. */
-  readonly states: Prefixes["states"] = [];
+  readonly states: State[] = [];
+  private readonly holes: Hole[] = [];
   private length = 0;
+
+  /** Looks for a /Contents hex string in the file's first bytes (before they are added). */
+  findHoles(head: Uint8Array): void {
+    const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, HOLE_HEAD)).toString("latin1");
+    for (const m of text.matchAll(CONTENTS)) {
+      if (this.holes.length >= MAX_HOLES) break;
+      this.holes.push({ b: m.index + m[0].length - 1, states: [] });
+    }
+  }
 
   /** The file's next bytes. */
   add(chunk: Uint8Array): void {
-    this.states.push({ at: this.length, hash: this.hash.copy() });
-    this.hash.update(chunk);
-    this.length += chunk.length;
+    const start = this.length;
+    const end = start + chunk.length;
+    this.states.push({ at: start, hash: this.hash.copy() });
+    let p = start;
+    for (const h of this.holes) {
+      if (h.b >= start && h.b < end) {
+        this.hash.update(chunk.subarray(p - start, h.b - start));
+        p = h.b;
+        h.prefix = this.hash.copy();
+      }
+    }
+    this.hash.update(chunk.subarray(p - start));
+    for (const h of this.holes) {
+      if (h.hash) {
+        h.states.push({ at: start, hash: h.hash.copy() });
+        h.hash.update(chunk);
+      } else if (h.prefix) {
+        const from = Math.max(start, h.b + 1);
+        const close = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).indexOf(0x3e, from - start);
+        if (close < 0) continue;
+        h.c = start + close + 1;
+        h.hash = h.prefix;
+        h.prefix = undefined;
+        h.states.push({ at: h.c, hash: h.hash.copy() });
+        h.hash.update(chunk.subarray(h.c - start));
+      }
+    }
+    this.length = end;
   }
 
   /**
@@ -36,7 +99,8 @@ export class PrefixHashing {
   finish(bytes: Uint8Array): Buffer {
     if (bytes.length !== this.length) throw new Error("PrefixHashing.finish: not the bytes hashed");
     const digest = this.hash.digest();
-    known.set(bytes, { states: this.states, file: digest.toString("hex") });
+    const holes = this.holes.filter((h) => h.c !== undefined);
+    known.set(bytes, { states: this.states, file: digest.toString("hex"), ...(holes.length ? { holes } : {}) });
     return digest;
   }
 }
@@ -50,6 +114,17 @@ export function digestByteRanges(bytes: Uint8Array, r: readonly number[], alg: s
       .update(loaded(bytes, c, c + d))
       .digest();
   const p = known.get(bytes) ?? { states: [] };
+  // The file without this very /Contents, hashed in the reading pass: continued from its latest state at or
+  // before the second range's end.
+  const hole = p.holes?.find((h) => h.b === b && h.c === c);
+  if (hole) {
+    let at = hole.states[0] as State;
+    for (const s of hole.states) if (s.at <= c + d) at = s;
+    return at.hash
+      .copy()
+      .update(loaded(bytes, at.at, c + d))
+      .digest();
+  }
   // The latest state at or before b, continued to b: the range's state there.
   let from = { at: 0, hash: undefined as Hash | undefined };
   for (const s of p.states) if (s.at <= b) from = s;

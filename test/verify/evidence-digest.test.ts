@@ -70,4 +70,24 @@ describe("reading large evidence", () => {
     truncateSync(file, data.length - 1);
     expect(() => loaded(bytes, 9_000_000, 9_000_001)).toThrow(/changed while it was verified \(its size changed\)/);
   });
+
+  it("a /Contents at the start (as the broker writes its seal): the range digest comes from the reading pass, the file is not read again", async () => {
+    const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Sig /Contents <${"ab".repeat(4000)}> /ByteRange [0 0 0 0] >>\nendobj\n`, "latin1");
+    const data = Buffer.concat([head, randomBytes(SPARSE_READ_MIN + 3 * 1024 * 1024)]);
+    const file = join(tempDir("sealcheck-evidence-"), "seal-first.pdf");
+    writeFileSync(file, data);
+    const b = head.indexOf("<ab");
+    const c = head.indexOf(">", b) + 1;
+    const bytes = await readEvidence(file, data.length);
+    for (const d of [data.length - c, data.length - c - 12_345]) {
+      expect(Buffer.from(digestByteRanges(bytes, [0, b, c, d], "sha256")).toString("hex")).toBe(sha("sha256", data.subarray(0, b), data.subarray(c, c + d)));
+    }
+    // Only the blocks at the ranges' ends were read: the middle of the file is still unread.
+    const mid = data.length >> 1;
+    expect(bytes.subarray(mid, mid + 4096).every((x) => x === 0)).toBe(true);
+    // A range that is not that hole is computed from the file as before.
+    expect(Buffer.from(digestByteRanges(bytes, [0, b + 2, c, 1000], "sha256")).toString("hex")).toBe(
+      sha("sha256", data.subarray(0, b + 2), data.subarray(c, c + 1000)),
+    );
+  });
 });
