@@ -78,8 +78,13 @@ export interface Sealing {
   crl: Uint8Array;
 }
 
+/** Where the seal's dictionary goes: after the pages (default), or first, as the broker writes it. */
+export interface ArchiveShape {
+  sealFirst?: boolean;
+}
+
 /** Writes `<dir>/archive.pdf` and `<dir>/originals/*.pdf`; returns the PAdES size. */
-export async function writeArchive(pki: TestPki, dir: string, originals: BenchOriginal[], sealing?: Sealing): Promise<number> {
+export async function writeArchive(pki: TestPki, dir: string, originals: BenchOriginal[], sealing?: Sealing, shape: ArchiveShape = {}): Promise<number> {
   const iat = sealing?.iat ?? TIMELINE.iat;
   const evidence = await evidenceFor(pki, originals, iat);
   // As the broker seals: its own OCSP response for the seal, fetched just before, and the day's CRL.
@@ -102,6 +107,7 @@ export async function writeArchive(pki: TestPki, dir: string, originals: BenchOr
       attachments: evidenceAttachments(evidence),
       contentsSize: 48 * 1024 + (sealing?.crl.length ?? 0),
       signingTime: iat,
+      ...(shape.sealFirst ? { sealFirst: true } : {}),
     },
     sealing ? { revocation, timestampAt: plusSeconds(iat, 3) } : {},
   );
@@ -120,6 +126,8 @@ export interface Corpus {
   root: string;
   trust: string;
   large: { dir: string; padesBytes: number; originalsBytes: number };
+  /** The same, sealed as the broker writes it: the seal's dictionary first (its own originals). */
+  largeFirst: { dir: string; padesBytes: number; originalsBytes: number };
   small: { dir: string; count: number; padesBytes: number; crlBytes: number; days: number };
 }
 
@@ -152,6 +160,23 @@ export function dayCrl(pki: TestPki, day: Date, entries: number, number: number)
   return createCrl({ issuer: pki.sealRoot, thisUpdate: day, nextUpdate: plusSeconds(day, 7 * 24 * 3600), revoked, number });
 }
 
+/** The large archive sealed as the broker writes it (built once beside the corpus, with a marker of its own). */
+async function largeSealedFirst(o: CorpusOptions, pki: TestPki, stamp: string): Promise<Corpus["largeFirst"]> {
+  const dir = join(o.root, "large-seal-first");
+  const marker = join(o.root, `.complete-seal-first-${stamp}`);
+  if (existsSync(marker)) return { dir, ...(JSON.parse(readFileSync(marker, "utf8")) as { padesBytes: number; originalsBytes: number }) };
+  o.log(`corpus: large archive sealed first (2 originals of ${mb(o.largeOriginalBytes)})…`);
+  rmSync(dir, { recursive: true, force: true });
+  const bigs: BenchOriginal[] = [];
+  for (const title of ["Bilag A", "Bilag B"]) {
+    bigs.push({ title, fileName: `${title.replace(" ", "-")}.pdf`, bytes: await bigOriginalPdf(title, o.largeOriginalBytes) });
+  }
+  const info = { padesBytes: 0, originalsBytes: bigs.reduce((a, b) => a + b.bytes.length, 0) };
+  info.padesBytes = await writeArchive(pki, dir, bigs, undefined, { sealFirst: true });
+  writeFileSync(marker, JSON.stringify(info));
+  return { dir, ...info };
+}
+
 /** Builds the corpus, or reuses it when a previous run built the same one. */
 export async function buildCorpus(o: CorpusOptions): Promise<Corpus> {
   // The test PKI is part of the corpus's identity: archives sealed under an older one no longer verify.
@@ -174,6 +199,7 @@ export async function buildCorpus(o: CorpusOptions): Promise<Corpus> {
       root: o.root,
       trust,
       large: { dir: large, padesBytes: info.padesBytes, originalsBytes: info.originalsBytes },
+      largeFirst: await largeSealedFirst(o, pki, stamp),
       small: { dir: small, count: o.smallCount, padesBytes: info.smallPades, crlBytes: info.crlBytes, days: o.days },
     };
   }
@@ -220,6 +246,7 @@ export async function buildCorpus(o: CorpusOptions): Promise<Corpus> {
     root: o.root,
     trust,
     large: { dir: large, padesBytes: sizes.padesBytes, originalsBytes: sizes.originalsBytes },
+    largeFirst: await largeSealedFirst(o, pki, stamp),
     small: { dir: small, count: o.smallCount, padesBytes: sizes.smallPades, crlBytes: sizes.crlBytes, days: o.days },
   };
 }

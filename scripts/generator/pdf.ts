@@ -48,6 +48,11 @@ export interface PadesLayout {
    * (its font `/SCShadow` is in page 1's resources). A later revision can switch it in.
    */
   hiddenContent?: string[];
+  /**
+   * The signature dictionary as the file's first object, before the pages (as the broker writes it: the real
+   * archive's /Contents is at offset 141), instead of after them.
+   */
+  sealFirst?: boolean;
 }
 
 /** A saved PDF whose signature dictionary still has placeholders. */
@@ -73,6 +78,7 @@ export async function preparePades(l: PadesLayout): Promise<PreparedPdf> {
   doc.setCreationDate(time);
   doc.setModificationDate(time);
 
+  const sigFirst = l.sealFirst ? ctx.nextRef() : undefined;
   for (const bytes of l.originals) {
     const src = await PDFDocument.load(bytes, { updateMetadata: false });
     for (const page of await doc.copyPages(src, src.getPageIndices())) doc.addPage(page);
@@ -132,7 +138,8 @@ export async function preparePades(l: PadesLayout): Promise<PreparedPdf> {
     ByteRange: [0, BYTE_RANGE_PLACEHOLDER, BYTE_RANGE_PLACEHOLDER, BYTE_RANGE_PLACEHOLDER],
     Contents: PDFHexString.of("0".repeat(contentsSize * 2)),
   });
-  const sigRef = ctx.register(sigDict);
+  const sigRef = sigFirst ?? ctx.register(sigDict);
+  if (sigFirst) ctx.assign(sigFirst, sigDict);
   const page = doc.getPage(l.widgetPage ?? 0);
   const widget = ctx.register(
     ctx.obj({
