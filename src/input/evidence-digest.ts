@@ -29,7 +29,7 @@ interface Prefixes {
   states: State[];
   /** SHA-256 (hex) of the whole array, once known. */
   file?: string;
-  holes?: readonly Hole[];
+  hole?: Hole;
 }
 
 /** What is known of evidence arrays, by the array's identity (never by content). */
@@ -39,25 +39,21 @@ const known = new WeakMap<Uint8Array, Prefixes>();
  * The first /Contents hex string in a file's first 64 KiB is followed (the broker's seal's is at offset ~30).
  * Only one, and only there: a guess that is not the seal's range costs a second hash of the rest of the file.
  */
-const CONTENTS = /\/Contents[\0\t\n\f\r ]*<(?!<)/g;
+const CONTENTS = /\/Contents[\0\t\n\f\r ]*<(?!<)/;
 const HOLE_HEAD = 64 * 1024;
-const MAX_HOLES = 1;
 
 /** Hashes a file chunk by chunk as it is read, keeping the state at each chunk's start (readEvidence). */
 export class PrefixHashing {
   private readonly hash = createHash("sha256");
   /** The state at the start of each chunk added, in order. */
   readonly states: State[] = [];
-  private readonly holes: Hole[] = [];
+  private hole: Hole | undefined;
   private length = 0;
 
   /** Looks for a /Contents hex string in the file's first bytes (before they are added). */
-  findHoles(head: Uint8Array): void {
-    const text = Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, HOLE_HEAD)).toString("latin1");
-    for (const m of text.matchAll(CONTENTS)) {
-      if (this.holes.length >= MAX_HOLES) break;
-      this.holes.push({ b: m.index + m[0].length - 1, states: [] });
-    }
+  findHole(head: Uint8Array): void {
+    const m = CONTENTS.exec(Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, HOLE_HEAD)).toString("latin1"));
+    if (m) this.hole = { b: m.index + m[0].length - 1, states: [] };
   }
 
   /** The file's next bytes. */
@@ -65,23 +61,18 @@ export class PrefixHashing {
     const start = this.length;
     const end = start + chunk.length;
     this.states.push({ at: start, hash: this.hash.copy() });
-    let p = start;
-    for (const h of this.holes) {
-      if (h.b >= start && h.b < end) {
-        this.hash.update(chunk.subarray(p - start, h.b - start));
-        p = h.b;
-        h.prefix = this.hash.copy();
-      }
-    }
-    this.hash.update(chunk.subarray(p - start));
-    for (const h of this.holes) {
-      if (h.hash) {
-        h.states.push({ at: start, hash: h.hash.copy() });
-        h.hash.update(chunk);
-      } else if (h.prefix) {
-        const from = Math.max(start, h.b + 1);
-        const close = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).indexOf(0x3e, from - start);
-        if (close < 0) continue;
+    const h = this.hole;
+    if (h && h.b >= start && h.b < end) {
+      this.hash.update(chunk.subarray(0, h.b - start));
+      h.prefix = this.hash.copy();
+      this.hash.update(chunk.subarray(h.b - start));
+    } else this.hash.update(chunk);
+    if (h?.hash) {
+      h.states.push({ at: start, hash: h.hash.copy() });
+      h.hash.update(chunk);
+    } else if (h?.prefix) {
+      const close = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).indexOf(0x3e, Math.max(start, h.b + 1) - start);
+      if (close >= 0) {
         h.c = start + close + 1;
         h.hash = h.prefix;
         h.prefix = undefined;
@@ -99,8 +90,8 @@ export class PrefixHashing {
   finish(bytes: Uint8Array): Buffer {
     if (bytes.length !== this.length) throw new Error("PrefixHashing.finish: not the bytes hashed");
     const digest = this.hash.digest();
-    const holes = this.holes.filter((h) => h.c !== undefined);
-    known.set(bytes, { states: this.states, file: digest.toString("hex"), ...(holes.length ? { holes } : {}) });
+    const hole = this.hole?.c !== undefined ? this.hole : undefined;
+    known.set(bytes, { states: this.states, file: digest.toString("hex"), ...(hole ? { hole } : {}) });
     return digest;
   }
 }
@@ -116,8 +107,8 @@ export function digestByteRanges(bytes: Uint8Array, r: readonly number[], alg: s
   const p = known.get(bytes) ?? { states: [] };
   // The file without this very /Contents, hashed in the reading pass: continued from its latest state at or
   // before the second range's end.
-  const hole = p.holes?.find((h) => h.b === b && h.c === c);
-  if (hole) {
+  const hole = p.hole;
+  if (hole?.b === b && hole.c === c) {
     let at = hole.states[0] as State;
     for (const s of hole.states) if (s.at <= c + d) at = s;
     return at.hash

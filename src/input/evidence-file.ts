@@ -92,7 +92,7 @@ export async function readEvidence(file: string, maxBytes: number): Promise<Uint
       i = i === 0 ? 1 : 0;
       // The next chunk is read into the other buffer while this one is hashed.
       next = pos < size ? readAt(i, pos) : null;
-      if (pos === n) hashing.findHoles(got.subarray(0, n));
+      if (pos === n) hashing.findHole(got.subarray(0, n));
       for (let s = 0; s < n; s += block) hashing.add(got.subarray(s, Math.min(s + block, n)));
     }
     const bytes = new Uint8Array(size);
