@@ -4,7 +4,7 @@ import { SealcheckError, FormatError, LimitError, errorMessage } from "../errors
 import type { Limits } from "../limits.js";
 import { isPlainObject, parseJson } from "./json.js";
 import { PrefixHashing } from "./evidence-digest.js";
-import { loaded, sparseEvidence, sparseOf } from "./sparse.js";
+import { fileChanged, loaded, sparseEvidence, sparseOf } from "./sparse.js";
 
 export type EvidenceFormat = "pades-pdf" | "pades-json" | "workflow-token-json";
 
@@ -86,7 +86,7 @@ export async function readEvidence(file: string, maxBytes: number): Promise<Uint
     let next: Promise<number> | null = readAt(0, 0);
     while (next) {
       const n = await next;
-      if (n === 0) throw new SealcheckError("ERR_FILE_UNREADABLE", `${file}: the file changed while it was read (it is shorter)`, { file });
+      if (n === 0) throw fileChanged(file, "it is shorter");
       const got = bufs[i];
       pos += n;
       i = i === 0 ? 1 : 0;

@@ -115,9 +115,13 @@ class SparseFile {
   }
 
   private changed(how: string): SealcheckError {
-    const { file } = this.src;
-    return new SealcheckError("ERR_FILE_UNREADABLE", `${file}: the file changed while it was verified (${how})`, { file });
+    return fileChanged(this.src.file, how);
   }
+}
+
+/** The error of a file that changed between the hashing pass and a later read of it. */
+export function fileChanged(file: string, how: string): SealcheckError {
+  return new SealcheckError("ERR_FILE_UNREADABLE", `${file}: the file changed while it was verified (${how})`, { file });
 }
 
 const SPARSE = new WeakMap<Uint8Array, SparseFile>();
