@@ -71,6 +71,17 @@ describe("reading large evidence", () => {
     expect(() => loaded(bytes, 9_000_000, 9_000_001)).toThrow(/changed while it was verified \(its size changed\)/);
   });
 
+  it("a file cut short during the hashing pass: an error naming it, no evidence", async () => {
+    const { file, data } = bigFile();
+    const reading = readEvidence(file, data.length);
+    // Its size was taken and its first chunk asked for; the rest is read after this.
+    truncateSync(file, 3 * 1024 * 1024 + 5);
+    await expect(reading).rejects.toMatchObject({
+      code: "ERR_FILE_UNREADABLE",
+      message: expect.stringMatching(/big\.pdf: the file changed while it was verified \(it is shorter\)/),
+    });
+  });
+
   it("a /Contents at the start (as the broker writes its seal): the range digest comes from the reading pass, the file is not read again", async () => {
     const head = Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Type /Sig /Contents <${"ab".repeat(4000)}> /ByteRange [0 0 0 0] >>\nendobj\n`, "latin1");
     const data = Buffer.concat([head, randomBytes(SPARSE_READ_MIN + 3 * 1024 * 1024)]);
