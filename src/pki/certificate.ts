@@ -6,6 +6,7 @@ import type { CertificateSummary } from "../report/types.js";
 import { FormatError } from "../errors.js";
 import { assertDerShape, bytesEqual, countDerValues, decodeDer, keepWithin, readTlv, toHex, type DerLimits } from "./der.js";
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
+import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import type { PkiSession } from "./session.js";
 
 export const OID = {
@@ -45,17 +46,91 @@ export function certificateFromDer(der: Uint8Array, what: string, session: PkiSe
   }
   // A copy: `der` may be a view into a much larger buffer that a pooled certificate should not keep alive.
   const own = Uint8Array.from(der);
-  const asn = decodeDer(own, what, limits);
-  let cert: pkijs.Certificate;
-  try {
-    cert = new pkijs.Certificate({ schema: asn });
-  } catch (e) {
-    throw new FormatError(`${what} is DER but not an X.509 certificate (${e instanceof Error ? e.message : String(e)})`);
-  }
+  const cert = decodeWith(CERTIFICATE_DECODING, { asn: decodeDer(own, what, limits), what }, session);
   // decodeDer refused trailing bytes, so these are exactly the certificate's bytes as delivered.
   derCache.set(cert, own);
   pool.keep(key, own, { cert, limits });
   return cert;
+}
+
+interface DecodedCertificate {
+  /** The certificate's DER as asn1js decoded it (within the limits, by decodeDer). */
+  asn: asn1js.AsnType;
+  what: string;
+}
+
+/**
+ * pkijs's Certificate from the decoded DER: by parts, each field by its own pkijs class as pkijs's Certificate
+ * does (so each is checked by its schema), without the schema of the whole certificate that pkijs builds and
+ * compares first (about two thirds of pkijs's share of a decode); or whole, by pkijs, which decides for
+ * anything off the plain v1/v3 shape (unique identifiers, an empty extension list, a field pkijs refuses).
+ */
+export const CERTIFICATE_DECODING: PartsStrategy<DecodedCertificate, pkijs.Certificate> = {
+  byParts: ({ asn }) => certificateByParts(asn),
+  whole: ({ asn, what }) => {
+    try {
+      return new pkijs.Certificate({ schema: asn });
+    } catch (e) {
+      throw new FormatError(`${what} is DER but not an X.509 certificate (${e instanceof Error ? e.message : String(e)})`);
+    }
+  },
+};
+
+/**
+ * `b` has this identifier as pkijs's schema compares it (asn1js's compareSchema): class, number, form, and a
+ * short-form tag. Not by asn1js's classes: an ENUMERATED is an asn1js.Integer.
+ */
+function tagged(b: asn1js.AsnType | undefined, tagClass: number, tagNumber: number, constructed: boolean): boolean {
+  const id = b?.idBlock;
+  return id !== undefined && id.tagClass === tagClass && id.tagNumber === tagNumber && id.isConstructed === constructed && !id.isHexOnly;
+}
+const SEQUENCE = (b: asn1js.AsnType | undefined): b is asn1js.Sequence => b instanceof asn1js.Sequence && tagged(b, 1, 16, true);
+const INTEGER = (b: asn1js.AsnType | undefined): b is asn1js.Integer => b instanceof asn1js.Integer && tagged(b, 1, 2, false);
+const CONTEXT = (b: asn1js.AsnType | undefined, n: number): b is asn1js.Constructed => b instanceof asn1js.Constructed && tagged(b, 3, n, true);
+
+function certificateByParts(asn: asn1js.AsnType): PartsResult<pkijs.Certificate> {
+  try {
+    if (!SEQUENCE(asn) || asn.valueBlock.value.length !== 3) return NOT_PLAIN;
+    const [tbs, algorithm, value] = asn.valueBlock.value;
+    if (!SEQUENCE(tbs) || !(value instanceof asn1js.BitString) || !tagged(value, 1, 3, false)) return NOT_PLAIN;
+    const f = tbs.valueBlock.value;
+    let i = 0;
+    let version: asn1js.Integer | undefined;
+    if (CONTEXT(f[0], 0)) {
+      const inner = f[0].valueBlock.value;
+      if (inner.length !== 1 || !INTEGER(inner[0])) return NOT_PLAIN;
+      version = inner[0];
+      i = 1;
+    }
+    const [serial, signature, issuer, validity, subject, spki, ext] = f.slice(i);
+    if (!INTEGER(serial) || !SEQUENCE(validity) || validity.valueBlock.value.length !== 2 || !spki) return NOT_PLAIN;
+    let extensions: asn1js.AsnType[] | undefined;
+    if (ext !== undefined) {
+      // [3] { SEQUENCE OF Extension }, last; unique identifiers ([1], [2]) and anything else go whole.
+      const list = CONTEXT(ext, 3) && ext.valueBlock.value.length === 1 ? ext.valueBlock.value[0] : undefined;
+      if (!SEQUENCE(list) || list.valueBlock.value.length === 0 || f.length !== i + 7) return NOT_PLAIN;
+      extensions = list.valueBlock.value;
+    } else if (f.length !== i + 6) return NOT_PLAIN;
+    const [notBefore, notAfter] = validity.valueBlock.value;
+    return fromPart(() => {
+      const c = new pkijs.Certificate();
+      c.tbsView = tbs.valueBeforeDecodeView;
+      if (version) c.version = version.valueBlock.valueDec;
+      c.serialNumber = serial;
+      c.signature = new pkijs.AlgorithmIdentifier({ schema: signature });
+      c.issuer = new pkijs.RelativeDistinguishedNames({ schema: issuer });
+      c.notBefore = new pkijs.Time({ schema: notBefore });
+      c.notAfter = new pkijs.Time({ schema: notAfter });
+      c.subject = new pkijs.RelativeDistinguishedNames({ schema: subject });
+      c.subjectPublicKeyInfo = new pkijs.PublicKeyInfo({ schema: spki });
+      if (extensions) c.extensions = extensions.map((e) => new pkijs.Extension({ schema: e }));
+      c.signatureAlgorithm = new pkijs.AlgorithmIdentifier({ schema: algorithm });
+      c.signatureValue = value;
+      return c;
+    });
+  } catch (e) {
+    return refusedPart(e);
+  }
 }
 
 /**

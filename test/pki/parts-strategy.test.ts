@@ -4,14 +4,16 @@
 // instead of sending the value quietly down the whole path.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type * as asn1js from "asn1js";
+import * as asn1js from "asn1js";
+import fc from "fast-check";
 import * as pkijs from "pkijs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorMessage } from "../../src/errors.js";
 import { findSignatures, parsePdf } from "../../src/input/pdf/index.js";
 import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { inspectCms } from "../../src/inspect/decode.js";
-import { CERTIFICATE_POOL, certificateDer } from "../../src/pki/certificate.js";
+import { CERTIFICATE_DECODING, CERTIFICATE_POOL, certificateDer, certificateFromDer, pemBlocks } from "../../src/pki/certificate.js";
+import { decodeDer } from "../../src/pki/der.js";
 import { SIGNED_DATA_DECODING, decodeSignedData, revocationArchival, timestampTokens, type DecodedSignedData } from "../../src/pki/cms.js";
 import { CRL_DECODING, crlByParts, decodeCrl, type DecodedCrl } from "../../src/pki/crl.js";
 import { DerPool } from "../../src/pki/kept.js";
@@ -156,6 +158,123 @@ describe("by parts and whole give the same fields", () => {
     const inner = new Uint8Array(pkijs.OCSPResponse.fromBER(Buffer.from(ocsp.ocspResponse, "base64")).responseBytes!.response.valueBlock.valueHexView);
     expect(BASIC_OCSP_DECODING.byParts(inner, p)).not.toBe(NOT_PLAIN);
     expect(json(decodeWith(BASIC_OCSP_DECODING, inner, p))).toEqual(json(decodeWith(BASIC_OCSP_DECODING, inner, w)));
+  });
+});
+
+describe("certificates by parts", () => {
+  /** Every certificate we have: the PEM files of the samples and the real archive, and those inside every CMS. */
+  function allCertificates(files: readonly string[]): Uint8Array[] {
+    const found = new Map<string, Uint8Array>();
+    const keep = (der: Uint8Array): void => void found.set(hex(der), der);
+    for (const dir of ["samples/trust", "samples/pki", "test/fixtures/real/broker-example/trust"])
+      for (const f of readdirSync(dir).filter((n) => n.endsWith(".pem") && !n.endsWith(".key.pem")))
+        for (const b of pemBlocks(readFileSync(join(dir, f), "latin1"))) if (b.label === "CERTIFICATE") keep(b.der);
+    const whole = pkiSession({}, { byParts: false });
+    for (const file of files)
+      for (const contents of contentsOf(file)) {
+        try {
+          const d = decodeSignedData(contents, "the signature", whole, true);
+          d.certificates.forEach((c) => keep(certificateDer(c)));
+          for (const si of d.signedData.signerInfos)
+            for (const t of timestampTokens(si)) decodeSignedData(t, "the timestamp token", whole).certificates.forEach((c) => keep(certificateDer(c)));
+        } catch {
+          // not a CMS we read: no certificates from it
+        }
+      }
+    return [...found.values()];
+  }
+
+  /** What certificateFromDer gives (its fields as pkijs's JSON, and each field's class) or its error. */
+  const decoded = (der: Uint8Array, session: PkiSession): unknown =>
+    outcome(
+      () => certificateFromDer(der, "the certificate", session),
+      (c) => ({ json: json(c), classes: Object.entries(c).map(([k, v]) => [k, (v as object | undefined)?.constructor?.name]), tbs: hex(c.tbsView) }),
+    );
+
+  const files = [
+    ...pdfsUnder("samples"),
+    "test/fixtures/real/broker-example/archive.pdf",
+    ...pdfsUnder(CORPUS).filter((f) => statSync(f).size < 4 * 1024 * 1024),
+  ];
+
+  it("every certificate of the samples, the real archive and the DSS corpus: the object pkijs decodes whole", { timeout: 120_000 }, () => {
+    const certs = allCertificates(files);
+    expect(certs.length).toBeGreaterThan(30);
+    let split = 0;
+    for (const der of certs) {
+      const asn = decodeDer(der, "the certificate", DEFAULT_LIMITS);
+      if (CERTIFICATE_DECODING.byParts({ asn, what: "the certificate" }, pkiSession()) !== NOT_PLAIN) split++;
+      expect(decoded(der, pkiSession()), hex(der).slice(0, 80)).toEqual(decoded(der, pkiSession({}, { byParts: false })));
+    }
+    // Nearly all are split (the comparison means something); the broker's and the samples' all are.
+    expect(split).toBeGreaterThan(certs.length * 0.9);
+  });
+
+  it("property: for any bytes changed in a certificate, both paths give the same certificate or the same error", () => {
+    const certs = [
+      ...pemBlocks(readFileSync("samples/trust/" + readdirSync("samples/trust")[0]!, "latin1")).map((b) => b.der),
+      ...pemBlocks(readFileSync("test/fixtures/real/broker-example/trust/nets-intermediate-ca.pem", "latin1")).map((b) => b.der),
+    ];
+    let refused = 0;
+    // Half the changes in the first 80 bytes, where the fields' tags are (an ENUMERATED for the version's
+    // INTEGER was one the whole path refused and the first by-parts decoder took).
+    const where = fc.oneof(fc.nat({ max: 79 }), fc.nat());
+    fc.assert(
+      fc.property(fc.constantFrom(...certs), fc.array(fc.tuple(where, fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 3 }), (cert, changes) => {
+        const der = cert.slice();
+        for (const [at, byte] of changes) der[at % der.length] = byte;
+        const [p, w] = [decoded(der, pkiSession()), decoded(der, pkiSession({}, { byParts: false }))];
+        expect(p).toEqual(w);
+        if ((p as { error?: string }).error) refused++;
+      }),
+      { numRuns: 600 },
+    );
+    expect(refused).toBeGreaterThan(30); // the changes reach the refusals too
+  });
+
+  it("a field of another type with the tag of the one expected is not taken: an ENUMERATED version or serial goes whole, and is refused", () => {
+    const [cert] = pemBlocks(readFileSync("test/fixtures/real/broker-example/trust/nets-intermediate-ca.pem", "latin1"));
+    // a0 03 02 01 02 (version), then 02 10 … (serial): each INTEGER becomes an ENUMERATED, a subclass of asn1js.Integer.
+    for (const at of [10, 13]) {
+      const der = cert!.der.slice();
+      expect(der[at]).toBe(0x02);
+      der[at] = 0x0a;
+      const asn = decodeDer(der, "the certificate", DEFAULT_LIMITS);
+      expect(CERTIFICATE_DECODING.byParts({ asn, what: "the certificate" }, pkiSession())).toBe(NOT_PLAIN);
+      expect(decoded(der, pkiSession())).toEqual({
+        error: "FormatError: the certificate is DER but not an X.509 certificate (Object's schema was not verified against input data for Certificate)",
+      });
+    }
+  });
+
+  it("off the plain shape (unique identifiers, an empty extension list, a version that is not an INTEGER): whole decides", () => {
+    const [cert] = pemBlocks(readFileSync("samples/pki/ocspResponder.pem", "latin1"));
+    const tree = decodeDer(cert!.der, "the certificate", DEFAULT_LIMITS) as asn1js.Sequence;
+    const tbs = tree.valueBlock.value[0] as asn1js.Sequence;
+    const variants: [string, (f: asn1js.AsnType[]) => asn1js.AsnType[]][] = [
+      [
+        "issuerUniqueID",
+        (f) => [...f.slice(0, 7), new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 1 }, valueHex: new Uint8Array([0, 1]) }), ...f.slice(7)],
+      ],
+      [
+        "an empty extension list",
+        (f) => [...f.slice(0, 7), new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 3 }, value: [new asn1js.Sequence()] })],
+      ],
+      [
+        "a version that is not an INTEGER",
+        (f) => [new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 0 }, value: [new asn1js.Utf8String({ value: "3" })] }), ...f.slice(1)],
+      ],
+    ];
+    for (const [what, change] of variants) {
+      const der = new Uint8Array(
+        new asn1js.Sequence({
+          value: [new asn1js.Sequence({ value: change(tbs.valueBlock.value) }), tree.valueBlock.value[1]!, tree.valueBlock.value[2]!],
+        }).toBER(),
+      );
+      const asn = decodeDer(der, what, DEFAULT_LIMITS);
+      expect(CERTIFICATE_DECODING.byParts({ asn, what }, pkiSession()), what).toBe(NOT_PLAIN);
+      expect(decoded(der, pkiSession()), what).toEqual(decoded(der, pkiSession({}, { byParts: false })));
+    }
   });
 });
 
