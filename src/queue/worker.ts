@@ -131,6 +131,8 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   // process: the others in hand are handed back before they start and none are taken, so that if it kills
   // this process too, no innocent job is charged with another stall.
   let alone: string | null = null;
+  /** How soon a job handed back for a suspect running alone is tried again. */
+  const ALONE_HAND_BACK_MS = 250;
   let inPool = 0;
   let poolIdle: (() => void) | null = null;
   const handBack = async (job: Job, token: string | undefined, ms: number): Promise<never> => {
@@ -140,7 +142,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   const processor = async (job: Job, token?: string): Promise<string | null> => {
     const id = String(job.id);
     const suspect = (job.stalledCounter ?? 0) > 0;
-    if (alone !== null && alone !== id) return handBack(job, token, 250);
+    if (alone !== null && alone !== id) return handBack(job, token, ALONE_HAND_BACK_MS);
     if (suspect) {
       alone = id;
       worker.concurrency = 1;
@@ -160,6 +162,8 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     if ((job.attemptsStarted ?? 0) > 1 || (job.stalledCounter ?? 0) > 0 || job.attemptsMade > 0) {
       const done = await client.hget(keys.job(id), RESULT_FIELD);
       if (done) return done;
+      // A suspect may have begun to run alone during that look-up; it waited only for the archives in the pool.
+      if (alone !== null && alone !== id) return handBack(job, token, ALONE_HAND_BACK_MS);
     }
     const parsed = parseJobData(job.data);
     let line: string;

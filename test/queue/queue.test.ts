@@ -215,6 +215,49 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(started).toBeLessThanOrEqual(4);
   });
 
+  it("a suspect runs alone even beside a job taken just before it that is still looking up an earlier result", async () => {
+    const q = qname();
+    const [retried, suspect] = specs("slow-600-retried", "slow-600-suspect");
+    const { run } = await enqueueArchives([retried!, suspect!], { redis: redis.url, queue: q });
+    // As BullMQ leaves them: one handed back or failed once (attemptsMade 1: its result is looked up first), one
+    // whose worker died (stalledCounter 1: a suspect, to run alone).
+    const admin = new Redis(redis.url);
+    await admin.hset(`bull:${q}:${jobIdFor(retried!, run)}`, "atm", "1");
+    await admin.hset(`bull:${q}:${jobIdFor(suspect!, run)}`, "stc", "1");
+    await admin.quit();
+    // The look-up is slow (a busy Redis): the suspect is taken meanwhile.
+    const client = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const hget = client.hget.bind(client) as (key: string, field: string) => Promise<string | null>;
+    (client as unknown as { hget: typeof hget }).hget = async (key, field) => {
+      await new Promise((r) => setTimeout(r, 300));
+      return hget(key, field);
+    };
+    const w = await runWorker({
+      redis: client,
+      queue: q,
+      concurrency: 2,
+      reports: "all",
+      handBackMs: 200,
+      workerUrl: new URL("./slow-thread.mjs", import.meta.url),
+      ...FAST,
+    });
+    try {
+      const rs = await collect(redis.url, q);
+      expect(rs).toHaveLength(2);
+      const span = (name: string) => {
+        const r = rs.find((x) => x.result.evidence.includes(name))!.result.report as unknown as { started: number; ended: number };
+        return [r.started, r.ended] as const;
+      };
+      const [s0, s1] = span("suspect");
+      const [r0, r1] = span("retried");
+      // Alone: the other job ran wholly before or wholly after it, never beside it.
+      expect(r1 <= s0 || r0 >= s1, `suspect ${s0}–${s1}, other ${r0}–${r1}`).toBe(true);
+    } finally {
+      await w.close();
+      client.disconnect();
+    }
+  });
+
   it("SIGTERM: the worker finishes the archive it holds, then exits 0; nothing is handed back or lost", async () => {
     const q = qname();
     await enqueueArchives(specs("slow-1000"), { redis: redis.url, queue: q });

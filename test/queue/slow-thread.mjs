@@ -6,6 +6,7 @@ parentPort.on("message", (m) => {
   const a = m.archive;
   if (a.evidence.includes("kill")) process.kill(process.pid, "SIGKILL");
   const ms = Number(/slow-(\d+)/.exec(a.evidence)?.[1] ?? 20);
+  const started = Date.now();
   setTimeout(() => {
     parentPort.postMessage({
       type: "result",
@@ -18,7 +19,7 @@ parentPort.on("message", (m) => {
         decidedBy: [],
         exitCode: 0,
         durationMs: ms,
-        report: { pid: process.pid },
+        report: { pid: process.pid, started, ended: Date.now() },
         error: null,
         errorCode: null,
       },
