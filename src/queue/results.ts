@@ -173,6 +173,10 @@ const PAGE = 200;
 /** The wait between reads near the end of a run (see queueResults). */
 const END_POLL_MS = 25;
 
+/** At the end of a trimming read, how long a job read while still locked is waited for: at most 10 × 50 ms. */
+const LOCKED_TRIES = 10;
+const LOCKED_WAIT_MS = 50;
+
 const CURSOR = /^\d{1,20}-\d{1,20}$/;
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((res) => {
@@ -196,12 +200,19 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
   const c = await connectQueue(o, "results");
   let cursor = o.from ?? "0";
   const taken: { cursor: string; jobId: string }[] = [];
+  // Jobs whose result was read while they were still locked: their worker writes the result just before it
+  // marks them completed, so they are removed by a later trim, or at the end. One whose worker died between the
+  // two is left to its age limit (it runs again, finds its result written, and completes).
+  let locked: string[] = [];
+  const removeJobs = async (ids: string[]): Promise<void> => {
+    const codes = await Promise.all(ids.map((id) => c.queue.remove(id).catch(() => -1)));
+    locked = ids.filter((_, i) => codes[i] === 0);
+  };
   const trim = async (): Promise<void> => {
-    if (!o.trim || taken.length === 0) return;
+    if (!o.trim || taken.length + locked.length === 0) return;
     const done = taken.splice(0);
-    await c.client.xdel(c.keys.results, ...done.map((t) => t.cursor));
-    // A job still locked (its worker has not marked it completed yet) stays; its age limit removes it.
-    await Promise.all(done.map((t) => c.queue.remove(t.jobId).catch(() => 0)));
+    if (done.length > 0) await c.client.xdel(c.keys.results, ...done.map((t) => t.cursor));
+    await removeJobs([...locked, ...done.map((t) => t.jobId)]);
   };
   let idleNoted = false;
   try {
@@ -260,6 +271,10 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
     );
   } finally {
     await trim().catch(() => {});
+    for (let i = 0; i < LOCKED_TRIES && locked.length > 0; i++) {
+      await sleep(LOCKED_WAIT_MS);
+      await trim().catch(() => {});
+    }
     await c.close();
   }
 }

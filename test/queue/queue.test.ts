@@ -12,6 +12,8 @@ import { SealcheckError, enqueueArchives, jobIdFor, queueResults, queueStatus, r
 import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
 import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";
+import { DEFAULT_PREFIX, queueKeys } from "../../src/queue/job.js";
+import { publishResult } from "../../src/queue/results.js";
 
 const FAST = { lockDurationMs: 1000, stalledIntervalMs: 500 };
 const children: ChildProcess[] = [];
@@ -317,6 +319,48 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const bad = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--from", "yesterday"]);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toMatch(/^sealcheck: not a results cursor: "yesterday"/);
+  });
+
+  it("--trim removes a job read while its worker had not yet marked it completed, once it is (not 7 days later)", async () => {
+    const q = qname();
+    const [spec] = specs("late");
+    const { run } = await enqueueArchives([spec!], { redis: redis.url, queue: q });
+    const id = jobIdFor(spec!, run);
+    // A worker's last two steps, one at a time: the result written, then the job completed.
+    const { Worker } = await import("bullmq");
+    const connection = { host: "127.0.0.1", port: redis.port };
+    const bw = new Worker(q, null, { connection, autorun: false });
+    const job = (await bw.getNextJob("tok"))!;
+    expect(job.id).toBe(id);
+    const admin = new Redis(redis.url);
+    const keys = queueKeys(DEFAULT_PREFIX, q);
+    await publishResult(
+      admin,
+      keys,
+      id,
+      JSON.stringify({
+        index: 0,
+        evidence: spec!.evidence,
+        originals: [],
+        indication: "TOTAL-PASSED",
+        subIndication: null,
+        decidedBy: [],
+        exitCode: 0,
+        durationMs: 1,
+        report: null,
+        error: null,
+        errorCode: null,
+      }),
+    );
+    // Read and trimmed while the job is still locked; completed meanwhile.
+    const reading = collect(redis.url, q, { follow: false, trim: true });
+    await new Promise((r) => setTimeout(r, 100));
+    await job.moveToCompleted("done", "tok", false);
+    expect(await reading).toHaveLength(1);
+    expect(await admin.exists(keys.job(id))).toBe(0);
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ results: 0, completed: 0 });
+    await admin.quit();
+    await bw.close();
   });
 
   it("queue add enqueues the first archives at once (16), before the rest are found, so workers start on them", async () => {
