@@ -133,6 +133,8 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   let alone: string | null = null;
   /** How soon a job handed back for a suspect running alone is tried again. */
   const ALONE_HAND_BACK_MS = 250;
+  /** Whether job `id` must go back to the queue because a suspect other than it runs alone. */
+  const yieldsToSuspect = (id: string): boolean => alone !== null && alone !== id;
   let inPool = 0;
   let poolIdle: (() => void) | null = null;
   const handBack = async (job: Job, token: string | undefined, ms: number): Promise<never> => {
@@ -142,7 +144,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   const processor = async (job: Job, token?: string): Promise<string | null> => {
     const id = String(job.id);
     const suspect = (job.stalledCounter ?? 0) > 0;
-    if (alone !== null && alone !== id) return handBack(job, token, ALONE_HAND_BACK_MS);
+    if (yieldsToSuspect(id)) return handBack(job, token, ALONE_HAND_BACK_MS);
     if (suspect) {
       alone = id;
       worker.concurrency = 1;
@@ -162,8 +164,6 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     if ((job.attemptsStarted ?? 0) > 1 || (job.stalledCounter ?? 0) > 0 || job.attemptsMade > 0) {
       const done = await client.hget(keys.job(id), RESULT_FIELD);
       if (done) return done;
-      // A suspect may have begun to run alone during that look-up; it waited only for the archives in the pool.
-      if (alone !== null && alone !== id) return handBack(job, token, ALONE_HAND_BACK_MS);
     }
     const parsed = parseJobData(job.data);
     let line: string;
@@ -178,6 +178,9 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
         handedBack.add(d.run);
         return handBack(job, token, handBackMs);
       }
+      // Checked again where the job enters the pool: a suspect that began to run alone while this job awaited
+      // (its earlier result looked up) waited only for the archives already in the pool.
+      if (yieldsToSuspect(id)) return handBack(job, token, ALONE_HAND_BACK_MS);
       inPool++;
       let r: Omit<BatchResult, "index"> | null = null;
       try {
