@@ -123,6 +123,7 @@ ${EXIT_HELP}`,
 
   const readFlags = (cmd: Command): Command =>
     connectionFlags(cmd)
+      .option("--result-key <file>", "take only result lines signed with this key (the workers' --result-key); any other is a no-verdict result")
       .option("--from <cursor>", "read the results after this cursor (printed by an earlier read)")
       .option("--trim", "delete each result (and its job) from Redis once it is written out")
       .option("-o, --out <file>", "append the JSON lines to this file");
@@ -178,6 +179,7 @@ verdict, then 2 INDETERMINATE, else 0); 3 also when Redis cannot be reached.`,
     .option("--lock-duration <ms>", "how long a job's lock lasts without renewal; a dead worker's job is taken after it", parseCount, 30000)
     .option("--stalled-interval <ms>", "how often to look for jobs of dead workers", parseCount, 30000)
     .option("--max-stalled <n>", "times a job may lose its worker before it ends with no verdict (ERR_WORKER_CRASHED)", parseCount, 2)
+    .option("--result-key <file>", "sign each result line with this secret key (32+ bytes; readers check it with --result-key)")
     .addHelpText(
       "after",
       `
@@ -185,6 +187,9 @@ Examples:
   $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/
   $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/ \\
       --concurrency 8 --timeout 120
+  $ openssl rand -out result.key 32     # once; give it to workers and readers
+  $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/ \\
+      --result-key result.key
 
 Use the options the archives were enqueued with (--trust, --at, ...): jobs of
 other options are handed back for a worker that has them.
@@ -195,8 +200,9 @@ ${EXIT_HELP}`,
     )
     .action(async (opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { runWorker } = await import("../../src/api/queue.js");
+        const { runWorker, readResultKey } = await import("../../src/api/queue.js");
         const w = await runWorker({
+          ...(opts.resultKey !== undefined ? { resultKey: readResultKey(opts.resultKey as string) } : {}),
           ...connection(opts),
           ...batchVerifyOptions(opts),
           ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency as number } : {}),
@@ -227,7 +233,7 @@ ${EXIT_HELP}`,
 
 /** queue results / queue wait: lines to --out (or stdout for results), summary for wait. */
 async function readResults(opts: Record<string, unknown>, follow: boolean, format: string | null): Promise<number> {
-  const [{ queueResults }, jsonl, { escapeJsonText }] = await Promise.all([
+  const [{ queueResults, readResultKey }, jsonl, { escapeJsonText }] = await Promise.all([
     import("../../src/api/queue.js"),
     import("../../src/api/batch.js"),
     import("../../src/api/common.js"),
@@ -238,6 +244,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
   const summary = new BatchSummary((opts.slowest as number | undefined) ?? 10);
   const rows: import("../../src/api/batch.js").BatchRow[] = [];
   const keepRow = format === "junit" || format === "csv";
+  const resultKey = opts.resultKey !== undefined ? readResultKey(opts.resultKey as string) : undefined;
   let cursor = (opts.from as string | undefined) ?? null;
   const onInterrupt = (): void => {
     writer?.close();
@@ -251,6 +258,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       ...(opts.from !== undefined ? { from: opts.from as string } : {}),
       follow,
       trim: Boolean(opts.trim),
+      ...(resultKey ? { resultKey } : {}),
       onIdle: (n) =>
         printStderrLine(`no worker is connected to queue ${String(opts.queue)}; ${n} job${n === 1 ? "" : "s"} left (start one: sealcheck worker ...)`),
     })) {

@@ -5,6 +5,7 @@ export {
   queueResults,
   queueStatus,
   jobIdFor,
+  readResultKey,
   type EnqueueOptions,
   type EnqueueSummary,
   type QueueWorker,

@@ -4,4 +4,5 @@ export { enqueueArchives, type EnqueueOptions, type EnqueueSummary } from "./enq
 export { runWorker, type QueueWorker, type RunWorkerOptions } from "./worker.js";
 export { queueResults, queueStatus, type QueueResult, type QueueResultsOptions, type QueueStatus } from "./results.js";
 export { jobIdFor, type QueueJobData } from "./job.js";
+export { readResultKey } from "./result-key.js";
 export type { QueueConnectionOptions } from "./connection.js";

@@ -32,8 +32,11 @@ export function jobIdFor(archive: Pick<ArchiveSpec, "evidence" | "originals">, r
 const MAX_PATH = 4096;
 const MAX_ORIGINALS = 10_000;
 
-/** The job's data, or why it is not a sealcheck job (one sentence). */
-export function parseJobData(data: unknown): { ok: true; data: QueueJobData } | { ok: false; why: string; evidence?: string } {
+/**
+ * The job's data, or why it is not a sealcheck job (one sentence). Given the job's id, the data must name the
+ * archive and run key the id was made from: data changed in Redis after `queue add` is refused.
+ */
+export function parseJobData(data: unknown, id?: string): { ok: true; data: QueueJobData } | { ok: false; why: string; evidence?: string } {
   if (!data || typeof data !== "object" || Array.isArray(data)) return { ok: false, why: "its data is not an object" };
   const d = data as Record<string, unknown>;
   const path = (p: unknown): p is string => typeof p === "string" && p.length > 0 && p.length <= MAX_PATH && isAbsolute(p) && !p.includes("\0");
@@ -47,6 +50,8 @@ export function parseJobData(data: unknown): { ok: true; data: QueueJobData } | 
   if (typeof d.index !== "number" || !Number.isSafeInteger(d.index) || d.index < 0) return fail('"index" is not a whole number');
   if (typeof d.run !== "string" || !/^[0-9a-f]{16}$/.test(d.run)) return fail('"run" is not a run key');
   if (typeof d.allowMissingOriginals !== "boolean") return fail('"allowMissingOriginals" is not true or false');
+  if (id !== undefined && jobIdFor({ evidence, originals: d.originals as string[] }, d.run) !== id)
+    return fail("its data names an archive or options other than those its id was made from (changed in Redis after it was enqueued?)");
   return {
     ok: true,
     data: {
@@ -62,9 +67,9 @@ export function parseJobData(data: unknown): { ok: true; data: QueueJobData } | 
 }
 
 /** Redis keys of sealcheck's own beside BullMQ's, under the same prefix and queue name. */
-export function queueKeys(prefix: string, queue: string): { results: string; index: string; job: (id: string) => string } {
+export function queueKeys(prefix: string, queue: string): { scope: string; results: string; index: string; job: (id: string) => string } {
   const base = `${prefix}:${queue}`;
-  return { results: `${base}:sealcheck:results`, index: `${base}:sealcheck:index`, job: (id) => `${base}:${id}` };
+  return { scope: base, results: `${base}:sealcheck:results`, index: `${base}:sealcheck:index`, job: (id) => `${base}:${id}` };
 }
 
 /** BullMQ's default key prefix. */

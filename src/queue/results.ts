@@ -11,7 +11,8 @@ import type { ArchiveExitCode, BatchResult } from "../batch/types.js";
 import { SealcheckError } from "../errors.js";
 import { redactedMessage } from "../redis.js";
 import { connectQueue, type QueueConnection, type QueueConnectionOptions } from "./connection.js";
-import { parseJobData, type queueKeys } from "./job.js";
+import { jobIdFor, parseJobData, type queueKeys } from "./job.js";
+import { checkResultKey, resultMac, resultMacMatches } from "./result-key.js";
 
 /** The job hash field that holds the id of the job's result entry. */
 export const RESULT_FIELD = "sealcheckResult";
@@ -20,18 +21,25 @@ const PUBLISH = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 local done = redis.call('HGET', KEYS[1], ARGV[2])
 if done then return done end
-local id = redis.call('XADD', KEYS[2], '*', 'job', ARGV[1], 'r', ARGV[3])
+local id
+if ARGV[4] == '' then id = redis.call('XADD', KEYS[2], '*', 'job', ARGV[1], 'r', ARGV[3])
+else id = redis.call('XADD', KEYS[2], '*', 'job', ARGV[1], 'r', ARGV[3], 'm', ARGV[4]) end
 redis.call('HSET', KEYS[1], ARGV[2], id)
 return id`;
 
 const PUBLISH_SHA = createHash("sha1").update(PUBLISH).digest("hex");
 
+/** The line's MAC under the result key (src/queue/result-key.ts), or "" without one. */
+const macOf = (key: Uint8Array | undefined, keys: ReturnType<typeof queueKeys>, jobId: string, line: string): string =>
+  key ? resultMac(key, keys.scope, jobId, line) : "";
+
 /**
- * Writes a job's result line unless one was written already. Returns the entry id (the earlier one if any),
- * or null when the job no longer exists (removed meanwhile: nobody waits for it).
+ * Writes a job's result line (with its MAC when a result key is given) unless one was written already. Returns
+ * the entry id (the earlier one if any), or null when the job no longer exists (removed meanwhile: nobody
+ * waits for it).
  */
-export async function publishResult(client: Redis, keys: ReturnType<typeof queueKeys>, jobId: string, line: string): Promise<string | null> {
-  const args = [2, keys.job(jobId), keys.results, jobId, RESULT_FIELD, line] as const;
+export async function publishResult(client: Redis, keys: ReturnType<typeof queueKeys>, jobId: string, line: string, key?: Uint8Array): Promise<string | null> {
+  const args = [2, keys.job(jobId), keys.results, jobId, RESULT_FIELD, line, macOf(key, keys, jobId, line)] as const;
   // By its hash: Redis neither receives nor hashes the script's text once per job; loaded again after a restart.
   const id = (await client.evalsha(PUBLISH_SHA, ...args).catch((e: unknown) => {
     if (!/NOSCRIPT/.test(String(e))) throw e;
@@ -47,18 +55,18 @@ export async function publishResult(client: Redis, keys: ReturnType<typeof queue
  * a connection's commands in order: the result is written before the job completes, as when awaited, without a
  * round trip of its own (~0.1 ms of the worker's main thread and of Redis per archive, mostly system calls).
  */
-export function sendResult(client: Redis, keys: ReturnType<typeof queueKeys>, jobId: string, line: string): Promise<string | null> {
+export function sendResult(client: Redis, keys: ReturnType<typeof queueKeys>, jobId: string, line: string, key?: Uint8Array): Promise<string | null> {
   const stream = (client as unknown as { stream?: { cork?: () => void; uncork?: () => void; writable?: boolean } }).stream;
   if (stream?.writable && stream.cork && stream.uncork) {
     stream.cork();
     process.nextTick(() => stream.uncork!());
   }
-  return client.eval(PUBLISH, 2, keys.job(jobId), keys.results, jobId, RESULT_FIELD, line) as Promise<string | null>;
+  return client.eval(PUBLISH, 2, keys.job(jobId), keys.results, jobId, RESULT_FIELD, line, macOf(key, keys, jobId, line)) as Promise<string | null>;
 }
 
 /** The no-verdict line of a job that ended failed (workers crashing on it, or an error every attempt). */
 export function failedLine(job: Pick<Job, "id" | "data" | "failedReason" | "attemptsStarted" | "stalledCounter">, reason: string | undefined): string {
-  const parsed = parseJobData(job.data);
+  const parsed = parseJobData(job.data, String(job.id));
   const spec = parsed.ok ? parsed.data : { evidence: parsed.evidence ?? `job:${job.id}`, originals: [], index: 0, run: undefined };
   const why = reason ?? job.failedReason ?? "unknown";
   // BullMQ's stalled checker fails a job whose worker stopped renewing its lock too many times: the process
@@ -75,12 +83,12 @@ export function failedLine(job: Pick<Job, "id" | "data" | "failedReason" | "atte
 }
 
 /** Publishes the result of every failed job that has none yet (the worker that failed it may have died). */
-async function sweepFailed(c: QueueConnection): Promise<void> {
+async function sweepFailed(c: QueueConnection, key: Uint8Array | undefined): Promise<void> {
   for (let start = 0; ; start += 200) {
     const jobs = await c.queue.getFailed(start, start + 199);
     if (jobs.length === 0) return;
     const marks = await c.client.pipeline(jobs.map((j) => ["hexists", c.keys.job(String(j.id)), RESULT_FIELD])).exec();
-    for (const [i, j] of jobs.entries()) if (marks?.[i]?.[1] === 0) await publishResult(c.client, c.keys, String(j.id), failedLine(j as Job, undefined));
+    for (const [i, j] of jobs.entries()) if (marks?.[i]?.[1] === 0) await publishResult(c.client, c.keys, String(j.id), failedLine(j as Job, undefined), key);
     if (jobs.length < 200) return;
   }
 }
@@ -97,6 +105,11 @@ export interface QueueResultsOptions extends QueueConnectionOptions {
   /** Called while following when work is pending and no worker is connected (once per stretch). */
   onIdle?: (pending: number) => void;
   signal?: AbortSignal;
+  /**
+   * The workers' result key (src/queue/result-key.ts): only lines with its MAC are taken, any other is a
+   * no-verdict result; failed jobs' lines this reader writes are signed with it.
+   */
+  resultKey?: Uint8Array;
 }
 
 /** One result read back: the line (as verify-batch writes it), its cursor and job. */
@@ -110,11 +123,29 @@ export interface QueueResult {
 
 const INDICATIONS = new Set(["TOTAL-PASSED", "TOTAL-FAILED", "INDETERMINATE"]);
 
+/** How entries are judged beyond their shape: the result key's MAC, and the queue they belong to. */
+interface LineCheck {
+  key?: Uint8Array;
+  scope: string;
+  mac?: string;
+}
+
 /**
  * A stream entry's line, checked (Redis is input like any other; a bad one is a no-verdict result), and whether
- * `text` is fit to be written out as it is.
+ * `text` is fit to be written out as it is. With a result key, a line without its MAC is a no-verdict result
+ * naming only the job (its content is not the workers'). A verdict must name the archive and run key its job
+ * id was made from: else the job's data or the line was changed in Redis.
  */
-function checkResultLine(text: string, jobId: string): { result: BatchResult & { run?: string }; ok: boolean } {
+function checkResultLine(text: string, jobId: string, check: LineCheck): { result: BatchResult & { run?: string }; ok: boolean } {
+  const refused = (evidence: string, why: string) => ({
+    ok: false,
+    result: { index: 0, ...noVerdict({ evidence, originals: [] }, why, "ERR_QUEUE_RESULT") },
+  });
+  if (check.key && !resultMacMatches(check.key, check.scope, jobId, text, check.mac))
+    return refused(
+      `job:${jobId}`,
+      `the result of job ${jobId} in Redis is not signed with this result key (written by something other than a worker holding the key, or changed since)`,
+    );
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -133,13 +164,16 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     (r.indication === null) === (r.exitCode === 3) &&
     typeof r.index === "number" &&
     (r.run === undefined || typeof r.run === "string");
-  if (!ok) {
-    const evidence = r && typeof r === "object" && typeof r.evidence === "string" ? r.evidence : `job:${jobId}`;
-    return {
-      ok: false,
-      result: { index: 0, ...noVerdict({ evidence, originals: [] }, `the result of job ${jobId} in Redis is not a sealcheck result line`, "ERR_QUEUE_RESULT") },
-    };
-  }
+  if (!ok)
+    return refused(
+      r && typeof r === "object" && typeof r.evidence === "string" ? r.evidence : `job:${jobId}`,
+      `the result of job ${jobId} in Redis is not a sealcheck result line`,
+    );
+  if (r.indication !== null && (typeof r.run !== "string" || jobIdFor({ evidence: r.evidence!, originals: r.originals! }, r.run) !== jobId))
+    return refused(
+      r.evidence!,
+      `the result of job ${jobId} in Redis names an archive or options other than those its job was enqueued with (its job or its line was changed in Redis)`,
+    );
   const result = {
     index: r.index!,
     evidence: r.evidence!,
@@ -197,6 +231,7 @@ async function pending(c: QueueConnection): Promise<number> {
 export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<QueueResult, void, undefined> {
   if (o.from !== undefined && o.from !== "0" && !CURSOR.test(o.from))
     throw new SealcheckError("ERR_USAGE", `not a results cursor: ${JSON.stringify(o.from).slice(0, 60)} (expected <ms>-<n>, as printed by an earlier read)`);
+  const key = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const c = await connectQueue(o, "results");
   let cursor = o.from ?? "0";
   const taken: { cursor: string; jobId: string }[] = [];
@@ -225,7 +260,11 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
           for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
           const jobId = f.job ?? "?";
           cursor = id;
-          const { result, ok } = checkResultLine(f.r ?? "", jobId);
+          const { result, ok } = checkResultLine(f.r ?? "", jobId, {
+            ...(key ? { key } : {}),
+            scope: c.keys.scope,
+            ...(f.m !== undefined ? { mac: f.m } : {}),
+          });
           // The checked text as it is: re-serialising would only spend CPU on the same line.
           yield { cursor: id, jobId, result, line: ok ? f.r! : JSON.stringify(result) };
           taken.push({ cursor: id, jobId });
@@ -242,7 +281,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
         }
         continue;
       }
-      await sweepFailed(c);
+      await sweepFailed(c, key);
       const more = async (): Promise<boolean> => (await c.client.xrange(c.keys.results, cursor === "0" ? "-" : `(${cursor}`, "+", "COUNT", 1)).length > 0;
       if (!o.follow) {
         if (await more()) continue; // what the sweep just wrote

@@ -17,6 +17,7 @@ import { describeRedis, openRedis, persistenceWarnings, redactedMessage } from "
 import { checkConnectionOptions, type QueueConnectionOptions } from "./connection.js";
 import { parseJobData, queueKeys } from "./job.js";
 import { RESULT_FIELD, failedLine, publishResult, sendResult } from "./results.js";
+import { checkResultKey } from "./result-key.js";
 
 export interface RunWorkerOptions extends QueueConnectionOptions, BatchVerifyOptions {
   /** Worker threads verifying at once (each holds up to two archives). Default: the number of cores. */
@@ -37,6 +38,11 @@ export interface RunWorkerOptions extends QueueConnectionOptions, BatchVerifyOpt
   maxStalledCount?: number;
   /** When a job of another run key comes, it is handed back for this long, ms. Default 5000. */
   handBackMs?: number;
+  /**
+   * A secret shared with the readers (src/queue/result-key.ts): each result line is written with its MAC, so
+   * that a reader holding the key can tell the workers' lines from any other written to Redis.
+   */
+  resultKey?: Uint8Array;
   /** One-line notes (handed-back jobs, Redis errors), for a log. */
   onLog?: (line: string) => void;
   /** Internal/testing: the thread pool's worker script. */
@@ -69,6 +75,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     stalledIntervalMs = 30_000,
     maxStalledCount = 2,
     handBackMs = 5000,
+    resultKey,
     onLog,
     workerUrl,
     ...verify
@@ -79,6 +86,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     if (!Number.isInteger(v) || v < 100 || v > 2_147_483_647) throw new SealcheckError("ERR_USAGE", `${k} must be a whole number of milliseconds ≥ 100`);
   if (!Number.isInteger(maxStalledCount) || maxStalledCount < 0) throw new SealcheckError("ERR_USAGE", "maxStalledCount must be a whole number ≥ 0");
   if (!["all", "not-passed", "none"].includes(reports)) throw new SealcheckError("ERR_USAGE", "reports must be all, not-passed or none");
+  const key = resultKey === undefined ? undefined : checkResultKey(resultKey);
   const log = onLog ?? (() => {});
   // Run keys this worker answers, for the two values of allowMissingOriginals a job may carry.
   const runs = { true: runKey({ ...verify, allowMissingOriginals: true }), false: runKey({ ...verify, allowMissingOriginals: false }) };
@@ -165,7 +173,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
       const done = await client.hget(keys.job(id), RESULT_FIELD);
       if (done) return done;
     }
-    const parsed = parseJobData(job.data);
+    const parsed = parseJobData(job.data, id);
     let line: string;
     if (!parsed.ok) {
       const spec = { evidence: parsed.evidence ?? `job:${id}`, originals: [] };
@@ -200,7 +208,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     // Not awaited: the result leaves in the same write as the job's completion, ahead of it (sendResult). The
     // return value is not used. Should Redis refuse the result (out of memory, say) while completing the job,
     // the job is complete without one: it is written again from here.
-    const sending = sendResult(client, keys, id, line.trimEnd()).then(
+    const sending = sendResult(client, keys, id, line.trimEnd(), key).then(
       (entry) => {
         if (entry) processed++;
       },
@@ -218,7 +226,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
       log(`writing the result of job ${id} failed (${redactedMessage(why, redisUrl)}); trying again`);
       await new Promise((res) => setTimeout(res, 1000));
       try {
-        if (await publishResult(client, keys, id, line)) processed++;
+        if (await publishResult(client, keys, id, line, key)) processed++;
         return;
       } catch (e) {
         why = e;
@@ -249,7 +257,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   // result says so. If this process dies first, the next reader's sweep writes it.
   worker.on("failed", (job, err) => {
     if (!job || (job.attemptsMade < (job.opts.attempts ?? 1) && !/stalled more than allowable limit/.test(err.message))) return;
-    void publishResult(client, keys, String(job.id), failedLine(job, err.message)).catch(() => {});
+    void publishResult(client, keys, String(job.id), failedLine(job, err.message), key).catch(() => {});
   });
   void worker.run().catch((e) => log(`the worker stopped: ${redactedMessage(e, redisUrl)}`));
   try {

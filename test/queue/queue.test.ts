@@ -4,7 +4,8 @@
 // worker mid-archive (SIGKILL), kill workers on one job until it is given up, stop one with SIGTERM, and
 // restart Redis mid-run.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { createHmac, randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
@@ -404,14 +405,16 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       "r",
       '{"evidence":"/x.pdf","originals":[],"exitCode":0,"indication":"TOTAL-PASSED\\u001b[2J"}',
     );
-    // Well-formed, so passed through as checked, but with a raw bidi override in a name: written escaped.
+    // Well-formed (its job id made from its archive and run key), so passed through as checked, but with a raw
+    // bidi override in a name: written escaped.
+    const run = "0123456789abcdef";
     await client.xadd(
       `bull:${q}:sealcheck:results`,
       "*",
       "job",
-      "forged-2",
+      jobIdFor({ evidence: "/x\u202Efdp.exe", originals: [] }, run),
       "r",
-      `{"index":1,"evidence":"/x\u202Efdp.exe","originals":[],"exitCode":0,"indication":"TOTAL-PASSED","subIndication":null,"decidedBy":[],"durationMs":1,"report":null,"error":null,"errorCode":null}`,
+      `{"index":1,"evidence":"/x\u202Efdp.exe","originals":[],"exitCode":0,"indication":"TOTAL-PASSED","subIndication":null,"decidedBy":[],"durationMs":1,"report":null,"error":null,"errorCode":null,"run":"${run}"}`,
     );
     const w = startWorker(redis.url, q);
     await w.ready;
@@ -427,6 +430,86 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(cli.stdout).not.toMatch(/\u001b/);
     expect(cli.stdout).not.toContain("\u202E");
     expect(cli.stdout).toContain("/x\\u202efdp.exe");
+  });
+
+  it("job data changed in Redis after queue add is refused by the worker, and a verdict naming an archive other than its job's by the reader", async () => {
+    const q = qname();
+    const [a, b] = specs("enqueued", "swapped-in");
+    const { run } = await enqueueArchives([a!], { redis: redis.url, queue: q });
+    const id = jobIdFor(a!, run);
+    const client = new Redis(redis.url);
+    // Someone with access to Redis points the job at another archive before a worker takes it.
+    const data = JSON.parse((await client.hget(`bull:${q}:${id}`, "data"))!) as Record<string, unknown>;
+    await client.hset(`bull:${q}:${id}`, "data", JSON.stringify({ ...data, evidence: b!.evidence }));
+    // ... and writes a passing line for an archive under another archive's job id.
+    const line = { index: 7, evidence: b!.evidence, originals: [], indication: "TOTAL-PASSED", subIndication: null, decidedBy: [], exitCode: 0 };
+    await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", jobIdFor(a!, "f".repeat(16)), "r", JSON.stringify({ ...line, run }));
+    client.disconnect();
+    const w = startWorker(redis.url, q);
+    await w.ready;
+    const rs = await collect(redis.url, q);
+    expect(rs).toHaveLength(2);
+    const job = rs.find((r) => r.jobId === id)!;
+    expect(job.result).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_QUEUE_JOB", evidence: b!.evidence });
+    expect(job.result.error).toMatch(/names an archive or options other than those its id was made from/);
+    const forged = rs.find((r) => r.jobId !== id)!;
+    expect(forged.result).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_QUEUE_RESULT" });
+    expect(forged.result.error).toMatch(/names an archive or options other than those its job was enqueued with/);
+  });
+
+  it("--result-key: workers sign each line; a reader with the key takes only theirs, and any line written otherwise is a no-verdict result", async () => {
+    const q = qname();
+    const dir = tempDir("sealcheck-result-key-");
+    const keyFile = join(dir, "result.key");
+    const key = randomBytes(32);
+    writeFileSync(keyFile, key);
+    const [a, forgedSpec, copied] = specs("signed", "forged-unsigned", "copied");
+    const { run } = await enqueueArchives([a!], { redis: redis.url, queue: q });
+    const w = startWorker(redis.url, q, { resultKeyHex: key.toString("hex") });
+    await w.ready;
+    const genuine = await collect(redis.url, q);
+    expect(genuine).toHaveLength(1);
+    const client = new Redis(redis.url);
+    const [[, fields] = ["", []]] = (await client.xrange(`bull:${q}:sealcheck:results`, "-", "+")) as [string, string[]][];
+    const entry: Record<string, string> = {};
+    for (let i = 0; i + 1 < fields.length; i += 2) entry[fields[i]!] = fields[i + 1]!;
+    expect(entry.m).toMatch(/^[0-9a-f]{64}$/);
+    // A well-formed passing line in Redis without the key (consistent with its job id, so without a key it passes)...
+    const passing = (spec: { evidence: string }) =>
+      JSON.stringify({ index: 1, evidence: spec.evidence, originals: [], indication: "TOTAL-PASSED", subIndication: null, decidedBy: [], exitCode: 0, run });
+    await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", jobIdFor(forgedSpec!, run), "r", passing(forgedSpec!));
+    // ... one signed with another key ...
+    const other = createHmac("sha256", randomBytes(32)).update("x").digest("hex");
+    await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", jobIdFor(forgedSpec!, run), "r", passing(forgedSpec!), "m", other);
+    // ... and the workers' genuine line and MAC, copied under another job's id.
+    await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", jobIdFor(copied!, run), "r", entry.r!, "m", entry.m!);
+    client.disconnect();
+
+    const unkeyed = await collect(redis.url, q, { follow: false });
+    // Without the key, the two forged lines pass: only the copy is caught, its line naming another job's archive.
+    expect(unkeyed.map((r) => r.result.indication)).toEqual(["TOTAL-PASSED", "TOTAL-PASSED", "TOTAL-PASSED", null]);
+    const keyed: QueueResult[] = [];
+    for await (const r of queueResults({ redis: redis.url, queue: q, resultKey: key })) keyed.push(r);
+    expect(keyed.map((r) => r.result.exitCode)).toEqual([0, 3, 3, 3]);
+    expect(keyed[0]!.result).toMatchObject({ indication: "TOTAL-PASSED", evidence: a!.evidence });
+    for (const r of keyed.slice(1)) {
+      expect(r.result).toMatchObject({ indication: null, errorCode: "ERR_QUEUE_RESULT", evidence: `job:${r.jobId}` });
+      expect(r.result.error).toMatch(/is not signed with this result key/);
+    }
+
+    const cli = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--result-key", keyFile]);
+    expect(cli.code).toBe(3);
+    expect(
+      cli.stdout
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { exitCode: number }).exitCode),
+    ).toEqual([0, 3, 3, 3]);
+    writeFileSync(join(dir, "short.key"), "secret\n");
+    const short = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--result-key", join(dir, "short.key")]);
+    expect(short.code).toBe(3);
+    expect(short.stderr).toMatch(/short\.key: a result key file holds 32 to 4096 bytes, not 7/);
+    expect(short.stdout).toBe("");
   });
 
   it("Redis killed and restarted mid-run (appendonly, appendfsync always): no enqueued job lost, every result once", async () => {

@@ -4,13 +4,15 @@
 import { runWorker } from "../../dist/src/index.js";
 
 const [url, queue, json] = process.argv.slice(2);
+const { resultKeyHex, ...opts } = JSON.parse(json ?? "{}");
 const w = await runWorker({
   redis: url,
   queue,
   concurrency: 1,
   workerUrl: new URL("./slow-thread.mjs", import.meta.url),
   onLog: (line) => process.stderr.write(`${line}\n`),
-  ...JSON.parse(json ?? "{}"),
+  ...opts,
+  ...(resultKeyHex ? { resultKey: Buffer.from(resultKeyHex, "hex") } : {}),
 });
 process.stderr.write(`ready ${process.pid}\n`);
 let signals = 0;
