@@ -144,7 +144,9 @@ function checkResultLine(text: string, jobId: string, check: LineCheck): { resul
   if (check.key && !resultMacMatches(check.key, check.scope, jobId, text, check.mac))
     return refused(
       `job:${jobId}`,
-      `the result of job ${jobId} in Redis is not signed with this result key (written by something other than a worker holding the key, or changed since)`,
+      check.mac === undefined
+        ? `the result of job ${jobId} in Redis is not signed with this result key: it has no MAC (its worker ran without --result-key, or something else wrote it)`
+        : `the result of job ${jobId} in Redis is not signed with this result key (written by something other than a worker holding the key, or changed since)`,
     );
   let v: unknown;
   try {

@@ -105,10 +105,13 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(found).toBeGreaterThan(50);
     // Idempotent: the same archives under the same options add nothing.
     expect(runCli(["queue", "add", "samples", ...common, "--trust", "samples/trust"]).stdout).toMatch(`${found} archives found: 0 enqueued, ${found} already`);
-    const workers = [0, 1].map(() => startCliWorker([...common, "--trust", "samples/trust", "-c", "1"]));
-    await Promise.all(workers.map((w) => w.ready));
     const dir = tempDir("sealcheck-queue-");
-    const wait = runCli(["queue", "wait", ...common, "--out", join(dir, "q.jsonl"), "--json"]);
+    // Signed results, end to end: the workers sign with a key file, the reader takes only lines with its MAC.
+    const keyFile = join(dir, "result.key");
+    writeFileSync(keyFile, randomBytes(32));
+    const workers = [0, 1].map(() => startCliWorker([...common, "--trust", "samples/trust", "-c", "1", "--result-key", keyFile]));
+    await Promise.all(workers.map((w) => w.ready));
+    const wait = runCli(["queue", "wait", ...common, "--out", join(dir, "q.jsonl"), "--json", "--result-key", keyFile]);
     const batch = runCli(["verify-batch", "samples", "--trust", "samples/trust", "--out", join(dir, "b.jsonl"), "--json"]);
     expect(wait.code).toBe(batch.code);
     expect(wait.code).toBe(1);
@@ -151,6 +154,16 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     for (const log of logs) expect(log).toMatch(/stopped after [1-9]\d* archives?/);
     const st = runCli(["queue", "status", ...common, "--json"]);
     expect(JSON.parse(st.stdout)).toMatchObject({ waiting: 0, active: 0, completed: found, failed: 0, results: found, workers: 0 });
+    // Under another key, no line is taken.
+    writeFileSync(join(dir, "other.key"), randomBytes(32));
+    const other = runCli(["queue", "results", ...common, "--result-key", join(dir, "other.key")]);
+    expect(other.code).toBe(3);
+    const refused = other.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { errorCode: string | null });
+    expect(refused).toHaveLength(found);
+    expect(refused.every((l) => l.errorCode === "ERR_QUEUE_RESULT")).toBe(true);
   });
 
   it("other --trust or --at is another job; a worker hands back the jobs of another run key, a matching one verifies them", async () => {
@@ -496,6 +509,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(r.result).toMatchObject({ indication: null, errorCode: "ERR_QUEUE_RESULT", evidence: `job:${r.jobId}` });
       expect(r.result.error).toMatch(/is not signed with this result key/);
     }
+    expect(keyed[1]!.result.error).toMatch(/it has no MAC \(its worker ran without --result-key/);
+    expect(keyed[2]!.result.error).not.toMatch(/no MAC/);
 
     const cli = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--result-key", keyFile]);
     expect(cli.code).toBe(3);
