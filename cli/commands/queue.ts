@@ -121,6 +121,32 @@ ${EXIT_HELP}`,
       });
     });
 
+  queue
+    .command("health")
+    .description("Whether a worker is healthy, from its --health-file: written recently, Redis connected, threads alive (for probes)")
+    .argument("<file>", "the worker's --health-file")
+    .option("--max-age <seconds>", "unhealthy when the file is older than this (a hung or dead worker stops writing it)", parseSeconds, 30)
+    .option("--json", "print the check and the worker's state as JSON")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ sealcheck worker --queue audit --trust roots/ --health-file /run/sealcheck/health.json
+  $ sealcheck queue health /run/sealcheck/health.json --max-age 30
+
+Exit code: 0 healthy; 1 not (stale file, Redis unreachable, threads gone,
+stopping, or no file); 3 for bad options.`,
+    )
+    .action(async (file: string, opts: Record<string, unknown>) => {
+      await runGuarded(async () => {
+        const [{ checkHealthFile }, { safeText }] = await Promise.all([import("../../src/api/queue.js"), import("../../src/api/common.js")]);
+        const c = checkHealthFile(file, Math.round((opts.maxAge as number) * 1000));
+        if (opts.json) await writeOut(`${JSON.stringify(c, null, 2)}\n`);
+        else await writeOut(`${c.healthy ? "healthy" : "unhealthy"}: ${safeText(c.message)}\n`);
+        return c.healthy ? 0 : 1;
+      });
+    });
+
   const readFlags = (cmd: Command): Command =>
     connectionFlags(cmd)
       .option("--result-key <file>", "take only result lines signed with this key (the workers' --result-key); any other is a no-verdict result")
@@ -180,6 +206,8 @@ verdict, then 2 INDETERMINATE, else 0); 3 also when Redis cannot be reached.`,
     .option("--stalled-interval <ms>", "how often to look for jobs of dead workers", parseCount, 30000)
     .option("--max-stalled <n>", "times a job may lose its worker before it ends with no verdict (ERR_WORKER_CRASHED)", parseCount, 2)
     .option("--result-key <file>", "sign each result line with this secret key (32+ bytes; readers check it with --result-key)")
+    .option("--health-file <file>", "rewrite this JSON file with the worker's state every few seconds (check it with: sealcheck queue health <file>)")
+    .option("--health-interval <seconds>", "how often the health file is rewritten", parseSeconds, 5)
     .addHelpText(
       "after",
       `
@@ -203,6 +231,9 @@ ${EXIT_HELP}`,
         const { runWorker, readResultKey } = await import("../../src/api/queue.js");
         const w = await runWorker({
           ...(opts.resultKey !== undefined ? { resultKey: readResultKey(opts.resultKey as string) } : {}),
+          ...(opts.healthFile !== undefined
+            ? { healthFile: opts.healthFile as string, healthIntervalMs: Math.round((opts.healthInterval as number) * 1000) }
+            : {}),
           ...connection(opts),
           ...batchVerifyOptions(opts),
           ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency as number } : {}),

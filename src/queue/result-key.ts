@@ -45,9 +45,12 @@ export function readResultKey(file: string): Uint8Array {
   }
 }
 
-/** The MAC (hex) of a result line of job `jobId` in queue `scope` (`<prefix>:<queue>`). */
+/**
+ * The MAC (hex) of a result line of job `jobId` in queue `scope` (`<prefix>:<queue>`). Scope and job id go in
+ * with their lengths: a job id read from Redis may hold any character, and must not shift bytes into the line.
+ */
 export function resultMac(key: Uint8Array, scope: string, jobId: string, line: string): string {
-  return createHmac("sha256", key).update(`${DOMAIN}\n${scope}\n${jobId}\n`).update(line).digest("hex");
+  return createHmac("sha256", key).update(`${DOMAIN}\n${scope.length}:${scope}\n${jobId.length}:${jobId}\n`).update(line).digest("hex");
 }
 
 /** Whether `mac` is the MAC of this line of this job in this queue. */

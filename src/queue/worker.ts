@@ -12,12 +12,13 @@ import { noVerdict } from "../batch/verifier.js";
 import { defaultWorkers, startRunner } from "../batch/verify-many.js";
 import type { ArchiveSpec, BatchResult, BatchVerifyOptions } from "../batch/types.js";
 import { JOBS_PER_WORKER, type Runner } from "../batch/pool.js";
-import { SealcheckError } from "../errors.js";
+import { SealcheckError, errorMessage } from "../errors.js";
 import { describeRedis, openRedis, persistenceWarnings, redactedMessage } from "../redis.js";
 import { checkConnectionOptions, type QueueConnectionOptions } from "./connection.js";
 import { parseJobData, queueKeys } from "./job.js";
 import { RESULT_FIELD, failedLine, publishResult, sendResult } from "./results.js";
 import { checkResultKey } from "./result-key.js";
+import { checkHealthInterval, writeHealthFile, type WorkerHealth } from "./health.js";
 
 export interface RunWorkerOptions extends QueueConnectionOptions, BatchVerifyOptions {
   /** Worker threads verifying at once (each holds up to two archives). Default: the number of cores. */
@@ -43,6 +44,13 @@ export interface RunWorkerOptions extends QueueConnectionOptions, BatchVerifyOpt
    * that a reader holding the key can tell the workers' lines from any other written to Redis.
    */
   resultKey?: Uint8Array;
+  /**
+   * A file this worker rewrites every `healthIntervalMs` with its state (src/queue/health.ts), for a process
+   * supervisor's probe (`sealcheck queue health <file>`).
+   */
+  healthFile?: string;
+  /** How often the health file is rewritten, ms. Default 5000. */
+  healthIntervalMs?: number;
   /** One-line notes (handed-back jobs, Redis errors), for a log. */
   onLog?: (line: string) => void;
   /** Internal/testing: the thread pool's worker script. */
@@ -76,6 +84,8 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     maxStalledCount = 2,
     handBackMs = 5000,
     resultKey,
+    healthFile,
+    healthIntervalMs = 5000,
     onLog,
     workerUrl,
     ...verify
@@ -87,6 +97,9 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   if (!Number.isInteger(maxStalledCount) || maxStalledCount < 0) throw new SealcheckError("ERR_USAGE", "maxStalledCount must be a whole number ≥ 0");
   if (!["all", "not-passed", "none"].includes(reports)) throw new SealcheckError("ERR_USAGE", "reports must be all, not-passed or none");
   const key = resultKey === undefined ? undefined : checkResultKey(resultKey);
+  if (healthFile !== undefined && (typeof healthFile !== "string" || healthFile === ""))
+    throw new SealcheckError("ERR_USAGE", "healthFile must be a file path");
+  checkHealthInterval(healthIntervalMs);
   const log = onLog ?? (() => {});
   // Run keys this worker answers, for the two values of allowMissingOriginals a job may carry.
   const runs = { true: runKey({ ...verify, allowMissingOriginals: true }), false: runKey({ ...verify, allowMissingOriginals: false }) };
@@ -247,7 +260,9 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     autorun: false,
   });
   let lastError = 0;
+  let lastErrorSeen: WorkerHealth["lastError"] = null;
   worker.on("error", (e) => {
+    lastErrorSeen = { at: new Date().toISOString(), message: redactedMessage(e, redisUrl) };
     // Once per 10 s: during a Redis restart every poll fails the same way.
     if (Date.now() - lastError < 10_000) return;
     lastError = Date.now();
@@ -269,6 +284,42 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     throw new SealcheckError("ERR_REDIS", `cannot use the queue on Redis: ${redactedMessage(e, redisUrl)}`, { cause: e });
   }
 
+  // Health: rewritten on a timer that does not keep the process alive; a write that fails is noted once.
+  const startedAt = new Date().toISOString();
+  let healthFailed = false;
+  const health = (stopping: "stopping" | "stopped" | null): void => {
+    if (!healthFile) return;
+    const redisState = client.status;
+    const reason =
+      redisState !== "ready"
+        ? `Redis is ${redisState}${lastErrorSeen ? ` (${lastErrorSeen.message})` : ""}`
+        : !runner.alive()
+          ? "every verification thread failed and none could be restarted"
+          : null;
+    try {
+      writeHealthFile(healthFile, {
+        status: stopping ?? (reason ? "degraded" : "ok"),
+        reason,
+        pid: process.pid,
+        host: hostname(),
+        queue: name,
+        run: runs.false,
+        startedAt,
+        updatedAt: new Date().toISOString(),
+        redis: redisState,
+        running: inPool,
+        processed,
+        lastError: lastErrorSeen,
+      });
+      healthFailed = false;
+    } catch (e) {
+      if (!healthFailed) log(`cannot write the health file ${healthFile}: ${errorMessage(e)}`);
+      healthFailed = true;
+    }
+  };
+  health(null);
+  const healthTimer = healthFile ? setInterval(() => health(null), healthIntervalMs).unref() : null;
+
   let closing: Promise<void> | null = null;
   let forced: Promise<void> | undefined;
   return {
@@ -284,10 +335,13 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
         forced = runner.close();
       }
       closing ??= (async () => {
+        health("stopping");
         await forced;
         await worker.close().catch(() => {});
         await Promise.all(inFlight);
         await runner.close();
+        if (healthTimer) clearInterval(healthTimer);
+        health("stopped");
         if (owned) await client.quit().catch(() => client.disconnect());
       })();
       return closing;

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { SealcheckError, enqueueArchives, jobIdFor, queueResults, queueStatus, runWorker, type QueueResult } from "../../src/index.js";
+import { SealcheckError, checkHealthFile, enqueueArchives, jobIdFor, queueResults, queueStatus, runWorker, type QueueResult } from "../../src/index.js";
 import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
 import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";
@@ -109,7 +109,10 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     // Signed results, end to end: the workers sign with a key file, the reader takes only lines with its MAC.
     const keyFile = join(dir, "result.key");
     writeFileSync(keyFile, randomBytes(32));
-    const workers = [0, 1].map(() => startCliWorker([...common, "--trust", "samples/trust", "-c", "1", "--result-key", keyFile]));
+    const healthFile = join(dir, "health.json");
+    const workers = [0, 1].map((i) =>
+      startCliWorker([...common, "--trust", "samples/trust", "-c", "1", "--result-key", keyFile, ...(i === 0 ? ["--health-file", healthFile] : [])]),
+    );
     await Promise.all(workers.map((w) => w.ready));
     const wait = runCli(["queue", "wait", ...common, "--out", join(dir, "q.jsonl"), "--json", "--result-key", keyFile]);
     const batch = runCli(["verify-batch", "samples", "--trust", "samples/trust", "--out", join(dir, "b.jsonl"), "--json"]);
@@ -152,6 +155,11 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     for (const w of workers) w.proc.kill("SIGTERM");
     const logs = await Promise.all(workers.map((w) => new Promise<string>((res) => w.proc.once("exit", () => res(w.log())))));
     for (const log of logs) expect(log).toMatch(/stopped after [1-9]\d* archives?/);
+    expect(JSON.parse(readFileSync(healthFile, "utf8"))).toMatchObject({
+      status: "stopped",
+      queue: q,
+      processed: Number(/stopped after (\d+)/.exec(logs[0]!)![1]),
+    });
     const st = runCli(["queue", "status", ...common, "--json"]);
     expect(JSON.parse(st.stdout)).toMatchObject({ waiting: 0, active: 0, completed: found, failed: 0, results: found, workers: 0 });
     // Under another key, no line is taken.
@@ -525,6 +533,48 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(short.code).toBe(3);
     expect(short.stderr).toMatch(/short\.key: a result key file holds 32 to 4096 bytes, not 7/);
     expect(short.stdout).toBe("");
+  });
+
+  it("--health-file: the worker's state for probes; queue health says healthy, unhealthy while Redis is down, again healthy, then stale and stopped", async () => {
+    const own = await startRedis();
+    try {
+      const q = qname();
+      const file = join(tempDir("sealcheck-health-"), "health.json");
+      const read = () => JSON.parse(readFileSync(file, "utf8")) as { status: string; reason: string | null; processed: number; redis: string; queue: string };
+      await expect(runWorker({ redis: own.url, queue: q, healthFile: file, healthIntervalMs: 5 })).rejects.toThrow(/health interval must be 100 ms/);
+      const w = startWorker(own.url, q, { healthFile: file, healthIntervalMs: 100 });
+      await w.ready;
+      expect(read()).toMatchObject({ status: "ok", reason: null, redis: "ready", queue: q, processed: 0 });
+      await enqueueArchives(specs("h1", "h2"), { redis: own.url, queue: q });
+      expect(await collect(own.url, q)).toHaveLength(2);
+      await until("the health file to count both", async () => read().processed === 2);
+      const ok = runCli(["queue", "health", file]);
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toMatch(new RegExp(`^healthy: worker \\d+ on queue ${q} is ok: 0 running, 2 done`));
+      await own.kill();
+      await until("the worker to say Redis is down", async () => read().status === "degraded");
+      expect(read().reason).toMatch(/^Redis is (connecting|reconnecting|close|end)/);
+      const down = runCli(["queue", "health", file]);
+      expect(down.code).toBe(1);
+      expect(down.stdout).toMatch(/^unhealthy: worker \d+ on queue .* is degraded: Redis is /);
+      await own.start();
+      await until("the worker to be ok again", async () => read().status === "ok");
+      // A worker that hangs stops rewriting the file: stale after --max-age.
+      const stale = checkHealthFile(file, 30_000, new Date(Date.now() + 60_000));
+      expect(stale).toMatchObject({ healthy: false });
+      expect(stale.message).toMatch(/last written (59|60|61) s ago \(more than 30 s\): hung or stopped/);
+      w.proc.kill("SIGTERM");
+      expect(await w.exited).toBe(0);
+      expect(read()).toMatchObject({ status: "stopped", processed: 2 });
+      const stopped = runCli(["queue", "health", file, "--json"]);
+      expect(stopped.code).toBe(1);
+      expect(JSON.parse(stopped.stdout)).toMatchObject({ healthy: false, health: { status: "stopped" } });
+      const none = runCli(["queue", "health", `${file}.missing`]);
+      expect(none.code).toBe(1);
+      expect(none.stdout).toMatch(/^unhealthy: .*health\.json\.missing: no readable health file \(ENOENT\)/);
+    } finally {
+      await own.stop();
+    }
   });
 
   it("Redis killed and restarted mid-run (appendonly, appendfsync always): no enqueued job lost, every result once", async () => {
