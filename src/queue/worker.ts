@@ -287,7 +287,9 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   // Health: rewritten on a timer that does not keep the process alive; a write that fails is noted once.
   const startedAt = new Date().toISOString();
   let healthFailed = false;
-  const health = (stopping: "stopping" | "stopped" | null): void => {
+  /** Set by close(): the timer's writes say so too, rather than ok, while running archives finish. */
+  let closingPhase: "stopping" | "stopped" | null = null;
+  const health = (): void => {
     if (!healthFile) return;
     const redisState = client.status;
     const reason =
@@ -298,7 +300,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
           : null;
     try {
       writeHealthFile(healthFile, {
-        status: stopping ?? (reason ? "degraded" : "ok"),
+        status: closingPhase ?? (reason ? "degraded" : "ok"),
         reason,
         pid: process.pid,
         host: hostname(),
@@ -317,8 +319,8 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
       healthFailed = true;
     }
   };
-  health(null);
-  const healthTimer = healthFile ? setInterval(() => health(null), healthIntervalMs).unref() : null;
+  health();
+  const healthTimer = healthFile ? setInterval(health, healthIntervalMs).unref() : null;
 
   let closing: Promise<void> | null = null;
   let forced: Promise<void> | undefined;
@@ -335,13 +337,15 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
         forced = runner.close();
       }
       closing ??= (async () => {
-        health("stopping");
+        closingPhase = "stopping";
+        health();
         await forced;
         await worker.close().catch(() => {});
         await Promise.all(inFlight);
         await runner.close();
         if (healthTimer) clearInterval(healthTimer);
-        health("stopped");
+        closingPhase = "stopped";
+        health();
         if (owned) await client.quit().catch(() => client.disconnect());
       })();
       return closing;

@@ -540,7 +540,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     try {
       const q = qname();
       const file = join(tempDir("sealcheck-health-"), "health.json");
-      const read = () => JSON.parse(readFileSync(file, "utf8")) as { status: string; reason: string | null; processed: number; redis: string; queue: string };
+      const read = () =>
+        JSON.parse(readFileSync(file, "utf8")) as { status: string; reason: string | null; processed: number; running: number; redis: string; queue: string };
       await expect(runWorker({ redis: own.url, queue: q, healthFile: file, healthIntervalMs: 5 })).rejects.toThrow(/health interval must be 100 ms/);
       const w = startWorker(own.url, q, { healthFile: file, healthIntervalMs: 100 });
       await w.ready;
@@ -563,9 +564,14 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       const stale = checkHealthFile(file, 30_000, new Date(Date.now() + 60_000));
       expect(stale).toMatchObject({ healthy: false });
       expect(stale.message).toMatch(/last written (59|60|61) s ago \(more than 30 s\): hung or stopped/);
+      // SIGTERM while an archive runs: "stopping" until it is done (the timer's writes too), then "stopped".
+      await enqueueArchives(specs("slow-1500-h3"), { redis: own.url, queue: q });
+      await until("the slow archive to run", async () => read().running === 1);
       w.proc.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 500));
+      expect(read()).toMatchObject({ status: "stopping", running: 1 });
       expect(await w.exited).toBe(0);
-      expect(read()).toMatchObject({ status: "stopped", processed: 2 });
+      expect(read()).toMatchObject({ status: "stopped", processed: 3 });
       const stopped = runCli(["queue", "health", file, "--json"]);
       expect(stopped.code).toBe(1);
       expect(JSON.parse(stopped.stdout)).toMatchObject({ healthy: false, health: { status: "stopped" } });
