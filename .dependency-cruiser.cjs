@@ -1,8 +1,11 @@
 // Imports run one way (issue: a codebase to live in). The layers: input (reading bytes within limits) →
 // evidence (what the broker's evidence means) → pki (certificates, CMS, OCSP, timestamps) → checks (the
 // building blocks) → verify (one orchestrator per evidence kind) → render → cli; batch runs verify on threads,
-// queue carries batches over Redis. report is the model every layer fills (types and small constructors), so
-// it depends on none of them. errors, limits, redis, time, usage and version are shared leaves. `npm test` runs this; type-only imports count (tsPreCompilationDeps).
+// queue carries batches over Redis. idtoken (ID tokens) and trustlist (ETSI TS 119 612 trusted lists) are
+// verifiers beside checks and verify: they build on input, evidence, pki and report, and render shows their
+// reports. report is the model every layer fills (types and small constructors), so it depends on none of
+// them. errors, limits, redis, time, usage and version are shared leaves. `npm test` runs this; type-only
+// imports count (tsPreCompilationDeps).
 const layer = (name) => `^src/${name}/`;
 const not = (from, ...to) => ({
   name: `${from}-not-to-${to.join("-")}`,
@@ -21,16 +24,18 @@ module.exports = {
       from: { path: layer("input") },
       to: { path: "^src/", pathNot: "^src/(input/|errors\\.ts|limits\\.ts)" },
     },
-    not("evidence", "checks", "verify", "render", "batch", "queue", "inspect", "idtoken", "cli"),
-    not("pki", "evidence", "checks", "verify", "render", "batch", "queue", "inspect", "idtoken", "cli"),
-    not("checks", "verify", "render", "batch", "queue", "inspect", "idtoken", "cli"),
-    not("report", "pki", "checks", "verify", "render", "batch", "queue", "inspect", "idtoken", "cli"),
+    not("evidence", "checks", "verify", "render", "batch", "queue", "inspect", "idtoken", "trustlist", "cli"),
+    not("pki", "evidence", "checks", "verify", "render", "batch", "queue", "inspect", "idtoken", "trustlist", "cli"),
+    not("checks", "verify", "render", "batch", "queue", "inspect", "idtoken", "trustlist", "cli"),
+    not("report", "pki", "checks", "verify", "render", "batch", "queue", "inspect", "idtoken", "trustlist", "cli"),
     not("inspect", "checks", "verify", "render", "batch", "queue", "cli"),
     not("render", "checks", "verify", "batch", "queue", "cli"),
     // The queue carries batches to other machines: it uses batch (and what batch uses), never the renderers.
     not("batch", "queue", "cli"),
     not("queue", "render", "cli"),
     not("idtoken", "queue", "batch"),
+    // A trusted list is judged from its own bytes and the lists of lists given: no archive checks, no renderer.
+    not("trustlist", "checks", "verify", "render", "batch", "queue", "inspect", "idtoken", "cli"),
     { name: "library-not-to-cli", severity: "error", comment: "the library never imports the CLI", from: { path: "^src/" }, to: { path: "^cli/" } },
     {
       name: "cli-through-the-public-api",

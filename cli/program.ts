@@ -19,7 +19,7 @@ export async function main(): Promise<void> {
   const program = new Command();
   program
     .name("sealcheck")
-    .description("Offline verifier for the broker's sealed PAdES archives, Workflow tokens and controlled-transfer ID tokens.")
+    .description("Offline verifier for the broker's sealed PAdES archives, Workflow tokens and controlled-transfer ID tokens, and for ETSI trusted lists.")
     .version(VERSION, "-V, --version")
     .showHelpAfterError("(run with --help for usage)")
     // One width for every help text, whatever the terminal: the texts after the options are written to it.
@@ -34,6 +34,7 @@ Examples:
   $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl
   $ sealcheck verify-id-token token.jwt --issuer production \\
       --audience DK12345678 --jwks broker-keys.json
+  $ sealcheck verify-tl ES.xml --lotl eu-lotl.xml --trust oj-lotl-signers.pem
   $ sealcheck inspect archive.pdf
 
 Run sealcheck <command> --help for a command's options and examples.`,

@@ -10,7 +10,7 @@
 // a concurrent build cannot pull dist/ from under it); `--no-types` skips the declarations.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const args = process.argv.slice(2);
@@ -50,6 +50,8 @@ if (withTypes) {
   // Declarations for `import "sealcheck"` (dist/src/**/*.d.ts, beside the entry the exports map names).
   const tsc = spawnSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json", "--outDir", outdir], { stdio: "inherit" });
   if (tsc.status !== 0) throw new Error("tsc could not emit the type declarations");
+  // Hand-written declarations (src/trustlist/xml-libs.d.ts) are inputs to tsc, which does not copy them.
+  for (const f of ["src/trustlist/xml-libs.d.ts"]) copyFileSync(f, join(outdir, f));
 }
 
 // commander requires node:child_process (and with it net, dgram, ...) when it loads, for executable

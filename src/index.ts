@@ -7,3 +7,4 @@ export * from "./api/batch.js";
 export * from "./api/queue.js";
 export * from "./api/id-token.js";
 export * from "./api/inspect.js";
+export * from "./api/trust-list.js";

@@ -55,6 +55,10 @@ export interface Limits {
   maxOriginals: number;
   /** Most document_N / signature_N claims. */
   maxNumberedClaims: number;
+  /** Largest XML file (a trusted list: the biggest national lists are a few MB). */
+  maxXmlBytes: number;
+  /** Deepest nesting of XML elements (a trusted list nests about 15 deep). */
+  maxXmlDepth: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -78,6 +82,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxJwksKeys: 100,
   maxOriginals: 10_000,
   maxNumberedClaims: 10_000,
+  maxXmlBytes: 64 * 1024 ** 2,
+  maxXmlDepth: 64,
 });
 
 /** The names of all limits, in documentation order. */
@@ -105,6 +111,8 @@ export const LIMIT_DESCRIPTIONS: Readonly<Record<keyof Limits, string>> = Object
   maxJwksKeys: "most keys in a JWKS",
   maxOriginals: "most original files compared",
   maxNumberedClaims: "most document_N / signature_N claims in a Workflow token",
+  maxXmlBytes: "largest XML file (a trusted list), in bytes",
+  maxXmlDepth: "deepest nesting of XML elements",
 });
 
 export function isLimitName(name: string): name is keyof Limits {

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { registerVerify } from "./verify.js";
 import { registerVerifyIdToken } from "./verify-id-token.js";
+import { registerVerifyTl } from "./verify-tl.js";
 import { registerJwks } from "./jwks.js";
 import { registerInspect } from "./inspect.js";
 import { registerExtract } from "./extract.js";
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, (program: Command) => void> = {
   queue: registerQueue,
   worker: registerQueue,
   "verify-id-token": registerVerifyIdToken,
+  "verify-tl": registerVerifyTl,
   jwks: registerJwks,
   inspect: registerInspect,
   extract: registerExtract,

@@ -17,9 +17,11 @@ export { computeVerdict, exitCodeFor, type Verdict } from "../report/verdict.js"
 export {
   ARCHIVE_CHECK_ENTRIES,
   ID_TOKEN_CHECK_ENTRIES,
+  TRUSTED_LIST_CHECK_ENTRIES,
   type CheckId,
   type ArchiveCheckId,
   type IdTokenCheckId,
+  type TrustedListCheckId,
   type CheckEntry,
   type CheckCategory,
 } from "../report/check-ids.js";

@@ -95,6 +95,15 @@ export function loadCertificates(paths: readonly string[], role: string, session
   return dedupe(certs);
 }
 
+/**
+ * The certificates loadCertificates finds in files or directories, each as its DER bytes: for callers that pin
+ * certificates by their bytes (a trusted list's signers) rather than build paths to them.
+ */
+export function readCertificateFiles(paths: readonly string[], option: string): Uint8Array[] {
+  expectPathList(option, paths);
+  return loadCertificates(paths, option).map(certificateDer);
+}
+
 export function dedupe(certs: pkijs.Certificate[]): pkijs.Certificate[] {
   const seen = new Set<string>();
   return certs.filter((c) => {

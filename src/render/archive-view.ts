@@ -64,6 +64,7 @@ const TIME_SOURCES: Record<TimeSource, string> = {
   "token-iat": "the token's issue time (claimed by the broker)",
   "ocsp-produced-at": "the OCSP response's production time",
   "current-time": "the current time: the evidence proves no time",
+  "list-issue-date": "the list's own ListIssueDateTime, as its signer claims it",
 };
 
 export function describeTimeSource(s: TimeSource): string {

@@ -2,7 +2,7 @@
 // orchestrators run their stages in it, the skip lists and the renderers' groups are read from it, and a test
 // holds docs/contract.md to it. A reader finds a check from its id: `module` names the file that decides it.
 
-export type CheckCategory = "seal" | "token" | "ocsp" | "documents" | "cross-check" | "validation-time" | "id-token";
+export type CheckCategory = "seal" | "token" | "ocsp" | "documents" | "cross-check" | "validation-time" | "id-token" | "trusted-list";
 
 export interface CheckEntry<Id extends string = string> {
   readonly id: Id;
@@ -99,9 +99,43 @@ export const ID_TOKEN_CHECK_ENTRIES = [
   { id: "replay", group: "id-token", module: "src/idtoken/verify.ts", checks: "the transfer id was not presented before" },
 ] as const satisfies readonly CheckEntry[];
 
+export const TRUSTED_LIST_CHECK_ENTRIES = [
+  {
+    id: "tl-format",
+    group: "trusted-list",
+    module: "src/trustlist/verify.ts",
+    checks: "well-formed UTF-8 XML without a DTD, a TrustServiceStatusList in the TS 119 612 namespace",
+  },
+  {
+    id: "tl-structure",
+    group: "trusted-list",
+    module: "src/trustlist/verify.ts",
+    checks: "the list follows the schema of its TSLVersionIdentifier (5 or 6): elements, order, attributes, values",
+  },
+  {
+    id: "tl-signature",
+    group: "trusted-list",
+    module: "src/trustlist/verify.ts",
+    checks: "one enveloped XAdES signature over the whole list: allowed algorithms, reference digests, signature value",
+  },
+  {
+    id: "tl-signer",
+    group: "trusted-list",
+    module: "src/trustlist/signer.ts",
+    checks: "the signing certificate is pinned or announced by a verified list of lists, and valid at the validation time",
+  },
+  {
+    id: "tl-freshness",
+    group: "trusted-list",
+    module: "src/trustlist/verify.ts",
+    checks: "ListIssueDateTime and NextUpdate enclose the validation time; the list is not closed",
+  },
+] as const satisfies readonly CheckEntry[];
+
 export type ArchiveCheckId = (typeof ARCHIVE_CHECK_ENTRIES)[number]["id"];
 export type IdTokenCheckId = (typeof ID_TOKEN_CHECK_ENTRIES)[number]["id"];
-export type CheckId = ArchiveCheckId | IdTokenCheckId;
+export type TrustedListCheckId = (typeof TRUSTED_LIST_CHECK_ENTRIES)[number]["id"];
+export type CheckId = ArchiveCheckId | IdTokenCheckId | TrustedListCheckId;
 
 const ARCHIVE_ORDER: ReadonlyMap<string, number> = new Map(ARCHIVE_CHECK_ENTRIES.map((c, i) => [c.id, i]));
 const ID_TOKEN_ORDER: ReadonlyMap<string, number> = new Map(ID_TOKEN_CHECK_ENTRIES.map((c, i) => [c.id, i]));
@@ -113,7 +147,7 @@ export function archiveChecksOf(group: CheckCategory): ArchiveCheckId[] {
 
 /** The group a check id belongs to (undefined for an id no registry lists). */
 export function groupOf(id: string): CheckCategory | undefined {
-  return [...ARCHIVE_CHECK_ENTRIES, ...ID_TOKEN_CHECK_ENTRIES].find((c) => c.id === id)?.group;
+  return [...ARCHIVE_CHECK_ENTRIES, ...ID_TOKEN_CHECK_ENTRIES, ...TRUSTED_LIST_CHECK_ENTRIES].find((c) => c.id === id)?.group;
 }
 
 /** Checks in registry order (stable for equal ids); ids the registry does not list keep their place at the end. */

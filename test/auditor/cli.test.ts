@@ -217,7 +217,7 @@ describe("completion, help and version", () => {
     writeFileSync(script, r.stdout);
     const syntax = spawnSync("bash", ["-n", script], { encoding: "utf8" });
     expect(syntax.status, syntax.stderr).toBe(0);
-    for (const c of ["verify", "inspect", "extract", "completion", "verify-id-token"]) expect(r.stdout).toContain(c);
+    for (const c of ["verify", "inspect", "extract", "completion", "verify-id-token", "verify-tl"]) expect(r.stdout).toContain(c);
     expect(r.stdout).toContain("--report");
     expect(r.stdout).toContain("--show-personal-data");
     // It completes: source it and ask for the candidates of "sealcheck ver" and "sealcheck verify --rep".
@@ -230,7 +230,7 @@ describe("completion, help and version", () => {
       { encoding: "utf8" },
     );
     const [first, second, third] = probe.stdout.split("\n");
-    expect(first!.split(" ")).toEqual(expect.arrayContaining(["verify", "verify-id-token"]));
+    expect(first!.split(" ")).toEqual(expect.arrayContaining(["verify", "verify-id-token", "verify-tl"]));
     expect(second).toBe("--report");
     expect(third!.split(" ").sort()).toEqual(["bash", "zsh"]);
   });

@@ -19,6 +19,7 @@ const COMMANDS = [
   ["queue", "wait"],
   ["worker"],
   ["verify-id-token"],
+  ["verify-tl"],
   ["jwks"],
   ["jwks", "save"],
   ["jwks", "show"],
@@ -53,7 +54,7 @@ describe("--help", () => {
   });
 
   it("the limits section exists wherever --limit is offered", () => {
-    for (const cmd of [["verify"], ["verify-batch"], ["verify-id-token"]]) expect(help(cmd).stdout).toMatch(/\nLimits \(--limit/);
+    for (const cmd of [["verify"], ["verify-batch"], ["verify-id-token"], ["verify-tl"]]) expect(help(cmd).stdout).toMatch(/\nLimits \(--limit/);
   });
 
   it("the README and docs cite only files that exist", () => {

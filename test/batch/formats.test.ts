@@ -1,6 +1,6 @@
 // The published JSON Schemas hold for what sealcheck writes (reports of every sample, batch lines), and
 // refuse what it must not write; verify-batch's JUnit XML and CSV list every archive, safely escaped.
-import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
@@ -95,6 +95,19 @@ describe("JSON Schemas (schemas/, published in the package)", () => {
     expect(report.kind).toBe("id-token");
     expect(v.report(report), JSON.stringify(v.report.errors)).toBe(true);
     expect(v.report({ ...report, checks: [] })).toBe(false);
+  });
+
+  it.skipIf(!existsSync("../shared/tl/EU.xml"))("the reports of verify-tl --json are valid, passed or not; a failed one may not carry services", () => {
+    const pin = ["--trust", "test/fixtures/tl/lotl-signer-2019.pem"];
+    const passed = JSON.parse(run(["verify-tl", "../shared/tl/ES.xml", "--lotl", "../shared/tl/EU.xml", ...pin, "--json"]).stdout) as Record<string, unknown>;
+    expect([passed.kind, passed.indication]).toEqual(["trusted-list", "TOTAL-PASSED"]);
+    expect(v.report(passed), JSON.stringify(v.report.errors)).toBe(true);
+    for (const args of [["../shared/tl/EU.xml"], ["../shared/tl/eu-lotl-not-parseable.xml", ...pin]]) {
+      const report = JSON.parse(run(["verify-tl", ...args, "--json"]).stdout) as Record<string, unknown>;
+      expect(report.indication).not.toBe("TOTAL-PASSED");
+      expect(v.report(report), JSON.stringify(v.report.errors)).toBe(true);
+      expect(v.report({ ...report, providers: passed.providers })).toBe(false);
+    }
   });
 });
 

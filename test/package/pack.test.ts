@@ -5,7 +5,7 @@
 // The build goes to its own directory: other test files rebuild dist/ concurrently.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/fixtures.js";
 
@@ -55,7 +55,10 @@ function project(type: "module" | "commonjs", tarball: string): string {
   mkdirSync(join(modules, "sealcheck"), { recursive: true });
   execFileSync("tar", ["-xzf", tarball, "-C", join(modules, "sealcheck"), "--strip-components=1"]);
   const declared = JSON.parse(readFileSync(join(modules, "sealcheck/package.json"), "utf8")) as { dependencies: Record<string, string> };
-  for (const dep of Object.keys(declared.dependencies)) symlinkSync(join(repo, "node_modules", dep), join(modules, dep), "dir");
+  for (const dep of Object.keys(declared.dependencies)) {
+    mkdirSync(dirname(join(modules, dep)), { recursive: true }); // a scoped name (@xmldom/xmldom) lives one level down
+    symlinkSync(join(repo, "node_modules", dep), join(modules, dep), "dir");
+  }
   cpSync("samples/valid/archive.pdf", join(dir, "archive.pdf"));
   cpSync("samples/valid/originals", join(dir, "originals"), { recursive: true });
   cpSync("samples/trust", join(dir, "roots"), { recursive: true });

@@ -2,21 +2,39 @@
 // decides it, and the archive pipeline reports each id once, in registry order.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ARCHIVE_CHECK_ENTRIES, ID_TOKEN_CHECK_ENTRIES, inReportOrder } from "../../src/report/check-ids.js";
+import { ARCHIVE_CHECK_ENTRIES, ID_TOKEN_CHECK_ENTRIES, TRUSTED_LIST_CHECK_ENTRIES, inReportOrder } from "../../src/report/check-ids.js";
 import { verifyArchive } from "../../src/index.js";
 
 const contract = readFileSync("docs/contract.md", "utf8");
 
+/** The rows (`id`, what it checks) of the first table after the line that starts with `heading`. */
+function tableAfter(heading: string): { id: string; checks: string }[] {
+  const lines = contract.split("\n");
+  let i = lines.findIndex((l) => l.startsWith(heading));
+  expect(i, heading).toBeGreaterThanOrEqual(0);
+  while (i < lines.length && !lines[i]!.startsWith("|")) i++;
+  const rows: { id: string; checks: string }[] = [];
+  for (; i < lines.length && lines[i]!.startsWith("|"); i++) {
+    const m = /^\| `([a-z-]+)` \| (.*) \|$/.exec(lines[i]!);
+    if (m) rows.push({ id: m[1]!, checks: m[2]! });
+  }
+  return rows;
+}
+
 describe("check-id registry", () => {
-  it("docs/contract.md lists exactly the registry's archive ids in its table, and the ID-token ids", () => {
-    const table = [...contract.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
-    expect(new Set(table)).toEqual(new Set(ARCHIVE_CHECK_ENTRIES.map((c) => c.id)));
+  it("docs/contract.md lists exactly the registry's archive ids in its table, the ID-token ids, and the trusted-list ids in theirs", () => {
+    expect(new Set(tableAfter("These ids are required").map((r) => r.id))).toEqual(new Set(ARCHIVE_CHECK_ENTRIES.map((c) => c.id)));
+    // The trusted-list table is the registry's, in its order and words.
+    expect(tableAfter("For `verify-tl`")).toEqual(TRUSTED_LIST_CHECK_ENTRIES.map((c) => ({ id: c.id, checks: c.checks })));
+    // No table lists an id the registry does not.
+    const tables = [...contract.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(new Set(tables)).toEqual(new Set([...ARCHIVE_CHECK_ENTRIES, ...TRUSTED_LIST_CHECK_ENTRIES].map((c) => c.id)));
     const idTokenLine = contract.split("\n").find((l) => l.startsWith("For `verify-id-token`"))!;
     expect([...idTokenLine.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]).slice(1)).toEqual(ID_TOKEN_CHECK_ENTRIES.map((c) => c.id));
   });
 
   it("each id is decided in the module the registry names (a reader finds a check from its id)", () => {
-    for (const c of [...ARCHIVE_CHECK_ENTRIES, ...ID_TOKEN_CHECK_ENTRIES]) {
+    for (const c of [...ARCHIVE_CHECK_ENTRIES, ...ID_TOKEN_CHECK_ENTRIES, ...TRUSTED_LIST_CHECK_ENTRIES]) {
       expect(readFileSync(c.module, "utf8"), `${c.id} in ${c.module}`).toContain(`"${c.id}"`);
     }
   });

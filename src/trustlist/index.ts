@@ -1,0 +1,3 @@
+// Trusted lists (ETSI TS 119 612): verification of a national list or of the EU list of lists.
+export { verifyTrustedList, TRUSTED_LIST_CHECKS } from "./verify.js";
+export type * from "./types.js";

@@ -1,0 +1,420 @@
+// verifyTrustedList: the verdict on one trusted list (ETSI TS 119 612), or on a list of lists, as the named
+// stages of the registry: tl-format, tl-structure, tl-signature, tl-signer, tl-freshness. Lists of lists given
+// as `lotls` are verified first, as a chain, and vouch for the signer. Never prints, never exits.
+import { FormatError, LimitError, SealcheckError, errorMessage } from "../errors.js";
+import { resolveLimits, type Limits } from "../limits.js";
+import { certificateFromDer, pemBlocks, summarize } from "../pki/certificate.js";
+import { pkiSession, type PkiSession } from "../pki/session.js";
+import { failed, indeterminate, passed, skipped } from "../report/check.js";
+import { TRUSTED_LIST_CHECK_ENTRIES, type TrustedListCheckId } from "../report/check-ids.js";
+import { internalErrorCheck } from "../report/internal-error.js";
+import type { CertificateSummary, CheckResult, ValidationTime } from "../report/types.js";
+import { computeVerdict } from "../report/verdict.js";
+import { VERSION } from "../version.js";
+import { listInfo, pointers, providers, type RawPointer } from "./model.js";
+import { checkStructure } from "./schema.js";
+import { judgeSigner, signingCertificate, type SignerTrust } from "./signer.js";
+import type { TrustedListInfo, TrustedListLink, TrustedListProvider, TrustedListReport, VerifyTrustedListOptions } from "./types.js";
+import type { XElement } from "./xml-libs.js";
+import { parseStrictXml, readXml, type ParsedXml } from "./xml.js";
+import { signatureShape, verifyListSignature, type SignatureShape } from "./xmldsig.js";
+
+/** Check ids, in report order (the registry's). */
+export const TRUSTED_LIST_CHECKS: readonly TrustedListCheckId[] = TRUSTED_LIST_CHECK_ENTRIES.map((c) => c.id);
+
+const TSL_MIME = "application/vnd.etsi.tsl+xml";
+
+interface Run {
+  stage: TrustedListCheckId;
+  checks: CheckResult[];
+}
+
+interface Outcome {
+  report: TrustedListReport;
+  /** The list's pointers, read from its signed bytes; only for a list that passed. */
+  pointers: RawPointer[];
+}
+
+function usage(message: string): SealcheckError {
+  return new SealcheckError("ERR_USAGE", message);
+}
+
+/** Pinned signers: DER certificates, or PEM texts of one or more certificates. */
+function pinnedDers(signers: readonly Uint8Array[]): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (const s of signers) {
+    if (!(s instanceof Uint8Array)) throw usage("signers must be certificate bytes (DER or PEM)");
+    const head = Buffer.from(s.subarray(0, 64)).toString("latin1").trimStart();
+    if (head.startsWith("-----BEGIN")) {
+      let blocks;
+      try {
+        blocks = pemBlocks(Buffer.from(s).toString("latin1")).filter((b) => b.label === "CERTIFICATE");
+      } catch (e) {
+        throw usage(`a pinned signer is not a readable PEM certificate: ${errorMessage(e)}`);
+      }
+      if (!blocks.length) throw usage("a pinned signer is PEM text without a CERTIFICATE block");
+      out.push(...blocks.map((b) => b.der));
+    } else out.push(s);
+  }
+  return out;
+}
+
+function validationTime(at: Date | undefined, info: TrustedListInfo | null): ValidationTime {
+  if (at) return { time: at, source: "at-option" };
+  if (info?.issued) return { time: new Date(info.issued), source: "list-issue-date" };
+  return { time: new Date(), source: "current-time" };
+}
+
+function freshness(info: TrustedListInfo, at: ValidationTime, judge: boolean): CheckResult {
+  const ID = "tl-freshness";
+  if (!judge) return skipped(ID, "Not judged: an older list of lists in the chain, replaced by its successor; only its signature and announcements count.");
+  const issued = info.issued ? new Date(info.issued) : null;
+  const details = { issued: info.issued, nextUpdate: info.nextUpdate };
+  if (!issued) return indeterminate(ID, "GENERIC", "The list has no readable ListIssueDateTime.", { at, details });
+  if (at.time.getTime() < issued.getTime())
+    return indeterminate(
+      ID,
+      "NO_POE",
+      `The list was issued at ${info.issued}, after the validation time ${at.time.toISOString()}: it cannot speak for that time.`,
+      {
+        at,
+        details,
+      },
+    );
+  if (!info.nextUpdate)
+    return indeterminate(ID, "GENERIC", `The list is closed (NextUpdate has no date): its scheme ended, and its services can no longer be relied on.`, {
+      at,
+      details,
+    });
+  if (at.time.getTime() >= Date.parse(info.nextUpdate))
+    return indeterminate(
+      ID,
+      "TRY_LATER",
+      `The list was due to be replaced at ${info.nextUpdate}, before the validation time ${at.time.toISOString()}: use a newer list.`,
+      {
+        at,
+        details,
+      },
+    );
+  return passed(ID, `Issued ${info.issued}, next update due ${info.nextUpdate}: current at ${at.time.toISOString()}.`, { at, details });
+}
+
+function structureCheck(root: XElement): CheckResult {
+  const ID = "tl-structure";
+  let r: { version: number; problems: string[] };
+  try {
+    r = checkStructure(root);
+  } catch (e) {
+    if (e instanceof FormatError) return failed(ID, "FORMAT_FAILURE", `${e.message}.`);
+    throw e;
+  }
+  if (r.problems.length === 0) return passed(ID, `The list follows the TS 119 612 schema of version ${r.version}.`, { details: { version: r.version } });
+  const more = r.problems.length >= 10 ? " (and possibly more)" : "";
+  return failed(ID, "FORMAT_FAILURE", `The list does not follow the schema of version ${r.version}: ${r.problems.slice(0, 3).join("; ")}${more}.`, {
+    details: { version: r.version, problems: r.problems },
+  });
+}
+
+interface SignatureStage {
+  check: CheckResult;
+  shape: SignatureShape | null;
+  /** The list as signed: parsed from the canonical bytes the whole-list reference covers. */
+  signedRoot: XElement | null;
+}
+
+function signatureCheck(parsed: ParsedXml, limits: Limits): SignatureStage {
+  const ID = "tl-signature";
+  let shape: SignatureShape | null;
+  try {
+    shape = signatureShape(parsed.root);
+  } catch (e) {
+    if (e instanceof FormatError)
+      return { check: failed(ID, "FORMAT_FAILURE", `The list's signature is not one sealcheck accepts: ${e.message}.`), shape: null, signedRoot: null };
+    throw e;
+  }
+  if (!shape) return { check: failed(ID, "FORMAT_FAILURE", "The list carries no signature (ds:Signature)."), shape: null, signedRoot: null };
+  const cert = signingCertificate(shape);
+  if ("problem" in cert)
+    return { check: indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", `The signature cannot be checked: ${cert.problem}.`), shape, signedRoot: null };
+  const v = verifyListSignature(parsed.text, shape, cert.key);
+  if (!v.ok) {
+    const sub = v.kind === "hash" ? "HASH_FAILURE" : v.kind === "crypto" ? "SIG_CRYPTO_FAILURE" : "FORMAT_FAILURE";
+    const msg = v.kind === "format" ? `The signature cannot be verified: ${v.what}.` : `The signature does not verify: ${v.what}.`;
+    return { check: failed(ID, sub, msg), shape, signedRoot: null };
+  }
+  let signedRoot: XElement;
+  try {
+    signedRoot = parseStrictXml(v.signedList, limits.maxXmlDepth).root;
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    return { check: failed(ID, "FORMAT_FAILURE", `The signed content cannot be read back: ${e.message}.`), shape, signedRoot: null };
+  }
+  return {
+    check: passed(ID, `One enveloped XAdES signature over the whole list verifies (${shape.algorithm.replace(/^.*#/, "")}).`, {
+      details: { algorithm: shape.algorithm, signedBytes: Buffer.byteLength(v.signedList) },
+    }),
+    shape,
+    signedRoot,
+  };
+}
+
+function serviceCertificates(ders: readonly Uint8Array[], session: PkiSession): CertificateSummary[] {
+  const out: CertificateSummary[] = [];
+  for (const der of ders) {
+    try {
+      out.push(summarize(certificateFromDer(der, "a service certificate", session)));
+    } catch {
+      // A service whose certificate cannot be decoded identifies nothing; it is left out, not guessed at.
+    }
+  }
+  return out;
+}
+
+function publicPointers(raw: RawPointer[], session: PkiSession): TrustedListReport["pointers"] {
+  return raw.map((p) => ({
+    territory: p.territory,
+    location: p.location,
+    mimeType: p.mimeType,
+    signerCertificates: serviceCertificates(p.certificates, session).map((c) => c.sha256),
+  }));
+}
+
+function publicProviders(root: XElement, session: PkiSession): TrustedListProvider[] {
+  return providers(root).map((p) => ({
+    name: p.name,
+    services: p.services.map((s) => ({ ...s, certificates: serviceCertificates(s.certificates, session) })),
+  }));
+}
+
+interface OneOptions {
+  at?: Date;
+  judgeFreshness: boolean;
+  limits: Limits;
+  session: PkiSession;
+  lotlChain: TrustedListLink[];
+}
+
+/** What the stages found beyond their checks. */
+interface Found {
+  info: TrustedListInfo | null;
+  at: ValidationTime;
+  signer: CertificateSummary | null;
+  signerIsPerson: boolean;
+  signingTime: string | null;
+  /** The list as signed, once its signature verified. */
+  signedRoot: XElement | null;
+}
+
+async function verifyOne(input: { bytes: Uint8Array; file: string }, trust: SignerTrust, opts: OneOptions): Promise<Outcome> {
+  const run: Run = { stage: "tl-format", checks: [] };
+  const found: Found = { info: null, at: validationTime(opts.at, null), signer: null, signerIsPerson: false, signingTime: null, signedRoot: null };
+  try {
+    stages(input, trust, opts, run, found);
+  } catch (e) {
+    // A SealcheckError is the caller's; anything else reached by this list is a defect that must neither
+    // crash the caller nor pass: the stage fails with the error shown.
+    if (e instanceof SealcheckError) throw e;
+    run.checks = [...run.checks.filter((c) => c.id !== run.stage), internalErrorCheck(run.stage, e, "list")];
+    found.signedRoot = null;
+  }
+  const verdict = computeVerdict(run.checks);
+  const signed = verdict.indication === "TOTAL-PASSED" ? found.signedRoot : null;
+  const raw = signed ? pointers(signed) : [];
+  return {
+    pointers: raw,
+    report: {
+      kind: "trusted-list",
+      indication: verdict.indication,
+      subIndication: verdict.subIndication,
+      validationTime: found.at.time.toISOString(),
+      validationTimeSource: found.at.source,
+      decidedBy: verdict.decidedBy,
+      checks: run.checks,
+      list: found.info,
+      signer: found.signer,
+      signerIsPerson: found.signerIsPerson,
+      signingTime: found.signingTime,
+      lotlChain: opts.lotlChain,
+      pointers: signed ? publicPointers(raw, opts.session) : null,
+      providers: signed ? publicProviders(signed, opts.session) : null,
+      tool: { name: "sealcheck", version: VERSION },
+    },
+  };
+}
+
+function stages(input: { bytes: Uint8Array; file: string }, trust: SignerTrust, opts: OneOptions, run: Run, found: Found): void {
+  const checks = run.checks;
+  const rest = (from: number, why: string) => {
+    for (const id of TRUSTED_LIST_CHECKS.slice(from)) checks.push(skipped(id, why));
+  };
+  let parsed: ParsedXml;
+  try {
+    if (input.bytes.length > opts.limits.maxXmlBytes) throw new LimitError("maxXmlBytes", `the file is larger than ${opts.limits.maxXmlBytes} bytes`);
+    parsed = readXml(input.bytes, opts.limits.maxXmlDepth);
+  } catch (e) {
+    if (!(e instanceof FormatError)) throw e;
+    checks.push(failed("tl-format", "FORMAT_FAILURE", `${input.file} is not a readable trusted list: ${e.message}.`));
+    return rest(1, "Not checked: the list could not be read.");
+  }
+  checks.push(passed("tl-format", `Well-formed UTF-8 XML of ${input.bytes.length} bytes, a TS 119 612 TrustServiceStatusList.`));
+
+  run.stage = "tl-structure";
+  checks.push(structureCheck(parsed.root));
+
+  run.stage = "tl-signature";
+  const sig = signatureCheck(parsed, opts.limits);
+  checks.push(sig.check);
+  if (sig.signedRoot) {
+    // What is judged from here on is what the signature covers, read back from its canonical bytes.
+    const signedStructure = structureCheck(sig.signedRoot);
+    const at = checks.findIndex((c) => c.id === "tl-structure");
+    if (signedStructure.status !== "passed" && checks[at]!.status === "passed")
+      checks[at] = failed("tl-structure", "FORMAT_FAILURE", `The signed content reads differently from the file: ${signedStructure.message}`);
+  }
+  found.signedRoot = sig.signedRoot;
+  found.info = listInfo(sig.signedRoot ?? parsed.root);
+  found.at = validationTime(opts.at, found.info);
+  found.signingTime = sig.shape?.signingTime ?? null;
+
+  run.stage = "tl-signer";
+  const signer = judgeSigner(sig.shape, trust, found.at, opts.session);
+  found.signer = signer.summary;
+  found.signerIsPerson = signer.isPerson;
+  checks.push(signer.check);
+
+  run.stage = "tl-freshness";
+  checks.push(freshness(found.info, found.at, opts.judgeFreshness));
+}
+
+function linkOf(file: string, r: TrustedListReport, trustedBy: string | null): TrustedListLink {
+  const decided = r.checks.find((c) => r.decidedBy[0] === c.id);
+  return {
+    file,
+    sequenceNumber: r.list?.sequenceNumber ?? null,
+    issued: r.list?.issued ?? null,
+    indication: r.indication,
+    subIndication: r.subIndication,
+    signer: r.signer?.sha256 ?? null,
+    trustedBy,
+    message: decided ? decided.message : "Verified.",
+  };
+}
+
+const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+const lotlName = (l: TrustedListLink) => `the list of lists #${l.sequenceNumber ?? "?"} (${l.file})`;
+
+/** A LOTL's pointers to itself: the certificates it announces for its successors (the pivot mechanism). */
+function selfPointer(info: TrustedListInfo | null, ptrs: RawPointer[]): Uint8Array[] {
+  return ptrs
+    .filter(
+      (p) => p.territory !== null && p.territory === info?.territory && p.tslType !== null && /listofthelists$/i.test(p.tslType) && p.mimeType === TSL_MIME,
+    )
+    .flatMap((p) => p.certificates);
+}
+
+/** The LOTL chain: oldest first; each link vouched for by the pinned signers or its verified predecessor. */
+async function verifyChain(
+  lotls: readonly { bytes: Uint8Array; file: string }[],
+  pinned: Uint8Array[],
+  opts: { at?: Date; limits: Limits; session: PkiSession },
+): Promise<{
+  links: TrustedListLink[];
+  newest: { info: TrustedListInfo | null; pointers: RawPointer[]; link: TrustedListLink } | null;
+  problem: string | null;
+}> {
+  const ordered = lotls
+    .map((l) => {
+      let seq = -1;
+      try {
+        seq = listInfo(readXml(l.bytes, opts.limits.maxXmlDepth).root).sequenceNumber ?? -1;
+      } catch {
+        // unreadable: verified below, where it fails tl-format
+      }
+      return { ...l, seq };
+    })
+    .sort((a, b) => a.seq - b.seq);
+  const links: TrustedListLink[] = [];
+  let announced: SignerTrust["announced"] = null;
+  let problem: string | null = null;
+  let newest: { info: TrustedListInfo | null; pointers: RawPointer[]; link: TrustedListLink } | null = null;
+  for (const [i, l] of ordered.entries()) {
+    const last = i === ordered.length - 1;
+    // Older links only announce their successors' signers: each is judged at its own issue date.
+    const { at, ...rest } = opts;
+    const linkOpts = { ...rest, ...(last && at ? { at } : {}), judgeFreshness: last && at !== undefined, lotlChain: [] };
+    const out = await verifyOne(l, { pinned, announced, announcementProblem: problem }, linkOpts);
+    const r = out.report;
+    const trustedBy = r.checks.find((c) => c.id === "tl-signer")?.details?.trustedBy;
+    const link = linkOf(l.file, r, typeof trustedBy === "string" ? trustedBy : null);
+    links.push(link);
+    if (r.list && r.list.kind !== "list-of-lists") {
+      problem = `${l.file} is not a list of lists (TSLType ${r.list.tslType ?? "none"}).`;
+      announced = null;
+      newest = null;
+      continue;
+    }
+    if (r.indication !== "TOTAL-PASSED") {
+      problem = `${capital(lotlName(link))} did not verify (${r.indication}${r.subIndication ? `/${r.subIndication}` : ""}): ${link.message}`;
+      announced = null;
+      newest = null;
+      continue;
+    }
+    problem = null;
+    announced = { certificates: selfPointer(r.list, out.pointers), by: lotlName(link) };
+    newest = { info: r.list, pointers: out.pointers, link };
+  }
+  return { links, newest, problem };
+}
+
+/**
+ * Verifies one trusted list, or list of lists, given as bytes (`file` names it in messages). Bad lists give
+ * a report (TOTAL-FAILED or INDETERMINATE); only caller mistakes (bad options) throw SealcheckError.
+ */
+export async function verifyTrustedList(input: { bytes: Uint8Array; file: string }, options: VerifyTrustedListOptions = {}): Promise<TrustedListReport> {
+  if (!input || !(input.bytes instanceof Uint8Array) || typeof input.file !== "string")
+    throw usage("verifyTrustedList takes { bytes: Uint8Array, file: string }");
+  if (options.at !== undefined && !(options.at instanceof Date && !Number.isNaN(options.at.getTime()))) throw usage("the validation time is not a valid date");
+  const limits = resolveLimits(options.limits);
+  const session = pkiSession(limits);
+  const pinned = pinnedDers(options.signers ?? []);
+  const at = options.at;
+  const base = { limits, session, ...(at ? { at } : {}) };
+
+  let trust: SignerTrust = { pinned, announced: null, announcementProblem: null };
+  let links: TrustedListLink[] = [];
+  const lotls = options.lotls ?? [];
+  if (lotls.length) {
+    // The list under verification, if it is itself a LOTL, is the chain's last link; a copy of it among
+    // `lotls` would vouch for itself.
+    const others = lotls.filter((l) => Buffer.compare(Buffer.from(l.bytes), Buffer.from(input.bytes)) !== 0);
+    const chain = await verifyChain(others, pinned, base);
+    links = chain.links;
+    let target: TrustedListInfo | null = null;
+    try {
+      target = listInfo(readXml(input.bytes, limits.maxXmlDepth).root);
+    } catch {
+      // unreadable: tl-format says so
+    }
+    if (!chain.newest) trust = { pinned, announced: null, announcementProblem: chain.problem ?? "No list of lists verified." };
+    else if (target?.kind === "list-of-lists") {
+      const certs = selfPointer(chain.newest.info, chain.newest.pointers);
+      trust = { pinned, announced: { certificates: certs, by: lotlName(chain.newest.link) }, announcementProblem: null };
+      if ((target.sequenceNumber ?? -1) <= (chain.newest.link.sequenceNumber ?? -1))
+        trust = {
+          pinned,
+          announced: null,
+          announcementProblem: `A list of lists is vouched for only by older ones; #${chain.newest.link.sequenceNumber} is not older than #${target.sequenceNumber}.`,
+        };
+    } else {
+      const forTerritory = chain.newest.pointers.filter((p) => p.territory !== null && p.territory === target?.territory && p.mimeType === TSL_MIME);
+      trust = forTerritory.length
+        ? { pinned, announced: { certificates: forTerritory.flatMap((p) => p.certificates), by: lotlName(chain.newest.link) }, announcementProblem: null }
+        : {
+            pinned,
+            announced: null,
+            announcementProblem: `${capital(lotlName(chain.newest.link))} has no pointer to an XML list for territory ${target?.territory ?? "(none)"}.`,
+          };
+    }
+  }
+  return (await verifyOne(input, trust, { ...base, judgeFreshness: true, lotlChain: links })).report;
+}
