@@ -41,6 +41,15 @@ const opt = (el: string, type: string): Particle => ({ el, type, min: 0, max: 1 
 const many = (el: string, type: string, min: 0 | 1 = 1): Particle => ({ el, type, min, max: "unbounded" });
 const lang: Attr[] = [{ name: "xml:lang", required: true }];
 
+/** What a service is and its status since when: the start of ServiceInformation and of each history instance. */
+const SERVICE_STATE: Particle[] = [
+  one("ServiceTypeIdentifier", "uri"),
+  one("ServiceName", "InternationalNames"),
+  one("ServiceDigitalIdentity", "DigitalIdentityList"),
+  one("ServiceStatus", "uri"),
+  one("StatusStartingTime", "dateTime"),
+];
+
 const TYPES: Record<string, TypeDef> = {
   TrustStatusList: {
     kind: "sequence",
@@ -124,11 +133,7 @@ const TYPES: Record<string, TypeDef> = {
   ServiceInformation: {
     kind: "sequence",
     items: [
-      one("ServiceTypeIdentifier", "uri"),
-      one("ServiceName", "InternationalNames"),
-      one("ServiceDigitalIdentity", "DigitalIdentityList"),
-      one("ServiceStatus", "uri"),
-      one("StatusStartingTime", "dateTime"),
+      ...SERVICE_STATE,
       opt("SchemeServiceDefinitionURI", "MultiLangURIList"),
       opt("ServiceSupplyPoints", "ServiceSupplyPoints"),
       opt("TSPServiceDefinitionURI", "MultiLangURIList"),
@@ -141,14 +146,7 @@ const TYPES: Record<string, TypeDef> = {
   ServiceHistory: { kind: "sequence", items: [many("ServiceHistoryInstance", "ServiceHistoryInstance")] },
   ServiceHistoryInstance: {
     kind: "sequence",
-    items: [
-      one("ServiceTypeIdentifier", "uri"),
-      one("ServiceName", "InternationalNames"),
-      one("ServiceDigitalIdentity", "DigitalIdentityList"),
-      one("ServiceStatus", "uri"),
-      one("StatusStartingTime", "dateTime"),
-      opt("ServiceInformationExtensions", "Extensions"),
-    ],
+    items: [...SERVICE_STATE, opt("ServiceInformationExtensions", "Extensions")],
   },
   Signature: { kind: "external" },
   any: { kind: "any", anyAttributes: true },
