@@ -187,6 +187,8 @@ function publicProviders(root: XElement, session: PkiSession): TrustedListProvid
 }
 
 interface OneOptions {
+  /** Each file is parsed once per call: for the chain's order or the target's territory, then for its checks. */
+  parse: (bytes: Uint8Array) => ParsedXml;
   at?: Date;
   judgeFreshness: boolean;
   limits: Limits;
@@ -250,7 +252,7 @@ function stages(input: { bytes: Uint8Array; file: string }, trust: SignerTrust, 
   let parsed: ParsedXml;
   try {
     if (input.bytes.length > opts.limits.maxXmlBytes) throw new LimitError("maxXmlBytes", `the file is larger than ${opts.limits.maxXmlBytes} bytes`);
-    parsed = readXml(input.bytes, opts.limits.maxXmlDepth);
+    parsed = opts.parse(input.bytes);
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     checks.push(failed("tl-format", "FORMAT_FAILURE", `${input.file} is not a readable trusted list: ${e.message}.`));
@@ -316,7 +318,7 @@ function selfPointer(info: TrustedListInfo | null, ptrs: RawPointer[]): Uint8Arr
 async function verifyChain(
   lotls: readonly { bytes: Uint8Array; file: string }[],
   pinned: Uint8Array[],
-  opts: { at?: Date; limits: Limits; session: PkiSession },
+  opts: Omit<OneOptions, "judgeFreshness" | "lotlChain">,
 ): Promise<{
   links: TrustedListLink[];
   newest: { info: TrustedListInfo | null; pointers: RawPointer[]; link: TrustedListLink } | null;
@@ -326,7 +328,7 @@ async function verifyChain(
     .map((l) => {
       let seq = -1;
       try {
-        seq = listInfo(readXml(l.bytes, opts.limits.maxXmlDepth).root).sequenceNumber ?? -1;
+        seq = listInfo(opts.parse(l.bytes).root).sequenceNumber ?? -1;
       } catch {
         // unreadable: verified below, where it fails tl-format
       }
@@ -378,7 +380,23 @@ export async function verifyTrustedList(input: { bytes: Uint8Array; file: string
   const session = pkiSession(limits);
   const pinned = pinnedDers(options.signers ?? []);
   const at = options.at;
-  const base = { limits, session, ...(at ? { at } : {}) };
+  const parsed = new Map<Uint8Array, ParsedXml | FormatError>();
+  const parse = (bytes: Uint8Array): ParsedXml => {
+    let p = parsed.get(bytes);
+    if (!p) {
+      try {
+        if (bytes.length > limits.maxXmlBytes) throw new LimitError("maxXmlBytes", `the file is larger than ${limits.maxXmlBytes} bytes`);
+        p = readXml(bytes, limits.maxXmlDepth);
+      } catch (e) {
+        if (!(e instanceof FormatError)) throw e;
+        p = e;
+      }
+      parsed.set(bytes, p);
+    }
+    if (p instanceof FormatError) throw p;
+    return p;
+  };
+  const base = { limits, session, parse, ...(at ? { at } : {}) };
 
   let trust: SignerTrust = { pinned, announced: null, announcementProblem: null };
   let links: TrustedListLink[] = [];
@@ -391,7 +409,7 @@ export async function verifyTrustedList(input: { bytes: Uint8Array; file: string
     links = chain.links;
     let target: TrustedListInfo | null = null;
     try {
-      target = listInfo(readXml(input.bytes, limits.maxXmlDepth).root);
+      target = listInfo(base.parse(input.bytes).root);
     } catch {
       // unreadable: tl-format says so
     }
