@@ -74,7 +74,7 @@ export function renderTrustedListReport(report: TrustedListReport, style: Style,
   out.push(wrap(`Trust: ${trustOf(report)}`, width, "  "));
   if (report.lotlChain.length) out.push("Lists of lists given, oldest first:");
   for (const link of report.lotlChain) {
-    const by = link.trustedBy === null ? "not trusted" : link.trustedBy === "pinned" ? "pinned" : `announced by LOTL ${t(link.trustedBy)}`;
+    const by = link.trustedBy === null ? "not trusted" : link.trustedBy === "pinned" ? "pinned" : `announced by ${t(link.trustedBy)}`;
     const text = `${t(link.file)}: LOTL ${link.sequenceNumber ?? "-"}, issued ${t(link.issued ?? "-")}, signer ${by}. ${t(link.message)}`;
     out.push(`  ${mark(style, LINK_STATUS[link.indication])} ${wrap(text, Math.max(30, width - 9), " ".repeat(9))}`);
   }
@@ -124,11 +124,9 @@ export function renderTrustedListReport(report: TrustedListReport, style: Style,
   return `${out.join("\n")}\n`;
 }
 
-/** How the signer became trusted: pinned, or announced by the newest LOTL of the chain that passed. */
+/** How the signer became trusted, as tl-signer decided it. */
 function trustOf(report: TrustedListReport): string {
-  const signer = report.checks.find((c) => c.id === "tl-signer");
-  if (!signer || (signer.status !== "passed" && signer.status !== "warning")) return "the signer is not trusted (see tl-signer).";
-  const announcing = report.lotlChain.filter((x) => x.indication === "TOTAL-PASSED").pop();
-  if (!announcing) return "the signer is pinned.";
-  return `the signer is announced by LOTL ${announcing.sequenceNumber ?? "-"} (${t(announcing.file)}), verified through the lists of lists below.`;
+  const by = report.signerTrustedBy;
+  if (by === null) return "the signer is not trusted (see tl-signer).";
+  return by === "pinned" ? "the signer is pinned with --trust." : `the signer is announced by ${t(by)}.`;
 }

@@ -65,10 +65,14 @@ function keyProblem(key: KeyObject): string | null {
   return `a ${key.asymmetricKeyType ?? "unknown"} key`;
 }
 
-export function judgeSigner(shape: SignatureShape | null, trust: SignerTrust, at: ValidationTime, session: PkiSession): SignerOutcome {
+/** `found`: what signingCertificate said of the list's signature; null when the list has none. */
+export function judgeSigner(found: ReturnType<typeof signingCertificate> | null, trust: SignerTrust, at: ValidationTime, session: PkiSession): SignerOutcome {
   const none = { der: null, key: null, summary: null, trustedBy: null, isPerson: false };
-  if (!shape) return { ...none, check: failed(ID, "FORMAT_FAILURE", "The list is not signed, so nobody vouches for it.", { at }) };
-  const found = signingCertificate(shape);
+  if (!found)
+    return {
+      ...none,
+      check: failed(ID, "FORMAT_FAILURE", "The list carries no signature sealcheck accepts (see tl-signature), so nobody vouches for it.", { at }),
+    };
   if ("problem" in found) return { ...none, check: indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", `No signing certificate: ${found.problem}.`, { at }) };
   let summary: CertificateSummary;
   let validity: ReturnType<typeof validAt>;

@@ -78,6 +78,8 @@ export interface TrustedListReport extends ReportBase {
   signer: CertificateSummary | null;
   /** The signer's certificate names a person (givenName, surname or pseudonym): human output hides its subject. */
   signerIsPerson: boolean;
+  /** How the signer became trusted: "pinned", or the LOTL that announced it ("the list of lists #248 (EU.xml)"); null when it is not. */
+  signerTrustedBy: string | null;
   signingTime: string | null;
   /** The LOTL chain that vouched for the signer, oldest first (empty without --lotl). */
   lotlChain: TrustedListLink[];

@@ -3,7 +3,8 @@
 // as `lotls` are verified first, as a chain, and vouch for the signer. Never prints, never exits.
 import { FormatError, LimitError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
-import { certificateFromDer, pemBlocks, summarize } from "../pki/certificate.js";
+import { certificateDer, certificateFromDer, summarize } from "../pki/certificate.js";
+import { certificatesFromBytes } from "../pki/trust-store.js";
 import { pkiSession, type PkiSession } from "../pki/session.js";
 import { failed, indeterminate, passed, skipped } from "../report/check.js";
 import { TRUSTED_LIST_CHECK_ENTRIES, type TrustedListCheckId } from "../report/check-ids.js";
@@ -39,24 +40,19 @@ function usage(message: string): SealcheckError {
   return new SealcheckError("ERR_USAGE", message);
 }
 
-/** Pinned signers: DER certificates, or PEM texts of one or more certificates. */
-function pinnedDers(signers: readonly Uint8Array[]): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  for (const s of signers) {
+/** Pinned signers: DER certificates, or PEM texts of one or more, read as --trust files are. */
+function pinnedDers(signers: readonly Uint8Array[], session: PkiSession): Uint8Array[] {
+  return signers.flatMap((s, i) => {
     if (!(s instanceof Uint8Array)) throw usage("signers must be certificate bytes (DER or PEM)");
-    const head = Buffer.from(s.subarray(0, 64)).toString("latin1").trimStart();
-    if (head.startsWith("-----BEGIN")) {
-      let blocks;
-      try {
-        blocks = pemBlocks(Buffer.from(s).toString("latin1")).filter((b) => b.label === "CERTIFICATE");
-      } catch (e) {
-        throw usage(`a pinned signer is not a readable PEM certificate: ${errorMessage(e)}`);
-      }
-      if (!blocks.length) throw usage("a pinned signer is PEM text without a CERTIFICATE block");
-      out.push(...blocks.map((b) => b.der));
-    } else out.push(s);
-  }
-  return out;
+    let certs;
+    try {
+      certs = certificatesFromBytes(s, `pinned signer ${i + 1}`, session);
+    } catch (e) {
+      throw usage(`pinned signer ${i + 1} is not a certificate: ${errorMessage(e)}`);
+    }
+    if (!certs.length) throw usage(`pinned signer ${i + 1} is PEM text without a CERTIFICATE block`);
+    return certs.map(certificateDer);
+  });
 }
 
 function validationTime(at: Date | undefined, info: TrustedListInfo | null): ValidationTime {
@@ -118,6 +114,8 @@ function structureCheck(root: XElement): CheckResult {
 interface SignatureStage {
   check: CheckResult;
   shape: SignatureShape | null;
+  /** The KeyInfo certificate the signed SigningCertificate names (or why there is none), for tl-signer too. */
+  signer: ReturnType<typeof signingCertificate> | null;
   /** The list as signed: parsed from the canonical bytes the whole-list reference covers. */
   signedRoot: XElement | null;
 }
@@ -129,31 +127,42 @@ function signatureCheck(parsed: ParsedXml, limits: Limits): SignatureStage {
     shape = signatureShape(parsed.root);
   } catch (e) {
     if (e instanceof FormatError)
-      return { check: failed(ID, "FORMAT_FAILURE", `The list's signature is not one sealcheck accepts: ${e.message}.`), shape: null, signedRoot: null };
+      return {
+        check: failed(ID, "FORMAT_FAILURE", `The list's signature is not one sealcheck accepts: ${e.message}.`),
+        shape: null,
+        signer: null,
+        signedRoot: null,
+      };
     throw e;
   }
-  if (!shape) return { check: failed(ID, "FORMAT_FAILURE", "The list carries no signature (ds:Signature)."), shape: null, signedRoot: null };
+  if (!shape) return { check: failed(ID, "FORMAT_FAILURE", "The list carries no signature (ds:Signature)."), shape: null, signer: null, signedRoot: null };
   const cert = signingCertificate(shape);
   if ("problem" in cert)
-    return { check: indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", `The signature cannot be checked: ${cert.problem}.`), shape, signedRoot: null };
+    return {
+      check: indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", `The signature cannot be checked: ${cert.problem}.`),
+      shape,
+      signer: cert,
+      signedRoot: null,
+    };
   const v = verifyListSignature(parsed.text, shape, cert.key);
   if (!v.ok) {
     const sub = v.kind === "hash" ? "HASH_FAILURE" : v.kind === "crypto" ? "SIG_CRYPTO_FAILURE" : "FORMAT_FAILURE";
     const msg = v.kind === "format" ? `The signature cannot be verified: ${v.what}.` : `The signature does not verify: ${v.what}.`;
-    return { check: failed(ID, sub, msg), shape, signedRoot: null };
+    return { check: failed(ID, sub, msg), shape, signer: cert, signedRoot: null };
   }
   let signedRoot: XElement;
   try {
     signedRoot = parseStrictXml(v.signedList, limits.maxXmlDepth).root;
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
-    return { check: failed(ID, "FORMAT_FAILURE", `The signed content cannot be read back: ${e.message}.`), shape, signedRoot: null };
+    return { check: failed(ID, "FORMAT_FAILURE", `The signed content cannot be read back: ${e.message}.`), shape, signer: cert, signedRoot: null };
   }
   return {
     check: passed(ID, `One enveloped XAdES signature over the whole list verifies (${shape.algorithm.replace(/^.*#/, "")}).`, {
       details: { algorithm: shape.algorithm, signedBytes: Buffer.byteLength(v.signedList) },
     }),
     shape,
+    signer: cert,
     signedRoot,
   };
 }
@@ -202,6 +211,7 @@ interface Found {
   at: ValidationTime;
   signer: CertificateSummary | null;
   signerIsPerson: boolean;
+  signerTrustedBy: string | null;
   signingTime: string | null;
   /** The list as signed, once its signature verified. */
   signedRoot: XElement | null;
@@ -209,7 +219,15 @@ interface Found {
 
 async function verifyOne(input: { bytes: Uint8Array; file: string }, trust: SignerTrust, opts: OneOptions): Promise<Outcome> {
   const run: Run = { stage: "tl-format", checks: [] };
-  const found: Found = { info: null, at: validationTime(opts.at, null), signer: null, signerIsPerson: false, signingTime: null, signedRoot: null };
+  const found: Found = {
+    info: null,
+    at: validationTime(opts.at, null),
+    signer: null,
+    signerIsPerson: false,
+    signerTrustedBy: null,
+    signingTime: null,
+    signedRoot: null,
+  };
   try {
     stages(input, trust, opts, run, found);
   } catch (e) {
@@ -235,6 +253,7 @@ async function verifyOne(input: { bytes: Uint8Array; file: string }, trust: Sign
       list: found.info,
       signer: found.signer,
       signerIsPerson: found.signerIsPerson,
+      signerTrustedBy: found.signerTrustedBy,
       signingTime: found.signingTime,
       lotlChain: opts.lotlChain,
       pointers: signed ? publicPointers(raw, opts.session) : null,
@@ -251,7 +270,6 @@ function stages(input: { bytes: Uint8Array; file: string }, trust: SignerTrust, 
   };
   let parsed: ParsedXml;
   try {
-    if (input.bytes.length > opts.limits.maxXmlBytes) throw new LimitError("maxXmlBytes", `the file is larger than ${opts.limits.maxXmlBytes} bytes`);
     parsed = opts.parse(input.bytes);
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
@@ -279,9 +297,10 @@ function stages(input: { bytes: Uint8Array; file: string }, trust: SignerTrust, 
   found.signingTime = sig.shape?.signingTime ?? null;
 
   run.stage = "tl-signer";
-  const signer = judgeSigner(sig.shape, trust, found.at, opts.session);
+  const signer = judgeSigner(sig.signer, trust, found.at, opts.session);
   found.signer = signer.summary;
   found.signerIsPerson = signer.isPerson;
+  found.signerTrustedBy = signer.check.status === "passed" ? signer.trustedBy : null;
   checks.push(signer.check);
 
   run.stage = "tl-freshness";
@@ -346,8 +365,7 @@ async function verifyChain(
     const linkOpts = { ...rest, ...(last && at ? { at } : {}), judgeFreshness: last && at !== undefined, lotlChain: [] };
     const out = await verifyOne(l, { pinned, announced, announcementProblem: problem }, linkOpts);
     const r = out.report;
-    const trustedBy = r.checks.find((c) => c.id === "tl-signer")?.details?.trustedBy;
-    const link = linkOf(l.file, r, typeof trustedBy === "string" ? trustedBy : null);
+    const link = linkOf(l.file, r, r.signerTrustedBy);
     links.push(link);
     if (r.list && r.list.kind !== "list-of-lists") {
       problem = `${l.file} is not a list of lists (TSLType ${r.list.tslType ?? "none"}).`;
@@ -378,7 +396,7 @@ export async function verifyTrustedList(input: { bytes: Uint8Array; file: string
   if (options.at !== undefined && !(options.at instanceof Date && !Number.isNaN(options.at.getTime()))) throw usage("the validation time is not a valid date");
   const limits = resolveLimits(options.limits);
   const session = pkiSession(limits);
-  const pinned = pinnedDers(options.signers ?? []);
+  const pinned = pinnedDers(options.signers ?? [], session);
   const at = options.at;
   const parsed = new Map<Uint8Array, ParsedXml | FormatError>();
   const parse = (bytes: Uint8Array): ParsedXml => {

@@ -74,7 +74,7 @@ describe.skipIf(!present)("sealcheck verify-tl on the real lists", () => {
     expect(r.report.lotlChain).toMatchObject([{ sequenceNumber: 248, indication: "TOTAL-PASSED" }]);
     const human = tl(`${TL}/ES.xml`, "--lotl", `${TL}/EU.xml`, "--trust", SIGNER, "--services");
     expect(human.code).toBe(0);
-    expect(human.stdout).toMatch(/announced by LOTL 248/);
+    expect(human.stdout).toMatch(/announced by the list of lists #248/);
     expect(human.stdout).toMatch(/^\d+ trust service providers, \d+ services\.$/m);
     expect(human.stdout).toMatch(/Firmaprofesional/);
   });

@@ -37,6 +37,15 @@ describe.skipIf(!here)("real EU trusted lists (../shared/tl)", () => {
     expect(r.signer!.sha256.slice(0, 16)).toBe("D2064FDD70F6982D");
   });
 
+  it("a pinned signer that is no certificate is the caller's mistake (ERR_USAGE), not a signer that never matches", async () => {
+    await expect(verifyTrustedList(list("EU.xml"), { signers: [new Uint8Array([1, 2, 3])] })).rejects.toMatchObject({ code: "ERR_USAGE" });
+    await expect(
+      verifyTrustedList(list("EU.xml"), { signers: [new Uint8Array(Buffer.from("-----BEGIN KEY-----\nAA==\n-----END KEY-----\n"))] }),
+    ).rejects.toMatchObject({
+      code: "ERR_USAGE",
+    });
+  });
+
   it("without a pinned signer the LOTL is INDETERMINATE, and nothing of it is exposed", async () => {
     const r = await verifyTrustedList(list("EU.xml"));
     expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "NO_CERTIFICATE_CHAIN_FOUND"]);

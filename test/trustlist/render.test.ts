@@ -62,6 +62,7 @@ function passed(over: Partial<TrustedListReport> = {}): TrustedListReport {
     },
     signer: cert("984B45928CA13691".padEnd(64, "0")),
     signerIsPerson: false,
+    signerTrustedBy: "the list of lists #248 (EU.xml)",
     signingTime: "2019-08-08T08:00:00Z",
     lotlChain: [
       {
@@ -98,7 +99,7 @@ describe("renderTrustedListReport", () => {
     expect(text).toContain("Validated at 2019-08-08T01:00:00.000Z (the list's own ListIssueDateTime, as its signer claims it).");
     expect(text).toContain("Signer: C=ES, O=Ministerio, CN=TSL signer\n  SHA-256 984B45928CA13691");
     expect(text).toContain("signing time 2019-08-08T08:00:00Z (as claimed).");
-    expect(text).toMatch(/Trust: the signer is announced by LOTL 248 \(EU\.xml\)/);
+    expect(text).toMatch(/Trust: the signer is announced by the list of lists #248 \(EU\.xml\)\./);
     expect(text).toMatch(/\[ok\] +EU\.xml: LOTL 248, issued 2019-09-04T08:00:00Z, signer pinned\. The list of lists verified\./);
     expect(text).not.toContain("Decided by");
     for (const id of IDS) expect(text).toMatch(new RegExp(`\\[ok\\] +${id} +${id} passed\\.`));
@@ -125,6 +126,7 @@ describe("renderTrustedListReport", () => {
       checks: IDS.map((id) => (id === "tl-signer" ? check(id, "indeterminate", "No pinned or announced signer.") : check(id, "passed", `${id} passed.`))),
       lotlChain: [],
       providers: null,
+      signerTrustedBy: null,
     });
     const text = renderTrustedListReport(report, plain, { width: 200, services: true });
     expect(text.split("\n")[0]).toBe("INDETERMINATE / NO_CERTIFICATE_CHAIN_FOUND");
@@ -139,6 +141,7 @@ describe("renderTrustedListReport", () => {
     const report = passed({
       list: { ...passed().list!, kind: "list-of-lists", territory: "EU", sequenceNumber: 248, operator: "European Commission" },
       lotlChain: [],
+      signerTrustedBy: "pinned",
       providers: [],
       pointers: [
         { territory: "AT", location: "https://www.signatur.rtr.at/currenttl.xml", mimeType: "application/vnd.etsi.tsl+xml", signerCertificates: ["A", "B"] },
@@ -147,7 +150,7 @@ describe("renderTrustedListReport", () => {
     });
     const text = renderTrustedListReport(report, plain, { width: 200 });
     expect(text.split("\n")[1]).toMatch(/^List of trusted lists \(LOTL\): territory EU, sequence number 248, /);
-    expect(text).toContain("Trust: the signer is pinned.");
+    expect(text).toContain("Trust: the signer is pinned with --trust.");
     expect(text).toContain(
       "Pointers to 2 lists:\n  AT  application/vnd.etsi.tsl+xml  2 signer certificates\n  EU  application/pdf               1 signer certificate\n",
     );
@@ -188,5 +191,11 @@ describe("renderTrustedListReport", () => {
     expect(renderTrustedListReport(person, plain, { showPersonalData: true })).toMatch(/CN=Patrick Kremer/);
     // An organisation's certificate is shown as it is.
     expect(renderTrustedListReport(passed(), plain)).toMatch(/Signer: C=ES, O=Ministerio, CN=TSL signer/);
+  });
+
+  it("how the signer is trusted is what tl-signer decided, not guessed from the chain: pinned, though LOTLs were given", () => {
+    const text = renderTrustedListReport(passed({ signerTrustedBy: "pinned" }), plain, { width: 200 });
+    expect(text).toContain("Trust: the signer is pinned with --trust.");
+    expect(text).toContain("EU.xml: LOTL 248");
   });
 });
