@@ -110,7 +110,8 @@ export const TRUSTED_LIST_CHECK_ENTRIES = [
     id: "tl-structure",
     group: "trusted-list",
     module: "src/trustlist/verify.ts",
-    checks: "the list follows the schema of its TSLVersionIdentifier (5 or 6): elements, order, attributes, values",
+    checks:
+      "the list follows the schema of its TSLVersionIdentifier (3 to 6) and its signature profile: elements, order, attributes, values, SigningCertificate(V2)",
   },
   {
     id: "tl-signature",

@@ -1,12 +1,13 @@
-// The structure of a trusted list, as an allow-list: ETSI TS 119 612's XML schema (v2.1.1 for
-// TSLVersionIdentifier 5, v2.3.1 for 6) written as data. Every element, its order and count, every attribute
+// The structure of a trusted list, as an allow-list: the XML schema of its TSLVersionIdentifier written as data
+// (3: ETSI TS 102 231 v3.1.2, still used by lists outside the EU such as Germany's health-care TSL; 4: TS 119 612
+// v1.1.1, the EU lists of 2014-2016, read with the schema of 5 as DSS reads them; 5: v2.1.1; 6: v2.3.1). Every element, its order and count, every attribute
 // and every simple value of the list is held to it; only the schema's own open points (Extension,
 // OtherInformation, Other, ds:KeyValue) take any content. ds:Signature is left to xmldsig.ts.
 import { FormatError } from "../errors.js";
 import { NS } from "./xml.js";
 import type { XElement, XNode } from "./xml-libs.js";
 
-type Simple = "string" | "nonEmpty" | "uri" | "integer" | "positiveInteger" | "nonNegativeInteger" | "dateTime" | "base64" | "boolean";
+type Simple = "string" | "nonEmptyString" | "nonEmpty" | "uri" | "integer" | "positiveInteger" | "nonNegativeInteger" | "dateTime" | "base64" | "boolean";
 
 interface Attr {
   /** Local name; "xml:lang" for the XML namespace's lang. */
@@ -15,6 +16,9 @@ interface Attr {
   /** Only from this TSLVersionIdentifier on. */
   since?: number;
 }
+
+/** The versions whose schema this table holds, and the types in which an older schema differs. */
+export const SUPPORTED_VERSIONS = [3, 4, 5, 6] as const;
 
 interface Particle {
   /** Local name in the TS 119 612 namespace, or "ds:X" for XML-DSig's. */
@@ -70,7 +74,7 @@ const TYPES: Record<string, TypeDef> = {
       one("SchemeName", "InternationalNames"),
       one("SchemeInformationURI", "MultiLangURIList"),
       one("StatusDeterminationApproach", "uri"),
-      opt("SchemeTypeCommunityRules", "MultiLangURIList"),
+      opt("SchemeTypeCommunityRules", "SchemeTypeCommunityRules"),
       opt("SchemeTerritory", "nonEmpty"),
       opt("PolicyOrLegalNotice", "PolicyOrLegalNotice"),
       one("HistoricalInformationPeriod", "nonNegativeInteger"),
@@ -83,21 +87,24 @@ const TYPES: Record<string, TypeDef> = {
   },
   InternationalNames: { kind: "sequence", items: [many("Name", "MultiLangNormString")] },
   MultiLangNormString: { kind: "simple", simple: "nonEmpty", attrs: lang },
-  MultiLangString: { kind: "simple", simple: "string", attrs: lang },
+  MultiLangString: { kind: "simple", simple: "nonEmptyString", attrs: lang },
   MultiLangURI: { kind: "simple", simple: "uri", attrs: lang },
   MultiLangURIList: { kind: "sequence", items: [many("URI", "MultiLangURI")] },
   URIList: { kind: "sequence", items: [many("URI", "uri")] },
-  Address: { kind: "sequence", items: [one("PostalAddresses", "PostalAddresses"), one("ElectronicAddress", "MultiLangURIList")] },
+  Address: { kind: "sequence", items: [one("PostalAddresses", "PostalAddresses"), one("ElectronicAddress", "ElectronicAddress")] },
+  // TS 119 612 gave e-mail and web addresses a language (the schema change of 2013-10); TS 102 231 had none.
+  ElectronicAddress: { kind: "sequence", items: [many("URI", "MultiLangURI")] },
+  SchemeTypeCommunityRules: { kind: "sequence", items: [many("URI", "MultiLangURI")] },
   PostalAddresses: { kind: "sequence", items: [many("PostalAddress", "PostalAddress")] },
   PostalAddress: {
     kind: "sequence",
     attrs: lang,
     items: [
-      one("StreetAddress", "nonEmpty"),
-      one("Locality", "nonEmpty"),
-      opt("StateOrProvince", "nonEmpty"),
-      opt("PostalCode", "nonEmpty"),
-      one("CountryName", "nonEmpty"),
+      one("StreetAddress", "nonEmptyString"),
+      one("Locality", "nonEmptyString"),
+      opt("StateOrProvince", "nonEmptyString"),
+      opt("PostalCode", "nonEmptyString"),
+      one("CountryName", "nonEmptyString"),
     ],
   },
   PolicyOrLegalNotice: { kind: "choice", options: [many("TSLPolicy", "MultiLangURI"), many("TSLLegalNotice", "MultiLangString")] },
@@ -143,7 +150,8 @@ const TYPES: Record<string, TypeDef> = {
   ServiceSupplyPoints: { kind: "sequence", items: [many("ServiceSupplyPoint", "ServiceSupplyPoint")] },
   // v2.3.1 (version 6) added the type attribute; a version 5 list with it is not a version 5 list.
   ServiceSupplyPoint: { kind: "simple", simple: "uri", attrs: [{ name: "type", required: false, since: 6 }] },
-  ServiceHistory: { kind: "sequence", items: [many("ServiceHistoryInstance", "ServiceHistoryInstance")] },
+  // The schema lets a history be empty.
+  ServiceHistory: { kind: "sequence", items: [many("ServiceHistoryInstance", "ServiceHistoryInstance", 0)] },
   ServiceHistoryInstance: {
     kind: "sequence",
     items: [...SERVICE_STATE, opt("ServiceInformationExtensions", "Extensions")],
@@ -152,9 +160,26 @@ const TYPES: Record<string, TypeDef> = {
   any: { kind: "any", anyAttributes: true },
 };
 
-const SIMPLE = new Set<string>(["string", "nonEmpty", "uri", "integer", "positiveInteger", "nonNegativeInteger", "dateTime", "base64", "boolean"]);
+/** Where TS 102 231 v3.1.2 (version 3) differs from TS 119 612: addresses and community rules without a language. */
+const OLDER: Record<number, Record<string, TypeDef>> = {
+  3: {
+    ElectronicAddress: { kind: "sequence", items: [many("URI", "uri")] },
+    SchemeTypeCommunityRules: { kind: "sequence", items: [many("URI", "uri")] },
+  },
+};
 
-export const SUPPORTED_VERSIONS = [5, 6] as const;
+const SIMPLE = new Set<string>([
+  "string",
+  "nonEmptyString",
+  "nonEmpty",
+  "uri",
+  "integer",
+  "positiveInteger",
+  "nonNegativeInteger",
+  "dateTime",
+  "base64",
+  "boolean",
+]);
 
 /** XSD dateTime with a zone: TS 119 612 writes UTC; a time without a zone would be read in the reader's own. */
 const DATE_TIME = /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -165,6 +190,8 @@ function simpleProblem(simple: Simple, raw: string): string | null {
   switch (simple) {
     case "string":
       return null;
+    case "nonEmptyString":
+      return raw.length ? null : "is empty";
     case "nonEmpty":
     case "uri":
       return v.length ? null : "is empty";
@@ -249,11 +276,11 @@ function elementChildren(w: Walk, el: XElement): XElement[] {
 
 function checkElement(w: Walk, el: XElement, typeName: string): void {
   if (SIMPLE.has(typeName)) return checkSimple(w, el, typeName as Simple, []);
-  const t = TYPES[typeName];
+  const t = OLDER[w.version]?.[typeName] ?? TYPES[typeName];
   if (!t) throw new Error(`schema table: no type ${typeName}`);
   switch (t.kind) {
     case "external":
-      return;
+      return checkSigningCertificateProperty(w, el);
     case "any":
       return checkAttributes(w, el, t.attrs ?? [], t.anyAttributes);
     case "simple":
@@ -277,6 +304,18 @@ function checkElement(w: Walk, el: XElement, typeName: string): void {
       return;
     }
   }
+}
+
+/**
+ * The XAdES property naming the signer's certificate, by the version's signature profile: SigningCertificate
+ * (XAdES 1.3.2, TS 103 171) up to version 5, SigningCertificateV2 (EN 319 132-1) from version 6 (TS 119 612 v2.3.1
+ * clause 5.7.1). The rest of the signature is held to its shape by xmldsig.ts.
+ */
+function checkSigningCertificateProperty(w: Walk, signature: XElement): void {
+  const wanted = w.version >= 6 ? "SigningCertificateV2" : "SigningCertificate";
+  const other = w.version >= 6 ? "SigningCertificate" : "SigningCertificateV2";
+  if (signature.getElementsByTagNameNS(NS.xades, other).length > 0)
+    report(w, signature, `xades:${other} is not the signature profile of a version ${w.version} list, which names its signer with xades:${wanted}`);
 }
 
 function checkSimple(w: Walk, el: XElement, simple: Simple, attrs: Attr[]): void {

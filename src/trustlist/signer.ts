@@ -54,14 +54,16 @@ export function signingCertificate(shape: SignatureShape): { der: Uint8Array; ke
 
 /**
  * RSA of 1900 bits or more (ETSI TS 119 312's floor; real lists use odd sizes: Norway's 2019 list has 2032
- * bits), or ECDSA on P-256, P-384, P-521.
+ * bits), or ECDSA on the curves TS 119 312 recommends: NIST P-256/384/521 and Brainpool P256r1/P384r1/P512r1
+ * (Germany's lists are signed on brainpoolP256r1).
  */
+const CURVES = new Set(["prime256v1", "secp384r1", "secp521r1", "brainpoolP256r1", "brainpoolP384r1", "brainpoolP512r1"]);
+
 function keyProblem(key: KeyObject): string | null {
   const d = key.asymmetricKeyDetails ?? {};
   if (key.asymmetricKeyType === "rsa" || key.asymmetricKeyType === "rsa-pss")
     return (d.modulusLength ?? 0) >= 1900 ? null : `an RSA key of ${d.modulusLength ?? "?"} bits (at least 1900 required)`;
-  if (key.asymmetricKeyType === "ec")
-    return ["prime256v1", "secp384r1", "secp521r1"].includes(d.namedCurve ?? "") ? null : `an EC key on curve ${d.namedCurve ?? "?"}`;
+  if (key.asymmetricKeyType === "ec") return CURVES.has(d.namedCurve ?? "") ? null : `an EC key on curve ${d.namedCurve ?? "?"}`;
   return `a ${key.asymmetricKeyType ?? "unknown"} key`;
 }
 

@@ -39,6 +39,8 @@ const SIGNATURES: Record<string, { hash: string; kind: SigKind; name: string }> 
 export interface SignatureShape {
   signature: XElement;
   algorithm: string;
+  /** The whole-list reference's URI: "" or "#" and the root's own Id. */
+  wholeUri: string;
   /** DER of every X509Certificate in KeyInfo. */
   keyInfoCertificates: Uint8Array[];
   /** XAdES SigningCertificate(V2) digests: node hash name and base64 value. */
@@ -101,6 +103,7 @@ export function signatureShape(root: XElement): SignatureShape | null {
 
   const sigId = attr(sig, "Id");
   let whole = 0;
+  let wholeUri = "";
   let props: XElement | undefined;
   if (refs.length !== 2) throw new FormatError(`SignedInfo has ${refs.length} references; a list signature has two (the list, its SignedProperties)`);
   for (const ref of refs) {
@@ -116,11 +119,14 @@ export function signatureShape(root: XElement): SignatureShape | null {
     const digest = parts.find((p) => isDs(p, "DigestMethod"));
     if (!digest || !DIGESTS[attr(digest, "Algorithm") ?? ""])
       throw new FormatError(`a reference's digest ${JSON.stringify(digest ? attr(digest, "Algorithm") : null)} is not allowed`);
-    if (uri === "" && (type === null || type === "")) {
-      // The whole document minus this signature, canonicalised: nothing of the list is left outside it.
+    if ((uri === "" || (uri?.startsWith("#") && namesRoot(root, uri.slice(1)))) && (type === null || type === "")) {
+      // The whole document minus this signature, canonicalised: nothing of the list is left outside it. Some
+      // operators (Belgium's 2016 list) name the root by its Id instead of "": the same content, comments
+      // dropped either way, once that Id names the root and nothing else.
       if (algs.length !== 2 || algs[0] !== ENVELOPED || !C14N.has(algs[1]!))
         throw new FormatError(`the list's reference has transforms ${JSON.stringify(algs)}; allowed: enveloped-signature then canonicalisation`);
       whole++;
+      wholeUri = uri;
     } else if (type === SIGNED_PROPERTIES && uri?.startsWith("#")) {
       if (algs.length > 1 || (algs.length === 1 && !C14N.has(algs[0]!)))
         throw new FormatError(`the SignedProperties reference has transforms ${JSON.stringify(algs)}`);
@@ -140,7 +146,7 @@ export function signatureShape(root: XElement): SignatureShape | null {
       if (x.localName === "X509Certificate") keyInfoCertificates.push(base64Der(x, "KeyInfo's X509Certificate"));
     }
   }
-  return { signature: sig, algorithm, keyInfoCertificates, ...signedProperties(props) };
+  return { signature: sig, algorithm, wholeUri, keyInfoCertificates, ...signedProperties(props) };
 }
 
 const DS = (...names: string[]) => names.map((n) => `ds:${n}`);
@@ -250,17 +256,34 @@ function checkSignatureTree(sig: XElement): void {
   }
 }
 
-/** The element with this Id must be unique and be the SignedProperties of this signature's QualifyingProperties. */
-function findSignedProperties(sig: XElement, id: string, sigId: string | null): XElement {
-  const doc = sig.ownerDocument!;
-  let found: XElement | undefined;
-  let count = 0;
-  const stack: XElement[] = [doc.documentElement!];
+/**
+ * Every element an Id reference could resolve to: xml-crypto takes an attribute whose local name is Id, ID or id,
+ * in any namespace, so this does too; a reference is sound only when exactly one element answers.
+ */
+function elementsWithId(doc: XElement, id: string): XElement[] {
+  const out: XElement[] = [];
+  const stack: XElement[] = [doc];
   while (stack.length) {
     const el = stack.pop()!;
-    for (const name of ["Id", "ID", "id"]) if (el.getAttribute(name) === id) (count++, (found = el));
+    for (let i = 0; i < el.attributes.length; i++) {
+      const a = el.attributes.item(i)!;
+      if ((a.localName === "Id" || a.localName === "ID" || a.localName === "id") && a.value === id) out.push(el);
+    }
     stack.push(...childElements(el));
   }
+  return out;
+}
+
+function namesRoot(root: XElement, id: string): boolean {
+  const named = elementsWithId(root, id);
+  return named.length === 1 && named[0] === root;
+}
+
+/** The element with this Id must be unique and be the SignedProperties of this signature's QualifyingProperties. */
+function findSignedProperties(sig: XElement, id: string, sigId: string | null): XElement {
+  const named = elementsWithId(sig.ownerDocument!.documentElement!, id);
+  const count = named.length;
+  const found = named[0];
   if (count !== 1 || !found) throw new FormatError(`the SignedProperties reference #${id} names ${count} elements; it must name exactly one`);
   const qp = found.parentNode as XElement | null;
   const obj = qp?.parentNode as XElement | null;
@@ -364,10 +387,10 @@ export function verifyListSignature(text: string, shape: SignatureShape, key: Ke
   const refs = sx.getReferences();
   if (!ok) {
     const bad = refs.find((r) => r.validationError);
-    const what = bad?.uri === "" ? "the list's content" : "the signature's SignedProperties";
+    const what = bad?.uri === shape.wholeUri ? "the list's content" : "the signature's SignedProperties";
     return { ok: false, kind: "hash", what: `the digest of ${what} does not match the signed reference: the list was changed after signing` };
   }
-  const whole = refs.find((r) => r.uri === "");
+  const whole = refs.find((r) => r.uri === shape.wholeUri);
   if (!whole?.signedReference) return { ok: false, kind: "format", what: "the whole-list reference was not verified" };
   return { ok: true, signedList: whole.signedReference };
 }

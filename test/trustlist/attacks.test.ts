@@ -30,7 +30,7 @@ const STATUS = "http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/";
 const FAKE = "Fake Qualified TSP";
 const REAL = "../shared/tl";
 
-type Name = "genuine" | "attacker" | "service" | "lotl" | "x" | "y" | "weak";
+type Name = "genuine" | "attacker" | "service" | "lotl" | "x" | "y" | "weak" | "brainpool" | "k1";
 let K: Record<Name, Identity>;
 let issued: Date;
 let nextUpdate: Date;
@@ -38,7 +38,17 @@ let nextUpdate: Date;
 let genuine: string;
 
 beforeAll(async () => {
-  K = await makeIdentities<Name>({ genuine: 2048, attacker: 2048, service: 2048, lotl: 2048, x: 2048, y: 2048, weak: 1024 });
+  K = await makeIdentities<Name>({
+    genuine: 2048,
+    attacker: 2048,
+    service: 2048,
+    lotl: 2048,
+    x: 2048,
+    y: 2048,
+    weak: 1024,
+    brainpool: "brainpoolP256r1",
+    k1: "secp256k1",
+  });
   // A little after every certificate's notBefore, so that the signers are valid at the list's issue date.
   const latest = Math.max(...Object.values(K).map((i) => i.notBefore.getTime()));
   issued = new Date(latest + 3_600_000);
@@ -220,7 +230,15 @@ describe("trusted-list attack samples (test keys, the shape of the real lists)",
     expect(check(await verify(samples["sha1 digest of the list"]), "tl-signature").message).toMatch(/digest .*sha1.* is not allowed/);
   });
 
-  it("9. references out of shape: URI #root-Id, a third reference, SignedProperties elsewhere, an XPath transform: refused", async () => {
+  it("9a. the whole list named by the root's own Id (URI=#tl-root, as Belgium's 2016 list does) passes; a change under it is a HASH_FAILURE", async () => {
+    const byId = resign(genuine.replace('URI=""', 'URI="#tl-root"'), K.genuine);
+    const r = await verify(byId);
+    expect(r.indication, summary(r)).toBe("TOTAL-PASSED");
+    expect(r.providers!.map((p) => p.name)).toEqual([PROVIDER]);
+    expectVerdict(await verify(statusChanged(byId)), "TOTAL-FAILED", "HASH_FAILURE", "tl-signature", /the list's content/);
+  });
+
+  it("9. references out of shape: URI #Id of an inner element or of two, a third reference, SignedProperties elsewhere, an XPath transform: refused", async () => {
     const xpath = resign(
       genuine.replace(
         '<ds:Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/>',
@@ -229,7 +247,16 @@ describe("trusted-list attack samples (test keys, the shape of the real lists)",
       K.genuine,
     );
     const samples: Record<string, string> = {
-      "whole list as URI=#tl-root": resign(genuine.replace('URI=""', 'URI="#tl-root"'), K.genuine),
+      // An element inside an extension (the schema's open point) named instead of the list.
+      "URI=# an inner element": resign(
+        signed({ extension: '<x:Note xmlns:x="urn:x" Id="inner">a note</x:Note>' }).replace('URI=""', 'URI="#inner"'),
+        K.genuine,
+      ),
+      // The root's Id, given to a second element too: which one a reader resolves is not certain.
+      "URI=#tl-root, and a second element with that Id": resign(
+        signed({ extension: '<x:Note xmlns:x="urn:x" x:Id="tl-root">a note</x:Note>' }).replace('URI=""', 'URI="#tl-root"'),
+        K.genuine,
+      ),
       "a third reference (KeyInfo)": signed({}, K.genuine, { signKeyInfo: true }),
       "SignedProperties in a SchemeExtension": signed({ extension: signedPropertiesXml("xades-outside", K.genuine, issued, "", true) }, K.genuine, {
         propertiesId: "xades-outside",
@@ -240,7 +267,8 @@ describe("trusted-list attack samples (test keys, the shape of the real lists)",
     for (const [name, xml] of Object.entries(samples)) expect(xml, name).not.toBe(genuine);
     expect(await outcomes(samples)).toEqual(all(Object.keys(samples), "TOTAL-FAILED/FORMAT_FAILURE tl-signature=failed"));
     const msg = async (name: string) => check(await verify(samples[name]!), "tl-signature").message;
-    expect(await msg("whole list as URI=#tl-root")).toMatch(/neither the whole list nor the signature's SignedProperties/);
+    expect(await msg("URI=# an inner element")).toMatch(/a reference to "#inner" .* is neither the whole list nor the signature's SignedProperties/);
+    expect(await msg("URI=#tl-root, and a second element with that Id")).toMatch(/a reference to "#tl-root" .* is neither the whole list/);
     expect(await msg("a third reference (KeyInfo)")).toMatch(/SignedInfo has 3 references/);
     expect(await msg("SignedProperties in a SchemeExtension")).toMatch(/is not the SignedProperties of this signature's QualifyingProperties/);
     expect(await msg("QualifyingProperties targeting another signature")).toMatch(/does not target this signature/);
@@ -418,6 +446,13 @@ describe("trusted-list attack samples (test keys, the shape of the real lists)",
     it("an RSA-1024 signing key, pinned: INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE", async () => {
       expectVerdict(await verify(signed({}, K.weak), pin(K.weak)), "INDETERMINATE", "CRYPTO_CONSTRAINTS_FAILURE", "tl-signer", /RSA key of 1024 bits/);
     });
+
+    it("ECDSA on brainpoolP256r1 (TS 119 312; Germany signs its lists so) passes; on secp256k1, a curve outside the table: CRYPTO_CONSTRAINTS_FAILURE", async () => {
+      const bp = await verify(signed({}, K.brainpool), pin(K.brainpool));
+      expect(bp.indication, summary(bp)).toBe("TOTAL-PASSED");
+      expect(signatureOf(signed({}, K.brainpool))).toContain('Algorithm="http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256"');
+      expectVerdict(await verify(signed({}, K.k1), pin(K.k1)), "INDETERMINATE", "CRYPTO_CONSTRAINTS_FAILURE", "tl-signer", /EC key on curve secp256k1/);
+    });
   });
 
   describe("14. the schema", () => {
@@ -428,6 +463,59 @@ describe("trusted-list attack samples (test keys, the shape of the real lists)",
       const v6 = await verify(signed({ supplyPointType: true, version: "6" }));
       expect(check(v6, "tl-structure"), summary(v6)).toMatchObject({ status: "passed", details: { version: 6 } });
       expect(v6.indication).toBe("TOTAL-PASSED");
+    });
+
+    it("a TS 102 231 version-3 list (addresses and rules without a language) passes; the same layout as version 5 does not", async () => {
+      const v3 = await verify(signed({ ts102231: true, version: "3" }));
+      expect(check(v3, "tl-structure"), summary(v3)).toMatchObject({ status: "passed", details: { version: 3 } });
+      expect(v3.indication).toBe("TOTAL-PASSED");
+      expectVerdict(
+        await verify(signed({ ts102231: true, version: "5" })),
+        "TOTAL-FAILED",
+        "FORMAT_FAILURE",
+        "tl-structure",
+        /URI: attribute xml:lang is missing/,
+      );
+      // And a version-3 list may not carry what version 3 does not know.
+      const langIn3 = await verify(signed({ version: "3" }));
+      expectVerdict(langIn3, "TOTAL-FAILED", "FORMAT_FAILURE", "tl-structure", /URI: attribute xml:lang is not allowed here/);
+      expectVerdict(
+        await verify(signed({ version: "2" })),
+        "TOTAL-FAILED",
+        "FORMAT_FAILURE",
+        "tl-structure",
+        /TSLVersionIdentifier 2 is not a version this verifier knows/,
+      );
+    });
+
+    it("the signer named by SigningCertificate in a version-5 list and by SigningCertificateV2 in a version-6 one; the other way round: FORMAT_FAILURE", async () => {
+      const v6 = await verify(signed({ version: "6" }));
+      expect(v6.indication, summary(v6)).toBe("TOTAL-PASSED");
+      expect(signatureOf(signed({ version: "6" }))).toContain("<xades:SigningCertificateV2>");
+      expectVerdict(
+        await verify(signed({ version: "6" }, K.genuine, { signingCertificateV2: false })),
+        "TOTAL-FAILED",
+        "FORMAT_FAILURE",
+        "tl-structure",
+        /xades:SigningCertificate is not the signature profile of a version 6 list/,
+      );
+      expectVerdict(
+        await verify(signed({}, K.genuine, { signingCertificateV2: true })),
+        "TOTAL-FAILED",
+        "FORMAT_FAILURE",
+        "tl-structure",
+        /xades:SigningCertificateV2 is not the signature profile of a version 5 list/,
+      );
+      // Version 4 (TS 119 612 v1.1.1, the EU lists of 2014-2016) is read with version 5's schema and profile.
+      const v4 = await verify(signed({ version: "4" }));
+      expect(check(v4, "tl-structure"), summary(v4)).toMatchObject({ status: "passed", details: { version: 4 } });
+    });
+
+    it("an empty ServiceHistory passes (the schema allows it); an empty TSLLegalNotice does not", async () => {
+      const empty = await verify(signed({ emptyHistory: true }));
+      expect(empty.indication, summary(empty)).toBe("TOTAL-PASSED");
+      const notice = signed({}, K.genuine, {}, (x) => x.replace(/<TSLLegalNotice xml:lang="en">[^<]*</, '<TSLLegalNotice xml:lang="en"><'));
+      expectVerdict(await verify(notice), "TOTAL-FAILED", "FORMAT_FAILURE", "tl-structure", /TSLLegalNotice: is empty/);
     });
 
     it("an unknown element in the TSL namespace, a dateTime without time zone, elements out of order (all signed): FORMAT_FAILURE", async () => {

@@ -6,7 +6,7 @@
 // samples need; changes made after signing are left to the tests (string edits), and `resign` signs an edited
 // SignedInfo again, so that a sample differs from the genuine shape in one rule only.
 import { execFile } from "node:child_process";
-import { createHash, createHmac, sign as rsaSign, X509Certificate } from "node:crypto";
+import { createHash, createHmac, createPrivateKey, sign as rsaSign, X509Certificate } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -47,6 +47,7 @@ const EXC_C14N = "http://www.w3.org/2001/10/xml-exc-c14n#";
 const ENVELOPED = "http://www.w3.org/2000/09/xmldsig#enveloped-signature";
 const SHA256 = "http://www.w3.org/2001/04/xmlenc#sha256";
 const RSA_SHA256 = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256";
+const ECDSA_SHA256 = "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256";
 const SIGNED_PROPERTIES = "http://uri.etsi.org/01903#SignedProperties";
 const TSL_TYPE = "http://uri.etsi.org/TrstSvc/TrustedList/TSLType/";
 
@@ -61,19 +62,22 @@ export interface Identity {
 
 const run = promisify(execFile);
 
-/** RSA keys and self-signed certificates (valid from now for ten years), made by openssl in parallel. */
-export async function makeIdentities<K extends string>(bits: Record<K, number>): Promise<Record<K, Identity>> {
+/**
+ * Keys and self-signed certificates (valid from now for ten years), made by openssl in parallel: a number is an
+ * RSA key of that many bits, a string an EC key on that named curve.
+ */
+export async function makeIdentities<K extends string>(bits: Record<K, number | string>): Promise<Record<K, Identity>> {
   const dir = mkdtempSync(join(tmpdir(), "sealcheck-tl-keys-"));
   try {
     const entries = await Promise.all(
-      (Object.entries(bits) as [K, number][]).map(async ([name, size]) => {
+      (Object.entries(bits) as [K, number | string][]).map(async ([name, size]) => {
         const key = join(dir, `${name}.key`);
         const cert = join(dir, `${name}.pem`);
         await run("openssl", [
           "req",
           "-x509",
           "-newkey",
-          `rsa:${size}`,
+          ...(typeof size === "number" ? [`rsa:${size}`] : ["ec", "-pkeyopt", `ec_paramgen_curve:${size}`]),
           "-nodes",
           "-keyout",
           key,
@@ -128,6 +132,13 @@ export interface ListSpec {
   supplyPointType?: boolean;
   /** Raw content of one SchemeExtensions/Extension (Critical="false"). */
   extension?: string;
+  /**
+   * Laid out as ETSI TS 102 231 v3 lists are (Germany's health-care TSL): electronic addresses and community rules
+   * without a language. Combine with version "3".
+   */
+  ts102231?: boolean;
+  /** An empty ServiceHistory after the service's information (the schema allows it). */
+  emptyHistory?: boolean;
   pointers?: Pointer[];
 }
 
@@ -150,6 +161,9 @@ function pointerXml(p: Pointer): string {
             </OtherTSLPointer>`;
 }
 
+/** The language attribute TS 119 612 gives addresses and rules, which TS 102 231 v3 lists do not have. */
+const lang = (spec: ListSpec) => (spec.ts102231 ? "" : ' xml:lang="en"');
+
 function providersXml(spec: ListSpec): string {
   if (spec.lotl) return "";
   const cert = spec.serviceCertificate ? `<DigitalId><X509Certificate>${b64(spec.serviceCertificate)}</X509Certificate></DigitalId>` : "";
@@ -165,7 +179,7 @@ function providersXml(spec: ListSpec): string {
                     <PostalAddresses>
                         <PostalAddress xml:lang="en"><StreetAddress>Test Street 1</StreetAddress><Locality>Testville</Locality><PostalCode>00001</PostalCode><CountryName>${spec.territory}</CountryName></PostalAddress>
                     </PostalAddresses>
-                    <ElectronicAddress><URI xml:lang="en">mailto:tsp@example.test</URI></ElectronicAddress>
+                    <ElectronicAddress><URI${lang(spec)}>mailto:tsp@example.test</URI></ElectronicAddress>
                 </TSPAddress>
                 <TSPInformationURI><URI xml:lang="en">https://tsp.example.test/</URI></TSPInformationURI>
             </TSPInformation>
@@ -178,7 +192,7 @@ function providersXml(spec: ListSpec): string {
                         <ServiceStatus>http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/${spec.serviceStatus ?? "withdrawn"}</ServiceStatus>
                         <StatusStartingTime>2017-01-08T23:00:00Z</StatusStartingTime>
                         <ServiceSupplyPoints>${supply}</ServiceSupplyPoints>
-                    </ServiceInformation>
+                    </ServiceInformation>${spec.emptyHistory ? "<ServiceHistory/>" : ""}
                 </TSPService>
             </TSPServices>
         </TrustServiceProvider>
@@ -191,7 +205,7 @@ export function buildList(spec: ListSpec): string {
   const pointers = spec.pointers?.length ? `\n        <PointersToOtherTSL>${spec.pointers.map(pointerXml).join("")}\n        </PointersToOtherTSL>` : "";
   const next = spec.nextUpdate ? `<dateTime>${xsdTime(spec.nextUpdate)}</dateTime>` : "";
   const ext = spec.extension !== undefined ? `\n        <SchemeExtensions><Extension Critical="false">${spec.extension}</Extension></SchemeExtensions>` : "";
-  return `<?xml version="1.0" encoding="UTF-8"?><TrustServiceStatusList xmlns="${TSL}" xmlns:ns2="${DS}" xmlns:ns3="${XADES}" xmlns:ns4="http://uri.etsi.org/02231/v2/additionaltypes#" Id="tl-root" TSLTag="http://uri.etsi.org/19612/TSLTag">
+  return `<?xml version="1.0" encoding="UTF-8"?><TrustServiceStatusList xmlns="${TSL}" xmlns:ns2="${DS}" xmlns:ns3="${XADES}" xmlns:ns4="http://uri.etsi.org/02231/v2/additionaltypes#" Id="tl-root" TSLTag="http://uri.etsi.org/${spec.ts102231 ? "02231" : "19612"}/TSLTag">
     <SchemeInformation>
         <TSLVersionIdentifier>${spec.version ?? "5"}</TSLVersionIdentifier>
         <TSLSequenceNumber>${spec.sequence ?? "49"}</TSLSequenceNumber>
@@ -201,12 +215,12 @@ export function buildList(spec: ListSpec): string {
             <PostalAddresses>
                 <PostalAddress xml:lang="en"><StreetAddress>Box 1</StreetAddress><Locality>Testville</Locality><PostalCode>00001</PostalCode><CountryName>${spec.territory}</CountryName></PostalAddress>
             </PostalAddresses>
-            <ElectronicAddress><URI xml:lang="en">mailto:tl@example.test</URI></ElectronicAddress>
+            <ElectronicAddress><URI${lang(spec)}>mailto:tl@example.test</URI></ElectronicAddress>
         </SchemeOperatorAddress>
         <SchemeName><Name xml:lang="en">${spec.territory}:Trusted list for the sealcheck attack samples</Name></SchemeName>
         <SchemeInformationURI><URI xml:lang="en">https://tl.example.test/</URI></SchemeInformationURI>
         <StatusDeterminationApproach>http://uri.etsi.org/TrstSvc/TrustedList/StatusDetn/EUappropriate</StatusDeterminationApproach>
-        <SchemeTypeCommunityRules><URI xml:lang="en">http://uri.etsi.org/TrstSvc/TrustedList/schemerules/EUcommon</URI></SchemeTypeCommunityRules>
+        <SchemeTypeCommunityRules><URI${lang(spec)}>http://uri.etsi.org/TrstSvc/TrustedList/schemerules/EUcommon</URI></SchemeTypeCommunityRules>
         <SchemeTerritory>${spec.territory}</SchemeTerritory>
         <PolicyOrLegalNotice><TSLLegalNotice xml:lang="en">Test data; not a legal notice.</TSLLegalNotice></PolicyOrLegalNotice>
         <HistoricalInformationPeriod>65535</HistoricalInformationPeriod>${pointers}
@@ -218,17 +232,20 @@ export function buildList(spec: ListSpec): string {
 }
 
 /** The signing certificate as XAdES SigningCertificate/Cert: its SHA-256, issuer name and serial number. */
-function certXml(id: Identity): string {
+function certXml(id: Identity, v2: boolean): string {
   const x = new X509Certificate(id.certPem);
   const issuer = x.issuer.split("\n").reverse().join(",");
   const digest = createHash("sha256").update(id.der).digest("base64");
-  return `<xades:Cert><xades:CertDigest><ds:DigestMethod Algorithm="${SHA256}"/><ds:DigestValue>${digest}</ds:DigestValue></xades:CertDigest><xades:IssuerSerial><ds:X509IssuerName>${esc(issuer)}</ds:X509IssuerName><ds:X509SerialNumber>${BigInt(`0x${x.serialNumber}`).toString()}</ds:X509SerialNumber></xades:IssuerSerial></xades:Cert>`;
+  const certDigest = `<xades:CertDigest><ds:DigestMethod Algorithm="${SHA256}"/><ds:DigestValue>${digest}</ds:DigestValue></xades:CertDigest>`;
+  // EN 319 132-1's SigningCertificateV2 names the certificate by its digest; IssuerSerialV2 is optional.
+  if (v2) return `<xades:SigningCertificateV2><xades:Cert>${certDigest}</xades:Cert></xades:SigningCertificateV2>`;
+  return `<xades:SigningCertificate><xades:Cert>${certDigest}<xades:IssuerSerial><ds:X509IssuerName>${esc(issuer)}</ds:X509IssuerName><ds:X509SerialNumber>${BigInt(`0x${x.serialNumber}`).toString()}</ds:X509SerialNumber></xades:IssuerSerial></xades:Cert></xades:SigningCertificate>`;
 }
 
 /** The SignedProperties XAdES-BES lists carry; `standalone` declares its namespaces, to place it outside a signature. */
-export function signedPropertiesXml(id: string, named: Identity, signingTime: Date, extra = "", standalone = false): string {
+export function signedPropertiesXml(id: string, named: Identity, signingTime: Date, extra = "", standalone = false, v2 = false): string {
   const ns = standalone ? ` xmlns:xades="${XADES}" xmlns:ds="${DS}"` : "";
-  return `<xades:SignedProperties${ns} Id="${id}"><xades:SignedSignatureProperties><xades:SigningTime>${xsdTime(signingTime)}</xades:SigningTime><xades:SigningCertificate>${certXml(named)}</xades:SigningCertificate></xades:SignedSignatureProperties><xades:SignedDataObjectProperties><xades:DataObjectFormat ObjectReference="#xml_ref_id"><xades:MimeType>text/xml</xades:MimeType></xades:DataObjectFormat></xades:SignedDataObjectProperties>${extra}</xades:SignedProperties>`;
+  return `<xades:SignedProperties${ns} Id="${id}"><xades:SignedSignatureProperties><xades:SigningTime>${xsdTime(signingTime)}</xades:SigningTime>${certXml(named, v2)}</xades:SignedSignatureProperties><xades:SignedDataObjectProperties><xades:DataObjectFormat ObjectReference="#xml_ref_id"><xades:MimeType>text/xml</xades:MimeType></xades:DataObjectFormat></xades:SignedDataObjectProperties>${extra}</xades:SignedProperties>`;
 }
 
 export interface SignOptions {
@@ -248,6 +265,11 @@ export interface SignOptions {
   extraObject?: { content: string; signed: boolean };
   /** A third reference, to KeyInfo. */
   signKeyInfo?: boolean;
+  /**
+   * xades:SigningCertificateV2 instead of SigningCertificate; by default V2 for a version-6 list, as TS 119 612
+   * v2.3.1 has it.
+   */
+  signingCertificateV2?: boolean;
 }
 
 /** Signs the list as its operator would: an enveloped XAdES-BES signature, the root's last child. */
@@ -255,7 +277,7 @@ export function sign(xml: string, signer: Identity, o: SignOptions = {}): string
   const sigId = `id-${createHash("sha256").update(xml).update(signer.der).digest("hex").slice(0, 32)}`;
   const propsId = `xades-${sigId}`;
   const signingTime = new Date(signer.notBefore.getTime() + 3_600_000);
-  const qp = `<xades:QualifyingProperties xmlns:xades="${XADES}" Target="${o.target ?? `#${sigId}`}">${signedPropertiesXml(propsId, o.named ?? signer, signingTime, o.inSignedProperties)}</xades:QualifyingProperties>`;
+  const qp = `<xades:QualifyingProperties xmlns:xades="${XADES}" Target="${o.target ?? `#${sigId}`}">${signedPropertiesXml(propsId, o.named ?? signer, signingTime, o.inSignedProperties, false, o.signingCertificateV2 ?? /<TSLVersionIdentifier>6</.test(xml))}</xades:QualifyingProperties>`;
   const keyInfo = (o.keyInfo ?? [signer.der]).map((c) => `<ds:X509Data><ds:X509Certificate>${b64(c)}</ds:X509Certificate></ds:X509Data>`).join("");
   const sx = new xmlCrypto.SignedXml({
     privateKey: signer.keyPem,
@@ -270,12 +292,19 @@ export function sign(xml: string, signer: Identity, o: SignOptions = {}): string
   if (o.extraObject?.signed) sx.addReference({ xpath: "//*[@Id='extra-object']", transforms: [EXC_C14N], digestAlgorithm: SHA256 });
   if (o.signKeyInfo) sx.addReference({ xpath: "//*[local-name(.)='KeyInfo']", transforms: [EXC_C14N], digestAlgorithm: SHA256 });
   sx.computeSignature(xml, { prefix: "ds", attrs: { Id: sigId }, location: { reference: "/*", action: "append" } });
-  const out = sx.getSignedXml();
-  return out.startsWith("<?xml") ? out : `<?xml version="1.0" encoding="UTF-8"?>${out}`;
+  let out = sx.getSignedXml();
+  if (!out.startsWith("<?xml")) out = `<?xml version="1.0" encoding="UTF-8"?>${out}`;
+  // xml-crypto signs with RSA only: an EC signer's SignedInfo names ECDSA and is signed again.
+  if (isEc(signer)) out = resign(out.replace(`<ds:SignatureMethod Algorithm="${RSA_SHA256}"`, `<ds:SignatureMethod Algorithm="${ECDSA_SHA256}"`), signer);
+  return out;
 }
+
+const isEc = (id: Identity) => createPrivateKey(id.keyPem).asymmetricKeyType === "ec";
 
 const SIGNERS: Record<string, (data: string, id: Identity) => Buffer> = {
   [RSA_SHA256]: (data, id) => rsaSign("sha256", Buffer.from(data), id.keyPem),
+  // XML-DSig's ECDSA signature value is r and s side by side (RFC 4050), not DER.
+  [ECDSA_SHA256]: (data, id) => rsaSign("sha256", Buffer.from(data), { key: id.keyPem, dsaEncoding: "ieee-p1363" }),
   "http://www.w3.org/2000/09/xmldsig#rsa-sha1": (data, id) => rsaSign("sha1", Buffer.from(data), id.keyPem),
   // The classic key confusion: an HMAC keyed with the public certificate, which anyone can compute.
   "http://www.w3.org/2000/09/xmldsig#hmac-sha1": (data, id) => createHmac("sha1", id.certPem).update(data).digest(),
