@@ -204,6 +204,28 @@ function tokenSignerSubject(uuid: string, cn = "NEB Transact ST"): NameAttribute
   ];
 }
 
+/** The broker's test seal's subject (evidence.md §1), by which the verifier recognises the seal. */
+const SEAL_SUBJECT: NameAttribute[] = [
+  [OIDS.country, "NO"],
+  [OIDS.locality, "Oslo"],
+  [OIDS.organization, "Nets Branch Norway NUF"],
+  [OIDS.commonName, "Nets"],
+];
+
+/** A certificate with the test seal's names, issued by the test seal root around the timeline's iat, for another key. */
+export function sealVariant(pki: TestPki, o: { key: KeyObject; serial: Uint8Array }): Issued {
+  const der = issueCertificate({
+    subject: SEAL_SUBJECT,
+    subjectKey: o.key,
+    issuer: pki.sealRoot,
+    notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30),
+    notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
+    serial: o.serial,
+    extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
+  });
+  return issued("seal", der, o.key);
+}
+
 /**
  * A certificate with the broker's token-signer subject, issued by the token CA around the timeline's iat, that
  * differs from the real one in what a test varies: its key and its key usage.
@@ -334,7 +356,6 @@ export function issueSealHierarchy(rootKey: KeyObject, sealKey: KeyObject): { se
     issueCertificate({
       subject: rootSubject,
       subjectKey: rootKey,
-      scheme: "rsa-pkcs1",
       notBefore: v.roots[0],
       notAfter: v.roots[1],
       serial: serialFor("sealRoot"),
@@ -345,12 +366,7 @@ export function issueSealHierarchy(rootKey: KeyObject, sealKey: KeyObject): { se
   const seal = issued(
     "seal",
     issueCertificate({
-      subject: [
-        [OIDS.country, "NO"],
-        [OIDS.locality, "Oslo"],
-        [OIDS.organization, "Nets Branch Norway NUF"],
-        [OIDS.commonName, "Nets"],
-      ],
+      subject: SEAL_SUBJECT,
       subjectKey: sealKey,
       issuer: sealRoot,
       notBefore: v.seal[0],

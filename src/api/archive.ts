@@ -13,6 +13,6 @@ export type { DerLimits } from "../pki/der.js";
 export type { SingleResponseInfo } from "../pki/ocsp.js";
 export { loadTrustStore, anchorsFor, TRUST_ROLES, type TrustStore, type TrustRole } from "../pki/trust-store.js";
 export { sealIdentity, organizationIdentifier, type SealIdentity, type SealSignerPolicy } from "../evidence/broker-identity.js";
-export { weakKeyReason } from "../pki/jose-policy.js";
+export { weakKeyReason, type KeyUse } from "../pki/jose-policy.js";
 export { renderArchiveHuman, renderArchiveSummary, renderVerdictRecap } from "../render/archive-human.js";
 export { renderArchiveHtml, type HtmlOptions } from "../render/html.js";

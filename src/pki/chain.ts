@@ -128,7 +128,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
     const anchor = path[path.length - 1]!;
     // Weak keys are refused everywhere with the reason: a path through one proves nothing (its holder's
     // signatures, or the certificates it issued, could be forged).
-    const weak = path.map((c) => [c, weakPublicKeyReason(session, c.subjectPublicKeyInfo)] as const).find(([, w]) => w !== null);
+    const weak = path.map((c) => [c, weakPublicKeyReason(session, c.subjectPublicKeyInfo, "pki")] as const).find(([, w]) => w !== null);
     if (weak) {
       return {
         status: "invalid",

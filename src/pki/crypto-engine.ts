@@ -2,7 +2,7 @@
 // key's algorithm and exact bytes), so that the CA, responder, TSA and seal keys an archive system meets
 // in every archive are imported once per session instead of several times per archive. Passed to pkijs
 // explicitly: setting pkijs's global engine would change it for every other pkijs user in the host process.
-import { KeyObject, constants, verify as verifyNow, webcrypto } from "node:crypto";
+import { KeyObject, constants, createPublicKey, verify as verifyNow, webcrypto } from "node:crypto";
 import * as pkijs from "pkijs";
 import { toHex } from "./der.js";
 import { BoundedPromises, cacheSlot } from "./kept.js";
@@ -25,6 +25,31 @@ class KeyCachingEngine extends pkijs.CryptoEngine {
     ].join("|");
     return this.keys.get(id, () => super.getPublicKey(publicKeyInfo, signatureAlgorithm, params));
   }
+
+  /**
+   * ECDSA on the Brainpool curves (German qualified signature cards, TS 119 312's r1 curves), which WebCrypto
+   * cannot import: verified by OpenSSL directly, over the DER (r, s) that CMS, certificates, CRLs and OCSP carry.
+   * Only the ECDSA-with-SHA-2 algorithms; everything else is pkijs's path, unchanged.
+   */
+  override async verifyWithPublicKey(...args: Parameters<pkijs.CryptoEngine["verifyWithPublicKey"]>): Promise<boolean> {
+    const [data, signature, publicKeyInfo, signatureAlgorithm] = args;
+    const hash = ECDSA_HASH[signatureAlgorithm.algorithmId];
+    const params = publicKeyInfo.algorithm.algorithmParams as { valueBlock?: { toString(): string } } | undefined;
+    if (hash && publicKeyInfo.algorithm.algorithmId === EC_PUBLIC_KEY && BRAINPOOL.has(params?.valueBlock?.toString() ?? "")) {
+      const spki = new Uint8Array(publicKeyInfo.toSchema().toBER(false));
+      const id = toHex(spki);
+      let key = this.brainpoolKeys.get(id);
+      if (!key) {
+        key = createPublicKey({ key: Buffer.from(spki), format: "der", type: "spki" });
+        if (this.brainpoolKeys.size >= 64) this.brainpoolKeys.delete(this.brainpoolKeys.keys().next().value!);
+        this.brainpoolKeys.set(id, key);
+      }
+      return verifyNow(hash, view(data), { key, dsaEncoding: "der" }, signature.valueBlock.valueHexView);
+    }
+    return super.verifyWithPublicKey(...args);
+  }
+
+  private readonly brainpoolKeys = new Map<string, KeyObject>();
 
   /**
    * WebCrypto's verify for RSASSA-PKCS1-v1_5 and ECDSA, done in this thread: the same OpenSSL operation
@@ -70,6 +95,16 @@ function hashName(hash: unknown): string | undefined {
 }
 
 const NODE_HASH: Readonly<Record<string, string>> = { "SHA-1": "sha1", "SHA-256": "sha256", "SHA-384": "sha384", "SHA-512": "sha512" };
+
+const EC_PUBLIC_KEY = "1.2.840.10045.2.1";
+/** ecdsa-with-SHA256/384/512 (RFC 5758). */
+const ECDSA_HASH: Readonly<Record<string, string>> = {
+  "1.2.840.10045.4.3.2": "sha256",
+  "1.2.840.10045.4.3.3": "sha384",
+  "1.2.840.10045.4.3.4": "sha512",
+};
+/** brainpoolP256r1, brainpoolP384r1, brainpoolP512r1 (RFC 5639). */
+const BRAINPOOL = new Set(["1.3.36.3.3.2.8.1.1.7", "1.3.36.3.3.2.8.1.1.11", "1.3.36.3.3.2.8.1.1.13"]);
 
 /** The engine every pkijs verification of a session runs on (PkiSession.engine), with its imported keys. */
 export const ENGINE = cacheSlot<pkijs.CryptoEngine>(

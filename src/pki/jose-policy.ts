@@ -64,6 +64,13 @@ export function refuseAlgorithm(alg: unknown, allowed: readonly string[]): Algor
 const MIN_RSA_BITS = 2048;
 const MIN_RSA_EXPONENT = 65537n;
 const CURVES = new Set(["prime256v1", "secp384r1", "secp521r1"]);
+/**
+ * Where a key is used: a JWS (jose's algorithms fix the NIST curves) or an X.509 signature (certificates, CMS,
+ * CRLs, OCSP), which may also be on the Brainpool r1 curves of RFC 5639 and TS 119 312: German qualified
+ * signature cards use them, and the crypto engine verifies them with OpenSSL.
+ */
+export type KeyUse = "jose" | "pki";
+const PKI_CURVES = new Set([...CURVES, "brainpoolP256r1", "brainpoolP384r1", "brainpoolP512r1"]);
 
 /**
  * Why a public key is too weak to prove a signature, or null. RSA: a modulus under 2048 bits, or a public
@@ -71,7 +78,7 @@ const CURVES = new Set(["prime256v1", "secp384r1", "secp521r1"]);
  * make one). EC: only P-256/P-384/P-521 (Node refuses points off their curve when the key is imported, so
  * such a key never gets here). Ed25519 is fine; any other key type is refused.
  */
-export function weakKeyReason(key: KeyObject): string | null {
+export function weakKeyReason(key: KeyObject, use: KeyUse = "jose"): string | null {
   const d = key.asymmetricKeyDetails ?? {};
   switch (key.asymmetricKeyType) {
     case "rsa":
@@ -84,7 +91,9 @@ export function weakKeyReason(key: KeyObject): string | null {
       return null;
     }
     case "ec":
-      return d.namedCurve && CURVES.has(d.namedCurve) ? null : `its elliptic curve ${d.namedCurve ?? "?"} is not P-256, P-384 or P-521`;
+      return d.namedCurve && (use === "pki" ? PKI_CURVES : CURVES).has(d.namedCurve)
+        ? null
+        : `its elliptic curve ${d.namedCurve ?? "?"} is not P-256, P-384 or P-521${use === "pki" ? " (nor Brainpool P256r1, P384r1 or P512r1)" : ""}`;
     case "ed25519":
       return null;
     default:
@@ -93,14 +102,14 @@ export function weakKeyReason(key: KeyObject): string | null {
 }
 
 /** weakKeyReason for a certificate's key given as DER SubjectPublicKeyInfo; an unreadable key is refused. */
-export function weakSpkiReason(spkiDer: Uint8Array): string | null {
+export function weakSpkiReason(spkiDer: Uint8Array, use: KeyUse = "jose"): string | null {
   let key: KeyObject;
   try {
     key = createPublicKey({ key: Buffer.from(spkiDer), format: "der", type: "spki" });
   } catch (e) {
     return `its public key cannot be read (${e instanceof Error ? e.message : String(e)}; e.g. an EC point off its curve)`;
   }
-  return weakKeyReason(key);
+  return weakKeyReason(key, use);
 }
 
 // A key's weakness is a function of its SubjectPublicKeyInfo alone, and reading a key (createPublicKey) costs
@@ -108,21 +117,23 @@ export function weakSpkiReason(spkiDer: Uint8Array): string | null {
 // by the key object (pooled certificates are the same object in every archive) and by the exact DER.
 const MAX_KEPT_KEYS = 256;
 // (A slot written out, not through cacheSlot: the ID-token commands load this module without the pki layer.)
-const WEAKNESS: CacheSlot<{ byObject: WeakMap<pkijs.PublicKeyInfo, string | null>; byDer: Map<string, string | null> }> = {
-  name: "key weakness by SubjectPublicKeyInfo",
+type Weakness = CacheSlot<{ byObject: WeakMap<pkijs.PublicKeyInfo, string | null>; byDer: Map<string, string | null> }>;
+const weaknessSlot = (use: KeyUse): Weakness => ({
+  name: `key weakness by SubjectPublicKeyInfo (${use})`,
   make: () => ({ byObject: new WeakMap(), byDer: new Map() }),
-};
+});
+const WEAKNESS: Record<KeyUse, Weakness> = { jose: weaknessSlot("jose"), pki: weaknessSlot("pki") };
 
 /** weakSpkiReason for a certificate's key (pkijs), kept in the session by its SubjectPublicKeyInfo. */
-export function weakPublicKeyReason(session: PkiSession, spki: pkijs.PublicKeyInfo): string | null {
-  const kept = session.cache(WEAKNESS);
+export function weakPublicKeyReason(session: PkiSession, spki: pkijs.PublicKeyInfo, use: KeyUse = "jose"): string | null {
+  const kept = session.cache(WEAKNESS[use]);
   const known = kept.byObject.get(spki);
   if (known !== undefined) return known;
   const der = new Uint8Array(spki.toSchema().toBER(false));
   const key = Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString("latin1");
   let reason = kept.byDer.get(key);
   if (reason === undefined) {
-    reason = weakSpkiReason(der);
+    reason = weakSpkiReason(der, use);
     if (kept.byDer.size >= MAX_KEPT_KEYS) kept.byDer.delete(kept.byDer.keys().next().value!);
     kept.byDer.set(key, reason);
   }

@@ -468,7 +468,7 @@ async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; respond
   const producedAt = decoded.producedAt!;
   details.responder = summarize(signer);
   // Weak keys are refused everywhere (src/pki/jose-policy.ts): a response signed with one proves nothing.
-  const weak = weakPublicKeyReason(input.session, signer.subjectPublicKeyInfo);
+  const weak = weakPublicKeyReason(input.session, signer.subjectPublicKeyInfo, "pki");
   if (weak) {
     return {
       j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP responder "${displayName(signer.subject)}" cannot be relied on: ${weak}.`, details),

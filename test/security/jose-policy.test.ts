@@ -13,7 +13,7 @@ import * as pkijs from "pkijs";
 import { weakPublicKeyReason, weakSpkiReason } from "../../src/pki/jose-policy.js";
 import { pkiSession } from "../../src/pki/session.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
-import { buildArchive, issueCertificate, issued, extensions, OIDS, TIMELINE, tokenSignerVariant } from "../../scripts/generator/index.js";
+import { buildArchive, issueCertificate, issued, extensions, OIDS, sealVariant, TIMELINE, tokenSignerVariant } from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 import { AUDIENCE, ISSUER, SENDER, jwksOf, makeKey, publicJwk, transferPayload, type TestKey } from "../idtoken/helpers.js";
 
@@ -178,21 +178,7 @@ describe("weak keys refused with a reason", () => {
   it("a seal certificate with the test seal's names but a weak key (e = 3): INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE", async () => {
     const pki = testPki();
     const weakKey = generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 3 }).privateKey;
-    const der = issueCertificate({
-      subject: [
-        [OIDS.country, "NO"],
-        [OIDS.locality, "Oslo"],
-        [OIDS.organization, "Nets Branch Norway NUF"],
-        [OIDS.commonName, "Nets"],
-      ],
-      subjectKey: weakKey,
-      issuer: pki.sealRoot,
-      notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30),
-      notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
-      serial: new Uint8Array([0x15, 0x06]),
-      extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
-    });
-    const weakSeal = issued("seal", der, weakKey);
+    const weakSeal = sealVariant(pki, { key: weakKey, serial: new Uint8Array([0x15, 0x06]) });
     const a = await buildArchive(pki, { seal: { signer: weakSeal, certificates: [weakSeal, pki.sealRoot] } });
     const file = join(tempDir("weak-seal-"), "archive.pdf");
     writeFileSync(file, a.pdf);
