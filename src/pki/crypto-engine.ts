@@ -5,7 +5,7 @@
 import { KeyObject, constants, createPublicKey, verify as verifyNow, webcrypto } from "node:crypto";
 import * as pkijs from "pkijs";
 import { toHex } from "./der.js";
-import { BoundedPromises, cacheSlot } from "./kept.js";
+import { BoundedPromises, cacheSlot, DerPool } from "./kept.js";
 
 type CryptoKey = webcrypto.CryptoKey;
 
@@ -37,19 +37,15 @@ class KeyCachingEngine extends pkijs.CryptoEngine {
     const params = publicKeyInfo.algorithm.algorithmParams as { valueBlock?: { toString(): string } } | undefined;
     if (hash && publicKeyInfo.algorithm.algorithmId === EC_PUBLIC_KEY && BRAINPOOL.has(params?.valueBlock?.toString() ?? "")) {
       const spki = new Uint8Array(publicKeyInfo.toSchema().toBER(false));
-      const id = toHex(spki);
-      let key = this.brainpoolKeys.get(id);
-      if (!key) {
-        key = createPublicKey({ key: Buffer.from(spki), format: "der", type: "spki" });
-        if (this.brainpoolKeys.size >= 64) this.brainpoolKeys.delete(this.brainpoolKeys.keys().next().value!);
-        this.brainpoolKeys.set(id, key);
-      }
+      const kept = this.brainpoolKeys.lookup(spki);
+      let key = kept.value;
+      if (!key) this.brainpoolKeys.keep(kept.key, spki, (key = createPublicKey({ key: Buffer.from(spki), format: "der", type: "spki" })));
       return verifyNow(hash, view(data), { key, dsaEncoding: "der" }, signature.valueBlock.valueHexView);
     }
     return super.verifyWithPublicKey(...args);
   }
 
-  private readonly brainpoolKeys = new Map<string, KeyObject>();
+  private readonly brainpoolKeys = new DerPool<KeyObject>(64);
 
   /**
    * WebCrypto's verify for RSASSA-PKCS1-v1_5 and ECDSA, done in this thread: the same OpenSSL operation

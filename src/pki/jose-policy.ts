@@ -70,7 +70,8 @@ const CURVES = new Set(["prime256v1", "secp384r1", "secp521r1"]);
  * signature cards use them, and the crypto engine verifies them with OpenSSL.
  */
 export type KeyUse = "jose" | "pki";
-const PKI_CURVES = new Set([...CURVES, "brainpoolP256r1", "brainpoolP384r1", "brainpoolP512r1"]);
+/** The curves an X.509 signature may use (Node's names): the one table, for the trusted lists' signers too. */
+export const X509_CURVES: ReadonlySet<string> = new Set([...CURVES, "brainpoolP256r1", "brainpoolP384r1", "brainpoolP512r1"]);
 
 /**
  * Why a public key is too weak to prove a signature, or null. RSA: a modulus under 2048 bits, or a public
@@ -91,7 +92,7 @@ export function weakKeyReason(key: KeyObject, use: KeyUse = "jose"): string | nu
       return null;
     }
     case "ec":
-      return d.namedCurve && (use === "pki" ? PKI_CURVES : CURVES).has(d.namedCurve)
+      return d.namedCurve && (use === "pki" ? X509_CURVES : CURVES).has(d.namedCurve)
         ? null
         : `its elliptic curve ${d.namedCurve ?? "?"} is not P-256, P-384 or P-521${use === "pki" ? " (nor Brainpool P256r1, P384r1 or P512r1)" : ""}`;
     case "ed25519":

@@ -1,8 +1,9 @@
-// The structure of a trusted list, as an allow-list: the XML schema of its TSLVersionIdentifier written as data
-// (3: ETSI TS 102 231 v3.1.2, still used by lists outside the EU such as Germany's health-care TSL; 4: TS 119 612
-// v1.1.1, the EU lists of 2014-2016, read with the schema of 5 as DSS reads them; 5: v2.1.1; 6: v2.3.1). Every element, its order and count, every attribute
-// and every simple value of the list is held to it; only the schema's own open points (Extension,
-// OtherInformation, Other, ds:KeyValue) take any content. ds:Signature is left to xmldsig.ts.
+// The structure of a trusted list, as an allow-list: the XML schema of its TSLVersionIdentifier written as
+// data (3: ETSI TS 102 231 v3.1.2, still used by lists outside the EU such as Germany's health-care TSL;
+// 4: TS 119 612 v1.1.1, the EU lists of 2014-2016, read with the schema of 5 as DSS reads them; 5: v2.1.1;
+// 6: v2.3.1). Every element, its order and count, every attribute and every simple value of the list is held
+// to it; only the schema's own open points (Extension, OtherInformation, Other, ds:KeyValue) take any
+// content. Of ds:Signature only the version's signature profile is held here; its shape is xmldsig.ts's.
 import { FormatError } from "../errors.js";
 import { NS } from "./xml.js";
 import type { XElement, XNode } from "./xml-libs.js";
@@ -17,7 +18,7 @@ interface Attr {
   since?: number;
 }
 
-/** The versions whose schema this table holds, and the types in which an older schema differs. */
+/** The versions whose schema this table holds (OLDER below says where version 3's differs). */
 export const SUPPORTED_VERSIONS = [3, 4, 5, 6] as const;
 
 interface Particle {

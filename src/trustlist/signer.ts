@@ -5,6 +5,7 @@
 // Signers are often people (the EU list's is): messages name the certificate by digest; its subject stays in details.
 import { X509Certificate, type KeyObject } from "node:crypto";
 import { certificateFromDer, summarize, validAt } from "../pki/certificate.js";
+import { X509_CURVES } from "../pki/jose-policy.js";
 import type { PkiSession } from "../pki/session.js";
 import { failed, indeterminate, passed } from "../report/check.js";
 import type { CertificateSummary, CheckResult, ValidationTime } from "../report/types.js";
@@ -57,13 +58,11 @@ export function signingCertificate(shape: SignatureShape): { der: Uint8Array; ke
  * bits), or ECDSA on the curves TS 119 312 recommends: NIST P-256/384/521 and Brainpool P256r1/P384r1/P512r1
  * (Germany's lists are signed on brainpoolP256r1).
  */
-const CURVES = new Set(["prime256v1", "secp384r1", "secp521r1", "brainpoolP256r1", "brainpoolP384r1", "brainpoolP512r1"]);
-
 function keyProblem(key: KeyObject): string | null {
   const d = key.asymmetricKeyDetails ?? {};
   if (key.asymmetricKeyType === "rsa" || key.asymmetricKeyType === "rsa-pss")
     return (d.modulusLength ?? 0) >= 1900 ? null : `an RSA key of ${d.modulusLength ?? "?"} bits (at least 1900 required)`;
-  if (key.asymmetricKeyType === "ec") return CURVES.has(d.namedCurve ?? "") ? null : `an EC key on curve ${d.namedCurve ?? "?"}`;
+  if (key.asymmetricKeyType === "ec") return X509_CURVES.has(d.namedCurve ?? "") ? null : `an EC key on curve ${d.namedCurve ?? "?"}`;
   return `a ${key.asymmetricKeyType ?? "unknown"} key`;
 }
 
