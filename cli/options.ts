@@ -1,6 +1,6 @@
 // Option parsers shared by the commands. Bad values are usage errors (exit 3) via commander.
 import { InvalidArgumentError, Option } from "commander";
-import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_NAMES, type Limits } from "../src/api/common.js";
+import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_NAMES, SealcheckError, type Limits } from "../src/api/common.js";
 
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -90,6 +90,39 @@ export function verdictOptions(): Option[] {
     listOption("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", "none"),
     new Option("--allow-extra-originals", "a supplied file that matches no signed document is a warning, not TOTAL-FAILED"),
   ];
+}
+
+/** Trusted lists as a source of anchors, for `verify` and `verify-batch`. */
+export function trustedListFlags(): Option[] {
+  return [
+    listOption(
+      "--trusted-list <list.xml>",
+      "a trusted list (ETSI TS 119 612): once it verifies, its CA and TSA services' certificates are anchors for their roles while their status vouches (repeatable)",
+      "none",
+    ),
+    listOption("--lotl <lotl.xml>", "a list of lists that announces the trusted lists' signers (repeatable)", "none"),
+    listOption("--tl-signer <path>", "pinned signer certificate(s) of the list of lists, or of a trusted list itself (repeatable)", "none"),
+  ];
+}
+
+/** The anchors of --trusted-list (each list verified first), or nothing when no list was given. */
+export async function trustedListsFrom(opts: Record<string, unknown>): Promise<{ trustedLists?: import("../src/api/trust-list.js").TrustedListAnchors }> {
+  const lists = (opts.trustedList as string[] | undefined) ?? [];
+  const lotls = (opts.lotl as string[] | undefined) ?? [];
+  const signers = (opts.tlSigner as string[] | undefined) ?? [];
+  if (!lists.length) {
+    if (lotls.length || signers.length) throw new SealcheckError("ERR_USAGE", "--lotl and --tl-signer are for --trusted-list, which was not given");
+    return {};
+  }
+  const { loadTrustedListAnchors, readCertificateFiles } = await import("../src/api/trust-list.js");
+  return {
+    trustedLists: await loadTrustedListAnchors({
+      lists,
+      lotls,
+      signers: readCertificateFiles(signers, "--tl-signer"),
+      ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
+    }),
+  };
 }
 
 /** The verification options of verify-batch, the queue and its workers, from the parsed flags (one list). */

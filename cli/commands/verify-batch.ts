@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { batchVerifyOptions, limitHelp, limitOption, listOption, parseSeconds, verdictOptions } from "../options.js";
+import { batchVerifyOptions, limitHelp, limitOption, listOption, parseSeconds, trustedListFlags, trustedListsFrom, verdictOptions } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -48,7 +48,7 @@ export function registerVerifyBatch(program: Command): void {
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
     .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
     .option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports");
-  for (const o of verdictOptions()) cmd.addOption(o);
+  for (const o of [...verdictOptions(), ...trustedListFlags()]) cmd.addOption(o);
   cmd
     .addOption(limitOption())
     .addHelpText(
@@ -91,7 +91,7 @@ options, unusable trust store, nothing found).`,
         // JUnit and CSV list every archive (earlier run included); the short fields only, not the reports.
         const rows: import("../../src/api/batch.js").BatchRow[] = [];
         const keepRow = format === "junit" || format === "csv";
-        const verifyOptions = batchVerifyOptions(opts);
+        const verifyOptions = { ...batchVerifyOptions(opts), ...(await trustedListsFrom(opts)) };
         const run = runKey({ ...verifyOptions, allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
 
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.

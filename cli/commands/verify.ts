@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { limitHelp, limitOption, listOption, verdictOptions } from "../options.js";
+import { limitHelp, limitOption, listOption, trustedListFlags, trustedListsFrom, verdictOptions } from "../options.js";
 
 export function registerVerify(program: Command): void {
   const cmd = program
@@ -17,7 +17,7 @@ export function registerVerify(program: Command): void {
     .option("--report <file.html>", "also write the report as one self-contained HTML file, to print or save as PDF")
     .option("--token <workflowtoken.json>", "the Workflow-token JSON of the same workflow: verify it too and cross-check it with the evidence")
     .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them");
-  for (const o of verdictOptions()) cmd.addOption(o);
+  for (const o of [...verdictOptions(), ...trustedListFlags()]) cmd.addOption(o);
   cmd
     .addOption(limitOption())
     .addHelpText(
@@ -71,6 +71,7 @@ in the package; the stable contract: docs/contract.md.`,
           showPersonalData: Boolean(opts.showPersonalData),
           ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
           ...(typeof opts.token === "string" ? { crossCheckToken: opts.token } : {}),
+          ...(await trustedListsFrom(opts)),
         });
         if (typeof opts.report === "string") {
           const { renderArchiveHtml } = await import("../../src/api/archive.js");

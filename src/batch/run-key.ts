@@ -35,7 +35,7 @@ function contentDigests(paths: readonly string[] | undefined): string[] {
 
 /** Everything that shaped the verdicts of one batch run, in a stable order. */
 export function runOptions(options: BatchVerifyOptions & { allowMissingOriginals?: boolean }): Record<string, unknown> {
-  const { trust, certs, trustFor, ...rest } = options;
+  const { trust, certs, trustFor, trustedLists, ...rest } = options;
   const described: Record<string, unknown> = { sealcheck: VERSION, trustAnchors: contentDigests(trust), certs: contentDigests(certs) };
   // Role anchors by content too, like --trust.
   if (trustFor)
@@ -44,6 +44,8 @@ export function runOptions(options: BatchVerifyOptions & { allowMissingOriginals
         .sort()
         .map(([role, paths]) => [role, contentDigests(paths)]),
     );
+  // Trusted lists by content: what they vouch for follows from the verified list.
+  if (trustedLists) described.trustedLists = trustedLists.lists.map((l) => l.sha256).sort();
   for (const k of Object.keys(rest).sort()) {
     const v = (rest as Record<string, unknown>)[k];
     if (v !== undefined) described[k] = v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v;

@@ -27,6 +27,7 @@ function initOf(o: VerifyManyOptions & Pick<WorkerInit, "reports">): WorkerInit 
   if (o.tokenSignerOrganizations?.length) verify.tokenSignerOrganizations = [...o.tokenSignerOrganizations];
   if (o.sealSigners?.length) verify.sealSigners = [...o.sealSigners];
   if (o.allowExtraOriginals) verify.allowExtraOriginals = true;
+  if (o.trustedLists) verify.trustedLists = o.trustedLists;
   if (o.trustFor) verify.trustFor = Object.fromEntries(Object.entries(o.trustFor).map(([k, v]) => [k, [...(v ?? [])]]));
   return { verify, ...(o.reports && o.reports !== "all" ? { reports: o.reports } : {}) };
 }

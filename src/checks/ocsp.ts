@@ -28,7 +28,8 @@ export async function checkOcsp(env: CheckEnv, f: Needs): Promise<{ checks: Chec
     decoded: f.ocsp,
     target: f.tokenCert,
     issuer: f.tokenIssuer ?? null,
-    pool: [...anchorsFor(env.trust, "token"), ...env.trust.intermediates],
+    // The responder is judged when it signed: the anchors a trusted list gave for that time.
+    pool: [...anchorsFor(env.trust, "token", f.ocsp.producedAt ?? sealing.time), ...env.trust.intermediates],
     sealingTime: sealing.time,
     freshnessWindowSeconds: env.options.ocspWindowSeconds,
     clockSkewSeconds: env.options.clockSkewSeconds,

@@ -157,7 +157,7 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
 }
 
 async function judgeDocumentTimestamp(env: CheckEnv, pdf: Uint8Array, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
-  const trust = { anchors: anchorsFor(env.trust, "tsa"), intermediates: env.trust.intermediates };
+  const trust = { anchors: (at: Date) => anchorsFor(env.trust, "tsa", at), intermediates: env.trust.intermediates };
   const r = await verifyTimestamp(s.contents!, (alg) => digestByteRanges(pdf, ranges, alg), trust, env.options.at ?? null, env.pki, true);
   return {
     status: r.judgement.status,

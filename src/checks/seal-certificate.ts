@@ -12,7 +12,7 @@ import { failed, indeterminate, passed, skipped, warning } from "../report/check
 import type { CheckResult } from "../report/types.js";
 import { validationTime, type ArchiveFacts, type CheckEnv, type Established } from "./facts.js";
 import { sealIdentity } from "../evidence/broker-identity.js";
-import { anchorsFor } from "../pki/trust-store.js";
+import { anchorsFor, listNote, listServiceOf } from "../pki/trust-store.js";
 import type { SealCmsFacts } from "./seal-signature.js";
 
 const ID = "seal-certificate";
@@ -37,7 +37,7 @@ export async function checkSealCertificate(env: CheckEnv, seal: Needs, extra: Ex
   if (!cert || !seal.cms) return { check: skipped(ID, "No seal certificate was identified, so no path was built."), facts: {} };
   const at = validationTime(env.options, seal);
   const pool = [...env.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
-  const anchors = anchorsFor(env.trust, "seal");
+  const anchors = anchorsFor(env.trust, "seal", at.time);
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki });
   const sealPath = describePath(chain.path);
   return { check: await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }), facts: { sealPath } };
@@ -56,6 +56,8 @@ interface Built {
 async function judge(env: CheckEnv, seal: Needs, extra: ExtraRevocationData, { cert, cms, at, pool, anchors, chain, sealPath }: Built): Promise<CheckResult> {
   const who = sealIdentity(cert, env.options.sealSigners);
   const details: Record<string, unknown> = { certificate: summarize(cert), sealIdentity: who.identity, path: sealPath };
+  const listed = chain.status === "valid" ? listServiceOf(env.trust, chain.path.at(-1), "seal", at.time) : null;
+  if (listed) details.trustedListService = listed;
   if (who.identity === "other") {
     // Any certificate that chains to an anchor could re-seal a PDF built around a genuine token: only the
     // broker's seal (or one the user accepted with --seal-signer) makes a sealed archive of the broker.
@@ -69,9 +71,9 @@ async function judge(env: CheckEnv, seal: Needs, extra: ExtraRevocationData, { c
   }
   if (chain.status !== "valid") {
     const sub = chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE";
-    return chain.status === "not-yet-valid"
-      ? failed(ID, sub, `Seal certificate: ${chain.message}`, { at, details })
-      : indeterminate(ID, sub, `Seal certificate: ${chain.message}`, { at, details });
+    const note = chain.status === "no-chain" ? listNote(env.trust, [cert, ...pool], "seal", at.time) : null;
+    const message = `Seal certificate: ${chain.message}${note ? ` ${note}` : ""}`;
+    return chain.status === "not-yet-valid" ? failed(ID, sub, message, { at, details }) : indeterminate(ID, sub, message, { at, details });
   }
   const ku = keyUsages(cert);
   if (ku && !ku.includes("nonRepudiation") && !ku.includes("digitalSignature")) {

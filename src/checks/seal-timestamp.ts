@@ -1,7 +1,7 @@
 // Check "seal-timestamp": the signature timestamp (unsigned attribute id-aa-signatureTimeStampToken):
 // imprint over the seal's signature value, TSA signature, TSA certificate and path. A verified timestamp
 // is the proven sealing time (best-signature-time, ETSI EN 319 102-1 §5.6.2.1) the other checks use.
-import { anchorsFor } from "../pki/trust-store.js";
+import { anchorsFor, listServiceOf } from "../pki/trust-store.js";
 import { signatureValue, timestampTokens } from "../pki/cms.js";
 import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
 import { LimitError } from "../errors.js";
@@ -36,7 +36,7 @@ export async function checkSealTimestamp(
     return { check: failed(ID, "FORMAT_FAILURE", `The seal's timestamps are not read: ${e.message}.`) };
   }
   const data = signatureValue(si);
-  const trust = { anchors: anchorsFor(env.trust, "tsa"), intermediates: env.trust.intermediates };
+  const trust = { anchors: (at: Date) => anchorsFor(env.trust, "tsa", at), intermediates: env.trust.intermediates };
   const results = [];
   for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, env.options.at ?? null, env.pki));
   // The earliest verified timestamp is the best proof of existence.
@@ -46,6 +46,9 @@ export async function checkSealTimestamp(
   const at = chosen.info
     ? { time: env.options.at ?? chosen.info.genTime, source: env.options.at ? ("at-option" as const) : ("seal-timestamp" as const) }
     : undefined;
-  const details = { ...j.details, tokens: tokens.length, claimedTime };
+  const path = (j.details as { path?: { sha256: string }[] } | undefined)?.path;
+  const judgedAt = chosen.info ? (env.options.at ?? chosen.info.genTime) : null;
+  const listed = j.status === "passed" && judgedAt ? listServiceOf(env.trust, path?.at(-1)?.sha256, "tsa", judgedAt) : null;
+  const details = { ...j.details, tokens: tokens.length, claimedTime, ...(listed ? { trustedListService: listed } : {}) };
   return { check: result(ID, j.status, j.message, { sub: j.subIndication, ...(at ? { at } : {}), details }), ...(good[0]?.info ? { info: good[0].info } : {}) };
 }

@@ -1,7 +1,7 @@
 // Check "token-certificate": the token's certificate chains to a --trust anchor (RSASSA-PSS included) and
 // every certificate on the path was valid at the validation time; its key usage allows signing.
 import { displayName, keyUsages, summarize } from "../pki/certificate.js";
-import { anchorsFor } from "../pki/trust-store.js";
+import { anchorsFor, listNote, listServiceOf } from "../pki/trust-store.js";
 import { nameAttributeValues, organizationIdentifier } from "../evidence/broker-identity.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { findIssuer } from "../pki/ocsp.js";
@@ -23,11 +23,12 @@ type Needs = Pick<ArchiveFacts, "tokenCert" | "ocsp" | "sealTimestamp" | "claims
 export async function checkTokenCertificate(env: CheckEnv, f: Needs): Promise<Established<TokenPathFacts>> {
   const cert = f.tokenCert;
   if (!cert) return { check: skipped(ID, "No token certificate could be read, so no path was built."), facts: {} };
-  const anchors = anchorsFor(env.trust, "token");
+  const at = validationTime(env.options, f).time;
+  const anchors = anchorsFor(env.trust, "token", at);
   const chain = await validateChain(cert, {
     anchors,
     intermediates: [...env.trust.intermediates, ...(f.ocsp?.certificates ?? [])],
-    at: validationTime(env.options, f).time,
+    at,
     session: env.pki,
   });
   const tokenIssuer = chain.path[1] ?? (await findIssuer(env.pki, cert, [...anchors, ...env.trust.intermediates]));
@@ -46,6 +47,8 @@ function judge(env: CheckEnv, f: Needs, cert: NonNullable<Needs["tokenCert"]>, c
     acceptedSigners: env.options.tokenSignerOrganizations,
     path: describePath(chain.path),
   };
+  const listed = chain.status === "valid" ? listServiceOf(env.trust, chain.path.at(-1), "token", at.time) : null;
+  if (listed) details.trustedListService = listed;
   if (organization === null || !env.options.tokenSignerOrganizations.includes(organization)) {
     // Any holder of an OCES certificate could sign a JWT that looks like a Workflow token: only a token
     // signed by the broker's own certificate is one.
@@ -58,7 +61,10 @@ function judge(env: CheckEnv, f: Needs, cert: NonNullable<Needs["tokenCert"]>, c
   }
   if (chain.status !== "valid") {
     const sub = chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE";
-    return chain.status === "not-yet-valid" ? failed(ID, sub, chain.message, { at, details }) : indeterminate(ID, sub, chain.message, { at, details });
+    const note =
+      chain.status === "no-chain" ? listNote(env.trust, [cert, ...env.trust.intermediates, ...(f.ocsp?.certificates ?? [])], "token", at.time) : null;
+    const message = `${chain.message}${note ? ` ${note}` : ""}`;
+    return chain.status === "not-yet-valid" ? failed(ID, sub, message, { at, details }) : indeterminate(ID, sub, message, { at, details });
   }
   const ku = keyUsages(cert);
   if (ku && !ku.includes("digitalSignature") && !ku.includes("nonRepudiation")) {

@@ -94,7 +94,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
   if (anchors.length === 0) {
     return {
       status: "no-chain",
-      message: "No trust anchors were given (--trust), so no certificate path can be validated.",
+      message: `No trust anchor applies at ${at.toISOString()} (none given with --trust or for this role, and no trusted list's service vouched for it then), so no certificate path can be validated.`,
       path: [],
       subIndication: "NO_CERTIFICATE_CHAIN_FOUND",
     };

@@ -84,7 +84,8 @@ export type Imprinted = Uint8Array | ((hashAlgorithm: string) => Uint8Array);
 export async function verifyTimestamp(
   token: Uint8Array,
   data: Imprinted,
-  trust: { anchors: readonly pkijs.Certificate[]; intermediates: readonly pkijs.Certificate[] },
+  /** Anchors, or the anchors for the time the TSA's path is judged (a trusted list's vouch for some periods only). */
+  trust: { anchors: readonly pkijs.Certificate[] | ((at: Date) => readonly pkijs.Certificate[]); intermediates: readonly pkijs.Certificate[] },
   at: Date | null,
   session: PkiSession,
   /** The token sits in a zero-padded PDF /Contents: decoded by its own length (DER or BER), padding checked. */
@@ -150,7 +151,7 @@ export async function verifyTimestamp(
   }
   const judgeAt = at ?? tst.genTime;
   const chain = await validateChain(signer.signerCert, {
-    anchors: trust.anchors,
+    anchors: typeof trust.anchors === "function" ? trust.anchors(judgeAt) : trust.anchors,
     intermediates: [...trust.intermediates, ...decoded.certificates],
     at: judgeAt,
     session,

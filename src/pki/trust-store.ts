@@ -4,8 +4,9 @@ import { expectPathList } from "../usage.js";
 import { join } from "node:path";
 import type * as pkijs from "pkijs";
 import { SealcheckError, errorMessage } from "../errors.js";
-import { certificateDer, certificateFromDer, pemBlocks } from "./certificate.js";
+import { certificateDer, certificateFromDer, displayName, pemBlocks, sameName, thumbprint } from "./certificate.js";
 import { pkiSession, type PkiSession } from "./session.js";
+import type { TrustedListUse } from "../report/types.js";
 
 /**
  * What an anchor may vouch for: the Workflow-token certificate and its OCSP responder, the seal, or a
@@ -24,12 +25,81 @@ export interface TrustStore {
    * issuing CA for the token does not thereby let every OCES3 certificate vouch for a seal or a timestamp.
    */
   roleAnchors?: Partial<Record<TrustRole, pkijs.Certificate[]>>;
+  /** Anchors from verified trusted lists (--trusted-list): each for some roles, only while its service's status allowed it. */
+  listAnchors?: ListAnchor[];
+  /** The lists they come from. */
+  trustedLists?: TrustedListUse[];
 }
 
-/** The anchors that may end a path for one role: the general ones plus that role's own. */
-export function anchorsFor(store: TrustStore, role: TrustRole): pkijs.Certificate[] {
+/** When a trusted list's service vouched for a role: [from, to), `to` null while the list still says so. */
+export interface ListWindow {
+  role: TrustRole;
+  from: string;
+  to: string | null;
+  /** The service's status (URI) and type (URI) in that period. */
+  status: string;
+  type: string;
+}
+
+/** Where a list anchor comes from: the list, its provider and service. */
+export interface ListAnchorSource {
+  list: string;
+  territory: string | null;
+  sequenceNumber: number | null;
+  provider: string | null;
+  service: string | null;
+}
+
+/** A trusted list's service certificate as plain data (threads and sessions pass it on): DER, periods, source. */
+export interface ListAnchorData {
+  der: Uint8Array;
+  windows: ListWindow[];
+  source: ListAnchorSource;
+}
+
+/** Anchors from verified trusted lists (loadTrustedListAnchors), as plain data: a trust store decodes them. */
+export interface TrustedListAnchors {
+  lists: TrustedListUse[];
+  anchors: ListAnchorData[];
+}
+
+export interface ListAnchor extends Omit<ListAnchorData, "der"> {
+  cert: pkijs.Certificate;
+}
+
+/** The list window that lets `anchor` vouch for `role` at `at`, if any. */
+export function listWindowAt(anchor: Omit<ListAnchorData, "der">, role: TrustRole, at: Date): ListWindow | undefined {
+  const t = at.getTime();
+  return anchor.windows.find((w) => w.role === role && Date.parse(w.from) <= t && (w.to === null || t < Date.parse(w.to)));
+}
+
+/**
+ * The anchors that may end a path for one role at time `at`: the general ones, that role's own, and the
+ * trusted lists' certificates whose service vouched for that role at `at` (none without a time).
+ */
+export function anchorsFor(store: TrustStore, role: TrustRole, at?: Date): pkijs.Certificate[] {
   const own = store.roleAnchors?.[role];
-  return own?.length ? dedupe([...store.anchors, ...own]) : store.anchors;
+  const listed = at ? (store.listAnchors ?? []).filter((a) => listWindowAt(a, role, at)).map((a) => a.cert) : [];
+  return own?.length || listed.length ? dedupe([...store.anchors, ...(own ?? []), ...listed]) : store.anchors;
+}
+
+/**
+ * The trusted-list service behind a path's anchor (the certificate, or its SHA-256 as reports give it) for
+ * `role` at `at`, when that is how it is trusted.
+ */
+export function listServiceOf(
+  store: TrustStore,
+  anchor: pkijs.Certificate | string | undefined,
+  role: TrustRole,
+  at: Date,
+): (ListAnchorSource & ListWindow) | null {
+  if (!anchor || !store.listAnchors?.length) return null;
+  const sha256 = typeof anchor === "string" ? anchor.toUpperCase() : thumbprint(anchor, "sha256");
+  for (const a of store.listAnchors) {
+    const w = listWindowAt(a, role, at);
+    if (w && thumbprint(a.cert, "sha256") === sha256) return { ...a.source, ...w };
+  }
+  return null;
 }
 
 const MAX_TRUST_FILE = 16 * 1024 * 1024;
@@ -114,12 +184,16 @@ export function dedupe(certs: pkijs.Certificate[]): pkijs.Certificate[] {
   });
 }
 
-/** The trust store of --trust, --certs and the per-role anchors, decoded with `session` (default: one of its own). */
+/**
+ * The trust store of --trust, --certs, the per-role anchors and the trusted lists' anchors (loadTrustedListAnchors),
+ * decoded with `session` (default: one of its own).
+ */
 export function loadTrustStore(
   trust: readonly string[],
   certs: readonly string[] = [],
   roles: Partial<Record<TrustRole, readonly string[]>> = {},
   session: PkiSession = pkiSession(),
+  lists?: TrustedListAnchors,
 ): TrustStore {
   expectPathList("trust", trust);
   expectPathList("certs", certs);
@@ -128,5 +202,32 @@ export function loadTrustStore(
     const paths = roles[role];
     if (paths?.length) (store.roleAnchors ??= {})[role] = loadCertificates(paths, `--trust-${role}`, session);
   }
+  if (lists) {
+    store.trustedLists = lists.lists.map((l) => ({ ...l }));
+    store.listAnchors = lists.anchors.map(({ der, ...rest }) => ({
+      ...rest,
+      cert: certificateFromDer(der, `a trusted list's certificate (${rest.source.list})`, session),
+    }));
+  }
   return store;
+}
+
+const ROLE_NAMES: Record<TrustRole, string> = { seal: "a seal", token: "the token certificate", tsa: "a timestamp" };
+const serviceType = (uri: string) => uri.replace("http://uri.etsi.org/TrstSvc/Svctype/", "");
+
+/**
+ * Why a trusted list's service that could have ended a path (its certificate names an issuer on it) did not
+ * vouch for `role` at `at`, as a sentence; null when no list holds such a certificate.
+ */
+export function listNote(store: TrustStore, path: readonly pkijs.Certificate[], role: TrustRole, at: Date): string | null {
+  for (const a of store.listAnchors ?? []) {
+    if (!path.some((c) => sameName(a.cert.subject, c.issuer))) continue;
+    const where = `trusted list ${a.source.territory ?? "?"} #${a.source.sequenceNumber ?? "?"} (${a.source.list})`;
+    const own = a.windows.filter((w) => w.role === role);
+    const periods = own.map((w) => `${w.from.slice(0, 10)} to ${w.to ? w.to.slice(0, 10) : "now"}`).join(", ");
+    return own.length
+      ? `"${displayName(a.cert.subject)}" is the service "${a.source.service ?? "?"}" of ${where}, which vouched for ${ROLE_NAMES[role]} only ${periods}, not at ${at.toISOString()}.`
+      : `"${displayName(a.cert.subject)}" is the service "${a.source.service ?? "?"}" of ${where}, a ${[...new Set(a.windows.map((w) => serviceType(w.type)))].join(" and ")} service, which does not vouch for ${ROLE_NAMES[role]}.`;
+  }
+  return null;
 }

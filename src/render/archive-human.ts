@@ -95,8 +95,17 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
 
   if (v.basis) {
     heading(`Trust anchors (${v.basis.anchors.length})`);
-    if (v.basis.anchors.length === 0) out.push("  none given (--trust): no certificate path could end at an anchor");
+    if (v.basis.anchors.length === 0)
+      out.push(
+        v.basis.lists.length
+          ? "  none given with --trust: only the trusted lists' services below"
+          : "  none given (--trust): no certificate path could end at an anchor",
+      );
     for (const a of v.basis.anchors) out.push(`  ${wrap(safeText(a.heading), WIDTH - 5, "     ")}`, ...fieldLines(a.fields, "     "));
+    if (v.basis.lists.length) {
+      heading(`Trusted lists (${v.basis.lists.length})`);
+      for (const l of v.basis.lists) out.push(`  ${wrap(safeText(l.heading), WIDTH - 5, "     ")}`, ...fieldLines(l.fields, "     "));
+    }
     heading("Options");
     out.push(...fieldLines(v.basis.options));
   }

@@ -51,7 +51,8 @@ export interface ArchiveView {
   notes: string[];
   personalDataMasked: boolean;
   /** What the verdict rests on besides the evidence: the anchors (subject, SHA-256) and the options. */
-  basis: { anchors: Item[]; options: Field[] } | null;
+  /** `lists`: the trusted lists whose services were anchors (--trusted-list). */
+  basis: { anchors: Item[]; lists: Item[]; options: Field[] } | null;
   /** Set when the evidence comes from one of the broker's test environments: shown at the top, beside the verdict. */
   testEnvironment: string | null;
   /** Set when the token's signature did not verify: the workflow, documents and signers are only claimed. */
@@ -387,6 +388,16 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
     .join(", ");
   return {
     anchors: b.trustAnchors.map((a, i) => ({ heading: `${i + 1}. ${a.subject}`, fields: [{ label: "SHA-256", value: a.sha256 }] })),
+    lists: (b.trustedLists ?? []).map((l, i) => ({
+      heading: `${i + 1}. ${l.file}`,
+      fields: [
+        { label: "List", value: `${l.territory ?? "?"} trusted list #${l.sequenceNumber ?? "?"}, issued ${formatTime(l.issued)}` },
+        { label: "Speaks until", value: `${formatTime(l.speaksUntil)} (its next update: no service vouches after it)` },
+        { label: "Signer", value: l.signerTrustedBy === "pinned" ? "pinned (--tl-signer)" : `announced by ${l.signerTrustedBy ?? "?"}` },
+        { label: "Anchors", value: `${l.anchors} service certificate(s), each for its type's roles while its status vouched` },
+        { label: "SHA-256", value: l.sha256 },
+      ],
+    })),
     options: [
       { label: "Validation time", value: o.at ? `${formatTime(o.at)} (--at)` : "the time the evidence proves (no --at)" },
       { label: "OCSP window", value: `${o.ocspWindowSeconds} s before the sealing time (--ocsp-window)` },

@@ -182,8 +182,17 @@ export function renderArchiveHtml(report: ArchiveReport, options: HtmlOptions = 
 
   if (v.basis) {
     parts.push(`<h2>Trust anchors (${v.basis.anchors.length})</h2>`);
-    if (v.basis.anchors.length === 0) parts.push(`<p class="note">None given (--trust): no certificate path could end at an anchor.</p>`);
+    if (v.basis.anchors.length === 0)
+      parts.push(
+        v.basis.lists.length
+          ? `<p class="note">None given with --trust: only the trusted lists' services below.</p>`
+          : `<p class="note">None given (--trust): no certificate path could end at an anchor.</p>`,
+      );
     for (const a of v.basis.anchors) parts.push(`<div class="anchor"><h3>${escapeHtml(a.heading)}</h3>${fieldsTable(a.fields, ["SHA-256"])}</div>`);
+    if (v.basis.lists.length) {
+      parts.push(`<h2>Trusted lists (${v.basis.lists.length})</h2>`);
+      for (const l of v.basis.lists) parts.push(`<div class="anchor"><h3>${escapeHtml(l.heading)}</h3>${fieldsTable(l.fields, ["SHA-256"])}</div>`);
+    }
     parts.push(`<h2>Options</h2>${fieldsTable(v.basis.options)}`);
   }
 

@@ -2,7 +2,7 @@
 // auditor needs to read: the workflow, documents, signers, certificates. Personal data is marked, and its
 // values masked unless the caller asks for them.
 import type { EvidenceFormat } from "../input/evidence-file.js";
-import type { CertificateSummary, CheckStatus, ReportBase, SubIndication } from "./types.js";
+import type { CertificateSummary, CheckStatus, ReportBase, SubIndication, TrustedListUse } from "./types.js";
 import type { PersonalDataKind } from "../evidence/personal-data.js";
 
 export interface ReportedClaim {
@@ -110,6 +110,8 @@ export interface PdfSignatureReport {
 export interface VerificationInputs {
   /** Every anchor given with --trust / trust / trustStore: subject and SHA-256 of the certificate. */
   trustAnchors: { subject: string; sha256: string }[];
+  /** The trusted lists whose services were anchors (--trusted-list), each verified before use. */
+  trustedLists?: TrustedListUse[];
   /** How many untrusted path-building certificates (--certs) were offered. */
   untrustedCertificates: number;
   /** The options that shaped the verdict, defaults included, as given to the library. */

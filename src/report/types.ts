@@ -96,3 +96,19 @@ export interface CertificateSummary {
   keyUsage?: string[];
   extendedKeyUsage?: string[];
 }
+
+/** A trusted list that gave anchors, as the report names it. */
+export interface TrustedListUse {
+  file: string;
+  /** SHA-256 of the list file. */
+  sha256: string;
+  territory: string | null;
+  sequenceNumber: number | null;
+  issued: string | null;
+  /** Until when the list speaks for its services' statuses: its NextUpdate (a closed list does not verify). */
+  speaksUntil: string | null;
+  /** How its signer was trusted: "pinned", or the list of lists that announced it. */
+  signerTrustedBy: string | null;
+  /** Service certificates taken as anchors for some role and period. */
+  anchors: number;
+}

@@ -94,7 +94,12 @@ export interface RawService {
   history: { status: string; statusStartingTime: string; type: string }[];
 }
 
-export function providers(root: XElement): { name: string | null; services: RawService[] }[] {
+export interface RawProvider {
+  name: string | null;
+  services: RawService[];
+}
+
+export function providers(root: XElement): RawProvider[] {
   const list = at(root, "TrustServiceProviderList");
   return (list ? children(list, NS.tsl, "TrustServiceProvider") : []).map((p) => ({
     name: name(at(p, "TSPInformation", "TSPName")),

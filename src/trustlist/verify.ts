@@ -12,7 +12,7 @@ import { internalErrorCheck } from "../report/internal-error.js";
 import type { CertificateSummary, CheckResult, ValidationTime } from "../report/types.js";
 import { computeVerdict } from "../report/verdict.js";
 import { VERSION } from "../version.js";
-import { listInfo, pointers, providers, type RawPointer } from "./model.js";
+import { listInfo, pointers, providers, type RawPointer, type RawProvider } from "./model.js";
 import { checkStructure } from "./schema.js";
 import { judgeSigner, signingCertificate, type SignerTrust } from "./signer.js";
 import type { TrustedListInfo, TrustedListLink, TrustedListProvider, TrustedListReport, VerifyTrustedListOptions } from "./types.js";
@@ -30,10 +30,12 @@ interface Run {
   checks: CheckResult[];
 }
 
-interface Outcome {
+export interface Outcome {
   report: TrustedListReport;
   /** The list's pointers, read from its signed bytes; only for a list that passed. */
   pointers: RawPointer[];
+  /** Its providers with their services' certificates as DER, read from its signed bytes; only for a list that passed. */
+  providers: RawProvider[];
 }
 
 function usage(message: string): SealcheckError {
@@ -188,8 +190,8 @@ function publicPointers(raw: RawPointer[], session: PkiSession): TrustedListRepo
   }));
 }
 
-function publicProviders(root: XElement, session: PkiSession): TrustedListProvider[] {
-  return providers(root).map((p) => ({
+function publicProviders(raw: RawProvider[], session: PkiSession): TrustedListProvider[] {
+  return raw.map((p) => ({
     name: p.name,
     services: p.services.map((s) => ({ ...s, certificates: serviceCertificates(s.certificates, session) })),
   }));
@@ -240,8 +242,10 @@ async function verifyOne(input: { bytes: Uint8Array; file: string }, trust: Sign
   const verdict = computeVerdict(run.checks);
   const signed = verdict.indication === "TOTAL-PASSED" ? found.signedRoot : null;
   const raw = signed ? pointers(signed) : [];
+  const rawProviders = signed ? providers(signed) : [];
   return {
     pointers: raw,
+    providers: rawProviders,
     report: {
       kind: "trusted-list",
       indication: verdict.indication,
@@ -257,7 +261,7 @@ async function verifyOne(input: { bytes: Uint8Array; file: string }, trust: Sign
       signingTime: found.signingTime,
       lotlChain: opts.lotlChain,
       pointers: signed ? publicPointers(raw, opts.session) : null,
-      providers: signed ? publicProviders(signed, opts.session) : null,
+      providers: signed ? publicProviders(rawProviders, opts.session) : null,
       tool: { name: "sealcheck", version: VERSION },
     },
   };
@@ -391,6 +395,11 @@ async function verifyChain(
  * a report (TOTAL-FAILED or INDETERMINATE); only caller mistakes (bad options) throw SealcheckError.
  */
 export async function verifyTrustedList(input: { bytes: Uint8Array; file: string }, options: VerifyTrustedListOptions = {}): Promise<TrustedListReport> {
+  return (await verifyList(input, options)).report;
+}
+
+/** verifyTrustedList, with what a list that passed says in raw form (its services' certificates as DER). */
+export async function verifyList(input: { bytes: Uint8Array; file: string }, options: VerifyTrustedListOptions = {}): Promise<Outcome> {
   if (!input || !(input.bytes instanceof Uint8Array) || typeof input.file !== "string")
     throw usage("verifyTrustedList takes { bytes: Uint8Array, file: string }");
   if (options.at !== undefined && !(options.at instanceof Date && !Number.isNaN(options.at.getTime()))) throw usage("the validation time is not a valid date");
@@ -452,5 +461,5 @@ export async function verifyTrustedList(input: { bytes: Uint8Array; file: string
           };
     }
   }
-  return (await verifyOne(input, trust, { ...base, judgeFreshness: true, lotlChain: links })).report;
+  return verifyOne(input, trust, { ...base, judgeFreshness: true, lotlChain: links });
 }

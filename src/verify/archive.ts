@@ -89,7 +89,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   }
   const hashing = originalPaths ? startHashingOriginals(originalPaths) : null;
   try {
-    const trust = given?.trust ?? o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, session.pki);
+    const trust = given?.trust ?? o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, session.pki, o.trustedLists);
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
     const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
     if (listingError) throw listingError;
@@ -342,6 +342,7 @@ function verificationInputs(trust: TrustStore, options: ArchiveOptions, limits: 
   const changed = Object.entries(limits).filter(([k, v]) => DEFAULT_LIMITS[k as keyof Limits] !== v);
   return {
     trustAnchors: trust.anchors.map((c) => summarize(c)).map((c) => ({ subject: c.subject, sha256: c.sha256 })),
+    ...(trust.trustedLists ? { trustedLists: trust.trustedLists } : {}),
     untrustedCertificates: trust.intermediates.length,
     options: {
       at: options.at ? options.at.toISOString() : null,

@@ -7,7 +7,7 @@
 import { SealcheckError } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { durationOption, parseValidationTime } from "../time.js";
-import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
+import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore, type TrustedListAnchors } from "../pki/trust-store.js";
 import { thumbprint } from "../pki/certificate.js";
 import { PkiCaches } from "../pki/kept.js";
 import { PkiSession } from "../pki/session.js";
@@ -39,6 +39,11 @@ export interface VerdictOptions {
   allowExtraOriginals?: boolean;
   /** Anchors restricted to one role (--trust-token, --trust-seal, --trust-tsa), besides `trust` for all. */
   trustFor?: Partial<Record<TrustRole, readonly string[]>>;
+  /**
+   * Anchors from verified trusted lists (loadTrustedListAnchors; --trusted-list): each service certificate for
+   * the roles its type allows, only in the periods its status vouched.
+   */
+  trustedLists?: TrustedListAnchors;
   limits?: Partial<Limits>;
   /** Put personal data values in the report (default: masked, names of claims only). */
   showPersonalData?: boolean;
@@ -49,6 +54,7 @@ export const VERDICT_OPTION_NAMES = [
   "trust",
   "certs",
   "trustFor",
+  "trustedLists",
   "trustStore",
   "at",
   "ocspWindowSeconds",
@@ -97,7 +103,7 @@ export function createSession(o: SessionOptions = {}): VerificationSession {
   const limits = resolveLimits(o.limits);
   const options = resolveOptions(o);
   const pki = new PkiSession(limits, new PkiCaches(), o.byParts === undefined ? {} : { byParts: o.byParts });
-  const trust = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, pki);
+  const trust = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, pki, o.trustedLists);
   return new VerificationSession(limits, trust, options, pki);
 }
 

@@ -139,7 +139,19 @@ export interface ListSpec {
   ts102231?: boolean;
   /** An empty ServiceHistory after the service's information (the schema allows it). */
   emptyHistory?: boolean;
+  /** The provider's services instead of the one CA/QC service of `serviceCertificate`. */
+  services?: ServiceSpec[];
   pointers?: Pointer[];
+}
+
+/** One service: its type and status are the URIs' last segments ("CA/QC", "granted"); history newest first. */
+export interface ServiceSpec {
+  type: string;
+  name: string;
+  certificate: Uint8Array;
+  status: string;
+  since: Date;
+  history?: { type?: string; status: string; since: Date }[];
 }
 
 export const OPERATOR = "Test Scheme Operator";
@@ -164,6 +176,23 @@ function pointerXml(p: Pointer): string {
 /** The language attribute TS 119 612 gives addresses and rules, which TS 102 231 v3 lists do not have. */
 const lang = (spec: ListSpec) => (spec.ts102231 ? "" : ' xml:lang="en"');
 
+function serviceXml(s: ServiceSpec): string {
+  const state = (type: string, status: string, since: Date) => `
+                        <ServiceTypeIdentifier>http://uri.etsi.org/TrstSvc/Svctype/${type}</ServiceTypeIdentifier>
+                        <ServiceName><Name xml:lang="en">${esc(s.name)}</Name></ServiceName>
+                        <ServiceDigitalIdentity><DigitalId><X509Certificate>${b64(s.certificate)}</X509Certificate></DigitalId></ServiceDigitalIdentity>
+                        <ServiceStatus>http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/${status}</ServiceStatus>
+                        <StatusStartingTime>${xsdTime(since)}</StatusStartingTime>`;
+  const history = s.history?.length
+    ? `<ServiceHistory>${s.history.map((h) => `<ServiceHistoryInstance>${state(h.type ?? s.type, h.status, h.since)}</ServiceHistoryInstance>`).join("")}</ServiceHistory>`
+    : "";
+  return `
+                <TSPService>
+                    <ServiceInformation>${state(s.type, s.status, s.since)}
+                    </ServiceInformation>${history}
+                </TSPService>`;
+}
+
 function providersXml(spec: ListSpec): string {
   if (spec.lotl) return "";
   const cert = spec.serviceCertificate ? `<DigitalId><X509Certificate>${b64(spec.serviceCertificate)}</X509Certificate></DigitalId>` : "";
@@ -183,7 +212,10 @@ function providersXml(spec: ListSpec): string {
                 </TSPAddress>
                 <TSPInformationURI><URI xml:lang="en">https://tsp.example.test/</URI></TSPInformationURI>
             </TSPInformation>
-            <TSPServices>
+            <TSPServices>${
+              spec.services
+                ? spec.services.map(serviceXml).join("")
+                : `
                 <TSPService>
                     <ServiceInformation>
                         <ServiceTypeIdentifier>http://uri.etsi.org/TrstSvc/Svctype/CA/QC</ServiceTypeIdentifier>
@@ -193,7 +225,8 @@ function providersXml(spec: ListSpec): string {
                         <StatusStartingTime>2017-01-08T23:00:00Z</StatusStartingTime>
                         <ServiceSupplyPoints>${supply}</ServiceSupplyPoints>
                     </ServiceInformation>${spec.emptyHistory ? "<ServiceHistory/>" : ""}
-                </TSPService>
+                </TSPService>`
+            }
             </TSPServices>
         </TrustServiceProvider>
     </TrustServiceProviderList>`;

@@ -1,0 +1,138 @@
+// Trust anchors from trusted lists (ETSI TS 119 612): each list is verified as verify-tl verifies it (signer
+// pinned or announced by a verified LOTL chain), and only a list that passed gives anchors. A service's
+// certificate becomes an anchor for the roles its type allows, during the periods its status history says it
+// was in a status that vouches, and never beyond what the list can speak for (its NextUpdate).
+import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { SealcheckError, errorMessage } from "../errors.js";
+import { resolveLimits, type Limits } from "../limits.js";
+import type { ListWindow, TrustRole, TrustedListAnchors } from "../pki/trust-store.js";
+import type { RawService } from "./model.js";
+
+import { verifyList } from "./verify.js";
+
+const SVC = "http://uri.etsi.org/TrstSvc/Svctype/";
+const STATUS = "http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/";
+
+/**
+ * Which roles a service type vouches for. Certificate authorities for the seal (qualified only) and the
+ * Workflow-token certificate (any supervised CA); time-stamping services for timestamps. Everything else
+ * (OCSP, CRL, remote signing, ...) is not an anchor.
+ */
+const LIST_SERVICE_ROLES: Readonly<Record<string, readonly TrustRole[]>> = {
+  [`${SVC}CA/QC`]: ["seal", "token"],
+  [`${SVC}NationalRootCA-QC`]: ["seal", "token"],
+  [`${SVC}CA/PKC`]: ["token"],
+  [`${SVC}TSA/QTST`]: ["tsa"],
+  [`${SVC}TSA/TSS-QC`]: ["tsa"],
+  [`${SVC}TSA/TSS-AdESQCandQES`]: ["tsa"],
+  [`${SVC}TSA`]: ["tsa"],
+};
+
+/** Statuses in which a listed service vouches (TS 119 612 v2, and v1's before eIDAS). */
+const VOUCHING_STATUSES: ReadonlySet<string> = new Set([
+  `${STATUS}granted`,
+  `${STATUS}recognisedatnationallevel`,
+  `${STATUS}undersupervision`,
+  `${STATUS}supervisionincessation`,
+  `${STATUS}accredited`,
+  `${STATUS}setbynationallaw`,
+  "http://uri.etsi.org/TrstSvc/eSigDir-1999-93-EC-TrustedList/Svcstatus/undersupervision",
+]);
+
+/** A list: its path, or its bytes with a name for messages. */
+export type TrustedListInput = string | { bytes: Uint8Array; file: string };
+
+export interface TrustedListAnchorOptions {
+  /** National trusted lists (paths, or bytes with a name). */
+  lists: readonly TrustedListInput[];
+  /** Lists of lists whose newest verified one announces the national lists' signers. */
+  lotls?: readonly TrustedListInput[];
+  /** Pinned signer certificates (DER or PEM bytes; readCertificateFiles reads them): the LOTL's, or a list's own. */
+  signers?: readonly Uint8Array[];
+  limits?: Partial<Limits>;
+}
+
+function read(input: TrustedListInput, maxBytes: number): { bytes: Uint8Array; file: string } {
+  if (typeof input !== "string") return input;
+  try {
+    if (statSync(input).size > maxBytes) throw new Error(`larger than ${maxBytes} bytes (raise it with --limit maxXmlBytes=<n>)`);
+    return { bytes: readFileSync(input), file: input };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new SealcheckError("ERR_FILE_NOT_FOUND", `${input}: no such trusted list`, { file: input });
+    throw new SealcheckError("ERR_FILE_UNREADABLE", `${input}: cannot read the trusted list (${errorMessage(e)})`, { file: input, cause: e });
+  }
+}
+
+/** The periods in which a service vouched for each role, from its status history, cut at `until`. */
+function serviceWindows(s: Pick<RawService, "status" | "statusStartingTime" | "type" | "history">, until: Date): ListWindow[] {
+  const entries = [{ status: s.status, statusStartingTime: s.statusStartingTime, type: s.type }, ...s.history]
+    .map((e) => ({ ...e, t: Date.parse(e.statusStartingTime) }))
+    .filter((e) => !Number.isNaN(e.t))
+    .sort((a, b) => a.t - b.t);
+  const out: ListWindow[] = [];
+  entries.forEach((e, i) => {
+    const next = entries[i + 1];
+    const end = Math.min(next ? next.t : Number.POSITIVE_INFINITY, until.getTime());
+    if (e.t >= end || !VOUCHING_STATUSES.has(e.status)) return;
+    for (const role of LIST_SERVICE_ROLES[e.type] ?? [])
+      out.push({ role, from: new Date(e.t).toISOString(), to: new Date(end).toISOString(), status: e.status, type: e.type });
+  });
+  return out;
+}
+
+/**
+ * Verifies each trusted list (with the LOTLs and pinned signers given) and returns its services' certificates as
+ * anchors by role and period. A list that does not pass, or is a list of lists, is an ERR_TRUST_STORE naming it:
+ * trust is never taken from a list that could not be verified.
+ */
+export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promise<TrustedListAnchors> {
+  const limits = resolveLimits(o.limits);
+  if (!o.lists?.length) throw new SealcheckError("ERR_USAGE", "loadTrustedListAnchors needs at least one trusted list");
+  const lotls = (o.lotls ?? []).map((l) => read(l, limits.maxXmlBytes));
+  const out: TrustedListAnchors = { lists: [], anchors: [] };
+  for (const input of o.lists) {
+    const list = read(input, limits.maxXmlBytes);
+    const { report, providers } = await verifyList(list, { signers: o.signers ?? [], lotls, limits: o.limits ?? {} });
+    if (report.indication !== "TOTAL-PASSED") {
+      const decided = report.checks.find((c) => c.id === report.decidedBy[0]);
+      throw new SealcheckError(
+        "ERR_TRUST_STORE",
+        `${list.file}: the trusted list did not verify (${report.indication}${report.subIndication ? `/${report.subIndication}` : ""}): ${decided?.message ?? "see sealcheck verify-tl"}`,
+        { file: list.file },
+      );
+    }
+    const info = report.list!;
+    if (info.kind === "list-of-lists")
+      throw new SealcheckError("ERR_TRUST_STORE", `${list.file}: is a list of lists, which names no services; give it with --lotl`, { file: list.file });
+    // A list speaks for its statuses until its next update (a closed list failed tl-freshness above).
+    const speaksUntil = info.nextUpdate ?? info.issued;
+    const until = speaksUntil ? new Date(speaksUntil) : new Date(0);
+    let anchors = 0;
+    for (const p of providers)
+      for (const s of p.services) {
+        const windows = serviceWindows(s, until);
+        if (!windows.length) continue;
+        for (const der of s.certificates) {
+          out.anchors.push({
+            der,
+            windows,
+            source: { list: list.file, territory: info.territory, sequenceNumber: info.sequenceNumber, provider: p.name, service: s.name },
+          });
+          anchors++;
+        }
+      }
+    out.lists.push({
+      file: list.file,
+      sha256: createHash("sha256").update(list.bytes).digest("hex"),
+      territory: info.territory,
+      sequenceNumber: info.sequenceNumber,
+      issued: info.issued,
+      speaksUntil,
+      signerTrustedBy: report.signerTrustedBy,
+      anchors,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,215 @@
+// Trusted lists as trust anchors for `verify` (--trusted-list): a list is verified first, and its services'
+// certificates vouch only for the roles their type allows, only in the periods their status history says they
+// vouched, and only as far as the list speaks (its NextUpdate).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SealcheckError } from "../../src/errors.js";
+import { loadTrustedListAnchors, type TrustedListAnchors } from "../../src/trustlist/index.js";
+import { certificateDer } from "../../src/pki/certificate.js";
+import { anchorsFor, loadCertificates, loadTrustStore } from "../../src/pki/trust-store.js";
+import { verifyArchive } from "../../src/verify/archive.js";
+import { verifyMany } from "../../src/batch/verify-many.js";
+import { discoverArchives } from "../../src/batch/discover.js";
+import { runKey } from "../../src/batch/run-key.js";
+import { runCli } from "../helpers/cli.js";
+import { tempDir } from "../helpers/fixtures.js";
+import { buildList, makeIdentities, sign, type Identity, type ListSpec, type ServiceSpec } from "./sign.js";
+
+const EVIDENCE = "samples/valid/archive.pdf";
+const ORIGINALS = ["samples/valid/originals"];
+/** The samples' anchors: the seal's CA, the token's issuing CA, the TSA's root. */
+const der = (file: string) => certificateDer(loadCertificates([file], "test")[0]!);
+const SEAL_CA = der("samples/trust/seal-root.pem");
+const TOKEN_CA = der("samples/trust/token-issuing-ca.pem");
+const TSA_ROOT = der("samples/trust/tsa-root.pem");
+/** The sample is sealed (its timestamp) at 2025-12-08T08:36:38Z. */
+const SEALED = new Date("2025-12-08T08:36:38Z");
+const day = 86_400_000;
+
+let K: Record<"lister" | "lotl" | "stranger", Identity>;
+let issued: Date;
+let dir: string;
+
+beforeAll(async () => {
+  K = await makeIdentities({ lister: 2048, lotl: 2048, stranger: 2048 });
+  issued = new Date(Math.max(...Object.values(K).map((i) => i.notBefore.getTime())) + 3_600_000);
+  dir = tempDir("sealcheck-tl-anchors-");
+  writeFileSync(join(dir, "lister.pem"), K.lister.certPem);
+  writeFileSync(join(dir, "lotl.pem"), K.lotl.certPem);
+});
+
+const granted = (type: string, name: string, certificate: Uint8Array, since = new Date("2016-07-01T00:00:00Z")): ServiceSpec => ({
+  type,
+  name,
+  certificate,
+  status: "granted",
+  since,
+});
+
+/** The broker's three anchors as the services a national list would carry them as. */
+const genuineServices = (): ServiceSpec[] => [
+  granted("CA/QC", "Test seal CA", SEAL_CA),
+  granted("CA/QC", "Test OCES issuing CA", TOKEN_CA),
+  granted("TSA/QTST", "Test qualified time-stamping", TSA_ROOT),
+];
+
+function listFile(name: string, services: ServiceSpec[], o: Partial<ListSpec> = {}, signer: Identity = K.lister): string {
+  const spec: ListSpec = { territory: "DK", issued, nextUpdate: new Date(issued.getTime() + 180 * day), services, ...o };
+  const file = join(dir, name);
+  writeFileSync(file, sign(buildList(spec), signer));
+  return file;
+}
+
+async function anchors(lists: string[], signers: Identity[] = [K.lister], lotls: string[] = []): Promise<TrustedListAnchors> {
+  return loadTrustedListAnchors({ lists, lotls, signers: signers.map((s) => s.der) });
+}
+
+type Check = { id: string; status: string; message: string; subIndication?: string | null; details?: Record<string, unknown> };
+const check = (r: { checks: Check[] }, id: string): Check => r.checks.find((c) => c.id === id)!;
+
+describe("a trusted list's services as anchors", () => {
+  it("the broker's CAs and TSA from a verified list: TOTAL-PASSED without --trust, each path's anchor named with its service", async () => {
+    const lists = await anchors([listFile("dk.xml", genuineServices())]);
+    expect(lists.lists).toEqual([expect.objectContaining({ file: join(dir, "dk.xml"), territory: "DK", signerTrustedBy: "pinned", anchors: 3 })]);
+    const r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: lists });
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-PASSED", null]);
+    expect(r.verification?.trustedLists).toEqual(lists.lists);
+    expect(r.verification?.trustAnchors).toEqual([]);
+    const status = "http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/granted";
+    expect(check(r, "seal-certificate").details?.trustedListService).toMatchObject({ territory: "DK", service: "Test seal CA", role: "seal", status });
+    expect(check(r, "token-certificate").details?.trustedListService).toMatchObject({ service: "Test OCES issuing CA", role: "token" });
+    expect(check(r, "seal-timestamp").details?.trustedListService).toMatchObject({ service: "Test qualified time-stamping", role: "tsa" });
+  });
+
+  it("a service vouches only for the roles of its type: a TSA listed as a CA does not anchor a timestamp, nor a CA/PKC a seal", async () => {
+    const services = genuineServices();
+    services[2] = granted("CA/QC", "TSA root listed as a CA", TSA_ROOT);
+    let r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: await anchors([listFile("tsa-as-ca.xml", services)]) });
+    expect([r.indication, check(r, "seal-timestamp").status, check(r, "seal-timestamp").subIndication]).toEqual([
+      "INDETERMINATE",
+      "indeterminate",
+      "NO_CERTIFICATE_CHAIN_FOUND",
+    ]);
+    const pkc = genuineServices();
+    pkc[0] = granted("CA/PKC", "Non-qualified CA", SEAL_CA);
+    r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: await anchors([listFile("pkc.xml", pkc)]) });
+    expect([check(r, "seal-certificate").status, check(r, "seal-certificate").subIndication]).toEqual(["indeterminate", "NO_CERTIFICATE_CHAIN_FOUND"]);
+    // The message says why the listed CA did not end the path.
+    expect(check(r, "seal-certificate").message).toContain('is the service "Non-qualified CA" of trusted list DK #49');
+    expect(check(r, "seal-certificate").message).toContain("a CA/PKC service, which does not vouch for a seal.");
+    // A CA/PKC is a token CA: the token's path still ends there.
+    const tokenPkc = genuineServices();
+    tokenPkc[1] = granted("CA/PKC", "Non-qualified OCES CA", TOKEN_CA);
+    r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: await anchors([listFile("token-pkc.xml", tokenPkc)]) });
+    expect(r.indication).toBe("TOTAL-PASSED");
+  });
+
+  it("only while the status vouched: withdrawn before the sealing time is no anchor, withdrawn after it still is", async () => {
+    const withdrawnAt = (at: Date): ServiceSpec[] => {
+      const s = genuineServices();
+      s[0] = { ...s[0]!, status: "withdrawn", since: at, history: [{ status: "granted", since: new Date("2016-07-01T00:00:00Z") }] };
+      return s;
+    };
+    const before = await anchors([listFile("withdrawn-before.xml", withdrawnAt(new Date(SEALED.getTime() - day)))]);
+    let r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: before });
+    expect([r.indication, check(r, "seal-certificate").subIndication]).toEqual(["INDETERMINATE", "NO_CERTIFICATE_CHAIN_FOUND"]);
+    expect(check(r, "seal-certificate").message).toContain("which vouched for a seal only 2016-07-01 to 2025-12-07, not at 2025-12-08T08:36:38.000Z.");
+    const after = await anchors([listFile("withdrawn-after.xml", withdrawnAt(new Date(SEALED.getTime() + day)))]);
+    r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: after });
+    expect(r.indication).toBe("TOTAL-PASSED");
+    // Granted only after the sealing time: no anchor then.
+    const late = genuineServices();
+    late[0] = granted("CA/QC", "Test seal CA", SEAL_CA, new Date(SEALED.getTime() + day));
+    r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: await anchors([listFile("granted-late.xml", late)]) });
+    expect(check(r, "seal-certificate").subIndication).toBe("NO_CERTIFICATE_CHAIN_FOUND");
+    // A history entry of another type (a service once a TSA, now a CA) vouches as its type then.
+    const retyped = genuineServices();
+    retyped[0] = {
+      ...retyped[0]!,
+      since: new Date(SEALED.getTime() + day),
+      history: [{ type: "TSA/QTST", status: "granted", since: new Date("2016-07-01T00:00:00Z") }],
+    };
+    r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: await anchors([listFile("retyped.xml", retyped)]) });
+    expect(check(r, "seal-certificate").subIndication).toBe("NO_CERTIFICATE_CHAIN_FOUND");
+  });
+
+  it("no further than the list speaks: after its NextUpdate its services are no anchors", async () => {
+    const lists = await anchors([listFile("dk-current.xml", genuineServices())]);
+    const speaks = lists.lists[0]!.speaksUntil!;
+    expect(speaks).toBe(new Date(issued.getTime() + 180 * day).toISOString());
+    // Every period ends there at the latest (the services are still granted when the list was issued).
+    expect(lists.anchors.flatMap((a) => a.windows.map((w) => w.to))).toEqual(lists.anchors.flatMap((a) => a.windows.map(() => speaks)));
+    const store = loadTrustStore([], [], {}, undefined, lists);
+    const seal = (at: Date) => anchorsFor(store, "seal", at).map((c) => Buffer.from(certificateDer(c)).equals(SEAL_CA));
+    expect(seal(new Date(Date.parse(speaks) - 1000))).toContain(true);
+    expect(seal(new Date(speaks))).toEqual([]);
+    // Nor before the status began, nor without a time.
+    expect(seal(new Date("2016-06-30T23:59:59Z"))).toEqual([]);
+    expect(anchorsFor(store, "seal")).toEqual([]);
+    // A closed list (NextUpdate without a date) does not verify (tl-freshness): its scheme ended.
+    await expect(anchors([listFile("dk-closed.xml", genuineServices(), { nextUpdate: null })])).rejects.toMatchObject({
+      code: "ERR_TRUST_STORE",
+      message: expect.stringContaining("The list is closed"),
+    });
+  });
+
+  it("never from a list that did not verify, nor from a list of lists: an error naming the list", async () => {
+    const file = listFile("unpinned.xml", genuineServices(), {}, K.stranger);
+    const err = await anchors([file]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SealcheckError);
+    expect(err).toMatchObject({
+      code: "ERR_TRUST_STORE",
+      message: expect.stringMatching(/unpinned\.xml: the trusted list did not verify \(INDETERMINATE\/NO_CERTIFICATE_CHAIN_FOUND\)/),
+    });
+    // One byte of a service changed after signing: the list fails, nothing is taken from it.
+    const changed = join(dir, "changed.xml");
+    writeFileSync(changed, readFileSync(listFile("to-change.xml", genuineServices())).toString("utf8").replace("Test seal CA", "Test seal CB"));
+    await expect(anchors([changed])).rejects.toMatchObject({ code: "ERR_TRUST_STORE", message: expect.stringMatching(/TOTAL-FAILED\/HASH_FAILURE/) });
+    const lotl = listFile("lotl.xml", [], { lotl: true, territory: "EU" }, K.lotl);
+    await expect(anchors([lotl], [K.lotl])).rejects.toMatchObject({ code: "ERR_TRUST_STORE", message: expect.stringContaining("is a list of lists") });
+    await expect(loadTrustedListAnchors({ lists: [join(dir, "none.xml")] })).rejects.toMatchObject({ code: "ERR_FILE_NOT_FOUND" });
+  });
+
+  it("a national list whose signer a pinned LOTL announces", async () => {
+    const lotl = listFile(
+      "eu-lotl.xml",
+      [],
+      {
+        lotl: true,
+        territory: "EU",
+        pointers: [{ territory: "DK", tslType: "EUgeneric", location: "https://tl.example.test/DK.xml", certificates: [K.lister.der] }],
+      },
+      K.lotl,
+    );
+    const lists = await anchors([listFile("dk-via-lotl.xml", genuineServices())], [K.lotl], [lotl]);
+    expect(lists.lists[0]!.signerTrustedBy).toMatch(/list of lists/);
+    const r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: lists });
+    expect(r.indication).toBe("TOTAL-PASSED");
+    // Without the LOTL, the national list's signer is not trusted.
+    await expect(anchors([join(dir, "dk-via-lotl.xml")], [K.lotl])).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
+  });
+
+  it("verify-batch's threads take the anchors as data, and a list changes the run key", async () => {
+    const lists = await anchors([listFile("dk-batch.xml", genuineServices())]);
+    const out = [];
+    for await (const r of verifyMany(discoverArchives(["samples/valid"]), { trustedLists: lists, workers: 1 })) out.push(r);
+    expect(out.map((r) => r.indication)).toContain("TOTAL-PASSED");
+    expect(runKey({ trustedLists: lists })).not.toBe(runKey({}));
+  });
+
+  it("the CLI: --trusted-list with --tl-signer passes; --lotl without a list is a usage error; a failed list exits 3 naming it", async () => {
+    listFile("dk-cli.xml", genuineServices());
+    const ok = runCli(["verify", EVIDENCE, ...ORIGINALS, "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lister.pem"), "--json"]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect((JSON.parse(ok.stdout) as { verification: { trustedLists: unknown[] } }).verification.trustedLists).toHaveLength(1);
+    const human = runCli(["verify", EVIDENCE, ...ORIGINALS, "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lister.pem")]);
+    expect(human.stdout).toContain("dk-cli.xml");
+    const usage = runCli(["verify", EVIDENCE, "--lotl", join(dir, "eu-lotl.xml")]);
+    expect([usage.code, usage.stderr]).toEqual([3, expect.stringContaining("--lotl and --tl-signer are for --trusted-list")]);
+    const bad = runCli(["verify", EVIDENCE, "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lotl.pem")]);
+    expect([bad.code, bad.stderr]).toEqual([3, expect.stringContaining("dk-cli.xml: the trusted list did not verify")]);
+    const batch = runCli(["verify-batch", "samples/valid", "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lister.pem"), "--json"]);
+    expect(batch.code, batch.stderr).toBe(0);
+  });
+});
