@@ -1,7 +1,7 @@
 // Trusted lists as trust anchors for `verify` (--trusted-list): a list is verified first, and its services'
 // certificates vouch only for the roles their type allows, only in the periods their status history says they
 // vouched, and only as far as the list speaks (its NextUpdate).
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SealcheckError } from "../../src/errors.js";
@@ -211,5 +211,31 @@ describe("a trusted list's services as anchors", () => {
     expect([bad.code, bad.stderr]).toEqual([3, expect.stringContaining("dk-cli.xml: the trusted list did not verify")]);
     const batch = runCli(["verify-batch", "samples/valid", "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lister.pem"), "--json"]);
     expect(batch.code, batch.stderr).toBe(0);
+  });
+});
+
+describe.skipIf(!existsSync("../shared/tl/EU.xml"))("real trusted lists as anchors (../shared/tl)", () => {
+  it("Denmark's, Norway's, Spain's and Sweden's lists of 2019 through the LOTL it points from: their CA and TSA services", { timeout: 60_000 }, async () => {
+    const lists = await loadTrustedListAnchors({
+      lists: ["DK", "NO", "ES", "SE"].map((t) => `../shared/tl/${t}.xml`),
+      lotls: ["../shared/tl/EU.xml"],
+      signers: [readFileSync("test/fixtures/tl/lotl-signer-2019.pem")],
+    });
+    expect(lists.lists.map((l) => [l.territory, l.signerTrustedBy])).toEqual(
+      ["DK", "NO", "ES", "SE"].map((t) => [t, "the list of lists #248 (../shared/tl/EU.xml)"]),
+    );
+    expect(lists.lists.every((l) => l.speaksUntil !== null && l.speaksUntil > l.issued!)).toBe(true);
+    // Spain's list names Firmaprofesional's qualified time-stamping, which vouches for timestamps only.
+    const firma = lists.anchors.filter((a) => /firmaprofesional/i.test(a.source.provider ?? ""));
+    const roles = new Set(firma.flatMap((a) => a.windows.map((w) => w.role)));
+    expect(roles).toEqual(new Set(["seal", "token", "tsa"]));
+    for (const a of firma) for (const w of a.windows) expect(w.role === "tsa").toBe(/\/TSA/.test(w.type));
+    // The broker's example archive is of its test environment, whose CAs are on no list: with the lists alone
+    // its seal finds no anchor; its own anchors beside the lists still pass it.
+    const real = "test/fixtures/real/broker-example";
+    let r = await verifyArchive({ evidence: `${real}/archive.pdf`, trustedLists: lists });
+    expect([r.indication, check(r, "seal-certificate").subIndication]).toEqual(["INDETERMINATE", "NO_CERTIFICATE_CHAIN_FOUND"]);
+    r = await verifyArchive({ evidence: `${real}/archive.pdf`, trust: [`${real}/trust`], trustedLists: lists });
+    expect(r.indication).toBe("TOTAL-PASSED");
   });
 });
