@@ -149,6 +149,7 @@ export function batchVerifyFlags(): Option[] {
     listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"),
     new Option("--at <time>", "validation time, ISO 8601 (default: the time each archive's evidence proves)"),
     ...verdictOptions(),
+    ...trustedListFlags(),
     new Option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports"),
     limitOption(),
   ];

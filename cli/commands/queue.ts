@@ -2,7 +2,7 @@
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
-import { batchVerifyFlags, batchVerifyOptions, parseSeconds } from "../options.js";
+import { batchVerifyFlags, batchVerifyOptions, parseSeconds, trustedListsFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -76,7 +76,12 @@ ${EXIT_HELP}`,
       await runGuarded(async () => {
         const { enqueueArchives } = await import("../../src/api/queue.js");
         const { SealcheckError } = await import("../../src/api/common.js");
-        const s = await enqueueArchives(dirs, { ...connection(opts), ...batchVerifyOptions(opts), allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
+        const s = await enqueueArchives(dirs, {
+          ...connection(opts),
+          ...batchVerifyOptions(opts),
+          ...(await trustedListsFrom(opts)),
+          allowMissingOriginals: Boolean(opts.allowMissingOriginals),
+        });
         if (s.found === 0)
           throw new SealcheckError(
             "ERR_USAGE",
@@ -236,6 +241,7 @@ ${EXIT_HELP}`,
             : {}),
           ...connection(opts),
           ...batchVerifyOptions(opts),
+          ...(await trustedListsFrom(opts)),
           ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency as number } : {}),
           ...(opts.timeout ? { timeoutMs: (opts.timeout as number) * 1000 } : {}),
           reports: opts.reports as "all",

@@ -12,6 +12,7 @@ import { Redis } from "ioredis";
 import { SealcheckError, checkHealthFile, enqueueArchives, jobIdFor, queueResults, queueStatus, runWorker, type QueueResult } from "../../src/index.js";
 import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
+import { buildList, makeIdentities, sampleAnchorServices, sign } from "../trustlist/sign.js";
 import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";
 import { DEFAULT_PREFIX, queueKeys } from "../../src/queue/job.js";
 import { publishResult } from "../../src/queue/results.js";
@@ -194,6 +195,32 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const [r] = await collect(redis.url, q, { follow: false });
     expect(r!.result.indication).not.toBeNull();
     expect(r!.result.report).not.toBeNull();
+  });
+
+  it("--trusted-list: queue add and the worker verify the list first; a list makes another run key, and the worker verifies with its anchors", async () => {
+    const dir = tempDir("sealcheck-queue-tl-");
+    const { lister } = await makeIdentities({ lister: 2048 });
+    const issued = new Date(lister.notBefore.getTime() + 3_600_000);
+    const list = join(dir, "dk.xml");
+    writeFileSync(
+      list,
+      sign(buildList({ territory: "DK", issued, nextUpdate: new Date(issued.getTime() + 180 * 86_400_000), services: sampleAnchorServices() }), lister),
+    );
+    writeFileSync(join(dir, "lister.pem"), lister.certPem);
+    const q = qname();
+    const common = ["--redis", redis.url, "--queue", q];
+    const one = "samples/valid/archive.pdf";
+    const tl = ["--trusted-list", list, "--tl-signer", join(dir, "lister.pem")];
+    expect(runCli(["queue", "add", one, ...common, ...tl]).stdout).toMatch("1 enqueued");
+    expect(runCli(["queue", "add", one, ...common, "--trust", "samples/trust"]).stdout).toMatch("1 enqueued");
+    const unverified = runCli(["queue", "add", one, ...common, "--trusted-list", list, "--tl-signer", "samples/trust/seal-root.pem"]);
+    expect([unverified.code, unverified.stderr]).toEqual([3, expect.stringContaining("dk.xml: the trusted list did not verify")]);
+    const w = startCliWorker([...common, ...tl, "-c", "1", "--reports", "all"]);
+    await w.ready;
+    await until("the list's job", async () => (await queueStatus({ redis: redis.url, queue: q })).results === 1, 20_000);
+    const [r] = await collect(redis.url, q, { follow: false });
+    expect(r!.result.indication).toBe("TOTAL-PASSED");
+    expect((r!.result.report as { verification: { trustedLists: unknown[] } }).verification.trustedLists).toHaveLength(1);
   });
 
   it("a worker SIGKILLed mid-archive: its job is taken by another worker once the lock expires, and counted once", async () => {

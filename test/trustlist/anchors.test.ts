@@ -14,14 +14,13 @@ import { discoverArchives } from "../../src/batch/discover.js";
 import { runKey } from "../../src/batch/run-key.js";
 import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
-import { buildList, makeIdentities, sign, type Identity, type ListSpec, type ServiceSpec } from "./sign.js";
+import { buildList, makeIdentities, sampleAnchorServices, sign, type Identity, type ListSpec, type ServiceSpec } from "./sign.js";
 
 const EVIDENCE = "samples/valid/archive.pdf";
 const ORIGINALS = ["samples/valid/originals"];
 /** The samples' anchors: the seal's CA, the token's issuing CA, the TSA's root. */
 const der = (file: string) => certificateDer(loadCertificates([file], "test")[0]!);
 const SEAL_CA = der("samples/trust/seal-root.pem");
-const TOKEN_CA = der("samples/trust/token-issuing-ca.pem");
 const TSA_ROOT = der("samples/trust/tsa-root.pem");
 /** The sample is sealed (its timestamp) at 2025-12-08T08:36:38Z. */
 const SEALED = new Date("2025-12-08T08:36:38Z");
@@ -48,11 +47,7 @@ const granted = (type: string, name: string, certificate: Uint8Array, since = ne
 });
 
 /** The broker's three anchors as the services a national list would carry them as. */
-const genuineServices = (): ServiceSpec[] => [
-  granted("CA/QC", "Test seal CA", SEAL_CA),
-  granted("CA/QC", "Test OCES issuing CA", TOKEN_CA),
-  granted("TSA/QTST", "Test qualified time-stamping", TSA_ROOT),
-];
+const genuineServices = sampleAnchorServices;
 
 function listFile(name: string, services: ServiceSpec[], o: Partial<ListSpec> = {}, signer: Identity = K.lister): string {
   const spec: ListSpec = { territory: "DK", issued, nextUpdate: new Date(issued.getTime() + 180 * day), services, ...o };
@@ -100,7 +95,7 @@ describe("a trusted list's services as anchors", () => {
     expect(check(r, "seal-certificate").message).toContain("a CA/PKC service, which does not vouch for a seal.");
     // A CA/PKC is a token CA: the token's path still ends there.
     const tokenPkc = genuineServices();
-    tokenPkc[1] = granted("CA/PKC", "Non-qualified OCES CA", TOKEN_CA);
+    tokenPkc[1] = { ...tokenPkc[1]!, type: "CA/PKC", name: "Non-qualified OCES CA" };
     r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: await anchors([listFile("token-pkc.xml", tokenPkc)]) });
     expect(r.indication).toBe("TOTAL-PASSED");
   });

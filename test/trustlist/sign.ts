@@ -154,6 +154,21 @@ export interface ServiceSpec {
   history?: { type?: string; status: string; since: Date }[];
 }
 
+const sampleDer = (file: string) => new Uint8Array(new X509Certificate(readFileSync(file)).raw);
+
+/**
+ * The samples' anchors (samples/trust) as the services a national list would carry them as, granted since 2016:
+ * the seal's CA and the token's issuing CA as CA/QC, the TSA's root as TSA/QTST.
+ */
+export function sampleAnchorServices(): ServiceSpec[] {
+  const since = new Date("2016-07-01T00:00:00Z");
+  return [
+    { type: "CA/QC", name: "Test seal CA", certificate: sampleDer("samples/trust/seal-root.pem"), status: "granted", since },
+    { type: "CA/QC", name: "Test OCES issuing CA", certificate: sampleDer("samples/trust/token-issuing-ca.pem"), status: "granted", since },
+    { type: "TSA/QTST", name: "Test qualified time-stamping", certificate: sampleDer("samples/trust/tsa-root.pem"), status: "granted", since },
+  ];
+}
+
 export const OPERATOR = "Test Scheme Operator";
 export const PROVIDER = "Genuine Test TSP";
 
