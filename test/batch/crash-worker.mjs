@@ -19,16 +19,8 @@ if (workerData.verify.at === "init-fails") {
         type: "result",
         id: m.id,
         result: {
-          evidence: a.evidence,
-          originals: a.originals,
-          indication: "TOTAL-PASSED",
-          subIndication: null,
-          decidedBy: [],
-          exitCode: 0,
-          durationMs: 1,
-          report: { inFlight },
-          error: null,
-          errorCode: null,
+          evidence: a.evidence, originals: a.originals, indication: "TOTAL-PASSED", subIndication: null, decidedBy: [],
+          exitCode: 0, durationMs: 1, report: { inFlight }, error: null, errorCode: null,
         },
       });
     }, 30);
