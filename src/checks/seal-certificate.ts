@@ -12,7 +12,7 @@ import { failed, indeterminate, passed, skipped, warning } from "../report/check
 import type { CheckResult } from "../report/types.js";
 import { validationTime, type ArchiveFacts, type CheckEnv, type Established } from "./facts.js";
 import { sealIdentity } from "../evidence/broker-identity.js";
-import { anchorsFor, listNote, listServiceOf } from "../pki/trust-store.js";
+import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
 import type { SealCmsFacts } from "./seal-signature.js";
 
 const ID = "seal-certificate";
@@ -153,7 +153,7 @@ async function judge(env: CheckEnv, seal: Needs, extra: ExtraRevocationData, { c
     );
   }
   const sources = [...new Set(good.map((g) => g.source))].join(", ");
-  const msg = `"${displayName(cert.subject)}" (${who.reason}): ${chain.message} Not revoked at the sealing time (${sources}).`;
+  const msg = `"${displayName(cert.subject)}" (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).`;
   return good.some((g) => g.j.status === "warning")
     ? warning(ID, `${msg} ${good.find((g) => g.j.status === "warning")!.j.message}`, { at, details })
     : passed(ID, msg, { at, details });

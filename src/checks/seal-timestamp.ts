@@ -1,7 +1,7 @@
 // Check "seal-timestamp": the signature timestamp (unsigned attribute id-aa-signatureTimeStampToken):
 // imprint over the seal's signature value, TSA signature, TSA certificate and path. A verified timestamp
 // is the proven sealing time (best-signature-time, ETSI EN 319 102-1 §5.6.2.1) the other checks use.
-import { anchorsFor, listServiceOf } from "../pki/trust-store.js";
+import { anchorsFor, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
 import { signatureValue, timestampTokens } from "../pki/cms.js";
 import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
 import { LimitError } from "../errors.js";
@@ -50,5 +50,6 @@ export async function checkSealTimestamp(
   const judgedAt = chosen.info ? (env.options.at ?? chosen.info.genTime) : null;
   const listed = j.status === "passed" && judgedAt ? listServiceOf(env.trust, path?.at(-1)?.sha256, "tsa", judgedAt) : null;
   const details = { ...j.details, tokens: tokens.length, claimedTime, ...(listed ? { trustedListService: listed } : {}) };
-  return { check: result(ID, j.status, j.message, { sub: j.subIndication, ...(at ? { at } : {}), details }), ...(good[0]?.info ? { info: good[0].info } : {}) };
+  const message = listed ? `${j.message} ${listServiceSentence(listed)}` : j.message;
+  return { check: result(ID, j.status, message, { sub: j.subIndication, ...(at ? { at } : {}), details }), ...(good[0]?.info ? { info: good[0].info } : {}) };
 }

@@ -1,7 +1,7 @@
 // Check "token-certificate": the token's certificate chains to a --trust anchor (RSASSA-PSS included) and
 // every certificate on the path was valid at the validation time; its key usage allows signing.
 import { displayName, keyUsages, summarize } from "../pki/certificate.js";
-import { anchorsFor, listNote, listServiceOf } from "../pki/trust-store.js";
+import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
 import { nameAttributeValues, organizationIdentifier } from "../evidence/broker-identity.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { findIssuer } from "../pki/ocsp.js";
@@ -75,5 +75,5 @@ function judge(env: CheckEnv, f: Needs, cert: NonNullable<Needs["tokenCert"]>, c
       { at, details },
     );
   }
-  return passed(ID, `"${subject}": ${chain.message}`, { at, details });
+  return passed(ID, `"${subject}": ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""}`, { at, details });
 }

@@ -231,3 +231,9 @@ export function listNote(store: TrustStore, path: readonly pkijs.Certificate[], 
   }
   return null;
 }
+
+/** A sentence naming the trusted-list service an anchor was taken from (listServiceOf), for check messages. */
+export function listServiceSentence(s: ListAnchorSource & ListWindow): string {
+  const status = s.status.slice(s.status.lastIndexOf("/") + 1);
+  return `The anchor is the service "${s.service ?? "?"}" of trusted list ${s.territory ?? "?"} #${s.sequenceNumber ?? "?"} (${serviceType(s.type)}, ${status} since ${s.from.slice(0, 10)}).`;
+}

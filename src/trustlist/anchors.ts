@@ -3,7 +3,8 @@
 // certificate becomes an anchor for the roles its type allows, during the periods its status history says it
 // was in a status that vouches, and never beyond what the list can speak for (its NextUpdate).
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import type { ListWindow, TrustRole, TrustedListAnchors } from "../pki/trust-store.js";
@@ -44,17 +45,33 @@ const VOUCHING_STATUSES: ReadonlySet<string> = new Set([
 export type TrustedListInput = string | { bytes: Uint8Array; file: string };
 
 export interface TrustedListAnchorOptions {
-  /** National trusted lists (paths, or bytes with a name). */
+  /** National trusted lists (files or directories of *.xml, or bytes with a name). */
   lists: readonly TrustedListInput[];
-  /** Lists of lists whose newest verified one announces the national lists' signers. */
+  /** Lists of lists whose newest verified one announces the national lists' signers (files or directories, as `lists`). */
   lotls?: readonly TrustedListInput[];
   /** Pinned signer certificates (DER or PEM bytes; readCertificateFiles reads them): the LOTL's, or a list's own. */
   signers?: readonly Uint8Array[];
   limits?: Partial<Limits>;
 }
 
-function read(input: TrustedListInput, maxBytes: number): { bytes: Uint8Array; file: string } {
-  if (typeof input !== "string") return input;
+/** The lists of the inputs: files, and the *.xml files of a directory (not recursive, hidden files skipped). */
+function readAll(inputs: readonly TrustedListInput[], maxBytes: number): { bytes: Uint8Array; file: string }[] {
+  return inputs.flatMap((input) => {
+    if (typeof input !== "string") return [input];
+    let names: string[] | null = null;
+    try {
+      if (statSync(input).isDirectory()) names = readdirSync(input).sort();
+    } catch {
+      // read() names the problem
+    }
+    if (names === null) return [read(input, maxBytes)];
+    const files = names.filter((n) => !n.startsWith(".") && /\.xml$/i.test(n)).map((n) => join(input, n));
+    if (!files.length) throw new SealcheckError("ERR_TRUST_STORE", `${input}: no trusted list (*.xml) in this directory`, { file: input });
+    return files.map((f) => read(f, maxBytes));
+  });
+}
+
+function read(input: string, maxBytes: number): { bytes: Uint8Array; file: string } {
   try {
     if (statSync(input).size > maxBytes) throw new Error(`larger than ${maxBytes} bytes (raise it with --limit maxXmlBytes=<n>)`);
     return { bytes: readFileSync(input), file: input };
@@ -90,10 +107,9 @@ function serviceWindows(s: Pick<RawService, "status" | "statusStartingTime" | "t
 export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promise<TrustedListAnchors> {
   const limits = resolveLimits(o.limits);
   if (!o.lists?.length) throw new SealcheckError("ERR_USAGE", "loadTrustedListAnchors needs at least one trusted list");
-  const lotls = (o.lotls ?? []).map((l) => read(l, limits.maxXmlBytes));
+  const lotls = readAll(o.lotls ?? [], limits.maxXmlBytes);
   const out: TrustedListAnchors = { lists: [], anchors: [] };
-  for (const input of o.lists) {
-    const list = read(input, limits.maxXmlBytes);
+  for (const list of readAll(o.lists, limits.maxXmlBytes)) {
     const { report, providers } = await verifyList(list, { signers: o.signers ?? [], lotls, limits: o.limits ?? {} });
     if (report.indication !== "TOTAL-PASSED") {
       const decided = report.checks.find((c) => c.id === report.decidedBy[0]);

@@ -75,6 +75,21 @@ describe("a trusted list's services as anchors", () => {
     expect(check(r, "seal-certificate").details?.trustedListService).toMatchObject({ territory: "DK", service: "Test seal CA", role: "seal", status });
     expect(check(r, "token-certificate").details?.trustedListService).toMatchObject({ service: "Test OCES issuing CA", role: "token" });
     expect(check(r, "seal-timestamp").details?.trustedListService).toMatchObject({ service: "Test qualified time-stamping", role: "tsa" });
+    // The statement says it in words.
+    expect(check(r, "seal-certificate").message).toContain(
+      'The anchor is the service "Test seal CA" of trusted list DK #49 (CA/QC, granted since 2016-07-01).',
+    );
+    expect(check(r, "token-certificate").message).toContain('The anchor is the service "Test OCES issuing CA" of trusted list DK #49');
+    expect(check(r, "seal-timestamp").message).toContain('The anchor is the service "Test qualified time-stamping" of trusted list DK #49 (TSA/QTST, granted');
+    // Lists kept in a directory: each *.xml in it (an empty one is refused).
+    const folder = tempDir("sealcheck-tl-folder-");
+    writeFileSync(join(folder, "dk.xml"), readFileSync(join(dir, "dk.xml")));
+    writeFileSync(join(folder, "README.txt"), "not a list");
+    expect((await anchors([folder])).lists.map((l) => l.file)).toEqual([join(folder, "dk.xml")]);
+    await expect(anchors([tempDir("sealcheck-tl-empty-")])).rejects.toMatchObject({
+      code: "ERR_TRUST_STORE",
+      message: expect.stringContaining("no trusted list (*.xml)"),
+    });
   });
 
   it("a service vouches only for the roles of its type: a TSA listed as a CA does not anchor a timestamp, nor a CA/PKC a seal", async () => {
