@@ -10,7 +10,7 @@ import { resolveLimits, type Limits } from "../limits.js";
 import type { ListWindow, TrustRole, TrustedListAnchors } from "../pki/trust-store.js";
 import type { RawService } from "./model.js";
 
-import { verifyList } from "./verify.js";
+import { verifyList, type ChainMemo } from "./verify.js";
 
 const SVC = "http://uri.etsi.org/TrstSvc/Svctype/";
 const STATUS = "http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/";
@@ -109,8 +109,10 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
   if (!o.lists?.length) throw new SealcheckError("ERR_USAGE", "loadTrustedListAnchors needs at least one trusted list");
   const lotls = readAll(o.lotls ?? [], limits.maxXmlBytes);
   const out: TrustedListAnchors = { lists: [], anchors: [] };
+  // Every list is judged against the same LOTLs and signers: their chain is verified once.
+  const chains: ChainMemo = new Map();
   for (const list of readAll(o.lists, limits.maxXmlBytes)) {
-    const { report, providers } = await verifyList(list, { signers: o.signers ?? [], lotls, limits: o.limits ?? {} });
+    const { report, providers } = await verifyList(list, { signers: o.signers ?? [], lotls, limits: o.limits ?? {} }, { chains, key: "all" });
     if (report.indication !== "TOTAL-PASSED") {
       const decided = report.checks.find((c) => c.id === report.decidedBy[0]);
       throw new SealcheckError(

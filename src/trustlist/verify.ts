@@ -398,8 +398,18 @@ export async function verifyTrustedList(input: { bytes: Uint8Array; file: string
   return (await verifyList(input, options)).report;
 }
 
-/** verifyTrustedList, with what a list that passed says in raw form (its services' certificates as DER). */
-export async function verifyList(input: { bytes: Uint8Array; file: string }, options: VerifyTrustedListOptions = {}): Promise<Outcome> {
+/** Verified LOTL chains by the LOTLs given (their identity) and pinned signers: lists checked against one set share it. */
+export type ChainMemo = Map<string, ReturnType<typeof verifyChain>>;
+
+/**
+ * verifyTrustedList, with what a list that passed says in raw form (its services' certificates as DER).
+ * `memo`: the LOTL chain verified once for every list a caller checks against the same LOTLs and signers.
+ */
+export async function verifyList(
+  input: { bytes: Uint8Array; file: string },
+  options: VerifyTrustedListOptions = {},
+  memo?: { chains: ChainMemo; key: string },
+): Promise<Outcome> {
   if (!input || !(input.bytes instanceof Uint8Array) || typeof input.file !== "string")
     throw usage("verifyTrustedList takes { bytes: Uint8Array, file: string }");
   if (options.at !== undefined && !(options.at instanceof Date && !Number.isNaN(options.at.getTime()))) throw usage("the validation time is not a valid date");
@@ -432,7 +442,14 @@ export async function verifyList(input: { bytes: Uint8Array; file: string }, opt
     // The list under verification, if it is itself a LOTL, is the chain's last link; a copy of it among
     // `lotls` would vouch for itself.
     const others = lotls.filter((l) => Buffer.compare(Buffer.from(l.bytes), Buffer.from(input.bytes)) !== 0);
-    const chain = await verifyChain(others, pinned, base);
+    // The target is one of the LOTLs when it is itself a LOTL: its chain is then its own, not shared.
+    const shared = memo && others.length === lotls.length ? memo : undefined;
+    let pending = shared?.chains.get(shared.key);
+    if (!pending) {
+      pending = verifyChain(others, pinned, base);
+      shared?.chains.set(shared.key, pending);
+    }
+    const chain = await pending;
     links = chain.links;
     let target: TrustedListInfo | null = null;
     try {
