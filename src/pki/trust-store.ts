@@ -31,7 +31,7 @@ export interface TrustStore {
   trustedLists?: TrustedListUse[];
 }
 
-/** When a trusted list's service vouched for a role: [from, to), `to` null while the list still says so. */
+/** When a trusted list's service vouched for a role: [from, to), `to` its next status or the list's NextUpdate (null: open). */
 export interface ListWindow {
   role: TrustRole;
   from: string;
