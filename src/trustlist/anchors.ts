@@ -112,7 +112,7 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
   // Every list is judged against the same LOTLs and signers: their chain is verified once.
   const chains: ChainMemo = new Map();
   for (const list of readAll(o.lists, limits.maxXmlBytes)) {
-    const { report, providers } = await verifyList(list, { signers: o.signers ?? [], lotls, limits: o.limits ?? {} }, { chains, key: "all" });
+    const { report, providers } = await verifyList(list, { signers: o.signers ?? [], lotls, limits: o.limits ?? {} }, { chains, key: "all", summaries: false });
     if (report.indication !== "TOTAL-PASSED") {
       const decided = report.checks.find((c) => c.id === report.decidedBy[0]);
       throw new SealcheckError(

@@ -198,6 +198,8 @@ function publicProviders(raw: RawProvider[], session: PkiSession): TrustedListPr
 }
 
 interface OneOptions {
+  /** The report's providers and pointers summarised (default); false: raw only, for a caller that reads the DER. */
+  summaries?: boolean;
   /** Each file is parsed once per call: for the chain's order or the target's territory, then for its checks. */
   parse: (bytes: Uint8Array) => ParsedXml;
   at?: Date;
@@ -260,8 +262,8 @@ async function verifyOne(input: { bytes: Uint8Array; file: string }, trust: Sign
       signerTrustedBy: found.signerTrustedBy,
       signingTime: found.signingTime,
       lotlChain: opts.lotlChain,
-      pointers: signed ? publicPointers(raw, opts.session) : null,
-      providers: signed ? publicProviders(rawProviders, opts.session) : null,
+      pointers: signed && opts.summaries !== false ? publicPointers(raw, opts.session) : null,
+      providers: signed && opts.summaries !== false ? publicProviders(rawProviders, opts.session) : null,
       tool: { name: "sealcheck", version: VERSION },
     },
   };
@@ -403,12 +405,13 @@ export type ChainMemo = Map<string, ReturnType<typeof verifyChain>>;
 
 /**
  * verifyTrustedList, with what a list that passed says in raw form (its services' certificates as DER).
- * `memo`: the LOTL chain verified once for every list a caller checks against the same LOTLs and signers.
+ * `memo`: the LOTL chain verified once for every list a caller checks against the same LOTLs and signers;
+ * `summaries: false` leaves the report's providers and pointers null (the caller reads `providers` raw).
  */
 export async function verifyList(
   input: { bytes: Uint8Array; file: string },
   options: VerifyTrustedListOptions = {},
-  memo?: { chains: ChainMemo; key: string },
+  memo?: { chains: ChainMemo; key: string; summaries?: boolean },
 ): Promise<Outcome> {
   if (!input || !(input.bytes instanceof Uint8Array) || typeof input.file !== "string")
     throw usage("verifyTrustedList takes { bytes: Uint8Array, file: string }");
@@ -478,5 +481,5 @@ export async function verifyList(
           };
     }
   }
-  return verifyOne(input, trust, { ...base, judgeFreshness: true, lotlChain: links });
+  return verifyOne(input, trust, { ...base, judgeFreshness: true, lotlChain: links, summaries: memo?.summaries ?? true });
 }
