@@ -213,8 +213,21 @@ describe("a trusted list's services as anchors", () => {
     const ok = runCli(["verify", EVIDENCE, ...ORIGINALS, "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lister.pem"), "--json"]);
     expect(ok.code, ok.stderr).toBe(0);
     expect((JSON.parse(ok.stdout) as { verification: { trustedLists: unknown[] } }).verification.trustedLists).toHaveLength(1);
-    const human = runCli(["verify", EVIDENCE, ...ORIGINALS, "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lister.pem")]);
-    expect(human.stdout).toContain("dk-cli.xml");
+    const html = join(dir, "statement.html");
+    const human = runCli([
+      "verify",
+      EVIDENCE,
+      ...ORIGINALS,
+      "--trusted-list",
+      join(dir, "dk-cli.xml"),
+      "--tl-signer",
+      join(dir, "lister.pem"),
+      "--report",
+      html,
+    ]);
+    expect(human.stdout).toMatch(/Trusted lists \(1\)\n {2}1\. .*dk-cli\.xml\n {5}List {10}DK trusted list #49/);
+    expect(human.stdout).toContain("none given with --trust: only the trusted lists' services below");
+    expect(readFileSync(html, "utf8")).toContain("<h2>Trusted lists (1)</h2>");
     const usage = runCli(["verify", EVIDENCE, "--lotl", join(dir, "eu-lotl.xml")]);
     expect([usage.code, usage.stderr]).toEqual([3, expect.stringContaining("--lotl and --tl-signer are for --trusted-list")]);
     const bad = runCli(["verify", EVIDENCE, "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lotl.pem")]);
