@@ -67,10 +67,18 @@ export interface ListAnchor extends Omit<ListAnchorData, "der"> {
   cert: pkijs.Certificate;
 }
 
+/** A window's bounds as numbers, parsed once per window (every path built asks). */
+const bounds = new WeakMap<ListWindow, { from: number; to: number }>();
+
 /** The list window that lets `anchor` vouch for `role` at `at`, if any. */
 export function listWindowAt(anchor: Omit<ListAnchorData, "der">, role: TrustRole, at: Date): ListWindow | undefined {
   const t = at.getTime();
-  return anchor.windows.find((w) => w.role === role && Date.parse(w.from) <= t && (w.to === null || t < Date.parse(w.to)));
+  return anchor.windows.find((w) => {
+    if (w.role !== role) return false;
+    let b = bounds.get(w);
+    if (!b) bounds.set(w, (b = { from: Date.parse(w.from), to: w.to === null ? Number.POSITIVE_INFINITY : Date.parse(w.to) }));
+    return b.from <= t && t < b.to;
+  });
 }
 
 /**
@@ -174,10 +182,14 @@ export function readCertificateFiles(paths: readonly string[], option: string): 
   return loadCertificates(paths, option).map(certificateDer);
 }
 
+/** Each certificate's identity for dedupe, computed once per object (anchorsFor dedupes on every path built). */
+const dedupeKeys = new WeakMap<pkijs.Certificate, string>();
+
 export function dedupe(certs: pkijs.Certificate[]): pkijs.Certificate[] {
   const seen = new Set<string>();
   return certs.filter((c) => {
-    const k = Buffer.from(certificateDer(c)).toString("base64");
+    let k = dedupeKeys.get(c);
+    if (k === undefined) dedupeKeys.set(c, (k = Buffer.from(certificateDer(c)).toString("base64")));
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
