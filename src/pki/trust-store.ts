@@ -216,10 +216,14 @@ export function loadTrustStore(
   }
   if (lists) {
     store.trustedLists = lists.lists.map((l) => ({ ...l }));
-    store.listAnchors = lists.anchors.map(({ der, ...rest }) => ({
-      ...rest,
-      cert: certificateFromDer(der, `a trusted list's certificate (${rest.source.list})`, session),
-    }));
+    store.listAnchors = lists.anchors.map(({ der, ...rest }) => {
+      const what = `${rest.source.list}: the certificate of the service "${rest.source.service ?? "?"}"`;
+      try {
+        return { ...rest, cert: certificateFromDer(der, what, session) };
+      } catch (e) {
+        throw new SealcheckError("ERR_TRUST_STORE", `${what} cannot be read (${errorMessage(e)})`, { file: rest.source.list, cause: e });
+      }
+    });
   }
   return store;
 }

@@ -111,4 +111,6 @@ export interface TrustedListUse {
   signerTrustedBy: string | null;
   /** Service certificates taken as anchors for some role and period. */
   anchors: number;
+  /** Certificates of vouching services that could not be read: those services vouch for nothing. */
+  unreadableCertificates: number;
 }

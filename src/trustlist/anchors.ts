@@ -2,7 +2,7 @@
 // pinned or announced by a verified LOTL chain), and only a list that passed gives anchors. A service's
 // certificate becomes an anchor for the roles its type allows, during the periods its status history says it
 // was in a status that vouches, and never beyond what the list can speak for (its NextUpdate).
-import { createHash } from "node:crypto";
+import { createHash, X509Certificate } from "node:crypto";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SealcheckError, errorMessage } from "../errors.js";
@@ -71,6 +71,15 @@ function readAll(inputs: readonly TrustedListInput[], maxBytes: number): { bytes
   });
 }
 
+function readable(der: Uint8Array): boolean {
+  try {
+    new X509Certificate(der);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function read(input: string, maxBytes: number): { bytes: Uint8Array; file: string } {
   try {
     if (statSync(input).size > maxBytes) throw new Error(`larger than ${maxBytes} bytes (raise it with --limit maxXmlBytes=<n>)`);
@@ -128,11 +137,18 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
     const speaksUntil = info.nextUpdate ?? info.issued;
     const until = speaksUntil ? new Date(speaksUntil) : new Date(0);
     let anchors = 0;
+    let unreadable = 0;
     for (const p of providers)
       for (const s of p.services) {
         const windows = serviceWindows(s, until);
         if (!windows.length) continue;
         for (const der of s.certificates) {
+          // A signed list may still carry a certificate no reader can parse (the operator's slip): that service
+          // vouches for nothing, and the list's other services stay usable.
+          if (!readable(der)) {
+            unreadable++;
+            continue;
+          }
           out.anchors.push({
             der,
             windows,
@@ -150,6 +166,7 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
       speaksUntil,
       signerTrustedBy: report.signerTrustedBy,
       anchors,
+      unreadableCertificates: unreadable,
     });
   }
   return out;

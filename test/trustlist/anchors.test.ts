@@ -181,6 +181,20 @@ describe("a trusted list's services as anchors", () => {
     await expect(loadTrustedListAnchors({ lists: [join(dir, "none.xml")] })).rejects.toMatchObject({ code: "ERR_FILE_NOT_FOUND" });
   });
 
+  it("a service certificate that cannot be parsed vouches for nothing; the list's other services stay, and the report counts it", async () => {
+    const services = [...genuineServices(), granted("CA/QC", "Broken entry", new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x01]))];
+    const lists = await anchors([listFile("dk-broken-entry.xml", services)]);
+    expect(lists.lists[0]).toMatchObject({ anchors: 3, unreadableCertificates: 1 });
+    const r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: lists });
+    expect(r.indication).toBe("TOTAL-PASSED");
+    // Data handed over otherwise (the library's own TrustedListAnchors) is checked where it is decoded.
+    const forged = { ...lists, anchors: [{ ...lists.anchors[0]!, der: new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x01]) }] };
+    await expect(verifyArchive({ evidence: EVIDENCE, trustedLists: forged })).rejects.toMatchObject({
+      code: "ERR_TRUST_STORE",
+      message: expect.stringContaining('dk-broken-entry.xml: the certificate of the service "Test seal CA" cannot be read'),
+    });
+  });
+
   it("a national list whose signer a pinned LOTL announces", async () => {
     const lotl = listFile(
       "eu-lotl.xml",
