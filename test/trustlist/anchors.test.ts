@@ -3,6 +3,7 @@
 // vouched, and only as far as the list speaks (its NextUpdate).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SealcheckError } from "../../src/errors.js";
 import { loadTrustedListAnchors, type TrustedListAnchors } from "../../src/trustlist/index.js";
@@ -194,6 +195,54 @@ describe("a trusted list's services as anchors", () => {
       message: expect.stringContaining('dk-broken-entry.xml: the certificate of the service "Test seal CA" cannot be read'),
     });
   });
+
+  it(
+    "whatever a signed list says of its services (types, statuses, times, history), a verdict or ERR_TRUST_STORE, never a crash",
+    { timeout: 120_000 },
+    async () => {
+      const text = fc.oneof(fc.constantFrom("CA/QC", "TSA/QTST", "CA/PKC", "granted", "withdrawn", "", "x/../granted"), fc.string({ maxLength: 12 }));
+      const when = fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true });
+      const service = fc.record({
+        type: text,
+        status: text,
+        since: when,
+        which: fc.constantFrom(0, 1, 2),
+        history: fc.array(fc.record({ type: fc.option(text, { nil: undefined }), status: text, since: when }), { maxLength: 4 }),
+      });
+      const certs = [SEAL_CA, der("samples/trust/token-issuing-ca.pem"), TSA_ROOT];
+      // Values that are not XML text would make another document, not another list: kept to URI characters.
+      const esc = (v: string) => v.replace(/[^A-Za-z0-9/._-]/g, "");
+      let n = 0;
+      const seen = new Set<string>();
+      await fc.assert(
+        fc.asyncProperty(fc.boolean(), fc.array(service, { minLength: 1, maxLength: 4 }), async (withGenuine, specs) => {
+          const fuzzed = specs.map((x, i) => ({
+            type: esc(x.type),
+            status: esc(x.status),
+            since: x.since,
+            name: `S${i}`,
+            certificate: certs[x.which]!,
+            history: x.history.map((h) => ({ status: esc(h.status), since: h.since, ...(h.type !== undefined ? { type: esc(h.type) } : {}) })),
+          }));
+          // Beside the genuine services, others can only add trust for what they vouch for, never take it away.
+          const file = listFile(`fuzz-${n++}.xml`, [...(withGenuine ? genuineServices() : []), ...fuzzed]);
+          let lists: TrustedListAnchors;
+          try {
+            lists = await anchors([file]);
+          } catch (e) {
+            expect(e).toBeInstanceOf(SealcheckError);
+            seen.add(`refused ${(e as SealcheckError).code}`);
+            return;
+          }
+          const r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: lists });
+          seen.add(r.indication);
+          if (withGenuine) expect(r.indication).toBe("TOTAL-PASSED");
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 40), seed: Number(process.env.FUZZ_SEED ?? 29) },
+      );
+      expect([...seen]).toEqual(expect.arrayContaining(["TOTAL-PASSED", "INDETERMINATE"]));
+    },
+  );
 
   it("a national list whose signer a pinned LOTL announces", async () => {
     const lotl = listFile(
