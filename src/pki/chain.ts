@@ -3,7 +3,7 @@
 // name constraints); this module bounds it against hostile certificate sets and explains failures.
 import * as pkijs from "pkijs";
 import type { SubIndication } from "../report/types.js";
-import { certificateDer, displayName, sameName, signedBy, summarize, validAt, type CertificateSummary } from "./certificate.js";
+import { certificateDer, displayName, nameKey, sameName, signedBy, summarize, validAt, type CertificateSummary } from "./certificate.js";
 import { bytesEqual } from "./der.js";
 import { weakPublicKeyReason } from "./jose-policy.js";
 import type { PkiSession } from "./session.js";
@@ -121,7 +121,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
         };
   }
   const intermediates = input.intermediates.filter((c) => !sameCert(c, leaf)).slice(0, MAX_CANDIDATES);
-  const res = await runEngine(leaf, anchors, intermediates, at, session);
+  const res = await runEngine(leaf, relevantAnchors(anchors, [leaf, ...intermediates]), intermediates, at, session);
   if (res.result && res.certificatePath) {
     // pkijs repeats the leaf when the leaf itself is an anchor.
     const path = res.certificatePath.filter((c, i, all) => all.findIndex((d) => sameCert(c, d)) === i);
@@ -183,6 +183,64 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
 }
 
 type EngineResult = Awaited<ReturnType<pkijs.CertificateChainValidationEngine["verify"]>>;
+
+/** Up to this many anchors go to pkijs as given; beyond, only those that could issue a certificate of the path. */
+const MANY_ANCHORS = 8;
+
+/** A set of anchors by subject name key and by SKI, built once per array (anchorsFor keeps its arrays). */
+interface AnchorIndex {
+  byName: Map<string, pkijs.Certificate[]>;
+  bySki: Map<string, pkijs.Certificate[]>;
+  /** Names nameKey cannot key: candidates for every path. */
+  anyName: pkijs.Certificate[];
+}
+const indexes = new WeakMap<readonly pkijs.Certificate[], AnchorIndex>();
+
+function indexOf(anchors: readonly pkijs.Certificate[]): AnchorIndex {
+  let ix = indexes.get(anchors);
+  if (!ix) {
+    ix = { byName: new Map(), bySki: new Map(), anyName: [] };
+    for (const a of anchors) {
+      const name = nameKey(a.subject);
+      if (name === null) ix.anyName.push(a);
+      else ix.byName.set(name, [...(ix.byName.get(name) ?? []), a]);
+      const ski = keyId(a, SKI);
+      if (ski) ix.bySki.set(ski, [...(ix.bySki.get(ski) ?? []), a]);
+    }
+    indexes.set(anchors, ix);
+  }
+  return ix;
+}
+
+function keyId(cert: pkijs.Certificate, oid: string): string | null | undefined {
+  const v = cert.extensions?.find((e) => e.extnID === oid)?.parsedValue as unknown;
+  if (v === undefined) return undefined;
+  if (oid === SKI) return Buffer.from((v as { valueBlock: { valueHexView: Uint8Array } }).valueBlock.valueHexView).toString("hex");
+  const id = v instanceof pkijs.AuthorityKeyIdentifier ? v.keyIdentifier : undefined;
+  // An AKI that names the issuer's issuer and serial instead: findIssuers compares other names then.
+  return id ? Buffer.from(id.valueBlock.valueHexView).toString("hex") : null;
+}
+
+/**
+ * The anchors that could issue one of `certs` as findIssuers decides it: by the issuer's name (nameKey, so
+ * exactly the names sameName matches) or by key identifier. pkijs's engine compares every pair of the
+ * certificates it is given (its dedupe is quadratic), so a trust store of a few thousand list services would
+ * cost seconds per path; a path can only end at an anchor that issued one of its certificates.
+ */
+export function relevantAnchors(anchors: readonly pkijs.Certificate[], certs: readonly pkijs.Certificate[]): readonly pkijs.Certificate[] {
+  if (anchors.length <= MANY_ANCHORS) return anchors;
+  const ix = indexOf(anchors);
+  const chosen = new Set<pkijs.Certificate>(ix.anyName);
+  for (const c of certs) {
+    const name = nameKey(c.issuer);
+    const aki = keyId(c, AKI);
+    if (name === null || aki === null) return anchors;
+    for (const a of ix.byName.get(name) ?? []) chosen.add(a);
+    if (aki !== undefined) for (const a of ix.bySki.get(aki) ?? []) chosen.add(a);
+  }
+  // In the order given, as pkijs would have met them.
+  return chosen.size === 0 ? [] : anchors.filter((a) => chosen.has(a));
+}
 
 /**
  * pkijs's engine on a leaf and its candidate issuers, run on views of the certificates (EngineViews); its

@@ -416,13 +416,19 @@ async function verifySignature(session: PkiSession, basic: pkijs.BasicOCSPRespon
   }
 }
 
+/** Each candidate's key hash and name as a responder id gives them, once per certificate (a trust store of list services offers thousands). */
+const responderIds = new WeakMap<pkijs.Certificate, { keyHash?: string; name?: string }>();
+
 function matchesResponderId(cert: pkijs.Certificate, id: DecodedOcsp["responderId"]): boolean {
   if (!id) return false;
+  let known = responderIds.get(cert);
+  if (!known) responderIds.set(cert, (known = {}));
   if (id.byKeyHash) {
-    const spk = cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
-    return sha("sha1", spk).toUpperCase() === id.byKeyHash;
+    known.keyHash ??= sha("sha1", cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).toUpperCase();
+    return known.keyHash === id.byKeyHash;
   }
-  return formatName(cert.subject) === id.byName;
+  known.name ??= formatName(cert.subject);
+  return known.name === id.byName;
 }
 
 function sameKey(a: pkijs.Certificate, b: pkijs.Certificate): boolean {

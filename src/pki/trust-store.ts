@@ -87,8 +87,39 @@ export function listWindowAt(anchor: Omit<ListAnchorData, "der">, role: TrustRol
  */
 export function anchorsFor(store: TrustStore, role: TrustRole, at?: Date): pkijs.Certificate[] {
   const own = store.roleAnchors?.[role];
-  const listed = at ? (store.listAnchors ?? []).filter((a) => listWindowAt(a, role, at)).map((a) => a.cert) : [];
-  return own?.length || listed.length ? dedupe([...store.anchors, ...(own ?? []), ...listed]) : store.anchors;
+  if (!at || !store.listAnchors?.length) return own?.length ? dedupe([...store.anchors, ...own]) : store.anchors;
+  // The list anchors in force change only where a period starts or ends: one answer per interval between them.
+  const memo = periodsOf(store, role);
+  const t = at.getTime();
+  let i = 0;
+  while (i < memo.edges.length && memo.edges[i]! <= t) i++;
+  let r = memo.answers.get(i);
+  if (!r) {
+    const listed = store.listAnchors.filter((a) => listWindowAt(a, role, at)).map((a) => a.cert);
+    r = own?.length || listed.length ? dedupe([...store.anchors, ...(own ?? []), ...listed]) : store.anchors;
+    memo.answers.set(i, r);
+  }
+  return r;
+}
+
+/** Per store and role: the instants where a list period starts or ends (sorted), and anchorsFor's answer per interval. */
+const periods = new WeakMap<TrustStore, Map<TrustRole, { edges: number[]; answers: Map<number, pkijs.Certificate[]> }>>();
+
+function periodsOf(store: TrustStore, role: TrustRole): { edges: number[]; answers: Map<number, pkijs.Certificate[]> } {
+  let byRole = periods.get(store);
+  if (!byRole) periods.set(store, (byRole = new Map()));
+  let memo = byRole.get(role);
+  if (!memo) {
+    const edges = new Set<number>();
+    for (const a of store.listAnchors ?? [])
+      for (const w of a.windows)
+        if (w.role === role) {
+          edges.add(Date.parse(w.from));
+          if (w.to !== null) edges.add(Date.parse(w.to));
+        }
+    byRole.set(role, (memo = { edges: [...edges].sort((x, y) => x - y), answers: new Map() }));
+  }
+  return memo;
 }
 
 /**
@@ -102,13 +133,22 @@ export function listServiceOf(
   at: Date,
 ): (ListAnchorSource & ListWindow) | null {
   if (!anchor || !store.listAnchors?.length) return null;
-  const sha256 = typeof anchor === "string" ? anchor.toUpperCase() : thumbprint(anchor, "sha256");
-  for (const a of store.listAnchors) {
+  const sha256 = typeof anchor === "string" ? anchor.toUpperCase() : certKey(anchor);
+  let index = bySha256.get(store.listAnchors);
+  if (!index) {
+    index = new Map();
+    for (const a of store.listAnchors) index.set(certKey(a.cert), [...(index.get(certKey(a.cert)) ?? []), a]);
+    bySha256.set(store.listAnchors, index);
+  }
+  for (const a of index.get(sha256) ?? []) {
     const w = listWindowAt(a, role, at);
-    if (w && thumbprint(a.cert, "sha256") === sha256) return { ...a.source, ...w };
+    if (w) return { ...a.source, ...w };
   }
   return null;
 }
+
+/** The list anchors of a store by their certificate's SHA-256, built on first use. */
+const bySha256 = new WeakMap<readonly ListAnchor[], Map<string, ListAnchor[]>>();
 
 const MAX_TRUST_FILE = 16 * 1024 * 1024;
 const MAX_TRUST_FILES = 10_000;
@@ -182,14 +222,20 @@ export function readCertificateFiles(paths: readonly string[], option: string): 
   return loadCertificates(paths, option).map(certificateDer);
 }
 
-/** Each certificate's identity for dedupe, computed once per object (anchorsFor dedupes on every path built). */
-const dedupeKeys = new WeakMap<pkijs.Certificate, string>();
+/** Each certificate's identity for dedupe and look-ups, computed once per object (anchorsFor dedupes on every path built). */
+const certKeys = new WeakMap<pkijs.Certificate, string>();
+
+/** A certificate's SHA-256 (upper-case hex, as reports give it), computed once per object. */
+function certKey(c: pkijs.Certificate): string {
+  let k = certKeys.get(c);
+  if (k === undefined) certKeys.set(c, (k = thumbprint(c, "sha256")));
+  return k;
+}
 
 export function dedupe(certs: pkijs.Certificate[]): pkijs.Certificate[] {
   const seen = new Set<string>();
   return certs.filter((c) => {
-    let k = dedupeKeys.get(c);
-    if (k === undefined) dedupeKeys.set(c, (k = Buffer.from(certificateDer(c)).toString("base64")));
+    const k = certKey(c);
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
