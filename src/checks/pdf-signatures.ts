@@ -14,7 +14,7 @@ import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp } from "../pki/timestamp.js";
 import { digestByteRanges } from "../input/evidence-digest.js";
 import { loaded } from "../input/sparse.js";
-import { anchorsFor } from "../pki/trust-store.js";
+import { anchorsFor, listNote } from "../pki/trust-store.js";
 import type { PdfSignatureKind, PdfSignatureReport } from "../report/archive-report.js";
 import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js";
 import type { CheckEnv } from "./facts.js";
@@ -157,7 +157,11 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
 }
 
 async function judgeDocumentTimestamp(env: CheckEnv, pdf: Uint8Array, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
-  const trust = { anchors: (at: Date) => anchorsFor(env.trust, "tsa", at), intermediates: env.trust.intermediates };
+  const trust = {
+    anchors: (at: Date) => anchorsFor(env.trust, "tsa", at),
+    intermediates: env.trust.intermediates,
+    explain: (certs: readonly pkijs.Certificate[], at: Date) => listNote(env.trust, certs, "tsa", at),
+  };
   const r = await verifyTimestamp(s.contents!, (alg) => digestByteRanges(pdf, ranges, alg), trust, env.options.at ?? null, env.pki, true);
   return {
     status: r.judgement.status,

@@ -1,7 +1,8 @@
 // Check "seal-timestamp": the signature timestamp (unsigned attribute id-aa-signatureTimeStampToken):
 // imprint over the seal's signature value, TSA signature, TSA certificate and path. A verified timestamp
 // is the proven sealing time (best-signature-time, ETSI EN 319 102-1 §5.6.2.1) the other checks use.
-import { anchorsFor, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
+import type * as pkijs from "pkijs";
+import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
 import { signatureValue, timestampTokens } from "../pki/cms.js";
 import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
 import { LimitError } from "../errors.js";
@@ -36,7 +37,11 @@ export async function checkSealTimestamp(
     return { check: failed(ID, "FORMAT_FAILURE", `The seal's timestamps are not read: ${e.message}.`) };
   }
   const data = signatureValue(si);
-  const trust = { anchors: (at: Date) => anchorsFor(env.trust, "tsa", at), intermediates: env.trust.intermediates };
+  const trust = {
+    anchors: (at: Date) => anchorsFor(env.trust, "tsa", at),
+    intermediates: env.trust.intermediates,
+    explain: (certs: readonly pkijs.Certificate[], at: Date) => listNote(env.trust, certs, "tsa", at),
+  };
   const results = [];
   for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, env.options.at ?? null, env.pki));
   // The earliest verified timestamp is the best proof of existence.

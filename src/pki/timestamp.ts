@@ -84,8 +84,15 @@ export type Imprinted = Uint8Array | ((hashAlgorithm: string) => Uint8Array);
 export async function verifyTimestamp(
   token: Uint8Array,
   data: Imprinted,
-  /** Anchors, or the anchors for the time the TSA's path is judged (a trusted list's vouch for some periods only). */
-  trust: { anchors: readonly pkijs.Certificate[] | ((at: Date) => readonly pkijs.Certificate[]); intermediates: readonly pkijs.Certificate[] },
+  /**
+   * Anchors, or the anchors for the time the TSA's path is judged (a trusted list's vouch for some periods only);
+   * `explain`: why no path was found among the certificates a path could hold, when the caller can say.
+   */
+  trust: {
+    anchors: readonly pkijs.Certificate[] | ((at: Date) => readonly pkijs.Certificate[]);
+    intermediates: readonly pkijs.Certificate[];
+    explain?: (certs: readonly pkijs.Certificate[], at: Date) => string | null;
+  },
   at: Date | null,
   session: PkiSession,
   /** The token sits in a zero-padded PDF /Contents: decoded by its own length (DER or BER), padding checked. */
@@ -160,10 +167,11 @@ export async function verifyTimestamp(
   details.path = info.path;
   details.judgedAt = judgeAt.toISOString();
   if (chain.status !== "valid") {
+    const note = chain.status === "no-chain" ? trust.explain?.([signer.signerCert, ...trust.intermediates, ...decoded.certificates], judgeAt) : null;
     return fail(
       chain.status === "not-yet-valid" ? "failed" : "indeterminate",
       chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE",
-      `The TSA's certificate: ${chain.message}`,
+      `The TSA's certificate: ${chain.message}${note ? ` ${note}` : ""}`,
     );
   }
   return {

@@ -102,6 +102,8 @@ describe("a trusted list's services as anchors", () => {
       "indeterminate",
       "NO_CERTIFICATE_CHAIN_FOUND",
     ]);
+    expect(check(r, "seal-timestamp").message).toContain('is the service "TSA root listed as a CA" of trusted list DK #49');
+    expect(check(r, "seal-timestamp").message).toContain("a CA/QC service, which does not vouch for a timestamp.");
     const pkc = genuineServices();
     pkc[0] = granted("CA/PKC", "Non-qualified CA", SEAL_CA);
     r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: await anchors([listFile("pkc.xml", pkc)]) });
