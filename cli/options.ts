@@ -125,8 +125,11 @@ export async function trustedListsFrom(opts: Record<string, unknown>): Promise<{
   };
 }
 
-/** The verification options of verify-batch, the queue and its workers, from the parsed flags (one list). */
-export function batchVerifyOptions(opts: Record<string, unknown>): import("../src/api/batch.js").BatchVerifyOptions {
+/**
+ * The verification options of verify-batch, the queue and its workers, from the parsed flags (one list), the
+ * trusted lists' anchors included (each list verified first).
+ */
+export async function batchVerifyOptions(opts: Record<string, unknown>): Promise<import("../src/api/batch.js").BatchVerifyOptions> {
   return {
     trust: opts.trust as string[],
     certs: opts.certs as string[],
@@ -139,6 +142,7 @@ export function batchVerifyOptions(opts: Record<string, unknown>): import("../sr
     trustFor: { token: opts.trustToken as string[], seal: opts.trustSeal as string[], tsa: opts.trustTsa as string[] },
     allowExtraOriginals: Boolean(opts.allowExtraOriginals),
     ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
+    ...(await trustedListsFrom(opts)),
   };
 }
 

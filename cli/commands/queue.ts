@@ -2,7 +2,7 @@
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
-import { batchVerifyFlags, batchVerifyOptions, parseSeconds, trustedListsFrom } from "../options.js";
+import { batchVerifyFlags, batchVerifyOptions, parseSeconds } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -78,8 +78,7 @@ ${EXIT_HELP}`,
         const { SealcheckError } = await import("../../src/api/common.js");
         const s = await enqueueArchives(dirs, {
           ...connection(opts),
-          ...batchVerifyOptions(opts),
-          ...(await trustedListsFrom(opts)),
+          ...(await batchVerifyOptions(opts)),
           allowMissingOriginals: Boolean(opts.allowMissingOriginals),
         });
         if (s.found === 0)
@@ -240,8 +239,7 @@ ${EXIT_HELP}`,
             ? { healthFile: opts.healthFile as string, healthIntervalMs: Math.round((opts.healthInterval as number) * 1000) }
             : {}),
           ...connection(opts),
-          ...batchVerifyOptions(opts),
-          ...(await trustedListsFrom(opts)),
+          ...(await batchVerifyOptions(opts)),
           ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency as number } : {}),
           ...(opts.timeout ? { timeoutMs: (opts.timeout as number) * 1000 } : {}),
           reports: opts.reports as "all",

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { batchVerifyOptions, limitHelp, limitOption, listOption, parseSeconds, trustedListFlags, trustedListsFrom, verdictOptions } from "../options.js";
+import { batchVerifyOptions, limitHelp, limitOption, listOption, parseSeconds, trustedListFlags, verdictOptions } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -91,7 +91,7 @@ options, unusable trust store, nothing found).`,
         // JUnit and CSV list every archive (earlier run included); the short fields only, not the reports.
         const rows: import("../../src/api/batch.js").BatchRow[] = [];
         const keepRow = format === "junit" || format === "csv";
-        const verifyOptions = { ...batchVerifyOptions(opts), ...(await trustedListsFrom(opts)) };
+        const verifyOptions = await batchVerifyOptions(opts);
         const run = runKey({ ...verifyOptions, allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
 
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.

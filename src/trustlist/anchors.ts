@@ -9,7 +9,6 @@ import { SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import type { ListWindow, TrustRole, TrustedListAnchors } from "../pki/trust-store.js";
 import type { RawService } from "./model.js";
-
 import { verifyList, type ChainMemo } from "./verify.js";
 
 const SVC = "http://uri.etsi.org/TrstSvc/Svctype/";
@@ -119,9 +118,9 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
   const lotls = readAll(o.lotls ?? [], limits.maxXmlBytes);
   const out: TrustedListAnchors = { lists: [], anchors: [] };
   // Every list is judged against the same LOTLs and signers: their chain is verified once.
-  const chains: ChainMemo = new Map();
+  const shared: ChainMemo = {};
   for (const list of readAll(o.lists, limits.maxXmlBytes)) {
-    const { report, providers } = await verifyList(list, { signers: o.signers ?? [], lotls, limits: o.limits ?? {} }, { chains, key: "all", summaries: false });
+    const { report, providers } = await verifyList(list, { signers: o.signers ?? [], lotls, limits: o.limits ?? {} }, { shared, summaries: false });
     if (report.indication !== "TOTAL-PASSED") {
       const decided = report.checks.find((c) => c.id === report.decidedBy[0]);
       throw new SealcheckError(
@@ -133,9 +132,9 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
     const info = report.list!;
     if (info.kind === "list-of-lists")
       throw new SealcheckError("ERR_TRUST_STORE", `${list.file}: is a list of lists, which names no services; give it with --lotl`, { file: list.file });
-    // A list speaks for its statuses until its next update (a closed list failed tl-freshness above).
-    const speaksUntil = info.nextUpdate ?? info.issued;
-    const until = speaksUntil ? new Date(speaksUntil) : new Date(0);
+    // A list speaks for its statuses until its next update (a closed list, without one, failed tl-freshness).
+    const speaksUntil = info.nextUpdate;
+    const until = new Date(speaksUntil ?? 0);
     let anchors = 0;
     let unreadable = 0;
     for (const p of providers)

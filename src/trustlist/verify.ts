@@ -400,8 +400,10 @@ export async function verifyTrustedList(input: { bytes: Uint8Array; file: string
   return (await verifyList(input, options)).report;
 }
 
-/** Verified LOTL chains by the LOTLs given (their identity) and pinned signers: lists checked against one set share it. */
-export type ChainMemo = Map<string, ReturnType<typeof verifyChain>>;
+/** The LOTL chain verified for the first of several lists checked against the same LOTLs and signers. */
+export interface ChainMemo {
+  chain?: ReturnType<typeof verifyChain>;
+}
 
 /**
  * verifyTrustedList, with what a list that passed says in raw form (its services' certificates as DER).
@@ -411,7 +413,7 @@ export type ChainMemo = Map<string, ReturnType<typeof verifyChain>>;
 export async function verifyList(
   input: { bytes: Uint8Array; file: string },
   options: VerifyTrustedListOptions = {},
-  memo?: { chains: ChainMemo; key: string; summaries?: boolean },
+  memo?: { shared: ChainMemo; summaries?: boolean },
 ): Promise<Outcome> {
   if (!input || !(input.bytes instanceof Uint8Array) || typeof input.file !== "string")
     throw usage("verifyTrustedList takes { bytes: Uint8Array, file: string }");
@@ -446,12 +448,9 @@ export async function verifyList(
     // `lotls` would vouch for itself.
     const others = lotls.filter((l) => Buffer.compare(Buffer.from(l.bytes), Buffer.from(input.bytes)) !== 0);
     // The target is one of the LOTLs when it is itself a LOTL: its chain is then its own, not shared.
-    const shared = memo && others.length === lotls.length ? memo : undefined;
-    let pending = shared?.chains.get(shared.key);
-    if (!pending) {
-      pending = verifyChain(others, pinned, base);
-      shared?.chains.set(shared.key, pending);
-    }
+    const shared = memo && others.length === lotls.length ? memo.shared : undefined;
+    const pending = shared?.chain ?? verifyChain(others, pinned, base);
+    if (shared) shared.chain = pending;
     const chain = await pending;
     links = chain.links;
     let target: TrustedListInfo | null = null;
