@@ -120,3 +120,9 @@ export async function persistenceWarnings(client: Redis, where: string): Promise
     out.push(`Redis at ${where} has maxmemory-policy ${v["maxmemory-policy"]}: when full it deletes keys, jobs included (BullMQ requires noeviction)`);
   return out;
 }
+
+/** A pipeline's first failed command, thrown (ioredis reports each command's error in its reply, not by rejecting). */
+export function throwFailedCommand(replies: [Error | null, unknown][] | null): void {
+  const bad = replies?.find(([e]) => e);
+  if (bad) throw bad[0];
+}

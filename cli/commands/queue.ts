@@ -56,6 +56,7 @@ always) and maxmemory-policy noeviction (README, "Many machines: a queue").`,
   for (const o of batchVerifyFlags()) add.addOption(o);
   add
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it instead of reporting it")
+    .option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)", parseCount, 16)
     .option("--json", "print what was enqueued as JSON")
     .addHelpText(
       "after",
@@ -69,7 +70,10 @@ Examples:
 The verification options (--trust, --at, ...) must be the workers' too: each
 job carries the run key of its options, and a worker verifies only the jobs of
 its own key (others are handed back). Adding an archive again under the same
-options adds nothing; under other options it is another job.
+options adds nothing; under other options it is another job. Archives go in
+jobs of up to --group-size (BullMQ's work per job is then spent once per group);
+if a worker dies holding a job, its unfinished archives are queued again one
+per job.
 ${EXIT_HELP}`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
@@ -80,6 +84,7 @@ ${EXIT_HELP}`,
           ...connection(opts),
           ...(await batchVerifyOptions(opts)),
           allowMissingOriginals: Boolean(opts.allowMissingOriginals),
+          groupSize: opts.groupSize as number,
         });
         if (s.found === 0)
           throw new SealcheckError(
@@ -90,13 +95,17 @@ ${EXIT_HELP}`,
         if (opts.json) await writeOut(`${JSON.stringify(s, null, 2)}\n`);
         else
           await writeOut(
-            `${s.found} archive${s.found === 1 ? "" : "s"} found: ${s.added} enqueued, ${s.alreadyQueued} already in queue ${s.queue} (run ${s.run}).\n`,
+            `${s.found} archive${s.found === 1 ? "" : "s"} found: ${s.added} enqueued, ${s.alreadyQueued} already in queue ${s.queue} (run ${s.run}); ${s.jobs} new job${s.jobs === 1 ? "" : "s"}.\n`,
           );
         return 0;
       });
     });
 
-  connectionFlags(queue.command("status").description("Jobs waiting, running, finished and failed; workers connected; results not yet read"))
+  connectionFlags(
+    queue
+      .command("status")
+      .description("Jobs (each up to --group-size archives) waiting, running, finished and failed; workers connected; results (one per archive) not yet read"),
+  )
     .option("--json", "print the counts as JSON")
     .addHelpText(
       "after",

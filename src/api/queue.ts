@@ -18,6 +18,7 @@ export {
   type QueueResultsOptions,
   type QueueStatus,
   type QueueJobData,
+  type QueuedArchive,
   type QueueConnectionOptions,
 } from "../queue/index.js";
 export { redactRedisUrl, type RedisTarget } from "../redis.js";

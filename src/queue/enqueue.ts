@@ -1,21 +1,33 @@
-// `sealcheck queue add`: archives found exactly as verify-batch finds them, one BullMQ job each. The files
-// stay where they are; the job holds their absolute paths, so every worker must see the same paths.
+// `sealcheck queue add`: archives found exactly as verify-batch finds them, in BullMQ jobs of up to 16 archives
+// each (a large archive alone). The files stay where they are; the job holds their absolute paths, so every
+// worker must see the same paths. Each archive gets a record (src/queue/job.ts) naming the job that holds it:
+// an archive with a record whose job still exists, or whose result is written and not yet read, is not added
+// again.
+import { randomBytes } from "node:crypto";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { discoverArchives } from "../batch/discover.js";
 import { runKey } from "../batch/run-key.js";
 import type { ArchiveSpec, BatchVerifyOptions } from "../batch/types.js";
 import { SealcheckError } from "../errors.js";
-import { persistenceWarnings, redactedMessage } from "../redis.js";
+import { persistenceWarnings, redactedMessage, throwFailedCommand } from "../redis.js";
 import { connectQueue, type QueueConnectionOptions } from "./connection.js";
-import { JOB_VERSION, jobIdFor, type QueueJobData } from "./job.js";
+import { JOB_VERSION, MAX_GROUP, RECORD_JOB, RECORD_RESULT, groupIdFor, jobIdFor, type QueueJobData, type QueuedArchive } from "./job.js";
 
 export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptions {
   /** As verify-batch's --allow-missing-originals (discovery; part of the job id). */
   allowMissingOriginals?: boolean;
   /** Jobs that fail (a Redis error while publishing the result) are tried this many times. Default 3. */
   attempts?: number;
-  /** Seconds a finished job is kept for deduplication when its result is never read. Default 7 days. */
+  /** Seconds a finished job and an unread result are kept for deduplication. Default 7 days. */
   keepFinishedSeconds?: number;
+  /**
+   * Archives per job, at most. Default 16: BullMQ's own work per job is spent once per group; a group is one
+   * lock, so a worker that dies puts all of its unfinished archives back (they are then retried one per job).
+   */
+  groupSize?: number;
+  /** A job is closed once its evidence files reach this many bytes (a large archive is a job alone). Default 64 MiB. */
+  groupBytes?: number;
 }
 
 export interface EnqueueSummary {
@@ -25,6 +37,8 @@ export interface EnqueueSummary {
   /** Archives found (discovery problems included: each is a job that reports it). */
   found: number;
   added: number;
+  /** BullMQ jobs created for the added archives. */
+  jobs: number;
   /** Already in the queue under the same options (waiting, running, or finished and not yet read). */
   alreadyQueued: number;
   /** Settings of the Redis server that would lose jobs (no appendonly, an eviction policy). */
@@ -32,28 +46,41 @@ export interface EnqueueSummary {
 }
 
 /**
- * Archives are added in chunks (one EXISTS over the chunk, then one addBulk): the first of FIRST_CHUNK, each next
- * one twice as large up to CHUNK, so that workers start on the first archives while the rest are still being
- * found, and a large run still costs a round trip per 500 archives.
+ * Archives are added in chunks (their records read in one round trip, then one addBulk): the first of
+ * FIRST_CHUNK, each next one twice as large up to CHUNK, so that workers start on the first archives while the
+ * rest are still being found, and a large run still costs a few round trips per 500 archives.
  */
 const FIRST_CHUNK = 16;
-const CHUNK = 500;
+const CHUNK = 512;
 
 /**
  * Enqueues every archive under `roots` (directories, manifests, evidence files — as verify-batch) or of an
  * iterable of ArchiveSpec. Idempotent: an archive already queued under the same options is not added again.
  */
 export async function enqueueArchives(roots: readonly string[] | Iterable<ArchiveSpec>, o: EnqueueOptions): Promise<EnqueueSummary> {
-  const { redis: _r, queue: _q, prefix: _p, attempts: _a, keepFinishedSeconds: _k, ...verify } = o;
+  const { redis: _r, queue: _q, prefix: _p, attempts: _a, keepFinishedSeconds: _k, groupSize: _g, groupBytes: _b, ...verify } = o;
   const allowMissingOriginals = Boolean(o.allowMissingOriginals);
   const isRoots = Array.isArray(roots) && roots.every((r) => typeof r === "string");
   const specs: Iterable<ArchiveSpec> = isRoots ? discoverArchives(roots as string[], { allowMissingOriginals }) : (roots as Iterable<ArchiveSpec>);
   const attempts = o.attempts ?? 3;
   if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100) throw new SealcheckError("ERR_USAGE", "attempts must be a whole number from 1 to 100");
   const keep = o.keepFinishedSeconds ?? 7 * 24 * 3600;
+  if (!Number.isSafeInteger(keep) || keep < 1) throw new SealcheckError("ERR_USAGE", "keepFinishedSeconds must be a whole number ≥ 1");
+  const groupSize = o.groupSize ?? 16;
+  if (!Number.isInteger(groupSize) || groupSize < 1 || groupSize > MAX_GROUP)
+    throw new SealcheckError("ERR_USAGE", `the group size must be a whole number from 1 to ${MAX_GROUP}`);
+  const groupBytes = o.groupBytes ?? 64 * 1024 * 1024;
+  if (!Number.isSafeInteger(groupBytes) || groupBytes < 1) throw new SealcheckError("ERR_USAGE", "groupBytes must be a whole number ≥ 1");
   const run = runKey({ ...verify, allowMissingOriginals });
   const c = await connectQueue(o, "add");
-  const summary: EnqueueSummary = { queue: c.name, run, found: 0, added: 0, alreadyQueued: 0, warnings: [] };
+  const summary: EnqueueSummary = { queue: c.name, run, found: 0, added: 0, jobs: 0, alreadyQueued: 0, warnings: [] };
+  const jobOpts = {
+    attempts,
+    backoff: { type: "exponential", delay: 1000 },
+    // Kept after reading until `queue results --trim` removes them; the age bounds what is never read.
+    removeOnComplete: { age: keep },
+    removeOnFail: { age: keep },
+  };
   try {
     summary.warnings = await persistenceWarnings(c.client, c.where);
     let chunk: ArchiveSpec[] = [];
@@ -63,44 +90,64 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       const batch = chunk.map((a) => ({ ...a, evidence: resolve(a.evidence), originals: a.originals.map((p) => resolve(p)) }));
       chunk = [];
       const ids = batch.map((a) => jobIdFor(a, run));
-      const keys = ids.map((id) => c.keys.job(id));
-      // One EXISTS over the chunk's keys settles the usual cases (all new, or all queued already); only a
-      // chunk of both asks key by key.
-      const count = await c.client.exists(...keys);
-      const known =
-        count === 0 || count === keys.length
-          ? keys.map(() => count > 0)
-          : ((await c.client.pipeline(keys.map((k) => ["exists", k])).exec()) ?? []).map((r) => r?.[1] === 1);
-      const fresh = batch.map((a, i) => ({ a, id: ids[i]!, known: known[i] === true })).filter((x) => !x.known);
+      // Queued already: a record whose result is written (not yet read), or whose job still exists. A record
+      // whose job is gone (an add that stopped between the two) does not count.
+      const count = await c.client.exists(...ids.map((id) => c.keys.archive(id)));
+      const known = ids.map(() => false);
+      if (count > 0) {
+        const recs = ((await c.client.pipeline(ids.map((id) => ["hmget", c.keys.archive(id), RECORD_JOB, RECORD_RESULT])).exec()) ?? []).map(
+          (r) => (r?.[1] ?? [null, null]) as [string | null, string | null],
+        );
+        const holders = [...new Set(recs.filter(([g, r]) => g && !r).map(([g]) => g!))];
+        const live = new Set<string>();
+        if (holders.length > 0) {
+          const ex = (await c.client.pipeline(holders.map((g) => ["exists", c.keys.job(g)])).exec()) ?? [];
+          holders.forEach((g, i) => ex[i]?.[1] === 1 && live.add(g));
+        }
+        recs.forEach(([g, r], i) => (known[i] = Boolean(r) || (g !== null && live.has(g))));
+      }
+      const fresh = batch.map((a, i) => ({ a, id: ids[i]! })).filter((_, i) => !known[i]);
       summary.alreadyQueued += batch.length - fresh.length;
       if (fresh.length === 0) return;
       const first = (await c.client.incrby(c.keys.index, fresh.length)) - fresh.length;
-      await c.queue.addBulk(
-        fresh.map(({ a, id }, i) => {
-          const data: QueueJobData = {
-            v: JOB_VERSION,
-            evidence: a.evidence,
-            originals: a.originals,
-            ...(a.problem ? { problem: a.problem } : {}),
-            index: first + i,
-            run,
-            allowMissingOriginals,
-          };
-          return {
-            name: "verify",
-            data,
-            opts: {
-              jobId: id,
-              attempts,
-              backoff: { type: "exponential", delay: 1000 },
-              // Kept after reading until `queue results --trim` removes them; the age bounds what is never read.
-              removeOnComplete: { age: keep },
-              removeOnFail: { age: keep },
-            },
-          };
-        }),
-      );
+      // Groups in discovery order: closed at groupSize archives or groupBytes of evidence.
+      const groups: { a: QueuedArchive; id: string }[][] = [];
+      let bytes = 0;
+      for (const [i, { a, id }] of fresh.entries()) {
+        const size = sizeOf(a.evidence);
+        const last = groups.at(-1);
+        if (!last || last.length >= groupSize || bytes + size > groupBytes) {
+          groups.push([]);
+          bytes = 0;
+        }
+        bytes += size;
+        groups.at(-1)!.push({ a: { evidence: a.evidence, originals: a.originals, ...(a.problem ? { problem: a.problem } : {}), index: first + i }, id });
+      }
+      const jobs = groups.map((g) => {
+        const nonce = randomBytes(16).toString("hex");
+        const data: QueueJobData = { v: JOB_VERSION, nonce, run, allowMissingOriginals, keepSeconds: keep, archives: g.map((x) => x.a) };
+        return {
+          name: "verify",
+          data,
+          opts: {
+            jobId: groupIdFor(
+              nonce,
+              g.map((x) => x.id),
+            ),
+            ...jobOpts,
+          },
+          members: g.map((x) => x.id),
+        };
+      });
+      // Records first: should this stop before the jobs are added, the records name jobs that do not exist, and
+      // the next add adds those archives again.
+      await c.client
+        .pipeline(jobs.flatMap((j) => j.members.map((id) => ["hset", c.keys.archive(id), RECORD_JOB, j.opts.jobId])))
+        .exec()
+        .then(throwFailedCommand);
+      await c.queue.addBulk(jobs.map(({ name, data, opts }) => ({ name, data, opts })));
       summary.added += fresh.length;
+      summary.jobs += jobs.length;
     };
     for (const a of specs) {
       summary.found++;
@@ -124,4 +171,13 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     await c.close();
   }
   return summary;
+}
+
+/** The evidence file's size for grouping (0 when it cannot be read: the worker reports that). */
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
 }

@@ -3,7 +3,7 @@
 export { enqueueArchives, type EnqueueOptions, type EnqueueSummary } from "./enqueue.js";
 export { runWorker, type QueueWorker, type RunWorkerOptions } from "./worker.js";
 export { queueResults, queueStatus, type QueueResult, type QueueResultsOptions, type QueueStatus } from "./results.js";
-export { jobIdFor, type QueueJobData } from "./job.js";
+export { jobIdFor, type QueueJobData, type QueuedArchive } from "./job.js";
 export { readResultKey } from "./result-key.js";
 export { checkHealthFile, type HealthCheck, type WorkerHealth, type WorkerHealthStatus } from "./health.js";
 export type { QueueConnectionOptions } from "./connection.js";

@@ -1,76 +1,128 @@
-// What one queued job is: an archive reference (absolute paths on storage every worker reads), the position
-// it was given when enqueued, and the run key of the options it was enqueued with. Its id is the archive's
-// identity plus that run key, so re-adding the same archive under the same options adds nothing, and under
-// other --trust/--at it is another job. Job data comes back from Redis, which anyone with access can write:
-// it is checked before use, like any input.
+// What one queued job is: a group of archive references (absolute paths on storage every worker reads), each
+// with the position it was given when enqueued, under the run key of the options they were enqueued with.
+// Archives are grouped because BullMQ's own work per job (its add and completion scripts, the worker's job
+// handling: ~0.4 ms) is as large as the queue's whole budget for one small archive; a group of 16 spends it
+// once. Each archive keeps its own identity (jobIdFor: the archive plus the run key) and its own record in Redis,
+// which says which job holds it and where its result is, so re-adding it under the same options adds nothing and
+// its result is written once whichever job verifies it. Job data comes back from Redis, which anyone with access
+// can write: it is checked before use, like any input, and the job's id is made from it.
 import { createHash } from "node:crypto";
 import { isAbsolute } from "node:path";
 import { archiveKey } from "../batch/discover.js";
 import type { ArchiveSpec } from "../batch/types.js";
 
-/** The job data's format version. */
-export const JOB_VERSION = 1;
+/** The job data's format version (1: one archive per job, before groups). */
+export const JOB_VERSION = 2;
 
-export interface QueueJobData {
-  v: typeof JOB_VERSION;
+/** One archive of a job. */
+export interface QueuedArchive {
   evidence: string;
   originals: string[];
   /** A discovery problem (no originals/ folder, bad manifest entry): reported without verifying. */
   problem?: string;
   /** Position in the queue, counted over every `queue add` (the `index` of its result line). */
   index: number;
+}
+
+export interface QueueJobData {
+  v: typeof JOB_VERSION;
+  /** Chosen by the enqueuer; the job's id is made from it and the archives' ids (groupIdFor). */
+  nonce: string;
   /** runKey() of the enqueuer's verification options with allowMissingOriginals (as verify-batch's lines). */
   run: string;
   allowMissingOriginals: boolean;
+  /** Seconds an archive's record is kept once its result is written and not read. */
+  keepSeconds: number;
+  archives: QueuedArchive[];
 }
 
-/** The BullMQ job id: SHA-256 of the archive identity and the run key (no ':' — BullMQ refuses it in ids). */
+/**
+ * An archive's id in the queue: SHA-256 of the archive identity and the run key (no ':' — BullMQ refuses it in
+ * ids). The `job` of its result entry, and the name of its record.
+ */
 export function jobIdFor(archive: Pick<ArchiveSpec, "evidence" | "originals">, run: string): string {
   return `a-${createHash("sha256").update(archiveKey(archive)).update("\n").update(run).digest("hex").slice(0, 40)}`;
 }
 
+/** The BullMQ job id of a group: made from its nonce and its archives' ids, so that changed data is seen. */
+export function groupIdFor(nonce: string, archiveIds: readonly string[]): string {
+  const h = createHash("sha256").update(nonce);
+  for (const id of archiveIds) h.update("\n").update(id);
+  return `g-${h.digest("hex").slice(0, 40)}`;
+}
+
 const MAX_PATH = 4096;
 const MAX_ORIGINALS = 10_000;
+/** Archives one job may hold. */
+export const MAX_GROUP = 1000;
+
+type Parsed = { ok: true; data: QueueJobData; ids: string[] } | { ok: false; why: string; evidence?: string };
 
 /**
- * The job's data, or why it is not a sealcheck job (one sentence). Given the job's id, the data must name the
- * archive and run key the id was made from: data changed in Redis after `queue add` is refused.
+ * The job's data and its archives' ids, or why it is not a sealcheck job (one sentence). Given the job's id, the
+ * data must be what the id was made from: data changed in Redis after `queue add` is refused.
  */
-export function parseJobData(data: unknown, id?: string): { ok: true; data: QueueJobData } | { ok: false; why: string; evidence?: string } {
+export function parseJobData(data: unknown, id?: string): Parsed {
   if (!data || typeof data !== "object" || Array.isArray(data)) return { ok: false, why: "its data is not an object" };
   const d = data as Record<string, unknown>;
   const path = (p: unknown): p is string => typeof p === "string" && p.length > 0 && p.length <= MAX_PATH && isAbsolute(p) && !p.includes("\0");
-  const evidence = path(d.evidence) ? d.evidence : undefined;
-  const fail = (why: string) => ({ ok: false as const, why, ...(evidence ? { evidence } : {}) });
+  const list = Array.isArray(d.archives) ? (d.archives as unknown[]) : null;
+  const first = list?.[0] as Record<string, unknown> | undefined;
+  const named = first && typeof first === "object" && path(first.evidence) ? first.evidence : undefined;
+  const fail = (why: string): Parsed => ({ ok: false as const, why, ...(named ? { evidence: named } : {}) });
   if (d.v !== JOB_VERSION)
     return fail(`its format version is ${JSON.stringify(d.v) ?? "missing"}, not ${JOB_VERSION} (enqueued by another sealcheck version?)`);
-  if (!evidence) return fail('"evidence" is not an absolute path');
-  if (!Array.isArray(d.originals) || d.originals.length > MAX_ORIGINALS || !d.originals.every(path)) return fail('"originals" is not a list of absolute paths');
-  if (d.problem !== undefined && (typeof d.problem !== "string" || d.problem.length > 8192)) return fail('"problem" is not a short text');
-  if (typeof d.index !== "number" || !Number.isSafeInteger(d.index) || d.index < 0) return fail('"index" is not a whole number');
+  if (typeof d.nonce !== "string" || !/^[0-9a-f]{16,64}$/.test(d.nonce)) return fail('"nonce" is not a hex string');
   if (typeof d.run !== "string" || !/^[0-9a-f]{16}$/.test(d.run)) return fail('"run" is not a run key');
   if (typeof d.allowMissingOriginals !== "boolean") return fail('"allowMissingOriginals" is not true or false');
-  if (id !== undefined && jobIdFor({ evidence, originals: d.originals as string[] }, d.run) !== id)
-    return fail("its data names an archive or options other than those its id was made from (changed in Redis after it was enqueued?)");
+  if (typeof d.keepSeconds !== "number" || !Number.isSafeInteger(d.keepSeconds) || d.keepSeconds < 1) return fail('"keepSeconds" is not a whole number');
+  if (!list || list.length === 0 || list.length > MAX_GROUP) return fail(`"archives" is not a list of 1 to ${MAX_GROUP} archives`);
+  const archives: QueuedArchive[] = [];
+  for (const [i, x] of list.entries()) {
+    const a = x as Record<string, unknown>;
+    const at = `archive ${i + 1}`;
+    if (!a || typeof a !== "object" || Array.isArray(a)) return fail(`${at} is not an object`);
+    if (!path(a.evidence)) return fail(`${at}: "evidence" is not an absolute path`);
+    if (!Array.isArray(a.originals) || a.originals.length > MAX_ORIGINALS || !a.originals.every(path))
+      return fail(`${at}: "originals" is not a list of absolute paths`);
+    if (a.problem !== undefined && (typeof a.problem !== "string" || a.problem.length > 8192)) return fail(`${at}: "problem" is not a short text`);
+    if (typeof a.index !== "number" || !Number.isSafeInteger(a.index) || a.index < 0) return fail(`${at}: "index" is not a whole number`);
+    archives.push({
+      evidence: a.evidence,
+      originals: a.originals as string[],
+      ...(a.problem !== undefined ? { problem: a.problem as string } : {}),
+      index: a.index,
+    });
+  }
+  const ids = archives.map((a) => jobIdFor(a, d.run as string));
+  if (new Set(ids).size !== ids.length) return fail("it names one archive twice");
+  if (id !== undefined && groupIdFor(d.nonce, ids) !== id)
+    return fail("its data names archives or options other than those its id was made from (changed in Redis after it was enqueued?)");
   return {
     ok: true,
-    data: {
-      v: JOB_VERSION,
-      evidence,
-      originals: d.originals as string[],
-      ...(d.problem !== undefined ? { problem: d.problem as string } : {}),
-      index: d.index,
-      run: d.run,
-      allowMissingOriginals: d.allowMissingOriginals,
-    },
+    ids,
+    data: { v: JOB_VERSION, nonce: d.nonce, run: d.run, allowMissingOriginals: d.allowMissingOriginals, keepSeconds: d.keepSeconds, archives },
   };
 }
 
 /** Redis keys of sealcheck's own beside BullMQ's, under the same prefix and queue name. */
-export function queueKeys(prefix: string, queue: string): { scope: string; results: string; index: string; job: (id: string) => string } {
+export function queueKeys(
+  prefix: string,
+  queue: string,
+): { scope: string; results: string; index: string; job: (id: string) => string; archive: (id: string) => string } {
   const base = `${prefix}:${queue}`;
-  return { scope: base, results: `${base}:sealcheck:results`, index: `${base}:sealcheck:index`, job: (id) => `${base}:${id}` };
+  return {
+    scope: base,
+    results: `${base}:sealcheck:results`,
+    index: `${base}:sealcheck:index`,
+    job: (id) => `${base}:${id}`,
+    archive: (id) => `${base}:sealcheck:a:${id}`,
+  };
 }
+
+/** Fields of an archive's record (a hash): the job holding it, and its result's entry id once written. */
+export const RECORD_JOB = "g";
+export const RECORD_RESULT = "r";
 
 /** BullMQ's default key prefix. */
 export const DEFAULT_PREFIX = "bull";

@@ -1,8 +1,9 @@
-// Results of queued jobs: one entry per job in a Redis stream (`<prefix>:<queue>:sealcheck:results`), written
-// by the worker before the job completes and at most once per job (the job's hash records the entry's id, in
-// the same Lua script), so a worker that dies after writing and whose job runs again adds nothing. Readers
-// page through the stream from a cursor (an entry id): a reader that stops goes on from the last id it saw.
-// With `trim`, what was read is deleted (entry and job); otherwise entries stay until someone trims them.
+// Results of queued archives: one entry per archive in a Redis stream (`<prefix>:<queue>:sealcheck:results`),
+// written by the worker before its job completes and at most once per archive (the archive's record holds the
+// entry's id, set in the same Lua script), so a worker that dies after writing and whose job runs again, or a
+// second job holding the same archive, adds nothing. Readers page through the stream from a cursor (an entry
+// id): a reader that stops goes on from the last id it saw. With `trim`, what was read is deleted (entry and
+// record, and the job once it has finished); otherwise entries stay until someone trims them.
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Job } from "bullmq";
@@ -11,12 +12,15 @@ import type { ArchiveExitCode, BatchResult } from "../batch/types.js";
 import { SealcheckError } from "../errors.js";
 import { redactedMessage } from "../redis.js";
 import { connectQueue, type QueueConnection, type QueueConnectionOptions } from "./connection.js";
-import { jobIdFor, parseJobData, type queueKeys } from "./job.js";
+import { RECORD_JOB, RECORD_RESULT, jobIdFor, parseJobData, type queueKeys } from "./job.js";
 import { checkResultKey, resultMac, resultMacMatches } from "./result-key.js";
 
-/** The job hash field that holds the id of the job's result entry. */
+/** The job hash field that holds the id of the result entry of a job that names no archive (refused data). */
 export const RESULT_FIELD = "sealcheckResult";
 
+// KEYS[1]: the hash that records the entry (an archive's record; for a job whose data is refused, its job hash),
+// which must exist: a record trimmed after its result was read takes no second one. KEYS[2]: the stream.
+// ARGV: the entry's `job`, the field, the line, its MAC (or ''), ms to keep the record once written (or '').
 const PUBLISH = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 local done = redis.call('HGET', KEYS[1], ARGV[2])
@@ -25,22 +29,52 @@ local id
 if ARGV[4] == '' then id = redis.call('XADD', KEYS[2], '*', 'job', ARGV[1], 'r', ARGV[3])
 else id = redis.call('XADD', KEYS[2], '*', 'job', ARGV[1], 'r', ARGV[3], 'm', ARGV[4]) end
 redis.call('HSET', KEYS[1], ARGV[2], id)
+if ARGV[5] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[5]) end
 return id`;
 
 const PUBLISH_SHA = createHash("sha1").update(PUBLISH).digest("hex");
+
+/** Where a result line goes: the `job` its entry names, and the hash that records it (at most one entry). */
+export interface ResultTarget {
+  id: string;
+  hash: string;
+  field: string;
+  /** Once written, the record expires after this long (a result never read). */
+  keepMs?: number;
+}
+
+/** An archive's result: recorded in the archive's record (jobIdFor), whichever job verified it. */
+export const archiveTarget = (keys: ReturnType<typeof queueKeys>, archiveId: string, keepSeconds: number): ResultTarget => ({
+  id: archiveId,
+  hash: keys.archive(archiveId),
+  field: RECORD_RESULT,
+  keepMs: keepSeconds * 1000,
+});
+
+/** The one result of a job whose data names no archive that can be trusted: recorded in the job's hash. */
+export const jobTarget = (keys: ReturnType<typeof queueKeys>, jobId: string): ResultTarget => ({ id: jobId, hash: keys.job(jobId), field: RESULT_FIELD });
 
 /** The line's MAC under the result key (src/queue/result-key.ts), or "" without one. */
 const macOf = (key: Uint8Array | undefined, keys: ReturnType<typeof queueKeys>, jobId: string, line: string): string =>
   key ? resultMac(key, keys.scope, jobId, line) : "";
 
+const publishArgs = (keys: ReturnType<typeof queueKeys>, t: ResultTarget, line: string, key: Uint8Array | undefined) =>
+  [2, t.hash, keys.results, t.id, t.field, line, macOf(key, keys, t.id, line), t.keepMs === undefined ? "" : String(t.keepMs)] as const;
+
 /**
- * Writes a job's result line (with its MAC when a result key is given) unless one was written already. Returns
- * the entry id (the earlier one if any), or null when the job no longer exists (removed meanwhile: nobody
- * waits for it).
+ * Writes a result line (with its MAC when a result key is given) unless one was written already for its target.
+ * Returns the entry id (the earlier one if any), or null when the target's record no longer exists (trimmed
+ * after its result was read: nobody waits for it).
  */
-export async function publishResult(client: Redis, keys: ReturnType<typeof queueKeys>, jobId: string, line: string, key?: Uint8Array): Promise<string | null> {
-  const args = [2, keys.job(jobId), keys.results, jobId, RESULT_FIELD, line, macOf(key, keys, jobId, line)] as const;
-  // By its hash: Redis neither receives nor hashes the script's text once per job; loaded again after a restart.
+export async function publishResult(
+  client: Redis,
+  keys: ReturnType<typeof queueKeys>,
+  t: ResultTarget,
+  line: string,
+  key?: Uint8Array,
+): Promise<string | null> {
+  const args = publishArgs(keys, t, line, key);
+  // By its hash: Redis neither receives nor hashes the script's text once per result; loaded again after a restart.
   const id = (await client.evalsha(PUBLISH_SHA, ...args).catch((e: unknown) => {
     if (!/NOSCRIPT/.test(String(e))) throw e;
     return client.eval(PUBLISH, ...args);
@@ -49,46 +83,60 @@ export async function publishResult(client: Redis, keys: ReturnType<typeof queue
 }
 
 /**
- * Sends a job's result (as publishResult, by EVAL: a Redis restart cannot make it fail with NOSCRIPT) and holds
- * this connection's writes until the current microtasks have run, so that the command that completes the job,
+ * Sends a result (as publishResult, by EVAL: a Redis restart cannot make it fail with NOSCRIPT) and holds this
+ * connection's writes until the current microtasks have run, so that the command that completes the job,
  * issued by BullMQ on the same connection right after the processor returns, leaves in the same write. Redis runs
  * a connection's commands in order: the result is written before the job completes, as when awaited, without a
- * round trip of its own (~0.1 ms of the worker's main thread and of Redis per archive, mostly system calls).
+ * round trip of its own (~0.1 ms of the worker's main thread and of Redis per job, mostly system calls).
  */
-export function sendResult(client: Redis, keys: ReturnType<typeof queueKeys>, jobId: string, line: string, key?: Uint8Array): Promise<string | null> {
+export function sendResult(client: Redis, keys: ReturnType<typeof queueKeys>, t: ResultTarget, line: string, key?: Uint8Array): Promise<string | null> {
   const stream = (client as unknown as { stream?: { cork?: () => void; uncork?: () => void; writable?: boolean } }).stream;
   if (stream?.writable && stream.cork && stream.uncork) {
     stream.cork();
     process.nextTick(() => stream.uncork!());
   }
-  return client.eval(PUBLISH, 2, keys.job(jobId), keys.results, jobId, RESULT_FIELD, line, macOf(key, keys, jobId, line)) as Promise<string | null>;
+  return client.eval(PUBLISH, ...publishArgs(keys, t, line, key)) as Promise<string | null>;
 }
 
-/** The no-verdict line of a job that ended failed (workers crashing on it, or an error every attempt). */
-export function failedLine(job: Pick<Job, "id" | "data" | "failedReason" | "attemptsStarted" | "stalledCounter">, reason: string | undefined): string {
-  const parsed = parseJobData(job.data, String(job.id));
-  const spec = parsed.ok ? parsed.data : { evidence: parsed.evidence ?? `job:${job.id}`, originals: [], index: 0, run: undefined };
+/**
+ * The no-verdict lines of a job that ended failed (workers crashing on it, or an error every attempt): one per
+ * archive it holds (those whose result is written already keep it), or one for the job when its data is refused.
+ */
+export function failedLines(
+  job: Pick<Job, "id" | "data" | "failedReason" | "stalledCounter">,
+  reason: string | undefined,
+  keys: ReturnType<typeof queueKeys>,
+): { target: ResultTarget; line: string }[] {
+  const jobId = String(job.id);
+  const parsed = parseJobData(job.data, jobId);
   const why = reason ?? job.failedReason ?? "unknown";
   // BullMQ's stalled checker fails a job whose worker stopped renewing its lock too many times: the process
   // died (killed, out of memory) while verifying it. verify-batch names a crashed worker the same way.
   const crashed = /stalled more than allowable limit/.test(why);
-  const r = crashed
-    ? noVerdict(
-        spec,
-        `the worker processes verifying ${spec.evidence} stopped (killed or crashed) ${Math.max(1, (job.stalledCounter ?? 0) || 1)} time(s); given up`,
-        "ERR_WORKER_CRASHED",
-      )
-    : noVerdict(spec, `verifying ${spec.evidence} through the queue failed: ${why}`, "ERR_INTERNAL");
-  return JSON.stringify({ index: spec.index, ...r, ...(spec.run ? { run: spec.run } : {}) });
+  const lineOf = (spec: { evidence: string; originals: string[]; index: number }, run: string | undefined): string => {
+    const r = crashed
+      ? noVerdict(
+          spec,
+          `the worker processes verifying ${spec.evidence} stopped (killed or crashed) ${Math.max(1, (job.stalledCounter ?? 0) || 1)} time(s); given up`,
+          "ERR_WORKER_CRASHED",
+        )
+      : noVerdict(spec, `verifying ${spec.evidence} through the queue failed: ${why}`, "ERR_INTERNAL");
+    return JSON.stringify({ index: spec.index, ...r, ...(run ? { run } : {}) });
+  };
+  if (!parsed.ok)
+    return [{ target: jobTarget(keys, jobId), line: lineOf({ evidence: parsed.evidence ?? `job:${jobId}`, originals: [], index: 0 }, undefined) }];
+  const d = parsed.data;
+  return d.archives.map((a, i) => ({ target: archiveTarget(keys, parsed.ids[i]!, d.keepSeconds), line: lineOf(a, d.run) }));
 }
 
-/** Publishes the result of every failed job that has none yet (the worker that failed it may have died). */
+/** Publishes the results of every failed job's archives that have none yet (the worker that failed it may have died). */
 async function sweepFailed(c: QueueConnection, key: Uint8Array | undefined): Promise<void> {
   for (let start = 0; ; start += 200) {
     const jobs = await c.queue.getFailed(start, start + 199);
     if (jobs.length === 0) return;
-    const marks = await c.client.pipeline(jobs.map((j) => ["hexists", c.keys.job(String(j.id)), RESULT_FIELD])).exec();
-    for (const [i, j] of jobs.entries()) if (marks?.[i]?.[1] === 0) await publishResult(c.client, c.keys, String(j.id), failedLine(j as Job, undefined), key);
+    const lines = jobs.flatMap((j) => failedLines(j as Job, undefined, c.keys));
+    const marks = await c.client.pipeline(lines.map((l) => ["hexists", l.target.hash, l.target.field])).exec();
+    for (const [i, l] of lines.entries()) if (marks?.[i]?.[1] === 0) await publishResult(c.client, c.keys, l.target, l.line, key);
     if (jobs.length < 200) return;
   }
 }
@@ -237,19 +285,36 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
   const c = await connectQueue(o, "results");
   let cursor = o.from ?? "0";
   const taken: { cursor: string; jobId: string }[] = [];
-  // Jobs whose result was read while they were still locked: their worker writes the result just before it
-  // marks them completed, so they are removed by a later trim, or at the end. One whose worker died between the
-  // two is left to its age limit (it runs again, finds its result written, and completes).
-  let locked: string[] = [];
-  const removeJobs = async (ids: string[]): Promise<void> => {
-    const codes = await Promise.all(ids.map((id) => c.queue.remove(id).catch(() => -1)));
-    locked = ids.filter((_, i) => codes[i] === 0);
+  // Jobs holding archives whose result was read while they were still running: their worker writes the last
+  // result just before it marks them completed, so they are removed by a later trim, or at the end. One whose
+  // worker died between the two is left to its age limit (it runs again, finds its results written, and
+  // completes). A job still waiting (handed back with some results written) is left: it is removed when the
+  // results of its other archives are read.
+  let running: string[] = [];
+  const removeFinished = async (ids: readonly string[]): Promise<void> => {
+    const left: string[] = [];
+    for (const id of ids) {
+      const state = await c.queue.getJobState(id).catch(() => "unknown");
+      if (state === "active" || ((state === "completed" || state === "failed") && (await c.queue.remove(id).catch(() => -1)) === 0)) left.push(id);
+    }
+    running = left;
   };
   const trim = async (): Promise<void> => {
-    if (!o.trim || taken.length + locked.length === 0) return;
+    if (!o.trim || taken.length + running.length === 0) return;
     const done = taken.splice(0);
-    if (done.length > 0) await c.client.xdel(c.keys.results, ...done.map((t) => t.cursor));
-    await removeJobs([...locked, ...done.map((t) => t.jobId)]);
+    const holders = new Set(running);
+    if (done.length > 0) {
+      // An archive's entry names the archive; its record names the job that holds it. Other entries name a job.
+      const archives = done.filter((t) => t.jobId.startsWith("a-")).map((t) => c.keys.archive(t.jobId));
+      for (const t of done) if (!t.jobId.startsWith("a-")) holders.add(t.jobId);
+      if (archives.length > 0) {
+        const gs = (await c.client.pipeline(archives.map((k) => ["hget", k, RECORD_JOB])).exec()) ?? [];
+        for (const g of gs) if (typeof g?.[1] === "string") holders.add(g[1]);
+      }
+      await c.client.xdel(c.keys.results, ...done.map((t) => t.cursor));
+      if (archives.length > 0) await c.client.del(...archives);
+    }
+    await removeFinished([...holders]);
   };
   let idleNoted = false;
   try {
@@ -312,7 +377,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
     );
   } finally {
     await trim().catch(() => {});
-    for (let i = 0; i < LOCKED_TRIES && locked.length > 0; i++) {
+    for (let i = 0; i < LOCKED_TRIES && running.length > 0; i++) {
       await sleep(LOCKED_WAIT_MS);
       await trim().catch(() => {});
     }
@@ -320,6 +385,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
   }
 }
 
+/** Counts of jobs (each holds up to its `queue add`'s group size of archives) and of results (one per archive). */
 export interface QueueStatus {
   queue: string;
   redis: string;

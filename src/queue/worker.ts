@@ -1,8 +1,10 @@
-// `sealcheck worker`: takes jobs from the queue and verifies them on the same worker-thread pool as
-// verify-batch (startRunner), with this worker's own trust anchors and options. A job enqueued under other
-// options (another run key) is handed back for a worker that has them. BullMQ keeps a lock on each running
-// job; a worker process that dies stops renewing it, and another worker takes the job once the lock expires
-// (stalled-job check); after `maxStalledCount` such stalls the job fails and its result says no verdict.
+// `sealcheck worker`: takes jobs (groups of archives) from the queue and verifies their archives on the same
+// worker-thread pool as verify-batch (startRunner), with this worker's own trust anchors and options. A job
+// enqueued under other options (another run key) is handed back for a worker that has them. BullMQ keeps a lock
+// on each running job; a worker process that dies stops renewing it, and another worker takes the job once the
+// lock expires (stalled-job check): its unfinished archives are then queued again one per job, and a job of one
+// archive that stalls again runs alone; after `maxStalledCount` such stalls it fails and its result says no
+// verdict.
 import { hostname } from "node:os";
 import type { Job, Worker } from "bullmq";
 import type { ReportMode } from "../batch/jsonl.js";
@@ -11,12 +13,12 @@ import { runKey } from "../batch/run-key.js";
 import { noVerdict } from "../batch/verifier.js";
 import { defaultWorkers, startRunner } from "../batch/verify-many.js";
 import type { ArchiveSpec, BatchResult, BatchVerifyOptions } from "../batch/types.js";
-import { JOBS_PER_WORKER, type Runner } from "../batch/pool.js";
+import type { Runner } from "../batch/pool.js";
 import { SealcheckError, errorMessage } from "../errors.js";
-import { describeRedis, openRedis, persistenceWarnings, redactedMessage } from "../redis.js";
+import { describeRedis, openRedis, persistenceWarnings, redactedMessage, throwFailedCommand } from "../redis.js";
 import { checkConnectionOptions, type QueueConnectionOptions } from "./connection.js";
-import { parseJobData, queueKeys } from "./job.js";
-import { RESULT_FIELD, failedLine, publishResult, sendResult } from "./results.js";
+import { RECORD_JOB, groupIdFor, parseJobData, queueKeys, type QueueJobData } from "./job.js";
+import { archiveTarget, failedLines, jobTarget, publishResult, sendResult, type ResultTarget } from "./results.js";
 import { checkResultKey } from "./result-key.js";
 import { checkHealthInterval, writeHealthFile, type WorkerHealth } from "./health.js";
 
@@ -143,115 +145,152 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
 
   let processed = 0;
   const handedBack = new Set<string>();
-  const { Worker, DelayedError, WaitingError } = await import("bullmq");
+  const { Worker, Queue, DelayedError, WaitingError } = await import("bullmq");
   // Set by a forced close: what is running goes back to the queue as it was, with no result.
   let abandon = false;
-  const fetching = threads * JOBS_PER_WORKER;
-  // A job whose worker process died is a suspect: it may have killed it, or only shared it with the job that
-  // did (as the pool re-runs a crashed thread's jobs alone, for the same reason). A suspect runs alone in its
-  // process: the others in hand are handed back before they start and none are taken, so that if it kills
-  // this process too, no innocent job is charged with another stall.
+  // Jobs in hand: one more than the threads, so that a thread whose job's last archive is done finds the next
+  // job's archives already there (each job holds up to 16); not more, so that at the end of a run no process
+  // holds archives another could be verifying.
+  const fetching = threads + 1;
+  // A job whose worker process died is a suspect: one of its archives may have killed it, or only shared it
+  // with the one that did (as the pool re-runs a crashed thread's archives alone, for the same reason). A
+  // suspect holding several archives not yet verified is split into jobs of one archive each; a suspect of
+  // one archive runs alone in its process: the others in hand are handed back before they start and none are
+  // taken, so that if it kills this process too, no innocent archive is charged with another stall.
   let alone: string | null = null;
   /** How soon a job handed back for a suspect running alone is tried again. */
   const ALONE_HAND_BACK_MS = 250;
   /** Whether job `id` must go back to the queue because a suspect other than it runs alone. */
   const yieldsToSuspect = (id: string): boolean => alone !== null && alone !== id;
+  /** Archives of this process's jobs in the pool (waiting for a thread or being verified). */
   let inPool = 0;
   let poolIdle: (() => void) | null = null;
   const handBack = async (job: Job, token: string | undefined, ms: number): Promise<never> => {
     await job.moveToDelayed(Date.now() + ms, token);
     throw new DelayedError();
   };
-  const processor = async (job: Job, token?: string): Promise<string | null> => {
+  // Results leave without being awaited (sendResult): in the same write as the job's completion, ahead of it.
+  // Should Redis refuse one (out of memory, say), it is written again from here.
+  const send = (t: ResultTarget, line: string): void => {
+    const sending = sendResult(client, keys, t, line, key).then(
+      (entry) => {
+        if (entry) processed++;
+      },
+      (e: unknown) => resend(t, line, e),
+    );
+    inFlight.add(sending);
+    void sending.finally(() => inFlight.delete(sending));
+  };
+  const processor = async (job: Job, token?: string): Promise<null> => {
     const id = String(job.id);
-    const suspect = (job.stalledCounter ?? 0) > 0;
     if (yieldsToSuspect(id)) return handBack(job, token, ALONE_HAND_BACK_MS);
-    if (suspect) {
+    const parsed = parseJobData(job.data, id);
+    if (!parsed.ok) {
+      const spec = { evidence: parsed.evidence ?? `job:${id}`, originals: [] };
+      send(
+        jobTarget(keys, id),
+        resultLine({ index: 0, ...noVerdict(spec, `queue job ${id} is not a sealcheck archive reference: ${parsed.why}`, "ERR_QUEUE_JOB") }),
+      );
+      return null;
+    }
+    const d = parsed.data;
+    if (d.run !== runs[String(d.allowMissingOriginals) as "true" | "false"]) {
+      if (!handedBack.has(d.run))
+        log(`jobs of run ${d.run} were enqueued with other verification options than this worker's (run ${runs.false}); handed back for a worker with those`);
+      handedBack.add(d.run);
+      return handBack(job, token, handBackMs);
+    }
+    const group = d.archives.map((a, i) => ({ a, target: archiveTarget(keys, parsed.ids[i]!, d.keepSeconds) }));
+    if ((job.stalledCounter ?? 0) > 0) {
       alone = id;
       worker.concurrency = 1;
       try {
         while (inPool > 0) await new Promise<void>((res) => (poolIdle = res));
-        return await handle(job, token, id);
+        const todo = await unfinished(group);
+        if (todo.length > 1) return await split(job, d, todo);
+        return await verifyGroup(job, token, id, d, todo);
       } finally {
         alone = null;
         worker.concurrency = fetching;
       }
     }
-    return handle(job, token, id);
+    // Started before (handed back, or completing it failed): archives whose result is written are not verified
+    // again. A first start cannot have any (the publish script would say so anyway).
+    const retried = (job.attemptsStarted ?? 0) > 1 || job.attemptsMade > 0;
+    return verifyGroup(job, token, id, d, retried ? await unfinished(group) : group);
   };
-  const handle = async (job: Job, token: string | undefined, id: string): Promise<string | null> => {
-    // Started before (its worker died, or completing it failed): its result may be written already, and then
-    // there is nothing to verify again. A first start cannot have one (the publish script would say so anyway).
-    if ((job.attemptsStarted ?? 0) > 1 || (job.stalledCounter ?? 0) > 0 || job.attemptsMade > 0) {
-      const done = await client.hget(keys.job(id), RESULT_FIELD);
-      if (done) return done;
-    }
-    const parsed = parseJobData(job.data, id);
-    let line: string;
-    if (!parsed.ok) {
-      const spec = { evidence: parsed.evidence ?? `job:${id}`, originals: [] };
-      line = resultLine({ index: 0, ...noVerdict(spec, `queue job ${id} is not a sealcheck archive reference: ${parsed.why}`, "ERR_QUEUE_JOB") });
-    } else {
-      const d = parsed.data;
-      if (d.run !== runs[String(d.allowMissingOriginals) as "true" | "false"]) {
-        if (!handedBack.has(d.run))
-          log(`jobs of run ${d.run} were enqueued with other verification options than this worker's (run ${runs.false}); handed back for a worker with those`);
-        handedBack.add(d.run);
-        return handBack(job, token, handBackMs);
-      }
-      // Checked again where the job enters the pool: a suspect that began to run alone while this job awaited
-      // (its earlier result looked up) waited only for the archives already in the pool.
-      if (yieldsToSuspect(id)) return handBack(job, token, ALONE_HAND_BACK_MS);
-      inPool++;
-      let r: Omit<BatchResult, "index"> | null = null;
-      try {
-        r = await verifyOne({ evidence: d.evidence, originals: d.originals, ...(d.problem ? { problem: d.problem } : {}) });
-      } catch (e) {
-        if (!abandon) throw e;
-      } finally {
-        if (--inPool === 0) poolIdle?.();
-      }
-      // Stopped by a forced close (its thread terminated): back to waiting, for another worker, uncounted.
-      if (abandon || !r) {
-        await job.moveToWait(token);
-        throw new WaitingError();
-      }
-      line = resultLine({ ...r, index: d.index }, reports, d.run);
-    }
-    // Not awaited: the result leaves in the same write as the job's completion, ahead of it (sendResult). The
-    // return value is not used. Should Redis refuse the result (out of memory, say) while completing the job,
-    // the job is complete without one: it is written again from here.
-    const sending = sendResult(client, keys, id, line.trimEnd(), key).then(
-      (entry) => {
-        if (entry) processed++;
-      },
-      (e: unknown) => resend(id, line.trimEnd(), e),
+  type Member = { a: QueueJobData["archives"][number]; target: ResultTarget };
+  /** The archives whose result is not written yet. */
+  const unfinished = async (group: Member[]): Promise<Member[]> => {
+    const rs = (await client.pipeline(group.map((m) => ["hexists", m.target.hash, m.target.field])).exec()) ?? [];
+    return group.filter((_, i) => rs[i]?.[1] !== 1);
+  };
+  // A suspect's archives, each as a job of its own (ids made from the suspect's, so that a split repeated after
+  // another crash adds nothing), their records pointing at them; the suspect then completes.
+  let splitter: InstanceType<typeof Queue> | null = null;
+  const split = async (job: Job, d: QueueJobData, todo: Member[]): Promise<null> => {
+    const nonce = String(job.id).slice(2);
+    const jobs = todo.map((m) => {
+      const jobId = groupIdFor(nonce, [m.target.id]);
+      const { attempts, backoff, removeOnComplete, removeOnFail } = job.opts;
+      return {
+        name: "verify",
+        data: { ...d, nonce, archives: [m.a] } satisfies QueueJobData,
+        opts: { jobId, attempts, backoff, removeOnComplete, removeOnFail },
+        record: m.target.hash,
+      };
+    });
+    throwFailedCommand(await client.pipeline(jobs.map((j) => ["hset", j.record, RECORD_JOB, j.opts.jobId])).exec());
+    splitter ??= new Queue(name, { connection: client, prefix });
+    await splitter.addBulk(jobs.map(({ name: n, data, opts }) => ({ name: n, data, opts })));
+    log(`job ${String(job.id)} was held by a worker that stopped: its ${todo.length} unfinished archives are queued again, one per job`);
+    return null;
+  };
+  const verifyGroup = async (job: Job, token: string | undefined, id: string, d: QueueJobData, todo: Member[]): Promise<null> => {
+    // Checked again where the job enters the pool: a suspect that began to run alone while this job awaited
+    // (its earlier results looked up) waited only for the archives already in the pool.
+    if (yieldsToSuspect(id)) return handBack(job, token, ALONE_HAND_BACK_MS);
+    inPool += todo.length;
+    const verified = await Promise.allSettled(
+      todo.map(async (m) => {
+        try {
+          const r = await verifyOne({ evidence: m.a.evidence, originals: m.a.originals, ...(m.a.problem ? { problem: m.a.problem } : {}) });
+          if (!abandon) send(m.target, resultLine({ ...r, index: m.a.index }, reports, d.run));
+        } finally {
+          if (--inPool === 0) poolIdle?.();
+        }
+      }),
     );
-    inFlight.add(sending);
-    void sending.finally(() => inFlight.delete(sending));
+    // Stopped by a forced close (its threads terminated): back to waiting, for another worker, uncounted; the
+    // results written meanwhile stay.
+    if (abandon) {
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
+    const failed = verified.find((v): v is PromiseRejectedResult => v.status === "rejected");
+    if (failed) throw failed.reason;
     return null;
   };
   // Results refused by Redis after their job completed, written again (a few tries, 1 s apart).
   const inFlight = new Set<Promise<void>>();
-  const resend = async (id: string, line: string, first: unknown): Promise<void> => {
+  const resend = async (t: ResultTarget, line: string, first: unknown): Promise<void> => {
     let why = first;
     for (let attempt = 1; attempt <= 5; attempt++) {
-      log(`writing the result of job ${id} failed (${redactedMessage(why, redisUrl)}); trying again`);
+      log(`writing the result of ${t.id} failed (${redactedMessage(why, redisUrl)}); trying again`);
       await new Promise((res) => setTimeout(res, 1000));
       try {
-        if (await publishResult(client, keys, id, line, key)) processed++;
+        if (await publishResult(client, keys, t, line, key)) processed++;
         return;
       } catch (e) {
         why = e;
       }
     }
-    log(`the result of job ${id} could not be written: ${redactedMessage(why, redisUrl)}`);
+    log(`the result of ${t.id} could not be written: ${redactedMessage(why, redisUrl)}`);
   };
 
   const worker: Worker = new Worker(name, processor, {
     connection: client,
     prefix,
-    // Enough jobs in hand to keep every thread busy (each holds JOBS_PER_WORKER), and no more.
     concurrency: fetching,
     lockDuration: lockDurationMs,
     stalledInterval: stalledIntervalMs,
@@ -272,7 +311,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   // result says so. If this process dies first, the next reader's sweep writes it.
   worker.on("failed", (job, err) => {
     if (!job || (job.attemptsMade < (job.opts.attempts ?? 1) && !/stalled more than allowable limit/.test(err.message))) return;
-    void publishResult(client, keys, String(job.id), failedLine(job, err.message), key).catch(() => {});
+    for (const f of failedLines(job, err.message, keys)) void publishResult(client, keys, f.target, f.line, key).catch(() => {});
   });
   void worker.run().catch((e) => log(`the worker stopped: ${redactedMessage(e, redisUrl)}`));
   try {
@@ -343,6 +382,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
         await worker.close().catch(() => {});
         await Promise.all(inFlight);
         await runner.close();
+        await splitter?.close().catch(() => {});
         if (healthTimer) clearInterval(healthTimer);
         closingPhase = "stopped";
         health();

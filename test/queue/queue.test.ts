@@ -15,7 +15,7 @@ import { tempDir } from "../helpers/fixtures.js";
 import { buildList, makeIdentities, sampleAnchorServices, sign } from "../trustlist/sign.js";
 import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";
 import { DEFAULT_PREFIX, queueKeys } from "../../src/queue/job.js";
-import { publishResult } from "../../src/queue/results.js";
+import { archiveTarget, publishResult } from "../../src/queue/results.js";
 
 const FAST = { lockDurationMs: 1000, stalledIntervalMs: 500 };
 const children: ChildProcess[] = [];
@@ -85,6 +85,18 @@ async function until(what: string, cond: () => Promise<boolean>, ms = 15_000): P
 
 const byEvidence = (rs: QueueResult[]) => rs.map((r) => r.result.evidence).sort();
 
+/** The id of the job holding each archive (by its evidence path), from the queue's waiting jobs. */
+async function jobsByEvidence(q: string): Promise<Map<string, string>> {
+  const { Queue } = await import("bullmq");
+  const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
+  try {
+    const jobs = await raw.getJobs(["waiting"]);
+    return new Map(jobs.flatMap((j) => (j.data as { archives: { evidence: string }[] }).archives.map((a) => [a.evidence, String(j.id)] as const)));
+  } finally {
+    await raw.close();
+  }
+}
+
 describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-server)" : `job queue: skipped, ${NO_REDIS}`, () => {
   beforeAll(async () => {
     redis = await startRedis();
@@ -99,11 +111,14 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
   it("CLI: two worker processes verify what queue add enqueued, with verify-batch's verdicts, run key and exit code, each archive once", async () => {
     const q = qname();
     const common = ["--redis", redis.url, "--queue", q];
-    const add = runCli(["queue", "add", "samples", ...common, "--trust", "samples/trust"]);
+    const add = runCli(["queue", "add", "samples", ...common, "--trust", "samples/trust", "--group-size", "4"]);
     expect(add.stderr).toBe("");
     expect(add.code).toBe(0);
     const found = Number(/^(\d+) archives found: \1 enqueued, 0 already/.exec(add.stdout)?.[1]);
     expect(found).toBeGreaterThan(50);
+    // In jobs of up to 4 archives.
+    const jobs = Number(/; (\d+) new jobs\.\n$/.exec(add.stdout)?.[1]);
+    expect(jobs).toBe(Math.ceil(found / 4));
     // Idempotent: the same archives under the same options add nothing.
     expect(runCli(["queue", "add", "samples", ...common, "--trust", "samples/trust"]).stdout).toMatch(`${found} archives found: 0 enqueued, ${found} already`);
     const dir = tempDir("sealcheck-queue-");
@@ -162,7 +177,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       processed: Number(/stopped after (\d+)/.exec(logs[0]!)![1]),
     });
     const st = runCli(["queue", "status", ...common, "--json"]);
-    expect(JSON.parse(st.stdout)).toMatchObject({ waiting: 0, active: 0, completed: found, failed: 0, results: found, workers: 0 });
+    expect(JSON.parse(st.stdout)).toMatchObject({ waiting: 0, active: 0, completed: jobs, failed: 0, results: found, workers: 0 });
     // Under another key, no line is taken.
     writeFileSync(join(dir, "other.key"), randomBytes(32));
     const other = runCli(["queue", "results", ...common, "--result-key", join(dir, "other.key")]);
@@ -240,7 +255,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect((slow.result.report as unknown as { pid: number }).pid).toBe(b.proc.pid);
   });
 
-  it("a job that kills every worker that takes it ends as one ERR_WORKER_CRASHED result after maxStalledCount + 1 tries; the others pass", async () => {
+  it("an archive that kills every worker that takes it ends as one ERR_WORKER_CRASHED result: its job is split, then it is tried maxStalledCount + 1 times alone; the others pass", async () => {
     const q = qname();
     await enqueueArchives(specs("kill", "ok-1", "ok-2"), { redis: redis.url, queue: q });
     let started = 0;
@@ -261,27 +276,34 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(killed[0]!.result).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_WORKER_CRASHED" });
     expect(killed[0]!.result.error).toMatch(/stopped \(killed or crashed\)/);
     expect(rs.filter((r) => r.result.exitCode === 0)).toHaveLength(2);
-    // maxStalledCount 1: taken twice, then given up (a third worker lived to see it fail).
+    // One job of three: the first worker dies on it; the second splits it into three jobs and dies on the
+    // killer's; maxStalledCount 1: that job is taken once more, then given up (a fourth worker lived to see it).
     expect(started).toBeGreaterThanOrEqual(3);
-    expect(started).toBeLessThanOrEqual(4);
+    expect(started).toBeLessThanOrEqual(5);
   });
 
   it("a suspect runs alone even beside a job taken just before it that is still looking up an earlier result", async () => {
     const q = qname();
     const [retried, suspect] = specs("slow-600-retried", "slow-600-suspect");
-    const { run } = await enqueueArchives([retried!, suspect!], { redis: redis.url, queue: q });
-    // As BullMQ leaves them: one handed back or failed once (attemptsMade 1: its result is looked up first), one
-    // whose worker died (stalledCounter 1: a suspect, to run alone).
+    await enqueueArchives([retried!, suspect!], { redis: redis.url, queue: q, groupSize: 1 });
+    // As BullMQ leaves them: one handed back or failed once (attemptsMade 1: its results are looked up first),
+    // one whose worker died (stalledCounter 1: a suspect, to run alone).
     const admin = new Redis(redis.url);
-    await admin.hset(`bull:${q}:${jobIdFor(retried!, run)}`, "atm", "1");
-    await admin.hset(`bull:${q}:${jobIdFor(suspect!, run)}`, "stc", "1");
+    const jobOf = await jobsByEvidence(q);
+    await admin.hset(`bull:${q}:${jobOf.get(retried!.evidence)}`, "atm", "1");
+    await admin.hset(`bull:${q}:${jobOf.get(suspect!.evidence)}`, "stc", "1");
     await admin.quit();
     // The look-up is slow (a busy Redis): the suspect is taken meanwhile.
     const client = new Redis(redis.url, { maxRetriesPerRequest: null });
-    const hget = client.hget.bind(client) as (key: string, field: string) => Promise<string | null>;
-    (client as unknown as { hget: typeof hget }).hget = async (key, field) => {
-      await new Promise((r) => setTimeout(r, 300));
-      return hget(key, field);
+    const pipeline = client.pipeline.bind(client);
+    (client as unknown as { pipeline: typeof pipeline }).pipeline = (...args: Parameters<typeof pipeline>) => {
+      const p = pipeline(...args);
+      const exec = p.exec.bind(p);
+      p.exec = async (...a: Parameters<typeof exec>) => {
+        await new Promise((r) => setTimeout(r, 300));
+        return exec(...a);
+      };
+      return p;
     };
     const w = await runWorker({
       redis: client,
@@ -307,6 +329,62 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       await w.close();
       client.disconnect();
     }
+  });
+
+  it("a worker SIGKILLed holding a job of several archives: the next splits it, one job per unfinished archive; each result once", async () => {
+    const q = qname();
+    const group = specs("slow-1500-x", "slow-1500-y", "fast-z");
+    const added = await enqueueArchives(group, { redis: redis.url, queue: q });
+    expect(added).toMatchObject({ added: 3, jobs: 1 });
+    const a = startWorker(redis.url, q, { concurrency: 2 });
+    await a.ready;
+    await until("the fast one done", async () => (await queueStatus({ redis: redis.url, queue: q })).results === 1);
+    a.proc.kill("SIGKILL");
+    const b = startWorker(redis.url, q, { reports: "all" });
+    await b.ready;
+    const rs = await collect(redis.url, q);
+    expect(byEvidence(rs)).toEqual(group.map((g) => g.evidence).sort());
+    expect(b.log()).toMatch(/was held by a worker that stopped: its 2 unfinished archives are queued again, one per job/);
+    for (const r of rs.filter((x) => x.result.evidence.includes("slow"))) expect((r.result.report as unknown as { pid: number }).pid).toBe(b.proc.pid);
+    // The job split, and one job for each of its unfinished archives.
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ completed: 3, failed: 0, results: 3 });
+  });
+
+  it("an archive held by two jobs (a record whose job is gone, re-added) is verified by both and its result written once", async () => {
+    const q = qname();
+    const [a, b] = specs("twice-a", "twice-b");
+    const { run } = await enqueueArchives([a!], { redis: redis.url, queue: q });
+    const admin = new Redis(redis.url);
+    const keys = queueKeys(DEFAULT_PREFIX, q);
+    // As if an add had stopped between writing the records and adding their job: the record names no job.
+    await admin.hset(keys.archive(jobIdFor(a!, run)), "g", "g-gone");
+    expect(await enqueueArchives([a!, b!], { redis: redis.url, queue: q })).toMatchObject({ added: 2, alreadyQueued: 0, jobs: 1 });
+    expect(await enqueueArchives([a!, b!], { redis: redis.url, queue: q })).toMatchObject({ added: 0, alreadyQueued: 2, jobs: 0 });
+    await admin.quit();
+    const w = startWorker(redis.url, q);
+    await w.ready;
+    const rs = await collect(redis.url, q);
+    expect(byEvidence(rs)).toEqual([a!.evidence, b!.evidence].sort());
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ completed: 2, results: 2 });
+  });
+
+  it("jobs close at --group-size archives or 64 MiB of evidence (groupBytes): a large archive is a job alone", async () => {
+    const q = qname();
+    const files = ["samples/valid/archive.pdf", "samples/valid/pades.json"].map((f) => resolve(f));
+    const { statSync } = await import("node:fs");
+    const size = statSync(files[0]!).size;
+    const many = specs(...Array.from({ length: 10 }, (_, i) => `g-${i}`));
+    expect(await enqueueArchives(many, { redis: redis.url, queue: q, groupSize: 4 })).toMatchObject({ added: 10, jobs: 3 });
+    // The first file fills a job's bytes: it is alone, and the next starts another.
+    expect(
+      await enqueueArchives(
+        files.map((f) => ({ evidence: f, originals: [] })),
+        { redis: redis.url, queue: q, groupBytes: size },
+      ),
+    ).toMatchObject({ added: 2, jobs: 2 });
+    await expect(enqueueArchives(many, { redis: redis.url, queue: q, groupSize: 0 })).rejects.toThrow(/group size must be a whole number from 1 to 1000/);
+    const r = runCli(["queue", "add", "samples/valid/archive.pdf", "--redis", redis.url, "--queue", q, "--group-size", "1001"]);
+    expect([r.code, r.stderr]).toEqual([3, expect.stringMatching(/group size must be a whole number from 1 to 1000/)]);
   });
 
   it("SIGTERM: the worker finishes the archive it holds, then exits 0; nothing is handed back or lost", async () => {
@@ -374,7 +452,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const q = qname();
     const [spec] = specs("late");
     const { run } = await enqueueArchives([spec!], { redis: redis.url, queue: q });
-    const id = jobIdFor(spec!, run);
+    const id = (await jobsByEvidence(q)).get(spec!.evidence)!;
     // A worker's last two steps, one at a time: the result written, then the job completed.
     const { Worker } = await import("bullmq");
     const connection = { host: "127.0.0.1", port: redis.port };
@@ -386,7 +464,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await publishResult(
       admin,
       keys,
-      id,
+      archiveTarget(keys, jobIdFor(spec!, run), 60),
       JSON.stringify({
         index: 0,
         evidence: spec!.evidence,
@@ -399,6 +477,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
         report: null,
         error: null,
         errorCode: null,
+        run,
       }),
     );
     // Read and trimmed while the job is still locked; completed meanwhile.
@@ -406,7 +485,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await new Promise((r) => setTimeout(r, 100));
     await job.moveToCompleted("done", "tok", false);
     expect(await reading).toHaveLength(1);
-    expect(await admin.exists(keys.job(id))).toBe(0);
+    expect(await admin.exists(keys.job(id), keys.archive(jobIdFor(spec!, run)))).toBe(0);
     expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ results: 0, completed: 0 });
     await admin.quit();
     await bw.close();
@@ -420,7 +499,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       throw new SealcheckError("ERR_FILE_UNREADABLE", "manifest line 21: cannot read");
     }
     await expect(enqueueArchives(found(), { redis: redis.url, queue: q })).rejects.toThrow(/manifest line 21/);
-    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ waiting: 16 });
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ waiting: 1 });
+    expect((await jobsByEvidence(q)).size).toBe(16);
     const early = (from: number, to: number) => specs(...Array.from({ length: to - from }, (_, i) => `early-${from + i}`));
     // Chunks of queued and new archives alike (the first chunk here holds 8 of each) add the new ones only;
     // chunks all queued or all new are settled by one EXISTS over the chunk.
@@ -431,7 +511,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
     const jobs = await raw.getJobs(["waiting"]);
     await raw.close();
-    expect(jobs.map((j) => (j.data as { index: number }).index).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    const indexes = jobs.flatMap((j) => (j.data as { archives: { index: number }[] }).archives.map((a) => a.index));
+    expect(indexes.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
   });
 
   it("job data and result lines from Redis are checked: a foreign job and a forged line become no-verdict results (exit 3), not crashes", async () => {
@@ -440,7 +521,14 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
     await raw.add(
       "verify",
-      { v: 1, evidence: "relative/path.pdf", originals: [], index: 0, run: "0".repeat(16), allowMissingOriginals: false },
+      {
+        v: 2,
+        nonce: "0".repeat(32),
+        run: "0".repeat(16),
+        allowMissingOriginals: false,
+        keepSeconds: 60,
+        archives: [{ evidence: "relative/path.pdf", originals: [], index: 0 }],
+      },
       { jobId: "foreign-1" },
     );
     await raw.close();
@@ -484,11 +572,11 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const q = qname();
     const [a, b] = specs("enqueued", "swapped-in");
     const { run } = await enqueueArchives([a!], { redis: redis.url, queue: q });
-    const id = jobIdFor(a!, run);
+    const id = (await jobsByEvidence(q)).get(a!.evidence)!;
     const client = new Redis(redis.url);
     // Someone with access to Redis points the job at another archive before a worker takes it.
-    const data = JSON.parse((await client.hget(`bull:${q}:${id}`, "data"))!) as Record<string, unknown>;
-    await client.hset(`bull:${q}:${id}`, "data", JSON.stringify({ ...data, evidence: b!.evidence }));
+    const data = JSON.parse((await client.hget(`bull:${q}:${id}`, "data"))!) as { archives: object[] };
+    await client.hset(`bull:${q}:${id}`, "data", JSON.stringify({ ...data, archives: [{ ...data.archives[0], evidence: b!.evidence }] }));
     // ... and writes a passing line for an archive under another archive's job id.
     const line = { index: 7, evidence: b!.evidence, originals: [], indication: "TOTAL-PASSED", subIndication: null, decidedBy: [], exitCode: 0 };
     await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", jobIdFor(a!, "f".repeat(16)), "r", JSON.stringify({ ...line, run }));
@@ -499,7 +587,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(rs).toHaveLength(2);
     const job = rs.find((r) => r.jobId === id)!;
     expect(job.result).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_QUEUE_JOB", evidence: b!.evidence });
-    expect(job.result.error).toMatch(/names an archive or options other than those its id was made from/);
+    expect(job.result.error).toMatch(/names archives or options other than those its id was made from/);
     const forged = rs.find((r) => r.jobId !== id)!;
     expect(forged.result).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_QUEUE_RESULT" });
     expect(forged.result.error).toMatch(/names an archive or options other than those its job was enqueued with/);
