@@ -90,8 +90,9 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       const batch = chunk.map((a) => ({ ...a, evidence: resolve(a.evidence), originals: a.originals.map((p) => resolve(p)) }));
       chunk = [];
       const ids = batch.map((a) => jobIdFor(a, run));
-      // Queued already: a record whose result is written (not yet read), or whose job still exists. A record
-      // whose job is gone (an add that stopped between the two) does not count.
+      // Queued already: a record whose result is written (not yet read), or whose job still exists and has not
+      // completed. A record whose job is gone (an add that stopped between the two), or completed without this
+      // archive's result (its data was refused), does not count.
       const count = await c.client.exists(...ids.map((id) => c.keys.archive(id)));
       const known = ids.map(() => false);
       if (count > 0) {
@@ -101,8 +102,17 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
         const holders = [...new Set(recs.filter(([g, r]) => g && !r).map(([g]) => g!))];
         const live = new Set<string>();
         if (holders.length > 0) {
-          const ex = (await c.client.pipeline(holders.map((g) => ["exists", c.keys.job(g)])).exec()) ?? [];
-          holders.forEach((g, i) => ex[i]?.[1] === 1 && live.add(g));
+          const completed = c.keys.job("completed");
+          const ex =
+            (await c.client
+              .pipeline(
+                holders.flatMap((g) => [
+                  ["exists", c.keys.job(g)],
+                  ["zscore", completed, g],
+                ]),
+              )
+              .exec()) ?? [];
+          holders.forEach((g, i) => ex[2 * i]?.[1] === 1 && ex[2 * i + 1]?.[1] === null && live.add(g));
         }
         recs.forEach(([g, r], i) => (known[i] = Boolean(r) || (g !== null && live.has(g))));
       }

@@ -591,6 +591,12 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const forged = rs.find((r) => r.jobId !== id)!;
     expect(forged.result).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_QUEUE_RESULT" });
     expect(forged.result.error).toMatch(/names an archive or options other than those its job was enqueued with/);
+    // The archive that job was made for was never verified: adding it again adds it (its job completed without
+    // its result), and a worker verifies it.
+    expect(await enqueueArchives([a!], { redis: redis.url, queue: q })).toMatchObject({ added: 1, alreadyQueued: 0 });
+    expect(await enqueueArchives([a!], { redis: redis.url, queue: q })).toMatchObject({ added: 0, alreadyQueued: 1 });
+    const again = await collect(redis.url, q, { from: rs.at(-1)!.cursor });
+    expect(again.map((r) => [r.result.evidence, r.result.exitCode])).toEqual([[a!.evidence, 0]]);
   });
 
   it("--result-key: workers sign each line; a reader with the key takes only theirs, and any line written otherwise is a no-verdict result", async () => {
