@@ -1,6 +1,14 @@
-// Builds the CLI once so that process-level tests run the same bundle users run.
+// Builds the CLI once so that process-level tests run the same bundle users run, and gives the run its own
+// temporary directory: every file the tests, the CLI, redis-server or chromium write under os.tmpdir() goes
+// there (TMPDIR is inherited by the test processes and theirs) and is removed when the run ends.
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
-export default function setup(): void {
+export default function setup(): () => void {
   execFileSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
+  const dir = mkdtempSync(join(tmpdir(), "sealcheck-test-run-"));
+  process.env.TMPDIR = dir;
+  return () => rmSync(dir, { recursive: true, force: true });
 }

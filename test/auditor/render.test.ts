@@ -27,7 +27,7 @@ describe("human verification statement", () => {
     expect(text).toMatch(/OCSP status\s+good/);
     expect(text).toMatch(/Identity provider\s+mitid/);
     expect(text).toMatch(/Level of assurance\s+Substantial/);
-    expect(text).toContain("matches ");
+    expect(text).toMatch(/Original\s+matches\s/);
     expect(text).toContain("Claim filter: Restricted.");
     // 80 columns: only unbreakable tokens (digests, paths) may exceed it.
     for (const l of lines) if (l.length > 80) expect(l.trim().split(/\s+/).at(-1)!.length, l).toBeGreaterThan(30);
