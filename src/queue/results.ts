@@ -129,14 +129,19 @@ export function failedLines(
   return d.archives.map((a, i) => ({ target: archiveTarget(keys, parsed.ids[i]!, d.keepSeconds), line: lineOf(a, d.run) }));
 }
 
-/** Publishes the results of every failed job's archives that have none yet (the worker that failed it may have died). */
+/** Publishes the results of failed jobs' archives that have none yet (the worker that failed them may have died). */
+async function publishFailed(c: QueueConnection, jobs: readonly Job[], key: Uint8Array | undefined): Promise<void> {
+  const lines = jobs.flatMap((j) => failedLines(j, undefined, c.keys));
+  const marks = await c.client.pipeline(lines.map((l) => ["hexists", l.target.hash, l.target.field])).exec();
+  for (const [i, l] of lines.entries()) if (marks?.[i]?.[1] === 0) await publishResult(c.client, c.keys, l.target, l.line, key);
+}
+
+/** publishFailed for every failed job of the queue. */
 async function sweepFailed(c: QueueConnection, key: Uint8Array | undefined): Promise<void> {
   for (let start = 0; ; start += 200) {
-    const jobs = await c.queue.getFailed(start, start + 199);
+    const jobs = (await c.queue.getFailed(start, start + 199)) as Job[];
     if (jobs.length === 0) return;
-    const lines = jobs.flatMap((j) => failedLines(j as Job, undefined, c.keys));
-    const marks = await c.client.pipeline(lines.map((l) => ["hexists", l.target.hash, l.target.field])).exec();
-    for (const [i, l] of lines.entries()) if (marks?.[i]?.[1] === 0) await publishResult(c.client, c.keys, l.target, l.line, key);
+    await publishFailed(c, jobs, key);
     if (jobs.length < 200) return;
   }
 }
@@ -295,6 +300,9 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
     const left: string[] = [];
     for (const id of ids) {
       const state = await c.queue.getJobState(id).catch(() => "unknown");
+      // A failed job's archives without a result get theirs before the job goes (the sweep would not see it again).
+      const failed = state === "failed" ? ((await c.queue.getJob(id)) as Job | undefined) : undefined;
+      if (failed) await publishFailed(c, [failed], key);
       if (state === "active" || ((state === "completed" || state === "failed") && (await c.queue.remove(id).catch(() => -1)) === 0)) left.push(id);
     }
     running = left;

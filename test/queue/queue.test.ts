@@ -491,6 +491,35 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await bw.close();
   });
 
+  it("--trim of a failed job whose worker died before writing its other archives' results: they are written before the job goes", async () => {
+    const q = qname();
+    const [done, left] = specs("failed-done", "failed-left");
+    const { run } = await enqueueArchives([done!, left!], { redis: redis.url, queue: q, attempts: 1 });
+    // A worker's steps up to its death: one result written, then the job failed for good (no `failed` handler ran).
+    const { Worker } = await import("bullmq");
+    const bw = new Worker(q, null, { connection: { host: "127.0.0.1", port: redis.port }, autorun: false });
+    const job = (await bw.getNextJob("tok"))!;
+    const admin = new Redis(redis.url);
+    const keys = queueKeys(DEFAULT_PREFIX, q);
+    const line = { index: 0, evidence: done!.evidence, originals: [], indication: "TOTAL-PASSED", subIndication: null, decidedBy: [], exitCode: 0 };
+    await publishResult(
+      admin,
+      keys,
+      archiveTarget(keys, jobIdFor(done!, run), 60),
+      JSON.stringify({ ...line, durationMs: 1, report: null, error: null, errorCode: null, run }),
+    );
+    await job.moveToFailed(new Error("boom"), "tok");
+    await admin.quit();
+    await bw.close();
+    const rs = await collect(redis.url, q, { follow: false, trim: true });
+    expect(rs.map((r) => [r.result.evidence, r.result.errorCode])).toEqual([
+      [done!.evidence, null],
+      [left!.evidence, "ERR_INTERNAL"],
+    ]);
+    expect(rs[1]!.result.error).toMatch(/through the queue failed: boom/);
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ failed: 0, results: 0 });
+  });
+
   it("queue add enqueues the first archives at once (16), before the rest are found, so workers start on them", async () => {
     const q = qname();
     // Discovery fails at the 21st archive: the first chunk of 16 is in Redis already, the next 4 are not.
