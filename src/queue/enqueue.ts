@@ -96,22 +96,23 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       const count = await c.client.exists(...ids.map((id) => c.keys.archive(id)));
       const known = ids.map(() => false);
       if (count > 0) {
-        const recs = ((await c.client.pipeline(ids.map((id) => ["hmget", c.keys.archive(id), RECORD_JOB, RECORD_RESULT])).exec()) ?? []).map(
-          (r) => (r?.[1] ?? [null, null]) as [string | null, string | null],
-        );
+        const replies = await c.client.pipeline(ids.map((id) => ["hmget", c.keys.archive(id), RECORD_JOB, RECORD_RESULT])).exec();
+        throwFailedCommand(replies);
+        const recs = (replies ?? []).map((r) => (r?.[1] ?? [null, null]) as [string | null, string | null]);
         const holders = [...new Set(recs.filter(([g, r]) => g && !r).map(([g]) => g!))];
         const live = new Set<string>();
         if (holders.length > 0) {
           const completed = c.keys.job("completed");
-          const ex =
-            (await c.client
-              .pipeline(
-                holders.flatMap((g) => [
-                  ["exists", c.keys.job(g)],
-                  ["zscore", completed, g],
-                ]),
-              )
-              .exec()) ?? [];
+          const replies = await c.client
+            .pipeline(
+              holders.flatMap((g) => [
+                ["exists", c.keys.job(g)],
+                ["zscore", completed, g],
+              ]),
+            )
+            .exec();
+          throwFailedCommand(replies);
+          const ex = replies ?? [];
           holders.forEach((g, i) => ex[2 * i]?.[1] === 1 && ex[2 * i + 1]?.[1] === null && live.add(g));
         }
         recs.forEach(([g, r], i) => (known[i] = Boolean(r) || (g !== null && live.has(g))));
@@ -135,19 +136,9 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       }
       const jobs = groups.map((g) => {
         const nonce = randomBytes(16).toString("hex");
+        const members = g.map((x) => x.id);
         const data: QueueJobData = { v: JOB_VERSION, nonce, run, allowMissingOriginals, keepSeconds: keep, archives: g.map((x) => x.a) };
-        return {
-          name: "verify",
-          data,
-          opts: {
-            jobId: groupIdFor(
-              nonce,
-              g.map((x) => x.id),
-            ),
-            ...jobOpts,
-          },
-          members: g.map((x) => x.id),
-        };
+        return { name: "verify", data, opts: { jobId: groupIdFor(nonce, members), ...jobOpts }, members };
       });
       // Records first: should this stop before the jobs are added, the records name jobs that do not exist, and
       // the next add adds those archives again.

@@ -44,6 +44,9 @@ export function jobIdFor(archive: Pick<ArchiveSpec, "evidence" | "originals">, r
   return `a-${createHash("sha256").update(archiveKey(archive)).update("\n").update(run).digest("hex").slice(0, 40)}`;
 }
 
+/** Whether a result entry's `job` names an archive (jobIdFor), not a job. */
+export const isArchiveId = (id: string): boolean => id.startsWith("a-");
+
 /** The BullMQ job id of a group: made from its nonce and its archives' ids, so that changed data is seen. */
 export function groupIdFor(nonce: string, archiveIds: readonly string[]): string {
   const h = createHash("sha256").update(nonce);

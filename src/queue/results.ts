@@ -12,7 +12,7 @@ import type { ArchiveExitCode, BatchResult } from "../batch/types.js";
 import { SealcheckError } from "../errors.js";
 import { redactedMessage } from "../redis.js";
 import { connectQueue, type QueueConnection, type QueueConnectionOptions } from "./connection.js";
-import { RECORD_JOB, RECORD_RESULT, jobIdFor, parseJobData, type queueKeys } from "./job.js";
+import { RECORD_JOB, RECORD_RESULT, isArchiveId, jobIdFor, parseJobData, type queueKeys } from "./job.js";
 import { checkResultKey, resultMac, resultMacMatches } from "./result-key.js";
 
 /** The job hash field that holds the id of the result entry of a job that names no archive (refused data). */
@@ -313,8 +313,8 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
     const holders = new Set(running);
     if (done.length > 0) {
       // An archive's entry names the archive; its record names the job that holds it. Other entries name a job.
-      const archives = done.filter((t) => t.jobId.startsWith("a-")).map((t) => c.keys.archive(t.jobId));
-      for (const t of done) if (!t.jobId.startsWith("a-")) holders.add(t.jobId);
+      const archives = done.filter((t) => isArchiveId(t.jobId)).map((t) => c.keys.archive(t.jobId));
+      for (const t of done) if (!isArchiveId(t.jobId)) holders.add(t.jobId);
       if (archives.length > 0) {
         const gs = (await c.client.pipeline(archives.map((k) => ["hget", k, RECORD_JOB])).exec()) ?? [];
         for (const g of gs) if (typeof g?.[1] === "string") holders.add(g[1]);
