@@ -217,7 +217,7 @@ verdict, then 2 INDETERMINATE, else 0); 3 also when Redis cannot be reached.`,
     )
     .option("--lock-duration <ms>", "how long a job's lock lasts without renewal; a dead worker's job is taken after it", parseCount, 30000)
     .option("--stalled-interval <ms>", "how often to look for jobs of dead workers", parseCount, 30000)
-    .option("--max-stalled <n>", "times a job may lose its worker before it ends with no verdict (ERR_WORKER_CRASHED)", parseCount, 2)
+    .option("--max-stalled <n>", "times (1-100) a job may lose its worker before it ends with no verdict (ERR_WORKER_CRASHED)", parseCount, 2)
     .option("--result-key <file>", "sign each result line with this secret key (32+ bytes; readers check it with --result-key)")
     .option("--health-file <file>", "rewrite this JSON file with the worker's state every few seconds (check it with: sealcheck queue health <file>)")
     .option("--health-interval <seconds>", "how often the health file is rewritten", parseSeconds, 5)

@@ -11,8 +11,9 @@ import { runKey } from "../batch/run-key.js";
 import type { ArchiveSpec, BatchVerifyOptions } from "../batch/types.js";
 import { SealcheckError } from "../errors.js";
 import { persistenceWarnings, redactedMessage, throwFailedCommand } from "../redis.js";
+import { withAddLock } from "./add-lock.js";
 import { connectQueue, type QueueConnectionOptions } from "./connection.js";
-import { JOB_VERSION, MAX_GROUP, RECORD_JOB, RECORD_RESULT, groupIdFor, jobIdFor, type QueueJobData, type QueuedArchive } from "./job.js";
+import { DEFAULT_KEEP_SECONDS, JOB_VERSION, MAX_GROUP, RECORD_JOB, RECORD_RESULT, groupIdFor, jobIdFor, type QueueJobData, type QueuedArchive } from "./job.js";
 
 export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptions {
   /** As verify-batch's --allow-missing-originals (discovery; part of the job id). */
@@ -34,7 +35,7 @@ export interface EnqueueSummary {
   queue: string;
   /** The run key of these options (the `run` of each result line). */
   run: string;
-  /** Archives found (discovery problems included: each is a job that reports it). */
+  /** Archives found (discovery problems included: each is an archive of a job, whose result reports it). */
   found: number;
   added: number;
   /** BullMQ jobs created for the added archives. */
@@ -64,7 +65,7 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
   const specs: Iterable<ArchiveSpec> = isRoots ? discoverArchives(roots as string[], { allowMissingOriginals }) : (roots as Iterable<ArchiveSpec>);
   const attempts = o.attempts ?? 3;
   if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100) throw new SealcheckError("ERR_USAGE", "attempts must be a whole number from 1 to 100");
-  const keep = o.keepFinishedSeconds ?? 7 * 24 * 3600;
+  const keep = o.keepFinishedSeconds ?? DEFAULT_KEEP_SECONDS;
   if (!Number.isSafeInteger(keep) || keep < 1) throw new SealcheckError("ERR_USAGE", "keepFinishedSeconds must be a whole number ≥ 1");
   const groupSize = o.groupSize ?? 16;
   if (!Number.isInteger(groupSize) || groupSize < 1 || groupSize > MAX_GROUP)
@@ -89,6 +90,10 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       if (chunk.length === 0) return;
       const batch = chunk.map((a) => ({ ...a, evidence: resolve(a.evidence), originals: a.originals.map((p) => resolve(p)) }));
       chunk = [];
+      // One adder at a time decides which archives are new (src/queue/add-lock.ts).
+      await withAddLock(c.client, c.keys.addLock, () => addNew(batch));
+    };
+    const addNew = async (batch: ArchiveSpec[]): Promise<void> => {
       const ids = batch.map((a) => jobIdFor(a, run));
       // Queued already: a record whose result is written (not yet read), or whose job still exists and has not
       // completed. A record whose job is gone (an add that stopped between the two), or completed without this

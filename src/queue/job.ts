@@ -112,16 +112,20 @@ export function parseJobData(data: unknown, id?: string): Parsed {
 export function queueKeys(
   prefix: string,
   queue: string,
-): { scope: string; results: string; index: string; job: (id: string) => string; archive: (id: string) => string } {
+): { scope: string; results: string; index: string; addLock: string; job: (id: string) => string; archive: (id: string) => string } {
   const base = `${prefix}:${queue}`;
   return {
     scope: base,
     results: `${base}:sealcheck:results`,
     index: `${base}:sealcheck:index`,
+    addLock: `${base}:sealcheck:add-lock`,
     job: (id) => `${base}:${id}`,
     archive: (id) => `${base}:sealcheck:a:${id}`,
   };
 }
+
+/** How long finished jobs, unread results and their records are kept at most (queue add --keep…). */
+export const DEFAULT_KEEP_SECONDS = 7 * 24 * 3600;
 
 /** Fields of an archive's record (a hash): the job holding it, and its result's entry id once written. */
 export const RECORD_JOB = "g";

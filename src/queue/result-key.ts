@@ -1,8 +1,9 @@
 // Signed results: anyone who can write to Redis can write a result line, TOTAL-PASSED included. With a result
 // key (a secret shared by the workers and the readers, never sent to Redis), each worker adds an HMAC-SHA256 of
-// the line, bound to the queue and the job, and a reader holding the key takes only lines whose MAC checks out:
-// a line written or changed by anything else is a no-verdict result. It proves who wrote a line for which job,
-// not that every job has one: the reader's count against `queue add`'s says that.
+// the line, bound to the queue and the id its entry names (the archive's; a refused job's own), and a reader
+// holding the key takes only lines whose MAC checks out: a line written or changed by anything else is a
+// no-verdict result. It proves who wrote a line for which archive, not that every archive has one: the
+// reader's count against `queue add`'s says that.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { SealcheckError, errorMessage } from "../errors.js";

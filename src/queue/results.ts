@@ -12,7 +12,7 @@ import type { ArchiveExitCode, BatchResult } from "../batch/types.js";
 import { SealcheckError } from "../errors.js";
 import { redactedMessage } from "../redis.js";
 import { connectQueue, type QueueConnection, type QueueConnectionOptions } from "./connection.js";
-import { RECORD_JOB, RECORD_RESULT, isArchiveId, jobIdFor, parseJobData, type queueKeys } from "./job.js";
+import { DEFAULT_KEEP_SECONDS, RECORD_JOB, RECORD_RESULT, isArchiveId, jobIdFor, parseJobData, type queueKeys } from "./job.js";
 import { checkResultKey, resultMac, resultMacMatches } from "./result-key.js";
 
 /** The job hash field that holds the id of the result entry of a job that names no archive (refused data). */
@@ -20,14 +20,16 @@ export const RESULT_FIELD = "sealcheckResult";
 
 // KEYS[1]: the hash that records the entry (an archive's record; for a job whose data is refused, its job hash),
 // which must exist: a record trimmed after its result was read takes no second one. KEYS[2]: the stream.
-// ARGV: the entry's `job`, the field, the line, its MAC (or ''), ms to keep the record once written (or '').
+// ARGV: the entry's `job`, the field, the line, its MAC (or ''), ms to keep the record once written (or ''), and
+// the oldest entry id (ms) to keep: entries never read go as their records do (MINID ~ trims whole nodes of the
+// stream, so a few may stay a little longer).
 const PUBLISH = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 local done = redis.call('HGET', KEYS[1], ARGV[2])
 if done then return done end
 local id
-if ARGV[4] == '' then id = redis.call('XADD', KEYS[2], '*', 'job', ARGV[1], 'r', ARGV[3])
-else id = redis.call('XADD', KEYS[2], '*', 'job', ARGV[1], 'r', ARGV[3], 'm', ARGV[4]) end
+if ARGV[4] == '' then id = redis.call('XADD', KEYS[2], 'MINID', '~', ARGV[6], '*', 'job', ARGV[1], 'r', ARGV[3])
+else id = redis.call('XADD', KEYS[2], 'MINID', '~', ARGV[6], '*', 'job', ARGV[1], 'r', ARGV[3], 'm', ARGV[4]) end
 redis.call('HSET', KEYS[1], ARGV[2], id)
 if ARGV[5] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[5]) end
 return id`;
@@ -59,7 +61,17 @@ const macOf = (key: Uint8Array | undefined, keys: ReturnType<typeof queueKeys>, 
   key ? resultMac(key, keys.scope, jobId, line) : "";
 
 const publishArgs = (keys: ReturnType<typeof queueKeys>, t: ResultTarget, line: string, key: Uint8Array | undefined) =>
-  [2, t.hash, keys.results, t.id, t.field, line, macOf(key, keys, t.id, line), t.keepMs === undefined ? "" : String(t.keepMs)] as const;
+  [
+    2,
+    t.hash,
+    keys.results,
+    t.id,
+    t.field,
+    line,
+    macOf(key, keys, t.id, line),
+    t.keepMs === undefined ? "" : String(t.keepMs),
+    String(Math.max(0, Date.now() - (t.keepMs ?? DEFAULT_KEEP_SECONDS * 1000))),
+  ] as const;
 
 /**
  * Writes a result line (with its MAC when a result key is given) unless one was written already for its target.

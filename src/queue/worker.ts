@@ -16,6 +16,7 @@ import type { ArchiveSpec, BatchResult, BatchVerifyOptions } from "../batch/type
 import type { Runner } from "../batch/pool.js";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { describeRedis, openRedis, persistenceWarnings, redactedMessage, throwFailedCommand } from "../redis.js";
+import { withAddLock } from "./add-lock.js";
 import { checkConnectionOptions, type QueueConnectionOptions } from "./connection.js";
 import { RECORD_JOB, groupIdFor, parseJobData, queueKeys, type QueueJobData } from "./job.js";
 import { archiveTarget, failedLines, jobTarget, publishResult, sendResult, type ResultTarget } from "./results.js";
@@ -37,7 +38,7 @@ export interface RunWorkerOptions extends QueueConnectionOptions, BatchVerifyOpt
   lockDurationMs?: number;
   /** How often this worker looks for jobs whose worker died, ms (BullMQ stalledInterval). Default 30000. */
   stalledIntervalMs?: number;
-  /** Stalls after which a job fails with no verdict (BullMQ maxStalledCount). Default 2. */
+  /** Stalls after which a job fails with no verdict (BullMQ maxStalledCount), 1 to 100. Default 2. */
   maxStalledCount?: number;
   /** When a job of another run key comes, it is handed back for this long, ms. Default 5000. */
   handBackMs?: number;
@@ -62,14 +63,18 @@ export interface RunWorkerOptions extends QueueConnectionOptions, BatchVerifyOpt
 export interface QueueWorker {
   /** The run key of this worker's options: it verifies the jobs enqueued under the same key. */
   readonly run: string;
-  /** Jobs whose result this worker wrote. */
+  /** Archives (and refused jobs) whose result this worker wrote. */
   readonly processed: number;
   /**
-   * Stops taking jobs, lets the running ones finish (or, with force, stops them and puts their jobs back
-   * to waiting, with no result and no stall counted), then ends the pool and the connections.
+   * Stops taking jobs and lets the archives already on a thread finish (at most two per thread); the other
+   * archives of its jobs go back to waiting, uncounted. With force, the running ones are stopped too and go
+   * back with no result and no stall counted. Then ends the pool and the connections.
    */
   close(o?: { force?: boolean }): Promise<void>;
 }
+
+/** Why an archive of a job was not started: the worker is draining (a graceful close). */
+const NOT_STARTED = new Error("the worker is stopping");
 
 export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   const { name, prefix } = checkConnectionOptions(o);
@@ -96,7 +101,10 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   if (!Number.isInteger(threads) || threads < 1) throw new SealcheckError("ERR_USAGE", `concurrency must be a whole number ≥ 1, not ${String(concurrency)}`);
   for (const [k, v] of Object.entries({ lockDurationMs, stalledIntervalMs, handBackMs }))
     if (!Number.isInteger(v) || v < 100 || v > 2_147_483_647) throw new SealcheckError("ERR_USAGE", `${k} must be a whole number of milliseconds ≥ 100`);
-  if (!Number.isInteger(maxStalledCount) || maxStalledCount < 0) throw new SealcheckError("ERR_USAGE", "maxStalledCount must be a whole number ≥ 0");
+  // At least 1: a job of several archives whose worker died must be taken again to be split, else every one of
+  // its unfinished archives would be charged with the death.
+  if (!Number.isInteger(maxStalledCount) || maxStalledCount < 1 || maxStalledCount > 100)
+    throw new SealcheckError("ERR_USAGE", "the number of stalls allowed (--max-stalled) must be a whole number from 1 to 100");
   if (!["all", "not-passed", "none"].includes(reports)) throw new SealcheckError("ERR_USAGE", "reports must be all, not-passed or none");
   const key = resultKey === undefined ? undefined : checkResultKey(resultKey);
   if (healthFile !== undefined && (typeof healthFile !== "string" || healthFile === ""))
@@ -128,15 +136,24 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   const keys = queueKeys(prefix, name);
   const redisUrl = typeof o.redis === "string" ? o.redis : undefined;
 
-  // Jobs wait here for a free slot in the pool (BullMQ may hand over more than the pool holds at once).
+  // Set by a forced close: what is running goes back to the queue as it was, with no result.
+  let abandon = false;
+  // Set by a graceful close: archives already on a thread finish; the rest of their jobs go back to the queue.
+  let draining = false;
+  // Archives wait here for a free slot in the pool (a job holds up to 16, and BullMQ hands over several jobs).
+  // One is woken per slot freed (waking all, each archive would be looked at once per archive verified); all
+  // when none will start: draining, or no thread left.
   const waiters: (() => void)[] = [];
-  runner.onAvailable = () => {
-    for (const w of waiters.splice(0)) w();
+  const wake = (): void => {
+    for (const w of waiters.splice(0, draining || abandon || !runner.alive() ? waiters.length : runner.available())) w();
   };
+  runner.onAvailable = wake;
   const verifyOne = async (a: ArchiveSpec): Promise<Omit<BatchResult, "index">> => {
     if (a.problem) return noVerdict(a, a.problem, "ERR_LAYOUT");
-    while (runner.available() === 0) {
+    for (;;) {
       if (abandon) throw new WaitingError();
+      if (draining) throw NOT_STARTED;
+      if (runner.available() > 0) break;
       if (!runner.alive()) throw new SealcheckError("ERR_USAGE", "every verification thread failed and none could be restarted");
       await new Promise<void>((res) => waiters.push(res));
     }
@@ -146,8 +163,6 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   let processed = 0;
   const handedBack = new Set<string>();
   const { Worker, Queue, DelayedError, WaitingError } = await import("bullmq");
-  // Set by a forced close: what is running goes back to the queue as it was, with no result.
-  let abandon = false;
   // Jobs in hand: one more than the threads, so that a thread whose job's last archive is done finds the next
   // job's archives already there (each job holds up to 16); not more, so that at the end of a run no process
   // holds archives another could be verifying.
@@ -171,7 +186,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   };
   // Results leave without being awaited (sendResult): in the same write as the job's completion, ahead of it.
   // Should Redis refuse one (out of memory, say), it is written again from here.
-  const send = (t: ResultTarget, line: string): void => {
+  const send = (t: ResultTarget, line: string): Promise<void> => {
     const sending = sendResult(client, keys, t, line, key).then(
       (entry) => {
         if (entry) processed++;
@@ -180,6 +195,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     );
     inFlight.add(sending);
     void sending.finally(() => inFlight.delete(sending));
+    return sending;
   };
   const processor = async (job: Job, token?: string): Promise<null> => {
     const id = String(job.id);
@@ -187,7 +203,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     const parsed = parseJobData(job.data, id);
     if (!parsed.ok) {
       const spec = { evidence: parsed.evidence ?? `job:${id}`, originals: [] };
-      send(
+      void send(
         jobTarget(keys, id),
         resultLine({ index: 0, ...noVerdict(spec, `queue job ${id} is not a sealcheck archive reference: ${parsed.why}`, "ERR_QUEUE_JOB") }),
       );
@@ -240,9 +256,13 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
         record: m.target.hash,
       };
     });
-    throwFailedCommand(await client.pipeline(jobs.map((j) => ["hset", j.record, RECORD_JOB, j.opts.jobId])).exec());
     splitter ??= new Queue(name, { connection: client, prefix });
-    await splitter.addBulk(jobs.map(({ name: n, data, opts }) => ({ name: n, data, opts })));
+    const q = splitter;
+    // Under the add lock: between the records and the jobs, an add would take these archives for lost.
+    await withAddLock(client, keys.addLock, async () => {
+      throwFailedCommand(await client.pipeline(jobs.map((j) => ["hset", j.record, RECORD_JOB, j.opts.jobId])).exec());
+      await q.addBulk(jobs.map(({ name: n, data, opts }) => ({ name: n, data, opts })));
+    });
     log(`job ${String(job.id)} was held by a worker that stopped: its ${todo.length} unfinished archives are queued again, one per job`);
     return null;
   };
@@ -251,19 +271,22 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     // (its earlier results looked up) waited only for the archives already in the pool.
     if (yieldsToSuspect(id)) return handBack(job, token, ALONE_HAND_BACK_MS);
     inPool += todo.length;
+    const sent: Promise<void>[] = [];
     const verified = await Promise.allSettled(
       todo.map(async (m) => {
         try {
           const r = await verifyOne({ evidence: m.a.evidence, originals: m.a.originals, ...(m.a.problem ? { problem: m.a.problem } : {}) });
-          if (!abandon) send(m.target, resultLine({ ...r, index: m.a.index }, reports, d.run));
+          if (!abandon) sent.push(send(m.target, resultLine({ ...r, index: m.a.index }, reports, d.run)));
         } finally {
           if (--inPool === 0) poolIdle?.();
         }
       }),
     );
-    // Stopped by a forced close (its threads terminated): back to waiting, for another worker, uncounted; the
-    // results written meanwhile stay.
-    if (abandon) {
+    // Stopped by a forced close (its threads terminated), or by a graceful one before some of its archives
+    // started: back to waiting, for another worker, uncounted. The results written stay, and are written before
+    // the job can be taken again, so that its next worker verifies only the others.
+    if (abandon || verified.some((v) => v.status === "rejected" && v.reason === NOT_STARTED)) {
+      await Promise.all(sent);
       await job.moveToWait(token);
       throw new WaitingError();
     }
@@ -377,6 +400,8 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
       }
       closing ??= (async () => {
         closingPhase = "stopping";
+        draining = true;
+        wake();
         health();
         await forced;
         await worker.close().catch(() => {});

@@ -16,6 +16,7 @@ import { buildList, makeIdentities, sampleAnchorServices, sign } from "../trustl
 import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";
 import { DEFAULT_PREFIX, queueKeys } from "../../src/queue/job.js";
 import { archiveTarget, publishResult } from "../../src/queue/results.js";
+import { withAddLock } from "../../src/queue/add-lock.js";
 
 const FAST = { lockDurationMs: 1000, stalledIntervalMs: 500 };
 const children: ChildProcess[] = [];
@@ -368,6 +369,35 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ completed: 2, results: 2 });
   });
 
+  it("two queue adds of the same archives at once: each archive is added by one of them and verified once", async () => {
+    const q = qname();
+    const many = specs(...Array.from({ length: 40 }, (_, i) => `both-${i}`));
+    const [x, y] = await Promise.all([0, 1].map(() => enqueueArchives(many, { redis: redis.url, queue: q, groupSize: 4 })));
+    expect(x!.added + y!.added).toBe(40);
+    expect(x!.alreadyQueued + y!.alreadyQueued).toBe(40);
+    const w = startWorker(redis.url, q, { concurrency: 2 });
+    await w.ready;
+    const rs = await collect(redis.url, q);
+    expect(byEvidence(rs)).toEqual(many.map((m) => m.evidence).sort());
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ completed: x!.jobs + y!.jobs, results: 40 });
+  });
+
+  it("the add lock: held by another, a step waits and then gives up with ERR_REDIS; it never releases another's lease", async () => {
+    const admin = new Redis(redis.url);
+    try {
+      const key = queueKeys(DEFAULT_PREFIX, qname()).addLock;
+      await admin.set(key, "someone-else", "PX", 10_000);
+      let ran = false;
+      await expect(withAddLock(admin, key, async () => void (ran = true), { waitMs: 200 })).rejects.toMatchObject({ code: "ERR_REDIS" });
+      expect([ran, await admin.get(key)]).toEqual([false, "someone-else"]);
+      await admin.del(key);
+      expect(await withAddLock(admin, key, async () => admin.get(key))).toMatch(/^[0-9a-f]{32}$/);
+      expect(await admin.exists(key)).toBe(0);
+    } finally {
+      await admin.quit();
+    }
+  });
+
   it("jobs close at --group-size archives or 64 MiB of evidence (groupBytes): a large archive is a job alone", async () => {
     const q = qname();
     const files = ["samples/valid/archive.pdf", "samples/valid/pades.json"].map((f) => resolve(f));
@@ -397,6 +427,28 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(await w.exited).toBe(0);
     const st = await queueStatus({ redis: redis.url, queue: q });
     expect(st).toMatchObject({ active: 0, waiting: 0, completed: 1, results: 1 });
+  });
+
+  it("SIGTERM with a job of several archives: those on the thread finish, the others go back to the queue at once; another worker verifies only those", async () => {
+    const q = qname();
+    const group = specs("slow-1000-a", "slow-1000-b", "slow-1000-c", "slow-1000-d");
+    expect(await enqueueArchives(group, { redis: redis.url, queue: q })).toMatchObject({ jobs: 1 });
+    const w = startWorker(redis.url, q);
+    await w.ready;
+    await until("the job running", async () => (await queueStatus({ redis: redis.url, queue: q })).active === 1);
+    const t0 = Date.now();
+    w.proc.kill("SIGTERM");
+    expect(await w.exited).toBe(0);
+    // The thread's two archives (one running, one queued to it), not all four: 2 s, not 4.
+    expect(Date.now() - t0).toBeLessThan(3500);
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ waiting: 1, active: 0, completed: 0, failed: 0, results: 2 });
+    const b = startWorker(redis.url, q, { reports: "all" });
+    await b.ready;
+    const rs = await collect(redis.url, q);
+    expect(byEvidence(rs)).toEqual(group.map((g) => g.evidence).sort());
+    const byB = rs.filter((r) => (r.result.report as unknown as { pid: number } | null)?.pid === b.proc.pid).map((r) => r.result.evidence);
+    expect(byB).toHaveLength(2);
+    expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ completed: 1, failed: 0, results: 4 });
   });
 
   it("a second SIGTERM hands the running archive back at once: waiting again, no result, not counted as a stall; another worker verifies it", async () => {
@@ -446,6 +498,28 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const bad = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--from", "yesterday"]);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toMatch(/^sealcheck: not a results cursor: "yesterday"/);
+  });
+
+  it("results never read go when their records do: each write trims stream entries older than its keep time (MINID)", async () => {
+    const keys = queueKeys(DEFAULT_PREFIX, qname());
+    const admin = new Redis(redis.url);
+    try {
+      const write = async (i: number, keepSeconds: number): Promise<string | null> => {
+        const id = `a-${String(i).padStart(40, "0")}`;
+        await admin.hset(keys.archive(id), "g", "g-none");
+        return publishResult(admin, keys, archiveTarget(keys, id, keepSeconds), `{"n":${i}}`);
+      };
+      for (let i = 0; i < 300; i++) await write(i, 3600);
+      expect(await admin.xlen(keys.results)).toBe(300);
+      await new Promise((r) => setTimeout(r, 1100));
+      const last = await write(300, 1);
+      // Whole nodes of the stream (100 entries) older than a second are gone; the new entry stays.
+      const left = await admin.xrange(keys.results, "-", "+");
+      expect(left.length).toBeLessThanOrEqual(100);
+      expect(left.at(-1)![0]).toBe(last);
+    } finally {
+      await admin.quit();
+    }
   });
 
   it("--trim removes a job read while its worker had not yet marked it completed, once it is (not 7 days later)", async () => {
@@ -738,10 +812,12 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     try {
       const q = qname();
       const names = Array.from({ length: 24 }, (_, i) => `slow-200-${i}`);
-      await enqueueArchives(specs(...names), { redis: own.url, queue: q });
+      // One archive per job, so that jobs are still waiting (not all in the workers' hands) when Redis dies.
+      await enqueueArchives(specs(...names), { redis: own.url, queue: q, groupSize: 1 });
       const ws = [startWorker(own.url, q), startWorker(own.url, q)];
       await Promise.all(ws.map((w) => w.ready));
       await until("some results", async () => (await queueStatus({ redis: own.url, queue: q })).results >= 4);
+      expect((await queueStatus({ redis: own.url, queue: q })).waiting).toBeGreaterThan(8);
       await own.kill();
       await new Promise((r) => setTimeout(r, 500));
       await own.start();
@@ -784,5 +860,9 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(runCli(["queue", "status", "--redis", "http://x", "--queue", "x"]).stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
     expect(runCli(["queue", "status", "--redis", redis.url, "--queue", "a:b"]).stderr).toMatch(/queue name must be/);
     await expect(runWorker({ redis: redis.url, queue: "x", concurrency: 0 })).rejects.toThrow(/concurrency must be a whole number/);
+    // 0 would fail a group at its worker's first death, charging each of its archives: a group must be split.
+    await expect(runWorker({ redis: redis.url, queue: "x", maxStalledCount: 0 })).rejects.toThrow(/--max-stalled\) must be a whole number from 1 to 100/);
+    const r = runCli(["worker", "--redis", redis.url, "--queue", "x", "--trust", "samples/trust", "--max-stalled", "0"]);
+    expect([r.code, r.stderr]).toEqual([3, expect.stringMatching(/--max-stalled\) must be a whole number from 1 to 100/)]);
   });
 });
