@@ -303,8 +303,12 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       follow,
       trim: Boolean(opts.trim),
       ...(resultKey ? { resultKey } : {}),
-      onIdle: (n) =>
-        printStderrLine(`no worker is connected to queue ${String(opts.queue)}; ${n} job${n === 1 ? "" : "s"} left (start one: sealcheck worker ...)`),
+      onIdle: (n, why) =>
+        printStderrLine(
+          why === "no-worker"
+            ? `no worker is connected to queue ${String(opts.queue)}; ${n} job${n === 1 ? "" : "s"} left (start one: sealcheck worker ...)`
+            : `no result for a while, and the ${n} job${n === 1 ? "" : "s"} left ${n === 1 ? "is" : "are"} delayed: the connected workers hand back jobs enqueued with other options than theirs (--trust, --at, --trusted-list...; each says so on its stderr), or a job waits to be retried after an error`,
+        ),
     })) {
       const { run: _run, ...result } = r.result;
       // Lines from Redis are untrusted: escaped as verify-batch escapes its own (a no-op on those).

@@ -16,6 +16,7 @@ export {
   type RunWorkerOptions,
   type QueueResult,
   type QueueResultsOptions,
+  type IdleReason,
   type QueueStatus,
   type QueueJobData,
   type QueuedArchive,

@@ -167,8 +167,12 @@ export interface QueueResultsOptions extends QueueConnectionOptions {
   trim?: boolean;
   /** How often to look for new results while following, ms. Default 250; at most 25 once few jobs are left. */
   pollMs?: number;
-  /** Called while following when work is pending and no worker is connected (once per stretch). */
-  onIdle?: (pending: number) => void;
+  /**
+   * Called while following when jobs are left but none can run: no worker is connected ("no-worker", once per
+   * stretch), or workers are, yet for 40 polls no result came and every job left is delayed ("handed-back",
+   * once until a result comes): workers hand back the jobs of other verification options that way.
+   */
+  onIdle?: (pending: number, why: IdleReason) => void;
   signal?: AbortSignal;
   /**
    * The workers' result key (src/queue/result-key.ts): only lines with its MAC are taken, any other is a
@@ -176,6 +180,8 @@ export interface QueueResultsOptions extends QueueConnectionOptions {
    */
   resultKey?: Uint8Array;
 }
+
+export type IdleReason = "no-worker" | "handed-back";
 
 /** One result read back: the line (as verify-batch writes it), its cursor and job. */
 export interface QueueResult {
@@ -285,10 +291,10 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     signal?.addEventListener("abort", () => (clearTimeout(t), res()), { once: true });
   });
 
-/** Jobs not finished yet: waiting (paused too), delayed, prioritized or running. */
-async function pending(c: QueueConnection): Promise<number> {
+/** Jobs not finished yet (waiting, paused too, delayed, prioritized or running), and of those, delayed. */
+async function pending(c: QueueConnection): Promise<{ left: number; delayed: number }> {
   const n = await c.queue.getJobCounts("waiting", "delayed", "prioritized", "active", "waiting-children");
-  return Object.values(n).reduce((a, b) => a + b, 0);
+  return { left: Object.values(n).reduce((a, b) => a + b, 0), delayed: n.delayed ?? 0 };
 }
 
 /**
@@ -336,12 +342,15 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
     }
     await removeFinished([...holders]);
   };
-  let idleNoted = false;
+  let idleNoted: IdleReason | null = null;
+  let lastResult = Date.now();
   try {
     for (;;) {
       if (o.signal?.aborted) return;
       const page = (await c.client.xrange(c.keys.results, cursor === "0" ? "-" : `(${cursor}`, "+", "COUNT", PAGE)) as [string, string[]][];
       if (page.length > 0) {
+        lastResult = Date.now();
+        if (idleNoted === "handed-back") idleNoted = null;
         for (const [id, fields] of page) {
           const f: Record<string, string> = {};
           for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
@@ -362,7 +371,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
         // scripts) run only when a poll finds nothing new. Once fewer jobs are left than results came in this
         // poll, the next look comes soon, so the end of a run is seen within ~25 ms, not a whole poll.
         if (o.follow && page.length < PAGE) {
-          const left = await pending(c);
+          const { left } = await pending(c);
           const pollMs = o.pollMs ?? 250;
           if (left > 0) await sleep(left <= page.length ? Math.min(pollMs, END_POLL_MS) : pollMs, o.signal);
         }
@@ -374,16 +383,24 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
         if (await more()) continue; // what the sweep just wrote
         return;
       }
-      const left = await pending(c);
+      const { left, delayed } = await pending(c);
       // Every job has finished, and a job finishes after its result is written: one more page, then done.
       if (left === 0) {
         if (await more()) continue;
         return;
       }
-      if (o.onIdle && (await c.queue.getWorkersCount()) === 0) {
-        if (!idleNoted) o.onIdle(left);
-        idleNoted = true;
-      } else idleNoted = false;
+      if (o.onIdle) {
+        if ((await c.queue.getWorkersCount()) === 0) {
+          if (idleNoted !== "no-worker") o.onIdle(left, "no-worker");
+          idleNoted = "no-worker";
+        } else {
+          if (idleNoted === "no-worker") idleNoted = null;
+          if (idleNoted === null && delayed === left && Date.now() - lastResult >= 40 * (o.pollMs ?? 250)) {
+            o.onIdle(left, "handed-back");
+            idleNoted = "handed-back";
+          }
+        }
+      }
       await sleep(o.pollMs ?? 250, o.signal);
     }
   } catch (e) {

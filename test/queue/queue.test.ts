@@ -398,6 +398,29 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     }
   });
 
+  it("a reader with jobs left that none can run says why once: no worker connected, or every job handed back (other options)", async () => {
+    const q = qname();
+    // Enqueued with anchors; the worker has none: another run key, so it hands the job back.
+    await enqueueArchives(specs("other-options"), { redis: redis.url, queue: q, trust: ["samples/trust"] });
+    const read = async (): Promise<[number, string][]> => {
+      const notes: [number, string][] = [];
+      const stop = new AbortController();
+      const limit = setTimeout(() => stop.abort(), 10_000);
+      const onIdle = (left: number, why: string): void => {
+        notes.push([left, why]);
+        stop.abort();
+      };
+      for await (const _ of queueResults({ redis: redis.url, queue: q, follow: true, pollMs: 25, signal: stop.signal, onIdle }));
+      clearTimeout(limit);
+      return notes;
+    };
+    expect(await read()).toEqual([[1, "no-worker"]]);
+    const w = startWorker(redis.url, q, { handBackMs: 200 });
+    await w.ready;
+    expect(await read()).toEqual([[1, "handed-back"]]);
+    expect(w.log()).toMatch(/enqueued with other verification options than this worker's/);
+  });
+
   it("jobs close at --group-size archives or 64 MiB of evidence (groupBytes): a large archive is a job alone", async () => {
     const q = qname();
     const files = ["samples/valid/archive.pdf", "samples/valid/pades.json"].map((f) => resolve(f));
