@@ -5,6 +5,7 @@
 // restart Redis mid-run.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
+import { getEventListeners } from "node:events";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -402,12 +403,14 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const q = qname();
     // Enqueued with anchors; the worker has none: another run key, so it hands the job back.
     await enqueueArchives(specs("other-options"), { redis: redis.url, queue: q, trust: ["samples/trust"] });
+    let listeners = 0;
     const read = async (): Promise<[number, string][]> => {
       const notes: [number, string][] = [];
       const stop = new AbortController();
       const limit = setTimeout(() => stop.abort(), 10_000);
       const onIdle = (left: number, why: string): void => {
         notes.push([left, why]);
+        listeners = getEventListeners(stop.signal, "abort").length;
         stop.abort();
       };
       for await (const _ of queueResults({ redis: redis.url, queue: q, follow: true, pollMs: 25, signal: stop.signal, onIdle }));
@@ -418,6 +421,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const w = startWorker(redis.url, q, { handBackMs: 200 });
     await w.ready;
     expect(await read()).toEqual([[1, "handed-back"]]);
+    // After 40 polls and more, no listener per poll is left on the signal.
+    expect(listeners).toBe(0);
     expect(w.log()).toMatch(/enqueued with other verification options than this worker's/);
   });
 
