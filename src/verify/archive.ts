@@ -13,8 +13,8 @@ import { loadTrustStore, type TrustStore } from "../pki/trust-store.js";
 import type { PkiSession } from "../pki/session.js";
 import { summarize } from "../pki/certificate.js";
 import { failed, warning } from "../report/check.js";
-import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { expectOptions, expectPathList } from "../usage.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { computeVerdict } from "../report/verdict.js";
@@ -139,14 +139,20 @@ function isSealedArchive(file: string, limits: Limits): boolean {
  * give instead, never a HASH_FAILURE that reads like a forgery.
  */
 function refuseEvidenceAsOriginals(evidence: string, given: readonly string[], listed: readonly string[]): void {
-  const real = (p: string): string => {
+  // The same file by device and inode (through symbolic links, and hard links too): one stat a name, where
+  // a realpath cost an lstat for each of its directories.
+  const identity = (p: string) => {
     try {
-      return realpathSync(p);
+      return statSync(p, { bigint: true, throwIfNoEntry: false });
     } catch {
-      return resolve(p);
+      return undefined; // unreadable here: the listing or the hashing reports it
     }
   };
-  const ev = real(evidence);
+  const ev = identity(evidence);
+  const isEvidence = (p: string): boolean => {
+    const st = ev && identity(p);
+    return !!st && st.ino === ev!.ino && st.dev === ev!.dev;
+  };
   for (const g of given) {
     let isDir = false;
     try {
@@ -154,7 +160,7 @@ function refuseEvidenceAsOriginals(evidence: string, given: readonly string[], l
     } catch {
       continue;
     }
-    const holds = isDir ? readdirSafe(g).some((n) => real(join(g, n)) === ev) : real(g) === ev;
+    const holds = isDir ? readdirSafe(g).some((n) => isEvidence(join(g, n))) : isEvidence(g);
     if (!holds) continue;
     const sibling = join(isDir ? g : dirname(g), "originals");
     const instead =

@@ -1,5 +1,8 @@
 // Slips answered as slips: a user's mistake is one clear line (exit 3, or a SealcheckError in the library)
 // or a warning in the report, never a verdict that reads like a forgery.
+import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SealcheckError, loadTrustStore, renderArchiveHtml, renderArchiveHuman, verifyArchive, verifyMany } from "../../src/index.js";
 import { runCli as run } from "../helpers/cli.js";
@@ -55,6 +58,34 @@ describe("slips in the library", () => {
     );
     await usageError(verifyArchive({ evidence: VALID, originals: "samples/valid/originals" as never }), /originals: expected a list of paths/);
     await usageError(() => loadTrustStore("samples/trust" as never), /trust: expected a list of paths/);
+  });
+
+  it("the evidence file among the originals by another name (a symbolic or a hard link) is the evidence file itself", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "slips-"));
+    try {
+      const originals = join(dir, "originals");
+      mkdirSync(originals);
+      copyFileSync("samples/valid/originals/" + readdirSync("samples/valid/originals")[0]!, join(originals, "a.pdf"));
+      const evidence = join(dir, "archive.pdf");
+      copyFileSync(VALID, evidence);
+      symlinkSync(evidence, join(originals, "link.pdf"));
+      await usageError(
+        verifyArchive({ evidence, originals: [originals], trust: ["samples/trust"] }),
+        /originals: this folder holds the evidence file archive\.pdf itself/,
+      );
+      rmSync(join(originals, "link.pdf"));
+      linkSync(evidence, join(originals, "hard.pdf"));
+      await usageError(
+        verifyArchive({ evidence, originals: [join(originals, "hard.pdf")], trust: ["samples/trust"] }),
+        /hard\.pdf: this is the evidence file itself/,
+      );
+      rmSync(join(originals, "hard.pdf"));
+      copyFileSync(VALID, join(originals, "copy.pdf")); // a copy is another file: set aside as a sealed archive, not refused
+      const report = await verifyArchive({ evidence, originals: [originals], trust: ["samples/trust"] });
+      expect(report.indication).not.toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("verifyMany with a string for the archives is refused before any worker starts", async () => {

@@ -50,22 +50,31 @@ describe("lexer and object parser", () => {
     expect(() => parse(`<${hex.slice(0, -2)}g0>`)).toThrow(/invalid character 0x67 in hex string/);
   });
 
-  it("long hex strings ending in zero padding (the run of 0 digits only checked) decode as digit by digit", () => {
-    const bytes = Buffer.concat([Buffer.from(Array.from({ length: 100 }, (_, i) => (i * 37 + 1) & 0xff)), Buffer.alloc(150)]);
+  // 100 + 150 bytes: the table path; 3,000 + 9,000 (24,000 digits, the padding over four 4,096-digit blocks and
+  // a rest): Node's decoder, which decodes only what comes before the padding.
+  it.each([
+    [100, 150],
+    [3000, 9000],
+  ])("long hex strings ending in zero padding (%i bytes and %i of padding) decode as digit by digit", (data, padding) => {
+    const bytes = Buffer.concat([Buffer.from(Array.from({ length: data }, (_, i) => (i * 37 + 1) & 0xff)), Buffer.alloc(padding)]);
     const hex = bytes.toString("hex");
+    const n = hex.length;
     for (const src of [
       hex,
-      `${hex.slice(0, 201)}${hex.slice(201)}`,
-      "0".repeat(300),
-      `${"ab".repeat(40)}${"0".repeat(99)}1`,
-      `${"0".repeat(99)}f${"0".repeat(100)}`,
+      `${hex.slice(0, 2 * data + 1)}${hex.slice(2 * data + 1)}`,
+      "0".repeat(n),
+      `${"ab".repeat(n / 2 - 60)}${"0".repeat(119)}1`,
+      `${"0".repeat(n / 2 - 1)}f${"0".repeat(n / 2)}`,
+      ...(n > 8192 ? [`${hex.slice(0, n - 4096)}a${hex.slice(n - 4095)}`] : []), // a digit where a block of 0s would start
     ]) {
       const v = parse(`<${src}>`);
       expect(v.kind === "string" && Buffer.from(v.bytes).toString("hex"), src.slice(0, 20)).toBe(Buffer.from(src, "hex").toString("hex"));
     }
     // Anything but a hex digit in the zero run, white space included, goes to the general loop, which decides.
-    expect(() => parse(`<${hex.slice(0, 280)}0z${hex.slice(282)}>`)).toThrow(/invalid character 0x7a in hex string/);
-    const spaced = parse(`<${hex.slice(0, 280)} ${hex.slice(280)}>`);
+    const inPadding = n - 20;
+    expect(() => parse(`<${hex.slice(0, inPadding)}0z${hex.slice(inPadding + 2)}>`)).toThrow(/invalid character 0x7a in hex string/);
+    if (n > 8192) expect(() => parse(`<${hex.slice(0, n - 4096)}z${hex.slice(n - 4095)}>`)).toThrow(/invalid character 0x7a in hex string/);
+    const spaced = parse(`<${hex.slice(0, inPadding)} ${hex.slice(inPadding)}>`);
     expect(spaced.kind === "string" && Buffer.from(spaced.bytes).equals(bytes)).toBe(true);
   });
 

@@ -198,6 +198,23 @@ describe("limits and the pool", () => {
     expect(p.lookup(bytes(40, 1)).value).toBe("a");
   });
 
+  it("a long value is found by a sampled key but given back only for the same bytes: one differing in its middle is another", () => {
+    const p = new DerPool<string>(10);
+    const a = new Uint8Array(20_000).fill(7);
+    const b = Uint8Array.from(a);
+    b[10_000] = 8; // same length, same first and last KiB: the same key
+    expect(p.lookup(b).key).toBe(p.lookup(a).key);
+    p.keep(p.lookup(a).key, a, "a");
+    expect(p.lookup(Uint8Array.from(a)).value).toBe("a");
+    expect(p.lookup(b).value).toBeUndefined();
+    p.keep(p.lookup(b).key, b, "b"); // takes a's place, and only b's bytes find it
+    expect(p.lookup(b).value).toBe("b");
+    expect(p.lookup(a).value).toBeUndefined();
+    const c = Uint8Array.from(a);
+    c[0] = 9;
+    expect(p.lookup(c).key).not.toBe(p.lookup(a).key);
+  });
+
   it("a large CRL is decoded once: the same bytes give the same object, whatever their size", () => {
     const a = decodeCrl(Uint8Array.from(der), S);
     expect(decodeCrl(Uint8Array.from(der), S)).toBe(a);

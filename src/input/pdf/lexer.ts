@@ -61,9 +61,7 @@ function hexPairs(): Int16Array {
 /** The bytes of `[start, end)` (an even number of characters) when all are hex digits, else null. */
 function plainHex(buf: Uint8Array, start: number, end: number): Uint8Array | null {
   const pairs = hexPairs();
-  let last = end;
-  while (last > start && buf[last - 1] === 0x30) last--; // "0" digits: zero bytes, already there
-  if ((last - start) & 1) last++;
+  const last = significantHexEnd(buf, start, end); // "0" digits after it: zero bytes, already there
   const out = new Uint8Array((end - start) >> 1);
   for (let i = 0, q = start; q < last; i++, q += 2) {
     const v = pairs[buf[q]! | (buf[q + 1]! << 8)]!;
@@ -79,10 +77,30 @@ function plainHex(buf: Uint8Array, start: number, end: number): Uint8Array | nul
  */
 const NATIVE_HEX_MIN = 8192;
 
-/** plainHex by Node's decoder, which stops at the first pair that is not two hex digits: a shorter result. */
+/**
+ * plainHex by Node's decoder, which stops at the first pair that is not two hex digits (fewer bytes written).
+ * Only the digits before the trailing "0"s are decoded: a seal's /Contents is reserved larger than its CMS
+ * and padded with "0" (a third of the bench's, a tenth of the broker's real one), and Node's decoder runs at
+ * ~0.4 GB/s here, through a latin1 string.
+ */
 function nativeHex(buf: Uint8Array, start: number, end: number): Uint8Array | null {
-  const out = Buffer.from(latin1(buf, start, end), "hex");
-  return out.length === (end - start) >> 1 ? new Uint8Array(out.buffer, out.byteOffset, out.length) : null;
+  const last = significantHexEnd(buf, start, end);
+  const out = Buffer.alloc((end - start) >> 1);
+  const written = last > start ? out.write(latin1(buf, start, last), 0, "hex") : 0;
+  return written === (last - start) >> 1 ? new Uint8Array(out.buffer, out.byteOffset, out.length) : null;
+}
+
+/** Many "0" digits, to skip a padding's whole blocks at memcmp's speed. */
+const ZERO_DIGITS = Buffer.alloc(4096, 0x30);
+
+/** The end of `[start, end)` without its trailing "0" digits, kept even from `start` (so pairs stay aligned). */
+function significantHexEnd(buf: Uint8Array, start: number, end: number): number {
+  const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  const block = ZERO_DIGITS.length;
+  let last = end;
+  while (last - start >= block && b.compare(ZERO_DIGITS, 0, block, last - block, last) === 0) last -= block;
+  while (last > start && buf[last - 1] === 0x30) last--;
+  return (last - start) & 1 ? last + 1 : last;
 }
 
 function latin1(buf: Uint8Array, start: number, end: number): string {
