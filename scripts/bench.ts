@@ -1,7 +1,7 @@
 // npm run bench: builds a corpus with the sample generator, then measures sealcheck against its floors and
 // against pdfsig, all in this run, and writes the figures into BENCHMARKS.md (between the bench markers).
 //   --quick            small corpus (smoke test; the targets need the full sizes)
-//   --only a,b,c       large | batch | cold | queue
+//   --only a,b,c       large | batch | cold | work | queue (default: all but queue)
 //   --queue            the queue bench only (same as --only queue): 300 archives through verify-batch and
 //                      through Redis with 1 and 2 worker processes (needs redis-server), its own markers
 //   --corpus <dir>     where the corpus lives (default: $TMPDIR/sealcheck-bench-corpus; reused if complete)
@@ -15,6 +15,7 @@ import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildCorpus, mb } from "./bench/corpus.js";
 import { benchQueue } from "./bench/queue.js";
+import { benchWork } from "./bench/work.js";
 
 const args = process.argv.slice(2);
 const flag = (name: string): boolean => args.includes(name);
@@ -23,7 +24,7 @@ const value = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const quick = flag("--quick");
-const only = new Set((value("--only") ?? (flag("--queue") ? "queue" : "large,batch,cold")).split(","));
+const only = new Set((value("--only") ?? (flag("--queue") ? "queue" : "large,batch,cold,work")).split(","));
 const queueOnly = only.size === 1 && only.has("queue");
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
@@ -201,6 +202,23 @@ async function main(): Promise<void> {
         value: `${f2(mid.rate / prate)} ×${rounds > 1 ? ` (rounds: ${ratios.map(f2).join(", ")})` : ""}`,
         target: "≥ 1.5 ×",
         ok: mid.rate >= 1.5 * prate,
+      });
+    }
+  }
+
+  if (only.has("work")) {
+    // Instructions, not seconds: the figure to compare two builds by on a VM whose speed drifts.
+    if (spawnSync("valgrind", ["--version"], { stdio: "ignore" }).error)
+      notes.push("valgrind not installed (apt-get install valgrind): no instruction counts.");
+    else {
+      const [few, many] = quick ? [2, 12] : [10, 60];
+      log(`work: callgrind over the first ${few} and ${many} archives of a sealing day (about a minute)`);
+      const w = await benchWork({ cli: CLI, archivesDir: corpus.small.dir, trust: corpus.trust, few, many });
+      rows.push({
+        metric: `batch: work per archive (callgrind instructions, archives ${few + 1}–${many} of a day, one thread)`,
+        value: `${(w.perArchive / 1e6).toFixed(1)} M, of which SHA-256 ${(w.sha256PerArchive / 1e6).toFixed(1)} M`,
+        target: "",
+        ok: null,
       });
     }
   }
