@@ -8,9 +8,12 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "nod
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
 import vm from "node:vm";
 
 const bundle = fileURLToPath(new URL("./sealcheck.cjs", import.meta.url));
+
+tuneCompiler();
 
 // Built, this launcher is CommonJS too (an ES module entry costs Node ~10 ms more to start), hence no
 // top-level await.
@@ -57,4 +60,18 @@ async function runBundle(file: string): Promise<void> {
   const module = { exports: {} as { main(): Promise<void> } };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
   await module.exports.main();
+}
+
+/**
+ * TurboFan inlines callees of up to 460 bytes of bytecode by default, and asn1js's and pkijs's call trees made
+ * it compile the checks' large functions at 50-140 ms each, on threads that share the cores with the
+ * verification: compiling took ~40 % of a 1,000-archive verify-batch's CPU on 2 cores. Inlining only small
+ * callees halves that at the same speed once compiled (BENCHMARKS.md, 2026-11-27). Set before any code is
+ * compiled (it is part of what V8 checks a code cache against); an inlining limit given to node wins, and Node
+ * versions this was not measured on keep V8's default (V8 prints an error for a flag it lacks).
+ */
+function tuneCompiler(): void {
+  const major = Number(process.versions.node.split(".")[0]);
+  if (major < 20 || major > 24 || process.execArgv.some((a) => a.startsWith("--max-inlined-bytecode-size"))) return;
+  setFlagsFromString("--max-inlined-bytecode-size=60");
 }

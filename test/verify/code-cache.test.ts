@@ -61,3 +61,26 @@ describe("the CLI's code cache", () => {
     expect(existsSync(join(cli, "sealcheck.cjs"))).toBe(true);
   });
 });
+
+describe("the launcher's compiler setting (TurboFan's inlining limit)", () => {
+  it("is the same when the build fills the cache as when a user runs: the shipped cache is accepted, not rewritten", () => {
+    const own = mkdtempSync(join(tmpdir(), "sealcheck-shipped-cache-"));
+    try {
+      for (const f of readdirSync("dist/cli")) if (/^(main\.js|package\.json|sealcheck\.cjs.*)$/.test(f)) copyFileSync(join("dist/cli", f), join(own, f));
+      const shipped = readdirSync(own).filter((f) => f.endsWith(".v8cache"));
+      expect(shipped).toHaveLength(1);
+      const before = readFileSync(join(own, shipped[0]!));
+      const args = [join(own, "main.js"), "verify", resolve("samples/valid/archive.pdf"), "--trust", resolve("samples/trust")];
+      expect(spawnSync(process.execPath, args, { encoding: "utf8" }).status).toBe(0);
+      expect(readFileSync(join(own, shipped[0]!)).equals(before)).toBe(true);
+      // A limit given to node wins over the launcher's, and changes nothing of the output.
+      const theirs = spawnSync(process.execPath, ["--max-inlined-bytecode-size=100", ...args, "--json"], { encoding: "utf8" });
+      const ours = spawnSync(process.execPath, [...args, "--json"], { encoding: "utf8" });
+      expect(theirs.status).toBe(0);
+      expect(theirs.stderr).toBe("");
+      expect(JSON.parse(theirs.stdout).indication).toBe(JSON.parse(ours.stdout).indication);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+});
