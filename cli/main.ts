@@ -63,15 +63,25 @@ async function runBundle(file: string): Promise<void> {
 }
 
 /**
- * TurboFan inlines callees of up to 460 bytes of bytecode by default, and asn1js's and pkijs's call trees made
- * it compile the checks' large functions at 50-140 ms each, on threads that share the cores with the
- * verification: compiling took ~40 % of a 1,000-archive verify-batch's CPU on 2 cores. Inlining only small
- * callees halves that at the same speed once compiled (BENCHMARKS.md, 2026-11-27). Set before any code is
- * compiled (it is part of what V8 checks a code cache against); an inlining limit given to node wins, and Node
- * versions this was not measured on keep V8's default (V8 prints an error for a flag it lacks).
+ * The optimising compiler (TurboFan), tuned for a run of many archives on few cores. By default V8 optimises a
+ * function once it has run for an interrupt budget of 67,584 bytecode units, and inlines callees of up to 460
+ * bytes of bytecode: asn1js's and pkijs's call trees made it compile the checks' large functions at 50-140 ms
+ * each, on threads that share the cores with the verification, and recompile those that met new shapes.
+ * Compiling took ~4.5 s of the ~10 s of CPU of a 1,000-archive verify-batch on 2 cores. Inlining only small
+ * callees (60) and a four times larger budget (hot code still optimised, with more feedback and fewer
+ * recompilations) leave 306 compilations of 1.2 s instead of 613 of 4.5 s, at the same speed once compiled
+ * (BENCHMARKS.md, 2026-11-27). Set before any code is compiled: flags are part of what V8 checks a code cache
+ * against, and the build fills the cache through this launcher too. A value given to node itself wins; Node
+ * versions this was not measured on keep V8's defaults (V8 prints an error for a flag it lacks).
  */
 function tuneCompiler(): void {
+  const flags: readonly (readonly [string, number])[] = [
+    ["--max-inlined-bytecode-size", 60],
+    ["--interrupt-budget", 4 * 67_584],
+  ];
   const major = Number(process.versions.node.split(".")[0]);
-  if (major < 20 || major > 24 || process.execArgv.some((a) => a.startsWith("--max-inlined-bytecode-size"))) return;
-  setFlagsFromString("--max-inlined-bytecode-size=60");
+  if (major < 20 || major > 24) return;
+  for (const [flag, value] of flags) {
+    if (!process.execArgv.some((a) => a === flag || a.startsWith(`${flag}=`))) setFlagsFromString(`${flag}=${value}`);
+  }
 }

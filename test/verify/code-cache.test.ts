@@ -62,7 +62,7 @@ describe("the CLI's code cache", () => {
   });
 });
 
-describe("the launcher's compiler setting (TurboFan's inlining limit)", () => {
+describe("the launcher's compiler settings (TurboFan's inlining limit and interrupt budget)", () => {
   it("is the same when the build fills the cache as when a user runs: the shipped cache is accepted, not rewritten", () => {
     const own = mkdtempSync(join(tmpdir(), "sealcheck-shipped-cache-"));
     try {
@@ -73,8 +73,8 @@ describe("the launcher's compiler setting (TurboFan's inlining limit)", () => {
       const args = [join(own, "main.js"), "verify", resolve("samples/valid/archive.pdf"), "--trust", resolve("samples/trust")];
       expect(spawnSync(process.execPath, args, { encoding: "utf8" }).status).toBe(0);
       expect(readFileSync(join(own, shipped[0]!)).equals(before)).toBe(true);
-      // A limit given to node wins over the launcher's, and changes nothing of the output.
-      const theirs = spawnSync(process.execPath, ["--max-inlined-bytecode-size=100", ...args, "--json"], { encoding: "utf8" });
+      // Values given to node win over the launcher's, and change nothing of the output.
+      const theirs = spawnSync(process.execPath, ["--max-inlined-bytecode-size=100", "--interrupt-budget=100000", ...args, "--json"], { encoding: "utf8" });
       const ours = spawnSync(process.execPath, [...args, "--json"], { encoding: "utf8" });
       expect(theirs.status).toBe(0);
       expect(theirs.stderr).toBe("");
