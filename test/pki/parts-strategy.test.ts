@@ -27,6 +27,8 @@ import { loadPki } from "../../scripts/generator/index.js";
 import { json, withoutArchival } from "../helpers/pkijs-json.js";
 
 const CORPUS = "../shared/corpus/dss";
+/** A clone without ../shared has only the samples and the real archive: the floors below are theirs then. */
+const HAS_CORPUS = existsSync(CORPUS);
 const pki = loadPki("samples/pki");
 const DAY = new Date("2025-12-08T00:00:00Z");
 
@@ -140,7 +142,7 @@ describe("by parts and whole give the same fields", () => {
         if (byParts) split++;
       }
     }
-    expect(signatures).toBeGreaterThan(50);
+    expect(signatures).toBeGreaterThan(HAS_CORPUS ? 50 : 40);
     // Most are decoded by parts (the comparison means something), and every broker-shaped one is.
     expect(split).toBeGreaterThan(signatures / 2);
     expect(bothWays(contentsOf("test/fixtures/real/broker-example/archive.pdf")[0]!, "the seal").byParts).toBe(true);
@@ -199,7 +201,7 @@ describe("certificates by parts", () => {
 
   it("every certificate of the samples, the real archive and the DSS corpus: the object pkijs decodes whole", { timeout: 120_000 }, () => {
     const certs = allCertificates(files);
-    expect(certs.length).toBeGreaterThan(30);
+    expect(certs.length).toBeGreaterThan(HAS_CORPUS ? 30 : 15);
     let split = 0;
     for (const der of certs) {
       const asn = decodeDer(der, "the certificate", DEFAULT_LIMITS);
