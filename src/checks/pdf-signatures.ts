@@ -51,8 +51,27 @@ export interface SignaturesInput {
   readonly sealTimestamp?: Date | undefined;
 }
 
+/** The digest of byte ranges, each distinct range and algorithm hashed once however many signatures name it. */
+type RangeDigest = (ranges: readonly number[], alg: string) => Uint8Array;
+
+function rangeDigests(pdf: Uint8Array): RangeDigest {
+  const memo = new Map<string, Uint8Array>();
+  return (ranges, alg) => {
+    const key = `${alg}:${ranges.join(",")}`;
+    let d = memo.get(key);
+    if (!d) memo.set(key, (d = digestByteRanges(pdf, ranges, alg)));
+    return d;
+  };
+}
+
 /** A CMS signature (CAdES, PKCS#7 detached or its SHA-1 encapsulating variant) over the byte ranges. */
-async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
+async function judgeCms(
+  env: CheckEnv,
+  { pdf, sealTimestamp }: SignaturesInput,
+  digest: RangeDigest,
+  s: SignatureInfo,
+  ranges: readonly number[],
+): Promise<Outcome> {
   let cms: DecodedSignedData;
   try {
     cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, env.pki, true);
@@ -68,7 +87,7 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
   // adbe.pkcs7.sha1 signs the SHA-1 digest of the ranges, carried as the encapsulated content.
   if (s.subFilter === "adbe.pkcs7.sha1") {
     if (!eContent) return { status: "failed", sub: "FORMAT_FAILURE", message: "An adbe.pkcs7.sha1 signature without encapsulated content." };
-    if (!bytesEqual(eContent, digestByteRanges(pdf, ranges, "sha1")))
+    if (!bytesEqual(eContent, digest(ranges, "sha1")))
       return {
         status: "failed",
         sub: "HASH_FAILURE",
@@ -76,7 +95,7 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
       };
   } else if (eContent) return { status: "failed", sub: "FORMAT_FAILURE", message: "The CMS encapsulates content instead of signing the byte ranges." };
   const signed = eContent ?? null;
-  const digestOf = (alg: string) => (signed ? createHash(alg).update(signed).digest() : digestByteRanges(pdf, ranges, alg));
+  const digestOf = (alg: string) => (signed ? createHash(alg).update(signed).digest() : digest(ranges, alg));
   let signer: pkijs.Certificate | null;
   let digestAlgorithm: string;
   if (si.signedAttrs) {
@@ -156,13 +175,13 @@ async function judgeCms(env: CheckEnv, { pdf, sealTimestamp }: SignaturesInput, 
   };
 }
 
-async function judgeDocumentTimestamp(env: CheckEnv, pdf: Uint8Array, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
+async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   const trust = {
     anchors: (at: Date) => anchorsFor(env.trust, "tsa", at),
     intermediates: env.trust.intermediates,
     explain: (certs: readonly pkijs.Certificate[], at: Date) => listNote(env.trust, certs, "tsa", at),
   };
-  const r = await verifyTimestamp(s.contents!, (alg) => digestByteRanges(pdf, ranges, alg), trust, env.options.at ?? null, env.pki, true);
+  const r = await verifyTimestamp(s.contents!, (alg) => digest(ranges, alg), trust, env.options.at ?? null, env.pki, true);
   return {
     status: r.judgement.status,
     sub: r.judgement.subIndication,
@@ -192,6 +211,7 @@ export async function judgePdfSignatures(
     throw new LimitError("maxValidationDataItems", `the PDF has ${sigs.length} signatures`);
   }
   const pdf = where.pdf;
+  const digest = rangeDigests(pdf);
   const out: PdfSignatureReport[] = [];
   for (const s of sigs) {
     const input = signatureInput(doc, s);
@@ -204,8 +224,8 @@ export async function judgePdfSignatures(
     else if (!ranges) outcome = { status: "failed", sub: "FORMAT_FAILURE", message: `The byte range is not acceptable: ${problems.join("; ")}.` };
     else if (!s.contents || s.contents.length === 0)
       outcome = { status: "failed", sub: "FORMAT_FAILURE", message: "/Contents is empty: there is no signature." };
-    else if (s.isDocTimestamp) outcome = await judgeDocumentTimestamp(env, pdf, s, ranges);
-    else outcome = await judgeCms(env, where, s, ranges);
+    else if (s.isDocTimestamp) outcome = await judgeDocumentTimestamp(env, digest, s, ranges);
+    else outcome = await judgeCms(env, where, digest, s, ranges);
     Object.assign(details, outcome.details ?? {});
     if (covered !== undefined) {
       try {

@@ -54,9 +54,10 @@ export function lastStartxref(bytes: Uint8Array): number {
   return Number(m[1]);
 }
 
+/** The highest trailer /Size so far (an embedded file's /Params /Size is not one). */
 function maxNum(s: string): number {
   let max = 0;
-  for (const m of s.matchAll(/\/Size (\d+)/g)) max = Math.max(max, Number(m[1]));
+  for (const m of s.matchAll(/\/Size (\d+)/g)) if (!s.slice(Math.max(0, m.index - 60), m.index).includes("/Params")) max = Math.max(max, Number(m[1]));
   return max;
 }
 
@@ -203,4 +204,22 @@ export function minimalObjects(catalogExtra = ""): ObjSpec[] {
 
 export function minimalPdf(xref: RevisionSpec["xref"] = "table", catalogExtra = ""): Uint8Array {
   return addRevision(new Uint8Array(), { objects: minimalObjects(catalogExtra), xref, trailer: "/Root 1 0 R" });
+}
+
+/** The byte-range placeholder `fillByteRange` completes: same width as the filled value. */
+export const BYTE_RANGE_PLACEHOLDER = "/ByteRange [0 0000000000 0000000000 0000000000]";
+
+/**
+ * Fills the last byte-range placeholder of a file so that it covers the whole file but the `/Contents <…>`
+ * string that follows the placeholder: a signature (or document timestamp) over everything before it.
+ */
+export function fillByteRange(bytes: Uint8Array): Uint8Array {
+  const s = text(bytes);
+  const at = s.lastIndexOf(BYTE_RANGE_PLACEHOLDER);
+  if (at < 0) throw new Error("no byte-range placeholder");
+  const start = s.indexOf("<", s.indexOf("/Contents", at));
+  const end = s.indexOf(">", start) + 1;
+  const pad = (n: number) => String(n).padStart(10, "0");
+  const filled = `/ByteRange [0 ${pad(start)} ${pad(end)} ${pad(bytes.length - end)}]`;
+  return latin1(s.slice(0, at) + filled + s.slice(at + filled.length));
 }

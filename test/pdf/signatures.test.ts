@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FormatError } from "../../src/index.js";
 import { ChangeAnalysis } from "../../src/checks/modifications/analyse.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, walkPages, type PdfDocument } from "../../src/input/pdf/index.js";
-import { addRevision, latin1, LIMITS, minimalObjects, text } from "./helpers.js";
+import { addRevision, BYTE_RANGE_PLACEHOLDER, fillByteRange, latin1, LIMITS, minimalObjects, text } from "./helpers.js";
 
 const PLACEHOLDER = "/ByteRange [0 0000000000 0000000000 0000000000]";
 
@@ -116,22 +116,24 @@ describe("signatures", () => {
 describe("LTV update: DSS and document timestamp, and the revision diff", () => {
   function withLtv(base: Uint8Array): Uint8Array {
     const der = deflateSync(Buffer.from([0x30, 0x03, 0x02, 0x01, 0x01]));
-    return addRevision(base, {
-      objects: [
-        { num: 1, body: "<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >> /DSS 20 0 R >>" },
-        { num: 7, body: "<< /Fields [5 0 R 23 0 R] /SigFlags 3 >>" },
-        { num: 20, body: "<< /Type /DSS /Certs [21 0 R] /OCSPs [22 0 R] /VRI << /ABCDEF 25 0 R >> >>" },
-        { num: 21, body: "<< /Filter /FlateDecode >>", stream: der },
-        { num: 22, body: "<< /Filter /FlateDecode >>", stream: der },
-        { num: 25, body: "<< /Cert [21 0 R] /TU (D:20260101130000Z) >>" },
-        { num: 23, body: "<< /FT /Sig /T (Signature2) /V 24 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>" },
-        { num: 24, body: "<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 /ByteRange [0 0 0 0] /Contents <00> >>" },
-        // Rewritten identically: not a change.
-        { num: 2, body: "<<  /Type /Pages /Count 1 /Kids [ 3 0 R ] >>" },
-      ],
-      xref: "stream",
-      trailer: "/Root 1 0 R",
-    });
+    return fillByteRange(
+      addRevision(base, {
+        objects: [
+          { num: 1, body: "<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >> /DSS 20 0 R >>" },
+          { num: 7, body: "<< /Fields [5 0 R 23 0 R] /SigFlags 3 >>" },
+          { num: 20, body: "<< /Type /DSS /Certs [21 0 R] /OCSPs [22 0 R] /VRI << /ABCDEF 25 0 R >> >>" },
+          { num: 21, body: "<< /Filter /FlateDecode >>", stream: der },
+          { num: 22, body: "<< /Filter /FlateDecode >>", stream: der },
+          { num: 25, body: "<< /Cert [21 0 R] /TU (D:20260101130000Z) >>" },
+          { num: 23, body: "<< /FT /Sig /T (Signature2) /V 24 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>" },
+          { num: 24, body: `<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 ${BYTE_RANGE_PLACEHOLDER} /Contents <00> >>` },
+          // Rewritten identically: not a change.
+          { num: 2, body: "<<  /Type /Pages /Count 1 /Kids [ 3 0 R ] >>" },
+        ],
+        xref: "stream",
+        trailer: "/Root 1 0 R",
+      }),
+    );
   }
 
   it("reports the document timestamp and DSS per revision, and classifies the changes", () => {
@@ -160,7 +162,7 @@ describe("LTV update: DSS and document timestamp, and the revision diff", () => 
     expect(texts(c)).toEqual(
       expect.arrayContaining([
         "ltv: catalog 1 0 R /DSS: document security store (validation data)",
-        "ltv: form (AcroForm) 7 0 R /Fields[1]: a document timestamp field was added",
+        "ltv: form (AcroForm) 7 0 R /Fields[1]: a document timestamp's field was added",
       ]),
     );
     // The page tree object 2 was rewritten identically: no finding names it.

@@ -1,13 +1,17 @@
 // Difference analysis after a signature: every revision compared with the one before it, over the objects
-// a reader reaches in either, each changed object judged in every context it is used in (rules.ts). The
-// result per signature is the highest level of change after its revision, with the findings that made it.
+// a reader reaches in either. Each object is compared by its whole value (compare.ts: dictionary, stream
+// data, wherever it sits, inside object streams or not); a changed one is judged in every context it is used
+// in (rules.ts). New references to objects that resolve to nothing are refused (poppler rebuilds the table
+// when it meets one). The result per signature is the highest level of change after its revision, with the
+// findings that made it.
 import { FormatError, LimitError } from "../../errors.js";
-import type { PdfDocument, PdfView } from "../../input/pdf/document.js";
+import type { PdfDocument } from "../../input/pdf/document.js";
 import { type GraphContext, type ObjectGraph, objectGraph } from "../../input/pdf/graph.js";
-import { type PdfObject, pdfEquals } from "../../input/pdf/objects.js";
+import type { PdfObject } from "../../input/pdf/objects.js";
 import { walkPages } from "../../input/pdf/pages.js";
+import { Comparer } from "./compare.js";
 import { type ChangeLevel, type Finding, LEVELS, maxLevel, rank } from "./levels.js";
-import { describeContext, judgeChangedObject, judgeTrailer, LTV_CONTEXTS, type RuleContext, sameStreamData } from "./rules.js";
+import { describeContext, judgeChangedObject, judgeTrailer, LTV_CONTEXTS, type RuleContext, STREAM_CONTEXTS } from "./rules.js";
 
 /** All revisions together may walk this many times maxComparedObjects. */
 const TOTAL_FACTOR = 4;
@@ -33,20 +37,20 @@ export interface PairResult {
   readonly dangling: readonly string[];
 }
 
-function streamDataDiffers(a: PdfView, b: PdfView, x: PdfObject, y: PdfObject): boolean {
-  return x.kind === "stream" && y.kind === "stream" && !sameStreamData(a, x, b, y);
-}
-
 /** Contexts that say what an object is; a reference from elsewhere (a destination, the structure tree) only points at it. */
 const STRUCTURAL: ReadonlySet<GraphContext> = new Set(["catalog", "info", "page-tree", "annots", "annotation", "acroform", "fields", "field", "sig"]);
 
-/** True when both views take `num` from the same cross-reference entry (and, if compressed, the same object stream). */
-function sameDefinition(a: PdfView, b: PdfView, num: number, depth = 0): boolean {
-  const ea = a.entry(num);
-  const eb = b.entry(num);
-  if (ea === undefined || eb === undefined) return ea === eb;
-  if (ea.revision !== eb.revision) return false;
-  return ea.entry.type !== "compressed" || (depth === 0 && sameDefinition(a, b, ea.entry.stream, 1));
+/** Comparison steps a revision pair may take, per object a reader reaches in it. */
+const STEPS_PER_OBJECT = 64;
+
+/** References in a value's direct structure (not followed), with the key they sit under. */
+function refsOf(value: PdfObject, key: string, out: { ref: { num: number; gen: number }; key: string }[], depth = 0): void {
+  if (depth > 512 || out.length > 4096) return;
+  if (value.kind === "ref") out.push({ ref: value, key });
+  else if (value.kind === "array") value.items.forEach((x, i) => refsOf(x, `${key}[${i}]`, out, depth + 1));
+  else if (value.kind === "dict" || value.kind === "stream") {
+    for (const [k, v] of (value.kind === "stream" ? value.dict : value).entries) refsOf(v, k, out, depth + 1);
+  }
 }
 
 /** Analyses the revisions of one document; graphs and revision pairs are computed once and shared by every signature. */
@@ -104,17 +108,19 @@ export class ChangeAnalysis {
     const pageOfHolder = (from: number | null) => (from === null ? undefined : (this.pages(i)?.get(from) ?? this.pages(i - 1)?.get(from)));
     // Where an object sits, as a person would look for it: on a page if any reference puts it there, else
     // where a non-DSS reference holds it, else the first reference found.
-    const where = (num: number, skipDss = false): string => {
-      const edges = [...(ga.edges.get(num) ?? []), ...(gb.edges.get(num) ?? [])].filter((e) => !skipDss || e.context !== "dss");
+    const where = (num: number): string => {
+      const edges = [...(ga.edges.get(num) ?? []), ...(gb.edges.get(num) ?? [])];
       const edge = edges.find((e) => pageOfHolder(e.from) !== undefined) ?? edges.find((e) => e.context !== "dss") ?? edges[0];
       if (!edge) return "";
       if (edge.from === null) return ` (trailer /${edge.key})`;
       const page = pageOfHolder(edge.from);
       return page !== undefined ? ` (page ${page} /${edge.key})` : ` (in ${edge.from} 0 R /${edge.key})`;
     };
+    const cmp = new Comparer(before, after, STEPS_PER_OBJECT * Math.max(gb.contexts.size, ga.contexts.size, 64));
     const rc: RuleContext = {
       before,
       after,
+      cmp,
       isNew: (num) => before.objectByNumber(num) === undefined,
       pageOf: (num) => {
         const p = this.pages(i)?.get(num) ?? this.pages(i - 1)?.get(num);
@@ -123,22 +129,25 @@ export class ChangeAnalysis {
       report: (level, text) => findings.push({ level, revision: i, text }),
     };
     judgeTrailer(rc, before.trailer, after.trailer);
+    // Objects whose value this revision wrote anew (new or changed): their references are checked below.
+    const written: number[] = [];
     const nums = new Set([...gb.contexts.keys(), ...ga.contexts.keys()]);
     for (const num of [...nums].sort((x, y) => x - y)) {
-      if (sameDefinition(before, after, num)) continue;
       const ob = before.objectByNumber(num);
       const oa = after.objectByNumber(num);
       const ctxs = new Set<GraphContext>([...(gb.contexts.get(num) ?? []), ...(ga.contexts.get(num) ?? [])]);
-      if ([...ctxs].some((c) => STRUCTURAL.has(c))) ctxs.delete("generic");
+      const stated = [...ctxs].some((c) => STRUCTURAL.has(c));
+      if (stated) ctxs.delete("generic");
       const ltvOnly = [...ctxs].every((c) => LTV_CONTEXTS.has(c));
       if (!oa) {
-        // Freed or gone while still referred to: the reference now reads as null (a missing one is also dangling,
-        // below). Not referred to any more: its referrer changed, and that change was judged.
+        // Freed or gone while still referred to: the reference now reads as null (or makes poppler rebuild the
+        // table). Not referred to any more: its referrer changed, and that change was judged.
         if (ob && ga.nullRefs.has(num))
           rc.report(ltvOnly ? "ltv" : "other", `${[...ctxs].map(describeContext).join(", ")} ${num} 0 R${where(num)} was deleted while still referred to`);
         continue;
       }
       if (!ob) {
+        if (ga.contexts.has(num)) written.push(num);
         // New here. Reached through a changed object, that object's rule judged it. Referred to already when the
         // signature was made (and then null), it is content that appeared without its referrer changing.
         if (gb.nullRefs.has(num)) {
@@ -149,18 +158,40 @@ export class ChangeAnalysis {
         }
         continue;
       }
-      if (ob.gen === oa.gen && pdfEquals(ob.value, oa.value) && !streamDataDiffers(before, after, ob.value, oa.value)) continue;
+      if (cmp.sameObject(ob, oa)) continue;
+      if (ga.contexts.has(num)) written.push(num);
       if (ob.gen !== oa.gen) rc.report("other", `object ${num} was replaced by another generation`);
       for (const ctx of ctxs) judgeChangedObject(rc, ctx, num, ob.value, oa.value, where(num));
-    }
-    for (const [num, set] of ga.contexts) {
-      if (set.has("dss") && set.size > 1) {
-        const others = [...set].filter((c) => c !== "dss").map(describeContext);
-        rc.report("other", `object ${num} 0 R is listed as validation data (DSS) and also used as ${others.join(", ")}${where(num, true)}`);
+      // Rules read dictionaries; the data of a stream (or a value that became or stopped being one) counts
+      // wherever the object is used, unless every use is one whose data may change.
+      const x = ob.value;
+      const y = oa.value;
+      const dataChanged = x.kind === "stream" && y.kind === "stream" ? !cmp.sameStreamData(x, y) : x.kind === "stream" || y.kind === "stream";
+      if (dataChanged && ![...ctxs].every((c) => STREAM_CONTEXTS.has(c))) {
+        rc.report("other", `${[...ctxs].map(describeContext).join(", ")} ${num} 0 R${where(num)}: its stream data changed`);
       }
     }
-    const dangling = ga.dangling.map((d) => `${d.ref.num} ${d.ref.gen} R${d.from === null ? ` in the trailer /${d.key}` : ` in ${d.from} 0 R /${d.key}`}`);
-    const result = { findings, dangling };
+    // References written in this revision that resolve to nothing: readers differ (null, or poppler rebuilding
+    // the table by scanning, where the last `N G obj` in the file wins).
+    const newDangling: string[] = [];
+    const checkRefs = (value: PdfObject, from: number | null, key: string) => {
+      const refs: { ref: { num: number; gen: number }; key: string }[] = [];
+      refsOf(value, key, refs);
+      for (const { ref, key: k } of refs) {
+        if (after.object(ref) === undefined && newDangling.length < 64) {
+          newDangling.push(
+            `${ref.num} ${ref.gen} R${from === null ? ` in the trailer /${k}` : ` in ${from} 0 R /${k}`}${after.isFree(ref.num) ? " (a free object)" : ""}`,
+          );
+        }
+      }
+    };
+    for (const key of ["Root", "Info"]) {
+      const v = after.trailer.entries.get(key);
+      const w = before.trailer.entries.get(key);
+      if (v !== undefined && (w === undefined || !cmp.sameValue(w, v))) checkRefs(v, null, key);
+    }
+    for (const num of written) checkRefs((after.objectByNumber(num) as { value: PdfObject }).value, num, "");
+    const result = { findings, dangling: newDangling };
     this.pairs.set(i, result);
     return result;
   }

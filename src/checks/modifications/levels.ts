@@ -1,7 +1,13 @@
 // How far a change after a signature goes, in the order ISO 32000's DocMDP permissions (and pyHanko's
 // ModificationLevel) rank them. A signature's permission is the highest level it allows.
 
-export const LEVELS = ["none", "ltv", "form-fill", "annotation", "other"] as const;
+/**
+ * "ltv" is exactly what PAdES adds after a DocMDP P=1 certification (a DSS, document timestamps with their
+ * fields, invisible widgets and /Fields entries, /SigFlags); "metadata" is what LTV tools also write (XMP
+ * metadata, catalog /Extensions, /Info /ModDate, the form's /DA and /DR), which readers show or use and P=1
+ * therefore does not permit.
+ */
+export const LEVELS = ["none", "ltv", "metadata", "form-fill", "annotation", "other"] as const;
 export type ChangeLevel = (typeof LEVELS)[number];
 
 export function rank(l: ChangeLevel): number {
@@ -14,7 +20,7 @@ export function maxLevel(a: ChangeLevel, b: ChangeLevel): ChangeLevel {
 
 /**
  * What a signature permits after it: DocMDP P=1 only long-term-validation data (DSS, document timestamps),
- * P=2 also form filling and signing, P=3 also annotations. An approval signature without DocMDP locks nothing
+ * P=2 also metadata, form filling and signing, P=3 also annotations. An approval signature without DocMDP locks nothing
  * (ISO 32000-1 §12.8.2.2), but what it covered is then not what a reader shows: such changes are reported,
  * and anything beyond annotations (page content, resources, the page tree) fails it all the same.
  */

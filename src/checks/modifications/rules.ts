@@ -1,17 +1,23 @@
 // The allow-list: for each context an object is used in (see input/pdf/graph.ts), which differences between
-// two revisions are long-term-validation data, form filling, annotations, or anything else. A difference no
-// rule names is "other". Rules compare resolved values: a key whose value moved from one object to another
-// (or from a reference to a direct value) is compared by content, a direct dictionary like an indirect one.
+// two revisions are long-term-validation data, metadata, form filling, annotations, or anything else. A
+// difference no rule names is "other". Whether an object changed at all is decided on its whole value
+// (compare.ts); these rules only say how far a change goes. "ltv" comes only from the strict rules below: a
+// DSS, a document timestamp that is one (its field, its invisible widget, its /Fields and /Annots entries) and
+// /SigFlags. Rules compare resolved values: a key whose value moved from one object to another (or from a
+// reference to a direct value) is compared by content, a direct dictionary like an indirect one.
 import type { PdfView } from "../../input/pdf/document.js";
 import { fieldType, type GraphContext } from "../../input/pdf/graph.js";
-import { FormatError } from "../../errors.js";
-import { bytesEqual, type PdfDict, type PdfObject, type PdfStream, pdfEquals, rawGet } from "../../input/pdf/objects.js";
+import { type PdfDict, type PdfObject, pdfEquals, rawGet, refKey } from "../../input/pdf/objects.js";
+import { coveredRevision } from "../../input/pdf/signatures.js";
+import type { Comparer } from "./compare.js";
 import type { ChangeLevel } from "./levels.js";
 
 /** What a rule needs: the two views, whether an object is new in the later one, and where to report. */
 export interface RuleContext {
   readonly before: PdfView;
   readonly after: PdfView;
+  /** The pair's comparer (one budget and memo for every rule). */
+  readonly cmp: Comparer;
   /** True when object `num` exists in `after` but not in `before`. */
   isNew(num: number): boolean;
   /** "page 3" for a page object number of `after` (or `before`), else undefined. */
@@ -29,58 +35,6 @@ const level =
   (l: ChangeLevel, what: string): ValueRule =>
   (r, _b, _a, where) =>
     r.report(l, `${where}: ${what}`);
-
-/**
- * Equal content, references followed on both sides: an object rewritten under a new number with the same
- * content is no change. Pairs already being compared count as equal (cycles); `budget` bounds the work, and
- * running out counts as "not equal".
- */
-export function sameContent(
-  a: PdfView,
-  x: PdfObject | undefined,
-  b: PdfView,
-  y: PdfObject | undefined,
-  budget = { left: 20_000 },
-  seen = new Set<string>(),
-): boolean {
-  if (--budget.left < 0) return false;
-  if (x?.kind === "ref" && y?.kind === "ref") {
-    const key = `${x.num}.${x.gen}:${y.num}.${y.gen}`;
-    if (seen.has(key)) return true;
-    seen.add(key);
-  }
-  const u = x?.kind === "ref" ? a.resolve(x) : x;
-  const v = y?.kind === "ref" ? b.resolve(y) : y;
-  if (u === undefined || v === undefined || u.kind === "null" || v.kind === "null")
-    return (u === undefined || u.kind === "null") && (v === undefined || v.kind === "null");
-  if (u.kind === "array") {
-    return v.kind === "array" && u.items.length === v.items.length && u.items.every((e, i) => sameContent(a, e, b, v.items[i], budget, seen));
-  }
-  const du = asDict(u);
-  const dv = asDict(v);
-  if (du || dv) {
-    if (!du || !dv || u.kind !== v.kind) return false;
-    if (u.kind === "stream" && v.kind === "stream" && !sameStreamData(a, u, b, v)) return false;
-    const keys = new Set([...du.entries.keys(), ...dv.entries.keys()]);
-    for (const k of keys) {
-      if (u.kind === "stream" && k === "Length") continue;
-      if (!sameContent(a, rawGet(du, k), b, rawGet(dv, k), budget, seen)) return false;
-    }
-    return true;
-  }
-  return pdfEquals(u, v);
-}
-
-/** Stream data compared raw, and decoded (bounded) only when the raw bytes differ. */
-export function sameStreamData(a: PdfView, x: PdfStream, b: PdfView, y: PdfStream): boolean {
-  if (bytesEqual(a.rawStreamData(x), b.rawStreamData(y))) return true;
-  try {
-    return bytesEqual(a.decode(x), b.decode(y));
-  } catch (e) {
-    if (e instanceof FormatError) return false; // undecodable and not byte-identical: changed
-    throw e;
-  }
-}
 
 /**
  * Compares two dictionaries key by key. A key whose raw values are equal is no difference here (a
@@ -101,7 +55,7 @@ function compareDicts(
     const y = after ? rawGet(after, k) : undefined;
     if (x === undefined && y === undefined) continue;
     if (x !== undefined && y !== undefined && pdfEquals(x, y)) continue;
-    if (sameContent(r.before, x, r.after, y)) continue; // moved to another object, or made direct, with the same content
+    if (r.cmp.sameContent(x, y)) continue; // moved to another object, or made direct, with the same content
     const rule = Object.hasOwn(keys, k) ? keys[k] : undefined;
     const at = `${where} /${k}`;
     if (!rule) {
@@ -112,14 +66,123 @@ function compareDicts(
   }
 }
 
+/** Keys a document timestamp's signature dictionary may have (ISO 32000-2 §12.8.5; ETSI EN 319 142-1 §5.4). */
+const DOC_TS_SIG_KEYS = new Set(["Type", "Filter", "SubFilter", "ByteRange", "Contents", "M", "Prop_Build", "V"]);
+/** Keys of a document timestamp's field and widget: what a signature field and an invisible widget need, no actions. */
+const DOC_TS_FIELD_KEYS = new Set([
+  "Type",
+  "Subtype",
+  "FT",
+  "T",
+  "TU",
+  "TM",
+  "Ff",
+  "V",
+  "F",
+  "Rect",
+  "P",
+  "AP",
+  "MK",
+  "DA",
+  "Kids",
+  "Parent",
+  "Border",
+  "BS",
+  "StructParent",
+]);
+
+const isNew = (r: RuleContext, o: PdfObject | undefined): boolean => o !== undefined && (o.kind !== "ref" || r.isNew(o.num));
+const nameOf = (view: PdfView, o: PdfObject | undefined): string | undefined => {
+  const v = view.resolve(o);
+  return v?.kind === "name" ? v.value : undefined;
+};
+
+/**
+ * Why a signature value new in `after` is not a document timestamp that covers everything before it, or
+ * undefined when it is one: /SubFilter /ETSI.RFC3161, /Type /DocTimeStamp or none, only the keys a timestamp
+ * has, and a byte range from 0 to the end of the revision that adds it. Whether the token verifies over those
+ * bytes is judged with every other signature (document-timestamps), which a failing timestamp fails.
+ */
+function notDocTimestamp(r: RuleContext, v: PdfObject | undefined): string | undefined {
+  if (!isNew(r, v)) return "its value is not a new signature dictionary";
+  const d = asDict(r.after.resolve(v));
+  if (d?.kind !== "dict") return "its value is not a signature dictionary";
+  if (nameOf(r.after, rawGet(d, "SubFilter")) !== "ETSI.RFC3161") return "its /SubFilter is not /ETSI.RFC3161";
+  const type = rawGet(d, "Type");
+  if (type !== undefined && nameOf(r.after, type) !== "DocTimeStamp") return "its /Type is not /DocTimeStamp";
+  const extra = [...d.entries.keys()].filter((k) => !DOC_TS_SIG_KEYS.has(k));
+  if (extra.length) return `its signature dictionary has /${extra.join(", /")}`;
+  const br = rawGet(d, "ByteRange");
+  const items = br?.kind === "array" ? br.items : [];
+  const nums = items.map((x) => (x.kind === "number" && x.integer ? x.value : NaN));
+  if (nums.length !== 4 || nums[0] !== 0 || coveredRevision(r.after.doc, nums) !== r.after.index) {
+    return "its /ByteRange does not cover everything from the file's start to the end of the revision that adds it";
+  }
+  return undefined;
+}
+
+/** /F as readers read it: an integer of 32 bits; anything else (a real, a larger number) reads as no flags. */
+function annotationFlags(view: PdfView, d: PdfDict): number {
+  const f = view.resolve(rawGet(d, "F"));
+  return f?.kind === "number" && f.integer && f.value >= 0 && f.value <= 0x7fffffff ? f.value : 0;
+}
+
+/** A widget is invisible when Hidden, or NoView without Print, or when its /Rect has no area. */
+function isInvisible(view: PdfView, d: PdfDict): boolean {
+  const flags = annotationFlags(view, d);
+  if ((flags & 2) !== 0 || ((flags & 32) !== 0 && (flags & 4) === 0)) return true;
+  const rect = view.resolve(rawGet(d, "Rect"));
+  const n = rect?.kind === "array" ? rect.items.map((x) => view.resolve(x)).map((x) => (x?.kind === "number" ? x.value : NaN)) : [];
+  return n.length === 4 && n.every(Number.isFinite) && ((n[2] as number) - (n[0] as number)) * ((n[3] as number) - (n[1] as number)) === 0;
+}
+
+/**
+ * Why a field new in `after` is not a document timestamp's field, or undefined when it is: a new top-level
+ * signature field (its own /FT /Sig, no /Parent), only the keys such a field has (no actions), a value that is a
+ * document timestamp, and every widget (itself, or new /Kids whose /Parent is it) invisible.
+ */
+function notDocTimestampField(r: RuleContext, item: PdfObject): string | undefined {
+  if (!isNew(r, item)) return "it is not a new object";
+  const d = asDict(r.after.resolve(item));
+  if (d?.kind !== "dict") return "it is not a dictionary";
+  const extra = [...d.entries.keys()].filter((k) => !DOC_TS_FIELD_KEYS.has(k));
+  if (extra.length) return `it has /${extra.join(", /")}`;
+  if (nameOf(r.after, rawGet(d, "FT")) !== "Sig") return "it is not a signature field of its own (/FT /Sig)";
+  if (rawGet(d, "Parent") !== undefined) return "it has a /Parent";
+  const why = notDocTimestamp(r, rawGet(d, "V"));
+  if (why) return why;
+  const kids = rawGet(d, "Kids");
+  const widgets: PdfDict[] = nameOf(r.after, rawGet(d, "Subtype")) === "Widget" ? [d] : [];
+  if (kids !== undefined) {
+    const list = kids.kind === "array" ? kids.items : [];
+    if (kids.kind !== "array" || list.length === 0 || widgets.length) return "its /Kids are not a list of widgets";
+    for (const k of list) {
+      const w = asDict(r.after.resolve(k));
+      const p = w ? rawGet(w, "Parent") : undefined;
+      if (!isNew(r, k) || w?.kind !== "dict" || nameOf(r.after, rawGet(w, "Subtype")) !== "Widget") return "a kid is not a new widget";
+      if (!(p?.kind === "ref" && item.kind === "ref" && p.num === item.num && p.gen === item.gen)) return "a kid's /Parent is not the field";
+      const wExtra = [...w.entries.keys()].filter((key) => !DOC_TS_FIELD_KEYS.has(key) || key === "V" || key === "FT" || key === "Kids");
+      if (wExtra.length) return `a widget has /${wExtra.join(", /")}`;
+      widgets.push(w);
+    }
+  }
+  if (widgets.some((w) => !isInvisible(r.after, w))) return "a widget is visible (flags read as an integer: Hidden, or NoView without Print; or no area)";
+  return undefined;
+}
+
+/** A widget new in `after`: the widget of a new document timestamp's field (the field itself, or its kid). */
+function notDocTimestampWidget(r: RuleContext, item: PdfObject, d: PdfDict): string | undefined {
+  if (rawGet(d, "FT") !== undefined || rawGet(d, "V") !== undefined) return notDocTimestampField(r, item);
+  const parent = rawGet(d, "Parent");
+  if (parent === undefined) return "it belongs to no field";
+  return notDocTimestampField(r, parent);
+}
+
 /** A signature value (/V of a signature field) that is new in `after`: a document timestamp is LTV, a signature is signing. */
 function newSignatureLevel(r: RuleContext, v: PdfObject | undefined): ChangeLevel {
   const d = asDict(r.after.resolve(v));
   if (!d) return "other";
-  const type = r.after.resolve(rawGet(d, "Type"));
-  const sub = r.after.resolve(rawGet(d, "SubFilter"));
-  const isTs = (type?.kind === "name" && type.value === "DocTimeStamp") || (sub?.kind === "name" && sub.value === "ETSI.RFC3161");
-  return isTs ? "ltv" : "form-fill";
+  return notDocTimestamp(r, v) === undefined ? "ltv" : "form-fill";
 }
 
 /** The /V of a field or of its nearest ancestor that has one. */
@@ -133,14 +196,18 @@ function fieldValue(view: PdfView, d: PdfDict): PdfObject | undefined {
   return undefined;
 }
 
-/** A field new in `after` (listed in /Fields or the /Kids of one): only signature fields are signing or LTV. */
-function newFieldLevel(r: RuleContext, field: PdfDict): ChangeLevel {
-  if (fieldType(field, r.after) !== "Sig") return "other";
-  const v = fieldValue(r.after, field);
-  return v === undefined ? "form-fill" : newSignatureLevel(r, v);
+/** A field new in `after` (listed in /Fields): a document timestamp's is LTV, another signature field signing, others "other". */
+function newFieldLevel(r: RuleContext, item: PdfObject, field: PdfDict): { level: ChangeLevel; why?: string } {
+  if (fieldType(field, r.after) !== "Sig") return { level: "other" };
+  const why = notDocTimestampField(r, item);
+  if (why === undefined) return { level: "ltv" };
+  return { level: fieldValue(r.after, field) === undefined || asDict(r.after.resolve(fieldValue(r.after, field))) ? "form-fill" : "other", why };
 }
 
-/** Arrays of references where earlier items must stay in place and new items are judged one by one. */
+/**
+ * Arrays of references where the signed revision's items must all stay, in their order; new items (anywhere)
+ * are judged one by one. Items are compared by identity (a set), never pair by pair.
+ */
 function compareAppended(
   r: RuleContext,
   before: PdfObject | undefined,
@@ -149,22 +216,46 @@ function compareAppended(
   removed: ChangeLevel,
   judgeNew: (item: PdfObject, at: string) => void,
 ): void {
-  const a = asArray(before);
-  const b = asArray(after);
   if ((before !== undefined && before.kind !== "array") || (after !== undefined && after.kind !== "array")) {
     r.report("other", `${where} is not an array`);
     return;
   }
-  const kept = a.every((x, i) => b[i] !== undefined && pdfEquals(x, b[i] as PdfObject));
-  if (!kept) r.report(removed, `${where}: entries of the signed revision were removed or reordered`);
-  for (let i = kept ? a.length : 0; i < b.length; i++) {
-    const item = b[i] as PdfObject;
-    if (!kept && a.some((x) => pdfEquals(x, item))) continue;
-    judgeNew(item, `${where}[${i}]`);
+  const a = asArray(before);
+  const b = asArray(after);
+  const key = (x: PdfObject) => (x.kind === "ref" ? refKey(x) : undefined);
+  const afterPos = new Map<string, number>();
+  b.forEach((x, i) => {
+    const k = key(x);
+    if (k !== undefined && !afterPos.has(k)) afterPos.set(k, i);
+  });
+  const old = new Set<string>();
+  let last = -1;
+  let inOrder = true;
+  const sameDirect = (x: PdfObject, y: PdfObject | undefined) => y !== undefined && y.kind !== "ref" && pdfEquals(x, y);
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as PdfObject;
+    const k = key(x);
+    const pos = k === undefined ? undefined : afterPos.get(k);
+    if (k === undefined || pos === undefined || old.has(k)) {
+      // A direct item has no identity to follow: it must stay where it was; a missing one was removed.
+      if (k === undefined && sameDirect(x, b[i])) continue;
+      r.report(removed, `${where}: entries of the signed revision were removed`);
+      return;
+    }
+    old.add(k);
+    if (pos < last) inOrder = false;
+    last = pos;
   }
+  if (!inOrder) r.report(removed, `${where}: entries of the signed revision were reordered`);
+  b.forEach((item, i) => {
+    const k = key(item);
+    if (k !== undefined && old.has(k) && afterPos.get(k) === i) return;
+    if (k === undefined && a[i] !== undefined && a[i]!.kind !== "ref" && sameDirect(a[i]!, item)) return;
+    judgeNew(item, `${where}[${i}]`);
+  });
 }
 
-/** A page's /Annots: existing entries kept, new entries only widgets of new signature fields (or annotations). */
+/** A page's /Annots: existing entries kept, new entries only invisible widgets of document timestamps (or annotations). */
 const annotsRule: ValueRule = (r, before, after, where) =>
   compareAppended(r, before, after, where, "annotation", (item, at) => {
     if (item.kind === "ref" && !r.isNew(item.num)) {
@@ -172,16 +263,13 @@ const annotsRule: ValueRule = (r, before, after, where) =>
       return;
     }
     const d = asDict(r.after.resolve(item));
-    if (!d) return r.report("other", `${at} is not an annotation dictionary`);
-    const subtype = r.after.resolve(rawGet(d, "Subtype"));
-    const sub = subtype?.kind === "name" ? subtype.value : "(none)";
+    if (d?.kind !== "dict") return r.report("other", `${at} is not an annotation dictionary`);
+    const sub = nameOf(r.after, rawGet(d, "Subtype")) ?? "(none)";
     if (sub !== "Widget") return r.report("annotation", `${at}: a ${sub} annotation was added`);
-    const lvl = fieldType(d, r.after) === "Sig" ? newFieldLevel(r, d) : "annotation";
-    if (lvl === "ltv" && isVisible(r.after, d)) {
-      r.report("form-fill", `${at}: a document timestamp's widget was added with a visible appearance`);
-      return;
-    }
-    r.report(lvl, `${at}: the widget of a ${lvl === "ltv" ? "document timestamp" : "new signature field"} was added`);
+    const why = notDocTimestampWidget(r, item, d);
+    if (why === undefined) return r.report("ltv", `${at}: the invisible widget of a document timestamp was added`);
+    const sig = fieldType(d, r.after) === "Sig";
+    r.report(sig ? "form-fill" : "annotation", `${at}: a widget was added that is not a document timestamp's (${why})`);
   });
 
 /** /AcroForm /Fields: existing fields kept, new fields judged by what they hold. */
@@ -189,26 +277,16 @@ const fieldsRule: ValueRule = (r, before, after, where) =>
   compareAppended(r, before, after, where, "other", (item, at) => {
     if (item.kind === "ref" && !r.isNew(item.num)) return r.report("other", `${at}: existing object ${item.num} was listed as a form field`);
     const d = asDict(r.after.resolve(item));
-    if (!d) return r.report("other", `${at} is not a field dictionary`);
-    const lvl = newFieldLevel(r, d);
-    r.report(lvl, `${at}: a ${lvl === "ltv" ? "document timestamp" : lvl === "form-fill" ? "signature" : "form"} field was added`);
+    if (d?.kind !== "dict") return r.report("other", `${at} is not a field dictionary`);
+    const { level: lvl, why } = newFieldLevel(r, item, d);
+    if (lvl === "ltv") return r.report("ltv", `${at}: a document timestamp's field was added`);
+    r.report(lvl, `${at}: a ${lvl === "form-fill" ? "signature" : "form"} field was added${why ? ` (not a document timestamp: ${why})` : ""}`);
   });
-
-/** A widget whose rectangle has an area and that is neither hidden nor unprinted-and-unviewed draws on the page. */
-function isVisible(view: PdfView, d: PdfDict): boolean {
-  const rect = view.resolve(rawGet(d, "Rect"));
-  const n = rect?.kind === "array" ? rect.items.map((x) => view.resolve(x)).map((x) => (x?.kind === "number" ? x.value : 0)) : [];
-  const area = n.length === 4 ? Math.abs(((n[2] as number) - (n[0] as number)) * ((n[3] as number) - (n[1] as number))) : 0;
-  const f = view.resolve(rawGet(d, "F"));
-  const flags = f?.kind === "number" ? f.value : 0;
-  const hidden = (flags & 2) !== 0 || (flags & 32) !== 0; // Hidden, NoView
-  return area > 0 && !hidden;
-}
 
 const acroformKeys: Record<string, ValueRule> = {
   Fields: fieldsRule,
-  DA: level("ltv", "default appearance for new signature fields"),
-  DR: level("ltv", "default resources for new signature fields"),
+  DA: level("metadata", "default appearance of the form"),
+  DR: level("metadata", "default resources of the form"),
   SigFlags: level("ltv", "signature flags"),
   NeedAppearances: level("form-fill", "appearances to be regenerated"),
 };
@@ -219,19 +297,19 @@ const acroformRule: ValueRule = (r, before, after, where) => {
   const a = asDict(after);
   const need = a ? r.after.resolve(rawGet(a, "NeedAppearances")) : undefined;
   const b = asDict(before);
-  if (need?.kind === "boolean" && need.value && !sameContent(r.before, b ? rawGet(b, "DR") : undefined, r.after, a ? rawGet(a, "DR") : undefined)) {
+  if (need?.kind === "boolean" && need.value && !r.cmp.sameContent(b ? rawGet(b, "DR") : undefined, a ? rawGet(a, "DR") : undefined)) {
     r.report("form-fill", `${where} /DR: default resources changed while viewers regenerate field appearances (/NeedAppearances)`);
   }
 };
 
 const catalogKeys: Record<string, ValueRule> = {
   DSS: level("ltv", "document security store (validation data)"),
-  Extensions: level("ltv", "extensions (ESIC)"),
-  Metadata: level("ltv", "XMP metadata"),
+  Extensions: level("metadata", "extensions (ESIC)"),
+  Metadata: level("metadata", "XMP metadata"),
   AcroForm: acroformRule,
 };
 
-const infoKeys: Record<string, ValueRule> = { ModDate: level("ltv", "modification date") };
+const infoKeys: Record<string, ValueRule> = { ModDate: level("metadata", "modification date") };
 
 const fieldKeys = (sig: boolean): Record<string, ValueRule> => ({
   V: (r, before, after, where) => {
@@ -262,15 +340,25 @@ const OBJECT_RULES: Record<GraphContext, (r: RuleContext, before: PdfObject, aft
   field: (r, b, a, w) => compareDicts(r, asDict(b), asDict(a), w, fieldKeys(fieldType(asDict(a), r.after) === "Sig")),
   fields: fieldsRule,
   acroform: (r, b, a, w) => acroformRule(r, b, a, w),
-  "acroform-resources": (r, _b, _a, w) => r.report("ltv", `${w}: default resources of the form`),
+  "acroform-resources": (r, _b, _a, w) => r.report("metadata", `${w}: default resources of the form`),
   "widget-appearance": (r, _b, _a, w) => r.report("form-fill", `${w}: a form field's appearance changed`),
   "annotation-appearance": (r, _b, _a, w) => r.report("annotation", `${w}: an annotation's appearance changed`),
   sig: (r, _b, _a, w) => r.report("other", `${w}: a signature dictionary was rewritten`),
   dss: (r, _b, _a, w) => r.report("ltv", `${w}: validation data (DSS)`),
-  extensions: (r, _b, _a, w) => r.report("ltv", `${w}: extensions`),
-  metadata: (r, _b, _a, w) => r.report("ltv", `${w}: XMP metadata`),
+  extensions: (r, _b, _a, w) => r.report("metadata", `${w}: extensions`),
+  metadata: (r, _b, _a, w) => r.report("metadata", `${w}: XMP metadata`),
   generic: (r, _b, _a, w) => r.report("other", `${w} changed`),
 };
+
+/** Contexts whose stream data may change (at the level their rule gives): everywhere else changed stream data is "other". */
+export const STREAM_CONTEXTS: ReadonlySet<GraphContext> = new Set([
+  "dss",
+  "extensions",
+  "metadata",
+  "acroform-resources",
+  "widget-appearance",
+  "annotation-appearance",
+]);
 
 /** Judges one changed object (same number in both revisions, other content) in one context. */
 export function judgeChangedObject(r: RuleContext, context: GraphContext, num: number, before: PdfObject, after: PdfObject, location: string): void {
@@ -296,8 +384,8 @@ export function judgeTrailer(r: RuleContext, before: PdfDict, after: PdfDict): v
 
 const EMPTY: PdfDict = { kind: "dict", entries: new Map() };
 
-/** Contexts in which a newly defined object is validation data, not content. */
-export const LTV_CONTEXTS: ReadonlySet<GraphContext> = new Set(["dss", "extensions", "metadata", "acroform-resources"]);
+/** Contexts in which an object is validation data and nothing else: DSS. */
+export const LTV_CONTEXTS: ReadonlySet<GraphContext> = new Set(["dss"]);
 
 export function describeContext(c: GraphContext): string {
   switch (c) {

@@ -1,9 +1,12 @@
-// Signatures, found through the document structure only: the AcroForm field tree (fields with /FT /Sig,
-// inherited or own, that have a /V) and the catalog's /Perms /DocMDP. Never by scanning bytes for
-// /ByteRange: a dictionary no reader reaches is not a signature of the document.
+// Signatures, found through the document structure as readers find them: the AcroForm field tree (fields
+// with /FT /Sig, inherited or own, that have a /V), every page's /Annots (poppler lists a signature widget no
+// field lists as a signature too), and the catalog's /Perms (/DocMDP, /UR3). Never by scanning bytes for
+// /ByteRange: a dictionary no reader reaches is not a signature of the document. One signature dictionary
+// reached by several routes is one signature (its byte range is hashed once).
 import { FormatError, LimitError } from "../../errors.js";
 import type { PdfDocument, PdfView } from "./document.js";
 import { type ByteSpan, type PdfDict, type PdfObject, type PdfRef, rawGet, refKey } from "./objects.js";
+import { walkPages } from "./pages.js";
 import { type PdfText, pdfText } from "./text.js";
 
 export interface SigReference {
@@ -43,6 +46,8 @@ export interface SignatureInfo {
   readonly revision: number;
   /** Later revisions that redefine it. */
   readonly redefinedIn: readonly number[];
+  /** How a reader reaches it: through /AcroForm /Fields, only through a page's /Annots, or only through /Perms. */
+  readonly foundVia: "fields" | "annots" | "perms";
 }
 
 export interface SignatureScan {
@@ -113,7 +118,46 @@ function readSignature(
     isDocTimestamp: type === "DocTimeStamp" || subFilter === "ETSI.RFC3161",
     revision: revs[0] ?? view.index,
     redefinedIn: revs.slice(1),
+    foundVia: "fields",
   };
+}
+
+/** The full dotted name of a field (its /T and its ancestors'), bounded. */
+function fullName(view: PdfView, d: PdfDict): string | null {
+  const parts: string[] = [];
+  let cur: PdfDict | undefined = d;
+  for (let i = 0; cur && i < 32; i++) {
+    const t = view.getString(cur, "T");
+    if (t) parts.unshift(pdfText(t.bytes).text);
+    const p = view.resolve(rawGet(cur, "Parent"));
+    cur = p?.kind === "dict" ? p : undefined;
+  }
+  return parts.length ? parts.join(".") : null;
+}
+
+/** The field that holds a widget's signature value: the widget itself or its nearest ancestor with /V (bounded). */
+function valueHolder(view: PdfView, ref: PdfRef): { node: PdfRef; dict: PdfDict; v: PdfObject } | undefined {
+  let cur: PdfObject | undefined = ref;
+  for (let i = 0; cur?.kind === "ref" && i < 32; i++) {
+    const d = view.resolve(cur);
+    if (d?.kind !== "dict") return undefined;
+    const v = rawGet(d, "V");
+    if (v !== undefined) return { node: cur, dict: d, v };
+    cur = rawGet(d, "Parent");
+  }
+  return undefined;
+}
+
+/** /FT, inherited through /Parent (bounded). */
+function inheritedFt(view: PdfView, d: PdfDict): string | undefined {
+  let cur: PdfDict | undefined = d;
+  for (let i = 0; cur && i < 32; i++) {
+    const ft = view.getName(cur, "FT");
+    if (ft !== undefined) return ft;
+    const p = view.resolve(rawGet(cur, "Parent"));
+    cur = p?.kind === "dict" ? p : undefined;
+  }
+  return undefined;
 }
 
 /** Signatures and document timestamps of the document as `view`'s revision shows it. */
@@ -137,6 +181,7 @@ export function findSignatures(view: PdfView): SignatureScan {
   };
   pushAll(fields?.items ?? [], null, undefined, false, view.index);
   const visited = new Set<string>();
+  const sigSeen = new Set<string>();
   let count = 0;
   while (stack.length > 0) {
     const item = stack.pop() as Item;
@@ -158,17 +203,41 @@ export function findSignatures(view: PdfView): SignatureScan {
     const v = rawGet(node, "V");
     if (ft === "Sig" && v !== undefined) {
       const field = item.node.kind === "ref" ? { name, ref: item.node, revision } : { name, revision };
-      signatures.push(readSignature(view, v, field, docMdpKey));
+      if (v.kind !== "ref" || !sigSeen.has(refKey(v))) signatures.push(readSignature(view, v, field, docMdpKey));
+      if (v.kind === "ref") sigSeen.add(refKey(v));
     } else if (ft === "Sig" && !kids && (partial !== undefined || !item.isKid)) {
       unsignedFields.push(name ?? "");
     }
     if (kids) pushAll(kids.items, name, ft, true, revision);
   }
 
+  // Signature widgets on pages that no field of /Fields reaches: poppler's pdfsig lists them as signatures.
+  if (catalog.entries.has("Pages")) {
+    for (const page of walkPages(view)) {
+      for (const ref of page.annots) {
+        if (++count > view.limits.maxTreeNodes) throw new LimitError("maxTreeNodes", `the pages have more than ${view.limits.maxTreeNodes} fields and widgets`);
+        const w = view.resolve(ref);
+        if (w?.kind !== "dict" || view.getName(w, "Subtype") !== "Widget" || inheritedFt(view, w) !== "Sig") continue;
+        const holder = valueHolder(view, ref);
+        if (!holder || visited.has(refKey(holder.node)) || (holder.v.kind === "ref" && sigSeen.has(refKey(holder.v)))) continue;
+        visited.add(refKey(holder.node));
+        if (holder.v.kind === "ref") sigSeen.add(refKey(holder.v));
+        const revision = definitionRevisions(view, holder.node)[0] ?? view.index;
+        const sig = readSignature(view, holder.v, { name: fullName(view, holder.dict), ref: holder.node, revision }, docMdpKey);
+        signatures.push({ ...sig, foundVia: "annots" });
+      }
+    }
+  }
+
   if (docMdpRaw !== undefined && !signatures.some((s) => s.isDocMdp)) {
     // A DocMDP signature that no field reaches is still reported: the check decides what that means.
     const sig = readSignature(view, docMdpRaw, { name: null, revision: view.index }, docMdpKey);
-    signatures.push(docMdpRaw.kind === "ref" ? sig : { ...sig, isDocMdp: true });
+    signatures.push({ ...sig, ...(docMdpRaw.kind === "ref" ? {} : { isDocMdp: true }), foundVia: "perms" });
+  }
+  // Usage rights (/Perms /UR3) are a signature too: judged like any other, never passed over.
+  const ur3 = perms ? rawGet(perms, "UR3") : undefined;
+  if (ur3 !== undefined && !(ur3.kind === "ref" && sigSeen.has(refKey(ur3)))) {
+    signatures.push({ ...readSignature(view, ur3, { name: "(UR3)", revision: view.index }, docMdpKey), foundVia: "perms" });
   }
   return { signatures, unsignedFields };
 }

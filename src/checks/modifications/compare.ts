@@ -1,0 +1,150 @@
+// Whole-value comparison of two revisions' objects, as a reader reads them: dictionaries key by key, stream
+// data raw (and decoded when the raw bytes differ), references by number, and a reference that moved to
+// another object number by the content it resolves to. One comparer per revision pair: one budget, one memo
+// of proven-equal pairs, no recursion through references (a worklist), so any file is answered in bounded work.
+import { FormatError, LimitError } from "../../errors.js";
+import type { PdfView, ResolvedObject } from "../../input/pdf/document.js";
+import { bytesEqual, type PdfObject, type PdfStream, rawGet } from "../../input/pdf/objects.js";
+
+/** Direct nesting is bounded by the parser (maxPdfDepth); this guards the comparer on its own. */
+const MAX_DIRECT_DEPTH = 512;
+
+export class Comparer {
+  /** Pairs of object numbers (before:after) whose resolved contents were proven equal. */
+  private readonly provenEqual = new Set<string>();
+  private left: number;
+
+  constructor(
+    readonly before: PdfView,
+    readonly after: PdfView,
+    /** Steps (values and objects visited) this pair may take in all. */
+    budget: number,
+  ) {
+    this.left = budget;
+  }
+
+  private step(): void {
+    if (--this.left < 0) throw new LimitError("maxComparedObjects", "comparing the revisions takes more steps than the limit allows");
+  }
+
+  /**
+   * The object `num` is the same in both views: same generation and the same value, where references to other
+   * numbers than before are compared by what they resolve to. Same bytes at the same place read the same.
+   */
+  sameObject(ob: ResolvedObject, oa: ResolvedObject): boolean {
+    if (ob.gen !== oa.gen) return false;
+    const lb = ob.location;
+    const la = oa.location;
+    if (lb.kind === "file" && la.kind === "file" && lb.span.start === la.span.start && lb.span.end === la.span.end) {
+      const x = ob.value;
+      const y = oa.value;
+      if (x.kind !== "stream" || (y.kind === "stream" && x.dataStart === y.dataStart && x.dataLength === y.dataLength)) return true;
+    }
+    return this.sameValue(ob.value, oa.value);
+  }
+
+  /** One value against another, shallow: a reference to the same number is equal here (that object is compared on its own). */
+  sameValue(x: PdfObject, y: PdfObject): boolean {
+    const work: [PdfObject, PdfObject][] = [];
+    if (!this.shallow(x, y, work, 0, true)) return false;
+    return this.drain(work, new Set());
+  }
+
+  /** Equal content, references followed on both sides (a value moved to another object, or made direct). */
+  sameContent(x: PdfObject | undefined, y: PdfObject | undefined): boolean {
+    if (x === undefined || y === undefined) return x === y;
+    const work: [PdfObject, PdfObject][] = [[x, y]];
+    return this.drain(work, new Set());
+  }
+
+  /** Compares the queued pairs; pairs met again in this run count as equal (cycles). Proven pairs are kept only when all are equal. */
+  private drain(work: [PdfObject, PdfObject][], seen: Set<string>): boolean {
+    while (work.length > 0) {
+      const [x, y] = work.pop() as [PdfObject, PdfObject];
+      let u: PdfObject | undefined = x;
+      let v: PdfObject | undefined = y;
+      if (x.kind === "ref" || y.kind === "ref") {
+        const key = `${x.kind === "ref" ? `${x.num}.${x.gen}` : "d"}:${y.kind === "ref" ? `${y.num}.${y.gen}` : "d"}`;
+        if (x.kind === "ref" && y.kind === "ref") {
+          if (this.provenEqual.has(key) || seen.has(key)) continue;
+          seen.add(key);
+        }
+        this.step();
+        u = x.kind === "ref" ? this.before.resolve(x) : x;
+        v = y.kind === "ref" ? this.after.resolve(y) : y;
+      }
+      if (u === undefined || v === undefined || u.kind === "null" || v.kind === "null") {
+        if ((u === undefined || u.kind === "null") && (v === undefined || v.kind === "null")) continue;
+        return false;
+      }
+      if (!this.shallow(u, v, work, 0, false)) return false;
+    }
+    for (const k of seen) this.provenEqual.add(k);
+    return true;
+  }
+
+  /**
+   * Compares direct structure; pairs of references go to `work`. With `sameNumberEqual`, a reference to the same
+   * number and generation on both sides is equal without following it.
+   */
+  private shallow(x: PdfObject, y: PdfObject, work: [PdfObject, PdfObject][], depth: number, sameNumberEqual: boolean): boolean {
+    this.step();
+    if (depth > MAX_DIRECT_DEPTH) throw new FormatError(`values nested more than ${MAX_DIRECT_DEPTH} deep`);
+    if (x.kind === "ref" || y.kind === "ref") {
+      if (sameNumberEqual && x.kind === "ref" && y.kind === "ref" && x.num === y.num && x.gen === y.gen) return true;
+      work.push([x, y]);
+      return true;
+    }
+    switch (x.kind) {
+      case "null":
+        return y.kind === "null";
+      case "boolean":
+        return y.kind === "boolean" && x.value === y.value;
+      case "number":
+        return y.kind === "number" && x.value === y.value && x.integer === y.integer;
+      case "string":
+        return y.kind === "string" && bytesEqual(x.bytes, y.bytes);
+      case "name":
+        return y.kind === "name" && x.value === y.value;
+      case "array":
+        if (y.kind !== "array" || x.items.length !== y.items.length) return false;
+        for (let i = 0; i < x.items.length; i++) {
+          if (!this.shallow(x.items[i] as PdfObject, y.items[i] as PdfObject, work, depth + 1, sameNumberEqual)) return false;
+        }
+        return true;
+      case "dict":
+      case "stream": {
+        if (y.kind !== x.kind) return false;
+        const dx = x.kind === "stream" ? x.dict : x;
+        const dy = y.kind === "stream" ? y.dict : (y as typeof dx);
+        const keys = new Set([...dx.entries.keys(), ...dy.entries.keys()]);
+        for (const k of keys) {
+          // A stream's /Length says where its data ends; the data itself is compared below.
+          if (x.kind === "stream" && k === "Length") continue;
+          const a = rawGet(dx, k);
+          const b = rawGet(dy, k);
+          if (a === undefined || b === undefined) {
+            // Absent and null read alike (rawGet); a reference that resolves to nothing does not: poppler
+            // rebuilds the cross-reference table when it meets one.
+            if (a === undefined && b === undefined) continue;
+            return false;
+          }
+          if (!this.shallow(a, b, work, depth + 1, sameNumberEqual)) return false;
+        }
+        return x.kind !== "stream" || this.sameStreamData(x, y as PdfStream);
+      }
+    }
+  }
+
+  /** Stream data compared raw, and decoded (bounded) only when the raw bytes differ. */
+  sameStreamData(x: PdfStream, y: PdfStream): boolean {
+    if (x.span !== undefined && y.span !== undefined && x.dataStart === y.dataStart && x.dataLength === y.dataLength) return true;
+    if (bytesEqual(this.before.rawStreamData(x), this.after.rawStreamData(y))) return true;
+    try {
+      return bytesEqual(this.before.decode(x), this.after.decode(y));
+    } catch (e) {
+      if (e instanceof FormatError) return false; // undecodable and not byte-identical: changed
+      throw e;
+    }
+  }
+}
