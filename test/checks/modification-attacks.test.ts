@@ -228,6 +228,17 @@ describe("DocMDP P=1 permits exactly the PAdES additions", () => {
   });
 });
 
+describe("/SigFlags", () => {
+  it("set to 3 when a document timestamp is added: LTV; set to 0 (no signatures exist, for readers): failed", () => {
+    const base = withDocTimestampField("/F 2 /Rect [0 0 0 0]");
+    expect(judge(base).status).toBe("passed");
+    const zero = update(SAMPLE, [{ num: 25, body: "<< /Fields [23 0 R] /SigFlags 0 >>" }]);
+    const r = judge(zero);
+    expect(r.status).toBe("failed");
+    expect(r.message).toMatch(/signature flags other than/);
+  });
+});
+
 describe("genuine classes (held-out corpus): what readers read alike is no change", () => {
   it("a DSS that lists an object also used elsewhere (unchanged): passed", () => {
     const bytes = update(SAMPLE, [

@@ -287,7 +287,11 @@ const acroformKeys: Record<string, ValueRule> = {
   Fields: fieldsRule,
   DA: level("metadata", "default appearance of the form"),
   DR: level("metadata", "default resources of the form"),
-  SigFlags: level("ltv", "signature flags"),
+  // SignaturesExist and AppendOnly (1 | 2) set, as a signed document has them; anything else changes what readers do.
+  SigFlags: (r, _b, a, where) =>
+    a?.kind === "number" && a.integer && a.value === 3
+      ? r.report("ltv", `${where}: signature flags`)
+      : r.report("form-fill", `${where}: signature flags other than SignaturesExist and AppendOnly (3)`),
   NeedAppearances: level("form-fill", "appearances to be regenerated"),
 };
 
