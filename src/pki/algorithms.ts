@@ -136,7 +136,7 @@ const KNOWN_ELSEWHERE: Readonly<Record<string, string>> = {
 /** "name (OID)" for a message, whether or not the OID is in the tables. */
 export function describeAlgorithm(oid: string): string {
   const name = SIGNATURE_ALGORITHMS.get(oid)?.name ?? DIGEST_ALGORITHMS.get(oid)?.name ?? KNOWN_ELSEWHERE[oid];
-  return name && name !== oid ? `${name} (${oid})` : `the unknown algorithm ${oid || "(none)"}`;
+  return name && name !== oid ? `${name} (${oid})` : `${oid || "(none)"} (unknown)`;
 }
 
 /** The table's entry for a signature algorithm OID, or an UnsupportedAlgorithmError. */

@@ -12,6 +12,7 @@ import { createDigest } from "../../src/pki/algorithms.js";
 import { decodeSignedData, verifySigner } from "../../src/pki/cms.js";
 import { validateChain } from "../../src/pki/chain.js";
 import { decodeCrl, judgeCrl } from "../../src/pki/crl.js";
+import { decodeOcsp, judgeOcsp } from "../../src/pki/ocsp.js";
 import { pkiSession } from "../../src/pki/session.js";
 import { verifyTimestamp } from "../../src/pki/timestamp.js";
 import {
@@ -19,6 +20,7 @@ import {
   bits,
   bool,
   createCrl,
+  createOcspResponse,
   createSignedData,
   createTimestampToken,
   encode,
@@ -36,7 +38,7 @@ import {
   type Asn1,
   type Issued,
 } from "../../scripts/generator/index.js";
-import { tempDir } from "../helpers/fixtures.js";
+import { tempDir, testPki } from "../helpers/fixtures.js";
 
 const PLAIN = "0.4.0.127.0.7.1.1.4.1";
 const ED25519 = "1.3.101.112";
@@ -158,7 +160,7 @@ describe("CMS signers by the algorithm table (verifySigner)", () => {
     expect(v.unsupported).toMatchObject({ code: "ERR_UNSUPPORTED_SIGNATURE_ALGORITHM", oid: GOST_SIGNATURE });
     expect(v.unsupported!.message).toMatch(/GOST R 34\.10-2012 .*\(1\.2\.643\.7\.1\.1\.3\.2\) is not supported/);
     const unnamed = await verifyCms(cmsBy(unknownAlgorithm("1.2.3.4.5"), SHA256));
-    expect(unnamed.unsupported!.message).toMatch(/the unknown algorithm 1\.2\.3\.4\.5 is not supported/);
+    expect(unnamed.unsupported!.message).toMatch(/the signature algorithm 1\.2\.3\.4\.5 \(unknown\) is not supported/);
   });
 
   it("a digest algorithm outside the table: unsupported, naming the OID; nothing computed", async () => {
@@ -219,9 +221,27 @@ describe("timestamps, certificate links and CRLs by the table", () => {
     const when = new Date("2025-12-08T12:00:00Z");
     const bad = await judgeCrl(session, decodeCrl(new Uint8Array(patched), session), target.cert, caCert.cert, when, 60);
     expect([bad.status, bad.subIndication]).toEqual(["indeterminate", "CRYPTO_CONSTRAINTS_FAILURE"]);
-    expect(bad.message).toMatch(/the unknown algorithm 1\.2\.840\.10045\.4\.3\.9 is not supported/);
+    expect(bad.message).toMatch(/the signature algorithm 1\.2\.840\.10045\.4\.3\.9 \(unknown\) is not supported/);
     const wrongKey = await judgeCrl(session, decodeCrl(crl, session), target.cert, caCert.cert, when, 60);
     expect([wrongKey.status, wrongKey.subIndication]).toEqual(["failed", "SIG_CRYPTO_FAILURE"]);
+  });
+});
+
+describe("an OCSP response by the table", () => {
+  it("signed with an algorithm outside the table: ocsp signature INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE naming it; as signed, it passes", async () => {
+    const pki = testPki();
+    const der = createOcspResponse({ subject: pki.seal, issuer: pki.sealRoot, responder: pki.sealRoot });
+    const judge = async (algorithm?: string) => {
+      const session = pkiSession();
+      const decoded = decodeOcsp(der, session);
+      if (algorithm) decoded.basic!.signatureAlgorithm.algorithmId = algorithm;
+      const input = { session, decoded, target: pki.seal.cert, issuer: pki.sealRoot.cert, pool: [] };
+      return judgeOcsp({ ...input, sealingTime: decoded.producedAt!, freshnessWindowSeconds: 300, clockSkewSeconds: 60 });
+    };
+    expect((await judge()).signature.status).toBe("passed");
+    const r = await judge("1.2.840.113549.1.1.127");
+    expect([r.signature.status, r.signature.subIndication]).toEqual(["indeterminate", "CRYPTO_CONSTRAINTS_FAILURE"]);
+    expect(r.signature.message).toMatch(/cannot be checked: the signature algorithm 1\.2\.840\.113549\.1\.1\.127 \(unknown\) is not supported/);
   });
 });
 
