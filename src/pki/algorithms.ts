@@ -207,6 +207,8 @@ export function publicKeyOf(spki: Uint8Array, keyAlgorithmOid: string): KeyObjec
  */
 export function verifyByTable(alg: SignatureAlgorithm, key: KeyObject, data: Uint8Array, signature: Uint8Array, hash?: string): boolean {
   if (!KEY_TYPES[alg.family].includes(key.asymmetricKeyType ?? "")) return false;
+  // Ed25519 and Ed448 name the curve as well as the algorithm: an Ed448 signature is never an Ed25519 key's.
+  if (alg.family === "eddsa" && key.asymmetricKeyType !== alg.name.toLowerCase()) return false;
   const h = alg.family === "eddsa" ? null : (alg.hash ?? hash ?? null);
   if (alg.family !== "eddsa" && !h) throw new UnsupportedAlgorithmError("ERR_UNSUPPORTED_SIGNATURE_ALGORITHM", alg.oid, alg.name, `${alg.name} without a hash`);
   try {

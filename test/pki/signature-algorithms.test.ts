@@ -154,6 +154,12 @@ describe("CMS signers by the algorithm table (verifySigner)", () => {
     expect(v.unsupported!.message).toMatch(/RFC 8419 requires SHA-512 as the message digest of Ed25519, not sha256/);
   });
 
+  it("an Ed25519 signature labelled Ed448 (the key is Ed25519): checked, and not valid", async () => {
+    const ed = eddsa("ed25519");
+    const v = await verifyCms(cmsBy({ ...ed, alg: () => algId(ED448) }, SHAKE256));
+    expect([v.messageDigestMatches, v.signatureValid, v.unsupported]).toEqual([true, false, undefined]);
+  });
+
   it("a signature algorithm outside the table: unsupported, naming the OID and its name (not a signature that fails)", async () => {
     const v = await verifyCms(cmsBy(unknownAlgorithm(), SHA256));
     expect(v.messageDigestMatches).toBe(true);
