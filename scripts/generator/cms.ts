@@ -62,12 +62,19 @@ export interface SignedDataOptions {
   digestAlgorithm?: "sha256" | "sha1";
   /** With SHA-1: sign the attributes with sha256WithRSAEncryption anyway (a SignerInfo naming two hashes). */
   mismatchedSignatureHash?: boolean;
+  /**
+   * Any signature algorithm (plain ECDSA, EdDSA, an unknown OID): the SignerInfo's signatureAlgorithm and
+   * how the signed attributes are signed. Overrides `scheme`.
+   */
+  signWith?: { algorithm: Asn1; sign: (data: Uint8Array) => Uint8Array };
+  /** Any digest algorithm OID for the SignerInfo and digestAlgorithms; `digest` (or `messageDigest`) is then the caller's. */
+  digestAlgorithmOid?: string;
 }
 
 /** ContentInfo(SignedData), one SignerInfo identified by issuer and serial, SHA-256. */
 export function createSignedData(o: SignedDataOptions): Uint8Array {
   const eContentType = o.eContentType ?? OIDS.data;
-  const digestOid = o.digestAlgorithm === "sha1" ? OIDS.sha1 : OIDS.sha256;
+  const digestOid = o.digestAlgorithmOid ?? (o.digestAlgorithm === "sha1" ? OIDS.sha1 : OIDS.sha256);
   const digest = o.digest ?? (o.digestAlgorithm === "sha1" ? sha1 : sha256)(o.content ?? new Uint8Array(0));
   const attrs = derSetOf([
     attribute(OIDS.contentType, oid(eContentType)),
@@ -79,14 +86,24 @@ export function createSignedData(o: SignedDataOptions): Uint8Array {
   const scheme = o.scheme ?? defaultScheme(o.signer.key);
   // SHA-1 as old signers wrote it: rsaEncryption with the SignerInfo's digest algorithm (PKCS #1 v1.5).
   const sha1Rsa = o.digestAlgorithm === "sha1" && scheme === "rsa-pkcs1" && !o.mismatchedSignatureHash;
-  const signature = sha1Rsa ? new Uint8Array(sign("sha1", signedAttrsDer, o.signer.key)) : signBytes(o.signer.key, scheme, signedAttrsDer);
+  const signature = o.signWith
+    ? o.signWith.sign(signedAttrsDer)
+    : sha1Rsa
+      ? new Uint8Array(sign("sha1", signedAttrsDer, o.signer.key))
+      : signBytes(o.signer.key, scheme, signedAttrsDer);
   const unsigned = o.unsignedAttributes?.(signature) ?? [];
   const signerInfo = seq(
     int(1),
     seq(raw(issuerNameDer(o.signer)), int(serialBytes(o.signer))),
     algId(digestOid),
     implicitConstructed(0, attrs.valueBlock.value),
-    sha1Rsa ? algId(RSA_ENCRYPTION, null) : scheme === "ecdsa" ? algId(OIDS.ecdsaWithSha256) : algId(OIDS.sha256WithRSA, null),
+    o.signWith
+      ? o.signWith.algorithm
+      : sha1Rsa
+        ? algId(RSA_ENCRYPTION, null)
+        : scheme === "ecdsa"
+          ? algId(OIDS.ecdsaWithSha256)
+          : algId(OIDS.sha256WithRSA, null),
     octets(signature),
     ...(unsigned.length ? [implicitConstructed(1, unsigned)] : []),
   );
@@ -112,6 +129,10 @@ export interface TimestampOptions {
   serial?: number;
   /** Certificates to embed (default: the TSA certificate). */
   certificates?: Issued[];
+  /** The TSA signs with this algorithm (see SignedDataOptions.signWith). */
+  signWith?: SignedDataOptions["signWith"];
+  /** The TSA's SignerInfo digests the TSTInfo with this algorithm, computed by `digest`. */
+  contentDigest?: { oid: string; digest: (content: Uint8Array) => Uint8Array };
 }
 
 export const TSA_POLICY = "2.999.3161.1";
@@ -134,6 +155,8 @@ export function createTimestampToken(o: TimestampOptions): Uint8Array {
     eContentType: OIDS.tstInfo,
     content: tstInfo,
     certificates: o.certificates ?? [o.tsa],
+    ...(o.signWith ? { signWith: o.signWith } : {}),
+    ...(o.contentDigest ? { digestAlgorithmOid: o.contentDigest.oid, digest: o.contentDigest.digest(tstInfo) } : {}),
     extraSignedAttributes: [attribute(OIDS.signingTime, utcTime(at)), attribute(OIDS.signingCertificateV2, signingCertificateV2(o.tsa))],
   });
 }

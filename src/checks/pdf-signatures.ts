@@ -3,12 +3,22 @@
 // Integrity comes before policy: a wrong digest or value fails whatever the algorithm; algorithm
 // constraints decide only for intact signatures. The broker's seal is judged in depth by the seal checks;
 // its entry here repeats their outcome.
-import { createHash } from "node:crypto";
-import * as pkijs from "pkijs";
+import type * as pkijs from "pkijs";
+import { createDigest, describeAlgorithm, digestAlgorithm as lookupDigest } from "../pki/algorithms.js";
 import { errorMessage, FormatError, LimitError } from "../errors.js";
 import { coveredRevision, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
-import { ACCEPTED_DIGESTS, decodeSignedData, verifySigner, type DecodedSignedData } from "../pki/cms.js";
-import { displayName, summarize } from "../pki/certificate.js";
+import {
+  ACCEPTED_DIGESTS,
+  decodeSignedData,
+  findSignerCertificate,
+  hashName,
+  unsupportedOf,
+  verifySignatureValue,
+  verifySigner,
+  type DecodedSignedData,
+  type SignerVerification,
+} from "../pki/cms.js";
+import { algorithmName, displayName, summarize } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp } from "../pki/timestamp.js";
@@ -38,11 +48,18 @@ const noSigner = (details: Record<string, unknown>): Outcome => ({
   message: "The signer's certificate is not in the CMS.",
   details,
 });
-const badValue = (signer: pkijs.Certificate, details: Record<string, unknown>): Outcome => ({
+const badValue = (signer: pkijs.Certificate, details: Record<string, unknown>, problems: readonly string[] = []): Outcome => ({
   status: "failed",
   sub: "SIG_CRYPTO_FAILURE",
-  message: `The signature value does not verify with the key of "${displayName(signer.subject)}".`,
+  message: `The signature value does not verify with the key of "${displayName(signer.subject)}"${problems.length ? ` (${problems.join("; ")})` : ""}.`,
   details,
+});
+/** Not checked is not broken: an algorithm outside the one table (algorithms.ts), named. */
+const notChecked = (unsupported: NonNullable<SignerVerification["unsupported"]>, details: Record<string, unknown>): Outcome => ({
+  status: "indeterminate",
+  sub: "CRYPTO_CONSTRAINTS_FAILURE",
+  message: `The signature cannot be checked: ${unsupported.message}.`,
+  details: { ...details, unsupportedAlgorithm: unsupported },
 });
 
 /** What judging every signature needs: the file, and the proven sealing time for signers without their own. */
@@ -95,7 +112,7 @@ async function judgeCms(
       };
   } else if (eContent) return { status: "failed", sub: "FORMAT_FAILURE", message: "The CMS encapsulates content instead of signing the byte ranges." };
   const signed = eContent ?? null;
-  const digestOf = (alg: string) => (signed ? createHash(alg).update(signed).digest() : digest(ranges, alg));
+  const digestOf = (alg: string) => (signed ? createDigest(alg).update(signed).digest() : digest(ranges, alg));
   let signer: pkijs.Certificate | null;
   let digestAlgorithm: string;
   if (si.signedAttrs) {
@@ -103,7 +120,12 @@ async function judgeCms(
     digestAlgorithm = v.digestAlgorithm;
     Object.assign(details, { digestAlgorithm, signatureAlgorithm: v.signatureAlgorithm, messageDigest: v.messageDigest, computedDigest: v.computedDigest });
     if (v.computedDigest === undefined)
-      return { status: "indeterminate", sub: "CRYPTO_CONSTRAINTS_FAILURE", message: `The digest algorithm ${digestAlgorithm} is not supported.`, details };
+      return {
+        status: "indeterminate",
+        sub: "CRYPTO_CONSTRAINTS_FAILURE",
+        message: `The digest algorithm ${describeAlgorithm(si.digestAlgorithm.algorithmId)} is not supported.`,
+        details: { ...details, ...(v.unsupported ? { unsupportedAlgorithm: v.unsupported } : {}) },
+      };
     if (!v.messageDigestMatches)
       return {
         status: "failed",
@@ -112,11 +134,15 @@ async function judgeCms(
         details,
       };
     if (!v.signerCert) return noSigner(details);
-    if (!v.signatureValid) return badValue(v.signerCert, details);
+    if (v.unsupported) return notChecked(v.unsupported, details);
+    if (!v.signatureValid) return badValue(v.signerCert, details, v.problems);
     signer = v.signerCert;
   } else {
-    // No signed attributes (older PKCS#7): the signature is over the content itself; pkijs checks it.
-    digestAlgorithm = si.digestAlgorithm.algorithmId;
+    // No signed attributes (older PKCS#7): the signature is over the content itself, by the same table.
+    digestAlgorithm = hashName(si.digestAlgorithm.algorithmId) ?? si.digestAlgorithm.algorithmId;
+    Object.assign(details, { digestAlgorithm, signatureAlgorithm: algorithmName(si.signatureAlgorithm.algorithmId) });
+    signer = findSignerCertificate(si, cms.certificates);
+    if (!signer) return noSigner(details);
     const data =
       signed ??
       Buffer.concat([
@@ -124,17 +150,11 @@ async function judgeCms(
         loaded(pdf, ranges[2] as number, (ranges[2] as number) + (ranges[3] as number)),
       ]);
     try {
-      const r = await sd.verify(
-        { signer: 0, data: signed ? new ArrayBuffer(0) : new Uint8Array(data).buffer, checkChain: false, extendedMode: true },
-        env.pki.engine,
-      );
-      signer = r.signerCertificate ?? null;
-      if (!signer) return noSigner(details);
-      if (!r.signatureVerified) return badValue(signer, details);
+      lookupDigest(si.digestAlgorithm.algorithmId);
+      if (!(await verifySignatureValue(env.pki, si, signer, data, digestAlgorithm))) return badValue(signer, details);
     } catch (e) {
-      const code = (e as { code?: number }).code;
-      // pkijs: 3 = no signer certificate, 14/15 = signature not verified.
-      if (code === 3) return noSigner(details);
+      const unsupported = unsupportedOf(e);
+      if (unsupported) return notChecked(unsupported, details);
       return { status: "failed", sub: "SIG_CRYPTO_FAILURE", message: `The signature does not verify: ${errorMessage(e)}.`, details };
     }
   }

@@ -3,6 +3,7 @@
 // byte ranges (streamed, never copied); signature value; ESS signing-certificate-v2 binds the signer.
 import type * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
+import { describeAlgorithm } from "../pki/algorithms.js";
 import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, verifySigner, type DecodedSignedData } from "../pki/cms.js";
 import { displayName, summarize } from "../pki/certificate.js";
 import { sealIdentity } from "../evidence/broker-identity.js";
@@ -138,10 +139,11 @@ async function judge(
     return failed(ID, "FORMAT_FAILURE", `The seal's contentType attribute is ${v.contentType}, not id-data.`, { details });
   }
   if (v.computedDigest === undefined && v.messageDigest !== undefined) {
+    if (v.unsupported) details.unsupportedAlgorithm = v.unsupported;
     return indeterminate(
       ID,
       "CRYPTO_CONSTRAINTS_FAILURE",
-      `The seal's digest algorithm ${v.digestAlgorithm} is not supported, so its integrity cannot be checked.`,
+      `The seal's digest algorithm ${describeAlgorithm(v.digestAlgorithm)} is not supported, so its integrity cannot be checked.`,
       { details },
     );
   }
@@ -156,6 +158,11 @@ async function judge(
     );
   }
   if (!v.signerCert) return indeterminate(ID, "NO_SIGNING_CERTIFICATE_FOUND", "The seal's signer certificate is not in the CMS.", { details });
+  // Not checked is not broken: an algorithm outside the table (or a pairing RFC 8419 does not allow).
+  if (v.unsupported) {
+    details.unsupportedAlgorithm = v.unsupported;
+    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The seal's signature value cannot be checked: ${v.unsupported.message}.`, { details });
+  }
   if (!v.signatureValid) {
     return failed(
       ID,

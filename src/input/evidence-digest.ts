@@ -100,7 +100,8 @@ export class PrefixHashing {
 export function digestByteRanges(bytes: Uint8Array, r: readonly number[], alg: string): Uint8Array {
   const [a, b, c, d] = r as [number, number, number, number];
   if (alg !== "sha256" || a !== 0)
-    return createHash(alg)
+    // SHAKE256 is CMS's with 512 bits of output (RFC 8419, RFC 8702), not OpenSSL's default 256.
+    return createHash(alg, alg === "shake256" ? { outputLength: 64 } : undefined)
       .update(loaded(bytes, a, a + b))
       .update(loaded(bytes, c, c + d))
       .digest();

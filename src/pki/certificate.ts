@@ -1,4 +1,5 @@
 // Certificates: decoding (pkijs), identity (thumbprints, names) and the extensions the checks ask about.
+import { SIGNATURE_ALGORITHMS } from "./algorithms.js";
 import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
@@ -392,19 +393,9 @@ export function keyUsages(cert: pkijs.Certificate): KeyUsageName[] | null {
 // The summary is part of the report model; pki fills it.
 export type { CertificateSummary } from "../report/types.js";
 
-const SIG_ALG_NAMES: Record<string, string> = {
-  "1.2.840.113549.1.1.11": "sha256WithRSAEncryption",
-  "1.2.840.113549.1.1.12": "sha384WithRSAEncryption",
-  "1.2.840.113549.1.1.13": "sha512WithRSAEncryption",
-  "1.2.840.113549.1.1.5": "sha1WithRSAEncryption",
-  "1.2.840.113549.1.1.10": "RSASSA-PSS",
-  "1.2.840.10045.4.3.2": "ecdsa-with-SHA256",
-  "1.2.840.10045.4.3.3": "ecdsa-with-SHA384",
-  "1.2.840.10045.4.3.4": "ecdsa-with-SHA512",
-};
-
+/** A signature algorithm's name from the one table (algorithms.ts), else its OID. */
 export function algorithmName(oid: string): string {
-  return SIG_ALG_NAMES[oid] ?? oid;
+  return SIGNATURE_ALGORITHMS.get(oid)?.name ?? oid;
 }
 
 // Certificates come from the pool and repeat across archives: each is summarised once (callers get a copy).

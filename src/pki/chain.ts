@@ -1,6 +1,7 @@
 // X.509 path building and validation at a given time (ETSI EN 319 102-1, 5.2.6), with pkijs's engine.
 // The engine does the RFC 5280 work (signatures incl. RSASSA-PSS, name chaining, CA constraints, policies,
 // name constraints); this module bounds it against hostile certificate sets and explains failures.
+import { UnsupportedAlgorithmError } from "./algorithms.js";
 import * as pkijs from "pkijs";
 import type { SubIndication } from "../report/types.js";
 import { certificateDer, displayName, nameKey, sameName, signedBy, summarize, validAt, type CertificateSummary } from "./certificate.js";
@@ -89,6 +90,36 @@ function namePath(leaf: pkijs.Certificate, pool: readonly pkijs.Certificate[], a
   return path;
 }
 
+/**
+ * A path by names from the leaf to an anchor one of whose links could not be checked (a signature algorithm or
+ * key outside the one table, algorithms.ts): the path is then not "not found" or "broken" but unknown,
+ * INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE naming the algorithm. Null when there is no such path.
+ */
+async function uncheckedLink(
+  session: PkiSession,
+  leaf: pkijs.Certificate,
+  pool: readonly pkijs.Certificate[],
+  anchors: readonly pkijs.Certificate[],
+): Promise<ChainResult | null> {
+  const path = namePath(leaf, pool, anchors);
+  if (!anchors.some((a) => sameCert(a, path[path.length - 1]!))) return null;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const [cert, issuer] = [path[i]!, path[i + 1]!];
+    try {
+      await cert.verify(issuer, session.engine);
+    } catch (e) {
+      if (!(e instanceof UnsupportedAlgorithmError)) continue;
+      return {
+        status: "invalid",
+        message: `${cert === leaf ? "The certificate" : `The certificate "${displayName(cert.subject)}" on its path`}'s signature by "${displayName(issuer.subject)}" cannot be checked: ${e.message}.`,
+        path,
+        subIndication: "CRYPTO_CONSTRAINTS_FAILURE",
+      };
+    }
+  }
+  return null;
+}
+
 export async function validateChain(leaf: pkijs.Certificate, input: ChainInput): Promise<ChainResult> {
   const { anchors, at, session } = input;
   if (anchors.length === 0) {
@@ -145,6 +176,10 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
     };
   }
   const code = res.resultCode;
+  if (code !== 8) {
+    const unchecked = await uncheckedLink(session, leaf, [...input.anchors, ...intermediates], anchors);
+    if (unchecked) return unchecked;
+  }
   if (code === 8) {
     const path = namePath(leaf, [...input.anchors, ...intermediates], anchors);
     const bad = path.find((c) => validAt(c, at) !== "valid") ?? leaf;

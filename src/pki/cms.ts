@@ -7,6 +7,15 @@ import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
+import {
+  DIGEST_ALGORITHMS,
+  SIGNATURE_ALGORITHMS,
+  UnsupportedAlgorithmError,
+  createDigest,
+  describeAlgorithm,
+  digestAlgorithm as lookupDigest,
+  eddsaDigestMismatch,
+} from "./algorithms.js";
 import { algorithmName, certificateDer, certificateFromDer, rememberCertificateDers, sameName } from "./certificate.js";
 import {
   assertDerShape,
@@ -44,17 +53,15 @@ export const CMS_OID = {
   adbeRevocationInfoArchival: "1.2.840.113583.1.1.8",
 } as const;
 
-const HASH_BY_OID: Record<string, string> = {
-  "1.3.14.3.2.26": "sha1",
-  "2.16.840.1.101.3.4.2.1": "sha256",
-  "2.16.840.1.101.3.4.2.2": "sha384",
-  "2.16.840.1.101.3.4.2.3": "sha512",
-};
-/** Digest algorithms a seal may use today (ETSI TS 119 312): SHA-1 is refused for new signatures. */
-export const ACCEPTED_DIGESTS = new Set(["sha256", "sha384", "sha512"]);
+/**
+ * Digest algorithms a seal may use today (ETSI TS 119 312): SHA-2 and SHA-3 of 256 bits or more, and SHAKE256
+ * (512 bits, Ed448's in CMS); SHA-1 and SHA-224 are refused for new signatures.
+ */
+export const ACCEPTED_DIGESTS = new Set(["sha256", "sha384", "sha512", "sha3-256", "sha3-384", "sha3-512", "shake256"]);
 
+/** The node:crypto name of a digest algorithm OID (the one table, algorithms.ts), or null when not supported. */
 export function hashName(oid: string): string | null {
-  return HASH_BY_OID[oid] ?? null;
+  return DIGEST_ALGORITHMS.get(oid)?.name ?? null;
 }
 
 export interface DecodedSignedData {
@@ -453,6 +460,17 @@ export interface SignerVerification {
   hasSigningTime: boolean;
   ess: { present: "v2" | "v1" | "none"; matches: boolean; hashAlgorithm?: string };
   problems: string[];
+  /**
+   * An algorithm sealcheck cannot verify or does not accept here (the digest, the signature algorithm, the
+   * key, or a pairing RFC 8419 does not allow): the signature was not checked, so neither valid nor broken.
+   * The checks report INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE with `message`.
+   */
+  unsupported?: { code: UnsupportedAlgorithmError["code"] | "ERR_ALGORITHM_PAIRING"; oid: string; algorithm: string; message: string };
+}
+
+/** The `unsupported` of a SignerVerification for a caught error, or undefined for any other error. */
+export function unsupportedOf(e: unknown): SignerVerification["unsupported"] {
+  return e instanceof UnsupportedAlgorithmError ? { code: e.code, oid: e.oid, algorithm: e.algorithm, message: e.message } : undefined;
 }
 
 /**
@@ -489,8 +507,11 @@ export async function verifySigner(
   if (ctValue instanceof asn1js.ObjectIdentifier) out.contentType = ctValue.valueBlock.toString();
   const mdValue = md[0]?.values?.[0];
   if (mdValue instanceof asn1js.OctetString) out.messageDigest = toHex(mdValue.valueBlock.valueHexView);
-  if (!hashName(si.digestAlgorithm.algorithmId)) {
-    problems.push(`unsupported digest algorithm ${si.digestAlgorithm.algorithmId}`);
+  try {
+    lookupDigest(si.digestAlgorithm.algorithmId);
+  } catch (e) {
+    out.unsupported = unsupportedOf(e);
+    problems.push(`unsupported digest algorithm ${describeAlgorithm(si.digestAlgorithm.algorithmId)}`);
     return out;
   }
   const computed = await digestOf(digestAlgorithm);
@@ -501,19 +522,21 @@ export async function verifySigner(
     return out;
   }
   try {
-    // RSA PKCS#1 v1.5 SignerInfos may name rsaEncryption as the algorithm; pkijs then needs the hash.
-    out.signatureValid =
-      si.signatureAlgorithm.algorithmId === "1.2.840.113549.1.1.1"
-        ? await session.engine.verifyWithPublicKey(
-            si.signedAttrs.encodedValue,
-            si.signature,
-            out.signerCert.subjectPublicKeyInfo,
-            si.signatureAlgorithm,
-            digestAlgorithm.toUpperCase().replace("SHA", "SHA-"),
-          )
-        : await session.engine.verifyWithPublicKey(si.signedAttrs.encodedValue, si.signature, out.signerCert.subjectPublicKeyInfo, si.signatureAlgorithm);
+    out.signatureValid = await verifySignatureValue(session, si, out.signerCert, si.signedAttrs.encodedValue, digestAlgorithm);
   } catch (e) {
-    problems.push(`the signature could not be verified (${errorMessage(e)})`);
+    out.unsupported = unsupportedOf(e);
+    problems.push(out.unsupported ? out.unsupported.message : `the signature could not be verified (${errorMessage(e)})`);
+  }
+  const pairing = eddsaDigestMismatch(si.signatureAlgorithm.algorithmId, digestAlgorithm);
+  if (out.signatureValid && pairing) {
+    // The value verifies (PureEdDSA does not depend on the digest), but the pairing is not one RFC 8419 allows.
+    out.unsupported = {
+      code: "ERR_ALGORITHM_PAIRING",
+      oid: si.digestAlgorithm.algorithmId,
+      algorithm: digestAlgorithm,
+      message: pairing,
+    };
+    problems.push(pairing);
   }
   const implied = SIGNATURE_HASH[si.signatureAlgorithm.algorithmId];
   if (out.signatureValid && implied !== undefined && implied !== digestAlgorithm) {
@@ -526,17 +549,37 @@ export async function verifySigner(
   return out;
 }
 
-/** The hash a signature algorithm fixes (RSA PKCS #1 v1.5 and ECDSA with a named hash). */
-const SIGNATURE_HASH: Readonly<Record<string, string>> = {
-  "1.2.840.113549.1.1.5": "sha1",
-  "1.2.840.113549.1.1.11": "sha256",
-  "1.2.840.113549.1.1.12": "sha384",
-  "1.2.840.113549.1.1.13": "sha512",
-  "1.2.840.10045.4.1": "sha1",
-  "1.2.840.10045.4.3.2": "sha256",
-  "1.2.840.10045.4.3.3": "sha384",
-  "1.2.840.10045.4.3.4": "sha512",
-};
+/** The hash a signature algorithm fixes (RSA PKCS #1 v1.5, ECDSA DER or plain, DSA with a named hash). */
+const SIGNATURE_HASH: Readonly<Record<string, string>> = Object.fromEntries(
+  [...SIGNATURE_ALGORITHMS.values()].filter((a) => a.hash !== null).map((a) => [a.oid, a.hash!]),
+);
+
+/** WebCrypto's names of the hashes pkijs's engine knows; other hashes are handed to the engine by node:crypto's name. */
+const WEBCRYPTO_HASH: Readonly<Record<string, string>> = { sha1: "SHA-1", sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" };
+
+/**
+ * A SignerInfo's signature value over `data` (its signed attributes' DER, or the content when it has none),
+ * on the session's engine (the one algorithm table): true or false when checked, an UnsupportedAlgorithmError
+ * when it cannot be. RSA PKCS #1 v1.5 SignerInfos may name rsaEncryption: the digest algorithm gives the hash.
+ */
+export async function verifySignatureValue(
+  session: PkiSession,
+  si: pkijs.SignerInfo,
+  signerCert: pkijs.Certificate,
+  data: ArrayBuffer | Uint8Array,
+  digestAlgorithm: string,
+): Promise<boolean> {
+  const bytes = data instanceof Uint8Array ? data.slice().buffer : data;
+  return si.signatureAlgorithm.algorithmId === "1.2.840.113549.1.1.1"
+    ? session.engine.verifyWithPublicKey(
+        bytes,
+        si.signature,
+        signerCert.subjectPublicKeyInfo,
+        si.signatureAlgorithm,
+        WEBCRYPTO_HASH[digestAlgorithm] ?? digestAlgorithm,
+      )
+    : session.engine.verifyWithPublicKey(bytes, si.signature, signerCert.subjectPublicKeyInfo, si.signatureAlgorithm);
+}
 
 /** ESS signing-certificate(-v2): the signed attributes must bind the signer certificate by its hash. */
 function essBinding(si: pkijs.SignerInfo, cert: pkijs.Certificate): SignerVerification["ess"] {
@@ -557,8 +600,8 @@ function essBinding(si: pkijs.SignerInfo, cert: pkijs.Certificate): SignerVerifi
       i = 1;
     }
     const hash = (parts[i] as asn1js.OctetString).valueBlock.valueHexView;
-    if (!Object.values(HASH_BY_OID).includes(alg)) return { present: v2 ? "v2" : "v1", matches: false, hashAlgorithm: alg };
-    const expected = createHash(alg).update(certificateDer(cert)).digest();
+    if (![...DIGEST_ALGORITHMS.values()].some((d) => d.name === alg)) return { present: v2 ? "v2" : "v1", matches: false, hashAlgorithm: alg };
+    const expected = createDigest(alg).update(certificateDer(cert)).digest();
     return { present: v2 ? "v2" : "v1", matches: bytesEqual(hash, expected), hashAlgorithm: alg };
   } catch {
     return { present: v2 ? "v2" : "v1", matches: false };

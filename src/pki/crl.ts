@@ -1,5 +1,6 @@
 // CRLs archived with a seal (adbe-revocationInfoArchival, or a DSS): signature by the certificate's
 // issuer, currency at the sealing time, and whether the certificate is listed (and since when).
+import { UnsupportedAlgorithmError } from "./algorithms.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
@@ -321,14 +322,18 @@ const KNOWN_CRITICAL = new Set([
  * The steps of pkijs's CRL.verify over `tbsCertList` as received, with the project's name comparison
  * (pkijs's own, on its first use in a process, costs ~15 ms of a cold start).
  */
-function crlSignedBy(session: PkiSession, crl: pkijs.CertificateRevocationList, issuer: pkijs.Certificate): Promise<{ ok: boolean; error?: string }> {
+function crlSignedBy(
+  session: PkiSession,
+  crl: pkijs.CertificateRevocationList,
+  issuer: pkijs.Certificate,
+): Promise<{ ok: boolean; error?: string; unsupported?: UnsupportedAlgorithmError }> {
   return session.cache(CHECKED).get(crl, issuer, async () => {
     try {
       if (!sameName(crl.issuer, issuer.subject)) return { ok: false };
       if (crl.crlExtensions?.extensions.some((e) => e.critical && !KNOWN_CRITICAL.has(e.extnID))) return { ok: false };
       return { ok: await session.engine.verifyWithPublicKey(crl.tbsView, crl.signatureValue, issuer.subjectPublicKeyInfo, crl.signatureAlgorithm) };
     } catch (e) {
-      return { ok: false, error: errorMessage(e) };
+      return { ok: false, error: errorMessage(e), ...(e instanceof UnsupportedAlgorithmError ? { unsupported: e } : {}) };
     }
   });
 }
@@ -364,8 +369,18 @@ export async function judgeCrl(
       details,
     };
   }
-  const { ok, error } = await crlSignedBy(session, crl, issuer);
+  const { ok, error, unsupported } = await crlSignedBy(session, crl, issuer);
   if (error) details.error = error;
+  // Not checked is not broken: an algorithm outside the one table (algorithms.ts).
+  if (unsupported) {
+    details.unsupportedAlgorithm = { code: unsupported.code, oid: unsupported.oid, algorithm: unsupported.algorithm };
+    return {
+      status: "indeterminate",
+      subIndication: "CRYPTO_CONSTRAINTS_FAILURE",
+      message: `The CRL's signature cannot be checked: ${unsupported.message}.`,
+      details,
+    };
+  }
   if (!ok) return { status: "failed", subIndication: "SIG_CRYPTO_FAILURE", message: "The CRL's signature does not verify with the issuing CA's key.", details };
   const skew = skewSeconds * 1000;
   const t = sealingTime.getTime();

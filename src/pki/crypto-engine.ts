@@ -2,8 +2,9 @@
 // key's algorithm and exact bytes), so that the CA, responder, TSA and seal keys an archive system meets
 // in every archive are imported once per session instead of several times per archive. Passed to pkijs
 // explicitly: setting pkijs's global engine would change it for every other pkijs user in the host process.
-import { KeyObject, constants, createPublicKey, verify as verifyNow, webcrypto } from "node:crypto";
+import { KeyObject, constants, verify as verifyNow, webcrypto } from "node:crypto";
 import * as pkijs from "pkijs";
+import { publicKeyOf, signatureAlgorithm as lookupSignatureAlgorithm, verifyByTable } from "./algorithms.js";
 import { toHex } from "./der.js";
 import { BoundedPromises, cacheSlot, DerPool } from "./kept.js";
 
@@ -27,25 +28,40 @@ class KeyCachingEngine extends pkijs.CryptoEngine {
   }
 
   /**
-   * ECDSA on the Brainpool curves (German qualified signature cards, TS 119 312's r1 curves), which WebCrypto
-   * cannot import: verified by OpenSSL directly, over the DER (r, s) that CMS, certificates, CRLs and OCSP carry.
-   * Only the ECDSA-with-SHA-2 algorithms; everything else is pkijs's path, unchanged.
+   * Every signature value of X.509, CMS, OCSP and CRLs is checked here, by the one algorithm table
+   * (algorithms.ts): an algorithm outside it throws an UnsupportedAlgorithmError (never a bare false, never
+   * pkijs's plain Error), which the checks report as INDETERMINATE. pkijs's own path (WebCrypto, with the
+   * key cache and the in-thread verify below) keeps what it verified before: RSA PKCS #1 v1.5 and DER ECDSA
+   * on the NIST curves with SHA-1/SHA-2, and RSASSA-PSS (pkijs reads its parameters). Everything else of the
+   * table — ECDSA on the Brainpool curves (German qualified signature cards, TS 119 312's r1 curves), which
+   * WebCrypto cannot import; plain ECDSA (BSI TR-03111, r‖s); EdDSA (RFC 8410/8419); SHA-224 and SHA-3;
+   * DSA — OpenSSL verifies directly, with a key from the SPKI.
    */
   override async verifyWithPublicKey(...args: Parameters<pkijs.CryptoEngine["verifyWithPublicKey"]>): Promise<boolean> {
-    const [data, signature, publicKeyInfo, signatureAlgorithm] = args;
-    const hash = ECDSA_HASH[signatureAlgorithm.algorithmId];
+    const [data, signature, publicKeyInfo, signatureAlgorithm, shaAlgorithm] = args;
+    const oid = signatureAlgorithm.algorithmId;
+    // pkijs's own calls with no algorithm and a WebCrypto hash: its path.
+    if (oid === "" && shaAlgorithm) return super.verifyWithPublicKey(...args);
+    const alg = lookupSignatureAlgorithm(oid);
+    if (alg.family === "rsa-pss") return super.verifyWithPublicKey(...args);
+    const keyOid = publicKeyInfo.algorithm.algorithmId;
     const params = publicKeyInfo.algorithm.algorithmParams as { valueBlock?: { toString(): string } } | undefined;
-    if (hash && publicKeyInfo.algorithm.algorithmId === EC_PUBLIC_KEY && BRAINPOOL.has(params?.valueBlock?.toString() ?? "")) {
-      const spki = new Uint8Array(publicKeyInfo.toSchema().toBER(false));
-      const kept = this.brainpoolKeys.lookup(spki);
-      let key = kept.value;
-      if (!key) this.brainpoolKeys.keep(kept.key, spki, (key = createPublicKey({ key: Buffer.from(spki), format: "der", type: "spki" })));
-      return verifyNow(hash, view(data), { key, dsaEncoding: "der" }, signature.valueBlock.valueHexView);
-    }
-    return super.verifyWithPublicKey(...args);
+    const hash = alg.hash ?? (shaAlgorithm ? (NODE_HASH[shaAlgorithm.toUpperCase()] ?? shaAlgorithm.toLowerCase()) : null);
+    const webCryptoHash = hash !== null && Object.values(NODE_HASH).includes(hash);
+    if (
+      webCryptoHash &&
+      ((alg.family === "rsa-pkcs1" && keyOid === RSA_PUBLIC_KEY) ||
+        (alg.family === "ecdsa" && keyOid === EC_PUBLIC_KEY && NIST_CURVES.has(params?.valueBlock?.toString() ?? "")))
+    )
+      return super.verifyWithPublicKey(...args);
+    const spki = new Uint8Array(publicKeyInfo.toSchema().toBER(false));
+    const kept = this.tableKeys.lookup(spki);
+    let key = kept.value;
+    if (!key) this.tableKeys.keep(kept.key, spki, (key = publicKeyOf(spki, keyOid)));
+    return verifyByTable(alg, key, view(data), signature.valueBlock.valueHexView, hash ?? undefined);
   }
 
-  private readonly brainpoolKeys = new DerPool<KeyObject>(64);
+  private readonly tableKeys = new DerPool<KeyObject>(64);
 
   /**
    * WebCrypto's verify for RSASSA-PKCS1-v1_5 and ECDSA, done in this thread: the same OpenSSL operation
@@ -93,14 +109,9 @@ function hashName(hash: unknown): string | undefined {
 const NODE_HASH: Readonly<Record<string, string>> = { "SHA-1": "sha1", "SHA-256": "sha256", "SHA-384": "sha384", "SHA-512": "sha512" };
 
 const EC_PUBLIC_KEY = "1.2.840.10045.2.1";
-/** ecdsa-with-SHA256/384/512 (RFC 5758). */
-const ECDSA_HASH: Readonly<Record<string, string>> = {
-  "1.2.840.10045.4.3.2": "sha256",
-  "1.2.840.10045.4.3.3": "sha384",
-  "1.2.840.10045.4.3.4": "sha512",
-};
-/** brainpoolP256r1, brainpoolP384r1, brainpoolP512r1 (RFC 5639). */
-const BRAINPOOL = new Set(["1.3.36.3.3.2.8.1.1.7", "1.3.36.3.3.2.8.1.1.11", "1.3.36.3.3.2.8.1.1.13"]);
+const RSA_PUBLIC_KEY = "1.2.840.113549.1.1.1";
+/** P-256, P-384, P-521: the curves WebCrypto imports. */
+const NIST_CURVES = new Set(["1.2.840.10045.3.1.7", "1.3.132.0.34", "1.3.132.0.35"]);
 
 /** The engine every pkijs verification of a session runs on (PkiSession.engine), with its imported keys. */
 export const ENGINE = cacheSlot<pkijs.CryptoEngine>(

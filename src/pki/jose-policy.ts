@@ -77,7 +77,7 @@ export const X509_CURVES: ReadonlySet<string> = new Set([...CURVES, "brainpoolP2
  * Why a public key is too weak to prove a signature, or null. RSA: a modulus under 2048 bits, or a public
  * exponent that is even or under 65537 (with e = 1 a "signature" is the padded message itself: anyone can
  * make one). EC: only P-256/P-384/P-521 (Node refuses points off their curve when the key is imported, so
- * such a key never gets here). Ed25519 is fine; any other key type is refused.
+ * such a key never gets here). Ed25519 is fine, Ed448 for X.509 and CMS; any other key type is refused.
  */
 export function weakKeyReason(key: KeyObject, use: KeyUse = "jose"): string | null {
   const d = key.asymmetricKeyDetails ?? {};
@@ -97,6 +97,9 @@ export function weakKeyReason(key: KeyObject, use: KeyUse = "jose"): string | nu
         : `its elliptic curve ${d.namedCurve ?? "?"} is not P-256, P-384 or P-521${use === "pki" ? " (nor Brainpool P256r1, P384r1 or P512r1)" : ""}`;
     case "ed25519":
       return null;
+    case "ed448":
+      // RFC 8410/8419 in X.509 and CMS (~224-bit security); no JWS algorithm the policy allows uses it.
+      return use === "pki" ? null : `its key type ed448 is not accepted for signatures`;
     default:
       return `its key type ${key.asymmetricKeyType ?? "?"} is not accepted for signatures`;
   }

@@ -5,6 +5,7 @@
 // pkijs's BasicOCSPResponse.verify() validates the responder chain at the current time only, so every
 // archived response fails it. Here the signature is checked with the responder's key over tbsResponseData
 // (pkijs), and authorisation and validity are judged at the time the response was produced.
+import { UnsupportedAlgorithmError } from "./algorithms.js";
 import { weakPublicKeyReason } from "./jose-policy.js";
 import { createHash } from "node:crypto";
 import * as asn1js from "asn1js";
@@ -406,13 +407,14 @@ function sha(alg: string, data: Uint8Array): string {
   return createHash(alg).update(data).digest("hex");
 }
 
-async function verifySignature(session: PkiSession, basic: pkijs.BasicOCSPResponse, cert: pkijs.Certificate): Promise<boolean> {
+/** True or false when checked; the UnsupportedAlgorithmError when the signature cannot be checked (algorithms.ts). */
+async function verifySignature(session: PkiSession, basic: pkijs.BasicOCSPResponse, cert: pkijs.Certificate): Promise<boolean | UnsupportedAlgorithmError> {
   try {
     // Over the response's own tbsResponseData bytes, as received (not re-encoded).
     const tbs = basic.tbsResponseData.tbsView;
     return await session.engine.verifyWithPublicKey(tbs, basic.signature, cert.subjectPublicKeyInfo, basic.signatureAlgorithm);
-  } catch {
-    return false;
+  } catch (e) {
+    return e instanceof UnsupportedAlgorithmError ? e : false;
   }
 }
 
@@ -457,11 +459,24 @@ async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; respond
     };
   }
   let signer: pkijs.Certificate | undefined;
+  let unsupported: UnsupportedAlgorithmError | undefined;
   for (const c of candidates) {
-    if (await verifySignature(input.session, basic, c)) {
+    const ok = await verifySignature(input.session, basic, c);
+    if (ok instanceof UnsupportedAlgorithmError) unsupported ??= ok;
+    else if (ok) {
       signer = c;
       break;
     }
+  }
+  // Not checked is not broken: an algorithm (or a responder key) outside the one table.
+  if (!signer && unsupported) {
+    return {
+      j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP response's signature cannot be checked: ${unsupported.message}.`, {
+        ...details,
+        unsupportedAlgorithm: { code: unsupported.code, oid: unsupported.oid, algorithm: unsupported.algorithm },
+        responder: summarize(candidates[0]!),
+      }),
+    };
   }
   if (!signer) {
     return {

@@ -1,8 +1,8 @@
 // RFC 3161 timestamp tokens: the TSTInfo's message imprint over the timestamped bytes, the TSA's CMS
 // signature, its certificate (id-kp-timeStamping) and path. The genTime proves the seal existed then.
-import { createHash } from "node:crypto";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
+import { createDigest, describeAlgorithm } from "./algorithms.js";
 import type { Judgement } from "./ocsp.js";
 import { OID, extendedKeyUsages, extension, displayName, summarize, type CertificateSummary } from "./certificate.js";
 import { validateChain } from "./chain.js";
@@ -128,18 +128,29 @@ export async function verifyTimestamp(
   });
 
   const imprintAlg = hashName(tst.messageImprint.hashAlgorithm.algorithmId);
-  if (!imprintAlg) return fail("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The timestamp's imprint uses an unsupported hash (${info.imprintAlgorithm}).`);
+  if (!imprintAlg)
+    return fail(
+      "indeterminate",
+      "CRYPTO_CONSTRAINTS_FAILURE",
+      `The timestamp's imprint uses an unsupported hash (${describeAlgorithm(tst.messageImprint.hashAlgorithm.algorithmId)}).`,
+    );
   const imprint = toHex(tst.messageImprint.hashedMessage.valueBlock.valueHexView);
-  const expected = toHex(typeof data === "function" ? data(imprintAlg) : createHash(imprintAlg).update(data).digest());
+  const expected = toHex(typeof data === "function" ? data(imprintAlg) : createDigest(imprintAlg).update(data).digest());
   details.imprint = imprint;
   if (imprint !== expected)
     return fail("failed", "HASH_FAILURE", "The timestamp's message imprint does not match the data it should cover: it belongs to other data.");
 
   const eContent = new Uint8Array(decoded.signedData.encapContentInfo.eContent!.getValue());
-  const signer = await verifySigner(session, decoded, 0, (alg) => createHash(alg).update(eContent).digest());
+  const signer = await verifySigner(session, decoded, 0, (alg) => createDigest(alg).update(eContent).digest());
   if (!signer.signerCert) return fail("indeterminate", "NO_SIGNING_CERTIFICATE_FOUND", "The TSA's certificate is not in the timestamp token.");
   info.tsa = summarize(signer.signerCert);
   details.tsa = info.tsa;
+  // Not checked is not broken: a digest or signature algorithm outside the table. A digest that was computed
+  // and does not match is still a failure.
+  if (signer.unsupported && (signer.computedDigest === undefined || signer.messageDigestMatches)) {
+    details.unsupportedAlgorithm = signer.unsupported;
+    return fail("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The TSA's signature on the timestamp cannot be checked: ${signer.unsupported.message}.`);
+  }
   if (!signer.messageDigestMatches || !signer.signatureValid) {
     return fail(
       "failed",

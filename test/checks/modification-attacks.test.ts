@@ -239,6 +239,32 @@ describe("/SigFlags", () => {
   });
 });
 
+describe("the broker's real archive", () => {
+  it("a genuine DSS added: passed (its seal's /Reference /Data names the catalog, which stays a catalog)", () => {
+    const bytes = update(
+      REAL,
+      [
+        {
+          num: 1,
+          body: "<< /AcroForm 31 0 R /Extensions << /ESIC << /BaseVersion /1.7 /ExtensionLevel 2 >> >> /Names 30 0 R /Pages 2 0 R /Perms << /DocMDP 32 0 R >> /Type /Catalog /DSS 40 0 R >>",
+        },
+        { num: 40, body: "<< /Certs [41 0 R] >>" },
+        { num: 41, body: "<< >>", stream: latin1("0") },
+      ],
+      REAL_TRAILER,
+    );
+    expect(judge(bytes).status).toBe("passed");
+  });
+
+  it("the catalog copied under a new number and named by the trailer: failed", () => {
+    const catalog = text(REAL).match(/1 0 obj\s*(<<[\s\S]*?>>)\s*endobj/)![1]!;
+    const bytes = update(REAL, [{ num: 40, body: catalog }], "/Root 40 0 R /Info 3 0 R");
+    const r = judge(bytes);
+    expect(r.status).toBe("failed");
+    expect(r.message).toMatch(/another catalog object/);
+  });
+});
+
 describe("genuine classes (held-out corpus): what readers read alike is no change", () => {
   it("a DSS that lists an object also used elsewhere (unchanged): passed", () => {
     const bytes = update(SAMPLE, [

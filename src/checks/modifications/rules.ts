@@ -374,7 +374,11 @@ export function judgeChangedObject(r: RuleContext, context: GraphContext, num: n
 /** The trailer of a later revision against the earlier one: bookkeeping keys may differ, nothing else. */
 export function judgeTrailer(r: RuleContext, before: PdfDict, after: PdfDict): void {
   const root = rawGet(after, "Root");
+  const was = rawGet(before, "Root");
   if (root?.kind !== "ref") r.report("other", "trailer /Root is not an indirect reference");
+  // A signature's DocMDP /Reference names the catalog by number (/Data): a copy under another number is not it.
+  else if (was?.kind === "ref" && (was.num !== root.num || was.gen !== root.gen))
+    r.report("other", "trailer /Root names another catalog object than the signed one");
   const keys = new Set([...before.entries.keys(), ...after.entries.keys()]);
   const ignored = [...keys].filter((k) => !["Root", "Info", "Encrypt"].includes(k));
   compareDicts(r, before, after, "trailer", {

@@ -1,0 +1,224 @@
+// The one table of the signature and digest algorithms sealcheck verifies, in the manner of panva/jose: every
+// place a signature value is checked (CMS signers, timestamps, OCSP, CRLs, certificates) looks its algorithm
+// up here, and an algorithm that is not here is an UnsupportedAlgorithmError with a stable code, which the
+// checks map to INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE naming the algorithm (ETSI EN 319 102-1 §5.2.8: the
+// signature could not be checked under the validation's cryptographic constraints), never to
+// SIG_CRYPTO_FAILURE, which stays for a value that was checked and does not verify.
+//
+// The structure is asn1js/pkijs's; the mathematics is OpenSSL's through node:crypto. pkijs (3.x) knows
+// RSA PKCS #1 v1.5, RSASSA-PSS and DER ECDSA on the NIST curves only: for an unknown OID it throws a plain
+// Error ("Unsupported signature algorithm: …"), plain ECDSA (BSI TR-03111) it does not know, and EdDSA keys
+// it cannot import. The crypto engine therefore verifies every algorithm outside pkijs's set here.
+import { createHash, createPublicKey, verify as verifyNow, type Hash, type KeyObject } from "node:crypto";
+
+/** How a signature value is encoded and checked. */
+export type SignatureFamily = "rsa-pkcs1" | "rsa-pss" | "ecdsa" | "ecdsa-plain" | "eddsa" | "dsa";
+
+export interface SignatureAlgorithm {
+  readonly oid: string;
+  readonly name: string;
+  readonly family: SignatureFamily;
+  /**
+   * The node:crypto hash the signature is computed with; null for pure EdDSA (no pre-hash), and for
+   * rsaEncryption and RSASSA-PSS, whose hash comes from elsewhere (the digest algorithm, the PSS parameters).
+   */
+  readonly hash: string | null;
+}
+
+const sig = (oid: string, name: string, family: SignatureFamily, hash: string | null): [string, SignatureAlgorithm] => [oid, { oid, name, family, hash }];
+
+const PLAIN = "0.4.0.127.0.7.1.1.4.1"; // BSI TR-03111 ecdsa-plain-signatures
+const SIG_ALGS = "2.16.840.1.101.3.4.3"; // NIST CSOR sigAlgs
+
+/** Every signature algorithm sealcheck verifies, by OID. */
+export const SIGNATURE_ALGORITHMS: ReadonlyMap<string, SignatureAlgorithm> = new Map([
+  sig("1.2.840.113549.1.1.1", "rsaEncryption", "rsa-pkcs1", null),
+  sig("1.2.840.113549.1.1.5", "sha1WithRSAEncryption", "rsa-pkcs1", "sha1"),
+  sig("1.2.840.113549.1.1.14", "sha224WithRSAEncryption", "rsa-pkcs1", "sha224"),
+  sig("1.2.840.113549.1.1.11", "sha256WithRSAEncryption", "rsa-pkcs1", "sha256"),
+  sig("1.2.840.113549.1.1.12", "sha384WithRSAEncryption", "rsa-pkcs1", "sha384"),
+  sig("1.2.840.113549.1.1.13", "sha512WithRSAEncryption", "rsa-pkcs1", "sha512"),
+  sig(`${SIG_ALGS}.13`, "id-rsassa-pkcs1-v1_5-with-sha3-224", "rsa-pkcs1", "sha3-224"),
+  sig(`${SIG_ALGS}.14`, "id-rsassa-pkcs1-v1_5-with-sha3-256", "rsa-pkcs1", "sha3-256"),
+  sig(`${SIG_ALGS}.15`, "id-rsassa-pkcs1-v1_5-with-sha3-384", "rsa-pkcs1", "sha3-384"),
+  sig(`${SIG_ALGS}.16`, "id-rsassa-pkcs1-v1_5-with-sha3-512", "rsa-pkcs1", "sha3-512"),
+  sig("1.2.840.113549.1.1.10", "RSASSA-PSS", "rsa-pss", null),
+  sig("1.2.840.10045.4.1", "ecdsa-with-SHA1", "ecdsa", "sha1"),
+  sig("1.2.840.10045.4.3.1", "ecdsa-with-SHA224", "ecdsa", "sha224"),
+  sig("1.2.840.10045.4.3.2", "ecdsa-with-SHA256", "ecdsa", "sha256"),
+  sig("1.2.840.10045.4.3.3", "ecdsa-with-SHA384", "ecdsa", "sha384"),
+  sig("1.2.840.10045.4.3.4", "ecdsa-with-SHA512", "ecdsa", "sha512"),
+  sig(`${SIG_ALGS}.9`, "id-ecdsa-with-sha3-224", "ecdsa", "sha3-224"),
+  sig(`${SIG_ALGS}.10`, "id-ecdsa-with-sha3-256", "ecdsa", "sha3-256"),
+  sig(`${SIG_ALGS}.11`, "id-ecdsa-with-sha3-384", "ecdsa", "sha3-384"),
+  sig(`${SIG_ALGS}.12`, "id-ecdsa-with-sha3-512", "ecdsa", "sha3-512"),
+  // BSI TR-03111 §5.2.1: r‖s, each the length of the group order (IEEE P1363), not a DER SEQUENCE.
+  sig(`${PLAIN}.1`, "ecdsa-plain-SHA1", "ecdsa-plain", "sha1"),
+  sig(`${PLAIN}.2`, "ecdsa-plain-SHA224", "ecdsa-plain", "sha224"),
+  sig(`${PLAIN}.3`, "ecdsa-plain-SHA256", "ecdsa-plain", "sha256"),
+  sig(`${PLAIN}.4`, "ecdsa-plain-SHA384", "ecdsa-plain", "sha384"),
+  sig(`${PLAIN}.5`, "ecdsa-plain-SHA512", "ecdsa-plain", "sha512"),
+  sig(`${PLAIN}.8`, "ecdsa-plain-SHA3-224", "ecdsa-plain", "sha3-224"),
+  sig(`${PLAIN}.9`, "ecdsa-plain-SHA3-256", "ecdsa-plain", "sha3-256"),
+  sig(`${PLAIN}.10`, "ecdsa-plain-SHA3-384", "ecdsa-plain", "sha3-384"),
+  sig(`${PLAIN}.11`, "ecdsa-plain-SHA3-512", "ecdsa-plain", "sha3-512"),
+  // RFC 8410/8419: PureEdDSA, no context, over the data itself.
+  sig("1.3.101.112", "Ed25519", "eddsa", null),
+  sig("1.3.101.113", "Ed448", "eddsa", null),
+  sig("1.2.840.10040.4.3", "dsa-with-sha1", "dsa", "sha1"),
+  sig(`${SIG_ALGS}.1`, "dsa-with-sha224", "dsa", "sha224"),
+  sig(`${SIG_ALGS}.2`, "dsa-with-sha256", "dsa", "sha256"),
+]);
+
+export interface DigestAlgorithm {
+  readonly oid: string;
+  /** node:crypto's name, which the whole program uses for the hash ("sha256", "sha3-256", "shake256"). */
+  readonly name: string;
+  /** The output length in bytes, for an extendable-output function (SHAKE256 in CMS: 512 bits, RFC 8419/8702). */
+  readonly outputLength?: number;
+}
+
+const HASH_ALGS = "2.16.840.1.101.3.4.2"; // NIST CSOR hashAlgs
+const digest = (oid: string, name: string, outputLength?: number): [string, DigestAlgorithm] => [oid, { oid, name, ...(outputLength ? { outputLength } : {}) }];
+
+/** Every digest algorithm sealcheck computes, by OID. id-shake256-len (…2.18) only with 512 bits: see digestOf. */
+export const DIGEST_ALGORITHMS: ReadonlyMap<string, DigestAlgorithm> = new Map([
+  digest("1.3.14.3.2.26", "sha1"),
+  digest(`${HASH_ALGS}.4`, "sha224"),
+  digest(`${HASH_ALGS}.1`, "sha256"),
+  digest(`${HASH_ALGS}.2`, "sha384"),
+  digest(`${HASH_ALGS}.3`, "sha512"),
+  digest(`${HASH_ALGS}.7`, "sha3-224"),
+  digest(`${HASH_ALGS}.8`, "sha3-256"),
+  digest(`${HASH_ALGS}.9`, "sha3-384"),
+  digest(`${HASH_ALGS}.10`, "sha3-512"),
+  digest(`${HASH_ALGS}.12`, "shake256", 64),
+]);
+
+/** The digest names the program's hash streams accept, with their output lengths (SHAKE256: 64 bytes). */
+export function createDigest(name: string): Hash {
+  return name === "shake256" ? createHash(name, { outputLength: 64 }) : createHash(name);
+}
+
+/** Stable codes, as jose's errors have: a caller decides by the code, never by the message. */
+export type UnsupportedCode = "ERR_UNSUPPORTED_SIGNATURE_ALGORITHM" | "ERR_UNSUPPORTED_DIGEST_ALGORITHM" | "ERR_UNSUPPORTED_KEY";
+
+/** An algorithm (or a key for it) that sealcheck cannot verify: the signature was not checked. */
+export class UnsupportedAlgorithmError extends Error {
+  override readonly name = "UnsupportedAlgorithmError";
+  constructor(
+    readonly code: UnsupportedCode,
+    /** The OID as the data carries it. */
+    readonly oid: string,
+    /** Its name, when known ("ecdsa-plain-SHA256", "Ed448"), else the OID. */
+    readonly algorithm: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Readable names of OIDs outside the tables that signed data is known to carry. */
+const KNOWN_ELSEWHERE: Readonly<Record<string, string>> = {
+  "1.2.643.7.1.1.3.2": "GOST R 34.10-2012 with GOST R 34.11-2012 (256 bit)",
+  "1.2.643.7.1.1.3.3": "GOST R 34.10-2012 with GOST R 34.11-2012 (512 bit)",
+  "1.2.156.10197.1.501": "SM2 with SM3",
+  "1.2.840.113549.1.1.4": "md5WithRSAEncryption",
+  "1.2.840.113549.1.1.2": "md2WithRSAEncryption",
+  "1.2.840.113549.2.5": "md5",
+  "1.3.36.3.2.1": "ripemd160",
+  "1.3.36.3.3.1.2": "rsaSignatureWithripemd160",
+  [`${HASH_ALGS}.11`]: "shake128",
+  [`${HASH_ALGS}.17`]: "id-shake128-len",
+  [`${HASH_ALGS}.18`]: "id-shake256-len",
+};
+
+/** "name (OID)" for a message, whether or not the OID is in the tables. */
+export function describeAlgorithm(oid: string): string {
+  const name = SIGNATURE_ALGORITHMS.get(oid)?.name ?? DIGEST_ALGORITHMS.get(oid)?.name ?? KNOWN_ELSEWHERE[oid];
+  return name && name !== oid ? `${name} (${oid})` : `${oid || "(none)"} (unknown)`;
+}
+
+/** The table's entry for a signature algorithm OID, or an UnsupportedAlgorithmError. */
+export function signatureAlgorithm(oid: string): SignatureAlgorithm {
+  const a = SIGNATURE_ALGORITHMS.get(oid);
+  if (!a)
+    throw new UnsupportedAlgorithmError(
+      "ERR_UNSUPPORTED_SIGNATURE_ALGORITHM",
+      oid,
+      KNOWN_ELSEWHERE[oid] ?? oid,
+      `the signature algorithm ${describeAlgorithm(oid)} is not supported`,
+    );
+  return a;
+}
+
+/** The table's entry for a digest algorithm OID, or an UnsupportedAlgorithmError. */
+export function digestAlgorithm(oid: string): DigestAlgorithm {
+  const a = DIGEST_ALGORITHMS.get(oid);
+  if (!a)
+    throw new UnsupportedAlgorithmError(
+      "ERR_UNSUPPORTED_DIGEST_ALGORITHM",
+      oid,
+      KNOWN_ELSEWHERE[oid] ?? oid,
+      `the digest algorithm ${describeAlgorithm(oid)} is not supported`,
+    );
+  return a;
+}
+
+/**
+ * RFC 8419 §3: with signed attributes, an EdDSA signer's message digest is SHA-512 (Ed25519) or SHAKE256 with
+ * a 512-bit output (Ed448). Null when the pairing is allowed, else why not.
+ */
+export function eddsaDigestMismatch(signatureOid: string, digestName: string): string | null {
+  const required = signatureOid === "1.3.101.112" ? "sha512" : signatureOid === "1.3.101.113" ? "shake256" : null;
+  if (required === null || digestName === required) return null;
+  return `RFC 8419 requires ${required === "sha512" ? "SHA-512" : "SHAKE256 (512 bits)"} as the message digest of ${SIGNATURE_ALGORITHMS.get(signatureOid)!.name}, not ${digestName}`;
+}
+
+/** The key types an SPKI may hold for each family (node:crypto's asymmetricKeyType). */
+const KEY_TYPES: Readonly<Record<SignatureFamily, readonly string[]>> = {
+  "rsa-pkcs1": ["rsa"],
+  "rsa-pss": ["rsa", "rsa-pss"],
+  ecdsa: ["ec"],
+  "ecdsa-plain": ["ec"],
+  eddsa: ["ed25519", "ed448"],
+  dsa: ["dsa"],
+};
+
+/** The public key of an SPKI's DER, or an UnsupportedAlgorithmError (a key type or curve OpenSSL does not know). */
+export function publicKeyOf(spki: Uint8Array, keyAlgorithmOid: string): KeyObject {
+  try {
+    return createPublicKey({ key: Buffer.from(spki.buffer, spki.byteOffset, spki.byteLength), format: "der", type: "spki" });
+  } catch (e) {
+    throw new UnsupportedAlgorithmError(
+      "ERR_UNSUPPORTED_KEY",
+      keyAlgorithmOid,
+      KNOWN_ELSEWHERE[keyAlgorithmOid] ?? keyAlgorithmOid,
+      `the public key (algorithm ${keyAlgorithmOid}) cannot be used: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+}
+
+/**
+ * Verifies `signature` over `data` with `key` by the table's entry (not RSASSA-PSS, whose parameters pkijs
+ * reads). `hash` names the hash for rsaEncryption. False when the value does not verify, also when the key
+ * is of another type than the algorithm's or the value is malformed (a DER ECDSA value that is no SEQUENCE,
+ * an r‖s of the wrong length): the signature was checked and is not a valid one.
+ */
+export function verifyByTable(alg: SignatureAlgorithm, key: KeyObject, data: Uint8Array, signature: Uint8Array, hash?: string): boolean {
+  if (!KEY_TYPES[alg.family].includes(key.asymmetricKeyType ?? "")) return false;
+  // Ed25519 and Ed448 name the curve as well as the algorithm: an Ed448 signature is never an Ed25519 key's.
+  if (alg.family === "eddsa" && key.asymmetricKeyType !== alg.name.toLowerCase()) return false;
+  const h = alg.family === "eddsa" ? null : (alg.hash ?? hash ?? null);
+  if (alg.family !== "eddsa" && !h) throw new UnsupportedAlgorithmError("ERR_UNSUPPORTED_SIGNATURE_ALGORITHM", alg.oid, alg.name, `${alg.name} without a hash`);
+  try {
+    if (alg.family === "ecdsa-plain") {
+      // IEEE P1363: r and s of exactly the order's length each; OpenSSL checks the length too.
+      return verifyNow(h, data, { key, dsaEncoding: "ieee-p1363" }, signature);
+    }
+    if (alg.family === "ecdsa" || alg.family === "dsa") return verifyNow(h, data, { key, dsaEncoding: "der" }, signature);
+    return verifyNow(h, data, key, signature);
+  } catch {
+    return false;
+  }
+}
