@@ -86,3 +86,52 @@ it("refusals are FormatErrors", () => {
   const s = text(minimalPdf("table"));
   expect(() => parsePdf(latin1(edit(s, "xref\n0 5\n", "xref\n%c\n0 5\n")), LIMITS)).toThrow(FormatError);
 });
+
+/** A one-revision file whose xref stream is written with the given /W and options (rows sorted by number). */
+function xrefStreamPdf(opts: { w: [number, number, number]; index?: (n: number) => string; extraBytes?: number; dropRow?: boolean }): string {
+  let s = "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n";
+  const offsets: number[] = [];
+  for (const o of minimalObjects()) {
+    offsets[o.num] = s.length;
+    if (o.stream) s += `${o.num} 0 obj\n${o.body.replace(/>>$/, `/Length ${o.stream.length} >>`)}\nstream\n${text(o.stream)}\nendstream\nendobj\n`;
+    else s += `${o.num} 0 obj\n${o.body}\nendobj\n`;
+  }
+  const xrefAt = s.length;
+  offsets[5] = xrefAt;
+  const field = (v: number, w: number) => {
+    let out = "";
+    for (let i = w - 1; i >= 0; i--) out += String.fromCharCode(Math.floor(v / 256 ** i) % 256);
+    return out;
+  };
+  let data = "";
+  const rows = opts.dropRow ? 5 : 6;
+  for (let n = 0; n < rows; n++)
+    data += field(n === 0 ? 0 : 1, opts.w[0]) + field(n === 0 ? 0 : offsets[n]!, opts.w[1]) + field(n === 0 ? 65535 : 0, opts.w[2]);
+  data += "\0".repeat(opts.extraBytes ?? 0);
+  const index = opts.index ? ` /Index [${opts.index(6)}]` : "";
+  s += `5 0 obj\n<< /Type /XRef /Size 6 /W [${opts.w.join(" ")}]${index} /Root 1 0 R /Length ${data.length} >>\nstream\n${data}\nendstream\nendobj\n`;
+  return s + `startxref\n${xrefAt}\n%%EOF\n`;
+}
+
+describe("xref streams", () => {
+  it("reads /W fields up to [4 8 4] (poppler's bounds) and refuses wider ones", () => {
+    expect(catalogType(xrefStreamPdf({ w: [1, 4, 2] }))).toBe("Catalog");
+    expect(catalogType(xrefStreamPdf({ w: [4, 8, 4] }))).toBe("Catalog");
+    expect(catalogType(xrefStreamPdf({ w: [0, 3, 0] }))).toBe("Catalog");
+    refused(xrefStreamPdf({ w: [5, 4, 2] }), /has a field wider than every reader reads/);
+    refused(xrefStreamPdf({ w: [1, 9, 2] }), /has a field wider than every reader reads/);
+    refused(xrefStreamPdf({ w: [1, 4, 5] }), /has a field wider than every reader reads/);
+  });
+
+  it("refuses data longer or shorter than /W and /Index need (qpdf: 'has the wrong size')", () => {
+    refused(xrefStreamPdf({ w: [1, 4, 2], extraBytes: 7 }), /holds 49 bytes, \/W and \/Index need exactly 42/);
+    refused(xrefStreamPdf({ w: [1, 4, 2], extraBytes: 1 }), /need exactly 42/);
+    refused(xrefStreamPdf({ w: [1, 4, 2], dropRow: true }), /holds 35 bytes, \/W and \/Index need exactly 42/);
+  });
+
+  it("refuses /Index subsections that overlap or descend", () => {
+    expect(catalogType(xrefStreamPdf({ w: [1, 4, 2], index: () => "0 3 3 3" }))).toBe("Catalog");
+    refused(xrefStreamPdf({ w: [1, 4, 2], index: () => "3 3 0 3" }), /\/Index subsections overlap or are not in ascending order/);
+    refused(xrefStreamPdf({ w: [1, 4, 2], index: () => "0 4 2 2" }), /\/Index subsections overlap/);
+  });
+});

@@ -191,6 +191,9 @@ export function directFilters(dict: PdfDict, what: string): FilterSpec[] {
   });
 }
 
+/** The widest /W fields every reader reads (poppler's XRef::readXRefStream bounds: 4, 8, 4). */
+const MAX_W = [4, 8, 4] as const;
+
 function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: EntryBudget): XrefSection {
   const obj = parseIndirectObject(buf, offset, { maxDepth: limits.maxPdfDepth, maxStringBytes: limits.maxPdfStringBytes, spans: true });
   const s = obj.value;
@@ -201,8 +204,12 @@ function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: Ent
   const w = d.entries.get("W");
   if (w?.kind !== "array" || w.items.length !== 3) throw new FormatError("xref stream /W is not an array of three integers");
   const widths = w.items.map((x) => int(x, "/W"));
-  if (widths.some((x) => x > 8)) throw new FormatError("xref stream /W field wider than 8 bytes");
   const [w0, w1, w2] = widths as [number, number, number];
+  // poppler refuses (and rebuilds the table on) a type field wider than 4 bytes, an offset field wider than
+  // 8 and, before 22.x, a third field wider than 4; qpdf stops at 8 everywhere, pdf.js has no bound.
+  if (w0 > MAX_W[0] || w1 > MAX_W[1] || w2 > MAX_W[2]) {
+    throw new FormatError(`xref stream /W [${w0} ${w1} ${w2}] has a field wider than every reader reads ([${MAX_W.join(" ")}] at most)`);
+  }
   const rowSize = w0 + w1 + w2;
   if (rowSize === 0) throw new FormatError("xref stream /W is all zero");
   const size = int(d.entries.get("Size"), "/Size");
@@ -212,13 +219,24 @@ function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: Ent
   else if (indexObj.kind === "array" && indexObj.items.length % 2 === 0) index = indexObj.items.map((x) => int(x, "/Index"));
   else throw new FormatError("xref stream /Index is not an array of integer pairs");
   let rows = 0;
-  for (let i = 1; i < index.length; i += 2) rows += index[i] as number;
+  let next = 0;
+  for (let i = 0; i < index.length; i += 2) {
+    // Subsections in ascending order, not overlapping (an object listed twice is refused below anyway).
+    const first = index[i] as number;
+    const count = index[i + 1] as number;
+    if (first < next) throw new FormatError(`xref stream at ${offset}: /Index subsections overlap or are not in ascending order`);
+    next = first + count;
+    rows += count;
+  }
+  if (!Number.isSafeInteger(next)) throw new FormatError(`xref stream at ${offset}: /Index is out of range`);
   charge(budget, rows, limits);
 
   const raw = loaded(buf, s.dataStart, s.dataStart + s.dataLength);
   const data = decodeFilters(raw, directFilters(d, "xref stream"), limits.maxDecodedStreamBytes);
-  if (data.length < rows * rowSize) {
-    throw new FormatError(`xref stream holds ${data.length} bytes, /W and /Index need ${rows * rowSize}`);
+  // Exactly: qpdf refuses fewer bytes and warns on more ("has the wrong size"), poppler and pdf.js read what
+  // /Index says and ignore the rest.
+  if (data.length !== rows * rowSize) {
+    throw new FormatError(`xref stream at ${offset} holds ${data.length} bytes, /W and /Index need exactly ${rows * rowSize}`);
   }
   const field = (pos: number, width: number, dflt: number): number => {
     if (width === 0) return dflt;
