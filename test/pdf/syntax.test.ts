@@ -135,3 +135,22 @@ describe("xref streams", () => {
     refused(xrefStreamPdf({ w: [1, 4, 2], index: () => "0 4 2 2" }), /\/Index subsections overlap/);
   });
 });
+
+describe("trailer /Size in incremental updates", () => {
+  const r0 = minimalPdf("table");
+  const update = (num: number, body: string, size: number) =>
+    text(addRevision(r0, { objects: [{ num, body }], xref: "table", trailer: "/Root 1 0 R" })).replace(/(\/Size )\d+( \/Prev)/, `$1${size}$2`);
+
+  it("reads a later revision whose /Size is below an object it lists itself (poppler grows its table by the subsections)", () => {
+    const s = update(5, "(new)", 5);
+    const doc = parsePdf(latin1(s), LIMITS);
+    expect(doc.latest().objectByNumber(5)).toBeDefined();
+    expect(catalogType(update(4, "<< >>", 3))).toBe("Catalog");
+  });
+
+  it("refuses a /Size below an object only an earlier revision lists (poppler: 'xref num 2 not found', rebuilds)", () => {
+    refused(update(1, "<< /Type /Catalog /Pages 2 0 R /Lang (da) >>", 2), /object 4 is listed by an earlier revision, but the trailer's \/Size is 2/);
+    refused(update(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>", 4), /object 4 is listed by an earlier revision/);
+    expect(catalogType(update(1, "<< /Type /Catalog /Pages 2 0 R /Lang (da) >>", 5))).toBe("Catalog");
+  });
+});

@@ -262,18 +262,35 @@ function onlySpaceBetween(bytes: Uint8Array, from: number, to: number): boolean 
 }
 
 /**
- * /Size is one more than the highest object number (§7.5.5). Readers size their tables by it: poppler
- * rebuilds the table by scanning when it is absurd, others grow it. An object listed at or above /Size, or a
- * /Size far above what the sections list, is refused.
+ * /Size is one more than the highest object number (§7.5.5). Readers size their tables by it differently:
+ * poppler reads the last section first and older ones only on demand, for an object number below what it
+ * knows so far (the larger of /Size and the last section's own subsections); an object only an older
+ * section lists at or above that is then "not found" and poppler rebuilds the table by scanning, depending
+ * on the order objects are fetched in. So a /Size below an object an earlier revision lists is refused. A
+ * revision's own section may list objects at or above its /Size (poppler and pdf.js grow their tables by
+ * the subsections, qpdf warns "reported number of objects … is not one plus the highest object number" and
+ * reads the same objects): that is read. A /Size far above what the sections list is refused as well.
  */
 function checkSize(rev: Revision, maps: readonly ReadonlyMap<number, XrefEntry>[]): void {
   const size = rawGet(rev.trailer, "Size");
   if (size?.kind !== "number" || !size.integer || size.value < 0 || !Number.isSafeInteger(size.value)) {
     throw new FormatError(`revision ${rev.index + 1}: the trailer has no valid /Size`);
   }
-  let highest = -1;
-  for (const m of maps) for (const num of m.keys()) if (num > highest) highest = num;
-  if (highest >= size.value) throw new FormatError(`revision ${rev.index + 1}: object ${highest} is listed, but the trailer's /Size is ${size.value}`);
+  const highestOf = (m: ReadonlyMap<number, XrefEntry>) => {
+    let h = -1;
+    for (const num of m.keys()) if (num > h) h = num;
+    return h;
+  };
+  const own = highestOf(maps[maps.length - 1] ?? EMPTY_ENTRIES);
+  let earlier = -1;
+  for (const m of maps.slice(0, -1)) earlier = Math.max(earlier, highestOf(m));
+  const known = Math.max(size.value, own + 1);
+  if (earlier >= known) {
+    throw new FormatError(
+      `revision ${rev.index + 1}: object ${earlier} is listed by an earlier revision, but the trailer's /Size is ${size.value} and this revision lists nothing above ${own} (poppler then misses it and rebuilds the table)`,
+    );
+  }
+  const highest = Math.max(own, earlier);
   if (size.value > highest + 1 + SIZE_SLACK) {
     throw new FormatError(
       `revision ${rev.index + 1}: the trailer's /Size ${size.value} is far above the highest object listed (${highest}); readers size their tables by it differently`,
