@@ -40,6 +40,15 @@ describe("xref tables as ISO 32000-1 §7.5.4 writes them", () => {
     refused(edit(s, "00000 n\r\n", "00000 n\r\n%c\n"), /malformed cross-reference entry/);
   });
 
+  it("refuses a table without a subsection (qpdf: 'xref syntax invalid', reconstructs)", () => {
+    const r1 = text(
+      addRevision(minimalPdf("table"), { objects: [{ num: 1, body: "<< /Type /Catalog /Pages 2 0 R >>" }], xref: "table", trailer: "/Root 1 0 R" }),
+    );
+    const at = r1.lastIndexOf("\nxref\n") + 1;
+    const empty = r1.slice(0, at) + r1.slice(at).replace(/xref\n1 1\n\d{10} 00000 n\r\n/, "xref\n");
+    refused(empty.replace(/startxref\n\d+\n%%EOF\n$/, `startxref\n${at}\n%%EOF\n`), /cross-reference table without a subsection/);
+  });
+
   it("refuses an entry split over lines, a NUL or other separator, and entries not 20 bytes long", () => {
     refused(edit(s, "00000 n\r\n", "00000\nn\r\n"), /malformed cross-reference entry/);
     refused(edit(s, " 00000 n\r\n", "\x0000000 n\r\n"), /malformed cross-reference entry/);

@@ -93,6 +93,8 @@ function readTable(lx: Lexer, offset: number, limits: Limits, budget: EntryBudge
     let t = p;
     while (lx.byteAt(t) === 0x20 || lx.byteAt(t) === 0x0a || lx.byteAt(t) === 0x0d) t++;
     if (lx.matchKeyword("trailer", t)) {
+      // qpdf: "xref syntax invalid" on a table without subsections, and it reconstructs the table.
+      if (entries.size === 0 && p === start + 4 + eol0) lx.fail("cross-reference table without a subsection (qpdf rebuilds the table on it)", start);
       p = t;
       break;
     }
