@@ -345,6 +345,24 @@ class Document implements PdfDocument {
     return this.at(this.revisions.length - 1);
   }
 
+  /** Per object number, the revisions whose sections list it (ascending): a view finds its entry without walking every revision. */
+  private listings: Map<number, number[]> | undefined;
+
+  listing(num: number): readonly number[] | undefined {
+    if (!this.listings) {
+      const l = new Map<number, number[]>();
+      this.entryMaps.forEach((m, i) => {
+        for (const n of m.keys()) {
+          const a = l.get(n);
+          if (a) a.push(i);
+          else l.set(n, [i]);
+        }
+      });
+      this.listings = l;
+    }
+    return this.listings.get(num);
+  }
+
   revisionsDefining(num: number): number[] {
     const out: number[] = [];
     this.entryMaps.forEach((m, i) => {
@@ -412,9 +430,11 @@ export class PdfView {
 
   /** The xref entry in force for `num` as of this revision, and the revision it comes from. */
   entry(num: number): { entry: XrefEntry; revision: number } | undefined {
-    for (let i = this.index; i >= 0; i--) {
-      const e = this.document.entryMap(i).get(num);
-      if (e !== undefined) return { entry: e, revision: i };
+    const listed = this.document.listing(num);
+    if (listed === undefined) return undefined;
+    for (let k = listed.length - 1; k >= 0; k--) {
+      const i = listed[k] as number;
+      if (i <= this.index) return { entry: this.document.entryMap(i).get(num) as XrefEntry, revision: i };
     }
     return undefined;
   }
