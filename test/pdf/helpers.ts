@@ -219,6 +219,9 @@ export function build(revs: RawRevision[]): string {
   let s = "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n";
   let prev: number | undefined;
   let size = 1;
+  // Xref streams are numbered above every object written (90 and up when there are fewer).
+  let top = 89;
+  for (const rev of revs) for (const o of [...rev.objects.map((x) => x.num), ...(rev.compressed ?? []).map((c) => c[0])]) top = Math.max(top, o);
   for (const rev of revs) {
     const rows: Row[] = [];
     for (const o of rev.objects) {
@@ -226,12 +229,12 @@ export function build(revs: RawRevision[]): string {
       s += `${o.num} 0 obj\n${o.raw}\nendobj\n`;
     }
     for (const [num, stm, index] of rev.compressed ?? []) rows.push({ num, type: 2, f2: stm, f3: index });
-    const xrefNum = 90 + revs.indexOf(rev);
+    const xrefNum = top + 1 + revs.indexOf(rev);
     const at = s.length;
     rows.push({ num: xrefNum, type: 1, f2: at, f3: 0 });
     if (prev === undefined) rows.push({ num: 0, type: 1, f2: 0, f3: 0 });
     rows.sort((a, b) => a.num - b.num);
-    size = Math.max(size, ...rows.map((r) => r.num + 1));
+    for (const r of rows) size = Math.max(size, r.num + 1);
     const index: number[] = [];
     let data = "";
     for (const r of rows) {
