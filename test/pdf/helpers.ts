@@ -223,3 +223,52 @@ export function fillByteRange(bytes: Uint8Array): Uint8Array {
   const filled = `/ByteRange [0 ${pad(start)} ${pad(end)} ${pad(bytes.length - end)}]`;
   return latin1(s.slice(0, at) + filled + s.slice(at + filled.length));
 }
+
+type Row = { num: number; type: 1 | 2; f2: number; f3: number };
+export interface RawRevision {
+  /** Top-level objects, written verbatim after `num 0 obj\n`. */
+  objects: { num: number; raw: string }[];
+  /** Compressed objects: [object number, object stream number, index]. */
+  compressed?: [number, number, number][];
+  root?: string;
+}
+
+/** Revisions with xref streams (/W [1 4 2]); each object's text is written as given (latin1). */
+export function build(revs: RawRevision[]): string {
+  let s = "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n";
+  let prev: number | undefined;
+  let size = 1;
+  // Xref streams are numbered above every object written (90 and up when there are fewer).
+  let top = 89;
+  for (const rev of revs) for (const o of [...rev.objects.map((x) => x.num), ...(rev.compressed ?? []).map((c) => c[0])]) top = Math.max(top, o);
+  for (const rev of revs) {
+    const rows: Row[] = [];
+    for (const o of rev.objects) {
+      rows.push({ num: o.num, type: 1, f2: s.length, f3: 0 });
+      s += `${o.num} 0 obj\n${o.raw}\nendobj\n`;
+    }
+    for (const [num, stm, index] of rev.compressed ?? []) rows.push({ num, type: 2, f2: stm, f3: index });
+    const xrefNum = top + 1 + revs.indexOf(rev);
+    const at = s.length;
+    rows.push({ num: xrefNum, type: 1, f2: at, f3: 0 });
+    if (prev === undefined) rows.push({ num: 0, type: 1, f2: 0, f3: 0 });
+    rows.sort((a, b) => a.num - b.num);
+    for (const r of rows) size = Math.max(size, r.num + 1);
+    const index: number[] = [];
+    let data = "";
+    for (const r of rows) {
+      if (index.length && index[index.length - 2]! + index[index.length - 1]! === r.num) index[index.length - 1]!++;
+      else index.push(r.num, 1);
+      const f2 = Buffer.alloc(4);
+      f2.writeUInt32BE(r.f2);
+      const f3 = Buffer.alloc(2);
+      f3.writeUInt16BE(r.f3);
+      data += String.fromCharCode(r.num === 0 && prev === undefined ? 0 : r.type) + f2.toString("latin1") + f3.toString("latin1");
+    }
+    if (prev === undefined) data = data.replace(/^\x01/, "\x00"); // object 0 free
+    const prevStr = prev === undefined ? "" : ` /Prev ${prev}`;
+    s += `${xrefNum} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] /Index [${index.join(" ")}] /Root ${rev.root ?? "1 0 R"}${prevStr} /Length ${data.length} >>\nstream\n${data}\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`;
+    prev = at;
+  }
+  return s;
+}

@@ -19,7 +19,7 @@ import {
   refString,
 } from "./objects.js";
 import { type IndirectObject, parseIndirectObject, parseValue } from "./parser.js";
-import { type EntryBudget, findLastStartxref, readRevisionEnd, readXrefSection, type XrefEntry, type XrefSection } from "./xref.js";
+import { directFilters, type EntryBudget, findLastStartxref, readRevisionEnd, readXrefSection, type XrefEntry, type XrefSection } from "./xref.js";
 import { loaded } from "../sparse.js";
 
 export type { XrefEntry } from "./xref.js";
@@ -262,18 +262,35 @@ function onlySpaceBetween(bytes: Uint8Array, from: number, to: number): boolean 
 }
 
 /**
- * /Size is one more than the highest object number (§7.5.5). Readers size their tables by it: poppler
- * rebuilds the table by scanning when it is absurd, others grow it. An object listed at or above /Size, or a
- * /Size far above what the sections list, is refused.
+ * /Size is one more than the highest object number (§7.5.5). Readers size their tables by it differently:
+ * poppler reads the last section first and older ones only on demand, for an object number below what it
+ * knows so far (the larger of /Size and the last section's own subsections); an object only an older
+ * section lists at or above that is then "not found" and poppler rebuilds the table by scanning, depending
+ * on the order objects are fetched in. So a /Size below an object an earlier revision lists is refused. A
+ * revision's own section may list objects at or above its /Size (poppler and pdf.js grow their tables by
+ * the subsections, qpdf warns "reported number of objects … is not one plus the highest object number" and
+ * reads the same objects): that is read. A /Size far above what the sections list is refused as well.
  */
 function checkSize(rev: Revision, maps: readonly ReadonlyMap<number, XrefEntry>[]): void {
   const size = rawGet(rev.trailer, "Size");
   if (size?.kind !== "number" || !size.integer || size.value < 0 || !Number.isSafeInteger(size.value)) {
     throw new FormatError(`revision ${rev.index + 1}: the trailer has no valid /Size`);
   }
-  let highest = -1;
-  for (const m of maps) for (const num of m.keys()) if (num > highest) highest = num;
-  if (highest >= size.value) throw new FormatError(`revision ${rev.index + 1}: object ${highest} is listed, but the trailer's /Size is ${size.value}`);
+  const highestOf = (m: ReadonlyMap<number, XrefEntry>) => {
+    let h = -1;
+    for (const num of m.keys()) if (num > h) h = num;
+    return h;
+  };
+  const own = highestOf(maps[maps.length - 1] ?? EMPTY_ENTRIES);
+  let earlier = -1;
+  for (const m of maps.slice(0, -1)) earlier = Math.max(earlier, highestOf(m));
+  const known = Math.max(size.value, own + 1);
+  if (earlier >= known) {
+    throw new FormatError(
+      `revision ${rev.index + 1}: object ${earlier} is listed by an earlier revision, but the trailer's /Size is ${size.value} and this revision lists nothing above ${own} (poppler then misses it and rebuilds the table)`,
+    );
+  }
+  const highest = Math.max(own, earlier);
   if (size.value > highest + 1 + SIZE_SLACK) {
     throw new FormatError(
       `revision ${rev.index + 1}: the trailer's /Size ${size.value} is far above the highest object listed (${highest}); readers size their tables by it differently`,
@@ -287,8 +304,18 @@ const SIZE_SLACK = 1024;
 class Document implements PdfDocument {
   readonly trailingBytes: number;
   private readonly views = new Map<number, PdfView>();
-  /** Decoded object streams, keyed by data position (the same bytes decode the same in every view). */
+  /**
+   * Objects read from the file, shared by every view: per offset, one parse per resolution of an indirect
+   * stream /Length (a later revision may redefine the length object; each view reads with its own).
+   */
+  readonly fileObjects = new Map<number, FileObject[]>();
+  /** What views resolved, by definition and the revision whose xref entry named it: one wrapper per definition. */
+  readonly resolved = new Map<string, ResolvedObject>();
+  /** Values parsed from object streams, by `objectStreamKey#index`. */
+  readonly compressed = new Map<string, PdfObject>();
+  /** Decoded object streams, by the definition of the stream object: an LRU bounded by decoded bytes. */
   readonly objectStreams = new Map<string, ObjectStreamData>();
+  objectStreamBytes = 0;
   /** Bytes decoded from streams so far, against limits.maxTotalDecodedBytes (many small bombs add up). */
   decodedTotal = 0;
 
@@ -318,6 +345,24 @@ class Document implements PdfDocument {
     return this.at(this.revisions.length - 1);
   }
 
+  /** Per object number, the revisions whose sections list it (ascending): a view finds its entry without walking every revision. */
+  private listings: Map<number, number[]> | undefined;
+
+  listing(num: number): readonly number[] | undefined {
+    if (!this.listings) {
+      const l = new Map<number, number[]>();
+      this.entryMaps.forEach((m, i) => {
+        for (const n of m.keys()) {
+          const a = l.get(n);
+          if (a) a.push(i);
+          else l.set(n, [i]);
+        }
+      });
+      this.listings = l;
+    }
+    return this.listings.get(num);
+  }
+
   revisionsDefining(num: number): number[] {
     const out: number[] = [];
     this.entryMaps.forEach((m, i) => {
@@ -339,15 +384,33 @@ interface ObjectStreamData {
   header: [number, number][];
 }
 
+/** How many object streams an indirect /Length may lead through (see PdfView.fileObject). */
+const LENGTH_DEPTH = 1;
+
+/** One parse of the object at a file offset. */
+interface FileObject {
+  readonly obj: IndirectObject;
+  /** The indirect /Length the parse used and where that length object was (its offset), if any. */
+  readonly length?: { readonly ref: PdfRef; readonly at: string };
+  /** Cache key: the offset, plus the length object's offset when /Length is indirect. */
+  readonly key: string;
+}
+
+/**
+ * Decoded object streams kept at once, in bytes: at least one of the largest (maxDecodedStreamBytes), and
+ * no more, so a file of many large object streams costs one of them in memory (an evicted one is decoded
+ * again on use, against maxTotalDecodedBytes).
+ */
+function objectStreamBudget(limits: Limits): number {
+  return limits.maxDecodedStreamBytes;
+}
+
 /**
  * The document as one revision saw it. All getters resolve references, treat a `null` value as absent,
  * and throw FormatError when a value is present but of the wrong type.
  */
 export class PdfView {
   readonly revision: Revision;
-  private readonly cache = new Map<number, ResolvedObject | null>();
-  private readonly inProgress = new Set<number>();
-
   constructor(
     private readonly document: Document,
     readonly index: number,
@@ -367,9 +430,11 @@ export class PdfView {
 
   /** The xref entry in force for `num` as of this revision, and the revision it comes from. */
   entry(num: number): { entry: XrefEntry; revision: number } | undefined {
-    for (let i = this.index; i >= 0; i--) {
-      const e = this.document.entryMap(i).get(num);
-      if (e !== undefined) return { entry: e, revision: i };
+    const listed = this.document.listing(num);
+    if (listed === undefined) return undefined;
+    for (let k = listed.length - 1; k >= 0; k--) {
+      const i = listed[k] as number;
+      if (i <= this.index) return { entry: this.document.entryMap(i).get(num) as XrefEntry, revision: i };
     }
     return undefined;
   }
@@ -387,81 +452,182 @@ export class PdfView {
 
   /** The object in use under number `num` (whatever its generation), or undefined when free or missing. */
   objectByNumber(num: number): ResolvedObject | undefined {
-    const cached = this.cache.get(num);
-    if (cached !== undefined) return cached ?? undefined;
-    if (this.inProgress.has(num)) throw new FormatError(`reference cycle while reading object ${num}`);
-    this.inProgress.add(num);
-    try {
-      const r = this.load(num);
-      this.cache.set(num, r ?? null);
-      return r;
-    } finally {
-      this.inProgress.delete(num);
-    }
-  }
-
-  private load(num: number): ResolvedObject | undefined {
     const found = this.entry(num);
     if (!found || found.entry.type === "free") return undefined;
     const { entry, revision } = found;
-    const limits = this.document.limits;
+    const doc = this.document;
     if (entry.type === "offset") {
-      const obj = parseIndirectObject(this.document.bytes, entry.offset, {
-        maxDepth: limits.maxPdfDepth,
-        maxStringBytes: limits.maxPdfStringBytes,
-        spans: true,
-        resolveLength: (ref) => this.lengthOf(ref),
-      });
+      const fo = this.fileObject(entry.offset, LENGTH_DEPTH);
+      const key = `${fo.key}@${revision}`;
+      const hit = doc.resolved.get(key);
+      if (hit) return hit;
+      const { obj } = fo;
       if (obj.num !== num || obj.gen !== entry.gen) {
         throw new FormatError(`xref says object ${num} ${entry.gen} is at offset ${entry.offset}, found ${obj.num} ${obj.gen} obj`);
       }
       const span = obj.span as ByteSpan;
-      return { ...obj, location: { kind: "file", offset: entry.offset, span }, revision };
+      const r: ResolvedObject = { ...obj, location: { kind: "file", offset: entry.offset, span }, revision };
+      doc.resolved.set(key, r);
+      return r;
     }
-    const os = this.objectStream(entry.stream);
-    const pair = os.header[entry.index];
-    if (pair === undefined || pair[0] !== num) {
-      throw new FormatError(`object stream ${entry.stream} has no object ${num} at index ${entry.index}`);
-    }
-    const lx = new Lexer(os.data, os.first + pair[1], `object stream ${entry.stream}`);
-    const value = parseValue(lx, { maxDepth: limits.maxPdfDepth, maxStringBytes: limits.maxPdfStringBytes, spans: false });
-    return { num, gen: 0, value, location: { kind: "object-stream", stream: entry.stream, index: entry.index }, revision };
+    const { key: valueKey, value } = this.compressedValue(num, entry, LENGTH_DEPTH);
+    const key = `${valueKey}@${revision}`;
+    const hit = doc.resolved.get(key);
+    if (hit) return hit;
+    const r: ResolvedObject = { num, gen: 0, value, location: { kind: "object-stream", stream: entry.stream, index: entry.index }, revision };
+    doc.resolved.set(key, r);
+    return r;
   }
 
-  private lengthOf(ref: PdfRef): number {
-    const v = this.resolve(ref);
-    if (v?.kind !== "number" || !v.integer) throw new FormatError(`stream /Length ${refString(ref)} is not an integer`);
-    return v.value;
+  /** The value of a compressed object (parsed once per object-stream definition), and its cache key. */
+  private compressedValue(num: number, entry: Extract<XrefEntry, { type: "compressed" }>, depth: number): { key: string; value: PdfObject } {
+    const doc = this.document;
+    const stm = this.objectStreamObject(entry.stream, depth);
+    const key = `${stm.key}#${entry.index}`;
+    let value = doc.compressed.get(key);
+    if (value === undefined) {
+      const os = this.objectStream(entry.stream, stm);
+      const pair = os.header[entry.index];
+      if (pair === undefined || pair[0] !== num) {
+        throw new FormatError(`object stream ${entry.stream} has no object ${num} at index ${entry.index}`);
+      }
+      const next = os.header[entry.index + 1];
+      const end = next === undefined ? os.data.length : os.first + next[1];
+      const lx = new Lexer(os.data, os.first + pair[1], `object stream ${entry.stream}`);
+      const limits = doc.limits;
+      value = parseValue(lx, { maxDepth: limits.maxPdfDepth, maxStringBytes: limits.maxPdfStringBytes, spans: false });
+      // The object's text ends before the next one's offset: pdf.js parses each object in the slice up to the
+      // next offset, poppler and qpdf read on, so `123` cut at `12` is two different values.
+      if (lx.pos > end) throw new FormatError(`object stream ${entry.stream}: object ${num} runs into the next object's offset`);
+      lx.skipSpace();
+      if (lx.pos < end) throw new FormatError(`object stream ${entry.stream}: object ${num} is followed by more text before the next object`);
+      doc.compressed.set(key, value);
+    }
+    return { key, value };
   }
 
-  private objectStream(num: number): ObjectStreamData {
+  /**
+   * The object at a file offset, parsed once per resolution of its /Length (shared by every view). An
+   * indirect /Length is followed exactly one step, to a direct integer: a top-level object, or (`depth` ≥ 1)
+   * an object in an object stream whose own /Length is direct or top-level (pdfa2a-rgb.pdf in the DSS corpus
+   * does that, and every reader reads it). The length object itself may not use an indirect /Length
+   * (`depth` -1), so no chain can form and nothing recurses deeper than two object streams.
+   */
+  private fileObject(offset: number, depth: number): FileObject {
+    const doc = this.document;
+    const variants = doc.fileObjects.get(offset);
+    for (const v of variants ?? []) {
+      if (v.length === undefined) return v;
+      if (depth >= 0 && this.lengthKey(v.length.ref, depth) === v.length.at) return v;
+    }
+    const limits = doc.limits;
+    let length: { ref: PdfRef; at: string } | undefined;
+    const obj = parseIndirectObject(doc.bytes, offset, {
+      maxDepth: limits.maxPdfDepth,
+      maxStringBytes: limits.maxPdfStringBytes,
+      spans: true,
+      resolveLength: (ref) => {
+        if (depth < 0) throw new FormatError(`the stream /Length object at ${offset} is itself a stream with an indirect /Length`);
+        length = { ref, at: this.lengthKey(ref, depth) };
+        const e = this.entry(ref.num)?.entry as XrefEntry;
+        let v: PdfObject;
+        if (e.type === "offset") {
+          const lo = this.fileObject(e.offset, -1).obj;
+          if (lo.num !== ref.num || lo.gen !== ref.gen) throw new FormatError(`stream /Length ${refString(ref)}: the xref points at ${lo.num} ${lo.gen} obj`);
+          v = lo.value;
+        } else v = this.compressedValue(ref.num, e as Extract<XrefEntry, { type: "compressed" }>, depth - 1).value;
+        if (v.kind !== "number" || !v.integer)
+          throw new FormatError(`stream /Length ${refString(ref)} is not a direct integer (readers that follow chains differ)`);
+        return v.value;
+      },
+    });
+    const fo: FileObject = length === undefined ? { obj, key: `${offset}` } : { obj, length, key: `${offset}/${(length as { at: string }).at}` };
+    if (variants) variants.push(fo);
+    else doc.fileObjects.set(offset, [fo]);
+    return fo;
+  }
+
+  /** Which definition this view's length object for an indirect /Length is (its offset, or its object-stream entry). */
+  private lengthKey(ref: PdfRef, depth: number): string {
+    const e = this.entry(ref.num)?.entry;
+    if (e?.type === "offset" && e.gen === ref.gen) return `${e.offset}`;
+    if (e?.type === "compressed" && ref.gen === 0 && depth >= 1) return `(${this.objectStreamObject(e.stream, depth - 1).key}#${e.index})`;
+    throw new FormatError(
+      `stream /Length ${refString(ref)} is not a direct integer at the top level of the file or in an object stream with a direct /Length (free, missing or a chain)`,
+    );
+  }
+
+  /** The object stream `num` as this view resolves it: a top-level stream with /Type /ObjStm. */
+  private objectStreamObject(num: number, depth: number): FileObject & { stream: PdfStream } {
     const found = this.entry(num);
     if (found?.entry.type !== "offset") throw new FormatError(`object stream ${num} is missing or not a top-level object`);
-    const obj = this.objectByNumber(num);
-    const s = obj?.value;
-    if (s?.kind !== "stream" || this.getName(s.dict, "Type") !== "ObjStm") throw new FormatError(`object ${num} is not an object stream`);
-    const key = `${s.dataStart}:${s.dataLength}`;
-    const cached = this.document.objectStreams.get(key);
-    if (cached) return cached;
-    const n = this.getInt(s.dict, "N");
-    const first = this.getInt(s.dict, "First");
-    if (n === undefined || first === undefined) throw new FormatError(`object stream ${num} lacks /N or /First`);
-    if (n > this.document.limits.maxPdfObjects) throw new LimitError("maxPdfObjects", `object stream ${num} claims ${n} objects`);
-    const data = this.decode(s);
+    const fo = this.fileObject(found.entry.offset, depth);
+    const s = fo.obj.value;
+    if (fo.obj.num !== num || fo.obj.gen !== found.entry.gen) {
+      throw new FormatError(`xref says object ${num} ${found.entry.gen} is at offset ${found.entry.offset}, found ${fo.obj.num} ${fo.obj.gen} obj`);
+    }
+    if (s.kind !== "stream" || rawGet(s.dict, "Type")?.kind !== "name" || (rawGet(s.dict, "Type") as PdfName).value !== "ObjStm") {
+      throw new FormatError(`object ${num} is not an object stream`);
+    }
+    return { ...fo, stream: s };
+  }
+
+  /**
+   * The decoded object stream and its checked header. /N, /First, /Filter and /DecodeParms must be direct
+   * (so its decoding depends only on its own definition, never on what a revision makes of a reference);
+   * the header is exactly /N pairs before /First, offsets from 0 strictly ascending, no number twice.
+   */
+  private objectStream(num: number, stm: FileObject & { stream: PdfStream }): ObjectStreamData {
+    const doc = this.document;
+    const cached = doc.objectStreams.get(stm.key);
+    if (cached) {
+      doc.objectStreams.delete(stm.key); // most recently used last
+      doc.objectStreams.set(stm.key, cached);
+      return cached;
+    }
+    const s = stm.stream;
+    const direct = (key: string): number => {
+      const v = rawGet(s.dict, key);
+      if (v?.kind !== "number" || !v.integer || v.value < 0 || !Number.isSafeInteger(v.value)) {
+        throw new FormatError(`object stream ${num} /${key} is not a direct non-negative integer`);
+      }
+      return v.value;
+    };
+    const n = direct("N");
+    const first = direct("First");
+    if (n > doc.limits.maxPdfObjects) throw new LimitError("maxPdfObjects", `object stream ${num} claims ${n} objects`);
+    const data = this.decodeWith(s, directFilters(s.dict, `object stream ${num}`));
     if (first > data.length) throw new FormatError(`object stream ${num} /First is past its data`);
     const lx = new Lexer(data.subarray(0, first), 0, `object stream ${num}`);
     const header: [number, number][] = [];
+    const nums = new Set<number>();
     for (let i = 0; i < n; i++) {
       const a = lx.next();
       const b = lx.next();
       if (a.type !== "number" || !a.integer || b.type !== "number" || !b.integer || a.value < 0 || b.value < 0) {
-        throw new FormatError(`object stream ${num} has a malformed header`);
+        throw new FormatError(`object stream ${num} has a malformed header (fewer than /N ${n} pairs before /First)`);
       }
+      const prev = header[i - 1];
+      if (prev === undefined ? b.value !== 0 : b.value <= prev[1]) {
+        throw new FormatError(
+          `object stream ${num}: offset ${b.value} of entry ${i} is not ${prev === undefined ? "0" : "above the previous one"} (readers then read other objects)`,
+        );
+      }
+      if (nums.has(a.value)) throw new FormatError(`object stream ${num} holds object ${a.value} twice`);
+      nums.add(a.value);
       if (first + b.value >= data.length) throw new FormatError(`object stream ${num} entry ${i} points past its data`);
       header.push([a.value, b.value]);
     }
+    if (lx.next().type !== "eof") throw new FormatError(`object stream ${num}: more than /N ${n} pairs before /First`);
     const result = { data, first, header };
-    this.document.objectStreams.set(key, result);
+    doc.objectStreams.set(stm.key, result);
+    doc.objectStreamBytes += data.length;
+    const budget = objectStreamBudget(doc.limits);
+    for (const [k, v] of doc.objectStreams) {
+      if (doc.objectStreamBytes <= budget || k === stm.key) break;
+      doc.objectStreams.delete(k);
+      doc.objectStreamBytes -= v.data.length;
+    }
     return result;
   }
 
@@ -538,6 +704,10 @@ export class PdfView {
       if (d.kind !== "dict") throw new FormatError("stream /DecodeParms is not a dictionary");
       return { name: n.value, parms: d };
     });
+    return this.decodeWith(stream, specs);
+  }
+
+  private decodeWith(stream: PdfStream, specs: FilterSpec[]): Uint8Array {
     const limits = this.document.limits;
     const remaining = Math.max(0, limits.maxTotalDecodedBytes - this.document.decodedTotal);
     let out: Uint8Array;

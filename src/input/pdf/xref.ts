@@ -49,39 +49,112 @@ export function readXrefSection(buf: Uint8Array, offset: number, limits: Limits,
     throw new FormatError(`cross-reference offset ${offset} is outside the file (${buf.length} bytes)`);
   }
   const lx: Lexer = new Lexer(buf, offset);
-  lx.skipWhitespaceOnly(); // tolerated: an offset pointing at the EOL before `xref` / the object number
-  return lx.matchKeyword("xref") ? readTable(lx, offset, limits, budget) : readStream(buf, offset, limits, budget);
+  if (lx.matchKeyword("xref")) return readTable(lx, offset, limits, budget);
+  // The one tolerated miss: an offset at the single EOL right before `xref` (Certipost's signer in the DSS
+  // corpus writes it; qpdf warns "extraneous whitespace seen before xref" and reads the same table, poppler
+  // and pdf.js skip whitespace before any token). Anything else must point at the token itself.
+  const eol = eolLength(lx, offset);
+  if (eol > 0 && lx.matchKeyword("xref", offset + eol)) {
+    lx.pos = offset + eol;
+    return readTable(lx, offset, limits, budget);
+  }
+  if (isWhitespace(lx.byteAt(offset))) {
+    throw new FormatError(`cross-reference offset ${offset} points at whitespace, not at 'xref' or an xref stream's 'N G obj'`);
+  }
+  return readStream(buf, offset, limits, budget);
 }
 
+/** The length of the EOL (CRLF, LF or CR) at `at`, 0 when there is none. */
+function eolLength(lx: Lexer, at: number): number {
+  const c = lx.byteAt(at);
+  if (c === 0x0d) return lx.byteAt(at + 1) === 0x0a ? 2 : 1;
+  return c === 0x0a ? 1 : 0;
+}
+
+const ZERO = 0x30;
+const isDigit = (c: number | undefined): boolean => c !== undefined && c >= ZERO && c <= 0x39;
+
+/**
+ * A classic table exactly as ISO 32000-1 §7.5.4 writes it: `xref` EOL; per subsection `first count` EOL
+ * (one space between, decimal digits); `count` entries of 20 bytes each, `nnnnnnnnnn ggggg n` or `… f`
+ * followed by SP CR, SP LF or CR LF; then `trailer`. Readers recover from other forms in different ways
+ * (qpdf re-reads "invalid" entries by its own rules and reconstructs on others, poppler and pdf.js tokenize
+ * across lines and comments), so nothing else is read: no comment, split entry, NUL or other separator.
+ */
 function readTable(lx: Lexer, offset: number, limits: Limits, budget: EntryBudget): XrefSection {
   const start = lx.pos;
-  lx.pos += 4;
+  let p = start + 4;
+  const eol0 = eolLength(lx, p);
+  if (eol0 === 0) lx.fail("'xref' is not followed by an end-of-line", p);
+  p += eol0;
   const entries = new Map<number, XrefEntry>();
   for (;;) {
-    const t = lx.next();
-    if (t.type === "keyword" && t.value === "trailer") break;
-    const c = lx.next();
-    if (t.type !== "number" || !t.integer || t.value < 0 || c.type !== "number" || !c.integer || c.value < 0) {
-      lx.fail("malformed cross-reference subsection header", t.start);
+    // After the last entry, EOLs and spaces may precede `trailer` (pdf-lib writes an empty line there).
+    let t = p;
+    while (lx.byteAt(t) === 0x20 || lx.byteAt(t) === 0x0a || lx.byteAt(t) === 0x0d) t++;
+    if (lx.matchKeyword("trailer", t)) {
+      // qpdf: "xref syntax invalid" on a table without subsections, and it reconstructs the table.
+      if (entries.size === 0 && p === start + 4 + eol0) lx.fail("cross-reference table without a subsection (qpdf rebuilds the table on it)", start);
+      p = t;
+      break;
     }
-    // Each entry takes at least 6 bytes ("0 0 n "): a count the rest of the file cannot hold is garbage.
-    if (c.value > (lx.buf.length - lx.pos) / 6) lx.fail(`cross-reference subsection claims ${c.value} entries`, t.start);
-    charge(budget, c.value, limits);
-    for (let i = 0; i < c.value; i++) {
-      const o = lx.next();
-      const g = lx.next();
-      const k = lx.next();
-      if (o.type !== "number" || !o.integer || o.value < 0 || g.type !== "number" || !g.integer || g.value < 0) {
-        lx.fail("malformed cross-reference entry", o.start);
+    // Subsection header: digits SP digits [SP…] EOL (a space before the EOL is common: Adobe, SCI).
+    const headerAt = p;
+    const a = digits(lx, p);
+    if (a.end === p || lx.byteAt(a.end) !== 0x20) lx.fail("malformed cross-reference subsection header (expected 'first count' and an end-of-line)", headerAt);
+    p = a.end + 1;
+    const c = digits(lx, p);
+    let afterCount = c.end;
+    while (lx.byteAt(afterCount) === 0x20) afterCount++;
+    const eol = eolLength(lx, afterCount);
+    if (c.end === p || eol === 0) lx.fail("malformed cross-reference subsection header (expected 'first count' and an end-of-line)", headerAt);
+    p = afterCount + eol;
+    const first = a.value;
+    const count = c.value;
+    if (count * 20 > lx.buf.length - p) lx.fail(`cross-reference subsection claims ${count} entries`, headerAt);
+    charge(budget, count, limits);
+    const rows = loaded(lx.buf, p, p + count * 20);
+    for (let i = 0; i < count; i++) {
+      const q = i * 20;
+      let ok = rows[q + 10] === 0x20 && rows[q + 16] === 0x20;
+      let o = 0;
+      let g = 0;
+      for (let k = 0; k < 10 && ok; k++) {
+        const d = rows[q + k] as number;
+        ok = isDigit(d);
+        o = o * 10 + d - ZERO;
       }
-      const num = t.value + i;
-      if (k.type === "keyword" && k.value === "n") addEntry(entries, { type: "offset", num, gen: g.value, offset: o.value }, offset);
-      else if (k.type === "keyword" && k.value === "f") addEntry(entries, { type: "free", num, gen: g.value, nextFree: o.value }, offset);
-      else lx.fail("cross-reference entry type is neither 'n' nor 'f'", k.start);
+      for (let k = 11; k < 16 && ok; k++) {
+        const d = rows[q + k] as number;
+        ok = isDigit(d);
+        g = g * 10 + d - ZERO;
+      }
+      const type = rows[q + 17];
+      const e1 = rows[q + 18];
+      const e2 = rows[q + 19];
+      ok &&= (type === 0x6e || type === 0x66) && ((e1 === 0x20 && (e2 === 0x0d || e2 === 0x0a)) || (e1 === 0x0d && e2 === 0x0a));
+      if (!ok) lx.fail("malformed cross-reference entry (not 'nnnnnnnnnn ggggg n|f' and a two-byte end-of-line)", p + q);
+      const num = first + i;
+      if (type === 0x6e) addEntry(entries, { type: "offset", num, gen: g, offset: o }, offset);
+      else addEntry(entries, { type: "free", num, gen: g, nextFree: o }, offset);
     }
+    p += count * 20;
   }
+  lx.pos = p + "trailer".length;
   const trailer = parseTrailerDict(lx, limits);
   return { kind: "table", offset, start, end: lx.pos, entries, trailer };
+}
+
+/** A run of decimal digits at `at` (at most 10: object numbers and counts fit). */
+function digits(lx: Lexer, at: number): { value: number; end: number } {
+  let p = at;
+  let value = 0;
+  while (isDigit(lx.byteAt(p))) {
+    if (p - at >= 10) lx.fail("number too long in a cross-reference table", at);
+    value = value * 10 + (lx.byteAt(p) as number) - ZERO;
+    p++;
+  }
+  return { value, end: p };
 }
 
 function parseTrailerDict(lx: Lexer, limits: Limits): PdfDict {
@@ -120,6 +193,9 @@ export function directFilters(dict: PdfDict, what: string): FilterSpec[] {
   });
 }
 
+/** The widest /W fields every reader reads (poppler's XRef::readXRefStream bounds: 4, 8, 4). */
+const MAX_W = [4, 8, 4] as const;
+
 function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: EntryBudget): XrefSection {
   const obj = parseIndirectObject(buf, offset, { maxDepth: limits.maxPdfDepth, maxStringBytes: limits.maxPdfStringBytes, spans: true });
   const s = obj.value;
@@ -130,8 +206,12 @@ function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: Ent
   const w = d.entries.get("W");
   if (w?.kind !== "array" || w.items.length !== 3) throw new FormatError("xref stream /W is not an array of three integers");
   const widths = w.items.map((x) => int(x, "/W"));
-  if (widths.some((x) => x > 8)) throw new FormatError("xref stream /W field wider than 8 bytes");
   const [w0, w1, w2] = widths as [number, number, number];
+  // poppler refuses (and rebuilds the table on) a type field wider than 4 bytes, an offset field wider than
+  // 8 and, before 22.x, a third field wider than 4; qpdf stops at 8 everywhere, pdf.js has no bound.
+  if (w0 > MAX_W[0] || w1 > MAX_W[1] || w2 > MAX_W[2]) {
+    throw new FormatError(`xref stream /W [${w0} ${w1} ${w2}] has a field wider than every reader reads ([${MAX_W.join(" ")}] at most)`);
+  }
   const rowSize = w0 + w1 + w2;
   if (rowSize === 0) throw new FormatError("xref stream /W is all zero");
   const size = int(d.entries.get("Size"), "/Size");
@@ -141,13 +221,24 @@ function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: Ent
   else if (indexObj.kind === "array" && indexObj.items.length % 2 === 0) index = indexObj.items.map((x) => int(x, "/Index"));
   else throw new FormatError("xref stream /Index is not an array of integer pairs");
   let rows = 0;
-  for (let i = 1; i < index.length; i += 2) rows += index[i] as number;
+  let next = 0;
+  for (let i = 0; i < index.length; i += 2) {
+    // Subsections in ascending order, not overlapping (an object listed twice is refused below anyway).
+    const first = index[i] as number;
+    const count = index[i + 1] as number;
+    if (first < next) throw new FormatError(`xref stream at ${offset}: /Index subsections overlap or are not in ascending order`);
+    next = first + count;
+    rows += count;
+  }
+  if (!Number.isSafeInteger(next)) throw new FormatError(`xref stream at ${offset}: /Index is out of range`);
   charge(budget, rows, limits);
 
   const raw = loaded(buf, s.dataStart, s.dataStart + s.dataLength);
   const data = decodeFilters(raw, directFilters(d, "xref stream"), limits.maxDecodedStreamBytes);
-  if (data.length < rows * rowSize) {
-    throw new FormatError(`xref stream holds ${data.length} bytes, /W and /Index need ${rows * rowSize}`);
+  // Exactly: qpdf refuses fewer bytes and warns on more ("has the wrong size"), poppler and pdf.js read what
+  // /Index says and ignore the rest.
+  if (data.length !== rows * rowSize) {
+    throw new FormatError(`xref stream at ${offset} holds ${data.length} bytes, /W and /Index need exactly ${rows * rowSize}`);
   }
   const field = (pos: number, width: number, dflt: number): number => {
     if (width === 0) return dflt;
@@ -225,19 +316,17 @@ export function readRevisionEnd(buf: Uint8Array, section: Pick<XrefSection, "sta
   if (lx.byteAt(lx.pos) === 0x25) lx.fail("a comment between 'startxref' and its offset");
   const n = lx.next();
   if (n.type !== "number" || !n.integer) lx.fail("expected an offset after 'startxref'", n.start);
-  // The value may point at whitespace before the section, like any other offset we accept.
-  let v = n.value;
-  while (!targets.includes(v) && v < buf.length && isWhitespace(lx.byteAt(v))) v++;
-  if (!targets.includes(v)) {
+  // The value names the section's first token, or the one EOL before an `xref` (see readXrefSection).
+  const v = n.value;
+  const eol = Number.isSafeInteger(v) && v >= 0 ? eolLength(lx, v) : 0;
+  const viaEol = eol > 0 && targets.includes(v + eol) && lx.matchKeyword("xref", v + eol);
+  if (!targets.includes(v) && !viaEol) {
     lx.fail(`'startxref ${n.value}' does not point at its own cross-reference section (${targets.join(" or ")})`, n.start);
   }
   lx.skipWhitespaceOnly();
   const eof = lx.pos;
   for (let i = 0; i < EOF_MARKER.length; i++) if (lx.byteAt(eof + i) !== EOF_MARKER.charCodeAt(i)) lx.fail("expected '%%EOF'", eof);
-  let end = eof + EOF_MARKER.length;
-  const eol = lx.byteAt(end);
-  if (eol === 0x0d) end += lx.byteAt(end + 1) === 0x0a ? 2 : 1;
-  else if (eol === 0x0a) end += 1;
+  const end = eof + EOF_MARKER.length + eolLength(lx, eof + EOF_MARKER.length);
   return { startxrefKeyword, eof, end };
 }
 
