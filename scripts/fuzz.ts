@@ -7,13 +7,16 @@
 // [--out dir]`: the reader oracle (scripts/fuzz/oracle/): incremental updates on the sealed archives, and for
 // each one sealcheck calls TOTAL-PASSED, poppler's and qpdf's views must equal the sealed revision's. Without
 // --minutes or --cases it runs until stopped; each disagreement is written to --out as the PDF and a JSON.
+// `npm run fuzz -- --oracle-fixtures` rebuilds test/fixtures/oracle/ (the disagreements found, one file each)
+// and prints each one's verdict and what the readers show differently.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { ORACLE_FIXTURES } from "./fuzz/oracle/findings.js";
 import { MUTATOR_NAMES } from "./fuzz/oracle/mutations.js";
-import { prepare, runOracle, saveFinding } from "./fuzz/oracle/run.js";
-import { readersAvailable } from "./fuzz/oracle/views.js";
+import { prepare, runOracle, saveFinding, verdict } from "./fuzz/oracle/run.js";
+import { compareViews, readersAvailable, readerViews } from "./fuzz/oracle/views.js";
 import { fuzzTarget } from "./fuzz/run.js";
 import { TARGETS } from "./fuzz/targets.js";
 
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     target: { type: "string", multiple: true },
     "max-ms": { type: "string", default: "10000" },
     oracle: { type: "boolean", default: false },
+    "oracle-fixtures": { type: "boolean", default: false },
     minutes: { type: "string" },
     cases: { type: "string" },
     base: { type: "string", multiple: true },
@@ -33,6 +37,10 @@ const { values } = parseArgs({
 });
 if (values.oracle) {
   await oracle();
+  process.exit(process.exitCode ?? 0);
+}
+if (values["oracle-fixtures"]) {
+  await oracleFixtures();
   process.exit(process.exitCode ?? 0);
 }
 const runs = Number(values.runs);
@@ -117,4 +125,24 @@ async function oracle(): Promise<void> {
     `${stats.cases} cases from seed ${seed} in ${((Date.now() - t0) / 1000).toFixed(0)} s: ${JSON.stringify(stats.verdicts)}, ${stats.compared} compared by the readers, ${stats.findings} disagreement(s)${stats.findings ? ` in ${out}` : ""}\n`,
   );
   process.exitCode = stats.findings ? 1 : 0;
+}
+
+async function oracleFixtures(): Promise<void> {
+  const dir = join(import.meta.dirname, "..", "test", "fixtures", "oracle");
+  mkdirSync(dir, { recursive: true });
+  const prepared = { sample: prepare("sample"), broker: prepare("broker") };
+  let lines =
+    "# Reader-oracle findings\n\nWritten by `npm run fuzz -- --oracle-fixtures` (scripts/fuzz/oracle/findings.ts); each must not be TOTAL-PASSED (test/oracle/findings.test.ts).\n\n| file | base | what the update does, and what the readers show |\n|---|---|---|\n";
+  for (const f of ORACLE_FIXTURES) {
+    const p = prepared[f.base];
+    const bytes = f.build(p.base);
+    writeFileSync(join(dir, `${f.name}.pdf`), bytes);
+    lines += `| \`${f.name}.pdf\` | ${f.base} | ${f.description.replace(/\|/g, "\\|")} |\n`;
+    const diff = compareViews(p.sealedViews, readerViews(bytes));
+    process.stdout.write(
+      `${f.name}: ${await verdict(p, bytes)}\n${diff.map((d) => `  ${d.view}: ${d.message.slice(0, 200)}`).join("\n") || "  (no difference: not a finding)"}\n`,
+    );
+    if (!diff.length) process.exitCode = 1;
+  }
+  writeFileSync(join(dir, "README.md"), lines);
 }

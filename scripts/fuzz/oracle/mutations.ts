@@ -454,6 +454,26 @@ const MORE: Record<string, Mutator> = {
     obj.xrefGen = g;
     d.note(`object ${num} redefined as generation ${g} (written ${obj.gen})`);
   },
+  shadow: (d) => {
+    // One object defined twice in one update: at top level (listed by the table) and in an object stream
+    // (listed by the xref stream); which one a reader takes decides what it shows.
+    const p = page(d);
+    const target = d.rng.pick(["page", "font", "catalog"]);
+    const num = target === "page" ? p.num : target === "font" && p.fonts.length ? p.fonts[0]! : d.base.root;
+    const v = d.dict(num);
+    d.set(num, v);
+    const other = structuredClone(v);
+    if (target === "page") other["/Rotate"] = 180;
+    else if (target === "font") other["/BaseFont"] = "/Courier";
+    else other["/OpenAction"] = { "/S": "/JavaScript", "/JS": "(1)" };
+    const o = d.objects.get(num)!;
+    if (d.rng.chance(0.5)) o.shadow = pdf(other);
+    else {
+      o.shadow = o.body;
+      o.body = pdf(other);
+    }
+    d.note(`object ${num} (${target}) defined twice: top level and in an object stream`);
+  },
   unlisted: (d) => {
     const p = page(d);
     const num = d.rng.pick(p.contents);
@@ -495,7 +515,8 @@ export function makeCase(base: Base, seed: number, only?: string[], exact = fals
     const d = new Draft(base, rng, firstFree);
     for (const m of group) m(d);
     if (!d.objects.size && !d.free.length) continue;
-    const kind = rng.pick(["table", "table", "stream", "hybrid"] as const);
+    const shadowed = [...d.objects.values()].some((o) => o.shadow !== undefined);
+    const kind = shadowed ? rng.pick(["hybrid", "hybrid", "stream"] as const) : rng.pick(["table", "table", "stream", "hybrid"] as const);
     const objStm = kind !== "table" && rng.chance(0.4);
     if (objStm) for (const o of d.objects.values()) if (!o.stream && !o.unlisted && !o.gen) o.inObjStm = true;
     const syntax = exact ? {} : { comments: rng.chance(0.2), crlf: rng.chance(0.2), spaces: rng.chance(0.2), singleSubsections: rng.chance(0.2) };

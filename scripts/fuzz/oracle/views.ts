@@ -311,8 +311,13 @@ function compareSignatures(sealed: SigEntry[], later: SigEntry[]): string | null
   if (later.length < sealed.length) return `${sealed.length} signatures -> ${later.length}`;
   for (const l of later) {
     if (sealed.some((s) => s.field === l.field)) continue;
-    // A later document timestamp: poppler lists ETSI.RFC3161 as type "unknown", with its TSA as signer.
-    const isTimestamp = l.lines.includes("- Signature Type: unknown") && l.lines.some((x) => x.startsWith("- Signer Certificate Common Name:"));
+    // A later document timestamp: poppler lists ETSI.RFC3161 as type "unknown", with its TSA as signer (a
+    // token it could not read has an empty common name, a (null) name and the epoch as its time).
+    const isTimestamp =
+      l.lines.includes("- Signature Type: unknown") &&
+      l.lines.some((x) => /^- Signer Certificate Common Name: \S/.test(x)) &&
+      !l.lines.includes("- Signer full Distinguished Name: (null)") &&
+      !l.lines.some((x) => x.startsWith("- Signing Time: Jan 01 1970"));
     if (!isTimestamp) return `extra signature ${l.field} is no timestamp: ${JSON.stringify(l.lines)}`;
   }
   if (later.filter((l) => !sealed.some((s) => s.field === l.field)).length !== later.length - sealed.length)

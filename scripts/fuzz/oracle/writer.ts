@@ -18,6 +18,11 @@ export interface NewObject {
   unlisted?: boolean;
   /** The xref entry names this generation instead of `gen` (a mismatch readers resolve to null). */
   xrefGen?: number;
+  /**
+   * Hybrid and stream sections: a second definition of the same object in the update's object stream, listed
+   * (type 2) by the xref stream beside the table's (hybrid) or the stream's own (stream: listed twice) entry.
+   */
+  shadow?: string;
   /** The value in qpdf's JSON form, for the mutators to read their own redefinitions back (not written). */
   json?: Record<string, unknown>;
 }
@@ -94,7 +99,10 @@ export function appendUpdate(pdf: Uint8Array, spec: UpdateSpec): Uint8Array {
   if (last !== 0x0a && last !== 0x0d) emit(nl);
   const rows: Row[] = [];
   const top = spec.objects.filter((o) => !o.inObjStm);
-  const packed = spec.objects.filter((o) => o.inObjStm);
+  const packed = [
+    ...spec.objects.filter((o) => o.inObjStm),
+    ...spec.objects.filter((o) => o.shadow !== undefined && spec.xref !== "table").map((o) => ({ num: o.num, body: o.shadow!, unlisted: false })),
+  ];
   const maxNum = Math.max(prev.size - 1, ...spec.objects.map((o) => o.num), ...(spec.free ?? []).map((f) => f.num));
   let next = maxNum + 1;
   for (const o of top) {
