@@ -17,7 +17,13 @@ export interface OracleFixture {
 const R = (n: number) => `${n} 0 R`;
 
 function write(d: Draft, bytes: Uint8Array, xref: UpdateSpec["xref"], syntax: UpdateSpec["syntax"] = {}): Uint8Array {
-  return appendUpdate(bytes, { objects: [...d.objects.values()].map(({ json: _json, ...o }) => o), free: d.free, xref, syntax });
+  return appendUpdate(bytes, {
+    objects: [...d.objects.values()].map(({ json: _json, ...o }) => o),
+    free: d.free,
+    xref,
+    syntax,
+    ...(d.trailer !== undefined ? { trailer: d.trailer } : {}),
+  });
 }
 
 /** Page 1's first content stream replaced by a red page, written after the update's objects without an xref entry. */
@@ -199,6 +205,20 @@ export const ORACLE_FIXTURES: OracleFixture[] = [
       const a = d.dict(base.acroForm!);
       a["/SigFlags"] = 0;
       d.set(base.acroForm!, a);
+      return write(d, base.bytes, "table");
+    },
+  },
+  {
+    name: "trailer-new-root-broker",
+    base: "broker",
+    description:
+      "Identity: the broker's archive with an update whose trailer /Root names a copy of the catalog under a new number; the seal's /Reference /Data still names the old one: qpdf's tree no longer reaches the catalog from the seal.",
+    build(base) {
+      const d = draft(base);
+      const n = d.alloc();
+      d.set(n, d.dict(base.root));
+      const id = /\/ID\s*\[[^\]]*\]/.exec(Buffer.from(base.bytes.subarray(-2048)).toString("latin1"))?.[0] ?? "";
+      d.trailer = `/Root ${R(n)} /Info ${R(base.info!)} ${id}`;
       return write(d, base.bytes, "table");
     },
   },

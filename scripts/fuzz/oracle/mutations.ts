@@ -35,6 +35,8 @@ export class Draft {
   readonly objects = new Map<number, NewObject>();
   readonly free: { num: number; gen?: number }[] = [];
   readonly notes: string[] = [];
+  /** Trailer entries other than /Size and /Prev, when a mutator replaces the previous ones. */
+  trailer?: string;
   private nextNum: number;
   constructor(
     readonly base: Base,
@@ -245,6 +247,48 @@ const FIRST: Record<string, Mutator> = {
     if (where !== "fields") appendAnnot(d, p.num, R(f));
     if (where !== "annots") appendField(d, R(f));
     d.note(`fake doc timestamp field ${f} (${where}) /F ${String(w["/F"])} /Rect ${String(w["/Rect"])}`);
+  },
+  "sig-widget-variant": (d) => {
+    // Signature widgets that are not a new signature: a second widget for the seal's own value, a kid widget
+    // whose /Parent is the seal field, a widget whose own /Type says /DocTimeStamp; in /Annots and/or /Fields.
+    const p = page(d);
+    const n = d.alloc();
+    const kind = d.rng.pick(["seal-value", "kid-of-seal", "type-doctimestamp", "type-doctimestamp-no-v"]);
+    const w: Dict = { "/Subtype": "/Widget", "/Rect": d.rng.pick(RECTS), "/F": d.rng.pick(F_VALUES), "/P": R(p.num) };
+    if (kind === "seal-value") Object.assign(w, { "/Type": "/Annot", "/FT": "/Sig", "/T": "(Signature1)", "/V": R(d.base.sigValue) });
+    if (kind === "kid-of-seal") Object.assign(w, { "/Type": "/Annot", "/Parent": R(d.base.sigField) });
+    if (kind === "type-doctimestamp") Object.assign(w, { "/Type": "/DocTimeStamp", "/FT": "/Sig", "/T": "(Signature3)", "/V": R(d.base.sigValue) });
+    if (kind === "type-doctimestamp-no-v") Object.assign(w, { "/Type": "/DocTimeStamp", "/FT": "/Sig", "/T": "(Signature3)" });
+    if (d.rng.chance(0.8)) w["/AP"] = { "/N": appearance(d) };
+    d.set(n, w);
+    const where = d.rng.pick(["annots", "annots", "both", "fields"]);
+    if (where !== "fields") appendAnnot(d, p.num, R(n));
+    if (where !== "annots") appendField(d, R(n));
+    d.note(`signature widget ${kind} ${n} (${where}) /F ${String(w["/F"])} /Rect ${String(w["/Rect"])}`);
+  },
+  trailer: (d) => {
+    // The update's trailer: without /Info, with a new /Info, or with /Root naming a copy of the catalog.
+    const id = /\/ID\s*\[[^\]]*\]/.exec(Buffer.from(d.base.bytes.subarray(-2048)).toString("latin1"))?.[0] ?? "";
+    const info = d.base.info === null ? "" : `/Info ${R(d.base.info)}`;
+    const kind = d.rng.pick(["no-info", "new-info", "new-root", "new-root-dss"]);
+    if (kind === "no-info") d.trailer = `/Root ${R(d.base.root)} ${id}`;
+    if (kind === "new-info") {
+      const n = d.alloc();
+      d.set(n, { "/Title": "(Husleje 1 kr)", "/Producer": "(oracle)" });
+      d.trailer = `/Root ${R(d.base.root)} /Info ${R(n)} ${id}`;
+    }
+    if (kind.startsWith("new-root")) {
+      const n = d.alloc();
+      const c = d.dict(d.base.root);
+      if (kind === "new-root-dss") {
+        const dss = d.alloc();
+        d.set(dss, { "/Certs": [] });
+        c["/DSS"] = R(dss);
+      }
+      d.set(n, c);
+      d.trailer = `/Root ${R(n)} ${info} ${id}`;
+    }
+    d.note(`trailer ${kind}`);
   },
   "seal-widget": (d) => {
     const w = d.dict(d.base.sigField);
@@ -521,7 +565,13 @@ export function makeCase(base: Base, seed: number, only?: string[], exact = fals
     if (objStm) for (const o of d.objects.values()) if (!o.stream && !o.unlisted && !o.gen) o.inObjStm = true;
     const syntax = exact ? {} : { comments: rng.chance(0.2), crlf: rng.chance(0.2), spaces: rng.chance(0.2), singleSubsections: rng.chance(0.2) };
     // Numbers above the allocated ones are taken by the object stream and the xref stream the writer adds.
-    bytes = appendUpdate(bytes, { objects: [...d.objects.values()].map(({ json: _json, ...o }) => o), free: d.free, xref: kind, syntax });
+    bytes = appendUpdate(bytes, {
+      objects: [...d.objects.values()].map(({ json: _json, ...o }) => o),
+      free: d.free,
+      xref: kind,
+      syntax,
+      ...(d.trailer !== undefined ? { trailer: d.trailer } : {}),
+    });
     firstFree = d.allocated + 2;
     updates.push({ xref: kind, objStm, syntax });
     notes.push(...d.notes);

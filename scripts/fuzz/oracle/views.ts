@@ -344,6 +344,9 @@ function firstDiff(a: J, b: J, path: string, refs: string[]): { path: string; ob
       return { path: p, message: "arrays differ" };
     }
     if (x && y && typeof x === "object" && typeof y === "object" && !Array.isArray(x) && !Array.isArray(y)) {
+      // A back reference ({"@": k}: the object visited k-th) against another one or a new object.
+      const name = (o: { [k: string]: J }) => ("@" in o ? `the object visited #${String(o["@"])}` : `a new object #${String(o["#"])}`);
+      if ("@" in x || "@" in y) return { path: p, message: `refers to ${name(x)} -> to ${name(y)}` };
       for (const k of [...new Set([...Object.keys(x), ...Object.keys(y)])].sort()) {
         if (k === "#") continue;
         const r = walk(x[k] ?? null, y[k] ?? null, k === "v" || k === "stream" ? p : `${p}${k.startsWith("/") ? k : `.${k}`}`);
