@@ -150,5 +150,23 @@ fixtures["direct-widget-unverified-timestamp"] = (() => {
   );
 }
 
+// 6. Finding 3 (time): one genuine document timestamp field with K invisible kid widgets, each also in page 1's
+//    /Annots. Every /Annots entry re-validates the whole field (notDocTimestampField walks all K kids), outside
+//    the comparer's step budget: super-linear work (K=1000: 1.8 s, 2000: 15 s, 4000: 59 s of
+//    seal-modifications alone, in-process). Legitimate in shape, so it ends TOTAL-PASSED, far beyond 10 s.
+{
+  const K = 3000;
+  const kids = Array.from({ length: K }, (_, i) => `${100 + i} 0 R`).join(" ");
+  fixtures["dos-timestamp-kids"] = stamp(
+    update(SAMPLE, [
+      { num: 6, body: page1(`23 0 R ${kids}`) },
+      { num: 25, body: "<< /Fields [23 0 R 40 0 R] /SigFlags 3 >>" },
+      { num: 40, body: `<< /FT /Sig /T (Signature2) /V 41 0 R /Kids [${kids}] >>` },
+      docTs(41),
+      ...Array.from({ length: K }, (_, i) => ({ num: 100 + i, body: "<< /Type /Annot /Subtype /Widget /Parent 40 0 R /F 2 /Rect [0 0 0 0] >>" })),
+    ]),
+  );
+}
+
 for (const [name, bytes] of Object.entries(fixtures)) writeFileSync(`${OUT}/${name}.pdf`, bytes);
 console.log(Object.keys(fixtures).join("\n"));
