@@ -121,6 +121,8 @@ export class ChangeAnalysis {
       before,
       after,
       cmp,
+      docTsFields: new Map(),
+      kidSets: new Map(),
       isNew: (num) => before.objectByNumber(num) === undefined,
       pageOf: (num) => {
         const p = this.pages(i)?.get(num) ?? this.pages(i - 1)?.get(num);

@@ -24,7 +24,13 @@ export class Comparer {
   }
 
   private step(): void {
-    if (--this.left < 0) throw new LimitError("maxComparedObjects", "comparing the revisions takes more steps than the limit allows");
+    this.spend(1);
+  }
+
+  /** Counts work done for this pair (rules count theirs here too); past the budget a LimitError. */
+  spend(n: number): void {
+    this.left -= n;
+    if (this.left < 0) throw new LimitError("maxComparedObjects", "comparing the revisions takes more steps than the limit allows");
   }
 
   /**

@@ -7,7 +7,7 @@
 // reference to a direct value) is compared by content, a direct dictionary like an indirect one.
 import type { PdfView } from "../../input/pdf/document.js";
 import { fieldType, type GraphContext } from "../../input/pdf/graph.js";
-import { type PdfDict, type PdfObject, pdfEquals, rawGet, refKey } from "../../input/pdf/objects.js";
+import { type PdfDict, type PdfObject, type PdfRef, pdfEquals, rawGet, refKey } from "../../input/pdf/objects.js";
 import { coveredRevision } from "../../input/pdf/signatures.js";
 import type { Comparer } from "./compare.js";
 import type { ChangeLevel } from "./levels.js";
@@ -18,6 +18,10 @@ export interface RuleContext {
   readonly after: PdfView;
   /** The pair's comparer (one budget and memo for every rule). */
   readonly cmp: Comparer;
+  /** Per pair: why a new field is not a document timestamp's (undefined: it is one), each field judged once. */
+  readonly docTsFields: Map<string, string | undefined>;
+  /** Per pair: the /Kids of a document timestamp's field, as reference keys. */
+  readonly kidSets: Map<string, ReadonlySet<string>>;
   /** True when object `num` exists in `after` but not in `before`. */
   isNew(num: number): boolean;
   /** "page 3" for a page object number of `after` (or `before`), else undefined. */
@@ -142,6 +146,13 @@ function isInvisible(view: PdfView, d: PdfDict): boolean {
  * document timestamp, and every widget (itself, or new /Kids whose /Parent is it) invisible.
  */
 function notDocTimestampField(r: RuleContext, item: PdfObject): string | undefined {
+  if (item.kind !== "ref") return "it is not an indirect object";
+  const key = refKey(item);
+  if (!r.docTsFields.has(key)) r.docTsFields.set(key, judgeDocTimestampField(r, item));
+  return r.docTsFields.get(key);
+}
+
+function judgeDocTimestampField(r: RuleContext, item: PdfRef): string | undefined {
   if (!isNew(r, item)) return "it is not a new object";
   const d = asDict(r.after.resolve(item));
   if (d?.kind !== "dict") return "it is not a dictionary";
@@ -156,11 +167,13 @@ function notDocTimestampField(r: RuleContext, item: PdfObject): string | undefin
   if (kids !== undefined) {
     const list = kids.kind === "array" ? kids.items : [];
     if (kids.kind !== "array" || list.length === 0 || widgets.length) return "its /Kids are not a list of widgets";
+    r.cmp.spend(list.length);
     for (const k of list) {
       const w = asDict(r.after.resolve(k));
       const p = w ? rawGet(w, "Parent") : undefined;
       if (!isNew(r, k) || w?.kind !== "dict" || nameOf(r.after, rawGet(w, "Subtype")) !== "Widget") return "a kid is not a new widget";
-      if (!(p?.kind === "ref" && item.kind === "ref" && p.num === item.num && p.gen === item.gen)) return "a kid's /Parent is not the field";
+      if (k.kind !== "ref") return "a kid is not an indirect object";
+      if (!(p?.kind === "ref" && p.num === item.num && p.gen === item.gen)) return "a kid's /Parent is not the field";
       const wExtra = [...w.entries.keys()].filter((key) => !DOC_TS_FIELD_KEYS.has(key) || key === "V" || key === "FT" || key === "Kids");
       if (wExtra.length) return `a widget has /${wExtra.join(", /")}`;
       widgets.push(w);
@@ -170,12 +183,26 @@ function notDocTimestampField(r: RuleContext, item: PdfObject): string | undefin
   return undefined;
 }
 
-/** A widget new in `after`: the widget of a new document timestamp's field (the field itself, or its kid). */
+/**
+ * A widget new in `after`: the widget of a new document timestamp's field, either the field itself or one of
+ * the kids that field lists (each kid is judged with its field: keys, invisibility). A widget that only names
+ * the field as its /Parent, unlisted, is judged by nobody: it is not one.
+ */
 function notDocTimestampWidget(r: RuleContext, item: PdfObject, d: PdfDict): string | undefined {
-  if (rawGet(d, "FT") !== undefined || rawGet(d, "V") !== undefined) return notDocTimestampField(r, item);
+  if (item.kind !== "ref") return "it is not an indirect object";
+  if (rawGet(d, "FT") !== undefined || rawGet(d, "V") !== undefined || rawGet(d, "Kids") !== undefined) return notDocTimestampField(r, item);
   const parent = rawGet(d, "Parent");
-  if (parent === undefined) return "it belongs to no field";
-  return notDocTimestampField(r, parent);
+  if (parent?.kind !== "ref") return "it belongs to no field";
+  const why = notDocTimestampField(r, parent);
+  if (why) return why;
+  let kids = r.kidSets.get(refKey(parent));
+  if (!kids) {
+    const field = asDict(r.after.resolve(parent));
+    const list = field ? r.after.resolve(rawGet(field, "Kids")) : undefined;
+    kids = new Set(list?.kind === "array" ? list.items.flatMap((k) => (k.kind === "ref" ? [refKey(k)] : [])) : []);
+    r.kidSets.set(refKey(parent), kids);
+  }
+  return kids.has(refKey(item)) ? undefined : "its field does not list it in /Kids";
 }
 
 /** A signature value (/V of a signature field) that is new in `after`: a document timestamp is LTV, a signature is signing. */
