@@ -17,7 +17,7 @@ import { checkStructure } from "./schema.js";
 import { judgeSigner, signingCertificate, type SignerTrust } from "./signer.js";
 import type { TrustedListInfo, TrustedListLink, TrustedListProvider, TrustedListReport, VerifyTrustedListOptions } from "./types.js";
 import type { XElement } from "./xml-libs.js";
-import { parseStrictXml, readXml, type ParsedXml } from "./xml.js";
+import { parseStrictXml, readXml, xmlBudget, type ParsedXml } from "./xml.js";
 import { signatureShape, verifyListSignature, type SignatureShape } from "./xmldsig.js";
 
 /** Check ids, in report order (the registry's). */
@@ -159,7 +159,7 @@ function signatureCheck(parsed: ParsedXml, limits: Limits): SignatureStage {
       signer: cert,
       signedRoot: null,
     };
-  const v = verifyListSignature(parsed.text, shape, cert.key);
+  const v = verifyListSignature(shape, cert.key);
   if (!v.ok) {
     const sub = v.kind === "hash" ? "HASH_FAILURE" : v.kind === "crypto" ? "SIG_CRYPTO_FAILURE" : "FORMAT_FAILURE";
     const msg = v.kind === "format" ? `The signature cannot be verified: ${v.what}.` : `The signature does not verify: ${v.what}.`;
@@ -167,7 +167,7 @@ function signatureCheck(parsed: ParsedXml, limits: Limits): SignatureStage {
   }
   let signedRoot: XElement;
   try {
-    signedRoot = parseStrictXml(v.signedList, limits.maxXmlDepth).root;
+    signedRoot = parseStrictXml(v.signedList, xmlBudget(limits)).root;
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     return { check: failed(ID, "FORMAT_FAILURE", `The signed content cannot be read back: ${e.message}.`), shape, signer: cert, signedRoot: null };
@@ -468,7 +468,7 @@ export async function verifyList(
     if (!p) {
       try {
         if (bytes.length > limits.maxXmlBytes) throw new LimitError("maxXmlBytes", `the file is larger than ${limits.maxXmlBytes} bytes`);
-        p = readXml(bytes, limits.maxXmlDepth);
+        p = readXml(bytes, xmlBudget(limits));
       } catch (e) {
         if (!(e instanceof FormatError)) throw e;
         p = e;
