@@ -138,15 +138,19 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
   // Every list is judged against the same LOTLs and signers: their chain is verified once.
   const shared: ChainMemo = {};
   const verified: { list: { bytes: Uint8Array; file: string }; report: TrustedListReport; providers: RawProvider[]; info: TrustedListInfo }[] = [];
-  for (const list of readAll(o.lists, limits.maxXmlBytes)) {
+  const failed: { list: { bytes: Uint8Array; file: string }; report: TrustedListReport; error: SealcheckError }[] = [];
+  const inputs = readAll(o.lists, limits.maxXmlBytes);
+  for (const list of inputs) {
     const { report, providers } = await verifyList(list, { signers: o.signers ?? [], lotls, limits: o.limits ?? {} }, { shared, summaries: false });
     if (report.indication !== "TOTAL-PASSED") {
       const decided = report.checks.find((c) => c.id === report.decidedBy[0]);
-      throw new SealcheckError(
+      const error = new SealcheckError(
         "ERR_TRUST_STORE",
         `${list.file}: the trusted list did not verify (${report.indication}${report.subIndication ? `/${report.subIndication}` : ""}): ${decided?.message ?? "see sealcheck verify-tl"}`,
         { file: list.file },
       );
+      failed.push({ list, report, error });
+      continue;
     }
     const info = report.list!;
     if (info.kind === "list-of-lists")
@@ -154,6 +158,29 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
     verified.push({ list, report, providers, info });
   }
   const successor = supersession(verified);
+  // A list that did not verify is an error, unless a verified newer list of the territory it claims replaced it
+  // (a folder that keeps its older lists, whose LOTL or signer has since changed): it would vouch for nothing
+  // either way, and is reported as superseded.
+  for (const { list, report, error } of failed) {
+    const claimed = report.list;
+    const newer = claimed?.territory
+      ? verified.find((v) => v.info.territory === claimed.territory && (v.info.sequenceNumber ?? -1) > (claimed.sequenceNumber ?? Number.MAX_SAFE_INTEGER))
+      : undefined;
+    const newest = newer ? (successor.get(newer.list) ?? newer) : undefined;
+    if (!newest) throw error;
+    out.lists.push({
+      file: list.file,
+      sha256: createHash("sha256").update(list.bytes).digest("hex"),
+      territory: claimed!.territory,
+      sequenceNumber: claimed!.sequenceNumber,
+      issued: claimed!.issued,
+      speaksUntil: claimed!.nextUpdate,
+      signerTrustedBy: null,
+      anchors: 0,
+      unreadableCertificates: 0,
+      supersededBy: `${newest.list.file} (#${newest.info.sequenceNumber ?? "?"})`,
+    });
+  }
   for (const { list, report, providers, info } of verified) {
     const sha256 = createHash("sha256").update(list.bytes).digest("hex");
     const base = {
@@ -199,6 +226,9 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
       }
     out.lists.push({ ...base, speaksUntil: until.toISOString(), anchors, unreadableCertificates: unreadable });
   }
+  // In the order the lists were given.
+  const order = new Map(inputs.map((l, i) => [l.file, i]));
+  out.lists.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
   return out;
 }
 

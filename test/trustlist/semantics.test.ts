@@ -85,6 +85,24 @@ describe("several lists of one territory: only the newest speaks", () => {
     expect(both.lists.map((l) => l.supersededBy)).toEqual([undefined, undefined]);
   });
 
+  it("an older list that no longer verifies (its signer since replaced) beside its verified successor: superseded, not an error", async () => {
+    const granted: ServiceSpec = { type: "CA/QC", name: "CA", certificate: CA(), status: "granted", since: T2016 };
+    const old = input(list([granted], { sequence: "48" }, K.next), "dk-48.xml");
+    const neu = input(
+      list([{ ...granted, status: "withdrawn", since: T2020, history: [{ status: "granted", since: T2016 }] }], { sequence: "50" }),
+      "dk-50.xml",
+    );
+    const a = await loadTrustedListAnchors({ lists: [old, neu], signers: [K.lister.der] });
+    expect(a.lists.map((l) => [l.file, l.anchors, l.supersededBy ?? null])).toEqual([
+      ["dk-48.xml", 0, "dk-50.xml (#50)"],
+      ["dk-50.xml", 1, null],
+    ]);
+    // Alone, or beside an older list only, it is the error it was.
+    await expect(loadTrustedListAnchors({ lists: [old], signers: [K.lister.der] })).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
+    const older = input(list([granted], { sequence: "47" }), "dk-47.xml");
+    await expect(loadTrustedListAnchors({ lists: [older, old], signers: [K.lister.der] })).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
+  });
+
   it("two different lists of one territory with one sequence number: refused, neither can be told to speak", async () => {
     const granted: ServiceSpec = { type: "CA/QC", name: "CA", certificate: CA(), status: "granted", since: T2016 };
     const a = input(list([granted], { sequence: "49" }), "a.xml");
