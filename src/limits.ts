@@ -63,7 +63,7 @@ export interface Limits {
   maxXmlElements: number;
   /** Most comments in one XML file (real lists have none or a few). */
   maxXmlComments: number;
-  /** Most namespace declarations in one XML file (real lists have under ten). */
+  /** Most namespace declarations in scope at one XML element, its ancestors' included (real lists: under ten). */
   maxXmlNamespaceDeclarations: number;
   /** Time for reading one XML file and holding it to its schema, before its signature is checked, in ms. */
   maxXmlMilliseconds: number;
@@ -127,7 +127,7 @@ export const LIMIT_DESCRIPTIONS: Readonly<Record<keyof Limits, string>> = Object
   maxXmlDepth: "deepest nesting of XML elements",
   maxXmlElements: "most elements in one XML file",
   maxXmlComments: "most comments in one XML file",
-  maxXmlNamespaceDeclarations: "most namespace declarations in one XML file",
+  maxXmlNamespaceDeclarations: "most namespace declarations in scope at one XML element (its own and its ancestors')",
   maxXmlMilliseconds: "time for reading one XML file and checking its schema, before its signature, in milliseconds",
 });
 

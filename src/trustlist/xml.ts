@@ -69,7 +69,11 @@ function streamCheck(text: string, budget: XmlBudget): void {
   let elements = 0;
   let depth = 0;
   let comments = 0;
-  let declarations = 0;
+  // Namespace declarations in scope: what canonicalisation (inclusive above all) carries from an element to
+  // each of its descendants. Declarations spread over many elements cost once each; piled on an ancestor, they
+  // cost again at every element below it.
+  let inScope = 0;
+  const declared: number[] = [];
   let events = 0;
   const tick = () => {
     if ((++events & 0xfff) === 0) checkTime(budget, "well-formedness");
@@ -96,13 +100,20 @@ function streamCheck(text: string, budget: XmlBudget): void {
     tick();
     if (++elements > budget.maxXmlElements) throw new LimitError("maxXmlElements", `the XML has more than ${budget.maxXmlElements} elements`);
     if (++depth > budget.maxXmlDepth) throw new LimitError("maxXmlDepth", `the XML nests elements deeper than ${budget.maxXmlDepth}`);
-    for (const name of Object.keys(tag.attributes))
-      if ((name === "xmlns" || name.startsWith("xmlns:")) && ++declarations > budget.maxXmlNamespaceDeclarations)
-        throw new LimitError("maxXmlNamespaceDeclarations", `the XML has more than ${budget.maxXmlNamespaceDeclarations} namespace declarations`);
+    let here = 0;
+    for (const name of Object.keys(tag.attributes)) if (name === "xmlns" || name.startsWith("xmlns:")) here++;
+    declared.push(here);
+    inScope += here;
+    if (inScope > budget.maxXmlNamespaceDeclarations)
+      throw new LimitError(
+        "maxXmlNamespaceDeclarations",
+        `the XML has more than ${budget.maxXmlNamespaceDeclarations} namespace declarations in scope at <${tag.name.slice(0, 60)}>`,
+      );
   });
   parser.on("closetag", () => {
     tick();
     depth--;
+    inScope -= declared.pop() ?? 0;
   });
   parser.on("comment", () => {
     tick();
