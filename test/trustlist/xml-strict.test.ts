@@ -2,10 +2,14 @@
 // let through, put into a signed list), processing
 // instructions refused (xmlsec1 refuses them in signed content; xml-crypto read one's content as text), and
 // the work bounded before any signature code runs: counted, never timed, here.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyTrustedList, type TrustedListReport, type VerifyTrustedListOptions } from "../../src/trustlist/index.js";
 import { DOMParser } from "../../src/trustlist/xml-libs.js";
-import { buildList, makeIdentities, sign, type Identity, type ListSpec } from "./sign.js";
+import { buildList, makeIdentities, resign, sign, type Identity, type ListSpec } from "./sign.js";
 
 let K: Record<"lister", Identity>;
 let issued: Date;
@@ -69,6 +73,49 @@ describe("well-formedness and namespaces as libxml2 has them", () => {
     const xml = signed({ extension: NOTE }).replace(">a note<", "><?x a note?><");
     const r = await verify(xml);
     expect([r.indication, r.decidedBy[0]], verdict(r)).toEqual(["TOTAL-FAILED", "tl-format"]);
+  });
+});
+
+describe("the references resolved by sealcheck, canonicalised as xml-crypto and xmlsec1 do", () => {
+  const xmlsec1 = spawnSync("xmlsec1", ["--version"]).status === 0;
+  /** xmlsec1's verdict on a list, its signer's certificate given as the key (null without xmlsec1). */
+  const bySec = (xml: string): boolean | null => {
+    if (!xmlsec1) return null;
+    const dir = mkdtempSync(join(tmpdir(), "sealcheck-xmlsec-"));
+    try {
+      writeFileSync(join(dir, "list.xml"), xml);
+      writeFileSync(join(dir, "cert.pem"), K.lister.certPem);
+      execFileSync("xmlsec1", ["--verify", "--pubkey-cert-pem", join(dir, "cert.pem"), "--id-attr:Id", "SignedProperties", join(dir, "list.xml")], {
+        stdio: "pipe",
+      });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("exclusive and inclusive canonicalisation (SignedProperties without a transform: inclusive): passes, as with xmlsec1; a change: HASH_FAILURE for both", async () => {
+    const inclusiveXml = sign(buildList(spec({ extension: NOTE })), K.lister, { inclusive: true });
+    // The SignedProperties reference without its Transforms: canonicalised inclusively by default (XML-DSig 4.4.3.2).
+    const props = inclusiveXml.indexOf('Type="http://uri.etsi.org/01903#SignedProperties"');
+    const transforms = /<ds:Transforms>.*?<\/ds:Transforms>/.exec(inclusiveXml.slice(props))!;
+    const implicit = resign(inclusiveXml.slice(0, props) + inclusiveXml.slice(props).replace(transforms[0], ""), K.lister);
+    const samples = {
+      exclusive: sign(buildList(spec({ extension: NOTE })), K.lister),
+      inclusive: inclusiveXml,
+      "inclusive, SignedProperties without a transform": implicit,
+    };
+    expect(implicit).not.toBe(inclusiveXml);
+    for (const [inclusive, xml] of Object.entries(samples)) {
+      const r = await verify(xml);
+      expect(r.indication, `${inclusive}: ${verdict(r)}`).toBe("TOTAL-PASSED");
+      expect(bySec(xml) ?? true, `xmlsec1, inclusive ${inclusive}`).toBe(true);
+      const changed = xml.replace("a note", "b note");
+      expect((await verify(changed)).subIndication).toBe("HASH_FAILURE");
+      expect(bySec(changed) ?? false).toBe(false);
+    }
   });
 });
 
