@@ -59,6 +59,14 @@ export interface Limits {
   maxXmlBytes: number;
   /** Deepest nesting of XML elements (a trusted list nests about 15 deep). */
   maxXmlDepth: number;
+  /** Most elements in one XML file (Spain's 1.35 MB list has 10,297). */
+  maxXmlElements: number;
+  /** Most comments in one XML file (real lists have none or a few). */
+  maxXmlComments: number;
+  /** Most namespace declarations in scope at one XML element, its ancestors' included (real lists: under ten). */
+  maxXmlNamespaceDeclarations: number;
+  /** Time for reading one XML file and holding it to its schema, before its signature is checked, in ms. */
+  maxXmlMilliseconds: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -84,6 +92,10 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxNumberedClaims: 10_000,
   maxXmlBytes: 64 * 1024 ** 2,
   maxXmlDepth: 64,
+  maxXmlElements: 1_000_000,
+  maxXmlComments: 100_000,
+  maxXmlNamespaceDeclarations: 1_000,
+  maxXmlMilliseconds: 60_000,
 });
 
 /** The names of all limits, in documentation order. */
@@ -113,6 +125,10 @@ export const LIMIT_DESCRIPTIONS: Readonly<Record<keyof Limits, string>> = Object
   maxNumberedClaims: "most document_N / signature_N claims in a Workflow token",
   maxXmlBytes: "largest XML file (a trusted list), in bytes",
   maxXmlDepth: "deepest nesting of XML elements",
+  maxXmlElements: "most elements in one XML file",
+  maxXmlComments: "most comments in one XML file",
+  maxXmlNamespaceDeclarations: "most namespace declarations in scope at one XML element (its own and its ancestors')",
+  maxXmlMilliseconds: "time for reading one XML file and checking its schema, before its signature, in milliseconds",
 });
 
 export function isLimitName(name: string): name is keyof Limits {

@@ -394,7 +394,9 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
         { label: "List", value: `${l.territory ?? "?"} trusted list #${l.sequenceNumber ?? "?"}, issued ${formatTime(l.issued)}` },
         { label: "Speaks until", value: `${formatTime(l.speaksUntil)} (its next update: no service vouches after it)` },
         { label: "Signer", value: l.signerTrustedBy === "pinned" ? "pinned (--tl-signer)" : `announced by ${l.signerTrustedBy ?? "?"}` },
-        { label: "Anchors", value: `${l.anchors} service certificate(s), each for its type's roles while its status vouched` },
+        l.supersededBy
+          ? { label: "Superseded", value: `by ${l.supersededBy}, a newer list of the same territory: none of its services vouches` }
+          : { label: "Anchors", value: `${l.anchors} service certificate(s), each for its type's roles while its status vouched` },
         ...(l.unreadableCertificates
           ? [{ label: "Unreadable", value: `${l.unreadableCertificates} service certificate(s) that cannot be parsed: those services vouch for nothing` }]
           : []),

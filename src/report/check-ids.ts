@@ -104,14 +104,15 @@ export const TRUSTED_LIST_CHECK_ENTRIES = [
     id: "tl-format",
     group: "trusted-list",
     module: "src/trustlist/verify.ts",
-    checks: "well-formed UTF-8 XML without a DTD, a TrustServiceStatusList in the TS 119 612 namespace",
+    checks:
+      "well-formed UTF-8 XML (XML 1.0 and its namespaces as libxml2 holds them) without a DTD or processing instruction, within the XML limits, a TrustServiceStatusList in the TS 119 612 namespace",
   },
   {
     id: "tl-structure",
     group: "trusted-list",
     module: "src/trustlist/verify.ts",
     checks:
-      "the list follows the schema of its TSLVersionIdentifier (3 to 6) and its signature profile: elements, order, attributes, values, SigningCertificate(V2)",
+      "the list follows the schema of its TSLVersionIdentifier (3 to 6) and its signature profile: elements, order, attributes, values, SigningCertificate(V2); no service history entry after its current status",
   },
   {
     id: "tl-signature",
@@ -123,7 +124,8 @@ export const TRUSTED_LIST_CHECK_ENTRIES = [
     id: "tl-signer",
     group: "trusted-list",
     module: "src/trustlist/signer.ts",
-    checks: "the signing certificate is pinned or announced by a verified list of lists, and valid at the validation time",
+    checks:
+      "the signing certificate is pinned or announced by a verified list of lists current at the list's time (a pin starts the chain of lists of lists only), and valid at the validation time",
   },
   {
     id: "tl-freshness",

@@ -113,4 +113,6 @@ export interface TrustedListUse {
   anchors: number;
   /** Certificates of vouching services that could not be read: those services vouch for nothing. */
   unreadableCertificates: number;
+  /** A newer list of the same territory given beside it (file and sequence number): this one vouches for nothing. */
+  supersededBy?: string;
 }

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import type { ListWindow, TrustRole, TrustedListAnchors } from "../pki/trust-store.js";
-import type { RawService } from "./model.js";
+import type { RawProvider, RawService } from "./model.js";
+import type { TrustedListInfo, TrustedListReport } from "./types.js";
 import { verifyList, type ChainMemo } from "./verify.js";
 
 const SVC = "http://uri.etsi.org/TrstSvc/Svctype/";
@@ -90,12 +91,29 @@ function read(input: string, maxBytes: number): { bytes: Uint8Array; file: strin
   }
 }
 
-/** The periods in which a service vouched for each role, from its status history, cut at `until`. */
+/**
+ * The periods in which a service vouched for each role, from its status history, cut at `until`. TS 119 612
+ * (clause 5.5.9, 5.6) reads the current status as in force from its StatusStartingTime and each history
+ * instance from its own until the next later one: so at an instant where the current status and a history
+ * entry both start, the current status is what holds (a service withdrawn at the very instant an old entry
+ * says "granted" is withdrawn), and among history entries of one instant the first listed (the newest) holds.
+ * A history entry dated after the current status makes the list malformed; tl-structure refuses such a list
+ * (model.ts historyProblems), and it is left out here too.
+ */
 function serviceWindows(s: Pick<RawService, "status" | "statusStartingTime" | "type" | "history">, until: Date): ListWindow[] {
-  const entries = [{ status: s.status, statusStartingTime: s.statusStartingTime, type: s.type }, ...s.history]
-    .map((e) => ({ ...e, t: Date.parse(e.statusStartingTime) }))
-    .filter((e) => !Number.isNaN(e.t))
-    .sort((a, b) => a.t - b.t);
+  const current = Date.parse(s.statusStartingTime);
+  if (Number.isNaN(current)) return [];
+  // Rank 0 is the current status; history entries follow in their order. One entry per instant: the lowest rank.
+  const byTime = new Map<number, { status: string; type: string; t: number }>();
+  const ranked = [
+    { status: s.status, type: s.type, t: current },
+    ...s.history.map((h) => ({ status: h.status, type: h.type, t: Date.parse(h.statusStartingTime) })),
+  ];
+  for (const e of ranked) {
+    if (Number.isNaN(e.t) || e.t > current || byTime.has(e.t)) continue;
+    byTime.set(e.t, e);
+  }
+  const entries = [...byTime.values()].sort((a, b) => a.t - b.t);
   const out: ListWindow[] = [];
   entries.forEach((e, i) => {
     const next = entries[i + 1];
@@ -119,22 +137,72 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
   const out: TrustedListAnchors = { lists: [], anchors: [] };
   // Every list is judged against the same LOTLs and signers: their chain is verified once.
   const shared: ChainMemo = {};
-  for (const list of readAll(o.lists, limits.maxXmlBytes)) {
+  const verified: { list: { bytes: Uint8Array; file: string }; report: TrustedListReport; providers: RawProvider[]; info: TrustedListInfo }[] = [];
+  const failed: { list: { bytes: Uint8Array; file: string }; report: TrustedListReport; error: SealcheckError }[] = [];
+  const inputs = readAll(o.lists, limits.maxXmlBytes);
+  for (const list of inputs) {
     const { report, providers } = await verifyList(list, { signers: o.signers ?? [], lotls, limits: o.limits ?? {} }, { shared, summaries: false });
     if (report.indication !== "TOTAL-PASSED") {
       const decided = report.checks.find((c) => c.id === report.decidedBy[0]);
-      throw new SealcheckError(
+      const error = new SealcheckError(
         "ERR_TRUST_STORE",
         `${list.file}: the trusted list did not verify (${report.indication}${report.subIndication ? `/${report.subIndication}` : ""}): ${decided?.message ?? "see sealcheck verify-tl"}`,
         { file: list.file },
       );
+      failed.push({ list, report, error });
+      continue;
     }
     const info = report.list!;
     if (info.kind === "list-of-lists")
       throw new SealcheckError("ERR_TRUST_STORE", `${list.file}: is a list of lists, which names no services; give it with --lotl`, { file: list.file });
-    // A list speaks for its statuses until its next update (a closed list, without one, failed tl-freshness).
-    const speaksUntil = info.nextUpdate;
-    const until = new Date(speaksUntil ?? 0);
+    verified.push({ list, report, providers, info });
+  }
+  const successor = supersession(verified);
+  // A list that did not verify is an error, unless a verified newer list of the territory it claims replaced it
+  // (a folder that keeps its older lists, whose LOTL or signer has since changed): it would vouch for nothing
+  // either way, and is reported as superseded.
+  for (const { list, report, error } of failed) {
+    const claimed = report.list;
+    const newer = claimed?.territory
+      ? verified.find((v) => v.info.territory === claimed.territory && (v.info.sequenceNumber ?? -1) > (claimed.sequenceNumber ?? Number.MAX_SAFE_INTEGER))
+      : undefined;
+    const newest = newer ? (successor.get(newer.list) ?? newer) : undefined;
+    if (!newest) throw error;
+    out.lists.push({
+      file: list.file,
+      sha256: createHash("sha256").update(list.bytes).digest("hex"),
+      territory: claimed!.territory,
+      sequenceNumber: claimed!.sequenceNumber,
+      issued: claimed!.issued,
+      speaksUntil: claimed!.nextUpdate,
+      signerTrustedBy: null,
+      anchors: 0,
+      unreadableCertificates: 0,
+      supersededBy: `${newest.list.file} (#${newest.info.sequenceNumber ?? "?"})`,
+    });
+  }
+  for (const { list, report, providers, info } of verified) {
+    const sha256 = createHash("sha256").update(list.bytes).digest("hex");
+    const base = {
+      file: list.file,
+      sha256,
+      territory: info.territory,
+      sequenceNumber: info.sequenceNumber,
+      issued: info.issued,
+      speaksUntil: info.nextUpdate,
+      signerTrustedBy: report.signerTrustedBy,
+    };
+    const newer = successor.get(list);
+    if (newer) {
+      // A newer list of the same scheme replaced this one: what it says no longer holds (a CA the newer list
+      // withdrew, the old one still shows granted). Its services vouch for nothing; the report says why.
+      out.lists.push({ ...base, anchors: 0, unreadableCertificates: 0, supersededBy: `${newer.list.file} (#${newer.info.sequenceNumber ?? "?"})` });
+      continue;
+    }
+    // A list speaks for its statuses until its next update (a closed list, without one, failed tl-freshness),
+    // and no further than the list of lists that vouched for its signer speaks (its NextUpdate).
+    const lotlUntil = report.signerTrustedBy !== "pinned" ? (report.lotlChain.at(-1)?.nextUpdate ?? null) : null;
+    const until = new Date(Math.min(Date.parse(info.nextUpdate ?? "") || 0, lotlUntil ? Date.parse(lotlUntil) : Number.POSITIVE_INFINITY));
     let anchors = 0;
     let unreadable = 0;
     for (const p of providers)
@@ -156,17 +224,42 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
           anchors++;
         }
       }
-    out.lists.push({
-      file: list.file,
-      sha256: createHash("sha256").update(list.bytes).digest("hex"),
-      territory: info.territory,
-      sequenceNumber: info.sequenceNumber,
-      issued: info.issued,
-      speaksUntil,
-      signerTrustedBy: report.signerTrustedBy,
-      anchors,
-      unreadableCertificates: unreadable,
-    });
+    out.lists.push({ ...base, speaksUntil: until.toISOString(), anchors, unreadableCertificates: unreadable });
+  }
+  // In the order the lists were given.
+  const order = new Map(inputs.map((l, i) => [l.file, i]));
+  out.lists.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
+  return out;
+}
+
+/**
+ * Of the verified lists of one scheme territory only the newest (highest TSLSequenceNumber) speaks: each older
+ * one maps to it. The same list given twice (the same bytes) is one list; two different lists of one territory
+ * with one sequence number contradict each other and are refused.
+ */
+function supersession<T extends { list: { bytes: Uint8Array; file: string }; info: TrustedListInfo }>(lists: T[]): Map<T["list"], T> {
+  const newest = new Map<string, T>();
+  const out = new Map<T["list"], T>();
+  for (const l of lists) {
+    const key = l.info.territory ?? "";
+    const cur = newest.get(key);
+    if (!cur) {
+      newest.set(key, l);
+      continue;
+    }
+    const a = l.info.sequenceNumber ?? -1;
+    const b = cur.info.sequenceNumber ?? -1;
+    if (a === b && !Buffer.from(l.list.bytes).equals(Buffer.from(cur.list.bytes)))
+      throw new SealcheckError(
+        "ERR_TRUST_STORE",
+        `${l.list.file} and ${cur.list.file}: two different trusted lists of ${key || "no territory"} both numbered #${a}; which one speaks cannot be told`,
+        { file: l.list.file },
+      );
+    if (a > b) newest.set(key, l);
+  }
+  for (const l of lists) {
+    const n = newest.get(l.info.territory ?? "")!;
+    if (n !== l) out.set(l.list, n);
   }
   return out;
 }

@@ -121,3 +121,24 @@ export function providers(root: XElement): RawProvider[] {
     }),
   }));
 }
+
+/**
+ * A service's history must lie before its current status (TS 119 612 clause 5.6: the history holds the
+ * statuses that preceded the current one). An entry dated after the current StatusStartingTime contradicts
+ * it: which status holds then cannot be told, so the list is malformed. Returns one line per such service
+ * (at most `max`).
+ */
+export function historyProblems(root: XElement, max = 10): string[] {
+  const out: string[] = [];
+  providers(root).forEach((p, pi) =>
+    p.services.forEach((s, si) => {
+      const current = Date.parse(s.statusStartingTime);
+      const late = s.history.find((h) => Date.parse(h.statusStartingTime) > current);
+      if (late && out.length < max)
+        out.push(
+          `TrustServiceProvider[${pi + 1}]/TSPService[${si + 1}]: a ServiceHistoryInstance starts at ${late.statusStartingTime}, after the current status's StatusStartingTime ${s.statusStartingTime}; the history must precede the current status`,
+        );
+    }),
+  );
+  return out;
+}

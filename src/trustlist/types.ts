@@ -64,6 +64,8 @@ export interface TrustedListLink {
   file: string;
   sequenceNumber: number | null;
   issued: string | null;
+  /** Its NextUpdate: a list of lists vouches for no signer at a later time. */
+  nextUpdate?: string | null;
   indication: ReportBase["indication"];
   subIndication: ReportBase["subIndication"];
   signer: string | null;

@@ -12,12 +12,12 @@ import { internalErrorCheck } from "../report/internal-error.js";
 import type { CertificateSummary, CheckResult, ValidationTime } from "../report/types.js";
 import { computeVerdict } from "../report/verdict.js";
 import { VERSION } from "../version.js";
-import { listInfo, pointers, providers, type RawPointer, type RawProvider } from "./model.js";
+import { historyProblems, listInfo, pointers, providers, type RawPointer, type RawProvider } from "./model.js";
 import { checkStructure } from "./schema.js";
 import { judgeSigner, signingCertificate, type SignerTrust } from "./signer.js";
 import type { TrustedListInfo, TrustedListLink, TrustedListProvider, TrustedListReport, VerifyTrustedListOptions } from "./types.js";
 import type { XElement } from "./xml-libs.js";
-import { parseStrictXml, readXml, type ParsedXml } from "./xml.js";
+import { parseStrictXml, readXml, xmlBudget, type ParsedXml } from "./xml.js";
 import { signatureShape, verifyListSignature, type SignatureShape } from "./xmldsig.js";
 
 /** Check ids, in report order (the registry's). */
@@ -63,8 +63,13 @@ function validationTime(at: Date | undefined, info: TrustedListInfo | null): Val
   return { time: new Date(), source: "current-time" };
 }
 
-function freshness(info: TrustedListInfo, at: ValidationTime, judge: boolean): CheckResult {
+function freshness(info: TrustedListInfo, at: ValidationTime, judge: boolean | "newest-lotl"): CheckResult {
   const ID = "tl-freshness";
+  if (judge === "newest-lotl")
+    return skipped(
+      ID,
+      "Judged against the list it vouches for: a list of lists vouches for a signer only while it is current (ListIssueDateTime to NextUpdate).",
+    );
   if (!judge) return skipped(ID, "Not judged: an older list of lists in the chain, replaced by its successor; only its signature and announcements count.");
   const issued = info.issued ? new Date(info.issued) : null;
   const details = { issued: info.issued, nextUpdate: info.nextUpdate };
@@ -106,6 +111,14 @@ function structureCheck(root: XElement): CheckResult {
     if (e instanceof FormatError) return failed(ID, "FORMAT_FAILURE", `${e.message}.`);
     throw e;
   }
+  // Only a list that follows its schema is read for its statuses.
+  if (r.problems.length === 0) {
+    const history = historyProblems(root);
+    if (history.length)
+      return failed(ID, "FORMAT_FAILURE", `The list's status history contradicts its current statuses: ${history.slice(0, 3).join("; ")}.`, {
+        details: { version: r.version, problems: history },
+      });
+  }
   if (r.problems.length === 0) return passed(ID, `The list follows the TS 119 612 schema of version ${r.version}.`, { details: { version: r.version } });
   const more = r.problems.length >= 10 ? " (and possibly more)" : "";
   return failed(ID, "FORMAT_FAILURE", `The list does not follow the schema of version ${r.version}: ${r.problems.slice(0, 3).join("; ")}${more}.`, {
@@ -146,7 +159,7 @@ function signatureCheck(parsed: ParsedXml, limits: Limits): SignatureStage {
       signer: cert,
       signedRoot: null,
     };
-  const v = verifyListSignature(parsed.text, shape, cert.key);
+  const v = verifyListSignature(shape, cert.key);
   if (!v.ok) {
     const sub = v.kind === "hash" ? "HASH_FAILURE" : v.kind === "crypto" ? "SIG_CRYPTO_FAILURE" : "FORMAT_FAILURE";
     const msg = v.kind === "format" ? `The signature cannot be verified: ${v.what}.` : `The signature does not verify: ${v.what}.`;
@@ -154,7 +167,7 @@ function signatureCheck(parsed: ParsedXml, limits: Limits): SignatureStage {
   }
   let signedRoot: XElement;
   try {
-    signedRoot = parseStrictXml(v.signedList, limits.maxXmlDepth).root;
+    signedRoot = parseStrictXml(v.signedList, xmlBudget(limits)).root;
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     return { check: failed(ID, "FORMAT_FAILURE", `The signed content cannot be read back: ${e.message}.`), shape, signer: cert, signedRoot: null };
@@ -203,7 +216,8 @@ interface OneOptions {
   /** Each file is parsed once per call: for the chain's order or the target's territory, then for its checks. */
   parse: (bytes: Uint8Array) => ParsedXml;
   at?: Date;
-  judgeFreshness: boolean;
+  /** "newest-lotl": the chain's newest LOTL without --at, judged against the list it vouches for instead. */
+  judgeFreshness: boolean | "newest-lotl";
   limits: Limits;
   session: PkiSession;
   lotlChain: TrustedListLink[];
@@ -319,6 +333,7 @@ function linkOf(file: string, r: TrustedListReport, trustedBy: string | null): T
     file,
     sequenceNumber: r.list?.sequenceNumber ?? null,
     issued: r.list?.issued ?? null,
+    nextUpdate: r.list?.nextUpdate ?? null,
     indication: r.indication,
     subIndication: r.subIndication,
     signer: r.signer?.sha256 ?? null,
@@ -366,10 +381,18 @@ async function verifyChain(
   let newest: { info: TrustedListInfo | null; pointers: RawPointer[]; link: TrustedListLink } | null = null;
   for (const [i, l] of ordered.entries()) {
     const last = i === ordered.length - 1;
-    // Older links only announce their successors' signers: each is judged at its own issue date.
+    // Older links only announce their successors' signers: each is judged at its own issue date. The newest is
+    // judged at --at; without it, against the time of the list it vouches for (verifyList).
     const { at, ...rest } = opts;
-    const linkOpts = { ...rest, ...(last && at ? { at } : {}), judgeFreshness: last && at !== undefined, lotlChain: [] };
-    const out = await verifyOne(l, { pinned, announced, announcementProblem: problem }, linkOpts);
+    const linkOpts = {
+      ...rest,
+      ...(last && at ? { at } : {}),
+      judgeFreshness: last ? (at !== undefined ? true : ("newest-lotl" as const)) : false,
+      lotlChain: [],
+    };
+    // A pinned certificate starts the chain only: every later link must be signed by a certificate its
+    // predecessor announces, so that a LOTL that stopped announcing a pinned key also ends that key's say.
+    const out = await verifyOne(l, { pinned: i === 0 ? pinned : [], announced, announcementProblem: problem }, linkOpts);
     const r = out.report;
     const link = linkOf(l.file, r, r.signerTrustedBy);
     links.push(link);
@@ -390,6 +413,23 @@ async function verifyChain(
     newest = { info: r.list, pointers: out.pointers, link };
   }
   return { links, newest, problem };
+}
+
+/**
+ * Without --at: whether the newest LOTL was current while the list it vouches for was (its NextUpdate not
+ * before the list's issue, its issue not after the list's NextUpdate). With --at, the LOTL's tl-freshness
+ * judged it at that instant already. A list issued shortly before the LOTL that announces its signer (the EU
+ * lists of 2019 all were) is vouched for: both were current at once.
+ */
+function lotlOutdated(lotl: TrustedListInfo | null, target: TrustedListInfo | null, link: TrustedListLink): string | null {
+  const name = capital(lotlName(link));
+  if (!lotl?.issued || !target?.issued) return null; // an unreadable date: the list's own checks say so
+  if (!lotl.nextUpdate) return `${name} is closed (NextUpdate has no date): it vouches for no list's signer.`;
+  if (Date.parse(target.issued) >= Date.parse(lotl.nextUpdate))
+    return `${name} was due to be replaced at ${lotl.nextUpdate}, before this list was issued (${target.issued}): give the list of lists that was current then.`;
+  if (target.nextUpdate && Date.parse(target.nextUpdate) <= Date.parse(lotl.issued))
+    return `${name} was issued at ${lotl.issued}, after this list's NextUpdate (${target.nextUpdate}): it does not speak for this list's time.`;
+  return null;
 }
 
 /**
@@ -428,7 +468,7 @@ export async function verifyList(
     if (!p) {
       try {
         if (bytes.length > limits.maxXmlBytes) throw new LimitError("maxXmlBytes", `the file is larger than ${limits.maxXmlBytes} bytes`);
-        p = readXml(bytes, limits.maxXmlDepth);
+        p = readXml(bytes, xmlBudget(limits));
       } catch (e) {
         if (!(e instanceof FormatError)) throw e;
         p = e;
@@ -459,15 +499,23 @@ export async function verifyList(
     } catch {
       // unreadable: tl-format says so
     }
-    if (!chain.newest) trust = { pinned, announced: null, announcementProblem: chain.problem ?? "No list of lists verified." };
-    else if (target?.kind === "list-of-lists") {
+    const isLotl = target?.kind === "list-of-lists";
+    // A LOTL older than every other given starts the chain itself (a pinned signer); any later one is a link
+    // and only its predecessor's announcement vouches for it.
+    const startsChain = isLotl && chain.links.every((l) => (l.sequenceNumber ?? -1) > (target?.sequenceNumber ?? -1));
+    const linkPinned = isLotl && !startsChain ? [] : pinned;
+    const outdated = !isLotl && chain.newest && !at ? lotlOutdated(chain.newest.info, target, chain.newest.link) : null;
+    if (startsChain) trust = { pinned, announced: null, announcementProblem: null };
+    else if (!chain.newest) trust = { pinned: linkPinned, announced: null, announcementProblem: chain.problem ?? "No list of lists verified." };
+    else if (outdated) trust = { pinned, announced: null, announcementProblem: outdated };
+    else if (isLotl) {
       const certs = selfPointer(chain.newest.info, chain.newest.pointers);
-      trust = { pinned, announced: { certificates: certs, by: lotlName(chain.newest.link) }, announcementProblem: null };
-      if ((target.sequenceNumber ?? -1) <= (chain.newest.link.sequenceNumber ?? -1))
+      trust = { pinned: [], announced: { certificates: certs, by: lotlName(chain.newest.link) }, announcementProblem: null };
+      if ((target?.sequenceNumber ?? -1) <= (chain.newest.link.sequenceNumber ?? -1))
         trust = {
-          pinned,
+          pinned: [],
           announced: null,
-          announcementProblem: `A list of lists is vouched for only by older ones; #${chain.newest.link.sequenceNumber} is not older than #${target.sequenceNumber}.`,
+          announcementProblem: `A list of lists is vouched for only by older ones; #${chain.newest.link.sequenceNumber} is not older than #${target?.sequenceNumber}.`,
         };
     } else {
       const forTerritory = chain.newest.pointers.filter((p) => p.territory !== null && p.territory === target?.territory && p.mimeType === TSL_MIME);

@@ -45,34 +45,28 @@ export declare class DOMParser {
   parseFromString(text: string, mimeType: string): XDocument;
 }
 
-export interface XmlCryptoReference {
-  uri?: string;
-  type?: string;
-  transforms: string[];
-  digestAlgorithm: string;
-  digestValue: unknown;
-  validationError?: Error;
-  signedReference?: string;
+export interface XMutableNode extends XNode {
+  removeChild(child: XNode): XNode;
+  insertBefore(child: XNode, ref: XNode | null): XNode;
 }
 
-export interface XmlCryptoSignatureAlgorithm {
-  verifySignature(material: string, key: unknown, signatureValue: string): boolean;
-  getSignature(signedInfo: unknown, privateKey: unknown): string;
-  getAlgorithmName(): string;
+export interface AncestorNamespace {
+  prefix: string;
+  namespaceURI: string;
 }
 
-export interface XmlCryptoHashAlgorithm {
-  getHash(xml: string): string;
-  getAlgorithmName(): string;
+export interface CanonicalizationOptions {
+  ancestorNamespaces?: AncestorNamespace[];
+  defaultNsForPrefix?: Record<string, string>;
+  inclusiveNamespacesPrefixList?: string[];
 }
 
-export declare class SignedXml {
-  constructor(options?: { publicCert?: string; getCertFromKeyInfo?: (keyInfo?: XNode | null) => string | null; idAttribute?: string });
-  SignatureAlgorithms: Record<string, new () => XmlCryptoSignatureAlgorithm>;
-  HashAlgorithms: Record<string, new () => XmlCryptoHashAlgorithm>;
-  CanonicalizationAlgorithms: Record<string, unknown>;
-  loadSignature(signatureNode: XNode | string): void;
-  checkSignature(xml: string): boolean;
-  getSignedReferences(): string[];
-  getReferences(): XmlCryptoReference[];
+export declare class ExclusiveCanonicalization {
+  process(node: XNode, options: CanonicalizationOptions): string;
 }
+
+export declare class C14nCanonicalization {
+  process(node: XNode, options: CanonicalizationOptions): string;
+}
+
+export declare function findAncestorNsForElement(node: XNode): AncestorNamespace[];

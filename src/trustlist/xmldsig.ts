@@ -4,12 +4,14 @@
 // reads of the list afterwards is parsed from the canonical bytes the first reference's digest covers.
 import { constants, createHash, verify as verifySig, type KeyObject } from "node:crypto";
 import { FormatError } from "../errors.js";
-import { SignedXml, type XElement, type XmlCryptoHashAlgorithm, type XmlCryptoSignatureAlgorithm } from "./xml-libs.js";
+import { C14nCanonicalization, ExclusiveCanonicalization, findAncestorNsForElement, type XElement, type XMutableNode } from "./xml-libs.js";
 import { childElements, NS } from "./xml.js";
 
 const ENVELOPED = "http://www.w3.org/2000/09/xmldsig#enveloped-signature";
 /** Canonicalisation without comments only: a comment would be signed by one reader and skipped by another. */
-const C14N = new Set(["http://www.w3.org/2001/10/xml-exc-c14n#", "http://www.w3.org/TR/2001/REC-xml-c14n-20010315"]);
+const EXC_C14N = "http://www.w3.org/2001/10/xml-exc-c14n#";
+const INCL_C14N = "http://www.w3.org/TR/2001/REC-xml-c14n-20010315";
+const C14N = new Set([EXC_C14N, INCL_C14N]);
 const SIGNED_PROPERTIES = "http://uri.etsi.org/01903#SignedProperties";
 
 /** Digests allowed for references. SHA-1 is not: a collision would let other bytes carry the signature. */
@@ -46,6 +48,11 @@ export interface SignatureShape {
   /** XAdES SigningCertificate(V2) digests: node hash name and base64 value. */
   signingCertificateDigests: { hash: string; value: string }[];
   signingTime: string | null;
+  /** The two references as resolved here: the element each names, its transforms, digest method and value. */
+  references: { uri: string; node: XElement; transforms: string[]; digest: string; digestValue: string; whole: boolean }[];
+  signedInfo: XElement;
+  canonicalization: string;
+  signatureValue: string;
 }
 
 const attr = (el: XElement, name: string) => (el.hasAttribute(name) ? el.getAttribute(name) : null);
@@ -61,10 +68,15 @@ function only(parent: XElement, allowed: readonly string[], what: string): XElem
   return kids;
 }
 
-function base64Der(el: XElement, what: string): Uint8Array {
+/** The element's base64 text without its white space; one pass, no backtracking (the pattern has no nested repeats). */
+function base64Text(el: XElement, what: string): string {
   const t = (el.textContent ?? "").replace(/[\t\n\r ]+/g, "");
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(t) || t.length % 4 !== 0) throw new FormatError(`${what} is not base64`);
-  return new Uint8Array(Buffer.from(t, "base64"));
+  return t;
+}
+
+function base64Der(el: XElement, what: string): Uint8Array {
+  return new Uint8Array(Buffer.from(base64Text(el, what), "base64"));
 }
 
 /**
@@ -102,6 +114,8 @@ export function signatureShape(root: XElement): SignatureShape | null {
   if (childElements(method).length) throw new FormatError("SignatureMethod has parameters (HMACOutputLength or other), which a list signature does not");
 
   const sigId = attr(sig, "Id");
+  const ids = idIndex(root);
+  const references: SignatureShape["references"] = [];
   let whole = 0;
   let wholeUri = "";
   let props: XElement | undefined;
@@ -119,7 +133,11 @@ export function signatureShape(root: XElement): SignatureShape | null {
     const digest = parts.find((p) => isDs(p, "DigestMethod"));
     if (!digest || !DIGESTS[attr(digest, "Algorithm") ?? ""])
       throw new FormatError(`a reference's digest ${JSON.stringify(digest ? attr(digest, "Algorithm") : null)} is not allowed`);
-    if ((uri === "" || (uri?.startsWith("#") && namesRoot(root, uri.slice(1)))) && (type === null || type === "")) {
+    const digestValue = parts.find((p) => isDs(p, "DigestValue"));
+    if (!digestValue) throw new FormatError("a reference has no DigestValue");
+    const value = base64Text(digestValue, "a reference's DigestValue");
+    const resolved = { uri: uri ?? "", transforms: algs, digest: attr(digest, "Algorithm")!, digestValue: value };
+    if ((uri === "" || (uri?.startsWith("#") && namesRoot(ids, root, uri.slice(1)))) && (type === null || type === "")) {
       // The whole document minus this signature, canonicalised: nothing of the list is left outside it. Some
       // operators (Belgium's 2016 list) name the root by its Id instead of "": the same content, comments
       // dropped either way, once that Id names the root and nothing else.
@@ -127,10 +145,12 @@ export function signatureShape(root: XElement): SignatureShape | null {
         throw new FormatError(`the list's reference has transforms ${JSON.stringify(algs)}; allowed: enveloped-signature then canonicalisation`);
       whole++;
       wholeUri = uri;
+      references.push({ ...resolved, node: root, whole: true });
     } else if (type === SIGNED_PROPERTIES && uri?.startsWith("#")) {
       if (algs.length > 1 || (algs.length === 1 && !C14N.has(algs[0]!)))
         throw new FormatError(`the SignedProperties reference has transforms ${JSON.stringify(algs)}`);
-      props = findSignedProperties(sig, uri.slice(1), sigId);
+      props = findSignedProperties(ids, sig, uri.slice(1), sigId);
+      references.push({ ...resolved, node: props, whole: false });
     } else {
       throw new FormatError(
         `a reference to ${JSON.stringify(uri)} (type ${JSON.stringify(type)}) is neither the whole list nor the signature's SignedProperties`,
@@ -146,7 +166,17 @@ export function signatureShape(root: XElement): SignatureShape | null {
       if (x.localName === "X509Certificate") keyInfoCertificates.push(base64Der(x, "KeyInfo's X509Certificate"));
     }
   }
-  return { signature: sig, algorithm, wholeUri, keyInfoCertificates, ...signedProperties(props) };
+  return {
+    signature: sig,
+    algorithm,
+    wholeUri,
+    keyInfoCertificates,
+    ...signedProperties(props),
+    references,
+    signedInfo,
+    canonicalization: attr(c14n, "Algorithm")!,
+    signatureValue: base64Text(signatureValue, "SignatureValue"),
+  };
 }
 
 const DS = (...names: string[]) => names.map((n) => `ds:${n}`);
@@ -257,31 +287,37 @@ function checkSignatureTree(sig: XElement): void {
 }
 
 /**
- * Every element an Id reference could resolve to: xml-crypto takes an attribute whose local name is Id, ID or id,
- * in any namespace, so this does too; a reference is sound only when exactly one element answers.
+ * Every element an Id reference could resolve to, by Id, in one walk of the document: an attribute whose local
+ * name is Id, ID or id, in any namespace (what xml-crypto and other readers take); a reference is sound only
+ * when exactly one element answers. Iterative, each element's children pushed one by one (a spread of 150,000
+ * siblings would overflow the stack).
  */
-function elementsWithId(doc: XElement, id: string): XElement[] {
-  const out: XElement[] = [];
-  const stack: XElement[] = [doc];
+function idIndex(root: XElement): Map<string, XElement[]> {
+  const out = new Map<string, XElement[]>();
+  const stack: XElement[] = [root];
   while (stack.length) {
     const el = stack.pop()!;
     for (let i = 0; i < el.attributes.length; i++) {
       const a = el.attributes.item(i)!;
-      if ((a.localName === "Id" || a.localName === "ID" || a.localName === "id") && a.value === id) out.push(el);
+      if (a.localName === "Id" || a.localName === "ID" || a.localName === "id") {
+        const list = out.get(a.value);
+        if (list) list.push(el);
+        else out.set(a.value, [el]);
+      }
     }
-    stack.push(...childElements(el));
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) stack.push(c as XElement);
   }
   return out;
 }
 
-function namesRoot(root: XElement, id: string): boolean {
-  const named = elementsWithId(root, id);
+function namesRoot(ids: Map<string, XElement[]>, root: XElement, id: string): boolean {
+  const named = ids.get(id) ?? [];
   return named.length === 1 && named[0] === root;
 }
 
 /** The element with this Id must be unique and be the SignedProperties of this signature's QualifyingProperties. */
-function findSignedProperties(sig: XElement, id: string, sigId: string | null): XElement {
-  const named = elementsWithId(sig.ownerDocument!.documentElement!, id);
+function findSignedProperties(ids: Map<string, XElement[]>, sig: XElement, id: string, sigId: string | null): XElement {
+  const named = ids.get(id) ?? [];
   const count = named.length;
   const found = named[0];
   if (count !== 1 || !found) throw new FormatError(`the SignedProperties reference #${id} names ${count} elements; it must name exactly one`);
@@ -317,41 +353,26 @@ export function namedBySigningCertificate(der: Uint8Array, digests: readonly { h
   return digests.some((d) => createHash(d.hash).update(der).digest("base64") === d.value);
 }
 
-function nodeAlgorithm(uri: string): new () => XmlCryptoSignatureAlgorithm {
+/** The signature value checked over the canonical SignedInfo, with the table's algorithm only. */
+function signatureVerifies(uri: string, material: string, key: KeyObject, signatureValue: string): boolean {
   const a = SIGNATURES[uri]!;
-  return class implements XmlCryptoSignatureAlgorithm {
-    verifySignature(material: string, key: unknown, signatureValue: string): boolean {
-      const k = key as KeyObject;
-      const sig = Buffer.from(signatureValue, "base64");
-      if (a.kind === "ecdsa") return verifySig(a.hash, Buffer.from(material, "utf8"), { key: k, dsaEncoding: "ieee-p1363" }, sig);
-      if (a.kind === "rsa-pss")
-        return verifySig(
-          a.hash,
-          Buffer.from(material, "utf8"),
-          { key: k, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST },
-          sig,
-        );
-      return verifySig(a.hash, Buffer.from(material, "utf8"), { key: k, padding: constants.RSA_PKCS1_PADDING }, sig);
-    }
-    getSignature(): string {
-      throw new Error("sealcheck verifies list signatures; it does not make them");
-    }
-    getAlgorithmName(): string {
-      return uri;
-    }
-  };
+  const data = Buffer.from(material, "utf8");
+  const sig = Buffer.from(signatureValue, "base64");
+  try {
+    if (a.kind === "ecdsa") return verifySig(a.hash, data, { key, dsaEncoding: "ieee-p1363" }, sig);
+    if (a.kind === "rsa-pss")
+      return verifySig(a.hash, data, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, sig);
+    return verifySig(a.hash, data, { key, padding: constants.RSA_PKCS1_PADDING }, sig);
+  } catch {
+    return false; // a key of another kind than the algorithm names
+  }
 }
 
-function nodeHash(uri: string): new () => XmlCryptoHashAlgorithm {
-  const hash = DIGESTS[uri]!;
-  return class implements XmlCryptoHashAlgorithm {
-    getHash(xml: string): string {
-      return createHash(hash).update(xml, "utf8").digest("base64");
-    }
-    getAlgorithmName(): string {
-      return uri;
-    }
-  };
+/** xml-crypto's canonicalisation of one element (its own classes), with the ancestors' namespaces it imports. */
+function canonical(algorithm: string, node: XElement, importAncestors: boolean): string {
+  const c14n = algorithm === EXC_C14N ? new ExclusiveCanonicalization() : new C14nCanonicalization();
+  const ancestorNamespaces = importAncestors ? findAncestorNsForElement(node) : [];
+  return c14n.process(node, { ancestorNamespaces, defaultNsForPrefix: { ds: NS.ds } }).toString();
 }
 
 export type SignatureVerdict =
@@ -361,36 +382,41 @@ export type SignatureVerdict =
   | { ok: false; kind: "format"; what: string };
 
 /**
- * Verifies the signature over `text` (the exact string parsed) with the signing certificate's key, using only
- * the algorithms of the tables above. On success returns the canonical XML of the whole-list reference.
+ * Verifies the signature with the signing certificate's key, using only the algorithms of the tables above.
+ * The references are resolved here, to the elements signatureShape found by one indexed walk (no XPath over
+ * the document), and canonicalised by xml-crypto's own canonicalisation classes as its reference processing
+ * does: the whole list with this signature taken out (enveloped-signature) then the named canonicalisation;
+ * SignedProperties by its canonicalisation (inclusive when none is named) with its ancestors' namespaces.
+ * Comments are rendered as nothing by canonicalisation without comments, so none is removed one by one.
+ * On success returns the canonical XML of the whole-list reference.
  */
-export function verifyListSignature(text: string, shape: SignatureShape, key: KeyObject): SignatureVerdict {
-  const sx = new SignedXml({ getCertFromKeyInfo: () => null });
-  // Our tables replace xml-crypto's: an algorithm the shape check let through is the only one it can run.
-  sx.SignatureAlgorithms = Object.fromEntries(Object.keys(SIGNATURES).map((u) => [u, nodeAlgorithm(u)]));
-  sx.HashAlgorithms = Object.fromEntries(Object.keys(DIGESTS).map((u) => [u, nodeHash(u)]));
-  (sx as unknown as { publicCert: KeyObject }).publicCert = key;
-  try {
-    sx.loadSignature(shape.signature);
-  } catch (e) {
-    return { ok: false, kind: "format", what: e instanceof Error ? e.message : String(e) };
+export function verifyListSignature(shape: SignatureShape, key: KeyObject): SignatureVerdict {
+  let signedList: string | null = null;
+  for (const ref of shape.references) {
+    let canon: string;
+    if (ref.whole) {
+      // enveloped-signature: the signature is detached while the list is canonicalised, then put back.
+      const parent = shape.signature.parentNode as XMutableNode;
+      const next = shape.signature.nextSibling;
+      parent.removeChild(shape.signature);
+      try {
+        canon = canonical(ref.transforms[1]!, ref.node, ref.uri !== "");
+      } finally {
+        parent.insertBefore(shape.signature, next);
+      }
+      signedList = canon;
+    } else {
+      canon = canonical(ref.transforms[0] ?? INCL_C14N, ref.node, true);
+    }
+    const digest = createHash(DIGESTS[ref.digest]!).update(canon, "utf8").digest();
+    if (!digest.equals(Buffer.from(ref.digestValue, "base64"))) {
+      const what = ref.whole ? "the list's content" : "the signature's SignedProperties";
+      return { ok: false, kind: "hash", what: `the digest of ${what} does not match the signed reference: the list was changed after signing` };
+    }
   }
-  let ok: boolean;
-  try {
-    ok = sx.checkSignature(text);
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    if (/signature value .* is incorrect/.test(msg))
-      return { ok: false, kind: "crypto", what: "the signature value does not verify with the signing certificate's key" };
-    return { ok: false, kind: "format", what: msg.slice(0, 200) };
-  }
-  const refs = sx.getReferences();
-  if (!ok) {
-    const bad = refs.find((r) => r.validationError);
-    const what = bad?.uri === shape.wholeUri ? "the list's content" : "the signature's SignedProperties";
-    return { ok: false, kind: "hash", what: `the digest of ${what} does not match the signed reference: the list was changed after signing` };
-  }
-  const whole = refs.find((r) => r.uri === shape.wholeUri);
-  if (!whole?.signedReference) return { ok: false, kind: "format", what: "the whole-list reference was not verified" };
-  return { ok: true, signedList: whole.signedReference };
+  if (signedList === null) return { ok: false, kind: "format", what: "the whole-list reference was not verified" };
+  const signedInfo = canonical(shape.canonicalization, shape.signedInfo, true);
+  if (!signatureVerifies(shape.algorithm, signedInfo, key, shape.signatureValue))
+    return { ok: false, kind: "crypto", what: "the signature value does not verify with the signing certificate's key" };
+  return { ok: true, signedList };
 }

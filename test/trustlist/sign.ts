@@ -38,12 +38,17 @@ const xmlCrypto = requireCjs("xml-crypto") as {
   }) => XmlCryptoSigner;
   ExclusiveCanonicalization: new () => { process(node: XNode, options: object): { toString(): string } };
 };
+const inclusiveC14n = requireCjs("xml-crypto/lib/c14n-canonicalization") as {
+  C14nCanonicalization: new () => { process(node: XNode, options: object): { toString(): string } };
+};
+const xmlCryptoUtils = requireCjs("xml-crypto/lib/utils") as { findAncestorNsForElement(node: XNode): object[] };
 const xmldom = requireCjs("@xmldom/xmldom") as { DOMParser: new () => { parseFromString(text: string, mime: string): XDoc } };
 
 const TSL = "http://uri.etsi.org/02231/v2#";
 const DS = "http://www.w3.org/2000/09/xmldsig#";
 const XADES = "http://uri.etsi.org/01903/v1.3.2#";
 const EXC_C14N = "http://www.w3.org/2001/10/xml-exc-c14n#";
+const INCL_C14N = "http://www.w3.org/TR/2001/REC-xml-c14n-20010315";
 const ENVELOPED = "http://www.w3.org/2000/09/xmldsig#enveloped-signature";
 const SHA256 = "http://www.w3.org/2001/04/xmlenc#sha256";
 const RSA_SHA256 = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256";
@@ -318,6 +323,10 @@ export interface SignOptions {
    * v2.3.1 has it.
    */
   signingCertificateV2?: boolean;
+  /**
+   * Inclusive canonicalisation (REC-xml-c14n-20010315) for SignedInfo and both references, instead of exclusive.
+   */
+  inclusive?: boolean;
 }
 
 /** Signs the list as its operator would: an enveloped XAdES-BES signature, the root's last child. */
@@ -331,12 +340,18 @@ export function sign(xml: string, signer: Identity, o: SignOptions = {}): string
     privateKey: signer.keyPem,
     publicCert: signer.certPem,
     signatureAlgorithm: RSA_SHA256,
-    canonicalizationAlgorithm: EXC_C14N,
+    canonicalizationAlgorithm: o.inclusive ? INCL_C14N : EXC_C14N,
     getKeyInfoContent: () => keyInfo,
     objects: [{ content: qp }, ...(o.extraObject ? [{ content: o.extraObject.content, attributes: { Id: "extra-object" } }] : [])],
   });
-  sx.addReference({ xpath: "/*", isEmptyUri: true, id: "xml_ref_id", transforms: [ENVELOPED, EXC_C14N], digestAlgorithm: o.listDigest ?? SHA256 });
-  sx.addReference({ xpath: `//*[@Id='${o.propertiesId ?? propsId}']`, type: SIGNED_PROPERTIES, transforms: [EXC_C14N], digestAlgorithm: SHA256 });
+  const c14n = o.inclusive ? INCL_C14N : EXC_C14N;
+  sx.addReference({ xpath: "/*", isEmptyUri: true, id: "xml_ref_id", transforms: [ENVELOPED, c14n], digestAlgorithm: o.listDigest ?? SHA256 });
+  sx.addReference({
+    xpath: `//*[@Id='${o.propertiesId ?? propsId}']`,
+    type: SIGNED_PROPERTIES,
+    transforms: [c14n],
+    digestAlgorithm: SHA256,
+  });
   if (o.extraObject?.signed) sx.addReference({ xpath: "//*[@Id='extra-object']", transforms: [EXC_C14N], digestAlgorithm: SHA256 });
   if (o.signKeyInfo) sx.addReference({ xpath: "//*[local-name(.)='KeyInfo']", transforms: [EXC_C14N], digestAlgorithm: SHA256 });
   sx.computeSignature(xml, { prefix: "ds", attrs: { Id: sigId }, location: { reference: "/*", action: "append" } });
@@ -369,7 +384,12 @@ export function resign(xml: string, signer: Identity): string {
   while (infos.item(i + 1)) i++;
   const signedInfo = infos.item(i)!;
   const method = doc.getElementsByTagNameNS(DS, "SignatureMethod").item(i)!.getAttribute("Algorithm")!;
-  const canonical = new xmlCrypto.ExclusiveCanonicalization().process(signedInfo, {}).toString();
+  const c14n = doc.getElementsByTagNameNS(DS, "CanonicalizationMethod").item(i)!.getAttribute("Algorithm");
+  // Inclusive canonicalisation carries the ancestors' namespace declarations into SignedInfo.
+  const canonical =
+    c14n === INCL_C14N
+      ? new inclusiveC14n.C14nCanonicalization().process(signedInfo, { ancestorNamespaces: xmlCryptoUtils.findAncestorNsForElement(signedInfo) }).toString()
+      : new xmlCrypto.ExclusiveCanonicalization().process(signedInfo, {}).toString();
   const value = SIGNERS[method]!(canonical, signer).toString("base64");
   const at = xml.lastIndexOf("<ds:SignatureValue>");
   const end = xml.indexOf("</ds:SignatureValue>", at);
