@@ -16,6 +16,7 @@ import { tempDir } from "../helpers/fixtures.js";
 import { buildList, makeIdentities, sampleAnchorServices, sign } from "../trustlist/sign.js";
 import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";
 import { DEFAULT_PREFIX, queueKeys } from "../../src/queue/job.js";
+import { redactRedisUrl } from "../../src/redis.js";
 import { archiveTarget, publishResult } from "../../src/queue/results.js";
 import { withAddLock } from "../../src/queue/add-lock.js";
 
@@ -871,6 +872,36 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     }
   });
 
+  it("credentials in the URL's query (?password=, ?username=, which ioredis takes) are never printed: queue status, errors, the worker's health", async () => {
+    const own = await startRedis({ extra: ["--requirepass", "q-s3cret-pw"] });
+    try {
+      expect(redactRedisUrl("redis://alice:pw@h:1/2?password=p1&username=bob&db=3&sentinelPassword=p2&tls=true")).toBe(
+        "redis://***:***@h:1/2?password=***&username=***&db=3&sentinelPassword=***&tls=true",
+      );
+      const url = `redis://127.0.0.1:${own.port}/0?password=q-s3cret-pw`;
+      const st = runCli(["queue", "status", "--redis", url, "--queue", "x"]);
+      expect(st.code).toBe(0);
+      expect(st.stdout).toMatch(/^queue x on redis:\/\/127\.0\.0\.1:\d+\/0\?password=\*\*\*\n/);
+      const json = runCli(["queue", "status", "--redis", `redis://127.0.0.1:${own.port}/?username=default&password=q-s3cret-pw`, "--queue", "x", "--json"]);
+      expect(JSON.parse(json.stdout)).toMatchObject({ redis: expect.stringMatching(/\?username=\*\*\*&password=\*\*\*$/) });
+      const wrong = runCli(["queue", "status", "--redis", `redis://127.0.0.1:${own.port}/?password=wr0ng-s3cret`, "--queue", "x"]);
+      expect(wrong.code).toBe(3);
+      expect(wrong.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+\/\?password=\*\*\*/);
+      const down = runCli(["queue", "wait", "--redis", `redis://127.0.0.1:${own.port + 1}/?password=d0wn-s3cret&username=d0wn-us3r`, "--queue", "x"]);
+      expect(down.code).toBe(3);
+      for (const r of [st, json, wrong, down]) expect(r.stdout + r.stderr).not.toMatch(/s3cret|us3r/);
+      // The worker's health file holds its last Redis error: masked too.
+      const file = join(tempDir("sealcheck-health-"), "health.json");
+      const w = startWorker(url, qname(), { healthFile: file, healthIntervalMs: 100 });
+      await w.ready;
+      await own.kill();
+      await until("the worker to note Redis down", async () => /"degraded"/.test(readFileSync(file, "utf8")));
+      expect(readFileSync(file, "utf8") + w.log()).not.toMatch(/s3cret/);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it("unreachable Redis: one line naming the URL without its password, exit 3, for every command; never the password", async () => {
     const url = `redis://user:s3cr%21t-pw@127.0.0.1:${redis.port + 1}/0`;
     for (const args of [
@@ -882,7 +913,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     ]) {
       const r = runCli([...args, "--redis", url, "--queue", "x"]);
       expect(r.code, args.join(" ")).toBe(3);
-      expect(r.stderr).toMatch(/^sealcheck: cannot reach Redis at redis:\/\/user:\*\*\*@127\.0\.0\.1:\d+\/0 \(.*ECONNREFUSED.*\)\n$/);
+      expect(r.stderr).toMatch(/^sealcheck: cannot reach Redis at redis:\/\/\*\*\*:\*\*\*@127\.0\.0\.1:\d+\/0 \(.*ECONNREFUSED.*\)\n$/);
       expect(r.stderr + r.stdout).not.toMatch(/s3cr/);
     }
     expect(runCli(["queue", "status", "--redis", "http://x", "--queue", "x"]).stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
