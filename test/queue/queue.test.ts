@@ -838,10 +838,11 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
         admin.disconnect();
       }
       const r = wait(q);
+      // The exit code first: without the fix, the forged queue read as all passed (0).
+      expect(r.code).toBe(3);
       expect(r.stderr).toMatch(/ignored result entry \d+-\d+ \("a-[0-9a-f]{40}"\): it is not the entry the archive's record names/);
       expect(JSON.parse(r.stdout)).toMatchObject({ archives: 2 });
       expect(r.stdout).toMatch(/no result was written for it|no trusted result/);
-      expect(r.code).toBe(3);
     });
 
     it("an old signed result of an archive enqueued again (changed since) is replayed: refused, not of the current enqueue", async () => {
@@ -873,9 +874,10 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
         admin.disconnect();
       }
       const r = wait(q);
+      // The exit code first: without the fix, the forged queue read as all passed (0).
+      expect(r.code).toBe(3);
       expect(r.stderr).toMatch(/ignored result entry .*: it is not of the archive's current enqueue/);
       expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1 });
-      expect(r.code).toBe(3);
     });
 
     it("a job's problem field removed in Redis: the job is refused (its id covers it), the archive has no verdict, never a pass", async () => {
@@ -891,6 +893,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       const w = startWorker(redis.url, q, { resultKeyHex: key.toString("hex") });
       await w.ready;
       const r = wait(q, "--out", join(tempDir("sealcheck-q-"), "r.jsonl"));
+      // The exit code first: without the fix, the forged queue read as all passed (0).
       expect(r.code).toBe(3);
       const s = JSON.parse(r.stdout) as { byIndication: Record<string, number>; archives: number };
       expect(s.byIndication["TOTAL-PASSED"] ?? 0).toBe(0);
@@ -923,9 +926,10 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
         admin.disconnect();
       }
       const r = runCli(["queue", "wait", "--redis", redis.url, "--queue", q, "--json"], { NODE_OPTIONS: "--max-old-space-size=192" }, { timeoutMs: 60_000 });
+      // The exit code first: without the fix, the forged queue read as all passed (0).
+      expect(r.code).toBe(3);
       expect(r.stderr).toMatch(/ignored result entry .*: the entry is \d{9} bytes, over the 8388608-byte limit/);
       expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1 });
-      expect(r.code).toBe(3);
     });
   });
 
