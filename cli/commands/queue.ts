@@ -282,7 +282,7 @@ ${EXIT_HELP}`,
 
 /** queue results / queue wait: lines to --out (or stdout for results), summary for wait. */
 async function readResults(opts: Record<string, unknown>, follow: boolean, format: string | null): Promise<number> {
-  const [{ queueResults, readResultKey }, jsonl, { escapeJsonText }] = await Promise.all([
+  const [{ queueResults, readResultKey }, jsonl, { escapeJsonText, safeText }] = await Promise.all([
     import("../../src/api/queue.js"),
     import("../../src/api/batch.js"),
     import("../../src/api/common.js"),
@@ -309,7 +309,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       trim: Boolean(opts.trim),
       ...(resultKey ? { resultKey } : {}),
       // Entries from Redis are untrusted: the job they name is quoted (escaped).
-      onRefused: (e) => printStderrLine(`ignored result entry ${e.cursor} (${escapeJsonText(JSON.stringify(e.jobId))}): ${e.why}`),
+      onRefused: (e) => printStderrLine(`ignored result entry ${e.cursor} (${escapeJsonText(JSON.stringify(e.jobId))}): ${safeText(e.why)}`),
       onIdle: (n, why) =>
         printStderrLine(
           why === "no-worker"

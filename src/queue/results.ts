@@ -463,7 +463,8 @@ function judge(
     };
   if (e.nonce === "" || e.nonce !== rec.nonce)
     return { ok: false, why: "it is not of the archive's current enqueue (a result of an earlier enqueue replayed, or written by an older sealcheck)" };
-  if (rec.result !== e.id) return { ok: false, why: `it is not the entry the archive's record names (${rec.result || "none"}): a copy` };
+  if (rec.result !== e.id)
+    return { ok: false, why: `it is not the entry the archive's record names (${CURSOR.test(rec.result) ? rec.result : "none"}): a copy` };
   const checked = checkResultLine(e.line, e.job);
   if ("why" in checked) return { ok: false, why: checked.why };
   return { ok: true, ...checked };
@@ -553,7 +554,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
             (!rec
               ? "its record is gone from Redis (expired unread, or deleted)"
               : rec.result
-                ? `its result entry ${rec.result} is not in the stream (deleted)`
+                ? `its result entry ${CURSOR.test(rec.result) ? rec.result : "(not an entry id)"} is not in the stream (deleted)`
                 : "no result was written for it (never verified)");
           const result = {
             index: Number(rec?.index) || index,
