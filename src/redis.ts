@@ -7,15 +7,64 @@ import { SealcheckError, errorMessage } from "./errors.js";
 
 export type RedisTarget = string | Redis;
 
-/** The URL without its password (and user), for messages and logs. */
+/** Query options whose values are credentials (ioredis takes any option from the query: ?password=, ?username=...). */
+const SECRET_PARAM = /pass|pwd|secret|token|key|auth|cred|user|sentinel|cert|sign|session|cookie/i;
+
+/**
+ * The URL with every credential masked, for messages, logs, reports and health files: the user and the password
+ * (`***`), and the value of every query option whose name suggests a secret (`?password=`, `?username=`,
+ * `?sentinelPassword=`, `?token=`...). The one function every place that shows a Redis URL uses.
+ */
 export function redactRedisUrl(url: string): string {
   try {
     const u = new URL(url);
+    if (u.username) u.username = "***";
     if (u.password) u.password = "***";
+    const params = [...u.searchParams.keys()];
+    if (params.some((k) => SECRET_PARAM.test(k))) {
+      const q = new URLSearchParams();
+      for (const [k, v] of u.searchParams) q.append(k, SECRET_PARAM.test(k) ? "***" : v);
+      // URLSearchParams would encode the mask as %2A%2A%2A.
+      u.search = q.toString().replaceAll("%2A%2A%2A", "***");
+    }
     return u.toString();
   } catch {
     return "(an unparsable Redis URL)";
   }
+}
+
+/** The credentials a URL holds (user, password, secret query values), as written and decoded: what messages must not show. */
+function urlSecrets(url: string): string[] {
+  const out: string[] = [];
+  try {
+    const u = new URL(url);
+    const add = (raw: string): void => {
+      if (!raw) return;
+      out.push(raw);
+      try {
+        out.push(decodeURIComponent(raw));
+      } catch {
+        // not percent-encoded
+      }
+    };
+    add(u.username);
+    add(u.password);
+    const search = u.search.slice(1);
+    for (const part of search ? search.split("&") : []) {
+      const [k = "", ...v] = part.split("=");
+      let name = k;
+      try {
+        name = decodeURIComponent(k.replaceAll("+", " "));
+      } catch {
+        // as written
+      }
+      if (SECRET_PARAM.test(name)) add(v.join("=").replaceAll("+", " "));
+    }
+  } catch {
+    // nothing to take out
+  }
+  // Longest first, so that a secret holding another is masked whole; very short values would mask ordinary words.
+  return [...new Set(out)].filter((x) => x.length >= 2).sort((a, b) => b.length - a.length);
 }
 
 /** Where a client connects to, for messages: host:port or the socket path, never credentials. */
@@ -84,17 +133,10 @@ export async function openRedis(target: RedisTarget, o: OpenRedisOptions = {}): 
   return { client, owned: true };
 }
 
-/** An error's message with the URL's password taken out, should a driver ever quote it. */
+/** An error's message with the URL's credentials (urlSecrets) taken out, should a driver ever quote them. */
 export function redactedMessage(e: unknown, url?: string): string {
   let m = errorMessage(e);
-  if (url) {
-    try {
-      const p = new URL(url).password;
-      if (p) m = m.split(p).join("***").split(decodeURIComponent(p)).join("***");
-    } catch {
-      // nothing to take out
-    }
-  }
+  if (url) for (const secret of urlSecrets(url)) m = m.split(secret).join("***");
   return m;
 }
 

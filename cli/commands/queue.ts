@@ -57,6 +57,7 @@ always) and maxmemory-policy noeviction (README, "Many machines: a queue").`,
   add
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it instead of reporting it")
     .option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)", parseCount, 16)
+    .option("--result-key <file>", "sign each archive's record with this key (the workers' and readers' --result-key)")
     .option("--json", "print what was enqueued as JSON")
     .addHelpText(
       "after",
@@ -78,9 +79,10 @@ ${EXIT_HELP}`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { enqueueArchives } = await import("../../src/api/queue.js");
+        const { enqueueArchives, readResultKey } = await import("../../src/api/queue.js");
         const { SealcheckError } = await import("../../src/api/common.js");
         const s = await enqueueArchives(dirs, {
+          ...(opts.resultKey !== undefined ? { resultKey: readResultKey(opts.resultKey as string) } : {}),
           ...connection(opts),
           ...(await batchVerifyOptions(opts)),
           allowMissingOriginals: Boolean(opts.allowMissingOriginals),
@@ -162,7 +164,10 @@ stopping, or no file); 3 for bad options.`,
 
   const readFlags = (cmd: Command): Command =>
     connectionFlags(cmd)
-      .option("--result-key <file>", "take only result lines signed with this key (the workers' --result-key); any other is a no-verdict result")
+      .option(
+        "--result-key <file>",
+        "take only records and result lines signed with this key (queue add's and the workers' --result-key); an archive without one is a no-verdict result",
+      )
       .option("--from <cursor>", "read the results after this cursor (printed by an earlier read)")
       .option("--trim", "delete each result (and its job) from Redis once it is written out")
       .option("-o, --out <file>", "append the JSON lines to this file");
@@ -228,7 +233,7 @@ Examples:
   $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/
   $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/ \\
       --concurrency 8 --timeout 120
-  $ openssl rand -out result.key 32     # once; give it to workers and readers
+  $ openssl rand -out result.key 32     # once; give it to queue add, workers and readers
   $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/ \\
       --result-key result.key
 
@@ -277,7 +282,7 @@ ${EXIT_HELP}`,
 
 /** queue results / queue wait: lines to --out (or stdout for results), summary for wait. */
 async function readResults(opts: Record<string, unknown>, follow: boolean, format: string | null): Promise<number> {
-  const [{ queueResults, readResultKey }, jsonl, { escapeJsonText }] = await Promise.all([
+  const [{ queueResults, readResultKey }, jsonl, { escapeJsonText, safeText }] = await Promise.all([
     import("../../src/api/queue.js"),
     import("../../src/api/batch.js"),
     import("../../src/api/common.js"),
@@ -303,6 +308,8 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       follow,
       trim: Boolean(opts.trim),
       ...(resultKey ? { resultKey } : {}),
+      // Entries from Redis are untrusted: the job they name is quoted (escaped).
+      onRefused: (e) => printStderrLine(`ignored result entry ${e.cursor} (${escapeJsonText(JSON.stringify(e.jobId))}): ${safeText(e.why)}`),
       onIdle: (n, why) =>
         printStderrLine(
           why === "no-worker"

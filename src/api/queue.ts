@@ -17,6 +17,7 @@ export {
   type QueueResult,
   type QueueResultsOptions,
   type IdleReason,
+  type RefusedEntry,
   type QueueStatus,
   type QueueJobData,
   type QueuedArchive,

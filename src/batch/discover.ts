@@ -193,7 +193,11 @@ export function* readManifest(file: string, o: DiscoverOptions = {}): Generator<
   }
 }
 
-/** The identity of an archive for --resume: its evidence and originals, as absolute paths. */
+/**
+ * The identity of an archive for --resume and the queue: its evidence and originals as absolute paths, in a JSON
+ * array. Unambiguous: a path may hold any character but NUL, a line break included, so joining them with one
+ * let an archive named `archive.pdf\n<its originals>` take another's identity.
+ */
 export function archiveKey(a: { evidence: string; originals: readonly string[] }): string {
-  return [resolve(a.evidence), ...a.originals.map((p) => resolve(p))].join("\n");
+  return JSON.stringify([resolve(a.evidence), ...a.originals.map((p) => resolve(p))]);
 }

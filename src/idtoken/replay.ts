@@ -6,7 +6,9 @@
  * A store of used transfer ids. `markUsed` must be atomic: it records `key` until `expiresAt` and returns
  * true only for the first caller. With several receiver instances, back it with a shared store, e.g. Redis
  * `SET key 1 NX PXAT <expiresAt ms>` (true when the reply is OK) or a database insert into a table whose
- * primary key is `key` (true unless it violates the key); purge rows after `expiresAt`.
+ * primary key is `key` (true unless it violates the key); purge rows after `expiresAt`. A store that gives up
+ * waiting (and throws) must make sure the write it gave up on cannot land later, else the retry of a presentation
+ * told TRY_LATER is refused as a replay (RedisReplayStore sends a deadline with the write).
  */
 export interface ReplayStore {
   markUsed(key: string, expiresAt: Date): Promise<boolean>;

@@ -13,7 +13,22 @@ import { SealcheckError } from "../errors.js";
 import { persistenceWarnings, redactedMessage, throwFailedCommand } from "../redis.js";
 import { withAddLock } from "./add-lock.js";
 import { connectQueue, type QueueConnectionOptions } from "./connection.js";
-import { DEFAULT_KEEP_SECONDS, JOB_VERSION, MAX_GROUP, RECORD_JOB, RECORD_RESULT, groupIdFor, jobIdFor, type QueueJobData, type QueuedArchive } from "./job.js";
+import {
+  DEFAULT_KEEP_SECONDS,
+  JOB_VERSION,
+  MAX_GROUP,
+  RECORD_EVIDENCE,
+  RECORD_INDEX,
+  RECORD_JOB,
+  RECORD_MAC,
+  RECORD_NONCE,
+  RECORD_RESULT,
+  groupIdFor,
+  jobIdFor,
+  type QueueJobData,
+  type QueuedArchive,
+} from "./job.js";
+import { checkResultKey, recordMac } from "./result-key.js";
 
 export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptions {
   /** As verify-batch's --allow-missing-originals (discovery; part of the job id). */
@@ -29,6 +44,12 @@ export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptio
   groupSize?: number;
   /** A job is closed once its evidence files reach this many bytes (a large archive is a job alone). Default 64 MiB. */
   groupBytes?: number;
+  /**
+   * The workers' and readers' result key (src/queue/result-key.ts): each archive's record is signed with it, so
+   * that a reader holding the key knows which enqueue (nonce) and position each archive has. A reader with a key
+   * refuses the results of archives whose record is not signed with it.
+   */
+  resultKey?: Uint8Array;
 }
 
 export interface EnqueueSummary {
@@ -59,7 +80,8 @@ const CHUNK = 512;
  * iterable of ArchiveSpec. Idempotent: an archive already queued under the same options is not added again.
  */
 export async function enqueueArchives(roots: readonly string[] | Iterable<ArchiveSpec>, o: EnqueueOptions): Promise<EnqueueSummary> {
-  const { redis: _r, queue: _q, prefix: _p, attempts: _a, keepFinishedSeconds: _k, groupSize: _g, groupBytes: _b, ...verify } = o;
+  const { redis: _r, queue: _q, prefix: _p, attempts: _a, keepFinishedSeconds: _k, groupSize: _g, groupBytes: _b, resultKey: _rk, ...verify } = o;
+  const resultKey = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const allowMissingOriginals = Boolean(o.allowMissingOriginals);
   const isRoots = Array.isArray(roots) && roots.every((r) => typeof r === "string");
   const specs: Iterable<ArchiveSpec> = isRoots ? discoverArchives(roots as string[], { allowMissingOriginals }) : (roots as Iterable<ArchiveSpec>);
@@ -137,18 +159,31 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
           bytes = 0;
         }
         bytes += size;
-        groups.at(-1)!.push({ a: { evidence: a.evidence, originals: a.originals, ...(a.problem ? { problem: a.problem } : {}), index: first + i }, id });
+        // A fresh nonce for each enqueue of the archive: its result must be this enqueue's.
+        const archive = { evidence: a.evidence, originals: a.originals, ...(a.problem ? { problem: a.problem } : {}), index: first + i, nonce: hex(16) };
+        groups.at(-1)!.push({ a: archive, id });
       }
       const jobs = groups.map((g) => {
-        const nonce = randomBytes(16).toString("hex");
-        const members = g.map((x) => x.id);
-        const data: QueueJobData = { v: JOB_VERSION, nonce, run, allowMissingOriginals, keepSeconds: keep, archives: g.map((x) => x.a) };
-        return { name: "verify", data, opts: { jobId: groupIdFor(nonce, members), ...jobOpts }, members };
+        const data: QueueJobData = { v: JOB_VERSION, nonce: hex(16), run, allowMissingOriginals, keepSeconds: keep, archives: g.map((x) => x.a) };
+        return { name: "verify", data, opts: { jobId: groupIdFor(data), ...jobOpts }, archives: g };
       });
       // Records first: should this stop before the jobs are added, the records name jobs that do not exist, and
-      // the next add adds those archives again.
+      // the next add adds those archives again. A record is written whole (an earlier enqueue's fields go).
       await c.client
-        .pipeline(jobs.flatMap((j) => j.members.map((id) => ["hset", c.keys.archive(id), RECORD_JOB, j.opts.jobId])))
+        .pipeline(
+          jobs.flatMap((j) =>
+            j.archives.flatMap(({ a, id }) => {
+              const index = String(a.index);
+              const fields = [RECORD_JOB, j.opts.jobId, RECORD_NONCE, a.nonce, RECORD_INDEX, index, RECORD_EVIDENCE, a.evidence];
+              if (resultKey) fields.push(RECORD_MAC, recordMac(resultKey, c.keys.scope, id, a.nonce, index));
+              return [
+                ["del", c.keys.archive(id)],
+                ["hset", c.keys.archive(id), ...fields],
+                ["zadd", c.keys.enqueued, index, id],
+              ];
+            }),
+          ),
+        )
         .exec()
         .then(throwFailedCommand);
       await c.queue.addBulk(jobs.map(({ name, data, opts }) => ({ name, data, opts })));
@@ -178,6 +213,8 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
   }
   return summary;
 }
+
+const hex = (bytes: number): string => randomBytes(bytes).toString("hex");
 
 /** The evidence file's size for grouping (0 when it cannot be read: the worker reports that). */
 function sizeOf(file: string): number {

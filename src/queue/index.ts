@@ -2,7 +2,7 @@
 // machines, read the results back.
 export { enqueueArchives, type EnqueueOptions, type EnqueueSummary } from "./enqueue.js";
 export { runWorker, type QueueWorker, type RunWorkerOptions } from "./worker.js";
-export { queueResults, queueStatus, type IdleReason, type QueueResult, type QueueResultsOptions, type QueueStatus } from "./results.js";
+export { queueResults, queueStatus, type IdleReason, type QueueResult, type QueueResultsOptions, type QueueStatus, type RefusedEntry } from "./results.js";
 export { jobIdFor, type QueueJobData, type QueuedArchive } from "./job.js";
 export { readResultKey } from "./result-key.js";
 export { checkHealthFile, type HealthCheck, type WorkerHealth, type WorkerHealthStatus } from "./health.js";

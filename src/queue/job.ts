@@ -11,8 +11,11 @@ import { isAbsolute } from "node:path";
 import { archiveKey } from "../batch/discover.js";
 import type { ArchiveSpec } from "../batch/types.js";
 
-/** The job data's format version (1: one archive per job, before groups). */
-export const JOB_VERSION = 2;
+/**
+ * The job data's format version (1: one archive per job, before groups; 2: groups, archives without an enqueue
+ * nonce). A job of another version is refused (ERR_QUEUE_JOB): drain a queue before upgrading sealcheck.
+ */
+export const JOB_VERSION = 3;
 
 /** One archive of a job. */
 export interface QueuedArchive {
@@ -22,6 +25,11 @@ export interface QueuedArchive {
   problem?: string;
   /** Position in the queue, counted over every `queue add` (the `index` of its result line). */
   index: number;
+  /**
+   * Chosen afresh each time the archive is enqueued, and kept in its record: its result entry carries it under
+   * the MAC, so that a result of an earlier enqueue (an archive since changed and added again) is not taken.
+   */
+  nonce: string;
 }
 
 export interface QueueJobData {
@@ -37,24 +45,37 @@ export interface QueueJobData {
 }
 
 /**
- * An archive's id in the queue: SHA-256 of the archive identity and the run key (no ':' — BullMQ refuses it in
- * ids). The `job` of its result entry, and the name of its record.
+ * An archive's id in the queue: SHA-256 of the archive identity (archiveKey), its discovery problem (a problem
+ * archive is reported, never verified: without the problem in its id, a job stripped of it would verify the same
+ * archive) and the run key (no ':' — BullMQ refuses it in ids). The `job` of its result entry, and the name of
+ * its record.
  */
-export function jobIdFor(archive: Pick<ArchiveSpec, "evidence" | "originals">, run: string): string {
-  return `a-${createHash("sha256").update(archiveKey(archive)).update("\n").update(run).digest("hex").slice(0, 40)}`;
+export function jobIdFor(archive: Pick<ArchiveSpec, "evidence" | "originals" | "problem">, run: string): string {
+  const identity = JSON.stringify(["sealcheck-archive-v3", archiveKey(archive), archive.problem ?? null, run]);
+  return `a-${createHash("sha256").update(identity).digest("hex").slice(0, 40)}`;
 }
 
 /** Whether a result entry's `job` names an archive (jobIdFor), not a job. */
-export const isArchiveId = (id: string): boolean => id.startsWith("a-");
+export const isArchiveId = (id: string): boolean => /^a-[0-9a-f]{40}$/.test(id);
 
-/** The BullMQ job id of a group: made from its nonce and its archives' ids, so that changed data is seen. */
-export function groupIdFor(nonce: string, archiveIds: readonly string[]): string {
-  const h = createHash("sha256").update(nonce);
-  for (const id of archiveIds) h.update("\n").update(id);
-  return `g-${h.digest("hex").slice(0, 40)}`;
+/**
+ * The BullMQ job id of a group: SHA-256 of all of its data (every field that changes a verdict or a result:
+ * paths, problems, indexes, enqueue nonces, run key, keep time), so that data changed in Redis is seen.
+ */
+export function groupIdFor(d: Omit<QueueJobData, "v">): string {
+  const canonical = JSON.stringify([
+    "sealcheck-job-v3",
+    d.nonce,
+    d.run,
+    d.allowMissingOriginals,
+    d.keepSeconds,
+    d.archives.map((a) => [a.evidence, a.originals, a.problem ?? null, a.index, a.nonce]),
+  ]);
+  return `g-${createHash("sha256").update(canonical).digest("hex").slice(0, 40)}`;
 }
 
 const MAX_PATH = 4096;
+const NONCE = /^[0-9a-f]{16,64}$/;
 const MAX_ORIGINALS = 10_000;
 /** Archives one job may hold. */
 export const MAX_GROUP = 1000;
@@ -75,7 +96,7 @@ export function parseJobData(data: unknown, id?: string): Parsed {
   const fail = (why: string): Parsed => ({ ok: false as const, why, ...(named ? { evidence: named } : {}) });
   if (d.v !== JOB_VERSION)
     return fail(`its format version is ${JSON.stringify(d.v) ?? "missing"}, not ${JOB_VERSION} (enqueued by another sealcheck version?)`);
-  if (typeof d.nonce !== "string" || !/^[0-9a-f]{16,64}$/.test(d.nonce)) return fail('"nonce" is not a hex string');
+  if (typeof d.nonce !== "string" || !NONCE.test(d.nonce)) return fail('"nonce" is not a hex string');
   if (typeof d.run !== "string" || !/^[0-9a-f]{16}$/.test(d.run)) return fail('"run" is not a run key');
   if (typeof d.allowMissingOriginals !== "boolean") return fail('"allowMissingOriginals" is not true or false');
   if (typeof d.keepSeconds !== "number" || !Number.isSafeInteger(d.keepSeconds) || d.keepSeconds < 1) return fail('"keepSeconds" is not a whole number');
@@ -90,34 +111,50 @@ export function parseJobData(data: unknown, id?: string): Parsed {
       return fail(`${at}: "originals" is not a list of absolute paths`);
     if (a.problem !== undefined && (typeof a.problem !== "string" || a.problem.length > 8192)) return fail(`${at}: "problem" is not a short text`);
     if (typeof a.index !== "number" || !Number.isSafeInteger(a.index) || a.index < 0) return fail(`${at}: "index" is not a whole number`);
+    if (typeof a.nonce !== "string" || !NONCE.test(a.nonce)) return fail(`${at}: "nonce" is not a hex string`);
     archives.push({
       evidence: a.evidence,
       originals: a.originals as string[],
       ...(a.problem !== undefined ? { problem: a.problem as string } : {}),
       index: a.index,
+      nonce: a.nonce,
     });
   }
   const ids = archives.map((a) => jobIdFor(a, d.run as string));
   if (new Set(ids).size !== ids.length) return fail("it names one archive twice");
-  if (id !== undefined && groupIdFor(d.nonce, ids) !== id)
-    return fail("its data names archives or options other than those its id was made from (changed in Redis after it was enqueued?)");
-  return {
-    ok: true,
-    ids,
-    data: { v: JOB_VERSION, nonce: d.nonce, run: d.run, allowMissingOriginals: d.allowMissingOriginals, keepSeconds: d.keepSeconds, archives },
+  const parsed: QueueJobData = {
+    v: JOB_VERSION,
+    nonce: d.nonce,
+    run: d.run,
+    allowMissingOriginals: d.allowMissingOriginals,
+    keepSeconds: d.keepSeconds,
+    archives,
   };
+  if (id !== undefined && groupIdFor(parsed) !== id)
+    return fail("its data names archives or options other than those its id was made from (changed in Redis after it was enqueued?)");
+  return { ok: true, ids, data: parsed };
 }
 
 /** Redis keys of sealcheck's own beside BullMQ's, under the same prefix and queue name. */
 export function queueKeys(
   prefix: string,
   queue: string,
-): { scope: string; results: string; index: string; addLock: string; job: (id: string) => string; archive: (id: string) => string } {
+): {
+  scope: string;
+  results: string;
+  index: string;
+  enqueued: string;
+  addLock: string;
+  job: (id: string) => string;
+  archive: (id: string) => string;
+} {
   const base = `${prefix}:${queue}`;
   return {
     scope: base,
     results: `${base}:sealcheck:results`,
     index: `${base}:sealcheck:index`,
+    // The archives enqueued and not yet read (a sorted set: archive id, scored by index): the reader's count.
+    enqueued: `${base}:sealcheck:enqueued`,
     addLock: `${base}:sealcheck:add-lock`,
     job: (id) => `${base}:${id}`,
     archive: (id) => `${base}:sealcheck:a:${id}`,
@@ -127,9 +164,16 @@ export function queueKeys(
 /** How long finished jobs, unread results and their records are kept at most (queue add --keep…). */
 export const DEFAULT_KEEP_SECONDS = 7 * 24 * 3600;
 
-/** Fields of an archive's record (a hash): the job holding it, and its result's entry id once written. */
+/**
+ * Fields of an archive's record (a hash): the job holding it, its result's entry id once written, the enqueue's
+ * nonce and index, the evidence path (for messages), and the enqueuer's MAC of the record (with a result key).
+ */
 export const RECORD_JOB = "g";
 export const RECORD_RESULT = "r";
+export const RECORD_NONCE = "n";
+export const RECORD_INDEX = "i";
+export const RECORD_EVIDENCE = "e";
+export const RECORD_MAC = "m";
 
 /** BullMQ's default key prefix. */
 export const DEFAULT_PREFIX = "bull";

@@ -1,9 +1,10 @@
 // Signed results: anyone who can write to Redis can write a result line, TOTAL-PASSED included. With a result
-// key (a secret shared by the workers and the readers, never sent to Redis), each worker adds an HMAC-SHA256 of
-// the line, bound to the queue and the id its entry names (the archive's; a refused job's own), and a reader
-// holding the key takes only lines whose MAC checks out: a line written or changed by anything else is a
-// no-verdict result. It proves who wrote a line for which archive, not that every archive has one: the
-// reader's count against `queue add`'s says that.
+// key (a secret shared by `queue add`, the workers and the readers, never sent to Redis), `queue add` signs each
+// archive's record (its id, the enqueue's nonce and index), each worker adds an HMAC-SHA256 of the line, bound
+// to the queue, the id its entry names (the archive's; a refused job's own) and the enqueue's nonce, and a
+// reader holding the key takes, per archive, only the one entry its signed record names, of the current
+// enqueue: a line written, changed, copied from another archive or replayed from an earlier enqueue is refused,
+// and an archive without an accepted line is a no-verdict result.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { SealcheckError, errorMessage } from "../errors.js";
@@ -11,7 +12,8 @@ import { SealcheckError, errorMessage } from "../errors.js";
 /** Fewer bytes than SHA-256's output would make the MAC weaker than the digest it sits beside. */
 export const RESULT_KEY_MIN = 32;
 const RESULT_KEY_MAX = 4096;
-const DOMAIN = "sealcheck-result-v1";
+const DOMAIN = "sealcheck-result-v2";
+const RECORD_DOMAIN = "sealcheck-record-v1";
 
 /** A result key as given: its bytes (a caller's Uint8Array, or a key file's whole content). */
 export function checkResultKey(key: unknown): Uint8Array {
@@ -46,16 +48,29 @@ export function readResultKey(file: string): Uint8Array {
   }
 }
 
+/** Length-prefixed fields: a value read from Redis may hold any character, and must not shift bytes into the next. */
+const framed = (...fields: string[]): string => fields.map((f) => `${f.length}:${f}\n`).join("");
+
 /**
- * The MAC (hex) of a result line of job `jobId` in queue `scope` (`<prefix>:<queue>`). Scope and job id go in
- * with their lengths: a job id read from Redis may hold any character, and must not shift bytes into the line.
+ * The MAC (hex) of a result line of entry id `jobId` (an archive's id, or a refused job's) in queue `scope`
+ * (`<prefix>:<queue>`), for the enqueue `nonce` of the archive ("" for a job's line).
  */
-export function resultMac(key: Uint8Array, scope: string, jobId: string, line: string): string {
-  return createHmac("sha256", key).update(`${DOMAIN}\n${scope.length}:${scope}\n${jobId.length}:${jobId}\n`).update(line).digest("hex");
+export function resultMac(key: Uint8Array, scope: string, jobId: string, nonce: string, line: string): string {
+  return createHmac("sha256", key)
+    .update(`${DOMAIN}\n${framed(scope, jobId, nonce)}`)
+    .update(line)
+    .digest("hex");
 }
 
-/** Whether `mac` is the MAC of this line of this job in this queue. */
-export function resultMacMatches(key: Uint8Array, scope: string, jobId: string, line: string, mac: string | undefined): boolean {
+/** The enqueuer's MAC (hex) of an archive's record: the archive's id, the enqueue's nonce and index. */
+export function recordMac(key: Uint8Array, scope: string, archiveId: string, nonce: string, index: string): string {
+  return createHmac("sha256", key)
+    .update(`${RECORD_DOMAIN}\n${framed(scope, archiveId, nonce, index)}`)
+    .digest("hex");
+}
+
+/** Whether `mac` is `expected` (both hex), in constant time. */
+export function macMatches(expected: string, mac: string | undefined): boolean {
   if (mac === undefined || !/^[0-9a-f]{64}$/.test(mac)) return false;
-  return timingSafeEqual(Buffer.from(resultMac(key, scope, jobId, line), "hex"), Buffer.from(mac, "hex"));
+  return timingSafeEqual(Buffer.from(expected, "hex"), Buffer.from(mac, "hex"));
 }

@@ -7,32 +7,47 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Job } from "bullmq";
+import { resultLine } from "../batch/jsonl.js";
 import { noVerdict } from "../batch/verifier.js";
 import type { ArchiveExitCode, BatchResult } from "../batch/types.js";
 import { SealcheckError } from "../errors.js";
 import { redactedMessage } from "../redis.js";
 import { connectQueue, type QueueConnection, type QueueConnectionOptions } from "./connection.js";
 import { DEFAULT_KEEP_SECONDS, RECORD_JOB, RECORD_RESULT, isArchiveId, jobIdFor, parseJobData, type queueKeys } from "./job.js";
-import { checkResultKey, resultMac, resultMacMatches } from "./result-key.js";
+import { checkResultKey, macMatches, recordMac, resultMac } from "./result-key.js";
+import { withAddLock } from "./add-lock.js";
 
 /** The job hash field that holds the id of the result entry of a job that names no archive (refused data). */
 export const RESULT_FIELD = "sealcheckResult";
 
+/**
+ * The most bytes one result entry may hold (its line and fields). Workers write a line without its report when
+ * the report would pass it, and a no-verdict line when even that would; readers take an entry over it as no
+ * result, without loading it (a 280 MB entry written into Redis once crashed the reader).
+ */
+export const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
+/** The most bytes of entries a reader takes in one page (at least one entry). */
+const PAGE_BYTES = 32 * 1024 * 1024;
+
 // KEYS[1]: the hash that records the entry (an archive's record; for a job whose data is refused, its job hash),
 // which must exist: a record trimmed after its result was read takes no second one. KEYS[2]: the stream.
-// ARGV: the entry's `job`, the field, the line, its MAC (or ''), ms to keep the record once written (or ''), and
-// ms to keep unread entries: older ones go as their records do (MINID ~ trims whole nodes of the stream, so a
-// few may stay a little longer). The age is taken on Redis's clock, which stamps the entry ids, never on a
-// worker's, which may run ahead.
+// ARGV: the entry's `job`, the field, the line, its MAC (or ''), ms to keep the record once written (or ''), ms
+// to keep unread entries: older ones go as their records do (MINID ~ trims whole nodes of the stream, so a few
+// may stay a little longer), and the enqueue's nonce ('' for a job's line): an archive's result is written only
+// for the enqueue its record is of (a job left from an earlier enqueue writes nothing). The age is taken on
+// Redis's clock, which stamps the entry ids, never on a worker's, which may run ahead. A line over the limit is
+// refused here too (the worker bounds it first, boundedLine).
 const PUBLISH = `
+if #ARGV[3] > ${MAX_ENTRY_BYTES - 1024} then return redis.error_reply('sealcheck: result line over the size limit') end
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+if ARGV[7] ~= '' and redis.call('HGET', KEYS[1], 'n') ~= ARGV[7] then return false end
 local done = redis.call('HGET', KEYS[1], ARGV[2])
 if done then return done end
 local now = redis.call('TIME')
 local oldest = string.format('%.0f', math.max(0, tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) - tonumber(ARGV[6])))
 local id
-if ARGV[4] == '' then id = redis.call('XADD', KEYS[2], 'MINID', '~', oldest, '*', 'job', ARGV[1], 'r', ARGV[3])
-else id = redis.call('XADD', KEYS[2], 'MINID', '~', oldest, '*', 'job', ARGV[1], 'r', ARGV[3], 'm', ARGV[4]) end
+if ARGV[4] == '' then id = redis.call('XADD', KEYS[2], 'MINID', '~', oldest, '*', 'job', ARGV[1], 'n', ARGV[7], 'r', ARGV[3])
+else id = redis.call('XADD', KEYS[2], 'MINID', '~', oldest, '*', 'job', ARGV[1], 'n', ARGV[7], 'r', ARGV[3], 'm', ARGV[4]) end
 redis.call('HSET', KEYS[1], ARGV[2], id)
 if ARGV[5] ~= '' then redis.call('PEXPIRE', KEYS[1], ARGV[5]) end
 return id`;
@@ -46,22 +61,43 @@ export interface ResultTarget {
   field: string;
   /** Once written, the record expires after this long (a result never read). */
   keepMs?: number;
+  /** The enqueue's nonce (the archive's record must hold it), or "" for a job's own line. */
+  nonce: string;
 }
 
 /** An archive's result: recorded in the archive's record (jobIdFor), whichever job verified it. */
-export const archiveTarget = (keys: ReturnType<typeof queueKeys>, archiveId: string, keepSeconds: number): ResultTarget => ({
+export const archiveTarget = (keys: ReturnType<typeof queueKeys>, archiveId: string, keepSeconds: number, nonce: string): ResultTarget => ({
   id: archiveId,
   hash: keys.archive(archiveId),
   field: RECORD_RESULT,
   keepMs: keepSeconds * 1000,
+  nonce,
 });
 
 /** The one result of a job whose data names no archive that can be trusted: recorded in the job's hash. */
-export const jobTarget = (keys: ReturnType<typeof queueKeys>, jobId: string): ResultTarget => ({ id: jobId, hash: keys.job(jobId), field: RESULT_FIELD });
+export const jobTarget = (keys: ReturnType<typeof queueKeys>, jobId: string): ResultTarget => ({
+  id: jobId,
+  hash: keys.job(jobId),
+  field: RESULT_FIELD,
+  nonce: "",
+});
 
 /** The line's MAC under the result key (src/queue/result-key.ts), or "" without one. */
-const macOf = (key: Uint8Array | undefined, keys: ReturnType<typeof queueKeys>, jobId: string, line: string): string =>
-  key ? resultMac(key, keys.scope, jobId, line) : "";
+const macOf = (key: Uint8Array | undefined, keys: ReturnType<typeof queueKeys>, t: ResultTarget, line: string): string =>
+  key ? resultMac(key, keys.scope, t.id, t.nonce, line) : "";
+
+/**
+ * A result as the line a worker writes, within MAX_ENTRY_BYTES: without its report if that is what makes it too
+ * long, else a no-verdict line saying so (an archive with very many originals).
+ */
+export function boundedLine(full: string, r: BatchResult, run: string): string {
+  const limit = MAX_ENTRY_BYTES - 1024;
+  if (Buffer.byteLength(full) <= limit) return full;
+  const lean = resultLine({ ...r, report: null }, "all", run);
+  if (Buffer.byteLength(lean) <= limit) return lean;
+  const why = `the result of ${r.evidence.slice(0, 1024)} is ${Buffer.byteLength(lean)} bytes without its report, over the queue's ${MAX_ENTRY_BYTES}-byte limit`;
+  return resultLine({ index: r.index, ...noVerdict({ evidence: r.evidence.slice(0, 4096), originals: [] }, why, "ERR_QUEUE_RESULT") }, "all", run);
+}
 
 const publishArgs = (keys: ReturnType<typeof queueKeys>, t: ResultTarget, line: string, key: Uint8Array | undefined) =>
   [
@@ -71,9 +107,10 @@ const publishArgs = (keys: ReturnType<typeof queueKeys>, t: ResultTarget, line: 
     t.id,
     t.field,
     line,
-    macOf(key, keys, t.id, line),
+    macOf(key, keys, t, line),
     t.keepMs === undefined ? "" : String(t.keepMs),
     String(t.keepMs ?? DEFAULT_KEEP_SECONDS * 1000),
+    t.nonce,
   ] as const;
 
 /**
@@ -141,7 +178,7 @@ export function failedLines(
   if (!parsed.ok)
     return [{ target: jobTarget(keys, jobId), line: lineOf({ evidence: parsed.evidence ?? `job:${jobId}`, originals: [], index: 0 }, undefined) }];
   const d = parsed.data;
-  return d.archives.map((a, i) => ({ target: archiveTarget(keys, parsed.ids[i]!, d.keepSeconds), line: lineOf(a, d.run) }));
+  return d.archives.map((a, i) => ({ target: archiveTarget(keys, parsed.ids[i]!, d.keepSeconds, a.nonce), line: lineOf(a, d.run) }));
 }
 
 /** Publishes the results of failed jobs' archives that have none yet (the worker that failed them may have died). */
@@ -176,17 +213,35 @@ export interface QueueResultsOptions extends QueueConnectionOptions {
    * once until a result comes): workers hand back the jobs of other verification options that way.
    */
   onIdle?: (pending: number, why: IdleReason) => void;
+  /**
+   * Called for each entry of the stream that is not taken as an archive's result (forged, changed, copied from
+   * another archive, of an earlier enqueue, oversized, unsigned): it is not a result. Its archive, if it has no
+   * result that is taken, gets a no-verdict result once the queue is done.
+   */
+  onRefused?: (entry: RefusedEntry) => void;
   signal?: AbortSignal;
   /**
-   * The workers' result key (src/queue/result-key.ts): only lines with its MAC are taken, any other is a
-   * no-verdict result; failed jobs' lines this reader writes are signed with it.
+   * The result key of `queue add` and the workers (src/queue/result-key.ts): only records and lines signed with
+   * it are taken; failed jobs' lines this reader writes are signed with it.
    */
   resultKey?: Uint8Array;
 }
 
 export type IdleReason = "no-worker" | "handed-back";
 
-/** One result read back: the line (as verify-batch writes it), its cursor and job. */
+/** A stream entry that is not taken as a result, and why (one sentence). */
+export interface RefusedEntry {
+  cursor: string;
+  /** The `job` it names (from Redis: any text, at most 200 characters). */
+  jobId: string;
+  why: string;
+}
+
+/**
+ * One result read back: the line (as verify-batch writes it), its cursor and job. One per archive enqueued: its
+ * accepted entry, or a no-verdict result when it has none. (The line a worker writes for a job it refused is
+ * not an archive's: it goes to onRefused, and is the reason given for that job's archives.)
+ */
 export interface QueueResult {
   cursor: string;
   jobId: string;
@@ -197,31 +252,11 @@ export interface QueueResult {
 
 const INDICATIONS = new Set(["TOTAL-PASSED", "TOTAL-FAILED", "INDETERMINATE"]);
 
-/** How entries are judged beyond their shape: the result key's MAC, and the queue they belong to. */
-interface LineCheck {
-  key?: Uint8Array;
-  scope: string;
-  mac?: string;
-}
-
 /**
- * A stream entry's line, checked (Redis is input like any other; a bad one is a no-verdict result), and whether
- * `text` is fit to be written out as it is. With a result key, a line without its MAC is a no-verdict result
- * naming only the job (its content is not the workers'). A verdict must name the archive and run key its job
- * id was made from: else the job's data or the line was changed in Redis.
+ * A result line's shape and consistency (Redis is input like any other), and whether `text` is fit to be written
+ * out as it is. A verdict must name the archive and run key its entry's id was made from.
  */
-function checkResultLine(text: string, jobId: string, check: LineCheck): { result: BatchResult & { run?: string }; ok: boolean } {
-  const refused = (evidence: string, why: string) => ({
-    ok: false,
-    result: { index: 0, ...noVerdict({ evidence, originals: [] }, why, "ERR_QUEUE_RESULT") },
-  });
-  if (check.key && !resultMacMatches(check.key, check.scope, jobId, text, check.mac))
-    return refused(
-      `job:${jobId}`,
-      check.mac === undefined
-        ? `the result of job ${jobId} in Redis is not signed with this result key: it has no MAC (its worker ran without --result-key, or something else wrote it)`
-        : `the result of job ${jobId} in Redis is not signed with this result key (written by something other than a worker holding the key, or changed since)`,
-    );
+function checkResultLine(text: string, jobId: string): { result: BatchResult & { run?: string }; asIs: boolean } | { why: string } {
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -240,16 +275,9 @@ function checkResultLine(text: string, jobId: string, check: LineCheck): { resul
     (r.indication === null) === (r.exitCode === 3) &&
     typeof r.index === "number" &&
     (r.run === undefined || typeof r.run === "string");
-  if (!ok)
-    return refused(
-      r && typeof r === "object" && typeof r.evidence === "string" ? r.evidence : `job:${jobId}`,
-      `the result of job ${jobId} in Redis is not a sealcheck result line`,
-    );
+  if (!ok) return { why: "it is not a sealcheck result line" };
   if (r.indication !== null && (typeof r.run !== "string" || jobIdFor({ evidence: r.evidence!, originals: r.originals! }, r.run) !== jobId))
-    return refused(
-      r.evidence!,
-      `the result of job ${jobId} in Redis names an archive or options other than those its job was enqueued with (its job or its line was changed in Redis)`,
-    );
+    return { why: "its line names an archive or options other than those of the archive it is filed under (changed in Redis)" };
   const result = {
     index: r.index!,
     evidence: r.evidence!,
@@ -275,7 +303,107 @@ function checkResultLine(text: string, jobId: string, check: LineCheck): { resul
     (r.error === null || typeof r.error === "string") &&
     (r.errorCode === null || typeof r.errorCode === "string") &&
     !/[\r\n]/.test(text);
-  return { result, ok: asIs };
+  return { result, asIs };
+}
+
+// Reads up to ARGV[2] entries after ARGV[1] ('-' or '(<id>'), one at a time, so that Redis never copies more than
+// one large entry into the script at once; stops once ARGV[4] bytes are taken (after at least one). Returns, per
+// entry: id, job, n, m, r, and the entry's size when it is over ARGV[3] bytes (then r is '' and the line is
+// never sent). Fields over their limit are returned as ''.
+const READ_PAGE = `
+local out, total, start = {}, 0, ARGV[1]
+local max, budget = tonumber(ARGV[3]), tonumber(ARGV[4])
+for _ = 1, tonumber(ARGV[2]) do
+  local e = redis.call('XRANGE', KEYS[1], start, '+', 'COUNT', 1)[1]
+  if not e then break end
+  local f = e[2]
+  local size = 0
+  for i = 1, #f do size = size + #f[i] end
+  local cost = math.min(size, max)
+  if #out > 0 and total + cost > budget then break end
+  total = total + cost
+  start = '(' .. e[1]
+  local over = size > max or #f > 16
+  local v = {job = '', n = '', m = '', r = ''}
+  for i = 1, math.min(#f, 16) - 1, 2 do
+    local k = f[i]
+    if v[k] and not (over and k == 'r') and #f[i + 1] <= (k == 'r' and max or 200) then v[k] = f[i + 1] end
+  end
+  out[#out + 1] = {e[1], v.job, v.n, v.m, v.r, over and tostring(size) or ''}
+end
+return out`;
+
+// KEYS: archive records. Per record: {} when it is not a hash, else its fields g, n, i, r, e, m ('' when absent or
+// over 4096 bytes).
+const READ_RECORDS = `
+local out = {}
+for j, k in ipairs(KEYS) do
+  if redis.call('TYPE', k).ok ~= 'hash' then out[j] = {} else
+    local v = redis.call('HMGET', k, 'g', 'n', 'i', 'r', 'e', 'm')
+    local row = {}
+    for i = 1, 6 do if v[i] and #v[i] <= 4096 then row[i] = v[i] else row[i] = '' end end
+    out[j] = row
+  end
+end
+return out`;
+
+interface Entry {
+  id: string;
+  job: string;
+  nonce: string;
+  mac: string;
+  line: string;
+  /** Set when the entry is over MAX_ENTRY_BYTES: its size (its line was not read). */
+  size: number | null;
+}
+
+interface ArchiveRecord {
+  job: string;
+  nonce: string;
+  index: string;
+  result: string;
+  evidence: string;
+  mac: string;
+}
+
+async function readPage(c: QueueConnection, after: string, count: number): Promise<Entry[]> {
+  const rows = (await c.client.eval(
+    READ_PAGE,
+    1,
+    c.keys.results,
+    after === "0" ? "-" : `(${after}`,
+    String(count),
+    String(MAX_ENTRY_BYTES),
+    String(PAGE_BYTES),
+  )) as string[][];
+  return rows.map(([id = "", job = "", nonce = "", mac = "", line = "", size = ""]) => ({
+    id,
+    job,
+    nonce,
+    mac,
+    line,
+    size: size === "" ? null : Number(size),
+  }));
+}
+
+async function readRecords(c: QueueConnection, ids: readonly string[]): Promise<Map<string, ArchiveRecord | null>> {
+  const out = new Map<string, ArchiveRecord | null>();
+  for (let at = 0; at < ids.length; at += 500) {
+    const part = ids.slice(at, at + 500);
+    const rows = (await c.client.eval(READ_RECORDS, part.length, ...part.map((id) => c.keys.archive(id)))) as string[][];
+    part.forEach((id, i) => {
+      const [job = "", nonce = "", index = "", result = "", evidence = "", mac = ""] = rows[i] ?? [];
+      out.set(id, rows[i]?.length ? { job, nonce, index, result, evidence, mac } : null);
+    });
+  }
+  return out;
+}
+
+/** Stream ids compared as numbers (<ms>-<seq>). */
+function compareIds(a: string, b: string): number {
+  const [am = 0n, as = 0n] = a.split("-").map((x) => BigInt(/^\d{1,20}$/.test(x) ? x : "0"));
+  const [bm = 0n, bs = 0n] = b.split("-").map((x) => BigInt(/^\d{1,20}$/.test(x) ? x : "0"));
+  return am !== bm ? (am < bm ? -1 : 1) : as === bs ? 0 : as < bs ? -1 : 1;
 }
 
 /** Results read at once. */
@@ -304,16 +432,63 @@ async function pending(c: QueueConnection): Promise<{ left: number; delayed: num
 }
 
 /**
- * The results of a queue, in the order they were written, from `from` on. Without `follow`, what is there
- * now; with it, until the queue has nothing left to do. Each result's `cursor` resumes after it.
+ * Whether an entry is taken as the result it claims to be, or why not. An archive's entry must be the one its
+ * record names (`r`), of the enqueue its record is of (nonce), and with a result key, the record and the line
+ * must carry their MACs. A job's entry (refused job data) must be a no-verdict line, signed with the key if given.
+ */
+function judge(
+  e: Entry,
+  rec: ArchiveRecord | null | undefined,
+  key: Uint8Array | undefined,
+  scope: string,
+): { ok: true; result: BatchResult & { run?: string }; asIs: boolean } | { ok: false; why: string } {
+  if (e.size !== null) return { ok: false, why: `the entry is ${e.size} bytes, over the ${MAX_ENTRY_BYTES}-byte limit (not read)` };
+  if (!isArchiveId(e.job)) {
+    if (key && !macMatches(resultMac(key, scope, e.job, "", e.line), e.mac || undefined))
+      return { ok: false, why: e.mac ? "its line is not signed with this result key" : "its line has no MAC (written without --result-key)" };
+    const checked = checkResultLine(e.line, e.job);
+    if ("why" in checked) return { ok: false, why: checked.why };
+    if (checked.result.indication !== null) return { ok: false, why: "a job's own line (refused job data) that claims a verdict" };
+    return { ok: true, ...checked };
+  }
+  if (!rec) return { ok: false, why: "no record of that archive in Redis (not enqueued, or read and trimmed already)" };
+  if (key && !macMatches(recordMac(key, scope, e.job, rec.nonce, rec.index), rec.mac || undefined))
+    return { ok: false, why: "the archive's record is not signed with this result key (enqueued without --result-key, or changed in Redis)" };
+  if (key && !macMatches(resultMac(key, scope, e.job, e.nonce, e.line), e.mac || undefined))
+    return {
+      ok: false,
+      why: e.mac
+        ? "its line is not signed with this result key for this enqueue (written by something other than a worker holding the key, or changed)"
+        : "its line has no MAC (its worker ran without --result-key, or something else wrote it)",
+    };
+  if (e.nonce === "" || e.nonce !== rec.nonce)
+    return { ok: false, why: "it is not of the archive's current enqueue (a result of an earlier enqueue replayed, or written by an older sealcheck)" };
+  if (rec.result !== e.id)
+    return { ok: false, why: `it is not the entry the archive's record names (${CURSOR.test(rec.result) ? rec.result : "none"}): a copy` };
+  const checked = checkResultLine(e.line, e.job);
+  if ("why" in checked) return { ok: false, why: checked.why };
+  return { ok: true, ...checked };
+}
+
+/**
+ * The results of a queue, in the order they were written, from `from` on: one per archive enqueued (the entry
+ * its record names, checked), then, once the queue is done, a no-verdict result for each archive enqueued that
+ * has none (never verified, or its entry refused or gone). Without `follow`, what is there now; with it, until
+ * the queue has nothing left to do. Each result's `cursor` resumes after it.
  */
 export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<QueueResult, void, undefined> {
   if (o.from !== undefined && o.from !== "0" && !CURSOR.test(o.from))
     throw new SealcheckError("ERR_USAGE", `not a results cursor: ${JSON.stringify(o.from).slice(0, 60)} (expected <ms>-<n>, as printed by an earlier read)`);
   const key = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const c = await connectQueue(o, "results");
-  let cursor = o.from ?? "0";
-  const taken: { cursor: string; jobId: string }[] = [];
+  const from = o.from ?? "0";
+  let cursor = from;
+  /** What the caller has taken: entries (accepted or refused) and archives (their record and place in the count). */
+  const taken: { cursor?: string; archive?: string; job?: string }[] = [];
+  /** Archives whose result this read took, and why the entries of others were refused. */
+  const accepted = new Set<string>();
+  const refusedWhy = new Map<string, string>();
+  const jobWhy = new Map<string, string>();
   // Jobs holding archives whose result was read while they were still running: their worker writes the last
   // result just before it marks them completed, so they are removed by a later trim, or at the end. One whose
   // worker died between the two is left to its age limit (it runs again, finds its results written, and
@@ -335,41 +510,98 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
     if (!o.trim || taken.length + running.length === 0) return;
     const done = taken.splice(0);
     const holders = new Set(running);
-    if (done.length > 0) {
-      // An archive's entry names the archive; its record names the job that holds it. Other entries name a job.
-      const archives = done.filter((t) => isArchiveId(t.jobId)).map((t) => c.keys.archive(t.jobId));
-      for (const t of done) if (!isArchiveId(t.jobId)) holders.add(t.jobId);
-      if (archives.length > 0) {
-        const gs = (await c.client.pipeline(archives.map((k) => ["hget", k, RECORD_JOB])).exec()) ?? [];
-        for (const g of gs) if (typeof g?.[1] === "string") holders.add(g[1]);
-      }
-      await c.client.xdel(c.keys.results, ...done.map((t) => t.cursor));
-      if (archives.length > 0) await c.client.del(...archives);
+    const entries = done.flatMap((t) => (t.cursor ? [t.cursor] : []));
+    const archives = [...new Set(done.flatMap((t) => (t.archive ? [t.archive] : [])))];
+    for (const t of done) if (t.job) holders.add(t.job);
+    if (archives.length > 0) {
+      // An archive's record names the job that holds it.
+      const gs = (await c.client.pipeline(archives.map((a) => ["hget", c.keys.archive(a), RECORD_JOB])).exec()) ?? [];
+      for (const g of gs) if (typeof g?.[1] === "string" && g[1].length <= 200) holders.add(g[1]);
+    }
+    if (entries.length > 0) await c.client.xdel(c.keys.results, ...entries);
+    if (archives.length > 0) {
+      await c.client.del(...archives.map((a) => c.keys.archive(a)));
+      await c.client.zrem(c.keys.enqueued, ...archives);
     }
     await removeFinished([...holders]);
   };
+  /**
+   * Once nothing is left to run: a no-verdict result for each archive enqueued that has no result taken by this
+   * read (and none read before `from`). Under the add lock, so that an archive being added is not counted as
+   * never verified; null when work came in meanwhile (the read goes on).
+   */
+  const unaccounted = async (): Promise<QueueResult[] | null> =>
+    withAddLock(c.client, c.keys.addLock, async () => {
+      if ((await pending(c)).left > 0 || (await readPage(c, cursor, 1)).length > 0) return null;
+      const out: QueueResult[] = [];
+      for (let at = 0; ; at += 1000) {
+        const members = await c.client.zrange(c.keys.enqueued, at, at + 999, "WITHSCORES");
+        if (members.length === 0) break;
+        const ids: { id: string; index: number }[] = [];
+        for (let i = 0; i + 1 < members.length; i += 2) if (!accepted.has(members[i]!)) ids.push({ id: members[i]!, index: Number(members[i + 1]) || 0 });
+        const recs = await readRecords(
+          c,
+          ids.map((x) => x.id),
+        );
+        for (const { id, index } of ids) {
+          const rec = recs.get(id) ?? null;
+          // Read by an earlier read (this one started after its entry).
+          if (rec?.result && from !== "0" && compareIds(rec.result, from) <= 0 && !refusedWhy.has(id)) continue;
+          const evidence = rec?.evidence || `archive:${id}`;
+          const why =
+            (rec && jobWhy.get(rec.job)) ??
+            refusedWhy.get(id) ??
+            (!rec
+              ? "its record is gone from Redis (expired unread, or deleted)"
+              : rec.result
+                ? `its result entry ${CURSOR.test(rec.result) ? rec.result : "(not an entry id)"} is not in the stream (deleted)`
+                : "no result was written for it (never verified)");
+          const result = {
+            index: Number(rec?.index) || index,
+            ...noVerdict({ evidence, originals: [] }, `no trusted result for ${evidence} (enqueued as ${id}): ${why}`, "ERR_QUEUE_RESULT"),
+          };
+          out.push({ cursor, jobId: id, result, line: JSON.stringify(result) });
+        }
+        if (members.length < 2000) break;
+      }
+      return out;
+    });
   let idleNoted: IdleReason | null = null;
   let lastResult = Date.now();
   try {
     for (;;) {
       if (o.signal?.aborted) return;
-      const page = (await c.client.xrange(c.keys.results, cursor === "0" ? "-" : `(${cursor}`, "+", "COUNT", PAGE)) as [string, string[]][];
+      const page = await readPage(c, cursor, PAGE);
       if (page.length > 0) {
         lastResult = Date.now();
         if (idleNoted === "handed-back") idleNoted = null;
-        for (const [id, fields] of page) {
-          const f: Record<string, string> = {};
-          for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
-          const jobId = f.job ?? "?";
-          cursor = id;
-          const { result, ok } = checkResultLine(f.r ?? "", jobId, {
-            ...(key ? { key } : {}),
-            scope: c.keys.scope,
-            ...(f.m !== undefined ? { mac: f.m } : {}),
-          });
+        const recs = await readRecords(c, [...new Set(page.filter((e) => isArchiveId(e.job)).map((e) => e.job))]);
+        for (const e of page) {
+          cursor = e.id;
+          const v = judge(e, recs.get(e.job), key, c.keys.scope);
+          if (v.ok && isArchiveId(e.job) && accepted.has(e.job)) Object.assign(v, { ok: false, why: "a second entry for that archive" });
+          if (!v.ok) {
+            const why = (v as { why: string }).why;
+            if (isArchiveId(e.job) && !accepted.has(e.job)) refusedWhy.set(e.job, `its result entry ${e.id} was refused: ${why}`);
+            o.onRefused?.({ cursor: e.id, jobId: e.job.slice(0, 200), why });
+            taken.push({ cursor: e.id });
+            continue;
+          }
+          const { result, asIs } = v;
+          if (!isArchiveId(e.job)) {
+            // A job a worker refused (its data changed, or not sealcheck's): not an archive, so not a result; its
+            // archives, if any were enqueued, get no verdict at the end, saying why.
+            const why = `a worker refused job ${e.job}: ${result.error ?? "no reason given"}`;
+            jobWhy.set(e.job, why);
+            o.onRefused?.({ cursor: e.id, jobId: e.job.slice(0, 200), why });
+            taken.push({ cursor: e.id, job: e.job });
+            continue;
+          }
+          accepted.add(e.job);
+          refusedWhy.delete(e.job);
           // The checked text as it is: re-serialising would only spend CPU on the same line.
-          yield { cursor: id, jobId, result, line: ok ? f.r! : JSON.stringify(result) };
-          taken.push({ cursor: id, jobId });
+          yield { cursor: e.id, jobId: e.job, result, line: asIs ? e.line : JSON.stringify(result) };
+          taken.push({ cursor: e.id, archive: e.job });
         }
         await trim();
         // While results come, following costs a read and a count per poll: a page that is not full is all
@@ -384,15 +616,22 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
         continue;
       }
       await sweepFailed(c, key);
-      const more = async (): Promise<boolean> => (await c.client.xrange(c.keys.results, cursor === "0" ? "-" : `(${cursor}`, "+", "COUNT", 1)).length > 0;
-      if (!o.follow) {
-        if (await more()) continue; // what the sweep just wrote
-        return;
-      }
+      const more = async (): Promise<boolean> => (await readPage(c, cursor, 1)).length > 0;
       const { left, delayed } = await pending(c);
-      // Every job has finished, and a job finishes after its result is written: one more page, then done.
+      // Every job has finished, and a job finishes after its result is written: one more page, then the
+      // archives without a result, then done.
       if (left === 0) {
         if (await more()) continue;
+        const missing = await unaccounted();
+        if (missing === null) continue;
+        for (const r of missing) {
+          yield r;
+          taken.push({ archive: r.jobId });
+        }
+        return;
+      }
+      if (!o.follow) {
+        if (await more()) continue; // what the sweep just wrote
         return;
       }
       if (o.onIdle) {

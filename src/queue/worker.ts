@@ -19,7 +19,7 @@ import { describeRedis, openRedis, persistenceWarnings, redactedMessage, throwFa
 import { withAddLock } from "./add-lock.js";
 import { checkConnectionOptions, type QueueConnectionOptions } from "./connection.js";
 import { RECORD_JOB, groupIdFor, parseJobData, queueKeys, type QueueJobData } from "./job.js";
-import { archiveTarget, failedLines, jobTarget, publishResult, sendResult, type ResultTarget } from "./results.js";
+import { archiveTarget, boundedLine, failedLines, jobTarget, publishResult, sendResult, type ResultTarget } from "./results.js";
 import { checkResultKey } from "./result-key.js";
 import { checkHealthInterval, writeHealthFile, type WorkerHealth } from "./health.js";
 
@@ -216,7 +216,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
       handedBack.add(d.run);
       return handBack(job, token, handBackMs);
     }
-    const group = d.archives.map((a, i) => ({ a, target: archiveTarget(keys, parsed.ids[i]!, d.keepSeconds) }));
+    const group = d.archives.map((a, i) => ({ a, target: archiveTarget(keys, parsed.ids[i]!, d.keepSeconds, a.nonce) }));
     if ((job.stalledCounter ?? 0) > 0) {
       alone = id;
       worker.concurrency = 1;
@@ -247,11 +247,12 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   const split = async (job: Job, d: QueueJobData, todo: Member[]): Promise<null> => {
     const nonce = String(job.id).slice(2);
     const jobs = todo.map((m) => {
-      const jobId = groupIdFor(nonce, [m.target.id]);
+      const data = { ...d, nonce, archives: [m.a] } satisfies QueueJobData;
+      const jobId = groupIdFor(data);
       const { attempts, backoff, removeOnComplete, removeOnFail } = job.opts;
       return {
         name: "verify",
-        data: { ...d, nonce, archives: [m.a] } satisfies QueueJobData,
+        data,
         opts: { jobId, attempts, backoff, removeOnComplete, removeOnFail },
         record: m.target.hash,
       };
@@ -276,7 +277,8 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
       todo.map(async (m) => {
         try {
           const r = await verifyOne({ evidence: m.a.evidence, originals: m.a.originals, ...(m.a.problem ? { problem: m.a.problem } : {}) });
-          if (!abandon) sent.push(send(m.target, resultLine({ ...r, index: m.a.index }, reports, d.run)));
+          const line = boundedLine(resultLine({ ...r, index: m.a.index }, reports, d.run), { ...r, index: m.a.index }, d.run);
+          if (!abandon) sent.push(send(m.target, line));
         } finally {
           if (--inPool === 0) poolIdle?.();
         }

@@ -311,6 +311,24 @@ describe("sealcheck verify-batch (process)", () => {
     expect(new Set(all.map((l) => l.index)).size).toBe(expected.size);
   });
 
+  it("--resume keys archives unambiguously: a manifest entry whose path holds a line break is not taken for another archive", () => {
+    const dir = tempDir("batch-resume-nl-");
+    cpSync("samples/valid/originals", join(dir, "originals"), { recursive: true });
+    copyFileSync("samples/valid/archive.pdf", join(dir, "archive.pdf"));
+    const manifest = join(dir, MANIFEST_FILE);
+    const entry = { evidence: join(dir, "archive.pdf"), originals: [join(dir, "originals")] };
+    writeFileSync(manifest, JSON.stringify({ sealcheckManifest: 1, archives: [entry] }));
+    const out = join(dir, "results.jsonl");
+    expect(run(["verify-batch", manifest, "--trust", "samples/trust", "--out", out]).code).toBe(0);
+    // An archive never verified, named so that joining its paths with line breaks gives the first one's key.
+    const forged = { evidence: `${entry.evidence}\n${entry.originals[0]}`, originals: [] };
+    writeFileSync(manifest, JSON.stringify({ sealcheckManifest: 1, archives: [entry, forged] }));
+    const r = run(["verify-batch", manifest, "--trust", "samples/trust", "--out", out, "--resume", "--json"]);
+    expect(JSON.parse(r.stdout)).toMatchObject({ archives: 2, verifiedNow: 1, fromEarlierRun: 1 });
+    expect(r.code).toBe(3);
+    expect(archiveKey(forged)).not.toBe(archiveKey(entry));
+  });
+
   it("--resume refuses a results file verified with other options: a changed anchor folder, --at, policy", () => {
     const root = tempDir("batch-resume-");
     putArchive(join(root, "a"), good);

@@ -109,6 +109,42 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "RedisReplayStore (real redis-server)" :
     await expect(new RedisReplayStore(redis.url).markUsed("k", new Date(NaN))).rejects.toThrow(/not a valid date/);
   });
 
+  it("Redis answering late (CLIENT PAUSE): the presentation gets TRY_LATER and leaves nothing behind; its retry passes once, a real replay never", async () => {
+    const admin = new Redis(redis.url);
+    const store = new RedisReplayStore(redis.url, { commandTimeoutMs: 400, keyPrefix: "late:" });
+    const other = new RedisReplayStore(redis.url, { keyPrefix: "late:" });
+    try {
+      const token = mint(A);
+      expect(await store.markUsed("warm-up", new Date(Date.now() + 60_000))).toBe(true); // connected before the pause
+      await admin.call("CLIENT", "PAUSE", "1500", "ALL");
+      const started = Date.now();
+      const first = await verifyIdToken(token, opts(store));
+      expect(Date.now() - started).toBeLessThan(1200);
+      expect(first).toMatchObject({ indication: "INDETERMINATE", subIndication: "TRY_LATER", decidedBy: ["replay"] });
+      // The paused command runs once the pause ends (ioredis keeps it in its queue): it must record nothing.
+      await new Promise((r) => setTimeout(r, 1800));
+      expect(await admin.keys("late:*")).toEqual(["late:warm-up"]);
+      // The sender retries the same genuine token: a first presentation.
+      expect((await verifyIdToken(token, opts(store))).indication).toBe("TOTAL-PASSED");
+      // A real replay, at this instance or another, never passes.
+      expect(await verifyIdToken(token, opts(store))).toMatchObject({ indication: "TOTAL-FAILED", decidedBy: ["replay"] });
+      expect(await verifyIdToken(token, opts(other))).toMatchObject({ indication: "TOTAL-FAILED", decidedBy: ["replay"] });
+    } finally {
+      await admin.call("CLIENT", "UNPAUSE").catch(() => {});
+      admin.disconnect();
+      await Promise.all([store.close(), other.close()]);
+    }
+  });
+
+  it("a password given as ?password= (ioredis takes it) is not in the replay check's message nor anywhere in the report", async () => {
+    const wrong = new RedisReplayStore(`redis://127.0.0.1:${locked.port}/?password=wr0ng-pa55&username=default`, { commandTimeoutMs: 500 });
+    const r = await verifyIdToken(mint(A), opts(wrong));
+    expect(r).toMatchObject({ indication: "INDETERMINATE", subIndication: "TRY_LATER" });
+    expect(r.checks.find((c) => c.id === "replay")!.message).toMatch(/replay store at redis:\/\/127\.0\.0\.1:\d+\/\?password=\*\*\*&username=\*\*\*/);
+    expect(JSON.stringify(r)).not.toMatch(/wr0ng/);
+    await wrong.close();
+  });
+
   it("TLS (rediss://): with the server's CA the store and the queue commands connect; without it, they refuse (fail closed)", async () => {
     const files = tlsFiles();
     const tls = await startRedis({ tls: files });

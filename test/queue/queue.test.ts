@@ -11,11 +11,13 @@ import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import { SealcheckError, checkHealthFile, enqueueArchives, jobIdFor, queueResults, queueStatus, runWorker, type QueueResult } from "../../src/index.js";
+import type { RefusedEntry } from "../../src/queue/results.js";
 import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
 import { buildList, makeIdentities, sampleAnchorServices, sign } from "../trustlist/sign.js";
 import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";
 import { DEFAULT_PREFIX, queueKeys } from "../../src/queue/job.js";
+import { redactRedisUrl } from "../../src/redis.js";
 import { archiveTarget, publishResult } from "../../src/queue/results.js";
 import { withAddLock } from "../../src/queue/add-lock.js";
 
@@ -63,13 +65,18 @@ function startCliWorker(args: string[]): { proc: ChildProcess; ready: Promise<vo
 
 const specs = (...names: string[]) => names.map((name) => ({ evidence: `/nonexistent/sealcheck-queue-test/${name}.pdf`, originals: [] }));
 
-async function collect(url: string, queue: string, o: { follow?: boolean; from?: string; trim?: boolean } = {}): Promise<QueueResult[]> {
+async function collect(
+  url: string,
+  queue: string,
+  o: { follow?: boolean; from?: string; trim?: boolean; refused?: RefusedEntry[] } = {},
+): Promise<QueueResult[]> {
   const out: QueueResult[] = [];
   for await (const r of queueResults({
     redis: url,
     queue,
     follow: o.follow ?? true,
     pollMs: 100,
+    ...(o.refused ? { onRefused: (e: RefusedEntry) => o.refused!.push(e) } : {}),
     ...(o.from ? { from: o.from } : {}),
     ...(o.trim ? { trim: true } : {}),
   }))
@@ -113,7 +120,12 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
   it("CLI: two worker processes verify what queue add enqueued, with verify-batch's verdicts, run key and exit code, each archive once", async () => {
     const q = qname();
     const common = ["--redis", redis.url, "--queue", q];
-    const add = runCli(["queue", "add", "samples", ...common, "--trust", "samples/trust", "--group-size", "4"]);
+    const dir = tempDir("sealcheck-queue-");
+    // Signed records and results, end to end: queue add signs each archive's record and the workers each line with
+    // a key file; the reader takes only the line each signed record names.
+    const keyFile = join(dir, "result.key");
+    writeFileSync(keyFile, randomBytes(32));
+    const add = runCli(["queue", "add", "samples", ...common, "--trust", "samples/trust", "--group-size", "4", "--result-key", keyFile]);
     expect(add.stderr).toBe("");
     expect(add.code).toBe(0);
     const found = Number(/^(\d+) archives found: \1 enqueued, 0 already/.exec(add.stdout)?.[1]);
@@ -123,10 +135,6 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(jobs).toBe(Math.ceil(found / 4));
     // Idempotent: the same archives under the same options add nothing.
     expect(runCli(["queue", "add", "samples", ...common, "--trust", "samples/trust"]).stdout).toMatch(`${found} archives found: 0 enqueued, ${found} already`);
-    const dir = tempDir("sealcheck-queue-");
-    // Signed results, end to end: the workers sign with a key file, the reader takes only lines with its MAC.
-    const keyFile = join(dir, "result.key");
-    writeFileSync(keyFile, randomBytes(32));
     const healthFile = join(dir, "health.json");
     const workers = [0, 1].map((i) =>
       startCliWorker([...common, "--trust", "samples/trust", "-c", "1", "--result-key", keyFile, ...(i === 0 ? ["--health-file", healthFile] : [])]),
@@ -535,7 +543,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       const write = async (i: number, keepSeconds: number): Promise<string | null> => {
         const id = `a-${String(i).padStart(40, "0")}`;
         await admin.hset(keys.archive(id), "g", "g-none");
-        return publishResult(admin, keys, archiveTarget(keys, id, keepSeconds), `{"n":${i}}`);
+        return publishResult(admin, keys, archiveTarget(keys, id, keepSeconds, ""), `{"n":${i}}`);
       };
       for (let i = 0; i < 300; i++) await write(i, 3600);
       expect(await admin.xlen(keys.results)).toBe(300);
@@ -566,7 +574,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await publishResult(
       admin,
       keys,
-      archiveTarget(keys, jobIdFor(spec!, run), 60),
+      archiveTarget(keys, jobIdFor(spec!, run), 60, (await admin.hget(keys.archive(jobIdFor(spec!, run)), "n"))!),
       JSON.stringify({
         index: 0,
         evidence: spec!.evidence,
@@ -607,7 +615,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await publishResult(
       admin,
       keys,
-      archiveTarget(keys, jobIdFor(done!, run), 60),
+      archiveTarget(keys, jobIdFor(done!, run), 60, (await admin.hget(keys.archive(jobIdFor(done!, run)), "n"))!),
       JSON.stringify({ ...line, durationMs: 1, report: null, error: null, errorCode: null, run }),
     );
     await job.moveToFailed(new Error("boom"), "tok");
@@ -646,19 +654,19 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(indexes.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
   });
 
-  it("job data and result lines from Redis are checked: a foreign job and a forged line become no-verdict results (exit 3), not crashes", async () => {
+  it("job data and result lines from Redis are checked: a foreign job and forged lines are ignored (said on stderr, escaped), not crashes nor results", async () => {
     const q = qname();
     const { Queue } = await import("bullmq");
     const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
     await raw.add(
       "verify",
       {
-        v: 2,
+        v: 3,
         nonce: "0".repeat(32),
         run: "0".repeat(16),
         allowMissingOriginals: false,
         keepSeconds: 60,
-        archives: [{ evidence: "relative/path.pdf", originals: [], index: 0 }],
+        archives: [{ evidence: "relative/path.pdf", originals: [], index: 0, nonce: "0".repeat(32) }],
       },
       { jobId: "foreign-1" },
     );
@@ -668,12 +676,11 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       `bull:${q}:sealcheck:results`,
       "*",
       "job",
-      "forged-1",
+      "forged-1\u202E\u001b[2J",
       "r",
       '{"evidence":"/x.pdf","originals":[],"exitCode":0,"indication":"TOTAL-PASSED\\u001b[2J"}',
     );
-    // Well-formed (its job id made from its archive and run key), so passed through as checked, but with a raw
-    // bidi override in a name: written escaped.
+    // Well-formed (its id made from its archive and run key), but no archive of that id was enqueued.
     const run = "0123456789abcdef";
     await client.xadd(
       `bull:${q}:sealcheck:results`,
@@ -685,21 +692,23 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     );
     const w = startWorker(redis.url, q);
     await w.ready;
-    const rs = await collect(redis.url, q);
+    const refused: RefusedEntry[] = [];
+    const rs = await collect(redis.url, q, { refused });
     client.disconnect();
-    const foreign = rs.find((r) => r.jobId === "foreign-1")!;
-    expect(foreign.result).toMatchObject({ exitCode: 3, errorCode: "ERR_QUEUE_JOB" });
-    expect(foreign.result.error).toMatch(/"evidence" is not an absolute path/);
-    const forged = rs.find((r) => r.jobId === "forged-1")!;
-    expect(forged.result).toMatchObject({ exitCode: 3, errorCode: "ERR_QUEUE_RESULT", evidence: "/x.pdf" });
+    expect(rs).toEqual([]);
+    expect(refused.find((r) => r.jobId === "foreign-1")!.why).toMatch(/a worker refused job foreign-1: .*"evidence" is not an absolute path/);
+    expect(refused.find((r) => r.jobId.startsWith("forged-1"))!.why).toMatch(/not a sealcheck result line/);
+    expect(refused.find((r) => r.jobId.startsWith("a-"))!.why).toMatch(/no record of that archive/);
     const cli = runCli(["queue", "results", "--redis", redis.url, "--queue", q]);
-    expect(cli.code).toBe(3);
-    expect(cli.stdout).not.toMatch(/\u001b/);
-    expect(cli.stdout).not.toContain("\u202E");
-    expect(cli.stdout).toContain("/x\\u202efdp.exe");
+    expect(cli.code).toBe(3); // nothing read
+    expect(cli.stdout).toBe("");
+    expect(cli.stderr.match(/ignored result entry/g)).toHaveLength(3);
+    expect(cli.stderr).not.toMatch(/\u001b/);
+    expect(cli.stderr).not.toContain("\u202E");
+    expect(cli.stderr).toContain("forged-1\\u202e");
   });
 
-  it("job data changed in Redis after queue add is refused by the worker, and a verdict naming an archive other than its job's by the reader", async () => {
+  it("job data changed in Redis after queue add is refused by the worker; its archive has no verdict, saying why, and a line filed under another archive is ignored", async () => {
     const q = qname();
     const [a, b] = specs("enqueued", "swapped-in");
     const { run } = await enqueueArchives([a!], { redis: redis.url, queue: q });
@@ -708,20 +717,18 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     // Someone with access to Redis points the job at another archive before a worker takes it.
     const data = JSON.parse((await client.hget(`bull:${q}:${id}`, "data"))!) as { archives: object[] };
     await client.hset(`bull:${q}:${id}`, "data", JSON.stringify({ ...data, archives: [{ ...data.archives[0], evidence: b!.evidence }] }));
-    // ... and writes a passing line for an archive under another archive's job id.
+    // ... and writes a passing line for an archive under another archive's id.
     const line = { index: 7, evidence: b!.evidence, originals: [], indication: "TOTAL-PASSED", subIndication: null, decidedBy: [], exitCode: 0 };
-    await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", jobIdFor(a!, "f".repeat(16)), "r", JSON.stringify({ ...line, run }));
+    await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", jobIdFor(a!, run), "r", JSON.stringify({ ...line, run }));
     client.disconnect();
     const w = startWorker(redis.url, q);
     await w.ready;
-    const rs = await collect(redis.url, q);
-    expect(rs).toHaveLength(2);
-    const job = rs.find((r) => r.jobId === id)!;
-    expect(job.result).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_QUEUE_JOB", evidence: b!.evidence });
-    expect(job.result.error).toMatch(/names archives or options other than those its id was made from/);
-    const forged = rs.find((r) => r.jobId !== id)!;
-    expect(forged.result).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_QUEUE_RESULT" });
-    expect(forged.result.error).toMatch(/names an archive or options other than those its job was enqueued with/);
+    const refused: RefusedEntry[] = [];
+    const rs = await collect(redis.url, q, { refused });
+    expect(rs).toHaveLength(1);
+    expect(rs[0]!.result).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_QUEUE_RESULT", evidence: a!.evidence });
+    expect(rs[0]!.result.error).toMatch(/a worker refused job .*names archives or options other than those its id was made from/);
+    expect(refused.map((r) => r.why)).toEqual([expect.stringMatching(/not of the archive's current enqueue/), expect.stringMatching(/^a worker refused job/)]);
     // The archive that job was made for was never verified: adding it again adds it (its job completed without
     // its result), and a worker verifies it.
     expect(await enqueueArchives([a!], { redis: redis.url, queue: q })).toMatchObject({ added: 1, alreadyQueued: 0 });
@@ -730,61 +737,200 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(again.map((r) => [r.result.evidence, r.result.exitCode])).toEqual([[a!.evidence, 0]]);
   });
 
-  it("--result-key: workers sign each line; a reader with the key takes only theirs, and any line written otherwise is a no-verdict result", async () => {
+  it("--result-key: queue add signs records, workers lines; a reader with the key takes only the line each record names, signed, and ignores any other", async () => {
     const q = qname();
     const dir = tempDir("sealcheck-result-key-");
     const keyFile = join(dir, "result.key");
     const key = randomBytes(32);
     writeFileSync(keyFile, key);
-    const [a, forgedSpec, copied] = specs("signed", "forged-unsigned", "copied");
-    const { run } = await enqueueArchives([a!], { redis: redis.url, queue: q });
+    const [a, copied] = specs("signed", "copied");
+    const { run } = await enqueueArchives([a!, copied!], { redis: redis.url, queue: q, resultKey: key });
     const w = startWorker(redis.url, q, { resultKeyHex: key.toString("hex") });
     await w.ready;
-    const genuine = await collect(redis.url, q);
-    expect(genuine).toHaveLength(1);
     const client = new Redis(redis.url);
-    const [[, fields] = ["", []]] = (await client.xrange(`bull:${q}:sealcheck:results`, "-", "+")) as [string, string[]][];
-    const entry: Record<string, string> = {};
-    for (let i = 0; i + 1 < fields.length; i += 2) entry[fields[i]!] = fields[i + 1]!;
+    await until("both results", async () => (await client.xlen(`bull:${q}:sealcheck:results`)) === 2);
+    const all = (await client.xrange(`bull:${q}:sealcheck:results`, "-", "+")) as [string, string[]][];
+    const fieldsOf = (fields: string[]) => Object.fromEntries(fields.flatMap((x, i) => (i % 2 === 0 ? [[x, fields[i + 1]!]] : []))) as Record<string, string>;
+    const entry = fieldsOf(all.map(([, f]) => f).find((f) => fieldsOf(f).r!.includes("signed"))!);
     expect(entry.m).toMatch(/^[0-9a-f]{64}$/);
-    // A well-formed passing line in Redis without the key (consistent with its job id, so without a key it passes)...
-    const passing = (spec: { evidence: string }) =>
-      JSON.stringify({ index: 1, evidence: spec.evidence, originals: [], indication: "TOTAL-PASSED", subIndication: null, decidedBy: [], exitCode: 0, run });
-    await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", jobIdFor(forgedSpec!, run), "r", passing(forgedSpec!));
-    // ... one signed with another key ...
-    const other = createHmac("sha256", randomBytes(32)).update("x").digest("hex");
-    await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", jobIdFor(forgedSpec!, run), "r", passing(forgedSpec!), "m", other);
-    // ... and the workers' genuine line and MAC, copied under another job's id.
-    await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", jobIdFor(copied!, run), "r", entry.r!, "m", entry.m!);
+    const idA = jobIdFor(a!, run);
+    // A passing line under a's id without a MAC, one signed with another key, and a's genuine line and MAC under
+    // the other archive's id.
+    await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", idA, "n", entry.n!, "r", entry.r!);
+    await client.xadd(
+      `bull:${q}:sealcheck:results`,
+      "*",
+      "job",
+      idA,
+      "n",
+      entry.n!,
+      "r",
+      entry.r!,
+      "m",
+      createHmac("sha256", randomBytes(32)).update("x").digest("hex"),
+    );
+    await client.xadd(`bull:${q}:sealcheck:results`, "*", "job", jobIdFor(copied!, run), "n", entry.n!, "r", entry.r!, "m", entry.m!);
     client.disconnect();
-
-    const unkeyed = await collect(redis.url, q, { follow: false });
-    // Without the key, the two forged lines pass: only the copy is caught, its line naming another job's archive.
-    expect(unkeyed.map((r) => r.result.indication)).toEqual(["TOTAL-PASSED", "TOTAL-PASSED", "TOTAL-PASSED", null]);
+    const refused: RefusedEntry[] = [];
     const keyed: QueueResult[] = [];
-    for await (const r of queueResults({ redis: redis.url, queue: q, resultKey: key })) keyed.push(r);
-    expect(keyed.map((r) => r.result.exitCode)).toEqual([0, 3, 3, 3]);
-    expect(keyed[0]!.result).toMatchObject({ indication: "TOTAL-PASSED", evidence: a!.evidence });
-    for (const r of keyed.slice(1)) {
-      expect(r.result).toMatchObject({ indication: null, errorCode: "ERR_QUEUE_RESULT", evidence: `job:${r.jobId}` });
-      expect(r.result.error).toMatch(/is not signed with this result key/);
-    }
-    expect(keyed[1]!.result.error).toMatch(/it has no MAC \(its worker ran without --result-key/);
-    expect(keyed[2]!.result.error).not.toMatch(/no MAC/);
-
+    for await (const r of queueResults({ redis: redis.url, queue: q, resultKey: key, onRefused: (e) => refused.push(e) })) keyed.push(r);
+    expect(keyed.map((r) => [r.result.evidence, r.result.exitCode]).sort()).toEqual([
+      [copied!.evidence, 0],
+      [a!.evidence, 0],
+    ]);
+    expect(refused.map((r) => r.why)).toEqual([
+      expect.stringMatching(/its line has no MAC/),
+      expect.stringMatching(/not signed with this result key for this enqueue/),
+      expect.stringMatching(/not signed with this result key for this enqueue/),
+    ]);
     const cli = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--result-key", keyFile]);
-    expect(cli.code).toBe(3);
-    expect(
-      cli.stdout
-        .trim()
-        .split("\n")
-        .map((l) => (JSON.parse(l) as { exitCode: number }).exitCode),
-    ).toEqual([0, 3, 3, 3]);
+    expect(cli.code).toBe(0);
+    expect(cli.stdout.trim().split("\n")).toHaveLength(2);
+    expect(cli.stderr.match(/ignored result entry/g)).toHaveLength(3);
+    // Records enqueued without the key are not trusted by a reader with it: no verdict.
+    const q2 = qname();
+    await enqueueArchives(specs("unsigned-record"), { redis: redis.url, queue: q2 });
+    const w2 = startWorker(redis.url, q2, { resultKeyHex: key.toString("hex") });
+    await w2.ready;
+    const r2 = runCli(["queue", "wait", "--redis", redis.url, "--queue", q2, "--result-key", keyFile, "--json"]);
+    expect(r2.code).toBe(3);
+    expect(r2.stderr).toMatch(/the archive's record is not signed with this result key/);
     writeFileSync(join(dir, "short.key"), "secret\n");
     const short = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--result-key", join(dir, "short.key")]);
     expect(short.code).toBe(3);
     expect(short.stderr).toMatch(/short\.key: a result key file holds 32 to 4096 bytes, not 7/);
     expect(short.stdout).toBe("");
+  });
+
+  describe("results an attacker without the result key writes into Redis are not taken (issue 34)", () => {
+    const key = randomBytes(32);
+    const keyFile = (): string => {
+      const f = join(tempDir("sealcheck-result-key-"), "result.key");
+      writeFileSync(f, key);
+      return f;
+    };
+    const entries = async (admin: Redis, q: string): Promise<{ id: string; f: Record<string, string> }[]> =>
+      ((await admin.xrange(`bull:${q}:sealcheck:results`, "-", "+")) as [string, string[]][]).map(([id, fields]) => {
+        const f: Record<string, string> = {};
+        for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
+        return { id, f };
+      });
+    const wait = (q: string, ...more: string[]) => runCli(["queue", "wait", "--redis", redis.url, "--queue", q, "--json", "--result-key", keyFile(), ...more]);
+    const problem = (name: string) => ({ ...specs(name)[0]!, problem: `/nonexistent/${name}.pdf: no originals/ folder beside it` });
+
+    it("a passing archive's signed entry copied over a failing one's: the copy is ignored, the failing archive has no verdict, the count is the archives enqueued", async () => {
+      const q = qname();
+      const [good] = specs("copy-good");
+      const bad = problem("copy-bad");
+      expect(await enqueueArchives([good!, bad], { redis: redis.url, queue: q, resultKey: key })).toMatchObject({ added: 2 });
+      const w = startWorker(redis.url, q, { resultKeyHex: key.toString("hex") });
+      await w.ready;
+      const admin = new Redis(redis.url);
+      try {
+        await until("both results", async () => (await admin.xlen(`bull:${q}:sealcheck:results`)) === 2);
+        await until("the jobs to complete", async () => (await queueStatus({ redis: redis.url, queue: q })).completed === 1);
+        const [e1, e2] = await entries(admin, q);
+        const [pass, fail] = JSON.parse(e1!.f.r!).exitCode === 0 ? [e1!, e2!] : [e2!, e1!];
+        // Without the key: delete the failing archive's entry, add the passing one's again (its MAC checks out).
+        await admin.xdel(`bull:${q}:sealcheck:results`, fail.id);
+        await admin.xadd(`bull:${q}:sealcheck:results`, "*", ...Object.entries(pass.f).flat());
+      } finally {
+        admin.disconnect();
+      }
+      const r = wait(q);
+      // The exit code first: without the fix, the forged queue read as all passed (0).
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/ignored result entry \d+-\d+ \("a-[0-9a-f]{40}"\): it is not the entry the archive's record names/);
+      expect(JSON.parse(r.stdout)).toMatchObject({ archives: 2 });
+      expect(r.stdout).toMatch(/no result was written for it|no trusted result/);
+    });
+
+    it("an old signed result of an archive enqueued again (changed since) is replayed: refused, not of the current enqueue", async () => {
+      const q = qname();
+      const [a] = specs("replayed");
+      await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key });
+      const w = startWorker(redis.url, q, { resultKeyHex: key.toString("hex") });
+      await w.ready;
+      const admin = new Redis(redis.url);
+      try {
+        await until("the result", async () => (await admin.xlen(`bull:${q}:sealcheck:results`)) === 1);
+        const [old] = await entries(admin, q);
+        // Read (and trimmed) as an operator does; the attacker kept a copy of the entry.
+        expect(wait(q, "--trim").code).toBe(0);
+        w.proc.kill("SIGKILL");
+        // The archive changes and is enqueued again; the attacker removes its job before any worker takes it,
+        // and replays the old signed entry.
+        expect(await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key })).toMatchObject({ added: 1 });
+        const { Queue } = await import("bullmq");
+        const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
+        for (const j of await raw.getJobs(["waiting"])) await j.remove();
+        await raw.close();
+        await admin.xadd(`bull:${q}:sealcheck:results`, "*", ...Object.entries(old!.f).flat());
+        // Even pointing the record at it (the record's nonce is signed, the entry's is the old one).
+        const id = jobIdFor(a!, JSON.parse(old!.f.r!).run);
+        const [replayed] = await entries(admin, q);
+        await admin.hset(`bull:${q}:sealcheck:a:${id}`, "r", replayed!.id);
+      } finally {
+        admin.disconnect();
+      }
+      const r = wait(q);
+      // The exit code first: without the fix, the forged queue read as all passed (0).
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/ignored result entry .*: it is not of the archive's current enqueue/);
+      expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1 });
+    });
+
+    it("a job's problem field removed in Redis: the job is refused (its id covers it), the archive has no verdict, never a pass", async () => {
+      const q = qname();
+      const bad = problem("problem-removed");
+      await enqueueArchives([bad], { redis: redis.url, queue: q, resultKey: key });
+      const id = (await jobsByEvidence(q)).get(bad.evidence)!;
+      const admin = new Redis(redis.url);
+      const data = JSON.parse((await admin.hget(`bull:${q}:${id}`, "data"))!) as { archives: Record<string, unknown>[] };
+      delete data.archives[0]!.problem;
+      await admin.hset(`bull:${q}:${id}`, "data", JSON.stringify(data));
+      admin.disconnect();
+      const w = startWorker(redis.url, q, { resultKeyHex: key.toString("hex") });
+      await w.ready;
+      const r = wait(q, "--out", join(tempDir("sealcheck-q-"), "r.jsonl"));
+      // The exit code first: without the fix, the forged queue read as all passed (0).
+      expect(r.code).toBe(3);
+      const s = JSON.parse(r.stdout) as { byIndication: Record<string, number>; archives: number };
+      expect(s.byIndication["TOTAL-PASSED"] ?? 0).toBe(0);
+      expect(r.stdout).toMatch(/names archives or options other than those its id was made from/);
+    });
+
+    it("a 120 MB result entry: the reader (heap capped at 192 MB) does not load it, and its archive has no verdict", async () => {
+      const q = qname();
+      const [a] = specs("huge");
+      await enqueueArchives([a!], { redis: redis.url, queue: q });
+      const w = startWorker(redis.url, q);
+      await w.ready;
+      const admin = new Redis(redis.url);
+      try {
+        await until("the result", async () => (await admin.xlen(`bull:${q}:sealcheck:results`)) === 1);
+        const [e] = await entries(admin, q);
+        await admin.xdel(`bull:${q}:sealcheck:results`, e!.id);
+        const line = JSON.parse(e!.f.r!) as Record<string, unknown>;
+        await admin.xadd(
+          `bull:${q}:sealcheck:results`,
+          "*",
+          "job",
+          e!.f.job!,
+          "n",
+          e!.f.n!,
+          "r",
+          JSON.stringify({ ...line, error: "x".repeat(120 * 1024 * 1024) }),
+        );
+      } finally {
+        admin.disconnect();
+      }
+      const r = runCli(["queue", "wait", "--redis", redis.url, "--queue", q, "--json"], { NODE_OPTIONS: "--max-old-space-size=192" }, { timeoutMs: 60_000 });
+      // The exit code first: without the fix, the forged queue read as all passed (0).
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/ignored result entry .*: the entry is \d{9} bytes, over the 8388608-byte limit/);
+      expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1 });
+    });
   });
 
   it("--health-file: the worker's state for probes; queue health says healthy, unhealthy while Redis is down, again healthy, then stale and stopped", async () => {
@@ -871,6 +1017,36 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     }
   });
 
+  it("credentials in the URL's query (?password=, ?username=, which ioredis takes) are never printed: queue status, errors, the worker's health", async () => {
+    const own = await startRedis({ extra: ["--requirepass", "q-s3cret-pw"] });
+    try {
+      expect(redactRedisUrl("redis://alice:pw@h:1/2?password=p1&username=bob&db=3&sentinelPassword=p2&tls=true")).toBe(
+        "redis://***:***@h:1/2?password=***&username=***&db=3&sentinelPassword=***&tls=true",
+      );
+      const url = `redis://127.0.0.1:${own.port}/0?password=q-s3cret-pw`;
+      const st = runCli(["queue", "status", "--redis", url, "--queue", "x"]);
+      expect(st.code).toBe(0);
+      expect(st.stdout).toMatch(/^queue x on redis:\/\/127\.0\.0\.1:\d+\/0\?password=\*\*\*\n/);
+      const json = runCli(["queue", "status", "--redis", `redis://127.0.0.1:${own.port}/?username=default&password=q-s3cret-pw`, "--queue", "x", "--json"]);
+      expect(JSON.parse(json.stdout)).toMatchObject({ redis: expect.stringMatching(/\?username=\*\*\*&password=\*\*\*$/) });
+      const wrong = runCli(["queue", "status", "--redis", `redis://127.0.0.1:${own.port}/?password=wr0ng-s3cret`, "--queue", "x"]);
+      expect(wrong.code).toBe(3);
+      expect(wrong.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+\/\?password=\*\*\*/);
+      const down = runCli(["queue", "wait", "--redis", `redis://127.0.0.1:${own.port + 1}/?password=d0wn-s3cret&username=d0wn-us3r`, "--queue", "x"]);
+      expect(down.code).toBe(3);
+      for (const r of [st, json, wrong, down]) expect(r.stdout + r.stderr).not.toMatch(/s3cret|us3r/);
+      // The worker's health file holds its last Redis error: masked too.
+      const file = join(tempDir("sealcheck-health-"), "health.json");
+      const w = startWorker(url, qname(), { healthFile: file, healthIntervalMs: 100 });
+      await w.ready;
+      await own.kill();
+      await until("the worker to note Redis down", async () => /"degraded"/.test(readFileSync(file, "utf8")));
+      expect(readFileSync(file, "utf8") + w.log()).not.toMatch(/s3cret/);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it("unreachable Redis: one line naming the URL without its password, exit 3, for every command; never the password", async () => {
     const url = `redis://user:s3cr%21t-pw@127.0.0.1:${redis.port + 1}/0`;
     for (const args of [
@@ -882,7 +1058,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     ]) {
       const r = runCli([...args, "--redis", url, "--queue", "x"]);
       expect(r.code, args.join(" ")).toBe(3);
-      expect(r.stderr).toMatch(/^sealcheck: cannot reach Redis at redis:\/\/user:\*\*\*@127\.0\.0\.1:\d+\/0 \(.*ECONNREFUSED.*\)\n$/);
+      expect(r.stderr).toMatch(/^sealcheck: cannot reach Redis at redis:\/\/\*\*\*:\*\*\*@127\.0\.0\.1:\d+\/0 \(.*ECONNREFUSED.*\)\n$/);
       expect(r.stderr + r.stdout).not.toMatch(/s3cr/);
     }
     expect(runCli(["queue", "status", "--redis", "http://x", "--queue", "x"]).stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
