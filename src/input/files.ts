@@ -173,13 +173,27 @@ export function openRegular(file: string, maxBytes: number, o: ReadOptions = {})
   }
 }
 
-/** The error for a file that holds more than its fstat size said: a /proc or /sys file, or one being written. */
-export function moreThanItsSize(file: string, size: number): SealcheckError {
+/**
+ * The error for a file that does not end where its fstat size says: it holds more (a /proc or /sys file whose
+ * size is 0, a file being written), or a read past that size fails (`detail`, /proc/self/pagemap's EINVAL).
+ */
+function moreThanItsSize(file: string, size: number, detail?: string): SealcheckError {
   return new SealcheckError(
     "ERR_FILE_UNREADABLE",
-    `${showName(file)}: holds more than the ${size} bytes its size says (a special file such as one under /proc, or a file being written), so it is not read further`,
+    `${showName(file)}: does not end at the ${size} bytes its size says${detail ? ` (${detail})` : ""}: a special file such as one under /proc, or a file being written, so it is not read further`,
     { file },
   );
+}
+
+/** Reads one byte at `size` to see the end: 0 bytes there is the end; anything else is moreThanItsSize. */
+export function checkEndAt(file: string, fd: number, size: number): void {
+  let n: number;
+  try {
+    n = readSync(fd, Buffer.alloc(1), 0, 1, size);
+  } catch (e) {
+    throw moreThanItsSize(file, size, `a read there fails: ${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}`);
+  }
+  if (n !== 0) throw moreThanItsSize(file, size);
 }
 
 /**
@@ -196,7 +210,7 @@ export function readOpenedWhole(file: string, opened: OpenedFile): Buffer {
       if (n === 0) break;
       off += n;
     }
-    if (off === size && readSync(fd, Buffer.alloc(1), 0, 1, size) !== 0) throw moreThanItsSize(file, size);
+    if (off === size) checkEndAt(file, fd, size);
     return buf.subarray(0, off);
   } catch (e) {
     if (e instanceof SealcheckError) throw e;

@@ -5,7 +5,7 @@ import { closeSync, read, statSync } from "node:fs";
 import { isMainThread, Worker } from "node:worker_threads";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { DEFAULT_LIMITS } from "../limits.js";
-import { checkPathName, kindAt, kindOf, listDirectory, moreThanItsSize, openRegular, readOpenedWhole, showName, undecodableName } from "./files.js";
+import { checkEndAt, checkPathName, kindAt, kindOf, listDirectory, openRegular, readOpenedWhole, showName, undecodableName } from "./files.js";
 
 export interface OriginalFile {
   path: string;
@@ -81,7 +81,9 @@ function unreadableOriginal(path: string, e: unknown): SealcheckError {
   if (e instanceof SealcheckError && e.code === "ERR_INPUT_TOO_LARGE") return e;
   const raw = e instanceof SealcheckError ? e.message : errorMessage(e);
   const shown = showName(path);
-  const reason = raw.startsWith(`${shown}: `) ? raw.slice(shown.length + 2) : ((e as NodeJS.ErrnoException)?.code ?? raw);
+  let reason = raw.startsWith(`${shown}: `) ? raw.slice(shown.length + 2) : ((e as NodeJS.ErrnoException)?.code ?? raw);
+  const inner = /^cannot read \((.*)\)$/.exec(reason);
+  if (inner) reason = inner[1]!;
   return new SealcheckError("ERR_FILE_UNREADABLE", `${shown}: cannot read (${reason})`, { file: path, cause: e });
 }
 
@@ -113,9 +115,12 @@ export async function hashFile(path: string, maxBytes: number = DEFAULT_LIMITS.m
     const report = size >= PROGRESS_MIN_BYTES ? hashingProgress.listener : null;
     // Exactly the size fstat gave, then one byte more: a file that holds more is an error, never read to its end.
     for (;;) {
-      const n = await readAt(total, Math.min(CHUNK, size - total) || 1);
+      if (total === size) {
+        checkEndAt(path, fd, size);
+        break;
+      }
+      const n = await readAt(total, Math.min(CHUNK, size - total));
       if (n === 0) break;
-      if (total + n > size) throw moreThanItsSize(path, size);
       if (!head) head = Buffer.from(buf.subarray(0, Math.min(n, 1024)));
       h.update(buf.subarray(0, n));
       total += n;
@@ -196,12 +201,19 @@ async function hash(path) {
     let i = 0;
     let reported = Date.now();
     const report = limit >= workerData.progressMin;
+    const notEnding = (detail) =>
+      refuse(path, "does not end at the " + limit + " bytes its size says" + (detail ? " (" + detail + ")" : "") + ": a special file such as one under /proc, or a file being written, so it is not read further");
     let pending = call(fs.read, fd, bufs[0], 0, Math.min(CHUNK, limit) || 1, 0);
     for (;;) {
-      const n = await pending;
+      let n;
+      try {
+        n = await pending;
+      } catch (e) {
+        if (size === limit) notEnding("a read there fails: " + (e && e.code ? e.code : String(e)));
+        throw e;
+      }
       if (n === 0) break;
-      if (size + n > limit)
-        refuse(path, "holds more than the " + limit + " bytes its size says (a special file such as one under /proc, or a file being written), so it is not read further");
+      if (size + n > limit) notEnding();
       const chunk = bufs[i].subarray(0, n);
       size += n;
       i ^= 1;
