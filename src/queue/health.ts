@@ -54,7 +54,7 @@ export function checkHealthFile(file: string, maxAgeMs: number, now = new Date()
   try {
     // A regular file only, opened without blocking (a FIFO here would block a probe forever), and no larger
     // than a health file is.
-    const text = readRegularFile(file, HEALTH_MAX_BYTES, { what: "a health file" }).toString("utf8");
+    const text = readRegularFile(file, HEALTH_MAX_BYTES).toString("utf8");
     h = JSON.parse(text) as WorkerHealth;
   } catch (e) {
     const why = e instanceof SealcheckError ? e.message.replace(`${file}: `, "") : ((e as NodeJS.ErrnoException).code ?? errorMessage(e));
