@@ -104,7 +104,8 @@ function unreadable(file: string, e: unknown): SealcheckError {
 /** Opens `file` for reading if it is a regular file of at most `maxBytes` (src/input/files.ts); the caller closes it. */
 function openBounded(file: string, maxBytes: number): { fd: number; size: number } {
   try {
-    return openRegular(file, maxBytes, { what: "an evidence file", limit: "maxEvidenceBytes" });
+    // No "what": readBounded also reads tokens, JWKS and lists, whose callers name them.
+    return openRegular(file, maxBytes, { limit: "maxEvidenceBytes" });
   } catch (e) {
     // A directory given as the evidence is a slip of the hand (the archive's folder): a usage error.
     if (e instanceof SealcheckError && e.code === "ERR_USAGE" && / a directory, not a regular file/.test(e.message))

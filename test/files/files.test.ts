@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SealcheckError, discoverArchives, verifyArchive, writeOutputFile } from "../../src/index.js";
-import { listOriginals } from "../../src/input/originals.js";
+import { hashFile, hashingProgress, listOriginals } from "../../src/input/originals.js";
 import { writeHealthFile, type WorkerHealth } from "../../src/queue/health.js";
 
 const VALID = resolve("samples/valid/archive.pdf");
@@ -120,6 +120,20 @@ describe("every file read is bounded by what it is", () => {
     );
     expect(thrown(lowered.value).code).toBe("ERR_INPUT_TOO_LARGE");
   });
+
+  it("an original of 256 MiB or more reports its progress to the CLI's listener (the library prints nothing)", async () => {
+    const big = join(fresh("progress"), "big.pdf");
+    truncateSync((writeFileSync(big, ""), big), 256 * 1024 * 1024);
+    const seen: { done: number; size: number }[] = [];
+    hashingProgress.listener = (p) => seen.push({ done: p.done, size: p.size });
+    try {
+      const f = await hashFile(big);
+      expect(f.size).toBe(256 * 1024 * 1024);
+    } finally {
+      hashingProgress.listener = null;
+    }
+    expect(seen.at(-1)).toEqual({ done: 256 * 1024 * 1024, size: 256 * 1024 * 1024 });
+  }, 60_000);
 
   it("a FIFO among the originals: refused naming it (it was skipped without a word)", () => {
     const d = fresh("fifo-original");
