@@ -99,6 +99,8 @@ interface Entry {
   kind: "file" | "dir" | "other";
   /** Why a link was not followed (the entry is then kind "other"). */
   refused?: string;
+  /** A link out of the root to a directory (that discovery would have walked). */
+  outOfRootDir?: boolean;
 }
 
 function entryOf(dir: string, name: string, realRoot: string): Entry {
@@ -118,7 +120,8 @@ function entryOf(dir: string, name: string, realRoot: string): Entry {
   } catch (e) {
     return { name, path, kind: "other", refused: describeFsError(path, e).reason };
   }
-  if (!within(real, realRoot)) return { name, path, kind: "other", refused: `a symbolic link out of the directory searched (to ${real}), not followed` };
+  if (!within(real, realRoot))
+    return { name, path, kind: "other", refused: `a symbolic link out of the directory searched (to ${real}), not followed`, outOfRootDir: st.isDirectory() };
   return { name, path, kind: st.isFile() ? "file" : st.isDirectory() ? "dir" : "other" };
 }
 
@@ -178,7 +181,9 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
     for (const e of entries) {
       if (e.refused !== undefined) {
         const looksLikeArchive = e.name === ORIGINALS_DIR || isManifestName(e.name) || EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase());
-        if (looksLikeArchive || /out of the directory searched/.test(e.refused)) yield { evidence: e.path, originals: [], problem: `${e.path}: ${e.refused}` };
+        // Reported when it could be (or hold) an archive: a link to a directory or to an evidence file, an
+        // originals folder or a manifest. Other files are not discovery's business.
+        if (looksLikeArchive || e.outOfRootDir) yield { evidence: e.path, originals: [], problem: `${e.path}: ${e.refused}` };
         continue;
       }
       if (e.kind === "dir") {

@@ -255,6 +255,21 @@ describe("every file read is bounded by what it is", () => {
     expect(found).toHaveLength(2); // b/inside leads to a, walked already
   });
 
+  it("discovery: a dangling or looping evidence link is a problem naming it; a link out of the root to a plain file is no business of it", () => {
+    const root = fresh("walk-links");
+    mkdirSync(join(root, "originals"));
+    symlinkSync(join(root, "gone.pdf"), join(root, "dangling.pdf"));
+    symlinkSync(join(root, "loop-b.json"), join(root, "loop-a.json"));
+    symlinkSync(join(root, "loop-a.json"), join(root, "loop-b.json"));
+    symlinkSync("/etc/hostname", join(root, "notes.txt"));
+    const found = [...discoverArchives([root])].map((a) => a.problem);
+    expect(found).toEqual([
+      expect.stringMatching(/dangling\.pdf: a symbolic link to a file that does not exist/),
+      expect.stringMatching(/loop-a\.json: a loop of symbolic links/),
+      expect.stringMatching(/loop-b\.json: a loop of symbolic links/),
+    ]);
+  });
+
   it("a /dev/zero link or a FIFO in a --trusted-list or --lotl directory: refused naming it, at once", () => {
     for (const [name, make] of [
       ["zero.xml", (p: string) => symlinkSync("/dev/zero", p)],
