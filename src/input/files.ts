@@ -31,9 +31,12 @@ import { SealcheckError, errorMessage } from "../errors.js";
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
+/** A surrogate half that is not part of a pair: no file name encodes to it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** A name as it can be shown in one line: what does not decode is shown as \xNN. */
 export function showName(name: string | Buffer): string {
-  if (typeof name === "string") return name.replace(/[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  if (typeof name === "string") return name.replace(LONE_SURROGATE, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
   let out = "";
   let i = 0;
   while (i < name.length) {
@@ -73,7 +76,7 @@ function decodeExactly(bytes: Uint8Array): string | null {
  */
 export function checkPathName(path: string, what = "file"): void {
   if (typeof path !== "string") return;
-  if (/[\ud800-\udfff]/.test(path.replace(/[\ud800-\udbff][\udc00-\udfff]/g, "")) || path.includes("\ufffd")) {
+  if (new RegExp(LONE_SURROGATE.source).test(path) || path.includes("\ufffd")) {
     throw new SealcheckError(
       "ERR_USAGE",
       `${showName(path).replace(/\ufffd/g, "\\ufffd")}: the ${what} name is not valid UTF-8 (as decoded, it could name another file); rename it to a UTF-8 name`,

@@ -336,6 +336,13 @@ describe("names that are not UTF-8 are refused, never decoded into another file'
     expect(() => listOriginals([d], 100)).toThrow(/archive-\\xe6\\xf8\\xe5\.pdf: the file name is not valid UTF-8/);
   });
 
+  it("valid UTF-8 names, astral characters included, are taken as they are", () => {
+    const d = fresh("utf8-names");
+    for (const n of ["kontrakt-æøå.pdf", "husorden-😀.pdf"]) writeFileSync(join(d, n), "%PDF-1.7\n");
+    expect(listOriginals([d], 100)).toEqual([join(d, "husorden-😀.pdf"), join(d, "kontrakt-æøå.pdf")]);
+    expect(listOriginals([join(d, "husorden-😀.pdf")], 100)).toHaveLength(1);
+  });
+
   it("as a path given to the library: refused (it could name the twin)", async () => {
     const d = fresh("latin1-arg");
     writeFileSync(join(d, TWIN), readFileSync(VALID));
