@@ -4,7 +4,7 @@
 // bytecode only, never results; V8 checks it against the source, its version and flags and ignores it on any
 // mismatch, and then a new one is written when the process exits. SEALCHECK_NO_CODE_CACHE=1 turns it off.
 // From the sources (tsx), there is no bundle and the program is imported directly.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,11 +33,7 @@ async function runBundle(file: string): Promise<void> {
   const useCache = !process.env.SEALCHECK_NO_CODE_CACHE;
   let cachedData: Buffer | undefined;
   if (useCache) {
-    try {
-      cachedData = readFileSync(cacheFile);
-    } catch {
-      cachedData = undefined;
-    }
+    cachedData = readCache(cacheFile);
   }
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
@@ -50,7 +46,8 @@ async function runBundle(file: string): Promise<void> {
     process.once("exit", () => {
       const tmp = `${cacheFile}.${process.pid}.tmp`;
       try {
-        writeFileSync(tmp, script.createCachedData());
+        // "wx" (O_EXCL): a new file, never one or a link planted at that name (then no cache is written).
+        writeFileSync(tmp, script.createCachedData(), { flag: "wx" });
         renameSync(tmp, cacheFile);
       } catch {
         rmSync(tmp, { force: true });
@@ -60,6 +57,35 @@ async function runBundle(file: string): Promise<void> {
   const module = { exports: {} as { main(): Promise<void> } };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
   await module.exports.main();
+}
+
+/**
+ * The code cache, when it is a regular file of a sane size: opened without blocking and judged by fstat of
+ * what was opened (a FIFO or a device left at its name must not hang or grow every start), read to its size.
+ */
+function readCache(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size === 0 || st.size > 256 * 1024 * 1024) return undefined;
+    const buf = Buffer.allocUnsafe(st.size);
+    let off = 0;
+    while (off < st.size) {
+      const n = readSync(fd, buf, off, st.size - off, off);
+      if (n === 0) return undefined;
+      off += n;
+    }
+    return buf;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

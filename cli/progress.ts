@@ -47,3 +47,25 @@ export function formatDuration(seconds: number): string {
   if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
 }
+
+/**
+ * The progress of hashing one large original (256 MiB or more), on stderr: on a terminal one line rewritten in
+ * place and cleared when done; otherwise a line when it starts and at most one every 30 s (a log, not a bar).
+ */
+export function originalsProgressLine(stream: NodeJS.WriteStream = process.stderr): (p: { file: string; done: number; size: number }) => void {
+  let lastLogged = 0;
+  const gib = (n: number) => `${(n / 1024 ** 3).toFixed(2)} GiB`;
+  return ({ file, done, size }) => {
+    const pct = size > 0 ? Math.floor((done / size) * 100) : 100;
+    const text = safeForTerminal(`sealcheck: hashing the original ${file}: ${gib(done)} of ${gib(size)} (${pct}%)`);
+    if (stream.isTTY) {
+      stream.write(done >= size ? "\r\u001b[K" : `\r${text}\u001b[K`);
+      return;
+    }
+    const now = Date.now();
+    if (done < size && now - lastLogged >= 30_000) {
+      lastLogged = now;
+      stream.write(`${text}\n`);
+    }
+  };
+}

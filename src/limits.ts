@@ -53,6 +53,11 @@ export interface Limits {
   maxJwksKeys: number;
   /** Most original files compared. */
   maxOriginals: number;
+  /**
+   * Largest original file hashed, in bytes (a file larger by its size is refused before it is read; one that
+   * holds more than its size says, like a /proc file, is refused at that byte).
+   */
+  maxOriginalBytes: number;
   /** Most document_N / signature_N claims. */
   maxNumberedClaims: number;
   /** Largest XML file (a trusted list: the biggest national lists are a few MB). */
@@ -89,6 +94,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxJwtBytes: 4 * 1024 ** 2,
   maxJwksKeys: 100,
   maxOriginals: 10_000,
+  maxOriginalBytes: 2 * 1024 ** 3, // like the evidence: the originals were merged into it
   maxNumberedClaims: 10_000,
   maxXmlBytes: 64 * 1024 ** 2,
   maxXmlDepth: 64,
@@ -122,6 +128,7 @@ export const LIMIT_DESCRIPTIONS: Readonly<Record<keyof Limits, string>> = Object
   maxJwtBytes: "largest compact JWT, in bytes",
   maxJwksKeys: "most keys in a JWKS",
   maxOriginals: "most original files compared",
+  maxOriginalBytes: "largest original file hashed, in bytes",
   maxNumberedClaims: "most document_N / signature_N claims in a Workflow token",
   maxXmlBytes: "largest XML file (a trusted list), in bytes",
   maxXmlDepth: "deepest nesting of XML elements",

@@ -1,8 +1,6 @@
 // `sealcheck jwks save|show`: snapshot the broker's discovery document and JWKS for offline verification
 // of old tokens later (keys rotate), and list what a saved key set holds.
-import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import { SealcheckError, errorMessage } from "../../src/api/common.js";
 import { printStderrLine, runGuarded, writeOut } from "../io.js";
 import { safeText } from "../../src/api/common.js";
 import { parseSeconds } from "../options.js";
@@ -28,11 +26,8 @@ async function save(o: SaveOptions): Promise<number> {
   const { renderJson } = await import("../../src/api/common.js");
   const text = renderJson(snapshot);
   if (o.out) {
-    try {
-      writeFileSync(o.out, text);
-    } catch (e) {
-      throw new SealcheckError("ERR_FILE_UNREADABLE", `${o.out}: cannot write (${errorMessage(e)})`, { file: o.out });
-    }
+    const { writeOutputFile } = await import("../../src/api/common.js");
+    writeOutputFile(o.out, text, "the JWKS snapshot");
     printStderrLine(
       `saved ${set.keys.length} signing key(s) (${set.keys.map((k) => k.kid ?? `#${k.index}`).join(", ") || "none"}) from ${snapshot.jwksUri} to ${o.out}`,
     );

@@ -25,8 +25,12 @@ export interface VerifyIdTokenCliOptions {
   limit?: Record<string, number>;
 }
 
-/** ISO 8601 with a date, and a zone whenever a time of day is given (a local time would be ambiguous). */
-const COMPACT_JWS = /^ey[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
+/**
+ * A compact JWS by its form (RFC 7515 §7.1): three base64url parts, the header's not empty. Not by its first
+ * characters: base64url of "{" starts with "e", but a header with leading white space ("IHsi…") or another
+ * first byte does not, and such a token is still a token to judge (the format check says what is wrong with it).
+ */
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
 
 /** `-` is stdin, an existing path is a file, a compact JWS is the token itself; anything else is a missing file. */
 async function readToken(arg: string, maxBytes: number): Promise<string> {

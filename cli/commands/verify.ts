@@ -54,7 +54,8 @@ in the package; the stable contract: docs/contract.md.`,
     )
     .action(async (evidence: string, originals: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { verifyArchiveWithToken } = await import("../../src/api/archive.js");
+        const { verifyArchiveWithToken, hashingProgress } = await import("../../src/api/archive.js");
+        if (!opts.quiet) hashingProgress.listener = (await import("../progress.js")).originalsProgressLine();
         const { exitCodeFor } = await import("../../src/api/common.js");
         const report = await verifyArchiveWithToken({
           evidence,

@@ -6,9 +6,10 @@
 //      searched by convention 1.
 // Discovery is lazy (a generator, one directory at a time, entries sorted) and never throws for what it
 // finds: a problem becomes an ArchiveSpec with `problem` set, reported as that archive's result.
-import { readFileSync, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
-import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path";
+import { lstatSync, realpathSync, statSync } from "node:fs";
+import { basename, dirname, extname, isAbsolute, join, resolve, sep } from "node:path";
 import { SealcheckError, errorMessage } from "../errors.js";
+import { checkPathName, describeFsError, listDirectory, readRegularFile, showName } from "../input/files.js";
 import type { ArchiveSpec } from "./types.js";
 
 export const MANIFEST_FILE = "sealcheck-manifest.json";
@@ -43,11 +44,13 @@ function isManifestName(name: string): boolean {
 export function discoverArchives(roots: readonly string[], options: DiscoverOptions = {}): Generator<ArchiveSpec, void, undefined> {
   if (roots.length === 0) throw new SealcheckError("ERR_USAGE", "no directory given to search for archives");
   const kinds = roots.map((root) => {
+    checkPathName(root, "directory or file");
     let st;
     try {
       st = statSync(root);
-    } catch {
-      throw new SealcheckError("ERR_FILE_NOT_FOUND", `${root}: no such directory or file`, { file: root });
+    } catch (e) {
+      const { code, reason } = describeFsError(root, e);
+      throw new SealcheckError(code, reason === "no such file" ? `${root}: no such directory or file` : `${showName(root)}: ${reason}`, { file: root });
     }
     if (st.isDirectory()) return "dir" as const;
     if (st.isFile()) return "file" as const;
@@ -84,7 +87,56 @@ function byLayout(dir: string, evidence: string, o: DiscoverOptions, originals: 
   };
 }
 
+/**
+ * What an entry of a directory being walked is, links followed, and whether it stays inside the root. A link
+ * that leads out of the root (a link to "/" would walk the whole file system, /proc included), dangles or
+ * loops is not followed: an entry that could be an archive gets a problem result naming it, so that nothing is
+ * left out unnoticed; give the target as a root of its own to verify what it holds.
+ */
+interface Entry {
+  name: string;
+  path: string;
+  kind: "file" | "dir" | "other";
+  /** Why a link was not followed (the entry is then kind "other"). */
+  refused?: string;
+  /** A link out of the root to a directory (that discovery would have walked). */
+  outOfRootDir?: boolean;
+}
+
+function entryOf(dir: string, name: string, realRoot: string): Entry {
+  const path = join(dir, name);
+  let lst;
+  try {
+    lst = lstatSync(path);
+  } catch (e) {
+    return { name, path, kind: "other", refused: describeFsError(path, e).reason };
+  }
+  if (!lst.isSymbolicLink()) return { name, path, kind: lst.isFile() ? "file" : lst.isDirectory() ? "dir" : "other" };
+  let real: string;
+  let st;
+  try {
+    real = realpathSync(path);
+    st = statSync(real);
+  } catch (e) {
+    return { name, path, kind: "other", refused: describeFsError(path, e).reason };
+  }
+  if (!within(real, realRoot))
+    return { name, path, kind: "other", refused: `a symbolic link out of the directory searched (to ${real}), not followed`, outOfRootDir: st.isDirectory() };
+  return { name, path, kind: st.isFile() ? "file" : st.isDirectory() ? "dir" : "other" };
+}
+
+function within(real: string, realRoot: string): boolean {
+  return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+}
+
 function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generator<ArchiveSpec, void, undefined> {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch (e) {
+    yield { evidence: root, originals: [], problem: `${showName(root)}: ${describeFsError(root, e).reason}` };
+    return;
+  }
   const stack: string[] = [root];
   while (stack.length > 0) {
     const dir = stack.pop()!;
@@ -96,52 +148,52 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
     }
     if (seen.has(real)) continue; // symlink loops, or the same tree given twice
     seen.add(real);
-    let entries: Dirent[];
+    let listed;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      listed = listDirectory(dir, { hidden: true });
     } catch (e) {
-      yield { evidence: dir, originals: [], problem: `${dir}: cannot list directory (${errorMessage(e)})` };
+      yield { evidence: dir, originals: [], problem: errorMessage(e) };
       continue;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const manifest = entries.find((e) => isManifestName(e.name) && isFile(dir, e));
-    if (manifest) {
+    const entries: Entry[] = [];
+    for (const l of listed) {
+      if (l.shown.startsWith(".")) continue;
+      if (l.name === null) {
+        // Not UTF-8: a lossy name could verify a twin file instead; reported, never read.
+        yield {
+          evidence: l.path,
+          originals: [],
+          problem: `${l.path}: the file name is not valid UTF-8, so it is not read (a lossy decode could name another file); rename it to a UTF-8 name`,
+        };
+        continue;
+      }
+      entries.push(entryOf(dir, l.name, realRoot));
+    }
+    const manifests = entries.filter((e) => isManifestName(e.name) && e.kind === "file");
+    if (manifests.length) {
       // The manifest speaks for this directory and everything below it.
-      for (const m of entries.filter((e) => isManifestName(e.name) && isFile(dir, e))) yield* readManifest(join(dir, m.name), o);
+      for (const m of manifests) yield* readManifest(m.path, o);
       continue;
     }
-    const originals = entries.some((e) => e.name === ORIGINALS_DIR && isDir(dir, e));
+    const originalsEntry = entries.find((e) => e.name === ORIGINALS_DIR);
+    const originals = originalsEntry?.kind === "dir";
     const subdirs: string[] = [];
     for (const e of entries) {
-      if (e.name.startsWith(".")) continue;
-      if (isDir(dir, e)) {
-        if (e.name !== ORIGINALS_DIR) subdirs.push(join(dir, e.name));
-      } else if (EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase()) && isFile(dir, e)) {
-        yield byLayout(dir, join(dir, e.name), o, originals);
+      if (e.refused !== undefined) {
+        const looksLikeArchive = e.name === ORIGINALS_DIR || isManifestName(e.name) || EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase());
+        // Reported when it could be (or hold) an archive: a link to a directory or to an evidence file, an
+        // originals folder or a manifest. Other files are not discovery's business.
+        if (looksLikeArchive || e.outOfRootDir) yield { evidence: e.path, originals: [], problem: `${e.path}: ${e.refused}` };
+        continue;
+      }
+      if (e.kind === "dir") {
+        if (e.name !== ORIGINALS_DIR) subdirs.push(e.path);
+      } else if (EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase()) && e.kind === "file") {
+        yield byLayout(dir, e.path, o, originals);
       }
     }
     // Depth first, in name order.
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]!);
-  }
-}
-
-function isDir(dir: string, e: Dirent): boolean {
-  if (e.isDirectory()) return true;
-  if (!e.isSymbolicLink()) return false;
-  try {
-    return statSync(join(dir, e.name)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(dir: string, e: Dirent): boolean {
-  if (e.isFile()) return true;
-  if (!e.isSymbolicLink()) return false;
-  try {
-    return statSync(join(dir, e.name)).isFile();
-  } catch {
-    return false;
   }
 }
 
@@ -150,12 +202,18 @@ export function* readManifest(file: string, o: DiscoverOptions = {}): Generator<
   const source = { kind: "manifest" as const, manifest: file };
   const fail = (message: string): ArchiveSpec => ({ evidence: file, originals: [], source, problem: `${file}: ${message}` });
   let parsed: unknown;
+  let text: string;
   try {
-    if (statSync(file).size > MAX_MANIFEST_BYTES) {
-      yield fail(`larger than ${MAX_MANIFEST_BYTES} bytes; split it into several manifests`);
-      return;
-    }
-    parsed = JSON.parse(readFileSync(file, "utf8"));
+    // A regular file, read no further than its size and the limit (a /proc file or a FIFO is a problem result).
+    text = new TextDecoder("utf-8", { fatal: true }).decode(readRegularFile(file, MAX_MANIFEST_BYTES, { what: "a manifest" }));
+  } catch (e) {
+    if (e instanceof SealcheckError && e.code === "ERR_INPUT_TOO_LARGE") yield fail(`larger than ${MAX_MANIFEST_BYTES} bytes; split it into several manifests`);
+    else if (e instanceof SealcheckError) yield { evidence: file, originals: [], source, problem: e.message };
+    else yield fail(`not a readable JSON manifest (not UTF-8: ${errorMessage(e)})`);
+    return;
+  }
+  try {
+    parsed = JSON.parse(text);
   } catch (e) {
     yield fail(`not a readable JSON manifest (${errorMessage(e)})`);
     return;
@@ -187,6 +245,24 @@ export function* readManifest(file: string, o: DiscoverOptions = {}): Generator<
     }
     if (!Array.isArray(e.originals) || !e.originals.every((x): x is string => typeof x === "string" && x !== "")) {
       yield { evidence, originals: [], source, problem: `${evidence}: "originals" in ${file} (archives[${i}]) is not an array of paths` };
+      continue;
+    }
+    const paths = [evidence, ...e.originals.map(at)];
+    const bad = paths.find((p) => {
+      try {
+        checkPathName(p);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    if (bad !== undefined) {
+      yield {
+        evidence,
+        originals: [],
+        source,
+        problem: `${showName(bad)}: a path in ${file} (archives[${i}]) that is not valid UTF-8 text, so it is not read`,
+      };
       continue;
     }
     yield { evidence, originals: e.originals.map(at), source };

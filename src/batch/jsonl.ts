@@ -1,6 +1,7 @@
 // The results file: JSON Lines, one BatchResult per archive, written as each archive completes (so an
 // interrupted batch loses nothing, and --resume can continue it). Reading is streamed line by line.
-import { closeSync, createReadStream, existsSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, createReadStream, existsSync, fstatSync, readSync, writeSync } from "node:fs";
+import { openForAppending, openRegular } from "../input/files.js";
 import { createInterface } from "node:readline";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { escapeJsonText } from "../render/sanitize.js";
@@ -34,8 +35,9 @@ export class JsonlWriter {
     append: boolean,
   ) {
     try {
-      this.fd = openSync(file, append ? "a+" : "w");
+      this.fd = openForAppending(file, !append, "the results file");
     } catch (e) {
+      if (e instanceof SealcheckError) throw e;
       throw new SealcheckError("ERR_FILE_UNREADABLE", `${file}: cannot open for writing (${errorMessage(e)})`, { file, cause: e });
     }
     // A batch killed mid-write may have left a partial last line: start a fresh one.
@@ -74,7 +76,14 @@ export async function readResults(file: string, onResult: (r: StoredResult) => v
   if (!existsSync(file)) return { lines: 0, skipped: 0 };
   let lines = 0;
   let skipped = 0;
-  const rl = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
+  // A regular file only, opened without blocking, read to the size fstat gave (a FIFO or /proc file is refused).
+  const { fd, size } = openRegular(file, Number.MAX_SAFE_INTEGER, { what: "the results file" });
+  if (size === 0) {
+    closeSync(fd);
+    return { lines: 0, skipped: 0 };
+  }
+  const input = createReadStream("", { fd, encoding: "utf8", start: 0, end: size - 1, autoClose: true });
+  const rl = createInterface({ input, crlfDelay: Infinity });
   for await (const text of rl) {
     if (text.trim() === "") continue;
     let v: unknown;

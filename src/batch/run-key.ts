@@ -3,10 +3,13 @@
 // `--resume` continues a results file only when this key is the one its lines were written with: a verdict
 // reached under other anchors, another --at or policy is an answer to another question.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { kindAt, listDirectory, readRegularFile } from "../input/files.js";
 import { VERSION } from "../version.js";
 import type { BatchVerifyOptions } from "./types.js";
+
+/** Larger than any certificate file the trust store reads (it refuses them): digested no further. */
+const TRUST_FILE_DIGEST_MAX = 64 * 1024 * 1024;
 
 /** SHA-256 of each file a --trust/--certs path names (a directory: its visible files), sorted. */
 function contentDigests(paths: readonly string[] | undefined): string[] {
@@ -14,17 +17,14 @@ function contentDigests(paths: readonly string[] | undefined): string[] {
   for (const p of paths ?? []) {
     let files: string[];
     try {
-      files = statSync(p).isDirectory()
-        ? readdirSync(p)
-            .filter((n) => !n.startsWith("."))
-            .map((n) => join(p, n))
-        : [p];
+      files = kindAt(p).kind === "dir" ? listDirectory(p).map((e) => e.path) : [p];
     } catch {
       files = [p]; // unreadable: the batch itself reports it; the path stands in for the content
     }
     for (const f of files) {
       try {
-        if (statSync(f).isFile()) out.push(createHash("sha256").update(readFileSync(f)).digest("hex"));
+        // As the trust store reads them: regular files only, opened without blocking, within its size limit.
+        if (kindAt(f).kind === "file") out.push(createHash("sha256").update(readRegularFile(f, TRUST_FILE_DIGEST_MAX)).digest("hex"));
       } catch {
         out.push(`unreadable:${resolve(f)}`);
       }

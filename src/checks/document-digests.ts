@@ -25,7 +25,7 @@ export function checkDocumentDigests(
 function withSlips(r: CheckResult, archives: readonly string[]): CheckResult {
   if (!archives.length) return r;
   // A sealed archive given as an original is a slip: named, left out, never read as a changed document.
-  const note = `${archives.join(", ")} ${archives.length === 1 ? "is a sealed archive" : "are sealed archives"} (carrying workflow_token.jwt), not ${archives.length === 1 ? "an original" : "originals"}: left out of the comparison (verify ${archives.length === 1 ? "it" : "them"} on ${archives.length === 1 ? "its" : "their"} own).`;
+  const note = `${archives.join(", ")} ${archives.length === 1 ? "is a sealed archive" : "are sealed archives"} (its seal verifies), not ${archives.length === 1 ? "an original" : "originals"}: left out of the comparison (verify ${archives.length === 1 ? "it" : "them"} on ${archives.length === 1 ? "its" : "their"} own).`;
   const details = { ...(r.details ?? {}), sealedArchivesAmongOriginals: archives };
   return r.status === "passed" ? warning(ID, `${r.message} ${note}`, { details }) : { ...r, message: `${r.message} ${note}`, details };
 }

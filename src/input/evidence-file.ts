@@ -1,10 +1,11 @@
 // Reads the evidence file and decides, from its content (never its name), which of the three forms it is.
-import { constants, openSync, read, readSync, closeSync, fstatSync } from "node:fs";
+import { read, closeSync } from "node:fs";
 import { SealcheckError, FormatError, LimitError, errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { isPlainObject, parseJson } from "./json.js";
 import { PrefixHashing } from "./evidence-digest.js";
 import { fileChanged, loaded, sparseEvidence, sparseOf } from "./sparse.js";
+import { openRegular, readOpenedWhole } from "./files.js";
 
 export type EvidenceFormat = "pades-pdf" | "pades-json" | "workflow-token-json";
 
@@ -36,22 +37,10 @@ export function readBounded(file: string, maxBytes: number): Uint8Array {
   return readOpened(file, fd, size);
 }
 
-/** Reads the file opened by openBounded in one buffer, and closes it. */
+/** Reads the file opened by openBounded in one buffer (its size and no byte more), and closes it. */
 function readOpened(file: string, fd: number, size: number): Uint8Array {
-  try {
-    const buf = Buffer.allocUnsafe(size);
-    let off = 0;
-    while (off < size) {
-      const n = readSync(fd, buf, off, size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return new Uint8Array(buf.buffer, buf.byteOffset, off);
-  } catch (e) {
-    throw unreadable(file, e);
-  } finally {
-    closeSync(fd);
-  }
+  const b = readOpenedWhole(file, { fd, size });
+  return new Uint8Array(b.buffer, b.byteOffset, b.length);
 }
 
 /** Evidence from this size on is hashed in one pass and then read block by block as it is used (src/input/sparse.ts). */
@@ -112,30 +101,16 @@ function unreadable(file: string, e: unknown): SealcheckError {
   return new SealcheckError("ERR_FILE_UNREADABLE", `${file}: cannot read (${errorMessage(e)})`, { file, cause: e });
 }
 
-/** Opens `file` for reading if it is a regular file of at most `maxBytes` (see readBounded); the caller closes it. */
+/** Opens `file` for reading if it is a regular file of at most `maxBytes` (src/input/files.ts); the caller closes it. */
 function openBounded(file: string, maxBytes: number): { fd: number; size: number } {
-  let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    // No "what": readBounded also reads tokens, JWKS and lists, whose callers name them.
+    return openRegular(file, maxBytes, { limit: "maxEvidenceBytes" });
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new SealcheckError("ERR_FILE_NOT_FOUND", `${file}: no such file`, { file });
-    throw new SealcheckError("ERR_FILE_UNREADABLE", `${file}: cannot open (${code ?? errorMessage(e)})`, { file, cause: e });
-  }
-  try {
-    const st = fstatSync(fd);
-    if (st.isDirectory()) throw new SealcheckError("ERR_USAGE", `${file}: is a directory, not an evidence file`, { file });
-    if (!st.isFile()) throw new SealcheckError("ERR_USAGE", `${file}: is not a regular file (a FIFO, socket or device), so it is not read`, { file });
-    if (st.size > maxBytes)
-      throw new SealcheckError(
-        "ERR_INPUT_TOO_LARGE",
-        `${file}: ${st.size} bytes is more than the limit of ${maxBytes} (raise it with --limit maxEvidenceBytes=<n>)`,
-        { file },
-      );
-    return { fd, size: st.size };
-  } catch (e) {
-    closeSync(fd);
-    throw unreadable(file, e);
+    // A directory given as the evidence is a slip of the hand (the archive's folder): a usage error.
+    if (e instanceof SealcheckError && e.code === "ERR_USAGE" && / a directory, not a regular file/.test(e.message))
+      throw new SealcheckError("ERR_USAGE", `${file}: is a directory, not an evidence file`, { file });
+    throw e;
   }
 }
 

@@ -1,8 +1,9 @@
 // Writing what the CLI produces (the HTML report, extracted files). Failures are usage errors with the
 // path and the reason, so the CLI exits 3 with one line; nothing is printed here.
-import { constants, accessSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { constants, accessSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SealcheckError } from "../errors.js";
+import { writeFileSafely } from "../input/files.js";
 import type { ExtractedFile } from "./extract.js";
 
 function reason(e: unknown): string {
@@ -14,13 +15,12 @@ function reason(e: unknown): string {
       : (err.code ?? err.message ?? String(e));
 }
 
-/** Writes one output file (whole, or not at all as far as the caller is concerned). */
+/**
+ * Writes one output file whole, or not at all: a new file beside it renamed over it, never through a symbolic
+ * link or into a FIFO or device planted at its name (src/input/files.ts).
+ */
 export function writeOutputFile(path: string, content: string | Uint8Array, what: string, overwrite = true): void {
-  try {
-    writeFileSync(path, content, { flag: overwrite ? "w" : "wx" });
-  } catch (e) {
-    throw new SealcheckError("ERR_FILE_UNREADABLE", `${path}: cannot write ${what} (${reason(e)})`, { file: path, cause: e });
-  }
+  writeFileSafely(path, content, { what, overwrite });
 }
 
 /**

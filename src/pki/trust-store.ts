@@ -1,7 +1,6 @@
 // Trust anchors and untrusted path-building certificates, loaded from files the user controls.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { checkPathName, kindAt, kindOf, listDirectory, readRegularFile, undecodableName } from "../input/files.js";
 import { expectPathList } from "../usage.js";
-import { join } from "node:path";
 import type * as pkijs from "pkijs";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { certificateDer, certificateFromDer, displayName, pemBlocks, sameName, thumbprint } from "./certificate.js";
@@ -164,20 +163,26 @@ export function certificatesFromBytes(bytes: Uint8Array, file: string, session: 
 }
 
 function filesOf(path: string): string[] {
-  let st;
+  checkPathName(path, "trust");
+  let kind;
   try {
-    st = statSync(path);
-  } catch {
-    throw new SealcheckError("ERR_FILE_NOT_FOUND", `${path}: no such file or directory`, { file: path });
+    kind = kindAt(path);
+  } catch (e) {
+    if (e instanceof SealcheckError && e.code === "ERR_FILE_NOT_FOUND" && !/link/.test(e.message))
+      throw new SealcheckError("ERR_FILE_NOT_FOUND", `${path}: no such file or directory`, { file: path });
+    throw e;
   }
-  if (st.isFile()) return [path];
-  if (!st.isDirectory())
+  if (kind.kind === "file") return [path];
+  if (kind.kind !== "dir")
     throw new SealcheckError("ERR_USAGE", `${path}: not a regular file or directory (a FIFO, socket or device is not read)`, { file: path });
   const out: string[] = [];
-  for (const name of readdirSync(path).sort()) {
-    if (name.startsWith(".")) continue;
-    const full = join(path, name);
-    if (/\.(pem|crt|cer|der)$/i.test(name) && statSync(full).isFile()) out.push(full);
+  for (const e of listDirectory(path)) {
+    if (!/\.(pem|crt|cer|der)$/i.test(e.shown)) continue;
+    if (e.name === null) throw undecodableName(e);
+    const k = kindAt(e.path);
+    if (k.kind === "file") out.push(e.path);
+    else if (k.kind === "other")
+      throw new SealcheckError("ERR_USAGE", `${e.path}: ${kindOf(k.st)}, not a regular file, so it is not read as a certificate`, { file: e.path });
     if (out.length > MAX_TRUST_FILES) throw new SealcheckError("ERR_TRUST_STORE", `${path}: more than ${MAX_TRUST_FILES} certificate files`, { file: path });
   }
   return out;
@@ -195,10 +200,10 @@ export function loadCertificates(paths: readonly string[], role: string, session
     for (const f of files) {
       let bytes: Buffer;
       try {
-        if (statSync(f).size > MAX_TRUST_FILE) throw new Error(`larger than ${MAX_TRUST_FILE} bytes`);
-        bytes = readFileSync(f);
+        bytes = readRegularFile(f, MAX_TRUST_FILE, { what: "a certificate file" });
       } catch (e) {
-        throw new SealcheckError("ERR_FILE_UNREADABLE", `${f}: cannot read (${errorMessage(e)})`, { file: f, cause: e });
+        const why = e instanceof SealcheckError ? e.message.replace(`${f}: `, "") : errorMessage(e);
+        throw new SealcheckError(e instanceof SealcheckError ? e.code : "ERR_FILE_UNREADABLE", `${f}: cannot read (${why})`, { file: f, cause: e });
       }
       try {
         const found = certificatesFromBytes(bytes, f, session);

@@ -1,8 +1,8 @@
 // Health output of a queue worker for process supervisors (a Kubernetes exec probe, systemd, a cron check): a
 // small JSON file the worker rewrites every few seconds, and a reader that says whether it is fresh and ok. A
 // file, not a listening port: a worker opens no socket besides its Redis connection.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { SealcheckError, errorMessage } from "../errors.js";
+import { readRegularFile, writeFileSafely } from "../input/files.js";
 
 /** ok: Redis connected and verification threads alive. degraded: one of them is not (the worker keeps trying). */
 export type WorkerHealthStatus = "ok" | "degraded" | "stopping" | "stopped";
@@ -27,12 +27,16 @@ export interface WorkerHealth {
   lastError: { at: string; message: string } | null;
 }
 
-/** Writes the health file whole (a temporary file renamed over it), so that a reader never sees half of it. */
+/**
+ * Writes the health file whole (a new temporary file beside it, renamed over it), so that a reader never sees
+ * half of it; a symbolic link, FIFO or directory planted at its name is refused, never followed or written
+ * through (src/input/files.ts).
+ */
 export function writeHealthFile(file: string, h: WorkerHealth): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(h)}\n`);
-  renameSync(tmp, file);
+  writeFileSafely(file, `${JSON.stringify(h)}\n`, { what: "the health file" });
 }
+
+const HEALTH_MAX_BYTES = 64 * 1024;
 
 export interface HealthCheck {
   healthy: boolean;
@@ -48,11 +52,13 @@ export interface HealthCheck {
 export function checkHealthFile(file: string, maxAgeMs: number, now = new Date()): HealthCheck {
   let h: WorkerHealth;
   try {
-    const text = readFileSync(file, "utf8");
-    if (text.length > 64 * 1024) throw new Error("larger than a health file");
+    // A regular file only, opened without blocking (a FIFO here would block a probe forever), and no larger
+    // than a health file is.
+    const text = readRegularFile(file, HEALTH_MAX_BYTES).toString("utf8");
     h = JSON.parse(text) as WorkerHealth;
   } catch (e) {
-    return { healthy: false, message: `${file}: no readable health file (${(e as NodeJS.ErrnoException).code ?? errorMessage(e)})`, health: null };
+    const why = e instanceof SealcheckError ? e.message.replace(`${file}: `, "") : ((e as NodeJS.ErrnoException).code ?? errorMessage(e));
+    return { healthy: false, message: `${file}: no readable health file (${why})`, health: null };
   }
   const updated = typeof h?.updatedAt === "string" ? Date.parse(h.updatedAt) : NaN;
   const statuses: readonly string[] = ["ok", "degraded", "stopping", "stopped"];

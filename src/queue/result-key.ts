@@ -6,8 +6,8 @@
 // enqueue: a line written, changed, copied from another archive or replayed from an earlier enqueue is refused,
 // and an archive without an accepted line is a no-verdict result.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { SealcheckError, errorMessage } from "../errors.js";
+import { readRegularFile } from "../input/files.js";
 
 /** Fewer bytes than SHA-256's output would make the MAC weaker than the digest it sits beside. */
 export const RESULT_KEY_MIN = 32;
@@ -23,29 +23,28 @@ export function checkResultKey(key: unknown): Uint8Array {
   return key;
 }
 
-/** Reads a result key file: its bytes as they are (make one with `openssl rand -out result.key 32`). */
+/**
+ * Reads a result key file: its bytes as they are (make one with `openssl rand -out result.key 32`). A regular
+ * file only, opened without blocking: a FIFO or device given here is refused at once, never waited on.
+ */
 export function readResultKey(file: string): Uint8Array {
-  let fd: number;
+  let key: Buffer;
   try {
-    fd = openSync(file, "r");
+    key = readRegularFile(file, RESULT_KEY_MAX, { what: "the result key" });
   } catch (e) {
-    throw new SealcheckError("ERR_USAGE", `${file}: cannot read the result key (${(e as NodeJS.ErrnoException).code ?? errorMessage(e)})`, { file });
+    if (e instanceof SealcheckError && e.code === "ERR_INPUT_TOO_LARGE") key = Buffer.alloc(RESULT_KEY_MAX + 1);
+    else {
+      const why = e instanceof SealcheckError ? e.message.replace(`${file}: `, "") : ((e as NodeJS.ErrnoException).code ?? errorMessage(e));
+      throw new SealcheckError("ERR_USAGE", `${file}: cannot read the result key (${why})`, { file });
+    }
   }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new SealcheckError("ERR_USAGE", `${file}: the result key is not a regular file`, { file });
-    if (st.size < RESULT_KEY_MIN || st.size > RESULT_KEY_MAX)
-      throw new SealcheckError(
-        "ERR_USAGE",
-        `${file}: a result key file holds ${RESULT_KEY_MIN} to ${RESULT_KEY_MAX} bytes, not ${st.size} (make one with: openssl rand -out ${file} 32)`,
-        { file },
-      );
-    const key = Buffer.alloc(st.size);
-    const n = readSync(fd, key, 0, st.size, 0);
-    return checkResultKey(key.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
+  if (key.length < RESULT_KEY_MIN || key.length > RESULT_KEY_MAX)
+    throw new SealcheckError(
+      "ERR_USAGE",
+      `${file}: a result key file holds ${RESULT_KEY_MIN} to ${RESULT_KEY_MAX} bytes, not ${key.length > RESULT_KEY_MAX ? `more than ${RESULT_KEY_MAX}` : key.length} (make one with: openssl rand -out ${file} 32)`,
+      { file },
+    );
+  return checkResultKey(key);
 }
 
 /** Length-prefixed fields: a value read from Redis may hold any character, and must not shift bytes into the next. */

@@ -3,8 +3,8 @@
 // certificate becomes an anchor for the roles its type allows, during the periods its status history says it
 // was in a status that vouches, and never beyond what the list can speak for (its NextUpdate).
 import { createHash, X509Certificate } from "node:crypto";
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { statSync } from "node:fs";
+import { listDirectory, readRegularFile, undecodableName } from "../input/files.js";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import type { ListWindow, TrustRole, TrustedListAnchors } from "../pki/trust-store.js";
@@ -58,14 +58,20 @@ export interface TrustedListAnchorOptions {
 function readAll(inputs: readonly TrustedListInput[], maxBytes: number): { bytes: Uint8Array; file: string }[] {
   return inputs.flatMap((input) => {
     if (typeof input !== "string") return [input];
-    let names: string[] | null = null;
+    let isDir = false;
     try {
-      if (statSync(input).isDirectory()) names = readdirSync(input).sort();
+      isDir = statSync(input).isDirectory();
     } catch {
       // read() names the problem
     }
-    if (names === null) return [read(input, maxBytes)];
-    const files = names.filter((n) => !n.startsWith(".") && /\.xml$/i.test(n)).map((n) => join(input, n));
+    if (!isDir) return [read(input, maxBytes)];
+    // Names read as bytes: one that is not UTF-8 is refused, naming it, never decoded into another file's name.
+    const files = listDirectory(input)
+      .filter((e) => /\.xml$/i.test(e.shown))
+      .map((e) => {
+        if (e.name === null) throw undecodableName(e);
+        return e.path;
+      });
     if (!files.length) throw new SealcheckError("ERR_TRUST_STORE", `${input}: no trusted list (*.xml) in this directory`, { file: input });
     return files.map((f) => read(f, maxBytes));
   });
@@ -80,14 +86,21 @@ function readable(der: Uint8Array): boolean {
   }
 }
 
+/**
+ * One list file: a regular file only (a FIFO or a link to /dev/zero is refused before any read), opened without
+ * blocking, read no further than its size and maxXmlBytes (src/input/files.ts).
+ */
 function read(input: string, maxBytes: number): { bytes: Uint8Array; file: string } {
   try {
-    if (statSync(input).size > maxBytes) throw new Error(`larger than ${maxBytes} bytes (raise it with --limit maxXmlBytes=<n>)`);
-    return { bytes: readFileSync(input), file: input };
+    return { bytes: readRegularFile(input, maxBytes, { what: "a trusted list", limit: "maxXmlBytes" }), file: input };
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new SealcheckError("ERR_FILE_NOT_FOUND", `${input}: no such trusted list`, { file: input });
-    throw new SealcheckError("ERR_FILE_UNREADABLE", `${input}: cannot read the trusted list (${errorMessage(e)})`, { file: input, cause: e });
+    if (e instanceof SealcheckError && e.message === `${input}: no such file`)
+      throw new SealcheckError("ERR_FILE_NOT_FOUND", `${input}: no such trusted list`, { file: input });
+    const why = e instanceof SealcheckError ? e.message.replace(`${input}: `, "") : errorMessage(e);
+    throw new SealcheckError(e instanceof SealcheckError ? e.code : "ERR_FILE_UNREADABLE", `${input}: cannot read the trusted list (${why})`, {
+      file: input,
+      cause: e,
+    });
   }
 }
 

@@ -13,7 +13,8 @@ import { loadTrustStore, type TrustStore } from "../pki/trust-store.js";
 import type { PkiSession } from "../pki/session.js";
 import { summarize } from "../pki/certificate.js";
 import { failed, warning } from "../report/check.js";
-import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, readSync, statSync } from "node:fs";
+import { listDirectory, openRegular } from "../input/files.js";
 import { basename, dirname, join } from "node:path";
 import { expectOptions, expectPathList } from "../usage.js";
 import { DEFAULT_LIMITS } from "../limits.js";
@@ -28,7 +29,6 @@ import { checkTokenClaims } from "../checks/token-claims.js";
 import { checkTokenCertificate } from "../checks/token-certificate.js";
 import { checkOcsp } from "../checks/ocsp.js";
 import { checkDocumentDigests } from "../checks/document-digests.js";
-import { listEmbeddedFiles, parsePdf } from "../input/pdf/index.js";
 import { checkCounts } from "../checks/counts.js";
 import {
   padesAttachmentsStage,
@@ -87,7 +87,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   } catch (e) {
     listingError = e;
   }
-  const hashing = originalPaths ? startHashingOriginals(originalPaths) : null;
+  const hashing = originalPaths ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes }) : null;
   try {
     const trust = given?.trust ?? o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, session.pki, o.trustedLists);
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
@@ -111,27 +111,29 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
 
 /**
  * A sealed archive among the originals (another workflow's, or a copy of this one) is evidence, not a signed
- * document: a slip, not a changed original. Only files that match no document are opened (at most a few,
- * within the evidence limits), so a correct folder costs nothing; they are left out of the comparison and the
- * check says so.
+ * document: a slip, not a changed original. Only files that match no document are looked at (at most a few,
+ * within the evidence limits), so a correct folder costs nothing. A file is set aside only when it is this
+ * evidence byte for byte, or when its own seal verifies (signature, certificate and no changes after it, under
+ * the same trust and options): never for an attachment's name, which anyone can give an unsigned PDF (an
+ * altered copy of a contract carrying "workflow_token.jwt" would otherwise be tolerated beside the genuine
+ * documents, or turn HASH_FAILURE into INDETERMINATE in place of one). Anything else stays an original.
  */
-function withoutSealedArchives(f: ArchiveFacts, originals: OriginalFile[] | null, limits: Limits): { originals: OriginalFile[] | null; archives: string[] } {
+async function withoutSealedArchives(
+  f: ArchiveFacts,
+  originals: OriginalFile[] | null,
+  isSealedArchive: (o: OriginalFile) => Promise<boolean>,
+): Promise<{ originals: OriginalFile[] | null; archives: string[] }> {
   const wanted = new Set((f.claims?.documents ?? []).map((d) => d.sha256Hex));
   if (!originals || !f.claims) return { originals, archives: [] };
   const candidates = originals.filter((o) => o.isPdf && !wanted.has(o.sha256Hex)).slice(0, 8);
-  const archives = new Set(candidates.filter((o) => isSealedArchive(o.path, limits)).map((o) => o.path));
+  const archives = new Set<string>();
+  for (const c of candidates) if (await isSealedArchive(c)) archives.add(c.path);
   if (archives.size === 0) return { originals, archives: [] };
   return { originals: originals.filter((o) => !archives.has(o.path)), archives: [...archives] };
 }
 
-function isSealedArchive(file: string, limits: Limits): boolean {
-  try {
-    const doc = parsePdf(readBounded(file, limits.maxEvidenceBytes), limits);
-    return listEmbeddedFiles(doc.latest()).files.some((f) => f.name.text === "workflow_token.jwt");
-  } catch {
-    return false; // unreadable as a PDF: an ordinary extra file
-  }
-}
+/** The seal checks that must all have passed (a warning is a pass with a remark) for a file to be a sealed archive. */
+const SEAL_VERIFIED: readonly ArchiveCheckId[] = ["seal-signature", "seal-certificate", "seal-modifications"];
 
 /**
  * Originals that are evidence files are a slip of the hand (the archive's own folder given as originals, an
@@ -188,7 +190,7 @@ function refuseEvidenceAsOriginals(evidence: string, given: readonly string[], l
 
 function readdirSafe(dir: string): string[] {
   try {
-    return readdirSync(dir);
+    return listDirectory(dir, { hidden: true }).flatMap((e) => (e.name === null ? [] : [e.name]));
   } catch {
     return [];
   }
@@ -198,7 +200,7 @@ function readdirSafe(dir: string): string[] {
 function looksLikeJson(file: string): boolean {
   let fd: number | undefined;
   try {
-    fd = openSync(file, "r");
+    fd = openRegular(file, Number.MAX_SAFE_INTEGER).fd;
     const head = Buffer.alloc(64);
     const n = readSync(fd, head, 0, 64, 0);
     return /^\s*\{/.test(head.subarray(0, n).toString("latin1"));
@@ -257,7 +259,7 @@ interface Stage {
 const one = <F>(r: { check: CheckResult; facts: F }): StageOutput<F> => ({ checks: [r.check], facts: r.facts });
 
 /** The stages in the order they run: each reads only facts established above it. */
-function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null): readonly Stage[] {
+function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null, isSealedArchive: (o: OriginalFile) => Promise<boolean>): readonly Stage[] {
   const pdf = input.pdf!;
   return [
     { produces: ["attachments"], forms: "workflow-token-json", run: (env) => one(checkJsonFields(env.pki, input.fields!)) },
@@ -276,7 +278,7 @@ function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null): 
       forms: "all",
       run: async (env, f) => {
         const given: OriginalFile[] | null = hashing ? await hashing.result : null;
-        const { originals, archives } = withoutSealedArchives(f, given, env.limits);
+        const { originals, archives } = await withoutSealedArchives(f, given, isSealedArchive);
         const r = checkDocumentDigests(env.options, f, originals, archives);
         return { checks: [r.check], facts: { ...r.facts, ...(given ? { originalFiles: given.map((g) => g.path) } : {}) } };
       },
@@ -309,7 +311,32 @@ async function runPipeline(
   const env: CheckEnv = Object.freeze({ limits, pki: session.pki, trust, options: Object.freeze({ ...options }) });
   const form = input.format === "workflow-token-json" ? "workflow-token-json" : "pades";
   let facts: Facts = Object.freeze({});
-  for (const stage of archiveStages(input, hashing)) {
+  // A PDF among the originals is this evidence (the same bytes), or a sealed archive whose own seal verifies
+  // here: its checks run as this archive's do, without originals (so without going deeper).
+  const evidenceDigest = input.format === "pades-pdf" ? evidenceSha256(bytes) : null;
+  const isSealedArchive = async (orig: OriginalFile): Promise<boolean> => {
+    if (evidenceDigest !== null && orig.sha256Hex === evidenceDigest.toLowerCase()) return true;
+    let other: Uint8Array;
+    try {
+      other = readBounded(orig.path, limits.maxEvidenceBytes);
+    } catch {
+      return false; // unreadable as evidence: an ordinary extra original
+    }
+    try {
+      const r = await runPipeline(
+        { ...o, originals: [], showPersonalData: false },
+        orig.path,
+        other,
+        null,
+        { limits, trust, options, session },
+        { stage: "attachments", checks: [] },
+      );
+      return SEAL_VERIFIED.every((id) => r.checks.some((c) => c.id === id && (c.status === "passed" || c.status === "warning")));
+    } catch {
+      return false; // a defect reached by that file says nothing of a seal: an ordinary original
+    }
+  };
+  for (const stage of archiveStages(input, hashing, isSealedArchive)) {
     if (stage.forms !== "all" && stage.forms !== form) continue;
     run.stage = stage.produces[0]!;
     const out = await stage.run(env, facts, run.checks);

@@ -975,7 +975,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(JSON.parse(stopped.stdout)).toMatchObject({ healthy: false, health: { status: "stopped" } });
       const none = runCli(["queue", "health", `${file}.missing`]);
       expect(none.code).toBe(1);
-      expect(none.stdout).toMatch(/^unhealthy: .*health\.json\.missing: no readable health file \(ENOENT\)/);
+      expect(none.stdout).toMatch(/^unhealthy: .*health\.json\.missing: no readable health file \(no such file\)/);
     } finally {
       await own.stop();
     }

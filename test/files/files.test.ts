@@ -1,0 +1,389 @@
+// Issue 34: every file read is bounded by what it is, an original is an original, names are exact, and a
+// compact JWS is recognised by its form. Each case here fails without its fix. Cases that blocked or read
+// without end before the fix (a FIFO, /proc/self/pagemap, /dev/zero, a sparse 1 TiB file, a link to "/") run
+// in a child process with a timeout, so that without the fix they fail instead of hanging the runner.
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, truncateSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SealcheckError, discoverArchives, verifyArchive, writeOutputFile } from "../../src/index.js";
+import { hashFile, hashingProgress, listOriginals } from "../../src/input/originals.js";
+import { writeHealthFile, type WorkerHealth } from "../../src/queue/health.js";
+
+const VALID = resolve("samples/valid/archive.pdf");
+const ORIGINALS = resolve("samples/valid/originals");
+const TRUST = resolve("samples/trust");
+let dir: string;
+let children = 0;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "sealcheck-files-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function fresh(name: string): string {
+  const d = join(dir, name);
+  mkdirSync(d, { recursive: true });
+  return d;
+}
+
+/**
+ * Runs `body` (an async function's body, with `src(path)` importing a module of src/) in a child Node with the
+ * sources, and returns what it printed as JSON. A hang or an unbounded read is killed by the timeout.
+ */
+function child(body: string, timeoutMs = 30_000): { value: unknown; ms: number; status: number | null; stderr: string } {
+  const code = `const src = (p) => import(${JSON.stringify(resolve("src"))} + "/" + p);
+(async () => { ${body} })().then((v) => process.stdout.write(JSON.stringify(v ?? null)), (e) => process.stdout.write(JSON.stringify({ thrown: e?.constructor?.name, code: e?.code, message: e?.message })));`;
+  // A file, not -e with --input-type=module: worker threads inherit the flags, and the hashing thread's
+  // eval'd script is CommonJS.
+  const script = join(dir, `child-${++children}.mjs`);
+  writeFileSync(script, code);
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, ["--import", "tsx", "--max-old-space-size=512", script], {
+    encoding: "utf8",
+    timeout: timeoutMs,
+    killSignal: "SIGKILL",
+  });
+  const ms = Date.now() - t0;
+  let value: unknown = undefined;
+  try {
+    value = JSON.parse(r.stdout);
+  } catch {
+    // killed, or crashed: value stays undefined
+  }
+  return { value, ms, status: r.status, stderr: r.stderr };
+}
+
+/** The CLI from the sources, with `args` given to a shell so that they may hold bytes that are not UTF-8. */
+function cliSh(script: string, timeoutMs = 60_000): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync("sh", ["-c", script], {
+    encoding: "utf8",
+    timeout: timeoutMs,
+    env: { ...process.env, NO_COLOR: "1", SEALCHECK_DEBUG: "", SEALCHECK_CLI: `${process.execPath} --import tsx ${resolve("cli/main.ts")}` },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function oneLine(stderr: string): string[] {
+  return stderr
+    .trim()
+    .split("\n")
+    .filter((l) => l !== "(run with --help for usage)");
+}
+
+function thrown(v: unknown): { thrown?: string; code?: string; message?: string } {
+  expect(v, "the child printed nothing: killed by the timeout (a hang or an unbounded read)").toBeTypeOf("object");
+  return v as { thrown?: string; code?: string; message?: string };
+}
+
+describe("every file read is bounded by what it is", () => {
+  it("/proc/self/pagemap or /proc/self/status as an original (size 0, never ends): an error naming it at the first byte past its size", () => {
+    const d = fresh("proc-original");
+    for (const f of ["pagemap", "status"]) {
+      symlinkSync(`/proc/self/${f}`, join(d, `${f}.pdf`));
+      for (const threshold of [0, Number.MAX_SAFE_INTEGER]) {
+        // On a hashing thread (threshold 0) and in the calling one.
+        const r = child(
+          `const { startHashingOriginals } = await src("input/originals.ts"); await startHashingOriginals([${JSON.stringify(join(d, `${f}.pdf`))}], { workerThreshold: ${threshold} }).result; return "read";`,
+        );
+        const e = thrown(r.value);
+        expect(e.code).toBe("ERR_FILE_UNREADABLE");
+        expect(e.message).toMatch(new RegExp(`${f}\\.pdf: cannot read \\(does not end at the 0 bytes its size says`));
+        expect(r.ms).toBeLessThan(20_000);
+      }
+    }
+  });
+
+  it("/proc/self/pagemap as a manifest: a problem result naming it, not a read to EOF", () => {
+    const d = fresh("pagemap-manifest");
+    symlinkSync("/proc/self/pagemap", join(d, "sealcheck-manifest.json"));
+    const r = child(
+      `const { readManifest } = await src("batch/discover.ts"); return [...readManifest(${JSON.stringify(join(d, "sealcheck-manifest.json"))})].map((a) => a.problem);`,
+    );
+    expect(r.value).toEqual([expect.stringMatching(/sealcheck-manifest\.json: does not end at the 0 bytes its size says/)]);
+  });
+
+  it("a 1 TiB sparse original: refused by its size (limit maxOriginalBytes), before any byte is read", () => {
+    const d = fresh("sparse");
+    const big = join(d, "huge.pdf");
+    truncateSync((writeFileSync(big, ""), big), 1024 ** 4); // truncate -s 1T: sparse, no block written
+    const r = child(`const { hashFile } = await src("input/originals.ts"); await hashFile(${JSON.stringify(big)}); return "read";`, 20_000);
+    const e = thrown(r.value);
+    expect(e.code).toBe("ERR_INPUT_TOO_LARGE");
+    expect(e.message).toMatch(
+      /huge\.pdf: 1099511627776 bytes is more than the limit of 2147483648 for an original \(raise it with --limit maxOriginalBytes=<n>\)/,
+    );
+    // Raised by the caller, the limit lets a smaller file through and still stops this one.
+    const lowered = child(
+      `const { hashFile } = await src("input/originals.ts"); return (await hashFile(${JSON.stringify(join(ORIGINALS, readdirSync(ORIGINALS)[0]!))}, 10)).size;`,
+    );
+    expect(thrown(lowered.value).code).toBe("ERR_INPUT_TOO_LARGE");
+  });
+
+  it("an original of 256 MiB or more reports its progress to the CLI's listener (the library prints nothing)", async () => {
+    const big = join(fresh("progress"), "big.pdf");
+    truncateSync((writeFileSync(big, ""), big), 256 * 1024 * 1024);
+    const seen: { done: number; size: number }[] = [];
+    hashingProgress.listener = (p) => seen.push({ done: p.done, size: p.size });
+    try {
+      const f = await hashFile(big);
+      expect(f.size).toBe(256 * 1024 * 1024);
+    } finally {
+      hashingProgress.listener = null;
+    }
+    expect(seen.at(-1)).toEqual({ done: 256 * 1024 * 1024, size: 256 * 1024 * 1024 });
+  }, 60_000);
+
+  it("a FIFO among the originals: refused naming it (it was skipped without a word)", () => {
+    const d = fresh("fifo-original");
+    cpSync(ORIGINALS, d, { recursive: true });
+    execFileSync("mkfifo", [join(d, "pipe.pdf")]);
+    expect(() => listOriginals([d], 100)).toThrow(/pipe\.pdf: a FIFO \(named pipe\), not a regular file or directory/);
+  });
+
+  it("a dangling link and a link loop among the originals: one clear SealcheckError naming the file, not an internal error", async () => {
+    for (const [name, make, why] of [
+      [
+        "dangling.pdf",
+        (d: string) => symlinkSync(join(d, "gone.pdf"), join(d, "dangling.pdf")),
+        /dangling\.pdf: a symbolic link to a file that does not exist/,
+      ],
+      [
+        "loop.pdf",
+        (d: string) => {
+          symlinkSync(join(d, "loop2.pdf"), join(d, "loop.pdf"));
+          symlinkSync(join(d, "loop.pdf"), join(d, "loop2.pdf"));
+        },
+        /loop2?\.pdf: a loop of symbolic links/,
+      ],
+    ] as const) {
+      const d = fresh(`links-${name}`);
+      cpSync(ORIGINALS, d, { recursive: true });
+      make(d);
+      const err = await verifyArchive({ evidence: VALID, originals: [d], trust: [TRUST] }).catch((e: unknown) => e);
+      expect(err, name).toBeInstanceOf(SealcheckError);
+      expect((err as Error).message).toMatch(why);
+    }
+  });
+
+  it("the CLI: a FIFO or a link loop among the originals is exit 3 with one line naming it", () => {
+    const d = fresh("cli-fifo");
+    cpSync(ORIGINALS, d, { recursive: true });
+    execFileSync("mkfifo", [join(d, "pipe.pdf")]);
+    const r = cliSh(`exec $SEALCHECK_CLI verify '${VALID}' '${d}' --trust '${TRUST}'`);
+    expect(r.code).toBe(3);
+    expect(oneLine(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(/pipe\.pdf: a FIFO/);
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+
+  it("a FIFO as --result-key or as the health file read by `queue health`: refused at once, never waited on", () => {
+    const fifo = join(fresh("fifo-queue"), "key.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const key = child(`const { readResultKey } = await src("queue/result-key.ts"); readResultKey(${JSON.stringify(fifo)}); return "read";`, 15_000);
+    expect(thrown(key.value).message).toMatch(/key\.fifo: cannot read the result key \(a FIFO \(named pipe\), not a regular file/);
+    const health = child(`const { checkHealthFile } = await src("queue/health.ts"); return checkHealthFile(${JSON.stringify(fifo)}, 10000);`, 15_000);
+    expect(thrown(health.value)).toMatchObject({ healthy: false, message: expect.stringMatching(/key\.fifo: no readable health file \(a FIFO/) });
+  });
+
+  it("the health file never follows a link planted at its name or at its temporary file's", () => {
+    const d = fresh("health");
+    const victim = join(d, "victim.txt");
+    writeFileSync(victim, "precious\n");
+    const file = join(d, "health.json");
+    const h = {
+      status: "ok",
+      reason: null,
+      pid: process.pid,
+      host: "h",
+      queue: "q",
+      run: "r",
+      startedAt: "",
+      updatedAt: "",
+      redis: "ready",
+      running: 0,
+      processed: 0,
+      lastError: null,
+    } as WorkerHealth;
+    // The temporary name the worker used (file.<pid>.tmp) was predictable: a link there was written through.
+    symlinkSync(victim, `${file}.${process.pid}.tmp`);
+    writeHealthFile(file, h);
+    expect(readFileSync(victim, "utf8")).toBe("precious\n");
+    expect(JSON.parse(readFileSync(file, "utf8")).queue).toBe("q");
+    // A link at the name itself is refused, not replaced nor followed.
+    rmSync(file);
+    symlinkSync(victim, file);
+    expect(() => writeHealthFile(file, h)).toThrow(/health\.json: cannot write the health file \(it is a symbolic link, not a regular file/);
+    expect(readFileSync(victim, "utf8")).toBe("precious\n");
+    expect(readdirSync(d).filter((n) => n.endsWith(".tmp") && !n.includes(String(process.pid)))).toEqual([]);
+  });
+
+  it("a report or extract written where a link was planted: refused, the link's target untouched", () => {
+    const d = fresh("report");
+    const victim = join(d, "victim.txt");
+    writeFileSync(victim, "precious\n");
+    symlinkSync(victim, join(d, "case.html"));
+    expect(() => writeOutputFile(join(d, "case.html"), "<html>", "the HTML report")).toThrow(
+      /case\.html: cannot write the HTML report \(it is a symbolic link/,
+    );
+    expect(readFileSync(victim, "utf8")).toBe("precious\n");
+    writeOutputFile(join(d, "new.html"), "<html>", "the HTML report");
+    expect(readFileSync(join(d, "new.html"), "utf8")).toBe("<html>");
+    expect(() => writeOutputFile(join(d, "new.html"), "x", "an extract", false)).toThrow(/already exists/);
+  });
+
+  it("discovery does not leave its root through a link (a link to / in an archive folder): one problem naming it", () => {
+    const root = fresh("walk-root");
+    mkdirSync(join(root, "a", "originals"), { recursive: true });
+    copyFileSync(VALID, join(root, "a", "archive.pdf"));
+    symlinkSync("/", join(root, "a", "everything"));
+    mkdirSync(join(root, "b"));
+    symlinkSync(join(root, "a"), join(root, "b", "inside")); // a link within the root is still followed
+    const r = child(
+      `const { discoverArchives } = await src("batch/discover.ts"); const out = []; for (const a of discoverArchives([${JSON.stringify(root)}])) { out.push({ evidence: a.evidence, problem: a.problem ?? null }); if (out.length > 50) break; } return out;`,
+      30_000,
+    );
+    const found = r.value as { evidence: string; problem: string | null }[];
+    expect(found, "killed: discovery walked the whole file system").toBeDefined();
+    expect(found.every((a) => a.evidence.startsWith(root))).toBe(true);
+    expect(found).toContainEqual({
+      evidence: join(root, "a", "everything"),
+      problem: expect.stringMatching(/everything: a symbolic link out of the directory searched \(to \/\), not followed/),
+    });
+    expect(found).toContainEqual({ evidence: join(root, "a", "archive.pdf"), problem: null });
+    expect(found).toHaveLength(2); // b/inside leads to a, walked already
+  });
+
+  it("discovery: a dangling or looping evidence link is a problem naming it; a link out of the root to a plain file is no business of it", () => {
+    const root = fresh("walk-links");
+    mkdirSync(join(root, "originals"));
+    symlinkSync(join(root, "gone.pdf"), join(root, "dangling.pdf"));
+    symlinkSync(join(root, "loop-b.json"), join(root, "loop-a.json"));
+    symlinkSync(join(root, "loop-a.json"), join(root, "loop-b.json"));
+    symlinkSync("/etc/hostname", join(root, "notes.txt"));
+    const found = [...discoverArchives([root])].map((a) => a.problem);
+    expect(found).toEqual([
+      expect.stringMatching(/dangling\.pdf: a symbolic link to a file that does not exist/),
+      expect.stringMatching(/loop-a\.json: a loop of symbolic links/),
+      expect.stringMatching(/loop-b\.json: a loop of symbolic links/),
+    ]);
+  });
+
+  it("a /dev/zero link or a FIFO in a --trusted-list or --lotl directory: refused naming it, at once", () => {
+    for (const [name, make] of [
+      ["zero.xml", (p: string) => symlinkSync("/dev/zero", p)],
+      ["pipe.xml", (p: string) => execFileSync("mkfifo", [p])],
+    ] as const) {
+      const d = fresh(`tl-${name}`);
+      make(join(d, name));
+      for (const option of ["lists", "lotls"]) {
+        const opts =
+          option === "lists"
+            ? `{ lists: [${JSON.stringify(d)}], signers: [] }`
+            : `{ lists: [${JSON.stringify(d)}], lotls: [${JSON.stringify(d)}], signers: [] }`;
+        const r = child(`const { loadTrustedListAnchors } = await src("trustlist/anchors.ts"); await loadTrustedListAnchors(${opts}); return "read";`, 20_000);
+        expect(thrown(r.value).message, `${name} ${option}`).toMatch(
+          new RegExp(`${name.replace(".", "\\.")}: cannot read the trusted list \\(a (character device|FIFO)`),
+        );
+      }
+    }
+  });
+});
+
+describe("an original is an original", () => {
+  // seal-hash-mismatch.pdf carries the three attachments (workflow_token.jwt among them), but its seal does not verify.
+  const FAKE = resolve("samples/attacks/seal-hash-mismatch.pdf");
+
+  it("an unsealed PDF carrying workflow_token.jwt beside the genuine documents is an extra original: TOTAL-FAILED/HASH_FAILURE", async () => {
+    const d = fresh("fake-archive-beside");
+    cpSync(ORIGINALS, d, { recursive: true });
+    copyFileSync(FAKE, join(d, "contract-other-rent.pdf"));
+    const r = await verifyArchive({ evidence: VALID, originals: [d], trust: [TRUST] });
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+    expect(r.checks.find((c) => c.id === "document-digests")!.message).not.toMatch(/sealed archive/);
+  });
+
+  it("in place of a genuine document it is a changed original (HASH_FAILURE), not INDETERMINATE", async () => {
+    const d = fresh("fake-archive-instead");
+    cpSync(ORIGINALS, d, { recursive: true });
+    const first = readdirSync(d).sort()[0]!;
+    rmSync(join(d, first));
+    copyFileSync(FAKE, join(d, first));
+    const r = await verifyArchive({ evidence: VALID, originals: [d], trust: [TRUST] });
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+  });
+
+  it("a copy of the evidence itself is still set aside (the same bytes)", async () => {
+    const d = fresh("evidence-copy");
+    cpSync(ORIGINALS, d, { recursive: true });
+    copyFileSync(VALID, join(d, "copy.pdf"));
+    const r = await verifyArchive({ evidence: VALID, originals: [d], trust: [TRUST] });
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(r.checks.find((c) => c.id === "document-digests")!.message).toMatch(/copy\.pdf is a sealed archive \(its seal verifies\)/);
+  });
+});
+
+describe("names that are not UTF-8 are refused, never decoded into another file's name", () => {
+  const LATIN1 = Buffer.from("archive-\xe6\xf8\xe5.pdf", "latin1");
+  const TWIN = "archive-\ufffd\ufffd\ufffd.pdf"; // what a lossy decode makes of it
+
+  it("in an originals folder: refused naming it (\\xNN), the twin under the decoded name is not taken instead", () => {
+    const d = fresh("latin1-originals");
+    cpSync(ORIGINALS, d, { recursive: true });
+    writeFileSync(Buffer.concat([Buffer.from(`${d}/`), LATIN1]), readFileSync(VALID));
+    writeFileSync(join(d, TWIN), "twin");
+    expect(() => listOriginals([d], 100)).toThrow(/archive-\\xe6\\xf8\\xe5\.pdf: the file name is not valid UTF-8/);
+  });
+
+  it("valid UTF-8 names, astral characters included, are taken as they are", () => {
+    const d = fresh("utf8-names");
+    for (const n of ["kontrakt-æøå.pdf", "husorden-😀.pdf"]) writeFileSync(join(d, n), "%PDF-1.7\n");
+    expect(listOriginals([d], 100)).toEqual([join(d, "husorden-😀.pdf"), join(d, "kontrakt-æøå.pdf")]);
+    expect(listOriginals([join(d, "husorden-😀.pdf")], 100)).toHaveLength(1);
+  });
+
+  it("as a path given to the library: refused (it could name the twin)", async () => {
+    const d = fresh("latin1-arg");
+    writeFileSync(join(d, TWIN), readFileSync(VALID));
+    const err = await verifyArchive({ evidence: join(d, TWIN), trust: [TRUST] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SealcheckError);
+    expect((err as SealcheckError).code).toBe("ERR_USAGE");
+    expect((err as Error).message).toMatch(/name is not valid UTF-8/);
+  });
+
+  it("as a command-line argument (Latin-1 bytes in argv): exit 3, one line; the twin is not verified", () => {
+    const d = fresh("latin1-cli");
+    writeFileSync(Buffer.concat([Buffer.from(`${d}/`), LATIN1]), readFileSync(VALID));
+    writeFileSync(join(d, TWIN), readFileSync(VALID));
+    const r = cliSh(`exec $SEALCHECK_CLI verify "$(printf '${d}/archive-\\346\\370\\345.pdf')" --trust '${TRUST}' --json`);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe("");
+    expect(oneLine(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(/name is not valid UTF-8/);
+  });
+
+  it("in discovery: a problem result naming it", () => {
+    const root = fresh("latin1-walk");
+    mkdirSync(join(root, "originals"));
+    writeFileSync(Buffer.concat([Buffer.from(`${root}/`), LATIN1]), readFileSync(VALID));
+    writeFileSync(join(root, TWIN), "twin");
+    const found = [...discoverArchives([root])];
+    const problem = found.find((a) => a.problem?.includes("\\xe6\\xf8\\xe5"));
+    expect(problem?.problem).toMatch(/archive-\\xe6\\xf8\\xe5\.pdf: the file name is not valid UTF-8/);
+    // The twin, validly named, is its own archive: the Latin-1 file is never verified under its name.
+    expect(found.filter((a) => a.evidence === join(root, TWIN))).toHaveLength(1);
+  });
+});
+
+describe("a compact JWS as the argument", () => {
+  it("is recognised by its three base64url parts, whatever its header's first character", () => {
+    const b64 = (s: string) => Buffer.from(s).toString("base64url");
+    const token = `${b64(' {"alg":"RS256","kid":"k"}')}.${b64('{"iss":"x"}')}.${b64("sig")}`;
+    expect(token.startsWith("e")).toBe(false);
+    expect(existsSync(token)).toBe(false);
+    const r = cliSh(`exec $SEALCHECK_CLI verify-id-token '${token}' --issuer test --audience a --jwks '${resolve("samples/receiver/jwks.json")}' --json`);
+    expect(r.stderr).not.toMatch(/neither an existing file/);
+    expect(r.stderr).not.toMatch(/internal error/);
+  });
+});
