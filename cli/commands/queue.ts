@@ -233,7 +233,7 @@ Examples:
   $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/
   $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/ \\
       --concurrency 8 --timeout 120
-  $ openssl rand -out result.key 32     # once; give it to queue add, workers and readers
+  $ openssl rand -out result.key 32   # once: for queue add, workers, readers
   $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/ \\
       --result-key result.key
 

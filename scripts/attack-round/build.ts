@@ -47,7 +47,9 @@ function stamp(bytes: Uint8Array, genTime = TS_AT): Uint8Array {
   const b = latin1(s.slice(0, at) + filled + s.slice(at + filled.length));
   const data = Buffer.concat([b.subarray(0, start), b.subarray(end)]);
   const token = createTimestampToken({ tsa, data: new Uint8Array(data), genTime, serial: 20251209 });
-  const hex = Buffer.from(token).toString("hex").padEnd(end - start - 2, "0");
+  const hex = Buffer.from(token)
+    .toString("hex")
+    .padEnd(end - start - 2, "0");
   if (hex.length !== end - start - 2) throw new Error("token does not fit");
   b.set(latin1(hex), start + 1);
   return b;

@@ -40,15 +40,41 @@ const probes: Record<string, () => Uint8Array> = {
   xrefStreamNumIs4: () => up(base(), T, "stream", { xrefNum: 4 }),
   orphanInLaterRevision: () => {
     const r2 = up(base());
-    return fillByteRange(addRevision(r2, { objects: [{ num: 6, body: page1("23 0 R 40 0 R 42 0 R") }, { num: 42, body: "<< /Type /Annot /Subtype /Widget /Parent 40 0 R /F 4 /Rect [60 600 400 640] >>" }, docTs(43)], xref: "table", trailer: T }));
+    return fillByteRange(
+      addRevision(r2, {
+        objects: [
+          { num: 6, body: page1("23 0 R 40 0 R 42 0 R") },
+          { num: 42, body: "<< /Type /Annot /Subtype /Widget /Parent 40 0 R /F 4 /Rect [60 600 400 640] >>" },
+          docTs(43),
+        ],
+        xref: "table",
+        trailer: T,
+      }),
+    );
   },
-  orphanParentIsSealField: () => up(base("23 0 R 40 0 R 42 0 R", undefined, [{ num: 42, body: "<< /Type /Annot /Subtype /Widget /Parent 23 0 R /F 4 /Rect [60 600 400 640] >>" }])),
+  orphanParentIsSealField: () =>
+    up(base("23 0 R 40 0 R 42 0 R", undefined, [{ num: 42, body: "<< /Type /Annot /Subtype /Widget /Parent 23 0 R /F 4 /Rect [60 600 400 640] >>" }])),
   orphanDirectInAnnots: () => up(base("23 0 R 40 0 R << /Type /Annot /Subtype /Widget /Parent 40 0 R /F 4 /Rect [60 600 400 640] >>")),
-  kidIsExistingObject: () => up([{ num: 6, body: page1("23 0 R") }, { num: 25, body: "<< /Fields [23 0 R 40 0 R] /SigFlags 3 >>" }, { num: 40, body: "<< /FT /Sig /T (S2) /V 41 0 R /Kids [4 0 R] >>" }, docTs(41)]),
+  kidIsExistingObject: () =>
+    up([
+      { num: 6, body: page1("23 0 R") },
+      { num: 25, body: "<< /Fields [23 0 R 40 0 R] /SigFlags 3 >>" },
+      { num: 40, body: "<< /FT /Sig /T (S2) /V 41 0 R /Kids [4 0 R] >>" },
+      docTs(41),
+    ]),
   widgetNoViewPrint: () => up(base(undefined, "/F 36 /Rect [10 10 200 50]")),
   widgetWithAA: () => up(base(undefined, "/F 2 /Rect [0 0 0 0] /AA << /PO << /S /JavaScript /JS (1) >> >>")),
   dssThenFontChange: () => {
-    const r2 = addRevision(SAMPLE, { objects: [{ num: 2, body: "<< /AcroForm 25 0 R /Extensions << /ESIC << /BaseVersion /1.7 /ExtensionLevel 2 >> >> /Names << /EmbeddedFiles 24 0 R >> /Pages 1 0 R /Perms << /DocMDP 22 0 R >> /Type /Catalog /DSS << /Certs [4 0 R] >> >>" }], xref: "table", trailer: T });
+    const r2 = addRevision(SAMPLE, {
+      objects: [
+        {
+          num: 2,
+          body: "<< /AcroForm 25 0 R /Extensions << /ESIC << /BaseVersion /1.7 /ExtensionLevel 2 >> >> /Names << /EmbeddedFiles 24 0 R >> /Pages 1 0 R /Perms << /DocMDP 22 0 R >> /Type /Catalog /DSS << /Certs [4 0 R] >> >>",
+        },
+      ],
+      xref: "table",
+      trailer: T,
+    });
     return addRevision(r2, { objects: [{ num: 4, body: "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>" }], xref: "table", trailer: T });
   },
 };
