@@ -92,7 +92,9 @@ export function appendIncrementalUpdate(pdf: Uint8Array, o: IncrementalUpdateOpt
   } else {
     const xrefAt = at;
     const sorted = [...offsets.entries()].sort((a, b) => a[0] - b[0]);
-    let table = "xref\n";
+    // An update that writes no object still lists one subsection (object 0, the free list's head): a table
+    // without any is damage to qpdf, which rebuilds the table by scanning.
+    let table = sorted.length ? "xref\n" : "xref\n0 1\n0000000000 65535 f \n";
     for (let i = 0; i < sorted.length;) {
       let j = i;
       while (j + 1 < sorted.length && sorted[j + 1]![0] === sorted[j]![0] + 1) j++;
