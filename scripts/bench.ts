@@ -1,7 +1,7 @@
 // npm run bench: builds a corpus with the sample generator, then measures sealcheck against its floors and
 // against pdfsig, all in this run, and writes the figures into BENCHMARKS.md (between the bench markers).
 //   --quick            small corpus (smoke test; the targets need the full sizes)
-//   --only a,b,c       large | batch | cold | work | queue (default: all but queue)
+//   --only a,b,c       large | batch | cold | work | hostile | queue (default: all but queue)
 //   --queue            the queue bench only (same as --only queue): 300 archives through verify-batch and
 //                      through Redis with 1 and 2 worker processes (needs redis-server), its own markers
 //   --corpus <dir>     where the corpus lives (default: $TMPDIR/sealcheck-bench-corpus; reused if complete)
@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildCorpus, mb } from "./bench/corpus.js";
+import { hostileShapes } from "./bench/hostile.js";
 import { benchQueue } from "./bench/queue.js";
 import { benchWork } from "./bench/work.js";
 
@@ -24,7 +25,7 @@ const value = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const quick = flag("--quick");
-const only = new Set((value("--only") ?? (flag("--queue") ? "queue" : "large,batch,cold,work")).split(","));
+const only = new Set((value("--only") ?? (flag("--queue") ? "queue" : "large,batch,cold,work,hostile")).split(","));
 const queueOnly = only.size === 1 && only.has("queue");
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
@@ -98,6 +99,7 @@ interface Row {
 }
 const rows: Row[] = [];
 const notes: string[] = [];
+const queueRows: { metric: string; value: string }[] = [];
 
 async function main(): Promise<void> {
   if (value("--cli")) log(`measuring ${CLI}`);
@@ -107,6 +109,18 @@ async function main(): Promise<void> {
   }
   const hasPdfsig = spawnSync("pdfsig", ["-v"], { stdio: "ignore" }).error === undefined;
   if (!hasPdfsig) notes.push("pdfsig not installed (apt-get install poppler-utils): the pdfsig columns are missing.");
+
+  if (only.has("hostile")) {
+    // Issue 33's hostile shapes: each a verdict in under 10 s and 1 GB, whatever the verdict.
+    const dir = mkdtempSync(join(tmpdir(), "bench-hostile-"));
+    for (const [label, file] of hostileShapes(dir)) {
+      const r = timed(process.execPath, [CLI, "verify", file, "samples/valid/originals", "--trust", "samples/trust"]);
+      const ok = r.wallS < 10 && r.rssMb < 1024 && r.code !== null && r.code <= 3;
+      rows.push({ metric: `hostile: ${label}`, value: `${f2(r.wallS)} s, ${r.rssMb.toFixed(0)} MB, exit ${r.code}`, target: "< 10 s, < 1 GB", ok });
+    }
+    rmSync(dir, { recursive: true, force: true });
+    if (only.size === 1) return report();
+  }
 
   // The queue bench alone: the 300-archive corpus of its own (a tiny large archive, which it does not use).
   const corpus = await buildCorpus({
@@ -251,7 +265,6 @@ async function main(): Promise<void> {
     if (hasPdfsig) rows.push({ metric: "cold: pdfsig on the same file", value: `${f2(median(ps))} s`, target: "", ok: null });
   }
 
-  const queueRows: { metric: string; value: string }[] = [];
   if (only.has("queue")) {
     if (spawnSync("redis-server", ["--version"], { stdio: "ignore" }).error)
       notes.push("redis-server not installed (apt-get install redis-server): no queue figures.");
@@ -264,6 +277,11 @@ async function main(): Promise<void> {
     }
   }
 
+  report(corpus);
+}
+
+/** Prints the rows and writes BENCHMARKS.md (a run of the hostile shapes alone only prints). */
+function report(corpus?: Awaited<ReturnType<typeof buildCorpus>>): void {
   const machine = [
     `CPU: ${cpus()[0]?.model ?? "?"}, nproc ${cores}`,
     `memory: ${spawnSync("free", ["-h"], { encoding: "utf8" }).stdout.split("\n")[1]?.replace(/\s+/g, " ").trim() ?? "?"}`,
@@ -280,6 +298,8 @@ async function main(): Promise<void> {
   if (invalid.length) {
     process.stdout.write(`\nThese figures are not valid (${invalid.length} run(s) without the expected verdict); BENCHMARKS.md left alone.\n`);
     process.exitCode = 1;
+  } else if (!corpus) {
+    log("hostile shapes only: BENCHMARKS.md left alone");
   } else if (!flag("--no-write") && !quick && queueOnly) {
     // The queue figures have markers of their own, so that a queue run leaves the main table alone.
     const md = [
