@@ -68,10 +68,82 @@ fixtures["unreferenced-entry-mismatch.pdf"] = {
 // counts header pairs (only xref entries are charged to maxPdfObjects, and /N only per stream); every header
 // is tokenized in full. 1.2 MB: ~17 s, ~730 MB; `npx tsx scripts/attack-round2/dos-objstm.ts 27 1900000`
 // writes a 5.3 MB variant that takes ~75 s. TOTAL-PASSED either way (a DSS is LTV).
-fixtures["dos-objstm-headers.pdf"] = { real: false, bytes: buildObjStmDos(SAMPLE, 6, 1_900_000) };
+if (!process.env.SKIP_DOS) fixtures["dos-objstm-headers.pdf"] = { real: false, bytes: buildObjStmDos(SAMPLE, 6, 1_900_000) };
+
+/** Object `num`'s body (between `obj` and `endobj`) as the base's last xref table places it. */
+function rawBody(base: Uint8Array, num: number): string {
+  const t = Buffer.from(base).toString("latin1");
+  const xref = t.lastIndexOf("\nxref");
+  // find the entry for `num` in the (single-section) base table
+  const table = t.slice(xref + 6, t.indexOf("trailer", xref));
+  const lines = table.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  let first = 0;
+  let k = 0;
+  let offset = -1;
+  for (const l of lines) {
+    const h = /^(\d+) (\d+)$/.exec(l);
+    if (h) { first = Number(h[1]); k = 0; continue; }
+    if (first + k === num) offset = Number(l.slice(0, 10));
+    k++;
+  }
+  const start = t.indexOf("obj", offset) + 3;
+  return t.slice(start, t.indexOf("endobj", start)).trim();
+}
+
+/** A literal string of `bytes` whose LF bytes are written as raw CRs (§7.3.4.2: an unescaped EOL reads as LF). */
+function literalWithCr(bytes: Buffer): string {
+  let out = "(";
+  for (const b of bytes) {
+    if (b === 0x0a) out += "\r";
+    else if (b === 0x0d) out += "\\r";
+    else if (b === 0x28 || b === 0x29 || b === 0x5c) out += `\\${String.fromCharCode(b)}`;
+    else out += String.fromCharCode(b);
+  }
+  return `${out})`;
+}
+
+/** The seal's signature dictionary rewritten with the same value, its /Contents as such a literal string. */
+function sealRewritten(base: Uint8Array, num: number): string {
+  const body = rawBody(base, num);
+  return body.replace(/\/Contents\s*<([0-9a-fA-F\s]*)>/, (_m, hex: string) => `/Contents ${literalWithCr(Buffer.from(hex.replace(/\s/g, ""), "hex"))}`);
+}
+
+// Finding 3: identity is not content. An update points /AcroForm /Fields (or page 1's /Annots) at a *copy* of
+// the seal's merged field/widget under a new number; compareDicts accepts the changed key because the two
+// values have the same content (sameContent), and nothing judges the new object. Readers tie widgets to fields
+// by reference: pdfsig lists the seal twice ("Signature #2: Signature1"); qpdf warns "this widget annotation
+// is not reachable from /AcroForm". Rule: a changed reference is a change unless a rule names it (content
+// equality may excuse a value made direct, never another object number), and every new object is judged.
+const W23 = "<< /F 132 /FT /Sig /P 6 0 R /Rect [ 0 0 0 0 ] /Subtype /Widget /T (Signature1) /Type /Annot /V 22 0 R >>";
+const W33 = "<< /AP << /N 35 0 R >> /F 132 /FT /Sig /P 4 0 R /Rect [ 0 0 0 0 ] /Subtype /Widget /T (Signature1) /V 32 0 R >>";
+const P6 =
+  "<< /Annots [ 26 0 R ] /Contents [ 5 0 R ] /MediaBox [ 0 0 595 842 ] /Parent 1 0 R /Resources << /ExtGState << >> /Font << /Helvetica-7098480789 4 0 R >> /XObject << >> >> /Type /Page >>";
+fixtures["fields-copy-of-seal-field.pdf"] = {
+  real: false,
+  bytes: appendRevision(SAMPLE, { objects: [{ num: 26, body: W23 }, { num: 25, body: "<< /Fields [ 26 0 R ] /SigFlags 3 >>" }], trailer: "/Root 2 0 R /Info 3 0 R", size: 27 }),
+};
+fixtures["annots-copy-of-seal-widget.pdf"] = {
+  real: false,
+  bytes: appendRevision(SAMPLE, { objects: [{ num: 26, body: W23 }, { num: 6, body: P6 }], trailer: "/Root 2 0 R /Info 3 0 R", size: 27 }),
+};
+fixtures["real-fields-copy-of-seal-field.pdf"] = {
+  real: true,
+  bytes: appendRevision(REAL, { objects: [{ num: 36, body: W33 }, { num: 31, body: "<< /Fields [ 36 0 R ] /SigFlags 3 >>" }], trailer: "/Root 1 0 R /Info 3 0 R", size: 37 }),
+};
+
+// Stopped (not written): the seal's signature dictionary rewritten with the same value, its /Contents a literal
+// string whose LF bytes are raw CRs (sealcheck reads LF per §7.3.4.2, poppler keeps CR): sealcheck refuses it
+// ("the gap between the ranges is not exactly the /Contents string"; "signature dictionary was rewritten").
+// `STOPPED=1` prints the verdicts.
+if (process.env.STOPPED) {
+  fixtures["seal-contents-raw-cr.pdf"] = {
+    real: false,
+    bytes: appendRevision(SAMPLE, { objects: [{ num: 22, body: sealRewritten(SAMPLE, 22) }], trailer: "/Root 2 0 R /Info 3 0 R", size: 26 }),
+  };
+}
 
 for (const [name, f] of Object.entries(fixtures)) {
-  writeFileSync(`${OUT}/${name}`, f.bytes);
+  if (!process.env.STOPPED) writeFileSync(`${OUT}/${name}`, f.bytes);
   const v = await verdict(name, f.bytes, f.real);
   console.log(name, v.indication, `${v.ms} ms`, v.bad.filter((b) => !b.startsWith("document-timestamps:skipped")).join(" | "));
 }
