@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { appendRevision, REAL, SAMPLE, verdict } from "./lib.js";
 import { buildObjStmDos } from "./dos-objstm.js";
+import { buildDssCertsDos } from "./dos-dss-certs.js";
 
 const OUT = "test/fixtures/attack-round2";
 const flate = (s: string) => deflateSync(Buffer.from(s, "latin1"), { level: 9 });
@@ -107,6 +108,12 @@ function sealRewritten(base: Uint8Array, num: number): string {
   const body = rawBody(base, num);
   return body.replace(/\/Contents\s*<([0-9a-fA-F\s]*)>/, (_m, hex: string) => `/Contents ${literalWithCr(Buffer.from(hex.replace(/\s/g, ""), "hex"))}`);
 }
+
+// Finding 4 (time): a DSS whose 30 /Certs streams each inflate to ~400 KB of DER holding ~199,000 ASN.1
+// values (~300 bytes each in the file). certificateFromDer decodes every value before pkijs refuses the
+// schema: ~0.8 s each, 92 KB file -> ~25 s, then TOTAL-PASSED. maxValidationDataItems (1,000) allows ~13 min
+// (`npx tsx scripts/attack-round2/dos-dss-certs.ts 1000`, 3 MB).
+if (!process.env.SKIP_DOS) fixtures["dos-dss-heavy-certs.pdf"] = { real: false, bytes: buildDssCertsDos(30) };
 
 // Finding 3: identity is not content. An update points /AcroForm /Fields (or page 1's /Annots) at a *copy* of
 // the seal's merged field/widget under a new number; compareDicts accepts the changed key because the two
