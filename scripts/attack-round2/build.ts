@@ -138,6 +138,12 @@ fixtures["real-fields-copy-of-seal-field.pdf"] = {
   bytes: appendRevision(REAL, { objects: [{ num: 36, body: W33 }, { num: 31, body: "<< /Fields [ 36 0 R ] /SigFlags 3 >>" }], trailer: "/Root 1 0 R /Info 3 0 R", size: 37 }),
 };
 
+// Finding 3, a value made direct: page 1's /Annots names a direct copy of the seal's widget 23.
+fixtures["annots-direct-copy-of-seal-widget.pdf"] = {
+  real: false,
+  bytes: appendRevision(SAMPLE, { objects: [{ num: 6, body: P6.replace("26 0 R", W23) }], trailer: "/Root 2 0 R /Info 3 0 R", size: 26 }),
+};
+
 // Stopped (not written): the seal's signature dictionary rewritten with the same value, its /Contents a literal
 // string whose LF bytes are raw CRs (sealcheck reads LF per §7.3.4.2, poppler keeps CR): sealcheck refuses it
 // ("the gap between the ranges is not exactly the /Contents string"; "signature dictionary was rewritten").
