@@ -57,7 +57,14 @@ fixtures["real-object0-poisons-qpdf.pdf"] = {
 fixtures["unreferenced-entry-mismatch.pdf"] = {
   real: false,
   bytes: appendRevision(SAMPLE, {
-    objects: [{ num: 5, body: "<< /Filter /FlateDecode >>", stream: flate("q 1 0 0 rg BT /Helvetica-7098480789 28 Tf 60 700 Td (Husleje: 1 kr.) Tj ET Q"), listed: false }],
+    objects: [
+      {
+        num: 5,
+        body: "<< /Filter /FlateDecode >>",
+        stream: flate("q 1 0 0 rg BT /Helvetica-7098480789 28 Tf 60 700 Td (Husleje: 1 kr.) Tj ET Q"),
+        listed: false,
+      },
+    ],
     extra: (o) => [{ num: 26, offset: o.get("5") as number }],
     trailer: "/Root 2 0 R /Info 3 0 R",
     size: 27,
@@ -77,13 +84,20 @@ function rawBody(base: Uint8Array, num: number): string {
   const xref = t.lastIndexOf("\nxref");
   // find the entry for `num` in the (single-section) base table
   const table = t.slice(xref + 6, t.indexOf("trailer", xref));
-  const lines = table.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = table
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   let first = 0;
   let k = 0;
   let offset = -1;
   for (const l of lines) {
     const h = /^(\d+) (\d+)$/.exec(l);
-    if (h) { first = Number(h[1]); k = 0; continue; }
+    if (h) {
+      first = Number(h[1]);
+      k = 0;
+      continue;
+    }
     if (first + k === num) offset = Number(l.slice(0, 10));
     k++;
   }
@@ -127,15 +141,36 @@ const P6 =
   "<< /Annots [ 26 0 R ] /Contents [ 5 0 R ] /MediaBox [ 0 0 595 842 ] /Parent 1 0 R /Resources << /ExtGState << >> /Font << /Helvetica-7098480789 4 0 R >> /XObject << >> >> /Type /Page >>";
 fixtures["fields-copy-of-seal-field.pdf"] = {
   real: false,
-  bytes: appendRevision(SAMPLE, { objects: [{ num: 26, body: W23 }, { num: 25, body: "<< /Fields [ 26 0 R ] /SigFlags 3 >>" }], trailer: "/Root 2 0 R /Info 3 0 R", size: 27 }),
+  bytes: appendRevision(SAMPLE, {
+    objects: [
+      { num: 26, body: W23 },
+      { num: 25, body: "<< /Fields [ 26 0 R ] /SigFlags 3 >>" },
+    ],
+    trailer: "/Root 2 0 R /Info 3 0 R",
+    size: 27,
+  }),
 };
 fixtures["annots-copy-of-seal-widget.pdf"] = {
   real: false,
-  bytes: appendRevision(SAMPLE, { objects: [{ num: 26, body: W23 }, { num: 6, body: P6 }], trailer: "/Root 2 0 R /Info 3 0 R", size: 27 }),
+  bytes: appendRevision(SAMPLE, {
+    objects: [
+      { num: 26, body: W23 },
+      { num: 6, body: P6 },
+    ],
+    trailer: "/Root 2 0 R /Info 3 0 R",
+    size: 27,
+  }),
 };
 fixtures["real-fields-copy-of-seal-field.pdf"] = {
   real: true,
-  bytes: appendRevision(REAL, { objects: [{ num: 36, body: W33 }, { num: 31, body: "<< /Fields [ 36 0 R ] /SigFlags 3 >>" }], trailer: "/Root 1 0 R /Info 3 0 R", size: 37 }),
+  bytes: appendRevision(REAL, {
+    objects: [
+      { num: 36, body: W33 },
+      { num: 31, body: "<< /Fields [ 36 0 R ] /SigFlags 3 >>" },
+    ],
+    trailer: "/Root 1 0 R /Info 3 0 R",
+    size: 37,
+  }),
 };
 
 // Finding 3, a value made direct: page 1's /Annots names a direct copy of the seal's widget 23.

@@ -55,7 +55,9 @@ export function buildObjStmDos(base: Uint8Array, streams: number, n: number): Ui
     const padded = Buffer.concat([d, Buffer.alloc((columns - (d.length % columns)) % columns, 0x20)]);
     const z = pngUp(padded, columns);
     rows.push({ num: stmNum, type: 1, f2: pos, f3: 0 });
-    emit(`${stmNum} 0 obj\n<< /Type /ObjStm /N ${n} /First ${first} /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns ${columns} >> /Length ${z.length} >>\nstream\n`);
+    emit(
+      `${stmNum} 0 obj\n<< /Type /ObjStm /N ${n} /First ${first} /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns ${columns} >> /Length ${z.length} >>\nstream\n`,
+    );
     emit(z);
     emit("\nendstream\nendobj\n");
     rows.push({ num: base0, type: 2, f2: stmNum, f3: 0 });
@@ -81,7 +83,9 @@ export function buildObjStmDos(base: Uint8Array, streams: number, n: number): Ui
   const z = deflateSync(bytes);
   const size = Math.max(...rows.map((r) => r.num)) + 1;
   const at = pos;
-  emit(`${xnum} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] /Index [${index.join(" ")}] /Prev ${lastStartxref(base)} /Root 2 0 R /Info 3 0 R /Filter /FlateDecode /Length ${z.length} >>\nstream\n`);
+  emit(
+    `${xnum} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] /Index [${index.join(" ")}] /Prev ${lastStartxref(base)} /Root 2 0 R /Info 3 0 R /Filter /FlateDecode /Length ${z.length} >>\nstream\n`,
+  );
   emit(z);
   emit(`\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`);
   return new Uint8Array(Buffer.concat(parts));

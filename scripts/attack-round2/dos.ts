@@ -23,7 +23,9 @@ export function buildDos(base: Uint8Array, bigCount: number, tail: number, trail
   w.writeUInt32BE(at, bigCount * 5 + 1);
   void rows;
   const z = deflateSync(w, { level: 9 });
-  emit(`${xnum} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 0] /Index [${first} ${bigCount + 1}] /Prev ${lastStartxref(base)} ${trailer} /Filter /FlateDecode /Length ${z.length} >>\nstream\n`);
+  emit(
+    `${xnum} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 0] /Index [${first} ${bigCount + 1}] /Prev ${lastStartxref(base)} ${trailer} /Filter /FlateDecode /Length ${z.length} >>\nstream\n`,
+  );
   emit(z);
   emit("\nendstream\nendobj\n");
   emit(`startxref\n${at}\n%%EOF\n`);

@@ -19,7 +19,13 @@ export function lastSize(b: Uint8Array): number {
   return max;
 }
 
-export interface RawObj { num: number; gen?: number; body: string; stream?: Uint8Array; listed?: boolean }
+export interface RawObj {
+  num: number;
+  gen?: number;
+  body: string;
+  stream?: Uint8Array;
+  listed?: boolean;
+}
 export interface RawUpdate {
   objects: RawObj[];
   /** Extra xref entries: num -> offset (absolute) or "free", or a function of the object offsets. */
@@ -60,7 +66,10 @@ export function appendRevision(base: Uint8Array, u: RawUpdate): Uint8Array {
     t += `${rows[i]!.num} ${j - i + 1}\n`;
     for (let k = i; k <= j; k++) {
       const r = rows[k]!;
-      t += r.offset === "free" ? `0000000000 ${String(Math.max(r.gen, 1)).padStart(5, "0")} f\r\n` : `${String(r.offset).padStart(10, "0")} ${String(r.gen).padStart(5, "0")} n\r\n`;
+      t +=
+        r.offset === "free"
+          ? `0000000000 ${String(Math.max(r.gen, 1)).padStart(5, "0")} f\r\n`
+          : `${String(r.offset).padStart(10, "0")} ${String(r.gen).padStart(5, "0")} n\r\n`;
     }
     i = j + 1;
   }

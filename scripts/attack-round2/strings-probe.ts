@@ -8,8 +8,10 @@ for (const f of process.argv.slice(2)) {
   const doc = parsePdf(new Uint8Array(readFileSync(f)), DEFAULT_LIMITS);
   const v = doc.at(0);
   const walk = (o: PdfObject, path: string, out: string[]) => {
-    if (o.kind === "string") { const n = o.bytes.filter((b) => b === 10).length; if (n) out.push(`${path} (${o.bytes.length} bytes, ${n} LF)`); }
-    else if (o.kind === "array") o.items.forEach((x, i) => walk(x, `${path}[${i}]`, out));
+    if (o.kind === "string") {
+      const n = o.bytes.filter((b) => b === 10).length;
+      if (n) out.push(`${path} (${o.bytes.length} bytes, ${n} LF)`);
+    } else if (o.kind === "array") o.items.forEach((x, i) => walk(x, `${path}[${i}]`, out));
     else if (o.kind === "dict" || o.kind === "stream") for (const [k, x] of (o.kind === "stream" ? o.dict : o).entries) walk(x, `${path}/${k}`, out);
   };
   for (const e of v.revision.entries) {

@@ -23,7 +23,7 @@ const muts: ((s: string) => string)[] = [
   (s) => s.replace(/(<ds:X509Certificate>)/, "$1\n"),
   (s) => s.replace(/<ds:X509Certificate>[^<]+/, "<ds:X509Certificate>AAAA"),
   (s) => s.replace(/<(\w+:)?X509Certificate>([^<]+)/, (m, p, b) => `<${p ?? ""}X509Certificate>${b.slice(0, 40)}`),
-  (s) => s.replace(/URI="#([^"]+)"/, 'URI="#xpointer(id(\'$1\'))"'),
+  (s) => s.replace(/URI="#([^"]+)"/, "URI=\"#xpointer(id('$1'))\""),
   (s) => s.replace(/URI=""/, 'URI="#xpointer(/)"'),
   (s) => s.replace(/<ds:DigestValue>[^<]+/, "<ds:DigestValue>"),
   (s) => s.replace(/<ds:SignatureValue[^>]*>[^<]+/, "<ds:SignatureValue>AAAA"),
@@ -35,16 +35,34 @@ const muts: ((s: string) => string)[] = [
   (s) => s.replace(/&amp;/, "&#xD800;"),
   (s) => s.replace(/>([^<\s][^<]{3})/, ">&#x10FFFF;$1"),
   (s) => s.replace(/(<\w+:?\w*) /, '$1 xmlns:zz="" '),
-  (s) => { const i = rnd(s.length); return s.slice(0, i) + s.slice(i + 1); },
-  (s) => { const i = rnd(s.length); return s.slice(0, i) + String.fromCharCode(rnd(128)) + s.slice(i + 1); },
-  (s) => { const i = rnd(s.length); const j = i + rnd(2000); return s.slice(0, i) + s.slice(j); },
-  (s) => { const i = rnd(s.length); const j = i + rnd(500); return s.slice(0, j) + s.slice(i, j) + s.slice(j); },
+  (s) => {
+    const i = rnd(s.length);
+    return s.slice(0, i) + s.slice(i + 1);
+  },
+  (s) => {
+    const i = rnd(s.length);
+    return s.slice(0, i) + String.fromCharCode(rnd(128)) + s.slice(i + 1);
+  },
+  (s) => {
+    const i = rnd(s.length);
+    const j = i + rnd(2000);
+    return s.slice(0, i) + s.slice(j);
+  },
+  (s) => {
+    const i = rnd(s.length);
+    const j = i + rnd(500);
+    return s.slice(0, j) + s.slice(i, j) + s.slice(j);
+  },
 ];
 const seen = new Map<string, number>();
 for (let k = 0; k < n; k++) {
   let s = base[rnd(base.length)]!;
   const used: number[] = [];
-  for (let m = 1 + rnd(3); m > 0; m--) { const i = rnd(muts.length); used.push(i); s = muts[i]!(s); }
+  for (let m = 1 + rnd(3); m > 0; m--) {
+    const i = rnd(muts.length);
+    used.push(i);
+    s = muts[i]!(s);
+  }
   try {
     const r = await verifyTrustedList({ bytes: Buffer.from(s, "latin1"), file: "m.xml" });
     const txt = JSON.stringify(r);
@@ -56,7 +74,13 @@ for (let k = 0; k < n; k++) {
   } catch (e) {
     if (e instanceof SealcheckError) continue;
     const key = `throw:${(e as Error)?.name}: ${String((e as Error)?.message).slice(0, 150)}`;
-    if (!seen.has(key)) console.log(`#${k} muts ${used}: ${key}\n${String((e as Error)?.stack).split("\n").slice(1, 4).join("\n")}`);
+    if (!seen.has(key))
+      console.log(
+        `#${k} muts ${used}: ${key}\n${String((e as Error)?.stack)
+          .split("\n")
+          .slice(1, 4)
+          .join("\n")}`,
+      );
     seen.set(key, (seen.get(key) ?? 0) + 1);
   }
 }

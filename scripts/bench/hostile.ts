@@ -130,5 +130,9 @@ export function hostileShapes(dir: string): [string, string][] {
 
   // A document timestamp's field with 3000 kids, each also on page 1 (attack round 1: judged once per widget).
   out.push(["a timestamp field with 3,000 kid widgets", KIDS]);
+  // Attack round 2: 30 DSS "certificates" of ~199,000 ASN.1 values each (0.8 s apiece when decoded).
+  out.push(["30 DSS items of 199,000 ASN.1 values", "test/fixtures/attack-round2/dos-dss-heavy-certs.pdf"]);
+  // Attack round 2: six object streams whose headers claim 1.9 M pairs each.
+  out.push(["6 object-stream headers of 1.9 M pairs", "test/fixtures/attack-round2/dos-objstm-headers.pdf"]);
   return out;
 }

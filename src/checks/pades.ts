@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
 import { certificateFromDer, summarize } from "../pki/certificate.js";
+import { assertDerShape, countDerValues, readTlv } from "../pki/der.js";
 import { failed, passed, result, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { archiveChecksOf } from "../report/check-ids.js";
@@ -153,6 +154,9 @@ function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): { check:
   };
 }
 
+/** ASN.1 values in a certificate at most: real ones have a few hundred, with long extensions a few thousand. */
+const MAX_CERTIFICATE_VALUES = 20_000;
+
 function dssData(env: CheckEnv, latest: PdfView): ExtraRevocationData {
   const extra: ExtraRevocationData = { certs: [], crls: [], ocsps: [] };
   try {
@@ -169,10 +173,21 @@ function dssData(env: CheckEnv, latest: PdfView): ExtraRevocationData {
     };
     // A stream the DSS lists more than once is read and judged once (the same bytes, the same judgement).
     const once = (refs: readonly { num: number; gen: number }[]) => [...new Map(refs.map((r) => [`${r.num} ${r.gen}`, r])).values()];
+    // The shape first, counted cheaply: a certificate of thousands of ASN.1 values is none, and all the DSS
+    // certificates together get one budget of values before asn1js decodes any (30 crafted ones took 25 s).
+    let values = 0;
     for (const r of once(dss.certs)) {
       try {
-        extra.certs.push(certificateFromDer(read(r), "a DSS certificate", env.pki));
-      } catch {
+        const der = read(r);
+        assertDerShape(der, env.limits, "a DSS certificate");
+        const t = readTlv(der, 0, der.length, true);
+        const n = t ? countDerValues(der, t) : null;
+        if (n === null || n > MAX_CERTIFICATE_VALUES) continue;
+        values += n;
+        if (values > env.limits.maxAsn1Nodes) throw new LimitError("maxAsn1Nodes", "the DSS certificates hold too many ASN.1 values");
+        extra.certs.push(certificateFromDer(der, "a DSS certificate", env.pki));
+      } catch (e) {
+        if (e instanceof LimitError && e.limit === "maxAsn1Nodes") throw e;
         /* an unreadable DSS certificate only means fewer path candidates */
       }
     }

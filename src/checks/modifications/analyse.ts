@@ -131,6 +131,17 @@ export class ChangeAnalysis {
       report: (level, text) => findings.push({ level, revision: i, text }),
     };
     judgeTrailer(rc, before.trailer, after.trailer);
+    // Every entry this revision writes is read, reached or not: qpdf reads them all when it rewrites a file
+    // (object 0 listed in use made it cache a page content that no entry lists), and an entry that does not
+    // parse as its object is damage that readers repair by scanning.
+    for (const e of this.doc.revisions[i]?.entries ?? []) {
+      if (e.type === "free") continue;
+      if (e.num === 0) {
+        rc.report("other", "object 0, the head of the free list, is listed as in use");
+        continue;
+      }
+      after.objectByNumber(e.num);
+    }
     // Objects whose value this revision wrote anew (new or changed): their references are checked below.
     const written: number[] = [];
     const nums = new Set([...gb.contexts.keys(), ...ga.contexts.keys()]);

@@ -49,11 +49,14 @@ export class Comparer {
     return this.sameValue(ob.value, oa.value);
   }
 
-  /** One value against another, shallow: a reference to the same number is equal here (that object is compared on its own). */
+  /**
+   * One value against another, by identity: a reference to the same number is equal here (that object is
+   * compared on its own); a reference that now names another object, or a value made direct, is a change
+   * (readers link fields, widgets and signatures by reference, not by content), for the rules to judge.
+   */
   sameValue(x: PdfObject, y: PdfObject): boolean {
     const work: [PdfObject, PdfObject][] = [];
-    if (!this.shallow(x, y, work, 0, true)) return false;
-    return this.drain(work, new Set());
+    return this.shallow(x, y, work, 0, true) && work.length === 0;
   }
 
   /** Equal content, references followed on both sides (a value moved to another object, or made direct). */
@@ -90,14 +93,14 @@ export class Comparer {
   }
 
   /**
-   * Compares direct structure; pairs of references go to `work`. With `sameNumberEqual`, a reference to the same
-   * number and generation on both sides is equal without following it.
+   * Compares direct structure; pairs of references go to `work`. With `sameNumberEqual` (identity), a reference
+   * is equal only to a reference to the same number and generation, never followed.
    */
   private shallow(x: PdfObject, y: PdfObject, work: [PdfObject, PdfObject][], depth: number, sameNumberEqual: boolean): boolean {
     this.step();
     if (depth > MAX_DIRECT_DEPTH) throw new FormatError(`values nested more than ${MAX_DIRECT_DEPTH} deep`);
     if (x.kind === "ref" || y.kind === "ref") {
-      if (sameNumberEqual && x.kind === "ref" && y.kind === "ref" && x.num === y.num && x.gen === y.gen) return true;
+      if (sameNumberEqual) return x.kind === "ref" && y.kind === "ref" && x.num === y.num && x.gen === y.gen;
       work.push([x, y]);
       return true;
     }

@@ -59,8 +59,11 @@ function compareDicts(
     const y = after ? rawGet(after, k) : undefined;
     if (x === undefined && y === undefined) continue;
     if (x !== undefined && y !== undefined && pdfEquals(x, y)) continue;
-    if (r.cmp.sameContent(x, y)) continue; // moved to another object, or made direct, with the same content
     const rule = Object.hasOwn(keys, k) ? keys[k] : undefined;
+    // Moved to another object, or made direct, with the same content: no change where only content counts.
+    // Where identity counts (a rule judges the key; readers link fields, widgets, pages and signatures by
+    // reference), the rule judges it: a copy of the seal's field listed in its place is another field.
+    if (!rule && !IDENTITY_KEYS.has(k) && r.cmp.sameContent(x, y)) continue;
     const at = `${where} /${k}`;
     if (!rule) {
       r.report(otherwise, `${at} ${x === undefined ? "added" : y === undefined ? "removed" : "changed"}`);
@@ -204,6 +207,26 @@ function notDocTimestampWidget(r: RuleContext, item: PdfObject, d: PdfDict): str
   }
   return kids.has(refKey(item)) ? undefined : "its field does not list it in /Kids";
 }
+
+/** Keys whose value readers follow by identity: a content-equal copy under them is not the same thing. */
+const IDENTITY_KEYS: ReadonlySet<string> = new Set([
+  "Annots",
+  "Fields",
+  "Kids",
+  "Parent",
+  "P",
+  "V",
+  "Perms",
+  "DocMDP",
+  "UR3",
+  "AcroForm",
+  "Pages",
+  "Root",
+  "Info",
+  "Dests",
+  "Names",
+  "Data",
+]);
 
 /** A signature value (/V of a signature field) that is new in `after`: a document timestamp is LTV, a signature is signing. */
 function newSignatureLevel(r: RuleContext, v: PdfObject | undefined): ChangeLevel {

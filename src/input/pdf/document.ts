@@ -318,6 +318,8 @@ class Document implements PdfDocument {
   objectStreamBytes = 0;
   /** Bytes decoded from streams so far, against limits.maxTotalDecodedBytes (many small bombs add up). */
   decodedTotal = 0;
+  /** Object-stream header pairs read so far, against limits.maxPdfObjects. */
+  headerPairs = 0;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -596,6 +598,11 @@ export class PdfView {
     const n = direct("N");
     const first = direct("First");
     if (n > doc.limits.maxPdfObjects) throw new LimitError("maxPdfObjects", `object stream ${num} claims ${n} objects`);
+    // Every header read (again after an eviction too) is work: all of them together within maxPdfObjects pairs.
+    doc.headerPairs += n;
+    if (doc.headerPairs > doc.limits.maxPdfObjects) {
+      throw new LimitError("maxPdfObjects", `the object streams' headers list more than ${doc.limits.maxPdfObjects} objects in all`);
+    }
     const data = this.decodeWith(s, directFilters(s.dict, `object stream ${num}`));
     if (first > data.length) throw new FormatError(`object stream ${num} /First is past its data`);
     const lx = new Lexer(data.subarray(0, first), 0, `object stream ${num}`);
