@@ -6,7 +6,7 @@
 import type * as pkijs from "pkijs";
 import { createDigest, describeAlgorithm, digestAlgorithm as lookupDigest } from "../pki/algorithms.js";
 import { errorMessage, FormatError, LimitError } from "../errors.js";
-import { coveredRevision, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
+import { coveredRevision, parsePdfDate, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
 import {
   ACCEPTED_DIGESTS,
   decodeSignedData,
@@ -202,6 +202,16 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
     explain: (certs: readonly pkijs.Certificate[], at: Date) => listNote(env.trust, certs, "tsa", at),
   };
   const r = await verifyTimestamp(s.contents!, (alg) => digest(ranges, alg), trust, env.options.at ?? null, env.pki, true);
+  // Readers show a timestamp dictionary's /M as its signing time: it must be the time the token proves.
+  const claimed = s.m ? parsePdfDate(s.m.text) : undefined;
+  if (r.info && s.m && r.judgement.status === "passed" && (!claimed || Math.abs(claimed.getTime() - r.info.genTime.getTime()) > M_TOLERANCE_MS)) {
+    return {
+      status: "failed",
+      sub: "FORMAT_FAILURE",
+      message: `The timestamp verifies, but its dictionary's /M (${s.m.text}) is not the time it proves (${r.info.genTime.toISOString()}): readers show /M as its signing time.`,
+      details: { ...r.judgement.details, genTime: r.info.genTime.toISOString(), claimedTime: s.m.text },
+    };
+  }
   return {
     status: r.judgement.status,
     sub: r.judgement.subIndication,
@@ -209,6 +219,9 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
     details: { ...r.judgement.details, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) },
   };
 }
+
+/** How far a document timestamp's /M may be from the time its token proves (writers set /M before asking the TSA). */
+const M_TOLERANCE_MS = 5 * 60_000;
 
 /** The seal's entry: the first seal check that did not pass decides it. */
 function fromSealChecks(checks: readonly CheckResult[]): Outcome {

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../../src/verify/session.js";
 import { verifyArchive } from "../../src/verify/archive.js";
+import { parsePdfDate } from "../../src/input/pdf/index.js";
 
 const DIR = "test/fixtures/attack-round";
 const sample = createSession({ trust: ["samples/trust"] });
@@ -43,5 +44,25 @@ describe("attack round 1 on the analysis", () => {
   it("dos-timestamp-kids.pdf: 3000 invisible kids, each field judged once: a verdict (the readers show nothing new)", async () => {
     const v = await verdict("dos-timestamp-kids.pdf");
     expect(v.mods?.status).toBe("passed");
+  });
+});
+
+describe("a document timestamp's /M", () => {
+  it("doc-timestamp-m-backdated.pdf: /M of 2020 on a 2025 token (pdfsig shows it as the signing time): TOTAL-FAILED", async () => {
+    const r = await verifyArchive({
+      evidence: { name: "m.pdf", bytes: new Uint8Array(readFileSync(`${DIR}/doc-timestamp-m-backdated.pdf`)) },
+      originals: ["samples/valid/originals"],
+      session: sample,
+    });
+    expect(r.indication).toBe("TOTAL-FAILED");
+    expect(r.checks.find((c) => c.id === "document-timestamps")?.message).toMatch(/\/M \(D:2020.*is not the time it proves/);
+  });
+
+  it("PDF dates as ISO 32000-1 writes them", () => {
+    expect(parsePdfDate("D:20251209100000Z")?.toISOString()).toBe("2025-12-09T10:00:00.000Z");
+    expect(parsePdfDate("D:20251208093509+01'00'")?.toISOString()).toBe("2025-12-08T08:35:09.000Z");
+    expect(parsePdfDate("D:2025")?.toISOString()).toBe("2025-01-01T00:00:00.000Z");
+    expect(parsePdfDate("D:20251399")).toBeUndefined();
+    expect(parsePdfDate("2025-12-09")).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ export { parsePdf, PdfView } from "./document.js";
 export type { PdfDocument } from "./document.js";
 export type { PdfObject, PdfStream } from "./objects.js";
 export { pdfEquals } from "./objects.js";
-export { decodeTextString } from "./text.js";
+export { decodeTextString, parsePdfDate } from "./text.js";
 export { walkNameTree } from "./name-tree.js";
 export { listEmbeddedFiles } from "./embedded-files.js";
 export { coveredRevision, findSignatures } from "./signatures.js";

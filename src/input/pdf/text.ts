@@ -74,3 +74,18 @@ export interface PdfText {
 export function pdfText(bytes: Uint8Array): PdfText {
   return { bytes, text: decodeTextString(bytes) };
 }
+
+/**
+ * A PDF date (ISO 32000-1 §7.9.4, `D:YYYYMMDDHHmmSSOHH'mm'`, every part after the year optional, the
+ * apostrophes too) as an instant; undefined when it is not one. Without a zone it is read as UTC.
+ */
+export function parsePdfDate(text: string): Date | undefined {
+  const m = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Zz])|([+-])(\d{2})'?(?:(\d{2})'?)?)?$/.exec(text.trim());
+  if (!m) return undefined;
+  const n = (i: number, d: number) => (m[i] === undefined ? d : Number(m[i]));
+  const [y, mo, d, h, mi, s] = [n(1, 0), n(2, 1), n(3, 1), n(4, 0), n(5, 0), n(6, 0)];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return undefined;
+  const offset = m[8] === undefined ? 0 : (m[8] === "-" ? -1 : 1) * (n(9, 0) * 60 + n(10, 0));
+  const t = Date.UTC(y, mo - 1, d, h, mi, s) - offset * 60_000;
+  return Number.isFinite(t) ? new Date(t) : undefined;
+}
