@@ -1017,6 +1017,18 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     }
   });
 
+  it("a bare % in the URL's password (ioredis cannot decode it) is a usage error naming the rule, not an internal error", () => {
+    for (const cmd of [
+      ["queue", "status", "--redis", "redis://u:pa%ss@127.0.0.1:1/0", "--queue", "x"],
+      ["queue", "add", "samples/valid", "--redis", "redis://u:pa%ss@127.0.0.1:1/0", "--queue", "x", "--trust", "samples/trust"],
+    ]) {
+      const r = runCli(cmd);
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toMatch(/not URL-encoded \(write a "%" as %25\)/);
+      expect(r.stderr).not.toMatch(/internal error|pa%ss/);
+    }
+  });
+
   it("credentials in the URL's query (?password=, ?username=, which ioredis takes) are never printed: queue status, errors, the worker's health", async () => {
     const own = await startRedis({ extra: ["--requirepass", "q-s3cret-pw"] });
     try {
