@@ -28,7 +28,7 @@ import {
   type QueueJobData,
   type QueuedArchive,
 } from "./job.js";
-import { checkResultKey, recordMac } from "./result-key.js";
+import { checkResultKey, macMatches, recordMac } from "./result-key.js";
 
 export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptions {
   /** As verify-batch's --allow-missing-originals (discovery; part of the job id). */
@@ -123,9 +123,19 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       const count = await c.client.exists(...ids.map((id) => c.keys.archive(id)));
       const known = ids.map(() => false);
       if (count > 0) {
-        const replies = await c.client.pipeline(ids.map((id) => ["hmget", c.keys.archive(id), RECORD_JOB, RECORD_RESULT])).exec();
+        const replies = await c.client
+          .pipeline(ids.map((id) => ["hmget", c.keys.archive(id), RECORD_JOB, RECORD_RESULT, RECORD_NONCE, RECORD_INDEX, RECORD_MAC]))
+          .exec();
         throwFailedCommand(replies);
-        const recs = (replies ?? []).map((r) => (r?.[1] ?? [null, null]) as [string | null, string | null]);
+        // With the result key, a record counts only when its MAC is ours: one planted by a writer without the
+        // key would make this add skip the archive, and its reader never expect it.
+        const recs = (replies ?? []).map((r, i) => {
+          const [g, res, n, idx, m] = (r?.[1] ?? [null, null, null, null, null]) as (string | null)[];
+          const ours =
+            !resultKey ||
+            (typeof n === "string" && typeof idx === "string" && macMatches(recordMac(resultKey, c.keys.scope, ids[i] as string, n, idx), m ?? undefined));
+          return (ours ? [g ?? null, res ?? null] : [null, null]) as [string | null, string | null];
+        });
         const holders = [...new Set(recs.filter(([g, r]) => g && !r).map(([g]) => g!))];
         const live = new Set<string>();
         if (holders.length > 0) {

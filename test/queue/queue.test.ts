@@ -737,6 +737,26 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(again.map((r) => [r.result.evidence, r.result.exitCode])).toEqual([[a!.evidence, 0]]);
   });
 
+  it("--result-key: a record planted without the key (naming a live decoy job) does not make queue add skip the archive", async () => {
+    const q = qname();
+    const key = randomBytes(32);
+    const [a] = specs("planted");
+    const client = new Redis(redis.url);
+    // The run key of these options, as queue add computes it (a first add to another queue tells it).
+    const { run } = await enqueueArchives([a!], { redis: redis.url, queue: qname(), resultKey: key });
+    await client.hset(`bull:${q}:decoy`, "data", "{}");
+    await client.hset(`bull:${q}:sealcheck:a:${jobIdFor(a!, run)}`, "g", "decoy");
+    const s = await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key });
+    expect([s.added, s.alreadyQueued]).toEqual([1, 0]);
+    // Without the key nothing can be told apart: the planted record counts, as before.
+    const q3 = qname();
+    const { run: run3 } = await enqueueArchives([a!], { redis: redis.url, queue: qname() });
+    await client.hset(`bull:${q3}:decoy`, "data", "{}");
+    await client.hset(`bull:${q3}:sealcheck:a:${jobIdFor(a!, run3)}`, "g", "decoy");
+    expect((await enqueueArchives([a!], { redis: redis.url, queue: q3 })).alreadyQueued).toBe(1);
+    client.disconnect();
+  });
+
   it("--result-key: queue add signs records, workers lines; a reader with the key takes only the line each record names, signed, and ignores any other", async () => {
     const q = qname();
     const dir = tempDir("sealcheck-result-key-");
