@@ -1,6 +1,6 @@
 // Writing what the CLI produces (the HTML report, extracted files). Failures are usage errors with the
 // path and the reason, so the CLI exits 3 with one line; nothing is printed here.
-import { constants, accessSync, mkdirSync, statSync } from "node:fs";
+import { constants, accessSync, lstatSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SealcheckError } from "../errors.js";
 import { writeFileSafely } from "../input/files.js";
@@ -28,6 +28,19 @@ export function writeOutputFile(path: string, content: string | Uint8Array, what
  * directory is writable before writing anything, so a bad target leaves no partial output.
  */
 export function writeExtraction(dir: string, files: readonly ExtractedFile[], force: boolean): string[] {
+  // A link planted at the output directory's name would carry every file into its target (and with --force
+  // replace files there): the directory itself must be one, not a link to one.
+  let linked = false;
+  try {
+    linked = lstatSync(dir).isSymbolicLink();
+  } catch {
+    /* missing: created below */
+  }
+  if (linked) {
+    throw new SealcheckError("ERR_FILE_UNREADABLE", `${dir}: the output directory is a symbolic link; extracted files are not written through one`, {
+      file: dir,
+    });
+  }
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {

@@ -1,6 +1,6 @@
 // The auditor's commands as processes: verify --report/--token, inspect, extract, completion, help.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildArchive, evidenceAttachments, workflowTokenJson } from "../../scripts/generator/index.js";
@@ -187,6 +187,21 @@ describe("extract", () => {
     expect(existsSync(join(dir, "escaped.txt"))).toBe(false);
     expect(readdirSync(out).some((n) => n.includes("escaped.txt") && !n.includes("/"))).toBe(true);
     void workflowTokenJson;
+  });
+
+  it("an output directory that is a symbolic link (planted on shared storage) is refused, and nothing is written through it", async () => {
+    const w = await writeArchive();
+    const victim = join(w.dir, "victim");
+    mkdirSync(victim);
+    writeFileSync(join(victim, "Signature1.p7s"), "the operator's own file");
+    const out = join(w.dir, "out");
+    symlinkSync(victim, out);
+    const r = run(["extract", w.pdf, out, "--force"]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/is a symbolic link/);
+    oneStderrLine(r);
+    expect(readdirSync(victim)).toEqual(["Signature1.p7s"]);
+    expect(readFileSync(join(victim, "Signature1.p7s"), "utf8")).toBe("the operator's own file");
   });
 
   it("a directory that cannot be written is exit 3 with one stderr line, and nothing is written", async () => {
