@@ -425,6 +425,16 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     signal?.addEventListener("abort", abort, { once: true });
   });
 
+/** Every archive in the enqueued set has a result this read accepted (paged, so a large set costs what it is). */
+async function everyEnqueuedAccepted(c: QueueConnection, accepted: ReadonlySet<string>): Promise<boolean> {
+  if ((await c.client.zcard(c.keys.enqueued)) > accepted.size) return false;
+  for (let at = 0; ; at += 1000) {
+    const ids = await c.client.zrange(c.keys.enqueued, at, at + 999);
+    if (ids.length === 0) return true;
+    if (ids.some((id) => !accepted.has(id))) return false;
+  }
+}
+
 /** Jobs not finished yet (waiting, paused too, delayed, prioritized or running), and of those, delayed. */
 async function pending(c: QueueConnection): Promise<{ left: number; delayed: number }> {
   const n = await c.queue.getJobCounts("waiting", "delayed", "prioritized", "active", "waiting-children");
@@ -618,6 +628,9 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
       await sweepFailed(c, key);
       const more = async (): Promise<boolean> => (await readPage(c, cursor, 1)).length > 0;
       const { left, delayed } = await pending(c);
+      // Jobs are left, yet every archive enqueued has its result: what is left holds none of them (a job
+      // added by someone else, delayed for years, kept a reader waiting forever). Done once nothing more is read.
+      if (left > 0 && o.follow && (await everyEnqueuedAccepted(c, accepted)) && !(await more())) return;
       // Every job has finished, and a job finishes after its result is written: one more page, then the
       // archives without a result, then done.
       if (left === 0) {

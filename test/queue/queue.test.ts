@@ -737,6 +737,22 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(again.map((r) => [r.result.evidence, r.result.exitCode])).toEqual([[a!.evidence, 0]]);
   });
 
+  it("a job added by someone else and delayed for years does not keep queue wait waiting once every archive enqueued has its result", async () => {
+    const q = qname();
+    const [a] = specs("decoy-delayed");
+    await enqueueArchives([a!], { redis: redis.url, queue: q });
+    const w = startWorker(redis.url, q);
+    await w.ready;
+    const { Queue } = await import("bullmq");
+    const decoy = new Queue(q, { connection: { host: "127.0.0.1", port: Number(new URL(redis.url).port) } });
+    await decoy.add("verify", { v: 3 }, { jobId: "g-decoy", delay: 10 * 365 * 24 * 3600 * 1000 });
+    await decoy.close();
+    const r = runCli(["queue", "wait", "--redis", redis.url, "--queue", q, "--json"], {}, { timeoutMs: 30_000 });
+    w.proc.kill("SIGTERM");
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1 });
+  });
+
   it("--result-key: a record planted without the key (naming a live decoy job) does not make queue add skip the archive", async () => {
     const q = qname();
     const key = randomBytes(32);
