@@ -301,6 +301,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
     process.exit(130);
   };
   process.once("SIGINT", onInterrupt);
+  let ignored = 0;
   try {
     for await (const r of queueResults({
       ...connection(opts),
@@ -309,7 +310,10 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       trim: Boolean(opts.trim),
       ...(resultKey ? { resultKey } : {}),
       // Entries from Redis are untrusted: the job they name is quoted (escaped).
-      onRefused: (e) => printStderrLine(`ignored result entry ${e.cursor} (${escapeJsonText(JSON.stringify(e.jobId))}): ${safeText(e.why)}`),
+      // At most 100 lines, then one count at the end: forged entries are free to write.
+      onRefused: (e) => {
+        if (++ignored <= 100) printStderrLine(`ignored result entry ${e.cursor} (${escapeJsonText(JSON.stringify(e.jobId))}): ${safeText(e.why)}`);
+      },
       onIdle: (n, why) =>
         printStderrLine(
           why === "no-worker"
@@ -327,6 +331,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       cursor = r.cursor;
     }
   } finally {
+    if (ignored > 100) printStderrLine(`ignored ${ignored} result entries in all (the first 100 are listed above)`);
     process.removeListener("SIGINT", onInterrupt);
     writer?.close();
   }

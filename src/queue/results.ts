@@ -425,6 +425,9 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     signal?.addEventListener("abort", abort, { once: true });
   });
 
+/** Reasons kept for refused entries (per archive id) at most; beyond, a no-verdict line says only that none was taken. */
+const MAX_REFUSED_REASONS = 10_000;
+
 /** Every archive in the enqueued set has a result this read accepted (paged, so a large set costs what it is). */
 async function everyEnqueuedAccepted(c: QueueConnection, accepted: ReadonlySet<string>): Promise<boolean> {
   if ((await c.client.zcard(c.keys.enqueued)) > accepted.size) return false;
@@ -495,6 +498,11 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
   let cursor = from;
   /** What the caller has taken: entries (accepted or refused) and archives (their record and place in the count). */
   const taken: { cursor?: string; archive?: string; job?: string }[] = [];
+  // Kept only to be trimmed: a reader that does not trim keeps no state per entry read (2 M forged entries
+  // grew one to 723 MB).
+  const take = (t: { cursor?: string; archive?: string; job?: string }): void => {
+    if (o.trim) taken.push(t);
+  };
   /** Archives whose result this read took, and why the entries of others were refused. */
   const accepted = new Set<string>();
   const refusedWhy = new Map<string, string>();
@@ -592,9 +600,11 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
           if (v.ok && isArchiveId(e.job) && accepted.has(e.job)) Object.assign(v, { ok: false, why: "a second entry for that archive" });
           if (!v.ok) {
             const why = (v as { why: string }).why;
-            if (isArchiveId(e.job) && !accepted.has(e.job)) refusedWhy.set(e.job, `its result entry ${e.id} was refused: ${why}`);
+            // Why an archive's entry was refused, for its no-verdict line: bounded, as the entries are forged at will.
+            if (isArchiveId(e.job) && !accepted.has(e.job) && (refusedWhy.size < MAX_REFUSED_REASONS || refusedWhy.has(e.job)))
+              refusedWhy.set(e.job, `its result entry ${e.id} was refused: ${why}`);
             o.onRefused?.({ cursor: e.id, jobId: e.job.slice(0, 200), why });
-            taken.push({ cursor: e.id });
+            take({ cursor: e.id });
             continue;
           }
           const { result, asIs } = v;
@@ -604,14 +614,14 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
             const why = `a worker refused job ${e.job}: ${result.error ?? "no reason given"}`;
             jobWhy.set(e.job, why);
             o.onRefused?.({ cursor: e.id, jobId: e.job.slice(0, 200), why });
-            taken.push({ cursor: e.id, job: e.job });
+            take({ cursor: e.id, job: e.job });
             continue;
           }
           accepted.add(e.job);
           refusedWhy.delete(e.job);
           // The checked text as it is: re-serialising would only spend CPU on the same line.
           yield { cursor: e.id, jobId: e.job, result, line: asIs ? e.line : JSON.stringify(result) };
-          taken.push({ cursor: e.id, archive: e.job });
+          take({ cursor: e.id, archive: e.job });
         }
         await trim();
         // While results come, following costs a read and a count per poll: a page that is not full is all
@@ -639,7 +649,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
         if (missing === null) continue;
         for (const r of missing) {
           yield r;
-          taken.push({ archive: r.jobId });
+          take({ archive: r.jobId });
         }
         return;
       }

@@ -753,6 +753,25 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1 });
   });
 
+  it("forged entries cost the reader no state per entry and at most 100 stderr lines, then a count", async () => {
+    const q = qname();
+    const [a] = specs("forged-many");
+    await enqueueArchives([a!], { redis: redis.url, queue: q });
+    const w = startWorker(redis.url, q);
+    await w.ready;
+    const client = new Redis(redis.url);
+    await until("the result", async () => (await client.xlen(`bull:${q}:sealcheck:results`)) === 1);
+    const pipe = client.pipeline();
+    for (let i = 0; i < 150; i++) pipe.xadd(`bull:${q}:sealcheck:results`, "*", "job", `forged-${i}`, "r", "{}");
+    await pipe.exec();
+    client.disconnect();
+    const r = runCli(["queue", "wait", "--redis", redis.url, "--queue", q, "--json"], {}, { timeoutMs: 30_000 });
+    w.proc.kill("SIGTERM");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.match(/^sealcheck: ignored result entry /gm)).toHaveLength(100);
+    expect(r.stderr).toMatch(/ignored 150 result entries in all/);
+  });
+
   it("--result-key: a record planted without the key (naming a live decoy job) does not make queue add skip the archive", async () => {
     const q = qname();
     const key = randomBytes(32);
