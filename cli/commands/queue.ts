@@ -270,11 +270,15 @@ ${EXIT_HELP}`,
             signals++;
             if (signals === 1) printStderrLine("stopping: finishing the running archives (signal again to hand them back)");
             void w.close({ force: signals > 1 }).then(resolve);
+            // A second signal stops the worker whatever it waits for (a Redis that is gone, say).
+            if (signals > 1) setTimeout(resolve, 2000).unref();
           };
           process.on("SIGTERM", stop);
           process.on("SIGINT", stop);
         });
         printStderrLine(`worker ${process.pid} stopped after ${w.processed} archive${w.processed === 1 ? "" : "s"}`);
+        // Stopped: connections that BullMQ could not close (Redis gone) must not keep the process alive.
+        setTimeout(() => process.exit(process.exitCode ?? 0), 200).unref();
         return 0;
       });
     });

@@ -406,16 +406,50 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
         wake();
         health();
         await forced;
-        await worker.close().catch(() => {});
+        // BullMQ's close waits for Redis; with Redis gone it would wait for a reconnect forever.
+        await deadline(
+          worker.close().catch(() => {}),
+          CLOSE_DEADLINE_MS,
+        );
         await Promise.all(inFlight);
         await runner.close();
-        await splitter?.close().catch(() => {});
+        await deadline(
+          splitter?.close().catch(() => {}),
+          CLOSE_DEADLINE_MS,
+        );
         if (healthTimer) clearInterval(healthTimer);
         closingPhase = "stopped";
         health();
-        if (owned) await client.quit().catch(() => client.disconnect());
+        if (
+          owned &&
+          !(await deadline(
+            client.quit().then(
+              () => true,
+              () => false,
+            ),
+            1000,
+          ))
+        )
+          client.disconnect();
       })();
       return closing;
     },
   };
+}
+
+/** How long a closing worker waits for Redis (BullMQ's close, the splitter's) before it goes on without it. */
+const CLOSE_DEADLINE_MS = 5000;
+
+/** `p`, or undefined once `ms` have passed (the timer does not keep the process alive). */
+async function deadline<T>(p: Promise<T> | undefined, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((res) => {
+    timer = setTimeout(() => res(undefined), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1114,6 +1114,27 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     }
   });
 
+  it("a worker whose Redis went away stops on SIGTERM (a second one at once): it waits for Redis no longer than a deadline", async () => {
+    const own = await startRedis();
+    try {
+      const proc = spawn(process.execPath, ["dist/cli/main.js", "worker", "--redis", own.url, "--queue", qname(), "--trust", "samples/trust", "-c", "1"], {
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      const { ready } = watch(proc, "SIGTERM to stop");
+      await ready;
+      const exited = new Promise<number | null>((res) => proc.once("exit", (code) => res(code)));
+      await own.stop();
+      proc.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 300));
+      proc.kill("SIGTERM");
+      const code = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r("still running"), 15_000))]);
+      if (code === "still running") proc.kill("SIGKILL");
+      expect(code).not.toBe("still running");
+    } finally {
+      await own.stop().catch(() => {});
+    }
+  });
+
   it("unreachable Redis: one line naming the URL without its password, exit 3, for every command; never the password", async () => {
     const url = `redis://user:s3cr%21t-pw@127.0.0.1:${redis.port + 1}/0`;
     for (const args of [
