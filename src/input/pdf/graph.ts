@@ -5,7 +5,7 @@
 // object's own /Type, which a writer chooses freely.
 import { LimitError } from "../../errors.js";
 import type { PdfView } from "./document.js";
-import { type PdfDict, type PdfObject, type PdfRef, rawGet } from "./objects.js";
+import { type PdfDict, type PdfObject, rawGet } from "./objects.js";
 
 /** Where in the document a value is used. */
 export type GraphContext =
@@ -41,12 +41,6 @@ export interface ObjectGraph {
   readonly contexts: ReadonlyMap<number, ReadonlySet<GraphContext>>;
   /** Who refers to each reachable object, under which context. */
   readonly edges: ReadonlyMap<number, readonly GraphEdge[]>;
-  /**
-   * References to object numbers no cross-reference section lists (or lists under another generation).
-   * Readers differ on these: some read null, poppler and qpdf rebuild the table by scanning the file, where
-   * the last `N G obj` wins.
-   */
-  readonly dangling: readonly { readonly ref: PdfRef; readonly from: number | null; readonly key: string }[];
   /** Object numbers referred to that resolve to nothing here (free, missing or another generation). */
   readonly nullRefs: ReadonlySet<number>;
 }
@@ -128,7 +122,6 @@ export function fieldType(d: PdfDict | undefined, view: PdfView): string | undef
 export function objectGraph(view: PdfView, maxObjects: number): ObjectGraph {
   const contexts = new Map<number, Set<GraphContext>>();
   const edges = new Map<number, GraphEdge[]>();
-  const dangling: { ref: PdfRef; from: number | null; key: string }[] = [];
   const nullRefs = new Set<number>();
   type Item = { value: PdfObject; ctx: GraphContext; from: number | null; key: string };
   const stack: Item[] = [];
@@ -146,7 +139,6 @@ export function objectGraph(view: PdfView, maxObjects: number): ObjectGraph {
       const obj = view.object(value);
       if (!obj) {
         nullRefs.add(value.num);
-        if (!view.isFree(value.num) && dangling.length < 64) dangling.push({ ref: value, from: item.from, key: item.key });
         continue;
       }
       let set = contexts.get(value.num);
@@ -177,7 +169,7 @@ export function objectGraph(view: PdfView, maxObjects: number): ObjectGraph {
       });
     }
   }
-  return { revision: view.index, contexts, edges, dangling, nullRefs };
+  return { revision: view.index, contexts, edges, nullRefs };
 }
 
 /** Array items keep the context their array was given by its key (Kids of a page-tree node stay page-tree). */

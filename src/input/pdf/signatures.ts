@@ -6,6 +6,7 @@
 import { FormatError, LimitError } from "../../errors.js";
 import type { PdfDocument, PdfView } from "./document.js";
 import { type ByteSpan, type PdfDict, type PdfObject, type PdfRef, rawGet, refKey } from "./objects.js";
+import { fieldType } from "./graph.js";
 import { walkPages } from "./pages.js";
 import { type PdfText, pdfText } from "./text.js";
 
@@ -148,18 +149,6 @@ function valueHolder(view: PdfView, ref: PdfRef): { node: PdfRef; dict: PdfDict;
   return undefined;
 }
 
-/** /FT, inherited through /Parent (bounded). */
-function inheritedFt(view: PdfView, d: PdfDict): string | undefined {
-  let cur: PdfDict | undefined = d;
-  for (let i = 0; cur && i < 32; i++) {
-    const ft = view.getName(cur, "FT");
-    if (ft !== undefined) return ft;
-    const p = view.resolve(rawGet(cur, "Parent"));
-    cur = p?.kind === "dict" ? p : undefined;
-  }
-  return undefined;
-}
-
 /** Signatures and document timestamps of the document as `view`'s revision shows it. */
 export function findSignatures(view: PdfView): SignatureScan {
   const catalog = view.catalog();
@@ -217,7 +206,7 @@ export function findSignatures(view: PdfView): SignatureScan {
       for (const ref of page.annots) {
         if (++count > view.limits.maxTreeNodes) throw new LimitError("maxTreeNodes", `the pages have more than ${view.limits.maxTreeNodes} fields and widgets`);
         const w = view.resolve(ref);
-        if (w?.kind !== "dict" || view.getName(w, "Subtype") !== "Widget" || inheritedFt(view, w) !== "Sig") continue;
+        if (w?.kind !== "dict" || view.getName(w, "Subtype") !== "Widget" || fieldType(w, view) !== "Sig") continue;
         const holder = valueHolder(view, ref);
         if (!holder || visited.has(refKey(holder.node)) || (holder.v.kind === "ref" && sigSeen.has(refKey(holder.v)))) continue;
         visited.add(refKey(holder.node));
