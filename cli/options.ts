@@ -89,6 +89,10 @@ export function verdictOptions(): Option[] {
     listOption("--trust-seal <path>", "trust anchor(s) for the seal certificate only (repeatable)", "none"),
     listOption("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", "none"),
     new Option("--allow-extra-originals", "a supplied file that matches no signed document is a warning, not TOTAL-FAILED"),
+    new Option(
+      "--policy <file>",
+      "cryptographic constraints by date (schemas/crypto-policy.schema.json) instead of the shipped schemas/crypto-policy.default.json",
+    ),
   ];
 }
 
@@ -141,6 +145,7 @@ export async function batchVerifyOptions(opts: Record<string, unknown>): Promise
     sealSigners: opts.sealSigner as string[],
     trustFor: { token: opts.trustToken as string[], seal: opts.trustSeal as string[], tsa: opts.trustTsa as string[] },
     allowExtraOriginals: Boolean(opts.allowExtraOriginals),
+    ...(opts.policy !== undefined ? { policy: opts.policy as string } : {}),
     ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
     ...(await trustedListsFrom(opts)),
   };
@@ -151,7 +156,7 @@ export function batchVerifyFlags(): Option[] {
   return [
     listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"),
     listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"),
-    new Option("--at <time>", "validation time, ISO 8601 (default: the time each archive's evidence proves)"),
+    new Option("--at <time>", "validation time, ISO 8601 (default: now; the sealed evidence is judged at the time its timestamps prove)"),
     ...verdictOptions(),
     ...trustedListFlags(),
     new Option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports"),

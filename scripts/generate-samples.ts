@@ -31,10 +31,12 @@ function writeFiles(dir: string, files: SampleFiles): void {
   }
 }
 
-function getPki(fresh: boolean): TestPki {
+function getPki(fresh: boolean, reissue: boolean): TestPki {
   const dir = join(root, "pki");
-  if (!fresh && pkiExists(dir)) return loadPki(dir);
-  const pki = createPki();
+  if (!fresh && !reissue && pkiExists(dir)) return loadPki(dir);
+  // --reissue: the same keys, certificates issued anew (new validity periods in timeline.ts).
+  const kept = reissue && pkiExists(dir) ? loadPki(dir) : null;
+  const pki = createPki(kept ? (Object.fromEntries(Object.entries(kept).map(([role, c]) => [role, c.key])) as Parameters<typeof createPki>[0]) : {});
   rmSync(dir, { recursive: true, force: true });
   savePki(pki, dir);
   return pki;
@@ -43,7 +45,7 @@ function getPki(fresh: boolean): TestPki {
 const verdict = (e: Expected): string => `${e.indication}${e.subIndication ? ` / ${e.subIndication}` : ""} | \`${e.check}\` | ${EXIT[e.indication]}`;
 
 async function main(): Promise<void> {
-  const pki = getPki(process.argv.includes("--fresh-pki"));
+  const pki = getPki(process.argv.includes("--fresh-pki"), process.argv.includes("--reissue"));
   for (const d of ["valid", "tampered", "attacks", "trust"]) rmSync(join(root, d), { recursive: true, force: true });
 
   writeFiles(join(root, "trust"), {

@@ -27,7 +27,7 @@ export function registerVerifyBatch(program: Command): void {
     .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files")
     .addOption(listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
     .addOption(listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"))
-    .option("--at <time>", "validation time, ISO 8601 (default: the time each archive's evidence proves)")
+    .option("--at <time>", "validation time, ISO 8601 (default: now; the sealed evidence is judged at the time its timestamps prove)")
     .option("-w, --workers <n>", "worker threads (default: the number of cores)", parseCount)
     .option("-o, --out <file>", "write one JSON line per archive to this file (JSON Lines)")
     .option("--resume", "skip archives already in --out and append the others")

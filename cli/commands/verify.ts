@@ -10,7 +10,7 @@ export function registerVerify(program: Command): void {
     .argument("[originals...]", "original PDFs, or directories of them, matched to the token by SHA-256")
     .addOption(listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
     .addOption(listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"))
-    .option("--at <time>", "validation time, ISO 8601 (default: the time the evidence proves)")
+    .option("--at <time>", "validation time, ISO 8601 (default: now; the sealed evidence is judged at the time its timestamps prove)")
     .option("--json", "print the report as JSON on stdout")
     .option("--summary", "print only the verdict, its reason and the checks that did not pass")
     .option("-q, --quiet", "print nothing; the exit code is the verdict (errors still go to stderr)")
@@ -69,6 +69,7 @@ in the package; the stable contract: docs/contract.md.`,
           sealSigners: opts.sealSigner as string[],
           trustFor: { token: opts.trustToken as string[], seal: opts.trustSeal as string[], tsa: opts.trustTsa as string[] },
           allowExtraOriginals: Boolean(opts.allowExtraOriginals),
+          ...(opts.policy !== undefined ? { policy: opts.policy as string } : {}),
           showPersonalData: Boolean(opts.showPersonalData),
           ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
           ...(typeof opts.token === "string" ? { crossCheckToken: opts.token } : {}),

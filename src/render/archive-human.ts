@@ -71,6 +71,10 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
     heading("Seal");
     out.push(...fieldLines(v.seal));
   }
+  if (v.longTerm) {
+    heading("Long-term validation");
+    out.push(...fieldLines(v.longTerm));
+  }
   if (v.tokenCertificate) {
     heading("Token certificate");
     out.push(...fieldLines(v.tokenCertificate));

@@ -23,7 +23,9 @@ import type { CheckResult } from "../report/types.js";
 import type { ArchiveReport, VerificationInputs } from "../report/archive-report.js";
 import { VERSION } from "../version.js";
 import { checkJsonFields } from "../checks/attachments.js";
-import { validationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv } from "../checks/facts.js";
+import { runValidationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv } from "../checks/facts.js";
+import { checkLongTerm } from "../checks/long-term.js";
+import type { LongTermSummary } from "../report/archive-report.js";
 import { checkTokenSignature } from "../checks/token-signature.js";
 import { checkTokenClaims } from "../checks/token-claims.js";
 import { checkTokenCertificate } from "../checks/token-certificate.js";
@@ -244,7 +246,7 @@ interface PipelineRun {
   input?: EvidenceInput;
 }
 
-type Facts = PadesStageFacts;
+type Facts = PadesStageFacts & { readonly longTerm?: LongTermSummary | null };
 
 /**
  * One stage of the pipeline: the checks it decides (registry ids) and how, from the facts before it. Stages
@@ -285,6 +287,14 @@ function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null, i
     },
     { produces: ["counts"], forms: "all", run: (_env, f) => ({ checks: [checkCounts(input, f)] }) },
     { produces: ["validation-time"], forms: "all", run: (env, f) => ({ checks: validationTimeRemark(env.options, f) }) },
+    {
+      produces: ["long-term"],
+      forms: "all",
+      run: async (env, f, checks) => {
+        const { check, summary } = await checkLongTerm(env, f, checks);
+        return { checks: [check], facts: { longTerm: summary } };
+      },
+    },
   ];
 }
 
@@ -308,7 +318,7 @@ async function runPipeline(
     };
   }
   run.input = input;
-  const env: CheckEnv = Object.freeze({ limits, pki: session.pki, trust, options: Object.freeze({ ...options }) });
+  const env: CheckEnv = Object.freeze({ limits, pki: session.pki, trust, options: Object.freeze({ ...options }), validationTime: runValidationTime(options) });
   const form = input.format === "workflow-token-json" ? "workflow-token-json" : "pades";
   let facts: Facts = Object.freeze({});
   // A PDF among the originals is this evidence (the same bytes), or a sealed archive whose own seal verifies
@@ -348,7 +358,7 @@ async function runPipeline(
 
   run.stage = "counts";
   const verdict = computeVerdict(checks);
-  const at = validationTime(options, facts);
+  const at = env.validationTime;
   return {
     ...verdict,
     validationTime: at.time.toISOString(),
@@ -363,6 +373,7 @@ async function runPipeline(
     ...buildArchiveSummary(facts, o.showPersonalData ?? false),
     seal: facts.seal ?? null,
     pdfSignatures: [...(facts.pdfSignatures ?? [])],
+    longTerm: facts.longTerm ?? null,
   };
 }
 
@@ -385,6 +396,7 @@ function verificationInputs(trust: TrustStore, options: ArchiveOptions, limits: 
       tokenSignerOrganizations: [...(options.tokenSignerOrganizations ?? [])],
       limits: Object.fromEntries(changed),
       showPersonalData: o.showPersonalData ?? false,
+      cryptoPolicy: { name: options.cryptoPolicy.name, sha256: options.cryptoPolicy.sha256 },
     },
   };
 }

@@ -4,7 +4,9 @@
 // what repeats across archives, the broker's certificates and CRLs, is decoded once); clear() drops the
 // caches. verifyArchive without a session reads its options from the call and uses the default process
 // session's caches, which clearDefaultSession() drops.
-import { SealcheckError } from "../errors.js";
+import { SealcheckError, errorMessage } from "../errors.js";
+import { readRegularFile } from "../input/files.js";
+import { parseCryptoPolicy, type CryptoPolicy } from "../pki/algorithms.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { durationOption, parseValidationTime } from "../time.js";
 import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore, type TrustedListAnchors } from "../pki/trust-store.js";
@@ -47,6 +49,11 @@ export interface VerdictOptions {
   limits?: Partial<Limits>;
   /** Put personal data values in the report (default: masked, names of claims only). */
   showPersonalData?: boolean;
+  /**
+   * Cryptographic constraints by date (--policy): the path of a policy file (schemas/crypto-policy.schema.json)
+   * replacing the shipped default, schemas/crypto-policy.default.json.
+   */
+  policy?: string;
 }
 
 /** The names of the verdict options (what a session fixes), `at` and `trustStore` included. */
@@ -64,6 +71,7 @@ export const VERDICT_OPTION_NAMES = [
   "sealSigners",
   "allowExtraOriginals",
   "limits",
+  "policy",
 ] as const satisfies readonly (keyof SessionOptions)[];
 
 // Every verdict option is in VERDICT_OPTION_NAMES (a compile error names the one that is not).
@@ -133,7 +141,29 @@ export function resolveOptions(o: VerdictOptions & { at?: Date | string }): Arch
   }
   if (o.sealSigners?.length) opts.sealSigners = resolveSealSigners(o.sealSigners);
   if (o.allowExtraOriginals) opts.allowExtraOriginals = true;
+  if (o.policy !== undefined) opts.cryptoPolicy = loadCryptoPolicy(o.policy);
   return opts;
+}
+
+/** The largest policy file read: real ones are a few KiB. */
+const MAX_POLICY_BYTES = 1024 * 1024;
+
+/** A crypto policy file (--policy): one usage error naming the file and what is wrong, never a stack trace. */
+export function loadCryptoPolicy(file: string): CryptoPolicy {
+  if (typeof file !== "string" || file === "")
+    throw new SealcheckError("ERR_USAGE", "--policy: expected the path of a policy file (schemas/crypto-policy.schema.json)");
+  let text: string;
+  try {
+    text = readRegularFile(file, MAX_POLICY_BYTES, { what: "policy " }).toString("utf8");
+  } catch (e) {
+    if (e instanceof SealcheckError) throw e;
+    throw new SealcheckError("ERR_USAGE", `--policy ${file}: ${errorMessage(e)}`, { file });
+  }
+  try {
+    return parseCryptoPolicy(JSON.parse(text));
+  } catch (e) {
+    throw new SealcheckError("ERR_USAGE", `--policy ${file}: not a crypto policy (schemas/crypto-policy.schema.json): ${errorMessage(e)}`, { file });
+  }
 }
 
 /** --seal-signer values: organizationIdentifiers as they are, certificate files as SHA-256 thumbprints. */
