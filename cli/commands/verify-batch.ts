@@ -12,6 +12,16 @@ function parseReports(value: string): "all" | "not-passed" | "none" {
   return value;
 }
 
+/** --expiring-before: an instant as --at takes it; its errors name this option. */
+function parseExpiry(parse: (v: string) => Date, value: string): Date {
+  try {
+    return parse(value);
+  } catch (e) {
+    if (e instanceof Error) e.message = e.message.replace(/^--at:/, "--expiring-before:");
+    throw e;
+  }
+}
+
 /** The command line of this run with --resume, quoted for a POSIX shell. */
 function resumeCommand(): string {
   const args = process.argv.slice(2);
@@ -47,6 +57,10 @@ export function registerVerifyBatch(program: Command): void {
     .option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)", parseSeconds)
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
     .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
+    .option(
+      "--expiring-before <time>",
+      "list the archives whose protection (report longTerm.protectedUntil) ends before this ISO 8601 time, or is gone: those to renew with sealcheck augment",
+    )
     .option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports");
   for (const o of [...verdictOptions(), ...trustedListFlags()]) cmd.addOption(o);
   cmd
@@ -86,7 +100,9 @@ options, unusable trust store, nothing found).`,
         const out = opts.out as string | undefined;
         if (opts.resume && !out) throw new SealcheckError("ERR_USAGE", "--resume needs --out <file> (the results of the earlier run)");
         const workers = (opts.workers as number | undefined) ?? defaultWorkers();
-        const summary = new BatchSummary(opts.slowest as number);
+        const { parseValidationTime } = await import("../../src/api/common.js");
+        const expiringBefore = opts.expiringBefore === undefined ? null : parseExpiry(parseValidationTime, opts.expiringBefore as string);
+        const summary = new BatchSummary(opts.slowest as number, undefined, undefined, expiringBefore);
         const format = opts.json ? "json" : (opts.format as "text" | "json" | "junit" | "csv");
         // JUnit and CSV list every archive (earlier run included); the short fields only, not the reports.
         const rows: import("../../src/api/batch.js").BatchRow[] = [];

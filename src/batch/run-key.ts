@@ -35,8 +35,10 @@ function contentDigests(paths: readonly string[] | undefined): string[] {
 
 /** Everything that shaped the verdicts of one batch run, in a stable order. */
 export function runOptions(options: BatchVerifyOptions & { allowMissingOriginals?: boolean }): Record<string, unknown> {
-  const { trust, certs, trustFor, trustedLists, ...rest } = options;
+  const { trust, certs, trustFor, trustedLists, policy, ...rest } = options;
   const described: Record<string, unknown> = { sealcheck: VERSION, trustAnchors: contentDigests(trust), certs: contentDigests(certs) };
+  // The crypto policy by its content, as the anchors: the same file edited is another question.
+  if (policy !== undefined) described.cryptoPolicy = contentDigests([policy]);
   // Role anchors by content too, like --trust.
   if (trustFor)
     described.roleAnchors = Object.fromEntries(

@@ -46,6 +46,13 @@ export interface BatchResult {
   error: string | null;
   /** Stable code of that error: ERR_FILE_NOT_FOUND, ERR_LAYOUT, ERR_WORKER_CRASHED, ERR_TIMEOUT, ERR_INTERNAL, … */
   errorCode: BatchErrorCode | null;
+  /**
+   * The archive's protection horizon (report.longTerm.protectedUntil): the date its newest proof of existence
+   * (or, without one, its seal certificate) runs out; renew (sealcheck augment) before it. null: not protected
+   * at the validation time. Absent when there is nothing to keep provable (no verdict, the Workflow-token JSON,
+   * a seal that did not verify) and in lines of older versions.
+   */
+  protectedUntil?: string | null;
 }
 
 /** Verification options shared by every archive of a batch (the options of `sealcheck verify`). */

@@ -58,6 +58,8 @@ export async function createVerifier(o: BatchVerifyOptions): Promise<Verifier> {
         report,
         error: null,
         errorCode: null,
+        // Absent when there is nothing to keep provable (the Workflow-token JSON, a seal that did not verify).
+        ...(report.longTerm ? { protectedUntil: report.longTerm.protectedUntil } : {}),
       };
     } catch (e) {
       const code = e instanceof SealcheckError ? e.code : "ERR_INTERNAL";

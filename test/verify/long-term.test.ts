@@ -7,6 +7,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
+import { verifyMany } from "../../src/api/batch.js";
 import { DEFAULT_CRYPTO_POLICY, parseCryptoPolicy } from "../../src/pki/algorithms.js";
 import {
   addDocumentTimestamp,
@@ -249,5 +250,44 @@ describe("cryptographic constraints by date (--policy)", () => {
     expect(missing.code).toBe(3);
     expect(missing.stderr).toContain("no-such-policy.json");
     expect(() => parseCryptoPolicy({ ...defaultPolicy, reviewed: "2024-02-30" })).toThrow(/reviewed/);
+  });
+});
+
+describe("protection horizon in batches (issue 36 part 4)", () => {
+  it("verifyMany gives each archive's protectedUntil; verify-batch --expiring-before lists those to renew", async () => {
+    const dir = tempDir("sealcheck-horizon-");
+    const files = { "b-t.pdf": await bt(), "b-lta.pdf": await lta() };
+    for (const [name, pdf] of Object.entries(files)) writeFileSync(join(dir, name), pdf);
+    const specs = Object.keys(files).map((n) => ({ evidence: join(dir, n), originals: [] }));
+    const got: Record<string, string | null | undefined> = {};
+    for await (const r of verifyMany(specs, { workers: 0, trust: [trustDirectory()], at: "2026-06-01T00:00:00Z" }))
+      got[r.evidence.split("/").pop()!] = r.protectedUntil;
+    // B-T: its seal certificate's expiry. B-LTA: the archive timestamp's horizon (its TSA's RSA-2048 key: 2026 by the policy).
+    expect(got).toEqual({ "b-t.pdf": SEAL_EXPIRY.replace(".000Z", "Z"), "b-lta.pdf": "2026-01-01T00:00:00Z" });
+
+    const run = (before: string) =>
+      runCli([
+        "verify-batch",
+        dir,
+        "--allow-missing-originals",
+        "--trust",
+        trustDirectory(),
+        "--at",
+        "2025-12-10T00:00:00Z",
+        "--expiring-before",
+        before,
+        "--json",
+      ]);
+    const soon = JSON.parse(run("2026-06-01T00:00:00Z").stdout);
+    expect(soon.toRenew).toEqual({
+      before: "2026-06-01T00:00:00.000Z",
+      count: 1,
+      archives: [{ evidence: join(dir, "b-lta.pdf"), protectedUntil: "2026-01-01T00:00:00Z" }],
+    });
+    const later = JSON.parse(run("2027-01-01T00:00:00Z").stdout);
+    expect(later.toRenew.count).toBe(2);
+    const bad = run("2027-01-01");
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toContain("--expiring-before");
   });
 });
