@@ -11,7 +11,11 @@ export type {
   VerificationInputs,
   PdfSignatureReport,
   PdfSignatureKind,
+  LongTermSummary,
+  LongTermEntry,
+  AlgorithmWeighed,
 } from "../report/archive-report.js";
+export type { CryptoPolicy, PolicyKeyType } from "../pki/algorithms.js";
 export { computeVerdict, exitCodeFor, type Verdict } from "../report/verdict.js";
 // The registry of check ids: report order, category and the module that decides each.
 export {
