@@ -31,4 +31,3 @@ export {
   type DiscoveryOptions,
 } from "./discovery.js";
 export { MemoryReplayStore, ReplayStoreError, defaultReplayStore, type MemoryReplayStoreOptions, type ReplayStore } from "./replay.js";
-export { RedisReplayStore, type RedisReplayStoreOptions } from "./replay-redis.js";
