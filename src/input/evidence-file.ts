@@ -18,7 +18,8 @@ export interface WorkflowResultInfo {
 /** The evidence as read: the PDF bytes and/or the endpoint fields, not yet verified. */
 export interface EvidenceInput {
   file: string;
-  format: EvidenceFormat;
+  /** EvidenceFormat, spelt out: reports name it by report/types.ts's EvidenceFormat (input imports no report). */
+  format: "pades-pdf" | "pades-json" | "workflow-token-json";
   /** The PAdES bytes (from the file, or decoded from padesB64). */
   pdf?: Uint8Array;
   /** Workflow-token endpoint fields, as given (validated by the attachments check). */

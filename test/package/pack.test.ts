@@ -1,7 +1,8 @@
 // The package as users get it: packed, unpacked from the tarball into fresh ES-module and CommonJS projects
 // whose node_modules link only the package's declared dependencies to the ones `npm ci` installed here
 // (offline and fast; a dependency the code needs but package.json does not declare fails to load), the
-// README's library examples type-checked against the shipped declarations and run against the installed code.
+// library examples of the README and docs/ type-checked against the shipped declarations and run against the
+// installed code.
 // The build goes to its own directory: other test files rebuild dist/ concurrently.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
@@ -18,16 +19,25 @@ const npm = (args: string[], cwd: string): string =>
     env: { ...process.env, npm_config_update_notifier: "false" },
   });
 
-/** The README's ```ts blocks that import from "sealcheck" (not from "sealcheck/queue": queueExamples). */
-function readmeExamples(): string[] {
-  const blocks = [...readFileSync("README.md", "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  return blocks.filter((b) => /from "sealcheck"|require\("sealcheck"\)/.test(b) && !b.includes('"sealcheck/queue"'));
+/** The ```ts blocks of the README and of docs/*.md (the user documentation, published with the package). */
+function tsBlocks(): string[] {
+  const pages = [
+    "README.md",
+    ...readdirSync("docs")
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => join("docs", f)),
+  ];
+  return pages.flatMap((p) => [...readFileSync(p, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!));
 }
 
-/** The README's ```ts blocks that import from "sealcheck/queue" (bullmq and ioredis installed). */
+/** The documentation's ```ts blocks that import from "sealcheck" (not from "sealcheck/queue": queueExamples). */
+function readmeExamples(): string[] {
+  return tsBlocks().filter((b) => /from "sealcheck"|require\("sealcheck"\)/.test(b) && !b.includes('"sealcheck/queue"'));
+}
+
+/** The documentation's ```ts blocks that import from "sealcheck/queue" (bullmq and ioredis installed). */
 function queueExamples(): string[] {
-  const blocks = [...readFileSync("README.md", "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  return blocks.filter((b) => b.includes('from "sealcheck/queue"'));
+  return tsBlocks().filter((b) => b.includes('from "sealcheck/queue"'));
 }
 
 // What the examples leave to the reader (the receiver's own functions, a Redis client).
@@ -150,8 +160,8 @@ await new RedisReplayStore("redis://127.0.0.1:9").markUsed("iss id", new Date(Da
 `,
     );
     const lines = run("no-peers.mjs", dir).trim().split("\n");
-    expect(lines[0]).toMatch(/^ERR_USAGE .*needs ioredis, an optional dependency that is not installed \(npm install bullmq ioredis\)/);
-    expect(lines[1]).toMatch(/needs ioredis, an optional dependency that is not installed/);
+    expect(lines[0]).toMatch(/^ERR_USAGE .*need ioredis, an optional dependency that is not installed \(npm install bullmq ioredis\)/);
+    expect(lines[1]).toMatch(/need ioredis, an optional dependency that is not installed/);
     // The CLI runs from the install too (bundled, its own worker beside it).
     const cli = execFileSync(process.execPath, [join(dir, "node_modules/sealcheck/dist/cli/main.js"), "--version"], { encoding: "utf8" });
     expect(cli.trim()).toContain(JSON.parse(readFileSync("package.json", "utf8")).version);
