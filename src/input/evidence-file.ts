@@ -7,8 +7,6 @@ import { PrefixHashing } from "./evidence-digest.js";
 import { fileChanged, loaded, sparseEvidence, sparseOf } from "./sparse.js";
 import { openRegular, readOpenedWhole } from "./files.js";
 
-export type EvidenceFormat = "pades-pdf" | "pades-json" | "workflow-token-json";
-
 export interface WorkflowResultInfo {
   ocspReponseIncluded?: unknown;
   documentCount?: unknown;
