@@ -6,8 +6,8 @@
 // trustlist (ETSI TS 119 612 trusted lists) are verifiers beside checks and verify; inspect decodes without a
 // verdict; report is the model every layer fills (types and small constructors), so it imports none of them;
 // render shows reports (it reads the verifiers' report types, type-only, and never runs a verifier); batch runs
-// verify on threads, queue carries batches over Redis; api is the public entry (src/index.ts is all of it) and
-// nothing in the library imports it; the CLI uses the library through it. errors, limits, redis, time, usage
+// verify on threads, queue carries batches over Redis; api is the library's surface by area (src/index.ts, the
+// public entry, picks from it) and nothing in the library imports it; the CLI uses the library through it. errors, limits, redis, time, usage
 // and version are shared leaves. Only the queue (and the Redis helpers) may load bullmq and ioredis, which are
 // optional for users. `npm test` runs this (test/layers.test.ts); type-only imports count
 // (tsPreCompilationDeps).

@@ -30,7 +30,7 @@ export type { EvidenceInput, WorkflowResultInfo } from "../input/evidence-file.j
 export type { Style } from "../render/style.js";
 export { SealcheckError, FormatError, LimitError, errorMessage, type ErrorCode } from "../errors.js";
 export { DEFAULT_LIMITS, LIMIT_NAMES, LIMIT_DESCRIPTIONS, resolveLimits, type Limits } from "../limits.js";
-export { parseValidationTime } from "../time.js";
+export { parseValidationTime, type ValidationTimeInput } from "../time.js";
 export { VERSION } from "../version.js";
 // The one sanitiser for untrusted text on its way to a terminal (use it when printing report fields yourself).
 export { safeText, safeForTerminal, escapeJsonText } from "../render/sanitize.js";

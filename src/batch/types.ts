@@ -3,6 +3,7 @@
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { Indication, SubIndication } from "../report/types.js";
 import type { VerdictOptions } from "../verify/archive.js";
+import type { ValidationTimeInput } from "../time.js";
 
 /** One archive to verify: an evidence file and the originals to compare it with. */
 export interface ArchiveSpec {
@@ -51,8 +52,8 @@ export interface BatchResult {
 /** Verification options shared by every archive of a batch (the options of `sealcheck verify`). */
 /** What every archive of a batch is verified with (structured-cloneable: it is sent to each worker). */
 export interface BatchVerifyOptions extends VerdictOptions {
-  /** Validation time (ISO 8601); default: the time each archive's evidence proves. */
-  at?: string;
+  /** Validation time; default: the time each archive's evidence proves. */
+  at?: ValidationTimeInput;
 }
 
 export interface VerifyManyOptions extends BatchVerifyOptions {

@@ -5,6 +5,7 @@
 // the registry's order (src/report/check-ids.ts).
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
+import type { ValidationTimeInput } from "../time.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { evidenceSha256 } from "../input/evidence-digest.js";
@@ -63,7 +64,7 @@ export interface VerifyArchiveOptions extends VerdictOptions {
   /** A loaded trust store instead of `trust`/`certs`, to share across many archives. */
   trustStore?: TrustStore;
   /** Validation time; default: the time the evidence proves. */
-  at?: Date | string;
+  at?: ValidationTimeInput;
 }
 
 /**

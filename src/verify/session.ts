@@ -6,7 +6,7 @@
 // session's caches, which clearDefaultSession() drops.
 import { SealcheckError } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
-import { durationOption, parseValidationTime } from "../time.js";
+import { durationOption, parseValidationTime, type ValidationTimeInput } from "../time.js";
 import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore, type TrustedListAnchors } from "../pki/trust-store.js";
 import { thumbprint } from "../pki/certificate.js";
 import { PkiCaches } from "../pki/kept.js";
@@ -75,7 +75,7 @@ export interface SessionOptions extends VerdictOptions {
   /** A loaded trust store instead of `trust`/`certs`/`trustFor`. */
   trustStore?: TrustStore;
   /** Validation time; default: the time each archive's evidence proves. */
-  at?: Date | string;
+  at?: ValidationTimeInput;
   /** Decode by parts (default) or always whole: the same results, see PkiSessionOptions. */
   byParts?: boolean;
 }
@@ -107,12 +107,12 @@ export function createSession(o: SessionOptions = {}): VerificationSession {
   return new VerificationSession(limits, trust, options, pki);
 }
 
-export function parseAt(at: Date | string | undefined): Date | undefined {
+export function parseAt(at: ValidationTimeInput | undefined): Date | undefined {
   return at === undefined ? undefined : parseValidationTime(at);
 }
 
 /** The verdict options with their defaults, checked (a bad value is a usage error). */
-export function resolveOptions(o: VerdictOptions & { at?: Date | string }): ArchiveOptions {
+export function resolveOptions(o: VerdictOptions & { at?: ValidationTimeInput }): ArchiveOptions {
   const opts: ArchiveOptions = { ...DEFAULT_ARCHIVE_OPTIONS };
   const at = parseAt(o.at);
   if (at) opts.at = at;
