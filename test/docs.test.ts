@@ -44,8 +44,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("documentation links", () => {
-  it("the pages exist: README, CONTRIBUTING and docs/", () => {
-    for (const f of ["README.md", "CONTRIBUTING.md", "docs/security.md", "docs/batch.md"]) expect(existsSync(f), f).toBe(true);
+  it("the pages exist: README, CONTRIBUTING, ARCHITECTURE and docs/", () => {
+    for (const f of ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "docs/security.md", "docs/batch.md"]) expect(existsSync(f), f).toBe(true);
   });
 
   it("every relative link names a file that exists, and a heading of it", () => {
