@@ -225,5 +225,21 @@ export async function tokenCrossCheckStage(a: {
     if (e instanceof SealcheckError) throw e;
     return failed(CROSS_CHECK_ID, "FORMAT_FAILURE", `--token ${tokenFile}: ${errorMessage(e)}.`, { details: { tokenFile } });
   }
+  refuseAnotherWorkflow(primary, other);
   return crossCheckToken(primary, other, await a.verifyToken(), limits);
+}
+
+/**
+ * A second copy that names another workflow is a slip (the token of the archive next to it), not a forgery of
+ * this one: one usage error saying so, before any difference of keys or claims is listed.
+ */
+function refuseAnotherWorkflow(primary: TokenCopy, other: TokenCopy): void {
+  const a = primary.payload.workflow_id;
+  const b = other.payload.workflow_id;
+  if (typeof a !== "string" || typeof b !== "string" || a === b) return;
+  throw new SealcheckError(
+    "ERR_USAGE",
+    `${other.file}: another workflow's token (workflow ${short(b)}), not a copy of the token of ${primary.file} (workflow ${short(a)}); give the Workflow-token JSON of workflow ${short(a)}`,
+    { file: other.file },
+  );
 }
