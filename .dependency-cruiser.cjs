@@ -8,7 +8,7 @@
 // render shows reports (it reads the verifiers' report types, type-only, and never runs a verifier); batch runs
 // verify on threads, queue carries batches over Redis; api is the library's surface by area (src/index.ts, the
 // public entry, picks from it) and nothing in the library imports it; the CLI uses the library through it. errors, limits, redis, time, usage
-// and version are shared leaves. Only the queue (and the Redis helpers) may load bullmq and ioredis, which are
+// and version are shared leaves; policy (the verification policy) a leaf that checks, verify, batch and queue share. Only the queue (and the Redis helpers) may load bullmq and ioredis, which are
 // optional for users. `npm test` runs this (test/layers.test.ts); type-only imports count
 // (tsPreCompilationDeps).
 const LEAVES = ["errors.ts", "limits.ts", "time.ts", "usage.ts", "version.ts"];
@@ -24,20 +24,39 @@ const LAYERS = {
   "time.ts": { may: ["errors.ts"] },
   "usage.ts": { may: ["errors.ts"] },
   "redis.ts": { may: ["errors.ts"], packages: ["ioredis"] },
+  // The verification policy (what createSession takes, normalised): a leaf the checks, verify, batch and queue share.
+  "policy.ts": { may: ["errors.ts", "limits.ts", "time.ts"], types: ["pki"] },
   input: { may: ["errors.ts", "limits.ts"] },
   report: { may: ["errors.ts"] },
   pki: { may: ["input", "report", "errors.ts", "limits.ts", "usage.ts"] },
   evidence: { may: ["input", "pki", "report", ...LEAVES] },
-  checks: { may: ["input", "evidence", "pki", "report", ...LEAVES] },
-  verify: { may: ["checks", "input", "evidence", "pki", "report", ...LEAVES] },
-  idtoken: { may: ["input", "evidence", "pki", "report", "redis.ts", ...LEAVES], packages: ["ioredis"] },
+  checks: { may: ["input", "evidence", "pki", "report", "policy.ts", ...LEAVES] },
+  // The session (verify/session.ts) owns the replay store; the ID-token verifier takes a session: types only.
+  verify: { may: ["checks", "input", "evidence", "pki", "report", "policy.ts", ...LEAVES], types: ["idtoken"] },
+  idtoken: { may: ["input", "evidence", "pki", "report", "redis.ts", ...LEAVES], types: ["verify"], packages: ["ioredis"] },
   trustlist: { may: ["input", "pki", "report", ...LEAVES] },
   inspect: { may: ["input", "evidence", "pki", "report", ...LEAVES] },
   render: { may: ["report", ...LEAVES], types: ["idtoken", "trustlist", "inspect"] },
-  batch: { may: ["verify", "input", "report", "render/sanitize.ts", ...LEAVES], types: ["verify"] },
-  queue: { may: ["batch", "input", "redis.ts", ...LEAVES], packages: ["bullmq", "ioredis"] },
+  batch: { may: ["verify", "input", "report", "render/sanitize.ts", "policy.ts", ...LEAVES], types: ["verify"] },
+  queue: { may: ["batch", "input", "redis.ts", "policy.ts", ...LEAVES], packages: ["bullmq", "ioredis"] },
   api: {
-    may: ["input", "evidence", "pki", "report", "checks", "verify", "idtoken", "trustlist", "inspect", "render", "batch", "queue", "redis.ts", ...LEAVES],
+    may: [
+      "input",
+      "evidence",
+      "pki",
+      "report",
+      "checks",
+      "verify",
+      "idtoken",
+      "trustlist",
+      "inspect",
+      "render",
+      "batch",
+      "queue",
+      "redis.ts",
+      "policy.ts",
+      ...LEAVES,
+    ],
   },
   "index.ts": { may: ["api"] },
   cli: { may: ["api", "index.ts"] },

@@ -69,6 +69,7 @@ export type {
   PadesLevel,
   PdfSignatureKind,
   PdfSignatureReport,
+  Policy,
   PersonalDataKind,
   ReplayStore,
   ReportBase,

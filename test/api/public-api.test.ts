@@ -94,6 +94,7 @@ const TYPES = [
   "PdfSignatureKind",
   "PdfSignatureReport",
   "PersonalDataKind",
+  "Policy",
   "ReplayStore",
   "ReportBase",
   "ReportMode",
