@@ -66,6 +66,7 @@ export type {
   ListAnchorSource,
   ListWindow,
   MemoryReplayStoreOptions,
+  NormalisedPolicy,
   PadesLevel,
   PdfSignatureKind,
   PdfSignatureReport,

@@ -90,6 +90,7 @@ const TYPES = [
   "ListAnchorSource",
   "ListWindow",
   "MemoryReplayStoreOptions",
+  "NormalisedPolicy",
   "PadesLevel",
   "PdfSignatureKind",
   "PdfSignatureReport",
