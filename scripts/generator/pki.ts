@@ -211,7 +211,7 @@ function tokenSignerSubject(uuid: string, cn = "NEB Transact ST"): NameAttribute
 }
 
 /** The broker's test seal's subject (evidence.md §1), by which the verifier recognises the seal. */
-const SEAL_SUBJECT: NameAttribute[] = [
+export const SEAL_SUBJECT: NameAttribute[] = [
   [OIDS.country, "NO"],
   [OIDS.locality, "Oslo"],
   [OIDS.organization, "Nets Branch Norway NUF"],

@@ -37,9 +37,9 @@ export interface AugmentOptions {
   readonly trustFor?: Partial<Record<TrustRole, readonly string[]>>;
   /** A loaded trust store instead of trust/certs/trustFor. */
   readonly trustStore?: TrustStore;
-  /** DER or PEM files of OCSP responses / CRLs to use where the archive lacks them. */
-  readonly ocsp?: readonly string[];
-  readonly crl?: readonly string[];
+  /** OCSP responses / CRLs to use where the archive lacks them: DER or PEM files, or DER bytes. */
+  readonly ocsp?: readonly (string | Uint8Array)[];
+  readonly crl?: readonly (string | Uint8Array)[];
   /** Fetch what is still missing from the certificates' AIA OCSP responders and CRL distribution points. */
   readonly fetchRevocation?: boolean;
   readonly http?: Partial<HttpLimits>;
@@ -67,8 +67,9 @@ export interface AugmentResult {
 
 const fail = (file: string, message: string): SealcheckError => new SealcheckError("ERR_AUGMENT", `${file}: ${message}`, { file });
 
-function readRevocationFiles(paths: readonly string[], maxBytes: number): Uint8Array[] {
+function readRevocationFiles(paths: readonly (string | Uint8Array)[], maxBytes: number): Uint8Array[] {
   return paths.map((p) => {
+    if (typeof p !== "string") return p;
     const b = readBounded(p, maxBytes);
     const text = Buffer.from(b.subarray(0, 64)).toString("latin1");
     if (!text.includes("-----BEGIN")) return b;

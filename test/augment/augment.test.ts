@@ -21,7 +21,7 @@ import {
 import { augmentArchive, verifyArchive, SealcheckError, type AugmentResult } from "../../src/index.js";
 import { tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 import { runCli, runCliAsync } from "../helpers/cli.js";
-import { startOcsp, startTsa, type Loopback, type OcspEntry, type TsaMode } from "../helpers/tsa.js";
+import { startOcsp, startTsa, type Loopback, type OcspEntry, type TsaMode } from "../../scripts/generator/index.js";
 
 const pki = testPki();
 const SAMPLE = "samples/valid/archive.pdf";
@@ -286,4 +286,50 @@ describe("augment --fetch-revocation (OCSP responder named by the TSA certificat
       revokedAt = undefined;
     }
   }, 60_000);
+});
+
+describe("the long-term samples (samples/lta, samples/expired)", () => {
+  it("lta/archive.pdf and expired/archive-lta.pdf are B-LTA and TOTAL-PASSED; expired/archive.pdf is B-T, TOTAL-PASSED at its sealing time", async () => {
+    for (const f of ["samples/lta/archive.pdf", "samples/expired/archive-lta.pdf"]) {
+      const r = await verifyArchive({ evidence: f, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
+      expect([f, r.indication, r.seal?.padesLevel]).toEqual([f, "TOTAL-PASSED", "B-LTA"]);
+      expect(r.pdfSignatures.filter((s) => s.kind === "documentTimestamp").map((s) => s.details.genTime)).toEqual(["2025-12-09T10:00:00.000Z"]);
+    }
+    const bt = await verifyArchive({
+      evidence: "samples/expired/archive.pdf",
+      originals: ["samples/valid/originals"],
+      trust: ["samples/trust"],
+      at: "2025-12-08T08:36:38Z",
+    });
+    expect([bt.indication, bt.seal?.padesLevel, bt.seal?.signer?.notAfter]).toEqual(["TOTAL-PASSED", "B-T", "2026-01-15T00:00:00.000Z"]);
+    // The sealed revision of each augmented sample is its B-T original byte for byte.
+    const valid = readFileSync("samples/valid/archive.pdf");
+    expect(readFileSync("samples/lta/archive.pdf").subarray(0, valid.length).equals(valid)).toBe(true);
+    const expired = readFileSync("samples/expired/archive.pdf");
+    expect(readFileSync("samples/expired/archive-lta.pdf").subarray(0, expired.length).equals(expired)).toBe(true);
+  });
+
+  it.skipIf(!existsSync(DSS))(
+    "EU DSS today: the expired B-T archive is INDETERMINATE (OUT_OF_BOUNDS_NOT_REVOKED), its augmented twin TOTAL_PASSED as PAdES-BASELINE-LTA",
+    () => {
+      const r = spawnSync(DSS, ["--trust", "samples/trust", "samples/expired/archive.pdf", "samples/expired/archive-lta.pdf"], {
+        encoding: "utf8",
+        timeout: 120_000,
+      });
+      const by = new Map(
+        r.stdout
+          .split("\n")
+          .filter((l) => l.startsWith("{"))
+          .map((l) => JSON.parse(l) as { file: string; signatures: { indication: string; subIndication: string | null; format: string }[] })
+          .map((l) => [l.file.replace(/^.*samples\//, ""), l.signatures[0]!] as const),
+      );
+      expect(by.get("expired/archive.pdf")).toMatchObject({
+        indication: "INDETERMINATE",
+        subIndication: "OUT_OF_BOUNDS_NOT_REVOKED",
+        format: "PAdES-BASELINE-T",
+      });
+      expect(by.get("expired/archive-lta.pdf")).toMatchObject({ indication: "TOTAL_PASSED", format: "PAdES-BASELINE-LTA" });
+    },
+    150_000,
+  );
 });

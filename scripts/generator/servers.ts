@@ -5,7 +5,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import { createCrl, createOcspResponse, createTimestampToken, type Issued } from "../../scripts/generator/index.js";
+import { createTimestampToken } from "./cms.js";
+import { createCrl, createOcspResponse } from "./ocsp.js";
+import type { Issued } from "./pki.js";
 
 export type TsaMode = "ok" | "wrong-imprint" | "wrong-nonce" | "no-nonce" | "rejection" | "slow" | "garbage" | "http-500" | "wrong-type";
 
