@@ -34,9 +34,12 @@ export async function benchAugment(o: AugmentBenchOptions): Promise<{ rows: { me
     const ocsp = join(dir, "tsa.ocsp.der");
     const now = new Date();
     writeFileSync(ocsp, createOcspResponse({ subject: pki.tsa, issuer: pki.tsaRoot, responder: pki.tsaRoot, producedAt: now, thisUpdate: now }));
-    const files = readdirSync(o.archivesDir)
-      .filter((n) => n.endsWith(".pdf"))
+    // The corpus: <day>/<workflow>/archive.pdf.
+    const files = (readdirSync(o.archivesDir, { recursive: true }) as string[])
+      .filter((n) => n.endsWith("archive.pdf"))
+      .sort()
       .map((n) => join(o.archivesDir, n));
+    if (!files.length) throw new Error(`augment bench: no archive.pdf under ${o.archivesDir}`);
     o.log(`augment: ${files.length} archives through augmentArchive, one process`);
     let bytesIn = 0;
     let bytesOut = 0;
