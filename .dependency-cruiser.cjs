@@ -36,6 +36,8 @@ const LAYERS = {
   idtoken: { may: ["input", "evidence", "pki", "report", "redis.ts", ...LEAVES], types: ["verify"], packages: ["ioredis"] },
   trustlist: { may: ["input", "pki", "report", ...LEAVES] },
   inspect: { may: ["input", "evidence", "pki", "report", ...LEAVES] },
+  // augment extends a verified archive to PAdES-BASELINE-LTA: it runs verify, then writes.
+  augment: { may: ["verify", "input", "evidence", "pki", "report", ...LEAVES] },
   render: { may: ["report", ...LEAVES], types: ["idtoken", "trustlist", "inspect"] },
   batch: { may: ["verify", "input", "report", "render/sanitize.ts", "policy.ts", ...LEAVES], types: ["verify"] },
   queue: { may: ["batch", "input", "redis.ts", "policy.ts", ...LEAVES], packages: ["bullmq", "ioredis"] },
@@ -50,6 +52,7 @@ const LAYERS = {
       "idtoken",
       "trustlist",
       "inspect",
+      "augment",
       "render",
       "batch",
       "queue",

@@ -8,3 +8,4 @@ export * from "./batch.js";
 export * from "./id-token.js";
 export * from "./inspect.js";
 export * from "./trust-list.js";
+export * from "./augment.js";
