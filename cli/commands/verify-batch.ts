@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { batchVerifyOptions, limitHelp, limitOption, listOption, parseSeconds, trustedListFlags, verdictOptions } from "../options.js";
+import { limitHelp, parseSeconds, policyFlags, policyFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -35,9 +35,6 @@ export function registerVerifyBatch(program: Command): void {
     .command("verify-batch")
     .description("Verify every archive found under directories (or listed in manifests), on worker threads")
     .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files")
-    .addOption(listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
-    .addOption(listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"))
-    .option("--at <time>", "validation time, ISO 8601 (default: now; the sealed evidence is judged at the time its timestamps prove)")
     .option("-w, --workers <n>", "worker threads (default: the number of cores)", parseCount)
     .option("-o, --out <file>", "write one JSON line per archive to this file (JSON Lines)")
     .option("--resume", "skip archives already in --out and append the others")
@@ -60,17 +57,15 @@ export function registerVerifyBatch(program: Command): void {
     .option(
       "--expiring-before <time>",
       "list the archives whose protection (report longTerm.protectedUntil) ends before this ISO 8601 time, or is gone: those to renew with sealcheck augment",
-    )
-    .option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports");
-  for (const o of [...verdictOptions(), ...trustedListFlags()]) cmd.addOption(o);
+    );
+  for (const o of policyFlags()) cmd.addOption(o);
   cmd
-    .addOption(limitOption())
     .addHelpText(
       "after",
       `
 Layout: an evidence file (*.pdf, *.json) with an originals/ folder beside it,
 or a sealcheck-manifest.json listing {"evidence", "originals"} paths relative
-to it (README, "Verifying many archives", in the package).
+to it (docs/batch.md in the package).
 
 Examples:
   $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl
@@ -107,7 +102,7 @@ options, unusable trust store, nothing found).`,
         // JUnit and CSV list every archive (earlier run included); the short fields only, not the reports.
         const rows: import("../../src/api/batch.js").BatchRow[] = [];
         const keepRow = format === "junit" || format === "csv";
-        const verifyOptions = await batchVerifyOptions(opts);
+        const verifyOptions = await policyFrom(opts);
         const run = runKey({ ...verifyOptions, allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
 
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.
@@ -131,7 +126,7 @@ options, unusable trust store, nothing found).`,
           if (otherRuns.size > 0) {
             const why = otherRuns.has("none")
               ? "by a sealcheck that did not record its verification options"
-              : "with other verification options (--trust anchors, --certs, --at, --ocsp-window, --clock-skew, --limit, --allow-missing-originals, --show-personal-data or the sealcheck version differ)";
+              : "with other verification options (--trust anchors, --certs, --at, --policy, --ocsp-window, --clock-skew, --limit, --allow-missing-originals, --show-personal-data or the sealcheck version differ)";
             throw new SealcheckError(
               "ERR_USAGE",
               `--resume: ${out} holds results verified ${why}; its verdicts would not answer this run's question. Give a new --out file, or run again without --resume to verify everything`,

@@ -11,7 +11,7 @@
 // thus left nothing behind, its retry is a first presentation, and a real replay still finds the id of the
 // presentation that passed.
 import type { Redis } from "ioredis";
-import { checkRedisUrl, describeRedis, redactedMessage } from "../redis.js";
+import { checkRedisUrl, describeRedis, loadOptional, redactedMessage } from "../redis.js";
 import { ReplayStoreError, type ReplayStore } from "./replay.js";
 
 export interface RedisReplayStoreOptions {
@@ -62,7 +62,7 @@ export class RedisReplayStore implements ReplayStore {
   private async connect(): Promise<Redis> {
     if (this.client) return this.client;
     this.connecting ??= (async () => {
-      const { Redis } = await import("ioredis");
+      const { Redis } = await loadOptional("ioredis", () => import("ioredis"));
       const client = new Redis(this.redis as string, {
         lazyConnect: true,
         connectTimeout: this.timeoutMs,

@@ -7,7 +7,8 @@ import { copyFileSync, cpSync, truncateSync, existsSync, mkdirSync, mkdtempSync,
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SealcheckError, discoverArchives, verifyArchive, writeOutputFile } from "../../src/index.js";
+import { SealcheckError, discoverArchives, verifyArchive } from "../../src/index.js";
+import { writeOutputFile } from "../../src/api/internal.js";
 import { hashFile, hashingProgress, listOriginals } from "../../src/input/originals.js";
 import { writeHealthFile, type WorkerHealth } from "../../src/queue/health.js";
 

@@ -93,7 +93,7 @@ async function lta(o: { firstCrl?: Uint8Array; archiveCrl?: Uint8Array; stampedA
   return addDss(stamped, shortPki, "table", { certs: [archivePki.tsa.der], crls: [o.archiveCrl ?? tsaCrl("2025-12-09T11:00:00Z")] });
 }
 
-const verify = async (pdf: Uint8Array, atTime: string, extra: { policy?: string } = {}) =>
+const verify = async (pdf: Uint8Array, atTime: string, extra: { cryptoPolicy?: string } = {}) =>
   verifyArchive({ evidence: await write(pdf), trust: [trustDirectory()], at: atTime, ...extra });
 
 describe("long-term validation: proofs of existence", () => {
@@ -224,7 +224,7 @@ describe("cryptographic constraints by date (--policy)", () => {
         { type: "rsa", minBits: 3000, until: "2029-01-01" },
       ],
     });
-    const r = await verify(await bt(), "2026-06-01T00:00:00Z", { policy: f });
+    const r = await verify(await bt(), "2026-06-01T00:00:00Z", { cryptoPolicy: f });
     expect([r.indication, r.subIndication, r.decidedBy]).toEqual(["INDETERMINATE", "CRYPTO_CONSTRAINTS_FAILURE_NO_POE", ["long-term"]]);
     expect(check(r, "long-term").message).toContain("RSA 2048 bits");
     expect(r.verification?.options.cryptoPolicy?.name).toBe("strict test policy");
