@@ -47,7 +47,7 @@ export type TimeSource =
   | "seal-timestamp" // genTime of the PAdES signature timestamp (proven by a TSA)
   | "token-iat" // the Workflow token's iat (claimed by the token signer)
   | "ocsp-produced-at" // when an OCSP response was signed (a responder's authority is judged then)
-  | "current-time" // the clock of this machine (ID tokens without --at)
+  | "current-time" // the clock of this machine (without --at)
   | "list-issue-date"; // a trusted list's ListIssueDateTime (claimed by its signer)
 
 export interface ValidationTime {
