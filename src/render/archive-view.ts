@@ -64,7 +64,7 @@ const TIME_SOURCES: Record<TimeSource, string> = {
   "seal-timestamp": "proven by the seal's timestamp",
   "token-iat": "the token's issue time (claimed by the broker)",
   "ocsp-produced-at": "the OCSP response's production time",
-  "current-time": "now, the default: the sealed evidence is judged at the time its timestamps prove, and whether that proof still holds now",
+  "current-time": "now, the default; the sealed evidence at the time its timestamps prove",
   "list-issue-date": "the list's own ListIssueDateTime, as its signer claims it",
 };
 
