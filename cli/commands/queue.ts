@@ -58,6 +58,10 @@ always) and maxmemory-policy noeviction (README, "Many machines: a queue").`,
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it instead of reporting it")
     .option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)", parseCount, 16)
     .option("--result-key <file>", "sign each archive's record with this key (the workers' and readers' --result-key)")
+    .option(
+      "--receipt <file>",
+      "append one line per archive queued (its enqueue's nonce and index) to this file, kept outside Redis: readers given it (--receipt) account for exactly these archives and take only these enqueues' results",
+    )
     .option("--json", "print what was enqueued as JSON")
     .addHelpText(
       "after",
@@ -79,15 +83,17 @@ ${EXIT_HELP}`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { enqueueArchives, readResultKey } = await import("../../src/api/queue.js");
+        const { enqueueArchives, readResultKey, ReceiptWriter } = await import("../../src/api/queue.js");
         const { SealcheckError } = await import("../../src/api/common.js");
+        const receipt = opts.receipt !== undefined ? new ReceiptWriter(opts.receipt as string) : null;
         const s = await enqueueArchives(dirs, {
           ...(opts.resultKey !== undefined ? { resultKey: readResultKey(opts.resultKey as string) } : {}),
+          ...(receipt ? { onQueued: (entries: Parameters<typeof receipt.write>[0]) => receipt.write(entries) } : {}),
           ...connection(opts),
           ...(await batchVerifyOptions(opts)),
           allowMissingOriginals: Boolean(opts.allowMissingOriginals),
           groupSize: opts.groupSize as number,
-        });
+        }).finally(() => receipt?.close());
         if (s.found === 0)
           throw new SealcheckError(
             "ERR_USAGE",
@@ -167,6 +173,10 @@ stopping, or no file); 3 for bad options.`,
       .option(
         "--result-key <file>",
         "take only records and result lines signed with this key (queue add's and the workers' --result-key); an archive without one is a no-verdict result",
+      )
+      .option(
+        "--receipt <file>",
+        "the receipt written by queue add --receipt: account for exactly its archives, and take only the results of the enqueues it names (with --result-key, a writer to Redis cannot roll an archive back to an earlier result)",
       )
       .option("--from <cursor>", "read the results after this cursor (printed by an earlier read)")
       .option("--trim", "delete each result (and its job) from Redis once it is written out")
@@ -286,7 +296,7 @@ ${EXIT_HELP}`,
 
 /** queue results / queue wait: lines to --out (or stdout for results), summary for wait. */
 async function readResults(opts: Record<string, unknown>, follow: boolean, format: string | null): Promise<number> {
-  const [{ queueResults, readResultKey }, jsonl, { escapeJsonText, safeText }] = await Promise.all([
+  const [{ queueResults, readResultKey, readReceipt }, jsonl, { escapeJsonText, safeText }] = await Promise.all([
     import("../../src/api/queue.js"),
     import("../../src/api/batch.js"),
     import("../../src/api/common.js"),
@@ -298,6 +308,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
   const rows: import("../../src/api/batch.js").BatchRow[] = [];
   const keepRow = format === "junit" || format === "csv";
   const resultKey = opts.resultKey !== undefined ? readResultKey(opts.resultKey as string) : undefined;
+  const receipt = opts.receipt !== undefined ? readReceipt(opts.receipt as string) : undefined;
   let cursor = (opts.from as string | undefined) ?? null;
   const onInterrupt = (): void => {
     writer?.close();
@@ -313,6 +324,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       follow,
       trim: Boolean(opts.trim),
       ...(resultKey ? { resultKey } : {}),
+      ...(receipt ? { receipt } : {}),
       // Entries from Redis are untrusted: the job they name is quoted (escaped).
       // At most 100 lines, then one count at the end: forged entries are free to write.
       onRefused: (e) => {

@@ -28,6 +28,7 @@ import {
   type QueueJobData,
   type QueuedArchive,
 } from "./job.js";
+import type { ReceiptEntry } from "./receipt.js";
 import { checkResultKey, macMatches, recordMac } from "./result-key.js";
 
 export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptions {
@@ -50,6 +51,12 @@ export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptio
    * refuses the results of archives whose record is not signed with it.
    */
   resultKey?: Uint8Array;
+  /**
+   * Called with each archive found and queued (added now, or already queued: its live record's nonce and
+   * index): what a receipt holds (src/queue/receipt.ts). A reader given the receipt accounts for exactly these
+   * archives and takes only these enqueues' results, whatever a writer to Redis rolls back.
+   */
+  onQueued?: (entries: readonly ReceiptEntry[]) => void;
 }
 
 export interface EnqueueSummary {
@@ -80,7 +87,18 @@ const CHUNK = 512;
  * iterable of ArchiveSpec. Idempotent: an archive already queued under the same options is not added again.
  */
 export async function enqueueArchives(roots: readonly string[] | Iterable<ArchiveSpec>, o: EnqueueOptions): Promise<EnqueueSummary> {
-  const { redis: _r, queue: _q, prefix: _p, attempts: _a, keepFinishedSeconds: _k, groupSize: _g, groupBytes: _b, resultKey: _rk, ...verify } = o;
+  const {
+    redis: _r,
+    queue: _q,
+    prefix: _p,
+    attempts: _a,
+    keepFinishedSeconds: _k,
+    groupSize: _g,
+    groupBytes: _b,
+    resultKey: _rk,
+    onQueued: _oq,
+    ...verify
+  } = o;
   const resultKey = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const allowMissingOriginals = Boolean(o.allowMissingOriginals);
   const isRoots = Array.isArray(roots) && roots.every((r) => typeof r === "string");
@@ -117,6 +135,7 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     };
     const addNew = async (batch: ArchiveSpec[]): Promise<void> => {
       const ids = batch.map((a) => jobIdFor(a, run));
+      const queued: ReceiptEntry[] = [];
       // Queued already: a record whose result is written (not yet read), or whose job still exists and has not
       // completed. A record whose job is gone (an add that stopped between the two), or completed without this
       // archive's result (its data was refused), does not count.
@@ -134,9 +153,9 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
           const ours =
             !resultKey ||
             (typeof n === "string" && typeof idx === "string" && macMatches(recordMac(resultKey, c.keys.scope, ids[i] as string, n, idx), m ?? undefined));
-          return (ours ? [g ?? null, res ?? null] : [null, null]) as [string | null, string | null];
+          return ours ? { g: g ?? null, r: res ?? null, n: n ?? null, i: idx ?? null } : { g: null, r: null, n: null, i: null };
         });
-        const holders = [...new Set(recs.filter(([g, r]) => g && !r).map(([g]) => g!))];
+        const holders = [...new Set(recs.filter(({ g, r }) => g && !r).map(({ g }) => g!))];
         const live = new Set<string>();
         if (holders.length > 0) {
           const completed = c.keys.job("completed");
@@ -152,11 +171,16 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
           const ex = replies ?? [];
           holders.forEach((g, i) => ex[2 * i]?.[1] === 1 && ex[2 * i + 1]?.[1] === null && live.add(g));
         }
-        recs.forEach(([g, r], i) => (known[i] = Boolean(r) || (g !== null && live.has(g))));
+        recs.forEach(({ g, r, n, i: idx }, i) => {
+          // A record without a nonce and index to put in a receipt (an older sealcheck's) is enqueued anew.
+          const usable = n !== null && /^[0-9a-f]{32}$/.test(n) && idx !== null && /^\d{1,15}$/.test(idx);
+          known[i] = usable && (Boolean(r) || (g !== null && live.has(g)));
+          if (known[i]) queued.push({ scope: c.keys.scope, id: ids[i]!, nonce: n!, index: Number(idx), evidence: batch[i]!.evidence });
+        });
       }
       const fresh = batch.map((a, i) => ({ a, id: ids[i]! })).filter((_, i) => !known[i]);
       summary.alreadyQueued += batch.length - fresh.length;
-      if (fresh.length === 0) return;
+      if (fresh.length === 0) return o.onQueued?.(queued);
       const first = (await c.client.incrby(c.keys.index, fresh.length)) - fresh.length;
       // Groups in discovery order: closed at groupSize archives or groupBytes of evidence.
       const groups: { a: QueuedArchive; id: string }[][] = [];
@@ -199,6 +223,8 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       await c.queue.addBulk(jobs.map(({ name, data, opts }) => ({ name, data, opts })));
       summary.added += fresh.length;
       summary.jobs += jobs.length;
+      for (const j of jobs) for (const { a, id } of j.archives) queued.push({ scope: c.keys.scope, id, nonce: a.nonce, index: a.index, evidence: a.evidence });
+      o.onQueued?.(queued);
     };
     for (const a of specs) {
       summary.found++;

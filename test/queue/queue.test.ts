@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { getEventListeners } from "node:events";
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
@@ -20,6 +20,7 @@ import { DEFAULT_PREFIX, queueKeys } from "../../src/queue/job.js";
 import { redactRedisUrl } from "../../src/redis.js";
 import { archiveTarget, publishResult } from "../../src/queue/results.js";
 import { withAddLock } from "../../src/queue/add-lock.js";
+import { ReceiptWriter, type ReceiptEntry } from "../../src/queue/receipt.js";
 
 const FAST = { lockDurationMs: 1000, stalledIntervalMs: 500 };
 const children: ChildProcess[] = [];
@@ -933,6 +934,106 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(r.code).toBe(3);
       expect(r.stderr).toMatch(/ignored result entry .*: it is not of the archive's current enqueue/);
       expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1 });
+    });
+
+    it("a record and entry rolled back to an earlier enqueue (both signed then): read with queue add's --receipt, refused; without it, Redis's word", async () => {
+      const q = qname();
+      const [a] = specs("rolled-back");
+      const dir = tempDir("sealcheck-receipt-");
+      const receipt = (file: string) => {
+        const w = new ReceiptWriter(join(dir, file));
+        return { w, onQueued: (e: readonly ReceiptEntry[]) => w.write(e) };
+      };
+      const r1 = receipt("r1.jsonl");
+      await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key, onQueued: r1.onQueued });
+      r1.w.close();
+      const w = startWorker(redis.url, q, { resultKeyHex: key.toString("hex") });
+      await w.ready;
+      const admin = new Redis(redis.url);
+      let rec = "";
+      try {
+        await until("the result", async () => (await admin.xlen(`bull:${q}:sealcheck:results`)) === 1);
+        [rec = ""] = await admin.keys(`bull:${q}:sealcheck:a:*`);
+        // The attacker (read access) keeps the signed record and entry; the operator reads and trims.
+        const old = await admin.hgetall(rec);
+        const [entry] = await entries(admin, q);
+        expect(wait(q, "--trim", "--receipt", join(dir, "r1.jsonl")).code).toBe(0);
+        w.proc.kill("SIGKILL");
+        // The archive changes and is enqueued again; the attacker puts the old enqueue's signed record back and
+        // replays its signed entry (the new job, if a worker took it, writes nothing: the record's nonce is not its).
+        const r2 = receipt("r2.jsonl");
+        expect(await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key, onQueued: r2.onQueued })).toMatchObject({ added: 1 });
+        r2.w.close();
+        const { Queue } = await import("bullmq");
+        const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
+        for (const j of await raw.getJobs(["waiting"])) await j.remove();
+        await raw.close();
+        const nid = await admin.xadd(`bull:${q}:sealcheck:results`, "*", ...Object.entries(entry!.f).flat());
+        await admin.hset(rec, "n", old.n!, "i", old.i!, "m", old.m!, "r", nid!);
+      } finally {
+        admin.disconnect();
+      }
+      const lines = readFileSync(join(dir, "r2.jsonl"), "utf8").trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ scope: `bull:${q}`, evidence: a!.evidence, index: 1 });
+      // With the receipt (kept outside Redis): the entry is not of the enqueue it names.
+      const r = wait(q, "--receipt", join(dir, "r2.jsonl"));
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/ignored result entry .*: it is not of the enqueue the receipt names/);
+      expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1 });
+      // Without it, the reader has only Redis's own word, which the writer rolled back consistently: the limit
+      // the receipt exists for (README: queue add --receipt).
+      expect(wait(q).code).toBe(0);
+      // A receipt of another queue is refused.
+      const other = runCli(["queue", "wait", "--redis", redis.url, "--queue", qname(), "--receipt", join(dir, "r2.jsonl")]);
+      expect(other.code).toBe(3);
+      expect(other.stderr).toMatch(/the receipt names queue "bull:q\d+-\d+", not "bull:q\d+-\d+"/);
+    });
+
+    it("queue add --receipt writes one line per archive queued (already queued ones with their live enqueue); a reader with it leaves other archives' entries alone", async () => {
+      const q = qname();
+      const dir = tempDir("sealcheck-receipt-cli-");
+      for (const name of ["one", "two"]) {
+        mkdirSync(join(dir, "arch", name), { recursive: true });
+        cpSync("samples/valid/workflowtoken.json", join(dir, "arch", name, "workflowtoken.json"));
+        cpSync("samples/valid/originals", join(dir, "arch", name, "originals"), { recursive: true });
+      }
+      const add = (which: string, receiptFile: string) =>
+        runCli([
+          "queue",
+          "add",
+          join(dir, "arch", which),
+          "--redis",
+          redis.url,
+          "--queue",
+          q,
+          "--result-key",
+          keyFile(),
+          "--receipt",
+          join(dir, receiptFile),
+          "--trust",
+          "samples/trust",
+        ]);
+      expect(add("one", "a.jsonl").code).toBe(0);
+      expect(add("one", "a.jsonl").code).toBe(0);
+      expect(add("two", "b.jsonl").code).toBe(0);
+      const a = readFileSync(join(dir, "a.jsonl"), "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as ReceiptEntry);
+      // The second add found the archive queued: the same enqueue (nonce) again.
+      expect(a).toHaveLength(2);
+      expect(a[1]).toEqual(a[0]);
+      const w = startCliWorker(["--redis", redis.url, "--queue", q, "--result-key", keyFile(), "--trust", "samples/trust", "-c", "1"]);
+      await w.ready;
+      const r = wait(q, "--receipt", join(dir, "a.jsonl"), "--trim");
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1, byIndication: { "TOTAL-PASSED": 1 } });
+      // The other enqueue's entry is still there for its own reader.
+      const b = wait(q, "--receipt", join(dir, "b.jsonl"));
+      expect(b.code, b.stderr).toBe(0);
+      expect(JSON.parse(b.stdout)).toMatchObject({ archives: 1, byIndication: { "TOTAL-PASSED": 1 } });
+      w.proc.kill("SIGTERM");
     });
 
     it("a job's problem field removed in Redis: the job is refused (its id covers it), the archive has no verdict, never a pass", async () => {
