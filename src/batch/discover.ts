@@ -129,6 +129,46 @@ function within(real: string, realRoot: string): boolean {
   return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
 }
 
+/**
+ * Why a path found by a walk leads out of its root (null when it stays inside): the path itself, links
+ * followed, and for a directory (originals) each of its entries. A manifest or an originals folder on shared
+ * storage must not make sealcheck read, and report the digest of, a file of the reader's own elsewhere.
+ */
+function leavesRoot(path: string, realRoot: string): string | null {
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return null; // missing, dangling or looping: reported when it is read
+  }
+  if (!within(real, realRoot)) return `${showName(path)}: leads out of the directory searched (to ${showName(real)}), not read`;
+  let st;
+  try {
+    st = statSync(real);
+  } catch {
+    return null;
+  }
+  if (!st.isDirectory()) return null;
+  let listed;
+  try {
+    listed = listDirectory(real, { hidden: true });
+  } catch {
+    return null; // reported when the originals are read
+  }
+  for (const l of listed) {
+    if (l.name === null) continue;
+    const p = join(real, l.name);
+    try {
+      if (!lstatSync(p).isSymbolicLink()) continue;
+      const r = realpathSync(p);
+      if (!within(r, realRoot)) return `${showName(join(path, l.name))}: a symbolic link out of the directory searched (to ${showName(r)}), not followed`;
+    } catch {
+      // dangling or looping: reported when the originals are read
+    }
+  }
+  return null;
+}
+
 function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generator<ArchiveSpec, void, undefined> {
   let realRoot: string;
   try {
@@ -172,11 +212,13 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
     const manifests = entries.filter((e) => isManifestName(e.name) && e.kind === "file");
     if (manifests.length) {
       // The manifest speaks for this directory and everything below it.
-      for (const m of manifests) yield* readManifest(m.path, o);
+      // Found by the walk, not given: its paths must stay inside the root (one given as a root may point anywhere).
+      for (const m of manifests) yield* readManifest(m.path, o, realRoot);
       continue;
     }
     const originalsEntry = entries.find((e) => e.name === ORIGINALS_DIR);
     const originals = originalsEntry?.kind === "dir";
+    const originalsOut = originals ? leavesRoot(originalsEntry!.path, realRoot) : null;
     const subdirs: string[] = [];
     for (const e of entries) {
       if (e.refused !== undefined) {
@@ -189,7 +231,7 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
       if (e.kind === "dir") {
         if (e.name !== ORIGINALS_DIR) subdirs.push(e.path);
       } else if (EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase()) && e.kind === "file") {
-        yield byLayout(dir, e.path, o, originals);
+        yield originalsOut ? { evidence: e.path, originals: [], source: { kind: "layout" }, problem: originalsOut } : byLayout(dir, e.path, o, originals);
       }
     }
     // Depth first, in name order.
@@ -197,8 +239,11 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
   }
 }
 
-/** The archives a manifest lists. A broken manifest is one problem result; a broken entry, one per entry. */
-export function* readManifest(file: string, o: DiscoverOptions = {}): Generator<ArchiveSpec, void, undefined> {
+/**
+ * The archives a manifest lists. A broken manifest is one problem result; a broken entry, one per entry. With
+ * `realRoot` (a manifest found by a walk), an entry whose paths lead out of it is a problem result.
+ */
+export function* readManifest(file: string, o: DiscoverOptions = {}, realRoot?: string): Generator<ArchiveSpec, void, undefined> {
   const source = { kind: "manifest" as const, manifest: file };
   const fail = (message: string): ArchiveSpec => ({ evidence: file, originals: [], source, problem: `${file}: ${message}` });
   let parsed: unknown;
@@ -263,6 +308,11 @@ export function* readManifest(file: string, o: DiscoverOptions = {}): Generator<
         source,
         problem: `${showName(bad)}: a path in ${file} (archives[${i}]) that is not valid UTF-8 text, so it is not read`,
       };
+      continue;
+    }
+    const out = realRoot === undefined ? null : paths.reduce<string | null>((found, p) => found ?? leavesRoot(p, realRoot), null);
+    if (out !== null) {
+      yield { evidence, originals: [], source, problem: `${out} (listed in ${file}, archives[${i}])` };
       continue;
     }
     yield { evidence, originals: e.originals.map(at), source };

@@ -255,6 +255,44 @@ describe("every file read is bounded by what it is", () => {
     expect(found).toHaveLength(2); // b/inside leads to a, walked already
   });
 
+  it("discovery: an original linked out of the root, or a manifest found by the walk listing paths outside it, is a problem; a manifest given as a root may point anywhere", () => {
+    const outside = fresh("walk-outside");
+    writeFileSync(join(outside, "secret.pdf"), "%PDF-1.7 not the reader's to read\n");
+    const root = fresh("walk-confined");
+    // Layout: the originals folder holds a link to a file outside the root.
+    mkdirSync(join(root, "a", "originals"), { recursive: true });
+    copyFileSync(VALID, join(root, "a", "archive.pdf"));
+    symlinkSync(join(outside, "secret.pdf"), join(root, "a", "originals", "doc.pdf"));
+    // A manifest found by the walk: one entry inside, one whose original is outside (absolute and by ../).
+    mkdirSync(join(root, "m"));
+    copyFileSync(VALID, join(root, "m", "archive.pdf"));
+    const manifest = {
+      sealcheckManifest: 1,
+      archives: [
+        { evidence: "archive.pdf", originals: [] },
+        { evidence: "archive.pdf", originals: [join(outside, "secret.pdf")] },
+        { evidence: "archive.pdf", originals: ["../../walk-outside/secret.pdf"] },
+      ],
+    };
+    writeFileSync(join(root, "m", "sealcheck-manifest.json"), JSON.stringify(manifest));
+    const found = [...discoverArchives([root])].map((a) => ({ evidence: a.evidence, problem: a.problem ?? null }));
+    expect(found).toEqual([
+      {
+        evidence: join(root, "a", "archive.pdf"),
+        problem: expect.stringMatching(/originals\/doc\.pdf: a symbolic link out of the directory searched \(to .*secret\.pdf\), not followed/),
+      },
+      { evidence: join(root, "m", "archive.pdf"), problem: null },
+      {
+        evidence: join(root, "m", "archive.pdf"),
+        problem: expect.stringMatching(/secret\.pdf: leads out of the directory searched .*\(listed in .*sealcheck-manifest\.json, archives\[1\]\)/),
+      },
+      { evidence: join(root, "m", "archive.pdf"), problem: expect.stringMatching(/secret\.pdf: leads out of the directory searched .*archives\[2\]/) },
+    ]);
+    // The same manifest given as a root is the operator's own list: it may name files anywhere.
+    const given = [...discoverArchives([join(root, "m", "sealcheck-manifest.json")])];
+    expect(given.map((a) => a.problem ?? null)).toEqual([null, null, null]);
+  });
+
   it("discovery: a dangling or looping evidence link is a problem naming it; a link out of the root to a plain file is no business of it", () => {
     const root = fresh("walk-links");
     mkdirSync(join(root, "originals"));
