@@ -7,11 +7,13 @@
 // was withdrawn on 2025-11-01 (the sample was sealed 2025-12-08). Run:
 //   npx tsx scripts/attack34b/tl-folder-drop-newest.ts [honest]   (honest: both lists visible; control)
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildList, makeIdentities, sampleAnchorServices, sign } from "../../test/trustlist/sign.js";
 
+process.chdir(join(import.meta.dirname, "..", ".."));
+if (!existsSync("dist/cli/main.js")) execFileSync("npm", ["run", "build"], { stdio: "ignore" });
 const honest = process.argv[2] === "honest";
 const K = await makeIdentities({ lister: 2048 });
 const dir = mkdtempSync(join(tmpdir(), "attack34b-tl-"));
@@ -44,3 +46,4 @@ try {
 console.log(out.split("\n").slice(0, 8).join("\n"));
 console.log(`verify --trusted-list ${lists}: exit ${rc}`);
 execFileSync("rm", ["-rf", dir]);
+process.exit(rc);
