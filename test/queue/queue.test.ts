@@ -784,11 +784,12 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await client.hset(`bull:${q}:sealcheck:a:${jobIdFor(a!, run)}`, "g", "decoy");
     const s = await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key });
     expect([s.added, s.alreadyQueued]).toEqual([1, 0]);
-    // Without the key nothing can be told apart: the planted record counts, as before.
+    // Without the key nothing can be told apart: a planted record with a nonce and index counts, as before (one
+    // without them is enqueued anew: a receipt could not name its enqueue).
     const q3 = qname();
     const { run: run3 } = await enqueueArchives([a!], { redis: redis.url, queue: qname() });
     await client.hset(`bull:${q3}:decoy`, "data", "{}");
-    await client.hset(`bull:${q3}:sealcheck:a:${jobIdFor(a!, run3)}`, "g", "decoy");
+    await client.hset(`bull:${q3}:sealcheck:a:${jobIdFor(a!, run3)}`, "g", "decoy", "n", "0".repeat(32), "i", "0");
     expect((await enqueueArchives([a!], { redis: redis.url, queue: q3 })).alreadyQueued).toBe(1);
     client.disconnect();
   });
