@@ -56,6 +56,10 @@ always) and maxmemory-policy noeviction (README, "Many machines: a queue").`,
   for (const o of batchVerifyFlags()) add.addOption(o);
   add
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it instead of reporting it")
+    .option(
+      "--follow-manifests",
+      "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
+    )
     .option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)", parseCount, 16)
     .option("--result-key <file>", "sign each archive's record with this key (the workers' and readers' --result-key)")
     .option(
@@ -85,15 +89,20 @@ ${EXIT_HELP}`,
       await runGuarded(async () => {
         const { enqueueArchives, readResultKey, ReceiptWriter } = await import("../../src/api/queue.js");
         const { SealcheckError } = await import("../../src/api/common.js");
-        const receipt = opts.receipt !== undefined ? new ReceiptWriter(opts.receipt as string) : null;
+        const resultKey = opts.resultKey !== undefined ? readResultKey(opts.resultKey as string) : undefined;
+        const receipt = opts.receipt !== undefined ? new ReceiptWriter(opts.receipt as string, resultKey) : null;
+        let finished = false;
         const s = await enqueueArchives(dirs, {
-          ...(opts.resultKey !== undefined ? { resultKey: readResultKey(opts.resultKey as string) } : {}),
+          ...(resultKey ? { resultKey } : {}),
           ...(receipt ? { onQueued: (entries: Parameters<typeof receipt.write>[0]) => receipt.write(entries) } : {}),
           ...connection(opts),
           ...(await batchVerifyOptions(opts)),
           allowMissingOriginals: Boolean(opts.allowMissingOriginals),
+          followManifests: Boolean(opts.followManifests),
           groupSize: opts.groupSize as number,
-        }).finally(() => receipt?.close());
+        })
+          .then((r) => ((finished = true), r))
+          .finally(() => receipt?.close(finished));
         if (s.found === 0)
           throw new SealcheckError(
             "ERR_USAGE",
@@ -308,7 +317,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
   const rows: import("../../src/api/batch.js").BatchRow[] = [];
   const keepRow = format === "junit" || format === "csv";
   const resultKey = opts.resultKey !== undefined ? readResultKey(opts.resultKey as string) : undefined;
-  const receipt = opts.receipt !== undefined ? readReceipt(opts.receipt as string) : undefined;
+  const receipt = opts.receipt !== undefined ? readReceipt(opts.receipt as string, resultKey ? { key: resultKey } : {}) : undefined;
   let cursor = (opts.from as string | undefined) ?? null;
   const onInterrupt = (): void => {
     writer?.close();

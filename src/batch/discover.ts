@@ -25,6 +25,15 @@ export interface DiscoverOptions {
    * because an archive whose originals went missing must not pass unnoticed.
    */
   allowMissingOriginals?: boolean;
+  /**
+   * Follow manifests found inside the directories searched. Default false: a manifest found there is a
+   * no-verdict result saying so, and its directory is searched by convention 1 like any other, because whoever
+   * can write the tree could otherwise hide an archive behind a manifest that does not list it, or pair it with
+   * other originals. With true, a found manifest speaks for its directory, and every evidence file below it that
+   * it does not list (as evidence or among originals) is a no-verdict result: nothing is left out unnoticed.
+   * A manifest given as a root is always followed: it is the operator's own list.
+   */
+  followManifests?: boolean;
 }
 
 /** The manifest format (docs/batch.md). */
@@ -169,6 +178,29 @@ function leavesRoot(path: string, realRoot: string): string | null {
   return null;
 }
 
+/** What a followed manifest lists (real paths): below it, everything else that could be evidence is reported. */
+interface Covered {
+  manifest: string;
+  paths: Set<string>;
+}
+
+function realOrResolved(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return resolve(p);
+  }
+}
+
+/** A path listed by the manifest, or inside a directory it lists (an originals folder). */
+function isCovered(c: Covered, path: string): boolean {
+  const real = realOrResolved(path);
+  for (let p = real; ; p = dirname(p)) {
+    if (c.paths.has(p)) return true;
+    if (dirname(p) === p) return false;
+  }
+}
+
 function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generator<ArchiveSpec, void, undefined> {
   let realRoot: string;
   try {
@@ -177,9 +209,10 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
     yield { evidence: root, originals: [], problem: `${showName(root)}: ${describeFsError(root, e).reason}` };
     return;
   }
-  const stack: string[] = [root];
+  const stack: { dir: string; covered: Covered | null }[] = [{ dir: root, covered: null }];
   while (stack.length > 0) {
-    const dir = stack.pop()!;
+    const { dir, covered: outer } = stack.pop()!;
+    let covered = outer;
     let real: string;
     try {
       real = realpathSync(dir);
@@ -210,11 +243,21 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
       entries.push(entryOf(dir, l.name, realRoot));
     }
     const manifests = entries.filter((e) => isManifestName(e.name) && e.kind === "file");
-    if (manifests.length) {
-      // The manifest speaks for this directory and everything below it.
+    for (const m of manifests) {
+      if (!o.followManifests) {
+        yield {
+          evidence: m.path,
+          originals: [],
+          problem: `${m.path}: a manifest found inside the directory searched is not followed (it could leave archives out or pair them with other files); give it as an argument, or pass --follow-manifests; this folder is searched as any other`,
+        };
+        continue;
+      }
       // Found by the walk, not given: its paths must stay inside the root (one given as a root may point anywhere).
-      for (const m of manifests) yield* readManifest(m.path, o, realRoot);
-      continue;
+      covered ??= { manifest: m.path, paths: new Set() };
+      for (const a of readManifest(m.path, o, realRoot)) {
+        for (const p of [a.evidence, ...a.originals]) covered.paths.add(realOrResolved(p));
+        yield a;
+      }
     }
     const originalsEntry = entries.find((e) => e.name === ORIGINALS_DIR);
     const originals = originalsEntry?.kind === "dir";
@@ -228,14 +271,22 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
         if (looksLikeArchive || e.outOfRootDir) yield { evidence: e.path, originals: [], problem: `${e.path}: ${e.refused}` };
         continue;
       }
+      if (isManifestName(e.name) && e.kind === "file") continue; // judged above
+      if (covered && isCovered(covered, e.path)) continue;
       if (e.kind === "dir") {
         if (e.name !== ORIGINALS_DIR) subdirs.push(e.path);
+      } else if (covered && EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase()) && e.kind === "file") {
+        yield {
+          evidence: e.path,
+          originals: [],
+          problem: `${e.path}: below ${covered.manifest}, which does not list it (as evidence or among originals): not verified; list it, or move it out`,
+        };
       } else if (EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase()) && e.kind === "file") {
         yield originalsOut ? { evidence: e.path, originals: [], source: { kind: "layout" }, problem: originalsOut } : byLayout(dir, e.path, o, originals);
       }
     }
     // Depth first, in name order.
-    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]!);
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push({ dir: subdirs[i]!, covered });
   }
 }
 

@@ -34,6 +34,8 @@ import { checkResultKey, macMatches, recordMac } from "./result-key.js";
 export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptions {
   /** As verify-batch's --allow-missing-originals (discovery; part of the job id). */
   allowMissingOriginals?: boolean;
+  /** As verify-batch's --follow-manifests (discovery only: see DiscoverOptions.followManifests). */
+  followManifests?: boolean;
   /** Jobs that fail (a Redis error while publishing the result) are tried this many times. Default 3. */
   attempts?: number;
   /** Seconds a finished job and an unread result are kept for deduplication. Default 7 days. */
@@ -52,9 +54,10 @@ export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptio
    */
   resultKey?: Uint8Array;
   /**
-   * Called with each archive found and queued (added now, or already queued: its live record's nonce and
-   * index): what a receipt holds (src/queue/receipt.ts). A reader given the receipt accounts for exactly these
-   * archives and takes only these enqueues' results, whatever a writer to Redis rolls back.
+   * Called with each archive enqueued: what a receipt holds (src/queue/receipt.ts). With it, every archive is
+   * enqueued anew with a fresh nonce, never taken as "already queued" from what Redis holds (a writer to Redis
+   * could plant an earlier enqueue's signed record there): a receipt names only enqueues this add made. A
+   * reader given the receipt accounts for exactly these archives and takes only these enqueues' results.
    */
   onQueued?: (entries: readonly ReceiptEntry[]) => void;
 }
@@ -97,12 +100,15 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     groupBytes: _b,
     resultKey: _rk,
     onQueued: _oq,
+    followManifests: _fm,
     ...verify
   } = o;
   const resultKey = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const allowMissingOriginals = Boolean(o.allowMissingOriginals);
   const isRoots = Array.isArray(roots) && roots.every((r) => typeof r === "string");
-  const specs: Iterable<ArchiveSpec> = isRoots ? discoverArchives(roots as string[], { allowMissingOriginals }) : (roots as Iterable<ArchiveSpec>);
+  const specs: Iterable<ArchiveSpec> = isRoots
+    ? discoverArchives(roots as string[], { allowMissingOriginals, followManifests: Boolean(o.followManifests) })
+    : (roots as Iterable<ArchiveSpec>);
   const attempts = o.attempts ?? 3;
   if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100) throw new SealcheckError("ERR_USAGE", "attempts must be a whole number from 1 to 100");
   const keep = o.keepFinishedSeconds ?? DEFAULT_KEEP_SECONDS;
@@ -139,7 +145,8 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       // Queued already: a record whose result is written (not yet read), or whose job still exists and has not
       // completed. A record whose job is gone (an add that stopped between the two), or completed without this
       // archive's result (its data was refused), does not count.
-      const count = await c.client.exists(...ids.map((id) => c.keys.archive(id)));
+      // With a receipt, nothing in Redis is taken as queued (see onQueued).
+      const count = o.onQueued ? 0 : await c.client.exists(...ids.map((id) => c.keys.archive(id)));
       const known = ids.map(() => false);
       if (count > 0) {
         const replies = await c.client
@@ -172,16 +179,22 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
           holders.forEach((g, i) => ex[2 * i]?.[1] === 1 && ex[2 * i + 1]?.[1] === null && live.add(g));
         }
         recs.forEach(({ g, r, n, i: idx }, i) => {
-          // A record without a nonce and index to put in a receipt (an older sealcheck's) is enqueued anew.
+          // A record without a nonce and index (an older sealcheck's, or planted) is enqueued anew.
           const usable = n !== null && /^[0-9a-f]{32}$/.test(n) && idx !== null && /^\d{1,15}$/.test(idx);
           known[i] = usable && (Boolean(r) || (g !== null && live.has(g)));
-          if (known[i]) queued.push({ scope: c.keys.scope, id: ids[i]!, nonce: n!, index: Number(idx), evidence: batch[i]!.evidence });
         });
       }
       const fresh = batch.map((a, i) => ({ a, id: ids[i]! })).filter((_, i) => !known[i]);
       summary.alreadyQueued += batch.length - fresh.length;
       if (fresh.length === 0) return o.onQueued?.(queued);
-      const first = (await c.client.incrby(c.keys.index, fresh.length)) - fresh.length;
+      const last = Number(await c.client.incrby(c.keys.index, fresh.length));
+      // From Redis, so checked: an index must stay an exact integer in every JSON line and receipt.
+      if (!Number.isSafeInteger(last) || last < fresh.length || last > MAX_INDEX)
+        throw new SealcheckError(
+          "ERR_REDIS",
+          `the queue's index counter in Redis (${c.keys.index}) is not a sane number (${String(last).slice(0, 30)}): changed in Redis`,
+        );
+      const first = last - fresh.length;
       // Groups in discovery order: closed at groupSize archives or groupBytes of evidence.
       const groups: { a: QueuedArchive; id: string }[][] = [];
       let bytes = 0;
@@ -251,6 +264,9 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
 }
 
 const hex = (bytes: number): string => randomBytes(bytes).toString("hex");
+
+/** The largest archive index a queue counts to (far beyond any run; well within a safe integer). */
+const MAX_INDEX = 2 ** 48;
 
 /** The evidence file's size for grouping (0 when it cannot be read: the worker reports that). */
 function sizeOf(file: string): number {

@@ -522,6 +522,13 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
         throw new SealcheckError("ERR_USAGE", `the receipt names queue ${JSON.stringify(r.scope.slice(0, 200))}, not ${JSON.stringify(c.keys.scope)}`);
       }
   const from = o.from ?? "0";
+  if (receipt && from !== "0") {
+    await c.close();
+    throw new SealcheckError(
+      "ERR_USAGE",
+      "a receipt accounts for every archive it holds, so its read starts at the beginning: --from cannot be given with --receipt (read again without it; without --trim nothing read is gone)",
+    );
+  }
   let cursor = from;
   /** What the caller has taken: entries (accepted or refused) and archives (their record and place in the count). */
   const taken: { cursor?: string; archive?: string; job?: string }[] = [];
@@ -575,9 +582,9 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
    * read (and none read before `from`). Under the add lock, so that an archive being added is not counted as
    * never verified; null when work came in meanwhile (the read goes on).
    */
-  const unaccounted = async (): Promise<QueueResult[] | null> =>
+  const unaccounted = async (whenJobsLeft = false, pendingWhy?: string): Promise<QueueResult[] | null> =>
     withAddLock(c.client, c.keys.addLock, async () => {
-      if ((await pending(c)).left > 0 || (await readPage(c, cursor, 1)).length > 0) return null;
+      if ((!whenJobsLeft && (await pending(c)).left > 0) || (await readPage(c, cursor, 1)).length > 0) return null;
       const out: QueueResult[] = [];
       const fromReceipt = receipt ? [...receipt.values()].filter((r) => !accepted.has(r.id)) : [];
       for (let at = 0; ; at += 1000) {
@@ -603,7 +610,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
               ? "its record is gone from Redis (expired unread, or deleted)"
               : rec.result
                 ? `its result entry ${CURSOR.test(rec.result) ? rec.result : "(not an entry id)"} is not in the stream (deleted)`
-                : "no result was written for it (never verified)");
+                : (pendingWhy ?? "no result was written for it (never verified)"));
           const result = {
             index: receipt ? index : Number(rec?.index) || index,
             ...noVerdict({ evidence, originals: [] }, `no trusted result for ${evidence} (enqueued as ${id}): ${why}`, "ERR_QUEUE_RESULT"),
@@ -614,6 +621,46 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
       }
       return out;
     });
+  /**
+   * Whether no result can still come for any archive to account for that has none taken: its record is gone or
+   * of another enqueue, its result is written (and was refused), or the job its record names is gone or done.
+   * Jobs left in the queue then hold none of them (a decoy delayed for years must not keep a reader waiting).
+   */
+  const nothingMoreCanCome = async (): Promise<boolean> => {
+    const ids: string[] = [];
+    if (receipt) for (const id of receipt.keys()) !accepted.has(id) && ids.push(id);
+    else
+      for (let at = 0; ; at += 1000) {
+        const part = await c.client.zrange(c.keys.enqueued, at, at + 999);
+        for (const id of part) if (!accepted.has(id)) ids.push(id);
+        if (part.length < 1000) break;
+      }
+    const recs = await readRecords(c, ids);
+    const jobs = [...new Set([...recs.values()].flatMap((r) => (r && r.job && !r.result ? [r.job] : [])))];
+    const live = new Set<string>();
+    for (let at = 0; at < jobs.length; at += 500) {
+      const part = jobs.slice(at, at + 500);
+      const replies =
+        (await c.client
+          .pipeline(
+            part.flatMap((g) => [
+              ["exists", c.keys.job(g)],
+              ["zscore", c.keys.job("completed"), g],
+              ["zscore", c.keys.job("failed"), g],
+            ]),
+          )
+          .exec()) ?? [];
+      part.forEach((g, i) => replies[3 * i]?.[1] === 1 && replies[3 * i + 1]?.[1] === null && replies[3 * i + 2]?.[1] === null && live.add(g));
+    }
+    return ids.every((id) => {
+      const r = recs.get(id);
+      if (!r || r.result) return true;
+      if (receipt && r.nonce !== receipt.get(id)!.nonce) return true;
+      return !live.has(r.job);
+    });
+  };
+  /** Polls since a result last came, while jobs are left: every 40th, nothingMoreCanCome is asked. */
+  let idlePolls = 0;
   let idleNoted: IdleReason | null = null;
   let lastResult = Date.now();
   try {
@@ -622,6 +669,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
       const page = await readPage(c, cursor, PAGE);
       if (page.length > 0) {
         lastResult = Date.now();
+        idlePolls = 0;
         if (idleNoted === "handed-back") idleNoted = null;
         const recs = await readRecords(c, [...new Set(page.filter((e) => isArchiveId(e.job)).map((e) => e.job))]);
         for (const e of page) {
@@ -687,7 +735,23 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
       }
       if (!o.follow) {
         if (await more()) continue; // what the sweep just wrote
+        // With a receipt, every archive it holds gets a line: one without a result yet is said to be pending
+        // (a read that ends with archives missing must not exit 0). Not trimmed: its result may still come.
+        if (receipt)
+          for (const r of (await unaccounted(true, "no result yet (still queued or running, or never verified): read again later, or with --follow")) ?? [])
+            yield r;
         return;
+      }
+      // Jobs are left, yet none holds an archive still without a result: done, with what is missing said.
+      if (++idlePolls % 40 === 0 && (await nothingMoreCanCome()) && !(await more())) {
+        const missing = await unaccounted(true);
+        if (missing !== null) {
+          for (const r of missing) {
+            yield r;
+            take({ archive: r.jobId });
+          }
+          return;
+        }
       }
       if (o.onIdle) {
         if ((await c.queue.getWorkersCount()) === 0) {
