@@ -3,13 +3,29 @@
 // without end before the fix (a FIFO, /proc/self/pagemap, /dev/zero, a sparse 1 TiB file, a link to "/") run
 // in a child process with a timeout, so that without the fix they fail instead of hanging the runner.
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, truncateSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  cpSync,
+  lchownSync,
+  truncateSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SealcheckError, discoverArchives, verifyArchive, writeOutputFile } from "../../src/index.js";
 import { hashFile, hashingProgress, listOriginals } from "../../src/input/originals.js";
 import { writeHealthFile, type WorkerHealth } from "../../src/queue/health.js";
+import { openForAppending } from "../../src/input/files.js";
 
 const VALID = resolve("samples/valid/archive.pdf");
 const ORIGINALS = resolve("samples/valid/originals");
@@ -232,6 +248,66 @@ describe("every file read is bounded by what it is", () => {
     expect(readFileSync(join(d, "new.html"), "utf8")).toBe("<html>");
     expect(() => writeOutputFile(join(d, "new.html"), "x", "an extract", false)).toThrow(/already exists/);
   });
+
+  // B2 (attack34b): a link planted ABOVE the written name (`<shared>/drop -> the victim's folder`) carried every
+  // write into the victim's folder. Links among the parent directories are followed only when they are the
+  // caller's own or root's (fs.protected_symlinks, everywhere). Giving a link to another user takes root.
+  it.skipIf(process.geteuid?.() !== 0)(
+    "a link of another user's among the parent directories is not written through (report, health file, --out, extract); the caller's own is",
+    () => {
+      const d = fresh("parent-link");
+      const victim = join(d, "victim");
+      mkdirSync(join(victim, "out"), { recursive: true });
+      writeFileSync(join(victim, "results.jsonl"), "precious\n");
+      writeFileSync(join(victim, "out", "Signature1.p7s"), "precious\n");
+      const shared = join(d, "shared");
+      mkdirSync(shared);
+      chmodSync(shared, 0o1777);
+      const drop = join(shared, "drop");
+      symlinkSync(victim, drop);
+      lchownSync(drop, 65534, 65534); // planted by `nobody`
+      const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const refused = (file: string, what: string) =>
+        new RegExp(
+          `^${esc(file)}: cannot (write|open) ${what} (for writing )?\\(${esc(drop)} is a symbolic link owned by another user \\(uid 65534\\), in the path above it: it is not followed`,
+        );
+      expect(() => writeOutputFile(join(drop, "case.html"), "<html>", "the HTML report")).toThrow(refused(join(drop, "case.html"), "the HTML report"));
+      const h = {
+        status: "ok",
+        reason: null,
+        pid: 1,
+        host: "h",
+        queue: "q",
+        run: "r",
+        startedAt: "",
+        updatedAt: "",
+        redis: "ready",
+        running: 0,
+        processed: 0,
+        lastError: null,
+      };
+      expect(() => writeHealthFile(join(drop, "health.json"), h as WorkerHealth)).toThrow(refused(join(drop, "health.json"), "the health file"));
+      expect(() => openForAppending(join(drop, "results.jsonl"), true, "the results file")).toThrow(refused(join(drop, "results.jsonl"), "the results file"));
+      // A link of the caller's own that leads to that link is judged through: the foreign link is still met.
+      const mine = join(d, "mine");
+      symlinkSync(shared, mine);
+      expect(() => writeOutputFile(join(mine, "drop", "case.html"), "<html>", "the HTML report")).toThrow(/drop is a symbolic link owned by another user/);
+      const r = cliSh(`exec $SEALCHECK_CLI extract '${VALID}' '${join(drop, "out")}' --force`);
+      expect(r.code).toBe(3);
+      expect(oneLine(r.stderr)).toHaveLength(1);
+      expect(r.stderr).toMatch(/out: cannot write the extracted files \(.*shared\/drop is a symbolic link owned by another user \(uid 65534\)/);
+      expect(readFileSync(join(victim, "results.jsonl"), "utf8")).toBe("precious\n");
+      expect(readFileSync(join(victim, "out", "Signature1.p7s"), "utf8")).toBe("precious\n");
+      expect(readdirSync(victim).sort()).toEqual(["out", "results.jsonl"]);
+      // The caller's own link (a home reached through it, say) is followed as before.
+      const home = join(d, "home");
+      symlinkSync(victim, home);
+      writeOutputFile(join(home, "case.html"), "<html>", "the HTML report");
+      expect(readFileSync(join(victim, "case.html"), "utf8")).toBe("<html>");
+      closeSync(openForAppending(join(home, "results.jsonl"), false, "the results file"));
+      expect(readFileSync(join(victim, "results.jsonl"), "utf8")).toBe("precious\n");
+    },
+  );
 
   it("discovery does not leave its root through a link (a link to / in an archive folder): one problem naming it", () => {
     const root = fresh("walk-root");
