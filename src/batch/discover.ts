@@ -125,6 +125,11 @@ function entryOf(dir: string, name: string, realRoot: string): Entry {
   return { name, path, kind: st.isFile() ? "file" : st.isDirectory() ? "dir" : "other" };
 }
 
+/** An archive found by a walk with originals: they must stay in the root when read (ArchiveSpec.within). */
+function inRoot(spec: ArchiveSpec, realRoot: string | undefined): ArchiveSpec {
+  return realRoot !== undefined && spec.originals.length > 0 && !spec.problem ? { ...spec, within: realRoot } : spec;
+}
+
 function within(real: string, realRoot: string): boolean {
   return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
 }
@@ -231,7 +236,9 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
       if (e.kind === "dir") {
         if (e.name !== ORIGINALS_DIR) subdirs.push(e.path);
       } else if (EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase()) && e.kind === "file") {
-        yield originalsOut ? { evidence: e.path, originals: [], source: { kind: "layout" }, problem: originalsOut } : byLayout(dir, e.path, o, originals);
+        yield originalsOut
+          ? { evidence: e.path, originals: [], source: { kind: "layout" }, problem: originalsOut }
+          : inRoot(byLayout(dir, e.path, o, originals), realRoot);
       }
     }
     // Depth first, in name order.
@@ -315,7 +322,7 @@ export function* readManifest(file: string, o: DiscoverOptions = {}, realRoot?: 
       yield { evidence, originals: [], source, problem: `${out} (listed in ${file}, archives[${i}])` };
       continue;
     }
-    yield { evidence, originals: e.originals.map(at), source };
+    yield inRoot({ evidence, originals: e.originals.map(at), source }, realRoot);
   }
 }
 

@@ -20,6 +20,7 @@ import {
   readdirSync,
   readSync,
   readlinkSync,
+  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -135,6 +136,25 @@ export interface ReadOptions {
   what?: string;
   /** The limit's name in Limits, named in the too-large message so that the user knows what to raise. */
   limit?: string;
+  /**
+   * A real directory what is opened must be inside (its real path, read from the opened fd): a file found by
+   * discovery under a root stays in it when it is read, not only when discovery looked (attack34b B11).
+   */
+  within?: string;
+}
+
+/** Whether the real path `real` is `root` or below it. */
+function isWithin(real: string, root: string): boolean {
+  return real === root || real.startsWith(root.endsWith("/") ? root : `${root}/`);
+}
+
+/** The real path of what `fd` is open on (/proc/self/fd; where /proc is missing, the real path of `file`). */
+function openedRealPath(fd: number, file: string): string {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return realpathSync(file);
+  }
 }
 
 function tooLarge(file: string, size: number | string, maxBytes: number, o: ReadOptions): SealcheckError {
@@ -170,6 +190,11 @@ export function openRegular(file: string, maxBytes: number, o: ReadOptions = {})
       );
     }
     if (st.size > maxBytes) throw tooLarge(file, st.size, maxBytes, o);
+    if (o.within !== undefined) {
+      const real = openedRealPath(fd, file);
+      if (!isWithin(real, o.within))
+        throw new SealcheckError("ERR_FILE_UNREADABLE", `${showName(file)}: leads out of the directory searched (to ${showName(real)}), not read`, { file });
+    }
     return { fd, size: st.size };
   } catch (e) {
     closeSync(fd);

@@ -64,6 +64,12 @@ export interface VerifyArchiveOptions extends VerdictOptions {
   trustStore?: TrustStore;
   /** Validation time; default: the time the evidence proves. */
   at?: Date | string;
+  /**
+   * A real directory every original must be inside when it is opened (links followed): set by verify-batch and
+   * the queue worker for an archive found by discovery under a root (ArchiveSpec.within), so that a link planted
+   * after discovery does not make the reader hash, and report the digest of, a file of its own elsewhere.
+   */
+  originalsWithin?: string;
 }
 
 /**
@@ -88,7 +94,10 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   } catch (e) {
     listingError = e;
   }
-  const hashing = originalPaths ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes }) : null;
+  const within = o.originalsWithin;
+  const hashing = originalPaths
+    ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes, ...(within !== undefined ? { within } : {}) })
+    : null;
   try {
     const trust = given?.trust ?? o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, session.pki, o.trustedLists);
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;

@@ -14,6 +14,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  realpathSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -22,7 +23,9 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SealcheckError, discoverArchives, verifyArchive, writeOutputFile } from "../../src/index.js";
+import { SealcheckError, discoverArchives, verifyArchive, verifyMany, writeOutputFile } from "../../src/index.js";
+import { JOB_VERSION, groupIdFor, jobIdFor, parseJobData } from "../../src/queue/job.js";
+import { createHash } from "node:crypto";
 import { hashFile, hashingProgress, listOriginals } from "../../src/input/originals.js";
 import { writeHealthFile, type WorkerHealth } from "../../src/queue/health.js";
 import { openForAppending } from "../../src/input/files.js";
@@ -367,6 +370,66 @@ describe("every file read is bounded by what it is", () => {
     // The same manifest given as a root is the operator's own list: it may name files anywhere.
     const given = [...discoverArchives([join(root, "m", "sealcheck-manifest.json")])];
     expect(given.map((a) => a.problem ?? null)).toEqual([null, null, null]);
+  });
+
+  // B11 (attack34b): confinement was decided when discovery looked (`queue add`), not when the originals were read
+  // (the worker, hours later): a link planted in between was followed and its SHA-256 reported.
+  it("an original linked out of the root AFTER discovery: refused when it is opened, its digest never reported", async () => {
+    const outside = fresh("late-outside");
+    const secret = join(outside, "secret.pdf");
+    writeFileSync(secret, "%PDF-1.7 the reader's private file\n");
+    const root = fresh("late-confined");
+    mkdirSync(join(root, "a"));
+    cpSync(ORIGINALS, join(root, "a", "originals"), { recursive: true });
+    copyFileSync(VALID, join(root, "a", "archive.pdf"));
+    const found = [...discoverArchives([root])];
+    expect(found.map((a) => [a.evidence, a.problem ?? null])).toEqual([[join(root, "a", "archive.pdf"), null]]);
+    symlinkSync(secret, join(root, "a", "originals", "notes.pdf")); // planted after discovery
+    const digest = createHash("sha256").update(readFileSync(secret)).digest("hex");
+    const results = [];
+    for await (const r of verifyMany(found, { trust: [TRUST], workers: 0 })) results.push(r);
+    expect(results).toHaveLength(1);
+    expect(JSON.stringify(results), "the private file's SHA-256 in the result").not.toContain(digest);
+    expect(found[0]!.within).toBe(realpathSync(root)); // carried from discovery to where the originals are read
+    expect(results[0]).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_FILE_UNREADABLE" });
+    expect(results[0]!.error).toBe(`${join(root, "a", "originals", "notes.pdf")}: cannot read (leads out of the directory searched (to ${secret}), not read)`);
+    expect(JSON.stringify(results)).not.toContain(digest);
+    // Large originals are hashed on a thread: the same check there.
+    const big = join(root, "a", "originals", "big.pdf");
+    writeFileSync(big, Buffer.alloc(33 * 1024 * 1024, 0x20));
+    const refused = await verifyArchive({
+      evidence: VALID,
+      originals: [join(root, "a", "originals")],
+      trust: [TRUST],
+      originalsWithin: realpathSync(root),
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SealcheckError);
+    expect((refused as Error).message).toMatch(/notes\.pdf: cannot read \(leads out of the directory searched \(to .*secret\.pdf\), not read\)/);
+    rmSync(big);
+    // A link that stays inside the root is followed as before.
+    rmSync(join(root, "a", "originals", "notes.pdf"));
+    const found2 = [...discoverArchives([root])];
+    const ok = [];
+    for await (const r of verifyMany(found2, { trust: [TRUST], workers: 0 })) ok.push(r);
+    expect(ok[0]).toMatchObject({ indication: "TOTAL-PASSED", exitCode: 0 });
+  });
+
+  it("a queued archive's root is part of its identity: a job stripped of it in Redis is refused, its archive id differs", () => {
+    const a = { evidence: "/data/a/archive.pdf", originals: ["/data/a/originals"], within: "/data", index: 0, nonce: "0123456789abcdef" };
+    const run = "0123456789abcdef";
+    expect(jobIdFor(a, run)).not.toBe(jobIdFor({ ...a, within: undefined }, run));
+    const d = { nonce: "fedcba9876543210", run, allowMissingOriginals: false, keepSeconds: 60, archives: [a] };
+    const id = groupIdFor(d);
+    expect(parseJobData({ v: JOB_VERSION, ...d }, id)).toMatchObject({ ok: true, data: { archives: [{ within: "/data" }] } });
+    const { within: _dropped, ...stripped } = a;
+    expect(parseJobData({ v: JOB_VERSION, ...d, archives: [stripped] }, id)).toMatchObject({
+      ok: false,
+      why: expect.stringMatching(/other than those its id was made from/),
+    });
+    expect(parseJobData({ v: JOB_VERSION, ...d, archives: [{ ...a, within: "data" }] })).toMatchObject({
+      ok: false,
+      why: 'archive 1: "within" is not an absolute path',
+    });
   });
 
   it("discovery: a dangling or looping evidence link is a problem naming it; a link out of the root to a plain file is no business of it", () => {
