@@ -13,7 +13,10 @@ W=$(mktemp -d /tmp/attack34b-w.XXXXXX)
 mkdir -p "$W/shared" "$W/victim/out"
 echo "victim's own file" > "$W/victim/out/Signature1.p7s"
 echo "victim's own results" > "$W/victim/results.jsonl"
-if [ "${1:-}" = honest ]; then mkdir "$W/shared/drop"; else ln -s "$W/victim" "$W/shared/drop"; fi   # planted by another user
+# <shared> is a shared folder (mode 1777, as /tmp); the link is another user's. Run as root, the script gives the
+# link to `nobody` (chown -h: as if nobody had planted it); run as an ordinary user, plant it from another account.
+chmod 1777 "$W/shared"
+if [ "${1:-}" = honest ]; then mkdir "$W/shared/drop"; else ln -s "$W/victim" "$W/shared/drop"; [ "$(id -u)" = 0 ] && chown -h nobody "$W/shared/drop"; fi
 "${CLI[@]}" extract samples/valid/archive.pdf "$W/shared/drop/out" --force >/dev/null 2>"$W/err"; echo "extract exit $? $(head -c 200 "$W/err")"
 mkdir -p "$W/arch/a1"; cp samples/valid/workflowtoken.json "$W/arch/a1/"; cp -r samples/valid/originals "$W/arch/a1/"
 "${CLI[@]}" verify-batch "$W/arch" --trust samples/trust --out "$W/shared/drop/results.jsonl" >/dev/null 2>"$W/err"; echo "verify-batch --out exit $? $(head -c 200 "$W/err")"

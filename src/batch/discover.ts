@@ -134,6 +134,11 @@ function entryOf(dir: string, name: string, realRoot: string): Entry {
   return { name, path, kind: st.isFile() ? "file" : st.isDirectory() ? "dir" : "other" };
 }
 
+/** An archive found by a walk with originals: they must stay in the root when read (ArchiveSpec.within). */
+function inRoot(spec: ArchiveSpec, realRoot: string | undefined): ArchiveSpec {
+  return realRoot !== undefined && spec.originals.length > 0 && !spec.problem ? { ...spec, within: realRoot } : spec;
+}
+
 function within(real: string, realRoot: string): boolean {
   return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
 }
@@ -282,7 +287,9 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
           problem: `${e.path}: below ${covered.manifest}, which does not list it (as evidence or among originals): not verified; list it, or move it out`,
         };
       } else if (EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase()) && e.kind === "file") {
-        yield originalsOut ? { evidence: e.path, originals: [], source: { kind: "layout" }, problem: originalsOut } : byLayout(dir, e.path, o, originals);
+        yield originalsOut
+          ? { evidence: e.path, originals: [], source: { kind: "layout" }, problem: originalsOut }
+          : inRoot(byLayout(dir, e.path, o, originals), realRoot);
       }
     }
     // Depth first, in name order.
@@ -366,7 +373,7 @@ export function* readManifest(file: string, o: DiscoverOptions = {}, realRoot?: 
       yield { evidence, originals: [], source, problem: `${out} (listed in ${file}, archives[${i}])` };
       continue;
     }
-    yield { evidence, originals: e.originals.map(at), source };
+    yield inRoot({ evidence, originals: e.originals.map(at), source }, realRoot);
   }
 }
 

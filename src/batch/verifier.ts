@@ -44,6 +44,7 @@ export async function createVerifier(o: BatchVerifyOptions): Promise<Verifier> {
       const report = await verifyArchive({
         evidence: archive.evidence,
         originals: archive.originals,
+        ...(archive.within !== undefined ? { originalsWithin: archive.within } : {}),
         session,
         showPersonalData: showPersonalData ?? false,
       });

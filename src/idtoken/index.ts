@@ -30,5 +30,5 @@ export {
   type DiscoveryKeyProviderOptions,
   type DiscoveryOptions,
 } from "./discovery.js";
-export { MemoryReplayStore, ReplayStoreError, defaultReplayStore, type MemoryReplayStoreOptions, type ReplayStore } from "./replay.js";
+export { MemoryReplayStore, ReplayStoreError, defaultReplayStore, type MemoryReplayStoreOptions, type ReplayPresentation, type ReplayStore } from "./replay.js";
 export { RedisReplayStore, type RedisReplayStoreOptions } from "./replay-redis.js";

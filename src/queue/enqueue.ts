@@ -207,7 +207,14 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
         }
         bytes += size;
         // A fresh nonce for each enqueue of the archive: its result must be this enqueue's.
-        const archive = { evidence: a.evidence, originals: a.originals, ...(a.problem ? { problem: a.problem } : {}), index: first + i, nonce: hex(16) };
+        const archive = {
+          evidence: a.evidence,
+          originals: a.originals,
+          ...(a.problem ? { problem: a.problem } : {}),
+          ...(a.within ? { within: a.within } : {}),
+          index: first + i,
+          nonce: hex(16),
+        };
         groups.at(-1)!.push({ a: archive, id });
       }
       const jobs = groups.map((g) => {

@@ -285,7 +285,11 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     typeof r.index === "number" &&
     (r.run === undefined || typeof r.run === "string");
   if (!ok) return { why: "it is not a sealcheck result line" };
-  if (r.indication !== null && (typeof r.run !== "string" || jobIdFor({ evidence: r.evidence!, originals: r.originals! }, r.run) !== jobId))
+  if (
+    r.indication !== null &&
+    (typeof r.run !== "string" ||
+      jobIdFor({ evidence: r.evidence!, originals: r.originals!, ...(typeof r.within === "string" ? { within: r.within } : {}) }, r.run) !== jobId)
+  )
     return { why: "its line names an archive or options other than those of the archive it is filed under (changed in Redis)" };
   const result = {
     index: r.index!,

@@ -276,8 +276,14 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     const verified = await Promise.allSettled(
       todo.map(async (m) => {
         try {
-          const r = await verifyOne({ evidence: m.a.evidence, originals: m.a.originals, ...(m.a.problem ? { problem: m.a.problem } : {}) });
-          const line = boundedLine(resultLine({ ...r, index: m.a.index }, reports, d.run), { ...r, index: m.a.index }, d.run);
+          const r = await verifyOne({
+            evidence: m.a.evidence,
+            originals: m.a.originals,
+            ...(m.a.problem ? { problem: m.a.problem } : {}),
+            ...(m.a.within ? { within: m.a.within } : {}),
+          });
+          const full = { ...r, index: m.a.index, ...(m.a.within ? { within: m.a.within } : {}) };
+          const line = boundedLine(resultLine(full, reports, d.run), full, d.run);
           if (!abandon) sent.push(send(m.target, line));
         } finally {
           if (--inPool === 0) poolIdle?.();

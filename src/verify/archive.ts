@@ -14,7 +14,8 @@ import type { PkiSession } from "../pki/session.js";
 import { summarize } from "../pki/certificate.js";
 import { failed, warning } from "../report/check.js";
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
-import { listDirectory, openRegular } from "../input/files.js";
+import { listDirectory, openRegular, showName } from "../input/files.js";
+import { createHash } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { expectOptions, expectPathList } from "../usage.js";
 import { DEFAULT_LIMITS } from "../limits.js";
@@ -64,6 +65,12 @@ export interface VerifyArchiveOptions extends VerdictOptions {
   trustStore?: TrustStore;
   /** Validation time; default: the time the evidence proves. */
   at?: Date | string;
+  /**
+   * A real directory every original must be inside when it is opened (links followed): set by verify-batch and
+   * the queue worker for an archive found by discovery under a root (ArchiveSpec.within), so that a link planted
+   * after discovery does not make the reader hash, and report the digest of, a file of its own elsewhere.
+   */
+  originalsWithin?: string;
 }
 
 /**
@@ -88,7 +95,10 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   } catch (e) {
     listingError = e;
   }
-  const hashing = originalPaths ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes }) : null;
+  const within = o.originalsWithin;
+  const hashing = originalPaths
+    ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes, ...(within !== undefined ? { within } : {}) })
+    : null;
   try {
     const trust = given?.trust ?? o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, session.pki, o.trustedLists);
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
@@ -328,6 +338,15 @@ async function runPipeline(
     } catch {
       return false; // unreadable as evidence: an ordinary extra original
     }
+    // The file is read again by its name: what is judged must be the bytes that were hashed and compared, or a
+    // writer of the folder could swap a sealed archive in between (the altered contract hashed, a genuine seal
+    // judged) and have the altered contract set aside as "a sealed archive".
+    if (createHash("sha256").update(other).digest("hex") !== orig.sha256Hex)
+      throw new SealcheckError(
+        "ERR_FILE_UNREADABLE",
+        `${showName(orig.path)}: the file changed while it was verified (its bytes differ from those hashed a moment before); verify again once the originals folder is no longer being written to`,
+        { file: orig.path },
+      );
     try {
       const r = await runPipeline(
         { ...o, originals: [], showPersonalData: false },

@@ -662,7 +662,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await raw.add(
       "verify",
       {
-        v: 3,
+        v: 4,
         nonce: "0".repeat(32),
         run: "0".repeat(16),
         allowMissingOriginals: false,
