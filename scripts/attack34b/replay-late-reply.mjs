@@ -16,7 +16,22 @@ import { RedisReplayStore } from "../../dist/src/index.js";
 const honest = process.argv[2] === "honest";
 const port = 20000 + Math.floor(Math.random() * 20000);
 const dir = mkdtempSync(join(tmpdir(), "attack34b-rp-"));
-execFileSync("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "yes", "--pidfile", join(dir, "pid"), "--dir", dir]);
+execFileSync("redis-server", [
+  "--port",
+  String(port),
+  "--bind",
+  "127.0.0.1",
+  "--save",
+  "",
+  "--appendonly",
+  "no",
+  "--daemonize",
+  "yes",
+  "--pidfile",
+  join(dir, "pid"),
+  "--dir",
+  dir,
+]);
 await new Promise((r) => setTimeout(r, 500));
 const store = new RedisReplayStore(`redis://127.0.0.1:${port}`, { commandTimeoutMs: 2000 });
 const key = "https://broker.example ct-4711";
@@ -38,7 +53,9 @@ try {
     first = `TRY_LATER (${e.message.slice(0, 110)})`;
   }
   console.log(`presentation 1: ${first}`);
-  const inRedis = execFileSync("redis-cli", ["-p", String(port), "exists", `sealcheck:replay:${key}`]).toString().trim();
+  const inRedis = execFileSync("redis-cli", ["-p", String(port), "exists", `sealcheck:replay:${key}`])
+    .toString()
+    .trim();
   console.log(`id recorded in Redis after presentation 1: ${inRedis === "1" ? "yes" : "no"}`);
   // The sender retries, as TRY_LATER tells it to.
   const second = (await store.markUsed(key, expires)) ? "passed (first presentation)" : "REFUSED AS A REPLAY";
