@@ -187,6 +187,12 @@ stopping, or no file); 3 for bad options.`,
         "--receipt <file>",
         "the receipt written by queue add --receipt: account for exactly its archives, and take only the results of the enqueues it names (with --result-key, a writer to Redis cannot roll an archive back to an earlier result)",
       )
+      .option(
+        "--idle-timeout <seconds>",
+        "while following, end after this long without a new result although jobs are left; each archive still without one gets a no-verdict line (0: never)",
+        parseSeconds,
+        3600,
+      )
       .option("--from <cursor>", "read the results after this cursor (printed by an earlier read)")
       .option("--trim", "delete each result (and its job) from Redis once it is written out")
       .option("-o, --out <file>", "append the JSON lines to this file");
@@ -334,6 +340,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       trim: Boolean(opts.trim),
       ...(resultKey ? { resultKey } : {}),
       ...(receipt ? { receipt } : {}),
+      idleTimeoutMs: Math.round((opts.idleTimeout as number) * 1000),
       // Entries from Redis are untrusted: the job they name is quoted (escaped).
       // At most 100 lines, then one count at the end: forged entries are free to write.
       onRefused: (e) => {

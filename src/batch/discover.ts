@@ -197,6 +197,12 @@ function realOrResolved(p: string): string {
   }
 }
 
+/** A file with an `originals/` folder beside it: an archive by the layout convention, never someone's original. */
+function isEvidenceOfItsOwn(real: string): boolean {
+  if (!EVIDENCE_EXTENSIONS.has(extname(real).toLowerCase())) return false;
+  return basename(dirname(real)) !== ORIGINALS_DIR && hasOriginalsDir(dirname(real));
+}
+
 /** A path listed by the manifest, or inside a directory it lists (an originals folder). */
 function isCovered(c: Covered, path: string): boolean {
   const real = realOrResolved(path);
@@ -371,6 +377,25 @@ export function* readManifest(file: string, o: DiscoverOptions = {}, realRoot?: 
     const out = realRoot === undefined ? null : paths.reduce<string | null>((found, p) => found ?? leavesRoot(p, realRoot), null);
     if (out !== null) {
       yield { evidence, originals: [], source, problem: `${out} (listed in ${file}, archives[${i}])` };
+      continue;
+    }
+    // Found by a walk: an entry's originals lie in its evidence file's own folder, so that the manifest cannot
+    // pair an archive with another's documents, nor pass another archive off as an original of this one.
+    const home = realRoot === undefined ? null : realOrResolved(dirname(evidence));
+    const stray =
+      home === null
+        ? undefined
+        : e.originals.map(at).find((p) => {
+            const r = realOrResolved(p);
+            return r === home || !within(r, home) || isEvidenceOfItsOwn(r);
+          });
+    if (stray !== undefined) {
+      yield {
+        evidence,
+        originals: [],
+        source,
+        problem: `${showName(stray)}: an original listed in ${file} (archives[${i}]), a manifest found inside the folder searched, must lie below its evidence file's folder and not be an archive of its own: not verified`,
+      };
       continue;
     }
     yield inRoot({ evidence, originals: e.originals.map(at), source }, realRoot);

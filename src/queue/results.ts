@@ -206,6 +206,12 @@ export interface QueueResultsOptions extends QueueConnectionOptions {
   follow?: boolean;
   /** Delete each entry (and its finished job) once the caller has taken it and asked for the next. */
   trim?: boolean;
+  /**
+   * While following, end after this long without a new result although jobs are left (ms; 0: never): every
+   * archive still without one gets a no-verdict line saying so (not trimmed: a later read may take its result).
+   * Default one hour: a job that Redis says is delayed, waiting or running can be made to stay so for ever.
+   */
+  idleTimeoutMs?: number;
   /** How often to look for new results while following, ms. Default 250; at most 25 once few jobs are left. */
   pollMs?: number;
   /**
@@ -744,6 +750,12 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
         if (receipt)
           for (const r of (await unaccounted(true, "no result yet (still queued or running, or never verified): read again later, or with --follow")) ?? [])
             yield r;
+        return;
+      }
+      const idleLimit = o.idleTimeoutMs ?? 3_600_000;
+      if (idleLimit > 0 && Date.now() - lastResult >= idleLimit && !(await more())) {
+        const why = `no result came for ${Math.round((Date.now() - lastResult) / 1000)} s while ${left} job${left === 1 ? " was" : "s were"} left (the idle limit): stuck, delayed or without a worker; read again later`;
+        for (const r of (await unaccounted(true, why)) ?? []) yield r;
         return;
       }
       // Jobs are left, yet none holds an archive still without a result: done, with what is missing said.

@@ -65,7 +65,7 @@ function buildTree(): { root: string; expected: Map<string, number> } {
   mkdirSync(join(listed, "store/x"), { recursive: true });
   copyFileSync(good.json, join(listed, "store/x/token-1.json"));
   copyFileSync(tampered.json, join(listed, "store/x/token-2.json"));
-  cpSync(good.originals, join(listed, "docs"), { recursive: true });
+  cpSync(good.originals, join(listed, "store/x/docs"), { recursive: true });
   // Not searched by the layout convention: the manifest speaks for its directory, and reports what it omits.
   expected.set(putArchive(join(listed, "ignored"), good), 3);
   writeFileSync(
@@ -73,8 +73,8 @@ function buildTree(): { root: string; expected: Map<string, number> } {
     JSON.stringify({
       sealcheckManifest: 1,
       archives: [
-        { evidence: "store/x/token-1.json", originals: ["docs"] },
-        { evidence: "store/x/token-2.json", originals: ["docs/Lejekontrakt.pdf", "docs/Husorden.pdf"] },
+        { evidence: "store/x/token-1.json", originals: ["store/x/docs"] },
+        { evidence: "store/x/token-2.json", originals: ["store/x/docs/Lejekontrakt.pdf", "store/x/docs/Husorden.pdf"] },
       ],
     }),
   );
@@ -91,8 +91,11 @@ describe("discoverArchives", () => {
     expect(found.map((a) => a.evidence).sort()).toEqual([...expected.keys()].sort());
     const byName = new Map(found.map((a) => [relative(root, a.evidence), a]));
     expect(byName.get("2025/deep/er/wf-c/workflowtoken.json")!.originals).toEqual([join(root, "2025/deep/er/wf-c/originals")]);
-    expect(byName.get("listed/store/x/token-1.json")!.originals).toEqual([join(root, "listed/docs")]);
-    expect(byName.get("listed/store/x/token-2.json")!.originals).toEqual([join(root, "listed/docs/Lejekontrakt.pdf"), join(root, "listed/docs/Husorden.pdf")]);
+    expect(byName.get("listed/store/x/token-1.json")!.originals).toEqual([join(root, "listed/store/x/docs")]);
+    expect(byName.get("listed/store/x/token-2.json")!.originals).toEqual([
+      join(root, "listed/store/x/docs/Lejekontrakt.pdf"),
+      join(root, "listed/store/x/docs/Husorden.pdf"),
+    ]);
     expect(byName.get("listed/store/x/token-1.json")!.source).toEqual({ kind: "manifest", manifest: join(root, "listed", MANIFEST_FILE) });
     expect(byName.get("lost/workflowtoken.json")!.problem).toMatch(/no originals\/ folder/);
     expect(byName.get("listed/ignored/workflowtoken.json")!.problem).toMatch(/below .*sealcheck-manifest\.json, which does not list it/);
@@ -132,6 +135,37 @@ describe("discoverArchives", () => {
     expect(followed).toEqual([
       { evidence: "a1/workflowtoken.json", problem: null },
       { evidence: "a2/workflowtoken.json", problem: expect.stringMatching(/below .*notes\.sealcheck-manifest\.json, which does not list it/) },
+    ]);
+  });
+
+  it("a followed manifest found in the tree cannot pair an archive with another's originals, nor list an archive as an original (round 3, C1)", () => {
+    const root = tempDir("manifest-covers-");
+    putArchive(join(root, "g"), good);
+    putArchive(join(root, "g", "t"), tampered);
+    putArchive(join(root, "u"), tampered);
+    writeFileSync(
+      join(root, "g", MANIFEST_FILE),
+      JSON.stringify({
+        sealcheckManifest: 1,
+        archives: [
+          { evidence: "workflowtoken.json", originals: ["originals", "t/workflowtoken.json"] },
+          { evidence: "t/workflowtoken.json", originals: ["../u/originals"] },
+        ],
+      }),
+    );
+    const found = [...discoverArchives([root], { followManifests: true })].map((a) => ({ evidence: relative(root, a.evidence), problem: a.problem ?? null }));
+    expect(found).toEqual([
+      {
+        evidence: "g/workflowtoken.json",
+        problem: expect.stringMatching(
+          /t\/workflowtoken\.json: an original listed in .* must lie below its evidence file's folder and not be an archive of its own/,
+        ),
+      },
+      {
+        evidence: "g/t/workflowtoken.json",
+        problem: expect.stringMatching(/u\/originals: an original listed in .* must lie below its evidence file's folder/),
+      },
+      { evidence: "u/workflowtoken.json", problem: null },
     ]);
   });
 

@@ -1034,6 +1034,24 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
         }
       });
 
+      it("C3: a wait never hangs: after --idle-timeout without a result, each archive still without one is a no-verdict line, not trimmed", async () => {
+        const q = qname();
+        const dir = tempDir("sealcheck-receipt-c3-");
+        const r = receiptOf(dir, "r.jsonl");
+        await enqueueArchives(specs("c3-stuck"), { redis: redis.url, queue: q, resultKey: key, onQueued: r.onQueued });
+        r.w.close();
+        // No worker takes it (as when its job was moved to "delayed" for ten years by a writer to Redis).
+        const args = ["queue", "wait", "--redis", redis.url, "--queue", q, "--result-key", keyFile(), "--receipt", r.file, "--json", "--trim"];
+        const waited = runCli([...args, "--idle-timeout", "2"], {}, { timeoutMs: 30_000 });
+        expect(waited.code, waited.stderr).toBe(3);
+        expect(waited.stdout).toMatch(/"archives": 1/);
+        const lines = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--result-key", keyFile(), "--receipt", r.file]);
+        // Not trimmed: the record is still there, and the archive is still pending.
+        expect(lines.stdout).toMatch(/no result yet/);
+        const cut = runCli([...args.filter((a) => a !== "--json"), "--idle-timeout", "1"], {}, { timeoutMs: 30_000 });
+        expect(cut.stdout).toMatch(/no result came for \d+ s while 1 job was left \(the idle limit\)/);
+      });
+
       it("B9: an index counter in Redis past what a line can hold exactly stops queue add before anything is enqueued", async () => {
         const q = qname();
         const admin = new Redis(redis.url);
