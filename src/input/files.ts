@@ -10,6 +10,7 @@
 // above them (resolveWriteTarget). Every error is a SealcheckError of one line naming the file and the problem.
 import { randomBytes } from "node:crypto";
 import {
+  fsyncSync,
   closeSync,
   constants,
   fstatSync,
@@ -400,7 +401,12 @@ const SWAPPED = "a directory in its path was replaced while it was opened: nothi
  * a directory, a device) is refused: someone put it there. With `overwrite` false an existing target is an
  * error, decided atomically (a hard link of the new file to the target's name fails if that name exists).
  */
-export function writeFileSafely(file: string, content: string | Uint8Array, o: { what?: string; overwrite?: boolean; mode?: number } = {}): void {
+export function writeFileSafely(
+  file: string,
+  content: string | Uint8Array,
+  /** `check`: called with the new file's name once it is written and synced, before it replaces `file`; a throw leaves `file` as it was. */
+  o: { what?: string; overwrite?: boolean; mode?: number; check?: (tmp: string) => void } = {},
+): void {
   checkPathName(file);
   const what = o.what ?? "the file";
   const fail = (reason: string, e?: unknown) =>
@@ -430,9 +436,11 @@ export function writeFileSafely(file: string, content: string | Uint8Array, o: {
       const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
       let off = 0;
       while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+      if (o.check) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
+    o.check?.(tmp);
     if (o.overwrite === false) {
       linkSync(tmp, target);
       unlinkSync(tmp);
