@@ -354,7 +354,7 @@ describe("every file read is bounded by what it is", () => {
       ],
     };
     writeFileSync(join(root, "m", "sealcheck-manifest.json"), JSON.stringify(manifest));
-    const found = [...discoverArchives([root])].map((a) => ({ evidence: a.evidence, problem: a.problem ?? null }));
+    const found = [...discoverArchives([root], { followManifests: true })].map((a) => ({ evidence: a.evidence, problem: a.problem ?? null }));
     expect(found).toEqual([
       {
         evidence: join(root, "a", "archive.pdf"),
