@@ -10,7 +10,7 @@
 // CLI's table (cli/options.ts); the session reads it from `session.policy`.
 import { SealcheckError } from "./errors.js";
 import { DEFAULT_LIMITS, LIMIT_NAMES, resolveLimits, type Limits } from "./limits.js";
-import { durationOption, parseValidationTime } from "./time.js";
+import { durationOption, parseValidationTime, type ValidationTimeInput } from "./time.js";
 import type { TrustRole, TrustedListAnchors } from "./pki/trust-store.js";
 
 export type JwsAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512";
@@ -41,7 +41,7 @@ export interface Policy {
    */
   trustedLists?: TrustedListAnchors;
   /** Validation time (--at); default: the time each archive's evidence proves. */
-  at?: Date | string;
+  at?: ValidationTimeInput;
   ocspWindowSeconds?: number;
   clockSkewSeconds?: number;
   tokenAlgorithms?: readonly JwsAlgorithm[];

@@ -44,7 +44,7 @@ Examples:
       --out results.jsonl --trim
 
 Redis must keep what it is given: appendonly yes, appendfsync everysec (or
-always) and maxmemory-policy noeviction (README, "Many machines: a queue").`,
+always) and maxmemory-policy noeviction (docs/batch.md in the package).`,
     );
 
   const add = connectionFlags(

@@ -55,7 +55,7 @@ export function registerVerifyBatch(program: Command): void {
       `
 Layout: an evidence file (*.pdf, *.json) with an originals/ folder beside it,
 or a sealcheck-manifest.json listing {"evidence", "originals"} paths relative
-to it (README, "Verifying many archives", in the package).
+to it (docs/batch.md in the package).
 
 Examples:
   $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl

@@ -26,12 +26,11 @@ export {
   type CheckCategory,
 } from "../report/check-ids.js";
 export type { CertificateSummary } from "../pki/certificate.js";
-export type { PersonalDataKind } from "../evidence/personal-data.js";
-export type { EvidenceFormat, EvidenceInput, WorkflowResultInfo } from "../input/evidence-file.js";
+export type { EvidenceInput, WorkflowResultInfo } from "../input/evidence-file.js";
 export type { Style } from "../render/style.js";
 export { SealcheckError, FormatError, LimitError, errorMessage, type ErrorCode } from "../errors.js";
 export { DEFAULT_LIMITS, LIMIT_NAMES, LIMIT_DESCRIPTIONS, resolveLimits, type Limits } from "../limits.js";
-export { parseValidationTime } from "../time.js";
+export { parseValidationTime, type ValidationTimeInput } from "../time.js";
 // The verification policy (what createSession takes) and its defaults.
 export { POLICY_DEFAULTS, normalisePolicy, type Policy, type NormalisedPolicy } from "../policy.js";
 export { VERSION } from "../version.js";

@@ -12,9 +12,9 @@ import type { CheckResult, CertificateSummary, ValidationTime } from "../report/
 import type { WorkflowClaims } from "../evidence/workflow-token.js";
 import type { PdfSignatureReport, SealSummary } from "../report/archive-report.js";
 import { NO_EXTRA_SEAL_SIGNERS, type SealSignerPolicy } from "../evidence/broker-identity.js";
-import { DEFAULT_TOKEN_ALGORITHMS, POLICY_DEFAULTS, type JwsAlgorithm } from "../policy.js";
+import { POLICY_DEFAULTS, type JwsAlgorithm } from "../policy.js";
 
-export { DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm };
+export type { JwsAlgorithm };
 
 export interface ArchiveOptions {
   /** Validation time chosen by the user (--at); otherwise the time the evidence proves. */

@@ -21,7 +21,7 @@
 // recognised, but the compare-and-delete still clears what it left.
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { checkRedisUrl, describeRedis, redactedMessage } from "../redis.js";
+import { checkRedisUrl, describeRedis, loadOptional, redactedMessage } from "../redis.js";
 import { ReplayStoreError, type ReplayPresentation, type ReplayStore } from "./replay.js";
 
 export interface RedisReplayStoreOptions {
@@ -95,7 +95,7 @@ export class RedisReplayStore implements ReplayStore {
   private async connect(): Promise<Redis> {
     if (this.client) return this.client;
     this.connecting ??= (async () => {
-      const { Redis } = await import("ioredis");
+      const { Redis } = await loadOptional("ioredis", () => import("ioredis"));
       const client = new Redis(this.redis as string, {
         lazyConnect: true,
         connectTimeout: this.timeoutMs,

@@ -7,8 +7,6 @@ import { PrefixHashing } from "./evidence-digest.js";
 import { fileChanged, loaded, sparseEvidence, sparseOf } from "./sparse.js";
 import { openRegular, readOpenedWhole } from "./files.js";
 
-export type EvidenceFormat = "pades-pdf" | "pades-json" | "workflow-token-json";
-
 export interface WorkflowResultInfo {
   ocspReponseIncluded?: unknown;
   documentCount?: unknown;
@@ -18,7 +16,8 @@ export interface WorkflowResultInfo {
 /** The evidence as read: the PDF bytes and/or the endpoint fields, not yet verified. */
 export interface EvidenceInput {
   file: string;
-  format: EvidenceFormat;
+  /** EvidenceFormat, spelt out: reports name it by report/types.ts's EvidenceFormat (input imports no report). */
+  format: "pades-pdf" | "pades-json" | "workflow-token-json";
   /** The PAdES bytes (from the file, or decoded from padesB64). */
   pdf?: Uint8Array;
   /** Workflow-token endpoint fields, as given (validated by the attachments check). */

@@ -1,12 +1,10 @@
 // What a verification statement says, independent of how it is shown: the human renderer and the HTML
 // report both read this view, so they say the same thing in the same order. Pure: report in, view out.
 // Every string here may come from the evidence (untrusted): renderers must escape it for their medium.
-import type { PersonalDataKind } from "../evidence/personal-data.js";
-import type { CertificateSummary } from "../pki/certificate.js";
 import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/archive-report.js";
-import type { CheckResult, Indication, TimeSource } from "../report/types.js";
+import type { CertificateSummary, CheckResult, Indication, PersonalDataKind, TimeSource } from "../report/types.js";
 import { groupOf, type CheckCategory } from "../report/check-ids.js";
-import { signerSummary } from "../evidence/claims-report.js";
+import { signerSummary } from "../report/signer.js";
 
 export interface Field {
   label: string;

@@ -2,9 +2,8 @@
 // external assets; a Content-Security-Policy forbids loading anything) with the same content as the human
 // output plus the certificate chains, laid out to be printed or saved as PDF. Every string from the
 // evidence is escaped. Pure: report in, HTML out.
-import type { CertificateSummary } from "../pki/certificate.js";
 import type { ArchiveReport, ReportedClaim } from "../report/archive-report.js";
-import type { CheckStatus } from "../report/types.js";
+import type { CertificateSummary, CheckStatus } from "../report/types.js";
 import { archiveView, describeTimeSource, ekuName, formatTime, type Field } from "./archive-view.js";
 import { MARKS } from "./style.js";
 import { safeText } from "./sanitize.js";

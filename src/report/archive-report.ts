@@ -1,9 +1,7 @@
 // The report of `verify` for a workflow archive: the ETSI verdict and checks (ReportBase) plus what an
 // auditor needs to read: the workflow, documents, signers, certificates. Personal data is marked, and its
 // values masked unless the caller asks for them.
-import type { EvidenceFormat } from "../input/evidence-file.js";
-import type { CertificateSummary, CheckStatus, ReportBase, SubIndication, TrustedListUse } from "./types.js";
-import type { PersonalDataKind } from "../evidence/personal-data.js";
+import type { CertificateSummary, CheckStatus, EvidenceFormat, PersonalDataKind, ReportBase, SubIndication, TrustedListUse } from "./types.js";
 
 export interface ReportedClaim {
   name: string;

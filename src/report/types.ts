@@ -82,6 +82,15 @@ export interface ReportBase {
   tool: { name: "sealcheck"; version: string };
 }
 
+/**
+ * The form the evidence came in, as reports name it (input/evidence-file.ts decides it from the content; its
+ * own type must stay assignable to this one, which the verifiers' reports enforce).
+ */
+export type EvidenceFormat = "pades-pdf" | "pades-json" | "workflow-token-json";
+
+/** The kind of personal data (GDPR) a claim holds (evidence/personal-data.ts classifies claims by name). */
+export type PersonalDataKind = "national-id" | "ip-address" | "age" | "name" | "contact";
+
 /** A certificate as reports show it (JSON-safe): filled by pki's summarize(). */
 export interface CertificateSummary {
   subject: string;

@@ -18,7 +18,8 @@ import {
   hasTool,
   type Issued,
 } from "../../scripts/generator/index.js";
-import { augmentArchive, verifyArchive, SealcheckError, type AugmentResult } from "../../src/index.js";
+import { verifyArchive, SealcheckError } from "../../src/index.js";
+import { augmentArchive, type AugmentResult } from "../../src/api/internal.js";
 import { tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 import { runCli, runCliAsync } from "../helpers/cli.js";
 import { startOcsp, startTsa, type Loopback, type OcspEntry, type TsaMode } from "../../scripts/generator/index.js";

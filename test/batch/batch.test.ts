@@ -6,7 +6,8 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync,
 import { randomBytes } from "node:crypto";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { archiveKey, discoverArchives, MANIFEST_FILE, verifyMany, type ArchiveSpec, type BatchResult } from "../../src/index.js";
+import { discoverArchives, verifyMany, type ArchiveSpec, type BatchResult } from "../../src/index.js";
+import { archiveKey, MANIFEST_FILE } from "../../src/api/internal.js";
 import { BatchSummary, worseExitCode } from "../../src/batch/summary.js";
 import { tempDir, trustDirectory, writeTokenEvidence, type WrittenEvidence } from "../helpers/fixtures.js";
 import { runCli as run } from "../helpers/cli.js";

@@ -23,7 +23,8 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SealcheckError, discoverArchives, verifyArchive, verifyMany, writeOutputFile } from "../../src/index.js";
+import { SealcheckError, discoverArchives, verifyArchive } from "../../src/index.js";
+import { verifyMany, writeOutputFile } from "../../src/api/internal.js";
 import { JOB_VERSION, groupIdFor, jobIdFor, parseJobData } from "../../src/queue/job.js";
 import { createHash } from "node:crypto";
 import { hashFile, hashingProgress, listOriginals } from "../../src/input/originals.js";

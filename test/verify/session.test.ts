@@ -2,7 +2,8 @@
 // verifyArchive calls; verdict options given beside a session are refused; the default process session
 // can be cleared; --limit reaches the certificate and OID limits through the session.
 import { describe, expect, it } from "vitest";
-import { clearDefaultSession, createSession, VerificationSession } from "../../src/index.js";
+import { clearDefaultSession, createSession } from "../../src/index.js";
+import { VerificationSession } from "../../src/api/internal.js";
 import { verifyArchive, verifyArchiveWithToken } from "../../src/verify/archive.js";
 
 const trust = ["samples/trust"];
