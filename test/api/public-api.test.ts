@@ -136,13 +136,16 @@ const TYPES = [
   "WorkflowResultInfo",
 ];
 
+// Receipts (issue 34): queue add's record of what it enqueued, kept outside Redis, and its reader.
 const QUEUE_VALUES = [
+  "ReceiptWriter",
   "RedisReplayStore",
   "checkHealthFile",
   "enqueueArchives",
   "jobIdFor",
   "queueResults",
   "queueStatus",
+  "readReceipt",
   "readResultKey",
   "redactRedisUrl",
   "runWorker",
@@ -160,6 +163,8 @@ const QUEUE_TYPES = [
   "QueueStatus",
   "QueueWorker",
   "QueuedArchive",
+  "Receipt",
+  "ReceiptEntry",
   "RedisReplayStoreOptions",
   "RedisTarget",
   "RefusedEntry",
