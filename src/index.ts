@@ -72,6 +72,7 @@ export type {
   PdfSignatureReport,
   Policy,
   PersonalDataKind,
+  ReplayPresentation,
   ReplayStore,
   ReportBase,
   ReportMode,

@@ -65,7 +65,7 @@ export interface VerifyArchiveOptions extends Policy {
   /** A loaded trust store instead of `trust`/`certs`, to share across many archives. */
   trustStore?: TrustStore;
   /**
-   * A real directory every original must be inside when it is opened (links followed): set by verify-batch and
+   * A real directory the evidence file and every original must be inside when opened (links followed): set by verify-batch and
    * the queue worker for an archive found by discovery under a root (ArchiveSpec.within), so that a link planted
    * after discovery does not make the reader hash, and report the digest of, a file of its own elsewhere.
    */
@@ -109,7 +109,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
     const tokenFile = o.crossCheckToken;
     const tokenBytes = tokenFile ? readBounded(tokenFile, limits.maxEvidenceBytes) : null;
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
-    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
+    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes, o.originalsWithin) : o.evidence.bytes;
     if (listingError) throw listingError;
 
     // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable

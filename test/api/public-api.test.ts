@@ -96,6 +96,7 @@ const TYPES = [
   "PdfSignatureReport",
   "PersonalDataKind",
   "Policy",
+  "ReplayPresentation",
   "ReplayStore",
   "ReportBase",
   "ReportMode",

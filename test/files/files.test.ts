@@ -373,6 +373,26 @@ describe("every file read is bounded by what it is", () => {
     expect(given.map((a) => a.problem ?? null)).toEqual([null, null, null]);
   });
 
+  // C4 (attack34c): the evidence file replaced by a link after discovery: the same check where it is opened.
+  it("the evidence file linked out of the root AFTER discovery: refused when it is opened, its digest never reported", async () => {
+    const outside = fresh("late-evidence-outside");
+    const secret = join(outside, "secret.pdf");
+    writeFileSync(secret, "%PDF-1.7 the reader's private file\n");
+    const root = fresh("late-evidence");
+    mkdirSync(join(root, "a"));
+    cpSync(ORIGINALS, join(root, "a", "originals"), { recursive: true });
+    copyFileSync(VALID, join(root, "a", "archive.pdf"));
+    const found = [...discoverArchives([root])];
+    rmSync(join(root, "a", "archive.pdf"));
+    symlinkSync(secret, join(root, "a", "archive.pdf")); // planted after discovery
+    const digest = createHash("sha256").update(readFileSync(secret)).digest("hex");
+    const results = [];
+    for await (const r of verifyMany(found, { trust: [TRUST], workers: 0 })) results.push(r);
+    expect(results[0]).toMatchObject({ exitCode: 3, indication: null });
+    expect(results[0]!.error).toMatch(/archive\.pdf: .*leads out of the directory searched/);
+    expect(JSON.stringify(results), "the private file's SHA-256 in the result").not.toContain(digest);
+  });
+
   // B11 (attack34b): confinement was decided when discovery looked (`queue add`), not when the originals were read
   // (the worker, hours later): a link planted in between was followed and its SHA-256 reported.
   it("an original linked out of the root AFTER discovery: refused when it is opened, its digest never reported", async () => {
@@ -399,7 +419,7 @@ describe("every file read is bounded by what it is", () => {
     const big = join(root, "a", "originals", "big.pdf");
     writeFileSync(big, Buffer.alloc(33 * 1024 * 1024, 0x20));
     const refused = await verifyArchive({
-      evidence: VALID,
+      evidence: join(root, "a", "archive.pdf"),
       originals: [join(root, "a", "originals")],
       trust: [TRUST],
       originalsWithin: realpathSync(root),
