@@ -77,6 +77,7 @@ export type {
   Policy,
   PersonalDataKind,
   PolicyKeyType,
+  ReplayPresentation,
   ReplayStore,
   ReportBase,
   ReportMode,

@@ -51,6 +51,10 @@ export function registerVerifyBatch(program: Command): void {
         .default("text"),
     )
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it (documents not compared) instead of reporting it")
+    .option(
+      "--follow-manifests",
+      "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
+    )
     .option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)", parseSeconds)
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
     .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
@@ -107,7 +111,9 @@ options, unusable trust store, nothing found).`,
 
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.
         // Specs are small (two paths); reports are never accumulated.
-        const archives = [...discoverArchives(dirs, { allowMissingOriginals: Boolean(opts.allowMissingOriginals) })];
+        const archives = [
+          ...discoverArchives(dirs, { allowMissingOriginals: Boolean(opts.allowMissingOriginals), followManifests: Boolean(opts.followManifests) }),
+        ];
         let todo = archives;
         // Indices go on from the earlier run's, so that one index names one archive in the file.
         let firstIndex = 0;

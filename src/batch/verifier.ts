@@ -45,6 +45,7 @@ export async function createVerifier(o: Policy): Promise<Verifier> {
       const report = await verifyArchive({
         evidence: archive.evidence,
         originals: archive.originals,
+        ...(archive.within !== undefined ? { originalsWithin: archive.within } : {}),
         session,
         showPersonalData,
       });

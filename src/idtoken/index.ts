@@ -6,4 +6,4 @@ export { snapshotKeySet } from "./discovery.js";
 export { KeySourceError, parseJwks, type KeyOrigin, type KeyProvider, type KeySelection, type KeySet, type SkippedKey, type UsableKey } from "./jwks.js";
 export { loadKeysFile, staticKeys, type JwksSnapshot } from "./key-source.js";
 export { DiscoveryKeyProvider, fetchJwksSnapshot, type DiscoveryKeyProviderOptions, type DiscoveryOptions } from "./discovery.js";
-export { MemoryReplayStore, ReplayStoreError, type MemoryReplayStoreOptions, type ReplayStore } from "./replay.js";
+export { MemoryReplayStore, ReplayStoreError, type MemoryReplayStoreOptions, type ReplayPresentation, type ReplayStore } from "./replay.js";

@@ -1,5 +1,6 @@
 // verifyIdToken: the receiver's verdict on a controlled-transfer ID token. Runs every check, computes the
 // ETSI verdict, and returns the transfer only when the token passed. Never prints, never exits.
+import { createHash } from "node:crypto";
 import { durationOption, parseValidationTime } from "../time.js";
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
@@ -104,7 +105,8 @@ async function checkReplay(decoded: DecodedIdToken, transfer: TransferClaims | n
   const details = { transferId: transfer.id, rememberedUntil: expiresAt.toISOString() };
   let first: boolean;
   try {
-    first = await r.replayStore.markUsed(`${r.issuer} ${transfer.id}`, expiresAt);
+    const tokenDigest = createHash("sha256").update(decoded.jws.compact).digest("hex");
+    first = await r.replayStore.markUsed(`${r.issuer} ${transfer.id}`, expiresAt, { tokenDigest });
   } catch (e) {
     return indeterminate(
       "replay",

@@ -215,8 +215,14 @@ export class WorkerMachine {
     const verified = await Promise.allSettled(
       todo.map(async (m) => {
         try {
-          const r = await this.verifyOne({ evidence: m.a.evidence, originals: m.a.originals, ...(m.a.problem ? { problem: m.a.problem } : {}) });
-          const line = boundedLine(resultLine({ ...r, index: m.a.index }, this.s.reports, d.run), { ...r, index: m.a.index }, d.run);
+          const r = await this.verifyOne({
+            evidence: m.a.evidence,
+            originals: m.a.originals,
+            ...(m.a.problem ? { problem: m.a.problem } : {}),
+            ...(m.a.within ? { within: m.a.within } : {}),
+          });
+          const full = { ...r, index: m.a.index, ...(m.a.within ? { within: m.a.within } : {}) };
+          const line = boundedLine(resultLine(full, this.s.reports, d.run), full, d.run);
           if (this.state !== "abandoning") sent.push(this.p.send(m.target, line));
         } finally {
           if (--this.pooled === 0) this.poolIdle?.();

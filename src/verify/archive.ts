@@ -13,7 +13,8 @@ import { TRUST_ROLES, type TrustStore } from "../pki/trust-store.js";
 import { summarize } from "../pki/certificate.js";
 import { failed, warning } from "../report/check.js";
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
-import { listDirectory, openRegular } from "../input/files.js";
+import { listDirectory, openRegular, showName } from "../input/files.js";
+import { createHash } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { expectOptions, expectPathList } from "../usage.js";
 import { DEFAULT_LIMITS } from "../limits.js";
@@ -66,6 +67,12 @@ export interface VerifyArchiveOptions extends Policy {
   /** A loaded trust store instead of `trust`/`certs`, to share across many archives. */
   trustStore?: TrustStore;
   /**
+   * A real directory the evidence file and every original must be inside when opened (links followed): set by verify-batch and
+   * the queue worker for an archive found by discovery under a root (ArchiveSpec.within), so that a link planted
+   * after discovery does not make the reader hash, and report the digest of, a file of its own elsewhere.
+   */
+  originalsWithin?: string;
+  /**
    * The Workflow-token JSON of the same workflow (`--token`): verified with the same session and cross-checked
    * with the evidence's token, as the last stage of the run (check token-cross-check).
    */
@@ -94,14 +101,17 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   } catch (e) {
     listingError = e;
   }
-  const hashing = originalPaths ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes }) : null;
+  const within = o.originalsWithin;
+  const hashing = originalPaths
+    ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes, ...(within !== undefined ? { within } : {}) })
+    : null;
   try {
     const trust = session.trust;
     // A missing --token file is a usage error (exit 3), named before the evidence is read.
     const tokenFile = o.crossCheckToken;
     const tokenBytes = tokenFile ? readBounded(tokenFile, limits.maxEvidenceBytes) : null;
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
-    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
+    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes, o.originalsWithin) : o.evidence.bytes;
     if (listingError) throw listingError;
 
     // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable
@@ -374,6 +384,15 @@ async function runPipeline(
     } catch {
       return false; // unreadable as evidence: an ordinary extra original
     }
+    // The file is read again by its name: what is judged must be the bytes that were hashed and compared, or a
+    // writer of the folder could swap a sealed archive in between (the altered contract hashed, a genuine seal
+    // judged) and have the altered contract set aside as "a sealed archive".
+    if (createHash("sha256").update(other).digest("hex") !== orig.sha256Hex)
+      throw new SealcheckError(
+        "ERR_FILE_UNREADABLE",
+        `${showName(orig.path)}: the file changed while it was verified (its bytes differ from those hashed a moment before); verify again once the originals folder is no longer being written to`,
+        { file: orig.path },
+      );
     try {
       const r = await runPipeline(orig.path, other, null, env, false, { stage: "attachments", checks: [] });
       return SEAL_VERIFIED.every((id) => r.checks.some((c) => c.id === id && (c.status === "passed" || c.status === "warning")));

@@ -104,6 +104,7 @@ const TYPES = [
   "PersonalDataKind",
   "PolicyKeyType",
   "Policy",
+  "ReplayPresentation",
   "ReplayStore",
   "ReportBase",
   "ReportMode",
@@ -144,13 +145,16 @@ const TYPES = [
   "WorkflowResultInfo",
 ];
 
+// Receipts (issue 34): queue add's record of what it enqueued, kept outside Redis, and its reader.
 const QUEUE_VALUES = [
+  "ReceiptWriter",
   "RedisReplayStore",
   "checkHealthFile",
   "enqueueArchives",
   "jobIdFor",
   "queueResults",
   "queueStatus",
+  "readReceipt",
   "readResultKey",
   "redactRedisUrl",
   "runWorker",
@@ -168,6 +172,8 @@ const QUEUE_TYPES = [
   "QueueStatus",
   "QueueWorker",
   "QueuedArchive",
+  "Receipt",
+  "ReceiptEntry",
   "RedisReplayStoreOptions",
   "RedisTarget",
   "RefusedEntry",

@@ -137,6 +137,42 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "RedisReplayStore (real redis-server)" :
     }
   });
 
+  // B3 (attack34b): Redis ran the write in time, but the receiver's event loop was busy past the command timeout,
+  // so the timer fired before the answer was read: TRY_LATER while the id stayed recorded, and the sender's retry
+  // of the same genuine token was refused as a replay.
+  it("the receiver busy past the timeout while Redis ran the write: TRY_LATER, the same token's retry passes once, a replay or another token never", async () => {
+    const admin = new Redis(redis.url);
+    const store = new RedisReplayStore(redis.url, { commandTimeoutMs: 400, keyPrefix: "busy:" });
+    const other = new RedisReplayStore(redis.url, { keyPrefix: "busy:" });
+    try {
+      const exp = new Date(Date.now() + 60_000);
+      const tokenDigest = "ab".repeat(32);
+      expect(await store.markUsed("warm-up", exp)).toBe(true); // connected
+      const p = store.markUsed("iss ct-busy", exp, { tokenDigest });
+      for (let i = 0; i < 10; i++) await null; // the store has sent its command and armed its timer
+      const until = Date.now() + 1000; // the receiver's thread is busy (synchronous work) past the 400 ms timeout
+      while (Date.now() < until);
+      await expect(p).rejects.toThrow(/replay store at redis:\/\/127\.0\.0\.1:\d+\/? did not answer: (Command timed out|no answer within 400 ms)/);
+      expect(await store.markUsed("iss ct-busy", exp, { tokenDigest }), "the retry of the presentation told TRY_LATER").toBe(true);
+      expect(await store.markUsed("iss ct-busy", exp, { tokenDigest }), "a replay").toBe(false);
+      expect(await other.markUsed("iss ct-busy", exp, { tokenDigest }), "a replay at another instance").toBe(false);
+      expect(await other.markUsed("iss ct-busy", exp, { tokenDigest: "cd".repeat(32) }), "another token with that id").toBe(false);
+      // A reservation left behind by a presentation never told "passed" (its compare-and-delete lost with the
+      // connection): the same token takes it over, another token does not; a confirmed one stays a replay.
+      await admin.set("busy:iss ct-left", `R ${tokenDigest} ${"00".repeat(16)}`, "PX", 60_000);
+      expect(await other.markUsed("iss ct-left", exp, { tokenDigest: "cd".repeat(32) })).toBe(false);
+      expect(await other.markUsed("iss ct-left", exp, { tokenDigest })).toBe(true);
+      expect(await admin.get("busy:iss ct-left")).toMatch(new RegExp(`^P ${tokenDigest} [0-9a-f]{32}$`));
+      expect(await store.markUsed("iss ct-left", exp, { tokenDigest })).toBe(false);
+      // Without a digest (a caller's own use of the store), a key is used once, as before.
+      expect(await store.markUsed("iss ct-plain", exp)).toBe(true);
+      expect(await store.markUsed("iss ct-plain", exp)).toBe(false);
+    } finally {
+      admin.disconnect();
+      await Promise.all([store.close(), other.close()]);
+    }
+  });
+
   it("a password given as ?password= (ioredis takes it) is not in the replay check's message nor anywhere in the report", async () => {
     const wrong = new RedisReplayStore(`redis://127.0.0.1:${locked.port}/?password=wr0ng-pa55&username=default`, { commandTimeoutMs: 500 });
     const r = await verifyIdToken(mint(A), opts(wrong));
