@@ -26,14 +26,31 @@ const services = sampleAnchorServices();
 const withdrawn = services.map((s, i) =>
   i === 0 ? { ...s, status: "withdrawn", since: new Date("2025-11-01T00:00:00Z"), history: [{ status: "granted", since: s.since }] } : s,
 );
-writeFileSync(join(lists, "DK-1.xml"), sign(buildList({ territory: "DK", issued, nextUpdate: new Date(issued.getTime() + 180 * day), sequence: "1", services }), K.lister));
+writeFileSync(
+  join(lists, "DK-1.xml"),
+  sign(buildList({ territory: "DK", issued, nextUpdate: new Date(issued.getTime() + 180 * day), sequence: "1", services }), K.lister),
+);
 const i2 = new Date(issued.getTime() + 3_600_000);
-writeFileSync(join(lists, "DK-2.xml"), sign(buildList({ territory: "DK", issued: i2, nextUpdate: new Date(i2.getTime() + 180 * day), sequence: "2", services: withdrawn }), K.lister));
+writeFileSync(
+  join(lists, "DK-2.xml"),
+  sign(buildList({ territory: "DK", issued: i2, nextUpdate: new Date(i2.getTime() + 180 * day), sequence: "2", services: withdrawn }), K.lister),
+);
 if (!honest) {
-  mkdirSync(join(dir, "elsewhere")); renameSync(join(lists, "DK-2.xml"), join(dir, "elsewhere", "DK-2.xml")); // moved out of the shared folder
+  mkdirSync(join(dir, "elsewhere"));
+  renameSync(join(lists, "DK-2.xml"), join(dir, "elsewhere", "DK-2.xml")); // moved out of the shared folder
   console.log("attacker: DK-2.xml moved out of the shared folder (the folder holds only visible *.xml lists: nothing refused)");
 }
-const cli = ["dist/cli/main.js", "verify", "samples/valid/archive.pdf", "samples/valid/originals", "--trusted-list", lists, "--tl-signer", join(dir, "lister.pem"), "--summary"];
+const cli = [
+  "dist/cli/main.js",
+  "verify",
+  "samples/valid/archive.pdf",
+  "samples/valid/originals",
+  "--trusted-list",
+  lists,
+  "--tl-signer",
+  join(dir, "lister.pem"),
+  "--summary",
+];
 let rc = 0;
 let out = "";
 try {
