@@ -4,7 +4,7 @@ export type { ArchiveOptions } from "../checks/facts.js";
 export { DEFAULT_ARCHIVE_OPTIONS, DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm } from "../checks/facts.js";
 export { verifyArchive, type VerifyArchiveOptions, type VerdictOptions } from "../verify/archive.js";
 export { verifyArchiveWithToken } from "../verify/cross-check.js";
-export { hashingProgress, type HashingProgress } from "../input/originals.js";
+export { hashingProgress, type HashingProgress, type OriginalBytes } from "../input/originals.js";
 // Verification sessions: trust, options, limits and caches shared across verifyArchive calls, with a lifetime
 // the caller chooses (clear() drops the caches); calls without one use the default process session.
 export { createSession, clearDefaultSession, VerificationSession, type SessionOptions } from "../verify/session.js";
@@ -12,7 +12,7 @@ export { PkiSession, type PkiSessionOptions } from "../pki/session.js";
 export { PkiCaches, type CacheSlot } from "../pki/kept.js";
 export type { DerLimits } from "../pki/der.js";
 export type { SingleResponseInfo } from "../pki/ocsp.js";
-export { loadTrustStore, anchorsFor, TRUST_ROLES, type TrustStore, type TrustRole } from "../pki/trust-store.js";
+export { loadTrustStore, trustStoreFromBytes, anchorsFor, TRUST_ROLES, type TrustStore, type TrustRole } from "../pki/trust-store.js";
 export { sealIdentity, organizationIdentifier, type SealIdentity, type SealSignerPolicy } from "../evidence/broker-identity.js";
 export { weakKeyReason, type KeyUse } from "../pki/jose-policy.js";
 export { renderArchiveHuman, renderArchiveSummary, renderVerdictRecap } from "../render/archive-human.js";

@@ -1,6 +1,6 @@
 // The original PDFs an auditor supplies: found on disk and hashed, files over 1 MiB as streams (read once,
 // in chunks, never held whole), so that originals of hundreds of megabytes cost no memory.
-import { createHash } from "node:crypto";
+import { createHash } from "../platform/crypto.js";
 import { closeSync, read, statSync } from "node:fs";
 import { isMainThread, Worker } from "node:worker_threads";
 import { SealcheckError, errorMessage } from "../errors.js";
@@ -85,6 +85,21 @@ function unreadableOriginal(path: string, e: unknown): SealcheckError {
   const inner = /^cannot read \((.*)\)$/.exec(reason);
   if (inner) reason = inner[1]!;
   return new SealcheckError("ERR_FILE_UNREADABLE", `${shown}: cannot read (${reason})`, { file: path, cause: e });
+}
+
+/**
+ * An original given as its bytes (a file a browser page was handed, say) instead of a path: `name` stands for
+ * the path in the report.
+ */
+export interface OriginalBytes {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** The OriginalFile of an original given as bytes, as hashFile gives it for a file of those bytes. */
+export function hashOriginalBytes(o: OriginalBytes): OriginalFile {
+  const b = Buffer.from(o.bytes.buffer, o.bytes.byteOffset, o.bytes.byteLength);
+  return { path: o.name, size: b.length, sha256Hex: createHash("sha256").update(b).digest("hex"), isPdf: b.subarray(0, 1024).includes("%PDF-") };
 }
 
 export async function hashFile(path: string, maxBytes: number = DEFAULT_LIMITS.maxOriginalBytes): Promise<OriginalFile> {

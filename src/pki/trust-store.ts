@@ -222,6 +222,14 @@ export function loadCertificates(paths: readonly string[], role: string, session
  * The certificates loadCertificates finds in files or directories, each as its DER bytes: for callers that pin
  * certificates by their bytes (a trusted list's signers) rather than build paths to them.
  */
+/**
+ * A trust store of certificate files given as bytes (a PEM bundle or one DER certificate each, named for
+ * messages): every certificate an anchor for every role, as --trust makes it. For hosts without a file system.
+ */
+export function trustStoreFromBytes(files: readonly { name: string; bytes: Uint8Array }[], session: PkiSession = pkiSession()): TrustStore {
+  return { anchors: dedupe(files.flatMap((f) => certificatesFromBytes(f.bytes, f.name, session))), intermediates: [] };
+}
+
 export function readCertificateFiles(paths: readonly string[], option: string): Uint8Array[] {
   expectPathList(option, paths);
   return loadCertificates(paths, option).map(certificateDer);

@@ -8,7 +8,7 @@ import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { evidenceSha256 } from "../input/evidence-digest.js";
-import { listOriginals, startHashingOriginals, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
+import { hashOriginalBytes, listOriginals, startHashingOriginals, type OriginalBytes, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
 import { loadTrustStore, type TrustStore } from "../pki/trust-store.js";
 import type { PkiSession } from "../pki/session.js";
 import { summarize } from "../pki/certificate.js";
@@ -57,8 +57,11 @@ export interface VerifyArchiveOptions extends VerdictOptions {
   session?: VerificationSession;
   /** Path of the evidence file, or its bytes with a name for messages. */
   evidence: string | { name: string; bytes: Uint8Array };
-  /** Original PDFs: files and/or directories. Omitted or empty: documents are not compared. */
-  originals?: readonly string[];
+  /**
+   * Original PDFs: files and/or directories, or files given as their bytes with a name (for hosts without a
+   * file system). Omitted or empty: documents are not compared.
+   */
+  originals?: readonly (string | OriginalBytes)[];
   /** A loaded trust store instead of `trust`/`certs`, to share across many archives. */
   trustStore?: TrustStore;
   /** Validation time; default: the time the evidence proves. */
@@ -81,13 +84,17 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   // the checks. A listing error is raised after those of the trust store and the evidence, as before.
   let originalPaths: string[] | null = null;
   let listingError: unknown = null;
+  const givenPaths = (o.originals ?? []).filter((p): p is string => typeof p === "string");
+  const inMemory = (o.originals ?? []).filter((p): p is OriginalBytes => typeof p !== "string");
   try {
-    originalPaths = o.originals && o.originals.length ? listOriginals(o.originals, limits.maxOriginals) : null;
-    if (originalPaths && typeof o.evidence === "string") refuseEvidenceAsOriginals(o.evidence, o.originals ?? [], originalPaths);
+    originalPaths = givenPaths.length ? listOriginals(givenPaths, limits.maxOriginals) : null;
+    if (originalPaths && typeof o.evidence === "string") refuseEvidenceAsOriginals(o.evidence, givenPaths, originalPaths);
+    if ((originalPaths?.length ?? 0) + inMemory.length > limits.maxOriginals)
+      throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${limits.maxOriginals} original files given (raise the limit with --limit maxOriginals=<n>)`);
   } catch (e) {
     listingError = e;
   }
-  const hashing = originalPaths ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes }) : null;
+  const hashing = withOriginalBytes(originalPaths ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes }) : null, inMemory, limits);
   try {
     const trust = given?.trust ?? o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, session.pki, o.trustedLists);
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
@@ -107,6 +114,26 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   } finally {
     hashing?.cancel();
   }
+}
+
+/** Originals given as bytes beside (or instead of) those on disk: hashed here, reported by their names. */
+function withOriginalBytes(hashing: OriginalsHashing | null, given: readonly OriginalBytes[], limits: Limits): OriginalsHashing | null {
+  if (given.length === 0) return hashing;
+  for (const g of given) {
+    if (typeof g !== "object" || g === null || typeof g.name !== "string" || !(g.bytes instanceof Uint8Array))
+      throw new SealcheckError("ERR_USAGE", "originals: expected paths or { name, bytes } (bytes a Uint8Array)");
+    if (g.bytes.length > limits.maxOriginalBytes)
+      throw new SealcheckError(
+        "ERR_INPUT_TOO_LARGE",
+        `${g.name}: an original of ${g.bytes.length} bytes, more than the limit of ${limits.maxOriginalBytes} (maxOriginalBytes)`,
+        {
+          file: g.name,
+        },
+      );
+  }
+  const result = (async () => [...(hashing ? await hashing.result : []), ...given.map(hashOriginalBytes)])();
+  result.catch(() => undefined);
+  return { result, cancel: () => hashing?.cancel() };
 }
 
 /**
@@ -234,7 +261,14 @@ function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
       `evidence: expected a path or { name, bytes } (bytes a Uint8Array), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`,
     );
   }
-  for (const k of ["originals", "trust", "certs"]) expectPathList(k, v[k]);
+  for (const k of ["trust", "certs"]) expectPathList(k, v[k]);
+  const originals = v.originals;
+  if (Array.isArray(originals))
+    expectPathList(
+      "originals",
+      originals.filter((p) => typeof p !== "object" || p === null),
+    );
+  else expectPathList("originals", originals);
 }
 
 interface PipelineRun {
@@ -314,11 +348,12 @@ async function runPipeline(
   // A PDF among the originals is this evidence (the same bytes), or a sealed archive whose own seal verifies
   // here: its checks run as this archive's do, without originals (so without going deeper).
   const evidenceDigest = input.format === "pades-pdf" ? evidenceSha256(bytes) : null;
+  const inMemoryOriginals = new Map((o.originals ?? []).flatMap((p) => (typeof p === "string" ? [] : [[p.name, p.bytes] as const])));
   const isSealedArchive = async (orig: OriginalFile): Promise<boolean> => {
     if (evidenceDigest !== null && orig.sha256Hex === evidenceDigest.toLowerCase()) return true;
     let other: Uint8Array;
     try {
-      other = readBounded(orig.path, limits.maxEvidenceBytes);
+      other = inMemoryOriginals.get(orig.path) ?? readBounded(orig.path, limits.maxEvidenceBytes);
     } catch {
       return false; // unreadable as evidence: an ordinary extra original
     }

@@ -1,0 +1,184 @@
+// The browser page (issue 38) in real Chromium (Debian's, driven by playwright-core): every sample, every
+// attack, the real archive, page against CLI (the same verdict, checks and reasons); no request leaves the
+// page; the verdict is on screen; unreadable input gives one clear message. Skipped, with a message, only where
+// Chromium is not installed.
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { runCli } from "../helpers/cli.js";
+// @ts-expect-error: an ES module script without declarations
+import { buildWeb } from "../../scripts/build-web.mjs";
+
+const CHROMIUM = process.env.SEALCHECK_CHROMIUM ?? "/usr/bin/chromium";
+const HAVE = existsSync(CHROMIUM);
+if (!HAVE) console.warn(`test/web/page.test.ts skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set SEALCHECK_CHROMIUM)`);
+
+const TRUST = readdirSync("samples/trust").map((f) => join("samples/trust", f));
+const REAL = "test/fixtures/real/broker-example";
+const expected = JSON.parse(readFileSync("samples/expected.json", "utf8")) as {
+  tampered: Record<string, { files: string[] }>;
+  attacks: Record<string, unknown>;
+};
+
+interface Run {
+  evidence: string;
+  originals: string[];
+  trust: string[];
+  at?: string;
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let url: string;
+/** Every request any page or worker of the context made. */
+const requests: string[] = [];
+
+function filesIn(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).map((f) => join(dir, f)) : [];
+}
+
+async function inPage(r: Run): Promise<{ json: string; indication: string }> {
+  await page.goto(url);
+  await page.setInputFiles("#evidence", r.evidence);
+  if (r.originals.length) await page.setInputFiles("#originals", r.originals);
+  if (r.trust.length) await page.setInputFiles("#trust", r.trust);
+  if (r.at) await page.fill("#at", r.at);
+  await page.click("#verify");
+  await page.waitForSelector("#result:not([hidden]), #error:not([hidden])", { timeout: 120_000 });
+  const error = await page
+    .locator("#error:not([hidden]) #error-text")
+    .textContent({ timeout: 10 })
+    .catch(() => null);
+  if (error) throw new Error(`the page said: ${error}`);
+  return { json: (await page.textContent("#report-json")) ?? "", indication: (await page.textContent("#verdict-code")) ?? "" };
+}
+
+function inCli(r: Run): string {
+  const c = runCli(["verify", r.evidence, ...r.originals, ...r.trust.flatMap((t) => ["--trust", t]), ...(r.at ? ["--at", r.at] : []), "--json"]);
+  expect(c.stderr).toBe("");
+  return c.stdout;
+}
+
+/** What must be equal: the verdict, the validation time, every check (paths reduced to the names the page has). */
+function comparable(json: string, r: Run) {
+  let text = json;
+  for (const p of [r.evidence, ...r.originals, ...r.trust]) text = text.split(JSON.stringify(p).slice(1, -1)).join(JSON.stringify(basename(p)).slice(1, -1));
+  let report = JSON.parse(text);
+  // A verdict judged at the current time (nothing proves one) was judged a moment apart in page and CLI.
+  if (report.validationTimeSource === "current-time") report = JSON.parse(text.split(report.validationTime).join("(now)"));
+  return {
+    indication: report.indication,
+    subIndication: report.subIndication,
+    validationTime: report.validationTime,
+    decidedBy: report.decidedBy,
+    checks: report.checks,
+  };
+}
+
+async function samePageAndCli(r: Run): Promise<string> {
+  const page = await inPage(r);
+  const cli = inCli(r);
+  expect(comparable(page.json, r)).toEqual(comparable(cli, r));
+  return JSON.parse(page.json).indication;
+}
+
+describe.skipIf(!HAVE)("the browser page in Chromium", () => {
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sealcheck-web-"));
+    const built = await buildWeb({ outdir: dir, anchors: ["samples/trust/seal-root.pem"] });
+    url = `file://${built.page}`;
+    const { chromium } = await import("playwright-core");
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+    context = await browser.newContext({ acceptDownloads: true });
+    context.on("request", (q) => void requests.push(q.url()));
+    // Anything but the page itself and the worker it makes from its own code is refused here too.
+    await context.route("**/*", (route) => (/^(file|blob|data):/.test(route.request().url()) ? route.continue() : route.abort()));
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("verifies the valid samples, each JSON form, with and without originals, as the CLI does", async () => {
+    const originals = filesIn("samples/valid/originals");
+    for (const evidence of ["archive.pdf", "pades.json", "workflowtoken.json"]) {
+      expect(await samePageAndCli({ evidence: `samples/valid/${evidence}`, originals, trust: TRUST })).toBe("TOTAL-PASSED");
+      await samePageAndCli({ evidence: `samples/valid/${evidence}`, originals: [], trust: TRUST });
+    }
+  });
+
+  for (const [name, want] of Object.entries(expected.tampered)) {
+    it(`gives the tampered sample ${name} the CLI's verdict and checks`, async () => {
+      const evidence = want.files.find((f) => !f.startsWith("originals/"))!;
+      await samePageAndCli({ evidence: `samples/tampered/${name}/${evidence}`, originals: filesIn(`samples/tampered/${name}/originals`), trust: TRUST });
+    });
+  }
+
+  for (const file of Object.keys(expected.attacks)) {
+    it(`gives the attack ${file} the CLI's verdict and checks`, async () => {
+      await samePageAndCli({ evidence: `samples/attacks/${file}`, originals: filesIn("samples/valid/originals"), trust: TRUST });
+    });
+  }
+
+  it("verifies the broker's real archive TOTAL-PASSED at its sealing time, as the CLI does", async () => {
+    const r = { evidence: join(REAL, "archive.pdf"), originals: [], trust: filesIn(join(REAL, "trust")), at: "2025-12-08T09:35:10Z" };
+    expect(await samePageAndCli(r)).toBe("TOTAL-PASSED");
+  });
+
+  it("shows the verdict first, in plain words, on screen", async () => {
+    await inPage({ evidence: "samples/attacks/isa-page-content-replaced.pdf", originals: [], trust: TRUST });
+    const verdict = page.locator("#verdict");
+    await expect(verdict.isVisible()).resolves.toBe(true);
+    expect(await page.textContent("#verdict-title")).toMatch(/^Not valid/);
+    // The screenshot holds the verdict: its box's border is the failure's colour, read back from the PNG.
+    const shot = await verdict.screenshot();
+    // (Browser code as text: this file is type-checked without the DOM's types.)
+    const colour = (await page.evaluate(`(async () => {
+      const b64 = ${JSON.stringify(shot.toString("base64"))};
+      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: "image/png" }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext("2d");
+      ctx.drawImage(bitmap, 0, 0);
+      return [...ctx.getImageData(3, Math.floor(bitmap.height / 2), 1, 1).data];
+    })()`)) as number[];
+    const fail = (await page.evaluate(`getComputedStyle(document.getElementById("verdict")).borderLeftColor`)) as string;
+    expect(`rgb(${colour.slice(0, 3).join(", ")})`).toBe(fail);
+    expect(shot.length).toBeGreaterThan(1000);
+  });
+
+  it("uses the anchors bundled at build time, shown with their fingerprints and origin", async () => {
+    await page.goto(url);
+    const listed = (await page.textContent("#bundled-list")) ?? "";
+    expect(listed).toContain("samples/trust/seal-root.pem");
+    expect(listed).toMatch(/SHA-256 ([0-9A-F]{2}:){31}[0-9A-F]{2}/);
+  });
+
+  it("saves the statement as the CLI's HTML report", async () => {
+    await inPage({ evidence: "samples/valid/archive.pdf", originals: [], trust: TRUST });
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
+    const html = readFileSync((await download.path())!, "utf8");
+    expect(html).toContain("<h1>Verification statement</h1>");
+    expect(download.suggestedFilename()).toBe("sealcheck-statement.html");
+  });
+
+  it("says clearly when a file cannot be verified", async () => {
+    await page.goto(url);
+    await page.setInputFiles("#evidence", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some text") });
+    await page.setInputFiles("#trust", {
+      name: "broken.pem",
+      mimeType: "text/plain",
+      buffer: Buffer.from("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"),
+    });
+    await page.click("#verify");
+    await page.waitForSelector("#error:not([hidden])");
+    expect(await page.textContent("#error-text")).toMatch(/broken\.pem/);
+  });
+
+  it("made no request beyond the page and its own worker", () => {
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((u) => !u.startsWith(url) && !u.startsWith("blob:"))).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+// What the page and its verification worker say to each other (structured clone: File objects pass by
+// reference, nothing is copied until the worker reads it).
+
+export interface NamedBytes {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface VerifyRequest {
+  type: "verify";
+  evidence: File;
+  originals: File[];
+  /** Certificate files the user picked, each an anchor for every role (as --trust). */
+  trust: File[];
+  /** The anchors bundled at build time, when the user keeps them. */
+  bundled: NamedBytes[];
+  showPersonalData: boolean;
+  /** Validation time (ISO 8601 with a zone); empty: the time the evidence proves, as the CLI's default. */
+  at: string;
+}
+
+export type WorkerMessage =
+  | { type: "progress"; phase: "reading" | "verifying"; file?: string; done: number; total: number }
+  | {
+      type: "result";
+      /** The report as the CLI's --json writes it. */
+      json: string;
+      indication: string;
+      subIndication: string | null;
+      /** The verdict and its reason in plain words (the CLI's --summary, without colour). */
+      summary: string;
+      /** The statement as the CLI's --report writes it. */
+      html: string;
+      ms: number;
+    }
+  | { type: "error"; message: string };

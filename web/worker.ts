@@ -1,0 +1,64 @@
+// The page's verification worker: reads the files the user gave (File objects, in slices so that progress
+// shows), then runs the library's verifyArchive — the CLI's code, with the browser's platform seam — and
+// renders the report as the CLI renders it (JSON, the statement's HTML, the summary). Runs off the page's
+// thread, so that a 100 MB archive never freezes the page.
+import { verifyArchive, trustStoreFromBytes, renderArchiveHtml, renderArchiveSummary } from "../src/api/archive.js";
+import { renderJson, errorMessage, SealcheckError } from "../src/api/common.js";
+import type { NamedBytes, VerifyRequest, WorkerMessage } from "./protocol.js";
+
+const scope = globalThis as unknown as { postMessage(m: WorkerMessage): void; onmessage: ((e: { data: VerifyRequest }) => void) | null };
+const post = (m: WorkerMessage) => scope.postMessage(m);
+
+const SLICE = 8 * 1024 * 1024;
+
+async function readAll(files: readonly File[]): Promise<NamedBytes[]> {
+  const total = files.reduce((n, f) => n + f.size, 0);
+  let done = 0;
+  const out: NamedBytes[] = [];
+  for (const f of files) {
+    const bytes = new Uint8Array(f.size);
+    for (let at = 0; at < f.size; at += SLICE) {
+      let chunk: ArrayBuffer;
+      try {
+        chunk = await f.slice(at, Math.min(at + SLICE, f.size)).arrayBuffer();
+      } catch (e) {
+        throw new SealcheckError("ERR_FILE_UNREADABLE", `${f.name}: cannot read (${errorMessage(e)})`, { file: f.name });
+      }
+      bytes.set(new Uint8Array(chunk), at);
+      done += chunk.byteLength;
+      post({ type: "progress", phase: "reading", file: f.name, done, total });
+    }
+    out.push({ name: f.name, bytes });
+  }
+  return out;
+}
+
+async function verify(r: VerifyRequest): Promise<WorkerMessage> {
+  const [evidence] = await readAll([r.evidence]);
+  const originals = await readAll(r.originals);
+  const trustFiles = [...r.bundled, ...(await readAll(r.trust))];
+  post({ type: "progress", phase: "verifying", done: 0, total: 1 });
+  const started = performance.now();
+  const trustStore = trustStoreFromBytes(trustFiles);
+  const report = await verifyArchive({
+    evidence: evidence!,
+    originals,
+    trustStore,
+    showPersonalData: r.showPersonalData,
+    ...(r.at.trim() ? { at: r.at.trim() } : {}),
+  });
+  const ms = performance.now() - started;
+  return {
+    type: "result",
+    json: renderJson(report),
+    indication: report.indication,
+    subIndication: report.subIndication,
+    summary: renderArchiveSummary(report, { colour: false }),
+    html: renderArchiveHtml(report),
+    ms,
+  };
+}
+
+scope.onmessage = (e) => {
+  verify(e.data).then(post, (err: unknown) => post({ type: "error", message: errorMessage(err) }));
+};
