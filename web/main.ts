@@ -2,7 +2,7 @@
 // the verdict first in plain words, then the CLI's statement, which can be saved as HTML or printed. Nothing
 // is sent anywhere: the page's Content-Security-Policy forbids every request, and the files are read by the
 // worker from the File objects the browser hands it.
-import type { NamedBytes, VerifyRequest, WorkerMessage } from "./protocol.js";
+import type { IdTokenRequest, NamedBytes, VerifyRequest, WorkerMessage } from "./protocol.js";
 
 declare const WORKER_SOURCE: string;
 /** Anchors chosen at build time: each file's name, where it came from, its certificates' fingerprints, its bytes (base64). */
@@ -81,6 +81,11 @@ function setup(): void {
   window.addEventListener("dragover", (e) => e.preventDefault());
   window.addEventListener("drop", (e) => e.preventDefault());
   $("verify").addEventListener("click", () => void run());
+  $("verify-token").addEventListener("click", () => void runToken());
+  $<HTMLInputElement>("token-file").addEventListener("change", async (e) => {
+    const f = (e.target as HTMLInputElement).files?.[0];
+    if (f) $<HTMLTextAreaElement>("token").value = (await f.text()).trim();
+  });
   $("save").addEventListener("click", () => save(last?.html ?? "", "text/html", "sealcheck-statement.html"));
   $("save-json").addEventListener("click", () => save(last?.json ?? "", "application/json", "sealcheck-report.json"));
   $("print").addEventListener("click", () => $<HTMLIFrameElement>("statement").contentWindow?.print());
@@ -145,6 +150,27 @@ function status(text: string): void {
   $("status").textContent = text;
 }
 
+function runToken(): void {
+  const jwks = $<HTMLInputElement>("jwks").files?.[0];
+  const token = $<HTMLTextAreaElement>("token").value;
+  if (!token.trim() || !jwks) {
+    showError(!token.trim() ? "give the ID token (paste it or choose its file)" : "choose the broker's key set (JWKS) file");
+    return;
+  }
+  const sender = $<HTMLInputElement>("sender").value.trim();
+  const request: IdTokenRequest = {
+    type: "verify-id-token",
+    token,
+    jwks,
+    issuer: $<HTMLInputElement>("issuer").value,
+    audience: $<HTMLInputElement>("audience").value,
+    senders: sender ? [sender] : [],
+    at: $<HTMLInputElement>("token-at").value,
+    showPersonalData: $<HTMLInputElement>("show-personal").checked,
+  };
+  start(request);
+}
+
 async function run(): Promise<void> {
   if (!picked.evidence) return;
   const request: VerifyRequest = {
@@ -156,6 +182,10 @@ async function run(): Promise<void> {
     showPersonalData: $<HTMLInputElement>("show-personal").checked,
     at: $<HTMLInputElement>("at").value,
   };
+  start(request);
+}
+
+function start(request: VerifyRequest | IdTokenRequest): void {
   worker?.terminate();
   worker = startWorker();
   last = null;
@@ -180,7 +210,7 @@ async function run(): Promise<void> {
       return;
     }
     progress.hidden = true;
-    $<HTMLButtonElement>("verify").disabled = false;
+    refresh();
     worker?.terminate();
     worker = null;
     if (m.type === "error") {
@@ -192,7 +222,7 @@ async function run(): Promise<void> {
   };
   worker.onerror = (e) => {
     progress.hidden = true;
-    $<HTMLButtonElement>("verify").disabled = false;
+    refresh();
     showError(e.message || "the verification stopped unexpectedly");
   };
   worker.postMessage(request);
@@ -218,6 +248,8 @@ function showResult(m: Extract<WorkerMessage, { type: "result" }>, ms: number): 
   $("report-json").textContent = m.json;
   $("timing").textContent = `Verified in this browser in ${(ms / 1000).toFixed(2)} s; nothing was sent anywhere.`;
   $<HTMLIFrameElement>("statement").srcdoc = m.html;
+  // An ID token has no statement of its own: its report is the summary above.
+  for (const id of ["statement", "statement-title", "save", "print"]) $(id).hidden = !m.html;
   document.body.dataset.verdict = m.indication;
   $("result").hidden = false;
   status(`Verdict: ${plain.title} (${m.indication})`);

@@ -19,6 +19,20 @@ export interface VerifyRequest {
   at: string;
 }
 
+/** An ID token (verify-id-token): the token's text, the broker's key set as a JWKS or snapshot file. */
+export interface IdTokenRequest {
+  type: "verify-id-token";
+  token: string;
+  jwks: File;
+  /** A URL, or production, preproduction, test. */
+  issuer: string;
+  audience: string;
+  /** Expected senders; empty: the sender is reported, not compared. */
+  senders: string[];
+  at: string;
+  showPersonalData: boolean;
+}
+
 export type WorkerMessage =
   | { type: "progress"; phase: "reading" | "verifying"; file?: string; done: number; total: number }
   | {
@@ -27,9 +41,9 @@ export type WorkerMessage =
       json: string;
       indication: string;
       subIndication: string | null;
-      /** The verdict and its reason in plain words (the CLI's --summary, without colour). */
+      /** The verdict and its reason in plain words (the CLI's --summary, or verify-id-token's report, without colour). */
       summary: string;
-      /** The statement as the CLI's --report writes it. */
+      /** The statement as the CLI's --report writes it (archives; empty for an ID token). */
       html: string;
       ms: number;
     }

@@ -3,10 +3,11 @@
 // renders the report as the CLI renders it (JSON, the statement's HTML, the summary). Runs off the page's
 // thread, so that a 100 MB archive never freezes the page.
 import { verifyArchive, trustStoreFromBytes, renderArchiveHtml, renderArchiveSummary } from "../src/api/archive.js";
-import { renderJson, errorMessage, SealcheckError } from "../src/api/common.js";
-import type { NamedBytes, VerifyRequest, WorkerMessage } from "./protocol.js";
+import { renderJson, errorMessage, parseValidationTime, SealcheckError } from "../src/api/common.js";
+import { loadKeysBytes, verifyIdToken, renderIdTokenReport } from "../src/api/id-token.js";
+import type { IdTokenRequest, NamedBytes, VerifyRequest, WorkerMessage } from "./protocol.js";
 
-const scope = globalThis as unknown as { postMessage(m: WorkerMessage): void; onmessage: ((e: { data: VerifyRequest }) => void) | null };
+const scope = globalThis as unknown as { postMessage(m: WorkerMessage): void; onmessage: ((e: { data: VerifyRequest | IdTokenRequest }) => void) | null };
 const post = (m: WorkerMessage) => scope.postMessage(m);
 
 const SLICE = 8 * 1024 * 1024;
@@ -59,6 +60,31 @@ async function verify(r: VerifyRequest): Promise<WorkerMessage> {
   };
 }
 
+/** As `sealcheck verify-id-token --json`: one presentation, no replay store. */
+async function verifyToken(r: IdTokenRequest): Promise<WorkerMessage> {
+  const [jwks] = await readAll([r.jwks]);
+  post({ type: "progress", phase: "verifying", done: 0, total: 1 });
+  const started = performance.now();
+  const at = r.at.trim() ? parseValidationTime(r.at.trim()) : undefined;
+  const report = await verifyIdToken(r.token.trim(), {
+    issuer: r.issuer.trim(),
+    audience: r.audience.trim(),
+    ...(r.senders.length ? { sender: r.senders } : {}),
+    keys: loadKeysBytes(jwks!),
+    ...(at ? { at } : {}),
+    replayStore: null,
+  });
+  return {
+    type: "result",
+    json: renderJson(report),
+    indication: report.indication,
+    subIndication: report.subIndication,
+    summary: renderIdTokenReport(report, { colour: false }, { showPersonalData: r.showPersonalData, width: 100 }),
+    html: "",
+    ms: performance.now() - started,
+  };
+}
+
 scope.onmessage = (e) => {
-  verify(e.data).then(post, (err: unknown) => post({ type: "error", message: errorMessage(err) }));
+  (e.data.type === "verify-id-token" ? verifyToken(e.data) : verify(e.data)).then(post, (err: unknown) => post({ type: "error", message: errorMessage(err) }));
 };

@@ -29,6 +29,8 @@ export type { CertificateSummary } from "../pki/certificate.js";
 export type { PersonalDataKind } from "../evidence/personal-data.js";
 export type { EvidenceFormat, EvidenceInput, WorkflowResultInfo } from "../input/evidence-file.js";
 export type { Style } from "../render/style.js";
+// What a public key is to the library, on any platform (weakKeyReason, a JWKS key).
+export type { PublicKey } from "../platform/crypto.js";
 export { SealcheckError, FormatError, LimitError, errorMessage, type ErrorCode } from "../errors.js";
 export { DEFAULT_LIMITS, LIMIT_NAMES, LIMIT_DESCRIPTIONS, resolveLimits, type Limits } from "../limits.js";
 export { parseValidationTime } from "../time.js";

@@ -21,7 +21,7 @@ export {
   type SkippedKey,
   type UsableKey,
 } from "./jwks.js";
-export { loadKeysFile, staticKeys, type JwksSnapshot } from "./key-source.js";
+export { loadKeysBytes, loadKeysFile, staticKeys, type JwksSnapshot } from "./key-source.js";
 export {
   DISCOVERY_DEFAULTS,
   DiscoveryKeyProvider,

@@ -3,7 +3,7 @@
 // web/platform/crypto.ts in this module's place: the same exports, checked against this module's types, so the
 // library above it is one implementation of every check for both. Only this module and its browser twin
 // reach for a platform's crypto; nothing here decides a verdict.
-import { constants, createHash as nodeCreateHash, createPublicKey, KeyObject, verify as verifyNow, webcrypto } from "node:crypto";
+import { constants, createHash as nodeCreateHash, createPublicKey, KeyObject, verify as verifyNow, webcrypto, X509Certificate } from "node:crypto";
 import type * as pkijs from "pkijs";
 
 /** An incremental hash, as node:crypto's Hash: update, copy (the state so far, to continue twice), digest once. */
@@ -31,6 +31,41 @@ export interface PublicKey {
 /** The public key of a DER SubjectPublicKeyInfo; throws when the platform cannot read it (an EC point off its curve). */
 export function publicKeyFromSpki(spki: Uint8Array): PublicKey {
   return createPublicKey({ key: Buffer.from(spki.buffer, spki.byteOffset, spki.byteLength), format: "der", type: "spki" });
+}
+
+/** The public members of a JWK (RFC 7517): RSA n, e; EC crv, x, y; OKP crv, x. */
+export type PublicJwk = { kty: string } & Record<string, string>;
+
+/** The public key of a JWK's public members; throws when the platform cannot read it (an EC point off its curve). */
+export function publicKeyFromJwk(jwk: PublicJwk): PublicKey {
+  return createPublicKey({ key: jwk, format: "jwk" });
+}
+
+/** Whether two keys of publicKeyFromSpki or publicKeyFromJwk are the same key. */
+export function sameKey(a: PublicKey, b: PublicKey): boolean {
+  const der = (k: PublicKey) => (k as KeyObject).export({ type: "spki", format: "der" });
+  return der(a).equals(der(b));
+}
+
+/** What the library reads of an X.509 certificate outside pkijs (a JWK's x5c): node:crypto's X509Certificate has this shape. */
+export interface CertificateFields {
+  /** The subject, one attribute a line ("C=DK\nO=…\nCN=…"), as OpenSSL prints it. */
+  readonly subject: string;
+  readonly validFrom: string;
+  readonly validTo: string;
+  /** SHA-1 of the DER, upper-case hex pairs joined by ":". */
+  readonly fingerprint: string;
+  readonly publicKey: PublicKey;
+}
+
+/** Reads a DER certificate's fields; throws when it is not one. */
+export function certificateFields(der: Uint8Array): CertificateFields {
+  return new X509Certificate(der);
+}
+
+/** The key as jose verifies with it (node: the KeyObject itself). */
+export function joseKey(key: PublicKey): Parameters<typeof import("jose").compactVerify>[1] {
+  return key as KeyObject;
 }
 
 /** How a signature value is encoded: DER or r‖s (ECDSA, DSA), PKCS #1 v1.5 or PSS with a salt of the hash's length (RSA). */

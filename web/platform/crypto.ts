@@ -81,6 +81,35 @@ interface BrowserKey extends node.PublicKey {
   /** The raw key: the EC point or the EdDSA key. */
   readonly raw: Uint8Array;
   readonly curve?: typeof p256;
+  /** The key as a JWK, which jose verifies with. */
+  readonly jwk: node.PublicJwk;
+}
+
+const b64url = (b: Uint8Array): string =>
+  btoa(String.fromCharCode(...b))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+const fromB64url = (s: string): Uint8Array => {
+  if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new Error("not base64url");
+  const t = s.replace(/-/g, "+").replace(/_/g, "/");
+  return Uint8Array.from(atob(t + "=".repeat((4 - (t.length % 4)) % 4)), (c) => c.charCodeAt(0));
+};
+const JWK_CURVES: Record<string, string> = { "P-256": "1.2.840.10045.3.1.7", "P-384": "1.3.132.0.34", "P-521": "1.3.132.0.35" };
+
+function rsaKey(spki: Uint8Array, raw: Uint8Array, type: "rsa" | "rsa-pss", nBytes: Uint8Array, eBytes: Uint8Array): BrowserKey {
+  let n = nBytes;
+  while (n.length && n[0] === 0) n = n.subarray(1);
+  let e = eBytes;
+  while (e.length > 1 && e[0] === 0) e = e.subarray(1);
+  const bits = n.length ? (n.length - 1) * 8 + (32 - Math.clz32(n[0]!)) : 0;
+  return {
+    spki,
+    raw,
+    asymmetricKeyType: type,
+    asymmetricKeyDetails: { modulusLength: bits, publicExponent: bigintOf(e) },
+    jwk: { kty: "RSA", n: b64url(n), e: b64url(e) },
+  };
 }
 
 const bigintOf = (b: Uint8Array): bigint => (b.length ? BigInt(`0x${Array.from(b, (x) => HEX[x]).join("")}`) : 0n);
@@ -98,15 +127,13 @@ export function publicKeyFromSpki(spki: Uint8Array): PublicKey {
     case "1.2.840.113549.1.1.1":
     case "1.2.840.113549.1.1.10": {
       const rsa = new pkijs.RSAPublicKey({ schema: asn1js.fromBER(raw).result });
-      let n = new Uint8Array(rsa.modulus.valueBlock.valueHexView);
-      while (n.length && n[0] === 0) n = n.subarray(1);
-      const bits = n.length ? (n.length - 1) * 8 + (32 - Math.clz32(n[0]!)) : 0;
-      const key: BrowserKey = {
-        ...base,
-        asymmetricKeyType: oid === "1.2.840.113549.1.1.1" ? "rsa" : "rsa-pss",
-        asymmetricKeyDetails: { modulusLength: bits, publicExponent: bigintOf(new Uint8Array(rsa.publicExponent.valueBlock.valueHexView)) },
-      };
-      return key;
+      return rsaKey(
+        base.spki,
+        raw,
+        oid === "1.2.840.113549.1.1.1" ? "rsa" : "rsa-pss",
+        new Uint8Array(rsa.modulus.valueBlock.valueHexView),
+        new Uint8Array(rsa.publicExponent.valueBlock.valueHexView),
+      );
     }
     case "1.2.840.10045.2.1": {
       const params = info.algorithm.algorithmParams as { valueBlock?: { toString(): string } } | undefined;
@@ -114,23 +141,121 @@ export function publicKeyFromSpki(spki: Uint8Array): PublicKey {
       const c = CURVES[curveOid];
       if (!c) throw new Error(`unsupported elliptic curve ${curveOid || "(not named)"}`);
       c.curve.Point.fromBytes(raw).assertValidity(); // a point off its curve is refused, as OpenSSL refuses it
-      const key: BrowserKey = { ...base, asymmetricKeyType: "ec", asymmetricKeyDetails: { namedCurve: c.name }, curve: c.curve };
+      const size = (raw.length - 1) / 2;
+      const crv = Object.keys(JWK_CURVES).find((k) => JWK_CURVES[k] === curveOid);
+      const jwk: PublicJwk = raw[0] === 4 && crv ? { kty: "EC", crv, x: b64url(raw.subarray(1, 1 + size)), y: b64url(raw.subarray(1 + size)) } : { kty: "EC" };
+      const key: BrowserKey = { ...base, asymmetricKeyType: "ec", asymmetricKeyDetails: { namedCurve: c.name }, curve: c.curve, jwk };
       return key;
     }
     case "1.3.101.112":
     case "1.3.101.113": {
       const ed = oid === "1.3.101.112" ? ed25519 : ed448;
       ed.Point.fromBytes(raw);
-      const key: BrowserKey = { ...base, asymmetricKeyType: oid === "1.3.101.112" ? "ed25519" : "ed448", asymmetricKeyDetails: {} };
+      const crv = oid === "1.3.101.112" ? "Ed25519" : "Ed448";
+      const key: BrowserKey = { ...base, asymmetricKeyType: crv.toLowerCase(), asymmetricKeyDetails: {}, jwk: { kty: "OKP", crv, x: b64url(raw) } };
       return key;
     }
     case "1.2.840.10040.4.1": {
-      const key: BrowserKey = { ...base, asymmetricKeyType: "dsa", asymmetricKeyDetails: {} };
+      const key: BrowserKey = { ...base, asymmetricKeyType: "dsa", asymmetricKeyDetails: {}, jwk: { kty: "DSA" } };
       return key;
     }
     default:
       throw new Error(`unsupported key type ${oid}`);
   }
+}
+
+export type PublicJwk = node.PublicJwk;
+
+export function publicKeyFromJwk(jwk: PublicJwk): PublicKey {
+  switch (jwk.kty) {
+    case "RSA":
+      return rsaKey(new Uint8Array(0), new Uint8Array(0), "rsa", fromB64url(jwk.n ?? ""), fromB64url(jwk.e ?? ""));
+    case "EC": {
+      const oid = JWK_CURVES[jwk.crv ?? ""];
+      const c = oid ? CURVES[oid] : undefined;
+      if (!c) throw new Error(`Unsupported JWK EC curve: ${jwk.crv}`);
+      const x = fromB64url(jwk.x ?? "");
+      const y = fromB64url(jwk.y ?? "");
+      const raw = new Uint8Array([4, ...x, ...y]);
+      c.curve.Point.fromBytes(raw).assertValidity();
+      const key: BrowserKey = {
+        spki: new Uint8Array(0),
+        raw,
+        asymmetricKeyType: "ec",
+        asymmetricKeyDetails: { namedCurve: c.name },
+        curve: c.curve,
+        jwk: { kty: "EC", crv: jwk.crv!, x: jwk.x!, y: jwk.y! },
+      };
+      return key;
+    }
+    case "OKP": {
+      if (jwk.crv !== "Ed25519" && jwk.crv !== "Ed448") throw new Error(`Unsupported JWK OKP curve: ${jwk.crv}`);
+      const raw = fromB64url(jwk.x ?? "");
+      (jwk.crv === "Ed25519" ? ed25519 : ed448).Point.fromBytes(raw);
+      const key: BrowserKey = {
+        spki: new Uint8Array(0),
+        raw,
+        asymmetricKeyType: jwk.crv.toLowerCase(),
+        asymmetricKeyDetails: {},
+        jwk: { kty: "OKP", crv: jwk.crv, x: jwk.x! },
+      };
+      return key;
+    }
+    default:
+      throw new Error(`Unsupported JWK key type: ${jwk.kty}`);
+  }
+}
+
+export function sameKey(a: PublicKey, b: PublicKey): boolean {
+  const canon = (k: PublicKey) => {
+    const j = (k as BrowserKey).jwk;
+    return JSON.stringify(
+      Object.keys(j)
+        .sort()
+        .map((m) => [m, j[m]]),
+    );
+  };
+  return canon(a) === canon(b);
+}
+
+/** OpenSSL's short names of the attributes a subject usually holds; others by OID, as OpenSSL prints an unknown one. */
+const ATTRIBUTE_NAMES: Record<string, string> = {
+  "2.5.4.3": "CN",
+  "2.5.4.4": "SN",
+  "2.5.4.5": "serialNumber",
+  "2.5.4.6": "C",
+  "2.5.4.7": "L",
+  "2.5.4.8": "ST",
+  "2.5.4.9": "street",
+  "2.5.4.10": "O",
+  "2.5.4.11": "OU",
+  "2.5.4.12": "title",
+  "2.5.4.42": "GN",
+  "2.5.4.97": "organizationIdentifier",
+  "1.2.840.113549.1.9.1": "emailAddress",
+};
+
+export type CertificateFields = node.CertificateFields;
+
+export function certificateFields(der: Uint8Array): CertificateFields {
+  const parsed = asn1js.fromBER(der);
+  if (parsed.offset === -1) throw new Error("not a DER certificate");
+  const cert = new pkijs.Certificate({ schema: parsed.result });
+  const subject = cert.subject.typesAndValues
+    .map((tv) => `${ATTRIBUTE_NAMES[tv.type] ?? tv.type}=${(tv.value.valueBlock as { value?: unknown }).value ?? ""}`)
+    .join("\n");
+  const spki = new Uint8Array(cert.subjectPublicKeyInfo.toSchema().toBER(false));
+  return {
+    subject,
+    validFrom: cert.notBefore.value.toISOString(),
+    validTo: cert.notAfter.value.toISOString(),
+    fingerprint: (createHash("sha1").update(der).digest("hex").toUpperCase().match(/../g) ?? []).join(":"),
+    publicKey: publicKeyFromSpki(spki),
+  };
+}
+
+export function joseKey(key: PublicKey): ReturnType<typeof node.joseKey> {
+  return (key as BrowserKey).jwk as unknown as ReturnType<typeof node.joseKey>;
 }
 
 export type SignatureEncoding = node.SignatureEncoding;
@@ -188,3 +313,7 @@ true satisfies typeof createHash extends typeof node.createHash ? true : never;
 true satisfies typeof publicKeyFromSpki extends typeof node.publicKeyFromSpki ? true : never;
 true satisfies typeof verifySignature extends typeof node.verifySignature ? true : never;
 true satisfies typeof verifyWebCryptoKeyNow extends typeof node.verifyWebCryptoKeyNow ? true : never;
+true satisfies typeof publicKeyFromJwk extends typeof node.publicKeyFromJwk ? true : never;
+true satisfies typeof sameKey extends typeof node.sameKey ? true : never;
+true satisfies typeof certificateFields extends typeof node.certificateFields ? true : never;
+true satisfies typeof joseKey extends typeof node.joseKey ? true : never;
