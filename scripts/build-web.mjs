@@ -27,6 +27,9 @@ const browserPlatform = {
     });
     b.onResolve({ filter: /^(node:)?path$/ }, () => ({ path: join(root, "web/shims/path.ts") }));
     b.onResolve({ filter: /^node:/ }, () => ({ path: join(root, "web/shims/unavailable.cjs") }));
+    // xml-crypto's helpers (trusted lists' canonicalisation) load Node's crypto for a function the library
+    // never calls (reading a PEM certificate).
+    b.onResolve({ filter: /^(crypto|util)$/ }, () => ({ path: join(root, "web/shims/unavailable.cjs") }));
     // The Redis replay store and the queue (ioredis, bullmq): never used by the page, out of its bundle.
     b.onResolve({ filter: /^(ioredis|bullmq)$/ }, () => ({ path: join(root, "web/shims/unavailable.cjs") }));
   },

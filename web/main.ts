@@ -10,7 +10,16 @@ declare const BUNDLED_ANCHORS: { name: string; origin: string; certificates: { s
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-const picked: { evidence: File | null; originals: File[]; trust: File[] } = { evidence: null, originals: [], trust: [] };
+const picked: { evidence: File | null; originals: File[]; trust: File[]; lists: File[]; lotls: File[]; listSigners: File[] } = {
+  evidence: null,
+  originals: [],
+  trust: [],
+  lists: [],
+  lotls: [],
+  listSigners: [],
+};
+/** The file inputs other than the evidence, each with the list of picked files it fills. */
+const MANY = { originals: "originals", trust: "trust", lists: "tl-lists", lotls: "tl-lotls", listSigners: "tl-signers" } as const;
 
 const CERT = /\.(pem|crt|cer|der)$/i;
 
@@ -33,13 +42,20 @@ function refresh(): void {
   listFiles("evidence-list", picked.evidence ? [picked.evidence] : []);
   listFiles("originals-list", picked.originals);
   listFiles("trust-list", picked.trust);
+  listFiles("tl-lists-list", picked.lists);
+  listFiles("tl-lotls-list", picked.lotls);
+  listFiles("tl-signers-list", picked.listSigners);
   $<HTMLButtonElement>("verify").disabled = !picked.evidence;
 }
 
-/** Dropped files: certificates are trust anchors, the first other file the evidence (if none yet), the rest originals. */
+/**
+ * Dropped files: certificates are trust anchors, XML files trusted lists, the first other file the evidence
+ * (if none yet), the rest originals.
+ */
 function dropped(files: readonly File[]): void {
   for (const f of files) {
     if (CERT.test(f.name)) picked.trust.push(f);
+    else if (/\.xml$/i.test(f.name)) picked.lists.push(f);
     else if (!picked.evidence) picked.evidence = f;
     else picked.originals.push(f);
   }
@@ -51,19 +67,15 @@ function setup(): void {
     picked.evidence = (e.target as HTMLInputElement).files?.[0] ?? null;
     refresh();
   });
-  $<HTMLInputElement>("originals").addEventListener("change", (e) => {
-    picked.originals = [...((e.target as HTMLInputElement).files ?? [])];
-    refresh();
-  });
-  $<HTMLInputElement>("trust").addEventListener("change", (e) => {
-    picked.trust = [...((e.target as HTMLInputElement).files ?? [])];
-    refresh();
-  });
+  for (const [key, id] of Object.entries(MANY) as [keyof typeof MANY, string][])
+    $<HTMLInputElement>(id).addEventListener("change", (e) => {
+      picked[key] = [...((e.target as HTMLInputElement).files ?? [])];
+      refresh();
+    });
   $("clear").addEventListener("click", () => {
     picked.evidence = null;
-    picked.originals = [];
-    picked.trust = [];
-    for (const id of ["evidence", "originals", "trust"]) $<HTMLInputElement>(id).value = "";
+    for (const key of Object.keys(MANY) as (keyof typeof MANY)[]) picked[key] = [];
+    for (const id of ["evidence", ...Object.values(MANY)]) $<HTMLInputElement>(id).value = "";
     refresh();
   });
   const zone = $("drop");
@@ -179,6 +191,9 @@ async function run(): Promise<void> {
     originals: picked.originals,
     trust: picked.trust,
     bundled: bundledBytes(),
+    lists: picked.lists,
+    lotls: picked.lotls,
+    listSigners: picked.listSigners,
     showPersonalData: $<HTMLInputElement>("show-personal").checked,
     at: $<HTMLInputElement>("at").value,
   };

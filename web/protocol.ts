@@ -14,6 +14,12 @@ export interface VerifyRequest {
   trust: File[];
   /** The anchors bundled at build time, when the user keeps them. */
   bundled: NamedBytes[];
+  /** Trusted lists (ETSI TS 119 612), as --trusted-list: each verified first, its services anchors for their roles. */
+  lists: File[];
+  /** Lists of lists that announce the lists' signers, as --lotl. */
+  lotls: File[];
+  /** Pinned signer certificates of a list of lists or of a list itself, as --tl-signer. */
+  listSigners: File[];
   showPersonalData: boolean;
   /** Validation time (ISO 8601 with a zone); empty: the time the evidence proves, as the CLI's default. */
   at: string;

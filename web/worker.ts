@@ -8,7 +8,8 @@
 import { verifyArchive, renderArchiveHtml, renderArchiveSummary } from "../src/api/archive.js";
 import { renderJson, errorMessage, parseValidationTime, SealcheckError } from "../src/api/common.js";
 import { verifyIdToken, renderIdTokenReport } from "../src/api/id-token.js";
-import { trustStoreFromBytes } from "../src/pki/trust-store.js";
+import { loadTrustedListAnchors } from "../src/api/trust-list.js";
+import { certificateDersFromBytes, trustStoreFromBytes, type TrustedListAnchors } from "../src/pki/trust-store.js";
 import { loadKeysBytes } from "../src/idtoken/key-source.js";
 import type { IdTokenRequest, NamedBytes, VerifyRequest, WorkerMessage } from "./protocol.js";
 
@@ -43,9 +44,10 @@ async function verify(r: VerifyRequest): Promise<WorkerMessage> {
   const [evidence] = await readAll([r.evidence]);
   const originals = await readAll(r.originals);
   const trustFiles = [...r.bundled, ...(await readAll(r.trust))];
+  const [lists, lotls, listSigners] = [await readAll(r.lists), await readAll(r.lotls), await readAll(r.listSigners)];
   post({ type: "progress", phase: "verifying", done: 0, total: 1 });
   const started = performance.now();
-  const trustStore = trustStoreFromBytes(trustFiles);
+  const trustStore = trustStoreFromBytes(trustFiles, undefined, await trustedLists(lists, lotls, listSigners));
   const report = await verifyArchive({
     evidence: evidence!,
     originals,
@@ -63,6 +65,17 @@ async function verify(r: VerifyRequest): Promise<WorkerMessage> {
     html: renderArchiveHtml(report),
     ms,
   };
+}
+
+/** The anchors of trusted lists, each verified first, as the CLI's --trusted-list, --lotl and --tl-signer give them. */
+async function trustedLists(lists: NamedBytes[], lotls: NamedBytes[], signers: NamedBytes[]): Promise<TrustedListAnchors | undefined> {
+  if (!lists.length) {
+    if (lotls.length || signers.length)
+      throw new SealcheckError("ERR_USAGE", "lists of lists and list signers are for trusted lists, and no trusted list was given");
+    return undefined;
+  }
+  const named = (files: NamedBytes[]) => files.map((f) => ({ bytes: f.bytes, file: f.name }));
+  return loadTrustedListAnchors({ lists: named(lists), lotls: named(lotls), signers: certificateDersFromBytes(signers, "a list signer") });
 }
 
 /** As `sealcheck verify-id-token --json`: one presentation, no replay store. */

@@ -1,6 +1,6 @@
 // The original PDFs an auditor supplies: found on disk and hashed, files over 1 MiB as streams (read once,
 // in chunks, never held whole), so that originals of hundreds of megabytes cost no memory.
-import { createHash } from "../platform/crypto.js";
+import { createHash, sha256Hex } from "../platform/crypto.js";
 import { closeSync, read, statSync } from "node:fs";
 import { isMainThread, Worker } from "node:worker_threads";
 import { SealcheckError, errorMessage } from "../errors.js";
@@ -97,9 +97,11 @@ export interface OriginalBytes {
 }
 
 /** The OriginalFile of an original given as bytes, as hashFile gives it for a file of those bytes. */
-export function hashOriginalBytes(o: OriginalBytes): OriginalFile {
-  const b = Buffer.from(o.bytes.buffer, o.bytes.byteOffset, o.bytes.byteLength);
-  return { path: o.name, size: b.length, sha256Hex: createHash("sha256").update(b).digest("hex"), isPdf: b.subarray(0, 1024).includes("%PDF-") };
+export async function hashOriginalBytes(o: OriginalBytes): Promise<OriginalFile> {
+  const b = o.bytes;
+  // Latin-1 text of the head: one character a byte, so "%PDF-" is found exactly where those bytes are.
+  const isPdf = new TextDecoder("latin1").decode(b.subarray(0, 1024)).includes("%PDF-");
+  return { path: o.name, size: b.length, sha256Hex: await sha256Hex(b), isPdf };
 }
 
 /** `within`: a real directory the original must be inside once opened (an archive found by discovery). */

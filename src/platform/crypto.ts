@@ -22,6 +22,14 @@ export function createHash(name: string, options?: { outputLength?: number }): H
   return nodeCreateHash(name, options) as unknown as Hasher;
 }
 
+/**
+ * SHA-256 (hex) of bytes held whole in memory: the platform's fastest path where no incremental state is needed
+ * (an original given as bytes). Node: node:crypto, synchronously; a browser: WebCrypto's native digest.
+ */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  return nodeCreateHash("sha256").update(bytes).digest("hex");
+}
+
 /** What the library reads of a public key: its type and size (node:crypto's KeyObject has this shape). */
 export interface PublicKey {
   readonly asymmetricKeyType?: string;

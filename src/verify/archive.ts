@@ -184,14 +184,15 @@ function withOriginalBytes(hashing: OriginalsHashing | null, given: readonly Ori
   }
   // Each entry hashed is the key of its bytes (by identity, not by name: a name is not a path and may repeat).
   const bytes = new WeakMap<OriginalFile, Uint8Array>();
-  const result = (async () => [
-    ...(hashing ? await hashing.result : []),
-    ...given.map((g) => {
-      const f = hashOriginalBytes(g);
+  const result = (async () => {
+    const inMemory: OriginalFile[] = [];
+    for (const g of given) {
+      const f = await hashOriginalBytes(g);
       bytes.set(f, g.bytes);
-      return f;
-    }),
-  ])();
+      inMemory.push(f);
+    }
+    return [...(hashing ? await hashing.result : []), ...inMemory];
+  })();
   result.catch(() => undefined);
   return { result, cancel: () => hashing?.cancel(), bytesOf: (f) => bytes.get(f) };
 }

@@ -2,7 +2,7 @@
 // attack, the real archive, page against CLI (the same verdict, checks and reasons); no request leaves the
 // page; the verdict is on screen; unreadable input gives one clear message. Skipped, with a message, only where
 // Chromium is not installed.
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { runCli } from "../helpers/cli.js";
 // @ts-expect-error: an ES module script without declarations
 import { buildWeb } from "../../scripts/build-web.mjs";
+import { buildList, makeIdentities, sampleAnchorServices, sign } from "../trustlist/sign.js";
 
 const CHROMIUM = process.env.SEALCHECK_CHROMIUM ?? "/usr/bin/chromium";
 const HAVE = existsSync(CHROMIUM);
@@ -27,6 +28,10 @@ interface Run {
   originals: string[];
   trust: string[];
   at?: string;
+  /** Trusted lists, lists of lists and pinned list signers: --trusted-list, --lotl, --tl-signer. */
+  lists?: string[];
+  lotls?: string[];
+  listSigners?: string[];
 }
 
 let browser: Browser;
@@ -42,22 +47,39 @@ function filesIn(dir: string): string[] {
 
 async function inPage(r: Run): Promise<{ json: string; indication: string }> {
   await page.goto(url);
+  // The anchor bundled into this build is not the CLI's: the page trusts exactly the run's files, as the CLI.
+  await page.uncheck("#use-bundled");
   await page.setInputFiles("#evidence", r.evidence);
   if (r.originals.length) await page.setInputFiles("#originals", r.originals);
   if (r.trust.length) await page.setInputFiles("#trust", r.trust);
   if (r.at) await page.fill("#at", r.at);
+  if (r.lists?.length || r.lotls?.length || r.listSigners?.length) await page.click("#tl summary");
+  if (r.lists?.length) await page.setInputFiles("#tl-lists", r.lists);
+  if (r.lotls?.length) await page.setInputFiles("#tl-lotls", r.lotls);
+  if (r.listSigners?.length) await page.setInputFiles("#tl-signers", r.listSigners);
   await page.click("#verify");
   await page.waitForSelector("#result:not([hidden]), #error:not([hidden])", { timeout: 120_000 });
-  const error = await page
-    .locator("#error:not([hidden]) #error-text")
-    .textContent({ timeout: 10 })
-    .catch(() => null);
-  if (error) throw new Error(`the page said: ${error}`);
+  if (await page.isVisible("#error")) throw new Error(`the page said: ${(await page.textContent("#error-text")) ?? ""}`);
   return { json: (await page.textContent("#report-json")) ?? "", indication: (await page.textContent("#verdict-code")) ?? "" };
 }
 
+function cliArgs(r: Run): string[] {
+  const each = (flag: string, files: string[] = []) => files.flatMap((f) => [flag, f]);
+  return [
+    "verify",
+    r.evidence,
+    ...r.originals,
+    ...each("--trust", r.trust),
+    ...(r.at ? ["--at", r.at] : []),
+    ...each("--trusted-list", r.lists),
+    ...each("--lotl", r.lotls),
+    ...each("--tl-signer", r.listSigners),
+    "--json",
+  ];
+}
+
 function inCli(r: Run): string {
-  const c = runCli(["verify", r.evidence, ...r.originals, ...r.trust.flatMap((t) => ["--trust", t]), ...(r.at ? ["--at", r.at] : []), "--json"]);
+  const c = runCli(cliArgs(r));
   expect(c.stderr).toBe("");
   return c.stdout;
 }
@@ -65,7 +87,8 @@ function inCli(r: Run): string {
 /** What must be equal: the verdict, the validation time, every check (paths reduced to the names the page has). */
 function comparable(json: string, r: Run) {
   let text = json;
-  for (const p of [r.evidence, ...r.originals, ...r.trust]) text = text.split(JSON.stringify(p).slice(1, -1)).join(JSON.stringify(basename(p)).slice(1, -1));
+  for (const p of [r.evidence, ...r.originals, ...r.trust, ...(r.lists ?? []), ...(r.lotls ?? []), ...(r.listSigners ?? [])])
+    text = text.split(JSON.stringify(p).slice(1, -1)).join(JSON.stringify(basename(p)).slice(1, -1));
   // What is judged at the current time (nothing proves a time) was judged a moment apart in page and CLI:
   // instants of this hour, and the long durations measured to them, are masked on both sides.
   const now = Date.now();
@@ -130,6 +153,79 @@ describe.skipIf(!HAVE)("the browser page in Chromium", () => {
     const r = { evidence: join(REAL, "archive.pdf"), originals: [], trust: filesIn(join(REAL, "trust")), at: "2025-12-08T09:35:10Z" };
     expect(await samePageAndCli(r)).toBe("TOTAL-PASSED");
   });
+
+  it("takes trusted lists as --trusted-list does: the samples' CAs on lists signed with RSA and on brainpoolP256r1", { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sealcheck-web-tl-"));
+    const K = await makeIdentities({ rsa: 2048, brainpool: "brainpoolP256r1", stranger: 2048 });
+    const issued = new Date(Math.max(...Object.values(K).map((i) => i.notBefore.getTime())) + 3_600_000);
+    const list = (name: string, signer: typeof K.rsa, edit = (x: string) => x) => {
+      const file = join(dir, name);
+      const spec = { territory: "DK", issued, nextUpdate: new Date(issued.getTime() + 180 * 86_400_000), services: sampleAnchorServices() };
+      writeFileSync(file, edit(sign(buildList(spec), signer)));
+      return file;
+    };
+    for (const k of Object.values(K)) writeFileSync(join(dir, `${k.name}.pem`), k.certPem);
+    const originals = filesIn("samples/valid/originals");
+    for (const name of ["rsa", "brainpool"] as const) {
+      // No certificate given: the list's services are the only anchors.
+      const r = {
+        evidence: "samples/valid/archive.pdf",
+        originals,
+        trust: [],
+        lists: [list(`dk-${name}.xml`, K[name])],
+        listSigners: [join(dir, `${name}.pem`)],
+      };
+      expect(await samePageAndCli(r)).toBe("TOTAL-PASSED");
+      const seal = JSON.parse((await inPage(r)).json).checks.find((c: { id: string }) => c.id === "seal-certificate");
+      expect(seal.message).toContain('The anchor is the service "Test seal CA" of trusted list DK #49');
+    }
+    // A list that does not verify gives nothing: one message naming it, the CLI's.
+    const failing: Run[] = [
+      { evidence: "samples/valid/archive.pdf", originals, trust: [], lists: [list("dk-unpinned.xml", K.stranger)], listSigners: [join(dir, "rsa.pem")] },
+      {
+        evidence: "samples/valid/archive.pdf",
+        originals,
+        trust: [],
+        lists: [list("dk-changed.xml", K.rsa, (x) => x.replace("Test seal CA", "Test seal CB"))],
+        listSigners: [join(dir, "rsa.pem")],
+      },
+    ];
+    for (const r of failing) {
+      const cli = runCli(cliArgs(r));
+      expect(cli.code).toBe(3);
+      const said = await inPage(r).then(
+        () => "",
+        (e: Error) => e.message,
+      );
+      const list = basename(r.lists![0]!);
+      expect(said).toContain(`${list}: the trusted list did not verify`);
+      expect(said.replace("the page said: ", "")).toBe(
+        cli.stderr
+          .trim()
+          .replace(/^sealcheck: (error: )?/, "")
+          .split(r.lists![0]!)
+          .join(list),
+      );
+    }
+  });
+
+  it.skipIf(!existsSync("../shared/tl/EU.xml"))(
+    "takes the real trusted lists of 2019 through the EU list of lists, with the broker's real archive, as the CLI does",
+    { timeout: 180_000 },
+    async () => {
+      const lists = {
+        lists: ["DK", "NO", "ES", "SE"].map((t) => `../shared/tl/${t}.xml`),
+        lotls: ["../shared/tl/EU.xml"],
+        listSigners: ["test/fixtures/tl/lotl-signer-2019.pem"],
+      };
+      const at = "2025-12-08T09:35:10Z";
+      const evidence = join(REAL, "archive.pdf");
+      // The archive is of the broker's test environment, whose CAs are on no list: the lists alone find no anchor.
+      const alone = { evidence, originals: [], trust: [], at, ...lists };
+      expect(await samePageAndCli(alone)).toBe("INDETERMINATE");
+      expect(await samePageAndCli({ ...alone, trust: filesIn(join(REAL, "trust")) })).toBe("TOTAL-PASSED");
+    },
+  );
 
   it("verifies an ID token as verify-id-token does, and fails one for another receiver", async () => {
     const jwks = "samples/receiver/jwks.json";

@@ -33,6 +33,12 @@ describe("the platform seam: Node's and the browser's implementations agree", ()
     expect(() => webCryptoTwin.createHash("md5")).toThrow();
   });
 
+  it("sha256Hex of bytes held whole (originals given as bytes): WebCrypto's digest as Node's, on a view into a larger buffer too", async () => {
+    const view = data.subarray(17, 90_017);
+    for (const b of [new Uint8Array(0), data, view]) expect(await webCryptoTwin.sha256Hex(b)).toBe(nodeCrypto.createHash("sha256").update(b).digest("hex"));
+    expect(await nodeCrypto.sha256Hex(view)).toBe(await webCryptoTwin.sha256Hex(view));
+  });
+
   it("public keys: type, size and curve as OpenSSL reads them; a point off its curve refused", () => {
     const keys = [
       generateKeyPairSync("rsa", { modulusLength: 2048 }),
