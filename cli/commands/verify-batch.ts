@@ -96,7 +96,9 @@ options, unusable trust store, nothing found).`,
 
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.
         // Specs are small (two paths); reports are never accumulated.
-        const archives = [...discoverArchives(dirs, { allowMissingOriginals: Boolean(opts.allowMissingOriginals) })];
+        const archives = [
+          ...discoverArchives(dirs, { allowMissingOriginals: Boolean(opts.allowMissingOriginals), onSkipped: (f, why) => summary.addSkipped(f, why) }),
+        ];
         let todo = archives;
         // Indices go on from the earlier run's, so that one index names one archive in the file.
         let firstIndex = 0;
@@ -126,7 +128,7 @@ options, unusable trust store, nothing found).`,
         if (archives.length === 0 && summary.count === 0) {
           throw new SealcheckError(
             "ERR_USAGE",
-            `no archive found under ${dirs.join(", ")} (expected *.pdf or *.json evidence files, or a sealcheck-manifest.json)`,
+            `no archive found under ${dirs.join(", ")} (expected *.pdf or *.json evidence files, or a sealcheck-manifest.json)${summary.toJSON({ workers: 0, out: null }).skipped.count ? `; ${summary.toJSON({ workers: 0, out: null }).skipped.count} JSON file(s) skipped as not evidence` : ""}`,
           );
         }
 
