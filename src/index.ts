@@ -8,3 +8,4 @@ export * from "./api/queue.js";
 export * from "./api/id-token.js";
 export * from "./api/inspect.js";
 export * from "./api/trust-list.js";
+export * from "./api/augment.js";

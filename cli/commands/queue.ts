@@ -2,7 +2,7 @@
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
-import { batchVerifyFlags, batchVerifyOptions, parseSeconds } from "../options.js";
+import { parseSeconds, policyFlags, policyFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -53,7 +53,7 @@ always) and maxmemory-policy noeviction (README, "Many machines: a queue").`,
       .description("Enqueue every archive found under directories (or listed in manifests), as verify-batch finds them")
       .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files (paths every worker can read)"),
   );
-  for (const o of batchVerifyFlags()) add.addOption(o);
+  for (const o of policyFlags()) add.addOption(o);
   add
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it instead of reporting it")
     .option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)", parseCount, 16)
@@ -84,7 +84,7 @@ ${EXIT_HELP}`,
         const s = await enqueueArchives(dirs, {
           ...(opts.resultKey !== undefined ? { resultKey: readResultKey(opts.resultKey as string) } : {}),
           ...connection(opts),
-          ...(await batchVerifyOptions(opts)),
+          ...(await policyFrom(opts)),
           allowMissingOriginals: Boolean(opts.allowMissingOriginals),
           groupSize: opts.groupSize as number,
         });
@@ -212,7 +212,7 @@ verdict, then 2 INDETERMINATE, else 0); 3 also when Redis cannot be reached.`,
   const worker = connectionFlags(
     program.command("worker").description("Verify the archives of a queue (BullMQ on Redis) on this machine, until stopped (SIGTERM: finish the current ones)"),
   ).option("-c, --concurrency <n>", "worker threads (default: the number of cores)", parseCount);
-  for (const o of batchVerifyFlags()) worker.addOption(o);
+  for (const o of policyFlags()) worker.addOption(o);
   worker
     .option("--timeout <seconds>", "give up on one archive after this long (its thread is restarted)", parseSeconds)
     .addOption(
@@ -253,7 +253,7 @@ ${EXIT_HELP}`,
             ? { healthFile: opts.healthFile as string, healthIntervalMs: Math.round((opts.healthInterval as number) * 1000) }
             : {}),
           ...connection(opts),
-          ...(await batchVerifyOptions(opts)),
+          ...(await policyFrom(opts)),
           ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency as number } : {}),
           ...(opts.timeout ? { timeoutMs: (opts.timeout as number) * 1000 } : {}),
           reports: opts.reports as "all",

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { batchVerifyOptions, limitHelp, limitOption, listOption, parseSeconds, trustedListFlags, verdictOptions } from "../options.js";
+import { limitHelp, parseSeconds, policyFlags, policyFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -25,9 +25,6 @@ export function registerVerifyBatch(program: Command): void {
     .command("verify-batch")
     .description("Verify every archive found under directories (or listed in manifests), on worker threads")
     .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files")
-    .addOption(listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
-    .addOption(listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"))
-    .option("--at <time>", "validation time, ISO 8601 (default: the time each archive's evidence proves)")
     .option("-w, --workers <n>", "worker threads (default: the number of cores)", parseCount)
     .option("-o, --out <file>", "write one JSON line per archive to this file (JSON Lines)")
     .option("--resume", "skip archives already in --out and append the others")
@@ -46,11 +43,9 @@ export function registerVerifyBatch(program: Command): void {
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it (documents not compared) instead of reporting it")
     .option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)", parseSeconds)
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
-    .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
-    .option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports");
-  for (const o of [...verdictOptions(), ...trustedListFlags()]) cmd.addOption(o);
+    .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)");
+  for (const o of policyFlags()) cmd.addOption(o);
   cmd
-    .addOption(limitOption())
     .addHelpText(
       "after",
       `
@@ -91,7 +86,7 @@ options, unusable trust store, nothing found).`,
         // JUnit and CSV list every archive (earlier run included); the short fields only, not the reports.
         const rows: import("../../src/api/batch.js").BatchRow[] = [];
         const keepRow = format === "junit" || format === "csv";
-        const verifyOptions = await batchVerifyOptions(opts);
+        const verifyOptions = await policyFrom(opts);
         const run = runKey({ ...verifyOptions, allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
 
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.

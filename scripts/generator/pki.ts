@@ -12,7 +12,9 @@ import {
   encode,
   explicit,
   int,
+  implicitConstructed,
   implicitPrimitive,
+  latin1Bytes,
   oid,
   OIDS,
   octets,
@@ -126,6 +128,10 @@ export const extensions = {
   qcStatements: (): Asn1 =>
     ext(OIDS.qcStatements, false, seq(seq(oid("0.4.0.1862.1.1")), seq(oid("0.4.0.1862.1.4")), seq(oid("0.4.0.1862.1.6"), seq(oid("0.4.0.1862.1.6.2"))))),
   ocspNoCheck: (): Asn1 => ext(OIDS.ocspNoCheck, false, nul()),
+  /** Authority Information Access with one OCSP responder URL (RFC 5280 §4.2.2.1). */
+  ocspUrl: (url: string): Asn1 => ext("1.3.6.1.5.5.7.1.1", false, seq(seq(oid("1.3.6.1.5.5.7.48.1"), implicitPrimitive(6, latin1Bytes(url))))),
+  /** CRL distribution points with one full-name URL (RFC 5280 §4.2.1.13). */
+  crlUrl: (url: string): Asn1 => ext("2.5.29.31", false, seq(seq(implicitConstructed(0, [implicitConstructed(0, [implicitPrimitive(6, latin1Bytes(url))])])))),
 };
 
 /** Key identifier: SHA-1 of the subjectPublicKey BIT STRING contents (RFC 5280 §4.2.1.2 method 1). */
@@ -205,7 +211,7 @@ function tokenSignerSubject(uuid: string, cn = "NEB Transact ST"): NameAttribute
 }
 
 /** The broker's test seal's subject (evidence.md §1), by which the verifier recognises the seal. */
-const SEAL_SUBJECT: NameAttribute[] = [
+export const SEAL_SUBJECT: NameAttribute[] = [
   [OIDS.country, "NO"],
   [OIDS.locality, "Oslo"],
   [OIDS.organization, "Nets Branch Norway NUF"],

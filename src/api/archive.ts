@@ -2,8 +2,7 @@
 // broker's identity, and the renderers of an archive report.
 export type { ArchiveOptions } from "../checks/facts.js";
 export { DEFAULT_ARCHIVE_OPTIONS, DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm } from "../checks/facts.js";
-export { verifyArchive, type VerifyArchiveOptions, type VerdictOptions } from "../verify/archive.js";
-export { verifyArchiveWithToken } from "../verify/cross-check.js";
+export { verifyArchive, verifyArchiveWithToken, type VerifyArchiveOptions, type VerdictOptions } from "../verify/archive.js";
 export { hashingProgress, type HashingProgress } from "../input/originals.js";
 // Verification sessions: trust, options, limits and caches shared across verifyArchive calls, with a lifetime
 // the caller chooses (clear() drops the caches); calls without one use the default process session.

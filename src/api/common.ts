@@ -32,6 +32,8 @@ export type { Style } from "../render/style.js";
 export { SealcheckError, FormatError, LimitError, errorMessage, type ErrorCode } from "../errors.js";
 export { DEFAULT_LIMITS, LIMIT_NAMES, LIMIT_DESCRIPTIONS, resolveLimits, type Limits } from "../limits.js";
 export { parseValidationTime } from "../time.js";
+// The verification policy (what createSession takes) and its defaults.
+export { POLICY_DEFAULTS, normalisePolicy, type Policy, type NormalisedPolicy } from "../policy.js";
 export { VERSION } from "../version.js";
 // The one sanitiser for untrusted text on its way to a terminal (use it when printing report fields yourself).
 export { safeText, safeForTerminal, escapeJsonText } from "../render/sanitize.js";

@@ -2,7 +2,7 @@
 // thread of a batch never loads the PKI stack: only the workers do.
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { Indication, SubIndication } from "../report/types.js";
-import type { VerdictOptions } from "../verify/archive.js";
+import type { NormalisedPolicy, Policy } from "../policy.js";
 
 /** One archive to verify: an evidence file and the originals to compare it with. */
 export interface ArchiveSpec {
@@ -48,12 +48,8 @@ export interface BatchResult {
   errorCode: BatchErrorCode | null;
 }
 
-/** Verification options shared by every archive of a batch (the options of `sealcheck verify`). */
-/** What every archive of a batch is verified with (structured-cloneable: it is sent to each worker). */
-export interface BatchVerifyOptions extends VerdictOptions {
-  /** Validation time (ISO 8601); default: the time each archive's evidence proves. */
-  at?: string;
-}
+/** What every archive of a batch is verified with: the policy (src/policy.ts), as `sealcheck verify` takes it. */
+export type BatchVerifyOptions = Policy;
 
 export interface VerifyManyOptions extends BatchVerifyOptions {
   /**
@@ -76,7 +72,8 @@ export interface VerifyManyOptions extends BatchVerifyOptions {
 export type ReportMode = "all" | "not-passed" | "none";
 
 export interface WorkerInit {
-  verify: BatchVerifyOptions;
+  /** The batch's policy, normalised (structured-cloneable): each worker makes its session from it. */
+  verify: NormalisedPolicy;
   /** Reports the caller will not keep are dropped in the thread, not cloned to the main thread. Default "all". */
   reports?: ReportMode;
 }

@@ -11,10 +11,10 @@ import type { DecodedOcsp } from "../pki/ocsp.js";
 import type { CheckResult, CertificateSummary, ValidationTime } from "../report/types.js";
 import type { WorkflowClaims } from "../evidence/workflow-token.js";
 import type { PdfSignatureReport, SealSummary } from "../report/archive-report.js";
-import { BROKER_ORGANIZATION_ID, NO_EXTRA_SEAL_SIGNERS, type SealSignerPolicy } from "../evidence/broker-identity.js";
+import { NO_EXTRA_SEAL_SIGNERS, type SealSignerPolicy } from "../evidence/broker-identity.js";
+import { DEFAULT_TOKEN_ALGORITHMS, POLICY_DEFAULTS, type JwsAlgorithm } from "../policy.js";
 
-export type JwsAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512";
-export const DEFAULT_TOKEN_ALGORITHMS: readonly JwsAlgorithm[] = ["RS256", "PS256", "ES256", "ES384", "ES512"];
+export { DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm };
 
 export interface ArchiveOptions {
   /** Validation time chosen by the user (--at); otherwise the time the evidence proves. */
@@ -36,14 +36,11 @@ export interface ArchiveOptions {
   allowExtraOriginals: boolean;
 }
 
-/** The broker's legal entity, as its token certificate names it (evidence.md §4). */
-export { BROKER_ORGANIZATION_ID };
-
 export const DEFAULT_ARCHIVE_OPTIONS: ArchiveOptions = {
-  ocspWindowSeconds: 300,
-  clockSkewSeconds: 60,
-  tokenAlgorithms: DEFAULT_TOKEN_ALGORITHMS,
-  tokenSignerOrganizations: [BROKER_ORGANIZATION_ID],
+  ocspWindowSeconds: POLICY_DEFAULTS.ocspWindowSeconds,
+  clockSkewSeconds: POLICY_DEFAULTS.clockSkewSeconds,
+  tokenAlgorithms: POLICY_DEFAULTS.tokenAlgorithms,
+  tokenSignerOrganizations: POLICY_DEFAULTS.tokenSignerOrganizations,
   sealSigners: NO_EXTRA_SEAL_SIGNERS,
   allowExtraOriginals: false,
 };

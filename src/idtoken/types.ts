@@ -1,4 +1,5 @@
 // Public types of the controlled-transfer ID token verifier (verifyIdToken and its key sources).
+import type { VerificationSession } from "../verify/session.js";
 import type { Limits } from "../limits.js";
 import type { ReportBase } from "../report/types.js";
 import type { KeyProvider } from "./jwks.js";
@@ -29,6 +30,11 @@ export interface VerifyIdTokenOptions {
    */
   replayStore?: ReplayStore | null;
   limits?: Partial<Limits>;
+  /**
+   * A verification session (createSession) whose validation time (`at`), limits and replay store this call
+   * uses: then `at`, `limits` and `replayStore` may not be given here.
+   */
+  session?: VerificationSession;
 }
 
 /** The transfer as the broker delivered it; present only when the verdict is TOTAL-PASSED. */

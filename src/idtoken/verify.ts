@@ -35,8 +35,28 @@ interface Resolved {
 
 const usage = (message: string) => new SealcheckError("ERR_USAGE", message);
 
+/**
+ * With a session, the validation time, limits and replay store are the session's (the one owner of a
+ * verification's options); given here too, they are a usage error.
+ */
+function fromSession(o: VerifyIdTokenOptions): VerifyIdTokenOptions {
+  const s = o.session;
+  if (s === undefined) return o;
+  if (s === null || typeof s !== "object" || !("policy" in s) || !("limits" in s))
+    throw usage("session: expected a session made by createSession(), for example verifyIdToken(token, { issuer, audience, keys, session })");
+  const both = (["at", "limits", "replayStore"] as const).filter((k) => o[k] !== undefined);
+  if (both.length) throw usage(`${both.join(", ")}: given with a session, whose own options apply; give them to createSession() instead`);
+  return {
+    ...o,
+    ...(s.policy.at !== undefined ? { at: new Date(s.policy.at) } : {}),
+    limits: s.limits,
+    ...(s.replayStore !== undefined ? { replayStore: s.replayStore } : {}),
+  };
+}
+
 /** Caller mistakes are SealcheckError(ERR_USAGE), thrown before any token byte is read. */
-function resolveOptions(o: VerifyIdTokenOptions): Resolved {
+function resolveOptions(given: VerifyIdTokenOptions): Resolved {
+  const o = fromSession(given);
   const issuer = resolveIssuer(o.issuer);
   assertOrganisationId(o.audience, "audience");
   const senders = o.sender === undefined ? [] : typeof o.sender === "string" ? [o.sender] : [...o.sender];

@@ -10,6 +10,7 @@
 // the file and the problem.
 import { randomBytes } from "node:crypto";
 import {
+  fsyncSync,
   closeSync,
   constants,
   fstatSync,
@@ -296,7 +297,12 @@ export function kindAt(path: string): { kind: EntryKind; st: Stats } {
  * a directory, a device) is refused: someone put it there. With `overwrite` false an existing target is an
  * error, decided atomically (a hard link of the new file to the target's name fails if that name exists).
  */
-export function writeFileSafely(file: string, content: string | Uint8Array, o: { what?: string; overwrite?: boolean; mode?: number } = {}): void {
+export function writeFileSafely(
+  file: string,
+  content: string | Uint8Array,
+  /** `check`: called with the new file's name once it is written and synced, before it replaces `file`; a throw leaves `file` as it was. */
+  o: { what?: string; overwrite?: boolean; mode?: number; check?: (tmp: string) => void } = {},
+): void {
   checkPathName(file);
   const what = o.what ?? "the file";
   const fail = (reason: string, e?: unknown) =>
@@ -321,9 +327,11 @@ export function writeFileSafely(file: string, content: string | Uint8Array, o: {
       const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
       let off = 0;
       while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+      if (o.check) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
+    o.check?.(tmp);
     if (o.overwrite === false) {
       linkSync(tmp, file);
       unlinkSync(tmp);
@@ -334,6 +342,7 @@ export function writeFileSafely(file: string, content: string | Uint8Array, o: {
     } catch {
       // already renamed or gone
     }
+    if (e instanceof SealcheckError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw fail(code === "EEXIST" ? "it already exists (use --force to overwrite)" : (describeFsError(file, e).reason ?? errorMessage(e)), e);
   }

@@ -200,7 +200,7 @@ describe("verifyMany", () => {
     const specs: ArchiveSpec[] = names.map((n) => ({ evidence: `/x/${n}.json`, originals: [] }));
     await expect(
       (async () => {
-        for await (const _ of verifyMany(specs, { workers: 2, workerUrl, at: "init-fails" })) void _;
+        for await (const _ of verifyMany(specs, { workers: 2, workerUrl, trust: ["init-fails"] })) void _;
       })(),
     ).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
   });

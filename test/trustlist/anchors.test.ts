@@ -273,6 +273,27 @@ describe("a trusted list's services as anchors", () => {
     expect(runKey({ trustedLists: lists })).not.toBe(runKey({}));
   });
 
+  it("--trusted-list with --token: the --token copy is verified with the lists too (it was INDETERMINATE/NO_CERTIFICATE_CHAIN_FOUND)", async () => {
+    const lists = await anchors([listFile("dk-token.xml", genuineServices())]);
+    const token = "samples/valid/workflowtoken.json";
+    const r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: lists, crossCheckToken: token });
+    expect([r.indication, check(r, "token-cross-check").status]).toEqual(["TOTAL-PASSED", "passed"]);
+    const cli = runCli([
+      "verify",
+      EVIDENCE,
+      ...ORIGINALS,
+      "--trusted-list",
+      join(dir, "dk-token.xml"),
+      "--tl-signer",
+      join(dir, "lister.pem"),
+      "--token",
+      token,
+      "--json",
+    ]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(check(JSON.parse(cli.stdout) as { checks: Check[] }, "token-cross-check").status).toBe("passed");
+  });
+
   it("the CLI: --trusted-list with --tl-signer passes; --lotl without a list is a usage error; a failed list exits 3 naming it", async () => {
     listFile("dk-cli.xml", genuineServices());
     const ok = runCli(["verify", EVIDENCE, ...ORIGINALS, "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lister.pem"), "--json"]);
