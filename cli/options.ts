@@ -93,7 +93,7 @@ const POLICY_FLAGS: readonly PolicyFlag[] = [
     set: (p, v) => void (p.certs = strings(v)),
   },
   {
-    option: () => new Option("--at <time>", "validation time, ISO 8601 (default: the time each archive's evidence proves)"),
+    option: () => new Option("--at <time>", "validation time, ISO 8601 (default: now; the sealed evidence is judged at the time its timestamps prove)"),
     set: (p, v) => void (p.at = v as string),
   },
   {
@@ -137,6 +137,14 @@ const POLICY_FLAGS: readonly PolicyFlag[] = [
       ),
     set: (p, v) => void (p.trustFor = { ...p.trustFor, [role]: strings(v) }),
   })),
+  {
+    option: () =>
+      new Option(
+        "--policy <file>",
+        "cryptographic constraints by date (schemas/crypto-policy.schema.json) instead of the shipped schemas/crypto-policy.default.json",
+      ),
+    set: (p, v) => void (p.cryptoPolicy = v as string),
+  },
   {
     option: () => new Option("--allow-extra-originals", "a supplied file that matches no signed document is a warning, not TOTAL-FAILED"),
     set: (p, v) => void (p.allowExtraOriginals = Boolean(v)),

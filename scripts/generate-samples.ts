@@ -36,10 +36,12 @@ function writeFiles(dir: string, files: SampleFiles): void {
   }
 }
 
-function getPki(fresh: boolean): TestPki {
+function getPki(fresh: boolean, reissue: boolean): TestPki {
   const dir = join(root, "pki");
-  if (!fresh && pkiExists(dir)) return loadPki(dir);
-  const pki = createPki();
+  if (!fresh && !reissue && pkiExists(dir)) return loadPki(dir);
+  // --reissue: the same keys, certificates issued anew (new validity periods in timeline.ts).
+  const kept = reissue && pkiExists(dir) ? loadPki(dir) : null;
+  const pki = createPki(kept ? (Object.fromEntries(Object.entries(kept).map(([role, c]) => [role, c.key])) as Parameters<typeof createPki>[0]) : {});
   rmSync(dir, { recursive: true, force: true });
   savePki(pki, dir);
   return pki;
@@ -60,7 +62,7 @@ async function longTermSamples(pki: TestPki, valid: Uint8Array): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const pki = getPki(process.argv.includes("--fresh-pki"));
+  const pki = getPki(process.argv.includes("--fresh-pki"), process.argv.includes("--reissue"));
   if (process.argv.includes("--long-term-only")) {
     await longTermSamples(pki, readFileSync(join(root, "valid", "archive.pdf")));
     const old = readFileSync(join(root, "README.md"), "utf8");
@@ -103,7 +105,7 @@ const LONG_TERM_README = `## lta/ and expired/ — long-term archiving (\`sealch
 | file | what | expected |
 |---|---|---|
 | \`lta/archive.pdf\` | \`valid/archive.pdf\` augmented on ${iso(AUGMENTED_AT)} against a TSA on 127.0.0.1: revision 2 a DSS (certificate paths and OCSP responses for the seal, its timestamp's TSA and the token certificate, VRI), revision 3 a document timestamp (field ArchiveTimestamp1). PAdES-BASELINE-LTA | TOTAL-PASSED, B-LTA |
-| \`expired/archive.pdf\` | The same evidence sealed by a seal certificate valid until ${iso(EXPIRED_SEAL_NOT_AFTER)} (expired today), PAdES-BASELINE-T: EU DSS says INDETERMINATE/OUT_OF_BOUNDS_NOT_REVOKED now | TOTAL-PASSED at the sealing time (\`--at ${iso(TIMELINE.timestampAt)}\`) |
+| \`expired/archive.pdf\` | The same evidence sealed by a seal certificate valid until ${iso(EXPIRED_SEAL_NOT_AFTER)} (expired today), PAdES-BASELINE-T: sealcheck and EU DSS say INDETERMINATE/OUT_OF_BOUNDS_NOT_REVOKED now | INDETERMINATE / OUT_OF_BOUNDS_NOT_REVOKED now; TOTAL-PASSED at the sealing time (\`--at ${iso(TIMELINE.timestampAt)}\`) |
 | \`expired/archive-lta.pdf\` | \`expired/archive.pdf\` augmented on ${iso(AUGMENTED_AT)}, before the seal certificate expired: EU DSS says TOTAL_PASSED, PAdES-BASELINE-LTA now | TOTAL-PASSED, B-LTA |
 
 Verify each with \`--trust samples/trust\` (and \`valid/originals\`).

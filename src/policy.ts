@@ -10,7 +10,7 @@
 // CLI's table (cli/options.ts); the session reads it from `session.policy`.
 import { SealcheckError } from "./errors.js";
 import { DEFAULT_LIMITS, LIMIT_NAMES, resolveLimits, type Limits } from "./limits.js";
-import { durationOption, parseValidationTime } from "./time.js";
+import { durationOption, parseValidationTime, type ValidationTimeInput } from "./time.js";
 import type { TrustRole, TrustedListAnchors } from "./pki/trust-store.js";
 
 export type JwsAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512";
@@ -40,8 +40,11 @@ export interface Policy {
    * the roles its type allows, only in the periods its status vouched.
    */
   trustedLists?: TrustedListAnchors;
-  /** Validation time (--at); default: the time each archive's evidence proves. */
-  at?: Date | string;
+  /**
+   * Validation time (--at); default: now. The sealed evidence is judged at the time its proofs of existence
+   * give it; long-term validation says whether those proofs still hold at this time.
+   */
+  at?: ValidationTimeInput;
   ocspWindowSeconds?: number;
   clockSkewSeconds?: number;
   tokenAlgorithms?: readonly JwsAlgorithm[];
@@ -58,6 +61,12 @@ export interface Policy {
   limits?: Partial<Limits>;
   /** Put personal data values in the report (default: masked, names of claims only). */
   showPersonalData?: boolean;
+  /**
+   * Cryptographic constraints by date (--policy): the path of a policy file (schemas/crypto-policy.schema.json)
+   * replacing the shipped default, schemas/crypto-policy.default.json. The session reads it; the run key
+   * hashes its content.
+   */
+  cryptoPolicy?: string;
 }
 
 /**
@@ -79,6 +88,7 @@ export interface NormalisedPolicy {
   allowExtraOriginals?: true;
   limits?: Partial<Limits>;
   showPersonalData?: true;
+  cryptoPolicy?: string;
 }
 
 /** The policy's defaults (what NormalisedPolicy fills in). */
@@ -131,6 +141,11 @@ const NORMALISE: { [K in keyof Policy]-?: (v: Policy[K]) => NormalisedPolicy[K] 
   sealSigners: (v) => stringList("sealSigners", v),
   allowExtraOriginals: (v) => (v ? true : undefined),
   showPersonalData: (v) => (v ? true : undefined),
+  cryptoPolicy: (v) => {
+    if (v === undefined) return undefined;
+    if (typeof v !== "string" || v === "") throw usage("--policy: expected the path of a policy file (schemas/crypto-policy.schema.json)");
+    return v;
+  },
   limits: (v) => {
     const all = resolveLimits(v ?? {});
     const changed = LIMIT_NAMES.filter((k) => all[k] !== DEFAULT_LIMITS[k]);

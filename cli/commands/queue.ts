@@ -44,7 +44,7 @@ Examples:
       --out results.jsonl --trim
 
 Redis must keep what it is given: appendonly yes, appendfsync everysec (or
-always) and maxmemory-policy noeviction (README, "Many machines: a queue").`,
+always) and maxmemory-policy noeviction (docs/batch.md in the package).`,
     );
 
   const add = connectionFlags(
@@ -56,8 +56,16 @@ always) and maxmemory-policy noeviction (README, "Many machines: a queue").`,
   for (const o of policyFlags()) add.addOption(o);
   add
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it instead of reporting it")
+    .option(
+      "--follow-manifests",
+      "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
+    )
     .option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)", parseCount, 16)
     .option("--result-key <file>", "sign each archive's record with this key (the workers' and readers' --result-key)")
+    .option(
+      "--receipt <file>",
+      "append one line per archive queued (its enqueue's nonce and index) to this file, kept outside Redis: readers given it (--receipt) account for exactly these archives and take only these enqueues' results",
+    )
     .option("--json", "print what was enqueued as JSON")
     .addHelpText(
       "after",
@@ -79,15 +87,22 @@ ${EXIT_HELP}`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { enqueueArchives, readResultKey } = await import("../../src/api/queue.js");
+        const { enqueueArchives, readResultKey, ReceiptWriter } = await import("../../src/api/queue.js");
         const { SealcheckError } = await import("../../src/api/common.js");
+        const resultKey = opts.resultKey !== undefined ? readResultKey(opts.resultKey as string) : undefined;
+        const receipt = opts.receipt !== undefined ? new ReceiptWriter(opts.receipt as string, resultKey) : null;
+        let finished = false;
         const s = await enqueueArchives(dirs, {
-          ...(opts.resultKey !== undefined ? { resultKey: readResultKey(opts.resultKey as string) } : {}),
+          ...(resultKey ? { resultKey } : {}),
+          ...(receipt ? { onQueued: (entries: Parameters<typeof receipt.write>[0]) => receipt.write(entries) } : {}),
           ...connection(opts),
           ...(await policyFrom(opts)),
           allowMissingOriginals: Boolean(opts.allowMissingOriginals),
+          followManifests: Boolean(opts.followManifests),
           groupSize: opts.groupSize as number,
-        });
+        })
+          .then((r) => ((finished = true), r))
+          .finally(() => receipt?.close(finished));
         if (s.found === 0)
           throw new SealcheckError(
             "ERR_USAGE",
@@ -167,6 +182,16 @@ stopping, or no file); 3 for bad options.`,
       .option(
         "--result-key <file>",
         "take only records and result lines signed with this key (queue add's and the workers' --result-key); an archive without one is a no-verdict result",
+      )
+      .option(
+        "--receipt <file>",
+        "the receipt written by queue add --receipt: account for exactly its archives, and take only the results of the enqueues it names (with --result-key, a writer to Redis cannot roll an archive back to an earlier result)",
+      )
+      .option(
+        "--idle-timeout <seconds>",
+        "while following, end after this long without a new result although jobs are left; each archive still without one gets a no-verdict line (0: never)",
+        parseSeconds,
+        3600,
       )
       .option("--from <cursor>", "read the results after this cursor (printed by an earlier read)")
       .option("--trim", "delete each result (and its job) from Redis once it is written out")
@@ -286,7 +311,7 @@ ${EXIT_HELP}`,
 
 /** queue results / queue wait: lines to --out (or stdout for results), summary for wait. */
 async function readResults(opts: Record<string, unknown>, follow: boolean, format: string | null): Promise<number> {
-  const [{ queueResults, readResultKey }, jsonl, { escapeJsonText, safeText }] = await Promise.all([
+  const [{ queueResults, readResultKey, readReceipt }, jsonl, { escapeJsonText, safeText }] = await Promise.all([
     import("../../src/api/queue.js"),
     import("../../src/api/batch.js"),
     import("../../src/api/common.js"),
@@ -298,6 +323,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
   const rows: import("../../src/api/batch.js").BatchRow[] = [];
   const keepRow = format === "junit" || format === "csv";
   const resultKey = opts.resultKey !== undefined ? readResultKey(opts.resultKey as string) : undefined;
+  const receipt = opts.receipt !== undefined ? readReceipt(opts.receipt as string, resultKey ? { key: resultKey } : {}) : undefined;
   let cursor = (opts.from as string | undefined) ?? null;
   const onInterrupt = (): void => {
     writer?.close();
@@ -313,6 +339,8 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       follow,
       trim: Boolean(opts.trim),
       ...(resultKey ? { resultKey } : {}),
+      ...(receipt ? { receipt } : {}),
+      idleTimeoutMs: Math.round((opts.idleTimeout as number) * 1000),
       // Entries from Redis are untrusted: the job they name is quoted (escaped).
       // At most 100 lines, then one count at the end: forged entries are free to write.
       onRefused: (e) => {

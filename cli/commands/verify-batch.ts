@@ -12,6 +12,16 @@ function parseReports(value: string): "all" | "not-passed" | "none" {
   return value;
 }
 
+/** --expiring-before: an instant as --at takes it; its errors name this option. */
+function parseExpiry(parse: (v: string) => Date, value: string): Date {
+  try {
+    return parse(value);
+  } catch (e) {
+    if (e instanceof Error) e.message = e.message.replace(/^--at:/, "--expiring-before:");
+    throw e;
+  }
+}
+
 /** The command line of this run with --resume, quoted for a POSIX shell. */
 function resumeCommand(): string {
   const args = process.argv.slice(2);
@@ -41,9 +51,17 @@ export function registerVerifyBatch(program: Command): void {
         .default("text"),
     )
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it (documents not compared) instead of reporting it")
+    .option(
+      "--follow-manifests",
+      "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
+    )
     .option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)", parseSeconds)
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
-    .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)");
+    .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
+    .option(
+      "--expiring-before <time>",
+      "list the archives whose protection (report longTerm.protectedUntil) ends before this ISO 8601 time, or is gone: those to renew with sealcheck augment",
+    );
   for (const o of policyFlags()) cmd.addOption(o);
   cmd
     .addHelpText(
@@ -51,7 +69,7 @@ export function registerVerifyBatch(program: Command): void {
       `
 Layout: an evidence file (*.pdf, *.json) with an originals/ folder beside it,
 or a sealcheck-manifest.json listing {"evidence", "originals"} paths relative
-to it (README, "Verifying many archives", in the package).
+to it (docs/batch.md in the package).
 
 Examples:
   $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl
@@ -81,7 +99,9 @@ options, unusable trust store, nothing found).`,
         const out = opts.out as string | undefined;
         if (opts.resume && !out) throw new SealcheckError("ERR_USAGE", "--resume needs --out <file> (the results of the earlier run)");
         const workers = (opts.workers as number | undefined) ?? defaultWorkers();
-        const summary = new BatchSummary(opts.slowest as number);
+        const { parseValidationTime } = await import("../../src/api/common.js");
+        const expiringBefore = opts.expiringBefore === undefined ? null : parseExpiry(parseValidationTime, opts.expiringBefore as string);
+        const summary = new BatchSummary(opts.slowest as number, undefined, undefined, expiringBefore);
         const format = opts.json ? "json" : (opts.format as "text" | "json" | "junit" | "csv");
         // JUnit and CSV list every archive (earlier run included); the short fields only, not the reports.
         const rows: import("../../src/api/batch.js").BatchRow[] = [];
@@ -92,7 +112,11 @@ options, unusable trust store, nothing found).`,
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.
         // Specs are small (two paths); reports are never accumulated.
         const archives = [
-          ...discoverArchives(dirs, { allowMissingOriginals: Boolean(opts.allowMissingOriginals), onSkipped: (f, why) => summary.addSkipped(f, why) }),
+          ...discoverArchives(dirs, {
+            allowMissingOriginals: Boolean(opts.allowMissingOriginals),
+            followManifests: Boolean(opts.followManifests),
+            onSkipped: (f, why) => summary.addSkipped(f, why),
+          }),
         ];
         let todo = archives;
         // Indices go on from the earlier run's, so that one index names one archive in the file.
@@ -112,7 +136,7 @@ options, unusable trust store, nothing found).`,
           if (otherRuns.size > 0) {
             const why = otherRuns.has("none")
               ? "by a sealcheck that did not record its verification options"
-              : "with other verification options (--trust anchors, --certs, --at, --ocsp-window, --clock-skew, --limit, --allow-missing-originals, --show-personal-data or the sealcheck version differ)";
+              : "with other verification options (--trust anchors, --certs, --at, --policy, --ocsp-window, --clock-skew, --limit, --allow-missing-originals, --show-personal-data or the sealcheck version differ)";
             throw new SealcheckError(
               "ERR_USAGE",
               `--resume: ${out} holds results verified ${why}; its verdicts would not answer this run's question. Give a new --out file, or run again without --resume to verify everything`,

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createOcspResponse, loadPki, startTsa } from "../generator/index.js";
-import { augmentArchive } from "../../src/index.js";
+import { augmentArchive } from "../../src/api/internal.js";
 
 export interface AugmentBenchOptions {
   cli: string;

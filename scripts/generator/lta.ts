@@ -2,7 +2,7 @@
 // 127.0.0.1 the day after sealing, and a B-T archive sealed by a seal certificate that expired on 2026-01-15
 // (as every broker archive's seal certificate does within about two years): what the reference validators
 // can no longer establish today without a proof of existence.
-import { augmentArchive } from "../../src/index.js";
+import { augmentArchive } from "../../src/api/internal.js";
 import { buildArchive, type Archive } from "./archive.js";
 import { createOcspResponse } from "./ocsp.js";
 import { SEAL_SUBJECT, extensions, issueCertificate, issued, serialFor, type Issued, type TestPki } from "./pki.js";

@@ -4,6 +4,7 @@
 // signed and verified before anything is written. A timeout over the whole exchange, a byte limit enforced
 // while reading, the content type checked, at most three redirects for GET and none for POST.
 import { SealcheckError, errorMessage } from "../errors.js";
+import { readBodyBounded } from "../input/http-body.js";
 
 export interface HttpLimits {
   /** Abort after this many milliseconds (connect, headers and body together). */
@@ -27,28 +28,8 @@ function httpUrl(raw: string, what: string): URL {
   return url;
 }
 
-async function readBody(res: Response, url: string, maxBytes: number, what: string): Promise<Uint8Array> {
-  const declared = Number(res.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new SealcheckError("ERR_NETWORK", `${what} ${url} announces ${declared} bytes, more than the limit of ${maxBytes}`);
-  }
-  if (!res.body) return new Uint8Array();
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new SealcheckError("ERR_NETWORK", `${what} ${url} sent more than the limit of ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}
+const readBody = (res: Response, url: string, maxBytes: number, what: string): Promise<Uint8Array> =>
+  readBodyBounded(res, maxBytes, (why) => new SealcheckError("ERR_NETWORK", `${what} ${url} ${why}`));
 
 /**
  * One exchange: POST `body` (with its content type) or GET; the answer must be 200 with one of `accept`'s

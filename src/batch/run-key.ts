@@ -39,8 +39,10 @@ function contentDigests(paths: readonly string[] | undefined): string[] {
  * agree), its anchors by content, and the discovery option.
  */
 export function runOptions(options: Policy & { allowMissingOriginals?: boolean }): Record<string, unknown> {
-  const { trust, certs, trustFor, trustedLists, ...rest } = normalisePolicy(pickPolicy(options));
+  const { trust, certs, trustFor, trustedLists, cryptoPolicy, ...rest } = normalisePolicy(pickPolicy(options));
   const described: Record<string, unknown> = { sealcheck: VERSION, trustAnchors: contentDigests(trust), certs: contentDigests(certs) };
+  // The crypto policy by its content, as the anchors: the same file edited is another question.
+  if (cryptoPolicy !== undefined) described.cryptoPolicy = contentDigests([cryptoPolicy]);
   // Role anchors by content too, like --trust.
   if (trustFor) described.roleAnchors = Object.fromEntries(Object.entries(trustFor).map(([role, paths]) => [role, contentDigests(paths)]));
   // Trusted lists by content: what they vouch for follows from the verified list.

@@ -16,6 +16,11 @@ export interface ArchiveSpec {
    * without being verified.
    */
   problem?: string;
+  /**
+   * Set by discovery for an archive found by walking a directory: that directory's real path. Its originals must
+   * still be inside it when they are opened (discovery's look at links can be hours older: `queue add`).
+   */
+  within?: string;
   /** How it was found: the directory layout convention, or a manifest (its path). */
   source?: { kind: "layout" } | { kind: "manifest"; manifest: string };
 }
@@ -32,6 +37,8 @@ export interface BatchResult {
   index: number;
   evidence: string;
   originals: string[];
+  /** In a queue's result line: the root the originals had to stay in (ArchiveSpec.within), part of the archive's id. */
+  within?: string;
   /** null when there is no verdict (exitCode 3). */
   indication: Indication | null;
   subIndication: SubIndication | null;
@@ -46,6 +53,13 @@ export interface BatchResult {
   error: string | null;
   /** Stable code of that error: ERR_FILE_NOT_FOUND, ERR_LAYOUT, ERR_WORKER_CRASHED, ERR_TIMEOUT, ERR_INTERNAL, … */
   errorCode: BatchErrorCode | null;
+  /**
+   * The archive's protection horizon (report.longTerm.protectedUntil): the date its newest proof of existence
+   * (or, without one, its seal certificate) runs out; renew (sealcheck augment) before it. null: not protected
+   * at the validation time. Absent when there is nothing to keep provable (no verdict, the Workflow-token JSON,
+   * a seal that did not verify) and in lines of older versions.
+   */
+  protectedUntil?: string | null;
 }
 
 /** What every archive of a batch is verified with: the policy (src/policy.ts), as `sealcheck verify` takes it. */

@@ -45,6 +45,7 @@ export async function createVerifier(o: Policy): Promise<Verifier> {
       const report = await verifyArchive({
         evidence: archive.evidence,
         originals: archive.originals,
+        ...(archive.within !== undefined ? { originalsWithin: archive.within } : {}),
         session,
         showPersonalData,
       });
@@ -59,6 +60,8 @@ export async function createVerifier(o: Policy): Promise<Verifier> {
         report,
         error: null,
         errorCode: null,
+        // Absent when there is nothing to keep provable (the Workflow-token JSON, a seal that did not verify).
+        ...(report.longTerm ? { protectedUntil: report.longTerm.protectedUntil } : {}),
       };
     } catch (e) {
       const code = e instanceof SealcheckError ? e.code : "ERR_INTERNAL";

@@ -1,6 +1,7 @@
 // verifyIdToken: the receiver's verdict on a controlled-transfer ID token. Runs every check, computes the
 // ETSI verdict, and returns the transfer only when the token passed. Never prints, never exits.
-import { durationOption } from "../time.js";
+import { createHash } from "node:crypto";
+import { durationOption, parseValidationTime } from "../time.js";
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
@@ -67,7 +68,9 @@ function resolveOptions(given: VerifyIdTokenOptions): Resolved {
     if (!(SUPPORTED_ALGORITHMS as readonly string[]).includes(a))
       throw usage(`algorithm ${JSON.stringify(a)} cannot be allowed; choose from ${SUPPORTED_ALGORITHMS.join(", ")}`);
   }
-  if (o.at !== undefined && !(o.at instanceof Date && !Number.isNaN(o.at.getTime()))) throw usage("the validation time is not a valid date");
+  // One shape of `at` for every verifier (ValidationTimeInput): an ISO 8601 string is read as verifyArchive reads it.
+  const at = o.at === undefined || o.at instanceof Date ? o.at : parseValidationTime(o.at);
+  if (at !== undefined && !(at instanceof Date && !Number.isNaN(at.getTime()))) throw usage("the validation time is not a valid date");
   // Range-checked where read: a huge tolerance would push exp + tolerance past what a Date can hold.
   const clockToleranceSec = durationOption(o.clockToleranceSec, 60, "the clock tolerance (clockToleranceSec)");
   if (o.maxAgeSec !== undefined) durationOption(o.maxAgeSec, 0, "the maximum age (maxAgeSec)", Number.MIN_VALUE);
@@ -77,7 +80,7 @@ function resolveOptions(given: VerifyIdTokenOptions): Resolved {
     audience: o.audience,
     senders,
     algorithms,
-    at: o.at ? { time: o.at, source: "at-option" } : { time: new Date(), source: "current-time" },
+    at: at ? { time: at, source: "at-option" } : { time: new Date(), source: "current-time" },
     clockToleranceSec,
     ...(o.maxAgeSec !== undefined ? { maxAgeSec: o.maxAgeSec } : {}),
     replayStore: o.replayStore === undefined ? defaultReplayStore : o.replayStore,
@@ -102,7 +105,8 @@ async function checkReplay(decoded: DecodedIdToken, transfer: TransferClaims | n
   const details = { transferId: transfer.id, rememberedUntil: expiresAt.toISOString() };
   let first: boolean;
   try {
-    first = await r.replayStore.markUsed(`${r.issuer} ${transfer.id}`, expiresAt);
+    const tokenDigest = createHash("sha256").update(decoded.jws.compact).digest("hex");
+    first = await r.replayStore.markUsed(`${r.issuer} ${transfer.id}`, expiresAt, { tokenDigest });
   } catch (e) {
     return indeterminate(
       "replay",

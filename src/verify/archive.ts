@@ -13,7 +13,8 @@ import { TRUST_ROLES, type TrustStore } from "../pki/trust-store.js";
 import { summarize } from "../pki/certificate.js";
 import { failed, warning } from "../report/check.js";
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
-import { listDirectory, openRegular } from "../input/files.js";
+import { listDirectory, openRegular, showName } from "../input/files.js";
+import { createHash } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { expectOptions, expectPathList } from "../usage.js";
 import { DEFAULT_LIMITS } from "../limits.js";
@@ -22,7 +23,9 @@ import type { CheckResult } from "../report/types.js";
 import type { ArchiveReport, VerificationInputs } from "../report/archive-report.js";
 import { VERSION } from "../version.js";
 import { checkJsonFields } from "../checks/attachments.js";
-import { validationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv } from "../checks/facts.js";
+import { runValidationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv } from "../checks/facts.js";
+import { checkLongTerm } from "../checks/long-term.js";
+import type { LongTermSummary } from "../report/archive-report.js";
 import { checkTokenSignature } from "../checks/token-signature.js";
 import { checkTokenClaims } from "../checks/token-claims.js";
 import { checkTokenCertificate } from "../checks/token-certificate.js";
@@ -64,6 +67,12 @@ export interface VerifyArchiveOptions extends Policy {
   /** A loaded trust store instead of `trust`/`certs`, to share across many archives. */
   trustStore?: TrustStore;
   /**
+   * A real directory the evidence file and every original must be inside when opened (links followed): set by verify-batch and
+   * the queue worker for an archive found by discovery under a root (ArchiveSpec.within), so that a link planted
+   * after discovery does not make the reader hash, and report the digest of, a file of its own elsewhere.
+   */
+  originalsWithin?: string;
+  /**
    * The Workflow-token JSON of the same workflow (`--token`): verified with the same session and cross-checked
    * with the evidence's token, as the last stage of the run (check token-cross-check).
    */
@@ -92,20 +101,30 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   } catch (e) {
     listingError = e;
   }
-  const hashing = originalPaths ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes }) : null;
+  const within = o.originalsWithin;
+  const hashing = originalPaths
+    ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes, ...(within !== undefined ? { within } : {}) })
+    : null;
   try {
     const trust = session.trust;
     // A missing --token file is a usage error (exit 3), named before the evidence is read.
     const tokenFile = o.crossCheckToken;
     const tokenBytes = tokenFile ? readBounded(tokenFile, limits.maxEvidenceBytes) : null;
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
-    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
+    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes, o.originalsWithin) : o.evidence.bytes;
     if (listingError) throw listingError;
 
     // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable
     // original, say) still propagates. Any other exception is a defect reached by this input: it must not
     // escape as a crash, nor hide — the report fails with FORMAT_FAILURE naming the stage, the error in details.
-    const env: CheckEnv = Object.freeze({ limits, pki: session.pki, trust, options: Object.freeze({ ...session.options }) });
+    // One validation time per call (now, unless --at): the evidence and the originals it names are judged at it.
+    const env: CheckEnv = Object.freeze({
+      limits,
+      pki: session.pki,
+      trust,
+      options: Object.freeze({ ...session.options }),
+      validationTime: runValidationTime(session.options),
+    });
     const showPersonalData = o.showPersonalData ?? session.policy.showPersonalData ?? false;
     const guarded = async (evidenceName: string, evidenceBytes: Uint8Array, originals: OriginalsHashing | null, show: boolean, run: PipelineRun) => {
       try {
@@ -274,7 +293,7 @@ interface PipelineRun {
   input?: EvidenceInput;
 }
 
-type Facts = PadesStageFacts;
+type Facts = PadesStageFacts & { readonly longTerm?: LongTermSummary | null };
 
 /**
  * One stage of the pipeline: the checks it decides (registry ids) and how, from the facts before it. Stages
@@ -315,6 +334,14 @@ function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null, i
     },
     { produces: ["counts"], forms: "all", run: (_env, f) => ({ checks: [checkCounts(input, f)] }) },
     { produces: ["validation-time"], forms: "all", run: (env, f) => ({ checks: validationTimeRemark(env.options, f) }) },
+    {
+      produces: ["long-term"],
+      forms: "all",
+      run: async (env, f, checks) => {
+        const { check, summary } = await checkLongTerm(env, f, checks);
+        return { checks: [check], facts: { longTerm: summary } };
+      },
+    },
     {
       produces: ["trust-anchors"],
       forms: "all",
@@ -357,6 +384,15 @@ async function runPipeline(
     } catch {
       return false; // unreadable as evidence: an ordinary extra original
     }
+    // The file is read again by its name: what is judged must be the bytes that were hashed and compared, or a
+    // writer of the folder could swap a sealed archive in between (the altered contract hashed, a genuine seal
+    // judged) and have the altered contract set aside as "a sealed archive".
+    if (createHash("sha256").update(other).digest("hex") !== orig.sha256Hex)
+      throw new SealcheckError(
+        "ERR_FILE_UNREADABLE",
+        `${showName(orig.path)}: the file changed while it was verified (its bytes differ from those hashed a moment before); verify again once the originals folder is no longer being written to`,
+        { file: orig.path },
+      );
     try {
       const r = await runPipeline(orig.path, other, null, env, false, { stage: "attachments", checks: [] });
       return SEAL_VERIFIED.every((id) => r.checks.some((c) => c.id === id && (c.status === "passed" || c.status === "warning")));
@@ -376,7 +412,7 @@ async function runPipeline(
 
   run.stage = "counts";
   const verdict = computeVerdict(checks);
-  const at = validationTime(options, facts);
+  const at = env.validationTime;
   return {
     ...verdict,
     validationTime: at.time.toISOString(),
@@ -391,6 +427,7 @@ async function runPipeline(
     ...buildArchiveSummary(facts, showPersonalData),
     seal: facts.seal ?? null,
     pdfSignatures: [...(facts.pdfSignatures ?? [])],
+    longTerm: facts.longTerm ?? null,
   };
 }
 
@@ -440,6 +477,7 @@ function verificationInputs({ trust, options, limits }: CheckEnv, showPersonalDa
       tokenSignerOrganizations: [...(options.tokenSignerOrganizations ?? [])],
       limits: Object.fromEntries(changed),
       showPersonalData,
+      cryptoPolicy: { name: options.cryptoPolicy.name, sha256: options.cryptoPolicy.sha256 },
     },
   };
 }

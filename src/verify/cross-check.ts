@@ -6,7 +6,8 @@
 // OCSP); a copy whose signature fails cannot vouch for anything.
 import { SealcheckError, FormatError, errorMessage } from "../errors.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
-import { classifyEvidence, type EvidenceFormat, type EvidenceInput } from "../input/evidence-file.js";
+import { classifyEvidence, type EvidenceInput } from "../input/evidence-file.js";
+import type { EvidenceFormat } from "../report/types.js";
 import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
 import { inferClaimFilter, personalDataKind, type PersonalDataKind } from "../evidence/personal-data.js";

@@ -6,7 +6,9 @@
 // for its whole batch (so that what repeats across archives, the broker's certificates and CRLs, is decoded
 // once); clear() drops the caches. A verifyArchive call without a session gets one of its own from its options
 // (callSession), with the default process session's caches, which clearDefaultSession() drops.
-import { SealcheckError } from "../errors.js";
+import { SealcheckError, errorMessage } from "../errors.js";
+import { readRegularFile } from "../input/files.js";
+import { parseCryptoPolicy, type CryptoPolicy } from "../pki/algorithms.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { normalisePolicy, pickPolicy, ORGANIZATION_IDENTIFIER_FORM, POLICY_KEYS, type NormalisedPolicy, type Policy } from "../policy.js";
 import { loadCertificates, loadTrustStore, type TrustStore } from "../pki/trust-store.js";
@@ -98,7 +100,29 @@ function archiveOptions(p: NormalisedPolicy): ArchiveOptions {
     tokenSignerOrganizations: p.tokenSignerOrganizations,
     ...(p.sealSigners ? { sealSigners: resolveSealSigners(p.sealSigners) } : {}),
     allowExtraOriginals: p.allowExtraOriginals ?? false,
+    ...(p.cryptoPolicy !== undefined ? { cryptoPolicy: loadCryptoPolicy(p.cryptoPolicy) } : {}),
   };
+}
+
+/** The largest policy file read: real ones are a few KiB. */
+const MAX_POLICY_BYTES = 1024 * 1024;
+
+/** A crypto policy file (--policy): one usage error naming the file and what is wrong, never a stack trace. */
+function loadCryptoPolicy(file: string): CryptoPolicy {
+  if (typeof file !== "string" || file === "")
+    throw new SealcheckError("ERR_USAGE", "--policy: expected the path of a policy file (schemas/crypto-policy.schema.json)");
+  let text: string;
+  try {
+    text = readRegularFile(file, MAX_POLICY_BYTES, { what: "policy " }).toString("utf8");
+  } catch (e) {
+    if (e instanceof SealcheckError) throw e;
+    throw new SealcheckError("ERR_USAGE", `--policy ${file}: ${errorMessage(e)}`, { file });
+  }
+  try {
+    return parseCryptoPolicy(JSON.parse(text));
+  } catch (e) {
+    throw new SealcheckError("ERR_USAGE", `--policy ${file}: not a crypto policy (schemas/crypto-policy.schema.json): ${errorMessage(e)}`, { file });
+  }
 }
 
 /** --seal-signer values: organizationIdentifiers as they are, certificate files as SHA-256 thumbprints. */

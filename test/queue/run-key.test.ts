@@ -4,7 +4,7 @@
 // library's jobs back for ever and `queue wait` never returned.
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueueArchives } from "../../src/index.js";
+import { enqueueArchives } from "../../src/api/queue.js";
 import { runKey } from "../../src/batch/run-key.js";
 import { runCli } from "../helpers/cli.js";
 import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";

@@ -2,14 +2,15 @@
 // verifyArchive calls; verdict options given beside a session are refused; the default process session
 // can be cleared; --limit reaches the certificate and OID limits through the session.
 import { describe, expect, it } from "vitest";
-import { clearDefaultSession, createSession, VerificationSession } from "../../src/index.js";
+import { clearDefaultSession, createSession } from "../../src/index.js";
+import { VerificationSession } from "../../src/api/internal.js";
 import { verifyArchive, verifyArchiveWithToken } from "../../src/verify/archive.js";
 
 const trust = ["samples/trust"];
 
 describe("verification sessions", () => {
   it("a session's trust and options apply to every archive verified with it; clear() keeps them and drops the caches", async () => {
-    const session = createSession({ trust, ocspWindowSeconds: 120 });
+    const session = createSession({ trust, ocspWindowSeconds: 120, at: "2026-01-15T12:00:00Z" });
     expect(session).toBeInstanceOf(VerificationSession);
     const a = await verifyArchive({ evidence: "samples/valid/archive.pdf", originals: ["samples/valid/originals"], session });
     expect(a.indication).toBe("TOTAL-PASSED");
@@ -84,10 +85,11 @@ describe("verification sessions", () => {
   });
 
   it("without a session the default process session is used, and clearDefaultSession() empties it", async () => {
-    const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", trust });
+    const at = "2026-01-15T12:00:00Z";
+    const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", trust, at });
     expect(r.indication).toBe("TOTAL-PASSED");
     clearDefaultSession();
-    expect(await verifyArchive({ evidence: "samples/valid/archive.pdf", trust })).toEqual(r);
+    expect(await verifyArchive({ evidence: "samples/valid/archive.pdf", trust, at })).toEqual(r);
   });
 
   it("--limit maxOidBytes governs every decode: the seal's (a verdict naming the limit) and the trust store's (a usage error)", async () => {

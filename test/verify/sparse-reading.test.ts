@@ -80,7 +80,7 @@ describe("evidence read block by block gives the report of the evidence read who
 
   it("the real archive in production blocks (64 KiB): TOTAL-PASSED, its /Contents read across blocks", async () => {
     const bytes = await readSparse("test/fixtures/real/broker-example/archive.pdf", 64 * 1024);
-    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, trust: ["test/fixtures/real/broker-example/trust"] });
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, trust: ["test/fixtures/real/broker-example/trust"], at: "2025-12-08T09:35:10Z" });
     expect(r.indication).toBe("TOTAL-PASSED");
   });
 
@@ -130,7 +130,7 @@ describe("a sealed archive of 16 MB or more", () => {
       const head = readFileSync(join(dir, "archive.pdf")).subarray(0, 4096).toString("latin1");
       expect(head.includes("/Contents <"), "the seal's dictionary is first").toBe(shape.sealFirst);
       const evidence = join(dir, "archive.pdf");
-      const o = { originals: [join(dir, "originals")], trust: [join(dir, "trust")] };
+      const o = { originals: [join(dir, "originals")], trust: [join(dir, "trust")], at: "2026-01-15T12:00:00Z" };
 
       const bytes = await readEvidence(evidence, DEFAULT_LIMITS.maxEvidenceBytes);
       expect(bytes.length).toBeGreaterThanOrEqual(SPARSE_READ_MIN);
