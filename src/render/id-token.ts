@@ -4,22 +4,6 @@ import type { IdTokenReport } from "../idtoken/types.js";
 import type { TimeSource } from "../report/types.js";
 import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
 import { safeText as t } from "./sanitize.js";
-import { mask, personalDataKind } from "../evidence/personal-data.js";
-
-/**
- * The report as `verify-id-token --json` prints it: the values of transferred claims that are personal data
- * (names, CPR, identity ids…; the rule the archive report masks by) masked unless `showPersonalData`, their
- * names in `transfer.maskedClaims`. The library's report keeps the values: a receiver starts its session with
- * them.
- */
-export function idTokenReportForOutput(report: IdTokenReport, showPersonalData: boolean): IdTokenReport {
-  const tr = report.transfer;
-  if (!tr || showPersonalData) return report;
-  const masked = Object.keys(tr.claims).filter((k) => personalDataKind(k) !== null);
-  if (!masked.length) return report;
-  const claims = Object.fromEntries(Object.entries(tr.claims).map(([k, v]) => [k, masked.includes(k) ? mask(v) : v]));
-  return { ...report, transfer: { ...tr, claims, maskedClaims: masked } };
-}
 
 export interface IdTokenRenderOptions {
   /** Show `ct_claims` values instead of masking them. */
