@@ -7,7 +7,7 @@
 // host without a file system needs (certificates and key sets given as bytes), the modules that read them.
 import { verifyArchive, renderArchiveHtml, renderArchiveSummary } from "../src/api/archive.js";
 import { renderJson, errorMessage, parseValidationTime, SealcheckError } from "../src/api/common.js";
-import { verifyIdToken, renderIdTokenReport } from "../src/api/id-token.js";
+import { verifyIdToken, renderIdTokenReport, idTokenReportForOutput } from "../src/api/id-token.js";
 import { loadTrustedListAnchors } from "../src/api/trust-list.js";
 import { certificateDersFromBytes, trustStoreFromBytes, type TrustedListAnchors } from "../src/pki/trust-store.js";
 import { loadKeysBytes } from "../src/idtoken/key-source.js";
@@ -94,7 +94,8 @@ async function verifyToken(r: IdTokenRequest): Promise<WorkerMessage> {
   });
   return {
     type: "result",
-    json: renderJson(report),
+    // As --json prints it: personal data among the transferred claims masked unless asked.
+    json: renderJson(idTokenReportForOutput(report, r.showPersonalData)),
     indication: report.indication,
     subIndication: report.subIndication,
     summary: renderIdTokenReport(report, { colour: false }, { showPersonalData: r.showPersonalData, width: 100 }),
