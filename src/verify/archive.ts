@@ -62,11 +62,12 @@ export interface VerifyArchiveOptions extends Policy {
   session?: VerificationSession;
   /** Path of the evidence file, or its bytes with a name for messages. */
   evidence: string | { name: string; bytes: Uint8Array };
+  // The bytes' shape is inline, as `evidence`'s: the public API names no type of its own for it.
   /**
    * Original PDFs: files and/or directories, or files given as their bytes with a name (for hosts without a
    * file system). Omitted or empty: documents are not compared.
    */
-  originals?: readonly (string | OriginalBytes)[];
+  originals?: readonly (string | { readonly name: string; readonly bytes: Uint8Array })[];
   /** A loaded trust store instead of `trust`/`certs`, to share across many archives. */
   trustStore?: TrustStore;
   /**
