@@ -71,8 +71,10 @@ interface RevocationPool {
 
 /**
  * The TSA certificate's status from the revocation data, for a timestamp made at genTime and proven to exist at
- * `poe`: data issued after genTime (fresh against the POE it must speak for), signed by the CA or its responder,
- * saying "not revoked", or revoked only after `poe`.
+ * `poe`, decided from all the authentic items (signed by the CA or its responder, about this certificate), in
+ * no order: a revocation at or before `poe` in any of them, whatever its date, decides "revoked" (EN 319 102-1
+ * §5.2.6, as EU DSS); otherwise an item issued after genTime (fresh against the POE it must speak for) saying
+ * "not revoked", or revoked only after `poe`, proves it.
  */
 async function tsaRevocation(
   env: CheckEnv,
@@ -87,6 +89,11 @@ async function tsaRevocation(
   const genTime = c.info.genTime.getTime();
   let stale = 0;
   let seen = 0;
+  let revoked: { at: Date; text: string } | null = null;
+  let good: string | null = null;
+  const sawRevocation = (at: Date, text: string) => {
+    if (at.getTime() <= poe.getTime() && (!revoked || at.getTime() < revoked.at.getTime())) revoked = { at, text };
+  };
   for (const der of pool.ocsps) {
     try {
       const decoded = decodeOcsp(der, env.pki);
@@ -103,14 +110,15 @@ async function tsaRevocation(
       if (r.certId.status !== "passed" || !r.single) continue;
       seen++;
       if (r.signature.status !== "passed") continue;
+      if (r.single.status === "revoked" && r.single.revocationTime) {
+        const at = new Date(r.single.revocationTime);
+        sawRevocation(at, `the OCSP response of ${r.single.thisUpdate} says it was revoked at ${iso(at)}, before ${iso(poe)}`);
+      }
       if (new Date(r.single.thisUpdate).getTime() + skew < genTime) {
         stale++;
         continue;
       }
-      if (r.status.status === "failed" && r.single.revocationTime)
-        return { ok: false, text: r.status.message, sources: seen, revokedBefore: new Date(r.single.revocationTime) };
-      if (r.status.status === "passed" || r.status.status === "warning")
-        return { ok: true, text: `OCSP of ${r.single.thisUpdate}: ${r.single.status}`, sources: seen };
+      if (!good && (r.status.status === "passed" || r.status.status === "warning")) good = `OCSP of ${r.single.thisUpdate}: ${r.single.status}`;
     } catch (e) {
       void errorMessage(e); // unreadable: not about this certificate as far as anyone can tell
     }
@@ -121,22 +129,23 @@ async function tsaRevocation(
       if (!sameName(decoded.crl.issuer, cert.issuer)) continue;
       seen++;
       const thisUpdate = decoded.crl.thisUpdate.value;
+      // Judged at its own thisUpdate: what it lists, and whether it is authentic and covers the certificate.
       const j = await judgeCrl(env.pki, decoded, cert, issuer, thisUpdate, env.options.clockSkewSeconds);
-      if (j.subIndication === "SIG_CRYPTO_FAILURE" || j.subIndication === "CRYPTO_CONSTRAINTS_FAILURE" || j.subIndication === "NO_CERTIFICATE_CHAIN_FOUND")
-        continue;
+      if (j.status === "indeterminate" || (j.status === "failed" && j.subIndication !== "REVOKED")) continue; // no answer
+      const revokedAt = typeof j.details.revocationTime === "string" ? new Date(j.details.revocationTime) : null;
+      if (revokedAt) sawRevocation(revokedAt, `the CRL of ${iso(thisUpdate)} lists it as revoked at ${iso(revokedAt)}`);
       if (thisUpdate.getTime() + skew < genTime) {
         stale++;
         continue;
       }
-      const revokedAt = typeof j.details.revocationTime === "string" ? new Date(j.details.revocationTime) : null;
-      if (revokedAt && revokedAt.getTime() <= poe.getTime())
-        return { ok: false, text: `the CRL of ${iso(thisUpdate)} lists it as revoked at ${iso(revokedAt)}`, sources: seen, revokedBefore: revokedAt };
-      if (j.status === "passed" || j.status === "warning" || revokedAt)
-        return { ok: true, text: `CRL of ${iso(thisUpdate)}: not revoked before ${iso(poe)}`, sources: seen };
+      if (!good) good = `CRL of ${iso(thisUpdate)}: not revoked before ${iso(poe)}`;
     } catch {
       /* unreadable: no revocation data */
     }
   }
+  const r = revoked as { at: Date; text: string } | null;
+  if (r) return { ok: false, text: r.text, sources: seen, revokedBefore: r.at };
+  if (good) return { ok: true, text: good, sources: seen };
   if (stale)
     return {
       ok: false,
@@ -256,7 +265,10 @@ export async function checkLongTerm(env: CheckEnv, f: Needs, checks: readonly Ch
   const sealDigest = si ? (hashName(si.digestAlgorithm.algorithmId) ?? undefined) : undefined;
   const poeOfSeal = earliest ? new Date(earliest.entry.genTime) : null;
   const sealAlgs = standings(env.options.cryptoPolicy, cert, [sealDigest], poeOfSeal ?? T);
-  const sealValidAtT = T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
+  // A revocation of the seal certificate at or before the validation time (stated by authentic data of any
+  // date; seal-certificate failed already when it is at or before the sealing time) ends its validity then.
+  const revokedAt = f.sealRevokedAt && f.sealRevokedAt.getTime() <= T.getTime() ? f.sealRevokedAt : null;
+  const sealValidAtT = !revokedAt && T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
   const protectedUntil = newest?.horizon ?? (sealValidAtT ? sealNotAfter : null);
   const sigTs = weighed.find((w) => w.entry.kind === "signature-timestamp");
 
@@ -323,6 +335,26 @@ export async function checkLongTerm(env: CheckEnv, f: Needs, checks: readonly Ch
           at,
           details,
         },
+      ),
+      summary,
+    };
+  }
+  if (revokedAt) {
+    // EN 319 102-1 §5.6.2.4 (past signature validation): the seal holds only with a proof that it existed
+    // before the revocation (and before the certificate expired); else INDETERMINATE/REVOKED_NO_POE, as DSS.
+    if (poeOfSeal && poeOfSeal.getTime() < revokedAt.getTime() && poeOfSeal.getTime() <= sealNotAfter.getTime()) {
+      summary.protectedAtValidationTime = true;
+      const msg = `The seal certificate was revoked at ${iso(revokedAt)}, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`;
+      return { check: forecast.length ? warning(ID, msg, { at, details }) : passed(ID, msg, { at, details }), summary };
+    }
+    return {
+      check: indeterminate(
+        ID,
+        "REVOKED_NO_POE",
+        `The seal certificate was revoked at ${iso(revokedAt)}, before the validation time ${iso(T)}, and no proof of existence from before the revocation holds${
+          sigTs && !sigTs.proven ? `: the signature timestamp gives none, ${sigTs.entry.reason}` : ""
+        }. ${evidenceProves}`,
+        { at, details },
       ),
       summary,
     };
