@@ -87,6 +87,8 @@ export type {
   SessionOptions,
   SignerSummary,
   SkippedKey,
+  StatementFields,
+  StatementInfo,
   StoredResult,
   Style,
   SubIndication,

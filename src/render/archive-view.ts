@@ -32,6 +32,8 @@ export interface ArchiveView {
   subIndication: string | null;
   /** "TOTAL-PASSED" or "TOTAL-FAILED / HASH_FAILURE". */
   verdict: string;
+  /** What a statement's first line says: the verdict, and "documents not compared" when no originals were given. */
+  headline: string;
   /** One sentence saying what the verdict means. */
   meaning: string;
   /** Why: the deciding check's message, or that every check passed. */
@@ -46,6 +48,11 @@ export interface ArchiveView {
   longTerm: Field[] | null;
   tokenCertificate: Field[] | null;
   checkGroups: CheckGroup[];
+  /** The checks that did not simply pass (failed, undecided, passed with a remark), in report order. */
+  notPassed: CheckResult[];
+  /** How many checks passed, and the ids of those that did not run. */
+  passedCount: number;
+  skipped: string[];
   certificates: CertificateChain[];
   /** The claim-filter statement and the personal-data statement. */
   notes: string[];
@@ -335,7 +342,10 @@ function notSealed(report: ArchiveReport): boolean {
 
 export function archiveView(report: ArchiveReport): ArchiveView {
   const unsealed = notSealed(report);
+  const st = report.statement;
   const facts: Field[] = [
+    ...(st?.caseReference ? [{ label: "Case reference", value: st.caseReference }] : []),
+    ...(st?.auditor ? [{ label: "Auditor", value: st.auditor }] : []),
     {
       label: "Evidence",
       value: `${report.evidence.file} (${unsealed ? "a PDF without any signature: not a sealed archive" : FORMAT_NAMES[report.evidence.format]})`,
@@ -351,10 +361,12 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     { label: "Verified with", value: `${report.tool.name} ${report.tool.version}` },
   ];
   const notes = [claimFilterNote(report), personalDataNote(report)].filter((n): n is string => n !== null);
+  const verdict = report.indication + (report.subIndication ? ` / ${report.subIndication}` : "");
   return {
     indication: report.indication,
     subIndication: report.subIndication,
-    verdict: report.indication + (report.subIndication ? ` / ${report.subIndication}` : ""),
+    verdict,
+    headline: report.originals.compared ? verdict : `${verdict}, documents not compared`,
     meaning: unsealed ? "The file given as evidence is not a sealed archive: there is no seal to verify." : MEANING[report.indication],
     reason: reasonOf(report),
     decidedBy: report.decidedBy,
@@ -366,6 +378,9 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     longTerm: longTermFields(report),
     tokenCertificate: tokenCertificateFields(report),
     checkGroups: groupChecks(report.checks),
+    notPassed: report.checks.filter((c) => c.status !== "passed" && c.status !== "skipped"),
+    passedCount: report.checks.filter((c) => c.status === "passed").length,
+    skipped: report.checks.filter((c) => c.status === "skipped").map((c) => c.id),
     certificates: chains(report),
     notes,
     personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),

@@ -114,6 +114,8 @@ const TYPES = [
   "SessionOptions",
   "SignerSummary",
   "SkippedKey",
+  "StatementFields",
+  "StatementInfo",
   "StoredResult",
   "Style",
   "SubIndication",
