@@ -4,7 +4,7 @@
 // values allow (digests and DNs are wrapped or kept to their own lines). Pure: report in, text out.
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { CertificateSummary, CheckResult } from "../report/types.js";
-import { archiveView, certificateFields, describeTimeSource, type ArchiveView, type Field } from "./archive-view.js";
+import { archiveView, certificateFields, describeTimeSource, messageParts, type ArchiveView, type Field } from "./archive-view.js";
 import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
 import { safeText } from "./sanitize.js";
 
@@ -35,10 +35,18 @@ export function fieldLines(fields: readonly Field[], indent = "  ", width = WIDT
   });
 }
 
+/** Object detail below what a reader notices: one line per finding, "- " first. */
+function detailLines(detail: readonly string[], indent: string): string[] {
+  return detail.map((d) => `${indent}- ${wrap(safeText(d), WIDTH - indent.length - 2, `${indent}  `)}`);
+}
+
 function checkLine(style: Style, c: CheckResult, idWidth: number): string {
   const head = `    ${mark(style, c.status)} ${c.id.padEnd(idWidth)}`;
   const col = 4 + 7 + idWidth;
-  return `${head}${wrap(safeText(c.message), WIDTH - col, " ".repeat(col))}`;
+  const { text, detail } = messageParts(c);
+  const lines = [`${head}${wrap(safeText(text), WIDTH - col, " ".repeat(col))}`];
+  if (detail.length) lines.push(`${" ".repeat(col)}Object detail:`, ...detailLines(detail, " ".repeat(col)));
+  return lines.join("\n");
 }
 
 function certificateLines(c: CertificateSummary, n: number): string[] {
@@ -60,6 +68,7 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
   out.push(headlineLine(style, v));
   out.push(para(v.meaning, "  "));
   out.push(para(`Reason: ${v.reason}`, "  "));
+  if (v.reasonDetail.length) out.push("  Object detail:", ...detailLines(v.reasonDetail, "    "));
   if (v.decidedBy.length > 1) out.push(para(`Also failing or undecided: ${v.decidedBy.slice(1).join(", ")}.`, "  "));
   if (v.testEnvironment) out.push(paint(style, "yellow", para(v.testEnvironment, "  ")));
   out.push("", ...fieldLines(v.facts));
@@ -149,6 +158,7 @@ export function renderArchiveSummary(report: ArchiveReport, style: Style): strin
   out.push(headlineLine(style, v));
   out.push(para(v.meaning, "  "));
   out.push(para(`Reason: ${v.reason}`, "  "));
+  if (v.reasonDetail.length) out.push("  Object detail:", ...detailLines(v.reasonDetail, "    "));
   if (v.testEnvironment) out.push(paint(style, "yellow", para(v.testEnvironment, "  ")));
   // "Decided by" is the list below; the tool's version is in the full statement.
   out.push("", ...fieldLines(v.facts.filter((f) => f.label !== "Verified with" && f.label !== "Decided by")));

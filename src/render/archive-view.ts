@@ -36,8 +36,10 @@ export interface ArchiveView {
   headline: string;
   /** One sentence saying what the verdict means. */
   meaning: string;
-  /** Why: the deciding check's message, or that every check passed. */
+  /** Why: the deciding check's message (in a reader's words), or that every check passed. */
   reason: string;
+  /** The object detail below the reason (object numbers, keys), when the deciding check gives one. */
+  reasonDetail: string[];
   decidedBy: string[];
   facts: Field[];
   workflow: Field[] | null;
@@ -137,6 +139,18 @@ export function ekuName(oid: string): string {
   return EKU_NAMES[oid] ?? oid;
 }
 
+/**
+ * A check's message as a statement shows it: what a reader notices, and the object detail below it. Checks
+ * that give both (seal-modifications: `details.summary`, `details.objectDetail`) are split; any other message
+ * is shown whole.
+ */
+export function messageParts(c: CheckResult): { text: string; detail: string[] } {
+  const d = c.details;
+  const detail = d?.objectDetail;
+  if (typeof d?.summary === "string" && Array.isArray(detail) && detail.every((x): x is string => typeof x === "string")) return { text: d.summary, detail };
+  return { text: c.message, detail: [] };
+}
+
 function reasonOf(report: ArchiveReport): string {
   if (report.indication === "TOTAL-PASSED") {
     const warnings = report.checks.filter((c) => c.status === "warning").length;
@@ -150,7 +164,7 @@ function reasonOf(report: ArchiveReport): string {
   }
   const first = report.checks.find((c) => c.id === report.decidedBy[0]);
   if (!first) return "No check could establish anything about this evidence.";
-  return first.message;
+  return messageParts(first).text;
 }
 
 function workflowFields(report: ArchiveReport): Field[] | null {
@@ -369,6 +383,7 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     headline: report.originals.compared ? verdict : `${verdict}, documents not compared`,
     meaning: unsealed ? "The file given as evidence is not a sealed archive: there is no seal to verify." : MEANING[report.indication],
     reason: reasonOf(report),
+    reasonDetail: reasonDetailOf(report),
     decidedBy: report.decidedBy,
     facts,
     workflow: workflowFields(report),
@@ -391,6 +406,12 @@ export function archiveView(report: ArchiveReport): ArchiveView {
         ? "UNVERIFIED: the token's signature did not verify, so what it says below (title, documents, signers) may have been altered."
         : null,
   };
+}
+
+/** The deciding check's object detail, when its message is the reason. */
+function reasonDetailOf(report: ArchiveReport): string[] {
+  const first = report.checks.find((c) => c.id === report.decidedBy[0]);
+  return first && reasonOf(report) === messageParts(first).text ? messageParts(first).detail : [];
 }
 
 /** The proofs of existence (oldest first), what they prove at the validation time and until when. */

@@ -4,7 +4,7 @@
 // evidence is escaped. Pure: report in, HTML out.
 import type { ArchiveReport, ReportedClaim } from "../report/archive-report.js";
 import type { CertificateSummary, CheckResult, CheckStatus } from "../report/types.js";
-import { archiveView, describeTimeSource, ekuName, formatTime, type ArchiveView, type Field } from "./archive-view.js";
+import { archiveView, describeTimeSource, ekuName, formatTime, messageParts, type ArchiveView, type Field } from "./archive-view.js";
 import { MARKS } from "./style.js";
 import { safeText } from "./sanitize.js";
 
@@ -87,6 +87,9 @@ table.fields th { width: 11rem; background: none; font-weight: 600; color: #3c40
 table.documents td:first-child, table.anchors td:first-child { width: 1.6rem; }
 .subject { overflow-wrap: anywhere; }
 .tally { color: var(--skip); margin: .25rem 0 0; }
+.object-detail { font-size: .85em; color: #3c4043; margin: .2rem 0 0; }
+.object-detail ul { margin: .1rem 0 0; padding-left: 1.2rem; }
+.object-detail li { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; overflow-wrap: anywhere; }
 table.first-page td { font-size: .95em; }
 table.fields.first-page th { width: 8.5rem; }
 .mark { font-family: ui-monospace, Menlo, Consolas, monospace; font-weight: 700; white-space: nowrap; }
@@ -178,11 +181,12 @@ function firstSentence(message: string): string {
 /** One row of a check table: mark, id, and the message with its sub-indication and the time it was judged at. */
 function checkRow(c: CheckResult, form: MessageForm = "whole"): string {
   const judged = form === "whole" && c.judgedAt ? `judged at ${formatTime(c.judgedAt)}${c.timeSource ? ` (${describeTimeSource(c.timeSource)})` : ""}` : "";
-  const first = form === "first-sentence" ? firstSentence(c.message) : c.message;
+  const { text, detail } = messageParts(c);
+  const first = form === "first-sentence" ? firstSentence(text) : text;
   const message =
     form === "reason-above"
       ? "<em>The reason above.</em>"
-      : `${textHtml(first)}${first.length < c.message.length ? ` <span class="pd">(in full under Checks)</span>` : ""}`;
+      : `${textHtml(first)}${first.length < text.length || (form === "first-sentence" && detail.length) ? ` <span class="pd">(in full under Checks)</span>` : ""}${form === "whole" ? objectDetail(detail) : ""}`;
   return (
     `<tr class="${c.status}" id="check-${escapeHtml(c.id)}${form === "whole" ? "" : "-summary"}"><td class="mark" title="${STATUS_TEXT[c.status]}">${escapeHtml(MARKS[c.status])}</td>` +
     `<td class="mono check-id">${escapeHtml(c.id)}</td><td>${message}` +
@@ -190,6 +194,11 @@ function checkRow(c: CheckResult, form: MessageForm = "whole"): string {
     (judged ? `<br><span class="pd judged">${escapeHtml(judged)}</span>` : "") +
     `</td></tr>`
   );
+}
+
+/** The object detail below what a reader notices (object numbers, keys): small, one line per finding. */
+function objectDetail(detail: readonly string[]): string {
+  return detail.length ? `<div class="object-detail">Object detail:<ul>${detail.map((d) => `<li>${textHtml(d)}</li>`).join("")}</ul></div>` : "";
 }
 
 function checkTable(checks: readonly CheckResult[], form: (c: CheckResult) => MessageForm = () => "whole"): string {
@@ -219,7 +228,7 @@ function firstPage(report: ArchiveReport, v: ArchiveView): string[] {
       (v.testEnvironment ? `<p class="test-env">${escapeHtml(v.testEnvironment)}</p>` : "") +
       `<div class="indication">${escapeHtml(v.verdict)}</div>` +
       (notCompared ? `<div class="not-compared">${escapeHtml(notCompared)}: no originals were given</div>` : "") +
-      `<p>${escapeHtml(v.meaning)}</p><p><strong>Reason:</strong> ${textHtml(v.reason)}</p>` +
+      `<p>${escapeHtml(v.meaning)}</p><p><strong>Reason:</strong> ${textHtml(v.reason)}</p>${objectDetail(v.reasonDetail)}` +
       (v.decidedBy.length > 1 ? `<p>Also failing or undecided: ${escapeHtml(v.decidedBy.slice(1).join(", "))}.</p>` : "") +
       `</section>`,
   );

@@ -105,6 +105,9 @@ describe.skipIf(!tools)("the filed statement, printed: page 1 and whole digests"
     const page1 = text(1);
     expectFirstPage(report, page1);
     expect(page1).toMatch(/\[FAIL\]\s+seal-modifications/);
+    // The PDF-level failure in a reader's words, the object detail below it.
+    const flat = page1.replace(/\s+/g, " ");
+    expect(flat).toMatch(/Reason: Page 1's content changed after sealing \(revision 2\)\..*Object detail: object 5 0 R \(page 1 \/Contents\[0\]\) changed/);
     for (const d of digests(report)) expect(all, `${d} split across lines`).toContain(d);
   });
 });
