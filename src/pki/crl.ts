@@ -366,7 +366,7 @@ function pointNames(p: pkijs.DistributionPointName | undefined): string[] {
  * certificates, attribute certificates or some reasons, an indirect CRL, or a distribution point that is not
  * one of the certificate's CRL distribution points. A CRL that does not cover a certificate says nothing of it.
  */
-export function crlScopeGap(crl: pkijs.CertificateRevocationList, target: pkijs.Certificate, limits: DerLimits): string | null {
+function crlScopeGap(crl: pkijs.CertificateRevocationList, target: pkijs.Certificate, limits: DerLimits): string | null {
   const exts = crl.crlExtensions?.extensions ?? [];
   if (exts.some((e) => e.extnID === DELTA_CRL_INDICATOR)) return "it is a delta CRL, which lists only the changes since its base CRL";
   const idpExt = exts.find((e) => e.extnID === pkijs.id_IssuingDistributionPoint);
