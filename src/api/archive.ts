@@ -5,6 +5,8 @@ export { DEFAULT_ARCHIVE_OPTIONS, DEFAULT_TOKEN_ALGORITHMS, type JwsAlgorithm } 
 export { verifyArchive, type VerifyArchiveOptions, type VerdictOptions } from "../verify/archive.js";
 export { verifyArchiveWithToken } from "../verify/cross-check.js";
 export { hashingProgress, type HashingProgress } from "../input/originals.js";
+// The evidence as a source of bytes (verifyArchive({ evidence: { name, source } })): a caller's own reader.
+export { wholeSource, type EvidenceSource } from "../input/source.js";
 // Verification sessions: trust, options, limits and caches shared across verifyArchive calls, with a lifetime
 // the caller chooses (clear() drops the caches); calls without one use the default process session.
 export { createSession, clearDefaultSession, VerificationSession, type SessionOptions } from "../verify/session.js";

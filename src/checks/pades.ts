@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
+import type { EvidenceSource } from "../input/source.js";
 import { certificateFromDer, summarize } from "../pki/certificate.js";
 import { assertDerShape, countDerValues, readTlv } from "../pki/der.js";
 import { failed, passed, result, skipped, warning } from "../report/check.js";
@@ -240,7 +241,7 @@ export interface StageOutput<F> {
 const missing = (f: PadesFacts): string => f.padesMissing?.reason ?? "The PDF was not read.";
 
 /** "seal-signature": reads the PDF, finds the seal through the document structure and verifies its CMS. */
-export async function sealSignatureStage(env: CheckEnv, pdf: Uint8Array, file: string): Promise<StageOutput<PadesFacts>> {
+export async function sealSignatureStage(env: CheckEnv, pdf: EvidenceSource, file: string): Promise<StageOutput<PadesFacts>> {
   let doc: PdfDocument;
   let sigs: readonly SignatureInfo[];
   let emptyFields: readonly string[];
@@ -321,7 +322,7 @@ export function sealModificationsStage(env: CheckEnv, f: PadesStageFacts): Stage
 /** "document-timestamps": every signature judged on its own; the seal's entry repeats the seal checks' outcome. */
 export async function pdfSignaturesStage(
   env: CheckEnv,
-  pdf: Uint8Array,
+  pdf: EvidenceSource,
   f: PadesStageFacts,
   sealChecks: readonly CheckResult[],
 ): Promise<StageOutput<PadesStageFacts>> {

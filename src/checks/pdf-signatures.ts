@@ -22,8 +22,7 @@ import { algorithmName, displayName, summarize } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp } from "../pki/timestamp.js";
-import { digestByteRanges } from "../input/evidence-digest.js";
-import { loaded } from "../input/sparse.js";
+import type { EvidenceSource } from "../input/source.js";
 import { anchorsFor, listNote } from "../pki/trust-store.js";
 import type { PdfSignatureKind, PdfSignatureReport } from "../report/archive-report.js";
 import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js";
@@ -64,19 +63,19 @@ const notChecked = (unsupported: NonNullable<SignerVerification["unsupported"]>,
 
 /** What judging every signature needs: the file, and the proven sealing time for signers without their own. */
 export interface SignaturesInput {
-  readonly pdf: Uint8Array;
+  readonly pdf: EvidenceSource;
   readonly sealTimestamp?: Date | undefined;
 }
 
 /** The digest of byte ranges, each distinct range and algorithm hashed once however many signatures name it. */
 type RangeDigest = (ranges: readonly number[], alg: string) => Uint8Array;
 
-function rangeDigests(pdf: Uint8Array): RangeDigest {
+function rangeDigests(pdf: EvidenceSource): RangeDigest {
   const memo = new Map<string, Uint8Array>();
   return (ranges, alg) => {
     const key = `${alg}:${ranges.join(",")}`;
     let d = memo.get(key);
-    if (!d) memo.set(key, (d = digestByteRanges(pdf, ranges, alg)));
+    if (!d) memo.set(key, (d = pdf.digestRanges(ranges, alg)));
     return d;
   };
 }
@@ -146,8 +145,8 @@ async function judgeCms(
     const data =
       signed ??
       Buffer.concat([
-        loaded(pdf, ranges[0] as number, (ranges[0] as number) + (ranges[1] as number)),
-        loaded(pdf, ranges[2] as number, (ranges[2] as number) + (ranges[3] as number)),
+        pdf.read(ranges[0] as number, (ranges[0] as number) + (ranges[1] as number)),
+        pdf.read(ranges[2] as number, (ranges[2] as number) + (ranges[3] as number)),
       ]);
     try {
       lookupDigest(si.digestAlgorithm.algorithmId);

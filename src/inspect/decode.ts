@@ -13,6 +13,7 @@ import type { EvidenceFormat, EvidenceInput, WorkflowResultInfo } from "../input
 import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type SignatureInfo } from "../input/pdf/index.js";
+import type { EvidenceSource } from "../input/source.js";
 import { algorithmName, certificateFromPem, formatName, summarize, type CertificateSummary } from "../pki/certificate.js";
 import { CMS_OID, decodeSignedData, findSignerCertificate, hashName, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
 import { decodeCrl } from "../pki/crl.js";
@@ -324,7 +325,7 @@ export function signatureCms(sig: SignatureInfo, session: PkiSession): DecodedSi
   return decodeSignedData(sig.contents, `/Contents of ${sig.fieldName ?? "the DocMDP signature"}`, session, true);
 }
 
-function inspectPdf(bytes: Uint8Array, limits: Limits, session: PkiSession, problems: string[]): { pdf: PdfInspection; values: TokenValues } {
+function inspectPdf(bytes: EvidenceSource, limits: Limits, session: PkiSession, problems: string[]): { pdf: PdfInspection; values: TokenValues } {
   const doc = parsePdf(bytes, limits);
   const latest = doc.latest();
   const scan = findSignatures(latest);

@@ -7,7 +7,7 @@ import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
-import { evidenceSha256 } from "../input/evidence-digest.js";
+import { givenSource, isEvidenceSource, wholeSource, type EvidenceSource, type GivenEvidence } from "../input/source.js";
 import { listOriginals, startHashingOriginals, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
 import { loadTrustStore, type TrustStore } from "../pki/trust-store.js";
 import type { PkiSession } from "../pki/session.js";
@@ -55,8 +55,11 @@ export interface VerifyArchiveOptions extends VerdictOptions {
    * the caches are the default process session's (clearDefaultSession).
    */
   session?: VerificationSession;
-  /** Path of the evidence file, or its bytes with a name for messages. */
-  evidence: string | { name: string; bytes: Uint8Array };
+  /**
+   * Path of the evidence file, or, with a name for messages, its bytes or a source of its own (an
+   * EvidenceSource: a browser File's, say).
+   */
+  evidence: string | GivenEvidence;
   /** Original PDFs: files and/or directories. Omitted or empty: documents are not compared. */
   originals?: readonly string[];
   /** A loaded trust store instead of `trust`/`certs`, to share across many archives. */
@@ -91,7 +94,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   try {
     const trust = given?.trust ?? o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, session.pki, o.trustedLists);
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
-    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
+    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes) : givenSource(o.evidence);
     if (listingError) throw listingError;
 
     // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable
@@ -227,11 +230,14 @@ function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
   const v = o as Record<string, unknown>;
   const ev = v.evidence;
   const named =
-    ev !== null && typeof ev === "object" && typeof (ev as { name?: unknown }).name === "string" && (ev as { bytes?: unknown }).bytes instanceof Uint8Array;
+    ev !== null &&
+    typeof ev === "object" &&
+    typeof (ev as { name?: unknown }).name === "string" &&
+    ((ev as { bytes?: unknown }).bytes instanceof Uint8Array || isEvidenceSource((ev as { source?: unknown }).source));
   if (!(typeof ev === "string" && ev !== "") && !named) {
     throw new SealcheckError(
       "ERR_USAGE",
-      `evidence: expected a path or { name, bytes } (bytes a Uint8Array), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`,
+      `evidence: expected a path, { name, bytes } (bytes a Uint8Array) or { name, source } (an EvidenceSource), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`,
     );
   }
   for (const k of ["originals", "trust", "certs"]) expectPathList(k, v[k]);
@@ -291,7 +297,7 @@ function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null, i
 async function runPipeline(
   o: VerifyArchiveOptions,
   name: string,
-  bytes: Uint8Array,
+  bytes: EvidenceSource,
   hashing: OriginalsHashing | null,
   { limits, trust, options, session }: { limits: Limits; trust: TrustStore; options: ArchiveOptions; session: { readonly pki: PkiSession } },
   run: PipelineRun,
@@ -313,12 +319,12 @@ async function runPipeline(
   let facts: Facts = Object.freeze({});
   // A PDF among the originals is this evidence (the same bytes), or a sealed archive whose own seal verifies
   // here: its checks run as this archive's do, without originals (so without going deeper).
-  const evidenceDigest = input.format === "pades-pdf" ? evidenceSha256(bytes) : null;
+  const evidenceDigest = input.format === "pades-pdf" ? bytes.sha256() : null;
   const isSealedArchive = async (orig: OriginalFile): Promise<boolean> => {
     if (evidenceDigest !== null && orig.sha256Hex === evidenceDigest.toLowerCase()) return true;
-    let other: Uint8Array;
+    let other: EvidenceSource;
     try {
-      other = readBounded(orig.path, limits.maxEvidenceBytes);
+      other = wholeSource(readBounded(orig.path, limits.maxEvidenceBytes));
     } catch {
       return false; // unreadable as evidence: an ordinary extra original
     }
@@ -367,8 +373,8 @@ async function runPipeline(
 }
 
 /** SHA-256 and size of the evidence bytes: what a filed statement must name (hashed with the seal's byte ranges). */
-function fileIdentity(bytes: Uint8Array): { sha256: string; size: number } {
-  return { sha256: evidenceSha256(bytes), size: bytes.length };
+function fileIdentity(source: EvidenceSource): { sha256: string; size: number } {
+  return { sha256: source.sha256(), size: source.length };
 }
 
 function verificationInputs(trust: TrustStore, options: ArchiveOptions, limits: Limits, o: VerifyArchiveOptions): VerificationInputs {

@@ -7,6 +7,7 @@
 import { SealcheckError, FormatError, errorMessage } from "../errors.js";
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from "../limits.js";
 import { classifyEvidence, readBounded, type EvidenceFormat } from "../input/evidence-file.js";
+import { givenSource, wholeSource, type EvidenceSource } from "../input/source.js";
 import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
 import { inferClaimFilter, personalDataKind, type PersonalDataKind } from "../evidence/personal-data.js";
@@ -41,7 +42,7 @@ const DROPPED_BY: Record<Filter, PersonalDataKind[]> = {
 const isPades = (f: EvidenceFormat) => f === "pades-pdf" || f === "pades-json";
 
 /** Reads the token of any form of the evidence, undecoded-signature. Throws FormatError when there is none. */
-export function readTokenCopy(file: string, bytes: Uint8Array, limits: Limits): TokenCopy {
+export function readTokenCopy(file: string, bytes: EvidenceSource, limits: Limits): TokenCopy {
   const input = classifyEvidence(file, bytes, limits);
   const values = readTokenValues(input, limits);
   if (values.token === undefined) throw new FormatError(`${file} holds no Workflow token (looked in ${values.source})`);
@@ -207,7 +208,7 @@ export async function verifyArchiveWithToken(o: VerifyArchiveOptions & { crossCh
     const primaryName = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
     let primary: TokenCopy;
     try {
-      const bytes = typeof o.evidence === "string" ? readBounded(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
+      const bytes = typeof o.evidence === "string" ? wholeSource(readBounded(o.evidence, limits.maxEvidenceBytes)) : givenSource(o.evidence);
       primary = readTokenCopy(primaryName, bytes, limits);
     } catch (e) {
       if (e instanceof SealcheckError) throw e;
@@ -217,7 +218,7 @@ export async function verifyArchiveWithToken(o: VerifyArchiveOptions & { crossCh
     }
     let other: TokenCopy;
     try {
-      other = readTokenCopy(tokenFile, tokenBytes, limits);
+      other = readTokenCopy(tokenFile, wholeSource(tokenBytes), limits);
     } catch (e) {
       if (e instanceof SealcheckError) throw e;
       return failed(CROSS_CHECK_ID, "FORMAT_FAILURE", `--token ${tokenFile}: ${errorMessage(e)}.`, { details: { tokenFile } });
