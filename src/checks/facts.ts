@@ -14,7 +14,7 @@ import type { PdfSignatureReport, SealSummary } from "../report/archive-report.j
 import { BROKER_ORGANIZATION_ID, NO_EXTRA_SEAL_SIGNERS, type SealSignerPolicy } from "../evidence/broker-identity.js";
 
 export type JwsAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512";
-export const DEFAULT_TOKEN_ALGORITHMS: readonly JwsAlgorithm[] = ["RS256", "PS256", "ES256", "ES384", "ES512"];
+export const DEFAULT_TOKEN_ALGORITHMS: readonly JwsAlgorithm[] = Object.freeze(["RS256", "PS256", "ES256", "ES384", "ES512"]);
 
 export interface ArchiveOptions {
   /** Validation time chosen by the user (--at); otherwise the time the evidence proves. */
@@ -39,14 +39,14 @@ export interface ArchiveOptions {
 /** The broker's legal entity, as its token certificate names it (evidence.md §4). */
 export { BROKER_ORGANIZATION_ID };
 
-export const DEFAULT_ARCHIVE_OPTIONS: ArchiveOptions = {
+export const DEFAULT_ARCHIVE_OPTIONS: Readonly<ArchiveOptions> = Object.freeze({
   ocspWindowSeconds: 300,
   clockSkewSeconds: 60,
   tokenAlgorithms: DEFAULT_TOKEN_ALGORITHMS,
-  tokenSignerOrganizations: [BROKER_ORGANIZATION_ID],
+  tokenSignerOrganizations: Object.freeze([BROKER_ORGANIZATION_ID]),
   sealSigners: NO_EXTRA_SEAL_SIGNERS,
   allowExtraOriginals: false,
-};
+});
 
 /** What every check may read and none may change: limits, the user's trust and options, the session's caches. */
 export interface CheckEnv {

@@ -43,25 +43,22 @@ function hexValue(c: number): number {
 }
 
 // The byte of two hex digits by the 16 bits of their characters (first character low), -1 for any other pair.
-let HEX_PAIRS: Int16Array | null = null;
-function hexPairs(): Int16Array {
-  if (!HEX_PAIRS) {
-    HEX_PAIRS = new Int16Array(65536).fill(-1);
-    for (let a = 0; a < 256; a++) {
-      const h = hexValue(a);
-      if (h < 0) continue;
-      for (let b = 0; b < 256; b++) {
-        const l = hexValue(b);
-        if (l >= 0) HEX_PAIRS[a | (b << 8)] = (h << 4) | l;
-      }
+const HEX_PAIRS: Int16Array = (() => {
+  const t = new Int16Array(65536).fill(-1);
+  for (let a = 0; a < 256; a++) {
+    const h = hexValue(a);
+    if (h < 0) continue;
+    for (let b = 0; b < 256; b++) {
+      const l = hexValue(b);
+      if (l >= 0) t[a | (b << 8)] = (h << 4) | l;
     }
   }
-  return HEX_PAIRS;
-}
+  return t;
+})();
 
 /** The bytes of `[start, end)` (an even number of characters) when all are hex digits, else null. */
 function plainHex(buf: Uint8Array, start: number, end: number): Uint8Array | null {
-  const pairs = hexPairs();
+  const pairs = HEX_PAIRS;
   const last = significantHexEnd(buf, start, end); // "0" digits after it: zero bytes, already there
   const out = new Uint8Array((end - start) >> 1);
   for (let i = 0, q = start; q < last; i++, q += 2) {
