@@ -6,7 +6,7 @@ export { verifyArchive, type VerifyArchiveOptions, type VerdictOptions } from ".
 export { verifyArchiveWithToken } from "../verify/cross-check.js";
 export { hashingProgress, type HashingProgress } from "../input/originals.js";
 // The evidence as a source of bytes (verifyArchive({ evidence: { name, source } })): a caller's own reader.
-export { wholeSource, type EvidenceSource } from "../input/source.js";
+export { wholeSource, type EvidenceSource, type GivenEvidence } from "../input/source.js";
 // Verification sessions: trust, options, limits and caches shared across verifyArchive calls, with a lifetime
 // the caller chooses (clear() drops the caches); calls without one use the default process session.
 export { createSession, clearDefaultSession, VerificationSession, type SessionOptions } from "../verify/session.js";
