@@ -68,6 +68,23 @@ function judge(
   const extra = originals.filter((o) => !wanted.has(o.sha256Hex)).map((o) => ({ file: o.path, sha256Hex: o.sha256Hex, size: o.size, isPdf: o.isPdf }));
   const details = { compared: true, matched, missing, extra };
   const names = (xs: { title: string; index: number }[]) => xs.map((d) => `document_${d.index} "${d.title}"`).join(", ");
+  if (matched.length === 0 && extra.length) {
+    // Not one file is any of this workflow's documents: most likely another folder (a slip), possibly every
+    // document changed. Either way nothing was compared, so nothing is confirmed: SIGNED_DATA_NOT_FOUND, in
+    // words that name the slip first, not HASH_FAILURE.
+    const files = extra.length === 1 ? "the file given" : `the ${extra.length} files given`;
+    return indeterminate(
+      ID,
+      "SIGNED_DATA_NOT_FOUND",
+      `None of ${files} belongs to this workflow (wrong folder?): ${extra
+        .slice(0, 5)
+        .map((e) => basename(e.file))
+        .join(
+          ", ",
+        )}${extra.length > 5 ? ` and ${extra.length - 5} more` : ""} match${extra.length === 1 ? "es" : ""} none of its ${docs.length} document(s) (${names(missing)}) by SHA-256. Give the folder of this workflow's originals; if these are its documents, each was changed after signing.`,
+      { details: { ...details, noneMatched: true } },
+    );
+  }
   if (missing.length && extra.length) {
     return failed(
       ID,

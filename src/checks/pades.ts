@@ -264,8 +264,13 @@ export async function sealSignatureStage(env: CheckEnv, pdf: EvidenceSource, fil
   }
   const { seal: sig, problem } = chooseSeal(sigs);
   if (!sig) {
+    // No signature at all: an unsigned PDF (an original, say) given as evidence, a slip named as such.
+    const unsigned = sigs.length === 0;
+    const message = unsigned
+      ? `${file} is not a sealed archive: the PDF carries no signature at all (found through /AcroForm and /Perms). If it is one of the originals, give the sealed archive the broker delivered as the evidence and the originals after it.`
+      : `${file}: ${problem}: it is not a sealed PAdES.`;
     return {
-      checks: [failed("seal-signature", "FORMAT_FAILURE", `${file}: ${problem}: it is not a sealed PAdES.`)],
+      checks: [failed("seal-signature", "FORMAT_FAILURE", message, unsigned ? { details: { notSealed: true } } : {})],
       facts: {
         padesMissing: { reason: "There is no seal to check.", attachments: "Without a seal there is no sealed revision to take the attachments from." },
       },

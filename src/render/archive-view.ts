@@ -136,6 +136,11 @@ function reasonOf(report: ArchiveReport): string {
     const base = report.originals.compared ? "Every check passed." : "Every check passed; the documents were not compared with originals (none were given).";
     return warnings ? `${base} ${warnings} check(s) passed with a remark, listed below.` : base;
   }
+  const b = report.verification;
+  if (report.indication === "INDETERMINATE" && b && b.trustAnchors.length === 0 && !b.trustedLists?.length) {
+    // A slip, said first: without anchors every path ends nowhere, whatever the evidence holds.
+    return "No trust anchors were given (--trust, --trust-token, --trust-seal, --trust-tsa or --trusted-list), so no certificate of the evidence could be traced to one you trust: the evidence can be neither confirmed nor refuted. docs/trust-anchors.md says which certificates to give and where each is published.";
+  }
   const first = report.checks.find((c) => c.id === report.decidedBy[0]);
   if (!first) return "No check could establish anything about this evidence.";
   return first.message;
@@ -268,6 +273,7 @@ const GROUP_TITLES: readonly [CheckCategory, string][] = [
   ["ocsp", "Token certificate status (OCSP)"],
   ["documents", "Documents"],
   ["cross-check", "Cross-check with the Workflow-token JSON"],
+  ["trust-anchors", "Trust anchors"],
 ];
 
 export function groupChecks(checks: readonly CheckResult[]): CheckGroup[] {
@@ -322,9 +328,18 @@ function personalDataNote(report: ArchiveReport): string | null {
     : `Personal data (${list}) is shown because --show-personal-data was given.`;
 }
 
+/** The evidence is a PDF with no signature at all: a slip (an original given as evidence), not a forgery. */
+function notSealed(report: ArchiveReport): boolean {
+  return report.checks.some((c) => c.id === "seal-signature" && c.details?.notSealed === true);
+}
+
 export function archiveView(report: ArchiveReport): ArchiveView {
+  const unsealed = notSealed(report);
   const facts: Field[] = [
-    { label: "Evidence", value: `${report.evidence.file} (${FORMAT_NAMES[report.evidence.format]})` },
+    {
+      label: "Evidence",
+      value: `${report.evidence.file} (${unsealed ? "a PDF without any signature: not a sealed archive" : FORMAT_NAMES[report.evidence.format]})`,
+    },
     ...(report.evidence.sha256 ? [{ label: "Evidence SHA-256", value: report.evidence.sha256 }] : []),
     ...(report.evidence.size !== undefined ? [{ label: "Evidence size", value: `${thousands(report.evidence.size)} bytes` }] : []),
     { label: "Validation time", value: `${formatTime(report.validationTime)} (${describeTimeSource(report.validationTimeSource)})` },
@@ -340,7 +355,7 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     indication: report.indication,
     subIndication: report.subIndication,
     verdict: report.indication + (report.subIndication ? ` / ${report.subIndication}` : ""),
-    meaning: MEANING[report.indication],
+    meaning: unsealed ? "The file given as evidence is not a sealed archive: there is no seal to verify." : MEANING[report.indication],
     reason: reasonOf(report),
     decidedBy: report.decidedBy,
     facts,
@@ -387,7 +402,10 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
     .map(([k, v]) => `${k}=${v}`)
     .join(", ");
   return {
-    anchors: b.trustAnchors.map((a, i) => ({ heading: `${i + 1}. ${a.subject}`, fields: [{ label: "SHA-256", value: a.sha256 }] })),
+    anchors: b.trustAnchors.map((a, i) => ({
+      heading: `${i + 1}. ${a.subject}`,
+      fields: [{ label: "SHA-256", value: a.sha256 }, ...(a.roles ? [{ label: "For", value: `${a.roles.join(", ")} only` }] : [])],
+    })),
     lists: (b.trustedLists ?? []).map((l, i) => ({
       heading: `${i + 1}. ${l.file}`,
       fields: [

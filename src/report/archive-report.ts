@@ -108,8 +108,11 @@ export interface PdfSignatureReport {
 
 /** The trust anchors and options a verification used (the statement lists them). */
 export interface VerificationInputs {
-  /** Every anchor given with --trust / trust / trustStore: subject and SHA-256 of the certificate. */
-  trustAnchors: { subject: string; sha256: string }[];
+  /**
+   * Every anchor given (--trust and the per-role options; trust, trustFor, trustStore): subject and SHA-256 of
+   * the certificate; `roles` when it was given for some roles only (--trust-token, --trust-seal, --trust-tsa).
+   */
+  trustAnchors: { subject: string; sha256: string; roles?: ("token" | "seal" | "tsa")[] }[];
   /** The trusted lists whose services were anchors (--trusted-list), each verified before use. */
   trustedLists?: TrustedListUse[];
   /** How many untrusted path-building certificates (--certs) were offered. */

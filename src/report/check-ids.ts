@@ -2,7 +2,7 @@
 // orchestrators run their stages in it, the skip lists and the renderers' groups are read from it, and a test
 // holds docs/contract.md to it. A reader finds a check from its id: `module` names the file that decides it.
 
-export type CheckCategory = "seal" | "token" | "ocsp" | "documents" | "cross-check" | "validation-time" | "id-token" | "trusted-list";
+export type CheckCategory = "seal" | "token" | "ocsp" | "documents" | "cross-check" | "validation-time" | "trust-anchors" | "id-token" | "trusted-list";
 
 export interface CheckEntry<Id extends string = string> {
   readonly id: Id;
@@ -79,6 +79,12 @@ export const ARCHIVE_CHECK_ENTRIES = [
     group: "validation-time",
     module: "src/verify/archive.ts",
     checks: "a validation time (--at) before the proven sealing time is remarked on",
+  },
+  {
+    id: "trust-anchors",
+    group: "trust-anchors",
+    module: "src/checks/trust-anchors.ts",
+    checks: "a trust anchor that is a certificate the evidence itself carries is remarked on",
   },
   {
     id: "token-cross-check",

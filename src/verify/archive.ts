@@ -9,7 +9,7 @@ import { resolveLimits, type Limits } from "../limits.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { givenSource, isEvidenceSource, wholeSource, type EvidenceSource, type GivenEvidence } from "../input/source.js";
 import { listOriginals, startHashingOriginals, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
-import { loadTrustStore, type TrustStore } from "../pki/trust-store.js";
+import { TRUST_ROLES, loadTrustStore, type TrustStore } from "../pki/trust-store.js";
 import type { PkiSession } from "../pki/session.js";
 import { summarize } from "../pki/certificate.js";
 import { failed, warning } from "../report/check.js";
@@ -30,6 +30,7 @@ import { checkTokenCertificate } from "../checks/token-certificate.js";
 import { checkOcsp } from "../checks/ocsp.js";
 import { checkDocumentDigests } from "../checks/document-digests.js";
 import { checkCounts } from "../checks/counts.js";
+import { checkTrustAnchors } from "../checks/trust-anchors.js";
 import {
   padesAttachmentsStage,
   pdfSignaturesStage,
@@ -291,6 +292,11 @@ function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null, i
     },
     { produces: ["counts"], forms: "all", run: (_env, f) => ({ checks: [checkCounts(input, f)] }) },
     { produces: ["validation-time"], forms: "all", run: (env, f) => ({ checks: validationTimeRemark(env.options, f) }) },
+    {
+      produces: ["trust-anchors"],
+      forms: "all",
+      run: (env, f) => ({ checks: checkTrustAnchors(env.trust, f, { sealCms: f.pades?.sealInput.contents ?? null, dss: f.dss?.certs ?? [] }) }),
+    },
   ];
 }
 
@@ -377,10 +383,37 @@ function fileIdentity(source: EvidenceSource): { sha256: string; size: number } 
   return { sha256: source.sha256(), size: source.length };
 }
 
+/** Every anchor the caller gave: those for every role, then each role's own (`roles` set), each certificate once. */
+function anchorsGiven(trust: TrustStore): VerificationInputs["trustAnchors"] {
+  const out: VerificationInputs["trustAnchors"] = [];
+  const bySha = new Map<string, VerificationInputs["trustAnchors"][number]>();
+  for (const c of trust.anchors) {
+    const s = summarize(c);
+    if (bySha.has(s.sha256)) continue;
+    const a = { subject: s.subject, sha256: s.sha256 };
+    bySha.set(s.sha256, a);
+    out.push(a);
+  }
+  for (const role of TRUST_ROLES) {
+    for (const c of trust.roleAnchors?.[role] ?? []) {
+      const s = summarize(c);
+      const known = bySha.get(s.sha256);
+      if (known) {
+        if (known.roles && !known.roles.includes(role)) known.roles.push(role);
+        continue;
+      }
+      const a = { subject: s.subject, sha256: s.sha256, roles: [role] };
+      bySha.set(s.sha256, a);
+      out.push(a);
+    }
+  }
+  return out;
+}
+
 function verificationInputs(trust: TrustStore, options: ArchiveOptions, limits: Limits, o: VerifyArchiveOptions): VerificationInputs {
   const changed = Object.entries(limits).filter(([k, v]) => DEFAULT_LIMITS[k as keyof Limits] !== v);
   return {
-    trustAnchors: trust.anchors.map((c) => summarize(c)).map((c) => ({ subject: c.subject, sha256: c.sha256 })),
+    trustAnchors: anchorsGiven(trust),
     ...(trust.trustedLists ? { trustedLists: trust.trustedLists } : {}),
     untrustedCertificates: trust.intermediates.length,
     options: {

@@ -193,6 +193,21 @@ export function crossCheckToken(primary: TokenCopy, other: TokenCopy, tokenRepor
 }
 
 /**
+ * A second copy that names another workflow is a slip (the token of the archive next to it), not a forgery of
+ * this one: one usage error saying so, before any difference of keys or claims is listed.
+ */
+function refuseAnotherWorkflow(primary: TokenCopy, other: TokenCopy): void {
+  const a = primary.payload.workflow_id;
+  const b = other.payload.workflow_id;
+  if (typeof a !== "string" || typeof b !== "string" || a === b) return;
+  throw new SealcheckError(
+    "ERR_USAGE",
+    `${other.file}: another workflow's token (workflow ${short(b)}), not a copy of the token of ${primary.file} (workflow ${short(a)}); give the Workflow-token JSON of workflow ${short(a)}`,
+    { file: other.file },
+  );
+}
+
+/**
  * verifyArchive plus the cross-check with a second copy of the token (`--token`). The second file is
  * verified on its own with the same trust and options (no originals), then compared; the check is added
  * to the report and the verdict recomputed. A missing --token file is a usage error (exit 3).
@@ -223,6 +238,7 @@ export async function verifyArchiveWithToken(o: VerifyArchiveOptions & { crossCh
       if (e instanceof SealcheckError) throw e;
       return failed(CROSS_CHECK_ID, "FORMAT_FAILURE", `--token ${tokenFile}: ${errorMessage(e)}.`, { details: { tokenFile } });
     }
+    refuseAnotherWorkflow(primary, other);
     const { originals: _originals, ...forToken } = rest;
     const tokenReport = await verifyArchive({ ...forToken, evidence: { name: tokenFile, bytes: tokenBytes }, trustStore, showPersonalData: false });
     return crossCheckToken(primary, other, tokenReport, limits);

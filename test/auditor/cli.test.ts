@@ -36,7 +36,7 @@ describe("verify --report and --token", () => {
     oneStderrLine(r);
   });
 
-  it("--token cross-checks the two copies; another workflow's JSON fails with a clear reason", async () => {
+  it("--token cross-checks the two copies; another workflow's JSON is a slip named as such (exit 3)", async () => {
     const w = await writeArchive();
     const ok = run(["verify", w.pdf, "--token", w.tokenJson, w.originals, "--trust", trustDirectory()]);
     expect(ok.code, ok.stdout).toBe(0);
@@ -45,11 +45,9 @@ describe("verify --report and --token", () => {
     const otherJson = join(w.dir, "other-workflow.json");
     writeFileSync(otherJson, other.workflowTokenJson);
     const bad = run(["verify", w.pdf, "--token", otherJson, "--trust", trustDirectory(), "--json"]);
-    expect(bad.code).toBe(1);
-    const report = JSON.parse(bad.stdout);
-    const c = report.checks.find((x: { id: string }) => x.id === "token-cross-check");
-    expect(c.status).toBe("failed");
-    expect(c.message).toContain("workflow_id");
+    expect(bad.code).toBe(3);
+    oneStderrLine(bad);
+    expect(bad.stderr).toContain("another workflow's token (workflow 0b7d3c21-9e84-4b6f-a0c2-1d3e5f708199)");
     const missing = run(["verify", w.pdf, "--token", join(w.dir, "nope.json"), "--trust", trustDirectory()]);
     expect(missing.code).toBe(3);
     oneStderrLine(missing);

@@ -23,7 +23,9 @@ describe("the broker's real example archive", () => {
       .filter((id) => status[id] === "skipped")
       .sort();
     expect(skippedIds).toEqual(["document-digests", "document-timestamps"]);
-    for (const [id, s] of Object.entries(status)) if (!skippedIds.includes(id)) expect([id, s]).toEqual([id, "passed"]);
+    // Two of its anchors were taken from its own CMS (README of the fixture): remarked on, by design.
+    expect(status["trust-anchors"]).toBe("warning");
+    for (const [id, s] of Object.entries(status)) if (!skippedIds.includes(id) && id !== "trust-anchors") expect([id, s]).toEqual([id, "passed"]);
   });
 
   it("is INDETERMINATE without its anchors, not TOTAL-PASSED", () => {

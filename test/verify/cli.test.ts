@@ -75,8 +75,9 @@ describe("sealcheck verify (process)", () => {
     mkdirSync(junk);
     writeFileSync(join(junk, "a.txt"), "hello");
     const r3 = run(["verify", w.json, junk, "--trust", trustDirectory(), "--json"]);
-    expect(r3.code).toBe(1);
-    expect(JSON.parse(r3.stdout).subIndication).toBe("HASH_FAILURE");
+    // Not one of the files is a document of this workflow: a wrong folder, named so (issue 37), not HASH_FAILURE.
+    expect(r3.code).toBe(2);
+    expect(JSON.parse(r3.stdout).subIndication).toBe("SIGNED_DATA_NOT_FOUND");
     for (const r of [r1, r2, r3]) expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -1,0 +1,88 @@
+// Issue 37: an auditor's first hour. Anchors taken from the evidence are flagged; slips (another workflow's
+// originals, an unsigned PDF as evidence, no anchors at all) are named as slips, never in forgery words.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { renderArchiveHuman, verifyArchive } from "../../src/index.js";
+import { runCli as run } from "../helpers/cli.js";
+
+const REAL = "test/fixtures/real/broker-example";
+const REAL_AT = "2025-12-08T09:35:10Z";
+const FORGERY = /not intact or not genuine|HASH_FAILURE|was changed or is the wrong file/;
+
+describe("trust anchors taken from the evidence", () => {
+  it("the real archive's seal and TSA anchors, copied from its own CMS, are a warning naming each; the OCES3 anchors are not", async () => {
+    const report = await verifyArchive({ evidence: `${REAL}/archive.pdf`, trust: [`${REAL}/trust`], at: REAL_AT });
+    expect(report.indication).toBe("TOTAL-PASSED");
+    const c = report.checks.find((x) => x.id === "trust-anchors");
+    expect(c?.status).toBe("warning");
+    const carried = (c?.details?.anchorsCarriedByEvidence as { subject: string; sha256: string; carriedIn: string[] }[]).map((a) => a.sha256);
+    expect(carried.sort()).toEqual(
+      ["9D441F105A7D6EC87A59A56AB3BA11D37E3E2ED2D4944F76A8F1E4692D86037D", "1F3F4497DF9BAC9D72F99975B37DED7D5DB93005B1BF80E07102766F3AE405B9"].sort(),
+    );
+    expect(c?.message).toMatch(/2 trust anchors given are certificates the evidence itself carries: .*NETS AS Intermediate CA.*in the seal's CMS/);
+    expect(c?.message).toContain("docs/trust-anchors.md");
+    expect(c?.message).not.toContain("OCES");
+    expect(renderArchiveHuman(report, { colour: false })).toMatch(/\[warn\] +trust-anchors/);
+  });
+
+  it("anchors the evidence does not carry: no remark (the Workflow-token JSON carries no CA certificate)", async () => {
+    const report = await verifyArchive({ evidence: "samples/valid/workflowtoken.json", originals: ["samples/valid/originals"], trust: ["samples/trust"] });
+    expect(report.indication).toBe("TOTAL-PASSED");
+    expect(report.checks.some((x) => x.id === "trust-anchors")).toBe(false);
+  });
+
+  it("anchors given per role are listed in the statement with their role", async () => {
+    const report = await verifyArchive({
+      evidence: "samples/valid/archive.pdf",
+      trustFor: { token: ["samples/trust/token-root.pem", "samples/trust/token-issuing-ca.pem"], seal: ["samples/trust/seal-root.pem"] },
+      trust: ["samples/trust/tsa-root.pem"],
+    });
+    expect(report.indication).toBe("TOTAL-PASSED");
+    const anchors = report.verification!.trustAnchors;
+    expect(anchors).toHaveLength(4);
+    expect(anchors[0]!.roles).toBeUndefined();
+    expect(anchors.filter((a) => a.roles?.[0] === "token")).toHaveLength(2);
+    expect(renderArchiveHuman(report, { colour: false })).toMatch(/For +seal only/);
+  });
+
+  it("the guide exists, is linked from the README and names the real fingerprints", () => {
+    const guide = readFileSync("docs/trust-anchors.md", "utf8");
+    expect(readFileSync("README.md", "utf8")).toContain("(docs/trust-anchors.md)");
+    for (const sha of ["D1BCEC41D7ACAE932B7DFE66A8B7341CA75952C8664FCCEF4C4AE2150F95C5EC", "57C785236AD7C9C986B94D49ABDAFD1B955C5509338FA43A7CE0D66088C8AF9B"])
+      expect(guide).toContain(sha);
+  });
+});
+
+describe("slips named as slips", () => {
+  it("originals of another workflow: INDETERMINATE, 'none of the files given belongs to this workflow (wrong folder?)'", async () => {
+    const report = await verifyArchive({ evidence: `${REAL}/archive.pdf`, originals: ["samples/valid/originals"], trust: [`${REAL}/trust`], at: REAL_AT });
+    expect(report).toMatchObject({ indication: "INDETERMINATE", subIndication: "SIGNED_DATA_NOT_FOUND", decidedBy: ["document-digests"] });
+    const text = renderArchiveHuman(report, { colour: false });
+    expect(text.replace(/\s+/g, " ")).toMatch(/Reason: None of the 2 files given belongs to this workflow \(wrong folder\?\)/);
+    expect(text).not.toMatch(FORGERY);
+    // One original changed of two is still a changed original.
+    const changed = await verifyArchive({
+      evidence: "samples/tampered/original-changed/workflowtoken.json",
+      originals: ["samples/tampered/original-changed/originals"],
+      trust: ["samples/trust"],
+    });
+    expect(changed).toMatchObject({ indication: "TOTAL-FAILED", subIndication: "HASH_FAILURE" });
+  });
+
+  it("an unsigned PDF given as evidence is 'not a sealed archive', not a 'sealed PAdES PDF' that failed", () => {
+    const r = run(["verify", "samples/valid/originals/Husorden.pdf", "--trust", "samples/trust"]);
+    const text = r.stdout.replace(/\s+/g, " ");
+    expect(text).toMatch(/The file given as evidence is not a sealed archive: there is no seal to verify\./);
+    expect(text).toMatch(/Husorden\.pdf \(a PDF without any signature: not a sealed archive\)/);
+    expect(text).toMatch(/If it is one of the originals, give the sealed archive/);
+    expect(text).not.toMatch(/sealed PAdES PDF|not intact or not genuine/);
+  });
+
+  it("no trust anchors at all: said first, before any certificate's detail", () => {
+    const r = run(["verify", "samples/valid/archive.pdf", "samples/valid/originals"]);
+    expect(r.code).toBe(2);
+    const head = r.stdout.split("\n").slice(0, 6).join(" ").replace(/\s+/g, " ");
+    expect(head).toMatch(/Reason: No trust anchors were given \(--trust, --trust-token, --trust-seal, --trust-tsa or --trusted-list\)/);
+    expect(head).not.toMatch(/TSA/);
+  });
+});
