@@ -6,7 +6,12 @@
 // readEvidence then also hashes the file without that hex string, guessed from the file's first bytes, in the
 // same pass (`Hole`), and the range digest uses it when the byte range turns out to be exactly that.
 import { createHash, type Hash } from "node:crypto";
-import type { EvidenceSource } from "./source.js";
+
+/** What a digest reads of the evidence (an EvidenceSource, src/input/source.ts, which builds on this file). */
+interface Readable {
+  readonly length: number;
+  read(from: number, to: number): Uint8Array;
+}
 
 interface State {
   at: number;
@@ -92,7 +97,7 @@ export class PrefixHashing {
  * them, continuing the states `kept` by a reading pass. `fileDigest`, when given, receives the SHA-256 (hex)
  * of the whole source, forked from the range's state where the first range ends (the rest hashed once).
  */
-export function rangeDigest(source: EvidenceSource, kept: KeptStates, r: readonly number[], alg: string, fileDigest?: (hex: string) => void): Uint8Array {
+export function rangeDigest(source: Readable, kept: KeptStates, r: readonly number[], alg: string, fileDigest?: (hex: string) => void): Uint8Array {
   const [a, b, c, d] = r as [number, number, number, number];
   if (alg !== "sha256" || a !== 0)
     // SHAKE256 is CMS's with 512 bits of output (RFC 8419, RFC 8702), not OpenSSL's default 256.

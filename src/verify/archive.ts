@@ -238,7 +238,7 @@ function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
   if (!(typeof ev === "string" && ev !== "") && !named) {
     throw new SealcheckError(
       "ERR_USAGE",
-      `evidence: expected a path, { name, bytes } (bytes a Uint8Array) or { name, source } (an EvidenceSource), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`,
+      `evidence: expected a path or { name, bytes } (bytes a Uint8Array; or { name, source }, source an EvidenceSource), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`,
     );
   }
   for (const k of ["originals", "trust", "certs"]) expectPathList(k, v[k]);
