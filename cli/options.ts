@@ -1,6 +1,6 @@
 // Option parsers shared by the commands. Bad values are usage errors (exit 3) via commander.
 import { InvalidArgumentError, Option } from "commander";
-import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_NAMES, SealcheckError, type Limits } from "../src/api/common.js";
+import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_NAMES, POLICY_DEFAULTS, SealcheckError, type Limits, type Policy } from "../src/api/common.js";
 
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -70,46 +70,120 @@ export function limitOption(): Option {
     .default({}, "the defaults");
 }
 
-/**
- * The options that shape an archive's verdict, declared once for `verify` and `verify-batch` (the library
- * takes the same as VerifyArchiveOptions): OCSP window, clock skew, who may sign tokens and seals, per-role
- * anchors, extra originals.
- */
-export function verdictOptions(): Option[] {
-  return [
-    new Option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced").argParser(parseSeconds).default(300),
-    new Option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA").argParser(parseSeconds).default(60),
-    listOption("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable)", "the broker, NTRDK-29915938"),
-    listOption(
-      "--seal-signer <orgId|certificate-file>",
-      "also accept seals by this organizationIdentifier or certificate (repeatable; the broker's production and test seals are always accepted)",
-      "none",
-    ),
-    listOption("--trust-token <path>", "trust anchor(s) for the Workflow-token certificate and its OCSP responder only (repeatable)", "none"),
-    listOption("--trust-seal <path>", "trust anchor(s) for the seal certificate only (repeatable)", "none"),
-    listOption("--trust-tsa <path>", "trust anchor(s) for time-stamping units only (repeatable)", "none"),
-    new Option("--allow-extra-originals", "a supplied file that matches no signed document is a warning, not TOTAL-FAILED"),
-  ];
+/** One flag of the verification policy: its commander option and what its value sets in the policy. */
+interface PolicyFlag {
+  option: () => Option;
+  set: (p: Policy, value: unknown) => void;
 }
 
-/** Trusted lists as a source of anchors, for `verify` and `verify-batch`. */
-export function trustedListFlags(): Option[] {
-  return [
-    listOption(
-      "--trusted-list <list.xml>",
-      "a trusted list (ETSI TS 119 612): once it verifies, its CA and TSA services' certificates are anchors for their roles while their status vouches (repeatable)",
-      "none",
-    ),
-    listOption("--lotl <lotl.xml>", "a list of lists that announces the trusted lists' signers (repeatable)", "none"),
-    listOption("--tl-signer <path>", "pinned signer certificate(s) of the list of lists, or of a trusted list itself (repeatable)", "none"),
-  ];
+const strings = (v: unknown): string[] => (v as string[] | undefined) ?? [];
+
+/**
+ * Every flag of the verification policy (src/policy.ts), declared once: `verify`, `verify-batch`, `queue add`
+ * and `worker` take them all (policyFlags) and build the policy from them in one place (policyFrom). Only what
+ * the user gave is set: the policy's own defaults apply otherwise (the help shows them).
+ */
+const POLICY_FLAGS: readonly PolicyFlag[] = [
+  {
+    option: () => listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"),
+    set: (p, v) => void (p.trust = strings(v)),
+  },
+  {
+    option: () => listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"),
+    set: (p, v) => void (p.certs = strings(v)),
+  },
+  {
+    option: () => new Option("--at <time>", "validation time, ISO 8601 (default: now; the sealed evidence is judged at the time its timestamps prove)"),
+    set: (p, v) => void (p.at = v as string),
+  },
+  {
+    option: () =>
+      new Option("--ocsp-window <seconds>", "how long before the sealing time an OCSP response may be produced")
+        .argParser(parseSeconds)
+        .default(POLICY_DEFAULTS.ocspWindowSeconds),
+    set: (p, v) => void (p.ocspWindowSeconds = v as number),
+  },
+  {
+    option: () =>
+      new Option("--clock-skew <seconds>", "clock skew tolerated between broker, OCSP responder and TSA")
+        .argParser(parseSeconds)
+        .default(POLICY_DEFAULTS.clockSkewSeconds),
+    set: (p, v) => void (p.clockSkewSeconds = v as number),
+  },
+  {
+    option: () =>
+      listOption("--token-signer <organizationIdentifier>", "organisation allowed to sign Workflow tokens (repeatable)", "the broker, NTRDK-29915938"),
+    set: (p, v) => void (p.tokenSignerOrganizations = strings(v)),
+  },
+  {
+    option: () =>
+      listOption(
+        "--seal-signer <orgId|certificate-file>",
+        "also accept seals by this organizationIdentifier or certificate (repeatable; the broker's production and test seals are always accepted)",
+        "none",
+      ),
+    set: (p, v) => void (p.sealSigners = strings(v)),
+  },
+  ...(["token", "seal", "tsa"] as const).map((role): PolicyFlag => ({
+    option: () =>
+      listOption(
+        `--trust-${role} <path>`,
+        {
+          token: "trust anchor(s) for the Workflow-token certificate and its OCSP responder only (repeatable)",
+          seal: "trust anchor(s) for the seal certificate only (repeatable)",
+          tsa: "trust anchor(s) for time-stamping units only (repeatable)",
+        }[role],
+        "none",
+      ),
+    set: (p, v) => void (p.trustFor = { ...p.trustFor, [role]: strings(v) }),
+  })),
+  {
+    option: () =>
+      new Option(
+        "--policy <file>",
+        "cryptographic constraints by date (schemas/crypto-policy.schema.json) instead of the shipped schemas/crypto-policy.default.json",
+      ),
+    set: (p, v) => void (p.cryptoPolicy = v as string),
+  },
+  {
+    option: () => new Option("--allow-extra-originals", "a supplied file that matches no signed document is a warning, not TOTAL-FAILED"),
+    set: (p, v) => void (p.allowExtraOriginals = Boolean(v)),
+  },
+  // The trusted lists: read and verified by policyFrom, their anchors put in the policy.
+  {
+    option: () =>
+      listOption(
+        "--trusted-list <list.xml>",
+        "a trusted list (ETSI TS 119 612): once it verifies, its CA and TSA services' certificates are anchors for their roles while their status vouches (repeatable)",
+        "none",
+      ),
+    set: () => {},
+  },
+  {
+    option: () => listOption("--lotl <lotl.xml>", "a list of lists that announces the trusted lists' signers (repeatable)", "none"),
+    set: () => {},
+  },
+  {
+    option: () => listOption("--tl-signer <path>", "pinned signer certificate(s) of the list of lists, or of a trusted list itself (repeatable)", "none"),
+    set: () => {},
+  },
+  {
+    option: () => new Option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them"),
+    set: (p, v) => void (p.showPersonalData = Boolean(v)),
+  },
+  { option: limitOption, set: (p, v) => void (p.limits = v as Record<string, number>) },
+];
+
+/** The policy's flags, for every command that verifies archives (or enqueues them for verifying). */
+export function policyFlags(): Option[] {
+  return POLICY_FLAGS.map((f) => f.option());
 }
 
 /** The anchors of --trusted-list (each list verified first), or nothing when no list was given. */
-export async function trustedListsFrom(opts: Record<string, unknown>): Promise<{ trustedLists?: import("../src/api/trust-list.js").TrustedListAnchors }> {
-  const lists = (opts.trustedList as string[] | undefined) ?? [];
-  const lotls = (opts.lotl as string[] | undefined) ?? [];
-  const signers = (opts.tlSigner as string[] | undefined) ?? [];
+async function trustedListsFrom(opts: Record<string, unknown>): Promise<Pick<Policy, "trustedLists">> {
+  const lists = strings(opts.trustedList);
+  const lotls = strings(opts.lotl);
+  const signers = strings(opts.tlSigner);
   if (!lists.length) {
     if (lotls.length || signers.length) throw new SealcheckError("ERR_USAGE", "--lotl and --tl-signer are for --trusted-list, which was not given");
     return {};
@@ -126,35 +200,14 @@ export async function trustedListsFrom(opts: Record<string, unknown>): Promise<{
 }
 
 /**
- * The verification options of verify-batch, the queue and its workers, from the parsed flags (one list), the
- * trusted lists' anchors included (each list verified first).
+ * The verification policy from the parsed flags, built once for the command (verify, verify-batch, queue add,
+ * worker): each flag the user gave, and the trusted lists' anchors (each list verified first).
  */
-export async function batchVerifyOptions(opts: Record<string, unknown>): Promise<import("../src/api/batch.js").BatchVerifyOptions> {
-  return {
-    trust: opts.trust as string[],
-    certs: opts.certs as string[],
-    ...(opts.at !== undefined ? { at: opts.at as string } : {}),
-    ocspWindowSeconds: opts.ocspWindow as number,
-    clockSkewSeconds: opts.clockSkew as number,
-    showPersonalData: Boolean(opts.showPersonalData),
-    tokenSignerOrganizations: opts.tokenSigner as string[],
-    sealSigners: opts.sealSigner as string[],
-    trustFor: { token: opts.trustToken as string[], seal: opts.trustSeal as string[], tsa: opts.trustTsa as string[] },
-    allowExtraOriginals: Boolean(opts.allowExtraOriginals),
-    ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
-    ...(await trustedListsFrom(opts)),
-  };
-}
-
-/** The flags batchVerifyOptions reads, for commands that verify (or enqueue for verifying) many archives. */
-export function batchVerifyFlags(): Option[] {
-  return [
-    listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"),
-    listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"),
-    new Option("--at <time>", "validation time, ISO 8601 (default: the time each archive's evidence proves)"),
-    ...verdictOptions(),
-    ...trustedListFlags(),
-    new Option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports"),
-    limitOption(),
-  ];
+export async function policyFrom(opts: Record<string, unknown>): Promise<Policy> {
+  const p: Policy = {};
+  for (const f of POLICY_FLAGS) {
+    const value = opts[f.option().attributeName()];
+    if (value !== undefined) f.set(p, value);
+  }
+  return { ...p, ...(await trustedListsFrom(opts)) };
 }

@@ -1,9 +1,11 @@
 // npm run bench: builds a corpus with the sample generator, then measures sealcheck against its floors and
 // against pdfsig, all in this run, and writes the figures into BENCHMARKS.md (between the bench markers).
 //   --quick            small corpus (smoke test; the targets need the full sizes)
-//   --only a,b,c       large | batch | cold | work | hostile | queue (default: all but queue)
+//   --only a,b,c       large | batch | cold | work | hostile | queue | augment (default: all but queue, augment)
 //   --queue            the queue bench only (same as --only queue): 300 archives through verify-batch and
 //                      through Redis with 1 and 2 worker processes (needs redis-server), its own markers
+//   --only augment     the 300-archive corpus taken to PAdES-BASELINE-LTA against a loopback TSA (library and
+//                      CLI), its own markers
 //   --corpus <dir>     where the corpus lives (default: $TMPDIR/sealcheck-bench-corpus; reused if complete)
 //   --archives <n>     distinct small archives of the batch (default 1000)
 //   --crl-entries <n>  entries of each sealing day's CRL (default 3400: ~80 KB, as the broker's real one)
@@ -16,6 +18,7 @@ import { join } from "node:path";
 import { buildCorpus, mb } from "./bench/corpus.js";
 import { hostileShapes } from "./bench/hostile.js";
 import { benchQueue } from "./bench/queue.js";
+import { benchAugment } from "./bench/augment.js";
 import { benchWork } from "./bench/work.js";
 
 const args = process.argv.slice(2);
@@ -26,7 +29,9 @@ const value = (name: string): string | undefined => {
 };
 const quick = flag("--quick");
 const only = new Set((value("--only") ?? (flag("--queue") ? "queue" : "large,batch,cold,work,hostile")).split(","));
-const queueOnly = only.size === 1 && only.has("queue");
+const augmentOnly = only.size === 1 && only.has("augment");
+// The queue and augment benches alone use the 300-archive corpus (and a tiny large archive, which they do not use).
+const queueOnly = (only.size === 1 && only.has("queue")) || augmentOnly;
 const log = (s: string): void => void process.stderr.write(`${s}\n`);
 
 const DIST = "node_modules/.cache/sealcheck-bench/dist";
@@ -100,6 +105,7 @@ interface Row {
 const rows: Row[] = [];
 const notes: string[] = [];
 const queueRows: { metric: string; value: string }[] = [];
+const augmentRows: { metric: string; value: string }[] = [];
 
 async function main(): Promise<void> {
   if (value("--cli")) log(`measuring ${CLI}`);
@@ -277,6 +283,14 @@ async function main(): Promise<void> {
     }
   }
 
+  if (only.has("augment")) {
+    log(`augment: ${corpus.small.count} archives to PAdES-BASELINE-LTA against a loopback TSA`);
+    const a = await benchAugment({ cli: CLI, archivesDir: corpus.small.dir, trust: corpus.trust, cliSample: quick ? 5 : 20, log });
+    augmentRows.push(...a.rows);
+    notes.push(...a.notes);
+    for (const r of a.rows) rows.push({ ...r, target: "", ok: null });
+  }
+
   report(corpus);
 }
 
@@ -294,12 +308,25 @@ function report(corpus?: Awaited<ReturnType<typeof buildCorpus>>): void {
   process.stdout.write(`\n${table}\n\n${machine.join("\n")}\n${notes.map((n) => `note: ${n}`).join("\n")}\n`);
 
   // A run where sealcheck did not give the expected verdict measured something else than verification.
-  const invalid = notes.filter((n) => /exited|verified|results through the queue/.test(n));
+  const invalid = notes.filter((n) => /exited|verified|results through the queue|not augmented|figures not valid/.test(n));
   if (invalid.length) {
     process.stdout.write(`\nThese figures are not valid (${invalid.length} run(s) without the expected verdict); BENCHMARKS.md left alone.\n`);
     process.exitCode = 1;
   } else if (!corpus) {
     log("hostile shapes only: BENCHMARKS.md left alone");
+  } else if (!flag("--no-write") && !quick && augmentOnly) {
+    const md = [
+      "<!-- bench-augment:begin (written by npm run bench -- --only augment; edit outside the markers) -->",
+      `Run ${new Date().toISOString()}, ${corpus.small.count} distinct small archives (PAdES ${mb(corpus.small.padesBytes)} each, CRL ${(corpus.small.crlBytes / 1024).toFixed(0)} KB), each taken to PAdES-BASELINE-LTA against a TSA on 127.0.0.1 (RSA-2048, in the bench's process); each augment verifies the archive before and after.`,
+      "",
+      "| measure | value |",
+      "|---|---|",
+      ...augmentRows.map((r) => `| ${r.metric} | ${r.value} |`),
+      ...machineLines(machine, notes),
+      "<!-- bench-augment:end -->",
+    ].join("\n");
+    writeSection("bench-augment", md);
+    log("BENCHMARKS.md updated (augment section)");
   } else if (!flag("--no-write") && !quick && queueOnly) {
     // The queue figures have markers of their own, so that a queue run leaves the main table alone.
     const md = [

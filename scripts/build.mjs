@@ -1,4 +1,5 @@
-// Builds, with esbuild, the library entry for `import "sealcheck"` and its batch worker (ESM, code splitting),
+// Builds, with esbuild, the library entries for `import "sealcheck"` and `import "sealcheck/queue"` (the queue
+// and the Redis replay store, whose bullmq and ioredis are optional) and its batch worker (ESM, code splitting),
 // with its type declarations (tsc, tsconfig.build.json); and the CLI: `cli/main.js` (a small CommonJS launcher)
 // runs `cli/sealcheck.cjs` (the whole CLI, one CommonJS file) through V8's code cache, which this build fills by
 // verifying the bundled valid sample once (see cli/main.ts). Type checking is `npm run typecheck` (npm test).
@@ -26,7 +27,9 @@ const common = { outdir, bundle: true, platform: "node", target: "node20", sourc
 await build({
   ...common,
   entryPoints: Object.fromEntries(
-    Object.entries({ "src/index": "src/index.ts", "src/batch/worker": "src/batch/worker.ts" }).filter(([, file]) => existsSync(file)),
+    Object.entries({ "src/index": "src/index.ts", "src/api/queue": "src/api/queue.ts", "src/batch/worker": "src/batch/worker.ts" }).filter(([, file]) =>
+      existsSync(file),
+    ),
   ),
   splitting: true,
   format: "esm",

@@ -2,7 +2,12 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import {
+  AUGMENTED_AT,
+  EXPIRED_SEAL_NOT_AFTER,
+  augmentedAt,
+  expiredArchive,
   buildArchive,
   buildArchiveVariants,
   buildPdfVariants,
@@ -31,10 +36,12 @@ function writeFiles(dir: string, files: SampleFiles): void {
   }
 }
 
-function getPki(fresh: boolean): TestPki {
+function getPki(fresh: boolean, reissue: boolean): TestPki {
   const dir = join(root, "pki");
-  if (!fresh && pkiExists(dir)) return loadPki(dir);
-  const pki = createPki();
+  if (!fresh && !reissue && pkiExists(dir)) return loadPki(dir);
+  // --reissue: the same keys, certificates issued anew (new validity periods in timeline.ts).
+  const kept = reissue && pkiExists(dir) ? loadPki(dir) : null;
+  const pki = createPki(kept ? (Object.fromEntries(Object.entries(kept).map(([role, c]) => [role, c.key])) as Parameters<typeof createPki>[0]) : {});
   rmSync(dir, { recursive: true, force: true });
   savePki(pki, dir);
   return pki;
@@ -42,8 +49,31 @@ function getPki(fresh: boolean): TestPki {
 
 const verdict = (e: Expected): string => `${e.indication}${e.subIndication ? ` / ${e.subIndication}` : ""} | \`${e.check}\` | ${EXIT[e.indication]}`;
 
+/** samples/lta and samples/expired (issue 36): `npm run samples -- --long-term-only` writes only these. */
+async function longTermSamples(pki: TestPki, valid: Uint8Array): Promise<void> {
+  for (const d of ["lta", "expired"]) rmSync(join(root, d), { recursive: true, force: true });
+  const trust = join(root, "trust");
+  writeFiles(join(root, "lta"), { "archive.pdf": await augmentedAt(pki, valid, trust) });
+  const expired = await expiredArchive(pki);
+  writeFiles(join(root, "expired"), {
+    "archive.pdf": expired.pdf,
+    "archive-lta.pdf": await augmentedAt(pki, expired.pdf, trust),
+  });
+}
+
 async function main(): Promise<void> {
-  const pki = getPki(process.argv.includes("--fresh-pki"));
+  const pki = getPki(process.argv.includes("--fresh-pki"), process.argv.includes("--reissue"));
+  if (process.argv.includes("--long-term-only")) {
+    await longTermSamples(pki, readFileSync(join(root, "valid", "archive.pdf")));
+    const old = readFileSync(join(root, "README.md"), "utf8");
+    const re = /## lta\/ and expired\/[\s\S]*?(?=\n## )/;
+    writeFileSync(
+      join(root, "README.md"),
+      re.test(old) ? old.replace(re, LONG_TERM_README.trimEnd() + "\n") : old.replace(/\n## tampered\//, `\n${LONG_TERM_README}\n## tampered/`),
+    );
+    console.log(`samples: lta, expired in ${root}`);
+    return;
+  }
   for (const d of ["valid", "tampered", "attacks", "trust"]) rmSync(join(root, d), { recursive: true, force: true });
 
   writeFiles(join(root, "trust"), {
@@ -54,6 +84,7 @@ async function main(): Promise<void> {
   });
   const genuine = await buildArchive(pki);
   writeFiles(join(root, "valid"), validFiles(genuine));
+  await longTermSamples(pki, genuine.pdf);
   const variants = await buildArchiveVariants(pki, genuine);
   for (const v of variants) writeFiles(join(root, "tampered", v.name), v.files);
   const attacks = await buildPdfVariants(pki, await sealedBase(pki, genuine.evidence, { contentsSize: ATTACK_CONTENTS_SIZE }));
@@ -69,6 +100,17 @@ async function main(): Promise<void> {
   console.log(`samples: valid, ${variants.length} archive variants, ${attacks.length} PDF variants in ${root}`);
 }
 
+const iso = (d: Date): string => d.toISOString().replace(".000", "");
+const LONG_TERM_README = `## lta/ and expired/ — long-term archiving (\`sealcheck augment\`, [docs/augment.md](../docs/augment.md))
+| file | what | expected |
+|---|---|---|
+| \`lta/archive.pdf\` | \`valid/archive.pdf\` augmented on ${iso(AUGMENTED_AT)} against a TSA on 127.0.0.1: revision 2 a DSS (certificate paths and OCSP responses for the seal, its timestamp's TSA and the token certificate, VRI), revision 3 a document timestamp (field ArchiveTimestamp1). PAdES-BASELINE-LTA | TOTAL-PASSED, B-LTA |
+| \`expired/archive.pdf\` | The same evidence sealed by a seal certificate valid until ${iso(EXPIRED_SEAL_NOT_AFTER)} (expired today), PAdES-BASELINE-T: sealcheck and EU DSS say INDETERMINATE/OUT_OF_BOUNDS_NOT_REVOKED now | INDETERMINATE / OUT_OF_BOUNDS_NOT_REVOKED now; TOTAL-PASSED at the sealing time (\`--at ${iso(TIMELINE.timestampAt)}\`) |
+| \`expired/archive-lta.pdf\` | \`expired/archive.pdf\` augmented on ${iso(AUGMENTED_AT)}, before the seal certificate expired: EU DSS says TOTAL_PASSED, PAdES-BASELINE-LTA now | TOTAL-PASSED, B-LTA |
+
+Verify each with \`--trust samples/trust\` (and \`valid/originals\`).
+`;
+
 const PKI_README = `# Test PKI — TEST ONLY
 
 Private keys here are public test material (PKCS#8 PEM). Never trust these certificates outside tests.
@@ -77,7 +119,6 @@ Private keys here are public test material (PKCS#8 PEM). Never trust these certi
 `;
 
 function readme(variants: Awaited<ReturnType<typeof buildArchiveVariants>>, attacks: Awaited<ReturnType<typeof buildPdfVariants>>): string {
-  const iso = (d: Date): string => d.toISOString().replace(".000", "");
   return `# Samples
 
 Generated by \`npm run samples\` (\`scripts/generate-samples.ts\`, library in \`scripts/generator/\`). Do not edit by hand.
@@ -105,6 +146,7 @@ Expected: TOTAL-PASSED, exit 0, for each of archive.pdf, pades.json, workflowtok
 Personal-data claims (claim filter \`All\`, and always in the endpoint token) use these names, chosen by the
 generator: \`ip_address\`, \`mitid.age\`, \`mitid.date_of_birth\`, \`mitid.is_over_18\`, \`dk.cpr\` (fictitious numbers).
 
+${LONG_TERM_README}
 ## tampered/<name>/ — archives (verify the JSON or PDF in the folder, with its \`originals/\`)
 Sub-indications for revocation problems are suggestions (ETSI EN 319 102-1); the deciding check is the contract's id.
 Malformed or incomplete evidence is TOTAL-FAILED / FORMAT_FAILURE ([docs/contract.md](../docs/contract.md)).

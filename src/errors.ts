@@ -11,7 +11,8 @@ export type ErrorCode =
   | "ERR_TRUST_STORE" // a --trust/--certs path holds no usable certificate
   | "ERR_NETWORK" // discovery/JWKS retrieval failed
   | "ERR_REPLAY_STORE"
-  | "ERR_REDIS"; // Redis (the queue's) unreachable or refusing commands
+  | "ERR_REDIS" // Redis (the queue's) unreachable or refusing commands
+  | "ERR_AUGMENT"; // augment wrote nothing: the archive does not verify, validation data is missing, or the result would not verify
 
 export class SealcheckError extends Error {
   readonly code: ErrorCode;

@@ -1,6 +1,6 @@
 /**
  * Resource limits for untrusted input. Every reader takes these; every default is documented in
- * docs/security.md (README "Security"). The library takes `limits: Partial<Limits>`; the CLI takes
+ * docs/security.md. The library takes `limits: Partial<Limits>`; the CLI takes
  * `--limit <name>=<value>` (repeatable). Exceeding one gives a FORMAT_FAILURE whose message names the limit
  * (LimitError), or SealcheckError ERR_INPUT_TOO_LARGE when no verdict can be formed at all.
  */

@@ -1,7 +1,9 @@
 // Connections to Redis for the job queue and the shared replay store. A URL (redis://, rediss:// for TLS,
 // user and password in it) or a caller's ioredis client. The first connection fails fast with one line that
 // names the server without its password; after that, ioredis reconnects on its own (a Redis restart).
-// ioredis is loaded on first use, so that `import "sealcheck"` and the other commands do not pay for it.
+// ioredis is loaded on first use, so that `import "sealcheck"` and the other commands do not pay for it; it is
+// an optional peer dependency (package.json), installed only by those who use the queue or the Redis replay
+// store, and a missing one is a usage error that says so (loadOptional).
 import type { Redis } from "ioredis";
 import { SealcheckError, errorMessage } from "./errors.js";
 
@@ -112,7 +114,7 @@ export async function openRedis(target: RedisTarget, o: OpenRedisOptions = {}): 
     return { client: target, owned: false };
   }
   checkRedisUrl(target);
-  const { Redis } = await import("ioredis");
+  const { Redis } = await loadOptional("ioredis", () => import("ioredis"));
   let ready = false;
   const client = new Redis(target, {
     lazyConnect: true,
@@ -139,6 +141,30 @@ export async function openRedis(target: RedisTarget, o: OpenRedisOptions = {}): 
     throw new SealcheckError("ERR_REDIS", `cannot reach Redis at ${redactRedisUrl(target)} (${redactedMessage(why, target)})`, { cause: why });
   }
   return { client, owned: true };
+}
+
+/** The optional packages: what the queue (sealcheck/queue) and the Redis replay store load on first use. */
+export type OptionalPackage = "bullmq" | "ioredis";
+
+/**
+ * `load()` (an `import()` of an optional package), or, when the package is not installed, a usage error that
+ * names it and how to install it, rather than Node's module-not-found error.
+ */
+export async function loadOptional<T>(name: OptionalPackage, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (e) {
+    const code = (e as { code?: unknown } | null)?.code;
+    if ((code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && errorMessage(e).includes(`'${name}'`))
+      throw new SealcheckError(
+        "ERR_USAGE",
+        `the queue and the Redis replay store need ${name}, an optional dependency that is not installed (npm install bullmq ioredis)`,
+        {
+          cause: e,
+        },
+      );
+    throw e;
+  }
 }
 
 /** An error's message with the URL's credentials (urlSecrets) taken out, should a driver ever quote them. */

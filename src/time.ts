@@ -6,7 +6,13 @@ import { SealcheckError } from "./errors.js";
 const ISO = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const EXAMPLE = "such as 2025-12-08T08:36:35Z or 2025-12-08T09:36:35+01:00";
 
-export function parseValidationTime(value: Date | string): Date {
+/**
+ * A validation time as every verifier takes it (`at`): a Date, or an ISO 8601 instant with its zone
+ * ("2025-12-08T08:36:35Z", "2025-12-08T09:36:35+01:00"); a date alone or a time without a zone is refused.
+ */
+export type ValidationTimeInput = Date | string;
+
+export function parseValidationTime(value: ValidationTimeInput): Date {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) throw new SealcheckError("ERR_USAGE", "--at: the given Date is invalid");
     return value;

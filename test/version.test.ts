@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { VERSION } from "../src/index.js";
-import { computeVerdict } from "../src/index.js";
+import { computeVerdict } from "../src/api/internal.js";
 import { failed, indeterminate, passed, skipped } from "../src/report/check.js";
 
 describe("foundation", () => {

@@ -8,11 +8,13 @@ import { registerExtract } from "./extract.js";
 import { registerVerifyBatch } from "./verify-batch.js";
 import { registerCompletion } from "./completion.js";
 import { registerQueue } from "./queue.js";
+import { registerAugment } from "./augment.js";
 
 /** One line per command; each register function declares options and lazily imports its implementation. */
 const COMMANDS: Record<string, (program: Command) => void> = {
   verify: registerVerify,
   "verify-batch": registerVerifyBatch,
+  augment: registerAugment,
   queue: registerQueue,
   worker: registerQueue,
   "verify-id-token": registerVerifyIdToken,

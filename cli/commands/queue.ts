@@ -2,7 +2,7 @@
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
-import { batchVerifyFlags, batchVerifyOptions, parseSeconds } from "../options.js";
+import { parseSeconds, policyFlags, policyFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -44,7 +44,7 @@ Examples:
       --out results.jsonl --trim
 
 Redis must keep what it is given: appendonly yes, appendfsync everysec (or
-always) and maxmemory-policy noeviction (README, "Many machines: a queue").`,
+always) and maxmemory-policy noeviction (docs/batch.md in the package).`,
     );
 
   const add = connectionFlags(
@@ -53,11 +53,19 @@ always) and maxmemory-policy noeviction (README, "Many machines: a queue").`,
       .description("Enqueue every archive found under directories (or listed in manifests), as verify-batch finds them")
       .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files (paths every worker can read)"),
   );
-  for (const o of batchVerifyFlags()) add.addOption(o);
+  for (const o of policyFlags()) add.addOption(o);
   add
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it instead of reporting it")
+    .option(
+      "--follow-manifests",
+      "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
+    )
     .option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)", parseCount, 16)
     .option("--result-key <file>", "sign each archive's record with this key (the workers' and readers' --result-key)")
+    .option(
+      "--receipt <file>",
+      "append one line per archive queued (its enqueue's nonce and index) to this file, kept outside Redis: readers given it (--receipt) account for exactly these archives and take only these enqueues' results",
+    )
     .option("--json", "print what was enqueued as JSON")
     .addHelpText(
       "after",
@@ -79,15 +87,22 @@ ${EXIT_HELP}`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { enqueueArchives, readResultKey } = await import("../../src/api/queue.js");
+        const { enqueueArchives, readResultKey, ReceiptWriter } = await import("../../src/api/queue.js");
         const { SealcheckError } = await import("../../src/api/common.js");
+        const resultKey = opts.resultKey !== undefined ? readResultKey(opts.resultKey as string) : undefined;
+        const receipt = opts.receipt !== undefined ? new ReceiptWriter(opts.receipt as string, resultKey) : null;
+        let finished = false;
         const s = await enqueueArchives(dirs, {
-          ...(opts.resultKey !== undefined ? { resultKey: readResultKey(opts.resultKey as string) } : {}),
+          ...(resultKey ? { resultKey } : {}),
+          ...(receipt ? { onQueued: (entries: Parameters<typeof receipt.write>[0]) => receipt.write(entries) } : {}),
           ...connection(opts),
-          ...(await batchVerifyOptions(opts)),
+          ...(await policyFrom(opts)),
           allowMissingOriginals: Boolean(opts.allowMissingOriginals),
+          followManifests: Boolean(opts.followManifests),
           groupSize: opts.groupSize as number,
-        });
+        })
+          .then((r) => ((finished = true), r))
+          .finally(() => receipt?.close(finished));
         if (s.found === 0)
           throw new SealcheckError(
             "ERR_USAGE",
@@ -168,6 +183,16 @@ stopping, or no file); 3 for bad options.`,
         "--result-key <file>",
         "take only records and result lines signed with this key (queue add's and the workers' --result-key); an archive without one is a no-verdict result",
       )
+      .option(
+        "--receipt <file>",
+        "the receipt written by queue add --receipt: account for exactly its archives, and take only the results of the enqueues it names (with --result-key, a writer to Redis cannot roll an archive back to an earlier result)",
+      )
+      .option(
+        "--idle-timeout <seconds>",
+        "while following, end after this long without a new result although jobs are left; each archive still without one gets a no-verdict line (0: never)",
+        parseSeconds,
+        3600,
+      )
       .option("--from <cursor>", "read the results after this cursor (printed by an earlier read)")
       .option("--trim", "delete each result (and its job) from Redis once it is written out")
       .option("-o, --out <file>", "append the JSON lines to this file");
@@ -212,7 +237,7 @@ verdict, then 2 INDETERMINATE, else 0); 3 also when Redis cannot be reached.`,
   const worker = connectionFlags(
     program.command("worker").description("Verify the archives of a queue (BullMQ on Redis) on this machine, until stopped (SIGTERM: finish the current ones)"),
   ).option("-c, --concurrency <n>", "worker threads (default: the number of cores)", parseCount);
-  for (const o of batchVerifyFlags()) worker.addOption(o);
+  for (const o of policyFlags()) worker.addOption(o);
   worker
     .option("--timeout <seconds>", "give up on one archive after this long (its thread is restarted)", parseSeconds)
     .addOption(
@@ -253,7 +278,7 @@ ${EXIT_HELP}`,
             ? { healthFile: opts.healthFile as string, healthIntervalMs: Math.round((opts.healthInterval as number) * 1000) }
             : {}),
           ...connection(opts),
-          ...(await batchVerifyOptions(opts)),
+          ...(await policyFrom(opts)),
           ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency as number } : {}),
           ...(opts.timeout ? { timeoutMs: (opts.timeout as number) * 1000 } : {}),
           reports: opts.reports as "all",
@@ -286,7 +311,7 @@ ${EXIT_HELP}`,
 
 /** queue results / queue wait: lines to --out (or stdout for results), summary for wait. */
 async function readResults(opts: Record<string, unknown>, follow: boolean, format: string | null): Promise<number> {
-  const [{ queueResults, readResultKey }, jsonl, { escapeJsonText, safeText }] = await Promise.all([
+  const [{ queueResults, readResultKey, readReceipt }, jsonl, { escapeJsonText, safeText }] = await Promise.all([
     import("../../src/api/queue.js"),
     import("../../src/api/batch.js"),
     import("../../src/api/common.js"),
@@ -298,6 +323,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
   const rows: import("../../src/api/batch.js").BatchRow[] = [];
   const keepRow = format === "junit" || format === "csv";
   const resultKey = opts.resultKey !== undefined ? readResultKey(opts.resultKey as string) : undefined;
+  const receipt = opts.receipt !== undefined ? readReceipt(opts.receipt as string, resultKey ? { key: resultKey } : {}) : undefined;
   let cursor = (opts.from as string | undefined) ?? null;
   const onInterrupt = (): void => {
     writer?.close();
@@ -313,6 +339,8 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
       follow,
       trim: Boolean(opts.trim),
       ...(resultKey ? { resultKey } : {}),
+      ...(receipt ? { receipt } : {}),
+      idleTimeoutMs: Math.round((opts.idleTimeout as number) * 1000),
       // Entries from Redis are untrusted: the job they name is quoted (escaped).
       // At most 100 lines, then one count at the end: forged entries are free to write.
       onRefused: (e) => {

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { batchVerifyOptions, limitHelp, limitOption, listOption, parseSeconds, trustedListFlags, verdictOptions } from "../options.js";
+import { limitHelp, parseSeconds, policyFlags, policyFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -10,6 +10,16 @@ function parseCount(value: string): number {
 function parseReports(value: string): "all" | "not-passed" | "none" {
   if (value !== "all" && value !== "not-passed" && value !== "none") throw new InvalidArgumentError("expected all, not-passed or none");
   return value;
+}
+
+/** --expiring-before: an instant as --at takes it; its errors name this option. */
+function parseExpiry(parse: (v: string) => Date, value: string): Date {
+  try {
+    return parse(value);
+  } catch (e) {
+    if (e instanceof Error) e.message = e.message.replace(/^--at:/, "--expiring-before:");
+    throw e;
+  }
 }
 
 /** The command line of this run with --resume, quoted for a POSIX shell. */
@@ -25,9 +35,6 @@ export function registerVerifyBatch(program: Command): void {
     .command("verify-batch")
     .description("Verify every archive found under directories (or listed in manifests), on worker threads")
     .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files")
-    .addOption(listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
-    .addOption(listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"))
-    .option("--at <time>", "validation time, ISO 8601 (default: the time each archive's evidence proves)")
     .option("-w, --workers <n>", "worker threads (default: the number of cores)", parseCount)
     .option("-o, --out <file>", "write one JSON line per archive to this file (JSON Lines)")
     .option("--resume", "skip archives already in --out and append the others")
@@ -44,19 +51,25 @@ export function registerVerifyBatch(program: Command): void {
         .default("text"),
     )
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it (documents not compared) instead of reporting it")
+    .option(
+      "--follow-manifests",
+      "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
+    )
     .option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)", parseSeconds)
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
     .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
-    .option("--show-personal-data", "keep names, national ids, IP addresses and age claims unmasked in the reports");
-  for (const o of [...verdictOptions(), ...trustedListFlags()]) cmd.addOption(o);
+    .option(
+      "--expiring-before <time>",
+      "list the archives whose protection (report longTerm.protectedUntil) ends before this ISO 8601 time, or is gone: those to renew with sealcheck augment",
+    );
+  for (const o of policyFlags()) cmd.addOption(o);
   cmd
-    .addOption(limitOption())
     .addHelpText(
       "after",
       `
 Layout: an evidence file (*.pdf, *.json) with an originals/ folder beside it,
 or a sealcheck-manifest.json listing {"evidence", "originals"} paths relative
-to it (README, "Verifying many archives", in the package).
+to it (docs/batch.md in the package).
 
 Examples:
   $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl
@@ -86,17 +99,21 @@ options, unusable trust store, nothing found).`,
         const out = opts.out as string | undefined;
         if (opts.resume && !out) throw new SealcheckError("ERR_USAGE", "--resume needs --out <file> (the results of the earlier run)");
         const workers = (opts.workers as number | undefined) ?? defaultWorkers();
-        const summary = new BatchSummary(opts.slowest as number);
+        const { parseValidationTime } = await import("../../src/api/common.js");
+        const expiringBefore = opts.expiringBefore === undefined ? null : parseExpiry(parseValidationTime, opts.expiringBefore as string);
+        const summary = new BatchSummary(opts.slowest as number, undefined, undefined, expiringBefore);
         const format = opts.json ? "json" : (opts.format as "text" | "json" | "junit" | "csv");
         // JUnit and CSV list every archive (earlier run included); the short fields only, not the reports.
         const rows: import("../../src/api/batch.js").BatchRow[] = [];
         const keepRow = format === "junit" || format === "csv";
-        const verifyOptions = await batchVerifyOptions(opts);
+        const verifyOptions = await policyFrom(opts);
         const run = runKey({ ...verifyOptions, allowMissingOriginals: Boolean(opts.allowMissingOriginals) });
 
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.
         // Specs are small (two paths); reports are never accumulated.
-        const archives = [...discoverArchives(dirs, { allowMissingOriginals: Boolean(opts.allowMissingOriginals) })];
+        const archives = [
+          ...discoverArchives(dirs, { allowMissingOriginals: Boolean(opts.allowMissingOriginals), followManifests: Boolean(opts.followManifests) }),
+        ];
         let todo = archives;
         // Indices go on from the earlier run's, so that one index names one archive in the file.
         let firstIndex = 0;
@@ -115,7 +132,7 @@ options, unusable trust store, nothing found).`,
           if (otherRuns.size > 0) {
             const why = otherRuns.has("none")
               ? "by a sealcheck that did not record its verification options"
-              : "with other verification options (--trust anchors, --certs, --at, --ocsp-window, --clock-skew, --limit, --allow-missing-originals, --show-personal-data or the sealcheck version differ)";
+              : "with other verification options (--trust anchors, --certs, --at, --policy, --ocsp-window, --clock-skew, --limit, --allow-missing-originals, --show-personal-data or the sealcheck version differ)";
             throw new SealcheckError(
               "ERR_USAGE",
               `--resume: ${out} holds results verified ${why}; its verdicts would not answer this run's question. Give a new --out file, or run again without --resume to verify everything`,

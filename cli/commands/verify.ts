@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { limitHelp, limitOption, listOption, trustedListFlags, trustedListsFrom, verdictOptions } from "../options.js";
+import { limitHelp, policyFlags, policyFrom } from "../options.js";
 
 export function registerVerify(program: Command): void {
   const cmd = program
@@ -8,18 +8,13 @@ export function registerVerify(program: Command): void {
     .description("Verify a workflow archive: a sealed PAdES PDF, or the JSON of the PAdES or Workflow-token endpoint")
     .argument("<evidence>", "the PAdES PDF or endpoint JSON (detected from its content)")
     .argument("[originals...]", "original PDFs, or directories of them, matched to the token by SHA-256")
-    .addOption(listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
-    .addOption(listOption("--certs <path>", "extra untrusted certificates for path building (repeatable)", "none"))
-    .option("--at <time>", "validation time, ISO 8601 (default: the time the evidence proves)")
     .option("--json", "print the report as JSON on stdout")
     .option("--summary", "print only the verdict, its reason and the checks that did not pass")
     .option("-q, --quiet", "print nothing; the exit code is the verdict (errors still go to stderr)")
     .option("--report <file.html>", "also write the report as one self-contained HTML file, to print or save as PDF")
-    .option("--token <workflowtoken.json>", "the Workflow-token JSON of the same workflow: verify it too and cross-check it with the evidence")
-    .option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them");
-  for (const o of [...verdictOptions(), ...trustedListFlags()]) cmd.addOption(o);
+    .option("--token <workflowtoken.json>", "the Workflow-token JSON of the same workflow: verify it too and cross-check it with the evidence");
+  for (const o of policyFlags()) cmd.addOption(o);
   cmd
-    .addOption(limitOption())
     .addHelpText(
       "after",
       `
@@ -54,25 +49,14 @@ in the package; the stable contract: docs/contract.md.`,
     )
     .action(async (evidence: string, originals: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { verifyArchiveWithToken, hashingProgress } = await import("../../src/api/archive.js");
+        const { verifyArchive, hashingProgress } = await import("../../src/api/archive.js");
         if (!opts.quiet) hashingProgress.listener = (await import("../progress.js")).originalsProgressLine();
         const { exitCodeFor } = await import("../../src/api/common.js");
-        const report = await verifyArchiveWithToken({
+        const report = await verifyArchive({
           evidence,
           originals,
-          trust: opts.trust as string[],
-          certs: opts.certs as string[],
-          at: opts.at as string | undefined,
-          ocspWindowSeconds: opts.ocspWindow as number,
-          clockSkewSeconds: opts.clockSkew as number,
-          tokenSignerOrganizations: opts.tokenSigner as string[],
-          sealSigners: opts.sealSigner as string[],
-          trustFor: { token: opts.trustToken as string[], seal: opts.trustSeal as string[], tsa: opts.trustTsa as string[] },
-          allowExtraOriginals: Boolean(opts.allowExtraOriginals),
-          showPersonalData: Boolean(opts.showPersonalData),
-          ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
+          ...(await policyFrom(opts)),
           ...(typeof opts.token === "string" ? { crossCheckToken: opts.token } : {}),
-          ...(await trustedListsFrom(opts)),
         });
         if (typeof opts.report === "string") {
           const { renderArchiveHtml } = await import("../../src/api/archive.js");

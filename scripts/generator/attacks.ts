@@ -134,16 +134,22 @@ const FORGED_LINES = [
 // ---- permitted: LTV --------------------------------------------------------------------------
 
 /** Add a /DSS (certificates, OCSP responses, CRLs as streams) to the catalog. */
-export async function addDss(pdf: Uint8Array, pki: TestPki, xref: "table" | "stream" = "table"): Promise<Uint8Array> {
+export async function addDss(
+  pdf: Uint8Array,
+  pki: TestPki,
+  xref: "table" | "stream" = "table",
+  /** More validation data (the TSAs' revocation data, for long-term validation). */
+  extra: { certs?: Uint8Array[]; ocsps?: Uint8Array[]; crls?: Uint8Array[] } = {},
+): Promise<Uint8Array> {
   const u = await beginUpdate(pdf);
   const rev = sealRevocation(pki);
   const streams = (list: Uint8Array[]): PDFRef[] => list.map((d) => u.add(u.ctx.flateStream(d)));
   const dss = u.add(
     u.ctx.obj({
       Type: "DSS",
-      Certs: streams([pki.seal.der, pki.sealRoot.der, pki.tsa.der, pki.tsaRoot.der]),
-      OCSPs: streams(rev.ocsps),
-      CRLs: streams(rev.crls),
+      Certs: streams([pki.seal.der, pki.sealRoot.der, pki.tsa.der, pki.tsaRoot.der, ...(extra.certs ?? [])]),
+      OCSPs: streams([...rev.ocsps, ...(extra.ocsps ?? [])]),
+      CRLs: streams([...rev.crls, ...(extra.crls ?? [])]),
     }),
   );
   setCatalogEntry(u, "DSS", dss);

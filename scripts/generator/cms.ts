@@ -133,6 +133,10 @@ export interface TimestampOptions {
   signWith?: SignedDataOptions["signWith"];
   /** The TSA's SignerInfo digests the TSTInfo with this algorithm, computed by `digest`. */
   contentDigest?: { oid: string; digest: (content: Uint8Array) => Uint8Array };
+  /** The SHA-256 imprint as given (a TSA answering a request), instead of the digest of `data`. */
+  imprint?: Uint8Array;
+  /** The request's nonce, echoed in the TSTInfo. */
+  nonce?: Uint8Array;
 }
 
 export const TSA_POLICY = "2.999.3161.1";
@@ -144,10 +148,11 @@ export function createTimestampToken(o: TimestampOptions): Uint8Array {
     seq(
       int(1),
       oid(TSA_POLICY),
-      seq(algId(OIDS.sha256), octets(sha256(o.data))),
+      seq(algId(OIDS.sha256), octets(o.imprint ?? sha256(o.data))),
       int(o.serial ?? 20251208),
       genTime(at),
       seq(int(1)), // accuracy: 1 s
+      ...(o.nonce ? [int(o.nonce)] : []),
     ),
   );
   return createSignedData({

@@ -14,3 +14,5 @@ export * from "./incremental.js";
 export * from "./attacks.js";
 export * from "./archive.js";
 export * from "./tools.js";
+export * from "./servers.js";
+export * from "./lta.js";

@@ -12,7 +12,9 @@ import {
   encode,
   explicit,
   int,
+  implicitConstructed,
   implicitPrimitive,
+  latin1Bytes,
   oid,
   OIDS,
   octets,
@@ -126,6 +128,10 @@ export const extensions = {
   qcStatements: (): Asn1 =>
     ext(OIDS.qcStatements, false, seq(seq(oid("0.4.0.1862.1.1")), seq(oid("0.4.0.1862.1.4")), seq(oid("0.4.0.1862.1.6"), seq(oid("0.4.0.1862.1.6.2"))))),
   ocspNoCheck: (): Asn1 => ext(OIDS.ocspNoCheck, false, nul()),
+  /** Authority Information Access with one OCSP responder URL (RFC 5280 §4.2.2.1). */
+  ocspUrl: (url: string): Asn1 => ext("1.3.6.1.5.5.7.1.1", false, seq(seq(oid("1.3.6.1.5.5.7.48.1"), implicitPrimitive(6, latin1Bytes(url))))),
+  /** CRL distribution points with one full-name URL (RFC 5280 §4.2.1.13). */
+  crlUrl: (url: string): Asn1 => ext("2.5.29.31", false, seq(seq(implicitConstructed(0, [implicitConstructed(0, [implicitPrimitive(6, latin1Bytes(url))])])))),
 };
 
 /** Key identifier: SHA-1 of the subjectPublicKey BIT STRING contents (RFC 5280 §4.2.1.2 method 1). */
@@ -205,7 +211,7 @@ function tokenSignerSubject(uuid: string, cn = "NEB Transact ST"): NameAttribute
 }
 
 /** The broker's test seal's subject (evidence.md §1), by which the verifier recognises the seal. */
-const SEAL_SUBJECT: NameAttribute[] = [
+export const SEAL_SUBJECT: NameAttribute[] = [
   [OIDS.country, "NO"],
   [OIDS.locality, "Oslo"],
   [OIDS.organization, "Nets Branch Norway NUF"],
@@ -256,23 +262,27 @@ const leafIds = (key: KeyObject, issuer: Issued): Asn1[] => [
   extensions.subjectKeyIdentifier(spkiDer(key)),
 ];
 
-/** Make a fresh test PKI (a few seconds: it generates RSA keys). */
-export function createPki(): TestPki {
+/**
+ * Make a test PKI (a few seconds: it generates RSA keys). With `keys`, each role keeps its key and only its
+ * certificate is issued anew (`npm run samples -- --reissue`: new validity periods, the same keys).
+ */
+export function createPki(keys: Partial<Record<PkiRole, KeyObject>> = {}): TestPki {
   const v = TIMELINE.validity;
   const pki: Partial<TestPki> = {};
+  const keyOf = (role: PkiRole, generate: () => KeyObject): KeyObject => keys[role] ?? generate();
   const make = (role: PkiRole, key: KeyObject, spec: Omit<CertificateSpec, "subjectKey" | "serial">): Issued => {
     const cert = issued(role, issueCertificate({ ...spec, subjectKey: key, serial: serialFor(role) }), key);
     pki[role] = cert;
     return cert;
   };
   const root = (role: PkiRole, subject: NameAttribute[], scheme: SignatureScheme): Issued => {
-    const key = generateRsaKey(3072);
+    const key = keyOf(role, () => generateRsaKey(3072));
     return make(role, key, { subject, scheme, notBefore: v.roots[0], notAfter: v.roots[1], extensions: caExtensions(key) });
   };
 
   // Token hierarchy (OCES3-like): PSS all the way down.
   const tokenRoot = root("tokenRoot", [C_DK, O_TEST, TEST_OU, [OIDS.commonName, "Sealcheck Test OCES rod-CA"]], "rsa-pss");
-  const caKey = generateRsaKey(3072);
+  const caKey = keyOf("tokenCa", () => generateRsaKey(3072));
   const tokenCa = make("tokenCa", caKey, {
     subject: [C_DK, O_TEST, TEST_OU, [OIDS.commonName, "Sealcheck Test OCES udstedende-CA 1"]],
     issuer: tokenRoot,
@@ -296,12 +306,28 @@ export function createPki(): TestPki {
       notAfter: v.tokenSigner[1],
       extensions: signerExtensions(key, issuer),
     });
-  signer("tokenSigner", generateRsaKey(3072), tokenCa, TOKEN_SIGNER_UUID);
-  signer("tokenSignerEc", generateEcKey("P-256"), tokenCa, TOKEN_SIGNER_UUID);
-  signer("otherTokenSigner", generateRsaKey(3072), tokenCa, OTHER_SIGNER_UUID, "Other Transact ST");
+  signer(
+    "tokenSigner",
+    keyOf("tokenSigner", () => generateRsaKey(3072)),
+    tokenCa,
+    TOKEN_SIGNER_UUID,
+  );
+  signer(
+    "tokenSignerEc",
+    keyOf("tokenSignerEc", () => generateEcKey("P-256")),
+    tokenCa,
+    TOKEN_SIGNER_UUID,
+  );
+  signer(
+    "otherTokenSigner",
+    keyOf("otherTokenSigner", () => generateRsaKey(3072)),
+    tokenCa,
+    OTHER_SIGNER_UUID,
+    "Other Transact ST",
+  );
 
   const responder = (role: PkiRole, issuer: Issued, cn: string, authorised: boolean): Issued => {
-    const key = generateEcKey("P-256");
+    const key = keyOf(role, () => generateEcKey("P-256"));
     return make(role, key, {
       subject: [C_DK, O_TEST, TEST_OU, [OIDS.commonName, cn]],
       issuer,
@@ -322,14 +348,25 @@ export function createPki(): TestPki {
   // A CA that is in no trust store.
   const foreignRoot = root("foreignRoot", [C_DK, [OIDS.organization, "Untrusted Test"], [OIDS.commonName, "Untrusted Test Root CA"]], "rsa-pkcs1");
   responder("foreignResponder", foreignRoot, "Untrusted Test OCSP 1", true);
-  signer("foreignTokenSigner", generateRsaKey(3072), foreignRoot, TOKEN_SIGNER_UUID);
+  signer(
+    "foreignTokenSigner",
+    keyOf("foreignTokenSigner", () => generateRsaKey(3072)),
+    foreignRoot,
+    TOKEN_SIGNER_UUID,
+  );
 
   // Seal hierarchy (private test root, like the broker's test environment).
-  Object.assign(pki, issueSealHierarchy(generateRsaKey(3072), generateRsaKey(2048)));
+  Object.assign(
+    pki,
+    issueSealHierarchy(
+      keyOf("sealRoot", () => generateRsaKey(3072)),
+      keyOf("seal", () => generateRsaKey(2048)),
+    ),
+  );
 
   // TSA.
   const tsaRoot = root("tsaRoot", [C_DK, [OIDS.organization, "Sealcheck Test"], [OIDS.commonName, "Sealcheck Test TSA Root CA"]], "rsa-pkcs1");
-  const tsaKey = generateRsaKey(2048);
+  const tsaKey = keyOf("tsa", () => generateRsaKey(2048));
   make("tsa", tsaKey, {
     subject: [C_DK, [OIDS.organization, "Sealcheck Test"], [OIDS.commonName, "Sealcheck Test Time-Stamping Unit 1"]],
     issuer: tsaRoot,

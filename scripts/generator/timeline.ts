@@ -28,12 +28,15 @@ export const TIMELINE = {
   /** "Now" for the README: every short-lived certificate has expired by then. */
   now: at("2026-11-15T12:00:00Z"),
   validity: {
-    roots: [at("2020-01-01T00:00:00Z"), at("2045-01-01T00:00:00Z")],
+    // The roots, the seal and the TSA outlive any test run (issue 36 part 7: no time bombs): with "now" as the
+    // default validation time, the valid sample stays TOTAL-PASSED for a century. The token signer and the OCSP
+    // responder stay short-lived like the broker's: they are judged at the sealing time the seal's timestamp proves.
+    roots: [at("2020-01-01T00:00:00Z"), at("2125-01-01T00:00:00Z")],
     tokenCa: [at("2021-01-01T00:00:00Z"), at("2036-01-01T00:00:00Z")],
     tokenSigner: [at("2024-06-01T00:00:00Z"), at("2027-06-01T00:00:00Z")],
     responder: [at("2025-12-06T12:00:00Z"), at("2025-12-11T12:00:00Z")],
-    seal: [at("2024-01-15T00:00:00Z"), at("2027-01-15T00:00:00Z")],
-    tsa: [at("2023-01-01T00:00:00Z"), at("2030-01-01T00:00:00Z")],
+    seal: [at("2024-01-15T00:00:00Z"), at("2124-01-15T00:00:00Z")],
+    tsa: [at("2023-01-01T00:00:00Z"), at("2124-01-01T00:00:00Z")],
   },
 } as const;
 

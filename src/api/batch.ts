@@ -4,22 +4,21 @@ export {
   verifyMany,
   defaultWorkers,
   discoverArchives,
-  readManifest,
   archiveKey,
   readResults,
   type ReportMode,
   MANIFEST_FILE,
-  ORIGINALS_DIR,
   type ArchiveSpec,
   type ArchiveExitCode,
   type BatchResult,
   type VerifyManyOptions,
   type BatchVerifyOptions,
   type DiscoverOptions,
-  type Manifest,
   type StoredResult,
 } from "../batch/index.js";
+/** @public the CLI reads resultLine through import() */
 export { resultLine, JsonlWriter } from "../batch/jsonl.js";
-export { BatchSummary, renderSummary, worseExitCode, type BatchSummaryJson, type Summable } from "../batch/summary.js";
+export { BatchSummary, renderSummary } from "../batch/summary.js";
 export { runKey } from "../batch/run-key.js";
+/** @public the CLI reads BatchRow through import() */
 export { junitXml, csvHeader, csvRow, type BatchRow } from "../batch/formats.js";

@@ -1,4 +1,6 @@
-// Public API, batches on a job queue (BullMQ on Redis): bullmq and ioredis are loaded on first call.
+// The `sealcheck/queue` entry: what runs on Redis. Batches on a job queue (BullMQ) and the ID-token replay
+// store shared by several receivers. bullmq and ioredis are optional peer dependencies, installed by those who
+// use this entry (npm install bullmq ioredis) and loaded on first call; `import "sealcheck"` never loads them.
 export {
   enqueueArchives,
   runWorker,
@@ -6,6 +8,10 @@ export {
   queueStatus,
   jobIdFor,
   readResultKey,
+  readReceipt,
+  ReceiptWriter,
+  type Receipt,
+  type ReceiptEntry,
   checkHealthFile,
   type HealthCheck,
   type WorkerHealth,
@@ -24,3 +30,4 @@ export {
   type QueueConnectionOptions,
 } from "../queue/index.js";
 export { redactRedisUrl, type RedisTarget } from "../redis.js";
+export { RedisReplayStore, type RedisReplayStoreOptions } from "../idtoken/replay-redis.js";

@@ -25,6 +25,15 @@ export interface DiscoverOptions {
    * because an archive whose originals went missing must not pass unnoticed.
    */
   allowMissingOriginals?: boolean;
+  /**
+   * Follow manifests found inside the directories searched. Default false: a manifest found there is a
+   * no-verdict result saying so, and its directory is searched by convention 1 like any other, because whoever
+   * can write the tree could otherwise hide an archive behind a manifest that does not list it, or pair it with
+   * other originals. With true, a found manifest speaks for its directory, and every evidence file below it that
+   * it does not list (as evidence or among originals) is a no-verdict result: nothing is left out unnoticed.
+   * A manifest given as a root is always followed: it is the operator's own list.
+   */
+  followManifests?: boolean;
 }
 
 /** The manifest format (docs/batch.md). */
@@ -125,8 +134,82 @@ function entryOf(dir: string, name: string, realRoot: string): Entry {
   return { name, path, kind: st.isFile() ? "file" : st.isDirectory() ? "dir" : "other" };
 }
 
+/** An archive found by a walk with originals: they must stay in the root when read (ArchiveSpec.within). */
+function inRoot(spec: ArchiveSpec, realRoot: string | undefined): ArchiveSpec {
+  return realRoot !== undefined && spec.originals.length > 0 && !spec.problem ? { ...spec, within: realRoot } : spec;
+}
+
 function within(real: string, realRoot: string): boolean {
   return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+}
+
+/**
+ * Why a path found by a walk leads out of its root (null when it stays inside): the path itself, links
+ * followed, and for a directory (originals) each of its entries. A manifest or an originals folder on shared
+ * storage must not make sealcheck read, and report the digest of, a file of the reader's own elsewhere.
+ */
+function leavesRoot(path: string, realRoot: string): string | null {
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return null; // missing, dangling or looping: reported when it is read
+  }
+  if (!within(real, realRoot)) return `${showName(path)}: leads out of the directory searched (to ${showName(real)}), not read`;
+  let st;
+  try {
+    st = statSync(real);
+  } catch {
+    return null;
+  }
+  if (!st.isDirectory()) return null;
+  let listed;
+  try {
+    listed = listDirectory(real, { hidden: true });
+  } catch {
+    return null; // reported when the originals are read
+  }
+  for (const l of listed) {
+    if (l.name === null) continue;
+    const p = join(real, l.name);
+    try {
+      if (!lstatSync(p).isSymbolicLink()) continue;
+      const r = realpathSync(p);
+      if (!within(r, realRoot)) return `${showName(join(path, l.name))}: a symbolic link out of the directory searched (to ${showName(r)}), not followed`;
+    } catch {
+      // dangling or looping: reported when the originals are read
+    }
+  }
+  return null;
+}
+
+/** What a followed manifest lists (real paths): below it, everything else that could be evidence is reported. */
+interface Covered {
+  manifest: string;
+  paths: Set<string>;
+}
+
+function realOrResolved(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return resolve(p);
+  }
+}
+
+/** A file with an `originals/` folder beside it: an archive by the layout convention, never someone's original. */
+function isEvidenceOfItsOwn(real: string): boolean {
+  if (!EVIDENCE_EXTENSIONS.has(extname(real).toLowerCase())) return false;
+  return basename(dirname(real)) !== ORIGINALS_DIR && hasOriginalsDir(dirname(real));
+}
+
+/** A path listed by the manifest, or inside a directory it lists (an originals folder). */
+function isCovered(c: Covered, path: string): boolean {
+  const real = realOrResolved(path);
+  for (let p = real; ; p = dirname(p)) {
+    if (c.paths.has(p)) return true;
+    if (dirname(p) === p) return false;
+  }
 }
 
 function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generator<ArchiveSpec, void, undefined> {
@@ -137,9 +220,10 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
     yield { evidence: root, originals: [], problem: `${showName(root)}: ${describeFsError(root, e).reason}` };
     return;
   }
-  const stack: string[] = [root];
+  const stack: { dir: string; covered: Covered | null }[] = [{ dir: root, covered: null }];
   while (stack.length > 0) {
-    const dir = stack.pop()!;
+    const { dir, covered: outer } = stack.pop()!;
+    let covered = outer;
     let real: string;
     try {
       real = realpathSync(dir);
@@ -170,13 +254,25 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
       entries.push(entryOf(dir, l.name, realRoot));
     }
     const manifests = entries.filter((e) => isManifestName(e.name) && e.kind === "file");
-    if (manifests.length) {
-      // The manifest speaks for this directory and everything below it.
-      for (const m of manifests) yield* readManifest(m.path, o);
-      continue;
+    for (const m of manifests) {
+      if (!o.followManifests) {
+        yield {
+          evidence: m.path,
+          originals: [],
+          problem: `${m.path}: a manifest found inside the directory searched is not followed (it could leave archives out or pair them with other files); give it as an argument, or pass --follow-manifests; this folder is searched as any other`,
+        };
+        continue;
+      }
+      // Found by the walk, not given: its paths must stay inside the root (one given as a root may point anywhere).
+      covered ??= { manifest: m.path, paths: new Set() };
+      for (const a of readManifest(m.path, o, realRoot)) {
+        for (const p of [a.evidence, ...a.originals]) covered.paths.add(realOrResolved(p));
+        yield a;
+      }
     }
     const originalsEntry = entries.find((e) => e.name === ORIGINALS_DIR);
     const originals = originalsEntry?.kind === "dir";
+    const originalsOut = originals ? leavesRoot(originalsEntry!.path, realRoot) : null;
     const subdirs: string[] = [];
     for (const e of entries) {
       if (e.refused !== undefined) {
@@ -186,19 +282,32 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
         if (looksLikeArchive || e.outOfRootDir) yield { evidence: e.path, originals: [], problem: `${e.path}: ${e.refused}` };
         continue;
       }
+      if (isManifestName(e.name) && e.kind === "file") continue; // judged above
+      if (covered && isCovered(covered, e.path)) continue;
       if (e.kind === "dir") {
         if (e.name !== ORIGINALS_DIR) subdirs.push(e.path);
+      } else if (covered && EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase()) && e.kind === "file") {
+        yield {
+          evidence: e.path,
+          originals: [],
+          problem: `${e.path}: below ${covered.manifest}, which does not list it (as evidence or among originals): not verified; list it, or move it out`,
+        };
       } else if (EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase()) && e.kind === "file") {
-        yield byLayout(dir, e.path, o, originals);
+        yield originalsOut
+          ? { evidence: e.path, originals: [], source: { kind: "layout" }, problem: originalsOut }
+          : inRoot(byLayout(dir, e.path, o, originals), realRoot);
       }
     }
     // Depth first, in name order.
-    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]!);
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push({ dir: subdirs[i]!, covered });
   }
 }
 
-/** The archives a manifest lists. A broken manifest is one problem result; a broken entry, one per entry. */
-export function* readManifest(file: string, o: DiscoverOptions = {}): Generator<ArchiveSpec, void, undefined> {
+/**
+ * The archives a manifest lists. A broken manifest is one problem result; a broken entry, one per entry. With
+ * `realRoot` (a manifest found by a walk), an entry whose paths lead out of it is a problem result.
+ */
+export function* readManifest(file: string, o: DiscoverOptions = {}, realRoot?: string): Generator<ArchiveSpec, void, undefined> {
   const source = { kind: "manifest" as const, manifest: file };
   const fail = (message: string): ArchiveSpec => ({ evidence: file, originals: [], source, problem: `${file}: ${message}` });
   let parsed: unknown;
@@ -265,7 +374,31 @@ export function* readManifest(file: string, o: DiscoverOptions = {}): Generator<
       };
       continue;
     }
-    yield { evidence, originals: e.originals.map(at), source };
+    const out = realRoot === undefined ? null : paths.reduce<string | null>((found, p) => found ?? leavesRoot(p, realRoot), null);
+    if (out !== null) {
+      yield { evidence, originals: [], source, problem: `${out} (listed in ${file}, archives[${i}])` };
+      continue;
+    }
+    // Found by a walk: an entry's originals lie in its evidence file's own folder, so that the manifest cannot
+    // pair an archive with another's documents, nor pass another archive off as an original of this one.
+    const home = realRoot === undefined ? null : realOrResolved(dirname(evidence));
+    const stray =
+      home === null
+        ? undefined
+        : e.originals.map(at).find((p) => {
+            const r = realOrResolved(p);
+            return r === home || !within(r, home) || isEvidenceOfItsOwn(r);
+          });
+    if (stray !== undefined) {
+      yield {
+        evidence,
+        originals: [],
+        source,
+        problem: `${showName(stray)}: an original listed in ${file} (archives[${i}]), a manifest found inside the folder searched, must lie below its evidence file's folder and not be an archive of its own: not verified`,
+      };
+      continue;
+    }
+    yield inRoot({ evidence, originals: e.originals.map(at), source }, realRoot);
   }
 }
 

@@ -60,7 +60,10 @@ export class JsonlWriter {
 }
 
 /** A result line as read back (fields checked loosely: a line from an older version still counts). */
-export type StoredResult = Pick<BatchResult, "evidence" | "originals" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "errorCode"> & {
+export type StoredResult = Pick<
+  BatchResult,
+  "evidence" | "originals" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "errorCode" | "protectedUntil"
+> & {
   /** The line's position, when it has one. */
   index?: number;
   /** The run key of the batch that wrote it (absent in files of earlier versions). */
@@ -111,6 +114,9 @@ export async function readResults(file: string, onResult: (r: StoredResult) => v
       ...(typeof r.index === "number" ? { index: r.index } : {}),
       ...(typeof r.run === "string" ? { run: r.run } : {}),
       ...(Array.isArray(r.decidedBy) ? { decidedBy: r.decidedBy.filter((d): d is string => typeof d === "string") } : {}),
+      ...(r.protectedUntil === null || (typeof r.protectedUntil === "string" && !Number.isNaN(Date.parse(r.protectedUntil)))
+        ? { protectedUntil: r.protectedUntil }
+        : {}),
     });
   }
   return { lines, skipped };

@@ -13,7 +13,7 @@ export function worseExitCode(a: ArchiveExitCode, b: ArchiveExitCode): ArchiveEx
 }
 
 /** What the summary needs of a result. */
-export type Summable = Pick<BatchResult, "evidence" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error">;
+export type Summable = Pick<BatchResult, "evidence" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "protectedUntil">;
 
 export interface BatchSummaryJson {
   archives: number;
@@ -30,6 +30,11 @@ export interface BatchSummaryJson {
   notPassed: { evidence: string; indication: string; subIndication: string | null; error: string | null }[];
   /** How many did not pass in all (more than `notPassed` holds when it was cut short). */
   notPassedCount: number;
+  /**
+   * With --expiring-before: archives with a verdict whose protection ends before that date (or is already
+   * gone), to renew with sealcheck augment; the first `maxNotPassed`, and how many in all.
+   */
+  toRenew?: { before: string; archives: { evidence: string; protectedUntil: string | null }[]; count: number };
   /** The worst verdict's exit code; 3 when there was no archive at all. */
   exitCode: ArchiveExitCode;
   elapsedMs: number;
@@ -52,11 +57,15 @@ export class BatchSummary {
   private worst: ArchiveExitCode | null = null;
   private readonly started = Date.now();
   private elapsedMs = 0;
+  private readonly renew: { evidence: string; protectedUntil: string | null }[] = [];
+  private renewCount = 0;
 
   constructor(
     private readonly topN = 10,
     private readonly maxErrors = 10,
     private readonly maxNotPassed = 50,
+    /** --expiring-before: archives whose protection ends before it are listed to renew. */
+    private readonly expiringBefore: Date | null = null,
   ) {}
 
   add(r: Summable & { errorCode?: string | null }, fromEarlierRun = false): void {
@@ -70,6 +79,14 @@ export class BatchSummary {
     const code = ([0, 1, 2, 3] as const).includes(r.exitCode as ArchiveExitCode) ? r.exitCode : 3;
     this.worst = this.worst === null ? code : worseExitCode(this.worst, code);
     if (r.error && this.errors.length < this.maxErrors) this.errors.push({ evidence: r.evidence, error: r.error });
+    // A line of an older version (no protectedUntil) is not judged; a sealed archive without protection is.
+    if (this.expiringBefore && r.indication && r.protectedUntil !== undefined) {
+      const until = r.protectedUntil === null ? null : Date.parse(r.protectedUntil);
+      if (until === null || until < this.expiringBefore.getTime()) {
+        this.renewCount++;
+        if (this.renew.length < this.maxNotPassed) this.renew.push({ evidence: r.evidence, protectedUntil: r.protectedUntil ?? null });
+      }
+    }
     if (code !== 0) {
       this.notPassedCount++;
       if (this.notPassed.length < this.maxNotPassed)
@@ -118,6 +135,7 @@ export class BatchSummary {
       errors: this.errors,
       notPassed: this.notPassed,
       notPassedCount: this.notPassedCount,
+      ...(this.expiringBefore ? { toRenew: { before: this.expiringBefore.toISOString(), archives: this.renew, count: this.renewCount } } : {}),
       exitCode: this.exitCode(),
       elapsedMs: elapsed,
       archivesPerSecond: elapsed > 0 ? Math.round((this.now / elapsed) * 1000 * 10) / 10 : 0,
@@ -181,6 +199,12 @@ export function renderSummary(s: BatchSummaryJson, o: { colour?: boolean } = {})
       const label = `${x.indication}${x.subIndication ? `/${x.subIndication}` : ""}`;
       lines.push(`  ${c(colourOf(x.indication), pad(label, w))}  ${safeText(x.error ?? x.evidence)}`);
     }
+  }
+  if (s.toRenew) {
+    const t = s.toRenew;
+    const shown = t.archives.length < t.count ? `first ${t.archives.length} of ${num(t.count)}` : num(t.count);
+    lines.push("", `To renew, protected until before ${t.before} (${shown}; sealcheck augment adds the next archive timestamp):`);
+    for (const x of t.archives) lines.push(`  ${pad(x.protectedUntil ?? "not protected", 20)}  ${safeText(x.evidence)}`);
   }
   lines.push("");
   if (s.out) lines.push(`Results: ${s.out}`);

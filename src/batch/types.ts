@@ -2,7 +2,7 @@
 // thread of a batch never loads the PKI stack: only the workers do.
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { Indication, SubIndication } from "../report/types.js";
-import type { VerdictOptions } from "../verify/archive.js";
+import type { NormalisedPolicy, Policy } from "../policy.js";
 
 /** One archive to verify: an evidence file and the originals to compare it with. */
 export interface ArchiveSpec {
@@ -16,6 +16,11 @@ export interface ArchiveSpec {
    * without being verified.
    */
   problem?: string;
+  /**
+   * Set by discovery for an archive found by walking a directory: that directory's real path. Its originals must
+   * still be inside it when they are opened (discovery's look at links can be hours older: `queue add`).
+   */
+  within?: string;
   /** How it was found: the directory layout convention, or a manifest (its path). */
   source?: { kind: "layout" } | { kind: "manifest"; manifest: string };
 }
@@ -32,6 +37,8 @@ export interface BatchResult {
   index: number;
   evidence: string;
   originals: string[];
+  /** In a queue's result line: the root the originals had to stay in (ArchiveSpec.within), part of the archive's id. */
+  within?: string;
   /** null when there is no verdict (exitCode 3). */
   indication: Indication | null;
   subIndication: SubIndication | null;
@@ -46,14 +53,17 @@ export interface BatchResult {
   error: string | null;
   /** Stable code of that error: ERR_FILE_NOT_FOUND, ERR_LAYOUT, ERR_WORKER_CRASHED, ERR_TIMEOUT, ERR_INTERNAL, … */
   errorCode: BatchErrorCode | null;
+  /**
+   * The archive's protection horizon (report.longTerm.protectedUntil): the date its newest proof of existence
+   * (or, without one, its seal certificate) runs out; renew (sealcheck augment) before it. null: not protected
+   * at the validation time. Absent when there is nothing to keep provable (no verdict, the Workflow-token JSON,
+   * a seal that did not verify) and in lines of older versions.
+   */
+  protectedUntil?: string | null;
 }
 
-/** Verification options shared by every archive of a batch (the options of `sealcheck verify`). */
-/** What every archive of a batch is verified with (structured-cloneable: it is sent to each worker). */
-export interface BatchVerifyOptions extends VerdictOptions {
-  /** Validation time (ISO 8601); default: the time each archive's evidence proves. */
-  at?: string;
-}
+/** What every archive of a batch is verified with: the policy (src/policy.ts), as `sealcheck verify` takes it. */
+export type BatchVerifyOptions = Policy;
 
 export interface VerifyManyOptions extends BatchVerifyOptions {
   /**
@@ -76,7 +86,8 @@ export interface VerifyManyOptions extends BatchVerifyOptions {
 export type ReportMode = "all" | "not-passed" | "none";
 
 export interface WorkerInit {
-  verify: BatchVerifyOptions;
+  /** The batch's policy, normalised (structured-cloneable): each worker makes its session from it. */
+  verify: NormalisedPolicy;
   /** Reports the caller will not keep are dropped in the thread, not cloned to the main thread. Default "all". */
   reports?: ReportMode;
 }

@@ -4,7 +4,8 @@
 // thrown by one archive escapes as an exception.
 import { performance } from "node:perf_hooks";
 import { SealcheckError, errorMessage } from "../errors.js";
-import type { ArchiveExitCode, ArchiveSpec, BatchResult, BatchVerifyOptions } from "./types.js";
+import type { ArchiveExitCode, ArchiveSpec, BatchResult } from "./types.js";
+import type { Policy } from "../policy.js";
 
 export type Verifier = (archive: ArchiveSpec) => Promise<Omit<BatchResult, "index">>;
 
@@ -28,15 +29,15 @@ export function noVerdict(archive: ArchiveSpec, error: string, errorCode: string
  * Loads what verification needs (the PKI stack, the trust store) and returns a function that verifies one
  * archive. Throws SealcheckError when the options are unusable (bad --trust, bad --at): the batch cannot run.
  */
-export async function createVerifier(o: BatchVerifyOptions): Promise<Verifier> {
+export async function createVerifier(o: Policy): Promise<Verifier> {
   const [{ verifyArchive }, { createSession }, { exitCodeFor }] = await Promise.all([
     import("../verify/archive.js"),
     import("../verify/session.js"),
     import("../report/verdict.js"),
   ]);
   // A bad --at, --trust or --seal-signer is a usage error of the whole batch, not of each archive.
-  const { showPersonalData, ...verdict } = o;
-  const session = createSession(verdict);
+  const session = createSession(o);
+  const showPersonalData = session.policy.showPersonalData ?? false;
   return async (archive) => {
     if (archive.problem) return noVerdict(archive, archive.problem, "ERR_LAYOUT");
     const t0 = performance.now();
@@ -44,8 +45,9 @@ export async function createVerifier(o: BatchVerifyOptions): Promise<Verifier> {
       const report = await verifyArchive({
         evidence: archive.evidence,
         originals: archive.originals,
+        ...(archive.within !== undefined ? { originalsWithin: archive.within } : {}),
         session,
-        showPersonalData: showPersonalData ?? false,
+        showPersonalData,
       });
       return {
         evidence: archive.evidence,
@@ -58,6 +60,8 @@ export async function createVerifier(o: BatchVerifyOptions): Promise<Verifier> {
         report,
         error: null,
         errorCode: null,
+        // Absent when there is nothing to keep provable (the Workflow-token JSON, a seal that did not verify).
+        ...(report.longTerm ? { protectedUntil: report.longTerm.protectedUntil } : {}),
       };
     } catch (e) {
       const code = e instanceof SealcheckError ? e.code : "ERR_INTERNAL";

@@ -6,6 +6,7 @@ import { expectPathList } from "../usage.js";
 import { SealcheckError } from "../errors.js";
 import { InProcessRunner, ThreadRunner, type Runner } from "./pool.js";
 import { noVerdict } from "./verifier.js";
+import { normalisePolicy, pickPolicy } from "../policy.js";
 import type { ArchiveSpec, BatchResult, VerifyManyOptions, WorkerInit } from "./types.js";
 
 /** The default number of workers: the cores this process may use. */
@@ -13,23 +14,9 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
+/** What each worker receives: the policy in its normal form (a bad --at or --limit is refused here, at once). */
 function initOf(o: VerifyManyOptions & Pick<WorkerInit, "reports">): WorkerInit {
-  const verify: WorkerInit["verify"] = {
-    trust: [...(o.trust ?? [])],
-    certs: [...(o.certs ?? [])],
-  };
-  if (o.at !== undefined) verify.at = o.at;
-  if (o.ocspWindowSeconds !== undefined) verify.ocspWindowSeconds = o.ocspWindowSeconds;
-  if (o.clockSkewSeconds !== undefined) verify.clockSkewSeconds = o.clockSkewSeconds;
-  if (o.tokenAlgorithms) verify.tokenAlgorithms = [...o.tokenAlgorithms];
-  if (o.limits) verify.limits = { ...o.limits };
-  if (o.showPersonalData !== undefined) verify.showPersonalData = o.showPersonalData;
-  if (o.tokenSignerOrganizations?.length) verify.tokenSignerOrganizations = [...o.tokenSignerOrganizations];
-  if (o.sealSigners?.length) verify.sealSigners = [...o.sealSigners];
-  if (o.allowExtraOriginals) verify.allowExtraOriginals = true;
-  if (o.trustedLists) verify.trustedLists = o.trustedLists;
-  if (o.trustFor) verify.trustFor = Object.fromEntries(Object.entries(o.trustFor).map(([k, v]) => [k, [...(v ?? [])]]));
-  return { verify, ...(o.reports && o.reports !== "all" ? { reports: o.reports } : {}) };
+  return { verify: normalisePolicy(pickPolicy(o)), ...(o.reports && o.reports !== "all" ? { reports: o.reports } : {}) };
 }
 
 /**

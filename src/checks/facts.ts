@@ -11,14 +11,21 @@ import type { DecodedOcsp } from "../pki/ocsp.js";
 import type { CheckResult, CertificateSummary, ValidationTime } from "../report/types.js";
 import type { WorkflowClaims } from "../evidence/workflow-token.js";
 import type { PdfSignatureReport, SealSummary } from "../report/archive-report.js";
-import { BROKER_ORGANIZATION_ID, NO_EXTRA_SEAL_SIGNERS, type SealSignerPolicy } from "../evidence/broker-identity.js";
+import { DEFAULT_CRYPTO_POLICY, type CryptoPolicy } from "../pki/algorithms.js";
+import { NO_EXTRA_SEAL_SIGNERS, type SealSignerPolicy } from "../evidence/broker-identity.js";
+import { POLICY_DEFAULTS, type JwsAlgorithm } from "../policy.js";
 
-export type JwsAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512";
-export const DEFAULT_TOKEN_ALGORITHMS: readonly JwsAlgorithm[] = Object.freeze(["RS256", "PS256", "ES256", "ES384", "ES512"]);
+export type { JwsAlgorithm };
 
 export interface ArchiveOptions {
-  /** Validation time chosen by the user (--at); otherwise the time the evidence proves. */
+  /**
+   * Validation time chosen by the user (--at); otherwise now. The evidence of the sealed revision is judged at
+   * the time its proofs of existence give it (evidenceTime), and long-term validation says whether those proofs
+   * still hold at the validation time.
+   */
   at?: Date;
+  /** Cryptographic constraints by date (--policy; default: schemas/crypto-policy.default.json). */
+  cryptoPolicy: CryptoPolicy;
   /** Seconds an OCSP response may be produced before the sealing time. */
   ocspWindowSeconds: number;
   /** Clock skew tolerated between broker, responder and TSA, in seconds. */
@@ -36,16 +43,14 @@ export interface ArchiveOptions {
   allowExtraOriginals: boolean;
 }
 
-/** The broker's legal entity, as its token certificate names it (evidence.md §4). */
-export { BROKER_ORGANIZATION_ID };
-
 export const DEFAULT_ARCHIVE_OPTIONS: Readonly<ArchiveOptions> = Object.freeze({
-  ocspWindowSeconds: 300,
-  clockSkewSeconds: 60,
-  tokenAlgorithms: DEFAULT_TOKEN_ALGORITHMS,
-  tokenSignerOrganizations: Object.freeze([BROKER_ORGANIZATION_ID]),
+  ocspWindowSeconds: POLICY_DEFAULTS.ocspWindowSeconds,
+  clockSkewSeconds: POLICY_DEFAULTS.clockSkewSeconds,
+  tokenAlgorithms: POLICY_DEFAULTS.tokenAlgorithms,
+  tokenSignerOrganizations: POLICY_DEFAULTS.tokenSignerOrganizations,
   sealSigners: NO_EXTRA_SEAL_SIGNERS,
   allowExtraOriginals: false,
+  cryptoPolicy: DEFAULT_CRYPTO_POLICY,
 });
 
 /** What every check may read and none may change: limits, the user's trust and options, the session's caches. */
@@ -55,6 +60,8 @@ export interface CheckEnv {
   readonly pki: PkiSession;
   readonly trust: TrustStore;
   readonly options: Readonly<ArchiveOptions>;
+  /** The validation time of this run: --at, else the clock when the verification started. */
+  readonly validationTime: ValidationTime;
 }
 
 /** The three values every form of the evidence carries, as text, once the attachments check found them. */
@@ -119,12 +126,22 @@ export interface Established<F> {
   readonly facts: F;
 }
 
-/** The validation time of this run: --at, else the seal's timestamp, else the token's iat, else now. */
-export function validationTime(options: Pick<ArchiveOptions, "at">, facts: Pick<ArchiveFacts, "sealTimestamp" | "claims">): ValidationTime {
-  if (options.at) return { time: options.at, source: "at-option" };
+/** The validation time of a run: --at, else `now` (the clock when the verification started). */
+export function runValidationTime(options: Pick<ArchiveOptions, "at">, now: Date = new Date()): ValidationTime {
+  return options.at ? { time: options.at, source: "at-option" } : { time: now, source: "current-time" };
+}
+
+/**
+ * The time the sealed evidence (seal, token, its certificate and OCSP response) is judged at: past validation
+ * (ETSI EN 319 102-1 §5.6.2) at the proven sealing time, the seal timestamp's genTime; without one, the
+ * validation time (--at), else the token's iat (claimed, the JSON forms), else now. Whether that proof of
+ * existence still holds at the validation time is long-term validation's question (check "long-term").
+ */
+export function evidenceTime(env: Pick<CheckEnv, "options" | "validationTime">, facts: Pick<ArchiveFacts, "sealTimestamp" | "claims">): ValidationTime {
   if (facts.sealTimestamp) return { time: facts.sealTimestamp, source: "seal-timestamp" };
+  if (env.options.at) return { time: env.options.at, source: "at-option" };
   if (facts.claims?.iat !== undefined) return { time: new Date(facts.claims.iat * 1000), source: "token-iat" };
-  return { time: new Date(), source: "current-time" };
+  return env.validationTime;
 }
 
 /** When the token was sealed: its iat (the OCSP was fetched just before it). */

@@ -4,7 +4,7 @@ import { anchorsFor } from "../pki/trust-store.js";
 import { judgeOcsp, type Judgement } from "../pki/ocsp.js";
 import { result, skipped } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
-import { tokenSealingTime, validationTime, type ArchiveFacts, type CheckEnv, type OcspFacts } from "./facts.js";
+import { tokenSealingTime, evidenceTime, type ArchiveFacts, type CheckEnv, type OcspFacts } from "./facts.js";
 import type { CertificateSummary } from "../report/types.js";
 
 export const OCSP_CHECK_IDS = ["ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness"] as const;
@@ -22,7 +22,7 @@ export async function checkOcsp(env: CheckEnv, f: Needs): Promise<{ checks: Chec
       checks: OCSP_CHECK_IDS.map((id) => skipped(id, "No token certificate could be read, so the OCSP response cannot be related to it.")),
       facts: {},
     };
-  const sealing = tokenSealingTime(f) ?? validationTime(env.options, f);
+  const sealing = tokenSealingTime(f) ?? evidenceTime(env, f);
   const j = await judgeOcsp({
     session: env.pki,
     decoded: f.ocsp,

@@ -17,7 +17,7 @@ import { decodeTokenEvidence } from "./attachments.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "../evidence/broker.js";
 import type { ArchiveFacts, CheckEnv, Established, EvidenceFacts, TokenEvidence } from "./facts.js";
 import { checkSealSignature, sealIdentity, signatureInput, type SealCmsFacts, type SealSignatureInput } from "./seal-signature.js";
-import { judgePdfSignatures } from "./pdf-signatures.js";
+import { judgePdfSignatures, type DocumentTimestampFacts } from "./pdf-signatures.js";
 import { checkSealTimestamp } from "./seal-timestamp.js";
 import { checkSealCertificate, type ExtraRevocationData, type SealPathFacts } from "./seal-certificate.js";
 import { checkSealModifications } from "./seal-modifications.js";
@@ -227,6 +227,8 @@ export interface PadesFacts extends SealCmsFacts, SealPathFacts {
   readonly sealTimestampInfo?: TimestampInfo;
   readonly dss?: ExtraRevocationData;
   readonly analysis?: ChangeAnalysis;
+  /** The document timestamps whose tokens could be read (long-term validation's proofs of existence). */
+  readonly documentTimestamps?: readonly DocumentTimestampFacts[];
 }
 
 /** What a PAdES stage reads: the facts every form shares and those of the stages before it. */
@@ -336,15 +338,24 @@ export async function pdfSignaturesStage(
   let items: PdfSignatureReport[];
   let check: CheckResult;
   let count = 0;
+  const documentTimestamps: DocumentTimestampFacts[] = [];
   try {
-    items = await judgePdfSignatures(env, { pdf, sealTimestamp: f.sealTimestamp }, doc, signatures, f.analysis, { signature: seal, checks: sealChecks });
+    items = await judgePdfSignatures(
+      env,
+      { pdf, sealTimestamp: f.sealTimestamp },
+      doc,
+      signatures,
+      f.analysis,
+      { signature: seal, checks: sealChecks },
+      documentTimestamps,
+    );
     ({ check, count } = checkDocumentTimestamps(items));
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     items = [];
     check = failed("document-timestamps", "FORMAT_FAILURE", `The PDF's signatures are not judged: ${errorMessage(e)}.`);
   }
-  return { checks: [check], facts: { pdfSignatures: items, seal: sealSummary(env, f, f.pades, count) } };
+  return { checks: [check], facts: { pdfSignatures: items, documentTimestamps, seal: sealSummary(env, f, f.pades, count) } };
 }
 
 /** "attachments" of a PAdES: from the sealed revision, compared with what the latest revision shows. */

@@ -21,7 +21,7 @@ import {
 import { algorithmName, displayName, summarize } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
 import { bytesEqual } from "../pki/der.js";
-import { verifyTimestamp } from "../pki/timestamp.js";
+import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
 import type { EvidenceSource } from "../input/source.js";
 import { anchorsFor, listNote } from "../pki/trust-store.js";
 import type { PdfSignatureKind, PdfSignatureReport } from "../report/archive-report.js";
@@ -37,6 +37,17 @@ interface Outcome {
   sub: SubIndication | null;
   message: string;
   details?: Record<string, unknown>;
+  /** A document timestamp's token, when it could be read: the proof of existence it gives (long-term validation). */
+  timestamp?: TimestampInfo;
+}
+
+/** A document timestamp as long-term validation weighs it: its token and how it was judged at its own time. */
+export interface DocumentTimestampFacts {
+  readonly field: string;
+  /** 1-based revision it covers. */
+  readonly revision: number | null;
+  readonly status: CheckStatus;
+  readonly info: TimestampInfo;
 }
 
 const kindOf = (s: SignatureInfo): PdfSignatureKind => (s.isDocTimestamp ? "documentTimestamp" : s.isDocMdp ? "certification" : "approval");
@@ -200,7 +211,9 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
     intermediates: env.trust.intermediates,
     explain: (certs: readonly pkijs.Certificate[], at: Date) => listNote(env.trust, certs, "tsa", at),
   };
-  const r = await verifyTimestamp(s.contents!, (alg) => digest(ranges, alg), trust, env.options.at ?? null, env.pki, true);
+  // Judged at its own genTime (past validation); long-term validation judges it again at the proof of existence
+  // a later timestamp gives it, or at the validation time.
+  const r = await verifyTimestamp(s.contents!, (alg) => digest(ranges, alg), trust, null, env.pki, true);
   // Readers show a timestamp dictionary's /M as its signing time: it must be the time the token proves.
   const claimed = s.m ? parsePdfDate(s.m.text) : undefined;
   if (r.info && s.m && r.judgement.status === "passed" && (!claimed || Math.abs(claimed.getTime() - r.info.genTime.getTime()) > M_TOLERANCE_MS)) {
@@ -216,6 +229,7 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
     sub: r.judgement.subIndication,
     message: r.judgement.message,
     details: { ...r.judgement.details, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) },
+    ...(r.info ? { timestamp: r.info } : {}),
   };
 }
 
@@ -238,6 +252,8 @@ export async function judgePdfSignatures(
   sigs: readonly SignatureInfo[],
   analysis: ChangeAnalysis,
   seal: { signature: SignatureInfo; checks: readonly CheckResult[] } | undefined,
+  /** Receives each document timestamp whose token could be read, in file order. */
+  timestamps: DocumentTimestampFacts[] = [],
 ): Promise<PdfSignatureReport[]> {
   if (sigs.length > env.limits.maxValidationDataItems) {
     throw new LimitError("maxValidationDataItems", `the PDF has ${sigs.length} signatures`);
@@ -259,6 +275,13 @@ export async function judgePdfSignatures(
     else if (s.isDocTimestamp) outcome = await judgeDocumentTimestamp(env, digest, s, ranges);
     else outcome = await judgeCms(env, where, digest, s, ranges);
     Object.assign(details, outcome.details ?? {});
+    if (outcome.timestamp)
+      timestamps.push({
+        field: s.fieldName ?? "(DocMDP)",
+        revision: covered === undefined ? null : covered + 1,
+        status: outcome.status,
+        info: outcome.timestamp,
+      });
     if (covered !== undefined) {
       try {
         const c = analysis.after(covered);

@@ -10,7 +10,7 @@ import { decodeCrl, judgeCrl } from "../pki/crl.js";
 import { decodeOcsp, findIssuer, judgeOcsp, type Judgement } from "../pki/ocsp.js";
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import { validationTime, type ArchiveFacts, type CheckEnv, type Established } from "./facts.js";
+import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established } from "./facts.js";
 import { sealIdentity } from "../evidence/broker-identity.js";
 import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
 import type { SealCmsFacts } from "./seal-signature.js";
@@ -35,7 +35,7 @@ type Needs = SealCmsFacts & Pick<ArchiveFacts, "sealTimestamp" | "claims">;
 export async function checkSealCertificate(env: CheckEnv, seal: Needs, extra: ExtraRevocationData): Promise<Established<SealPathFacts>> {
   const cert = seal.signerCert;
   if (!cert || !seal.cms) return { check: skipped(ID, "No seal certificate was identified, so no path was built."), facts: {} };
-  const at = validationTime(env.options, seal);
+  const at = evidenceTime(env, seal);
   const pool = [...env.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
   const anchors = anchorsFor(env.trust, "seal", at.time);
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki });
@@ -46,7 +46,7 @@ export async function checkSealCertificate(env: CheckEnv, seal: Needs, extra: Ex
 interface Built {
   cert: pkijs.Certificate;
   cms: NonNullable<SealCmsFacts["cms"]>;
-  at: ReturnType<typeof validationTime>;
+  at: ReturnType<typeof evidenceTime>;
   pool: pkijs.Certificate[];
   anchors: readonly pkijs.Certificate[];
   chain: Awaited<ReturnType<typeof validateChain>>;

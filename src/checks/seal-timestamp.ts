@@ -43,16 +43,16 @@ export async function checkSealTimestamp(
     explain: (certs: readonly pkijs.Certificate[], at: Date) => listNote(env.trust, certs, "tsa", at),
   };
   const results = [];
-  for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, env.options.at ?? null, env.pki));
+  // Each judged at its own genTime (past validation); long-term validation judges the chosen one again at the
+  // proof of existence a later timestamp gives it, or at the validation time.
+  for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, null, env.pki));
   // The earliest verified timestamp is the best proof of existence.
   const good = results.filter((r) => r.judgement.status === "passed" && r.info).sort((a, b) => a.info!.genTime.getTime() - b.info!.genTime.getTime());
   const chosen = good[0] ?? results[0]!;
   const j = chosen.judgement;
-  const at = chosen.info
-    ? { time: env.options.at ?? chosen.info.genTime, source: env.options.at ? ("at-option" as const) : ("seal-timestamp" as const) }
-    : undefined;
+  const at = chosen.info ? { time: chosen.info.genTime, source: "seal-timestamp" as const } : undefined;
   const path = (j.details as { path?: { sha256: string }[] } | undefined)?.path;
-  const judgedAt = chosen.info ? (env.options.at ?? chosen.info.genTime) : null;
+  const judgedAt = chosen.info ? chosen.info.genTime : null;
   const listed = j.status === "passed" && judgedAt ? listServiceOf(env.trust, path?.at(-1)?.sha256, "tsa", judgedAt) : null;
   const details = { ...j.details, tokens: tokens.length, claimedTime, ...(listed ? { trustedListService: listed } : {}) };
   const message = listed ? `${j.message} ${listServiceSentence(listed)}` : j.message;

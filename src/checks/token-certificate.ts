@@ -7,7 +7,7 @@ import { describePath, validateChain } from "../pki/chain.js";
 import { findIssuer } from "../pki/ocsp.js";
 import { failed, indeterminate, passed, skipped } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import { validationTime, type ArchiveFacts, type CheckEnv, type Established, type TokenPathFacts } from "./facts.js";
+import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type TokenPathFacts } from "./facts.js";
 
 const ID = "token-certificate";
 
@@ -23,7 +23,7 @@ type Needs = Pick<ArchiveFacts, "tokenCert" | "ocsp" | "sealTimestamp" | "claims
 export async function checkTokenCertificate(env: CheckEnv, f: Needs): Promise<Established<TokenPathFacts>> {
   const cert = f.tokenCert;
   if (!cert) return { check: skipped(ID, "No token certificate could be read, so no path was built."), facts: {} };
-  const at = validationTime(env.options, f).time;
+  const at = evidenceTime(env, f).time;
   const anchors = anchorsFor(env.trust, "token", at);
   const chain = await validateChain(cert, {
     anchors,
@@ -36,7 +36,7 @@ export async function checkTokenCertificate(env: CheckEnv, f: Needs): Promise<Es
 }
 
 function judge(env: CheckEnv, f: Needs, cert: NonNullable<Needs["tokenCert"]>, chain: NonNullable<TokenPathFacts["tokenChain"]>): CheckResult {
-  const at = validationTime(env.options, f);
+  const at = evidenceTime(env, f);
   const subject = displayName(cert.subject);
   const org = organizationIdentifier(cert);
   const organization = org.value;

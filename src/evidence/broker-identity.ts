@@ -7,15 +7,10 @@ import { thumbprint } from "../pki/certificate.js";
 export const OID_ORGANIZATION_IDENTIFIER = "2.5.4.97";
 const OID = { C: "2.5.4.6", L: "2.5.4.7", O: "2.5.4.10", CN: "2.5.4.3" } as const;
 
-/** The broker's legal entity as its token certificate names it. */
-export const BROKER_ORGANIZATION_ID = "NTRDK-29915938";
 /** The production seal's holder (IN GROUPE TRUST SERVICES APS NUF): a renewed certificate keeps it. */
 export const PRODUCTION_SEAL_ORGANIZATION_ID = "NTRNO-933127990";
 /** The production seal certificate seen (SHA-1 of its DER). */
 export const PRODUCTION_SEAL_SHA1 = "D3250E7ADB60771B3E0F35D79971FD62C314A06D";
-
-/** An ETSI EN 319 412-1 §5.1.4 organisation identifier: 3-letter type, 2-letter country, "-", reference. */
-export const ORGANIZATION_IDENTIFIER_FORM = /^[A-Z]{3}[A-Z]{2}-[\x21-\x7e]{1,64}$/;
 
 type Attribute = readonly [oid: string, value: string];
 

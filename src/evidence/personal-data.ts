@@ -2,7 +2,9 @@
 // exist. Claim names vary by identity provider (MitID, MitID Erhverv, NemLog-in), so names are matched by
 // pattern on their last segment.
 
-export type PersonalDataKind = "national-id" | "ip-address" | "age" | "name" | "contact";
+import type { PersonalDataKind } from "../report/types.js";
+
+export type { PersonalDataKind };
 
 const RULES: [PersonalDataKind, RegExp][] = [
   ["national-id", /(^|[._-])(cpr|cpr_?number|personnummer|ssn|national_?id)$/i],

@@ -1,5 +1,5 @@
 // The claim checks of a controlled-transfer ID token: issuer, audience, sender, lifetime, claims.
-// Each is a pure function of the payload and the caller's expectations. Sub-indication policy (README):
+// Each is a pure function of the payload and the caller's expectations. Sub-indication policy (docs/id-tokens.md):
 // a genuine token that is not an acceptable transfer for this receiver is TOTAL-FAILED/FORMAT_FAILURE,
 // with the check id in `decidedBy` saying why; time failures are EXPIRED / NOT_YET_VALID.
 import { isTimeClaim } from "../time.js";

@@ -5,6 +5,7 @@ import { errorMessage } from "../errors.js";
 import { parseJson } from "../input/json.js";
 import type { Limits } from "../limits.js";
 import { KeySourceError } from "./jwks.js";
+import { readBodyBounded } from "../input/http-body.js";
 
 export interface FetchLimits {
   /** Abort after this many milliseconds (connect, headers and body together). */
@@ -42,26 +43,8 @@ function isJsonContentType(value: string | null): boolean {
 }
 
 async function readBounded(res: Response, url: string, maxBytes: number): Promise<string> {
-  const declared = Number(res.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new KeySourceError(`${url} announces ${declared} bytes, more than the limit of ${maxBytes}`, false);
-  }
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new KeySourceError(`${url} sent more than the limit of ${maxBytes} bytes`, false);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const bytes = await readBodyBounded(res, maxBytes, (why) => new KeySourceError(`${url} ${why}`, false));
+  return Buffer.from(bytes).toString("utf8");
 }
 
 /**

@@ -2,7 +2,7 @@
 import { SealcheckError } from "../errors.js";
 import { BROKER_ISSUERS, ORGANISATION_ID } from "../evidence/broker.js";
 
-export { BROKER_ISSUERS, ORGANISATION_ID, type BrokerEnvironment } from "../evidence/broker.js";
+export { ORGANISATION_ID, type BrokerEnvironment } from "../evidence/broker.js";
 
 /**
  * An environment name becomes its issuer URL; anything else must be an absolute http(s) URL and is kept

@@ -7,11 +7,18 @@
  * true only for the first caller. With several receiver instances, back it with a shared store, e.g. Redis
  * `SET key 1 NX PXAT <expiresAt ms>` (true when the reply is OK) or a database insert into a table whose
  * primary key is `key` (true unless it violates the key); purge rows after `expiresAt`. A store that gives up
- * waiting (and throws) must make sure the write it gave up on cannot land later, else the retry of a presentation
- * told TRY_LATER is refused as a replay (RedisReplayStore sends a deadline with the write).
+ * waiting (and throws) must make sure that what it gave up on does not refuse the retry of that presentation:
+ * the write may have landed, or landed late. RedisReplayStore records the token's digest with the id and marks
+ * it "passed" in a second step, so that the same token's retry passes while it was never told "passed".
  */
 export interface ReplayStore {
-  markUsed(key: string, expiresAt: Date): Promise<boolean>;
+  markUsed(key: string, expiresAt: Date, presentation?: ReplayPresentation): Promise<boolean>;
+}
+
+/** What the verifier tells a store of the presentation besides its transfer id. */
+export interface ReplayPresentation {
+  /** SHA-256 (hex) of the compact token presented: its retry carries the same, another token another. */
+  tokenDigest: string;
 }
 
 export interface MemoryReplayStoreOptions {

@@ -1,5 +1,7 @@
 // Public types of the controlled-transfer ID token verifier (verifyIdToken and its key sources).
+import type { VerificationSession } from "../verify/session.js";
 import type { Limits } from "../limits.js";
+import type { ValidationTimeInput } from "../time.js";
 import type { ReportBase } from "../report/types.js";
 import type { KeyProvider } from "./jwks.js";
 import type { ReplayStore } from "./replay.js";
@@ -18,7 +20,7 @@ export interface VerifyIdTokenOptions {
   /** Allowed `alg` values. Default `["RS256"]` (the broker's `id_token_signing_alg_values_supported`). */
   algorithms?: readonly IdTokenAlgorithm[];
   /** Validation time. Default: the current time. */
-  at?: Date;
+  at?: ValidationTimeInput;
   /** Clock tolerance for `exp`, `nbf`, `iat`, in seconds. Default 60. */
   clockToleranceSec?: number;
   /** Oldest acceptable token, seconds since `iat`. Default: none beyond `exp`. */
@@ -29,6 +31,11 @@ export interface VerifyIdTokenOptions {
    */
   replayStore?: ReplayStore | null;
   limits?: Partial<Limits>;
+  /**
+   * A verification session (createSession) whose validation time (`at`), limits and replay store this call
+   * uses: then `at`, `limits` and `replayStore` may not be given here.
+   */
+  session?: VerificationSession;
 }
 
 /** The transfer as the broker delivered it; present only when the verdict is TOTAL-PASSED. */

@@ -1,6 +1,7 @@
 // verifyIdToken: the receiver's verdict on a controlled-transfer ID token. Runs every check, computes the
 // ETSI verdict, and returns the transfer only when the token passed. Never prints, never exits.
-import { durationOption } from "../time.js";
+import { createHash } from "node:crypto";
+import { durationOption, parseValidationTime } from "../time.js";
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
@@ -35,8 +36,28 @@ interface Resolved {
 
 const usage = (message: string) => new SealcheckError("ERR_USAGE", message);
 
+/**
+ * With a session, the validation time, limits and replay store are the session's (the one owner of a
+ * verification's options); given here too, they are a usage error.
+ */
+function fromSession(o: VerifyIdTokenOptions): VerifyIdTokenOptions {
+  const s = o.session;
+  if (s === undefined) return o;
+  if (s === null || typeof s !== "object" || !("policy" in s) || !("limits" in s))
+    throw usage("session: expected a session made by createSession(), for example verifyIdToken(token, { issuer, audience, keys, session })");
+  const both = (["at", "limits", "replayStore"] as const).filter((k) => o[k] !== undefined);
+  if (both.length) throw usage(`${both.join(", ")}: given with a session, whose own options apply; give them to createSession() instead`);
+  return {
+    ...o,
+    ...(s.policy.at !== undefined ? { at: new Date(s.policy.at) } : {}),
+    limits: s.limits,
+    ...(s.replayStore !== undefined ? { replayStore: s.replayStore } : {}),
+  };
+}
+
 /** Caller mistakes are SealcheckError(ERR_USAGE), thrown before any token byte is read. */
-function resolveOptions(o: VerifyIdTokenOptions): Resolved {
+function resolveOptions(given: VerifyIdTokenOptions): Resolved {
+  const o = fromSession(given);
   const issuer = resolveIssuer(o.issuer);
   assertOrganisationId(o.audience, "audience");
   const senders = o.sender === undefined ? [] : typeof o.sender === "string" ? [o.sender] : [...o.sender];
@@ -47,7 +68,9 @@ function resolveOptions(o: VerifyIdTokenOptions): Resolved {
     if (!(SUPPORTED_ALGORITHMS as readonly string[]).includes(a))
       throw usage(`algorithm ${JSON.stringify(a)} cannot be allowed; choose from ${SUPPORTED_ALGORITHMS.join(", ")}`);
   }
-  if (o.at !== undefined && !(o.at instanceof Date && !Number.isNaN(o.at.getTime()))) throw usage("the validation time is not a valid date");
+  // One shape of `at` for every verifier (ValidationTimeInput): an ISO 8601 string is read as verifyArchive reads it.
+  const at = o.at === undefined || o.at instanceof Date ? o.at : parseValidationTime(o.at);
+  if (at !== undefined && !(at instanceof Date && !Number.isNaN(at.getTime()))) throw usage("the validation time is not a valid date");
   // Range-checked where read: a huge tolerance would push exp + tolerance past what a Date can hold.
   const clockToleranceSec = durationOption(o.clockToleranceSec, 60, "the clock tolerance (clockToleranceSec)");
   if (o.maxAgeSec !== undefined) durationOption(o.maxAgeSec, 0, "the maximum age (maxAgeSec)", Number.MIN_VALUE);
@@ -57,7 +80,7 @@ function resolveOptions(o: VerifyIdTokenOptions): Resolved {
     audience: o.audience,
     senders,
     algorithms,
-    at: o.at ? { time: o.at, source: "at-option" } : { time: new Date(), source: "current-time" },
+    at: at ? { time: at, source: "at-option" } : { time: new Date(), source: "current-time" },
     clockToleranceSec,
     ...(o.maxAgeSec !== undefined ? { maxAgeSec: o.maxAgeSec } : {}),
     replayStore: o.replayStore === undefined ? defaultReplayStore : o.replayStore,
@@ -82,7 +105,8 @@ async function checkReplay(decoded: DecodedIdToken, transfer: TransferClaims | n
   const details = { transferId: transfer.id, rememberedUntil: expiresAt.toISOString() };
   let first: boolean;
   try {
-    first = await r.replayStore.markUsed(`${r.issuer} ${transfer.id}`, expiresAt);
+    const tokenDigest = createHash("sha256").update(decoded.jws.compact).digest("hex");
+    first = await r.replayStore.markUsed(`${r.issuer} ${transfer.id}`, expiresAt, { tokenDigest });
   } catch (e) {
     return indeterminate(
       "replay",

@@ -8,8 +8,6 @@ import { SparseSource, fileChanged } from "./sparse.js";
 import { openRegular, readOpenedWhole } from "./files.js";
 import { wholeSource, type EvidenceSource } from "./source.js";
 
-export type EvidenceFormat = "pades-pdf" | "pades-json" | "workflow-token-json";
-
 export interface WorkflowResultInfo {
   ocspReponseIncluded?: unknown;
   documentCount?: unknown;
@@ -19,7 +17,8 @@ export interface WorkflowResultInfo {
 /** The evidence as read: the PDF bytes and/or the endpoint fields, not yet verified. */
 export interface EvidenceInput {
   file: string;
-  format: EvidenceFormat;
+  /** EvidenceFormat, spelt out: reports name it by report/types.ts's EvidenceFormat (input imports no report). */
+  format: "pades-pdf" | "pades-json" | "workflow-token-json";
   /** The PAdES bytes (the file's source, or bytes decoded from padesB64). */
   pdf?: EvidenceSource;
   /** Workflow-token endpoint fields, as given (validated by the attachments check). */
@@ -68,8 +67,12 @@ export const SPARSE_READING: SparseReading = Object.freeze({ min: SPARSE_READ_MI
  * when used (src/input/sparse.ts). The seal's byte-range digest and the file's own digest then cost no second
  * pass (src/input/evidence-digest.ts), and the image data no check reads is never held in memory.
  */
-export async function readEvidence(file: string, maxBytes: number, reading: SparseReading = SPARSE_READING): Promise<EvidenceSource> {
-  const { fd, size } = openBounded(file, maxBytes);
+export async function readEvidence(
+  file: string,
+  maxBytes: number,
+  { within, reading = SPARSE_READING }: { within?: string | undefined; reading?: SparseReading } = {},
+): Promise<EvidenceSource> {
+  const { fd, size } = openBounded(file, maxBytes, within);
   const { min, block, poison } = reading;
   if (size < min || size === 0) return wholeSource(readOpened(file, fd, size));
   try {
@@ -107,10 +110,10 @@ function unreadable(file: string, e: unknown): SealcheckError {
 }
 
 /** Opens `file` for reading if it is a regular file of at most `maxBytes` (src/input/files.ts); the caller closes it. */
-function openBounded(file: string, maxBytes: number): { fd: number; size: number } {
+function openBounded(file: string, maxBytes: number, within?: string): { fd: number; size: number } {
   try {
     // No "what": readBounded also reads tokens, JWKS and lists, whose callers name them.
-    return openRegular(file, maxBytes, { limit: "maxEvidenceBytes" });
+    return openRegular(file, maxBytes, { limit: "maxEvidenceBytes", ...(within !== undefined ? { within } : {}) });
   } catch (e) {
     // A directory given as the evidence is a slip of the hand (the archive's folder): a usage error.
     if (e instanceof SealcheckError && e.code === "ERR_USAGE" && / a directory, not a regular file/.test(e.message))

@@ -6,10 +6,11 @@
 // EOF). Names are taken only when they decode exactly: a name that is not valid UTF-8 (a Latin-1 "æøå") would be
 // decoded with U+FFFD in place of its bytes and could name another file, so it is refused, naming it. Files that
 // are written are written to a new temporary file beside the target (O_EXCL|O_NOFOLLOW) and renamed over it:
-// a symbolic link planted at either name is never followed. Every error is a SealcheckError of one line naming
-// the file and the problem.
+// a symbolic link planted at either name is never followed, nor a link of another user's among the directories
+// above them (resolveWriteTarget). Every error is a SealcheckError of one line naming the file and the problem.
 import { randomBytes } from "node:crypto";
 import {
+  fsyncSync,
   closeSync,
   constants,
   fstatSync,
@@ -19,6 +20,8 @@ import {
   openSync,
   readdirSync,
   readSync,
+  readlinkSync,
+  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -134,6 +137,25 @@ export interface ReadOptions {
   what?: string;
   /** The limit's name in Limits, named in the too-large message so that the user knows what to raise. */
   limit?: string;
+  /**
+   * A real directory what is opened must be inside (its real path, read from the opened fd): a file found by
+   * discovery under a root stays in it when it is read, not only when discovery looked (attack34b B11).
+   */
+  within?: string;
+}
+
+/** Whether the real path `real` is `root` or below it. */
+function isWithin(real: string, root: string): boolean {
+  return real === root || real.startsWith(root.endsWith("/") ? root : `${root}/`);
+}
+
+/** The real path of what `fd` is open on (/proc/self/fd; where /proc is missing, the real path of `file`). */
+function openedRealPath(fd: number, file: string): string {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return realpathSync(file);
+  }
 }
 
 function tooLarge(file: string, size: number | string, maxBytes: number, o: ReadOptions): SealcheckError {
@@ -169,6 +191,11 @@ export function openRegular(file: string, maxBytes: number, o: ReadOptions = {})
       );
     }
     if (st.size > maxBytes) throw tooLarge(file, st.size, maxBytes, o);
+    if (o.within !== undefined) {
+      const real = openedRealPath(fd, file);
+      if (!isWithin(real, o.within))
+        throw new SealcheckError("ERR_FILE_UNREADABLE", `${showName(file)}: leads out of the directory searched (to ${showName(real)}), not read`, { file });
+    }
     return { fd, size: st.size };
   } catch (e) {
     closeSync(fd);
@@ -289,6 +316,84 @@ export function kindAt(path: string): { kind: EntryKind; st: Stats } {
   return { kind: st.isFile() ? "file" : st.isDirectory() ? "dir" : "other", st };
 }
 
+/** Links followed in a row before a path is a loop (the kernel's own limit, MAXSYMLINKS). */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * Where a file that is about to be written really goes, with every symbolic link among its parent directories
+ * judged as Linux's fs.protected_symlinks judges links in /tmp, but everywhere: a link is followed only when it
+ * is owned by the caller (its own shortcut, a home reached through its own link) or by root (the system's
+ * layout: /var/run, /tmp on some systems). A link owned by anyone else was put there by someone else: followed,
+ * it would carry the write into a directory of the caller's that the path does not name (`<shared>/drop ->
+ * the victim's folder`, and --force replaces the victim's files), so it is one error naming that link. Links are
+ * resolved here component by component (a link inside a link's target is judged too, ".." after a link goes to
+ * the parent of its target as the kernel does); what is returned is the file's name in the real directory, for
+ * the caller to open and rename in, so the kernel does not resolve the links a second time. A component that
+ * does not exist ends the walk (what is below it is created by the caller, so holds no link). No name is
+ * changed where no link is met. Where the caller's user id is unknown (not POSIX): the path as given.
+ */
+export function resolveWriteTarget(file: string, what: string): string {
+  const uid = process.geteuid?.();
+  if (uid === undefined) return file;
+  const parts = file.split("/");
+  const last = parts.pop()!;
+  let cur = file.startsWith("/") ? "/" : process.cwd();
+  const pending = parts.reverse(); // a stack: the next component on top
+  let hops = 0;
+  while (pending.length > 0) {
+    const part = pending.pop()!;
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      cur = dirname(cur);
+      continue;
+    }
+    const next = join(cur, part);
+    let st: Stats;
+    try {
+      st = lstatSync(next);
+    } catch {
+      return join(next, ...pending.reverse(), last); // missing (created by the caller) or unreadable (its open says why)
+    }
+    if (!st.isSymbolicLink()) {
+      cur = next;
+      continue;
+    }
+    if (st.uid !== uid && st.uid !== 0)
+      throw new SealcheckError(
+        "ERR_FILE_UNREADABLE",
+        `${showName(file)}: cannot write ${what} (${showName(next)} is a symbolic link owned by another user (uid ${st.uid}), in the path above it: it is not followed; give the real directory, or a path without that link)`,
+        { file },
+      );
+    if (++hops > MAX_LINK_HOPS) throw fsError(file, Object.assign(new Error("ELOOP"), { code: "ELOOP" }), "");
+    let target: string;
+    try {
+      target = readlinkSync(next);
+    } catch (e) {
+      throw fsError(next, e, "");
+    }
+    if (target.startsWith("/")) cur = "/";
+    pending.push(...target.split("/").reverse());
+  }
+  return join(cur, last);
+}
+
+/**
+ * After an open of `real` (resolveWriteTarget's answer): whether what was opened is in the directory that was
+ * judged. A directory of the path swapped for a link between the judgement and the open would have carried the
+ * open elsewhere; then nothing is written and the file is refused. Where /proc is not mounted: not known, true.
+ */
+function openedWhereJudged(fd: number, real: string): boolean {
+  let opened: string;
+  try {
+    opened = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return true;
+  }
+  return dirname(opened) === dirname(real); // `real` holds no link: resolveWriteTarget followed them itself
+}
+
+const SWAPPED = "a directory in its path was replaced while it was opened: nothing is written through it";
+
 /**
  * Writes `content` to `file` whole: into a new file beside it (created with O_EXCL|O_NOFOLLOW under a random
  * name, so no link planted there is followed), then renamed over it (a rename replaces a link at `file`
@@ -296,20 +401,26 @@ export function kindAt(path: string): { kind: EntryKind; st: Stats } {
  * a directory, a device) is refused: someone put it there. With `overwrite` false an existing target is an
  * error, decided atomically (a hard link of the new file to the target's name fails if that name exists).
  */
-export function writeFileSafely(file: string, content: string | Uint8Array, o: { what?: string; overwrite?: boolean; mode?: number } = {}): void {
+export function writeFileSafely(
+  file: string,
+  content: string | Uint8Array,
+  /** `check`: called with the new file's name once it is written and synced, before it replaces `file`; a throw leaves `file` as it was. */
+  o: { what?: string; overwrite?: boolean; mode?: number; check?: (tmp: string) => void } = {},
+): void {
   checkPathName(file);
   const what = o.what ?? "the file";
   const fail = (reason: string, e?: unknown) =>
     new SealcheckError("ERR_FILE_UNREADABLE", `${showName(file)}: cannot write ${what} (${reason})`, { file, ...(e !== undefined ? { cause: e } : {}) });
+  const target = resolveWriteTarget(file, what);
   let existing: Stats | undefined;
   try {
-    existing = lstatSync(file);
+    existing = lstatSync(target);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw fail(describeFsError(file, e).reason, e);
   }
   if (existing && !existing.isFile()) throw fail(`it is ${kindOf(existing)}, not a regular file: it is not written over or through`);
   if (existing && o.overwrite === false) throw fail("it already exists (use --force to overwrite)");
-  const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
+  const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
   let fd: number;
   try {
     fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, o.mode ?? 0o666);
@@ -317,23 +428,30 @@ export function writeFileSafely(file: string, content: string | Uint8Array, o: {
     throw fail(describeFsError(tmp, e).reason, e);
   }
   try {
+    if (!openedWhereJudged(fd, tmp)) {
+      closeSync(fd);
+      throw fail(SWAPPED);
+    }
     try {
       const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
       let off = 0;
       while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+      if (o.check) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
+    o.check?.(tmp);
     if (o.overwrite === false) {
-      linkSync(tmp, file);
+      linkSync(tmp, target);
       unlinkSync(tmp);
-    } else renameSync(tmp, file);
+    } else renameSync(tmp, target);
   } catch (e) {
     try {
       unlinkSync(tmp);
     } catch {
       // already renamed or gone
     }
+    if (e instanceof SealcheckError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw fail(code === "EEXIST" ? "it already exists (use --force to overwrite)" : (describeFsError(file, e).reason ?? errorMessage(e)), e);
   }
@@ -347,10 +465,11 @@ export function writeFileSafely(file: string, content: string | Uint8Array, o: {
 export function openForAppending(file: string, truncate: boolean, what = "the output file"): number {
   checkPathName(file);
   const flags = constants.O_RDWR | constants.O_CREAT | NOFOLLOW | NONBLOCK | (truncate ? constants.O_TRUNC : constants.O_APPEND);
+  const target = resolveWriteTarget(file, what);
   let fd: number;
   try {
     // O_TRUNC is applied only after fstat said it is a regular file (a device must not be truncated either).
-    fd = openSync(file, flags & ~(truncate ? constants.O_TRUNC : 0), 0o666);
+    fd = openSync(target, flags & ~(truncate ? constants.O_TRUNC : 0), 0o666);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const reason =
@@ -365,6 +484,10 @@ export function openForAppending(file: string, truncate: boolean, what = "the ou
   if (!st.isFile()) {
     closeSync(fd);
     throw new SealcheckError("ERR_FILE_UNREADABLE", `${showName(file)}: cannot open ${what} for writing (it is ${kindOf(st)}, not a regular file)`, { file });
+  }
+  if (!openedWhereJudged(fd, target)) {
+    closeSync(fd);
+    throw new SealcheckError("ERR_FILE_UNREADABLE", `${showName(file)}: cannot open ${what} for writing (${SWAPPED})`, { file });
   }
   if (truncate) ftruncateSync(fd, 0);
   return fd;

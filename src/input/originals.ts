@@ -87,10 +87,11 @@ function unreadableOriginal(path: string, e: unknown): SealcheckError {
   return new SealcheckError("ERR_FILE_UNREADABLE", `${shown}: cannot read (${reason})`, { file: path, cause: e });
 }
 
-export async function hashFile(path: string, maxBytes: number = DEFAULT_LIMITS.maxOriginalBytes): Promise<OriginalFile> {
+/** `within`: a real directory the original must be inside once opened (an archive found by discovery). */
+export async function hashFile(path: string, maxBytes: number = DEFAULT_LIMITS.maxOriginalBytes, within?: string): Promise<OriginalFile> {
   let opened;
   try {
-    opened = openRegular(path, maxBytes, { what: "an original", limit: "maxOriginalBytes" });
+    opened = openRegular(path, maxBytes, { what: "an original", limit: "maxOriginalBytes", ...(within !== undefined ? { within } : {}) });
   } catch (e) {
     throw unreadableOriginal(path, e);
   }
@@ -139,13 +140,18 @@ export async function hashFile(path: string, maxBytes: number = DEFAULT_LIMITS.m
 }
 
 /** Hashes files with bounded concurrency (I/O overlaps hashing; memory stays a few chunks per file). */
-export async function hashOriginals(paths: readonly string[], concurrency = 4, maxBytes: number = DEFAULT_LIMITS.maxOriginalBytes): Promise<OriginalFile[]> {
+export async function hashOriginals(
+  paths: readonly string[],
+  concurrency = 4,
+  maxBytes: number = DEFAULT_LIMITS.maxOriginalBytes,
+  within?: string,
+): Promise<OriginalFile[]> {
   const out: OriginalFile[] = new Array(paths.length);
   let next = 0;
   const worker = async () => {
     while (next < paths.length) {
       const i = next++;
-      out[i] = await hashFile(paths[i]!, maxBytes);
+      out[i] = await hashFile(paths[i]!, maxBytes, within);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, paths.length) }, worker));
@@ -192,6 +198,12 @@ async function hash(path) {
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) refuse(path, kind(st) + ", not a regular file (an original), so it is not read");
+    if (workerData.within !== null) {
+      let real;
+      try { real = fs.readlinkSync("/proc/self/fd/" + fd); } catch { real = fs.realpathSync(path); }
+      const root = workerData.within;
+      if (real !== root && !real.startsWith(root.endsWith("/") ? root : root + "/")) refuse(path, "leads out of the directory searched (to " + real + "), not read");
+    }
     if (st.size > workerData.maxBytes)
       refuse(path, st.size + " bytes is more than the limit of " + workerData.maxBytes + " for an original (raise it with --limit maxOriginalBytes=<n>)", "ERR_INPUT_TOO_LARGE");
     const limit = st.size;
@@ -256,7 +268,7 @@ export interface OriginalsHashing {
  * no wall time beyond the checks of the evidence; small ones, and any inside a worker thread already
  * (verify-batch parallelises across archives), are hashed here.
  */
-export function startHashingOriginals(paths: readonly string[], o: { workerThreshold?: number; maxBytes?: number } = {}): OriginalsHashing {
+export function startHashingOriginals(paths: readonly string[], o: { workerThreshold?: number; maxBytes?: number; within?: string } = {}): OriginalsHashing {
   const maxBytes = o.maxBytes ?? DEFAULT_LIMITS.maxOriginalBytes;
   let total = 0;
   for (const p of paths) {
@@ -267,7 +279,7 @@ export function startHashingOriginals(paths: readonly string[], o: { workerThres
     }
   }
   const inline = (): OriginalsHashing => {
-    const result = hashOriginals(paths, 4, maxBytes);
+    const result = hashOriginals(paths, 4, maxBytes, o.within);
     result.catch(() => undefined); // awaited by the caller when needed; never an unhandled rejection
     return { result, cancel: () => undefined };
   };
@@ -276,7 +288,7 @@ export function startHashingOriginals(paths: readonly string[], o: { workerThres
   try {
     worker = new Worker(HASH_WORKER_SOURCE, {
       eval: true,
-      workerData: { paths: [...paths], maxBytes, progressMin: hashingProgress.listener ? PROGRESS_MIN_BYTES : Infinity },
+      workerData: { paths: [...paths], maxBytes, within: o.within ?? null, progressMin: hashingProgress.listener ? PROGRESS_MIN_BYTES : Infinity },
     });
   } catch {
     return inline(); // threads not allowed in this host (a permission model, say): hash here

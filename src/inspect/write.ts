@@ -3,7 +3,7 @@
 import { constants, accessSync, lstatSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SealcheckError } from "../errors.js";
-import { writeFileSafely } from "../input/files.js";
+import { resolveWriteTarget, writeFileSafely } from "../input/files.js";
 import type { ExtractedFile } from "./extract.js";
 
 function reason(e: unknown): string {
@@ -41,6 +41,8 @@ export function writeExtraction(dir: string, files: readonly ExtractedFile[], fo
       file: dir,
     });
   }
+  // A link of another user's among the directories above it would do the same (src/input/files.ts).
+  resolveWriteTarget(dir, "the extracted files");
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {

@@ -10,6 +10,7 @@
 // Error ("Unsupported signature algorithm: …"), plain ECDSA (BSI TR-03111) it does not know, and EdDSA keys
 // it cannot import. The crypto engine therefore verifies every algorithm outside pkijs's set here.
 import { createHash, createPublicKey, verify as verifyNow, type Hash, type KeyObject } from "node:crypto";
+import DEFAULT_POLICY_JSON from "../../schemas/crypto-policy.default.json" with { type: "json" };
 
 /** How a signature value is encoded and checked. */
 export type SignatureFamily = "rsa-pkcs1" | "rsa-pss" | "ecdsa" | "ecdsa-plain" | "eddsa" | "dsa";
@@ -221,4 +222,146 @@ export function verifyByTable(alg: SignatureAlgorithm, key: KeyObject, data: Uin
   } catch {
     return false;
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cryptographic constraints by date (ETSI TS 119 312, in the manner of EU DSS's constraint policy): the same
+// digest and key algorithms as above, each with the date until which it is acceptable. The default policy is
+// the shipped file schemas/crypto-policy.default.json (schema beside it); `--policy <file>` replaces it.
+
+export type PolicyKeyType = "rsa" | "ec" | "dsa" | "ed25519" | "ed448";
+const KEY_TYPES_OF_POLICY: readonly PolicyKeyType[] = ["rsa", "ec", "dsa", "ed25519", "ed448"];
+const POLICY_DIGESTS = new Set([...DIGEST_ALGORITHMS.values()].map((d) => d.name));
+
+export interface CryptoPolicy {
+  readonly name: string;
+  /** SHA-256 (hex) of the policy's JSON as parsed and written back (JSON.stringify): the same policy, the same digest. */
+  readonly sha256: string;
+  /** Dates after this one are forecasts: passing one is a warning (DSS's UpdateDate / LevelAfterUpdate WARN). */
+  readonly reviewed: Date;
+  readonly digests: ReadonlyMap<string, Date>;
+  readonly keys: readonly { readonly type: PolicyKeyType; readonly minBits: number; readonly until: Date }[];
+}
+
+const DATE_FORM = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function policyDate(v: unknown, where: string): Date {
+  const m = typeof v === "string" ? DATE_FORM.exec(v) : null;
+  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!m || !d || d.toISOString().slice(0, 10) !== v) throw new Error(`${where}: expected a date YYYY-MM-DD, got ${JSON.stringify(v)}`);
+  return d;
+}
+
+/**
+ * A policy from its parsed JSON (schemas/crypto-policy.schema.json): an Error naming the first thing that is
+ * not as the schema says. Unknown keys are refused (a misspelt "untill" must not silently allow everything).
+ */
+export function parseCryptoPolicy(value: unknown): CryptoPolicy {
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+  const only = (o: Record<string, unknown>, keys: readonly string[], where: string) => {
+    const extra = Object.keys(o).filter((k) => !keys.includes(k));
+    if (extra.length) throw new Error(`${where}: unknown key ${JSON.stringify(extra[0])} (allowed: ${keys.join(", ")})`);
+  };
+  if (!isObject(value)) throw new Error("the policy is not a JSON object");
+  only(value, ["$schema", "name", "description", "reviewed", "digestAlgorithms", "publicKeys"], "the policy");
+  const { name, reviewed, digestAlgorithms, publicKeys } = value;
+  if (typeof name !== "string" || name.length === 0 || name.length > 200) throw new Error("name: expected a string of 1 to 200 characters");
+  const list = (v: unknown, where: string): unknown[] => {
+    if (!Array.isArray(v) || v.length > 100) throw new Error(`${where}: expected an array of at most 100 entries`);
+    return v;
+  };
+  const digests = new Map<string, Date>();
+  list(digestAlgorithms, "digestAlgorithms").forEach((e, i) => {
+    const where = `digestAlgorithms[${i}]`;
+    if (!isObject(e)) throw new Error(`${where}: expected an object`);
+    only(e, ["name", "until", "source"], where);
+    if (typeof e.name !== "string" || !POLICY_DIGESTS.has(e.name))
+      throw new Error(`${where}.name: not a digest sealcheck knows (${[...POLICY_DIGESTS].join(", ")})`);
+    digests.set(e.name, policyDate(e.until, `${where}.until`));
+  });
+  const keys = list(publicKeys, "publicKeys").map((e, i) => {
+    const where = `publicKeys[${i}]`;
+    if (!isObject(e)) throw new Error(`${where}: expected an object`);
+    only(e, ["type", "minBits", "until", "source"], where);
+    if (!KEY_TYPES_OF_POLICY.includes(e.type as PolicyKeyType)) throw new Error(`${where}.type: expected one of ${KEY_TYPES_OF_POLICY.join(", ")}`);
+    if (!Number.isInteger(e.minBits) || (e.minBits as number) < 1 || (e.minBits as number) > 65536)
+      throw new Error(`${where}.minBits: expected an integer 1 … 65536`);
+    return { type: e.type as PolicyKeyType, minBits: e.minBits as number, until: policyDate(e.until, `${where}.until`) };
+  });
+  keys.sort((a, b) => b.minBits - a.minBits);
+  return {
+    name,
+    sha256: createHash("sha256").update(JSON.stringify(value)).digest("hex"),
+    reviewed: policyDate(reviewed, "reviewed"),
+    digests,
+    keys,
+  };
+}
+
+/** The shipped default (schemas/crypto-policy.default.json). */
+export const DEFAULT_CRYPTO_POLICY: CryptoPolicy = parseCryptoPolicy(DEFAULT_POLICY_JSON);
+
+const CURVE_BITS: Readonly<Record<string, number>> = {
+  prime256v1: 256,
+  secp256k1: 256,
+  secp384r1: 384,
+  secp521r1: 521,
+  brainpoolP256r1: 256,
+  brainpoolP384r1: 384,
+  brainpoolP512r1: 512,
+  secp224r1: 224,
+  prime192v1: 192,
+};
+
+/** A public key's type and size in bits as the policy weighs it; null when OpenSSL cannot read it. */
+export function keyStrength(spki: Uint8Array): { type: PolicyKeyType; bits: number } | null {
+  let key: KeyObject;
+  try {
+    key = createPublicKey({ key: Buffer.from(spki.buffer, spki.byteOffset, spki.byteLength), format: "der", type: "spki" });
+  } catch {
+    return null;
+  }
+  const d = key.asymmetricKeyDetails ?? {};
+  switch (key.asymmetricKeyType) {
+    case "rsa":
+    case "rsa-pss":
+      return { type: "rsa", bits: d.modulusLength ?? 0 };
+    case "dsa":
+      return { type: "dsa", bits: d.modulusLength ?? 0 };
+    case "ec":
+      return { type: "ec", bits: CURVE_BITS[d.namedCurve ?? ""] ?? 0 };
+    case "ed25519":
+      return { type: "ed25519", bits: 256 };
+    case "ed448":
+      return { type: "ed448", bits: 448 };
+    default:
+      return null;
+  }
+}
+
+/** How an algorithm stands at a time under a policy. */
+export interface AlgorithmStanding {
+  /** What was weighed: "sha256", "RSA 2048 bits". */
+  readonly what: string;
+  /** The first instant it is no longer acceptable; null: never acceptable under this policy. */
+  readonly until: Date | null;
+  /** acceptable: used before `until`; forecast-passed: after a date later than the review (a warning); expired: after a reviewed date, or never acceptable. */
+  readonly standing: "acceptable" | "forecast-passed" | "expired";
+}
+
+function standingAt(policy: CryptoPolicy, what: string, until: Date | null, at: Date): AlgorithmStanding {
+  if (until === null) return { what, until, standing: "expired" };
+  if (at.getTime() < until.getTime()) return { what, until, standing: "acceptable" };
+  return { what, until, standing: until.getTime() > policy.reviewed.getTime() ? "forecast-passed" : "expired" };
+}
+
+/** A digest algorithm (node:crypto's name) used at `at`. */
+export function digestStanding(policy: CryptoPolicy, digest: string, at: Date): AlgorithmStanding {
+  return standingAt(policy, digest, policy.digests.get(digest) ?? null, at);
+}
+
+/** A public key of this type and size used at `at`. */
+export function keyStanding(policy: CryptoPolicy, key: { type: PolicyKeyType; bits: number }, at: Date): AlgorithmStanding {
+  const entry = policy.keys.find((k) => k.type === key.type && k.minBits <= key.bits);
+  return standingAt(policy, `${key.type.toUpperCase()} ${key.bits} bits`, entry?.until ?? null, at);
 }

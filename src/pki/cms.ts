@@ -29,6 +29,7 @@ import {
   derChildren,
   keepWithin,
   limitsWithin,
+  ownBuffer,
   partLimits,
   readTlv,
   toHex,
@@ -569,7 +570,7 @@ export async function verifySignatureValue(
   data: ArrayBuffer | Uint8Array,
   digestAlgorithm: string,
 ): Promise<boolean> {
-  const bytes = data instanceof Uint8Array ? data.slice().buffer : data;
+  const bytes = data instanceof Uint8Array ? ownBuffer(data) : data;
   return si.signatureAlgorithm.algorithmId === "1.2.840.113549.1.1.1"
     ? session.engine.verifyWithPublicKey(
         bytes,

@@ -5,7 +5,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import { displayName, formatName, sameName } from "./certificate.js";
-import { assertDerShape, countDerValues, decodeDer, derChildren, readTlv, type DerLimits, type Tlv } from "./der.js";
+import { assertDerShape, countDerValues, decodeDer, derChildren, ownBuffer, readTlv, type DerLimits, type Tlv } from "./der.js";
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import type { Judgement } from "./ocsp.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
@@ -232,7 +232,7 @@ export function crlByParts(der: Uint8Array, session: PkiSession, shapeChecked = 
     const signatureValue = part(f[2]!);
     if ((versionBlock && !(versionBlock instanceof asn1js.Integer)) || !(signatureValue instanceof asn1js.BitString)) return NOT_PLAIN;
     const crl = new pkijs.CertificateRevocationList({
-      tbs: der.slice(f[0]!.start, f[0]!.end).buffer,
+      tbs: ownBuffer(der, f[0]!.start, f[0]!.end),
       ...(versionBlock ? { version: versionBlock.valueBlock.valueDec } : {}),
       signature: fromPart(() => new pkijs.AlgorithmIdentifier({ schema: part(signature) })),
       issuer: fromPart(() => new pkijs.RelativeDistinguishedNames({ schema: part(issuer) })),

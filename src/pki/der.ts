@@ -216,6 +216,16 @@ export function decodeDerZeroPadded(bytes: Uint8Array, what: string, limits: Der
   return { value, length };
 }
 
+/**
+ * A copy of bytes [start, end) in an ArrayBuffer of their own. Not `bytes.slice(...).buffer`: on a Node Buffer
+ * (what zlib and fs return) slice is a view, and its .buffer is the whole pool or inflate output around it.
+ */
+export function ownBuffer(bytes: Uint8Array, start = 0, end = bytes.length): ArrayBuffer {
+  const copy = new Uint8Array(end - start);
+  copy.set(bytes.subarray(start, end));
+  return copy.buffer;
+}
+
 export function toHex(bytes: ArrayBuffer | Uint8Array): string {
   return Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString("hex");
 }

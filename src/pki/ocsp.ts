@@ -38,6 +38,7 @@ import {
   decodeDer,
   derChildren,
   limitsWithin,
+  ownBuffer,
   partLimits,
   readTlv,
   toHex,
@@ -279,7 +280,7 @@ export function responseDataByParts(der: Uint8Array, t: Tlv, session: PkiSession
   const producedAt = decode(produced);
   if (!(producedAt instanceof asn1js.GeneralizedTime)) return NOT_PLAIN;
   return new pkijs.ResponseData({
-    tbs: der.slice(t.start, t.end).buffer,
+    tbs: ownBuffer(der, t.start, t.end),
     responderID: rid.tag === 0xa1 ? fromPart(() => new pkijs.RelativeDistinguishedNames({ schema: id })) : id,
     producedAt: producedAt.toDate(),
     responses: items.map((x) => singleResponseByParts(der, x, budget) ?? fromPart(() => new pkijs.SingleResponse({ schema: decode(x) }))),

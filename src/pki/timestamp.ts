@@ -6,7 +6,7 @@ import { createDigest, describeAlgorithm } from "./algorithms.js";
 import type { Judgement } from "./ocsp.js";
 import { OID, extendedKeyUsages, extension, displayName, summarize, type CertificateSummary } from "./certificate.js";
 import { validateChain } from "./chain.js";
-import { CMS_OID, decodeSignedData, hashName, verifySigner } from "./cms.js";
+import { CMS_OID, decodeSignedData, hashName, revocationArchival, verifySigner } from "./cms.js";
 import * as asn1js from "asn1js";
 import { assertDerShape, countDerValues, decodeDer, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
@@ -67,6 +67,16 @@ export interface TimestampInfo {
   imprintAlgorithm: string;
   tsa?: CertificateSummary;
   path: CertificateSummary[];
+  /** The TSA's certificate, once found: what a later proof of existence judges again (long-term validation). */
+  signer?: pkijs.Certificate;
+  /** The path validated for it at genTime, leaf first (empty when none was found). */
+  chain?: pkijs.Certificate[];
+  /** The certificates the token itself carries. */
+  certificates?: pkijs.Certificate[];
+  /** The digest the TSA signed with (node:crypto's name). */
+  signerDigest?: string;
+  /** Revocation data in the token's own CMS (SignedData crls, adbe-revocationInfoArchival). */
+  revocation?: { crls: Uint8Array[]; ocsps: Uint8Array[] };
 }
 
 export interface TimestampResult {
@@ -76,6 +86,23 @@ export interface TimestampResult {
 
 /** The timestamped bytes, or a function giving their digest (streamed over a PDF's byte ranges). */
 export type Imprinted = Uint8Array | ((hashAlgorithm: string) => Uint8Array);
+
+const OCSP_REV_INFO = "1.3.6.1.5.5.7.16.2"; // id-ri-ocsp-response (RFC 5940)
+
+/** The revocation data a timestamp token carries in its own CMS: SignedData.crls and adbe-revocationInfoArchival. */
+function tokenRevocation(decoded: ReturnType<typeof decodeSignedData>): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
+  const out = revocationArchival(decoded.signedData.signerInfos[0]!);
+  for (const c of decoded.signedData.crls ?? []) {
+    try {
+      if (c instanceof pkijs.CertificateRevocationList) out.crls.push(new Uint8Array(c.toSchema().toBER(false)));
+      else if (c instanceof pkijs.OtherRevocationInfoFormat && c.otherRevInfoFormat === OCSP_REV_INFO)
+        out.ocsps.push(new Uint8Array((c.otherRevInfo as asn1js.AsnType).toBER(false)));
+    } catch {
+      /* an entry that cannot be written back is no revocation data */
+    }
+  }
+  return out;
+}
 
 /**
  * Verifies a timestamp token over `data`. `at` is when the TSA's path is judged (the user's --at, else
@@ -144,6 +171,10 @@ export async function verifyTimestamp(
   const signer = await verifySigner(session, decoded, 0, (alg) => createDigest(alg).update(eContent).digest());
   if (!signer.signerCert) return fail("indeterminate", "NO_SIGNING_CERTIFICATE_FOUND", "The TSA's certificate is not in the timestamp token.");
   info.tsa = summarize(signer.signerCert);
+  info.signer = signer.signerCert;
+  info.certificates = [...decoded.certificates];
+  info.signerDigest = hashName(decoded.signedData.signerInfos[0]!.digestAlgorithm.algorithmId) ?? undefined;
+  info.revocation = tokenRevocation(decoded);
   details.tsa = info.tsa;
   // Not checked is not broken: a digest or signature algorithm outside the table. A digest that was computed
   // and does not match is still a failure.
@@ -175,6 +206,7 @@ export async function verifyTimestamp(
     session,
   });
   info.path = chain.path.map(summarize);
+  info.chain = [...chain.path];
   details.path = info.path;
   details.judgedAt = judgeAt.toISOString();
   if (chain.status !== "valid") {

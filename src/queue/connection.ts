@@ -4,7 +4,7 @@
 import type { Redis } from "ioredis";
 import type { Queue } from "bullmq";
 import { SealcheckError } from "../errors.js";
-import { describeRedis, openRedis, type RedisTarget } from "../redis.js";
+import { describeRedis, loadOptional, openRedis, type RedisTarget } from "../redis.js";
 import { DEFAULT_PREFIX, checkQueueName, queueKeys } from "./job.js";
 
 export interface QueueConnectionOptions {
@@ -43,7 +43,7 @@ export function checkConnectionOptions(o: QueueConnectionOptions): { name: strin
 export async function connectQueue(o: QueueConnectionOptions, role: string): Promise<QueueConnection> {
   const { name, prefix } = checkConnectionOptions(o);
   const { client, owned } = await openRedis(o.redis, { name: `sealcheck:${role}` });
-  const { Queue } = await import("bullmq");
+  const { Queue } = await loadOptional("bullmq", () => import("bullmq"));
   const queue = new Queue(name, { connection: client, prefix });
   queue.on("error", () => {}); // surfaced by the call that fails
   return {

@@ -28,11 +28,14 @@ import {
   type QueueJobData,
   type QueuedArchive,
 } from "./job.js";
+import type { ReceiptEntry } from "./receipt.js";
 import { checkResultKey, macMatches, recordMac } from "./result-key.js";
 
 export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptions {
   /** As verify-batch's --allow-missing-originals (discovery; part of the job id). */
   allowMissingOriginals?: boolean;
+  /** As verify-batch's --follow-manifests (discovery only: see DiscoverOptions.followManifests). */
+  followManifests?: boolean;
   /** Jobs that fail (a Redis error while publishing the result) are tried this many times. Default 3. */
   attempts?: number;
   /** Seconds a finished job and an unread result are kept for deduplication. Default 7 days. */
@@ -50,6 +53,13 @@ export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptio
    * refuses the results of archives whose record is not signed with it.
    */
   resultKey?: Uint8Array;
+  /**
+   * Called with each archive enqueued: what a receipt holds (src/queue/receipt.ts). With it, every archive is
+   * enqueued anew with a fresh nonce, never taken as "already queued" from what Redis holds (a writer to Redis
+   * could plant an earlier enqueue's signed record there): a receipt names only enqueues this add made. A
+   * reader given the receipt accounts for exactly these archives and takes only these enqueues' results.
+   */
+  onQueued?: (entries: readonly ReceiptEntry[]) => void;
 }
 
 export interface EnqueueSummary {
@@ -80,11 +90,25 @@ const CHUNK = 512;
  * iterable of ArchiveSpec. Idempotent: an archive already queued under the same options is not added again.
  */
 export async function enqueueArchives(roots: readonly string[] | Iterable<ArchiveSpec>, o: EnqueueOptions): Promise<EnqueueSummary> {
-  const { redis: _r, queue: _q, prefix: _p, attempts: _a, keepFinishedSeconds: _k, groupSize: _g, groupBytes: _b, resultKey: _rk, ...verify } = o;
+  const {
+    redis: _r,
+    queue: _q,
+    prefix: _p,
+    attempts: _a,
+    keepFinishedSeconds: _k,
+    groupSize: _g,
+    groupBytes: _b,
+    resultKey: _rk,
+    onQueued: _oq,
+    followManifests: _fm,
+    ...verify
+  } = o;
   const resultKey = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const allowMissingOriginals = Boolean(o.allowMissingOriginals);
   const isRoots = Array.isArray(roots) && roots.every((r) => typeof r === "string");
-  const specs: Iterable<ArchiveSpec> = isRoots ? discoverArchives(roots as string[], { allowMissingOriginals }) : (roots as Iterable<ArchiveSpec>);
+  const specs: Iterable<ArchiveSpec> = isRoots
+    ? discoverArchives(roots as string[], { allowMissingOriginals, followManifests: Boolean(o.followManifests) })
+    : (roots as Iterable<ArchiveSpec>);
   const attempts = o.attempts ?? 3;
   if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100) throw new SealcheckError("ERR_USAGE", "attempts must be a whole number from 1 to 100");
   const keep = o.keepFinishedSeconds ?? DEFAULT_KEEP_SECONDS;
@@ -117,10 +141,12 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     };
     const addNew = async (batch: ArchiveSpec[]): Promise<void> => {
       const ids = batch.map((a) => jobIdFor(a, run));
+      const queued: ReceiptEntry[] = [];
       // Queued already: a record whose result is written (not yet read), or whose job still exists and has not
       // completed. A record whose job is gone (an add that stopped between the two), or completed without this
       // archive's result (its data was refused), does not count.
-      const count = await c.client.exists(...ids.map((id) => c.keys.archive(id)));
+      // With a receipt, nothing in Redis is taken as queued (see onQueued).
+      const count = o.onQueued ? 0 : await c.client.exists(...ids.map((id) => c.keys.archive(id)));
       const known = ids.map(() => false);
       if (count > 0) {
         const replies = await c.client
@@ -134,9 +160,9 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
           const ours =
             !resultKey ||
             (typeof n === "string" && typeof idx === "string" && macMatches(recordMac(resultKey, c.keys.scope, ids[i] as string, n, idx), m ?? undefined));
-          return (ours ? [g ?? null, res ?? null] : [null, null]) as [string | null, string | null];
+          return ours ? { g: g ?? null, r: res ?? null, n: n ?? null, i: idx ?? null } : { g: null, r: null, n: null, i: null };
         });
-        const holders = [...new Set(recs.filter(([g, r]) => g && !r).map(([g]) => g!))];
+        const holders = [...new Set(recs.filter(({ g, r }) => g && !r).map(({ g }) => g!))];
         const live = new Set<string>();
         if (holders.length > 0) {
           const completed = c.keys.job("completed");
@@ -152,12 +178,23 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
           const ex = replies ?? [];
           holders.forEach((g, i) => ex[2 * i]?.[1] === 1 && ex[2 * i + 1]?.[1] === null && live.add(g));
         }
-        recs.forEach(([g, r], i) => (known[i] = Boolean(r) || (g !== null && live.has(g))));
+        recs.forEach(({ g, r, n, i: idx }, i) => {
+          // A record without a nonce and index (an older sealcheck's, or planted) is enqueued anew.
+          const usable = n !== null && /^[0-9a-f]{32}$/.test(n) && idx !== null && /^\d{1,15}$/.test(idx);
+          known[i] = usable && (Boolean(r) || (g !== null && live.has(g)));
+        });
       }
       const fresh = batch.map((a, i) => ({ a, id: ids[i]! })).filter((_, i) => !known[i]);
       summary.alreadyQueued += batch.length - fresh.length;
-      if (fresh.length === 0) return;
-      const first = (await c.client.incrby(c.keys.index, fresh.length)) - fresh.length;
+      if (fresh.length === 0) return o.onQueued?.(queued);
+      const last = Number(await c.client.incrby(c.keys.index, fresh.length));
+      // From Redis, so checked: an index must stay an exact integer in every JSON line and receipt.
+      if (!Number.isSafeInteger(last) || last < fresh.length || last > MAX_INDEX)
+        throw new SealcheckError(
+          "ERR_REDIS",
+          `the queue's index counter in Redis (${c.keys.index}) is not a sane number (${String(last).slice(0, 30)}): changed in Redis`,
+        );
+      const first = last - fresh.length;
       // Groups in discovery order: closed at groupSize archives or groupBytes of evidence.
       const groups: { a: QueuedArchive; id: string }[][] = [];
       let bytes = 0;
@@ -170,7 +207,14 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
         }
         bytes += size;
         // A fresh nonce for each enqueue of the archive: its result must be this enqueue's.
-        const archive = { evidence: a.evidence, originals: a.originals, ...(a.problem ? { problem: a.problem } : {}), index: first + i, nonce: hex(16) };
+        const archive = {
+          evidence: a.evidence,
+          originals: a.originals,
+          ...(a.problem ? { problem: a.problem } : {}),
+          ...(a.within ? { within: a.within } : {}),
+          index: first + i,
+          nonce: hex(16),
+        };
         groups.at(-1)!.push({ a: archive, id });
       }
       const jobs = groups.map((g) => {
@@ -199,6 +243,8 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       await c.queue.addBulk(jobs.map(({ name, data, opts }) => ({ name, data, opts })));
       summary.added += fresh.length;
       summary.jobs += jobs.length;
+      for (const j of jobs) for (const { a, id } of j.archives) queued.push({ scope: c.keys.scope, id, nonce: a.nonce, index: a.index, evidence: a.evidence });
+      o.onQueued?.(queued);
     };
     for (const a of specs) {
       summary.found++;
@@ -225,6 +271,9 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
 }
 
 const hex = (bytes: number): string => randomBytes(bytes).toString("hex");
+
+/** The largest archive index a queue counts to (far beyond any run; well within a safe integer). */
+const MAX_INDEX = 2 ** 48;
 
 /** The evidence file's size for grouping (0 when it cannot be read: the worker reports that). */
 function sizeOf(file: string): number {

@@ -13,9 +13,10 @@ import type { ArchiveSpec } from "../batch/types.js";
 
 /**
  * The job data's format version (1: one archive per job, before groups; 2: groups, archives without an enqueue
- * nonce). A job of another version is refused (ERR_QUEUE_JOB): drain a queue before upgrading sealcheck.
+ * nonce; 3: archives without the root their originals must stay in). A job of another version is refused
+ * (ERR_QUEUE_JOB): drain a queue before upgrading sealcheck.
  */
-export const JOB_VERSION = 3;
+export const JOB_VERSION = 4;
 
 /** One archive of a job. */
 export interface QueuedArchive {
@@ -23,6 +24,8 @@ export interface QueuedArchive {
   originals: string[];
   /** A discovery problem (no originals/ folder, bad manifest entry): reported without verifying. */
   problem?: string;
+  /** The real directory discovery found it under: its originals must be inside it when the worker opens them. */
+  within?: string;
   /** Position in the queue, counted over every `queue add` (the `index` of its result line). */
   index: number;
   /**
@@ -47,11 +50,11 @@ export interface QueueJobData {
 /**
  * An archive's id in the queue: SHA-256 of the archive identity (archiveKey), its discovery problem (a problem
  * archive is reported, never verified: without the problem in its id, a job stripped of it would verify the same
- * archive) and the run key (no ':' — BullMQ refuses it in ids). The `job` of its result entry, and the name of
- * its record.
+ * archive), the root its originals must stay in (likewise: stripped of it, a job would follow a link out of it)
+ * and the run key (no ':' — BullMQ refuses it in ids). The `job` of its result entry, and the name of its record.
  */
-export function jobIdFor(archive: Pick<ArchiveSpec, "evidence" | "originals" | "problem">, run: string): string {
-  const identity = JSON.stringify(["sealcheck-archive-v3", archiveKey(archive), archive.problem ?? null, run]);
+export function jobIdFor(archive: Pick<ArchiveSpec, "evidence" | "originals" | "problem" | "within">, run: string): string {
+  const identity = JSON.stringify(["sealcheck-archive-v4", archiveKey(archive), archive.problem ?? null, archive.within ?? null, run]);
   return `a-${createHash("sha256").update(identity).digest("hex").slice(0, 40)}`;
 }
 
@@ -64,12 +67,12 @@ export const isArchiveId = (id: string): boolean => /^a-[0-9a-f]{40}$/.test(id);
  */
 export function groupIdFor(d: Omit<QueueJobData, "v">): string {
   const canonical = JSON.stringify([
-    "sealcheck-job-v3",
+    "sealcheck-job-v4",
     d.nonce,
     d.run,
     d.allowMissingOriginals,
     d.keepSeconds,
-    d.archives.map((a) => [a.evidence, a.originals, a.problem ?? null, a.index, a.nonce]),
+    d.archives.map((a) => [a.evidence, a.originals, a.problem ?? null, a.within ?? null, a.index, a.nonce]),
   ]);
   return `g-${createHash("sha256").update(canonical).digest("hex").slice(0, 40)}`;
 }
@@ -110,12 +113,14 @@ export function parseJobData(data: unknown, id?: string): Parsed {
     if (!Array.isArray(a.originals) || a.originals.length > MAX_ORIGINALS || !a.originals.every(path))
       return fail(`${at}: "originals" is not a list of absolute paths`);
     if (a.problem !== undefined && (typeof a.problem !== "string" || a.problem.length > 8192)) return fail(`${at}: "problem" is not a short text`);
+    if (a.within !== undefined && !path(a.within)) return fail(`${at}: "within" is not an absolute path`);
     if (typeof a.index !== "number" || !Number.isSafeInteger(a.index) || a.index < 0) return fail(`${at}: "index" is not a whole number`);
     if (typeof a.nonce !== "string" || !NONCE.test(a.nonce)) return fail(`${at}: "nonce" is not a hex string`);
     archives.push({
       evidence: a.evidence,
       originals: a.originals as string[],
       ...(a.problem !== undefined ? { problem: a.problem as string } : {}),
+      ...(a.within !== undefined ? { within: a.within } : {}),
       index: a.index,
       nonce: a.nonce,
     });

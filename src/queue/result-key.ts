@@ -68,6 +68,21 @@ export function recordMac(key: Uint8Array, scope: string, archiveId: string, non
     .digest("hex");
 }
 
+/** The MAC (hex) of a receipt line (src/queue/receipt.ts): its own domain, so no record's MAC serves as one. */
+export function receiptMac(key: Uint8Array, scope: string, archiveId: string, nonce: string, index: string): string {
+  return createHmac("sha256", key)
+    .update(`sealcheck receipt line v1\n${framed(scope, archiveId, nonce, index)}`)
+    .digest("hex");
+}
+
+/** The MAC (hex) closing one `queue add`'s block of receipt lines: their count and their MACs in order. */
+export function receiptBlockMac(key: Uint8Array, scope: string, lineMacs: readonly string[]): string {
+  return createHmac("sha256", key)
+    .update(`sealcheck receipt block v1\n${framed(scope, String(lineMacs.length))}`)
+    .update(lineMacs.join("\n"))
+    .digest("hex");
+}
+
 /** Whether `mac` is `expected` (both hex), in constant time. */
 export function macMatches(expected: string, mac: string | undefined): boolean {
   if (mac === undefined || !/^[0-9a-f]{64}$/.test(mac)) return false;

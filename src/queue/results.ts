@@ -16,6 +16,7 @@ import { connectQueue, type QueueConnection, type QueueConnectionOptions } from 
 import { DEFAULT_KEEP_SECONDS, RECORD_JOB, RECORD_RESULT, isArchiveId, jobIdFor, parseJobData, type queueKeys } from "./job.js";
 import { checkResultKey, macMatches, recordMac, resultMac } from "./result-key.js";
 import { withAddLock } from "./add-lock.js";
+import type { Receipt } from "./receipt.js";
 
 /** The job hash field that holds the id of the result entry of a job that names no archive (refused data). */
 export const RESULT_FIELD = "sealcheckResult";
@@ -205,6 +206,12 @@ export interface QueueResultsOptions extends QueueConnectionOptions {
   follow?: boolean;
   /** Delete each entry (and its finished job) once the caller has taken it and asked for the next. */
   trim?: boolean;
+  /**
+   * While following, end after this long without a new result although jobs are left (ms; 0: never): every
+   * archive still without one gets a no-verdict line saying so (not trimmed: a later read may take its result).
+   * Default one hour: a job that Redis says is delayed, waiting or running can be made to stay so for ever.
+   */
+  idleTimeoutMs?: number;
   /** How often to look for new results while following, ms. Default 250; at most 25 once few jobs are left. */
   pollMs?: number;
   /**
@@ -225,6 +232,14 @@ export interface QueueResultsOptions extends QueueConnectionOptions {
    * it are taken; failed jobs' lines this reader writes are signed with it.
    */
   resultKey?: Uint8Array;
+  /**
+   * The receipt of the `queue add` runs whose results are read (src/queue/receipt.ts): the archives to account
+   * for are exactly its own, and an archive's result is taken only from the enqueue (nonce) it names. Entries of
+   * archives it does not hold are left alone (another enqueuer's). Without it, the set is Redis's own list of
+   * archives enqueued, which a writer to Redis can roll back with the signed record and entry of an earlier
+   * enqueue.
+   */
+  receipt?: Receipt;
 }
 
 export type IdleReason = "no-worker" | "handed-back";
@@ -276,7 +291,11 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     typeof r.index === "number" &&
     (r.run === undefined || typeof r.run === "string");
   if (!ok) return { why: "it is not a sealcheck result line" };
-  if (r.indication !== null && (typeof r.run !== "string" || jobIdFor({ evidence: r.evidence!, originals: r.originals! }, r.run) !== jobId))
+  if (
+    r.indication !== null &&
+    (typeof r.run !== "string" ||
+      jobIdFor({ evidence: r.evidence!, originals: r.originals!, ...(typeof r.within === "string" ? { within: r.within } : {}) }, r.run) !== jobId)
+  )
     return { why: "its line names an archive or options other than those of the archive it is filed under (changed in Redis)" };
   const result = {
     index: r.index!,
@@ -428,8 +447,12 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
 /** Reasons kept for refused entries (per archive id) at most; beyond, a no-verdict line says only that none was taken. */
 const MAX_REFUSED_REASONS = 10_000;
 
-/** Every archive in the enqueued set has a result this read accepted (paged, so a large set costs what it is). */
-async function everyEnqueuedAccepted(c: QueueConnection, accepted: ReadonlySet<string>): Promise<boolean> {
+/** Every archive in the enqueued set (the receipt's, if given) has a result this read accepted (paged). */
+async function everyEnqueuedAccepted(c: QueueConnection, accepted: ReadonlySet<string>, receipt: Receipt | undefined): Promise<boolean> {
+  if (receipt) {
+    for (const id of receipt.keys()) if (!accepted.has(id)) return false;
+    return true;
+  }
   if ((await c.client.zcard(c.keys.enqueued)) > accepted.size) return false;
   for (let at = 0; ; at += 1000) {
     const ids = await c.client.zrange(c.keys.enqueued, at, at + 999);
@@ -454,6 +477,7 @@ function judge(
   rec: ArchiveRecord | null | undefined,
   key: Uint8Array | undefined,
   scope: string,
+  receipt: Receipt | undefined,
 ): { ok: true; result: BatchResult & { run?: string }; asIs: boolean } | { ok: false; why: string } {
   if (e.size !== null) return { ok: false, why: `the entry is ${e.size} bytes, over the ${MAX_ENTRY_BYTES}-byte limit (not read)` };
   if (!isArchiveId(e.job)) {
@@ -474,6 +498,12 @@ function judge(
         ? "its line is not signed with this result key for this enqueue (written by something other than a worker holding the key, or changed)"
         : "its line has no MAC (its worker ran without --result-key, or something else wrote it)",
     };
+  const want = receipt?.get(e.job);
+  if (want && (e.nonce !== want.nonce || rec.nonce !== want.nonce))
+    return {
+      ok: false,
+      why: "it is not of the enqueue the receipt names (the archive's record and result rolled back to an earlier enqueue in Redis, or enqueued again since)",
+    };
   if (e.nonce === "" || e.nonce !== rec.nonce)
     return { ok: false, why: "it is not of the archive's current enqueue (a result of an earlier enqueue replayed, or written by an older sealcheck)" };
   if (rec.result !== e.id)
@@ -493,8 +523,22 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
   if (o.from !== undefined && o.from !== "0" && !CURSOR.test(o.from))
     throw new SealcheckError("ERR_USAGE", `not a results cursor: ${JSON.stringify(o.from).slice(0, 60)} (expected <ms>-<n>, as printed by an earlier read)`);
   const key = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
+  const receipt = o.receipt;
   const c = await connectQueue(o, "results");
+  if (receipt)
+    for (const r of receipt.values())
+      if (r.scope !== c.keys.scope) {
+        await c.close();
+        throw new SealcheckError("ERR_USAGE", `the receipt names queue ${JSON.stringify(r.scope.slice(0, 200))}, not ${JSON.stringify(c.keys.scope)}`);
+      }
   const from = o.from ?? "0";
+  if (receipt && from !== "0") {
+    await c.close();
+    throw new SealcheckError(
+      "ERR_USAGE",
+      "a receipt accounts for every archive it holds, so its read starts at the beginning: --from cannot be given with --receipt (read again without it; without --trim nothing read is gone)",
+    );
+  }
   let cursor = from;
   /** What the caller has taken: entries (accepted or refused) and archives (their record and place in the count). */
   const taken: { cursor?: string; archive?: string; job?: string }[] = [];
@@ -548,12 +592,15 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
    * read (and none read before `from`). Under the add lock, so that an archive being added is not counted as
    * never verified; null when work came in meanwhile (the read goes on).
    */
-  const unaccounted = async (): Promise<QueueResult[] | null> =>
+  const unaccounted = async (whenJobsLeft = false, pendingWhy?: string): Promise<QueueResult[] | null> =>
     withAddLock(c.client, c.keys.addLock, async () => {
-      if ((await pending(c)).left > 0 || (await readPage(c, cursor, 1)).length > 0) return null;
+      if ((!whenJobsLeft && (await pending(c)).left > 0) || (await readPage(c, cursor, 1)).length > 0) return null;
       const out: QueueResult[] = [];
+      const fromReceipt = receipt ? [...receipt.values()].filter((r) => !accepted.has(r.id)) : [];
       for (let at = 0; ; at += 1000) {
-        const members = await c.client.zrange(c.keys.enqueued, at, at + 999, "WITHSCORES");
+        const members = receipt
+          ? fromReceipt.slice(at, at + 1000).flatMap((r) => [r.id, String(r.index)])
+          : await c.client.zrange(c.keys.enqueued, at, at + 999, "WITHSCORES");
         if (members.length === 0) break;
         const ids: { id: string; index: number }[] = [];
         for (let i = 0; i + 1 < members.length; i += 2) if (!accepted.has(members[i]!)) ids.push({ id: members[i]!, index: Number(members[i + 1]) || 0 });
@@ -565,7 +612,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
           const rec = recs.get(id) ?? null;
           // Read by an earlier read (this one started after its entry).
           if (rec?.result && from !== "0" && compareIds(rec.result, from) <= 0 && !refusedWhy.has(id)) continue;
-          const evidence = rec?.evidence || `archive:${id}`;
+          const evidence = receipt?.get(id)?.evidence ?? (rec?.evidence || `archive:${id}`);
           const why =
             (rec && jobWhy.get(rec.job)) ??
             refusedWhy.get(id) ??
@@ -573,9 +620,9 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
               ? "its record is gone from Redis (expired unread, or deleted)"
               : rec.result
                 ? `its result entry ${CURSOR.test(rec.result) ? rec.result : "(not an entry id)"} is not in the stream (deleted)`
-                : "no result was written for it (never verified)");
+                : (pendingWhy ?? "no result was written for it (never verified)"));
           const result = {
-            index: Number(rec?.index) || index,
+            index: receipt ? index : Number(rec?.index) || index,
             ...noVerdict({ evidence, originals: [] }, `no trusted result for ${evidence} (enqueued as ${id}): ${why}`, "ERR_QUEUE_RESULT"),
           };
           out.push({ cursor, jobId: id, result, line: JSON.stringify(result) });
@@ -584,6 +631,46 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
       }
       return out;
     });
+  /**
+   * Whether no result can still come for any archive to account for that has none taken: its record is gone or
+   * of another enqueue, its result is written (and was refused), or the job its record names is gone or done.
+   * Jobs left in the queue then hold none of them (a decoy delayed for years must not keep a reader waiting).
+   */
+  const nothingMoreCanCome = async (): Promise<boolean> => {
+    const ids: string[] = [];
+    if (receipt) for (const id of receipt.keys()) !accepted.has(id) && ids.push(id);
+    else
+      for (let at = 0; ; at += 1000) {
+        const part = await c.client.zrange(c.keys.enqueued, at, at + 999);
+        for (const id of part) if (!accepted.has(id)) ids.push(id);
+        if (part.length < 1000) break;
+      }
+    const recs = await readRecords(c, ids);
+    const jobs = [...new Set([...recs.values()].flatMap((r) => (r && r.job && !r.result ? [r.job] : [])))];
+    const live = new Set<string>();
+    for (let at = 0; at < jobs.length; at += 500) {
+      const part = jobs.slice(at, at + 500);
+      const replies =
+        (await c.client
+          .pipeline(
+            part.flatMap((g) => [
+              ["exists", c.keys.job(g)],
+              ["zscore", c.keys.job("completed"), g],
+              ["zscore", c.keys.job("failed"), g],
+            ]),
+          )
+          .exec()) ?? [];
+      part.forEach((g, i) => replies[3 * i]?.[1] === 1 && replies[3 * i + 1]?.[1] === null && replies[3 * i + 2]?.[1] === null && live.add(g));
+    }
+    return ids.every((id) => {
+      const r = recs.get(id);
+      if (!r || r.result) return true;
+      if (receipt && r.nonce !== receipt.get(id)!.nonce) return true;
+      return !live.has(r.job);
+    });
+  };
+  /** Polls since a result last came, while jobs are left: every 40th, nothingMoreCanCome is asked. */
+  let idlePolls = 0;
   let idleNoted: IdleReason | null = null;
   let lastResult = Date.now();
   try {
@@ -592,11 +679,14 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
       const page = await readPage(c, cursor, PAGE);
       if (page.length > 0) {
         lastResult = Date.now();
+        idlePolls = 0;
         if (idleNoted === "handed-back") idleNoted = null;
         const recs = await readRecords(c, [...new Set(page.filter((e) => isArchiveId(e.job)).map((e) => e.job))]);
         for (const e of page) {
           cursor = e.id;
-          const v = judge(e, recs.get(e.job), key, c.keys.scope);
+          // With a receipt, another enqueuer's archives and jobs are theirs: neither read nor trimmed.
+          if (receipt && (!isArchiveId(e.job) || !receipt.has(e.job))) continue;
+          const v = judge(e, recs.get(e.job), key, c.keys.scope, receipt);
           if (v.ok && isArchiveId(e.job) && accepted.has(e.job)) Object.assign(v, { ok: false, why: "a second entry for that archive" });
           if (!v.ok) {
             const why = (v as { why: string }).why;
@@ -640,7 +730,7 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
       const { left, delayed } = await pending(c);
       // Jobs are left, yet every archive enqueued has its result: what is left holds none of them (a job
       // added by someone else, delayed for years, kept a reader waiting forever). Done once nothing more is read.
-      if (left > 0 && o.follow && (await everyEnqueuedAccepted(c, accepted)) && !(await more())) return;
+      if (left > 0 && o.follow && (await everyEnqueuedAccepted(c, accepted, receipt)) && !(await more())) return;
       // Every job has finished, and a job finishes after its result is written: one more page, then the
       // archives without a result, then done.
       if (left === 0) {
@@ -655,7 +745,29 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
       }
       if (!o.follow) {
         if (await more()) continue; // what the sweep just wrote
+        // With a receipt, every archive it holds gets a line: one without a result yet is said to be pending
+        // (a read that ends with archives missing must not exit 0). Not trimmed: its result may still come.
+        if (receipt)
+          for (const r of (await unaccounted(true, "no result yet (still queued or running, or never verified): read again later, or with --follow")) ?? [])
+            yield r;
         return;
+      }
+      const idleLimit = o.idleTimeoutMs ?? 3_600_000;
+      if (idleLimit > 0 && Date.now() - lastResult >= idleLimit && !(await more())) {
+        const why = `no result came for ${Math.round((Date.now() - lastResult) / 1000)} s while ${left} job${left === 1 ? " was" : "s were"} left (the idle limit): stuck, delayed or without a worker; read again later`;
+        for (const r of (await unaccounted(true, why)) ?? []) yield r;
+        return;
+      }
+      // Jobs are left, yet none holds an archive still without a result: done, with what is missing said.
+      if (++idlePolls % 40 === 0 && (await nothingMoreCanCome()) && !(await more())) {
+        const missing = await unaccounted(true);
+        if (missing !== null) {
+          for (const r of missing) {
+            yield r;
+            take({ archive: r.jobId });
+          }
+          return;
+        }
       }
       if (o.onIdle) {
         if ((await c.queue.getWorkersCount()) === 0) {

@@ -4,22 +4,22 @@
 // on each running job; a worker process that dies stops renewing it, and another worker takes the job once the
 // lock expires (stalled-job check): its unfinished archives are then queued again one per job, and a job of one
 // archive that stalls again runs alone; after `maxStalledCount` such stalls it fails and its result says no
-// verdict.
+// verdict. Those decisions and the worker's state are WorkerMachine's (worker-machine.ts); this file wires it to
+// bullmq (loaded here on first call: an optional dependency), Redis, the pool, the health file and close().
 import { hostname } from "node:os";
 import type { Job, Worker } from "bullmq";
 import type { ReportMode } from "../batch/jsonl.js";
-import { resultLine } from "../batch/jsonl.js";
 import { runKey } from "../batch/run-key.js";
-import { noVerdict } from "../batch/verifier.js";
 import { defaultWorkers, startRunner } from "../batch/verify-many.js";
-import type { ArchiveSpec, BatchResult, BatchVerifyOptions } from "../batch/types.js";
+import type { BatchVerifyOptions } from "../batch/types.js";
 import type { Runner } from "../batch/pool.js";
 import { SealcheckError, errorMessage } from "../errors.js";
-import { describeRedis, openRedis, persistenceWarnings, redactedMessage, throwFailedCommand } from "../redis.js";
+import { describeRedis, loadOptional, openRedis, persistenceWarnings, redactedMessage, throwFailedCommand } from "../redis.js";
 import { withAddLock } from "./add-lock.js";
 import { checkConnectionOptions, type QueueConnectionOptions } from "./connection.js";
-import { RECORD_JOB, groupIdFor, parseJobData, queueKeys, type QueueJobData } from "./job.js";
-import { archiveTarget, boundedLine, failedLines, jobTarget, publishResult, sendResult, type ResultTarget } from "./results.js";
+import { RECORD_JOB, groupIdFor, queueKeys, type QueueJobData } from "./job.js";
+import { failedLines, publishResult, sendResult, type ResultTarget } from "./results.js";
+import { WorkerMachine, type JobInHand, type Member } from "./worker-machine.js";
 import { checkResultKey } from "./result-key.js";
 import { checkHealthInterval, writeHealthFile, type WorkerHealth } from "./health.js";
 
@@ -73,9 +73,6 @@ export interface QueueWorker {
   close(o?: { force?: boolean }): Promise<void>;
 }
 
-/** Why an archive of a job was not started: the worker is draining (a graceful close). */
-const NOT_STARTED = new Error("the worker is stopping");
-
 export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   const { name, prefix } = checkConnectionOptions(o);
   const {
@@ -114,8 +111,10 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   // Run keys this worker answers, for the two values of allowMissingOriginals a job may carry.
   const runs = { true: runKey({ ...verify, allowMissingOriginals: true }), false: runKey({ ...verify, allowMissingOriginals: false }) };
 
-  // Redis first (an unreachable one is the likelier mistake, and fails fast), then the pool: an unusable trust
-  // store stops the worker before it takes any job.
+  // bullmq first (an optional dependency: missing, nothing was started), then Redis (an unreachable one is the
+  // likelier mistake, and fails fast), then the pool: an unusable trust store stops the worker before it takes
+  // any job.
+  const { Worker, Queue, DelayedError, WaitingError } = await loadOptional("bullmq", () => import("bullmq"));
   const { client } = await openRedis(o.redis, { name: `sealcheck:worker:${hostname()}:${process.pid}` });
   let runner: Runner;
   try {
@@ -136,56 +135,10 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   const keys = queueKeys(prefix, name);
   const redisUrl = typeof o.redis === "string" ? o.redis : undefined;
 
-  // Set by a forced close: what is running goes back to the queue as it was, with no result.
-  let abandon = false;
-  // Set by a graceful close: archives already on a thread finish; the rest of their jobs go back to the queue.
-  let draining = false;
-  // Archives wait here for a free slot in the pool (a job holds up to 16, and BullMQ hands over several jobs).
-  // One is woken per slot freed (waking all, each archive would be looked at once per archive verified); all
-  // when none will start: draining, or no thread left.
-  const waiters: (() => void)[] = [];
-  const wake = (): void => {
-    for (const w of waiters.splice(0, draining || abandon || !runner.alive() ? waiters.length : runner.available())) w();
-  };
-  runner.onAvailable = wake;
-  const verifyOne = async (a: ArchiveSpec): Promise<Omit<BatchResult, "index">> => {
-    if (a.problem) return noVerdict(a, a.problem, "ERR_LAYOUT");
-    for (;;) {
-      if (abandon) throw new WaitingError();
-      if (draining) throw NOT_STARTED;
-      if (runner.available() > 0) break;
-      if (!runner.alive()) throw new SealcheckError("ERR_USAGE", "every verification thread failed and none could be restarted");
-      await new Promise<void>((res) => waiters.push(res));
-    }
-    return runner.run(a);
-  };
-
-  let processed = 0;
-  const handedBack = new Set<string>();
-  const { Worker, Queue, DelayedError, WaitingError } = await import("bullmq");
-  // Jobs in hand: one more than the threads, so that a thread whose job's last archive is done finds the next
-  // job's archives already there (each job holds up to 16); not more, so that at the end of a run no process
-  // holds archives another could be verifying.
-  const fetching = threads + 1;
-  // A job whose worker process died is a suspect: one of its archives may have killed it, or only shared it
-  // with the one that did (as the pool re-runs a crashed thread's archives alone, for the same reason). A
-  // suspect holding several archives not yet verified is split into jobs of one archive each; a suspect of
-  // one archive runs alone in its process: the others in hand are handed back before they start and none are
-  // taken, so that if it kills this process too, no innocent archive is charged with another stall.
-  let alone: string | null = null;
-  /** How soon a job handed back for a suspect running alone is tried again. */
-  const ALONE_HAND_BACK_MS = 250;
-  /** Whether job `id` must go back to the queue because a suspect other than it runs alone. */
-  const yieldsToSuspect = (id: string): boolean => alone !== null && alone !== id;
-  /** Archives of this process's jobs in the pool (waiting for a thread or being verified). */
-  let inPool = 0;
-  let poolIdle: (() => void) | null = null;
-  const handBack = async (job: Job, token: string | undefined, ms: number): Promise<never> => {
-    await job.moveToDelayed(Date.now() + ms, token);
-    throw new DelayedError();
-  };
   // Results leave without being awaited (sendResult): in the same write as the job's completion, ahead of it.
-  // Should Redis refuse one (out of memory, say), it is written again from here.
+  // Should Redis refuse one (out of memory, say), it is written again from here (resend).
+  let processed = 0;
+  const inFlight = new Set<Promise<void>>();
   const send = (t: ResultTarget, line: string): Promise<void> => {
     const sending = sendResult(client, keys, t, line, key).then(
       (entry) => {
@@ -197,107 +150,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     void sending.finally(() => inFlight.delete(sending));
     return sending;
   };
-  const processor = async (job: Job, token?: string): Promise<null> => {
-    const id = String(job.id);
-    if (yieldsToSuspect(id)) return handBack(job, token, ALONE_HAND_BACK_MS);
-    const parsed = parseJobData(job.data, id);
-    if (!parsed.ok) {
-      const spec = { evidence: parsed.evidence ?? `job:${id}`, originals: [] };
-      void send(
-        jobTarget(keys, id),
-        resultLine({ index: 0, ...noVerdict(spec, `queue job ${id} is not a sealcheck archive reference: ${parsed.why}`, "ERR_QUEUE_JOB") }),
-      );
-      return null;
-    }
-    const d = parsed.data;
-    if (d.run !== runs[String(d.allowMissingOriginals) as "true" | "false"]) {
-      if (!handedBack.has(d.run))
-        log(`jobs of run ${d.run} were enqueued with other verification options than this worker's (run ${runs.false}); handed back for a worker with those`);
-      handedBack.add(d.run);
-      return handBack(job, token, handBackMs);
-    }
-    const group = d.archives.map((a, i) => ({ a, target: archiveTarget(keys, parsed.ids[i]!, d.keepSeconds, a.nonce) }));
-    if ((job.stalledCounter ?? 0) > 0) {
-      alone = id;
-      worker.concurrency = 1;
-      try {
-        while (inPool > 0) await new Promise<void>((res) => (poolIdle = res));
-        const todo = await unfinished(group);
-        if (todo.length > 1) return await split(job, d, todo);
-        return await verifyGroup(job, token, id, d, todo);
-      } finally {
-        alone = null;
-        worker.concurrency = fetching;
-      }
-    }
-    // Started before (handed back, or completing it failed): archives whose result is written are not verified
-    // again. A first start cannot have any (the publish script would say so anyway).
-    const retried = (job.attemptsStarted ?? 0) > 1 || job.attemptsMade > 0;
-    return verifyGroup(job, token, id, d, retried ? await unfinished(group) : group);
-  };
-  type Member = { a: QueueJobData["archives"][number]; target: ResultTarget };
-  /** The archives whose result is not written yet. */
-  const unfinished = async (group: Member[]): Promise<Member[]> => {
-    const rs = (await client.pipeline(group.map((m) => ["hexists", m.target.hash, m.target.field])).exec()) ?? [];
-    return group.filter((_, i) => rs[i]?.[1] !== 1);
-  };
-  // A suspect's archives, each as a job of its own (ids made from the suspect's, so that a split repeated after
-  // another crash adds nothing), their records pointing at them; the suspect then completes.
-  let splitter: InstanceType<typeof Queue> | null = null;
-  const split = async (job: Job, d: QueueJobData, todo: Member[]): Promise<null> => {
-    const nonce = String(job.id).slice(2);
-    const jobs = todo.map((m) => {
-      const data = { ...d, nonce, archives: [m.a] } satisfies QueueJobData;
-      const jobId = groupIdFor(data);
-      const { attempts, backoff, removeOnComplete, removeOnFail } = job.opts;
-      return {
-        name: "verify",
-        data,
-        opts: { jobId, attempts, backoff, removeOnComplete, removeOnFail },
-        record: m.target.hash,
-      };
-    });
-    splitter ??= new Queue(name, { connection: client, prefix });
-    const q = splitter;
-    // Under the add lock: between the records and the jobs, an add would take these archives for lost.
-    await withAddLock(client, keys.addLock, async () => {
-      throwFailedCommand(await client.pipeline(jobs.map((j) => ["hset", j.record, RECORD_JOB, j.opts.jobId])).exec());
-      await q.addBulk(jobs.map(({ name: n, data, opts }) => ({ name: n, data, opts })));
-    });
-    log(`job ${String(job.id)} was held by a worker that stopped: its ${todo.length} unfinished archives are queued again, one per job`);
-    return null;
-  };
-  const verifyGroup = async (job: Job, token: string | undefined, id: string, d: QueueJobData, todo: Member[]): Promise<null> => {
-    // Checked again where the job enters the pool: a suspect that began to run alone while this job awaited
-    // (its earlier results looked up) waited only for the archives already in the pool.
-    if (yieldsToSuspect(id)) return handBack(job, token, ALONE_HAND_BACK_MS);
-    inPool += todo.length;
-    const sent: Promise<void>[] = [];
-    const verified = await Promise.allSettled(
-      todo.map(async (m) => {
-        try {
-          const r = await verifyOne({ evidence: m.a.evidence, originals: m.a.originals, ...(m.a.problem ? { problem: m.a.problem } : {}) });
-          const line = boundedLine(resultLine({ ...r, index: m.a.index }, reports, d.run), { ...r, index: m.a.index }, d.run);
-          if (!abandon) sent.push(send(m.target, line));
-        } finally {
-          if (--inPool === 0) poolIdle?.();
-        }
-      }),
-    );
-    // Stopped by a forced close (its threads terminated), or by a graceful one before some of its archives
-    // started: back to waiting, for another worker, uncounted. The results written stay, and are written before
-    // the job can be taken again, so that its next worker verifies only the others.
-    if (abandon || verified.some((v) => v.status === "rejected" && v.reason === NOT_STARTED)) {
-      await Promise.all(sent);
-      await job.moveToWait(token);
-      throw new WaitingError();
-    }
-    const failed = verified.find((v): v is PromiseRejectedResult => v.status === "rejected");
-    if (failed) throw failed.reason;
-    return null;
-  };
   // Results refused by Redis after their job completed, written again (a few tries, 1 s apart).
-  const inFlight = new Set<Promise<void>>();
   const resend = async (t: ResultTarget, line: string, first: unknown): Promise<void> => {
     let why = first;
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -311,6 +164,64 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
       }
     }
     log(`the result of ${t.id} could not be written: ${redactedMessage(why, redisUrl)}`);
+  };
+  // A suspect's archives, each as a job of its own (ids made from the suspect's, so that a split repeated after
+  // another crash adds nothing), their records pointing at them; the suspect then completes.
+  let splitter: InstanceType<typeof Queue> | null = null;
+  const split = async (job: JobInHand, d: QueueJobData, todo: Member[]): Promise<void> => {
+    const nonce = job.id.slice(2);
+    const jobs = todo.map((m) => {
+      const data = { ...d, nonce, archives: [m.a] } satisfies QueueJobData;
+      const jobId = groupIdFor(data);
+      const { attempts, backoff, removeOnComplete, removeOnFail } = job.opts;
+      return { name: "verify", data, opts: { jobId, attempts, backoff, removeOnComplete, removeOnFail }, record: m.target.hash };
+    });
+    splitter ??= new Queue(name, { connection: client, prefix });
+    const q = splitter;
+    // Under the add lock: between the records and the jobs, an add would take these archives for lost.
+    await withAddLock(client, keys.addLock, async () => {
+      throwFailedCommand(await client.pipeline(jobs.map((j) => ["hset", j.record, RECORD_JOB, j.opts.jobId])).exec());
+      await q.addBulk(jobs.map(({ name: n, data, opts }) => ({ name: n, data, opts })));
+    });
+  };
+  // Jobs in hand: one more than the threads, so that a thread whose job's last archive is done finds the next
+  // job's archives already there (each job holds up to 16); not more, so that at the end of a run no process
+  // holds archives another could be verifying.
+  const fetching = threads + 1;
+  const machine = new WorkerMachine(
+    { keys, runs, reports, handBackMs, fetching },
+    {
+      runner,
+      send,
+      unfinished: async (group) => {
+        const rs = (await client.pipeline(group.map((m) => ["hexists", m.target.hash, m.target.field])).exec()) ?? [];
+        return group.filter((_, i) => rs[i]?.[1] !== 1);
+      },
+      split,
+      setConcurrency: (n) => (worker.concurrency = n),
+      log,
+    },
+  );
+  runner.onAvailable = () => machine.wake();
+  /** The BullMQ job and its lock token as the machine sees them. */
+  const inHand = (job: Job, token: string | undefined): JobInHand => ({
+    id: String(job.id),
+    data: job.data,
+    stalledCounter: job.stalledCounter ?? 0,
+    retried: (job.attemptsStarted ?? 0) > 1 || job.attemptsMade > 0,
+    opts: job.opts,
+    async handBack(ms) {
+      await job.moveToDelayed(Date.now() + ms, token);
+      throw new DelayedError();
+    },
+    async backToWait() {
+      await job.moveToWait(token);
+      throw new WaitingError();
+    },
+  });
+  const processor = async (job: Job, token?: string): Promise<null> => {
+    await machine.take(inHand(job, token));
+    return null;
   };
 
   const worker: Worker = new Worker(name, processor, {
@@ -373,7 +284,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
         startedAt,
         updatedAt: new Date().toISOString(),
         redis: redisState,
-        running: inPool,
+        running: machine.inPool,
         processed,
         lastError: lastErrorSeen,
       });
@@ -396,14 +307,13 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     close(c = {}) {
       // Forced (also after a graceful close began): stop the threads now; the archives they held come back
       // at once as handed-back jobs, and the graceful close below no longer waits for them.
-      if (c.force && !abandon) {
-        abandon = true;
+      if (c.force && machine.phase !== "abandoning") {
+        machine.abandon();
         forced = runner.close();
       }
       closing ??= (async () => {
         closingPhase = "stopping";
-        draining = true;
-        wake();
+        machine.drain();
         health();
         await forced;
         // BullMQ's close waits for Redis; with Redis gone it would wait for a reconnect forever.

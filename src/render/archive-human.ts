@@ -2,9 +2,8 @@
 // the workflow, documents, signers, seal and token certificate, then the checks grouped by what they
 // verify, each with a mark and one sentence, then the full certificate names. Fits 80 columns where the
 // values allow (digests and DNs are wrapped or kept to their own lines). Pure: report in, text out.
-import type { CertificateSummary } from "../pki/certificate.js";
 import type { ArchiveReport } from "../report/archive-report.js";
-import type { CheckResult } from "../report/types.js";
+import type { CertificateSummary, CheckResult } from "../report/types.js";
 import { archiveView, certificateFields, describeTimeSource, type Field } from "./archive-view.js";
 import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
 import { safeText } from "./sanitize.js";
@@ -70,6 +69,10 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
   if (v.seal) {
     heading("Seal");
     out.push(...fieldLines(v.seal));
+  }
+  if (v.longTerm) {
+    heading("Long-term validation");
+    out.push(...fieldLines(v.longTerm));
   }
   if (v.tokenCertificate) {
     heading("Token certificate");

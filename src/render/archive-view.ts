@@ -1,12 +1,10 @@
 // What a verification statement says, independent of how it is shown: the human renderer and the HTML
 // report both read this view, so they say the same thing in the same order. Pure: report in, view out.
 // Every string here may come from the evidence (untrusted): renderers must escape it for their medium.
-import type { PersonalDataKind } from "../evidence/personal-data.js";
-import type { CertificateSummary } from "../pki/certificate.js";
 import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/archive-report.js";
-import type { CheckResult, Indication, TimeSource } from "../report/types.js";
+import type { CertificateSummary, CheckResult, Indication, PersonalDataKind, TimeSource } from "../report/types.js";
 import { groupOf, type CheckCategory } from "../report/check-ids.js";
-import { signerSummary } from "../evidence/claims-report.js";
+import { signerSummary } from "../report/signer.js";
 
 export interface Field {
   label: string;
@@ -44,6 +42,8 @@ export interface ArchiveView {
   documents: Item[];
   signers: (Item & { claims: ReportedClaim[] })[];
   seal: Field[] | null;
+  /** Long-term validation: what the proofs of existence prove at the validation time, and until when. */
+  longTerm: Field[] | null;
   tokenCertificate: Field[] | null;
   checkGroups: CheckGroup[];
   certificates: CertificateChain[];
@@ -64,7 +64,7 @@ const TIME_SOURCES: Record<TimeSource, string> = {
   "seal-timestamp": "proven by the seal's timestamp",
   "token-iat": "the token's issue time (claimed by the broker)",
   "ocsp-produced-at": "the OCSP response's production time",
-  "current-time": "the current time: the evidence proves no time",
+  "current-time": "now, the default; the sealed evidence at the time its timestamps prove",
   "list-issue-date": "the list's own ListIssueDateTime, as its signer claims it",
 };
 
@@ -363,6 +363,7 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     documents: documentItems(report),
     signers: signerItems(report),
     seal: sealFields(report),
+    longTerm: longTermFields(report),
     tokenCertificate: tokenCertificateFields(report),
     checkGroups: groupChecks(report.checks),
     certificates: chains(report),
@@ -375,6 +376,28 @@ export function archiveView(report: ArchiveReport): ArchiveView {
         ? "UNVERIFIED: the token's signature did not verify, so what it says below (title, documents, signers) may have been altered."
         : null,
   };
+}
+
+/** The proofs of existence (oldest first), what they prove at the validation time and until when. */
+function longTermFields(report: ArchiveReport): Field[] | null {
+  const lt = report.longTerm;
+  if (!lt) return null;
+  const check = report.checks.find((c) => c.id === "long-term");
+  return [
+    { label: "At", value: `${formatTime(lt.validationTime)} (${describeTimeSource(lt.validationTimeSource as TimeSource)})` },
+    ...(check ? [{ label: "Long-term", value: `${check.status}${check.subIndication ? ` / ${check.subIndication}` : ""}` }] : []),
+    { label: "Proves", value: lt.evidenceProves },
+    ...lt.proofsOfExistence.map((p, i) => ({
+      label: `POE ${i + 1}`,
+      value: `${p.kind === "signature-timestamp" ? "signature timestamp" : `document timestamp${p.field ? ` (${p.field})` : ""}`} of ${formatTime(p.genTime)} by ${p.tsa}: ${
+        p.proven ? `proven (judged at ${formatTime(p.judgedAt)}; ${p.revocation})` : `not proven: ${p.reason ?? "?"}`
+      }; its own proof runs out ${p.horizon ? formatTime(p.horizon) : "never"}`,
+    })),
+    ...(lt.proofsOfExistence.length ? [] : [{ label: "POE", value: "none: no verified timestamp" }]),
+    { label: "Protected until", value: lt.protectedUntil ? formatTime(lt.protectedUntil) : "not protected: nothing proves the seal at the validation time" },
+    { label: "To keep it", value: lt.restore },
+    { label: "Crypto policy", value: `${lt.policy.name} (SHA-256 ${lt.policy.sha256})` },
+  ];
 }
 
 /**
@@ -422,7 +445,8 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
       ],
     })),
     options: [
-      { label: "Validation time", value: o.at ? `${formatTime(o.at)} (--at)` : "the time the evidence proves (no --at)" },
+      { label: "Validation time", value: o.at ? `${formatTime(o.at)} (--at)` : "now (no --at); the sealed evidence at the time its timestamps prove" },
+      ...(o.cryptoPolicy ? [{ label: "Crypto policy", value: `${o.cryptoPolicy.name} (SHA-256 ${o.cryptoPolicy.sha256})` }] : []),
       { label: "OCSP window", value: `${o.ocspWindowSeconds} s before the sealing time (--ocsp-window)` },
       { label: "Clock skew", value: `${o.clockSkewSeconds} s (--clock-skew)` },
       { label: "Token algorithms", value: o.tokenAlgorithms.join(", ") },

@@ -2,9 +2,8 @@
 // external assets; a Content-Security-Policy forbids loading anything) with the same content as the human
 // output plus the certificate chains, laid out to be printed or saved as PDF. Every string from the
 // evidence is escaped. Pure: report in, HTML out.
-import type { CertificateSummary } from "../pki/certificate.js";
 import type { ArchiveReport, ReportedClaim } from "../report/archive-report.js";
-import type { CheckStatus } from "../report/types.js";
+import type { CertificateSummary, CheckStatus } from "../report/types.js";
 import { archiveView, describeTimeSource, ekuName, formatTime, type Field } from "./archive-view.js";
 import { MARKS } from "./style.js";
 import { safeText } from "./sanitize.js";
@@ -164,6 +163,7 @@ export function renderArchiveHtml(report: ArchiveReport, options: HtmlOptions = 
   }
   if (v.notes.length) parts.push(`<h2>Personal data</h2>${v.notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join("")}`);
   if (v.seal) parts.push(`<h2>Seal</h2>${fieldsTable(v.seal)}`);
+  if (v.longTerm) parts.push(`<h2>Long-term validation</h2>${fieldsTable(v.longTerm)}`);
   if (v.tokenCertificate) parts.push(`<h2>Token certificate</h2>${fieldsTable(v.tokenCertificate, ["Serial"])}`);
 
   parts.push(`<h2>Checks</h2>`);

@@ -1,6 +1,6 @@
 // Human output of `sealcheck inspect`: every decoded part, no verdict. Personal data masked as in the
 // verify output unless shown. Pure: inspection in, text out.
-import type { CertificateSummary } from "../pki/certificate.js";
+import type { CertificateSummary } from "../report/types.js";
 import type { CmsInspection, Inspection, OcspInspection, TimestampInspection } from "../inspect/decode.js";
 import type { ReportedClaim } from "../report/archive-report.js";
 import { certificateFields, formatTime, type Field } from "./archive-view.js";

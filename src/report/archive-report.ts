@@ -1,9 +1,7 @@
 // The report of `verify` for a workflow archive: the ETSI verdict and checks (ReportBase) plus what an
 // auditor needs to read: the workflow, documents, signers, certificates. Personal data is marked, and its
 // values masked unless the caller asks for them.
-import type { EvidenceFormat } from "../input/evidence-file.js";
-import type { CertificateSummary, CheckStatus, ReportBase, SubIndication, TrustedListUse } from "./types.js";
-import type { PersonalDataKind } from "../evidence/personal-data.js";
+import type { CertificateSummary, CheckStatus, EvidenceFormat, PersonalDataKind, ReportBase, SubIndication, TrustedListUse } from "./types.js";
 
 export interface ReportedClaim {
   name: string;
@@ -50,6 +48,11 @@ export interface ArchiveReport extends ReportBase {
   ocsp: { producedAt?: string; responder?: CertificateSummary; status?: string; thisUpdate?: string; nextUpdate?: string; revocationTime?: string } | null;
   /** Filled by the seal checks for PAdES evidence; null for the Workflow-token JSON. */
   seal: SealSummary | null;
+  /**
+   * Long-term validation (check "long-term"): the proofs of existence, what they prove at the validation time and
+   * until when. Null when it did not run (Workflow-token JSON, a seal that did not verify). Added in 1.x.
+   */
+  longTerm?: LongTermSummary | null;
   /** Every signature of the PDF (certification, approval, document timestamp), judged on its own; [] for JSON evidence. */
   pdfSignatures: PdfSignatureReport[];
   personalDataShown: boolean;
@@ -127,5 +130,56 @@ export interface VerificationInputs {
     /** Limits that differ from the defaults. */
     limits: Record<string, number>;
     showPersonalData: boolean;
+    /** The cryptographic constraints by date (--policy): its name and the SHA-256 of its JSON. */
+    cryptoPolicy?: { name: string; sha256: string };
   };
+}
+
+/** An algorithm weighed under the crypto policy at a time. */
+export interface AlgorithmWeighed {
+  algorithm: string;
+  acceptableUntil: string | null;
+  standing: "acceptable" | "forecast-passed" | "expired";
+}
+
+/** One timestamp as a proof of existence (POE), judged at the POE a later timestamp gives it or at the validation time. */
+export interface LongTermEntry {
+  kind: "signature-timestamp" | "document-timestamp";
+  field: string | null;
+  revision: number | null;
+  genTime: string;
+  tsa: string;
+  /** The earliest notAfter on the TSA's path. */
+  tsaPathNotAfter: string;
+  algorithms: AlgorithmWeighed[];
+  /** When it was judged: a later timestamp's genTime, or the validation time. */
+  judgedAt: string;
+  judgedAtSource: string;
+  /** What the revocation data says of the TSA certificate. */
+  revocation: string;
+  /** It proves existence at genTime of what it covers. */
+  proven: boolean;
+  /** When its own proof runs out: its TSA path's expiry or its algorithms' date, whichever first. */
+  horizon: string | null;
+  reason: string | null;
+}
+
+export interface LongTermSummary {
+  validationTime: string;
+  validationTimeSource: string;
+  sealingTime: string | null;
+  sealCertificateNotAfter: string;
+  /** Every verified timestamp, oldest first. */
+  proofsOfExistence: LongTermEntry[];
+  /** The earliest proven POE of the seal. */
+  earliestProvenPoe: string | null;
+  sealAlgorithms: AlgorithmWeighed[];
+  /** The date the newest proven POE's path or algorithms run out (without one, the seal certificate's expiry). */
+  protectedUntil: string | null;
+  protectedAtValidationTime: boolean;
+  /** What the evidence proves, in one sentence. */
+  evidenceProves: string;
+  /** What would restore or renew the proof. */
+  restore: string;
+  policy: { name: string; sha256: string };
 }

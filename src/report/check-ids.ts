@@ -81,6 +81,13 @@ export const ARCHIVE_CHECK_ENTRIES = [
     checks: "a validation time (--at) before the proven sealing time is remarked on",
   },
   {
+    id: "long-term",
+    group: "validation-time",
+    module: "src/checks/long-term.ts",
+    checks:
+      "at the validation time (now or --at) the seal still validates: its certificate valid then, or a proof of existence before its expiry from timestamps whose own paths, revocation data and algorithms hold",
+  },
+  {
     id: "trust-anchors",
     group: "trust-anchors",
     module: "src/checks/trust-anchors.ts",

@@ -47,7 +47,7 @@ export type TimeSource =
   | "seal-timestamp" // genTime of the PAdES signature timestamp (proven by a TSA)
   | "token-iat" // the Workflow token's iat (claimed by the token signer)
   | "ocsp-produced-at" // when an OCSP response was signed (a responder's authority is judged then)
-  | "current-time" // the clock of this machine (ID tokens without --at)
+  | "current-time" // the clock of this machine (without --at)
   | "list-issue-date"; // a trusted list's ListIssueDateTime (claimed by its signer)
 
 export interface ValidationTime {
@@ -81,6 +81,15 @@ export interface ReportBase {
   checks: CheckResult[];
   tool: { name: "sealcheck"; version: string };
 }
+
+/**
+ * The form the evidence came in, as reports name it (input/evidence-file.ts decides it from the content; its
+ * own type must stay assignable to this one, which the verifiers' reports enforce).
+ */
+export type EvidenceFormat = "pades-pdf" | "pades-json" | "workflow-token-json";
+
+/** The kind of personal data (GDPR) a claim holds (evidence/personal-data.ts classifies claims by name). */
+export type PersonalDataKind = "national-id" | "ip-address" | "age" | "name" | "contact";
 
 /** A certificate as reports show it (JSON-safe): filled by pki's summarize(). */
 export interface CertificateSummary {

@@ -54,7 +54,7 @@ export interface TrustedListAnchorOptions {
   limits?: Partial<Limits>;
 }
 
-/** The lists of the inputs: files, and the *.xml files of a directory (not recursive, hidden files skipped). */
+/** The lists of the inputs: files, and the files of a directory (not recursive), each a visible *.xml or refused. */
 function readAll(inputs: readonly TrustedListInput[], maxBytes: number): { bytes: Uint8Array; file: string }[] {
   return inputs.flatMap((input) => {
     if (typeof input !== "string") return [input];
@@ -66,12 +66,18 @@ function readAll(inputs: readonly TrustedListInput[], maxBytes: number): { bytes
     }
     if (!isDir) return [read(input, maxBytes)];
     // Names read as bytes: one that is not UTF-8 is refused, naming it, never decoded into another file's name.
-    const files = listDirectory(input)
-      .filter((e) => /\.xml$/i.test(e.shown))
-      .map((e) => {
-        if (e.name === null) throw undecodableName(e);
-        return e.path;
-      });
+    // Every entry is read or refused, never skipped: a newer list hidden (`.DK-2.xml`) or renamed (`DK.xml.old`)
+    // beside an older one would leave the older one to vouch for a CA the newer withdrew.
+    const files = listDirectory(input, { hidden: true }).map((e) => {
+      if (e.name === null) throw undecodableName(e);
+      if (e.name.startsWith(".") || !/\.xml$/i.test(e.name))
+        throw new SealcheckError(
+          "ERR_TRUST_STORE",
+          `${e.path}: a folder of trusted lists holds only lists (visible *.xml files), so that none is left unread; move this ${e.name.startsWith(".") ? "hidden " : ""}entry out, or give the lists one by one`,
+          { file: e.path },
+        );
+      return e.path;
+    });
     if (!files.length) throw new SealcheckError("ERR_TRUST_STORE", `${input}: no trusted list (*.xml) in this directory`, { file: input });
     return files.map((f) => read(f, maxBytes));
   });

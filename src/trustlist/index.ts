@@ -1,5 +1,5 @@
 // Trusted lists (ETSI TS 119 612): verification of a national list or of the EU list of lists.
-export { verifyTrustedList, TRUSTED_LIST_CHECKS } from "./verify.js";
+export { verifyTrustedList } from "./verify.js";
 export type * from "./types.js";
 export { loadTrustedListAnchors, type TrustedListAnchorOptions, type TrustedListInput } from "./anchors.js";
 export type { TrustedListAnchors, ListAnchor, ListAnchorData, ListAnchorSource, ListWindow } from "../pki/trust-store.js";

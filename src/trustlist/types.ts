@@ -1,5 +1,6 @@
 // Public types of the trusted-list verifier (ETSI TS 119 612): verifyTrustedList and its report.
 import type { Limits } from "../limits.js";
+import type { ValidationTimeInput } from "../time.js";
 import type { CertificateSummary, ReportBase } from "../report/types.js";
 
 export interface VerifyTrustedListOptions {
@@ -16,7 +17,7 @@ export interface VerifyTrustedListOptions {
    */
   lotls?: readonly { bytes: Uint8Array; file: string }[];
   /** Validation time. Default: the list's own ListIssueDateTime (as claimed by its signer). */
-  at?: Date;
+  at?: ValidationTimeInput;
   limits?: Partial<Limits>;
 }
 

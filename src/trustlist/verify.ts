@@ -2,6 +2,7 @@
 // stages of the registry: tl-format, tl-structure, tl-signature, tl-signer, tl-freshness. Lists of lists given
 // as `lotls` are verified first, as a chain, and vouch for the signer. Never prints, never exits.
 import { FormatError, LimitError, SealcheckError, errorMessage } from "../errors.js";
+import { parseValidationTime } from "../time.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { certificateDer, certificateFromDer, summarize } from "../pki/certificate.js";
 import { certificatesFromBytes } from "../pki/trust-store.js";
@@ -457,11 +458,12 @@ export async function verifyList(
 ): Promise<Outcome> {
   if (!input || !(input.bytes instanceof Uint8Array) || typeof input.file !== "string")
     throw usage("verifyTrustedList takes { bytes: Uint8Array, file: string }");
-  if (options.at !== undefined && !(options.at instanceof Date && !Number.isNaN(options.at.getTime()))) throw usage("the validation time is not a valid date");
+  // One shape of `at` for every verifier (ValidationTimeInput): an ISO 8601 string is read as verifyArchive reads it.
+  const at = options.at === undefined || options.at instanceof Date ? options.at : parseValidationTime(options.at);
+  if (at !== undefined && !(at instanceof Date && !Number.isNaN(at.getTime()))) throw usage("the validation time is not a valid date");
   const limits = resolveLimits(options.limits);
   const session = pkiSession(limits);
   const pinned = pinnedDers(options.signers ?? [], session);
-  const at = options.at;
   const parsed = new Map<Uint8Array, ParsedXml | FormatError>();
   const parse = (bytes: Uint8Array): ParsedXml => {
     let p = parsed.get(bytes);

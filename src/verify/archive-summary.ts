@@ -1,7 +1,8 @@
 // The readable part of an archive report (workflow, documents, signers, certificates), built from what
 // the checks established. Personal data is marked by kind and masked unless asked for.
 import { inferClaimFilter } from "../evidence/personal-data.js";
-import { reportClaims, signerSummary } from "../evidence/claims-report.js";
+import { reportClaims } from "../evidence/claims-report.js";
+import { signerSummary } from "../report/signer.js";
 import { summarize } from "../pki/certificate.js";
 import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/archive-report.js";
 import type { ArchiveFacts } from "../checks/facts.js";

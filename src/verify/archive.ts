@@ -5,16 +5,16 @@
 // the registry's order (src/report/check-ids.ts).
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
-import { resolveLimits, type Limits } from "../limits.js";
+import type { Limits } from "../limits.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { givenSource, isEvidenceSource, wholeSource, type EvidenceSource, type GivenEvidence } from "../input/source.js";
 import { listOriginals, startHashingOriginals, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
-import { TRUST_ROLES, loadTrustStore, type TrustStore } from "../pki/trust-store.js";
-import type { PkiSession } from "../pki/session.js";
+import { TRUST_ROLES, type TrustStore } from "../pki/trust-store.js";
 import { summarize } from "../pki/certificate.js";
 import { failed, warning } from "../report/check.js";
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
-import { listDirectory, openRegular } from "../input/files.js";
+import { listDirectory, openRegular, showName } from "../input/files.js";
+import { createHash } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { expectOptions, expectPathList } from "../usage.js";
 import { DEFAULT_LIMITS } from "../limits.js";
@@ -23,7 +23,9 @@ import type { CheckResult } from "../report/types.js";
 import type { ArchiveReport, VerificationInputs } from "../report/archive-report.js";
 import { VERSION } from "../version.js";
 import { checkJsonFields } from "../checks/attachments.js";
-import { validationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv } from "../checks/facts.js";
+import { runValidationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv } from "../checks/facts.js";
+import { checkLongTerm } from "../checks/long-term.js";
+import type { LongTermSummary } from "../report/archive-report.js";
 import { checkTokenSignature } from "../checks/token-signature.js";
 import { checkTokenClaims } from "../checks/token-claims.js";
 import { checkTokenCertificate } from "../checks/token-certificate.js";
@@ -44,16 +46,18 @@ import {
 } from "../checks/pades.js";
 import { inReportOrder, type ArchiveCheckId } from "../report/check-ids.js";
 import { buildArchiveSummary } from "./archive-summary.js";
-import { VERDICT_OPTION_NAMES, VerificationSession, defaultPkiSession, resolveOptions, type VerdictOptions } from "./session.js";
+import { SESSION_OPTION_NAMES, VerificationSession, callSession, type VerdictOptions } from "./session.js";
+import type { Policy } from "../policy.js";
+import { tokenCrossCheckStage } from "./cross-check.js";
 
 export type { VerdictOptions };
 
-export interface VerifyArchiveOptions extends VerdictOptions {
+export interface VerifyArchiveOptions extends Policy {
   /**
-   * A verification session (createSession) whose trust, options, limits and caches this call uses, to share
-   * across calls: then `trust`, `certs`, `trustFor`, `trustStore`, `at`, `limits` and the other verdict
-   * options belong to the session and may not be given here. Without one, they are read from this call and
-   * the caches are the default process session's (clearDefaultSession).
+   * A verification session (createSession) whose policy, trust, limits and caches this call uses, to share
+   * across calls: then `trust`, `certs`, `trustFor`, `trustStore`, `at`, `limits` and the other policy options
+   * belong to the session and may not be given here. Without one, this call's options make a session of its
+   * own, with the default process session's caches (clearDefaultSession).
    */
   session?: VerificationSession;
   /**
@@ -65,8 +69,17 @@ export interface VerifyArchiveOptions extends VerdictOptions {
   originals?: readonly string[];
   /** A loaded trust store instead of `trust`/`certs`, to share across many archives. */
   trustStore?: TrustStore;
-  /** Validation time; default: the time the evidence proves. */
-  at?: Date | string;
+  /**
+   * A real directory the evidence file and every original must be inside when opened (links followed): set by verify-batch and
+   * the queue worker for an archive found by discovery under a root (ArchiveSpec.within), so that a link planted
+   * after discovery does not make the reader hash, and report the digest of, a file of its own elsewhere.
+   */
+  originalsWithin?: string;
+  /**
+   * The Workflow-token JSON of the same workflow (`--token`): verified with the same session and cross-checked
+   * with the evidence's token, as the last stage of the run (check token-cross-check).
+   */
+  crossCheckToken?: string;
 }
 
 /**
@@ -76,10 +89,10 @@ export interface VerifyArchiveOptions extends VerdictOptions {
 export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveReport> {
   checkCallerOptions(o);
   const given = o.session;
-  if (given !== undefined) refuseVerdictOptionsBeside(given, o);
-  const limits = given?.limits ?? resolveLimits(o.limits);
-  const options = given?.options ?? resolveOptions(o);
-  const session = given ?? { pki: defaultPkiSession(limits) };
+  if (given !== undefined) refuseSessionOptionsBeside(given, o);
+  // Without a session the policy is resolved before any file is read, as createSession would.
+  const session = given ?? callSession(o);
+  const limits = session.limits;
   // Originals are listed before any work so that a wrong path is a usage error, not a verdict; hashing them
   // starts at once (on a worker thread when they are large), beside the trust store, the evidence read and
   // the checks. A listing error is raised after those of the trust store and the evidence, as before.
@@ -91,26 +104,62 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   } catch (e) {
     listingError = e;
   }
-  const hashing = originalPaths ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes }) : null;
+  const within = o.originalsWithin;
+  const hashing = originalPaths
+    ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes, ...(within !== undefined ? { within } : {}) })
+    : null;
   try {
-    const trust = given?.trust ?? o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, session.pki, o.trustedLists);
+    const trust = session.trust;
+    // A missing --token file is a usage error (exit 3), named before the evidence is read.
+    const tokenFile = o.crossCheckToken;
+    const tokenBytes = tokenFile ? readBounded(tokenFile, limits.maxEvidenceBytes) : null;
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
-    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes) : givenSource(o.evidence);
+    const bytes =
+      typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes, { within: o.originalsWithin }) : givenSource(o.evidence);
     if (listingError) throw listingError;
 
     // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable
     // original, say) still propagates. Any other exception is a defect reached by this input: it must not
     // escape as a crash, nor hide — the report fails with FORMAT_FAILURE naming the stage, the error in details.
+    // One validation time per call (now, unless --at): the evidence and the originals it names are judged at it.
+    const env: CheckEnv = Object.freeze({
+      limits,
+      pki: session.pki,
+      trust,
+      options: Object.freeze({ ...session.options }),
+      validationTime: runValidationTime(session.options),
+    });
+    const showPersonalData = o.showPersonalData ?? session.policy.showPersonalData ?? false;
+    const guarded = async (evidenceName: string, evidenceBytes: EvidenceSource, originals: OriginalsHashing | null, show: boolean, run: PipelineRun) => {
+      try {
+        return await runPipeline(evidenceName, evidenceBytes, originals, env, show, run);
+      } catch (e) {
+        if (e instanceof SealcheckError) throw e;
+        return internalErrorReport(evidenceName, run, e, session.options);
+      }
+    };
     const run: PipelineRun = { stage: "attachments", checks: [] };
-    try {
-      return await runPipeline(o, name, bytes, hashing, { limits, trust, options, session }, run);
-    } catch (e) {
-      if (e instanceof SealcheckError) throw e;
-      return internalErrorReport(name, run, e, options);
-    }
+    const report = await guarded(name, bytes, hashing, showPersonalData, run);
+    if (tokenFile === undefined || tokenBytes === null) return report;
+    // The cross-check: the --token copy verified with the same session (no originals, personal data masked),
+    // then compared with the evidence's own token, read from the evidence as this run classified it.
+    const check = await tokenCrossCheckStage({
+      evidence: run.input ?? { file: name, source: bytes },
+      tokenFile,
+      tokenBytes,
+      limits,
+      verifyToken: () => guarded(tokenFile, wholeSource(tokenBytes), null, false, { stage: "attachments", checks: [] }),
+    });
+    const checks = [...report.checks, check];
+    return { ...report, ...computeVerdict(checks), checks };
   } finally {
     hashing?.cancel();
   }
+}
+
+/** verifyArchive with `crossCheckToken` (`verify --token`): the cross-check is a stage of verifyArchive's run. */
+export function verifyArchiveWithToken(o: VerifyArchiveOptions): Promise<ArchiveReport> {
+  return verifyArchive(o);
 }
 
 /**
@@ -217,11 +266,11 @@ function looksLikeJson(file: string): boolean {
 
 const EXAMPLE = `verifyArchive({ evidence: "archive.pdf", originals: ["originals/"], trust: ["roots/"] })`;
 
-/** With a session, the verdict options are the session's: the same option given here too is a usage error. */
-function refuseVerdictOptionsBeside(session: unknown, o: VerifyArchiveOptions): void {
+/** With a session, the policy is the session's: the same option given here too is a usage error. */
+function refuseSessionOptionsBeside(session: unknown, o: VerifyArchiveOptions): void {
   if (!(session instanceof VerificationSession))
     throw new SealcheckError("ERR_USAGE", "session: expected a session made by createSession(), for example verifyArchive({ evidence, session })");
-  const both = VERDICT_OPTION_NAMES.filter((k) => o[k] !== undefined);
+  const both = SESSION_OPTION_NAMES.filter((k) => (o as unknown as Record<string, unknown>)[k] !== undefined);
   if (both.length)
     throw new SealcheckError("ERR_USAGE", `${both.join(", ")}: given with a session, whose own options apply; give them to createSession() instead`);
 }
@@ -251,7 +300,7 @@ interface PipelineRun {
   input?: EvidenceInput;
 }
 
-type Facts = PadesStageFacts;
+type Facts = PadesStageFacts & { readonly longTerm?: LongTermSummary | null };
 
 /**
  * One stage of the pipeline: the checks it decides (registry ids) and how, from the facts before it. Stages
@@ -293,6 +342,14 @@ function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null, i
     { produces: ["counts"], forms: "all", run: (_env, f) => ({ checks: [checkCounts(input, f)] }) },
     { produces: ["validation-time"], forms: "all", run: (env, f) => ({ checks: validationTimeRemark(env.options, f) }) },
     {
+      produces: ["long-term"],
+      forms: "all",
+      run: async (env, f, checks) => {
+        const { check, summary } = await checkLongTerm(env, f, checks);
+        return { checks: [check], facts: { longTerm: summary } };
+      },
+    },
+    {
       produces: ["trust-anchors"],
       forms: "all",
       run: (env, f) => ({ checks: checkTrustAnchors(env.trust, f, { sealCms: f.pades?.sealInput.contents ?? null, dss: f.dss?.certs ?? [] }) }),
@@ -301,13 +358,14 @@ function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null, i
 }
 
 async function runPipeline(
-  o: VerifyArchiveOptions,
   name: string,
   bytes: EvidenceSource,
   hashing: OriginalsHashing | null,
-  { limits, trust, options, session }: { limits: Limits; trust: TrustStore; options: ArchiveOptions; session: { readonly pki: PkiSession } },
+  env: CheckEnv,
+  showPersonalData: boolean,
   run: PipelineRun,
 ): Promise<ArchiveReport> {
+  const { limits, options } = env;
   let input: EvidenceInput;
   try {
     input = classifyEvidence(name, bytes, limits);
@@ -316,11 +374,10 @@ async function runPipeline(
     return {
       ...formatFailureReport(name, `${name}: ${errorMessage(e)}.`, options),
       evidence: { file: name, format: "pades-pdf", ...fileIdentity(bytes) },
-      verification: verificationInputs(trust, options, limits, o),
+      verification: verificationInputs(env, showPersonalData),
     };
   }
   run.input = input;
-  const env: CheckEnv = Object.freeze({ limits, pki: session.pki, trust, options: Object.freeze({ ...options }) });
   const form = input.format === "workflow-token-json" ? "workflow-token-json" : "pades";
   let facts: Facts = Object.freeze({});
   // A PDF among the originals is this evidence (the same bytes), or a sealed archive whose own seal verifies
@@ -328,21 +385,23 @@ async function runPipeline(
   const evidenceDigest = input.format === "pades-pdf" ? bytes.sha256() : null;
   const isSealedArchive = async (orig: OriginalFile): Promise<boolean> => {
     if (evidenceDigest !== null && orig.sha256Hex === evidenceDigest.toLowerCase()) return true;
-    let other: EvidenceSource;
+    let other: Uint8Array;
     try {
-      other = wholeSource(readBounded(orig.path, limits.maxEvidenceBytes));
+      other = readBounded(orig.path, limits.maxEvidenceBytes);
     } catch {
       return false; // unreadable as evidence: an ordinary extra original
     }
-    try {
-      const r = await runPipeline(
-        { ...o, originals: [], showPersonalData: false },
-        orig.path,
-        other,
-        null,
-        { limits, trust, options, session },
-        { stage: "attachments", checks: [] },
+    // The file is read again by its name: what is judged must be the bytes that were hashed and compared, or a
+    // writer of the folder could swap a sealed archive in between (the altered contract hashed, a genuine seal
+    // judged) and have the altered contract set aside as "a sealed archive".
+    if (createHash("sha256").update(other).digest("hex") !== orig.sha256Hex)
+      throw new SealcheckError(
+        "ERR_FILE_UNREADABLE",
+        `${showName(orig.path)}: the file changed while it was verified (its bytes differ from those hashed a moment before); verify again once the originals folder is no longer being written to`,
+        { file: orig.path },
       );
+    try {
+      const r = await runPipeline(orig.path, wholeSource(other), null, env, false, { stage: "attachments", checks: [] });
       return SEAL_VERIFIED.every((id) => r.checks.some((c) => c.id === id && (c.status === "passed" || c.status === "warning")));
     } catch {
       return false; // a defect reached by that file says nothing of a seal: an ordinary original
@@ -360,7 +419,7 @@ async function runPipeline(
 
   run.stage = "counts";
   const verdict = computeVerdict(checks);
-  const at = validationTime(options, facts);
+  const at = env.validationTime;
   return {
     ...verdict,
     validationTime: at.time.toISOString(),
@@ -370,11 +429,12 @@ async function runPipeline(
     kind: "workflow-archive",
     evidence: { file: name, format: input.format, ...fileIdentity(bytes) },
     originals: { compared: hashing !== null, files: [...(facts.originalFiles ?? [])] },
-    verification: verificationInputs(trust, options, limits, o),
+    verification: verificationInputs(env, showPersonalData),
     tokenClaimsVerified: checks.some((c) => c.id === "token-signature" && (c.status === "passed" || c.status === "warning")),
-    ...buildArchiveSummary(facts, o.showPersonalData ?? false),
+    ...buildArchiveSummary(facts, showPersonalData),
     seal: facts.seal ?? null,
     pdfSignatures: [...(facts.pdfSignatures ?? [])],
+    longTerm: facts.longTerm ?? null,
   };
 }
 
@@ -410,7 +470,7 @@ function anchorsGiven(trust: TrustStore): VerificationInputs["trustAnchors"] {
   return out;
 }
 
-function verificationInputs(trust: TrustStore, options: ArchiveOptions, limits: Limits, o: VerifyArchiveOptions): VerificationInputs {
+function verificationInputs({ trust, options, limits }: CheckEnv, showPersonalData: boolean): VerificationInputs {
   const changed = Object.entries(limits).filter(([k, v]) => DEFAULT_LIMITS[k as keyof Limits] !== v);
   return {
     trustAnchors: anchorsGiven(trust),
@@ -423,7 +483,8 @@ function verificationInputs(trust: TrustStore, options: ArchiveOptions, limits: 
       tokenAlgorithms: [...options.tokenAlgorithms],
       tokenSignerOrganizations: [...(options.tokenSignerOrganizations ?? [])],
       limits: Object.fromEntries(changed),
-      showPersonalData: o.showPersonalData ?? false,
+      showPersonalData,
+      cryptoPolicy: { name: options.cryptoPolicy.name, sha256: options.cryptoPolicy.sha256 },
     },
   };
 }

@@ -5,20 +5,18 @@
 // address, All drops nothing). The --token copy is verified like any evidence (its own signature, chain,
 // OCSP); a copy whose signature fails cannot vouch for anything.
 import { SealcheckError, FormatError, errorMessage } from "../errors.js";
-import { DEFAULT_LIMITS, resolveLimits, type Limits } from "../limits.js";
-import { classifyEvidence, readBounded, type EvidenceFormat } from "../input/evidence-file.js";
-import { givenSource, wholeSource, type EvidenceSource } from "../input/source.js";
+import { DEFAULT_LIMITS, type Limits } from "../limits.js";
+import { classifyEvidence, type EvidenceInput } from "../input/evidence-file.js";
+import { wholeSource, type EvidenceSource } from "../input/source.js";
+import type { EvidenceFormat } from "../report/types.js";
 import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
 import { inferClaimFilter, personalDataKind, type PersonalDataKind } from "../evidence/personal-data.js";
 import { numberedClaimName, type NumberedClaimKind } from "../evidence/workflow-token.js";
-import { loadTrustStore } from "../pki/trust-store.js";
 import { failed, passed, result, skipped } from "../report/check.js";
-import { computeVerdict } from "../report/verdict.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveReport } from "../report/archive-report.js";
 import { jwsLimits, readTokenValues } from "../evidence/token-values.js";
-import { verifyArchive, type VerifyArchiveOptions } from "./archive.js";
 
 export const CROSS_CHECK_ID = "token-cross-check";
 
@@ -43,7 +41,12 @@ const isPades = (f: EvidenceFormat) => f === "pades-pdf" || f === "pades-json";
 
 /** Reads the token of any form of the evidence, undecoded-signature. Throws FormatError when there is none. */
 export function readTokenCopy(file: string, bytes: EvidenceSource, limits: Limits): TokenCopy {
-  const input = classifyEvidence(file, bytes, limits);
+  return tokenCopyOf(classifyEvidence(file, bytes, limits), limits);
+}
+
+/** The token of classified evidence, undecoded-signature. Throws FormatError when there is none. */
+function tokenCopyOf(input: EvidenceInput, limits: Limits): TokenCopy {
+  const file = input.file;
   const values = readTokenValues(input, limits);
   if (values.token === undefined) throw new FormatError(`${file} holds no Workflow token (looked in ${values.source})`);
   const jws = decodeCompactJws(values.token, jwsLimits(limits), `the Workflow token in ${file}`);
@@ -193,6 +196,42 @@ export function crossCheckToken(primary: TokenCopy, other: TokenCopy, tokenRepor
 }
 
 /**
+ * The cross-check stage of a `verify --token` run (src/verify/archive.ts runs it last, with the run's session):
+ * the evidence's own token (read from the evidence as the run classified it; unreadable: the check is skipped),
+ * the --token copy (unreadable: FORMAT_FAILURE), that copy verified on its own with the same session
+ * (`verifyToken`), then the comparison.
+ */
+export async function tokenCrossCheckStage(a: {
+  /** The evidence as the run classified it, or its source when it could not be classified. */
+  evidence: EvidenceInput | { file: string; source: EvidenceSource };
+  tokenFile: string;
+  tokenBytes: Uint8Array;
+  limits: Limits;
+  verifyToken: () => Promise<ArchiveReport>;
+}): Promise<CheckResult> {
+  const { tokenFile, tokenBytes, limits } = a;
+  const primaryName = a.evidence.file;
+  let primary: TokenCopy;
+  try {
+    primary = "source" in a.evidence ? readTokenCopy(primaryName, a.evidence.source, limits) : tokenCopyOf(a.evidence, limits);
+  } catch (e) {
+    if (e instanceof SealcheckError) throw e;
+    return skipped(CROSS_CHECK_ID, `The token of ${primaryName} cannot be read, so it was not compared with ${tokenFile}: ${errorMessage(e)}.`, {
+      details: { tokenFile },
+    });
+  }
+  let other: TokenCopy;
+  try {
+    other = readTokenCopy(tokenFile, wholeSource(tokenBytes), limits);
+  } catch (e) {
+    if (e instanceof SealcheckError) throw e;
+    return failed(CROSS_CHECK_ID, "FORMAT_FAILURE", `--token ${tokenFile}: ${errorMessage(e)}.`, { details: { tokenFile } });
+  }
+  refuseAnotherWorkflow(primary, other);
+  return crossCheckToken(primary, other, await a.verifyToken(), limits);
+}
+
+/**
  * A second copy that names another workflow is a slip (the token of the archive next to it), not a forgery of
  * this one: one usage error saying so, before any difference of keys or claims is listed.
  */
@@ -205,44 +244,4 @@ function refuseAnotherWorkflow(primary: TokenCopy, other: TokenCopy): void {
     `${other.file}: another workflow's token (workflow ${short(b)}), not a copy of the token of ${primary.file} (workflow ${short(a)}); give the Workflow-token JSON of workflow ${short(a)}`,
     { file: other.file },
   );
-}
-
-/**
- * verifyArchive plus the cross-check with a second copy of the token (`--token`). The second file is
- * verified on its own with the same trust and options (no originals), then compared; the check is added
- * to the report and the verdict recomputed. A missing --token file is a usage error (exit 3).
- */
-export async function verifyArchiveWithToken(o: VerifyArchiveOptions & { crossCheckToken?: string }): Promise<ArchiveReport> {
-  const { crossCheckToken: tokenFile, ...rest } = o;
-  if (!tokenFile) return verifyArchive(rest);
-  const limits = resolveLimits(o.limits);
-  const tokenBytes = readBounded(tokenFile, limits.maxEvidenceBytes);
-  const trustStore = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {});
-  const report = await verifyArchive({ ...rest, trustStore });
-  const check = await (async (): Promise<CheckResult> => {
-    const primaryName = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
-    let primary: TokenCopy;
-    try {
-      const bytes = typeof o.evidence === "string" ? wholeSource(readBounded(o.evidence, limits.maxEvidenceBytes)) : givenSource(o.evidence);
-      primary = readTokenCopy(primaryName, bytes, limits);
-    } catch (e) {
-      if (e instanceof SealcheckError) throw e;
-      return skipped(CROSS_CHECK_ID, `The token of ${primaryName} cannot be read, so it was not compared with ${tokenFile}: ${errorMessage(e)}.`, {
-        details: { tokenFile },
-      });
-    }
-    let other: TokenCopy;
-    try {
-      other = readTokenCopy(tokenFile, wholeSource(tokenBytes), limits);
-    } catch (e) {
-      if (e instanceof SealcheckError) throw e;
-      return failed(CROSS_CHECK_ID, "FORMAT_FAILURE", `--token ${tokenFile}: ${errorMessage(e)}.`, { details: { tokenFile } });
-    }
-    refuseAnotherWorkflow(primary, other);
-    const { originals: _originals, ...forToken } = rest;
-    const tokenReport = await verifyArchive({ ...forToken, evidence: { name: tokenFile, bytes: tokenBytes }, trustStore, showPersonalData: false });
-    return crossCheckToken(primary, other, tokenReport, limits);
-  })();
-  const checks = [...report.checks, check];
-  return { ...report, ...computeVerdict(checks), checks };
 }

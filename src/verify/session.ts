@@ -1,92 +1,62 @@
-// A verification session (as pyHanko's ValidationContext): the trust store, the resolved verdict options, the
-// limits and the PKI session (its caches) that the archives verified with it share. Its lifetime is its
-// owner's: a library caller keeps one across calls, a batch worker keeps one for its whole batch (so that
-// what repeats across archives, the broker's certificates and CRLs, is decoded once); clear() drops the
-// caches. verifyArchive without a session reads its options from the call and uses the default process
-// session's caches, which clearDefaultSession() drops.
-import { SealcheckError } from "../errors.js";
+// A verification session (as pyHanko's ValidationContext), the one owner of a verification's decisions: the
+// normalised policy (src/policy.ts), the trust store built from it, the options the checks read, the limits,
+// the PKI session (its caches) and the ID tokens' replay store. Every verifier takes one (verifyArchive with or
+// without --token, every evidence form, verifyIdToken, batch workers); createSession is the only place options
+// are resolved. Its lifetime is its owner's: a library caller keeps one across calls, a batch worker keeps one
+// for its whole batch (so that what repeats across archives, the broker's certificates and CRLs, is decoded
+// once); clear() drops the caches. A verifyArchive call without a session gets one of its own from its options
+// (callSession), with the default process session's caches, which clearDefaultSession() drops.
+import { SealcheckError, errorMessage } from "../errors.js";
+import { readRegularFile } from "../input/files.js";
+import { parseCryptoPolicy, type CryptoPolicy } from "../pki/algorithms.js";
 import { resolveLimits, type Limits } from "../limits.js";
-import { durationOption, parseValidationTime } from "../time.js";
-import { loadCertificates, loadTrustStore, type TrustRole, type TrustStore, type TrustedListAnchors } from "../pki/trust-store.js";
+import { normalisePolicy, pickPolicy, ORGANIZATION_IDENTIFIER_FORM, POLICY_KEYS, type NormalisedPolicy, type Policy } from "../policy.js";
+import { loadCertificates, loadTrustStore, type TrustStore } from "../pki/trust-store.js";
 import { thumbprint } from "../pki/certificate.js";
 import { PkiCaches } from "../pki/kept.js";
 import { PkiSession } from "../pki/session.js";
 import { refuseAlgorithm } from "../pki/jose-policy.js";
-import { ORGANIZATION_IDENTIFIER_FORM, type SealSignerPolicy } from "../evidence/broker-identity.js";
-import { DEFAULT_ARCHIVE_OPTIONS, type ArchiveOptions, type JwsAlgorithm } from "../checks/facts.js";
+import type { SealSignerPolicy } from "../evidence/broker-identity.js";
+import { DEFAULT_ARCHIVE_OPTIONS, type ArchiveOptions } from "../checks/facts.js";
+import type { ReplayStore } from "../idtoken/replay.js";
 
-/**
- * The options that shape an archive's verdict, the same for one archive (verifyArchive), a batch
- * (verifyMany, verify-batch) and the CLI's `verify` (its flags are declared once in cli/options.ts).
- */
-export interface VerdictOptions {
-  /** Trust anchors (--trust): files or directories. */
-  trust?: readonly string[];
-  /** Untrusted path-building certificates (--certs). */
-  certs?: readonly string[];
-  ocspWindowSeconds?: number;
-  clockSkewSeconds?: number;
-  tokenAlgorithms?: readonly JwsAlgorithm[];
-  /** organizationIdentifier values allowed to sign Workflow tokens (default: the broker's, NTRDK-29915938). */
-  tokenSignerOrganizations?: readonly string[];
-  /**
-   * Sealers accepted besides the broker's production and test seals (--seal-signer): each an
-   * organizationIdentifier (`NTRNO-933127990`) or the path of a certificate file (PEM/DER, every
-   * certificate in it accepted by its exact bytes).
-   */
-  sealSigners?: readonly string[];
-  /** A supplied file that matches no document_N is a warning instead of TOTAL-FAILED/HASH_FAILURE. */
-  allowExtraOriginals?: boolean;
-  /** Anchors restricted to one role (--trust-token, --trust-seal, --trust-tsa), besides `trust` for all. */
-  trustFor?: Partial<Record<TrustRole, readonly string[]>>;
-  /**
-   * Anchors from verified trusted lists (loadTrustedListAnchors; --trusted-list): each service certificate for
-   * the roles its type allows, only in the periods its status vouched.
-   */
-  trustedLists?: TrustedListAnchors;
-  limits?: Partial<Limits>;
-  /** Put personal data values in the report (default: masked, names of claims only). */
-  showPersonalData?: boolean;
-}
+/** The policy under its former name: the options that shape an archive's verdict (src/policy.ts). */
+export type VerdictOptions = Policy;
 
-/** The names of the verdict options (what a session fixes), `at` and `trustStore` included. */
-export const VERDICT_OPTION_NAMES = [
-  "trust",
-  "certs",
-  "trustFor",
-  "trustedLists",
-  "trustStore",
-  "at",
-  "ocspWindowSeconds",
-  "clockSkewSeconds",
-  "tokenAlgorithms",
-  "tokenSignerOrganizations",
-  "sealSigners",
-  "allowExtraOriginals",
-  "limits",
-] as const satisfies readonly (keyof SessionOptions)[];
-
-// Every verdict option is in VERDICT_OPTION_NAMES (a compile error names the one that is not).
-type Unlisted = Exclude<keyof SessionOptions, (typeof VERDICT_OPTION_NAMES)[number] | "showPersonalData" | "byParts">;
-const everyVerdictOptionListed: [Unlisted] extends [never] ? true : Unlisted = true;
-void everyVerdictOptionListed;
-
-export interface SessionOptions extends VerdictOptions {
-  /** A loaded trust store instead of `trust`/`certs`/`trustFor`. */
+export interface SessionOptions extends Policy {
+  /** A loaded trust store instead of `trust`/`certs`/`trustFor`/`trustedLists`. */
   trustStore?: TrustStore;
-  /** Validation time; default: the time each archive's evidence proves. */
-  at?: Date | string;
   /** Decode by parts (default) or always whole: the same results, see PkiSessionOptions. */
   byParts?: boolean;
+  /**
+   * Replay detection of ID tokens verified with this session (verifyIdToken): a shared store (Redis), or null
+   * to switch it off. Default: the process's in-memory store.
+   */
+  replayStore?: ReplayStore | null;
 }
+
+/**
+ * What a session fixes and a call made with it may not give again: the policy's options and the session's own
+ * (`showPersonalData` excepted: a call may unmask its own report).
+ */
+export const SESSION_OPTION_NAMES: readonly (keyof SessionOptions)[] = [
+  ...POLICY_KEYS.filter((k) => k !== "showPersonalData"),
+  "trustStore",
+  "byParts",
+  "replayStore",
+];
 
 export class VerificationSession {
   /** @internal use createSession */
   constructor(
+    /** The policy in its normal form (what batch workers and the queue receive, and the run key hashes). */
+    readonly policy: NormalisedPolicy,
     readonly limits: Limits,
     readonly trust: TrustStore,
     readonly options: ArchiveOptions,
     readonly pki: PkiSession,
+    /** undefined: the process's in-memory store (ID tokens). */
+    readonly replayStore?: ReplayStore | null,
   ) {}
 
   /** Drops every cache (decoded certificates, CRLs, OCSP responses, imported keys); trust and options stay. */
@@ -96,44 +66,63 @@ export class VerificationSession {
 }
 
 /**
- * A session for the archives verified with it. Throws SealcheckError for unusable options (a bad --trust,
- * --at or --seal-signer), as verifyArchive would.
+ * The one place a policy is resolved: normalised (defaults filled, empties dropped), its anchors loaded, its seal
+ * signers resolved, its limits fixed. Throws SealcheckError for unusable options (a bad --trust, --at or
+ * --seal-signer), as verifyArchive would.
  */
 export function createSession(o: SessionOptions = {}): VerificationSession {
-  const limits = resolveLimits(o.limits);
-  const options = resolveOptions(o);
-  const pki = new PkiSession(limits, new PkiCaches(), o.byParts === undefined ? {} : { byParts: o.byParts });
-  const trust = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, pki, o.trustedLists);
-  return new VerificationSession(limits, trust, options, pki);
+  return sessionWith(o, new PkiCaches());
 }
 
-export function parseAt(at: Date | string | undefined): Date | undefined {
-  return at === undefined ? undefined : parseValidationTime(at);
+/** createSession with the given caches (the default process session's, for calls without a session). */
+export function sessionWith(o: SessionOptions, caches: PkiCaches): VerificationSession {
+  if (o === null || typeof o !== "object") throw new SealcheckError("ERR_USAGE", 'createSession: expected a policy object, e.g. { trust: ["roots/"] }');
+  const policy = normalisePolicy(pickPolicy(o));
+  const limits = resolveLimits(policy.limits);
+  const options = archiveOptions(policy);
+  const pki = new PkiSession(limits, caches, o.byParts === undefined ? {} : { byParts: o.byParts });
+  const trust = o.trustStore ?? loadTrustStore(policy.trust ?? [], policy.certs ?? [], policy.trustFor ?? {}, pki, policy.trustedLists);
+  return new VerificationSession(policy, limits, trust, options, pki, o.replayStore);
 }
 
-/** The verdict options with their defaults, checked (a bad value is a usage error). */
-export function resolveOptions(o: VerdictOptions & { at?: Date | string }): ArchiveOptions {
-  const opts: ArchiveOptions = { ...DEFAULT_ARCHIVE_OPTIONS };
-  const at = parseAt(o.at);
-  if (at) opts.at = at;
-  for (const k of ["ocspWindowSeconds", "clockSkewSeconds"] as const) opts[k] = durationOption(o[k], opts[k], k);
-  if (o.tokenAlgorithms) {
-    // The one JOSE policy: only asymmetric algorithms can be allowed (never none or HMAC, in any spelling).
-    for (const a of o.tokenAlgorithms) {
-      if (refuseAlgorithm(a, [a]) !== null) throw new SealcheckError("ERR_USAGE", `algorithm ${JSON.stringify(a)} cannot be allowed for Workflow tokens`);
-    }
-    opts.tokenAlgorithms = o.tokenAlgorithms;
+/** The options the archive checks read, from a normalised policy (the seal signers' files read). */
+function archiveOptions(p: NormalisedPolicy): ArchiveOptions {
+  // The one JOSE policy: only asymmetric algorithms can be allowed (never none or HMAC, in any spelling).
+  for (const a of p.tokenAlgorithms) {
+    if (refuseAlgorithm(a, [a]) !== null) throw new SealcheckError("ERR_USAGE", `algorithm ${JSON.stringify(a)} cannot be allowed for Workflow tokens`);
   }
-  if (o.tokenSignerOrganizations?.length) {
-    for (const org of o.tokenSignerOrganizations) {
-      if (!ORGANIZATION_IDENTIFIER_FORM.test(org))
-        throw new SealcheckError("ERR_USAGE", `--token-signer ${JSON.stringify(org)}: not an organizationIdentifier (e.g. NTRDK-29915938)`);
-    }
-    opts.tokenSignerOrganizations = o.tokenSignerOrganizations;
+  return {
+    ...DEFAULT_ARCHIVE_OPTIONS,
+    ...(p.at !== undefined ? { at: new Date(p.at) } : {}),
+    ocspWindowSeconds: p.ocspWindowSeconds,
+    clockSkewSeconds: p.clockSkewSeconds,
+    tokenAlgorithms: p.tokenAlgorithms,
+    tokenSignerOrganizations: p.tokenSignerOrganizations,
+    ...(p.sealSigners ? { sealSigners: resolveSealSigners(p.sealSigners) } : {}),
+    allowExtraOriginals: p.allowExtraOriginals ?? false,
+    ...(p.cryptoPolicy !== undefined ? { cryptoPolicy: loadCryptoPolicy(p.cryptoPolicy) } : {}),
+  };
+}
+
+/** The largest policy file read: real ones are a few KiB. */
+const MAX_POLICY_BYTES = 1024 * 1024;
+
+/** A crypto policy file (--policy): one usage error naming the file and what is wrong, never a stack trace. */
+function loadCryptoPolicy(file: string): CryptoPolicy {
+  if (typeof file !== "string" || file === "")
+    throw new SealcheckError("ERR_USAGE", "--policy: expected the path of a policy file (schemas/crypto-policy.schema.json)");
+  let text: string;
+  try {
+    text = readRegularFile(file, MAX_POLICY_BYTES, { what: "policy " }).toString("utf8");
+  } catch (e) {
+    if (e instanceof SealcheckError) throw e;
+    throw new SealcheckError("ERR_USAGE", `--policy ${file}: ${errorMessage(e)}`, { file });
   }
-  if (o.sealSigners?.length) opts.sealSigners = resolveSealSigners(o.sealSigners);
-  if (o.allowExtraOriginals) opts.allowExtraOriginals = true;
-  return opts;
+  try {
+    return parseCryptoPolicy(JSON.parse(text));
+  } catch (e) {
+    throw new SealcheckError("ERR_USAGE", `--policy ${file}: not a crypto policy (schemas/crypto-policy.schema.json): ${errorMessage(e)}`, { file });
+  }
 }
 
 /** --seal-signer values: organizationIdentifiers as they are, certificate files as SHA-256 thumbprints. */
@@ -151,9 +140,9 @@ export function resolveSealSigners(values: readonly string[]): SealSignerPolicy 
 // The default process session's caches: used by verifyArchive calls without a session.
 const processCaches = new PkiCaches();
 
-/** The default process session's PKI half, within `limits`. */
-export function defaultPkiSession(limits: Limits): PkiSession {
-  return new PkiSession(limits, processCaches);
+/** A session for one call made without one: the call's own policy, the default process session's caches. */
+export function callSession(o: SessionOptions): VerificationSession {
+  return sessionWith(o, processCaches);
 }
 
 /** Drops the caches of the default process session (verifyArchive calls without a session). */

@@ -4,7 +4,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildWorkflowEvidence, workflowTokenJson } from "../../scripts/generator/index.js";
-import { compareTokenCopies, crossCheckToken, verifyArchiveWithToken, type TokenCopy } from "../../src/verify/cross-check.js";
+import { compareTokenCopies, crossCheckToken, type TokenCopy } from "../../src/verify/cross-check.js";
+import { verifyArchiveWithToken } from "../../src/verify/archive.js";
 import { check, testPki, trustDirectory } from "../helpers/fixtures.js";
 import { run, writeArchive } from "./helpers.js";
 

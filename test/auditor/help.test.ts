@@ -25,6 +25,7 @@ const COMMANDS = [
   ["jwks", "show"],
   ["inspect"],
   ["extract"],
+  ["augment"],
   ["completion"],
 ];
 

@@ -172,4 +172,32 @@ describe("a sealed archive among the originals", () => {
     const t = await verifyArchive({ evidence: VALID, originals: [dir], trust: ["samples/trust"] });
     expect([t.indication, t.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
   });
+
+  it("is judged on the bytes that were hashed: a sealed archive swapped in after the hashing pass is an error (B10)", async () => {
+    const { mkdtempSync, cpSync, copyFileSync, renameSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "originals-"));
+    cpSync("samples/valid/originals", dir, { recursive: true });
+    const x = join(dir, "Lejekontrakt-v2.pdf");
+    copyFileSync("samples/tampered/original-changed/originals/Lejekontrakt.pdf", x); // an altered contract
+    const sealed = join(mkdtempSync(join(tmpdir(), "swap-")), "sealed.pdf");
+    copyFileSync(VALID, sealed);
+    // Small originals are hashed as the call starts (synchronously, before its first await): once it returns its
+    // promise the altered contract has been hashed, and a writer of the folder renames a genuine sealed archive
+    // over its name before the "sealed archive among the originals" judgement reads it.
+    const p = verifyArchive({ evidence: "samples/valid/workflowtoken.json", originals: [dir], trust: ["samples/trust"] });
+    renameSync(sealed, x);
+    let caught: unknown;
+    const r = await p.catch((e: unknown) => {
+      caught = e;
+      return null;
+    });
+    expect(r?.indication ?? null, "an altered contract passed off as a sealed archive").toBeNull();
+    expect(caught).toBeInstanceOf(SealcheckError);
+    expect((caught as SealcheckError).code).toBe("ERR_FILE_UNREADABLE");
+    expect((caught as Error).message).toBe(
+      `${x}: the file changed while it was verified (its bytes differ from those hashed a moment before); verify again once the originals folder is no longer being written to`,
+    );
+  });
 });

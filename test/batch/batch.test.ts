@@ -6,7 +6,8 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync,
 import { randomBytes } from "node:crypto";
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { archiveKey, discoverArchives, MANIFEST_FILE, verifyMany, type ArchiveSpec, type BatchResult } from "../../src/index.js";
+import { discoverArchives, verifyMany, type ArchiveSpec, type BatchResult } from "../../src/index.js";
+import { archiveKey, MANIFEST_FILE } from "../../src/api/internal.js";
 import { BatchSummary, worseExitCode } from "../../src/batch/summary.js";
 import { tempDir, trustDirectory, writeTokenEvidence, type WrittenEvidence } from "../helpers/fixtures.js";
 import { runCli as run } from "../helpers/cli.js";
@@ -39,7 +40,9 @@ function putArchive(dir: string, from: WrittenEvidence, name = "workflowtoken.js
  *   2025/deep/er/wf-c/{workflowtoken.json, originals/} passes (nested)
  *   broken/{archive.pdf (random bytes), originals/}   TOTAL-FAILED/FORMAT_FAILURE
  *   lost/workflowtoken.json                           no originals/ folder: no verdict (ERR_LAYOUT)
- *   listed/sealcheck-manifest.json                    two archives by relative path (one in a sibling folder)
+ *   listed/sealcheck-manifest.json                    two archives by relative path (one in a sibling folder),
+ *                                                     followed with followManifests (--follow-manifests)
+ *   listed/ignored/{workflowtoken.json, originals/}   below the manifest, not listed by it: no verdict
  *   .hidden/workflowtoken.json                        ignored
  */
 function buildTree(): { root: string; expected: Map<string, number> } {
@@ -63,16 +66,16 @@ function buildTree(): { root: string; expected: Map<string, number> } {
   mkdirSync(join(listed, "store/x"), { recursive: true });
   copyFileSync(good.json, join(listed, "store/x/token-1.json"));
   copyFileSync(tampered.json, join(listed, "store/x/token-2.json"));
-  cpSync(good.originals, join(listed, "docs"), { recursive: true });
-  // Not searched by the layout convention: the manifest speaks for its directory.
-  putArchive(join(listed, "ignored"), good);
+  cpSync(good.originals, join(listed, "store/x/docs"), { recursive: true });
+  // Not searched by the layout convention: the manifest speaks for its directory, and reports what it omits.
+  expected.set(putArchive(join(listed, "ignored"), good), 3);
   writeFileSync(
     join(listed, MANIFEST_FILE),
     JSON.stringify({
       sealcheckManifest: 1,
       archives: [
-        { evidence: "store/x/token-1.json", originals: ["docs"] },
-        { evidence: "store/x/token-2.json", originals: ["docs/Lejekontrakt.pdf", "docs/Husorden.pdf"] },
+        { evidence: "store/x/token-1.json", originals: ["store/x/docs"] },
+        { evidence: "store/x/token-2.json", originals: ["store/x/docs/Lejekontrakt.pdf", "store/x/docs/Husorden.pdf"] },
       ],
     }),
   );
@@ -85,15 +88,19 @@ function buildTree(): { root: string; expected: Map<string, number> } {
 describe("discoverArchives", () => {
   it("finds both layouts, nested directories and manifest entries with relative paths", () => {
     const { root, expected } = buildTree();
-    const found = [...discoverArchives([root])];
+    const found = [...discoverArchives([root], { followManifests: true })];
     expect(found.map((a) => a.evidence).sort()).toEqual([...expected.keys()].sort());
     const byName = new Map(found.map((a) => [relative(root, a.evidence), a]));
     expect(byName.get("2025/deep/er/wf-c/workflowtoken.json")!.originals).toEqual([join(root, "2025/deep/er/wf-c/originals")]);
-    expect(byName.get("listed/store/x/token-1.json")!.originals).toEqual([join(root, "listed/docs")]);
-    expect(byName.get("listed/store/x/token-2.json")!.originals).toEqual([join(root, "listed/docs/Lejekontrakt.pdf"), join(root, "listed/docs/Husorden.pdf")]);
+    expect(byName.get("listed/store/x/token-1.json")!.originals).toEqual([join(root, "listed/store/x/docs")]);
+    expect(byName.get("listed/store/x/token-2.json")!.originals).toEqual([
+      join(root, "listed/store/x/docs/Lejekontrakt.pdf"),
+      join(root, "listed/store/x/docs/Husorden.pdf"),
+    ]);
     expect(byName.get("listed/store/x/token-1.json")!.source).toEqual({ kind: "manifest", manifest: join(root, "listed", MANIFEST_FILE) });
     expect(byName.get("lost/workflowtoken.json")!.problem).toMatch(/no originals\/ folder/);
-    expect(found.filter((a) => a.problem)).toHaveLength(1);
+    expect(byName.get("listed/ignored/workflowtoken.json")!.problem).toMatch(/below .*sealcheck-manifest\.json, which does not list it/);
+    expect(found.filter((a) => a.problem)).toHaveLength(2);
     // Nothing inside originals/ is taken for evidence.
     expect(found.some((a) => a.evidence.includes("/originals/"))).toBe(false);
   });
@@ -106,17 +113,74 @@ describe("discoverArchives", () => {
     expect(listed.map((a) => relative(root, a.evidence))).toEqual(["listed/store/x/token-1.json", "listed/store/x/token-2.json"]);
   });
 
+  it("a manifest found inside a folder searched is not followed unless asked: it cannot hide an archive, the folder is searched as any other", () => {
+    const root = tempDir("manifest-planted-");
+    putArchive(join(root, "a1"), good);
+    putArchive(join(root, "a2"), tampered);
+    // Planted beside a2: lists nothing, so that a2 would never be verified.
+    writeFileSync(join(root, "a2", `notes.${MANIFEST_FILE}`), JSON.stringify({ sealcheckManifest: 1, archives: [] }));
+    const found = [...discoverArchives([root])].map((a) => ({ evidence: relative(root, a.evidence), problem: a.problem ?? null }));
+    expect(found).toEqual([
+      { evidence: "a1/workflowtoken.json", problem: null },
+      {
+        evidence: `a2/notes.${MANIFEST_FILE}`,
+        problem: expect.stringMatching(/a manifest found inside the directory searched is not followed .*--follow-manifests/),
+      },
+      { evidence: "a2/workflowtoken.json", problem: null },
+    ]);
+    // Followed on request: what it omits below it is reported, never left out.
+    const followed = [...discoverArchives([root], { followManifests: true })].map((a) => ({
+      evidence: relative(root, a.evidence),
+      problem: a.problem ?? null,
+    }));
+    expect(followed).toEqual([
+      { evidence: "a1/workflowtoken.json", problem: null },
+      { evidence: "a2/workflowtoken.json", problem: expect.stringMatching(/below .*notes\.sealcheck-manifest\.json, which does not list it/) },
+    ]);
+  });
+
+  it("a followed manifest found in the tree cannot pair an archive with another's originals, nor list an archive as an original (round 3, C1)", () => {
+    const root = tempDir("manifest-covers-");
+    putArchive(join(root, "g"), good);
+    putArchive(join(root, "g", "t"), tampered);
+    putArchive(join(root, "u"), tampered);
+    writeFileSync(
+      join(root, "g", MANIFEST_FILE),
+      JSON.stringify({
+        sealcheckManifest: 1,
+        archives: [
+          { evidence: "workflowtoken.json", originals: ["originals", "t/workflowtoken.json"] },
+          { evidence: "t/workflowtoken.json", originals: ["../u/originals"] },
+        ],
+      }),
+    );
+    const found = [...discoverArchives([root], { followManifests: true })].map((a) => ({ evidence: relative(root, a.evidence), problem: a.problem ?? null }));
+    expect(found).toEqual([
+      {
+        evidence: "g/workflowtoken.json",
+        problem: expect.stringMatching(
+          /t\/workflowtoken\.json: an original listed in .* must lie below its evidence file's folder and not be an archive of its own/,
+        ),
+      },
+      {
+        evidence: "g/t/workflowtoken.json",
+        problem: expect.stringMatching(/u\/originals: an original listed in .* must lie below its evidence file's folder/),
+      },
+      { evidence: "u/workflowtoken.json", problem: null },
+    ]);
+  });
+
   it("a broken manifest or entry is one problem each, not an exception; a missing root is a usage error", () => {
     const dir = tempDir("manifest-");
     writeFileSync(join(dir, MANIFEST_FILE), "{ not json");
-    const bad = [...discoverArchives([dir])];
+    const bad = [...discoverArchives([dir], { followManifests: true })];
     expect(bad).toHaveLength(1);
     expect(bad[0]!.problem).toMatch(/not a readable JSON manifest/);
     writeFileSync(
       join(dir, MANIFEST_FILE),
       JSON.stringify({ sealcheckManifest: 1, archives: [{ originals: [] }, { evidence: "a.json" }, { evidence: "/abs/b.pdf", originals: [] }] }),
     );
-    const entries = [...discoverArchives([dir])];
+    const entries = [...discoverArchives([dir], { followManifests: true })];
     expect(entries.map((e) => Boolean(e.problem))).toEqual([true, true, false]);
     expect(entries[2]).toMatchObject({ evidence: "/abs/b.pdf", originals: [] });
     expect(() => discoverArchives([join(dir, "nope")])).toThrow(/no such directory/);
@@ -127,7 +191,7 @@ describe("verifyMany", () => {
   it("yields every archive once on worker threads, broken ones included, each with its verdict", async () => {
     const { root, expected } = buildTree();
     const seen = new Map<string, BatchResult>();
-    for await (const r of verifyMany(discoverArchives([root]), { trust: [trustDirectory()], workers: 2 })) {
+    for await (const r of verifyMany(discoverArchives([root], { followManifests: true }), { trust: [trustDirectory()], workers: 2 })) {
       expect(seen.has(r.evidence)).toBe(false);
       seen.set(r.evidence, r);
     }
@@ -195,7 +259,7 @@ describe("verifyMany", () => {
     const specs: ArchiveSpec[] = names.map((n) => ({ evidence: `/x/${n}.json`, originals: [] }));
     await expect(
       (async () => {
-        for await (const _ of verifyMany(specs, { workers: 2, workerUrl, at: "init-fails" })) void _;
+        for await (const _ of verifyMany(specs, { workers: 2, workerUrl, trust: ["init-fails"] })) void _;
       })(),
     ).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
   });
@@ -241,15 +305,15 @@ describe("sealcheck verify-batch (process)", () => {
   it("writes one JSON line per archive, a summary table, and exits with the worst verdict", () => {
     const { root, expected } = buildTree();
     const out = join(tempDir("out-"), "results.jsonl");
-    const r = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--workers", "2"]);
+    const r = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--workers", "2", "--follow-manifests"]);
     expect(r.code).toBe(1); // TOTAL-FAILED is the worst verdict here
     expect(r.stderr).toBe(""); // no TTY: no progress bar
     expect(r.stdout).toMatch(/TOTAL-PASSED\s+3/);
     expect(r.stdout).toMatch(/TOTAL-FAILED\s+FORMAT_FAILURE\s+2/);
-    expect(r.stdout).toMatch(/NO-VERDICT\s+ERR_LAYOUT\s+1/);
+    expect(r.stdout).toMatch(/NO-VERDICT\s+ERR_LAYOUT\s+2/);
     expect(r.stdout).toContain("Slowest");
     // Every archive that did not pass is named, with its sub-indication or its reason.
-    expect(r.stdout).toMatch(/Not passed \(5; all in .*results\.jsonl\):/);
+    expect(r.stdout).toMatch(/Not passed \(6; all in .*results\.jsonl\):/);
     expect(r.stdout).toMatch(/TOTAL-FAILED\/FORMAT_FAILURE\s+.*broken/);
     expect(r.stdout).toMatch(/NO-VERDICT\/ERR_LAYOUT\s+.*lost/);
     const got = lines(out);
@@ -295,7 +359,7 @@ describe("sealcheck verify-batch (process)", () => {
     expect(first.code).toBe(1);
     expect(lines(out)).toHaveLength(3);
     expect(lines(out).every((l) => l.report === null)).toBe(true);
-    const second = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json"]);
+    const second = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json", "--follow-manifests"]);
     expect(second.code).toBe(1);
     const s = JSON.parse(second.stdout);
     expect(s).toMatchObject({ archives: expected.size, verifiedNow: expected.size - 3, fromEarlierRun: 3 });
@@ -303,7 +367,7 @@ describe("sealcheck verify-batch (process)", () => {
     expect(all).toHaveLength(expected.size);
     expect(new Set(all.map((l) => archiveKey(l))).size).toBe(expected.size);
     // Third run: nothing new.
-    const third = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json"]);
+    const third = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json", "--follow-manifests"]);
     expect(JSON.parse(third.stdout)).toMatchObject({ archives: expected.size, verifiedNow: 0 });
     expect(lines(out)).toHaveLength(expected.size);
     expect(third.code).toBe(1);
@@ -378,9 +442,13 @@ describe("sealcheck verify-batch (process)", () => {
     const root = tempDir("batch-int-");
     for (let i = 0; i < 120; i++) putArchive(join(root, `wf-${String(i).padStart(3, "0")}`), good);
     const out = join(tempDir("out-"), "results.jsonl");
-    const child = spawn(process.execPath, ["dist/cli/main.js", "verify-batch", root, "--trust", trustDirectory(), "--out", out, "--workers", "1"], {
-      env: { ...process.env, NO_COLOR: "1" },
-    });
+    const child = spawn(
+      process.execPath,
+      ["dist/cli/main.js", "verify-batch", root, "--trust", trustDirectory(), "--out", out, "--workers", "1", "--follow-manifests"],
+      {
+        env: { ...process.env, NO_COLOR: "1" },
+      },
+    );
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     let ended = false;
@@ -404,7 +472,7 @@ describe("sealcheck verify-batch (process)", () => {
     } else {
       expect(code).toBe(0); // finished before the signal arrived: nothing to interrupt
     }
-    const resumed = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json"]);
+    const resumed = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json", "--follow-manifests"]);
     expect(resumed.code).toBe(0);
     const all = lines(out);
     expect(all).toHaveLength(120);

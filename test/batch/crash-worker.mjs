@@ -3,7 +3,7 @@
 // reporting in `report.inFlight` how many jobs it held at once.
 import { parentPort, workerData } from "node:worker_threads";
 
-if (workerData.verify.at === "init-fails") {
+if (workerData.verify.trust?.includes("init-fails")) {
   parentPort.postMessage({ type: "init-error", message: "trust store unusable (test)", code: "ERR_TRUST_STORE" });
 } else {
   let held = 0;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { PkiSession } from "../../src/pki/session.js";
 import { parseWorkflowClaims } from "../../src/evidence/workflow-token.js";
-import { DEFAULT_ARCHIVE_OPTIONS, validationTime, type CheckEnv } from "../../src/checks/facts.js";
+import { DEFAULT_ARCHIVE_OPTIONS, evidenceTime, runValidationTime, type CheckEnv } from "../../src/checks/facts.js";
 import { checkCounts } from "../../src/checks/counts.js";
 import { checkDocumentDigests } from "../../src/checks/document-digests.js";
 import { checkTokenClaims } from "../../src/checks/token-claims.js";
@@ -21,6 +21,7 @@ const env: CheckEnv = {
   pki: new PkiSession(DEFAULT_LIMITS),
   trust: { anchors: [], intermediates: [], roles: {} } as never,
   options: DEFAULT_ARCHIVE_OPTIONS,
+  validationTime: { time: new Date("2025-12-08T08:36:40Z"), source: "at-option" },
 };
 const sample = JSON.parse(readFileSync("samples/valid/workflowtoken.json", "utf8")) as Record<string, string>;
 const payload = JSON.parse(Buffer.from(sample.workflowToken!.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
@@ -127,13 +128,22 @@ describe("token-signature, token-certificate, ocsp, attachments without their in
 });
 
 describe("validation time", () => {
-  it("--at, else the proven sealing time, else the token's iat, else now", () => {
+  it("the validation time is --at, else the clock the run started with", () => {
+    const at = new Date("2030-01-01T00:00:00Z");
+    const now = new Date("2056-11-28T00:00:00Z");
+    expect(runValidationTime({ at }, now)).toEqual({ time: at, source: "at-option" });
+    expect(runValidationTime({}, now)).toEqual({ time: now, source: "current-time" });
+  });
+
+  it("the sealed evidence is judged at the proven sealing time, else --at, else the token's iat, else the validation time", () => {
     const at = new Date("2030-01-01T00:00:00Z");
     const ts = new Date("2025-12-08T08:36:35Z");
+    const now = { time: new Date("2056-11-28T00:00:00Z"), source: "current-time" as const };
     const c = claims();
-    expect(validationTime({ at }, { sealTimestamp: ts, claims: c }).source).toBe("at-option");
-    expect(validationTime({}, { sealTimestamp: ts, claims: c })).toEqual({ time: ts, source: "seal-timestamp" });
-    expect(validationTime({}, { claims: c }).source).toBe("token-iat");
-    expect(validationTime({}, {}).source).toBe("current-time");
+    const e = (o: { at?: Date }) => ({ options: { ...DEFAULT_ARCHIVE_OPTIONS, ...o }, validationTime: now });
+    expect(evidenceTime(e({ at }), { sealTimestamp: ts, claims: c })).toEqual({ time: ts, source: "seal-timestamp" });
+    expect(evidenceTime(e({ at }), { claims: c }).source).toBe("at-option");
+    expect(evidenceTime(e({}), { claims: c }).source).toBe("token-iat");
+    expect(evidenceTime(e({}), {})).toEqual(now);
   });
 });

@@ -3,13 +3,33 @@
 // without end before the fix (a FIFO, /proc/self/pagemap, /dev/zero, a sparse 1 TiB file, a link to "/") run
 // in a child process with a timeout, so that without the fix they fail instead of hanging the runner.
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, truncateSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  cpSync,
+  lchownSync,
+  truncateSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SealcheckError, discoverArchives, verifyArchive, writeOutputFile } from "../../src/index.js";
+import { SealcheckError, discoverArchives, verifyArchive } from "../../src/index.js";
+import { verifyMany, writeOutputFile } from "../../src/api/internal.js";
+import { JOB_VERSION, groupIdFor, jobIdFor, parseJobData } from "../../src/queue/job.js";
+import { createHash } from "node:crypto";
 import { hashFile, hashingProgress, listOriginals } from "../../src/input/originals.js";
 import { writeHealthFile, type WorkerHealth } from "../../src/queue/health.js";
+import { openForAppending } from "../../src/input/files.js";
 
 const VALID = resolve("samples/valid/archive.pdf");
 const ORIGINALS = resolve("samples/valid/originals");
@@ -233,6 +253,66 @@ describe("every file read is bounded by what it is", () => {
     expect(() => writeOutputFile(join(d, "new.html"), "x", "an extract", false)).toThrow(/already exists/);
   });
 
+  // B2 (attack34b): a link planted ABOVE the written name (`<shared>/drop -> the victim's folder`) carried every
+  // write into the victim's folder. Links among the parent directories are followed only when they are the
+  // caller's own or root's (fs.protected_symlinks, everywhere). Giving a link to another user takes root.
+  it.skipIf(process.geteuid?.() !== 0)(
+    "a link of another user's among the parent directories is not written through (report, health file, --out, extract); the caller's own is",
+    () => {
+      const d = fresh("parent-link");
+      const victim = join(d, "victim");
+      mkdirSync(join(victim, "out"), { recursive: true });
+      writeFileSync(join(victim, "results.jsonl"), "precious\n");
+      writeFileSync(join(victim, "out", "Signature1.p7s"), "precious\n");
+      const shared = join(d, "shared");
+      mkdirSync(shared);
+      chmodSync(shared, 0o1777);
+      const drop = join(shared, "drop");
+      symlinkSync(victim, drop);
+      lchownSync(drop, 65534, 65534); // planted by `nobody`
+      const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const refused = (file: string, what: string) =>
+        new RegExp(
+          `^${esc(file)}: cannot (write|open) ${what} (for writing )?\\(${esc(drop)} is a symbolic link owned by another user \\(uid 65534\\), in the path above it: it is not followed`,
+        );
+      expect(() => writeOutputFile(join(drop, "case.html"), "<html>", "the HTML report")).toThrow(refused(join(drop, "case.html"), "the HTML report"));
+      const h = {
+        status: "ok",
+        reason: null,
+        pid: 1,
+        host: "h",
+        queue: "q",
+        run: "r",
+        startedAt: "",
+        updatedAt: "",
+        redis: "ready",
+        running: 0,
+        processed: 0,
+        lastError: null,
+      };
+      expect(() => writeHealthFile(join(drop, "health.json"), h as WorkerHealth)).toThrow(refused(join(drop, "health.json"), "the health file"));
+      expect(() => openForAppending(join(drop, "results.jsonl"), true, "the results file")).toThrow(refused(join(drop, "results.jsonl"), "the results file"));
+      // A link of the caller's own that leads to that link is judged through: the foreign link is still met.
+      const mine = join(d, "mine");
+      symlinkSync(shared, mine);
+      expect(() => writeOutputFile(join(mine, "drop", "case.html"), "<html>", "the HTML report")).toThrow(/drop is a symbolic link owned by another user/);
+      const r = cliSh(`exec $SEALCHECK_CLI extract '${VALID}' '${join(drop, "out")}' --force`);
+      expect(r.code).toBe(3);
+      expect(oneLine(r.stderr)).toHaveLength(1);
+      expect(r.stderr).toMatch(/out: cannot write the extracted files \(.*shared\/drop is a symbolic link owned by another user \(uid 65534\)/);
+      expect(readFileSync(join(victim, "results.jsonl"), "utf8")).toBe("precious\n");
+      expect(readFileSync(join(victim, "out", "Signature1.p7s"), "utf8")).toBe("precious\n");
+      expect(readdirSync(victim).sort()).toEqual(["out", "results.jsonl"]);
+      // The caller's own link (a home reached through it, say) is followed as before.
+      const home = join(d, "home");
+      symlinkSync(victim, home);
+      writeOutputFile(join(home, "case.html"), "<html>", "the HTML report");
+      expect(readFileSync(join(victim, "case.html"), "utf8")).toBe("<html>");
+      closeSync(openForAppending(join(home, "results.jsonl"), false, "the results file"));
+      expect(readFileSync(join(victim, "results.jsonl"), "utf8")).toBe("precious\n");
+    },
+  );
+
   it("discovery does not leave its root through a link (a link to / in an archive folder): one problem naming it", () => {
     const root = fresh("walk-root");
     mkdirSync(join(root, "a", "originals"), { recursive: true });
@@ -253,6 +333,124 @@ describe("every file read is bounded by what it is", () => {
     });
     expect(found).toContainEqual({ evidence: join(root, "a", "archive.pdf"), problem: null });
     expect(found).toHaveLength(2); // b/inside leads to a, walked already
+  });
+
+  it("discovery: an original linked out of the root, or a manifest found by the walk listing paths outside it, is a problem; a manifest given as a root may point anywhere", () => {
+    const outside = fresh("walk-outside");
+    writeFileSync(join(outside, "secret.pdf"), "%PDF-1.7 not the reader's to read\n");
+    const root = fresh("walk-confined");
+    // Layout: the originals folder holds a link to a file outside the root.
+    mkdirSync(join(root, "a", "originals"), { recursive: true });
+    copyFileSync(VALID, join(root, "a", "archive.pdf"));
+    symlinkSync(join(outside, "secret.pdf"), join(root, "a", "originals", "doc.pdf"));
+    // A manifest found by the walk: one entry inside, one whose original is outside (absolute and by ../).
+    mkdirSync(join(root, "m"));
+    copyFileSync(VALID, join(root, "m", "archive.pdf"));
+    const manifest = {
+      sealcheckManifest: 1,
+      archives: [
+        { evidence: "archive.pdf", originals: [] },
+        { evidence: "archive.pdf", originals: [join(outside, "secret.pdf")] },
+        { evidence: "archive.pdf", originals: ["../../walk-outside/secret.pdf"] },
+      ],
+    };
+    writeFileSync(join(root, "m", "sealcheck-manifest.json"), JSON.stringify(manifest));
+    const found = [...discoverArchives([root], { followManifests: true })].map((a) => ({ evidence: a.evidence, problem: a.problem ?? null }));
+    expect(found).toEqual([
+      {
+        evidence: join(root, "a", "archive.pdf"),
+        problem: expect.stringMatching(/originals\/doc\.pdf: a symbolic link out of the directory searched \(to .*secret\.pdf\), not followed/),
+      },
+      { evidence: join(root, "m", "archive.pdf"), problem: null },
+      {
+        evidence: join(root, "m", "archive.pdf"),
+        problem: expect.stringMatching(/secret\.pdf: leads out of the directory searched .*\(listed in .*sealcheck-manifest\.json, archives\[1\]\)/),
+      },
+      { evidence: join(root, "m", "archive.pdf"), problem: expect.stringMatching(/secret\.pdf: leads out of the directory searched .*archives\[2\]/) },
+    ]);
+    // The same manifest given as a root is the operator's own list: it may name files anywhere.
+    const given = [...discoverArchives([join(root, "m", "sealcheck-manifest.json")])];
+    expect(given.map((a) => a.problem ?? null)).toEqual([null, null, null]);
+  });
+
+  // C4 (attack34c): the evidence file replaced by a link after discovery: the same check where it is opened.
+  it("the evidence file linked out of the root AFTER discovery: refused when it is opened, its digest never reported", async () => {
+    const outside = fresh("late-evidence-outside");
+    const secret = join(outside, "secret.pdf");
+    writeFileSync(secret, "%PDF-1.7 the reader's private file\n");
+    const root = fresh("late-evidence");
+    mkdirSync(join(root, "a"));
+    cpSync(ORIGINALS, join(root, "a", "originals"), { recursive: true });
+    copyFileSync(VALID, join(root, "a", "archive.pdf"));
+    const found = [...discoverArchives([root])];
+    rmSync(join(root, "a", "archive.pdf"));
+    symlinkSync(secret, join(root, "a", "archive.pdf")); // planted after discovery
+    const digest = createHash("sha256").update(readFileSync(secret)).digest("hex");
+    const results = [];
+    for await (const r of verifyMany(found, { trust: [TRUST], workers: 0 })) results.push(r);
+    expect(results[0]).toMatchObject({ exitCode: 3, indication: null });
+    expect(results[0]!.error).toMatch(/archive\.pdf: .*leads out of the directory searched/);
+    expect(JSON.stringify(results), "the private file's SHA-256 in the result").not.toContain(digest);
+  });
+
+  // B11 (attack34b): confinement was decided when discovery looked (`queue add`), not when the originals were read
+  // (the worker, hours later): a link planted in between was followed and its SHA-256 reported.
+  it("an original linked out of the root AFTER discovery: refused when it is opened, its digest never reported", async () => {
+    const outside = fresh("late-outside");
+    const secret = join(outside, "secret.pdf");
+    writeFileSync(secret, "%PDF-1.7 the reader's private file\n");
+    const root = fresh("late-confined");
+    mkdirSync(join(root, "a"));
+    cpSync(ORIGINALS, join(root, "a", "originals"), { recursive: true });
+    copyFileSync(VALID, join(root, "a", "archive.pdf"));
+    const found = [...discoverArchives([root])];
+    expect(found.map((a) => [a.evidence, a.problem ?? null])).toEqual([[join(root, "a", "archive.pdf"), null]]);
+    symlinkSync(secret, join(root, "a", "originals", "notes.pdf")); // planted after discovery
+    const digest = createHash("sha256").update(readFileSync(secret)).digest("hex");
+    const results = [];
+    for await (const r of verifyMany(found, { trust: [TRUST], workers: 0 })) results.push(r);
+    expect(results).toHaveLength(1);
+    expect(JSON.stringify(results), "the private file's SHA-256 in the result").not.toContain(digest);
+    expect(found[0]!.within).toBe(realpathSync(root)); // carried from discovery to where the originals are read
+    expect(results[0]).toMatchObject({ exitCode: 3, indication: null, errorCode: "ERR_FILE_UNREADABLE" });
+    expect(results[0]!.error).toBe(`${join(root, "a", "originals", "notes.pdf")}: cannot read (leads out of the directory searched (to ${secret}), not read)`);
+    expect(JSON.stringify(results)).not.toContain(digest);
+    // Large originals are hashed on a thread: the same check there.
+    const big = join(root, "a", "originals", "big.pdf");
+    writeFileSync(big, Buffer.alloc(33 * 1024 * 1024, 0x20));
+    const refused = await verifyArchive({
+      evidence: join(root, "a", "archive.pdf"),
+      originals: [join(root, "a", "originals")],
+      trust: [TRUST],
+      originalsWithin: realpathSync(root),
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SealcheckError);
+    expect((refused as Error).message).toMatch(/notes\.pdf: cannot read \(leads out of the directory searched \(to .*secret\.pdf\), not read\)/);
+    rmSync(big);
+    // A link that stays inside the root is followed as before.
+    rmSync(join(root, "a", "originals", "notes.pdf"));
+    const found2 = [...discoverArchives([root])];
+    const ok = [];
+    for await (const r of verifyMany(found2, { trust: [TRUST], workers: 0 })) ok.push(r);
+    expect(ok[0]).toMatchObject({ indication: "TOTAL-PASSED", exitCode: 0 });
+  });
+
+  it("a queued archive's root is part of its identity: a job stripped of it in Redis is refused, its archive id differs", () => {
+    const a = { evidence: "/data/a/archive.pdf", originals: ["/data/a/originals"], within: "/data", index: 0, nonce: "0123456789abcdef" };
+    const run = "0123456789abcdef";
+    expect(jobIdFor(a, run)).not.toBe(jobIdFor({ ...a, within: undefined }, run));
+    const d = { nonce: "fedcba9876543210", run, allowMissingOriginals: false, keepSeconds: 60, archives: [a] };
+    const id = groupIdFor(d);
+    expect(parseJobData({ v: JOB_VERSION, ...d }, id)).toMatchObject({ ok: true, data: { archives: [{ within: "/data" }] } });
+    const { within: _dropped, ...stripped } = a;
+    expect(parseJobData({ v: JOB_VERSION, ...d, archives: [stripped] }, id)).toMatchObject({
+      ok: false,
+      why: expect.stringMatching(/other than those its id was made from/),
+    });
+    expect(parseJobData({ v: JOB_VERSION, ...d, archives: [{ ...a, within: "data" }] })).toMatchObject({
+      ok: false,
+      why: 'archive 1: "within" is not an absolute path',
+    });
   });
 
   it("discovery: a dangling or looping evidence link is a problem naming it; a link out of the root to a plain file is no business of it", () => {

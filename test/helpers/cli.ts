@@ -1,5 +1,5 @@
 // The CLI as a process, as users run it: the built bundle, no colour, stdout and stderr apart.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 export interface CliRun {
   code: number | null;
@@ -18,4 +18,20 @@ export function runCli(args: string[], env: Record<string, string> = {}, opts: {
     ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}),
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, ...(r.error ? { error: r.error } : {}) };
+}
+
+/**
+ * As runCli, without blocking the test's event loop: for runs that talk to servers the test itself runs
+ * (a loopback TSA or OCSP responder), which a synchronous spawn would starve.
+ */
+export function runCliAsync(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["dist/cli/main.js", ...args], { env: { ...process.env, NO_COLOR: "1", ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", (error) => resolve({ code: null, stdout, stderr, error }));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -1,7 +1,7 @@
 // ASN.1 shapes that asn1js would decode in unbounded time or memory: refused by the walk in src/pki/der.ts
 // before asn1js sees them, wherever they sit (top level, or inside an OCTET STRING that pkijs decodes later).
 import { describe, expect, it } from "vitest";
-import { FormatError } from "../../src/index.js";
+import { FormatError } from "../../src/api/internal.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { decodeDer } from "../../src/pki/der.js";
 import { verifyArchive } from "../../src/index.js";

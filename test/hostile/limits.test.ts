@@ -2,7 +2,8 @@
 // never TOTAL-PASSED; each limit, when hit, is named in the message with how to raise it.
 import { describe, expect, it } from "vitest";
 import { SealcheckError } from "../../src/index.js";
-import { DEFAULT_LIMITS, LIMIT_NAMES, resolveLimits } from "../../src/index.js";
+import { DEFAULT_LIMITS } from "../../src/index.js";
+import { LIMIT_NAMES, resolveLimits } from "../../src/api/internal.js";
 import { pemBlocks } from "../../src/pki/certificate.js";
 import { loadTrustStore } from "../../src/index.js";
 import type { ArchiveReport } from "../../src/index.js";

@@ -1,7 +1,8 @@
 // Online keys against a real HTTP server on 127.0.0.1: discovery → jwks_uri, cache, rotation with a
 // refetch cooldown, and the ways a response can be refused (slow, oversized, wrong type, wrong issuer).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DiscoveryKeyProvider, KeySourceError, fetchJwksSnapshot, staticKeys, verifyIdToken, type IdTokenReport, type KeyProvider } from "../../src/index.js";
+import { DiscoveryKeyProvider, fetchJwksSnapshot, staticKeys, verifyIdToken, type IdTokenReport, type KeyProvider } from "../../src/index.js";
+import { KeySourceError } from "../../src/api/internal.js";
 import { AUDIENCE, SENDER, encJwk, json, jwksOf, makeKey, mint, publicJwk, serveBroker, startServer, type TestKey, type TestServer } from "./helpers.js";
 
 let srv: TestServer;

@@ -1,7 +1,8 @@
 // One receiver instance, as a process: verifies the token in argv with the shared Redis replay store at a
 // given instant (so that several instances present it at once) and prints the report's verdict as JSON.
 // argv: <redis url> <jwks JSON> <token> <start ms> <issuer> <audience> <sender>
-import { RedisReplayStore, staticKeys, verifyIdToken } from "../../dist/src/index.js";
+import { staticKeys, verifyIdToken } from "../../dist/src/index.js";
+import { RedisReplayStore } from "../../dist/src/api/queue.js";
 
 const [url, jwks, token, start, issuer, audience, sender] = process.argv.slice(2);
 const replayStore = new RedisReplayStore(url, { keyPrefix: "test:replay:" });

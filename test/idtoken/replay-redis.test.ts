@@ -5,7 +5,8 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RedisReplayStore, ReplayStoreError, staticKeys, verifyIdToken, type KeyProvider, type VerifyIdTokenOptions } from "../../src/index.js";
+import { ReplayStoreError, staticKeys, verifyIdToken, type KeyProvider, type VerifyIdTokenOptions } from "../../src/index.js";
+import { RedisReplayStore } from "../../src/api/queue.js";
 import { runCli } from "../helpers/cli.js";
 import { HAS_REDIS, NO_REDIS, startRedis, tlsFiles, type RedisServer } from "../helpers/redis.js";
 import { AUDIENCE, ISSUER, SENDER, jwksOf, makeKey, mint, publicJwk, type TestKey } from "./helpers.js";
@@ -131,6 +132,42 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "RedisReplayStore (real redis-server)" :
       expect(await verifyIdToken(token, opts(other))).toMatchObject({ indication: "TOTAL-FAILED", decidedBy: ["replay"] });
     } finally {
       await admin.call("CLIENT", "UNPAUSE").catch(() => {});
+      admin.disconnect();
+      await Promise.all([store.close(), other.close()]);
+    }
+  });
+
+  // B3 (attack34b): Redis ran the write in time, but the receiver's event loop was busy past the command timeout,
+  // so the timer fired before the answer was read: TRY_LATER while the id stayed recorded, and the sender's retry
+  // of the same genuine token was refused as a replay.
+  it("the receiver busy past the timeout while Redis ran the write: TRY_LATER, the same token's retry passes once, a replay or another token never", async () => {
+    const admin = new Redis(redis.url);
+    const store = new RedisReplayStore(redis.url, { commandTimeoutMs: 400, keyPrefix: "busy:" });
+    const other = new RedisReplayStore(redis.url, { keyPrefix: "busy:" });
+    try {
+      const exp = new Date(Date.now() + 60_000);
+      const tokenDigest = "ab".repeat(32);
+      expect(await store.markUsed("warm-up", exp)).toBe(true); // connected
+      const p = store.markUsed("iss ct-busy", exp, { tokenDigest });
+      for (let i = 0; i < 10; i++) await null; // the store has sent its command and armed its timer
+      const until = Date.now() + 1000; // the receiver's thread is busy (synchronous work) past the 400 ms timeout
+      while (Date.now() < until);
+      await expect(p).rejects.toThrow(/replay store at redis:\/\/127\.0\.0\.1:\d+\/? did not answer: (Command timed out|no answer within 400 ms)/);
+      expect(await store.markUsed("iss ct-busy", exp, { tokenDigest }), "the retry of the presentation told TRY_LATER").toBe(true);
+      expect(await store.markUsed("iss ct-busy", exp, { tokenDigest }), "a replay").toBe(false);
+      expect(await other.markUsed("iss ct-busy", exp, { tokenDigest }), "a replay at another instance").toBe(false);
+      expect(await other.markUsed("iss ct-busy", exp, { tokenDigest: "cd".repeat(32) }), "another token with that id").toBe(false);
+      // A reservation left behind by a presentation never told "passed" (its compare-and-delete lost with the
+      // connection): the same token takes it over, another token does not; a confirmed one stays a replay.
+      await admin.set("busy:iss ct-left", `R ${tokenDigest} ${"00".repeat(16)}`, "PX", 60_000);
+      expect(await other.markUsed("iss ct-left", exp, { tokenDigest: "cd".repeat(32) })).toBe(false);
+      expect(await other.markUsed("iss ct-left", exp, { tokenDigest })).toBe(true);
+      expect(await admin.get("busy:iss ct-left")).toMatch(new RegExp(`^P ${tokenDigest} [0-9a-f]{32}$`));
+      expect(await store.markUsed("iss ct-left", exp, { tokenDigest })).toBe(false);
+      // Without a digest (a caller's own use of the store), a key is used once, as before.
+      expect(await store.markUsed("iss ct-plain", exp)).toBe(true);
+      expect(await store.markUsed("iss ct-plain", exp)).toBe(false);
+    } finally {
       admin.disconnect();
       await Promise.all([store.close(), other.close()]);
     }

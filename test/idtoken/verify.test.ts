@@ -1,6 +1,6 @@
 // verifyIdToken with offline keys: every check passes and fails, and the hostile tokens are refused.
 import { beforeAll, describe, expect, it } from "vitest";
-import { SealcheckError } from "../../src/index.js";
+import { SealcheckError, createSession } from "../../src/index.js";
 import {
   MemoryReplayStore,
   ReplayStoreError,
@@ -494,5 +494,20 @@ describe("replay", () => {
   it("is skipped when verifying at a given time", async () => {
     const r = await verifyIdToken(mint(A), opts({ replayStore: new MemoryReplayStore(), at: new Date() }));
     expect(check(r, "replay").status).toBe("skipped");
+  });
+});
+
+describe("with a verification session", () => {
+  it("takes the session's replay store, limits and validation time; the same given beside it is a usage error", async () => {
+    const store = new MemoryReplayStore();
+    const session = createSession({ replayStore: store });
+    const { replayStore: _r, ...withoutStore } = opts();
+    const token = mint(A);
+    expect((await verifyIdToken(token, { ...withoutStore, session })).indication).toBe("TOTAL-PASSED");
+    // The session's store remembers the transfer: a second presentation is a replay.
+    expectVerdict(await verifyIdToken(token, { ...withoutStore, session }), "TOTAL-FAILED", "FORMAT_FAILURE", "replay");
+    const at = createSession({ replayStore: null, at: new Date(Date.now() + 2 * 86_400_000) });
+    expect(check(await verifyIdToken(mint(A), { ...withoutStore, session: at }), "lifetime").status).toBe("failed");
+    await expect(verifyIdToken(token, { ...withoutStore, session, limits: {} })).rejects.toThrow(/^limits: given with a session/);
   });
 });

@@ -1,7 +1,8 @@
 // The package as users get it: packed, unpacked from the tarball into fresh ES-module and CommonJS projects
 // whose node_modules link only the package's declared dependencies to the ones `npm ci` installed here
 // (offline and fast; a dependency the code needs but package.json does not declare fails to load), the
-// README's library examples type-checked against the shipped declarations and run against the installed code.
+// library examples of the README and docs/ type-checked against the shipped declarations and run against the
+// installed code.
 // The build goes to its own directory: other test files rebuild dist/ concurrently.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
@@ -18,10 +19,25 @@ const npm = (args: string[], cwd: string): string =>
     env: { ...process.env, npm_config_update_notifier: "false" },
   });
 
-/** The README's ```ts blocks that import from "sealcheck". */
+/** The ```ts blocks of the README and of docs/*.md (the user documentation, published with the package). */
+function tsBlocks(): string[] {
+  const pages = [
+    "README.md",
+    ...readdirSync("docs")
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => join("docs", f)),
+  ];
+  return pages.flatMap((p) => [...readFileSync(p, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!));
+}
+
+/** The documentation's ```ts blocks that import from "sealcheck" (not from "sealcheck/queue": queueExamples). */
 function readmeExamples(): string[] {
-  const blocks = [...readFileSync("README.md", "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  return blocks.filter((b) => /from "sealcheck"|require\("sealcheck"\)/.test(b));
+  return tsBlocks().filter((b) => /from "sealcheck"|require\("sealcheck"\)/.test(b) && !b.includes('"sealcheck/queue"'));
+}
+
+/** The documentation's ```ts blocks that import from "sealcheck/queue" (bullmq and ioredis installed). */
+function queueExamples(): string[] {
+  return tsBlocks().filter((b) => b.includes('from "sealcheck/queue"'));
 }
 
 // What the examples leave to the reader (the receiver's own functions, a Redis client).
@@ -47,15 +63,18 @@ function tsconfig(module: "nodenext"): string {
   });
 }
 
-/** A project like a user's, with archive.pdf, originals/, roots/ and archive/<case>/ from the samples. */
-function project(type: "module" | "commonjs", tarball: string): string {
+/**
+ * A project like a user's, with archive.pdf, originals/, roots/ and archive/<case>/ from the samples; its
+ * node_modules holds the package's dependencies, and of its optional peer dependencies those in `peers`.
+ */
+function project(type: "module" | "commonjs", tarball: string, peers: string[] = []): string {
   const dir = tempDir(`sealcheck-${type}-`);
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `user-${type}`, private: true, type }));
   const modules = join(dir, "node_modules");
   mkdirSync(join(modules, "sealcheck"), { recursive: true });
   execFileSync("tar", ["-xzf", tarball, "-C", join(modules, "sealcheck"), "--strip-components=1"]);
   const declared = JSON.parse(readFileSync(join(modules, "sealcheck/package.json"), "utf8")) as { dependencies: Record<string, string> };
-  for (const dep of Object.keys(declared.dependencies)) {
+  for (const dep of [...Object.keys(declared.dependencies), ...peers]) {
     mkdirSync(dirname(join(modules, dep)), { recursive: true }); // a scoped name (@xmldom/xmldom) lives one level down
     symlinkSync(join(repo, "node_modules", dep), join(modules, dep), "dir");
   }
@@ -91,6 +110,11 @@ describe("the npm package", () => {
     const pkg = JSON.parse(readFileSync("package.json", "utf8")) as Record<string, Record<string, unknown>>;
     expect(Object.keys(pkg.dependencies!)).not.toContain("pdf-lib");
     expect(pkg.exports!["."]).toEqual({ types: "./dist/src/index.d.ts", default: "./dist/src/index.js" });
+    expect(pkg.exports!["./queue"]).toEqual({ types: "./dist/src/api/queue.d.ts", default: "./dist/src/api/queue.js" });
+    // The queue's libraries are optional peers: not installed with the package, in no dependency list of it.
+    expect(Object.keys(pkg.dependencies!)).not.toContain("bullmq");
+    expect(Object.keys(pkg.dependencies!)).not.toContain("ioredis");
+    expect(pkg.peerDependenciesMeta).toEqual({ bullmq: { optional: true }, ioredis: { optional: true } });
     expect(pkg.exports!["./package.json"]).toBe("./package.json");
   });
 
@@ -117,9 +141,38 @@ describe("the npm package", () => {
     expect(code).toMatch(/from "pkijs"/);
     for (const d of ["jose", "pkijs", "asn1js", "commander"]) expect(readdirSync(join(dir, "node_modules"))).toContain(d);
     expect(readdirSync(join(dir, "node_modules"))).not.toContain("pdf-lib");
+    // Installed without the optional peers: `import "sealcheck"` loads (a static import of bullmq or ioredis
+    // anywhere it reaches would fail here), and "sealcheck/queue" loads too, its first call naming what to install.
+    for (const d of ["bullmq", "ioredis"]) expect(readdirSync(join(dir, "node_modules"))).not.toContain(d);
+    writeFileSync(
+      join(dir, "no-peers.mjs"),
+      `import * as main from "sealcheck";
+import { RedisReplayStore, queueStatus } from "sealcheck/queue";
+if (typeof main.verifyArchive !== "function" || "runWorker" in main || "RedisReplayStore" in main) throw new Error("entries");
+await queueStatus({ redis: "redis://127.0.0.1:9", queue: "q" }).then(
+  () => console.log("no error"),
+  (e) => console.log(e.code, e.message),
+);
+await new RedisReplayStore("redis://127.0.0.1:9").markUsed("iss id", new Date(Date.now() + 60000)).then(
+  () => console.log("no error"),
+  (e) => console.log(e.name, e.message),
+);
+`,
+    );
+    const lines = run("no-peers.mjs", dir).trim().split("\n");
+    expect(lines[0]).toMatch(/^ERR_USAGE .*need ioredis, an optional dependency that is not installed \(npm install bullmq ioredis\)/);
+    expect(lines[1]).toMatch(/need ioredis, an optional dependency that is not installed/);
     // The CLI runs from the install too (bundled, its own worker beside it).
     const cli = execFileSync(process.execPath, [join(dir, "node_modules/sealcheck/dist/cli/main.js"), "--version"], { encoding: "utf8" });
     expect(cli.trim()).toContain(JSON.parse(readFileSync("package.json", "utf8")).version);
+  });
+
+  it("with bullmq and ioredis installed, the README's sealcheck/queue examples type-check", () => {
+    const dir = project("module", tarball, ["bullmq", "ioredis"]);
+    const examples = queueExamples();
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    examples.forEach((e, i) => writeFileSync(join(dir, `queue-${i}.ts`), `${PRELUDE}${e}\nexport {};\n`));
+    execFileSync(process.execPath, [tsc, "-p", "."], { cwd: dir, encoding: "utf8" });
   });
 
   it("CommonJS project: require() of the package type-checks and runs", () => {

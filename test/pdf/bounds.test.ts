@@ -2,7 +2,7 @@
 // FormatError or LimitError — never a RangeError or a stack overflow.
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { FormatError, LimitError } from "../../src/index.js";
+import { FormatError, LimitError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, build, latin1, LIMITS } from "./helpers.js";
 import { wholeSource } from "../../src/input/source.js";

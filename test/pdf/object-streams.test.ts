@@ -1,6 +1,6 @@
 // Object streams and stream /Length as every reader reads them alike (issue 33, parts 4 and 6).
 import { describe, expect, it } from "vitest";
-import { FormatError } from "../../src/index.js";
+import { FormatError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { build, latin1, LIMITS, text } from "./helpers.js";
 import { wholeSource } from "../../src/input/source.js";

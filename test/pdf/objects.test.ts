@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FormatError, LimitError } from "../../src/index.js";
+import { FormatError, LimitError } from "../../src/api/internal.js";
 import { decodeTextString, pdfEquals, type PdfObject } from "../../src/input/pdf/index.js";
 import { Lexer } from "../../src/input/pdf/lexer.js";
 import { parseIndirectObject, parseValue } from "../../src/input/pdf/parser.js";

@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { FormatError } from "../../src/index.js";
+import { FormatError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, lastStartxref, latin1, LIMITS, minimalObjects, minimalPdf, text } from "./helpers.js";
 import { wholeSource } from "../../src/input/source.js";

@@ -1,6 +1,6 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { FormatError } from "../../src/index.js";
+import { FormatError } from "../../src/api/internal.js";
 import { ChangeAnalysis } from "../../src/checks/modifications/analyse.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, walkPages, type PdfDocument } from "../../src/input/pdf/index.js";
 import { addRevision, BYTE_RANGE_PLACEHOLDER, fillByteRange, latin1, LIMITS, minimalObjects, text } from "./helpers.js";

@@ -1,6 +1,6 @@
 import { constants, deflateRawSync, deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { FormatError, LimitError } from "../../src/index.js";
+import { FormatError, LimitError } from "../../src/api/internal.js";
 import { parsePdf, type PdfStream } from "../../src/input/pdf/index.js";
 import { applyPredictor } from "../../src/input/pdf/filters.js";
 import { addRevision, latin1, LIMITS, minimalObjects } from "./helpers.js";

@@ -1,7 +1,7 @@
 // The reader accepts only the syntax that qpdf, poppler, PDFBox and pdf.js all read without repair (issue 33).
 // Each refusal here is a form an attacker used to make readers show something else than what was sealed.
 import { describe, expect, it } from "vitest";
-import { FormatError } from "../../src/index.js";
+import { FormatError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, latin1, LIMITS, minimalObjects, minimalPdf, text } from "./helpers.js";
 import { wholeSource } from "../../src/input/source.js";

@@ -1,7 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { FormatError, LimitError } from "../../src/index.js";
+import { FormatError, LimitError } from "../../src/api/internal.js";
 import { listEmbeddedFiles, parsePdf, walkNameTree, walkPages } from "../../src/input/pdf/index.js";
 import { addRevision, latin1, LIMITS, minimalObjects, type ObjSpec } from "./helpers.js";
 import { wholeSource } from "../../src/input/source.js";

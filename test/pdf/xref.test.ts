@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { FormatError, LimitError } from "../../src/index.js";
+import { FormatError, LimitError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, latin1, LIMITS, minimalObjects, minimalPdf, text } from "./helpers.js";
 import { wholeSource } from "../../src/input/source.js";

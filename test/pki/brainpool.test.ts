@@ -6,7 +6,8 @@ import { createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypt
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { verifyArchive, weakKeyReason } from "../../src/index.js";
+import { verifyArchive } from "../../src/index.js";
+import { weakKeyReason } from "../../src/api/internal.js";
 import { buildArchive, createCrl, issued, issueSealHierarchy, sealVariant, type Issued } from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import * as pkijs from "pkijs";
 import { describe, expect, it } from "vitest";
-import { LimitError } from "../../src/index.js";
+import { LimitError } from "../../src/api/internal.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { DerPool } from "../../src/pki/kept.js";
 import { EntryReader, crlByParts, crlWhole, decodeCrl, judgeCrl, type DecodedCrl } from "../../src/pki/crl.js";

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import * as pkijs from "pkijs";
 import { describe, expect, it, vi } from "vitest";
-import { LimitError } from "../../src/index.js";
+import { LimitError } from "../../src/api/internal.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { certificateDer, certificateFromDer, certificateFromPem } from "../../src/pki/certificate.js";
 import { decodeSignedData, decodeSignedDataWhole, revocationArchival, signedDataByParts, timestampTokens } from "../../src/pki/cms.js";

@@ -81,7 +81,7 @@ describe("the session's limits govern every decode", () => {
     expect(LIMIT_NAMES).toContain("maxOidBytes");
     expect(DEFAULT_LIMITS.maxOidBytes).toBe(1024);
     expect(LIMIT_DESCRIPTIONS.maxOidBytes).toMatch(/OBJECT IDENTIFIER/);
-    expect(readFileSync("README.md", "utf8")).toMatch(/\| `maxOidBytes` \| 1,024 \|/);
+    expect(readFileSync("docs/security.md", "utf8")).toMatch(/\| `maxOidBytes` \| 1,024 \|/);
   });
 });
 

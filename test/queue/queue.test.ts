@@ -6,11 +6,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { getEventListeners } from "node:events";
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { SealcheckError, checkHealthFile, enqueueArchives, jobIdFor, queueResults, queueStatus, runWorker, type QueueResult } from "../../src/index.js";
+import { SealcheckError } from "../../src/index.js";
+import { checkHealthFile, enqueueArchives, jobIdFor, queueResults, queueStatus, runWorker, type QueueResult } from "../../src/api/queue.js";
 import type { RefusedEntry } from "../../src/queue/results.js";
 import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
@@ -20,6 +21,7 @@ import { DEFAULT_PREFIX, queueKeys } from "../../src/queue/job.js";
 import { redactRedisUrl } from "../../src/redis.js";
 import { archiveTarget, publishResult } from "../../src/queue/results.js";
 import { withAddLock } from "../../src/queue/add-lock.js";
+import { ReceiptWriter, readReceipt, type ReceiptEntry } from "../../src/queue/receipt.js";
 
 const FAST = { lockDurationMs: 1000, stalledIntervalMs: 500 };
 const children: ChildProcess[] = [];
@@ -661,7 +663,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await raw.add(
       "verify",
       {
-        v: 3,
+        v: 4,
         nonce: "0".repeat(32),
         run: "0".repeat(16),
         allowMissingOriginals: false,
@@ -783,11 +785,12 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await client.hset(`bull:${q}:sealcheck:a:${jobIdFor(a!, run)}`, "g", "decoy");
     const s = await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key });
     expect([s.added, s.alreadyQueued]).toEqual([1, 0]);
-    // Without the key nothing can be told apart: the planted record counts, as before.
+    // Without the key nothing can be told apart: a planted record with a nonce and index counts, as before (one
+    // without them is enqueued anew: a receipt could not name its enqueue).
     const q3 = qname();
     const { run: run3 } = await enqueueArchives([a!], { redis: redis.url, queue: qname() });
     await client.hset(`bull:${q3}:decoy`, "data", "{}");
-    await client.hset(`bull:${q3}:sealcheck:a:${jobIdFor(a!, run3)}`, "g", "decoy");
+    await client.hset(`bull:${q3}:sealcheck:a:${jobIdFor(a!, run3)}`, "g", "decoy", "n", "0".repeat(32), "i", "0");
     expect((await enqueueArchives([a!], { redis: redis.url, queue: q3 })).alreadyQueued).toBe(1);
     client.disconnect();
   });
@@ -933,6 +936,242 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(r.code).toBe(3);
       expect(r.stderr).toMatch(/ignored result entry .*: it is not of the archive's current enqueue/);
       expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1 });
+    });
+
+    it("a record and entry rolled back to an earlier enqueue (both signed then): read with queue add's --receipt, refused; without it, Redis's word", async () => {
+      const q = qname();
+      const [a] = specs("rolled-back");
+      const dir = tempDir("sealcheck-receipt-");
+      const receipt = (file: string) => {
+        const w = new ReceiptWriter(join(dir, file), key);
+        return { w, onQueued: (e: readonly ReceiptEntry[]) => w.write(e) };
+      };
+      const r1 = receipt("r1.jsonl");
+      await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key, onQueued: r1.onQueued });
+      r1.w.close();
+      const w = startWorker(redis.url, q, { resultKeyHex: key.toString("hex") });
+      await w.ready;
+      const admin = new Redis(redis.url);
+      let rec = "";
+      try {
+        await until("the result", async () => (await admin.xlen(`bull:${q}:sealcheck:results`)) === 1);
+        [rec = ""] = await admin.keys(`bull:${q}:sealcheck:a:*`);
+        // The attacker (read access) keeps the signed record and entry; the operator reads and trims.
+        const old = await admin.hgetall(rec);
+        const [entry] = await entries(admin, q);
+        expect(wait(q, "--trim", "--receipt", join(dir, "r1.jsonl")).code).toBe(0);
+        w.proc.kill("SIGKILL");
+        // The archive changes and is enqueued again; the attacker puts the old enqueue's signed record back and
+        // replays its signed entry (the new job, if a worker took it, writes nothing: the record's nonce is not its).
+        const r2 = receipt("r2.jsonl");
+        expect(await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key, onQueued: r2.onQueued })).toMatchObject({ added: 1 });
+        r2.w.close();
+        const { Queue } = await import("bullmq");
+        const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
+        for (const j of await raw.getJobs(["waiting"])) await j.remove();
+        await raw.close();
+        const nid = await admin.xadd(`bull:${q}:sealcheck:results`, "*", ...Object.entries(entry!.f).flat());
+        await admin.hset(rec, "n", old.n!, "i", old.i!, "m", old.m!, "r", nid!);
+      } finally {
+        admin.disconnect();
+      }
+      const lines = readFileSync(join(dir, "r2.jsonl"), "utf8").trim().split("\n");
+      expect(lines).toHaveLength(2); // the archive's line, the block's closing line
+      expect(JSON.parse(lines[0]!)).toMatchObject({ scope: `bull:${q}`, evidence: a!.evidence, index: 1 });
+      // With the receipt (kept outside Redis): the entry is not of the enqueue it names.
+      const r = wait(q, "--receipt", join(dir, "r2.jsonl"));
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/ignored result entry .*: it is not of the enqueue the receipt names/);
+      expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1 });
+      // Without it, the reader has only Redis's own word, which the writer rolled back consistently: the limit
+      // the receipt exists for (README: queue add --receipt).
+      expect(wait(q).code).toBe(0);
+      // A receipt of another queue is refused.
+      const other = runCli(["queue", "wait", "--redis", redis.url, "--queue", qname(), "--receipt", join(dir, "r2.jsonl")]);
+      expect(other.code).toBe(3);
+      expect(other.stderr).toMatch(/the receipt names queue "bull:q\d+-\d+", not "bull:q\d+-\d+"/);
+    });
+
+    describe("receipts hold against a writer to Redis (second attack round, scripts/attack34b)", () => {
+      const receiptOf = (dir: string, name: string) => {
+        const w = new ReceiptWriter(join(dir, name), key);
+        return { file: join(dir, name), w, onQueued: (e: readonly ReceiptEntry[]) => w.write(e) };
+      };
+      const delayedDecoy = async (q: string) => {
+        const { Queue } = await import("bullmq");
+        const decoy = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
+        await decoy.add("verify", { v: 3 }, { jobId: "g-decoy", delay: 10 * 365 * 24 * 3600 * 1000 });
+        await decoy.close();
+      };
+
+      it("B1: an earlier enqueue's signed record restored before the add is never taken as queued: the receipt names a fresh enqueue", async () => {
+        const q = qname();
+        const [a] = specs("pre-add-rollback");
+        const dir = tempDir("sealcheck-receipt-b1-");
+        const r1 = receiptOf(dir, "r1.jsonl");
+        await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key, onQueued: r1.onQueued });
+        r1.w.close();
+        const admin = new Redis(redis.url);
+        try {
+          const [rec = ""] = await admin.keys(`bull:${q}:sealcheck:a:*`);
+          const old = await admin.hgetall(rec);
+          // A live decoy job, named by the restored record: the archive looks queued.
+          await admin.hset(`bull:${q}:decoy`, "data", "{}");
+          await admin.hset(rec, "g", "decoy");
+          const r2 = receiptOf(dir, "r2.jsonl");
+          expect(await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key, onQueued: r2.onQueued })).toMatchObject({
+            added: 1,
+            alreadyQueued: 0,
+          });
+          r2.w.close();
+          const [line] = readFileSync(r2.file, "utf8")
+            .trim()
+            .split("\n")
+            .map((l) => JSON.parse(l) as ReceiptEntry);
+          expect(line!.nonce).not.toBe(old.n);
+          expect(line!.nonce).toBe(await admin.hget(rec, "n"));
+        } finally {
+          admin.disconnect();
+        }
+      });
+
+      it("C3: a wait never hangs: after --idle-timeout without a result, each archive still without one is a no-verdict line, not trimmed", async () => {
+        const q = qname();
+        const dir = tempDir("sealcheck-receipt-c3-");
+        const r = receiptOf(dir, "r.jsonl");
+        await enqueueArchives(specs("c3-stuck"), { redis: redis.url, queue: q, resultKey: key, onQueued: r.onQueued });
+        r.w.close();
+        // No worker takes it (as when its job was moved to "delayed" for ten years by a writer to Redis).
+        const args = ["queue", "wait", "--redis", redis.url, "--queue", q, "--result-key", keyFile(), "--receipt", r.file, "--json", "--trim"];
+        const waited = runCli([...args, "--idle-timeout", "2"], {}, { timeoutMs: 30_000 });
+        expect(waited.code, waited.stderr).toBe(3);
+        expect(waited.stdout).toMatch(/"archives": 1/);
+        const lines = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--result-key", keyFile(), "--receipt", r.file]);
+        // Not trimmed: the record is still there, and the archive is still pending.
+        expect(lines.stdout).toMatch(/no result yet/);
+        const cut = runCli([...args.filter((a) => a !== "--json"), "--idle-timeout", "1"], {}, { timeoutMs: 30_000 });
+        expect(cut.stdout).toMatch(/no result came for \d+ s while 1 job was left \(the idle limit\)/);
+      });
+
+      it("B9: an index counter in Redis past what a line can hold exactly stops queue add before anything is enqueued", async () => {
+        const q = qname();
+        const admin = new Redis(redis.url);
+        try {
+          await admin.set(`bull:${q}:sealcheck:index`, String(2 ** 53 + 1));
+        } finally {
+          admin.disconnect();
+        }
+        await expect(enqueueArchives(specs("b9"), { redis: redis.url, queue: q, resultKey: key })).rejects.toThrow(
+          /index counter in Redis .* is not a sane number/,
+        );
+        expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ waiting: 0 });
+      });
+
+      it("B8: a receipt line removed or changed is refused (line and block MACs); a block not closed is refused", async () => {
+        const q = qname();
+        const dir = tempDir("sealcheck-receipt-b8-");
+        const r = receiptOf(dir, "r.jsonl");
+        await enqueueArchives(specs("b8-one", "b8-two"), { redis: redis.url, queue: q, resultKey: key, onQueued: r.onQueued });
+        r.w.close();
+        const lines = readFileSync(r.file, "utf8").trim().split("\n");
+        expect(lines).toHaveLength(3);
+        expect(readReceipt(r.file, { key }).size).toBe(2);
+        writeFileSync(join(dir, "removed.jsonl"), `${[lines[0], lines[2]].join("\n")}\n`);
+        expect(() => readReceipt(join(dir, "removed.jsonl"), { key })).toThrow(/line 2 .*do not check out against its closing MAC: a line was removed/);
+        writeFileSync(join(dir, "changed.jsonl"), `${[lines[0]!.replace(/"index":\d+/, '"index":99'), lines[1], lines[2]].join("\n")}\n`);
+        expect(() => readReceipt(join(dir, "changed.jsonl"), { key })).toThrow(/line 1 .*its MAC does not check out/);
+        writeFileSync(join(dir, "open.jsonl"), `${[lines[0], lines[1]].join("\n")}\n`);
+        expect(() => readReceipt(join(dir, "open.jsonl"), { key })).toThrow(/its last block has no closing line/);
+        const cli = runCli(["queue", "wait", "--redis", redis.url, "--queue", q, "--result-key", keyFile(), "--receipt", join(dir, "removed.jsonl")]);
+        expect(cli.code).toBe(3);
+        expect(cli.stderr).toMatch(/removed\.jsonl: line 2 is not a queue receipt line/);
+      });
+
+      it("B4, B12, B6: with a receipt, --from is refused; a read without --follow reports a missing archive as pending (exit 3); a decoy job does not keep --follow waiting", async () => {
+        const q = qname();
+        const [a, b] = specs("b6-done", "b6-suppressed");
+        const dir = tempDir("sealcheck-receipt-b6-");
+        const r = receiptOf(dir, "r.jsonl");
+        await enqueueArchives([a!, b!], { redis: redis.url, queue: q, resultKey: key, onQueued: r.onQueued, groupSize: 1 });
+        r.w.close();
+        const admin = new Redis(redis.url);
+        try {
+          // Without the key: b's record gets another nonce, so no worker writes its result; a decoy job waits ten years.
+          const recs = await admin.keys(`bull:${q}:sealcheck:a:*`);
+          const bRec = (await Promise.all(recs.map(async (k) => [k, await admin.hget(k, "e")] as const))).find(([, e]) => e === b!.evidence)![0];
+          await admin.hset(bRec, "n", "f".repeat(32));
+        } finally {
+          admin.disconnect();
+        }
+        await delayedDecoy(q);
+        const w = startWorker(redis.url, q, { resultKeyHex: key.toString("hex") });
+        await w.ready;
+        await until("both jobs done", async () => (await queueStatus({ redis: redis.url, queue: q })).completed === 2);
+        const from = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--result-key", keyFile(), "--receipt", r.file, "--from", "1-0"]);
+        expect(from.code).toBe(3);
+        expect(from.stderr).toMatch(/--from cannot be given with --receipt/);
+        const partial = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--result-key", keyFile(), "--receipt", r.file]);
+        expect(partial.code).toBe(3);
+        expect(partial.stdout.trim().split("\n")).toHaveLength(2);
+        expect(partial.stdout).toMatch(/no result yet \(still queued or running, or never verified\)/);
+        const t0 = Date.now();
+        const waited = runCli(
+          ["queue", "wait", "--redis", redis.url, "--queue", q, "--result-key", keyFile(), "--receipt", r.file, "--json"],
+          {},
+          { timeoutMs: 60_000 },
+        );
+        expect(waited.code, waited.stderr).toBe(3);
+        expect(Date.now() - t0).toBeLessThan(55_000);
+        expect(JSON.parse(waited.stdout)).toMatchObject({ archives: 2, byIndication: { "TOTAL-PASSED": 1, "NO-VERDICT": 1 } });
+        w.proc.kill("SIGTERM");
+      });
+    });
+
+    it("queue add --receipt writes one block per add (a fresh enqueue per archive); a reader with it leaves other archives' entries alone", async () => {
+      const q = qname();
+      const dir = tempDir("sealcheck-receipt-cli-");
+      for (const name of ["one", "two"]) {
+        mkdirSync(join(dir, "arch", name), { recursive: true });
+        cpSync("samples/valid/workflowtoken.json", join(dir, "arch", name, "workflowtoken.json"));
+        cpSync("samples/valid/originals", join(dir, "arch", name, "originals"), { recursive: true });
+      }
+      const add = (which: string, receiptFile: string) =>
+        runCli([
+          "queue",
+          "add",
+          join(dir, "arch", which),
+          "--redis",
+          redis.url,
+          "--queue",
+          q,
+          "--result-key",
+          keyFile(),
+          "--receipt",
+          join(dir, receiptFile),
+          "--trust",
+          "samples/trust",
+        ]);
+      expect(add("one", "a.jsonl").code).toBe(0);
+      expect(add("one", "a.jsonl").code).toBe(0);
+      expect(add("two", "b.jsonl").code).toBe(0);
+      const a = readFileSync(join(dir, "a.jsonl"), "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as ReceiptEntry & { end?: true });
+      // With a receipt, each add enqueues anew (nothing in Redis is taken as queued): two blocks, two nonces; the
+      // later one counts, and the first job's worker writes nothing (the record is of the second enqueue).
+      expect(a.map((l) => l.end ?? false)).toEqual([false, true, false, true]);
+      expect(a[2]!.nonce).not.toBe(a[0]!.nonce);
+      const w = startCliWorker(["--redis", redis.url, "--queue", q, "--result-key", keyFile(), "--trust", "samples/trust", "-c", "1"]);
+      await w.ready;
+      const r = wait(q, "--receipt", join(dir, "a.jsonl"), "--trim");
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1, byIndication: { "TOTAL-PASSED": 1 } });
+      // The other enqueue's entry is still there for its own reader.
+      const b = wait(q, "--receipt", join(dir, "b.jsonl"));
+      expect(b.code, b.stderr).toBe(0);
+      expect(JSON.parse(b.stdout)).toMatchObject({ archives: 1, byIndication: { "TOTAL-PASSED": 1 } });
+      w.proc.kill("SIGTERM");
     });
 
     it("a job's problem field removed in Redis: the job is refused (its id covers it), the archive has no verdict, never a pass", async () => {

@@ -1,7 +1,7 @@
 // A queue worker process as `sealcheck worker` runs one (the library's runWorker, built), but verifying with
 // slow-thread.mjs so that the tests can hold a job in flight, or kill the process on one.
 // argv: <redis url> <queue> <options JSON>
-import { runWorker } from "../../dist/src/index.js";
+import { runWorker } from "../../dist/src/api/queue.js";
 
 const [url, queue, json] = process.argv.slice(2);
 const { resultKeyHex, ...opts } = JSON.parse(json ?? "{}");

@@ -12,12 +12,15 @@ const TRUST = join(DIR, "trust");
 
 describe("the broker's real example archive", () => {
   it("verifies TOTAL-PASSED at the time its seal timestamp proves", () => {
-    const r = cli(["verify", ARCHIVE, "--trust", TRUST, "--json"]);
+    const r = cli(["verify", ARCHIVE, "--trust", TRUST, "--json", "--at", "2025-12-08T09:35:10Z"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.indication).toBe("TOTAL-PASSED");
-    expect(report.validationTime).toBe("2025-12-08T09:35:09.000Z");
+    expect(report.validationTime).toBe("2025-12-08T09:35:10.000Z");
+    expect(report.longTerm.sealingTime).toBe("2025-12-08T09:35:09Z");
+    // Valid at that time by its own certificate; after its expiry nothing keeps it provable (B-T).
+    expect(report.longTerm.protectedUntil).toBe("2026-09-18T23:59:59Z");
     const status = Object.fromEntries(report.checks.map((c: { id: string; status: string }) => [c.id, c.status]));
     const skippedIds = Object.keys(status)
       .filter((id) => status[id] === "skipped")
@@ -27,6 +30,24 @@ describe("the broker's real example archive", () => {
     expect(status["trust-anchors"]).toBe("warning");
     for (const [id, s] of Object.entries(status)) if (!skippedIds.includes(id) && id !== "trust-anchors") expect([id, s]).toEqual([id, "passed"]);
   });
+
+  // EU DSS 5.13.1 on this file after 2026-09-18: INDETERMINATE / OUT_OF_BOUNDS_NOT_REVOKED (the seal certificate
+  // expired, and the signature timestamp gives no proof of existence: no revocation data for the TSA's certificate).
+  for (const at of ["2026-11-28T04:00:00Z", "2027-06-01T00:00:00Z"]) {
+    it(`after the seal certificate expired (${at}): INDETERMINATE / OUT_OF_BOUNDS_NOT_REVOKED, as EU DSS says, with what it proves`, () => {
+      const r = cli(["verify", ARCHIVE, "--trust", TRUST, "--json", "--at", at]);
+      expect(r.code).toBe(2);
+      const report = JSON.parse(r.stdout);
+      expect([report.indication, report.subIndication, report.decidedBy]).toEqual(["INDETERMINATE", "OUT_OF_BOUNDS_NOT_REVOKED", ["long-term"]]);
+      const lt = report.checks.find((c: { id: string }) => c.id === "long-term");
+      expect(lt.message).toContain("valid at the sealing time 2025-12-08T09:35:09Z, proven by a timestamp whose own proof is now missing");
+      expect(lt.message).toContain("no revocation data for the TSA certificate");
+      expect(lt.message).toContain("sealcheck augment");
+      expect(report.longTerm.proofsOfExistence).toMatchObject([{ kind: "signature-timestamp", genTime: "2025-12-08T09:35:09Z", proven: false }]);
+      // The seal checks of the sealed revision still say what held at the sealing time.
+      expect(report.checks.find((c: { id: string }) => c.id === "seal-certificate").status).toBe("passed");
+    });
+  }
 
   it("is INDETERMINATE without its anchors, not TOTAL-PASSED", () => {
     const r = cli(["verify", ARCHIVE, "--json"]);

@@ -3,7 +3,7 @@
 // never a pattern on a formatted name; --seal-signer accepts others; per-role anchors restrict --trust.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sealIdentity } from "../../src/index.js";
+import { sealIdentity } from "../../src/api/internal.js";
 import { verifyArchive } from "../../src/index.js";
 import { issueCertificate, issued, extensions, OIDS, TIMELINE, type Issued, type NameAttribute } from "../../scripts/generator/index.js";
 import { check, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";

@@ -1,7 +1,7 @@
 // Trusted lists as trust anchors for `verify` (--trusted-list): a list is verified first, and its services'
 // certificates vouch only for the roles their type allows, only in the periods their status history says they
 // vouched, and only as far as the list speaks (its NextUpdate).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -85,8 +85,14 @@ describe("a trusted list's services as anchors", () => {
     // Lists kept in a directory: each *.xml in it (an empty one is refused).
     const folder = tempDir("sealcheck-tl-folder-");
     writeFileSync(join(folder, "dk.xml"), readFileSync(join(dir, "dk.xml")));
-    writeFileSync(join(folder, "README.txt"), "not a list");
     expect((await anchors([folder])).lists.map((l) => l.file)).toEqual([join(folder, "dk.xml")]);
+    // Anything else in it is refused, never skipped: a newer list hidden or renamed beside an older one would
+    // leave the older one vouching for a CA the newer withdrew (attack round 2, B7).
+    for (const other of [".dk-2.xml", "dk-2.xml.old", "README.txt"]) {
+      writeFileSync(join(folder, other), readFileSync(join(dir, "dk.xml")));
+      await expect(anchors([folder])).rejects.toThrow(new RegExp(`${other.replace(/\./g, "\\.")}: a folder of trusted lists holds only lists`));
+      rmSync(join(folder, other));
+    }
     await expect(anchors([tempDir("sealcheck-tl-empty-")])).rejects.toMatchObject({
       code: "ERR_TRUST_STORE",
       message: expect.stringContaining("no trusted list (*.xml)"),
@@ -273,6 +279,27 @@ describe("a trusted list's services as anchors", () => {
     expect(runKey({ trustedLists: lists })).not.toBe(runKey({}));
   });
 
+  it("--trusted-list with --token: the --token copy is verified with the lists too (it was INDETERMINATE/NO_CERTIFICATE_CHAIN_FOUND)", async () => {
+    const lists = await anchors([listFile("dk-token.xml", genuineServices())]);
+    const token = "samples/valid/workflowtoken.json";
+    const r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: lists, crossCheckToken: token });
+    expect([r.indication, check(r, "token-cross-check").status]).toEqual(["TOTAL-PASSED", "passed"]);
+    const cli = runCli([
+      "verify",
+      EVIDENCE,
+      ...ORIGINALS,
+      "--trusted-list",
+      join(dir, "dk-token.xml"),
+      "--tl-signer",
+      join(dir, "lister.pem"),
+      "--token",
+      token,
+      "--json",
+    ]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(check(JSON.parse(cli.stdout) as { checks: Check[] }, "token-cross-check").status).toBe("passed");
+  });
+
   it("the CLI: --trusted-list with --tl-signer passes; --lotl without a list is a usage error; a failed list exits 3 naming it", async () => {
     listFile("dk-cli.xml", genuineServices());
     const ok = runCli(["verify", EVIDENCE, ...ORIGINALS, "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lister.pem"), "--json"]);
@@ -321,9 +348,11 @@ describe.skipIf(!existsSync("../shared/tl/EU.xml"))("real trusted lists as ancho
     // The broker's example archive is of its test environment, whose CAs are on no list: with the lists alone
     // its seal finds no anchor; its own anchors beside the lists still pass it.
     const real = "test/fixtures/real/broker-example";
-    let r = await verifyArchive({ evidence: `${real}/archive.pdf`, trustedLists: lists });
+    // At its sealing time (its seal certificate has expired since; test/real/broker-example.test.ts).
+    const at = "2025-12-08T09:35:10Z";
+    let r = await verifyArchive({ evidence: `${real}/archive.pdf`, trustedLists: lists, at });
     expect([r.indication, check(r, "seal-certificate").subIndication]).toEqual(["INDETERMINATE", "NO_CERTIFICATE_CHAIN_FOUND"]);
-    r = await verifyArchive({ evidence: `${real}/archive.pdf`, trust: [`${real}/trust`], trustedLists: lists });
+    r = await verifyArchive({ evidence: `${real}/archive.pdf`, trust: [`${real}/trust`], trustedLists: lists, at });
     expect(r.indication).toBe("TOTAL-PASSED");
   });
 });

@@ -15,7 +15,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const caches = (): string[] => readdirSync(cli).filter((f) => f.endsWith(".v8cache"));
 const run = (env: Record<string, string> = {}) => {
-  const args = ["verify", resolve("samples/valid/archive.pdf"), resolve("samples/valid/originals"), "--trust", resolve("samples/trust")];
+  // The same validation time in every run, so that outputs compare byte for byte.
+  const args = [
+    "verify",
+    resolve("samples/valid/archive.pdf"),
+    resolve("samples/valid/originals"),
+    "--trust",
+    resolve("samples/trust"),
+    "--at",
+    "2026-01-15T12:00:00Z",
+  ];
   const r = spawnSync(process.execPath, [join(cli, "main.js"), ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
@@ -70,7 +79,7 @@ describe("the launcher's compiler settings (TurboFan's inlining limit and interr
       const shipped = readdirSync(own).filter((f) => f.endsWith(".v8cache"));
       expect(shipped).toHaveLength(1);
       const before = readFileSync(join(own, shipped[0]!));
-      const args = [join(own, "main.js"), "verify", resolve("samples/valid/archive.pdf"), "--trust", resolve("samples/trust")];
+      const args = [join(own, "main.js"), "verify", resolve("samples/valid/archive.pdf"), "--trust", resolve("samples/trust"), "--at", "2026-01-15T12:00:00Z"];
       expect(spawnSync(process.execPath, args, { encoding: "utf8" }).status).toBe(0);
       expect(readFileSync(join(own, shipped[0]!)).equals(before)).toBe(true);
       // Values given to node (the launcher leaves them as given; V8 offers no way to read a flag back, so that

@@ -85,7 +85,7 @@ describe("a sparse source", () => {
       fc.asyncProperty(
         fc.array(fc.tuple(fc.integer({ min: -50, max: 10_050 }), fc.integer({ min: -50, max: 10_050 })), { minLength: 1, maxLength: 6 }),
         async (ranges) => {
-          const s = await readEvidence(file, data.length, { min: 1, block: 97, poison: POISON });
+          const s = await readEvidence(file, data.length, { reading: { min: 1, block: 97, poison: POISON } });
           if (!(s instanceof SparseSource)) throw new Error("not sparse");
           for (const [from, to] of ranges) {
             const a = Math.max(0, Math.min(from, data.length));
@@ -103,7 +103,7 @@ describe("a sparse source", () => {
 
   it("reads nothing it is not asked for: what is unread stays unread, and says so", async () => {
     const { file, data } = fileOf(10_000);
-    const s = await readEvidence(file, data.length, { min: 1, block: 100, poison: POISON });
+    const s = await readEvidence(file, data.length, { reading: { min: 1, block: 100, poison: POISON } });
     if (!(s instanceof SparseSource)) throw new Error("not sparse");
     expect(s.bytesRead()).toBe(0);
     expect(s.readEnd(5_000)).toBe(5_000); // nothing in memory there

@@ -15,18 +15,19 @@ function nonPassing(r: ArchiveReport): string[] {
 }
 
 describe("PAdES: the valid sample", () => {
-  it("archive.pdf with originals: TOTAL-PASSED at the seal's timestamp, B-T, every seal check passed", async () => {
+  it("archive.pdf with originals: TOTAL-PASSED now, the sealed evidence judged at the seal's timestamp, B-T, every seal check passed", async () => {
     const r = await verify("samples/valid/archive.pdf", ["samples/valid/originals"]);
     expect(nonPassing(r)).toEqual([]);
     expect(r.indication).toBe("TOTAL-PASSED");
     expect(r.evidence.format).toBe("pades-pdf");
-    expect(r.validationTimeSource).toBe("seal-timestamp");
+    expect(r.validationTimeSource).toBe("current-time");
+    for (const id of ["seal-certificate", "token-certificate"]) expect(check(r, id).judgedAt, id).toBe(r.seal?.timestamp?.genTime);
     for (const id of ["attachments", "seal-signature", "seal-timestamp", "seal-certificate", "seal-modifications"])
       expect(check(r, id).status, id).toBe("passed");
     expect(r.seal?.padesLevel).toBe("B-T");
     expect(r.seal?.identity).toBe("test-seal");
     expect(r.seal?.docMdpPermission).toBe(1);
-    expect(r.seal?.timestamp?.genTime).toBe(r.validationTime);
+    expect(r.longTerm?.sealingTime).toBe(r.seal?.timestamp?.genTime?.replace(".000Z", "Z"));
     expect(r.workflow?.claimFilter).toBe("Restricted");
   });
 
@@ -55,12 +56,17 @@ describe("PAdES: the valid sample", () => {
     expect(r.indication).toBe("INDETERMINATE");
   });
 
-  it("with --at long after every certificate expired: INDETERMINATE, and the time is stated", async () => {
-    const r = await verify("samples/valid/archive.pdf", [], { at: "2040-01-01T00:00:00Z" });
+  it("with --at long after every certificate expired: INDETERMINATE from long-term validation, and the times are stated", async () => {
+    const r = await verify("samples/valid/archive.pdf", [], { at: "2130-01-01T00:00:00Z" });
     expect(r.validationTimeSource).toBe("at-option");
-    expect(check(r, "seal-certificate").status).toBe("indeterminate");
-    expect(check(r, "seal-certificate").judgedAt).toBe("2040-01-01T00:00:00.000Z");
-    expect(r.indication).toBe("INDETERMINATE");
+    expect(r.validationTime).toBe("2130-01-01T00:00:00.000Z");
+    // Past validation: the seal was valid at the sealing time its timestamp proves ...
+    expect(check(r, "seal-certificate").status).toBe("passed");
+    expect(check(r, "seal-certificate").judgedAt).toBe(r.seal?.timestamp?.genTime);
+    // ... but in 2130 its certificate and the TSA's have expired and nothing proves the timestamp.
+    expect([check(r, "long-term").status, check(r, "long-term").subIndication]).toEqual(["indeterminate", "OUT_OF_BOUNDS_NOT_REVOKED"]);
+    expect(check(r, "long-term").judgedAt).toBe("2130-01-01T00:00:00.000Z");
+    expect([r.indication, r.decidedBy]).toEqual(["INDETERMINATE", ["long-term"]]);
   });
 });
 

@@ -72,11 +72,12 @@ describe("seal checks, one defect at a time", () => {
     expect(check(r, "seal-signature").message).toContain("signingTime");
   });
 
-  it("seal-timestamp: none (PAdES B-B) → INDETERMINATE/NO_POE; the token's iat is then the validation time", async () => {
+  it("seal-timestamp: none (PAdES B-B) → INDETERMINATE/NO_POE; without a proof of existence the seal is judged at the validation time", async () => {
     const r = await verifyBytes(await pades({ seal: { timestamp: false } }));
     expect(check(r, "seal-timestamp").status).toBe("indeterminate");
     expect(check(r, "seal-timestamp").subIndication).toBe("NO_POE");
-    expect(r.validationTimeSource).toBe("token-iat");
+    expect(check(r, "seal-certificate").judgedAt).toBe(r.validationTime);
+    expect(check(r, "token-certificate").judgedAt).toBe(TIMELINE.iat.toISOString()); // claimed by the token, as before
     expect(r.seal?.padesLevel).toBe("B-B");
     expect(r.indication).toBe("INDETERMINATE");
   });

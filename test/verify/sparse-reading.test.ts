@@ -33,7 +33,7 @@ const strip = (r: unknown): unknown => JSON.parse(JSON.stringify(r), (k, v: unkn
 
 /** Reads `file` sparse in blocks of `block` bytes, the memory of blocks not read poisoned. */
 async function readSparse(file: string, block: number): Promise<SparseSource> {
-  const source = await readEvidence(file, DEFAULT_LIMITS.maxEvidenceBytes, { min: 1, block, poison: POISON });
+  const source = await readEvidence(file, DEFAULT_LIMITS.maxEvidenceBytes, { reading: { min: 1, block, poison: POISON } });
   if (!(source instanceof SparseSource)) throw new Error(`${file}: not read sparse`);
   return source;
 }
@@ -75,7 +75,11 @@ describe("evidence read block by block gives the report of the evidence read who
 
   it("the real archive in production blocks (64 KiB): TOTAL-PASSED, its /Contents read across blocks", async () => {
     const source = await readSparse("test/fixtures/real/broker-example/archive.pdf", 64 * 1024);
-    const r = await verifyArchive({ evidence: { name: "archive.pdf", source }, trust: ["test/fixtures/real/broker-example/trust"] });
+    const r = await verifyArchive({
+      evidence: { name: "archive.pdf", source },
+      trust: ["test/fixtures/real/broker-example/trust"],
+      at: "2025-12-08T09:35:10Z",
+    });
     expect(r.indication).toBe("TOTAL-PASSED");
   });
 
@@ -125,7 +129,7 @@ describe("a sealed archive of 16 MB or more", () => {
       const head = readFileSync(join(dir, "archive.pdf")).subarray(0, 4096).toString("latin1");
       expect(head.includes("/Contents <"), "the seal's dictionary is first").toBe(shape.sealFirst);
       const evidence = join(dir, "archive.pdf");
-      const o = { originals: [join(dir, "originals")], trust: [join(dir, "trust")] };
+      const o = { originals: [join(dir, "originals")], trust: [join(dir, "trust")], at: "2026-01-15T12:00:00Z" };
 
       const source = await readEvidence(evidence, DEFAULT_LIMITS.maxEvidenceBytes);
       expect(source.length).toBeGreaterThanOrEqual(SPARSE_READ_MIN);
@@ -135,7 +139,7 @@ describe("a sealed archive of 16 MB or more", () => {
       // The two images (random bytes) were never read.
       expect((source as SparseSource).bytesRead() / source.length).toBeLessThan(0.1);
 
-      const whole = await readEvidence(evidence, DEFAULT_LIMITS.maxEvidenceBytes, { ...SPARSE_READING, min: Number.POSITIVE_INFINITY });
+      const whole = await readEvidence(evidence, DEFAULT_LIMITS.maxEvidenceBytes, { reading: { ...SPARSE_READING, min: Number.POSITIVE_INFINITY } });
       expect(whole).not.toBeInstanceOf(SparseSource);
       expect(strip(await verifyArchive({ evidence: { name: evidence, source: whole }, ...o }))).toEqual(strip(sparse));
       expect(strip(await verifyArchive({ evidence: { name: evidence, bytes: readFileSync(evidence) }, ...o }))).toEqual(strip(sparse));

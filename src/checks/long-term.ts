@@ -1,0 +1,352 @@
+// Check "long-term": validation with time, long-term and archival data (ETSI EN 319 102-1 §5.5–5.6, as EU DSS
+// implements it). The seal checks judge the sealed evidence at the proven sealing time (past validation); this
+// check says whether that proof still holds at the validation time (now, or --at):
+// - every verified timestamp (the signature timestamp, each document timestamp) is a proof of existence (POE)
+//   of what it covers, if it is itself proven: its TSA's path valid, its TSA certificate's revocation data
+//   (DSS, the timestamps' own CMS, the seal's CMS) acceptable, and its algorithms acceptable (the crypto
+//   policy) at the POE a later timestamp gives it, or at the validation time for the newest;
+// - the seal then validates at the validation time if its certificate is still valid then (DSS: TOTAL_PASSED
+//   on a B-T before the seal certificate expires), else only through a proven POE before that expiry
+//   (past signature validation), else INDETERMINATE/OUT_OF_BOUNDS_NOT_REVOKED (revocation data said "not
+//   revoked") or OUT_OF_BOUNDS_NO_POE, with what the evidence still proves and what would restore it;
+// - the seal's own algorithms are weighed at the earliest proven POE (else the validation time);
+// - "protected until": the date the newest proven POE's path or algorithms run out (without one, the seal
+//   certificate's expiry), after which the verdict turns INDETERMINATE unless the archive is renewed.
+import type * as pkijs from "pkijs";
+import { errorMessage } from "../errors.js";
+import { digestStanding, keyStanding, keyStrength, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
+import { displayName, sameName } from "../pki/certificate.js";
+import { decodeCrl, judgeCrl } from "../pki/crl.js";
+import { hashName, revocationArchival } from "../pki/cms.js";
+import { decodeOcsp, findIssuer, judgeOcsp } from "../pki/ocsp.js";
+import type { TimestampInfo } from "../pki/timestamp.js";
+import { indeterminate, passed, skipped, warning } from "../report/check.js";
+import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
+import type { CheckResult } from "../report/types.js";
+import type { ArchiveFacts, CheckEnv } from "./facts.js";
+import type { PadesFacts } from "./pades.js";
+
+const ID = "long-term";
+
+type Needs = ArchiveFacts & PadesFacts;
+
+interface Candidate {
+  kind: "signature-timestamp" | "document-timestamp";
+  field: string | null;
+  revision: number | null;
+  info: TimestampInfo & { signer: pkijs.Certificate; chain: pkijs.Certificate[] };
+}
+
+interface Weighed {
+  entry: LongTermEntry;
+  proven: boolean;
+  horizon: Date | null;
+  forecast: string[];
+}
+
+const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
+const minDate = (ds: readonly (Date | null)[]): Date | null =>
+  ds.reduce<Date | null>((m, d) => (d === null ? m : m === null || d.getTime() < m.getTime() ? d : m), null);
+
+function chainBounds(chain: readonly pkijs.Certificate[]): { notBefore: Date; notAfter: Date } {
+  const nb = chain.map((c) => c.notBefore.value.getTime());
+  const na = chain.map((c) => c.notAfter.value.getTime());
+  return { notBefore: new Date(Math.max(...nb)), notAfter: new Date(Math.min(...na)) };
+}
+
+function standings(policy: CryptoPolicy, cert: pkijs.Certificate, digests: readonly (string | undefined)[], at: Date): AlgorithmStanding[] {
+  const out: AlgorithmStanding[] = [];
+  const key = keyStrength(new Uint8Array(cert.subjectPublicKeyInfo.toSchema().toBER(false)));
+  if (key) out.push(keyStanding(policy, key, at));
+  for (const d of new Set(digests.filter((x): x is string => !!x))) out.push(digestStanding(policy, d, at));
+  return out;
+}
+
+/** Revocation data that may speak for a TSA certificate, wherever the file keeps it. */
+interface RevocationPool {
+  ocsps: Uint8Array[];
+  crls: Uint8Array[];
+  certs: pkijs.Certificate[];
+}
+
+/**
+ * The TSA certificate's status from the revocation data, for a timestamp made at genTime and proven to exist at
+ * `poe`: data issued after genTime (fresh against the POE it must speak for), signed by the CA or its responder,
+ * saying "not revoked", or revoked only after `poe`.
+ */
+async function tsaRevocation(
+  env: CheckEnv,
+  c: Candidate,
+  poe: Date,
+  pool: RevocationPool,
+): Promise<{ ok: boolean; text: string; sources: number; revokedBefore?: Date }> {
+  const cert = c.info.signer;
+  const certs = [...c.info.chain, ...(c.info.certificates ?? []), ...pool.certs, ...env.trust.intermediates];
+  const issuer = c.info.chain[1] ?? (await findIssuer(env.pki, cert, certs));
+  const skew = env.options.clockSkewSeconds * 1000;
+  const genTime = c.info.genTime.getTime();
+  let stale = 0;
+  let seen = 0;
+  for (const der of pool.ocsps) {
+    try {
+      const decoded = decodeOcsp(der, env.pki);
+      const r = await judgeOcsp({
+        session: env.pki,
+        decoded,
+        target: cert,
+        issuer,
+        pool: certs,
+        sealingTime: poe,
+        freshnessWindowSeconds: 0,
+        clockSkewSeconds: env.options.clockSkewSeconds,
+      });
+      if (r.certId.status !== "passed" || !r.single) continue;
+      seen++;
+      if (r.signature.status !== "passed") continue;
+      if (new Date(r.single.thisUpdate).getTime() + skew < genTime) {
+        stale++;
+        continue;
+      }
+      if (r.status.status === "failed" && r.single.revocationTime)
+        return { ok: false, text: r.status.message, sources: seen, revokedBefore: new Date(r.single.revocationTime) };
+      if (r.status.status === "passed" || r.status.status === "warning")
+        return { ok: true, text: `OCSP of ${r.single.thisUpdate}: ${r.single.status}`, sources: seen };
+    } catch (e) {
+      void errorMessage(e); // unreadable: not about this certificate as far as anyone can tell
+    }
+  }
+  for (const der of pool.crls) {
+    try {
+      const decoded = decodeCrl(der, env.pki);
+      if (!sameName(decoded.crl.issuer, cert.issuer)) continue;
+      seen++;
+      const thisUpdate = decoded.crl.thisUpdate.value;
+      const j = await judgeCrl(env.pki, decoded, cert, issuer, thisUpdate, env.options.clockSkewSeconds);
+      if (j.subIndication === "SIG_CRYPTO_FAILURE" || j.subIndication === "CRYPTO_CONSTRAINTS_FAILURE" || j.subIndication === "NO_CERTIFICATE_CHAIN_FOUND")
+        continue;
+      if (thisUpdate.getTime() + skew < genTime) {
+        stale++;
+        continue;
+      }
+      const revokedAt = typeof j.details.revocationTime === "string" ? new Date(j.details.revocationTime) : null;
+      if (revokedAt && revokedAt.getTime() <= poe.getTime())
+        return { ok: false, text: `the CRL of ${iso(thisUpdate)} lists it as revoked at ${iso(revokedAt)}`, sources: seen, revokedBefore: revokedAt };
+      if (j.status === "passed" || j.status === "warning" || revokedAt)
+        return { ok: true, text: `CRL of ${iso(thisUpdate)}: not revoked before ${iso(poe)}`, sources: seen };
+    } catch {
+      /* unreadable: no revocation data */
+    }
+  }
+  if (stale)
+    return {
+      ok: false,
+      text: `the revocation data for it was issued before the timestamp (${stale} item(s)), so it says nothing of the time after`,
+      sources: seen,
+    };
+  return { ok: false, text: "no revocation data for the TSA certificate", sources: seen };
+}
+
+async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, pool: RevocationPool): Promise<Weighed> {
+  const { notBefore, notAfter } = chainBounds(c.info.chain.length ? c.info.chain : [c.info.signer]);
+  const algs = standings(env.options.cryptoPolicy, c.info.signer, [c.info.signerDigest, c.info.imprintAlgorithm], poe);
+  const algUntil = minDate(algs.map((a) => a.until));
+  const horizon = minDate([notAfter, algUntil]);
+  const entry: LongTermEntry = {
+    kind: c.kind,
+    field: c.field,
+    revision: c.revision,
+    genTime: iso(c.info.genTime),
+    tsa: c.info.tsa?.subject ?? displayName(c.info.signer.subject),
+    tsaPathNotAfter: iso(notAfter),
+    algorithms: algs.map((a) => ({ algorithm: a.what, acceptableUntil: a.until ? iso(a.until) : null, standing: a.standing })),
+    judgedAt: iso(poe),
+    judgedAtSource: poeSource,
+    revocation: "",
+    proven: false,
+    horizon: horizon ? iso(horizon) : null,
+    reason: null,
+  };
+  const forecast = algs.filter((a) => a.standing === "forecast-passed").map((a) => `${a.what} (acceptable until ${iso(a.until!)} by the policy's forecast)`);
+  const problems: string[] = [];
+  if (poe.getTime() > notAfter.getTime()) problems.push(`its TSA's path expired at ${iso(notAfter)}, before ${iso(poe)}`);
+  if (poe.getTime() < notBefore.getTime()) problems.push(`its TSA's path is valid only from ${iso(notBefore)}`);
+  const expired = algs.filter((a) => a.standing === "expired");
+  if (expired.length)
+    problems.push(
+      `${expired.map((a) => a.what).join(", ")} ${expired.length > 1 ? "are" : "is"} not acceptable at ${iso(poe)} (${env.options.cryptoPolicy.name})`,
+    );
+  const rev = await tsaRevocation(env, c, poe, pool);
+  entry.revocation = rev.text;
+  if (!rev.ok) problems.push(rev.text);
+  entry.proven = problems.length === 0;
+  entry.reason = problems.length ? problems.join("; ") : null;
+  return { entry, proven: entry.proven, horizon, forecast };
+}
+
+function candidates(f: Needs): Candidate[] {
+  const out: Candidate[] = [];
+  const good = (i: TimestampInfo | undefined): i is Candidate["info"] => !!i && !!i.signer && !!i.chain && i.chain.length > 0;
+  if (f.sealTimestamp && good(f.sealTimestampInfo)) out.push({ kind: "signature-timestamp", field: null, revision: null, info: f.sealTimestampInfo });
+  for (const d of f.documentTimestamps ?? []) {
+    if ((d.status === "passed" || d.status === "warning") && good(d.info))
+      out.push({ kind: "document-timestamp", field: d.field, revision: d.revision, info: d.info });
+  }
+  return out.sort((a, b) => a.info.genTime.getTime() - b.info.genTime.getTime());
+}
+
+function revocationPool(f: Needs, cs: readonly Candidate[]): RevocationPool {
+  const pool: RevocationPool = { ocsps: [...(f.dss?.ocsps ?? [])], crls: [...(f.dss?.crls ?? [])], certs: [...(f.dss?.certs ?? [])] };
+  for (const c of cs) {
+    pool.ocsps.push(...(c.info.revocation?.ocsps ?? []));
+    pool.crls.push(...(c.info.revocation?.crls ?? []));
+    pool.certs.push(...(c.info.certificates ?? []));
+  }
+  const si = f.cms?.signedData.signerInfos[0];
+  if (si) {
+    const a = revocationArchival(si);
+    pool.ocsps.push(...a.ocsps);
+    pool.crls.push(...a.crls);
+    pool.certs.push(...(f.cms?.certificates ?? []));
+  }
+  return pool;
+}
+
+/** The check and the report's summary of the proofs of existence. */
+export async function checkLongTerm(env: CheckEnv, f: Needs, checks: readonly CheckResult[]): Promise<{ check: CheckResult; summary: LongTermSummary | null }> {
+  const T = env.validationTime.time;
+  const policy = { name: env.options.cryptoPolicy.name, sha256: env.options.cryptoPolicy.sha256 };
+  const status = (id: string) => checks.find((c) => c.id === id)?.status;
+  const ok = (id: string) => status(id) === "passed" || status(id) === "warning";
+  if (!f.pades) {
+    const why = f.padesMissing
+      ? "There is no readable seal, so no proof of existence to keep."
+      : "The Workflow-token JSON carries no timestamp and cannot carry validation data: nothing proves when the token was made, its checks are judged at the time it claims (iat) or --at, and no proof of existence can be kept for it. Keep the sealed PAdES for long-term validation.";
+    return { check: skipped(ID, why), summary: null };
+  }
+  const cert = f.signerCert;
+  if (!cert || !ok("seal-signature") || !ok("seal-certificate")) {
+    return {
+      check: skipped(ID, "The seal did not verify at its own time (see the seal checks), so there is no proven sealing to keep proving."),
+      summary: null,
+    };
+  }
+  const cs = candidates(f);
+  const pool = revocationPool(f, cs);
+  // From the newest down: each timestamp is judged at the earliest POE a proven later timestamp gives it, else at T.
+  const weighed: Weighed[] = new Array<Weighed>(cs.length);
+  for (let i = cs.length - 1; i >= 0; i--) {
+    const later = weighed.slice(i + 1).filter((w) => w?.proven);
+    const by = later.length ? later.reduce((a, b) => (a.entry.genTime < b.entry.genTime ? a : b)) : null;
+    let w = await weigh(env, cs[i]!, by ? new Date(by.entry.genTime) : T, by ? `${by.entry.kind} of ${by.entry.genTime}` : "validation-time", pool);
+    // A later timestamp that cannot carry it (its TSA expired before it) may still leave it valid now.
+    if (!w.proven && by) {
+      const now = await weigh(env, cs[i]!, T, "validation-time", pool);
+      if (now.proven) w = now;
+    }
+    weighed[i] = w;
+  }
+  const proven = weighed.filter((w) => w.proven);
+  const earliest = proven[0] ?? null;
+  const newest = proven.at(-1) ?? null;
+  const sealPath = f.sealPath?.length ? f.sealPath : null;
+  const sealNotAfter = sealPath ? new Date(Math.min(...sealPath.map((c) => Date.parse(c.notAfter)))) : cert.notAfter.value;
+  const sealNotBefore = sealPath ? new Date(Math.max(...sealPath.map((c) => Date.parse(c.notBefore)))) : cert.notBefore.value;
+  const sealingTime = f.sealTimestamp ?? null;
+  const si = f.cms?.signedData.signerInfos[0];
+  const sealDigest = si ? (hashName(si.digestAlgorithm.algorithmId) ?? undefined) : undefined;
+  const poeOfSeal = earliest ? new Date(earliest.entry.genTime) : null;
+  const sealAlgs = standings(env.options.cryptoPolicy, cert, [sealDigest], poeOfSeal ?? T);
+  const sealValidAtT = T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
+  const protectedUntil = newest?.horizon ?? (sealValidAtT ? sealNotAfter : null);
+  const sigTs = weighed.find((w) => w.entry.kind === "signature-timestamp");
+
+  const evidenceProves = sealingTime
+    ? `The seal was valid at the sealing time ${iso(sealingTime)}, proven by ${
+        sigTs?.proven
+          ? "a timestamp whose own proof holds"
+          : `a timestamp whose own proof is ${earliest ? "replaced by a later timestamp" : "now missing"}${sigTs?.entry.reason ? ` (${sigTs.entry.reason})` : ""}`
+      }.`
+    : "Nothing proves when the seal was made (no verified signature timestamp).";
+  const tsaValidNow = sigTs ? T.getTime() <= new Date(sigTs.entry.tsaPathNotAfter).getTime() : false;
+  const restore =
+    newest && protectedUntil
+      ? `Renew before ${iso(protectedUntil)}: sealcheck augment --tsa <url> --fetch-revocation adds the validation data of the newest timestamp and the next archive timestamp.`
+      : sigTs && tsaValidNow
+        ? `Augment it while the TSA certificate is valid (until ${sigTs.entry.tsaPathNotAfter}): sealcheck augment --tsa <url> --fetch-revocation adds a DSS with the TSA certificate's revocation data and a document timestamp (PAdES-BASELINE-LTA), which restores the proof.`
+        : sigTs
+          ? `The TSA certificate expired at ${sigTs.entry.tsaPathNotAfter}; revocation data for it can no longer be fetched, so the proof can be restored only from revocation data kept elsewhere (--crl/--ocsp to sealcheck augment).`
+          : "Nothing can restore a proof of the sealing time that was never made (no signature timestamp).";
+
+  const summary: LongTermSummary = {
+    validationTime: iso(T),
+    validationTimeSource: env.validationTime.source,
+    sealingTime: sealingTime ? iso(sealingTime) : null,
+    sealCertificateNotAfter: iso(sealNotAfter),
+    proofsOfExistence: weighed.map((w) => w.entry),
+    earliestProvenPoe: poeOfSeal ? iso(poeOfSeal) : null,
+    sealAlgorithms: sealAlgs.map((a) => ({ algorithm: a.what, acceptableUntil: a.until ? iso(a.until) : null, standing: a.standing })),
+    protectedUntil: protectedUntil ? iso(protectedUntil) : null,
+    protectedAtValidationTime: false,
+    evidenceProves,
+    restore,
+    policy,
+  };
+  const details = { ...summary } as Record<string, unknown>;
+  const at = env.validationTime;
+
+  const expiredAlgs = sealAlgs.filter((a) => a.standing === "expired");
+  if (expiredAlgs.length) {
+    return {
+      check: indeterminate(
+        ID,
+        "CRYPTO_CONSTRAINTS_FAILURE_NO_POE",
+        `The seal's ${expiredAlgs.map((a) => a.what).join(", ")} ${expiredAlgs.length > 1 ? "are" : "is"} not acceptable at ${iso(poeOfSeal ?? T)} under ${policy.name}, and no proof of existence from before ${iso(expiredAlgs[0]!.until ?? T)} holds. ${evidenceProves} ${restore}`,
+        { at, details },
+      ),
+      summary,
+    };
+  }
+  const forecast = [...sealAlgs.filter((a) => a.standing === "forecast-passed").map((a) => a.what), ...(newest?.forecast ?? [])];
+  const chainText = proven.length
+    ? `${proven.length} proof(s) of existence hold: ${proven.map((w) => `${w.entry.kind} ${w.entry.genTime} (judged at ${w.entry.judgedAt})`).join(", ")}.`
+    : "No timestamp gives a proof of existence that holds now.";
+  const until = protectedUntil ? ` Protected until ${iso(protectedUntil)}.` : "";
+  const remark = forecast.length ? ` Past the policy's forecast date: ${forecast.join(", ")}.` : "";
+
+  if (T.getTime() < sealNotBefore.getTime()) {
+    return {
+      check: indeterminate(
+        ID,
+        "OUT_OF_BOUNDS_NO_POE",
+        `The validation time ${iso(T)} is before the seal certificate's validity (from ${iso(sealNotBefore)}). ${evidenceProves}`,
+        {
+          at,
+          details,
+        },
+      ),
+      summary,
+    };
+  }
+  if (sealValidAtT) {
+    summary.protectedAtValidationTime = true;
+    const msg = `At ${iso(T)} the seal certificate is still valid (until ${iso(sealNotAfter)}): the seal validates at the validation time with its revocation data. ${chainText}${sigTs && !sigTs.proven ? ` ${evidenceProves}` : ""}${until}${remark}`;
+    return { check: forecast.length ? warning(ID, msg, { at, details }) : passed(ID, msg, { at, details }), summary };
+  }
+  if (poeOfSeal && poeOfSeal.getTime() <= sealNotAfter.getTime()) {
+    summary.protectedAtValidationTime = true;
+    const msg = `The seal certificate expired at ${iso(sealNotAfter)}, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`;
+    return { check: forecast.length ? warning(ID, msg, { at, details }) : passed(ID, msg, { at, details }), summary };
+  }
+  const notRevoked = status("seal-certificate") === "passed" || status("seal-certificate") === "warning";
+  return {
+    check: indeterminate(
+      ID,
+      notRevoked ? "OUT_OF_BOUNDS_NOT_REVOKED" : "OUT_OF_BOUNDS_NO_POE",
+      `At ${iso(T)} the seal certificate has expired (${iso(sealNotAfter)}) and no proof of existence from before its expiry holds${
+        sigTs && !sigTs.proven ? `: the signature timestamp gives none, ${sigTs.entry.reason}` : ""
+      }. ${evidenceProves} ${restore}`,
+      { at, details },
+    ),
+    summary,
+  };
+}

@@ -1,0 +1,251 @@
+// The public API, pinned: `import "sealcheck"` exports exactly these values and types, and `sealcheck/queue`
+// exactly its own (issue 35: a small API; the CLI's helpers live in src/api/internal.ts, which no entry
+// publishes). Adding or removing a name is a decision: change the list here, in the same commit, and say why.
+// Also: every verifier takes its validation time `at` in one shape, ValidationTimeInput (a Date or an ISO
+// 8601 instant with its zone), checked by the compiler (npm test runs tsc over this file) and at run time.
+import { readFileSync } from "node:fs";
+import ts from "typescript";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import * as sealcheck from "../../src/index.js";
+import * as queue from "../../src/api/queue.js";
+import type {
+  BatchVerifyOptions,
+  SessionOptions,
+  ValidationTimeInput,
+  VerifyArchiveOptions,
+  VerifyIdTokenOptions,
+  VerifyManyOptions,
+  VerifyTrustedListOptions,
+} from "../../src/index.js";
+import type { EnqueueOptions, RunWorkerOptions } from "../../src/api/queue.js";
+
+const VALUES = [
+  "DEFAULT_LIMITS",
+  "DiscoveryKeyProvider",
+  "MemoryReplayStore",
+  "ReplayStoreError",
+  "SealcheckError",
+  "VERSION",
+  "clearDefaultSession",
+  "createSession",
+  "discoverArchives",
+  "exitCodeFor",
+  "fetchJwksSnapshot",
+  "loadKeysFile",
+  "loadTrustStore",
+  "loadTrustedListAnchors",
+  "readCertificateFiles",
+  "readResults",
+  "renderArchiveHtml",
+  "renderArchiveHuman",
+  "renderArchiveSummary",
+  "renderIdTokenReport",
+  "renderJson",
+  "renderTrustedListReport",
+  "safeForTerminal",
+  "safeText",
+  "staticKeys",
+  "verifyArchive",
+  "verifyArchiveWithToken",
+  "verifyIdToken",
+  "verifyMany",
+  "verifyTrustedList",
+];
+
+// Issue 36 (long-term validation) added five types, because ArchiveReport.longTerm and ArchiveOptions.cryptoPolicy
+// reach them (TypeDoc refuses a reachable type users cannot name): AlgorithmWeighed, CryptoPolicy, LongTermEntry,
+// LongTermSummary, PolicyKeyType. No value: the crypto policy is given as a file (Policy.cryptoPolicy, --policy).
+// Issue 35 part 3 (evidence as a source) added two, because VerifyArchiveOptions.evidence names them: a caller
+// gives bytes ({ name, bytes }) or a reader of its own ({ name, source }, an EvidenceSource).
+const TYPES = [
+  "AlgorithmWeighed",
+  "ArchiveCheckId",
+  "ArchiveExitCode",
+  "ArchiveOptions",
+  "ArchiveReport",
+  "ArchiveSpec",
+  "BatchResult",
+  "BatchVerifyOptions",
+  "BrokerEnvironment",
+  "CertificateSummary",
+  "CheckId",
+  "CheckResult",
+  "CheckStatus",
+  "CryptoPolicy",
+  "DiscoverOptions",
+  "DiscoveryKeyProviderOptions",
+  "DiscoveryOptions",
+  "ErrorCode",
+  "EvidenceFormat",
+  "EvidenceSource",
+  "GivenEvidence",
+  "HtmlOptions",
+  "IdTokenAlgorithm",
+  "IdTokenCheckId",
+  "IdTokenHeaderInfo",
+  "IdTokenRenderOptions",
+  "IdTokenReport",
+  "IdTokenTransfer",
+  "Indication",
+  "JwksSnapshot",
+  "JwsAlgorithm",
+  "KeyOrigin",
+  "KeyProvider",
+  "KeySelection",
+  "KeySet",
+  "Limits",
+  "ListAnchor",
+  "ListAnchorData",
+  "ListAnchorSource",
+  "ListWindow",
+  "LongTermEntry",
+  "LongTermSummary",
+  "MemoryReplayStoreOptions",
+  "NormalisedPolicy",
+  "PadesLevel",
+  "PdfSignatureKind",
+  "PdfSignatureReport",
+  "PersonalDataKind",
+  "PolicyKeyType",
+  "Policy",
+  "ReplayPresentation",
+  "ReplayStore",
+  "ReportBase",
+  "ReportMode",
+  "ReportedClaim",
+  "SealSignerPolicy",
+  "SealSummary",
+  "SessionOptions",
+  "SignerSummary",
+  "SkippedKey",
+  "StoredResult",
+  "Style",
+  "SubIndication",
+  "TimeSource",
+  "TrustRole",
+  "TrustStore",
+  "TrustedListAnchorOptions",
+  "TrustedListAnchors",
+  "TrustedListCheckId",
+  "TrustedListInfo",
+  "TrustedListInput",
+  "TrustedListLink",
+  "TrustedListPointer",
+  "TrustedListProvider",
+  "TrustedListRenderOptions",
+  "TrustedListReport",
+  "TrustedListService",
+  "TrustedListUse",
+  "UsableKey",
+  "ValidationTime",
+  "ValidationTimeInput",
+  "VerdictOptions",
+  "VerificationInputs",
+  "VerificationSession",
+  "VerifyArchiveOptions",
+  "VerifyIdTokenOptions",
+  "VerifyManyOptions",
+  "VerifyTrustedListOptions",
+  "WorkflowResultInfo",
+];
+
+// Receipts (issue 34): queue add's record of what it enqueued, kept outside Redis, and its reader.
+const QUEUE_VALUES = [
+  "ReceiptWriter",
+  "RedisReplayStore",
+  "checkHealthFile",
+  "enqueueArchives",
+  "jobIdFor",
+  "queueResults",
+  "queueStatus",
+  "readReceipt",
+  "readResultKey",
+  "redactRedisUrl",
+  "runWorker",
+];
+
+const QUEUE_TYPES = [
+  "EnqueueOptions",
+  "EnqueueSummary",
+  "HealthCheck",
+  "IdleReason",
+  "QueueConnectionOptions",
+  "QueueJobData",
+  "QueueResult",
+  "QueueResultsOptions",
+  "QueueStatus",
+  "QueueWorker",
+  "QueuedArchive",
+  "Receipt",
+  "ReceiptEntry",
+  "RedisReplayStoreOptions",
+  "RedisTarget",
+  "RefusedEntry",
+  "RunWorkerOptions",
+  "WorkerHealth",
+  "WorkerHealthStatus",
+];
+
+/** The names a module exports, values and types apart, as the compiler sees them. */
+function exportsOf(file: string): { values: string[]; types: string[] } {
+  const program = ts.createProgram([file], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    skipLibCheck: true,
+  });
+  const checker = program.getTypeChecker();
+  const module = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
+  const values: string[] = [];
+  const types: string[] = [];
+  for (const e of checker.getExportsOfModule(module)) {
+    const target = e.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(e) : e;
+    const typeOnly = (e.declarations ?? []).some((d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly));
+    (target.flags & ts.SymbolFlags.Value && !typeOnly ? values : types).push(e.name);
+  }
+  return { values: values.sort(), types: types.sort() };
+}
+
+describe("the public API", () => {
+  it(`import "sealcheck": ${VALUES.length} values, ${TYPES.length} types, no more`, () => {
+    expect(Object.keys(sealcheck).sort()).toEqual([...VALUES].sort());
+    expect(exportsOf("src/index.ts")).toEqual({ values: [...VALUES].sort(), types: [...TYPES].sort() });
+  }, 120_000);
+
+  it('import "sealcheck/queue": the queue and the Redis replay store', () => {
+    expect(Object.keys(queue).sort()).toEqual([...QUEUE_VALUES].sort());
+    expect(exportsOf("src/api/queue.ts")).toEqual({ values: [...QUEUE_VALUES].sort(), types: [...QUEUE_TYPES].sort() });
+  }, 120_000);
+
+  it("the package publishes these two entries and no other module of the library", () => {
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { exports: Record<string, unknown> };
+    expect(Object.keys(pkg.exports).filter((k) => !k.startsWith("./schemas") && k !== "./package.json")).toEqual([".", "./queue"]);
+  });
+
+  it("`at` is one shape for every verifier: a Date or an ISO 8601 instant with its zone", async () => {
+    expectTypeOf<VerifyArchiveOptions["at"]>().toEqualTypeOf<ValidationTimeInput | undefined>();
+    expectTypeOf<SessionOptions["at"]>().toEqualTypeOf<ValidationTimeInput | undefined>();
+    expectTypeOf<BatchVerifyOptions["at"]>().toEqualTypeOf<ValidationTimeInput | undefined>();
+    expectTypeOf<VerifyManyOptions["at"]>().toEqualTypeOf<ValidationTimeInput | undefined>();
+    expectTypeOf<VerifyIdTokenOptions["at"]>().toEqualTypeOf<ValidationTimeInput | undefined>();
+    expectTypeOf<VerifyTrustedListOptions["at"]>().toEqualTypeOf<ValidationTimeInput | undefined>();
+    expectTypeOf<EnqueueOptions["at"]>().toEqualTypeOf<ValidationTimeInput | undefined>();
+    expectTypeOf<RunWorkerOptions["at"]>().toEqualTypeOf<ValidationTimeInput | undefined>();
+    expectTypeOf<ValidationTimeInput>().toEqualTypeOf<Date | string>();
+    // At run time the two forms of one instant give one validation time, in an archive and a trusted list alike.
+    const iso = "2025-12-08T08:36:40Z";
+    const evidence = "samples/valid/archive.pdf";
+    const [a, b] = await Promise.all([
+      sealcheck.verifyArchive({ evidence, trust: ["samples/trust"], at: iso }),
+      sealcheck.verifyArchive({ evidence, trust: ["samples/trust"], at: new Date(iso) }),
+    ]);
+    expect(a.validationTime).toBe(new Date(iso).toISOString());
+    expect(b.validationTime).toBe(a.validationTime);
+    const list = { bytes: new Uint8Array(readFileSync("../shared/tl/NO.xml")), file: "NO.xml" };
+    const [c, d] = await Promise.all([sealcheck.verifyTrustedList(list, { at: iso }), sealcheck.verifyTrustedList(list, { at: new Date(iso) })]);
+    expect(c.validationTime).toBe(new Date(iso).toISOString());
+    expect(d.validationTime).toBe(c.validationTime);
+    // The string form is read as --at reads it: a date alone is refused.
+    await expect(sealcheck.verifyTrustedList(list, { at: "2025-12-08" })).rejects.toThrow(/without a time of day and zone/);
+  }, 120_000);
+});
