@@ -14,17 +14,46 @@ export interface WorkflowResultInfo {
   signatureCount?: unknown;
 }
 
-/** The evidence as read: the PDF bytes and/or the endpoint fields, not yet verified. */
-export interface EvidenceInput {
+/** The Workflow-token endpoint's three fields, as given (validated by the attachments check). */
+export interface TokenJsonFields {
+  workflowToken: unknown;
+  ocspResponse: unknown;
+  publicSigningCertPem: unknown;
+}
+
+/**
+ * The evidence as read, not yet verified: one record per form, so that what a form carries is there by its
+ * type (a PAdES form's PDF, the token form's fields), never by a check at run time.
+ */
+export type EvidenceInput = PadesPdfInput | PadesJsonInput | TokenJsonInput;
+
+/** A sealed PAdES PDF. */
+export interface PadesPdfInput {
   file: string;
-  /** EvidenceFormat, spelt out: reports name it by report/types.ts's EvidenceFormat (input imports no report). */
-  format: "pades-pdf" | "pades-json" | "workflow-token-json";
-  /** The PAdES bytes (the file's source, or bytes decoded from padesB64). */
-  pdf?: EvidenceSource;
-  /** Workflow-token endpoint fields, as given (validated by the attachments check). */
-  fields?: { workflowToken: unknown; ocspResponse: unknown; publicSigningCertPem: unknown };
+  format: "pades-pdf";
+  /** The PDF: the file's source. */
+  pdf: EvidenceSource;
+}
+
+/** The PAdES endpoint's JSON: the sealed PDF inside it, and its workflowResultInfo. */
+export interface PadesJsonInput {
+  file: string;
+  format: "pades-json";
+  /** The PDF decoded from padesDocument.padesB64. */
+  pdf: EvidenceSource;
   workflowResultInfo?: WorkflowResultInfo;
 }
+
+/** The Workflow-token endpoint's JSON: the token, its certificate and the OCSP response as fields. */
+export interface TokenJsonInput {
+  file: string;
+  format: "workflow-token-json";
+  fields: TokenJsonFields;
+  workflowResultInfo?: WorkflowResultInfo;
+}
+
+/** The forms that carry a sealed PDF. */
+export type PadesInput = PadesPdfInput | PadesJsonInput;
 
 /**
  * Reads a whole regular file with a size limit. Missing/unreadable files, and anything that is not a regular

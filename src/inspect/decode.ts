@@ -491,7 +491,7 @@ export function inspectEvidence(input: EvidenceInput, bytes: Uint8Array, limits:
   const problems: string[] = [];
   let pdf: PdfInspection | null = null;
   let values: TokenValues;
-  if (input.pdf) {
+  if (input.format !== "workflow-token-json") {
     const r = inspectPdf(input.pdf, limits, session, problems);
     pdf = r.pdf;
     values = r.values;
@@ -501,7 +501,7 @@ export function inspectEvidence(input: EvidenceInput, bytes: Uint8Array, limits:
     kind: "inspection",
     tool: { name: "sealcheck", version: VERSION },
     evidence: { file: input.file, format: input.format, bytes: bytes.length, sha256: sha256(bytes) },
-    ...(input.workflowResultInfo ? { workflowResultInfo: input.workflowResultInfo } : {}),
+    ...(input.format !== "pades-pdf" && input.workflowResultInfo ? { workflowResultInfo: input.workflowResultInfo } : {}),
     pdf,
     token,
     personalDataShown: showPersonalData,

@@ -130,8 +130,8 @@ function pdfFiles(out: Files, pdf: EvidenceSource, limits: Limits, problems: str
 export function extractEvidence(input: EvidenceInput, limits: Limits): Extraction {
   const out = new Files();
   const problems: string[] = [];
-  if (input.format === "pades-json") out.add("pades.pdf", input.pdf!.read(0, input.pdf!.length), "the sealed PAdES decoded from padesDocument.padesB64");
-  if (input.pdf) pdfFiles(out, input.pdf, limits, problems);
+  if (input.format === "pades-json") out.add("pades.pdf", input.pdf.read(0, input.pdf.length), "the sealed PAdES decoded from padesDocument.padesB64");
+  if (input.format !== "workflow-token-json") pdfFiles(out, input.pdf, limits, problems);
   else {
     const values = readTokenValues(input, limits, problems);
     tokenFiles(out, values);
