@@ -79,6 +79,7 @@ export type {
   Policy,
   PersonalDataKind,
   PolicyKeyType,
+  PublicKey,
   ReplayPresentation,
   ReplayStore,
   ReportBase,

@@ -5,7 +5,7 @@
 // broker writes its seal's dictionary at the start of the file), the second range is nearly the whole file:
 // readEvidence then also hashes the file without that hex string, guessed from the file's first bytes, in the
 // same pass (`Hole`), and the range digest uses it when the byte range turns out to be exactly that.
-import { createHash, type Hash } from "node:crypto";
+import { createHash, type Hasher as Hash } from "../platform/crypto.js";
 
 /** What a digest reads of the evidence (an EvidenceSource, src/input/source.ts, which builds on this file). */
 interface Readable {
@@ -86,7 +86,7 @@ export class PrefixHashing {
 
   /** The file's SHA-256, and the states its digests may start from (rangeDigest). */
   finish(): { digest: Buffer; kept: KeptStates } {
-    const digest = this.hash.digest();
+    const digest = Buffer.from(this.hash.digest());
     const hole = this.hole?.c !== undefined ? this.hole : undefined;
     return { digest, kept: { states: this.states, ...(hole ? { hole } : {}) } };
   }

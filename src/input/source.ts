@@ -6,7 +6,7 @@
 // (src/input/sparse.ts). Reads are synchronous: the PDF reader is, and learns which bytes it needs only while
 // it parses. A source over a browser File reads it whole first (`await file.arrayBuffer()`, then
 // wholeSource), or, in a Web Worker, slices it with FileReaderSync as the sparse source reads a file.
-import { createHash } from "node:crypto";
+import { createHash } from "../platform/crypto.js";
 import { rangeDigest, type KeptStates } from "./evidence-digest.js";
 
 export interface EvidenceSource {

@@ -5,7 +5,7 @@
 // parsed is what was hashed, as when the file was read whole: a file changed in between is an error. The
 // source's memory (an array of the file's size, its pages untouched until read) never leaves it but as views
 // of blocks read and checked.
-import type { Hash } from "node:crypto";
+import type { Hasher as Hash } from "../platform/crypto.js";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { rangeDigest, type KeptStates } from "./evidence-digest.js";
@@ -146,10 +146,12 @@ export class SparseSource implements EvidenceSource {
   private check(k: number): void {
     const { block, states, digest } = this.src;
     const from = k * block;
-    const got = (states[k] as Hash)
-      .copy()
-      .update(this.bytes.subarray(from, Math.min(from + block, this.bytes.length)))
-      .digest();
+    const got = Buffer.from(
+      (states[k] as Hash)
+        .copy()
+        .update(this.bytes.subarray(from, Math.min(from + block, this.bytes.length)))
+        .digest(),
+    );
     const want = k + 1 < states.length ? this.endDigest(k + 1) : digest;
     if (!got.equals(want)) throw this.changed(`bytes ${from}–${Math.min(from + block, this.bytes.length)} differ from those hashed`);
     this.loaded[k] = 1;
@@ -157,7 +159,7 @@ export class SparseSource implements EvidenceSource {
 
   private endDigest(k: number): Buffer {
     let d = this.ends.get(k);
-    if (!d) this.ends.set(k, (d = (this.src.states[k] as Hash).copy().digest()));
+    if (!d) this.ends.set(k, (d = Buffer.from((this.src.states[k] as Hash).copy().digest())));
     return d;
   }
 
