@@ -90,6 +90,8 @@ export type {
   SessionOptions,
   SignerSummary,
   SkippedKey,
+  StatementFields,
+  StatementInfo,
   StoredResult,
   Style,
   SubIndication,

@@ -121,6 +121,8 @@ const TYPES = [
   "SessionOptions",
   "SignerSummary",
   "SkippedKey",
+  "StatementFields",
+  "StatementInfo",
   "StoredResult",
   "Style",
   "SubIndication",
