@@ -10,6 +10,7 @@ import { NumberAllocator, appendUpdate, arr, dict, name, ref, withEntry, type Ne
 import { loadPki, type TestPki } from "../generator/pki.js";
 import { createCrl, type CrlOptions } from "../generator/ocsp.js";
 import { resolveLimits } from "../../src/limits.js";
+import { wholeSource } from "../../src/input/source.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 process.chdir(ROOT);
@@ -28,7 +29,7 @@ export function withDss(
   add: { certs?: Uint8Array[]; ocsps?: Uint8Array[]; crls?: Uint8Array[] },
   o: { first?: boolean; dropOld?: boolean } = {},
 ): Uint8Array {
-  const doc = parsePdf(pdf, resolveLimits());
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
   const view = doc.latest();
   const alloc = new NumberAllocator(doc);
   const old = readDss(view);
@@ -65,7 +66,7 @@ export function withDss(
 
 /** The DER streams the latest DSS lists. */
 export function dssItems(pdf: Uint8Array): { certs: Uint8Array[]; ocsps: Uint8Array[]; crls: Uint8Array[] } {
-  const doc = parsePdf(pdf, resolveLimits());
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
   const view = doc.latest();
   const dss = readDss(view);
   const read = (r: { num: number; gen: number }) => {
