@@ -12,6 +12,7 @@ export type ErrorCode =
   | "ERR_NETWORK" // discovery/JWKS retrieval failed
   | "ERR_REPLAY_STORE"
   | "ERR_REDIS" // Redis (the queue's) unreachable or refusing commands
+  | "ERR_QUEUE_NOT_FOUND" // Redis holds nothing of the queue named (a misspelt --queue or --prefix, another database)
   | "ERR_AUGMENT"; // augment wrote nothing: the archive does not verify, validation data is missing, or the result would not verify
 
 export class SealcheckError extends Error {
