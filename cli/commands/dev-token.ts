@@ -37,7 +37,7 @@ the broker's keys or --discovery it is TOTAL-FAILED.`,
     .addHelpText(
       "after",
       `
-Example:
+Examples:
   $ sealcheck dev-token keys dev-keys/
 
 Exit code: 0 written; 3 when <dir> cannot be written or already holds a key set
@@ -70,7 +70,8 @@ Examples:
   $ sealcheck dev-token sign dev-keys/ --audience DK12345678 > fresh.jwt
   $ sealcheck dev-token sign dev-keys/ --audience DK12345678 \\
       --iat 2026-01-01T10:00:00Z > expired.jwt
-  $ sealcheck dev-token sign dev-keys/ --audience DK12345678 --key 2 > rotated.jwt
+  $ sealcheck dev-token sign dev-keys/ --audience DK12345678 --key 2 \\
+      > rotated.jwt
 
 Exit code: 0 printed; 3 for bad options or a directory without dev keys.`,
     )

@@ -2,7 +2,7 @@
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
-import { parseSeconds, policyFlags, policyFrom } from "../options.js";
+import { limitHelp, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -83,6 +83,7 @@ options adds nothing; under other options it is another job. Archives go in
 jobs of up to --group-size (BullMQ's work per job is then spent once per group);
 if a worker dies holding a job, its unfinished archives are queued again one
 per job.
+${policyFlagsHelp([], "Verification options, as for verify")}${limitHelp("archive")}
 ${EXIT_HELP}`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
@@ -162,7 +163,8 @@ ${EXIT_HELP}`,
       "after",
       `
 Examples:
-  $ sealcheck worker --queue audit --trust roots/ --health-file /run/sealcheck/health.json
+  $ sealcheck worker --queue audit --trust roots/ \\
+      --health-file /run/sealcheck/health.json
   $ sealcheck queue health /run/sealcheck/health.json --max-age 30
 
 Exit code: 0 healthy, or stopped on purpose (SIGTERM; "stopped: ..."; with
@@ -274,6 +276,7 @@ other options are handed back for a worker that has them.
 
 SIGTERM or Ctrl-C: stop taking jobs, finish the running ones, exit 0; a second
 signal puts the running ones back to waiting at once, for another worker.
+${policyFlagsHelp([], "Verification options, as for verify")}${limitHelp("archive")}
 ${EXIT_HELP}`,
     )
     .action(async (opts: Record<string, unknown>) => {

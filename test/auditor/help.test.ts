@@ -15,6 +15,7 @@ const COMMANDS = [
   ["queue"],
   ["queue", "add"],
   ["queue", "status"],
+  ["queue", "health"],
   ["queue", "results"],
   ["queue", "wait"],
   ["worker"],
@@ -27,6 +28,9 @@ const COMMANDS = [
   ["extract"],
   ["augment"],
   ["completion"],
+  ["dev-token"],
+  ["dev-token", "keys"],
+  ["dev-token", "sign"],
 ];
 
 describe("--help", () => {
@@ -37,6 +41,9 @@ describe("--help", () => {
       const name = cmd.join(" ") || "sealcheck";
       expect(h.code, name).toBe(0);
       for (const line of h.stdout.split("\n")) expect(line.length, `${name}: "${line}"`).toBeLessThanOrEqual(80);
+      const all = runCli([...cmd, "--help-all"], { COLUMNS: "200" });
+      expect(all.code, name).toBe(0);
+      for (const line of all.stdout.split("\n")) expect(line.length, `${name} --help-all: "${line}"`).toBeLessThanOrEqual(80);
       expect(h.stdout, name).toMatch(/\nExamples:\n {2}\$ sealcheck /);
       expect(h.stdout, name).not.toContain("(default: [])");
       expect(h.stdout, name).not.toMatch(/see `Limits:` below/);
