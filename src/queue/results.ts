@@ -546,7 +546,8 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
     await c.close();
     throw new SealcheckError(
       "ERR_USAGE",
-      "a receipt accounts for every archive it holds, so its read starts at the beginning: --from cannot be given with --receipt (read again without it; without --trim nothing read is gone)",
+      "from: a receipt accounts for every archive it holds, so its read starts at the beginning: a cursor cannot be given with a receipt (read again without it; without trimming nothing read is gone)",
+      { option: "from" },
     );
   }
   let cursor = from;
@@ -843,7 +844,7 @@ async function missingQueue(c: QueueConnection): Promise<string | null> {
     (others.length > 0
       ? `the queues there are ${others.join(", ")}${names.size >= MAX_QUEUES_LISTED ? ", …" : ""}`
       : `no sealcheck queue is there under that prefix`) +
-    " (check --queue, --prefix and the database in --redis)"
+    " (check the queue name, the key prefix and the Redis database)"
   );
 }
 

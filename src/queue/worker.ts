@@ -101,7 +101,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   // At least 1: a job of several archives whose worker died must be taken again to be split, else every one of
   // its unfinished archives would be charged with the death.
   if (!Number.isInteger(maxStalledCount) || maxStalledCount < 1 || maxStalledCount > 100)
-    throw new SealcheckError("ERR_USAGE", "the number of stalls allowed (--max-stalled) must be a whole number from 1 to 100");
+    throw new SealcheckError("ERR_USAGE", "maxStalledCount: the number of stalls allowed must be a whole number from 1 to 100", { option: "maxStalledCount" });
   if (!["all", "not-passed", "none"].includes(reports)) throw new SealcheckError("ERR_USAGE", "reports must be all, not-passed or none");
   const key = resultKey === undefined ? undefined : checkResultKey(resultKey);
   if (healthFile !== undefined && (typeof healthFile !== "string" || healthFile === ""))

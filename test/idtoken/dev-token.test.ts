@@ -56,7 +56,7 @@ describe("sealcheck dev-token", () => {
     const before = readFileSync(join(dir, "private-keys.json"), "utf8");
     const again = runCli(["dev-token", "keys", dir]);
     expect(again.code).toBe(3);
-    expect(again.stderr).toMatch(/private-keys\.json, .*jwks-1\.json, .*jwks-2\.json: already there .*--force/);
+    expect(again.stderr).toMatch(/private-keys\.json, .*jwks-1\.json, .*jwks-2\.json: already there .*overwrite it/);
     expect(readFileSync(join(dir, "private-keys.json"), "utf8")).toBe(before);
   });
 

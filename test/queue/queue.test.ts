@@ -1372,7 +1372,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(typo.stdout).toBe("");
       expect(typo.stderr).toMatch(
         new RegExp(
-          `^sealcheck: queue ${q}x does not exist on redis://127\\.0\\.0\\.1:\\d+/? \\(key prefix bull\\): Redis holds no job, result or worker of it; the queues there are .*\\b${q}\\b.* \\(check --queue, --prefix and the database in --redis\\)\n$`,
+          `^sealcheck: queue ${q}x does not exist on redis://127\\.0\\.0\\.1:\\d+/? \\(key prefix bull\\): Redis holds no job, result or worker of it; the queues there are .*\\b${q}\\b.* \\(check the queue name, the key prefix and the Redis database\\)\n$`,
         ),
       );
     }
@@ -1447,11 +1447,13 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(r.stderr + r.stdout).not.toMatch(/s3cr/);
     }
     expect(runCli(["queue", "status", "--redis", "http://x", "--queue", "x"]).stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
-    expect(runCli(["queue", "status", "--redis", redis.url, "--queue", "a:b"]).stderr).toMatch(/queue name must be/);
+    expect(runCli(["queue", "status", "--redis", redis.url, "--queue", "a:b"]).stderr).toMatch(/--queue: the name must be/);
     await expect(runWorker({ redis: redis.url, queue: "x", concurrency: 0 })).rejects.toThrow(/concurrency must be a whole number/);
     // 0 would fail a group at its worker's first death, charging each of its archives: a group must be split.
-    await expect(runWorker({ redis: redis.url, queue: "x", maxStalledCount: 0 })).rejects.toThrow(/--max-stalled\) must be a whole number from 1 to 100/);
+    await expect(runWorker({ redis: redis.url, queue: "x", maxStalledCount: 0 })).rejects.toThrow(
+      /^maxStalledCount: the number of stalls allowed must be a whole number from 1 to 100/,
+    );
     const r = runCli(["worker", "--redis", redis.url, "--queue", "x", "--trust", "samples/trust", "--max-stalled", "0"]);
-    expect([r.code, r.stderr]).toEqual([3, expect.stringMatching(/--max-stalled\) must be a whole number from 1 to 100/)]);
+    expect([r.code, r.stderr]).toEqual([3, expect.stringMatching(/--max-stalled: the number of stalls allowed must be a whole number from 1 to 100/)]);
   });
 });
