@@ -77,6 +77,7 @@ export type {
   Policy,
   PersonalDataKind,
   PolicyKeyType,
+  PublicKey,
   ReplayPresentation,
   ReplayStore,
   ReportBase,
