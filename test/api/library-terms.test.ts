@@ -9,7 +9,7 @@ import { queueStatus } from "../../src/api/queue.js";
 import { runCli } from "../helpers/cli.js";
 
 /** Files whose thrown messages still name flags (other helpers' areas in this session; see issue 37). */
-const NOT_YET = ["src/input/files.ts", "src/input/originals.ts", "src/verify/session.ts"];
+const NOT_YET = ["src/input/files.ts", "src/input/originals.ts", "src/verify/session.ts", "src/verify/archive.ts"];
 
 describe("library errors in library terms", () => {
   it("no message thrown from src/ names a command-line flag (--at, --redis, ...)", () => {
