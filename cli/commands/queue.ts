@@ -223,7 +223,7 @@ cannot be reached.`,
     });
 
   readFlags(queue.command("wait").description("Wait until the queue is done, writing results as they come; print verify-batch's summary"))
-    .option("--json", "print the summary as JSON (as --format json)")
+    .addOption(new Option("--json", "print the summary as JSON (as --format json)").conflicts("format"))
     .addOption(new Option("--format <format>", "the summary table, JSON, JUnit XML or CSV").choices(["text", "json", "junit", "csv"]).default("text"))
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
     .addHelpText(

@@ -44,7 +44,8 @@ export function registerVerifyBatch(program: Command): void {
         .argParser(parseReports)
         .default("all"),
     )
-    .option("--json", "print the summary as JSON on stdout (as --format json)")
+    // Two output choices at once would be one silently ignored: refused (exit 3).
+    .addOption(new Option("--json", "print the summary as JSON on stdout (as --format json)").conflicts("format"))
     .addOption(
       new Option("--format <format>", "what stdout gets: the summary table, the summary as JSON, JUnit XML or CSV (one test case or row per archive)")
         .choices(["text", "json", "junit", "csv"])

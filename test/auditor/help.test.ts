@@ -61,6 +61,19 @@ describe("--help", () => {
     expect(help(["verify"], "60").stdout).toBe(help(["verify"], "200").stdout);
   });
 
+  it("conflicting output flags are refused, not one of them silently ignored", () => {
+    for (const args of [
+      ["verify", "samples/valid/archive.pdf", "--json", "--summary"],
+      ["verify-batch", "samples/valid", "--json", "--format", "csv"],
+      ["queue", "wait", "--queue", "q", "--redis", "redis://127.0.0.1:9", "--json", "--format", "junit"],
+    ]) {
+      const r = runCli(args);
+      expect(r.code, args.join(" ")).toBe(3);
+      expect(r.stdout).toBe("");
+      expect(r.stderr, args.join(" ")).toMatch(/--json.* (cannot be used with|conflict)/);
+    }
+  });
+
   it("the limits section exists wherever --limit is offered", () => {
     for (const cmd of [["verify"], ["verify-batch"], ["verify-id-token"], ["verify-tl"]]) expect(help(cmd).stdout).toMatch(/\nLimits \(--limit/);
   });
