@@ -12,6 +12,8 @@ export function registerVerify(program: Command): void {
     .option("--summary", "only the verdict, its reason, the checks not passed")
     .option("-q, --quiet", "print nothing: the exit code is the verdict")
     .option("--report <file.html>", "also write it as one self-contained HTML file (A4)")
+    .option("--case-ref <text>", "a case reference, on the statement and in the JSON")
+    .option("--auditor <name>", "who files the statement, on it and in the JSON")
     .option("--token <file>", "the workflow's Workflow-token JSON, cross-checked");
   for (const o of policyFlags(SHOWN)) cmd.addOption(o);
   cmd
@@ -20,7 +22,8 @@ export function registerVerify(program: Command): void {
       `
 Examples:
   $ sealcheck verify archive.pdf originals/ --trust roots/
-  $ sealcheck verify archive.pdf originals/ --trust roots/ --report case.html
+  $ sealcheck verify archive.pdf originals/ --trust roots/ --report case.html \\
+      --case-ref 2026-0142 --auditor "J. Jensen"
   $ sealcheck verify workflowtoken.json --trust roots/ --json > report.json
   $ sealcheck verify archive.pdf --trust roots/ --at 2025-12-08T08:36:35Z
 ${helpAllOnly(`  $ sealcheck verify archive.pdf --token workflowtoken.json originals/ \\
@@ -56,7 +59,15 @@ JSON Schema: schemas/report.schema.json; the contract: docs/contract.md.`,
             `${outputs.join(" and ")} conflict: each chooses what stdout gets; give one (--report writes the HTML beside any of them)`,
           );
         }
-        const { verifyArchive, hashingProgress } = await import("../../src/api/archive.js");
+        const { verifyArchive, hashingProgress, statementInfo } = await import("../../src/api/archive.js");
+        // Checked before any file is read, in the flags' own names.
+        const statement = statementInfo(
+          {
+            ...(opts.caseRef !== undefined ? { caseReference: opts.caseRef as string } : {}),
+            ...(opts.auditor !== undefined ? { auditor: opts.auditor as string } : {}),
+          },
+          { caseReference: "--case-ref", auditor: "--auditor" },
+        );
         if (!opts.quiet) hashingProgress.listener = (await import("../progress.js")).originalsProgressLine();
         const { exitCodeFor } = await import("../../src/api/common.js");
         const report = await verifyArchive({
@@ -64,6 +75,14 @@ JSON Schema: schemas/report.schema.json; the contract: docs/contract.md.`,
           originals,
           ...(await policyFrom(opts)),
           ...(typeof opts.token === "string" ? { crossCheckToken: opts.token } : {}),
+          ...(statement
+            ? {
+                statement: {
+                  ...(statement.caseReference !== null ? { caseReference: statement.caseReference } : {}),
+                  ...(statement.auditor !== null ? { auditor: statement.auditor } : {}),
+                },
+              }
+            : {}),
         });
         if (typeof opts.report === "string") {
           const { renderArchiveHtml } = await import("../../src/api/archive.js");
