@@ -5,7 +5,7 @@ import { VERIFY_SHOWN as SHOWN, helpAllOnly, limitHelp, policyFlags, policyFlags
 export function registerVerify(program: Command): void {
   const cmd = program
     .command("verify")
-    .description("Verify a workflow archive: a sealed PAdES PDF, or the JSON of the PAdES or Workflow-token endpoint")
+    .description("Verify a workflow archive: a sealed PAdES PDF, or an endpoint's JSON")
     .argument("<evidence>", "the PAdES PDF or endpoint JSON (told by content)")
     .argument("[originals...]", "original PDFs or folders of them, matched by SHA-256")
     .option("--json", "print the report as JSON on stdout")
@@ -25,8 +25,8 @@ Examples:
   $ sealcheck verify archive.pdf originals/ --trust roots/ --report case.html \\
       --case-ref 2026-0142 --auditor "J. Jensen"
   $ sealcheck verify workflowtoken.json --trust roots/ --json > report.json
-  $ sealcheck verify archive.pdf --trust roots/ --at 2025-12-08T08:36:35Z
-${helpAllOnly(`  $ sealcheck verify archive.pdf --token workflowtoken.json originals/ \\
+${helpAllOnly(`  $ sealcheck verify archive.pdf --trust roots/ --at 2025-12-08T08:36:35Z
+  $ sealcheck verify archive.pdf --token workflowtoken.json originals/ \\
       --trust roots/
   $ sealcheck verify archive.pdf originals/ --trust roots/ --summary
   $ sealcheck verify archive.pdf originals/ --trust roots/ -q && echo intact
