@@ -813,13 +813,25 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
   }
 }
 
-/** Names of sealcheck queues found under the prefix, at most this many (the SCAN is bounded too). */
+/** Sealcheck queues named in the message, the closest to the name asked first; names looked at, at most. */
 const MAX_QUEUES_LISTED = 20;
+const MAX_QUEUES_SEEN = 10_000;
 const MAX_SCAN_ROUNDS = 50;
+
+/** Levenshtein distance (names are at most 100 characters): how far a queue's name is from a misspelt one. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
 
 /**
  * Null when Redis holds something of the queue (a job counter, an enqueue, a result, a connected worker);
- * otherwise why it does not exist, naming the sealcheck queues found under the same prefix.
+ * otherwise why it does not exist, naming the sealcheck queues under the same prefix, closest name first.
  */
 async function missingQueue(c: QueueConnection): Promise<string | null> {
   // Not BullMQ's meta key: opening a Queue writes it, so a misspelt name gets one on the first look.
@@ -829,20 +841,21 @@ async function missingQueue(c: QueueConnection): Promise<string | null> {
   const suffix = ":sealcheck:index";
   const names = new Set<string>();
   let scan = "0";
-  for (let round = 0; round < MAX_SCAN_ROUNDS && names.size < MAX_QUEUES_LISTED; round++) {
+  for (let round = 0; round < MAX_SCAN_ROUNDS && names.size < MAX_QUEUES_SEEN; round++) {
     const [next, keys] = await c.client.scan(scan, "MATCH", `${c.prefix}:*${suffix}`, "COUNT", 1000);
     for (const k of keys) {
       const name = checkQueueName(k.slice(c.prefix.length + 1, -suffix.length));
-      if (name && names.size < MAX_QUEUES_LISTED) names.add(name);
+      if (name && names.size < MAX_QUEUES_SEEN) names.add(name);
     }
     scan = next;
     if (scan === "0") break;
   }
-  const others = [...names].sort();
+  const ranked = [...names].map((n) => [distance(n, c.name), n] as const).sort((x, y) => x[0] - y[0] || (x[1] < y[1] ? -1 : 1));
+  const others = ranked.slice(0, MAX_QUEUES_LISTED).map(([, n]) => n);
   return (
     `queue ${c.name} does not exist on ${c.where} (key prefix ${c.prefix}): Redis holds no job, result or worker of it; ` +
     (others.length > 0
-      ? `the queues there are ${others.join(", ")}${names.size >= MAX_QUEUES_LISTED ? ", …" : ""}`
+      ? `the queues there are, closest name first, ${others.join(", ")}${names.size > others.length ? ", …" : ""}`
       : `no sealcheck queue is there under that prefix`) +
     " (check the queue name, the key prefix and the Redis database)"
   );

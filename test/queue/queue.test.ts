@@ -1372,7 +1372,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(typo.stdout).toBe("");
       expect(typo.stderr).toMatch(
         new RegExp(
-          `^sealcheck: queue ${q}x does not exist on redis://127\\.0\\.0\\.1:\\d+/? \\(key prefix bull\\): Redis holds no job, result or worker of it; the queues there are .*\\b${q}\\b.* \\(check the queue name, the key prefix and the Redis database\\)\n$`,
+          `^sealcheck: queue ${q}x does not exist on redis://127\\.0\\.0\\.1:\\d+/? \\(key prefix bull\\): Redis holds no job, result or worker of it; the queues there are, closest name first, ${q}(, .*)? \\(check the queue name, the key prefix and the Redis database\\)\n$`,
         ),
       );
     }
