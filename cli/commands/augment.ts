@@ -43,8 +43,7 @@ the sealed revision stays byte for byte. On an archive that is already
 B-LTA, augment adds the next archive timestamp with the validation data of
 the previous one.
 
-Limits (--limit <name>=<value>, K/M/G allowed; defaults):
-${limitHelp()}
+${limitHelp("archive")}
 
 Exit codes: 0 written, 3 nothing written (unusable input, missing validation
 data, an unreachable or lying TSA, a result that would not verify).`,
