@@ -60,6 +60,49 @@ export interface BatchResult {
    * a seal that did not verify) and in lines of older versions.
    */
   protectedUntil?: string | null;
+  /**
+   * Set when the archive was augmented (augmentMany, `sealcheck augment <dir>`, an augment job of the queue):
+   * what was written where. Then indication, subIndication, report and protectedUntil are the augmented
+   * archive's, verified before it was written.
+   */
+  augmented?: AugmentOutcome;
+}
+
+/**
+ * How every archive of a batch is augmented (`sealcheck augment <dir>…`, augmentMany, an augment job of the
+ * queue): plain data, sent to each worker thread. The TSA and the output place are the caller's (the CLI's, the
+ * queue worker's own configuration), never a queued job's.
+ */
+export interface AugmentJob {
+  /** The RFC 3161 TSA's URL. */
+  tsa: string;
+  /** Fetch what is missing from the certificates' OCSP responders and CRL distribution points. */
+  fetchRevocation?: boolean;
+  /** OCSP response and CRL files to use where an archive lacks them. */
+  ocsp?: string[];
+  crl?: string[];
+  /** Each network exchange's timeout, ms (default 15000). */
+  httpTimeoutMs?: number;
+  /**
+   * Where each augmented archive goes: over the archive itself (written beside it, read back, verified, then
+   * renamed), or into `outDir` at its path relative to the first of `bases` (real directories) that holds it.
+   */
+  target: { inPlace: true } | { outDir: string; bases: string[]; overwrite?: boolean };
+}
+
+/** What augmenting one archive wrote (BatchResult.augmented). */
+export interface AugmentOutcome {
+  /** The file written: the archive itself (in place) or its copy in the output folder. */
+  output: string;
+  /** SHA-256 (hex) of the archive as it was read, and of the augmented archive written. */
+  inputSha256: string;
+  outputSha256: string;
+  padesBefore: string | null;
+  padesAfter: string | null;
+  /** The new document timestamp: its time, TSA and field. */
+  timestamp: { genTime: string; tsa: string | null; field: string };
+  added: { certificates: number; ocspResponses: number; crls: number };
+  fetched: string[];
 }
 
 /** What every archive of a batch is verified with: the policy (src/policy.ts), as `sealcheck verify` takes it. */
@@ -90,6 +133,8 @@ export interface WorkerInit {
   verify: NormalisedPolicy;
   /** Reports the caller will not keep are dropped in the thread, not cloned to the main thread. Default "all". */
   reports?: ReportMode;
+  /** Augment each archive instead of only verifying it. */
+  augment?: AugmentJob;
 }
 
 export type ToWorker = { type: "job"; id: number; archive: ArchiveSpec };

@@ -55,6 +55,8 @@ const VALUES = [
 // Issue 36 (long-term validation) added five types, because ArchiveReport.longTerm and ArchiveOptions.cryptoPolicy
 // reach them (TypeDoc refuses a reachable type users cannot name): AlgorithmWeighed, CryptoPolicy, LongTermEntry,
 // LongTermSummary, PolicyKeyType. No value: the crypto policy is given as a file (Policy.cryptoPolicy, --policy).
+// Its part 4 added AugmentOutcome (BatchResult.augmented reaches it) and, on the queue entry, AugmentJob
+// (RunWorkerOptions.augment).
 const TYPES = [
   "AlgorithmWeighed",
   "ArchiveCheckId",
@@ -62,6 +64,7 @@ const TYPES = [
   "ArchiveOptions",
   "ArchiveReport",
   "ArchiveSpec",
+  "AugmentOutcome",
   "BatchResult",
   "BatchVerifyOptions",
   "BrokerEnvironment",
@@ -161,6 +164,7 @@ const QUEUE_VALUES = [
 ];
 
 const QUEUE_TYPES = [
+  "AugmentJob",
   "EnqueueOptions",
   "EnqueueSummary",
   "HealthCheck",
