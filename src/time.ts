@@ -19,22 +19,25 @@ export function parseValidationTime(value: ValidationTimeInput): Date {
   }
   if (typeof value !== "string")
     throw new SealcheckError("ERR_USAGE", `at: expected an ISO 8601 string or a Date, got ${value === null ? "null" : typeof value}`);
+  // RFC 3339 as the RFC writes it: "t" and "z" in either case (§5.6), and a space for the "T" (its NOTE).
+  const given = value;
+  value = value.replace(/^(\d{4}-\d{2}-\d{2})[Tt ](?=\d{2}:)/, "$1T").replace(/z$/, "Z");
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     throw new SealcheckError(
       "ERR_USAGE",
-      `--at: "${value}" is a date without a time of day and zone; give the instant, ${EXAMPLE} (${value}T00:00:00Z is that day's UTC midnight)`,
+      `--at: "${given}" is a date without a time of day and zone; give the instant, ${EXAMPLE} (${value}T00:00:00Z is that day's UTC midnight)`,
     );
   }
   const m = ISO.exec(value);
   const t = Date.parse(value);
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) {
-    throw new SealcheckError("ERR_USAGE", `--at: "${value}" has no zone; add one, ${EXAMPLE}`);
+    throw new SealcheckError("ERR_USAGE", `--at: "${given}" has no zone; add one, ${EXAMPLE}`);
   }
   // Date.parse rolls 2025-02-30 over to March; a calendar date that does not exist is a slip.
   const [, y, mo, d] = m ?? [];
   const days = y && mo ? new Date(Date.UTC(Number(y), Number(mo), 0)).getUTCDate() : 0;
   if (!m || Number.isNaN(t) || Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > days) {
-    throw new SealcheckError("ERR_USAGE", `--at: "${value}" is not an ISO 8601 time with a zone, ${EXAMPLE}`);
+    throw new SealcheckError("ERR_USAGE", `--at: "${given}" is not an ISO 8601 time with a zone, ${EXAMPLE}`);
   }
   return new Date(t);
 }

@@ -112,7 +112,11 @@ options, unusable trust store, nothing found).`,
         // Discovery first, so that the total (for the progress bar) is known and a wrong path fails fast.
         // Specs are small (two paths); reports are never accumulated.
         const archives = [
-          ...discoverArchives(dirs, { allowMissingOriginals: Boolean(opts.allowMissingOriginals), followManifests: Boolean(opts.followManifests) }),
+          ...discoverArchives(dirs, {
+            allowMissingOriginals: Boolean(opts.allowMissingOriginals),
+            followManifests: Boolean(opts.followManifests),
+            onSkipped: (f, why) => summary.addSkipped(f, why),
+          }),
         ];
         let todo = archives;
         // Indices go on from the earlier run's, so that one index names one archive in the file.
@@ -143,7 +147,7 @@ options, unusable trust store, nothing found).`,
         if (archives.length === 0 && summary.count === 0) {
           throw new SealcheckError(
             "ERR_USAGE",
-            `no archive found under ${dirs.join(", ")} (expected *.pdf or *.json evidence files, or a sealcheck-manifest.json)`,
+            `no archive found under ${dirs.join(", ")} (expected *.pdf or *.json evidence files, or a sealcheck-manifest.json)${summary.toJSON({ workers: 0, out: null }).skipped.count ? `; ${summary.toJSON({ workers: 0, out: null }).skipped.count} JSON file(s) skipped as not evidence` : ""}`,
           );
         }
 

@@ -111,7 +111,8 @@ async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number
   });
   if (o.json) {
     const { renderJson } = await import("../../src/api/common.js");
-    await writeOut(renderJson(report));
+    const { idTokenReportForOutput } = await import("../../src/api/id-token.js");
+    await writeOut(renderJson(idTokenReportForOutput(report, Boolean(o.showPersonalData))));
   } else {
     const { renderIdTokenReport } = await import("../../src/api/id-token.js");
     await writeOut(
@@ -141,7 +142,7 @@ export function registerVerifyIdToken(program: Command): void {
     .option("--max-response-size <bytes>", "with --discovery: largest response accepted (default 1048576)", parseSeconds)
     .addOption(limitOption())
     .option("--json", "print the report as JSON (nothing else on stdout)")
-    .option("--show-personal-data", "show ct_claims values in human output (hidden by default)")
+    .option("--show-personal-data", "show ct_claims values (hidden in human output, personal data masked in --json, by default)")
     .addHelpText(
       "after",
       `

@@ -49,6 +49,15 @@ in the package; the stable contract: docs/contract.md.`,
     )
     .action(async (evidence: string, originals: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
+        // One output on stdout: two of --json, --summary and -q would leave one silently ignored.
+        const outputs = (["json", "summary", "quiet"] as const).filter((k) => opts[k]).map((k) => (k === "quiet" ? "-q" : `--${k}`));
+        if (outputs.length > 1) {
+          const { SealcheckError } = await import("../../src/api/common.js");
+          throw new SealcheckError(
+            "ERR_USAGE",
+            `${outputs.join(" and ")} conflict: each chooses what stdout gets; give one (--report writes the HTML beside any of them)`,
+          );
+        }
         const { verifyArchive, hashingProgress } = await import("../../src/api/archive.js");
         if (!opts.quiet) hashingProgress.listener = (await import("../progress.js")).originalsProgressLine();
         const { exitCodeFor } = await import("../../src/api/common.js");

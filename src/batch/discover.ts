@@ -1,6 +1,7 @@
 // Finding archives in a directory tree. Two layout conventions (docs/batch.md):
 //   1. An evidence file (*.pdf, *.json) with an `originals/` folder beside it: the folder holds the original
-//      PDFs of every evidence file in that directory.
+//      PDFs of every evidence file in that directory. A *.json that is not evidence by its content (a
+//      metadata.json) is skipped and counted (DiscoverOptions.onSkipped).
 //   2. A manifest, `sealcheck-manifest.json`, listing evidence files and their originals by path relative to
 //      the manifest. A manifest speaks for its whole directory: that directory and its subdirectories are not
 //      searched by convention 1.
@@ -34,6 +35,35 @@ export interface DiscoverOptions {
    * A manifest given as a root is always followed: it is the operator's own list.
    */
   followManifests?: boolean;
+  /**
+   * Called for each `*.json` file found by the layout convention that is not evidence by its content (valid
+   * JSON, at most 1 MiB, without the keys of either endpoint form: a `metadata.json` beside an archive). It is
+   * skipped, not verified; a JSON that cannot be read or parsed is still verified (a damaged evidence file is
+   * reported, never left out).
+   */
+  onSkipped?: (file: string, reason: string) => void;
+}
+
+/** Top-level keys by which an endpoint JSON is evidence (src/input/evidence-file.ts classifies the same way). */
+const EVIDENCE_JSON_KEYS = ["padesDocument", "workflowToken", "publicSigningCertPem", "ocspResponse"];
+const NOT_EVIDENCE_MAX_BYTES = 1024 * 1024;
+
+/** Why a `*.json` found by layout is not evidence, or null when it may be (and is verified). */
+function notEvidenceJson(file: string): string | null {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(readRegularFile(file, NOT_EVIDENCE_MAX_BYTES, { what: "a JSON file" }));
+  } catch {
+    return null; // too large, unreadable or not UTF-8: verified, and reported as such
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    return null;
+  }
+  if (json !== null && typeof json === "object" && !Array.isArray(json) && EVIDENCE_JSON_KEYS.some((k) => k in json)) return null;
+  return `a JSON file that is not evidence (no ${EVIDENCE_JSON_KEYS.slice(0, 2).join(" or ")} key): skipped`;
 }
 
 /** The manifest format (docs/batch.md). */
@@ -287,15 +317,23 @@ function* walkTree(root: string, o: DiscoverOptions, seen: Set<string>): Generat
       if (e.kind === "dir") {
         if (e.name !== ORIGINALS_DIR) subdirs.push(e.path);
       } else if (covered && EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase()) && e.kind === "file") {
+        const skip = extname(e.name).toLowerCase() === ".json" ? notEvidenceJson(e.path) : null;
+        if (skip !== null) {
+          o.onSkipped?.(e.path, skip);
+          continue;
+        }
         yield {
           evidence: e.path,
           originals: [],
           problem: `${e.path}: below ${covered.manifest}, which does not list it (as evidence or among originals): not verified; list it, or move it out`,
         };
       } else if (EVIDENCE_EXTENSIONS.has(extname(e.name).toLowerCase()) && e.kind === "file") {
-        yield originalsOut
-          ? { evidence: e.path, originals: [], source: { kind: "layout" }, problem: originalsOut }
-          : inRoot(byLayout(dir, e.path, o, originals), realRoot);
+        const skip = extname(e.name).toLowerCase() === ".json" ? notEvidenceJson(e.path) : null;
+        if (skip !== null) o.onSkipped?.(e.path, skip);
+        else
+          yield originalsOut
+            ? { evidence: e.path, originals: [], source: { kind: "layout" }, problem: originalsOut }
+            : inRoot(byLayout(dir, e.path, o, originals), realRoot);
       }
     }
     // Depth first, in name order.

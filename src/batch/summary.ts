@@ -7,6 +7,9 @@ import type { ArchiveExitCode, BatchResult } from "./types.js";
 /** From least to most severe: passed, indeterminate, no verdict, failed (docs/batch.md). */
 const SEVERITY: readonly ArchiveExitCode[] = [0, 2, 3, 1];
 const NO_VERDICT = "NO-VERDICT";
+/** Groups of archives that did not pass, most severe first (as the exit code ranks them). */
+const GROUP_ORDER = ["TOTAL-FAILED", NO_VERDICT, "INDETERMINATE"];
+const EXAMPLES_PER_GROUP = 3;
 
 export function worseExitCode(a: ArchiveExitCode, b: ArchiveExitCode): ArchiveExitCode {
   return SEVERITY.indexOf(a) >= SEVERITY.indexOf(b) ? a : b;
@@ -31,6 +34,14 @@ export interface BatchSummaryJson {
   /** How many did not pass in all (more than `notPassed` holds when it was cut short). */
   notPassedCount: number;
   /**
+   * Every archive that did not pass, grouped by reason (indication and sub-indication, or the error code of
+   * those without a verdict), most severe first (TOTAL-FAILED, no verdict, INDETERMINATE), then by count; each
+   * group with its count and its first few archives.
+   */
+  notPassedByReason: { indication: string; subIndication: string | null; count: number; examples: { evidence: string; error: string | null }[] }[];
+  /** Files found that are not evidence by their content (a metadata.json beside an archive): skipped, not verified. */
+  skipped: { count: number; examples: { file: string; reason: string }[] };
+  /**
    * With --expiring-before: archives with a verdict whose protection ends before that date (or is already
    * gone), to renew with sealcheck augment; the first `maxNotPassed`, and how many in all.
    */
@@ -54,6 +65,9 @@ export class BatchSummary {
   private readonly errors: { evidence: string; error: string }[] = [];
   private readonly notPassed: BatchSummaryJson["notPassed"] = [];
   private notPassedCount = 0;
+  private readonly groups = new Map<string, BatchSummaryJson["notPassedByReason"][number]>();
+  private skippedCount = 0;
+  private readonly skippedExamples: BatchSummaryJson["skipped"]["examples"] = [];
   private worst: ArchiveExitCode | null = null;
   private readonly started = Date.now();
   private elapsedMs = 0;
@@ -89,6 +103,11 @@ export class BatchSummary {
     }
     if (code !== 0) {
       this.notPassedCount++;
+      const key = `${ind}/${sub ?? ""}`;
+      let g = this.groups.get(key);
+      if (!g) this.groups.set(key, (g = { indication: ind, subIndication: sub ?? null, count: 0, examples: [] }));
+      g.count++;
+      if (g.examples.length < EXAMPLES_PER_GROUP) g.examples.push({ evidence: r.evidence, error: r.error ?? null });
       if (this.notPassed.length < this.maxNotPassed)
         this.notPassed.push({ evidence: r.evidence, indication: ind, subIndication: sub ?? null, error: r.error ?? null });
     }
@@ -101,6 +120,12 @@ export class BatchSummary {
         if (s.length > this.topN) s.pop();
       }
     }
+  }
+
+  /** A file discovery skipped (not evidence by its content): counted, a few named. */
+  addSkipped(file: string, reason: string): void {
+    this.skippedCount++;
+    if (this.skippedExamples.length < EXAMPLES_PER_GROUP) this.skippedExamples.push({ file, reason });
   }
 
   get count(): number {
@@ -135,6 +160,10 @@ export class BatchSummary {
       errors: this.errors,
       notPassed: this.notPassed,
       notPassedCount: this.notPassedCount,
+      notPassedByReason: [...this.groups.values()]
+        .sort((a, b) => GROUP_ORDER.indexOf(a.indication) - GROUP_ORDER.indexOf(b.indication) || b.count - a.count)
+        .map((g) => ({ ...g, examples: [...g.examples] })),
+      skipped: { count: this.skippedCount, examples: [...this.skippedExamples] },
       ...(this.expiringBefore ? { toRenew: { before: this.expiringBefore.toISOString(), archives: this.renew, count: this.renewCount } } : {}),
       exitCode: this.exitCode(),
       elapsedMs: elapsed,
@@ -189,16 +218,26 @@ export function renderSummary(s: BatchSummaryJson, o: { colour?: boolean } = {})
     lines.push("", `Slowest ${s.slowest.length}:`);
     for (const x of s.slowest) lines.push(`  ${lpad((x.durationMs / 1000).toFixed(2), 8)} s  ${pad(x.indication, 13)}  ${safeText(x.evidence)}`);
   }
-  // Every archive that did not pass (up to the bound), so that the next step is at hand: no-verdict ones with
-  // their reason, the others with their sub-indication (the full reports are in --out).
-  if (s.notPassed.length) {
-    const shown = s.notPassed.length < s.notPassedCount ? `first ${s.notPassed.length} of ${num(s.notPassedCount)}` : num(s.notPassedCount);
-    lines.push("", `Not passed (${shown}${s.out ? `; all in ${s.out}` : ""}):`);
-    const w = Math.max(...s.notPassed.map((x) => `${x.indication}${x.subIndication ? `/${x.subIndication}` : ""}`.length));
-    for (const x of s.notPassed) {
-      const label = `${x.indication}${x.subIndication ? `/${x.subIndication}` : ""}`;
-      lines.push(`  ${c(colourOf(x.indication), pad(label, w))}  ${safeText(x.error ?? x.evidence)}`);
+  // The archives that did not pass, grouped by reason, most severe first: each group's count and its first
+  // archives (no-verdict ones with their reason), so that 49 identical layout errors take one group and hide
+  // no TOTAL-FAILED (the full reports are in --out).
+  if (s.notPassedByReason.length) {
+    lines.push("", `Not passed (${num(s.notPassedCount)}${s.out ? `; all in ${s.out}` : ""}), by reason, most severe first:`);
+    const label = (g: { indication: string; subIndication: string | null }) => `${g.indication}${g.subIndication ? `/${g.subIndication}` : ""}`;
+    const w = Math.max(...s.notPassedByReason.map((g) => label(g).length));
+    const wn = Math.max(...s.notPassedByReason.map((g) => num(g.count).length));
+    for (const g of s.notPassedByReason) {
+      g.examples.forEach((x, i) => {
+        const head = i === 0 ? `${c(colourOf(g.indication), pad(label(g), w))}  ${lpad(num(g.count), wn)}` : " ".repeat(w + 2 + wn);
+        lines.push(`  ${head}  ${safeText(x.error ?? x.evidence)}`);
+      });
+      if (g.count > g.examples.length) lines.push(`  ${" ".repeat(w + 2 + wn)}  … and ${num(g.count - g.examples.length)} more`);
     }
+  }
+  if (s.skipped.count) {
+    lines.push("", `Skipped (${num(s.skipped.count)}): not evidence by their content, not verified:`);
+    for (const x of s.skipped.examples) lines.push(`  ${safeText(x.file)}: ${safeText(x.reason)}`);
+    if (s.skipped.count > s.skipped.examples.length) lines.push(`  … and ${num(s.skipped.count - s.skipped.examples.length)} more`);
   }
   if (s.toRenew) {
     const t = s.toRenew;

@@ -12,6 +12,8 @@ const RULES: [PersonalDataKind, RegExp][] = [
   ["age", /(^|[._-])(age|is_?over_?\d+|age_?over_?\d+|birth_?date|date_?of_?birth|dob)$/i],
   ["name", /(^|[._-])(name|identity_?name|given_?name|family_?name|nl3name|full_?name)$/i],
   ["contact", /(^|[._-])(email|e_?mail|phone|phone_?number|mobile)$/i],
+  // The identity provider's id of the person (MitID's idp_identity_id UUID): it singles the person out.
+  ["identity-id", /(^|[._-])(identity_?id|persistent_?id)$/i],
 ];
 
 export function personalDataKind(claimName: string): PersonalDataKind | null {

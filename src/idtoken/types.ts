@@ -51,6 +51,8 @@ export interface IdTokenTransfer {
   issuer: string;
   /** `ct_claims`, parsed. May hold personal data. */
   claims: Record<string, string>;
+  /** Set in output only (`verify-id-token --json`): the claims whose values are masked as personal data. */
+  maskedClaims?: string[];
   issuedAt: string;
   notBefore: string | null;
   expiresAt: string;

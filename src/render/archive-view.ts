@@ -106,6 +106,7 @@ const PERSONAL_NAMES: Record<PersonalDataKind, string> = {
   "ip-address": "IP addresses",
   age: "age claims",
   contact: "contact details",
+  "identity-id": "identity ids",
 };
 
 /** ISO 8601 (any offset, any fraction) → "2025-12-08 08:36:38 UTC"; unparseable text is returned as is. */

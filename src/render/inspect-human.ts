@@ -12,11 +12,20 @@ function value(v: unknown): string {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
+/** Claims that are times in seconds since the epoch, shown with the time they name. */
+const TIME_CLAIMS = new Set(["iat", "nbf", "exp", "expiry", "auth_time"]);
+
 function claimFields(claims: readonly ReportedClaim[]): Field[] {
   return claims.map((c) => ({
     label: c.name,
-    value: `${value(c.value)}${c.personalData ? `  [personal data: ${c.personalData}${c.masked ? ", masked" : ""}]` : ""}`,
+    value: `${timed(c) ?? value(c.value)}${c.personalData ? `  [personal data: ${c.personalData}${c.masked ? ", masked" : ""}]` : ""}`,
   }));
+}
+
+/** "1765182652 (2025-12-08 08:30:52 UTC)" for a time claim given as a number or a string of digits. */
+function timed(c: ReportedClaim): string | null {
+  if (!TIME_CLAIMS.has(c.name) || c.masked || !/^\d{1,12}$/.test(String(c.value))) return null;
+  return `${String(c.value)} (${formatTime(new Date(Number(c.value) * 1000).toISOString())})`;
 }
 
 function certFields(c: CertificateSummary): Field[] {
@@ -213,18 +222,7 @@ export function renderInspectHuman(x: Inspection, style: Style): string {
         "    ",
       ),
     );
-    const timed = t.claims.map((c) =>
-      ["iat", "nbf", "exp", "expiry"].includes(c.name) && !c.masked && /^\d{1,12}$/.test(String(c.value))
-        ? { label: c.name, value: `${String(c.value)} (${formatTime(new Date(Number(c.value) * 1000).toISOString())})` }
-        : null,
-    );
-    out.push(
-      "  Claims",
-      ...fieldLines(
-        claimFields(t.claims).map((f, i) => timed[i] ?? f),
-        "    ",
-      ),
-    );
+    out.push("  Claims", ...fieldLines(claimFields(t.claims), "    "));
     for (const d of t.documents)
       out.push(
         `  document_${d.index}`,

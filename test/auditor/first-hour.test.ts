@@ -86,3 +86,64 @@ describe("slips named as slips", () => {
     expect(head).not.toMatch(/TSA/);
   });
 });
+
+describe("receivers and personal data", () => {
+  const ID_TOKEN = [
+    "verify-id-token",
+    "samples/receiver/id-token.jwt",
+    "--issuer",
+    "test",
+    "--audience",
+    "DK11111111",
+    "--sender",
+    "DK22222222",
+    "--jwks",
+    "samples/receiver/jwks.json",
+    "--at",
+    "2025-12-08T08:37:00Z",
+    "--json",
+  ];
+
+  it("verify-id-token --json masks personal data by the archive report's rule; --show-personal-data reveals it", () => {
+    const masked = JSON.parse(run(ID_TOKEN).stdout);
+    expect(masked.indication).toBe("TOTAL-PASSED");
+    expect(masked.transfer.claims).toEqual({ name: "••••••••", cpr: "••••••••", role: "tenant" });
+    expect(masked.transfer.maskedClaims).toEqual(["name", "cpr"]);
+    const shown = JSON.parse(run([...ID_TOKEN, "--show-personal-data"]).stdout);
+    expect(shown.transfer.claims).toEqual({ name: "Jens Hansen", cpr: "0101801234", role: "tenant" });
+    expect(shown.transfer.maskedClaims).toBeUndefined();
+  });
+
+  it("idp_identity_id is personal data, masked in the archive JSON and in inspect; auth_time is shown as a time", () => {
+    const json = JSON.parse(run(["verify", "samples/valid/archive.pdf", "--trust", "samples/trust", "--json"]).stdout);
+    const id = json.signatures[0].claims.find((c: { name: string }) => c.name === "idp_identity_id");
+    expect(id).toMatchObject({ personalData: "identity-id", masked: true });
+    expect(JSON.stringify(json)).not.toMatch(/3d5c1f0a-8b2e-4a6f-9c71-5e0d2b4a6c88/);
+    const inspected = run(["inspect", "samples/valid/archive.pdf"]).stdout;
+    expect(inspected).not.toContain("3d5c1f0a-8b2e-4a6f-9c71-5e0d2b4a6c88");
+    expect(inspected).toMatch(/auth_time\s+\d{10} \(2025-12-08 \d{2}:\d{2}:\d{2} UTC\)/);
+  });
+});
+
+describe("command-line forms", () => {
+  it("RFC 3339 as the RFC writes it: a lower-case z, a lower-case t or a space for the T", async () => {
+    for (const at of ["2025-12-08t08:36:38z", "2025-12-08 08:36:38Z", "2025-12-08 09:36:38+01:00"]) {
+      const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", trust: ["samples/trust"], at });
+      expect(r.validationTime, at).toBe("2025-12-08T08:36:38.000Z");
+    }
+    expect(run(["verify", "samples/valid/archive.pdf", "--trust", "samples/trust", "--at", "2025-12-08 08:36:38z", "--summary"]).code).toBe(0);
+  });
+
+  it("conflicting output flags are refused: --json --summary, --json -q", () => {
+    for (const flags of [
+      ["--json", "--summary"],
+      ["--json", "-q"],
+      ["--summary", "--quiet"],
+    ]) {
+      const r = run(["verify", "samples/valid/archive.pdf", "--trust", "samples/trust", ...flags]);
+      expect(r.code, flags.join(" ")).toBe(3);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/conflict: each chooses what stdout gets; give one/);
+    }
+  });
+});

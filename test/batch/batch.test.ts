@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { discoverArchives, verifyMany, type ArchiveSpec, type BatchResult } from "../../src/index.js";
 import { archiveKey, MANIFEST_FILE } from "../../src/api/internal.js";
-import { BatchSummary, worseExitCode } from "../../src/batch/summary.js";
+import { BatchSummary, renderSummary, worseExitCode } from "../../src/batch/summary.js";
 import { tempDir, trustDirectory, writeTokenEvidence, type WrittenEvidence } from "../helpers/fixtures.js";
 import { runCli as run } from "../helpers/cli.js";
 
@@ -49,6 +49,8 @@ function buildTree(): { root: string; expected: Map<string, number> } {
   const root = tempDir("batch-");
   const expected = new Map<string, number>();
   expected.set(putArchive(join(root, "2025/wf-a"), good), 0);
+  // Not evidence by its content: skipped and counted, never a TOTAL-FAILED.
+  writeFileSync(join(root, "2025/wf-a/metadata.json"), JSON.stringify({ caseNumber: "4711", archivedBy: "records office" }));
   expected.set(putArchive(join(root, "2025/wf-b"), tampered), 1);
   expected.set(putArchive(join(root, "2025/deep/er/wf-c"), good), 0);
   const broken = join(root, "broken");
@@ -88,8 +90,11 @@ function buildTree(): { root: string; expected: Map<string, number> } {
 describe("discoverArchives", () => {
   it("finds both layouts, nested directories and manifest entries with relative paths", () => {
     const { root, expected } = buildTree();
-    const found = [...discoverArchives([root], { followManifests: true })];
+    const skipped: string[] = [];
+    const found = [...discoverArchives([root], { followManifests: true, onSkipped: (f, why) => skipped.push(`${relative(root, f)}: ${why}`) })];
     expect(found.map((a) => a.evidence).sort()).toEqual([...expected.keys()].sort());
+    // By content: the metadata.json beside wf-a is no evidence; broken/workflowtoken.json (not JSON) still is.
+    expect(skipped).toEqual(["2025/wf-a/metadata.json: a JSON file that is not evidence (no padesDocument or workflowToken key): skipped"]);
     const byName = new Map(found.map((a) => [relative(root, a.evidence), a]));
     expect(byName.get("2025/deep/er/wf-c/workflowtoken.json")!.originals).toEqual([join(root, "2025/deep/er/wf-c/originals")]);
     expect(byName.get("listed/store/x/token-1.json")!.originals).toEqual([join(root, "listed/store/x/docs")]);
@@ -299,6 +304,35 @@ describe("summary", () => {
     expect(j.byIndication).toEqual({ "TOTAL-PASSED": 50 });
     expect(new BatchSummary().exitCode()).toBe(3);
   });
+
+  it("not passed, grouped by reason and most severe first: 49 identical layout errors are one group and hide no TOTAL-FAILED", () => {
+    const s = new BatchSummary();
+    for (let i = 0; i < 49; i++)
+      s.add({
+        evidence: `l${i}.pdf`,
+        indication: null,
+        subIndication: null,
+        exitCode: 3,
+        durationMs: 1,
+        error: `l${i}.pdf: no originals/ folder`,
+        errorCode: "ERR_LAYOUT",
+      });
+    s.add({ evidence: "i.pdf", indication: "INDETERMINATE", subIndication: "NO_CERTIFICATE_CHAIN_FOUND", exitCode: 2, durationMs: 1, error: null });
+    for (const n of ["f1.pdf", "f2.pdf"])
+      s.add({ evidence: n, indication: "TOTAL-FAILED", subIndication: "HASH_FAILURE", exitCode: 1, durationMs: 1, error: null });
+    const j = s.toJSON({ workers: 1, out: null });
+    expect(j.notPassedByReason.map((g) => [g.indication, g.subIndication, g.count])).toEqual([
+      ["TOTAL-FAILED", "HASH_FAILURE", 2],
+      ["NO-VERDICT", "ERR_LAYOUT", 49],
+      ["INDETERMINATE", "NO_CERTIFICATE_CHAIN_FOUND", 1],
+    ]);
+    expect(j.notPassedByReason[1]!.examples).toHaveLength(3);
+    const text = renderSummary(j);
+    expect(text).toMatch(
+      /Not passed \(52\), by reason, most severe first:\n  TOTAL-FAILED\/HASH_FAILURE\s+2  f1\.pdf\n\s+f2\.pdf\n  NO-VERDICT\/ERR_LAYOUT\s+49  l0\.pdf: no originals/,
+    );
+    expect(text).toMatch(/… and 46 more/);
+  });
 });
 
 describe("sealcheck verify-batch (process)", () => {
@@ -313,9 +347,10 @@ describe("sealcheck verify-batch (process)", () => {
     expect(r.stdout).toMatch(/NO-VERDICT\s+ERR_LAYOUT\s+2/);
     expect(r.stdout).toContain("Slowest");
     // Every archive that did not pass is named, with its sub-indication or its reason.
-    expect(r.stdout).toMatch(/Not passed \(6; all in .*results\.jsonl\):/);
-    expect(r.stdout).toMatch(/TOTAL-FAILED\/FORMAT_FAILURE\s+.*broken/);
-    expect(r.stdout).toMatch(/NO-VERDICT\/ERR_LAYOUT\s+.*lost/);
+    expect(r.stdout).toMatch(/Not passed \(6; all in .*results\.jsonl\), by reason, most severe first:/);
+    expect(r.stdout).toMatch(/TOTAL-FAILED\/FORMAT_FAILURE\s+2\s+.*broken/);
+    expect(r.stdout).toMatch(/NO-VERDICT\/ERR_LAYOUT\s+2\s+\S+ignored\S+: below .*\n\s+\S+lost\S+: no originals/);
+    expect(r.stdout).toMatch(/Skipped \(1\): not evidence by their content, not verified:\n\s+.*metadata\.json: a JSON file that is not evidence/);
     const got = lines(out);
     expect(got).toHaveLength(expected.size);
     for (const l of got) {

@@ -67,7 +67,11 @@ describe("sealcheck verify-id-token", () => {
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ kind: "id-token", indication: "TOTAL-PASSED", subIndication: null, validationTimeSource: "current-time" });
     expect(report.checks.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(["signature", "issuer", "audience", "sender", "lifetime", "claims"]));
-    expect(report.transfer.claims).toEqual({ name: "Jens Hansen", cpr: "0101801234" });
+    // Personal data masked by the archive report's rule (issue 37); --show-personal-data reveals it.
+    expect(report.transfer.claims).toEqual({ name: "••••••••", cpr: "••••••••" });
+    expect(report.transfer.maskedClaims).toEqual(["name", "cpr"]);
+    const shown = await cli(["verify-id-token", file("ok.jwt", `${mint(A)}\n`), ...base(), "--json", "--show-personal-data"]);
+    expect(JSON.parse(shown.stdout).transfer.claims).toEqual({ name: "Jens Hansen", cpr: "0101801234" });
   });
 
   it("human output: verdict first, claim values hidden unless --show-personal-data", async () => {
