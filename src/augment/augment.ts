@@ -56,7 +56,10 @@ export interface AugmentOptions extends Omit<Policy, "at"> {
   /** Fetch what is still missing from the certificates' AIA OCSP responders and CRL distribution points. */
   readonly fetchRevocation?: boolean;
   readonly http?: Partial<HttpLimits>;
-  /** The clock (tests). */
+  /**
+   * "Now", for this call: both verifications' validation time and the TSA answer's time check (tests that say
+   * the time they mean). Default: the session's clock (SessionOptions.clock), the system clock unless given.
+   */
   readonly now?: Date;
 }
 
@@ -106,7 +109,12 @@ function augmentSession(o: AugmentOptions): VerificationSession {
   if (o === null || typeof o !== "object") throw new SealcheckError("ERR_USAGE", "augmentArchive: expected an options object, e.g. { evidence, tsa, trust }");
   if ((o as { at?: unknown }).at !== undefined)
     throw new SealcheckError("ERR_USAGE", "augment: `at` is not an augment option; the archive is verified now, when its timestamp is added");
-  if (o.session === undefined) return createSession({ ...pickPolicy(o), ...(o.trustStore ? { trustStore: o.trustStore } : {}) });
+  if (o.now !== undefined && !(o.now instanceof Date && !Number.isNaN(o.now.getTime())))
+    throw new SealcheckError("ERR_USAGE", "augment: `now` must be a valid Date");
+  const now = o.now;
+  if (o.session === undefined)
+    return createSession({ ...pickPolicy(o), ...(o.trustStore ? { trustStore: o.trustStore } : {}), ...(now ? { clock: () => now } : {}) });
+  if (now) throw new SealcheckError("ERR_USAGE", "augment: `now` given with a session, whose clock applies; give the clock to createSession() instead");
   const both = SESSION_OPTION_NAMES.filter((k) => (o as unknown as Record<string, unknown>)[k] !== undefined);
   if (both.length)
     throw new SealcheckError("ERR_USAGE", `${both.join(", ")}: given with a session, whose own options apply; give them to createSession() instead`);
@@ -136,7 +144,8 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
     );
   }
   const store = vs.trust;
-  const now = o.now ?? new Date();
+  // One "now" for the whole call: the verifications read the same clock.
+  const now = vs.clock();
   const http: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...o.http };
   const userOcsps = readRevocationFiles(o.ocsp ?? [], limits.maxEvidenceBytes);
   const userCrls = readRevocationFiles(o.crl ?? [], limits.maxEvidenceBytes);

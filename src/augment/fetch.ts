@@ -103,7 +103,7 @@ export async function fetchRevocation(
   session: PkiSession,
   limits: HttpLimits,
   judge: (f: Fetched) => Promise<string | null>,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<{ found?: Fetched; problems: string[] }> {
   const problems: string[] = [];
   for (const url of ocspUrls(cert)) {
