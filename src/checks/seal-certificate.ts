@@ -28,6 +28,8 @@ export interface ExtraRevocationData {
 /** Established by "seal-certificate": the path built for the seal certificate, as reports show it. */
 export interface SealPathFacts {
   readonly sealPath?: ReturnType<typeof describePath>;
+  /** The same path, leaf first, anchor last: the crypto policy weighs its algorithms (check long-term). */
+  readonly sealChain?: readonly pkijs.Certificate[];
 }
 
 type Needs = SealCmsFacts & Pick<ArchiveFacts, "sealTimestamp" | "claims">;
@@ -40,7 +42,7 @@ export async function checkSealCertificate(env: CheckEnv, seal: Needs, extra: Ex
   const anchors = anchorsFor(env.trust, "seal", at.time);
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki });
   const sealPath = describePath(chain.path);
-  return { check: await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }), facts: { sealPath } };
+  return { check: await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }), facts: { sealPath, sealChain: chain.path } };
 }
 
 interface Built {
