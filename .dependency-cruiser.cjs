@@ -11,7 +11,9 @@
 // and version are shared leaves; policy (the verification policy) a leaf that checks, verify, batch and queue share. Only the queue (and the Redis helpers) may load bullmq and ioredis, which are
 // optional for users. `npm test` runs this (test/layers.test.ts); type-only imports count
 // (tsPreCompilationDeps).
-const LEAVES = ["errors.ts", "limits.ts", "time.ts", "usage.ts", "version.ts"];
+// platform is the seam between Node and a browser (hashing, inflate, public keys; docs/browser.md): a leaf
+// that imports nothing of src/, which the page's build swaps for web/platform/.
+const LEAVES = ["errors.ts", "limits.ts", "time.ts", "usage.ts", "version.ts", "platform"];
 
 /**
  * What each layer may import: `may` (layers, leaf files, or single files as "render/sanitize.ts"), `types`
@@ -19,6 +21,7 @@ const LEAVES = ["errors.ts", "limits.ts", "time.ts", "usage.ts", "version.ts"];
  */
 const LAYERS = {
   "errors.ts": { may: [] },
+  platform: { may: [] },
   "version.ts": { may: [] },
   "limits.ts": { may: ["errors.ts"] },
   "time.ts": { may: ["errors.ts"] },
@@ -26,9 +29,9 @@ const LAYERS = {
   "redis.ts": { may: ["errors.ts"], packages: ["ioredis"] },
   // The verification policy (what createSession takes, normalised): a leaf the checks, verify, batch and queue share.
   "policy.ts": { may: ["errors.ts", "limits.ts", "time.ts"], types: ["pki"] },
-  input: { may: ["errors.ts", "limits.ts"] },
+  input: { may: ["errors.ts", "limits.ts", "platform"] },
   report: { may: ["errors.ts"] },
-  pki: { may: ["input", "report", "errors.ts", "limits.ts", "usage.ts"] },
+  pki: { may: ["input", "report", "errors.ts", "limits.ts", "usage.ts", "platform"] },
   evidence: { may: ["input", "pki", "report", ...LEAVES] },
   checks: { may: ["input", "evidence", "pki", "report", "policy.ts", ...LEAVES] },
   // The session (verify/session.ts) owns the replay store; the ID-token verifier takes a session: types only.

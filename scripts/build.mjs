@@ -113,6 +113,10 @@ writeFileSync(join(outdir, "cli/package.json"), `${JSON.stringify({ type: "commo
 // or `npx sealcheck` fails with "Permission denied".
 chmodSync(join(outdir, "cli/main.js"), 0o755);
 
+// The browser page (issue 38): dist/web/sealcheck.html; `--web-anchors <file>` (repeatable) bundles anchors.
+const { buildWeb } = await import("./build-web.mjs");
+await buildWeb({ outdir: join(outdir, "web"), anchors: args.flatMap((a, i) => (args[i - 1] === "--web-anchors" ? [a] : [])) });
+
 // Fill the code cache with what a verification compiles (best effort: a build without samples has none
 // until the first run writes it).
 if (existsSync("samples/valid/archive.pdf")) {

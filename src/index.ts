@@ -78,6 +78,7 @@ export type {
   Policy,
   PersonalDataKind,
   PolicyKeyType,
+  PublicKey,
   ReplayPresentation,
   ReplayStore,
   ReportBase,

@@ -32,6 +32,8 @@ export {
 export type { CertificateSummary } from "../pki/certificate.js";
 export type { EvidenceInput, WorkflowResultInfo } from "../input/evidence-file.js";
 export type { Style } from "../render/style.js";
+// What a public key is to the library, on any platform (weakKeyReason, a JWKS key).
+export type { PublicKey } from "../platform/crypto.js";
 export { SealcheckError, FormatError, LimitError, errorMessage, type ErrorCode } from "../errors.js";
 export { DEFAULT_LIMITS, LIMIT_NAMES, LIMIT_DESCRIPTIONS, resolveLimits, type Limits } from "../limits.js";
 export { parseValidationTime, type ValidationTimeInput } from "../time.js";

@@ -2,7 +2,7 @@
 // read the PDF structure and identify the seal through it, verify it (signature → timestamp, which becomes the
 // proven sealing time → certificate → modifications → every signature), then take the three attachments from
 // the *sealed* revision, so a later revision cannot swap them. Each stage reads facts and returns new ones.
-import { createHash } from "node:crypto";
+import { createHash } from "../platform/crypto.js";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
 import { certificateFromDer, summarize } from "../pki/certificate.js";

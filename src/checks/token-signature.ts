@@ -1,6 +1,6 @@
 // Check "token-signature": the Workflow token's JWS verifies with the attached certificate's key (jose),
 // under an allow-listed asymmetric algorithm, and its kid names that certificate (SHA-1 thumbprint).
-import { createHash } from "node:crypto";
+import { createHash } from "../platform/crypto.js";
 import * as jose from "jose";
 import { errorMessage } from "../errors.js";
 import { decodeCompactJws, type CompactJws } from "../input/jws.js";

@@ -1,7 +1,7 @@
 // The broker's key set: which JWKS entries can verify a signature, and which one a token names.
 // Keys that cannot be used (encryption keys, XML-Encryption `alg` URIs, unknown kty) are passed over with
 // a reason, never fatal: the real JWKS holds such keys beside the signing key (evidence.md §5).
-import { createPublicKey, X509Certificate, type KeyObject } from "node:crypto";
+import { certificateFields, publicKeyFromJwk, sameKey, type CertificateFields, type PublicKey } from "../platform/crypto.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { isPlainObject } from "../input/json.js";
 import type { Limits } from "../limits.js";
@@ -15,7 +15,7 @@ export interface UsableKey {
   kty: string;
   /** Algorithms this key may verify: its own `alg`, or every supported one that fits its kty/curve. */
   algorithms: IdTokenAlgorithm[];
-  key: KeyObject;
+  key: PublicKey;
   /** The `x5c` leaf certificate, when the JWK carries one. */
   certificate?: { subject: string; notBefore: string; notAfter: string; sha1: string };
 }
@@ -83,14 +83,10 @@ function algorithmsFor(kty: string, crv: unknown): IdTokenAlgorithm[] {
 /** Only the public members go to createPublicKey: a stray `d` must never turn into a private key. */
 const PUBLIC_MEMBERS: Record<string, string[]> = { RSA: ["n", "e"], EC: ["crv", "x", "y"], OKP: ["crv", "x"] };
 
-function sameKey(a: KeyObject, b: KeyObject): boolean {
-  return a.export({ type: "spki", format: "der" }).equals(b.export({ type: "spki", format: "der" }));
-}
-
-function certificateKey(x5c: unknown): { cert: X509Certificate } {
+function certificateKey(x5c: unknown): { cert: CertificateFields } {
   if (!Array.isArray(x5c) || x5c.length === 0 || typeof x5c[0] !== "string") throw new Error("x5c is not an array of base64 certificates");
   // RFC 7517 §4.7: standard base64 DER; the first certificate holds the key.
-  return { cert: new X509Certificate(Buffer.from(x5c[0], "base64")) };
+  return { cert: certificateFields(Buffer.from(x5c[0], "base64")) };
 }
 
 /** Classifies one JWKS entry; a string return (or a weak-key refusal) is the reason it is skipped. */
@@ -113,12 +109,12 @@ function classify(jwk: unknown, index: number): UsableKey | string | { weak: str
     algorithms = fitting;
   }
   const hasMembers = (PUBLIC_MEMBERS[kty] ?? []).every((m) => typeof jwk[m] === "string");
-  let key: KeyObject | undefined;
+  let key: PublicKey | undefined;
   let certificate: UsableKey["certificate"];
   try {
     if (hasMembers) {
       const pub = Object.fromEntries((PUBLIC_MEMBERS[kty] ?? []).map((m) => [m, jwk[m]]));
-      key = createPublicKey({ key: { kty, ...pub }, format: "jwk" });
+      key = publicKeyFromJwk({ kty, ...pub } as { kty: string } & Record<string, string>);
     }
     if (jwk.x5c !== undefined) {
       const { cert } = certificateKey(jwk.x5c);

@@ -67,7 +67,13 @@ export function staticKeys(
 }
 
 function readJsonFile(file: string, limits: Limits): unknown {
-  const text = Buffer.from(readBounded(file, limits.maxJsonBytes)).toString("utf8");
+  return readJsonBytes(file, readBounded(file, limits.maxJsonBytes), limits);
+}
+
+function readJsonBytes(file: string, bytes: Uint8Array, limits: Limits): unknown {
+  if (bytes.length > limits.maxJsonBytes)
+    throw new SealcheckError("ERR_INPUT_TOO_LARGE", `${file}: ${bytes.length} bytes, more than the limit of ${limits.maxJsonBytes} (maxJsonBytes)`, { file });
+  const text = Buffer.from(bytes).toString("utf8");
   try {
     return parseJson(text, { maxBytes: limits.maxJsonBytes, maxDepth: limits.maxJsonDepth }, file);
   } catch (e) {
@@ -80,6 +86,15 @@ function readJsonFile(file: string, limits: Limits): unknown {
  * `openid-configuration` that goes with a plain JWKS file. Missing files and files that are no key set
  * throw SealcheckError (exit 3 in the CLI).
  */
+/**
+ * Keys from a file given as its bytes (a file a browser page was handed): as loadKeysFile, the key set's
+ * origin named by `name`.
+ */
+export function loadKeysBytes(file: { name: string; bytes: Uint8Array }, opts: { limits?: Partial<Limits> } = {}): KeyProvider {
+  const limits = resolveLimits(opts.limits);
+  return new StaticKeys(toKeySet(readJsonBytes(file.name, file.bytes, limits), undefined, { source: "file", location: file.name }, limits));
+}
+
 export function loadKeysFile(file: string, opts: { discoveryDocument?: string; limits?: Partial<Limits> } = {}): KeyProvider {
   const limits = resolveLimits(opts.limits);
   const value = readJsonFile(file, limits);

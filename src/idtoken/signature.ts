@@ -2,6 +2,7 @@
 // allow-listed algorithm. Keys come only from the configured key source, never from the token's header.
 import * as jose from "jose";
 import { errorMessage } from "../errors.js";
+import { joseKey } from "../platform/crypto.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
 import { refuseAlgorithm, type DecodedIdToken } from "./jose-guards.js";
@@ -79,7 +80,7 @@ export async function checkSignature(token: DecodedIdToken, ctx: SignatureContex
   const key = selection.key;
   details.key = { index: key.index, kid: key.kid, kty: key.kty, ...(key.certificate ? { certificate: key.certificate } : {}) };
   try {
-    await jose.compactVerify(token.jws.compact, key.key, { algorithms: [alg!] });
+    await jose.compactVerify(token.jws.compact, joseKey(key.key), { algorithms: [alg!] });
   } catch (e) {
     const wrongSig = e instanceof jose.errors.JWSSignatureVerificationFailed;
     return failed(

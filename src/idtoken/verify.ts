@@ -1,6 +1,6 @@
 // verifyIdToken: the receiver's verdict on a controlled-transfer ID token. Runs every check, computes the
 // ETSI verdict, and returns the transfer only when the token passed. Never prints, never exits.
-import { createHash } from "node:crypto";
+import { createHash } from "../platform/crypto.js";
 import { durationOption, parseValidationTime } from "../time.js";
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";

@@ -5,7 +5,7 @@
 // broker writes its seal's dictionary at the start of the file), the second range is nearly the whole file:
 // readEvidence then also hashes the file without that hex string, guessed from the file's first bytes, in the
 // same pass (`Hole`), and the range digest uses it when the byte range turns out to be exactly that.
-import { createHash, type Hash } from "node:crypto";
+import { createHash, type Hasher as Hash } from "../platform/crypto.js";
 import { loaded } from "./sparse.js";
 
 interface State {
@@ -89,7 +89,7 @@ export class PrefixHashing {
    */
   finish(bytes: Uint8Array): Buffer {
     if (bytes.length !== this.length) throw new Error("PrefixHashing.finish: not the bytes hashed");
-    const digest = this.hash.digest();
+    const digest = Buffer.from(this.hash.digest());
     const hole = this.hole?.c !== undefined ? this.hole : undefined;
     known.set(bytes, { states: this.states, file: digest.toString("hex"), ...(hole ? { hole } : {}) });
     return digest;

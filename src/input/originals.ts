@@ -1,6 +1,6 @@
 // The original PDFs an auditor supplies: found on disk and hashed, files over 1 MiB as streams (read once,
 // in chunks, never held whole), so that originals of hundreds of megabytes cost no memory.
-import { createHash } from "node:crypto";
+import { createHash, sha256Hex } from "../platform/crypto.js";
 import { closeSync, read, statSync } from "node:fs";
 import { isMainThread, Worker } from "node:worker_threads";
 import { SealcheckError, errorMessage } from "../errors.js";
@@ -85,6 +85,23 @@ function unreadableOriginal(path: string, e: unknown): SealcheckError {
   const inner = /^cannot read \((.*)\)$/.exec(reason);
   if (inner) reason = inner[1]!;
   return new SealcheckError("ERR_FILE_UNREADABLE", `${shown}: cannot read (${reason})`, { file: path, cause: e });
+}
+
+/**
+ * An original given as its bytes (a file a browser page was handed, say) instead of a path: `name` stands for
+ * the path in the report.
+ */
+export interface OriginalBytes {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** The OriginalFile of an original given as bytes, as hashFile gives it for a file of those bytes. */
+export async function hashOriginalBytes(o: OriginalBytes): Promise<OriginalFile> {
+  const b = o.bytes;
+  // Latin-1 text of the head: one character a byte, so "%PDF-" is found exactly where those bytes are.
+  const isPdf = new TextDecoder("latin1").decode(b.subarray(0, 1024)).includes("%PDF-");
+  return { path: o.name, size: b.length, sha256Hex: await sha256Hex(b), isPdf };
 }
 
 /** `within`: a real directory the original must be inside once opened (an archive found by discovery). */
@@ -261,6 +278,11 @@ export interface OriginalsHashing {
   result: Promise<OriginalFile[]>;
   /** Stops a hashing that is no longer needed (the evidence was unreadable); harmless once done. */
   cancel(): void;
+  /**
+   * The bytes of an original given in memory (one of `result`'s entries), which has no path to read it from
+   * again; undefined for a file on disk.
+   */
+  bytesOf?(file: OriginalFile): Uint8Array | undefined;
 }
 
 /**

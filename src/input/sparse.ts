@@ -4,7 +4,7 @@
 // check reads). Each block read is checked against the states of that one hashing pass before it is used, so
 // what is parsed is what was hashed, as when the file was read whole: a file changed in between is an error.
 // Arrays not registered here (small evidence, decoded streams, anything a caller passes) are whole.
-import type { Hash } from "node:crypto";
+import type { Hasher as Hash } from "../platform/crypto.js";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { SealcheckError, errorMessage } from "../errors.js";
 
@@ -99,10 +99,12 @@ class SparseFile {
   private check(k: number): void {
     const { block, states, digest } = this.src;
     const from = k * block;
-    const got = (states[k] as Hash)
-      .copy()
-      .update(this.bytes.subarray(from, Math.min(from + block, this.bytes.length)))
-      .digest();
+    const got = Buffer.from(
+      (states[k] as Hash)
+        .copy()
+        .update(this.bytes.subarray(from, Math.min(from + block, this.bytes.length)))
+        .digest(),
+    );
     const want = k + 1 < states.length ? this.endDigest(k + 1) : digest;
     if (!got.equals(want)) throw this.changed(`bytes ${from}–${Math.min(from + block, this.bytes.length)} differ from those hashed`);
     this.loaded[k] = 1;
@@ -110,7 +112,7 @@ class SparseFile {
 
   private endDigest(k: number): Buffer {
     let d = this.ends.get(k);
-    if (!d) this.ends.set(k, (d = (this.src.states[k] as Hash).copy().digest()));
+    if (!d) this.ends.set(k, (d = Buffer.from((this.src.states[k] as Hash).copy().digest())));
     return d;
   }
 

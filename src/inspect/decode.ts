@@ -3,7 +3,7 @@
 // bytes), the CMS, timestamp, OCSP and certificates through src/pki, the token through src/input/jws.
 // Whatever cannot be decoded is listed in `problems` and the rest is still shown.
 import { jwsLimits, readAttachmentValues, readTokenValues, type TokenValues } from "../evidence/token-values.js";
-import { createHash } from "node:crypto";
+import { createHash } from "../platform/crypto.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";

@@ -9,7 +9,7 @@
 // RSA PKCS #1 v1.5, RSASSA-PSS and DER ECDSA on the NIST curves only: for an unknown OID it throws a plain
 // Error ("Unsupported signature algorithm: …"), plain ECDSA (BSI TR-03111) it does not know, and EdDSA keys
 // it cannot import. The crypto engine therefore verifies every algorithm outside pkijs's set here.
-import { createHash, createPublicKey, verify as verifyNow, type Hash, type KeyObject } from "node:crypto";
+import { createHash, PlatformUnsupportedError, publicKeyFromSpki, verifySignature, type Hasher as Hash, type PublicKey } from "../platform/crypto.js";
 import DEFAULT_POLICY_JSON from "../../schemas/crypto-policy.default.json" with { type: "json" };
 
 /** How a signature value is encoded and checked. */
@@ -187,9 +187,9 @@ const KEY_TYPES: Readonly<Record<SignatureFamily, readonly string[]>> = {
 };
 
 /** The public key of an SPKI's DER, or an UnsupportedAlgorithmError (a key type or curve OpenSSL does not know). */
-export function publicKeyOf(spki: Uint8Array, keyAlgorithmOid: string): KeyObject {
+export function publicKeyOf(spki: Uint8Array, keyAlgorithmOid: string): PublicKey {
   try {
-    return createPublicKey({ key: Buffer.from(spki.buffer, spki.byteOffset, spki.byteLength), format: "der", type: "spki" });
+    return publicKeyFromSpki(spki);
   } catch (e) {
     throw new UnsupportedAlgorithmError(
       "ERR_UNSUPPORTED_KEY",
@@ -206,7 +206,7 @@ export function publicKeyOf(spki: Uint8Array, keyAlgorithmOid: string): KeyObjec
  * is of another type than the algorithm's or the value is malformed (a DER ECDSA value that is no SEQUENCE,
  * an r‖s of the wrong length): the signature was checked and is not a valid one.
  */
-export function verifyByTable(alg: SignatureAlgorithm, key: KeyObject, data: Uint8Array, signature: Uint8Array, hash?: string): boolean {
+export async function verifyByTable(alg: SignatureAlgorithm, key: PublicKey, data: Uint8Array, signature: Uint8Array, hash?: string): Promise<boolean> {
   if (!KEY_TYPES[alg.family].includes(key.asymmetricKeyType ?? "")) return false;
   // Ed25519 and Ed448 name the curve as well as the algorithm: an Ed448 signature is never an Ed25519 key's.
   if (alg.family === "eddsa" && key.asymmetricKeyType !== alg.name.toLowerCase()) return false;
@@ -215,11 +215,15 @@ export function verifyByTable(alg: SignatureAlgorithm, key: KeyObject, data: Uin
   try {
     if (alg.family === "ecdsa-plain") {
       // IEEE P1363: r and s of exactly the order's length each; OpenSSL checks the length too.
-      return verifyNow(h, data, { key, dsaEncoding: "ieee-p1363" }, signature);
+      return await verifySignature(h, data, key, signature, "ieee-p1363");
     }
-    if (alg.family === "ecdsa" || alg.family === "dsa") return verifyNow(h, data, { key, dsaEncoding: "der" }, signature);
-    return verifyNow(h, data, key, signature);
-  } catch {
+    if (alg.family === "ecdsa" || alg.family === "dsa") return await verifySignature(h, data, key, signature, "der");
+    return await verifySignature(h, data, key, signature, "pkcs1");
+  } catch (e) {
+    // A platform that cannot verify this combination at all (the browser's RSA with SHA-224 or SHA-3, DSA)
+    // did not check the value: not a failed signature.
+    if (e instanceof PlatformUnsupportedError)
+      throw new UnsupportedAlgorithmError("ERR_UNSUPPORTED_SIGNATURE_ALGORITHM", alg.oid, alg.name, `${alg.name}: ${e.message}`);
     return false;
   }
 }
@@ -315,9 +319,9 @@ const CURVE_BITS: Readonly<Record<string, number>> = {
 
 /** A public key's type and size in bits as the policy weighs it; null when OpenSSL cannot read it. */
 export function keyStrength(spki: Uint8Array): { type: PolicyKeyType; bits: number } | null {
-  let key: KeyObject;
+  let key: PublicKey;
   try {
-    key = createPublicKey({ key: Buffer.from(spki.buffer, spki.byteOffset, spki.byteLength), format: "der", type: "spki" });
+    key = publicKeyFromSpki(spki);
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 // Certificates: decoding (pkijs), identity (thumbprints, names) and the extensions the checks ask about.
 import { SIGNATURE_ALGORITHMS } from "./algorithms.js";
-import { createHash } from "node:crypto";
+import { createHash } from "../platform/crypto.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import type { CertificateSummary } from "../report/types.js";

@@ -3,7 +3,7 @@
 // PDF's byte ranges, never copied), compared with the messageDigest attribute, and the signature over
 // the signed attributes is verified with pkijs's own primitive — the same steps SignedData.verify takes,
 // without needing the whole content in one buffer.
-import { createHash } from "node:crypto";
+import { createHash } from "../platform/crypto.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";

@@ -2,13 +2,13 @@
 // key's algorithm and exact bytes), so that the CA, responder, TSA and seal keys an archive system meets
 // in every archive are imported once per session instead of several times per archive. Passed to pkijs
 // explicitly: setting pkijs's global engine would change it for every other pkijs user in the host process.
-import { KeyObject, constants, verify as verifyNow, webcrypto } from "node:crypto";
+import { verifyWebCryptoKeyNow, webCrypto, type PublicKey } from "../platform/crypto.js";
 import * as pkijs from "pkijs";
 import { publicKeyOf, signatureAlgorithm as lookupSignatureAlgorithm, verifyByTable } from "./algorithms.js";
 import { toHex } from "./der.js";
 import { BoundedPromises, cacheSlot, DerPool } from "./kept.js";
 
-type CryptoKey = webcrypto.CryptoKey;
+type CryptoKey = Awaited<ReturnType<pkijs.CryptoEngine["getPublicKey"]>>;
 
 type PublicKeyParams = Parameters<pkijs.CryptoEngine["getPublicKey"]>[2];
 
@@ -61,7 +61,7 @@ class KeyCachingEngine extends pkijs.CryptoEngine {
     return verifyByTable(alg, key, view(data), signature.valueBlock.valueHexView, hash ?? undefined);
   }
 
-  private readonly tableKeys = new DerPool<KeyObject>(64);
+  private readonly tableKeys = new DerPool<PublicKey>(64);
 
   /**
    * WebCrypto's verify for RSASSA-PKCS1-v1_5 and ECDSA, done in this thread: the same OpenSSL operation
@@ -84,9 +84,8 @@ class KeyCachingEngine extends pkijs.CryptoEngine {
       const hash = NODE_HASH[hashName(name === "ECDSA" ? algorithm.hash : (key.algorithm as { hash?: unknown }).hash) ?? ""];
       if (hash) {
         try {
-          const options = name === "ECDSA" ? { dsaEncoding: "ieee-p1363" as const } : { padding: constants.RSA_PKCS1_PADDING };
-          // KeyObject.from refuses anything but a CryptoKey.
-          return Promise.resolve(verifyNow(hash, view(data), { key: KeyObject.from(key), ...options }, view(signature)));
+          const now = verifyWebCryptoKeyNow(name, hash, key, view(data), view(signature));
+          if (now !== undefined) return Promise.resolve(now);
         } catch {
           // WebCrypto decides, with its own error.
         }
@@ -119,6 +118,6 @@ export const ENGINE = cacheSlot<pkijs.CryptoEngine>(
   () =>
     new KeyCachingEngine({
       name: "sealcheck",
-      crypto: webcrypto as unknown as ConstructorParameters<typeof pkijs.CryptoEngine>[0]["crypto"],
+      crypto: webCrypto,
     }),
 );

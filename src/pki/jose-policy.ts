@@ -1,7 +1,7 @@
 // The one JOSE policy of sealcheck, for the Workflow token and the controlled-transfer ID token alike:
 // which header parameters are refused, which algorithms count as a signature at all, and which public
 // keys are too weak to prove anything. jose verifies; this module decides what may reach it.
-import { createPublicKey, type KeyObject } from "node:crypto";
+import { publicKeyFromSpki, type PublicKey } from "../platform/crypto.js";
 import type * as pkijs from "pkijs";
 import type { CacheSlot } from "./kept.js";
 import type { PkiSession } from "./session.js";
@@ -79,7 +79,7 @@ export const X509_CURVES: ReadonlySet<string> = new Set([...CURVES, "brainpoolP2
  * make one). EC: only P-256/P-384/P-521 (Node refuses points off their curve when the key is imported, so
  * such a key never gets here). Ed25519 is fine, Ed448 for X.509 and CMS; any other key type is refused.
  */
-export function weakKeyReason(key: KeyObject, use: KeyUse = "jose"): string | null {
+export function weakKeyReason(key: PublicKey, use: KeyUse = "jose"): string | null {
   const d = key.asymmetricKeyDetails ?? {};
   switch (key.asymmetricKeyType) {
     case "rsa":
@@ -107,9 +107,9 @@ export function weakKeyReason(key: KeyObject, use: KeyUse = "jose"): string | nu
 
 /** weakKeyReason for a certificate's key given as DER SubjectPublicKeyInfo; an unreadable key is refused. */
 export function weakSpkiReason(spkiDer: Uint8Array, use: KeyUse = "jose"): string | null {
-  let key: KeyObject;
+  let key: PublicKey;
   try {
-    key = createPublicKey({ key: Buffer.from(spkiDer), format: "der", type: "spki" });
+    key = publicKeyFromSpki(spkiDer);
   } catch (e) {
     return `its public key cannot be read (${e instanceof Error ? e.message : String(e)}; e.g. an EC point off its curve)`;
   }

@@ -2,7 +2,7 @@
 // certificates and its CAs' CRLs, their imported keys, whether a certificate's or CRL's signature verifies
 // with a given issuer), each store bounded. Nothing unique to an archive is kept, and every judgement that
 // depends on the archive (validity at its time, revocation) is made for each archive again.
-import { createHash } from "node:crypto";
+import { createHash } from "../platform/crypto.js";
 import { bytesEqual } from "./der.js";
 
 /**

@@ -7,7 +7,7 @@
 // (pkijs), and authorisation and validity are judged at the time the response was produced.
 import { UnsupportedAlgorithmError } from "./algorithms.js";
 import { weakPublicKeyReason } from "./jose-policy.js";
-import { createHash } from "node:crypto";
+import { createHash } from "../platform/crypto.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";

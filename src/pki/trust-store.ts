@@ -227,6 +227,45 @@ export function readCertificateFiles(paths: readonly string[], option: string): 
   return loadCertificates(paths, option).map(certificateDer);
 }
 
+/**
+ * A trust store of certificate files given as bytes (a PEM bundle or one DER certificate each, named for
+ * messages): every certificate an anchor for every role, as --trust makes it, and the anchors of verified
+ * trusted lists (loadTrustedListAnchors) as --trusted-list adds them. For hosts without a file system.
+ */
+export function trustStoreFromBytes(
+  files: readonly { name: string; bytes: Uint8Array }[],
+  session: PkiSession = pkiSession(),
+  lists?: TrustedListAnchors,
+): TrustStore {
+  const store: TrustStore = { anchors: namedCertificates(files, "a trusted certificate", session), intermediates: [] };
+  if (lists) addListAnchors(store, lists, session);
+  return store;
+}
+
+/**
+ * The certificates of files given as bytes, each as its DER: readCertificateFiles for hosts without a file
+ * system (a trusted list's pinned signers). `role` names them in errors.
+ */
+export function certificateDersFromBytes(files: readonly { name: string; bytes: Uint8Array }[], role: string): Uint8Array[] {
+  return namedCertificates(files, role, pkiSession()).map(certificateDer);
+}
+
+/** The certificates of named files' bytes, as loadCertificates reads a path: errors name the file and its role. */
+function namedCertificates(files: readonly { name: string; bytes: Uint8Array }[], role: string, session: PkiSession): pkijs.Certificate[] {
+  return dedupe(
+    files.flatMap((f) => {
+      let found: pkijs.Certificate[];
+      try {
+        found = certificatesFromBytes(f.bytes, f.name, session);
+      } catch (e) {
+        throw new SealcheckError("ERR_TRUST_STORE", `${f.name} (${role}): ${errorMessage(e)}`, { file: f.name, cause: e });
+      }
+      if (found.length === 0) throw new SealcheckError("ERR_TRUST_STORE", `${f.name} (${role}): no certificate found`, { file: f.name });
+      return found;
+    }),
+  );
+}
+
 /** Each certificate's identity for dedupe and look-ups, computed once per object (anchorsFor dedupes on every path built). */
 const certKeys = new WeakMap<pkijs.Certificate, string>();
 
@@ -265,18 +304,21 @@ export function loadTrustStore(
     const paths = roles[role];
     if (paths?.length) (store.roleAnchors ??= {})[role] = loadCertificates(paths, `--trust-${role}`, session);
   }
-  if (lists) {
-    store.trustedLists = lists.lists.map((l) => ({ ...l }));
-    store.listAnchors = lists.anchors.map(({ der, ...rest }) => {
-      const what = `${rest.source.list}: the certificate of the service "${rest.source.service ?? "?"}"`;
-      try {
-        return { ...rest, cert: certificateFromDer(der, what, session) };
-      } catch (e) {
-        throw new SealcheckError("ERR_TRUST_STORE", `${what} cannot be read (${errorMessage(e)})`, { file: rest.source.list, cause: e });
-      }
-    });
-  }
+  if (lists) addListAnchors(store, lists, session);
   return store;
+}
+
+/** The trusted lists' anchors (loadTrustedListAnchors, as plain data) decoded into the store. */
+function addListAnchors(store: TrustStore, lists: TrustedListAnchors, session: PkiSession): void {
+  store.trustedLists = lists.lists.map((l) => ({ ...l }));
+  store.listAnchors = lists.anchors.map(({ der, ...rest }) => {
+    const what = `${rest.source.list}: the certificate of the service "${rest.source.service ?? "?"}"`;
+    try {
+      return { ...rest, cert: certificateFromDer(der, what, session) };
+    } catch (e) {
+      throw new SealcheckError("ERR_TRUST_STORE", `${what} cannot be read (${errorMessage(e)})`, { file: rest.source.list, cause: e });
+    }
+  });
 }
 
 const ROLE_NAMES: Record<TrustRole, string> = { seal: "a seal", token: "the token certificate", tsa: "a timestamp" };

@@ -2,7 +2,7 @@
 // pinned or announced by a verified LOTL chain), and only a list that passed gives anchors. A service's
 // certificate becomes an anchor for the roles its type allows, during the periods its status history says it
 // was in a status that vouches, and never beyond what the list can speak for (its NextUpdate).
-import { createHash, X509Certificate } from "node:crypto";
+import { certificateFields, createHash } from "../platform/crypto.js";
 import { statSync } from "node:fs";
 import { listDirectory, readRegularFile, undecodableName } from "../input/files.js";
 import { SealcheckError, errorMessage } from "../errors.js";
@@ -85,7 +85,7 @@ function readAll(inputs: readonly TrustedListInput[], maxBytes: number): { bytes
 
 function readable(der: Uint8Array): boolean {
   try {
-    new X509Certificate(der);
+    certificateFields(der);
     return true;
   } catch {
     return false;

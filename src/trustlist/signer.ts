@@ -3,7 +3,7 @@
 // list's territory; compared as whole certificates, byte for byte (TS 119 612 publishes certificates, not
 // names or keys). Its validity period must hold the validation time; list signers have no revocation service.
 // Signers are often people (the EU list's is): messages name the certificate by digest; its subject stays in details.
-import { X509Certificate, type KeyObject } from "node:crypto";
+import { certificateFields, type PublicKey } from "../platform/crypto.js";
 import { certificateFromDer, summarize, validAt } from "../pki/certificate.js";
 import { X509_CURVES } from "../pki/jose-policy.js";
 import type { PkiSession } from "../pki/session.js";
@@ -29,15 +29,15 @@ export interface SignerOutcome {
   check: CheckResult;
   isPerson: boolean;
   der: Uint8Array | null;
-  key: KeyObject | null;
+  key: PublicKey | null;
   summary: CertificateSummary | null;
   trustedBy: string | null;
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The KeyInfo certificate that the signed XAdES SigningCertificate names, with its public key. */
-export function signingCertificate(shape: SignatureShape): { der: Uint8Array; key: KeyObject } | { problem: string } {
+export function signingCertificate(shape: SignatureShape): { der: Uint8Array; key: PublicKey } | { problem: string } {
   const named = shape.keyInfoCertificates.filter((c) => namedBySigningCertificate(c, shape.signingCertificateDigests));
   if (named.length === 0)
     return {
@@ -47,7 +47,7 @@ export function signingCertificate(shape: SignatureShape): { der: Uint8Array; ke
           : "no certificate in KeyInfo is the one the signed SigningCertificate names",
     };
   try {
-    return { der: named[0]!, key: new X509Certificate(Buffer.from(named[0]!)).publicKey };
+    return { der: named[0]!, key: certificateFields(named[0]!).publicKey };
   } catch (e) {
     return { problem: `the signing certificate cannot be read (${errorMessage(e)})` };
   }
@@ -58,7 +58,7 @@ export function signingCertificate(shape: SignatureShape): { der: Uint8Array; ke
  * bits), or ECDSA on the curves TS 119 312 recommends: NIST P-256/384/521 and Brainpool P256r1/P384r1/P512r1
  * (Germany's lists are signed on brainpoolP256r1).
  */
-function keyProblem(key: KeyObject): string | null {
+function keyProblem(key: PublicKey): string | null {
   const d = key.asymmetricKeyDetails ?? {};
   if (key.asymmetricKeyType === "rsa" || key.asymmetricKeyType === "rsa-pss")
     return (d.modulusLength ?? 0) >= 1900 ? null : `an RSA key of ${d.modulusLength ?? "?"} bits (at least 1900 required)`;

@@ -136,7 +136,7 @@ interface SignatureStage {
   signedRoot: XElement | null;
 }
 
-function signatureCheck(parsed: ParsedXml, limits: Limits): SignatureStage {
+async function signatureCheck(parsed: ParsedXml, limits: Limits): Promise<SignatureStage> {
   const ID = "tl-signature";
   let shape: SignatureShape | null;
   try {
@@ -160,7 +160,7 @@ function signatureCheck(parsed: ParsedXml, limits: Limits): SignatureStage {
       signer: cert,
       signedRoot: null,
     };
-  const v = verifyListSignature(shape, cert.key);
+  const v = await verifyListSignature(shape, cert.key);
   if (!v.ok) {
     const sub = v.kind === "hash" ? "HASH_FAILURE" : v.kind === "crypto" ? "SIG_CRYPTO_FAILURE" : "FORMAT_FAILURE";
     const msg = v.kind === "format" ? `The signature cannot be verified: ${v.what}.` : `The signature does not verify: ${v.what}.`;
@@ -248,7 +248,7 @@ async function verifyOne(input: { bytes: Uint8Array; file: string }, trust: Sign
     signedRoot: null,
   };
   try {
-    stages(input, trust, opts, run, found);
+    await stages(input, trust, opts, run, found);
   } catch (e) {
     // A SealcheckError is the caller's; anything else reached by this list is a defect that must neither
     // crash the caller nor pass: the stage fails with the error shown.
@@ -284,7 +284,7 @@ async function verifyOne(input: { bytes: Uint8Array; file: string }, trust: Sign
   };
 }
 
-function stages(input: { bytes: Uint8Array; file: string }, trust: SignerTrust, opts: OneOptions, run: Run, found: Found): void {
+async function stages(input: { bytes: Uint8Array; file: string }, trust: SignerTrust, opts: OneOptions, run: Run, found: Found): Promise<void> {
   const checks = run.checks;
   const rest = (from: number, why: string) => {
     for (const id of TRUSTED_LIST_CHECKS.slice(from)) checks.push(skipped(id, why));
@@ -303,7 +303,7 @@ function stages(input: { bytes: Uint8Array; file: string }, trust: SignerTrust, 
   checks.push(structureCheck(parsed.root));
 
   run.stage = "tl-signature";
-  const sig = signatureCheck(parsed, opts.limits);
+  const sig = await signatureCheck(parsed, opts.limits);
   checks.push(sig.check);
   if (sig.signedRoot) {
     // What is judged from here on is what the signature covers, read back from its canonical bytes.

@@ -2,7 +2,7 @@
 // verified, then verified by xml-crypto. One signature, the last child of the list, with exactly two
 // references: the whole document (URI "", enveloped) and its own SignedProperties. What the rest of sealcheck
 // reads of the list afterwards is parsed from the canonical bytes the first reference's digest covers.
-import { constants, createHash, verify as verifySig, type KeyObject } from "node:crypto";
+import { createHash, verifySignature, type PublicKey, type SignatureEncoding } from "../platform/crypto.js";
 import { FormatError } from "../errors.js";
 import { C14nCanonicalization, ExclusiveCanonicalization, findAncestorNsForElement, type XElement, type XMutableNode } from "./xml-libs.js";
 import { childElements, NS } from "./xml.js";
@@ -76,7 +76,7 @@ function base64Text(el: XElement, what: string): string {
 }
 
 function base64Der(el: XElement, what: string): Uint8Array {
-  return new Uint8Array(Buffer.from(base64Text(el, what), "base64"));
+  return base64Bytes(base64Text(el, what));
 }
 
 /**
@@ -353,20 +353,35 @@ export function namedBySigningCertificate(der: Uint8Array, digests: readonly { h
   return digests.some((d) => createHash(d.hash).update(der).digest("base64") === d.value);
 }
 
-/** The signature value checked over the canonical SignedInfo, with the table's algorithm only. */
-function signatureVerifies(uri: string, material: string, key: KeyObject, signatureValue: string): boolean {
+/** How each kind of the table is checked, and the key types that can make such a signature. */
+const ENCODINGS: Record<SigKind, { encoding: SignatureEncoding; keys: readonly string[] }> = {
+  ecdsa: { encoding: "ieee-p1363", keys: ["ec"] },
+  "rsa-pss": { encoding: "pss", keys: ["rsa", "rsa-pss"] },
+  // PKCS #1 v1.5 with an RSA key only: an RSASSA-PSS key never makes a PKCS #1 v1.5 signature.
+  rsa: { encoding: "pkcs1", keys: ["rsa"] },
+};
+
+/** The signature value checked over the canonical SignedInfo, with the table's algorithm only (the platform seam verifies). */
+async function signatureVerifies(uri: string, material: string, key: PublicKey, signatureValue: string): Promise<boolean> {
   const a = SIGNATURES[uri]!;
-  const data = Buffer.from(material, "utf8");
-  const sig = Buffer.from(signatureValue, "base64");
+  const { encoding, keys } = ENCODINGS[a.kind];
+  if (!keys.includes(key.asymmetricKeyType ?? "")) return false; // a key of another kind than the algorithm names
   try {
-    if (a.kind === "ecdsa") return verifySig(a.hash, data, { key, dsaEncoding: "ieee-p1363" }, sig);
-    if (a.kind === "rsa-pss")
-      return verifySig(a.hash, data, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, sig);
-    return verifySig(a.hash, data, { key, padding: constants.RSA_PKCS1_PADDING }, sig);
+    return await verifySignature(a.hash, new TextEncoder().encode(material), key, base64Bytes(signatureValue), encoding);
   } catch {
-    return false; // a key of another kind than the algorithm names
+    return false; // a value the key's kind cannot check (an r‖s of the wrong length)
   }
 }
+
+/** Standard base64 (already checked by base64Text) as bytes. */
+function base64Bytes(b64: string): Uint8Array {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** xml-crypto's canonicalisation of one element (its own classes), with the ancestors' namespaces it imports. */
 function canonical(algorithm: string, node: XElement, importAncestors: boolean): string {
@@ -390,7 +405,7 @@ export type SignatureVerdict =
  * Comments are rendered as nothing by canonicalisation without comments, so none is removed one by one.
  * On success returns the canonical XML of the whole-list reference.
  */
-export function verifyListSignature(shape: SignatureShape, key: KeyObject): SignatureVerdict {
+export async function verifyListSignature(shape: SignatureShape, key: PublicKey): Promise<SignatureVerdict> {
   let signedList: string | null = null;
   for (const ref of shape.references) {
     let canon: string;
@@ -409,14 +424,14 @@ export function verifyListSignature(shape: SignatureShape, key: KeyObject): Sign
       canon = canonical(ref.transforms[0] ?? INCL_C14N, ref.node, true);
     }
     const digest = createHash(DIGESTS[ref.digest]!).update(canon, "utf8").digest();
-    if (!digest.equals(Buffer.from(ref.digestValue, "base64"))) {
+    if (!sameBytes(digest, base64Bytes(ref.digestValue))) {
       const what = ref.whole ? "the list's content" : "the signature's SignedProperties";
       return { ok: false, kind: "hash", what: `the digest of ${what} does not match the signed reference: the list was changed after signing` };
     }
   }
   if (signedList === null) return { ok: false, kind: "format", what: "the whole-list reference was not verified" };
   const signedInfo = canonical(shape.canonicalization, shape.signedInfo, true);
-  if (!signatureVerifies(shape.algorithm, signedInfo, key, shape.signatureValue))
+  if (!(await signatureVerifies(shape.algorithm, signedInfo, key, shape.signatureValue)))
     return { ok: false, kind: "crypto", what: "the signature value does not verify with the signing certificate's key" };
   return { ok: true, signedList };
 }

@@ -8,13 +8,13 @@ import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { evidenceSha256 } from "../input/evidence-digest.js";
-import { listOriginals, startHashingOriginals, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
+import { hashOriginalBytes, listOriginals, startHashingOriginals, type OriginalBytes, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
 import { TRUST_ROLES, type TrustStore } from "../pki/trust-store.js";
 import { summarize } from "../pki/certificate.js";
 import { failed, warning } from "../report/check.js";
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
 import { listDirectory, openRegular, showName } from "../input/files.js";
-import { createHash } from "node:crypto";
+import { createHash } from "../platform/crypto.js";
 import { basename, dirname, join } from "node:path";
 import { expectOptions, expectPathList } from "../usage.js";
 import { DEFAULT_LIMITS } from "../limits.js";
@@ -62,8 +62,12 @@ export interface VerifyArchiveOptions extends Policy {
   session?: VerificationSession;
   /** Path of the evidence file, or its bytes with a name for messages. */
   evidence: string | { name: string; bytes: Uint8Array };
-  /** Original PDFs: files and/or directories. Omitted or empty: documents are not compared. */
-  originals?: readonly string[];
+  // The bytes' shape is inline, as `evidence`'s: the public API names no type of its own for it.
+  /**
+   * Original PDFs: files and/or directories, or files given as their bytes with a name (for hosts without a
+   * file system). Omitted or empty: documents are not compared.
+   */
+  originals?: readonly (string | { readonly name: string; readonly bytes: Uint8Array })[];
   /** A loaded trust store instead of `trust`/`certs`, to share across many archives. */
   trustStore?: TrustStore;
   /**
@@ -95,16 +99,22 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
   // the checks. A listing error is raised after those of the trust store and the evidence, as before.
   let originalPaths: string[] | null = null;
   let listingError: unknown = null;
+  const givenPaths = (o.originals ?? []).filter((p): p is string => typeof p === "string");
+  const inMemory = (o.originals ?? []).filter((p): p is OriginalBytes => typeof p !== "string");
   try {
-    originalPaths = o.originals && o.originals.length ? listOriginals(o.originals, limits.maxOriginals) : null;
-    if (originalPaths && typeof o.evidence === "string") refuseEvidenceAsOriginals(o.evidence, o.originals ?? [], originalPaths);
+    originalPaths = givenPaths.length ? listOriginals(givenPaths, limits.maxOriginals) : null;
+    if (originalPaths && typeof o.evidence === "string") refuseEvidenceAsOriginals(o.evidence, givenPaths, originalPaths);
+    if ((originalPaths?.length ?? 0) + inMemory.length > limits.maxOriginals)
+      throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${limits.maxOriginals} original files given (raise the limit with --limit maxOriginals=<n>)`);
   } catch (e) {
     listingError = e;
   }
   const within = o.originalsWithin;
-  const hashing = originalPaths
-    ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes, ...(within !== undefined ? { within } : {}) })
-    : null;
+  const hashing = withOriginalBytes(
+    originalPaths ? startHashingOriginals(originalPaths, { maxBytes: limits.maxOriginalBytes, ...(within !== undefined ? { within } : {}) }) : null,
+    inMemory,
+    limits,
+  );
   try {
     const trust = session.trust;
     // A missing --token file is a usage error (exit 3), named before the evidence is read.
@@ -156,6 +166,36 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
 /** verifyArchive with `crossCheckToken` (`verify --token`): the cross-check is a stage of verifyArchive's run. */
 export function verifyArchiveWithToken(o: VerifyArchiveOptions): Promise<ArchiveReport> {
   return verifyArchive(o);
+}
+
+/** Originals given as bytes beside (or instead of) those on disk: hashed here, reported by their names. */
+function withOriginalBytes(hashing: OriginalsHashing | null, given: readonly OriginalBytes[], limits: Limits): OriginalsHashing | null {
+  if (given.length === 0) return hashing;
+  for (const g of given) {
+    if (typeof g !== "object" || g === null || typeof g.name !== "string" || !(g.bytes instanceof Uint8Array))
+      throw new SealcheckError("ERR_USAGE", "originals: expected paths or { name, bytes } (bytes a Uint8Array)");
+    if (g.bytes.length > limits.maxOriginalBytes)
+      throw new SealcheckError(
+        "ERR_INPUT_TOO_LARGE",
+        `${g.name}: an original of ${g.bytes.length} bytes, more than the limit of ${limits.maxOriginalBytes} (maxOriginalBytes)`,
+        {
+          file: g.name,
+        },
+      );
+  }
+  // Each entry hashed is the key of its bytes (by identity, not by name: a name is not a path and may repeat).
+  const bytes = new WeakMap<OriginalFile, Uint8Array>();
+  const result = (async () => {
+    const inMemory: OriginalFile[] = [];
+    for (const g of given) {
+      const f = await hashOriginalBytes(g);
+      bytes.set(f, g.bytes);
+      inMemory.push(f);
+    }
+    return [...(hashing ? await hashing.result : []), ...inMemory];
+  })();
+  result.catch(() => undefined);
+  return { result, cancel: () => hashing?.cancel(), bytesOf: (f) => bytes.get(f) };
 }
 
 /**
@@ -283,7 +323,14 @@ function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
       `evidence: expected a path or { name, bytes } (bytes a Uint8Array), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`,
     );
   }
-  for (const k of ["originals", "trust", "certs"]) expectPathList(k, v[k]);
+  for (const k of ["trust", "certs"]) expectPathList(k, v[k]);
+  const originals = v.originals;
+  if (Array.isArray(originals))
+    expectPathList(
+      "originals",
+      originals.filter((p) => typeof p !== "object" || p === null),
+    );
+  else expectPathList("originals", originals);
 }
 
 interface PipelineRun {
@@ -380,7 +427,8 @@ async function runPipeline(
     if (evidenceDigest !== null && orig.sha256Hex === evidenceDigest.toLowerCase()) return true;
     let other: Uint8Array;
     try {
-      other = readBounded(orig.path, limits.maxEvidenceBytes);
+      // An original given in memory has no path: its bytes, never a file of the same name.
+      other = hashing?.bytesOf?.(orig) ?? readBounded(orig.path, limits.maxEvidenceBytes);
     } catch {
       return false; // unreadable as evidence: an ordinary extra original
     }

@@ -107,6 +107,9 @@ const TYPES = [
   "PersonalDataKind",
   "PolicyKeyType",
   "Policy",
+  // Issue 38 (the browser page): UsableKey.key is the platform seam's PublicKey (a KeyObject in Node, the
+  // page's own key object in a browser), so that type is named here.
+  "PublicKey",
   "ReplayPresentation",
   "ReplayStore",
   "ReportBase",

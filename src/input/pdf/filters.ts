@@ -1,6 +1,6 @@
 // Stream filters: FlateDecode (with PNG and TIFF predictors) and no filter. Everything a sealed file needs
 // to be judged is Flate or raw; any other filter is refused by name rather than half-decoded.
-import { inflateSync } from "node:zlib";
+import { InflateLimitError, inflateBounded as inflate } from "../../platform/inflate.js";
 import { FormatError, LimitError } from "../../errors.js";
 import type { PdfDict, PdfObject } from "./objects.js";
 
@@ -28,9 +28,9 @@ function inflateBounded(data: Uint8Array, maxBytes: number): Uint8Array {
   try {
     // maxOutputLength makes zlib stop as soon as the output would exceed the limit: a bomb costs at most
     // `maxBytes` of memory and the time to produce it, never its full expanded size.
-    return inflateSync(data, { maxOutputLength: Math.max(1, maxBytes) });
+    return inflate(data, maxBytes);
   } catch (e) {
-    if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
+    if (e instanceof InflateLimitError) {
       throw new LimitError("maxDecodedStreamBytes", `FlateDecode output exceeds the limit of ${maxBytes} bytes`);
     }
     throw new FormatError(`corrupt FlateDecode data: ${(e as Error).message}`);

@@ -1,0 +1,117 @@
+// The browser page against the CLI (issue 38, part 6): time to verdict for the broker's real archive and a
+// ~100 MB archive with its originals, in Debian's Chromium (from the click on "Verify" to the verdict on
+// screen: reading the files, verifying in the worker, rendering) and as `sealcheck verify --json` (a whole
+// process, wall time); the longest gap between the page's animation frames while it verifies (a frozen page
+// has one as long as the verification); and the page's size.
+//
+//   npx tsx scripts/bench-web.ts [--runs N] [--quick]     (--quick: originals of 5 MB instead of 52 MB)
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { bigOriginalPdf, mb, writeArchive, writeTrust, type BenchOriginal } from "./bench/corpus.js";
+import { loadPki } from "./generator/index.js";
+// @ts-expect-error: an ES module script without declarations
+import { buildWeb } from "./build-web.mjs";
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const runs = Number(args[args.indexOf("--runs") + 1] ?? 0) || (quick ? 2 : 5);
+const CHROMIUM = process.env.SEALCHECK_CHROMIUM ?? "/usr/bin/chromium";
+const CLI = "dist/cli/main.js";
+const log = (s: string) => process.stderr.write(`${s}\n`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const filesIn = (d: string) => (existsSync(d) ? readdirSync(d).map((f) => join(d, f)) : []);
+
+async function largeArchive(): Promise<string> {
+  const originalBytes = quick ? 5 * 1024 * 1024 : 52 * 1024 * 1024;
+  const dir = join(tmpdir(), `sealcheck-bench-web-${originalBytes}`);
+  if (existsSync(join(dir, ".complete"))) return dir;
+  log(`generating a large archive in ${dir}…`);
+  const pki = loadPki("samples/pki");
+  writeTrust(pki, join(dir, "trust"));
+  const originals: BenchOriginal[] = [];
+  for (const title of ["Bilag A", "Bilag B"])
+    originals.push({ title, fileName: `${title.replace(" ", "-")}.pdf`, bytes: await bigOriginalPdf(title, originalBytes) });
+  await writeArchive(pki, dir, originals);
+  writeFileSync(join(dir, ".complete"), "");
+  return dir;
+}
+
+interface Case {
+  label: string;
+  evidence: string;
+  originals: string[];
+  trust: string[];
+  at?: string;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`);
+  spawnSync(process.execPath, ["scripts/build.mjs", "--no-types"], { stdio: "inherit" });
+  const out = join(tmpdir(), "sealcheck-bench-web-page");
+  mkdirSync(out, { recursive: true });
+  const built = (await buildWeb({ outdir: out })) as { page: string; bytes: number; workerBytes: number };
+  const large = await largeArchive();
+  const real = "test/fixtures/real/broker-example";
+  const cases: Case[] = [
+    { label: "the broker's real archive", evidence: join(real, "archive.pdf"), originals: [], trust: filesIn(join(real, "trust")), at: "2025-12-08T09:35:10Z" },
+    {
+      label: "large archive with its 2 originals",
+      evidence: join(large, "archive.pdf"),
+      originals: filesIn(join(large, "originals")),
+      trust: filesIn(join(large, "trust")),
+    },
+  ];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  const page = await browser.newPage();
+  const rows: string[] = [];
+  for (const c of cases) {
+    const sizes = [c.evidence, ...c.originals].map((f) => Number(spawnSync("stat", ["-c", "%s", f], { encoding: "utf8" }).stdout));
+    const label = `${c.label.replace(/ \(.*\)/, "")}: PAdES ${mb(sizes[0]!)}${c.originals.length ? ` + originals ${mb(sizes.slice(1).reduce((a, b) => a + b, 0))}` : ""}`;
+    const pageS: number[] = [];
+    const workerS: number[] = [];
+    const gaps: number[] = [];
+    const cliS: number[] = [];
+    let verdicts = new Set<string>();
+    for (let i = 0; i < runs; i++) {
+      await page.goto(`file://${built.page}`);
+      await page.setInputFiles("#evidence", c.evidence);
+      if (c.originals.length) await page.setInputFiles("#originals", c.originals);
+      await page.setInputFiles("#trust", c.trust);
+      if (c.at) await page.fill("#at", c.at);
+      // The longest gap between animation frames on the page's thread while it verifies.
+      await page.evaluate(
+        `(() => { window.__gap = 0; let last = performance.now(); const tick = (t) => { window.__gap = Math.max(window.__gap, t - last); last = t; if (!window.__stop) requestAnimationFrame(tick); }; requestAnimationFrame(tick); })()`,
+      );
+      const t = process.hrtime.bigint();
+      await page.click("#verify");
+      await page.waitForSelector("#result:not([hidden]), #error:not([hidden])", { timeout: 600_000 });
+      pageS.push(Number(process.hrtime.bigint() - t) / 1e9);
+      gaps.push((await page.evaluate(`(() => { window.__stop = true; return window.__gap; })()`)) as number);
+      verdicts.add((await page.textContent("#verdict-code")) ?? (await page.textContent("#error-text")) ?? "?");
+      const timing = (await page.textContent("#timing")) ?? "";
+      workerS.push(Number(/in ([\d.]+) s/.exec(timing)?.[1] ?? NaN));
+      const cliArgs = [CLI, "verify", c.evidence, ...c.originals, ...c.trust.flatMap((f) => ["--trust", f]), ...(c.at ? ["--at", c.at] : []), "--json"];
+      const s = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, cliArgs, { encoding: "utf8", maxBuffer: 64 << 20 });
+      cliS.push(Number(process.hrtime.bigint() - s) / 1e9);
+      verdicts.add(JSON.parse(r.stdout).indication);
+    }
+    log(`${label}: page ${pageS.map((x) => x.toFixed(2)).join(" ")}; cli ${cliS.map((x) => x.toFixed(2)).join(" ")}`);
+    rows.push(
+      `| ${label} | ${median(pageS).toFixed(2)} s (verify ${median(workerS).toFixed(2)} s) | ${median(cliS).toFixed(2)} s | ${median(pageS) / median(cliS) > 0 ? (median(pageS) / median(cliS)).toFixed(1) : "?"} × | ${median(gaps).toFixed(0)} ms | ${[...verdicts].join(", ")} |`,
+    );
+    verdicts = new Set();
+  }
+  await browser.close();
+  console.log(
+    `Page: ${built.page}, ${(built.bytes / 1024).toFixed(0)} kB (its worker ${(built.workerBytes / 1024).toFixed(0)} kB of it); medians of ${runs} runs, interleaved page/CLI.\n`,
+  );
+  console.log("| archive | page: click to verdict | CLI: process wall time | page / CLI | page's longest frame gap | verdicts |");
+  console.log("|---|---|---|---|---|---|");
+  for (const r of rows) console.log(r);
+}
+
+await main();

@@ -1,0 +1,322 @@
+// The browser page (issue 38) in real Chromium (Debian's, driven by playwright-core): every sample, every
+// attack, the real archive, page against CLI (the same verdict, checks and reasons); no request leaves the
+// page; the verdict is on screen; unreadable input gives one clear message. Skipped, with a message, only where
+// Chromium is not installed.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { runCli } from "../helpers/cli.js";
+// @ts-expect-error: an ES module script without declarations
+import { buildWeb } from "../../scripts/build-web.mjs";
+import { buildList, makeIdentities, sampleAnchorServices, sign } from "../trustlist/sign.js";
+
+const CHROMIUM = process.env.SEALCHECK_CHROMIUM ?? "/usr/bin/chromium";
+const HAVE = existsSync(CHROMIUM);
+if (!HAVE) console.warn(`test/web/page.test.ts skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set SEALCHECK_CHROMIUM)`);
+
+const TRUST = readdirSync("samples/trust").map((f) => join("samples/trust", f));
+const REAL = "test/fixtures/real/broker-example";
+const expected = JSON.parse(readFileSync("samples/expected.json", "utf8")) as {
+  tampered: Record<string, { files: string[] }>;
+  attacks: Record<string, unknown>;
+};
+
+interface Run {
+  evidence: string;
+  originals: string[];
+  trust: string[];
+  at?: string;
+  /** Trusted lists, lists of lists and pinned list signers: --trusted-list, --lotl, --tl-signer. */
+  lists?: string[];
+  lotls?: string[];
+  listSigners?: string[];
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let url: string;
+/** Every request any page or worker of the context made. */
+const requests: string[] = [];
+
+function filesIn(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).map((f) => join(dir, f)) : [];
+}
+
+async function inPage(r: Run): Promise<{ json: string; indication: string }> {
+  await page.goto(url);
+  // The anchor bundled into this build is not the CLI's: the page trusts exactly the run's files, as the CLI.
+  await page.uncheck("#use-bundled");
+  await page.setInputFiles("#evidence", r.evidence);
+  if (r.originals.length) await page.setInputFiles("#originals", r.originals);
+  if (r.trust.length) await page.setInputFiles("#trust", r.trust);
+  if (r.at) await page.fill("#at", r.at);
+  if (r.lists?.length || r.lotls?.length || r.listSigners?.length) await page.click("#tl summary");
+  if (r.lists?.length) await page.setInputFiles("#tl-lists", r.lists);
+  if (r.lotls?.length) await page.setInputFiles("#tl-lotls", r.lotls);
+  if (r.listSigners?.length) await page.setInputFiles("#tl-signers", r.listSigners);
+  await page.click("#verify");
+  await page.waitForSelector("#result:not([hidden]), #error:not([hidden])", { timeout: 120_000 });
+  if (await page.isVisible("#error")) throw new Error(`the page said: ${(await page.textContent("#error-text")) ?? ""}`);
+  return { json: (await page.textContent("#report-json")) ?? "", indication: (await page.textContent("#verdict-code")) ?? "" };
+}
+
+function cliArgs(r: Run): string[] {
+  const each = (flag: string, files: string[] = []) => files.flatMap((f) => [flag, f]);
+  return [
+    "verify",
+    r.evidence,
+    ...r.originals,
+    ...each("--trust", r.trust),
+    ...(r.at ? ["--at", r.at] : []),
+    ...each("--trusted-list", r.lists),
+    ...each("--lotl", r.lotls),
+    ...each("--tl-signer", r.listSigners),
+    "--json",
+  ];
+}
+
+function inCli(r: Run): string {
+  const c = runCli(cliArgs(r));
+  expect(c.stderr).toBe("");
+  return c.stdout;
+}
+
+/** What must be equal: the verdict, the validation time, every check (paths reduced to the names the page has). */
+function comparable(json: string, r: Run) {
+  let text = json;
+  for (const p of [r.evidence, ...r.originals, ...r.trust, ...(r.lists ?? []), ...(r.lotls ?? []), ...(r.listSigners ?? [])])
+    text = text.split(JSON.stringify(p).slice(1, -1)).join(JSON.stringify(basename(p)).slice(1, -1));
+  // What is judged at the current time (nothing proves a time) was judged a moment apart in page and CLI:
+  // instants of this hour, and the long durations measured to them, are masked on both sides.
+  const now = Date.now();
+  text = text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, (t) => (Math.abs(Date.parse(t) - now) < 3600_000 ? "(now)" : t));
+  if (text.includes("(now)")) text = text.replace(/(?<![\d.])\d{7,}(?![\d.])/g, "0");
+  const report = JSON.parse(text);
+  return {
+    indication: report.indication,
+    subIndication: report.subIndication,
+    validationTime: report.validationTime,
+    decidedBy: report.decidedBy,
+    checks: report.checks,
+  };
+}
+
+async function samePageAndCli(r: Run): Promise<string> {
+  const page = await inPage(r);
+  const cli = inCli(r);
+  expect(comparable(page.json, r)).toEqual(comparable(cli, r));
+  return JSON.parse(page.json).indication;
+}
+
+describe.skipIf(!HAVE)("the browser page in Chromium", () => {
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sealcheck-web-"));
+    const built = await buildWeb({ outdir: dir, anchors: ["samples/trust/seal-root.pem"] });
+    url = `file://${built.page}`;
+    const { chromium } = await import("playwright-core");
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+    context = await browser.newContext({ acceptDownloads: true });
+    context.on("request", (q) => void requests.push(q.url()));
+    // Anything but the page itself and the worker it makes from its own code is refused here too.
+    await context.route("**/*", (route) => (/^(file|blob|data):/.test(route.request().url()) ? route.continue() : route.abort()));
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("verifies the valid samples, each JSON form, with and without originals, as the CLI does", async () => {
+    const originals = filesIn("samples/valid/originals");
+    for (const evidence of ["archive.pdf", "pades.json", "workflowtoken.json"]) {
+      expect(await samePageAndCli({ evidence: `samples/valid/${evidence}`, originals, trust: TRUST })).toBe("TOTAL-PASSED");
+      await samePageAndCli({ evidence: `samples/valid/${evidence}`, originals: [], trust: TRUST });
+    }
+  });
+
+  for (const [name, want] of Object.entries(expected.tampered)) {
+    it(`gives the tampered sample ${name} the CLI's verdict and checks`, async () => {
+      const evidence = want.files.find((f) => !f.startsWith("originals/"))!;
+      await samePageAndCli({ evidence: `samples/tampered/${name}/${evidence}`, originals: filesIn(`samples/tampered/${name}/originals`), trust: TRUST });
+    });
+  }
+
+  for (const file of Object.keys(expected.attacks)) {
+    it(`gives the attack ${file} the CLI's verdict and checks`, async () => {
+      await samePageAndCli({ evidence: `samples/attacks/${file}`, originals: filesIn("samples/valid/originals"), trust: TRUST });
+    });
+  }
+
+  it("verifies the broker's real archive TOTAL-PASSED at its sealing time, as the CLI does", async () => {
+    const r = { evidence: join(REAL, "archive.pdf"), originals: [], trust: filesIn(join(REAL, "trust")), at: "2025-12-08T09:35:10Z" };
+    expect(await samePageAndCli(r)).toBe("TOTAL-PASSED");
+  });
+
+  it("takes trusted lists as --trusted-list does: the samples' CAs on lists signed with RSA and on brainpoolP256r1", { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sealcheck-web-tl-"));
+    const K = await makeIdentities({ rsa: 2048, brainpool: "brainpoolP256r1", stranger: 2048 });
+    const issued = new Date(Math.max(...Object.values(K).map((i) => i.notBefore.getTime())) + 3_600_000);
+    const list = (name: string, signer: typeof K.rsa, edit = (x: string) => x) => {
+      const file = join(dir, name);
+      const spec = { territory: "DK", issued, nextUpdate: new Date(issued.getTime() + 180 * 86_400_000), services: sampleAnchorServices() };
+      writeFileSync(file, edit(sign(buildList(spec), signer)));
+      return file;
+    };
+    for (const k of Object.values(K)) writeFileSync(join(dir, `${k.name}.pem`), k.certPem);
+    const originals = filesIn("samples/valid/originals");
+    for (const name of ["rsa", "brainpool"] as const) {
+      // No certificate given: the list's services are the only anchors.
+      const r = {
+        evidence: "samples/valid/archive.pdf",
+        originals,
+        trust: [],
+        lists: [list(`dk-${name}.xml`, K[name])],
+        listSigners: [join(dir, `${name}.pem`)],
+      };
+      expect(await samePageAndCli(r)).toBe("TOTAL-PASSED");
+      const seal = JSON.parse((await inPage(r)).json).checks.find((c: { id: string }) => c.id === "seal-certificate");
+      expect(seal.message).toContain('The anchor is the service "Test seal CA" of trusted list DK #49');
+    }
+    // A list that does not verify gives nothing: one message naming it, the CLI's.
+    const failing: Run[] = [
+      { evidence: "samples/valid/archive.pdf", originals, trust: [], lists: [list("dk-unpinned.xml", K.stranger)], listSigners: [join(dir, "rsa.pem")] },
+      {
+        evidence: "samples/valid/archive.pdf",
+        originals,
+        trust: [],
+        lists: [list("dk-changed.xml", K.rsa, (x) => x.replace("Test seal CA", "Test seal CB"))],
+        listSigners: [join(dir, "rsa.pem")],
+      },
+    ];
+    for (const r of failing) {
+      const cli = runCli(cliArgs(r));
+      expect(cli.code).toBe(3);
+      const said = await inPage(r).then(
+        () => "",
+        (e: Error) => e.message,
+      );
+      const list = basename(r.lists![0]!);
+      expect(said).toContain(`${list}: the trusted list did not verify`);
+      expect(said.replace("the page said: ", "")).toBe(
+        cli.stderr
+          .trim()
+          .replace(/^sealcheck: (error: )?/, "")
+          .split(r.lists![0]!)
+          .join(list),
+      );
+    }
+  });
+
+  it.skipIf(!existsSync("../shared/tl/EU.xml"))(
+    "takes the real trusted lists of 2019 through the EU list of lists, with the broker's real archive, as the CLI does",
+    { timeout: 180_000 },
+    async () => {
+      const lists = {
+        lists: ["DK", "NO", "ES", "SE"].map((t) => `../shared/tl/${t}.xml`),
+        lotls: ["../shared/tl/EU.xml"],
+        listSigners: ["test/fixtures/tl/lotl-signer-2019.pem"],
+      };
+      const at = "2025-12-08T09:35:10Z";
+      const evidence = join(REAL, "archive.pdf");
+      // The archive is of the broker's test environment, whose CAs are on no list: the lists alone find no anchor.
+      const alone = { evidence, originals: [], trust: [], at, ...lists };
+      expect(await samePageAndCli(alone)).toBe("INDETERMINATE");
+      expect(await samePageAndCli({ ...alone, trust: filesIn(join(REAL, "trust")) })).toBe("TOTAL-PASSED");
+    },
+  );
+
+  it("verifies an ID token as verify-id-token does, and fails one for another receiver", async () => {
+    const jwks = "samples/receiver/jwks.json";
+    const token = readFileSync("samples/receiver/id-token.jwt", "utf8").trim();
+    const cli = (audience: string) =>
+      runCli([
+        "verify-id-token",
+        "samples/receiver/id-token.jwt",
+        "--issuer",
+        "test",
+        "--audience",
+        audience,
+        "--sender",
+        "DK22222222",
+        "--jwks",
+        jwks,
+        "--at",
+        "2025-12-08T08:37:00Z",
+        "--json",
+      ]).stdout;
+    for (const audience of ["DK11111111", "DK99999999"]) {
+      await page.goto(url);
+      await page.click("#id-token summary");
+      await page.fill("#token", token);
+      await page.setInputFiles("#jwks", jwks);
+      await page.fill("#issuer", "test");
+      await page.fill("#audience", audience);
+      await page.fill("#sender", "DK22222222");
+      await page.fill("#token-at", "2025-12-08T08:37:00Z");
+      await page.click("#verify-token");
+      await page.waitForSelector("#result:not([hidden]), #error:not([hidden])");
+      const json = (await page.textContent("#report-json")) ?? "";
+      const r = { evidence: jwks, originals: [], trust: [] };
+      expect(comparable(json, r)).toEqual(comparable(cli(audience), r));
+      expect(JSON.parse(json).indication).toBe(audience === "DK11111111" ? "TOTAL-PASSED" : "TOTAL-FAILED");
+      // The token itself is never shown back (a bearer credential).
+      expect(await page.textContent("#result")).not.toContain(token.slice(0, 40));
+    }
+  });
+
+  it("shows the verdict first, in plain words, on screen", async () => {
+    await inPage({ evidence: "samples/attacks/isa-page-content-replaced.pdf", originals: [], trust: TRUST });
+    const verdict = page.locator("#verdict");
+    await expect(verdict.isVisible()).resolves.toBe(true);
+    expect(await page.textContent("#verdict-title")).toMatch(/^Not valid/);
+    // The screenshot holds the verdict: its box's border is the failure's colour, read back from the PNG.
+    const shot = await verdict.screenshot();
+    // (Browser code as text: this file is type-checked without the DOM's types.)
+    const colour = (await page.evaluate(`(async () => {
+      const b64 = ${JSON.stringify(shot.toString("base64"))};
+      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: "image/png" }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext("2d");
+      ctx.drawImage(bitmap, 0, 0);
+      return [...ctx.getImageData(3, Math.floor(bitmap.height / 2), 1, 1).data];
+    })()`)) as number[];
+    const fail = (await page.evaluate(`getComputedStyle(document.getElementById("verdict")).borderLeftColor`)) as string;
+    expect(`rgb(${colour.slice(0, 3).join(", ")})`).toBe(fail);
+    expect(shot.length).toBeGreaterThan(1000);
+  });
+
+  it("uses the anchors bundled at build time, shown with their fingerprints and origin", async () => {
+    await page.goto(url);
+    const listed = (await page.textContent("#bundled-list")) ?? "";
+    expect(listed).toContain("samples/trust/seal-root.pem");
+    expect(listed).toMatch(/SHA-256 ([0-9A-F]{2}:){31}[0-9A-F]{2}/);
+  });
+
+  it("saves the statement as the CLI's HTML report", async () => {
+    await inPage({ evidence: "samples/valid/archive.pdf", originals: [], trust: TRUST });
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
+    const html = readFileSync((await download.path())!, "utf8");
+    expect(html).toContain("<h1>Verification statement</h1>");
+    expect(download.suggestedFilename()).toBe("sealcheck-statement.html");
+  });
+
+  it("says clearly when a file cannot be verified", async () => {
+    await page.goto(url);
+    await page.setInputFiles("#evidence", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some text") });
+    await page.setInputFiles("#trust", {
+      name: "broken.pem",
+      mimeType: "text/plain",
+      buffer: Buffer.from("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"),
+    });
+    await page.click("#verify");
+    await page.waitForSelector("#error:not([hidden])");
+    expect(await page.textContent("#error-text")).toMatch(/broken\.pem/);
+  });
+
+  it("made no request beyond the page and its own worker", () => {
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((u) => !u.startsWith(url) && !u.startsWith("blob:"))).toEqual([]);
+  });
+});

@@ -1,0 +1,131 @@
+// The platform seam's two implementations answer alike: src/platform (Node: OpenSSL, zlib) and web/platform
+// (the page: @noble/hashes, @noble/curves, WebCrypto, pako), run side by side here on the same inputs (Node
+// has WebCrypto too). Every check above the seam is one implementation; this is what makes that hold.
+import { deflateSync } from "node:zlib";
+import { generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import * as nodeCrypto from "../../src/platform/crypto.js";
+import * as webCryptoTwin from "../../web/platform/crypto.js";
+import * as nodeInflate from "../../src/platform/inflate.js";
+import * as webInflate from "../../web/platform/inflate.js";
+
+const data = randomBytes(100_000);
+
+describe("the platform seam: Node's and the browser's implementations agree", () => {
+  it("hashes: every name the algorithm table uses, whole, in parts, continued from a copy, as hex and base64", () => {
+    for (const name of ["sha1", "sha224", "sha256", "sha384", "sha512", "sha3-224", "sha3-256", "sha3-384", "sha3-512", "shake256"]) {
+      const o = name === "shake256" ? { outputLength: 64 } : undefined;
+      for (const impl of [webCryptoTwin]) {
+        const n = nodeCrypto.createHash(name, o).update(data.subarray(0, 1000));
+        const w = impl.createHash(name, o).update(data.subarray(0, 1000));
+        const [nc, wc] = [n.copy(), w.copy()];
+        expect(Buffer.from(w.update(data.subarray(1000)).digest()).toString("hex"), name).toBe(
+          Buffer.from(n.update(data.subarray(1000)).digest()).toString("hex"),
+        );
+        // Node's copy() of a SHAKE256 forgets its output length (32 bytes again); the library copies SHA-256 only.
+        if (name !== "shake256") expect(wc.digest("base64"), name).toBe(nc.digest("base64"));
+      }
+      expect(webCryptoTwin.createHash(name, o).update("æøå", "utf8").digest("hex")).toBe(nodeCrypto.createHash(name, o).update("æøå", "utf8").digest("hex"));
+      expect(webCryptoTwin.createHash(name, o).update("æøå", "latin1").digest("hex")).toBe(
+        nodeCrypto.createHash(name, o).update("æøå", "latin1").digest("hex"),
+      );
+    }
+    expect(() => webCryptoTwin.createHash("md5")).toThrow();
+  });
+
+  it("sha256Hex of bytes held whole (originals given as bytes): WebCrypto's digest as Node's, on a view into a larger buffer too", async () => {
+    const view = data.subarray(17, 90_017);
+    for (const b of [new Uint8Array(0), data, view]) expect(await webCryptoTwin.sha256Hex(b)).toBe(nodeCrypto.createHash("sha256").update(b).digest("hex"));
+    expect(await nodeCrypto.sha256Hex(view)).toBe(await webCryptoTwin.sha256Hex(view));
+  });
+
+  it("public keys: type, size and curve as OpenSSL reads them; a point off its curve refused", () => {
+    const keys = [
+      generateKeyPairSync("rsa", { modulusLength: 2048 }),
+      generateKeyPairSync("rsa", { modulusLength: 1024, publicExponent: 3 }),
+      generateKeyPairSync("rsa-pss", { modulusLength: 2048 }),
+      ...["prime256v1", "secp384r1", "secp521r1", "brainpoolP256r1", "brainpoolP384r1", "brainpoolP512r1"].map((namedCurve) =>
+        generateKeyPairSync("ec", { namedCurve }),
+      ),
+      generateKeyPairSync("ed25519"),
+      generateKeyPairSync("ed448"),
+    ];
+    for (const k of keys) {
+      const spki = k.publicKey.export({ type: "spki", format: "der" });
+      const n = nodeCrypto.publicKeyFromSpki(spki);
+      const w = webCryptoTwin.publicKeyFromSpki(spki);
+      expect(w.asymmetricKeyType).toBe(n.asymmetricKeyType);
+      const nd = n.asymmetricKeyDetails ?? {};
+      const wd = w.asymmetricKeyDetails ?? {};
+      expect([wd.modulusLength, wd.publicExponent, wd.namedCurve]).toEqual([nd.modulusLength, nd.publicExponent, nd.namedCurve]);
+    }
+    const ec = Buffer.from(keys[3]!.publicKey.export({ type: "spki", format: "der" }));
+    ec[ec.length - 1]! ^= 1; // the point's last coordinate byte: off the curve
+    expect(() => nodeCrypto.publicKeyFromSpki(ec)).toThrow();
+    expect(() => webCryptoTwin.publicKeyFromSpki(ec)).toThrow();
+  });
+
+  it("signatures: valid ones verify and altered ones do not, on every key type the table names", async () => {
+    const cases: {
+      kind: string;
+      hash: string | null;
+      encoding: nodeCrypto.SignatureEncoding;
+      opts: Parameters<typeof generateKeyPairSync>[1] | undefined;
+      type: string;
+    }[] = [
+      { kind: "rsa", type: "rsa", hash: "sha256", encoding: "pkcs1", opts: { modulusLength: 2048 } },
+      { kind: "rsa", type: "rsa", hash: "sha512", encoding: "pss", opts: { modulusLength: 2048 } },
+      { kind: "ec", type: "ec", hash: "sha256", encoding: "der", opts: { namedCurve: "prime256v1" } },
+      { kind: "ec", type: "ec", hash: "sha384", encoding: "ieee-p1363", opts: { namedCurve: "secp384r1" } },
+      { kind: "ec", type: "ec", hash: "sha3-256", encoding: "der", opts: { namedCurve: "secp521r1" } },
+      { kind: "ec", type: "ec", hash: "sha256", encoding: "der", opts: { namedCurve: "brainpoolP256r1" } },
+      { kind: "ec", type: "ec", hash: "sha512", encoding: "ieee-p1363", opts: { namedCurve: "brainpoolP512r1" } },
+      { kind: "ed25519", type: "ed25519", hash: null, encoding: "der", opts: undefined },
+      { kind: "ed448", type: "ed448", hash: null, encoding: "der", opts: undefined },
+    ];
+    for (const c of cases) {
+      const { publicKey, privateKey } = generateKeyPairSync(c.kind as "rsa", c.opts as never) as unknown as { publicKey: KeyObject; privateKey: KeyObject };
+      const msg = randomBytes(300);
+      const s =
+        c.encoding === "pss"
+          ? sign(c.hash, msg, { key: privateKey, padding: 6, saltLength: -1 })
+          : c.kind === "ec"
+            ? sign(c.hash, msg, { key: privateKey, dsaEncoding: c.encoding as "der" })
+            : sign(c.hash, msg, privateKey);
+      const spki = publicKey.export({ type: "spki", format: "der" });
+      const bad = Buffer.from(s);
+      bad[bad.length - 5]! ^= 0x40;
+      const both = async (sig: Uint8Array) => [
+        await nodeCrypto.verifySignature(c.hash, msg, nodeCrypto.publicKeyFromSpki(spki), sig, c.encoding),
+        await webCryptoTwin.verifySignature(c.hash, msg, webCryptoTwin.publicKeyFromSpki(spki), sig, c.encoding).catch((e: Error) => e.message),
+      ];
+      expect(await both(s), `${c.type} ${c.hash} ${c.encoding}`).toEqual([true, true]);
+      const altered = await both(bad);
+      expect(altered[1], `${c.type} altered`).not.toBe(true);
+      expect(altered[0]).toBe(false);
+    }
+  });
+
+  it("inflate: output, limit, truncated, wrong checksum, trailing bytes, not zlib", () => {
+    const good = deflateSync(Buffer.from("hello world ".repeat(10000)));
+    const cases: [Uint8Array, number][] = [
+      [good, 1e9],
+      [good, 1000],
+      [good.subarray(0, good.length - 3), 1e9],
+      [good.subarray(0, 20), 1e9],
+      [Buffer.concat([good.subarray(0, good.length - 1), Buffer.from([good[good.length - 1]! ^ 1])]), 1e9],
+      [Buffer.concat([good, Buffer.from("garbage")]), 1e9],
+      [new Uint8Array(0), 1e9],
+      [Buffer.from("not zlib at all"), 1e9],
+    ];
+    const run = (f: (d: Uint8Array, m: number) => Uint8Array, limit: new (m: string) => Error, d: Uint8Array, m: number) => {
+      try {
+        return `ok ${Buffer.from(f(d, m)).toString("base64").slice(0, 40)} ${f(d, m).length}`;
+      } catch (e) {
+        return `${e instanceof limit ? "limit" : "error"}: ${(e as Error).message}`;
+      }
+    };
+    for (const [d, m] of cases)
+      expect(run(webInflate.inflateBounded, webInflate.InflateLimitError, d, m)).toBe(run(nodeInflate.inflateBounded, nodeInflate.InflateLimitError, d, m));
+  });
+});
