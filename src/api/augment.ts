@@ -9,4 +9,4 @@ export { augmentMany, type AugmentJob } from "../batch/index.js";
 /** @public */
 export type { AugmentOutcome } from "../batch/types.js";
 /** @public */
-export { augmentTarget, planAugment, JOURNAL_FILE, type AugmentPlan } from "../augment/many.js";
+export { augmentTarget, planAugment, JOURNAL_FILE, type AugmentPlan } from "../batch/augment.js";

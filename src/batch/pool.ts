@@ -247,7 +247,7 @@ export class InProcessRunner implements Runner {
   private verify?: (a: ArchiveSpec) => Promise<Omit<BatchResult, "index">>;
   constructor(private readonly init: WorkerInit) {}
   async start(): Promise<void> {
-    const { createRunnerVerifier } = await import("./verifier.js");
+    const { createRunnerVerifier } = await import("./runner-verifier.js");
     this.verify = await createRunnerVerifier(this.init);
   }
   available(): number {

@@ -4,7 +4,7 @@
 // thrown by one archive escapes as an exception.
 import { performance } from "node:perf_hooks";
 import { SealcheckError, errorMessage } from "../errors.js";
-import type { ArchiveExitCode, ArchiveSpec, BatchResult, WorkerInit } from "./types.js";
+import type { ArchiveExitCode, ArchiveSpec, BatchResult } from "./types.js";
 import type { Policy } from "../policy.js";
 
 export type Verifier = (archive: ArchiveSpec) => Promise<Omit<BatchResult, "index">>;
@@ -69,13 +69,6 @@ export async function createVerifier(o: Policy): Promise<Verifier> {
       return noVerdict(archive, message, code, round(performance.now() - t0));
     }
   };
-}
-
-/** What a runner (a worker thread, or the calling thread) does with each archive: verify it, or augment it. */
-export async function createRunnerVerifier(init: WorkerInit): Promise<Verifier> {
-  if (!init.augment) return createVerifier(init.verify);
-  const { createAugmenter } = await import("../augment/many.js");
-  return createAugmenter(init.verify, init.augment);
 }
 
 export function round(ms: number): number {

@@ -4,7 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { keepsReport } from "./jsonl.js";
-import { createRunnerVerifier } from "./verifier.js";
+import { createRunnerVerifier } from "./runner-verifier.js";
 import type { FromWorker, ToWorker, WorkerInit } from "./types.js";
 
 const port = parentPort;

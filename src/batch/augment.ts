@@ -10,14 +10,14 @@ import { performance } from "node:perf_hooks";
 import { SealcheckError, errorMessage } from "../errors.js";
 import type { Policy } from "../policy.js";
 import { exitCodeFor } from "../report/verdict.js";
-import type { ArchiveExitCode, ArchiveSpec, AugmentJob } from "../batch/types.js";
-import { archiveKey } from "../batch/discover.js";
-import { readResults, type StoredResult } from "../batch/jsonl.js";
+import type { ArchiveExitCode, ArchiveSpec, AugmentJob } from "./types.js";
+import { archiveKey } from "./discover.js";
+import { readResults, type StoredResult } from "./jsonl.js";
 import { readRegularFile } from "../input/files.js";
 import { DEFAULT_LIMITS } from "../limits.js";
-import { noVerdict, round, type Verifier } from "../batch/verifier.js";
+import { noVerdict, round, type Verifier } from "./verifier.js";
 import { createSession } from "../verify/session.js";
-import { augmentArchive, writeAugmented } from "./augment.js";
+import { augmentArchive, writeAugmented } from "../augment/augment.js";
 
 /**
  * Where an archive's augmented form is written: the archive itself, or its path relative to the first base
