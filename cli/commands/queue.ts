@@ -2,7 +2,7 @@
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
-import { parseSeconds, policyFlags, policyFrom } from "../options.js";
+import { listOption, parseSeconds, policyFlags, policyFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -260,13 +260,8 @@ verdict, then 2 INDETERMINATE, else 0); 3 also when Redis cannot be reached.`,
     .option("--augment-out-dir <dir>", "with --augment-tsa: write each augmented archive under this folder, at its own absolute path")
     .option("--augment-in-place", "with --augment-tsa: replace each archive (written beside it, read back, verified, renamed)")
     .option("--fetch-revocation", "with --augment-tsa: fetch missing revocation data from the certificates' OCSP responders and CRL distribution points")
-    .option(
-      "--ocsp <file>",
-      "with --augment-tsa: an OCSP response to use where an archive lacks one (repeatable)",
-      (v: string, p: string[]) => [...p, v],
-      [] as string[],
-    )
-    .option("--crl <file>", "with --augment-tsa: a CRL to use where an archive lacks one (repeatable)", (v: string, p: string[]) => [...p, v], [] as string[])
+    .addOption(listOption("--ocsp <file>", "with --augment-tsa: an OCSP response to use where an archive lacks one (repeatable)", "none"))
+    .addOption(listOption("--crl <file>", "with --augment-tsa: a CRL to use where an archive lacks one (repeatable)", "none"))
     .addHelpText(
       "after",
       `
