@@ -57,6 +57,8 @@ const VALUES = [
 // LongTermSummary, PolicyKeyType. No value: the crypto policy is given as a file (Policy.cryptoPolicy, --policy).
 // Its part 4 added AugmentOutcome (BatchResult.augmented reaches it) and, on the queue entry, AugmentJob
 // (RunWorkerOptions.augment).
+// Issue 35 part 3 (evidence as a source) added two, because VerifyArchiveOptions.evidence names them: a caller
+// gives bytes ({ name, bytes }) or a reader of its own ({ name, source }, an EvidenceSource).
 const TYPES = [
   "AlgorithmWeighed",
   "ArchiveCheckId",
@@ -78,6 +80,8 @@ const TYPES = [
   "DiscoveryOptions",
   "ErrorCode",
   "EvidenceFormat",
+  "EvidenceSource",
+  "GivenEvidence",
   "HtmlOptions",
   "IdTokenAlgorithm",
   "IdTokenCheckId",
@@ -120,6 +124,8 @@ const TYPES = [
   "SessionOptions",
   "SignerSummary",
   "SkippedKey",
+  "StatementFields",
+  "StatementInfo",
   "StoredResult",
   "Style",
   "SubIndication",
