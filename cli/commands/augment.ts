@@ -71,8 +71,7 @@ archive without one is augmented without comparing documents). Each line of
 the journal follows schemas/batch-line.schema.json, with "augmented" saying
 what was written; a rerun skips what it records as done.
 
-Limits (--limit <name>=<value>, K/M/G allowed; defaults):
-${limitHelp()}
+${limitHelp("archive")}
 
 Exit codes: 0 written (every archive), 3 nothing written for some archive
 (unusable input, missing validation data, an unreachable or lying TSA, a

@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { SealcheckError, errorMessage } from "../errors.js";
 import type { Policy } from "../policy.js";
 import { exitCodeFor } from "../report/verdict.js";
-import type { ArchiveExitCode, ArchiveSpec, AugmentJob } from "./types.js";
+import { batchErrorCode, type ArchiveExitCode, type ArchiveSpec, type AugmentJob } from "./types.js";
 import { archiveKey } from "./discover.js";
 import { readResults, type StoredResult } from "./jsonl.js";
 import { readRegularFile } from "../input/files.js";
@@ -91,7 +91,8 @@ export async function createAugmenter(policy: Policy, job: AugmentJob): Promise<
       // The JSON forms: not augmentable, said apart from the archives that failed.
       if (e instanceof SealcheckError && e.code === "ERR_USAGE" && /the JSON forms cannot carry/.test(e.message))
         return noVerdict(archive, e.message, "ERR_NOT_AUGMENTABLE", round(performance.now() - t0));
-      const code = e instanceof SealcheckError ? e.code : "ERR_INTERNAL";
+      // A library code the batch does not list (an unreadable format, say): augment wrote nothing for it.
+      const code = e instanceof SealcheckError ? (batchErrorCode(e.code) ?? "ERR_AUGMENT") : "ERR_INTERNAL";
       const message = e instanceof SealcheckError ? e.message : `internal error while augmenting ${archive.evidence}: ${errorMessage(e)}`;
       return noVerdict(archive, message, code, round(performance.now() - t0));
     }

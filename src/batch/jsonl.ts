@@ -5,7 +5,7 @@ import { openForAppending, openRegular } from "../input/files.js";
 import { createInterface } from "node:readline";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { escapeJsonText } from "../render/sanitize.js";
-import type { BatchResult, ReportMode } from "./types.js";
+import { batchErrorCode, type BatchResult, type ReportMode } from "./types.js";
 
 export type { ReportMode } from "./types.js";
 
@@ -118,7 +118,8 @@ export async function readResults(file: string, onResult: (r: StoredResult) => v
       exitCode: r.exitCode,
       durationMs: typeof r.durationMs === "number" ? r.durationMs : 0,
       error: r.error ?? null,
-      errorCode: r.errorCode ?? null,
+      // A code this version does not know (a line of another version): no code, the error's text kept.
+      errorCode: batchErrorCode(r.errorCode),
       ...(typeof r.index === "number" ? { index: r.index } : {}),
       ...(typeof r.run === "string" ? { run: r.run } : {}),
       ...(Array.isArray(r.decidedBy) ? { decidedBy: r.decidedBy.filter((d): d is string => typeof d === "string") } : {}),

@@ -28,8 +28,30 @@ export interface ArchiveSpec {
 /** Exit code of one archive (contract.md): 0 passed, 1 failed, 2 indeterminate, 3 no verdict. */
 export type ArchiveExitCode = 0 | 1 | 2 | 3;
 
-/** Why an archive got no verdict: a SealcheckError code, or one of the batch's own. */
-export type BatchErrorCode = string;
+/**
+ * Why an archive got no verdict: one of these stable codes (docs/batch.md, "Error codes"). The library's own
+ * (SealcheckError) for what verifying one archive can meet, and the batch's and the queue's.
+ */
+export const BATCH_ERROR_CODES = [
+  "ERR_LAYOUT", // discovery: no originals/ folder, a manifest problem, a link out of the directory searched
+  "ERR_FILE_NOT_FOUND", // the evidence or an original does not exist
+  "ERR_FILE_UNREADABLE", // it exists but cannot be read (or is not a regular file, or changed while read)
+  "ERR_INPUT_TOO_LARGE", // a limit prevents any verdict (maxEvidenceBytes, maxOriginals)
+  "ERR_USAGE", // the archive's own inputs contradict each other (an original that is the evidence itself)
+  "ERR_TIMEOUT", // verifying it took longer than the batch's timeout
+  "ERR_WORKER_CRASHED", // the worker thread or process verifying it died (out of memory, killed)
+  "ERR_INTERNAL", // a defect, or a queue job that failed for another reason
+  "ERR_QUEUE_JOB", // a queue worker refused the job holding it (changed in Redis, not sealcheck's)
+  "ERR_QUEUE_RESULT", // a queue reader found no trusted result for it
+  "ERR_AUGMENT", // augment wrote nothing for it (it does not verify, data is missing, the result would not verify)
+  "ERR_NOT_AUGMENTABLE", // augment: a JSON form, which cannot carry a DSS
+] as const;
+export type BatchErrorCode = (typeof BATCH_ERROR_CODES)[number];
+
+/** `code` when it is a BatchErrorCode, else null. */
+export function batchErrorCode(code: unknown): BatchErrorCode | null {
+  return (BATCH_ERROR_CODES as readonly unknown[]).includes(code) ? (code as BatchErrorCode) : null;
+}
 
 /** The outcome of one archive: one line of the `--out` JSON Lines file. */
 export interface BatchResult {

@@ -35,7 +35,7 @@ export async function startRunner(options: VerifyManyOptions & Pick<WorkerInit, 
   if (!Number.isInteger(workers) || workers < 0) throw new SealcheckError("ERR_USAGE", `workers must be a whole number ≥ 0, not ${String(options.workers)}`);
   // Node's timers hold at most 2^31-1 ms; a larger timeout would fire after 1 ms.
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= 2_147_483_647)) {
-    throw new SealcheckError("ERR_USAGE", "timeoutMs must be a positive number of milliseconds, at most 2147483647 (--timeout at most 2147483 s)");
+    throw new SealcheckError("ERR_USAGE", "timeoutMs: more than 0 and at most 2147483647 ms (24.8 days)", { option: "timeoutMs" });
   }
   const init = initOf(options);
   const runner: Runner =

@@ -110,7 +110,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   // At least 1: a job of several archives whose worker died must be taken again to be split, else every one of
   // its unfinished archives would be charged with the death.
   if (!Number.isInteger(maxStalledCount) || maxStalledCount < 1 || maxStalledCount > 100)
-    throw new SealcheckError("ERR_USAGE", "the number of stalls allowed (--max-stalled) must be a whole number from 1 to 100");
+    throw new SealcheckError("ERR_USAGE", "maxStalledCount: the number of stalls allowed must be a whole number from 1 to 100", { option: "maxStalledCount" });
   if (!["all", "not-passed", "none"].includes(reports)) throw new SealcheckError("ERR_USAGE", "reports must be all, not-passed or none");
   const key = resultKey === undefined ? undefined : checkResultKey(resultKey);
   if (healthFile !== undefined && (typeof healthFile !== "string" || healthFile === ""))
@@ -275,15 +275,23 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   let healthFailed = false;
   /** Set by close(): the timer's writes say so too, rather than ok, while running archives finish. */
   let closingPhase: "stopping" | "stopped" | null = null;
+  let closing: Promise<void> | null = null;
+  /** Set by a forced close: the threads' archives were handed back unfinished. */
+  let forced: Promise<void> | undefined;
   const health = (): void => {
     if (!healthFile) return;
     const redisState = client.status;
+    // Stopped: the threads were closed on purpose, so they are not "failed"; the reason says how it stopped.
     const reason =
-      redisState !== "ready"
-        ? `Redis is ${redisState}${lastErrorSeen ? ` (${lastErrorSeen.message})` : ""}`
-        : !runner.alive()
-          ? "every verification thread failed and none could be restarted"
-          : null;
+      closingPhase === "stopped"
+        ? forced
+          ? STOPPED_FORCED
+          : STOPPED_CLEANLY
+        : redisState !== "ready"
+          ? `Redis is ${redisState}${lastErrorSeen ? ` (${lastErrorSeen.message})` : ""}`
+          : !runner.alive()
+            ? "every verification thread failed and none could be restarted"
+            : null;
     try {
       writeHealthFile(healthFile, {
         status: closingPhase ?? (reason ? "degraded" : "ok"),
@@ -308,8 +316,6 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   health();
   const healthTimer = healthFile ? setInterval(health, healthIntervalMs).unref() : null;
 
-  let closing: Promise<void> | null = null;
-  let forced: Promise<void> | undefined;
   return {
     run: runs.false,
     get processed() {
@@ -370,6 +376,10 @@ function augmentJobOf(a: RunWorkerOptions["augment"]): AugmentJob | undefined {
   // Queued archives are absolute paths: under outDir each keeps its whole path, so no two can collide.
   return { ...rest, target: outDir !== undefined ? { outDir, bases: ["/"] } : { inPlace: true } };
 }
+
+/** The health file's reason once the worker has stopped: on purpose (close()), so neither is a failure. */
+const STOPPED_CLEANLY = "stopped cleanly on SIGTERM or close(): took no new job and finished the running archives";
+const STOPPED_FORCED = "stopped at once on a second signal or close({ force: true }): the running archives were handed back to the queue";
 
 /** How long a closing worker waits for Redis (BullMQ's close, the splitter's) before it goes on without it. */
 const CLOSE_DEADLINE_MS = 5000;
