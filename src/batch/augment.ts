@@ -128,14 +128,14 @@ const sha256File = (file: string): string | null => {
  * (in the output folder unless given; needed in place, where nothing else tells a rerun what was done).
  */
 export function planAugment(roots: readonly string[], o: { outDir?: string; inPlace?: true; journal?: string; overwrite?: boolean }): AugmentPlan {
-  const usage = (m: string) => new SealcheckError("ERR_USAGE", m);
+  const usage = (option: string, m: string) => new SealcheckError("ERR_USAGE", `${option}: ${m}`, { option });
   let target: AugmentJob["target"];
   let journal = o.journal;
   if (o.outDir !== undefined) {
     try {
       mkdirSync(o.outDir, { recursive: true });
     } catch (e) {
-      throw usage(`--out-dir ${o.outDir}: cannot create it (${errorMessage(e)})`);
+      throw usage("outDir", `${o.outDir}: cannot create it (${errorMessage(e)})`);
     }
     const realOut = realpathSync(o.outDir);
     const bases: string[] = [];
@@ -150,7 +150,8 @@ export function planAugment(roots: readonly string[], o: { outDir?: string; inPl
         const real = realpathSync(root);
         if (realOut === real || realOut.startsWith(real.endsWith(sep) ? real : real + sep))
           throw usage(
-            `--out-dir ${o.outDir} is inside ${root}, a folder searched: its archives would be found, and augmented, again; choose a folder outside it`,
+            "outDir",
+            `${o.outDir} is inside ${root}, a folder searched: its archives would be found, and augmented, again; choose a folder outside it`,
           );
         bases.push(resolve(root));
       } else bases.push(dirname(resolve(root)));
@@ -161,7 +162,8 @@ export function planAugment(roots: readonly string[], o: { outDir?: string; inPl
   } else {
     if (journal === undefined)
       throw usage(
-        "augment --in-place over folders or manifests needs --journal <file>: it records what was done, so that a rerun does not stamp those archives again",
+        "journal",
+        "augmenting in place over folders or manifests needs a journal file: it records what was done, so that a rerun does not stamp those archives again",
       );
     target = { inPlace: true };
   }

@@ -79,6 +79,8 @@ describe("augment over folders (--out-dir), with a journal", () => {
       ["TOTAL-PASSED", "B-T", "B-LTA"],
     ]);
     expect(journal.find((l) => l.evidence.endsWith("pades.json"))?.errorCode).toBe("ERR_NOT_AUGMENTABLE");
+    // The tampered archive: augment wrote nothing for it.
+    expect(journal.find((l) => l.evidence.endsWith("case-3/archive.pdf"))?.errorCode).toBe("ERR_AUGMENT");
     // Each journal line is a batch line as schemas/batch-line.schema.json publishes it, `augmented` included.
     const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true });
     (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
@@ -119,10 +121,11 @@ describe("augment over folders (--out-dir), with a journal", () => {
     archiveTree(root);
     const inside = await runCliAsync(["augment", root, "--out-dir", join(root, "lta"), ...base()]);
     expect(inside.code).toBe(3);
-    expect(inside.stderr).toMatch(/is inside .*a folder searched: its archives would be found, and augmented, again/);
+    expect(inside.stderr).toMatch(/--out-dir: .* is inside .*a folder searched: its archives would be found, and augmented, again/);
     const noJournal = await runCliAsync(["augment", root, "--in-place", ...base()]);
     expect(noJournal.code).toBe(3);
-    expect(noJournal.stderr).toMatch(/--in-place over folders or manifests needs --journal/);
+    // The library names its option (journal); the CLI its flag.
+    expect(noJournal.stderr).toMatch(/--journal: augmenting in place over folders or manifests needs a journal file/);
     const out = await runCliAsync(["augment", root, "--out", join(dir, "x.pdf"), ...base()]);
     expect(out.code).toBe(3);
     expect(out.stderr).toMatch(/--out is for one archive/);
