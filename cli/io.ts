@@ -24,6 +24,8 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   timeoutMs: "--timeout",
   tokenSignerOrganizations: "--token-signer",
   cryptoPolicy: "--policy",
+  outDir: "--out-dir",
+  journal: "--journal",
 };
 
 /** A library error's message with its option named as the command line's flag ("at: ..." → "--at: ..."). */

@@ -2,7 +2,7 @@
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
-import { limitHelp, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
+import { limitHelp, listOption, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -60,6 +60,10 @@ always) and maxmemory-policy noeviction (docs/batch.md in the package).`,
       "--follow-manifests",
       "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
     )
+    .option(
+      "--augment",
+      "enqueue augment jobs (PAdES-BASELINE-LTA, as sealcheck augment) instead of verify jobs: only workers started with --augment-tsa take them, with their own TSA and output place",
+    )
     .option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)", parseCount, 16)
     .option("--result-key <file>", "sign each archive's record with this key (the workers' and readers' --result-key)")
     .option(
@@ -101,6 +105,7 @@ ${EXIT_HELP}`,
           allowMissingOriginals: Boolean(opts.allowMissingOriginals),
           followManifests: Boolean(opts.followManifests),
           groupSize: opts.groupSize as number,
+          ...(opts.augment ? { kind: "augment" as const } : {}),
         })
           .then((r) => ((finished = true), r))
           .finally(() => receipt?.close(finished));
@@ -260,6 +265,12 @@ cannot be reached.`,
     .option("--result-key <file>", "sign each result line with this secret key (32+ bytes; readers check it with --result-key)")
     .option("--health-file <file>", "rewrite this JSON file with the worker's state every few seconds (check it with: sealcheck queue health <file>)")
     .option("--health-interval <seconds>", "how often the health file is rewritten", parseSeconds, 5)
+    .option("--augment-tsa <url>", "take the augment jobs (queue add --augment) instead of the verify jobs, stamping with this RFC 3161 TSA")
+    .option("--augment-out-dir <dir>", "with --augment-tsa: write each augmented archive under this folder, at its own absolute path")
+    .option("--augment-in-place", "with --augment-tsa: replace each archive (written beside it, read back, verified, renamed)")
+    .option("--fetch-revocation", "with --augment-tsa: fetch missing revocation data from the certificates' OCSP responders and CRL distribution points")
+    .addOption(listOption("--ocsp <file>", "with --augment-tsa: an OCSP response to use where an archive lacks one (repeatable)", "none"))
+    .addOption(listOption("--crl <file>", "with --augment-tsa: a CRL to use where an archive lacks one (repeatable)", "none"))
     .addHelpText(
       "after",
       `
@@ -282,7 +293,28 @@ ${EXIT_HELP}`,
     .action(async (opts: Record<string, unknown>) => {
       await runGuarded(async () => {
         const { runWorker, readResultKey } = await import("../../src/api/queue.js");
+        const { SealcheckError } = await import("../../src/api/common.js");
+        const { resolve } = await import("node:path");
+        const augmenting = typeof opts.augmentTsa === "string";
+        if (
+          !augmenting &&
+          (opts.augmentOutDir !== undefined || opts.augmentInPlace || opts.fetchRevocation || (opts.ocsp as string[]).length || (opts.crl as string[]).length)
+        )
+          throw new SealcheckError("ERR_USAGE", "worker: --augment-out-dir, --augment-in-place, --fetch-revocation, --ocsp and --crl are for --augment-tsa");
+        if (augmenting && (opts.augmentOutDir === undefined) === !opts.augmentInPlace)
+          throw new SealcheckError("ERR_USAGE", "worker --augment-tsa: give exactly one of --augment-out-dir <dir> and --augment-in-place");
         const w = await runWorker({
+          ...(augmenting
+            ? {
+                augment: {
+                  tsa: opts.augmentTsa as string,
+                  ...(opts.augmentOutDir !== undefined ? { outDir: resolve(opts.augmentOutDir as string) } : { inPlace: true }),
+                  ...(opts.fetchRevocation ? { fetchRevocation: true } : {}),
+                  ...((opts.ocsp as string[]).length ? { ocsp: (opts.ocsp as string[]).map((f) => resolve(f)) } : {}),
+                  ...((opts.crl as string[]).length ? { crl: (opts.crl as string[]).map((f) => resolve(f)) } : {}),
+                },
+              }
+            : {}),
           ...(opts.resultKey !== undefined ? { resultKey: readResultKey(opts.resultKey as string) } : {}),
           ...(opts.healthFile !== undefined
             ? { healthFile: opts.healthFile as string, healthIntervalMs: Math.round((opts.healthInterval as number) * 1000) }

@@ -46,6 +46,8 @@ export interface OcspOptions {
   /** Default: the responder's certificate when it is not the issuer. */
   certs?: Issued[];
   scheme?: SignatureScheme;
+  /** An id-pkix-ocsp-nonce response extension with these bytes (RFC 8954), as a responder echoes a request's. */
+  nonce?: Uint8Array;
 }
 
 /** A DER OCSPResponse (successful, id-pkix-ocsp-basic). */
@@ -69,7 +71,8 @@ export function createOcspResponse(o: OcspOptions): Uint8Array {
     ...(archiveCutoff ? [explicit(1, seq(seq(oid(OIDS.ocspArchiveCutoff), octets(encode(genTime(archiveCutoff))))))] : []),
   );
   const responderId = o.responderId === "byName" ? explicit(1, raw(subjectNameDer(o.responder))) : explicit(2, octets(keyId(spkiDer(o.responder.key))));
-  const tbs = encode(seq(responderId, genTime(producedAt), seq(single)));
+  const nonce = o.nonce ? [explicit(1, seq(seq(oid("1.3.6.1.5.5.7.48.1.2"), octets(encode(octets(o.nonce))))))] : [];
+  const tbs = encode(seq(responderId, genTime(producedAt), seq(single), ...nonce));
   const scheme = o.scheme ?? defaultScheme(o.responder.key);
   const certs = o.certs ?? (o.responder === o.issuer ? [] : [o.responder]);
   const basic = seq(

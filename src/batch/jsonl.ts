@@ -62,7 +62,7 @@ export class JsonlWriter {
 /** A result line as read back (fields checked loosely: a line from an older version still counts). */
 export type StoredResult = Pick<
   BatchResult,
-  "evidence" | "originals" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "errorCode" | "protectedUntil"
+  "evidence" | "originals" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "errorCode" | "protectedUntil" | "augmented"
 > & {
   /** The line's position, when it has one. */
   index?: number;
@@ -70,6 +70,14 @@ export type StoredResult = Pick<
   run?: string;
   decidedBy?: string[];
 };
+
+/** Whether a line's `augmented` is one as augment writes it (what resuming an augment relies on). */
+function storedOutcome(a: unknown): boolean {
+  if (!a || typeof a !== "object") return false;
+  const o = a as Record<string, unknown>;
+  const hex = (v: unknown) => typeof v === "string" && /^[0-9a-f]{64}$/.test(v);
+  return typeof o.output === "string" && o.output !== "" && hex(o.inputSha256) && hex(o.outputSha256);
+}
 
 /**
  * Streams the results of an earlier run. Lines that are not JSON results (a partial last line) are
@@ -115,6 +123,7 @@ export async function readResults(file: string, onResult: (r: StoredResult) => v
       ...(typeof r.index === "number" ? { index: r.index } : {}),
       ...(typeof r.run === "string" ? { run: r.run } : {}),
       ...(Array.isArray(r.decidedBy) ? { decidedBy: r.decidedBy.filter((d): d is string => typeof d === "string") } : {}),
+      ...(storedOutcome(r.augmented) ? { augmented: r.augmented! } : {}),
       ...(r.protectedUntil === null || (typeof r.protectedUntil === "string" && !Number.isNaN(Date.parse(r.protectedUntil)))
         ? { protectedUntil: r.protectedUntil }
         : {}),

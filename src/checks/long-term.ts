@@ -12,9 +12,9 @@
 // - the seal's own algorithms are weighed at the earliest proven POE (else the validation time);
 // - "protected until": the date the newest proven POE's path or algorithms run out (without one, the seal
 //   certificate's expiry), after which the verdict turns INDETERMINATE unless the archive is renewed.
-import type * as pkijs from "pkijs";
+import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
-import { digestStanding, keyStanding, keyStrength, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
+import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlgorithm, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
 import { displayName, sameName } from "../pki/certificate.js";
 import { decodeCrl, judgeCrl } from "../pki/crl.js";
 import { hashName, revocationArchival } from "../pki/cms.js";
@@ -60,6 +60,81 @@ function standings(policy: CryptoPolicy, cert: pkijs.Certificate, digests: reado
   const key = keyStrength(new Uint8Array(cert.subjectPublicKeyInfo.toSchema().toBER(false)));
   if (key) out.push(keyStanding(policy, key, at));
   for (const d of new Set(digests.filter((x): x is string => !!x))) out.push(digestStanding(policy, d, at));
+  return out;
+}
+
+/** The digest a signature algorithm hashes with: from its OID, or an RSASSA-PSS's parameters; null when unknown. */
+function signatureDigest(alg: pkijs.AlgorithmIdentifier): string | null {
+  try {
+    const a = signatureAlgorithm(alg.algorithmId);
+    if (a.hash) return a.hash;
+    if (a.family === "rsa-pss") {
+      const p = alg.algorithmParams ? new pkijs.RSASSAPSSParams({ schema: alg.algorithmParams }) : new pkijs.RSASSAPSSParams();
+      return digestAlgorithm(p.hashAlgorithm.algorithmId).name;
+    }
+  } catch {
+    /* an algorithm sealcheck does not know is judged where it is verified */
+  }
+  return null;
+}
+
+const named = (s: AlgorithmStanding, what: string): AlgorithmStanding => ({ ...s, what: `${s.what} (${what})` });
+
+/**
+ * A certificate path's own algorithms (leaf first, anchor last), as the crypto policy weighs them: the digest each
+ * certificate was signed with, and each CA certificate's key (the leaf's key is weighed with its own use, the
+ * trust anchor's not at all: it is trusted as configured, as EU DSS leaves trusted certificates out).
+ */
+function pathStandings(policy: CryptoPolicy, chain: readonly pkijs.Certificate[], at: Date): AlgorithmStanding[] {
+  const out: AlgorithmStanding[] = [];
+  if (chain.length < 2) return out;
+  for (const [i, c] of chain.slice(0, -1).entries()) {
+    const who = `"${displayName(c.subject)}"`;
+    if (i > 0) {
+      const key = keyStrength(new Uint8Array(c.subjectPublicKeyInfo.toSchema().toBER(false)));
+      if (key) out.push(named(keyStanding(policy, key, at), `the key of ${who}`));
+    }
+    const d = signatureDigest(c.signatureAlgorithm);
+    if (d) out.push(named(digestStanding(policy, d, at), `the signature on ${who}`));
+  }
+  return out;
+}
+
+/** The JWS algorithms' digests (RFC 7518). */
+const JWS_DIGEST: Readonly<Record<string, string>> = {
+  RS256: "sha256",
+  RS384: "sha384",
+  RS512: "sha512",
+  PS256: "sha256",
+  PS384: "sha384",
+  PS512: "sha512",
+  ES256: "sha256",
+  ES384: "sha384",
+  ES512: "sha512",
+};
+
+/**
+ * The algorithms of what lies inside the sealed revision and is judged with the seal (past validation at the
+ * seal's POE): the Workflow token's JWS (its digest and the token certificate's key), the token certificate's
+ * path, and the token's OCSP response (the digest it is signed with, and its responder's key).
+ */
+function sealedEvidenceStandings(policy: CryptoPolicy, f: Needs, at: Date): AlgorithmStanding[] {
+  const out: AlgorithmStanding[] = [];
+  const alg = f.jws?.header.alg;
+  if (typeof alg === "string" && JWS_DIGEST[alg]) out.push(named(digestStanding(policy, JWS_DIGEST[alg], at), `the Workflow token's ${alg}`));
+  if (f.tokenCert) {
+    const key = keyStrength(new Uint8Array(f.tokenCert.subjectPublicKeyInfo.toSchema().toBER(false)));
+    if (key) out.push(named(keyStanding(policy, key, at), "the Workflow token's key"));
+  }
+  if (f.tokenChain?.path.length) out.push(...pathStandings(policy, f.tokenChain.path, at));
+  const basic = f.ocsp?.basic;
+  if (basic) {
+    const d = signatureDigest(basic.signatureAlgorithm);
+    if (d) out.push(named(digestStanding(policy, d, at), "the signature on the token's OCSP response"));
+    const responder = f.ocsp?.certificates[0] ?? f.tokenIssuer ?? null;
+    const key = responder ? keyStrength(new Uint8Array(responder.subjectPublicKeyInfo.toSchema().toBER(false))) : null;
+    if (key) out.push(named(keyStanding(policy, key, at), "the key of the token's OCSP responder"));
+  }
   return out;
 }
 
@@ -158,7 +233,10 @@ async function tsaRevocation(
 
 async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, pool: RevocationPool): Promise<Weighed> {
   const { notBefore, notAfter } = chainBounds(c.info.chain.length ? c.info.chain : [c.info.signer]);
-  const algs = standings(env.options.cryptoPolicy, c.info.signer, [c.info.signerDigest, c.info.imprintAlgorithm], poe);
+  const algs = [
+    ...standings(env.options.cryptoPolicy, c.info.signer, [c.info.signerDigest, c.info.imprintAlgorithm], poe),
+    ...pathStandings(env.options.cryptoPolicy, c.info.chain, poe),
+  ];
   const algUntil = minDate(algs.map((a) => a.until));
   const horizon = minDate([notAfter, algUntil]);
   const entry: LongTermEntry = {
@@ -259,7 +337,11 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
   const si = f.cms?.signedData.signerInfos[0];
   const sealDigest = si ? (hashName(si.digestAlgorithm.algorithmId) ?? undefined) : undefined;
   const poeOfSeal = earliest ? new Date(earliest.entry.genTime) : null;
-  const sealAlgs = standings(env.options.cryptoPolicy, cert, [sealDigest], poeOfSeal ?? T);
+  const sealAlgs = [
+    ...standings(env.options.cryptoPolicy, cert, [sealDigest], poeOfSeal ?? T),
+    ...pathStandings(env.options.cryptoPolicy, f.sealChain ?? [], poeOfSeal ?? T),
+    ...sealedEvidenceStandings(env.options.cryptoPolicy, f, poeOfSeal ?? T),
+  ];
   // A revocation of the seal certificate at or before the validation time (stated by authentic data of any
   // date; seal-certificate failed already when it is at or before the sealing time) ends its validity then.
   const revokedAt = f.sealRevokedAt && f.sealRevokedAt.getTime() <= T.getTime() ? f.sealRevokedAt : null;

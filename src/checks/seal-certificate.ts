@@ -34,6 +34,8 @@ export interface SealPathFacts {
    * validation then needs a proof of existence before it.
    */
   readonly sealRevokedAt?: Date;
+  /** The same path, leaf first, anchor last: the crypto policy weighs its algorithms (check long-term). */
+  readonly sealChain?: readonly pkijs.Certificate[];
 }
 
 type Needs = SealCmsFacts & Pick<ArchiveFacts, "sealTimestamp" | "claims">;
@@ -51,7 +53,7 @@ export async function checkSealCertificate(
   const sealPath = describePath(chain.path);
   const out: { revokedAt?: Date } = {};
   const check = await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out);
-  return { check, facts: { sealPath, ...(out.revokedAt ? { sealRevokedAt: out.revokedAt } : {}) } };
+  return { check, facts: { sealPath, sealChain: chain.path, ...(out.revokedAt ? { sealRevokedAt: out.revokedAt } : {}) } };
 }
 
 interface Built {

@@ -311,6 +311,10 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     error: typeof r.error === "string" ? r.error : null,
     errorCode: batchErrorCode(r.errorCode),
     ...(typeof r.run === "string" ? { run: r.run } : {}),
+    // An augment job's outcome (what was written where): data to show, never a path anyone opens.
+    ...(r.augmented && typeof r.augmented === "object" && !Array.isArray(r.augmented) && typeof r.augmented.output === "string"
+      ? { augmented: r.augmented }
+      : {}),
   };
   // As-is only when the loosely read fields already have their types, and (JSON may hold line breaks between
   // tokens) on one line.
