@@ -6,7 +6,10 @@
 // is done.
 import { Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { limitHelp, listOption, parseSeconds, policyFlags, policyFrom } from "../options.js";
+import { helpAllOnly, limitHelp, listOption, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
+
+/** The policy flags augment --help lists in full (--at is verify's: augment judges now). */
+const SHOWN: readonly string[] = ["--trust", "--at", "--limit"];
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error("expected a whole number ≥ 1");
@@ -39,7 +42,7 @@ export function registerAugment(program: Command): void {
     .addOption(new Option("--timeout <seconds>", "for each network exchange").argParser(parseSeconds).default(15))
     .option("--json", "print the outcome as JSON");
   // The verification policy, as verify takes it; not --at: the archive is verified now, when it is stamped.
-  for (const o of policyFlags()) if (o.long !== "--at") cmd.addOption(o);
+  for (const o of policyFlags(SHOWN)) if (o.long !== "--at") cmd.addOption(o);
   cmd
     .addHelpText(
       "after",
@@ -47,14 +50,14 @@ export function registerAugment(program: Command): void {
 Examples:
   $ sealcheck augment archive.pdf --out archive-lta.pdf \\
       --tsa https://tsa.example/ --trust roots/ --fetch-revocation
-  $ sealcheck augment archive-lta.pdf --in-place --tsa https://tsa.example/ \\
+${helpAllOnly(`  $ sealcheck augment archive-lta.pdf --in-place --tsa https://tsa.example/ \\
       --trust roots/ --ocsp tsa-cert.ocsp.der
-  $ sealcheck augment /archive --out-dir /archive-lta \\
+`)}  $ sealcheck augment /archive --out-dir /archive-lta \\
       --tsa https://tsa.example/ --trust roots/ --fetch-revocation
-  $ sealcheck augment /archive --in-place --journal augment.jsonl \\
+${helpAllOnly(`  $ sealcheck augment /archive --in-place --journal augment.jsonl \\
       --tsa https://tsa.example/ --trust roots/ --fetch-revocation
-
-The archive is verified first, as verify would (a TOTAL-FAILED archive is not
+`)}
+${helpAllOnly(`The archive is verified first, as verify would (a TOTAL-FAILED archive is not
 augmented). The DSS gets the certificate path of the seal, its signature
 timestamp's TSA, the Workflow token's certificate and every earlier document
 timestamp, and an OCSP response or CRL for every certificate on them but the
@@ -65,13 +68,13 @@ written; the sealed revision stays byte for byte. On an archive that is
 already B-LTA, augment adds the next archive timestamp with the validation
 data of the previous one.
 
-Directories and manifests are searched as verify-batch searches them (an
+`)}${helpAllOnly(`Directories and manifests are searched as verify-batch searches them (an
 originals/ folder beside an archive is compared while it is verified; an
 archive without one is augmented without comparing documents). Each line of
 the journal follows schemas/batch-line.schema.json, with "augmented" saying
 what was written; a rerun skips what it records as done.
 
-${limitHelp("archive")}
+`)}${policyFlagsHelp(SHOWN, "More verification options")}${limitHelp("archive")}
 
 Exit codes: 0 written (every archive), 3 nothing written for some archive
 (unusable input, missing validation data, an unreachable or lying TSA, a

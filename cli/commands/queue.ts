@@ -2,7 +2,7 @@
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
-import { limitHelp, listOption, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
+import { HELP_ALL, limitHelp, listOption, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -265,12 +265,24 @@ cannot be reached.`,
     .option("--result-key <file>", "sign each result line with this secret key (32+ bytes; readers check it with --result-key)")
     .option("--health-file <file>", "rewrite this JSON file with the worker's state every few seconds (check it with: sealcheck queue health <file>)")
     .option("--health-interval <seconds>", "how often the health file is rewritten", parseSeconds, 5)
-    .option("--augment-tsa <url>", "take the augment jobs (queue add --augment) instead of the verify jobs, stamping with this RFC 3161 TSA")
-    .option("--augment-out-dir <dir>", "with --augment-tsa: write each augmented archive under this folder, at its own absolute path")
-    .option("--augment-in-place", "with --augment-tsa: replace each archive (written beside it, read back, verified, renamed)")
-    .option("--fetch-revocation", "with --augment-tsa: fetch missing revocation data from the certificates' OCSP responders and CRL distribution points")
-    .addOption(listOption("--ocsp <file>", "with --augment-tsa: an OCSP response to use where an archive lacks one (repeatable)", "none"))
-    .addOption(listOption("--crl <file>", "with --augment-tsa: a CRL to use where an archive lacks one (repeatable)", "none"))
+    .option(
+      "--augment-tsa <url>",
+      "take the augment jobs (queue add --augment) instead of the verify jobs, stamping with this RFC 3161 TSA (its other options: --help-all)",
+    )
+    .addOption(
+      new Option("--augment-out-dir <dir>", "with --augment-tsa: write each augmented archive under this folder, at its own absolute path").hideHelp(!HELP_ALL),
+    )
+    .addOption(
+      new Option("--augment-in-place", "with --augment-tsa: replace each archive (written beside it, read back, verified, renamed)").hideHelp(!HELP_ALL),
+    )
+    .addOption(
+      new Option(
+        "--fetch-revocation",
+        "with --augment-tsa: fetch missing revocation data from the certificates' OCSP responders and CRL distribution points",
+      ).hideHelp(!HELP_ALL),
+    )
+    .addOption(listOption("--ocsp <file>", "with --augment-tsa: an OCSP response to use where an archive lacks one (repeatable)", "none").hideHelp(!HELP_ALL))
+    .addOption(listOption("--crl <file>", "with --augment-tsa: a CRL to use where an archive lacks one (repeatable)", "none").hideHelp(!HELP_ALL))
     .addHelpText(
       "after",
       `
