@@ -15,6 +15,7 @@ import { writeFileSafely } from "../input/files.js";
 import { findSignatures, parsePdf, readDss, walkPages, type PdfDocument, type PdfView } from "../input/pdf/index.js";
 import { type PdfDict, type PdfObject, type PdfRef, rawGet } from "../input/pdf/objects.js";
 import { resolveLimits, type Limits } from "../limits.js";
+import { POLICY_DEFAULTS } from "../policy.js";
 import { certificateDer } from "../pki/certificate.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import { pkiSession } from "../pki/session.js";
@@ -24,7 +25,7 @@ import { verifyArchive } from "../verify/archive.js";
 import { fetchRevocation } from "./fetch.js";
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./http.js";
 import { requestTimestamp, type Stamp } from "./tsa.js";
-import { archiveData, buildPaths, certificatesOf, crlProves, describe, exempt, ocspProves, proofAmong, DataSet } from "./validation-data.js";
+import { archiveData, buildPaths, certificatesOf, crlProves, describe, exempt, ocspProves, proofAmong, revokedBy, DataSet } from "./validation-data.js";
 import { NumberAllocator, appendUpdate, arr, assertAppendable, dict, int, name, ref, withEntry, type NewObject } from "./writer.js";
 
 export interface AugmentOptions {
@@ -46,6 +47,8 @@ export interface AugmentOptions {
   readonly limits?: Partial<Limits>;
   /** The clock (tests). */
   readonly now?: Date;
+  /** Clock skew allowed between this machine and the TSA, in seconds (the policy's, default 60). */
+  readonly clockSkewSeconds?: number;
 }
 
 export interface AugmentResult {
@@ -159,8 +162,27 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   const proofs = new DataSet();
   const fetched: string[] = [];
   const missing: string[] = [];
+  // Until when each certificate must have stayed unrevoked: a timestamp's TSA until the next timestamp's time
+  // (the POE it gets; the new archive timestamp's, now, for the latest); the seal's and the token's until the
+  // sealing time (after it, the signature timestamp proves the seal existed before the revocation).
+  const timeline = [times.seal, ...times.docs.values()].sort((a, b) => a.getTime() - b.getTime());
+  const mustHoldUntil = (need: (typeof paths.needs)[number]): Date =>
+    need.issuedAfter ? (timeline.find((t) => t.getTime() > need.issuedAfter!.getTime()) ?? now) : need.at;
+  const revokedStop = (need: (typeof paths.needs)[number], why: string) =>
+    fail(
+      file,
+      `${describe(need.cert)} (on the path of ${need.for.join(", ")}) is revoked: ${why}. An archive timestamp from it, or over it, proves nothing; nothing was written`,
+    );
   for (const need of paths.needs) {
     if (exempt(need.cert)) continue;
+    // An authentic "revoked", wherever it comes from and whatever its date, stops the renewal (attack36 A1).
+    for (const item of [
+      ...[...data.held.ocsps, ...userOcsps].map((der) => ({ kind: "ocsps" as const, der })),
+      ...[...data.held.crls, ...userCrls].map((der) => ({ kind: "crls" as const, der })),
+    ]) {
+      const r = await revokedBy(item, need, responderPool, session);
+      if (r && (!r.at || r.at.getTime() <= mustHoldUntil(need).getTime())) throw revokedStop(need, r.why);
+    }
     const found =
       (await proofAmong(need, { ocsps: data.held.ocsps, crls: data.held.crls }, responderPool, session)) ??
       (await proofAmong(need, { ocsps: userOcsps, crls: userCrls }, responderPool, session));
@@ -169,9 +191,15 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
       continue;
     }
     if (o.fetchRevocation) {
-      const r = await fetchRevocation(need.cert, need.issuer, session, http, (f) =>
-        f.kind === "ocsps" ? ocspProves(f.der, need, responderPool, session) : crlProves(f.der, need, session),
-      );
+      let revoked: string | null = null;
+      const r = await fetchRevocation(need.cert, need.issuer, session, http, async (f) => {
+        const said = revoked ? null : await revokedBy(f, need, responderPool, session);
+        if (said && (!said.at || said.at.getTime() <= mustHoldUntil(need).getTime())) revoked = `${said.why} (${f.url})`;
+        if (revoked) return "another answer says it is revoked";
+        return f.kind === "ocsps" ? ocspProves(f.der, need, responderPool, session) : crlProves(f.der, need, session);
+      });
+      // A "revoked" from the certificate's own responder is a stop, not a reason to try its CRL next.
+      if (revoked) throw revokedStop(need, revoked);
       if (r.found) {
         proofs.add(r.found.kind, r.found.der);
         fetched.push(r.found.url);
@@ -215,7 +243,7 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   for (let attempt = 0; attempt < 2 && !stamped; attempt++) {
     const prepared = prepareTimestamp(doc1, reserve);
     const digest = createHash("sha256").update(prepared.bytes.subarray(0, prepared.gap[0])).update(prepared.bytes.subarray(prepared.gap[1])).digest();
-    const stamp = await requestTimestamp(o.tsa, digest, tsaTrust, session, http, now, latestTs);
+    const stamp = await requestTimestamp(o.tsa, digest, tsaTrust, session, http, now, latestTs, o.clockSkewSeconds ?? POLICY_DEFAULTS.clockSkewSeconds);
     if (stamp.token.length > reserve) {
       reserve = stamp.token.length + 4096;
       continue;
@@ -270,6 +298,18 @@ function judgeResult(before: ArchiveReport, after: ArchiveReport, field: string)
   const ts = after.pdfSignatures.find((s) => s.field === field);
   if (!ts || ts.kind !== "documentTimestamp" || ts.status !== "passed") problems.push(`the new document timestamp: ${ts?.message ?? "not found"}`);
   if (after.seal?.padesLevel !== "B-LTA") problems.push(`the result is ${after.seal?.padesLevel ?? "no PAdES level"}, not B-LTA`);
+  // The proofs, re-checked as long-term validation reads them: every timestamp before the new one must now be a
+  // proven proof of existence (the data augment added speaks for it: issued after its time, not revoked), and
+  // the result must have a protection date. Otherwise the renewal renewed nothing.
+  const lt = after.longTerm;
+  if (!lt) problems.push("long-term validation did not run on the result");
+  else {
+    for (const p of lt.proofsOfExistence) {
+      if (p.field === field || p.proven) continue;
+      problems.push(`the ${p.kind}${p.field ? ` ${p.field}` : ""} of ${p.genTime} is still no proof of existence: ${p.reason ?? "not proven"}`);
+    }
+    if (!lt.protectedUntil) problems.push("the result has no protection date (no proof of existence holds)");
+  }
   return problems;
 }
 

@@ -149,6 +149,12 @@ export interface Need {
   readonly for: string[];
   /** The latest time it must be shown unrevoked at (its subject's proven time). */
   at: Date;
+  /**
+   * On a timestamp's path: the latest genTime of those timestamps. Long-term validation takes only revocation
+   * data issued after a timestamp's time as speaking for the time after it (the POE a later timestamp gives),
+   * so only such data proves it here (attack36 A1).
+   */
+  issuedAfter?: Date;
 }
 
 export interface Paths {
@@ -184,13 +190,66 @@ export async function buildPaths(subjects: readonly Subject[], pool: readonly pk
       if (!issuer) return; // the anchor
       const key = der(c);
       const n = needs.get(key);
+      const after = s.role === "tsa" ? s.at : undefined;
       if (n) {
         n.for.push(s.what);
         if (s.at > n.at) n.at = s.at;
-      } else needs.set(key, { cert: c, issuer, for: [s.what], at: s.at });
+        if (after && (!n.issuedAfter || after > n.issuedAfter)) n.issuedAfter = after;
+      } else needs.set(key, { cert: c, issuer, for: [s.what], at: s.at, ...(after ? { issuedAfter: after } : {}) });
     });
   }
   return { certs: [...certs.values()], needs: [...needs.values()], unanchored };
+}
+
+/** Seconds of clock skew between the CA and the TSA tolerated when an item's date is compared with a genTime. */
+const SKEW_SECONDS = 300;
+
+/** Why an item issued at `thisUpdate` is too old to speak for the time after `need`'s timestamps, or null. */
+function tooOld(thisUpdate: Date, need: Need): string | null {
+  if (!need.issuedAfter || thisUpdate.getTime() + SKEW_SECONDS * 1000 >= need.issuedAfter.getTime()) return null;
+  return `it was issued at ${thisUpdate.toISOString()}, before the timestamp's time ${need.issuedAfter.toISOString()}, so it says nothing of the time after it`;
+}
+
+/**
+ * What an authentic item says against `need`: "revoked at …" (an OCSP response or CRL about it, signed by its
+ * CA or the CA's responder) and when, or null. Whatever its date, such an answer is never outweighed by a "good" one.
+ */
+export async function revokedBy(
+  item: { kind: "ocsps" | "crls"; der: Uint8Array },
+  need: Need,
+  pool: readonly pkijs.Certificate[],
+  session: PkiSession,
+): Promise<{ why: string; at: Date | null } | null> {
+  try {
+    if (item.kind === "ocsps") {
+      const decoded = decodeOcsp(item.der, session);
+      const j = await judgeOcsp({
+        session,
+        decoded,
+        target: need.cert,
+        issuer: need.issuer,
+        pool,
+        sealingTime: decoded.producedAt ?? need.at,
+        freshnessWindowSeconds: Number.MAX_SAFE_INTEGER,
+        clockSkewSeconds: SKEW_SECONDS,
+      });
+      if (j.certId.status !== "passed" || j.signature.status !== "passed" || j.single?.status !== "revoked") return null;
+      const at = j.single.revocationTime ? new Date(j.single.revocationTime) : null;
+      return { why: `the OCSP response of ${j.single.thisUpdate} says it was revoked at ${j.single.revocationTime ?? "an unstated time"}`, at };
+    }
+    const decoded = decodeCrl(item.der, session);
+    const j = await judgeCrl(session, decoded, need.cert, need.issuer, decoded.crl.thisUpdate.value, SKEW_SECONDS);
+    if (j.subIndication === "SIG_CRYPTO_FAILURE" || j.subIndication === "NO_CERTIFICATE_CHAIN_FOUND" || j.subIndication === "CRYPTO_CONSTRAINTS_FAILURE")
+      return null;
+    return typeof j.details.revocationTime === "string"
+      ? {
+          why: `the CRL of ${decoded.crl.thisUpdate.value.toISOString()} lists it as revoked at ${j.details.revocationTime}`,
+          at: new Date(j.details.revocationTime),
+        }
+      : null;
+  } catch {
+    return null; // unreadable or not about it: says nothing against it
+  }
 }
 
 /** Why `bytes` (an OCSP response) does not prove `need` unrevoked, or null when it does. */
@@ -205,12 +264,12 @@ export async function ocspProves(bytes: Uint8Array, need: Need, pool: readonly p
       pool,
       sealingTime: decoded.producedAt ?? need.at,
       freshnessWindowSeconds: Number.MAX_SAFE_INTEGER,
-      clockSkewSeconds: 300,
+      clockSkewSeconds: SKEW_SECONDS,
     });
     if (j.certId.status !== "passed") return j.certId.message;
     if (j.signature.status !== "passed") return j.signature.message;
     if (j.single?.status !== "good") return `the responder says ${j.single?.status ?? "nothing"} about it`;
-    return null;
+    return tooOld(new Date(j.single.thisUpdate), need);
   } catch (e) {
     return `it is not an OCSP response (${errorMessage(e)})`;
   }
@@ -220,9 +279,9 @@ export async function ocspProves(bytes: Uint8Array, need: Need, pool: readonly p
 export async function crlProves(bytes: Uint8Array, need: Need, session: PkiSession): Promise<string | null> {
   try {
     const decoded = decodeCrl(bytes, session);
-    const j = await judgeCrl(session, decoded, need.cert, need.issuer, decoded.crl.thisUpdate.value, 300);
+    const j = await judgeCrl(session, decoded, need.cert, need.issuer, decoded.crl.thisUpdate.value, SKEW_SECONDS);
     if (j.status !== "passed") return j.message;
-    return null;
+    return tooOld(decoded.crl.thisUpdate.value, need);
   } catch (e) {
     return `it is not a CRL (${errorMessage(e)})`;
   }

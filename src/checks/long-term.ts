@@ -10,8 +10,10 @@
 //   (past signature validation), else INDETERMINATE/OUT_OF_BOUNDS_NOT_REVOKED (revocation data said "not
 //   revoked") or OUT_OF_BOUNDS_NO_POE, with what the evidence still proves and what would restore it;
 // - the seal's own algorithms are weighed at the earliest proven POE (else the validation time);
-// - "protected until": the date the newest proven POE's path or algorithms run out (without one, the seal
-//   certificate's expiry), after which the verdict turns INDETERMINATE unless the archive is renewed.
+// - "protected until": the date the newest proven POE's path or algorithms run out, only from proven POEs,
+//   after which the verdict turns INDETERMINATE unless the archive is renewed. Without a proven POE there is
+//   none (null): the seal certificate's validity says nothing of a revocation to come, so an archive whose
+//   evidence proves nothing any more is listed to renew, never given a longer horizon for having less.
 import type * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import { digestStanding, keyStanding, keyStrength, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
@@ -108,7 +110,12 @@ async function tsaRevocation(
         continue;
       }
       if (r.status.status === "failed" && r.single.revocationTime)
-        return { ok: false, text: r.status.message, sources: seen, revokedBefore: new Date(r.single.revocationTime) };
+        return {
+          ok: false,
+          text: `the OCSP response of ${r.single.thisUpdate} says it was revoked at ${r.single.revocationTime}, before the proof of existence it needs (${iso(poe)})`,
+          sources: seen,
+          revokedBefore: new Date(r.single.revocationTime),
+        };
       if (r.status.status === "passed" || r.status.status === "warning")
         return { ok: true, text: `OCSP of ${r.single.thisUpdate}: ${r.single.status}`, sources: seen };
     } catch (e) {
@@ -257,7 +264,7 @@ export async function checkLongTerm(env: CheckEnv, f: Needs, checks: readonly Ch
   const poeOfSeal = earliest ? new Date(earliest.entry.genTime) : null;
   const sealAlgs = standings(env.options.cryptoPolicy, cert, [sealDigest], poeOfSeal ?? T);
   const sealValidAtT = T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
-  const protectedUntil = newest?.horizon ?? (sealValidAtT ? sealNotAfter : null);
+  const protectedUntil = newest?.horizon ?? null;
   const sigTs = weighed.find((w) => w.entry.kind === "signature-timestamp");
 
   const evidenceProves = sealingTime
