@@ -88,6 +88,8 @@ export type {
   SessionOptions,
   SignerSummary,
   SkippedKey,
+  StatementFields,
+  StatementInfo,
   StoredResult,
   Style,
   SubIndication,

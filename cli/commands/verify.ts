@@ -12,6 +12,8 @@ export function registerVerify(program: Command): void {
     .option("--summary", "print only the verdict, its reason and the checks that did not pass")
     .option("-q, --quiet", "print nothing; the exit code is the verdict (errors still go to stderr)")
     .option("--report <file.html>", "also write the report as one self-contained HTML file, to print or save as PDF")
+    .option("--case-ref <text>", "a case reference printed on the statement and carried in the JSON report")
+    .option("--auditor <name>", "who verifies and files the statement, printed on it and carried in the JSON report")
     .option("--token <workflowtoken.json>", "the Workflow-token JSON of the same workflow: verify it too and cross-check it with the evidence");
   for (const o of policyFlags()) cmd.addOption(o);
   cmd
@@ -20,7 +22,8 @@ export function registerVerify(program: Command): void {
       `
 Examples:
   $ sealcheck verify archive.pdf originals/ --trust roots/
-  $ sealcheck verify archive.pdf originals/ --trust roots/ --report case.html
+  $ sealcheck verify archive.pdf originals/ --trust roots/ --report case.html \\
+      --case-ref 2026-0142 --auditor "J. Jensen"
   $ sealcheck verify archive.pdf --token workflowtoken.json originals/ \\
       --trust roots/
   $ sealcheck verify workflowtoken.json --trust roots/ --json > report.json
@@ -58,7 +61,15 @@ in the package; the stable contract: docs/contract.md.`,
             `${outputs.join(" and ")} conflict: each chooses what stdout gets; give one (--report writes the HTML beside any of them)`,
           );
         }
-        const { verifyArchive, hashingProgress } = await import("../../src/api/archive.js");
+        const { verifyArchive, hashingProgress, statementInfo } = await import("../../src/api/archive.js");
+        // Checked before any file is read, in the flags' own names.
+        const statement = statementInfo(
+          {
+            ...(opts.caseRef !== undefined ? { caseReference: opts.caseRef as string } : {}),
+            ...(opts.auditor !== undefined ? { auditor: opts.auditor as string } : {}),
+          },
+          { caseReference: "--case-ref", auditor: "--auditor" },
+        );
         if (!opts.quiet) hashingProgress.listener = (await import("../progress.js")).originalsProgressLine();
         const { exitCodeFor } = await import("../../src/api/common.js");
         const report = await verifyArchive({
@@ -66,6 +77,14 @@ in the package; the stable contract: docs/contract.md.`,
           originals,
           ...(await policyFrom(opts)),
           ...(typeof opts.token === "string" ? { crossCheckToken: opts.token } : {}),
+          ...(statement
+            ? {
+                statement: {
+                  ...(statement.caseReference !== null ? { caseReference: statement.caseReference } : {}),
+                  ...(statement.auditor !== null ? { auditor: statement.auditor } : {}),
+                },
+              }
+            : {}),
         });
         if (typeof opts.report === "string") {
           const { renderArchiveHtml } = await import("../../src/api/archive.js");

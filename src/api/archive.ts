@@ -12,3 +12,5 @@ export { sealIdentity, type SealSignerPolicy } from "../evidence/broker-identity
 export { weakKeyReason } from "../pki/jose-policy.js";
 export { renderArchiveHuman, renderArchiveSummary, renderVerdictRecap } from "../render/archive-human.js";
 export { renderArchiveHtml, type HtmlOptions } from "../render/html.js";
+// The case reference and auditor of a statement, checked with the caller's names for them (the CLI's flags).
+export { statementInfo } from "../report/statement-fields.js";

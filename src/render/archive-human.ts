@@ -4,7 +4,7 @@
 // values allow (digests and DNs are wrapped or kept to their own lines). Pure: report in, text out.
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { CertificateSummary, CheckResult } from "../report/types.js";
-import { archiveView, certificateFields, describeTimeSource, type Field } from "./archive-view.js";
+import { archiveView, certificateFields, describeTimeSource, messageParts, type ArchiveView, type Field } from "./archive-view.js";
 import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
 import { safeText } from "./sanitize.js";
 
@@ -19,17 +19,34 @@ function para(text: string, indent: string, width = WIDTH): string {
   return indent + wrap(safeText(text), width - indent.length, indent);
 }
 
+/** A value that is one digest (hex, at least 32 digits). */
+const DIGEST_VALUE = /^[0-9A-Fa-f]{32,}$/;
+
 export function fieldLines(fields: readonly Field[], indent = "  ", width = WIDTH): string[] {
   if (fields.length === 0) return [];
   const labelWidth = Math.max(...fields.map((f) => f.label.length)) + 2;
   const pad = " ".repeat(indent.length + labelWidth);
-  return fields.map((f) => `${indent}${f.label.padEnd(labelWidth)}${wrap(safeText(f.value), Math.max(20, width - pad.length), pad)}`);
+  const column = Math.max(20, width - pad.length);
+  return fields.map((f) => {
+    // A digest too long for the value column goes whole on a line of its own below its label, where it fits.
+    const below = `${indent}    `;
+    if (DIGEST_VALUE.test(f.value) && f.value.length > column && f.value.length <= width - below.length) return `${indent}${f.label}\n${below}${f.value}`;
+    return `${indent}${f.label.padEnd(labelWidth)}${wrap(safeText(f.value), column, pad)}`;
+  });
+}
+
+/** Object detail below what a reader notices: one line per finding, "- " first. */
+function detailLines(detail: readonly string[], indent: string): string[] {
+  return detail.map((d) => `${indent}- ${wrap(safeText(d), WIDTH - indent.length - 2, `${indent}  `)}`);
 }
 
 function checkLine(style: Style, c: CheckResult, idWidth: number): string {
   const head = `    ${mark(style, c.status)} ${c.id.padEnd(idWidth)}`;
   const col = 4 + 7 + idWidth;
-  return `${head}${wrap(safeText(c.message), WIDTH - col, " ".repeat(col))}`;
+  const { text, detail } = messageParts(c);
+  const lines = [`${head}${wrap(safeText(text), WIDTH - col, " ".repeat(col))}`];
+  if (detail.length) lines.push(`${" ".repeat(col)}Object detail:`, ...detailLines(detail, " ".repeat(col)));
+  return lines.join("\n");
 }
 
 function certificateLines(c: CertificateSummary, n: number): string[] {
@@ -38,13 +55,20 @@ function certificateLines(c: CertificateSummary, n: number): string[] {
   return out;
 }
 
+/** "Verdict: TOTAL-PASSED", with "documents not compared" when no originals were given. */
+function headlineLine(style: Style, v: ArchiveView): string {
+  const rest = v.headline.slice(v.verdict.length);
+  return `${paint(style, "bold", "Verdict:")} ${paint(style, indicationColour(v.indication), v.verdict)}${rest}`;
+}
+
 export function renderArchiveHuman(report: ArchiveReport, style: Style): string {
   const v = archiveView(report);
   const out: string[] = [];
   const heading = (t: string) => out.push("", paint(style, "bold", t));
-  out.push(`${paint(style, "bold", "Verdict:")} ${paint(style, indicationColour(v.indication), v.verdict)}`);
+  out.push(headlineLine(style, v));
   out.push(para(v.meaning, "  "));
   out.push(para(`Reason: ${v.reason}`, "  "));
+  if (v.reasonDetail.length) out.push("  Object detail:", ...detailLines(v.reasonDetail, "    "));
   if (v.decidedBy.length > 1) out.push(para(`Also failing or undecided: ${v.decidedBy.slice(1).join(", ")}.`, "  "));
   if (v.testEnvironment) out.push(paint(style, "yellow", para(v.testEnvironment, "  ")));
   out.push("", ...fieldLines(v.facts));
@@ -131,11 +155,13 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
 export function renderArchiveSummary(report: ArchiveReport, style: Style): string {
   const v = archiveView(report);
   const out: string[] = [];
-  out.push(`${paint(style, "bold", "Verdict:")} ${paint(style, indicationColour(v.indication), v.verdict)}`);
+  out.push(headlineLine(style, v));
   out.push(para(v.meaning, "  "));
   out.push(para(`Reason: ${v.reason}`, "  "));
+  if (v.reasonDetail.length) out.push("  Object detail:", ...detailLines(v.reasonDetail, "    "));
   if (v.testEnvironment) out.push(paint(style, "yellow", para(v.testEnvironment, "  ")));
-  out.push("", ...fieldLines(v.facts.filter((f) => f.label !== "Verified with")));
+  // "Decided by" is the list below; the tool's version is in the full statement.
+  out.push("", ...fieldLines(v.facts.filter((f) => f.label !== "Verified with" && f.label !== "Decided by")));
   const notable = report.checks.filter((c) => c.status !== "passed" && c.status !== "skipped");
   if (notable.length) {
     out.push("", paint(style, "bold", "Checks that did not simply pass"));

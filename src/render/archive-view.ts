@@ -32,10 +32,14 @@ export interface ArchiveView {
   subIndication: string | null;
   /** "TOTAL-PASSED" or "TOTAL-FAILED / HASH_FAILURE". */
   verdict: string;
+  /** What a statement's first line says: the verdict, and "documents not compared" when no originals were given. */
+  headline: string;
   /** One sentence saying what the verdict means. */
   meaning: string;
-  /** Why: the deciding check's message, or that every check passed. */
+  /** Why: the deciding check's message (in a reader's words), or that every check passed. */
   reason: string;
+  /** The object detail below the reason (object numbers, keys), when the deciding check gives one. */
+  reasonDetail: string[];
   decidedBy: string[];
   facts: Field[];
   workflow: Field[] | null;
@@ -46,6 +50,11 @@ export interface ArchiveView {
   longTerm: Field[] | null;
   tokenCertificate: Field[] | null;
   checkGroups: CheckGroup[];
+  /** The checks that did not simply pass (failed, undecided, passed with a remark), in report order. */
+  notPassed: CheckResult[];
+  /** How many checks passed, and the ids of those that did not run. */
+  passedCount: number;
+  skipped: string[];
   certificates: CertificateChain[];
   /** The claim-filter statement and the personal-data statement. */
   notes: string[];
@@ -131,6 +140,18 @@ export function ekuName(oid: string): string {
   return EKU_NAMES[oid] ?? oid;
 }
 
+/**
+ * A check's message as a statement shows it: what a reader notices, and the object detail below it. Checks
+ * that give both (seal-modifications: `details.summary`, `details.objectDetail`) are split; any other message
+ * is shown whole.
+ */
+export function messageParts(c: CheckResult): { text: string; detail: string[] } {
+  const d = c.details;
+  const detail = d?.objectDetail;
+  if (typeof d?.summary === "string" && Array.isArray(detail) && detail.every((x): x is string => typeof x === "string")) return { text: d.summary, detail };
+  return { text: c.message, detail: [] };
+}
+
 function reasonOf(report: ArchiveReport): string {
   if (report.indication === "TOTAL-PASSED") {
     const warnings = report.checks.filter((c) => c.status === "warning").length;
@@ -144,7 +165,7 @@ function reasonOf(report: ArchiveReport): string {
   }
   const first = report.checks.find((c) => c.id === report.decidedBy[0]);
   if (!first) return "No check could establish anything about this evidence.";
-  return first.message;
+  return messageParts(first).text;
 }
 
 function workflowFields(report: ArchiveReport): Field[] | null {
@@ -336,7 +357,10 @@ function notSealed(report: ArchiveReport): boolean {
 
 export function archiveView(report: ArchiveReport): ArchiveView {
   const unsealed = notSealed(report);
+  const st = report.statement;
   const facts: Field[] = [
+    ...(st?.caseReference ? [{ label: "Case reference", value: st.caseReference }] : []),
+    ...(st?.auditor ? [{ label: "Auditor", value: st.auditor }] : []),
     {
       label: "Evidence",
       value: `${report.evidence.file} (${unsealed ? "a PDF without any signature: not a sealed archive" : FORMAT_NAMES[report.evidence.format]})`,
@@ -352,12 +376,15 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     { label: "Verified with", value: `${report.tool.name} ${report.tool.version}` },
   ];
   const notes = [claimFilterNote(report), personalDataNote(report)].filter((n): n is string => n !== null);
+  const verdict = report.indication + (report.subIndication ? ` / ${report.subIndication}` : "");
   return {
     indication: report.indication,
     subIndication: report.subIndication,
-    verdict: report.indication + (report.subIndication ? ` / ${report.subIndication}` : ""),
+    verdict,
+    headline: report.originals.compared ? verdict : `${verdict}, documents not compared`,
     meaning: unsealed ? "The file given as evidence is not a sealed archive: there is no seal to verify." : MEANING[report.indication],
     reason: reasonOf(report),
+    reasonDetail: reasonDetailOf(report),
     decidedBy: report.decidedBy,
     facts,
     workflow: workflowFields(report),
@@ -367,6 +394,9 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     longTerm: longTermFields(report),
     tokenCertificate: tokenCertificateFields(report),
     checkGroups: groupChecks(report.checks),
+    notPassed: report.checks.filter((c) => c.status !== "passed" && c.status !== "skipped"),
+    passedCount: report.checks.filter((c) => c.status === "passed").length,
+    skipped: report.checks.filter((c) => c.status === "skipped").map((c) => c.id),
     certificates: chains(report),
     notes,
     personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),
@@ -377,6 +407,12 @@ export function archiveView(report: ArchiveReport): ArchiveView {
         ? "UNVERIFIED: the token's signature did not verify, so what it says below (title, documents, signers) may have been altered."
         : null,
   };
+}
+
+/** The deciding check's object detail, when its message is the reason. */
+function reasonDetailOf(report: ArchiveReport): string[] {
+  const first = report.checks.find((c) => c.id === report.decidedBy[0]);
+  return first && reasonOf(report) === messageParts(first).text ? messageParts(first).detail : [];
 }
 
 /** The proofs of existence (oldest first), what they prove at the validation time and until when. */

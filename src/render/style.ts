@@ -37,9 +37,24 @@ export function indicationColour(indication: Indication): Colour {
   return indication === "TOTAL-PASSED" ? "green" : indication === "TOTAL-FAILED" ? "red" : "yellow";
 }
 
-/** Wraps text to a width, indenting continuation lines; keeps output sensible in 80 columns. */
+/** A digest or fingerprint as one word (hex, at least 32 digits: SHA-1, SHA-256, …). */
+const DIGEST = /^[0-9A-Fa-f]{32,}[.,;:)]?$/;
+
+/** A digest split into fixed groups of 8 digits (a trailing punctuation mark stays with the last group). */
+export function digestGroups(word: string): string[] {
+  return word.match(/[0-9A-Fa-f]{1,8}[.,;:)]?$|[0-9A-Fa-f]{8}/g) ?? [word];
+}
+
+/**
+ * Wraps text to a width, indenting continuation lines; keeps output sensible in 80 columns. Lines break
+ * only between words: a digest moves whole to the next line, and one longer than the width is written in
+ * fixed groups of 8 digits, so that it never breaks mid-group (a terminal would wrap it anywhere).
+ */
 export function wrap(text: string, width: number, indent: string): string {
-  const words = text.split(/\s+/).filter(Boolean);
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((w) => (w.length > width && DIGEST.test(w) ? digestGroups(w) : [w]));
   const lines: string[] = [];
   let line = "";
   for (const w of words) {

@@ -1,6 +1,7 @@
 // The report of `verify` for a workflow archive: the ETSI verdict and checks (ReportBase) plus what an
 // auditor needs to read: the workflow, documents, signers, certificates. Personal data is marked, and its
 // values masked unless the caller asks for them.
+import type { StatementInfo } from "./statement-fields.js";
 import type { CertificateSummary, CheckStatus, EvidenceFormat, PersonalDataKind, ReportBase, SubIndication, TrustedListUse } from "./types.js";
 
 export interface ReportedClaim {
@@ -18,6 +19,11 @@ export interface ArchiveReport extends ReportBase {
   originals: { compared: boolean; files: string[] };
   /** What the verdict rests on besides the evidence: the trust anchors and every option that shaped it. */
   verification?: VerificationInputs;
+  /**
+   * What the person filing the statement added (`statement` option, `--case-ref`, `--auditor`): printed as
+   * given, not verified, no part of the verdict. Absent when neither was given.
+   */
+  statement?: StatementInfo;
   /**
    * Whether the token's signature verified (check token-signature passed). When false, `workflow`,
    * `documents` and `signatures` are what the token claims, unverified: they may have been altered.

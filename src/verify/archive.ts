@@ -49,6 +49,7 @@ import { buildArchiveSummary } from "./archive-summary.js";
 import { SESSION_OPTION_NAMES, VerificationSession, callSession, type VerdictOptions } from "./session.js";
 import type { Policy } from "../policy.js";
 import { tokenCrossCheckStage } from "./cross-check.js";
+import { statementInfo, type StatementFields } from "../report/statement-fields.js";
 
 export type { VerdictOptions };
 
@@ -81,6 +82,12 @@ export interface VerifyArchiveOptions extends Policy {
    * with the evidence's token, as the last stage of the run (check token-cross-check).
    */
   crossCheckToken?: string;
+  /**
+   * A case reference and the auditor's name for the statement (`--case-ref`, `--auditor`): carried in the
+   * report's `statement` and printed on the statement's first page; never part of the verdict. Each at most
+   * STATEMENT_FIELD_MAX characters of letters, digits, punctuation, symbols and spaces (else a usage error).
+   */
+  statement?: StatementFields;
 }
 
 /**
@@ -89,6 +96,12 @@ export interface VerifyArchiveOptions extends Policy {
  */
 export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveReport> {
   checkCallerOptions(o);
+  const statement = statementInfo(o.statement);
+  const report = await verifyArchiveRun(o);
+  return statement ? { ...report, statement } : report;
+}
+
+async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport> {
   const given = o.session;
   if (given !== undefined) refuseSessionOptionsBeside(given, o);
   // Without a session the policy is resolved before any file is read, as createSession would.

@@ -117,6 +117,8 @@ const TYPES = [
   "SessionOptions",
   "SignerSummary",
   "SkippedKey",
+  "StatementFields",
+  "StatementInfo",
   "StoredResult",
   "Style",
   "SubIndication",

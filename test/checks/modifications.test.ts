@@ -119,3 +119,71 @@ describe("changes after a signature against its permission", () => {
     expect(judge(signed(1), 1).status).toBe("passed");
   });
 });
+
+describe("each change in a reader's words (one table, reader.ts), with the object detail below", () => {
+  type Group = { says: string; kind: string; page?: number; field?: string; objects: string[] };
+  const groups = (r: ReturnType<typeof judge>) => (r.details as { changes: Group[] }).changes;
+  const p1 = (objects: { num: number; body: string; stream?: Uint8Array }[], p: number | null = 1) =>
+    judge(addRevision(signed(p), { objects, xref: "table", trailer: "/Root 1 0 R" }), p);
+
+  it("page content, a page added, a field's value, an annotation on a page: said as a reader notices them, objects listed below", () => {
+    const content = p1(changes["changing the page content"]());
+    expect(content.message).toMatch(/^Page 1's content changed after sealing \(revision 2\)\. .* Object detail: object 4 0 R/);
+    expect(groups(content)[0]).toMatchObject({ kind: "page-content", page: 1, says: "page 1's content changed after sealing" });
+    expect(content.details!.summary).not.toMatch(/0 R/);
+    expect(content.details!.objectDetail).toEqual([
+      "object 4 0 R (page 1 /Contents) changed (revision 2)",
+      "object 4 0 R (page 1 /Contents): its stream data changed (revision 2)",
+    ]);
+
+    const added = p1([
+      { num: 2, body: "<< /Type /Pages /Kids [3 0 R 30 0 R] /Count 2 >>" },
+      { num: 30, body: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 31 0 R /Resources << >> >>" },
+      { num: 31, body: "<< >>", stream: latin1("BT /F1 12 Tf (Addendum: rent 1 DKK) Tj ET") },
+    ]);
+    expect(added.status).toBe("failed");
+    expect(groups(added).map((g) => g.says)).toEqual(["a page was added after sealing"]);
+
+    const removed = p1([{ num: 2, body: "<< /Type /Pages /Kids [] /Count 0 >>" }]);
+    expect(groups(removed).map((g) => g.says)).toEqual(["a page was removed after sealing"]);
+
+    const filled = p1(changes["filling in the text field"](), 2);
+    expect(filled.status).toBe("warning");
+    expect(groups(filled)).toEqual([
+      expect.objectContaining({ kind: "form-field-value", field: "Name", says: `the form field "Name"'s value changed after sealing` }),
+    ]);
+    expect(filled.message).toMatch(/^The form field "Name"'s value changed after sealing/);
+
+    const annotated = p1(changes["adding a FreeText annotation"]());
+    expect(groups(annotated)).toEqual([
+      expect.objectContaining({ kind: "annotation-added", page: 1, says: "a FreeText annotation was added on page 1 after sealing" }),
+    ]);
+    expect(groups(annotated)[0]!.objects).toEqual([expect.stringMatching(/\/Annots\[3\]: a FreeText annotation was added \(revision 2\)$/)]);
+
+    const signedLater = p1(changes["signing the empty field"](), 2);
+    expect(groups(signedLater).map((g) => g.says)).toEqual(["a signature was added on page 1 after sealing"]);
+  });
+
+  it("the samples' attacks, as a reader would be told", async () => {
+    const { verifyArchive } = await import("../../src/verify/archive.js");
+    const expected: Record<string, string[]> = {
+      "isa-page-content-replaced": ["page 1's content changed after sealing"],
+      "shadow-hide-and-replace": ["page 1's content changed after sealing"],
+      "role-font-retyped-xref": ["page 2's content changed after sealing"],
+      "isa-annotation-added": ["a FreeText annotation was added on page 1 after sealing"],
+      "direct-annotation-overlay": ["a Square annotation was added on page 1 after sealing"],
+      "isa-attachment-added": ["an attached file was added, removed or changed after sealing"],
+      "isa-catalog-changed": ["an action run when the document is opened was added or changed after sealing"],
+      "later-approval-signature": ["a signature was added on page 1 after sealing"],
+      "trailer-direct-info": ["the document information (title, author, dates) changed after sealing"],
+    };
+    for (const [name, says] of Object.entries(expected)) {
+      const r = await verifyArchive({ evidence: `samples/attacks/${name}.pdf`, trust: ["samples/trust"] });
+      const c = r.checks.find((x) => x.id === "seal-modifications")!;
+      expect(
+        (c.details as { changes: Group[] }).changes.map((g) => g.says),
+        name,
+      ).toEqual(says);
+    }
+  });
+});

@@ -11,7 +11,12 @@ import type { PdfObject } from "../../input/pdf/objects.js";
 import { walkPages } from "../../input/pdf/pages.js";
 import { Comparer } from "./compare.js";
 import { type ChangeLevel, type Finding, LEVELS, maxLevel, rank } from "./levels.js";
-import { describeContext, judgeChangedObject, judgeTrailer, LTV_CONTEXTS, type RuleContext, STREAM_CONTEXTS } from "./rules.js";
+import { describeContext, judgeChangedObject, judgeTrailer, locusOf, LTV_CONTEXTS, type RuleContext, STREAM_CONTEXTS } from "./rules.js";
+import type { ChangeKind } from "./reader.js";
+
+/** Keys on the way to an object that say what it is to a reader: an attached file, an action run on opening. */
+const ATTACHMENT_KEYS: ReadonlySet<string> = new Set(["EmbeddedFiles", "EF", "EmbeddedFile", "FS"]);
+const ACTION_KEYS: ReadonlySet<string> = new Set(["OpenAction", "AA", "JavaScript", "JS"]);
 
 /** All revisions together may walk this many times maxComparedObjects. */
 const TOTAL_FACTOR = 4;
@@ -116,6 +121,25 @@ export class ChangeAnalysis {
       const page = pageOfHolder(edge.from);
       return page !== undefined ? ` (page ${page} /${edge.key})` : ` (in ${edge.from} 0 R /${edge.key})`;
     };
+    // What an object is to a reader, by the references that lead to it (a few steps up, as where() picks them):
+    // on a page (content, fonts, images), an attached file, an action run on opening, or else something else.
+    const near = (num: number): { page?: number; kind: ChangeKind } => {
+      const keys: string[] = [];
+      let cur = num;
+      for (let step = 0; step < 8; step++) {
+        const edges = [...(ga.edges.get(cur) ?? []), ...(gb.edges.get(cur) ?? [])];
+        const edge = edges.find((e) => pageOfHolder(e.from) !== undefined) ?? edges.find((e) => e.context !== "dss") ?? edges[0];
+        if (!edge) break;
+        keys.push(edge.key.replace(/\[\d+\]$/, ""));
+        if (keys.some((k) => ATTACHMENT_KEYS.has(k))) return { kind: "attachment" };
+        if (keys.some((k) => ACTION_KEYS.has(k))) return { kind: "document-action" };
+        const page = pageOfHolder(edge.from);
+        if (page !== undefined) return { page, kind: "page-content" };
+        if (edge.from === null || edge.from === cur) break;
+        cur = edge.from;
+      }
+      return { kind: "other" };
+    };
     const cmp = new Comparer(before, after, STEPS_PER_OBJECT * Math.max(gb.contexts.size, ga.contexts.size, 64));
     const rc: RuleContext = {
       before,
@@ -124,11 +148,25 @@ export class ChangeAnalysis {
       docTsFields: new Map(),
       kidSets: new Map(),
       isNew: (num) => before.objectByNumber(num) === undefined,
-      pageOf: (num) => {
-        const p = this.pages(i)?.get(num) ?? this.pages(i - 1)?.get(num);
-        return p !== undefined ? `page ${p}` : undefined;
+      pageOf: (num) => this.pages(i)?.get(num) ?? this.pages(i - 1)?.get(num),
+      pageCounts: { before: this.pages(i - 1)?.size, after: this.pages(i)?.size },
+      locus: { context: "trailer", kind: "structure" },
+      report: (level, text, kind, extra = {}) => {
+        const l = rc.locus;
+        const page = extra.page ?? l.page;
+        const field = extra.field ?? l.field;
+        findings.push({
+          level,
+          revision: i,
+          text,
+          change: {
+            kind: kind ?? l.kind,
+            ...(page !== undefined ? { page } : {}),
+            ...(field !== undefined ? { field } : {}),
+            ...(extra.annotation !== undefined ? { annotation: extra.annotation } : {}),
+          },
+        });
       },
-      report: (level, text) => findings.push({ level, revision: i, text }),
     };
     judgeTrailer(rc, before.trailer, after.trailer);
     // Every entry this revision writes is read, reached or not: qpdf reads them all when it rewrites a file
@@ -137,7 +175,7 @@ export class ChangeAnalysis {
     for (const e of this.doc.revisions[i]?.entries ?? []) {
       if (e.type === "free") continue;
       if (e.num === 0) {
-        rc.report("other", "object 0, the head of the free list, is listed as in use");
+        rc.report("other", "object 0, the head of the free list, is listed as in use", "structure");
         continue;
       }
       after.objectByNumber(e.num);
@@ -155,8 +193,15 @@ export class ChangeAnalysis {
       if (!oa) {
         // Freed or gone while still referred to: the reference now reads as null (or makes poppler rebuild the
         // table). Not referred to any more: its referrer changed, and that change was judged.
-        if (ob && ga.nullRefs.has(num))
-          rc.report(ltvOnly ? "ltv" : "other", `${[...ctxs].map(describeContext).join(", ")} ${num} 0 R${where(num)} was deleted while still referred to`);
+        if (ob && ga.nullRefs.has(num)) {
+          const n = near(num);
+          rc.report(
+            ltvOnly ? "ltv" : "other",
+            `${[...ctxs].map(describeContext).join(", ")} ${num} 0 R${where(num)} was deleted while still referred to`,
+            ltvOnly ? "validation-data" : n.kind === "other" ? "structure" : n.kind,
+            n.page !== undefined ? { page: n.page } : {},
+          );
+        }
         continue;
       }
       if (!ob) {
@@ -164,23 +209,30 @@ export class ChangeAnalysis {
         // New here. Reached through a changed object, that object's rule judged it. Referred to already when the
         // signature was made (and then null), it is content that appeared without its referrer changing.
         if (gb.nullRefs.has(num)) {
+          const n = near(num);
           rc.report(
             ltvOnly ? "ltv" : "other",
             `object ${num} 0 R${where(num)} was referred to but undefined before this revision, which defines it as ${[...ctxs].map(describeContext).join(", ")}`,
+            ltvOnly ? "validation-data" : n.kind === "other" ? "structure" : n.kind,
+            n.page !== undefined ? { page: n.page } : {},
           );
         }
         continue;
       }
       if (cmp.sameObject(ob, oa)) continue;
       if (ga.contexts.has(num)) written.push(num);
-      if (ob.gen !== oa.gen) rc.report("other", `object ${num} was replaced by another generation`);
-      for (const ctx of ctxs) judgeChangedObject(rc, ctx, num, ob.value, oa.value, where(num));
+      const n = near(num);
+      if (ob.gen !== oa.gen) rc.report("other", `object ${num} was replaced by another generation`, "structure", n.page !== undefined ? { page: n.page } : {});
+      for (const ctx of ctxs) judgeChangedObject(rc, ctx, num, ob.value, oa.value, where(num), n);
       // Rules read dictionaries; the data of a stream (or a value that became or stopped being one) counts
       // wherever the object is used, unless every use is one whose data may change.
       const x = ob.value;
       const y = oa.value;
       const dataChanged = x.kind === "stream" && y.kind === "stream" ? !cmp.sameStreamData(x, y) : x.kind === "stream" || y.kind === "stream";
       if (dataChanged && ![...ctxs].every((c) => STREAM_CONTEXTS.has(c))) {
+        // Judged in the object's first context that is not validation data (a content stream a DSS also lists is page content).
+        const ctx = [...ctxs].find((c) => !LTV_CONTEXTS.has(c)) ?? [...ctxs][0]!;
+        rc.locus = locusOf(rc, ctx, num, ob.value, oa.value, n);
         rc.report("other", `${[...ctxs].map(describeContext).join(", ")} ${num} 0 R${where(num)}: its stream data changed`);
       }
     }

@@ -1,5 +1,6 @@
 // How far a change after a signature goes, in the order ISO 32000's DocMDP permissions (and pyHanko's
 // ModificationLevel) rank them. A signature's permission is the highest level it allows.
+import type { ReaderChange } from "./reader.js";
 
 /**
  * "ltv" is exactly what PAdES adds after a DocMDP P=1 certification (a DSS, document timestamps with their
@@ -35,6 +36,8 @@ export interface Finding {
   readonly level: ChangeLevel;
   /** The revision (0-based) that made it. */
   readonly revision: number;
-  /** What changed, for a person: object, page, key. */
+  /** What changed in the file: object, page, key (the object detail). */
   readonly text: string;
+  /** What changed for a reader of the document (reader.ts says it in words). */
+  readonly change: ReaderChange;
 }

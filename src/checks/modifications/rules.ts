@@ -11,6 +11,23 @@ import { type PdfDict, type PdfObject, type PdfRef, pdfEquals, rawGet, refKey } 
 import { coveredRevision } from "../../input/pdf/signatures.js";
 import type { Comparer } from "./compare.js";
 import type { ChangeLevel } from "./levels.js";
+import { decodeTextString } from "../../input/pdf/text.js";
+import type { ChangeKind, ReaderChange } from "./reader.js";
+
+/**
+ * Where the rules are judging, for a reader: the object's context, the kind of change anything found there is
+ * unless a rule says otherwise, and its page and field. Set for each judged object (judgeChangedObject,
+ * judgeTrailer) and read when a finding is reported.
+ */
+export interface Locus {
+  readonly context: GraphContext | "trailer";
+  readonly kind: ChangeKind;
+  readonly page?: number;
+  readonly field?: string;
+}
+
+/** Where a finding sits, if the rule knows better than the locus (an annotation's type, another page). */
+export type ReportExtra = Partial<Omit<ReaderChange, "kind">>;
 
 /** What a rule needs: the two views, whether an object is new in the later one, and where to report. */
 export interface RuleContext {
@@ -24,9 +41,13 @@ export interface RuleContext {
   readonly kidSets: Map<string, ReadonlySet<string>>;
   /** True when object `num` exists in `after` but not in `before`. */
   isNew(num: number): boolean;
-  /** "page 3" for a page object number of `after` (or `before`), else undefined. */
-  pageOf(num: number): string | undefined;
-  report(level: ChangeLevel, text: string): void;
+  /** The page number (from 1) of a page object of `after` (or `before`), else undefined. */
+  pageOf(num: number): number | undefined;
+  /** Pages in the revision before and in this one (undefined when a page tree cannot be read). */
+  readonly pageCounts: { readonly before: number | undefined; readonly after: number | undefined };
+  /** Where the rules are judging now; a report without a kind takes the locus's. */
+  locus: Locus;
+  report(level: ChangeLevel, text: string, kind?: ChangeKind, extra?: ReportExtra): void;
 }
 
 type ValueRule = (r: RuleContext, before: PdfObject | undefined, after: PdfObject | undefined, where: string) => void;
@@ -34,11 +55,29 @@ type ValueRule = (r: RuleContext, before: PdfObject | undefined, after: PdfObjec
 const asDict = (o: PdfObject | undefined): PdfDict | undefined => (o?.kind === "dict" ? o : o?.kind === "stream" ? o.dict : undefined);
 const asArray = (o: PdfObject | undefined): readonly PdfObject[] => (o?.kind === "array" ? o.items : []);
 
-/** A fixed level for any difference under this key. */
+/** A fixed level (and kind, else the locus's) for any difference under this key. */
 const level =
-  (l: ChangeLevel, what: string): ValueRule =>
+  (l: ChangeLevel, what: string, kind?: ChangeKind): ValueRule =>
   (r, _b, _a, where) =>
-    r.report(l, `${where}: ${what}`);
+    r.report(l, `${where}: ${what}`, kind);
+
+/** Keys of a page that say where and how large it is drawn. */
+const GEOMETRY_KEYS: ReadonlySet<string> = new Set(["MediaBox", "CropBox", "BleedBox", "TrimBox", "ArtBox", "Rotate", "UserUnit"]);
+
+/** A change of the page tree's structure, by how the number of pages moved. */
+function pagesChange(r: RuleContext): ChangeKind {
+  const { before, after } = r.pageCounts;
+  if (before === undefined || after === undefined || before === after) return "pages-rearranged";
+  return after > before ? "page-added" : "page-removed";
+}
+
+/** The kind of a change of key `k` where no rule names it, when the key says more than the locus. */
+function keyKind(r: RuleContext, k: string): ChangeKind | undefined {
+  const ctx = r.locus.context;
+  if (ctx === "catalog") return k === "OpenAction" || k === "AA" ? "document-action" : k === "Pages" ? pagesChange(r) : undefined;
+  if (ctx === "page-tree") return GEOMETRY_KEYS.has(k) ? "page-geometry" : k === "Kids" || k === "Count" || k === "Parent" ? pagesChange(r) : undefined;
+  return undefined;
+}
 
 /**
  * Compares two dictionaries key by key. A key whose raw values are equal is no difference here (a
@@ -66,7 +105,7 @@ function compareDicts(
     if (!rule && !IDENTITY_KEYS.has(k) && r.cmp.sameContent(x, y)) continue;
     const at = `${where} /${k}`;
     if (!rule) {
-      r.report(otherwise, `${at} ${x === undefined ? "added" : y === undefined ? "removed" : "changed"}`);
+      r.report(otherwise, `${at} ${x === undefined ? "added" : y === undefined ? "removed" : "changed"}`, keyKind(r, k));
       continue;
     }
     rule(r, x === undefined ? undefined : r.before.resolve(x), y === undefined ? undefined : r.after.resolve(y), at);
@@ -264,10 +303,11 @@ function compareAppended(
   after: PdfObject | undefined,
   where: string,
   removed: ChangeLevel,
+  removedKind: ChangeKind,
   judgeNew: (item: PdfObject, at: string) => void,
 ): void {
   if ((before !== undefined && before.kind !== "array") || (after !== undefined && after.kind !== "array")) {
-    r.report("other", `${where} is not an array`);
+    r.report("other", `${where} is not an array`, "structure");
     return;
   }
   const a = asArray(before);
@@ -289,14 +329,14 @@ function compareAppended(
     if (k === undefined || pos === undefined || old.has(k)) {
       // A direct item has no identity to follow: it must stay where it was; a missing one was removed.
       if (k === undefined && sameDirect(x, b[i])) continue;
-      r.report(removed, `${where}: entries of the signed revision were removed`);
+      r.report(removed, `${where}: entries of the signed revision were removed`, removedKind);
       return;
     }
     old.add(k);
     if (pos < last) inOrder = false;
     last = pos;
   }
-  if (!inOrder) r.report(removed, `${where}: entries of the signed revision were reordered`);
+  if (!inOrder) r.report(removed, `${where}: entries of the signed revision were reordered`, removedKind);
   b.forEach((item, i) => {
     const k = key(item);
     if (k !== undefined && old.has(k) && afterPos.get(k) === i) return;
@@ -307,42 +347,52 @@ function compareAppended(
 
 /** A page's /Annots: existing entries kept, new entries only invisible widgets of document timestamps (or annotations). */
 const annotsRule: ValueRule = (r, before, after, where) =>
-  compareAppended(r, before, after, where, "annotation", (item, at) => {
+  compareAppended(r, before, after, where, "annotation", "annotation-removed", (item, at) => {
     if (item.kind === "ref" && !r.isNew(item.num)) {
-      r.report("annotation", `${at}: existing object ${item.num} was put on the page as an annotation`);
+      r.report("annotation", `${at}: existing object ${item.num} was put on the page as an annotation`, "annotation-added");
       return;
     }
     const d = asDict(r.after.resolve(item));
-    if (d?.kind !== "dict") return r.report("other", `${at} is not an annotation dictionary`);
+    if (d?.kind !== "dict") return r.report("other", `${at} is not an annotation dictionary`, "annotation-added");
     const sub = nameOf(r.after, rawGet(d, "Subtype")) ?? "(none)";
-    if (sub !== "Widget") return r.report("annotation", `${at}: a ${sub} annotation was added`);
+    if (sub !== "Widget")
+      return r.report("annotation", `${at}: a ${sub} annotation was added`, "annotation-added", sub === "(none)" ? {} : { annotation: sub.slice(0, 40) });
     const why = notDocTimestampWidget(r, item, d);
-    if (why === undefined) return r.report("ltv", `${at}: the invisible widget of a document timestamp was added`);
+    if (why === undefined) return r.report("ltv", `${at}: the invisible widget of a document timestamp was added`, "document-timestamp");
     const sig = fieldType(d, r.after) === "Sig";
-    r.report(sig ? "form-fill" : "annotation", `${at}: a widget was added that is not a document timestamp's (${why})`);
+    r.report(
+      sig ? "form-fill" : "annotation",
+      `${at}: a widget was added that is not a document timestamp's (${why})`,
+      sig ? "signature-added" : "form-field-added",
+    );
   });
 
 /** /AcroForm /Fields: existing fields kept, new fields judged by what they hold. */
 const fieldsRule: ValueRule = (r, before, after, where) =>
-  compareAppended(r, before, after, where, "other", (item, at) => {
-    if (item.kind === "ref" && !r.isNew(item.num)) return r.report("other", `${at}: existing object ${item.num} was listed as a form field`);
+  compareAppended(r, before, after, where, "other", "form-changed", (item, at) => {
+    if (item.kind === "ref" && !r.isNew(item.num)) return r.report("other", `${at}: existing object ${item.num} was listed as a form field`, "form-changed");
     const d = asDict(r.after.resolve(item));
-    if (d?.kind !== "dict") return r.report("other", `${at} is not a field dictionary`);
+    if (d?.kind !== "dict") return r.report("other", `${at} is not a field dictionary`, "form-changed");
     const { level: lvl, why } = newFieldLevel(r, item, d);
-    if (lvl === "ltv") return r.report("ltv", `${at}: a document timestamp's field was added`);
-    r.report(lvl, `${at}: a ${lvl === "form-fill" ? "signature" : "form"} field was added${why ? ` (not a document timestamp: ${why})` : ""}`);
+    if (lvl === "ltv") return r.report("ltv", `${at}: a document timestamp's field was added`, "document-timestamp");
+    const sig = fieldType(d, r.after) === "Sig";
+    r.report(
+      lvl,
+      `${at}: a ${lvl === "form-fill" ? "signature" : "form"} field was added${why ? ` (not a document timestamp: ${why})` : ""}`,
+      sig ? "signature-added" : "form-field-added",
+    );
   });
 
 const acroformKeys: Record<string, ValueRule> = {
   Fields: fieldsRule,
-  DA: level("metadata", "default appearance of the form"),
-  DR: level("metadata", "default resources of the form"),
+  DA: level("metadata", "default appearance of the form", "form-changed"),
+  DR: level("metadata", "default resources of the form", "form-changed"),
   // SignaturesExist and AppendOnly (1 | 2) set, as a signed document has them; anything else changes what readers do.
   SigFlags: (r, _b, a, where) =>
     a?.kind === "number" && a.integer && a.value === 3
-      ? r.report("ltv", `${where}: signature flags`)
-      : r.report("form-fill", `${where}: signature flags other than SignaturesExist and AppendOnly (3)`),
-  NeedAppearances: level("form-fill", "appearances to be regenerated"),
+      ? r.report("ltv", `${where}: signature flags`, "form-changed")
+      : r.report("form-fill", `${where}: signature flags other than SignaturesExist and AppendOnly (3)`, "form-changed"),
+  NeedAppearances: level("form-fill", "appearances to be regenerated", "form-changed"),
 };
 
 const acroformRule: ValueRule = (r, before, after, where) => {
@@ -352,30 +402,38 @@ const acroformRule: ValueRule = (r, before, after, where) => {
   const need = a ? r.after.resolve(rawGet(a, "NeedAppearances")) : undefined;
   const b = asDict(before);
   if (need?.kind === "boolean" && need.value && !r.cmp.sameContent(b ? rawGet(b, "DR") : undefined, a ? rawGet(a, "DR") : undefined)) {
-    r.report("form-fill", `${where} /DR: default resources changed while viewers regenerate field appearances (/NeedAppearances)`);
+    r.report("form-fill", `${where} /DR: default resources changed while viewers regenerate field appearances (/NeedAppearances)`, "form-changed");
   }
 };
 
 const catalogKeys: Record<string, ValueRule> = {
-  DSS: level("ltv", "document security store (validation data)"),
-  Extensions: level("metadata", "extensions (ESIC)"),
-  Metadata: level("metadata", "XMP metadata"),
+  DSS: level("ltv", "document security store (validation data)", "validation-data"),
+  Extensions: level("metadata", "extensions (ESIC)", "metadata"),
+  Metadata: level("metadata", "XMP metadata", "metadata"),
   AcroForm: acroformRule,
 };
 
-const infoKeys: Record<string, ValueRule> = { ModDate: level("metadata", "modification date") };
+const infoKeys: Record<string, ValueRule> = { ModDate: level("metadata", "modification date", "document-information") };
 
 const fieldKeys = (sig: boolean): Record<string, ValueRule> => ({
   V: (r, before, after, where) => {
     if (sig && before === undefined) {
       const lvl = newSignatureLevel(r, after);
-      return r.report(lvl, `${where}: an empty signature field was ${lvl === "ltv" ? "given a document timestamp" : "signed"}`);
+      return r.report(
+        lvl,
+        `${where}: an empty signature field was ${lvl === "ltv" ? "given a document timestamp" : "signed"}`,
+        lvl === "ltv" ? "document-timestamp" : "signature-added",
+      );
     }
-    r.report(sig ? "other" : "form-fill", `${where}: ${sig ? "the signature value was replaced or removed" : "the field value changed"}`);
+    r.report(
+      sig ? "other" : "form-fill",
+      `${where}: ${sig ? "the signature value was replaced or removed" : "the field value changed"}`,
+      sig ? "signature-changed" : "form-field-value",
+    );
   },
-  AP: level("form-fill", "appearance"),
-  AS: level("form-fill", "appearance state"),
-  MK: level("form-fill", "appearance characteristics"),
+  AP: level("form-fill", "appearance", "form-field-appearance"),
+  AS: level("form-fill", "appearance state", "form-field-appearance"),
+  MK: level("form-fill", "appearance characteristics", "form-field-appearance"),
 });
 
 /** Per context: what a change of an object used there (same number, other content) may be. */
@@ -389,7 +447,7 @@ const OBJECT_RULES: Record<GraphContext, (r: RuleContext, before: PdfObject, aft
     const d = asDict(a);
     const sub = d ? r.after.resolve(rawGet(d, "Subtype")) : undefined;
     if (sub?.kind === "name" && sub.value === "Widget") compareDicts(r, asDict(b), d, w, fieldKeys(fieldType(d, r.after) === "Sig"), "annotation");
-    else r.report("annotation", `${w}: an annotation changed`);
+    else r.report("annotation", `${w}: an annotation changed`, "annotation-changed");
   },
   field: (r, b, a, w) => compareDicts(r, asDict(b), asDict(a), w, fieldKeys(fieldType(asDict(a), r.after) === "Sig")),
   fields: fieldsRule,
@@ -414,15 +472,79 @@ export const STREAM_CONTEXTS: ReadonlySet<GraphContext> = new Set([
   "annotation-appearance",
 ]);
 
-/** Judges one changed object (same number in both revisions, other content) in one context. */
-export function judgeChangedObject(r: RuleContext, context: GraphContext, num: number, before: PdfObject, after: PdfObject, location: string): void {
+/** What a change in each context is to a reader, unless a rule says more; "generic" objects are placed by where they are used. */
+const CONTEXT_KINDS: Record<Exclude<GraphContext, "generic">, ChangeKind> = {
+  trailer: "structure",
+  catalog: "catalog",
+  info: "document-information",
+  "page-tree": "page-content",
+  annots: "annotation-changed",
+  annotation: "annotation-changed",
+  "widget-appearance": "form-field-appearance",
+  "annotation-appearance": "annotation-changed",
+  acroform: "form-changed",
+  "acroform-resources": "form-changed",
+  fields: "form-changed",
+  field: "form-changed",
+  sig: "signature-changed",
+  dss: "validation-data",
+  extensions: "metadata",
+  metadata: "metadata",
+};
+
+/** The full name of a form field (its /T and its ancestors', joined by dots), as a reader's form shows it; at most 80 characters. */
+function fieldName(view: PdfView, d: PdfDict | undefined): string | undefined {
+  const parts: string[] = [];
+  let cur = d;
+  for (let i = 0; cur && i < 32; i++) {
+    const t = view.resolve(rawGet(cur, "T"));
+    if (t?.kind === "string") parts.unshift(decodeTextString(t.bytes));
+    cur = asDict(view.resolve(rawGet(cur, "Parent")));
+  }
+  const name = parts.join(".");
+  return name ? (name.length > 80 ? `${name.slice(0, 79)}…` : name) : undefined;
+}
+
+/** Where the rules judge object `num` in `context`, for a reader: see judgeChangedObject. */
+export function locusOf(
+  r: RuleContext,
+  context: GraphContext,
+  num: number,
+  before: PdfObject,
+  after: PdfObject,
+  near: { page?: number; kind: ChangeKind },
+): Locus {
+  const d = asDict(after) ?? asDict(before);
+  const widget = context === "annotation" && d !== undefined && nameOf(r.after, rawGet(d, "Subtype")) === "Widget";
+  const field = context === "field" || widget ? fieldName(r.after, d) : undefined;
+  const kind = context === "generic" ? near.kind : widget ? "form-field-appearance" : CONTEXT_KINDS[context];
+  const at = r.pageOf(num) ?? near.page;
+  return { context, kind, ...(at !== undefined ? { page: at } : {}), ...(field !== undefined ? { field } : {}) };
+}
+
+/**
+ * Judges one changed object (same number in both revisions, other content) in one context. `near`: where the
+ * object is used, as analyse.ts finds it (the page whose content reaches it, or what it is by the keys that
+ * lead to it): the kind of a change to a "generic" object, and the page of anything on one.
+ */
+export function judgeChangedObject(
+  r: RuleContext,
+  context: GraphContext,
+  num: number,
+  before: PdfObject,
+  after: PdfObject,
+  location: string,
+  near: { page?: number; kind: ChangeKind },
+): void {
   const page = r.pageOf(num);
+  r.locus = locusOf(r, context, num, before, after, near);
   // Where a plain object sits (page 3 /Contents) says what it is; structural objects name themselves.
-  OBJECT_RULES[context](r, before, after, `${describeContext(context)} ${num} 0 R${page ? ` (${page})` : context === "generic" ? location : ""}`);
+  OBJECT_RULES[context](r, before, after, `${describeContext(context)} ${num} 0 R${page ? ` (page ${page})` : context === "generic" ? location : ""}`);
 }
 
 /** The trailer of a later revision against the earlier one: bookkeeping keys may differ, nothing else. */
 export function judgeTrailer(r: RuleContext, before: PdfDict, after: PdfDict): void {
+  r.locus = { context: "trailer", kind: "structure" };
   const root = rawGet(after, "Root");
   const was = rawGet(before, "Root");
   if (root?.kind !== "ref") r.report("other", "trailer /Root is not an indirect reference");
@@ -435,8 +557,16 @@ export function judgeTrailer(r: RuleContext, before: PdfDict, after: PdfDict): v
     // Readers use only /Root, /Info and /Encrypt of a trailer (and the xref bookkeeping); the graph walk
     // does not follow the others either.
     ...Object.fromEntries(ignored.map((k) => [k, () => undefined])),
-    Root: (rc, b, a, w) => OBJECT_RULES.catalog(rc, b ?? EMPTY, a ?? EMPTY, `${w} (another catalog)`),
-    Info: (rc, b, a, w) => compareDicts(rc, asDict(b), asDict(a), `${w} (another document information)`, infoKeys, "form-fill"),
+    Root: (rc, b, a, w) => {
+      rc.locus = { context: "catalog", kind: "catalog" };
+      OBJECT_RULES.catalog(rc, b ?? EMPTY, a ?? EMPTY, `${w} (another catalog)`);
+      rc.locus = { context: "trailer", kind: "structure" };
+    },
+    Info: (rc, b, a, w) => {
+      rc.locus = { context: "info", kind: "document-information" };
+      compareDicts(rc, asDict(b), asDict(a), `${w} (another document information)`, infoKeys, "form-fill");
+      rc.locus = { context: "trailer", kind: "structure" };
+    },
   });
 }
 
