@@ -48,6 +48,8 @@ export type {
   DiscoveryOptions,
   ErrorCode,
   EvidenceFormat,
+  EvidenceSource,
+  GivenEvidence,
   HtmlOptions,
   IdTokenAlgorithm,
   IdTokenCheckId,

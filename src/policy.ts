@@ -16,7 +16,7 @@ import type { TrustRole, TrustedListAnchors } from "./pki/trust-store.js";
 export type JwsAlgorithm = "RS256" | "RS384" | "RS512" | "PS256" | "PS384" | "PS512" | "ES256" | "ES384" | "ES512";
 
 /** The JWS algorithms accepted for Workflow tokens unless the policy says otherwise. */
-export const DEFAULT_TOKEN_ALGORITHMS: readonly JwsAlgorithm[] = ["RS256", "PS256", "ES256", "ES384", "ES512"];
+export const DEFAULT_TOKEN_ALGORITHMS: readonly JwsAlgorithm[] = Object.freeze(["RS256", "PS256", "ES256", "ES384", "ES512"]);
 
 /** The broker's legal entity as its token certificate names it: the default signer of Workflow tokens. */
 export const BROKER_ORGANIZATION_ID = "NTRDK-29915938";

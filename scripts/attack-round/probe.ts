@@ -4,11 +4,12 @@ import { ChangeAnalysis } from "../../src/checks/modifications/analyse.js";
 import { checkSealModifications } from "../../src/checks/seal-modifications.js";
 import { findSignatures, parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, BYTE_RANGE_PLACEHOLDER, fillByteRange, LIMITS, type ObjSpec } from "../../test/pdf/helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 const SAMPLE = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
 function judge(bytes: Uint8Array) {
   try {
-    const doc = parsePdf(bytes, LIMITS);
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
     const sigs = findSignatures(doc.latest()).signatures;
     const seal = sigs.find((s) => s.isDocMdp)!;
     const p = seal.reference.find((r) => r.transformMethod === "DocMDP")?.p ?? null;

@@ -4,8 +4,9 @@ import { readFileSync } from "node:fs";
 import { parsePdf } from "../../src/input/pdf/document.js";
 import { DEFAULT_LIMITS } from "../../src/limits.js";
 import type { PdfObject } from "../../src/input/pdf/objects.js";
+import { wholeSource } from "../../src/input/source.js";
 for (const f of process.argv.slice(2)) {
-  const doc = parsePdf(new Uint8Array(readFileSync(f)), DEFAULT_LIMITS);
+  const doc = parsePdf(wholeSource(new Uint8Array(readFileSync(f))), DEFAULT_LIMITS);
   const v = doc.at(0);
   const walk = (o: PdfObject, path: string, out: string[]) => {
     if (o.kind === "string") {

@@ -11,6 +11,7 @@ import { keyId, loadPki, subjectNameDer, type Issued, type TestPki } from "../ge
 import { OIDS, bits, bool, encode, explicit, implicitPrimitive, int, octets, oid, raw, seq, x509Time, type Asn1 } from "../generator/der.js";
 import { defaultScheme, signBytes, signatureAlgorithm, spkiDer } from "../generator/keys.js";
 import { resolveLimits } from "../../src/limits.js";
+import { wholeSource } from "../../src/input/source.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 process.chdir(ROOT);
@@ -29,7 +30,7 @@ export function withDss(
   add: { certs?: Uint8Array[]; ocsps?: Uint8Array[]; crls?: Uint8Array[] },
   o: { first?: boolean; dropOld?: boolean } = {},
 ): Uint8Array {
-  const doc = parsePdf(pdf, resolveLimits());
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
   const view = doc.latest();
   const alloc = new NumberAllocator(doc);
   const old = readDss(view);
@@ -66,7 +67,7 @@ export function withDss(
 
 /** The DER streams the latest DSS lists. */
 export function dssItems(pdf: Uint8Array): { certs: Uint8Array[]; ocsps: Uint8Array[]; crls: Uint8Array[] } {
-  const doc = parsePdf(pdf, resolveLimits());
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
   const view = doc.latest();
   const dss = readDss(view);
   const read = (r: { num: number; gen: number }) => {

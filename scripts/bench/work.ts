@@ -4,7 +4,7 @@
 // Wall time on a shared 2-core VM moved ±10 % between identical runs; this count moves ~2 %, so that a change
 // of a few per cent can be seen (BENCHMARKS.md, 2026-11-27 evening). Needs valgrind; ~1 minute on 2 cores.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, mkdirSync } from "node:fs";
+import { copyFileSync, linkSync, mkdtempSync, readdirSync, readFileSync, rmSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -24,11 +24,32 @@ interface Counted {
   code: number | null;
 }
 
-/** Counts one run over the first `n` archives of `dayDir` (links in a folder of their own). */
+/**
+ * `src` copied to `dst` as hard links: the same files (no copy of the bytes), which discovery takes as the
+ * regular files they are. Symbolic links would not do: discovery follows none out of the folder it searches
+ * (issue 34), and every archive was then a usage error (exit 3).
+ */
+function linkTree(src: string, dst: string): void {
+  mkdirSync(dst);
+  for (const e of readdirSync(src, { withFileTypes: true })) {
+    if (e.isDirectory()) linkTree(join(src, e.name), join(dst, e.name));
+    else {
+      try {
+        linkSync(join(src, e.name), join(dst, e.name));
+      } catch (err) {
+        // Another file system (--corpus elsewhere than the temporary folder): a copy.
+        if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+        copyFileSync(join(src, e.name), join(dst, e.name));
+      }
+    }
+  }
+}
+
+/** Counts one run over the first `n` archives of `dayDir` (hard-linked into a folder of their own). */
 function count(cli: string, dayDir: string, names: string[], n: number, trust: string, work: string): Promise<Counted> {
   const dir = join(work, `first-${n}`);
   mkdirSync(dir);
-  for (const name of names.slice(0, n)) symlinkSync(resolve(dayDir, name), join(dir, name));
+  for (const name of names.slice(0, n)) linkTree(resolve(dayDir, name), join(dir, name));
   const out = join(work, `results-${n}.jsonl`);
   const cg = join(work, `callgrind-${n}.out`);
   const args = [

@@ -37,6 +37,7 @@ import {
   type JwtOp,
   type PdfTokenOp,
 } from "./mutators.js";
+import { wholeSource } from "../../src/input/source.js";
 
 export type Op = ByteOp | PdfTokenOp | Asn1Op | JsonOp | JwtOp;
 
@@ -102,7 +103,7 @@ function validPades(file = "valid/archive.pdf"): Pades {
   let p = padesFiles.get(file);
   if (!p) {
     const bytes = sample(file);
-    const sig = findSignatures(parsePdf(bytes, DEFAULT_LIMITS).latest()).signatures.find((s) => !s.isDocTimestamp)!;
+    const sig = findSignatures(parsePdf(wholeSource(bytes), DEFAULT_LIMITS).latest()).signatures.find((s) => !s.isDocTimestamp)!;
     p = { bytes, byteRange: sig.byteRange as unknown as [number, number, number, number] };
     padesFiles.set(file, p);
   }
@@ -353,7 +354,7 @@ export const pdfReaderTarget: Target = {
   async run(ops) {
     const { bytes } = this.input(ops);
     try {
-      const doc = parsePdf(bytes, DEFAULT_LIMITS);
+      const doc = parsePdf(wholeSource(bytes), DEFAULT_LIMITS);
       for (let i = 0; i < doc.revisions.length; i++) {
         const v = doc.at(i);
         const step = <T>(f: () => T) => {

@@ -4,6 +4,8 @@ export type { ArchiveOptions } from "../checks/facts.js";
 export type { JwsAlgorithm } from "../checks/facts.js";
 export { verifyArchive, verifyArchiveWithToken, type VerifyArchiveOptions, type VerdictOptions } from "../verify/archive.js";
 export { hashingProgress } from "../input/originals.js";
+// The evidence as a source of bytes (verifyArchive({ evidence: { name, source } })): a caller's own reader.
+export type { EvidenceSource, GivenEvidence } from "../input/source.js";
 // Verification sessions: trust, options, limits and caches shared across verifyArchive calls, with a lifetime
 // the caller chooses (clear() drops the caches); calls without one use the default process session.
 export { createSession, clearDefaultSession, VerificationSession, type SessionOptions } from "../verify/session.js";

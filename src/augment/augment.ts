@@ -11,6 +11,7 @@ import type * as pkijs from "pkijs";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { chooseSeal } from "../evidence/broker.js";
 import { classifyEvidence, readBounded } from "../input/evidence-file.js";
+import { wholeSource } from "../input/source.js";
 import { writeFileSafely } from "../input/files.js";
 import { findSignatures, parsePdf, readDss, walkPages, type PdfDocument, type PdfView } from "../input/pdf/index.js";
 import { type PdfDict, type PdfObject, type PdfRef, rawGet } from "../input/pdf/objects.js";
@@ -98,9 +99,11 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   const session = pkiSession(limits);
   const file = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
   const bytes = typeof o.evidence === "string" ? readBounded(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
+  // Augmenting appends to the whole file, so it is read whole; the readers take it as a source.
+  const source = wholeSource(bytes);
   let kind: string;
   try {
-    kind = classifyEvidence(file, bytes, limits).format;
+    kind = classifyEvidence(file, source, limits).format;
   } catch (e) {
     throw new SealcheckError("ERR_UNKNOWN_FORMAT", `${file}: ${errorMessage(e)}`, { file });
   }
@@ -129,7 +132,7 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
 
   let doc: PdfDocument;
   try {
-    doc = parsePdf(bytes, limits);
+    doc = parsePdf(source, limits);
     assertAppendable(doc);
   } catch (e) {
     throw fail(file, `the PDF cannot be extended: ${errorMessage(e)}`);
@@ -230,7 +233,7 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   const withDss = writeDss(doc, [...paths.certs, ...proofCerts], proofs, [seal, ...sigs.filter((s) => s.isDocTimestamp)]);
   let doc1: PdfDocument;
   try {
-    doc1 = parsePdf(withDss.bytes, limits);
+    doc1 = parsePdf(wholeSource(withDss.bytes), limits);
   } catch (e) {
     throw new Error(`augment wrote a DSS update it cannot read back: ${errorMessage(e)}`);
   }

@@ -13,7 +13,7 @@ export interface HttpLimits {
   readonly maxBytes: number;
 }
 
-export const DEFAULT_HTTP_LIMITS: HttpLimits = { timeoutMs: 15_000, maxBytes: 4 * 1024 * 1024 };
+export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = Object.freeze({ timeoutMs: 15_000, maxBytes: 4 * 1024 * 1024 });
 
 const MAX_REDIRECTS = 3;
 

@@ -96,7 +96,8 @@ export function assertAppendable(doc: PdfDocument): void {
 
 /** Appends one incremental update holding `objects` (numbers from `alloc`, which also numbers an xref stream). */
 export function appendUpdate(doc: PdfDocument, objects: readonly NewObject[], alloc: NumberAllocator): Appended {
-  const pdf = doc.bytes;
+  // The whole file, read through its source: an update is appended to all of it.
+  const pdf = doc.source.read(0, doc.source.length);
   const last = doc.revisions[doc.revisions.length - 1]!;
   const parts: Buffer[] = [Buffer.from(pdf)];
   let at = pdf.length;

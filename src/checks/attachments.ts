@@ -5,7 +5,7 @@ import { certificateFromPem } from "../pki/certificate.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import { failed, passed } from "../report/check.js";
 import type { PkiSession } from "../pki/session.js";
-import type { EvidenceInput } from "../input/evidence-file.js";
+import type { TokenJsonFields } from "../input/evidence-file.js";
 import type { Established, EvidenceFacts, TokenEvidence } from "./facts.js";
 
 const B64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -57,11 +57,14 @@ export function decodeTokenEvidence(
       }
     }
   }
-  return { problems, facts: { evidence: ev, ...(tokenCert ? { tokenCert } : {}), ...(decodedOcsp ? { ocsp: decodedOcsp } : {}) } };
+  return {
+    problems,
+    facts: { evidence: ev, ...(ev.token ? { token: ev.token } : {}), ...(tokenCert ? { tokenCert } : {}), ...(decodedOcsp ? { ocsp: decodedOcsp } : {}) },
+  };
 }
 
 /** The Workflow-token endpoint JSON: the three fields instead of attachments; no seal covers them. */
-export function checkJsonFields(pki: PkiSession, f: NonNullable<EvidenceInput["fields"]>): Established<EvidenceFacts> {
+export function checkJsonFields(pki: PkiSession, f: TokenJsonFields): Established<EvidenceFacts> {
   const { problems, facts } = decodeTokenEvidence(
     pki,
     { token: f.workflowToken, certPem: f.publicSigningCertPem, ocspBase64: f.ocspResponse },

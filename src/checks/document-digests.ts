@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import type { OriginalFile } from "../input/originals.js";
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveOptions, ClaimsFacts, DigestFacts, Established } from "./facts.js";
+import type { ArchiveOptions, ClaimsFacts, DigestFacts, Established, With } from "./facts.js";
 
 const ID = "document-digests";
 
@@ -13,7 +13,7 @@ const ID = "document-digests";
  */
 export function checkDocumentDigests(
   options: Pick<ArchiveOptions, "allowExtraOriginals">,
-  f: ClaimsFacts,
+  f: With<ClaimsFacts, "claims">,
   originals: readonly OriginalFile[] | null,
   sealedArchives: readonly string[] = [],
 ): Established<DigestFacts> {
@@ -34,17 +34,16 @@ type Matched = { index: number; title: string; sha256Hex: string; files: string[
 
 function compare(
   options: Pick<ArchiveOptions, "allowExtraOriginals">,
-  f: ClaimsFacts,
+  f: With<ClaimsFacts, "claims">,
   originals: readonly OriginalFile[] | null,
 ): { check: CheckResult; matched: Matched[] } {
-  const docs = f.claims?.documents ?? [];
+  const docs = f.claims.documents;
   if (originals === null) {
     const check = skipped(ID, "No originals were given: the documents were not compared with the token's digests (pass the original PDFs to compare them).", {
       details: { compared: false, documents: docs.map((d) => ({ index: d.index, title: d.title, sha256Hex: d.sha256Hex })) },
     });
     return { check, matched: [] };
   }
-  if (!f.claims) return { check: skipped(ID, "The token's claims could not be read, so there are no digests to compare the originals with."), matched: [] };
   return { check: judge(options, docs, originals), matched: matchedDocuments(docs, originals) };
 }
 

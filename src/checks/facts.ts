@@ -43,7 +43,7 @@ export interface ArchiveOptions {
   allowExtraOriginals: boolean;
 }
 
-export const DEFAULT_ARCHIVE_OPTIONS: ArchiveOptions = {
+export const DEFAULT_ARCHIVE_OPTIONS: Readonly<ArchiveOptions> = Object.freeze({
   ocspWindowSeconds: POLICY_DEFAULTS.ocspWindowSeconds,
   clockSkewSeconds: POLICY_DEFAULTS.clockSkewSeconds,
   tokenAlgorithms: POLICY_DEFAULTS.tokenAlgorithms,
@@ -51,7 +51,7 @@ export const DEFAULT_ARCHIVE_OPTIONS: ArchiveOptions = {
   sealSigners: NO_EXTRA_SEAL_SIGNERS,
   allowExtraOriginals: false,
   cryptoPolicy: DEFAULT_CRYPTO_POLICY,
-};
+});
 
 /** What every check may read and none may change: limits, the user's trust and options, the session's caches. */
 export interface CheckEnv {
@@ -74,6 +74,8 @@ export interface TokenEvidence {
 /** Established by "attachments" (either form): the three values and what they decode to. */
 export interface EvidenceFacts {
   readonly evidence: Readonly<Partial<TokenEvidence>>;
+  /** The Workflow token as found (not empty): what token-signature needs. */
+  readonly token?: string;
   readonly tokenCert?: pkijs.Certificate;
   readonly ocsp?: DecodedOcsp;
 }
@@ -119,6 +121,12 @@ export interface DigestFacts {
 }
 
 export type ArchiveFacts = Readonly<Partial<EvidenceFacts> & SealFacts & TokenFacts & ClaimsFacts & TokenPathFacts & OcspFacts & DigestFacts>;
+
+/**
+ * Facts `F` with `K` there: what a stage reads that needs them (src/verify/stages.ts looks before it runs
+ * it, so the compiler, not a guard in the check, says they are there).
+ */
+export type With<F, K extends keyof F> = F & { readonly [P in K]-?: Exclude<F[P], undefined> };
 
 /** What a check returns: its result and the facts it established (none when it could not run). */
 export interface Established<F> {

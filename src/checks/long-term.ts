@@ -25,7 +25,8 @@ import type { TimestampInfo } from "../pki/timestamp.js";
 import { indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveFacts, CheckEnv } from "./facts.js";
+import type { ArchiveFacts, CheckEnv, With } from "./facts.js";
+import type { SealJudgement } from "./pdf-signatures.js";
 import type { PadesFacts } from "./pades.js";
 
 const ID = "long-term";
@@ -218,25 +219,19 @@ function revocationPool(f: Needs, cs: readonly Candidate[]): RevocationPool {
   return pool;
 }
 
-/** The check and the report's summary of the proofs of existence. */
-export async function checkLongTerm(env: CheckEnv, f: Needs, checks: readonly CheckResult[]): Promise<{ check: CheckResult; summary: LongTermSummary | null }> {
+/** What long-term validation says when the seal did not verify at its own time. */
+export const SEAL_NOT_VERIFIED = "The seal did not verify at its own time (see the seal checks), so there is no proven sealing to keep proving.";
+
+/**
+ * The check and the report's summary of the proofs of existence. The seal's outcome at its own time is a fact
+ * (how seal-signature and seal-certificate judged it), not a reading of the checks.
+ */
+export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "signerCert">): Promise<{ check: CheckResult; summary: LongTermSummary | null }> {
   const T = env.validationTime.time;
   const policy = { name: env.options.cryptoPolicy.name, sha256: env.options.cryptoPolicy.sha256 };
-  const status = (id: string) => checks.find((c) => c.id === id)?.status;
-  const ok = (id: string) => status(id) === "passed" || status(id) === "warning";
-  if (!f.pades) {
-    const why = f.padesMissing
-      ? "There is no readable seal, so no proof of existence to keep."
-      : "The Workflow-token JSON carries no timestamp and cannot carry validation data: nothing proves when the token was made, its checks are judged at the time it claims (iat) or --at, and no proof of existence can be kept for it. Keep the sealed PAdES for long-term validation.";
-    return { check: skipped(ID, why), summary: null };
-  }
+  const ok = (j: SealJudgement | undefined) => j?.status === "passed" || j?.status === "warning";
   const cert = f.signerCert;
-  if (!cert || !ok("seal-signature") || !ok("seal-certificate")) {
-    return {
-      check: skipped(ID, "The seal did not verify at its own time (see the seal checks), so there is no proven sealing to keep proving."),
-      summary: null,
-    };
-  }
+  if (!ok(f.sealSignatureJudged) || !ok(f.sealCertificateJudged)) return { check: skipped(ID, SEAL_NOT_VERIFIED), summary: null };
   const cs = candidates(f);
   const pool = revocationPool(f, cs);
   // From the newest down: each timestamp is judged at the earliest POE a proven later timestamp gives it, else at T.
@@ -344,7 +339,7 @@ export async function checkLongTerm(env: CheckEnv, f: Needs, checks: readonly Ch
     const msg = `The seal certificate expired at ${iso(sealNotAfter)}, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`;
     return { check: forecast.length ? warning(ID, msg, { at, details }) : passed(ID, msg, { at, details }), summary };
   }
-  const notRevoked = status("seal-certificate") === "passed" || status("seal-certificate") === "warning";
+  const notRevoked = ok(f.sealCertificateJudged);
   return {
     check: indeterminate(
       ID,

@@ -2,9 +2,9 @@
 // OCSP response. The judgements live in pki/ocsp.ts (shared with the seal); this maps them to checks.
 import { anchorsFor } from "../pki/trust-store.js";
 import { judgeOcsp, type Judgement } from "../pki/ocsp.js";
-import { result, skipped } from "../report/check.js";
+import { result } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
-import { tokenSealingTime, evidenceTime, type ArchiveFacts, type CheckEnv, type OcspFacts } from "./facts.js";
+import { tokenSealingTime, evidenceTime, type ArchiveFacts, type CheckEnv, type OcspFacts, type With } from "./facts.js";
 import type { CertificateSummary } from "../report/types.js";
 
 export const OCSP_CHECK_IDS = ["ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness"] as const;
@@ -15,13 +15,7 @@ function toCheck(id: (typeof OCSP_CHECK_IDS)[number], j: Judgement, at: Validati
 
 type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "claims" | "sealTimestamp">;
 
-export async function checkOcsp(env: CheckEnv, f: Needs): Promise<{ checks: CheckResult[]; facts: OcspFacts }> {
-  if (!f.ocsp) return { checks: OCSP_CHECK_IDS.map((id) => skipped(id, "No decodable OCSP response is in the evidence.")), facts: {} };
-  if (!f.tokenCert)
-    return {
-      checks: OCSP_CHECK_IDS.map((id) => skipped(id, "No token certificate could be read, so the OCSP response cannot be related to it.")),
-      facts: {},
-    };
+export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCert">): Promise<{ checks: CheckResult[]; facts: OcspFacts }> {
   const sealing = tokenSealingTime(f) ?? evidenceTime(env, f);
   const j = await judgeOcsp({
     session: env.pki,

@@ -5,29 +5,22 @@
 import { createHash } from "../platform/crypto.js";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
+import type { EvidenceSource } from "../input/source.js";
 import { certificateFromDer, summarize } from "../pki/certificate.js";
 import { assertDerShape, countDerValues, readTlv } from "../pki/der.js";
 import { failed, passed, result, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import { archiveChecksOf } from "../report/check-ids.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import type { PadesLevel, PdfSignatureReport, SealSummary } from "../report/archive-report.js";
 import { decodeTokenEvidence } from "./attachments.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "../evidence/broker.js";
-import type { ArchiveFacts, CheckEnv, Established, EvidenceFacts, TokenEvidence } from "./facts.js";
+import type { ArchiveFacts, CheckEnv, Established, EvidenceFacts, TokenEvidence, With } from "./facts.js";
 import { checkSealSignature, sealIdentity, signatureInput, type SealCmsFacts, type SealSignatureInput } from "./seal-signature.js";
-import { judgePdfSignatures, type DocumentTimestampFacts } from "./pdf-signatures.js";
+import { judgePdfSignatures, type DocumentTimestampFacts, type SealJudgement } from "./pdf-signatures.js";
 import { checkSealTimestamp } from "./seal-timestamp.js";
 import { checkSealCertificate, type ExtraRevocationData, type SealPathFacts } from "./seal-certificate.js";
 import { checkSealModifications } from "./seal-modifications.js";
 import { ChangeAnalysis } from "./modifications/analyse.js";
-
-/** The seal checks of the registry (attachments aside): what a form without a seal skips. */
-export function skipSealChecks(reason: string): CheckResult[] {
-  return archiveChecksOf("seal")
-    .filter((id) => id !== "attachments")
-    .map((id) => skipped(id, reason));
-}
 
 /** The three attachments as the sealed revision has them; each name exactly once. */
 function checkPdfAttachments(env: CheckEnv, sealed: PdfView, latest: PdfView, sealVerified: boolean): Established<EvidenceFacts> {
@@ -226,9 +219,16 @@ export interface PadesFacts extends SealCmsFacts, SealPathFacts {
   readonly sealTimestampInfo?: TimestampInfo;
   readonly dss?: ExtraRevocationData;
   readonly analysis?: ChangeAnalysis;
+  /** How each seal check judged the seal: together the seal's outcome, which the seal's entry repeats. */
+  readonly sealSignatureJudged?: SealJudgement;
+  readonly sealTimestampJudged?: SealJudgement;
+  readonly sealCertificateJudged?: SealJudgement;
   /** The document timestamps whose tokens could be read (long-term validation's proofs of existence). */
   readonly documentTimestamps?: readonly DocumentTimestampFacts[];
 }
+
+/** A seal check's judgement as a fact. */
+const judged = (check: CheckResult): SealJudgement => ({ status: check.status, subIndication: check.subIndication, message: check.message });
 
 /** What a PAdES stage reads: the facts every form shares and those of the stages before it. */
 export type PadesStageFacts = ArchiveFacts & PadesFacts;
@@ -239,10 +239,8 @@ export interface StageOutput<F> {
   readonly facts?: Partial<F>;
 }
 
-const missing = (f: PadesFacts): string => f.padesMissing?.reason ?? "The PDF was not read.";
-
 /** "seal-signature": reads the PDF, finds the seal through the document structure and verifies its CMS. */
-export async function sealSignatureStage(env: CheckEnv, pdf: Uint8Array, file: string): Promise<StageOutput<PadesFacts>> {
+export async function sealSignatureStage(env: CheckEnv, pdf: EvidenceSource, file: string): Promise<StageOutput<PadesFacts>> {
   let doc: PdfDocument;
   let sigs: readonly SignatureInfo[];
   let emptyFields: readonly string[];
@@ -295,44 +293,48 @@ export async function sealSignatureStage(env: CheckEnv, pdf: Uint8Array, file: s
     facts: {
       ...facts,
       pades: { doc, signatures: sigs, seal: sig, sealInput, docMdpP },
+      // The DSS's validation data, for the seal's path and long-term validation (a broken DSS: none).
+      dss: dssData(env, doc.latest()),
       sealVerified: sigCheck.status === "passed" || sigCheck.status === "warning",
+      sealSignatureJudged: judged(check),
     },
   };
 }
 
 /** "seal-timestamp": a verified timestamp of a verified seal becomes the proven sealing time. */
-export async function sealTimestampStage(env: CheckEnv, f: PadesStageFacts): Promise<StageOutput<PadesStageFacts>> {
-  if (!f.pades) return { checks: [skipped("seal-timestamp", missing(f))] };
+export async function sealTimestampStage(env: CheckEnv, f: With<PadesStageFacts, "pades" | "cms">): Promise<StageOutput<PadesStageFacts>> {
   const { check, info } = await checkSealTimestamp(env, f, f.pades.sealInput.claimedTime);
   return {
     checks: [check],
-    facts: { ...(info ? { sealTimestampInfo: info } : {}), ...(info && f.sealVerified ? { sealTimestamp: info.genTime } : {}) },
+    facts: {
+      ...(info ? { sealTimestampInfo: info } : {}),
+      ...(info && f.sealVerified ? { sealTimestamp: info.genTime } : {}),
+      sealTimestampJudged: judged(check),
+    },
   };
 }
 
 /** "seal-certificate": with the validation data of the CMS and of the DSS. */
-export async function sealCertificateStage(env: CheckEnv, f: PadesStageFacts): Promise<StageOutput<PadesStageFacts>> {
-  if (!f.pades) return { checks: [skipped("seal-certificate", missing(f))] };
-  const dss = dssData(env, f.pades.doc.latest());
-  const { check, facts } = await checkSealCertificate(env, f, dss);
-  return { checks: [check], facts: { ...facts, dss } };
+export async function sealCertificateStage(
+  env: CheckEnv,
+  f: With<PadesStageFacts, "pades" | "signerCert" | "cms" | "dss">,
+): Promise<StageOutput<PadesStageFacts>> {
+  const { check, facts } = await checkSealCertificate(env, f, f.dss);
+  return { checks: [check], facts: { ...facts, sealCertificateJudged: judged(check) } };
 }
 
 /** "seal-modifications": every revision after the seal, compared with the one before it. */
-export function sealModificationsStage(env: CheckEnv, f: PadesStageFacts): StageOutput<PadesStageFacts> {
-  if (!f.pades) return { checks: [skipped("seal-modifications", missing(f))] };
+export function sealModificationsStage(env: CheckEnv, f: With<PadesStageFacts, "pades">): StageOutput<PadesStageFacts> {
   const analysis = new ChangeAnalysis(f.pades.doc, env.limits.maxComparedObjects);
   return { checks: [checkSealModifications(f.pades.doc, analysis, f.pades.seal, f.pades.docMdpP)], facts: { analysis } };
 }
 
-/** "document-timestamps": every signature judged on its own; the seal's entry repeats the seal checks' outcome. */
+/** "document-timestamps": every signature judged on its own; the seal's entry repeats the seal's outcome (a fact). */
 export async function pdfSignaturesStage(
   env: CheckEnv,
-  pdf: Uint8Array,
-  f: PadesStageFacts,
-  sealChecks: readonly CheckResult[],
+  pdf: EvidenceSource,
+  f: With<PadesStageFacts, "pades" | "analysis">,
 ): Promise<StageOutput<PadesStageFacts>> {
-  if (!f.pades || !f.analysis) return { checks: [skipped("document-timestamps", missing(f))] };
   const { doc, signatures, seal } = f.pades;
   let items: PdfSignatureReport[];
   let check: CheckResult;
@@ -345,7 +347,14 @@ export async function pdfSignaturesStage(
       doc,
       signatures,
       f.analysis,
-      { signature: seal, checks: sealChecks },
+      {
+        signature: seal,
+        judged: {
+          ...(f.sealSignatureJudged ? { "seal-signature": f.sealSignatureJudged } : {}),
+          ...(f.sealTimestampJudged ? { "seal-timestamp": f.sealTimestampJudged } : {}),
+          ...(f.sealCertificateJudged ? { "seal-certificate": f.sealCertificateJudged } : {}),
+        },
+      },
       documentTimestamps,
     );
     ({ check, count } = checkDocumentTimestamps(items));
@@ -358,8 +367,7 @@ export async function pdfSignaturesStage(
 }
 
 /** "attachments" of a PAdES: from the sealed revision, compared with what the latest revision shows. */
-export function padesAttachmentsStage(env: CheckEnv, f: PadesStageFacts): StageOutput<ArchiveFacts> {
-  if (!f.pades) return { checks: [skipped("attachments", f.padesMissing?.attachments ?? missing(f))] };
+export function padesAttachmentsStage(env: CheckEnv, f: With<PadesStageFacts, "pades">): StageOutput<ArchiveFacts> {
   const { check, facts } = checkPdfAttachments(env, f.pades.doc.at(f.pades.seal.revision), f.pades.doc.latest(), f.sealVerified ?? false);
   return { checks: [check], facts };
 }

@@ -22,13 +22,11 @@ import { algorithmName, displayName, summarize } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
-import { digestByteRanges } from "../input/evidence-digest.js";
-import { loaded } from "../input/sparse.js";
+import type { EvidenceSource } from "../input/source.js";
 import { anchorsFor, listNote } from "../pki/trust-store.js";
 import type { PdfSignatureKind, PdfSignatureReport } from "../report/archive-report.js";
 import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js";
 import type { CheckEnv } from "./facts.js";
-import type { CheckId } from "../report/check-ids.js";
 import type { ChangeAnalysis } from "./modifications/analyse.js";
 import { permittedLevel, rank } from "./modifications/levels.js";
 import { checkByteRange, signatureInput } from "./seal-signature.js";
@@ -75,19 +73,19 @@ const notChecked = (unsupported: NonNullable<SignerVerification["unsupported"]>,
 
 /** What judging every signature needs: the file, and the proven sealing time for signers without their own. */
 export interface SignaturesInput {
-  readonly pdf: Uint8Array;
+  readonly pdf: EvidenceSource;
   readonly sealTimestamp?: Date | undefined;
 }
 
 /** The digest of byte ranges, each distinct range and algorithm hashed once however many signatures name it. */
 type RangeDigest = (ranges: readonly number[], alg: string) => Uint8Array;
 
-function rangeDigests(pdf: Uint8Array): RangeDigest {
+function rangeDigests(pdf: EvidenceSource): RangeDigest {
   const memo = new Map<string, Uint8Array>();
   return (ranges, alg) => {
     const key = `${alg}:${ranges.join(",")}`;
     let d = memo.get(key);
-    if (!d) memo.set(key, (d = digestByteRanges(pdf, ranges, alg)));
+    if (!d) memo.set(key, (d = pdf.digestRanges(ranges, alg)));
     return d;
   };
 }
@@ -157,8 +155,8 @@ async function judgeCms(
     const data =
       signed ??
       Buffer.concat([
-        loaded(pdf, ranges[0] as number, (ranges[0] as number) + (ranges[1] as number)),
-        loaded(pdf, ranges[2] as number, (ranges[2] as number) + (ranges[3] as number)),
+        pdf.read(ranges[0] as number, (ranges[0] as number) + (ranges[1] as number)),
+        pdf.read(ranges[2] as number, (ranges[2] as number) + (ranges[3] as number)),
       ]);
     try {
       lookupDigest(si.digestAlgorithm.algorithmId);
@@ -237,12 +235,17 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
 /** How far a document timestamp's /M may be from the time its token proves (writers set /M before asking the TSA). */
 const M_TOLERANCE_MS = 5 * 60_000;
 
-/** The seal's entry: the first seal check that did not pass decides it. */
-function fromSealChecks(checks: readonly CheckResult[]): Outcome {
-  const order: CheckId[] = ["seal-signature", "seal-certificate", "seal-timestamp"];
-  const bad = order.map((id) => checks.find((c) => c.id === id)).find((c) => c && c.status !== "passed" && c.status !== "warning" && c.status !== "skipped");
-  if (bad) return { status: bad.status, sub: bad.subIndication, message: `${bad.id}: ${bad.message}` };
-  const sig = checks.find((c) => c.id === "seal-signature");
+/** How one seal check judged the seal: a fact it established. */
+export type SealJudgement = Readonly<Pick<CheckResult, "status" | "subIndication" | "message">>;
+/** The seal checks' judgements: together the seal's outcome. */
+type SealJudgements = Readonly<Partial<Record<"seal-signature" | "seal-certificate" | "seal-timestamp", SealJudgement>>>;
+
+/** The seal's entry: the first seal judgement that did not pass decides it. */
+function fromSealJudgements(judged: SealJudgements): Outcome {
+  const order = ["seal-signature", "seal-certificate", "seal-timestamp"] as const;
+  const bad = order.map((id) => [id, judged[id]] as const).find(([, c]) => c && c.status !== "passed" && c.status !== "warning" && c.status !== "skipped");
+  if (bad) return { status: bad[1]!.status, sub: bad[1]!.subIndication, message: `${bad[0]}: ${bad[1]!.message}` };
+  const sig = judged["seal-signature"];
   return { status: sig?.status === "warning" ? "warning" : "passed", sub: null, message: sig?.message ?? "The seal verifies." };
 }
 
@@ -252,7 +255,7 @@ export async function judgePdfSignatures(
   doc: PdfDocument,
   sigs: readonly SignatureInfo[],
   analysis: ChangeAnalysis,
-  seal: { signature: SignatureInfo; checks: readonly CheckResult[] } | undefined,
+  seal: { signature: SignatureInfo; judged: SealJudgements } | undefined,
   /** Receives each document timestamp whose token could be read, in file order. */
   timestamps: DocumentTimestampFacts[] = [],
 ): Promise<PdfSignatureReport[]> {
@@ -269,7 +272,7 @@ export async function judgePdfSignatures(
     const docMdp = s.reference.find((r) => r.transformMethod === "DocMDP")?.p ?? null;
     const details: Record<string, unknown> = { byteRange: s.byteRange, subFilter: s.subFilter ?? null, ...(s.m ? { claimedTime: s.m.text } : {}) };
     let outcome: Outcome;
-    if (seal && s === seal.signature) outcome = fromSealChecks(seal.checks);
+    if (seal && s === seal.signature) outcome = fromSealJudgements(seal.judged);
     else if (!ranges) outcome = { status: "failed", sub: "FORMAT_FAILURE", message: `The byte range is not acceptable: ${problems.join("; ")}.` };
     else if (!s.contents || s.contents.length === 0)
       outcome = { status: "failed", sub: "FORMAT_FAILURE", message: "/Contents is empty: there is no signature." };

@@ -8,9 +8,9 @@ import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { decodeCrl, judgeCrl } from "../pki/crl.js";
 import { decodeOcsp, findIssuer, judgeOcsp, type Judgement } from "../pki/ocsp.js";
-import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
+import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established } from "./facts.js";
+import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
 import { sealIdentity } from "../evidence/broker-identity.js";
 import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
 import type { SealCmsFacts } from "./seal-signature.js";
@@ -32,9 +32,12 @@ export interface SealPathFacts {
 
 type Needs = SealCmsFacts & Pick<ArchiveFacts, "sealTimestamp" | "claims">;
 
-export async function checkSealCertificate(env: CheckEnv, seal: Needs, extra: ExtraRevocationData): Promise<Established<SealPathFacts>> {
+export async function checkSealCertificate(
+  env: CheckEnv,
+  seal: With<Needs, "signerCert" | "cms">,
+  extra: ExtraRevocationData,
+): Promise<Established<SealPathFacts>> {
   const cert = seal.signerCert;
-  if (!cert || !seal.cms) return { check: skipped(ID, "No seal certificate was identified, so no path was built."), facts: {} };
   const at = evidenceTime(env, seal);
   const pool = [...env.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
   const anchors = anchorsFor(env.trust, "seal", at.time);

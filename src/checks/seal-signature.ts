@@ -10,7 +10,7 @@ import { sealIdentity } from "../evidence/broker-identity.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { PdfDocument, SignatureInfo } from "../input/pdf/index.js";
-import { digestByteRanges } from "../input/evidence-digest.js";
+import type { EvidenceSource } from "../input/source.js";
 import type { CheckEnv, Established } from "./facts.js";
 
 const ID = "seal-signature";
@@ -81,7 +81,7 @@ export function checkByteRange(sig: SealSignatureInput, fileLength: number): { r
   return problems.length ? { problems } : { ranges: [a, b, c, d], problems };
 }
 
-export async function checkSealSignature(env: CheckEnv, pdf: Uint8Array, sig: SealSignatureInput): Promise<Established<SealCmsFacts>> {
+export async function checkSealSignature(env: CheckEnv, pdf: EvidenceSource, sig: SealSignatureInput): Promise<Established<SealCmsFacts>> {
   const found: { cms?: DecodedSignedData; signerCert?: pkijs.Certificate } = {};
   const check = await judge(env, pdf, sig, found);
   return { check, facts: found };
@@ -89,7 +89,7 @@ export async function checkSealSignature(env: CheckEnv, pdf: Uint8Array, sig: Se
 
 async function judge(
   env: CheckEnv,
-  pdf: Uint8Array,
+  pdf: EvidenceSource,
   sig: SealSignatureInput,
   seal: { cms?: DecodedSignedData; signerCert?: pkijs.Certificate },
 ): Promise<CheckResult> {
@@ -124,7 +124,7 @@ async function judge(
       "The seal's SignerInfo has no signed attributes: it is a bare PKCS#7 signature, not the CAdES signature of a PAdES seal.",
       { details },
     );
-  const v = await verifySigner(env.pki, seal.cms, 0, (alg) => digestByteRanges(pdf, ranges, alg));
+  const v = await verifySigner(env.pki, seal.cms, 0, (alg) => pdf.digestRanges(ranges, alg));
   details.digestAlgorithm = v.digestAlgorithm;
   details.signatureAlgorithm = v.signatureAlgorithm;
   details.messageDigest = v.messageDigest;

@@ -6,9 +6,9 @@ import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki
 import { signatureValue, timestampTokens } from "../pki/cms.js";
 import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
 import { LimitError } from "../errors.js";
-import { failed, result, indeterminate, skipped } from "../report/check.js";
+import { failed, result, indeterminate } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { CheckEnv } from "./facts.js";
+import type { CheckEnv, With } from "./facts.js";
 import type { SealCmsFacts } from "./seal-signature.js";
 
 const ID = "seal-timestamp";
@@ -16,11 +16,10 @@ const ID = "seal-timestamp";
 /** `info` is the earliest verified timestamp: the proof of existence the orchestrator makes the sealing time. */
 export async function checkSealTimestamp(
   env: CheckEnv,
-  seal: Pick<SealCmsFacts, "cms">,
+  seal: With<Pick<SealCmsFacts, "cms">, "cms">,
   claimedTime: string | undefined,
 ): Promise<{ check: CheckResult; info?: TimestampInfo }> {
   const cms = seal.cms;
-  if (!cms) return { check: skipped(ID, "The seal's CMS could not be read, so its timestamp was not checked.") };
   const si = cms.signedData.signerInfos[0]!;
   const tokens = timestampTokens(si);
   if (tokens.length === 0) {

@@ -5,9 +5,9 @@ import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki
 import { nameAttributeValues, organizationIdentifier } from "../evidence/broker-identity.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { findIssuer } from "../pki/ocsp.js";
-import { failed, indeterminate, passed, skipped } from "../report/check.js";
+import { failed, indeterminate, passed } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type TokenPathFacts } from "./facts.js";
+import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type TokenPathFacts, type With } from "./facts.js";
 
 const ID = "token-certificate";
 
@@ -20,9 +20,8 @@ function profile(cert: import("pkijs").Certificate): string {
 
 type Needs = Pick<ArchiveFacts, "tokenCert" | "ocsp" | "sealTimestamp" | "claims">;
 
-export async function checkTokenCertificate(env: CheckEnv, f: Needs): Promise<Established<TokenPathFacts>> {
+export async function checkTokenCertificate(env: CheckEnv, f: With<Needs, "tokenCert">): Promise<Established<TokenPathFacts>> {
   const cert = f.tokenCert;
-  if (!cert) return { check: skipped(ID, "No token certificate could be read, so no path was built."), facts: {} };
   const at = evidenceTime(env, f).time;
   const anchors = anchorsFor(env.trust, "token", at);
   const chain = await validateChain(cert, {

@@ -1,13 +1,12 @@
 // Check "token-claims": the Workflow token's claims are present and well-formed (evidence.md §3).
 import { parseWorkflowClaims } from "../evidence/workflow-token.js";
-import { failed, passed, skipped, warning } from "../report/check.js";
+import { failed, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ClaimsFacts, CheckEnv, Established, SealFacts, TokenFacts } from "./facts.js";
+import type { ClaimsFacts, CheckEnv, Established, SealFacts, TokenFacts, With } from "./facts.js";
 
 const ID = "token-claims";
 
-export function checkTokenClaims(env: CheckEnv, f: TokenFacts & Pick<SealFacts, "sealTimestamp">): Established<ClaimsFacts> {
-  if (!f.jws) return { check: skipped(ID, "The token could not be decoded, so its claims were not checked."), facts: {} };
+export function checkTokenClaims(env: CheckEnv, f: With<TokenFacts, "jws"> & Pick<SealFacts, "sealTimestamp">): Established<ClaimsFacts> {
   const claims = parseWorkflowClaims(f.jws.payload, env.limits);
   return { check: judge(env, claims, f.sealTimestamp), facts: { claims } };
 }

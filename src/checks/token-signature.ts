@@ -7,7 +7,7 @@ import { decodeCompactJws, type CompactJws } from "../input/jws.js";
 import { certificateDer, displayName, thumbprint, toPem } from "../pki/certificate.js";
 import { BoundedPromises, cacheSlot } from "../pki/kept.js";
 import type { PkiSession } from "../pki/session.js";
-import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
+import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { CheckEnv, Established, EvidenceFacts, TokenFacts } from "./facts.js";
 import { KEY_HEADERS, refuseAlgorithm, refuseHeader, weakPublicKeyReason } from "../pki/jose-policy.js";
@@ -25,9 +25,8 @@ function tokenKey(session: PkiSession, der: Uint8Array, alg: string): Promise<To
 }
 
 /** Decodes the token (establishing `jws` when it is a compact JWS) and judges its signature. */
-export async function checkTokenSignature(env: CheckEnv, f: Partial<EvidenceFacts>): Promise<Established<TokenFacts>> {
-  const token = f.evidence?.token;
-  if (!token) return { check: skipped(ID, "No Workflow token could be read, so its signature was not checked."), facts: {} };
+export async function checkTokenSignature(env: CheckEnv, f: Pick<EvidenceFacts, "tokenCert"> & { readonly token: string }): Promise<Established<TokenFacts>> {
+  const token = f.token;
   let jws: CompactJws;
   try {
     jws = decodeCompactJws(

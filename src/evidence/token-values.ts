@@ -53,11 +53,11 @@ export function readAttachmentValues(doc: PdfDocument, sigs: readonly SignatureI
 
 /** The token, OCSP and certificate of any form of the evidence, undecoded. Throws FormatError for an unreadable PDF. */
 export function readTokenValues(input: EvidenceInput, limits: Limits, problems: string[] = []): TokenValues {
-  if (input.pdf) {
+  if (input.format !== "workflow-token-json") {
     const doc = parsePdf(input.pdf, limits);
     return readAttachmentValues(doc, findSignatures(doc.latest()).signatures, problems);
   }
-  const f = input.fields!;
+  const f = input.fields;
   return {
     source: "the Workflow-token JSON fields",
     ...(typeof f.workflowToken === "string" ? { token: f.workflowToken } : {}),

@@ -6,7 +6,12 @@
 // readEvidence then also hashes the file without that hex string, guessed from the file's first bytes, in the
 // same pass (`Hole`), and the range digest uses it when the byte range turns out to be exactly that.
 import { createHash, type Hasher as Hash } from "../platform/crypto.js";
-import { loaded } from "./sparse.js";
+
+/** What a digest reads of the evidence (an EvidenceSource, src/input/source.ts, which builds on this file). */
+interface Readable {
+  readonly length: number;
+  read(from: number, to: number): Uint8Array;
+}
 
 interface State {
   at: number;
@@ -24,16 +29,12 @@ interface Hole {
   states: State[];
 }
 
-interface Prefixes {
+/** What a reading pass kept of a file, for its digests to continue. */
+export interface KeptStates {
   /** SHA-256 states after bytes [0, at), `at` ascending from 0. */
-  states: State[];
-  /** SHA-256 (hex) of the whole array, once known. */
-  file?: string;
-  hole?: Hole;
+  readonly states: readonly State[];
+  readonly hole?: Hole;
 }
-
-/** What is known of evidence arrays, by the array's identity (never by content). */
-const known = new WeakMap<Uint8Array, Prefixes>();
 
 /**
  * The first /Contents hex string in a file's first 64 KiB is followed (the broker's seal's is at offset ~30).
@@ -83,58 +84,44 @@ export class PrefixHashing {
     this.length = end;
   }
 
-  /**
-   * `bytes` stands for the file hashed (its length the bytes added; its content possibly not read yet): its
-   * digests may start from these states. Returns the file's SHA-256.
-   */
-  finish(bytes: Uint8Array): Buffer {
-    if (bytes.length !== this.length) throw new Error("PrefixHashing.finish: not the bytes hashed");
+  /** The file's SHA-256, and the states its digests may start from (rangeDigest). */
+  finish(): { digest: Buffer; kept: KeptStates } {
     const digest = Buffer.from(this.hash.digest());
     const hole = this.hole?.c !== undefined ? this.hole : undefined;
-    known.set(bytes, { states: this.states, file: digest.toString("hex"), ...(hole ? { hole } : {}) });
-    return digest;
+    return { digest, kept: { states: this.states, ...(hole ? { hole } : {}) } };
   }
 }
 
-/** The digest (`alg`, a node:crypto name) of the two byte ranges `r` of `bytes`, as a PDF signature signs them. */
-export function digestByteRanges(bytes: Uint8Array, r: readonly number[], alg: string): Uint8Array {
+/**
+ * The digest (`alg`, a node:crypto name) of the two byte ranges `r` of `source`, as a PDF signature signs
+ * them, continuing the states `kept` by a reading pass. `fileDigest`, when given, receives the SHA-256 (hex)
+ * of the whole source, forked from the range's state where the first range ends (the rest hashed once).
+ */
+export function rangeDigest(source: Readable, kept: KeptStates, r: readonly number[], alg: string, fileDigest?: (hex: string) => void): Uint8Array {
   const [a, b, c, d] = r as [number, number, number, number];
   if (alg !== "sha256" || a !== 0)
     // SHAKE256 is CMS's with 512 bits of output (RFC 8419, RFC 8702), not OpenSSL's default 256.
     return createHash(alg, alg === "shake256" ? { outputLength: 64 } : undefined)
-      .update(loaded(bytes, a, a + b))
-      .update(loaded(bytes, c, c + d))
+      .update(source.read(a, a + b))
+      .update(source.read(c, c + d))
       .digest();
-  const p = known.get(bytes) ?? { states: [] };
   // The file without this very /Contents, hashed in the reading pass: continued from its latest state at or
   // before the second range's end.
-  const hole = p.hole;
+  const hole = kept.hole;
   if (hole?.b === b && hole.c === c) {
     let at = hole.states[0] as State;
     for (const s of hole.states) if (s.at <= c + d) at = s;
     return at.hash
       .copy()
-      .update(loaded(bytes, at.at, c + d))
+      .update(source.read(at.at, c + d))
       .digest();
   }
   // The latest state at or before b, continued to b: the range's state there.
   let from = { at: 0, hash: undefined as Hash | undefined };
-  for (const s of p.states) if (s.at <= b) from = s;
+  for (const s of kept.states) if (s.at <= b) from = s;
   const h = from.hash ? from.hash.copy() : createHash("sha256");
-  h.update(loaded(bytes, from.at, b));
+  h.update(source.read(from.at, b));
   // That state is also the file's at b: fork it and hash the rest once, unless the file's digest is known.
-  if (p.file === undefined)
-    known.set(bytes, {
-      ...p,
-      file: h
-        .copy()
-        .update(loaded(bytes, b, bytes.length))
-        .digest("hex"),
-    });
-  return h.update(loaded(bytes, c, c + d)).digest();
-}
-
-/** SHA-256 (hex) of the whole of `bytes`: from an earlier pass when there was one, else computed here. */
-export function evidenceSha256(bytes: Uint8Array): string {
-  return known.get(bytes)?.file ?? createHash("sha256").update(bytes).digest("hex");
+  if (fileDigest) fileDigest(h.copy().update(source.read(b, source.length)).digest("hex"));
+  return h.update(source.read(c, c + d)).digest();
 }

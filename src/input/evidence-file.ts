@@ -4,8 +4,9 @@ import { SealcheckError, FormatError, LimitError, errorMessage } from "../errors
 import type { Limits } from "../limits.js";
 import { isPlainObject, parseJson } from "./json.js";
 import { PrefixHashing } from "./evidence-digest.js";
-import { fileChanged, loaded, sparseEvidence, sparseOf } from "./sparse.js";
+import { SparseSource, fileChanged } from "./sparse.js";
 import { openRegular, readOpenedWhole } from "./files.js";
+import { wholeSource, type EvidenceSource } from "./source.js";
 
 export interface WorkflowResultInfo {
   ocspReponseIncluded?: unknown;
@@ -13,17 +14,46 @@ export interface WorkflowResultInfo {
   signatureCount?: unknown;
 }
 
-/** The evidence as read: the PDF bytes and/or the endpoint fields, not yet verified. */
-export interface EvidenceInput {
+/** The Workflow-token endpoint's three fields, as given (validated by the attachments check). */
+export interface TokenJsonFields {
+  workflowToken: unknown;
+  ocspResponse: unknown;
+  publicSigningCertPem: unknown;
+}
+
+/**
+ * The evidence as read, not yet verified: one record per form, so that what a form carries is there by its
+ * type (a PAdES form's PDF, the token form's fields), never by a check at run time.
+ */
+export type EvidenceInput = PadesPdfInput | PadesJsonInput | TokenJsonInput;
+
+/** A sealed PAdES PDF. */
+export interface PadesPdfInput {
   file: string;
-  /** EvidenceFormat, spelt out: reports name it by report/types.ts's EvidenceFormat (input imports no report). */
-  format: "pades-pdf" | "pades-json" | "workflow-token-json";
-  /** The PAdES bytes (from the file, or decoded from padesB64). */
-  pdf?: Uint8Array;
-  /** Workflow-token endpoint fields, as given (validated by the attachments check). */
-  fields?: { workflowToken: unknown; ocspResponse: unknown; publicSigningCertPem: unknown };
+  format: "pades-pdf";
+  /** The PDF: the file's source. */
+  pdf: EvidenceSource;
+}
+
+/** The PAdES endpoint's JSON: the sealed PDF inside it, and its workflowResultInfo. */
+export interface PadesJsonInput {
+  file: string;
+  format: "pades-json";
+  /** The PDF decoded from padesDocument.padesB64. */
+  pdf: EvidenceSource;
   workflowResultInfo?: WorkflowResultInfo;
 }
+
+/** The Workflow-token endpoint's JSON: the token, its certificate and the OCSP response as fields. */
+export interface TokenJsonInput {
+  file: string;
+  format: "workflow-token-json";
+  fields: TokenJsonFields;
+  workflowResultInfo?: WorkflowResultInfo;
+}
+
+/** The forms that carry a sealed PDF. */
+export type PadesInput = PadesPdfInput | PadesJsonInput;
 
 /**
  * Reads a whole regular file with a size limit. Missing/unreadable files, and anything that is not a regular
@@ -47,10 +77,17 @@ export const SPARSE_READ_MIN = 16 * 1024 * 1024;
 const HASH_CHUNK = 1024 * 1024;
 
 /**
- * How readEvidence reads. Tests set it to read every evidence file sparse, in small blocks, with the bytes
- * not read yet poisoned (a byte the PDF reader used without reading it first would change a report).
+ * How readEvidence reads: files from `min` bytes on sparse, in blocks of `block` bytes. Tests read every
+ * evidence file sparse, in small blocks, with the memory of blocks not read yet filled with `poison` (a byte
+ * the PDF reader used without reading it would change a report).
  */
-export const sparseReading = { min: SPARSE_READ_MIN, block: 64 * 1024, poison: false };
+export interface SparseReading {
+  readonly min: number;
+  readonly block: number;
+  readonly poison?: number;
+}
+
+export const SPARSE_READING: SparseReading = Object.freeze({ min: SPARSE_READ_MIN, block: 64 * 1024 });
 
 /**
  * readBounded for the evidence file. A large one is hashed in one pass through two small buffers (read on
@@ -59,10 +96,14 @@ export const sparseReading = { min: SPARSE_READ_MIN, block: 64 * 1024, poison: f
  * when used (src/input/sparse.ts). The seal's byte-range digest and the file's own digest then cost no second
  * pass (src/input/evidence-digest.ts), and the image data no check reads is never held in memory.
  */
-export async function readEvidence(file: string, maxBytes: number, within?: string): Promise<Uint8Array> {
+export async function readEvidence(
+  file: string,
+  maxBytes: number,
+  { within, reading = SPARSE_READING }: { within?: string | undefined; reading?: SparseReading } = {},
+): Promise<EvidenceSource> {
   const { fd, size } = openBounded(file, maxBytes, within);
-  const { min, block, poison } = sparseReading;
-  if (size < min || size === 0) return readOpened(file, fd, size);
+  const { min, block, poison } = reading;
+  if (size < min || size === 0) return wholeSource(readOpened(file, fd, size));
   try {
     const chunk = Math.max(1, Math.floor(HASH_CHUNK / block)) * block;
     const bufs = [Buffer.allocUnsafe(chunk), Buffer.allocUnsafe(chunk)] as const;
@@ -83,11 +124,8 @@ export async function readEvidence(file: string, maxBytes: number, within?: stri
       if (pos === n) hashing.findHole(got.subarray(0, n));
       for (let s = 0; s < n; s += block) hashing.add(got.subarray(s, Math.min(s + block, n)));
     }
-    const bytes = new Uint8Array(size);
-    if (poison) bytes.fill(0x3f);
-    const digest = hashing.finish(bytes);
-    sparseEvidence(bytes, { file, block, states: hashing.states.map((s) => s.hash), digest });
-    return bytes;
+    const { digest, kept } = hashing.finish();
+    return new SparseSource({ file, block, states: hashing.states.map((s) => s.hash), digest, kept }, size, poison);
   } catch (e) {
     throw unreadable(file, e);
   } finally {
@@ -136,13 +174,12 @@ function startsWithPdf(bytes: Uint8Array): boolean {
  * Classifies evidence bytes. A PDF is returned as is; JSON is parsed (bounded) and must be one of the two
  * endpoint shapes. Anything else is a FormatError: the report will say FORMAT_FAILURE.
  */
-export function classifyEvidence(file: string, bytes: Uint8Array, limits: Limits): EvidenceInput {
-  if (sparseOf(bytes)) {
-    // Judged by its head; a head of white space only, and JSON, are read whole.
-    loaded(bytes, 0, SPARSE_HEAD);
-    if (firstContentByte(bytes) + PDF_HEADER.length >= SPARSE_HEAD || !startsWithPdf(bytes)) loaded(bytes, 0, bytes.length);
-  }
-  if (startsWithPdf(bytes)) return { file, format: "pades-pdf", pdf: bytes };
+export function classifyEvidence(file: string, source: EvidenceSource, limits: Limits): EvidenceInput {
+  // Judged by its head; a head of white space only, and JSON, are read whole.
+  const head = source.read(0, SPARSE_HEAD);
+  if (firstContentByte(head) + PDF_HEADER.length < SPARSE_HEAD && startsWithPdf(head)) return { file, format: "pades-pdf", pdf: source };
+  const bytes = source.read(0, source.length);
+  if (startsWithPdf(bytes)) return { file, format: "pades-pdf", pdf: source };
   const i = firstContentByte(bytes);
   if (bytes[i] !== 0x7b) {
     throw new FormatError(
@@ -168,7 +205,7 @@ export function classifyEvidence(file: string, bytes: Uint8Array, limits: Limits
     if (pdf.length > limits.maxEvidenceBytes)
       throw new LimitError("maxEvidenceBytes", `the PDF inside padesB64 is larger than the evidence limit of ${limits.maxEvidenceBytes} bytes`);
     if (!startsWithPdf(pdf)) throw new FormatError('"padesDocument.padesB64" does not decode to a PDF');
-    return { file, format: "pades-json", pdf, ...(info ? { workflowResultInfo: info } : {}) };
+    return { file, format: "pades-json", pdf: wholeSource(pdf), ...(info ? { workflowResultInfo: info } : {}) };
   }
   if ("workflowToken" in json || "publicSigningCertPem" in json || "ocspResponse" in json) {
     return {

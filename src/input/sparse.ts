@@ -1,12 +1,15 @@
 // Large evidence is not held in memory whole. readEvidence hashes the file once, in small reused buffers,
-// keeping the SHA-256 state at the start of every block; the evidence is then an array of the file's size
-// whose blocks are read only when the PDF reader asks for them (most of a large archive is image data that no
-// check reads). Each block read is checked against the states of that one hashing pass before it is used, so
-// what is parsed is what was hashed, as when the file was read whole: a file changed in between is an error.
-// Arrays not registered here (small evidence, decoded streams, anything a caller passes) are whole.
+// keeping the SHA-256 state at the start of every block; the evidence is then a SparseSource whose blocks are
+// read only when the PDF reader asks for them (most of a large archive is image data that no check reads).
+// Each block read is checked against the states of that one hashing pass before it is handed out, so what is
+// parsed is what was hashed, as when the file was read whole: a file changed in between is an error. The
+// source's memory (an array of the file's size, its pages untouched until read) never leaves it but as views
+// of blocks read and checked.
 import type { Hasher as Hash } from "../platform/crypto.js";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { SealcheckError, errorMessage } from "../errors.js";
+import { rangeDigest, type KeptStates } from "./evidence-digest.js";
+import type { EvidenceSource } from "./source.js";
 
 /** What the hashing pass kept: the SHA-256 state at each block's start, and the digest of the whole file. */
 export interface HashedFile {
@@ -15,24 +18,67 @@ export interface HashedFile {
   /** states[k]: the state after bytes [0, k × block). */
   readonly states: readonly Hash[];
   readonly digest: Buffer;
+  /** The states the file's digests continue (src/input/evidence-digest.ts). */
+  readonly kept: KeptStates;
 }
 
 const RUN_LOOK = 64;
 
-class SparseFile {
+/** The evidence file read by blocks as they are used, each checked against the one hashing pass. */
+export class SparseSource implements EvidenceSource {
+  /** loaded[k]: block k is read and checked. */
   private readonly loaded: Uint8Array;
   /** Digests of states[k] (k ≥ 1), computed when a block ending there is first checked. */
   private readonly ends = new Map<number, Buffer>();
+  private readonly bytes: Uint8Array;
+  private readonly sha256Hex: string;
 
+  /** `poison` fills the memory of blocks not read yet (tests: a byte used unread would change a report). */
   constructor(
-    private readonly bytes: Uint8Array,
     private readonly src: HashedFile,
+    size: number,
+    poison?: number,
   ) {
+    this.bytes = new Uint8Array(size);
+    if (poison !== undefined) this.bytes.fill(poison);
     this.loaded = new Uint8Array(src.states.length);
+    this.sha256Hex = src.digest.toString("hex");
+  }
+
+  get length(): number {
+    return this.bytes.length;
+  }
+
+  read(from: number, to: number): Uint8Array {
+    const len = this.bytes.length;
+    const a = from < 0 ? 0 : from > len ? len : from;
+    const b = to < a ? a : to > len ? len : to;
+    this.ensure(a, b);
+    return this.bytes.subarray(a, b);
+  }
+
+  readEnd(at: number): number {
+    return this.loadedEnd(at);
+  }
+
+  digestRanges(ranges: readonly number[], alg: string): Uint8Array {
+    return rangeDigest(this, this.src.kept, ranges, alg);
+  }
+
+  sha256(): string {
+    return this.sha256Hex;
+  }
+
+  /** Bytes read from the file so far (whole blocks). */
+  bytesRead(): number {
+    const { block } = this.src;
+    let n = 0;
+    for (let k = 0; k < this.loaded.length; k++) if (this.loaded[k]) n += Math.min(block, this.bytes.length - k * block);
+    return n;
   }
 
   /** Makes bytes [from, to) readable: reads the blocks not yet read and checks each against the hashing pass. */
-  ensure(from: number, to: number): void {
+  private ensure(from: number, to: number): void {
     const { block } = this.src;
     const end = Math.min(to, this.bytes.length);
     if (from >= end) return;
@@ -50,7 +96,7 @@ class SparseFile {
         }
         let j = k;
         while (j + 1 <= last && !this.loaded[j + 1]) j++;
-        this.read(fd, k * block, Math.min((j + 1) * block, this.bytes.length));
+        this.readFile(fd, k * block, Math.min((j + 1) * block, this.bytes.length));
         for (let b = k; b <= j; b++) this.check(b);
         k = j + 1;
       }
@@ -63,8 +109,9 @@ class SparseFile {
    * The end of the run of read blocks that holds `at` (at itself when its block is not read), looking at most
    * RUN_LOOK blocks ahead: a lexer asks on every new object, and asks again when it needs more.
    */
-  loadedEnd(at: number): number {
+  private loadedEnd(at: number): number {
     const { block } = this.src;
+    if (at < 0 || at >= this.bytes.length) return at;
     let k = Math.floor(at / block);
     if (!this.loaded[k]) return at;
     const stop = Math.min(this.loaded.length, k + RUN_LOOK);
@@ -87,7 +134,7 @@ class SparseFile {
     }
   }
 
-  private read(fd: number, from: number, to: number): void {
+  private readFile(fd: number, from: number, to: number): void {
     let off = from;
     while (off < to) {
       const n = readSync(fd, this.bytes, off, to - off, off);
@@ -124,24 +171,4 @@ class SparseFile {
 /** The error of a file that changed between the hashing pass and a later read of it. */
 export function fileChanged(file: string, how: string): SealcheckError {
   return new SealcheckError("ERR_FILE_UNREADABLE", `${file}: the file changed while it was verified (${how})`, { file });
-}
-
-const SPARSE = new WeakMap<Uint8Array, SparseFile>();
-
-/** Registers `bytes` (the file's size, its blocks not yet read) as the evidence of `src`. */
-export function sparseEvidence(bytes: Uint8Array, src: HashedFile): void {
-  SPARSE.set(bytes, new SparseFile(bytes, src));
-}
-
-/** The reader of `bytes` when it is sparse evidence (by the array's identity), else undefined. */
-export function sparseOf(bytes: Uint8Array): SparseFile | undefined {
-  return SPARSE.get(bytes);
-}
-
-export type { SparseFile };
-
-/** bytes[from, to), read first when `bytes` is sparse evidence. */
-export function loaded(bytes: Uint8Array, from: number, to: number): Uint8Array {
-  SPARSE.get(bytes)?.ensure(from, to);
-  return bytes.subarray(from, to);
 }

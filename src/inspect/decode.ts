@@ -14,6 +14,7 @@ import type { EvidenceFormat } from "../report/types.js";
 import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type SignatureInfo } from "../input/pdf/index.js";
+import type { EvidenceSource } from "../input/source.js";
 import { algorithmName, certificateFromPem, formatName, summarize, type CertificateSummary } from "../pki/certificate.js";
 import { CMS_OID, decodeSignedData, findSignerCertificate, hashName, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
 import { decodeCrl } from "../pki/crl.js";
@@ -325,7 +326,7 @@ export function signatureCms(sig: SignatureInfo, session: PkiSession): DecodedSi
   return decodeSignedData(sig.contents, `/Contents of ${sig.fieldName ?? "the DocMDP signature"}`, session, true);
 }
 
-function inspectPdf(bytes: Uint8Array, limits: Limits, session: PkiSession, problems: string[]): { pdf: PdfInspection; values: TokenValues } {
+function inspectPdf(bytes: EvidenceSource, limits: Limits, session: PkiSession, problems: string[]): { pdf: PdfInspection; values: TokenValues } {
   const doc = parsePdf(bytes, limits);
   const latest = doc.latest();
   const scan = findSignatures(latest);
@@ -490,7 +491,7 @@ export function inspectEvidence(input: EvidenceInput, bytes: Uint8Array, limits:
   const problems: string[] = [];
   let pdf: PdfInspection | null = null;
   let values: TokenValues;
-  if (input.pdf) {
+  if (input.format !== "workflow-token-json") {
     const r = inspectPdf(input.pdf, limits, session, problems);
     pdf = r.pdf;
     values = r.values;
@@ -500,7 +501,7 @@ export function inspectEvidence(input: EvidenceInput, bytes: Uint8Array, limits:
     kind: "inspection",
     tool: { name: "sealcheck", version: VERSION },
     evidence: { file: input.file, format: input.format, bytes: bytes.length, sha256: sha256(bytes) },
-    ...(input.workflowResultInfo ? { workflowResultInfo: input.workflowResultInfo } : {}),
+    ...(input.format !== "pades-pdf" && input.workflowResultInfo ? { workflowResultInfo: input.workflowResultInfo } : {}),
     pdf,
     token,
     personalDataShown: showPersonalData,

@@ -7,6 +7,7 @@ import type { Limits } from "../limits.js";
 import { PkiSession } from "../pki/session.js";
 import type { EvidenceInput } from "../input/evidence-file.js";
 import { findSignatures, listEmbeddedFiles, parsePdf } from "../input/pdf/index.js";
+import type { EvidenceSource } from "../input/source.js";
 import { certificateDer, toPem } from "../pki/certificate.js";
 import { revocationArchival, timestampTokens } from "../pki/cms.js";
 import { signatureCms } from "./decode.js";
@@ -73,7 +74,7 @@ function ocspDer(out: Files, values: TokenValues, problems: string[]): void {
   out.add("workflow_token.ocsp.der", new Uint8Array(Buffer.from(b64, "base64")), "the same OCSP response as DER (openssl ocsp -respin)");
 }
 
-function pdfFiles(out: Files, pdf: Uint8Array, limits: Limits, problems: string[]): void {
+function pdfFiles(out: Files, pdf: EvidenceSource, limits: Limits, problems: string[]): void {
   const session = new PkiSession(limits); // one extraction, its own caches
   const doc = parsePdf(pdf, limits);
   const latest = doc.latest();
@@ -129,8 +130,8 @@ function pdfFiles(out: Files, pdf: Uint8Array, limits: Limits, problems: string[
 export function extractEvidence(input: EvidenceInput, limits: Limits): Extraction {
   const out = new Files();
   const problems: string[] = [];
-  if (input.format === "pades-json") out.add("pades.pdf", input.pdf!, "the sealed PAdES decoded from padesDocument.padesB64");
-  if (input.pdf) pdfFiles(out, input.pdf, limits, problems);
+  if (input.format === "pades-json") out.add("pades.pdf", input.pdf.read(0, input.pdf.length), "the sealed PAdES decoded from padesDocument.padesB64");
+  if (input.format !== "workflow-token-json") pdfFiles(out, input.pdf, limits, problems);
   else {
     const values = readTokenValues(input, limits, problems);
     tokenFiles(out, values);

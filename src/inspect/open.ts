@@ -3,6 +3,7 @@
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { classifyEvidence, readBounded, type EvidenceInput } from "../input/evidence-file.js";
+import { wholeSource } from "../input/source.js";
 
 /** Runs `fn`; a FormatError (not evidence, unreadable PDF structure) becomes a usage error naming the file. */
 export function asUsageError<T>(file: string, fn: () => T): T {
@@ -17,6 +18,6 @@ export function asUsageError<T>(file: string, fn: () => T): T {
 export function readEvidenceForTools(file: string, overrides: Partial<Limits> = {}): { input: EvidenceInput; bytes: Uint8Array; limits: Limits } {
   const limits = resolveLimits(overrides);
   const bytes = readBounded(file, limits.maxEvidenceBytes);
-  const input = asUsageError(file, () => classifyEvidence(file, bytes, limits));
+  const input = asUsageError(file, () => classifyEvidence(file, wholeSource(bytes), limits));
   return { input, bytes, limits };
 }

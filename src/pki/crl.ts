@@ -109,28 +109,30 @@ function fnv(b: Uint8Array, start: number, end: number): number {
 
 const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1");
 
-// The end of the value whose body entryHeader returned last.
-let headerEnd = 0;
-
 /**
- * readTlv's framing (plain DER) of a value with this (single-byte) tag, without a Tlv object: the body's
- * offset, headerEnd set to the value's end; -1 for another tag or where readTlv gives null. For the walk
- * over a CRL's entries.
+ * readTlv's framing (plain DER) of a value with this (single-byte) tag, without a Tlv object, for the walk
+ * over a CRL's entries: header() gives the body's offset and sets `end` to the value's end; -1 for another
+ * tag or where readTlv gives null. One reader per walk: its `end` is that walk's, no one else's.
  */
-export function entryHeader(b: Uint8Array, p: number, end: number, tag: number): number {
-  if (b[p] !== tag || p + 1 >= end) return -1;
-  let body = p + 2;
-  let len = b[p + 1]!;
-  if (len & 0x80) {
-    const n = len & 0x7f;
-    if (n === 0 || n > 4 || body + n > end || b[body] === 0) return -1;
-    len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + b[body++]!;
-    if (len < 0x80) return -1;
+export class EntryReader {
+  /** The end of the value whose body header() returned last. */
+  end = 0;
+
+  header(b: Uint8Array, p: number, end: number, tag: number): number {
+    if (b[p] !== tag || p + 1 >= end) return -1;
+    let body = p + 2;
+    let len = b[p + 1]!;
+    if (len & 0x80) {
+      const n = len & 0x7f;
+      if (n === 0 || n > 4 || body + n > end || b[body] === 0) return -1;
+      len = 0;
+      for (let i = 0; i < n; i++) len = len * 256 + b[body++]!;
+      if (len < 0x80) return -1;
+    }
+    if (body + len > end) return -1;
+    this.end = body + len;
+    return body;
   }
-  if (body + len > end) return -1;
-  headerEnd = body + len;
-  return body;
 }
 
 /** Whether bytes [a, aEnd) equal bytes [b, bEnd) of the same array. */
@@ -177,7 +179,7 @@ export function crlByParts(der: Uint8Array, session: PkiSession, shapeChecked = 
       nodes += k;
     }
     // The entries: framing and shape only. Where each entry and its serial are, kept as offsets. Read by
-    // entryHeader (numbers, no object per value), and an entry's extensions compared with the previous
+    // an EntryReader (numbers, no object per value), and an entry's extensions compared with the previous
     // entry's bytes before a text key is made: a cold run walks the real CRL's 2,128 entries in V8's
     // interpreter, where three Tlv objects and a key per entry were most of the cost.
     const starts: number[] = [];
@@ -188,20 +190,21 @@ export function crlByParts(der: Uint8Array, session: PkiSession, shapeChecked = 
     let lastExtEnd = -1;
     let lastExtNodes = 0;
     if (revoked) {
+      const rd = new EntryReader();
       if (revoked.body === revoked.end) return NOT_PLAIN;
       for (let p = revoked.body; p < revoked.end;) {
-        const eBody = entryHeader(der, p, revoked.end, 0x30);
+        const eBody = rd.header(der, p, revoked.end, 0x30);
         if (eBody < 0) return NOT_PLAIN;
-        const eEnd = headerEnd;
-        const snBody = entryHeader(der, eBody, eEnd, 0x02);
-        if (snBody < 0 || snBody === headerEnd) return NOT_PLAIN;
-        const snEnd = headerEnd;
-        if (entryHeader(der, snEnd, eEnd, 0x17) < 0) return NOT_PLAIN;
-        const dateEnd = headerEnd;
+        const eEnd = rd.end;
+        const snBody = rd.header(der, eBody, eEnd, 0x02);
+        if (snBody < 0 || snBody === rd.end) return NOT_PLAIN;
+        const snEnd = rd.end;
+        if (rd.header(der, snEnd, eEnd, 0x17) < 0) return NOT_PLAIN;
+        const dateEnd = rd.end;
         nodes += 3;
         if (dateEnd !== eEnd) {
-          const extBody = entryHeader(der, dateEnd, eEnd, 0x30);
-          if (extBody < 0 || headerEnd !== eEnd || extBody === eEnd) return NOT_PLAIN;
+          const extBody = rd.header(der, dateEnd, eEnd, 0x30);
+          if (extBody < 0 || rd.end !== eEnd || extBody === eEnd) return NOT_PLAIN;
           if (lastExtStart >= 0 && sameBytes(der, lastExtStart, lastExtEnd, dateEnd, eEnd)) nodes += lastExtNodes;
           else {
             const key = latin1(der.subarray(dateEnd, eEnd));

@@ -14,8 +14,8 @@ export type PartsResult<T> = T | typeof NOT_PLAIN;
 
 /** A value decoded by parts or whole: the same results either way (test/pki/decode-by-parts.test.ts). */
 export interface PartsStrategy<I, T> {
-  byParts(input: I, session: PkiSession): PartsResult<T>;
-  whole(input: I, session: PkiSession): T;
+  readonly byParts: (input: I, session: PkiSession) => PartsResult<T>;
+  readonly whole: (input: I, session: PkiSession) => T;
 }
 
 /** By parts unless the session says whole, or the value is not of the plain shape; then whole. */

@@ -13,7 +13,7 @@ export function paint(style: Style, colour: Colour, text: string): string {
 }
 
 /** ASCII marks, readable without colour and in any terminal font. */
-export const MARKS: Record<CheckStatus, string> = {
+export const MARKS: Readonly<Record<CheckStatus, string>> = {
   passed: "[ok]",
   failed: "[FAIL]",
   indeterminate: "[??]",

@@ -1,6 +1,7 @@
 // The one registry of check ids (contract.md: added, never renamed or removed). Order is report order; the
-// orchestrators run their stages in it, the skip lists and the renderers' groups are read from it, and a test
-// holds docs/contract.md to it. A reader finds a check from its id: `module` names the file that decides it.
+// renderers' groups are read from it, and a test holds docs/contract.md to it. A reader finds a check from its
+// id: `module` names the file that decides it, which for an archive check is the module of the stage declaring
+// it in src/verify/stages.ts (test/verify/stages.test.ts imports both and compares them).
 
 export type CheckCategory = "seal" | "token" | "ocsp" | "documents" | "cross-check" | "validation-time" | "trust-anchors" | "id-token" | "trusted-list";
 
@@ -77,7 +78,7 @@ export const ARCHIVE_CHECK_ENTRIES = [
   {
     id: "validation-time",
     group: "validation-time",
-    module: "src/verify/archive.ts",
+    module: "src/checks/validation-time.ts",
     checks: "a validation time (--at) before the proven sealing time is remarked on",
   },
   {
@@ -155,11 +156,6 @@ export type CheckId = ArchiveCheckId | IdTokenCheckId | TrustedListCheckId;
 
 const ARCHIVE_ORDER: ReadonlyMap<string, number> = new Map(ARCHIVE_CHECK_ENTRIES.map((c, i) => [c.id, i]));
 const ID_TOKEN_ORDER: ReadonlyMap<string, number> = new Map(ID_TOKEN_CHECK_ENTRIES.map((c, i) => [c.id, i]));
-
-/** Archive check ids of one group, in report order. */
-export function archiveChecksOf(group: CheckCategory): ArchiveCheckId[] {
-  return ARCHIVE_CHECK_ENTRIES.filter((c) => c.group === group).map((c) => c.id);
-}
 
 /** The group a check id belongs to (undefined for an id no registry lists). */
 export function groupOf(id: string): CheckCategory | undefined {

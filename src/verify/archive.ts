@@ -1,17 +1,17 @@
-// verifyArchive: the one orchestrator of the ETSI process over a workflow archive. Its stages run in the
-// order of ARCHIVE_STAGES — seal (PAdES only: signature, timestamp → proven time, certificate, modifications,
-// every signature), attachments, token signature, claims, token certificate at the validation time, OCSP,
-// originals, counts — each from the facts the stages before it established; the report lists the checks in
-// the registry's order (src/report/check-ids.ts).
+// verifyArchive: the one orchestrator of the ETSI process over a workflow archive. Its stages are the registry
+// of src/verify/stages.ts, run in the order their needs give — seal (PAdES only: signature, timestamp → proven
+// time, certificate, modifications, every signature), attachments, token signature, claims, token certificate
+// at the validation time, OCSP, originals, counts — each from the facts the stages before it established; then,
+// with --token, the cross-check. The report lists the checks in the registry's order (src/report/check-ids.ts).
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
-import { evidenceSha256 } from "../input/evidence-digest.js";
+import { givenSource, isEvidenceSource, wholeSource, type EvidenceSource, type GivenEvidence } from "../input/source.js";
 import { hashOriginalBytes, listOriginals, startHashingOriginals, type OriginalBytes, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
 import { TRUST_ROLES, type TrustStore } from "../pki/trust-store.js";
 import { summarize } from "../pki/certificate.js";
-import { failed, warning } from "../report/check.js";
+import { failed } from "../report/check.js";
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
 import { listDirectory, openRegular, showName } from "../input/files.js";
 import { createHash } from "../platform/crypto.js";
@@ -19,31 +19,10 @@ import { basename, dirname, join } from "node:path";
 import { expectOptions, expectPathList } from "../usage.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { computeVerdict } from "../report/verdict.js";
-import type { CheckResult } from "../report/types.js";
 import type { ArchiveReport, VerificationInputs } from "../report/archive-report.js";
 import { VERSION } from "../version.js";
-import { checkJsonFields } from "../checks/attachments.js";
 import { runValidationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv } from "../checks/facts.js";
-import { checkLongTerm } from "../checks/long-term.js";
-import type { LongTermSummary } from "../report/archive-report.js";
-import { checkTokenSignature } from "../checks/token-signature.js";
-import { checkTokenClaims } from "../checks/token-claims.js";
-import { checkTokenCertificate } from "../checks/token-certificate.js";
-import { checkOcsp } from "../checks/ocsp.js";
-import { checkDocumentDigests } from "../checks/document-digests.js";
-import { checkCounts } from "../checks/counts.js";
-import { checkTrustAnchors } from "../checks/trust-anchors.js";
-import {
-  padesAttachmentsStage,
-  pdfSignaturesStage,
-  sealCertificateStage,
-  sealModificationsStage,
-  sealSignatureStage,
-  sealTimestampStage,
-  skipSealChecks,
-  type PadesStageFacts,
-  type StageOutput,
-} from "../checks/pades.js";
+import { planOf, runStages, type StageContext, type StageRun } from "./stages.js";
 import { inReportOrder, type ArchiveCheckId } from "../report/check-ids.js";
 import { buildArchiveSummary } from "./archive-summary.js";
 import { SESSION_OPTION_NAMES, VerificationSession, callSession, type VerdictOptions } from "./session.js";
@@ -61,8 +40,11 @@ export interface VerifyArchiveOptions extends Policy {
    * own, with the default process session's caches (clearDefaultSession).
    */
   session?: VerificationSession;
-  /** Path of the evidence file, or its bytes with a name for messages. */
-  evidence: string | { name: string; bytes: Uint8Array };
+  /**
+   * Path of the evidence file, or, with a name for messages, its bytes or a source of its own (an
+   * EvidenceSource: a browser File's, say).
+   */
+  evidence: string | GivenEvidence;
   // The bytes' shape is inline, as `evidence`'s: the public API names no type of its own for it.
   /**
    * Original PDFs: files and/or directories, or files given as their bytes with a name (for hosts without a
@@ -134,7 +116,8 @@ async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport>
     const tokenFile = o.crossCheckToken;
     const tokenBytes = tokenFile ? readBounded(tokenFile, limits.maxEvidenceBytes) : null;
     const name = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
-    const bytes = typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes, o.originalsWithin) : o.evidence.bytes;
+    const bytes =
+      typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes, { within: o.originalsWithin }) : givenSource(o.evidence);
     if (listingError) throw listingError;
 
     // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable
@@ -149,7 +132,7 @@ async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport>
       validationTime: runValidationTime(session.options),
     });
     const showPersonalData = o.showPersonalData ?? session.policy.showPersonalData ?? false;
-    const guarded = async (evidenceName: string, evidenceBytes: Uint8Array, originals: OriginalsHashing | null, show: boolean, run: PipelineRun) => {
+    const guarded = async (evidenceName: string, evidenceBytes: EvidenceSource, originals: OriginalsHashing | null, show: boolean, run: PipelineRun) => {
       try {
         return await runPipeline(evidenceName, evidenceBytes, originals, env, show, run);
       } catch (e) {
@@ -163,11 +146,11 @@ async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport>
     // The cross-check: the --token copy verified with the same session (no originals, personal data masked),
     // then compared with the evidence's own token, read from the evidence as this run classified it.
     const check = await tokenCrossCheckStage({
-      evidence: run.input ?? { file: name, bytes },
+      evidence: run.input ?? { file: name, source: bytes },
       tokenFile,
       tokenBytes,
       limits,
-      verifyToken: () => guarded(tokenFile, tokenBytes, null, false, { stage: "attachments", checks: [] }),
+      verifyToken: () => guarded(tokenFile, wholeSource(tokenBytes), null, false, { stage: "attachments", checks: [] }),
     });
     const checks = [...report.checks, check];
     return { ...report, ...computeVerdict(checks), checks };
@@ -222,9 +205,10 @@ function withOriginalBytes(hashing: OriginalsHashing | null, given: readonly Ori
  */
 async function withoutSealedArchives(
   f: ArchiveFacts,
-  originals: OriginalFile[] | null,
+  given: readonly OriginalFile[] | null,
   isSealedArchive: (o: OriginalFile) => Promise<boolean>,
 ): Promise<{ originals: OriginalFile[] | null; archives: string[] }> {
+  const originals = given && [...given];
   const wanted = new Set((f.claims?.documents ?? []).map((d) => d.sha256Hex));
   if (!originals || !f.claims) return { originals, archives: [] };
   const candidates = originals.filter((o) => o.isPdf && !wanted.has(o.sha256Hex)).slice(0, 8);
@@ -329,11 +313,14 @@ function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
   const v = o as Record<string, unknown>;
   const ev = v.evidence;
   const named =
-    ev !== null && typeof ev === "object" && typeof (ev as { name?: unknown }).name === "string" && (ev as { bytes?: unknown }).bytes instanceof Uint8Array;
+    ev !== null &&
+    typeof ev === "object" &&
+    typeof (ev as { name?: unknown }).name === "string" &&
+    ((ev as { bytes?: unknown }).bytes instanceof Uint8Array || isEvidenceSource((ev as { source?: unknown }).source));
   if (!(typeof ev === "string" && ev !== "") && !named) {
     throw new SealcheckError(
       "ERR_USAGE",
-      `evidence: expected a path or { name, bytes } (bytes a Uint8Array), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`,
+      `evidence: expected a path or { name, bytes } (bytes a Uint8Array; or { name, source }, source an EvidenceSource), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`,
     );
   }
   for (const k of ["trust", "certs"]) expectPathList(k, v[k]);
@@ -346,73 +333,13 @@ function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
   else expectPathList("originals", originals);
 }
 
-interface PipelineRun {
-  /** The stage being computed when an exception escaped. */
-  stage: ArchiveCheckId;
-  checks: CheckResult[];
+interface PipelineRun extends StageRun {
   input?: EvidenceInput;
-}
-
-type Facts = PadesStageFacts & { readonly longTerm?: LongTermSummary | null };
-
-/**
- * One stage of the pipeline: the checks it decides (registry ids) and how, from the facts before it. Stages
- * for other evidence forms are not run; a form without a seal reports the seal checks as skipped.
- */
-interface Stage {
-  readonly produces: readonly ArchiveCheckId[];
-  readonly forms: "all" | "pades" | "workflow-token-json";
-  run(env: CheckEnv, f: Facts, checks: readonly CheckResult[]): Promise<StageOutput<Facts>> | StageOutput<Facts>;
-}
-
-const one = <F>(r: { check: CheckResult; facts: F }): StageOutput<F> => ({ checks: [r.check], facts: r.facts });
-
-/** The stages in the order they run: each reads only facts established above it. */
-function archiveStages(input: EvidenceInput, hashing: OriginalsHashing | null, isSealedArchive: (o: OriginalFile) => Promise<boolean>): readonly Stage[] {
-  const pdf = input.pdf!;
-  return [
-    { produces: ["attachments"], forms: "workflow-token-json", run: (env) => one(checkJsonFields(env.pki, input.fields!)) },
-    { produces: ["seal-signature"], forms: "pades", run: (env) => sealSignatureStage(env, pdf, input.file) },
-    { produces: ["seal-timestamp"], forms: "pades", run: sealTimestampStage },
-    { produces: ["seal-certificate"], forms: "pades", run: sealCertificateStage },
-    { produces: ["seal-modifications"], forms: "pades", run: sealModificationsStage },
-    { produces: ["document-timestamps"], forms: "pades", run: (env, f, checks) => pdfSignaturesStage(env, pdf, f, checks) },
-    { produces: ["attachments"], forms: "pades", run: padesAttachmentsStage },
-    { produces: ["token-signature"], forms: "all", run: async (env, f) => one(await checkTokenSignature(env, f)) },
-    { produces: ["token-claims"], forms: "all", run: (env, f) => one(checkTokenClaims(env, f)) },
-    { produces: ["token-certificate"], forms: "all", run: async (env, f) => one(await checkTokenCertificate(env, f)) },
-    { produces: ["ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness"], forms: "all", run: checkOcsp },
-    {
-      produces: ["document-digests"],
-      forms: "all",
-      run: async (env, f) => {
-        const given: OriginalFile[] | null = hashing ? await hashing.result : null;
-        const { originals, archives } = await withoutSealedArchives(f, given, isSealedArchive);
-        const r = checkDocumentDigests(env.options, f, originals, archives);
-        return { checks: [r.check], facts: { ...r.facts, ...(given ? { originalFiles: given.map((g) => g.path) } : {}) } };
-      },
-    },
-    { produces: ["counts"], forms: "all", run: (_env, f) => ({ checks: [checkCounts(input, f)] }) },
-    { produces: ["validation-time"], forms: "all", run: (env, f) => ({ checks: validationTimeRemark(env.options, f) }) },
-    {
-      produces: ["long-term"],
-      forms: "all",
-      run: async (env, f, checks) => {
-        const { check, summary } = await checkLongTerm(env, f, checks);
-        return { checks: [check], facts: { longTerm: summary } };
-      },
-    },
-    {
-      produces: ["trust-anchors"],
-      forms: "all",
-      run: (env, f) => ({ checks: checkTrustAnchors(env.trust, f, { sealCms: f.pades?.sealInput.contents ?? null, dss: f.dss?.certs ?? [] }) }),
-    },
-  ];
 }
 
 async function runPipeline(
   name: string,
-  bytes: Uint8Array,
+  bytes: EvidenceSource,
   hashing: OriginalsHashing | null,
   env: CheckEnv,
   showPersonalData: boolean,
@@ -431,11 +358,9 @@ async function runPipeline(
     };
   }
   run.input = input;
-  const form = input.format === "workflow-token-json" ? "workflow-token-json" : "pades";
-  let facts: Facts = Object.freeze({});
   // A PDF among the originals is this evidence (the same bytes), or a sealed archive whose own seal verifies
   // here: its checks run as this archive's do, without originals (so without going deeper).
-  const evidenceDigest = input.format === "pades-pdf" ? evidenceSha256(bytes) : null;
+  const evidenceDigest = input.format === "pades-pdf" ? bytes.sha256() : null;
   const isSealedArchive = async (orig: OriginalFile): Promise<boolean> => {
     if (evidenceDigest !== null && orig.sha256Hex === evidenceDigest.toLowerCase()) return true;
     let other: Uint8Array;
@@ -455,20 +380,18 @@ async function runPipeline(
         { file: orig.path },
       );
     try {
-      const r = await runPipeline(orig.path, other, null, env, false, { stage: "attachments", checks: [] });
+      const r = await runPipeline(orig.path, wholeSource(other), null, env, false, { stage: "attachments", checks: [] });
       return SEAL_VERIFIED.every((id) => r.checks.some((c) => c.id === id && (c.status === "passed" || c.status === "warning")));
     } catch {
       return false; // a defect reached by that file says nothing of a seal: an ordinary original
     }
   };
-  for (const stage of archiveStages(input, hashing, isSealedArchive)) {
-    if (stage.forms !== "all" && stage.forms !== form) continue;
-    run.stage = stage.produces[0]!;
-    const out = await stage.run(env, facts, run.checks);
-    run.checks.push(...out.checks);
-    facts = Object.freeze({ ...facts, ...out.facts });
-  }
-  if (form !== "pades") run.checks.push(...skipSealChecks("The Workflow-token JSON carries no PAdES seal; the token's own signature protects it."));
+  const ctx: StageContext = {
+    input,
+    originals: async () => (hashing ? await hashing.result : null),
+    sealedArchives: (f, given) => withoutSealedArchives(f, given, isSealedArchive),
+  };
+  const facts = await runStages(planOf(input), env, ctx, run);
   const checks = inReportOrder(run.checks, "archive");
 
   run.stage = "counts";
@@ -493,8 +416,8 @@ async function runPipeline(
 }
 
 /** SHA-256 and size of the evidence bytes: what a filed statement must name (hashed with the seal's byte ranges). */
-function fileIdentity(bytes: Uint8Array): { sha256: string; size: number } {
-  return { sha256: evidenceSha256(bytes), size: bytes.length };
+function fileIdentity(source: EvidenceSource): { sha256: string; size: number } {
+  return { sha256: source.sha256(), size: source.length };
 }
 
 /** Every anchor the caller gave: those for every role, then each role's own (`roles` set), each certificate once. */
@@ -541,26 +464,6 @@ function verificationInputs({ trust, options, limits }: CheckEnv, showPersonalDa
       cryptoPolicy: { name: options.cryptoPolicy.name, sha256: options.cryptoPolicy.sha256 },
     },
   };
-}
-
-/**
- * A validation time (--at) before the sealing time the evidence proves asks about evidence that did not exist
- * yet: not a forgery, but not a question worth a silent TOTAL-PASSED either. A warning says so.
- */
-function validationTimeRemark(options: Pick<ArchiveOptions, "at">, f: ArchiveFacts): CheckResult[] {
-  const at = options.at;
-  const sealed = f.sealTimestamp
-    ? { time: f.sealTimestamp, what: "proven by the seal's timestamp" }
-    : f.claims?.iat !== undefined
-      ? { time: new Date(f.claims.iat * 1000), what: "the token's iat" }
-      : null;
-  if (!at || !sealed || at.getTime() >= sealed.time.getTime()) return [];
-  const remark = warning(
-    "validation-time",
-    `The validation time ${at.toISOString()} (--at) is before the sealing time ${sealed.time.toISOString()} (${sealed.what}): the evidence did not exist yet at that time, so the checks answer a hypothetical question. Leave out --at to judge at the sealing time, or give a later one.`,
-    { at: { time: at, source: "at-option" }, details: { validationTime: at.toISOString(), sealingTime: sealed.time.toISOString() } },
-  );
-  return [remark];
 }
 
 /**

@@ -7,6 +7,7 @@
 import { SealcheckError, FormatError, errorMessage } from "../errors.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
 import { classifyEvidence, type EvidenceInput } from "../input/evidence-file.js";
+import { wholeSource, type EvidenceSource } from "../input/source.js";
 import type { EvidenceFormat } from "../report/types.js";
 import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
@@ -39,7 +40,7 @@ const DROPPED_BY: Record<Filter, PersonalDataKind[]> = {
 const isPades = (f: EvidenceFormat) => f === "pades-pdf" || f === "pades-json";
 
 /** Reads the token of any form of the evidence, undecoded-signature. Throws FormatError when there is none. */
-export function readTokenCopy(file: string, bytes: Uint8Array, limits: Limits): TokenCopy {
+export function readTokenCopy(file: string, bytes: EvidenceSource, limits: Limits): TokenCopy {
   return tokenCopyOf(classifyEvidence(file, bytes, limits), limits);
 }
 
@@ -201,8 +202,8 @@ export function crossCheckToken(primary: TokenCopy, other: TokenCopy, tokenRepor
  * (`verifyToken`), then the comparison.
  */
 export async function tokenCrossCheckStage(a: {
-  /** The evidence as the run classified it, or its bytes when it could not be classified. */
-  evidence: EvidenceInput | { file: string; bytes: Uint8Array };
+  /** The evidence as the run classified it, or its source when it could not be classified. */
+  evidence: EvidenceInput | { file: string; source: EvidenceSource };
   tokenFile: string;
   tokenBytes: Uint8Array;
   limits: Limits;
@@ -212,7 +213,7 @@ export async function tokenCrossCheckStage(a: {
   const primaryName = a.evidence.file;
   let primary: TokenCopy;
   try {
-    primary = "bytes" in a.evidence ? readTokenCopy(primaryName, a.evidence.bytes, limits) : tokenCopyOf(a.evidence, limits);
+    primary = "source" in a.evidence ? readTokenCopy(primaryName, a.evidence.source, limits) : tokenCopyOf(a.evidence, limits);
   } catch (e) {
     if (e instanceof SealcheckError) throw e;
     return skipped(CROSS_CHECK_ID, `The token of ${primaryName} cannot be read, so it was not compared with ${tokenFile}: ${errorMessage(e)}.`, {
@@ -221,7 +222,7 @@ export async function tokenCrossCheckStage(a: {
   }
   let other: TokenCopy;
   try {
-    other = readTokenCopy(tokenFile, tokenBytes, limits);
+    other = readTokenCopy(tokenFile, wholeSource(tokenBytes), limits);
   } catch (e) {
     if (e instanceof SealcheckError) throw e;
     return failed(CROSS_CHECK_ID, "FORMAT_FAILURE", `--token ${tokenFile}: ${errorMessage(e)}.`, { details: { tokenFile } });

@@ -55,6 +55,8 @@ const VALUES = [
 // Issue 36 (long-term validation) added five types, because ArchiveReport.longTerm and ArchiveOptions.cryptoPolicy
 // reach them (TypeDoc refuses a reachable type users cannot name): AlgorithmWeighed, CryptoPolicy, LongTermEntry,
 // LongTermSummary, PolicyKeyType. No value: the crypto policy is given as a file (Policy.cryptoPolicy, --policy).
+// Issue 35 part 3 (evidence as a source) added two, because VerifyArchiveOptions.evidence names them: a caller
+// gives bytes ({ name, bytes }) or a reader of its own ({ name, source }, an EvidenceSource).
 const TYPES = [
   "AlgorithmWeighed",
   "ArchiveCheckId",
@@ -75,6 +77,8 @@ const TYPES = [
   "DiscoveryOptions",
   "ErrorCode",
   "EvidenceFormat",
+  "EvidenceSource",
+  "GivenEvidence",
   "HtmlOptions",
   "IdTokenAlgorithm",
   "IdTokenCheckId",

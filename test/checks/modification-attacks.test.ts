@@ -10,6 +10,7 @@ import { findSignatures, parsePdf } from "../../src/input/pdf/index.js";
 import { createSession } from "../../src/verify/session.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 import { addRevision, BYTE_RANGE_PLACEHOLDER, fillByteRange, latin1, LIMITS, minimalObjects, type ObjSpec, text } from "../pdf/helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 const SAMPLE = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
 const REAL = new Uint8Array(readFileSync("test/fixtures/real/broker-example/archive.pdf"));
@@ -18,7 +19,7 @@ const REAL_TRAILER = "/Root 1 0 R /Info 3 0 R";
 
 /** seal-modifications of a file whose seal is its DocMDP signature. */
 function judge(bytes: Uint8Array) {
-  const doc = parsePdf(bytes, LIMITS);
+  const doc = parsePdf(wholeSource(bytes), LIMITS);
   const seal = findSignatures(doc.latest()).signatures.find((s) => s.isDocMdp)!;
   const p = seal.reference.find((r) => r.transformMethod === "DocMDP")?.p ?? null;
   return checkSealModifications(doc, new ChangeAnalysis(doc, LIMITS.maxComparedObjects), seal, p);
@@ -153,7 +154,7 @@ describe("root cause 2: widgets and document timestamps as readers read them", (
         { num: 41, body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached ${BYTE_RANGE_PLACEHOLDER} /Contents <00> >>` },
       ]),
     );
-    const sigs = findSignatures(parsePdf(bytes, LIMITS).latest()).signatures;
+    const sigs = findSignatures(parsePdf(wholeSource(bytes), LIMITS).latest()).signatures;
     expect(sigs.map((s) => [s.fieldName, s.foundVia])).toEqual([
       ["Signature1", "fields"],
       ["Hidden", "annots"],
@@ -167,7 +168,7 @@ describe("root cause 2: widgets and document timestamps as readers read them", (
       { num: 25, body: `<< /Fields [23 0 R ${fields.map((n) => `${n} 0 R`).join(" ")}] /SigFlags 3 >>` },
       ...fields.map((n) => ({ num: n, body: `<< /FT /Sig /T (F${n}) /V 22 0 R >>` })),
     ]);
-    expect(findSignatures(parsePdf(bytes, LIMITS).latest()).signatures).toHaveLength(1);
+    expect(findSignatures(parsePdf(wholeSource(bytes), LIMITS).latest()).signatures).toHaveLength(1);
   });
 });
 
@@ -310,7 +311,7 @@ describe("genuine classes (held-out corpus): what readers read alike is no chang
       { num: 40, body: "<< /FT /Sig /T (Approval) /V 41 0 R >>" },
       { num: 41, body: "<< /Type /Sig /SubFilter /ETSI.CAdES.detached /ByteRange [0 0 0 0] /Contents <00> >>" },
     ]);
-    const doc = parsePdf(bytes, LIMITS);
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
     const seal = findSignatures(doc.latest()).signatures.find((s) => s.isDocMdp)!;
     const r = checkSealModifications(doc, new ChangeAnalysis(doc, LIMITS.maxComparedObjects), seal, 2);
     expect(r.status, r.message).toBe("warning");

@@ -6,6 +6,7 @@ import { ChangeAnalysis } from "../../src/checks/modifications/analyse.js";
 import { checkSealModifications } from "../../src/checks/seal-modifications.js";
 import { findSignatures, parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, latin1, LIMITS, minimalObjects, text } from "../pdf/helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 const PLACEHOLDER = "/ByteRange [0 0000000000 0000000000 0000000000]";
 
@@ -22,14 +23,14 @@ function signed(p: number | null, acroExtra = ""): Uint8Array {
     { num: 9, body: "<< /FT /Tx /T (Name) /V (Alice) /Type /Annot /Subtype /Widget /Rect [10 10 100 30] /P 3 0 R >>" },
   ];
   const unsigned = addRevision(new Uint8Array(), { objects, xref: "table", trailer: "/Root 1 0 R" });
-  const sig = findSignatures(parsePdf(unsigned, LIMITS).latest()).signatures.find((s) => s.fieldName === "Signature1")!;
+  const sig = findSignatures(parsePdf(wholeSource(unsigned), LIMITS).latest()).signatures.find((s) => s.fieldName === "Signature1")!;
   const span = sig.contentsSpan!;
   const pad = (n: number) => String(n).padStart(10, "0");
   return latin1(text(unsigned).replace(PLACEHOLDER, `/ByteRange [0 ${pad(span.start)} ${pad(span.end)} ${pad(unsigned.length - span.end)}]`));
 }
 
 function judge(bytes: Uint8Array, p: number | null) {
-  const doc = parsePdf(bytes, LIMITS);
+  const doc = parsePdf(wholeSource(bytes), LIMITS);
   const seal = findSignatures(doc.latest()).signatures.find((s) => s.fieldName === "Signature1")!;
   return checkSealModifications(doc, new ChangeAnalysis(doc, LIMITS.maxComparedObjects), seal, p);
 }
@@ -106,7 +107,7 @@ describe("changes after a signature against its permission", () => {
     let bytes = signed(1);
     for (let i = 0; i < 6; i++)
       bytes = addRevision(bytes, { objects: changes["adding a DSS"]().map((o) => ({ ...o })), xref: "table", trailer: "/Root 1 0 R" });
-    const doc = parsePdf(bytes, LIMITS);
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
     const seal = findSignatures(doc.latest()).signatures.find((s) => s.fieldName === "Signature1")!;
     const perGraph = new ChangeAnalysis(doc, 1000).graph(0).contexts.size;
     const r = checkSealModifications(doc, new ChangeAnalysis(doc, perGraph + 2), seal, 1);

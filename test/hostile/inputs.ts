@@ -6,12 +6,13 @@ import { appendIncrementalUpdate } from "../../scripts/generator/index.js";
 import { listEmbeddedFiles, parsePdf } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
+import { wholeSource } from "../../src/input/source.js";
 
 export const validPdf = () => new Uint8Array(readFileSync("samples/valid/archive.pdf"));
 export const validTokenJson = () => readFileSync("samples/valid/workflowtoken.json", "utf8");
 
 function refs() {
-  const view = parsePdf(validPdf(), DEFAULT_LIMITS).latest();
+  const view = parsePdf(wholeSource(validPdf()), DEFAULT_LIMITS).latest();
   const pages = rawGet(view.catalog(), "Pages");
   const jwt = listEmbeddedFiles(view).files.find((f) => f.name.text === "workflow_token.jwt")!;
   if (pages?.kind !== "ref" || !jwt.streamRef) throw new Error("sample layout changed");

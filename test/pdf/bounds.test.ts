@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { FormatError, LimitError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, build, latin1, LIMITS } from "./helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 /** A file with classic-table revisions, objects written verbatim. */
 function file(objects: { num: number; raw: string | Buffer }[], root = "1 0 R"): Uint8Array {
@@ -52,7 +53,7 @@ describe("bounded reading", () => {
     for (let i = 3; i < n; i++) objs.push({ num: i, raw: `<< /Length ${i + 1} 0 R >>\nstream\nx\nendstream` });
     objs.push({ num: n, raw: "1" });
     const bytes = file(objs);
-    const { ms, result } = timed(() => parsePdf(bytes, LIMITS).latest().objectByNumber(3));
+    const { ms, result } = timed(() => parsePdf(wholeSource(bytes), LIMITS).latest().objectByNumber(3));
     expect(result).toBeInstanceOf(FormatError);
     expect((result as Error).message).toMatch(/itself a stream with an indirect \/Length/);
     expect(ms).toBeLessThan(2000);
@@ -63,7 +64,7 @@ describe("bounded reading", () => {
     const objs = [{ num: 1, raw: `<< /Type /Catalog /Pages 3 0 R >>` }];
     for (let i = 3; i < n; i++) objs.push({ num: i, raw: `${i + 1} 0 R` });
     const bytes = file(objs);
-    const v = parsePdf(bytes, LIMITS).latest();
+    const v = parsePdf(wholeSource(bytes), LIMITS).latest();
     const { ms, result } = timed(() => v.resolve({ kind: "ref", num: 3, gen: 0 }));
     expect(result).toBeInstanceOf(FormatError);
     expect(ms).toBeLessThan(2000);
@@ -75,7 +76,7 @@ describe("bounded reading", () => {
     let bytes = file(objs);
     for (let r = 0; r < 254; r++) bytes = addRevision(bytes, { objects: [{ num: 3, body: `<< /Rev ${r} >>` }], xref: "table", trailer: "/Root 1 0 R" });
     const { ms, result } = timed(() => {
-      const doc = parsePdf(bytes, LIMITS);
+      const doc = parsePdf(wholeSource(bytes), LIMITS);
       for (let i = 0; i < doc.revisions.length; i++) for (let n = 4; n < 5000; n++) doc.at(i).objectByNumber(n);
       return doc;
     });
@@ -100,7 +101,7 @@ describe("bounded reading", () => {
       objects.push({ num: 10 + k, raw: `<< /Type /ObjStm /N 2 /First ${header.length} /Filter /FlateDecode /Length ${z.length} >>\nstream\n${z}\nendstream` });
       compressed.push([100 + k, 10 + k, 0], [200 + k, 10 + k, 1]);
     }
-    const doc = parsePdf(latin1(build([{ objects, compressed }])), limits);
+    const doc = parsePdf(wholeSource(latin1(build([{ objects, compressed }]))), limits);
     const v = doc.latest();
     const str = (n: number) => {
       const o = v.objectByNumber(n)!.value;

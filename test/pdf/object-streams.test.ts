@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FormatError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { build, latin1, LIMITS, text } from "./helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 /** An uncompressed object stream: `pairs` is the header text, `body` what follows /First. */
 function objStm(n: number | string, pairs: string, body: string, extra = "", first = pairs.length): string {
@@ -14,7 +15,7 @@ const catalog = { num: 1, raw: "<< /Type /Catalog /Pages 2 0 R >>" };
 const pages = { num: 2, raw: "<< /Type /Pages /Kids [] /Count 0 >>" };
 
 function read(s: string, num: number): unknown {
-  const v = parsePdf(latin1(s), LIMITS).latest();
+  const v = parsePdf(wholeSource(latin1(s)), LIMITS).latest();
   const o = v.objectByNumber(num)?.value;
   return o?.kind === "string" ? text(o.bytes) : o?.kind === "number" ? o.value : o?.kind;
 }
@@ -92,7 +93,7 @@ describe("object streams", () => {
       },
       { objects: [{ num: 11, raw: "17" }] },
     ]);
-    const doc = parsePdf(latin1(s), LIMITS);
+    const doc = parsePdf(wholeSource(latin1(s)), LIMITS);
     const len = (i: number) => {
       const o = doc.at(i).objectByNumber(10)!.value;
       return o.kind === "stream" ? o.dataLength : -1;

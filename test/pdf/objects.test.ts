@@ -4,9 +4,10 @@ import { decodeTextString, pdfEquals, type PdfObject } from "../../src/input/pdf
 import { Lexer } from "../../src/input/pdf/lexer.js";
 import { parseIndirectObject, parseValue } from "../../src/input/pdf/parser.js";
 import { latin1, text } from "./helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 const opts = { maxDepth: 64, maxStringBytes: 1 << 24, spans: true };
-const parse = (s: string, o = opts): PdfObject => parseValue(new Lexer(latin1(s)), o);
+const parse = (s: string, o = opts): PdfObject => parseValue(new Lexer(wholeSource(latin1(s))), o);
 
 describe("lexer and object parser", () => {
   it("parses the basic types with spans", () => {
@@ -99,16 +100,16 @@ describe("lexer and object parser", () => {
 
   it("parses an indirect stream object and checks /Length against endstream", () => {
     const src = "7 0 obj\n<< /Length 5 >>\nstream\r\nhello\nendstream\nendobj";
-    const o = parseIndirectObject(latin1(src), 0, opts);
+    const o = parseIndirectObject(wholeSource(latin1(src)), 0, opts);
     expect(o).toMatchObject({ num: 7, gen: 0 });
     expect(o.value).toMatchObject({ kind: "stream", dataLength: 5 });
     expect(o.value.kind === "stream" && src.slice(o.value.dataStart, o.value.dataStart + 5)).toBe("hello");
     expect(o.span).toEqual({ start: 0, end: src.length });
     const wrong = src.replace("/Length 5", "/Length 7");
-    expect(() => parseIndirectObject(latin1(wrong), 0, opts)).toThrow(/endstream/);
+    expect(() => parseIndirectObject(wholeSource(latin1(wrong)), 0, opts)).toThrow(/endstream/);
     const past = src.replace("/Length 5", "/Length 500");
-    expect(() => parseIndirectObject(latin1(past), 0, opts)).toThrow(FormatError);
-    expect(() => parseIndirectObject(latin1(src.replace("endobj", "")), 0, opts)).toThrow(/endobj/);
+    expect(() => parseIndirectObject(wholeSource(latin1(past)), 0, opts)).toThrow(FormatError);
+    expect(() => parseIndirectObject(wholeSource(latin1(src.replace("endobj", ""))), 0, opts)).toThrow(/endobj/);
   });
 
   it("compares values structurally", () => {

@@ -8,6 +8,7 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { listEmbeddedFiles, parsePdf, walkPages } from "../../src/input/pdf/index.js";
 import { addRevision, lastStartxref as lastStartxrefOf, LIMITS, minimalObjects, minimalPdf, text } from "./helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 const hasQpdf = spawnSync("qpdf", ["--version"]).status === 0;
 if (!hasQpdf) console.warn("test/pdf/qpdf.test.ts skipped: qpdf is not installed (apt-get install -y qpdf)");
@@ -51,7 +52,7 @@ describe.skipIf(!hasQpdf)("qpdf cross-check", () => {
     for (const [name, bytes] of Object.entries(variants)) {
       const r = check(`${name}.pdf`, bytes);
       expect(r.out, name).toContain("No syntax or stream encoding errors found");
-      expect(() => parsePdf(bytes, LIMITS).latest().catalog(), name).not.toThrow();
+      expect(() => parsePdf(wholeSource(bytes), LIMITS).latest().catalog(), name).not.toThrow();
     }
   });
 
@@ -65,7 +66,7 @@ describe.skipIf(!hasQpdf)("qpdf cross-check", () => {
     writeFileSync(input, await d.save({ useObjectStreams: false }));
     execFileSync("qpdf", ["--object-streams=generate", input, output]);
     const bytes = new Uint8Array(readFileSync(output));
-    const doc = parsePdf(bytes, LIMITS);
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
     expect(doc.revisions).toHaveLength(1);
     expect(doc.revisions[0]!.xrefKind).toBe("stream");
     expect(doc.revisions[0]!.entries.some((e) => e.type === "compressed")).toBe(true);
@@ -85,7 +86,7 @@ describe.skipIf(!hasQpdf)("qpdf cross-check", () => {
       writeFileSync(input, await d.save({ useObjectStreams: false }));
       execFileSync("qpdf", ["--linearize", `--object-streams=${objectStreams}`, input, output]);
       const bytes = new Uint8Array(readFileSync(output));
-      const doc = parsePdf(bytes, LIMITS);
+      const doc = parsePdf(wholeSource(bytes), LIMITS);
       expect(doc.revisions).toHaveLength(1);
       expect(doc.revisions[0]!.linearized).toBeDefined();
       expect(doc.revisions[0]!.endOffset).toBe(bytes.length);
@@ -105,7 +106,7 @@ describe.skipIf(!hasQpdf)("qpdf cross-check", () => {
       expect(lastStartxrefOf(updated)).toBeGreaterThan(bytes.length);
       expect(text(updated)).toContain(`/Prev ${doc.revisions[0]!.startxref}`);
       expect(size).toBeGreaterThan(rootNum);
-      const doc2 = parsePdf(updated, LIMITS);
+      const doc2 = parsePdf(wholeSource(updated), LIMITS);
       expect(doc2.revisions).toHaveLength(2);
       expect(doc2.revisions[0]!.endOffset).toBe(bytes.length);
       expect(doc2.latest().catalog().entries.get("Updated")).toMatchObject({ value: true });
@@ -118,7 +119,7 @@ describe.skipIf(!hasQpdf)("qpdf cross-check", () => {
     const output = join(dir, "qdf.pdf");
     writeFileSync(input, minimalPdf("stream"));
     execFileSync("qpdf", ["--qdf", "--object-streams=disable", input, output]);
-    const v = parsePdf(new Uint8Array(readFileSync(output)), LIMITS).latest();
+    const v = parsePdf(wholeSource(new Uint8Array(readFileSync(output))), LIMITS).latest();
     expect(walkPages(v)).toHaveLength(1);
   });
 });

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { FormatError, LimitError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, latin1, LIMITS, minimalPdf, text } from "./helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 const has = (cmd: string, arg: string) => spawnSync(cmd, [arg]).status === 0 || spawnSync(cmd, [arg]).error === undefined;
 const hasQpdf = has("qpdf", "--version");
@@ -35,7 +36,7 @@ function pdfsUnder(dir: string): string[] {
 /** True when the reader reads the file (every revision's catalog and every object listed) without refusal. */
 function sealcheckReads(bytes: Uint8Array): boolean {
   try {
-    const doc = parsePdf(bytes, LIMITS);
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
     for (let i = 0; i < doc.revisions.length; i++) {
       const v = doc.at(i);
       v.catalog();

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FormatError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, lastStartxref, latin1, LIMITS, minimalObjects, minimalPdf, text } from "./helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 describe("revisions", () => {
   it("splits two and three revisions at their %%EOF (+ one EOL) and resolves per revision", () => {
@@ -23,7 +24,7 @@ describe("revisions", () => {
       trailer: "/Root 1 0 R",
       eofEol: "",
     });
-    const doc = parsePdf(r2, LIMITS);
+    const doc = parsePdf(wholeSource(r2), LIMITS);
     expect(doc.revisions.map((r) => r.endOffset)).toEqual([r0.length, r1.length, r2.length]);
     expect(doc.revisions.map((r) => r.startOffset)).toEqual([0, r0.length, r1.length]);
     expect(doc.revisions.map((r) => r.xrefKind)).toEqual(["table", "table", "stream"]);
@@ -49,24 +50,24 @@ describe("revisions", () => {
   it("counts whitespace after the last %%EOF, and refuses anything else there (a rebuilding reader would read it)", () => {
     const base = minimalPdf("table");
     const withSpace = new Uint8Array([...base, ...latin1("\n\n  \n")]);
-    const doc = parsePdf(withSpace, LIMITS);
+    const doc = parsePdf(wholeSource(withSpace), LIMITS);
     expect(doc.revisions[0]!.endOffset).toBe(base.length);
     expect(doc.trailingBytes).toBe(5);
     const withJunk = new Uint8Array([...base, ...latin1("\n\ngarbage")]);
-    expect(() => parsePdf(withJunk, LIMITS)).toThrow(/9 bytes that are not whitespace follow the last %%EOF/);
+    expect(() => parsePdf(wholeSource(withJunk), LIMITS)).toThrow(/9 bytes that are not whitespace follow the last %%EOF/);
   });
 
   it("refuses a file whose last startxref is outside the readers' tail window", () => {
     const base = minimalPdf("table");
     const padded = new Uint8Array([...base, ...latin1(" ".repeat(2000))]);
-    expect(() => parsePdf(padded, LIMITS)).toThrow(/readers look for it only in the last 1024/);
+    expect(() => parsePdf(wholeSource(padded), LIMITS)).toThrow(/readers look for it only in the last 1024/);
   });
 
   it("handles an incremental update appended to a pdf-lib file", async () => {
     const d = await PDFDocument.create();
     d.addPage();
     const base = await d.save({ useObjectStreams: true });
-    const doc0 = parsePdf(base, LIMITS);
+    const doc0 = parsePdf(wholeSource(base), LIMITS);
     const root = doc0.revisions[0]!.trailer.entries.get("Root");
     expect(root?.kind).toBe("ref");
     const rootNum = root?.kind === "ref" ? root.num : 0;
@@ -79,7 +80,7 @@ describe("revisions", () => {
       xref: "table",
       trailer: `/Root ${rootNum} 0 R`,
     });
-    const doc = parsePdf(updated, LIMITS);
+    const doc = parsePdf(wholeSource(updated), LIMITS);
     expect(doc.revisions).toHaveLength(2);
     // pdf-lib ends with "%%EOF" and no EOL; the LF we add before appending belongs to revision 0.
     expect(doc.revisions[0]!.endOffset).toBe(prefix.length);
@@ -94,7 +95,7 @@ describe("revisions", () => {
     const r1 = text(addRevision(r0, { objects: [{ num: 6, body: "1" }], xref: "table", trailer: "/Root 1 0 R" }));
     const shifted = r1.slice(0, r0.length) + r1.slice(r0.length).replace(`/Prev ${a}`, `/Prev ${a - 1}`.padEnd(`/Prev ${a}`.length));
     expect(shifted).not.toBe(r1);
-    const doc = parsePdf(latin1(shifted), LIMITS);
+    const doc = parsePdf(wholeSource(latin1(shifted)), LIMITS);
     expect(doc.revisions.map((r) => r.startxref)).toEqual([a - 1, r1.lastIndexOf("\nxref\n") + 1]);
     expect(doc.revisions[0]!.endOffset).toBe(r0.length);
   });
@@ -105,7 +106,7 @@ describe("revisions", () => {
     // Corrupt the first revision's closing `startxref` value.
     const first = r1.indexOf("startxref\n");
     const bad = r1.slice(0, first) + r1.slice(first).replace(/startxref\n(\d)/, "startxref\n9");
-    expect(() => parsePdf(latin1(bad), LIMITS)).toThrow(FormatError);
+    expect(() => parsePdf(wholeSource(latin1(bad)), LIMITS)).toThrow(FormatError);
   });
 
   it("rejects a /Prev chain that is not in file order (a /Prev pointing forward)", () => {
@@ -119,6 +120,6 @@ describe("revisions", () => {
     s = s.slice(0, r1.length) + s.slice(r1.length).replace(`/Prev ${b}`, `/Prev ${a}`.padEnd(`/Prev ${b}`.length));
     s = s.slice(0, r0.length) + s.slice(r0.length, r1.length).replace(`/Prev ${a}`, " ".repeat(`/Prev ${a}`.length)) + s.slice(r1.length);
     expect(s.length).toBe(r2.length);
-    expect(() => parsePdf(latin1(s), LIMITS)).toThrow(/inside an earlier revision/);
+    expect(() => parsePdf(wholeSource(latin1(s)), LIMITS)).toThrow(/inside an earlier revision/);
   });
 });

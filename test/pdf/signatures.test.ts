@@ -4,6 +4,7 @@ import { FormatError } from "../../src/api/internal.js";
 import { ChangeAnalysis } from "../../src/checks/modifications/analyse.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, walkPages, type PdfDocument } from "../../src/input/pdf/index.js";
 import { addRevision, BYTE_RANGE_PLACEHOLDER, fillByteRange, latin1, LIMITS, minimalObjects, text } from "./helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 const PLACEHOLDER = "/ByteRange [0 0000000000 0000000000 0000000000]";
 
@@ -23,7 +24,7 @@ function sealedLike(contentsHex = "3082" + "ab".repeat(30) + "0".repeat(100)): U
   ];
   const unsigned = addRevision(new Uint8Array(), { objects, xref: "table", trailer: "/Root 1 0 R" });
   // Fill the ByteRange the way a signer does: everything but the /Contents string, up to the revision end.
-  const sig = findSignatures(parsePdf(unsigned, LIMITS).latest()).signatures[0]!;
+  const sig = findSignatures(parsePdf(wholeSource(unsigned), LIMITS).latest()).signatures[0]!;
   const span = sig.contentsSpan!;
   const pad = (n: number) => String(n).padStart(10, "0");
   const filled = text(unsigned).replace(PLACEHOLDER, `/ByteRange [0 ${pad(span.start)} ${pad(span.end)} ${pad(unsigned.length - span.end)}]`);
@@ -37,7 +38,7 @@ describe("signatures", () => {
   it("finds the certification signature through AcroForm and /Perms with the exact /Contents span", () => {
     const contentsHex = "3082" + "cd".repeat(40) + "0".repeat(64);
     const bytes = sealedLike(contentsHex);
-    const doc = parsePdf(bytes, LIMITS);
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
     const { signatures, unsignedFields } = findSignatures(doc.latest());
     expect(unsignedFields).toEqual([]);
     expect(signatures).toHaveLength(1);
@@ -75,7 +76,7 @@ describe("signatures", () => {
       xref: "table",
       trailer: "/Root 1 0 R",
     });
-    const { signatures, unsignedFields } = findSignatures(parsePdf(bytes, LIMITS).latest());
+    const { signatures, unsignedFields } = findSignatures(parsePdf(wholeSource(bytes), LIMITS).latest());
     expect(signatures.map((s) => s.fieldName)).toEqual(["Parent.child"]);
     expect(signatures[0]!.contentsHex).toBe(false);
     expect(signatures[0]!.isDocMdp).toBe(false);
@@ -92,7 +93,7 @@ describe("signatures", () => {
       xref: "table",
       trailer: "/Root 1 0 R",
     });
-    expect(() => findSignatures(parsePdf(bytes, LIMITS).latest())).toThrow(/reached twice/);
+    expect(() => findSignatures(parsePdf(wholeSource(bytes), LIMITS).latest())).toThrow(/reached twice/);
   });
 
   it("gives no /Contents span for a signature dictionary inside an object stream", () => {
@@ -106,7 +107,7 @@ describe("signatures", () => {
       xref: "stream",
       trailer: "/Root 1 0 R",
     });
-    const s = findSignatures(parsePdf(bytes, LIMITS).latest()).signatures[0]!;
+    const s = findSignatures(parsePdf(wholeSource(bytes), LIMITS).latest()).signatures[0]!;
     expect(Buffer.from(s.contents!).toString("hex")).toBe("0102");
     expect(s.contentsSpan).toBeUndefined();
     expect(s.byteRangeSpan).toBeUndefined();
@@ -139,7 +140,7 @@ describe("LTV update: DSS and document timestamp, and the revision diff", () => 
   it("reports the document timestamp and DSS per revision, and classifies the changes", () => {
     const sealed = sealedLike();
     const bytes = withLtv(sealed);
-    const doc = parsePdf(bytes, LIMITS);
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
     expect(doc.revisions.map((r) => r.endOffset)).toEqual([sealed.length, bytes.length]);
 
     expect(readDss(doc.at(0))).toBeUndefined();
@@ -177,7 +178,7 @@ describe("LTV update: DSS and document timestamp, and the revision diff", () => 
       xref: "table",
       trailer: "/Root 1 0 R /Info 30 0 R",
     });
-    const c = changesAfter(parsePdf(bytes, LIMITS), 0);
+    const c = changesAfter(parsePdf(wholeSource(bytes), LIMITS), 0);
     expect(c.level).toBe("other");
     expect(texts(c)).toEqual(
       expect.arrayContaining([
@@ -202,7 +203,7 @@ describe("LTV update: DSS and document timestamp, and the revision diff", () => 
       xref: "table",
       trailer: "/Root 1 0 R",
     });
-    const c = changesAfter(parsePdf(bytes, LIMITS), 0);
+    const c = changesAfter(parsePdf(wholeSource(bytes), LIMITS), 0);
     expect(c).toMatchObject({ level: "none", findings: [] });
   });
 
@@ -213,7 +214,7 @@ describe("LTV update: DSS and document timestamp, and the revision diff", () => 
       const b = Uint8Array.from(good);
       for (let k = 0; k <= i % 4; k++) b[Math.floor(Math.random() * b.length)] = Math.floor(Math.random() * 256);
       try {
-        const doc = parsePdf(b, LIMITS);
+        const doc = parsePdf(wholeSource(b), LIMITS);
         for (const r of doc.revisions) {
           const v = doc.at(r.index);
           findSignatures(v);

@@ -4,6 +4,7 @@ import { FormatError, LimitError } from "../../src/api/internal.js";
 import { parsePdf, type PdfStream } from "../../src/input/pdf/index.js";
 import { applyPredictor } from "../../src/input/pdf/filters.js";
 import { addRevision, latin1, LIMITS, minimalObjects } from "./helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 /**
  * A valid zlib stream of `mib` MiB of zeros, built from one compressed 1 MiB block repeated (blocks made
@@ -27,7 +28,7 @@ function withStream(dict: string, data: Uint8Array, extra: { num: number; body: 
 }
 
 function streamOf(bytes: Uint8Array, limits = LIMITS): { decode: () => Uint8Array; stream: PdfStream } {
-  const v = parsePdf(bytes, limits).latest();
+  const v = parsePdf(wholeSource(bytes), limits).latest();
   const stream = v.getStream(v.catalog(), "S")!;
   return { stream, decode: () => v.decode(stream) };
 }
@@ -93,7 +94,7 @@ describe("streams", () => {
     const big = new Uint8Array(50 * 1024 * 1024);
     big.fill(0x41);
     const bytes = withStream("<< /Type /XObject /Subtype /Image /Filter /DCTDecode >>", big);
-    const doc = parsePdf(bytes, LIMITS);
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
     const v = doc.latest();
     const s = v.getStream(v.catalog(), "S")!;
     expect(s.dataLength).toBe(big.length);

@@ -4,12 +4,13 @@ import { describe, expect, it } from "vitest";
 import { FormatError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, latin1, LIMITS, minimalObjects, minimalPdf, text } from "./helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 function catalogType(bytes: Uint8Array | string): string | undefined {
-  const v = parsePdf(typeof bytes === "string" ? latin1(bytes) : bytes, LIMITS).latest();
+  const v = parsePdf(wholeSource(typeof bytes === "string" ? latin1(bytes) : bytes), LIMITS).latest();
   return v.getName(v.catalog(), "Type");
 }
-const refused = (s: string, re: RegExp) => expect(() => parsePdf(latin1(s), LIMITS)).toThrow(re);
+const refused = (s: string, re: RegExp) => expect(() => parsePdf(wholeSource(latin1(s)), LIMITS)).toThrow(re);
 
 /** Replaces `from` by `to` and moves the (single) startxref by the length difference when the edit lies before the table. */
 function edit(s: string, from: string, to: string): string {
@@ -93,7 +94,7 @@ describe("offsets that name a cross-reference section", () => {
 
 it("refusals are FormatErrors", () => {
   const s = text(minimalPdf("table"));
-  expect(() => parsePdf(latin1(edit(s, "xref\n0 5\n", "xref\n%c\n0 5\n")), LIMITS)).toThrow(FormatError);
+  expect(() => parsePdf(wholeSource(latin1(edit(s, "xref\n0 5\n", "xref\n%c\n0 5\n"))), LIMITS)).toThrow(FormatError);
 });
 
 /** A one-revision file whose xref stream is written with the given /W and options (rows sorted by number). */
@@ -152,7 +153,7 @@ describe("trailer /Size in incremental updates", () => {
 
   it("reads a later revision whose /Size is below an object it lists itself (poppler grows its table by the subsections)", () => {
     const s = update(5, "(new)", 5);
-    const doc = parsePdf(latin1(s), LIMITS);
+    const doc = parsePdf(wholeSource(latin1(s)), LIMITS);
     expect(doc.latest().objectByNumber(5)).toBeDefined();
     expect(catalogType(update(4, "<< >>", 3))).toBe("Catalog");
   });

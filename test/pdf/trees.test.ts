@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { FormatError, LimitError } from "../../src/api/internal.js";
 import { listEmbeddedFiles, parsePdf, walkNameTree, walkPages } from "../../src/input/pdf/index.js";
 import { addRevision, latin1, LIMITS, minimalObjects, type ObjSpec } from "./helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 function build(objects: ObjSpec[], catalogExtra: string): Uint8Array {
   const base = minimalObjects(catalogExtra);
@@ -32,7 +33,7 @@ describe("name trees and embedded files", () => {
     });
     await d.attach(new TextEncoder().encode("-----BEGIN CERTIFICATE-----\n"), "workflow_token_pub.pem", { mimeType: "application/x-pem-file" });
     const bytes = await d.save({ useObjectStreams: false });
-    const v = parsePdf(bytes, LIMITS).latest();
+    const v = parsePdf(wholeSource(bytes), LIMITS).latest();
     const { files, catalogAf } = listEmbeddedFiles(v);
     expect(files.map((f) => f.name.text)).toEqual(["workflow_token.jwt", "workflow_token_pub.pem"]);
     const jwt = files[0]!;
@@ -59,7 +60,7 @@ describe("name trees and embedded files", () => {
       ],
       " /Names 10 0 R",
     );
-    const v = parsePdf(bytes, LIMITS).latest();
+    const v = parsePdf(wholeSource(bytes), LIMITS).latest();
     const { files, catalogAf } = listEmbeddedFiles(v);
     expect(catalogAf).toBeUndefined();
     expect(files.map((f) => f.name.text)).toEqual(["a.txt", "b.txt", "b.txt"]);
@@ -76,7 +77,7 @@ describe("name trees and embedded files", () => {
       ],
       " /Names 10 0 R",
     );
-    expect(() => listEmbeddedFiles(parsePdf(loop, LIMITS).latest())).toThrow(/reached twice/);
+    expect(() => listEmbeddedFiles(parsePdf(wholeSource(loop), LIMITS).latest())).toThrow(/reached twice/);
     const shared = build(
       [
         { num: 10, body: "<< /EmbeddedFiles 11 0 R >>" },
@@ -85,23 +86,23 @@ describe("name trees and embedded files", () => {
       ],
       " /Names 10 0 R",
     );
-    expect(() => listEmbeddedFiles(parsePdf(shared, LIMITS).latest())).toThrow(FormatError);
+    expect(() => listEmbeddedFiles(parsePdf(wholeSource(shared), LIMITS).latest())).toThrow(FormatError);
     const both = build([{ num: 10, body: "<< /EmbeddedFiles << /Names [] /Kids [] >> >>" }], " /Names 10 0 R");
-    expect(() => listEmbeddedFiles(parsePdf(both, LIMITS).latest())).toThrow(/both/);
+    expect(() => listEmbeddedFiles(parsePdf(wholeSource(both), LIMITS).latest())).toThrow(/both/);
   });
 
   it("enforces maxTreeNodes", () => {
     const kids = Array.from({ length: 20 }, (_, i) => `${20 + i} 0 R`).join(" ");
     const leaves = Array.from({ length: 20 }, (_, i) => ({ num: 20 + i, body: `<< /Names [(n${i}) null] >>` }));
     const bytes = build([{ num: 11, body: `<< /Kids [${kids}] >>` }, ...leaves], "");
-    const v = parsePdf(bytes, LIMITS).latest();
+    const v = parsePdf(wholeSource(bytes), LIMITS).latest();
     const root = { kind: "ref" as const, num: 11, gen: 0 };
     expect(walkNameTree(v, root)).toHaveLength(20);
     expect(() => walkNameTree(v, root, { ...LIMITS, maxTreeNodes: 10 })).toThrow(LimitError);
   });
 
   it("returns an empty list when there are no attachments", () => {
-    expect(listEmbeddedFiles(parsePdf(build([], ""), LIMITS).latest()).files).toEqual([]);
+    expect(listEmbeddedFiles(parsePdf(wholeSource(build([], "")), LIMITS).latest()).files).toEqual([]);
   });
 });
 
@@ -122,7 +123,7 @@ describe("page tree", () => {
       xref: "table",
       trailer: "/Root 1 0 R",
     });
-    const pages = walkPages(parsePdf(bytes, LIMITS).latest());
+    const pages = walkPages(parsePdf(wholeSource(bytes), LIMITS).latest());
     expect(pages.map((p) => p.ref?.num)).toEqual([3, 4]);
     expect(pages[0]!.contents.map((r) => r.num)).toEqual([6, 7]);
     expect(pages[0]!.annots.map((r) => r.num)).toEqual([8]);
@@ -140,7 +141,7 @@ describe("page tree", () => {
       xref: "table",
       trailer: "/Root 1 0 R",
     });
-    expect(() => walkPages(parsePdf(bytes, LIMITS).latest())).toThrow(/reached twice/);
-    expect(() => walkPages(parsePdf(build([], ""), LIMITS).latest(), { ...LIMITS, maxTreeNodes: 1 })).toThrow(LimitError);
+    expect(() => walkPages(parsePdf(wholeSource(bytes), LIMITS).latest())).toThrow(/reached twice/);
+    expect(() => walkPages(parsePdf(wholeSource(build([], "")), LIMITS).latest(), { ...LIMITS, maxTreeNodes: 1 })).toThrow(LimitError);
   });
 });

@@ -4,16 +4,17 @@ import { describe, expect, it } from "vitest";
 import { FormatError, LimitError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, latin1, LIMITS, minimalObjects, minimalPdf, text } from "./helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 function catalogType(bytes: Uint8Array): string | undefined {
-  const v = parsePdf(bytes, LIMITS).latest();
+  const v = parsePdf(wholeSource(bytes), LIMITS).latest();
   return v.getName(v.catalog(), "Type");
 }
 
 describe("cross-reference sections", () => {
   it("reads a classic xref table", () => {
     const bytes = minimalPdf("table");
-    const doc = parsePdf(bytes, LIMITS);
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
     expect(doc.revisions).toHaveLength(1);
     const r = doc.revisions[0]!;
     expect(r.xrefKind).toBe("table");
@@ -24,7 +25,7 @@ describe("cross-reference sections", () => {
   });
 
   it("reads an xref stream without predictor", () => {
-    const doc = parsePdf(minimalPdf("stream"), LIMITS);
+    const doc = parsePdf(wholeSource(minimalPdf("stream")), LIMITS);
     expect(doc.revisions[0]!.xrefKind).toBe("stream");
     const v = doc.latest();
     const page = v.resolve({ kind: "ref", num: 3, gen: 0 });
@@ -44,7 +45,7 @@ describe("cross-reference sections", () => {
       trailer: "/Root 1 0 R",
     });
     expect(text(bytes)).toContain("/Predictor 12");
-    const doc = parsePdf(bytes, LIMITS);
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
     const v = doc.latest();
     const extra = v.getDict(v.catalog(), "Extra")!;
     expect(v.getNumber(extra, "N")).toBe(42);
@@ -63,7 +64,7 @@ describe("cross-reference sections", () => {
       hybridFreeInTable: true,
       trailer: "/Root 1 0 R",
     });
-    expect(() => parsePdf(bytes, LIMITS)).toThrow(/table lists object 6 as free, its \/XRefStm as compressed/);
+    expect(() => parsePdf(wholeSource(bytes), LIMITS)).toThrow(/table lists object 6 as free, its \/XRefStm as compressed/);
   });
 
   it("reads a hybrid file: objects only in /XRefStm come from it", () => {
@@ -74,7 +75,7 @@ describe("cross-reference sections", () => {
       xref: "hybrid",
       trailer: "/Root 1 0 R",
     });
-    const doc = parsePdf(bytes, LIMITS);
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
     const r = doc.revisions[0]!;
     expect(r.xrefKind).toBe("hybrid");
     expect(r.xrefStm).toBeGreaterThan(0);
@@ -89,7 +90,7 @@ describe("cross-reference sections", () => {
       d.addPage();
       d.addPage();
       const bytes = await d.save({ useObjectStreams });
-      const doc = parsePdf(bytes, LIMITS);
+      const doc = parsePdf(wholeSource(bytes), LIMITS);
       expect(doc.revisions[0]!.xrefKind).toBe(useObjectStreams ? "stream" : "table");
       const v = doc.latest();
       const pages = v.getDict(v.catalog(), "Pages")!;
@@ -115,20 +116,22 @@ describe("cross-reference sections", () => {
   it("reads comments before 'startxref' (iText writes one) and refuses one between 'startxref' and its offset", () => {
     const s = text(minimalPdf("table"));
     expect(catalogType(latin1(s.replace(/\nstartxref\n/, "\n%iText-7.1.10\nstartxref\n")))).toBe("Catalog");
-    expect(() => parsePdf(latin1(s.replace(/\nstartxref\n/, "\nstartxref\n%c\n")), LIMITS)).toThrow(/a comment between 'startxref' and its offset/);
+    expect(() => parsePdf(wholeSource(latin1(s.replace(/\nstartxref\n/, "\nstartxref\n%c\n"))), LIMITS)).toThrow(
+      /a comment between 'startxref' and its offset/,
+    );
   });
 
   it("refuses a reserved xref-stream entry type (poppler and pdf.js rebuild the table on it)", () => {
     const bytes = addRevision(new Uint8Array(), { objects: minimalObjects(), xref: "stream", trailer: "/Root 1 0 R" });
-    expect(parsePdf(bytes, LIMITS).revisions[0]!.xrefKind).toBe("stream");
+    expect(parsePdf(wholeSource(bytes), LIMITS).revisions[0]!.xrefKind).toBe("stream");
     const withType = addRevision(new Uint8Array(), { objects: minimalObjects(), xref: "stream", trailer: "/Root 1 0 R", rowType: { num: 4, type: 3 } });
-    expect(() => parsePdf(withType, LIMITS)).toThrow(/object 4 has the reserved entry type 3/);
+    expect(() => parsePdf(wholeSource(withType), LIMITS)).toThrow(/object 4 has the reserved entry type 3/);
   });
 
   it("reads a /Size below an object its own section lists (qpdf warns, every reader reads it), refuses one far above", () => {
     const s = text(minimalPdf("table"));
     expect(catalogType(latin1(s.replace(/\/Size 5\b/, "/Size 4")))).toBe("Catalog");
-    expect(() => parsePdf(latin1(s.replace(/\/Size 5\b/, "/Size 2147483647")), LIMITS)).toThrow(/\/Size 2147483647 is far above/);
+    expect(() => parsePdf(wholeSource(latin1(s.replace(/\/Size 5\b/, "/Size 2147483647"))), LIMITS)).toThrow(/\/Size 2147483647 is far above/);
     expect(catalogType(latin1(s.replace(/\/Size 5\b/, "/Size 9")))).toBe("Catalog");
   });
 
@@ -139,7 +142,7 @@ describe("cross-reference sections", () => {
     const same = s.replace(/endobj\nstartxref/, `endobj\ntrailer\n<< /Size ${size} /Root ${root} >>\nstartxref`);
     expect(catalogType(latin1(same))).toBe("Catalog");
     const other = s.replace(/endobj\nstartxref/, `endobj\ntrailer\n<< /Size ${size} /Root 3 0 R >>\nstartxref`);
-    expect(() => parsePdf(latin1(other), LIMITS)).toThrow(/says \/Root otherwise than the stream/);
+    expect(() => parsePdf(wholeSource(latin1(other)), LIMITS)).toThrow(/says \/Root otherwise than the stream/);
   });
 
   it("rejects an object offset that does not point at the object", () => {
@@ -152,9 +155,9 @@ describe("cross-reference sections", () => {
   it("rejects a broken xref instead of reconstructing it", () => {
     const s = text(minimalPdf("table"));
     const bad = s.replace(/startxref\n\d+/, "startxref\n12");
-    expect(() => parsePdf(latin1(bad), LIMITS)).toThrow(FormatError);
+    expect(() => parsePdf(wholeSource(latin1(bad)), LIMITS)).toThrow(FormatError);
     const garbled = s.replace("trailer", "trailor");
-    expect(() => parsePdf(latin1(garbled), LIMITS)).toThrow(FormatError);
+    expect(() => parsePdf(wholeSource(latin1(garbled)), LIMITS)).toThrow(FormatError);
   });
 
   it("rejects a /Prev loop", () => {
@@ -165,37 +168,37 @@ describe("cross-reference sections", () => {
     const upd = text(addRevision(base, { objects: [{ num: 6, body: "<< >>" }], xref: "table", trailer: "/Root 1 0 R" }));
     const secondXref = upd.lastIndexOf("\nxref\n") + 1;
     const looped = upd.replace(`/Prev ${firstXref}`, `/Prev ${String(secondXref).padEnd(String(firstXref).length)}`);
-    expect(() => parsePdf(latin1(looped), LIMITS)).toThrow(/loops/);
+    expect(() => parsePdf(wholeSource(latin1(looped)), LIMITS)).toThrow(/loops/);
   });
 
   it("enforces maxRevisions", () => {
     let bytes = minimalPdf("table");
     for (let i = 0; i < 4; i++) bytes = addRevision(bytes, { objects: [{ num: 10 + i, body: "<< >>" }], xref: "table", trailer: "/Root 1 0 R" });
-    expect(parsePdf(bytes, LIMITS).revisions).toHaveLength(5);
-    expect(() => parsePdf(bytes, { ...LIMITS, maxRevisions: 3 })).toThrow(LimitError);
+    expect(parsePdf(wholeSource(bytes), LIMITS).revisions).toHaveLength(5);
+    expect(() => parsePdf(wholeSource(bytes), { ...LIMITS, maxRevisions: 3 })).toThrow(LimitError);
   });
 
   it("enforces maxPdfObjects on xref entries", () => {
-    expect(() => parsePdf(minimalPdf("table"), { ...LIMITS, maxPdfObjects: 3 })).toThrow(LimitError);
-    expect(() => parsePdf(minimalPdf("stream"), { ...LIMITS, maxPdfObjects: 3 })).toThrow(LimitError);
+    expect(() => parsePdf(wholeSource(minimalPdf("table")), { ...LIMITS, maxPdfObjects: 3 })).toThrow(LimitError);
+    expect(() => parsePdf(wholeSource(minimalPdf("stream")), { ...LIMITS, maxPdfObjects: 3 })).toThrow(LimitError);
   });
 
   it("rejects a subsection count the file cannot hold", () => {
     const s = text(minimalPdf("table")).replace(/xref\n0 \d+/, "xref\n0 999999999");
-    expect(() => parsePdf(latin1(s), LIMITS)).toThrow(FormatError);
+    expect(() => parsePdf(wholeSource(latin1(s)), LIMITS)).toThrow(FormatError);
   });
 
   it("rejects truncated files, random bytes, and files without startxref", () => {
     const good = minimalPdf("table");
     for (const cut of [good.length - 10, Math.floor(good.length / 2), 20]) {
-      expect(() => parsePdf(good.subarray(0, cut), LIMITS)).toThrow(FormatError);
+      expect(() => parsePdf(wholeSource(good.subarray(0, cut)), LIMITS)).toThrow(FormatError);
     }
-    expect(() => parsePdf(new Uint8Array(randomBytes(5000)), LIMITS)).toThrow(FormatError);
+    expect(() => parsePdf(wholeSource(new Uint8Array(randomBytes(5000))), LIMITS)).toThrow(FormatError);
     const withHeader = new Uint8Array([...latin1("%PDF-1.7\n"), ...randomBytes(5000)]);
-    expect(() => parsePdf(withHeader, LIMITS)).toThrow(FormatError);
+    expect(() => parsePdf(wholeSource(withHeader), LIMITS)).toThrow(FormatError);
     const noStartxref = latin1(text(good).replace("startxref", "startxrex"));
-    expect(() => parsePdf(noStartxref, LIMITS)).toThrow(/startxref/);
-    expect(() => parsePdf(new Uint8Array(), LIMITS)).toThrow(FormatError);
+    expect(() => parsePdf(wholeSource(noStartxref), LIMITS)).toThrow(/startxref/);
+    expect(() => parsePdf(wholeSource(new Uint8Array()), LIMITS)).toThrow(FormatError);
   });
 
   it("survives random corruption of a valid file with FormatErrors only", () => {
@@ -205,7 +208,7 @@ describe("cross-reference sections", () => {
       const n = 1 + (i % 5);
       for (let k = 0; k < n; k++) b[Math.floor(Math.random() * b.length)] = Math.floor(Math.random() * 256);
       try {
-        const doc = parsePdf(b, LIMITS);
+        const doc = parsePdf(wholeSource(b), LIMITS);
         const v = doc.latest();
         v.catalog();
         for (let num = 0; num < 8; num++) v.objectByNumber(num);
@@ -217,11 +220,11 @@ describe("cross-reference sections", () => {
 
   it("refuses encrypted documents", () => {
     const bytes = addRevision(new Uint8Array(), { objects: minimalObjects(), xref: "table", trailer: "/Root 1 0 R /Encrypt << /Filter /Standard >>" });
-    expect(() => parsePdf(bytes, LIMITS)).toThrow(/encrypted/);
+    expect(() => parsePdf(wholeSource(bytes), LIMITS)).toThrow(/encrypted/);
   });
 
   it("refuses a missing or foreign header", () => {
     const s = text(minimalPdf("table"));
-    expect(() => parsePdf(latin1(s.replace("%PDF-1.7", "%PDX-1.7")), LIMITS)).toThrow(/PDF-/);
+    expect(() => parsePdf(wholeSource(latin1(s.replace("%PDF-1.7", "%PDX-1.7"))), LIMITS)).toThrow(/PDF-/);
   });
 });

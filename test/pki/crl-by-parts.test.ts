@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { LimitError } from "../../src/api/internal.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { DerPool } from "../../src/pki/kept.js";
-import { crlByParts, crlWhole, decodeCrl, entryHeader, judgeCrl, type DecodedCrl } from "../../src/pki/crl.js";
+import { EntryReader, crlByParts, crlWhole, decodeCrl, judgeCrl, type DecodedCrl } from "../../src/pki/crl.js";
 import { readTlv } from "../../src/pki/der.js";
 import { decodeSignedData, decodeSignedDataWhole, revocationArchival, signedDataByParts, timestampTokens, verifySigner } from "../../src/pki/cms.js";
 import { basicResponseByParts, basicResponseWhole, decodeOcsp, judgeOcsp } from "../../src/pki/ocsp.js";
@@ -370,7 +370,7 @@ describe("the seal's CMS with its CRL changed: by parts and whole agree", () => 
 });
 
 describe("the entry walk's header reader", () => {
-  it("property: entryHeader reads what readTlv reads (body and end), and declines where readTlv does or the tag differs", () => {
+  it("property: EntryReader reads what readTlv reads (body and end), and declines where readTlv does or the tag differs", () => {
     const header = fc.oneof(
       fc.constantFrom(0x30, 0x02, 0x17, 0x1f, 0x3f).chain((tag) =>
         fc.oneof(
@@ -387,7 +387,9 @@ describe("the entry walk's header reader", () => {
         // at which it fits).
         for (let end = 0; end <= bytes.length; end++) {
           const t = readTlv(bytes, 0, end);
-          expect(entryHeader(bytes, 0, end, tag)).toBe(t && t.tag === tag ? t.body : -1);
+          const rd = new EntryReader();
+          expect(rd.header(bytes, 0, end, tag)).toBe(t && t.tag === tag ? t.body : -1);
+          if (t && t.tag === tag) expect(rd.end).toBe(t.end);
         }
       }),
       { numRuns: 500 },

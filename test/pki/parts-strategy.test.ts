@@ -25,6 +25,7 @@ import { verifyArchive } from "../../src/verify/archive.js";
 import { dayCrl } from "../../scripts/bench/corpus.js";
 import { loadPki } from "../../scripts/generator/index.js";
 import { json, withoutArchival } from "../helpers/pkijs-json.js";
+import { wholeSource } from "../../src/input/source.js";
 
 const CORPUS = "../shared/corpus/dss";
 /** A clone without ../shared has only the samples and the real archive: the floors below are theirs then. */
@@ -46,7 +47,7 @@ function pdfsUnder(dir: string): string[] {
 /** Every signature's /Contents of a PDF (none when it does not parse). */
 function contentsOf(file: string): Uint8Array[] {
   try {
-    const doc = parsePdf(readFileSync(file), DEFAULT_LIMITS);
+    const doc = parsePdf(wholeSource(readFileSync(file)), DEFAULT_LIMITS);
     return findSignatures(doc.latest()).signatures.flatMap((s) => (s.contents ? [s.contents] : []));
   } catch {
     return [];

@@ -12,8 +12,10 @@ import { decodeCrl } from "../../src/pki/crl.js";
 import { decodeOcsp } from "../../src/pki/ocsp.js";
 import { pkiSession } from "../../src/pki/session.js";
 import { loadTrustStore } from "../../src/pki/trust-store.js";
+import { wholeSource } from "../../src/input/source.js";
 
-const sealContents = (): Uint8Array => findSignatures(parsePdf(readFileSync("samples/valid/archive.pdf"), DEFAULT_LIMITS).latest()).signatures[0]!.contents!;
+const sealContents = (): Uint8Array =>
+  findSignatures(parsePdf(wholeSource(readFileSync("samples/valid/archive.pdf")), DEFAULT_LIMITS).latest()).signatures[0]!.contents!;
 const pem = (name: string): string => readFileSync(`samples/pki/${name}.pem`, "utf8");
 
 describe("a session owns the caches", () => {

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { describe, expect, it } from "vitest";
+import { wholeSource } from "../../src/input/source.js";
 
 const CHECK = "../shared/corpus/check.py";
 const present = existsSync(CHECK) && spawnSync("python3", ["--version"]).status === 0;
@@ -18,7 +19,7 @@ describe.skipIf(!present)("DSS corpus (real-world signed PDFs)", () => {
     const known = truth.files.filter((f) => f.revisionEnds !== null);
     expect(known.length).toBeGreaterThan(100);
     for (const f of known) {
-      const doc = parsePdf(readFileSync(`../shared/corpus/dss/${f.path}`), DEFAULT_LIMITS);
+      const doc = parsePdf(wholeSource(readFileSync(`../shared/corpus/dss/${f.path}`)), DEFAULT_LIMITS);
       expect(
         doc.revisions.map((r) => r.endOffset),
         f.path,

@@ -12,6 +12,7 @@ import { verifyArchive } from "../../src/index.js";
 import { loadTrustStore } from "../../src/index.js";
 import { tempDir, trustDirectory } from "../helpers/fixtures.js";
 import { AUDIENCE, jwksOf, makeKey, publicJwk, serveBroker, startServer, type TestServer } from "../idtoken/helpers.js";
+import { wholeSource } from "../../src/input/source.js";
 
 interface Run {
   code: number;
@@ -52,11 +53,11 @@ describe("tokens are never echoed", () => {
 describe("evidence is classified by its first non-whitespace byte", () => {
   it("a JSON evidence file holding %PDF- in its first KiB is JSON, not a PDF", () => {
     const json = JSON.stringify({ workflowToken: "%PDF-1.7 not a pdf", ocspResponse: "", publicSigningCertPem: "" });
-    expect(classifyEvidence("e.json", new TextEncoder().encode(json), DEFAULT_LIMITS).format).toBe("workflow-token-json");
-    expect(classifyEvidence("e.json", new TextEncoder().encode(`\n \t${json}`), DEFAULT_LIMITS).format).toBe("workflow-token-json");
-    expect(classifyEvidence("e.pdf", new TextEncoder().encode("\r\n%PDF-1.7\n"), DEFAULT_LIMITS).format).toBe("pades-pdf");
+    expect(classifyEvidence("e.json", wholeSource(new TextEncoder().encode(json)), DEFAULT_LIMITS).format).toBe("workflow-token-json");
+    expect(classifyEvidence("e.json", wholeSource(new TextEncoder().encode(`\n \t${json}`)), DEFAULT_LIMITS).format).toBe("workflow-token-json");
+    expect(classifyEvidence("e.pdf", wholeSource(new TextEncoder().encode("\r\n%PDF-1.7\n")), DEFAULT_LIMITS).format).toBe("pades-pdf");
     // Junk before the header is not a PDF: the broker's files start with %PDF-.
-    expect(() => classifyEvidence("e.pdf", new TextEncoder().encode("junk%PDF-1.7\n"), DEFAULT_LIMITS)).toThrow(/neither a PDF nor/);
+    expect(() => classifyEvidence("e.pdf", wholeSource(new TextEncoder().encode("junk%PDF-1.7\n")), DEFAULT_LIMITS)).toThrow(/neither a PDF nor/);
   });
 
   it("verify: such a JSON gets the JSON's verdict (the attachments named), not a PDF parse error", async () => {

@@ -6,8 +6,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SPARSE_READ_MIN, readEvidence, sparseReading } from "../../src/input/evidence-file.js";
-import { sparseOf } from "../../src/input/sparse.js";
+import { SPARSE_READ_MIN, SPARSE_READING, readEvidence } from "../../src/input/evidence-file.js";
+import { SparseSource } from "../../src/input/sparse.js";
 import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 import { createSession } from "../../src/verify/session.js";
@@ -31,18 +31,14 @@ function filesUnder(dir: string, ext: RegExp): string[] {
 
 const strip = (r: unknown): unknown => JSON.parse(JSON.stringify(r), (k, v: unknown) => (k === "validationTime" || k === "durationMs" ? undefined : v));
 
-/** Reads `file` sparse in blocks of `block` bytes, poisoned; the bytes, and how many of them were never read. */
-async function readSparse(file: string, block: number): Promise<Uint8Array> {
-  const saved = { ...sparseReading };
-  Object.assign(sparseReading, { min: 1, block, poison: true });
-  try {
-    return await readEvidence(file, DEFAULT_LIMITS.maxEvidenceBytes);
-  } finally {
-    Object.assign(sparseReading, saved);
-  }
+/** Reads `file` sparse in blocks of `block` bytes, the memory of blocks not read poisoned. */
+async function readSparse(file: string, block: number): Promise<SparseSource> {
+  const source = await readEvidence(file, DEFAULT_LIMITS.maxEvidenceBytes, { reading: { min: 1, block, poison: POISON } });
+  if (!(source instanceof SparseSource)) throw new Error(`${file}: not read sparse`);
+  return source;
 }
 
-const unread = (bytes: Uint8Array): number => bytes.reduce((n, b) => n + (b === POISON ? 1 : 0), 0);
+const unread = (source: SparseSource): number => source.length - source.bytesRead();
 
 describe("evidence read block by block gives the report of the evidence read whole", () => {
   afterEach(() => vi.useRealTimers());
@@ -65,12 +61,11 @@ describe("evidence read block by block gives the report of the evidence read who
       for (const c of cases) {
         const session = createSession({ trust: c.trust });
         const whole = await verifyArchive({ evidence: c.evidence, originals: c.originals ?? [], session });
-        const bytes = await readSparse(c.evidence, block);
-        expect(sparseOf(bytes), c.evidence).toBeDefined();
-        const sparse = await verifyArchive({ evidence: { name: c.evidence, bytes }, originals: c.originals ?? [], session });
+        const source = await readSparse(c.evidence, block);
+        const sparse = await verifyArchive({ evidence: { name: c.evidence, source }, originals: c.originals ?? [], session });
         expect(strip(sparse), c.evidence).toEqual(strip(whole));
-        unreadBytes += unread(bytes);
-        total += bytes.length;
+        unreadBytes += unread(source);
+        total += source.length;
       }
       // The poison is there to be found: much of the evidence (image data, fonts) is never read.
       // Without ../shared (a fresh clone) the samples alone: less image data, still some never read.
@@ -79,8 +74,12 @@ describe("evidence read block by block gives the report of the evidence read who
   }
 
   it("the real archive in production blocks (64 KiB): TOTAL-PASSED, its /Contents read across blocks", async () => {
-    const bytes = await readSparse("test/fixtures/real/broker-example/archive.pdf", 64 * 1024);
-    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, trust: ["test/fixtures/real/broker-example/trust"], at: "2025-12-08T09:35:10Z" });
+    const source = await readSparse("test/fixtures/real/broker-example/archive.pdf", 64 * 1024);
+    const r = await verifyArchive({
+      evidence: { name: "archive.pdf", source },
+      trust: ["test/fixtures/real/broker-example/trust"],
+      at: "2025-12-08T09:35:10Z",
+    });
     expect(r.indication).toBe("TOTAL-PASSED");
   });
 
@@ -102,7 +101,7 @@ describe("evidence read block by block gives the report of the evidence read who
         const file = join(dir, `m${n++}.pdf`);
         writeFileSync(file, bytes);
         const whole = await verifyArchive({ evidence: file, originals: ["samples/valid/originals"], session });
-        const sparse = await verifyArchive({ evidence: { name: file, bytes: await readSparse(file, 256) }, originals: ["samples/valid/originals"], session });
+        const sparse = await verifyArchive({ evidence: { name: file, source: await readSparse(file, 256) }, originals: ["samples/valid/originals"], session });
         expect(strip(sparse)).toEqual(strip(whole));
         seen.add(`${whole.indication} ${whole.subIndication}`);
       }),
@@ -132,23 +131,18 @@ describe("a sealed archive of 16 MB or more", () => {
       const evidence = join(dir, "archive.pdf");
       const o = { originals: [join(dir, "originals")], trust: [join(dir, "trust")], at: "2026-01-15T12:00:00Z" };
 
-      const bytes = await readEvidence(evidence, DEFAULT_LIMITS.maxEvidenceBytes);
-      expect(bytes.length).toBeGreaterThanOrEqual(SPARSE_READ_MIN);
-      expect(sparseOf(bytes)).toBeDefined();
-      const sparse = await verifyArchive({ evidence: { name: evidence, bytes }, ...o });
+      const source = await readEvidence(evidence, DEFAULT_LIMITS.maxEvidenceBytes);
+      expect(source.length).toBeGreaterThanOrEqual(SPARSE_READ_MIN);
+      expect(source).toBeInstanceOf(SparseSource);
+      const sparse = await verifyArchive({ evidence: { name: evidence, source }, ...o });
       expect(sparse.indication).toBe("TOTAL-PASSED");
-      // Blocks never read are still zero: the two images (random bytes) were not read.
-      expect(bytes.reduce((n, b) => n + (b === 0 ? 1 : 0), 0) / bytes.length).toBeGreaterThan(0.9);
+      // The two images (random bytes) were never read.
+      expect((source as SparseSource).bytesRead() / source.length).toBeLessThan(0.1);
 
-      const saved = sparseReading.min;
-      sparseReading.min = Number.POSITIVE_INFINITY;
-      try {
-        const whole = await verifyArchive({ evidence, ...o });
-        expect(sparseOf(await readEvidence(evidence, DEFAULT_LIMITS.maxEvidenceBytes))).toBeUndefined();
-        expect(strip(sparse)).toEqual(strip(whole));
-      } finally {
-        sparseReading.min = saved;
-      }
+      const whole = await readEvidence(evidence, DEFAULT_LIMITS.maxEvidenceBytes, { reading: { ...SPARSE_READING, min: Number.POSITIVE_INFINITY } });
+      expect(whole).not.toBeInstanceOf(SparseSource);
+      expect(strip(await verifyArchive({ evidence: { name: evidence, source: whole }, ...o }))).toEqual(strip(sparse));
+      expect(strip(await verifyArchive({ evidence: { name: evidence, bytes: readFileSync(evidence) }, ...o }))).toEqual(strip(sparse));
 
       // The CLI (the built bundle) reads it the same way.
       const cli = runCli(["verify", evidence, ...o.originals, "--trust", o.trust[0]!, "--json"]);

@@ -20,7 +20,7 @@ import {
 } from "./objects.js";
 import { type IndirectObject, parseIndirectObject, parseValue } from "./parser.js";
 import { directFilters, type EntryBudget, findLastStartxref, readRevisionEnd, readXrefSection, type XrefEntry, type XrefSection } from "./xref.js";
-import { loaded } from "../sparse.js";
+import { wholeSource, type EvidenceSource } from "../source.js";
 
 export type { XrefEntry } from "./xref.js";
 
@@ -52,7 +52,8 @@ export interface Revision {
 }
 
 export interface PdfDocument {
-  readonly bytes: Uint8Array;
+  /** The file, read through its source (never as one array: large evidence is read by parts). */
+  readonly source: EvidenceSource;
   readonly limits: Limits;
   /** From the `%PDF-x.y` header. */
   readonly headerVersion: string;
@@ -81,8 +82,8 @@ export interface ResolvedObject extends IndirectObject {
 
 const EMPTY_ENTRIES: ReadonlyMap<number, XrefEntry> = new Map();
 
-function checkHeader(bytes: Uint8Array): string {
-  const head = Buffer.from(loaded(bytes, 0, Math.min(bytes.length, 16))).toString("latin1");
+function checkHeader(bytes: EvidenceSource): string {
+  const head = Buffer.from(bytes.read(0, 16)).toString("latin1");
   const m = /^%PDF-(\d\.\d)/.exec(head);
   if (!m) throw new FormatError("not a PDF: the file does not start with '%PDF-x.y'");
   return m[1] as string;
@@ -126,7 +127,7 @@ function mergeHybrid(table: XrefSection, stream: XrefSection): Map<number, XrefE
  * The end of the linearization dictionary when the file is linearized (ISO 32000-1 Annex F: the first
  * object after the header has /Linearized), else undefined. Only its position matters here.
  */
-function linearizationEnd(bytes: Uint8Array, limits: Limits): number | undefined {
+function linearizationEnd(bytes: EvidenceSource, limits: Limits): number | undefined {
   const lx = new Lexer(bytes, 0);
   lx.skipSpace(); // the header and the binary-marker comment
   try {
@@ -141,8 +142,8 @@ function linearizationEnd(bytes: Uint8Array, limits: Limits): number | undefined
 /** Readers look for the last `startxref` in the file's tail (poppler: 1,024 bytes); it must be there. */
 const TAIL_WINDOW = 1024;
 
-function checkTrailingBytes(bytes: Uint8Array, end: number): void {
-  const tail = loaded(bytes, end, bytes.length);
+function checkTrailingBytes(bytes: EvidenceSource, end: number): void {
+  const tail = bytes.read(end, bytes.length);
   for (let p = 0; p < tail.length; p++) {
     if (!isWhitespace(tail[p])) {
       throw new FormatError(
@@ -152,7 +153,7 @@ function checkTrailingBytes(bytes: Uint8Array, end: number): void {
   }
 }
 
-export function parsePdf(bytes: Uint8Array, limits: Limits): PdfDocument {
+export function parsePdf(bytes: EvidenceSource, limits: Limits): PdfDocument {
   const headerVersion = checkHeader(bytes);
   const budget: EntryBudget = { used: 0 };
   type Chain = { section: XrefSection; entries: ReadonlyMap<number, XrefEntry>; xrefStm?: number };
@@ -255,7 +256,7 @@ export function parsePdf(bytes: Uint8Array, limits: Limits): PdfDocument {
   );
 }
 
-function onlySpaceBetween(bytes: Uint8Array, from: number, to: number): boolean {
+function onlySpaceBetween(bytes: EvidenceSource, from: number, to: number): boolean {
   const lx = new Lexer(bytes, from);
   lx.skipSpace();
   return lx.pos === to;
@@ -322,13 +323,13 @@ class Document implements PdfDocument {
   headerPairs = 0;
 
   constructor(
-    readonly bytes: Uint8Array,
+    readonly source: EvidenceSource,
     readonly limits: Limits,
     readonly headerVersion: string,
     readonly revisions: readonly Revision[],
     readonly entryMaps: readonly ReadonlyMap<number, XrefEntry>[],
   ) {
-    this.trailingBytes = bytes.length - (revisions[revisions.length - 1]?.endOffset ?? 0);
+    this.trailingBytes = source.length - (revisions[revisions.length - 1]?.endOffset ?? 0);
   }
 
   at(revisionIndex: number): PdfView {
@@ -381,6 +382,8 @@ class Document implements PdfDocument {
 
 interface ObjectStreamData {
   data: Uint8Array;
+  /** The decoded data as the lexer reads it. */
+  source: EvidenceSource;
   first: number;
   /** Pairs of [object number, offset relative to /First]. */
   header: [number, number][];
@@ -495,7 +498,7 @@ export class PdfView {
       }
       const next = os.header[entry.index + 1];
       const end = next === undefined ? os.data.length : os.first + next[1];
-      const lx = new Lexer(os.data, os.first + pair[1], `object stream ${entry.stream}`);
+      const lx = new Lexer(os.source, os.first + pair[1], `object stream ${entry.stream}`);
       const limits = doc.limits;
       value = parseValue(lx, { maxDepth: limits.maxPdfDepth, maxStringBytes: limits.maxPdfStringBytes, spans: false });
       // The object's text ends before the next one's offset: pdf.js parses each object in the slice up to the
@@ -524,7 +527,7 @@ export class PdfView {
     }
     const limits = doc.limits;
     let length: { ref: PdfRef; at: string } | undefined;
-    const obj = parseIndirectObject(doc.bytes, offset, {
+    const obj = parseIndirectObject(doc.source, offset, {
       maxDepth: limits.maxPdfDepth,
       maxStringBytes: limits.maxPdfStringBytes,
       spans: true,
@@ -605,7 +608,7 @@ export class PdfView {
     }
     const data = this.decodeWith(s, directFilters(s.dict, `object stream ${num}`));
     if (first > data.length) throw new FormatError(`object stream ${num} /First is past its data`);
-    const lx = new Lexer(data.subarray(0, first), 0, `object stream ${num}`);
+    const lx = new Lexer(wholeSource(data.subarray(0, first)), 0, `object stream ${num}`);
     const header: [number, number][] = [];
     const nums = new Set<number>();
     for (let i = 0; i < n; i++) {
@@ -626,7 +629,7 @@ export class PdfView {
       header.push([a.value, b.value]);
     }
     if (lx.next().type !== "eof") throw new FormatError(`object stream ${num}: more than /N ${n} pairs before /First`);
-    const result = { data, first, header };
+    const result = { data, source: wholeSource(data), first, header };
     doc.objectStreams.set(stm.key, result);
     doc.objectStreamBytes += data.length;
     const budget = objectStreamBudget(doc.limits);
@@ -694,7 +697,7 @@ export class PdfView {
 
   /** The raw bytes of a stream as stored (no decoding, no copy). */
   rawStreamData(stream: PdfStream): Uint8Array {
-    return loaded(this.document.bytes, stream.dataStart, stream.dataStart + stream.dataLength);
+    return this.document.source.read(stream.dataStart, stream.dataStart + stream.dataLength);
   }
 
   /** Decodes a stream read from the file, bounded by limits.maxDecodedStreamBytes. */

@@ -1,9 +1,10 @@
 // Tokenizer for PDF syntax (ISO 32000-1 §7.2–7.3) over a borrowed byte array: it never copies the input,
 // only the bytes of the token it returns. Every token carries its [start, end) offsets.
 import { FormatError, LimitError } from "../../errors.js";
-import { type SparseFile, sparseOf } from "../sparse.js";
+import type { EvidenceSource } from "../source.js";
 
 const REGULAR = 0;
+const EMPTY = new Uint8Array(0);
 const WHITESPACE = 1;
 const DELIMITER = 2;
 
@@ -42,25 +43,22 @@ function hexValue(c: number): number {
 }
 
 // The byte of two hex digits by the 16 bits of their characters (first character low), -1 for any other pair.
-let HEX_PAIRS: Int16Array | null = null;
-function hexPairs(): Int16Array {
-  if (!HEX_PAIRS) {
-    HEX_PAIRS = new Int16Array(65536).fill(-1);
-    for (let a = 0; a < 256; a++) {
-      const h = hexValue(a);
-      if (h < 0) continue;
-      for (let b = 0; b < 256; b++) {
-        const l = hexValue(b);
-        if (l >= 0) HEX_PAIRS[a | (b << 8)] = (h << 4) | l;
-      }
+const HEX_PAIRS: Int16Array = (() => {
+  const t = new Int16Array(65536).fill(-1);
+  for (let a = 0; a < 256; a++) {
+    const h = hexValue(a);
+    if (h < 0) continue;
+    for (let b = 0; b < 256; b++) {
+      const l = hexValue(b);
+      if (l >= 0) t[a | (b << 8)] = (h << 4) | l;
     }
   }
-  return HEX_PAIRS;
-}
+  return t;
+})();
 
 /** The bytes of `[start, end)` (an even number of characters) when all are hex digits, else null. */
 function plainHex(buf: Uint8Array, start: number, end: number): Uint8Array | null {
-  const pairs = hexPairs();
+  const pairs = HEX_PAIRS;
   const last = significantHexEnd(buf, start, end); // "0" digits after it: zero bytes, already there
   const out = new Uint8Array((end - start) >> 1);
   for (let i = 0, q = start; q < last; i++, q += 2) {
@@ -127,7 +125,7 @@ class ByteSink {
   }
 }
 
-/** Bytes read ahead of a token's start before it is lexed in sparse evidence (src/input/sparse.ts). */
+/** Bytes read ahead of a token's start before it is lexed from a source not in memory whole (src/input/sparse.ts). */
 const AHEAD = 4096;
 /** Bytes after a token (or a skip) that must have been seen for it to be the file's token: its delimiter and one more. */
 const LOOK = 2;
@@ -136,24 +134,23 @@ export class Lexer {
   pos: number;
   /** Longest string (literal or hex, decoded bytes) accepted: limits.maxPdfStringBytes. */
   maxStringBytes = 16 * 1024 ** 2;
-  private readonly sparse: SparseFile | undefined;
+  /** Whether the source is in memory whole (the view is all of it): then no token is read twice. */
+  private readonly whole: boolean;
   /**
-   * What the token readers see: the whole array, or in sparse evidence bytes [0, vEnd) of which [wStart, vEnd)
-   * are read. Tokens start at or after wStart; the end of the view reads as the end of the data, never as the
-   * zeros of a block not yet read.
+   * What the token readers see: bytes [base, base + v.length) of the source, all of them read. Tokens start
+   * at or after base; the end of the view reads as the end of the data. For a source in memory whole, all of it.
    */
   private v: Uint8Array;
-  private wStart = 0;
-  private vEnd = 0;
+  private base = 0;
   constructor(
-    readonly buf: Uint8Array,
+    readonly source: EvidenceSource,
     pos = 0,
     /** A human label for error messages ("file", "object stream 12"). */
     readonly where = "file",
   ) {
     this.pos = pos;
-    this.sparse = sparseOf(buf);
-    this.v = this.sparse ? buf.subarray(0, 0) : buf;
+    this.whole = source.readEnd(0) >= source.length;
+    this.v = this.whole ? source.read(0, source.length) : EMPTY;
   }
 
   private tooLong(at: number): never {
@@ -164,15 +161,17 @@ export class Lexer {
     throw new FormatError(`PDF syntax error at ${this.where} offset ${at}: ${message}`);
   }
 
-  /** The byte at `at` (undefined past the end), read first in sparse evidence. */
+  /** The byte at `at` (undefined outside the source), read first when it is not in memory. */
   byteAt(at: number): number | undefined {
-    this.sparse?.ensure(at, at + 1);
-    return this.buf[at];
+    const i = at - this.base;
+    if (i >= 0 && i < this.v.length) return this.v[i];
+    if (!(at >= 0 && at < this.source.length)) return undefined;
+    return this.source.read(at, at + 1)[0];
   }
 
   /** Skips whitespace and comments. */
   skipSpace(): void {
-    if (!this.sparse) return this.rawSkipSpace();
+    if (this.whole) return this.rawSkipSpace();
     this.guard(
       () => this.rawSkipSpace(),
       () => this.pos,
@@ -181,16 +180,16 @@ export class Lexer {
 
   /** Skips whitespace only (no comments): used where a `%` would be a marker such as `%%EOF`. */
   skipWhitespaceOnly(): void {
-    if (!this.sparse) return this.rawSkipWhitespaceOnly();
+    if (this.whole) return this.rawSkipWhitespaceOnly();
     this.guard(
       () => this.rawSkipWhitespaceOnly(),
       () => this.pos,
     );
   }
 
-  // Whole arrays (all but large evidence) go straight to the readers: no closures on the hot path.
+  // Whole sources (all but large evidence) go straight to the readers: no closures on the hot path.
   next(): Token {
-    if (!this.sparse) return this.rawNext();
+    if (this.whole) return this.rawNext();
     return this.guard(
       () => this.rawNext(),
       (t) => t.end,
@@ -199,7 +198,7 @@ export class Lexer {
 
   /** True if the bytes at `at` spell `word` followed by a non-regular byte (or the end). */
   matchKeyword(word: string, at = this.pos): boolean {
-    if (!this.sparse) return this.rawMatchKeyword(word, at);
+    if (this.whole) return this.rawMatchKeyword(word, at);
     const pos = this.pos;
     this.pos = at;
     try {
@@ -213,58 +212,61 @@ export class Lexer {
   }
 
   /**
-   * Runs a token reader from this.pos. In sparse evidence the bytes from there are read first, and the reader
-   * runs again on more of them while its result reaches the end of what it saw or it failed before the end
-   * of the file: a token cut by the view, or an error caused by it, is never taken for the file's.
+   * Runs a token reader from this.pos. From a source not in memory whole the bytes from there are read first,
+   * and the reader runs again on more of them while its result reaches the end of what it saw or it failed
+   * before the end of the source: a token cut by the view, or an error caused by it, is never taken for the file's.
    */
   private guard<T>(read: () => T, end: (r: T) => number): T {
     const from = this.pos;
-    const len = this.buf.length;
+    const len = this.source.length;
     let ahead = AHEAD;
     for (;;) {
       this.cover(from, from + ahead);
-      const whole = this.vEnd >= len;
+      const vEnd = this.base + this.v.length;
+      const whole = vEnd >= len;
       let r: T;
       try {
         r = read();
       } catch (e) {
         if (whole) throw e;
         this.pos = from;
-        ahead = (this.vEnd - from) * 2;
+        ahead = (vEnd - from) * 2;
         continue;
       }
       const e = end(r);
-      if (whole || e + LOOK <= this.vEnd) return r;
+      if (whole || e + LOOK <= vEnd) return r;
       this.pos = from;
-      ahead = Math.max((this.vEnd - from) * 2, e - from + AHEAD);
+      ahead = Math.max((vEnd - from) * 2, e - from + AHEAD);
     }
   }
 
-  /** Makes [from, to) (within the file) part of the view, reading it first. */
+  /** Makes [from, to) (within the source) the view, with what follows it in memory, reading it first. */
   private cover(from: number, to: number): void {
-    const len = this.buf.length;
+    const len = this.source.length;
     const a = Math.min(from, len);
     const b = Math.min(to, len);
-    if (a >= this.wStart && b <= this.vEnd) return;
-    const sparse = this.sparse as SparseFile;
-    sparse.ensure(a, b);
-    this.wStart = a;
-    this.vEnd = Math.max(b, sparse.loadedEnd(a));
-    this.v = this.buf.subarray(0, this.vEnd);
+    if (a >= this.base && b <= this.base + this.v.length) return;
+    this.source.read(a, b);
+    this.v = this.source.read(a, Math.max(b, this.source.readEnd(a)));
+    this.base = a;
   }
 
+  // The readers below index the view from base: positions in it are relative (p), tokens' and errors' absolute.
+
   private rawSkipWhitespaceOnly(): void {
-    while (isWhitespace(this.v[this.pos])) this.pos++;
+    while (isWhitespace(this.v[this.pos - this.base])) this.pos++;
   }
 
   private rawMatchKeyword(word: string, at: number): boolean {
-    for (let i = 0; i < word.length; i++) if (this.v[at + i] !== word.charCodeAt(i)) return false;
-    return !isRegular(this.v[at + word.length]);
+    const q = at - this.base;
+    for (let i = 0; i < word.length; i++) if (this.v[q + i] !== word.charCodeAt(i)) return false;
+    return !isRegular(this.v[q + word.length]);
   }
 
   private rawSkipSpace(): void {
     const buf = this.v;
-    let p = this.pos;
+    const o = this.base;
+    let p = this.pos - o;
     for (;;) {
       const c = buf[p];
       if (c === undefined) break;
@@ -273,14 +275,14 @@ export class Lexer {
         while (p < buf.length && buf[p] !== 0x0a && buf[p] !== 0x0d) p++;
       } else break;
     }
-    this.pos = p;
+    this.pos = p + o;
   }
 
   private rawNext(): Token {
     this.rawSkipSpace();
     const buf = this.v;
     const start = this.pos;
-    const c = buf[start];
+    const c = buf[start - this.base];
     if (c === undefined) return { type: "eof", start, end: start };
     switch (c) {
       case 0x5b: // [
@@ -290,13 +292,13 @@ export class Lexer {
         this.pos++;
         return { type: "close-array", start, end: this.pos };
       case 0x3c: // <
-        if (buf[start + 1] === 0x3c) {
+        if (buf[start + 1 - this.base] === 0x3c) {
           this.pos += 2;
           return { type: "open-dict", start, end: this.pos };
         }
         return this.hexString();
       case 0x3e: // >
-        if (buf[start + 1] === 0x3e) {
+        if (buf[start + 1 - this.base] === 0x3e) {
           this.pos += 2;
           return { type: "close-dict", start, end: this.pos };
         }
@@ -316,26 +318,30 @@ export class Lexer {
 
   private atom(): Token {
     const buf = this.v;
+    const o = this.base;
     const start = this.pos;
-    let p = start;
+    const s = start - o;
+    let p = s;
     while (p < buf.length && CLASS[buf[p] as number] === REGULAR) {
-      if (p - start >= MAX_ATOM) this.fail("token too long", start);
+      if (p - s >= MAX_ATOM) this.fail("token too long", start);
       p++;
     }
-    this.pos = p;
-    const text = latin1(buf, start, p);
-    const c = buf[start] as number;
+    const end = p + o;
+    this.pos = end;
+    const text = latin1(buf, s, p);
+    const c = buf[s] as number;
     if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) {
       if (!NUMBER_RE.test(text)) this.fail(`malformed number '${text.slice(0, 40)}'`, start);
-      return { type: "number", value: Number(text), integer: !text.includes("."), start, end: p };
+      return { type: "number", value: Number(text), integer: !text.includes("."), start, end };
     }
-    return { type: "keyword", value: text, start, end: p };
+    return { type: "keyword", value: text, start, end };
   }
 
   private name(): Token {
     const buf = this.v;
+    const o = this.base;
     const start = this.pos;
-    let p = start + 1;
+    let p = start - o + 1;
     const out: number[] = [];
     while (p < buf.length && CLASS[buf[p] as number] === REGULAR) {
       if (out.length >= MAX_ATOM) this.fail("name too long", start);
@@ -353,14 +359,15 @@ export class Lexer {
       out.push(c);
       p++;
     }
-    this.pos = p;
-    return { type: "name", value: Buffer.from(out).toString("latin1"), start, end: p };
+    this.pos = p + o;
+    return { type: "name", value: Buffer.from(out).toString("latin1"), start, end: this.pos };
   }
 
   private hexString(): Token {
     const buf = this.v;
+    const o = this.base;
     const start = this.pos;
-    let p = start + 1;
+    let p = start - o + 1;
     // Sized by the token's extent, so a 90 KB /Contents costs one 45 KB allocation.
     // Buffer's indexOf is memchr; a Uint8Array's walks element by element (~70 µs over a seal's /Contents).
     const close = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).indexOf(0x3e, p);
@@ -373,7 +380,7 @@ export class Lexer {
       // the string to the general loop below, which decides.
       const plain = close - p >= NATIVE_HEX_MIN ? nativeHex(buf, p, close) : plainHex(buf, p, close);
       if (plain) {
-        this.pos = close + 1;
+        this.pos = close + 1 + o;
         return { type: "string", bytes: plain, hex: true, start, end: this.pos };
       }
     }
@@ -383,20 +390,21 @@ export class Lexer {
       const c = buf[p] as number;
       if (CLASS[c] === WHITESPACE) continue;
       const v = hexValue(c);
-      if (v < 0) this.fail(`invalid character 0x${c.toString(16)} in hex string`, p);
+      if (v < 0) this.fail(`invalid character 0x${c.toString(16)} in hex string`, p + o);
       if (n % 2 === 0)
         bytes[n >> 1] = v << 4; // an odd final digit is followed by an implicit 0 (§7.3.4.3)
       else bytes[n >> 1] = (bytes[n >> 1] as number) | v;
       n++;
     }
-    this.pos = close + 1;
+    this.pos = close + 1 + o;
     return { type: "string", bytes: bytes.subarray(0, (n + 1) >> 1), hex: true, start, end: this.pos };
   }
 
   private literalString(): Token {
     const buf = this.v;
+    const o = this.base;
     const start = this.pos;
-    let p = start + 1;
+    let p = start - o + 1;
     let nesting = 1;
     const out = new ByteSink();
     for (;;) {
@@ -448,7 +456,7 @@ export class Lexer {
       } else out.push(c);
       if (out.length > this.maxStringBytes) this.tooLong(start);
     }
-    this.pos = p;
-    return { type: "string", bytes: out.bytes(), hex: false, start, end: p };
+    this.pos = p + o;
+    return { type: "string", bytes: out.bytes(), hex: false, start, end: this.pos };
   }
 }

@@ -2,6 +2,7 @@
 // Iterative, with an explicit container stack, so a `[[[[…` bomb hits the depth limit instead of the JS stack.
 import { FormatError, LimitError } from "../../errors.js";
 import { Lexer, type Token } from "./lexer.js";
+import type { EvidenceSource } from "../source.js";
 import type { ByteSpan, PdfArray, PdfDict, PdfObject, PdfRef, PdfStream } from "./objects.js";
 
 export interface ParseOptions {
@@ -124,7 +125,7 @@ function readInteger(lx: Lexer, what: string): number {
  * Parses `num gen obj <value> endobj` (or a stream) at `offset`. Tolerated: whitespace (not comments)
  * between `offset` and the object number, because writers commonly point at the EOL before it.
  */
-export function parseIndirectObject(buf: Uint8Array, offset: number, opts: IndirectOptions): IndirectObject {
+export function parseIndirectObject(buf: EvidenceSource, offset: number, opts: IndirectOptions): IndirectObject {
   if (!Number.isSafeInteger(offset) || offset < 0 || offset >= buf.length) {
     throw new FormatError(`object offset ${offset} is outside the file (${buf.length} bytes)`);
   }
@@ -161,7 +162,7 @@ function readStreamBody(lx: Lexer, dict: PdfDict, afterKeyword: number, opts: In
   if (lengthObj?.kind === "number") length = lengthObj.value;
   else if (lengthObj?.kind === "ref" && opts.resolveLength) length = opts.resolveLength(lengthObj);
   else lx.fail("stream without a usable /Length", afterKeyword);
-  if (!Number.isSafeInteger(length) || length < 0 || dataStart + length > lx.buf.length) {
+  if (!Number.isSafeInteger(length) || length < 0 || dataStart + length > lx.source.length) {
     lx.fail(`stream /Length ${length} runs past the end of the data`, afterKeyword);
   }
   // Strict: /Length must land on `endstream`, give or take whitespace. No scanning for the keyword.

@@ -6,7 +6,7 @@ import { decodeFilters, type FilterSpec } from "./filters.js";
 import { isWhitespace, Lexer } from "./lexer.js";
 import { type PdfDict, type PdfObject, pdfEquals } from "./objects.js";
 import { parseIndirectObject, parseValue } from "./parser.js";
-import { loaded } from "../sparse.js";
+import type { EvidenceSource } from "../source.js";
 
 export type XrefEntry =
   | { readonly type: "free"; readonly num: number; readonly gen: number; readonly nextFree: number }
@@ -44,7 +44,7 @@ function addEntry(entries: Map<number, XrefEntry>, e: XrefEntry, where: number):
   entries.set(e.num, e);
 }
 
-export function readXrefSection(buf: Uint8Array, offset: number, limits: Limits, budget: EntryBudget): XrefSection {
+export function readXrefSection(buf: EvidenceSource, offset: number, limits: Limits, budget: EntryBudget): XrefSection {
   if (!Number.isSafeInteger(offset) || offset < 0 || offset >= buf.length) {
     throw new FormatError(`cross-reference offset ${offset} is outside the file (${buf.length} bytes)`);
   }
@@ -111,9 +111,9 @@ function readTable(lx: Lexer, offset: number, limits: Limits, budget: EntryBudge
     p = afterCount + eol;
     const first = a.value;
     const count = c.value;
-    if (count * 20 > lx.buf.length - p) lx.fail(`cross-reference subsection claims ${count} entries`, headerAt);
+    if (count * 20 > lx.source.length - p) lx.fail(`cross-reference subsection claims ${count} entries`, headerAt);
     charge(budget, count, limits);
-    const rows = loaded(lx.buf, p, p + count * 20);
+    const rows = lx.source.read(p, p + count * 20);
     for (let i = 0; i < count; i++) {
       const q = i * 20;
       let ok = rows[q + 10] === 0x20 && rows[q + 16] === 0x20;
@@ -196,7 +196,7 @@ export function directFilters(dict: PdfDict, what: string): FilterSpec[] {
 /** The widest /W fields every reader reads (poppler's XRef::readXRefStream bounds: 4, 8, 4). */
 const MAX_W = [4, 8, 4] as const;
 
-function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: EntryBudget): XrefSection {
+function readStream(buf: EvidenceSource, offset: number, limits: Limits, budget: EntryBudget): XrefSection {
   const obj = parseIndirectObject(buf, offset, { maxDepth: limits.maxPdfDepth, maxStringBytes: limits.maxPdfStringBytes, spans: true });
   const s = obj.value;
   if (s.kind !== "stream") throw new FormatError(`no 'xref' table and no xref stream at offset ${offset}`);
@@ -233,7 +233,7 @@ function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: Ent
   if (!Number.isSafeInteger(next)) throw new FormatError(`xref stream at ${offset}: /Index is out of range`);
   charge(budget, rows, limits);
 
-  const raw = loaded(buf, s.dataStart, s.dataStart + s.dataLength);
+  const raw = buf.read(s.dataStart, s.dataStart + s.dataLength);
   const data = decodeFilters(raw, directFilters(d, "xref stream"), limits.maxDecodedStreamBytes);
   // Exactly: qpdf refuses fewer bytes and warns on more ("has the wrong size"), poppler and pdf.js read what
   // /Index says and ignore the rest.
@@ -273,7 +273,7 @@ function readStream(buf: Uint8Array, offset: number, limits: Limits, budget: Ent
  * by the stream's dictionary and never read it; it is skipped when it repeats the stream's own entries and
  * refused when it says anything else (a reader that rebuilds the table would take it).
  */
-function skipRedundantTrailer(buf: Uint8Array, end: number, streamDict: PdfDict, limits: Limits): number {
+function skipRedundantTrailer(buf: EvidenceSource, end: number, streamDict: PdfDict, limits: Limits): number {
   const lx = new Lexer(buf, end);
   lx.skipSpace();
   if (!lx.matchKeyword("trailer")) return end;
@@ -305,7 +305,7 @@ const EOF_MARKER = "%%EOF";
  * whitespace is accepted, because readers that look for the offset on the next line read a comment there
  * differently.
  */
-export function readRevisionEnd(buf: Uint8Array, section: Pick<XrefSection, "start" | "end">, targets: readonly number[]): RevisionEnd {
+export function readRevisionEnd(buf: EvidenceSource, section: Pick<XrefSection, "start" | "end">, targets: readonly number[]): RevisionEnd {
   const sectionEnd = section.end;
   const lx: Lexer = new Lexer(buf, sectionEnd);
   lx.skipSpace();
@@ -331,9 +331,9 @@ export function readRevisionEnd(buf: Uint8Array, section: Pick<XrefSection, "sta
 }
 
 /** The last `startxref` of the file (searched in the last 4 KiB): where the keyword is and the offset it names. */
-export function findLastStartxref(buf: Uint8Array): { keyword: number; offset: number } {
+export function findLastStartxref(buf: EvidenceSource): { keyword: number; offset: number } {
   const tailStart = Math.max(0, buf.length - 4096);
-  const tailBytes = loaded(buf, tailStart, buf.length);
+  const tailBytes = buf.read(tailStart, buf.length);
   const tail = Buffer.from(tailBytes.buffer, tailBytes.byteOffset, tailBytes.length);
   const at = tail.lastIndexOf("startxref", undefined, "latin1");
   if (at < 0) throw new FormatError("no 'startxref' near the end of the file (truncated or not a PDF)");

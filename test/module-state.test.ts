@@ -1,0 +1,78 @@
+// No hidden module state in src/: what a verification depends on is passed to it (the evidence as an
+// EvidenceSource, settings as arguments, caches in the session), never left in a module for the next caller.
+// Held here by reading the sources: no module-level `let` or `var`; no collection constructed empty at module
+// level (filled later, so state) but the memo tables listed below, each with the reason it is there; exported
+// object literals are `as const`, frozen or of a read-only type. Allow-lists: a new entry is a decision.
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+function sources(dir: string): string[] {
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const p = join(dir, name);
+      return statSync(p).isDirectory() ? sources(p) : /\.ts$/.test(name) && !/\.d\.ts$/.test(name) ? [p] : [];
+    })
+    .sort();
+}
+
+/**
+ * Memo tables of facts derived from an object that does not change once made (a decoded certificate, a loaded
+ * trust store and its list anchors): keyed by the object, answers nothing another caller could tell apart.
+ * They go when the objects they describe carry those facts themselves (a certificate type of our own, a
+ * trust store built by the session).
+ */
+const MEMO_TABLES: Record<string, string> = {
+  "src/pki/certificate.ts derCache": "a decoded certificate's own DER, kept from the decode (pkijs objects have no field for it)",
+  "src/pki/certificate.ts nameKeys": "a distinguished name's comparison key",
+  "src/pki/certificate.ts summaries": "a certificate's summary for reports",
+  "src/pki/trust-store.ts bounds": "a trusted-list window's bounds as numbers",
+  "src/pki/trust-store.ts periods": "a trust store's list-anchor periods per role",
+  "src/pki/trust-store.ts bySha256": "a trust store's list anchors by SHA-256",
+  "src/pki/trust-store.ts certKeys": "a certificate's SHA-256",
+  "src/pki/ocsp.ts responderIds": "a responder certificate's key hash and name",
+  "src/pki/chain.ts indexes": "an anchor set's index by subject and key identifier",
+};
+
+/** Exported object literals whose declared type makes every field read-only. */
+const READONLY_TYPES = [/^Readonly</, /^PartsStrategy</];
+
+describe("no hidden module state in src/", () => {
+  const files = sources("src");
+
+  it("no module-level let or var", () => {
+    const found = files.flatMap((f) =>
+      readFileSync(f, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (/^(export )?(let|var)\s/.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("collections made empty at module level: only the memo tables listed", () => {
+    const found: string[] = [];
+    for (const f of files) {
+      for (const line of readFileSync(f, "utf8").split("\n")) {
+        const m = /^(?:export )?const (\w+)(?::\s*([^=]+?))?\s*=\s*new (WeakMap|WeakSet|Map|Set)\b(?:<.*>)?\(\)/.exec(line);
+        if (m && !/^Readonly(Map|Set)</.test(m[2] ?? "")) found.push(`${f} ${m[1]}`);
+      }
+    }
+    expect(found.sort()).toEqual(Object.keys(MEMO_TABLES).sort());
+  });
+
+  it("exported object literals are as const, frozen or of a read-only type", () => {
+    const found: string[] = [];
+    for (const f of files) {
+      const lines = readFileSync(f, "utf8").split("\n");
+      lines.forEach((line, i) => {
+        const m = /^export const (\w+)(?::\s*([^=]+?))?\s*=\s*\{(.*)$/.exec(line);
+        if (!m) return;
+        if (READONLY_TYPES.some((t) => t.test(m[2] ?? ""))) return;
+        // On one line (`{ a: 1 }` and its end), or to the first line that starts with `}`.
+        const end = /\};?\s*$|\} as const;\s*$/.test(m[3] ?? "") ? line : (lines.find((l, j) => j > i && /^\}/.test(l)) ?? "");
+        if (!/\} as const;\s*$/.test(end)) found.push(`${f}:${i + 1}: ${m[1]}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+});
