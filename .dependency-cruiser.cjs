@@ -40,9 +40,10 @@ const LAYERS = {
   trustlist: { may: ["input", "pki", "report", ...LEAVES] },
   inspect: { may: ["input", "evidence", "pki", "report", ...LEAVES] },
   // augment extends a verified archive to PAdES-BASELINE-LTA: it runs verify, then writes.
-  augment: { may: ["verify", "input", "evidence", "pki", "report", ...LEAVES] },
+  augment: { may: ["verify", "input", "evidence", "pki", "report", "policy.ts", ...LEAVES] },
   render: { may: ["report", ...LEAVES], types: ["idtoken", "trustlist", "inspect"] },
-  batch: { may: ["verify", "input", "report", "render/sanitize.ts", "policy.ts", ...LEAVES], types: ["verify"] },
+  // batch also runs augment on its threads (augmentMany, `augment <dir>`, the queue's augment jobs).
+  batch: { may: ["verify", "augment", "input", "report", "render/sanitize.ts", "policy.ts", ...LEAVES], types: ["verify"] },
   queue: { may: ["batch", "input", "redis.ts", "policy.ts", ...LEAVES], packages: ["bullmq", "ioredis"] },
   api: {
     may: [

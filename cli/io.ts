@@ -13,6 +13,30 @@ export function printStderrLine(message: string): void {
   process.stderr.write(`sealcheck: ${safeText(message)}\n`);
 }
 
+/** The flag of each library option that errors name (SealcheckError.option): the CLI speaks in flags. */
+const FLAG_OF: Readonly<Record<string, string>> = {
+  at: "--at",
+  redis: "--redis",
+  queue: "--queue",
+  prefix: "--prefix",
+  from: "--from",
+  maxStalledCount: "--max-stalled",
+  timeoutMs: "--timeout",
+  tokenSignerOrganizations: "--token-signer",
+  cryptoPolicy: "--policy",
+  outDir: "--out-dir",
+  journal: "--journal",
+};
+
+/** A library error's message with its option named as the command line's flag ("at: ..." → "--at: ..."). */
+export function inFlags(e: SealcheckError): string {
+  const flag = e.option === undefined ? undefined : FLAG_OF[e.option];
+  if (!flag || !e.message.startsWith(`${e.option}: `)) return e.message;
+  const rest = e.message.slice(e.option!.length + 2);
+  // The receipt's read: "a cursor cannot be given with a receipt" is, on the command line, --from with --receipt.
+  return `${flag}: ${e.option === "from" ? rest.replace("a cursor cannot be given with a receipt", "--from cannot be given with --receipt") : rest}`;
+}
+
 /**
  * Runs a command body; any error becomes one line on stderr and exit 3. SealcheckError messages already
  * name the file and the problem. Anything else is a bug in sealcheck, reported as such, still without a
@@ -24,7 +48,7 @@ export async function runGuarded(body: () => Promise<number | void>): Promise<vo
     if (typeof code === "number") process.exitCode = code;
   } catch (e) {
     if (e instanceof SealcheckError) {
-      printStderrLine(e.message);
+      printStderrLine(inFlags(e));
     } else {
       printStderrLine(`internal error: ${errorMessage(e)} (please report this; set SEALCHECK_DEBUG=1 for details)`);
     }

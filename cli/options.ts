@@ -1,5 +1,5 @@
 // Option parsers shared by the commands. Bad values are usage errors (exit 3) via commander.
-import { InvalidArgumentError, Option } from "commander";
+import { Help, InvalidArgumentError, Option, type HelpConfiguration } from "commander";
 import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_NAMES, POLICY_DEFAULTS, SealcheckError, type Limits, type Policy } from "../src/api/common.js";
 
 export function collect(value: string, previous: string[]): string[] {
@@ -36,13 +36,86 @@ export function limitName(raw: string): keyof Limits | null {
   return found ?? null;
 }
 
-/** Help text for --limit: every limit with its default, its description wrapped under it (help is 80 wide). */
-export function limitHelp(): string {
-  return LIMIT_NAMES.map((n) => `  ${n.padEnd(24)} ${String(DEFAULT_LIMITS[n]).padStart(11)}\n${wrapHelp(LIMIT_DESCRIPTIONS[n], "      ")}`).join("\n");
+/** Which limits bound what a command reads (its --help lists those only; the man page says what each bounds). */
+const LIMITS_XML: readonly (keyof Limits)[] = LIMIT_NAMES.filter((n) => n.startsWith("maxXml"));
+const LIMITS_DER: readonly (keyof Limits)[] = ["maxDerBytes", "maxAsn1Depth", "maxAsn1Nodes", "maxOidBytes"];
+export const COMMAND_LIMITS = {
+  /** Archives: the evidence, its PDF, CMS and token, the originals, and trusted lists (--trusted-list). */
+  archive: LIMIT_NAMES,
+  /** inspect and extract read the evidence, not originals or trusted lists. */
+  evidence: LIMIT_NAMES.filter((n) => !LIMITS_XML.includes(n) && n !== "maxOriginals" && n !== "maxOriginalBytes"),
+  "id-token": ["maxJwtBytes", "maxJsonBytes", "maxJsonDepth", "maxJwksKeys"] as (keyof Limits)[],
+  "trusted-list": [...LIMITS_XML, ...LIMITS_DER],
+} as const satisfies Record<string, readonly (keyof Limits)[]>;
+export type LimitGroup = keyof typeof COMMAND_LIMITS;
+
+/** A limit's default as --limit takes it: 64M rather than 67108864. */
+function limitValue(n: number): string {
+  for (const [unit, size] of [
+    ["G", 1024 ** 3],
+    ["M", 1024 ** 2],
+  ] as const)
+    if (n >= size && n % size === 0) return `${n / size}${unit}`;
+  return String(n);
+}
+
+/**
+ * The help's limits section for a command: the limits that apply to it, each with its default, a few to a
+ * line (what each bounds is in the man page and docs/contract.md).
+ */
+export function limitHelp(group: LimitGroup): string {
+  if (HELP_ALL)
+    return `Limits (--limit <name>=<value>, K/M/G allowed; defaults):\n${COMMAND_LIMITS[group]
+      .map((n) => `  ${n.padEnd(28)} ${limitValue(DEFAULT_LIMITS[n]).padStart(6)}\n${wrapHelp(LIMIT_DESCRIPTIONS[n], "      ")}`)
+      .join("\n")}`;
+  const items = COMMAND_LIMITS[group].map((n) => `${n} ${limitValue(DEFAULT_LIMITS[n])}`);
+  const lines: string[] = [];
+  let line = "";
+  for (const item of items) {
+    if (line && 2 + line.length + 3 + item.length > HELP_WIDTH) {
+      lines.push(`  ${line}`);
+      line = item;
+    } else line = line ? `${line}   ${item}` : item;
+  }
+  if (line) lines.push(`  ${line}`);
+  return `Limits (--limit <name>=<value>, K/M/G allowed; defaults; --help-all says each):\n${lines.join("\n")}`;
 }
 
 /** The width of every help text (commander's own columns and the texts after them). */
 export const HELP_WIDTH = 80;
+/** The flags' column in help: a longer flag takes a line of its own, its description under it. */
+const TERM_WIDTH = 24;
+
+/** A description's first clause, when the whole would take more than one help line. */
+function firstClause(text: string): string {
+  if (text.length <= HELP_WIDTH - TERM_WIDTH - 4) return text;
+  const cut = /^(.{24,}?)(?: \(|; |: |, which |, so )/.exec(text);
+  return cut ? cut[1]! : text;
+}
+
+/**
+ * commander's help, one layout for every command: 80 columns, a narrow flag column so that most descriptions
+ * take one line, and no "(default: [])" for lists and records that are empty by default.
+ */
+export const HELP_CONFIG: HelpConfiguration = {
+  helpWidth: HELP_WIDTH,
+  minWidthToWrap: 24,
+  padWidth: () => TERM_WIDTH,
+  optionDescription(option) {
+    // Plain --help gives each option's first clause (the rest is --help-all's and the man page's).
+    const full = option.description;
+    if (!HELP_ALL) option.description = firstClause(full);
+    try {
+      return Help.prototype.optionDescription.call(this, option).replace(/ \(default: (\[\]|\{\})\)$/, "");
+    } finally {
+      option.description = full;
+    }
+  },
+  formatItem(term, termWidth, description, helper) {
+    const item = (t: string) => Help.prototype.formatItem.call(this, t, termWidth, description, helper);
+    return description && helper.displayWidth(term) > termWidth ? `  ${term}\n${item("")}` : item(term);
+  },
+};
 
 /** Words wrapped to HELP_WIDTH, each line indented. */
 export function wrapHelp(text: string, indent: string): string {
@@ -58,16 +131,16 @@ export function wrapHelp(text: string, indent: string): string {
   return lines.join("\n");
 }
 
-/** A repeatable option collected into a list, whose default is said in words (not as "[]"). */
+/** A repeatable option collected into a list, whose default is said in words (not as "[]"; "none" is not said). */
 export function listOption(flags: string, description: string, defaultText: string): Option {
-  return new Option(flags, description).argParser(collect).default([], defaultText);
+  const o = new Option(flags, description).argParser(collect).default([]);
+  if (defaultText !== "none") o.default([], defaultText);
+  return o;
 }
 
-/** The commander option for --limit, to add to a command with `.addOption(limitOption())`. */
+/** The commander option for --limit, to add to a command with `.addOption(limitOption())`; its help lists them. */
 export function limitOption(): Option {
-  return new Option("--limit <name=value>", "raise or lower a resource limit (repeatable; the limits and their defaults are listed below)")
-    .argParser(parseLimit)
-    .default({}, "the defaults");
+  return new Option("--limit <name=value>", "raise or lower a limit below (repeatable)").argParser(parseLimit).default({});
 }
 
 /** One flag of the verification policy: its commander option and what its value sets in the policy. */
@@ -85,7 +158,7 @@ const strings = (v: unknown): string[] => (v as string[] | undefined) ?? [];
  */
 const POLICY_FLAGS: readonly PolicyFlag[] = [
   {
-    option: () => listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"),
+    option: () => listOption("--trust <path>", "trust anchors: PEM/DER file, bundle or folder (repeatable)", "none"),
     set: (p, v) => void (p.trust = strings(v)),
   },
   {
@@ -93,7 +166,7 @@ const POLICY_FLAGS: readonly PolicyFlag[] = [
     set: (p, v) => void (p.certs = strings(v)),
   },
   {
-    option: () => new Option("--at <time>", "validation time, ISO 8601 (default: now; the sealed evidence is judged at the time its timestamps prove)"),
+    option: () => new Option("--at <time>", "validation time, RFC 3339 (default: now; sealed evidence is judged when its timestamps prove)"),
     set: (p, v) => void (p.at = v as string),
   },
   {
@@ -168,15 +241,43 @@ const POLICY_FLAGS: readonly PolicyFlag[] = [
     set: () => {},
   },
   {
-    option: () => new Option("--show-personal-data", "show names, national ids, IP addresses and age claims instead of masking them"),
+    option: () => new Option("--show-personal-data", "show names, CPR numbers, IP addresses, ages"),
     set: (p, v) => void (p.showPersonalData = Boolean(v)),
   },
   { option: limitOption, set: (p, v) => void (p.limits = v as Record<string, number>) },
 ];
 
-/** The policy's flags, for every command that verifies archives (or enqueues them for verifying). */
-export function policyFlags(): Option[] {
-  return POLICY_FLAGS.map((f) => f.option());
+/**
+ * `--help-all` (cli/program.ts turns it into --help): every option and every limit with what it bounds, the
+ * longer explanations too; the man page is made of it. Plain --help fits a screen: the common options, the
+ * others named in one paragraph, the limits in a few lines.
+ */
+export const HELP_ALL = process.argv.includes("--help-all");
+
+/** Help text shown only with --help-all (and in the man page). */
+export function helpAllOnly(text: string): string {
+  return HELP_ALL ? text : "";
+}
+
+/** The policy flags verify --help lists in full; the others are named in one paragraph. */
+export const VERIFY_SHOWN: readonly string[] = ["--trust", "--at", "--show-personal-data", "--limit"];
+
+/**
+ * The policy's flags, for every command that verifies archives (or enqueues them for verifying). In --help,
+ * only those in `shown` are listed in full; the others are named by policyFlagsHelp (--help-all lists all).
+ */
+export function policyFlags(shown: readonly string[] = []): Option[] {
+  return POLICY_FLAGS.map((f) => {
+    const o = f.option();
+    return HELP_ALL || shown.includes(o.long!) ? o : o.hideHelp();
+  });
+}
+
+/** The paragraph that names the policy flags a command's --help does not list in full. */
+export function policyFlagsHelp(shown: readonly string[], heading: string): string {
+  if (HELP_ALL) return "";
+  const flags = POLICY_FLAGS.map((f) => f.option().long!).filter((l) => !shown.includes(l));
+  return `${heading} (--help-all says each):\n${wrapHelp(flags.join(" "), "  ")}\n\n`;
 }
 
 /** The anchors of --trusted-list (each list verified first), or nothing when no list was given. */

@@ -4,7 +4,7 @@
 import { Command, CommanderError } from "commander";
 import { VERSION } from "../src/api/common.js";
 import { runGuarded } from "./io.js";
-import { HELP_WIDTH } from "./options.js";
+import { HELP_CONFIG } from "./options.js";
 
 export async function main(): Promise<void> {
   // A reader that stops early (`sealcheck ... | head`) closes the pipe: stop quietly, as other Unix tools do,
@@ -16,6 +16,9 @@ export async function main(): Promise<void> {
     });
   }
 
+  // --help-all is --help with every option and limit described (cli/options.ts HELP_ALL).
+  const at = process.argv.indexOf("--help-all");
+  if (at > 0) process.argv[at] = "--help";
   const program = new Command();
   program
     .name("sealcheck")
@@ -23,7 +26,7 @@ export async function main(): Promise<void> {
     .version(VERSION, "-V, --version")
     .showHelpAfterError("(run with --help for usage)")
     // One width for every help text, whatever the terminal: the texts after the options are written to it.
-    .configureHelp({ helpWidth: HELP_WIDTH, minWidthToWrap: 24 })
+    .configureHelp(HELP_CONFIG)
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(str) })
     .addHelpText(

@@ -12,17 +12,24 @@ export type ErrorCode =
   | "ERR_NETWORK" // discovery/JWKS retrieval failed
   | "ERR_REPLAY_STORE"
   | "ERR_REDIS" // Redis (the queue's) unreachable or refusing commands
+  | "ERR_QUEUE_NOT_FOUND" // Redis holds nothing of the queue named (a misspelt --queue or --prefix, another database)
   | "ERR_AUGMENT"; // augment wrote nothing: the archive does not verify, validation data is missing, or the result would not verify
 
 export class SealcheckError extends Error {
   readonly code: ErrorCode;
   /** The file the error is about, when there is one. */
   readonly file?: string;
-  constructor(code: ErrorCode, message: string, opts: { file?: string; cause?: unknown } = {}) {
+  /**
+   * The library option the error is about (`at`, `redis`, `queue`, ...), named so at the start of the message
+   * ("at: ..."): messages are in the library's terms, and the CLI puts its flag in that name's place (--at).
+   */
+  readonly option?: string;
+  constructor(code: ErrorCode, message: string, opts: { file?: string; cause?: unknown; option?: string } = {}) {
     super(message, opts.cause !== undefined ? { cause: opts.cause } : undefined);
     this.name = "SealcheckError";
     this.code = code;
     if (opts.file !== undefined) this.file = opts.file;
+    if (opts.option !== undefined) this.option = opts.option;
   }
 }
 

@@ -35,6 +35,7 @@ export type {
   ArchiveExitCode,
   ArchiveReport,
   ArchiveSpec,
+  AugmentOutcome,
   BatchResult,
   BatchVerifyOptions,
   BrokerEnvironment,

@@ -135,7 +135,10 @@ const NORMALISE: { [K in keyof Policy]-?: (v: Policy[K]) => NormalisedPolicy[K] 
   tokenSignerOrganizations: (v) => {
     const list = stringList("tokenSignerOrganizations", v) ?? [...POLICY_DEFAULTS.tokenSignerOrganizations];
     for (const org of list)
-      if (!ORGANIZATION_IDENTIFIER_FORM.test(org)) throw usage(`--token-signer ${JSON.stringify(org)}: not an organizationIdentifier (e.g. NTRDK-29915938)`);
+      if (!ORGANIZATION_IDENTIFIER_FORM.test(org))
+        throw new SealcheckError("ERR_USAGE", `tokenSignerOrganizations: ${JSON.stringify(org)} is not an organizationIdentifier (e.g. NTRDK-29915938)`, {
+          option: "tokenSignerOrganizations",
+        });
     return list;
   },
   sealSigners: (v) => stringList("sealSigners", v),
@@ -143,7 +146,8 @@ const NORMALISE: { [K in keyof Policy]-?: (v: Policy[K]) => NormalisedPolicy[K] 
   showPersonalData: (v) => (v ? true : undefined),
   cryptoPolicy: (v) => {
     if (v === undefined) return undefined;
-    if (typeof v !== "string" || v === "") throw usage("--policy: expected the path of a policy file (schemas/crypto-policy.schema.json)");
+    if (typeof v !== "string" || v === "")
+      throw new SealcheckError("ERR_USAGE", "cryptoPolicy: expected the path of a policy file (schemas/crypto-policy.schema.json)", { option: "cryptoPolicy" });
     return v;
   },
   limits: (v) => {

@@ -87,19 +87,20 @@ export interface OpenRedisOptions {
 
 /** A malformed URL is a usage error that does not echo it (it may hold a password). */
 export function checkRedisUrl(url: string): void {
-  if (!/^rediss?:\/\//i.test(url)) throw new SealcheckError("ERR_USAGE", `--redis must be a redis:// or rediss:// URL, not ${redactRedisUrl(url)}`);
+  if (!/^rediss?:\/\//i.test(url))
+    throw new SealcheckError("ERR_USAGE", `redis: must be a redis:// or rediss:// URL, not ${redactRedisUrl(url)}`, { option: "redis" });
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new SealcheckError("ERR_USAGE", "--redis is not a valid URL (expected redis://[user:password@]host:port[/db] or rediss://...)");
+    throw new SealcheckError("ERR_USAGE", "redis: not a valid URL (expected redis://[user:password@]host:port[/db] or rediss://...)", { option: "redis" });
   }
   // ioredis decodes the user and password with decodeURIComponent: a bare "%" there was an internal error.
   try {
     decodeURIComponent(parsed.username);
     decodeURIComponent(parsed.password);
   } catch {
-    throw new SealcheckError("ERR_USAGE", '--redis: the user or password is not URL-encoded (write a "%" as %25)');
+    throw new SealcheckError("ERR_USAGE", 'redis: the user or password is not URL-encoded (write a "%" as %25)', { option: "redis" });
   }
 }
 

@@ -5,6 +5,8 @@ import { SealcheckError } from "./errors.js";
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const EXAMPLE = "such as 2025-12-08T08:36:35Z or 2025-12-08T09:36:35+01:00";
+/** Errors about the validation time name the library's option, `at` (the CLI shows its --at). */
+const AT = { option: "at" } as const;
 
 /**
  * A validation time as every verifier takes it (`at`): a Date, or an ISO 8601 instant with its zone
@@ -14,30 +16,31 @@ export type ValidationTimeInput = Date | string;
 
 export function parseValidationTime(value: ValidationTimeInput): Date {
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new SealcheckError("ERR_USAGE", "--at: the given Date is invalid");
+    if (Number.isNaN(value.getTime())) throw new SealcheckError("ERR_USAGE", "at: the given Date is invalid", AT);
     return value;
   }
   if (typeof value !== "string")
-    throw new SealcheckError("ERR_USAGE", `at: expected an ISO 8601 string or a Date, got ${value === null ? "null" : typeof value}`);
+    throw new SealcheckError("ERR_USAGE", `at: expected an ISO 8601 string or a Date, got ${value === null ? "null" : typeof value}`, AT);
   // RFC 3339 as the RFC writes it: "t" and "z" in either case (§5.6), and a space for the "T" (its NOTE).
   const given = value;
   value = value.replace(/^(\d{4}-\d{2}-\d{2})[Tt ](?=\d{2}:)/, "$1T").replace(/z$/, "Z");
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     throw new SealcheckError(
       "ERR_USAGE",
-      `--at: "${given}" is a date without a time of day and zone; give the instant, ${EXAMPLE} (${value}T00:00:00Z is that day's UTC midnight)`,
+      `at: "${given}" is a date without a time of day and zone; give the instant, ${EXAMPLE} (${value}T00:00:00Z is that day's UTC midnight)`,
+      AT,
     );
   }
   const m = ISO.exec(value);
   const t = Date.parse(value);
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) {
-    throw new SealcheckError("ERR_USAGE", `--at: "${given}" has no zone; add one, ${EXAMPLE}`);
+    throw new SealcheckError("ERR_USAGE", `at: "${given}" has no zone; add one, ${EXAMPLE}`, AT);
   }
   // Date.parse rolls 2025-02-30 over to March; a calendar date that does not exist is a slip.
   const [, y, mo, d] = m ?? [];
   const days = y && mo ? new Date(Date.UTC(Number(y), Number(mo), 0)).getUTCDate() : 0;
   if (!m || Number.isNaN(t) || Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > days) {
-    throw new SealcheckError("ERR_USAGE", `--at: "${given}" is not an ISO 8601 time with a zone, ${EXAMPLE}`);
+    throw new SealcheckError("ERR_USAGE", `at: "${given}" is not an ISO 8601 time with a zone, ${EXAMPLE}`, AT);
   }
   return new Date(t);
 }

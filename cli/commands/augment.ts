@@ -1,88 +1,234 @@
 // `sealcheck augment <archive>`: PAdES-BASELINE-LTA for long-term archiving — a DSS with the validation data
 // and an RFC 3161 document timestamp appended as incremental updates. The only command that goes on the
 // network, and only to the TSA given (and, with --fetch-revocation, to the certificates' OCSP responders
-// and CRL distribution points).
+// and CRL distribution points). Given directories or manifests, it augments every archive verify-batch would
+// find there, on worker threads, each written whole or not at all, with a journal that lets a rerun skip what
+// is done.
 import { Option, type Command } from "commander";
-import { runGuarded, writeOut } from "../io.js";
-import { limitHelp, limitOption, listOption, parseSeconds } from "../options.js";
+import { runGuarded, useColour, writeOut } from "../io.js";
+import { helpAllOnly, limitHelp, listOption, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
+
+/** The policy flags augment --help lists in full (--at is verify's: augment judges now). */
+const SHOWN: readonly string[] = ["--trust", "--at", "--limit"];
+
+function parseCount(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error("expected a whole number ≥ 1");
+  return Number(value);
+}
 
 export function registerAugment(program: Command): void {
-  program
+  const cmd = program
     .command("augment")
-    .description("Add validation data (DSS) and a document timestamp to a sealed PAdES: PAdES-BASELINE-LTA, renewable")
-    .argument("<archive>", "the sealed PAdES PDF (the JSON forms cannot carry a DSS)")
+    .description("Add validation data (DSS) and a document timestamp to sealed PAdES archives: PAdES-BASELINE-LTA, renewable")
+    .argument(
+      "<archive...>",
+      "a sealed PAdES PDF (the JSON forms cannot carry a DSS), or directories and sealcheck-manifest.json files to find archives in, as verify-batch does",
+    )
     .requiredOption("--tsa <url>", "the RFC 3161 time-stamping authority (http or https)")
-    .option("--out <file>", "write the augmented archive here")
-    .option("--in-place", "replace <archive> (a new file is written, read back and verified, then renamed over it)")
-    .option("--force", "with --out: replace an existing file")
-    .addOption(listOption("--trust <path>", "trust anchor certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
-    .addOption(listOption("--certs <path>", "extra certificates for the paths (repeatable)", "none"))
+    .option("--out <file>", "one archive: write the augmented archive here")
+    .option("--out-dir <dir>", "many archives: write each augmented archive here, at its path relative to the folder (or manifest) it was found in")
+    .option("--in-place", "replace each archive (a new file is written, read back and verified, then renamed over it)")
+    .option("--force", "with --out or --out-dir: replace an existing file")
+    .option(
+      "--journal <file>",
+      "many archives: the JSON Lines record of what was done (default <out-dir>/sealcheck-augment.jsonl; needed with --in-place); a rerun skips each archive it records as augmented whose files still hold what was written",
+    )
+    .option("-w, --workers <n>", "many archives: worker threads (default: the number of cores)", parseCount)
+    .option("--follow-manifests", "many archives: follow sealcheck-manifest.json files found inside the folders searched (as verify-batch)")
+    .option("--no-progress", "many archives: no progress bar (it is shown only when stderr is a terminal)")
     .addOption(listOption("--ocsp <file>", "an OCSP response (DER or PEM) to use where the archive lacks one (repeatable)", "none"))
     .addOption(listOption("--crl <file>", "a CRL (DER or PEM) to use where the archive lacks one (repeatable)", "none"))
     .option("--fetch-revocation", "fetch what is still missing from the certificates' OCSP responders (AIA) and CRL distribution points")
     .addOption(new Option("--timeout <seconds>", "for each network exchange").argParser(parseSeconds).default(15))
-    .option("--json", "print the outcome as JSON")
-    .addOption(limitOption())
+    .option("--json", "print the outcome as JSON");
+  // The verification policy, as verify takes it; not --at: the archive is verified now, when it is stamped.
+  for (const o of policyFlags(SHOWN)) if (o.long !== "--at") cmd.addOption(o);
+  cmd
     .addHelpText(
       "after",
       `
 Examples:
   $ sealcheck augment archive.pdf --out archive-lta.pdf \\
       --tsa https://tsa.example/ --trust roots/ --fetch-revocation
-  $ sealcheck augment archive-lta.pdf --in-place --tsa https://tsa.example/ \\
+${helpAllOnly(`  $ sealcheck augment archive-lta.pdf --in-place --tsa https://tsa.example/ \\
       --trust roots/ --ocsp tsa-cert.ocsp.der
+`)}  $ sealcheck augment /archive --out-dir /archive-lta \\
+      --tsa https://tsa.example/ --trust roots/ --fetch-revocation
+${helpAllOnly(`  $ sealcheck augment /archive --in-place --journal augment.jsonl \\
+      --tsa https://tsa.example/ --trust roots/ --fetch-revocation
+`)}
+${helpAllOnly(`The archive is verified first, as verify would (a TOTAL-FAILED archive is not
+augmented). The DSS gets the certificate path of the seal, its signature
+timestamp's TSA, the Workflow token's certificate and every earlier document
+timestamp, and an OCSP response or CRL for every certificate on them but the
+anchors: from the archive, from --ocsp/--crl, or fetched. Every answer (the
+TSA's, a responder's, a CRL) is verified before anything is written: status,
+imprint, nonce, signer and path. The result is verified again before it is
+written; the sealed revision stays byte for byte. On an archive that is
+already B-LTA, augment adds the next archive timestamp with the validation
+data of the previous one.
 
-The archive is verified first (a TOTAL-FAILED archive is not augmented). The
-DSS gets the certificate path of the seal, its signature timestamp's TSA, the
-Workflow token's certificate and every earlier document timestamp, and an OCSP
-response or CRL for every certificate on them but the anchors: from the
-archive, from --ocsp/--crl, or fetched. Every answer (the TSA's, a
-responder's, a CRL) is verified before anything is written: status, imprint,
-nonce, signer and path. The result is verified again before it is written;
-the sealed revision stays byte for byte. On an archive that is already
-B-LTA, augment adds the next archive timestamp with the validation data of
-the previous one.
+`)}${helpAllOnly(`Directories and manifests are searched as verify-batch searches them (an
+originals/ folder beside an archive is compared while it is verified; an
+archive without one is augmented without comparing documents). Each line of
+the journal follows schemas/batch-line.schema.json, with "augmented" saying
+what was written; a rerun skips what it records as done.
 
-Limits (--limit <name>=<value>, K/M/G allowed; defaults):
-${limitHelp()}
+`)}${policyFlagsHelp(SHOWN, "More verification options")}${limitHelp("archive")}
 
-Exit codes: 0 written, 3 nothing written (unusable input, missing validation
-data, an unreachable or lying TSA, a result that would not verify).`,
+Exit codes: 0 written (every archive), 3 nothing written for some archive
+(unusable input, missing validation data, an unreachable or lying TSA, a
+result that would not verify).`,
     )
-    .action(async (archive: string, opts: Record<string, unknown>) => {
+    .action(async (archives: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
-        const { SealcheckError, renderJson } = await import("../../src/api/common.js");
-        if (Boolean(opts.inPlace) === (typeof opts.out === "string")) {
-          throw new SealcheckError("ERR_USAGE", "augment: give exactly one of --out <file> and --in-place");
-        }
-        const { augmentArchive, writeAugmented } = await import("../../src/api/augment.js");
-        const result = await augmentArchive({
-          evidence: archive,
-          tsa: opts.tsa as string,
-          trust: opts.trust as string[],
-          certs: opts.certs as string[],
-          ocsp: opts.ocsp as string[],
-          crl: opts.crl as string[],
-          fetchRevocation: Boolean(opts.fetchRevocation),
-          http: { timeoutMs: Math.round((opts.timeout as number) * 1000) },
-          ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
-        });
-        const target = opts.inPlace ? archive : (opts.out as string);
-        writeAugmented(result, target, { inPlace: Boolean(opts.inPlace), overwrite: Boolean(opts.force) });
-        const { bytes: _bytes, report, ...rest } = result;
-        void _bytes;
-        if (opts.json) {
-          await writeOut(renderJson({ ...rest, written: target, verification: { indication: report.indication, subIndication: report.subIndication } }));
-        } else {
-          const a = result.added;
-          await writeOut(
-            `Augmented ${archive}: PAdES ${result.before.padesLevel ?? "?"} → ${result.after.padesLevel ?? "?"}, written to ${target}.\n` +
-              `  DSS: +${a.certificates} certificate(s), +${a.ocspResponses} OCSP response(s), +${a.crls} CRL(s)${result.fetched.length ? ` (fetched: ${result.fetched.join(", ")})` : ""}\n` +
-              `  Document timestamp ${result.timestamp.genTime} by ${result.timestamp.tsa ?? "?"} (serial ${result.timestamp.serialNumber}) in field ${result.timestamp.field}\n` +
-              `  Verified after augmenting: ${report.indication}${report.subIndication ? ` / ${report.subIndication}` : ""}\n`,
+        const { SealcheckError } = await import("../../src/api/common.js");
+        const { statSync } = await import("node:fs");
+        const { basename } = await import("node:path");
+        const isManifest = (p: string) => basename(p) === "sealcheck-manifest.json" || basename(p).endsWith(".sealcheck-manifest.json");
+        const isDir = (p: string) => {
+          try {
+            return statSync(p).isDirectory();
+          } catch {
+            return false;
+          }
+        };
+        const many = opts.outDir !== undefined || archives.length > 1 || archives.some((a) => isDir(a) || isManifest(a));
+        const targets = [typeof opts.out === "string", typeof opts.outDir === "string", Boolean(opts.inPlace)].filter(Boolean).length;
+        if (targets !== 1)
+          throw new SealcheckError(
+            "ERR_USAGE",
+            many ? "augment: give exactly one of --out-dir <dir> and --in-place" : "augment: give exactly one of --out <file> and --in-place",
           );
+        if (many && typeof opts.out === "string")
+          throw new SealcheckError("ERR_USAGE", "augment: --out is for one archive; for folders and manifests give --out-dir <dir>");
+        const policy = await policyFrom(opts);
+        if (many) return augmentFolders(archives, opts, policy);
+        for (const k of ["journal", "workers", "followManifests"]) {
+          if (opts[k] !== undefined)
+            throw new SealcheckError(
+              "ERR_USAGE",
+              `augment: --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is for folders and manifests (with --out-dir or --in-place)`,
+            );
         }
-        return 0;
+        return augmentOne(archives[0]!, opts, policy);
       });
     });
+}
+
+async function augmentOne(archive: string, opts: Record<string, unknown>, policy: import("../../src/api/common.js").Policy): Promise<number> {
+  const { renderJson } = await import("../../src/api/common.js");
+  const { augmentArchive, writeAugmented } = await import("../../src/api/augment.js");
+  const result = await augmentArchive({
+    ...policy,
+    evidence: archive,
+    tsa: opts.tsa as string,
+    ocsp: opts.ocsp as string[],
+    crl: opts.crl as string[],
+    fetchRevocation: Boolean(opts.fetchRevocation),
+    http: { timeoutMs: Math.round((opts.timeout as number) * 1000) },
+  });
+  const target = opts.inPlace ? archive : (opts.out as string);
+  writeAugmented(result, target, { inPlace: Boolean(opts.inPlace), overwrite: Boolean(opts.force) });
+  const { bytes: _bytes, report, ...rest } = result;
+  void _bytes;
+  if (opts.json) {
+    await writeOut(renderJson({ ...rest, written: target, verification: { indication: report.indication, subIndication: report.subIndication } }));
+  } else {
+    const a = result.added;
+    await writeOut(
+      `Augmented ${archive}: PAdES ${result.before.padesLevel ?? "?"} → ${result.after.padesLevel ?? "?"}, written to ${target}.\n` +
+        `  DSS: +${a.certificates} certificate(s), +${a.ocspResponses} OCSP response(s), +${a.crls} CRL(s)${result.fetched.length ? ` (fetched: ${result.fetched.join(", ")})` : ""}\n` +
+        `  Document timestamp ${result.timestamp.genTime} by ${result.timestamp.tsa ?? "?"} (serial ${result.timestamp.serialNumber}) in field ${result.timestamp.field}\n` +
+        `  Verified after augmenting: ${report.indication}${report.subIndication ? ` / ${report.subIndication}` : ""}\n`,
+    );
+  }
+  return 0;
+}
+
+/** Every archive under the folders and manifests given, on worker threads, with the journal. */
+async function augmentFolders(roots: string[], opts: Record<string, unknown>, policy: import("../../src/api/common.js").Policy): Promise<number> {
+  const { SealcheckError, renderJson } = await import("../../src/api/common.js");
+  const batch = await import("../../src/api/batch.js");
+  const { augmentMany, augmentTarget, planAugment } = await import("../../src/api/augment.js");
+  const plan = planAugment(roots, {
+    ...(typeof opts.outDir === "string" ? { outDir: opts.outDir } : { inPlace: true as const }),
+    ...(typeof opts.journal === "string" ? { journal: opts.journal } : {}),
+    overwrite: Boolean(opts.force),
+  });
+  const job = {
+    tsa: opts.tsa as string,
+    ...(opts.fetchRevocation ? { fetchRevocation: true } : {}),
+    ...((opts.ocsp as string[]).length ? { ocsp: opts.ocsp as string[] } : {}),
+    ...((opts.crl as string[]).length ? { crl: opts.crl as string[] } : {}),
+    httpTimeoutMs: Math.round((opts.timeout as number) * 1000),
+    target: plan.target,
+  };
+  // Discovery as verify-batch's; an archive without originals is augmented without comparing documents.
+  const found = [...batch.discoverArchives(roots, { allowMissingOriginals: true, followManifests: Boolean(opts.followManifests) })];
+  if (found.length === 0)
+    throw new SealcheckError("ERR_USAGE", `no archive found under ${roots.join(", ")} (expected *.pdf evidence files, or a sealcheck-manifest.json)`);
+  const earlier = await plan.done(found, (a) => augmentTarget(job, a.evidence));
+  const todo = found.filter((a) => !earlier.has(batch.archiveKey(a)));
+  const run = batch.runKey(policy);
+  const writer = new batch.JsonlWriter(plan.journal, true);
+  const colour = useColour(process.stderr);
+  let progress: import("../progress.js").ProgressBar | null = null;
+  if (opts.progress !== false && process.stderr.isTTY && todo.length > 0) {
+    const { ProgressBar } = await import("../progress.js");
+    progress = new ProgressBar(process.stderr, todo.length, colour);
+  }
+  const counts = new Map<string, number>();
+  const tally = { augmented: 0, failed: 0, notAugmentable: 0, skipped: found.length - todo.length };
+  const failures: { evidence: string; error: string }[] = [];
+  let done = 0;
+  const onInterrupt = (): void => {
+    progress?.done();
+    writer.close();
+    process.stderr.write(
+      `\nInterrupted after ${done} of ${todo.length} archive${todo.length === 1 ? "" : "s"}; ${plan.journal} records what was done: run the same command again to go on.\n`,
+    );
+    process.exit(130);
+  };
+  process.once("SIGINT", onInterrupt);
+  try {
+    if (todo.length > 0) {
+      for await (const r of augmentMany(todo, { ...policy, ...(opts.workers ? { workers: opts.workers as number } : {}), augment: job })) {
+        writer.write(batch.resultLine(r, "not-passed", run));
+        done++;
+        const key = r.augmented ? (r.indication ?? "NO-VERDICT") : "NO-VERDICT";
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        let line: string;
+        if (r.augmented) {
+          tally.augmented++;
+          line = `augmented ${r.evidence} → ${r.augmented.output} (${r.augmented.padesBefore ?? "?"} → ${r.augmented.padesAfter ?? "?"}, ${r.indication})`;
+        } else if (r.errorCode === "ERR_NOT_AUGMENTABLE") {
+          tally.notAugmentable++;
+          line = `not augmentable ${r.evidence}: ${r.error ?? ""}`;
+        } else {
+          tally.failed++;
+          failures.push({ evidence: r.evidence, error: r.error ?? "" });
+          line = `NOT augmented ${r.evidence}: ${r.error ?? ""}`;
+        }
+        progress?.update(done, counts);
+        // Without a bar (a log, a pipe): one line per archive as it completes.
+        if (!opts.json && !progress) await writeOut(`${line}\n`);
+      }
+    }
+  } finally {
+    process.removeListener("SIGINT", onInterrupt);
+    progress?.done();
+    writer.close();
+  }
+  const exitCode = tally.failed > 0 ? 3 : 0;
+  if (opts.json) {
+    await writeOut(renderJson({ found: found.length, ...tally, journal: plan.journal, failures, exitCode }));
+  } else {
+    await writeOut(
+      `${found.length} archive${found.length === 1 ? "" : "s"} found: ${tally.augmented} augmented, ${tally.skipped} done earlier (${plan.journal}), ` +
+        `${tally.notAugmentable} not augmentable (JSON forms), ${tally.failed} not augmented.\n` +
+        failures.map((f) => `  ${f.evidence}: ${f.error}\n`).join(""),
+    );
+  }
+  return exitCode;
 }

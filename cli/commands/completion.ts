@@ -28,7 +28,8 @@ export function describeCommands(cmds: readonly Command[]): import("../completio
       return {
         name: c.name(),
         description: c.description(),
-        options: c.options.filter((o) => !o.hidden && o.long !== undefined).map(option),
+        // Options left out of the short --help (named in one paragraph there) are options all the same.
+        options: c.options.filter((o) => o.long !== undefined).map(option),
         subcommands: describeCommands(c.commands),
         fileArguments: !shell && args.length > 0,
         ...(shell ? { choices: [...SHELLS] } : {}),

@@ -2,7 +2,7 @@
 // archived revocation data as files.
 import type { Command } from "commander";
 import { runGuarded, writeOut } from "../io.js";
-import { limitOption } from "../options.js";
+import { limitHelp, limitOption } from "../options.js";
 
 export function registerExtract(program: Command): void {
   program
@@ -23,6 +23,9 @@ Examples:
 
 The files hold the evidence as it is, personal data included (the token's
 claims are not masked).
+
+${limitHelp("evidence")}
+
 Exit codes: 0 written, 3 not evidence, unreadable, or the directory cannot be
 written.`,
     )

@@ -9,6 +9,7 @@ import { registerVerifyBatch } from "./verify-batch.js";
 import { registerCompletion } from "./completion.js";
 import { registerQueue } from "./queue.js";
 import { registerAugment } from "./augment.js";
+import { registerDevToken } from "./dev-token.js";
 
 /** One line per command; each register function declares options and lazily imports its implementation. */
 const COMMANDS: Record<string, (program: Command) => void> = {
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, (program: Command) => void> = {
   "verify-id-token": registerVerifyIdToken,
   "verify-tl": registerVerifyTl,
   jwks: registerJwks,
+  "dev-token": registerDevToken,
   inspect: registerInspect,
   extract: registerExtract,
   completion: registerCompletion,

@@ -1,7 +1,7 @@
 // `sealcheck inspect <evidence>`: everything in the evidence decoded, no verdict.
 import type { Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { limitOption } from "../options.js";
+import { limitHelp, limitOption } from "../options.js";
 
 export function registerInspect(program: Command): void {
   program
@@ -22,6 +22,9 @@ Examples:
   $ sealcheck inspect pades.json --show-personal-data
 
 inspect gives no verdict and verifies nothing: use sealcheck verify for that.
+
+${limitHelp("evidence")}
+
 Exit codes: 0 decoded (parts that could not be decoded are listed), 3 not
 evidence or unreadable.`,
     )

@@ -2,7 +2,7 @@
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
-import { parseSeconds, policyFlags, policyFrom } from "../options.js";
+import { HELP_ALL, limitHelp, listOption, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -60,6 +60,10 @@ always) and maxmemory-policy noeviction (docs/batch.md in the package).`,
       "--follow-manifests",
       "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
     )
+    .option(
+      "--augment",
+      "enqueue augment jobs (PAdES-BASELINE-LTA, as sealcheck augment) instead of verify jobs: only workers started with --augment-tsa take them, with their own TSA and output place",
+    )
     .option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)", parseCount, 16)
     .option("--result-key <file>", "sign each archive's record with this key (the workers' and readers' --result-key)")
     .option(
@@ -83,6 +87,7 @@ options adds nothing; under other options it is another job. Archives go in
 jobs of up to --group-size (BullMQ's work per job is then spent once per group);
 if a worker dies holding a job, its unfinished archives are queued again one
 per job.
+${policyFlagsHelp([], "Verification options, as for verify")}${limitHelp("archive")}
 ${EXIT_HELP}`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
@@ -100,6 +105,7 @@ ${EXIT_HELP}`,
           allowMissingOriginals: Boolean(opts.allowMissingOriginals),
           followManifests: Boolean(opts.followManifests),
           groupSize: opts.groupSize as number,
+          ...(opts.augment ? { kind: "augment" as const } : {}),
         })
           .then((r) => ((finished = true), r))
           .finally(() => receipt?.close(finished));
@@ -156,24 +162,27 @@ ${EXIT_HELP}`,
     .description("Whether a worker is healthy, from its --health-file: written recently, Redis connected, threads alive (for probes)")
     .argument("<file>", "the worker's --health-file")
     .option("--max-age <seconds>", "unhealthy when the file is older than this (a hung or dead worker stops writing it)", parseSeconds, 30)
+    .option("--running", "a worker that stopped on purpose (SIGTERM) is unhealthy too (exit 1)")
     .option("--json", "print the check and the worker's state as JSON")
     .addHelpText(
       "after",
       `
 Examples:
-  $ sealcheck worker --queue audit --trust roots/ --health-file /run/sealcheck/health.json
+  $ sealcheck worker --queue audit --trust roots/ \\
+      --health-file /run/sealcheck/health.json
   $ sealcheck queue health /run/sealcheck/health.json --max-age 30
 
-Exit code: 0 healthy; 1 not (stale file, Redis unreachable, threads gone,
-stopping, or no file); 3 for bad options.`,
+Exit code: 0 healthy, or stopped on purpose (SIGTERM; "stopped: ..."; with
+--running, 1); 1 unhealthy (stale file: hung or killed; Redis unreachable;
+threads gone; stopping; no file); 3 for bad options.`,
     )
     .action(async (file: string, opts: Record<string, unknown>) => {
       await runGuarded(async () => {
         const [{ checkHealthFile }, { safeText }] = await Promise.all([import("../../src/api/queue.js"), import("../../src/api/common.js")]);
         const c = checkHealthFile(file, Math.round((opts.maxAge as number) * 1000));
         if (opts.json) await writeOut(`${JSON.stringify(c, null, 2)}\n`);
-        else await writeOut(`${c.healthy ? "healthy" : "unhealthy"}: ${safeText(c.message)}\n`);
-        return c.healthy ? 0 : 1;
+        else await writeOut(`${c.healthy ? "healthy" : c.stopped ? "stopped" : "unhealthy"}: ${safeText(c.message)}\n`);
+        return c.healthy || (c.stopped && !opts.running) ? 0 : 1;
       });
     });
 
@@ -209,14 +218,17 @@ Examples:
 
 The cursor to go on from is printed on stderr at the end ("--from <cursor>").
 Exit code: the worst verdict read (as verify-batch); 3 also when nothing was
-read.`,
+read (stderr says what the queue holds: jobs waiting, workers, results before
+the cursor), when the queue does not exist (no job, result or worker of it in
+Redis: a misspelt --queue or --prefix; the queues there are named) or Redis
+cannot be reached.`,
     )
     .action(async (opts: Record<string, unknown>) => {
       await runGuarded(() => readResults(opts, Boolean(opts.follow), null));
     });
 
   readFlags(queue.command("wait").description("Wait until the queue is done, writing results as they come; print verify-batch's summary"))
-    .option("--json", "print the summary as JSON (as --format json)")
+    .addOption(new Option("--json", "print the summary as JSON (as --format json)").conflicts("format"))
     .addOption(new Option("--format <format>", "the summary table, JSON, JUnit XML or CSV").choices(["text", "json", "junit", "csv"]).default("text"))
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
     .addHelpText(
@@ -228,7 +240,9 @@ Examples:
   $ sealcheck queue wait --redis redis://queue:6379 --queue audit --json
 
 Exit code: the worst verdict (as verify-batch: 1 TOTAL-FAILED, then 3 no
-verdict, then 2 INDETERMINATE, else 0); 3 also when Redis cannot be reached.`,
+verdict, then 2 INDETERMINATE, else 0); 3 also when nothing was read, when the
+queue does not exist (a misspelt --queue: the queues there are named) or Redis
+cannot be reached.`,
     )
     .action(async (opts: Record<string, unknown>) => {
       await runGuarded(() => readResults(opts, true, opts.json ? "json" : (opts.format as string)));
@@ -251,6 +265,24 @@ verdict, then 2 INDETERMINATE, else 0); 3 also when Redis cannot be reached.`,
     .option("--result-key <file>", "sign each result line with this secret key (32+ bytes; readers check it with --result-key)")
     .option("--health-file <file>", "rewrite this JSON file with the worker's state every few seconds (check it with: sealcheck queue health <file>)")
     .option("--health-interval <seconds>", "how often the health file is rewritten", parseSeconds, 5)
+    .option(
+      "--augment-tsa <url>",
+      "take the augment jobs (queue add --augment) instead of the verify jobs, stamping with this RFC 3161 TSA (its other options: --help-all)",
+    )
+    .addOption(
+      new Option("--augment-out-dir <dir>", "with --augment-tsa: write each augmented archive under this folder, at its own absolute path").hideHelp(!HELP_ALL),
+    )
+    .addOption(
+      new Option("--augment-in-place", "with --augment-tsa: replace each archive (written beside it, read back, verified, renamed)").hideHelp(!HELP_ALL),
+    )
+    .addOption(
+      new Option(
+        "--fetch-revocation",
+        "with --augment-tsa: fetch missing revocation data from the certificates' OCSP responders and CRL distribution points",
+      ).hideHelp(!HELP_ALL),
+    )
+    .addOption(listOption("--ocsp <file>", "with --augment-tsa: an OCSP response to use where an archive lacks one (repeatable)", "none").hideHelp(!HELP_ALL))
+    .addOption(listOption("--crl <file>", "with --augment-tsa: a CRL to use where an archive lacks one (repeatable)", "none").hideHelp(!HELP_ALL))
     .addHelpText(
       "after",
       `
@@ -267,12 +299,34 @@ other options are handed back for a worker that has them.
 
 SIGTERM or Ctrl-C: stop taking jobs, finish the running ones, exit 0; a second
 signal puts the running ones back to waiting at once, for another worker.
+${policyFlagsHelp([], "Verification options, as for verify")}${limitHelp("archive")}
 ${EXIT_HELP}`,
     )
     .action(async (opts: Record<string, unknown>) => {
       await runGuarded(async () => {
         const { runWorker, readResultKey } = await import("../../src/api/queue.js");
+        const { SealcheckError } = await import("../../src/api/common.js");
+        const { resolve } = await import("node:path");
+        const augmenting = typeof opts.augmentTsa === "string";
+        if (
+          !augmenting &&
+          (opts.augmentOutDir !== undefined || opts.augmentInPlace || opts.fetchRevocation || (opts.ocsp as string[]).length || (opts.crl as string[]).length)
+        )
+          throw new SealcheckError("ERR_USAGE", "worker: --augment-out-dir, --augment-in-place, --fetch-revocation, --ocsp and --crl are for --augment-tsa");
+        if (augmenting && (opts.augmentOutDir === undefined) === !opts.augmentInPlace)
+          throw new SealcheckError("ERR_USAGE", "worker --augment-tsa: give exactly one of --augment-out-dir <dir> and --augment-in-place");
         const w = await runWorker({
+          ...(augmenting
+            ? {
+                augment: {
+                  tsa: opts.augmentTsa as string,
+                  ...(opts.augmentOutDir !== undefined ? { outDir: resolve(opts.augmentOutDir as string) } : { inPlace: true }),
+                  ...(opts.fetchRevocation ? { fetchRevocation: true } : {}),
+                  ...((opts.ocsp as string[]).length ? { ocsp: (opts.ocsp as string[]).map((f) => resolve(f)) } : {}),
+                  ...((opts.crl as string[]).length ? { crl: (opts.crl as string[]).map((f) => resolve(f)) } : {}),
+                },
+              }
+            : {}),
           ...(opts.resultKey !== undefined ? { resultKey: readResultKey(opts.resultKey as string) } : {}),
           ...(opts.healthFile !== undefined
             ? { healthFile: opts.healthFile as string, healthIntervalMs: Math.round((opts.healthInterval as number) * 1000) }
@@ -369,6 +423,7 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
   }
   summary.finish();
   if (cursor) printStderrLine(`results read up to cursor ${cursor} (go on with --from ${cursor})`);
+  if (summary.count === 0) printStderrLine(await nothingRead(opts, follow));
   if (format !== null) {
     // The summary's "workers": the worker processes connected to the queue at the end.
     const { queueStatus } = await import("../../src/api/queue.js");
@@ -385,4 +440,31 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
     } else await writeOut(renderSummary(s, { colour: useColour() }));
   }
   return summary.exitCode();
+}
+
+/** What Redis holds when a read found no result: which queue, its jobs and workers, and what to do. */
+async function nothingRead(opts: Record<string, unknown>, follow: boolean): Promise<string> {
+  const { queueStatus } = await import("../../src/api/queue.js");
+  const from = (opts.from as string | undefined) ?? null;
+  const st = await queueStatus(connection(opts)).catch(() => null);
+  const what = `no result to read on queue ${String(opts.queue)}${from ? ` after cursor ${from}` : ""}`;
+  if (!st) return `${what} (exit code 3)`;
+  const left = st.waiting + st.delayed + st.active;
+  const holds =
+    `Redis at ${st.redis} holds ${st.results} unread result${st.results === 1 ? "" : "s"}${from && st.results > 0 ? " (all at or before that cursor)" : ""}, ` +
+    `${st.waiting} job${st.waiting === 1 ? "" : "s"} waiting, ${st.delayed} delayed, ${st.active} running, ${st.completed} completed, ${st.failed} failed; ` +
+    `${st.workers} worker${st.workers === 1 ? "" : "s"} connected${st.paused ? "; the queue is paused" : ""}`;
+  const next =
+    left > 0
+      ? st.workers === 0
+        ? "start a worker (sealcheck worker --queue ...) to verify them"
+        : follow
+          ? "read again later"
+          : "results come as the workers finish: --follow (or queue wait) waits for them"
+      : st.results > 0
+        ? from
+          ? "every result there is at or before that cursor: read before (without --from, they are read again)"
+          : "none of those entries was taken as a result (each is listed above, with why)"
+        : "nothing was enqueued, or every result was read with --trim (queue add adds archives)";
+  return `${what}: ${holds}; ${next} (exit code 3: no verdict read)`;
 }

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { limitHelp, parseSeconds, policyFlags, policyFrom } from "../options.js";
+import { helpAllOnly, limitHelp, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -17,7 +17,7 @@ function parseExpiry(parse: (v: string) => Date, value: string): Date {
   try {
     return parse(value);
   } catch (e) {
-    if (e instanceof Error) e.message = e.message.replace(/^--at:/, "--expiring-before:");
+    if (e instanceof Error) e.message = e.message.replace(/^at:/, "--expiring-before:");
     throw e;
   }
 }
@@ -44,7 +44,8 @@ export function registerVerifyBatch(program: Command): void {
         .argParser(parseReports)
         .default("all"),
     )
-    .option("--json", "print the summary as JSON on stdout (as --format json)")
+    // Two output choices at once would be one silently ignored: refused (exit 3).
+    .addOption(new Option("--json", "print the summary as JSON on stdout (as --format json)").conflicts("format"))
     .addOption(
       new Option("--format <format>", "what stdout gets: the summary table, the summary as JSON, JUnit XML or CSV (one test case or row per archive)")
         .choices(["text", "json", "junit", "csv"])
@@ -60,7 +61,7 @@ export function registerVerifyBatch(program: Command): void {
     .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
     .option(
       "--expiring-before <time>",
-      "list the archives whose protection (report longTerm.protectedUntil) ends before this ISO 8601 time, or is gone: those to renew with sealcheck augment",
+      "list the archives to renew: protected until before this time, or no longer (report longTerm.protectedUntil; renew with sealcheck augment)",
     );
   for (const o of policyFlags()) cmd.addOption(o);
   cmd
@@ -75,20 +76,18 @@ Examples:
   $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl
   $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl \\
       --resume --workers 8
-  $ sealcheck verify-batch sealcheck-manifest.json --trust roots/ --json
   $ sealcheck verify-batch /archive --trust roots/ --format junit > junit.xml
+${helpAllOnly(`  $ sealcheck verify-batch sealcheck-manifest.json --trust roots/ --json
   $ sealcheck verify-batch /archive --trust roots/ --format csv > results.csv
 
 --resume continues only a results file verified with the same options (anchors,
 --at, policy, limits); Ctrl-C prints the command that resumes. Each line of
 --out follows schemas/batch-line.schema.json.
+`)}
+${policyFlagsHelp([], "Verification options, as for verify")}${limitHelp("archive")}
 
-Limits (--limit <name>=<value>, K/M/G allowed; defaults):
-${limitHelp()}
-
-Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict for some
-archive, then 2 INDETERMINATE, else 0); 3 also when the batch cannot run (bad
-options, unusable trust store, nothing found).`,
+Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict, then 2
+INDETERMINATE, else 0); 3 also when the batch cannot run.`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {

@@ -154,8 +154,7 @@ Examples:
   $ echo "$ID_TOKEN" | sealcheck verify-id-token - --issuer production \\
       --audience DK12345678 --jwks broker-keys.json --json
 
-Limits (--limit <name>=<value>, K/M/G suffixes allowed; defaults shown):
-${limitHelp()}
+${limitHelp("id-token")}
 
 Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict.`,
     )

@@ -87,8 +87,7 @@ announced by the newest verified --lotl's pointer for its territory. Without
 --at the list is judged at its own issue date (ListIssueDateTime), as its
 signer claims it. The services of a list that did not pass are never shown.
 
-Limits (--limit <name>=<value>, K/M/G suffixes allowed; defaults shown):
-${limitHelp()}
+${limitHelp("trusted-list")}
 
 Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict.`,
     )

@@ -1,21 +1,21 @@
 import type { Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { limitHelp, policyFlags, policyFrom } from "../options.js";
+import { VERIFY_SHOWN as SHOWN, helpAllOnly, limitHelp, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
 
 export function registerVerify(program: Command): void {
   const cmd = program
     .command("verify")
-    .description("Verify a workflow archive: a sealed PAdES PDF, or the JSON of the PAdES or Workflow-token endpoint")
-    .argument("<evidence>", "the PAdES PDF or endpoint JSON (detected from its content)")
-    .argument("[originals...]", "original PDFs, or directories of them, matched to the token by SHA-256")
+    .description("Verify a workflow archive: a sealed PAdES PDF, or an endpoint's JSON")
+    .argument("<evidence>", "the PAdES PDF or endpoint JSON (told by content)")
+    .argument("[originals...]", "original PDFs or folders of them, matched by SHA-256")
     .option("--json", "print the report as JSON on stdout")
-    .option("--summary", "print only the verdict, its reason and the checks that did not pass")
-    .option("-q, --quiet", "print nothing; the exit code is the verdict (errors still go to stderr)")
-    .option("--report <file.html>", "also write the report as one self-contained HTML file, to print or save as PDF")
-    .option("--case-ref <text>", "a case reference printed on the statement and carried in the JSON report")
-    .option("--auditor <name>", "who verifies and files the statement, printed on it and carried in the JSON report")
-    .option("--token <workflowtoken.json>", "the Workflow-token JSON of the same workflow: verify it too and cross-check it with the evidence");
-  for (const o of policyFlags()) cmd.addOption(o);
+    .option("--summary", "only the verdict, its reason, the checks not passed")
+    .option("-q, --quiet", "print nothing: the exit code is the verdict")
+    .option("--report <file.html>", "also write it as one self-contained HTML file (A4)")
+    .option("--case-ref <text>", "a case reference, on the statement and in the JSON")
+    .option("--auditor <name>", "who files the statement, on it and in the JSON")
+    .option("--token <file>", "the workflow's Workflow-token JSON, cross-checked");
+  for (const o of policyFlags(SHOWN)) cmd.addOption(o);
   cmd
     .addHelpText(
       "after",
@@ -24,15 +24,15 @@ Examples:
   $ sealcheck verify archive.pdf originals/ --trust roots/
   $ sealcheck verify archive.pdf originals/ --trust roots/ --report case.html \\
       --case-ref 2026-0142 --auditor "J. Jensen"
+  $ sealcheck verify workflowtoken.json --trust roots/ --json > report.json
+${helpAllOnly(`  $ sealcheck verify archive.pdf --trust roots/ --at 2025-12-08T08:36:35Z
   $ sealcheck verify archive.pdf --token workflowtoken.json originals/ \\
       --trust roots/
-  $ sealcheck verify workflowtoken.json --trust roots/ --json > report.json
-  $ sealcheck verify archive.pdf --trust roots/ --at 2025-12-08T08:36:35Z
   $ sealcheck verify archive.pdf originals/ --trust roots/ --summary
   $ sealcheck verify archive.pdf originals/ --trust roots/ -q && echo intact
   $ sealcheck verify archive.pdf --trust-token oces3/ --trust-seal seal-root.pem
-
-Only the broker's seal is accepted (its production seal by its
+`)}
+${policyFlagsHelp(SHOWN, "More options")}${helpAllOnly(`Only the broker's seal is accepted (its production seal by its
 organizationIdentifier NTRNO-933127990, its test seal by subject and issuer);
 --seal-signer accepts another sealer. --trust anchors vouch for every role;
 the --trust-token, --trust-seal and --trust-tsa anchors only for theirs (so
@@ -43,12 +43,10 @@ Personal data (names, national person numbers, IP addresses, age claims) is
 masked in every output unless --show-personal-data is given; the JSON report
 marks which claims are personal data.
 
-Limits (--limit <name>=<value>, K/M/G allowed; defaults):
-${limitHelp()}
+`)}${limitHelp("archive")}
 
-Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict (bad
-usage or unreadable input). The report's JSON Schema: schemas/report.schema.json
-in the package; the stable contract: docs/contract.md.`,
+Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict.
+JSON Schema: schemas/report.schema.json; the contract: docs/contract.md.`,
     )
     .action(async (evidence: string, originals: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {

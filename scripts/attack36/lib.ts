@@ -7,9 +7,8 @@ import { join } from "node:path";
 import { parsePdf, readDss } from "../../src/input/pdf/index.js";
 import { rawGet, type PdfObject } from "../../src/input/pdf/objects.js";
 import { NumberAllocator, appendUpdate, arr, dict, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
-import { keyId, loadPki, subjectNameDer, type Issued, type TestPki } from "../generator/pki.js";
-import { OIDS, bits, bool, encode, explicit, implicitPrimitive, int, octets, oid, raw, seq, x509Time, type Asn1 } from "../generator/der.js";
-import { defaultScheme, signBytes, signatureAlgorithm, spkiDer } from "../generator/keys.js";
+import { loadPki, type TestPki } from "../generator/pki.js";
+import { createCrl, type CrlOptions } from "../generator/ocsp.js";
 import { resolveLimits } from "../../src/limits.js";
 import { wholeSource } from "../../src/input/source.js";
 
@@ -144,51 +143,11 @@ export const pem = (label: string, der: Uint8Array): string =>
     .trimEnd()}\n-----END ${label}-----\n`;
 
 /**
- * A v2 CRL as a CA writes one, with the scope extensions RFC 5280 §5.2 defines: `idp` an Issuing Distribution
- * Point (critical) saying which certificates the CRL covers, `deltaOf` a delta CRL indicator (critical, the base
- * CRL's number). Signed with the CA's key (test PKI), so it is the CA's genuine statement about its own scope.
+ * A v2 CRL as a CA writes one, with the scope extensions RFC 5280 §5.2 defines (the generator's createCrl): `idp`
+ * an Issuing Distribution Point (critical), `deltaOf` a delta CRL indicator (critical, the base CRL's number).
+ * Signed with the CA's key (test PKI), so it is the CA's genuine statement about its own scope.
  */
-export function scopedCrl(o: {
-  issuer: Issued;
-  thisUpdate: Date;
-  nextUpdate: Date;
-  revoked?: { serial: Uint8Array; at: Date }[];
-  number?: number;
-  idp?: { onlyContainsCACerts?: boolean; onlyContainsUserCerts?: boolean; onlySomeReasons?: number[] };
-  deltaOf?: number;
-}): Uint8Array {
-  const scheme = defaultScheme(o.issuer.key);
-  const revoked = o.revoked ?? [];
-  const exts: Asn1[] = [
-    seq(oid(OIDS.authorityKeyIdentifier), octets(encode(seq(implicitPrimitive(0, keyId(spkiDer(o.issuer.key))))))),
-    seq(oid(OIDS.crlNumber), octets(encode(int(o.number ?? 1)))),
-  ];
-  if (o.idp) {
-    const parts: Asn1[] = [];
-    if (o.idp.onlyContainsUserCerts) parts.push(implicitPrimitive(1, Uint8Array.of(0xff)));
-    if (o.idp.onlyContainsCACerts) parts.push(implicitPrimitive(2, Uint8Array.of(0xff)));
-    if (o.idp.onlySomeReasons) {
-      // ReasonFlags BIT STRING, named bits; one content byte is enough for the reasons 1..7.
-      let b = 0;
-      for (const r of o.idp.onlySomeReasons) b |= 0x80 >> r;
-      parts.push(implicitPrimitive(3, Uint8Array.of(0, b)));
-    }
-    exts.push(seq(oid("2.5.29.28"), bool(true), octets(encode(seq(...parts)))));
-  }
-  if (o.deltaOf !== undefined) exts.push(seq(oid("2.5.29.27"), bool(true), octets(encode(int(o.deltaOf)))));
-  const tbs = encode(
-    seq(
-      int(1),
-      signatureAlgorithm(scheme),
-      raw(subjectNameDer(o.issuer)),
-      x509Time(o.thisUpdate),
-      x509Time(o.nextUpdate),
-      ...(revoked.length ? [seq(...revoked.map((r) => seq(int(r.serial), x509Time(r.at))))] : []),
-      explicit(0, seq(...exts)),
-    ),
-  );
-  return encode(seq(raw(tbs), signatureAlgorithm(scheme), bits(signBytes(o.issuer.key, scheme, tbs))));
-}
+export const scopedCrl = (o: CrlOptions & { thisUpdate: Date; nextUpdate: Date }): Uint8Array => createCrl(o);
 
 /** The seal's /Contents gap (the hex string with its brackets) from its /ByteRange: the bytes no signature covers. */
 export function sealGap(pdf: Uint8Array): { start: number; end: number; der: Uint8Array } {

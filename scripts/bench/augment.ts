@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { createOcspResponse, loadPki, startTsa } from "../generator/index.js";
 import { augmentArchive } from "../../src/api/internal.js";
@@ -78,6 +79,31 @@ export async function benchAugment(o: AugmentBenchOptions): Promise<{ rows: { me
     });
     rows.push({ metric: "augment: TSA requests answered (loopback)", value: String(tsa.requests) });
     if (cliFailures) notes.push(`augment: the CLI exited non-zero on ${cliFailures} archive(s) (figures not valid)`);
+    // The whole folder in one command (augment <dir> --out-dir): discovery, worker threads, the journal.
+    o.log(`augment: the folder ${o.archivesDir} through one CLI process (--out-dir, worker threads)`);
+    const t3 = process.hrtime.bigint();
+    const folderCode = await runCli(o.cli, [
+      "augment",
+      o.archivesDir,
+      "--out-dir",
+      join(dir, "folder"),
+      "--tsa",
+      tsa.url,
+      "--trust",
+      o.trust,
+      "--ocsp",
+      ocsp,
+      "--no-progress",
+      "--json",
+    ]);
+    const s3 = Number(process.hrtime.bigint() - t3) / 1e9;
+    const written = (readdirSync(join(dir, "folder"), { recursive: true }) as string[]).filter((n) => n.endsWith("archive.pdf")).length;
+    rows.push({
+      metric: `augment: the folder (${written} archives), one CLI process, --out-dir, ${availableParallelism()} worker thread(s)`,
+      value: `${s3.toFixed(1)} s, ${(written / s3).toFixed(1)} archives/s`,
+    });
+    if (folderCode !== 0 || written !== files.length)
+      notes.push(`augment: the folder run exited ${String(folderCode)} with ${written} of ${files.length} archives written (figures not valid)`);
   } finally {
     await tsa.close();
     rmSync(dir, { recursive: true, force: true });

@@ -138,11 +138,11 @@ export async function addDss(
   pdf: Uint8Array,
   pki: TestPki,
   xref: "table" | "stream" = "table",
-  /** More validation data (the TSAs' revocation data, for long-term validation). */
-  extra: { certs?: Uint8Array[]; ocsps?: Uint8Array[]; crls?: Uint8Array[] } = {},
+  /** More validation data (the TSAs' revocation data, for long-term validation); `sealRevocation: false` leaves out the seal's. */
+  extra: { certs?: Uint8Array[]; ocsps?: Uint8Array[]; crls?: Uint8Array[]; sealRevocation?: false } = {},
 ): Promise<Uint8Array> {
   const u = await beginUpdate(pdf);
-  const rev = sealRevocation(pki);
+  const rev = extra.sealRevocation === false ? { ocsps: [], crls: [] } : sealRevocation(pki);
   const streams = (list: Uint8Array[]): PDFRef[] => list.map((d) => u.add(u.ctx.flateStream(d)));
   const dss = u.add(
     u.ctx.obj({

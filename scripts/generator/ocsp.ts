@@ -2,6 +2,7 @@
 import {
   algId,
   bits,
+  bool,
   encode,
   enumerated,
   explicit,
@@ -45,6 +46,8 @@ export interface OcspOptions {
   /** Default: the responder's certificate when it is not the issuer. */
   certs?: Issued[];
   scheme?: SignatureScheme;
+  /** An id-pkix-ocsp-nonce response extension with these bytes (RFC 8954), as a responder echoes a request's. */
+  nonce?: Uint8Array;
 }
 
 /** A DER OCSPResponse (successful, id-pkix-ocsp-basic). */
@@ -68,7 +71,8 @@ export function createOcspResponse(o: OcspOptions): Uint8Array {
     ...(archiveCutoff ? [explicit(1, seq(seq(oid(OIDS.ocspArchiveCutoff), octets(encode(genTime(archiveCutoff))))))] : []),
   );
   const responderId = o.responderId === "byName" ? explicit(1, raw(subjectNameDer(o.responder))) : explicit(2, octets(keyId(spkiDer(o.responder.key))));
-  const tbs = encode(seq(responderId, genTime(producedAt), seq(single)));
+  const nonce = o.nonce ? [explicit(1, seq(seq(oid("1.3.6.1.5.5.7.48.1.2"), octets(encode(octets(o.nonce))))))] : [];
+  const tbs = encode(seq(responderId, genTime(producedAt), seq(single), ...nonce));
   const scheme = o.scheme ?? defaultScheme(o.responder.key);
   const certs = o.certs ?? (o.responder === o.issuer ? [] : [o.responder]);
   const basic = seq(
@@ -94,12 +98,39 @@ export interface CrlOptions {
   nextUpdate?: Date;
   revoked?: { serial: Uint8Array; at: Date }[];
   number?: number;
+  /**
+   * An Issuing Distribution Point (RFC 5280 §5.2.5, critical) limiting the CRL's scope: `uri` a fullName
+   * distribution point, the only* flags, `onlySomeReasons` the ReasonFlags bit numbers (1..7).
+   */
+  idp?: { uri?: string; onlyContainsUserCerts?: boolean; onlyContainsCACerts?: boolean; onlySomeReasons?: number[]; indirectCRL?: boolean };
+  /** A delta CRL indicator (RFC 5280 §5.2.4, critical): the base CRL's number. */
+  deltaOf?: number;
 }
 
-/** A v2 CRL signed by `issuer`, with AKI and CRL number. */
+/** A v2 CRL signed by `issuer`, with AKI and CRL number (and the scope extensions asked for). */
 export function createCrl(o: CrlOptions): Uint8Array {
   const scheme = defaultScheme(o.issuer.key);
   const revoked = o.revoked ?? [];
+  const exts: Asn1[] = [
+    seq(oid(OIDS.authorityKeyIdentifier), octets(encode(seq(implicitPrimitive(0, keyId(spkiDer(o.issuer.key))))))),
+    seq(oid(OIDS.crlNumber), octets(encode(int(o.number ?? 1)))),
+  ];
+  if (o.idp) {
+    const parts: Asn1[] = [];
+    // distributionPoint [0] { fullName [0] GeneralNames { uniformResourceIdentifier [6] } }
+    if (o.idp.uri) parts.push(implicitConstructed(0, [implicitConstructed(0, [implicitPrimitive(6, new TextEncoder().encode(o.idp.uri))])]));
+    if (o.idp.onlyContainsUserCerts) parts.push(implicitPrimitive(1, Uint8Array.of(0xff)));
+    if (o.idp.onlyContainsCACerts) parts.push(implicitPrimitive(2, Uint8Array.of(0xff)));
+    if (o.idp.onlySomeReasons) {
+      // ReasonFlags BIT STRING, named bits; one content byte is enough for the reasons 1..7.
+      let b = 0;
+      for (const r of o.idp.onlySomeReasons) b |= 0x80 >> r;
+      parts.push(implicitPrimitive(3, Uint8Array.of(0, b)));
+    }
+    if (o.idp.indirectCRL) parts.push(implicitPrimitive(4, Uint8Array.of(0xff)));
+    exts.push(seq(oid("2.5.29.28"), bool(true), octets(encode(seq(...parts)))));
+  }
+  if (o.deltaOf !== undefined) exts.push(seq(oid("2.5.29.27"), bool(true), octets(encode(int(o.deltaOf)))));
   const tbs = encode(
     seq(
       int(1),
@@ -108,13 +139,7 @@ export function createCrl(o: CrlOptions): Uint8Array {
       x509Time(o.thisUpdate ?? TIMELINE.sealRevocationAt),
       x509Time(o.nextUpdate ?? TIMELINE.sealRevocationNext),
       ...(revoked.length ? [seq(...revoked.map((r) => seq(int(r.serial), x509Time(r.at))))] : []),
-      explicit(
-        0,
-        seq(
-          seq(oid(OIDS.authorityKeyIdentifier), octets(encode(seq(implicitPrimitive(0, keyId(spkiDer(o.issuer.key))))))),
-          seq(oid(OIDS.crlNumber), octets(encode(int(o.number ?? 1)))),
-        ),
-      ),
+      explicit(0, seq(...exts)),
     ),
   );
   return encode(seq(raw(tbs), signatureAlgorithm(scheme), bits(signBytes(o.issuer.key, scheme, tbs))));

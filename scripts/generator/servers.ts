@@ -116,12 +116,19 @@ export interface OcspEntry {
   readonly status?: "good" | { revokedAt: Date };
 }
 
+/** What the responder does with a request's nonce (RFC 8954): echo it, answer with another, or leave it out. */
+export type OcspNonceMode = "echo" | "wrong" | "none";
+
 /**
  * An OCSP responder (POST /ocsp) and CRL endpoint (GET /crl/<name>) on loopback; answers are produced at
- * `clock()` (default now).
+ * `clock()` (default now). `crls[name]` is the CA whose CRL GET /crl/<name> serves, listing `revoked` of it.
  */
-export async function startOcsp(entries: readonly OcspEntry[], o: { clock?: () => Date; crls?: Record<string, Issued> } = {}): Promise<Loopback> {
+export async function startOcsp(
+  entries: readonly OcspEntry[],
+  o: { clock?: () => Date; crls?: Record<string, Issued>; revoked?: () => { serial: Uint8Array; at: Date }[]; nonce?: OcspNonceMode } = {},
+): Promise<Loopback & { nonce: OcspNonceMode; lastNonce: Uint8Array | null }> {
   let requests = 0;
+  const state = { nonce: o.nonce ?? "echo", lastNonce: null as Uint8Array | null };
   const serialOf = (e: OcspEntry) => Buffer.from(e.subject.cert.serialNumber.valueBlock.valueHexView).toString("hex").toUpperCase();
   const { server, url } = await listen(async (req, res) => {
     const data = await body(req);
@@ -130,11 +137,17 @@ export async function startOcsp(entries: readonly OcspEntry[], o: { clock?: () =
     if (req.method === "GET" && req.url?.startsWith("/crl/")) {
       const issuer = o.crls?.[req.url.slice(5)];
       if (!issuer) return void res.writeHead(404).end();
-      const crl = createCrl({ issuer, thisUpdate: now, nextUpdate: new Date(now.getTime() + 7 * 86400_000) });
+      const crl = createCrl({ issuer, thisUpdate: now, nextUpdate: new Date(now.getTime() + 7 * 86400_000), revoked: o.revoked?.() ?? [] });
       res.writeHead(200, { "content-type": "application/pkix-crl" }).end(Buffer.from(crl));
       return;
     }
     const oreq = pkijs.OCSPRequest.fromBER(data);
+    const nonceExt = oreq.tbsRequest.requestExtensions?.find((x) => x.extnID === "1.3.6.1.5.5.7.48.1.2");
+    const asked = nonceExt
+      ? new Uint8Array((asn1js.fromBER(nonceExt.extnValue.valueBlock.valueHexView).result as asn1js.OctetString).valueBlock.valueHexView)
+      : null;
+    state.lastNonce = asked;
+    const nonce = asked && state.nonce === "echo" ? asked : asked && state.nonce === "wrong" ? new Uint8Array(asked.length).fill(7) : undefined;
     const serial = Buffer.from(oreq.tbsRequest.requestList[0]!.reqCert.serialNumber.valueBlock.valueHexView).toString("hex").toUpperCase();
     const e = entries.find((x) => serialOf(x) === serial);
     if (!e) {
@@ -152,6 +165,7 @@ export async function startOcsp(entries: readonly OcspEntry[], o: { clock?: () =
       thisUpdate: now,
       nextUpdate: new Date(now.getTime() + 86400_000),
       ...(e.status && e.status !== "good" ? { status: { revokedAt: e.status.revokedAt } } : {}),
+      ...(nonce ? { nonce } : {}),
     });
     res.writeHead(200, { "content-type": "application/ocsp-response" }).end(Buffer.from(der));
   });
@@ -159,6 +173,15 @@ export async function startOcsp(entries: readonly OcspEntry[], o: { clock?: () =
     url,
     get requests() {
       return requests;
+    },
+    get nonce() {
+      return state.nonce;
+    },
+    set nonce(m: OcspNonceMode) {
+      state.nonce = m;
+    },
+    get lastNonce() {
+      return state.lastNonce;
     },
     close: closer(server),
   };

@@ -4,3 +4,9 @@
 export { augmentArchive, writeAugmented, type AugmentOptions, type AugmentResult } from "../augment/augment.js";
 /** @public */
 export { DEFAULT_HTTP_LIMITS, type HttpLimits } from "../augment/http.js";
+/** @public augmenting many archives (augment <dir>…): on the batch's worker threads, written where the job says */
+export { augmentMany, type AugmentJob } from "../batch/index.js";
+/** @public */
+export type { AugmentOutcome } from "../batch/types.js";
+/** @public */
+export { augmentTarget, planAugment, JOURNAL_FILE, type AugmentPlan } from "../batch/augment.js";

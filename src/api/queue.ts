@@ -29,5 +29,7 @@ export {
   type QueuedArchive,
   type QueueConnectionOptions,
 } from "../queue/index.js";
+/** How a worker started to augment (RunWorkerOptions.augment) augments each archive. */
+export type { AugmentJob } from "../batch/types.js";
 export { redactRedisUrl, type RedisTarget } from "../redis.js";
 export { RedisReplayStore, type RedisReplayStoreOptions } from "../idtoken/replay-redis.js";

@@ -15,28 +15,41 @@ import { wholeSource } from "../input/source.js";
 import { writeFileSafely } from "../input/files.js";
 import { findSignatures, parsePdf, readDss, walkPages, type PdfDocument, type PdfView } from "../input/pdf/index.js";
 import { type PdfDict, type PdfObject, type PdfRef, rawGet } from "../input/pdf/objects.js";
-import { resolveLimits, type Limits } from "../limits.js";
-import { POLICY_DEFAULTS } from "../policy.js";
 import { certificateDer } from "../pki/certificate.js";
 import { decodeOcsp } from "../pki/ocsp.js";
-import { pkiSession } from "../pki/session.js";
-import { anchorsFor, loadTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
+import { revokedBy } from "../pki/revocation.js";
+import { anchorsFor, type TrustStore } from "../pki/trust-store.js";
 import type { ArchiveReport } from "../report/archive-report.js";
+import { pickPolicy, type Policy } from "../policy.js";
 import { verifyArchive } from "../verify/archive.js";
+import { SESSION_OPTION_NAMES, createSession, type VerificationSession } from "../verify/session.js";
 import { fetchRevocation } from "./fetch.js";
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./http.js";
 import { requestTimestamp, type Stamp } from "./tsa.js";
-import { archiveData, buildPaths, certificatesOf, crlProves, describe, exempt, ocspProves, proofAmong, revokedBy, DataSet } from "./validation-data.js";
+import { archiveData, buildPaths, certificatesOf, crlProves, describe, exempt, ocspProves, proofAmong, statementsAbout, DataSet } from "./validation-data.js";
 import { NumberAllocator, appendUpdate, arr, assertAppendable, dict, int, name, ref, withEntry, type NewObject } from "./writer.js";
 
-export interface AugmentOptions {
+/**
+ * What augment is asked to do, besides the verification policy (Policy: the same anchors, seal signers, crypto
+ * policy and limits as `verify`, and the same flags on the command line).
+ */
+export interface AugmentOptions extends Omit<Policy, "at"> {
   /** The sealed PAdES: a path, or its bytes with a name for messages. */
   readonly evidence: string | { readonly name: string; readonly bytes: Uint8Array };
+  /**
+   * Original PDFs to compare while the archive is verified first (as `verify` would): an archive whose
+   * originals do not match its token is TOTAL-FAILED and is not augmented. Default: none compared.
+   */
+  readonly originals?: readonly string[];
+  /** For an archive found by discovery: the real directory its files must stay inside (verifyArchive's originalsWithin). */
+  readonly originalsWithin?: string;
   /** The RFC 3161 TSA's URL (http or https). */
   readonly tsa: string;
-  readonly trust?: readonly string[];
-  readonly certs?: readonly string[];
-  readonly trustFor?: Partial<Record<TrustRole, readonly string[]>>;
+  /**
+   * A verification session (createSession) whose policy, trust and caches both verifications use; then the
+   * policy's options may not be given here. Without one, this call's policy options make one.
+   */
+  readonly session?: VerificationSession;
   /** A loaded trust store instead of trust/certs/trustFor. */
   readonly trustStore?: TrustStore;
   /** OCSP responses / CRLs to use where the archive lacks them: DER or PEM files, or DER bytes. */
@@ -45,11 +58,11 @@ export interface AugmentOptions {
   /** Fetch what is still missing from the certificates' AIA OCSP responders and CRL distribution points. */
   readonly fetchRevocation?: boolean;
   readonly http?: Partial<HttpLimits>;
-  readonly limits?: Partial<Limits>;
-  /** The clock (tests). */
+  /**
+   * "Now", for this call: both verifications' validation time and the TSA answer's time check (tests that say
+   * the time they mean). Default: the session's clock (SessionOptions.clock), the system clock unless given.
+   */
   readonly now?: Date;
-  /** Clock skew allowed between this machine and the TSA, in seconds (the policy's, default 60). */
-  readonly clockSkewSeconds?: number;
 }
 
 export interface AugmentResult {
@@ -93,10 +106,30 @@ function timestampTimes(report: ArchiveReport): { seal?: Date; docs: Map<string,
   return { ...(seal ? { seal: new Date(seal) } : {}), docs };
 }
 
+/** The session both verifications use: the caller's, or one made from this call's policy options. */
+function augmentSession(o: AugmentOptions): VerificationSession {
+  if (o === null || typeof o !== "object") throw new SealcheckError("ERR_USAGE", "augmentArchive: expected an options object, e.g. { evidence, tsa, trust }");
+  if ((o as { at?: unknown }).at !== undefined)
+    throw new SealcheckError("ERR_USAGE", "augment: `at` is not an augment option; the archive is verified now, when its timestamp is added");
+  if (o.now !== undefined && !(o.now instanceof Date && !Number.isNaN(o.now.getTime())))
+    throw new SealcheckError("ERR_USAGE", "augment: `now` must be a valid Date");
+  const now = o.now;
+  if (o.session === undefined)
+    return createSession({ ...pickPolicy(o), ...(o.trustStore ? { trustStore: o.trustStore } : {}), ...(now ? { clock: () => now } : {}) });
+  if (now) throw new SealcheckError("ERR_USAGE", "augment: `now` given with a session, whose clock applies; give the clock to createSession() instead");
+  const both = SESSION_OPTION_NAMES.filter((k) => (o as unknown as Record<string, unknown>)[k] !== undefined);
+  if (both.length)
+    throw new SealcheckError("ERR_USAGE", `${both.join(", ")}: given with a session, whose own options apply; give them to createSession() instead`);
+  if (o.session.policy.at !== undefined)
+    throw new SealcheckError("ERR_USAGE", "augment: the session has a validation time (at); augment verifies the archive now");
+  return o.session;
+}
+
 /** Augments one archive; throws SealcheckError (nothing to write) when it cannot or should not. */
 export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> {
-  const limits = resolveLimits(o.limits);
-  const session = pkiSession(limits);
+  const vs = augmentSession(o);
+  const limits = vs.limits;
+  const session = vs.pki;
   const file = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
   const bytes = typeof o.evidence === "string" ? readBounded(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
   // Augmenting appends to the whole file, so it is read whole; the readers take it as a source.
@@ -114,13 +147,16 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
       { file },
     );
   }
-  const store = o.trustStore ?? loadTrustStore(o.trust ?? [], o.certs ?? [], o.trustFor ?? {}, session);
-  const now = o.now ?? new Date();
+  const store = vs.trust;
+  // One "now" for the whole call: the verifications read the same clock.
+  const now = vs.clock();
   const http: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...o.http };
   const userOcsps = readRevocationFiles(o.ocsp ?? [], limits.maxEvidenceBytes);
   const userCrls = readRevocationFiles(o.crl ?? [], limits.maxEvidenceBytes);
 
-  const before = await verifyArchive({ evidence: { name: file, bytes }, trustStore: store, limits });
+  const originals = o.originals?.length ? { originals: o.originals } : {};
+  const within = o.originalsWithin !== undefined ? { originalsWithin: o.originalsWithin } : {};
+  const before = await verifyArchive({ evidence: { name: file, bytes }, session: vs, ...originals, ...within });
   if (before.indication === "TOTAL-FAILED") {
     throw fail(
       file,
@@ -158,7 +194,10 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   }
   const userCerts = store.intermediates;
   const pool = [...certificatesOf(data.held, session), ...userCerts];
-  const allAnchors = [...new Set((["seal", "tsa", "token"] as const).flatMap((r) => anchorsFor(store, r)))];
+  // Candidates for path building (which anchor vouches, and when, buildPaths judges): every anchor, trusted-list ones included.
+  const allAnchors = [
+    ...new Set([...(["seal", "tsa", "token"] as const).flatMap((r) => anchorsFor(store, r)), ...(store.listAnchors ?? []).map((a) => a.cert)]),
+  ];
   const paths = await buildPaths(data.subjects, [...pool, ...allAnchors], store, session);
   if (paths.unanchored.length) throw fail(file, `no path to a trust anchor for ${paths.unanchored.join("; ")}`);
   const responderPool = [...pool, ...paths.certs];
@@ -179,13 +218,17 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   for (const need of paths.needs) {
     if (exempt(need.cert)) continue;
     // An authentic "revoked", wherever it comes from and whatever its date, stops the renewal (attack36 A1).
-    for (const item of [
-      ...[...data.held.ocsps, ...userOcsps].map((der) => ({ kind: "ocsps" as const, der })),
-      ...[...data.held.crls, ...userCrls].map((der) => ({ kind: "crls" as const, der })),
-    ]) {
-      const r = await revokedBy(item, need, responderPool, session);
-      if (r && (!r.at || r.at.getTime() <= mustHoldUntil(need).getTime())) throw revokedStop(need, r.why);
-    }
+    const said = await statementsAbout(
+      [
+        ...[...data.held.ocsps, ...userOcsps].map((der) => ({ kind: "ocsps" as const, der })),
+        ...[...data.held.crls, ...userCrls].map((der) => ({ kind: "crls" as const, der })),
+      ],
+      need,
+      responderPool,
+      session,
+    );
+    const stop = revokedBy(said, mustHoldUntil(need));
+    if (stop) throw revokedStop(need, stop.text);
     const found =
       (await proofAmong(need, { ocsps: data.held.ocsps, crls: data.held.crls }, responderPool, session)) ??
       (await proofAmong(need, { ocsps: userOcsps, crls: userCrls }, responderPool, session));
@@ -195,12 +238,19 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
     }
     if (o.fetchRevocation) {
       let revoked: string | null = null;
-      const r = await fetchRevocation(need.cert, need.issuer, session, http, async (f) => {
-        const said = revoked ? null : await revokedBy(f, need, responderPool, session);
-        if (said && (!said.at || said.at.getTime() <= mustHoldUntil(need).getTime())) revoked = `${said.why} (${f.url})`;
-        if (revoked) return "another answer says it is revoked";
-        return f.kind === "ocsps" ? ocspProves(f.der, need, responderPool, session) : crlProves(f.der, need, session);
-      });
+      const r = await fetchRevocation(
+        need.cert,
+        need.issuer,
+        session,
+        http,
+        async (f) => {
+          const hit = revoked ? null : revokedBy(await statementsAbout([f], need, responderPool, session), mustHoldUntil(need));
+          if (hit) revoked = `${hit.text} (${f.url})`;
+          if (revoked) return "another answer says it is revoked";
+          return f.kind === "ocsps" ? ocspProves(f.der, need, responderPool, session) : crlProves(f.der, need, session);
+        },
+        now,
+      );
       // A "revoked" from the certificate's own responder is a stop, not a reason to try its CRL next.
       if (revoked) throw revokedStop(need, revoked);
       if (r.found) {
@@ -240,13 +290,13 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
 
   // Update 2: the document timestamp.
   const latestTs = [times.seal, ...times.docs.values()].reduce((a, b) => (b > a ? b : a));
-  const tsaTrust = { anchors: anchorsFor(store, "tsa"), intermediates: [...store.intermediates, ...pool] };
+  const tsaTrust = { anchors: anchorsFor(store, "tsa", now), intermediates: [...store.intermediates, ...pool] };
   let stamped: { bytes: Uint8Array; stamp: Stamp; field: string } | undefined;
   let reserve = 16 * 1024;
   for (let attempt = 0; attempt < 2 && !stamped; attempt++) {
     const prepared = prepareTimestamp(doc1, reserve);
     const digest = createHash("sha256").update(prepared.bytes.subarray(0, prepared.gap[0])).update(prepared.bytes.subarray(prepared.gap[1])).digest();
-    const stamp = await requestTimestamp(o.tsa, digest, tsaTrust, session, http, now, latestTs, o.clockSkewSeconds ?? POLICY_DEFAULTS.clockSkewSeconds);
+    const stamp = await requestTimestamp(o.tsa, digest, tsaTrust, session, http, now, latestTs, vs.policy.clockSkewSeconds);
     if (stamp.token.length > reserve) {
       reserve = stamp.token.length + 4096;
       continue;
@@ -266,7 +316,7 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   if (!stamped) throw fail(file, "the TSA's token does not fit the space reserved for it twice");
 
   // The result, verified as a user would verify it.
-  const after = await verifyArchive({ evidence: { name: file, bytes: stamped.bytes }, trustStore: store, limits });
+  const after = await verifyArchive({ evidence: { name: file, bytes: stamped.bytes }, session: vs, ...originals, ...within });
   const problems = judgeResult(before, after, stamped.field);
   if (problems.length) throw fail(file, `the augmented archive would not verify as it should (${problems.join("; ")}); nothing was written`);
   return {

@@ -15,6 +15,7 @@ import { validateChain } from "../pki/chain.js";
 import { decodeSignedData, findSignerCertificate, revocationArchival, timestampTokens } from "../pki/cms.js";
 import { decodeCrl, judgeCrl } from "../pki/crl.js";
 import { decodeOcsp, judgeOcsp } from "../pki/ocsp.js";
+import { readRevocation, type RevocationStatement } from "../pki/revocation.js";
 import type { PkiSession } from "../pki/session.js";
 import { anchorsFor, type TrustRole, type TrustStore } from "../pki/trust-store.js";
 
@@ -211,45 +212,21 @@ function tooOld(thisUpdate: Date, need: Need): string | null {
 }
 
 /**
- * What an authentic item says against `need`: "revoked at …" (an OCSP response or CRL about it, signed by its
- * CA or the CA's responder) and when, or null. Whatever its date, such an answer is never outweighed by a "good" one.
+ * What the authentic items among `items` state about `need`'s certificate, read by the one revocation rule's
+ * reader (src/pki/revocation.ts): "revoked at …" whatever the item's date, or "not revoked" as of it.
  */
-export async function revokedBy(
-  item: { kind: "ocsps" | "crls"; der: Uint8Array },
+export async function statementsAbout(
+  items: readonly { readonly kind: "ocsps" | "crls"; readonly der: Uint8Array }[],
   need: Need,
   pool: readonly pkijs.Certificate[],
   session: PkiSession,
-): Promise<{ why: string; at: Date | null } | null> {
-  try {
-    if (item.kind === "ocsps") {
-      const decoded = decodeOcsp(item.der, session);
-      const j = await judgeOcsp({
-        session,
-        decoded,
-        target: need.cert,
-        issuer: need.issuer,
-        pool,
-        sealingTime: decoded.producedAt ?? need.at,
-        freshnessWindowSeconds: Number.MAX_SAFE_INTEGER,
-        clockSkewSeconds: SKEW_SECONDS,
-      });
-      if (j.certId.status !== "passed" || j.signature.status !== "passed" || j.single?.status !== "revoked") return null;
-      const at = j.single.revocationTime ? new Date(j.single.revocationTime) : null;
-      return { why: `the OCSP response of ${j.single.thisUpdate} says it was revoked at ${j.single.revocationTime ?? "an unstated time"}`, at };
-    }
-    const decoded = decodeCrl(item.der, session);
-    const j = await judgeCrl(session, decoded, need.cert, need.issuer, decoded.crl.thisUpdate.value, SKEW_SECONDS);
-    if (j.subIndication === "SIG_CRYPTO_FAILURE" || j.subIndication === "NO_CERTIFICATE_CHAIN_FOUND" || j.subIndication === "CRYPTO_CONSTRAINTS_FAILURE")
-      return null;
-    return typeof j.details.revocationTime === "string"
-      ? {
-          why: `the CRL of ${decoded.crl.thisUpdate.value.toISOString()} lists it as revoked at ${j.details.revocationTime}`,
-          at: new Date(j.details.revocationTime),
-        }
-      : null;
-  } catch {
-    return null; // unreadable or not about it: says nothing against it
+): Promise<RevocationStatement[]> {
+  const out: RevocationStatement[] = [];
+  for (const item of items) {
+    const r = await readRevocation(session, { kind: item.kind === "ocsps" ? "ocsp" : "crl", der: item.der }, need.cert, need.issuer, pool, SKEW_SECONDS);
+    if (r.statement) out.push(r.statement);
   }
+  return out;
 }
 
 /** Why `bytes` (an OCSP response) does not prove `need` unrevoked, or null when it does. */

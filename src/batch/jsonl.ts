@@ -5,7 +5,7 @@ import { openForAppending, openRegular } from "../input/files.js";
 import { createInterface } from "node:readline";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { escapeJsonText } from "../render/sanitize.js";
-import type { BatchResult, ReportMode } from "./types.js";
+import { batchErrorCode, type BatchResult, type ReportMode } from "./types.js";
 
 export type { ReportMode } from "./types.js";
 
@@ -62,7 +62,7 @@ export class JsonlWriter {
 /** A result line as read back (fields checked loosely: a line from an older version still counts). */
 export type StoredResult = Pick<
   BatchResult,
-  "evidence" | "originals" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "errorCode" | "protectedUntil"
+  "evidence" | "originals" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "errorCode" | "protectedUntil" | "augmented"
 > & {
   /** The line's position, when it has one. */
   index?: number;
@@ -70,6 +70,14 @@ export type StoredResult = Pick<
   run?: string;
   decidedBy?: string[];
 };
+
+/** Whether a line's `augmented` is one as augment writes it (what resuming an augment relies on). */
+function storedOutcome(a: unknown): boolean {
+  if (!a || typeof a !== "object") return false;
+  const o = a as Record<string, unknown>;
+  const hex = (v: unknown) => typeof v === "string" && /^[0-9a-f]{64}$/.test(v);
+  return typeof o.output === "string" && o.output !== "" && hex(o.inputSha256) && hex(o.outputSha256);
+}
 
 /**
  * Streams the results of an earlier run. Lines that are not JSON results (a partial last line) are
@@ -110,10 +118,12 @@ export async function readResults(file: string, onResult: (r: StoredResult) => v
       exitCode: r.exitCode,
       durationMs: typeof r.durationMs === "number" ? r.durationMs : 0,
       error: r.error ?? null,
-      errorCode: r.errorCode ?? null,
+      // A code this version does not know (a line of another version): no code, the error's text kept.
+      errorCode: batchErrorCode(r.errorCode),
       ...(typeof r.index === "number" ? { index: r.index } : {}),
       ...(typeof r.run === "string" ? { run: r.run } : {}),
       ...(Array.isArray(r.decidedBy) ? { decidedBy: r.decidedBy.filter((d): d is string => typeof d === "string") } : {}),
+      ...(storedOutcome(r.augmented) ? { augmented: r.augmented! } : {}),
       ...(r.protectedUntil === null || (typeof r.protectedUntil === "string" && !Number.isNaN(Date.parse(r.protectedUntil)))
         ? { protectedUntil: r.protectedUntil }
         : {}),

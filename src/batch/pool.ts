@@ -247,8 +247,8 @@ export class InProcessRunner implements Runner {
   private verify?: (a: ArchiveSpec) => Promise<Omit<BatchResult, "index">>;
   constructor(private readonly init: WorkerInit) {}
   async start(): Promise<void> {
-    const { createVerifier } = await import("./verifier.js");
-    this.verify = await createVerifier(this.init.verify);
+    const { createRunnerVerifier } = await import("./runner-verifier.js");
+    this.verify = await createRunnerVerifier(this.init);
   }
   available(): number {
     return this.busy ? 0 : 1;

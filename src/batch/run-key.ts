@@ -38,7 +38,7 @@ function contentDigests(paths: readonly string[] | undefined): string[] {
  * filled, empties dropped, so that the CLI, which passes every default, and a library caller, who passes none,
  * agree), its anchors by content, and the discovery option.
  */
-export function runOptions(options: Policy & { allowMissingOriginals?: boolean }): Record<string, unknown> {
+export function runOptions(options: Policy & { allowMissingOriginals?: boolean; kind?: "augment" }): Record<string, unknown> {
   const { trust, certs, trustFor, trustedLists, cryptoPolicy, ...rest } = normalisePolicy(pickPolicy(options));
   const described: Record<string, unknown> = { sealcheck: VERSION, trustAnchors: contentDigests(trust), certs: contentDigests(certs) };
   // The crypto policy by its content, as the anchors: the same file edited is another question.
@@ -52,11 +52,13 @@ export function runOptions(options: Policy & { allowMissingOriginals?: boolean }
     described[k] = v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v;
   }
   if (options.allowMissingOriginals) described.allowMissingOriginals = true;
+  // Augmenting (the queue's augment jobs) is another task than verifying under the same policy.
+  if (options.kind === "augment") described.kind = "augment";
   return described;
 }
 
 /** The key written into each results line (`run`): the SHA-256 of runOptions, shortened. */
-export function runKey(options: Policy & { allowMissingOriginals?: boolean }): string {
+export function runKey(options: Policy & { allowMissingOriginals?: boolean; kind?: "augment" }): string {
   return createHash("sha256")
     .update(JSON.stringify(runOptions(options)))
     .digest("hex")

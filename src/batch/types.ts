@@ -28,8 +28,30 @@ export interface ArchiveSpec {
 /** Exit code of one archive (contract.md): 0 passed, 1 failed, 2 indeterminate, 3 no verdict. */
 export type ArchiveExitCode = 0 | 1 | 2 | 3;
 
-/** Why an archive got no verdict: a SealcheckError code, or one of the batch's own. */
-export type BatchErrorCode = string;
+/**
+ * Why an archive got no verdict: one of these stable codes (docs/batch.md, "Error codes"). The library's own
+ * (SealcheckError) for what verifying one archive can meet, and the batch's and the queue's.
+ */
+export const BATCH_ERROR_CODES = [
+  "ERR_LAYOUT", // discovery: no originals/ folder, a manifest problem, a link out of the directory searched
+  "ERR_FILE_NOT_FOUND", // the evidence or an original does not exist
+  "ERR_FILE_UNREADABLE", // it exists but cannot be read (or is not a regular file, or changed while read)
+  "ERR_INPUT_TOO_LARGE", // a limit prevents any verdict (maxEvidenceBytes, maxOriginals)
+  "ERR_USAGE", // the archive's own inputs contradict each other (an original that is the evidence itself)
+  "ERR_TIMEOUT", // verifying it took longer than the batch's timeout
+  "ERR_WORKER_CRASHED", // the worker thread or process verifying it died (out of memory, killed)
+  "ERR_INTERNAL", // a defect, or a queue job that failed for another reason
+  "ERR_QUEUE_JOB", // a queue worker refused the job holding it (changed in Redis, not sealcheck's)
+  "ERR_QUEUE_RESULT", // a queue reader found no trusted result for it
+  "ERR_AUGMENT", // augment wrote nothing for it (it does not verify, data is missing, the result would not verify)
+  "ERR_NOT_AUGMENTABLE", // augment: a JSON form, which cannot carry a DSS
+] as const;
+export type BatchErrorCode = (typeof BATCH_ERROR_CODES)[number];
+
+/** `code` when it is a BatchErrorCode, else null. */
+export function batchErrorCode(code: unknown): BatchErrorCode | null {
+  return (BATCH_ERROR_CODES as readonly unknown[]).includes(code) ? (code as BatchErrorCode) : null;
+}
 
 /** The outcome of one archive: one line of the `--out` JSON Lines file. */
 export interface BatchResult {
@@ -60,6 +82,49 @@ export interface BatchResult {
    * a seal that did not verify) and in lines of older versions.
    */
   protectedUntil?: string | null;
+  /**
+   * Set when the archive was augmented (augmentMany, `sealcheck augment <dir>`, an augment job of the queue):
+   * what was written where. Then indication, subIndication, report and protectedUntil are the augmented
+   * archive's, verified before it was written.
+   */
+  augmented?: AugmentOutcome;
+}
+
+/**
+ * How every archive of a batch is augmented (`sealcheck augment <dir>…`, augmentMany, an augment job of the
+ * queue): plain data, sent to each worker thread. The TSA and the output place are the caller's (the CLI's, the
+ * queue worker's own configuration), never a queued job's.
+ */
+export interface AugmentJob {
+  /** The RFC 3161 TSA's URL. */
+  tsa: string;
+  /** Fetch what is missing from the certificates' OCSP responders and CRL distribution points. */
+  fetchRevocation?: boolean;
+  /** OCSP response and CRL files to use where an archive lacks them. */
+  ocsp?: string[];
+  crl?: string[];
+  /** Each network exchange's timeout, ms (default 15000). */
+  httpTimeoutMs?: number;
+  /**
+   * Where each augmented archive goes: over the archive itself (written beside it, read back, verified, then
+   * renamed), or into `outDir` at its path relative to the first of `bases` (real directories) that holds it.
+   */
+  target: { inPlace: true } | { outDir: string; bases: string[]; overwrite?: boolean };
+}
+
+/** What augmenting one archive wrote (BatchResult.augmented). */
+export interface AugmentOutcome {
+  /** The file written: the archive itself (in place) or its copy in the output folder. */
+  output: string;
+  /** SHA-256 (hex) of the archive as it was read, and of the augmented archive written. */
+  inputSha256: string;
+  outputSha256: string;
+  padesBefore: string | null;
+  padesAfter: string | null;
+  /** The new document timestamp: its time, TSA and field. */
+  timestamp: { genTime: string; tsa: string | null; field: string };
+  added: { certificates: number; ocspResponses: number; crls: number };
+  fetched: string[];
 }
 
 /** What every archive of a batch is verified with: the policy (src/policy.ts), as `sealcheck verify` takes it. */
@@ -90,6 +155,8 @@ export interface WorkerInit {
   verify: NormalisedPolicy;
   /** Reports the caller will not keep are dropped in the thread, not cloned to the main thread. Default "all". */
   reports?: ReportMode;
+  /** Augment each archive instead of only verifying it. */
+  augment?: AugmentJob;
 }
 
 export type ToWorker = { type: "job"; id: number; archive: ArchiveSpec };

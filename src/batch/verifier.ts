@@ -4,13 +4,13 @@
 // thrown by one archive escapes as an exception.
 import { performance } from "node:perf_hooks";
 import { SealcheckError, errorMessage } from "../errors.js";
-import type { ArchiveExitCode, ArchiveSpec, BatchResult } from "./types.js";
+import { batchErrorCode, type ArchiveExitCode, type ArchiveSpec, type BatchErrorCode, type BatchResult } from "./types.js";
 import type { Policy } from "../policy.js";
 
 export type Verifier = (archive: ArchiveSpec) => Promise<Omit<BatchResult, "index">>;
 
 /** A result without a verdict (exit code 3). */
-export function noVerdict(archive: ArchiveSpec, error: string, errorCode: string, durationMs = 0): Omit<BatchResult, "index"> {
+export function noVerdict(archive: ArchiveSpec, error: string, errorCode: BatchErrorCode, durationMs = 0): Omit<BatchResult, "index"> {
   return {
     evidence: archive.evidence,
     originals: archive.originals,
@@ -64,7 +64,8 @@ export async function createVerifier(o: Policy): Promise<Verifier> {
         ...(report.longTerm ? { protectedUntil: report.longTerm.protectedUntil } : {}),
       };
     } catch (e) {
-      const code = e instanceof SealcheckError ? e.code : "ERR_INTERNAL";
+      // A library code a single archive cannot meet (none is known) would be a defect: ERR_INTERNAL, its message kept.
+      const code = (e instanceof SealcheckError && batchErrorCode(e.code)) || "ERR_INTERNAL";
       const message = e instanceof SealcheckError ? e.message : `internal error while verifying ${archive.evidence}: ${errorMessage(e)}`;
       return noVerdict(archive, message, code, round(performance.now() - t0));
     }

@@ -7,7 +7,7 @@ import { SealcheckError } from "../errors.js";
 import { InProcessRunner, ThreadRunner, type Runner } from "./pool.js";
 import { noVerdict } from "./verifier.js";
 import { normalisePolicy, pickPolicy } from "../policy.js";
-import type { ArchiveSpec, BatchResult, VerifyManyOptions, WorkerInit } from "./types.js";
+import type { ArchiveSpec, AugmentJob, BatchResult, VerifyManyOptions, WorkerInit } from "./types.js";
 
 /** The default number of workers: the cores this process may use. */
 export function defaultWorkers(): number {
@@ -15,15 +15,19 @@ export function defaultWorkers(): number {
 }
 
 /** What each worker receives: the policy in its normal form (a bad --at or --limit is refused here, at once). */
-function initOf(o: VerifyManyOptions & Pick<WorkerInit, "reports">): WorkerInit {
-  return { verify: normalisePolicy(pickPolicy(o)), ...(o.reports && o.reports !== "all" ? { reports: o.reports } : {}) };
+function initOf(o: VerifyManyOptions & Pick<WorkerInit, "reports" | "augment">): WorkerInit {
+  return {
+    verify: normalisePolicy(pickPolicy(o)),
+    ...(o.reports && o.reports !== "all" ? { reports: o.reports } : {}),
+    ...(o.augment ? { augment: o.augment } : {}),
+  };
 }
 
 /**
  * Checks the options and starts the pool verifyMany runs archives on (the queue worker runs its jobs on the
  * same one). Throws SealcheckError when the batch cannot run at all.
  */
-export async function startRunner(options: VerifyManyOptions & Pick<WorkerInit, "reports">): Promise<Runner> {
+export async function startRunner(options: VerifyManyOptions & Pick<WorkerInit, "reports" | "augment">): Promise<Runner> {
   if (options === null || typeof options !== "object")
     throw new SealcheckError("ERR_USAGE", 'verifyMany: options must be an object, e.g. { trust: ["roots/"] }');
   for (const k of ["trust", "certs"] as const) expectPathList(k, options[k]);
@@ -31,7 +35,7 @@ export async function startRunner(options: VerifyManyOptions & Pick<WorkerInit, 
   if (!Number.isInteger(workers) || workers < 0) throw new SealcheckError("ERR_USAGE", `workers must be a whole number ≥ 0, not ${String(options.workers)}`);
   // Node's timers hold at most 2^31-1 ms; a larger timeout would fire after 1 ms.
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= 2_147_483_647)) {
-    throw new SealcheckError("ERR_USAGE", "timeoutMs must be a positive number of milliseconds, at most 2147483647 (--timeout at most 2147483 s)");
+    throw new SealcheckError("ERR_USAGE", "timeoutMs: more than 0 and at most 2147483647 ms (24.8 days)", { option: "timeoutMs" });
   }
   const init = initOf(options);
   const runner: Runner =
@@ -55,16 +59,42 @@ export async function startRunner(options: VerifyManyOptions & Pick<WorkerInit, 
  * Throws SealcheckError before the first result when the batch cannot run at all: an unusable trust
  * store, a bad `at`, a bad `workers`. Breaking out of the loop stops the workers.
  */
-export async function* verifyMany(
+export function verifyMany(
   archives: Iterable<ArchiveSpec> | AsyncIterable<ArchiveSpec>,
   options: VerifyManyOptions = {},
 ): AsyncGenerator<BatchResult, void, undefined> {
+  return runMany(archives, options, "verifyMany");
+}
+
+/**
+ * Augments every archive of `archives` (PAdES-BASELINE-LTA, as `sealcheck augment`) on worker threads, each
+ * verified before and after and written whole or not at all where `augment.target` says, and yields one
+ * BatchResult per archive in completion order, as verifyMany: `augmented` says what was written, and an archive
+ * that could not be augmented (a TOTAL-FAILED one, missing validation data, a lying TSA, the JSON forms) is a
+ * no-verdict result saying why, with nothing written.
+ */
+export function augmentMany(
+  archives: Iterable<ArchiveSpec> | AsyncIterable<ArchiveSpec>,
+  options: Omit<VerifyManyOptions, "at"> & { augment: AugmentJob },
+): AsyncGenerator<BatchResult, void, undefined> {
+  if (options?.augment === null || typeof options?.augment !== "object" || typeof options.augment.tsa !== "string")
+    throw new SealcheckError("ERR_USAGE", "augmentMany: options.augment must be { tsa, target: { inPlace: true } | { outDir, bases } }");
+  if ((options as { at?: unknown }).at !== undefined)
+    throw new SealcheckError("ERR_USAGE", "augmentMany: `at` is not an augment option; archives are verified now");
+  return runMany(archives, options, "augmentMany");
+}
+
+async function* runMany(
+  archives: Iterable<ArchiveSpec> | AsyncIterable<ArchiveSpec>,
+  options: VerifyManyOptions & { augment?: AugmentJob },
+  caller: string,
+): AsyncGenerator<BatchResult, void, undefined> {
   // Slips before any worker starts: a string is iterable (by characters), so it is refused by name.
   if (typeof archives === "string" || archives === null || typeof archives !== "object" || !(Symbol.iterator in archives || Symbol.asyncIterator in archives)) {
-    const hint = typeof archives === "string" ? ` (for the archives under a folder: verifyMany(discoverArchives([${JSON.stringify(archives)}]), …))` : "";
+    const hint = typeof archives === "string" ? ` (for the archives under a folder: ${caller}(discoverArchives([${JSON.stringify(archives)}]), …))` : "";
     throw new SealcheckError(
       "ERR_USAGE",
-      `verifyMany: archives must be a list or iterable of { evidence, originals }, got ${typeof archives === "string" ? "a string" : archives === null ? "null" : typeof archives}${hint}`,
+      `${caller}: archives must be a list or iterable of { evidence, originals }, got ${typeof archives === "string" ? "a string" : archives === null ? "null" : typeof archives}${hint}`,
     );
   }
   const runner = await startRunner(options);

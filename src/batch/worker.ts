@@ -4,7 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { keepsReport } from "./jsonl.js";
-import { createVerifier } from "./verifier.js";
+import { createRunnerVerifier } from "./runner-verifier.js";
 import type { FromWorker, ToWorker, WorkerInit } from "./types.js";
 
 const port = parentPort;
@@ -13,7 +13,7 @@ const post = (m: FromWorker): void => port.postMessage(m);
 
 try {
   const init = workerData as WorkerInit;
-  const verify = await createVerifier(init.verify);
+  const verify = await createRunnerVerifier(init);
   const reports = init.reports ?? "all";
   port.on("message", (m: ToWorker) => {
     if (m.type !== "job") return;

@@ -135,7 +135,7 @@ export interface Established<F> {
 }
 
 /** The validation time of a run: --at, else `now` (the clock when the verification started). */
-export function runValidationTime(options: Pick<ArchiveOptions, "at">, now: Date = new Date()): ValidationTime {
+export function runValidationTime(options: Pick<ArchiveOptions, "at">, now: Date): ValidationTime {
   return options.at ? { time: options.at, source: "at-option" } : { time: now, source: "current-time" };
 }
 

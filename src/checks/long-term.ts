@@ -14,13 +14,12 @@
 //   after which the verdict turns INDETERMINATE unless the archive is renewed. Without a proven POE there is
 //   none (null): the seal certificate's validity says nothing of a revocation to come, so an archive whose
 //   evidence proves nothing any more is listed to renew, never given a longer horizon for having less.
-import type * as pkijs from "pkijs";
-import { errorMessage } from "../errors.js";
-import { digestStanding, keyStanding, keyStrength, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
-import { displayName, sameName } from "../pki/certificate.js";
-import { decodeCrl, judgeCrl } from "../pki/crl.js";
+import * as pkijs from "pkijs";
+import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlgorithm, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
+import { displayName } from "../pki/certificate.js";
 import { hashName, revocationArchival } from "../pki/cms.js";
-import { decodeOcsp, findIssuer, judgeOcsp } from "../pki/ocsp.js";
+import { findIssuer } from "../pki/ocsp.js";
+import { readRevocation, revokedBy, type RevocationStatement } from "../pki/revocation.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
@@ -65,6 +64,81 @@ function standings(policy: CryptoPolicy, cert: pkijs.Certificate, digests: reado
   return out;
 }
 
+/** The digest a signature algorithm hashes with: from its OID, or an RSASSA-PSS's parameters; null when unknown. */
+function signatureDigest(alg: pkijs.AlgorithmIdentifier): string | null {
+  try {
+    const a = signatureAlgorithm(alg.algorithmId);
+    if (a.hash) return a.hash;
+    if (a.family === "rsa-pss") {
+      const p = alg.algorithmParams ? new pkijs.RSASSAPSSParams({ schema: alg.algorithmParams }) : new pkijs.RSASSAPSSParams();
+      return digestAlgorithm(p.hashAlgorithm.algorithmId).name;
+    }
+  } catch {
+    /* an algorithm sealcheck does not know is judged where it is verified */
+  }
+  return null;
+}
+
+const named = (s: AlgorithmStanding, what: string): AlgorithmStanding => ({ ...s, what: `${s.what} (${what})` });
+
+/**
+ * A certificate path's own algorithms (leaf first, anchor last), as the crypto policy weighs them: the digest each
+ * certificate was signed with, and each CA certificate's key (the leaf's key is weighed with its own use, the
+ * trust anchor's not at all: it is trusted as configured, as EU DSS leaves trusted certificates out).
+ */
+function pathStandings(policy: CryptoPolicy, chain: readonly pkijs.Certificate[], at: Date): AlgorithmStanding[] {
+  const out: AlgorithmStanding[] = [];
+  if (chain.length < 2) return out;
+  for (const [i, c] of chain.slice(0, -1).entries()) {
+    const who = `"${displayName(c.subject)}"`;
+    if (i > 0) {
+      const key = keyStrength(new Uint8Array(c.subjectPublicKeyInfo.toSchema().toBER(false)));
+      if (key) out.push(named(keyStanding(policy, key, at), `the key of ${who}`));
+    }
+    const d = signatureDigest(c.signatureAlgorithm);
+    if (d) out.push(named(digestStanding(policy, d, at), `the signature on ${who}`));
+  }
+  return out;
+}
+
+/** The JWS algorithms' digests (RFC 7518). */
+const JWS_DIGEST: Readonly<Record<string, string>> = {
+  RS256: "sha256",
+  RS384: "sha384",
+  RS512: "sha512",
+  PS256: "sha256",
+  PS384: "sha384",
+  PS512: "sha512",
+  ES256: "sha256",
+  ES384: "sha384",
+  ES512: "sha512",
+};
+
+/**
+ * The algorithms of what lies inside the sealed revision and is judged with the seal (past validation at the
+ * seal's POE): the Workflow token's JWS (its digest and the token certificate's key), the token certificate's
+ * path, and the token's OCSP response (the digest it is signed with, and its responder's key).
+ */
+function sealedEvidenceStandings(policy: CryptoPolicy, f: Needs, at: Date): AlgorithmStanding[] {
+  const out: AlgorithmStanding[] = [];
+  const alg = f.jws?.header.alg;
+  if (typeof alg === "string" && JWS_DIGEST[alg]) out.push(named(digestStanding(policy, JWS_DIGEST[alg], at), `the Workflow token's ${alg}`));
+  if (f.tokenCert) {
+    const key = keyStrength(new Uint8Array(f.tokenCert.subjectPublicKeyInfo.toSchema().toBER(false)));
+    if (key) out.push(named(keyStanding(policy, key, at), "the Workflow token's key"));
+  }
+  if (f.tokenChain?.path.length) out.push(...pathStandings(policy, f.tokenChain.path, at));
+  const basic = f.ocsp?.basic;
+  if (basic) {
+    const d = signatureDigest(basic.signatureAlgorithm);
+    if (d) out.push(named(digestStanding(policy, d, at), "the signature on the token's OCSP response"));
+    const responder = f.ocsp?.certificates[0] ?? f.tokenIssuer ?? null;
+    const key = responder ? keyStrength(new Uint8Array(responder.subjectPublicKeyInfo.toSchema().toBER(false))) : null;
+    if (key) out.push(named(keyStanding(policy, key, at), "the key of the token's OCSP responder"));
+  }
+  return out;
+}
+
 /** Revocation data that may speak for a TSA certificate, wherever the file keeps it. */
 interface RevocationPool {
   ocsps: Uint8Array[];
@@ -74,8 +148,10 @@ interface RevocationPool {
 
 /**
  * The TSA certificate's status from the revocation data, for a timestamp made at genTime and proven to exist at
- * `poe`: data issued after genTime (fresh against the POE it must speak for), signed by the CA or its responder,
- * saying "not revoked", or revoked only after `poe`.
+ * `poe`, decided from all the authentic items (signed by the CA or its responder, about this certificate), in
+ * no order: a revocation at or before `poe` in any of them, whatever its date, decides "revoked" (EN 319 102-1
+ * §5.2.6, as EU DSS); otherwise an item issued after genTime (fresh against the POE it must speak for) saying
+ * "not revoked", or revoked only after `poe`, proves it.
  */
 async function tsaRevocation(
   env: CheckEnv,
@@ -90,61 +166,24 @@ async function tsaRevocation(
   const genTime = c.info.genTime.getTime();
   let stale = 0;
   let seen = 0;
-  for (const der of pool.ocsps) {
-    try {
-      const decoded = decodeOcsp(der, env.pki);
-      const r = await judgeOcsp({
-        session: env.pki,
-        decoded,
-        target: cert,
-        issuer,
-        pool: certs,
-        sealingTime: poe,
-        freshnessWindowSeconds: 0,
-        clockSkewSeconds: env.options.clockSkewSeconds,
-      });
-      if (r.certId.status !== "passed" || !r.single) continue;
-      seen++;
-      if (r.signature.status !== "passed") continue;
-      if (new Date(r.single.thisUpdate).getTime() + skew < genTime) {
-        stale++;
-        continue;
-      }
-      if (r.status.status === "failed" && r.single.revocationTime)
-        return {
-          ok: false,
-          text: `the OCSP response of ${r.single.thisUpdate} says it was revoked at ${r.single.revocationTime}, before the proof of existence it needs (${iso(poe)})`,
-          sources: seen,
-          revokedBefore: new Date(r.single.revocationTime),
-        };
-      if (r.status.status === "passed" || r.status.status === "warning")
-        return { ok: true, text: `OCSP of ${r.single.thisUpdate}: ${r.single.status}`, sources: seen };
-    } catch (e) {
-      void errorMessage(e); // unreadable: not about this certificate as far as anyone can tell
-    }
+  const said: RevocationStatement[] = [];
+  for (const item of [...pool.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...pool.crls.map((der) => ({ kind: "crl" as const, der }))]) {
+    const r = await readRevocation(env.pki, item, cert, issuer, certs, env.options.clockSkewSeconds);
+    if (r.about) seen++;
+    if (r.statement) said.push(r.statement);
   }
-  for (const der of pool.crls) {
-    try {
-      const decoded = decodeCrl(der, env.pki);
-      if (!sameName(decoded.crl.issuer, cert.issuer)) continue;
-      seen++;
-      const thisUpdate = decoded.crl.thisUpdate.value;
-      const j = await judgeCrl(env.pki, decoded, cert, issuer, thisUpdate, env.options.clockSkewSeconds);
-      if (j.subIndication === "SIG_CRYPTO_FAILURE" || j.subIndication === "CRYPTO_CONSTRAINTS_FAILURE" || j.subIndication === "NO_CERTIFICATE_CHAIN_FOUND")
-        continue;
-      if (thisUpdate.getTime() + skew < genTime) {
-        stale++;
-        continue;
-      }
-      const revokedAt = typeof j.details.revocationTime === "string" ? new Date(j.details.revocationTime) : null;
-      if (revokedAt && revokedAt.getTime() <= poe.getTime())
-        return { ok: false, text: `the CRL of ${iso(thisUpdate)} lists it as revoked at ${iso(revokedAt)}`, sources: seen, revokedBefore: revokedAt };
-      if (j.status === "passed" || j.status === "warning" || revokedAt)
-        return { ok: true, text: `CRL of ${iso(thisUpdate)}: not revoked before ${iso(poe)}`, sources: seen };
-    } catch {
-      /* unreadable: no revocation data */
+  const revoked = revokedBy(said, poe);
+  if (revoked)
+    return { ok: false, text: `${revoked.text}, before the proof of existence it needs (${iso(poe)})`, sources: seen, revokedBefore: revoked.revokedAt! };
+  let good: string | null = null;
+  for (const s of said) {
+    if (s.thisUpdate.getTime() + skew < genTime) {
+      stale++;
+      continue;
     }
+    good ??= s.kind === "ocsp" ? `${s.source}: ${s.revokedAt ? "revoked" : "good"}` : `${s.source}: not revoked before ${iso(poe)}`;
   }
+  if (good) return { ok: true, text: good, sources: seen };
   if (stale)
     return {
       ok: false,
@@ -156,7 +195,10 @@ async function tsaRevocation(
 
 async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, pool: RevocationPool): Promise<Weighed> {
   const { notBefore, notAfter } = chainBounds(c.info.chain.length ? c.info.chain : [c.info.signer]);
-  const algs = standings(env.options.cryptoPolicy, c.info.signer, [c.info.signerDigest, c.info.imprintAlgorithm], poe);
+  const algs = [
+    ...standings(env.options.cryptoPolicy, c.info.signer, [c.info.signerDigest, c.info.imprintAlgorithm], poe),
+    ...pathStandings(env.options.cryptoPolicy, c.info.chain, poe),
+  ];
   const algUntil = minDate(algs.map((a) => a.until));
   const horizon = minDate([notAfter, algUntil]);
   const entry: LongTermEntry = {
@@ -257,8 +299,15 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
   const si = f.cms?.signedData.signerInfos[0];
   const sealDigest = si ? (hashName(si.digestAlgorithm.algorithmId) ?? undefined) : undefined;
   const poeOfSeal = earliest ? new Date(earliest.entry.genTime) : null;
-  const sealAlgs = standings(env.options.cryptoPolicy, cert, [sealDigest], poeOfSeal ?? T);
-  const sealValidAtT = T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
+  const sealAlgs = [
+    ...standings(env.options.cryptoPolicy, cert, [sealDigest], poeOfSeal ?? T),
+    ...pathStandings(env.options.cryptoPolicy, f.sealChain ?? [], poeOfSeal ?? T),
+    ...sealedEvidenceStandings(env.options.cryptoPolicy, f, poeOfSeal ?? T),
+  ];
+  // A revocation of the seal certificate at or before the validation time (stated by authentic data of any
+  // date; seal-certificate failed already when it is at or before the sealing time) ends its validity then.
+  const revokedAt = f.sealRevokedAt && f.sealRevokedAt.getTime() <= T.getTime() ? f.sealRevokedAt : null;
+  const sealValidAtT = !revokedAt && T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
   const protectedUntil = newest?.horizon ?? null;
   const sigTs = weighed.find((w) => w.entry.kind === "signature-timestamp");
 
@@ -325,6 +374,26 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
           at,
           details,
         },
+      ),
+      summary,
+    };
+  }
+  if (revokedAt) {
+    // EN 319 102-1 §5.6.2.4 (past signature validation): the seal holds only with a proof that it existed
+    // before the revocation (and before the certificate expired); else INDETERMINATE/REVOKED_NO_POE, as DSS.
+    if (poeOfSeal && poeOfSeal.getTime() < revokedAt.getTime() && poeOfSeal.getTime() <= sealNotAfter.getTime()) {
+      summary.protectedAtValidationTime = true;
+      const msg = `The seal certificate was revoked at ${iso(revokedAt)}, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`;
+      return { check: forecast.length ? warning(ID, msg, { at, details }) : passed(ID, msg, { at, details }), summary };
+    }
+    return {
+      check: indeterminate(
+        ID,
+        "REVOKED_NO_POE",
+        `The seal certificate was revoked at ${iso(revokedAt)}, before the validation time ${iso(T)}, and no proof of existence from before the revocation holds${
+          sigTs && !sigTs.proven ? `: the signature timestamp gives none, ${sigTs.entry.reason}` : ""
+        }. ${evidenceProves}`,
+        { at, details },
       ),
       summary,
     };

@@ -168,7 +168,7 @@ async function judgeCms(
     }
   }
   details.signer = summarize(signer);
-  const at = env.options.at ?? sealTimestamp ?? new Date();
+  const at = env.options.at ?? sealTimestamp ?? env.validationTime.time;
   // Other signers than the broker are judged against the general anchors only: a per-role anchor (--trust-seal,
   // --trust-token, --trust-tsa) says whom the user trusts for that role, not for any signature.
   const chain = await validateChain(signer, {

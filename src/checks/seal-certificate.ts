@@ -28,6 +28,14 @@ export interface ExtraRevocationData {
 /** Established by "seal-certificate": the path built for the seal certificate, as reports show it. */
 export interface SealPathFacts {
   readonly sealPath?: ReturnType<typeof describePath>;
+  /**
+   * The earliest revocation time of the seal certificate that authentic revocation data states (any source,
+   * any date of the item); a revocation after the sealing time leaves the check a warning, and long-term
+   * validation then needs a proof of existence before it.
+   */
+  readonly sealRevokedAt?: Date;
+  /** The same path, leaf first, anchor last: the crypto policy weighs its algorithms (check long-term). */
+  readonly sealChain?: readonly pkijs.Certificate[];
 }
 
 type Needs = SealCmsFacts & Pick<ArchiveFacts, "sealTimestamp" | "claims">;
@@ -43,7 +51,9 @@ export async function checkSealCertificate(
   const anchors = anchorsFor(env.trust, "seal", at.time);
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki });
   const sealPath = describePath(chain.path);
-  return { check: await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }), facts: { sealPath } };
+  const out: { revokedAt?: Date } = {};
+  const check = await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out);
+  return { check, facts: { sealPath, sealChain: chain.path, ...(out.revokedAt ? { sealRevokedAt: out.revokedAt } : {}) } };
 }
 
 interface Built {
@@ -56,7 +66,13 @@ interface Built {
   sealPath: ReturnType<typeof describePath>;
 }
 
-async function judge(env: CheckEnv, seal: Needs, extra: ExtraRevocationData, { cert, cms, at, pool, anchors, chain, sealPath }: Built): Promise<CheckResult> {
+async function judge(
+  env: CheckEnv,
+  seal: Needs,
+  extra: ExtraRevocationData,
+  { cert, cms, at, pool, anchors, chain, sealPath }: Built,
+  out: { revokedAt?: Date },
+): Promise<CheckResult> {
   const who = sealIdentity(cert, env.options.sealSigners);
   const details: Record<string, unknown> = { certificate: summarize(cert), sealIdentity: who.identity, path: sealPath };
   const listed = chain.status === "valid" ? listServiceOf(env.trust, chain.path.at(-1), "seal", at.time) : null;
@@ -110,6 +126,12 @@ async function judge(env: CheckEnv, seal: Needs, extra: ExtraRevocationData, { c
           clockSkewSeconds: env.options.clockSkewSeconds,
         });
         if (r.certId.status !== "passed") continue; // about another certificate (e.g. the CA's)
+        // An authentic "revoked" is a fact whatever the response's date: freshness only decides whether a
+        // "good" may speak for the sealing time (EN 319 102-1 §5.2.5; L3/L4 of attack round 36).
+        if (r.signature.status === "passed" && r.single?.status === "revoked") {
+          judgements.push({ source, j: r.status });
+          continue;
+        }
         const parts = [r.signature, r.status, r.freshness];
         const worst =
           parts.find((p) => p.status === "failed") ?? parts.find((p) => p.status === "indeterminate") ?? parts.find((p) => p.status === "warning") ?? r.status;
@@ -141,6 +163,10 @@ async function judge(env: CheckEnv, seal: Needs, extra: ExtraRevocationData, { c
   }
   details.revocation = judgements.map(({ source, j }) => ({ source, status: j.status, message: j.message, ...j.details }));
   details.revocationJudgedAt = sealingTime.toISOString();
+  const revokedTimes = judgements
+    .filter((x) => (x.j.status === "failed" || x.j.status === "warning") && typeof x.j.details.revocationTime === "string")
+    .map((x) => Date.parse(x.j.details.revocationTime as string));
+  if (revokedTimes.length) out.revokedAt = new Date(Math.min(...revokedTimes));
   const revoked = judgements.find((x) => x.j.status === "failed");
   if (revoked)
     return failed(ID, revoked.j.subIndication ?? "REVOKED", `Seal certificate "${displayName(cert.subject)}": ${revoked.j.message}`, { at, details });

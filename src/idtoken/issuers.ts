@@ -1,6 +1,7 @@
 // The broker's issuers (evidence.md §3/§5) and how a caller names the one it expects.
 import { SealcheckError } from "../errors.js";
 import { BROKER_ISSUERS, ORGANISATION_ID } from "../evidence/broker.js";
+import { DEV_ISSUER, DEV_ISSUER_NAME } from "./dev-token.js";
 
 export { ORGANISATION_ID, type BrokerEnvironment } from "../evidence/broker.js";
 
@@ -11,11 +12,15 @@ export { ORGANISATION_ID, type BrokerEnvironment } from "../evidence/broker.js";
 export function resolveIssuer(issuerOrEnvironment: string): string {
   const known = (BROKER_ISSUERS as Record<string, string>)[issuerOrEnvironment];
   if (known) return known;
+  if (issuerOrEnvironment === DEV_ISSUER_NAME) return DEV_ISSUER;
   let url: URL;
   try {
     url = new URL(issuerOrEnvironment);
   } catch {
-    throw new SealcheckError("ERR_USAGE", `issuer "${issuerOrEnvironment}" is neither a URL nor one of ${Object.keys(BROKER_ISSUERS).join(", ")}`);
+    throw new SealcheckError(
+      "ERR_USAGE",
+      `issuer "${issuerOrEnvironment}" is neither a URL nor one of ${Object.keys(BROKER_ISSUERS).join(", ")} (or ${DEV_ISSUER_NAME}, the test-only issuer of sealcheck dev-token)`,
+    );
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new SealcheckError("ERR_USAGE", `issuer "${issuerOrEnvironment}" must be an https URL`);

@@ -37,6 +37,11 @@ export interface KeyOrigin {
   issuer?: string;
   /** When the keys were retrieved (snapshot or fetch time), ISO 8601. */
   retrievedAt?: string;
+  /**
+   * The test-only key set of `sealcheck dev-token` (src/idtoken/dev-token.ts), given explicitly as a file or
+   * object: only then is a dev token accepted; its issuer is the dev issuer. Never set for discovery.
+   */
+  devKeys?: true;
 }
 
 export interface KeySet {

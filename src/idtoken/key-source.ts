@@ -5,6 +5,7 @@ import { readBounded } from "../input/evidence-file.js";
 import { isPlainObject, parseJson } from "../input/json.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { parseJwks, type KeyOrigin, type KeyProvider, type KeySet } from "./jwks.js";
+import { DEV_ISSUER, isDevKeySet } from "./dev-token.js";
 
 /** What `sealcheck jwks save` writes: everything needed to verify old tokens offline later. */
 export interface JwksSnapshot {
@@ -45,6 +46,12 @@ function toKeySet(value: unknown, discovery: unknown, origin: KeyOrigin, limits:
       throw new SealcheckError("ERR_USAGE", `${where}: the discovery document has no "issuer"`);
     }
     origin.issuer = discovery.issuer;
+  }
+  // sealcheck dev-token's key set: it verifies dev tokens, and only those (its issuer is the dev issuer).
+  if (isDevKeySet(value)) {
+    if (discovery !== undefined) throw new SealcheckError("ERR_USAGE", `${where}: a sealcheck dev key set (test only) takes no discovery document`);
+    origin.devKeys = true;
+    origin.issuer = DEV_ISSUER;
   }
   try {
     return parseJwks(jwks, origin, limits);

@@ -4,7 +4,7 @@ import { UnsupportedAlgorithmError } from "./algorithms.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
-import { displayName, formatName, sameName } from "./certificate.js";
+import { OID, displayName, extension, formatName, sameName } from "./certificate.js";
 import { assertDerShape, countDerValues, decodeDer, derChildren, ownBuffer, readTlv, type DerLimits, type Tlv } from "./der.js";
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import type { Judgement } from "./ocsp.js";
@@ -341,7 +341,76 @@ function crlSignedBy(
   });
 }
 
-/** Judges one CRL for `target` at `sealingTime`. */
+// RFC 5280 §5.2.4 deltaCRLIndicator (pkijs names the OID id_BaseCRLNumber), §5.2.5 issuingDistributionPoint.
+const DELTA_CRL_INDICATOR = pkijs.id_BaseCRLNumber;
+
+function isCa(cert: pkijs.Certificate, limits: DerLimits): boolean {
+  const ext = extension(cert, OID.basicConstraints);
+  if (!ext) return false;
+  try {
+    return new pkijs.BasicConstraints({ schema: decodeDer(ext.extnValue.valueBlock.valueHexView, "certificate", limits) }).cA === true;
+  } catch {
+    return false;
+  }
+}
+
+const nameDer = (n: pkijs.GeneralName): string => Buffer.from((n.toSchema() as asn1js.BaseBlock).toBER(false)).toString("hex");
+
+/** The names a DistributionPointName gives: fullName's GeneralNames, or the RDN relative to the CRL issuer as text. */
+function pointNames(p: pkijs.DistributionPointName | undefined): string[] {
+  if (!p) return [];
+  if (Array.isArray(p)) return p.map(nameDer);
+  return [`rdn:${Buffer.from(p.toSchema().toBER(false)).toString("hex")}`];
+}
+
+/**
+ * Why the CRL does not cover `target` (RFC 5280 §6.3.3 (b)), or null when it does: a delta CRL (only with its
+ * base CRL, which is not combined here), an Issuing Distribution Point limited to CA certificates, end-entity
+ * certificates, attribute certificates or some reasons, an indirect CRL, or a distribution point that is not
+ * one of the certificate's CRL distribution points. A CRL that does not cover a certificate says nothing of it.
+ */
+function crlScopeGap(crl: pkijs.CertificateRevocationList, target: pkijs.Certificate, limits: DerLimits): string | null {
+  const exts = crl.crlExtensions?.extensions ?? [];
+  if (exts.some((e) => e.extnID === DELTA_CRL_INDICATOR)) return "it is a delta CRL, which lists only the changes since its base CRL";
+  const idpExt = exts.find((e) => e.extnID === pkijs.id_IssuingDistributionPoint);
+  if (!idpExt) return null;
+  let idp: pkijs.IssuingDistributionPoint;
+  try {
+    idp = new pkijs.IssuingDistributionPoint({ schema: decodeDer(idpExt.extnValue.valueBlock.valueHexView, "CRL", limits) });
+  } catch (e) {
+    return `its issuing distribution point is unreadable (${errorMessage(e)})`;
+  }
+  const ca = isCa(target, limits);
+  if (idp.onlyContainsCACerts && !ca) return "it covers CA certificates only (onlyContainsCACerts), and the certificate is not a CA's";
+  if (idp.onlyContainsUserCerts && ca) return "it covers end-entity certificates only (onlyContainsUserCerts), and the certificate is a CA's";
+  if (idp.onlyContainsAttributeCerts) return "it covers attribute certificates only (onlyContainsAttributeCerts)";
+  if (idp.onlySomeReasons !== undefined) return "it covers some revocation reasons only (onlySomeReasons)";
+  if (idp.indirectCRL) return "it is an indirect CRL (entries of other issuers), which is not read";
+  const idpNames = pointNames(idp.distributionPoint);
+  if (idpNames.length) {
+    const ext = extension(target, pkijs.id_CRLDistributionPoints);
+    const certNames = new Set<string>();
+    if (ext) {
+      try {
+        const dps = new pkijs.CRLDistributionPoints({ schema: decodeDer(ext.extnValue.valueBlock.valueHexView, "certificate", limits) });
+        for (const dp of dps.distributionPoints) {
+          const names = dp.distributionPoint ? pointNames(dp.distributionPoint) : (dp.cRLIssuer ?? []).map(nameDer);
+          for (const n of names) certNames.add(n);
+        }
+      } catch {
+        /* unreadable: no distribution point of the certificate */
+      }
+    }
+    if (!idpNames.some((n) => certNames.has(n))) return "its distribution point is not one of the certificate's CRL distribution points";
+  }
+  return null;
+}
+
+/**
+ * Judges one CRL for `target` at `sealingTime`: issuer, signature, scope (a CRL that does not cover the
+ * certificate gives no answer), then the entry: a revocation is a fact whatever the CRL's date (at or before
+ * `sealingTime`: failed; after: a warning); only "not listed" needs a CRL current at `sealingTime`.
+ */
 export async function judgeCrl(
   session: PkiSession,
   decoded: DecodedCrl,
@@ -385,8 +454,31 @@ export async function judgeCrl(
     };
   }
   if (!ok) return { status: "failed", subIndication: "SIG_CRYPTO_FAILURE", message: "The CRL's signature does not verify with the issuing CA's key.", details };
+  const gap = crlScopeGap(crl, target, session.limits);
+  if (gap) {
+    details.outOfScope = gap;
+    return { status: "indeterminate", subIndication: "TRY_LATER", message: `The CRL does not cover the certificate: ${gap}.`, details };
+  }
   const skew = skewSeconds * 1000;
   const t = sealingTime.getTime();
+  const entry = decoded.entryFor(target.serialNumber);
+  if (entry) {
+    const when = entry.revocationDate.value;
+    details.revocationTime = when.toISOString();
+    if (when.getTime() <= t)
+      return {
+        status: "failed",
+        subIndication: "REVOKED",
+        message: `The CRL of ${details.thisUpdate} lists the certificate as revoked at ${when.toISOString()}, at or before ${sealingTime.toISOString()}.`,
+        details,
+      };
+    return {
+      status: "warning",
+      subIndication: null,
+      message: `The CRL of ${details.thisUpdate} lists the certificate as revoked at ${when.toISOString()}, after ${sealingTime.toISOString()}.`,
+      details,
+    };
+  }
   if (crl.thisUpdate.value.getTime() > t + skew) {
     return {
       status: "indeterminate",
@@ -400,24 +492,6 @@ export async function judgeCrl(
       status: "indeterminate",
       subIndication: "TRY_LATER",
       message: `The CRL's nextUpdate (${details.nextUpdate}) is before the sealing time ${sealingTime.toISOString()}: it is stale.`,
-      details,
-    };
-  }
-  const entry = decoded.entryFor(target.serialNumber);
-  if (entry) {
-    const when = entry.revocationDate.value;
-    details.revocationTime = when.toISOString();
-    if (when.getTime() <= t)
-      return {
-        status: "failed",
-        subIndication: "REVOKED",
-        message: `The CRL lists the certificate as revoked at ${when.toISOString()}, before the sealing time.`,
-        details,
-      };
-    return {
-      status: "warning",
-      subIndication: null,
-      message: `The CRL lists the certificate as revoked at ${when.toISOString()}, after the sealing time.`,
       details,
     };
   }

@@ -30,13 +30,15 @@ export interface QueueConnection {
 export function checkConnectionOptions(o: QueueConnectionOptions): { name: string; prefix: string } {
   if (!o || typeof o !== "object") throw new SealcheckError("ERR_USAGE", "queue options must be an object with redis and queue");
   if (o.redis === undefined || o.redis === null || o.redis === "")
-    throw new SealcheckError("ERR_USAGE", "no Redis given (--redis <url>, or SEALCHECK_REDIS in the environment)");
+    throw new SealcheckError("ERR_USAGE", "redis: no Redis given (a redis:// URL or an ioredis client)", { option: "redis" });
   const name = checkQueueName(o.queue);
   if (!name)
-    throw new SealcheckError("ERR_USAGE", "the queue name must be 1-100 letters, digits, '.', '_' or '-', starting with a letter or digit (--queue <name>)");
+    throw new SealcheckError("ERR_USAGE", "queue: the name must be 1-100 letters, digits, '.', '_' or '-', starting with a letter or digit", {
+      option: "queue",
+    });
   const prefix = o.prefix ?? DEFAULT_PREFIX;
   if (typeof prefix !== "string" || !/^[A-Za-z0-9{}._-]{1,64}$/.test(prefix))
-    throw new SealcheckError("ERR_USAGE", "the key prefix must be 1-64 letters, digits or {}._-");
+    throw new SealcheckError("ERR_USAGE", "prefix: the key prefix must be 1-64 letters, digits or {}._-", { option: "prefix" });
   return { name, prefix };
 }
 

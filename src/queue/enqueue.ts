@@ -60,6 +60,11 @@ export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptio
    * reader given the receipt accounts for exactly these archives and takes only these enqueues' results.
    */
   onQueued?: (entries: readonly ReceiptEntry[]) => void;
+  /**
+   * "augment": jobs that augment each archive (PAdES-BASELINE-LTA) instead of verifying it, taken only by
+   * workers started to augment (RunWorkerOptions.augment): they hold the TSA and the output place, never the job.
+   */
+  kind?: "augment";
 }
 
 export interface EnqueueSummary {
@@ -101,8 +106,10 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     resultKey: _rk,
     onQueued: _oq,
     followManifests: _fm,
+    kind,
     ...verify
   } = o;
+  if (kind !== undefined && kind !== "augment") throw new SealcheckError("ERR_USAGE", 'kind must be "augment" or absent (verify)');
   const resultKey = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const allowMissingOriginals = Boolean(o.allowMissingOriginals);
   const isRoots = Array.isArray(roots) && roots.every((r) => typeof r === "string");
@@ -118,7 +125,7 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     throw new SealcheckError("ERR_USAGE", `the group size must be a whole number from 1 to ${MAX_GROUP}`);
   const groupBytes = o.groupBytes ?? 64 * 1024 * 1024;
   if (!Number.isSafeInteger(groupBytes) || groupBytes < 1) throw new SealcheckError("ERR_USAGE", "groupBytes must be a whole number ≥ 1");
-  const run = runKey({ ...verify, allowMissingOriginals });
+  const run = runKey({ ...verify, allowMissingOriginals, ...(kind ? { kind } : {}) });
   const c = await connectQueue(o, "add");
   const summary: EnqueueSummary = { queue: c.name, run, found: 0, added: 0, jobs: 0, alreadyQueued: 0, warnings: [] };
   const jobOpts = {
@@ -218,8 +225,16 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
         groups.at(-1)!.push({ a: archive, id });
       }
       const jobs = groups.map((g) => {
-        const data: QueueJobData = { v: JOB_VERSION, nonce: hex(16), run, allowMissingOriginals, keepSeconds: keep, archives: g.map((x) => x.a) };
-        return { name: "verify", data, opts: { jobId: groupIdFor(data), ...jobOpts }, archives: g };
+        const data: QueueJobData = {
+          v: JOB_VERSION,
+          nonce: hex(16),
+          run,
+          allowMissingOriginals,
+          keepSeconds: keep,
+          ...(kind ? { kind } : {}),
+          archives: g.map((x) => x.a),
+        };
+        return { name: kind ?? "verify", data, opts: { jobId: groupIdFor(data), ...jobOpts }, archives: g };
       });
       // Records first: should this stop before the jobs are added, the records name jobs that do not exist, and
       // the next add adds those archives again. A record is written whole (an earlier enqueue's fields go).

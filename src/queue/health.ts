@@ -4,7 +4,11 @@
 import { SealcheckError, errorMessage } from "../errors.js";
 import { readRegularFile, writeFileSafely } from "../input/files.js";
 
-/** ok: Redis connected and verification threads alive. degraded: one of them is not (the worker keeps trying). */
+/**
+ * ok: Redis connected and verification threads alive. degraded: one of them is not (the worker keeps trying).
+ * stopping: closing (SIGTERM), finishing the running archives. stopped: closed on purpose (the reason says how);
+ * written last, so the file then stays as it is.
+ */
 export type WorkerHealthStatus = "ok" | "degraded" | "stopping" | "stopped";
 
 export interface WorkerHealth {
@@ -39,7 +43,13 @@ export function writeHealthFile(file: string, h: WorkerHealth): void {
 const HEALTH_MAX_BYTES = 64 * 1024;
 
 export interface HealthCheck {
+  /** Running, fresh and ok. */
   healthy: boolean;
+  /**
+   * The worker stopped on purpose (SIGTERM, close()): not running, yet nothing is wrong. `sealcheck queue health`
+   * exits 0 for it unless `--running` is given. A worker that died (SIGKILL, a crash) leaves a stale file instead.
+   */
+  stopped: boolean;
   /** One sentence: what was found. */
   message: string;
   health: WorkerHealth | null;
@@ -58,23 +68,33 @@ export function checkHealthFile(file: string, maxAgeMs: number, now = new Date()
     h = JSON.parse(text) as WorkerHealth;
   } catch (e) {
     const why = e instanceof SealcheckError ? e.message.replace(`${file}: `, "") : ((e as NodeJS.ErrnoException).code ?? errorMessage(e));
-    return { healthy: false, message: `${file}: no readable health file (${why})`, health: null };
+    return { healthy: false, stopped: false, message: `${file}: no readable health file (${why})`, health: null };
   }
   const updated = typeof h?.updatedAt === "string" ? Date.parse(h.updatedAt) : NaN;
   const statuses: readonly string[] = ["ok", "degraded", "stopping", "stopped"];
   if (!h || typeof h !== "object" || !statuses.includes(h.status) || Number.isNaN(updated))
-    return { healthy: false, message: `${file}: not a sealcheck worker health file`, health: null };
+    return { healthy: false, stopped: false, message: `${file}: not a sealcheck worker health file`, health: null };
   const age = now.getTime() - updated;
   const who = `worker ${String(h.pid)} on queue ${String(h.queue)}`;
+  // A stopped worker writes its file no more: its age says nothing.
+  if (h.status === "stopped")
+    return {
+      healthy: false,
+      stopped: true,
+      message: `${who} ${typeof h.reason === "string" && h.reason ? h.reason : "stopped"} (at ${h.updatedAt}, ${Number(h.processed)} done)`,
+      health: h,
+    };
   if (age > maxAgeMs)
     return {
       healthy: false,
+      stopped: false,
       message: `${who}: last written ${Math.round(age / 1000)} s ago (more than ${Math.round(maxAgeMs / 1000)} s): hung or stopped`,
       health: h,
     };
-  if (h.status !== "ok") return { healthy: false, message: `${who} is ${h.status}${h.reason ? `: ${String(h.reason)}` : ""}`, health: h };
+  if (h.status !== "ok") return { healthy: false, stopped: false, message: `${who} is ${h.status}${h.reason ? `: ${String(h.reason)}` : ""}`, health: h };
   return {
     healthy: true,
+    stopped: false,
     message: `${who} is ok: ${Number(h.running)} running, ${Number(h.processed)} done, written ${Math.round(age / 1000)} s ago`,
     health: h,
   };

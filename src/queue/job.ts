@@ -44,6 +44,12 @@ export interface QueueJobData {
   allowMissingOriginals: boolean;
   /** Seconds an archive's record is kept once its result is written and not read. */
   keepSeconds: number;
+  /**
+   * What to do with the archives: verify them (absent), or augment them (PAdES-BASELINE-LTA; `queue add
+   * --augment`), which only a worker started with its own TSA and output place does (`worker --augment-tsa`);
+   * the run key says it too, so that any other worker hands the job back.
+   */
+  kind?: "augment";
   archives: QueuedArchive[];
 }
 
@@ -73,6 +79,8 @@ export function groupIdFor(d: Omit<QueueJobData, "v">): string {
     d.allowMissingOriginals,
     d.keepSeconds,
     d.archives.map((a) => [a.evidence, a.originals, a.problem ?? null, a.within ?? null, a.index, a.nonce]),
+    // Only when set: the ids of verify jobs stay what they were.
+    ...(d.kind !== undefined ? [d.kind] : []),
   ]);
   return `g-${createHash("sha256").update(canonical).digest("hex").slice(0, 40)}`;
 }
@@ -103,6 +111,7 @@ export function parseJobData(data: unknown, id?: string): Parsed {
   if (typeof d.run !== "string" || !/^[0-9a-f]{16}$/.test(d.run)) return fail('"run" is not a run key');
   if (typeof d.allowMissingOriginals !== "boolean") return fail('"allowMissingOriginals" is not true or false');
   if (typeof d.keepSeconds !== "number" || !Number.isSafeInteger(d.keepSeconds) || d.keepSeconds < 1) return fail('"keepSeconds" is not a whole number');
+  if (d.kind !== undefined && d.kind !== "augment") return fail('"kind" is not "augment"');
   if (!list || list.length === 0 || list.length > MAX_GROUP) return fail(`"archives" is not a list of 1 to ${MAX_GROUP} archives`);
   const archives: QueuedArchive[] = [];
   for (const [i, x] of list.entries()) {
@@ -133,6 +142,7 @@ export function parseJobData(data: unknown, id?: string): Parsed {
     run: d.run,
     allowMissingOriginals: d.allowMissingOriginals,
     keepSeconds: d.keepSeconds,
+    ...(d.kind === "augment" ? { kind: "augment" as const } : {}),
     archives,
   };
   if (id !== undefined && groupIdFor(parsed) !== id)

@@ -9,11 +9,11 @@ import type { Redis } from "ioredis";
 import type { Job } from "bullmq";
 import { resultLine } from "../batch/jsonl.js";
 import { noVerdict } from "../batch/verifier.js";
-import type { ArchiveExitCode, BatchResult } from "../batch/types.js";
+import { batchErrorCode, type ArchiveExitCode, type BatchResult } from "../batch/types.js";
 import { SealcheckError } from "../errors.js";
 import { redactedMessage } from "../redis.js";
 import { connectQueue, type QueueConnection, type QueueConnectionOptions } from "./connection.js";
-import { DEFAULT_KEEP_SECONDS, RECORD_JOB, RECORD_RESULT, isArchiveId, jobIdFor, parseJobData, type queueKeys } from "./job.js";
+import { DEFAULT_KEEP_SECONDS, RECORD_JOB, RECORD_RESULT, checkQueueName, isArchiveId, jobIdFor, parseJobData, type queueKeys } from "./job.js";
 import { checkResultKey, macMatches, recordMac, resultMac } from "./result-key.js";
 import { withAddLock } from "./add-lock.js";
 import type { Receipt } from "./receipt.js";
@@ -289,7 +289,8 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     (r.indication === null || INDICATIONS.has(r.indication as string)) &&
     (r.indication === null) === (r.exitCode === 3) &&
     typeof r.index === "number" &&
-    (r.run === undefined || typeof r.run === "string");
+    (r.run === undefined || typeof r.run === "string") &&
+    (r.errorCode === undefined || r.errorCode === null || batchErrorCode(r.errorCode) !== null);
   if (!ok) return { why: "it is not a sealcheck result line" };
   if (
     r.indication !== null &&
@@ -308,8 +309,12 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     durationMs: typeof r.durationMs === "number" ? r.durationMs : 0,
     report: r.report && typeof r.report === "object" ? r.report : null,
     error: typeof r.error === "string" ? r.error : null,
-    errorCode: typeof r.errorCode === "string" ? r.errorCode : null,
+    errorCode: batchErrorCode(r.errorCode),
     ...(typeof r.run === "string" ? { run: r.run } : {}),
+    // An augment job's outcome (what was written where): data to show, never a path anyone opens.
+    ...(r.augmented && typeof r.augmented === "object" && !Array.isArray(r.augmented) && typeof r.augmented.output === "string"
+      ? { augmented: r.augmented }
+      : {}),
   };
   // As-is only when the loosely read fields already have their types, and (JSON may hold line breaks between
   // tokens) on one line.
@@ -320,7 +325,7 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     typeof r.durationMs === "number" &&
     (r.report === null || (typeof r.report === "object" && !Array.isArray(r.report))) &&
     (r.error === null || typeof r.error === "string") &&
-    (r.errorCode === null || typeof r.errorCode === "string") &&
+    r.errorCode !== undefined &&
     !/[\r\n]/.test(text);
   return { result, asIs };
 }
@@ -531,12 +536,22 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
         await c.close();
         throw new SealcheckError("ERR_USAGE", `the receipt names queue ${JSON.stringify(r.scope.slice(0, 200))}, not ${JSON.stringify(c.keys.scope)}`);
       }
+  // A misspelt name reads an empty queue: said, rather than nothing read. (With a receipt its archives are
+  // accounted for whatever Redis holds.)
+  if (!receipt) {
+    const missing = await missingQueue(c).catch(() => null);
+    if (missing !== null) {
+      await c.close();
+      throw new SealcheckError("ERR_QUEUE_NOT_FOUND", missing);
+    }
+  }
   const from = o.from ?? "0";
   if (receipt && from !== "0") {
     await c.close();
     throw new SealcheckError(
       "ERR_USAGE",
-      "a receipt accounts for every archive it holds, so its read starts at the beginning: --from cannot be given with --receipt (read again without it; without --trim nothing read is gone)",
+      "from: a receipt accounts for every archive it holds, so its read starts at the beginning: a cursor cannot be given with a receipt (read again without it; without trimming nothing read is gone)",
+      { option: "from" },
     );
   }
   let cursor = from;
@@ -800,6 +815,54 @@ export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<Queu
     }
     await c.close();
   }
+}
+
+/** Sealcheck queues named in the message, the closest to the name asked first; names looked at, at most. */
+const MAX_QUEUES_LISTED = 20;
+const MAX_QUEUES_SEEN = 10_000;
+const MAX_SCAN_ROUNDS = 50;
+
+/** Levenshtein distance (names are at most 100 characters): how far a queue's name is from a misspelt one. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * Null when Redis holds something of the queue (a job counter, an enqueue, a result, a connected worker);
+ * otherwise why it does not exist, naming the sealcheck queues under the same prefix, closest name first.
+ */
+async function missingQueue(c: QueueConnection): Promise<string | null> {
+  // Not BullMQ's meta key: opening a Queue writes it, so a misspelt name gets one on the first look.
+  const bullKeys = ["id", "wait", "paused", "active", "delayed", "prioritized", "completed", "failed"].map((k) => `${c.keys.scope}:${k}`);
+  const held = await c.client.exists(...bullKeys, c.keys.index, c.keys.results, c.keys.enqueued);
+  if (held > 0 || (await c.queue.getWorkersCount()) > 0) return null;
+  const suffix = ":sealcheck:index";
+  const names = new Set<string>();
+  let scan = "0";
+  for (let round = 0; round < MAX_SCAN_ROUNDS && names.size < MAX_QUEUES_SEEN; round++) {
+    const [next, keys] = await c.client.scan(scan, "MATCH", `${c.prefix}:*${suffix}`, "COUNT", 1000);
+    for (const k of keys) {
+      const name = checkQueueName(k.slice(c.prefix.length + 1, -suffix.length));
+      if (name && names.size < MAX_QUEUES_SEEN) names.add(name);
+    }
+    scan = next;
+    if (scan === "0") break;
+  }
+  const ranked = [...names].map((n) => [distance(n, c.name), n] as const).sort((x, y) => x[0] - y[0] || (x[1] < y[1] ? -1 : 1));
+  const others = ranked.slice(0, MAX_QUEUES_LISTED).map(([, n]) => n);
+  return (
+    `queue ${c.name} does not exist on ${c.where} (key prefix ${c.prefix}): Redis holds no job, result or worker of it; ` +
+    (others.length > 0
+      ? `the queues there are, closest name first, ${others.join(", ")}${names.size > others.length ? ", …" : ""}`
+      : `no sealcheck queue is there under that prefix`) +
+    " (check the queue name, the key prefix and the Redis database)"
+  );
 }
 
 /** Counts of jobs (each holds up to its `queue add`'s group size of archives) and of results (one per archive). */

@@ -74,6 +74,8 @@ export interface MachineSettings {
   keys: ReturnType<typeof queueKeys>;
   /** The run keys this worker answers, for the two values of allowMissingOriginals a job may carry. */
   runs: { true: string; false: string };
+  /** What this worker does with archives: verify them, or augment them (a worker started with an AugmentJob). */
+  kind?: "augment";
   reports: ReportMode;
   /** How long a job of another run key is handed back for, ms. */
   handBackMs: number;
@@ -152,7 +154,7 @@ export class WorkerMachine {
       return "refused";
     }
     const d = parsed.data;
-    if (d.run !== runs[String(d.allowMissingOriginals) as "true" | "false"]) {
+    if (d.run !== runs[String(d.allowMissingOriginals) as "true" | "false"] || d.kind !== this.s.kind) {
       if (!this.handedBack.has(d.run))
         this.p.log(
           `jobs of run ${d.run} were enqueued with other verification options than this worker's (run ${runs.false}); handed back for a worker with those`,

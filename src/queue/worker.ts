@@ -7,11 +7,12 @@
 // verdict. Those decisions and the worker's state are WorkerMachine's (worker-machine.ts); this file wires it to
 // bullmq (loaded here on first call: an optional dependency), Redis, the pool, the health file and close().
 import { hostname } from "node:os";
+import { isAbsolute } from "node:path";
 import type { Job, Worker } from "bullmq";
 import type { ReportMode } from "../batch/jsonl.js";
 import { runKey } from "../batch/run-key.js";
 import { defaultWorkers, startRunner } from "../batch/verify-many.js";
-import type { BatchVerifyOptions } from "../batch/types.js";
+import type { AugmentJob, BatchVerifyOptions } from "../batch/types.js";
 import type { Runner } from "../batch/pool.js";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { describeRedis, loadOptional, openRedis, persistenceWarnings, redactedMessage, throwFailedCommand } from "../redis.js";
@@ -58,6 +59,12 @@ export interface RunWorkerOptions extends QueueConnectionOptions, BatchVerifyOpt
   onLog?: (line: string) => void;
   /** Internal/testing: the thread pool's worker script. */
   workerUrl?: URL;
+  /**
+   * Take the queue's augment jobs (`queue add --augment`) instead of its verify jobs: each archive is augmented
+   * with this TSA and written where this says (in place, or under `outDir` at its absolute path), whole or not at
+   * all; its result line carries `augmented`. The job names only the archives, never where to write or whom to ask.
+   */
+  augment?: Omit<AugmentJob, "target"> & { outDir?: string; inPlace?: boolean };
 }
 
 export interface QueueWorker {
@@ -92,8 +99,10 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     healthIntervalMs = 5000,
     onLog,
     workerUrl,
+    augment,
     ...verify
   } = o;
+  const job = augmentJobOf(augment);
   const threads = concurrency ?? defaultWorkers();
   if (!Number.isInteger(threads) || threads < 1) throw new SealcheckError("ERR_USAGE", `concurrency must be a whole number ≥ 1, not ${String(concurrency)}`);
   for (const [k, v] of Object.entries({ lockDurationMs, stalledIntervalMs, handBackMs }))
@@ -101,7 +110,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   // At least 1: a job of several archives whose worker died must be taken again to be split, else every one of
   // its unfinished archives would be charged with the death.
   if (!Number.isInteger(maxStalledCount) || maxStalledCount < 1 || maxStalledCount > 100)
-    throw new SealcheckError("ERR_USAGE", "the number of stalls allowed (--max-stalled) must be a whole number from 1 to 100");
+    throw new SealcheckError("ERR_USAGE", "maxStalledCount: the number of stalls allowed must be a whole number from 1 to 100", { option: "maxStalledCount" });
   if (!["all", "not-passed", "none"].includes(reports)) throw new SealcheckError("ERR_USAGE", "reports must be all, not-passed or none");
   const key = resultKey === undefined ? undefined : checkResultKey(resultKey);
   if (healthFile !== undefined && (typeof healthFile !== "string" || healthFile === ""))
@@ -109,7 +118,8 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   checkHealthInterval(healthIntervalMs);
   const log = onLog ?? (() => {});
   // Run keys this worker answers, for the two values of allowMissingOriginals a job may carry.
-  const runs = { true: runKey({ ...verify, allowMissingOriginals: true }), false: runKey({ ...verify, allowMissingOriginals: false }) };
+  const kind = job ? ({ kind: "augment" } as const) : {};
+  const runs = { true: runKey({ ...verify, allowMissingOriginals: true, ...kind }), false: runKey({ ...verify, allowMissingOriginals: false, ...kind }) };
 
   // bullmq first (an optional dependency: missing, nothing was started), then Redis (an unreachable one is the
   // likelier mistake, and fails fast), then the pool: an unusable trust store stops the worker before it takes
@@ -125,6 +135,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(workerHeapMb ? { workerHeapMb } : {}),
       ...(workerUrl ? { workerUrl } : {}),
+      ...(job ? { augment: job } : {}),
     });
   } catch (e) {
     if (typeof o.redis === "string") client.disconnect();
@@ -189,7 +200,7 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   // holds archives another could be verifying.
   const fetching = threads + 1;
   const machine = new WorkerMachine(
-    { keys, runs, reports, handBackMs, fetching },
+    { keys, runs, reports, handBackMs, fetching, ...kind },
     {
       runner,
       send,
@@ -264,15 +275,23 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   let healthFailed = false;
   /** Set by close(): the timer's writes say so too, rather than ok, while running archives finish. */
   let closingPhase: "stopping" | "stopped" | null = null;
+  let closing: Promise<void> | null = null;
+  /** Set by a forced close: the threads' archives were handed back unfinished. */
+  let forced: Promise<void> | undefined;
   const health = (): void => {
     if (!healthFile) return;
     const redisState = client.status;
+    // Stopped: the threads were closed on purpose, so they are not "failed"; the reason says how it stopped.
     const reason =
-      redisState !== "ready"
-        ? `Redis is ${redisState}${lastErrorSeen ? ` (${lastErrorSeen.message})` : ""}`
-        : !runner.alive()
-          ? "every verification thread failed and none could be restarted"
-          : null;
+      closingPhase === "stopped"
+        ? forced
+          ? STOPPED_FORCED
+          : STOPPED_CLEANLY
+        : redisState !== "ready"
+          ? `Redis is ${redisState}${lastErrorSeen ? ` (${lastErrorSeen.message})` : ""}`
+          : !runner.alive()
+            ? "every verification thread failed and none could be restarted"
+            : null;
     try {
       writeHealthFile(healthFile, {
         status: closingPhase ?? (reason ? "degraded" : "ok"),
@@ -297,8 +316,6 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   health();
   const healthTimer = healthFile ? setInterval(health, healthIntervalMs).unref() : null;
 
-  let closing: Promise<void> | null = null;
-  let forced: Promise<void> | undefined;
   return {
     run: runs.false,
     get processed() {
@@ -346,6 +363,23 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
     },
   };
 }
+
+/** The worker's augment configuration as the pool takes it: exactly one output place, an absolute output folder. */
+function augmentJobOf(a: RunWorkerOptions["augment"]): AugmentJob | undefined {
+  if (a === undefined) return undefined;
+  if (a === null || typeof a !== "object" || typeof a.tsa !== "string" || a.tsa === "")
+    throw new SealcheckError("ERR_USAGE", "augment: expected { tsa, outDir } or { tsa, inPlace: true }");
+  if ((a.outDir === undefined) === !a.inPlace) throw new SealcheckError("ERR_USAGE", "augment: give exactly one of outDir and inPlace");
+  const { outDir, inPlace: _i, ...rest } = a;
+  if (outDir !== undefined && (typeof outDir !== "string" || !isAbsolute(outDir)))
+    throw new SealcheckError("ERR_USAGE", "augment.outDir must be an absolute path (every archive goes there at its own absolute path)");
+  // Queued archives are absolute paths: under outDir each keeps its whole path, so no two can collide.
+  return { ...rest, target: outDir !== undefined ? { outDir, bases: ["/"] } : { inPlace: true } };
+}
+
+/** The health file's reason once the worker has stopped: on purpose (close()), so neither is a failure. */
+const STOPPED_CLEANLY = "stopped cleanly on SIGTERM or close(): took no new job and finished the running archives";
+const STOPPED_FORCED = "stopped at once on a second signal or close({ force: true }): the running archives were handed back to the queue";
 
 /** How long a closing worker waits for Redis (BullMQ's close, the splitter's) before it goes on without it. */
 const CLOSE_DEADLINE_MS = 5000;

@@ -173,7 +173,11 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
     }
     const info = report.list!;
     if (info.kind === "list-of-lists")
-      throw new SealcheckError("ERR_TRUST_STORE", `${list.file}: is a list of lists, which names no services; give it with --lotl`, { file: list.file });
+      throw new SealcheckError(
+        "ERR_TRUST_STORE",
+        `${list.file}: is a list of lists, which names no services; give it among the lists of lists (lotls), not as a trusted list`,
+        { file: list.file },
+      );
     verified.push({ list, report, providers, info });
   }
   const successor = supersession(verified);

@@ -129,7 +129,7 @@ async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport>
       pki: session.pki,
       trust,
       options: Object.freeze({ ...session.options }),
-      validationTime: runValidationTime(session.options),
+      validationTime: runValidationTime(session.options, session.clock()),
     });
     const showPersonalData = o.showPersonalData ?? session.policy.showPersonalData ?? false;
     const guarded = async (evidenceName: string, evidenceBytes: EvidenceSource, originals: OriginalsHashing | null, show: boolean, run: PipelineRun) => {
@@ -137,7 +137,7 @@ async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport>
         return await runPipeline(evidenceName, evidenceBytes, originals, env, show, run);
       } catch (e) {
         if (e instanceof SealcheckError) throw e;
-        return internalErrorReport(evidenceName, run, e, session.options);
+        return internalErrorReport(evidenceName, run, e, session.options, env.validationTime.time);
       }
     };
     const run: PipelineRun = { stage: "attachments", checks: [] };
@@ -352,7 +352,7 @@ async function runPipeline(
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     return {
-      ...formatFailureReport(name, `${name}: ${errorMessage(e)}.`, options),
+      ...formatFailureReport(name, `${name}: ${errorMessage(e)}.`, options, env.validationTime.time),
       evidence: { file: name, format: "pades-pdf", ...fileIdentity(bytes) },
       verification: verificationInputs(env, showPersonalData),
     };
@@ -471,19 +471,19 @@ function verificationInputs({ trust, options, limits }: CheckEnv, showPersonalDa
  * threw as failed (FORMAT_FAILURE), with the error (name, message, top of the stack) in its details so a
  * genuine bug stays visible. Never TOTAL-PASSED.
  */
-function internalErrorReport(file: string, run: PipelineRun, e: unknown, options: ArchiveOptions): ArchiveReport {
+function internalErrorReport(file: string, run: PipelineRun, e: unknown, options: ArchiveOptions, now: Date): ArchiveReport {
   const stageId = run.stage;
   const failure = internalErrorCheck(stageId, e, "evidence");
   const checks = [...run.checks.filter((c) => c.id !== stageId), failure];
-  const base = formatFailureReport(file, failure.message, options);
+  const base = formatFailureReport(file, failure.message, options, now);
   const format = run.input?.format;
   return { ...base, ...computeVerdict(checks), checks, evidence: { file, format: format ?? "pades-pdf" } };
 }
 
 /** A report for evidence that could not even be classified: one failed check, FORMAT_FAILURE. */
-function formatFailureReport(file: string, message: string, options: ArchiveOptions): ArchiveReport {
+function formatFailureReport(file: string, message: string, options: ArchiveOptions, now: Date): ArchiveReport {
   const checks = [failed("attachments", "FORMAT_FAILURE", message)];
-  const at = options.at ?? new Date();
+  const at = options.at ?? now;
   return {
     ...computeVerdict(checks),
     validationTime: at.toISOString(),

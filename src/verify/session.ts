@@ -33,6 +33,11 @@ export interface SessionOptions extends Policy {
    * to switch it off. Default: the process's in-memory store.
    */
   replayStore?: ReplayStore | null;
+  /**
+   * Where "now" comes from (the validation time without `at`, augment's time checks): default the system
+   * clock. For tests and replays that say the time they mean; `at` stays the user's way to move the validation time.
+   */
+  clock?: () => Date;
 }
 
 /**
@@ -44,6 +49,7 @@ export const SESSION_OPTION_NAMES: readonly (keyof SessionOptions)[] = [
   "trustStore",
   "byParts",
   "replayStore",
+  "clock",
 ];
 
 export class VerificationSession {
@@ -57,6 +63,8 @@ export class VerificationSession {
     readonly pki: PkiSession,
     /** undefined: the process's in-memory store (ID tokens). */
     readonly replayStore?: ReplayStore | null,
+    /** Where "now" comes from: the one clock of everything verified with this session. */
+    readonly clock: () => Date = systemClock,
   ) {}
 
   /** Drops every cache (decoded certificates, CRLs, OCSP responses, imported keys); trust and options stay. */
@@ -81,8 +89,21 @@ export function sessionWith(o: SessionOptions, caches: PkiCaches): VerificationS
   const limits = resolveLimits(policy.limits);
   const options = archiveOptions(policy);
   const pki = new PkiSession(limits, caches, o.byParts === undefined ? {} : { byParts: o.byParts });
+  if (o.clock !== undefined && typeof o.clock !== "function") throw new SealcheckError("ERR_USAGE", "clock: expected a function returning the current Date");
   const trust = o.trustStore ?? loadTrustStore(policy.trust ?? [], policy.certs ?? [], policy.trustFor ?? {}, pki, policy.trustedLists);
-  return new VerificationSession(policy, limits, trust, options, pki, o.replayStore);
+  return new VerificationSession(policy, limits, trust, options, pki, o.replayStore, o.clock ? checkedClock(o.clock) : systemClock);
+}
+
+/** The system clock: the default "now". */
+const systemClock = (): Date => new Date();
+
+/** A caller's clock, each reading checked: a clock that returns no valid Date is a usage error, never a NaN time. */
+function checkedClock(clock: () => Date): () => Date {
+  return () => {
+    const t = clock();
+    if (!(t instanceof Date) || Number.isNaN(t.getTime())) throw new SealcheckError("ERR_USAGE", "clock: it returned no valid Date");
+    return t;
+  };
 }
 
 /** The options the archive checks read, from a normalised policy (the seal signers' files read). */

@@ -55,6 +55,8 @@ const VALUES = [
 // Issue 36 (long-term validation) added five types, because ArchiveReport.longTerm and ArchiveOptions.cryptoPolicy
 // reach them (TypeDoc refuses a reachable type users cannot name): AlgorithmWeighed, CryptoPolicy, LongTermEntry,
 // LongTermSummary, PolicyKeyType. No value: the crypto policy is given as a file (Policy.cryptoPolicy, --policy).
+// Its part 4 added AugmentOutcome (BatchResult.augmented reaches it) and, on the queue entry, AugmentJob
+// (RunWorkerOptions.augment).
 // Issue 35 part 3 (evidence as a source) added two, because VerifyArchiveOptions.evidence names them: a caller
 // gives bytes ({ name, bytes }) or a reader of its own ({ name, source }, an EvidenceSource).
 const TYPES = [
@@ -64,6 +66,7 @@ const TYPES = [
   "ArchiveOptions",
   "ArchiveReport",
   "ArchiveSpec",
+  "AugmentOutcome",
   "BatchResult",
   "BatchVerifyOptions",
   "BrokerEnvironment",
@@ -170,6 +173,7 @@ const QUEUE_VALUES = [
 ];
 
 const QUEUE_TYPES = [
+  "AugmentJob",
   "EnqueueOptions",
   "EnqueueSummary",
   "HealthCheck",

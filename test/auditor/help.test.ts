@@ -15,6 +15,7 @@ const COMMANDS = [
   ["queue"],
   ["queue", "add"],
   ["queue", "status"],
+  ["queue", "health"],
   ["queue", "results"],
   ["queue", "wait"],
   ["worker"],
@@ -27,6 +28,9 @@ const COMMANDS = [
   ["extract"],
   ["augment"],
   ["completion"],
+  ["dev-token"],
+  ["dev-token", "keys"],
+  ["dev-token", "sign"],
 ];
 
 describe("--help", () => {
@@ -37,6 +41,9 @@ describe("--help", () => {
       const name = cmd.join(" ") || "sealcheck";
       expect(h.code, name).toBe(0);
       for (const line of h.stdout.split("\n")) expect(line.length, `${name}: "${line}"`).toBeLessThanOrEqual(80);
+      const all = runCli([...cmd, "--help-all"], { COLUMNS: "200" });
+      expect(all.code, name).toBe(0);
+      for (const line of all.stdout.split("\n")) expect(line.length, `${name} --help-all: "${line}"`).toBeLessThanOrEqual(80);
       expect(h.stdout, name).toMatch(/\nExamples:\n {2}\$ sealcheck /);
       expect(h.stdout, name).not.toContain("(default: [])");
       expect(h.stdout, name).not.toMatch(/see `Limits:` below/);
@@ -52,6 +59,19 @@ describe("--help", () => {
     }
     // Narrow terminals get the same text, not a wider one.
     expect(help(["verify"], "60").stdout).toBe(help(["verify"], "200").stdout);
+  });
+
+  it("conflicting output flags are refused, not one of them silently ignored", () => {
+    for (const args of [
+      ["verify", "samples/valid/archive.pdf", "--json", "--summary"],
+      ["verify-batch", "samples/valid", "--json", "--format", "csv"],
+      ["queue", "wait", "--queue", "q", "--redis", "redis://127.0.0.1:9", "--json", "--format", "junit"],
+    ]) {
+      const r = runCli(args);
+      expect(r.code, args.join(" ")).toBe(3);
+      expect(r.stdout).toBe("");
+      expect(r.stderr, args.join(" ")).toMatch(/--json.* (cannot be used with|conflict)/);
+    }
   });
 
   it("the limits section exists wherever --limit is offered", () => {

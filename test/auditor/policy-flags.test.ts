@@ -28,7 +28,8 @@ const COMMANDS = [["verify"], ["verify-batch"], ["queue", "add"], ["worker"]];
 
 /** Each policy flag's help entry (its line and the wrapped lines under it) in a command's --help. */
 function entries(cmd: string[]): Map<string, string> {
-  const help = runCli([...cmd, "--help"], { COLUMNS: "200" }).stdout;
+  // --help-all: verify-batch, queue add and worker name the policy's flags in one paragraph of their --help.
+  const help = runCli([...cmd, "--help-all"], { COLUMNS: "200" }).stdout;
   const out = new Map<string, string>();
   const blocks = help.split(/\n(?= {2}-)/);
   for (const flag of POLICY_FLAGS) {

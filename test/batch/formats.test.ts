@@ -146,7 +146,16 @@ describe("verify-batch --format junit|csv", () => {
     expect(csvField('a,"b"')).toBe('"a,""b"""');
     expect(csvField(-3)).toBe("-3");
     const xml = junitXml([
-      { evidence: "a\u0001b", originals: [], indication: null, subIndication: null, exitCode: 3, durationMs: 0, error: "x\u001b[31m", errorCode: "ERR_X" },
+      {
+        evidence: "a\u0001b",
+        originals: [],
+        indication: null,
+        subIndication: null,
+        exitCode: 3,
+        durationMs: 0,
+        error: "x\u001b[31m",
+        errorCode: "ERR_INTERNAL",
+      },
     ]);
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     expect(xml).toContain('tests="1" failures="0" errors="1"');

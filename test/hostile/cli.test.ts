@@ -114,10 +114,12 @@ describe("sealcheck verify-id-token on hostile tokens, with --limit", () => {
     expect(zero.status).toBe(3);
   });
 
-  it("--help lists every limit with its default", () => {
+  it("--help lists the command's limits with their defaults; --help-all says what each bounds", () => {
     const r = spawnSync(process.execPath, [main, "verify-id-token", "--help"], { encoding: "utf8" });
-    expect(r.stdout).toMatch(/maxDecodedStreamBytes\s+67108864/);
     expect(r.stdout).toMatch(/maxJwksKeys\s+100/);
+    expect(r.stdout).not.toMatch(/maxDecodedStreamBytes/);
+    const all = spawnSync(process.execPath, [main, "verify", "--help-all"], { encoding: "utf8" });
+    expect(all.stdout).toMatch(/maxDecodedStreamBytes\s+64M\n\s+largest decoded PDF stream/);
   });
 });
 

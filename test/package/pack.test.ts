@@ -118,6 +118,33 @@ describe("the npm package", () => {
     expect(pkg.exports!["./package.json"]).toBe("./package.json");
   });
 
+  it("builds when packed, never when installed; the Quick start builds before it runs the CLI", () => {
+    // The published package.json: no script npm runs in a user's install (prepare, preinstall, install,
+    // postinstall); the build is prepack's, so `npm pack`/`npm publish` ship a fresh dist/.
+    const packed = tempDir("sealcheck-unpacked-");
+    execFileSync("tar", ["-xzf", tarball, "-C", packed, "--strip-components=1", "package/package.json"]);
+    const scripts = (JSON.parse(readFileSync(join(packed, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    for (const hook of ["prepare", "preinstall", "install", "postinstall", "prepublish"]) expect(Object.keys(scripts)).not.toContain(hook);
+    expect(scripts.prepack).toBe("node scripts/build.mjs");
+    // A fresh clone has no dist/ after `npm ci` (nothing builds it there): the Quick start's first command
+    // builds before `npx sealcheck`, whose bin is dist/cli/main.js.
+    const quick = /## Quick start\n\n```sh\n([^\n]*)\n/.exec(readFileSync("README.md", "utf8"))?.[1];
+    const steps = quick!.split("&&").map((x) => x.trim());
+    expect(steps[0]).toBe("npm ci");
+    expect(steps.indexOf("npm run build")).toBeGreaterThan(0);
+    expect(steps.findIndex((x) => x.startsWith("npx sealcheck "))).toBeGreaterThan(steps.indexOf("npm run build"));
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { bin: Record<string, string>; scripts: Record<string, string> };
+    expect(pkg.bin.sealcheck).toBe("dist/cli/main.js");
+    expect(pkg.scripts.build).toBe("node scripts/build.mjs");
+    // And what it runs works: the built CLI (here the packed one) verifies the Quick start's sample.
+    const args = steps
+      .find((x) => x.startsWith("npx sealcheck "))!
+      .split(/\s+/)
+      .slice(2);
+    const cli = join(project("module", tarball), "node_modules/sealcheck/dist/cli/main.js");
+    expect(execFileSync(process.execPath, [cli, ...args], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } })).toMatch(/^Verdict: TOTAL-PASSED/);
+  });
+
   it("ES module project: the README's examples type-check and run; the library imports its dependencies", () => {
     const dir = project("module", tarball);
     const examples = readmeExamples().filter((e) => !e.includes("require("));

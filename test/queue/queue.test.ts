@@ -1227,7 +1227,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     });
   });
 
-  it("--health-file: the worker's state for probes; queue health says healthy, unhealthy while Redis is down, again healthy, then stale and stopped", async () => {
+  it("--health-file: the worker's state for probes; queue health says healthy, unhealthy while Redis is down, again healthy, then stale, and stopped cleanly after SIGTERM (exit 0)", async () => {
     const own = await startRedis();
     try {
       const q = qname();
@@ -1263,10 +1263,23 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       await new Promise((r) => setTimeout(r, 500));
       expect(read()).toMatchObject({ status: "stopping", running: 1 });
       expect(await w.exited).toBe(0);
+      // Stopped on purpose: said so (not "every verification thread failed"), exit 0 however old the file
+      // gets; --running makes it 1, for a check that the worker must be up.
       expect(read()).toMatchObject({ status: "stopped", processed: 3 });
+      expect(read().reason).toMatch(/^stopped cleanly on SIGTERM/);
       const stopped = runCli(["queue", "health", file, "--json"]);
-      expect(stopped.code).toBe(1);
-      expect(JSON.parse(stopped.stdout)).toMatchObject({ healthy: false, health: { status: "stopped" } });
+      expect(stopped.code).toBe(0);
+      expect(JSON.parse(stopped.stdout)).toMatchObject({ healthy: false, stopped: true, health: { status: "stopped" } });
+      const said = runCli(["queue", "health", file, "--max-age", "0"]);
+      expect(said.code).toBe(0);
+      expect(said.stdout).toMatch(
+        new RegExp(
+          `^stopped: worker \\d+ on queue ${q} stopped cleanly on SIGTERM or close\\(\\): took no new job and finished the running archives \\(at \\S+, 3 done\\)\n$`,
+        ),
+      );
+      const running = runCli(["queue", "health", file, "--running"]);
+      expect(running.code).toBe(1);
+      expect(running.stdout).toMatch(/^stopped: /);
       const none = runCli(["queue", "health", `${file}.missing`]);
       expect(none.code).toBe(1);
       expect(none.stdout).toMatch(/^unhealthy: .*health\.json\.missing: no readable health file \(no such file\)/);
@@ -1321,6 +1334,51 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(r.stderr).toMatch(/not URL-encoded \(write a "%" as %25\)/);
       expect(r.stderr).not.toMatch(/internal error|pa%ss/);
     }
+  });
+
+  it("queue results with nothing to read says what Redis holds (exit 3); a misspelt queue is named as missing, with the queues there", async () => {
+    const q = qname();
+    const common = ["--redis", redis.url, "--queue", q];
+    await enqueueArchives(specs("n1", "n2"), { redis: redis.url, queue: q });
+    // Enqueued, no worker: nothing to read yet, and why.
+    const none = runCli(["queue", "results", ...common]);
+    expect(none.code).toBe(3);
+    expect(none.stdout).toBe("");
+    expect(none.stderr).toMatch(
+      new RegExp(
+        `no result to read on queue ${q}: Redis at redis://127\\.0\\.0\\.1:\\d+/? holds 0 unread results, 1 job waiting, 0 delayed, 0 running, 0 completed, 0 failed; 0 workers connected; start a worker \\(sealcheck worker --queue \\.\\.\\.\\) to verify them \\(exit code 3: no verdict read\\)`,
+      ),
+    );
+    const w = startWorker(redis.url, q);
+    await w.ready;
+    expect(await collect(redis.url, q)).toHaveLength(2);
+    w.proc.kill("SIGTERM");
+    await w.exited;
+    // Read to the end: from the last cursor there is nothing new.
+    const all = runCli(["queue", "results", ...common]);
+    expect(all.code).toBe(0); // the stand-in thread passes them
+    const cursor = /go on with --from (\S+)\)/.exec(all.stderr)![1]!;
+    const after = runCli(["queue", "results", ...common, "--from", cursor]);
+    expect(after.code).toBe(3);
+    expect(after.stderr).toMatch(
+      new RegExp(
+        `no result to read on queue ${q} after cursor ${cursor}: .* holds 2 unread results \\(all at or before that cursor\\), 0 jobs waiting, .*every result there is at or before that cursor`,
+      ),
+    );
+    // A misspelt name: no job, result or worker of it; the queues under the prefix are named.
+    for (const cmd of ["results", "wait"]) {
+      const typo = runCli(["queue", cmd, "--redis", redis.url, "--queue", `${q}x`]);
+      expect(typo.code, typo.stderr).toBe(3);
+      expect(typo.stdout).toBe("");
+      expect(typo.stderr).toMatch(
+        new RegExp(
+          `^sealcheck: queue ${q}x does not exist on redis://127\\.0\\.0\\.1:\\d+/? \\(key prefix bull\\): Redis holds no job, result or worker of it; the queues there are, closest name first, ${q}(, .*)? \\(check the queue name, the key prefix and the Redis database\\)\n$`,
+        ),
+      );
+    }
+    await expect(collect(redis.url, `${q}x`)).rejects.toMatchObject({ code: "ERR_QUEUE_NOT_FOUND" });
+    const otherPrefix = runCli(["queue", "results", ...common, "--prefix", "elsewhere"]);
+    expect(otherPrefix.stderr).toMatch(/\(key prefix elsewhere\): .*no sealcheck queue is there under that prefix/);
   });
 
   it("credentials in the URL's query (?password=, ?username=, which ioredis takes) are never printed: queue status, errors, the worker's health", async () => {
@@ -1389,11 +1447,13 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(r.stderr + r.stdout).not.toMatch(/s3cr/);
     }
     expect(runCli(["queue", "status", "--redis", "http://x", "--queue", "x"]).stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
-    expect(runCli(["queue", "status", "--redis", redis.url, "--queue", "a:b"]).stderr).toMatch(/queue name must be/);
+    expect(runCli(["queue", "status", "--redis", redis.url, "--queue", "a:b"]).stderr).toMatch(/--queue: the name must be/);
     await expect(runWorker({ redis: redis.url, queue: "x", concurrency: 0 })).rejects.toThrow(/concurrency must be a whole number/);
     // 0 would fail a group at its worker's first death, charging each of its archives: a group must be split.
-    await expect(runWorker({ redis: redis.url, queue: "x", maxStalledCount: 0 })).rejects.toThrow(/--max-stalled\) must be a whole number from 1 to 100/);
+    await expect(runWorker({ redis: redis.url, queue: "x", maxStalledCount: 0 })).rejects.toThrow(
+      /^maxStalledCount: the number of stalls allowed must be a whole number from 1 to 100/,
+    );
     const r = runCli(["worker", "--redis", redis.url, "--queue", "x", "--trust", "samples/trust", "--max-stalled", "0"]);
-    expect([r.code, r.stderr]).toEqual([3, expect.stringMatching(/--max-stalled\) must be a whole number from 1 to 100/)]);
+    expect([r.code, r.stderr]).toEqual([3, expect.stringMatching(/--max-stalled: the number of stalls allowed must be a whole number from 1 to 100/)]);
   });
 });

@@ -42,7 +42,7 @@ const env: CheckEnv = {
   pki: session.pki,
   trust: session.trust,
   options: session.options,
-  validationTime: runValidationTime(session.options),
+  validationTime: runValidationTime(session.options, session.clock()),
 };
 const SAMPLE: Record<EvidenceForm, string> = { pades: "samples/valid/archive.pdf", "workflow-token-json": "samples/valid/workflowtoken.json" };
 

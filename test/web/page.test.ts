@@ -287,6 +287,49 @@ describe.skipIf(!HAVE)("the browser page in Chromium", () => {
     expect(shot.length).toBeGreaterThan(1000);
   });
 
+  it("names every control for a screen reader, works with the keyboard alone, and reads in light and dark", async () => {
+    await page.goto(url);
+    await page.click("#tl summary");
+    await page.click("#id-token summary");
+    // Chromium's accessibility tree: every button, text box, check box and combo box has a name.
+    const tree = await page.locator("main").ariaSnapshot();
+    expect(tree).toContain('button "Trusted lists (.xml)"');
+    expect(tree.split("\n").filter((l) => /^\s*- (button|textbox|checkbox|combobox)\s*(\[|:|$)/.test(l))).toEqual([]);
+    // Light and dark follow the system, each with its text well readable (WCAG contrast ratio ≥ 7).
+    const contrast = async () => {
+      const [bg, fg] = (await page.evaluate(`[getComputedStyle(document.body).backgroundColor, getComputedStyle(document.body).color]`)) as string[];
+      const lum = (c: string) => {
+        const [r, g, b] = c
+          .match(/\d+/g)!
+          .slice(0, 3)
+          .map((v) => {
+            const x = Number(v) / 255;
+            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+          });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const [a, b] = [lum(bg!), lum(fg!)].sort((x, y) => y - x);
+      return { bg: lum(bg!), ratio: (a! + 0.05) / (b! + 0.05) };
+    };
+    await page.emulateMedia({ colorScheme: "light" });
+    const light = await contrast();
+    await page.emulateMedia({ colorScheme: "dark" });
+    const dark = await contrast();
+    await page.emulateMedia({ colorScheme: null });
+    expect([light.bg > 0.8, dark.bg < 0.05]).toEqual([true, true]);
+    expect(Math.min(light.ratio, dark.ratio)).toBeGreaterThanOrEqual(7);
+    // The keyboard alone: Tab reaches Verify, Enter runs it, and the verdict takes the focus (read out first).
+    await page.goto(url);
+    await page.setInputFiles("#evidence", "samples/valid/archive.pdf");
+    await page.setInputFiles("#trust", TRUST);
+    let tabs = 0;
+    while ((await page.evaluate("document.activeElement && document.activeElement.id")) !== "verify" && tabs++ < 40) await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("#result:not([hidden])");
+    await page.waitForFunction(`document.activeElement && document.activeElement.id === "verdict-title"`);
+    expect(await page.textContent("#verdict-title")).toMatch(/^Valid/);
+  });
+
   it("uses the anchors bundled at build time, shown with their fingerprints and origin", async () => {
     await page.goto(url);
     const listed = (await page.textContent("#bundled-list")) ?? "";
