@@ -10,17 +10,26 @@
 //   npx tsx scripts/attack-s4/page-drops-revoked-sha3.ts [honest|sha3|sha224]
 // honest: the same answer signed with SHA-256 (what WebCrypto verifies): TOTAL-FAILED / REVOKED in both.
 import * as asn1js from "asn1js";
-import { sign } from "node:crypto";
+import { constants, sign } from "node:crypto";
 import { createOcspResponse } from "../generator/ocsp.js";
 import { dss, pki, sample, save, show, tool, verify, withDss, work } from "../attack36/lib.js";
 import { inPage, showPage } from "./page.js";
 
 const mode = process.argv[2] ?? "sha3";
-const HASHES: Record<string, { hash: string; oid: string; nullParams: boolean }> = {
-  sha3: { hash: "sha3-256", oid: "2.16.840.1.101.3.4.3.14", nullParams: false },
+interface Scheme {
+  hash: string;
+  oid: string;
+  nullParams?: boolean;
+  /** RSASSA-PSS with this hash OID (MGF1 with the same hash, salt of the hash's length). */
+  pss?: { hashOid: string; salt: number };
+}
+const HASHES: Record<string, Scheme> = {
+  sha3: { hash: "sha3-256", oid: "2.16.840.1.101.3.4.3.14" },
   sha224: { hash: "sha224", oid: "1.2.840.113549.1.1.14", nullParams: true },
+  "pss-sha3": { hash: "sha3-256", oid: "1.2.840.113549.1.1.10", pss: { hashOid: "2.16.840.1.101.3.4.2.8", salt: 32 } },
+  "pss-sha224": { hash: "sha224", oid: "1.2.840.113549.1.1.10", pss: { hashOid: "2.16.840.1.101.3.4.2.4", salt: 28 } },
 };
-if (mode !== "honest" && !HASHES[mode]) throw new Error("mode: honest | sha3 | sha224");
+if (mode !== "honest" && !HASHES[mode]) throw new Error(`mode: honest | ${Object.keys(HASHES).join(" | ")}`);
 const P = pki();
 const revoked = createOcspResponse({
   subject: P.seal,
@@ -31,15 +40,36 @@ const revoked = createOcspResponse({
 });
 
 /** The same BasicOCSPResponse (same tbsResponseData) signed by the same key with another hash. */
-function resigned(der: Uint8Array, h: { hash: string; oid: string; nullParams: boolean }): Uint8Array {
+function resigned(der: Uint8Array, h: Scheme): Uint8Array {
   const outer = asn1js.fromBER(der).result as asn1js.Sequence;
   const bytes = (outer.valueBlock.value[1] as asn1js.Constructed).valueBlock.value[0] as asn1js.Sequence;
   const octets = bytes.valueBlock.value[1] as asn1js.OctetString;
   const basic = asn1js.fromBER(octets.valueBlock.valueHexView).result as asn1js.Sequence;
   const [tbs, , , ...rest] = basic.valueBlock.value;
   const tbsDer = new Uint8Array(tbs!.valueBeforeDecodeView);
-  const value = new Uint8Array(sign(h.hash, tbsDer, P.sealRoot.key));
-  const alg = new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: h.oid }), ...(h.nullParams ? [new asn1js.Null()] : [])] });
+  const value = new Uint8Array(
+    h.pss
+      ? sign(h.hash, tbsDer, { key: P.sealRoot.key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: h.pss.salt })
+      : sign(h.hash, tbsDer, P.sealRoot.key),
+  );
+  const hashId = (oid: string) => new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: oid })] });
+  const params = h.pss
+    ? [
+        new asn1js.Sequence({
+          value: [
+            new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 0 }, value: [hashId(h.pss.hashOid)] }),
+            new asn1js.Constructed({
+              idBlock: { tagClass: 3, tagNumber: 1 },
+              value: [new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: "1.2.840.113549.1.1.8" }), hashId(h.pss.hashOid)] })],
+            }),
+            new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 2 }, value: [new asn1js.Integer({ value: h.pss.salt })] }),
+          ],
+        }),
+      ]
+    : h.nullParams
+      ? [new asn1js.Null()]
+      : [];
+  const alg = new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: h.oid }), ...params] });
   const newBasic = new asn1js.Sequence({ value: [asn1js.fromBER(tbsDer).result, alg, new asn1js.BitString({ valueHex: value }), ...rest] });
   const response = new asn1js.Sequence({
     value: [
