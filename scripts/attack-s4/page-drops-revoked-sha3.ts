@@ -7,7 +7,8 @@
 // sha224WithRSAEncryption), in the archive's DSS: CLI TOTAL-FAILED / REVOKED, page TOTAL-PASSED. The seal key was
 // stolen and revoked a week before the seal was made: the page, the one verifier the project offers to people
 // without a terminal, says the evidence is intact and was issued by the trusted broker.
-//   npx tsx scripts/attack-s4/page-drops-revoked-sha3.ts [honest|sha3|sha224]
+//   npx tsx scripts/attack-s4/page-drops-revoked-sha3.ts [honest|sha3|sha224|pss-sha3|pss-sha224]
+// pss-sha3, pss-sha224: RSASSA-PSS with those hashes, which the CLI cannot verify either and calls forged (D1).
 // honest: the same answer signed with SHA-256 (what WebCrypto verifies): TOTAL-FAILED / REVOKED in both.
 import * as asn1js from "asn1js";
 import { constants, sign } from "node:crypto";
