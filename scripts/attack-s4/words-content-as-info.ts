@@ -10,13 +10,18 @@
 // objects by number) and the statement shows four; the same content change beside what LTV tools also write
 // (XMP metadata, /Info /ModDate, the form's /DA, a viewer setting), all in objects numbered below page 1's
 // content (the catalog 2, /Info 3), pushes "page 1's content changed" to "and 1 more change(s)".
-//   npx tsx scripts/attack-s4/words-content-as-info.ts [honest|info|crowd]
+// W1c (`inject`): the words quote names taken from the changed revision: a form field's full name (80
+// characters) and an annotation's subtype (40). The seal's own widget renamed in the same revision puts the
+// attacker's sentence into the reason: with the /Info trick, "The document information … changed after sealing;
+// … the form field "Signature1" was renamed by the archive's PDF/A tool; no visible change; "…"'s appearance
+// changed after sealing". A quote in the name closes the quotation.
+//   npx tsx scripts/attack-s4/words-content-as-info.ts [honest|info|crowd|inject]
 // honest: the same content change alone: "Page 1's content changed after sealing".
 import { dss, sample, save, tool, verify, work } from "../attack36/lib.js";
 import { appendRaw, forgedRent, streamBody, streamData, type RawObject } from "./raw.js";
 
 const mode = process.argv[2] ?? "info";
-if (!["honest", "info", "crowd"].includes(mode)) throw new Error("mode: honest | info | crowd");
+if (!["honest", "info", "crowd", "inject"].includes(mode)) throw new Error("mode: honest | info | crowd | inject");
 const base = sample("valid/archive.pdf");
 // Page 1's content is object 5, the catalog 2, the document information 3 (qpdf --show-pages of the sample).
 const content = streamBody("", forgedRent(streamData(base, 5)));
@@ -34,7 +39,15 @@ if (mode === "crowd") {
   objects.push({ num: 3, body: "<< /CreationDate (D:20251208083635Z) /ModDate (D:20261128090000Z) >>" });
 }
 let trailer = "/Root 2 0 R /Info 3 0 R";
-if (mode === "info") trailer = "/Root 2 0 R /Info 5 0 R";
+if (mode === "info" || mode === "inject") trailer = "/Root 2 0 R /Info 5 0 R";
+if (mode === "inject") {
+  // The seal's widget and field (object 23) as sealed, but for its /T.
+  const name = `Signature1" was renamed by the archive's PDF/A tool; no visible change; "Sig`;
+  objects.push({
+    num: 23,
+    body: `<< /F 132 /FT /Sig /P 6 0 R /Rect [ 0 0 0 0 ] /Subtype /Widget /T (${name.replace(/([()\\])/g, "\\$1")}) /Type /Annot /V 22 0 R >>`,
+  });
+}
 const out = appendRaw(base, objects, trailer);
 const file = save(work(`w1-${mode}`), "archive.pdf", out);
 console.log(`wrote ${file} (${mode})`);
