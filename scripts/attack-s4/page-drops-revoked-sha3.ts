@@ -7,7 +7,7 @@
 // sha224WithRSAEncryption), in the archive's DSS: CLI TOTAL-FAILED / REVOKED, page TOTAL-PASSED. The seal key was
 // stolen and revoked a week before the seal was made: the page, the one verifier the project offers to people
 // without a terminal, says the evidence is intact and was issued by the trusted broker.
-//   npx tsx scripts/attack-s4/page-drops-revoked-sha3.ts [honest|sha3|sha224|pss-sha3|pss-sha224]
+//   npx tsx scripts/attack-s4/page-drops-revoked-sha3.ts [honest|sha3|sha224|pss-sha3|pss-sha224] [seal|tsa]
 // pss-sha3, pss-sha224: RSASSA-PSS with those hashes, which the CLI cannot verify either and calls forged (D1).
 // honest: the same answer signed with SHA-256 (what WebCrypto verifies): TOTAL-FAILED / REVOKED in both.
 import * as asn1js from "asn1js";
@@ -32,10 +32,15 @@ const HASHES: Record<string, Scheme> = {
 };
 if (mode !== "honest" && !HASHES[mode]) throw new Error(`mode: honest | ${Object.keys(HASHES).join(" | ")}`);
 const P = pki();
+// Second argument `tsa`: the same for long-term validation. The TSA's CA answers "TSA revoked 2025-12-01
+// (keyCompromise)", before the signature timestamp (2025-12-08), in the DSS of samples/expired/archive-lta.pdf
+// (seal certificate expired 2026-01-15): without that timestamp no proof of existence holds.
+const tsa = process.argv[3] === "tsa";
+const ca = tsa ? P.tsaRoot : P.sealRoot;
 const revoked = createOcspResponse({
-  subject: P.seal,
-  issuer: P.sealRoot,
-  responder: P.sealRoot,
+  subject: tsa ? P.tsa : P.seal,
+  issuer: ca,
+  responder: ca,
   status: { revokedAt: new Date("2025-12-01T00:00:00Z"), reason: 1 },
   producedAt: new Date("2025-12-09T09:00:00Z"),
 });
@@ -49,9 +54,7 @@ function resigned(der: Uint8Array, h: Scheme): Uint8Array {
   const [tbs, , , ...rest] = basic.valueBlock.value;
   const tbsDer = new Uint8Array(tbs!.valueBeforeDecodeView);
   const value = new Uint8Array(
-    h.pss
-      ? sign(h.hash, tbsDer, { key: P.sealRoot.key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: h.pss.salt })
-      : sign(h.hash, tbsDer, P.sealRoot.key),
+    h.pss ? sign(h.hash, tbsDer, { key: ca.key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: h.pss.salt }) : sign(h.hash, tbsDer, ca.key),
   );
   const hashId = (oid: string) => new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: oid })] });
   const params = h.pss
@@ -89,13 +92,15 @@ function resigned(der: Uint8Array, h: Scheme): Uint8Array {
 }
 
 const ocsp = mode === "honest" ? revoked : resigned(revoked, HASHES[mode]!);
-const dir = work(`b1-${mode}`);
-const file = save(dir, "archive.pdf", withDss(sample("valid/archive.pdf"), { ocsps: [ocsp] }));
+const dir = work(`b1-${mode}${tsa ? "-tsa" : ""}`);
+const file = save(dir, "archive.pdf", withDss(sample(tsa ? "expired/archive-lta.pdf" : "valid/archive.pdf"), { ocsps: [ocsp] }));
 save(dir, "ca-answer.ocsp", ocsp);
-console.log(`wrote ${file}: samples/valid/archive.pdf + a DSS revision with the seal CA's answer "revoked 2025-12-01" (${mode})`);
 console.log(
-  "== openssl ocsp (the CA's answer, verified against the seal root):",
-  tool("openssl", ["ocsp", "-respin", `${dir}/ca-answer.ocsp`, "-VAfile", "samples/pki/sealRoot.pem", "-no_nonce", "-resp_text"])
+  `wrote ${file}: samples/${tsa ? "expired/archive-lta" : "valid/archive"}.pdf + a DSS revision with the ${tsa ? "TSA's" : "seal"} CA's answer "revoked 2025-12-01" (${mode})`,
+);
+console.log(
+  "== openssl ocsp (the CA's answer, verified against that CA):",
+  tool("openssl", ["ocsp", "-respin", `${dir}/ca-answer.ocsp`, "-VAfile", `samples/pki/${tsa ? "tsaRoot" : "sealRoot"}.pem`, "-no_nonce", "-resp_text"])
     .split("\n")
     .filter((l) => /Signature Algorithm|Cert Status|Revocation Time|Response verify/.test(l))
     .map((l) => l.trim())
