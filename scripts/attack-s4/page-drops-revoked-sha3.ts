@@ -7,7 +7,8 @@
 // sha224WithRSAEncryption), in the archive's DSS: CLI TOTAL-FAILED / REVOKED, page TOTAL-PASSED. The seal key was
 // stolen and revoked a week before the seal was made: the page, the one verifier the project offers to people
 // without a terminal, says the evidence is intact and was issued by the trusted broker.
-//   npx tsx scripts/attack-s4/page-drops-revoked-sha3.ts [honest|sha3|sha224|pss-sha3|pss-sha224] [seal|tsa]
+//   npx tsx scripts/attack-s4/page-drops-revoked-sha3.ts [honest|sha3|sha224|sha512-256|pss-sha3|pss-sha224] [seal|tsa]
+// sha512-256: sha512-256WithRSAEncryption, outside the table: the CLI sets it aside too (TOTAL-PASSED).
 // pss-sha3, pss-sha224: RSASSA-PSS with those hashes, which the CLI cannot verify either and calls forged (D1).
 // honest: the same answer signed with SHA-256 (what WebCrypto verifies): TOTAL-FAILED / REVOKED in both.
 import * as asn1js from "asn1js";
@@ -27,6 +28,7 @@ interface Scheme {
 const HASHES: Record<string, Scheme> = {
   sha3: { hash: "sha3-256", oid: "2.16.840.1.101.3.4.3.14" },
   sha224: { hash: "sha224", oid: "1.2.840.113549.1.1.14", nullParams: true },
+  "sha512-256": { hash: "sha512-256", oid: "1.2.840.113549.1.1.16", nullParams: true },
   "pss-sha3": { hash: "sha3-256", oid: "1.2.840.113549.1.1.10", pss: { hashOid: "2.16.840.1.101.3.4.2.8", salt: 32 } },
   "pss-sha224": { hash: "sha224", oid: "1.2.840.113549.1.1.10", pss: { hashOid: "2.16.840.1.101.3.4.2.4", salt: 28 } },
 };
