@@ -23,39 +23,14 @@ import { appendIncrementalUpdate, loadForUpdate } from "../generator/incremental
 import { expiredSeal } from "../generator/lta.js";
 import { createOcspResponse } from "../generator/ocsp.js";
 import { locateSignature, sealPrepared } from "../generator/pdf.js";
-import { generateRsaKey, spkiDer } from "../generator/keys.js";
-import { OIDS } from "../generator/der.js";
-import { extensions, issueCertificate, issued, serialFor } from "../generator/pki.js";
 import { dss, pki, save, show, tool, verify, withDss, work } from "../attack36/lib.js";
+import { secondTsa } from "./units.js";
 
 const honest = process.argv[2] === "honest";
 const P0 = pki();
 const P = { ...P0, seal: expiredSeal(P0) };
 const dir = work("b1");
-// A second time-stamping unit of the same TSA CA (the honest TSA the draft was stamped by).
-const tsa2Key = generateRsaKey(2048);
-const tsa2 = issued(
-  "tsa",
-  issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Sealcheck Test"],
-      [OIDS.commonName, "Sealcheck Test Time-Stamping Unit 2"],
-    ],
-    subjectKey: tsa2Key,
-    issuer: P0.tsaRoot,
-    notBefore: new Date("2023-01-01T00:00:00Z"),
-    notAfter: new Date("2124-01-01T00:00:00Z"),
-    serial: serialFor("tsa-unit-2"),
-    extensions: [
-      extensions.keyUsage("digitalSignature", "nonRepudiation"),
-      extensions.extKeyUsage(true, OIDS.kpTimeStamping),
-      extensions.subjectKeyIdentifier(spkiDer(tsa2Key)),
-      extensions.authorityKeyIdentifier(spkiDer(P0.tsaRoot.key)),
-    ],
-  }),
-  tsa2Key,
-);
+const tsa2 = secondTsa(P0); // Time-Stamping Unit 2 of the same TSA CA: the honest TSA the draft was stamped by
 const early = new Date("2025-12-01T00:00:00Z");
 const base = await sealedBase(P);
 let sealedBytes: Uint8Array;
