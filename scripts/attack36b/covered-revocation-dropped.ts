@@ -7,17 +7,24 @@
 // sealcheck augment, which refuses a revoked seal: EU DSS's extension, pyHanko's ltaupdate) adds the CA's CRL of
 // two days later, which lists the seal as revoked at 08:06, and an archive timestamp over it. The thief then
 // appends one revision whose DSS is the same minus that CRL.
-//   npx tsx scripts/attack36b/covered-revocation-dropped.ts [honest]
+//   npx tsx scripts/attack36b/covered-revocation-dropped.ts [honest|augment|augment-honest]
 // honest: the archive as the archivist left it (the CRL covered by ArchiveTimestamp): TOTAL-FAILED / REVOKED.
 // default: one more LTV-only revision without the CRL: TOTAL-PASSED.
+// augment: the attacked file given to `sealcheck augment` (loopback TSA, the TSA CA's current answer as --ocsp):
+// renewed, a new archive timestamp over a seal revoked before it was made. augment-honest: the archivist's file:
+// refused.
+import { augmentArchive } from "../../src/api/internal.js";
+import { errorMessage } from "../../src/errors.js";
 import { addDocumentTimestamp } from "../generator/attacks.js";
+import { startTsa } from "../generator/servers.js";
 import { buildArchive } from "../generator/archive.js";
 import { createOcspResponse } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
 import { dss, dssItems, pki, save, scopedCrl, show, verify, withDss, work } from "../attack36/lib.js";
 
-const honest = process.argv[2] === "honest";
+const mode = process.argv[2] ?? "attack";
+const honest = mode === "honest" || mode === "augment-honest";
 const P = pki();
 const dir = work("p1b");
 const sealing = TIMELINE.timestampAt; // 2025-12-08T08:36:38Z
@@ -57,4 +64,18 @@ console.log(
   `wrote ${file}: seal revoked ${revokedAt.toISOString()} (keyCompromise), sealed ${sealing.toISOString()}; the CA's CRL of ${later.toISOString()} saying so in a DSS covered by an archive timestamp of ${archivedAt.toISOString()}${honest ? "" : "; a later revision's DSS without it"}`,
 );
 show(honest ? "honest: as archived" : "attack: a later revision drops the covered CRL", verify(file));
-dss(file);
+if (mode.startsWith("augment")) {
+  const tsa = await startTsa(P.tsa);
+  try {
+    const now = createOcspResponse({ subject: P.tsa, issuer: P.tsaRoot, responder: P.tsaRoot, producedAt: new Date(Date.now() - 3600_000) });
+    const r = await augmentArchive({ evidence: file, tsa: tsa.url, trust: ["samples/trust"], ocsp: [now] });
+    console.log(
+      `== augment: ${r.before.indication} ${r.before.padesLevel} -> ${r.after.indication} ${r.after.padesLevel}; new ${r.timestamp.field} at ${r.timestamp.genTime}`,
+    );
+    show("renewed", verify(save(dir, "renewed.pdf", r.bytes)));
+  } catch (e) {
+    console.log(`== augment refused: ${errorMessage(e)}`);
+  } finally {
+    await tsa.close();
+  }
+} else dss(file);
