@@ -17,21 +17,14 @@ function sources(dir: string): string[] {
 }
 
 /**
- * Memo tables of facts derived from an object that does not change once made (a decoded certificate, a loaded
- * trust store and its list anchors): keyed by the object, answers nothing another caller could tell apart.
- * They go when the objects they describe carry those facts themselves (a certificate type of our own, a
- * trust store built by the session).
+ * Memo tables of facts derived from a decoded certificate, which does not change once made: keyed by the
+ * object, they answer nothing another caller could tell apart. A trust store's indexes are no longer here:
+ * the session builds them with the store (indexTrustStore), frozen.
  */
 const MEMO_TABLES: Record<string, string> = {
   "src/pki/certificate.ts derCache": "a decoded certificate's own DER, kept from the decode (pkijs objects have no field for it)",
-  "src/pki/certificate.ts nameKeys": "a distinguished name's comparison key",
   "src/pki/certificate.ts summaries": "a certificate's summary for reports",
-  "src/pki/trust-store.ts bounds": "a trusted-list window's bounds as numbers",
-  "src/pki/trust-store.ts periods": "a trust store's list-anchor periods per role",
-  "src/pki/trust-store.ts bySha256": "a trust store's list anchors by SHA-256",
-  "src/pki/trust-store.ts certKeys": "a certificate's SHA-256",
   "src/pki/ocsp.ts responderIds": "a responder certificate's key hash and name",
-  "src/pki/chain.ts indexes": "an anchor set's index by subject and key identifier",
 };
 
 /** Exported object literals whose declared type makes every field read-only. */

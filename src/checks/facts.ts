@@ -5,7 +5,7 @@ import type * as pkijs from "pkijs";
 import type { Limits } from "../limits.js";
 import type { PkiSession } from "../pki/session.js";
 import type { CompactJws } from "../input/jws.js";
-import type { TrustStore } from "../pki/trust-store.js";
+import type { IndexedTrustStore } from "../pki/trust-store.js";
 import type { ChainResult } from "../pki/chain.js";
 import type { DecodedOcsp } from "../pki/ocsp.js";
 import type { CheckResult, CertificateSummary, ValidationTime } from "../report/types.js";
@@ -58,7 +58,8 @@ export interface CheckEnv {
   readonly limits: Limits;
   /** The verification session's pki half: decodes within `limits` and holds the caches kept between archives. */
   readonly pki: PkiSession;
-  readonly trust: TrustStore;
+  /** The session's trust store, with its indexes. */
+  readonly trust: IndexedTrustStore;
   readonly options: Readonly<ArchiveOptions>;
   /** The validation time of this run: --at, else the clock when the verification started. */
   readonly validationTime: ValidationTime;
