@@ -121,7 +121,15 @@ export interface DigestFacts {
   readonly sealedArchivesAmongOriginals?: readonly string[];
 }
 
-export type ArchiveFacts = Readonly<Partial<EvidenceFacts> & SealFacts & TokenFacts & ClaimsFacts & TokenPathFacts & OcspFacts & DigestFacts>;
+/** What the stages of every evidence form may establish (src/verify/stages.ts: each form's run record). */
+export type CommonFacts = Readonly<Partial<EvidenceFacts> & TokenFacts & ClaimsFacts & TokenPathFacts & OcspFacts & DigestFacts>;
+
+/**
+ * The facts a check may read when they are there, of any form: for a check's parameter type (a Pick of it),
+ * so that one check serves every form and reads a seal's fact as possibly absent. A run's facts are one
+ * record per form (RunFacts in src/verify/stages.ts), and a stage reads only its form's.
+ */
+export type ArchiveFacts = CommonFacts & SealFacts;
 
 /**
  * Facts `F` with `K` there: what a stage reads that needs them (src/verify/stages.ts looks before it runs

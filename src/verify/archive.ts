@@ -409,8 +409,8 @@ async function runPipeline(
     verification: verificationInputs(env, showPersonalData),
     tokenClaimsVerified: checks.some((c) => c.id === "token-signature" && (c.status === "passed" || c.status === "warning")),
     ...buildArchiveSummary(facts, showPersonalData),
-    seal: facts.seal ?? null,
-    pdfSignatures: [...(facts.pdfSignatures ?? [])],
+    seal: facts.form === "pades" ? (facts.seal ?? null) : null,
+    pdfSignatures: facts.form === "pades" ? [...(facts.pdfSignatures ?? [])] : [],
     longTerm: facts.longTerm ?? null,
   };
 }
