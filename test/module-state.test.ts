@@ -17,14 +17,21 @@ function sources(dir: string): string[] {
 }
 
 /**
- * Memo tables of facts derived from a decoded certificate, which does not change once made: keyed by the
- * object, they answer nothing another caller could tell apart. A trust store's indexes are no longer here:
- * the session builds them with the store (indexTrustStore), frozen.
+ * What stays module-level, and why it is not hidden state (ARCHITECTURE.md, "Where state lives"). Hidden state,
+ * as issue 35 meant it, is state whose contents can change an answer (zeros where a block was not read, a
+ * mutable setting, part of a result left in a `let`). The two tables below cannot: each is keyed by a decoded
+ * certificate (an object nothing changes once decoded: pooled certificates stand for their exact bytes), holds
+ * only what that object alone determines, lives and goes with the object (a WeakMap), and answers every caller
+ * alike whether it was filled before or not. Caches that do depend on what was decoded before (pools by DER,
+ * checked signatures, imported keys, responder ids) are the session's (PkiCaches); a trust store's indexes are
+ * built with the store the session holds (indexTrustStore). A certificate record of our own would carry these
+ * two as fields; decoding every certificate of a CMS, OCSP response and DSS through one such decoder is a
+ * change of src/pki for its own step.
  */
 const MEMO_TABLES: Record<string, string> = {
-  "src/pki/certificate.ts derCache": "a decoded certificate's own DER, kept from the decode (pkijs objects have no field for it)",
-  "src/pki/certificate.ts summaries": "a certificate's summary for reports",
-  "src/pki/ocsp.ts responderIds": "a responder certificate's key hash and name",
+  "src/pki/certificate.ts derCache":
+    "a certificate's own bytes, as decoded (pkijs objects have no field for them): provenance, not a memo; clearing it would change thumbprints of certificates not encoded in DER, so it must live exactly as long as the object",
+  "src/pki/certificate.ts summaries": "a certificate's summary for reports, a pure function of its bytes (callers get a copy)",
 };
 
 /** Exported object literals whose declared type makes every field read-only. */
