@@ -9,44 +9,38 @@ import { FORM_PLANS, runStages, stage, type FactNameOf, type FactsOf, type Stage
 import { createSession } from "../../src/verify/session.js";
 import { classifyEvidence } from "../../src/input/evidence-file.js";
 import { wholeSource } from "../../src/input/source.js";
-import { runValidationTime, type CheckEnv } from "../../src/checks/facts.js";
+import { checkEnvOf } from "../helpers/fixtures.js";
 import * as counts from "../../src/checks/counts.js";
 
 describe("fact records per evidence form", () => {
   it("a stage of one form cannot name or read another form's facts (compile-time)", () => {
+    const ofTokenJson = { checks: ["counts"], forms: "workflow-token-json", module: counts } as const;
+    const ofAll = { checks: ["counts"], forms: "all", module: counts } as const;
     const stages = () => [
       stage({
-        checks: ["counts"],
-        forms: "workflow-token-json",
+        ...ofTokenJson,
         // @ts-expect-error a token-JSON run has no seal: its stage cannot need one
         needs: { pades: "no PDF" },
         provides: [],
-        module: counts,
         run: () => ({ checks: [] }),
       }),
       stage({
-        checks: ["counts"],
-        forms: "workflow-token-json",
+        ...ofTokenJson,
         // @ts-expect-error nor use one
         uses: ["sealTimestamp"],
         provides: [],
-        module: counts,
         run: () => ({ checks: [] }),
       }),
       stage({
-        checks: ["counts"],
-        forms: "workflow-token-json",
+        ...ofTokenJson,
         // @ts-expect-error nor provide one
         provides: ["dss"],
-        module: counts,
         run: () => ({ checks: [] }),
       }),
       stage({
-        checks: ["counts"],
-        forms: "workflow-token-json",
+        ...ofTokenJson,
         needs: { claims: "no claims" },
         provides: [],
-        module: counts,
         run: (_env, f) => {
           const claims = f.claims.documents; // its needs are there
           // @ts-expect-error and it cannot read a seal's fact
@@ -55,18 +49,14 @@ describe("fact records per evidence form", () => {
         },
       }),
       stage({
-        checks: ["counts"],
-        forms: "workflow-token-json",
+        ...ofTokenJson,
         provides: [],
-        module: counts,
         // @ts-expect-error nor return one
         run: () => ({ checks: [], facts: { sealVerified: true } }),
       }),
       stage({
-        checks: ["counts"],
-        forms: "all",
+        ...ofAll,
         provides: [],
-        module: counts,
         run: (_env, f) => {
           // @ts-expect-error a stage of every form reads a seal's fact only after asking the form
           const before = f.pades;
@@ -75,12 +65,10 @@ describe("fact records per evidence form", () => {
         },
       }),
       stage({
-        checks: ["counts"],
-        forms: "all",
+        ...ofAll,
         // Needing a seal's fact, it runs on a PAdES run only, and reads it as one.
         needs: { signerCert: "no seal" },
         provides: [],
-        module: counts,
         run: (_env, f) => {
           const form: "pades" = f.form;
           return { checks: [], unused: [form, f.signerCert.subject, f.dss] };
@@ -100,13 +88,7 @@ describe("fact records per evidence form", () => {
 
   it("each form's run record carries its form, and a stage that returns a fact it does not provide is a defect", async () => {
     const session = createSession({ trust: ["samples/trust"], at: "2026-01-15T12:00:00Z" });
-    const env: CheckEnv = {
-      limits: session.limits,
-      pki: session.pki,
-      trust: session.trust,
-      options: session.options,
-      validationTime: runValidationTime(session.options, session.clock()),
-    };
+    const env = checkEnvOf(session);
     const ctxOf = (file: string) => ({
       input: classifyEvidence(file, wholeSource(readFileSync(file)), env.limits),
       originals: async () => null,
