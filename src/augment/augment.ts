@@ -203,11 +203,13 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   const proofs = new DataSet();
   const fetched: string[] = [];
   const missing: string[] = [];
+  // What a delegated OCSP responder without ocsp-nocheck, or a delta CRL's base, is looked up in.
+  const known = { ocsps: [...data.held.ocsps, ...userOcsps], crls: [...data.held.crls, ...userCrls] };
   for (const need of paths.needs) {
     if (exempt(need.cert)) continue;
     const found =
-      (await proofAmong(need, { ocsps: data.held.ocsps, crls: data.held.crls }, responderPool, session)) ??
-      (await proofAmong(need, { ocsps: userOcsps, crls: userCrls }, responderPool, session));
+      (await proofAmong(need, { ocsps: data.held.ocsps, crls: data.held.crls }, responderPool, session, known)) ??
+      (await proofAmong(need, { ocsps: userOcsps, crls: userCrls }, responderPool, session, known));
     if (found) {
       proofs.add(found.kind, found.der);
       continue;
@@ -218,7 +220,10 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
         need.issuer,
         session,
         http,
-        (f) => (f.kind === "ocsps" ? ocspProves(f.der, need, responderPool, session) : crlProves(f.der, need, session)),
+        (f) =>
+          f.kind === "ocsps"
+            ? ocspProves(f.der, need, responderPool, session, { ocsps: [f.der, ...known.ocsps], crls: known.crls })
+            : crlProves(f.der, need, session, known),
         now,
       );
       if (r.found) {

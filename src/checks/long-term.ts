@@ -13,12 +13,11 @@
 // - "protected until": the date the newest proven POE's path or algorithms run out (without one, the seal
 //   certificate's expiry), after which the verdict turns INDETERMINATE unless the archive is renewed.
 import * as pkijs from "pkijs";
-import { errorMessage } from "../errors.js";
 import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlgorithm, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
-import { displayName, sameName } from "../pki/certificate.js";
-import { decodeCrl, judgeCrl } from "../pki/crl.js";
+import { displayName } from "../pki/certificate.js";
 import { hashName, revocationArchival } from "../pki/cms.js";
-import { decodeOcsp, findIssuer, judgeOcsp } from "../pki/ocsp.js";
+import { findIssuer } from "../pki/ocsp.js";
+import { statusAt } from "../pki/revocation.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
@@ -146,89 +145,29 @@ interface RevocationPool {
 }
 
 /**
- * The TSA certificate's status from the revocation data, for a timestamp made at genTime and proven to exist at
- * `poe`, decided from all the authentic items (signed by the CA or its responder, about this certificate), in
- * no order: a revocation at or before `poe` in any of them, whatever its date, decides "revoked" (EN 319 102-1
- * §5.2.6, as EU DSS); otherwise an item issued after genTime (fresh against the POE it must speak for) saying
+ * The TSA's path's status from the revocation data, for a timestamp made at genTime and proven to exist at `poe`:
+ * every certificate on the path but the anchor (EN 319 102-1 §5.2.6; DSS's CACertificate constraints), each by
+ * the one rule of pki/revocation.ts: a revocation at or before `poe` in any authentic item, whatever its date,
+ * decides "revoked"; otherwise an item issued after genTime (fresh against the POE it must speak for) saying
  * "not revoked", or revoked only after `poe`, proves it.
  */
-async function tsaRevocation(
-  env: CheckEnv,
-  c: Candidate,
-  poe: Date,
-  pool: RevocationPool,
-): Promise<{ ok: boolean; text: string; sources: number; revokedBefore?: Date }> {
-  const cert = c.info.signer;
+async function tsaRevocation(env: CheckEnv, c: Candidate, poe: Date, pool: RevocationPool): Promise<{ ok: boolean; text: string }> {
   const certs = [...c.info.chain, ...(c.info.certificates ?? []), ...pool.certs, ...env.trust.intermediates];
-  const issuer = c.info.chain[1] ?? (await findIssuer(env.pki, cert, certs));
-  const skew = env.options.clockSkewSeconds * 1000;
-  const genTime = c.info.genTime.getTime();
-  let stale = 0;
-  let seen = 0;
-  let revoked: { at: Date; text: string } | null = null;
-  let good: string | null = null;
-  const sawRevocation = (at: Date, text: string) => {
-    if (at.getTime() <= poe.getTime() && (!revoked || at.getTime() < revoked.at.getTime())) revoked = { at, text };
-  };
-  for (const der of pool.ocsps) {
-    try {
-      const decoded = decodeOcsp(der, env.pki);
-      const r = await judgeOcsp({
-        session: env.pki,
-        decoded,
-        target: cert,
-        issuer,
-        pool: certs,
-        sealingTime: poe,
-        freshnessWindowSeconds: 0,
-        clockSkewSeconds: env.options.clockSkewSeconds,
-      });
-      if (r.certId.status !== "passed" || !r.single) continue;
-      seen++;
-      if (r.signature.status !== "passed") continue;
-      if (r.single.status === "revoked" && r.single.revocationTime) {
-        const at = new Date(r.single.revocationTime);
-        sawRevocation(at, `the OCSP response of ${r.single.thisUpdate} says it was revoked at ${iso(at)}, before ${iso(poe)}`);
-      }
-      if (new Date(r.single.thisUpdate).getTime() + skew < genTime) {
-        stale++;
-        continue;
-      }
-      if (!good && (r.status.status === "passed" || r.status.status === "warning")) good = `OCSP of ${r.single.thisUpdate}: ${r.single.status}`;
-    } catch (e) {
-      void errorMessage(e); // unreadable: not about this certificate as far as anyone can tell
-    }
+  const path = c.info.chain.length ? c.info.chain : [c.info.signer];
+  const texts: string[] = [];
+  for (let i = 0; i < 1; i++) {
+    const cert = path[i]!;
+    const issuer = path[i + 1] ?? (await findIssuer(env.pki, cert, certs));
+    const s = await statusAt(env.pki, { cert, issuer, at: poe, issuedAfter: c.info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds }, pool);
+    const who = i === 0 ? "" : `its CA "${displayName(cert.subject)}": `;
+    if (!s.ok)
+      return {
+        ok: false,
+        text: `${who}${s.text === "no revocation data for it" ? (i === 0 ? "no revocation data for the TSA certificate" : "no revocation data for it") : s.text}`,
+      };
+    texts.push(`${who}${s.text}`);
   }
-  for (const der of pool.crls) {
-    try {
-      const decoded = decodeCrl(der, env.pki);
-      if (!sameName(decoded.crl.issuer, cert.issuer)) continue;
-      seen++;
-      const thisUpdate = decoded.crl.thisUpdate.value;
-      // Judged at its own thisUpdate: what it lists, and whether it is authentic and covers the certificate.
-      const j = await judgeCrl(env.pki, decoded, cert, issuer, thisUpdate, env.options.clockSkewSeconds);
-      if (j.status === "indeterminate" || (j.status === "failed" && j.subIndication !== "REVOKED")) continue; // no answer
-      const revokedAt = typeof j.details.revocationTime === "string" ? new Date(j.details.revocationTime) : null;
-      if (revokedAt) sawRevocation(revokedAt, `the CRL of ${iso(thisUpdate)} lists it as revoked at ${iso(revokedAt)}`);
-      if (thisUpdate.getTime() + skew < genTime) {
-        stale++;
-        continue;
-      }
-      if (!good) good = `CRL of ${iso(thisUpdate)}: not revoked before ${iso(poe)}`;
-    } catch {
-      /* unreadable: no revocation data */
-    }
-  }
-  const r = revoked as { at: Date; text: string } | null;
-  if (r) return { ok: false, text: r.text, sources: seen, revokedBefore: r.at };
-  if (good) return { ok: true, text: good, sources: seen };
-  if (stale)
-    return {
-      ok: false,
-      text: `the revocation data for it was issued before the timestamp (${stale} item(s)), so it says nothing of the time after`,
-      sources: seen,
-    };
-  return { ok: false, text: "no revocation data for the TSA certificate", sources: seen };
+  return { ok: true, text: texts.join("; ") };
 }
 
 async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, pool: RevocationPool): Promise<Weighed> {

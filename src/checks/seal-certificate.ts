@@ -7,7 +7,8 @@ import { displayName, keyUsages, sameName, summarize } from "../pki/certificate.
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { decodeCrl, judgeCrl } from "../pki/crl.js";
-import { decodeOcsp, findIssuer, judgeOcsp, type Judgement } from "../pki/ocsp.js";
+import { decodeOcsp, findIssuer, type Judgement } from "../pki/ocsp.js";
+import { decodedCrls, judgeOcspWith } from "../pki/revocation.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -108,6 +109,8 @@ async function judge(
   }
   const judgements: { source: string; j: Judgement }[] = [];
   const sealingTime = seal.sealTimestamp ?? at.time;
+  const data = { ocsps: [...archived.ocsps, ...extra.ocsps], crls: [...archived.crls, ...extra.crls] };
+  const crlsOf = decodedCrls(env.pki, data);
   for (const [source, ders] of [
     ["cms-ocsp", archived.ocsps],
     ["dss-ocsp", extra.ocsps],
@@ -115,16 +118,19 @@ async function judge(
     for (const der of ders) {
       try {
         const decoded = decodeOcsp(der, env.pki);
-        const r = await judgeOcsp({
-          session: env.pki,
-          decoded,
-          target: cert,
-          issuer,
-          pool: [...pool, ...anchors],
-          sealingTime,
-          freshnessWindowSeconds: SEAL_REVOCATION_WINDOW_SECONDS,
-          clockSkewSeconds: env.options.clockSkewSeconds,
-        });
+        const r = await judgeOcspWith(
+          {
+            session: env.pki,
+            decoded,
+            target: cert,
+            issuer,
+            pool: [...pool, ...anchors],
+            sealingTime,
+            freshnessWindowSeconds: SEAL_REVOCATION_WINDOW_SECONDS,
+            clockSkewSeconds: env.options.clockSkewSeconds,
+          },
+          data,
+        );
         if (r.certId.status !== "passed") continue; // about another certificate (e.g. the CA's)
         // An authentic "revoked" is a fact whatever the response's date: freshness only decides whether a
         // "good" may speak for the sealing time (EN 319 102-1 §5.2.5; L3/L4 of attack round 36).
@@ -152,7 +158,7 @@ async function judge(
       try {
         const crl = decodeCrl(der, env.pki);
         if (!sameName(crl.crl.issuer, cert.issuer)) continue;
-        judgements.push({ source, j: await judgeCrl(env.pki, crl, cert, issuer, sealingTime, env.options.clockSkewSeconds) });
+        judgements.push({ source, j: await judgeCrl(env.pki, crl, cert, issuer, sealingTime, env.options.clockSkewSeconds, crlsOf) });
       } catch (e) {
         judgements.push({
           source,

@@ -226,7 +226,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
       ocsp: "No decodable OCSP response is in the evidence.",
       tokenCert: "No token certificate could be read, so the OCSP response cannot be related to it.",
     },
-    uses: ["tokenIssuer", "claims", "sealTimestamp"],
+    uses: ["tokenIssuer", "claims", "sealTimestamp", "dss"],
     provides: ["ocspResponder"],
     module: ocsp,
     run: (env, f) => ocsp.checkOcsp(env, f),
