@@ -155,7 +155,7 @@ async function tsaRevocation(env: CheckEnv, c: Candidate, poe: Date, pool: Revoc
   const certs = [...c.info.chain, ...(c.info.certificates ?? []), ...pool.certs, ...env.trust.intermediates];
   const path = c.info.chain.length ? c.info.chain : [c.info.signer];
   const texts: string[] = [];
-  for (let i = 0; i < 1; i++) {
+  for (let i = 0; i === 0 || i < path.length - 1; i++) {
     const cert = path[i]!;
     const issuer = path[i + 1] ?? (await findIssuer(env.pki, cert, certs));
     const s = await statusAt(env.pki, { cert, issuer, at: poe, issuedAfter: c.info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds }, pool);

@@ -8,7 +8,7 @@ import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { decodeCrl, judgeCrl } from "../pki/crl.js";
 import { decodeOcsp, findIssuer, type Judgement } from "../pki/ocsp.js";
-import { decodedCrls, judgeOcspWith } from "../pki/revocation.js";
+import { decodedCrls, judgeOcspWith, pathStatusAt } from "../pki/revocation.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -186,6 +186,30 @@ async function judge(
         : "The evidence holds no revocation information (OCSP or CRL) for the seal certificate.",
       { at, details },
     );
+  }
+  // Every certificate above the seal on its path but the anchor: acceptable revocation data at the sealing time
+  // (EN 319 102-1 §5.2.6; EU DSS's default policy: CACertificate RevocationDataAvailable FAIL), by the one rule.
+  const q = { pool: [...pool, ...anchors], skewSeconds: env.options.clockSkewSeconds };
+  const above = await pathStatusAt(env.pki, chain.path, 1, { ...q, at: sealingTime }, data);
+  if (above.cert && above.status) {
+    const ca = `"${displayName(above.cert.subject)}", a CA on the seal's path`;
+    details.caRevocation = { certificate: summarize(above.cert), status: above.status.text };
+    return above.status.revokedAt
+      ? indeterminate(ID, "REVOKED_CA_NO_POE", `Seal certificate "${displayName(cert.subject)}": ${ca}, was revoked: ${above.status.text}.`, { at, details })
+      : indeterminate(
+          ID,
+          "TRY_LATER",
+          `Seal certificate "${displayName(cert.subject)}": ${ca}, has no acceptable revocation data at the sealing time ${sealingTime.toISOString()} (${above.status.text}).`,
+          { at, details },
+        );
+  }
+  if (chain.path.length > 2) {
+    details.caRevocation = above.texts;
+    // A CA revoked after the sealing time, before the validation time, ends the seal's validity then, as its own.
+    const T = env.validationTime.time;
+    const later = T.getTime() > sealingTime.getTime() ? await pathStatusAt(env.pki, chain.path, 1, { ...q, at: T }, data) : null;
+    const r = later?.status?.revokedAt;
+    if (r && (!out.revokedAt || r.getTime() < out.revokedAt.getTime())) out.revokedAt = r;
   }
   const sources = [...new Set(good.map((g) => g.source))].join(", ");
   const msg = `"${displayName(cert.subject)}" (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).`;

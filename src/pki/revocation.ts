@@ -159,3 +159,38 @@ export async function statusAt(session: PkiSession, q: StatusQuery, data: Revoca
     };
   return { ok: false, text: "no revocation data for it", seen };
 }
+
+/** The first certificate on a path whose status is not shown, and what was found; `ok` when all are shown. */
+export interface PathStatus {
+  readonly ok: boolean;
+  /** The certificate that decided (revoked first, else the first without acceptable data). */
+  readonly cert?: pkijs.Certificate;
+  readonly status?: CertificateStatus;
+  /** One phrase per certificate shown unrevoked. */
+  readonly texts: string[];
+}
+
+/**
+ * Every certificate on `path` (leaf first, anchor last) from index `from` up to the anchor, which is trusted as
+ * configured: each needs acceptable revocation data at the time (EN 319 102-1 §5.2.6; EU DSS's default policy,
+ * CACertificate RevocationDataAvailable and AcceptableRevocationDataFound: FAIL). A revocation decides before a
+ * certificate without data.
+ */
+export async function pathStatusAt(
+  session: PkiSession,
+  path: readonly pkijs.Certificate[],
+  from: number,
+  q: Omit<StatusQuery, "cert" | "issuer">,
+  data: RevocationData,
+): Promise<PathStatus> {
+  const texts: string[] = [];
+  let missing: { cert: pkijs.Certificate; status: CertificateStatus } | null = null;
+  for (let i = from; i < path.length - 1; i++) {
+    const cert = path[i]!;
+    const status = await statusAt(session, { ...q, cert, issuer: path[i + 1]! }, data);
+    if (status.revokedAt) return { ok: false, cert, status, texts };
+    if (!status.ok) missing ??= { cert, status };
+    else texts.push(status.text);
+  }
+  return missing ? { ok: false, ...missing, texts } : { ok: true, texts };
+}

@@ -214,7 +214,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     checks: ["token-certificate"],
     forms: "all",
     needs: { tokenCert: "No token certificate could be read, so no path was built." },
-    uses: ["ocsp", "sealTimestamp", "claims"],
+    uses: ["ocsp", "sealTimestamp", "claims", "dss"],
     provides: ["tokenChain", "tokenIssuer"],
     module: tokenCertificate,
     run: async (env, f) => one(await tokenCertificate.checkTokenCertificate(env, f)),

@@ -2,10 +2,12 @@
 // (its default policy's constraints), RFC 6960 §4.2.2.2.1 and RFC 5280 §5.2.4 / §6.3.3 as the reference:
 // - R1: a delegated OCSP responder (id-kp-OCSPSigning, issued by the CA) without id-pkix-ocsp-nocheck is judged
 //   like any certificate on a path: unrevoked when it signed, from the revocation data the file holds;
+// - I1: every certificate on a path but the anchor needs acceptable revocation data at the time judged (EN 319
+//   102-1 §5.2.6; DSS's default policy: CACertificate RevocationDataAvailable FAIL): the seal's, the token's;
 // - delta CRLs: a delta CRL answers combined with its complete CRL (same issuer and scope, the complete CRL's
 //   number at least the delta's BaseCRLNumber, below the delta's own); alone it gives no answer.
 // Archives built with the generator over the test PKI; every test states its time.
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
@@ -31,10 +33,17 @@ const base = testPki();
 const serialOf = (c: TestPki["seal"]) => new Uint8Array(c.cert.serialNumber.valueBlock.valueHexView);
 const DAY = 86_400_000;
 
-async function verify(pdf: Uint8Array, atTime: string) {
-  const file = join(tempDir("sealcheck-rev-above-"), "archive.pdf");
+async function verify(pdf: Uint8Array, atTime: string, trust?: { anchors: Issued[]; certs?: Issued[] }) {
+  const dir = tempDir("sealcheck-rev-above-");
+  const file = join(dir, "archive.pdf");
   writeFileSync(file, pdf);
-  return verifyArchive({ evidence: file, trust: [trustDirectory()], at: atTime });
+  if (!trust) return verifyArchive({ evidence: file, trust: [trustDirectory()], at: atTime });
+  const write = (name: string, list: Issued[]) => {
+    mkdirSync(join(dir, name));
+    list.forEach((c, i) => writeFileSync(join(dir, name, `${i}.pem`), c.pem));
+    return join(dir, name);
+  };
+  return verifyArchive({ evidence: file, trust: [write("trust", trust.anchors)], certs: trust.certs ? [write("certs", trust.certs)] : [], at: atTime });
 }
 
 /** A delegated OCSP responder of `issuer` (id-kp-OCSPSigning), with or without id-pkix-ocsp-nocheck. */
@@ -193,4 +202,118 @@ describe("delta CRLs are combined with their complete CRL (RFC 5280 §5.2.4, §6
       expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
     });
   }
+});
+
+describe("I1: the CAs above the leaf need revocation data of their own (EN 319 102-1 §5.2.6)", () => {
+  // A root above the seal's issuing CA: "NETS AS Intermediate CA" (the seal CA's name and key) issued by a root
+  // that is the only seal anchor; the CMS carries the seal, the CA and the CA's own data about the seal.
+  const rootKey = base.foreignRoot.key;
+  const rootName: [string, string][] = [
+    [OIDS.country, "DK"],
+    [OIDS.organization, "Nets A/S"],
+    [OIDS.commonName, "Sealcheck Test Nets Root"],
+  ];
+  const root = issued(
+    "sealRoot",
+    issueCertificate({
+      subject: rootName,
+      subjectKey: rootKey,
+      notBefore: at("2020-01-01T00:00:00Z"),
+      notAfter: at("2125-01-01T00:00:00Z"),
+      serial: serialFor("i1-root"),
+      extensions: [extensions.basicConstraints(true), extensions.keyUsage("keyCertSign", "cRLSign"), extensions.subjectKeyIdentifier(spkiDer(rootKey))],
+    }),
+    rootKey,
+  );
+  const ca = issued(
+    "sealRoot",
+    issueCertificate({
+      subject: [
+        [OIDS.country, "DK"],
+        [OIDS.organization, "Nets A/S"],
+        [OIDS.commonName, "NETS AS Intermediate CA"],
+      ],
+      subjectKey: base.sealRoot.key,
+      issuer: root,
+      notBefore: at("2020-01-01T00:00:00Z"),
+      notAfter: at("2125-01-01T00:00:00Z"),
+      serial: serialFor("i1-ca"),
+      extensions: [
+        extensions.basicConstraints(true, 0),
+        extensions.keyUsage("keyCertSign", "cRLSign"),
+        extensions.subjectKeyIdentifier(spkiDer(base.sealRoot.key)),
+        extensions.authorityKeyIdentifier(spkiDer(rootKey)),
+      ],
+    }),
+    base.sealRoot.key,
+  );
+  const pkiI: TestPki = { ...base, sealRoot: ca };
+  const anchors = [root, base.tsaRoot, base.tokenCa, base.tokenRoot];
+  const rootCrl = (revoked?: Date, idp?: { onlyContainsCACerts: true }) =>
+    createCrl({
+      issuer: root,
+      number: 7,
+      thisUpdate: at("2025-12-01T00:00:00Z"),
+      nextUpdate: at("2026-01-01T00:00:00Z"),
+      ...(revoked ? { revoked: [{ serial: serialOf(ca), at: revoked }] } : {}),
+      ...(idp ? { idp } : {}),
+    });
+  const archive = async (crls: Uint8Array[]) => addDss((await buildArchive(pkiI)).pdf, pkiI, "table", { certs: [ca.der, root.der], crls });
+  const T = "2025-12-09T00:00:00Z";
+
+  it("no revocation data for the seal's CA: INDETERMINATE/TRY_LATER naming the CA", async () => {
+    const r = await verify(await archive([]), T, { anchors });
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    const c = check(r, "seal-certificate");
+    expect(c.message).toContain(`"NETS AS Intermediate CA", a CA on the seal's path`);
+  });
+
+  it("control: the root's CRL not listing the CA: TOTAL-PASSED", async () => {
+    expect((await verify(await archive([rootCrl()]), T, { anchors })).indication).toBe("TOTAL-PASSED");
+  });
+
+  it("control: the root's CA-certificates-only CRL (an ARL) covers the CA: TOTAL-PASSED", async () => {
+    expect((await verify(await archive([rootCrl(undefined, { onlyContainsCACerts: true })]), T, { anchors })).indication).toBe("TOTAL-PASSED");
+  });
+
+  it("the root's CRL lists the CA as revoked (keyCompromise) before the sealing time: INDETERMINATE/REVOKED_CA_NO_POE", async () => {
+    const r = await verify(await archive([rootCrl(at("2025-12-02T00:00:00Z"))]), T, { anchors });
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "REVOKED_CA_NO_POE"]);
+    expect(check(r, "seal-certificate").message).toContain("revoked at 2025-12-02T00:00:00Z");
+  });
+
+  it("the CA revoked after the sealing time, before the validation time, no POE before it: not TOTAL-PASSED", async () => {
+    const r = await verify(
+      await archive([
+        rootCrl(),
+        createCrl({
+          issuer: root,
+          number: 8,
+          thisUpdate: at("2026-02-01T00:00:00Z"),
+          nextUpdate: at("2026-03-01T00:00:00Z"),
+          revoked: [{ serial: serialOf(ca), at: at("2026-01-15T00:00:00Z") }],
+        }),
+      ]),
+      "2026-06-01T00:00:00Z",
+      { anchors },
+    );
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "REVOKED_NO_POE"]);
+  });
+
+  describe("the token certificate's path", () => {
+    // The token's issuing CA given as an untrusted certificate, its root as the only token anchor.
+    const trust = { anchors: [base.sealRoot, base.tsaRoot, base.tokenRoot], certs: [base.tokenCa] };
+    const tokenRootCrl = createCrl({ issuer: base.tokenRoot, number: 3, thisUpdate: at("2025-12-01T00:00:00Z"), nextUpdate: at("2026-01-01T00:00:00Z") });
+
+    it("no revocation data for the token's issuing CA: token-certificate INDETERMINATE/TRY_LATER", async () => {
+      const r = await verify(await addDss((await buildArchive(base)).pdf, base, "table"), T, trust);
+      expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+      expect(check(r, "token-certificate").message).toContain("a CA on the token certificate's path");
+    });
+
+    it("control: the token root's CRL in the DSS: TOTAL-PASSED", async () => {
+      const r = await verify(await addDss((await buildArchive(base)).pdf, base, "table", { crls: [tokenRootCrl] }), T, trust);
+      expect(r.indication).toBe("TOTAL-PASSED");
+    });
+  });
 });
