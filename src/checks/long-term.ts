@@ -10,8 +10,10 @@
 //   (past signature validation), else INDETERMINATE/OUT_OF_BOUNDS_NOT_REVOKED (revocation data said "not
 //   revoked") or OUT_OF_BOUNDS_NO_POE, with what the evidence still proves and what would restore it;
 // - the seal's own algorithms are weighed at the earliest proven POE (else the validation time);
-// - "protected until": the date the newest proven POE's path or algorithms run out (without one, the seal
-//   certificate's expiry), after which the verdict turns INDETERMINATE unless the archive is renewed.
+// - "protected until": the date the newest proven POE's path or algorithms run out, only from proven POEs,
+//   after which the verdict turns INDETERMINATE unless the archive is renewed. Without a proven POE there is
+//   none (null): the seal certificate's validity says nothing of a revocation to come, so an archive whose
+//   evidence proves nothing any more is listed to renew, never given a longer horizon for having less.
 import * as pkijs from "pkijs";
 import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlgorithm, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
 import { displayName } from "../pki/certificate.js";
@@ -160,6 +162,7 @@ async function tsaRevocation(env: CheckEnv, c: Candidate, poe: Date, pool: Revoc
     const issuer = path[i + 1] ?? (await findIssuer(env.pki, cert, certs));
     const s = await statusAt(env.pki, { cert, issuer, at: poe, issuedAfter: c.info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds }, pool);
     const who = i === 0 ? "" : `its CA "${displayName(cert.subject)}": `;
+    if (s.statement) return { ok: false, text: `${who}${s.statement.text}, before the proof of existence it needs (${iso(poe)})` };
     if (!s.ok)
       return {
         ok: false,
@@ -285,7 +288,7 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
   // date; seal-certificate failed already when it is at or before the sealing time) ends its validity then.
   const revokedAt = f.sealRevokedAt && f.sealRevokedAt.getTime() <= T.getTime() ? f.sealRevokedAt : null;
   const sealValidAtT = !revokedAt && T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
-  const protectedUntil = newest?.horizon ?? (sealValidAtT ? sealNotAfter : null);
+  const protectedUntil = newest?.horizon ?? null;
   const sigTs = weighed.find((w) => w.entry.kind === "signature-timestamp");
 
   const evidenceProves = sealingTime
