@@ -100,7 +100,9 @@ function setup(): void {
   });
   $("save").addEventListener("click", () => save(last?.html ?? "", "text/html", "sealcheck-statement.html"));
   $("save-json").addEventListener("click", () => save(last?.json ?? "", "application/json", "sealcheck-report.json"));
-  $("print").addEventListener("click", () => $<HTMLIFrameElement>("statement").contentWindow?.print());
+  // The page printed is the statement (its print style, showStatementForPrint): the button and the browser's
+  // own Print give the same pages.
+  $("print").addEventListener("click", () => window.print());
   showBundled();
   refresh();
 }
@@ -208,6 +210,7 @@ function start(request: VerifyRequest | IdTokenRequest): void {
   worker = startWorker();
   last = null;
   $("result").hidden = true;
+  showStatementForPrint("");
   const progress = $<HTMLProgressElement>("progress");
   progress.hidden = false;
   progress.removeAttribute("value");
@@ -269,12 +272,36 @@ function showResult(m: Extract<WorkerMessage, { type: "result" }>, ms: number): 
   $("timing").dataset.evidenceBytes = String(m.evidenceRead?.size ?? "");
   $("timing").dataset.evidenceHeld = String(m.evidenceRead?.held ?? "");
   $<HTMLIFrameElement>("statement").srcdoc = m.html;
+  showStatementForPrint(m.html);
   // An ID token has no statement of its own: its report is the summary above.
   for (const id of ["statement", "statement-title", "save", "print"]) $(id).hidden = !m.html;
   document.body.dataset.verdict = m.indication;
   $("result").hidden = false;
   status(`Verdict: ${plain.title} (${m.indication})`);
   $("verdict-title").focus();
+}
+
+/**
+ * What the page prints: the statement as the CLI's HTML report prints, its body and its own style (A4, page 1 the
+ * statement itself, the details from page 2) in the page's print media, the page's own content hidden there.
+ * An iframe's content is not split across printed pages, so the statement is printed from the page itself. The
+ * HTML is the report renderer's (every value escaped; no script), as the iframe shows it.
+ */
+function showStatementForPrint(html: string): void {
+  const box = $("print-statement");
+  const style = $("print-statement-style");
+  document.body.classList.toggle("has-statement", !!html);
+  if (!html) {
+    box.replaceChildren();
+    style.textContent = "";
+    return;
+  }
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  style.textContent = [...doc.querySelectorAll("style")].map((s) => s.textContent ?? "").join("\n");
+  const main = doc.querySelector("main");
+  box.replaceChildren(...(main ? [...main.childNodes].map((n) => document.importNode(n, true)) : []));
+  // The page's ids stay unique (the statement's verdict is #verdict too): the copy, printed only, has none.
+  for (const el of box.querySelectorAll("[id]")) el.removeAttribute("id");
 }
 
 setup();

@@ -5,9 +5,10 @@
 // not read poisoned (a byte used unread would change a report), and a large archive in the page's own blocks,
 // most of it never held in memory. Skipped, with a message, only where
 // Chromium is not installed.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { runCli } from "../helpers/cli.js";
@@ -19,6 +20,8 @@ import { loadPki } from "../../scripts/generator/index.js";
 
 const CHROMIUM = process.env.SEALCHECK_CHROMIUM ?? "/usr/bin/chromium";
 const HAVE = existsSync(CHROMIUM);
+const PDFTOTEXT = spawnSync("pdftotext", ["-v"]).status === 0 && spawnSync("pdfinfo", ["-v"]).status === 0;
+if (HAVE && !PDFTOTEXT) console.warn("test/web/page.test.ts: the printing test skipped: no pdftotext or pdfinfo (apt-get install poppler-utils)");
 if (!HAVE) console.warn(`test/web/page.test.ts skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set SEALCHECK_CHROMIUM)`);
 
 const TRUST = readdirSync("samples/trust").map((f) => join("samples/trust", f));
@@ -394,6 +397,62 @@ describe.skipIf(!HAVE)("the browser page in Chromium", () => {
     const html = readFileSync((await download.path())!, "utf8");
     expect(html).toContain("<h1>Verification statement</h1>");
     expect(download.suggestedFilename()).toBe("sealcheck-statement.html");
+  });
+
+  // As test/auditor/statement-print.test.ts prints the CLI's statement: the page's print media (its Print button
+  // and the browser's own print give the page printed) to A4 through Chromium's PDF, read back with pdftotext.
+  it.skipIf(!PDFTOTEXT)("prints the statement as the CLI's HTML report prints: page 1 the verdict and the checks that did not pass", async () => {
+    const r = { evidence: "samples/attacks/isa-page-content-replaced.pdf", originals: filesIn("samples/valid/originals"), trust: TRUST };
+    const json = JSON.parse((await inPage(r)).json) as {
+      indication: string;
+      subIndication: string;
+      evidence: { sha256: string };
+      checks: { id: string; status: string }[];
+    };
+    expect([json.indication, json.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+    const dir = mkdtempSync(join(tmpdir(), "sealcheck-web-print-"));
+    const printed = async (file: string) => {
+      await page.emulateMedia({ media: "print" });
+      await page.pdf({ path: join(dir, file), preferCSSPageSize: true, printBackground: true });
+      await page.emulateMedia({ media: null });
+      const text = (p: number) => spawnSync("pdftotext", ["-f", String(p), "-l", String(p), "-layout", join(dir, file), "-"], { encoding: "utf8" }).stdout;
+      const pages = Number(/Pages:\s+(\d+)/.exec(spawnSync("pdfinfo", [join(dir, file)], { encoding: "utf8" }).stdout)?.[1]);
+      return { pages, page1: text(1).replace(/\s+/g, " "), page2: text(2) };
+    };
+    const { pages, page1, page2 } = await printed("page.pdf");
+    expect(page1).toContain("Verification statement");
+    expect(page1).toContain("TOTAL-FAILED / HASH_FAILURE");
+    expect(page1).toContain("Checks that did not pass");
+    const notPassed = json.checks.filter((c) => ["failed", "indeterminate", "warning"].includes(c.status)).map((c) => c.id);
+    expect(notPassed).toContain("seal-modifications");
+    for (const id of notPassed) expect(page1).toContain(id);
+    expect(page1).toContain(json.evidence.sha256);
+    // Only the statement: none of the page's own controls, and the details from page 2 on, as the CLI's.
+    expect(page1).not.toContain("Drop the sealed archive");
+    expect(page1).not.toContain("Save statement");
+    expect(pages).toBeGreaterThan(1);
+    expect(page2.trim()).not.toBe("");
+    // The CLI's statement of the same files, printed the same way, under the names the page has (the files
+    // copied into one folder, the CLI run there): the same first page, as many pages.
+    const files = [r.evidence, ...r.originals, ...r.trust];
+    for (const f of files) copyFileSync(f, join(dir, basename(f)));
+    const cli = spawnSync(
+      process.execPath,
+      [
+        resolve("dist/cli/main.js"),
+        "verify",
+        ...files.map((f) => (r.trust.includes(f) ? ["--trust", basename(f)] : [basename(f)])).flat(),
+        "--report",
+        "cli.html",
+      ],
+      { cwd: dir, encoding: "utf8" },
+    );
+    expect(cli.status, cli.stderr).toBe(1);
+    await page.goto(`file://${join(dir, "cli.html")}`);
+    const fromCli = await printed("cli.pdf");
+    const untimed = (t: string) => t.replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?Z?/g, "(time)");
+    expect(untimed(page1)).toBe(untimed(fromCli.page1));
+    expect(pages).toBe(fromCli.pages);
   });
 
   it("says clearly when a file cannot be verified", async () => {
