@@ -411,10 +411,10 @@ describe.skipIf(!HAVE)("the browser page in Chromium", () => {
     };
     expect([json.indication, json.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
     const dir = mkdtempSync(join(tmpdir(), "sealcheck-web-print-"));
-    const printed = async (file: string) => {
-      await page.emulateMedia({ media: "print" });
-      await page.pdf({ path: join(dir, file), preferCSSPageSize: true, printBackground: true });
-      await page.emulateMedia({ media: null });
+    const printed = async (file: string, on: Page = page) => {
+      await on.emulateMedia({ media: "print" });
+      await on.pdf({ path: join(dir, file), preferCSSPageSize: true, printBackground: true });
+      await on.emulateMedia({ media: null });
       const text = (p: number) => spawnSync("pdftotext", ["-f", String(p), "-l", String(p), "-layout", join(dir, file), "-"], { encoding: "utf8" }).stdout;
       const pages = Number(/Pages:\s+(\d+)/.exec(spawnSync("pdfinfo", [join(dir, file)], { encoding: "utf8" }).stdout)?.[1]);
       return { pages, page1: text(1).replace(/\s+/g, " "), page2: text(2) };
@@ -448,8 +448,11 @@ describe.skipIf(!HAVE)("the browser page in Chromium", () => {
       { cwd: dir, encoding: "utf8" },
     );
     expect(cli.status, cli.stderr).toBe(1);
-    await page.goto(`file://${join(dir, "cli.html")}`);
-    const fromCli = await printed("cli.pdf");
+    // (In a context of its own: the page's, whose requests are recorded, opens nothing but the page.)
+    const other = await browser.newPage();
+    await other.goto(`file://${join(dir, "cli.html")}`);
+    const fromCli = await printed("cli.pdf", other);
+    await other.close();
     const untimed = (t: string) => t.replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?Z?/g, "(time)");
     expect(untimed(page1)).toBe(untimed(fromCli.page1));
     expect(pages).toBe(fromCli.pages);
