@@ -8,7 +8,7 @@ import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { decodeCrl, judgeCrl } from "../pki/crl.js";
 import { decodeOcsp, findIssuer, type Judgement } from "../pki/ocsp.js";
-import { decodedCrls, judgeOcspWith, pathStatusAt } from "../pki/revocation.js";
+import { decodedCrls, judgeOcspWith, pathStatusAt, readRevocation, speaksFor } from "../pki/revocation.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -115,6 +115,22 @@ async function judge(
   const sealingTime = seal.sealTimestamp ?? at.time;
   const data = { ocsps: [...archived.ocsps, ...extra.ocsps], crls: [...archived.crls, ...extra.crls] };
   const crlsOf = decodedCrls(env.pki, data);
+  // The broker's window (produced before the sealing time, at most a week) is its profile's rule for the CMS's
+  // archived data only. An item in a DSS was added later, the B-LT way: by the one revocation rule, an authentic
+  // "not revoked" current at the sealing time or issued after it proves it (EN 319 102-1 §5.2.5, as EU DSS;
+  // attack36b F1). `worst` stands when the rule does not speak for the sealing time.
+  const laterGood = async (source: string, kind: "ocsp" | "crl", der: Uint8Array, worst: Judgement): Promise<Judgement> => {
+    if (!source.startsWith("dss-")) return worst;
+    const { statement: s } = await readRevocation(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], env.options.clockSkewSeconds, data);
+    if (!s || s.revokedAt || !speaksFor(s, sealingTime, env.options.clockSkewSeconds)) return worst;
+    const after = s.thisUpdate.getTime() > sealingTime.getTime();
+    return {
+      status: "passed",
+      subIndication: null,
+      message: `Not revoked at the sealing time ${sealingTime.toISOString()}: the ${s.source} (added in a DSS) ${after ? "was issued after it" : "is current at it"}.`,
+      details: { thisUpdate: s.thisUpdate.toISOString(), nextUpdate: s.nextUpdate?.toISOString(), laterData: true },
+    };
+  };
   for (const [source, ders] of [
     ["cms-ocsp", archived.ocsps],
     ["dss-ocsp", extra.ocsps],
@@ -149,7 +165,7 @@ async function judge(
         const parts = [r.signature, r.status, r.freshness];
         const worst =
           parts.find((p) => p.status === "failed") ?? parts.find((p) => p.status === "indeterminate") ?? parts.find((p) => p.status === "warning") ?? r.status;
-        judgements.push({ source, j: worst });
+        judgements.push({ source, j: worst.status === "indeterminate" ? await laterGood(source, "ocsp", der, worst) : worst });
       } catch (e) {
         judgements.push({
           source,
@@ -171,7 +187,7 @@ async function judge(
           ignored.push({ source, item: `the CRL of ${crl.crl.thisUpdate.value.toISOString()} under "${displayName(crl.crl.issuer)}"`, why: j.message });
           continue;
         }
-        judgements.push({ source, j });
+        judgements.push({ source, j: j.status === "indeterminate" ? await laterGood(source, "crl", der, j) : j });
       } catch (e) {
         judgements.push({
           source,

@@ -198,15 +198,23 @@ export function decodedCrls(session: PkiSession, data: RevocationData): DecodedC
 }
 
 /**
+ * Whether a statement's "not revoked" speaks for `at`: issued at or after `issuedAfter` when given (less the
+ * skew), else current at the time (nextUpdate not passed) or issued after it (a revocation is irreversible).
+ */
+export function speaksFor(s: RevocationStatement, at: Date, skewSeconds: number, issuedAfter?: Date): boolean {
+  const skew = skewSeconds * 1000;
+  const next = s.nextUpdate?.getTime() ?? null;
+  if (issuedAfter !== undefined) return s.thisUpdate.getTime() + skew >= issuedAfter.getTime();
+  return s.thisUpdate.getTime() + skew >= at.getTime() || next === null || next + skew >= at.getTime();
+}
+
+/**
  * The certificate's revocation status at `q.at` from all of `data`, by the rule: the earliest authentic
  * revocation at or before the time decides (revokedBy); otherwise an authentic "not revoked" that speaks for the
  * time proves it: issued at or after `q.issuedAfter` when given (less the skew), else current at the time
  * (nextUpdate not passed) or issued after it.
  */
 export async function statusAt(session: PkiSession, q: StatusQuery, data: RevocationData, depth = 0): Promise<CertificateStatus> {
-  const skew = q.skewSeconds * 1000;
-  const t = q.at.getTime();
-  const since = q.issuedAfter?.getTime();
   let seen = 0;
   const said: RevocationStatement[] = [];
   for (const item of [...data.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...data.crls.map((der) => ({ kind: "crl" as const, der }))]) {
@@ -219,9 +227,7 @@ export async function statusAt(session: PkiSession, q: StatusQuery, data: Revoca
   let stale = 0;
   let good: string | null = null;
   for (const s of said) {
-    const next = s.nextUpdate?.getTime() ?? null;
-    const speaks = since !== undefined ? s.thisUpdate.getTime() + skew >= since : s.thisUpdate.getTime() + skew >= t || next === null || next + skew >= t;
-    if (!speaks) {
+    if (!speaksFor(s, q.at, q.skewSeconds, q.issuedAfter)) {
       stale++;
       continue;
     }
@@ -232,7 +238,7 @@ export async function statusAt(session: PkiSession, q: StatusQuery, data: Revoca
     return {
       ok: false,
       text:
-        since !== undefined
+        q.issuedAfter !== undefined
           ? `the revocation data for it was issued before the timestamp (${stale} item(s)), so it says nothing of the time after`
           : `the revocation data for it is stale at ${iso(q.at)} (${stale} item(s))`,
       seen,

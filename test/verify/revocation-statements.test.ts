@@ -72,3 +72,45 @@ describe("U1: an item that is not the CA's statement says nothing", () => {
     expect(check(r, "seal-certificate").status).toBe("passed");
   });
 });
+
+describe("F1: the broker's window is the CMS's; a DSS 'not revoked' issued after the sealing time proves it", () => {
+  const sealedAt = at("2025-12-08T08:36:38Z");
+  const after = at("2025-12-08T10:06:38Z"); // 1.5 h after sealing
+  const T = "2025-12-09T00:00:00Z";
+  const bare = async (ocsps: Uint8Array[] = []) => (await buildArchive(base, { seal: { revocation: { crls: [], ocsps } } })).pdf;
+
+  it("the CA's OCSP 'good' produced after sealing, in a DSS: TOTAL-PASSED (as EU DSS)", async () => {
+    const ocsp = createOcspResponse({ subject: base.seal, issuer: base.sealRoot, responder: base.sealRoot, producedAt: after });
+    const r = await verify(await withDss(await bare(), { ocsps: [ocsp] }), T);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-PASSED", null]);
+    const c = check(r, "seal-certificate");
+    expect(c.status).toBe("passed");
+    expect(c.message).toContain("Not revoked at the sealing time (dss-ocsp)");
+  });
+
+  it("the CA's CRL issued after sealing, in a DSS: TOTAL-PASSED", async () => {
+    const crl = createCrl({ issuer: base.sealRoot, thisUpdate: after, nextUpdate: at("2025-12-15T10:00:00Z"), number: 4 });
+    const r = await verify(await withDss(await bare(), { crls: [crl] }), T);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-PASSED", null]);
+    expect(check(r, "seal-certificate").status).toBe("passed");
+  });
+
+  it("the same CRL listing the seal revoked before sealing: TOTAL-FAILED / REVOKED (the rule's revocation decides)", async () => {
+    const crl = createCrl({
+      issuer: base.sealRoot,
+      thisUpdate: after,
+      nextUpdate: at("2025-12-15T10:00:00Z"),
+      number: 4,
+      revoked: [{ serial: serialOf(base.seal), at: at("2025-12-08T08:06:00Z") }],
+    });
+    const r = await verify(await withDss(await bare(), { crls: [crl] }), T);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+  });
+
+  it("the same 'good' archived in the CMS is still refused: the broker's profile (produced before sealing)", async () => {
+    const ocsp = createOcspResponse({ subject: base.seal, issuer: base.sealRoot, responder: base.sealRoot, producedAt: after });
+    const r = await verify(await bare([ocsp]), T);
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    expect(check(r, "seal-certificate").message).toContain(`after the sealing time ${sealedAt.toISOString()}`);
+  });
+});
