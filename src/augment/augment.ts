@@ -148,7 +148,8 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
     );
   }
   const store = vs.trust;
-  // One "now" for the whole call: the verifications read the same clock.
+  // One "now" for the whole call: the verifications read the same clock. The TSA exchange alone reads the clock
+  // again, when it happens (requestTimestamp).
   const now = vs.clock();
   const http: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...o.http };
   const userOcsps = readRevocationFiles(o.ocsp ?? [], limits.maxEvidenceBytes);
@@ -301,7 +302,7 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   for (let attempt = 0; attempt < 2 && !stamped; attempt++) {
     const prepared = prepareTimestamp(doc1, reserve);
     const digest = createHash("sha256").update(prepared.bytes.subarray(0, prepared.gap[0])).update(prepared.bytes.subarray(prepared.gap[1])).digest();
-    const stamp = await requestTimestamp(o.tsa, digest, tsaTrust, session, http, now, latestTs, vs.policy.clockSkewSeconds);
+    const stamp = await requestTimestamp(o.tsa, digest, tsaTrust, session, http, () => vs.clock(), latestTs, vs.policy.clockSkewSeconds);
     if (stamp.token.length > reserve) {
       reserve = stamp.token.length + 4096;
       continue;

@@ -82,8 +82,9 @@ function tokenNonce(token: Uint8Array, session: PkiSession): { nonce: string | u
 
 /**
  * Asks the TSA at `url` for a timestamp over `digest` (SHA-256) and verifies the answer. The genTime must lie
- * within the exchange: from `now` (when the request is sent) to `now` plus the time the answer took, each side
- * widened by `skewSeconds` (the policy's clock skew) and the token's accuracy. `notBefore`: nor earlier than
+ * within the exchange, read from `clock` immediately before the request is sent and after the answer came (no
+ * less than the time the answer took, for a clock that stands still), each side widened by `skewSeconds` (the
+ * policy's clock skew) and the token's accuracy (attack36b A2b: never the start of the augment call). `notBefore`: nor earlier than
  * the previous timestamps' times.
  */
 export async function requestTimestamp(
@@ -92,21 +93,22 @@ export async function requestTimestamp(
   trust: TsaTrust,
   session: PkiSession,
   limits: HttpLimits,
-  now: Date,
+  clock: () => Date,
   notBefore?: Date,
   skewSeconds = 60,
 ): Promise<Stamp> {
-  const started = performance.now();
   const nonce = randomBytes(8);
   nonce[0]! &= 0x7f;
   if (nonce[0] === 0) nonce[0] = 1;
+  const now = clock();
+  const started = performance.now();
   const resp = await exchange(url, "the TSA", {
     body: timestampRequest(digest, nonce),
     contentType: "application/timestamp-query",
     accept: ["application/timestamp-reply"],
     limits,
   });
-  const received = new Date(now.getTime() + Math.ceil(performance.now() - started));
+  const received = new Date(Math.max(clock().getTime(), now.getTime() + Math.ceil(performance.now() - started)));
   const token = tokenOf(resp, url);
   const r = await verifyTimestamp(token, () => digest, { anchors: trust.anchors, intermediates: trust.intermediates }, null, session);
   if (r.judgement.status !== "passed" || !r.info)

@@ -65,3 +65,19 @@ describe("augment's now", () => {
     ).rejects.toThrow(/`now` given with a session/);
   });
 });
+
+describe("the TSA window is read at the exchange (attack36b A2b)", () => {
+  it("a clock that moves 30 s a reading: the honest TSA is judged against the time the request is sent, not the call's start", async () => {
+    // Each reading of the session's clock moves it on by 30 s; the TSA answers with the clock's current time.
+    // Anchored at the call's start, its answer would lie minutes after the window; read at the exchange, inside.
+    let t = NOW.getTime();
+    const moving = await startTsa(pki.tsa, { clock: () => new Date(t) });
+    try {
+      const session = createSession({ trust: [trustDirectory()], clock: () => new Date((t += 30_000)) });
+      const r = await augmentArchive({ evidence: "samples/valid/archive.pdf", tsa: moving.url, session, ocsp: [ocspFile] });
+      expect(Date.parse(r.timestamp.genTime)).toBeGreaterThan(NOW.getTime() + 60_000);
+    } finally {
+      await moving.close();
+    }
+  }, 60_000);
+});
