@@ -4,7 +4,7 @@
 // at the validation time, OCSP, originals, counts — each from the facts the stages before it established; then,
 // with --token, the cross-check. The report lists the checks in the registry's order (src/report/check-ids.ts).
 import { internalErrorCheck } from "../report/internal-error.js";
-import { FormatError, SealcheckError, errorMessage } from "../errors.js";
+import { FormatError, SealcheckError, errorMessage, raiseLimit } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { givenSource, isEvidenceSource, wholeSource, type EvidenceSource, type GivenEvidence } from "../input/source.js";
@@ -100,7 +100,9 @@ async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport>
     originalPaths = givenPaths.length ? listOriginals(givenPaths, limits.maxOriginals) : null;
     if (originalPaths && typeof o.evidence === "string") refuseEvidenceAsOriginals(o.evidence, givenPaths, originalPaths);
     if ((originalPaths?.length ?? 0) + inMemory.length > limits.maxOriginals)
-      throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${limits.maxOriginals} original files given (raise the limit with --limit maxOriginals=<n>)`);
+      throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${limits.maxOriginals} original files given (${raiseLimit("maxOriginals")})`, {
+        option: "limits.maxOriginals",
+      });
   } catch (e) {
     listingError = e;
   }

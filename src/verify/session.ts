@@ -129,32 +129,39 @@ function archiveOptions(p: NormalisedPolicy): ArchiveOptions {
 /** The largest policy file read: real ones are a few KiB. */
 const MAX_POLICY_BYTES = 1024 * 1024;
 
-/** A crypto policy file (--policy): one usage error naming the file and what is wrong, never a stack trace. */
+/**
+ * A crypto policy file (the cryptoPolicy option; the CLI's --policy): one usage error naming the option, the
+ * file and what is wrong, never a stack trace.
+ */
 function loadCryptoPolicy(file: string): CryptoPolicy {
+  const option = "cryptoPolicy";
   if (typeof file !== "string" || file === "")
-    throw new SealcheckError("ERR_USAGE", "--policy: expected the path of a policy file (schemas/crypto-policy.schema.json)");
+    throw new SealcheckError("ERR_USAGE", "cryptoPolicy: expected the path of a policy file (schemas/crypto-policy.schema.json)", { option });
   let text: string;
   try {
     text = readRegularFile(file, MAX_POLICY_BYTES, { what: "policy " }).toString("utf8");
   } catch (e) {
     if (e instanceof SealcheckError) throw e;
-    throw new SealcheckError("ERR_USAGE", `--policy ${file}: ${errorMessage(e)}`, { file });
+    throw new SealcheckError("ERR_USAGE", `cryptoPolicy: ${file}: ${errorMessage(e)}`, { file, option });
   }
   try {
     return parseCryptoPolicy(JSON.parse(text));
   } catch (e) {
-    throw new SealcheckError("ERR_USAGE", `--policy ${file}: not a crypto policy (schemas/crypto-policy.schema.json): ${errorMessage(e)}`, { file });
+    throw new SealcheckError("ERR_USAGE", `cryptoPolicy: ${file}: not a crypto policy (schemas/crypto-policy.schema.json): ${errorMessage(e)}`, {
+      file,
+      option,
+    });
   }
 }
 
-/** --seal-signer values: organizationIdentifiers as they are, certificate files as SHA-256 thumbprints. */
+/** sealSigners (--seal-signer) values: organizationIdentifiers as they are, certificate files as SHA-256 thumbprints. */
 export function resolveSealSigners(values: readonly string[]): SealSignerPolicy {
   const organizations: string[] = [];
   const certificates: string[] = [];
   for (const v of values) {
     if (ORGANIZATION_IDENTIFIER_FORM.test(v)) organizations.push(v);
     // Anything else is a certificate file; a missing one is a usage error naming it (exit 3).
-    else certificates.push(...loadCertificates([v], "--seal-signer").map((c) => thumbprint(c, "sha256")));
+    else certificates.push(...loadCertificates([v], "sealSigners").map((c) => thumbprint(c, "sha256")));
   }
   return { organizations, certificates };
 }
