@@ -106,6 +106,19 @@ export interface TrustIndex {
   readonly listsBySha256: ReadonlyMap<string, readonly TimedListAnchor[]>;
   /** Every anchor of the store (general, per role, from lists) by subject and key identifier (validateChain's `index`). */
   readonly anchors: AnchorIndex;
+  /** Per role, the instants where a list period starts or ends, and anchorsFor's answer per interval between them. */
+  readonly periods: Readonly<Record<TrustRole, RolePeriods>>;
+}
+
+/**
+ * The list anchors in force for a role change only where a period starts or ends: `edges` (sorted) are those
+ * instants, made with the store. The answer for the interval before edge i (i = edges.length: after the last)
+ * is kept in `answers` when first asked, by the store itself: a store of thousands of services has thousands
+ * of intervals, so they are not all made up front, and every answer is a function of the frozen store alone.
+ */
+interface RolePeriods {
+  readonly edges: readonly number[];
+  readonly answers: Map<number, readonly pkijs.Certificate[]>;
 }
 
 /**
@@ -146,7 +159,24 @@ export function indexTrustStore(store: TrustStore): IndexedTrustStore {
   );
   const listsBySha256 = new Map<string, readonly TimedListAnchor[]>();
   for (const l of lists) listsBySha256.set(keyOf(l.anchor.cert), [...(listsBySha256.get(keyOf(l.anchor.cert)) ?? []), l]);
-  const index: TrustIndex = Object.freeze({ sha256, base: Object.freeze(base), lists: Object.freeze(lists), listsBySha256, anchors: indexAnchors(all) });
+  const periods = Object.fromEntries(
+    TRUST_ROLES.map((role) => {
+      const edges = new Set<number>();
+      for (const l of lists) for (const w of l.windows) if (w.window.role === role) edges.add(w.from).add(w.to);
+      // An open end, or a time that is none (a window with one is never in force), is no edge.
+      edges.delete(Number.POSITIVE_INFINITY);
+      edges.delete(Number.NaN);
+      return [role, Object.freeze({ edges: Object.freeze([...edges].sort((x, y) => x - y)), answers: new Map() })];
+    }),
+  ) as Record<TrustRole, RolePeriods>;
+  const index: TrustIndex = Object.freeze({
+    sha256,
+    base: Object.freeze(base),
+    lists: Object.freeze(lists),
+    listsBySha256,
+    anchors: indexAnchors(all),
+    periods: Object.freeze(periods),
+  });
   return Object.freeze({
     anchors,
     intermediates: frozen(store.intermediates),
@@ -170,8 +200,21 @@ export function anchorsFor(store: IndexedTrustStore, role: TrustRole, at?: Date)
   const base = store.index.base[role];
   if (!at || store.index.lists.length === 0) return base;
   const t = at.getTime();
-  const listed = store.index.lists.filter((l) => windowAt(l, role, t)).map((l) => l.anchor.cert);
-  return listed.length ? dedupeBy([...base, ...listed], (c) => store.index.sha256.get(c)!) : base;
+  const { edges, answers } = store.index.periods[role];
+  // The interval of t: the number of edges at or before it (binary search).
+  let [lo, hi] = [0, edges.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (edges[mid]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  let answer = answers.get(lo);
+  if (!answer) {
+    const listed = store.index.lists.filter((l) => windowAt(l, role, t)).map((l) => l.anchor.cert);
+    answer = listed.length ? Object.freeze(dedupeBy([...base, ...listed], (c) => store.index.sha256.get(c)!)) : base;
+    answers.set(lo, answer);
+  }
+  return answer;
 }
 
 /**
