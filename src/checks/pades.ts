@@ -16,7 +16,7 @@ import { decodeTokenEvidence } from "./attachments.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "../evidence/broker.js";
 import type { ArchiveFacts, CheckEnv, Established, EvidenceFacts, TokenEvidence, With } from "./facts.js";
 import { checkSealSignature, sealIdentity, signatureInput, type SealCmsFacts, type SealSignatureInput } from "./seal-signature.js";
-import { judgePdfSignatures, type DocumentTimestampFacts, type SealJudgement } from "./pdf-signatures.js";
+import { coversSignature, judgePdfSignatures, type DocumentTimestampFacts, type SealJudgement } from "./pdf-signatures.js";
 import { checkSealTimestamp } from "./seal-timestamp.js";
 import { checkSealCertificate, type ExtraRevocationData, type SealPathFacts } from "./seal-certificate.js";
 import { checkSealModifications } from "./seal-modifications.js";
@@ -119,9 +119,9 @@ function judgeAttachments(
 }
 
 /** Document timestamps (PAdES B-LTA), as judged among every signature: imprint over their revision, TSA, path. */
-function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): { check: CheckResult; count: number } {
+function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): CheckResult {
   const ts = items.filter((i) => i.kind === "documentTimestamp");
-  if (ts.length === 0) return { check: skipped("document-timestamps", "The PDF has no document timestamp (no PAdES B-LTA revision)."), count: 0 };
+  if (ts.length === 0) return skipped("document-timestamps", "The PDF has no document timestamp (no PAdES B-LTA revision).");
   const timestamps = ts.map((i) => ({
     field: i.field,
     byteRange: i.details.byteRange,
@@ -133,18 +133,10 @@ function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): { check:
   }));
   const details = { timestamps };
   const bad = ts.find((i) => i.status === "failed") ?? ts.find((i) => i.status === "indeterminate");
-  if (bad) {
-    return {
-      check: result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details }),
-      count: ts.length,
-    };
-  }
-  return {
-    check: passed("document-timestamps", `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`, {
-      details,
-    }),
-    count: ts.length,
-  };
+  if (bad) return result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details });
+  return passed("document-timestamps", `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`, {
+    details,
+  });
 }
 
 /** ASN.1 values in a certificate at most: real ones have a few hundred, with long extensions a few thousand. */
@@ -390,7 +382,10 @@ export async function pdfSignaturesStage(
       },
       documentTimestamps,
     );
-    ({ check, count } = checkDocumentTimestamps(items));
+    check = checkDocumentTimestamps(items);
+    // The PAdES level counts only the document timestamps whose bytes hold the seal (a timestamp over a revision
+    // before the seal proves those bytes, not the seal: it does not make the seal B-LTA).
+    count = items.filter((i) => i.kind === "documentTimestamp" && coversSignature(i.details.byteRange as number[] | null, seal.byteRange)).length;
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     items = [];
