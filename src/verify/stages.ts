@@ -301,12 +301,9 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   }),
   stage({
     checks: ["long-term"],
-    forms: "all",
+    forms: "pades",
     needs: {
-      pades: (f) =>
-        f.form === "pades" && f.padesMissing
-          ? "There is no readable seal, so no proof of existence to keep."
-          : "The Workflow-token JSON carries no timestamp and cannot carry validation data: nothing proves when the token was made, its checks are judged at the time it claims (iat) or --at, and no proof of existence can be kept for it. Keep the sealed PAdES for long-term validation.",
+      pades: "There is no readable seal, so no proof of existence to keep.",
       signerCert: longTerm.SEAL_NOT_VERIFIED,
     },
     uses: [
@@ -327,6 +324,19 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
       const { check, summary } = await longTerm.checkLongTerm(env, f);
       return { checks: [check], facts: { longTerm: summary } };
     },
+  }),
+  stage({
+    // No proof of existence in this form: the token's state at the validation time decides (attack36 J1).
+    checks: ["long-term"],
+    forms: "workflow-token-json",
+    needs: {
+      tokenCert: "No token certificate could be read, so nothing is judged at the validation time.",
+      tokenChain: "No path was built for the token certificate, so nothing is judged at the validation time.",
+    },
+    uses: ["claims", "tokenIssuer", "ocspResponder", "jws", "ocsp", "evidence"],
+    provides: [],
+    module: longTerm,
+    run: async (env, f) => ({ checks: [await longTerm.checkTokenJsonLongTerm(env, f)] }),
   }),
   stage({
     checks: ["trust-anchors"],

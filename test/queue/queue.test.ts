@@ -1132,7 +1132,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       const dir = tempDir("sealcheck-receipt-cli-");
       for (const name of ["one", "two"]) {
         mkdirSync(join(dir, "arch", name), { recursive: true });
-        cpSync("samples/valid/workflowtoken.json", join(dir, "arch", name, "workflowtoken.json"));
+        // A sealed PAdES: the Workflow-token JSON has no proof of existence and is INDETERMINATE as of now (attack36 J1).
+        cpSync("samples/valid/archive.pdf", join(dir, "arch", name, "archive.pdf"));
         cpSync("samples/valid/originals", join(dir, "arch", name, "originals"), { recursive: true });
       }
       const add = (which: string, receiptFile: string) =>
