@@ -86,7 +86,10 @@ export function listWindowAt(anchor: Omit<ListAnchorData, "der">, role: TrustRol
  */
 export function anchorsFor(store: TrustStore, role: TrustRole, at?: Date): pkijs.Certificate[] {
   const own = store.roleAnchors?.[role];
-  if (!at || !store.listAnchors?.length) return own?.length ? dedupe([...store.anchors, ...own]) : store.anchors;
+  // A TSA's genTime is believed (sealing times, proofs of existence): when anchors for TSAs alone are given
+  // (--trust-tsa, trustFor.tsa), only they (and a trusted list's time-stamping services) vouch for TSAs.
+  const general = role === "tsa" && hasTsaAnchors(store) ? [] : store.anchors;
+  if (!at || !store.listAnchors?.length) return own?.length ? dedupe([...general, ...own]) : general;
   // The list anchors in force change only where a period starts or ends: one answer per interval between them.
   const memo = periodsOf(store, role);
   const t = at.getTime();
@@ -95,10 +98,19 @@ export function anchorsFor(store: TrustStore, role: TrustRole, at?: Date): pkijs
   let r = memo.answers.get(i);
   if (!r) {
     const listed = store.listAnchors.filter((a) => listWindowAt(a, role, at)).map((a) => a.cert);
-    r = own?.length || listed.length ? dedupe([...store.anchors, ...(own ?? []), ...listed]) : store.anchors;
+    r = own?.length || listed.length ? dedupe([...general, ...(own ?? []), ...listed]) : general;
     memo.answers.set(i, r);
   }
   return r;
+}
+
+/**
+ * Whether the user gave anchors for TSAs alone (--trust-tsa, trustFor.tsa). A trusted list's time-stamping
+ * services are not counted: a list names one territory's qualified TSAs, not which of the user's own --trust
+ * anchors may vouch for times (trust-anchors then names a TSA vouched for by one of those).
+ */
+export function hasTsaAnchors(store: TrustStore): boolean {
+  return Boolean(store.roleAnchors?.tsa?.length);
 }
 
 /** Per store and role: the instants where a list period starts or ends (sorted), and anchorsFor's answer per interval. */

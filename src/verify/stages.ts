@@ -295,11 +295,16 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["trust-anchors"],
     forms: "all",
-    uses: ["pades", "dss", "tokenCert", "evidence"],
+    uses: ["pades", "dss", "tokenCert", "evidence", "sealTimestampInfo", "documentTimestamps"],
     provides: [],
     module: trustAnchors,
     run: (env, f) => ({
-      checks: trustAnchors.checkTrustAnchors(env.trust, f, { sealCms: f.pades?.sealInput.contents ?? null, dss: f.dss?.certs ?? [] }),
+      checks: trustAnchors.checkTrustAnchors(
+        env.trust,
+        f,
+        { sealCms: f.pades?.sealInput.contents ?? null, dss: f.dss?.certs ?? [] },
+        { ...(f.sealTimestampInfo ? { seal: f.sealTimestampInfo } : {}), ...(f.documentTimestamps ? { documents: f.documentTimestamps } : {}) },
+      ),
     }),
   }),
 ];
