@@ -6,7 +6,7 @@
 import type * as pkijs from "pkijs";
 import { certificateDer, summarize } from "../pki/certificate.js";
 import { displayName } from "../pki/certificate.js";
-import { hasTsaAnchors, type TrustStore } from "../pki/trust-store.js";
+import { hasTsaAnchors, type IndexedTrustStore } from "../pki/trust-store.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
@@ -23,7 +23,7 @@ interface CarriedCertificates {
 }
 
 /** The anchors the user gave (every role), each once. */
-function givenAnchors(trust: TrustStore): pkijs.Certificate[] {
+function givenAnchors(trust: IndexedTrustStore): pkijs.Certificate[] {
   const all = [...trust.anchors, ...Object.values(trust.roleAnchors ?? {}).flat()];
   const seen = new Set<string>();
   return all.filter((c) => {
@@ -51,7 +51,7 @@ export interface TimestampPaths {
  * --trust-tsa (anchorsFor: then only those vouch for TSAs); a trusted list's time-stamping services do not end
  * what the user's own --trust anchors vouch for, so beside them the remark stays.
  */
-function tsasByGeneralAnchors(trust: TrustStore, ts: TimestampPaths): { tsa: string; timestamp: string; anchor: string; sha256: string }[] {
+function tsasByGeneralAnchors(trust: IndexedTrustStore, ts: TimestampPaths): { tsa: string; timestamp: string; anchor: string; sha256: string }[] {
   if (hasTsaAnchors(trust)) return [];
   const listed = new Set((trust.listAnchors ?? []).filter((a) => a.windows.some((w) => w.role === "tsa")).map((a) => summarize(a.cert).sha256));
   const general = new Set(trust.anchors.map((a) => summarize(a).sha256));
@@ -71,7 +71,7 @@ function tsasByGeneralAnchors(trust: TrustStore, ts: TimestampPaths): { tsa: str
   return out;
 }
 
-export function checkTrustAnchors(trust: TrustStore, f: ArchiveFacts, carried: CarriedCertificates, timestamps: TimestampPaths = {}): CheckResult[] {
+export function checkTrustAnchors(trust: IndexedTrustStore, f: ArchiveFacts, carried: CarriedCertificates, timestamps: TimestampPaths = {}): CheckResult[] {
   const places: { what: string; bytes: Uint8Array }[] = [];
   if (carried.sealCms) places.push({ what: "the seal's CMS", bytes: carried.sealCms });
   for (const c of carried.dss ?? []) places.push({ what: "the PDF's DSS", bytes: certificateDer(c) });
