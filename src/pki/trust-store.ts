@@ -143,9 +143,12 @@ export function indexTrustStore(store: TrustStore): IndexedTrustStore {
   const all = [...anchors, ...Object.values(roleAnchors).flat(), ...(listAnchors ?? []).map((a) => a.cert)];
   const sha256 = new Map(all.map((c) => [c, thumbprint(c, "sha256")]));
   const keyOf = (c: pkijs.Certificate) => sha256.get(c)!;
+  // A TSA's genTime is believed (sealing times, proofs of existence): when anchors for TSAs alone are given
+  // (--trust-tsa, trustFor.tsa), only they (and a trusted list's time-stamping services) vouch for TSAs.
   const base = Object.fromEntries(
     TRUST_ROLES.map((role) => {
       const own = roleAnchors[role];
+      if (role === "tsa" && own?.length) return [role, frozen(dedupeBy(own, keyOf))];
       return [role, own?.length ? frozen(dedupeBy([...anchors, ...own], keyOf)) : anchors];
     }),
   ) as Record<TrustRole, readonly pkijs.Certificate[]>;
@@ -185,6 +188,16 @@ export function indexTrustStore(store: TrustStore): IndexedTrustStore {
     ...(store.trustedLists ? { trustedLists: frozen(store.trustedLists.map((l) => Object.freeze({ ...l }))) } : {}),
     index,
   });
+}
+
+/**
+ * Whether the user gave anchors for TSAs alone (--trust-tsa, trustFor.tsa): then only they vouch for TSAs
+ * (indexTrustStore). A trusted list's time-stamping services are not counted: a list names one territory's
+ * qualified TSAs, not which of the user's own --trust anchors may vouch for times (trust-anchors then names a
+ * TSA vouched for by one of those).
+ */
+export function hasTsaAnchors(store: { readonly roleAnchors?: Readonly<Partial<Record<TrustRole, readonly pkijs.Certificate[]>>> }): boolean {
+  return Boolean(store.roleAnchors?.tsa?.length);
 }
 
 /** The window of a list anchor (its bounds parsed) that lets it vouch for `role` at `t` (ms), if any. */

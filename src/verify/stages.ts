@@ -341,7 +341,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["trust-anchors"],
     forms: "all",
-    uses: ["pades", "dss", "tokenCert", "evidence"],
+    uses: ["pades", "dss", "tokenCert", "evidence", "sealTimestampInfo", "documentTimestamps"],
     provides: [],
     module: trustAnchors,
     run: (env, f) => ({
@@ -349,6 +349,9 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
         env.trust,
         f,
         f.form === "pades" ? { sealCms: f.pades?.sealInput.contents ?? null, dss: f.dss?.certs ?? [] } : { sealCms: null, dss: [] },
+        f.form === "pades"
+          ? { ...(f.sealTimestampInfo ? { seal: f.sealTimestampInfo } : {}), ...(f.documentTimestamps ? { documents: f.documentTimestamps } : {}) }
+          : {},
       ),
     }),
   }),
