@@ -199,7 +199,7 @@ await new RedisReplayStore("redis://127.0.0.1:9").markUsed("iss id", new Date(Da
     // The CLI runs from the install too (bundled, its own worker beside it).
     const cli = execFileSync(process.execPath, [join(dir, "node_modules/sealcheck/dist/cli/main.js"), "--version"], { encoding: "utf8" });
     expect(cli.trim()).toContain(JSON.parse(readFileSync("package.json", "utf8")).version);
-  });
+  }, 180_000); // tsc over a fresh project: ~15 s of CPU, longer when the suite shares the cores
 
   it("with bullmq and ioredis installed, the README's sealcheck/queue examples type-check", () => {
     const dir = project("module", tarball, ["bullmq", "ioredis"]);
@@ -207,7 +207,7 @@ await new RedisReplayStore("redis://127.0.0.1:9").markUsed("iss id", new Date(Da
     expect(examples.length).toBeGreaterThanOrEqual(2);
     examples.forEach((e, i) => writeFileSync(join(dir, `queue-${i}.ts`), `${PRELUDE}${e}\nexport {};\n`));
     execFileSync(process.execPath, [tsc, "-p", "."], { cwd: dir, encoding: "utf8" });
-  });
+  }, 180_000); // tsc over a fresh project: ~15 s of CPU, longer when the suite shares the cores
 
   it("CommonJS project: require() of the package type-checks and runs", () => {
     const dir = project("commonjs", tarball);
@@ -222,7 +222,7 @@ await new RedisReplayStore("redis://127.0.0.1:9").markUsed("iss id", new Date(Da
     // The JSON Schemas are published with the package.
     const schema = execFileSync(process.execPath, ["-p", 'require("sealcheck/schemas/report.schema.json").title'], { cwd: dir, encoding: "utf8" });
     expect(schema.trim()).toBe("sealcheck verification report");
-  });
+  }, 180_000); // tsc over a fresh project: ~15 s of CPU, longer when the suite shares the cores
 
   it("the API reference (TypeDoc, from the TSDoc comments) builds and names every type the public API uses", () => {
     // A warning is a type reachable from the API that users cannot import, or a broken {@link}.
