@@ -9,7 +9,7 @@ import type { Limits } from "../limits.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { givenSource, isEvidenceSource, wholeSource, type EvidenceSource, type GivenEvidence } from "../input/source.js";
 import { hashOriginalBytes, listOriginals, startHashingOriginals, type OriginalBytes, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
-import { TRUST_ROLES, type TrustStore } from "../pki/trust-store.js";
+import { TRUST_ROLES, type IndexedTrustStore, type TrustStore } from "../pki/trust-store.js";
 import { summarize } from "../pki/certificate.js";
 import { failed } from "../report/check.js";
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
@@ -411,8 +411,8 @@ async function runPipeline(
     verification: verificationInputs(env, showPersonalData),
     tokenClaimsVerified: checks.some((c) => c.id === "token-signature" && (c.status === "passed" || c.status === "warning")),
     ...buildArchiveSummary(facts, showPersonalData),
-    seal: facts.seal ?? null,
-    pdfSignatures: [...(facts.pdfSignatures ?? [])],
+    seal: facts.form === "pades" ? (facts.seal ?? null) : null,
+    pdfSignatures: facts.form === "pades" ? [...(facts.pdfSignatures ?? [])] : [],
     longTerm: facts.longTerm ?? null,
   };
 }
@@ -423,7 +423,7 @@ function fileIdentity(source: EvidenceSource): { sha256: string; size: number } 
 }
 
 /** Every anchor the caller gave: those for every role, then each role's own (`roles` set), each certificate once. */
-function anchorsGiven(trust: TrustStore): VerificationInputs["trustAnchors"] {
+function anchorsGiven(trust: IndexedTrustStore): VerificationInputs["trustAnchors"] {
   const out: VerificationInputs["trustAnchors"] = [];
   const bySha = new Map<string, VerificationInputs["trustAnchors"][number]>();
   for (const c of trust.anchors) {
@@ -453,7 +453,7 @@ function verificationInputs({ trust, options, limits }: CheckEnv, showPersonalDa
   const changed = Object.entries(limits).filter(([k, v]) => DEFAULT_LIMITS[k as keyof Limits] !== v);
   return {
     trustAnchors: anchorsGiven(trust),
-    ...(trust.trustedLists ? { trustedLists: trust.trustedLists } : {}),
+    ...(trust.trustedLists ? { trustedLists: trust.trustedLists.map((l) => ({ ...l })) } : {}),
     untrustedCertificates: trust.intermediates.length,
     options: {
       at: options.at ? options.at.toISOString() : null,

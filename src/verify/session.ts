@@ -11,7 +11,7 @@ import { readRegularFile } from "../input/files.js";
 import { parseCryptoPolicy, type CryptoPolicy } from "../pki/algorithms.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { normalisePolicy, pickPolicy, ORGANIZATION_IDENTIFIER_FORM, POLICY_KEYS, type NormalisedPolicy, type Policy } from "../policy.js";
-import { loadCertificates, loadTrustStore, type TrustStore } from "../pki/trust-store.js";
+import { indexTrustStore, loadCertificates, loadTrustStore, type IndexedTrustStore, type TrustStore } from "../pki/trust-store.js";
 import { thumbprint } from "../pki/certificate.js";
 import { PkiCaches } from "../pki/kept.js";
 import { PkiSession } from "../pki/session.js";
@@ -58,7 +58,8 @@ export class VerificationSession {
     /** The policy in its normal form (what batch workers and the queue receive, and the run key hashes). */
     readonly policy: NormalisedPolicy,
     readonly limits: Limits,
-    readonly trust: TrustStore,
+    /** The trust store, frozen, its indexes built once (indexTrustStore). */
+    readonly trust: IndexedTrustStore,
     readonly options: ArchiveOptions,
     readonly pki: PkiSession,
     /** undefined: the process's in-memory store (ID tokens). */
@@ -90,7 +91,7 @@ export function sessionWith(o: SessionOptions, caches: PkiCaches): VerificationS
   const options = archiveOptions(policy);
   const pki = new PkiSession(limits, caches, o.byParts === undefined ? {} : { byParts: o.byParts });
   if (o.clock !== undefined && typeof o.clock !== "function") throw new SealcheckError("ERR_USAGE", "clock: expected a function returning the current Date");
-  const trust = o.trustStore ?? loadTrustStore(policy.trust ?? [], policy.certs ?? [], policy.trustFor ?? {}, pki, policy.trustedLists);
+  const trust = indexTrustStore(o.trustStore ?? loadTrustStore(policy.trust ?? [], policy.certs ?? [], policy.trustFor ?? {}, pki, policy.trustedLists));
   return new VerificationSession(policy, limits, trust, options, pki, o.replayStore, o.clock ? checkedClock(o.clock) : systemClock);
 }
 
