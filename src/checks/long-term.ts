@@ -10,15 +10,16 @@
 //   (past signature validation), else INDETERMINATE/OUT_OF_BOUNDS_NOT_REVOKED (revocation data said "not
 //   revoked") or OUT_OF_BOUNDS_NO_POE, with what the evidence still proves and what would restore it;
 // - the seal's own algorithms are weighed at the earliest proven POE (else the validation time);
-// - "protected until": the date the newest proven POE's path or algorithms run out (without one, the seal
-//   certificate's expiry), after which the verdict turns INDETERMINATE unless the archive is renewed.
+// - "protected until": the date the newest proven POE's path or algorithms run out, only from proven POEs,
+//   after which the verdict turns INDETERMINATE unless the archive is renewed. Without a proven POE there is
+//   none (null): the seal certificate's validity says nothing of a revocation to come, so an archive whose
+//   evidence proves nothing any more is listed to renew, never given a longer horizon for having less.
 import * as pkijs from "pkijs";
-import { errorMessage } from "../errors.js";
 import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlgorithm, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
-import { displayName, sameName } from "../pki/certificate.js";
-import { decodeCrl, judgeCrl } from "../pki/crl.js";
+import { displayName } from "../pki/certificate.js";
 import { hashName, revocationArchival } from "../pki/cms.js";
-import { decodeOcsp, findIssuer, judgeOcsp } from "../pki/ocsp.js";
+import { findIssuer } from "../pki/ocsp.js";
+import { readRevocation, revokedBy, type RevocationStatement } from "../pki/revocation.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
@@ -165,62 +166,23 @@ async function tsaRevocation(
   const genTime = c.info.genTime.getTime();
   let stale = 0;
   let seen = 0;
-  let revoked: { at: Date; text: string } | null = null;
+  const said: RevocationStatement[] = [];
+  for (const item of [...pool.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...pool.crls.map((der) => ({ kind: "crl" as const, der }))]) {
+    const r = await readRevocation(env.pki, item, cert, issuer, certs, env.options.clockSkewSeconds);
+    if (r.about) seen++;
+    if (r.statement) said.push(r.statement);
+  }
+  const revoked = revokedBy(said, poe);
+  if (revoked)
+    return { ok: false, text: `${revoked.text}, before the proof of existence it needs (${iso(poe)})`, sources: seen, revokedBefore: revoked.revokedAt! };
   let good: string | null = null;
-  const sawRevocation = (at: Date, text: string) => {
-    if (at.getTime() <= poe.getTime() && (!revoked || at.getTime() < revoked.at.getTime())) revoked = { at, text };
-  };
-  for (const der of pool.ocsps) {
-    try {
-      const decoded = decodeOcsp(der, env.pki);
-      const r = await judgeOcsp({
-        session: env.pki,
-        decoded,
-        target: cert,
-        issuer,
-        pool: certs,
-        sealingTime: poe,
-        freshnessWindowSeconds: 0,
-        clockSkewSeconds: env.options.clockSkewSeconds,
-      });
-      if (r.certId.status !== "passed" || !r.single) continue;
-      seen++;
-      if (r.signature.status !== "passed") continue;
-      if (r.single.status === "revoked" && r.single.revocationTime) {
-        const at = new Date(r.single.revocationTime);
-        sawRevocation(at, `the OCSP response of ${r.single.thisUpdate} says it was revoked at ${iso(at)}, before ${iso(poe)}`);
-      }
-      if (new Date(r.single.thisUpdate).getTime() + skew < genTime) {
-        stale++;
-        continue;
-      }
-      if (!good && (r.status.status === "passed" || r.status.status === "warning")) good = `OCSP of ${r.single.thisUpdate}: ${r.single.status}`;
-    } catch (e) {
-      void errorMessage(e); // unreadable: not about this certificate as far as anyone can tell
+  for (const s of said) {
+    if (s.thisUpdate.getTime() + skew < genTime) {
+      stale++;
+      continue;
     }
+    good ??= s.kind === "ocsp" ? `${s.source}: ${s.revokedAt ? "revoked" : "good"}` : `${s.source}: not revoked before ${iso(poe)}`;
   }
-  for (const der of pool.crls) {
-    try {
-      const decoded = decodeCrl(der, env.pki);
-      if (!sameName(decoded.crl.issuer, cert.issuer)) continue;
-      seen++;
-      const thisUpdate = decoded.crl.thisUpdate.value;
-      // Judged at its own thisUpdate: what it lists, and whether it is authentic and covers the certificate.
-      const j = await judgeCrl(env.pki, decoded, cert, issuer, thisUpdate, env.options.clockSkewSeconds);
-      if (j.status === "indeterminate" || (j.status === "failed" && j.subIndication !== "REVOKED")) continue; // no answer
-      const revokedAt = typeof j.details.revocationTime === "string" ? new Date(j.details.revocationTime) : null;
-      if (revokedAt) sawRevocation(revokedAt, `the CRL of ${iso(thisUpdate)} lists it as revoked at ${iso(revokedAt)}`);
-      if (thisUpdate.getTime() + skew < genTime) {
-        stale++;
-        continue;
-      }
-      if (!good) good = `CRL of ${iso(thisUpdate)}: not revoked before ${iso(poe)}`;
-    } catch {
-      /* unreadable: no revocation data */
-    }
-  }
-  const r = revoked as { at: Date; text: string } | null;
-  if (r) return { ok: false, text: r.text, sources: seen, revokedBefore: r.at };
   if (good) return { ok: true, text: good, sources: seen };
   if (stale)
     return {
@@ -346,7 +308,7 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
   // date; seal-certificate failed already when it is at or before the sealing time) ends its validity then.
   const revokedAt = f.sealRevokedAt && f.sealRevokedAt.getTime() <= T.getTime() ? f.sealRevokedAt : null;
   const sealValidAtT = !revokedAt && T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
-  const protectedUntil = newest?.horizon ?? (sealValidAtT ? sealNotAfter : null);
+  const protectedUntil = newest?.horizon ?? null;
   const sigTs = weighed.find((w) => w.entry.kind === "signature-timestamp");
 
   const evidenceProves = sealingTime

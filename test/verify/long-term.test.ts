@@ -30,7 +30,6 @@ import defaultPolicy from "../../schemas/crypto-policy.default.json" with { type
 import policySchema from "../../schemas/crypto-policy.schema.json" with { type: "json" };
 
 const at = (iso: string) => new Date(iso);
-const SEAL_EXPIRY = "2026-12-08T08:36:35.000Z"; // sealVariant: a year after iat
 const AFTER_EXPIRIES = "2028-06-01T00:00:00Z"; // after the seal's and the first TSA's certificates expired
 
 /** A TSA certificate of the test TSA root for `key`, valid until `notAfter`. */
@@ -97,11 +96,12 @@ const verify = async (pdf: Uint8Array, atTime: string, extra: { cryptoPolicy?: s
   verifyArchive({ evidence: await write(pdf), trust: [trustDirectory()], at: atTime, ...extra });
 
 describe("long-term validation: proofs of existence", () => {
-  it("B-T before the seal certificate expires: passed, protected until its expiry", async () => {
+  it("B-T before the seal certificate expires: passed, but not protected (no proven proof of existence)", async () => {
     const r = await verify(await bt(), "2026-06-01T00:00:00Z");
     expect(r.indication).toBe("TOTAL-PASSED");
     expect(["passed", "warning"]).toContain(check(r, "long-term").status);
-    expect(r.longTerm?.protectedUntil).toBe(SEAL_EXPIRY.replace(".000Z", "Z"));
+    // attack36 P1: the seal certificate's validity is no protection date (a revocation to come would need a POE).
+    expect(r.longTerm?.protectedUntil).toBeNull();
     // The signature timestamp is not proven (no revocation data for its TSA), and the statement says so.
     expect(r.longTerm?.proofsOfExistence).toMatchObject([{ kind: "signature-timestamp", proven: false, reason: "no revocation data for the TSA certificate" }]);
   });
@@ -262,8 +262,8 @@ describe("protection horizon in batches (issue 36 part 4)", () => {
     const got: Record<string, string | null | undefined> = {};
     for await (const r of verifyMany(specs, { workers: 0, trust: [trustDirectory()], at: "2026-06-01T00:00:00Z" }))
       got[r.evidence.split("/").pop()!] = r.protectedUntil;
-    // B-T: its seal certificate's expiry. B-LTA: the archive timestamp's horizon (its TSA's RSA-2048 key: 2026 by the policy).
-    expect(got).toEqual({ "b-t.pdf": SEAL_EXPIRY.replace(".000Z", "Z"), "b-lta.pdf": "2026-01-01T00:00:00Z" });
+    // B-T: none (no proven POE). B-LTA: the archive timestamp's horizon (its TSA's RSA-2048 key: 2026 by the policy).
+    expect(got).toEqual({ "b-t.pdf": null, "b-lta.pdf": "2026-01-01T00:00:00Z" });
 
     const run = (before: string) =>
       runCli([
@@ -279,11 +279,15 @@ describe("protection horizon in batches (issue 36 part 4)", () => {
         "--json",
       ]);
     const soon = JSON.parse(run("2026-06-01T00:00:00Z").stdout);
-    expect(soon.toRenew).toEqual({
-      before: "2026-06-01T00:00:00.000Z",
-      count: 1,
-      archives: [{ evidence: join(dir, "b-lta.pdf"), protectedUntil: "2026-01-01T00:00:00Z" }],
-    });
+    // The B-T archive has no protection date at all: it is listed to renew whatever the date.
+    expect(soon.toRenew.before).toBe("2026-06-01T00:00:00.000Z");
+    expect(soon.toRenew.count).toBe(2);
+    expect(soon.toRenew.archives).toEqual(
+      expect.arrayContaining([
+        { evidence: join(dir, "b-lta.pdf"), protectedUntil: "2026-01-01T00:00:00Z" },
+        { evidence: join(dir, "b-t.pdf"), protectedUntil: null },
+      ]),
+    );
     const later = JSON.parse(run("2027-01-01T00:00:00Z").stdout);
     expect(later.toRenew.count).toBe(2);
     const bad = run("2027-01-01");
