@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import * as nodeCrypto from "../../src/platform/crypto.js";
 import * as webCryptoTwin from "../../web/platform/crypto.js";
 import * as nodeInflate from "../../src/platform/inflate.js";
+import * as nodeBytes from "../../src/platform/bytes.js";
+import * as webBytes from "../../web/platform/bytes.js";
 import * as webInflate from "../../web/platform/inflate.js";
 
 const data = randomBytes(100_000);
@@ -31,6 +33,47 @@ describe("the platform seam: Node's and the browser's implementations agree", ()
       );
     }
     expect(() => webCryptoTwin.createHash("md5")).toThrow();
+  });
+
+  it("bytes as text: latin1, UTF-16LE, hex both ways, searching and comparing, as Node's Buffer answers", () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const large = new Uint8Array(data.subarray(3, 60_003));
+    // A lone high surrogate, then an odd byte: kept and dropped, as Node decodes them.
+    const odd = Uint8Array.from([0x00, 0xd8, 0x41, 0x00, 0x3e]);
+    for (const b of [new Uint8Array(0), all, large, odd, data.subarray(17, 917)]) {
+      expect(webBytes.latin1(b)).toBe(nodeBytes.latin1(b));
+      for (const [from, to] of [
+        [5, 90],
+        [0, 1],
+        [200, 100],
+        [b.length - 3, b.length + 10],
+      ] as const)
+        expect(webBytes.latin1(b, from, to)).toBe(nodeBytes.latin1(b, from, to));
+      expect(webBytes.utf16le(b)).toBe(nodeBytes.utf16le(b));
+      expect(webBytes.toHex(b)).toBe(nodeBytes.toHex(b));
+      for (const [byte, from] of [
+        [0x3e, 0],
+        [0x00, 7],
+        [0xff, 100],
+        [0x41, b.length + 5],
+      ] as const)
+        expect(webBytes.indexOfByte(b, byte, from)).toBe(nodeBytes.indexOfByte(b, byte, from));
+      expect(webBytes.bytesEqual(b, new Uint8Array(b))).toBe(true);
+      if (b.length) expect(webBytes.bytesEqual(b, b.subarray(1))).toBe(nodeBytes.bytesEqual(b, b.subarray(1)));
+      for (const at of [-1, 0, 3, b.length - 2, b.length]) {
+        const part = b.subarray(3, 7);
+        expect(webBytes.bytesAt(b, at, part)).toBe(nodeBytes.bytesAt(b, at, part));
+      }
+    }
+    const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+    for (const digits of ["", "00ff3A7b", "0g12", "12 34", "abc", "FFFFFFFF", "zz", "0".repeat(100), "éa", "a\u0000"]) {
+      for (const size of [0, 1, 3, 64]) {
+        const [w, n] = [new Uint8Array(size), new Uint8Array(size)];
+        const d = ascii(digits);
+        expect([webBytes.decodeHexInto(w, d, 0, d.length), [...w]], digits).toEqual([nodeBytes.decodeHexInto(n, d, 0, d.length), [...n]]);
+        expect(webBytes.decodeHexInto(w, d, 1, d.length - 1)).toBe(nodeBytes.decodeHexInto(n, d, 1, d.length - 1));
+      }
+    }
   });
 
   it("sha256Hex of bytes held whole (originals given as bytes): WebCrypto's digest as Node's, on a view into a larger buffer too", async () => {
