@@ -84,6 +84,11 @@ export interface StageDescriptor {
   readonly uses: readonly FactName[];
   /** Facts it establishes. */
   readonly provides: readonly FactName[];
+  /**
+   * A check of the seal (attack-s4 S1): its judgements go into `sealJudged`, which the orchestrator keeps for
+   * every such stage, run or skipped: the seal's outcome (its entry in pdfSignatures) is all of them.
+   */
+  readonly judgesSeal: boolean;
   /** The module that decides its checks (the PAdES stages wrap them in src/checks/pades.ts). */
   readonly module: object;
   run(env: CheckEnv, f: Facts, ctx: StageContext): Promise<pades.StageOutput<Facts>> | pades.StageOutput<Facts>;
@@ -100,6 +105,7 @@ function stage<N extends FactName = never, F extends "all" | EvidenceForm = "all
   readonly needs?: { readonly [K in N]: Reason };
   readonly uses?: readonly FactName[];
   readonly provides: readonly FactName[];
+  readonly judgesSeal?: true;
   readonly module: object;
   run(env: CheckEnv, f: Have<N>, ctx: StageContext<InputOf<F>>): Promise<pades.StageOutput<Facts>> | pades.StageOutput<Facts>;
 }): StageDescriptor {
@@ -111,7 +117,8 @@ function stage<N extends FactName = never, F extends "all" | EvidenceForm = "all
     needs: Object.keys(reasons) as FactName[],
     reasons,
     uses: s.uses ?? [],
-    provides: s.provides,
+    provides: s.judgesSeal ? [...s.provides, "sealJudged"] : s.provides,
+    judgesSeal: s.judgesSeal === true,
     module: s.module,
     // Sound by runStages: it runs a stage only with every need there, and a form's stages with its input.
     run: (env, f, ctx) => s.run(env, f as Have<N>, ctx as StageContext<InputOf<F>>),
@@ -138,6 +145,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["seal-signature"],
     forms: "pades",
+    judgesSeal: true,
     provides: ["pades", "padesMissing", "sealVerified", "cms", "signerCert", "sealSignatureJudged", "dss"],
     module: sealSignature,
     run: (env, _f, { input }) => pades.sealSignatureStage(env, input.pdf, input.file),
@@ -145,6 +153,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["seal-timestamp"],
     forms: "pades",
+    judgesSeal: true,
     needs: { pades: NO_PDF, cms: "The seal's CMS could not be read, so its timestamp was not checked." },
     uses: ["sealVerified"],
     provides: ["sealTimestampInfo", "sealTimestamp", "sealTimestampJudged"],
@@ -154,6 +163,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["seal-certificate"],
     forms: "pades",
+    judgesSeal: true,
     needs: {
       pades: NO_PDF,
       signerCert: "No seal certificate was identified, so no path was built.",
@@ -169,6 +179,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["seal-modifications"],
     forms: "pades",
+    judgesSeal: true,
     needs: { pades: NO_PDF },
     provides: ["analysis"],
     module: sealModifications,
@@ -178,7 +189,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     checks: ["document-timestamps"],
     forms: "pades",
     needs: { pades: NO_PDF, analysis: NO_PDF },
-    uses: ["sealTimestamp", "sealTimestampInfo", "signerCert", "sealPath", "dss", "sealSignatureJudged", "sealTimestampJudged", "sealCertificateJudged"],
+    uses: ["sealTimestamp", "sealTimestampInfo", "signerCert", "sealPath", "dss", "sealJudged"],
     provides: ["pdfSignatures", "documentTimestamps", "seal"],
     module: pades,
     run: (env, f, { input }) => pades.pdfSignaturesStage(env, input.pdf, f),
@@ -372,6 +383,11 @@ export interface StageRun {
  * run: its checks are written skipped here, with its sentence for that need and the need's name in details.
  * Then the checks of other forms, skipped. Returns the facts established.
  */
+/** The seal's judgements so far, with a seal stage's checks added (in the order the stages run). */
+function sealJudgedWith(facts: Facts, checks: readonly CheckResult[]): NonNullable<Facts["sealJudged"]> {
+  return Object.freeze({ ...facts.sealJudged, ...Object.fromEntries(checks.map((c) => [c.id, pades.judged(c)])) });
+}
+
 export async function runStages(plan: FormPlan, env: CheckEnv, ctx: StageContext, run: StageRun): Promise<Facts> {
   let facts: Facts = Object.freeze({});
   for (const s of plan.stages) {
@@ -380,7 +396,9 @@ export async function runStages(plan: FormPlan, env: CheckEnv, ctx: StageContext
     if (missing !== undefined) {
       const reason = s.reasons[missing]!;
       const message = typeof reason === "string" ? reason : reason(facts);
-      run.checks.push(...s.checks.map((id) => skipped(id, message, { details: { needs: missing } })));
+      const checks = s.checks.map((id) => skipped(id, message, { details: { needs: missing } }));
+      run.checks.push(...checks);
+      if (s.judgesSeal) facts = Object.freeze({ ...facts, sealJudged: sealJudgedWith(facts, checks) });
       continue;
     }
     const out = await s.run(env, facts, ctx);
@@ -388,7 +406,7 @@ export async function runStages(plan: FormPlan, env: CheckEnv, ctx: StageContext
     const stray = out.checks.find((c) => !(s.checks as readonly string[]).includes(c.id));
     if (stray) throw new Error(`the stage of ${s.checks.join(", ") || s.blame} returned a ${stray.id} check`);
     run.checks.push(...out.checks);
-    facts = Object.freeze({ ...facts, ...out.facts });
+    facts = Object.freeze({ ...facts, ...out.facts, ...(s.judgesSeal ? { sealJudged: sealJudgedWith(facts, out.checks) } : {}) });
   }
   for (const { id, reason } of plan.skipped) run.checks.push(skipped(id, reason));
   return facts;
