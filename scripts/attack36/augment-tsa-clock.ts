@@ -6,6 +6,7 @@
 //   npx tsx scripts/attack36/augment-tsa-clock.ts [honest]
 // honest: a TSA with a true clock: the same archive gets a POE of today (after the seal's expiry).
 import { augmentArchive } from "../../src/api/internal.js";
+import { errorMessage } from "../../src/errors.js";
 import { createOcspResponse } from "../generator/ocsp.js";
 import { startTsa } from "../generator/servers.js";
 import { pki, sample, save, show, verify, work } from "./lib.js";
@@ -29,6 +30,9 @@ try {
     `== augment at ${asked.toISOString()}: ${r.before.indication} ${r.before.padesLevel} -> ${r.after.indication} ${r.after.padesLevel}; ${r.timestamp.field} genTime ${r.timestamp.genTime}`,
   );
   show(honest ? "honest TSA clock" : "TSA clock 330 days behind", verify(save(dir, "archive-lta.pdf", r.bytes)));
+} catch (e) {
+  // Since the A2 fix: a genTime outside the request/response exchange is refused, the archive untouched.
+  console.log(`== augment refused: ${errorMessage(e)}`);
 } finally {
   await tsa.close();
 }

@@ -17,6 +17,7 @@ import { findSignatures, parsePdf, readDss, walkPages, type PdfDocument, type Pd
 import { type PdfDict, type PdfObject, type PdfRef, rawGet } from "../input/pdf/objects.js";
 import { certificateDer } from "../pki/certificate.js";
 import { decodeOcsp } from "../pki/ocsp.js";
+import { revokedBy } from "../pki/revocation.js";
 import { anchorsFor, type TrustStore } from "../pki/trust-store.js";
 import type { ArchiveReport } from "../report/archive-report.js";
 import { pickPolicy, type Policy } from "../policy.js";
@@ -25,7 +26,7 @@ import { SESSION_OPTION_NAMES, createSession, type VerificationSession } from ".
 import { fetchRevocation } from "./fetch.js";
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./http.js";
 import { requestTimestamp, type Stamp } from "./tsa.js";
-import { archiveData, buildPaths, certificatesOf, crlProves, describe, exempt, ocspProves, proofAmong, DataSet } from "./validation-data.js";
+import { archiveData, buildPaths, certificatesOf, crlProves, describe, exempt, ocspProves, proofAmong, statementsAbout, DataSet } from "./validation-data.js";
 import { NumberAllocator, appendUpdate, arr, assertAppendable, dict, int, name, ref, withEntry, type NewObject } from "./writer.js";
 
 /**
@@ -203,24 +204,60 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   const proofs = new DataSet();
   const fetched: string[] = [];
   const missing: string[] = [];
+  // What a delegated OCSP responder without ocsp-nocheck, or a delta CRL's base, is looked up in.
+  const known = { ocsps: [...data.held.ocsps, ...userOcsps], crls: [...data.held.crls, ...userCrls] };
+  // Until when each certificate must have stayed unrevoked: a timestamp's TSA until the next timestamp's time
+  // (the POE it gets; the new archive timestamp's, now, for the latest); the seal's and the token's until the
+  // sealing time (after it, the signature timestamp proves the seal existed before the revocation).
+  const timeline = [times.seal, ...times.docs.values()].sort((a, b) => a.getTime() - b.getTime());
+  const mustHoldUntil = (need: (typeof paths.needs)[number]): Date =>
+    need.issuedAfter ? (timeline.find((t) => t.getTime() > need.issuedAfter!.getTime()) ?? now) : need.at;
+  const revokedStop = (need: (typeof paths.needs)[number], why: string) =>
+    fail(
+      file,
+      `${describe(need.cert)} (on the path of ${need.for.join(", ")}) is revoked: ${why}. An archive timestamp from it, or over it, proves nothing; nothing was written`,
+    );
   for (const need of paths.needs) {
     if (exempt(need.cert)) continue;
+    // An authentic "revoked", wherever it comes from and whatever its date, stops the renewal (attack36 A1).
+    const said = await statementsAbout(
+      [
+        ...[...data.held.ocsps, ...userOcsps].map((der) => ({ kind: "ocsps" as const, der })),
+        ...[...data.held.crls, ...userCrls].map((der) => ({ kind: "crls" as const, der })),
+      ],
+      need,
+      responderPool,
+      session,
+      known,
+    );
+    const stop = revokedBy(said, mustHoldUntil(need));
+    if (stop) throw revokedStop(need, stop.text);
     const found =
-      (await proofAmong(need, { ocsps: data.held.ocsps, crls: data.held.crls }, responderPool, session)) ??
-      (await proofAmong(need, { ocsps: userOcsps, crls: userCrls }, responderPool, session));
+      (await proofAmong(need, { ocsps: data.held.ocsps, crls: data.held.crls }, responderPool, session, known)) ??
+      (await proofAmong(need, { ocsps: userOcsps, crls: userCrls }, responderPool, session, known));
     if (found) {
       proofs.add(found.kind, found.der);
       continue;
     }
     if (o.fetchRevocation) {
+      let revoked: string | null = null;
       const r = await fetchRevocation(
         need.cert,
         need.issuer,
         session,
         http,
-        (f) => (f.kind === "ocsps" ? ocspProves(f.der, need, responderPool, session) : crlProves(f.der, need, session)),
+        async (f) => {
+          const hit = revoked ? null : revokedBy(await statementsAbout([f], need, responderPool, session, known), mustHoldUntil(need));
+          if (hit) revoked = `${hit.text} (${f.url})`;
+          if (revoked) return "another answer says it is revoked";
+          return f.kind === "ocsps"
+            ? ocspProves(f.der, need, responderPool, session, { ocsps: [f.der, ...known.ocsps], crls: known.crls })
+            : crlProves(f.der, need, session, known);
+        },
         now,
       );
+      // A "revoked" from the certificate's own responder is a stop, not a reason to try its CRL next.
+      if (revoked) throw revokedStop(need, revoked);
       if (r.found) {
         proofs.add(r.found.kind, r.found.der);
         fetched.push(r.found.url);
@@ -264,7 +301,7 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   for (let attempt = 0; attempt < 2 && !stamped; attempt++) {
     const prepared = prepareTimestamp(doc1, reserve);
     const digest = createHash("sha256").update(prepared.bytes.subarray(0, prepared.gap[0])).update(prepared.bytes.subarray(prepared.gap[1])).digest();
-    const stamp = await requestTimestamp(o.tsa, digest, tsaTrust, session, http, now, latestTs);
+    const stamp = await requestTimestamp(o.tsa, digest, tsaTrust, session, http, now, latestTs, vs.policy.clockSkewSeconds);
     if (stamp.token.length > reserve) {
       reserve = stamp.token.length + 4096;
       continue;
@@ -319,6 +356,18 @@ function judgeResult(before: ArchiveReport, after: ArchiveReport, field: string)
   const ts = after.pdfSignatures.find((s) => s.field === field);
   if (!ts || ts.kind !== "documentTimestamp" || ts.status !== "passed") problems.push(`the new document timestamp: ${ts?.message ?? "not found"}`);
   if (after.seal?.padesLevel !== "B-LTA") problems.push(`the result is ${after.seal?.padesLevel ?? "no PAdES level"}, not B-LTA`);
+  // The proofs, re-checked as long-term validation reads them: every timestamp before the new one must now be a
+  // proven proof of existence (the data augment added speaks for it: issued after its time, not revoked), and
+  // the result must have a protection date. Otherwise the renewal renewed nothing.
+  const lt = after.longTerm;
+  if (!lt) problems.push("long-term validation did not run on the result");
+  else {
+    for (const p of lt.proofsOfExistence) {
+      if (p.field === field || p.proven) continue;
+      problems.push(`the ${p.kind}${p.field ? ` ${p.field}` : ""} of ${p.genTime} is still no proof of existence: ${p.reason ?? "not proven"}`);
+    }
+    if (!lt.protectedUntil) problems.push("the result has no protection date (no proof of existence holds)");
+  }
   return problems;
 }
 

@@ -1,7 +1,9 @@
 // An RFC 3161 client: a TimeStampReq over a SHA-256 digest with a random nonce and certReq, POSTed as
 // application/timestamp-query; the answer must be granted, carry a token whose TSTInfo has our imprint and our
 // nonce, signed by a TSA certificate (critical id-kp-timeStamping) with a path to a trust anchor for
-// timestamps at its genTime, and a genTime that is not in the future. Only then is the token used.
+// timestamps at its genTime, and a genTime within the exchange: not before the request was sent nor after the
+// answer came, each widened by the allowed clock skew and the TSTInfo's accuracy (a TSA whose clock is wrong, or
+// a key answering for a TSA that is not at that time, gives no proof of existence). Only then is the token used.
 import { randomBytes } from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
@@ -65,18 +67,24 @@ function tokenOf(resp: Uint8Array, url: string): Uint8Array {
   return resp.slice(t.start, t.end);
 }
 
-/** The nonce in the token's TSTInfo, as hex (undefined when there is none). */
-function tokenNonce(token: Uint8Array, session: PkiSession): string | undefined {
+/** The nonce in the token's TSTInfo, as hex (undefined when there is none), and its accuracy in ms (0 when none). */
+function tokenNonce(token: Uint8Array, session: PkiSession): { nonce: string | undefined; accuracyMs: number } {
   const d = decodeSignedData(token, "the timestamp token", session);
   const e = d.signedData.encapContentInfo.eContent;
-  if (!e) return undefined;
+  if (!e) return { nonce: undefined, accuracyMs: 0 };
   const tst = new pkijs.TSTInfo({ schema: asn1js.fromBER(new Uint8Array(e.getValue())).result });
-  return tst.nonce ? toHex(tst.nonce.valueBlock.valueHexView).replace(/^(00)+(?=..)/, "") : undefined;
+  const a = tst.accuracy;
+  return {
+    nonce: tst.nonce ? toHex(tst.nonce.valueBlock.valueHexView).replace(/^(00)+(?=..)/, "") : undefined,
+    accuracyMs: a ? (a.seconds ?? 0) * 1000 + (a.millis ?? 0) + Math.ceil((a.micros ?? 0) / 1000) : 0,
+  };
 }
 
 /**
- * Asks the TSA at `url` for a timestamp over `digest` (SHA-256) and verifies the answer. `notBefore`: the
- * genTime may not be earlier (the previous timestamps' times); `now`: nor later than now plus five minutes.
+ * Asks the TSA at `url` for a timestamp over `digest` (SHA-256) and verifies the answer. The genTime must lie
+ * within the exchange: from `now` (when the request is sent) to `now` plus the time the answer took, each side
+ * widened by `skewSeconds` (the policy's clock skew) and the token's accuracy. `notBefore`: nor earlier than
+ * the previous timestamps' times.
  */
 export async function requestTimestamp(
   url: string,
@@ -86,7 +94,9 @@ export async function requestTimestamp(
   limits: HttpLimits,
   now: Date,
   notBefore?: Date,
+  skewSeconds = 60,
 ): Promise<Stamp> {
+  const started = performance.now();
   const nonce = randomBytes(8);
   nonce[0]! &= 0x7f;
   if (nonce[0] === 0) nonce[0] = 1;
@@ -96,6 +106,7 @@ export async function requestTimestamp(
     accept: ["application/timestamp-reply"],
     limits,
   });
+  const received = new Date(now.getTime() + Math.ceil(performance.now() - started));
   const token = tokenOf(resp, url);
   const r = await verifyTimestamp(token, () => digest, { anchors: trust.anchors, intermediates: trust.intermediates }, null, session);
   if (r.judgement.status !== "passed" || !r.info)
@@ -103,8 +114,9 @@ export async function requestTimestamp(
   if (r.info.imprintAlgorithm !== "sha256")
     throw new SealcheckError("ERR_NETWORK", `the TSA ${url} answered with a ${r.info.imprintAlgorithm} imprint, not the SHA-256 asked for`);
   let got: string | undefined;
+  let accuracy = 0;
   try {
-    got = tokenNonce(token, session);
+    ({ nonce: got, accuracyMs: accuracy } = tokenNonce(token, session));
   } catch (e) {
     throw new SealcheckError("ERR_NETWORK", `the TSA ${url} sent a token whose TSTInfo cannot be read (${errorMessage(e)})`);
   }
@@ -115,8 +127,15 @@ export async function requestTimestamp(
     );
   }
   const g = r.info.genTime.getTime();
-  if (g > now.getTime() + 5 * 60_000)
-    throw new SealcheckError("ERR_NETWORK", `the TSA ${url} says it is ${r.info.genTime.toISOString()}, later than now (${now.toISOString()})`);
+  // The accuracy widens the window at most by the skew again: a TSA that claims to know the time only to within
+  // months gives no usable time.
+  const slack = skewSeconds * 1000 + Math.min(accuracy, skewSeconds * 1000);
+  if (g < now.getTime() - slack || g > received.getTime() + slack) {
+    throw new SealcheckError(
+      "ERR_NETWORK",
+      `the TSA ${url} says it is ${r.info.genTime.toISOString()}, outside the exchange (sent ${now.toISOString()}, answered ${received.toISOString()}, ± ${skewSeconds} s clock skew${accuracy ? ` and ${accuracy} ms accuracy` : ""}): its clock is wrong, or it is not the TSA it claims to be; the timestamp is refused`,
+    );
+  }
   if (notBefore && g < notBefore.getTime()) {
     throw new SealcheckError(
       "ERR_NETWORK",

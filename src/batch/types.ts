@@ -76,9 +76,9 @@ export interface BatchResult {
   /** Stable code of that error: ERR_FILE_NOT_FOUND, ERR_LAYOUT, ERR_WORKER_CRASHED, ERR_TIMEOUT, ERR_INTERNAL, … */
   errorCode: BatchErrorCode | null;
   /**
-   * The archive's protection horizon (report.longTerm.protectedUntil): the date its newest proof of existence
-   * (or, without one, its seal certificate) runs out; renew (sealcheck augment) before it. null: not protected
-   * at the validation time. Absent when there is nothing to keep provable (no verdict, the Workflow-token JSON,
+   * The archive's protection horizon (report.longTerm.protectedUntil): the date its newest proven proof of
+   * existence runs out; renew (sealcheck augment) before it. null: no proven proof of existence, so nothing
+   * protects it (listed to renew whatever the date). Absent when there is nothing to keep provable (no verdict, the Workflow-token JSON,
    * a seal that did not verify) and in lines of older versions.
    */
   protectedUntil?: string | null;

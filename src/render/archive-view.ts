@@ -431,7 +431,10 @@ function longTermFields(report: ArchiveReport): Field[] | null {
       }; its own proof runs out ${p.horizon ? formatTime(p.horizon) : "never"}`,
     })),
     ...(lt.proofsOfExistence.length ? [] : [{ label: "POE", value: "none: no verified timestamp" }]),
-    { label: "Protected until", value: lt.protectedUntil ? formatTime(lt.protectedUntil) : "not protected: nothing proves the seal at the validation time" },
+    {
+      label: "Protected until",
+      value: lt.protectedUntil ? formatTime(lt.protectedUntil) : "none: no timestamp gives a proof of existence that holds (renew it: sealcheck augment)",
+    },
     { label: "To keep it", value: lt.restore },
     { label: "Crypto policy", value: `${lt.policy.name} (SHA-256 ${lt.policy.sha256})` },
   ];

@@ -180,7 +180,7 @@ export interface LongTermSummary {
   /** The earliest proven POE of the seal. */
   earliestProvenPoe: string | null;
   sealAlgorithms: AlgorithmWeighed[];
-  /** The date the newest proven POE's path or algorithms run out (without one, the seal certificate's expiry). */
+  /** The date the newest proven POE's path or algorithms run out; null without a proven POE (nothing protects it). */
   protectedUntil: string | null;
   protectedAtValidationTime: boolean;
   /** What the evidence proves, in one sentence. */

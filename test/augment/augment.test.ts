@@ -284,7 +284,8 @@ describe("augment --fetch-revocation (OCSP responder named by the TSA certificat
     try {
       const e = await augmentArchive({ evidence: archive, tsa: tsa.url, trust: [trustDirectory()], fetchRevocation: true }).catch((x: unknown) => x);
       expect(e).toBeInstanceOf(SealcheckError);
-      expect((e as Error).message).toMatch(/Time-Stamping Unit AIA.*responder says revoked/);
+      // attack36 A1: a "revoked" from the certificate's own responder is a stop, not a move on to its CRL DPs.
+      expect((e as Error).message).toMatch(/Time-Stamping Unit AIA.*is revoked: the OCSP response of .* says it was revoked at .*nothing was written/);
     } finally {
       revokedAt = undefined;
     }
@@ -338,4 +339,77 @@ describe("the long-term samples (samples/lta, samples/expired)", () => {
     },
     150_000,
   );
+});
+
+// attack36 (scripts/attack36/README.md): A1, renewal that does not renew; A2, a TSA whose time is not the exchange's.
+describe("augment renews only with what long-term validation accepts (attack36 A1, A2)", () => {
+  const DAY = 86400_000;
+  let old: Loopback & { mode: TsaMode };
+  let lta: string;
+  let stampedAt: Date;
+
+  beforeAll(async () => {
+    // Augmented two days ago, with that day's answer about the TSA (issued an hour before the archive timestamp).
+    stampedAt = new Date(Math.floor((Date.now() - 2 * DAY) / 1000) * 1000);
+    old = await startTsa(pki.tsa, { clock: () => stampedAt });
+    const morning = new Date(stampedAt.getTime() - 3600_000);
+    const r = await augmentArchive({
+      evidence: SAMPLE,
+      tsa: old.url,
+      trust: [trustDirectory()],
+      ocsp: [createOcspResponse({ subject: pki.tsa, issuer: pki.tsaRoot, responder: pki.tsaRoot, producedAt: morning, thisUpdate: morning })],
+      now: new Date(stampedAt.getTime() + 1000),
+    });
+    lta = join(dir, "renew-me.pdf");
+    writeFileSync(lta, r.bytes);
+  }, 60_000);
+  afterAll(async () => {
+    await old?.close();
+  });
+
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => "augmented",
+      (e: unknown) => (e instanceof SealcheckError ? `${e.code}: ${e.message}` : String(e)),
+    );
+
+  it("A1: the held answer predates the archive timestamp, so it proves nothing of the time after it: refused, not renewed", async () => {
+    const msg = await refusal(augmentArchive({ evidence: lta, tsa: tsa.url, trust: [trustDirectory()] }));
+    expect(msg).toMatch(/^ERR_AUGMENT: .*no OCSP response or CRL proves these certificates unrevoked: "Sealcheck Test Time-Stamping Unit 1"/);
+  }, 60_000);
+
+  it("A1: with a current answer the renewal adds it, and the previous archive timestamp is then a proven proof of existence", async () => {
+    const r = await augmentArchive({ evidence: lta, tsa: tsa.url, trust: [trustDirectory()], ocsp: [ocspFile] });
+    expect(r.added.ocspResponses).toBeGreaterThanOrEqual(1);
+    const poes = r.report.longTerm!.proofsOfExistence;
+    expect(poes.find((p) => p.field === "ArchiveTimestamp1")).toMatchObject({ proven: true });
+    expect(r.report.longTerm!.protectedUntil).not.toBeNull();
+  }, 60_000);
+
+  it("A1: an authentic answer that says the TSA was revoked before now stops the renewal, whatever older answer says good", async () => {
+    const revoked = createOcspResponse({
+      subject: pki.tsa,
+      issuer: pki.tsaRoot,
+      responder: pki.tsaRoot,
+      producedAt: new Date(),
+      thisUpdate: new Date(),
+      status: { revokedAt: new Date(Date.now() - DAY), reason: 1 },
+    });
+    const msg = await refusal(augmentArchive({ evidence: lta, tsa: tsa.url, trust: [trustDirectory()], ocsp: [ocspFile, revoked] }));
+    expect(msg).toMatch(/^ERR_AUGMENT: .*Time-Stamping Unit 1.* is revoked: the OCSP response of .* says it was revoked at .*nothing was written/);
+  }, 60_000);
+
+  it("A2: a TSA whose genTime lies outside the exchange (a clock 330 days behind) is refused, the archive untouched", async () => {
+    const behind = await startTsa(pki.tsa, { clock: () => new Date(Date.now() - 330 * DAY) });
+    try {
+      const file = join(dir, "in-place-clock.pdf");
+      copyFileSync(SAMPLE, file);
+      const r = await runCliAsync(["augment", file, "--in-place", "--tsa", behind.url, "--trust", trustDirectory(), "--ocsp", ocspFile]);
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toMatch(/outside the exchange \(sent [\s\S]*± 60 s clock skew[\s\S]*the timestamp is refused/);
+      expect(readFileSync(file).equals(readFileSync(SAMPLE))).toBe(true);
+    } finally {
+      await behind.close();
+    }
+  }, 60_000);
 });

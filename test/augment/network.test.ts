@@ -144,7 +144,8 @@ describe("CRL from the certificate's CRL distribution point", () => {
     try {
       const e = await refusal(augment(crlArchive));
       expect(e.code).toBe("ERR_AUGMENT");
-      expect(e.message).toMatch(/Time-Stamping Unit CRL.*crl\/tsa-root: .*revoked/);
+      // attack36 A1: an authentic "revoked" stops augment, named with where it came from.
+      expect(e.message).toMatch(/Time-Stamping Unit CRL.* is revoked: the CRL of .* lists it as revoked at .*crl\/tsa-root\).*nothing was written/);
     } finally {
       revoked = [];
     }

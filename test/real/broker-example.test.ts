@@ -19,8 +19,9 @@ describe("the broker's real example archive", () => {
     expect(report.indication).toBe("TOTAL-PASSED");
     expect(report.validationTime).toBe("2025-12-08T09:35:10.000Z");
     expect(report.longTerm.sealingTime).toBe("2025-12-08T09:35:09Z");
-    // Valid at that time by its own certificate; after its expiry nothing keeps it provable (B-T).
-    expect(report.longTerm.protectedUntil).toBe("2026-09-18T23:59:59Z");
+    // Valid at that time by its own certificate, but no timestamp gives a proven proof of existence (B-T, no
+    // revocation data for its TSA): no protection date, so a batch lists it to renew (attack36 P1).
+    expect(report.longTerm.protectedUntil).toBeNull();
     const status = Object.fromEntries(report.checks.map((c: { id: string; status: string }) => [c.id, c.status]));
     const skippedIds = Object.keys(status)
       .filter((id) => status[id] === "skipped")
