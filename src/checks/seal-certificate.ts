@@ -201,7 +201,7 @@ async function judge(
     return indeterminate(
       ID,
       "CRYPTO_CONSTRAINTS_FAILURE",
-      `Seal certificate "${displayName(cert.subject)}": an archived revocation item (${unchecked.source}) cannot be checked, so its revocation status is not decided: ${unchecked.j.message}`,
+      `Seal certificate "${displayName(cert.subject)}": an archived revocation item (${unchecked.source}) cannot be checked, so its revocation status is not decided: ${unchecked.j.message}${notStatements}`,
       { at, details },
     );
   const good = judgements.filter((x) => x.j.status === "passed" || x.j.status === "warning");
