@@ -6,6 +6,7 @@ import { generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:cry
 import { describe, expect, it } from "vitest";
 import * as nodeCrypto from "../../src/platform/crypto.js";
 import * as webCryptoTwin from "../../web/platform/crypto.js";
+import { ENCODING, SIGNATURE_ALGORITHMS } from "../../src/pki/algorithms.js";
 import * as nodeInflate from "../../src/platform/inflate.js";
 import * as nodeBytes from "../../src/platform/bytes.js";
 import * as webBytes from "../../web/platform/bytes.js";
@@ -147,6 +148,57 @@ describe("the platform seam: Node's and the browser's implementations agree", ()
       expect(altered[1], `${c.type} altered`).not.toBe(true);
       expect(altered[0]).toBe(false);
     }
+  });
+
+  it("every entry of the algorithm table verifies in the browser's implementation as in Node's (attack-s4 B1)", async () => {
+    // A gap here is a verdict the page cannot reach (a "revoked" it cannot check): it fails the build instead.
+    const keys = new Map<string, { publicKey: KeyObject; privateKey: KeyObject }>();
+    const keyOf = (kind: string, opts?: object) => {
+      const id = `${kind} ${JSON.stringify(opts)}`;
+      if (!keys.has(id)) keys.set(id, generateKeyPairSync(kind as "rsa", opts as never) as unknown as { publicKey: KeyObject; privateKey: KeyObject });
+      return keys.get(id)!;
+    };
+    const msg = randomBytes(300);
+    for (const alg of SIGNATURE_ALGORITHMS.values()) {
+      const hash = alg.family === "eddsa" ? null : (alg.hash ?? "sha256");
+      const pair =
+        alg.family === "rsa-pkcs1" || alg.family === "rsa-pss"
+          ? keyOf("rsa", { modulusLength: 2048 })
+          : alg.family === "ecdsa"
+            ? keyOf("ec", { namedCurve: "prime256v1" })
+            : alg.family === "ecdsa-plain"
+              ? keyOf("ec", { namedCurve: "brainpoolP256r1" })
+              : alg.family === "dsa"
+                ? keyOf("dsa", { modulusLength: 2048, divisorLength: 256 })
+                : keyOf(alg.name.toLowerCase());
+      const encoding = ENCODING[alg.family];
+      const s =
+        encoding === "pss"
+          ? sign(hash, msg, { key: pair.privateKey, padding: 6, saltLength: nodeCrypto.createHash(hash!).digest().length })
+          : encoding === "ieee-p1363"
+            ? sign(hash, msg, { key: pair.privateKey, dsaEncoding: "ieee-p1363" })
+            : sign(hash, msg, pair.privateKey);
+      const spki = pair.publicKey.export({ type: "spki", format: "der" });
+      const bad = Buffer.from(s);
+      bad[bad.length - 3]! ^= 0x10;
+      for (const [sig, want] of [
+        [s, true],
+        [bad, false],
+        [msg.subarray(0, 7), false],
+      ] as const) {
+        const n = await nodeCrypto.verifySignature(hash, msg, nodeCrypto.publicKeyFromSpki(spki), sig, encoding);
+        const w = await webCryptoTwin
+          .verifySignature(hash, msg, webCryptoTwin.publicKeyFromSpki(spki), sig, encoding)
+          .catch((e: Error) => (e instanceof webCryptoTwin.PlatformUnsupportedError ? `unsupported: ${e.message}` : false));
+        expect([n, w], `${alg.name} ${want ? "valid" : "altered"}`).toEqual([want, want]);
+      }
+    }
+    // RSA with a hash outside the table stays "unsupported" (not a failed signature) in the page.
+    const rsa = keyOf("rsa", { modulusLength: 2048 });
+    const spki = rsa.publicKey.export({ type: "spki", format: "der" });
+    await expect(webCryptoTwin.verifySignature("md5", msg, webCryptoTwin.publicKeyFromSpki(spki), sign("md5", msg, rsa.privateKey), "pkcs1")).rejects.toThrow(
+      webCryptoTwin.PlatformUnsupportedError,
+    );
   });
 
   it("inflate: output, limit, truncated, wrong checksum, trailing bytes, not zlib", () => {
