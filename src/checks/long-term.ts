@@ -19,7 +19,7 @@ import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlg
 import { displayName } from "../pki/certificate.js";
 import { hashName, revocationArchival } from "../pki/cms.js";
 import { findIssuer } from "../pki/ocsp.js";
-import { readRevocation, revokedBy, type RevocationStatement } from "../pki/revocation.js";
+import { statusAt } from "../pki/revocation.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
@@ -156,50 +156,30 @@ interface RevocationPool {
 }
 
 /**
- * The TSA certificate's status from the revocation data, for a timestamp made at genTime and proven to exist at
- * `poe`, decided from all the authentic items (signed by the CA or its responder, about this certificate), in
- * no order: a revocation at or before `poe` in any of them, whatever its date, decides "revoked" (EN 319 102-1
- * §5.2.6, as EU DSS); otherwise an item issued after genTime (fresh against the POE it must speak for) saying
+ * The TSA's path's status from the revocation data, for a timestamp made at genTime and proven to exist at `poe`:
+ * every certificate on the path but the anchor (EN 319 102-1 §5.2.6; DSS's CACertificate constraints), each by
+ * the one rule of pki/revocation.ts: a revocation at or before `poe` in any authentic item, whatever its date,
+ * decides "revoked"; otherwise an item issued after genTime (fresh against the POE it must speak for) saying
  * "not revoked", or revoked only after `poe`, proves it.
  */
-async function tsaRevocation(
-  env: CheckEnv,
-  c: Candidate,
-  poe: Date,
-  pool: RevocationPool,
-): Promise<{ ok: boolean; text: string; sources: number; revokedBefore?: Date }> {
-  const cert = c.info.signer;
+async function tsaRevocation(env: CheckEnv, c: Candidate, poe: Date, pool: RevocationPool): Promise<{ ok: boolean; text: string }> {
   const certs = [...c.info.chain, ...(c.info.certificates ?? []), ...pool.certs, ...env.trust.intermediates];
-  const issuer = c.info.chain[1] ?? (await findIssuer(env.pki, cert, certs));
-  const skew = env.options.clockSkewSeconds * 1000;
-  const genTime = c.info.genTime.getTime();
-  let stale = 0;
-  let seen = 0;
-  const said: RevocationStatement[] = [];
-  for (const item of [...pool.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...pool.crls.map((der) => ({ kind: "crl" as const, der }))]) {
-    const r = await readRevocation(env.pki, item, cert, issuer, certs, env.options.clockSkewSeconds);
-    if (r.about) seen++;
-    if (r.statement) said.push(r.statement);
+  const path = c.info.chain.length ? c.info.chain : [c.info.signer];
+  const texts: string[] = [];
+  for (let i = 0; i === 0 || i < path.length - 1; i++) {
+    const cert = path[i]!;
+    const issuer = path[i + 1] ?? (await findIssuer(env.pki, cert, certs));
+    const s = await statusAt(env.pki, { cert, issuer, at: poe, issuedAfter: c.info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds }, pool);
+    const who = i === 0 ? "" : `its CA "${displayName(cert.subject)}": `;
+    if (s.statement) return { ok: false, text: `${who}${s.statement.text}, before the proof of existence it needs (${iso(poe)})` };
+    if (!s.ok)
+      return {
+        ok: false,
+        text: `${who}${s.text === "no revocation data for it" ? (i === 0 ? "no revocation data for the TSA certificate" : "no revocation data for it") : s.text}`,
+      };
+    texts.push(`${who}${s.text}`);
   }
-  const revoked = revokedBy(said, poe);
-  if (revoked)
-    return { ok: false, text: `${revoked.text}, before the proof of existence it needs (${iso(poe)})`, sources: seen, revokedBefore: revoked.revokedAt! };
-  let good: string | null = null;
-  for (const s of said) {
-    if (s.thisUpdate.getTime() + skew < genTime) {
-      stale++;
-      continue;
-    }
-    good ??= s.kind === "ocsp" ? `${s.source}: ${s.revokedAt ? "revoked" : "good"}` : `${s.source}: not revoked before ${iso(poe)}`;
-  }
-  if (good) return { ok: true, text: good, sources: seen };
-  if (stale)
-    return {
-      ok: false,
-      text: `the revocation data for it was issued before the timestamp (${stale} item(s)), so it says nothing of the time after`,
-      sources: seen,
-    };
-  return { ok: false, text: "no revocation data for the TSA certificate", sources: seen };
+  return { ok: true, text: texts.join("; ") };
 }
 
 async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, pool: RevocationPool): Promise<Weighed> {

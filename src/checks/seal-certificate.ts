@@ -7,7 +7,8 @@ import { displayName, keyUsages, sameName, summarize } from "../pki/certificate.
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { decodeCrl, judgeCrl } from "../pki/crl.js";
-import { decodeOcsp, findIssuer, judgeOcsp, type Judgement } from "../pki/ocsp.js";
+import { decodeOcsp, findIssuer, type Judgement } from "../pki/ocsp.js";
+import { decodedCrls, judgeOcspWith, pathStatusAt } from "../pki/revocation.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -112,6 +113,8 @@ async function judge(
   // one revocation rule (revocation.ts) read it. Named in a warning, never a failure of the seal.
   const ignored: { source: string; item: string; why: string }[] = [];
   const sealingTime = seal.sealTimestamp ?? at.time;
+  const data = { ocsps: [...archived.ocsps, ...extra.ocsps], crls: [...archived.crls, ...extra.crls] };
+  const crlsOf = decodedCrls(env.pki, data);
   for (const [source, ders] of [
     ["cms-ocsp", archived.ocsps],
     ["dss-ocsp", extra.ocsps],
@@ -119,16 +122,19 @@ async function judge(
     for (const der of ders) {
       try {
         const decoded = decodeOcsp(der, env.pki);
-        const r = await judgeOcsp({
-          session: env.pki,
-          decoded,
-          target: cert,
-          issuer,
-          pool: [...pool, ...anchors],
-          sealingTime,
-          freshnessWindowSeconds: SEAL_REVOCATION_WINDOW_SECONDS,
-          clockSkewSeconds: env.options.clockSkewSeconds,
-        });
+        const r = await judgeOcspWith(
+          {
+            session: env.pki,
+            decoded,
+            target: cert,
+            issuer,
+            pool: [...pool, ...anchors],
+            sealingTime,
+            freshnessWindowSeconds: SEAL_REVOCATION_WINDOW_SECONDS,
+            clockSkewSeconds: env.options.clockSkewSeconds,
+          },
+          data,
+        );
         if (r.certId.status !== "passed") continue; // about another certificate (e.g. the CA's)
         if (r.signature.status === "failed") {
           ignored.push({ source, item: `the OCSP response produced at ${decoded.producedAt?.toISOString() ?? "an unstated time"}`, why: r.signature.message });
@@ -160,7 +166,7 @@ async function judge(
       try {
         const crl = decodeCrl(der, env.pki);
         if (!sameName(crl.crl.issuer, cert.issuer)) continue;
-        const j = await judgeCrl(env.pki, crl, cert, issuer, sealingTime, env.options.clockSkewSeconds);
+        const j = await judgeCrl(env.pki, crl, cert, issuer, sealingTime, env.options.clockSkewSeconds, crlsOf);
         if (j.status === "failed" && j.subIndication !== "REVOKED") {
           ignored.push({ source, item: `the CRL of ${crl.crl.thisUpdate.value.toISOString()} under "${displayName(crl.crl.issuer)}"`, why: j.message });
           continue;
@@ -197,6 +203,30 @@ async function judge(
         : "The evidence holds no revocation information (OCSP or CRL) for the seal certificate.") + notStatements,
       { at, details },
     );
+  }
+  // Every certificate above the seal on its path but the anchor: acceptable revocation data at the sealing time
+  // (EN 319 102-1 §5.2.6; EU DSS's default policy: CACertificate RevocationDataAvailable FAIL), by the one rule.
+  const q = { pool: [...pool, ...anchors], skewSeconds: env.options.clockSkewSeconds };
+  const above = await pathStatusAt(env.pki, chain.path, 1, { ...q, at: sealingTime }, data);
+  if (above.cert && above.status) {
+    const ca = `"${displayName(above.cert.subject)}", a CA on the seal's path`;
+    details.caRevocation = { certificate: summarize(above.cert), status: above.status.text };
+    return above.status.revokedAt
+      ? indeterminate(ID, "REVOKED_CA_NO_POE", `Seal certificate "${displayName(cert.subject)}": ${ca}, was revoked: ${above.status.text}.`, { at, details })
+      : indeterminate(
+          ID,
+          "TRY_LATER",
+          `Seal certificate "${displayName(cert.subject)}": ${ca}, has no acceptable revocation data at the sealing time ${sealingTime.toISOString()} (${above.status.text}).`,
+          { at, details },
+        );
+  }
+  if (chain.path.length > 2) {
+    details.caRevocation = above.texts;
+    // A CA revoked after the sealing time, before the validation time, ends the seal's validity then, as its own.
+    const T = env.validationTime.time;
+    const later = T.getTime() > sealingTime.getTime() ? await pathStatusAt(env.pki, chain.path, 1, { ...q, at: T }, data) : null;
+    const r = later?.status?.revokedAt;
+    if (r && (!out.revokedAt || r.getTime() < out.revokedAt.getTime())) out.revokedAt = r;
   }
   const sources = [...new Set(good.map((g) => g.source))].join(", ");
   const msg = `"${displayName(cert.subject)}" (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).`;
