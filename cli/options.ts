@@ -1,5 +1,5 @@
 // Option parsers shared by the commands. Bad values are usage errors (exit 3) via commander.
-import { Help, InvalidArgumentError, Option, type HelpConfiguration } from "commander";
+import { Help, InvalidArgumentError, Option, type Command, type HelpConfiguration } from "commander";
 import { DEFAULT_LIMITS, LIMIT_DESCRIPTIONS, LIMIT_NAMES, POLICY_DEFAULTS, SealcheckError, type Limits, type Policy } from "../src/api/common.js";
 
 export function collect(value: string, previous: string[]): string[] {
@@ -60,15 +60,29 @@ function limitValue(n: number): string {
 }
 
 /**
- * The help's limits section for a command: the limits that apply to it, each with its default, a few to a
- * line (what each bounds is in the man page and docs/contract.md).
+ * The limits plain --help names with their defaults, when a command has too many to list them all on a
+ * screen: those a large but honest input reaches first (a big archive, many or big originals, a big
+ * attachment). Exceeding any limit names it in the message, with the --limit that raises it.
  */
-export function limitHelp(group: LimitGroup): string {
-  if (HELP_ALL)
-    return `Limits (--limit <name>=<value>, K/M/G allowed; defaults):\n${COMMAND_LIMITS[group]
-      .map((n) => `  ${n.padEnd(28)} ${limitValue(DEFAULT_LIMITS[n]).padStart(6)}\n${wrapHelp(LIMIT_DESCRIPTIONS[n], "      ")}`)
-      .join("\n")}`;
-  const items = COMMAND_LIMITS[group].map((n) => `${n} ${limitValue(DEFAULT_LIMITS[n])}`);
+const HEADLINE_LIMITS: readonly (keyof Limits)[] = ["maxEvidenceBytes", "maxOriginals", "maxOriginalBytes", "maxDecodedStreamBytes", "maxTotalDecodedBytes"];
+/** A command with at most this many limits lists them all with their defaults in plain --help. */
+const LIMITS_LISTED_IN_FULL = 10;
+
+/** What a limit bounds, in one word, for plain --help's "and N more on …" line. */
+function limitFamily(n: keyof Limits): string {
+  if (/Xml/.test(n)) return "XML";
+  if (/Json|Jwt|Jwks|NumberedClaims/.test(n)) return "JSON";
+  if (/Asn1|Oid|Der|ValidationData/.test(n)) return "ASN.1";
+  return "PDF";
+}
+
+/** "a, b and c". */
+function listWords(words: readonly string[]): string {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** Items a few to a line, each line indented by two, within HELP_WIDTH. */
+function packItems(items: readonly string[]): string[] {
   const lines: string[] = [];
   let line = "";
   for (const item of items) {
@@ -78,7 +92,29 @@ export function limitHelp(group: LimitGroup): string {
     } else line = line ? `${line}   ${item}` : item;
   }
   if (line) lines.push(`  ${line}`);
-  return `Limits (--limit <name>=<value>, K/M/G allowed; defaults; --help-all says each):\n${lines.join("\n")}`;
+  return lines;
+}
+
+/**
+ * The help's limits section for a command: the limits that apply to it, each with its default, a few to a
+ * line; a command with many (every archive command reads PDF, ASN.1, JSON and XML: 27) lists those an honest
+ * input reaches first and counts the others by what they bound. --help-all (and the man page) lists each with
+ * what it bounds.
+ */
+export function limitHelp(group: LimitGroup): string {
+  const names = COMMAND_LIMITS[group];
+  if (HELP_ALL)
+    return `Limits (--limit <name>=<value>, K/M/G allowed; defaults):\n${names
+      .map((n) => `  ${n.padEnd(28)} ${limitValue(DEFAULT_LIMITS[n]).padStart(6)}\n${wrapHelp(LIMIT_DESCRIPTIONS[n], "      ")}`)
+      .join("\n")}`;
+  const listed = names.length <= LIMITS_LISTED_IN_FULL ? names : HEADLINE_LIMITS.filter((n) => names.includes(n));
+  const others = names.filter((n) => !listed.includes(n));
+  const lines = packItems(listed.map((n) => `${n} ${limitValue(DEFAULT_LIMITS[n])}`));
+  if (others.length) {
+    const families = [...new Set(others.map(limitFamily))];
+    lines.push(`  and ${others.length} more on ${listWords(families)} parsing: --help-all lists each`);
+  }
+  return `Limits (--limit <name>=<value>, K/M/G allowed; defaults${others.length ? "" : "; --help-all says each"}):\n${lines.join("\n")}`;
 }
 
 /** The width of every help text (commander's own columns and the texts after them). */
@@ -86,11 +122,15 @@ export const HELP_WIDTH = 80;
 /** The flags' column in help: a longer flag takes a line of its own, its description under it. */
 const TERM_WIDTH = 24;
 
-/** A description's first clause, when the whole would take more than one help line. */
+/** A description's first clause, when the whole would take more than one help line (never inside brackets). */
 function firstClause(text: string): string {
   if (text.length <= HELP_WIDTH - TERM_WIDTH - 4) return text;
-  const cut = /^(.{24,}?)(?: \(|; |: |, which |, so )/.exec(text);
-  return cut ? cut[1]! : text;
+  for (const m of text.matchAll(/ \(|; |: |, which |, so /g)) {
+    const head = text.slice(0, m.index);
+    const open = (head.match(/\(/g) ?? []).length - (head.match(/\)/g) ?? []).length;
+    if (head.length >= 24 && open === 0) return head;
+  }
+  return text;
 }
 
 /**
@@ -102,13 +142,19 @@ export const HELP_CONFIG: HelpConfiguration = {
   minWidthToWrap: 24,
   padWidth: () => TERM_WIDTH,
   optionDescription(option) {
-    // Plain --help gives each option's first clause (the rest is --help-all's and the man page's).
+    // Plain --help gives each option's first clause (the rest is --help-all's and the man page's), and
+    // leaves out the "(choices: …)" when that clause names each choice already.
     const full = option.description;
-    if (!HELP_ALL) option.description = firstClause(full);
+    const choices = option.argChoices;
+    if (!HELP_ALL) {
+      option.description = firstClause(full);
+      if (choices?.every((c) => new RegExp(`(^|[^\\w-])${c}($|[^\\w-])`).test(option.description))) option.argChoices = undefined;
+    }
     try {
       return Help.prototype.optionDescription.call(this, option).replace(/ \(default: (\[\]|\{\})\)$/, "");
     } finally {
       option.description = full;
+      option.argChoices = choices;
     }
   },
   formatItem(term, termWidth, description, helper) {
@@ -259,25 +305,40 @@ export function helpAllOnly(text: string): string {
   return HELP_ALL ? text : "";
 }
 
-/** The policy flags verify --help lists in full; the others are named in one paragraph. */
-export const VERIFY_SHOWN: readonly string[] = ["--trust", "--at", "--show-personal-data", "--limit"];
+/**
+ * The policy flags a command's plain --help lists in full (the others are named in one paragraph): verify's,
+ * and those of the commands that verify many archives (verify-batch, augment, queue add, worker).
+ */
+export const SHOWN_POLICY_FLAGS = {
+  verify: ["--trust", "--at", "--show-personal-data"],
+  many: ["--trust", "--at"],
+} as const satisfies Record<string, readonly string[]>;
 
 /**
  * The policy's flags, for every command that verifies archives (or enqueues them for verifying). In --help,
- * only those in `shown` are listed in full; the others are named by policyFlagsHelp (--help-all lists all).
+ * only those in `shown` are listed in full; the others are named by moreOptionsHelp (--help-all lists all).
  */
 export function policyFlags(shown: readonly string[] = []): Option[] {
   return POLICY_FLAGS.map((f) => {
     const o = f.option();
-    return HELP_ALL || shown.includes(o.long!) ? o : o.hideHelp();
+    return shown.includes(o.long!) ? o : secondary(o);
   });
 }
 
-/** The paragraph that names the policy flags a command's --help does not list in full. */
-export function policyFlagsHelp(shown: readonly string[], heading: string): string {
+/** An option plain --help only names (in moreOptionsHelp's paragraph); --help-all describes it. */
+export function secondary(o: Option): Option {
+  return HELP_ALL ? o : o.hideHelp();
+}
+
+/**
+ * The paragraph that names the options a command's plain --help does not list in full (its secondary ones
+ * and the policy flags not shown), after every option is added; `omit` those named elsewhere. --limit is
+ * never named here: the Limits section's heading gives its syntax.
+ */
+export function moreOptionsHelp(cmd: Command, heading: string, omit: readonly string[] = []): string {
   if (HELP_ALL) return "";
-  const flags = POLICY_FLAGS.map((f) => f.option().long!).filter((l) => !shown.includes(l));
-  return `${heading} (--help-all says each):\n${wrapHelp(flags.join(" "), "  ")}\n\n`;
+  const flags = cmd.options.filter((o) => o.hidden && o.long && o.long !== "--limit" && !omit.includes(o.long)).map((o) => o.long!);
+  return flags.length ? `${heading} (--help-all says each):\n${wrapHelp(flags.join(" "), "  ")}\n\n` : "";
 }
 
 /** The anchors of --trusted-list (each list verified first), or nothing when no list was given. */

@@ -6,10 +6,7 @@
 // is done.
 import { Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { helpAllOnly, limitHelp, listOption, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
-
-/** The policy flags augment --help lists in full (--at is verify's: augment judges now). */
-const SHOWN: readonly string[] = ["--trust", "--at", "--limit"];
+import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, listOption, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error("expected a whole number ≥ 1");
@@ -19,30 +16,33 @@ function parseCount(value: string): number {
 export function registerAugment(program: Command): void {
   const cmd = program
     .command("augment")
-    .description("Add validation data (DSS) and a document timestamp to sealed PAdES archives: PAdES-BASELINE-LTA, renewable")
-    .argument(
-      "<archive...>",
-      "a sealed PAdES PDF (the JSON forms cannot carry a DSS), or directories and sealcheck-manifest.json files to find archives in, as verify-batch does",
-    )
+    .description("Make sealed PAdES archives PAdES-BASELINE-LTA: a DSS, a document timestamp")
+    .argument("<archive...>", "sealed PAdES PDFs, or folders and manifests to search (as verify-batch does; the JSON forms cannot carry a DSS)")
     .requiredOption("--tsa <url>", "the RFC 3161 time-stamping authority (http or https)")
     .option("--out <file>", "one archive: write the augmented archive here")
-    .option("--out-dir <dir>", "many archives: write each augmented archive here, at its path relative to the folder (or manifest) it was found in")
-    .option("--in-place", "replace each archive (a new file is written, read back and verified, then renamed over it)")
-    .option("--force", "with --out or --out-dir: replace an existing file")
-    .option(
-      "--journal <file>",
-      "many archives: the JSON Lines record of what was done (default <out-dir>/sealcheck-augment.jsonl; needed with --in-place); a rerun skips each archive it records as augmented whose files still hold what was written",
+    .option("--out-dir <dir>", "many archives: the folder to write them to (each at its path relative to the folder or manifest it was found in)")
+    .option("--in-place", "replace each archive safely (a new file is written, read back and verified, then renamed over it)")
+    .option("--fetch-revocation", "fetch missing OCSP responses and CRLs (from the certificates' OCSP responders, AIA, and CRL distribution points)")
+    .addOption(secondary(new Option("--force", "with --out or --out-dir: replace an existing file")))
+    .addOption(
+      secondary(
+        new Option(
+          "--journal <file>",
+          "many archives: the JSON Lines record of what was done (default <out-dir>/sealcheck-augment.jsonl; needed with --in-place); a rerun skips each archive it records as augmented whose files still hold what was written",
+        ),
+      ),
     )
-    .option("-w, --workers <n>", "many archives: worker threads (default: the number of cores)", parseCount)
-    .option("--follow-manifests", "many archives: follow sealcheck-manifest.json files found inside the folders searched (as verify-batch)")
-    .option("--no-progress", "many archives: no progress bar (it is shown only when stderr is a terminal)")
-    .addOption(listOption("--ocsp <file>", "an OCSP response (DER or PEM) to use where the archive lacks one (repeatable)", "none"))
-    .addOption(listOption("--crl <file>", "a CRL (DER or PEM) to use where the archive lacks one (repeatable)", "none"))
-    .option("--fetch-revocation", "fetch what is still missing from the certificates' OCSP responders (AIA) and CRL distribution points")
-    .addOption(new Option("--timeout <seconds>", "for each network exchange").argParser(parseSeconds).default(15))
+    .addOption(secondary(new Option("-w, --workers <n>", "many archives: worker threads (default: the number of cores)").argParser(parseCount)))
+    .addOption(
+      secondary(new Option("--follow-manifests", "many archives: follow sealcheck-manifest.json files found inside the folders searched (as verify-batch)")),
+    )
+    .addOption(secondary(new Option("--no-progress", "many archives: no progress bar (it is shown only when stderr is a terminal)")))
+    .addOption(secondary(listOption("--ocsp <file>", "an OCSP response (DER or PEM) to use where the archive lacks one (repeatable)", "none")))
+    .addOption(secondary(listOption("--crl <file>", "a CRL (DER or PEM) to use where the archive lacks one (repeatable)", "none")))
+    .addOption(secondary(new Option("--timeout <seconds>", "for each network exchange").argParser(parseSeconds).default(15)))
     .option("--json", "print the outcome as JSON");
   // The verification policy, as verify takes it; not --at: the archive is verified now, when it is stamped.
-  for (const o of policyFlags(SHOWN)) if (o.long !== "--at") cmd.addOption(o);
+  for (const o of policyFlags(SHOWN_POLICY_FLAGS.many)) if (o.long !== "--at") cmd.addOption(o);
   cmd
     .addHelpText(
       "after",
@@ -74,7 +74,7 @@ archive without one is augmented without comparing documents). Each line of
 the journal follows schemas/batch-line.schema.json, with "augmented" saying
 what was written; a rerun skips what it records as done.
 
-`)}${policyFlagsHelp(SHOWN, "More verification options")}${limitHelp("archive")}
+`)}${moreOptionsHelp(cmd, "More options, and verify's")}${limitHelp("archive")}
 
 Exit codes: 0 written (every archive), 3 nothing written for some archive
 (unusable input, missing validation data, an unreachable or lying TSA, a

@@ -2,20 +2,25 @@
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
-import { HELP_ALL, limitHelp, listOption, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
+import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, listOption, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
+
+/** The worker's options for augment jobs: --augment-tsa's description points to --help-all for them. */
+const AUGMENT_WORKER: readonly string[] = ["--augment-out-dir", "--augment-in-place", "--fetch-revocation", "--ocsp", "--crl"];
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
   return Number(value);
 }
 
-function connectionFlags(cmd: Command): Command {
+/** --redis, --queue and --prefix; with `short`, plain --help names --prefix only (the command's help then does). */
+function connectionFlags(cmd: Command, short = false): Command {
+  const prefix = new Option("--prefix <prefix>", "Redis key prefix (a hash tag such as {sealcheck} on Redis Cluster)").default("bull");
   return (
     cmd
       // Not a commander default: help would print it, password and all.
       .option("--redis <url>", "the Redis URL, redis://host:port (user:password@ before the host; rediss:// for TLS; default $SEALCHECK_REDIS)")
       .requiredOption("--queue <name>", "the queue's name")
-      .option("--prefix <prefix>", "Redis key prefix (a hash tag such as {sealcheck} on Redis Cluster)", "bull")
+      .addOption(short ? secondary(prefix) : prefix)
   );
 }
 
@@ -50,25 +55,38 @@ always) and maxmemory-policy noeviction (docs/batch.md in the package).`,
   const add = connectionFlags(
     queue
       .command("add")
-      .description("Enqueue every archive found under directories (or listed in manifests), as verify-batch finds them")
-      .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files (paths every worker can read)"),
+      .description("Enqueue every archive under folders or in manifests, as verify-batch finds them")
+      .argument("<dir...>", "folders, sealcheck-manifest.json or evidence files (paths every worker can read)"),
+    true,
   );
-  for (const o of policyFlags()) add.addOption(o);
+  for (const o of policyFlags(SHOWN_POLICY_FLAGS.many)) add.addOption(o);
   add
-    .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it instead of reporting it")
-    .option(
-      "--follow-manifests",
-      "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
+    .option("--allow-missing-originals", "verify evidence that has no originals/ folder (instead of reporting it)")
+    .addOption(
+      secondary(
+        new Option(
+          "--follow-manifests",
+          "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
+        ),
+      ),
     )
     .option(
       "--augment",
-      "enqueue augment jobs (PAdES-BASELINE-LTA, as sealcheck augment) instead of verify jobs: only workers started with --augment-tsa take them, with their own TSA and output place",
+      "enqueue augment jobs instead of verify jobs (PAdES-BASELINE-LTA, as sealcheck augment): only workers started with --augment-tsa take them, with their own TSA and output place",
     )
-    .option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)", parseCount, 16)
+    .addOption(
+      secondary(
+        new Option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)").argParser(parseCount).default(16),
+      ),
+    )
     .option("--result-key <file>", "sign each archive's record with this key (the workers' and readers' --result-key)")
-    .option(
-      "--receipt <file>",
-      "append one line per archive queued (its enqueue's nonce and index) to this file, kept outside Redis: readers given it (--receipt) account for exactly these archives and take only these enqueues' results",
+    .addOption(
+      secondary(
+        new Option(
+          "--receipt <file>",
+          "append one line per archive queued (its enqueue's nonce and index) to this file, kept outside Redis: readers given it (--receipt) account for exactly these archives and take only these enqueues' results",
+        ),
+      ),
     )
     .option("--json", "print what was enqueued as JSON")
     .addHelpText(
@@ -77,17 +95,18 @@ always) and maxmemory-policy noeviction (docs/batch.md in the package).`,
 Examples:
   $ sealcheck queue add /archive --redis redis://queue:6379 --queue audit \\
       --trust roots/
-  $ sealcheck queue add sealcheck-manifest.json --queue audit --trust roots/ \\
+${helpAllOnly(`  $ sealcheck queue add sealcheck-manifest.json --queue audit --trust roots/ \\
       --redis "rediss://sealcheck:$REDIS_PASSWORD@queue.example:6380"
-
-The verification options (--trust, --at, ...) must be the workers' too: each
-job carries the run key of its options, and a worker verifies only the jobs of
-its own key (others are handed back). Adding an archive again under the same
-options adds nothing; under other options it is another job. Archives go in
-jobs of up to --group-size (BullMQ's work per job is then spent once per group);
-if a worker dies holding a job, its unfinished archives are queued again one
-per job.
-${policyFlagsHelp([], "Verification options, as for verify")}${limitHelp("archive")}
+`)}
+The verification options (--trust, --at, ...) must be the workers' too: a
+worker verifies only the jobs enqueued with its own options.
+${helpAllOnly(`Each job carries the run key of its options; a worker hands back the jobs of
+other keys. Adding an archive again under the same options adds nothing; under
+other options it is another job. Archives go in jobs of up to --group-size
+(BullMQ's work per job is then spent once per group); if a worker dies holding
+a job, its unfinished archives are queued again one per job.
+`)}
+${moreOptionsHelp(add, "More options, and verify's")}${limitHelp("archive")}
 ${EXIT_HELP}`,
     )
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
@@ -248,58 +267,71 @@ cannot be reached.`,
       await runGuarded(() => readResults(opts, true, opts.json ? "json" : (opts.format as string)));
     });
 
-  const worker = connectionFlags(
-    program.command("worker").description("Verify the archives of a queue (BullMQ on Redis) on this machine, until stopped (SIGTERM: finish the current ones)"),
-  ).option("-c, --concurrency <n>", "worker threads (default: the number of cores)", parseCount);
-  for (const o of policyFlags()) worker.addOption(o);
+  const worker = connectionFlags(program.command("worker").description("Verify the archives of a queue (BullMQ on Redis) here, until stopped"), true).option(
+    "-c, --concurrency <n>",
+    "worker threads (default: the number of cores)",
+    parseCount,
+  );
+  for (const o of policyFlags(SHOWN_POLICY_FLAGS.many)) worker.addOption(o);
   worker
     .option("--timeout <seconds>", "give up on one archive after this long (its thread is restarted)", parseSeconds)
     .addOption(
-      new Option("--reports <which>", "which results keep their full report in Redis (a passing archive's: sealcheck verify reproduces it)")
-        .choices(["all", "not-passed", "none"])
-        .default("not-passed"),
+      secondary(
+        new Option("--reports <which>", "which results keep their full report in Redis (a passing archive's: sealcheck verify reproduces it)")
+          .choices(["all", "not-passed", "none"])
+          .default("not-passed"),
+      ),
     )
-    .option("--lock-duration <ms>", "how long a job's lock lasts without renewal; a dead worker's job is taken after it", parseCount, 30000)
-    .option("--stalled-interval <ms>", "how often to look for jobs of dead workers", parseCount, 30000)
-    .option("--max-stalled <n>", "times (1-100) a job may lose its worker before it ends with no verdict (ERR_WORKER_CRASHED)", parseCount, 2)
+    .addOption(
+      secondary(
+        new Option("--lock-duration <ms>", "how long a job's lock lasts without renewal; a dead worker's job is taken after it")
+          .argParser(parseCount)
+          .default(30000),
+      ),
+    )
+    .addOption(secondary(new Option("--stalled-interval <ms>", "how often to look for jobs of dead workers").argParser(parseCount).default(30000)))
+    .addOption(
+      secondary(
+        new Option("--max-stalled <n>", "times (1-100) a job may lose its worker before it ends with no verdict (ERR_WORKER_CRASHED)")
+          .argParser(parseCount)
+          .default(2),
+      ),
+    )
     .option("--result-key <file>", "sign each result line with this secret key (32+ bytes; readers check it with --result-key)")
-    .option("--health-file <file>", "rewrite this JSON file with the worker's state every few seconds (check it with: sealcheck queue health <file>)")
-    .option("--health-interval <seconds>", "how often the health file is rewritten", parseSeconds, 5)
+    .option("--health-file <file>", "keep the worker's state in this JSON file (rewritten every few seconds; check it with: sealcheck queue health <file>)")
+    .addOption(secondary(new Option("--health-interval <seconds>", "how often the health file is rewritten").argParser(parseSeconds).default(5)))
     .option(
       "--augment-tsa <url>",
-      "take the augment jobs (queue add --augment) instead of the verify jobs, stamping with this RFC 3161 TSA (its other options: --help-all)",
+      "take augment jobs, stamping with this RFC 3161 TSA (those of queue add --augment, instead of the verify jobs; its other options: --help-all)",
     )
+    .addOption(secondary(new Option("--augment-out-dir <dir>", "with --augment-tsa: write each augmented archive under this folder, at its own absolute path")))
+    .addOption(secondary(new Option("--augment-in-place", "with --augment-tsa: replace each archive (written beside it, read back, verified, renamed)")))
     .addOption(
-      new Option("--augment-out-dir <dir>", "with --augment-tsa: write each augmented archive under this folder, at its own absolute path").hideHelp(!HELP_ALL),
+      secondary(
+        new Option(
+          "--fetch-revocation",
+          "with --augment-tsa: fetch missing revocation data from the certificates' OCSP responders and CRL distribution points",
+        ),
+      ),
     )
-    .addOption(
-      new Option("--augment-in-place", "with --augment-tsa: replace each archive (written beside it, read back, verified, renamed)").hideHelp(!HELP_ALL),
-    )
-    .addOption(
-      new Option(
-        "--fetch-revocation",
-        "with --augment-tsa: fetch missing revocation data from the certificates' OCSP responders and CRL distribution points",
-      ).hideHelp(!HELP_ALL),
-    )
-    .addOption(listOption("--ocsp <file>", "with --augment-tsa: an OCSP response to use where an archive lacks one (repeatable)", "none").hideHelp(!HELP_ALL))
-    .addOption(listOption("--crl <file>", "with --augment-tsa: a CRL to use where an archive lacks one (repeatable)", "none").hideHelp(!HELP_ALL))
+    .addOption(secondary(listOption("--ocsp <file>", "with --augment-tsa: an OCSP response to use where an archive lacks one (repeatable)", "none")))
+    .addOption(secondary(listOption("--crl <file>", "with --augment-tsa: a CRL to use where an archive lacks one (repeatable)", "none")))
     .addHelpText(
       "after",
       `
 Examples:
   $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/
-  $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/ \\
+${helpAllOnly(`  $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/ \\
       --concurrency 8 --timeout 120
-  $ openssl rand -out result.key 32   # once: for queue add, workers, readers
+`)}  $ openssl rand -out result.key 32   # once: for queue add, workers, readers
   $ sealcheck worker --redis redis://queue:6379 --queue audit --trust roots/ \\
       --result-key result.key
 
 Use the options the archives were enqueued with (--trust, --at, ...): jobs of
-other options are handed back for a worker that has them.
+other options are handed back. SIGTERM or Ctrl-C: stop taking jobs, finish the
+running ones, exit 0; a second signal puts them back to waiting at once.
 
-SIGTERM or Ctrl-C: stop taking jobs, finish the running ones, exit 0; a second
-signal puts the running ones back to waiting at once, for another worker.
-${policyFlagsHelp([], "Verification options, as for verify")}${limitHelp("archive")}
+${moreOptionsHelp(worker, "More options, and verify's", AUGMENT_WORKER)}${limitHelp("archive")}
 ${EXIT_HELP}`,
     )
     .action(async (opts: Record<string, unknown>) => {

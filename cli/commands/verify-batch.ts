@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { helpAllOnly, limitHelp, parseSeconds, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
+import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -33,58 +33,67 @@ function resumeCommand(): string {
 export function registerVerifyBatch(program: Command): void {
   const cmd = program
     .command("verify-batch")
-    .description("Verify every archive found under directories (or listed in manifests), on worker threads")
-    .argument("<dir...>", "directories to search, sealcheck-manifest.json files, or single evidence files")
+    .description("Verify every archive found under folders or in manifests, on worker threads")
+    .argument("<dir...>", "folders, sealcheck-manifest.json or evidence files")
     .option("-w, --workers <n>", "worker threads (default: the number of cores)", parseCount)
     .option("-o, --out <file>", "write one JSON line per archive to this file (JSON Lines)")
     .option("--resume", "skip archives already in --out and append the others")
-    .addOption(
-      new Option("--reports <which>", "which archives keep their full report in --out")
-        .choices(["all", "not-passed", "none"])
-        .argParser(parseReports)
-        .default("all"),
-    )
     // Two output choices at once would be one silently ignored: refused (exit 3).
-    .addOption(new Option("--json", "print the summary as JSON on stdout (as --format json)").conflicts("format"))
+    .addOption(secondary(new Option("--json", "print the summary as JSON on stdout (as --format json)").conflicts("format")))
     .addOption(
-      new Option("--format <format>", "what stdout gets: the summary table, the summary as JSON, JUnit XML or CSV (one test case or row per archive)")
+      new Option("--format <format>", "stdout: text, json, junit or csv (the summary as a table or JSON; JUnit XML or CSV: one test case or row per archive)")
         .choices(["text", "json", "junit", "csv"])
         .default("text"),
     )
     .option("--allow-missing-originals", "verify an evidence file without an originals/ folder beside it (documents not compared) instead of reporting it")
-    .option(
-      "--follow-manifests",
-      "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
+    .addOption(
+      secondary(
+        new Option("--reports <which>", "which archives keep their full report in --out")
+          .choices(["all", "not-passed", "none"])
+          .argParser(parseReports)
+          .default("all"),
+      ),
     )
-    .option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)", parseSeconds)
-    .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
-    .option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")
-    .option(
-      "--expiring-before <time>",
-      "list the archives to renew: protected until before this time, or no longer (report longTerm.protectedUntil; renew with sealcheck augment)",
+    .addOption(
+      secondary(
+        new Option(
+          "--follow-manifests",
+          "follow sealcheck-manifest.json files found inside the folders searched (default: reported, not followed: whoever can write the tree could hide archives behind one); every evidence file below one that it does not list is then reported",
+        ),
+      ),
+    )
+    .addOption(secondary(new Option("--timeout <seconds>", "give up on one archive after this long (its worker is restarted)").argParser(parseSeconds)))
+    .addOption(secondary(new Option("--slowest <n>", "how many of the slowest archives the summary lists").argParser(parseCount).default(10)))
+    .addOption(secondary(new Option("--no-progress", "no progress bar (it is shown only when stderr is a terminal)")))
+    .addOption(
+      secondary(
+        new Option(
+          "--expiring-before <time>",
+          "list the archives to renew: protected until before this time, or no longer (report longTerm.protectedUntil; renew with sealcheck augment)",
+        ),
+      ),
     );
-  for (const o of policyFlags()) cmd.addOption(o);
+  for (const o of policyFlags(SHOWN_POLICY_FLAGS.many)) cmd.addOption(o);
   cmd
     .addHelpText(
       "after",
       `
-Layout: an evidence file (*.pdf, *.json) with an originals/ folder beside it,
-or a sealcheck-manifest.json listing {"evidence", "originals"} paths relative
-to it (docs/batch.md in the package).
+Layout: evidence (*.pdf, *.json) with an originals/ folder beside it, or the
+paths in a sealcheck-manifest.json (docs/batch.md in the package).
 
 Examples:
   $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl
-  $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl \\
-      --resume --workers 8
   $ sealcheck verify-batch /archive --trust roots/ --format junit > junit.xml
-${helpAllOnly(`  $ sealcheck verify-batch sealcheck-manifest.json --trust roots/ --json
+${helpAllOnly(`  $ sealcheck verify-batch /archive --trust roots/ --out results.jsonl \\
+      --resume --workers 8
+  $ sealcheck verify-batch sealcheck-manifest.json --trust roots/ --json
   $ sealcheck verify-batch /archive --trust roots/ --format csv > results.csv
 
 --resume continues only a results file verified with the same options (anchors,
 --at, policy, limits); Ctrl-C prints the command that resumes. Each line of
 --out follows schemas/batch-line.schema.json.
 `)}
-${policyFlagsHelp([], "Verification options, as for verify")}${limitHelp("archive")}
+${moreOptionsHelp(cmd, "More options, and verify's")}${limitHelp("archive")}
 
 Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict, then 2
 INDETERMINATE, else 0); 3 also when the batch cannot run.`,

@@ -1,10 +1,10 @@
 // `sealcheck verify-id-token`: options only here; the verifier is imported when the command runs.
 import { existsSync } from "node:fs";
 import { parseValidationTime } from "../../src/api/common.js";
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { SealcheckError } from "../../src/api/common.js";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { limitHelp, limitOption, listOption, parseSeconds } from "../options.js";
+import { limitHelp, limitOption, listOption, moreOptionsHelp, parseSeconds, secondary } from "../options.js";
 
 export interface VerifyIdTokenCliOptions {
   issuer: string;
@@ -124,25 +124,26 @@ async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number
 }
 
 export function registerVerifyIdToken(program: Command): void {
-  program
+  const cmd = program
     .command("verify-id-token")
     .description("Verify a controlled-transfer ID token for a receiver: signature, issuer, audience, sender, lifetime, claims.")
     .argument("<token>", "the ID token, a file holding it, or - for stdin")
-    .requiredOption("--issuer <url>", "expected issuer URL, or production | preproduction | test")
+    .requiredOption("--issuer <url>", "the issuer: production, preproduction, test or a URL")
     .requiredOption("--audience <DKcvr>", "this receiver: DK followed by its CVR number")
-    .addOption(listOption("--sender <DKcvr>", "expected sender (repeatable: any of them is accepted)", "any sender"))
-    .option("--jwks <file>", "the broker's keys: a saved JWKS, or a snapshot from `sealcheck jwks save`")
-    .option("--discovery-document <file>", "a saved openid-configuration that goes with a plain --jwks file")
+    .addOption(listOption("--sender <DKcvr>", "an expected sender, repeatable: any of them is accepted", "any sender"))
+    .option("--jwks <file>", "the broker's keys: a JWKS or `jwks save` snapshot (a saved JWKS, or a snapshot from `sealcheck jwks save`)")
+    .addOption(secondary(new Option("--discovery-document <file>", "a saved openid-configuration that goes with a plain --jwks file")))
     .option("--discovery", "fetch {issuer}/.well-known/openid-configuration and its jwks_uri (HTTPS; HTTP only for loopback)")
     .option("--at <time>", "validation time, ISO 8601 (default: now)")
-    .addOption(listOption("--alg <alg>", "allowed signature algorithm (repeatable)", "RS256"))
-    .option("--clock-tolerance <seconds>", "tolerance for exp, nbf and iat (default 60)", parseSeconds)
-    .option("--max-age <seconds>", "refuse tokens issued longer ago than this (default: only exp limits)", parseSeconds)
-    .option("--timeout <ms>", "with --discovery: timeout per request (default 5000)", parseSeconds)
-    .option("--max-response-size <bytes>", "with --discovery: largest response accepted (default 1048576)", parseSeconds)
-    .addOption(limitOption())
+    .addOption(secondary(listOption("--alg <alg>", "allowed signature algorithm (repeatable)", "RS256")))
+    .addOption(secondary(new Option("--clock-tolerance <seconds>", "tolerance for exp, nbf and iat (default 60)").argParser(parseSeconds)))
+    .addOption(secondary(new Option("--max-age <seconds>", "refuse tokens issued longer ago than this (default: only exp limits)").argParser(parseSeconds)))
+    .addOption(secondary(new Option("--timeout <ms>", "with --discovery: timeout per request (default 5000)").argParser(parseSeconds)))
+    .addOption(secondary(new Option("--max-response-size <bytes>", "with --discovery: largest response accepted (default 1048576)").argParser(parseSeconds)))
+    .addOption(secondary(limitOption()))
     .option("--json", "print the report as JSON (nothing else on stdout)")
-    .option("--show-personal-data", "show ct_claims values (hidden in human output, personal data masked in --json, by default)")
+    .option("--show-personal-data", "show the ct_claims' values (hidden in human output, personal data masked in --json, by default)");
+  cmd
     .addHelpText(
       "after",
       `
@@ -154,7 +155,7 @@ Examples:
   $ echo "$ID_TOKEN" | sealcheck verify-id-token - --issuer production \\
       --audience DK12345678 --jwks broker-keys.json --json
 
-${limitHelp("id-token")}
+${moreOptionsHelp(cmd, "More options")}${limitHelp("id-token")}
 
 Exit codes: 0 TOTAL-PASSED, 1 TOTAL-FAILED, 2 INDETERMINATE, 3 no verdict.`,
     )

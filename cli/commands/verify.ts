@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { VERIFY_SHOWN as SHOWN, helpAllOnly, limitHelp, policyFlags, policyFlagsHelp, policyFrom } from "../options.js";
+import { SHOWN_POLICY_FLAGS, helpAllOnly, limitHelp, moreOptionsHelp, policyFlags, policyFrom } from "../options.js";
 
 export function registerVerify(program: Command): void {
   const cmd = program
@@ -15,7 +15,7 @@ export function registerVerify(program: Command): void {
     .option("--case-ref <text>", "a case reference, on the statement and in the JSON")
     .option("--auditor <name>", "who files the statement, on it and in the JSON")
     .option("--token <file>", "the workflow's Workflow-token JSON, cross-checked");
-  for (const o of policyFlags(SHOWN)) cmd.addOption(o);
+  for (const o of policyFlags(SHOWN_POLICY_FLAGS.verify)) cmd.addOption(o);
   cmd
     .addHelpText(
       "after",
@@ -32,7 +32,7 @@ ${helpAllOnly(`  $ sealcheck verify archive.pdf --trust roots/ --at 2025-12-08T0
   $ sealcheck verify archive.pdf originals/ --trust roots/ -q && echo intact
   $ sealcheck verify archive.pdf --trust-token oces3/ --trust-seal seal-root.pem
 `)}
-${policyFlagsHelp(SHOWN, "More options")}${helpAllOnly(`Only the broker's seal is accepted (its production seal by its
+${moreOptionsHelp(cmd, "More options")}${helpAllOnly(`Only the broker's seal is accepted (its production seal by its
 organizationIdentifier NTRNO-933127990, its test seal by subject and issuer);
 --seal-signer accepts another sealer. --trust anchors vouch for every role;
 the --trust-token, --trust-seal and --trust-tsa anchors only for theirs (so
