@@ -28,6 +28,7 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   journal: "--journal",
   overwrite: "--force",
   sealSigners: "--seal-signer",
+  issuer: "--issuer",
 };
 
 /**

@@ -27,9 +27,12 @@ const common = { outdir, bundle: true, platform: "node", target: "node20", sourc
 await build({
   ...common,
   entryPoints: Object.fromEntries(
-    Object.entries({ "src/index": "src/index.ts", "src/api/queue": "src/api/queue.ts", "src/batch/worker": "src/batch/worker.ts" }).filter(([, file]) =>
-      existsSync(file),
-    ),
+    Object.entries({
+      "src/index": "src/index.ts",
+      "src/api/queue": "src/api/queue.ts",
+      "src/api/dev-token": "src/api/dev-token.ts",
+      "src/batch/worker": "src/batch/worker.ts",
+    }).filter(([, file]) => existsSync(file)),
   ),
   splitting: true,
   format: "esm",

@@ -47,7 +47,8 @@ function getPki(fresh: boolean, reissue: boolean): TestPki {
   return pki;
 }
 
-const verdict = (e: Expected): string => `${e.indication}${e.subIndication ? ` / ${e.subIndication}` : ""} | \`${e.check}\` | ${EXIT[e.indication]}`;
+const verdict = (e: Expected): string =>
+  `${e.indication}${e.subIndication ? ` / ${e.subIndication}` : ""}${e.at ? ` (\`--at ${e.at}\`)` : ""} | \`${e.check}\` | ${EXIT[e.indication]}`;
 
 /** samples/lta and samples/expired (issue 36): `npm run samples -- --long-term-only` writes only these. */
 async function longTermSamples(pki: TestPki, valid: Uint8Array): Promise<void> {
@@ -127,7 +128,8 @@ Everything is **test material** made by a test PKI (\`pki/\`, keys included); no
 Timeline: sealing (token \`iat\`, seal \`/M\`) ${iso(TIMELINE.iat)}; token OCSP produced ${iso(TIMELINE.ocspProducedAt)}
 (4 s before iat, as the broker does), nextUpdate ${iso(TIMELINE.ocspNextUpdate)}; seal timestamp ${iso(TIMELINE.timestampAt)}.
 The OCSP responder certificate is valid ${iso(TIMELINE.validity.responder[0])} … ${iso(TIMELINE.validity.responder[1])}, so it has
-long expired "now": verifiers must judge at the sealing time.
+long expired "now": verifiers must judge at the sealing time (proven by the seal's timestamp; the
+Workflow-token JSON has none, see below).
 
 Verify with the trust anchors in \`trust/\` (token root **and** issuing CA, seal root, TSA root), e.g.
 
@@ -141,7 +143,10 @@ Verify with the trust anchors in \`trust/\` (token root **and** issuing CA, seal
 | \`workflowtoken.json\` | Workflow-token endpoint JSON (its token carries all claims, incl. personal data; the PAdES copy is \`Restricted\`) |
 | \`originals/*.pdf\` | the two original PDFs whose SHA-256 are \`document_1\`, \`document_2\` |
 
-Expected: TOTAL-PASSED, exit 0, for each of archive.pdf, pades.json, workflowtoken.json (with \`originals/\`).
+Expected: TOTAL-PASSED, exit 0, for each of archive.pdf, pades.json (with \`originals/\`), and for workflowtoken.json
+with \`--at ${iso(TIMELINE.iat)}\` (judged at a claimed time). The Workflow-token JSON carries no proof of existence,
+so without \`--at\` it is judged as of now: INDETERMINATE / REVOCATION_OUT_OF_BOUNDS_NO_POE, exit 2 (its OCSP
+responder's certificate has expired), as EU DSS judges a signature without a proof of existence.
 
 Personal-data claims (claim filter \`All\`, and always in the endpoint token) use these names, chosen by the
 generator: \`ip_address\`, \`mitid.age\`, \`mitid.date_of_birth\`, \`mitid.is_over_18\`, \`dk.cpr\` (fictitious numbers).

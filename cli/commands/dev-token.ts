@@ -45,7 +45,7 @@ Exit code: 0 written; 3 when <dir> cannot be written or already holds a key set
     )
     .action(async (dir: string, opts: { force?: boolean }) => {
       await runGuarded(async () => {
-        const { makeDevKeys, writeDevKeys } = await import("../../src/api/id-token.js");
+        const { makeDevKeys, writeDevKeys } = await import("../../src/api/dev-token.js");
         const written = writeDevKeys(dir, makeDevKeys(), Boolean(opts.force));
         printStderrLine(`TEST ONLY: wrote ${written.join(", ")} (key 1 signs by default; jwks-2.json holds key 2 alone, as after a rotation)`);
         return 0;
@@ -63,6 +63,7 @@ Exit code: 0 written; 3 when <dir> cannot be written or already holds a key set
     .option("--exp <time>", "expiry, RFC 3339 (default: --iat + 300 s, as the broker's)")
     .option("--ct-id <id>", "ct_id, the transfer id replay detection remembers (default: a random UUID); the broker's tokens carry no jti")
     .option("--claims <json>", 'ct_claims, a JSON object of strings (default {"name":"Test Person","role":"tester"})')
+    .option("--issuer <name>", "iss: sealcheck-dev only (default; a real issuer's name or URL is refused: a dev token never claims one)")
     .addHelpText(
       "after",
       `
@@ -75,54 +76,53 @@ Examples:
 
 Exit code: 0 printed; 3 for bad options or a directory without dev keys.`,
     )
-    .action(async (dir: string, opts: { audience: string; sender?: string; key: string; iat?: string; exp?: string; ctId?: string; claims?: string }) => {
-      await runGuarded(async () => {
-        const [{ signDevToken, DEV_KEY_FILES }, { parseValidationTime, SealcheckError, readBounded }] = await Promise.all([
-          import("../../src/api/id-token.js"),
-          import("../../src/api/common.js"),
-        ]);
-        if (opts.key !== "1" && opts.key !== "2") throw new SealcheckError("ERR_USAGE", "--key: expected 1 or 2");
-        const file = `${dir.replace(/\/+$/, "")}/${DEV_KEY_FILES.private}`;
-        let keys: unknown;
-        try {
-          keys = JSON.parse(Buffer.from(readBounded(file, 1024 * 1024)).toString("utf8"));
-        } catch (e) {
-          if (e instanceof SealcheckError) throw e;
-          throw new SealcheckError("ERR_USAGE", `${file}: not a dev key set (not JSON)`);
-        }
-        let claims: Record<string, string> | undefined;
-        if (opts.claims !== undefined) {
-          let v: unknown;
-          try {
-            v = JSON.parse(opts.claims);
-          } catch {
-            v = null;
+    .action(
+      async (
+        dir: string,
+        opts: { audience: string; sender?: string; key: string; iat?: string; exp?: string; ctId?: string; claims?: string; issuer?: string },
+      ) => {
+        await runGuarded(async () => {
+          const [{ signDevToken, readDevKeys }, { parseValidationTime, SealcheckError }] = await Promise.all([
+            import("../../src/api/dev-token.js"),
+            import("../../src/api/common.js"),
+          ]);
+          if (opts.key !== "1" && opts.key !== "2") throw new SealcheckError("ERR_USAGE", "--key: expected 1 or 2");
+          const keys = readDevKeys(dir);
+          let claims: Record<string, string> | undefined;
+          if (opts.claims !== undefined) {
+            let v: unknown;
+            try {
+              v = JSON.parse(opts.claims);
+            } catch {
+              v = null;
+            }
+            if (v === null || typeof v !== "object" || Array.isArray(v) || Object.values(v).some((x) => typeof x !== "string"))
+              throw new SealcheckError("ERR_USAGE", "--claims: expected a JSON object of strings");
+            claims = v as Record<string, string>;
           }
-          if (v === null || typeof v !== "object" || Array.isArray(v) || Object.values(v).some((x) => typeof x !== "string"))
-            throw new SealcheckError("ERR_USAGE", "--claims: expected a JSON object of strings");
-          claims = v as Record<string, string>;
-        }
-        const time = (flag: string, v: string | undefined) => {
-          if (v === undefined) return undefined;
-          try {
-            return parseValidationTime(v);
-          } catch (e) {
-            throw new SealcheckError("ERR_USAGE", `${flag}: ${(e as Error).message.replace(/^[^:]*: /, "")}`);
-          }
-        };
-        const iat = time("--iat", opts.iat);
-        const exp = time("--exp", opts.exp);
-        const token = await signDevToken(keys, {
-          audience: opts.audience,
-          key: opts.key === "2" ? 2 : 1,
-          ...(opts.sender ? { sender: opts.sender } : {}),
-          ...(iat ? { issuedAt: iat } : {}),
-          ...(exp ? { expiresAt: exp } : {}),
-          ...(opts.ctId !== undefined ? { transferId: opts.ctId } : {}),
-          ...(claims ? { claims } : {}),
+          const time = (flag: string, v: string | undefined) => {
+            if (v === undefined) return undefined;
+            try {
+              return parseValidationTime(v);
+            } catch (e) {
+              throw new SealcheckError("ERR_USAGE", `${flag}: ${(e as Error).message.replace(/^[^:]*: /, "")}`);
+            }
+          };
+          const iat = time("--iat", opts.iat);
+          const exp = time("--exp", opts.exp);
+          const token = await signDevToken(keys, {
+            audience: opts.audience,
+            key: opts.key === "2" ? 2 : 1,
+            ...(opts.sender ? { sender: opts.sender } : {}),
+            ...(iat ? { issuedAt: iat } : {}),
+            ...(exp ? { expiresAt: exp } : {}),
+            ...(opts.ctId !== undefined ? { transferId: opts.ctId } : {}),
+            ...(claims ? { claims } : {}),
+            ...(opts.issuer !== undefined ? { issuer: opts.issuer } : {}),
+          });
+          await writeOut(`${token}\n`);
+          return 0;
         });
-        await writeOut(`${token}\n`);
-        return 0;
-      });
-    });
+      },
+    );
 }

@@ -151,7 +151,13 @@ ${EXIT_HELP}`,
     .option("--json", "print the counts as JSON")
     .addHelpText(
       "after",
-      `\nExamples:\n  $ sealcheck queue status --redis redis://queue:6379 --queue audit\n  $ sealcheck queue status --redis redis://queue:6379 --queue audit --json`,
+      `
+Examples:
+  $ sealcheck queue status --redis redis://queue:6379 --queue audit
+  $ sealcheck queue status --redis redis://queue:6379 --queue audit --json
+
+Exit code: 0; 3 when Redis holds nothing of the queue (a misspelt --queue or
+--prefix: the queues there are named) or cannot be reached.`,
     )
     .action(async (opts: Record<string, unknown>) => {
       await runGuarded(async () => {

@@ -8,6 +8,8 @@
 // sentence; the verdict does not change.
 //   npx tsx scripts/attack36/json-token-backdated.ts [honest]
 // honest: the genuine samples/valid/workflowtoken.json: TOTAL-PASSED as well: sealcheck cannot tell them apart.
+// Since the J1 fix both are INDETERMINATE/REVOCATION_OUT_OF_BOUNDS_NO_POE now (no proof of existence; the OCSP
+// responder's certificate has expired), as EU DSS; TOTAL-PASSED only with --at, judged at a claimed time.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildWorkflowEvidence, workflowTokenJson } from "../generator/evidence.js";

@@ -65,6 +65,11 @@ const iso = (d: Date): string => d.toISOString().replace(".000", "");
 const failed = (check: string, subIndication: string): Expected => ({ indication: "TOTAL-FAILED", subIndication, check });
 const indeterminate = (check: string, subIndication: string): Expected => ({ indication: "INDETERMINATE", subIndication, check });
 const passed = (check: string): Expected => ({ indication: "TOTAL-PASSED", subIndication: null, check });
+/**
+ * A Workflow-token JSON's verdict, stated at the time its token claims (--at iat): the form carries no proof of
+ * existence, so as of now its long-term check judges the token's certificates at now (attack36 J1).
+ */
+const atClaimedTime = (e: Expected): Expected => ({ ...e, at: iso(TIMELINE.iat) });
 
 /** The ordinary tampered (and a few extra valid) archives. */
 export async function buildArchiveVariants(pki: TestPki, genuine?: Archive): Promise<ArchiveVariant[]> {
@@ -74,7 +79,7 @@ export async function buildArchiveVariants(pki: TestPki, genuine?: Archive): Pro
   /** A Workflow-token JSON variant with the genuine originals beside it. */
   const json = async (name: string, description: string, o: ArchiveOptions, expected: Expected): Promise<void> => {
     const e = await buildWorkflowEvidence({ ...o, pki });
-    out.push({ name, description, files: { "workflowtoken.json": workflowTokenJson(e), ...originals }, expected });
+    out.push({ name, description, files: { "workflowtoken.json": workflowTokenJson(e), ...originals }, expected: atClaimedTime(expected) });
   };
 
   const [first, ...rest] = g.evidence.originals;
@@ -85,7 +90,7 @@ export async function buildArchiveVariants(pki: TestPki, genuine?: Archive): Pro
       "workflowtoken.json": g.workflowTokenJson,
       ...originalsFiles([{ ...first!, bytes: flipOneByte(first!.bytes) }, ...rest]),
     },
-    expected: failed("document-digests", "HASH_FAILURE"),
+    expected: atClaimedTime(failed("document-digests", "HASH_FAILURE")),
   });
   const alter = (p: Record<string, unknown>): Record<string, unknown> => ({ ...p, workflow_title: "Lejekontrakt (ændret)" });
   await json(
@@ -185,7 +190,7 @@ export async function buildArchiveVariants(pki: TestPki, genuine?: Archive): Pro
     name: "token-only-json",
     description: "Workflow-token JSON with only workflowToken and workflowResultInfo (no ocspResponse, no publicSigningCertPem).",
     files: { "workflowtoken.json": workflowTokenJson(g.evidence, ["ocspResponse", "publicSigningCertPem"]), ...originals },
-    expected: failed("attachments", "FORMAT_FAILURE"),
+    expected: atClaimedTime(failed("attachments", "FORMAT_FAILURE")),
   });
 
   // Valid shapes that must also pass.

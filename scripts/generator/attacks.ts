@@ -20,6 +20,11 @@ export interface Expected {
   subIndication: string | null;
   /** The contract check id that should decide. */
   check: string;
+  /**
+   * The validation time the verdict is for (--at), when it is not now: the Workflow-token JSON carries no proof
+   * of existence, so its verdicts are stated at the time its token claims (attack36 J1).
+   */
+  at?: string;
   /** PDF variants: does `pdfsig` say "Signature is Valid" for signature #1 (it ignores later revisions)? */
   pdfsigValid?: boolean;
   /** Attacks: which mainstream reader shows something other than what was sealed, and what. */

@@ -16,10 +16,10 @@
 //   evidence proves nothing any more is listed to renew, never given a longer horizon for having less.
 import * as pkijs from "pkijs";
 import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlgorithm, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
-import { displayName } from "../pki/certificate.js";
+import { displayName, summarize } from "../pki/certificate.js";
 import { hashName, revocationArchival } from "../pki/cms.js";
 import { findIssuer } from "../pki/ocsp.js";
-import { statusAt } from "../pki/revocation.js";
+import { readRevocation, revokedBy, statusAt, type RevocationStatement } from "../pki/revocation.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
@@ -128,7 +128,7 @@ const JWS_DIGEST: Readonly<Record<string, string>> = {
  * seal's POE): the Workflow token's JWS (its digest and the token certificate's key), the token certificate's
  * path, and the token's OCSP response (the digest it is signed with, and its responder's key).
  */
-function sealedEvidenceStandings(policy: CryptoPolicy, f: Needs, at: Date): AlgorithmStanding[] {
+function sealedEvidenceStandings(policy: CryptoPolicy, f: ArchiveFacts, at: Date): AlgorithmStanding[] {
   const out: AlgorithmStanding[] = [];
   const alg = f.jws?.header.alg;
   if (typeof alg === "string" && JWS_DIGEST[alg]) out.push(named(digestStanding(policy, JWS_DIGEST[alg], at), `the Workflow token's ${alg}`));
@@ -440,4 +440,127 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
     ),
     summary,
   };
+}
+
+/** What the Workflow-token JSON forms lack, in the words each of their long-term messages starts with. */
+const TOKEN_JSON_NO_POE = "The Workflow-token JSON carries no timestamp and cannot carry validation data: nothing proves when the token was made.";
+const TOKEN_JSON_RESTORE =
+  "Verify the sealed PAdES of the workflow (its timestamp proves when it was sealed), or give --at to ask whether the token would have passed at a claimed time.";
+
+/**
+ * Check "long-term" for the Workflow-token JSON forms (attack36 J1). The token checks are judged at the time the
+ * token claims (its iat) with the OCSP response of that time, and a token minted today with a key revoked since,
+ * dated before the revocation, looks the same: nothing in this form proves when it was made. So, as EU DSS judges
+ * a signature without a proof of existence (B-B, checked with its default policy on the JSON's analogue: the
+ * token certificate's B-B signature with the token's OCSP response), the validation time is the time judged:
+ * - an authentic "revoked" at or before it: INDETERMINATE/REVOKED_NO_POE;
+ * - the token certificate or a CA certificate on its path not valid then: INDETERMINATE/OUT_OF_BOUNDS_NOT_REVOKED
+ *   (the OCSP response says not revoked) or OUT_OF_BOUNDS_NO_POE;
+ * - the OCSP response's signer (the delegated responder, or the CA) not valid then:
+ *   INDETERMINATE/REVOCATION_OUT_OF_BOUNDS_NO_POE (DSS: "The current time is not in the validity range of the
+ *   certificate of the issuer of the revocation information");
+ * - an algorithm (the JWS's, the token key, its path, the OCSP signature and responder key) past its date then:
+ *   INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE_NO_POE;
+ * - else a warning: valid as of the validation time, on revocation data of the claimed time only.
+ * With --at the question is "would this token have passed at that time?": skipped, its message (and the
+ * statements) saying the verdict is judged at a claimed time.
+ */
+export async function checkTokenJsonLongTerm(env: CheckEnv, f: With<ArchiveFacts, "tokenCert" | "tokenChain">): Promise<CheckResult> {
+  const at = env.validationTime;
+  const T = at.time;
+  const claimed = f.claims?.iat !== undefined && Number.isFinite(f.claims.iat) ? iso(new Date(f.claims.iat * 1000)) : null;
+  const details: Record<string, unknown> = { validationTime: iso(T), validationTimeSource: at.source, claimedTime: claimed, judgedAtClaimedTime: false };
+  if (at.source === "at-option") {
+    details.judgedAtClaimedTime = true;
+    return skipped(
+      ID,
+      `${TOKEN_JSON_NO_POE} Judged at a claimed time: --at ${iso(T)} asks whether this token would have passed at that time, not whether it existed then${claimed ? ` (its iat claims ${claimed})` : ""}; the token checks are judged at it. A sealed PAdES of the workflow proves its time.`,
+      { details },
+    );
+  }
+  if (f.tokenChain.status !== "valid" || !f.tokenChain.path.length) {
+    return skipped(
+      ID,
+      `${TOKEN_JSON_NO_POE} The token certificate's path did not validate at the time the token claims (see token-certificate), so nothing is judged at the validation time.`,
+      {
+        details,
+      },
+    );
+  }
+  const onlyClaimed = claimed ? ` (its iat ${claimed} is only claimed)` : "";
+  const path = f.tokenChain.path.length > 1 ? f.tokenChain.path.slice(0, -1) : [f.tokenCert];
+  const issuer = f.tokenIssuer ?? f.tokenChain.path[1] ?? null;
+  let said: RevocationStatement | null = null;
+  const ocspBase64 = f.evidence?.ocspBase64;
+  if (ocspBase64) {
+    const reading = await readRevocation(
+      env.pki,
+      { kind: "ocsp", der: new Uint8Array(Buffer.from(ocspBase64, "base64")) },
+      f.tokenCert,
+      issuer,
+      [...f.tokenChain.path, ...env.trust.intermediates],
+      env.options.clockSkewSeconds,
+    );
+    said = reading.statement;
+  }
+  if (said) details.revocation = { source: said.source, revokedAt: said.revokedAt ? iso(said.revokedAt) : null };
+  const revoked = said ? revokedBy([said], T) : null;
+  if (revoked) {
+    return indeterminate(
+      ID,
+      "REVOKED_NO_POE",
+      `${TOKEN_JSON_NO_POE} ${revoked.text[0]!.toUpperCase()}${revoked.text.slice(1)}, before the validation time ${iso(T)}, and no proof of existence shows the token was made before the revocation${onlyClaimed}. ${TOKEN_JSON_RESTORE}`,
+      { at, details },
+    );
+  }
+  const out = path.find((c) => T.getTime() > c.notAfter.value.getTime() || T.getTime() < c.notBefore.value.getTime());
+  if (out) {
+    const who = out === f.tokenCert || path.indexOf(out) === 0 ? "the token certificate" : `the certificate "${displayName(out.subject)}" on its path`;
+    const state =
+      T.getTime() > out.notAfter.value.getTime() ? `has expired (${iso(out.notAfter.value)})` : `is not yet valid (from ${iso(out.notBefore.value)})`;
+    return indeterminate(
+      ID,
+      said ? "OUT_OF_BOUNDS_NOT_REVOKED" : "OUT_OF_BOUNDS_NO_POE",
+      `${TOKEN_JSON_NO_POE} At the validation time ${iso(T)} ${who} ${state}, and no proof of existence shows the token was made while it was valid${onlyClaimed}. ${TOKEN_JSON_RESTORE}`,
+      { at, details },
+    );
+  }
+  const responder = f.ocspResponder;
+  if (responder) {
+    const nb = new Date(responder.notBefore);
+    const na = new Date(responder.notAfter);
+    if (T.getTime() > na.getTime() || T.getTime() < nb.getTime()) {
+      const signer = [...(f.ocsp?.certificates ?? []), ...path, ...f.tokenChain.path].find((c) => summarize(c).sha256 === responder.sha256);
+      const signerName = signer ? displayName(signer.subject) : responder.subject;
+      return indeterminate(
+        ID,
+        "REVOCATION_OUT_OF_BOUNDS_NO_POE",
+        `${TOKEN_JSON_NO_POE} At the validation time ${iso(T)} the certificate of the OCSP response's signer ("${signerName}") ${T.getTime() > na.getTime() ? `has expired (${iso(na)})` : `is not yet valid (from ${iso(nb)})`}, and no proof of existence shows the response, or the token, existed while it was valid${onlyClaimed}: the revocation data is of the time the token claims, not of now. ${TOKEN_JSON_RESTORE}`,
+        { at, details },
+      );
+    }
+  }
+  const expired = sealedEvidenceStandings(env.options.cryptoPolicy, f, T).filter((a) => a.standing === "expired");
+  if (expired.length) {
+    return indeterminate(
+      ID,
+      "CRYPTO_CONSTRAINTS_FAILURE_NO_POE",
+      `${TOKEN_JSON_NO_POE} At the validation time ${iso(T)} ${expired.map((a) => a.what).join(", ")} ${expired.length > 1 ? "are" : "is"} not acceptable (${env.options.cryptoPolicy.name}), and no proof of existence shows the token was made while ${expired.length > 1 ? "they were" : "it was"}${onlyClaimed}. ${TOKEN_JSON_RESTORE}`,
+      { at, details },
+    );
+  }
+  if (!said) {
+    return skipped(
+      ID,
+      `${TOKEN_JSON_NO_POE} No authentic OCSP response speaks for the token certificate (see the OCSP checks), so nothing is judged at the validation time.`,
+      {
+        details,
+      },
+    );
+  }
+  return warning(
+    ID,
+    `${TOKEN_JSON_NO_POE} Judged at the validation time ${iso(T)}, as EU DSS judges a signature without one: the token certificate and its path are valid then, so is the OCSP response's signer, and the ${said.source} says it is not revoked; that response is of the time the token claims${onlyClaimed}, so a revocation since then would not show. A sealed PAdES of the workflow proves its time.`,
+    { at, details },
+  );
 }

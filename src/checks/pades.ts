@@ -16,7 +16,7 @@ import { decodeTokenEvidence } from "./attachments.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "../evidence/broker.js";
 import type { ArchiveFacts, CheckEnv, Established, EvidenceFacts, TokenEvidence, With } from "./facts.js";
 import { checkSealSignature, sealIdentity, signatureInput, type SealCmsFacts, type SealSignatureInput } from "./seal-signature.js";
-import { coversSignature, judgePdfSignatures, type DocumentTimestampFacts, type SealJudgement } from "./pdf-signatures.js";
+import { coversSignature, judgePdfSignatures, type DocumentTimestampFacts, type SealJudgement, type SealJudgements } from "./pdf-signatures.js";
 import { checkSealTimestamp } from "./seal-timestamp.js";
 import { checkSealCertificate, type ExtraRevocationData, type SealPathFacts } from "./seal-certificate.js";
 import { checkSealModifications } from "./seal-modifications.js";
@@ -248,12 +248,14 @@ export interface PadesFacts extends SealCmsFacts, SealPathFacts {
   readonly sealSignatureJudged?: SealJudgement;
   readonly sealTimestampJudged?: SealJudgement;
   readonly sealCertificateJudged?: SealJudgement;
+  /** Every seal check's judgement (the registry's seal stages, attack-s4 S1): the seal's outcome, which its entry repeats. */
+  readonly sealJudged?: SealJudgements;
   /** The document timestamps whose tokens could be read (long-term validation's proofs of existence). */
   readonly documentTimestamps?: readonly DocumentTimestampFacts[];
 }
 
 /** A seal check's judgement as a fact. */
-const judged = (check: CheckResult): SealJudgement => ({ status: check.status, subIndication: check.subIndication, message: check.message });
+export const judged = (check: CheckResult): SealJudgement => ({ status: check.status, subIndication: check.subIndication, message: check.message });
 
 /** What a PAdES stage reads: the facts every form shares and those of the stages before it. */
 export type PadesStageFacts = ArchiveFacts & PadesFacts;
@@ -374,11 +376,7 @@ export async function pdfSignaturesStage(
       f.analysis,
       {
         signature: seal,
-        judged: {
-          ...(f.sealSignatureJudged ? { "seal-signature": f.sealSignatureJudged } : {}),
-          ...(f.sealTimestampJudged ? { "seal-timestamp": f.sealTimestampJudged } : {}),
-          ...(f.sealCertificateJudged ? { "seal-certificate": f.sealCertificateJudged } : {}),
-        },
+        judged: f.sealJudged ?? {},
       },
       documentTimestamps,
     );

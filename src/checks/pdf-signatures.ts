@@ -26,6 +26,7 @@ import type { EvidenceSource } from "../input/source.js";
 import { anchorsFor, listNote } from "../pki/trust-store.js";
 import type { PdfSignatureKind, PdfSignatureReport } from "../report/archive-report.js";
 import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js";
+import type { ArchiveCheckId } from "../report/check-ids.js";
 import type { CheckEnv } from "./facts.js";
 import type { ChangeAnalysis } from "./modifications/analyse.js";
 import { permittedLevel, rank } from "./modifications/levels.js";
@@ -257,14 +258,19 @@ const M_TOLERANCE_MS = 5 * 60_000;
 
 /** How one seal check judged the seal: a fact it established. */
 export type SealJudgement = Readonly<Pick<CheckResult, "status" | "subIndication" | "message">>;
-/** The seal checks' judgements: together the seal's outcome. */
-type SealJudgements = Readonly<Partial<Record<"seal-signature" | "seal-certificate" | "seal-timestamp", SealJudgement>>>;
+/** The seal checks' judgements, by check, in the order they ran: together the seal's outcome. */
+export type SealJudgements = Readonly<Partial<Record<ArchiveCheckId, SealJudgement>>>;
 
-/** The seal's entry: the first seal judgement that did not pass decides it. */
+/**
+ * The seal's entry: every seal check (seal-modifications included: a certification whose permissions were
+ * exceeded is not "passed", attack-s4 S1). The first failed judgement decides, else the first other that did
+ * not pass (indeterminate); the seal signature's warning a warning, as before.
+ */
 function fromSealJudgements(judged: SealJudgements): Outcome {
-  const order = ["seal-signature", "seal-certificate", "seal-timestamp"] as const;
-  const bad = order.map((id) => [id, judged[id]] as const).find(([, c]) => c && c.status !== "passed" && c.status !== "warning" && c.status !== "skipped");
-  if (bad) return { status: bad[1]!.status, sub: bad[1]!.subIndication, message: `${bad[0]}: ${bad[1]!.message}` };
+  const all = Object.entries(judged) as [string, SealJudgement][];
+  const open = (c: SealJudgement) => c.status !== "passed" && c.status !== "warning" && c.status !== "skipped";
+  const bad = all.find(([, c]) => c.status === "failed") ?? all.find(([, c]) => open(c));
+  if (bad) return { status: bad[1].status, sub: bad[1].subIndication, message: `${bad[0]}: ${bad[1].message}` };
   const sig = judged["seal-signature"];
   return { status: sig?.status === "warning" ? "warning" : "passed", sub: null, message: sig?.message ?? "The seal verifies." };
 }

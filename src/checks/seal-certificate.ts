@@ -209,6 +209,17 @@ async function judge(
   const revoked = judgements.find((x) => x.j.status === "failed");
   if (revoked)
     return failed(ID, revoked.j.subIndication ?? "REVOKED", `Seal certificate "${displayName(cert.subject)}": ${revoked.j.message}`, { at, details });
+  // An item about this certificate that could not be checked (its algorithm or key outside the table) may be a
+  // "revoked" nobody here can read: the others do not decide around it (attack-s4 B1). Not checked is not
+  // broken either: it is named, not failed.
+  const unchecked = judgements.find((x) => x.j.details.unsupportedAlgorithm !== undefined);
+  if (unchecked)
+    return indeterminate(
+      ID,
+      "CRYPTO_CONSTRAINTS_FAILURE",
+      `Seal certificate "${displayName(cert.subject)}": an archived revocation item (${unchecked.source}) cannot be checked, so its revocation status is not decided: ${unchecked.j.message}${notStatements}`,
+      { at, details },
+    );
   const good = judgements.filter((x) => x.j.status === "passed" || x.j.status === "warning");
   if (good.length === 0) {
     return indeterminate(

@@ -5,7 +5,9 @@
 // chain), so this is a remark with the fingerprint to compare, never a verdict (docs/trust-anchors.md).
 import type * as pkijs from "pkijs";
 import { certificateDer, summarize } from "../pki/certificate.js";
-import type { IndexedTrustStore } from "../pki/trust-store.js";
+import { displayName } from "../pki/certificate.js";
+import { hasTsaAnchors, type IndexedTrustStore } from "../pki/trust-store.js";
+import type { TimestampInfo } from "../pki/timestamp.js";
 import { warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveFacts } from "./facts.js";
@@ -36,7 +38,40 @@ function contains(hay: Uint8Array, needle: Uint8Array): boolean {
   return needle.length > 0 && Buffer.from(hay.buffer, hay.byteOffset, hay.byteLength).indexOf(Buffer.from(needle)) >= 0;
 }
 
-export function checkTrustAnchors(trust: IndexedTrustStore, f: ArchiveFacts, carried: CarriedCertificates): CheckResult[] {
+/** The timestamps the evidence holds, as their paths were built (leaf first, anchor last). */
+export interface TimestampPaths {
+  readonly seal?: TimestampInfo;
+  readonly documents?: readonly { readonly field: string | null; readonly info?: TimestampInfo }[];
+}
+
+/**
+ * TSAs whose path ends at an anchor given for every role (--trust) and not for TSAs: a general anchor vouches for a
+ * TSA (as EU DSS lets any anchor vouch for any role), but a TSA's genTime decides sealing times and proofs of
+ * existence, so the report names the anchor that let it. Only when no anchor is given for TSAs alone with
+ * --trust-tsa (anchorsFor: then only those vouch for TSAs); a trusted list's time-stamping services do not end
+ * what the user's own --trust anchors vouch for, so beside them the remark stays.
+ */
+function tsasByGeneralAnchors(trust: IndexedTrustStore, ts: TimestampPaths): { tsa: string; timestamp: string; anchor: string; sha256: string }[] {
+  if (hasTsaAnchors(trust)) return [];
+  const listed = new Set((trust.listAnchors ?? []).filter((a) => a.windows.some((w) => w.role === "tsa")).map((a) => summarize(a.cert).sha256));
+  const general = new Set(trust.anchors.map((a) => summarize(a).sha256));
+  const out: { tsa: string; timestamp: string; anchor: string; sha256: string }[] = [];
+  const seen = new Set<string>();
+  const look = (what: string, info: TimestampInfo | undefined) => {
+    const anchor = info?.chain?.at(-1);
+    if (!info?.signer || !anchor) return;
+    const sha256 = summarize(anchor).sha256;
+    const key = `${summarize(info.signer).sha256}:${sha256}`;
+    if (!general.has(sha256) || listed.has(sha256) || seen.has(key)) return;
+    seen.add(key);
+    out.push({ tsa: displayName(info.signer.subject), timestamp: what, anchor: displayName(anchor.subject), sha256 });
+  };
+  look("the signature timestamp", ts.seal);
+  for (const d of ts.documents ?? []) look(`the document timestamp${d.field ? ` ${d.field}` : ""}`, d.info);
+  return out;
+}
+
+export function checkTrustAnchors(trust: IndexedTrustStore, f: ArchiveFacts, carried: CarriedCertificates, timestamps: TimestampPaths = {}): CheckResult[] {
   const places: { what: string; bytes: Uint8Array }[] = [];
   if (carried.sealCms) places.push({ what: "the seal's CMS", bytes: carried.sealCms });
   for (const c of carried.dss ?? []) places.push({ what: "the PDF's DSS", bytes: certificateDer(c) });
@@ -51,16 +86,25 @@ export function checkTrustAnchors(trust: IndexedTrustStore, f: ArchiveFacts, car
     const where = [...new Set(places.filter((p) => contains(p.bytes, der)).map((p) => p.what))];
     if (where.length) found.push({ ...pick(summarize(anchor)), carriedIn: where });
   }
-  if (!found.length) return [];
-  const list = found.map((a) => `"${a.subject}" (SHA-256 ${a.sha256}, in ${a.carriedIn.join(" and ")})`).join("; ");
-  const one = found.length === 1;
-  return [
-    warning(
-      ID,
+  const tsas = tsasByGeneralAnchors(trust, timestamps);
+  if (!found.length && !tsas.length) return [];
+  const parts: string[] = [];
+  const details: Record<string, unknown> = {};
+  if (found.length) {
+    const list = found.map((a) => `"${a.subject}" (SHA-256 ${a.sha256}, in ${a.carriedIn.join(" and ")})`).join("; ");
+    const one = found.length === 1;
+    parts.push(
       `${one ? "A trust anchor given is a certificate" : `${found.length} trust anchors given are certificates`} the evidence itself carries: ${list}. An anchor taken from the evidence vouches for nothing (whoever made the file chose it): compare ${one ? "its" : "each"} SHA-256 with the fingerprint its certification authority publishes (docs/trust-anchors.md) before relying on this verdict.`,
-      { details: { anchorsCarriedByEvidence: found } },
-    ),
-  ];
+    );
+    details.anchorsCarriedByEvidence = found;
+  }
+  if (tsas.length) {
+    parts.push(
+      `${tsas.map((t) => `The TSA "${t.tsa}" (${t.timestamp}) is vouched for by "${t.anchor}" (SHA-256 ${t.sha256}, an anchor given for every role with --trust, not for time-stamping)`).join("; ")}: its time is believed for the sealing time and the proofs of existence. Give the TSA's root with --trust-tsa to say it may vouch for times; then only such anchors do.`,
+    );
+    details.tsaVouchedByGeneralAnchor = tsas;
+  }
+  return [warning(ID, parts.join(" "), { details })];
 }
 
 const pick = (s: { subject: string; sha256: string }) => ({ subject: s.subject, sha256: s.sha256 });

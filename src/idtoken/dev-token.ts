@@ -9,7 +9,7 @@ import * as jose from "jose";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { SealcheckError, errorMessage } from "../errors.js";
-import { writeFileSafely } from "../input/files.js";
+import { readRegularFile, writeFileSafely } from "../input/files.js";
 import { failed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { DecodedIdToken } from "./jose-guards.js";
@@ -78,6 +78,21 @@ export function makeDevKeys(): DevKeys {
   };
 }
 
+/**
+ * The issuer a dev token claims: always DEV_ISSUER. This is the one rule for making them (signDevToken, and
+ * with it `sealcheck dev-token sign`): a dev token never claims a real issuer, so `production`,
+ * `preproduction`, `test` or any URL but DEV_ISSUER is refused (a SealcheckError naming the option `issuer`).
+ * Verifying is refused the other way (devTokenCheck): a dev token fails against every key set but the dev one.
+ */
+export function devIssuer(issuer: string = DEV_ISSUER_NAME): string {
+  if (issuer === DEV_ISSUER_NAME || issuer === DEV_ISSUER) return DEV_ISSUER;
+  throw new SealcheckError(
+    "ERR_USAGE",
+    `issuer: "${issuer}" is not the dev issuer; dev tokens (test only) are issued by ${DEV_ISSUER_NAME} (${DEV_ISSUER}) alone, never in a real issuer's name`,
+    { option: "issuer" },
+  );
+}
+
 /** The files `dev-token keys <dir>` writes, by role. */
 export const DEV_KEY_FILES = { private: "private-keys.json", snapshots: ["jwks-1.json", "jwks-2.json"] } as const;
 
@@ -107,7 +122,34 @@ export function writeDevKeys(dir: string, keys: DevKeys, overwrite = false): str
   });
 }
 
+/** The largest private key file read back: real ones are a few KiB. */
+const MAX_DEV_KEYS_BYTES = 1024 * 1024;
+
+/**
+ * The private keys writeDevKeys wrote into `dir` (its private-keys.json), for signDevToken. Refused unless the
+ * file is a dev key set (its `sealcheck-dev-keys` mark).
+ */
+export function readDevKeys(dir: string): Record<string, unknown> {
+  const file = join(dir, DEV_KEY_FILES.private);
+  if (!existsSync(file))
+    throw new SealcheckError("ERR_FILE_NOT_FOUND", `${file}: no such file, so no dev key set here (write one with sealcheck dev-token keys)`, { file });
+  let value: unknown;
+  try {
+    value = JSON.parse(readRegularFile(file, MAX_DEV_KEYS_BYTES, { what: "a dev key set" }).toString("utf8"));
+  } catch (e) {
+    if (e instanceof SealcheckError) throw e;
+    throw new SealcheckError("ERR_USAGE", `${file}: not a dev key set (not JSON)`, { file });
+  }
+  if (!isDevKeySet(value)) throw new SealcheckError("ERR_USAGE", `${file}: not a sealcheck dev key set (no "${DEV_KEYS_MEMBER}" member)`, { file });
+  return value as Record<string, unknown>;
+}
+
 export interface DevTokenOptions {
+  /**
+   * `iss`: only the dev issuer, by its name `sealcheck-dev` or its URL DEV_ISSUER (the default); a real
+   * issuer's name or URL is refused (devIssuer).
+   */
+  issuer?: string;
   /** `aud`: the receiver, "DK" + CVR. */
   audience: string;
   /** `ct_sender`. Default DK00000000. */
@@ -128,6 +170,7 @@ export interface DevTokenOptions {
 
 /** A dev token signed with key 1 or 2 of `privateJwks` (what makeDevKeys made). */
 export async function signDevToken(privateJwks: unknown, o: DevTokenOptions): Promise<string> {
+  const iss = devIssuer(o.issuer);
   if (!isDevKeySet(privateJwks))
     throw new SealcheckError("ERR_USAGE", `not a sealcheck dev key set (no "${DEV_KEYS_MEMBER}" member): dev-token signs only with its own keys`);
   const kid = KIDS[(o.key ?? 1) - 1];
@@ -140,7 +183,7 @@ export async function signDevToken(privateJwks: unknown, o: DevTokenOptions): Pr
   return new jose.CompactSign(
     new TextEncoder().encode(
       JSON.stringify({
-        iss: DEV_ISSUER,
+        iss,
         nbf: iat,
         iat,
         exp,

@@ -81,7 +81,8 @@ function resolveOptions(given: VerifyIdTokenOptions): Resolved {
     audience: o.audience,
     senders,
     algorithms,
-    at: at ? { time: at, source: "at-option" } : { time: new Date(), source: "current-time" },
+    // "Now" is the session's clock (issue 36 part 7: one clock for everything a session verifies), else the system's.
+    at: at ? { time: at, source: "at-option" } : { time: given.session ? given.session.clock() : new Date(), source: "current-time" },
     clockToleranceSec,
     ...(o.maxAgeSec !== undefined ? { maxAgeSec: o.maxAgeSec } : {}),
     replayStore: o.replayStore === undefined ? defaultReplayStore : o.replayStore,

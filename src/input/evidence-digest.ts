@@ -6,6 +6,7 @@
 // readEvidence then also hashes the file without that hex string, guessed from the file's first bytes, in the
 // same pass (`Hole`), and the range digest uses it when the byte range turns out to be exactly that.
 import { createHash, type Hasher as Hash } from "../platform/crypto.js";
+import { indexOfByte, latin1 } from "../platform/bytes.js";
 
 /** What a digest reads of the evidence (an EvidenceSource, src/input/source.ts, which builds on this file). */
 interface Readable {
@@ -53,7 +54,7 @@ export class PrefixHashing {
 
   /** Looks for a /Contents hex string in the file's first bytes (before they are added). */
   findHole(head: Uint8Array): void {
-    const m = CONTENTS.exec(Buffer.from(head.buffer, head.byteOffset, Math.min(head.length, HOLE_HEAD)).toString("latin1"));
+    const m = CONTENTS.exec(latin1(head, 0, Math.min(head.length, HOLE_HEAD)));
     if (m) this.hole = { b: m.index + m[0].length - 1, states: [] };
   }
 
@@ -72,7 +73,7 @@ export class PrefixHashing {
       h.states.push({ at: start, hash: h.hash.copy() });
       h.hash.update(chunk);
     } else if (h?.prefix) {
-      const close = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).indexOf(0x3e, Math.max(start, h.b + 1) - start);
+      const close = indexOfByte(chunk, 0x3e, Math.max(start, h.b + 1) - start);
       if (close >= 0) {
         h.c = start + close + 1;
         h.hash = h.prefix;
@@ -85,8 +86,8 @@ export class PrefixHashing {
   }
 
   /** The file's SHA-256, and the states its digests may start from (rangeDigest). */
-  finish(): { digest: Buffer; kept: KeptStates } {
-    const digest = Buffer.from(this.hash.digest());
+  finish(): { digest: Uint8Array; kept: KeptStates } {
+    const digest = this.hash.digest();
     const hole = this.hole?.c !== undefined ? this.hole : undefined;
     return { digest, kept: { states: this.states, ...(hole ? { hole } : {}) } };
   }

@@ -11,7 +11,7 @@ import type { Hasher as Hash } from "../platform/crypto.js";
 import { SealcheckError } from "../errors.js";
 import { PrefixHashing, rangeDigest, type KeptStates } from "./evidence-digest.js";
 import type { EvidenceSource } from "./source.js";
-import { bytesEqual } from "./pdf/objects.js";
+import { bytesEqual, toHex } from "../platform/bytes.js";
 
 /** The file opened again, to read blocks from: `read` fills `into` at [from, to) with the file's bytes there. */
 export interface OpenedFile {
@@ -88,7 +88,7 @@ export class SparseSource implements EvidenceSource {
     this.bytes = new Uint8Array(size);
     if (poison !== undefined) this.bytes.fill(poison);
     this.loaded = new Uint8Array(src.states.length);
-    this.sha256Hex = Buffer.from(src.digest.buffer, src.digest.byteOffset, src.digest.length).toString("hex");
+    this.sha256Hex = toHex(src.digest);
   }
 
   get length(): number {

@@ -9,7 +9,15 @@
 // RSA PKCS #1 v1.5, RSASSA-PSS and DER ECDSA on the NIST curves only: for an unknown OID it throws a plain
 // Error ("Unsupported signature algorithm: …"), plain ECDSA (BSI TR-03111) it does not know, and EdDSA keys
 // it cannot import. The crypto engine therefore verifies every algorithm outside pkijs's set here.
-import { createHash, PlatformUnsupportedError, publicKeyFromSpki, verifySignature, type Hasher as Hash, type PublicKey } from "../platform/crypto.js";
+import {
+  createHash,
+  PlatformUnsupportedError,
+  publicKeyFromSpki,
+  verifySignature,
+  type Hasher as Hash,
+  type PublicKey,
+  type SignatureEncoding,
+} from "../platform/crypto.js";
 import DEFAULT_POLICY_JSON from "../../schemas/crypto-policy.default.json" with { type: "json" };
 
 /** How a signature value is encoded and checked. */
@@ -201,6 +209,19 @@ export function publicKeyOf(spki: Uint8Array, keyAlgorithmOid: string): PublicKe
 }
 
 /**
+ * How each family's value is encoded for the platform's verifySignature. IEEE P1363 for ecdsa-plain: r and s
+ * of exactly the order's length each; OpenSSL checks the length too.
+ */
+export const ENCODING: Readonly<Record<SignatureFamily, SignatureEncoding>> = {
+  "rsa-pkcs1": "pkcs1",
+  "rsa-pss": "pss",
+  ecdsa: "der",
+  "ecdsa-plain": "ieee-p1363",
+  eddsa: "der",
+  dsa: "der",
+};
+
+/**
  * Verifies `signature` over `data` with `key` by the table's entry (not RSASSA-PSS, whose parameters pkijs
  * reads). `hash` names the hash for rsaEncryption. False when the value does not verify, also when the key
  * is of another type than the algorithm's or the value is malformed (a DER ECDSA value that is no SEQUENCE,
@@ -213,12 +234,7 @@ export async function verifyByTable(alg: SignatureAlgorithm, key: PublicKey, dat
   const h = alg.family === "eddsa" ? null : (alg.hash ?? hash ?? null);
   if (alg.family !== "eddsa" && !h) throw new UnsupportedAlgorithmError("ERR_UNSUPPORTED_SIGNATURE_ALGORITHM", alg.oid, alg.name, `${alg.name} without a hash`);
   try {
-    if (alg.family === "ecdsa-plain") {
-      // IEEE P1363: r and s of exactly the order's length each; OpenSSL checks the length too.
-      return await verifySignature(h, data, key, signature, "ieee-p1363");
-    }
-    if (alg.family === "ecdsa" || alg.family === "dsa") return await verifySignature(h, data, key, signature, "der");
-    return await verifySignature(h, data, key, signature, "pkcs1");
+    return await verifySignature(h, data, key, signature, ENCODING[alg.family]);
   } catch (e) {
     // A platform that cannot verify this combination at all (the browser's RSA with SHA-224 or SHA-3, DSA)
     // did not check the value: not a failed signature.

@@ -503,9 +503,16 @@ export async function judgeCrl(
   }
   if (!ok) return { status: "failed", subIndication: "SIG_CRYPTO_FAILURE", message: "The CRL's signature does not verify with the issuing CA's key.", details };
   const isDelta = crl.crlExtensions?.extensions.some((e) => e.extnID === DELTA_CRL_INDICATOR) ?? false;
-  const combined = isDelta ? await baseFor(session, crl, issuer, others) : null;
-  const gap =
-    isDelta && !combined
+  // The entry before the scope (attack36b S1): an entry on an authentic CRL of the certificate's issuer is the
+  // CA's statement that it is revoked, whatever the CRL's scope (a delta, a reason or distribution-point
+  // partition); the scope decides only whether "not listed" may say "not revoked" (RFC 5280 §6.3.3). Not read:
+  // removeFromCRL (a delta's "taken off hold"), and the entries of an indirect CRL (they may be another issuer's).
+  const own = decoded.entryFor(target.serialNumber);
+  const listed = own && entryReason(own, session.limits) !== REMOVE_FROM_CRL && isDirect(crl, session.limits) ? own : undefined;
+  const combined = isDelta && !listed ? await baseFor(session, crl, issuer, others) : null;
+  const gap = listed
+    ? null
+    : isDelta && !combined
       ? `it is a delta CRL (base CRL number ${crlInteger(crl, DELTA_CRL_INDICATOR, session.limits) ?? "unreadable"}), which lists only the changes since its base CRL, and no complete CRL of the same issuer and scope it combines with is in the evidence`
       : crlScopeGap(crl, target, session.limits);
   if (gap) {
@@ -515,10 +522,9 @@ export async function judgeCrl(
   if (combined) details.combinedWithBase = { crlNumber: String(combined.number), thisUpdate: combined.base.crl.thisUpdate.value.toISOString() };
   const skew = skewSeconds * 1000;
   const t = sealingTime.getTime();
-  const deltaEntry = decoded.entryFor(target.serialNumber);
   // removeFromCRL (8) in a delta: taken off hold since the base CRL; it is not revoked (RFC 5280 §5.3.1).
-  const removed = combined && deltaEntry && entryReason(deltaEntry, session.limits) === 8;
-  const entry = removed ? undefined : (deltaEntry ?? combined?.base.entryFor(target.serialNumber));
+  const removed = combined && own && entryReason(own, session.limits) === REMOVE_FROM_CRL;
+  const entry = listed ?? (removed ? undefined : (own ?? combined?.base.entryFor(target.serialNumber)));
   if (entry) {
     const when = entry.revocationDate.value;
     details.revocationTime = when.toISOString();
@@ -554,6 +560,19 @@ export async function judgeCrl(
   }
   const on = combined ? `the delta CRL of ${details.thisUpdate} with its complete CRL number ${combined.number}` : `the CRL of ${details.thisUpdate}`;
   return { status: "passed", subIndication: null, message: `Not listed on ${on} by "${displayName(crl.issuer)}".`, details };
+}
+
+const REMOVE_FROM_CRL = 8;
+
+/** Whether the CRL's entries are all its issuer's: no issuing distribution point, or one readable and not indirect. */
+function isDirect(crl: pkijs.CertificateRevocationList, limits: DerLimits): boolean {
+  const e = crl.crlExtensions?.extensions.find((x) => x.extnID === pkijs.id_IssuingDistributionPoint);
+  if (!e) return true;
+  try {
+    return !new pkijs.IssuingDistributionPoint({ schema: decodeDer(e.extnValue.valueBlock.valueHexView, "CRL", limits) }).indirectCRL;
+  } catch {
+    return false;
+  }
 }
 
 /** An entry's reasonCode (RFC 5280 §5.3.1), or null. */

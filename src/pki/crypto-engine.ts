@@ -4,13 +4,29 @@
 // explicitly: setting pkijs's global engine would change it for every other pkijs user in the host process.
 import { verifyWebCryptoKeyNow, webCrypto, type PublicKey } from "../platform/crypto.js";
 import * as pkijs from "pkijs";
-import { publicKeyOf, signatureAlgorithm as lookupSignatureAlgorithm, verifyByTable } from "./algorithms.js";
+import { describeAlgorithm, publicKeyOf, signatureAlgorithm as lookupSignatureAlgorithm, UnsupportedAlgorithmError, verifyByTable } from "./algorithms.js";
 import { toHex } from "./der.js";
 import { BoundedPromises, cacheSlot, DerPool } from "./kept.js";
 
 type CryptoKey = Awaited<ReturnType<pkijs.CryptoEngine["getPublicKey"]>>;
 
 type PublicKeyParams = Parameters<pkijs.CryptoEngine["getPublicKey"]>[2];
+
+/** SHA-1, SHA-256, SHA-384, SHA-512: the hashes WebCrypto's RSA-PSS (pkijs's path) takes. */
+const PSS_HASHES = new Set(["1.3.14.3.2.26", "2.16.840.1.101.3.4.2.1", "2.16.840.1.101.3.4.2.2", "2.16.840.1.101.3.4.2.3"]);
+
+/** The hash and MGF1 hash OIDs of RSASSA-PSS parameters (RFC 4055 §3.1: SHA-1 each when absent). */
+function pssHashes(alg: pkijs.AlgorithmIdentifier): string[] {
+  const SHA1 = "1.3.14.3.2.26";
+  if (!alg.algorithmParams) return [SHA1, SHA1];
+  try {
+    const p = new pkijs.RSASSAPSSParams({ schema: alg.algorithmParams });
+    const mgfHash = p.maskGenAlgorithm.algorithmParams ? new pkijs.AlgorithmIdentifier({ schema: p.maskGenAlgorithm.algorithmParams }).algorithmId : SHA1;
+    return [p.hashAlgorithm.algorithmId, mgfHash];
+  } catch {
+    return []; // unreadable parameters: pkijs's path decides (it fails them)
+  }
+}
 
 class KeyCachingEngine extends pkijs.CryptoEngine {
   private readonly keys = new BoundedPromises<CryptoKey>(256);
@@ -43,7 +59,20 @@ class KeyCachingEngine extends pkijs.CryptoEngine {
     // pkijs's own calls with no algorithm and a WebCrypto hash: its path.
     if (oid === "" && shaAlgorithm) return super.verifyWithPublicKey(...args);
     const alg = lookupSignatureAlgorithm(oid);
-    if (alg.family === "rsa-pss") return super.verifyWithPublicKey(...args);
+    if (alg.family === "rsa-pss") {
+      // pkijs's PSS path is WebCrypto's: SHA-1/SHA-2 (not SHA-224) for the hash and MGF1. Any other hash is not
+      // checked, not broken (attack-s4 D1 `pss`): pkijs would answer false, "forged".
+      const pss = pssHashes(signatureAlgorithm);
+      const other = pss.find((h) => !PSS_HASHES.has(h));
+      if (other !== undefined)
+        throw new UnsupportedAlgorithmError(
+          "ERR_UNSUPPORTED_SIGNATURE_ALGORITHM",
+          oid,
+          alg.name,
+          `RSASSA-PSS with ${describeAlgorithm(other)} (hash or MGF1) is not supported`,
+        );
+      return super.verifyWithPublicKey(...args);
+    }
     const keyOid = publicKeyInfo.algorithm.algorithmId;
     const params = publicKeyInfo.algorithm.algorithmParams as { valueBlock?: { toString(): string } } | undefined;
     const hash = alg.hash ?? (shaAlgorithm ? (NODE_HASH[shaAlgorithm.toUpperCase()] ?? shaAlgorithm.toLowerCase()) : null);

@@ -106,6 +106,19 @@ export interface TrustIndex {
   readonly listsBySha256: ReadonlyMap<string, readonly TimedListAnchor[]>;
   /** Every anchor of the store (general, per role, from lists) by subject and key identifier (validateChain's `index`). */
   readonly anchors: AnchorIndex;
+  /** Per role, the instants where a list period starts or ends, and anchorsFor's answer per interval between them. */
+  readonly periods: Readonly<Record<TrustRole, RolePeriods>>;
+}
+
+/**
+ * The list anchors in force for a role change only where a period starts or ends: `edges` (sorted) are those
+ * instants, made with the store. The answer for the interval before edge i (i = edges.length: after the last)
+ * is kept in `answers` when first asked, by the store itself: a store of thousands of services has thousands
+ * of intervals, so they are not all made up front, and every answer is a function of the frozen store alone.
+ */
+interface RolePeriods {
+  readonly edges: readonly number[];
+  readonly answers: Map<number, readonly pkijs.Certificate[]>;
 }
 
 /**
@@ -130,9 +143,12 @@ export function indexTrustStore(store: TrustStore): IndexedTrustStore {
   const all = [...anchors, ...Object.values(roleAnchors).flat(), ...(listAnchors ?? []).map((a) => a.cert)];
   const sha256 = new Map(all.map((c) => [c, thumbprint(c, "sha256")]));
   const keyOf = (c: pkijs.Certificate) => sha256.get(c)!;
+  // A TSA's genTime is believed (sealing times, proofs of existence): when anchors for TSAs alone are given
+  // (--trust-tsa, trustFor.tsa), only they (and a trusted list's time-stamping services) vouch for TSAs.
   const base = Object.fromEntries(
     TRUST_ROLES.map((role) => {
       const own = roleAnchors[role];
+      if (role === "tsa" && own?.length) return [role, frozen(dedupeBy(own, keyOf))];
       return [role, own?.length ? frozen(dedupeBy([...anchors, ...own], keyOf)) : anchors];
     }),
   ) as Record<TrustRole, readonly pkijs.Certificate[]>;
@@ -146,7 +162,24 @@ export function indexTrustStore(store: TrustStore): IndexedTrustStore {
   );
   const listsBySha256 = new Map<string, readonly TimedListAnchor[]>();
   for (const l of lists) listsBySha256.set(keyOf(l.anchor.cert), [...(listsBySha256.get(keyOf(l.anchor.cert)) ?? []), l]);
-  const index: TrustIndex = Object.freeze({ sha256, base: Object.freeze(base), lists: Object.freeze(lists), listsBySha256, anchors: indexAnchors(all) });
+  const periods = Object.fromEntries(
+    TRUST_ROLES.map((role) => {
+      const edges = new Set<number>();
+      for (const l of lists) for (const w of l.windows) if (w.window.role === role) edges.add(w.from).add(w.to);
+      // An open end, or a time that is none (a window with one is never in force), is no edge.
+      edges.delete(Number.POSITIVE_INFINITY);
+      edges.delete(Number.NaN);
+      return [role, Object.freeze({ edges: Object.freeze([...edges].sort((x, y) => x - y)), answers: new Map() })];
+    }),
+  ) as Record<TrustRole, RolePeriods>;
+  const index: TrustIndex = Object.freeze({
+    sha256,
+    base: Object.freeze(base),
+    lists: Object.freeze(lists),
+    listsBySha256,
+    anchors: indexAnchors(all),
+    periods: Object.freeze(periods),
+  });
   return Object.freeze({
     anchors,
     intermediates: frozen(store.intermediates),
@@ -155,6 +188,16 @@ export function indexTrustStore(store: TrustStore): IndexedTrustStore {
     ...(store.trustedLists ? { trustedLists: frozen(store.trustedLists.map((l) => Object.freeze({ ...l }))) } : {}),
     index,
   });
+}
+
+/**
+ * Whether the user gave anchors for TSAs alone (--trust-tsa, trustFor.tsa): then only they vouch for TSAs
+ * (indexTrustStore). A trusted list's time-stamping services are not counted: a list names one territory's
+ * qualified TSAs, not which of the user's own --trust anchors may vouch for times (trust-anchors then names a
+ * TSA vouched for by one of those).
+ */
+export function hasTsaAnchors(store: { readonly roleAnchors?: Readonly<Partial<Record<TrustRole, readonly pkijs.Certificate[]>>> }): boolean {
+  return Boolean(store.roleAnchors?.tsa?.length);
 }
 
 /** The window of a list anchor (its bounds parsed) that lets it vouch for `role` at `t` (ms), if any. */
@@ -170,8 +213,21 @@ export function anchorsFor(store: IndexedTrustStore, role: TrustRole, at?: Date)
   const base = store.index.base[role];
   if (!at || store.index.lists.length === 0) return base;
   const t = at.getTime();
-  const listed = store.index.lists.filter((l) => windowAt(l, role, t)).map((l) => l.anchor.cert);
-  return listed.length ? dedupeBy([...base, ...listed], (c) => store.index.sha256.get(c)!) : base;
+  const { edges, answers } = store.index.periods[role];
+  // The interval of t: the number of edges at or before it (binary search).
+  let [lo, hi] = [0, edges.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (edges[mid]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  let answer = answers.get(lo);
+  if (!answer) {
+    const listed = store.index.lists.filter((l) => windowAt(l, role, t)).map((l) => l.anchor.cert);
+    answer = listed.length ? Object.freeze(dedupeBy([...base, ...listed], (c) => store.index.sha256.get(c)!)) : base;
+    answers.set(lo, answer);
+  }
+  return answer;
 }
 
 /**

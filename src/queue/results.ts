@@ -881,9 +881,18 @@ export interface QueueStatus {
   results: number;
 }
 
-/** Counts of the queue's jobs, its connected workers and its unread results. */
+/**
+ * Counts of the queue's jobs, its connected workers and its unread results. A queue of which Redis holds
+ * nothing (a misspelt name or prefix, another database) is SealcheckError ERR_QUEUE_NOT_FOUND naming the queues
+ * there, as queueResults says it, rather than a row of zeros.
+ */
 export async function queueStatus(o: QueueConnectionOptions): Promise<QueueStatus> {
   const c = await connectQueue(o, "status");
+  const missing = await missingQueue(c).catch(() => null);
+  if (missing !== null) {
+    await c.close();
+    throw new SealcheckError("ERR_QUEUE_NOT_FOUND", missing);
+  }
   try {
     const n = await c.queue.getJobCounts("waiting", "prioritized", "delayed", "active", "completed", "failed");
     return {

@@ -81,6 +81,17 @@ export function describeTimeSource(s: TimeSource): string {
   return TIME_SOURCES[s];
 }
 
+/**
+ * The validation time with where it comes from, as the statements print it. The Workflow-token JSON carries no
+ * proof of existence (attack36 J1): with --at its verdict is judged at a claimed time, and says so (check
+ * long-term says what that means).
+ */
+export function validationTimeText(report: Pick<ArchiveReport, "validationTime" | "validationTimeSource" | "evidence">): string {
+  const time = formatTime(report.validationTime);
+  if (report.evidence.format !== "workflow-token-json") return `${time} (${describeTimeSource(report.validationTimeSource)})`;
+  return report.validationTimeSource === "at-option" ? `${time} (judged at a claimed time, --at)` : `${time} (now; no proof of existence in this form)`;
+}
+
 const MEANING: Record<Indication, string> = {
   "TOTAL-PASSED": "The evidence is intact and was issued by the trusted broker.",
   "TOTAL-FAILED": "The evidence is not intact or not genuine.",
@@ -367,7 +378,7 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     },
     ...(report.evidence.sha256 ? [{ label: "Evidence SHA-256", value: report.evidence.sha256 }] : []),
     ...(report.evidence.size !== undefined ? [{ label: "Evidence size", value: `${thousands(report.evidence.size)} bytes` }] : []),
-    { label: "Validation time", value: `${formatTime(report.validationTime)} (${describeTimeSource(report.validationTimeSource)})` },
+    { label: "Validation time", value: validationTimeText(report) },
     {
       label: "Originals",
       value: report.originals.compared ? `${report.originals.files.length} file(s) compared` : "none given: the documents were not compared",

@@ -4,7 +4,7 @@
 // evidence is escaped. Pure: report in, HTML out.
 import type { ArchiveReport, ReportedClaim } from "../report/archive-report.js";
 import type { CertificateSummary, CheckResult, CheckStatus } from "../report/types.js";
-import { archiveView, describeTimeSource, ekuName, formatTime, messageParts, type ArchiveView, type Field } from "./archive-view.js";
+import { archiveView, describeTimeSource, ekuName, formatTime, messageParts, validationTimeText, type ArchiveView, type Field } from "./archive-view.js";
 import { MARKS } from "./style.js";
 import { safeText } from "./sanitize.js";
 
@@ -346,7 +346,7 @@ export function renderArchiveHtml(report: ArchiveReport, options: HtmlOptions = 
   }
   parts.push(
     `<footer>Produced by ${escapeHtml(report.tool.name)} ${escapeHtml(report.tool.version)} on ${escapeHtml(generated)}, offline, from the evidence file and the trust anchors the user supplied. ` +
-      `The verdict rests on the validation time ${escapeHtml(formatTime(report.validationTime))} (${escapeHtml(describeTimeSource(report.validationTimeSource))}), not on the date of this report.` +
+      `The verdict rests on the validation time ${escapeHtml(validationTimeText(report))}, not on the date of this report.` +
       (report.statement ? ` The case reference and the auditor's name are as given to ${escapeHtml(report.tool.name)}, not verified.` : "") +
       `</footer>`,
   );

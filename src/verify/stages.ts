@@ -106,6 +106,11 @@ export interface StageDescriptor {
   readonly uses: readonly FactName[];
   /** Facts it establishes. */
   readonly provides: readonly FactName[];
+  /**
+   * A check of the seal (attack-s4 S1): its judgements go into `sealJudged`, which the orchestrator keeps for
+   * every such stage, run or skipped: the seal's outcome (its entry in pdfSignatures) is all of them.
+   */
+  readonly judgesSeal: boolean;
   /** The module that decides its checks (the PAdES stages wrap them in src/checks/pades.ts). */
   readonly module: object;
   /** Runs on a run of its forms only, with its needs there; what it returns, the widest form's record. */
@@ -124,6 +129,7 @@ export function stage<N extends FactNameOf<F> = never, F extends "all" | Evidenc
   readonly needs?: { readonly [K in N]: Reason<F> };
   readonly uses?: readonly FactNameOf<F>[];
   readonly provides: readonly FactNameOf<F>[];
+  readonly judgesSeal?: true;
   readonly module: object;
   run(env: CheckEnv, f: Have<FactsOf<F>, N>, ctx: StageContext<InputOf<F>>): Promise<OutputOf<F>> | OutputOf<F>;
 }): StageDescriptor {
@@ -137,7 +143,8 @@ export function stage<N extends FactNameOf<F> = never, F extends "all" | Evidenc
     needs: Object.keys(reasons) as FactName[],
     reasons,
     uses: s.uses ?? [],
-    provides: s.provides,
+    provides: s.judgesSeal ? [...s.provides, "sealJudged"] : s.provides,
+    judgesSeal: s.judgesSeal === true,
     module: s.module,
     run: (env, f, ctx) => s.run(env, f as Have<FactsOf<F>, N>, ctx as StageContext<InputOf<F>>),
   };
@@ -163,6 +170,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["seal-signature"],
     forms: "pades",
+    judgesSeal: true,
     provides: ["pades", "padesMissing", "sealVerified", "cms", "signerCert", "sealSignatureJudged", "dss"],
     module: sealSignature,
     run: (env, _f, { input }) => pades.sealSignatureStage(env, input.pdf, input.file),
@@ -170,6 +178,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["seal-timestamp"],
     forms: "pades",
+    judgesSeal: true,
     needs: { pades: NO_PDF, cms: "The seal's CMS could not be read, so its timestamp was not checked." },
     uses: ["sealVerified"],
     provides: ["sealTimestampInfo", "sealTimestamp", "sealTimestampJudged"],
@@ -179,6 +188,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["seal-certificate"],
     forms: "pades",
+    judgesSeal: true,
     needs: {
       pades: NO_PDF,
       signerCert: "No seal certificate was identified, so no path was built.",
@@ -194,6 +204,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["seal-modifications"],
     forms: "pades",
+    judgesSeal: true,
     needs: { pades: NO_PDF },
     provides: ["analysis"],
     module: sealModifications,
@@ -203,7 +214,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     checks: ["document-timestamps"],
     forms: "pades",
     needs: { pades: NO_PDF, analysis: NO_PDF },
-    uses: ["sealTimestamp", "sealTimestampInfo", "signerCert", "sealPath", "dss", "sealSignatureJudged", "sealTimestampJudged", "sealCertificateJudged"],
+    uses: ["sealTimestamp", "sealTimestampInfo", "signerCert", "sealPath", "dss", "sealJudged"],
     provides: ["pdfSignatures", "documentTimestamps", "seal"],
     module: pades,
     run: (env, f, { input }) => pades.pdfSignaturesStage(env, input.pdf, f),
@@ -301,12 +312,9 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   }),
   stage({
     checks: ["long-term"],
-    forms: "all",
+    forms: "pades",
     needs: {
-      pades: (f) =>
-        f.form === "pades" && f.padesMissing
-          ? "There is no readable seal, so no proof of existence to keep."
-          : "The Workflow-token JSON carries no timestamp and cannot carry validation data: nothing proves when the token was made, its checks are judged at the time it claims (iat) or --at, and no proof of existence can be kept for it. Keep the sealed PAdES for long-term validation.",
+      pades: "There is no readable seal, so no proof of existence to keep.",
       signerCert: longTerm.SEAL_NOT_VERIFIED,
     },
     uses: [
@@ -329,9 +337,22 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     },
   }),
   stage({
+    // No proof of existence in this form: the token's state at the validation time decides (attack36 J1).
+    checks: ["long-term"],
+    forms: "workflow-token-json",
+    needs: {
+      tokenCert: "No token certificate could be read, so nothing is judged at the validation time.",
+      tokenChain: "No path was built for the token certificate, so nothing is judged at the validation time.",
+    },
+    uses: ["claims", "tokenIssuer", "ocspResponder", "jws", "ocsp", "evidence"],
+    provides: [],
+    module: longTerm,
+    run: async (env, f) => ({ checks: [await longTerm.checkTokenJsonLongTerm(env, f)] }),
+  }),
+  stage({
     checks: ["trust-anchors"],
     forms: "all",
-    uses: ["pades", "dss", "tokenCert", "evidence"],
+    uses: ["pades", "dss", "tokenCert", "evidence", "sealTimestampInfo", "documentTimestamps"],
     provides: [],
     module: trustAnchors,
     run: (env, f) => ({
@@ -339,6 +360,9 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
         env.trust,
         f,
         f.form === "pades" ? { sealCms: f.pades?.sealInput.contents ?? null, dss: f.dss?.certs ?? [] } : { sealCms: null, dss: [] },
+        f.form === "pades"
+          ? { ...(f.sealTimestampInfo ? { seal: f.sealTimestampInfo } : {}), ...(f.documentTimestamps ? { documents: f.documentTimestamps } : {}) }
+          : {},
       ),
     }),
   }),
@@ -414,6 +438,12 @@ export interface StageRun {
  * run: its checks are written skipped here, with its sentence for that need and the need's name in details.
  * Then the checks of other forms, skipped. Returns the facts established: the plan's form's record.
  */
+/** The seal's judgements so far, with a seal stage's checks added (in the order the stages run). */
+function sealJudgedWith(facts: RunFacts, checks: readonly CheckResult[]): NonNullable<PadesRunFacts["sealJudged"]> {
+  const before = facts.form === "pades" ? facts.sealJudged : undefined;
+  return Object.freeze({ ...before, ...Object.fromEntries(checks.map((c) => [c.id, pades.judged(c)])) });
+}
+
 export async function runStages(plan: FormPlan, env: CheckEnv, ctx: StageContext, run: StageRun): Promise<RunFacts> {
   let facts: RunFacts = Object.freeze({ form: plan.form });
   for (const s of plan.stages) {
@@ -423,7 +453,9 @@ export async function runStages(plan: FormPlan, env: CheckEnv, ctx: StageContext
     if (missing !== undefined) {
       const reason = s.reasons[missing]!;
       const message = typeof reason === "string" ? reason : reason(facts);
-      run.checks.push(...s.checks.map((id) => skipped(id, message, { details: { needs: missing } })));
+      const checks = s.checks.map((id) => skipped(id, message, { details: { needs: missing } }));
+      run.checks.push(...checks);
+      if (s.judgesSeal) facts = Object.freeze({ ...facts, sealJudged: sealJudgedWith(facts, checks) }) as RunFacts;
       continue;
     }
     const out = await s.run(env, facts, ctx);
@@ -434,7 +466,7 @@ export async function runStages(plan: FormPlan, env: CheckEnv, ctx: StageContext
     const undeclared = Object.keys(out.facts ?? {}).find((k) => !(s.provides as readonly string[]).includes(k));
     if (undeclared !== undefined) throw new Error(`the stage of ${s.checks.join(", ") || s.blame} returned the fact ${undeclared}, which it does not provide`);
     run.checks.push(...out.checks);
-    facts = Object.freeze({ ...facts, ...out.facts, form: plan.form }) as RunFacts;
+    facts = Object.freeze({ ...facts, ...out.facts, ...(s.judgesSeal ? { sealJudged: sealJudgedWith(facts, out.checks) } : {}), form: plan.form }) as RunFacts;
   }
   for (const { id, reason } of plan.skipped) run.checks.push(skipped(id, reason));
   return facts;

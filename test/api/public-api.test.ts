@@ -8,6 +8,7 @@ import ts from "typescript";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as sealcheck from "../../src/index.js";
 import * as queue from "../../src/api/queue.js";
+import * as devToken from "../../src/api/dev-token.js";
 import type {
   BatchVerifyOptions,
   SessionOptions,
@@ -195,6 +196,11 @@ const QUEUE_TYPES = [
   "WorkerHealthStatus",
 ];
 
+// Issue 37: the test-only key and token maker of `sealcheck dev-token`, for receivers' tests, on its own entry so
+// that production code importing "sealcheck" never reaches it.
+const DEV_TOKEN_VALUES = ["DEV_ISSUER", "DEV_ISSUER_NAME", "DEV_KEY_FILES", "devIssuer", "makeDevKeys", "readDevKeys", "signDevToken", "writeDevKeys"];
+const DEV_TOKEN_TYPES = ["DevKeys", "DevTokenOptions"];
+
 /** The names a module exports, values and types apart, as the compiler sees them. */
 function exportsOf(file: string): { values: string[]; types: string[] } {
   const program = ts.createProgram([file], {
@@ -226,9 +232,15 @@ describe("the public API", () => {
     expect(exportsOf("src/api/queue.ts")).toEqual({ values: [...QUEUE_VALUES].sort(), types: [...QUEUE_TYPES].sort() });
   }, 120_000);
 
-  it("the package publishes these two entries and no other module of the library", () => {
+  it('import "sealcheck/dev-token": the test-only key and token maker, and nothing of it in "sealcheck"', () => {
+    expect(Object.keys(devToken).sort()).toEqual([...DEV_TOKEN_VALUES].sort());
+    expect(exportsOf("src/api/dev-token.ts")).toEqual({ values: [...DEV_TOKEN_VALUES].sort(), types: [...DEV_TOKEN_TYPES].sort() });
+    for (const name of DEV_TOKEN_VALUES) expect(Object.keys(sealcheck)).not.toContain(name);
+  }, 120_000);
+
+  it("the package publishes these three entries and no other module of the library", () => {
     const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { exports: Record<string, unknown> };
-    expect(Object.keys(pkg.exports).filter((k) => !k.startsWith("./schemas") && k !== "./package.json")).toEqual([".", "./queue"]);
+    expect(Object.keys(pkg.exports).filter((k) => !k.startsWith("./schemas") && k !== "./package.json")).toEqual([".", "./queue", "./dev-token"]);
   });
 
   it("`at` is one shape for every verifier: a Date or an ISO 8601 instant with its zone", async () => {

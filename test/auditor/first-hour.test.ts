@@ -26,7 +26,13 @@ describe("trust anchors taken from the evidence", () => {
   });
 
   it("anchors the evidence does not carry: no remark (the Workflow-token JSON carries no CA certificate)", async () => {
-    const report = await verifyArchive({ evidence: "samples/valid/workflowtoken.json", originals: ["samples/valid/originals"], trust: ["samples/trust"] });
+    // At the time the token claims: the JSON form has no proof of existence (attack36 J1).
+    const report = await verifyArchive({
+      evidence: "samples/valid/workflowtoken.json",
+      originals: ["samples/valid/originals"],
+      trust: ["samples/trust"],
+      at: "2025-12-08T08:36:35Z",
+    });
     expect(report.indication).toBe("TOTAL-PASSED");
     expect(report.checks.some((x) => x.id === "trust-anchors")).toBe(false);
   });

@@ -61,6 +61,8 @@ describe("what the statement names", () => {
       "samples/tampered/original-changed/originals",
       "--trust",
       "samples/trust",
+      "--at", // the time the token claims: the JSON form has no proof of existence (attack36 J1)
+      "2025-12-08T08:36:35Z",
       "--summary",
     ]);
     expect(s.code).toBe(1);
@@ -78,6 +80,8 @@ describe("what the statement names", () => {
         "samples/tampered/original-changed/originals",
         "--trust",
         "samples/trust",
+        "--at",
+        "2025-12-08T08:36:35Z",
         "--json",
       ]).stdout,
     );

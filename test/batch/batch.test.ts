@@ -18,6 +18,13 @@ const lines = (file: string): BatchResult[] =>
     .split("\n")
     .map((l) => JSON.parse(l) as BatchResult);
 
+/**
+ * The batches here are of Workflow-token JSON forms, which carry no proof of existence: verified at the time
+ * their tokens claim (without --at, as of now, they are INDETERMINATE: attack36 J1).
+ */
+const IAT = "2025-12-08T08:36:35Z";
+const AT = ["--at", IAT];
+
 let good: WrittenEvidence;
 let tampered: WrittenEvidence;
 beforeAll(async () => {
@@ -196,7 +203,7 @@ describe("verifyMany", () => {
   it("yields every archive once on worker threads, broken ones included, each with its verdict", async () => {
     const { root, expected } = buildTree();
     const seen = new Map<string, BatchResult>();
-    for await (const r of verifyMany(discoverArchives([root], { followManifests: true }), { trust: [trustDirectory()], workers: 2 })) {
+    for await (const r of verifyMany(discoverArchives([root], { followManifests: true }), { trust: [trustDirectory()], workers: 2, at: IAT })) {
       expect(seen.has(r.evidence)).toBe(false);
       seen.set(r.evidence, r);
     }
@@ -222,7 +229,7 @@ describe("verifyMany", () => {
     ];
     for (const workers of [0, 1]) {
       const got: BatchResult[] = [];
-      for await (const r of verifyMany(specs, { trust: [trustDirectory()], workers })) got.push(r);
+      for await (const r of verifyMany(specs, { trust: [trustDirectory()], workers, at: IAT })) got.push(r);
       got.sort((a, b) => a.index - b.index);
       expect(
         got.map((r) => r.exitCode),
@@ -339,7 +346,7 @@ describe("sealcheck verify-batch (process)", () => {
   it("writes one JSON line per archive, a summary table, and exits with the worst verdict", () => {
     const { root, expected } = buildTree();
     const out = join(tempDir("out-"), "results.jsonl");
-    const r = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--workers", "2", "--follow-manifests"]);
+    const r = run(["verify-batch", root, "--trust", trustDirectory(), ...AT, "--out", out, "--workers", "2", "--follow-manifests"]);
     expect(r.code).toBe(1); // TOTAL-FAILED is the worst verdict here
     expect(r.stderr).toBe(""); // no TTY: no progress bar
     expect(r.stdout).toMatch(/TOTAL-PASSED\s+3/);
@@ -376,25 +383,25 @@ describe("sealcheck verify-batch (process)", () => {
     const root = tempDir("batch-ok-");
     putArchive(join(root, "a"), good);
     putArchive(join(root, "b"), good);
-    const r = run(["verify-batch", root, "--trust", trustDirectory(), "--json", "--workers", "1"]);
+    const r = run(["verify-batch", root, "--trust", trustDirectory(), ...AT, "--json", "--workers", "1"]);
     expect(r.code).toBe(0);
     const s = JSON.parse(r.stdout);
     expect(s).toMatchObject({ archives: 2, verifiedNow: 2, byIndication: { "TOTAL-PASSED": 2 }, exitCode: 0, workers: 1, out: null });
     mkdirSync(join(root, "c"));
     copyFileSync(good.json, join(root, "c/workflowtoken.json"));
-    expect(run(["verify-batch", root, "--trust", trustDirectory(), "--json"]).code).toBe(3);
-    expect(run(["verify-batch", root, "--trust", trustDirectory(), "--json", "--allow-missing-originals"]).code).toBe(0);
+    expect(run(["verify-batch", root, "--trust", trustDirectory(), ...AT, "--json"]).code).toBe(3);
+    expect(run(["verify-batch", root, "--trust", trustDirectory(), ...AT, "--json", "--allow-missing-originals"]).code).toBe(0);
   });
 
   it("--resume verifies only what is not yet in the results file", () => {
     const { root, expected } = buildTree();
     const out = join(tempDir("out-"), "results.jsonl");
     // First run over part of the tree, then the whole tree with --resume.
-    const first = run(["verify-batch", join(root, "2025"), "--trust", trustDirectory(), "--out", out, "--reports", "none"]);
+    const first = run(["verify-batch", join(root, "2025"), "--trust", trustDirectory(), ...AT, "--out", out, "--reports", "none"]);
     expect(first.code).toBe(1);
     expect(lines(out)).toHaveLength(3);
     expect(lines(out).every((l) => l.report === null)).toBe(true);
-    const second = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json", "--follow-manifests"]);
+    const second = run(["verify-batch", root, "--trust", trustDirectory(), ...AT, "--out", out, "--resume", "--json", "--follow-manifests"]);
     expect(second.code).toBe(1);
     const s = JSON.parse(second.stdout);
     expect(s).toMatchObject({ archives: expected.size, verifiedNow: expected.size - 3, fromEarlierRun: 3 });
@@ -402,7 +409,7 @@ describe("sealcheck verify-batch (process)", () => {
     expect(all).toHaveLength(expected.size);
     expect(new Set(all.map((l) => archiveKey(l))).size).toBe(expected.size);
     // Third run: nothing new.
-    const third = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json", "--follow-manifests"]);
+    const third = run(["verify-batch", root, "--trust", trustDirectory(), ...AT, "--out", out, "--resume", "--json", "--follow-manifests"]);
     expect(JSON.parse(third.stdout)).toMatchObject({ archives: expected.size, verifiedNow: 0 });
     expect(lines(out)).toHaveLength(expected.size);
     expect(third.code).toBe(1);
@@ -435,18 +442,18 @@ describe("sealcheck verify-batch (process)", () => {
     const anchors = tempDir("anchors-");
     cpSync(trustDirectory(), anchors, { recursive: true });
     const out = join(tempDir("out-"), "results.jsonl");
-    expect(run(["verify-batch", join(root, "a"), "--trust", anchors, "--out", out]).code).toBe(0);
+    expect(run(["verify-batch", join(root, "a"), "--trust", anchors, ...AT, "--out", out]).code).toBe(0);
     const before = readFileSync(out, "utf8");
     const refused = (args: string[]): void => {
-      const r = run(["verify-batch", root, "--out", out, "--resume", ...args]);
+      const r = run(["verify-batch", root, "--out", out, "--resume", ...AT, ...args]);
       expect(r.code, args.join(" ")).toBe(3);
       expect(r.stdout).toBe("");
       expect(r.stderr).toMatch(/--resume: .*results\.jsonl holds results verified with other verification options.*new --out file/);
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
       expect(readFileSync(out, "utf8")).toBe(before); // nothing appended
     };
-    refused(["--trust", anchors, "--at", "2026-01-01T00:00:00Z"]);
-    refused(["--trust", anchors, "--ocsp-window", "600"]);
+    refused(["--trust", anchors, ...AT, "--at", "2026-01-01T00:00:00Z"]);
+    refused(["--trust", anchors, ...AT, "--ocsp-window", "600"]);
     // The same folder, another content: the anchors are keyed by their bytes, not their path.
     writeFileSync(
       join(anchors, "extra.pem"),
@@ -454,10 +461,10 @@ describe("sealcheck verify-batch (process)", () => {
         .toString()
         .replace(/\n/g, "\r\n"),
     );
-    refused(["--trust", anchors]);
+    refused(["--trust", anchors, ...AT]);
     rmSync(join(anchors, "extra.pem"));
     // Unchanged options: goes on.
-    const r = run(["verify-batch", root, "--trust", anchors, "--out", out, "--resume", "--json"]);
+    const r = run(["verify-batch", root, "--trust", anchors, ...AT, "--out", out, "--resume", "--json"]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ archives: 2, verifiedNow: 1, fromEarlierRun: 1 });
     // A file from a version that did not record its options is refused too.
@@ -468,7 +475,7 @@ describe("sealcheck verify-batch (process)", () => {
         .map((l) => JSON.stringify({ ...l, run: undefined }))
         .join("\n") + "\n",
     );
-    const o = run(["verify-batch", root, "--trust", anchors, "--out", old, "--resume"]);
+    const o = run(["verify-batch", root, "--trust", anchors, ...AT, "--out", old, "--resume"]);
     expect(o.code).toBe(3);
     expect(o.stderr).toMatch(/did not record its verification options/);
   });
@@ -479,7 +486,7 @@ describe("sealcheck verify-batch (process)", () => {
     const out = join(tempDir("out-"), "results.jsonl");
     const child = spawn(
       process.execPath,
-      ["dist/cli/main.js", "verify-batch", root, "--trust", trustDirectory(), "--out", out, "--workers", "1", "--follow-manifests"],
+      ["dist/cli/main.js", "verify-batch", root, "--trust", trustDirectory(), ...AT, "--out", out, "--workers", "1", "--follow-manifests"],
       {
         env: { ...process.env, NO_COLOR: "1" },
       },
@@ -507,7 +514,7 @@ describe("sealcheck verify-batch (process)", () => {
     } else {
       expect(code).toBe(0); // finished before the signal arrived: nothing to interrupt
     }
-    const resumed = run(["verify-batch", root, "--trust", trustDirectory(), "--out", out, "--resume", "--json", "--follow-manifests"]);
+    const resumed = run(["verify-batch", root, "--trust", trustDirectory(), ...AT, "--out", out, "--resume", "--json", "--follow-manifests"]);
     expect(resumed.code).toBe(0);
     const all = lines(out);
     expect(all).toHaveLength(120);
@@ -517,9 +524,9 @@ describe("sealcheck verify-batch (process)", () => {
   it("usage errors exit 3 with one stderr line: missing dir, --resume without --out, nothing found, bad trust", () => {
     const empty = tempDir("empty-");
     for (const args of [
-      ["verify-batch", "/nonexistent/archive", "--trust", trustDirectory()],
+      ["verify-batch", "/nonexistent/archive", "--trust", trustDirectory(), ...AT],
       ["verify-batch", empty, "--resume"],
-      ["verify-batch", empty, "--trust", trustDirectory()],
+      ["verify-batch", empty, "--trust", trustDirectory(), ...AT],
       ["verify-batch", good.dir, "--trust", "/nonexistent/roots"],
       ["verify-batch", good.dir, "--workers", "many"],
     ]) {

@@ -42,7 +42,8 @@ async function verifyToken(token: string, opts: { e?: WorkflowEvidence; pem?: st
   const json = JSON.parse(workflowTokenJson(e)) as Record<string, unknown>;
   json.workflowToken = token;
   if (opts.pem) json.publicSigningCertPem = opts.pem;
-  return verifyArchive({ evidence: { name: "workflowtoken.json", bytes: Buffer.from(JSON.stringify(json)) }, trustStore });
+  // At the time the token claims: the JSON form has no proof of existence (attack36 J1).
+  return verifyArchive({ evidence: { name: "workflowtoken.json", bytes: Buffer.from(JSON.stringify(json)) }, trustStore, at: "2025-12-08T08:36:35Z" });
 }
 
 const brokerKey = () => testPki().tokenSigner.key;

@@ -172,6 +172,7 @@ describe("limits are options", () => {
       evidence: { name: "workflowtoken.json", bytes: Buffer.from(validTokenJson()) },
       trustStore: trustStore(),
       limits: { maxJsonDepth: 128, maxDecodedStreamBytes: 2 ** 30 },
+      at: "2025-12-08T08:36:35Z", // the time the token claims: the JSON form has no proof of existence (attack36 J1)
     });
     expect(r.indication).toBe("TOTAL-PASSED");
   });

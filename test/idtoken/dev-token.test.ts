@@ -6,7 +6,8 @@ import { join } from "node:path";
 import * as jose from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscoveryKeyProvider, MemoryReplayStore, loadKeysFile, verifyIdToken, type IdTokenReport } from "../../src/index.js";
-import { DEV_ISSUER } from "../../src/api/id-token.js";
+import { DEV_ISSUER, devIssuer, makeDevKeys, readDevKeys, signDevToken } from "../../src/api/dev-token.js";
+import { staticKeys } from "../../src/index.js";
 import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
 import { serveBroker, startServer, type TestServer } from "./helpers.js";
@@ -166,5 +167,40 @@ describe("sealcheck dev-token", () => {
     const o = { issuer: "sealcheck-dev", audience: AUD, keys: loadKeysFile(join(dir, "jwks-1.json")), replayStore: new MemoryReplayStore() };
     expect((await verifyIdToken(token, o)).indication).toBe("TOTAL-PASSED");
     expect(await verifyIdToken(token, o)).toMatchObject({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", decidedBy: ["replay"] });
+  });
+
+  it("the library entry (sealcheck/dev-token) is what the CLI uses: the same marks, one issuer rule for both", async () => {
+    // The CLI's key set, read by the library; a token the library signs with it verifies as the CLI's do.
+    const keys = readDevKeys(dir);
+    const token = await signDevToken(keys, { audience: AUD, transferId: "lib-1" });
+    expect(report(verify(token)).indication).toBe("TOTAL-PASSED");
+    expect(jose.decodeProtectedHeader(token)).toMatchObject({ "sealcheck-dev-token": true });
+    // In memory, no files: two snapshots for rotation.
+    const mem = makeDevKeys();
+    const r = await verifyIdToken(await signDevToken(mem.privateJwks, { audience: AUD, key: 2 }), {
+      issuer: "sealcheck-dev",
+      audience: AUD,
+      keys: staticKeys(mem.snapshots[1]),
+      replayStore: null,
+    });
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(check(r, "issuer")).toMatchObject({ status: "warning", message: expect.stringMatching(/^TEST ONLY/) });
+    // One rule: a dev token never claims a real issuer, in the library and on the command line.
+    expect(devIssuer()).toBe(DEV_ISSUER);
+    expect(devIssuer(DEV_ISSUER)).toBe(DEV_ISSUER);
+    for (const issuer of ["production", "preproduction", "test", "https://netseidbroker.dk/op", "https://example.com/op"]) {
+      await expect(signDevToken(keys, { audience: AUD, issuer })).rejects.toMatchObject({
+        code: "ERR_USAGE",
+        option: "issuer",
+        message: expect.stringMatching(/^issuer: ".*" is not the dev issuer/),
+      });
+      const cli = runCli(["dev-token", "sign", dir, "--audience", AUD, "--issuer", issuer]);
+      expect(cli.code, issuer).toBe(3);
+      expect(cli.stdout).toBe("");
+      expect(cli.stderr).toMatch(/^sealcheck: --issuer: ".*" is not the dev issuer/);
+    }
+    // Only a dev key set signs, and a folder without one is named.
+    await expect(signDevToken({ keys: [] }, { audience: AUD })).rejects.toThrow(/not a sealcheck dev key set/);
+    expect(() => readDevKeys(join(dir, "nowhere"))).toThrow(/no dev key set here/);
   });
 });

@@ -193,9 +193,13 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "RedisReplayStore (real redis-server)" :
       const untrusted = new RedisReplayStore(tls.url);
       await expect(untrusted.markUsed("iss ct-tls-2", new Date(Date.now() + 60_000))).rejects.toThrow(/did not answer: .*(self-signed|certificate)/);
       await untrusted.close();
+      const added = runCli(["queue", "add", "samples/valid/archive.pdf", "--redis", tls.url, "--queue", "tls", "--trust", "samples/trust"], {
+        NODE_EXTRA_CA_CERTS: files.ca,
+      });
+      expect(added.code, added.stderr).toBe(0);
       const ok = runCli(["queue", "status", "--redis", tls.url, "--queue", "tls", "--json"], { NODE_EXTRA_CA_CERTS: files.ca });
       expect(ok.stderr).toBe("");
-      expect(JSON.parse(ok.stdout)).toMatchObject({ queue: "tls", waiting: 0 });
+      expect(JSON.parse(ok.stdout)).toMatchObject({ queue: "tls", waiting: 1 });
       const refused = runCli(["queue", "status", "--redis", tls.url, "--queue", "tls"]);
       expect(refused.code).toBe(3);
       expect(refused.stderr).toMatch(/^sealcheck: cannot reach Redis at rediss:\/\/127\.0\.0\.1:\d+\/? \(.*certificate.*\)\n$/);

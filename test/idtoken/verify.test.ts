@@ -510,4 +510,17 @@ describe("with a verification session", () => {
     expect(check(await verifyIdToken(mint(A), { ...withoutStore, session: at }), "lifetime").status).toBe("failed");
     await expect(verifyIdToken(token, { ...withoutStore, session, limits: {} })).rejects.toThrow(/^limits: given with a session/);
   });
+
+  it("reads 'now' from the session's clock, not the system's (issue 36 part 7)", async () => {
+    const { replayStore: _r, ...withoutStore } = opts();
+    const t0 = Date.parse("2030-01-01T12:00:00Z") / 1000;
+    const token = mint(A, { nbf: t0, iat: t0, exp: t0 + 300 });
+    const clocked = createSession({ replayStore: null, clock: () => new Date((t0 + 60) * 1000) });
+    const r = await verifyIdToken(token, { ...withoutStore, session: clocked });
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(r.validationTime).toBe("2030-01-01T12:01:00.000Z");
+    expect(r.validationTimeSource).toBe("current-time");
+    // The same token judged by the system clock (before 2030) is not yet valid.
+    expect(check(await verifyIdToken(token, { ...withoutStore, session: createSession({ replayStore: null }) }), "lifetime").status).toBe("failed");
+  });
 });

@@ -111,6 +111,7 @@ describe("the npm package", () => {
     expect(Object.keys(pkg.dependencies!)).not.toContain("pdf-lib");
     expect(pkg.exports!["."]).toEqual({ types: "./dist/src/index.d.ts", default: "./dist/src/index.js" });
     expect(pkg.exports!["./queue"]).toEqual({ types: "./dist/src/api/queue.d.ts", default: "./dist/src/api/queue.js" });
+    expect(pkg.exports!["./dev-token"]).toEqual({ types: "./dist/src/api/dev-token.d.ts", default: "./dist/src/api/dev-token.js" });
     // The queue's libraries are optional peers: not installed with the package, in no dependency list of it.
     expect(Object.keys(pkg.dependencies!)).not.toContain("bullmq");
     expect(Object.keys(pkg.dependencies!)).not.toContain("ioredis");
@@ -158,6 +159,12 @@ describe("the npm package", () => {
       const stdout = run(`out/example-${i}.js`, dir);
       if (readFileSync(join(dir, `example-${i}.ts`), "utf8").includes("verifyArchive(")) expect(stdout).toContain("TOTAL-PASSED");
     }
+    // The receiver's trials with test-only tokens (sealcheck/dev-token): offline, so run too.
+    const dev = examples.findIndex((e) => e.includes('from "sealcheck/dev-token"'));
+    expect(dev).toBeGreaterThanOrEqual(0);
+    expect(run(`out/example-${dev}.js`, dir)).toBe(
+      "replay: TOTAL-PASSED then TOTAL-FAILED replay\nrotation: NO_SIGNING_CERTIFICATE_FOUND then TOTAL-PASSED\nexpiry: EXPIRED\n",
+    );
     // jose, pkijs, asn1js are installed beside sealcheck and loaded from there, not copied into it.
     const installed = join(dir, "node_modules/sealcheck/dist");
     const code = readdirSync(installed, { recursive: true })
@@ -192,7 +199,7 @@ await new RedisReplayStore("redis://127.0.0.1:9").markUsed("iss id", new Date(Da
     // The CLI runs from the install too (bundled, its own worker beside it).
     const cli = execFileSync(process.execPath, [join(dir, "node_modules/sealcheck/dist/cli/main.js"), "--version"], { encoding: "utf8" });
     expect(cli.trim()).toContain(JSON.parse(readFileSync("package.json", "utf8")).version);
-  });
+  }, 180_000); // tsc over a fresh project: ~15 s of CPU, longer when the suite shares the cores
 
   it("with bullmq and ioredis installed, the README's sealcheck/queue examples type-check", () => {
     const dir = project("module", tarball, ["bullmq", "ioredis"]);
@@ -200,7 +207,7 @@ await new RedisReplayStore("redis://127.0.0.1:9").markUsed("iss id", new Date(Da
     expect(examples.length).toBeGreaterThanOrEqual(2);
     examples.forEach((e, i) => writeFileSync(join(dir, `queue-${i}.ts`), `${PRELUDE}${e}\nexport {};\n`));
     execFileSync(process.execPath, [tsc, "-p", "."], { cwd: dir, encoding: "utf8" });
-  });
+  }, 180_000); // tsc over a fresh project: ~15 s of CPU, longer when the suite shares the cores
 
   it("CommonJS project: require() of the package type-checks and runs", () => {
     const dir = project("commonjs", tarball);
@@ -215,10 +222,10 @@ await new RedisReplayStore("redis://127.0.0.1:9").markUsed("iss id", new Date(Da
     // The JSON Schemas are published with the package.
     const schema = execFileSync(process.execPath, ["-p", 'require("sealcheck/schemas/report.schema.json").title'], { cwd: dir, encoding: "utf8" });
     expect(schema.trim()).toBe("sealcheck verification report");
-  });
+  }, 180_000); // tsc over a fresh project: ~15 s of CPU, longer when the suite shares the cores
 
   it("the API reference (TypeDoc, from the TSDoc comments) builds and names every type the public API uses", () => {
     // A warning is a type reachable from the API that users cannot import, or a broken {@link}.
     execFileSync(process.execPath, ["node_modules/typedoc/bin/typedoc", "--treatWarningsAsErrors", "--emit", "none"], { encoding: "utf8", stdio: "pipe" });
-  }, 240_000); // TypeDoc type-checks the whole program: ~25 s idle, over 60 s on two busy cores
+  }, 240_000); // TypeDoc type-checks the whole program (three entries): ~25 s idle, over 60 s on two busy cores
 });

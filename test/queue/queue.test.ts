@@ -1132,7 +1132,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       const dir = tempDir("sealcheck-receipt-cli-");
       for (const name of ["one", "two"]) {
         mkdirSync(join(dir, "arch", name), { recursive: true });
-        cpSync("samples/valid/workflowtoken.json", join(dir, "arch", name, "workflowtoken.json"));
+        // A sealed PAdES: the Workflow-token JSON has no proof of existence and is INDETERMINATE as of now (attack36 J1).
+        cpSync("samples/valid/archive.pdf", join(dir, "arch", name, "archive.pdf"));
         cpSync("samples/valid/originals", join(dir, "arch", name, "originals"), { recursive: true });
       }
       const add = (which: string, receiptFile: string) =>
@@ -1366,7 +1367,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       ),
     );
     // A misspelt name: no job, result or worker of it; the queues under the prefix are named.
-    for (const cmd of ["results", "wait"]) {
+    for (const cmd of ["results", "wait", "status"]) {
       const typo = runCli(["queue", cmd, "--redis", redis.url, "--queue", `${q}x`]);
       expect(typo.code, typo.stderr).toBe(3);
       expect(typo.stdout).toBe("");
@@ -1377,6 +1378,9 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       );
     }
     await expect(collect(redis.url, `${q}x`)).rejects.toMatchObject({ code: "ERR_QUEUE_NOT_FOUND" });
+    await expect(queueStatus({ redis: redis.url, queue: `${q}x` })).rejects.toMatchObject({ code: "ERR_QUEUE_NOT_FOUND" });
+    // The queue itself: its counts, as before.
+    expect(runCli(["queue", "status", ...common]).code).toBe(0);
     const otherPrefix = runCli(["queue", "results", ...common, "--prefix", "elsewhere"]);
     expect(otherPrefix.stderr).toMatch(/\(key prefix elsewhere\): .*no sealcheck queue is there under that prefix/);
   });
@@ -1388,6 +1392,11 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
         "redis://***:***@h:1/2?password=***&username=***&db=3&sentinelPassword=***&tls=true",
       );
       const url = `redis://127.0.0.1:${own.port}/0?password=q-s3cret-pw`;
+      expect(runCli(["queue", "add", "samples/valid/archive.pdf", "--redis", url, "--queue", "x", "--trust", "samples/trust"]).code).toBe(0);
+      // A queue Redis holds nothing of: named as such, the URL masked there too.
+      const typo = runCli(["queue", "status", "--redis", url, "--queue", "y"]);
+      expect(typo.code).toBe(3);
+      expect(typo.stderr).toMatch(/^sealcheck: queue y does not exist on redis:\/\/127\.0\.0\.1:\d+\/0\?password=\*\*\* .*closest name first, x /);
       const st = runCli(["queue", "status", "--redis", url, "--queue", "x"]);
       expect(st.code).toBe(0);
       expect(st.stdout).toMatch(/^queue x on redis:\/\/127\.0\.0\.1:\d+\/0\?password=\*\*\*\n/);
@@ -1398,7 +1407,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(wrong.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+\/\?password=\*\*\*/);
       const down = runCli(["queue", "wait", "--redis", `redis://127.0.0.1:${own.port + 1}/?password=d0wn-s3cret&username=d0wn-us3r`, "--queue", "x"]);
       expect(down.code).toBe(3);
-      for (const r of [st, json, wrong, down]) expect(r.stdout + r.stderr).not.toMatch(/s3cret|us3r/);
+      for (const r of [typo, st, json, wrong, down]) expect(r.stdout + r.stderr).not.toMatch(/s3cret|us3r/);
       // The worker's health file holds its last Redis error: masked too.
       const file = join(tempDir("sealcheck-health-"), "health.json");
       const w = startWorker(url, qname(), { healthFile: file, healthIntervalMs: 100 });

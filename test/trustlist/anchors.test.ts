@@ -325,7 +325,12 @@ describe("a trusted list's services as anchors", () => {
     const bad = runCli(["verify", EVIDENCE, "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lotl.pem")]);
     expect([bad.code, bad.stderr]).toEqual([3, expect.stringContaining("dk-cli.xml: the trusted list did not verify")]);
     const batch = runCli(["verify-batch", "samples/valid", "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lister.pem"), "--json"]);
-    expect(batch.code, batch.stderr).toBe(0);
+    // Both PAdES forms pass; the Workflow-token JSON has no proof of existence and is judged as of now (attack36 J1).
+    expect(batch.code, batch.stderr).toBe(2);
+    expect(JSON.parse(batch.stdout)).toMatchObject({
+      byIndication: { "TOTAL-PASSED": 2, INDETERMINATE: 1 },
+      notPassed: [{ evidence: "samples/valid/workflowtoken.json", subIndication: "REVOCATION_OUT_OF_BOUNDS_NO_POE" }],
+    });
   });
 });
 

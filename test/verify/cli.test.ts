@@ -8,7 +8,8 @@ import { runCli as run } from "../helpers/cli.js";
 describe("sealcheck verify (process)", () => {
   it("exit 0 and a JSON report with --json", async () => {
     const w = await writeTokenEvidence();
-    const r = run(["verify", w.json, w.originals, "--trust", trustDirectory(), "--json"]);
+    // At the time the token claims: the JSON form has no proof of existence (attack36 J1).
+    const r = run(["verify", w.json, w.originals, "--trust", trustDirectory(), "--at", "2025-12-08T08:36:35Z", "--json"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -18,7 +19,7 @@ describe("sealcheck verify (process)", () => {
 
   it("human output: verdict first, every check listed, personal data masked", async () => {
     const w = await writeTokenEvidence();
-    const r = run(["verify", w.json, w.originals, "--trust", trustDirectory()]);
+    const r = run(["verify", w.json, w.originals, "--trust", trustDirectory(), "--at", "2025-12-08T08:36:35Z"]);
     expect(r.code).toBe(0);
     expect(r.stdout.split("\n")[0]).toContain("TOTAL-PASSED");
     expect(r.stdout).toContain("document-digests");

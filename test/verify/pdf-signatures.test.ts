@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ArchiveReport } from "../../src/index.js";
 import { verifyArchive } from "../../src/index.js";
+import { ARCHIVE_STAGES, FORM_PLANS } from "../../src/verify/stages.js";
 import { check } from "../helpers/fixtures.js";
 
 const read = (f: string) => new Uint8Array(readFileSync(f));
@@ -89,9 +90,24 @@ describe("pdfSignatures", () => {
     expect(r.pdfSignatures[1]!.status).toBe("passed");
     expect(r.pdfSignatures[0]!.details.changesAfter).toMatchObject({ level: "form-fill", permitted: "ltv", withinPermission: false });
     expect(check(r, "seal-modifications").message).toMatch(/a signature field was added/);
+    // The seal's entry is the seal's outcome, modifications included (attack-s4 S1): not "passed" beside it.
+    const mods = check(r, "seal-modifications");
+    expect(mods.status).toBe("failed");
+    expect([r.pdfSignatures[0]!.status, r.pdfSignatures[0]!.subIndication]).toEqual([mods.status, mods.subIndication]);
+    expect(r.pdfSignatures[0]!.message).toMatch(/^seal-modifications: /);
     // The approval's own bytes changed: its digest no longer matches.
     const tampered = flipInLastRevision(bytes, "/T (Sig");
     const t = await verify("approval.pdf", tampered);
     expect([t.pdfSignatures[1]!.status, t.pdfSignatures[1]!.subIndication]).toEqual(["failed", "HASH_FAILURE"]);
+  });
+});
+
+describe("the seal's entry repeats every seal check of the registry (attack-s4 S1)", () => {
+  it("every seal-* check is a seal stage's, and the stage that writes the entry runs after all of them", () => {
+    const seal = ARCHIVE_STAGES.filter((s) => s.judgesSeal);
+    expect(seal.flatMap((s) => s.checks).sort()).toEqual(ARCHIVE_STAGES.flatMap((s) => s.checks.filter((id) => id.startsWith("seal-"))).sort());
+    const plan = FORM_PLANS.pades.stages;
+    const entry = plan.findIndex((s) => s.checks.includes("document-timestamps"));
+    for (const s of seal) expect(plan.indexOf(s), s.checks.join()).toBeLessThan(entry);
   });
 });

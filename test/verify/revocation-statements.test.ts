@@ -6,7 +6,17 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
-import { addDss, buildArchive, createCrl, createOcspResponse, generateRsaKey, issued, type TestPki } from "../../scripts/generator/index.js";
+import {
+  addDss,
+  buildArchive,
+  createCrl,
+  createOcspResponse,
+  generateRsaKey,
+  issued,
+  TIMELINE,
+  type CrlOptions,
+  type TestPki,
+} from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 
 const at = (iso: string) => new Date(iso);
@@ -112,5 +122,53 @@ describe("F1: the broker's window is the CMS's; a DSS 'not revoked' issued after
     const r = await verify(await bare([ocsp]), T);
     expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
     expect(check(r, "seal-certificate").message).toContain(`after the sealing time ${sealedAt.toISOString()}`);
+  });
+});
+
+describe("S1: a CRL's entry is read before its scope", () => {
+  // L3's scenario: the seal revoked for key compromise 30 minutes before it was made, sealed with the CA's last
+  // "good"; the CA's CRL of two days later in the DSS lists it, with the scope each case gives.
+  const sealing = TIMELINE.timestampAt;
+  const revokedAt = new Date(sealing.getTime() - 30 * 60_000);
+  const later = new Date(sealing.getTime() + 2 * 86_400_000);
+  const goodOcsp = createOcspResponse({
+    subject: base.seal,
+    issuer: base.sealRoot,
+    responder: base.sealRoot,
+    producedAt: new Date(sealing.getTime() - 3600_000),
+  });
+  const crlOf = (scope: Omit<CrlOptions, "issuer">, revoked: Date, thisUpdate: Date) =>
+    createCrl({
+      issuer: base.sealRoot,
+      thisUpdate,
+      nextUpdate: new Date(thisUpdate.getTime() + 7 * 86_400_000),
+      revoked: [{ serial: serialOf(base.seal), at: revoked }],
+      ...scope,
+    });
+  const scopes: [string, Omit<CrlOptions, "issuer">][] = [
+    ["a delta CRL alone", { number: 8, deltaOf: 7 }],
+    ["the keyCompromise partition (onlySomeReasons)", { number: 9, idp: { onlySomeReasons: [1] } }],
+    ["the partition of another distribution point", { number: 10, idp: { uri: "http://crl.example.test/partition-7.crl" } }],
+  ];
+  for (const [label, scope] of scopes) {
+    it(`${label} listing the seal as revoked before the sealing time: TOTAL-FAILED/REVOKED`, async () => {
+      const sealed = (await buildArchive(base, { seal: { revocation: { crls: [], ocsps: [goodOcsp] } } })).pdf;
+      const r = await verify(await withDss(sealed, { crls: [crlOf(scope, revokedAt, later)] }), "2025-12-10T09:00:00Z");
+      expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+      expect(check(r, "seal-certificate").message).toContain(`revoked at ${revokedAt.toISOString()}`);
+    });
+  }
+
+  it("L4's case on a distribution-point partition: revoked after the sealing time, no POE before it: REVOKED_NO_POE (as EU DSS)", async () => {
+    const crl = crlOf({ number: 10, idp: { uri: "http://crl.example.test/partition-7.crl" } }, at("2026-06-01T00:00:00Z"), at("2026-06-02T00:00:00Z"));
+    const r = await verify(await withDss(sample(), { crls: [crl] }), "2026-11-28T00:00:00Z");
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "REVOKED_NO_POE"]);
+  });
+
+  it("an indirect CRL's entries are not read (they may be another issuer's): no answer", async () => {
+    const sealed = (await buildArchive(base, { seal: { revocation: { crls: [], ocsps: [] } } })).pdf;
+    const r = await verify(await withDss(sealed, { crls: [crlOf({ number: 11, idp: { indirectCRL: true } }, revokedAt, later)] }), "2025-12-10T09:00:00Z");
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    expect(check(r, "seal-certificate").message).toContain("indirect CRL");
   });
 });

@@ -9,12 +9,14 @@ interface Expected {
   subIndication: string | null;
   check: string;
   files?: string[];
+  /** The validation time the verdict is for (the Workflow-token JSON: the time its token claims; attack36 J1). */
+  at?: string;
 }
 const expected = JSON.parse(readFileSync("samples/expected.json", "utf8")) as { tampered: Record<string, Expected>; attacks: Record<string, Expected> };
 const trust = ["samples/trust"];
 
 async function expectVerdict(evidence: string, originals: string[], want: Expected) {
-  const r = await verifyArchive({ evidence, originals, trust });
+  const r = await verifyArchive({ evidence, originals, trust, ...(want.at ? { at: want.at } : {}) });
   const why = JSON.stringify(r.checks.filter((c) => c.status !== "passed" && c.status !== "skipped").map((c) => [c.id, c.status, c.message]));
   expect(r.indication, why).toBe(want.indication);
   expect(r.subIndication, why).toBe(want.subIndication);

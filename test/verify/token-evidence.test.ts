@@ -8,22 +8,28 @@ import { TIMELINE, workflowTokenJson } from "../../scripts/generator/index.js";
 import { check, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 
 const trust = () => [trustDirectory()];
+/**
+ * The token checks at the time the token claims: the JSON form carries no proof of existence, so without --at
+ * its long-term check judges it as of now (attack36 J1; test/verify/token-json-time.test.ts).
+ */
+const IAT = TIMELINE.iat.toISOString();
+const verifyAtIat = (o: Parameters<typeof verifyArchive>[0]) => verifyArchive({ at: IAT, ...o });
 
 describe("verify: Workflow-token JSON, genuine", () => {
   it("passes every check with originals, at the token's iat", async () => {
     const w = await writeTokenEvidence();
-    const r = await verifyArchive({ evidence: w.json, originals: [w.originals], trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, originals: [w.originals], trust: trust() });
     expect(
       r.checks
         .filter((c) => c.status !== "passed" && !c.id.startsWith("seal-") && c.id !== "document-timestamps" && c.id !== "long-term")
         .map((c) => `${c.id}: ${c.message}`),
     ).toEqual([]);
-    // No timestamp in the JSON form: nothing to keep proving, said as a skip.
+    // No timestamp in the JSON form: with --at it is judged at a claimed time, said as a skip.
     expect(check(r, "long-term").status).toBe("skipped");
     expect(check(r, "seal-signature").status).toBe("skipped");
     expect(r.indication).toBe("TOTAL-PASSED");
     expect(r.subIndication).toBeNull();
-    expect(r.validationTimeSource).toBe("current-time");
+    expect(r.validationTimeSource).toBe("at-option");
     expect(check(r, "token-certificate").judgedAt).toBe(TIMELINE.iat.toISOString());
     expect(r.evidence.format).toBe("workflow-token-json");
     expect(r.documents.every((d) => d.matchedFiles.length === 1)).toBe(true);
@@ -46,7 +52,7 @@ describe("verify: Workflow-token JSON, genuine", () => {
 
   it("without originals: the documents are reported as not compared", async () => {
     const w = await writeTokenEvidence();
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "document-digests").status).toBe("skipped");
     expect(r.originals.compared).toBe(false);
     expect(r.indication).toBe("TOTAL-PASSED");
@@ -54,7 +60,7 @@ describe("verify: Workflow-token JSON, genuine", () => {
 
   it("masks personal data unless asked", async () => {
     const w = await writeTokenEvidence();
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     const claims = r.signatures[0]!.claims;
     const cpr = claims.find((c) => c.name === "dk.cpr")!;
     expect(cpr.personalData).toBe("national-id");
@@ -68,7 +74,7 @@ describe("verify: Workflow-token JSON, genuine", () => {
         ).UserClaims["dk.cpr"],
       ),
     );
-    const shown = await verifyArchive({ evidence: w.json, trust: trust(), showPersonalData: true });
+    const shown = await verifyAtIat({ evidence: w.json, trust: trust(), showPersonalData: true });
     expect(shown.signatures[0]!.claims.find((c) => c.name === "dk.cpr")!.masked).toBe(false);
     expect(r.workflow?.claimFilter).toBe("All");
   });
@@ -81,7 +87,7 @@ describe("verify: each check fails on its tampered input", () => {
     const bytes = Buffer.from(w.evidence.originals[0]!.bytes);
     bytes[bytes.length - 20]! ^= 0x01;
     writeFileSync(file, bytes);
-    const r = await verifyArchive({ evidence: w.json, originals: [w.originals], trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, originals: [w.originals], trust: trust() });
     expect(check(r, "document-digests").status).toBe("failed");
     expect(r.indication).toBe("TOTAL-FAILED");
     expect(r.subIndication).toBe("HASH_FAILURE");
@@ -90,22 +96,22 @@ describe("verify: each check fails on its tampered input", () => {
 
   it("document-digests: a missing original → INDETERMINATE, extra file → HASH_FAILURE (warning with allowExtraOriginals)", async () => {
     const w = await writeTokenEvidence();
-    const r = await verifyArchive({ evidence: w.json, originals: [join(w.originals, w.evidence.originals[0]!.fileName)], trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, originals: [join(w.originals, w.evidence.originals[0]!.fileName)], trust: trust() });
     expect(check(r, "document-digests").status).toBe("indeterminate");
     expect(check(r, "document-digests").subIndication).toBe("SIGNED_DATA_NOT_FOUND");
     writeFileSync(join(w.originals, "unrelated.pdf"), "%PDF-1.7 unrelated");
-    const r2 = await verifyArchive({ evidence: w.json, originals: [w.originals], trust: trust() });
+    const r2 = await verifyAtIat({ evidence: w.json, originals: [w.originals], trust: trust() });
     expect(check(r2, "document-digests").status).toBe("failed");
     expect(check(r2, "document-digests").message).toContain("unrelated.pdf");
     expect(r2.subIndication).toBe("HASH_FAILURE");
-    const r3 = await verifyArchive({ evidence: w.json, originals: [w.originals], trust: trust(), allowExtraOriginals: true });
+    const r3 = await verifyAtIat({ evidence: w.json, originals: [w.originals], trust: trust(), allowExtraOriginals: true });
     expect(check(r3, "document-digests").status).toBe("warning");
     expect(r3.indication).toBe("TOTAL-PASSED");
   });
 
   it("token-signature: a changed token payload → SIG_CRYPTO_FAILURE", async () => {
     const w = await writeTokenEvidence({ tamperPayload: (p) => ({ ...p, workflow_title: "Changed" }) });
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "token-signature").status).toBe("failed");
     expect(r.subIndication).toBe("SIG_CRYPTO_FAILURE");
   });
@@ -113,7 +119,7 @@ describe("verify: each check fails on its tampered input", () => {
   it("token-signature: signed by another key than the attached certificate's", async () => {
     const pki = testPki();
     const w = await writeTokenEvidence({ tokenSigner: pki.otherTokenSigner, pemCertificate: pki.tokenSigner });
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "token-signature").status).toBe("failed");
     expect(check(r, "token-signature").subIndication).toBe("SIG_CRYPTO_FAILURE");
   });
@@ -131,7 +137,7 @@ describe("verify: each check fails on its tampered input", () => {
       kid: "00".repeat(20),
     });
     writeFileSync(w.json, JSON.stringify({ ...JSON.parse(workflowTokenJson(w.evidence)), workflowToken: t.jwt }));
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "token-signature").status).toBe("indeterminate");
     expect(check(r, "token-signature").subIndication).toBe("NO_SIGNING_CERTIFICATE_FOUND");
   });
@@ -141,13 +147,13 @@ describe("verify: each check fails on its tampered input", () => {
     const [, payload] = w.evidence.endpointToken.jwt.split(".");
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString("base64url")}.${payload}.`;
     writeFileSync(w.json, JSON.stringify({ ...JSON.parse(workflowTokenJson(w.evidence)), workflowToken: none }));
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "token-signature").status).toBe("failed");
     const { createHmac } = await import("node:crypto");
     const head = Buffer.from('{"alg":"HS256","typ":"JWT"}').toString("base64url");
     const mac = createHmac("sha256", w.evidence.certificatePem).update(`${head}.${payload}`).digest("base64url");
     writeFileSync(w.json, JSON.stringify({ ...JSON.parse(workflowTokenJson(w.evidence)), workflowToken: `${head}.${payload}.${mac}` }));
-    const r2 = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r2 = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r2, "token-signature").status).toBe("failed");
     expect(r2.indication).toBe("TOTAL-FAILED");
   });
@@ -155,7 +161,7 @@ describe("verify: each check fails on its tampered input", () => {
   it("token-signature: PS256 and ES256 tokens verify", async () => {
     for (const alg of ["PS256", "ES256"] as const) {
       const w = await writeTokenEvidence({ alg });
-      const r = await verifyArchive({ evidence: w.json, trust: trust() });
+      const r = await verifyAtIat({ evidence: w.json, trust: trust() });
       expect(check(r, "token-signature").status, alg).toBe("passed");
     }
   });
@@ -165,7 +171,7 @@ describe("verify: each check fails on its tampered input", () => {
     const pki = testPki();
     const dir = w.dir;
     writeFileSync(join(dir, "seal-root.pem"), pki.sealRoot.pem);
-    const r = await verifyArchive({ evidence: w.json, trust: [join(dir, "seal-root.pem")] });
+    const r = await verifyAtIat({ evidence: w.json, trust: [join(dir, "seal-root.pem")] });
     expect(check(r, "token-certificate").status).toBe("indeterminate");
     expect(r.indication).toBe("INDETERMINATE");
     expect(r.subIndication).toBe("NO_CERTIFICATE_CHAIN_FOUND");
@@ -174,13 +180,13 @@ describe("verify: each check fails on its tampered input", () => {
   it("token-certificate: the issuing CA alone as anchor suffices (RFC 5280 anchors need not be self-signed)", async () => {
     const w = await writeTokenEvidence();
     writeFileSync(join(w.dir, "ca.pem"), testPki().tokenCa.pem);
-    const r = await verifyArchive({ evidence: w.json, trust: [join(w.dir, "ca.pem")] });
+    const r = await verifyAtIat({ evidence: w.json, trust: [join(w.dir, "ca.pem")] });
     expect(check(r, "token-certificate").status).toBe("passed");
   });
 
   it("token-certificate: expired at --at → INDETERMINATE/OUT_OF_BOUNDS_NO_POE; valid at the evidence's time", async () => {
     const w = await writeTokenEvidence();
-    const r = await verifyArchive({ evidence: w.json, trust: trust(), at: "2035-01-01T00:00:00Z" });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust(), at: "2035-01-01T00:00:00Z" });
     expect(check(r, "token-certificate").status).toBe("indeterminate");
     expect(check(r, "token-certificate").subIndication).toBe("OUT_OF_BOUNDS_NO_POE");
     expect(check(r, "token-certificate").timeSource).toBe("at-option");
@@ -189,7 +195,7 @@ describe("verify: each check fails on its tampered input", () => {
 
   it("token-claims: a token without workflow_id and with a bad document claim → FORMAT_FAILURE", async () => {
     const w = await writeTokenEvidence({ claims: { workflow_id: undefined, document_1: "{not json" } });
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     const c = check(r, "token-claims");
     expect(c.status).toBe("failed");
     expect(c.message).toContain("workflow_id");
@@ -200,27 +206,27 @@ describe("verify: each check fails on its tampered input", () => {
   it("ocsp-status: revoked before iat → TOTAL-FAILED/REVOKED; after iat → warning", async () => {
     const before = new Date(TIMELINE.iat.getTime() - 86400_000);
     const w = await writeTokenEvidence({ ocsp: { status: { revokedAt: before, reason: 1 } } });
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "ocsp-status").status).toBe("failed");
     expect(check(r, "ocsp-status").message).toContain("keyCompromise");
     expect(r.indication).toBe("TOTAL-FAILED");
     expect(r.subIndication).toBe("REVOKED");
     const after = new Date(TIMELINE.iat.getTime() + 3600_000);
     const w2 = await writeTokenEvidence({ ocsp: { status: { revokedAt: after } } });
-    const r2 = await verifyArchive({ evidence: w2.json, trust: trust() });
+    const r2 = await verifyAtIat({ evidence: w2.json, trust: trust() });
     expect(check(r2, "ocsp-status").status).toBe("warning");
     expect(r2.indication).toBe("TOTAL-PASSED");
   });
 
   it("ocsp-status: unknown → INDETERMINATE", async () => {
     const w = await writeTokenEvidence({ ocsp: { status: "unknown" } });
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "ocsp-status").status).toBe("indeterminate");
   });
 
   it("ocsp-certid: a SHA-256 CertID is accepted as well as the broker's SHA-1", async () => {
     const w = await writeTokenEvidence({ ocsp: { certIdHash: "sha256" } });
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "ocsp-certid").status).toBe("passed");
     expect(check(r, "ocsp-certid").message).toContain("SHA256");
   });
@@ -228,7 +234,7 @@ describe("verify: each check fails on its tampered input", () => {
   it("ocsp-certid: a response about another certificate", async () => {
     const pki = testPki();
     const w = await writeTokenEvidence({ ocsp: { subject: pki.otherTokenSigner } });
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "ocsp-certid").status).toBe("indeterminate");
     expect(check(r, "ocsp-status").status).toBe("indeterminate");
     expect(r.indication).toBe("INDETERMINATE");
@@ -238,7 +244,7 @@ describe("verify: each check fails on its tampered input", () => {
     const pki = testPki();
     for (const responder of [pki.unauthorisedResponder, pki.foreignResponder]) {
       const w = await writeTokenEvidence({ ocsp: { responder } });
-      const r = await verifyArchive({ evidence: w.json, trust: trust() });
+      const r = await verifyAtIat({ evidence: w.json, trust: trust() });
       expect(check(r, "ocsp-signature").status, responder.role).toBe("indeterminate");
       expect(r.indication).not.toBe("TOTAL-PASSED");
     }
@@ -251,7 +257,7 @@ describe("verify: each check fails on its tampered input", () => {
     const i = der.indexOf(Buffer.from("2025"));
     der[i + 3] = "6".charCodeAt(0);
     writeFileSync(w.json, JSON.stringify({ ...JSON.parse(workflowTokenJson(w.evidence)), ocspResponse: der.toString("base64") }));
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "ocsp-signature").status).toBe("failed");
     expect(check(r, "ocsp-signature").subIndication).toBe("SIG_CRYPTO_FAILURE");
   });
@@ -259,30 +265,30 @@ describe("verify: each check fails on its tampered input", () => {
   it("ocsp-freshness: the real 4 s before iat passes; days before fails; window is configurable", async () => {
     const stale = new Date(TIMELINE.iat.getTime() - 3 * 86400_000);
     const w = await writeTokenEvidence({ ocsp: { producedAt: stale, thisUpdate: stale, nextUpdate: new Date(stale.getTime() + 5 * 86400_000) } });
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "ocsp-freshness").status).toBe("indeterminate");
     expect(check(r, "ocsp-freshness").subIndication).toBe("TRY_LATER");
-    const wide = await verifyArchive({ evidence: w.json, trust: trust(), ocspWindowSeconds: 4 * 86400 });
+    const wide = await verifyAtIat({ evidence: w.json, trust: trust(), ocspWindowSeconds: 4 * 86400 });
     expect(check(wide, "ocsp-freshness").status).toBe("passed");
     const genuine = await writeTokenEvidence();
-    const tight = await verifyArchive({ evidence: genuine.json, trust: trust(), ocspWindowSeconds: 2 });
+    const tight = await verifyAtIat({ evidence: genuine.json, trust: trust(), ocspWindowSeconds: 2 });
     expect(check(tight, "ocsp-freshness").status).toBe("indeterminate");
   });
 
   it("counts: workflowResultInfo disagreeing with the token → FORMAT_FAILURE", async () => {
     const w = await writeTokenEvidence({ resultInfo: { documentCount: 3 } });
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "counts").status).toBe("failed");
     expect(check(r, "counts").message).toContain("documentCount");
     const w2 = await writeTokenEvidence({ claims: { documents_signed_number: "5" } });
-    const r2 = await verifyArchive({ evidence: w2.json, trust: trust() });
+    const r2 = await verifyAtIat({ evidence: w2.json, trust: trust() });
     expect(check(r2, "counts").status).toBe("failed");
     expect(r2.subIndication).toBe("FORMAT_FAILURE");
   });
 
   it("attachments: a JSON without certificate and OCSP → FORMAT_FAILURE naming the fields", async () => {
     const w = await writeTokenEvidence({}, (e) => workflowTokenJson(e, ["ocspResponse", "publicSigningCertPem"]));
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     const c = check(r, "attachments");
     expect(c.status).toBe("failed");
     expect(c.message).toContain("publicSigningCertPem");
@@ -297,7 +303,7 @@ describe("verify: token certificate constraints", () => {
     const pki = testPki();
     const encOnly = tokenSignerVariant(pki, { key: pki.tokenSigner.key, serial: new Uint8Array([0x42, 0x01]), keyUsage: ["keyEncipherment"] });
     const w = await writeTokenEvidence({ tokenSigner: pki.tokenSigner, pemCertificate: encOnly });
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "token-signature").status).toBe("passed");
     expect(check(r, "token-certificate").status).toBe("indeterminate");
     expect(check(r, "token-certificate").subIndication).toBe("CHAIN_CONSTRAINTS_FAILURE");
@@ -326,12 +332,12 @@ describe("verify: only the broker's certificate makes a Workflow token", () => {
     });
     const other = issued("otherTokenSigner", der, pki.otherTokenSigner.key);
     const w = await writeTokenEvidence({ tokenSigner: other, pemCertificate: other, ocsp: { subject: other } });
-    const r = await verifyArchive({ evidence: w.json, trust: trust() });
+    const r = await verifyAtIat({ evidence: w.json, trust: trust() });
     expect(check(r, "token-signature").status).toBe("passed");
     expect(check(r, "token-certificate").status).toBe("failed");
     expect(check(r, "token-certificate").message).toContain("NTRDK-12345678");
     expect(r.indication).toBe("TOTAL-FAILED");
-    const allowed = await verifyArchive({ evidence: w.json, trust: trust(), tokenSignerOrganizations: ["NTRDK-12345678"] });
+    const allowed = await verifyAtIat({ evidence: w.json, trust: trust(), tokenSignerOrganizations: ["NTRDK-12345678"] });
     expect(check(allowed, "token-certificate").status).toBe("passed");
   });
 });

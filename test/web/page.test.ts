@@ -27,7 +27,7 @@ if (!HAVE) console.warn(`test/web/page.test.ts skipped: no Chromium at ${CHROMIU
 const TRUST = readdirSync("samples/trust").map((f) => join("samples/trust", f));
 const REAL = "test/fixtures/real/broker-example";
 const expected = JSON.parse(readFileSync("samples/expected.json", "utf8")) as {
-  tampered: Record<string, { files: string[] }>;
+  tampered: Record<string, { files: string[]; at?: string }>;
   attacks: Record<string, unknown>;
 };
 
@@ -156,15 +156,23 @@ describe.skipIf(!HAVE)("the browser page in Chromium", () => {
   it("verifies the valid samples, each JSON form, with and without originals, as the CLI does", async () => {
     const originals = filesIn("samples/valid/originals");
     for (const evidence of ["archive.pdf", "pades.json", "workflowtoken.json"]) {
-      expect(await samePageAndCli({ evidence: `samples/valid/${evidence}`, originals, trust: TRUST })).toBe("TOTAL-PASSED");
+      // The Workflow-token JSON has no proof of existence: TOTAL-PASSED at the time it claims (attack36 J1).
+      const at = evidence === "workflowtoken.json" ? { at: "2025-12-08T08:36:35Z" } : {};
+      expect(await samePageAndCli({ evidence: `samples/valid/${evidence}`, originals, trust: TRUST, ...at })).toBe("TOTAL-PASSED");
       await samePageAndCli({ evidence: `samples/valid/${evidence}`, originals: [], trust: TRUST });
     }
+    expect(await samePageAndCli({ evidence: "samples/valid/workflowtoken.json", originals, trust: TRUST })).toBe("INDETERMINATE");
   });
 
   for (const [name, want] of Object.entries(expected.tampered)) {
     it(`gives the tampered sample ${name} the CLI's verdict and checks`, async () => {
       const evidence = want.files.find((f) => !f.startsWith("originals/"))!;
-      await samePageAndCli({ evidence: `samples/tampered/${name}/${evidence}`, originals: filesIn(`samples/tampered/${name}/originals`), trust: TRUST });
+      await samePageAndCli({
+        evidence: `samples/tampered/${name}/${evidence}`,
+        originals: filesIn(`samples/tampered/${name}/originals`),
+        trust: TRUST,
+        ...(want.at ? { at: want.at } : {}),
+      });
     });
   }
 

@@ -2,7 +2,10 @@
 // page's build). Hashes are @noble/hashes (synchronous and incremental, as the library's streams need them;
 // WebCrypto's digest is neither); ECDSA on every curve the table names (NIST and Brainpool, which WebCrypto
 // cannot import) and EdDSA are @noble/curves, with the hash computed here so that any hash of the table
-// works; RSA is WebCrypto. Public keys are read from the SubjectPublicKeyInfo with asn1js and pkijs, EC points
+// works; RSA is WebCrypto for the hashes WebCrypto has (SHA-1, SHA-2 but SHA-224) and, for the table's others
+// (SHA-224, SHA-3; RFC 8017 §8.2.2), the public-key operation in BigInt with @noble/curves's modular
+// exponentiation and the encoded DigestInfo compared whole, as OpenSSL compares it; DSA likewise (FIPS 186-4
+// §4.7). So the page verifies every algorithm the CLI does. Public keys are read from the SubjectPublicKeyInfo with asn1js and pkijs, EC points
 // checked on their curve as OpenSSL checks them on import.
 import { sha1 } from "@noble/hashes/legacy.js";
 import { sha224, sha256, sha384, sha512 } from "@noble/hashes/sha2.js";
@@ -11,6 +14,8 @@ import { p256, p384, p521 } from "@noble/curves/nist.js";
 import { brainpoolP256r1, brainpoolP384r1, brainpoolP512r1 } from "@noble/curves/misc.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { ed448 } from "@noble/curves/ed448.js";
+import { invert, pow } from "@noble/curves/abstract/modular.js";
+import { DER } from "@noble/curves/abstract/weierstrass.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import type * as node from "../../src/platform/crypto.js";
@@ -89,6 +94,10 @@ interface BrowserKey extends node.PublicKey {
   readonly curve?: typeof p256;
   /** The key as a JWK, which jose verifies with. */
   readonly jwk: node.PublicJwk;
+  /** RSA: the modulus, its length in bytes and the exponent. */
+  readonly rsa?: { readonly n: bigint; readonly size: number; readonly e: bigint };
+  /** DSA: the domain parameters and the public value. */
+  readonly dsa?: { readonly p: bigint; readonly q: bigint; readonly g: bigint; readonly y: bigint };
 }
 
 const b64url = (b: Uint8Array): string =>
@@ -115,6 +124,7 @@ function rsaKey(spki: Uint8Array, raw: Uint8Array, type: "rsa" | "rsa-pss", nByt
     asymmetricKeyType: type,
     asymmetricKeyDetails: { modulusLength: bits, publicExponent: bigintOf(e) },
     jwk: { kty: "RSA", n: b64url(n), e: b64url(e) },
+    rsa: { n: bigintOf(n), size: n.length, e: bigintOf(e) },
   };
 }
 
@@ -162,7 +172,24 @@ export function publicKeyFromSpki(spki: Uint8Array): PublicKey {
       return key;
     }
     case "1.2.840.10040.4.1": {
-      const key: BrowserKey = { ...base, asymmetricKeyType: "dsa", asymmetricKeyDetails: {}, jwk: { kty: "DSA" } };
+      const int = (b: asn1js.AsnType | undefined): bigint => {
+        if (!(b instanceof asn1js.Integer)) throw new Error("DSA: not an INTEGER");
+        return bigintOf(new Uint8Array(b.valueBlock.valueHexView));
+      };
+      const params = info.algorithm.algorithmParams as asn1js.Sequence | undefined;
+      if (!(params instanceof asn1js.Sequence) || params.valueBlock.value.length !== 3) throw new Error("DSA key without its domain parameters");
+      const [p, q, g] = params.valueBlock.value.map(int) as [bigint, bigint, bigint];
+      const yParsed = asn1js.fromBER(raw);
+      if (yParsed.offset !== raw.length) throw new Error("DSA: the public value is not one DER INTEGER");
+      const y = int(yParsed.result);
+      if (p < 3n || q < 2n || g < 2n || g >= p || y < 2n || y >= p) throw new Error("DSA: parameters out of range");
+      const key: BrowserKey = {
+        ...base,
+        asymmetricKeyType: "dsa",
+        asymmetricKeyDetails: { modulusLength: p.toString(2).length },
+        jwk: { kty: "DSA" },
+        dsa: { p, q, g, y },
+      };
       return key;
     }
     default:
@@ -270,6 +297,70 @@ export class PlatformUnsupportedError extends Error {}
 
 const WEB_HASH: Record<string, string> = { sha1: "SHA-1", sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" };
 
+/** The DigestInfo's AlgorithmIdentifier OIDs of EMSA-PKCS1-v1_5 (RFC 8017 §9.2; SHA-3: RFC 8702 / NIST CSOR). */
+const DIGEST_INFO_OID: Record<string, string> = {
+  sha1: "1.3.14.3.2.26",
+  sha224: "2.16.840.1.101.3.4.2.4",
+  sha256: "2.16.840.1.101.3.4.2.1",
+  sha384: "2.16.840.1.101.3.4.2.2",
+  sha512: "2.16.840.1.101.3.4.2.3",
+  "sha3-224": "2.16.840.1.101.3.4.2.7",
+  "sha3-256": "2.16.840.1.101.3.4.2.8",
+  "sha3-384": "2.16.840.1.101.3.4.2.9",
+  "sha3-512": "2.16.840.1.101.3.4.2.10",
+};
+
+const bytesOf = (x: bigint, size: number): Uint8Array | null => {
+  const hex = x.toString(16).padStart(size * 2, "0");
+  if (hex.length > size * 2) return null;
+  return Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
+};
+
+/**
+ * RSASSA-PKCS1-v1_5-VERIFY (RFC 8017 §8.2.2): s^e mod n, then the expected encoding built (DigestInfo with
+ * NULL parameters, as OpenSSL encodes and compares it) and compared byte for byte, never parsed.
+ */
+function verifyPkcs1(hash: string, data: Uint8Array, rsa: NonNullable<BrowserKey["rsa"]>, signature: Uint8Array): boolean {
+  const oid = DIGEST_INFO_OID[hash];
+  if (!oid) throw new PlatformUnsupportedError(`RSA with ${hash} is not verified in the browser`);
+  if (signature.length !== rsa.size || rsa.n < 3n) return false;
+  const s = bigintOf(signature);
+  if (s >= rsa.n) return false;
+  const em = bytesOf(pow(s, rsa.e, rsa.n), rsa.size);
+  const digestInfo = new Uint8Array(
+    new asn1js.Sequence({
+      value: [
+        new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: oid }), new asn1js.Null()] }),
+        new asn1js.OctetString({ valueHex: createHash(hash).update(data).digest() }),
+      ],
+    }).toBER(false),
+  );
+  const pad = rsa.size - digestInfo.length - 3;
+  if (!em || pad < 8) return false;
+  const expected = new Uint8Array(rsa.size).fill(0xff);
+  expected[0] = 0;
+  expected[1] = 1;
+  expected[2 + pad] = 0;
+  expected.set(digestInfo, 3 + pad);
+  let diff = 0;
+  for (let i = 0; i < em.length; i++) diff |= em[i]! ^ expected[i]!;
+  return diff === 0;
+}
+
+/** DSA (FIPS 186-4 §4.7) over a strict DER r, s (noble's DER reader, as for ECDSA). */
+function verifyDsa(hash: string, data: Uint8Array, dsa: NonNullable<BrowserKey["dsa"]>, signature: Uint8Array): boolean {
+  const { p, q, g, y } = dsa;
+  const { r, s } = DER.toSig(signature);
+  if (r <= 0n || r >= q || s <= 0n || s >= q) return false;
+  const digest = createHash(hash).update(data).digest();
+  const nBits = q.toString(2).length;
+  let z = bigintOf(digest);
+  if (digest.length * 8 > nBits) z >>= BigInt(digest.length * 8 - nBits);
+  const w = invert(s, q);
+  const v = ((pow(g, (z * w) % q, p) * pow(y, (r * w) % q, p)) % p) % q;
+  return v === r;
+}
+
 export async function verifySignature(
   hash: string | null,
   data: Uint8Array,
@@ -290,8 +381,13 @@ export async function verifySignature(
     // OpenSSL accepts high-S values: so does this.
     return k.curve.verify(signature, digest, k.raw, { prehash: false, lowS: false, format: encoding === "der" ? "der" : "compact" });
   }
+  if (type === "dsa" && k.dsa && encoding === "der") {
+    if (hash === null) throw new Error("DSA needs a hash");
+    return verifyDsa(hash, data, k.dsa, signature);
+  }
   if ((type === "rsa" || type === "rsa-pss") && (encoding === "pkcs1" || encoding === "pss")) {
     const webHash = hash === null ? undefined : WEB_HASH[hash];
+    if (!webHash && encoding === "pkcs1" && type === "rsa" && k.rsa && hash !== null) return verifyPkcs1(hash, data, k.rsa, signature);
     if (!webHash) throw new PlatformUnsupportedError(`RSA with ${hash ?? "no hash"} is not verified in the browser`);
     const name = encoding === "pss" ? "RSA-PSS" : "RSASSA-PKCS1-v1_5";
     const cryptoKey = await crypto.subtle.importKey("spki", k.spki, { name, hash: webHash }, false, ["verify"]);

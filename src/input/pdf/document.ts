@@ -21,6 +21,7 @@ import {
 import { type IndirectObject, parseIndirectObject, parseValue } from "./parser.js";
 import { directFilters, type EntryBudget, findLastStartxref, readRevisionEnd, readXrefSection, type XrefEntry, type XrefSection } from "./xref.js";
 import { wholeSource, type EvidenceSource } from "../source.js";
+import { latin1 } from "../../platform/bytes.js";
 
 export type { XrefEntry } from "./xref.js";
 
@@ -83,7 +84,7 @@ export interface ResolvedObject extends IndirectObject {
 const EMPTY_ENTRIES: ReadonlyMap<number, XrefEntry> = new Map();
 
 function checkHeader(bytes: EvidenceSource): string {
-  const head = Buffer.from(bytes.read(0, 16)).toString("latin1");
+  const head = latin1(bytes.read(0, 16));
   const m = /^%PDF-(\d\.\d)/.exec(head);
   if (!m) throw new FormatError("not a PDF: the file does not start with '%PDF-x.y'");
   return m[1] as string;

@@ -2,6 +2,7 @@
 // only the bytes of the token it returns. Every token carries its [start, end) offsets.
 import { FormatError, LimitError } from "../../errors.js";
 import type { EvidenceSource } from "../source.js";
+import { bytesAt, decodeHexInto, indexOfByte, latin1 } from "../../platform/bytes.js";
 
 const REGULAR = 0;
 const EMPTY = new Uint8Array(0);
@@ -69,10 +70,7 @@ function plainHex(buf: Uint8Array, start: number, end: number): Uint8Array | nul
   return out;
 }
 
-/**
- * From this many characters on, hex strings are decoded by Buffer.from(…, "hex"): its result then has an
- * ArrayBuffer of its own (shorter ones come from Node's shared pool).
- */
+/** From this many characters on, hex strings are decoded by the platform's decoder (Node's: native). */
 const NATIVE_HEX_MIN = 8192;
 
 /**
@@ -83,26 +81,21 @@ const NATIVE_HEX_MIN = 8192;
  */
 function nativeHex(buf: Uint8Array, start: number, end: number): Uint8Array | null {
   const last = significantHexEnd(buf, start, end);
-  const out = Buffer.alloc((end - start) >> 1);
-  const written = last > start ? out.write(latin1(buf, start, last), 0, "hex") : 0;
-  return written === (last - start) >> 1 ? new Uint8Array(out.buffer, out.byteOffset, out.length) : null;
+  const out = new Uint8Array((end - start) >> 1);
+  const written = last > start ? decodeHexInto(out, buf, start, last) : 0;
+  return written === (last - start) >> 1 ? out : null;
 }
 
 /** Many "0" digits, to skip a padding's whole blocks at memcmp's speed. */
-const ZERO_DIGITS = Buffer.alloc(4096, 0x30);
+const ZERO_DIGITS = new Uint8Array(4096).fill(0x30);
 
 /** The end of `[start, end)` without its trailing "0" digits, kept even from `start` (so pairs stay aligned). */
 function significantHexEnd(buf: Uint8Array, start: number, end: number): number {
-  const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
   const block = ZERO_DIGITS.length;
   let last = end;
-  while (last - start >= block && b.compare(ZERO_DIGITS, 0, block, last - block, last) === 0) last -= block;
+  while (last - start >= block && bytesAt(buf, last - block, ZERO_DIGITS)) last -= block;
   while (last > start && buf[last - 1] === 0x30) last--;
   return (last - start) & 1 ? last + 1 : last;
-}
-
-function latin1(buf: Uint8Array, start: number, end: number): string {
-  return Buffer.from(buf.buffer, buf.byteOffset + start, end - start).toString("latin1");
 }
 
 /** A growable byte buffer (a number[] would cost 8+ bytes per byte on large strings). */
@@ -360,7 +353,7 @@ export class Lexer {
       p++;
     }
     this.pos = p + o;
-    return { type: "name", value: Buffer.from(out).toString("latin1"), start, end: this.pos };
+    return { type: "name", value: latin1(Uint8Array.from(out)), start, end: this.pos };
   }
 
   private hexString(): Token {
@@ -369,8 +362,8 @@ export class Lexer {
     const start = this.pos;
     let p = start - o + 1;
     // Sized by the token's extent, so a 90 KB /Contents costs one 45 KB allocation.
-    // Buffer's indexOf is memchr; a Uint8Array's walks element by element (~70 µs over a seal's /Contents).
-    const close = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).indexOf(0x3e, p);
+    // Node's indexOf is memchr; a Uint8Array's walks element by element (~70 µs over a seal's /Contents).
+    const close = indexOfByte(buf, 0x3e, p);
     if (close < 0) this.fail("unterminated hex string", start);
     if ((close - p) / 2 > this.maxStringBytes) this.tooLong(start);
     if ((close - p) % 2 === 0 && close - p >= 64) {

@@ -1,6 +1,7 @@
 // The PDF object model: a closed tagged union, so callers switch on `kind` and never see `any`.
 // Every value parsed from the file bytes carries its byte span (start inclusive, end exclusive); values
 // parsed from a decoded object stream carry none, because their positions are not file positions.
+import { bytesEqual } from "../../platform/bytes.js";
 
 /** A half-open byte range [start, end) in the file. */
 export interface ByteSpan {
@@ -120,7 +121,4 @@ export function changedKeys(a: PdfDict, b: PdfDict, ignore: readonly string[] = 
   return out;
 }
 
-export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  return Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
-}
+export { bytesEqual };

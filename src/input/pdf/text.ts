@@ -1,4 +1,5 @@
 // PDF text strings (§7.9.2.2): UTF-16BE with a BOM, UTF-8 with a BOM (PDF 2.0), else PDFDocEncoding.
+import { utf16le } from "../../platform/bytes.js";
 
 // PDFDocEncoding differs from Latin-1 only in 0x18–0x1F and 0x7F–0xA0 (Annex D.2).
 const PDFDOC_HIGH: Record<number, number> = {
@@ -50,12 +51,12 @@ export function decodeTextString(bytes: Uint8Array): string {
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
     // Swap to little-endian: utf-16le decoding needs no ICU. A dangling odd byte is dropped.
     const n = (bytes.length - 2) & ~1;
-    const le = Buffer.alloc(n);
+    const le = new Uint8Array(n);
     for (let i = 0; i < n; i += 2) {
       le[i] = bytes[i + 3] as number;
       le[i + 1] = bytes[i + 2] as number;
     }
-    return le.toString("utf16le");
+    return utf16le(le);
   }
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return new TextDecoder("utf-8").decode(bytes.subarray(3));

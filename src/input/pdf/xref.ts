@@ -7,6 +7,7 @@ import { isWhitespace, Lexer } from "./lexer.js";
 import { type PdfDict, type PdfObject, pdfEquals } from "./objects.js";
 import { parseIndirectObject, parseValue } from "./parser.js";
 import type { EvidenceSource } from "../source.js";
+import { latin1 } from "../../platform/bytes.js";
 
 export type XrefEntry =
   | { readonly type: "free"; readonly num: number; readonly gen: number; readonly nextFree: number }
@@ -334,8 +335,7 @@ export function readRevisionEnd(buf: EvidenceSource, section: Pick<XrefSection, 
 export function findLastStartxref(buf: EvidenceSource): { keyword: number; offset: number } {
   const tailStart = Math.max(0, buf.length - 4096);
   const tailBytes = buf.read(tailStart, buf.length);
-  const tail = Buffer.from(tailBytes.buffer, tailBytes.byteOffset, tailBytes.length);
-  const at = tail.lastIndexOf("startxref", undefined, "latin1");
+  const at = latin1(tailBytes).lastIndexOf("startxref");
   if (at < 0) throw new FormatError("no 'startxref' near the end of the file (truncated or not a PDF)");
   const lx: Lexer = new Lexer(buf, tailStart + at + "startxref".length);
   const n = lx.next();
