@@ -218,6 +218,8 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
       file,
       `${describe(need.cert)} (on the path of ${need.for.join(", ")}) is revoked: ${why}. An archive timestamp from it, or over it, proves nothing; nothing was written`,
     );
+  // The policy's one skew, as long-term validation reads the same items (attack36b A1c).
+  const skew = vs.policy.clockSkewSeconds;
   for (const need of paths.needs) {
     if (exempt(need.cert)) continue;
     // An authentic "revoked", wherever it comes from and whatever its date, stops the renewal (attack36 A1).
@@ -229,13 +231,14 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
       need,
       responderPool,
       session,
+      skew,
       known,
     );
     const stop = revokedBy(said, mustHoldUntil(need));
     if (stop) throw revokedStop(need, stop.text);
     const found =
-      (await proofAmong(need, { ocsps: data.held.ocsps, crls: data.held.crls }, responderPool, session, known)) ??
-      (await proofAmong(need, { ocsps: userOcsps, crls: userCrls }, responderPool, session, known));
+      (await proofAmong(need, { ocsps: data.held.ocsps, crls: data.held.crls }, responderPool, session, skew, known)) ??
+      (await proofAmong(need, { ocsps: userOcsps, crls: userCrls }, responderPool, session, skew, known));
     if (found) {
       proofs.add(found.kind, found.der);
       continue;
@@ -248,12 +251,12 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
         session,
         http,
         async (f) => {
-          const hit = revoked ? null : revokedBy(await statementsAbout([f], need, responderPool, session, known), mustHoldUntil(need));
+          const hit = revoked ? null : revokedBy(await statementsAbout([f], need, responderPool, session, skew, known), mustHoldUntil(need));
           if (hit) revoked = `${hit.text} (${f.url})`;
           if (revoked) return "another answer says it is revoked";
           return f.kind === "ocsps"
-            ? ocspProves(f.der, need, responderPool, session, { ocsps: [f.der, ...known.ocsps], crls: known.crls })
-            : crlProves(f.der, need, session, known);
+            ? ocspProves(f.der, need, responderPool, session, skew, { ocsps: [f.der, ...known.ocsps], crls: known.crls })
+            : crlProves(f.der, need, session, skew, known);
         },
         now,
       );

@@ -208,12 +208,13 @@ export async function buildPaths(
   return { certs: [...certs.values()], needs: [...needs.values()], unanchored };
 }
 
-/** Seconds of clock skew between the CA and the TSA tolerated when an item's date is compared with a genTime. */
-const SKEW_SECONDS = 300;
-
-/** Why an item issued at `thisUpdate` is too old to speak for the time after `need`'s timestamps, or null. */
-function tooOld(thisUpdate: Date, need: Need): string | null {
-  if (!need.issuedAfter || thisUpdate.getTime() + SKEW_SECONDS * 1000 >= need.issuedAfter.getTime()) return null;
+/**
+ * Why an item issued at `thisUpdate` is too old to speak for the time after `need`'s timestamps, or null. The
+ * skew is the session policy's clockSkewSeconds, as long-term validation reads the same item (attack36b A1c:
+ * augment's own 300 s made a proof here that long-term then refused).
+ */
+function tooOld(thisUpdate: Date, need: Need, skewSeconds: number): string | null {
+  if (!need.issuedAfter || thisUpdate.getTime() + skewSeconds * 1000 >= need.issuedAfter.getTime()) return null;
   return `it was issued at ${thisUpdate.toISOString()}, before the timestamp's time ${need.issuedAfter.toISOString()}, so it says nothing of the time after it`;
 }
 
@@ -227,11 +228,12 @@ export async function statementsAbout(
   need: Need,
   pool: readonly pkijs.Certificate[],
   session: PkiSession,
+  skewSeconds: number,
   known: RevocationData = { ocsps: [], crls: [] },
 ): Promise<RevocationStatement[]> {
   const out: RevocationStatement[] = [];
   for (const item of items) {
-    const r = await readRevocation(session, { kind: item.kind === "ocsps" ? "ocsp" : "crl", der: item.der }, need.cert, need.issuer, pool, SKEW_SECONDS, known);
+    const r = await readRevocation(session, { kind: item.kind === "ocsps" ? "ocsp" : "crl", der: item.der }, need.cert, need.issuer, pool, skewSeconds, known);
     if (r.statement) out.push(r.statement);
   }
   return out;
@@ -246,6 +248,7 @@ export async function ocspProves(
   need: Need,
   pool: readonly pkijs.Certificate[],
   session: PkiSession,
+  skewSeconds: number,
   known: RevocationData = { ocsps: [bytes], crls: [] },
 ): Promise<string | null> {
   try {
@@ -259,26 +262,32 @@ export async function ocspProves(
         pool,
         sealingTime: decoded.producedAt ?? need.at,
         freshnessWindowSeconds: Number.MAX_SAFE_INTEGER,
-        clockSkewSeconds: SKEW_SECONDS,
+        clockSkewSeconds: skewSeconds,
       },
       known,
     );
     if (j.certId.status !== "passed") return j.certId.message;
     if (j.signature.status !== "passed") return j.signature.message;
     if (j.single?.status !== "good") return `the responder says ${j.single?.status ?? "nothing"} about it`;
-    return tooOld(new Date(j.single.thisUpdate), need);
+    return tooOld(new Date(j.single.thisUpdate), need, skewSeconds);
   } catch (e) {
     return `it is not an OCSP response (${errorMessage(e)})`;
   }
 }
 
 /** Why `bytes` (a CRL) does not prove `need` unrevoked, or null when it does; a delta CRL combines with a complete CRL of `known`. */
-export async function crlProves(bytes: Uint8Array, need: Need, session: PkiSession, known: RevocationData = { ocsps: [], crls: [] }): Promise<string | null> {
+export async function crlProves(
+  bytes: Uint8Array,
+  need: Need,
+  session: PkiSession,
+  skewSeconds: number,
+  known: RevocationData = { ocsps: [], crls: [] },
+): Promise<string | null> {
   try {
     const decoded = decodeCrl(bytes, session);
-    const j = await judgeCrl(session, decoded, need.cert, need.issuer, decoded.crl.thisUpdate.value, SKEW_SECONDS, decodedCrls(session, known));
+    const j = await judgeCrl(session, decoded, need.cert, need.issuer, decoded.crl.thisUpdate.value, skewSeconds, decodedCrls(session, known));
     if (j.status !== "passed") return j.message;
-    return tooOld(decoded.crl.thisUpdate.value, need);
+    return tooOld(decoded.crl.thisUpdate.value, need, skewSeconds);
   } catch (e) {
     return `it is not a CRL (${errorMessage(e)})`;
   }
@@ -295,10 +304,11 @@ export async function proofAmong(
   candidates: { ocsps: readonly Uint8Array[]; crls: readonly Uint8Array[] },
   pool: readonly pkijs.Certificate[],
   session: PkiSession,
+  skewSeconds: number,
   known: RevocationData = candidates,
 ): Promise<{ kind: "ocsps" | "crls"; der: Uint8Array } | null> {
-  for (const o of candidates.ocsps) if ((await ocspProves(o, need, pool, session, known)) === null) return { kind: "ocsps", der: o };
-  for (const c of candidates.crls) if ((await crlProves(c, need, session, known)) === null) return { kind: "crls", der: c };
+  for (const o of candidates.ocsps) if ((await ocspProves(o, need, pool, session, skewSeconds, known)) === null) return { kind: "ocsps", der: o };
+  for (const c of candidates.crls) if ((await crlProves(c, need, session, skewSeconds, known)) === null) return { kind: "crls", der: c };
   return null;
 }
 

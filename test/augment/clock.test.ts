@@ -3,7 +3,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOcspResponse, startTsa, type Loopback, type TsaMode } from "../../scripts/generator/index.js";
+import { TIMELINE, addDss, createOcspResponse, startTsa, type Loopback, type TsaMode } from "../../scripts/generator/index.js";
+import { readFileSync } from "node:fs";
 import { SealcheckError, createSession, verifyArchive } from "../../src/index.js";
 import { augmentArchive } from "../../src/api/internal.js";
 import { tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
@@ -79,5 +80,22 @@ describe("the TSA window is read at the exchange (attack36b A2b)", () => {
     } finally {
       await moving.close();
     }
+  }, 60_000);
+});
+
+describe("augment's proof test is long-term's: the policy's one skew (attack36b A1c)", () => {
+  // The archive's DSS holds the TSA CA's "good" of 3 minutes before the signature timestamp: no proof for the
+  // time after it at the policy's 60 s (long-term's reading). augment took it as one at its own 300 s, never read
+  // the archivist's current answer, and its re-check then refused the renewal.
+  it("a held 'good' 3 min before the timestamp is no proof; the archivist's current --ocsp is used: augmented", async () => {
+    const held = createOcspResponse({
+      subject: pki.tsa,
+      issuer: pki.tsaRoot,
+      responder: pki.tsaRoot,
+      producedAt: new Date(TIMELINE.timestampAt.getTime() - 180_000),
+    });
+    const pdf = await addDss(new Uint8Array(readFileSync("samples/expired/archive.pdf")), pki, "table", { sealRevocation: false, ocsps: [held] });
+    const r = await augmentArchive({ evidence: { name: "archive.pdf", bytes: pdf }, tsa: tsa.url, trust: [trustDirectory()], ocsp: [ocspFile], now: NOW });
+    expect(r.report.indication).toBe("TOTAL-PASSED");
   }, 60_000);
 });
