@@ -6,7 +6,7 @@
 //
 //   npx tsx scripts/bench-web.ts [--runs N] [--quick]     (--quick: originals of 5 MB instead of 52 MB)
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -47,6 +47,25 @@ interface Case {
   at?: string;
 }
 
+/** The renderer processes' ids (Chromium's SystemInfo), whose peak resident memory is the page's. */
+async function renderers(browser: import("playwright-core").Browser): Promise<number[]> {
+  const cdp = await browser.newBrowserCDPSession();
+  const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
+  await cdp.detach();
+  return processInfo.filter((p) => p.type === "renderer").map((p) => p.id);
+}
+
+/** Peak resident memory (MB) of `pid` since its last reset, and resets it (Linux: /proc/<pid>/clear_refs, 5). */
+function peakMb(pid: number, reset = false): number {
+  try {
+    const kb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
+    if (reset) writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return kb / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`);
   spawnSync(process.execPath, ["scripts/build.mjs", "--no-types"], { stdio: "inherit" });
@@ -74,6 +93,9 @@ async function main(): Promise<void> {
     const workerS: number[] = [];
     const gaps: number[] = [];
     const cliS: number[] = [];
+    const pageMb: number[] = [];
+    const cliMb: number[] = [];
+    let held = "";
     let verdicts = new Set<string>();
     for (let i = 0; i < runs; i++) {
       await page.goto(`file://${built.page}`);
@@ -85,23 +107,42 @@ async function main(): Promise<void> {
       await page.evaluate(
         `(() => { window.__gap = 0; let last = performance.now(); const tick = (t) => { window.__gap = Math.max(window.__gap, t - last); last = t; if (!window.__stop) requestAnimationFrame(tick); }; requestAnimationFrame(tick); })()`,
       );
+      const pids = await renderers(browser);
+      for (const pid of pids) peakMb(pid, true);
       const t = process.hrtime.bigint();
       await page.click("#verify");
       await page.waitForSelector("#result:not([hidden]), #error:not([hidden])", { timeout: 600_000 });
       pageS.push(Number(process.hrtime.bigint() - t) / 1e9);
+      pageMb.push(Math.max(...pids.map((pid) => peakMb(pid))));
+      const [size, kept] = ["data-evidence-bytes", "data-evidence-held"].map((a) => page.getAttribute("#timing", a));
+      const [sizeN, keptN] = [Number(await size), Number(await kept)];
+      held = sizeN ? `${mb(keptN)} of ${mb(sizeN)}` : "whole";
       gaps.push((await page.evaluate(`(() => { window.__stop = true; return window.__gap; })()`)) as number);
       verdicts.add((await page.textContent("#verdict-code")) ?? (await page.textContent("#error-text")) ?? "?");
       const timing = (await page.textContent("#timing")) ?? "";
       workerS.push(Number(/in ([\d.]+) s/.exec(timing)?.[1] ?? NaN));
-      const cliArgs = [CLI, "verify", c.evidence, ...c.originals, ...c.trust.flatMap((f) => ["--trust", f]), ...(c.at ? ["--at", c.at] : []), "--json"];
+      // GNU time's "%M": the CLI process's peak resident memory (kB).
+      const cliArgs = [
+        "-f",
+        "%M",
+        process.execPath,
+        CLI,
+        "verify",
+        c.evidence,
+        ...c.originals,
+        ...c.trust.flatMap((f) => ["--trust", f]),
+        ...(c.at ? ["--at", c.at] : []),
+        "--json",
+      ];
       const s = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, cliArgs, { encoding: "utf8", maxBuffer: 64 << 20 });
+      const r = spawnSync("/usr/bin/time", cliArgs, { encoding: "utf8", maxBuffer: 64 << 20 });
       cliS.push(Number(process.hrtime.bigint() - s) / 1e9);
+      cliMb.push(Number(/(\d+)\s*$/.exec(r.stderr)?.[1] ?? NaN) / 1024);
       verdicts.add(JSON.parse(r.stdout).indication);
     }
     log(`${label}: page ${pageS.map((x) => x.toFixed(2)).join(" ")}; cli ${cliS.map((x) => x.toFixed(2)).join(" ")}`);
     rows.push(
-      `| ${label} | ${median(pageS).toFixed(2)} s (verify ${median(workerS).toFixed(2)} s) | ${median(cliS).toFixed(2)} s | ${median(pageS) / median(cliS) > 0 ? (median(pageS) / median(cliS)).toFixed(1) : "?"} × | ${median(gaps).toFixed(0)} ms | ${[...verdicts].join(", ")} |`,
+      `| ${label} | ${median(pageS).toFixed(2)} s (verify ${median(workerS).toFixed(2)} s) | ${median(cliS).toFixed(2)} s | ${median(pageS) / median(cliS) > 0 ? (median(pageS) / median(cliS)).toFixed(1) : "?"} × | ${median(gaps).toFixed(0)} ms | ${median(pageMb).toFixed(0)} MB | ${median(cliMb).toFixed(0)} MB | ${held} | ${[...verdicts].join(", ")} |`,
     );
     verdicts = new Set();
   }
@@ -109,8 +150,10 @@ async function main(): Promise<void> {
   console.log(
     `Page: ${built.page}, ${(built.bytes / 1024).toFixed(0)} kB (its worker ${(built.workerBytes / 1024).toFixed(0)} kB of it); medians of ${runs} runs, interleaved page/CLI.\n`,
   );
-  console.log("| archive | page: click to verdict | CLI: process wall time | page / CLI | page's longest frame gap | verdicts |");
-  console.log("|---|---|---|---|---|---|");
+  console.log(
+    "| archive | page: click to verdict | CLI: process wall time | page / CLI | page's longest frame gap | page's peak memory (renderer) | CLI's peak memory | evidence held by the page | verdicts |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) console.log(r);
 }
 

@@ -100,7 +100,9 @@ function setup(): void {
   });
   $("save").addEventListener("click", () => save(last?.html ?? "", "text/html", "sealcheck-statement.html"));
   $("save-json").addEventListener("click", () => save(last?.json ?? "", "application/json", "sealcheck-report.json"));
-  $("print").addEventListener("click", () => $<HTMLIFrameElement>("statement").contentWindow?.print());
+  // The page printed is the statement (its print style, showStatementForPrint): the button and the browser's
+  // own Print give the same pages.
+  $("print").addEventListener("click", () => window.print());
   showBundled();
   refresh();
 }
@@ -197,6 +199,9 @@ async function run(): Promise<void> {
     showPersonalData: $<HTMLInputElement>("show-personal").checked,
     at: $<HTMLInputElement>("at").value,
   };
+  // Tests read the evidence in small blocks, the memory of blocks not read poisoned (web/file-source.ts).
+  const reading = (globalThis as { sealcheckReading?: VerifyRequest["reading"] }).sealcheckReading;
+  if (reading) request.reading = reading;
   start(request);
 }
 
@@ -205,6 +210,7 @@ function start(request: VerifyRequest | IdTokenRequest): void {
   worker = startWorker();
   last = null;
   $("result").hidden = true;
+  showStatementForPrint("");
   const progress = $<HTMLProgressElement>("progress");
   progress.hidden = false;
   progress.removeAttribute("value");
@@ -262,13 +268,40 @@ function showResult(m: Extract<WorkerMessage, { type: "result" }>, ms: number): 
   $("summary").textContent = m.summary;
   $("report-json").textContent = m.json;
   $("timing").textContent = `Verified in this browser in ${(ms / 1000).toFixed(2)} s; nothing was sent anywhere.`;
+  // How much of the evidence the worker held in memory, beside its size (read by tests and the benchmark).
+  $("timing").dataset.evidenceBytes = String(m.evidenceRead?.size ?? "");
+  $("timing").dataset.evidenceHeld = String(m.evidenceRead?.held ?? "");
   $<HTMLIFrameElement>("statement").srcdoc = m.html;
+  showStatementForPrint(m.html);
   // An ID token has no statement of its own: its report is the summary above.
   for (const id of ["statement", "statement-title", "save", "print"]) $(id).hidden = !m.html;
   document.body.dataset.verdict = m.indication;
   $("result").hidden = false;
   status(`Verdict: ${plain.title} (${m.indication})`);
   $("verdict-title").focus();
+}
+
+/**
+ * What the page prints: the statement as the CLI's HTML report prints, its body and its own style (A4, page 1 the
+ * statement itself, the details from page 2) in the page's print media, the page's own content hidden there.
+ * An iframe's content is not split across printed pages, so the statement is printed from the page itself. The
+ * HTML is the report renderer's (every value escaped; no script), as the iframe shows it.
+ */
+function showStatementForPrint(html: string): void {
+  const box = $("print-statement");
+  const style = $("print-statement-style");
+  document.body.classList.toggle("has-statement", !!html);
+  if (!html) {
+    box.replaceChildren();
+    style.textContent = "";
+    return;
+  }
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  style.textContent = [...doc.querySelectorAll("style")].map((s) => s.textContent ?? "").join("\n");
+  const main = doc.querySelector("main");
+  box.replaceChildren(...(main ? [...main.childNodes].map((n) => document.importNode(n, true)) : []));
+  // The page's ids stay unique (the statement's verdict is #verdict too): the copy, printed only, has none.
+  for (const el of box.querySelectorAll("[id]")) el.removeAttribute("id");
 }
 
 setup();

@@ -23,6 +23,11 @@ export interface VerifyRequest {
   showPersonalData: boolean;
   /** Validation time (ISO 8601 with a zone); empty: the time the evidence proves, as the CLI's default. */
   at: string;
+  /**
+   * How the evidence is read (web/file-source.ts): omitted, in blocks of 64 KiB. Tests read in small blocks with
+   * the memory of blocks not read poisoned (the page passes `globalThis.sealcheckReading` when set).
+   */
+  reading?: { block: number; poison?: number };
 }
 
 /** An ID token (verify-id-token): the token's text, the broker's key set as a JWKS or snapshot file. */
@@ -52,5 +57,7 @@ export type WorkerMessage =
       /** The statement as the CLI's --report writes it (archives; empty for an ID token). */
       html: string;
       ms: number;
+      /** The evidence file's size, and how much of it the worker read into memory after hashing it (archives). */
+      evidenceRead?: { size: number; held: number };
     }
   | { type: "error"; message: string };

@@ -1,5 +1,5 @@
 // The page's verification worker: reads the files the user gave (File objects, in slices so that progress
-// shows), then runs the library's verifyArchive — the CLI's code, with the browser's platform seam — and
+// shows; the evidence through a source over its File, web/file-source.ts, never whole), then runs the library's verifyArchive — the CLI's code, with the browser's platform seam — and
 // renders the report as the CLI renders it (JSON, the statement's HTML, the summary). Runs off the page's
 // thread, so that a 100 MB archive never freezes the page.
 // The page is a host of the library, as the CLI is: it uses the library's surface by area (src/api, the
@@ -11,6 +11,7 @@ import { verifyIdToken, renderIdTokenReport, idTokenReportForOutput } from "../s
 import { loadTrustedListAnchors } from "../src/api/trust-list.js";
 import { certificateDersFromBytes, trustStoreFromBytes, type TrustedListAnchors } from "../src/pki/trust-store.js";
 import { loadKeysBytes } from "../src/idtoken/key-source.js";
+import { FILE_READING, fileSource } from "./file-source.js";
 import type { IdTokenRequest, NamedBytes, VerifyRequest, WorkerMessage } from "./protocol.js";
 
 const scope = globalThis as unknown as { postMessage(m: WorkerMessage): void; onmessage: ((e: { data: VerifyRequest | IdTokenRequest }) => void) | null };
@@ -40,8 +41,20 @@ async function readAll(files: readonly File[]): Promise<NamedBytes[]> {
   return out;
 }
 
+/** The evidence as a source over its File: hashed once here, its blocks read when the checks use them. */
+async function evidenceSource(r: VerifyRequest) {
+  const f = r.evidence;
+  let posted = 0;
+  const progress = (done: number) => {
+    if (done - posted < SLICE && done < f.size) return;
+    posted = done;
+    post({ type: "progress", phase: "reading", file: f.name, done, total: f.size });
+  };
+  return fileSource(f, progress, r.reading ?? FILE_READING);
+}
+
 async function verify(r: VerifyRequest): Promise<WorkerMessage> {
-  const [evidence] = await readAll([r.evidence]);
+  const source = await evidenceSource(r);
   const originals = await readAll(r.originals);
   const trustFiles = [...r.bundled, ...(await readAll(r.trust))];
   const [lists, lotls, listSigners] = [await readAll(r.lists), await readAll(r.lotls), await readAll(r.listSigners)];
@@ -49,7 +62,7 @@ async function verify(r: VerifyRequest): Promise<WorkerMessage> {
   const started = performance.now();
   const trustStore = trustStoreFromBytes(trustFiles, undefined, await trustedLists(lists, lotls, listSigners));
   const report = await verifyArchive({
-    evidence: evidence!,
+    evidence: { name: r.evidence.name, source },
     originals,
     trustStore,
     showPersonalData: r.showPersonalData,
@@ -64,6 +77,7 @@ async function verify(r: VerifyRequest): Promise<WorkerMessage> {
     summary: renderArchiveSummary(report, { colour: false }),
     html: renderArchiveHtml(report),
     ms,
+    evidenceRead: { size: source.length, held: source.bytesRead() },
   };
 }
 

@@ -17,7 +17,7 @@ import { decodeCrl, judgeCrl } from "../pki/crl.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import { decodedCrls, judgeOcspWith, readRevocation, type RevocationData, type RevocationStatement } from "../pki/revocation.js";
 import type { PkiSession } from "../pki/session.js";
-import { anchorsFor, type TrustRole, type TrustStore } from "../pki/trust-store.js";
+import { anchorsFor, type IndexedTrustStore, type TrustRole } from "../pki/trust-store.js";
 
 /** A certificate whose validity must be provable later, and why. */
 export interface Subject {
@@ -170,7 +170,12 @@ export interface Paths {
 const der = (c: pkijs.Certificate) => Buffer.from(certificateDer(c)).toString("hex");
 
 /** The path of each subject to an anchor of its role, built from every certificate available. */
-export async function buildPaths(subjects: readonly Subject[], pool: readonly pkijs.Certificate[], store: TrustStore, session: PkiSession): Promise<Paths> {
+export async function buildPaths(
+  subjects: readonly Subject[],
+  pool: readonly pkijs.Certificate[],
+  store: IndexedTrustStore,
+  session: PkiSession,
+): Promise<Paths> {
   const certs = new Map<string, pkijs.Certificate>();
   const needs = new Map<string, Need>();
   const unanchored: string[] = [];
@@ -180,6 +185,7 @@ export async function buildPaths(subjects: readonly Subject[], pool: readonly pk
       intermediates: [...pool, ...store.intermediates],
       at: s.at,
       session,
+      index: store.index.anchors,
     });
     if (!chain.path.length || chain.status === "no-chain") {
       unanchored.push(`${s.what} ("${displayName(s.cert.subject)}"): ${chain.message}`);

@@ -194,6 +194,7 @@ async function judgeCms(
     intermediates: [...env.trust.intermediates, ...cms.certificates],
     at,
     session: env.pki,
+    index: env.trust.index.anchors,
   });
   details.path = chain.path.map(summarize);
   details.judgedAt = at.toISOString();
@@ -227,6 +228,7 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
     anchors: (at: Date) => anchorsFor(env.trust, "tsa", at),
     intermediates: env.trust.intermediates,
     explain: (certs: readonly pkijs.Certificate[], at: Date) => listNote(env.trust, certs, "tsa", at),
+    index: env.trust.index.anchors,
   };
   // Judged at its own genTime (past validation); long-term validation judges it again at the proof of existence
   // a later timestamp gives it, or at the validation time.

@@ -50,7 +50,7 @@ export async function checkSealCertificate(
   const at = evidenceTime(env, seal);
   const pool = [...env.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
   const anchors = anchorsFor(env.trust, "seal", at.time);
-  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki });
+  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki, index: env.trust.index.anchors });
   const sealPath = describePath(chain.path);
   const out: { revokedAt?: Date } = {};
   const check = await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out);

@@ -31,6 +31,7 @@ export async function checkTokenCertificate(env: CheckEnv, f: With<Needs, "token
     intermediates: [...env.trust.intermediates, ...(f.ocsp?.certificates ?? [])],
     at,
     session: env.pki,
+    index: env.trust.index.anchors,
   });
   const tokenIssuer = chain.path[1] ?? (await findIssuer(env.pki, cert, [...anchors, ...env.trust.intermediates]));
   return { check: await judge(env, f, cert, chain), facts: { tokenChain: chain, tokenIssuer } };

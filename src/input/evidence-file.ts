@@ -1,10 +1,9 @@
 // Reads the evidence file and decides, from its content (never its name), which of the three forms it is.
-import { read, closeSync } from "node:fs";
+import { read, closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { SealcheckError, FormatError, LimitError, errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { isPlainObject, parseJson } from "./json.js";
-import { PrefixHashing } from "./evidence-digest.js";
-import { SparseSource, fileChanged } from "./sparse.js";
+import { SparseSource, fileChanged, hashPass, type OpenedFile } from "./sparse.js";
 import { openRegular, readOpenedWhole } from "./files.js";
 import { wholeSource, type EvidenceSource } from "./source.js";
 
@@ -74,6 +73,7 @@ function readOpened(file: string, fd: number, size: number): Uint8Array {
 
 /** Evidence from this size on is hashed in one pass and then read block by block as it is used (src/input/sparse.ts). */
 export const SPARSE_READ_MIN = 16 * 1024 * 1024;
+/** At most one chunk of the hashing pass (src/input/sparse.ts: a megabyte, in whole blocks). */
 const HASH_CHUNK = 1024 * 1024;
 
 /**
@@ -105,32 +105,50 @@ export async function readEvidence(
   const { min, block, poison } = reading;
   if (size < min || size === 0) return wholeSource(readOpened(file, fd, size));
   try {
-    const chunk = Math.max(1, Math.floor(HASH_CHUNK / block)) * block;
-    const bufs = [Buffer.allocUnsafe(chunk), Buffer.allocUnsafe(chunk)] as const;
-    const readAt = (i: 0 | 1, pos: number) =>
-      new Promise<number>((resolve, reject) => read(fd, bufs[i], 0, Math.min(chunk, size - pos), pos, (e, n) => (e ? reject(e) : resolve(n))));
-    const hashing = new PrefixHashing();
-    let pos = 0;
-    let i: 0 | 1 = 0;
-    let next: Promise<number> | null = readAt(0, 0);
-    while (next) {
-      const n = await next;
-      if (n === 0) throw fileChanged(file, "it is shorter");
-      const got = bufs[i];
-      pos += n;
-      i = i === 0 ? 1 : 0;
-      // The next chunk is read into the other buffer while this one is hashed.
-      next = pos < size ? readAt(i, pos) : null;
-      if (pos === n) hashing.findHole(got.subarray(0, n));
-      for (let s = 0; s < n; s += block) hashing.add(got.subarray(s, Math.min(s + block, n)));
-    }
-    const { digest, kept } = hashing.finish();
-    return new SparseSource({ file, block, states: hashing.states.map((s) => s.hash), digest, kept }, size, poison);
+    const bufs = [Buffer.allocUnsafe(Math.max(HASH_CHUNK, block)), Buffer.allocUnsafe(Math.max(HASH_CHUNK, block))] as const;
+    const readChunk = async (slot: 0 | 1, pos: number, length: number): Promise<Uint8Array> => {
+      let n = 0;
+      while (n < length) {
+        const at = n;
+        const got = await new Promise<number>((resolve, reject) => read(fd, bufs[slot], at, length - at, pos + at, (e, r) => (e ? reject(e) : resolve(r))));
+        if (got === 0) break;
+        n += got;
+      }
+      return bufs[slot].subarray(0, n);
+    };
+    const hashed = await hashPass(file, size, block, readChunk);
+    return new SparseSource({ ...hashed, open: () => openAgain(file, size) }, size, poison);
   } catch (e) {
     throw unreadable(file, e);
   } finally {
     closeSync(fd);
   }
+}
+
+/** The evidence file opened again to read blocks of it (the size hashed, else an error naming it). */
+function openAgain(file: string, size: number): OpenedFile {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    if (fstatSync(fd).size !== size) {
+      closeSync(fd);
+      throw fileChanged(file, "its size changed");
+    }
+  } catch (e) {
+    if (e instanceof SealcheckError) throw e;
+    throw new SealcheckError("ERR_FILE_UNREADABLE", `${file}: cannot read it again (${errorMessage(e)})`, { file, cause: e });
+  }
+  return {
+    read(into, from, to) {
+      let off = from;
+      while (off < to) {
+        const n = readSync(fd, into, off, to - off, off);
+        if (n === 0) throw fileChanged(file, "it is shorter");
+        off += n;
+      }
+    },
+    close: () => closeSync(fd),
+  };
 }
 
 function unreadable(file: string, e: unknown): SealcheckError {

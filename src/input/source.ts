@@ -3,9 +3,9 @@
 // passes explicitly: there is no byte array of the file's size whose unread parts are zeros, and no registry
 // of such arrays to consult. Two implementations: a whole source over bytes in memory (small evidence,
 // decoded streams, bytes a caller passes) and a sparse one over a file read block by block as it is used
-// (src/input/sparse.ts). Reads are synchronous: the PDF reader is, and learns which bytes it needs only while
-// it parses. A source over a browser File reads it whole first (`await file.arrayBuffer()`, then
-// wholeSource), or, in a Web Worker, slices it with FileReaderSync as the sparse source reads a file.
+// (src/input/sparse.ts), a file on disk's or, in the page's Web Worker, a browser File's (web/file-source.ts:
+// the same sparse source, its blocks read with FileReaderSync). Reads are synchronous: the PDF reader is, and
+// learns which bytes it needs only while it parses.
 import { createHash } from "../platform/crypto.js";
 import { rangeDigest, type KeptStates } from "./evidence-digest.js";
 

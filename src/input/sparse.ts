@@ -4,12 +4,20 @@
 // Each block read is checked against the states of that one hashing pass before it is handed out, so what is
 // parsed is what was hashed, as when the file was read whole: a file changed in between is an error. The
 // source's memory (an array of the file's size, its pages untouched until read) never leaves it but as views
-// of blocks read and checked.
+// of blocks read and checked. How the file is read is the host's: a file on disk (readEvidence,
+// src/input/evidence-file.ts), or a browser's File (the page's worker, web/file-source.ts); the hashing pass
+// (hashPass) and the source are this one implementation for both.
 import type { Hasher as Hash } from "../platform/crypto.js";
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { SealcheckError, errorMessage } from "../errors.js";
-import { rangeDigest, type KeptStates } from "./evidence-digest.js";
+import { SealcheckError } from "../errors.js";
+import { PrefixHashing, rangeDigest, type KeptStates } from "./evidence-digest.js";
 import type { EvidenceSource } from "./source.js";
+import { bytesEqual } from "./pdf/objects.js";
+
+/** The file opened again, to read blocks from: `read` fills `into` at [from, to) with the file's bytes there. */
+export interface OpenedFile {
+  read(into: Uint8Array, from: number, to: number): void;
+  close(): void;
+}
 
 /** What the hashing pass kept: the SHA-256 state at each block's start, and the digest of the whole file. */
 export interface HashedFile {
@@ -17,9 +25,47 @@ export interface HashedFile {
   readonly block: number;
   /** states[k]: the state after bytes [0, k × block). */
   readonly states: readonly Hash[];
-  readonly digest: Buffer;
+  readonly digest: Uint8Array;
   /** The states the file's digests continue (src/input/evidence-digest.ts). */
   readonly kept: KeptStates;
+  /** Opens the file again (an error naming it if it cannot be, or if its size is not the size hashed). */
+  readonly open: () => OpenedFile;
+}
+
+const HASH_CHUNK = 1024 * 1024;
+
+/**
+ * The one hashing pass over a file of `size` bytes: read in chunks of whole blocks by `readChunk` (the next
+ * chunk asked for while this one is hashed; `slot` alternates 0 and 1, for a reader that reuses two buffers),
+ * each block's starting state kept. `readChunk` gives the bytes [pos, pos + length), or fewer only where the
+ * file ends early. `progress` hears the bytes hashed so far.
+ */
+export async function hashPass(
+  file: string,
+  size: number,
+  block: number,
+  readChunk: (slot: 0 | 1, pos: number, length: number) => Promise<Uint8Array>,
+  progress?: (done: number) => void,
+): Promise<Omit<HashedFile, "open">> {
+  const chunk = Math.max(1, Math.floor(HASH_CHUNK / block)) * block;
+  const hashing = new PrefixHashing();
+  let pos = 0;
+  let slot: 0 | 1 = 0;
+  let next: Promise<Uint8Array> | null = size > 0 ? readChunk(0, 0, Math.min(chunk, size)) : null;
+  while (next) {
+    const got = await next;
+    if (got.length === 0) throw fileChanged(file, "it is shorter");
+    const n = got.length;
+    pos += n;
+    slot = slot === 0 ? 1 : 0;
+    // The next chunk is read (into the other buffer) while this one is hashed.
+    next = pos < size ? readChunk(slot, pos, Math.min(chunk, size - pos)) : null;
+    if (pos === n) hashing.findHole(got);
+    for (let s = 0; s < n; s += block) hashing.add(got.subarray(s, Math.min(s + block, n)));
+    progress?.(pos);
+  }
+  const { digest, kept } = hashing.finish();
+  return { file, block, states: hashing.states.map((s) => s.hash), digest, kept };
 }
 
 const RUN_LOOK = 64;
@@ -29,7 +75,7 @@ export class SparseSource implements EvidenceSource {
   /** loaded[k]: block k is read and checked. */
   private readonly loaded: Uint8Array;
   /** Digests of states[k] (k ≥ 1), computed when a block ending there is first checked. */
-  private readonly ends = new Map<number, Buffer>();
+  private readonly ends = new Map<number, Uint8Array>();
   private readonly bytes: Uint8Array;
   private readonly sha256Hex: string;
 
@@ -42,7 +88,7 @@ export class SparseSource implements EvidenceSource {
     this.bytes = new Uint8Array(size);
     if (poison !== undefined) this.bytes.fill(poison);
     this.loaded = new Uint8Array(src.states.length);
-    this.sha256Hex = src.digest.toString("hex");
+    this.sha256Hex = Buffer.from(src.digest.buffer, src.digest.byteOffset, src.digest.length).toString("hex");
   }
 
   get length(): number {
@@ -87,7 +133,7 @@ export class SparseSource implements EvidenceSource {
     let k = first;
     while (k <= last && this.loaded[k]) k++;
     if (k > last) return;
-    const fd = this.open();
+    const opened = this.src.open();
     try {
       while (k <= last) {
         if (this.loaded[k]) {
@@ -96,12 +142,12 @@ export class SparseSource implements EvidenceSource {
         }
         let j = k;
         while (j + 1 <= last && !this.loaded[j + 1]) j++;
-        this.readFile(fd, k * block, Math.min((j + 1) * block, this.bytes.length));
+        opened.read(this.bytes, k * block, Math.min((j + 1) * block, this.bytes.length));
         for (let b = k; b <= j; b++) this.check(b);
         k = j + 1;
       }
     } finally {
-      closeSync(fd);
+      opened.close();
     }
   }
 
@@ -119,47 +165,21 @@ export class SparseSource implements EvidenceSource {
     return Math.min(k * block, this.bytes.length);
   }
 
-  private open(): number {
-    const { file } = this.src;
-    try {
-      const fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-      if (fstatSync(fd).size !== this.bytes.length) {
-        closeSync(fd);
-        throw this.changed("its size changed");
-      }
-      return fd;
-    } catch (e) {
-      if (e instanceof SealcheckError) throw e;
-      throw new SealcheckError("ERR_FILE_UNREADABLE", `${file}: cannot read it again (${errorMessage(e)})`, { file, cause: e });
-    }
-  }
-
-  private readFile(fd: number, from: number, to: number): void {
-    let off = from;
-    while (off < to) {
-      const n = readSync(fd, this.bytes, off, to - off, off);
-      if (n === 0) throw this.changed("it is shorter");
-      off += n;
-    }
-  }
-
   private check(k: number): void {
     const { block, states, digest } = this.src;
     const from = k * block;
-    const got = Buffer.from(
-      (states[k] as Hash)
-        .copy()
-        .update(this.bytes.subarray(from, Math.min(from + block, this.bytes.length)))
-        .digest(),
-    );
+    const got = (states[k] as Hash)
+      .copy()
+      .update(this.bytes.subarray(from, Math.min(from + block, this.bytes.length)))
+      .digest();
     const want = k + 1 < states.length ? this.endDigest(k + 1) : digest;
-    if (!got.equals(want)) throw this.changed(`bytes ${from}–${Math.min(from + block, this.bytes.length)} differ from those hashed`);
+    if (!bytesEqual(got, want)) throw this.changed(`bytes ${from}–${Math.min(from + block, this.bytes.length)} differ from those hashed`);
     this.loaded[k] = 1;
   }
 
-  private endDigest(k: number): Buffer {
+  private endDigest(k: number): Uint8Array {
     let d = this.ends.get(k);
-    if (!d) this.ends.set(k, (d = Buffer.from((this.src.states[k] as Hash).copy().digest())));
+    if (!d) this.ends.set(k, (d = (this.src.states[k] as Hash).copy().digest()));
     return d;
   }
 

@@ -427,13 +427,17 @@ async function verifySignature(session: PkiSession, basic: pkijs.BasicOCSPRespon
   }
 }
 
-/** Each candidate's key hash and name as a responder id gives them, once per certificate (a trust store of list services offers thousands). */
-const responderIds = new WeakMap<pkijs.Certificate, { keyHash?: string; name?: string }>();
+/**
+ * Each candidate's key hash and name as a responder id gives them, once per certificate and session (a trust
+ * store of list services offers thousands, and the broker's responder repeats in every archive).
+ */
+const RESPONDER_IDS = cacheSlot("responder ids by certificate", () => new WeakMap<pkijs.Certificate, { keyHash?: string; name?: string }>());
 
-function matchesResponderId(cert: pkijs.Certificate, id: DecodedOcsp["responderId"]): boolean {
+function matchesResponderId(session: PkiSession, cert: pkijs.Certificate, id: DecodedOcsp["responderId"]): boolean {
   if (!id) return false;
-  let known = responderIds.get(cert);
-  if (!known) responderIds.set(cert, (known = {}));
+  const ids = session.cache(RESPONDER_IDS);
+  let known = ids.get(cert);
+  if (!known) ids.set(cert, (known = {}));
   if (id.byKeyHash) {
     known.keyHash ??= sha("sha1", cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).toUpperCase();
     return known.keyHash === id.byKeyHash;
@@ -455,7 +459,9 @@ async function issuedBy(session: PkiSession, cert: pkijs.Certificate, issuer: pk
 async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<{ j: Judgement; responder?: pkijs.Certificate }> {
   const { decoded, issuer } = input;
   const basic = decoded.basic!;
-  const candidates = [...decoded.certificates, ...(issuer ? [issuer] : []), ...input.pool].filter((c) => matchesResponderId(c, decoded.responderId));
+  const candidates = [...decoded.certificates, ...(issuer ? [issuer] : []), ...input.pool].filter((c) =>
+    matchesResponderId(input.session, c, decoded.responderId),
+  );
   const details: Record<string, unknown> = { responderId: decoded.responderId, signatureAlgorithm: decoded.signatureAlgorithm };
   if (candidates.length === 0) {
     return {

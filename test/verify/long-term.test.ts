@@ -14,51 +14,14 @@ import { resolveLimits } from "../../src/limits.js";
 import { NumberAllocator, appendUpdate, arr, withEntry } from "../../src/augment/writer.js";
 import { verifyMany } from "../../src/api/batch.js";
 import { DEFAULT_CRYPTO_POLICY, parseCryptoPolicy } from "../../src/pki/algorithms.js";
-import {
-  addDocumentTimestamp,
-  addDss,
-  buildArchive,
-  createCrl,
-  extensions,
-  issueCertificate,
-  issued,
-  OIDS,
-  sealVariant,
-  serialFor,
-  spkiDer,
-  TIMELINE,
-  type TestPki,
-} from "../../scripts/generator/index.js";
-import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
+import { addDocumentTimestamp, addDss, buildArchive, createCrl, sealVariant, serialFor, TIMELINE, type TestPki } from "../../scripts/generator/index.js";
+import { check, tempDir, testPki, trustDirectory, tsaCertificate } from "../helpers/fixtures.js";
 import { runCli } from "../helpers/cli.js";
 import defaultPolicy from "../../schemas/crypto-policy.default.json" with { type: "json" };
 import policySchema from "../../schemas/crypto-policy.schema.json" with { type: "json" };
 
 const at = (iso: string) => new Date(iso);
 const AFTER_EXPIRIES = "2028-06-01T00:00:00Z"; // after the seal's and the first TSA's certificates expired
-
-/** A TSA certificate of the test TSA root for `key`, valid until `notAfter`. */
-function tsaCertificate(pki: TestPki, label: string, notAfter: Date): TestPki["tsa"] {
-  const der = issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Sealcheck Test"],
-      [OIDS.commonName, `Sealcheck Test Time-Stamping Unit ${label}`],
-    ],
-    subjectKey: pki.tsa.key,
-    issuer: pki.tsaRoot,
-    notBefore: at("2023-01-01T00:00:00Z"),
-    notAfter,
-    serial: serialFor(`tsa-${label}`),
-    extensions: [
-      extensions.keyUsage("digitalSignature", "nonRepudiation"),
-      extensions.extKeyUsage(true, OIDS.kpTimeStamping),
-      extensions.authorityKeyIdentifier(spkiDer(pki.tsaRoot.key)),
-      extensions.subjectKeyIdentifier(spkiDer(pki.tsa.key)),
-    ],
-  });
-  return issued("tsa", der, pki.tsa.key);
-}
 
 const base = testPki();
 /** Seal and first TSA short-lived (as the broker's are); a second TSA for the archive timestamps. */

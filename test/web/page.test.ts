@@ -1,19 +1,27 @@
 // The browser page (issue 38) in real Chromium (Debian's, driven by playwright-core): every sample, every
 // attack, the real archive, page against CLI (the same verdict, checks and reasons); no request leaves the
-// page; the verdict is on screen; unreadable input gives one clear message. Skipped, with a message, only where
+// page; the verdict is on screen; unreadable input gives one clear message. The page reads the evidence
+// through a source over its File (web/file-source.ts): here in blocks of 4093 bytes with the memory of blocks
+// not read poisoned (a byte used unread would change a report), and a large archive in the page's own blocks,
+// most of it never held in memory. Skipped, with a message, only where
 // Chromium is not installed.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { runCli } from "../helpers/cli.js";
 // @ts-expect-error: an ES module script without declarations
 import { buildWeb } from "../../scripts/build-web.mjs";
 import { buildList, makeIdentities, sampleAnchorServices, sign } from "../trustlist/sign.js";
+import { bigOriginalPdf, writeArchive, writeTrust } from "../../scripts/bench/corpus.js";
+import { loadPki } from "../../scripts/generator/index.js";
 
 const CHROMIUM = process.env.SEALCHECK_CHROMIUM ?? "/usr/bin/chromium";
 const HAVE = existsSync(CHROMIUM);
+const PDFTOTEXT = spawnSync("pdftotext", ["-v"]).status === 0 && spawnSync("pdfinfo", ["-v"]).status === 0;
+if (HAVE && !PDFTOTEXT) console.warn("test/web/page.test.ts: the printing test skipped: no pdftotext or pdfinfo (apt-get install poppler-utils)");
 if (!HAVE) console.warn(`test/web/page.test.ts skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set SEALCHECK_CHROMIUM)`);
 
 const TRUST = readdirSync("samples/trust").map((f) => join("samples/trust", f));
@@ -32,7 +40,12 @@ interface Run {
   lists?: string[];
   lotls?: string[];
   listSigners?: string[];
+  /** How the page reads the evidence; omitted: SMALL_BLOCKS, null: the page's own (64 KiB). */
+  reading?: { block: number; poison?: number } | null;
 }
+
+/** Small blocks (tokens, strings and streams cross their edges everywhere), the unread memory poisoned. */
+const SMALL_BLOCKS = { block: 4093, poison: 0x3f };
 
 let browser: Browser;
 let context: BrowserContext;
@@ -45,8 +58,10 @@ function filesIn(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).map((f) => join(dir, f)) : [];
 }
 
-async function inPage(r: Run): Promise<{ json: string; indication: string }> {
+async function inPage(r: Run): Promise<{ json: string; indication: string; evidenceBytes: number; evidenceHeld: number }> {
   await page.goto(url);
+  const reading = r.reading === undefined ? SMALL_BLOCKS : r.reading;
+  if (reading) await page.evaluate(`globalThis.sealcheckReading = ${JSON.stringify(reading)}`);
   // The anchor bundled into this build is not the CLI's: the page trusts exactly the run's files, as the CLI.
   await page.uncheck("#use-bundled");
   await page.setInputFiles("#evidence", r.evidence);
@@ -60,7 +75,12 @@ async function inPage(r: Run): Promise<{ json: string; indication: string }> {
   await page.click("#verify");
   await page.waitForSelector("#result:not([hidden]), #error:not([hidden])", { timeout: 120_000 });
   if (await page.isVisible("#error")) throw new Error(`the page said: ${(await page.textContent("#error-text")) ?? ""}`);
-  return { json: (await page.textContent("#report-json")) ?? "", indication: (await page.textContent("#verdict-code")) ?? "" };
+  return {
+    json: (await page.textContent("#report-json")) ?? "",
+    indication: (await page.textContent("#verdict-code")) ?? "",
+    evidenceBytes: Number(await page.getAttribute("#timing", "data-evidence-bytes")),
+    evidenceHeld: Number(await page.getAttribute("#timing", "data-evidence-held")),
+  };
 }
 
 function cliArgs(r: Run): string[] {
@@ -105,10 +125,15 @@ function comparable(json: string, r: Run) {
 }
 
 async function samePageAndCli(r: Run): Promise<string> {
+  return (await samePageAndCliRead(r)).indication;
+}
+
+/** The page's verdict (the CLI's), and how much of the evidence it held in memory. */
+async function samePageAndCliRead(r: Run): Promise<{ indication: string; evidenceBytes: number; evidenceHeld: number }> {
   const page = await inPage(r);
   const cli = inCli(r);
   expect(comparable(page.json, r)).toEqual(comparable(cli, r));
-  return JSON.parse(page.json).indication;
+  return { indication: JSON.parse(page.json).indication, evidenceBytes: page.evidenceBytes, evidenceHeld: page.evidenceHeld };
 }
 
 describe.skipIf(!HAVE)("the browser page in Chromium", () => {
@@ -149,10 +174,39 @@ describe.skipIf(!HAVE)("the browser page in Chromium", () => {
     });
   }
 
-  it("verifies the broker's real archive TOTAL-PASSED at its sealing time, as the CLI does", async () => {
+  it("verifies the broker's real archive TOTAL-PASSED at its sealing time, as the CLI does, in small blocks and in the page's own", async () => {
     const r = { evidence: join(REAL, "archive.pdf"), originals: [], trust: filesIn(join(REAL, "trust")), at: "2025-12-08T09:35:10Z" };
     expect(await samePageAndCli(r)).toBe("TOTAL-PASSED");
+    expect(await samePageAndCli({ ...r, reading: null })).toBe("TOTAL-PASSED");
   });
+
+  // As the CLI reads a file of 16 MB or more: hashed once, its blocks read when a check uses them. Two images of
+  // random bytes that no check reads stay on disk; the page's verdict is the CLI's.
+  it.each([{ sealFirst: false }, { sealFirst: true }])(
+    "reads a large archive through a source over its File, most of it never held in memory (%o)",
+    { timeout: 240_000 },
+    async (shape) => {
+      const dir = mkdtempSync(join(tmpdir(), "sealcheck-web-large-"));
+      const pki = loadPki("samples/pki");
+      const originals = [];
+      for (const title of ["Bilag A", "Bilag B"])
+        originals.push({ title, fileName: `${title.replace(" ", "-")}.pdf`, bytes: await bigOriginalPdf(title, 3 * 1024 * 1024) });
+      writeTrust(pki, join(dir, "trust"));
+      await writeArchive(pki, dir, originals, undefined, shape);
+      const r = { evidence: join(dir, "archive.pdf"), originals: filesIn(join(dir, "originals")), trust: filesIn(join(dir, "trust")), reading: null };
+      const read = await samePageAndCliRead(r);
+      expect(read.indication).toBe("TOTAL-PASSED");
+      expect(read.evidenceBytes).toBeGreaterThan(6 * 1024 * 1024);
+      expect(read.evidenceHeld).toBeGreaterThan(0);
+      expect(read.evidenceHeld / read.evidenceBytes).toBeLessThan(0.1);
+      // A changed image byte, which no check reads as such: the seal's digest, from the one hashing pass, fails.
+      const changed = readFileSync(r.evidence);
+      const at = Math.floor(changed.length / 3);
+      changed[at] = changed[at]! ^ 1;
+      writeFileSync(r.evidence, changed);
+      expect(await samePageAndCli(r)).toBe("TOTAL-FAILED");
+    },
+  );
 
   it("takes trusted lists as --trusted-list does: the samples' CAs on lists signed with RSA and on brainpoolP256r1", { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "sealcheck-web-tl-"));
@@ -343,6 +397,65 @@ describe.skipIf(!HAVE)("the browser page in Chromium", () => {
     const html = readFileSync((await download.path())!, "utf8");
     expect(html).toContain("<h1>Verification statement</h1>");
     expect(download.suggestedFilename()).toBe("sealcheck-statement.html");
+  });
+
+  // As test/auditor/statement-print.test.ts prints the CLI's statement: the page's print media (its Print button
+  // and the browser's own print give the page printed) to A4 through Chromium's PDF, read back with pdftotext.
+  it.skipIf(!PDFTOTEXT)("prints the statement as the CLI's HTML report prints: page 1 the verdict and the checks that did not pass", async () => {
+    const r = { evidence: "samples/attacks/isa-page-content-replaced.pdf", originals: filesIn("samples/valid/originals"), trust: TRUST };
+    const json = JSON.parse((await inPage(r)).json) as {
+      indication: string;
+      subIndication: string;
+      evidence: { sha256: string };
+      checks: { id: string; status: string }[];
+    };
+    expect([json.indication, json.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+    const dir = mkdtempSync(join(tmpdir(), "sealcheck-web-print-"));
+    const printed = async (file: string, on: Page = page) => {
+      await on.emulateMedia({ media: "print" });
+      await on.pdf({ path: join(dir, file), preferCSSPageSize: true, printBackground: true });
+      await on.emulateMedia({ media: null });
+      const text = (p: number) => spawnSync("pdftotext", ["-f", String(p), "-l", String(p), "-layout", join(dir, file), "-"], { encoding: "utf8" }).stdout;
+      const pages = Number(/Pages:\s+(\d+)/.exec(spawnSync("pdfinfo", [join(dir, file)], { encoding: "utf8" }).stdout)?.[1]);
+      return { pages, page1: text(1).replace(/\s+/g, " "), page2: text(2) };
+    };
+    const { pages, page1, page2 } = await printed("page.pdf");
+    expect(page1).toContain("Verification statement");
+    expect(page1).toContain("TOTAL-FAILED / HASH_FAILURE");
+    expect(page1).toContain("Checks that did not pass");
+    const notPassed = json.checks.filter((c) => ["failed", "indeterminate", "warning"].includes(c.status)).map((c) => c.id);
+    expect(notPassed).toContain("seal-modifications");
+    for (const id of notPassed) expect(page1).toContain(id);
+    expect(page1).toContain(json.evidence.sha256);
+    // Only the statement: none of the page's own controls, and the details from page 2 on, as the CLI's.
+    expect(page1).not.toContain("Drop the sealed archive");
+    expect(page1).not.toContain("Save statement");
+    expect(pages).toBeGreaterThan(1);
+    expect(page2.trim()).not.toBe("");
+    // The CLI's statement of the same files, printed the same way, under the names the page has (the files
+    // copied into one folder, the CLI run there): the same first page, as many pages.
+    const files = [r.evidence, ...r.originals, ...r.trust];
+    for (const f of files) copyFileSync(f, join(dir, basename(f)));
+    const cli = spawnSync(
+      process.execPath,
+      [
+        resolve("dist/cli/main.js"),
+        "verify",
+        ...files.map((f) => (r.trust.includes(f) ? ["--trust", basename(f)] : [basename(f)])).flat(),
+        "--report",
+        "cli.html",
+      ],
+      { cwd: dir, encoding: "utf8" },
+    );
+    expect(cli.status, cli.stderr).toBe(1);
+    // (In a context of its own: the page's, whose requests are recorded, opens nothing but the page.)
+    const other = await browser.newPage();
+    await other.goto(`file://${join(dir, "cli.html")}`);
+    const fromCli = await printed("cli.pdf", other);
+    await other.close();
+    const untimed = (t: string) => t.replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?Z?/g, "(time)");
+    expect(untimed(page1)).toBe(untimed(fromCli.page1));
+    expect(pages).toBe(fromCli.pages);
   });
 
   it("says clearly when a file cannot be verified", async () => {
