@@ -528,6 +528,24 @@ export async function judgeCrl(
   if (entry) {
     const when = entry.revocationDate.value;
     details.revocationTime = when.toISOString();
+    // certificateHold is a suspension, not a revocation (RFC 5280 §5.3.1; attack36b H1): on hold at the time is
+    // INDETERMINATE/TRY_LATER, never REVOKED; a later item of the CA that no longer lists it lifts it (revocation.ts heldAt).
+    if (entryReason(entry, session.limits) === CERTIFICATE_HOLD) {
+      details.onHold = true;
+      if (when.getTime() > t)
+        return {
+          status: "warning",
+          subIndication: null,
+          message: `The CRL of ${details.thisUpdate} lists the certificate on hold (suspended) since ${when.toISOString()}, after ${sealingTime.toISOString()}.`,
+          details,
+        };
+      return {
+        status: "indeterminate",
+        subIndication: "TRY_LATER",
+        message: `The CRL of ${details.thisUpdate} lists the certificate on hold (suspended, certificateHold) since ${when.toISOString()}, at or before ${sealingTime.toISOString()}.`,
+        details,
+      };
+    }
     if (when.getTime() <= t)
       return {
         status: "failed",
@@ -562,6 +580,7 @@ export async function judgeCrl(
   return { status: "passed", subIndication: null, message: `Not listed on ${on} by "${displayName(crl.issuer)}".`, details };
 }
 
+const CERTIFICATE_HOLD = 6;
 const REMOVE_FROM_CRL = 8;
 
 /** Whether the CRL's entries are all its issuer's: no issuing distribution point, or one readable and not indirect. */
