@@ -26,13 +26,26 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   cryptoPolicy: "--policy",
   outDir: "--out-dir",
   journal: "--journal",
+  overwrite: "--force",
+  sealSigners: "--seal-signer",
 };
+
+/**
+ * Library words inside a message (not at its start) and the command line's words for them: how to raise a
+ * limit, the overwrite option, an option named as the role of a file ("cert.pem (sealSigners): ...").
+ */
+function phrasesInFlags(message: string): string {
+  return message
+    .replace(/\braise it with limits\.(max[A-Za-z0-9]+)\b/g, "raise it with --limit $1=<n>")
+    .replace(/\bthe overwrite option replaces it\b/g, "--force replaces it")
+    .replace(/ \((\w+)\): /g, (whole: string, option: string) => (FLAG_OF[option] ? ` (${FLAG_OF[option]}): ` : whole));
+}
 
 /** A library error's message with its option named as the command line's flag ("at: ..." → "--at: ..."). */
 export function inFlags(e: SealcheckError): string {
   const flag = e.option === undefined ? undefined : FLAG_OF[e.option];
-  if (!flag || !e.message.startsWith(`${e.option}: `)) return e.message;
-  const rest = e.message.slice(e.option!.length + 2);
+  if (!flag || !e.message.startsWith(`${e.option}: `)) return phrasesInFlags(e.message);
+  const rest = phrasesInFlags(e.message.slice(e.option!.length + 2));
   // The receipt's read: "a cursor cannot be given with a receipt" is, on the command line, --from with --receipt.
   return `${flag}: ${e.option === "from" ? rest.replace("a cursor cannot be given with a receipt", "--from cannot be given with --receipt") : rest}`;
 }

@@ -17,21 +17,21 @@ function sources(dir: string): string[] {
 }
 
 /**
- * Memo tables of facts derived from an object that does not change once made (a decoded certificate, a loaded
- * trust store and its list anchors): keyed by the object, answers nothing another caller could tell apart.
- * They go when the objects they describe carry those facts themselves (a certificate type of our own, a
- * trust store built by the session).
+ * What stays module-level, and why it is not hidden state (ARCHITECTURE.md, "Where state lives"). Hidden state,
+ * as issue 35 meant it, is state whose contents can change an answer (zeros where a block was not read, a
+ * mutable setting, part of a result left in a `let`). The two tables below cannot: each is keyed by a decoded
+ * certificate (an object nothing changes once decoded: pooled certificates stand for their exact bytes), holds
+ * only what that object alone determines, lives and goes with the object (a WeakMap), and answers every caller
+ * alike whether it was filled before or not. Caches that do depend on what was decoded before (pools by DER,
+ * checked signatures, imported keys, responder ids) are the session's (PkiCaches); a trust store's indexes are
+ * built with the store the session holds (indexTrustStore). A certificate record of our own would carry these
+ * two as fields; decoding every certificate of a CMS, OCSP response and DSS through one such decoder is a
+ * change of src/pki for its own step.
  */
 const MEMO_TABLES: Record<string, string> = {
-  "src/pki/certificate.ts derCache": "a decoded certificate's own DER, kept from the decode (pkijs objects have no field for it)",
-  "src/pki/certificate.ts nameKeys": "a distinguished name's comparison key",
-  "src/pki/certificate.ts summaries": "a certificate's summary for reports",
-  "src/pki/trust-store.ts bounds": "a trusted-list window's bounds as numbers",
-  "src/pki/trust-store.ts periods": "a trust store's list-anchor periods per role",
-  "src/pki/trust-store.ts bySha256": "a trust store's list anchors by SHA-256",
-  "src/pki/trust-store.ts certKeys": "a certificate's SHA-256",
-  "src/pki/ocsp.ts responderIds": "a responder certificate's key hash and name",
-  "src/pki/chain.ts indexes": "an anchor set's index by subject and key identifier",
+  "src/pki/certificate.ts derCache":
+    "a certificate's own bytes, as decoded (pkijs objects have no field for them): provenance, not a memo; clearing it would change thumbprints of certificates not encoded in DER, so it must live exactly as long as the object",
+  "src/pki/certificate.ts summaries": "a certificate's summary for reports, a pure function of its bytes (callers get a copy)",
 };
 
 /** Exported object literals whose declared type makes every field read-only. */

@@ -7,17 +7,32 @@
 // sealcheck augment, which refuses a revoked seal: EU DSS's extension, pyHanko's ltaupdate) adds the CA's CRL of
 // two days later, which lists the seal as revoked at 08:06, and an archive timestamp over it. The thief then
 // appends one revision whose DSS is the same minus that CRL.
-//   npx tsx scripts/attack36b/covered-revocation-dropped.ts [honest]
+//   npx tsx scripts/attack36b/covered-revocation-dropped.ts [honest|swap|augment|augment-honest]
 // honest: the archive as the archivist left it (the CRL covered by ArchiveTimestamp): TOTAL-FAILED / REVOKED.
 // default: one more LTV-only revision without the CRL: TOTAL-PASSED.
+// swap (a probe for P1's second rule): the later revision leaves the DSS as it is and redefines the covered CRL's
+// stream object (same number) with the CA's CRL of the sealing day, which does not list the seal. A fix that
+// reads every revision's DSS must resolve each revision's references in that revision (as pyHanko's historical
+// resolver does), or it reads the swapped bytes for the covered item. main: TOTAL-PASSED.
+// augment: the attacked file given to `sealcheck augment` (loopback TSA, the TSA CA's current answer as --ocsp):
+// renewed, a new archive timestamp over a seal revoked before it was made. augment-honest: the archivist's file:
+// refused.
+import { augmentArchive } from "../../src/api/internal.js";
+import { errorMessage } from "../../src/errors.js";
+import { NumberAllocator, appendUpdate } from "../../src/augment/writer.js";
+import { parsePdf, readDss } from "../../src/input/pdf/index.js";
+import { wholeSource } from "../../src/input/source.js";
+import { resolveLimits } from "../../src/limits.js";
 import { addDocumentTimestamp } from "../generator/attacks.js";
+import { startTsa } from "../generator/servers.js";
 import { buildArchive } from "../generator/archive.js";
 import { createOcspResponse } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
 import { dss, dssItems, pki, save, scopedCrl, show, verify, withDss, work } from "../attack36/lib.js";
 
-const honest = process.argv[2] === "honest";
+const mode = process.argv[2] ?? "attack";
+const honest = mode === "honest" || mode === "augment-honest";
 const P = pki();
 const dir = work("p1b");
 const sealing = TIMELINE.timestampAt; // 2025-12-08T08:36:38Z
@@ -44,7 +59,13 @@ const crl = scopedCrl({
 const tsaOcsp = createOcspResponse({ subject: P.tsa, issuer: P.tsaRoot, responder: P.tsaRoot, producedAt: new Date(archivedAt.getTime() + 600_000) });
 const archived = await addDocumentTimestamp(withDss(sealed, { crls: [crl], certs: [P.sealRoot.der, P.tsa.der, P.tsaRoot.der] }), P, archivedAt);
 let out = withDss(archived, { ocsps: [tsaOcsp] });
-if (!honest) {
+if (mode === "swap") {
+  const doc = parsePdf(wholeSource(out), resolveLimits());
+  const ref = readDss(doc.latest())?.crls[0];
+  if (!ref) throw new Error("no CRL in the DSS");
+  const sealingDay = scopedCrl({ issuer: P.sealRoot, thisUpdate: new Date(sealing.getTime() - 3 * 3600_000), nextUpdate: later, number: 6 });
+  out = appendUpdate(doc, [{ num: ref.num, gen: ref.gen, stream: sealingDay }], new NumberAllocator(doc)).bytes;
+} else if (!honest) {
   const held = dssItems(out);
   out = withDss(
     out,
@@ -54,7 +75,24 @@ if (!honest) {
 }
 const file = save(dir, "archive.pdf", out);
 console.log(
-  `wrote ${file}: seal revoked ${revokedAt.toISOString()} (keyCompromise), sealed ${sealing.toISOString()}; the CA's CRL of ${later.toISOString()} saying so in a DSS covered by an archive timestamp of ${archivedAt.toISOString()}${honest ? "" : "; a later revision's DSS without it"}`,
+  `wrote ${file}: seal revoked ${revokedAt.toISOString()} (keyCompromise), sealed ${sealing.toISOString()}; the CA's CRL of ${later.toISOString()} saying so in a DSS covered by an archive timestamp of ${archivedAt.toISOString()}${honest ? "" : mode === "swap" ? "; a later revision rewrites that CRL's stream with the CRL of the sealing day" : "; a later revision's DSS without it"}`,
 );
-show(honest ? "honest: as archived" : "attack: a later revision drops the covered CRL", verify(file));
-dss(file);
+show(
+  honest ? "honest: as archived" : mode === "swap" ? "swap: a later revision rewrites the covered CRL" : "attack: a later revision drops the covered CRL",
+  verify(file),
+);
+if (mode.startsWith("augment")) {
+  const tsa = await startTsa(P.tsa);
+  try {
+    const now = createOcspResponse({ subject: P.tsa, issuer: P.tsaRoot, responder: P.tsaRoot, producedAt: new Date(Date.now() - 3600_000) });
+    const r = await augmentArchive({ evidence: file, tsa: tsa.url, trust: ["samples/trust"], ocsp: [now] });
+    console.log(
+      `== augment: ${r.before.indication} ${r.before.padesLevel} -> ${r.after.indication} ${r.after.padesLevel}; new ${r.timestamp.field} at ${r.timestamp.genTime}`,
+    );
+    show("renewed", verify(save(dir, "renewed.pdf", r.bytes)));
+  } catch (e) {
+    console.log(`== augment refused: ${errorMessage(e)}`);
+  } finally {
+    await tsa.close();
+  }
+} else dss(file);

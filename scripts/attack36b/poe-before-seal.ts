@@ -14,50 +14,37 @@
 // stolen and revoked, or a TSA without revocation data, as the broker's), any genuine document timestamp from
 // before the expiry, over any earlier revision, lifts the forgery to TOTAL-PASSED; the attacker gets one by
 // timestamping an unsigned draft (any public TSA will) before the key's expiry.
-//   npx tsx scripts/attack36b/poe-before-seal.ts [honest]
+//   npx tsx scripts/attack36b/poe-before-seal.ts [honest|forge|forge-honest]
 // honest: the same seal and DSS without the earlier document timestamp: INDETERMINATE / OUT_OF_BOUNDS_NOT_REVOKED.
 // default: TOTAL-PASSED, "the seal existed at 2025-12-01T00:00:00Z" (sealed 2025-12-08).
+// forge: the whole forgery. The seal key (certificate expired 2026-01-15) leaked; Unit 1's key was stolen (its
+// CA revoked it; the attacker leaves that out). On 2025-12-01 the attacker had Unit 2 stamp a draft whose page 1
+// reads "Husleje: 1 kr." around the workflow's genuine token and attachments; today they seal it with the leaked
+// key and a signature timestamp backdated to 2025-12-08 with Unit 1's key. sealcheck with the genuine originals:
+// TOTAL-PASSED. forge-honest: the same forgery without the draft's timestamp: INDETERMINATE.
 import { PDFArray, PDFDict, PDFName, PDFRef } from "pdf-lib";
 import { addDocumentTimestamp, sealedBase } from "../generator/attacks.js";
 import { appendIncrementalUpdate, loadForUpdate } from "../generator/incremental.js";
 import { expiredSeal } from "../generator/lta.js";
 import { createOcspResponse } from "../generator/ocsp.js";
+import { DEFAULT_ORIGINALS, createOriginalPdf } from "../generator/originals.js";
 import { locateSignature, sealPrepared } from "../generator/pdf.js";
-import { generateRsaKey, spkiDer } from "../generator/keys.js";
-import { OIDS } from "../generator/der.js";
-import { extensions, issueCertificate, issued, serialFor } from "../generator/pki.js";
 import { dss, pki, save, show, tool, verify, withDss, work } from "../attack36/lib.js";
+import { secondTsa } from "./units.js";
 
-const honest = process.argv[2] === "honest";
+const mode = process.argv[2] ?? "attack";
+const honest = mode === "honest" || mode === "forge-honest";
+const forge = mode.startsWith("forge");
 const P0 = pki();
 const P = { ...P0, seal: expiredSeal(P0) };
 const dir = work("b1");
-// A second time-stamping unit of the same TSA CA (the honest TSA the draft was stamped by).
-const tsa2Key = generateRsaKey(2048);
-const tsa2 = issued(
-  "tsa",
-  issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Sealcheck Test"],
-      [OIDS.commonName, "Sealcheck Test Time-Stamping Unit 2"],
-    ],
-    subjectKey: tsa2Key,
-    issuer: P0.tsaRoot,
-    notBefore: new Date("2023-01-01T00:00:00Z"),
-    notAfter: new Date("2124-01-01T00:00:00Z"),
-    serial: serialFor("tsa-unit-2"),
-    extensions: [
-      extensions.keyUsage("digitalSignature", "nonRepudiation"),
-      extensions.extKeyUsage(true, OIDS.kpTimeStamping),
-      extensions.subjectKeyIdentifier(spkiDer(tsa2Key)),
-      extensions.authorityKeyIdentifier(spkiDer(P0.tsaRoot.key)),
-    ],
-  }),
-  tsa2Key,
-);
+const tsa2 = secondTsa(P0); // Time-Stamping Unit 2 of the same TSA CA: the honest TSA the draft was stamped by
 const early = new Date("2025-12-01T00:00:00Z");
-const base = await sealedBase(P);
+// forge: page 1 says 1 kr. where the originals (and the token's digests of them) say 9.500 kr.
+const shown = forge
+  ? await Promise.all(DEFAULT_ORIGINALS.map((o) => createOriginalPdf({ ...o, pages: o.pages.map((p) => p.map((l) => l.replace("9.500 kr.", "1 kr."))) })))
+  : undefined;
+const base = await sealedBase(P, undefined, shown ? { originals: shown } : {});
 let sealedBytes: Uint8Array;
 if (honest) sealedBytes = sealPrepared(base.prepared, P);
 else {
@@ -98,4 +85,11 @@ console.log(
     .filter((l) => /Signature #|Signer Certificate|Signing Time|Signature Validation|Total document|Signature Type|not total/.test(l))
     .join("\n"),
 );
+if (forge)
+  console.log(
+    `== pdftotext page 1: ${tool("pdftotext", ["-f", "1", "-l", "1", file, "-"])
+      .split("\n")
+      .filter((l) => /Husleje/.test(l))
+      .join(" ")}`,
+  );
 dss(file);

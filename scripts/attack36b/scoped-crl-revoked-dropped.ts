@@ -15,10 +15,10 @@
 // dp-after (L4's case): samples/valid/archive.pdf, the seal revoked on 2026-06-01 (keyCompromise), listed on
 // the CA's CRL partition of another distribution point: no sealRevokedAt, long-term passes "still valid now"
 // with no proven POE: TOTAL-PASSED (the complete CRL: INDETERMINATE / REVOKED_NO_POE, as EU DSS).
-// augment: the TSA's key is stolen and the TSA revoked 2026-03-01 (keyCompromise); the archivist renews
-// samples/expired/archive-lta.pdf with the CA's current delta CRL saying so (--crl),
-// beside the held 2025-12-09 "good" answer; augment's revoked stop (h-fix36b revokedBy) reads the CRL through
-// judgeCrl, which after the L2 fix gives no answer for a delta. augment-honest: the complete CRL: refused.
+// augment: the TSA's key is stolen and the TSA revoked 2026-03-01 (keyCompromise); the archive's DSS holds the
+// TSA CA's genuine "good" of 2026-01-15 (before the revocation); the archivist renews it with the CA's current
+// delta CRL saying the TSA is revoked (--crl). augment's revoked stop (h36c: src/pki/revocation.ts, through
+// judgeCrl) gives the delta no answer and renews. augment-honest: the complete CRL: refused ("is revoked").
 import { augmentArchive } from "../../src/api/internal.js";
 import { errorMessage } from "../../src/errors.js";
 import { buildArchive } from "../generator/archive.js";
@@ -46,10 +46,12 @@ if (mode.startsWith("augment")) {
   const tsaRevoked = new Date("2026-03-01T00:00:00Z");
   const today = new Date(Date.now() - 3600_000);
   const crl = crlFor(P.tsaRoot, serialBytes(P.tsa), tsaRevoked, today, mode === "augment-honest" ? "complete" : "delta");
+  const beforeRevocation = createOcspResponse({ subject: P.tsa, issuer: P.tsaRoot, responder: P.tsaRoot, producedAt: new Date("2026-01-15T00:00:00Z") });
   const tsa = await startTsa(P.tsa);
   try {
     const r = await augmentArchive({
-      evidence: { name: "archive-lta.pdf", bytes: sample("expired/archive-lta.pdf") },
+      // The archive as the thief left it: a genuine "good" of the TSA's CA from before the revocation in its DSS.
+      evidence: { name: "archive-lta.pdf", bytes: withDss(sample("expired/archive-lta.pdf"), { ocsps: [beforeRevocation] }) },
       tsa: tsa.url,
       trust: ["samples/trust"],
       crl: [crl],

@@ -204,6 +204,8 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   const proofs = new DataSet();
   const fetched: string[] = [];
   const missing: string[] = [];
+  // What a delegated OCSP responder without ocsp-nocheck, or a delta CRL's base, is looked up in.
+  const known = { ocsps: [...data.held.ocsps, ...userOcsps], crls: [...data.held.crls, ...userCrls] };
   // Until when each certificate must have stayed unrevoked: a timestamp's TSA until the next timestamp's time
   // (the POE it gets; the new archive timestamp's, now, for the latest); the seal's and the token's until the
   // sealing time (after it, the signature timestamp proves the seal existed before the revocation).
@@ -226,12 +228,13 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
       need,
       responderPool,
       session,
+      known,
     );
     const stop = revokedBy(said, mustHoldUntil(need));
     if (stop) throw revokedStop(need, stop.text);
     const found =
-      (await proofAmong(need, { ocsps: data.held.ocsps, crls: data.held.crls }, responderPool, session)) ??
-      (await proofAmong(need, { ocsps: userOcsps, crls: userCrls }, responderPool, session));
+      (await proofAmong(need, { ocsps: data.held.ocsps, crls: data.held.crls }, responderPool, session, known)) ??
+      (await proofAmong(need, { ocsps: userOcsps, crls: userCrls }, responderPool, session, known));
     if (found) {
       proofs.add(found.kind, found.der);
       continue;
@@ -244,10 +247,12 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
         session,
         http,
         async (f) => {
-          const hit = revoked ? null : revokedBy(await statementsAbout([f], need, responderPool, session), mustHoldUntil(need));
+          const hit = revoked ? null : revokedBy(await statementsAbout([f], need, responderPool, session, known), mustHoldUntil(need));
           if (hit) revoked = `${hit.text} (${f.url})`;
           if (revoked) return "another answer says it is revoked";
-          return f.kind === "ocsps" ? ocspProves(f.der, need, responderPool, session) : crlProves(f.der, need, session);
+          return f.kind === "ocsps"
+            ? ocspProves(f.der, need, responderPool, session, { ocsps: [f.der, ...known.ocsps], crls: known.crls })
+            : crlProves(f.der, need, session, known);
         },
         now,
       );

@@ -14,10 +14,10 @@ import { OID, certificateDer, certificateFromDer, certificateFromPem, displayNam
 import { validateChain } from "../pki/chain.js";
 import { decodeSignedData, findSignerCertificate, revocationArchival, timestampTokens } from "../pki/cms.js";
 import { decodeCrl, judgeCrl } from "../pki/crl.js";
-import { decodeOcsp, judgeOcsp } from "../pki/ocsp.js";
-import { readRevocation, type RevocationStatement } from "../pki/revocation.js";
+import { decodeOcsp } from "../pki/ocsp.js";
+import { decodedCrls, judgeOcspWith, readRevocation, type RevocationData, type RevocationStatement } from "../pki/revocation.js";
 import type { PkiSession } from "../pki/session.js";
-import { anchorsFor, type TrustRole, type TrustStore } from "../pki/trust-store.js";
+import { anchorsFor, type IndexedTrustStore, type TrustRole } from "../pki/trust-store.js";
 
 /** A certificate whose validity must be provable later, and why. */
 export interface Subject {
@@ -170,7 +170,12 @@ export interface Paths {
 const der = (c: pkijs.Certificate) => Buffer.from(certificateDer(c)).toString("hex");
 
 /** The path of each subject to an anchor of its role, built from every certificate available. */
-export async function buildPaths(subjects: readonly Subject[], pool: readonly pkijs.Certificate[], store: TrustStore, session: PkiSession): Promise<Paths> {
+export async function buildPaths(
+  subjects: readonly Subject[],
+  pool: readonly pkijs.Certificate[],
+  store: IndexedTrustStore,
+  session: PkiSession,
+): Promise<Paths> {
   const certs = new Map<string, pkijs.Certificate>();
   const needs = new Map<string, Need>();
   const unanchored: string[] = [];
@@ -180,6 +185,7 @@ export async function buildPaths(subjects: readonly Subject[], pool: readonly pk
       intermediates: [...pool, ...store.intermediates],
       at: s.at,
       session,
+      index: store.index.anchors,
     });
     if (!chain.path.length || chain.status === "no-chain") {
       unanchored.push(`${s.what} ("${displayName(s.cert.subject)}"): ${chain.message}`);
@@ -213,36 +219,50 @@ function tooOld(thisUpdate: Date, need: Need): string | null {
 
 /**
  * What the authentic items among `items` state about `need`'s certificate, read by the one revocation rule's
- * reader (src/pki/revocation.ts): "revoked at …" whatever the item's date, or "not revoked" as of it.
+ * reader (src/pki/revocation.ts): "revoked at …" whatever the item's date, or "not revoked" as of it. `known`:
+ * the data a delegated responder without ocsp-nocheck, or a delta CRL's base, is looked up in.
  */
 export async function statementsAbout(
   items: readonly { readonly kind: "ocsps" | "crls"; readonly der: Uint8Array }[],
   need: Need,
   pool: readonly pkijs.Certificate[],
   session: PkiSession,
+  known: RevocationData = { ocsps: [], crls: [] },
 ): Promise<RevocationStatement[]> {
   const out: RevocationStatement[] = [];
   for (const item of items) {
-    const r = await readRevocation(session, { kind: item.kind === "ocsps" ? "ocsp" : "crl", der: item.der }, need.cert, need.issuer, pool, SKEW_SECONDS);
+    const r = await readRevocation(session, { kind: item.kind === "ocsps" ? "ocsp" : "crl", der: item.der }, need.cert, need.issuer, pool, SKEW_SECONDS, known);
     if (r.statement) out.push(r.statement);
   }
   return out;
 }
 
-/** Why `bytes` (an OCSP response) does not prove `need` unrevoked, or null when it does. */
-export async function ocspProves(bytes: Uint8Array, need: Need, pool: readonly pkijs.Certificate[], session: PkiSession): Promise<string | null> {
+/**
+ * Why `bytes` (an OCSP response) does not prove `need` unrevoked, or null when it does. `known`: the data a
+ * delegated responder without ocsp-nocheck is shown unrevoked with (pki/revocation.ts, as verify judges it).
+ */
+export async function ocspProves(
+  bytes: Uint8Array,
+  need: Need,
+  pool: readonly pkijs.Certificate[],
+  session: PkiSession,
+  known: RevocationData = { ocsps: [bytes], crls: [] },
+): Promise<string | null> {
   try {
     const decoded = decodeOcsp(bytes, session);
-    const j = await judgeOcsp({
-      session,
-      decoded,
-      target: need.cert,
-      issuer: need.issuer,
-      pool,
-      sealingTime: decoded.producedAt ?? need.at,
-      freshnessWindowSeconds: Number.MAX_SAFE_INTEGER,
-      clockSkewSeconds: SKEW_SECONDS,
-    });
+    const j = await judgeOcspWith(
+      {
+        session,
+        decoded,
+        target: need.cert,
+        issuer: need.issuer,
+        pool,
+        sealingTime: decoded.producedAt ?? need.at,
+        freshnessWindowSeconds: Number.MAX_SAFE_INTEGER,
+        clockSkewSeconds: SKEW_SECONDS,
+      },
+      known,
+    );
     if (j.certId.status !== "passed") return j.certId.message;
     if (j.signature.status !== "passed") return j.signature.message;
     if (j.single?.status !== "good") return `the responder says ${j.single?.status ?? "nothing"} about it`;
@@ -252,11 +272,11 @@ export async function ocspProves(bytes: Uint8Array, need: Need, pool: readonly p
   }
 }
 
-/** Why `bytes` (a CRL) does not prove `need` unrevoked, or null when it does. */
-export async function crlProves(bytes: Uint8Array, need: Need, session: PkiSession): Promise<string | null> {
+/** Why `bytes` (a CRL) does not prove `need` unrevoked, or null when it does; a delta CRL combines with a complete CRL of `known`. */
+export async function crlProves(bytes: Uint8Array, need: Need, session: PkiSession, known: RevocationData = { ocsps: [], crls: [] }): Promise<string | null> {
   try {
     const decoded = decodeCrl(bytes, session);
-    const j = await judgeCrl(session, decoded, need.cert, need.issuer, decoded.crl.thisUpdate.value, SKEW_SECONDS);
+    const j = await judgeCrl(session, decoded, need.cert, need.issuer, decoded.crl.thisUpdate.value, SKEW_SECONDS, decodedCrls(session, known));
     if (j.status !== "passed") return j.message;
     return tooOld(decoded.crl.thisUpdate.value, need);
   } catch (e) {
@@ -275,9 +295,10 @@ export async function proofAmong(
   candidates: { ocsps: readonly Uint8Array[]; crls: readonly Uint8Array[] },
   pool: readonly pkijs.Certificate[],
   session: PkiSession,
+  known: RevocationData = candidates,
 ): Promise<{ kind: "ocsps" | "crls"; der: Uint8Array } | null> {
-  for (const o of candidates.ocsps) if ((await ocspProves(o, need, pool, session)) === null) return { kind: "ocsps", der: o };
-  for (const c of candidates.crls) if ((await crlProves(c, need, session)) === null) return { kind: "crls", der: c };
+  for (const o of candidates.ocsps) if ((await ocspProves(o, need, pool, session, known)) === null) return { kind: "ocsps", der: o };
+  for (const c of candidates.crls) if ((await crlProves(c, need, session, known)) === null) return { kind: "crls", der: c };
   return null;
 }
 

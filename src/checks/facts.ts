@@ -5,7 +5,7 @@ import type * as pkijs from "pkijs";
 import type { Limits } from "../limits.js";
 import type { PkiSession } from "../pki/session.js";
 import type { CompactJws } from "../input/jws.js";
-import type { TrustStore } from "../pki/trust-store.js";
+import type { IndexedTrustStore } from "../pki/trust-store.js";
 import type { ChainResult } from "../pki/chain.js";
 import type { DecodedOcsp } from "../pki/ocsp.js";
 import type { CheckResult, CertificateSummary, ValidationTime } from "../report/types.js";
@@ -58,7 +58,8 @@ export interface CheckEnv {
   readonly limits: Limits;
   /** The verification session's pki half: decodes within `limits` and holds the caches kept between archives. */
   readonly pki: PkiSession;
-  readonly trust: TrustStore;
+  /** The session's trust store, with its indexes. */
+  readonly trust: IndexedTrustStore;
   readonly options: Readonly<ArchiveOptions>;
   /** The validation time of this run: --at, else the clock when the verification started. */
   readonly validationTime: ValidationTime;
@@ -120,7 +121,15 @@ export interface DigestFacts {
   readonly sealedArchivesAmongOriginals?: readonly string[];
 }
 
-export type ArchiveFacts = Readonly<Partial<EvidenceFacts> & SealFacts & TokenFacts & ClaimsFacts & TokenPathFacts & OcspFacts & DigestFacts>;
+/** What the stages of every evidence form may establish (src/verify/stages.ts: each form's run record). */
+export type CommonFacts = Readonly<Partial<EvidenceFacts> & TokenFacts & ClaimsFacts & TokenPathFacts & OcspFacts & DigestFacts>;
+
+/**
+ * The facts a check may read when they are there, of any form: for a check's parameter type (a Pick of it),
+ * so that one check serves every form and reads a seal's fact as possibly absent. A run's facts are one
+ * record per form (RunFacts in src/verify/stages.ts), and a stage reads only its form's.
+ */
+export type ArchiveFacts = CommonFacts & SealFacts;
 
 /**
  * Facts `F` with `K` there: what a stage reads that needs them (src/verify/stages.ts looks before it runs

@@ -19,7 +19,7 @@ import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlg
 import { displayName } from "../pki/certificate.js";
 import { hashName, revocationArchival } from "../pki/cms.js";
 import { findIssuer } from "../pki/ocsp.js";
-import { readRevocation, revokedBy, type RevocationStatement } from "../pki/revocation.js";
+import { statusAt } from "../pki/revocation.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
@@ -27,6 +27,8 @@ import type { CheckResult } from "../report/types.js";
 import type { ArchiveFacts, CheckEnv, With } from "./facts.js";
 import type { SealJudgement } from "./pdf-signatures.js";
 import type { PadesFacts } from "./pades.js";
+import { coversSignature, type DocumentTimestampFacts } from "./pdf-signatures.js";
+import { coveredRevision } from "../input/pdf/index.js";
 
 const ID = "long-term";
 
@@ -37,7 +39,14 @@ interface Candidate {
   field: string | null;
   revision: number | null;
   info: TimestampInfo & { signer: pkijs.Certificate; chain: pkijs.Certificate[] };
+  /** The /ByteRange whose gap holds its token: the seal's for the signature timestamp, its own for a document timestamp. */
+  tokenIn: readonly number[] | null;
+  /** The bytes its imprint covers, as a /ByteRange: a document timestamp's own; none for the signature timestamp (it covers the seal's signature value). */
+  covers: readonly number[] | null;
 }
+
+/** Whether `outer`'s imprint covers `inner`'s token (its bytes lie inside outer's ranges): outer then is a POE of inner. */
+const carries = (outer: Candidate, inner: Candidate): boolean => outer !== inner && coversSignature(outer.covers, inner.tokenIn);
 
 interface Weighed {
   entry: LongTermEntry;
@@ -147,50 +156,30 @@ interface RevocationPool {
 }
 
 /**
- * The TSA certificate's status from the revocation data, for a timestamp made at genTime and proven to exist at
- * `poe`, decided from all the authentic items (signed by the CA or its responder, about this certificate), in
- * no order: a revocation at or before `poe` in any of them, whatever its date, decides "revoked" (EN 319 102-1
- * §5.2.6, as EU DSS); otherwise an item issued after genTime (fresh against the POE it must speak for) saying
+ * The TSA's path's status from the revocation data, for a timestamp made at genTime and proven to exist at `poe`:
+ * every certificate on the path but the anchor (EN 319 102-1 §5.2.6; DSS's CACertificate constraints), each by
+ * the one rule of pki/revocation.ts: a revocation at or before `poe` in any authentic item, whatever its date,
+ * decides "revoked"; otherwise an item issued after genTime (fresh against the POE it must speak for) saying
  * "not revoked", or revoked only after `poe`, proves it.
  */
-async function tsaRevocation(
-  env: CheckEnv,
-  c: Candidate,
-  poe: Date,
-  pool: RevocationPool,
-): Promise<{ ok: boolean; text: string; sources: number; revokedBefore?: Date }> {
-  const cert = c.info.signer;
+async function tsaRevocation(env: CheckEnv, c: Candidate, poe: Date, pool: RevocationPool): Promise<{ ok: boolean; text: string }> {
   const certs = [...c.info.chain, ...(c.info.certificates ?? []), ...pool.certs, ...env.trust.intermediates];
-  const issuer = c.info.chain[1] ?? (await findIssuer(env.pki, cert, certs));
-  const skew = env.options.clockSkewSeconds * 1000;
-  const genTime = c.info.genTime.getTime();
-  let stale = 0;
-  let seen = 0;
-  const said: RevocationStatement[] = [];
-  for (const item of [...pool.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...pool.crls.map((der) => ({ kind: "crl" as const, der }))]) {
-    const r = await readRevocation(env.pki, item, cert, issuer, certs, env.options.clockSkewSeconds);
-    if (r.about) seen++;
-    if (r.statement) said.push(r.statement);
+  const path = c.info.chain.length ? c.info.chain : [c.info.signer];
+  const texts: string[] = [];
+  for (let i = 0; i === 0 || i < path.length - 1; i++) {
+    const cert = path[i]!;
+    const issuer = path[i + 1] ?? (await findIssuer(env.pki, cert, certs));
+    const s = await statusAt(env.pki, { cert, issuer, at: poe, issuedAfter: c.info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds }, pool);
+    const who = i === 0 ? "" : `its CA "${displayName(cert.subject)}": `;
+    if (s.statement) return { ok: false, text: `${who}${s.statement.text}, before the proof of existence it needs (${iso(poe)})` };
+    if (!s.ok)
+      return {
+        ok: false,
+        text: `${who}${s.text === "no revocation data for it" ? (i === 0 ? "no revocation data for the TSA certificate" : "no revocation data for it") : s.text}`,
+      };
+    texts.push(`${who}${s.text}`);
   }
-  const revoked = revokedBy(said, poe);
-  if (revoked)
-    return { ok: false, text: `${revoked.text}, before the proof of existence it needs (${iso(poe)})`, sources: seen, revokedBefore: revoked.revokedAt! };
-  let good: string | null = null;
-  for (const s of said) {
-    if (s.thisUpdate.getTime() + skew < genTime) {
-      stale++;
-      continue;
-    }
-    good ??= s.kind === "ocsp" ? `${s.source}: ${s.revokedAt ? "revoked" : "good"}` : `${s.source}: not revoked before ${iso(poe)}`;
-  }
-  if (good) return { ok: true, text: good, sources: seen };
-  if (stale)
-    return {
-      ok: false,
-      text: `the revocation data for it was issued before the timestamp (${stale} item(s)), so it says nothing of the time after`,
-      sources: seen,
-    };
-  return { ok: false, text: "no revocation data for the TSA certificate", sources: seen };
+  return { ok: true, text: texts.join("; ") };
 }
 
 async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, pool: RevocationPool): Promise<Weighed> {
@@ -233,15 +222,27 @@ async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, 
   return { entry, proven: entry.proven, horizon, forecast };
 }
 
-function candidates(f: Needs): Candidate[] {
+/**
+ * The timestamps that may prove the seal's existence, oldest first: the signature timestamp, and each verified
+ * document timestamp whose bytes hold the seal (its covered revision is the seal's or later and the seal's
+ * /Contents lies inside its ranges). A document timestamp over a revision before the seal proves those bytes,
+ * not the seal (EN 319 102-1 §5.6.2.4; EU DSS gives it no POE for the signature): it is returned in `before`.
+ */
+function candidates(f: With<Needs, "pades">): { cs: Candidate[]; before: DocumentTimestampFacts[] } {
   const out: Candidate[] = [];
+  const before: DocumentTimestampFacts[] = [];
+  const seal = f.pades.seal.byteRange;
+  const sealRevision = coveredRevision(f.pades.doc, seal);
   const good = (i: TimestampInfo | undefined): i is Candidate["info"] => !!i && !!i.signer && !!i.chain && i.chain.length > 0;
-  if (f.sealTimestamp && good(f.sealTimestampInfo)) out.push({ kind: "signature-timestamp", field: null, revision: null, info: f.sealTimestampInfo });
+  if (f.sealTimestamp && good(f.sealTimestampInfo))
+    out.push({ kind: "signature-timestamp", field: null, revision: null, info: f.sealTimestampInfo, tokenIn: seal, covers: null });
   for (const d of f.documentTimestamps ?? []) {
-    if ((d.status === "passed" || d.status === "warning") && good(d.info))
-      out.push({ kind: "document-timestamp", field: d.field, revision: d.revision, info: d.info });
+    if (!(d.status === "passed" || d.status === "warning") || !good(d.info)) continue;
+    const holdsSeal = sealRevision !== undefined && d.revision !== null && d.revision - 1 >= sealRevision && coversSignature(d.byteRange, seal);
+    if (holdsSeal) out.push({ kind: "document-timestamp", field: d.field, revision: d.revision, info: d.info, tokenIn: d.byteRange, covers: d.byteRange });
+    else before.push(d);
   }
-  return out.sort((a, b) => a.info.genTime.getTime() - b.info.genTime.getTime());
+  return { cs: out.sort((a, b) => a.info.genTime.getTime() - b.info.genTime.getTime()), before };
 }
 
 function revocationPool(f: Needs, cs: readonly Candidate[]): RevocationPool {
@@ -274,17 +275,27 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
   const ok = (j: SealJudgement | undefined) => j?.status === "passed" || j?.status === "warning";
   const cert = f.signerCert;
   if (!ok(f.sealSignatureJudged) || !ok(f.sealCertificateJudged)) return { check: skipped(ID, SEAL_NOT_VERIFIED), summary: null };
-  const cs = candidates(f);
+  const { cs, before } = candidates(f);
   const pool = revocationPool(f, cs);
-  // From the newest down: each timestamp is judged at the earliest POE a proven later timestamp gives it, else at T.
+  // Outermost first (a timestamp's covering timestamps are weighed before it): each timestamp is judged at the
+  // earliest POE a proven timestamp whose bytes hold its token gives it (not one merely later by genTime), else at T.
   const weighed: Weighed[] = new Array<Weighed>(cs.length);
-  for (let i = cs.length - 1; i >= 0; i--) {
-    const later = weighed.slice(i + 1).filter((w) => w?.proven);
-    const by = later.length ? later.reduce((a, b) => (a.entry.genTime < b.entry.genTime ? a : b)) : null;
-    let w = await weigh(env, cs[i]!, by ? new Date(by.entry.genTime) : T, by ? `${by.entry.kind} of ${by.entry.genTime}` : "validation-time", pool);
+  const reach = (c: Candidate) => {
+    const r = c.covers ?? c.tokenIn;
+    return r && r.length === 4 ? (r[2] ?? 0) + (r[3] ?? 0) : 0;
+  };
+  const order = cs.map((_, i) => i).sort((a, b) => reach(cs[b]!) - reach(cs[a]!) || (cs[a]!.covers ? 0 : 1) - (cs[b]!.covers ? 0 : 1));
+  for (const i of order) {
+    const c = cs[i]!;
+    const carriers = cs
+      .map((o, j) => ({ o, w: weighed[j] }))
+      .filter(({ o, w }) => w?.proven && carries(o, c) && o.info.genTime.getTime() >= c.info.genTime.getTime())
+      .map(({ w }) => w!);
+    const by = carriers.length ? carriers.reduce((a, b) => (a.entry.genTime < b.entry.genTime ? a : b)) : null;
+    let w = await weigh(env, c, by ? new Date(by.entry.genTime) : T, by ? `${by.entry.kind} of ${by.entry.genTime}` : "validation-time", pool);
     // A later timestamp that cannot carry it (its TSA expired before it) may still leave it valid now.
     if (!w.proven && by) {
-      const now = await weigh(env, cs[i]!, T, "validation-time", pool);
+      const now = await weigh(env, c, T, "validation-time", pool);
       if (now.proven) w = now;
     }
     weighed[i] = w;
@@ -311,13 +322,22 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
   const protectedUntil = newest?.horizon ?? null;
   const sigTs = weighed.find((w) => w.entry.kind === "signature-timestamp");
 
-  const evidenceProves = sealingTime
+  const sealProves = sealingTime
     ? `The seal was valid at the sealing time ${iso(sealingTime)}, proven by ${
         sigTs?.proven
           ? "a timestamp whose own proof holds"
           : `a timestamp whose own proof is ${earliest ? "replaced by a later timestamp" : "now missing"}${sigTs?.entry.reason ? ` (${sigTs.entry.reason})` : ""}`
       }.`
     : "Nothing proves when the seal was made (no verified signature timestamp).";
+  const sealRevision = coveredRevision(f.pades.doc, f.pades.seal.byteRange);
+  const notOfSeal = before.length
+    ? ` ${before
+        .map((d) => `The document timestamp in ${d.field} of ${iso(d.info.genTime)} covers revision ${d.revision ?? "?"}`)
+        .join(
+          "; ",
+        )}, before the seal's${sealRevision === undefined ? "" : ` (revision ${sealRevision + 1})`}: ${before.length > 1 ? "they prove" : "it proves"} the bytes before the seal existed, not the seal.`
+    : "";
+  const evidenceProves = `${sealProves}${notOfSeal}`;
   const tsaValidNow = sigTs ? T.getTime() <= new Date(sigTs.entry.tsaPathNotAfter).getTime() : false;
   const restore =
     newest && protectedUntil

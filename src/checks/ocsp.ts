@@ -1,11 +1,13 @@
 // Checks "ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness" for the token certificate's
 // OCSP response. The judgements live in pki/ocsp.ts (shared with the seal); this maps them to checks.
 import { anchorsFor } from "../pki/trust-store.js";
-import { judgeOcsp, type Judgement } from "../pki/ocsp.js";
+import type { Judgement } from "../pki/ocsp.js";
+import { judgeOcspWith } from "../pki/revocation.js";
 import { result } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
 import { tokenSealingTime, evidenceTime, type ArchiveFacts, type CheckEnv, type OcspFacts, type With } from "./facts.js";
 import type { CertificateSummary } from "../report/types.js";
+import type { PadesFacts } from "./pades.js";
 
 export const OCSP_CHECK_IDS = ["ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness"] as const;
 
@@ -13,21 +15,25 @@ function toCheck(id: (typeof OCSP_CHECK_IDS)[number], j: Judgement, at: Validati
   return result(id, j.status, j.message, { sub: j.subIndication, at, details: j.details });
 }
 
-type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "claims" | "sealTimestamp">;
+type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "claims" | "sealTimestamp"> & Pick<PadesFacts, "dss">;
 
 export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCert">): Promise<{ checks: CheckResult[]; facts: OcspFacts }> {
   const sealing = tokenSealingTime(f) ?? evidenceTime(env, f);
-  const j = await judgeOcsp({
-    session: env.pki,
-    decoded: f.ocsp,
-    target: f.tokenCert,
-    issuer: f.tokenIssuer ?? null,
-    // The responder is judged when it signed: the anchors a trusted list gave for that time.
-    pool: [...anchorsFor(env.trust, "token", f.ocsp.producedAt ?? sealing.time), ...env.trust.intermediates],
-    sealingTime: sealing.time,
-    freshnessWindowSeconds: env.options.ocspWindowSeconds,
-    clockSkewSeconds: env.options.clockSkewSeconds,
-  });
+  // A delegated responder without ocsp-nocheck needs revocation data of its own: the archive's DSS may hold it.
+  const j = await judgeOcspWith(
+    {
+      session: env.pki,
+      decoded: f.ocsp,
+      target: f.tokenCert,
+      issuer: f.tokenIssuer ?? null,
+      // The responder is judged when it signed: the anchors a trusted list gave for that time.
+      pool: [...anchorsFor(env.trust, "token", f.ocsp.producedAt ?? sealing.time), ...env.trust.intermediates],
+      sealingTime: sealing.time,
+      freshnessWindowSeconds: env.options.ocspWindowSeconds,
+      clockSkewSeconds: env.options.clockSkewSeconds,
+    },
+    { ocsps: f.dss?.ocsps ?? [], crls: f.dss?.crls ?? [] },
+  );
   const producedAt: ValidationTime = f.ocsp.producedAt ? { time: f.ocsp.producedAt, source: "ocsp-produced-at" } : sealing;
   const responder = (j.signature.details as { responder?: CertificateSummary } | undefined)?.responder;
   const checks = [

@@ -16,7 +16,7 @@ import { decodeTokenEvidence } from "./attachments.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "../evidence/broker.js";
 import type { ArchiveFacts, CheckEnv, Established, EvidenceFacts, TokenEvidence, With } from "./facts.js";
 import { checkSealSignature, sealIdentity, signatureInput, type SealCmsFacts, type SealSignatureInput } from "./seal-signature.js";
-import { judgePdfSignatures, type DocumentTimestampFacts, type SealJudgement } from "./pdf-signatures.js";
+import { coversSignature, judgePdfSignatures, type DocumentTimestampFacts, type SealJudgement } from "./pdf-signatures.js";
 import { checkSealTimestamp } from "./seal-timestamp.js";
 import { checkSealCertificate, type ExtraRevocationData, type SealPathFacts } from "./seal-certificate.js";
 import { checkSealModifications } from "./seal-modifications.js";
@@ -119,9 +119,9 @@ function judgeAttachments(
 }
 
 /** Document timestamps (PAdES B-LTA), as judged among every signature: imprint over their revision, TSA, path. */
-function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): { check: CheckResult; count: number } {
+function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): CheckResult {
   const ts = items.filter((i) => i.kind === "documentTimestamp");
-  if (ts.length === 0) return { check: skipped("document-timestamps", "The PDF has no document timestamp (no PAdES B-LTA revision)."), count: 0 };
+  if (ts.length === 0) return skipped("document-timestamps", "The PDF has no document timestamp (no PAdES B-LTA revision).");
   const timestamps = ts.map((i) => ({
     field: i.field,
     byteRange: i.details.byteRange,
@@ -133,45 +133,64 @@ function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): { check:
   }));
   const details = { timestamps };
   const bad = ts.find((i) => i.status === "failed") ?? ts.find((i) => i.status === "indeterminate");
-  if (bad) {
-    return {
-      check: result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details }),
-      count: ts.length,
-    };
-  }
-  return {
-    check: passed("document-timestamps", `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`, {
-      details,
-    }),
-    count: ts.length,
-  };
+  if (bad) return result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details });
+  return passed("document-timestamps", `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`, {
+    details,
+  });
 }
 
 /** ASN.1 values in a certificate at most: real ones have a few hundred, with long extensions a few thousand. */
 const MAX_CERTIFICATE_VALUES = 20_000;
 
-function dssData(env: CheckEnv, latest: PdfView): ExtraRevocationData {
+/**
+ * The validation data of every revision's DSS, each item once. EU DSS keeps each revision's DSS for the
+ * timestamps after it, and pyHanko's difference analysis lets a later revision drop DSS items (PAdES allows
+ * it): what an archive timestamp once covered stays evidence, so a revision that empties the DSS takes no proof
+ * away (attack36 P1). An item's bytes are read as the revision that lists it defines them.
+ */
+function dssData(env: CheckEnv, doc: PdfDocument): ExtraRevocationData {
   const extra: ExtraRevocationData = { certs: [], crls: [], ocsps: [] };
+  type Listed = { view: PdfView; ref: { num: number; gen: number } };
+  const listed = { certs: new Map<string, Listed>(), ocsps: new Map<string, Listed>(), crls: new Map<string, Listed>() };
   try {
-    const dss = readDss(latest);
-    if (!dss) return extra;
-    const items = dss.certs.length + dss.ocsps.length + dss.crls.length;
+    for (let i = 0; i < doc.revisions.length; i++) {
+      const view = doc.at(i);
+      let dss;
+      try {
+        dss = readDss(view);
+      } catch {
+        continue; // a broken DSS is reported by seal-modifications/document-timestamps; the others still count
+      }
+      if (!dss) continue;
+      for (const kind of ["certs", "ocsps", "crls"] as const) {
+        // A stream listed again (by this DSS or a later one, unchanged) is read and judged once: keyed by the
+        // revision whose cross-reference entry defines it.
+        for (const r of dss[kind]) listed[kind].set(`${r.num} ${r.gen}@${view.entry(r.num)?.revision ?? i}`, { view, ref: r });
+      }
+    }
+    const items = listed.certs.size + listed.ocsps.size + listed.crls.size;
     if (items > env.limits.maxValidationDataItems) {
       throw new LimitError("maxValidationDataItems", `the DSS lists ${items} certificates, OCSP responses and CRLs`);
     }
-    const read = (ref: { num: number; gen: number }) => {
-      const o = latest.object(ref);
+    const read = ({ view, ref }: Listed) => {
+      const o = view.object(ref);
       if (o?.value.kind !== "stream") throw new FormatError("DSS entry is not a stream");
-      return latest.decode(o.value);
+      return view.decode(o.value);
     };
-    // A stream the DSS lists more than once is read and judged once (the same bytes, the same judgement).
-    const once = (refs: readonly { num: number; gen: number }[]) => [...new Map(refs.map((r) => [`${r.num} ${r.gen}`, r])).values()];
+    const seen = new Set<string>();
+    const fresh = (der: Uint8Array): boolean => {
+      const key = Buffer.from(der).toString("base64");
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    };
     // The shape first, counted cheaply: a certificate of thousands of ASN.1 values is none, and all the DSS
     // certificates together get one budget of values before asn1js decodes any (30 crafted ones took 25 s).
     let values = 0;
-    for (const r of once(dss.certs)) {
+    for (const r of listed.certs.values()) {
       try {
         const der = read(r);
+        if (!fresh(der)) continue;
         assertDerShape(der, env.limits, "a DSS certificate");
         const t = readTlv(der, 0, der.length, true);
         const n = t ? countDerValues(der, t) : null;
@@ -184,8 +203,14 @@ function dssData(env: CheckEnv, latest: PdfView): ExtraRevocationData {
         /* an unreadable DSS certificate only means fewer path candidates */
       }
     }
-    for (const r of once(dss.ocsps)) extra.ocsps.push(read(r));
-    for (const r of once(dss.crls)) extra.crls.push(read(r));
+    for (const r of listed.ocsps.values()) {
+      const der = read(r);
+      if (fresh(der)) extra.ocsps.push(der);
+    }
+    for (const r of listed.crls.values()) {
+      const der = read(r);
+      if (fresh(der)) extra.crls.push(der);
+    }
   } catch {
     /* a broken DSS is reported by seal-modifications/document-timestamps; revocation then relies on the CMS */
   }
@@ -293,8 +318,8 @@ export async function sealSignatureStage(env: CheckEnv, pdf: EvidenceSource, fil
     facts: {
       ...facts,
       pades: { doc, signatures: sigs, seal: sig, sealInput, docMdpP },
-      // The DSS's validation data, for the seal's path and long-term validation (a broken DSS: none).
-      dss: dssData(env, doc.latest()),
+      // The validation data of every revision's DSS, for the seal's path and long-term validation (a broken DSS: none).
+      dss: dssData(env, doc),
       sealVerified: sigCheck.status === "passed" || sigCheck.status === "warning",
       sealSignatureJudged: judged(check),
     },
@@ -357,7 +382,10 @@ export async function pdfSignaturesStage(
       },
       documentTimestamps,
     );
-    ({ check, count } = checkDocumentTimestamps(items));
+    check = checkDocumentTimestamps(items);
+    // The PAdES level counts only the document timestamps whose bytes hold the seal (a timestamp over a revision
+    // before the seal proves those bytes, not the seal: it does not make the seal B-LTA).
+    count = items.filter((i) => i.kind === "documentTimestamp" && coversSignature(i.details.byteRange as number[] | null, seal.byteRange)).length;
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     items = [];

@@ -45,8 +45,26 @@ export interface DocumentTimestampFacts {
   readonly field: string;
   /** 1-based revision it covers. */
   readonly revision: number | null;
+  /** Its /ByteRange: the bytes its imprint covers. */
+  readonly byteRange: readonly number[] | null;
   readonly status: CheckStatus;
   readonly info: TimestampInfo;
+}
+
+/**
+ * Whether the bytes a signature's /ByteRange covers (`outer`: two spans) hold the whole /Contents gap of another
+ * signature (`inner`): its CMS, and the timestamp tokens inside it. A document timestamp is a proof of existence
+ * only of what its imprint covers (EN 319 102-1 §5.6.2.4): the seal and an earlier timestamp are among those only
+ * when their bytes are inside its ranges. Ranges that are not four non-negative integers cover nothing.
+ */
+export function coversSignature(outer: readonly number[] | null, inner: readonly number[] | null): boolean {
+  const four = (r: readonly number[] | null): r is readonly [number, number, number, number] =>
+    !!r && r.length === 4 && r.every((n) => Number.isSafeInteger(n) && n >= 0);
+  if (!four(outer) || !four(inner)) return false;
+  const [a, b, c, d] = outer;
+  const [start, end] = [inner[0] + inner[1], inner[2]];
+  if (end <= start) return false;
+  return (start >= a && end <= a + b) || (start >= c && end <= c + d);
 }
 
 const kindOf = (s: SignatureInfo): PdfSignatureKind => (s.isDocTimestamp ? "documentTimestamp" : s.isDocMdp ? "certification" : "approval");
@@ -176,6 +194,7 @@ async function judgeCms(
     intermediates: [...env.trust.intermediates, ...cms.certificates],
     at,
     session: env.pki,
+    index: env.trust.index.anchors,
   });
   details.path = chain.path.map(summarize);
   details.judgedAt = at.toISOString();
@@ -209,6 +228,7 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
     anchors: (at: Date) => anchorsFor(env.trust, "tsa", at),
     intermediates: env.trust.intermediates,
     explain: (certs: readonly pkijs.Certificate[], at: Date) => listNote(env.trust, certs, "tsa", at),
+    index: env.trust.index.anchors,
   };
   // Judged at its own genTime (past validation); long-term validation judges it again at the proof of existence
   // a later timestamp gives it, or at the validation time.
@@ -283,6 +303,7 @@ export async function judgePdfSignatures(
       timestamps.push({
         field: s.fieldName ?? "(DocMDP)",
         revision: covered === undefined ? null : covered + 1,
+        byteRange: s.byteRange,
         status: outcome.status,
         info: outcome.timestamp,
       });

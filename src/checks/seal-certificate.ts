@@ -7,7 +7,8 @@ import { displayName, keyUsages, sameName, summarize } from "../pki/certificate.
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { decodeCrl, judgeCrl } from "../pki/crl.js";
-import { decodeOcsp, findIssuer, judgeOcsp, type Judgement } from "../pki/ocsp.js";
+import { decodeOcsp, findIssuer, type Judgement } from "../pki/ocsp.js";
+import { decodedCrls, judgeOcspWith, pathStatusAt } from "../pki/revocation.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -49,7 +50,7 @@ export async function checkSealCertificate(
   const at = evidenceTime(env, seal);
   const pool = [...env.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
   const anchors = anchorsFor(env.trust, "seal", at.time);
-  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki });
+  const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki, index: env.trust.index.anchors });
   const sealPath = describePath(chain.path);
   const out: { revokedAt?: Date } = {};
   const check = await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out);
@@ -107,7 +108,13 @@ async function judge(
     return failed(ID, "FORMAT_FAILURE", `The seal's revocation data is not read: ${e.message}.`, { at, details });
   }
   const judgements: { source: string; j: Judgement }[] = [];
+  // Items about the seal certificate that are not its CA's statement (attack36b U1): a signature that does not
+  // verify with the CA's (or its authorised responder's) key says nothing of the certificate, as EU DSS and the
+  // one revocation rule (revocation.ts) read it. Named in a warning, never a failure of the seal.
+  const ignored: { source: string; item: string; why: string }[] = [];
   const sealingTime = seal.sealTimestamp ?? at.time;
+  const data = { ocsps: [...archived.ocsps, ...extra.ocsps], crls: [...archived.crls, ...extra.crls] };
+  const crlsOf = decodedCrls(env.pki, data);
   for (const [source, ders] of [
     ["cms-ocsp", archived.ocsps],
     ["dss-ocsp", extra.ocsps],
@@ -115,17 +122,24 @@ async function judge(
     for (const der of ders) {
       try {
         const decoded = decodeOcsp(der, env.pki);
-        const r = await judgeOcsp({
-          session: env.pki,
-          decoded,
-          target: cert,
-          issuer,
-          pool: [...pool, ...anchors],
-          sealingTime,
-          freshnessWindowSeconds: SEAL_REVOCATION_WINDOW_SECONDS,
-          clockSkewSeconds: env.options.clockSkewSeconds,
-        });
+        const r = await judgeOcspWith(
+          {
+            session: env.pki,
+            decoded,
+            target: cert,
+            issuer,
+            pool: [...pool, ...anchors],
+            sealingTime,
+            freshnessWindowSeconds: SEAL_REVOCATION_WINDOW_SECONDS,
+            clockSkewSeconds: env.options.clockSkewSeconds,
+          },
+          data,
+        );
         if (r.certId.status !== "passed") continue; // about another certificate (e.g. the CA's)
+        if (r.signature.status === "failed") {
+          ignored.push({ source, item: `the OCSP response produced at ${decoded.producedAt?.toISOString() ?? "an unstated time"}`, why: r.signature.message });
+          continue;
+        }
         // An authentic "revoked" is a fact whatever the response's date: freshness only decides whether a
         // "good" may speak for the sealing time (EN 319 102-1 §5.2.5; L3/L4 of attack round 36).
         if (r.signature.status === "passed" && r.single?.status === "revoked") {
@@ -152,7 +166,12 @@ async function judge(
       try {
         const crl = decodeCrl(der, env.pki);
         if (!sameName(crl.crl.issuer, cert.issuer)) continue;
-        judgements.push({ source, j: await judgeCrl(env.pki, crl, cert, issuer, sealingTime, env.options.clockSkewSeconds) });
+        const j = await judgeCrl(env.pki, crl, cert, issuer, sealingTime, env.options.clockSkewSeconds, crlsOf);
+        if (j.status === "failed" && j.subIndication !== "REVOKED") {
+          ignored.push({ source, item: `the CRL of ${crl.crl.thisUpdate.value.toISOString()} under "${displayName(crl.crl.issuer)}"`, why: j.message });
+          continue;
+        }
+        judgements.push({ source, j });
       } catch (e) {
         judgements.push({
           source,
@@ -163,6 +182,10 @@ async function judge(
   }
   details.revocation = judgements.map(({ source, j }) => ({ source, status: j.status, message: j.message, ...j.details }));
   details.revocationJudgedAt = sealingTime.toISOString();
+  if (ignored.length) details.revocationIgnored = ignored;
+  const notStatements = ignored.length
+    ? ` Not the CA's statement, so ignored: ${ignored.map((x) => `${x.item} (${x.source}): ${x.why.replace(/\.$/, "")}`).join("; ")}.`
+    : "";
   const revokedTimes = judgements
     .filter((x) => (x.j.status === "failed" || x.j.status === "warning") && typeof x.j.details.revocationTime === "string")
     .map((x) => Date.parse(x.j.details.revocationTime as string));
@@ -175,15 +198,40 @@ async function judge(
     return indeterminate(
       ID,
       "TRY_LATER",
-      judgements.length
+      (judgements.length
         ? `No archived revocation information for the seal certificate is acceptable: ${judgements[0]!.j.message}`
-        : "The evidence holds no revocation information (OCSP or CRL) for the seal certificate.",
+        : "The evidence holds no revocation information (OCSP or CRL) for the seal certificate.") + notStatements,
       { at, details },
     );
   }
+  // Every certificate above the seal on its path but the anchor: acceptable revocation data at the sealing time
+  // (EN 319 102-1 §5.2.6; EU DSS's default policy: CACertificate RevocationDataAvailable FAIL), by the one rule.
+  const q = { pool: [...pool, ...anchors], skewSeconds: env.options.clockSkewSeconds };
+  const above = await pathStatusAt(env.pki, chain.path, 1, { ...q, at: sealingTime }, data);
+  if (above.cert && above.status) {
+    const ca = `"${displayName(above.cert.subject)}", a CA on the seal's path`;
+    details.caRevocation = { certificate: summarize(above.cert), status: above.status.text };
+    return above.status.revokedAt
+      ? indeterminate(ID, "REVOKED_CA_NO_POE", `Seal certificate "${displayName(cert.subject)}": ${ca}, was revoked: ${above.status.text}.`, { at, details })
+      : indeterminate(
+          ID,
+          "TRY_LATER",
+          `Seal certificate "${displayName(cert.subject)}": ${ca}, has no acceptable revocation data at the sealing time ${sealingTime.toISOString()} (${above.status.text}).`,
+          { at, details },
+        );
+  }
+  if (chain.path.length > 2) {
+    details.caRevocation = above.texts;
+    // A CA revoked after the sealing time, before the validation time, ends the seal's validity then, as its own.
+    const T = env.validationTime.time;
+    const later = T.getTime() > sealingTime.getTime() ? await pathStatusAt(env.pki, chain.path, 1, { ...q, at: T }, data) : null;
+    const r = later?.status?.revokedAt;
+    if (r && (!out.revokedAt || r.getTime() < out.revokedAt.getTime())) out.revokedAt = r;
+  }
   const sources = [...new Set(good.map((g) => g.source))].join(", ");
   const msg = `"${displayName(cert.subject)}" (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).`;
-  return good.some((g) => g.j.status === "warning")
-    ? warning(ID, `${msg} ${good.find((g) => g.j.status === "warning")!.j.message}`, { at, details })
+  const warned = good.find((g) => g.j.status === "warning");
+  return warned || ignored.length
+    ? warning(ID, `${msg}${warned ? ` ${warned.j.message}` : ""}${notStatements}`, { at, details })
     : passed(ID, msg, { at, details });
 }

@@ -40,6 +40,7 @@ export async function checkSealTimestamp(
     anchors: (at: Date) => anchorsFor(env.trust, "tsa", at),
     intermediates: env.trust.intermediates,
     explain: (certs: readonly pkijs.Certificate[], at: Date) => listNote(env.trust, certs, "tsa", at),
+    index: env.trust.index.anchors,
   };
   const results = [];
   // Each judged at its own genTime (past validation); long-term validation judges the chosen one again at the

@@ -5,9 +5,11 @@ import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki
 import { nameAttributeValues, organizationIdentifier } from "../evidence/broker-identity.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { findIssuer } from "../pki/ocsp.js";
+import { pathStatusAt } from "../pki/revocation.js";
 import { failed, indeterminate, passed } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type TokenPathFacts, type With } from "./facts.js";
+import type { PadesFacts } from "./pades.js";
 
 const ID = "token-certificate";
 
@@ -18,7 +20,7 @@ function profile(cert: import("pkijs").Certificate): string {
   return cn.length === 1 && cn[0]?.startsWith("NEB Transact") && o.length === 1 && o[0] === "Signaturgruppen A/S" ? "broker-token-certificate" : "other";
 }
 
-type Needs = Pick<ArchiveFacts, "tokenCert" | "ocsp" | "sealTimestamp" | "claims">;
+type Needs = Pick<ArchiveFacts, "tokenCert" | "ocsp" | "sealTimestamp" | "claims"> & Pick<PadesFacts, "dss">;
 
 export async function checkTokenCertificate(env: CheckEnv, f: With<Needs, "tokenCert">): Promise<Established<TokenPathFacts>> {
   const cert = f.tokenCert;
@@ -29,12 +31,13 @@ export async function checkTokenCertificate(env: CheckEnv, f: With<Needs, "token
     intermediates: [...env.trust.intermediates, ...(f.ocsp?.certificates ?? [])],
     at,
     session: env.pki,
+    index: env.trust.index.anchors,
   });
   const tokenIssuer = chain.path[1] ?? (await findIssuer(env.pki, cert, [...anchors, ...env.trust.intermediates]));
-  return { check: judge(env, f, cert, chain), facts: { tokenChain: chain, tokenIssuer } };
+  return { check: await judge(env, f, cert, chain), facts: { tokenChain: chain, tokenIssuer } };
 }
 
-function judge(env: CheckEnv, f: Needs, cert: NonNullable<Needs["tokenCert"]>, chain: NonNullable<TokenPathFacts["tokenChain"]>): CheckResult {
+async function judge(env: CheckEnv, f: Needs, cert: NonNullable<Needs["tokenCert"]>, chain: NonNullable<TokenPathFacts["tokenChain"]>): Promise<CheckResult> {
   const at = evidenceTime(env, f);
   const subject = displayName(cert.subject);
   const org = organizationIdentifier(cert);
@@ -74,5 +77,23 @@ function judge(env: CheckEnv, f: Needs, cert: NonNullable<Needs["tokenCert"]>, c
       { at, details },
     );
   }
+  // Every CA above the token certificate but the anchor: acceptable revocation data at the sealing time (EN 319
+  // 102-1 §5.2.6, the one rule of pki/revocation.ts), from the archive's DSS (the JSON forms carry none). The
+  // token certificate itself is judged by its OCSP response (checks ocsp-*).
+  const above = await pathStatusAt(
+    env.pki,
+    chain.path,
+    1,
+    { at: at.time, pool: [...chain.path, ...env.trust.intermediates], skewSeconds: env.options.clockSkewSeconds },
+    { ocsps: f.dss?.ocsps ?? [], crls: f.dss?.crls ?? [] },
+  );
+  if (above.cert && above.status) {
+    const ca = `"${displayName(above.cert.subject)}", a CA on the token certificate's path`;
+    details.caRevocation = { certificate: summarize(above.cert), status: above.status.text };
+    return above.status.revokedAt
+      ? indeterminate(ID, "REVOKED_CA_NO_POE", `${ca}, was revoked: ${above.status.text}.`, { at, details })
+      : indeterminate(ID, "TRY_LATER", `${ca}, has no acceptable revocation data at ${at.time.toISOString()} (${above.status.text}).`, { at, details });
+  }
+  if (above.texts.length) details.caRevocation = above.texts;
   return passed(ID, `"${subject}": ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""}`, { at, details });
 }

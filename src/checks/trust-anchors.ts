@@ -5,7 +5,7 @@
 // chain), so this is a remark with the fingerprint to compare, never a verdict (docs/trust-anchors.md).
 import type * as pkijs from "pkijs";
 import { certificateDer, summarize } from "../pki/certificate.js";
-import type { TrustStore } from "../pki/trust-store.js";
+import type { IndexedTrustStore } from "../pki/trust-store.js";
 import { warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveFacts } from "./facts.js";
@@ -21,7 +21,7 @@ interface CarriedCertificates {
 }
 
 /** The anchors the user gave (every role), each once. */
-function givenAnchors(trust: TrustStore): pkijs.Certificate[] {
+function givenAnchors(trust: IndexedTrustStore): pkijs.Certificate[] {
   const all = [...trust.anchors, ...Object.values(trust.roleAnchors ?? {}).flat()];
   const seen = new Set<string>();
   return all.filter((c) => {
@@ -36,7 +36,7 @@ function contains(hay: Uint8Array, needle: Uint8Array): boolean {
   return needle.length > 0 && Buffer.from(hay.buffer, hay.byteOffset, hay.byteLength).indexOf(Buffer.from(needle)) >= 0;
 }
 
-export function checkTrustAnchors(trust: TrustStore, f: ArchiveFacts, carried: CarriedCertificates): CheckResult[] {
+export function checkTrustAnchors(trust: IndexedTrustStore, f: ArchiveFacts, carried: CarriedCertificates): CheckResult[] {
   const places: { what: string; bytes: Uint8Array }[] = [];
   if (carried.sealCms) places.push({ what: "the seal's CMS", bytes: carried.sealCms });
   for (const c of carried.dss ?? []) places.push({ what: "the PDF's DSS", bytes: certificateDer(c) });

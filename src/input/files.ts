@@ -29,7 +29,7 @@ import {
 } from "node:fs";
 import type { Stats } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { SealcheckError, errorMessage } from "../errors.js";
+import { SealcheckError, errorMessage, raiseLimit } from "../errors.js";
 
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -159,11 +159,11 @@ function openedRealPath(fd: number, file: string): string {
 }
 
 function tooLarge(file: string, size: number | string, maxBytes: number, o: ReadOptions): SealcheckError {
-  const raise = o.limit ? ` (raise it with --limit ${o.limit}=<n>)` : "";
+  const raise = o.limit ? ` (${raiseLimit(o.limit)})` : "";
   return new SealcheckError(
     "ERR_INPUT_TOO_LARGE",
     `${showName(file)}: ${typeof size === "number" ? `${size} bytes` : size} is more than the limit of ${maxBytes}${o.what ? ` for ${o.what}` : ""}${raise}`,
-    { file },
+    { file, ...(o.limit ? { option: `limits.${o.limit}` } : {}) },
   );
 }
 
@@ -392,6 +392,8 @@ function openedWhereJudged(fd: number, real: string): boolean {
   return dirname(opened) === dirname(real); // `real` holds no link: resolveWriteTarget followed them itself
 }
 
+/** A file that is there when `overwrite: false` (the error's option is "overwrite"; the CLI's is --force). */
+const EXISTS = "it already exists; the overwrite option replaces it";
 const SWAPPED = "a directory in its path was replaced while it was opened: nothing is written through it";
 
 /**
@@ -409,8 +411,12 @@ export function writeFileSafely(
 ): void {
   checkPathName(file);
   const what = o.what ?? "the file";
-  const fail = (reason: string, e?: unknown) =>
-    new SealcheckError("ERR_FILE_UNREADABLE", `${showName(file)}: cannot write ${what} (${reason})`, { file, ...(e !== undefined ? { cause: e } : {}) });
+  const fail = (reason: string, e?: unknown, option?: string) =>
+    new SealcheckError("ERR_FILE_UNREADABLE", `${showName(file)}: cannot write ${what} (${reason})`, {
+      file,
+      ...(e !== undefined ? { cause: e } : {}),
+      ...(option !== undefined ? { option } : {}),
+    });
   const target = resolveWriteTarget(file, what);
   let existing: Stats | undefined;
   try {
@@ -419,7 +425,7 @@ export function writeFileSafely(
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw fail(describeFsError(file, e).reason, e);
   }
   if (existing && !existing.isFile()) throw fail(`it is ${kindOf(existing)}, not a regular file: it is not written over or through`);
-  if (existing && o.overwrite === false) throw fail("it already exists (use --force to overwrite)");
+  if (existing && o.overwrite === false) throw fail(EXISTS, undefined, "overwrite");
   const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
   let fd: number;
   try {
@@ -453,7 +459,8 @@ export function writeFileSafely(
     }
     if (e instanceof SealcheckError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw fail(code === "EEXIST" ? "it already exists (use --force to overwrite)" : (describeFsError(file, e).reason ?? errorMessage(e)), e);
+    if (code === "EEXIST") throw fail(EXISTS, e, "overwrite");
+    throw fail(describeFsError(file, e).reason ?? errorMessage(e), e);
   }
 }
 

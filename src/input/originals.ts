@@ -3,7 +3,7 @@
 import { createHash, sha256Hex } from "../platform/crypto.js";
 import { closeSync, read, statSync } from "node:fs";
 import { isMainThread, Worker } from "node:worker_threads";
-import { SealcheckError, errorMessage } from "../errors.js";
+import { SealcheckError, errorMessage, raiseLimit } from "../errors.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { checkEndAt, checkPathName, kindAt, kindOf, listDirectory, openRegular, readOpenedWhole, showName, undecodableName } from "./files.js";
 
@@ -36,7 +36,9 @@ export function listOriginals(paths: readonly string[], maxFiles: number): strin
     } else if (given.kind === "file") out.push(p);
     else throw notAFile(p, given.what);
     if (out.length > maxFiles)
-      throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${maxFiles} original files given (raise the limit with --limit maxOriginals=<n>)`);
+      throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${maxFiles} original files given (${raiseLimit("maxOriginals")})`, {
+        option: "limits.maxOriginals",
+      });
   }
   return [...new Set(out)];
 }
@@ -222,7 +224,7 @@ async function hash(path) {
       if (real !== root && !real.startsWith(root.endsWith("/") ? root : root + "/")) refuse(path, "leads out of the directory searched (to " + real + "), not read");
     }
     if (st.size > workerData.maxBytes)
-      refuse(path, st.size + " bytes is more than the limit of " + workerData.maxBytes + " for an original (raise it with --limit maxOriginalBytes=<n>)", "ERR_INPUT_TOO_LARGE");
+      refuse(path, st.size + " bytes is more than the limit of " + workerData.maxBytes + " for an original (raise it with limits.maxOriginalBytes)", "ERR_INPUT_TOO_LARGE");
     const limit = st.size;
     const h = createHash("sha256");
     let size = 0;
@@ -324,7 +326,9 @@ export function startHashingOriginals(paths: readonly string[], o: { workerThres
       }
       if (m.files) resolve(m.files);
       else if (m.error?.code === "ERR_INPUT_TOO_LARGE")
-        reject(new SealcheckError("ERR_INPUT_TOO_LARGE", `${showName(m.error.path)}: ${m.error.message}`, { file: m.error.path }));
+        reject(
+          new SealcheckError("ERR_INPUT_TOO_LARGE", `${showName(m.error.path)}: ${m.error.message}`, { file: m.error.path, option: "limits.maxOriginalBytes" }),
+        );
       else reject(new SealcheckError("ERR_FILE_UNREADABLE", `${showName(m.error?.path ?? "")}: cannot read (${m.error?.message})`, { file: m.error?.path }));
       void worker.terminate();
     });

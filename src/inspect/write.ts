@@ -11,7 +11,7 @@ function reason(e: unknown): string {
   return err.code === "EACCES" || err.code === "EPERM"
     ? "permission denied"
     : err.code === "EEXIST"
-      ? "it already exists (use --force to overwrite)"
+      ? "it already exists"
       : (err.code ?? err.message ?? String(e));
 }
 

@@ -295,28 +295,19 @@ function plainText(value: unknown): string | null {
 /** pkijs's stringPrep on printable ASCII: trimmed, runs of spaces made one, lower case. */
 const prep = (s: string): string => s.trim().replace(/ +/g, " ").toLowerCase();
 
-const nameKeys = new WeakMap<pkijs.RelativeDistinguishedNames, string | null>();
-
 /**
  * A key on which names that sameName matches agree: their attribute types in order with their values as pkijs
  * normalises printable ASCII. null when a value is anything else (such a name may match names of other keys).
+ * Computed when asked: the anchors' keys once, in their index (chain.ts, indexAnchors), a path's issuers per path.
  */
 export function nameKey(name: pkijs.RelativeDistinguishedNames): string | null {
-  let k = nameKeys.get(name);
-  if (k === undefined) {
-    const parts: string[] = [];
-    for (const tv of name.typesAndValues) {
-      const text = plainText(tv.value);
-      if (text === null) {
-        parts.length = 0;
-        break;
-      }
-      parts.push(`${tv.type}=${JSON.stringify(prep(text))}`);
-    }
-    k = parts.length === name.typesAndValues.length ? parts.join(",") : null;
-    nameKeys.set(name, k);
+  const parts: string[] = [];
+  for (const tv of name.typesAndValues) {
+    const text = plainText(tv.value);
+    if (text === null) return null;
+    parts.push(`${tv.type}=${JSON.stringify(prep(text))}`);
   }
-  return k;
+  return parts.join(",");
 }
 
 /**

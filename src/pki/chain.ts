@@ -29,6 +29,11 @@ export interface ChainInput {
   at: Date;
   /** Whose engine and caches the checks use. */
   session: PkiSession;
+  /**
+   * An index of the anchors (or of more certificates than they: a trust store's, IndexedTrustStore), built once
+   * with them; without it, one is built for this call when there are many anchors.
+   */
+  index?: AnchorIndex;
 }
 
 const MAX_CANDIDATES = 200;
@@ -153,7 +158,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
         };
   }
   const intermediates = input.intermediates.filter((c) => !sameCert(c, leaf)).slice(0, MAX_CANDIDATES);
-  const res = await runEngine(leaf, relevantAnchors(anchors, [leaf, ...intermediates]), intermediates, at, session);
+  const res = await runEngine(leaf, relevantAnchors(anchors, [leaf, ...intermediates], input.index), intermediates, at, session);
   if (res.result && res.certificatePath) {
     // pkijs repeats the leaf when the leaf itself is an anchor.
     const path = res.certificatePath.filter((c, i, all) => all.findIndex((d) => sameCert(c, d)) === i);
@@ -223,29 +228,30 @@ type EngineResult = Awaited<ReturnType<pkijs.CertificateChainValidationEngine["v
 /** Up to this many anchors go to pkijs as given; beyond, only those that could issue a certificate of the path. */
 const MANY_ANCHORS = 8;
 
-/** A set of anchors by subject name key and by SKI, built once per array (anchorsFor keeps its arrays). */
-interface AnchorIndex {
-  byName: Map<string, pkijs.Certificate[]>;
-  bySki: Map<string, pkijs.Certificate[]>;
+/**
+ * Certificates by subject name key and by SKI: what relevantAnchors looks anchors up in. Built once with the
+ * certificates it indexes (a trust store builds one of all its anchors when it is made, IndexedTrustStore).
+ */
+export interface AnchorIndex {
+  readonly byName: ReadonlyMap<string, readonly pkijs.Certificate[]>;
+  readonly bySki: ReadonlyMap<string, readonly pkijs.Certificate[]>;
   /** Names nameKey cannot key: candidates for every path. */
-  anyName: pkijs.Certificate[];
+  readonly anyName: readonly pkijs.Certificate[];
 }
-const indexes = new WeakMap<readonly pkijs.Certificate[], AnchorIndex>();
 
-function indexOf(anchors: readonly pkijs.Certificate[]): AnchorIndex {
-  let ix = indexes.get(anchors);
-  if (!ix) {
-    ix = { byName: new Map(), bySki: new Map(), anyName: [] };
-    for (const a of anchors) {
-      const name = nameKey(a.subject);
-      if (name === null) ix.anyName.push(a);
-      else ix.byName.set(name, [...(ix.byName.get(name) ?? []), a]);
-      const ski = keyId(a, SKI);
-      if (ski) ix.bySki.set(ski, [...(ix.bySki.get(ski) ?? []), a]);
-    }
-    indexes.set(anchors, ix);
+/** The index of `anchors` (frozen: it is never filled later). */
+export function indexAnchors(anchors: readonly pkijs.Certificate[]): AnchorIndex {
+  const byName = new Map<string, pkijs.Certificate[]>();
+  const bySki = new Map<string, pkijs.Certificate[]>();
+  const anyName: pkijs.Certificate[] = [];
+  for (const a of anchors) {
+    const name = nameKey(a.subject);
+    if (name === null) anyName.push(a);
+    else byName.set(name, [...(byName.get(name) ?? []), a]);
+    const ski = keyId(a, SKI);
+    if (ski) bySki.set(ski, [...(bySki.get(ski) ?? []), a]);
   }
-  return ix;
+  return Object.freeze({ byName, bySki, anyName });
 }
 
 function keyId(cert: pkijs.Certificate, oid: string): string | null | undefined {
@@ -263,9 +269,10 @@ function keyId(cert: pkijs.Certificate, oid: string): string | null | undefined 
  * certificates it is given (its dedupe is quadratic), so a trust store of a few thousand list services would
  * cost seconds per path; a path can only end at an anchor that issued one of its certificates.
  */
-export function relevantAnchors(anchors: readonly pkijs.Certificate[], certs: readonly pkijs.Certificate[]): readonly pkijs.Certificate[] {
+export function relevantAnchors(anchors: readonly pkijs.Certificate[], certs: readonly pkijs.Certificate[], index?: AnchorIndex): readonly pkijs.Certificate[] {
   if (anchors.length <= MANY_ANCHORS) return anchors;
-  const ix = indexOf(anchors);
+  // A given index may hold more certificates than `anchors` (a trust store's): the filter below keeps `anchors`'.
+  const ix = index ?? indexAnchors(anchors);
   const chosen = new Set<pkijs.Certificate>(ix.anyName);
   for (const c of certs) {
     const name = nameKey(c.issuer);

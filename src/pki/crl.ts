@@ -362,15 +362,60 @@ function pointNames(p: pkijs.DistributionPointName | undefined): string[] {
   return [`rdn:${toHex(new Uint8Array(p.toSchema().toBER(false)))}`];
 }
 
+/** The INTEGER an extension of the CRL holds (cRLNumber, deltaCRLIndicator), or null (absent, unreadable). */
+function crlInteger(crl: pkijs.CertificateRevocationList, oid: string, limits: DerLimits): bigint | null {
+  const e = crl.crlExtensions?.extensions.find((x) => x.extnID === oid);
+  if (!e) return null;
+  try {
+    const v = decodeDer(e.extnValue.valueBlock.valueHexView, "CRL", limits);
+    return v instanceof asn1js.Integer ? v.toBigInt() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The issuing distribution point's bytes (the CRL's scope), "" without one: two CRLs of one scope have the same. */
+function scopeKey(crl: pkijs.CertificateRevocationList): string {
+  const e = crl.crlExtensions?.extensions.find((x) => x.extnID === pkijs.id_IssuingDistributionPoint);
+  return e ? Buffer.from(e.extnValue.valueBlock.valueHexView).toString("hex") : "";
+}
+
 /**
- * Why the CRL does not cover `target` (RFC 5280 §6.3.3 (b)), or null when it does: a delta CRL (only with its
- * base CRL, which is not combined here), an Issuing Distribution Point limited to CA certificates, end-entity
- * certificates, attribute certificates or some reasons, an indirect CRL, or a distribution point that is not
- * one of the certificate's CRL distribution points. A CRL that does not cover a certificate says nothing of it.
+ * The complete CRL a delta CRL combines with (RFC 5280 §5.2.4): same issuer and scope, authentic, not itself a
+ * delta, its CRL number at least the delta's BaseCRLNumber (it holds all the base CRL held) and below the
+ * delta's own number (the delta is newer). The highest such number, or null.
+ */
+async function baseFor(
+  session: PkiSession,
+  delta: pkijs.CertificateRevocationList,
+  issuer: pkijs.Certificate,
+  others: readonly DecodedCrl[],
+): Promise<{ base: DecodedCrl; number: bigint } | null> {
+  const limits = session.limits;
+  const wanted = crlInteger(delta, DELTA_CRL_INDICATOR, limits);
+  const own = crlInteger(delta, pkijs.id_CRLNumber, limits);
+  if (wanted === null) return null;
+  let best: { base: DecodedCrl; number: bigint } | null = null;
+  for (const o of others) {
+    const c = o.crl;
+    if (c === delta || c.crlExtensions?.extensions.some((e) => e.extnID === DELTA_CRL_INDICATOR)) continue;
+    if (!sameName(c.issuer, delta.issuer) || scopeKey(c) !== scopeKey(delta)) continue;
+    const n = crlInteger(c, pkijs.id_CRLNumber, limits);
+    if (n === null || n < wanted || (own !== null && n >= own) || (best && best.number >= n)) continue;
+    if (!(await crlSignedBy(session, c, issuer)).ok) continue;
+    best = { base: o, number: n };
+  }
+  return best;
+}
+
+/**
+ * Why the CRL does not cover `target` (RFC 5280 §6.3.3 (b)), or null when it does: an Issuing Distribution
+ * Point limited to CA certificates, end-entity certificates, attribute certificates or some reasons, an
+ * indirect CRL, or a distribution point that is not one of the certificate's CRL distribution points. A CRL
+ * that does not cover a certificate says nothing of it. (A delta CRL is judged with its base, in judgeCrl.)
  */
 function crlScopeGap(crl: pkijs.CertificateRevocationList, target: pkijs.Certificate, limits: DerLimits): string | null {
   const exts = crl.crlExtensions?.extensions ?? [];
-  if (exts.some((e) => e.extnID === DELTA_CRL_INDICATOR)) return "it is a delta CRL, which lists only the changes since its base CRL";
   const idpExt = exts.find((e) => e.extnID === pkijs.id_IssuingDistributionPoint);
   if (!idpExt) return null;
   let idp: pkijs.IssuingDistributionPoint;
@@ -408,7 +453,9 @@ function crlScopeGap(crl: pkijs.CertificateRevocationList, target: pkijs.Certifi
 /**
  * Judges one CRL for `target` at `sealingTime`: issuer, signature, scope (a CRL that does not cover the
  * certificate gives no answer), then the entry: a revocation is a fact whatever the CRL's date (at or before
- * `sealingTime`: failed; after: a warning); only "not listed" needs a CRL current at `sealingTime`.
+ * `sealingTime`: failed; after: a warning); only "not listed" needs a CRL current at `sealingTime`. A delta CRL
+ * answers only combined with a complete CRL of `others` (RFC 5280 §5.2.4, §6.3.3): listed in the delta (unless
+ * removeFromCRL) or in the complete CRL is revoked; the delta's dates decide its currency.
  */
 export async function judgeCrl(
   session: PkiSession,
@@ -417,6 +464,7 @@ export async function judgeCrl(
   issuer: pkijs.Certificate | null,
   sealingTime: Date,
   skewSeconds: number,
+  others: readonly DecodedCrl[] = [],
 ): Promise<Judgement> {
   const crl = decoded.crl;
   const details: Record<string, unknown> = {
@@ -453,14 +501,23 @@ export async function judgeCrl(
     };
   }
   if (!ok) return { status: "failed", subIndication: "SIG_CRYPTO_FAILURE", message: "The CRL's signature does not verify with the issuing CA's key.", details };
-  const gap = crlScopeGap(crl, target, session.limits);
+  const isDelta = crl.crlExtensions?.extensions.some((e) => e.extnID === DELTA_CRL_INDICATOR) ?? false;
+  const combined = isDelta ? await baseFor(session, crl, issuer, others) : null;
+  const gap =
+    isDelta && !combined
+      ? `it is a delta CRL (base CRL number ${crlInteger(crl, DELTA_CRL_INDICATOR, session.limits) ?? "unreadable"}), which lists only the changes since its base CRL, and no complete CRL of the same issuer and scope it combines with is in the evidence`
+      : crlScopeGap(crl, target, session.limits);
   if (gap) {
     details.outOfScope = gap;
     return { status: "indeterminate", subIndication: "TRY_LATER", message: `The CRL does not cover the certificate: ${gap}.`, details };
   }
+  if (combined) details.combinedWithBase = { crlNumber: String(combined.number), thisUpdate: combined.base.crl.thisUpdate.value.toISOString() };
   const skew = skewSeconds * 1000;
   const t = sealingTime.getTime();
-  const entry = decoded.entryFor(target.serialNumber);
+  const deltaEntry = decoded.entryFor(target.serialNumber);
+  // removeFromCRL (8) in a delta: taken off hold since the base CRL; it is not revoked (RFC 5280 §5.3.1).
+  const removed = combined && deltaEntry && entryReason(deltaEntry, session.limits) === 8;
+  const entry = removed ? undefined : (deltaEntry ?? combined?.base.entryFor(target.serialNumber));
   if (entry) {
     const when = entry.revocationDate.value;
     details.revocationTime = when.toISOString();
@@ -494,5 +551,18 @@ export async function judgeCrl(
       details,
     };
   }
-  return { status: "passed", subIndication: null, message: `Not listed on the CRL of ${details.thisUpdate} by "${displayName(crl.issuer)}".`, details };
+  const on = combined ? `the delta CRL of ${details.thisUpdate} with its complete CRL number ${combined.number}` : `the CRL of ${details.thisUpdate}`;
+  return { status: "passed", subIndication: null, message: `Not listed on ${on} by "${displayName(crl.issuer)}".`, details };
+}
+
+/** An entry's reasonCode (RFC 5280 §5.3.1), or null. */
+function entryReason(entry: pkijs.RevokedCertificate, limits: DerLimits): number | null {
+  const e = entry.crlEntryExtensions?.extensions.find((x) => x.extnID === pkijs.id_CRLReason);
+  if (!e) return null;
+  try {
+    const v = decodeDer(e.extnValue.valueBlock.valueHexView, "CRL", limits);
+    return v instanceof asn1js.Enumerated ? v.valueBlock.valueDec : null;
+  } catch {
+    return null;
+  }
 }

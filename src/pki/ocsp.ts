@@ -375,6 +375,12 @@ const bad = (status: "failed" | "indeterminate" | "warning", sub: SubIndication 
   details,
 });
 
+/**
+ * Whether a delegated responder without id-pkix-ocsp-nocheck was unrevoked when it signed (RFC 6960
+ * §4.2.2.2.1), as revocation.ts judges any certificate on a path: null when shown, else why not.
+ */
+export type ResponderRevocation = (responder: pkijs.Certificate, issuer: pkijs.Certificate, producedAt: Date) => Promise<string | null>;
+
 export interface OcspInput {
   /** Whose engine and caches the checks use. */
   session: PkiSession;
@@ -391,6 +397,8 @@ export interface OcspInput {
   freshnessWindowSeconds: number;
   /** Seconds of clock skew tolerated between the broker, the responder and the TSA. */
   clockSkewSeconds: number;
+  /** The rule for a delegated responder's own status (revocation.ts `judgeOcspWith` sets it). */
+  responderRevocation: ResponderRevocation;
 }
 
 export interface OcspJudgements {
@@ -419,13 +427,17 @@ async function verifySignature(session: PkiSession, basic: pkijs.BasicOCSPRespon
   }
 }
 
-/** Each candidate's key hash and name as a responder id gives them, once per certificate (a trust store of list services offers thousands). */
-const responderIds = new WeakMap<pkijs.Certificate, { keyHash?: string; name?: string }>();
+/**
+ * Each candidate's key hash and name as a responder id gives them, once per certificate and session (a trust
+ * store of list services offers thousands, and the broker's responder repeats in every archive).
+ */
+const RESPONDER_IDS = cacheSlot("responder ids by certificate", () => new WeakMap<pkijs.Certificate, { keyHash?: string; name?: string }>());
 
-function matchesResponderId(cert: pkijs.Certificate, id: DecodedOcsp["responderId"]): boolean {
+function matchesResponderId(session: PkiSession, cert: pkijs.Certificate, id: DecodedOcsp["responderId"]): boolean {
   if (!id) return false;
-  let known = responderIds.get(cert);
-  if (!known) responderIds.set(cert, (known = {}));
+  const ids = session.cache(RESPONDER_IDS);
+  let known = ids.get(cert);
+  if (!known) ids.set(cert, (known = {}));
   if (id.byKeyHash) {
     known.keyHash ??= sha("sha1", cert.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).toUpperCase();
     return known.keyHash === id.byKeyHash;
@@ -444,10 +456,12 @@ async function issuedBy(session: PkiSession, cert: pkijs.Certificate, issuer: pk
 }
 
 /** Signature and responder authorisation (RFC 6960 §4.2.2.2). */
-async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; responder?: pkijs.Certificate }> {
+async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<{ j: Judgement; responder?: pkijs.Certificate }> {
   const { decoded, issuer } = input;
   const basic = decoded.basic!;
-  const candidates = [...decoded.certificates, ...(issuer ? [issuer] : []), ...input.pool].filter((c) => matchesResponderId(c, decoded.responderId));
+  const candidates = [...decoded.certificates, ...(issuer ? [issuer] : []), ...input.pool].filter((c) =>
+    matchesResponderId(input.session, c, decoded.responderId),
+  );
   const details: Record<string, unknown> = { responderId: decoded.responderId, signatureAlgorithm: decoded.signatureAlgorithm };
   if (candidates.length === 0) {
     return {
@@ -551,6 +565,25 @@ async function judgeSignature(input: OcspInput): Promise<{ j: Judgement; respond
     };
   }
   const noCheck = Boolean(extension(signer, OID.ocspNoCheck));
+  if (!noCheck && aboutTarget) {
+    // RFC 6960 §4.2.2.2.1: without id-pkix-ocsp-nocheck the responder's certificate needs revocation data of its
+    // own, like any certificate on a path; a responder never vouches for itself.
+    const why = bytesEqual(certificateDer(signer), certificateDer(input.target))
+      ? "a responder cannot answer for its own certificate"
+      : await input.responderRevocation(signer, issuer, producedAt);
+    if (why) {
+      return {
+        j: bad(
+          "indeterminate",
+          "TRY_LATER",
+          `The OCSP responder "${displayName(signer.subject)}" is a delegated responder without id-pkix-ocsp-nocheck, so its own certificate must be shown unrevoked when it signed (${producedAt.toISOString()}): ${why}; the response is not relied upon.`,
+          { ...details, authorisation: "responder-status-unknown", ocspNoCheck: false, responderStatus: why },
+        ),
+        responder: signer,
+      };
+    }
+    details.responderStatus = "not revoked when it signed";
+  }
   return {
     j: ok(
       `The OCSP response is signed by "${displayName(signer.subject)}", a responder authorised by the issuing CA (id-kp-OCSPSigning${noCheck ? ", ocsp-nocheck" : ""}), valid when the response was produced.`,
@@ -705,8 +738,9 @@ export async function judgeOcsp(input: OcspInput): Promise<OcspJudgements> {
     });
     return { signature: j, certId: j, status: j, freshness: j };
   }
-  const { j: signature, responder } = await judgeSignature(input);
   const { j: certId, single } = judgeCertId(input);
+  // A response about another certificate is not relied upon: its responder's own status is not looked up.
+  const { j: signature, responder } = await judgeSignature(input, certId.status === "passed");
   const status = judgeStatus(input, single, signature);
   const freshness = judgeFreshness(input, single);
   const out: OcspJudgements = { signature, certId, status, freshness };

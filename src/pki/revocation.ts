@@ -4,13 +4,17 @@
 // revoked" as of its thisUpdate. A "revoked at R" is a fact whatever the item's date and wherever it lies: the
 // earliest R at or before the time the certificate must hold until decides, and no "good" beside it outweighs
 // it. An item's date only decides whether its "not revoked" may speak for a time (freshness), which each user
-// judges against its own time. Read here for long-term validation (a TSA at its proof of existence) and for
-// augment (a certificate an archive timestamp must rest on); seal-certificate applies the same rule through
-// judgeOcsp and judgeCrl at the sealing time.
+// judges against its own time. Read here for long-term validation (a TSA's path at its proof of existence), for
+// augment (a certificate an archive timestamp must rest on) and for every certificate above a leaf on a path
+// (seal, TSA, token: EN 319 102-1 §5.2.6, attack36 I1); seal-certificate applies the same rule to the seal
+// itself through judgeOcsp and judgeCrl at the sealing time. Also here: a delegated OCSP responder without
+// id-pkix-ocsp-nocheck is judged like any certificate on a path, unrevoked when it signed, by the same rule over
+// the file's data (RFC 6960 §4.2.2.2.1, attack36 R1: `judgeOcspWith`, the one way every caller judges OCSP); a
+// delta CRL answers only combined with its complete CRL (RFC 5280 §5.2.4, crl.ts).
 import type * as pkijs from "pkijs";
 import { sameName } from "./certificate.js";
-import { decodeCrl, judgeCrl } from "./crl.js";
-import { decodeOcsp, judgeOcsp } from "./ocsp.js";
+import { decodeCrl, judgeCrl, type DecodedCrl } from "./crl.js";
+import { decodeOcsp, judgeOcsp, type OcspInput, type OcspJudgements, type ResponderRevocation } from "./ocsp.js";
 import type { PkiSession } from "./session.js";
 
 /** What one authentic revocation item states about a certificate. */
@@ -18,6 +22,8 @@ export interface RevocationStatement {
   readonly kind: "ocsp" | "crl";
   /** The time the item speaks from (its thisUpdate). */
   readonly thisUpdate: Date;
+  /** Its nextUpdate, when it states one. */
+  readonly nextUpdate: Date | null;
   /** "OCSP of <thisUpdate>" or "CRL of <thisUpdate>", for messages. */
   readonly source: string;
   /** The revocation it states, or null: not revoked as of thisUpdate. An OCSP "revoked" without a time counts from the start. */
@@ -35,11 +41,13 @@ export interface RevocationReading {
 
 const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
 const NONE: RevocationReading = { about: false, statement: null };
+const NO_DATA: RevocationData = { ocsps: [], crls: [] };
 
 /**
  * Reads one OCSP response or CRL (DER) for `target`, whose issuing CA is `issuer` (null when unknown: then
- * nothing is authentic). `pool`: certificates that may hold a delegated OCSP responder. Unreadable items, and
- * items about another certificate, say nothing.
+ * nothing is authentic). `pool`: certificates that may hold a delegated OCSP responder. `data`: what a delegated
+ * responder without ocsp-nocheck is shown unrevoked with, and the complete CRLs a delta CRL combines with
+ * (default: nothing). Unreadable items, and items about another certificate, say nothing.
  */
 export async function readRevocation(
   session: PkiSession,
@@ -48,20 +56,26 @@ export async function readRevocation(
   issuer: pkijs.Certificate | null,
   pool: readonly pkijs.Certificate[],
   skewSeconds: number,
+  data: RevocationData = NO_DATA,
+  depth = 0,
 ): Promise<RevocationReading> {
   try {
     if (item.kind === "ocsp") {
       const decoded = decodeOcsp(item.der, session);
-      const r = await judgeOcsp({
-        session,
-        decoded,
-        target,
-        issuer,
-        pool,
-        sealingTime: decoded.producedAt ?? new Date(0),
-        freshnessWindowSeconds: 0,
-        clockSkewSeconds: skewSeconds,
-      });
+      const r = await judgeOcspWith(
+        {
+          session,
+          decoded,
+          target,
+          issuer,
+          pool,
+          sealingTime: decoded.producedAt ?? new Date(0),
+          freshnessWindowSeconds: 0,
+          clockSkewSeconds: skewSeconds,
+        },
+        data,
+        depth,
+      );
       if (r.certId.status !== "passed" || !r.single) return NONE;
       const s = r.single;
       if (r.signature.status !== "passed" || (s.status !== "good" && s.status !== "revoked")) return { about: true, statement: null };
@@ -72,6 +86,7 @@ export async function readRevocation(
         statement: {
           kind: "ocsp",
           thisUpdate,
+          nextUpdate: s.nextUpdate ? new Date(s.nextUpdate) : null,
           source: `OCSP of ${s.thisUpdate}`,
           revokedAt,
           text: revokedAt ? `the OCSP response of ${s.thisUpdate} says it was revoked at ${s.revocationTime ? iso(revokedAt) : "an unstated time"}` : "",
@@ -82,7 +97,7 @@ export async function readRevocation(
     if (!sameName(decoded.crl.issuer, target.issuer)) return NONE;
     const thisUpdate = decoded.crl.thisUpdate.value;
     // Judged at its own thisUpdate: authentic (issuer, signature), covering the certificate (its scope), and what it lists.
-    const j = await judgeCrl(session, decoded, target, issuer, thisUpdate, skewSeconds);
+    const j = await judgeCrl(session, decoded, target, issuer, thisUpdate, skewSeconds, decodedCrls(session, data));
     if (j.status === "indeterminate" || (j.status === "failed" && j.subIndication !== "REVOKED")) return { about: true, statement: null };
     const revokedAt = typeof j.details.revocationTime === "string" ? new Date(j.details.revocationTime) : null;
     return {
@@ -90,6 +105,7 @@ export async function readRevocation(
       statement: {
         kind: "crl",
         thisUpdate,
+        nextUpdate: decoded.crl.nextUpdate?.value ?? null,
         source: `CRL of ${iso(thisUpdate)}`,
         revokedAt,
         text: revokedAt ? `the CRL of ${iso(thisUpdate)} lists it as revoked at ${iso(revokedAt)}` : "",
@@ -108,4 +124,153 @@ export function revokedBy(statements: readonly RevocationStatement[], until: Dat
     if (!first || s.revokedAt.getTime() < first.revokedAt!.getTime()) first = s;
   }
   return first;
+}
+
+/** Revocation data, wherever the file keeps it (CMS, DSS, timestamp tokens, user's files). */
+export interface RevocationData {
+  readonly ocsps: readonly Uint8Array[];
+  readonly crls: readonly Uint8Array[];
+}
+
+export interface StatusQuery {
+  readonly cert: pkijs.Certificate;
+  /** Its issuing CA (signs the CRLs, authorises the responders), when known. */
+  readonly issuer: pkijs.Certificate | null;
+  /** The time it must be shown unrevoked at (the POE, the sealing time, a response's producedAt). */
+  readonly at: Date;
+  /** Only items issued at or after this time may say "not revoked" (a TSA: its timestamp's genTime). */
+  readonly issuedAfter?: Date;
+  /** Certificates that may hold responders. */
+  readonly pool: readonly pkijs.Certificate[];
+  readonly skewSeconds: number;
+}
+
+export interface CertificateStatus {
+  /** Shown unrevoked at the time. */
+  readonly ok: boolean;
+  /** What decided, in one phrase. */
+  readonly text: string;
+  /** Set when an authentic item states a revocation at or before the time: the earliest. */
+  readonly revokedAt?: Date;
+  /** Items about the certificate, authentic or not. */
+  readonly seen: number;
+  /** The statement that decided "revoked". */
+  readonly statement?: RevocationStatement;
+}
+
+// Responders vouched for by responders: one level is what real PKIs do; deeper chains say nothing here.
+const MAX_RESPONDER_DEPTH = 2;
+
+/**
+ * The rule for a delegated responder without id-pkix-ocsp-nocheck (RFC 6960 §4.2.2.2.1): its certificate is
+ * judged like any on a path, unrevoked when it signed, from `data`. Every caller of judgeOcsp passes one.
+ */
+export function responderRevocation(
+  session: PkiSession,
+  data: RevocationData,
+  pool: readonly pkijs.Certificate[],
+  skewSeconds: number,
+  depth = 0,
+): ResponderRevocation {
+  return async (responder, issuer, producedAt) => {
+    if (depth >= MAX_RESPONDER_DEPTH) return "its own status would rest on yet another delegated responder";
+    const s = await statusAt(session, { cert: responder, issuer, at: producedAt, pool, skewSeconds }, data, depth + 1);
+    return s.ok ? null : s.text;
+  };
+}
+
+/** judgeOcsp with the responder rule over `data`: how every caller judges an OCSP response. */
+export function judgeOcspWith(input: Omit<OcspInput, "responderRevocation">, data: RevocationData, depth = 0): Promise<OcspJudgements> {
+  return judgeOcsp({ ...input, responderRevocation: responderRevocation(input.session, data, input.pool, input.clockSkewSeconds, depth) });
+}
+
+/** The CRLs of `data` decoded (unreadable ones left out): the complete CRLs a delta may combine with. */
+export function decodedCrls(session: PkiSession, data: RevocationData): DecodedCrl[] {
+  const out: DecodedCrl[] = [];
+  for (const der of data.crls) {
+    try {
+      out.push(decodeCrl(der, session));
+    } catch {
+      /* unreadable: no CRL */
+    }
+  }
+  return out;
+}
+
+/**
+ * The certificate's revocation status at `q.at` from all of `data`, by the rule: the earliest authentic
+ * revocation at or before the time decides (revokedBy); otherwise an authentic "not revoked" that speaks for the
+ * time proves it: issued at or after `q.issuedAfter` when given (less the skew), else current at the time
+ * (nextUpdate not passed) or issued after it.
+ */
+export async function statusAt(session: PkiSession, q: StatusQuery, data: RevocationData, depth = 0): Promise<CertificateStatus> {
+  const skew = q.skewSeconds * 1000;
+  const t = q.at.getTime();
+  const since = q.issuedAfter?.getTime();
+  let seen = 0;
+  const said: RevocationStatement[] = [];
+  for (const item of [...data.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...data.crls.map((der) => ({ kind: "crl" as const, der }))]) {
+    const r = await readRevocation(session, item, q.cert, q.issuer, q.pool, q.skewSeconds, data, depth);
+    if (r.about) seen++;
+    if (r.statement) said.push(r.statement);
+  }
+  const revoked = revokedBy(said, q.at);
+  if (revoked) return { ok: false, text: `${revoked.text}, before ${iso(q.at)}`, seen, revokedAt: revoked.revokedAt!, statement: revoked };
+  let stale = 0;
+  let good: string | null = null;
+  for (const s of said) {
+    const next = s.nextUpdate?.getTime() ?? null;
+    const speaks = since !== undefined ? s.thisUpdate.getTime() + skew >= since : s.thisUpdate.getTime() + skew >= t || next === null || next + skew >= t;
+    if (!speaks) {
+      stale++;
+      continue;
+    }
+    good ??= s.kind === "ocsp" ? `${s.source}: ${s.revokedAt ? "revoked" : "good"}` : `${s.source}: not revoked before ${iso(q.at)}`;
+  }
+  if (good) return { ok: true, text: good, seen };
+  if (stale)
+    return {
+      ok: false,
+      text:
+        since !== undefined
+          ? `the revocation data for it was issued before the timestamp (${stale} item(s)), so it says nothing of the time after`
+          : `the revocation data for it is stale at ${iso(q.at)} (${stale} item(s))`,
+      seen,
+    };
+  return { ok: false, text: "no revocation data for it", seen };
+}
+
+/** The first certificate on a path whose status is not shown, and what was found; `ok` when all are shown. */
+export interface PathStatus {
+  readonly ok: boolean;
+  /** The certificate that decided (revoked first, else the first without acceptable data). */
+  readonly cert?: pkijs.Certificate;
+  readonly status?: CertificateStatus;
+  /** One phrase per certificate shown unrevoked. */
+  readonly texts: string[];
+}
+
+/**
+ * Every certificate on `path` (leaf first, anchor last) from index `from` up to the anchor, which is trusted as
+ * configured: each needs acceptable revocation data at the time (EN 319 102-1 §5.2.6; EU DSS's default policy,
+ * CACertificate RevocationDataAvailable and AcceptableRevocationDataFound: FAIL). A revocation decides before a
+ * certificate without data.
+ */
+export async function pathStatusAt(
+  session: PkiSession,
+  path: readonly pkijs.Certificate[],
+  from: number,
+  q: Omit<StatusQuery, "cert" | "issuer">,
+  data: RevocationData,
+): Promise<PathStatus> {
+  const texts: string[] = [];
+  let missing: { cert: pkijs.Certificate; status: CertificateStatus } | null = null;
+  for (let i = from; i < path.length - 1; i++) {
+    const cert = path[i]!;
+    const status = await statusAt(session, { ...q, cert, issuer: path[i + 1]! }, data);
+    if (status.revokedAt) return { ok: false, cert, status, texts };
+    if (!status.ok) missing ??= { cert, status };
+    else texts.push(status.text);
+  }
+  return missing ? { ok: false, ...missing, texts } : { ok: true, texts };
 }

@@ -5,7 +5,7 @@ import { FormatError, errorMessage } from "../errors.js";
 import { createDigest, describeAlgorithm } from "./algorithms.js";
 import type { Judgement } from "./ocsp.js";
 import { OID, extendedKeyUsages, extension, displayName, summarize, type CertificateSummary } from "./certificate.js";
-import { validateChain } from "./chain.js";
+import { validateChain, type AnchorIndex } from "./chain.js";
 import { CMS_OID, decodeSignedData, hashName, revocationArchival, verifySigner } from "./cms.js";
 import * as asn1js from "asn1js";
 import { assertDerShape, countDerValues, decodeDer, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
@@ -119,6 +119,8 @@ export async function verifyTimestamp(
     anchors: readonly pkijs.Certificate[] | ((at: Date) => readonly pkijs.Certificate[]);
     intermediates: readonly pkijs.Certificate[];
     explain?: (certs: readonly pkijs.Certificate[], at: Date) => string | null;
+    /** An index of the anchors (a trust store's: validateChain's `index`). */
+    index?: AnchorIndex;
   },
   at: Date | null,
   session: PkiSession,
@@ -204,6 +206,7 @@ export async function verifyTimestamp(
     intermediates: [...trust.intermediates, ...decoded.certificates],
     at: judgeAt,
     session,
+    ...(trust.index ? { index: trust.index } : {}),
   });
   info.path = chain.path.map(summarize);
   info.chain = [...chain.path];

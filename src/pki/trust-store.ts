@@ -5,6 +5,7 @@ import type * as pkijs from "pkijs";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { certificateDer, certificateFromDer, displayName, pemBlocks, sameName, thumbprint } from "./certificate.js";
 import { pkiSession, type PkiSession } from "./session.js";
+import { indexAnchors, type AnchorIndex } from "./chain.js";
 import type { TrustedListUse } from "../report/types.js";
 import { latin1 } from "../platform/bytes.js";
 
@@ -67,59 +68,111 @@ export interface ListAnchor extends Omit<ListAnchorData, "der"> {
   cert: pkijs.Certificate;
 }
 
-/** A window's bounds as numbers, parsed once per window (every path built asks). */
-const bounds = new WeakMap<ListWindow, { from: number; to: number }>();
+/**
+ * A trust store as a verification session holds it (indexTrustStore, called by createSession): its lists frozen
+ * copies of the store's, and the indexes every path built asks, built once when it is made and never filled
+ * later. What the look-ups below read; nothing about a store is kept anywhere else.
+ */
+export interface IndexedTrustStore {
+  readonly anchors: readonly pkijs.Certificate[];
+  readonly intermediates: readonly pkijs.Certificate[];
+  readonly roleAnchors?: Readonly<Partial<Record<TrustRole, readonly pkijs.Certificate[]>>>;
+  readonly listAnchors?: readonly FrozenListAnchor[];
+  readonly trustedLists?: readonly Readonly<TrustedListUse>[];
+  readonly index: TrustIndex;
+}
 
-/** The list window that lets `anchor` vouch for `role` at `at`, if any. */
-export function listWindowAt(anchor: Omit<ListAnchorData, "der">, role: TrustRole, at: Date): ListWindow | undefined {
-  const t = at.getTime();
-  return anchor.windows.find((w) => {
-    if (w.role !== role) return false;
-    let b = bounds.get(w);
-    if (!b) bounds.set(w, (b = { from: Date.parse(w.from), to: w.to === null ? Number.POSITIVE_INFINITY : Date.parse(w.to) }));
-    return b.from <= t && t < b.to;
+/** A list anchor as an indexed store holds it: a frozen copy. */
+export interface FrozenListAnchor {
+  readonly cert: pkijs.Certificate;
+  readonly windows: readonly Readonly<ListWindow>[];
+  readonly source: Readonly<ListAnchorSource>;
+}
+
+/** A list anchor with its windows' bounds as numbers (parsed once, with the store). */
+interface TimedListAnchor {
+  readonly anchor: FrozenListAnchor;
+  readonly windows: readonly { readonly window: Readonly<ListWindow>; readonly from: number; readonly to: number }[];
+}
+
+/** What a trust store's look-ups read, built with it (indexTrustStore). */
+export interface TrustIndex {
+  /** Each certificate of the store (anchors of every kind) by its SHA-256, upper-case hex as reports give it. */
+  readonly sha256: ReadonlyMap<pkijs.Certificate, string>;
+  /** Per role, the anchors in force without a trusted list: the general ones, then the role's own, deduplicated. */
+  readonly base: Readonly<Record<TrustRole, readonly pkijs.Certificate[]>>;
+  /** The trusted lists' anchors, in the store's order, their windows' bounds parsed. */
+  readonly lists: readonly TimedListAnchor[];
+  /** The same by their certificate's SHA-256. */
+  readonly listsBySha256: ReadonlyMap<string, readonly TimedListAnchor[]>;
+  /** Every anchor of the store (general, per role, from lists) by subject and key identifier (validateChain's `index`). */
+  readonly anchors: AnchorIndex;
+}
+
+/**
+ * The store as a session holds it: copies of its lists, frozen, with its indexes (TrustIndex). The caller's
+ * store is not changed; a store changed afterwards is not seen (make a new session). Decodes nothing.
+ */
+export function indexTrustStore(store: TrustStore): IndexedTrustStore {
+  const frozen = <T>(xs: readonly T[]): readonly T[] => Object.freeze([...xs]);
+  const anchors = frozen(store.anchors);
+  const roleAnchors: Partial<Record<TrustRole, readonly pkijs.Certificate[]>> = {};
+  for (const role of TRUST_ROLES) {
+    const own = store.roleAnchors?.[role];
+    if (own) roleAnchors[role] = frozen(own);
+  }
+  const listAnchors: readonly FrozenListAnchor[] | undefined =
+    store.listAnchors &&
+    frozen(
+      store.listAnchors.map((a) =>
+        Object.freeze({ cert: a.cert, windows: frozen(a.windows.map((w) => Object.freeze({ ...w }))), source: Object.freeze({ ...a.source }) }),
+      ),
+    );
+  const all = [...anchors, ...Object.values(roleAnchors).flat(), ...(listAnchors ?? []).map((a) => a.cert)];
+  const sha256 = new Map(all.map((c) => [c, thumbprint(c, "sha256")]));
+  const keyOf = (c: pkijs.Certificate) => sha256.get(c)!;
+  const base = Object.fromEntries(
+    TRUST_ROLES.map((role) => {
+      const own = roleAnchors[role];
+      return [role, own?.length ? frozen(dedupeBy([...anchors, ...own], keyOf)) : anchors];
+    }),
+  ) as Record<TrustRole, readonly pkijs.Certificate[]>;
+  const lists = (listAnchors ?? []).map((anchor) =>
+    Object.freeze({
+      anchor,
+      windows: Object.freeze(
+        anchor.windows.map((w) => Object.freeze({ window: w, from: Date.parse(w.from), to: w.to === null ? Number.POSITIVE_INFINITY : Date.parse(w.to) })),
+      ),
+    }),
+  );
+  const listsBySha256 = new Map<string, readonly TimedListAnchor[]>();
+  for (const l of lists) listsBySha256.set(keyOf(l.anchor.cert), [...(listsBySha256.get(keyOf(l.anchor.cert)) ?? []), l]);
+  const index: TrustIndex = Object.freeze({ sha256, base: Object.freeze(base), lists: Object.freeze(lists), listsBySha256, anchors: indexAnchors(all) });
+  return Object.freeze({
+    anchors,
+    intermediates: frozen(store.intermediates),
+    ...(store.roleAnchors ? { roleAnchors: Object.freeze(roleAnchors) } : {}),
+    ...(listAnchors ? { listAnchors } : {}),
+    ...(store.trustedLists ? { trustedLists: frozen(store.trustedLists.map((l) => Object.freeze({ ...l }))) } : {}),
+    index,
   });
+}
+
+/** The window of a list anchor (its bounds parsed) that lets it vouch for `role` at `t` (ms), if any. */
+function windowAt(l: TimedListAnchor, role: TrustRole, t: number): Readonly<ListWindow> | undefined {
+  return l.windows.find((w) => w.window.role === role && w.from <= t && t < w.to)?.window;
 }
 
 /**
  * The anchors that may end a path for one role at time `at`: the general ones, that role's own, and the
  * trusted lists' certificates whose service vouched for that role at `at` (none without a time).
  */
-export function anchorsFor(store: TrustStore, role: TrustRole, at?: Date): pkijs.Certificate[] {
-  const own = store.roleAnchors?.[role];
-  if (!at || !store.listAnchors?.length) return own?.length ? dedupe([...store.anchors, ...own]) : store.anchors;
-  // The list anchors in force change only where a period starts or ends: one answer per interval between them.
-  const memo = periodsOf(store, role);
+export function anchorsFor(store: IndexedTrustStore, role: TrustRole, at?: Date): readonly pkijs.Certificate[] {
+  const base = store.index.base[role];
+  if (!at || store.index.lists.length === 0) return base;
   const t = at.getTime();
-  let i = 0;
-  while (i < memo.edges.length && memo.edges[i]! <= t) i++;
-  let r = memo.answers.get(i);
-  if (!r) {
-    const listed = store.listAnchors.filter((a) => listWindowAt(a, role, at)).map((a) => a.cert);
-    r = own?.length || listed.length ? dedupe([...store.anchors, ...(own ?? []), ...listed]) : store.anchors;
-    memo.answers.set(i, r);
-  }
-  return r;
-}
-
-/** Per store and role: the instants where a list period starts or ends (sorted), and anchorsFor's answer per interval. */
-const periods = new WeakMap<TrustStore, Map<TrustRole, { edges: number[]; answers: Map<number, pkijs.Certificate[]> }>>();
-
-function periodsOf(store: TrustStore, role: TrustRole): { edges: number[]; answers: Map<number, pkijs.Certificate[]> } {
-  let byRole = periods.get(store);
-  if (!byRole) periods.set(store, (byRole = new Map()));
-  let memo = byRole.get(role);
-  if (!memo) {
-    const edges = new Set<number>();
-    for (const a of store.listAnchors ?? [])
-      for (const w of a.windows)
-        if (w.role === role) {
-          edges.add(Date.parse(w.from));
-          if (w.to !== null) edges.add(Date.parse(w.to));
-        }
-    byRole.set(role, (memo = { edges: [...edges].sort((x, y) => x - y), answers: new Map() }));
-  }
-  return memo;
+  const listed = store.index.lists.filter((l) => windowAt(l, role, t)).map((l) => l.anchor.cert);
+  return listed.length ? dedupeBy([...base, ...listed], (c) => store.index.sha256.get(c)!) : base;
 }
 
 /**
@@ -127,28 +180,19 @@ function periodsOf(store: TrustStore, role: TrustRole): { edges: number[]; answe
  * `role` at `at`, when that is how it is trusted.
  */
 export function listServiceOf(
-  store: TrustStore,
+  store: IndexedTrustStore,
   anchor: pkijs.Certificate | string | undefined,
   role: TrustRole,
   at: Date,
 ): (ListAnchorSource & ListWindow) | null {
-  if (!anchor || !store.listAnchors?.length) return null;
-  const sha256 = typeof anchor === "string" ? anchor.toUpperCase() : certKey(anchor);
-  let index = bySha256.get(store.listAnchors);
-  if (!index) {
-    index = new Map();
-    for (const a of store.listAnchors) index.set(certKey(a.cert), [...(index.get(certKey(a.cert)) ?? []), a]);
-    bySha256.set(store.listAnchors, index);
-  }
-  for (const a of index.get(sha256) ?? []) {
-    const w = listWindowAt(a, role, at);
-    if (w) return { ...a.source, ...w };
+  if (!anchor || store.index.lists.length === 0) return null;
+  const sha256 = typeof anchor === "string" ? anchor.toUpperCase() : (store.index.sha256.get(anchor) ?? thumbprint(anchor, "sha256"));
+  for (const l of store.index.listsBySha256.get(sha256) ?? []) {
+    const w = windowAt(l, role, at.getTime());
+    if (w) return { ...l.anchor.source, ...w };
   }
   return null;
 }
-
-/** The list anchors of a store by their certificate's SHA-256, built on first use. */
-const bySha256 = new WeakMap<readonly ListAnchor[], Map<string, ListAnchor[]>>();
 
 const MAX_TRUST_FILE = 16 * 1024 * 1024;
 const MAX_TRUST_FILES = 10_000;
@@ -267,20 +311,15 @@ function namedCertificates(files: readonly { name: string; bytes: Uint8Array }[]
   );
 }
 
-/** Each certificate's identity for dedupe and look-ups, computed once per object (anchorsFor dedupes on every path built). */
-const certKeys = new WeakMap<pkijs.Certificate, string>();
-
-/** A certificate's SHA-256 (upper-case hex, as reports give it), computed once per object. */
-function certKey(c: pkijs.Certificate): string {
-  let k = certKeys.get(c);
-  if (k === undefined) certKeys.set(c, (k = thumbprint(c, "sha256")));
-  return k;
+/** `certs` without repeats (the first of each kept), a certificate's identity its SHA-256. */
+export function dedupe(certs: readonly pkijs.Certificate[]): pkijs.Certificate[] {
+  return dedupeBy(certs, (c) => thumbprint(c, "sha256"));
 }
 
-export function dedupe(certs: pkijs.Certificate[]): pkijs.Certificate[] {
+function dedupeBy(certs: readonly pkijs.Certificate[], keyOf: (c: pkijs.Certificate) => string): pkijs.Certificate[] {
   const seen = new Set<string>();
   return certs.filter((c) => {
-    const k = certKey(c);
+    const k = keyOf(c);
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
@@ -329,7 +368,7 @@ const serviceType = (uri: string) => uri.replace("http://uri.etsi.org/TrstSvc/Sv
  * Why a trusted list's service that could have ended a path (its certificate names an issuer on it) did not
  * vouch for `role` at `at`, as a sentence; null when no list holds such a certificate.
  */
-export function listNote(store: TrustStore, path: readonly pkijs.Certificate[], role: TrustRole, at: Date): string | null {
+export function listNote(store: IndexedTrustStore, path: readonly pkijs.Certificate[], role: TrustRole, at: Date): string | null {
   for (const a of store.listAnchors ?? []) {
     if (!path.some((c) => sameName(a.cert.subject, c.issuer))) continue;
     const where = `trusted list ${a.source.territory ?? "?"} #${a.source.sequenceNumber ?? "?"} (${a.source.list})`;

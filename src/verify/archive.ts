@@ -4,12 +4,12 @@
 // at the validation time, OCSP, originals, counts — each from the facts the stages before it established; then,
 // with --token, the cross-check. The report lists the checks in the registry's order (src/report/check-ids.ts).
 import { internalErrorCheck } from "../report/internal-error.js";
-import { FormatError, SealcheckError, errorMessage } from "../errors.js";
+import { FormatError, SealcheckError, errorMessage, raiseLimit } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { givenSource, isEvidenceSource, wholeSource, type EvidenceSource, type GivenEvidence } from "../input/source.js";
 import { hashOriginalBytes, listOriginals, startHashingOriginals, type OriginalBytes, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
-import { TRUST_ROLES, type TrustStore } from "../pki/trust-store.js";
+import { TRUST_ROLES, type IndexedTrustStore, type TrustStore } from "../pki/trust-store.js";
 import { summarize } from "../pki/certificate.js";
 import { failed } from "../report/check.js";
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
@@ -100,7 +100,9 @@ async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport>
     originalPaths = givenPaths.length ? listOriginals(givenPaths, limits.maxOriginals) : null;
     if (originalPaths && typeof o.evidence === "string") refuseEvidenceAsOriginals(o.evidence, givenPaths, originalPaths);
     if ((originalPaths?.length ?? 0) + inMemory.length > limits.maxOriginals)
-      throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${limits.maxOriginals} original files given (raise the limit with --limit maxOriginals=<n>)`);
+      throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${limits.maxOriginals} original files given (${raiseLimit("maxOriginals")})`, {
+        option: "limits.maxOriginals",
+      });
   } catch (e) {
     listingError = e;
   }
@@ -409,8 +411,8 @@ async function runPipeline(
     verification: verificationInputs(env, showPersonalData),
     tokenClaimsVerified: checks.some((c) => c.id === "token-signature" && (c.status === "passed" || c.status === "warning")),
     ...buildArchiveSummary(facts, showPersonalData),
-    seal: facts.seal ?? null,
-    pdfSignatures: [...(facts.pdfSignatures ?? [])],
+    seal: facts.form === "pades" ? (facts.seal ?? null) : null,
+    pdfSignatures: facts.form === "pades" ? [...(facts.pdfSignatures ?? [])] : [],
     longTerm: facts.longTerm ?? null,
   };
 }
@@ -421,7 +423,7 @@ function fileIdentity(source: EvidenceSource): { sha256: string; size: number } 
 }
 
 /** Every anchor the caller gave: those for every role, then each role's own (`roles` set), each certificate once. */
-function anchorsGiven(trust: TrustStore): VerificationInputs["trustAnchors"] {
+function anchorsGiven(trust: IndexedTrustStore): VerificationInputs["trustAnchors"] {
   const out: VerificationInputs["trustAnchors"] = [];
   const bySha = new Map<string, VerificationInputs["trustAnchors"][number]>();
   for (const c of trust.anchors) {
@@ -451,7 +453,7 @@ function verificationInputs({ trust, options, limits }: CheckEnv, showPersonalDa
   const changed = Object.entries(limits).filter(([k, v]) => DEFAULT_LIMITS[k as keyof Limits] !== v);
   return {
     trustAnchors: anchorsGiven(trust),
-    ...(trust.trustedLists ? { trustedLists: trust.trustedLists } : {}),
+    ...(trust.trustedLists ? { trustedLists: trust.trustedLists.map((l) => ({ ...l })) } : {}),
     untrustedCertificates: trust.intermediates.length,
     options: {
       at: options.at ? options.at.toISOString() : null,

@@ -11,7 +11,7 @@ import { readRegularFile } from "../input/files.js";
 import { parseCryptoPolicy, type CryptoPolicy } from "../pki/algorithms.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { normalisePolicy, pickPolicy, ORGANIZATION_IDENTIFIER_FORM, POLICY_KEYS, type NormalisedPolicy, type Policy } from "../policy.js";
-import { loadCertificates, loadTrustStore, type TrustStore } from "../pki/trust-store.js";
+import { indexTrustStore, loadCertificates, loadTrustStore, type IndexedTrustStore, type TrustStore } from "../pki/trust-store.js";
 import { thumbprint } from "../pki/certificate.js";
 import { PkiCaches } from "../pki/kept.js";
 import { PkiSession } from "../pki/session.js";
@@ -58,7 +58,8 @@ export class VerificationSession {
     /** The policy in its normal form (what batch workers and the queue receive, and the run key hashes). */
     readonly policy: NormalisedPolicy,
     readonly limits: Limits,
-    readonly trust: TrustStore,
+    /** The trust store, frozen, its indexes built once (indexTrustStore). */
+    readonly trust: IndexedTrustStore,
     readonly options: ArchiveOptions,
     readonly pki: PkiSession,
     /** undefined: the process's in-memory store (ID tokens). */
@@ -90,7 +91,7 @@ export function sessionWith(o: SessionOptions, caches: PkiCaches): VerificationS
   const options = archiveOptions(policy);
   const pki = new PkiSession(limits, caches, o.byParts === undefined ? {} : { byParts: o.byParts });
   if (o.clock !== undefined && typeof o.clock !== "function") throw new SealcheckError("ERR_USAGE", "clock: expected a function returning the current Date");
-  const trust = o.trustStore ?? loadTrustStore(policy.trust ?? [], policy.certs ?? [], policy.trustFor ?? {}, pki, policy.trustedLists);
+  const trust = indexTrustStore(o.trustStore ?? loadTrustStore(policy.trust ?? [], policy.certs ?? [], policy.trustFor ?? {}, pki, policy.trustedLists));
   return new VerificationSession(policy, limits, trust, options, pki, o.replayStore, o.clock ? checkedClock(o.clock) : systemClock);
 }
 
@@ -128,32 +129,39 @@ function archiveOptions(p: NormalisedPolicy): ArchiveOptions {
 /** The largest policy file read: real ones are a few KiB. */
 const MAX_POLICY_BYTES = 1024 * 1024;
 
-/** A crypto policy file (--policy): one usage error naming the file and what is wrong, never a stack trace. */
+/**
+ * A crypto policy file (the cryptoPolicy option; the CLI's --policy): one usage error naming the option, the
+ * file and what is wrong, never a stack trace.
+ */
 function loadCryptoPolicy(file: string): CryptoPolicy {
+  const option = "cryptoPolicy";
   if (typeof file !== "string" || file === "")
-    throw new SealcheckError("ERR_USAGE", "--policy: expected the path of a policy file (schemas/crypto-policy.schema.json)");
+    throw new SealcheckError("ERR_USAGE", "cryptoPolicy: expected the path of a policy file (schemas/crypto-policy.schema.json)", { option });
   let text: string;
   try {
     text = readRegularFile(file, MAX_POLICY_BYTES, { what: "policy " }).toString("utf8");
   } catch (e) {
     if (e instanceof SealcheckError) throw e;
-    throw new SealcheckError("ERR_USAGE", `--policy ${file}: ${errorMessage(e)}`, { file });
+    throw new SealcheckError("ERR_USAGE", `cryptoPolicy: ${file}: ${errorMessage(e)}`, { file, option });
   }
   try {
     return parseCryptoPolicy(JSON.parse(text));
   } catch (e) {
-    throw new SealcheckError("ERR_USAGE", `--policy ${file}: not a crypto policy (schemas/crypto-policy.schema.json): ${errorMessage(e)}`, { file });
+    throw new SealcheckError("ERR_USAGE", `cryptoPolicy: ${file}: not a crypto policy (schemas/crypto-policy.schema.json): ${errorMessage(e)}`, {
+      file,
+      option,
+    });
   }
 }
 
-/** --seal-signer values: organizationIdentifiers as they are, certificate files as SHA-256 thumbprints. */
+/** sealSigners (--seal-signer) values: organizationIdentifiers as they are, certificate files as SHA-256 thumbprints. */
 export function resolveSealSigners(values: readonly string[]): SealSignerPolicy {
   const organizations: string[] = [];
   const certificates: string[] = [];
   for (const v of values) {
     if (ORGANIZATION_IDENTIFIER_FORM.test(v)) organizations.push(v);
     // Anything else is a certificate file; a missing one is a usage error naming it (exit 3).
-    else certificates.push(...loadCertificates([v], "--seal-signer").map((c) => thumbprint(c, "sha256")));
+    else certificates.push(...loadCertificates([v], "sealSigners").map((c) => thumbprint(c, "sha256")));
   }
   return { organizations, certificates };
 }

@@ -7,15 +7,17 @@
 // orchestrator looks for its needs: one missing, and it writes the stage's checks as skipped itself, naming
 // the missing fact (details.needs) with the stage's sentence for it; the stage runs only with every need
 // there, and its `run` is typed so (Have<N>): the compiler, not a guard in the check, says a fact is there.
-// The checks of stages of other forms are written as skipped with the form's reason; a stage that returns a
-// check it does not declare is a defect (an internal error in the report, never a silent misattribution).
+// A run's facts are one record per evidence form (RunFacts: PAdES, whose seal facts the token JSON's lacks),
+// and a stage names and reads only its forms' facts. The checks of stages of other forms are written as
+// skipped with the form's reason; a stage that returns a check or a fact it does not declare is a defect (an
+// internal error in the report, never a silent misattribution).
 import type { EvidenceInput, PadesInput, TokenJsonInput } from "../input/evidence-file.js";
 import type { OriginalFile } from "../input/originals.js";
 import type { ArchiveCheckId } from "../report/check-ids.js";
 import type { LongTermSummary } from "../report/archive-report.js";
 import { skipped } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveFacts, CheckEnv } from "../checks/facts.js";
+import type { CheckEnv, CommonFacts, SealFacts } from "../checks/facts.js";
 import * as attachments from "../checks/attachments.js";
 import * as pades from "../checks/pades.js";
 import * as sealSignature from "../checks/seal-signature.js";
@@ -42,23 +44,43 @@ export interface LongTermFacts {
   readonly longTerm?: LongTermSummary | null;
 }
 
-/**
- * The facts of a Workflow-token JSON run: the token, its certificate and OCSP response, the claims, the paths,
- * the originals, long-term validation. No fact of a seal: its stages cannot be of this form.
- */
-export type TokenJsonFacts = ArchiveFacts & OriginalsFacts & LongTermFacts;
-/** The facts of a PAdES run (the sealed PDF, or the PAdES endpoint's JSON that carries one): the seal's besides. */
-export type PadesRunFacts = TokenJsonFacts & pades.PadesFacts;
-/** Every fact name of the registry (a form's run has those its stages provide). */
-export type Facts = PadesRunFacts;
-export type FactName = keyof Facts;
-export type EvidenceForm = "pades" | "workflow-token-json";
+/** What every form's run may establish: the token, its certificate and OCSP response, the claims, the paths, the originals, long-term validation. */
+type SharedFacts = CommonFacts & OriginalsFacts & LongTermFacts;
 
-/** Facts with the needs `N` there: what a stage's run reads, the orchestrator having looked. */
-export type Have<N extends FactName> = Facts & { readonly [K in N]-?: Exclude<Facts[K], undefined> };
+/**
+ * The facts of a Workflow-token JSON run. No fact of a seal: a stage of this form cannot name one, and a stage
+ * of every form reads one only after asking the form (`f.form === "pades"`).
+ */
+export type TokenJsonFacts = SharedFacts & { readonly form: "workflow-token-json" };
+/** The facts of a PAdES run (the sealed PDF, or the PAdES endpoint's JSON that carries one): the seal's besides. */
+export type PadesRunFacts = SharedFacts & SealFacts & pades.PadesFacts & { readonly form: "pades" };
+/** A run's facts: one record per form, told apart by `form` (the orchestrator sets it, no stage provides it). */
+export type RunFacts = PadesRunFacts | TokenJsonFacts;
+export type EvidenceForm = RunFacts["form"];
+/** Every fact name of the registry (a form's run has those its stages provide). */
+export type FactName = Exclude<keyof PadesRunFacts, "form">;
+
+type KeysOf<T> = T extends unknown ? keyof T : never;
+/** The facts of a stage's forms: its form's record, or for a stage of every form either record. */
+export type FactsOf<F extends "all" | EvidenceForm> = F extends EvidenceForm ? Extract<RunFacts, { readonly form: F }> : RunFacts;
+/** The fact names a stage of forms `F` may name (needs, uses, provides). */
+export type FactNameOf<F extends "all" | EvidenceForm> = Exclude<KeysOf<FactsOf<F>>, "form">;
+/** What a stage of forms `F` may establish (never `form`, never another form's fact). */
+type OutputOf<F extends "all" | EvidenceForm> = pades.StageOutput<Omit<FactsOf<F>, "form">>;
+
+/**
+ * Facts `T` with the needs `N` there: what a stage's run reads, the orchestrator having looked. Per form: a
+ * form whose record has no fact `N` drops out (a stage of every form that needs a seal's fact runs only on a
+ * PAdES run, and reads it as one).
+ */
+export type Have<T, N extends PropertyKey> = T extends unknown
+  ? [N] extends [keyof T]
+    ? T & { readonly [K in N & keyof T]-?: Exclude<T[K], undefined> }
+    : never
+  : never;
 
 /** What a stage says for a missing need: a sentence, or one made from the facts (why the fact is missing). */
-type Reason = string | ((f: Facts) => string);
+type Reason<F extends "all" | EvidenceForm = "all"> = string | ((f: FactsOf<F>) => string);
 
 /** What a stage may use besides the facts: the evidence as classified (its form's record), the originals. */
 export interface StageContext<I extends EvidenceInput = EvidenceInput> {
@@ -66,7 +88,7 @@ export interface StageContext<I extends EvidenceInput = EvidenceInput> {
   /** The originals given, once hashed (null: none were given). */
   readonly originals: () => Promise<OriginalFile[] | null>;
   /** The sealed archives among `given` (a slip), which the comparison leaves out. */
-  readonly sealedArchives: (f: Facts, given: readonly OriginalFile[] | null) => Promise<{ originals: OriginalFile[] | null; archives: string[] }>;
+  readonly sealedArchives: (f: RunFacts, given: readonly OriginalFile[] | null) => Promise<{ originals: OriginalFile[] | null; archives: string[] }>;
 }
 
 type InputOf<F extends "all" | EvidenceForm> = F extends "pades" ? PadesInput : F extends "workflow-token-json" ? TokenJsonInput : EvidenceInput;
@@ -86,24 +108,28 @@ export interface StageDescriptor {
   readonly provides: readonly FactName[];
   /** The module that decides its checks (the PAdES stages wrap them in src/checks/pades.ts). */
   readonly module: object;
-  run(env: CheckEnv, f: Facts, ctx: StageContext): Promise<pades.StageOutput<Facts>> | pades.StageOutput<Facts>;
+  /** Runs on a run of its forms only, with its needs there; what it returns, the widest form's record. */
+  run(env: CheckEnv, f: RunFacts, ctx: StageContext): Promise<OutputOf<"pades">> | OutputOf<"pades">;
 }
 
 /**
  * A stage of the registry. `needs` maps each fact the stage cannot run without to what its checks say when it
- * is missing; `run` then reads those facts as there (Have<N>), and its context's input is its form's record.
+ * is missing; `run` then reads those facts as there (Have<N>), its facts are its form's record, and its context's
+ * input is its form's input. Facts of another form cannot be named: not in needs, uses or provides, not read.
  */
-function stage<N extends FactName = never, F extends "all" | EvidenceForm = "all">(s: {
+export function stage<N extends FactNameOf<F> = never, F extends "all" | EvidenceForm = "all">(s: {
   readonly checks: readonly ArchiveCheckId[];
   readonly blame?: ArchiveCheckId;
   readonly forms: F;
-  readonly needs?: { readonly [K in N]: Reason };
-  readonly uses?: readonly FactName[];
-  readonly provides: readonly FactName[];
+  readonly needs?: { readonly [K in N]: Reason<F> };
+  readonly uses?: readonly FactNameOf<F>[];
+  readonly provides: readonly FactNameOf<F>[];
   readonly module: object;
-  run(env: CheckEnv, f: Have<N>, ctx: StageContext<InputOf<F>>): Promise<pades.StageOutput<Facts>> | pades.StageOutput<Facts>;
+  run(env: CheckEnv, f: Have<FactsOf<F>, N>, ctx: StageContext<InputOf<F>>): Promise<OutputOf<F>> | OutputOf<F>;
 }): StageDescriptor {
-  const reasons: Partial<Record<FactName, Reason>> = s.needs ?? {};
+  // Sound by runStages: it runs a stage only on its forms' runs (so `f` is of its form, and a reason is asked
+  // of its form's facts) and only with every need there.
+  const reasons = (s.needs ?? {}) as Partial<Record<FactName, Reason>>;
   return {
     checks: s.checks,
     blame: s.blame ?? s.checks[0]!,
@@ -113,17 +139,16 @@ function stage<N extends FactName = never, F extends "all" | EvidenceForm = "all
     uses: s.uses ?? [],
     provides: s.provides,
     module: s.module,
-    // Sound by runStages: it runs a stage only with every need there, and a form's stages with its input.
-    run: (env, f, ctx) => s.run(env, f as Have<N>, ctx as StageContext<InputOf<F>>),
+    run: (env, f, ctx) => s.run(env, f as Have<FactsOf<F>, N>, ctx as StageContext<InputOf<F>>),
   };
 }
 
 const one = <F>(r: { check: CheckResult; facts: F }): pades.StageOutput<F> => ({ checks: [r.check], facts: r.facts });
 
-const EVIDENCE: readonly FactName[] = ["evidence", "token", "tokenCert", "ocsp"];
+const EVIDENCE = ["evidence", "token", "tokenCert", "ocsp"] as const satisfies readonly FactNameOf<"all">[];
 
 /** Why a PAdES stage has no PDF to read (the seal-signature stage says why it read none). */
-const NO_PDF = (f: Facts): string => f.padesMissing?.reason ?? "The PDF was not read.";
+const NO_PDF = (f: PadesRunFacts): string => f.padesMissing?.reason ?? "The PDF was not read.";
 const NO_CLAIMS = "The token's claims could not be read, so";
 
 /** The registry, in the order stages run when their needs leave a choice. */
@@ -162,7 +187,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     },
     // Not the claims (evidenceTime falls back to their iat): for a PAdES the seal is judged before the token.
     uses: ["sealTimestamp"],
-    provides: ["sealPath", "sealCertificateJudged"],
+    provides: ["sealPath", "sealChain", "sealRevokedAt", "sealCertificateJudged"],
     module: sealCertificate,
     run: (env, f) => pades.sealCertificateStage(env, f),
   }),
@@ -214,7 +239,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     checks: ["token-certificate"],
     forms: "all",
     needs: { tokenCert: "No token certificate could be read, so no path was built." },
-    uses: ["ocsp", "sealTimestamp", "claims"],
+    uses: ["ocsp", "sealTimestamp", "claims", "dss"],
     provides: ["tokenChain", "tokenIssuer"],
     module: tokenCertificate,
     run: async (env, f) => one(await tokenCertificate.checkTokenCertificate(env, f)),
@@ -226,7 +251,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
       ocsp: "No decodable OCSP response is in the evidence.",
       tokenCert: "No token certificate could be read, so the OCSP response cannot be related to it.",
     },
-    uses: ["tokenIssuer", "claims", "sealTimestamp"],
+    uses: ["tokenIssuer", "claims", "sealTimestamp", "dss"],
     provides: ["ocspResponder"],
     module: ocsp,
     run: (env, f) => ocsp.checkOcsp(env, f),
@@ -279,12 +304,23 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     forms: "all",
     needs: {
       pades: (f) =>
-        f.padesMissing
+        f.form === "pades" && f.padesMissing
           ? "There is no readable seal, so no proof of existence to keep."
           : "The Workflow-token JSON carries no timestamp and cannot carry validation data: nothing proves when the token was made, its checks are judged at the time it claims (iat) or --at, and no proof of existence can be kept for it. Keep the sealed PAdES for long-term validation.",
       signerCert: longTerm.SEAL_NOT_VERIFIED,
     },
-    uses: ["sealSignatureJudged", "sealCertificateJudged", "sealTimestamp", "sealTimestampInfo", "documentTimestamps", "sealPath", "dss", "cms"],
+    uses: [
+      "sealSignatureJudged",
+      "sealCertificateJudged",
+      "sealTimestamp",
+      "sealTimestampInfo",
+      "documentTimestamps",
+      "sealPath",
+      "sealChain",
+      "sealRevokedAt",
+      "dss",
+      "cms",
+    ],
     provides: ["longTerm"],
     module: longTerm,
     run: async (env, f) => {
@@ -299,7 +335,11 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     provides: [],
     module: trustAnchors,
     run: (env, f) => ({
-      checks: trustAnchors.checkTrustAnchors(env.trust, f, { sealCms: f.pades?.sealInput.contents ?? null, dss: f.dss?.certs ?? [] }),
+      checks: trustAnchors.checkTrustAnchors(
+        env.trust,
+        f,
+        f.form === "pades" ? { sealCms: f.pades?.sealInput.contents ?? null, dss: f.dss?.certs ?? [] } : { sealCms: null, dss: [] },
+      ),
     }),
   }),
 ];
@@ -312,6 +352,8 @@ const NOT_FOR_FORM: Record<EvidenceForm, string> = {
 
 /** A form's stages in the order their needs give (ties in registry order), and the checks it skips. */
 export interface FormPlan {
+  /** The form whose run it is (its facts' record, RunFacts). */
+  readonly form: EvidenceForm;
   readonly stages: readonly StageDescriptor[];
   /** Checks decided by other forms' stages only, with the reason this form skips them. */
   readonly skipped: readonly { id: ArchiveCheckId; reason: string }[];
@@ -347,7 +389,7 @@ function planFor(form: EvidenceForm): FormPlan {
   const mine = ARCHIVE_STAGES.filter((s) => s.forms === "all" || s.forms === form);
   const decided = new Set(mine.flatMap((s) => s.checks));
   const others = ARCHIVE_STAGES.filter((s) => !mine.includes(s)).flatMap((s) => s.checks.filter((id) => !decided.has(id)));
-  return { stages: orderStages(mine, ARCHIVE_STAGES), skipped: [...new Set(others)].map((id) => ({ id, reason: NOT_FOR_FORM[form] })) };
+  return { form, stages: orderStages(mine, ARCHIVE_STAGES), skipped: [...new Set(others)].map((id) => ({ id, reason: NOT_FOR_FORM[form] })) };
 }
 
 /** Each form's plan, computed once (at load: a registry whose needs cannot be met fails every import). */
@@ -370,13 +412,14 @@ export interface StageRun {
 /**
  * Runs a plan's stages in order, each with the facts of those before it. A stage whose need is missing does not
  * run: its checks are written skipped here, with its sentence for that need and the need's name in details.
- * Then the checks of other forms, skipped. Returns the facts established.
+ * Then the checks of other forms, skipped. Returns the facts established: the plan's form's record.
  */
-export async function runStages(plan: FormPlan, env: CheckEnv, ctx: StageContext, run: StageRun): Promise<Facts> {
-  let facts: Facts = Object.freeze({});
+export async function runStages(plan: FormPlan, env: CheckEnv, ctx: StageContext, run: StageRun): Promise<RunFacts> {
+  let facts: RunFacts = Object.freeze({ form: plan.form });
   for (const s of plan.stages) {
     run.stage = s.blame;
-    const missing = s.needs.find((n) => facts[n] === undefined);
+    const named: Readonly<Partial<Record<FactName, unknown>>> = facts;
+    const missing = s.needs.find((n) => named[n] === undefined);
     if (missing !== undefined) {
       const reason = s.reasons[missing]!;
       const message = typeof reason === "string" ? reason : reason(facts);
@@ -387,8 +430,11 @@ export async function runStages(plan: FormPlan, env: CheckEnv, ctx: StageContext
     // A check only its declaring stage decides: anything else is a defect, reported as one.
     const stray = out.checks.find((c) => !(s.checks as readonly string[]).includes(c.id));
     if (stray) throw new Error(`the stage of ${s.checks.join(", ") || s.blame} returned a ${stray.id} check`);
+    // So is a fact it does not declare (the order is made from the declarations), or one of another form.
+    const undeclared = Object.keys(out.facts ?? {}).find((k) => !(s.provides as readonly string[]).includes(k));
+    if (undeclared !== undefined) throw new Error(`the stage of ${s.checks.join(", ") || s.blame} returned the fact ${undeclared}, which it does not provide`);
     run.checks.push(...out.checks);
-    facts = Object.freeze({ ...facts, ...out.facts });
+    facts = Object.freeze({ ...facts, ...out.facts, form: plan.form }) as RunFacts;
   }
   for (const { id, reason } of plan.skipped) run.checks.push(skipped(id, reason));
   return facts;

@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   buildWorkflowEvidence,
+  extensions,
+  issueCertificate,
+  issued,
   loadPki,
+  OIDS,
+  serialFor,
+  spkiDer,
   trustAnchors,
   workflowTokenJson,
   type EvidenceOptions,
@@ -12,12 +18,51 @@ import {
   type WorkflowEvidence,
 } from "../../scripts/generator/index.js";
 import type { ArchiveReport } from "../../src/index.js";
+import { runValidationTime, type CheckEnv } from "../../src/checks/facts.js";
+import type { VerificationSession } from "../../src/verify/session.js";
 import type { CheckResult } from "../../src/index.js";
 
 let pki: TestPki | undefined;
 export function testPki(): TestPki {
   pki ??= loadPki("samples/pki");
   return pki;
+}
+
+/**
+ * A certificate for the test PKI's TSA key, "Sealcheck Test Time-Stamping Unit <label>", issued by `issuer`
+ * (default the test TSA root), valid from 2023 until `notAfter`: a TSA of another lifetime than the sample's.
+ */
+export function tsaCertificate(pki: TestPki, label: string, notAfter: Date, issuer: TestPki["tsaRoot"] = pki.tsaRoot): TestPki["tsa"] {
+  const der = issueCertificate({
+    subject: [
+      [OIDS.country, "DK"],
+      [OIDS.organization, "Sealcheck Test"],
+      [OIDS.commonName, `Sealcheck Test Time-Stamping Unit ${label}`],
+    ],
+    subjectKey: pki.tsa.key,
+    issuer,
+    notBefore: new Date("2023-01-01T00:00:00Z"),
+    notAfter,
+    serial: serialFor(`tsa-${label}`),
+    extensions: [
+      extensions.keyUsage("digitalSignature", "nonRepudiation"),
+      extensions.extKeyUsage(true, OIDS.kpTimeStamping),
+      extensions.authorityKeyIdentifier(spkiDer(issuer.key)),
+      extensions.subjectKeyIdentifier(spkiDer(pki.tsa.key)),
+    ],
+  });
+  return issued("tsa", der, pki.tsa.key);
+}
+
+/** What a session's checks read (as verifyArchive makes it), its validation time the session's clock now unless `at`. */
+export function checkEnvOf(session: VerificationSession): CheckEnv {
+  return {
+    limits: session.limits,
+    pki: session.pki,
+    trust: session.trust,
+    options: session.options,
+    validationTime: runValidationTime(session.options, session.clock()),
+  };
 }
 
 export function tempDir(prefix = "sealcheck-"): string {

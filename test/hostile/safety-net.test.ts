@@ -8,12 +8,17 @@ import { check, writeTokenEvidence } from "../helpers/fixtures.js";
 describe("safety net", () => {
   it("an exception inside token-certificate is a failed check with the error in details", async () => {
     const w = await writeTokenEvidence();
-    // A trust store whose anchors throw when read: a defect reached inside the chain building block.
+    // A trust store whose untrusted certificate throws when read: a defect reached inside the chain building
+    // block (the session indexes the anchors when it is made, so a broken anchor would throw there).
     const broken = {
-      get anchors(): never {
-        throw new TypeError("boom from the test");
-      },
-      intermediates: [],
+      anchors: [],
+      intermediates: [
+        {
+          toSchema(): never {
+            throw new TypeError("boom from the test");
+          },
+        },
+      ],
     } as unknown as TrustStore;
     const r = await verifyArchive({ evidence: w.json, trustStore: broken });
     expect(r.indication).toBe("TOTAL-FAILED");

@@ -31,6 +31,7 @@ describe("DER inside a larger buffer", () => {
         sealingTime: new Date("2025-12-08T08:36:35Z"),
         freshnessWindowSeconds: 300,
         clockSkewSeconds: 300,
+        responderRevocation: async () => "no revocation data for it",
       });
       expect(r.signature.status, r.signature.message).toBe("passed");
     }

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SealcheckError } from "../../src/errors.js";
 import { loadTrustedListAnchors, type TrustedListAnchors } from "../../src/trustlist/index.js";
 import { certificateDer } from "../../src/pki/certificate.js";
-import { anchorsFor, loadCertificates, loadTrustStore } from "../../src/pki/trust-store.js";
+import { anchorsFor, indexTrustStore, loadCertificates, loadTrustStore } from "../../src/pki/trust-store.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 import { verifyMany } from "../../src/batch/verify-many.js";
 import { discoverArchives } from "../../src/batch/discover.js";
@@ -159,7 +159,7 @@ describe("a trusted list's services as anchors", () => {
     expect(speaks).toBe(new Date(issued.getTime() + 180 * day).toISOString());
     // Every period ends there at the latest (the services are still granted when the list was issued).
     expect(lists.anchors.flatMap((a) => a.windows.map((w) => w.to))).toEqual(lists.anchors.flatMap((a) => a.windows.map(() => speaks)));
-    const store = loadTrustStore([], [], {}, undefined, lists);
+    const store = indexTrustStore(loadTrustStore([], [], {}, undefined, lists));
     const seal = (at: Date) => anchorsFor(store, "seal", at).map((c) => Buffer.from(certificateDer(c)).equals(SEAL_CA));
     expect(seal(new Date(Date.parse(speaks) - 1000))).toContain(true);
     expect(seal(new Date(speaks))).toEqual([]);

@@ -5,49 +5,14 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
-import {
-  addDocumentTimestamp,
-  addDss,
-  buildArchive,
-  createCrl,
-  extensions,
-  issueCertificate,
-  issued,
-  OIDS,
-  serialFor,
-  spkiDer,
-  type TestPki,
-} from "../../scripts/generator/index.js";
-import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
+import { addDocumentTimestamp, addDss, buildArchive, createCrl, type TestPki } from "../../scripts/generator/index.js";
+import { check, tempDir, testPki, trustDirectory, tsaCertificate } from "../helpers/fixtures.js";
 
 const base = testPki();
 const at = (iso: string) => new Date(iso);
 
-/** A time-stamping unit certificate for the test TSA key, issued by `issuer`. */
-function tsaBy(issuer: TestPki["tsaRoot"], label: string): TestPki["tsa"] {
-  const der = issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Sealcheck Test"],
-      [OIDS.commonName, `Sealcheck Test Time-Stamping Unit ${label}`],
-    ],
-    subjectKey: base.tsa.key,
-    issuer,
-    notBefore: at("2023-01-01T00:00:00Z"),
-    notAfter: at("2124-01-01T00:00:00Z"),
-    serial: serialFor(`tsa-${label}`),
-    extensions: [
-      extensions.keyUsage("digitalSignature", "nonRepudiation"),
-      extensions.extKeyUsage(true, OIDS.kpTimeStamping),
-      extensions.authorityKeyIdentifier(spkiDer(issuer.key)),
-      extensions.subjectKeyIdentifier(spkiDer(base.tsa.key)),
-    ],
-  });
-  return issued("tsa", der, base.tsa.key);
-}
-
-const archiveTsa: TestPki = { ...base, tsa: tsaBy(base.tsaRoot, "archive-2124") };
-const untrustedTsa: TestPki = { ...base, tsa: tsaBy(base.foreignRoot, "untrusted") };
+const archiveTsa: TestPki = { ...base, tsa: tsaCertificate(base, "archive-2124", at("2124-01-01T00:00:00Z")) };
+const untrustedTsa: TestPki = { ...base, tsa: tsaCertificate(base, "untrusted", at("2124-01-01T00:00:00Z"), base.foreignRoot) };
 const crl = (thisUpdate: string) =>
   createCrl({ issuer: base.tsaRoot, thisUpdate: at(thisUpdate), nextUpdate: new Date(at(thisUpdate).getTime() + 7 * 86400_000) });
 

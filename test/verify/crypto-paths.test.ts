@@ -5,7 +5,19 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
-import { buildArchive, extensions, generateRsaKey, issueCertificate, issued, OIDS, SEAL_SUBJECT, serialFor, spkiDer } from "../../scripts/generator/index.js";
+import {
+  buildArchive,
+  createCrl,
+  extensions,
+  generateRsaKey,
+  issueCertificate,
+  issued,
+  OIDS,
+  SEAL_SUBJECT,
+  sealRevocation,
+  serialFor,
+  spkiDer,
+} from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 
 const base = testPki();
@@ -76,7 +88,11 @@ function policyFile(): string {
 
 async function archive(): Promise<{ evidence: string; certs: string; sealer: string }> {
   const evidence = join(dir, "archive.pdf");
-  writeFileSync(evidence, (await buildArchive({ ...base, seal, sealRoot: weakCa })).pdf);
+  const pki = { ...base, seal, sealRoot: weakCa };
+  // The CA on the seal's path needs revocation data of its own (EN 319 102-1 §5.2.6): the root's CRL, in the CMS.
+  const own = sealRevocation(pki);
+  const revocation = { ...own, crls: [...own.crls, createCrl({ issuer: base.sealRoot })] };
+  writeFileSync(evidence, (await buildArchive(pki, { seal: { revocation } })).pdf);
   const certs = join(dir, "seal-ca-2048.pem");
   writeFileSync(certs, weakCa.pem);
   // Not the broker's test seal (another issuer): accepted by its certificate, as --seal-signer does.

@@ -1,59 +1,27 @@
 // Long-term validation (issue 36 parts 1, 2): proofs of existence from every verified timestamp, past validation
 // at those proofs, the crypto policy by date, "protected until". Archives built with the generator over a PKI
 // whose seal and first TSA are short-lived, so that --at can move past their expiry; every test states its time.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
+import { parsePdf, readDss } from "../../src/input/pdf/index.js";
+import { rawGet } from "../../src/input/pdf/objects.js";
+import { wholeSource } from "../../src/input/source.js";
+import { resolveLimits } from "../../src/limits.js";
+import { NumberAllocator, appendUpdate, arr, withEntry } from "../../src/augment/writer.js";
 import { verifyMany } from "../../src/api/batch.js";
 import { DEFAULT_CRYPTO_POLICY, parseCryptoPolicy } from "../../src/pki/algorithms.js";
-import {
-  addDocumentTimestamp,
-  addDss,
-  buildArchive,
-  createCrl,
-  extensions,
-  issueCertificate,
-  issued,
-  OIDS,
-  sealVariant,
-  serialFor,
-  spkiDer,
-  TIMELINE,
-  type TestPki,
-} from "../../scripts/generator/index.js";
-import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
+import { addDocumentTimestamp, addDss, buildArchive, createCrl, sealVariant, serialFor, TIMELINE, type TestPki } from "../../scripts/generator/index.js";
+import { check, tempDir, testPki, trustDirectory, tsaCertificate } from "../helpers/fixtures.js";
 import { runCli } from "../helpers/cli.js";
 import defaultPolicy from "../../schemas/crypto-policy.default.json" with { type: "json" };
 import policySchema from "../../schemas/crypto-policy.schema.json" with { type: "json" };
 
 const at = (iso: string) => new Date(iso);
 const AFTER_EXPIRIES = "2028-06-01T00:00:00Z"; // after the seal's and the first TSA's certificates expired
-
-/** A TSA certificate of the test TSA root for `key`, valid until `notAfter`. */
-function tsaCertificate(pki: TestPki, label: string, notAfter: Date): TestPki["tsa"] {
-  const der = issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Sealcheck Test"],
-      [OIDS.commonName, `Sealcheck Test Time-Stamping Unit ${label}`],
-    ],
-    subjectKey: pki.tsa.key,
-    issuer: pki.tsaRoot,
-    notBefore: at("2023-01-01T00:00:00Z"),
-    notAfter,
-    serial: serialFor(`tsa-${label}`),
-    extensions: [
-      extensions.keyUsage("digitalSignature", "nonRepudiation"),
-      extensions.extKeyUsage(true, OIDS.kpTimeStamping),
-      extensions.authorityKeyIdentifier(spkiDer(pki.tsaRoot.key)),
-      extensions.subjectKeyIdentifier(spkiDer(pki.tsa.key)),
-    ],
-  });
-  return issued("tsa", der, pki.tsa.key);
-}
 
 const base = testPki();
 /** Seal and first TSA short-lived (as the broker's are); a second TSA for the archive timestamps. */
@@ -293,5 +261,41 @@ describe("protection horizon in batches (issue 36 part 4)", () => {
     const bad = run("2027-01-01");
     expect(bad.code).toBe(3);
     expect(bad.stderr).toContain("--expiring-before");
+  });
+});
+
+// attack36 P1, the second rule: a later revision that drops DSS items an archive timestamp covered takes no
+// proof away. EU DSS keeps each revision's DSS for the timestamps after it; pyHanko's difference analysis lets a
+// later revision remove individual DSS items (PAdES allows it), so such a revision stays an LTV-only update and
+// validation reads the data of every revision's DSS.
+describe("validation data of every revision's DSS (attack36 P1)", () => {
+  /** samples/lta/archive.pdf with one more revision whose DSS lists nothing (its certificates, OCSPs and CRLs dropped). */
+  function emptiedDss(pdf: Uint8Array): Uint8Array {
+    const doc = parsePdf(wholeSource(pdf), resolveLimits());
+    const view = doc.latest();
+    const alloc = new NumberAllocator(doc);
+    const catalog = view.catalog();
+    const dssRaw = rawGet(catalog, "DSS");
+    const old = view.resolve(dssRaw);
+    if (dssRaw?.kind !== "ref" || old?.kind !== "dict") throw new Error("the sample has no indirect DSS");
+    let dss = withEntry(old, "Certs", arr([]));
+    dss = withEntry(dss, "OCSPs", arr([]));
+    dss = withEntry(dss, "CRLs", arr([]));
+    return appendUpdate(doc, [{ num: dssRaw.num, gen: dssRaw.gen, value: dss }], alloc).bytes;
+  }
+
+  it("an LTA archive whose latest DSS was emptied keeps its proofs: B-LTA, protected until the archive timestamp's horizon, as before", async () => {
+    const lta = new Uint8Array(readFileSync("samples/lta/archive.pdf"));
+    const emptied = emptiedDss(lta);
+    const T = "2026-06-01T00:00:00Z";
+    const honest = await verify(lta, T);
+    const r = await verify(emptied, T);
+    expect(readDss(parsePdf(wholeSource(emptied), resolveLimits()).latest())).toMatchObject({ certs: [], ocsps: [], crls: [] });
+    // Before: "B-T", no proven proof of existence, so no protection date (and, before cbcc691, the seal's expiry).
+    expect([r.indication, r.seal?.padesLevel, r.longTerm?.protectedUntil]).toEqual(["TOTAL-PASSED", "B-LTA", honest.longTerm?.protectedUntil]);
+    expect(honest.longTerm?.protectedUntil).toBe("2026-01-01T00:00:00Z");
+    expect(r.longTerm?.proofsOfExistence.map((p) => [p.kind, p.proven])).toEqual(honest.longTerm?.proofsOfExistence.map((p) => [p.kind, p.proven]));
+    // The emptying revision is an LTV-only update (as pyHanko: dropping DSS items is allowed).
+    expect(check(r, "seal-modifications").status).toBe("passed");
   });
 });

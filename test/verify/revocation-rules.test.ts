@@ -16,18 +16,13 @@ import {
   buildArchive,
   createCrl,
   createOcspResponse,
-  extensions,
-  issueCertificate,
-  issued,
-  OIDS,
   sealVariant,
   serialFor,
-  spkiDer,
   TIMELINE,
   type CrlOptions,
   type TestPki,
 } from "../../scripts/generator/index.js";
-import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
+import { check, tempDir, testPki, trustDirectory, tsaCertificate } from "../helpers/fixtures.js";
 
 const at = (iso: string) => new Date(iso);
 const base = testPki();
@@ -153,38 +148,15 @@ describe("L3/L4: an authentic 'revoked' is never discarded for being produced la
   });
 });
 
-/** A TSA certificate of the test TSA root for the TSA's key, valid until `notAfter`. */
-function tsaCertificate(label: string, notAfter: Date): TestPki["tsa"] {
-  const der = issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Sealcheck Test"],
-      [OIDS.commonName, `Sealcheck Test Time-Stamping Unit ${label}`],
-    ],
-    subjectKey: base.tsa.key,
-    issuer: base.tsaRoot,
-    notBefore: at("2023-01-01T00:00:00Z"),
-    notAfter,
-    serial: serialFor(`tsa-${label}`),
-    extensions: [
-      extensions.keyUsage("digitalSignature", "nonRepudiation"),
-      extensions.extKeyUsage(true, OIDS.kpTimeStamping),
-      extensions.authorityKeyIdentifier(spkiDer(base.tsaRoot.key)),
-      extensions.subjectKeyIdentifier(spkiDer(base.tsa.key)),
-    ],
-  });
-  return issued("tsa", der, base.tsa.key);
-}
-
 describe("L1: a revoked TSA is not shadowed by another answer about it", () => {
   // The seal expires 2026-12-08; archived on 2027-01-01 (after it), so only the signature timestamp, proven by the
   // archive timestamp, carries the seal. Its TSA was revoked on 2026-12-31, before that proof.
   const shortPki: TestPki = {
     ...base,
     seal: sealVariant(base, { key: base.seal.key, serial: serialFor("seal-short") }),
-    tsa: tsaCertificate("short", at("2027-06-01T00:00:00Z")),
+    tsa: tsaCertificate(base, "short", at("2027-06-01T00:00:00Z")),
   };
-  const archivePki: TestPki = { ...base, tsa: tsaCertificate("archive", at("2124-01-01T00:00:00Z")) };
+  const archivePki: TestPki = { ...base, tsa: tsaCertificate(base, "archive", at("2124-01-01T00:00:00Z")) };
   const tsaCrl = (thisUpdate: string, revokedAt?: string) =>
     createCrl({
       issuer: base.tsaRoot,

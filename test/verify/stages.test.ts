@@ -20,7 +20,8 @@ import { createSession } from "../../src/verify/session.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 import { classifyEvidence } from "../../src/input/evidence-file.js";
 import { wholeSource } from "../../src/input/source.js";
-import { runValidationTime, type CheckEnv } from "../../src/checks/facts.js";
+import type { CheckEnv } from "../../src/checks/facts.js";
+import { checkEnvOf } from "../helpers/fixtures.js";
 import type { CheckResult } from "../../src/report/types.js";
 
 const stage = (checks: string, needs: string[], provides: string[]): StageDescriptor =>
@@ -37,13 +38,7 @@ const stage = (checks: string, needs: string[], provides: string[]): StageDescri
   }) as unknown as StageDescriptor;
 
 const session = createSession({ trust: ["samples/trust"], at: "2026-01-15T12:00:00Z" });
-const env: CheckEnv = {
-  limits: session.limits,
-  pki: session.pki,
-  trust: session.trust,
-  options: session.options,
-  validationTime: runValidationTime(session.options, session.clock()),
-};
+const env: CheckEnv = checkEnvOf(session);
 const SAMPLE: Record<EvidenceForm, string> = { pades: "samples/valid/archive.pdf", "workflow-token-json": "samples/valid/workflowtoken.json" };
 
 /** Runs a form's plan over its valid sample, the stages providing `drop` made to establish it no more. */

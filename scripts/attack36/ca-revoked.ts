@@ -1,0 +1,93 @@
+// I1: revocation of the certificates above the leaf. `seal-certificate` judged the seal certificate's revocation
+// only, `long-term` the TSA certificate only, the token's path none: a CA between a leaf and its anchor, revoked
+// for key compromise by its root's CRL, was never checked. With that CA's key an attacker issues seal (or TSA)
+// certificates and their "revocation data" at will. Scenario: the seal hierarchy has a root above "NETS AS
+// Intermediate CA" (the anchor the user configures is the root); the CA's key leaked and the root revoked it on
+// 2025-12-02 (keyCompromise); with it the attacker issues a seal certificate of the broker's name and its own
+// fresh "good" OCSP answer, and seals on 2025-12-08. The archive's DSS holds the root's CRL listing the CA.
+//   npx tsx scripts/attack36/ca-revoked.ts [honest|nodata]
+// default: the root's CRL lists the CA as revoked. honest: the root's CRL does not list it. nodata: no revocation
+// data about the CA at all (EU DSS's default policy: CACertificate RevocationDataAvailable FAIL).
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildArchive } from "../generator/archive.js";
+import { OIDS } from "../generator/der.js";
+import { spkiDer } from "../generator/keys.js";
+import { createCrl } from "../generator/ocsp.js";
+import { extensions, issueCertificate, issued, serialBytes, serialFor, type TestPki } from "../generator/pki.js";
+import { ROOT, pki, save, show, withDss, work, type Verdict } from "./lib.js";
+
+const mode = process.argv[2] ?? "attack";
+const P = pki();
+const dir = work("i1");
+const rootKey = P.foreignRoot.key;
+const root = issued(
+  "sealRoot",
+  issueCertificate({
+    subject: [
+      [OIDS.country, "DK"],
+      [OIDS.organization, "Nets A/S"],
+      [OIDS.commonName, "Sealcheck Test Nets Root"],
+    ],
+    subjectKey: rootKey,
+    notBefore: new Date("2020-01-01T00:00:00Z"),
+    notAfter: new Date("2125-01-01T00:00:00Z"),
+    serial: serialFor("attack36-i1-root"),
+    extensions: [extensions.basicConstraints(true), extensions.keyUsage("keyCertSign", "cRLSign"), extensions.subjectKeyIdentifier(spkiDer(rootKey))],
+  }),
+  rootKey,
+);
+const ca = issued(
+  "sealRoot",
+  issueCertificate({
+    subject: [
+      [OIDS.country, "DK"],
+      [OIDS.organization, "Nets A/S"],
+      [OIDS.commonName, "NETS AS Intermediate CA"],
+    ],
+    subjectKey: P.sealRoot.key,
+    issuer: root,
+    notBefore: new Date("2020-01-01T00:00:00Z"),
+    notAfter: new Date("2125-01-01T00:00:00Z"),
+    serial: serialFor("attack36-i1-ca"),
+    extensions: [
+      extensions.basicConstraints(true, 0),
+      extensions.keyUsage("keyCertSign", "cRLSign"),
+      extensions.subjectKeyIdentifier(spkiDer(P.sealRoot.key)),
+      extensions.authorityKeyIdentifier(spkiDer(rootKey)),
+    ],
+  }),
+  P.sealRoot.key,
+);
+const pkiI: TestPki = { ...P, sealRoot: ca };
+const crl = createCrl({
+  issuer: root,
+  number: 7,
+  thisUpdate: new Date("2025-12-05T00:00:00Z"),
+  nextUpdate: new Date("2026-01-05T00:00:00Z"),
+  ...(mode === "attack" ? { revoked: [{ serial: serialBytes(ca), at: new Date("2025-12-02T00:00:00Z") }] } : {}),
+});
+const sealed = (await buildArchive(pkiI)).pdf;
+const file = save(dir, "archive.pdf", withDss(sealed, { certs: [ca.der, root.der], crls: mode === "nodata" ? [] : [crl] }));
+const trust = join(dir, "trust");
+mkdirSync(trust);
+for (const [i, c] of [root, P.tsaRoot, P.tokenCa, P.tokenRoot].entries()) writeFileSync(join(trust, `${i}.pem`), c.pem);
+console.log(
+  `wrote ${file}: seal path Nets → "NETS AS Intermediate CA" → "Sealcheck Test Nets Root" (the only seal anchor, in ${trust}); DSS: ${mode === "nodata" ? "nothing about the CA" : `the root's CRL of 2025-12-05${mode === "attack" ? " listing the CA as revoked 2025-12-02" : ", not listing the CA"}`}`,
+);
+const at = "2025-12-09T00:00:00Z";
+const r = spawnSync("node", ["dist/cli/main.js", "verify", file, "samples/valid/originals", "--trust", trust, "--json", "--at", at], {
+  encoding: "utf8",
+  cwd: ROOT,
+});
+const report = JSON.parse(r.stdout) as Verdict["report"] & { indication: string; subIndication: string | null };
+show(mode, { indication: report.indication, subIndication: report.subIndication, exit: r.status ?? -1, report });
+if (process.env.DSS === "1") {
+  const d = spawnSync(join(ROOT, "..", "shared", "tools", "dss", "dss-validate"), ["--trust", trust, "--time", at, file], { encoding: "utf8" });
+  for (const line of d.stdout.split("\n").filter(Boolean)) {
+    const j = JSON.parse(line) as { signatures?: { indication: string; subIndication: string | null; format: string; errors?: string[] }[] };
+    for (const s of j.signatures ?? [])
+      console.log(`== EU DSS at ${at}: ${s.indication}${s.subIndication ? ` / ${s.subIndication}` : ""} (${s.format}) ${(s.errors ?? []).join(" ")}`);
+  }
+}
