@@ -10,6 +10,7 @@ import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import type { Judgement } from "./ocsp.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import type { PkiSession } from "./session.js";
+import { latin1, toHex } from "../platform/bytes.js";
 
 /**
  * A decoded CRL. Decoded by parts, `crl` has every field but `revokedCertificates`: the entries stay bytes,
@@ -106,8 +107,6 @@ function fnv(b: Uint8Array, start: number, end: number): number {
   for (let i = start; i < end; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
   return h >>> 0;
 }
-
-const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1");
 
 /**
  * readTlv's framing (plain DER) of a value with this (single-byte) tag, without a Tlv object, for the walk
@@ -354,13 +353,13 @@ function isCa(cert: pkijs.Certificate, limits: DerLimits): boolean {
   }
 }
 
-const nameDer = (n: pkijs.GeneralName): string => Buffer.from((n.toSchema() as asn1js.BaseBlock).toBER(false)).toString("hex");
+const nameDer = (n: pkijs.GeneralName): string => toHex(new Uint8Array((n.toSchema() as asn1js.BaseBlock).toBER(false)));
 
 /** The names a DistributionPointName gives: fullName's GeneralNames, or the RDN relative to the CRL issuer as text. */
 function pointNames(p: pkijs.DistributionPointName | undefined): string[] {
   if (!p) return [];
   if (Array.isArray(p)) return p.map(nameDer);
-  return [`rdn:${Buffer.from(p.toSchema().toBER(false)).toString("hex")}`];
+  return [`rdn:${toHex(new Uint8Array(p.toSchema().toBER(false)))}`];
 }
 
 /** The INTEGER an extension of the CRL holds (cRLNumber, deltaCRLIndicator), or null (absent, unreadable). */
