@@ -8,7 +8,7 @@ import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { decodeCrl, judgeCrl } from "../pki/crl.js";
 import { decodeOcsp, findIssuer, type Judgement } from "../pki/ocsp.js";
-import { decodedCrls, judgeOcspWith, pathStatusAt, readRevocation, speaksFor } from "../pki/revocation.js";
+import { decodedCrls, heldAt, judgeOcspWith, pathStatusAt, readRevocation, speaksFor, type RevocationStatement } from "../pki/revocation.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -203,12 +203,36 @@ async function judge(
     ? ` Not the CA's statement, so ignored: ${ignored.map((x) => `${x.item} (${x.source}): ${x.why.replace(/\.$/, "")}`).join("; ")}.`
     : "";
   const revokedTimes = judgements
-    .filter((x) => (x.j.status === "failed" || x.j.status === "warning") && typeof x.j.details.revocationTime === "string")
+    .filter((x) => (x.j.status === "failed" || x.j.status === "warning") && x.j.details.onHold !== true && typeof x.j.details.revocationTime === "string")
     .map((x) => Date.parse(x.j.details.revocationTime as string));
   if (revokedTimes.length) out.revokedAt = new Date(Math.min(...revokedTimes));
   const revoked = judgements.find((x) => x.j.status === "failed");
   if (revoked)
     return failed(ID, revoked.j.subIndication ?? "REVOKED", `Seal certificate "${displayName(cert.subject)}": ${revoked.j.message}`, { at, details });
+  // certificateHold (attack36b H1): a suspension, read by the one rule over every item (revocation.ts heldAt): in
+  // force at the sealing time unless a later item of the CA no longer lists it, then INDETERMINATE/TRY_LATER.
+  if (judgements.some((x) => x.j.details.onHold === true)) {
+    const said: RevocationStatement[] = [];
+    for (const item of [...data.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...data.crls.map((der) => ({ kind: "crl" as const, der }))]) {
+      const r = await readRevocation(env.pki, item, cert, issuer, [...pool, ...anchors], env.options.clockSkewSeconds, data);
+      if (r.statement) said.push(r.statement);
+    }
+    const held = heldAt(said, sealingTime);
+    if (held)
+      return indeterminate(
+        ID,
+        "TRY_LATER",
+        `Seal certificate "${displayName(cert.subject)}": ${held.text}, at or before the sealing time ${sealingTime.toISOString()}, and no later item of its CA lifts the suspension.`,
+        { at, details },
+      );
+    // Not in force at the sealing time: a hold lifted since says nothing more (the items that lifted it speak for
+    // themselves); one put after the sealing time and not lifted by the validation time stays as a warning.
+    const keep = heldAt(said, env.validationTime.time) !== null;
+    for (let i = judgements.length - 1; i >= 0; i--) {
+      const j = judgements[i]!.j;
+      if (j.details.onHold === true && !(keep && j.status === "warning")) judgements.splice(i, 1);
+    }
+  }
   // An item about this certificate that could not be checked (its algorithm or key outside the table) may be a
   // "revoked" nobody here can read: the others do not decide around it (attack-s4 B1). Not checked is not
   // broken either: it is named, not failed.

@@ -10,7 +10,7 @@ import { failed, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ChangeAnalysis, ChangesAfter } from "./modifications/analyse.js";
 import { type Finding, permittedLevel, rank } from "./modifications/levels.js";
-import { readerWords, type ReaderChange } from "./modifications/reader.js";
+import { readerWords, visibility, type ReaderChange } from "./modifications/reader.js";
 
 const ID = "seal-modifications";
 
@@ -53,7 +53,8 @@ function readerGroups(fs: readonly Finding[]): ReaderGroup[] {
     const detail = describe(f);
     if (!g.objects.includes(detail)) g.objects.push(detail);
   }
-  return [...groups.values()];
+  // Most visible first (a stable sort: ties in the order found), so the cut at four keeps what a reader sees.
+  return [...groups.values()].sort((a, b) => visibility(a.kind) - visibility(b.kind));
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -68,7 +69,10 @@ function saying(fs: readonly Finding[], total: number, rule: string): { message:
   const shown = changes.slice(0, 4).map((g) => `${g.says} (revision ${g.revision})`);
   const words = `${capital(shown.join("; "))}${changes.length > 4 ? `; and ${changes.length - 4} more change(s)` : ""}`;
   const summary = `${words}. ${rule}`;
-  const objectDetail = fs.slice(0, 4).map(describe);
+  const objectDetail = [...fs]
+    .sort((a, b) => visibility(a.change.kind) - visibility(b.change.kind))
+    .slice(0, 4)
+    .map(describe);
   if (total > 4) objectDetail.push(`and ${total - 4} more`);
   return { message: `${summary} Object detail: ${objectDetail.join("; ")}.`, summary, objectDetail, changes };
 }

@@ -8,6 +8,7 @@ import { certificateDer, displayName, nameKey, sameName, signedBy, summarize, va
 import { bytesEqual } from "./der.js";
 import { weakPublicKeyReason } from "./jose-policy.js";
 import type { PkiSession } from "./session.js";
+import { toHex } from "../platform/bytes.js";
 
 export type ChainStatus = "valid" | "no-chain" | "expired" | "not-yet-valid" | "invalid";
 
@@ -256,10 +257,10 @@ export function indexAnchors(anchors: readonly pkijs.Certificate[]): AnchorIndex
 function keyId(cert: pkijs.Certificate, oid: string): string | null | undefined {
   const v = cert.extensions?.find((e) => e.extnID === oid)?.parsedValue as unknown;
   if (v === undefined) return undefined;
-  if (oid === SKI) return Buffer.from((v as { valueBlock: { valueHexView: Uint8Array } }).valueBlock.valueHexView).toString("hex");
+  if (oid === SKI) return toHex((v as { valueBlock: { valueHexView: Uint8Array } }).valueBlock.valueHexView);
   const id = v instanceof pkijs.AuthorityKeyIdentifier ? v.keyIdentifier : undefined;
   // An AKI that names the issuer's issuer and serial instead: findIssuers compares other names then.
-  return id ? Buffer.from(id.valueBlock.valueHexView).toString("hex") : null;
+  return id ? toHex(id.valueBlock.valueHexView) : null;
 }
 
 /**

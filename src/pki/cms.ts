@@ -40,6 +40,7 @@ import { crlOfParts } from "./crl.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import { cacheSlot, type PkiCaches } from "./kept.js";
 import type { PkiSession } from "./session.js";
+import { latin1 } from "../platform/bytes.js";
 
 export const CMS_OID = {
   signedData: "1.2.840.113549.1.7.2",
@@ -307,7 +308,7 @@ const REPEATED_PARTS = cacheSlot("SignerInfo parts by DER", () => new Map<string
 function repeatedPart<T>(session: PkiSession, kind: string, bytes: Uint8Array, make: () => T): T {
   if (bytes.length > MAX_REPEATED_PART_BYTES) return make();
   const kept = session.cache(REPEATED_PARTS);
-  const key = `${kind}:${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1")}`;
+  const key = `${kind}:${latin1(bytes)}`;
   const hit = kept.get(key);
   if (hit) {
     keepWithin(hit, session.limits, make); // within these limits too, or refused as a first decode would be

@@ -10,6 +10,7 @@ import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import type { Judgement } from "./ocsp.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import type { PkiSession } from "./session.js";
+import { latin1, toHex } from "../platform/bytes.js";
 
 /**
  * A decoded CRL. Decoded by parts, `crl` has every field but `revokedCertificates`: the entries stay bytes,
@@ -106,8 +107,6 @@ function fnv(b: Uint8Array, start: number, end: number): number {
   for (let i = start; i < end; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
   return h >>> 0;
 }
-
-const latin1 = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1");
 
 /**
  * readTlv's framing (plain DER) of a value with this (single-byte) tag, without a Tlv object, for the walk
@@ -354,13 +353,13 @@ function isCa(cert: pkijs.Certificate, limits: DerLimits): boolean {
   }
 }
 
-const nameDer = (n: pkijs.GeneralName): string => Buffer.from((n.toSchema() as asn1js.BaseBlock).toBER(false)).toString("hex");
+const nameDer = (n: pkijs.GeneralName): string => toHex(new Uint8Array((n.toSchema() as asn1js.BaseBlock).toBER(false)));
 
 /** The names a DistributionPointName gives: fullName's GeneralNames, or the RDN relative to the CRL issuer as text. */
 function pointNames(p: pkijs.DistributionPointName | undefined): string[] {
   if (!p) return [];
   if (Array.isArray(p)) return p.map(nameDer);
-  return [`rdn:${Buffer.from(p.toSchema().toBER(false)).toString("hex")}`];
+  return [`rdn:${toHex(new Uint8Array(p.toSchema().toBER(false)))}`];
 }
 
 /** The INTEGER an extension of the CRL holds (cRLNumber, deltaCRLIndicator), or null (absent, unreadable). */
@@ -528,6 +527,24 @@ export async function judgeCrl(
   if (entry) {
     const when = entry.revocationDate.value;
     details.revocationTime = when.toISOString();
+    // certificateHold is a suspension, not a revocation (RFC 5280 §5.3.1; attack36b H1): on hold at the time is
+    // INDETERMINATE/TRY_LATER, never REVOKED; a later item of the CA that no longer lists it lifts it (revocation.ts heldAt).
+    if (entryReason(entry, session.limits) === CERTIFICATE_HOLD) {
+      details.onHold = true;
+      if (when.getTime() > t)
+        return {
+          status: "warning",
+          subIndication: null,
+          message: `The CRL of ${details.thisUpdate} lists the certificate on hold (suspended) since ${when.toISOString()}, after ${sealingTime.toISOString()}.`,
+          details,
+        };
+      return {
+        status: "indeterminate",
+        subIndication: "TRY_LATER",
+        message: `The CRL of ${details.thisUpdate} lists the certificate on hold (suspended, certificateHold) since ${when.toISOString()}, at or before ${sealingTime.toISOString()}.`,
+        details,
+      };
+    }
     if (when.getTime() <= t)
       return {
         status: "failed",
@@ -562,6 +579,7 @@ export async function judgeCrl(
   return { status: "passed", subIndication: null, message: `Not listed on ${on} by "${displayName(crl.issuer)}".`, details };
 }
 
+const CERTIFICATE_HOLD = 6;
 const REMOVE_FROM_CRL = 8;
 
 /** Whether the CRL's entries are all its issuer's: no issuing distribution point, or one readable and not indirect. */

@@ -3,6 +3,7 @@
 import * as asn1js from "asn1js";
 import { FormatError, LimitError } from "../errors.js";
 import type { Limits } from "../limits.js";
+import { bytesEqual as equal, toHex as hex } from "../platform/bytes.js";
 
 /** Whether `[pos, end)` is exactly one SEQUENCE, SET or OID (an OCTET STRING's content that is DER). */
 function wholeTlv(bytes: Uint8Array, pos: number, end: number): boolean {
@@ -227,13 +228,13 @@ export function ownBuffer(bytes: Uint8Array, start = 0, end = bytes.length): Arr
 }
 
 export function toHex(bytes: ArrayBuffer | Uint8Array): string {
-  return Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString("hex");
+  return hex(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
 }
 
 export function bytesEqual(a: ArrayBuffer | Uint8Array, b: ArrayBuffer | Uint8Array): boolean {
   const x = a instanceof Uint8Array ? a : new Uint8Array(a);
   const y = b instanceof Uint8Array ? b : new Uint8Array(b);
-  return x.length === y.length && Buffer.compare(x, y) === 0;
+  return equal(x, y);
 }
 
 /** One TLV of DER: its tag byte and where its header, content and end are in the bytes. */

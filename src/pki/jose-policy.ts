@@ -5,6 +5,7 @@ import { publicKeyFromSpki, type PublicKey } from "../platform/crypto.js";
 import type * as pkijs from "pkijs";
 import type { CacheSlot } from "./kept.js";
 import type { PkiSession } from "./session.js";
+import { latin1 } from "../platform/bytes.js";
 
 /** Asymmetric JWS algorithms jose can verify, with the JWK key type each needs (an allow-list). */
 const KTY_OF_ALG: Record<string, string> = {
@@ -134,7 +135,7 @@ export function weakPublicKeyReason(session: PkiSession, spki: pkijs.PublicKeyIn
   const known = kept.byObject.get(spki);
   if (known !== undefined) return known;
   const der = new Uint8Array(spki.toSchema().toBER(false));
-  const key = Buffer.from(der.buffer, der.byteOffset, der.byteLength).toString("latin1");
+  const key = latin1(der);
   let reason = kept.byDer.get(key);
   if (reason === undefined) {
     reason = weakSpkiReason(der, use);

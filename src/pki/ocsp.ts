@@ -658,6 +658,25 @@ function judgeStatus(input: OcspInput, single: SingleResponseInfo | undefined, s
   if (single.status === "unknown") return bad("indeterminate", "TRY_LATER", 'The responder answered "unknown": it does not know this certificate.', details);
   const revokedAt = single.revocationTime ? new Date(single.revocationTime) : null;
   const reason = single.revocationReason ? ` (reason: ${single.revocationReason})` : "";
+  // certificateHold is a suspension, not a revocation (RFC 5280 §5.3.1; attack36b H1): on hold at the time is
+  // INDETERMINATE/TRY_LATER, never REVOKED, and a later item of the CA that no longer lists it lifts it (the
+  // caller weighs that, revocation.ts heldAt).
+  if (single.revocationReason === "certificateHold") {
+    details.onHold = true;
+    if (revokedAt && revokedAt.getTime() > at.getTime())
+      return bad(
+        "warning",
+        null,
+        `The certificate was put on hold (suspended) at ${single.revocationTime}, after the sealing time ${at.toISOString()}.`,
+        details,
+      );
+    return bad(
+      "indeterminate",
+      "TRY_LATER",
+      `The certificate was on hold (suspended, certificateHold) since ${single.revocationTime ?? "an unstated time"}, at or before ${at.toISOString()}, according to the response of ${single.thisUpdate}.`,
+      details,
+    );
+  }
   if (revokedAt && revokedAt.getTime() > at.getTime()) {
     return bad(
       "warning",

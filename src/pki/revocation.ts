@@ -28,6 +28,8 @@ export interface RevocationStatement {
   readonly source: string;
   /** The revocation it states, or null: not revoked as of thisUpdate. An OCSP "revoked" without a time counts from the start. */
   readonly revokedAt: Date | null;
+  /** The "revocation" is certificateHold: a suspension from revokedAt, lifted by a later item that no longer lists it. */
+  readonly onHold: boolean;
   /** The revocation in a sentence ("the OCSP response of … says it was revoked at …"); empty for "not revoked". */
   readonly text: string;
 }
@@ -89,7 +91,10 @@ export async function readRevocation(
           nextUpdate: s.nextUpdate ? new Date(s.nextUpdate) : null,
           source: `OCSP of ${s.thisUpdate}`,
           revokedAt,
-          text: revokedAt ? `the OCSP response of ${s.thisUpdate} says it was revoked at ${s.revocationTime ? iso(revokedAt) : "an unstated time"}` : "",
+          onHold: revokedAt !== null && s.revocationReason === "certificateHold",
+          text: revokedAt
+            ? `the OCSP response of ${s.thisUpdate} says it was ${s.revocationReason === "certificateHold" ? "on hold (suspended) since" : "revoked at"} ${s.revocationTime ? iso(revokedAt) : "an unstated time"}`
+            : "",
         },
       };
     }
@@ -98,7 +103,8 @@ export async function readRevocation(
     const thisUpdate = decoded.crl.thisUpdate.value;
     // Judged at its own thisUpdate: authentic (issuer, signature), covering the certificate (its scope), and what it lists.
     const j = await judgeCrl(session, decoded, target, issuer, thisUpdate, skewSeconds, decodedCrls(session, data));
-    if (j.status === "indeterminate" || (j.status === "failed" && j.subIndication !== "REVOKED")) return { about: true, statement: null };
+    const onHold = j.details.onHold === true;
+    if ((j.status === "indeterminate" && !onHold) || (j.status === "failed" && j.subIndication !== "REVOKED")) return { about: true, statement: null };
     const revokedAt = typeof j.details.revocationTime === "string" ? new Date(j.details.revocationTime) : null;
     return {
       about: true,
@@ -108,7 +114,8 @@ export async function readRevocation(
         nextUpdate: decoded.crl.nextUpdate?.value ?? null,
         source: `CRL of ${iso(thisUpdate)}`,
         revokedAt,
-        text: revokedAt ? `the CRL of ${iso(thisUpdate)} lists it as revoked at ${iso(revokedAt)}` : "",
+        onHold,
+        text: revokedAt ? `the CRL of ${iso(thisUpdate)} lists it ${onHold ? "on hold (suspended) since" : "as revoked at"} ${iso(revokedAt)}` : "",
       },
     };
   } catch {
@@ -116,12 +123,28 @@ export async function readRevocation(
   }
 }
 
-/** The rule: the earliest revocation at or before `until` that any of the statements gives, or null. */
+/** The rule: the earliest revocation at or before `until` that any of the statements gives, or null. A hold is no revocation (heldAt). */
 export function revokedBy(statements: readonly RevocationStatement[], until: Date): RevocationStatement | null {
   let first: RevocationStatement | null = null;
   for (const s of statements) {
-    if (!s.revokedAt || s.revokedAt.getTime() > until.getTime()) continue;
+    if (!s.revokedAt || s.onHold || s.revokedAt.getTime() > until.getTime()) continue;
     if (!first || s.revokedAt.getTime() < first.revokedAt!.getTime()) first = s;
+  }
+  return first;
+}
+
+/**
+ * A suspension in force at `at` (attack36b H1; RFC 5280 §5.3.1, as EU DSS weighs the CA's latest word): a
+ * certificateHold from at or before `at` that no later authentic item of the CA (issued after the hold's item)
+ * supersedes by no longer listing it (a "good", a CRL without it, a delta's removeFromCRL). The earliest, or null.
+ * A hold in force is INDETERMINATE/TRY_LATER for its users, never REVOKED.
+ */
+export function heldAt(statements: readonly RevocationStatement[], at: Date): RevocationStatement | null {
+  let first: RevocationStatement | null = null;
+  for (const h of statements) {
+    if (!h.onHold || !h.revokedAt || h.revokedAt.getTime() > at.getTime()) continue;
+    if (statements.some((s) => s.revokedAt === null && s.thisUpdate.getTime() > h.thisUpdate.getTime())) continue;
+    if (!first || h.revokedAt.getTime() < first.revokedAt!.getTime()) first = h;
   }
   return first;
 }
@@ -224,9 +247,12 @@ export async function statusAt(session: PkiSession, q: StatusQuery, data: Revoca
   }
   const revoked = revokedBy(said, q.at);
   if (revoked) return { ok: false, text: `${revoked.text}, before ${iso(q.at)}`, seen, revokedAt: revoked.revokedAt!, statement: revoked };
+  const held = heldAt(said, q.at);
+  if (held) return { ok: false, text: `${held.text}, at or before ${iso(q.at)}, and no later item of its CA lifts it`, seen };
   let stale = 0;
   let good: string | null = null;
   for (const s of said) {
+    if (s.onHold && s.revokedAt && s.revokedAt.getTime() <= q.at.getTime()) continue; // a hold lifted since (heldAt): not "not revoked"
     if (!speaksFor(s, q.at, q.skewSeconds, q.issuedAfter)) {
       stale++;
       continue;

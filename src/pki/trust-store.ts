@@ -7,6 +7,7 @@ import { certificateDer, certificateFromDer, displayName, pemBlocks, sameName, t
 import { pkiSession, type PkiSession } from "./session.js";
 import { indexAnchors, type AnchorIndex } from "./chain.js";
 import type { TrustedListUse } from "../report/types.js";
+import { latin1 } from "../platform/bytes.js";
 
 /**
  * What an anchor may vouch for: the Workflow-token certificate and its OCSP responder, the seal, or a
@@ -254,9 +255,9 @@ const MAX_TRUST_FILES = 10_000;
 
 /** Certificates of one file: a PEM bundle (other PEM blocks ignored) or one DER certificate. */
 export function certificatesFromBytes(bytes: Uint8Array, file: string, session: PkiSession): pkijs.Certificate[] {
-  const text = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 64))).toString("latin1");
-  if (text.includes("-----BEGIN") || /^[\s\x20-\x7e]*$/.test(Buffer.from(bytes).toString("latin1"))) {
-    const blocks = pemBlocks(Buffer.from(bytes).toString("latin1")).filter((b) => b.label === "CERTIFICATE" || b.label === "TRUSTED CERTIFICATE");
+  const text = latin1(bytes, 0, Math.min(bytes.length, 64));
+  if (text.includes("-----BEGIN") || /^[\s\x20-\x7e]*$/.test(latin1(bytes))) {
+    const blocks = pemBlocks(latin1(bytes)).filter((b) => b.label === "CERTIFICATE" || b.label === "TRUSTED CERTIFICATE");
     return blocks.map((b, i) => certificateFromDer(b.der, `${file} (certificate ${i + 1})`, session));
   }
   return [certificateFromDer(bytes, file, session)];
@@ -298,7 +299,7 @@ export function loadCertificates(paths: readonly string[], role: string, session
     const files = filesOf(p);
     let fromPath = 0;
     for (const f of files) {
-      let bytes: Buffer;
+      let bytes: Uint8Array;
       try {
         bytes = readRegularFile(f, MAX_TRUST_FILE, { what: "a certificate file" });
       } catch (e) {

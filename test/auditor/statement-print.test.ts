@@ -3,50 +3,19 @@
 // anchors with their fingerprints, the checks that did not pass, and the case reference and auditor; no
 // digest is split across lines anywhere in it. For the broker's real archive (its test fixture) and for a
 // sample whose page content was replaced after sealing. Skipped, with a message, without Chromium.
-import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderArchiveHtml, verifyArchive, type ArchiveReport, type CertificateSummary } from "../../src/index.js";
+import { verifyArchive, type ArchiveReport, type CertificateSummary } from "../../src/index.js";
 import { renderArchiveHuman } from "../../src/render/archive-human.js";
-import { tempDir } from "../helpers/fixtures.js";
+import { printStatement, printTools } from "../helpers/print.js";
 
-const CHROMIUM = process.env.SEALCHECK_CHROMIUM ?? "/usr/bin/chromium";
-const tools = existsSync(CHROMIUM) && spawnSync("pdftotext", ["-v"]).status === 0 && spawnSync("pdfinfo", ["-v"]).status === 0;
+const tools = printTools();
 if (!tools)
   console.warn("[auditor] SKIPPED the printed statement's first page test: chromium or poppler-utils (pdftotext, pdfinfo) missing; .ci/run installs them.");
 
 const REAL = "test/fixtures/real/broker-example";
 const STATEMENT = { caseReference: "2026-0142 <Ostemad>", auditor: "Søren Ærø Jensen" };
 
-/** The HTML statement printed to A4 by Chromium: its page count and each page's text. */
-function print(report: ArchiveReport): { pages: number; text: (page: number) => string; all: string } {
-  const dir = tempDir("statement-print-");
-  const html = join(dir, "statement.html");
-  writeFileSync(html, renderArchiveHtml(report, { generatedAt: new Date("2026-01-02T03:04:05Z") }));
-  const pdf = join(dir, "statement.pdf");
-  const chrome = spawnSync(
-    CHROMIUM,
-    [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      `--user-data-dir=${tempDir("chromium-profile-")}`,
-      "--no-pdf-header-footer",
-      `--print-to-pdf=${pdf}`,
-      `file://${html}`,
-    ],
-    { encoding: "utf8", timeout: 90_000 },
-  );
-  expect(existsSync(pdf), chrome.stderr).toBe(true);
-  const pages = Number(/Pages:\s+(\d+)/.exec(spawnSync("pdfinfo", [pdf], { encoding: "utf8" }).stdout)?.[1]);
-  const text = (p: number) => spawnSync("pdftotext", ["-f", String(p), "-l", String(p), "-layout", pdf, "-"], { encoding: "utf8" }).stdout;
-  let all = "";
-  for (let p = 1; p <= pages; p++) all += text(p);
-  return { pages, text, all };
-}
+const print = printStatement;
 
 /** Every digest and fingerprint the statement prints (the text form shows no SHA-1 of certificates). */
 function digests(r: ArchiveReport, sha1 = true): string[] {

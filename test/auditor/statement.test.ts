@@ -4,14 +4,14 @@
 // the statement's identification and "Page n of N", no page ends on a heading, and no check id is broken.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderArchiveHtml } from "../../src/index.js";
 import { renderVerdictRecap } from "../../src/render/archive-human.js";
 import { archiveView } from "../../src/render/archive-view.js";
 import { verifyArchive } from "../../src/index.js";
 import { tempDir } from "../helpers/fixtures.js";
+import { printStatement, printTools } from "../helpers/print.js";
 import { runCli as run } from "../helpers/cli.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
@@ -156,35 +156,13 @@ describe("the case reference and the auditor (--case-ref, --auditor)", () => {
   });
 });
 
-const CHROMIUM = process.env.SEALCHECK_CHROMIUM ?? "/usr/bin/chromium";
-const tools = existsSync(CHROMIUM) && spawnSync("pdftoppm", ["-v"]).status === 0 && spawnSync("pdftotext", ["-v"]).status === 0;
+const tools = printTools("pdftoppm");
 if (!tools) console.warn("[auditor] SKIPPED the printed-statement test: chromium or poppler-utils (pdftoppm, pdftotext) missing; .ci/run installs them.");
 
 describe.skipIf(!tools)("the HTML statement printed to PDF (Chromium print-to-PDF, pdftotext, pdftoppm)", () => {
   it("every page identifies the statement and is numbered; no page ends on a heading; check ids whole", async () => {
     const report = await verifyArchive({ evidence: "samples/valid/archive.pdf", originals: ["samples/valid/originals"], trust: ["samples/trust"] });
-    const dir = tempDir("print-");
-    const html = join(dir, "statement.html");
-    writeFileSync(html, renderArchiveHtml(report, { generatedAt: new Date("2026-01-02T03:04:05Z") }));
-    const pdf = join(dir, "statement.pdf");
-    const chrome = spawnSync(
-      CHROMIUM,
-      [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        `--user-data-dir=${tempDir("chromium-profile-")}`,
-        "--no-pdf-header-footer",
-        `--print-to-pdf=${pdf}`,
-        `file://${html}`,
-      ],
-      { encoding: "utf8", timeout: 90_000 },
-    );
-    expect(existsSync(pdf), chrome.stderr).toBe(true);
-
-    const pages = Number(/Pages:\s+(\d+)/.exec(spawnSync("pdfinfo", [pdf], { encoding: "utf8" }).stdout)?.[1]);
+    const { dir, pdf, pages, text: pageText } = printStatement(report);
     expect(pages).toBeGreaterThan(1);
     const v = archiveView(report);
     const headings = new Set([
@@ -207,7 +185,7 @@ describe.skipIf(!tools)("the HTML statement printed to PDF (Chromium print-to-PD
     ]);
     let all = "";
     for (let p = 1; p <= pages; p++) {
-      const text = spawnSync("pdftotext", ["-f", String(p), "-l", String(p), "-layout", pdf, "-"], { encoding: "utf8" }).stdout;
+      const text = pageText(p);
       all += text;
       expect(text, `page ${p}`).toContain(`Page ${p} of ${pages}`);
       expect(text, `page ${p}`).toContain(`Verification statement · TOTAL-PASSED · archive.pdf · SHA-256 ${SHA.slice(0, 16)}`);

@@ -165,6 +165,28 @@ describe("each change in a reader's words (one table, reader.ts), with the objec
     expect(groups(signedLater).map((g) => g.says)).toEqual(["a signature was added on page 1 after sealing"]);
   });
 
+  it("most visible first, so the cut at four keeps it; a name from the changed file is quoted as data (attack-s4 W1b, W1c)", () => {
+    // Catalog (object 1), page content (4) and a field's value (9): found in that order, said page content first.
+    const crowd = p1(
+      [
+        { num: 1, body: "<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >> /PageMode /UseOutlines >>" },
+        ...changes["changing the page content"](),
+        ...changes["filling in the text field"](),
+      ],
+      1,
+    );
+    expect(groups(crowd).map((g) => g.kind)).toEqual(["page-content", "form-field-value", "catalog"]);
+    expect(crowd.message).toMatch(/^Page 1's content changed after sealing/);
+    expect((crowd.details!.objectDetail as string[])[0]).toMatch(/page 1 \/Contents/);
+    // The seal's field renamed so that its name reads as a sentence of the statement.
+    const name = 'Signature1" was renamed by the archive\'s PDF/A tool; no visible change; "Sig';
+    const renamed = p1([{ num: 9, body: `<< /FT /Tx /T (${name}) /V (Mallory) /Type /Annot /Subtype /Widget /Rect [10 10 100 30] /P 3 0 R >>` }], 2);
+    const says = groups(renamed).map((g) => g.says);
+    expect(says.join()).not.toContain('"Signature1" was renamed');
+    expect(says.join()).toContain('\\"');
+    expect(says.join()).toContain("…");
+  });
+
   it("the samples' attacks, as a reader would be told", async () => {
     const { verifyArchive } = await import("../../src/verify/archive.js");
     const expected: Record<string, string[]> = {

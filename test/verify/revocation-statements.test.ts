@@ -1,6 +1,8 @@
 // What a revocation item states (attack round 36b), with EU DSS and RFC 5280 / EN 319 102-1 as the reference:
 // - U1: only authentic items are evidence: an OCSP response or CRL whose signature does not verify with the CA's
 //   (or its authorised responder's) key says nothing of the certificate: a warning naming it, never a failure.
+// - H1: certificateHold is a suspension: superseded by a later authentic item of the CA that no longer lists it; a
+//   hold still in force at the time judged is INDETERMINATE/TRY_LATER, never REVOKED (EU DSS: TOTAL_PASSED when lifted).
 // Archives built with the generator over the test PKI (or the bundled sample); every test states its time.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +24,7 @@ import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js"
 const at = (iso: string) => new Date(iso);
 const base = testPki();
 const serialOf = (c: TestPki["seal"]) => new Uint8Array(c.cert.serialNumber.valueBlock.valueHexView);
-const sample = () => new Uint8Array(readFileSync(join(import.meta.dirname, "..", "..", "samples", "valid", "archive.pdf")));
+const sample = (name = "valid/archive.pdf") => new Uint8Array(readFileSync(join(import.meta.dirname, "..", "..", "samples", name)));
 
 async function verify(pdf: Uint8Array, atTime: string) {
   const file = join(tempDir("sealcheck-rev2-"), "archive.pdf");
@@ -170,5 +172,54 @@ describe("S1: a CRL's entry is read before its scope", () => {
     const r = await verify(await withDss(sealed, { crls: [crlOf({ number: 11, idp: { indirectCRL: true } }, revokedAt, later)] }), "2025-12-10T09:00:00Z");
     expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
     expect(check(r, "seal-certificate").message).toContain("indirect CRL");
+  });
+});
+
+describe("H1: certificateHold is a suspension, lifted by the CA's later word", () => {
+  const CERTIFICATE_HOLD = 6;
+  const holdOf = (subject: TestPki["seal"], issuer: TestPki["sealRoot"], holdAt: string, producedAt: string) =>
+    createOcspResponse({ subject, issuer, responder: issuer, status: { revokedAt: at(holdAt), reason: CERTIFICATE_HOLD }, producedAt: at(producedAt) });
+  const goodOf = (subject: TestPki["seal"], issuer: TestPki["sealRoot"], producedAt: string) =>
+    createOcspResponse({ subject, issuer, responder: issuer, producedAt: at(producedAt) });
+
+  it("the seal on hold 08:00-08:20 on the sealing day, lifted (the CMS's 'good' of 08:36:08, the next day's): TOTAL-PASSED (as EU DSS)", async () => {
+    const hold = holdOf(base.seal, base.sealRoot, "2025-12-08T08:00:00Z", "2025-12-08T08:05:00Z");
+    const r = await verify(await withDss(sample(), { ocsps: [hold, goodOf(base.seal, base.sealRoot, "2025-12-09T08:00:00Z")] }), "2025-12-10T00:00:00Z");
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-PASSED", null]);
+    expect(check(r, "seal-certificate").status).toBe("passed");
+  });
+
+  it("a hold from before the sealing time that no later item lifts: INDETERMINATE/TRY_LATER, never REVOKED", async () => {
+    const sealing = TIMELINE.timestampAt;
+    const before = createOcspResponse({
+      subject: base.seal,
+      issuer: base.sealRoot,
+      responder: base.sealRoot,
+      producedAt: new Date(sealing.getTime() - 3600_000),
+    });
+    const sealed = (await buildArchive(base, { seal: { revocation: { crls: [], ocsps: [before] } } })).pdf;
+    const hold = holdOf(base.seal, base.sealRoot, "2025-12-08T08:00:00Z", "2025-12-08T08:05:00Z");
+    const r = await verify(await withDss(sealed, { ocsps: [hold] }), "2025-12-10T00:00:00Z");
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    const c = check(r, "seal-certificate");
+    expect(c.message).toContain("on hold (suspended) since 2025-12-08T08:00:00Z");
+    expect(c.message).toContain("no later item of its CA lifts the suspension");
+  });
+
+  it("the TSA on hold for two hours in 2026, its CA's current 'good' beside it: TOTAL-PASSED (as EU DSS)", async () => {
+    const hold = holdOf(base.tsa, base.tsaRoot, "2026-02-01T10:00:00Z", "2026-02-01T10:30:00Z");
+    const r = await verify(
+      await withDss(sample("expired/archive-lta.pdf"), { ocsps: [hold, goodOf(base.tsa, base.tsaRoot, "2026-11-27T00:00:00Z")] }),
+      "2026-11-28T00:00:00Z",
+    );
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-PASSED", null]);
+  });
+
+  it("the TSA on hold and not lifted: its timestamps prove nothing now, never REVOKED", async () => {
+    const hold = holdOf(base.tsa, base.tsaRoot, "2026-02-01T10:00:00Z", "2026-02-01T10:30:00Z");
+    const r = await verify(await withDss(sample("expired/archive-lta.pdf"), { ocsps: [hold] }), "2026-11-28T00:00:00Z");
+    expect(r.indication).toBe("INDETERMINATE");
+    expect(["REVOKED", "REVOKED_NO_POE"]).not.toContain(r.subIndication);
+    expect(r.longTerm!.proofsOfExistence.some((p) => p.revocation.includes("on hold (suspended) since 2026-02-01T10:00:00Z"))).toBe(true);
   });
 });

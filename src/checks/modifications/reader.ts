@@ -38,8 +38,60 @@ export interface ReaderChange {
   readonly annotation?: string;
 }
 
+/**
+ * The kinds, most visible to a reader first (attack-s4 W1b): page content, geometry, pages, annotations, the
+ * form, signatures, then what no page shows (catalog, metadata, document information, …). A statement that
+ * shows only the first few changes shows these first.
+ */
+const VISIBILITY: readonly ChangeKind[] = [
+  "page-content",
+  "page-geometry",
+  "page-added",
+  "page-removed",
+  "pages-rearranged",
+  "annotation-added",
+  "annotation-changed",
+  "annotation-removed",
+  "form-field-value",
+  "form-field-appearance",
+  "form-field-added",
+  "form-changed",
+  "signature-added",
+  "signature-changed",
+  "document-action",
+  "attachment",
+  "catalog",
+  "metadata",
+  "document-information",
+  "document-timestamp",
+  "validation-data",
+  "structure",
+  "other",
+];
+
+/** A kind's rank by visibility: 0 is what a reader sees first. */
+export function visibility(kind: ChangeKind): number {
+  const i = VISIBILITY.indexOf(kind);
+  return i < 0 ? VISIBILITY.length : i;
+}
+
+/** The longest name of the changed file quoted in the words. */
+const QUOTED_MAX = 40;
+
+/**
+ * A name taken from the changed revision (a field's name, an annotation's subtype), quoted as data: escaped as
+ * a JSON string, so a quote in it cannot end the quotation and read as the statement's own prose (attack-s4
+ * W1c), and cut visibly.
+ */
+export function quotedName(v: string): string {
+  const cut = [...v].length > QUOTED_MAX ? `${[...v].slice(0, QUOTED_MAX).join("")}…` : v;
+  return JSON.stringify(cut);
+}
+
+/** An annotation subtype as a word when it is one (Square, FreeText), else quoted as data. */
+const annotationType = (t: string) => (/^[A-Za-z][A-Za-z0-9]{0,39}$/.test(t) ? t : quotedName(t));
 const onPage = (c: ReaderChange) => (c.page !== undefined ? ` on page ${c.page}` : "");
-const field = (c: ReaderChange) => (c.field !== undefined ? `the form field "${c.field}"` : "a form field");
+const field = (c: ReaderChange) => (c.field !== undefined ? `the form field ${quotedName(c.field)}` : "a form field");
 
 /** The one table: each kind in a reader's words. */
 const WORDS: Record<ChangeKind, (c: ReaderChange) => string> = {
@@ -48,7 +100,7 @@ const WORDS: Record<ChangeKind, (c: ReaderChange) => string> = {
   "page-added": () => "a page was added",
   "page-removed": () => "a page was removed",
   "pages-rearranged": () => "the pages were rearranged",
-  "annotation-added": (c) => `${c.annotation ? `a ${c.annotation} annotation` : "an annotation"} was added${onPage(c)}`,
+  "annotation-added": (c) => `${c.annotation ? `a ${annotationType(c.annotation)} annotation` : "an annotation"} was added${onPage(c)}`,
   "annotation-changed": (c) => `an annotation${onPage(c)} changed`,
   "annotation-removed": (c) => `an annotation was removed${c.page !== undefined ? ` from page ${c.page}` : ""}`,
   "form-field-value": (c) => `${field(c)}'s value changed`,
