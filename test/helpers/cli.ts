@@ -9,13 +9,16 @@ export interface CliRun {
   error?: Error;
 }
 
-/** `timeoutMs`: the process is killed after it (a hang is a finding); output is kept up to 64 MiB. */
+/**
+ * `timeoutMs`: the process is killed after it (a hang is a finding), by default after 5 minutes so that a hung
+ * process fails its test instead of stalling the suite; output is kept up to 64 MiB.
+ */
 export function runCli(args: string[], env: Record<string, string> = {}, opts: { timeoutMs?: number } = {}): CliRun {
   const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], {
     encoding: "utf8",
     env: { ...process.env, NO_COLOR: "1", ...env },
     maxBuffer: 64 * 1024 * 1024,
-    ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}),
+    timeout: opts.timeoutMs ?? 300_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, ...(r.error ? { error: r.error } : {}) };
 }
