@@ -32,14 +32,19 @@ function storeWithLists(): TrustStore {
   return { anchors: general, intermediates: [], roleAnchors: { tsa: own }, listAnchors, trustedLists: [] };
 }
 
-/** anchorsFor by its definition: general, the role's own, the lists' in force at `at`; each certificate once. */
+/**
+ * anchorsFor by its definition: general, the role's own, the lists' in force at `at`; each certificate once.
+ * For TSAs, anchors of their own replace the general ones (attack36 T1).
+ */
 function naive(store: TrustStore, role: TrustRole, at?: Date): string[] {
+  const own = store.roleAnchors?.[role] ?? [];
+  const base = role === "tsa" && own.length ? own : [...store.anchors, ...own];
   const listed = at
     ? (store.listAnchors ?? [])
         .filter((a) => a.windows.some((w) => w.role === role && Date.parse(w.from) <= at.getTime() && (w.to === null || at.getTime() < Date.parse(w.to))))
         .map((a) => a.cert)
     : [];
-  return [...new Set([...store.anchors, ...(store.roleAnchors?.[role] ?? []), ...listed].map((c) => thumbprint(c, "sha256")))];
+  return [...new Set([...base, ...listed].map((c) => thumbprint(c, "sha256")))];
 }
 
 describe("a trust store's indexes", () => {
