@@ -15,7 +15,7 @@ import { archiveKey } from "./discover.js";
 import { readResults, type StoredResult } from "./jsonl.js";
 import { readRegularFile } from "../input/files.js";
 import { DEFAULT_LIMITS } from "../limits.js";
-import { noVerdict, round, type Verifier } from "./verifier.js";
+import { noVerdict, round, verdictLine, type Verifier } from "./verifier.js";
 import { createSession } from "../verify/session.js";
 import { augmentArchive, writeAugmented } from "../augment/augment.js";
 
@@ -65,17 +65,7 @@ export async function createAugmenter(policy: Policy, job: AugmentJob): Promise<
       writeAugmented(result, target, { inPlace: "inPlace" in job.target, overwrite: "inPlace" in job.target ? false : Boolean(job.target.overwrite) });
       const report = result.report;
       return {
-        evidence: archive.evidence,
-        originals: archive.originals,
-        indication: report.indication,
-        subIndication: report.subIndication,
-        decidedBy: report.decidedBy,
-        exitCode: exitCodeFor(report.indication) as ArchiveExitCode,
-        durationMs: round(performance.now() - t0),
-        report,
-        error: null,
-        errorCode: null,
-        ...(report.longTerm ? { protectedUntil: report.longTerm.protectedUntil } : {}),
+        ...verdictLine(archive, report, exitCodeFor(report.indication) as ArchiveExitCode, round(performance.now() - t0)),
         augmented: {
           output: target,
           inputSha256: sha256(result.bytes.subarray(0, result.inputLength)),

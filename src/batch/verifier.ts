@@ -6,6 +6,7 @@ import { performance } from "node:perf_hooks";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { batchErrorCode, type ArchiveExitCode, type ArchiveSpec, type BatchErrorCode, type BatchResult } from "./types.js";
 import type { Policy } from "../policy.js";
+import type { ArchiveReport } from "../report/archive-report.js";
 
 export type Verifier = (archive: ArchiveSpec) => Promise<Omit<BatchResult, "index">>;
 
@@ -22,6 +23,24 @@ export function noVerdict(archive: ArchiveSpec, error: string, errorCode: BatchE
     report: null,
     error,
     errorCode,
+  };
+}
+
+/** A result with a verdict (verify and augment alike); `exitCode` is exitCodeFor(report.indication). */
+export function verdictLine(archive: ArchiveSpec, report: ArchiveReport, exitCode: ArchiveExitCode, durationMs: number): Omit<BatchResult, "index"> {
+  return {
+    evidence: archive.evidence,
+    originals: archive.originals,
+    indication: report.indication,
+    subIndication: report.subIndication,
+    decidedBy: report.decidedBy,
+    exitCode,
+    durationMs,
+    report,
+    error: null,
+    errorCode: null,
+    // Absent when there is nothing to keep provable (the Workflow-token JSON, a seal that did not verify).
+    ...(report.longTerm ? { protectedUntil: report.longTerm.protectedUntil } : {}),
   };
 }
 
@@ -49,20 +68,7 @@ export async function createVerifier(o: Policy): Promise<Verifier> {
         session,
         showPersonalData,
       });
-      return {
-        evidence: archive.evidence,
-        originals: archive.originals,
-        indication: report.indication,
-        subIndication: report.subIndication,
-        decidedBy: report.decidedBy,
-        exitCode: exitCodeFor(report.indication) as ArchiveExitCode,
-        durationMs: round(performance.now() - t0),
-        report,
-        error: null,
-        errorCode: null,
-        // Absent when there is nothing to keep provable (the Workflow-token JSON, a seal that did not verify).
-        ...(report.longTerm ? { protectedUntil: report.longTerm.protectedUntil } : {}),
-      };
+      return verdictLine(archive, report, exitCodeFor(report.indication) as ArchiveExitCode, round(performance.now() - t0));
     } catch (e) {
       // A library code a single archive cannot meet (none is known) would be a defect: ERR_INTERNAL, its message kept.
       const code = (e instanceof SealcheckError && batchErrorCode(e.code)) || "ERR_INTERNAL";
