@@ -1,0 +1,95 @@
+// P1c: one bad DSS entry, or one too many, withdraws every DSS item of every revision. P1b's fix (4790d81) reads
+// validation data from every revision's DSS ("a later revision can add data but never withdraw it"). `dssData`
+// (src/checks/pades.ts) does so inside one try/catch whose catch returns what was gathered so far: an entry that
+// is not a stream (`FormatError("DSS entry is not a stream")`), a stream that does not decode, or a count above
+// `maxValidationDataItems` (a `LimitError`) ends the reading silently, and the seal is judged on the CMS alone.
+// The entries are read certificates, then OCSP responses, then CRLs: an OCSP entry added by the latest revision
+// that fails drops every CRL of every earlier revision, however many archive timestamps cover them.
+// Scenario (L3/P1b's): the seal key is stolen; the CA revokes the seal at 08:06 (keyCompromise); the thief seals at
+// 08:36 with the CA's "good" of 07:36 in the CMS. The archivist adds the CA's CRL of 2025-12-10 (it lists the seal,
+// revoked 08:06) to a DSS and an archive timestamp over it. The thief then appends one LTV-only revision.
+//   npx tsx scripts/attack-s5/dss-dropped.ts [honest|not-stream|undecodable|flood]
+// honest: the archive as the archivist left it: TOTAL-FAILED / REVOKED. not-stream: the new revision's DSS lists, as
+// one more OCSP response, a reference to a dictionary. undecodable: one more OCSP response whose stream says
+// /Filter /FlateDecode over bytes that are not zlib. flood: 1,001 more OCSP entries (5-byte streams; the limit is
+// 1,000 items). main: TOTAL-PASSED for all three, PAdES B-T (the DSS is gone), seal-modifications passed.
+// DSS=1 adds EU DSS (now).
+import { NumberAllocator, appendUpdate, arr, dict, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
+import { parsePdf, readDss } from "../../src/input/pdf/index.js";
+import { rawGet, type PdfObject } from "../../src/input/pdf/objects.js";
+import { wholeSource } from "../../src/input/source.js";
+import { resolveLimits } from "../../src/limits.js";
+import { buildArchive } from "../generator/archive.js";
+import { addDocumentTimestamp } from "../generator/attacks.js";
+import { createOcspResponse } from "../generator/ocsp.js";
+import { serialBytes } from "../generator/pki.js";
+import { TIMELINE } from "../generator/timeline.js";
+import { dss, pki, save, scopedCrl, show, tool, verify, withDss, work } from "../attack36/lib.js";
+
+const mode = process.argv[2] ?? "not-stream";
+if (!["honest", "not-stream", "undecodable", "flood"].includes(mode)) throw new Error(`mode: honest|not-stream|undecodable|flood, not ${mode}`);
+const P = pki();
+const sealing = TIMELINE.timestampAt;
+const compromise = new Date(sealing.getTime() - 30 * 60_000);
+const cmsGood = createOcspResponse({ subject: P.seal, issuer: P.sealRoot, responder: P.sealRoot, producedAt: new Date(sealing.getTime() - 3600_000) });
+const sealed = (await buildArchive(P, { seal: { revocation: { crls: [], ocsps: [cmsGood] } } })).pdf;
+const crl = scopedCrl({
+  issuer: P.sealRoot,
+  number: 42,
+  thisUpdate: new Date("2025-12-10T08:36:38Z"),
+  nextUpdate: new Date("2025-12-17T08:36:38Z"),
+  revoked: [{ serial: serialBytes(P.seal), at: compromise }],
+});
+// The archivist's: the CA's CRL in a DSS, then an archive timestamp over it (the test TSA, 2025-12-10 09:36:38).
+const archived = await addDocumentTimestamp(withDss(sealed, { crls: [crl] }), P, new Date("2025-12-10T09:36:38Z"));
+
+/** One LTV-only revision: the latest DSS with `ocsps` appended to its /OCSPs (each made by `make` from a fresh number). */
+function appendOcspEntries(pdf: Uint8Array, count: number, make: (num: number, i: number) => NewObject): Uint8Array {
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
+  const view = doc.latest();
+  const alloc = new NumberAllocator(doc);
+  const old = readDss(view);
+  const objects: NewObject[] = [];
+  const fresh: PdfObject[] = [];
+  for (let i = 0; i < count; i++) {
+    const num = alloc.take();
+    objects.push(make(num, i));
+    fresh.push(ref(num));
+  }
+  const dssRaw = rawGet(view.catalog(), "DSS");
+  const oldDict = view.resolve(dssRaw);
+  if (dssRaw?.kind !== "ref" || oldDict?.kind !== "dict") throw new Error("the archive has no DSS to extend");
+  const ocsps = [...((old?.ocsps ?? []) as PdfObject[]), ...fresh];
+  objects.push({ num: dssRaw.num, gen: dssRaw.gen, value: withEntry(oldDict, "OCSPs", arr(ocsps)) });
+  return appendUpdate(doc, objects, alloc).bytes;
+}
+
+const out =
+  mode === "honest"
+    ? archived
+    : mode === "not-stream"
+      ? appendOcspEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
+      : mode === "undecodable"
+        ? appendOcspEntries(archived, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) }))
+        : appendOcspEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) }));
+const file = save(work("p1c"), "archive.pdf", out);
+console.log(
+  `wrote ${file}: seal revoked ${compromise.toISOString()} (keyCompromise), sealed ${sealing.toISOString()} with the CA's "good" of 07:36 in the CMS; the CA's CRL of 2025-12-10 saying so in a DSS covered by an archive timestamp of 2025-12-10T09:36:38Z${
+    {
+      honest: "",
+      "not-stream": "; then one revision whose DSS adds an OCSP entry that is a dictionary",
+      undecodable: "; then one revision whose DSS adds an OCSP stream that does not inflate",
+      flood: "; then one revision whose DSS adds 1,001 tiny OCSP streams",
+    }[mode]
+  }`,
+);
+show(mode, verify(file));
+console.log("== qpdf --check:", tool("qpdf", ["--check", file]).split("\n").slice(-1)[0]);
+console.log(
+  "== pdfsig:",
+  tool("pdfsig", [file])
+    .split("\n")
+    .filter((l) => /Signature Validation|total document/i.test(l))
+    .join(" | "),
+);
+dss(file);
