@@ -8,7 +8,10 @@
 // Scenario (L3/P1b's): the seal key is stolen; the CA revokes the seal at 08:06 (keyCompromise); the thief seals at
 // 08:36 with the CA's "good" of 07:36 in the CMS. The archivist adds the CA's CRL of 2025-12-10 (it lists the seal,
 // revoked 08:06) to a DSS and an archive timestamp over it. The thief then appends one LTV-only revision.
-//   npx tsx scripts/attack-s5/dss-dropped.ts [honest|not-stream|undecodable|flood]
+// The same count decides the other way one entry lower (`genuine-1000`): samples/valid/archive.pdf, genuine, plus
+// 1,000 distinct junk entries in a DSS: seal-certificate counts CMS and DSS items together (1,002 > 1,000) and
+// fails the seal, TOTAL-FAILED / FORMAT_FAILURE, "forged" for "not read".
+//   npx tsx scripts/attack-s5/dss-dropped.ts [honest|not-stream|undecodable|flood|genuine-1000]
 // honest: the archive as the archivist left it: TOTAL-FAILED / REVOKED. not-stream: the new revision's DSS lists, as
 // one more OCSP response, a reference to a dictionary. undecodable: one more OCSP response whose stream says
 // /Filter /FlateDecode over bytes that are not zlib. flood: 1,001 more OCSP entries (5-byte streams; the limit is
@@ -24,10 +27,11 @@ import { addDocumentTimestamp } from "../generator/attacks.js";
 import { createOcspResponse } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
-import { dss, pki, save, scopedCrl, show, tool, verify, withDss, work } from "../attack36/lib.js";
+import { dss, pki, sample, save, scopedCrl, show, tool, verify, withDss, work } from "../attack36/lib.js";
 
 const mode = process.argv[2] ?? "not-stream";
-if (!["honest", "not-stream", "undecodable", "flood"].includes(mode)) throw new Error(`mode: honest|not-stream|undecodable|flood, not ${mode}`);
+if (!["honest", "not-stream", "undecodable", "flood", "genuine-1000"].includes(mode))
+  throw new Error(`mode: honest|not-stream|undecodable|flood|genuine-1000, not ${mode}`);
 const P = pki();
 const sealing = TIMELINE.timestampAt;
 const compromise = new Date(sealing.getTime() - 30 * 60_000);
@@ -65,23 +69,28 @@ function appendOcspEntries(pdf: Uint8Array, count: number, make: (num: number, i
 }
 
 const out =
-  mode === "honest"
-    ? archived
-    : mode === "not-stream"
-      ? appendOcspEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
-      : mode === "undecodable"
-        ? appendOcspEntries(archived, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) }))
-        : appendOcspEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) }));
+  mode === "genuine-1000"
+    ? withDss(sample("valid/archive.pdf"), {
+        ocsps: Array.from({ length: 1000 }, (_, i) => new Uint8Array([0x30, 0x04, 0x02, 0x02, (i >> 8) & 0x7f, i & 0xff])),
+      })
+    : mode === "honest"
+      ? archived
+      : mode === "not-stream"
+        ? appendOcspEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
+        : mode === "undecodable"
+          ? appendOcspEntries(archived, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) }))
+          : appendOcspEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) }));
 const file = save(work("p1c"), "archive.pdf", out);
+const what: Record<string, string> = {
+  honest: "",
+  "not-stream": "; then one revision whose DSS adds an OCSP entry that is a dictionary",
+  undecodable: "; then one revision whose DSS adds an OCSP stream that does not inflate",
+  flood: "; then one revision whose DSS adds 1,001 tiny OCSP streams",
+};
 console.log(
-  `wrote ${file}: seal revoked ${compromise.toISOString()} (keyCompromise), sealed ${sealing.toISOString()} with the CA's "good" of 07:36 in the CMS; the CA's CRL of 2025-12-10 saying so in a DSS covered by an archive timestamp of 2025-12-10T09:36:38Z${
-    {
-      honest: "",
-      "not-stream": "; then one revision whose DSS adds an OCSP entry that is a dictionary",
-      undecodable: "; then one revision whose DSS adds an OCSP stream that does not inflate",
-      flood: "; then one revision whose DSS adds 1,001 tiny OCSP streams",
-    }[mode]
-  }`,
+  mode === "genuine-1000"
+    ? `wrote ${file}: samples/valid/archive.pdf (genuine) plus a DSS of 1,000 distinct junk OCSP entries`
+    : `wrote ${file}: seal revoked ${compromise.toISOString()} (keyCompromise), sealed ${sealing.toISOString()} with the CA's "good" of 07:36 in the CMS; the CA's CRL of 2025-12-10 saying so in a DSS covered by an archive timestamp of 2025-12-10T09:36:38Z${what[mode]}`,
 );
 show(mode, verify(file));
 console.log("== qpdf --check:", tool("qpdf", ["--check", file]).split("\n").slice(-1)[0]);
