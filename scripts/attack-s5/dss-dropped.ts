@@ -11,12 +11,18 @@
 // The same count decides the other way one entry lower (`genuine-1000`): samples/valid/archive.pdf, genuine, plus
 // 1,000 distinct junk entries in a DSS: seal-certificate counts CMS and DSS items together (1,002 > 1,000) and
 // fails the seal, TOTAL-FAILED / FORMAT_FAILURE, "forged" for "not read".
-//   npx tsx scripts/attack-s5/dss-dropped.ts [honest|not-stream|undecodable|flood|genuine-1000]
+// augment, augment-honest: the not-stream file (or the archivist's) given to augment (loopback TSA, the TSA CA's current
+// "good" as --ocsp): augment reads the DSS its own way and refuses both, while verify passes the first.
+//   npx tsx scripts/attack-s5/dss-dropped.ts [honest|not-stream|undecodable|flood|genuine-1000|augment|augment-honest]
 // honest: the archive as the archivist left it: TOTAL-FAILED / REVOKED. not-stream: the new revision's DSS lists, as
 // one more OCSP response, a reference to a dictionary. undecodable: one more OCSP response whose stream says
 // /Filter /FlateDecode over bytes that are not zlib. flood: 1,001 more OCSP entries (5-byte streams; the limit is
 // 1,000 items). main: TOTAL-PASSED for all three, PAdES B-T (the DSS is gone), seal-modifications passed.
 // DSS=1 adds EU DSS (now).
+import { dirname } from "node:path";
+import { augmentArchive } from "../../src/api/internal.js";
+import { errorMessage } from "../../src/errors.js";
+import { startTsa } from "../generator/servers.js";
 import { NumberAllocator, appendUpdate, arr, dict, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
 import { parsePdf, readDss } from "../../src/input/pdf/index.js";
 import { rawGet, type PdfObject } from "../../src/input/pdf/objects.js";
@@ -30,8 +36,8 @@ import { TIMELINE } from "../generator/timeline.js";
 import { dss, pki, sample, save, scopedCrl, show, tool, verify, withDss, work } from "../attack36/lib.js";
 
 const mode = process.argv[2] ?? "not-stream";
-if (!["honest", "not-stream", "undecodable", "flood", "genuine-1000"].includes(mode))
-  throw new Error(`mode: honest|not-stream|undecodable|flood|genuine-1000, not ${mode}`);
+if (!["honest", "not-stream", "undecodable", "flood", "genuine-1000", "augment", "augment-honest"].includes(mode))
+  throw new Error(`mode: honest|not-stream|undecodable|flood|genuine-1000|augment|augment-honest, not ${mode}`);
 const P = pki();
 const sealing = TIMELINE.timestampAt;
 const compromise = new Date(sealing.getTime() - 30 * 60_000);
@@ -69,30 +75,52 @@ function appendOcspEntries(pdf: Uint8Array, count: number, make: (num: number, i
 }
 
 const out =
-  mode === "genuine-1000"
-    ? withDss(sample("valid/archive.pdf"), {
-        ocsps: Array.from({ length: 1000 }, (_, i) => new Uint8Array([0x30, 0x04, 0x02, 0x02, (i >> 8) & 0x7f, i & 0xff])),
-      })
-    : mode === "honest"
-      ? archived
-      : mode === "not-stream"
-        ? appendOcspEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
-        : mode === "undecodable"
-          ? appendOcspEntries(archived, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) }))
-          : appendOcspEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) }));
+  mode === "augment"
+    ? appendOcspEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
+    : mode === "genuine-1000"
+      ? withDss(sample("valid/archive.pdf"), {
+          ocsps: Array.from({ length: 1000 }, (_, i) => new Uint8Array([0x30, 0x04, 0x02, 0x02, (i >> 8) & 0x7f, i & 0xff])),
+        })
+      : mode === "honest" || mode === "augment-honest"
+        ? archived
+        : mode === "not-stream"
+          ? appendOcspEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
+          : mode === "undecodable"
+            ? appendOcspEntries(archived, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) }))
+            : appendOcspEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) }));
 const file = save(work("p1c"), "archive.pdf", out);
 const what: Record<string, string> = {
   honest: "",
+  "augment-honest": "",
+  augment: "; then one revision whose DSS adds an OCSP entry that is a dictionary",
   "not-stream": "; then one revision whose DSS adds an OCSP entry that is a dictionary",
   undecodable: "; then one revision whose DSS adds an OCSP stream that does not inflate",
   flood: "; then one revision whose DSS adds 1,001 tiny OCSP streams",
 };
 console.log(
-  mode === "genuine-1000"
-    ? `wrote ${file}: samples/valid/archive.pdf (genuine) plus a DSS of 1,000 distinct junk OCSP entries`
-    : `wrote ${file}: seal revoked ${compromise.toISOString()} (keyCompromise), sealed ${sealing.toISOString()} with the CA's "good" of 07:36 in the CMS; the CA's CRL of 2025-12-10 saying so in a DSS covered by an archive timestamp of 2025-12-10T09:36:38Z${what[mode]}`,
+  mode === "augment"
+    ? appendOcspEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
+    : mode === "genuine-1000"
+      ? `wrote ${file}: samples/valid/archive.pdf (genuine) plus a DSS of 1,000 distinct junk OCSP entries`
+      : `wrote ${file}: seal revoked ${compromise.toISOString()} (keyCompromise), sealed ${sealing.toISOString()} with the CA's "good" of 07:36 in the CMS; the CA's CRL of 2025-12-10 saying so in a DSS covered by an archive timestamp of 2025-12-10T09:36:38Z${what[mode]}`,
 );
 show(mode, verify(file));
+if (mode.startsWith("augment")) {
+  // The file given to `sealcheck augment` (the loopback TSA, the TSA CA's current answer as --ocsp), as an archivist renews.
+  const tsa = await startTsa(P.tsa);
+  try {
+    const current = createOcspResponse({ subject: P.tsa, issuer: P.tsaRoot, responder: P.tsaRoot, producedAt: new Date(Date.now() - 3600_000) });
+    const r = await augmentArchive({ evidence: file, tsa: tsa.url, trust: ["samples/trust"], ocsp: [current] });
+    console.log(
+      `== augment: ${r.before.indication} ${r.before.padesLevel} -> ${r.after.indication} ${r.after.padesLevel}; new ${r.timestamp.field} at ${r.timestamp.genTime}`,
+    );
+    show("renewed", verify(save(dirname(file), "renewed.pdf", r.bytes)));
+  } catch (e) {
+    console.log(`== augment refused: ${errorMessage(e)}`);
+  } finally {
+    await tsa.close();
+  }
+}
 console.log("== qpdf --check:", tool("qpdf", ["--check", file]).split("\n").slice(-1)[0]);
 console.log(
   "== pdfsig:",
