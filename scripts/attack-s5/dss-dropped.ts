@@ -13,7 +13,9 @@
 // fails the seal, TOTAL-FAILED / FORMAT_FAILURE, "forged" for "not read".
 // augment, augment-honest: the not-stream file (or the archivist's) given to augment (loopback TSA, the TSA CA's current
 // "good" as --ocsp): augment reads the DSS its own way and refuses both, while verify passes the first.
-//   npx tsx scripts/attack-s5/dss-dropped.ts [honest|not-stream|undecodable|flood|genuine-1000|augment|augment-honest]
+// asn1: 11 DSS "certificates" of 20,000 ASN.1 values each: their sum passes maxAsn1Nodes, and the LimitError that
+// dssData rethrows on purpose is swallowed by its own outer catch.
+//   npx tsx scripts/attack-s5/dss-dropped.ts [honest|not-stream|undecodable|flood|asn1|genuine-1000|augment|augment-honest]
 // honest: the archive as the archivist left it: TOTAL-FAILED / REVOKED. not-stream: the new revision's DSS lists, as
 // one more OCSP response, a reference to a dictionary. undecodable: one more OCSP response whose stream says
 // /Filter /FlateDecode over bytes that are not zlib. flood: 1,001 more OCSP entries (5-byte streams; the limit is
@@ -36,8 +38,8 @@ import { TIMELINE } from "../generator/timeline.js";
 import { dss, pki, sample, save, scopedCrl, show, tool, verify, withDss, work } from "../attack36/lib.js";
 
 const mode = process.argv[2] ?? "not-stream";
-if (!["honest", "not-stream", "undecodable", "flood", "genuine-1000", "augment", "augment-honest"].includes(mode))
-  throw new Error(`mode: honest|not-stream|undecodable|flood|genuine-1000|augment|augment-honest, not ${mode}`);
+if (!["honest", "not-stream", "undecodable", "flood", "asn1", "genuine-1000", "augment", "augment-honest"].includes(mode))
+  throw new Error(`mode: honest|not-stream|undecodable|flood|asn1|genuine-1000|augment|augment-honest, not ${mode}`);
 const P = pki();
 const sealing = TIMELINE.timestampAt;
 const compromise = new Date(sealing.getTime() - 30 * 60_000);
@@ -53,8 +55,8 @@ const crl = scopedCrl({
 // The archivist's: the CA's CRL in a DSS, then an archive timestamp over it (the test TSA, 2025-12-10 09:36:38).
 const archived = await addDocumentTimestamp(withDss(sealed, { crls: [crl] }), P, new Date("2025-12-10T09:36:38Z"));
 
-/** One LTV-only revision: the latest DSS with `ocsps` appended to its /OCSPs (each made by `make` from a fresh number). */
-function appendOcspEntries(pdf: Uint8Array, count: number, make: (num: number, i: number) => NewObject): Uint8Array {
+/** One LTV-only revision: the latest DSS with `count` entries appended to its /OCSPs (or /Certs), each made by `make` from a fresh number. */
+function appendOcspEntries(pdf: Uint8Array, count: number, make: (num: number, i: number) => NewObject, key: "OCSPs" | "Certs" = "OCSPs"): Uint8Array {
   const doc = parsePdf(wholeSource(pdf), resolveLimits());
   const view = doc.latest();
   const alloc = new NumberAllocator(doc);
@@ -69,9 +71,16 @@ function appendOcspEntries(pdf: Uint8Array, count: number, make: (num: number, i
   const dssRaw = rawGet(view.catalog(), "DSS");
   const oldDict = view.resolve(dssRaw);
   if (dssRaw?.kind !== "ref" || oldDict?.kind !== "dict") throw new Error("the archive has no DSS to extend");
-  const ocsps = [...((old?.ocsps ?? []) as PdfObject[]), ...fresh];
-  objects.push({ num: dssRaw.num, gen: dssRaw.gen, value: withEntry(oldDict, "OCSPs", arr(ocsps)) });
+  const listed = [...(((key === "OCSPs" ? old?.ocsps : old?.certs) ?? []) as PdfObject[]), ...fresh];
+  objects.push({ num: dssRaw.num, gen: dssRaw.gen, value: withEntry(oldDict, key, arr(listed)) });
   return appendUpdate(doc, objects, alloc).bytes;
+}
+
+/** A DER SEQUENCE of `n` NULLs: a "certificate" of n + 1 ASN.1 values, under the per-certificate cap (20,000). */
+function manyValues(n: number): Uint8Array {
+  const body = new Uint8Array(n * 2).fill(0).map((_, i) => (i % 2 === 0 ? 0x05 : 0x00));
+  const len = body.length;
+  return new Uint8Array([0x30, 0x83, (len >> 16) & 0xff, (len >> 8) & 0xff, len & 0xff, ...body]);
 }
 
 const out =
@@ -87,7 +96,9 @@ const out =
           ? appendOcspEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
           : mode === "undecodable"
             ? appendOcspEntries(archived, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) }))
-            : appendOcspEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) }));
+            : mode === "asn1"
+              ? appendOcspEntries(archived, 11, (num, i) => ({ num, stream: manyValues(19_999 - i) }), "Certs")
+              : appendOcspEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) }));
 const file = save(work("p1c"), "archive.pdf", out);
 const what: Record<string, string> = {
   honest: "",
@@ -96,6 +107,7 @@ const what: Record<string, string> = {
   "not-stream": "; then one revision whose DSS adds an OCSP entry that is a dictionary",
   undecodable: "; then one revision whose DSS adds an OCSP stream that does not inflate",
   flood: "; then one revision whose DSS adds 1,001 tiny OCSP streams",
+  asn1: '; then one revision whose DSS adds 11 "certificates" of 20,000 ASN.1 values each (maxAsn1Nodes 200,000 in sum)',
 };
 console.log(
   mode === "augment"
