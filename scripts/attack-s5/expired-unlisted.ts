@@ -1,6 +1,6 @@
 // E1: "not listed" on a CRL issued after the certificate expired is read as "not revoked". A CA drops a
-// certificate from its CRLs once it has expired (RFC 5280 §3.3; §5.2.7 ExpiredCertsOnCRL says when it does not),
-// so a CRL whose thisUpdate is after the certificate's notAfter says nothing of it. The one revocation rule
+// certificate from its CRLs once it has expired (RFC 5280 §3.3; X.509's expiredCertsOnCRL, OID 2.5.29.60, says
+// when it does not), so a CRL whose thisUpdate is after the certificate's notAfter says nothing of it. The one revocation rule
 // (src/pki/revocation.ts: readRevocation, speaksFor, heldAt) never compares an item's date with the
 // certificate's validity, and F1 (be4e5c9: a DSS "not revoked" issued after sealing proves it) and H1 (815ba78:
 // a later item that no longer lists a held certificate lifts the hold) both take such a CRL as the CA's word.
