@@ -197,7 +197,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     },
     // Not the claims (evidenceTime falls back to their iat): for a PAdES the seal is judged before the token.
     uses: ["sealTimestamp"],
-    provides: ["sealPath", "sealChain", "sealRevokedAt", "sealCertificateJudged"],
+    provides: ["sealPath", "sealChain", "sealRevokedAt", "sealHeldAt", "sealCertificateJudged"],
     module: sealCertificate,
     run: (env, f) => pades.sealCertificateStage(env, f),
   }),
@@ -326,6 +326,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
       "sealPath",
       "sealChain",
       "sealRevokedAt",
+      "sealHeldAt",
       "dss",
       "cms",
       "tokenCert",
