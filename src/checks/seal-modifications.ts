@@ -19,7 +19,7 @@ function changeDetails(c: ChangesAfter): Record<string, unknown> {
   return {
     level: c.level,
     counts: c.counts,
-    findings: c.findings.map((f) => ({ level: f.level, revision: f.revision, text: f.text, change: f.change })),
+    findings: c.findings.map((f) => ({ level: f.level, revision: f.revision, text: f.text, change: f.change, ...(f.roles ? { roles: f.roles } : {}) })),
     ...(c.dangling.length ? { dangling: c.dangling } : {}),
   };
 }

@@ -32,16 +32,22 @@ function readerGroups(fs: readonly Finding[], after: AfterWhat): ReaderGroup[] {
       ? fs.find((o) => o.change.page !== undefined && o.change.kind === c.kind && o.change.field === c.field && o.change.annotation === c.annotation)?.change
       : undefined;
   for (const f of fs) {
-    const change = paged(f.change) ?? f.change;
-    const says = `${readerWords(change)} after ${after}`;
-    const g = groups.get(says) ?? { ...change, says, revision: f.revision + 1, objects: [] };
-    groups.set(says, g);
-    const detail = describeFinding(f);
-    if (!g.objects.includes(detail)) g.objects.push(detail);
+    // Every role of the changed object is said (attack-s4 W1), each in its group.
+    for (const role of [f.change, ...(f.roles ?? [])]) {
+      const change = paged(role) ?? role;
+      const says = `${readerWords(change)} after ${after}`;
+      const g = groups.get(says) ?? { ...change, says, revision: f.revision + 1, objects: [] };
+      groups.set(says, g);
+      const detail = describeFinding(f);
+      if (!g.objects.includes(detail)) g.objects.push(detail);
+    }
   }
   // Most visible first (a stable sort: ties in the order found), so the cut at four keeps what a reader sees.
   return [...groups.values()].sort((a, b) => visibility(a.kind) - visibility(b.kind));
 }
+
+/** How visible a finding is: its most visible role's rank. */
+const seen = (f: Finding) => Math.min(visibility(f.change.kind), ...(f.roles ?? []).map((r) => visibility(r.kind)));
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -66,7 +72,7 @@ export function saying(fs: readonly Finding[], total: number, rule: string, afte
   const words = `${capital(shown.join("; "))}${changes.length > 4 ? `; and ${changes.length - 4} more change(s)` : ""}`;
   const summary = `${words}. ${rule}`;
   const objectDetail = [...fs]
-    .sort((a, b) => visibility(a.change.kind) - visibility(b.change.kind))
+    .sort((a, b) => seen(a) - seen(b))
     .slice(0, 4)
     .map(describeFinding);
   if (total > 4) objectDetail.push(`and ${total - 4} more`);
