@@ -16,11 +16,10 @@
 // INDETERMINATE / TRY_LATER. DSS=1 adds EU DSS's verdict (now).
 import { buildArchive } from "../generator/archive.js";
 import { expiredSeal } from "../generator/lta.js";
-import { createOcspResponse } from "../generator/ocsp.js";
+import { createCrl, createOcspResponse } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
 import { dss, pki, save, scopedCrl, show, verify, withDss, work } from "../attack36/lib.js";
-import { crlWithReasons } from "../attack36b/units.js";
 
 const mode = process.argv[2] ?? "seal";
 if (!["seal", "hold", "honest", "honest-hold"].includes(mode)) throw new Error(`mode: seal|hold|honest|honest-hold, not ${mode}`);
@@ -34,12 +33,12 @@ const tsaGood = createOcspResponse({ subject: P.tsa, issuer: P.tsaRoot, responde
 // The seal CA's complete CRL after the seal certificate's expiry: the expired seal is no longer listed.
 const afterExpiry = scopedCrl({ issuer: P.sealRoot, number: 90, thisUpdate: new Date("2026-02-01T06:00:00Z"), nextUpdate: new Date("2026-02-08T06:00:00Z") });
 // The seal CA's complete CRL before the expiry: lists the seal, revoked at 08:06 for key compromise.
-const beforeExpiry = crlWithReasons({
+const beforeExpiry = createCrl({
   issuer: P.sealRoot,
   number: 80,
   thisUpdate: new Date("2026-01-10T06:00:00Z"),
   nextUpdate: new Date("2026-01-17T06:00:00Z"),
-  entries: [{ serial: serialBytes(P.seal), at: compromise, reason: 1 }],
+  revoked: [{ serial: serialBytes(P.seal), at: compromise, reason: 1 }],
 });
 const hold = createOcspResponse({
   subject: P.seal,
