@@ -13,11 +13,13 @@
 // File: samples/valid/archive.pdf (B-T; its signature timestamp is no proof at the validation time: its TSA has
 // no revocation data, as the broker's) plus an LTV-only revision whose DSS holds the token root's CRL of
 // 2026-06-02 listing the token CA revoked at 2026-06-01 (keyCompromise). Verified now (after it).
-//   npx tsx scripts/attack-s5b/token-ca-no-poe.ts [attack|honest|signer|lta]
+//   npx tsx scripts/attack-s5b/token-ca-no-poe.ts [attack|honest|signer|hold|lta]
 // attack: that CRL: TOTAL-PASSED (the CRL that revokes the CA is what satisfies token-certificate's "acceptable
 // revocation data at the sealing time"). honest: the same CRL listing nothing: TOTAL-PASSED (right). signer: the
 // token CA's CRL listing the token-signing certificate at the same date: J1b's rule, INDETERMINATE/REVOKED_NO_POE.
-// lta: the attack's CRL on samples/lta/archive.pdf (a POE proven before the revocation): TOTAL-PASSED (right).
+// hold: the token CA's CRL listing the token-signing certificate on hold (certificateHold) since the same date,
+// never lifted: the token's counterpart of h36h's sealHeldAt is missing too: TOTAL-PASSED (the seal on hold so
+// is INDETERMINATE/TRY_LATER). lta: the attack's CRL on samples/lta/archive.pdf (a POE proven before the revocation): TOTAL-PASSED (right).
 import { createCrl } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
 import { spawnSync } from "node:child_process";
@@ -26,7 +28,7 @@ import { join } from "node:path";
 import { pki, sample, save, show, withDss, work, type Verdict } from "../attack36/lib.js";
 
 const mode = process.argv[2] ?? "attack";
-if (!["attack", "honest", "signer", "lta"].includes(mode)) throw new Error(`mode: attack|honest|signer|lta, not ${mode}`);
+if (!["attack", "honest", "signer", "hold", "lta"].includes(mode)) throw new Error(`mode: attack|honest|signer|hold|lta, not ${mode}`);
 const P = pki();
 const revokedAt = new Date("2026-06-01T00:00:00Z");
 const thisUpdate = new Date("2026-06-02T00:00:00Z");
@@ -44,7 +46,7 @@ const crls =
 const base = sample(mode === "lta" ? "lta/archive.pdf" : "valid/archive.pdf");
 const file = save(work(`j1c-${mode}`), "archive.pdf", withDss(base, { crls }));
 console.log(
-  `wrote ${file}: samples/${mode === "lta" ? "lta" : "valid"}/archive.pdf + a DSS revision with ${{ attack: "the token root's CRL listing the token CA", lta: "the token root's CRL listing the token CA", honest: "the token root's CRL listing nothing", signer: "the token CA's CRL listing the token-signing certificate" }[mode]}${mode === "honest" ? "" : ` revoked at ${revokedAt.toISOString()} (keyCompromise)`}`,
+  `wrote ${file}: samples/${mode === "lta" ? "lta" : "valid"}/archive.pdf + a DSS revision with ${{ attack: "the token root's CRL listing the token CA", lta: "the token root's CRL listing the token CA", honest: "the token root's CRL listing nothing", signer: "the token CA's CRL listing the token-signing certificate", hold: "the token CA's CRL listing the token-signing certificate" }[mode]}${mode === "honest" ? "" : mode === "hold" ? ` on hold since ${revokedAt.toISOString()} (certificateHold)` : ` revoked at ${revokedAt.toISOString()} (keyCompromise)`}`,
 );
 // The sample anchors but the token CA, which is given as an untrusted certificate: the token root anchors the path.
 const trust = work("j1c-trust");
