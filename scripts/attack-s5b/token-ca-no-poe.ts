@@ -35,12 +35,19 @@ const thisUpdate = new Date("2026-06-02T00:00:00Z");
 const nextUpdate = new Date("2027-06-02T00:00:00Z");
 const rootCrl = (revoked: boolean) =>
   createCrl({ issuer: P.tokenRoot, thisUpdate, nextUpdate, revoked: revoked ? [{ serial: serialBytes(P.tokenCa), at: revokedAt, reason: 1 }] : [], number: 7 });
-// signer: the root's CRL not listing the CA (so the path has its data) and the CA's CRL listing the token signer.
+// signer, hold: the root's CRL not listing the CA (so the path has its data) and the CA's CRL listing the token
+// signer, revoked (keyCompromise) or on hold (certificateHold).
 const crls =
-  mode === "signer"
+  mode === "signer" || mode === "hold"
     ? [
         rootCrl(false),
-        createCrl({ issuer: P.tokenCa, thisUpdate, nextUpdate, revoked: [{ serial: serialBytes(P.tokenSigner), at: revokedAt, reason: 1 }], number: 7 }),
+        createCrl({
+          issuer: P.tokenCa,
+          thisUpdate,
+          nextUpdate,
+          revoked: [{ serial: serialBytes(P.tokenSigner), at: revokedAt, reason: mode === "hold" ? 6 : 1 }],
+          number: 7,
+        }),
       ]
     : [rootCrl(mode !== "honest")];
 const base = sample(mode === "lta" ? "lta/archive.pdf" : "valid/archive.pdf");
