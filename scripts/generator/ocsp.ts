@@ -115,6 +115,8 @@ export interface CrlOptions {
   idp?: { uri?: string; onlyContainsUserCerts?: boolean; onlyContainsCACerts?: boolean; onlySomeReasons?: number[]; indirectCRL?: boolean };
   /** A delta CRL indicator (RFC 5280 §5.2.4, critical): the base CRL's number. */
   deltaOf?: number;
+  /** An expiredCertsOnCRL (X.509, 2.5.29.60, non-critical): the CRL keeps certificates that expired at or after this time. */
+  expiredCertsOnCrl?: Date;
 }
 
 /** crlEntryExtensions holding one reasonCode (id-ce-cRLReasons, an ENUMERATED), built with pkijs. */
@@ -147,6 +149,7 @@ export function createCrl(o: CrlOptions): Uint8Array {
     exts.push(seq(oid("2.5.29.28"), bool(true), octets(encode(seq(...parts)))));
   }
   if (o.deltaOf !== undefined) exts.push(seq(oid("2.5.29.27"), bool(true), octets(encode(int(o.deltaOf)))));
+  if (o.expiredCertsOnCrl) exts.push(seq(oid("2.5.29.60"), octets(encode(genTime(o.expiredCertsOnCrl)))));
   const tbs = encode(
     seq(
       int(1),

@@ -374,6 +374,22 @@ function crlInteger(crl: pkijs.CertificateRevocationList, oid: string, limits: D
   }
 }
 
+/**
+ * The CRL's expiredCertsOnCRL (ITU-T X.509 §9.6.3, OID 2.5.29.60): it keeps listing certificates that expired at
+ * or after this time, so its silence still speaks of them (E1). Null when absent or unreadable.
+ */
+export function expiredCertsOnCrl(crl: pkijs.CertificateRevocationList, limits: DerLimits): Date | null {
+  const e = crl.crlExtensions?.extensions.find((x) => x.extnID === "2.5.29.60");
+  if (!e) return null;
+  try {
+    const v = decodeDer(e.extnValue.valueBlock.valueHexView, "CRL", limits);
+    const t = v instanceof asn1js.GeneralizedTime ? v.toDate() : null;
+    return t && !Number.isNaN(t.getTime()) ? t : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The issuing distribution point's bytes (the CRL's scope), "" without one: two CRLs of one scope have the same. */
 function scopeKey(crl: pkijs.CertificateRevocationList): string {
   const e = crl.crlExtensions?.extensions.find((x) => x.extnID === pkijs.id_IssuingDistributionPoint);

@@ -79,6 +79,11 @@ export interface SingleResponseInfo {
   thisUpdate: string;
   nextUpdate?: string;
   /**
+   * Its archiveCutoff (RFC 6960 §4.4.4, a singleExtension): the responder keeps the status of certificates that
+   * expired at or after it, so a "good" issued after the certificate's notAfter still speaks of it (E1).
+   */
+  archiveCutoff?: string;
+  /**
    * Set when the response answers more than once for the certificate (oneAnswer): every answer, in its order, as
    * a phrase; with `status` "unknown" when they disagree and none is a revocation.
    */
@@ -363,7 +368,21 @@ function singleInfo(r: pkijs.SingleResponse): SingleResponseInfo {
     ...info,
     thisUpdate: r.thisUpdate.toISOString(),
     ...(r.nextUpdate ? { nextUpdate: r.nextUpdate.toISOString() } : {}),
+    ...archiveCutoffOf(r),
   };
+}
+
+const ARCHIVE_CUTOFF = "1.3.6.1.5.5.7.48.1.6";
+
+/** A single response's archiveCutoff (a GeneralizedTime in its extnValue), when it states a readable one. */
+function archiveCutoffOf(r: pkijs.SingleResponse): { archiveCutoff?: string } {
+  const e = r.singleExtensions?.find((x) => x.extnID === ARCHIVE_CUTOFF);
+  const bytes = e?.extnValue.valueBlock.valueHexView;
+  if (!bytes || bytes.length > 32) return {}; // a GeneralizedTime is about 17 bytes: anything larger is not one
+  const v = asn1js.fromBER(ownBuffer(bytes));
+  if (v.offset !== bytes.length || !(v.result instanceof asn1js.GeneralizedTime)) return {};
+  const t = v.result.toDate();
+  return Number.isNaN(t.getTime()) ? {} : { archiveCutoff: t.toISOString() };
 }
 
 /** The outcome of one judgement, turned into a CheckResult by the checks layer. */

@@ -13,7 +13,7 @@
 // delta CRL answers only combined with its complete CRL (RFC 5280 §5.2.4, crl.ts).
 import type * as pkijs from "pkijs";
 import { sameName } from "./certificate.js";
-import { decodeCrl, judgeCrl, type DecodedCrl } from "./crl.js";
+import { decodeCrl, expiredCertsOnCrl, judgeCrl, type DecodedCrl } from "./crl.js";
 import { decodeOcsp, judgeOcsp, type OcspInput, type OcspJudgements, type ResponderRevocation } from "./ocsp.js";
 import type { PkiSession } from "./session.js";
 
@@ -90,6 +90,7 @@ export async function readRevocation(
       if (r.signature.status !== "passed" || (s.status !== "good" && s.status !== "revoked")) return { about: true, statement: null };
       const thisUpdate = new Date(s.thisUpdate);
       const revokedAt = s.status === "revoked" ? (s.revocationTime ? new Date(s.revocationTime) : new Date(-8.64e15)) : null;
+      if (!revokedAt && silentAfterExpiry(target, thisUpdate, s.archiveCutoff ? new Date(s.archiveCutoff) : null)) return { about: true, statement: null };
       return {
         about: true,
         statement: {
@@ -114,6 +115,7 @@ export async function readRevocation(
     const onHold = j.details.onHold === true;
     if ((j.status === "indeterminate" && !onHold) || (j.status === "failed" && j.subIndication !== "REVOKED")) return { about: true, statement: null };
     const revokedAt = typeof j.details.revocationTime === "string" ? new Date(j.details.revocationTime) : null;
+    if (!revokedAt && silentAfterExpiry(target, thisUpdate, expiredCertsOnCrl(decoded.crl, session.limits))) return { about: true, statement: null };
     return {
       about: true,
       statement: {
@@ -129,6 +131,18 @@ export async function readRevocation(
   } catch {
     return NONE; // unreadable: not about this certificate as far as anyone can tell
   }
+}
+
+/**
+ * E1: a CA stops listing a certificate once it has expired (RFC 5280 §3.3), so an item issued after the
+ * certificate's notAfter that does not list it says nothing of it, unless the item states that it keeps expired
+ * certificates: a CRL's expiredCertsOnCRL, an OCSP answer's archiveCutoff (RFC 6960 §4.4.4), at or before the
+ * notAfter (as EU DSS's RevocationConsistent check). A "revoked" it states still counts.
+ */
+function silentAfterExpiry(target: pkijs.Certificate, thisUpdate: Date, keepsExpiredSince: Date | null): boolean {
+  const notAfter = target.notAfter.value.getTime();
+  if (thisUpdate.getTime() <= notAfter) return false;
+  return keepsExpiredSince === null || keepsExpiredSince.getTime() > notAfter;
 }
 
 /** The rule: the earliest revocation at or before `until` that any of the statements gives, or null. A hold is no revocation (heldAt). */
@@ -279,13 +293,16 @@ export function decodedCrls(session: PkiSession, data: RevocationData): DecodedC
 
 /**
  * Whether a statement's "not revoked" speaks for `at`: issued at or after `issuedAfter` when given (less the
- * skew), else current at the time (nextUpdate not passed) or issued after it (a revocation is irreversible).
+ * skew), else issued at or after the time (a revocation is irreversible) or current at it (thisUpdate ≤ `at` ≤
+ * nextUpdate). Without a nextUpdate an item is current at its thisUpdate only (RFC 6960 §4.2.2.1: "newer
+ * revocation information is available all the time"; pyHanko's AdES policy: unusable for freshness): never for
+ * every later time (attack-s5 N1).
  */
 export function speaksFor(s: RevocationStatement, at: Date, skewSeconds: number, issuedAfter?: Date): boolean {
   const skew = skewSeconds * 1000;
   const next = s.nextUpdate?.getTime() ?? null;
   if (issuedAfter !== undefined) return s.thisUpdate.getTime() + skew >= issuedAfter.getTime();
-  return s.thisUpdate.getTime() + skew >= at.getTime() || next === null || next + skew >= at.getTime();
+  return s.thisUpdate.getTime() + skew >= at.getTime() || (next !== null && next + skew >= at.getTime());
 }
 
 /**
