@@ -373,3 +373,13 @@ export async function policyFrom(opts: Record<string, unknown>): Promise<Policy>
   }
   return { ...p, ...(await trustedListsFrom(opts)) };
 }
+
+/** --expiring-before: an instant as --at takes it; its errors name this option. */
+export function parseExpiry(parse: (v: string) => Date, value: string): Date {
+  try {
+    return parse(value);
+  } catch (e) {
+    if (e instanceof Error) e.message = e.message.replace(/^at:/, "--expiring-before:");
+    throw e;
+  }
+}

@@ -6,7 +6,18 @@
 // is done.
 import { Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, listOption, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
+import {
+  helpAllOnly,
+  limitHelp,
+  SHOWN_POLICY_FLAGS,
+  listOption,
+  moreOptionsHelp,
+  parseExpiry,
+  parseSeconds,
+  policyFlags,
+  policyFrom,
+  secondary,
+} from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error("expected a whole number ≥ 1");
@@ -35,6 +46,14 @@ export function registerAugment(program: Command): void {
     .addOption(secondary(new Option("-w, --workers <n>", "many archives: worker threads (default: the number of cores)").argParser(parseCount)))
     .addOption(
       secondary(new Option("--follow-manifests", "many archives: follow sealcheck-manifest.json files found inside the folders searched (as verify-batch)")),
+    )
+    .addOption(
+      secondary(
+        new Option(
+          "--expiring-before <time>",
+          "many archives: renew only those due, protected until before this time or by nothing (report longTerm.protectedUntil, as verify-batch --expiring-before lists them); the others are verified, listed as not due with their horizon, and left as they are",
+        ),
+      ),
     )
     .addOption(secondary(new Option("--no-progress", "many archives: no progress bar (it is shown only when stderr is a terminal)")))
     .addOption(secondary(listOption("--ocsp <file>", "an OCSP response (DER or PEM) to use where the archive lacks one (repeatable)", "none")))
@@ -104,7 +123,7 @@ result that would not verify).`,
           throw new SealcheckError("ERR_USAGE", "augment: --out is for one archive; for folders and manifests give --out-dir <dir>");
         const policy = await policyFrom(opts);
         if (many) return augmentFolders(archives, opts, policy);
-        for (const k of ["journal", "workers", "followManifests"]) {
+        for (const k of ["journal", "workers", "followManifests", "expiringBefore"]) {
           if (opts[k] !== undefined)
             throw new SealcheckError(
               "ERR_USAGE",
@@ -151,6 +170,8 @@ async function augmentFolders(roots: string[], opts: Record<string, unknown>, po
   const { SealcheckError, renderJson } = await import("../../src/api/common.js");
   const batch = await import("../../src/api/batch.js");
   const { augmentMany, augmentTarget, planAugment } = await import("../../src/api/augment.js");
+  const { parseValidationTime } = await import("../../src/api/common.js");
+  const expiringBefore = opts.expiringBefore === undefined ? null : parseExpiry(parseValidationTime, opts.expiringBefore as string);
   const plan = planAugment(roots, {
     ...(typeof opts.outDir === "string" ? { outDir: opts.outDir } : { inPlace: true as const }),
     ...(typeof opts.journal === "string" ? { journal: opts.journal } : {}),
@@ -162,6 +183,7 @@ async function augmentFolders(roots: string[], opts: Record<string, unknown>, po
     ...((opts.ocsp as string[]).length ? { ocsp: opts.ocsp as string[] } : {}),
     ...((opts.crl as string[]).length ? { crl: opts.crl as string[] } : {}),
     httpTimeoutMs: Math.round((opts.timeout as number) * 1000),
+    ...(expiringBefore ? { expiringBefore: expiringBefore.toISOString() } : {}),
     target: plan.target,
   };
   // Discovery as verify-batch's; an archive without originals is augmented without comparing documents.
@@ -179,8 +201,9 @@ async function augmentFolders(roots: string[], opts: Record<string, unknown>, po
     progress = new ProgressBar(process.stderr, todo.length, colour);
   }
   const counts = new Map<string, number>();
-  const tally = { augmented: 0, failed: 0, notAugmentable: 0, skipped: found.length - todo.length };
+  const tally = { augmented: 0, failed: 0, notAugmentable: 0, skipped: found.length - todo.length, notDue: 0 };
   const failures: { evidence: string; error: string }[] = [];
+  const notDue: { evidence: string; protectedUntil: string | null }[] = [];
   let done = 0;
   const onInterrupt = (): void => {
     progress?.done();
@@ -196,12 +219,17 @@ async function augmentFolders(roots: string[], opts: Record<string, unknown>, po
       for await (const r of augmentMany(todo, { ...policy, ...(opts.workers ? { workers: opts.workers as number } : {}), augment: job })) {
         writer.write(batch.resultLine(r, "not-passed", run));
         done++;
-        const key = r.augmented ? (r.indication ?? "NO-VERDICT") : "NO-VERDICT";
+        const key = r.indication ?? "NO-VERDICT";
         counts.set(key, (counts.get(key) ?? 0) + 1);
         let line: string;
         if (r.augmented) {
           tally.augmented++;
           line = `augmented ${r.evidence} → ${r.augmented.output} (${r.augmented.padesBefore ?? "?"} → ${r.augmented.padesAfter ?? "?"}, ${r.indication})`;
+        } else if (r.indication && r.error === null) {
+          // --expiring-before: verified, protected past the date, left as it is.
+          tally.notDue++;
+          notDue.push({ evidence: r.evidence, protectedUntil: r.protectedUntil ?? null });
+          line = `not due ${r.evidence}: protected until ${r.protectedUntil ?? "?"} (${r.indication})`;
         } else if (r.errorCode === "ERR_NOT_AUGMENTABLE") {
           tally.notAugmentable++;
           line = `not augmentable ${r.evidence}: ${r.error ?? ""}`;
@@ -222,12 +250,19 @@ async function augmentFolders(roots: string[], opts: Record<string, unknown>, po
   }
   const exitCode = tally.failed > 0 ? 3 : 0;
   if (opts.json) {
-    await writeOut(renderJson({ found: found.length, ...tally, journal: plan.journal, failures, exitCode }));
+    const due = expiringBefore ? { expiringBefore: expiringBefore.toISOString(), notDueArchives: notDue } : {};
+    const { notDue: notDueCount, ...counted } = tally;
+    await writeOut(
+      renderJson({ found: found.length, ...counted, ...(expiringBefore ? { notDue: notDueCount } : {}), journal: plan.journal, failures, ...due, exitCode }),
+    );
   } else {
     await writeOut(
       `${found.length} archive${found.length === 1 ? "" : "s"} found: ${tally.augmented} augmented, ${tally.skipped} done earlier (${plan.journal}), ` +
-        `${tally.notAugmentable} not augmentable (JSON forms), ${tally.failed} not augmented.\n` +
-        failures.map((f) => `  ${f.evidence}: ${f.error}\n`).join(""),
+        `${tally.notAugmentable} not augmentable (JSON forms), ${tally.failed} not augmented` +
+        (expiringBefore ? `, ${tally.notDue} not due (protected until ${expiringBefore.toISOString()} or later)` : "") +
+        ".\n" +
+        failures.map((f) => `  ${f.evidence}: ${f.error}\n`).join("") +
+        notDue.map((n) => `  not due: ${n.evidence}: protected until ${n.protectedUntil ?? "?"}\n`).join(""),
     );
   }
   return exitCode;

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
-import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
+import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, moreOptionsHelp, parseExpiry, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -10,16 +10,6 @@ function parseCount(value: string): number {
 function parseReports(value: string): "all" | "not-passed" | "none" {
   if (value !== "all" && value !== "not-passed" && value !== "none") throw new InvalidArgumentError("expected all, not-passed or none");
   return value;
-}
-
-/** --expiring-before: an instant as --at takes it; its errors name this option. */
-function parseExpiry(parse: (v: string) => Date, value: string): Date {
-  try {
-    return parse(value);
-  } catch (e) {
-    if (e instanceof Error) e.message = e.message.replace(/^at:/, "--expiring-before:");
-    throw e;
-  }
 }
 
 /** The command line of this run with --resume, quoted for a POSIX shell. */

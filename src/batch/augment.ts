@@ -18,6 +18,7 @@ import { DEFAULT_LIMITS } from "../limits.js";
 import { noVerdict, round, verdictLine, type Verifier } from "./verifier.js";
 import { createSession } from "../verify/session.js";
 import { augmentArchive, writeAugmented } from "../augment/augment.js";
+import { verifyArchive } from "../verify/archive.js";
 
 /**
  * Where an archive's augmented form is written: the archive itself, or its path relative to the first base
@@ -50,6 +51,19 @@ export async function createAugmenter(policy: Policy, job: AugmentJob): Promise<
     const t0 = performance.now();
     try {
       const target = augmentTarget(job, archive.evidence);
+      if (job.expiringBefore !== undefined) {
+        // Not due: its newest proven proof of existence holds past the date. Verified as augment would verify it
+        // first, and left as it is (an archive that is due is verified again by augmentArchive, on its own bytes).
+        const report = await verifyArchive({
+          evidence: archive.evidence,
+          session,
+          ...(archive.originals.length ? { originals: archive.originals } : {}),
+          ...(archive.within !== undefined ? { originalsWithin: archive.within } : {}),
+        });
+        const until = report.longTerm?.protectedUntil;
+        if (typeof until === "string" && Date.parse(until) >= Date.parse(job.expiringBefore))
+          return verdictLine(archive, report, exitCodeFor(report.indication) as ArchiveExitCode, round(performance.now() - t0));
+      }
       const result = await augmentArchive({
         evidence: archive.evidence,
         originals: archive.originals,

@@ -85,7 +85,8 @@ export interface BatchResult {
   /**
    * Set when the archive was augmented (augmentMany, `sealcheck augment <dir>`, an augment job of the queue):
    * what was written where. Then indication, subIndication, report and protectedUntil are the augmented
-   * archive's, verified before it was written.
+   * archive's, verified before it was written. Absent with a verdict in an augment run: the archive was not due
+   * (AugmentJob.expiringBefore; protectedUntil says until when it is protected), and nothing was written.
    */
   augmented?: AugmentOutcome;
 }
@@ -105,6 +106,12 @@ export interface AugmentJob {
   crl?: string[];
   /** Each network exchange's timeout, ms (default 15000). */
   httpTimeoutMs?: number;
+  /**
+   * Renew only what is due (issue 36 part 4; ISO 8601 instant): an archive whose protection horizon
+   * (report.longTerm.protectedUntil) is this time or later is verified and not augmented; its result carries the
+   * verdict and protectedUntil, and no `augmented`. Archives protected by nothing (null) are due whatever the date.
+   */
+  expiringBefore?: string;
   /**
    * Where each augmented archive goes: over the archive itself (written beside it, read back, verified, then
    * renamed), or into `outDir` at its path relative to the first of `bases` (real directories) that holds it.

@@ -266,3 +266,64 @@ describe.skipIf(!HAS_REDIS)("the queue carries augment jobs (a real redis-server
     await expect(runWorker({ redis: redis.url, queue: "x", augment: { tsa: tsa.url, outDir: "relative" } })).rejects.toThrow(/outDir must be an absolute path/);
   });
 });
+
+describe("augment --expiring-before: only the archives due for renewal (issue 36 part 4)", () => {
+  it("a B-T archive (protected by nothing) is augmented; a B-LTA one protected past the date is verified, listed as not due with its horizon, and left as it is", async () => {
+    const root = join(dir, "due");
+    for (const [name, from] of [
+      ["bt", SAMPLE],
+      ["lta", "samples/lta/archive.pdf"],
+    ] as const) {
+      mkdirSync(join(root, name), { recursive: true });
+      copyFileSync(from, join(root, name, "archive.pdf"));
+    }
+    const horizon = (await verifyArchive({ evidence: "samples/lta/archive.pdf", trust: [trustDirectory()] })).longTerm!.protectedUntil!;
+    expect(horizon).toMatch(/^\d{4}-/);
+    const dayBefore = new Date(Date.parse(horizon) - 86400_000).toISOString();
+    const out = join(dir, "due-lta");
+    const r = await runCliAsync(["augment", root, "--out-dir", out, "--expiring-before", dayBefore, "--json", ...base()]);
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(summary).toMatchObject({
+      found: 2,
+      augmented: 1,
+      notDue: 1,
+      failed: 0,
+      expiringBefore: dayBefore,
+      notDueArchives: [{ evidence: join(root, "lta", "archive.pdf"), protectedUntil: horizon }],
+    });
+    expect(existsSync(join(out, "bt", "archive.pdf"))).toBe(true);
+    expect(existsSync(join(out, "lta", "archive.pdf"))).toBe(false);
+    const journal = readFileSync(join(out, "sealcheck-augment.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as BatchResult);
+    const lta = journal.find((l) => l.evidence.endsWith(join("lta", "archive.pdf")))!;
+    expect([lta.indication, lta.protectedUntil, lta.augmented, lta.error]).toEqual(["TOTAL-PASSED", horizon, undefined, null]);
+
+    // The day after its horizon both are due; the text form lists what is not due with its horizon.
+    const r2 = await runCliAsync(["augment", root, "--out-dir", join(dir, "due-lta-2"), "--expiring-before", horizon, ...base()]);
+    expect(r2.code, r2.stderr).toBe(0);
+    expect(r2.stdout).toMatch(
+      /2 archives found: 1 augmented, .*, 1 not due \(protected until .* or later\)\.\n {2}not due: .*lta\/archive\.pdf: protected until /,
+    );
+    const r3 = await runCliAsync([
+      "augment",
+      root,
+      "--out-dir",
+      join(dir, "due-lta-3"),
+      "--expiring-before",
+      new Date(Date.parse(horizon) + 1000).toISOString(),
+      ...base(),
+    ]);
+    expect(r3.stdout).toMatch(/2 archives found: 2 augmented, .*, 0 not due/);
+  }, 120_000);
+
+  it("is for folders and manifests; a bad time names the option", async () => {
+    const one = await runCliAsync(["augment", SAMPLE, "--out", join(dir, "one.pdf"), "--expiring-before", "2030-01-01T00:00:00Z", ...base().slice(0, -2)]);
+    expect(one.stderr).toMatch(/--expiring-before is for folders and manifests/);
+    const bad = await runCliAsync(["augment", join(dir, "due"), "--out-dir", join(dir, "due-bad"), "--expiring-before", "soon", ...base()]);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toMatch(/--expiring-before/);
+  }, 60_000);
+});
