@@ -5,7 +5,7 @@
 // find there, on worker threads, each written whole or not at all, with a journal that lets a rerun skip what
 // is done.
 import { Option, type Command } from "commander";
-import { runGuarded, useColour, writeOut } from "../io.js";
+import { lineInFlags, runGuarded, useColour, writeOut } from "../io.js";
 import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, listOption, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
 
 function parseCount(value: string): number {
@@ -193,7 +193,8 @@ async function augmentFolders(roots: string[], opts: Record<string, unknown>, po
   process.once("SIGINT", onInterrupt);
   try {
     if (todo.length > 0) {
-      for await (const r of augmentMany(todo, { ...policy, ...(opts.workers ? { workers: opts.workers as number } : {}), augment: job })) {
+      for await (const result of augmentMany(todo, { ...policy, ...(opts.workers ? { workers: opts.workers as number } : {}), augment: job })) {
+        const r = lineInFlags(result);
         writer.write(batch.resultLine(r, "not-passed", run));
         done++;
         const key = r.augmented ? (r.indication ?? "NO-VERDICT") : "NO-VERDICT";
