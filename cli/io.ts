@@ -29,6 +29,11 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   overwrite: "--force",
   sealSigners: "--seal-signer",
   issuer: "--issuer",
+  trust: "--trust",
+  certs: "--certs",
+  "trustFor.seal": "--trust-seal",
+  "trustFor.token": "--trust-token",
+  "trustFor.tsa": "--trust-tsa",
 };
 
 /**
@@ -39,7 +44,15 @@ function phrasesInFlags(message: string): string {
   return message
     .replace(/\braise it with limits\.(max[A-Za-z0-9]+)\b/g, "raise it with --limit $1=<n>")
     .replace(/\bthe overwrite option replaces it\b/g, "--force replaces it")
-    .replace(/ \((\w+)\): /g, (whole: string, option: string) => (FLAG_OF[option] ? ` (${FLAG_OF[option]}): ` : whole));
+    .replace(/ \(([\w.]+)\): /g, (whole: string, option: string) => (FLAG_OF[option] ? ` (${FLAG_OF[option]}): ` : whole));
+}
+
+/**
+ * A batch result line (verify-batch, augment <dir>) with its error in the command line's words, as a thrown
+ * error's: the library writes "raise it with limits.maxOriginalBytes", the command line "--limit maxOriginalBytes=<n>".
+ */
+export function lineInFlags<T extends { error: string | null }>(r: T): T {
+  return r.error === null ? r : { ...r, error: phrasesInFlags(r.error) };
 }
 
 /** A library error's message with its option named as the command line's flag ("at: ..." → "--at: ..."). */

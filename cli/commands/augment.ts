@@ -18,6 +18,8 @@ import {
   policyFrom,
   secondary,
 } from "../options.js";
+import { lineInFlags, runGuarded, useColour, writeOut } from "../io.js";
+import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, listOption, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error("expected a whole number ≥ 1");
@@ -216,7 +218,8 @@ async function augmentFolders(roots: string[], opts: Record<string, unknown>, po
   process.once("SIGINT", onInterrupt);
   try {
     if (todo.length > 0) {
-      for await (const r of augmentMany(todo, { ...policy, ...(opts.workers ? { workers: opts.workers as number } : {}), augment: job })) {
+      for await (const result of augmentMany(todo, { ...policy, ...(opts.workers ? { workers: opts.workers as number } : {}), augment: job })) {
+        const r = lineInFlags(result);
         writer.write(batch.resultLine(r, "not-passed", run));
         done++;
         const key = r.indication ?? "NO-VERDICT";

@@ -1,6 +1,8 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { runGuarded, useColour, writeOut } from "../io.js";
 import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, moreOptionsHelp, parseExpiry, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
+import { lineInFlags, runGuarded, useColour, writeOut } from "../io.js";
+import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -178,7 +180,7 @@ INDETERMINATE, else 0); 3 also when the batch cannot run.`,
               ...verifyOptions,
               ...(opts.timeout ? { timeoutMs: (opts.timeout as number) * 1000 } : {}),
             })) {
-              const line = { ...r, index: firstIndex + r.index };
+              const line = { ...lineInFlags(r), index: firstIndex + r.index };
               writer?.write(jsonl.resultLine(line, reports, run));
               summary.add(line);
               if (keepRow) rows.push({ ...line, decidedBy: line.decidedBy });

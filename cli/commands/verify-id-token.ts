@@ -134,7 +134,7 @@ export function registerVerifyIdToken(program: Command): void {
     .option("--jwks <file>", "the broker's keys: a JWKS or `jwks save` snapshot (a saved JWKS, or a snapshot from `sealcheck jwks save`)")
     .addOption(secondary(new Option("--discovery-document <file>", "a saved openid-configuration that goes with a plain --jwks file")))
     .option("--discovery", "fetch {issuer}/.well-known/openid-configuration and its jwks_uri (HTTPS; HTTP only for loopback)")
-    .option("--at <time>", "validation time, ISO 8601 (default: now)")
+    .option("--at <time>", "validation time, RFC 3339 (default: now)")
     .addOption(secondary(listOption("--alg <alg>", "allowed signature algorithm (repeatable)", "RS256")))
     .addOption(secondary(new Option("--clock-tolerance <seconds>", "tolerance for exp, nbf and iat (default 60)").argParser(parseSeconds)))
     .addOption(secondary(new Option("--max-age <seconds>", "refuse tokens issued longer ago than this (default: only exp limits)").argParser(parseSeconds)))

@@ -67,7 +67,7 @@ export function registerVerifyTl(program: Command): void {
     .argument("<list.xml>", "the trusted list (or list of lists) to verify")
     .addOption(listOption("--trust <path>", "pinned list signer certificate(s): a PEM/DER file, a PEM bundle or a directory (repeatable)", "none"))
     .addOption(listOption("--lotl <file>", "a list of lists that vouches for the signer (repeatable: a pivot chain, in any order)", "none"))
-    .option("--at <time>", "validation time, ISO 8601 (default: the list's own issue date)")
+    .option("--at <time>", "validation time, RFC 3339 (default: the list's own issue date)")
     .option("--services", "list every trust service of a list that passed")
     .option("--show-personal-data", "show the signer's name when its certificate names a person (hidden by default)")
     .addOption(limitOption())

@@ -395,10 +395,11 @@ export function loadTrustStore(
 ): TrustStore {
   expectPathList("trust", trust);
   expectPathList("certs", certs);
-  const store: TrustStore = { anchors: loadCertificates(trust, "--trust", session), intermediates: loadCertificates(certs, "--certs", session) };
+  // Files are named with the option they were given in, in the library's terms (the CLI shows its flags).
+  const store: TrustStore = { anchors: loadCertificates(trust, "trust", session), intermediates: loadCertificates(certs, "certs", session) };
   for (const role of TRUST_ROLES) {
     const paths = roles[role];
-    if (paths?.length) (store.roleAnchors ??= {})[role] = loadCertificates(paths, `--trust-${role}`, session);
+    if (paths?.length) (store.roleAnchors ??= {})[role] = loadCertificates(paths, `trustFor.${role}`, session);
   }
   if (lists) addListAnchors(store, lists, session);
   return store;

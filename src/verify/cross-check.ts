@@ -225,7 +225,9 @@ export async function tokenCrossCheckStage(a: {
     other = readTokenCopy(tokenFile, wholeSource(tokenBytes), limits);
   } catch (e) {
     if (e instanceof SealcheckError) throw e;
-    return failed(CROSS_CHECK_ID, "FORMAT_FAILURE", `--token ${tokenFile}: ${errorMessage(e)}.`, { details: { tokenFile } });
+    return failed(CROSS_CHECK_ID, "FORMAT_FAILURE", `The Workflow-token JSON given to cross-check, ${tokenFile}, cannot be read: ${errorMessage(e)}.`, {
+      details: { tokenFile },
+    });
   }
   refuseAnotherWorkflow(primary, other);
   return crossCheckToken(primary, other, await a.verifyToken(), limits);

@@ -1,10 +1,10 @@
 // Library errors speak the library's terms: the option they are about (`at`, `redis`, `queue`, ...) named at the
 // start of the message and in SealcheckError.option, never a command-line flag; the CLI puts its flag there.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SealcheckError, verifyArchive } from "../../src/index.js";
+import { SealcheckError, verifyArchive, verifyMany, type BatchResult } from "../../src/index.js";
 import { parseValidationTime } from "../../src/api/common.js";
 import { queueStatus } from "../../src/api/queue.js";
 import { runCli } from "../helpers/cli.js";
@@ -18,6 +18,20 @@ describe("library errors in library terms", () => {
       const text = readFileSync(file, "utf8");
       for (const m of text.matchAll(/(?:new SealcheckError|usage|fail)\(\s*(?:"ERR_\w+",\s*)?([`"'])((?:(?!\1)[\s\S])*)\1/g))
         if (/--[a-z]/.test(m[2]!)) offenders.push(`${file}: ${m[2]!.slice(0, 80)}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('no flag is passed from src/ as an argument to be put in a message (a role named "--trust")', () => {
+    const offenders: string[] = [];
+    for (const f of readdirSync("src", { recursive: true }).map(String)) {
+      const file = join("src", f);
+      if (!file.endsWith(".ts")) continue;
+      // Code only: comments may name the flags that set an option.
+      const code = readFileSync(file, "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/^\s*\/\/.*$/gm, "");
+      for (const m of code.matchAll(/[(,]\s*([`"'])(--[a-z][^`"']*)\1/g)) offenders.push(`${file}: ${m[2]!}`);
     }
     expect(offenders).toEqual([]);
   });
@@ -85,6 +99,27 @@ describe("library errors in library terms", () => {
           cli: /^--policy: \S*policy\.json: not a crypto policy/,
         },
         {
+          options: { evidence, trust: [notCert] },
+          option: "",
+          library: /signer\.pem \(trust\): /,
+          flags: ["--trust", notCert],
+          cli: /signer\.pem \(--trust\): /,
+        },
+        {
+          options: { evidence, trust: ["samples/trust"], certs: [notCert] },
+          option: "",
+          library: /signer\.pem \(certs\): /,
+          flags: ["--trust", "samples/trust", "--certs", notCert],
+          cli: /signer\.pem \(--certs\): /,
+        },
+        {
+          options: { evidence, trustFor: { tsa: [notCert] } },
+          option: "",
+          library: /signer\.pem \(trustFor\.tsa\): /,
+          flags: ["--trust-tsa", notCert],
+          cli: /signer\.pem \(--trust-tsa\): /,
+        },
+        {
           options: { evidence, sealSigners: [notCert] },
           option: "",
           library: /signer\.pem \(sealSigners\): /,
@@ -118,6 +153,39 @@ describe("library errors in library terms", () => {
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a batch line's error in the command line's words (verify-batch --out), the library's in the library", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sealcheck-terms-"));
+    try {
+      const evidence = join(dir, "archive.pdf");
+      writeFileSync(evidence, readFileSync("samples/valid/archive.pdf"));
+      const originals = join(dir, "originals");
+      mkdirSync(originals);
+      for (const f of readdirSync("samples/valid/originals")) writeFileSync(join(originals, f), readFileSync(join("samples/valid/originals", f)));
+      const lines: BatchResult[] = [];
+      for await (const r of verifyMany([{ evidence, originals: [originals] }], { trust: ["samples/trust"], workers: 0, limits: { maxOriginalBytes: 10 } }))
+        lines.push(r);
+      expect(lines[0]!.error).toMatch(/raise it with limits\.maxOriginalBytes\)$/);
+      const out = join(dir, "results.jsonl");
+      const r = runCli(["verify-batch", dir, "--trust", "samples/trust", "--limit", "maxOriginalBytes=10", "--out", out, "--workers", "1"]);
+      expect(r.code, r.stderr).toBe(3);
+      const line = JSON.parse(readFileSync(out, "utf8").trim()) as BatchResult;
+      expect(line.error).toMatch(/raise it with --limit maxOriginalBytes=<n>\)$/);
+      expect(line.error).not.toMatch(/limits\./);
+      expect(r.stdout).not.toMatch(/limits\.maxOriginalBytes/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("every command's --at says RFC 3339", () => {
+    for (const cmd of [["verify"], ["verify-id-token"], ["verify-tl"], ["verify-batch"]]) {
+      const help = runCli([...cmd, "--help-all"]).stdout;
+      const at = help.split("\n").find((l) => /^\s+--at <time>/.test(l));
+      expect(at, cmd.join(" ")).toMatch(/RFC 3339/);
+      expect(help, cmd.join(" ")).not.toMatch(/ISO 8601/);
     }
   });
 });
