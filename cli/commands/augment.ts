@@ -5,7 +5,7 @@
 // find there, on worker threads, each written whole or not at all, with a journal that lets a rerun skip what
 // is done.
 import { Option, type Command } from "commander";
-import { runGuarded, useColour, writeOut } from "../io.js";
+import { lineInFlags, runGuarded, useColour, writeOut } from "../io.js";
 import {
   helpAllOnly,
   limitHelp,
@@ -18,8 +18,6 @@ import {
   policyFrom,
   secondary,
 } from "../options.js";
-import { lineInFlags, runGuarded, useColour, writeOut } from "../io.js";
-import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, listOption, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error("expected a whole number ≥ 1");

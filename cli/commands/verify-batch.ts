@@ -1,8 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { runGuarded, useColour, writeOut } from "../io.js";
-import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, moreOptionsHelp, parseExpiry, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
 import { lineInFlags, runGuarded, useColour, writeOut } from "../io.js";
-import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
+import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, moreOptionsHelp, parseExpiry, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
