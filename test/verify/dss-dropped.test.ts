@@ -7,8 +7,9 @@
 // CMS; the archivist's DSS holds the CA's CRL of 2025-12-10 listing the seal, under an archive timestamp.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { verifyArchive } from "../../src/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SealcheckError, verifyArchive } from "../../src/index.js";
+import { augmentArchive } from "../../src/api/internal.js";
 import { NumberAllocator, appendUpdate, arr, dict, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
 import { parsePdf, readDss } from "../../src/input/pdf/index.js";
 import { rawGet, type PdfObject } from "../../src/input/pdf/objects.js";
@@ -16,7 +17,7 @@ import { wholeSource } from "../../src/input/source.js";
 import { resolveLimits } from "../../src/limits.js";
 import { readDssData } from "../../src/evidence/dss-items.js";
 import { pkiSession } from "../../src/pki/session.js";
-import { addDocumentTimestamp, addDss, buildArchive, createCrl, createOcspResponse, TIMELINE } from "../../scripts/generator/index.js";
+import { addDocumentTimestamp, addDss, buildArchive, createCrl, createOcspResponse, startTsa, TIMELINE } from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 
 const P = testPki();
@@ -166,5 +167,69 @@ describe("attack-s5 P1c: one bad DSS entry withdraws nothing but itself", () => 
     const c = check(r, "seal-certificate");
     expect(c.status).toBe("warning");
     expect(c.message).toMatch(/said nothing of: .*and 99\d more/);
+  });
+});
+
+describe("attack-s5 P1c: augment reads the DSS as verify does", () => {
+  let tsa: Awaited<ReturnType<typeof startTsa>>;
+  let ocsp: string;
+  beforeAll(async () => {
+    tsa = await startTsa(P.tsa);
+    const now = new Date();
+    ocsp = join(tempDir("sealcheck-p1c-ocsp-"), "tsa.ocsp.der");
+    writeFileSync(ocsp, createOcspResponse({ subject: P.tsa, issuer: P.tsaRoot, responder: P.tsaRoot, producedAt: now, thisUpdate: now }));
+  }, 60_000);
+  afterAll(async () => {
+    await tsa?.close();
+  });
+  const augment = (pdf: Uint8Array) => {
+    const file = join(tempDir("sealcheck-p1c-aug-"), "archive.pdf");
+    writeFileSync(file, pdf);
+    return augmentArchive({ evidence: file, tsa: tsa.url, trust: [trustDirectory()], ocsp: [ocsp] });
+  };
+
+  it("augment (the not-stream file): refused because the archive does not verify, as augment-honest (was: verify passed, augment refused on the CRL)", async () => {
+    const notStream = appendEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }));
+    for (const pdf of [archived, notStream]) {
+      const e = await augment(pdf).then(
+        () => null,
+        (x: unknown) => x,
+      );
+      expect(e).toBeInstanceOf(SealcheckError);
+      expect((e as SealcheckError).message).toMatch(/does not verify \(TOTAL-FAILED, REVOKED/);
+    }
+  });
+
+  it("genuine-1000: the genuine archive plus 1,000 junk entries augments to B-LTA, as the genuine one", async () => {
+    const genuine = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+    const junk = Array.from({ length: 1000 }, (_, i) => new Uint8Array([0x30, 0x04, 0x02, 0x02, (i >> 8) & 0x7f, i & 0xff]));
+    const r = await augment(await addDss(genuine, P, "table", { ocsps: junk }));
+    expect([r.before.indication, r.after.indication, r.after.padesLevel]).toEqual(["TOTAL-PASSED", "TOTAL-PASSED", "B-LTA"]);
+  });
+});
+
+describe("the same shape elsewhere: a limit reached is not decided", () => {
+  it("more signatures than maxValidationDataItems: document-timestamps INDETERMINATE / GENERIC naming the limit (was FORMAT_FAILURE)", async () => {
+    const r = await verifyArchive({ evidence: "samples/lta/archive.pdf", trust: [trustDirectory()], limits: { maxValidationDataItems: 1 } });
+    const c = check(r, "document-timestamps");
+    expect([c.status, c.subIndication]).toEqual(["indeterminate", "GENERIC"]);
+    expect(c.message).toMatch(/not decided: the PDF has 2 signatures \(limit maxValidationDataItems/);
+  });
+
+  it("the reading names an entry that is no stream and keeps the rest; a limit is named", async () => {
+    const doc = (pdf: Uint8Array) => parsePdf(wholeSource(pdf), resolveLimits());
+    const lta = new Uint8Array(readFileSync("samples/lta/archive.pdf"));
+    const whole = readDssData(doc(lta), pkiSession(), 1000);
+    expect(whole.problems).toEqual([]);
+    expect([whole.certs.length, whole.ocsps.length]).toEqual([7, 3]); // its VRI entry lists the same streams: read once
+    // One more /OCSPs entry that is a dictionary: named, the rest as before.
+    const direct = readDssData(doc(appendEntries(lta, 1, (num) => ({ num, value: dict({}) }))), pkiSession(), 1000);
+    expect(direct.problems).toEqual([
+      expect.stringMatching(/^revision \d+ \/DSS \/OCSPs \[\d+\] \(object \d+ 0 R\): the OCSP response is not a stream \(a dict\)$/),
+    ]);
+    expect([direct.certs.length, direct.ocsps.length, direct.crls.length]).toEqual([whole.certs.length, whole.ocsps.length, whole.crls.length]);
+    // The limit counts only what decodes: the genuine items are within 1,000 whatever junk is added.
+    const tight = readDssData(doc(lta), pkiSession(), 1);
+    expect(tight.limit).toMatch(/more than 1 certificates, OCSP responses and CRLs \(limit maxValidationDataItems/);
   });
 });
