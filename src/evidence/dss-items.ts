@@ -18,9 +18,9 @@ import type * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
 import type { PdfDocument, PdfView } from "../input/pdf/index.js";
 import { type PdfDict, type PdfObject, rawGet } from "../input/pdf/objects.js";
-import { certificateFromDer } from "../pki/certificate.js";
+import { listedCertificate, type ListedBudget } from "../pki/certificate.js";
 import { decodeCrl } from "../pki/crl.js";
-import { assertDerShape, countDerValues, derChildren, readTlv } from "../pki/der.js";
+import { derChildren, readTlv } from "../pki/der.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
 
@@ -52,9 +52,6 @@ export interface DssData {
   /** A limit reached while reading (message naming it): what the DSS says is not all read, so not decided. */
   readonly limit?: string;
 }
-
-/** ASN.1 values in a certificate at most: real ones have a few hundred, with long extensions a few thousand. */
-const MAX_CERTIFICATE_VALUES = 20_000;
 
 type Kind = "certs" | "ocsps" | "crls" | "timestamps";
 const NOUN: Record<Kind, string> = { certs: "certificate", ocsps: "OCSP response", crls: "CRL", timestamps: "timestamp token" };
@@ -91,7 +88,7 @@ class Reading {
   /** Items kept, by kind and bytes. */
   private readonly kept = new Set<string>();
   private counted = 0;
-  private values = 0;
+  private readonly budget: ListedBudget = { values: 0 };
   constructor(
     private readonly session: PkiSession,
     private readonly max: number,
@@ -128,17 +125,11 @@ class Reading {
     if (this.kept.has(bytesKey)) return;
     try {
       if (kind === "certs") {
-        assertDerShape(der, this.session.limits, `a DSS certificate`);
-        const n = countDerValues(der, readTlv(der, 0, der.length, true)!);
-        if (n === null) return void problem("is not plain DER");
-        if (n > MAX_CERTIFICATE_VALUES) return void problem(`has ${n} ASN.1 values, more than a certificate (${MAX_CERTIFICATE_VALUES})`);
-        // The certificates together get one budget of values before asn1js decodes any (attack-round2: 30
-        // crafted ones took 25 s).
-        if (this.values + n > this.session.limits.maxAsn1Nodes) {
-          return void this.reached(new LimitError("maxAsn1Nodes", "the DSS certificates hold too many ASN.1 values together"));
-        }
-        this.values += n;
-        this.certs.push(certificateFromDer(der, `a DSS certificate`, this.session));
+        // The shape first, counted cheaply, and one budget of ASN.1 values for all the DSS certificates before
+        // asn1js decodes any (attack-round2 finding 4: 30 crafted ones took 25 s).
+        const cert = listedCertificate(der, "a DSS certificate", this.session, this.budget);
+        if (!cert) return void problem("is not plain DER, or has more ASN.1 values than a certificate");
+        this.certs.push(cert);
       } else if (kind === "ocsps") {
         decodeOcsp(der, this.session);
         this.ocsps.push(der);
