@@ -26,6 +26,7 @@ import { SESSION_OPTION_NAMES, createSession, type VerificationSession } from ".
 import { fetchRevocation } from "./fetch.js";
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./http.js";
 import { requestTimestamp, type Stamp } from "./tsa.js";
+import { readDssData } from "../evidence/dss-items.js";
 import { archiveData, buildPaths, certificatesOf, describe, exempt, DataSet } from "./validation-data.js";
 import { NumberAllocator, appendUpdate, arr, assertAppendable, dict, int, name, ref, withEntry, type NewObject } from "./writer.js";
 
@@ -184,7 +185,7 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   let data;
   try {
     data = archiveData(
-      doc.latest(),
+      readDssData(doc, session, limits.maxValidationDataItems),
       doc.at(seal.revision),
       seal,
       docTs.map((s) => ({ sig: s, genTime: times.docs.get(s.fieldName!)! })),

@@ -8,7 +8,8 @@
 import { createHash } from "node:crypto";
 import type * as pkijs from "pkijs";
 import { ATTACHMENT_NAMES } from "../evidence/broker.js";
-import { type PdfView, listEmbeddedFiles, readDss, type SignatureInfo } from "../input/pdf/index.js";
+import { type PdfView, listEmbeddedFiles, type SignatureInfo } from "../input/pdf/index.js";
+import type { DssData } from "../evidence/dss-items.js";
 import { OID, certificateDer, certificateFromDer, certificateFromPem, displayName, extension, serialHex } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
 import { decodeSignedData, findSignerCertificate, revocationArchival, timestampTokens } from "../pki/cms.js";
@@ -68,10 +69,11 @@ function timestampSigner(
 /**
  * Reads what the archive holds: the seal's CMS (certificates, adbe-revocationInfoArchival, its signature
  * timestamp), the sealed attachments (token certificate, its OCSP response), every document timestamp and
- * the latest DSS. `sealTime` is the seal timestamp's genTime; `docTimes` each document timestamp's.
+ * every revision's DSS as verify reads it (`dss`). `sealTime` is the seal timestamp's genTime; `docTimes` each
+ * document timestamp's.
  */
 export function archiveData(
-  latest: PdfView,
+  dss: DssData,
   sealed: PdfView,
   seal: SignatureInfo,
   docTimestamps: readonly { sig: SignatureInfo; genTime: Date }[],
@@ -116,25 +118,10 @@ export function archiveData(
     for (const c of ts.certs) held.add("certs", certificateDer(c));
     if (ts.signer) subjects.push({ cert: ts.signer, role: "tsa", what: `the document timestamp in ${sig.fieldName ?? "?"}`, at: genTime });
   }
-  const dss = readDss(latest);
-  if (dss) {
-    const read = (r: { num: number; gen: number }) => {
-      const o = latest.object(r);
-      return o?.value.kind === "stream" ? latest.decode(o.value) : null;
-    };
-    for (const r of dss.certs) {
-      const d = read(r);
-      if (d) held.add("certs", d);
-    }
-    for (const r of dss.ocsps) {
-      const d = read(r);
-      if (d) held.add("ocsps", d);
-    }
-    for (const r of dss.crls) {
-      const d = read(r);
-      if (d) held.add("crls", d);
-    }
-  }
+  // Every revision's DSS, item by item: the one reading verify's stages take (evidence/dss-items.ts, attack-s5 P1c).
+  for (const d of dss.listed.certs) held.add("certs", d.der);
+  for (const d of dss.listed.ocsps) held.add("ocsps", d.der);
+  for (const d of dss.listed.crls) held.add("crls", d.der);
   return { held, subjects };
 }
 

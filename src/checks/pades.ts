@@ -4,10 +4,10 @@
 // the *sealed* revision, so a later revision cannot swap them. Each stage reads facts and returns new ones.
 import { createHash } from "../platform/crypto.js";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
-import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
+import { findSignatures, listEmbeddedFiles, parsePdf, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
 import type { EvidenceSource } from "../input/source.js";
-import { listedCertificate, summarize } from "../pki/certificate.js";
-import { failed, passed, result, skipped, warning } from "../report/check.js";
+import { summarize } from "../pki/certificate.js";
+import { failed, indeterminate, passed, result, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import type { PadesLevel, PdfSignatureReport, SealSummary } from "../report/archive-report.js";
@@ -17,7 +17,8 @@ import type { ArchiveFacts, CheckEnv, Established, EvidenceFacts, TokenEvidence,
 import { checkSealSignature, sealIdentity, signatureInput, type SealCmsFacts, type SealSignatureInput } from "./seal-signature.js";
 import { coversSignature, judgePdfSignatures, type DocumentTimestampFacts, type SealJudgement, type SealJudgements } from "./pdf-signatures.js";
 import { checkSealTimestamp } from "./seal-timestamp.js";
-import { checkSealCertificate, type ExtraRevocationData, type SealPathFacts } from "./seal-certificate.js";
+import { checkSealCertificate, type SealPathFacts } from "./seal-certificate.js";
+import { readDssData, type DssData } from "../evidence/dss-items.js";
 import { checkSealModifications } from "./seal-modifications.js";
 import { ChangeAnalysis } from "./modifications/analyse.js";
 
@@ -138,75 +139,7 @@ function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): CheckRes
   });
 }
 
-/**
- * The validation data of every revision's DSS, each item once. EU DSS keeps each revision's DSS for the
- * timestamps after it, and pyHanko's difference analysis lets a later revision drop DSS items (PAdES allows
- * it): what an archive timestamp once covered stays evidence, so a revision that empties the DSS takes no proof
- * away (attack36 P1). An item's bytes are read as the revision that lists it defines them.
- */
-function dssData(env: CheckEnv, doc: PdfDocument): ExtraRevocationData {
-  const extra: ExtraRevocationData = { certs: [], crls: [], ocsps: [] };
-  type Listed = { view: PdfView; ref: { num: number; gen: number } };
-  const listed = { certs: new Map<string, Listed>(), ocsps: new Map<string, Listed>(), crls: new Map<string, Listed>() };
-  try {
-    for (let i = 0; i < doc.revisions.length; i++) {
-      const view = doc.at(i);
-      let dss;
-      try {
-        dss = readDss(view);
-      } catch {
-        continue; // a broken DSS is reported by seal-modifications/document-timestamps; the others still count
-      }
-      if (!dss) continue;
-      for (const kind of ["certs", "ocsps", "crls"] as const) {
-        // A stream listed again (by this DSS or a later one, unchanged) is read and judged once: keyed by the
-        // revision whose cross-reference entry defines it.
-        for (const r of dss[kind]) listed[kind].set(`${r.num} ${r.gen}@${view.entry(r.num)?.revision ?? i}`, { view, ref: r });
-      }
-    }
-    const items = listed.certs.size + listed.ocsps.size + listed.crls.size;
-    if (items > env.limits.maxValidationDataItems) {
-      throw new LimitError("maxValidationDataItems", `the DSS lists ${items} certificates, OCSP responses and CRLs`);
-    }
-    const read = ({ view, ref }: Listed) => {
-      const o = view.object(ref);
-      if (o?.value.kind !== "stream") throw new FormatError("DSS entry is not a stream");
-      return view.decode(o.value);
-    };
-    const seen = new Set<string>();
-    const fresh = (der: Uint8Array): boolean => {
-      const key = Buffer.from(der).toString("base64");
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    };
-    const budget = { values: 0 };
-    for (const r of listed.certs.values()) {
-      try {
-        const der = read(r);
-        if (!fresh(der)) continue;
-        const cert = listedCertificate(der, "a DSS certificate", env.pki, budget);
-        if (cert) extra.certs.push(cert);
-      } catch (e) {
-        if (e instanceof LimitError && e.limit === "maxAsn1Nodes") throw e;
-        /* an unreadable DSS certificate only means fewer path candidates */
-      }
-    }
-    for (const r of listed.ocsps.values()) {
-      const der = read(r);
-      if (fresh(der)) extra.ocsps.push(der);
-    }
-    for (const r of listed.crls.values()) {
-      const der = read(r);
-      if (fresh(der)) extra.crls.push(der);
-    }
-  } catch {
-    /* a broken DSS is reported by seal-modifications/document-timestamps; revocation then relies on the CMS */
-  }
-  return extra;
-}
-
-function padesLevel(hasSigTs: boolean, dss: ExtraRevocationData, docTs: number): PadesLevel {
+function padesLevel(hasSigTs: boolean, dss: Pick<DssData, "ocsps" | "crls">, docTs: number): PadesLevel {
   if (!hasSigTs) return "B-B";
   const lt = dss.ocsps.length + dss.crls.length > 0;
   if (lt && docTs > 0) return "B-LTA";
@@ -231,7 +164,8 @@ export interface PadesFacts extends SealCmsFacts, SealPathFacts {
   /** The seal's signature verified (passed or warning). */
   readonly sealVerified?: boolean;
   readonly sealTimestampInfo?: TimestampInfo;
-  readonly dss?: ExtraRevocationData;
+  /** The validation data of every revision's DSS, item by item (evidence/dss-items.ts): the one reading. */
+  readonly dss?: DssData;
   readonly analysis?: ChangeAnalysis;
   /** How each seal check judged the seal: together the seal's outcome, which the seal's entry repeats. */
   readonly sealSignatureJudged?: SealJudgement;
@@ -309,8 +243,9 @@ export async function sealSignatureStage(env: CheckEnv, pdf: EvidenceSource, fil
     facts: {
       ...facts,
       pades: { doc, signatures: sigs, seal: sig, sealInput, docMdpP },
-      // The validation data of every revision's DSS, for the seal's path and long-term validation (a broken DSS: none).
-      dss: dssData(env, doc),
+      // The validation data of every revision's DSS, for the seal's path and long-term validation: the one reading
+      // (an unreadable item is named and said nothing of; a limit reached leaves it undecided).
+      dss: readDssData(doc, env.pki, env.limits.maxValidationDataItems),
       sealVerified: sigCheck.status === "passed" || sigCheck.status === "warning",
       sealSignatureJudged: judged(check),
     },
@@ -376,7 +311,11 @@ export async function pdfSignaturesStage(
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     items = [];
-    check = failed("document-timestamps", "FORMAT_FAILURE", `The PDF's signatures are not judged: ${errorMessage(e)}.`);
+    // A limit reached is "not decided" (anyone can append signature fields), never "forged" (attack-s5 P1c).
+    check =
+      e instanceof LimitError
+        ? indeterminate("document-timestamps", "GENERIC", `The PDF's signatures are not judged, so not decided: ${errorMessage(e)}.`)
+        : failed("document-timestamps", "FORMAT_FAILURE", `The PDF's signatures are not judged: ${errorMessage(e)}.`);
   }
   return { checks: [check], facts: { pdfSignatures: items, documentTimestamps, seal: sealSummary(env, f, f.pades, count) } };
 }
@@ -396,7 +335,7 @@ function sealSummary(env: CheckEnv, f: PadesFacts, p: PadesRead, docTs: number):
     claimedTime: p.sealInput.claimedTime ?? null,
     timestamp: ts ? { genTime: ts.genTime.toISOString(), tsa: ts.tsa ?? null, serialNumber: ts.serialNumber } : null,
     path: f.sealPath ?? [],
-    padesLevel: padesLevel(Boolean(ts), f.dss ?? { certs: [], crls: [], ocsps: [] }, docTs),
+    padesLevel: padesLevel(Boolean(ts), f.dss ?? { crls: [], ocsps: [] }, docTs),
     revisions: p.doc.revisions.length,
     sealedRevision: p.seal.revision,
     docMdpPermission: p.docMdpP,

@@ -15,6 +15,7 @@ import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type 
 import { sealIdentity } from "../evidence/broker-identity.js";
 import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
 import type { SealCmsFacts } from "./seal-signature.js";
+import { dssProblemsText } from "../evidence/dss-items.js";
 
 const ID = "seal-certificate";
 /** Revocation data archived with a seal is fetched ahead of signing; a week covers the usual cache. */
@@ -24,6 +25,10 @@ export interface ExtraRevocationData {
   certs: pkijs.Certificate[];
   crls: Uint8Array[];
   ocsps: Uint8Array[];
+  /** DSS items that could not be read, each named (evidence/dss-items.ts): said nothing of, and named here. */
+  readonly problems?: readonly string[];
+  /** A limit reached while reading the DSS: its data is not all read, so the status is not decided. */
+  readonly limit?: string;
 }
 
 /** Established by "seal-certificate": the path built for the seal certificate, as reports show it. */
@@ -59,11 +64,35 @@ export async function checkSealCertificate(
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki, index: env.trust.index.anchors });
   const sealPath = describePath(chain.path);
   const out: { revokedAt?: Date; heldAt?: Date } = {};
-  const check = await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out);
+  const check = dssReading(await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out), extra);
   return {
     check,
     facts: { sealPath, sealChain: chain.path, ...(out.revokedAt ? { sealRevokedAt: out.revokedAt } : {}), ...(out.heldAt ? { sealHeldAt: out.heldAt } : {}) },
   };
+}
+
+/**
+ * What the DSS reading adds to the judgement (attack-s5 P1c): items it could not read are named and said
+ * nothing of (passed becomes a warning); a limit reached leaves what it did not read undecided, so only a
+ * failure stands and anything else is INDETERMINATE naming the limit (never judged as if there were no data).
+ */
+function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult {
+  const problems = extra.problems ?? [];
+  if (!problems.length && extra.limit === undefined) return check;
+  const details = { ...check.details, ...(problems.length ? { dssUnread: problems.slice(0, 100), dssUnreadCount: problems.length } : {}) };
+  const unread = problems.length ? ` DSS items that cannot be read, so said nothing of: ${dssProblemsText(problems)}.` : "";
+  if (check.status === "failed") return { ...check, message: `${check.message}${unread}`, details };
+  if (extra.limit !== undefined) {
+    return {
+      ...check,
+      status: "indeterminate",
+      subIndication: check.status === "indeterminate" ? check.subIndication : "GENERIC",
+      message: `The DSS's validation data is not all read (${extra.limit}), so the seal certificate's status is not decided; what was read says: ${check.message}${unread}`,
+      details: { ...details, dssLimit: extra.limit },
+    };
+  }
+  if (check.status === "passed") return { ...check, status: "warning", message: `${check.message}${unread}`, details };
+  return { ...check, message: `${check.message}${unread}`, details };
 }
 
 interface Built {
@@ -111,9 +140,11 @@ async function judge(
   // Revocation: archived in the CMS's signed attributes, plus any DSS.
   const issuer = chain.path[1] ?? (await findIssuer(env.pki, cert, pool));
   const archived = revocationArchival(cms.signedData.signerInfos[0]!);
-  const items = archived.ocsps.length + archived.crls.length + extra.ocsps.length + extra.crls.length;
+  // The CMS's archived data is the seal's own (a signed attribute): too much of it is the seal's format. The DSS's
+  // is bounded by its reading, which counts only items that decode (attack-s5 P1c: junk must not fail a genuine seal).
+  const items = archived.ocsps.length + archived.crls.length;
   if (items > env.limits.maxValidationDataItems) {
-    const e = new LimitError("maxValidationDataItems", `the seal comes with ${items} OCSP responses and CRLs (CMS and DSS together)`);
+    const e = new LimitError("maxValidationDataItems", `the seal's CMS archives ${items} OCSP responses and CRLs`);
     return failed(ID, "FORMAT_FAILURE", `The seal's revocation data is not read: ${e.message}.`, { at, details });
   }
   const judgements: { source: string; j: Judgement }[] = [];

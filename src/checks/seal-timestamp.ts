@@ -6,7 +6,7 @@ import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki
 import { signatureValue, timestampTokens } from "../pki/cms.js";
 import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
 import { LimitError } from "../errors.js";
-import { failed, result, indeterminate } from "../report/check.js";
+import { result, indeterminate } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { CheckEnv, With } from "./facts.js";
 import type { SealCmsFacts } from "./seal-signature.js";
@@ -32,8 +32,10 @@ export async function checkSealTimestamp(
     };
   }
   if (tokens.length > env.limits.maxValidationDataItems) {
+    // Unsigned attributes: anyone can add tokens to the seal's CMS without breaking it, so too many is "not
+    // decided", never "forged" (attack-s5 P1c's class).
     const e = new LimitError("maxValidationDataItems", `the seal carries ${tokens.length} signature timestamps`);
-    return { check: failed(ID, "FORMAT_FAILURE", `The seal's timestamps are not read: ${e.message}.`) };
+    return { check: indeterminate(ID, "GENERIC", `The seal's timestamps are not read, so the sealing time is not decided: ${e.message}.`) };
   }
   const data = signatureValue(si);
   const trust = {

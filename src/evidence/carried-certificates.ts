@@ -7,12 +7,14 @@
 // certificates. Anything that cannot be read is a problem in words, never an exception.
 import type * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
-import { findSignatures, listEmbeddedFiles, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
+import { findSignatures, listEmbeddedFiles, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
+import { readDssData, type DssData, type DssItem } from "./dss-items.js";
 import { certificateDer, certificatesFromBytes, listedCertificate } from "../pki/certificate.js";
 import { decodeSignedData, revocationArchival, timestampTokens } from "../pki/cms.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "./broker.js";
+import { quoteName } from "../report/quoted-name.js";
 
 export interface CarriedCertificate {
   /** The certificate's DER, as carried. */
@@ -44,13 +46,12 @@ export interface CarriedOptions {
   readonly label?: (s: SignatureInfo, index: number) => string;
   /** The most certificates listed; beyond it a problem says how many were left out. Default 1000. */
   readonly max?: number;
+  /** The DSS as already read (verify's `dss` fact), so it is read once; else read here, within `max`. */
+  readonly dss?: DssData;
 }
 
-/** A name from the evidence inside the words: quoted as data and cut (it may be anything). */
-function quoted(name: string): string {
-  const chars = [...name];
-  return JSON.stringify(chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : name);
-}
+/** A name from the evidence inside the words: quoted as data and cut (it may be anything; attack-s5 W2). */
+const quoted = (name: string): string => quoteName(name, 40);
 
 class List {
   readonly certificates: CarriedCertificate[] = [];
@@ -137,65 +138,28 @@ function signatureParts(list: List, s: SignatureInfo, seal: boolean, stem: strin
   );
 }
 
-/** Each revision's DSS: a stream listed again (unchanged, by a later DSS) is read once, under its first revision. */
-function dssParts(list: List, doc: PdfDocument, session: PkiSession): void {
-  const seen = new Set<string>();
-  const stream = (view: PdfView, ref: { num: number; gen: number }): Uint8Array | undefined => {
-    const key = `${ref.num} ${ref.gen}@${view.entry(ref.num)?.revision ?? "?"}`;
-    if (seen.has(key) || !list.read()) return undefined;
-    seen.add(key);
-    const o = view.object(ref);
-    if (o?.value.kind !== "stream") throw new Error(`object ${ref.num} ${ref.gen} R is not a stream`);
-    return view.decode(o.value);
+/**
+ * Every revision's DSS as the one reading has it (evidence/dss-items.ts: what verify's checks take, item by
+ * item): its certificates, the certificates inside its OCSP responses and its VRI timestamp tokens.
+ */
+function dssParts(list: List, dss: DssData, session: PkiSession): void {
+  const counters = new Map<string, number>();
+  const next = (key: string) => {
+    const n = (counters.get(key) ?? 0) + 1;
+    counters.set(key, n);
+    return n;
   };
-  for (let i = 0; i < doc.revisions.length; i++) {
-    const rev = i + 1;
-    const where = `the DSS (revision ${rev})`;
-    try {
-      const view = doc.at(i);
-      const dss = readDss(view);
-      if (!dss) continue;
-      const certRefs = [...dss.certs, ...dss.vri.flatMap((v) => v.certs)];
-      let n = 0;
-      for (const ref of certRefs) {
-        try {
-          const der = stream(view, ref);
-          const cert = der && listedCertificate(der, `a certificate in ${where}`, session, list.budget);
-          if (cert) list.add(certificateDer(cert), where, `DSS-${rev}-certificate-${++n}.pem`);
-          else if (der) list.problems.push(`a certificate in ${where} (object ${ref.num} ${ref.gen} R) is none: too many ASN.1 values`);
-        } catch (e) {
-          list.problems.push(`a certificate in ${where} (object ${ref.num} ${ref.gen} R) cannot be read: ${errorMessage(e)}`);
-        }
-      }
-      let k = 0;
-      for (const ref of [...dss.ocsps, ...dss.vri.flatMap((v) => v.ocsps)]) {
-        try {
-          const der = stream(view, ref);
-          if (der) {
-            k++;
-            list.ocsp(der, `an OCSP response in ${where}`, `DSS-${rev}-ocsp-${k}`, session);
-          }
-        } catch (e) {
-          list.problems.push(`an OCSP response in ${where} (object ${ref.num} ${ref.gen} R) cannot be read: ${errorMessage(e)}`);
-        }
-      }
-      let t = 0;
-      for (const v of dss.vri) {
-        if (!v.ts) continue;
-        try {
-          const der = stream(view, v.ts);
-          if (der) {
-            t++;
-            list.token(der, `a timestamp token in ${where}'s VRI`, `DSS-${rev}-vri-timestamp-${t}`, session);
-          }
-        } catch (e) {
-          list.problems.push(`a VRI timestamp token in ${where} cannot be read: ${errorMessage(e)}`);
-        }
-      }
-    } catch (e) {
-      list.problems.push(`${where} cannot be read: ${errorMessage(e)}`);
-    }
+  const where = (i: DssItem) => `the DSS (revision ${i.where.revision})`;
+  for (const i of dss.listed.certs) {
+    if (list.read()) list.add(i.der, where(i), `DSS-${i.where.revision}-certificate-${next(`c${i.where.revision}`)}.pem`);
   }
+  for (const i of dss.listed.ocsps)
+    list.ocsp(i.der, `an OCSP response in ${where(i)}`, `DSS-${i.where.revision}-ocsp-${next(`o${i.where.revision}`)}`, session);
+  for (const i of dss.listed.timestamps) {
+    list.token(i.der, `a timestamp token in ${where(i)}'s VRI`, `DSS-${i.where.revision}-vri-timestamp-${next(`t${i.where.revision}`)}`, session);
+  }
+  for (const p of dss.problems) list.problems.push(`a DSS item cannot be read: ${p}`);
+  if (dss.limit !== undefined) list.problems.push(`the DSS is not all read: ${dss.limit}`);
 }
 
 /**
@@ -252,7 +216,7 @@ export function carriedCertificates(
     } catch (e) {
       list.problems.push(`the PDF's signatures cannot be listed: ${errorMessage(e)}`);
     }
-    dssParts(list, doc, session);
+    dssParts(list, options.dss ?? readDssData(doc, session, options.max ?? 1000), session);
     embeddedParts(list, doc, session);
   }
   return list.done();

@@ -3,6 +3,7 @@
 // (rules.ts, analyse.ts) say which kind of change each finding is, with its page, field or annotation type;
 // this one table turns the kind into words. The object detail (object numbers, keys such as /Contents[0])
 // stays in the finding's text, shown below the words.
+import { quoteName } from "../../report/quoted-name.js";
 
 /** What kind of change a finding is, as a reader of the document would notice it. */
 export type ChangeKind =
@@ -79,13 +80,11 @@ export function visibility(kind: ChangeKind): number {
 const QUOTED_MAX = 40;
 
 /**
- * A name taken from the changed revision (a field's name, an annotation's subtype), quoted as data: escaped as
- * a JSON string, so a quote in it cannot end the quotation and read as the statement's own prose (attack-s4
- * W1c), and cut visibly.
+ * A name taken from the changed revision (a field's name, an annotation's subtype), quoted as data with an
+ * allow-list (report/quoted-name.ts: attack-s4 W1c, attack-s5 W2), and cut visibly.
  */
 export function quotedName(v: string): string {
-  const cut = [...v].length > QUOTED_MAX ? `${[...v].slice(0, QUOTED_MAX).join("")}…` : v;
-  return JSON.stringify(cut);
+  return quoteName(v, QUOTED_MAX);
 }
 
 /** An annotation subtype as a word when it is one (Square, FreeText), else quoted as data. */

@@ -1,0 +1,255 @@
+// The validation data of every revision's Document Security Store (ETSI EN 319 142-1 §5.4.2), read item by
+// item: the one reading verify's stages, long-term validation, augment and the carried-certificate list
+// (extract, trust-anchors) share, so no two of them can read one DSS differently (attack-s5 P1c).
+//
+// - Every revision's DSS counts: EU DSS keeps each revision's DSS for the timestamps after it, and a later
+//   revision may drop DSS items (PAdES allows it), so what an archive timestamp once covered stays evidence
+//   (attack36 P1). A stream listed again (by the same or a later DSS, unchanged) is read once, keyed by the
+//   revision whose cross-reference entry defines it; an item's bytes are read as that revision defines them.
+// - An item that cannot be read (not a reference, not a stream, a stream that does not decode, bytes without
+//   the shape of its kind, a DER its decoder refuses) is that item's problem: named (revision, array, index,
+//   object) and said nothing of; the other items still count. No catch turns "could not read" into "nothing
+//   there" for more than the one item.
+// - Only items that decode as their kind count against `maxValidationDataItems` (junk is no validation data and
+//   must not make a genuine archive fail), and the certificates' ASN.1 values together against
+//   `maxAsn1Nodes`. A limit reached is "not decided" (`limit`), never "no data": reading stops there, and the
+//   checks that rest on the DSS say INDETERMINATE naming the limit.
+import type * as pkijs from "pkijs";
+import { LimitError, errorMessage } from "../errors.js";
+import type { PdfDocument, PdfView } from "../input/pdf/index.js";
+import { type PdfDict, type PdfObject, rawGet } from "../input/pdf/objects.js";
+import { listedCertificate, type ListedBudget } from "../pki/certificate.js";
+import { decodeCrl } from "../pki/crl.js";
+import { derChildren, readTlv } from "../pki/der.js";
+import { decodeOcsp } from "../pki/ocsp.js";
+import type { PkiSession } from "../pki/session.js";
+
+/** Where a DSS item is listed: "revision 3 /DSS /OCSPs [1] (object 45 0 R)". */
+export interface DssPlace {
+  /** 1-based, as reports count revisions. */
+  readonly revision: number;
+  /** "/DSS /OCSPs", "/DSS /VRI /<key> /Cert", ... */
+  readonly array: string;
+  readonly index: number;
+  readonly ref?: { readonly num: number; readonly gen: number };
+}
+
+export interface DssItem {
+  readonly der: Uint8Array;
+  readonly where: DssPlace;
+}
+
+/** The DSS validation data of every revision, each item once (by its bytes), and what could not be read. */
+export interface DssData {
+  /** Certificates (decoded), OCSP responses and CRLs (DER that decodes as such), as the checks take them. */
+  readonly certs: pkijs.Certificate[];
+  readonly ocsps: Uint8Array[];
+  readonly crls: Uint8Array[];
+  /** The same items with where each is listed (first listing), and VRI timestamp tokens (undecoded). */
+  readonly listed: { readonly certs: DssItem[]; readonly ocsps: DssItem[]; readonly crls: DssItem[]; readonly timestamps: DssItem[] };
+  /** Items that could not be read, each named, in file order: said nothing of. */
+  readonly problems: string[];
+  /** A limit reached while reading (message naming it): what the DSS says is not all read, so not decided. */
+  readonly limit?: string;
+}
+
+type Kind = "certs" | "ocsps" | "crls" | "timestamps";
+const NOUN: Record<Kind, string> = { certs: "certificate", ocsps: "OCSP response", crls: "CRL", timestamps: "timestamp token" };
+
+/** "revision 3 /DSS /OCSPs [1] (object 45 0 R)" */
+export function dssPlace(p: DssPlace): string {
+  return `revision ${p.revision} ${p.array} [${p.index}]${p.ref ? ` (object ${p.ref.num} ${p.ref.gen} R)` : ""}`;
+}
+
+/**
+ * The bytes have the outer shape of their kind, read cheaply before any decoder runs: an OCSPResponse is a
+ * SEQUENCE starting with an ENUMERATED (RFC 6960 §4.2.1); a certificate and a CRL are a SEQUENCE of a
+ * SEQUENCE, a SEQUENCE and a BIT STRING (RFC 5280 §4.1, §5.1); a timestamp token a SEQUENCE.
+ */
+function shapeOf(der: Uint8Array, kind: Kind): boolean {
+  const top = readTlv(der, 0, der.length, true);
+  if (!top || top.tag !== 0x30 || top.end !== der.length) return false;
+  if (kind === "timestamps") return true;
+  const parts = derChildren(der, top.body, top.end);
+  if (!parts) return false;
+  if (kind === "ocsps") return parts[0]?.tag === 0x0a && parts.length <= 2;
+  return parts.length === 3 && parts[0]!.tag === 0x30 && parts[1]!.tag === 0x30 && parts[2]!.tag === 0x03;
+}
+
+class Reading {
+  readonly certs: pkijs.Certificate[] = [];
+  readonly ocsps: Uint8Array[] = [];
+  readonly crls: Uint8Array[] = [];
+  readonly listed = { certs: [] as DssItem[], ocsps: [] as DssItem[], crls: [] as DssItem[], timestamps: [] as DssItem[] };
+  readonly problems: string[] = [];
+  limit: string | undefined;
+  /** Streams read, by "num gen@defining revision". */
+  private readonly streams = new Set<string>();
+  /** Items kept, by kind and bytes. */
+  private readonly kept = new Set<string>();
+  private counted = 0;
+  private readonly budget: ListedBudget = { values: 0 };
+  constructor(
+    private readonly session: PkiSession,
+    private readonly max: number,
+  ) {}
+
+  get stopped(): boolean {
+    return this.limit !== undefined && this.counted > this.max;
+  }
+
+  private reached(e: LimitError): void {
+    this.limit ??= e.message;
+  }
+
+  /** One entry of a DSS array: read, shaped, decoded; a problem of its own when it cannot be. */
+  item(view: PdfView, kind: Kind, entry: PdfObject, where: DssPlace): void {
+    if (this.stopped) return;
+    const noun = NOUN[kind];
+    const problem = (why: string) => this.problems.push(`${dssPlace(where)}: the ${noun} ${why}`);
+    if (entry.kind !== "ref") return void problem(`is not a reference to a stream (a direct ${entry.kind})`);
+    const key = `${entry.num} ${entry.gen}@${view.entry(entry.num)?.revision ?? where.revision - 1}`;
+    if (this.streams.has(key)) return;
+    this.streams.add(key);
+    let der: Uint8Array;
+    try {
+      const o = view.object(entry);
+      if (o?.value.kind !== "stream") return void problem(o ? `is not a stream (a ${o.value.kind})` : "is not in the file");
+      der = view.decode(o.value);
+    } catch (e) {
+      if (e instanceof LimitError) return void this.reached(e);
+      return void problem(`does not decode: ${errorMessage(e)}`);
+    }
+    if (!shapeOf(der, kind)) return void problem(`does not have the DER shape of a ${noun}`);
+    const bytesKey = `${kind}:${Buffer.from(der).toString("base64")}`;
+    if (this.kept.has(bytesKey)) return;
+    try {
+      if (kind === "certs") {
+        // The shape first, counted cheaply, and one budget of ASN.1 values for all the DSS certificates before
+        // asn1js decodes any (attack-round2 finding 4: 30 crafted ones took 25 s).
+        const cert = listedCertificate(der, "a DSS certificate", this.session, this.budget);
+        if (!cert) return void problem("is not plain DER, or has more ASN.1 values than a certificate");
+        this.certs.push(cert);
+      } else if (kind === "ocsps") {
+        decodeOcsp(der, this.session);
+        this.ocsps.push(der);
+      } else if (kind === "crls") {
+        decodeCrl(der, this.session);
+        this.crls.push(der);
+      }
+    } catch (e) {
+      if (e instanceof LimitError) return void this.reached(e);
+      return void problem(`cannot be decoded: ${errorMessage(e)}`);
+    }
+    this.kept.add(bytesKey);
+    this.listed[kind].push({ der, where });
+    if (kind === "timestamps") return;
+    if (++this.counted > this.max) {
+      this.limit = new LimitError("maxValidationDataItems", `the DSS holds more than ${this.max} certificates, OCSP responses and CRLs`).message;
+    }
+  }
+
+  /** The entries of one array of a DSS (or VRI) dictionary. */
+  array(view: PdfView, kind: Kind, d: PdfDict, key: string, where: string, revision: number): void {
+    let items: readonly PdfObject[];
+    try {
+      const a = view.resolve(rawGet(d, key));
+      if (a === undefined) return;
+      if (a.kind !== "array") {
+        this.problems.push(`revision ${revision} ${where} /${key} is a ${a.kind}, not an array`);
+        return;
+      }
+      items = a.items;
+    } catch (e) {
+      if (e instanceof LimitError) return void this.reached(e);
+      this.problems.push(`revision ${revision} ${where} /${key} cannot be read: ${errorMessage(e)}`);
+      return;
+    }
+    items.forEach((entry, index) =>
+      this.item(view, kind, entry, { revision, array: `${where} /${key}`, index, ...(entry.kind === "ref" ? { ref: entry } : {}) }),
+    );
+  }
+
+  /** One revision's DSS: its arrays, then each VRI entry's. */
+  revision(view: PdfView, revision: number): void {
+    let dss: PdfDict | undefined;
+    let vri: [string, PdfObject][] = [];
+    try {
+      const o = view.resolve(rawGet(view.catalog(), "DSS"));
+      if (o === undefined) return;
+      if (o.kind !== "dict") {
+        this.problems.push(`revision ${revision} /DSS is a ${o.kind}, not a dictionary`);
+        return;
+      }
+      dss = o;
+      const v = view.resolve(rawGet(o, "VRI"));
+      if (v?.kind === "dict") vri = [...v.entries];
+      else if (v !== undefined) this.problems.push(`revision ${revision} /DSS /VRI is a ${v.kind}, not a dictionary`);
+    } catch (e) {
+      if (e instanceof LimitError) return void this.reached(e);
+      this.problems.push(`revision ${revision} /DSS cannot be read: ${errorMessage(e)}`);
+      return;
+    }
+    this.array(view, "certs", dss, "Certs", "/DSS", revision);
+    this.array(view, "ocsps", dss, "OCSPs", "/DSS", revision);
+    this.array(view, "crls", dss, "CRLs", "/DSS", revision);
+    for (const [key, value] of vri) {
+      let d;
+      try {
+        d = view.resolve(value);
+      } catch (e) {
+        if (e instanceof LimitError) return void this.reached(e);
+        this.problems.push(`revision ${revision} /DSS /VRI /${key} cannot be read: ${errorMessage(e)}`);
+        continue;
+      }
+      if (d === undefined) continue;
+      if (d.kind !== "dict") {
+        this.problems.push(`revision ${revision} /DSS /VRI /${key} is a ${d.kind}, not a dictionary`);
+        continue;
+      }
+      const where = `/DSS /VRI /${key.length > 40 ? `${key.slice(0, 40)}…` : key}`;
+      this.array(view, "certs", d, "Cert", where, revision);
+      this.array(view, "ocsps", d, "OCSP", where, revision);
+      this.array(view, "crls", d, "CRL", where, revision);
+      const ts = rawGet(d, "TS");
+      if (ts) this.item(view, "timestamps", ts, { revision, array: `${where} /TS`, index: 0, ...(ts.kind === "ref" ? { ref: ts } : {}) });
+    }
+  }
+}
+
+/**
+ * The validation data of every revision's DSS, item by item (see the head of this file). Never throws for
+ * what the file holds: an unreadable item is a problem, a limit reached is `limit`. `max`: the limits'
+ * maxValidationDataItems.
+ */
+export function readDssData(doc: PdfDocument, session: PkiSession, max: number): DssData {
+  const r = new Reading(session, max);
+  for (let i = 0; i < doc.revisions.length && !r.stopped; i++) {
+    let view: PdfView;
+    try {
+      view = doc.at(i);
+    } catch (e) {
+      if (e instanceof LimitError) {
+        r.limit ??= e.message;
+        break;
+      }
+      r.problems.push(`revision ${i + 1} cannot be read: ${errorMessage(e)}`);
+      continue;
+    }
+    r.revision(view, i + 1);
+  }
+  return {
+    certs: r.certs,
+    ocsps: r.ocsps,
+    crls: r.crls,
+    listed: r.listed,
+    problems: r.problems,
+    ...(r.limit !== undefined ? { limit: r.limit } : {}),
+  };
+}
+
+/** The problems in a sentence's worth of words: the first few named, the rest counted. */
+export function dssProblemsText(problems: readonly string[], shown = 3): string {
+  const named = problems.slice(0, shown).join("; ");
+  return problems.length > shown ? `${named}; and ${problems.length - shown} more` : named;
+}
