@@ -3,12 +3,22 @@
 // archived in the CMS (adbe-revocationInfoArchival) or in a DSS.
 import type * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
-import { displayName, keyUsages, sameName, summarize } from "../pki/certificate.js";
+import { certificateDer, displayName, keyUsages, sameName, summarize } from "../pki/certificate.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
-import { decodeCrl, judgeCrl } from "../pki/crl.js";
+import { decodeCrl, judgeCrl, type DecodedCrl } from "../pki/crl.js";
+import { bytesEqual } from "../platform/bytes.js";
 import { decodeOcsp, findIssuer, type Judgement } from "../pki/ocsp.js";
-import { decodedCrls, heldAt, judgeOcspWith, pathStatusAt, readRevocation, speaksFor, type RevocationStatement } from "../pki/revocation.js";
+import {
+  decodedCrls,
+  heldAt,
+  judgeOcspWith,
+  pathStatusAt,
+  readRevocation,
+  speaksFor,
+  unverifiedSignature,
+  type RevocationStatement,
+} from "../pki/revocation.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -18,8 +28,11 @@ import type { SealCmsFacts } from "./seal-signature.js";
 import { dssProblemsText } from "../evidence/dss-items.js";
 
 const ID = "seal-certificate";
+const lower = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 /** Revocation data archived with a seal is fetched ahead of signing; a week covers the usual cache. */
 const SEAL_REVOCATION_WINDOW_SECONDS = 7 * 24 * 3600;
+/** Certificates under the CA's name tried as a renewed key of it, per CRL (each a path validation). */
+const MAX_RENEWED_KEYS = 8;
 
 export interface ExtraRevocationData {
   certs: pkijs.Certificate[];
@@ -154,14 +167,34 @@ async function judge(
   const ignored: { source: string; item: string; why: string }[] = [];
   const sealingTime = seal.sealTimestamp ?? at.time;
   const data = { ocsps: [...archived.ocsps, ...extra.ocsps], crls: [...archived.crls, ...extra.crls] };
+  // Items about it that cannot be fully verified (an algorithm outside the table: hs4, attack-s4 B1; a delegated
+  // responder whose own status is unproven: R1): what they would state is read, not believed (revocation.ts
+  // `unverified`). One that states a revocation or hold at or before the sealing time keeps the check
+  // INDETERMINATE naming it, never outvoted by a "good" (attack-s5 R1b); one that states "good" (or a later
+  // revocation) neither proves nor blocks, and is named in a warning (attack-s5 U1c: anyone can write an
+  // algorithm identifier, it lies outside the signature).
+  const blocking: { source: string; claim: string; why: string; sub: "CRYPTO_CONSTRAINTS_FAILURE" | "TRY_LATER" }[] = [];
+  const unverified: { source: string; item: string; why: string }[] = [];
+  const setAside = async (source: string, kind: "ocsp" | "crl", der: Uint8Array, item: string, j: Judgement) => {
+    const { unverified: u } = await readRevocation(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], env.options.clockSkewSeconds, data);
+    const claim = u?.claim;
+    if (claim?.revokedAt && claim.revokedAt.getTime() <= sealingTime.getTime())
+      blocking.push({
+        source,
+        claim: claim.text,
+        why: j.message,
+        sub: j.details.unsupportedAlgorithm !== undefined ? "CRYPTO_CONSTRAINTS_FAILURE" : "TRY_LATER",
+      });
+    else unverified.push({ source, item, why: j.message });
+  };
   const crlsOf = decodedCrls(env.pki, data);
   // The broker's window (produced before the sealing time, at most a week) is its profile's rule for the CMS's
   // archived data only. An item in a DSS was added later, the B-LT way: by the one revocation rule, an authentic
   // "not revoked" current at the sealing time or issued after it proves it (EN 319 102-1 §5.2.5, as EU DSS;
   // attack36b F1). `worst` stands when the rule does not speak for the sealing time.
-  const laterGood = async (source: string, kind: "ocsp" | "crl", der: Uint8Array, worst: Judgement): Promise<Judgement> => {
+  const laterGood = async (source: string, kind: "ocsp" | "crl", der: Uint8Array, worst: Judgement, signer = issuer): Promise<Judgement> => {
     if (!source.startsWith("dss-")) return worst;
-    const { statement: s } = await readRevocation(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], env.options.clockSkewSeconds, data);
+    const { statement: s } = await readRevocation(env.pki, { kind, der }, cert, signer, [...pool, ...anchors], env.options.clockSkewSeconds, data);
     if (!s || s.revokedAt || !speaksFor(s, sealingTime, env.options.clockSkewSeconds)) return worst;
     const after = s.thisUpdate.getTime() > sealingTime.getTime();
     return {
@@ -192,8 +225,13 @@ async function judge(
           data,
         );
         if (r.certId.status !== "passed") continue; // about another certificate (e.g. the CA's)
+        const produced = `the OCSP response produced at ${decoded.producedAt?.toISOString() ?? "an unstated time"}`;
         if (r.signature.status === "failed") {
-          ignored.push({ source, item: `the OCSP response produced at ${decoded.producedAt?.toISOString() ?? "an unstated time"}`, why: r.signature.message });
+          ignored.push({ source, item: produced, why: r.signature.message });
+          continue;
+        }
+        if (unverifiedSignature(r.signature.details)) {
+          await setAside(source, "ocsp", der, produced, r.signature);
           continue;
         }
         // An authentic "revoked" is a fact whatever the response's date: freshness only decides whether a
@@ -214,6 +252,25 @@ async function judge(
       }
     }
   }
+  // A CRL under the CA's name signed by another key of the same CA (a renewed CA certificate: same name, from the
+  // same anchor; attack-s5 U1b): the CA's statement when that certificate, found among those the file carries or
+  // the trust store, has cRLSign (when it states key usages) and its own path validates to the seal's anchor at
+  // the CRL's thisUpdate, valid when it signed (RFC 5280 §6.3.3 (f); pyHanko finds CRL issuers by name and
+  // validates their path). A key that chains elsewhere stays U1's "not the CA's statement".
+  const anchor = chain.path.at(-1);
+  const renewedKeys = async (crl: DecodedCrl): Promise<pkijs.Certificate[]> => {
+    if (!issuer || !anchor) return [];
+    const key = (c: pkijs.Certificate) => c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
+    const out: pkijs.Certificate[] = [];
+    for (const c of pool.filter((c) => sameName(c.subject, crl.crl.issuer) && !bytesEqual(key(c), key(issuer))).slice(0, MAX_RENEWED_KEYS)) {
+      const ku = keyUsages(c);
+      if (ku && !ku.includes("cRLSign")) continue;
+      const p = await validateChain(c, { anchors, intermediates: pool, at: crl.crl.thisUpdate.value, session: env.pki, index: env.trust.index.anchors });
+      const top = p.path.at(-1);
+      if (p.status === "valid" && top && bytesEqual(certificateDer(top), certificateDer(anchor))) out.push(c);
+    }
+    return out;
+  };
   for (const [source, ders] of [
     ["cms-crl", archived.crls],
     ["dss-crl", extra.crls],
@@ -222,12 +279,26 @@ async function judge(
       try {
         const crl = decodeCrl(der, env.pki);
         if (!sameName(crl.crl.issuer, cert.issuer)) continue;
-        const j = await judgeCrl(env.pki, crl, cert, issuer, sealingTime, env.options.clockSkewSeconds, crlsOf);
+        let j = await judgeCrl(env.pki, crl, cert, issuer, sealingTime, env.options.clockSkewSeconds, crlsOf);
+        let signer = issuer;
+        if (j.status === "failed" && j.subIndication === "SIG_CRYPTO_FAILURE")
+          for (const c of await renewedKeys(crl)) {
+            const k = await judgeCrl(env.pki, crl, cert, c, sealingTime, env.options.clockSkewSeconds, crlsOf);
+            if (k.status === "failed" && k.subIndication === "SIG_CRYPTO_FAILURE") continue;
+            j = { ...k, details: { ...k.details, signedByRenewedKey: summarize(c) } };
+            signer = c;
+            break;
+          }
+        const named = `the CRL of ${crl.crl.thisUpdate.value.toISOString()} under "${displayName(crl.crl.issuer)}"`;
         if (j.status === "failed" && j.subIndication !== "REVOKED") {
-          ignored.push({ source, item: `the CRL of ${crl.crl.thisUpdate.value.toISOString()} under "${displayName(crl.crl.issuer)}"`, why: j.message });
+          ignored.push({ source, item: named, why: j.message });
           continue;
         }
-        judgements.push({ source, j: j.status === "indeterminate" ? await laterGood(source, "crl", der, j) : j });
+        if (j.details.unsupportedAlgorithm !== undefined) {
+          await setAside(source, "crl", der, named, j);
+          continue;
+        }
+        judgements.push({ source, j: j.status === "indeterminate" ? await laterGood(source, "crl", der, j, signer) : j });
       } catch (e) {
         judgements.push({
           source,
@@ -239,9 +310,12 @@ async function judge(
   details.revocation = judgements.map(({ source, j }) => ({ source, status: j.status, message: j.message, ...j.details }));
   details.revocationJudgedAt = sealingTime.toISOString();
   if (ignored.length) details.revocationIgnored = ignored;
-  const notStatements = ignored.length
-    ? ` Not the CA's statement, so ignored: ${ignored.map((x) => `${x.item} (${x.source}): ${x.why.replace(/\.$/, "")}`).join("; ")}.`
-    : "";
+  if (unverified.length) details.revocationUnverified = unverified;
+  const notStatements =
+    (ignored.length ? ` Not the CA's statement, so ignored: ${ignored.map((x) => `${x.item} (${x.source}): ${x.why.replace(/\.$/, "")}`).join("; ")}.` : "") +
+    (unverified.length
+      ? ` Cannot be verified, so neither proof nor obstacle: ${unverified.map((x) => `${x.item} (${x.source}): ${x.why.replace(/\.$/, "")}`).join("; ")}.`
+      : "");
   const revokedTimes = judgements
     .filter((x) => (x.j.status === "failed" || x.j.status === "warning") && x.j.details.onHold !== true && typeof x.j.details.revocationTime === "string")
     .map((x) => Date.parse(x.j.details.revocationTime as string));
@@ -275,15 +349,15 @@ async function judge(
       if (j.details.onHold === true && !(keep && j.status === "warning")) judgements.splice(i, 1);
     }
   }
-  // An item about this certificate that could not be checked (its algorithm or key outside the table) may be a
-  // "revoked" nobody here can read: the others do not decide around it (attack-s4 B1). Not checked is not
-  // broken either: it is named, not failed.
-  const unchecked = judgements.find((x) => x.j.details.unsupportedAlgorithm !== undefined);
+  // An item about this certificate that cannot be verified and states a revocation or hold at or before the
+  // sealing time: the others do not decide around it (attack-s4 B1, attack-s5 R1b). Not verified is not broken
+  // either: it is named, not failed.
+  const unchecked = blocking[0];
   if (unchecked)
     return indeterminate(
       ID,
-      "CRYPTO_CONSTRAINTS_FAILURE",
-      `Seal certificate "${displayName(cert.subject)}": an archived revocation item (${unchecked.source}) cannot be checked, so its revocation status is not decided: ${unchecked.j.message}${notStatements}`,
+      unchecked.sub,
+      `Seal certificate "${displayName(cert.subject)}": an archived revocation item (${unchecked.source}) ${unchecked.sub === "CRYPTO_CONSTRAINTS_FAILURE" ? "cannot be checked" : "cannot be relied upon"}, so its revocation status is not decided: ${unchecked.claim}, at or before the sealing time ${sealingTime.toISOString()}; ${lower(unchecked.why)}${notStatements}`,
       { at, details },
     );
   const good = judgements.filter((x) => x.j.status === "passed" || x.j.status === "warning");
@@ -293,7 +367,9 @@ async function judge(
       "TRY_LATER",
       (judgements.length
         ? `No archived revocation information for the seal certificate is acceptable: ${judgements[0]!.j.message}`
-        : "The evidence holds no revocation information (OCSP or CRL) for the seal certificate.") + notStatements,
+        : unverified.length
+          ? "No archived revocation information for the seal certificate can be verified."
+          : "The evidence holds no revocation information (OCSP or CRL) for the seal certificate.") + notStatements,
       { at, details },
     );
   }
@@ -324,7 +400,7 @@ async function judge(
   const sources = [...new Set(good.map((g) => g.source))].join(", ");
   const msg = `"${displayName(cert.subject)}" (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).`;
   const warned = good.find((g) => g.j.status === "warning");
-  return warned || ignored.length
+  return warned || ignored.length || unverified.length
     ? warning(ID, `${msg}${warned ? ` ${warned.j.message}` : ""}${notStatements}`, { at, details })
     : passed(ID, msg, { at, details });
 }

@@ -509,6 +509,12 @@ export async function judgeCrl(
   // Not checked is not broken: an algorithm outside the one table (algorithms.ts).
   if (unsupported) {
     details.unsupportedAlgorithm = { code: unsupported.code, oid: unsupported.oid, algorithm: unsupported.algorithm };
+    // What it would say were it the CA's (read, not believed): a listing blocks the others (revocation.ts), silence adds nothing.
+    const own = decoded.entryFor(target.serialNumber);
+    if (own && entryReason(own, session.limits) !== REMOVE_FROM_CRL) {
+      details.claimedRevocationTime = own.revocationDate.value.toISOString();
+      if (entryReason(own, session.limits) === CERTIFICATE_HOLD) details.claimedOnHold = true;
+    }
     return {
       status: "indeterminate",
       subIndication: "CRYPTO_CONSTRAINTS_FAILURE",

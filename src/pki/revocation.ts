@@ -40,10 +40,18 @@ export interface RevocationReading {
   /** What it states, when it is authentic and answers for the certificate; null otherwise. */
   readonly statement: RevocationStatement | null;
   /**
-   * Why it cannot be checked, when its signature's algorithm (or its signer's key) is outside the one table
-   * (algorithms.ts): it may be a "revoked" nobody here can read, so no other item decides around it (hs4).
+   * Set when the item cannot be fully verified: its signature's algorithm (or its signer's key) is outside the
+   * one table (algorithms.ts), or a delegated responder's own status is unproven (R1). `claim` is what it would
+   * state were it the CA's (read, not believed): a revocation or hold at or before the time judged keeps the
+   * status undecided, never outvoted by a "good" (attack-s5 R1b; hs4); a "good" adds nothing and blocks nothing
+   * (attack-s5 U1c: an algorithm identifier lies outside the signature, anyone can write one).
    */
-  readonly unchecked?: string;
+  readonly unverified?: { readonly why: string; readonly claim: RevocationStatement };
+}
+
+/** The judgement of an OCSP signature that leaves the item unverified rather than false (see `unverified`). */
+export function unverifiedSignature(details: Record<string, unknown>): boolean {
+  return details.unsupportedAlgorithm !== undefined || details.authorisation === "responder-status-unknown";
 }
 
 const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
@@ -86,32 +94,46 @@ export async function readRevocation(
       );
       if (r.certId.status !== "passed" || !r.single) return NONE;
       const s = r.single;
-      if (r.signature.details.unsupportedAlgorithm !== undefined) return { about: true, statement: null, unchecked: r.signature.message };
-      if (r.signature.status !== "passed" || (s.status !== "good" && s.status !== "revoked")) return { about: true, statement: null };
+      if (s.status !== "good" && s.status !== "revoked") return { about: true, statement: null };
       const thisUpdate = new Date(s.thisUpdate);
       const revokedAt = s.status === "revoked" ? (s.revocationTime ? new Date(s.revocationTime) : new Date(-8.64e15)) : null;
-      if (!revokedAt && silentAfterExpiry(target, thisUpdate, s.archiveCutoff ? new Date(s.archiveCutoff) : null)) return { about: true, statement: null };
-      return {
-        about: true,
-        statement: {
-          kind: "ocsp",
-          thisUpdate,
-          nextUpdate: s.nextUpdate ? new Date(s.nextUpdate) : null,
-          source: `OCSP of ${s.thisUpdate}`,
-          revokedAt,
-          onHold: revokedAt !== null && s.revocationReason === "certificateHold",
-          text: revokedAt
-            ? `the OCSP response of ${s.thisUpdate} says it was ${s.revocationReason === "certificateHold" ? "on hold (suspended) since" : "revoked at"} ${s.revocationTime ? iso(revokedAt) : "an unstated time"}`
-            : "",
-        },
+      const statement: RevocationStatement = {
+        kind: "ocsp",
+        thisUpdate,
+        nextUpdate: s.nextUpdate ? new Date(s.nextUpdate) : null,
+        source: `OCSP of ${s.thisUpdate}`,
+        revokedAt,
+        onHold: revokedAt !== null && s.revocationReason === "certificateHold",
+        text: revokedAt
+          ? `the OCSP response of ${s.thisUpdate} says it was ${s.revocationReason === "certificateHold" ? "on hold (suspended) since" : "revoked at"} ${s.revocationTime ? iso(revokedAt) : "an unstated time"}`
+          : "",
       };
+      if (r.signature.status !== "passed")
+        return unverifiedSignature(r.signature.details)
+          ? { about: true, statement: null, unverified: { why: r.signature.message, claim: statement } }
+          : { about: true, statement: null };
+      if (!revokedAt && silentAfterExpiry(target, thisUpdate, s.archiveCutoff ? new Date(s.archiveCutoff) : null)) return { about: true, statement: null };
+      return { about: true, statement };
     }
     const decoded = decodeCrl(item.der, session);
     if (!sameName(decoded.crl.issuer, target.issuer)) return NONE;
     const thisUpdate = decoded.crl.thisUpdate.value;
     // Judged at its own thisUpdate: authentic (issuer, signature), covering the certificate (its scope), and what it lists.
     const j = await judgeCrl(session, decoded, target, issuer, thisUpdate, skewSeconds, decodedCrls(session, data));
-    if (j.details.unsupportedAlgorithm !== undefined) return { about: true, statement: null, unchecked: j.message };
+    if (j.details.unsupportedAlgorithm !== undefined) {
+      const listedAt = typeof j.details.claimedRevocationTime === "string" ? new Date(j.details.claimedRevocationTime) : null;
+      const held = j.details.claimedOnHold === true;
+      const claim: RevocationStatement = {
+        kind: "crl",
+        thisUpdate,
+        nextUpdate: decoded.crl.nextUpdate?.value ?? null,
+        source: `CRL of ${iso(thisUpdate)}`,
+        revokedAt: listedAt,
+        onHold: held,
+        text: listedAt ? `the CRL of ${iso(thisUpdate)} lists it ${held ? "on hold (suspended) since" : "as revoked at"} ${iso(listedAt)}` : "",
+      };
+      return { about: true, statement: null, unverified: { why: j.message, claim } };
+    }
     const onHold = j.details.onHold === true;
     if ((j.status === "indeterminate" && !onHold) || (j.status === "failed" && j.subIndication !== "REVOKED")) return { about: true, statement: null };
     const revokedAt = typeof j.details.revocationTime === "string" ? new Date(j.details.revocationTime) : null;
@@ -242,7 +264,10 @@ export interface CertificateStatus {
   readonly statement?: RevocationStatement;
   /** Set when a certificateHold in force at the time decided (a suspension: not revoked, not shown unrevoked). */
   readonly held?: RevocationStatement;
-  /** Set when an item about it cannot be checked (its algorithm outside the table) and no revocation decided: why. */
+  /**
+   * Set when an item about it that cannot be verified (its algorithm outside the table, a delegated responder's
+   * own status unproven) states a revocation or hold at or before the time, and no authentic revocation decided: why.
+   */
   readonly unchecked?: string;
   /**
    * The item that decided: the revocation's, the hold's, the one that cannot be checked, or, when `ok`, the proof:
@@ -308,7 +333,8 @@ export function speaksFor(s: RevocationStatement, at: Date, skewSeconds: number,
 /**
  * The certificate's revocation status at `q.at` from all of `data`, by the rule: the earliest authentic
  * revocation at or before the time decides (revokedBy); then a hold in force (heldAt); then an item about it that
- * cannot be checked leaves it undecided (hs4: it may be a "revoked"); otherwise an authentic "not revoked" that
+ * cannot be verified and states a revocation or hold at or before the time leaves it undecided (hs4, attack-s5
+ * R1b; one that states "good" adds nothing, U1c); otherwise an authentic "not revoked" that
  * speaks for the time proves it: issued at or after `q.issuedAfter` when given (less the skew), else current at
  * the time (nextUpdate not passed) or issued after it. Of several, the one issued latest is the proof. The one
  * function for "this item proves certificate X at time T": long-term, augment and every path use it.
@@ -317,13 +343,16 @@ export async function statusAt(session: PkiSession, q: StatusQuery, data: Revoca
   let seen = 0;
   const said: { kind: "ocsp" | "crl"; der: Uint8Array; statement: RevocationStatement }[] = [];
   let unchecked: { text: string; item: { kind: "ocsp" | "crl"; der: Uint8Array } } | undefined;
+  const what = (kind: "ocsp" | "crl") => (kind === "ocsp" ? "an OCSP response" : "a CRL");
   for (const item of [...data.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...data.crls.map((der) => ({ kind: "crl" as const, der }))]) {
     const r = await readRevocation(session, item, q.cert, q.issuer, q.pool, q.skewSeconds, data, depth);
     if (r.about) seen++;
     if (r.statement) said.push({ ...item, statement: r.statement });
-    if (r.unchecked !== undefined)
+    // An item that cannot be verified blocks only when it states a revocation or hold at or before the time.
+    const claim = r.unverified?.claim;
+    if (claim?.revokedAt && claim.revokedAt.getTime() <= q.at.getTime())
       unchecked ??= {
-        text: `an ${item.kind === "ocsp" ? "OCSP response" : "CRL"} about it cannot be checked (${lower(r.unchecked).replace(/\.$/, "")})`,
+        text: `${what(item.kind)} about it that cannot be verified (${lower(r.unverified!.why).replace(/\.$/, "")}) ${claim.text.replace(/^the (OCSP response|CRL) of \S+ /, "")}`,
         item,
       };
   }

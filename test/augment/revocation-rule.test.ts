@@ -148,23 +148,25 @@ describe("A1c: augment's proof is long-term's, and of two items that prove, the 
   }, 60_000);
 });
 
-describe("hs4's rule in augment: an item that cannot be checked proves nothing and stops the renewal", () => {
-  it("--ocsp about the TSA signed sha512-256WithRSAEncryption (outside the table) beside a good one: refused, naming it; the same item in SHA3-256 is checked and proves", async () => {
+describe("hs4's rule in augment: an item that cannot be checked and states a revocation stops the renewal", () => {
+  it("--ocsp about the TSA: a 'revoked' signed sha512-256WithRSAEncryption (outside the table) beside a good one: refused, naming it; a 'good' so signed adds nothing and blocks nothing (attack-s5 U1c)", async () => {
     const good = ocspAbout(pki.tsa);
-    const unchecked = resignedOcsp(good, pki.tsaRoot.key, "sha512-256", "1.2.840.113549.1.1.16");
-    const msg = await outcome(augmentArchive({ evidence: SAMPLE, tsa: tsa1.url, trust: [trustDirectory()], ocsp: [good, unchecked] }));
+    const revoked = resignedOcsp(ocspAbout(pki.tsa, { revokedAt: KEY_COMPROMISE }), pki.tsaRoot.key, "sha512-256", "1.2.840.113549.1.1.16");
+    const msg = await outcome(augmentArchive({ evidence: SAMPLE, tsa: tsa1.url, trust: [trustDirectory()], ocsp: [good, revoked] }));
     expect(msg).toMatch(
-      /^ERR_AUGMENT: .*"Sealcheck Test Time-Stamping Unit 1" .* cannot be shown unrevoked: an OCSP response about it cannot be checked \(.*1\.2\.840\.113549\.1\.1\.16.*\), so its revocation status is not decided \(given with option ocsp\)\. .*nothing was written/,
+      /^ERR_AUGMENT: .*"Sealcheck Test Time-Stamping Unit 1" .* cannot be shown unrevoked: an OCSP response about it that cannot be verified \(.*1\.2\.840\.113549\.1\.1\.16.*\) says it was revoked at .*, so its revocation status is not decided \(given with option ocsp\)\. .*nothing was written/,
     );
-    const checked = resignedOcsp(good, pki.tsaRoot.key, "sha3-256", "2.16.840.1.101.3.4.3.14");
-    expect(await outcome(augmentArchive({ evidence: SAMPLE, tsa: tsa1.url, trust: [trustDirectory()], ocsp: [checked] }))).toBe("augmented ArchiveTimestamp1");
+    const unchecked = resignedOcsp(good, pki.tsaRoot.key, "sha512-256", "1.2.840.113549.1.1.16");
+    expect(await outcome(augmentArchive({ evidence: SAMPLE, tsa: tsa1.url, trust: [trustDirectory()], ocsp: [good, unchecked] }))).toBe(
+      "augmented ArchiveTimestamp1",
+    );
   }, 60_000);
 
-  it("RSASSA-PSS with SHA3-256 about the new TSA: the new timestamp is not used", async () => {
-    const pss = resignedOcsp(ocspAbout(unit2), pki.tsaRoot.key, "sha3-256", "1.2.840.113549.1.1.10", "2.16.840.1.101.3.4.2.8");
+  it("RSASSA-PSS with SHA3-256, a 'revoked' about the new TSA: the new timestamp is not used", async () => {
+    const pss = resignedOcsp(ocspAbout(unit2, { revokedAt: KEY_COMPROMISE }), pki.tsaRoot.key, "sha3-256", "1.2.840.113549.1.1.10", "2.16.840.1.101.3.4.2.8");
     const msg = await outcome(augmentArchive({ evidence: SAMPLE, tsa: tsa2.url, trust: [trustDirectory()], ocsp: [ocspAbout(pki.tsa), pss] }));
     expect(msg).toMatch(
-      /^ERR_AUGMENT: .*the TSA that answered .*Unit 2.* cannot be shown unrevoked: an OCSP response about it cannot be checked \(.*RSASSA-PSS with sha3-256/,
+      /^ERR_AUGMENT: .*the TSA that answered .*Unit 2.* cannot be shown unrevoked: an OCSP response about it that cannot be verified \(.*RSASSA-PSS with sha3-256/,
     );
   }, 60_000);
 });

@@ -38,3 +38,30 @@ export function resignedOcsp(der: Uint8Array, key: KeyObject, hash: string, oid:
   });
   return new Uint8Array(response.toBER(false));
 }
+
+/**
+ * The same OCSPResponse with its BasicOCSPResponse's signatureAlgorithm changed to `oid` (NULL parameters), the
+ * signature bytes kept: what anyone can write without a key, the identifier lying outside what is signed.
+ */
+export function relabelledOcsp(der: Uint8Array, oid: string): Uint8Array {
+  const outer = asn1js.fromBER(der).result as asn1js.Sequence;
+  const bytes = (outer.valueBlock.value[1] as asn1js.Constructed).valueBlock.value[0] as asn1js.Sequence;
+  const basic = asn1js.fromBER((bytes.valueBlock.value[1] as asn1js.OctetString).valueBlock.valueHexView).result as asn1js.Sequence;
+  const [tbs, , ...rest] = basic.valueBlock.value;
+  const alg = new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: oid }), new asn1js.Null()] });
+  const newBasic = new asn1js.Sequence({ value: [asn1js.fromBER(new Uint8Array(tbs!.valueBeforeDecodeView)).result, alg, ...rest] });
+  const response = new asn1js.Sequence({
+    value: [
+      new asn1js.Enumerated({ value: 0 }),
+      new asn1js.Constructed({
+        idBlock: { tagClass: 3, tagNumber: 0 },
+        value: [
+          new asn1js.Sequence({
+            value: [new asn1js.ObjectIdentifier({ value: "1.3.6.1.5.5.7.48.1.1" }), new asn1js.OctetString({ valueHex: newBasic.toBER(false) })],
+          }),
+        ],
+      }),
+    ],
+  });
+  return new Uint8Array(response.toBER(false));
+}

@@ -56,7 +56,7 @@ describe("attack-s4 B1 (b): a revocation item that cannot be checked is not set 
   });
 });
 
-describe("the same rule in long-term validation: an item about a TSA that cannot be checked is no proof (hs4)", () => {
+describe("the same rule in long-term validation: a 'revoked' about a TSA that cannot be checked keeps it unproven (hs4, attack-s5 U1c)", () => {
   // An archive whose seal certificate expired on 2026-12-08, with a DSS holding the TSA CA's "good" for the
   // signature timestamp's TSA, judged after that expiry: the signature timestamp must be its proof.
   const short: TestPki = { ...pki, seal: sealVariant(pki, { key: pki.seal.key, serial: serialFor("seal-short") }) };
@@ -74,16 +74,34 @@ describe("the same rule in long-term validation: an item about a TSA that cannot
     expect(r.longTerm?.proofsOfExistence[0]).toMatchObject({ kind: "signature-timestamp", proven: true });
   });
 
-  it("beside it, the same answer signed sha512-256WithRSAEncryption: not proven, naming the item: INDETERMINATE", async () => {
+  // attack-s5 U1c: an item that cannot be verified and states "good" neither proves nor blocks.
+  it("beside it, the same answer signed sha512-256WithRSAEncryption: adds nothing, blocks nothing: TOTAL-PASSED", async () => {
     const r = await run(good, resignedOcsp(good, pki.tsaRoot.key, "sha512-256", "1.2.840.113549.1.1.16"));
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(r.longTerm?.proofsOfExistence[0]).toMatchObject({ kind: "signature-timestamp", proven: true });
+  });
+
+  // A "revoked" about the TSA before its proof of existence that cannot be checked: not proven, naming it.
+  const revoked = createOcspResponse({
+    subject: pki.tsa,
+    issuer: pki.tsaRoot,
+    responder: pki.tsaRoot,
+    producedAt: new Date("2026-11-01T00:00:00Z"),
+    status: { revokedAt: new Date("2025-12-01T00:00:00Z"), reason: 1 },
+  });
+
+  it("beside it, the TSA CA's 'revoked' before the timestamp signed sha512-256WithRSAEncryption: not proven, naming the item: INDETERMINATE", async () => {
+    const r = await run(good, resignedOcsp(revoked, pki.tsaRoot.key, "sha512-256", "1.2.840.113549.1.1.16"));
     expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "OUT_OF_BOUNDS_NOT_REVOKED"]);
     const p = r.longTerm!.proofsOfExistence[0]!;
     expect(p.proven).toBe(false);
-    expect(p.reason).toMatch(/an OCSP response about it cannot be checked \(.*1\.2\.840\.113549\.1\.1\.16.*\), so its revocation status is not decided/);
+    expect(p.reason).toMatch(
+      /an OCSP response about it that cannot be verified \(.*1\.2\.840\.113549\.1\.1\.16.*\) says it was revoked at .*, so its revocation status is not decided/,
+    );
   });
 
   it("RSASSA-PSS with SHA3-256: the same", async () => {
-    const r = await run(good, resignedOcsp(good, pki.tsaRoot.key, "sha3-256", "1.2.840.113549.1.1.10", "2.16.840.1.101.3.4.2.8"));
+    const r = await run(good, resignedOcsp(revoked, pki.tsaRoot.key, "sha3-256", "1.2.840.113549.1.1.10", "2.16.840.1.101.3.4.2.8"));
     expect(r.indication).toBe("INDETERMINATE");
     expect(r.longTerm!.proofsOfExistence[0]!.reason).toContain("RSASSA-PSS with sha3-256");
   });

@@ -1,0 +1,129 @@
+// attack-s5 U1b: a CRL under the seal CA's name signed by another key of the same CA (a routine key renewal:
+// same name, a new certificate from the same root) is the CA's statement when that certificate's own path
+// validates to the seal's anchor and it was valid when it signed (RFC 5280 §6.3.3 (f); pyHanko: revoked). A key
+// that chains elsewhere, or was not yet certified when the CRL was issued, stays U1's "not the CA's statement".
+// attack36 I1's hierarchy: "Sealcheck Test Nets Root" (the only seal anchor) → "NETS AS Intermediate CA" (key 1)
+// → the seal; the CA renews its key on 2025-12-09 (key 2). Seal revoked 08:06 (keyCompromise), sealed 08:36 with
+// the CA's "good" of 07:36 in the CMS; the DSS holds the CA certificates, the root's CRL and the CA's CRL of
+// 2025-12-10 listing the seal. Verified at 2025-12-10T12:00:00Z.
+import type { KeyObject } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { verifyArchive } from "../../src/index.js";
+import {
+  addDss,
+  buildArchive,
+  createCrl,
+  createOcspResponse,
+  extensions,
+  generateRsaKey,
+  issueCertificate,
+  issued,
+  OIDS,
+  serialBytes,
+  serialFor,
+  spkiDer,
+  TIMELINE,
+  type Issued,
+  type TestPki,
+} from "../../scripts/generator/index.js";
+import { check, tempDir, testPki } from "../helpers/fixtures.js";
+
+const P = testPki();
+const name = (cn: string): [string, string][] => [
+  [OIDS.country, "DK"],
+  [OIDS.organization, "Nets A/S"],
+  [OIDS.commonName, cn],
+];
+const rootKey = P.foreignRoot.key;
+const root = issued(
+  "sealRoot",
+  issueCertificate({
+    subject: name("Sealcheck Test Nets Root"),
+    subjectKey: rootKey,
+    notBefore: new Date("2020-01-01T00:00:00Z"),
+    notAfter: new Date("2125-01-01T00:00:00Z"),
+    serial: serialFor("attack36-i1-root"),
+    extensions: [extensions.basicConstraints(true), extensions.keyUsage("keyCertSign", "cRLSign"), extensions.subjectKeyIdentifier(spkiDer(rootKey))],
+  }),
+  rootKey,
+);
+const caCert = (key: KeyObject, serial: string, notBefore: Date, by: Issued | null = root): Issued =>
+  issued(
+    "sealRoot",
+    issueCertificate({
+      subject: name("NETS AS Intermediate CA"),
+      subjectKey: key,
+      ...(by ? { issuer: by } : {}),
+      notBefore,
+      notAfter: new Date("2125-01-01T00:00:00Z"),
+      serial: serialFor(serial),
+      extensions: [
+        extensions.basicConstraints(true, 0),
+        extensions.keyUsage("keyCertSign", "cRLSign"),
+        extensions.subjectKeyIdentifier(spkiDer(key)),
+        ...(by ? [extensions.authorityKeyIdentifier(spkiDer(by.key))] : []),
+      ],
+    }),
+    key,
+  );
+const ca1 = caCert(P.sealRoot.key, "attack36-i1-ca", new Date("2020-01-01T00:00:00Z"));
+const key2 = generateRsaKey(2048);
+const ca2 = caCert(key2, "attack-s5-u1b-ca-key-2", new Date("2025-12-09T00:00:00Z"));
+const sealing = TIMELINE.timestampAt;
+const compromise = new Date(sealing.getTime() - 30 * 60_000);
+const AT = "2025-12-10T12:00:00Z";
+
+function trustDir(): string {
+  const dir = join(tempDir("sealcheck-renewed-ca-"), "trust");
+  mkdirSync(dir);
+  for (const [i, c] of [root, P.tsaRoot, P.tokenCa, P.tokenRoot].entries()) writeFileSync(join(dir, `${i}.pem`), c.pem);
+  return dir;
+}
+
+async function run(crlSigner: Issued, certs: Issued[]) {
+  const pkiI: TestPki = { ...P, sealRoot: ca1 };
+  const cmsGood = createOcspResponse({ subject: P.seal, issuer: ca1, responder: ca1, producedAt: new Date(sealing.getTime() - 3600_000) });
+  const sealed = (await buildArchive(pkiI, { seal: { revocation: { crls: [], ocsps: [cmsGood] } } })).pdf;
+  const caCrl = createCrl({
+    issuer: crlSigner,
+    number: 43,
+    thisUpdate: new Date("2025-12-10T08:00:00Z"),
+    nextUpdate: new Date("2025-12-17T08:00:00Z"),
+    revoked: [{ serial: serialBytes(P.seal), at: compromise }],
+  });
+  const rootCrl = createCrl({ issuer: root, number: 7, thisUpdate: new Date("2025-12-05T00:00:00Z"), nextUpdate: new Date("2026-01-05T00:00:00Z") });
+  const pdf = await addDss(sealed, pkiI, "table", { sealRevocation: false, certs: [...certs.map((c) => c.der), root.der], crls: [caCrl, rootCrl] });
+  const file = join(tempDir("sealcheck-renewed-ca-"), "archive.pdf");
+  writeFileSync(file, pdf);
+  return verifyArchive({ evidence: file, trust: [trustDir()], at: AT });
+}
+
+describe("U1b: a CRL signed by the CA's renewed key", () => {
+  it("honest: the CRL signed with key 1 lists the seal: TOTAL-FAILED/REVOKED", async () => {
+    const r = await run(ca1, [ca1, ca2]);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+  });
+
+  it("attack: signed with key 2, certified by the same root before the CRL: the CA's statement, TOTAL-FAILED/REVOKED", async () => {
+    const r = await run(ca2, [ca1, ca2]);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+    const c = check(r, "seal-certificate");
+    expect(c.status).toBe("failed");
+  });
+
+  it("key 2 in a self-signed certificate of the same name (chains to no anchor): not the CA's statement, TOTAL-PASSED with a warning", async () => {
+    const own = caCert(key2, "attack-s5-u1b-self", new Date("2025-12-09T00:00:00Z"), null);
+    const r = await run(own, [ca1, own]);
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(check(r, "seal-certificate").message).toContain("Not the CA's statement, so ignored");
+  });
+
+  it("key 2 certified only after the CRL was issued (not valid when it signed): not the CA's statement", async () => {
+    const late = caCert(key2, "attack-s5-u1b-late", new Date("2025-12-10T10:00:00Z"));
+    const r = await run(late, [ca1, late]);
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(check(r, "seal-certificate").message).toContain("Not the CA's statement, so ignored");
+  });
+});
