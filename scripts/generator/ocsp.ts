@@ -50,6 +50,8 @@ export interface OcspOptions {
   scheme?: SignatureScheme;
   /** An id-pkix-ocsp-nonce response extension with these bytes (RFC 8954), as a responder echoes a request's. */
   nonce?: Uint8Array;
+  /** More SingleResponses about the same certificate (same CertID) after the first, each with its status and thisUpdate. */
+  moreSingles?: { status: OcspStatus; thisUpdate?: Date }[];
 }
 
 /** A DER OCSPResponse (successful, id-pkix-ocsp-basic). */
@@ -65,16 +67,18 @@ export function createOcspResponse(o: OcspOptions): Uint8Array {
     octets(hash(subjectPublicKeyBits(spkiDer(o.issuer.key)))),
     int(serialBytes(o.subject)),
   );
-  const single = seq(
-    certId,
-    certStatus(o.status ?? "good"),
-    genTime(thisUpdate),
-    ...(nextUpdate ? [explicit(0, genTime(nextUpdate))] : []),
-    ...(archiveCutoff ? [explicit(1, seq(seq(oid(OIDS.ocspArchiveCutoff), octets(encode(genTime(archiveCutoff))))))] : []),
-  );
+  const singleOf = (status: OcspStatus, thisUpdate: Date) =>
+    seq(
+      certId,
+      certStatus(status),
+      genTime(thisUpdate),
+      ...(nextUpdate ? [explicit(0, genTime(nextUpdate))] : []),
+      ...(archiveCutoff ? [explicit(1, seq(seq(oid(OIDS.ocspArchiveCutoff), octets(encode(genTime(archiveCutoff))))))] : []),
+    );
+  const singles = [singleOf(o.status ?? "good", thisUpdate), ...(o.moreSingles ?? []).map((m) => singleOf(m.status, m.thisUpdate ?? thisUpdate))];
   const responderId = o.responderId === "byName" ? explicit(1, raw(subjectNameDer(o.responder))) : explicit(2, octets(keyId(spkiDer(o.responder.key))));
   const nonce = o.nonce ? [explicit(1, seq(seq(oid("1.3.6.1.5.5.7.48.1.2"), octets(encode(octets(o.nonce))))))] : [];
-  const tbs = encode(seq(responderId, genTime(producedAt), seq(single), ...nonce));
+  const tbs = encode(seq(responderId, genTime(producedAt), seq(...singles), ...nonce));
   const scheme = o.scheme ?? defaultScheme(o.responder.key);
   const certs = o.certs ?? (o.responder === o.issuer ? [] : [o.responder]);
   const basic = seq(

@@ -132,8 +132,8 @@ export async function readRevocation(
 }
 
 /** The rule: the earliest revocation at or before `until` that any of the statements gives, or null. A hold is no revocation (heldAt). */
-export function revokedBy(statements: readonly RevocationStatement[], until: Date): RevocationStatement | null {
-  let first: RevocationStatement | null = null;
+export function revokedBy<S extends RevocationStatement>(statements: readonly S[], until: Date): S | null {
+  let first: S | null = null;
   for (const s of statements) {
     if (!s.revokedAt || s.onHold || s.revokedAt.getTime() > until.getTime()) continue;
     if (!first || s.revokedAt.getTime() < first.revokedAt!.getTime()) first = s;
@@ -147,8 +147,8 @@ export function revokedBy(statements: readonly RevocationStatement[], until: Dat
  * supersedes by no longer listing it (a "good", a CRL without it, a delta's removeFromCRL). The earliest, or null.
  * A hold in force is INDETERMINATE/TRY_LATER for its users, never REVOKED.
  */
-export function heldAt(statements: readonly RevocationStatement[], at: Date): RevocationStatement | null {
-  let first: RevocationStatement | null = null;
+export function heldAt<S extends RevocationStatement>(statements: readonly S[], at: Date): S | null {
+  let first: S | null = null;
   for (const h of statements) {
     if (!h.onHold || !h.revokedAt || h.revokedAt.getTime() > at.getTime()) continue;
     if (statements.some((s) => s.revokedAt === null && s.thisUpdate.getTime() > h.thisUpdate.getTime())) continue;
@@ -161,6 +161,45 @@ export function heldAt(statements: readonly RevocationStatement[], at: Date): Re
 export interface RevocationData {
   readonly ocsps: readonly Uint8Array[];
   readonly crls: readonly Uint8Array[];
+}
+
+/** One item of revocation data and where the evidence keeps it ("in the DSS", "in the seal's CMS"), for messages. */
+export interface LocatedItem {
+  readonly kind: "ocsp" | "crl";
+  readonly der: Uint8Array;
+  readonly where: string;
+}
+
+/** A statement with where its item lies. */
+export type LocatedStatement = RevocationStatement & { readonly where: string };
+
+/** The items as RevocationData (what a delegated responder or a delta CRL's base is looked up in). */
+export function dataOf(items: readonly LocatedItem[]): RevocationData {
+  return { ocsps: items.filter((i) => i.kind === "ocsp").map((i) => i.der), crls: items.filter((i) => i.kind === "crl").map((i) => i.der) };
+}
+
+/**
+ * What every authentic item among `items` states about `target`, each item read once (readRevocation), with
+ * where it lies; `seen`: the items about it, authentic or not. The statements are what the rule (revokedBy,
+ * heldAt, speaksFor) weighs; `data` defaults to the items themselves.
+ */
+export async function readAll(
+  session: PkiSession,
+  items: readonly LocatedItem[],
+  target: pkijs.Certificate,
+  issuer: pkijs.Certificate | null,
+  pool: readonly pkijs.Certificate[],
+  skewSeconds: number,
+  data: RevocationData = dataOf(items),
+): Promise<{ statements: LocatedStatement[]; seen: number }> {
+  const statements: LocatedStatement[] = [];
+  let seen = 0;
+  for (const item of items) {
+    const r = await readRevocation(session, item, target, issuer, pool, skewSeconds, data);
+    if (r.about) seen++;
+    if (r.statement) statements.push({ ...r.statement, where: item.where });
+  }
+  return { statements, seen };
 }
 
 export interface StatusQuery {

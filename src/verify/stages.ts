@@ -33,6 +33,7 @@ import * as counts from "../checks/counts.js";
 import * as validationTime from "../checks/validation-time.js";
 import * as longTerm from "../checks/long-term.js";
 import * as trustAnchors from "../checks/trust-anchors.js";
+import { carriedCertificates } from "../evidence/carried-certificates.js";
 
 /** Established by the stage that reads the originals (none given: null). */
 export interface OriginalsFacts {
@@ -250,7 +251,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     checks: ["token-certificate"],
     forms: "all",
     needs: { tokenCert: "No token certificate could be read, so no path was built." },
-    uses: ["ocsp", "sealTimestamp", "claims", "dss"],
+    uses: ["ocsp", "sealTimestamp", "claims", "dss", "cms", "evidence", "sealTimestampInfo", "documentTimestamps"],
     provides: ["tokenChain", "tokenIssuer"],
     module: tokenCertificate,
     run: async (env, f) => one(await tokenCertificate.checkTokenCertificate(env, f)),
@@ -262,8 +263,8 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
       ocsp: "No decodable OCSP response is in the evidence.",
       tokenCert: "No token certificate could be read, so the OCSP response cannot be related to it.",
     },
-    uses: ["tokenIssuer", "claims", "sealTimestamp", "dss"],
-    provides: ["ocspResponder"],
+    uses: ["tokenIssuer", "claims", "sealTimestamp", "dss", "cms", "evidence", "sealTimestampInfo", "documentTimestamps"],
+    provides: ["ocspResponder", "tokenRevokedAt"],
     module: ocsp,
     run: (env, f) => ocsp.checkOcsp(env, f),
   }),
@@ -329,6 +330,12 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
       "sealHeldAt",
       "dss",
       "cms",
+      "tokenCert",
+      "tokenChain",
+      "tokenIssuer",
+      "tokenRevokedAt",
+      "ocspResponder",
+      "evidence",
     ],
     provides: ["longTerm"],
     module: longTerm,
@@ -353,14 +360,19 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["trust-anchors"],
     forms: "all",
-    uses: ["pades", "dss", "tokenCert", "evidence", "sealTimestampInfo", "documentTimestamps"],
+    uses: ["pades", "evidence", "sealTimestampInfo", "documentTimestamps"],
     provides: [],
     module: trustAnchors,
     run: (env, f) => ({
       checks: trustAnchors.checkTrustAnchors(
         env.trust,
-        f,
-        f.form === "pades" ? { sealCms: f.pades?.sealInput.contents ?? null, dss: f.dss?.certs ?? [] } : { sealCms: null, dss: [] },
+        () =>
+          carriedCertificates(
+            f.form === "pades" ? (f.pades?.doc ?? null) : null,
+            { certPem: f.evidence?.certPem, ocspBase64: f.evidence?.ocspBase64, form: f.form === "pades" ? "attachments" : "json" },
+            env.pki,
+            { max: env.limits.maxValidationDataItems },
+          ).certificates,
         f.form === "pades"
           ? { ...(f.sealTimestampInfo ? { seal: f.sealTimestampInfo } : {}), ...(f.documentTimestamps ? { documents: f.documentTimestamps } : {}) }
           : {},
