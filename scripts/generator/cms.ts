@@ -137,6 +137,8 @@ export interface TimestampOptions {
   imprint?: Uint8Array;
   /** The request's nonce, echoed in the TSTInfo. */
   nonce?: Uint8Array;
+  /** The ESS signingCertificateV2 attribute: of the TSA (default), of another certificate, or none. */
+  ess?: "none" | Issued;
 }
 
 export const TSA_POLICY = "2.999.3161.1";
@@ -162,7 +164,10 @@ export function createTimestampToken(o: TimestampOptions): Uint8Array {
     certificates: o.certificates ?? [o.tsa],
     ...(o.signWith ? { signWith: o.signWith } : {}),
     ...(o.contentDigest ? { digestAlgorithmOid: o.contentDigest.oid, digest: o.contentDigest.digest(tstInfo) } : {}),
-    extraSignedAttributes: [attribute(OIDS.signingTime, utcTime(at)), attribute(OIDS.signingCertificateV2, signingCertificateV2(o.tsa))],
+    extraSignedAttributes: [
+      attribute(OIDS.signingTime, utcTime(at)),
+      ...(o.ess === "none" ? [] : [attribute(OIDS.signingCertificateV2, signingCertificateV2(o.ess ?? o.tsa))]),
+    ],
   });
 }
 
@@ -179,6 +184,8 @@ export interface SealCmsOptions {
   /** Default true: add the signature timestamp. */
   timestamp?: boolean;
   timestampAt?: Date;
+  /** The signature timestamp's ESS signing-certificate: of its TSA (default), of another certificate, or none. */
+  timestampEss?: TimestampOptions["ess"];
   /** Put a signingTime attribute in (the real seal has none). */
   signingTime?: Date;
   /** A wrong messageDigest (HASH_FAILURE variant). */
@@ -224,6 +231,11 @@ export function createSealCms(o: SealCmsOptions): Uint8Array {
     unsignedAttributes:
       o.timestamp === false
         ? undefined
-        : (signature) => [attribute(OIDS.signatureTimeStampToken, raw(createTimestampToken({ tsa: o.pki.tsa, data: signature, genTime: o.timestampAt })))],
+        : (signature) => [
+            attribute(
+              OIDS.signatureTimeStampToken,
+              raw(createTimestampToken({ tsa: o.pki.tsa, data: signature, genTime: o.timestampAt, ...(o.timestampEss ? { ess: o.timestampEss } : {}) })),
+            ),
+          ],
   });
 }

@@ -9,7 +9,7 @@ import { createTimestampToken } from "./cms.js";
 import { createCrl, createOcspResponse } from "./ocsp.js";
 import type { Issued } from "./pki.js";
 
-export type TsaMode = "ok" | "wrong-imprint" | "wrong-nonce" | "no-nonce" | "rejection" | "slow" | "garbage" | "http-500" | "wrong-type";
+export type TsaMode = "ok" | "wrong-imprint" | "wrong-nonce" | "no-nonce" | "no-ess" | "rejection" | "slow" | "garbage" | "http-500" | "wrong-type";
 
 export interface Loopback {
   readonly url: string;
@@ -88,6 +88,7 @@ export async function startTsa(tsa: Issued, o: { mode?: TsaMode; clock?: () => D
       genTime: new Date(Math.floor((o.clock?.() ?? new Date()).getTime() / 1000) * 1000),
       serial: serial++,
       ...(o.certificates ? { certificates: o.certificates } : {}),
+      ...(state.mode === "no-ess" ? { ess: "none" as const } : {}),
     });
     const status = new asn1js.Sequence({ value: [new asn1js.Integer({ value: 0 })] }).toBER(false);
     const resp = Buffer.from(new asn1js.Sequence({ value: [asn1js.fromBER(status).result, asn1js.fromBER(token).result] }).toBER(false));

@@ -111,6 +111,7 @@ export async function requestTimestamp(
   const received = new Date(Math.max(clock().getTime(), now.getTime() + Math.ceil(performance.now() - started)));
   const token = tokenOf(resp, url);
   const r = await verifyTimestamp(token, () => digest, { anchors: trust.anchors, intermediates: trust.intermediates }, null, session);
+  if (r.judgement.status === "warning") throw new SealcheckError("ERR_NETWORK", `the TSA ${url} sent a timestamp augment does not add: ${r.judgement.message}`);
   if (r.judgement.status !== "passed" || !r.info)
     throw new SealcheckError("ERR_NETWORK", `the TSA ${url} sent a timestamp that does not verify: ${r.judgement.message}`);
   if (r.info.imprintAlgorithm !== "sha256")

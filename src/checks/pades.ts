@@ -134,9 +134,11 @@ function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): CheckRes
   const details = { timestamps };
   const bad = ts.find((i) => i.status === "failed") ?? ts.find((i) => i.status === "indeterminate");
   if (bad) return result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details });
-  return passed("document-timestamps", `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`, {
-    details,
-  });
+  const verified = `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`;
+  // A timestamp whose ESS binding is missing or names another certificate: a warning (pki/timestamp.ts, as EU DSS).
+  const warned = ts.find((i) => i.status === "warning");
+  if (warned) return warning("document-timestamps", `${verified} Document timestamp in ${warned.field}: ${warned.message}`, { details });
+  return passed("document-timestamps", verified, { details });
 }
 
 function padesLevel(hasSigTs: boolean, dss: Pick<DssData, "ocsps" | "crls">, docTs: number): PadesLevel {

@@ -237,7 +237,12 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
   const r = await verifyTimestamp(s.contents!, (alg) => digest(ranges, alg), trust, null, env.pki, true);
   // Readers show a timestamp dictionary's /M as its signing time: it must be the time the token proves.
   const claimed = s.m ? parsePdfDate(s.m.text) : undefined;
-  if (r.info && s.m && r.judgement.status === "passed" && (!claimed || Math.abs(claimed.getTime() - r.info.genTime.getTime()) > M_TOLERANCE_MS)) {
+  if (
+    r.info &&
+    s.m &&
+    (r.judgement.status === "passed" || r.judgement.status === "warning") &&
+    (!claimed || Math.abs(claimed.getTime() - r.info.genTime.getTime()) > M_TOLERANCE_MS)
+  ) {
     return {
       status: "failed",
       sub: "FORMAT_FAILURE",

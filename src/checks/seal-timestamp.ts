@@ -49,13 +49,15 @@ export async function checkSealTimestamp(
   // proof of existence a later timestamp gives it, or at the validation time.
   for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, null, env.pki));
   // The earliest verified timestamp is the best proof of existence.
-  const good = results.filter((r) => r.judgement.status === "passed" && r.info).sort((a, b) => a.info!.genTime.getTime() - b.info!.genTime.getTime());
+  const good = results
+    .filter((r) => (r.judgement.status === "passed" || r.judgement.status === "warning") && r.info)
+    .sort((a, b) => a.info!.genTime.getTime() - b.info!.genTime.getTime());
   const chosen = good[0] ?? results[0]!;
   const j = chosen.judgement;
   const at = chosen.info ? { time: chosen.info.genTime, source: "seal-timestamp" as const } : undefined;
   const path = (j.details as { path?: { sha256: string }[] } | undefined)?.path;
   const judgedAt = chosen.info ? chosen.info.genTime : null;
-  const listed = j.status === "passed" && judgedAt ? listServiceOf(env.trust, path?.at(-1)?.sha256, "tsa", judgedAt) : null;
+  const listed = (j.status === "passed" || j.status === "warning") && judgedAt ? listServiceOf(env.trust, path?.at(-1)?.sha256, "tsa", judgedAt) : null;
   const details = { ...j.details, tokens: tokens.length, claimedTime, ...(listed ? { trustedListService: listed } : {}) };
   const message = listed ? `${j.message} ${listServiceSentence(listed)}` : j.message;
   return { check: result(ID, j.status, message, { sub: j.subIndication, ...(at ? { at } : {}), details }), ...(good[0]?.info ? { info: good[0].info } : {}) };

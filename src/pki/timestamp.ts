@@ -220,11 +220,23 @@ export async function verifyTimestamp(
       `The TSA's certificate: ${chain.message}${note ? ` ${note}` : ""}`,
     );
   }
+  // The ESS signing-certificate(-v2) attribute binds the TSA's certificate to its signature (RFC 3161 §2.4.1, RFC
+  // 5816). EU DSS 5.13.1's default policy checks it for timestamps at warning level only (SigningCertificatePresent,
+  // SigningCertificateRefersCertificateChain, CertDigestPresent, IssuerSerialMatch: WARN; no CertDigestMatch): so
+  // here a missing or mismatching binding is a warning, where the seal's own is INDETERMINATE (seal-signature).
+  details.ess = signer.ess;
+  const ess =
+    signer.ess.present === "none"
+      ? "no ESS signing-certificate attribute binds the TSA's certificate to the token (RFC 3161 §2.4.1 requires one)"
+      : !signer.ess.matches
+        ? `its ESS signing-certificate${signer.ess.present === "v2" ? "-v2" : ""} attribute names another certificate than the TSA's that verifies it`
+        : null;
+  const verified = `Timestamp of ${info.genTime.toISOString()} by "${displayName(signer.signerCert.subject)}": imprint matches, TSA signature verifies, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`;
   return {
     judgement: {
-      status: "passed",
+      status: ess ? "warning" : "passed",
       subIndication: null,
-      message: `Timestamp of ${info.genTime.toISOString()} by "${displayName(signer.signerCert.subject)}": imprint matches, TSA signature verifies, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`,
+      message: ess ? `${verified} But ${ess} (a warning, as in EU DSS's default policy).` : verified,
       details,
     },
     info,

@@ -169,6 +169,7 @@ describe("augment refuses, and writes nothing", () => {
     ["wrong-imprint", /does not verify: .*imprint/],
     ["wrong-nonce", /another nonce/],
     ["no-nonce", /no nonce/],
+    ["no-ess", /augment does not add: .*no ESS signing-certificate attribute binds the TSA's certificate/],
     ["rejection", /refused the request: status rejection \(badAlg\)/],
     ["garbage", /not a TimeStampResp/],
     ["http-500", /answered HTTP 500/],

@@ -1,4 +1,5 @@
 // Test fixtures built with the project's generator from the committed test PKI (samples/pki).
+import type { KeyObject } from "node:crypto";
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,14 +33,20 @@ export function testPki(): TestPki {
  * A certificate for the test PKI's TSA key, "Sealcheck Test Time-Stamping Unit <label>", issued by `issuer`
  * (default the test TSA root), valid from 2023 until `notAfter`: a TSA of another lifetime than the sample's.
  */
-export function tsaCertificate(pki: TestPki, label: string, notAfter: Date, issuer: TestPki["tsaRoot"] = pki.tsaRoot): TestPki["tsa"] {
+export function tsaCertificate(
+  pki: TestPki,
+  label: string,
+  notAfter: Date,
+  issuer: TestPki["tsaRoot"] = pki.tsaRoot,
+  key: KeyObject = pki.tsa.key,
+): TestPki["tsa"] {
   const der = issueCertificate({
     subject: [
       [OIDS.country, "DK"],
       [OIDS.organization, "Sealcheck Test"],
       [OIDS.commonName, `Sealcheck Test Time-Stamping Unit ${label}`],
     ],
-    subjectKey: pki.tsa.key,
+    subjectKey: key,
     issuer,
     notBefore: new Date("2023-01-01T00:00:00Z"),
     notAfter,
@@ -48,10 +55,10 @@ export function tsaCertificate(pki: TestPki, label: string, notAfter: Date, issu
       extensions.keyUsage("digitalSignature", "nonRepudiation"),
       extensions.extKeyUsage(true, OIDS.kpTimeStamping),
       extensions.authorityKeyIdentifier(spkiDer(issuer.key)),
-      extensions.subjectKeyIdentifier(spkiDer(pki.tsa.key)),
+      extensions.subjectKeyIdentifier(spkiDer(key)),
     ],
   });
-  return issued("tsa", der, pki.tsa.key);
+  return issued("tsa", der, key);
 }
 
 /** What a session's checks read (as verifyArchive makes it), its validation time the session's clock now unless `at`. */
