@@ -9,7 +9,7 @@ import type * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import { findSignatures, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
 import { certificateDer, certificateFromDer, pemBlocks } from "../pki/certificate.js";
-import { decodeSignedData, revocationArchival, timestampTokens } from "../pki/cms.js";
+import { decodeSignedData, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "./broker.js";
@@ -44,6 +44,10 @@ export interface CarriedOptions {
   readonly label?: (s: SignatureInfo, index: number) => string;
   /** The most certificates listed; beyond it a problem says how many were left out. Default 1000. */
   readonly max?: number;
+  /** The signatures, when already found (as findSignatures finds them in the latest revision). */
+  readonly signatures?: readonly SignatureInfo[];
+  /** CMSs already decoded (the seal's, by seal-signature): not decoded again. */
+  readonly decoded?: ReadonlyMap<SignatureInfo, DecodedSignedData>;
 }
 
 /** A name from the evidence inside the words: quoted as data and cut (it may be anything). */
@@ -101,13 +105,13 @@ class List {
   }
 }
 
-function signatureParts(list: List, s: SignatureInfo, seal: boolean, stem: string, session: PkiSession): void {
+function signatureParts(list: List, s: SignatureInfo, seal: boolean, stem: string, session: PkiSession, decoded?: DecodedSignedData): void {
   const field = quoted(s.fieldName ?? "(DocMDP)");
   const who = s.isDocTimestamp ? `the document timestamp ${field}` : seal ? `the seal's CMS (${field})` : `the CMS of signature ${field}`;
   if (!s.contents || !list.read()) return;
   let si: pkijs.SignerInfo | undefined;
   try {
-    const cms = decodeSignedData(s.contents, `the /Contents of ${field}`, session, true);
+    const cms = decoded ?? decodeSignedData(s.contents, `the /Contents of ${field}`, session, true);
     list.certs(cms.certificates, who, stem);
     si = cms.signedData.signerInfos[0];
   } catch (e) {
@@ -210,9 +214,11 @@ export function carriedCertificates(
   if (values) tokenParts(list, values, session);
   if (doc) {
     try {
-      const sigs = findSignatures(doc.latest()).signatures;
+      const sigs = options.signatures ?? findSignatures(doc.latest()).signatures;
       const { seal } = chooseSeal(sigs);
-      sigs.forEach((s, i) => signatureParts(list, s, s === seal, options.label?.(s, i) ?? s.fieldName ?? `signature-${i + 1}`, session));
+      sigs.forEach((s, i) =>
+        signatureParts(list, s, s === seal, options.label?.(s, i) ?? s.fieldName ?? `signature-${i + 1}`, session, options.decoded?.get(s)),
+      );
     } catch (e) {
       list.problems.push(`the PDF's signatures cannot be listed: ${errorMessage(e)}`);
     }

@@ -353,7 +353,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["trust-anchors"],
     forms: "all",
-    uses: ["pades", "evidence", "sealTimestampInfo", "documentTimestamps"],
+    uses: ["pades", "cms", "evidence", "sealTimestampInfo", "documentTimestamps"],
     provides: [],
     module: trustAnchors,
     run: (env, f) => ({
@@ -364,7 +364,11 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
             f.form === "pades" ? (f.pades?.doc ?? null) : null,
             { certPem: f.evidence?.certPem, ocspBase64: f.evidence?.ocspBase64, form: f.form === "pades" ? "attachments" : "json" },
             env.pki,
-            { max: env.limits.maxValidationDataItems },
+            {
+              max: env.limits.maxValidationDataItems,
+              ...(f.form === "pades" && f.pades ? { signatures: f.pades.signatures } : {}),
+              ...(f.form === "pades" && f.pades && f.cms ? { decoded: new Map([[f.pades.seal, f.cms]]) } : {}),
+            },
           ).certificates,
         f.form === "pades"
           ? { ...(f.sealTimestampInfo ? { seal: f.sealTimestampInfo } : {}), ...(f.documentTimestamps ? { documents: f.documentTimestamps } : {}) }
