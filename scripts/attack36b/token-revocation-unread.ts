@@ -7,7 +7,9 @@
 // sealed. The archivist puts the CA's CRL of the next day, which lists the revocation, in the DSS.
 //   npx tsx scripts/attack36b/token-revocation-unread.ts [honest]
 // default: TOTAL-PASSED (the token was issued by a revoked certificate). honest: the CRL lists a revocation at
-// 08:40, after the token: TOTAL-PASSED (right). The seal's analog (scoped-crl-revoked-dropped.ts honest):
+// 08:40, after the token: TOTAL-PASSED (right). Fixed (T2, J1b): default TOTAL-FAILED / REVOKED; honest
+// INDETERMINATE / REVOKED_NO_POE at now (the B-T sample proves no time before 08:40), TOTAL-PASSED at a time
+// before 08:40 or on samples/lta. The seal's analog (scoped-crl-revoked-dropped.ts honest):
 // TOTAL-FAILED / REVOKED.
 import { serialBytes } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";

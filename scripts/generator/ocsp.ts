@@ -20,6 +20,8 @@ import {
   x509Time,
   type Asn1,
 } from "./der.js";
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
 import { defaultScheme, signatureAlgorithm, signBytes, spkiDer, type SignatureScheme } from "./keys.js";
 import { issuerNameDer, keyId, serialBytes, subjectNameDer, subjectPublicKeyBits, type Issued } from "./pki.js";
 import { TIMELINE } from "./timeline.js";
@@ -48,6 +50,8 @@ export interface OcspOptions {
   scheme?: SignatureScheme;
   /** An id-pkix-ocsp-nonce response extension with these bytes (RFC 8954), as a responder echoes a request's. */
   nonce?: Uint8Array;
+  /** More SingleResponses about the same certificate (same CertID) after the first, each with its status and thisUpdate. */
+  moreSingles?: { status: OcspStatus; thisUpdate?: Date }[];
 }
 
 /** A DER OCSPResponse (successful, id-pkix-ocsp-basic). */
@@ -63,16 +67,18 @@ export function createOcspResponse(o: OcspOptions): Uint8Array {
     octets(hash(subjectPublicKeyBits(spkiDer(o.issuer.key)))),
     int(serialBytes(o.subject)),
   );
-  const single = seq(
-    certId,
-    certStatus(o.status ?? "good"),
-    genTime(thisUpdate),
-    ...(nextUpdate ? [explicit(0, genTime(nextUpdate))] : []),
-    ...(archiveCutoff ? [explicit(1, seq(seq(oid(OIDS.ocspArchiveCutoff), octets(encode(genTime(archiveCutoff))))))] : []),
-  );
+  const singleOf = (status: OcspStatus, thisUpdate: Date) =>
+    seq(
+      certId,
+      certStatus(status),
+      genTime(thisUpdate),
+      ...(nextUpdate ? [explicit(0, genTime(nextUpdate))] : []),
+      ...(archiveCutoff ? [explicit(1, seq(seq(oid(OIDS.ocspArchiveCutoff), octets(encode(genTime(archiveCutoff))))))] : []),
+    );
+  const singles = [singleOf(o.status ?? "good", thisUpdate), ...(o.moreSingles ?? []).map((m) => singleOf(m.status, m.thisUpdate ?? thisUpdate))];
   const responderId = o.responderId === "byName" ? explicit(1, raw(subjectNameDer(o.responder))) : explicit(2, octets(keyId(spkiDer(o.responder.key))));
   const nonce = o.nonce ? [explicit(1, seq(seq(oid("1.3.6.1.5.5.7.48.1.2"), octets(encode(octets(o.nonce))))))] : [];
-  const tbs = encode(seq(responderId, genTime(producedAt), seq(single), ...nonce));
+  const tbs = encode(seq(responderId, genTime(producedAt), seq(...singles), ...nonce));
   const scheme = o.scheme ?? defaultScheme(o.responder.key);
   const certs = o.certs ?? (o.responder === o.issuer ? [] : [o.responder]);
   const basic = seq(
@@ -96,7 +102,11 @@ export interface CrlOptions {
   issuer: Issued;
   thisUpdate?: Date;
   nextUpdate?: Date;
-  revoked?: { serial: Uint8Array; at: Date }[];
+  /**
+   * The entries; `reason` a CRLReason (RFC 5280 §5.3.1: 1 keyCompromise, 6 certificateHold, 8 removeFromCRL),
+   * written as the entry's reasonCode extension (crlEntryExtensions).
+   */
+  revoked?: { serial: Uint8Array; at: Date; reason?: number }[];
   number?: number;
   /**
    * An Issuing Distribution Point (RFC 5280 §5.2.5, critical) limiting the CRL's scope: `uri` a fullName
@@ -107,7 +117,13 @@ export interface CrlOptions {
   deltaOf?: number;
 }
 
-/** A v2 CRL signed by `issuer`, with AKI and CRL number (and the scope extensions asked for). */
+/** crlEntryExtensions holding one reasonCode (id-ce-cRLReasons, an ENUMERATED), built with pkijs. */
+function entryReason(reason: number): Asn1 {
+  const ext = new pkijs.Extension({ extnID: "2.5.29.21", critical: false, extnValue: new asn1js.Enumerated({ value: reason }).toBER(false) });
+  return seq(raw(new Uint8Array(ext.toSchema().toBER(false))));
+}
+
+/** A v2 CRL signed by `issuer`, with AKI and CRL number (and the scope extensions asked for, and entries' reasons). */
 export function createCrl(o: CrlOptions): Uint8Array {
   const scheme = defaultScheme(o.issuer.key);
   const revoked = o.revoked ?? [];
@@ -138,7 +154,7 @@ export function createCrl(o: CrlOptions): Uint8Array {
       raw(subjectNameDer(o.issuer)),
       x509Time(o.thisUpdate ?? TIMELINE.sealRevocationAt),
       x509Time(o.nextUpdate ?? TIMELINE.sealRevocationNext),
-      ...(revoked.length ? [seq(...revoked.map((r) => seq(int(r.serial), x509Time(r.at))))] : []),
+      ...(revoked.length ? [seq(...revoked.map((r) => seq(int(r.serial), x509Time(r.at), ...(r.reason === undefined ? [] : [entryReason(r.reason)]))))] : []),
       explicit(0, seq(...exts)),
     ),
   );

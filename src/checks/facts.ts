@@ -109,6 +109,12 @@ export interface TokenPathFacts {
 /** Established by "ocsp-signature". */
 export interface OcspFacts {
   readonly ocspResponder?: CertificateSummary;
+  /**
+   * The earliest revocation of the token certificate after its proof of existence and by the validation time,
+   * that an authentic item of the evidence states (the one revocation rule, attack36b T2): long-term validation
+   * then needs a proof of existence before it.
+   */
+  readonly tokenRevokedAt?: Date;
 }
 
 /** Established by "document-digests". */

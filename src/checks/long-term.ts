@@ -23,7 +23,7 @@ import { readRevocation, revokedBy, statusAt, type RevocationStatement } from ".
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
-import type { CheckResult } from "../report/types.js";
+import type { CheckResult, SubIndication } from "../report/types.js";
 import type { ArchiveFacts, CheckEnv, With } from "./facts.js";
 import type { SealJudgement } from "./pdf-signatures.js";
 import type { PadesFacts } from "./pades.js";
@@ -318,7 +318,11 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
   // A revocation of the seal certificate at or before the validation time (stated by authentic data of any
   // date; seal-certificate failed already when it is at or before the sealing time) ends its validity then.
   const revokedAt = f.sealRevokedAt && f.sealRevokedAt.getTime() <= T.getTime() ? f.sealRevokedAt : null;
-  const sealValidAtT = !revokedAt && T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
+  // A suspension (certificateHold) placed after the sealing time and in force at the validation time: the seal
+  // certificate is not valid then either, so it needs a proof of existence before the suspension (EU DSS:
+  // INDETERMINATE/TRY_LATER, "the best-signature-time is not before the certificate's suspension time").
+  const heldSince = !revokedAt && f.sealHeldAt && f.sealHeldAt.getTime() <= T.getTime() ? f.sealHeldAt : null;
+  const sealValidAtT = !revokedAt && !heldSince && T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
   const protectedUntil = newest?.horizon ?? null;
   const sigTs = weighed.find((w) => w.entry.kind === "signature-timestamp");
 
@@ -383,6 +387,16 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
     : "No timestamp gives a proof of existence that holds now.";
   const until = protectedUntil ? ` Protected until ${iso(protectedUntil)}.` : "";
   const remark = forecast.length ? ` Past the policy's forecast date: ${forecast.join(", ")}.` : "";
+  // The token lies in the sealed revision: judged at the seal's proven POE, or at T without one (attack36b J1b).
+  const token = sigTs?.proven ? null : await tokenWithoutPoe(env, f, poeOfSeal ?? T, poeOfSeal !== null);
+  if (token) details.token = { judgedAt: iso(poeOfSeal ?? T), subIndication: token.sub ?? null, text: token.text };
+  /** The seal holds at T: passed (a warning past a forecast), unless the token it carries does not. */
+  const passes = (msg: string): { check: CheckResult; summary: LongTermSummary } => {
+    if (token?.sub) return { check: indeterminate(ID, token.sub, `${token.text} ${msg}`, { at, details }), summary };
+    summary.protectedAtValidationTime = true;
+    const text = token ? `${msg} ${token.text}` : msg;
+    return { check: forecast.length ? warning(ID, text, { at, details }) : passed(ID, text, { at, details }), summary };
+  };
 
   if (T.getTime() < sealNotBefore.getTime()) {
     return {
@@ -402,9 +416,9 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
     // EN 319 102-1 §5.6.2.4 (past signature validation): the seal holds only with a proof that it existed
     // before the revocation (and before the certificate expired); else INDETERMINATE/REVOKED_NO_POE, as DSS.
     if (poeOfSeal && poeOfSeal.getTime() < revokedAt.getTime() && poeOfSeal.getTime() <= sealNotAfter.getTime()) {
-      summary.protectedAtValidationTime = true;
-      const msg = `The seal certificate was revoked at ${iso(revokedAt)}, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`;
-      return { check: forecast.length ? warning(ID, msg, { at, details }) : passed(ID, msg, { at, details }), summary };
+      return passes(
+        `The seal certificate was revoked at ${iso(revokedAt)}, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`,
+      );
     }
     return {
       check: indeterminate(
@@ -418,15 +432,33 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
       summary,
     };
   }
+  if (heldSince) {
+    if (poeOfSeal && poeOfSeal.getTime() < heldSince.getTime() && poeOfSeal.getTime() <= sealNotAfter.getTime()) {
+      summary.protectedAtValidationTime = true;
+      const msg = `The seal certificate is on hold (suspended) since ${iso(heldSince)} and no later item of its CA lifts it, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`;
+      return { check: forecast.length ? warning(ID, msg, { at, details }) : passed(ID, msg, { at, details }), summary };
+    }
+    return {
+      check: indeterminate(
+        ID,
+        "TRY_LATER",
+        `At ${iso(T)} the seal certificate is on hold (suspended) since ${iso(heldSince)} (no later item of its CA lifts it), and no proof of existence from before the suspension holds${
+          sigTs && !sigTs.proven ? `: the signature timestamp gives none, ${sigTs.entry.reason}` : ""
+        }. ${evidenceProves} The CA's later word that lifts the hold (an OCSP "good" or a CRL issued after it that no longer lists it) would restore it; so would a proof of existence: ${restore}`,
+        { at, details },
+      ),
+      summary,
+    };
+  }
   if (sealValidAtT) {
-    summary.protectedAtValidationTime = true;
-    const msg = `At ${iso(T)} the seal certificate is still valid (until ${iso(sealNotAfter)}): the seal validates at the validation time with its revocation data. ${chainText}${sigTs && !sigTs.proven ? ` ${evidenceProves}` : ""}${until}${remark}`;
-    return { check: forecast.length ? warning(ID, msg, { at, details }) : passed(ID, msg, { at, details }), summary };
+    return passes(
+      `At ${iso(T)} the seal certificate is still valid (until ${iso(sealNotAfter)}): the seal validates at the validation time with its revocation data. ${chainText}${sigTs && !sigTs.proven ? ` ${evidenceProves}` : ""}${until}${remark}`,
+    );
   }
   if (poeOfSeal && poeOfSeal.getTime() <= sealNotAfter.getTime()) {
-    summary.protectedAtValidationTime = true;
-    const msg = `The seal certificate expired at ${iso(sealNotAfter)}, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`;
-    return { check: forecast.length ? warning(ID, msg, { at, details }) : passed(ID, msg, { at, details }), summary };
+    return passes(
+      `The seal certificate expired at ${iso(sealNotAfter)}, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`,
+    );
   }
   const notRevoked = ok(f.sealCertificateJudged);
   return {
@@ -440,6 +472,65 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
     ),
     summary,
   };
+}
+
+/**
+ * The Workflow token, its certificate's path and its OCSP response lie in the sealed revision: they have the
+ * seal's proven proof of existence, or none (attack36b J1b). The token checks judge them at the signature
+ * timestamp's genTime; when that timestamp is no proof at the validation time they are judged at `at`, the
+ * earliest proven POE of the seal (`proven`), else the validation time, as checkTokenJsonLongTerm judges the JSON
+ * form (and EU DSS a signature without a POE):
+ * - the token certificate revoked by then (ocsp-status's rule: tokenRevokedAt): INDETERMINATE/REVOKED_NO_POE;
+ * - it or a CA on its path (the anchor aside) not valid then: OUT_OF_BOUNDS_NOT_REVOKED (its OCSP response says
+ *   not revoked) or OUT_OF_BOUNDS_NO_POE;
+ * - the OCSP response's signer not valid then: said, not decisive. The seal's own revocation data is read the
+ *   same way while the seal certificate is valid ("validates at the validation time with its revocation data"),
+ *   and the broker's responder certificates live days: deciding on it would make every B-T archive INDETERMINATE
+ *   days after sealing, where the token certificate itself is still valid.
+ * Null when there is nothing to say; `sub` when the token does not hold at `at`.
+ */
+async function tokenWithoutPoe(env: CheckEnv, f: Needs, at: Date, proven: boolean): Promise<{ sub?: SubIndication; text: string } | null> {
+  const chain = f.tokenChain;
+  if (!f.tokenCert || chain?.status !== "valid" || !chain.path.length) return null;
+  const when = proven
+    ? `the earliest proof of the seal's existence that holds, ${iso(at)}`
+    : `the validation time ${iso(at)} (no timestamp proves when the seal, and the token in it, was made)`;
+  const lead = `The Workflow token lies in the sealed revision, so it is judged at ${when}:`;
+  if (f.tokenRevokedAt && f.tokenRevokedAt.getTime() <= at.getTime())
+    return {
+      sub: "REVOKED_NO_POE",
+      text: `${lead} the token certificate was revoked at ${iso(f.tokenRevokedAt)} (see ocsp-status), and no proof of existence shows the token was made before that.`,
+    };
+  const path = chain.path.length > 1 ? chain.path.slice(0, -1) : [f.tokenCert];
+  const out = path.find((c) => at.getTime() > c.notAfter.value.getTime() || at.getTime() < c.notBefore.value.getTime());
+  if (out) {
+    const who = path.indexOf(out) === 0 ? "the token certificate" : `the certificate "${displayName(out.subject)}" on its path`;
+    const state =
+      at.getTime() > out.notAfter.value.getTime() ? `has expired (${iso(out.notAfter.value)})` : `is not yet valid (from ${iso(out.notBefore.value)})`;
+    const ocsp = f.evidence?.ocspBase64;
+    const said = ocsp
+      ? (
+          await readRevocation(
+            env.pki,
+            { kind: "ocsp", der: new Uint8Array(Buffer.from(ocsp, "base64")) },
+            f.tokenCert,
+            f.tokenIssuer ?? chain.path[1] ?? null,
+            [...chain.path, ...env.trust.intermediates],
+            env.options.clockSkewSeconds,
+          )
+        ).statement
+      : null;
+    return {
+      sub: said && !said.revokedAt ? "OUT_OF_BOUNDS_NOT_REVOKED" : "OUT_OF_BOUNDS_NO_POE",
+      text: `${lead} ${who} ${state}, and no proof of existence shows the token was made while it was valid.`,
+    };
+  }
+  const responder = f.ocspResponder;
+  if (responder && (at.getTime() > Date.parse(responder.notAfter) || at.getTime() < Date.parse(responder.notBefore)))
+    return {
+      text: `The token's OCSP response is of the sealing time, and its signer's certificate is not valid at ${iso(at)} (${responder.notBefore} to ${responder.notAfter}); it is read as the seal's own revocation data is, while the token certificate is valid.`,
+    };
+  return null;
 }
 
 /** What the Workflow-token JSON forms lack, in the words each of their long-term messages starts with. */

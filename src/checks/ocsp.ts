@@ -1,13 +1,16 @@
 // Checks "ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness" for the token certificate's
 // OCSP response. The judgements live in pki/ocsp.ts (shared with the seal); this maps them to checks.
+import type * as pkijs from "pkijs";
+import { displayName, summarize } from "../pki/certificate.js";
 import { anchorsFor } from "../pki/trust-store.js";
-import type { Judgement } from "../pki/ocsp.js";
-import { judgeOcspWith } from "../pki/revocation.js";
+import type { Judgement, OcspJudgements } from "../pki/ocsp.js";
+import { dataOf, heldAt, judgeOcspWith, readAll, revokedBy, type LocatedItem, type LocatedStatement } from "../pki/revocation.js";
 import { result } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
 import { tokenSealingTime, evidenceTime, type ArchiveFacts, type CheckEnv, type OcspFacts, type With } from "./facts.js";
 import type { CertificateSummary } from "../report/types.js";
 import type { PadesFacts } from "./pades.js";
+import { evidenceRevocation, TOKEN_OCSP } from "./revocation-items.js";
 
 export const OCSP_CHECK_IDS = ["ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness"] as const;
 
@@ -15,11 +18,15 @@ function toCheck(id: (typeof OCSP_CHECK_IDS)[number], j: Judgement, at: Validati
   return result(id, j.status, j.message, { sub: j.subIndication, at, details: j.details });
 }
 
-type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "claims" | "sealTimestamp"> & Pick<PadesFacts, "dss">;
+type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "claims" | "sealTimestamp" | "evidence"> &
+  Pick<PadesFacts, "dss" | "cms" | "sealTimestampInfo" | "documentTimestamps">;
 
 export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCert">): Promise<{ checks: CheckResult[]; facts: OcspFacts }> {
   const sealing = tokenSealingTime(f) ?? evidenceTime(env, f);
-  // A delegated responder without ocsp-nocheck needs revocation data of its own: the archive's DSS may hold it.
+  // Every item of revocation data the evidence holds (attack36b T2): the token's own response is one among them.
+  const file = evidenceRevocation(f);
+  const data = dataOf(file.items);
+  // A delegated responder without ocsp-nocheck needs revocation data of its own: the archive may hold it.
   const j = await judgeOcspWith(
     {
       session: env.pki,
@@ -32,21 +39,131 @@ export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCer
       freshnessWindowSeconds: env.options.ocspWindowSeconds,
       clockSkewSeconds: env.options.clockSkewSeconds,
     },
-    { ocsps: f.dss?.ocsps ?? [], crls: f.dss?.crls ?? [] },
+    data,
   );
   const producedAt: ValidationTime = f.ocsp.producedAt ? { time: f.ocsp.producedAt, source: "ocsp-produced-at" } : sealing;
   const responder = (j.signature.details as { responder?: CertificateSummary } | undefined)?.responder;
+  const rule = await byTheRule(env, f, file, j, sealing);
   const checks = [
     // The responder's authority is judged when it signed; status and freshness against the sealing time.
-    toCheck("ocsp-signature", staleFirst(j.signature, j.freshness, f.ocsp.producedAt ?? null, sealing.time), producedAt),
+    toCheck("ocsp-signature", rule.signature ?? staleFirst(j.signature, j.freshness, f.ocsp.producedAt ?? null, sealing.time), producedAt),
     toCheck("ocsp-certid", j.certId, sealing),
-    toCheck("ocsp-status", j.status, sealing),
+    toCheck("ocsp-status", rule.status ?? j.status, rule.at ?? sealing),
     toCheck("ocsp-freshness", j.freshness, sealing),
   ];
   // The first TRY_LATER is the verdict's reason: it says why retrying will not help and what to do instead.
-  const first = checks.find((c) => c.status === "indeterminate" && c.subIndication === "TRY_LATER");
+  const first = checks.find((c) => c.status === "indeterminate" && c.subIndication === "TRY_LATER" && !c.details?.byRevocationRule);
   if (first) first.message += ` ${NEXT_STEP}`;
-  return { checks, facts: responder ? { ocspResponder: responder } : {} };
+  return { checks, facts: { ...(responder ? { ocspResponder: responder } : {}), ...(rule.revokedAt ? { tokenRevokedAt: rule.revokedAt } : {}) } };
+}
+
+const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
+const named = (s: LocatedStatement) => `${s.text} (${s.where})`;
+
+/**
+ * The one revocation rule (src/pki/revocation.ts) for the token certificate and its OCSP responder, over every
+ * authentic item the evidence holds (attack36b T2), beside the broker profile's reading of the token's own
+ * response (judgeOcsp, which stays). The token must speak for the time its proof of existence gives it: the
+ * seal's timestamp (the token lies in the sealed revision), else the time it claims (its iat; the JSON forms
+ * carry only their one response). As EN 319 102-1 §5.3 (and EU DSS) reads a revocation against a signing-time
+ * claim:
+ * - revoked at or before the token's iat: TOTAL-FAILED/REVOKED (the token was issued with a revoked key, by its
+ *   own claim);
+ * - revoked after the iat but at or before the proof of existence: INDETERMINATE/REVOKED_NO_POE (nothing shows
+ *   the token was made before the revocation);
+ * - on hold (certificateHold, not lifted) at the proof of existence: INDETERMINATE/TRY_LATER;
+ * - revoked later, by the validation time: a warning, and `tokenRevokedAt` for long-term validation;
+ * - a delegated responder revoked at or before the proof of existence: its response is not relied upon
+ *   (INDETERMINATE/TRY_LATER), and what it states is left out.
+ * Returns the judgements that replace the profile's (none when the rule adds nothing).
+ */
+async function byTheRule(
+  env: CheckEnv,
+  f: With<Needs, "ocsp" | "tokenCert">,
+  file: { items: LocatedItem[]; certs: pkijs.Certificate[] },
+  j: OcspJudgements,
+  sealing: ValidationTime,
+): Promise<{ status?: Judgement; signature?: Judgement; revokedAt?: Date; at?: ValidationTime }> {
+  const poe: ValidationTime = f.sealTimestamp ? { time: f.sealTimestamp, source: "seal-timestamp" } : sealing;
+  const issuer = f.tokenIssuer ?? null;
+  if (!issuer || !file.items.length) return {};
+  const pool = [...f.ocsp.certificates, ...file.certs, ...anchorsFor(env.trust, "token", poe.time), ...env.trust.intermediates];
+  const skew = env.options.clockSkewSeconds;
+  const out: { status?: Judgement; signature?: Judgement; revokedAt?: Date; at?: ValidationTime } = {};
+  const rule = { byRevocationRule: true };
+  let items = file.items;
+  // The responder that signed the token's response, when the CA delegated it.
+  const signedBy = (j.signature.details as { authorisation?: string; responder?: CertificateSummary }).responder;
+  if (j.signature.status === "passed" && (j.signature.details as { authorisation?: string }).authorisation === "delegated-responder" && signedBy) {
+    const cert = pool.find((c) => summarize(c).sha256 === signedBy.sha256);
+    const said = cert ? revokedBy((await readAll(env.pki, items, cert, issuer, pool, skew)).statements, poe.time) : null;
+    if (said) {
+      const message = `The OCSP responder "${displayName(cert!.subject)}" that signed the token's response was revoked: ${named(said)}, at or before ${iso(poe.time)}, the earliest time the response is shown to exist: the response is not relied upon.`;
+      out.signature = {
+        status: "indeterminate",
+        subIndication: "TRY_LATER",
+        message,
+        details: { ...j.signature.details, responderRevocation: said.text, ...rule },
+      };
+      out.status = {
+        status: "indeterminate",
+        subIndication: "TRY_LATER",
+        message: `The token's OCSP response is not relied upon: its responder was revoked (${named(said)}).`,
+        details: { ...j.status.details, ...rule },
+      };
+      items = items.filter((i) => i.where !== TOKEN_OCSP);
+    }
+  }
+  const { statements } = await readAll(env.pki, items, f.tokenCert, issuer, pool, skew, dataOf(file.items));
+  const subject = `The token certificate "${displayName(f.tokenCert.subject)}"`;
+  const details: Record<string, unknown> = { ...j.status.details, judgedAt: iso(poe.time), ...rule };
+  const revoked = revokedBy(statements, poe.time);
+  if (revoked) {
+    details.revokedBy = { text: revoked.text, where: revoked.where };
+    out.at = poe;
+    // The profile's own reading already failed it on the same grounds: its message stays.
+    if (j.status.status === "failed" && j.status.subIndication === "REVOKED" && !out.status) return out;
+    if (revoked.revokedAt!.getTime() <= sealing.time.getTime()) {
+      out.status = {
+        status: "failed",
+        subIndication: "REVOKED",
+        message: `${subject} was revoked before the token was issued: ${named(revoked)}, at or before its iat ${iso(sealing.time)}.`,
+        details,
+      };
+    } else {
+      out.status = {
+        status: "indeterminate",
+        subIndication: "REVOKED_NO_POE",
+        message: `${subject} was revoked: ${named(revoked)}, after the time the token claims (its iat ${iso(sealing.time)}) but at or before the earliest proof of its existence (${iso(poe.time)}, ${poe.source === "seal-timestamp" ? "the seal's timestamp" : poe.source}): nothing shows the token was made before the revocation.`,
+        details,
+      };
+    }
+    return out;
+  }
+  const held = heldAt(statements, poe.time);
+  if (held) {
+    out.at = poe;
+    if (j.status.details.onHold === true && j.status.status === "indeterminate") return out;
+    out.status = {
+      status: "indeterminate",
+      subIndication: "TRY_LATER",
+      message: `${subject} was suspended: ${named(held)}, at or before ${iso(poe.time)}, and no later item of its CA lifts the suspension.`,
+      details: { ...details, onHold: true },
+    };
+    return out;
+  }
+  const later = revokedBy(statements, env.validationTime.time);
+  if (later) {
+    out.revokedAt = later.revokedAt!;
+    if (!out.status && j.status.status === "passed")
+      out.status = {
+        status: "warning",
+        subIndication: null,
+        message: `${j.status.message} ${subject} was revoked later: ${named(later)}, after ${iso(poe.time)}, the earliest proof of the token's existence (long-term validation weighs it).`,
+        details: { ...details, revokedBy: { text: later.text, where: later.where } },
+      };
+  }
+  return out;
 }
 
 const NEXT_STEP =

@@ -5,11 +5,12 @@ import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki
 import { nameAttributeValues, organizationIdentifier } from "../evidence/broker-identity.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { findIssuer } from "../pki/ocsp.js";
-import { pathStatusAt } from "../pki/revocation.js";
+import { dataOf, pathStatusAt } from "../pki/revocation.js";
 import { failed, indeterminate, passed } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type TokenPathFacts, type With } from "./facts.js";
 import type { PadesFacts } from "./pades.js";
+import { evidenceRevocation } from "./revocation-items.js";
 
 const ID = "token-certificate";
 
@@ -20,7 +21,8 @@ function profile(cert: import("pkijs").Certificate): string {
   return cn.length === 1 && cn[0]?.startsWith("NEB Transact") && o.length === 1 && o[0] === "Signaturgruppen A/S" ? "broker-token-certificate" : "other";
 }
 
-type Needs = Pick<ArchiveFacts, "tokenCert" | "ocsp" | "sealTimestamp" | "claims"> & Pick<PadesFacts, "dss">;
+type Needs = Pick<ArchiveFacts, "tokenCert" | "ocsp" | "sealTimestamp" | "claims" | "evidence"> &
+  Pick<PadesFacts, "dss" | "cms" | "sealTimestampInfo" | "documentTimestamps">;
 
 export async function checkTokenCertificate(env: CheckEnv, f: With<Needs, "tokenCert">): Promise<Established<TokenPathFacts>> {
   const cert = f.tokenCert;
@@ -78,14 +80,16 @@ async function judge(env: CheckEnv, f: Needs, cert: NonNullable<Needs["tokenCert
     );
   }
   // Every CA above the token certificate but the anchor: acceptable revocation data at the sealing time (EN 319
-  // 102-1 §5.2.6, the one rule of pki/revocation.ts), from the archive's DSS (the JSON forms carry none). The
-  // token certificate itself is judged by its OCSP response (checks ocsp-*).
+  // 102-1 §5.2.6, the one rule of pki/revocation.ts), from every item the evidence holds (attack36b T2: the DSS,
+  // the seal's and the timestamps' CMS, the token's own response). The token certificate itself is judged by the
+  // same rule in the OCSP checks.
+  const file = evidenceRevocation(f);
   const above = await pathStatusAt(
     env.pki,
     chain.path,
     1,
-    { at: at.time, pool: [...chain.path, ...env.trust.intermediates], skewSeconds: env.options.clockSkewSeconds },
-    { ocsps: f.dss?.ocsps ?? [], crls: f.dss?.crls ?? [] },
+    { at: at.time, pool: [...chain.path, ...env.trust.intermediates, ...file.certs], skewSeconds: env.options.clockSkewSeconds },
+    dataOf(file.items),
   );
   if (above.cert && above.status) {
     const ca = `"${displayName(above.cert.subject)}", a CA on the token certificate's path`;

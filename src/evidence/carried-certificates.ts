@@ -8,7 +8,7 @@
 import type * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import { findSignatures, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
-import { certificateDer, certificateFromDer, pemBlocks } from "../pki/certificate.js";
+import { certificateDer, listedCertificate, pemBlocks } from "../pki/certificate.js";
 import { decodeSignedData, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
@@ -128,6 +128,7 @@ function signatureParts(list: List, s: SignatureInfo, seal: boolean, stem: strin
 /** Each revision's DSS: a stream listed again (unchanged, by a later DSS) is read once, under its first revision. */
 function dssParts(list: List, doc: PdfDocument, session: PkiSession): void {
   const seen = new Set<string>();
+  const budget = { values: 0 };
   const stream = (view: PdfView, ref: { num: number; gen: number }): Uint8Array | undefined => {
     const key = `${ref.num} ${ref.gen}@${view.entry(ref.num)?.revision ?? "?"}`;
     if (seen.has(key) || !list.read()) return undefined;
@@ -148,7 +149,9 @@ function dssParts(list: List, doc: PdfDocument, session: PkiSession): void {
       for (const ref of certRefs) {
         try {
           const der = stream(view, ref);
-          if (der) list.add(certificateDer(certificateFromDer(der, `a certificate in ${where}`, session)), where, `DSS-${rev}-certificate-${++n}.pem`);
+          const cert = der && listedCertificate(der, `a certificate in ${where}`, session, budget);
+          if (cert) list.add(certificateDer(cert), where, `DSS-${rev}-certificate-${++n}.pem`);
+          else if (der) list.problems.push(`a certificate in ${where} (object ${ref.num} ${ref.gen} R) is none: too many ASN.1 values`);
         } catch (e) {
           list.problems.push(`a certificate in ${where} (object ${ref.num} ${ref.gen} R) cannot be read: ${errorMessage(e)}`);
         }

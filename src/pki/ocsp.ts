@@ -78,6 +78,13 @@ export interface SingleResponseInfo {
   revocationReason?: string;
   thisUpdate: string;
   nextUpdate?: string;
+  /**
+   * Set when the response answers more than once for the certificate (oneAnswer): every answer, in its order, as
+   * a phrase; with `status` "unknown" when they disagree and none is a revocation.
+   */
+  answers?: string[];
+  /** The answers disagree and none decides: no proof of the certificate's status. */
+  conflict?: true;
 }
 
 export interface DecodedOcsp {
@@ -604,6 +611,8 @@ function judgeCertId(input: OcspInput): { j: Judgement; single?: SingleResponseI
     serialNumber: serial,
   });
   const details: Record<string, unknown> = { targetSerial: serial, responses: decoded.responses.map((r) => r.certId) };
+  const matched: SingleResponseInfo[] = [];
+  let matchedWith = "";
   for (const r of decoded.responses) {
     const alg = r.certId.hashAlgorithm;
     if (!["sha1", "sha256", "sha384", "sha512"].includes(alg)) continue;
@@ -621,12 +630,16 @@ function judgeCertId(input: OcspInput): { j: Judgement; single?: SingleResponseI
       };
     }
     if (r.certId.issuerKeyHash !== e.issuerKeyHash) continue;
+    matched.push(r);
+    matchedWith ||= alg;
+  }
+  if (matched.length) {
     return {
-      j: ok(`The response is about this certificate (serial ${serial}; issuer name and key hashes match, ${alg.toUpperCase()} CertID).`, {
+      j: ok(`The response is about this certificate (serial ${serial}; issuer name and key hashes match, ${matchedWith.toUpperCase()} CertID).`, {
         ...details,
-        hashAlgorithm: alg,
+        hashAlgorithm: matchedWith,
       }),
-      single: r,
+      single: oneAnswer(matched),
     };
   }
   const unsupported = decoded.responses.find((r) => !["sha1", "sha256", "sha384", "sha512"].includes(r.certId.hashAlgorithm));
@@ -642,6 +655,33 @@ function judgeCertId(input: OcspInput): { j: Judgement; single?: SingleResponseI
   };
 }
 
+const answerText = (r: SingleResponseInfo): string =>
+  r.status === "revoked"
+    ? `${r.revocationReason === "certificateHold" ? "on hold since" : "revoked at"} ${r.revocationTime ?? "an unstated time"} (thisUpdate ${r.thisUpdate})`
+    : `${r.status} (thisUpdate ${r.thisUpdate})`;
+
+/**
+ * One answer from the SingleResponses that name the certificate: a response may answer more than once (RFC 6960
+ * allows a list). Each answer is the responder's statement, weighed by the one revocation rule
+ * (src/pki/revocation.ts) as separate items are: a revocation decides over a "good" whatever their order and
+ * dates (the earliest revocation); else the answers must agree ("good" answers: the latest thisUpdate); answers
+ * that disagree ("good" beside "unknown" or a hold) prove nothing either way: status "unknown" with `conflict`.
+ * EU DSS 5.13 takes the answer with the latest thisUpdate (DSSRevocationUtils.getLatestSingleResponse), pyHanko
+ * the first one that validates (one OCSPContainer per answer, in order): either lets the order, or a "good" dated
+ * later, hide a revocation the responder signed.
+ */
+function oneAnswer(matched: readonly SingleResponseInfo[]): SingleResponseInfo {
+  if (matched.length === 1) return matched[0]!;
+  const answers = matched.map(answerText);
+  const revokedAt = (r: SingleResponseInfo) => (r.revocationTime ? Date.parse(r.revocationTime) : -8.64e15);
+  const revoked = matched.filter((r) => r.status === "revoked" && r.revocationReason !== "certificateHold");
+  if (revoked.length) return { ...revoked.reduce((a, b) => (revokedAt(b) < revokedAt(a) ? b : a)), answers };
+  const kinds = new Set(matched.map((r) => (r.status === "revoked" ? "hold" : r.status)));
+  if (kinds.size === 1) return { ...matched.reduce((a, b) => (Date.parse(b.thisUpdate) > Date.parse(a.thisUpdate) ? b : a)), answers };
+  const { revocationTime: _t, revocationReason: _r, ...first } = matched[0]!;
+  return { ...first, status: "unknown", answers, conflict: true };
+}
+
 function judgeStatus(input: OcspInput, single: SingleResponseInfo | undefined, signature: Judgement): Judgement {
   const at = input.sealingTime;
   if (!single) return bad("indeterminate", "TRY_LATER", "No single response in the OCSP response is about this certificate, so its status is unknown.");
@@ -654,6 +694,13 @@ function judgeStatus(input: OcspInput, single: SingleResponseInfo | undefined, s
       details,
     );
   }
+  if (single.conflict)
+    return bad(
+      "indeterminate",
+      "TRY_LATER",
+      `The response answers ${single.answers!.length} times for this certificate and the answers disagree (${single.answers!.join("; ")}): none is taken as proof of its status.`,
+      details,
+    );
   if (single.status === "good") return ok(`The certificate was good (not revoked) according to the response of ${single.thisUpdate}.`, details);
   if (single.status === "unknown") return bad("indeterminate", "TRY_LATER", 'The responder answered "unknown": it does not know this certificate.', details);
   const revokedAt = single.revocationTime ? new Date(single.revocationTime) : null;
@@ -685,10 +732,11 @@ function judgeStatus(input: OcspInput, single: SingleResponseInfo | undefined, s
       details,
     );
   }
+  const also = single.answers ? ` The same response answers ${single.answers.length} times for it (${single.answers.join("; ")}): the revocation decides.` : "";
   return bad(
     "failed",
     "REVOKED",
-    `The certificate was revoked at ${single.revocationTime ?? "an unstated time"}${reason}, before the sealing time ${at.toISOString()}.`,
+    `The certificate was revoked at ${single.revocationTime ?? "an unstated time"}${reason}, before the sealing time ${at.toISOString()}.${also}`,
     details,
   );
 }
