@@ -38,13 +38,13 @@ const FLAG_OF: Readonly<Record<string, string>> = {
 
 /**
  * Library words inside a message (not at its start) and the command line's words for them: how to raise a
- * limit, the overwrite option, an option named as the role of a file ("cert.pem (sealSigners): ...").
+ * limit, the overwrite option, augment's ocsp and crl options, an option named as the role of a file ("cert.pem (sealSigners): ...").
  */
 function phrasesInFlags(message: string): string {
   return message
     .replace(/\braise it with limits\.(max[A-Za-z0-9]+)\b/g, "raise it with --limit $1=<n>")
     .replace(/\bthe overwrite option replaces it\b/g, "--force replaces it")
-    .replace(/\bgiven with option (ocsp|crl)\b/g, "given with --$1")
+    .replace(/\bgiven with the (ocsp|crl) option\b/g, "given with --$1")
     .replace(/ \(([\w.]+)\): /g, (whole: string, option: string) => (FLAG_OF[option] ? ` (${FLAG_OF[option]}): ` : whole));
 }
 

@@ -211,10 +211,12 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   const known = { ocsps: [...data.held.ocsps, ...userOcsps], crls: [...data.held.crls, ...userCrls] };
   const origins = new Map<string, string>();
   const originKey = (der: Uint8Array) => createHash("sha256").update(der).digest("hex");
-  const given = (list: readonly (string | Uint8Array)[], flag: string) =>
+  // In the library's words ("the ocsp option"); the command line says its flag (--ocsp).
+  const given = (list: readonly (string | Uint8Array)[], option: "ocsp" | "crl") =>
     list.forEach((p, i) => {
-      const der = flag === "ocsp" ? userOcsps[i]! : userCrls[i]!;
-      if (!origins.has(originKey(der))) origins.set(originKey(der), typeof p === "string" ? `given with option ${flag} ${p}` : `given with option ${flag}`);
+      const der = option === "ocsp" ? userOcsps[i]! : userCrls[i]!;
+      const how = `given with the ${option} option`;
+      if (!origins.has(originKey(der))) origins.set(originKey(der), typeof p === "string" ? `${how} ${p}` : how);
     });
   for (const der of [...data.held.ocsps, ...data.held.crls]) origins.set(originKey(der), "held in the archive");
   given(o.ocsp ?? [], "ocsp");

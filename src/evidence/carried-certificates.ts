@@ -10,7 +10,7 @@ import { errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
 import { readDssData, type DssData, type DssItem } from "./dss-items.js";
 import { certificateDer, certificatesFromBytes, listedCertificate } from "../pki/certificate.js";
-import { decodeSignedData, revocationArchival, timestampTokens } from "../pki/cms.js";
+import { decodeSignedData, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "./broker.js";
@@ -48,6 +48,10 @@ export interface CarriedOptions {
   readonly max?: number;
   /** The DSS as already read (verify's `dss` fact), so it is read once; else read here, within `max`. */
   readonly dss?: DssData;
+  /** The signatures, when already found (as findSignatures finds them in the latest revision). */
+  readonly signatures?: readonly SignatureInfo[];
+  /** CMSs already decoded (the seal's, by seal-signature): not decoded again. */
+  readonly decoded?: ReadonlyMap<SignatureInfo, DecodedSignedData>;
 }
 
 /** A name from the evidence inside the words: quoted as data and cut (it may be anything; attack-s5 W2). */
@@ -118,13 +122,13 @@ class List {
   }
 }
 
-function signatureParts(list: List, s: SignatureInfo, seal: boolean, stem: string, session: PkiSession): void {
+function signatureParts(list: List, s: SignatureInfo, seal: boolean, stem: string, session: PkiSession, decoded?: DecodedSignedData): void {
   const field = quoted(s.fieldName ?? "(DocMDP)");
   const who = s.isDocTimestamp ? `the document timestamp ${field}` : seal ? `the seal's CMS (${field})` : `the CMS of signature ${field}`;
   if (!s.contents || !list.read()) return;
   let si: pkijs.SignerInfo | undefined;
   try {
-    const cms = decodeSignedData(s.contents, `the /Contents of ${field}`, session, true);
+    const cms = decoded ?? decodeSignedData(s.contents, `the /Contents of ${field}`, session, true);
     list.certs(cms.certificates, who, stem);
     si = cms.signedData.signerInfos[0];
   } catch (e) {
@@ -210,9 +214,11 @@ export function carriedCertificates(
   if (values) tokenParts(list, values, session);
   if (doc) {
     try {
-      const sigs = findSignatures(doc.latest()).signatures;
+      const sigs = options.signatures ?? findSignatures(doc.latest()).signatures;
       const { seal } = chooseSeal(sigs);
-      sigs.forEach((s, i) => signatureParts(list, s, s === seal, options.label?.(s, i) ?? s.fieldName ?? `signature-${i + 1}`, session));
+      sigs.forEach((s, i) =>
+        signatureParts(list, s, s === seal, options.label?.(s, i) ?? s.fieldName ?? `signature-${i + 1}`, session, options.decoded?.get(s)),
+      );
     } catch (e) {
       list.problems.push(`the PDF's signatures cannot be listed: ${errorMessage(e)}`);
     }

@@ -360,7 +360,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["trust-anchors"],
     forms: "all",
-    uses: ["pades", "evidence", "sealTimestampInfo", "documentTimestamps", "dss"],
+    uses: ["pades", "cms", "evidence", "sealTimestampInfo", "documentTimestamps", "dss"],
     provides: [],
     module: trustAnchors,
     run: (env, f) => ({
@@ -371,7 +371,12 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
             f.form === "pades" ? (f.pades?.doc ?? null) : null,
             { certPem: f.evidence?.certPem, ocspBase64: f.evidence?.ocspBase64, form: f.form === "pades" ? "attachments" : "json" },
             env.pki,
-            { max: env.limits.maxValidationDataItems, ...(f.form === "pades" && f.dss ? { dss: f.dss } : {}) },
+            {
+              max: env.limits.maxValidationDataItems,
+              ...(f.form === "pades" && f.dss ? { dss: f.dss } : {}),
+              ...(f.form === "pades" && f.pades ? { signatures: f.pades.signatures } : {}),
+              ...(f.form === "pades" && f.pades && f.cms ? { decoded: new Map([[f.pades.seal, f.cms]]) } : {}),
+            },
           ).certificates,
         f.form === "pades"
           ? { ...(f.sealTimestampInfo ? { seal: f.sealTimestampInfo } : {}), ...(f.documentTimestamps ? { documents: f.documentTimestamps } : {}) }

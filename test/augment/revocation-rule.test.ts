@@ -154,7 +154,7 @@ describe("hs4's rule in augment: an item that cannot be checked and states a rev
     const revoked = resignedOcsp(ocspAbout(pki.tsa, { revokedAt: KEY_COMPROMISE }), pki.tsaRoot.key, "sha512-256", "1.2.840.113549.1.1.16");
     const msg = await outcome(augmentArchive({ evidence: SAMPLE, tsa: tsa1.url, trust: [trustDirectory()], ocsp: [good, revoked] }));
     expect(msg).toMatch(
-      /^ERR_AUGMENT: .*"Sealcheck Test Time-Stamping Unit 1" .* cannot be shown unrevoked: an OCSP response about it that cannot be verified \(.*1\.2\.840\.113549\.1\.1\.16.*\) says it was revoked at .*, so its revocation status is not decided \(given with option ocsp\)\. .*nothing was written/,
+      /^ERR_AUGMENT: .*"Sealcheck Test Time-Stamping Unit 1" .* cannot be shown unrevoked: an OCSP response about it that cannot be verified \(.*1\.2\.840\.113549\.1\.1\.16.*\) says it was revoked at .*, so its revocation status is not decided \(given with the ocsp option\)\. .*nothing was written/,
     );
     const unchecked = resignedOcsp(good, pki.tsaRoot.key, "sha512-256", "1.2.840.113549.1.1.16");
     expect(await outcome(augmentArchive({ evidence: SAMPLE, tsa: tsa1.url, trust: [trustDirectory()], ocsp: [good, unchecked] }))).toBe(
