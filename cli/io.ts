@@ -44,6 +44,7 @@ function phrasesInFlags(message: string): string {
   return message
     .replace(/\braise it with limits\.(max[A-Za-z0-9]+)\b/g, "raise it with --limit $1=<n>")
     .replace(/\bthe overwrite option replaces it\b/g, "--force replaces it")
+    .replace(/\bgiven with option (ocsp|crl)\b/g, "given with --$1")
     .replace(/ \(([\w.]+)\): /g, (whole: string, option: string) => (FLAG_OF[option] ? ` (${FLAG_OF[option]}): ` : whole));
 }
 

@@ -212,12 +212,12 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   const originKey = (der: Uint8Array) => createHash("sha256").update(der).digest("hex");
   const given = (list: readonly (string | Uint8Array)[], flag: string) =>
     list.forEach((p, i) => {
-      const der = flag === "--ocsp" ? userOcsps[i]! : userCrls[i]!;
-      if (!origins.has(originKey(der))) origins.set(originKey(der), typeof p === "string" ? `given with ${flag} ${p}` : `given with ${flag}`);
+      const der = flag === "ocsp" ? userOcsps[i]! : userCrls[i]!;
+      if (!origins.has(originKey(der))) origins.set(originKey(der), typeof p === "string" ? `given with option ${flag} ${p}` : `given with option ${flag}`);
     });
   for (const der of [...data.held.ocsps, ...data.held.crls]) origins.set(originKey(der), "held in the archive");
-  given(o.ocsp ?? [], "--ocsp");
-  given(o.crl ?? [], "--crl");
+  given(o.ocsp ?? [], "ocsp");
+  given(o.crl ?? [], "crl");
   const named = (s: CertificateStatus) => {
     const where = s.item ? origins.get(originKey(s.item.der)) : undefined;
     return where ? `${s.text} (${where})` : s.text;

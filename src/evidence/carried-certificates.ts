@@ -7,8 +7,8 @@
 // certificates. Anything that cannot be read is a problem in words, never an exception.
 import type * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
-import { findSignatures, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
-import { certificateDer, listedCertificate, pemBlocks } from "../pki/certificate.js";
+import { findSignatures, listEmbeddedFiles, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
+import { certificateDer, certificatesFromBytes, listedCertificate } from "../pki/certificate.js";
 import { decodeSignedData, revocationArchival, timestampTokens } from "../pki/cms.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
@@ -56,6 +56,8 @@ class List {
   readonly certificates: CarriedCertificate[] = [];
   readonly problems: string[] = [];
   private left = 0;
+  /** One budget of ASN.1 values for every certificate read from listed bytes (listedCertificate). */
+  readonly budget = { values: 0 };
   /** Containers (signatures, DSS streams, tokens) still to be read: as many as certificates listed at most. */
   private reads: number;
   constructor(private readonly max: number) {
@@ -76,6 +78,20 @@ class List {
   }
   certs(certs: readonly pkijs.Certificate[], where: string, stem: string): void {
     certs.forEach((c, i) => this.add(certificateDer(c), where, `${stem}-certificate-${i + 1}.pem`));
+  }
+  /**
+   * Every certificate a file holds as `--trust` reads it (certificatesFromBytes), each as a listed one. An
+   * attachment's are named by the attachment (extract writes the file itself); `quiet`: a file that holds no
+   * certificate is no problem (most attachments hold none).
+   */
+  file(bytes: Uint8Array, where: string, name: string, session: PkiSession, quiet = false): void {
+    try {
+      certificatesFromBytes(bytes, where, session, (der, what) => listedCertificate(der, what, session, this.budget)).forEach((c) =>
+        this.add(certificateDer(c), where, name, true),
+      );
+    } catch (e) {
+      if (!quiet) this.problems.push(`${where} cannot be read as certificates: ${errorMessage(e)}`);
+    }
   }
   /** The certificates inside a DER OCSP response. */
   ocsp(der: Uint8Array, where: string, stem: string, session: PkiSession): void {
@@ -124,7 +140,6 @@ function signatureParts(list: List, s: SignatureInfo, seal: boolean, stem: strin
 /** Each revision's DSS: a stream listed again (unchanged, by a later DSS) is read once, under its first revision. */
 function dssParts(list: List, doc: PdfDocument, session: PkiSession): void {
   const seen = new Set<string>();
-  const budget = { values: 0 };
   const stream = (view: PdfView, ref: { num: number; gen: number }): Uint8Array | undefined => {
     const key = `${ref.num} ${ref.gen}@${view.entry(ref.num)?.revision ?? "?"}`;
     if (seen.has(key) || !list.read()) return undefined;
@@ -145,7 +160,7 @@ function dssParts(list: List, doc: PdfDocument, session: PkiSession): void {
       for (const ref of certRefs) {
         try {
           const der = stream(view, ref);
-          const cert = der && listedCertificate(der, `a certificate in ${where}`, session, budget);
+          const cert = der && listedCertificate(der, `a certificate in ${where}`, session, list.budget);
           if (cert) list.add(certificateDer(cert), where, `DSS-${rev}-certificate-${++n}.pem`);
           else if (der) list.problems.push(`a certificate in ${where} (object ${ref.num} ${ref.gen} R) is none: too many ASN.1 values`);
         } catch (e) {
@@ -183,16 +198,34 @@ function dssParts(list: List, doc: PdfDocument, session: PkiSession): void {
   }
 }
 
+/**
+ * The latest revision's embedded files (every attachment a reader lists and `extract` writes), but the three
+ * evidence attachments (read as the token's): each read as `--trust` would read it, so an anchor taken from one
+ * is named (attack-s5b C1).
+ */
+function embeddedParts(list: List, doc: PdfDocument, session: PkiSession): void {
+  const evidence = new Set<string>(Object.values(ATTACHMENT_NAMES));
+  try {
+    for (const f of listEmbeddedFiles(doc.latest()).files) {
+      if (evidence.has(f.name.text) || !list.read()) continue;
+      const where = `the attachment ${quoted(f.name.text)}`;
+      try {
+        list.file(f.decode(), where, f.name.text, session, true);
+      } catch (e) {
+        list.problems.push(`${where} cannot be decoded: ${errorMessage(e)}`);
+      }
+    }
+  } catch (e) {
+    list.problems.push(`the embedded files cannot be listed: ${errorMessage(e)}`);
+  }
+}
+
 function tokenParts(list: List, values: CarriedTokenValues, session: PkiSession): void {
   const [cert, ocsp] =
     values.form === "attachments"
       ? ["the token certificate attachment", "the OCSP response attachment"]
       : ["the token certificate in the JSON", "the OCSP response in the JSON"];
-  if (values.certPem !== undefined) {
-    pemBlocks(values.certPem)
-      .filter((b) => b.label === "CERTIFICATE")
-      .forEach((b) => list.add(b.der, cert, ATTACHMENT_NAMES.certPem, true));
-  }
+  if (values.certPem !== undefined) list.file(new TextEncoder().encode(values.certPem), cert, ATTACHMENT_NAMES.certPem, session);
   if (values.ocspBase64 !== undefined) {
     const b64 = values.ocspBase64.replace(/\s+/g, "");
     if (/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) list.ocsp(new Uint8Array(Buffer.from(b64, "base64")), ocsp, ATTACHMENT_NAMES.ocspBase64, session);
@@ -220,6 +253,7 @@ export function carriedCertificates(
       list.problems.push(`the PDF's signatures cannot be listed: ${errorMessage(e)}`);
     }
     dssParts(list, doc, session);
+    embeddedParts(list, doc, session);
   }
   return list.done();
 }

@@ -1,6 +1,7 @@
 // Certificates: decoding (pkijs), identity (thumbprints, names) and the extensions the checks ask about.
 import { SIGNATURE_ALGORITHMS } from "./algorithms.js";
 import { createHash } from "../platform/crypto.js";
+import { latin1 } from "../platform/bytes.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import type { CertificateSummary } from "../report/types.js";
@@ -76,6 +77,26 @@ export function listedCertificate(der: Uint8Array, what: string, session: PkiSes
   budget.values += n;
   if (budget.values > session.limits.maxAsn1Nodes) throw new LimitError("maxAsn1Nodes", `${what}: the listed certificates hold too many ASN.1 values`);
   return certificateFromDer(der, what, session);
+}
+
+/**
+ * Certificates of one file as `--trust` reads it: a PEM bundle (CERTIFICATE and TRUSTED CERTIFICATE blocks; other
+ * PEM blocks ignored) or one DER certificate. `decode` reads each (default certificateFromDer); one that returns
+ * null is left out (listedCertificate: a "certificate" of thousands of values).
+ */
+export function certificatesFromBytes(
+  bytes: Uint8Array,
+  file: string,
+  session: PkiSession,
+  decode: (der: Uint8Array, what: string) => pkijs.Certificate | null = (der, what) => certificateFromDer(der, what, session),
+): pkijs.Certificate[] {
+  const text = latin1(bytes, 0, Math.min(bytes.length, 64));
+  const read = (der: Uint8Array, what: string) => decode(der, what) ?? [];
+  if (text.includes("-----BEGIN") || /^[\s\x20-\x7e]*$/.test(latin1(bytes))) {
+    const blocks = pemBlocks(latin1(bytes)).filter((b) => b.label === "CERTIFICATE" || b.label === "TRUSTED CERTIFICATE");
+    return blocks.flatMap((b, i) => read(b.der, `${file} (certificate ${i + 1})`));
+  }
+  return [read(bytes, file)].flat();
 }
 
 interface DecodedCertificate {

@@ -3,11 +3,10 @@ import { checkPathName, kindAt, kindOf, listDirectory, readRegularFile, undecoda
 import { expectPathList } from "../usage.js";
 import type * as pkijs from "pkijs";
 import { SealcheckError, errorMessage } from "../errors.js";
-import { certificateDer, certificateFromDer, displayName, pemBlocks, sameName, thumbprint } from "./certificate.js";
+import { certificateDer, certificateFromDer, certificatesFromBytes, displayName, sameName, thumbprint } from "./certificate.js";
 import { pkiSession, type PkiSession } from "./session.js";
 import { indexAnchors, type AnchorIndex } from "./chain.js";
 import type { TrustedListUse } from "../report/types.js";
-import { latin1 } from "../platform/bytes.js";
 
 /**
  * What an anchor may vouch for: the Workflow-token certificate and its OCSP responder, the seal, or a
@@ -252,16 +251,6 @@ export function listServiceOf(
 
 const MAX_TRUST_FILE = 16 * 1024 * 1024;
 const MAX_TRUST_FILES = 10_000;
-
-/** Certificates of one file: a PEM bundle (other PEM blocks ignored) or one DER certificate. */
-export function certificatesFromBytes(bytes: Uint8Array, file: string, session: PkiSession): pkijs.Certificate[] {
-  const text = latin1(bytes, 0, Math.min(bytes.length, 64));
-  if (text.includes("-----BEGIN") || /^[\s\x20-\x7e]*$/.test(latin1(bytes))) {
-    const blocks = pemBlocks(latin1(bytes)).filter((b) => b.label === "CERTIFICATE" || b.label === "TRUSTED CERTIFICATE");
-    return blocks.map((b, i) => certificateFromDer(b.der, `${file} (certificate ${i + 1})`, session));
-  }
-  return [certificateFromDer(bytes, file, session)];
-}
 
 function filesOf(path: string): string[] {
   checkPathName(path, "trust");

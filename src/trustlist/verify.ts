@@ -5,7 +5,7 @@ import { FormatError, LimitError, SealcheckError, errorMessage } from "../errors
 import { parseValidationTime } from "../time.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { certificateDer, certificateFromDer, summarize } from "../pki/certificate.js";
-import { certificatesFromBytes } from "../pki/trust-store.js";
+import { certificatesFromBytes } from "../pki/certificate.js";
 import { pkiSession, type PkiSession } from "../pki/session.js";
 import { failed, indeterminate, passed, skipped } from "../report/check.js";
 import { TRUSTED_LIST_CHECK_ENTRIES, type TrustedListCheckId } from "../report/check-ids.js";

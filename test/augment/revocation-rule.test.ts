@@ -154,7 +154,7 @@ describe("hs4's rule in augment: an item that cannot be checked proves nothing a
     const unchecked = resignedOcsp(good, pki.tsaRoot.key, "sha512-256", "1.2.840.113549.1.1.16");
     const msg = await outcome(augmentArchive({ evidence: SAMPLE, tsa: tsa1.url, trust: [trustDirectory()], ocsp: [good, unchecked] }));
     expect(msg).toMatch(
-      /^ERR_AUGMENT: .*"Sealcheck Test Time-Stamping Unit 1" .* cannot be shown unrevoked: an OCSP response about it cannot be checked \(.*1\.2\.840\.113549\.1\.1\.16.*\), so its revocation status is not decided \(given with --ocsp\)\. .*nothing was written/,
+      /^ERR_AUGMENT: .*"Sealcheck Test Time-Stamping Unit 1" .* cannot be shown unrevoked: an OCSP response about it cannot be checked \(.*1\.2\.840\.113549\.1\.1\.16.*\), so its revocation status is not decided \(given with option ocsp\)\. .*nothing was written/,
     );
     const checked = resignedOcsp(good, pki.tsaRoot.key, "sha3-256", "2.16.840.1.101.3.4.3.14");
     expect(await outcome(augmentArchive({ evidence: SAMPLE, tsa: tsa1.url, trust: [trustDirectory()], ocsp: [checked] }))).toBe("augmented ArchiveTimestamp1");
