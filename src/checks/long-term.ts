@@ -19,7 +19,8 @@ import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlg
 import { displayName, summarize } from "../pki/certificate.js";
 import { hashName, revocationArchival } from "../pki/cms.js";
 import { findIssuer } from "../pki/ocsp.js";
-import { readRevocation, revokedBy, statusAt, type RevocationStatement } from "../pki/revocation.js";
+import { dataOf, laterStop, pathStatusAt, readRevocation, revokedBy, statusAt, type RevocationStatement } from "../pki/revocation.js";
+import { evidenceRevocation } from "./revocation-items.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
@@ -412,19 +413,25 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
       summary,
     };
   }
+  // The certificate whose revocation or hold stops the seal: the seal certificate, or a CA above it (S2).
+  const stopper = (by: string | undefined) => (by ? `the CA "${by}" on the seal certificate's path` : "the seal certificate");
+  const revokedWho = stopper(f.sealStoppedBy?.revoked);
+  const heldWho = stopper(f.sealStoppedBy?.held);
+  const Cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
   if (revokedAt) {
     // EN 319 102-1 §5.6.2.4 (past signature validation): the seal holds only with a proof that it existed
-    // before the revocation (and before the certificate expired); else INDETERMINATE/REVOKED_NO_POE, as DSS.
+    // before the revocation (and before the certificate expired); else INDETERMINATE/REVOKED_NO_POE, as DSS
+    // (REVOKED_CA_NO_POE when it is a CA on the path that was revoked).
     if (poeOfSeal && poeOfSeal.getTime() < revokedAt.getTime() && poeOfSeal.getTime() <= sealNotAfter.getTime()) {
       return passes(
-        `The seal certificate was revoked at ${iso(revokedAt)}, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`,
+        `${Cap(revokedWho)} was revoked at ${iso(revokedAt)}, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`,
       );
     }
     return {
       check: indeterminate(
         ID,
-        "REVOKED_NO_POE",
-        `The seal certificate was revoked at ${iso(revokedAt)}, before the validation time ${iso(T)}, and no proof of existence from before the revocation holds${
+        f.sealStoppedBy?.revoked ? "REVOKED_CA_NO_POE" : "REVOKED_NO_POE",
+        `${Cap(revokedWho)} was revoked at ${iso(revokedAt)}, before the validation time ${iso(T)}, and no proof of existence from before the revocation holds${
           sigTs && !sigTs.proven ? `: the signature timestamp gives none, ${sigTs.entry.reason}` : ""
         }. ${evidenceProves}`,
         { at, details },
@@ -435,14 +442,14 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
   if (heldSince) {
     if (poeOfSeal && poeOfSeal.getTime() < heldSince.getTime() && poeOfSeal.getTime() <= sealNotAfter.getTime()) {
       summary.protectedAtValidationTime = true;
-      const msg = `The seal certificate is on hold (suspended) since ${iso(heldSince)} and no later item of its CA lifts it, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`;
+      const msg = `${Cap(heldWho)} is on hold (suspended) since ${iso(heldSince)} and no later item of its CA lifts it, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`;
       return { check: forecast.length ? warning(ID, msg, { at, details }) : passed(ID, msg, { at, details }), summary };
     }
     return {
       check: indeterminate(
         ID,
         "TRY_LATER",
-        `At ${iso(T)} the seal certificate is on hold (suspended) since ${iso(heldSince)} (no later item of its CA lifts it), and no proof of existence from before the suspension holds${
+        `At ${iso(T)} ${heldWho} is on hold (suspended) since ${iso(heldSince)} (no later item of its CA lifts it), and no proof of existence from before the suspension holds${
           sigTs && !sigTs.proven ? `: the signature timestamp gives none, ${sigTs.entry.reason}` : ""
         }. ${evidenceProves} The CA's later word that lifts the hold (an OCSP "good" or a CRL issued after it that no longer lists it) would restore it; so would a proof of existence: ${restore}`,
         { at, details },
@@ -501,6 +508,31 @@ async function tokenWithoutPoe(env: CheckEnv, f: Needs, at: Date, proven: boolea
       sub: "REVOKED_NO_POE",
       text: `${lead} the token certificate was revoked at ${iso(f.tokenRevokedAt)} (see ocsp-status), and no proof of existence shows the token was made before that.`,
     };
+  // Every certificate on the token's path at `at` (J1c): a CA revoked by then, or any of them on hold then (not
+  // lifted), by the same reading as the seal's path (laterStop), from every item the evidence holds.
+  const file = evidenceRevocation(f);
+  const stop = laterStop(
+    await pathStatusAt(
+      env.pki,
+      chain.path,
+      0,
+      { at, pool: [...chain.path, ...env.trust.intermediates, ...file.certs], skewSeconds: env.options.clockSkewSeconds },
+      dataOf(file.items),
+    ),
+    f.tokenCert,
+  );
+  if (stop) {
+    const who = stop.leaf ? "the token certificate" : `the CA "${stop.by}" on the token certificate's path`;
+    return stop.revokedAt
+      ? {
+          sub: stop.leaf ? "REVOKED_NO_POE" : "REVOKED_CA_NO_POE",
+          text: `${lead} ${who} was revoked at ${iso(stop.revokedAt)} (${stop.text}), and no proof of existence shows the token was made before that.`,
+        }
+      : {
+          sub: "TRY_LATER",
+          text: `${lead} ${who} is on hold (suspended) since ${iso(stop.heldAt!)} (${stop.text}), and no proof of existence shows the token was made before that; the CA's later word that lifts the hold would restore it.`,
+        };
+  }
   const path = chain.path.length > 1 ? chain.path.slice(0, -1) : [f.tokenCert];
   const out = path.find((c) => at.getTime() > c.notAfter.value.getTime() || at.getTime() < c.notBefore.value.getTime());
   if (out) {

@@ -12,6 +12,7 @@ import { decodeOcsp, findIssuer, type Judgement } from "../pki/ocsp.js";
 import {
   decodedCrls,
   heldAt,
+  laterStop,
   judgeOcspWith,
   pathStatusAt,
   readRevocation,
@@ -59,6 +60,11 @@ export interface SealPathFacts {
    * suspended then, so it needs a proof of existence before the suspension (as EU DSS).
    */
   readonly sealHeldAt?: Date;
+  /**
+   * The CA on the seal's path whose own revocation (or hold) at the validation time set sealRevokedAt (or
+   * sealHeldAt), when it was a CA and not the seal certificate (attack-s5b S2): long-term names it.
+   */
+  readonly sealStoppedBy?: { readonly revoked?: string; readonly held?: string };
   /** The same path, leaf first, anchor last: the crypto policy weighs its algorithms (check long-term). */
   readonly sealChain?: readonly pkijs.Certificate[];
 }
@@ -76,11 +82,19 @@ export async function checkSealCertificate(
   const anchors = anchorsFor(env.trust, "seal", at.time);
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki, index: env.trust.index.anchors });
   const sealPath = describePath(chain.path);
-  const out: { revokedAt?: Date; heldAt?: Date } = {};
+  const out: Stops = {};
   const check = dssReading(await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out), extra);
   return {
     check,
-    facts: { sealPath, sealChain: chain.path, ...(out.revokedAt ? { sealRevokedAt: out.revokedAt } : {}), ...(out.heldAt ? { sealHeldAt: out.heldAt } : {}) },
+    facts: {
+      sealPath,
+      sealChain: chain.path,
+      ...(out.revokedAt ? { sealRevokedAt: out.revokedAt } : {}),
+      ...(out.heldAt ? { sealHeldAt: out.heldAt } : {}),
+      ...(out.revokedBy || out.heldBy
+        ? { sealStoppedBy: { ...(out.revokedBy ? { revoked: out.revokedBy } : {}), ...(out.heldBy ? { held: out.heldBy } : {}) } }
+        : {}),
+    },
   };
 }
 
@@ -108,6 +122,14 @@ function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult
   return { ...check, message: `${check.message}${unread}`, details };
 }
 
+/** The seal's validity ends (revokedAt) or is suspended (heldAt) by the validation time; `…By`: the CA that did, when not the seal certificate. */
+interface Stops {
+  revokedAt?: Date;
+  heldAt?: Date;
+  revokedBy?: string;
+  heldBy?: string;
+}
+
 interface Built {
   cert: pkijs.Certificate;
   cms: NonNullable<SealCmsFacts["cms"]>;
@@ -123,7 +145,7 @@ async function judge(
   seal: Needs,
   extra: ExtraRevocationData,
   { cert, cms, at, pool, anchors, chain, sealPath }: Built,
-  out: { revokedAt?: Date; heldAt?: Date },
+  out: Stops,
 ): Promise<CheckResult> {
   const who = sealIdentity(cert, env.options.sealSigners);
   const details: Record<string, unknown> = { certificate: summarize(cert), sealIdentity: who.identity, path: sealPath };
@@ -391,11 +413,21 @@ async function judge(
   }
   if (chain.path.length > 2) {
     details.caRevocation = above.texts;
-    // A CA revoked after the sealing time, before the validation time, ends the seal's validity then, as its own.
+    // A CA revoked after the sealing time, before the validation time, ends the seal's validity then, as its own;
+    // a CA on hold then (certificateHold, not lifted) suspends it, as the seal certificate's own hold does
+    // (attack-s5b S2; EU DSS: TRY_LATER, "The certificate is on hold!"). Long-term needs a POE before either.
     const T = env.validationTime.time;
     const later = T.getTime() > sealingTime.getTime() ? await pathStatusAt(env.pki, chain.path, 1, { ...q, at: T }, data) : null;
-    const r = later?.status?.revokedAt;
-    if (r && (!out.revokedAt || r.getTime() < out.revokedAt.getTime())) out.revokedAt = r;
+    const stop = later ? laterStop(later) : null;
+    if (stop?.revokedAt && (!out.revokedAt || stop.revokedAt.getTime() < out.revokedAt.getTime())) {
+      out.revokedAt = stop.revokedAt;
+      out.revokedBy = stop.by;
+    }
+    if (stop?.heldAt && (!out.heldAt || stop.heldAt.getTime() < out.heldAt.getTime())) {
+      out.heldAt = stop.heldAt;
+      out.heldBy = stop.by;
+    }
+    if (stop) details.caRevocationAtValidationTime = { certificate: summarize(later!.cert!), status: later!.status!.text };
   }
   const sources = [...new Set(good.map((g) => g.source))].join(", ");
   const msg = `"${displayName(cert.subject)}" (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).`;

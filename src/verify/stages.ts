@@ -198,7 +198,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     },
     // Not the claims (evidenceTime falls back to their iat): for a PAdES the seal is judged before the token.
     uses: ["sealTimestamp"],
-    provides: ["sealPath", "sealChain", "sealRevokedAt", "sealHeldAt", "sealCertificateJudged"],
+    provides: ["sealPath", "sealChain", "sealRevokedAt", "sealHeldAt", "sealStoppedBy", "sealCertificateJudged"],
     module: sealCertificate,
     run: (env, f) => pades.sealCertificateStage(env, f),
   }),
@@ -328,7 +328,9 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
       "sealChain",
       "sealRevokedAt",
       "sealHeldAt",
+      "sealStoppedBy",
       "dss",
+      "ocsp",
       "cms",
       "tokenCert",
       "tokenChain",

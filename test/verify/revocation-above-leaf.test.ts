@@ -297,7 +297,9 @@ describe("I1: the CAs above the leaf need revocation data of their own (EN 319 1
       "2026-06-01T00:00:00Z",
       { anchors },
     );
-    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "REVOKED_NO_POE"]);
+    // The CA, not the seal certificate, was revoked: REVOKED_CA_NO_POE naming it, as EU DSS (attack-s5b S2).
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "REVOKED_CA_NO_POE"]);
+    expect(check(r, "long-term").message).toMatch(/^The CA ".+" on the seal certificate's path was revoked at 2026-01-15T00:00:00Z/);
   });
 
   describe("the token certificate's path", () => {
