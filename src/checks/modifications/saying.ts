@@ -68,15 +68,41 @@ export interface Saying {
  */
 export function saying(fs: readonly Finding[], total: number, rule: string, after: AfterWhat): Saying {
   const changes = readerGroups(fs, after);
-  const shown = changes.slice(0, 4).map((g) => `${g.says} (revision ${g.revision})`);
-  const words = `${capital(shown.join("; "))}${changes.length > 4 ? `; and ${changes.length - 4} more change(s)` : ""}`;
+  const shownGroups = cut(changes, (g) => [g]);
+  const shown = shownGroups.map((g) => `${g.says} (revision ${g.revision})`);
+  const more = changes.length - shownGroups.length;
+  const words = `${capital(shown.join("; "))}${more > 0 ? `; and ${more} more change(s)` : ""}`;
   const summary = `${words}. ${rule}`;
-  const objectDetail = [...fs]
-    .sort((a, b) => seen(a) - seen(b))
-    .slice(0, 4)
-    .map(describeFinding);
-  if (total > 4) objectDetail.push(`and ${total - 4} more`);
+  const detailed = cut(
+    [...fs].sort((a, b) => seen(a) - seen(b)),
+    (f) => [f.change, ...(f.roles ?? [])],
+  );
+  const objectDetail = detailed.map(describeFinding);
+  if (total > detailed.length) objectDetail.push(`and ${total - detailed.length} more`);
   return { message: `${summary} Object detail: ${objectDetail.join("; ")}.`, summary, objectDetail, changes };
+}
+
+/** Where a change is seen: its page, or for what no page shows, its kind. */
+const placeOf = (c: ReaderChange) => (c.page !== undefined ? `page ${c.page}` : `kind ${c.kind}`);
+
+/**
+ * What the words show of `items` (most visible first): the first item of every place anything changed (each
+ * page, and each kind no page shows), then the rest up to four. A ranking by kind alone is one a forger can
+ * outbid with invisible changes of a higher kind on other pages (attack-s5b W3); only repetitions within a
+ * place are cut. In the order given.
+ */
+function cut<T>(items: readonly T[], changesOf: (item: T) => readonly ReaderChange[]): T[] {
+  const places = new Set<string>();
+  const keep = new Set<T>();
+  for (const item of items) {
+    const mine = changesOf(item).map(placeOf);
+    if (mine.some((p) => !places.has(p))) {
+      keep.add(item);
+      mine.forEach((p) => places.add(p));
+    }
+  }
+  for (const item of items) if (keep.size < 4) keep.add(item);
+  return items.filter((i) => keep.has(i));
 }
 
 /** What a signature's permission allows, in words: "DocMDP P=1 permits only long-term validation data". */
