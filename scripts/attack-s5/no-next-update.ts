@@ -21,12 +21,10 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildArchive } from "../generator/archive.js";
-import { OIDS } from "../generator/der.js";
-import { spkiDer } from "../generator/keys.js";
 import { createOcspResponse } from "../generator/ocsp.js";
-import { extensions, issueCertificate, issued, serialFor, type TestPki } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
 import { ROOT, dss, pki, save, show, verify, withDss, work, type Verdict } from "../attack36/lib.js";
+import { sealCaUnderRoot } from "../generator/hierarchy.js";
 
 const mode = process.argv[2] ?? "seal";
 if (!["seal", "honest", "ca", "ca-honest"].includes(mode)) throw new Error(`mode: seal|honest|ca|ca-honest, not ${mode}`);
@@ -46,46 +44,7 @@ if (mode === "seal" || mode === "honest") {
   dss(file);
 } else {
   // attack36 I1's hierarchy: a root above "NETS AS Intermediate CA" (the sample seal CA's key), the root the only seal anchor.
-  const rootKey = P.foreignRoot.key;
-  const root = issued(
-    "sealRoot",
-    issueCertificate({
-      subject: [
-        [OIDS.country, "DK"],
-        [OIDS.organization, "Nets A/S"],
-        [OIDS.commonName, "Sealcheck Test Nets Root"],
-      ],
-      subjectKey: rootKey,
-      notBefore: new Date("2020-01-01T00:00:00Z"),
-      notAfter: new Date("2125-01-01T00:00:00Z"),
-      serial: serialFor("attack36-i1-root"),
-      extensions: [extensions.basicConstraints(true), extensions.keyUsage("keyCertSign", "cRLSign"), extensions.subjectKeyIdentifier(spkiDer(rootKey))],
-    }),
-    rootKey,
-  );
-  const ca = issued(
-    "sealRoot",
-    issueCertificate({
-      subject: [
-        [OIDS.country, "DK"],
-        [OIDS.organization, "Nets A/S"],
-        [OIDS.commonName, "NETS AS Intermediate CA"],
-      ],
-      subjectKey: P.sealRoot.key,
-      issuer: root,
-      notBefore: new Date("2020-01-01T00:00:00Z"),
-      notAfter: new Date("2125-01-01T00:00:00Z"),
-      serial: serialFor("attack36-i1-ca"),
-      extensions: [
-        extensions.basicConstraints(true, 0),
-        extensions.keyUsage("keyCertSign", "cRLSign"),
-        extensions.subjectKeyIdentifier(spkiDer(P.sealRoot.key)),
-        extensions.authorityKeyIdentifier(spkiDer(rootKey)),
-      ],
-    }),
-    P.sealRoot.key,
-  );
-  const pkiI: TestPki = { ...P, sealRoot: ca };
+  const { root, ca, pki: pkiI } = sealCaUnderRoot(P, "attack36-i1");
   const fetched = new Date("2025-06-01T00:00:00Z");
   const aboutCa = createOcspResponse({ subject: ca, issuer: root, responder: root, producedAt: fetched, thisUpdate: fetched, ...noNext });
   const sealed = (await buildArchive(pkiI)).pdf;

@@ -18,61 +18,21 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildArchive } from "../generator/archive.js";
-import { OIDS } from "../generator/der.js";
-import { generateRsaKey, spkiDer } from "../generator/keys.js";
+import { generateRsaKey } from "../generator/keys.js";
 import { createCrl, createOcspResponse } from "../generator/ocsp.js";
-import { extensions, issueCertificate, issued, serialBytes, serialFor, type Issued, type TestPki } from "../generator/pki.js";
+import { serialBytes } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
 import { ROOT, pki, save, show, work, withDss, type Verdict } from "../attack36/lib.js";
-import type { KeyObject } from "node:crypto";
+import { sealCaUnderRoot } from "../generator/hierarchy.js";
 
 const mode = process.argv[2] ?? "attack";
 if (!["attack", "honest"].includes(mode)) throw new Error(`mode: attack|honest, not ${mode}`);
 const P = pki();
 const dir = work("u1b");
-const rootKey = P.foreignRoot.key;
-const root = issued(
-  "sealRoot",
-  issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Nets A/S"],
-      [OIDS.commonName, "Sealcheck Test Nets Root"],
-    ],
-    subjectKey: rootKey,
-    notBefore: new Date("2020-01-01T00:00:00Z"),
-    notAfter: new Date("2125-01-01T00:00:00Z"),
-    serial: serialFor("attack36-i1-root"),
-    extensions: [extensions.basicConstraints(true), extensions.keyUsage("keyCertSign", "cRLSign"), extensions.subjectKeyIdentifier(spkiDer(rootKey))],
-  }),
-  rootKey,
-);
-const caCert = (key: KeyObject, serial: string, notBefore: Date): Issued =>
-  issued(
-    "sealRoot",
-    issueCertificate({
-      subject: [
-        [OIDS.country, "DK"],
-        [OIDS.organization, "Nets A/S"],
-        [OIDS.commonName, "NETS AS Intermediate CA"],
-      ],
-      subjectKey: key,
-      issuer: root,
-      notBefore,
-      notAfter: new Date("2125-01-01T00:00:00Z"),
-      serial: serialFor(serial),
-      extensions: [
-        extensions.basicConstraints(true, 0),
-        extensions.keyUsage("keyCertSign", "cRLSign"),
-        extensions.subjectKeyIdentifier(spkiDer(key)),
-        extensions.authorityKeyIdentifier(spkiDer(rootKey)),
-      ],
-    }),
-    key,
-  );
-const ca1 = caCert(P.sealRoot.key, "attack36-i1-ca", new Date("2020-01-01T00:00:00Z"));
-const ca2 = caCert(generateRsaKey(2048), "attack-s5-u1b-ca-key-2", new Date("2025-12-09T00:00:00Z"));
-const pkiI: TestPki = { ...P, sealRoot: ca1 };
+const hierarchy = sealCaUnderRoot(P, "attack36-i1");
+const { root, pki: pkiI } = hierarchy;
+const ca1 = hierarchy.ca;
+const ca2 = hierarchy.caCert(generateRsaKey(2048), "attack-s5-u1b-ca-key-2", new Date("2025-12-09T00:00:00Z"));
 const sealing = TIMELINE.timestampAt;
 const compromise = new Date(sealing.getTime() - 30 * 60_000);
 const cmsGood = createOcspResponse({ subject: P.seal, issuer: ca1, responder: ca1, producedAt: new Date(sealing.getTime() - 3600_000) });

@@ -14,55 +14,16 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildArchive } from "../generator/archive.js";
-import { OIDS } from "../generator/der.js";
-import { spkiDer } from "../generator/keys.js";
 import { createCrl } from "../generator/ocsp.js";
-import { extensions, issueCertificate, issued, serialBytes, serialFor, type TestPki } from "../generator/pki.js";
+import { serialBytes } from "../generator/pki.js";
 import { ROOT, pki, save, show, withDss, work, type Verdict } from "../attack36/lib.js";
+import { sealCaUnderRoot } from "../generator/hierarchy.js";
 
 const mode = process.argv[2] ?? "hold";
 if (!["hold", "revoked", "honest"].includes(mode)) throw new Error(`mode: hold|revoked|honest, not ${mode}`);
 const P = pki();
 const dir = work(`s2-${mode}`);
-const rootKey = P.foreignRoot.key;
-const long = { notBefore: new Date("2020-01-01T00:00:00Z"), notAfter: new Date("2125-01-01T00:00:00Z") };
-const root = issued(
-  "sealRoot",
-  issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Nets A/S"],
-      [OIDS.commonName, "Sealcheck Test Nets Root"],
-    ],
-    subjectKey: rootKey,
-    ...long,
-    serial: serialFor("attack-s5b-s2-root"),
-    extensions: [extensions.basicConstraints(true), extensions.keyUsage("keyCertSign", "cRLSign"), extensions.subjectKeyIdentifier(spkiDer(rootKey))],
-  }),
-  rootKey,
-);
-const ca = issued(
-  "sealRoot",
-  issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Nets A/S"],
-      [OIDS.commonName, "NETS AS Intermediate CA"],
-    ],
-    subjectKey: P.sealRoot.key,
-    issuer: root,
-    ...long,
-    serial: serialFor("attack-s5b-s2-ca"),
-    extensions: [
-      extensions.basicConstraints(true, 0),
-      extensions.keyUsage("keyCertSign", "cRLSign"),
-      extensions.subjectKeyIdentifier(spkiDer(P.sealRoot.key)),
-      extensions.authorityKeyIdentifier(spkiDer(rootKey)),
-    ],
-  }),
-  P.sealRoot.key,
-);
-const pkiS: TestPki = { ...P, sealRoot: ca };
+const { root, ca, pki: pkiS } = sealCaUnderRoot(P, "attack-s5b-s2");
 const atSealing = createCrl({ issuer: root, number: 7, thisUpdate: new Date("2025-12-05T00:00:00Z"), nextUpdate: new Date("2026-01-05T00:00:00Z") });
 const since = new Date("2026-06-01T00:00:00Z");
 const later = createCrl({

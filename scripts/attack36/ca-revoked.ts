@@ -12,55 +12,15 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildArchive } from "../generator/archive.js";
-import { OIDS } from "../generator/der.js";
-import { spkiDer } from "../generator/keys.js";
 import { createCrl } from "../generator/ocsp.js";
-import { extensions, issueCertificate, issued, serialBytes, serialFor, type TestPki } from "../generator/pki.js";
+import { serialBytes } from "../generator/pki.js";
 import { ROOT, pki, save, show, withDss, work, type Verdict } from "./lib.js";
+import { sealCaUnderRoot } from "../generator/hierarchy.js";
 
 const mode = process.argv[2] ?? "attack";
 const P = pki();
 const dir = work("i1");
-const rootKey = P.foreignRoot.key;
-const root = issued(
-  "sealRoot",
-  issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Nets A/S"],
-      [OIDS.commonName, "Sealcheck Test Nets Root"],
-    ],
-    subjectKey: rootKey,
-    notBefore: new Date("2020-01-01T00:00:00Z"),
-    notAfter: new Date("2125-01-01T00:00:00Z"),
-    serial: serialFor("attack36-i1-root"),
-    extensions: [extensions.basicConstraints(true), extensions.keyUsage("keyCertSign", "cRLSign"), extensions.subjectKeyIdentifier(spkiDer(rootKey))],
-  }),
-  rootKey,
-);
-const ca = issued(
-  "sealRoot",
-  issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Nets A/S"],
-      [OIDS.commonName, "NETS AS Intermediate CA"],
-    ],
-    subjectKey: P.sealRoot.key,
-    issuer: root,
-    notBefore: new Date("2020-01-01T00:00:00Z"),
-    notAfter: new Date("2125-01-01T00:00:00Z"),
-    serial: serialFor("attack36-i1-ca"),
-    extensions: [
-      extensions.basicConstraints(true, 0),
-      extensions.keyUsage("keyCertSign", "cRLSign"),
-      extensions.subjectKeyIdentifier(spkiDer(P.sealRoot.key)),
-      extensions.authorityKeyIdentifier(spkiDer(rootKey)),
-    ],
-  }),
-  P.sealRoot.key,
-);
-const pkiI: TestPki = { ...P, sealRoot: ca };
+const { root, ca, pki: pkiI } = sealCaUnderRoot(P, "attack36-i1");
 const crl = createCrl({
   issuer: root,
   number: 7,

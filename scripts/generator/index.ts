@@ -16,3 +16,4 @@ export * from "./archive.js";
 export * from "./tools.js";
 export * from "./servers.js";
 export * from "./lta.js";
+export * from "./hierarchy.js";

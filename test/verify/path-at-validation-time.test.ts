@@ -9,10 +9,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
 import { addDss, buildArchive, createCrl, type TestPki } from "../../scripts/generator/index.js";
-import { OIDS } from "../../scripts/generator/der.js";
-import { spkiDer } from "../../scripts/generator/keys.js";
-import { extensions, issueCertificate, issued, serialFor } from "../../scripts/generator/pki.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
+import { sealCaUnderRoot } from "../../scripts/generator/hierarchy.js";
 
 const P = testPki();
 const NOW = "2026-11-28T00:00:00Z";
@@ -30,45 +28,7 @@ async function verify(pdf: Uint8Array, trust: string, atTime = NOW, certs: strin
 
 describe("S2: a CA on the seal's path revoked or on hold after sealing, B-T (no proven POE)", () => {
   // attack36 I1's hierarchy: a root above "NETS AS Intermediate CA" (the sample seal CA's key), the only seal anchor.
-  const long = { notBefore: new Date("2020-01-01T00:00:00Z"), notAfter: new Date("2125-01-01T00:00:00Z") };
-  const rootKey = P.foreignRoot.key;
-  const root = issued(
-    "sealRoot",
-    issueCertificate({
-      subject: [
-        [OIDS.country, "DK"],
-        [OIDS.organization, "Nets A/S"],
-        [OIDS.commonName, "Sealcheck Test Nets Root"],
-      ],
-      subjectKey: rootKey,
-      ...long,
-      serial: serialFor("hs5c-s2-root"),
-      extensions: [extensions.basicConstraints(true), extensions.keyUsage("keyCertSign", "cRLSign"), extensions.subjectKeyIdentifier(spkiDer(rootKey))],
-    }),
-    rootKey,
-  );
-  const ca = issued(
-    "sealRoot",
-    issueCertificate({
-      subject: [
-        [OIDS.country, "DK"],
-        [OIDS.organization, "Nets A/S"],
-        [OIDS.commonName, "NETS AS Intermediate CA"],
-      ],
-      subjectKey: P.sealRoot.key,
-      issuer: root,
-      ...long,
-      serial: serialFor("hs5c-s2-ca"),
-      extensions: [
-        extensions.basicConstraints(true, 0),
-        extensions.keyUsage("keyCertSign", "cRLSign"),
-        extensions.subjectKeyIdentifier(spkiDer(P.sealRoot.key)),
-        extensions.authorityKeyIdentifier(spkiDer(rootKey)),
-      ],
-    }),
-    P.sealRoot.key,
-  );
-  const pkiS: TestPki = { ...P, sealRoot: ca };
+  const { root, ca, pki: pkiS } = sealCaUnderRoot(P, "hs5c-s2");
   const trust = tempDir("trust-s2-");
   for (const [i, c] of [root, P.tsaRoot, P.tokenCa, P.tokenRoot].entries()) writeFileSync(join(trust, `${i}.pem`), c.pem);
   const atSealing = createCrl({ issuer: root, number: 7, thisUpdate: new Date("2025-12-05T00:00:00Z"), nextUpdate: new Date("2026-01-05T00:00:00Z") });

@@ -27,6 +27,7 @@ import {
   type TestPki,
 } from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
+import { sealCaUnderRoot } from "../../scripts/generator/hierarchy.js";
 
 const at = (iso: string) => new Date(iso);
 const base = testPki();
@@ -207,47 +208,7 @@ describe("delta CRLs are combined with their complete CRL (RFC 5280 §5.2.4, §6
 describe("I1: the CAs above the leaf need revocation data of their own (EN 319 102-1 §5.2.6)", () => {
   // A root above the seal's issuing CA: "NETS AS Intermediate CA" (the seal CA's name and key) issued by a root
   // that is the only seal anchor; the CMS carries the seal, the CA and the CA's own data about the seal.
-  const rootKey = base.foreignRoot.key;
-  const rootName: [string, string][] = [
-    [OIDS.country, "DK"],
-    [OIDS.organization, "Nets A/S"],
-    [OIDS.commonName, "Sealcheck Test Nets Root"],
-  ];
-  const root = issued(
-    "sealRoot",
-    issueCertificate({
-      subject: rootName,
-      subjectKey: rootKey,
-      notBefore: at("2020-01-01T00:00:00Z"),
-      notAfter: at("2125-01-01T00:00:00Z"),
-      serial: serialFor("i1-root"),
-      extensions: [extensions.basicConstraints(true), extensions.keyUsage("keyCertSign", "cRLSign"), extensions.subjectKeyIdentifier(spkiDer(rootKey))],
-    }),
-    rootKey,
-  );
-  const ca = issued(
-    "sealRoot",
-    issueCertificate({
-      subject: [
-        [OIDS.country, "DK"],
-        [OIDS.organization, "Nets A/S"],
-        [OIDS.commonName, "NETS AS Intermediate CA"],
-      ],
-      subjectKey: base.sealRoot.key,
-      issuer: root,
-      notBefore: at("2020-01-01T00:00:00Z"),
-      notAfter: at("2125-01-01T00:00:00Z"),
-      serial: serialFor("i1-ca"),
-      extensions: [
-        extensions.basicConstraints(true, 0),
-        extensions.keyUsage("keyCertSign", "cRLSign"),
-        extensions.subjectKeyIdentifier(spkiDer(base.sealRoot.key)),
-        extensions.authorityKeyIdentifier(spkiDer(rootKey)),
-      ],
-    }),
-    base.sealRoot.key,
-  );
-  const pkiI: TestPki = { ...base, sealRoot: ca };
+  const { root, ca, pki: pkiI } = sealCaUnderRoot(base, "i1");
   const anchors = [root, base.tsaRoot, base.tokenCa, base.tokenRoot];
   const rootCrl = (revoked?: Date, idp?: { onlyContainsCACerts: true }) =>
     createCrl({
