@@ -25,12 +25,9 @@ import { dirname } from "node:path";
 import { augmentArchive } from "../../src/api/internal.js";
 import { errorMessage } from "../../src/errors.js";
 import { startTsa } from "../generator/servers.js";
-import { NumberAllocator, appendUpdate, arr, dict, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
-import { parsePdf, readDss } from "../../src/input/pdf/index.js";
-import { rawGet, type PdfObject } from "../../src/input/pdf/objects.js";
-import { wholeSource } from "../../src/input/source.js";
-import { resolveLimits } from "../../src/limits.js";
+import { dict, name } from "../../src/augment/writer.js";
 import { buildArchive } from "../generator/archive.js";
+import { appendDssEntries, manyNulls } from "../generator/dss-entries.js";
 import { addDocumentTimestamp } from "../generator/attacks.js";
 import { createOcspResponse } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
@@ -55,37 +52,9 @@ const crl = scopedCrl({
 // The archivist's: the CA's CRL in a DSS, then an archive timestamp over it (the test TSA, 2025-12-10 09:36:38).
 const archived = await addDocumentTimestamp(withDss(sealed, { crls: [crl] }), P, new Date("2025-12-10T09:36:38Z"));
 
-/** One LTV-only revision: the latest DSS with `count` entries appended to its /OCSPs (or /Certs), each made by `make` from a fresh number. */
-function appendOcspEntries(pdf: Uint8Array, count: number, make: (num: number, i: number) => NewObject, key: "OCSPs" | "Certs" = "OCSPs"): Uint8Array {
-  const doc = parsePdf(wholeSource(pdf), resolveLimits());
-  const view = doc.latest();
-  const alloc = new NumberAllocator(doc);
-  const old = readDss(view);
-  const objects: NewObject[] = [];
-  const fresh: PdfObject[] = [];
-  for (let i = 0; i < count; i++) {
-    const num = alloc.take();
-    objects.push(make(num, i));
-    fresh.push(ref(num));
-  }
-  const dssRaw = rawGet(view.catalog(), "DSS");
-  const oldDict = view.resolve(dssRaw);
-  if (dssRaw?.kind !== "ref" || oldDict?.kind !== "dict") throw new Error("the archive has no DSS to extend");
-  const listed = [...(((key === "OCSPs" ? old?.ocsps : old?.certs) ?? []) as PdfObject[]), ...fresh];
-  objects.push({ num: dssRaw.num, gen: dssRaw.gen, value: withEntry(oldDict, key, arr(listed)) });
-  return appendUpdate(doc, objects, alloc).bytes;
-}
-
-/** A DER SEQUENCE of `n` NULLs: a "certificate" of n + 1 ASN.1 values, under the per-certificate cap (20,000). */
-function manyValues(n: number): Uint8Array {
-  const body = new Uint8Array(n * 2).fill(0).map((_, i) => (i % 2 === 0 ? 0x05 : 0x00));
-  const len = body.length;
-  return new Uint8Array([0x30, 0x83, (len >> 16) & 0xff, (len >> 8) & 0xff, len & 0xff, ...body]);
-}
-
 const out =
   mode === "augment"
-    ? appendOcspEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
+    ? appendDssEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
     : mode === "genuine-1000"
       ? withDss(sample("valid/archive.pdf"), {
           ocsps: Array.from({ length: 1000 }, (_, i) => new Uint8Array([0x30, 0x04, 0x02, 0x02, (i >> 8) & 0x7f, i & 0xff])),
@@ -93,12 +62,12 @@ const out =
       : mode === "honest" || mode === "augment-honest"
         ? archived
         : mode === "not-stream"
-          ? appendOcspEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
+          ? appendDssEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
           : mode === "undecodable"
-            ? appendOcspEntries(archived, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) }))
+            ? appendDssEntries(archived, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) }))
             : mode === "asn1"
-              ? appendOcspEntries(archived, 11, (num, i) => ({ num, stream: manyValues(19_999 - i) }), "Certs")
-              : appendOcspEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) }));
+              ? appendDssEntries(archived, 11, (num, i) => ({ num, stream: manyNulls(19_999 - i) }), "Certs")
+              : appendDssEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) }));
 const file = save(work("p1c"), "archive.pdf", out);
 const what: Record<string, string> = {
   honest: "",
@@ -111,7 +80,7 @@ const what: Record<string, string> = {
 };
 console.log(
   mode === "augment"
-    ? appendOcspEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
+    ? appendDssEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }))
     : mode === "genuine-1000"
       ? `wrote ${file}: samples/valid/archive.pdf (genuine) plus a DSS of 1,000 distinct junk OCSP entries`
       : `wrote ${file}: seal revoked ${compromise.toISOString()} (keyCompromise), sealed ${sealing.toISOString()} with the CA's "good" of 07:36 in the CMS; the CA's CRL of 2025-12-10 saying so in a DSS covered by an archive timestamp of 2025-12-10T09:36:38Z${what[mode]}`,

@@ -16,39 +16,21 @@
 // attack: main TOTAL-PASSED (the responder's "revoked" not relied upon; the CMS "good" decides). honest: the DSS
 // also holds the CA's "good" about its responder: TOTAL-FAILED / REVOKED. DSS=1 adds EU DSS (now).
 import { buildArchive } from "../generator/archive.js";
-import { OIDS } from "../generator/der.js";
-import { spkiDer } from "../generator/keys.js";
 import { createOcspResponse } from "../generator/ocsp.js";
-import { extensions, issueCertificate, issued, serialFor } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
 import { dss, pki, save, show, verify, withDss, work } from "../attack36/lib.js";
+import { delegatedResponder } from "../generator/hierarchy.js";
 
 const mode = process.argv[2] ?? "attack";
 if (!["attack", "honest"].includes(mode)) throw new Error(`mode: attack|honest, not ${mode}`);
 const P = pki();
-const key = P.ocspResponder.key;
-const responder = issued(
-  "ocspResponder",
-  issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Nets A/S"],
-      [OIDS.commonName, "NETS AS Intermediate CA OCSP 1"],
-    ],
-    subjectKey: key,
-    issuer: P.sealRoot,
-    notBefore: new Date("2025-06-01T00:00:00Z"),
-    notAfter: new Date("2126-06-01T00:00:00Z"),
-    serial: serialFor("attack-s5-r1b-responder"),
-    extensions: [
-      extensions.keyUsage("digitalSignature"),
-      extensions.extKeyUsage(false, OIDS.kpOcspSigning), // no id-pkix-ocsp-nocheck
-      extensions.authorityKeyIdentifier(spkiDer(P.sealRoot.key)),
-      extensions.subjectKeyIdentifier(spkiDer(key)),
-    ],
-  }),
-  key,
-);
+const responder = delegatedResponder(P, {
+  issuer: P.sealRoot,
+  commonName: "NETS AS Intermediate CA OCSP 1",
+  notBefore: new Date("2025-06-01T00:00:00Z"),
+  notAfter: new Date("2126-06-01T00:00:00Z"),
+  label: "attack-s5-r1b-responder",
+}); // no id-pkix-ocsp-nocheck
 const sealing = TIMELINE.timestampAt;
 const compromise = new Date(sealing.getTime() - 30 * 60_000);
 // In the CMS: the CA's own "good" of 07:36, fetched before the compromise.

@@ -11,38 +11,20 @@
 // is INDETERMINATE / TRY_LATER (the answer is not relied upon) and honest stays TOTAL-PASSED.
 import { buildArchive } from "../generator/archive.js";
 import { createOcspResponse } from "../generator/ocsp.js";
-import { extensions, issueCertificate, issued, serialFor } from "../generator/pki.js";
-import { OIDS } from "../generator/der.js";
-import { spkiDer } from "../generator/keys.js";
 import { TIMELINE } from "../generator/timeline.js";
 import { dss, pki, save, show, verify, withDss, work } from "./lib.js";
+import { delegatedResponder } from "../generator/hierarchy.js";
 
 const honest = process.argv[2] === "honest";
 const P = pki();
 const dir = work("r1");
-const key = P.ocspResponder.key;
-const responder = issued(
-  "ocspResponder",
-  issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Nets A/S"],
-      [OIDS.commonName, "NETS AS Intermediate CA OCSP 1"],
-    ],
-    subjectKey: key,
-    issuer: P.sealRoot,
-    notBefore: new Date("2025-06-01T00:00:00Z"),
-    notAfter: new Date("2026-06-01T00:00:00Z"),
-    serial: serialFor("attack36-r1-responder"),
-    extensions: [
-      extensions.keyUsage("digitalSignature"),
-      extensions.extKeyUsage(false, OIDS.kpOcspSigning), // no id-pkix-ocsp-nocheck
-      extensions.authorityKeyIdentifier(spkiDer(P.sealRoot.key)),
-      extensions.subjectKeyIdentifier(spkiDer(key)),
-    ],
-  }),
-  key,
-);
+const responder = delegatedResponder(P, {
+  issuer: P.sealRoot,
+  commonName: "NETS AS Intermediate CA OCSP 1",
+  notBefore: new Date("2025-06-01T00:00:00Z"),
+  notAfter: new Date("2026-06-01T00:00:00Z"),
+  label: "attack36-r1-responder",
+}); // no id-pkix-ocsp-nocheck
 const producedAt = TIMELINE.sealRevocationAt;
 // The answer in the CMS: "good" about the seal, fresh, signed with the responder's key.
 const sealGood = createOcspResponse({ subject: P.seal, issuer: P.sealRoot, responder, producedAt });

@@ -63,3 +63,44 @@ export function sealCaUnderRoot(P: TestPki, label: string): SealCaUnderRoot {
   const ca = caCert(P.sealRoot.key, `${label}-ca`);
   return { root, ca, pki: { ...P, sealRoot: ca }, caCert };
 }
+
+export interface DelegatedResponderOptions {
+  /** The CA that authorises it (issues its certificate). */
+  readonly issuer: Issued;
+  readonly commonName: string;
+  readonly organization?: string;
+  readonly notBefore: Date;
+  readonly notAfter: Date;
+  /** Makes the serial. */
+  readonly label: string;
+  /** id-pkix-ocsp-nocheck: its own status is not to be checked (RFC 6960 §4.2.2.2.1). */
+  readonly noCheck?: boolean;
+}
+
+/** An OCSP responder the CA delegates to (id-kp-OCSPSigning), with the test PKI's responder key. */
+export function delegatedResponder(P: TestPki, o: DelegatedResponderOptions): Issued {
+  const key = P.ocspResponder.key;
+  return issued(
+    "ocspResponder",
+    issueCertificate({
+      subject: [
+        [OIDS.country, "DK"],
+        [OIDS.organization, o.organization ?? "Nets A/S"],
+        [OIDS.commonName, o.commonName],
+      ],
+      subjectKey: key,
+      issuer: o.issuer,
+      notBefore: o.notBefore,
+      notAfter: o.notAfter,
+      serial: serialFor(o.label),
+      extensions: [
+        extensions.keyUsage("digitalSignature"),
+        extensions.extKeyUsage(false, OIDS.kpOcspSigning),
+        ...(o.noCheck ? [extensions.ocspNoCheck()] : []),
+        extensions.authorityKeyIdentifier(spkiDer(o.issuer.key)),
+        extensions.subjectKeyIdentifier(spkiDer(key)),
+      ],
+    }),
+    key,
+  );
+}

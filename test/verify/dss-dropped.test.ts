@@ -10,48 +10,20 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SealcheckError, verifyArchive } from "../../src/index.js";
 import { augmentArchive } from "../../src/api/internal.js";
-import { NumberAllocator, appendUpdate, arr, dict, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
-import { parsePdf, readDss } from "../../src/input/pdf/index.js";
-import { rawGet, type PdfObject } from "../../src/input/pdf/objects.js";
+import { dict, name } from "../../src/augment/writer.js";
+import { parsePdf } from "../../src/input/pdf/index.js";
 import { wholeSource } from "../../src/input/source.js";
 import { resolveLimits } from "../../src/limits.js";
 import { readDssData } from "../../src/evidence/dss-items.js";
 import { pkiSession } from "../../src/pki/session.js";
 import { addDocumentTimestamp, addDss, buildArchive, createCrl, createOcspResponse, startTsa, TIMELINE } from "../../scripts/generator/index.js";
+import { appendDssEntries, manyNulls } from "../../scripts/generator/dss-entries.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 
 const P = testPki();
 const sealing = TIMELINE.timestampAt;
 const compromise = new Date(sealing.getTime() - 30 * 60_000);
 const serialOf = (c: typeof P.seal) => new Uint8Array(c.cert.serialNumber.valueBlock.valueHexView);
-
-/** One LTV-only revision: the latest DSS with `count` entries appended to its /OCSPs (or /Certs). */
-function appendEntries(pdf: Uint8Array, count: number, make: (num: number, i: number) => NewObject, key: "OCSPs" | "Certs" = "OCSPs"): Uint8Array {
-  const doc = parsePdf(wholeSource(pdf), resolveLimits());
-  const view = doc.latest();
-  const alloc = new NumberAllocator(doc);
-  const old = readDss(view);
-  const objects: NewObject[] = [];
-  const fresh: PdfObject[] = [];
-  for (let i = 0; i < count; i++) {
-    const num = alloc.take();
-    objects.push(make(num, i));
-    fresh.push(ref(num));
-  }
-  const dssRaw = rawGet(view.catalog(), "DSS");
-  const oldDict = view.resolve(dssRaw);
-  if (dssRaw?.kind !== "ref" || oldDict?.kind !== "dict") throw new Error("no DSS to extend");
-  const listed = [...(((key === "OCSPs" ? old?.ocsps : old?.certs) ?? []) as PdfObject[]), ...fresh];
-  objects.push({ num: dssRaw.num, gen: dssRaw.gen, value: withEntry(oldDict, key, arr(listed)) });
-  return appendUpdate(doc, objects, alloc).bytes;
-}
-
-/** A DER SEQUENCE of `n` NULLs. */
-function manyNulls(n: number): Uint8Array {
-  const body = new Uint8Array(n * 2).map((_, i) => (i % 2 === 0 ? 0x05 : 0x00));
-  const len = body.length;
-  return new Uint8Array([0x30, 0x83, (len >> 16) & 0xff, (len >> 8) & 0xff, len & 0xff, ...body]);
-}
 
 async function verify(pdf: Uint8Array, at?: string) {
   const file = join(tempDir("sealcheck-p1c-"), "archive.pdf");
@@ -82,18 +54,18 @@ describe("attack-s5 P1c: one bad DSS entry withdraws nothing but itself", () => 
   const bad: [string, () => Uint8Array, RegExp][] = [
     [
       "not-stream (an /OCSPs entry that is a dictionary)",
-      () => appendEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) })),
+      () => appendDssEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) })),
       /\/OCSPs \[\d+\] \(object \d+ 0 R\): the OCSP response is not a stream \(a dict\)/,
     ],
     [
       "undecodable (a FlateDecode stream that does not inflate)",
-      () => appendEntries(archived, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) })),
+      () => appendDssEntries(archived, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) })),
       // The writer's stream carries its own dictionary: the bytes are read as written, so not an OCSP response.
       /\/OCSPs \[\d+\] \(object \d+ 0 R\): the OCSP response (does not decode|does not have the DER shape)/,
     ],
     [
       "asn1 (11 'certificates' of 20,000 NULLs, over maxAsn1Nodes together)",
-      () => appendEntries(archived, 11, (num, i) => ({ num, stream: manyNulls(19_999 - i) }), "Certs"),
+      () => appendDssEntries(archived, 11, (num, i) => ({ num, stream: manyNulls(19_999 - i) }), "Certs"),
       /\/Certs \[\d+\] \(object \d+ 0 R\): the certificate does not have the DER shape of a certificate/,
     ],
   ];
@@ -108,7 +80,7 @@ describe("attack-s5 P1c: one bad DSS entry withdraws nothing but itself", () => 
   }
 
   it("flood (1,001 five-byte /OCSPs entries): junk is no validation data, the CRL still counts", async () => {
-    const r = await verify(appendEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) })));
+    const r = await verify(appendDssEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) })));
     expect([r.indication, r.subIndication, r.seal?.padesLevel]).toEqual(["TOTAL-FAILED", "REVOKED", "B-LTA"]);
     expect(check(r, "seal-certificate").message).toMatch(/does not have the DER shape of a OCSP response; .* and \d+ more/);
   });
@@ -143,7 +115,7 @@ describe("attack-s5 P1c: one bad DSS entry withdraws nothing but itself", () => 
         (i >> 8) & 0xff,
         i & 0xff,
       ]);
-    const flooded = appendEntries(archived, 1001, (num, i) => ({ num, stream: tryLater(i) }));
+    const flooded = appendDssEntries(archived, 1001, (num, i) => ({ num, stream: tryLater(i) }));
     const r = await verify(flooded);
     expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
     const data = readDssData(parsePdf(wholeSource(flooded), resolveLimits()), pkiSession(), 1000);
@@ -151,7 +123,7 @@ describe("attack-s5 P1c: one bad DSS entry withdraws nothing but itself", () => 
     // The genuine archive (samples/valid) plus the same flood: not decided, never FORMAT_FAILURE or passed.
     const genuine = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
     const withDss = await addDss(genuine, P, "table", { sealRevocation: false });
-    const g = await verify(appendEntries(withDss, 1001, (num, i) => ({ num, stream: tryLater(i) })));
+    const g = await verify(appendDssEntries(withDss, 1001, (num, i) => ({ num, stream: tryLater(i) })));
     expect([g.indication, g.subIndication]).toEqual(["INDETERMINATE", "GENERIC"]);
     const c = check(g, "seal-certificate");
     expect(c.message).toMatch(/not all read .*maxValidationDataItems.* not decided/);
@@ -189,7 +161,7 @@ describe("attack-s5 P1c: augment reads the DSS as verify does", () => {
   };
 
   it("augment (the not-stream file): refused because the archive does not verify, as augment-honest (was: verify passed, augment refused on the CRL)", async () => {
-    const notStream = appendEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }));
+    const notStream = appendDssEntries(archived, 1, (num) => ({ num, value: dict({ Type: name("OCSP") }) }));
     for (const pdf of [archived, notStream]) {
       const e = await augment(pdf).then(
         () => null,
@@ -223,7 +195,7 @@ describe("the same shape elsewhere: a limit reached is not decided", () => {
     expect(whole.problems).toEqual([]);
     expect([whole.certs.length, whole.ocsps.length]).toEqual([7, 3]); // its VRI entry lists the same streams: read once
     // One more /OCSPs entry that is a dictionary: named, the rest as before.
-    const direct = readDssData(doc(appendEntries(lta, 1, (num) => ({ num, value: dict({}) }))), pkiSession(), 1000);
+    const direct = readDssData(doc(appendDssEntries(lta, 1, (num) => ({ num, value: dict({}) }))), pkiSession(), 1000);
     expect(direct.problems).toEqual([
       expect.stringMatching(/^revision \d+ \/DSS \/OCSPs \[\d+\] \(object \d+ 0 R\): the OCSP response is not a stream \(a dict\)$/),
     ]);

@@ -11,23 +11,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
-import {
-  addDss,
-  buildArchive,
-  createCrl,
-  createOcspResponse,
-  extensions,
-  issueCertificate,
-  issued,
-  OIDS,
-  serialFor,
-  spkiDer,
-  TIMELINE,
-  type Issued,
-  type TestPki,
-} from "../../scripts/generator/index.js";
+import { addDss, buildArchive, createCrl, createOcspResponse, TIMELINE, type Issued, type TestPki } from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
-import { sealCaUnderRoot } from "../../scripts/generator/hierarchy.js";
+import { delegatedResponder, sealCaUnderRoot } from "../../scripts/generator/hierarchy.js";
 
 const at = (iso: string) => new Date(iso);
 const base = testPki();
@@ -47,33 +33,19 @@ async function verify(pdf: Uint8Array, atTime: string, trust?: { anchors: Issued
   return verifyArchive({ evidence: file, trust: [write("trust", trust.anchors)], certs: trust.certs ? [write("certs", trust.certs)] : [], at: atTime });
 }
 
-/** A delegated OCSP responder of `issuer` (id-kp-OCSPSigning), with or without id-pkix-ocsp-nocheck. */
-function delegatedResponder(label: string, issuer: Issued, noCheck: boolean): Issued {
-  const key = base.ocspResponder.key;
-  const der = issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Sealcheck Test"],
-      [OIDS.commonName, `Sealcheck Test delegated OCSP ${label}`],
-    ],
-    subjectKey: key,
+const responderOf = (label: string, issuer: Issued, noCheck: boolean): Issued =>
+  delegatedResponder(base, {
     issuer,
+    organization: "Sealcheck Test",
+    commonName: `Sealcheck Test delegated OCSP ${label}`,
     notBefore: at("2025-01-01T00:00:00Z"),
     notAfter: at("2027-01-01T00:00:00Z"),
-    serial: serialFor(`responder-${label}`),
-    extensions: [
-      extensions.keyUsage("digitalSignature"),
-      extensions.extKeyUsage(false, OIDS.kpOcspSigning),
-      ...(noCheck ? [extensions.ocspNoCheck()] : []),
-      extensions.authorityKeyIdentifier(spkiDer(issuer.key)),
-      extensions.subjectKeyIdentifier(spkiDer(key)),
-    ],
+    label: `responder-${label}`,
+    noCheck,
   });
-  return issued("ocspResponder", der, key);
-}
 
 describe("R1: a delegated responder without ocsp-nocheck is itself judged unrevoked when it signed", () => {
-  const sealResponder = delegatedResponder("seal", base.sealRoot, false);
+  const sealResponder = responderOf("seal", base.sealRoot, false);
   const producedAt = TIMELINE.sealRevocationAt;
   // The seal's OCSP "good" from the delegated responder, in the CMS (what the broker archives).
   const sealGood = createOcspResponse({ subject: base.seal, issuer: base.sealRoot, responder: sealResponder, producedAt });
@@ -110,13 +82,13 @@ describe("R1: a delegated responder without ocsp-nocheck is itself judged unrevo
   });
 
   it("control: a delegated responder with ocsp-nocheck needs nothing more: TOTAL-PASSED", async () => {
-    const noCheck = delegatedResponder("seal-nocheck", base.sealRoot, true);
+    const noCheck = responderOf("seal-nocheck", base.sealRoot, true);
     const r = await verify(await sealed([createOcspResponse({ subject: base.seal, issuer: base.sealRoot, responder: noCheck, producedAt })]), T);
     expect(r.indication).toBe("TOTAL-PASSED");
   });
 
   describe("the Workflow token's OCSP response", () => {
-    const tokenResponder = delegatedResponder("token", base.tokenCa, false);
+    const tokenResponder = responderOf("token", base.tokenCa, false);
     const token = () => buildArchive(base, { ocsp: { responder: tokenResponder } });
 
     it("from a responder without ocsp-nocheck, nothing about it: ocsp-signature INDETERMINATE", async () => {

@@ -12,20 +12,10 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
-import {
-  addDss,
-  buildArchive,
-  createOcspResponse,
-  extensions,
-  issueCertificate,
-  issued,
-  OIDS,
-  serialFor,
-  spkiDer,
-  TIMELINE,
-} from "../../scripts/generator/index.js";
+import { addDss, buildArchive, createOcspResponse, TIMELINE } from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 import { relabelledOcsp } from "../helpers/resign.js";
+import { delegatedResponder } from "../../scripts/generator/hierarchy.js";
 
 const P = testPki();
 const sealing = TIMELINE.timestampAt;
@@ -49,29 +39,13 @@ async function archive(add: { certs?: Uint8Array[]; ocsps?: Uint8Array[] }) {
 
 describe("R1b: a 'revoked' from a delegated responder whose own status is unproven is not outvoted", () => {
   // "NETS AS Intermediate CA OCSP 1": issued by the seal CA, id-kp-OCSPSigning, no id-pkix-ocsp-nocheck.
-  const key = P.ocspResponder.key;
-  const responder = issued(
-    "ocspResponder",
-    issueCertificate({
-      subject: [
-        [OIDS.country, "DK"],
-        [OIDS.organization, "Nets A/S"],
-        [OIDS.commonName, "NETS AS Intermediate CA OCSP 1"],
-      ],
-      subjectKey: key,
-      issuer: P.sealRoot,
-      notBefore: new Date("2025-06-01T00:00:00Z"),
-      notAfter: new Date("2126-06-01T00:00:00Z"),
-      serial: serialFor("attack-s5-r1b-responder"),
-      extensions: [
-        extensions.keyUsage("digitalSignature"),
-        extensions.extKeyUsage(false, OIDS.kpOcspSigning),
-        extensions.authorityKeyIdentifier(spkiDer(P.sealRoot.key)),
-        extensions.subjectKeyIdentifier(spkiDer(key)),
-      ],
-    }),
-    key,
-  );
+  const responder = delegatedResponder(P, {
+    issuer: P.sealRoot,
+    commonName: "NETS AS Intermediate CA OCSP 1",
+    notBefore: new Date("2025-06-01T00:00:00Z"),
+    notAfter: new Date("2126-06-01T00:00:00Z"),
+    label: "attack-s5-r1b-responder",
+  });
   const answer = (status: "good" | { revokedAt: Date; reason?: number }) =>
     createOcspResponse({ subject: P.seal, issuer: P.sealRoot, responder, producedAt: nextDay, status });
   const aboutResponder = createOcspResponse({ subject: responder, issuer: P.sealRoot, responder: P.sealRoot, producedAt: nextDay });
