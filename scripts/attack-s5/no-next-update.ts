@@ -17,13 +17,12 @@
 // nextUpdate (three days later, the generator's default): INDETERMINATE / TRY_LATER. ca: TOTAL-PASSED. ca-honest:
 // the root's answer with nextUpdate: INDETERMINATE / TRY_LATER (I1: no acceptable data for the CA). DSS=1 adds EU
 // DSS (now for seal/honest; 2025-12-09 for ca/ca-honest, as attack36's ca-revoked.ts).
-import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildArchive } from "../generator/archive.js";
 import { createOcspResponse } from "../generator/ocsp.js";
 import { TIMELINE } from "../generator/timeline.js";
-import { ROOT, dss, pki, save, show, verify, withDss, work, type Verdict } from "../attack36/lib.js";
+import { dss, pki, save, show, verify, withDss, work } from "../attack36/lib.js";
 import { sealCaUnderRoot } from "../generator/hierarchy.js";
 
 const mode = process.argv[2] ?? "seal";
@@ -56,18 +55,7 @@ if (mode === "seal" || mode === "honest") {
     `wrote ${file}: seal path Nets → "NETS AS Intermediate CA" (revoked by its root 2025-12-02, keyCompromise) → "Sealcheck Test Nets Root" (the only seal anchor, in ${trust}); DSS: the root's OCSP "good" about the CA of ${fetched.toISOString()} ${mode === "ca" ? "without nextUpdate" : "with nextUpdate three days later"}`,
   );
   const at = "2025-12-09T00:00:00Z";
-  const r = spawnSync("node", ["dist/cli/main.js", "verify", file, "samples/valid/originals", "--trust", trust, "--json", "--at", at], {
-    encoding: "utf8",
-    cwd: ROOT,
-  });
-  const report = JSON.parse(r.stdout) as Verdict["report"] & { indication: string; subIndication: string | null };
-  show(mode, { indication: report.indication, subIndication: report.subIndication, exit: r.status ?? -1, report });
-  if (process.env.DSS === "1") {
-    const d = spawnSync(join(ROOT, "..", "shared", "tools", "dss", "dss-validate"), ["--trust", trust, "--time", at, file], { encoding: "utf8" });
-    for (const line of d.stdout.split("\n").filter(Boolean)) {
-      const j = JSON.parse(line) as { signatures?: { indication: string; subIndication: string | null; format: string; errors?: string[] }[] };
-      for (const s of j.signatures ?? [])
-        console.log(`== EU DSS at ${at}: ${s.indication}${s.subIndication ? ` / ${s.subIndication}` : ""} (${s.format}) ${(s.errors ?? []).join(" ")}`);
-    }
-  }
+  const v = verify(file, ["--at", at], undefined, trust);
+  show(mode, v);
+  dss(file, at, trust);
 }

@@ -14,7 +14,6 @@
 // attack: the CRL signed with key 2: main TOTAL-PASSED, seal-certificate a warning "Not the CA's statement, so
 // ignored". honest: the same CRL signed with key 1: TOTAL-FAILED / REVOKED. Verified --at 2025-12-10T12:00:00Z;
 // DSS=1 adds EU DSS at that time.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildArchive } from "../generator/archive.js";
@@ -22,7 +21,7 @@ import { generateRsaKey } from "../generator/keys.js";
 import { createCrl, createOcspResponse } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
-import { ROOT, pki, save, show, work, withDss, type Verdict } from "../attack36/lib.js";
+import { pki, save, show, work, withDss, verify, dss } from "../attack36/lib.js";
 import { sealCaUnderRoot } from "../generator/hierarchy.js";
 
 const mode = process.argv[2] ?? "attack";
@@ -53,17 +52,6 @@ console.log(
   `wrote ${file}: seal by "NETS AS Intermediate CA" (key 1) under "Sealcheck Test Nets Root" (the only seal anchor, ${trust}), revoked ${compromise.toISOString()} (keyCompromise), sealed ${sealing.toISOString()} with the CA's "good" of 07:36 in the CMS; DSS: both CA certificates (key 2 from 2025-12-09), the root's CRL, and the CA's CRL of 2025-12-10 listing the seal, signed with key ${mode === "attack" ? 2 : 1}`,
 );
 const at = "2025-12-10T12:00:00Z";
-const r = spawnSync("node", ["dist/cli/main.js", "verify", file, "samples/valid/originals", "--trust", trust, "--json", "--at", at], {
-  encoding: "utf8",
-  cwd: ROOT,
-});
-const report = JSON.parse(r.stdout) as Verdict["report"] & { indication: string; subIndication: string | null };
-show(mode, { indication: report.indication, subIndication: report.subIndication, exit: r.status ?? -1, report });
-if (process.env.DSS === "1") {
-  const d = spawnSync(join(ROOT, "..", "shared", "tools", "dss", "dss-validate"), ["--trust", trust, "--time", at, file], { encoding: "utf8" });
-  for (const line of d.stdout.split("\n").filter(Boolean)) {
-    const j = JSON.parse(line) as { signatures?: { indication: string; subIndication: string | null; format: string; errors?: string[] }[] };
-    for (const s of j.signatures ?? [])
-      console.log(`== EU DSS at ${at}: ${s.indication}${s.subIndication ? ` / ${s.subIndication}` : ""} (${s.format}) ${(s.errors ?? []).join(" ")}`);
-  }
-}
+const v = verify(file, ["--at", at], undefined, trust);
+show(mode, v);
+dss(file, at, trust);

@@ -10,13 +10,12 @@
 //   npx tsx scripts/attack-s5b/seal-ca-held.ts [hold|revoked|honest]   (DSS=1: EU DSS's verdict too)
 // hold: the 2026-06-02 CRL lists the CA with certificateHold since 2026-06-01. revoked: with keyCompromise at the
 // same date. honest: it lists nothing. Verified now.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildArchive } from "../generator/archive.js";
 import { createCrl } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
-import { ROOT, pki, save, show, withDss, work, type Verdict } from "../attack36/lib.js";
+import { pki, save, show, withDss, work, verify, dss } from "../attack36/lib.js";
 import { sealCaUnderRoot } from "../generator/hierarchy.js";
 
 const mode = process.argv[2] ?? "hold";
@@ -41,16 +40,9 @@ for (const [i, c] of [root, P.tsaRoot, P.tokenCa, P.tokenRoot].entries()) writeF
 console.log(
   `wrote ${file}: seal path Nets → "NETS AS Intermediate CA" → "Sealcheck Test Nets Root" (the only seal anchor); the root's CRL of 2026-06-02 ${mode === "honest" ? "lists nothing" : `lists the CA ${mode === "hold" ? "on hold (certificateHold)" : "revoked (keyCompromise)"} since ${since.toISOString()}`}`,
 );
-const r = spawnSync("node", ["dist/cli/main.js", "verify", file, "samples/valid/originals", "--trust", trust, "--json"], { encoding: "utf8", cwd: ROOT });
-const report = JSON.parse(r.stdout) as Verdict["report"] & { indication: string; subIndication: string | null };
-show(`${mode}, now`, { indication: report.indication, subIndication: report.subIndication, exit: r.status ?? -1, report });
+const v = verify(file, [], undefined, trust);
+const report = v.report;
+show(`${mode}, now`, v);
 const sc = report.checks.find((c) => c.id === "seal-certificate");
 console.log(`   seal-certificate: ${sc?.status}: ${sc?.message.slice(0, 300)}`);
-if (process.env.DSS === "1") {
-  const d = spawnSync(join(ROOT, "..", "shared", "tools", "dss", "dss-validate"), ["--trust", trust, file], { encoding: "utf8" });
-  for (const line of d.stdout.split("\n").filter(Boolean)) {
-    const j = JSON.parse(line) as { signatures?: { indication: string; subIndication: string | null; format: string; errors?: string[] }[] };
-    for (const s of j.signatures ?? [])
-      console.log(`== EU DSS now: ${s.indication}${s.subIndication ? ` / ${s.subIndication}` : ""} (${s.format}) ${(s.errors ?? []).join(" ")}`);
-  }
-}
+dss(file, undefined, trust);

@@ -8,13 +8,12 @@
 //   npx tsx scripts/attack36/ca-revoked.ts [honest|nodata]
 // default: the root's CRL lists the CA as revoked. honest: the root's CRL does not list it. nodata: no revocation
 // data about the CA at all (EU DSS's default policy: CACertificate RevocationDataAvailable FAIL).
-import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildArchive } from "../generator/archive.js";
 import { createCrl } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
-import { ROOT, pki, save, show, withDss, work, type Verdict } from "./lib.js";
+import { pki, save, show, withDss, work, verify, dss } from "./lib.js";
 import { sealCaUnderRoot } from "../generator/hierarchy.js";
 
 const mode = process.argv[2] ?? "attack";
@@ -37,17 +36,6 @@ console.log(
   `wrote ${file}: seal path Nets → "NETS AS Intermediate CA" → "Sealcheck Test Nets Root" (the only seal anchor, in ${trust}); DSS: ${mode === "nodata" ? "nothing about the CA" : `the root's CRL of 2025-12-05${mode === "attack" ? " listing the CA as revoked 2025-12-02" : ", not listing the CA"}`}`,
 );
 const at = "2025-12-09T00:00:00Z";
-const r = spawnSync("node", ["dist/cli/main.js", "verify", file, "samples/valid/originals", "--trust", trust, "--json", "--at", at], {
-  encoding: "utf8",
-  cwd: ROOT,
-});
-const report = JSON.parse(r.stdout) as Verdict["report"] & { indication: string; subIndication: string | null };
-show(mode, { indication: report.indication, subIndication: report.subIndication, exit: r.status ?? -1, report });
-if (process.env.DSS === "1") {
-  const d = spawnSync(join(ROOT, "..", "shared", "tools", "dss", "dss-validate"), ["--trust", trust, "--time", at, file], { encoding: "utf8" });
-  for (const line of d.stdout.split("\n").filter(Boolean)) {
-    const j = JSON.parse(line) as { signatures?: { indication: string; subIndication: string | null; format: string; errors?: string[] }[] };
-    for (const s of j.signatures ?? [])
-      console.log(`== EU DSS at ${at}: ${s.indication}${s.subIndication ? ` / ${s.subIndication}` : ""} (${s.format}) ${(s.errors ?? []).join(" ")}`);
-  }
-}
+const v = verify(file, ["--at", at], undefined, trust);
+show(mode, v);
+dss(file, at, trust);

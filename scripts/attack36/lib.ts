@@ -93,8 +93,8 @@ export interface Verdict {
 }
 
 /** `sealcheck verify <file> samples/valid/originals --trust samples/trust --json [extra]` with the built CLI. */
-export function verify(file: string, extra: string[] = [], originals = "samples/valid/originals"): Verdict {
-  const r = spawnSync("node", ["dist/cli/main.js", "verify", file, ...(originals ? [originals] : []), "--trust", "samples/trust", "--json", ...extra], {
+export function verify(file: string, extra: string[] = [], originals = "samples/valid/originals", trust = "samples/trust"): Verdict {
+  const r = spawnSync("node", ["dist/cli/main.js", "verify", file, ...(originals ? [originals] : []), "--trust", trust, "--json", ...extra], {
     encoding: "utf8",
     maxBuffer: 64 << 20,
   });
@@ -179,11 +179,11 @@ export function withSealContents(pdf: Uint8Array, der: Uint8Array): Uint8Array {
 }
 
 /** With DSS=1 in the environment: EU DSS's verdict (../shared/tools/dss, offline, ~15 s), for comparison. */
-export function dss(file: string, time?: string): void {
+export function dss(file: string, time?: string, trust = "samples/trust"): void {
   if (process.env.DSS !== "1") return;
   const bin = join(ROOT, "..", "shared", "tools", "dss", "dss-validate");
   if (!existsSync(bin)) return void console.log("== EU DSS: not installed here");
-  const r = spawnSync(bin, ["--trust", "samples/trust", ...(time ? ["--time", time] : []), file], { encoding: "utf8" });
+  const r = spawnSync(bin, ["--trust", trust, ...(time ? ["--time", time] : []), file], { encoding: "utf8" });
   for (const line of r.stdout.split("\n").filter(Boolean)) {
     const d = JSON.parse(line) as { signatures?: { indication: string; subIndication: string | null; format: string; errors?: string[] }[] };
     for (const s of d.signatures ?? [])
