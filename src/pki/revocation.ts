@@ -269,6 +269,8 @@ export interface CertificateStatus {
    * own status unproven) states a revocation or hold at or before the time, and no authentic revocation decided: why.
    */
   readonly unchecked?: string;
+  /** With `unchecked`: since when the unverifiable item says it is revoked or on hold. */
+  readonly uncheckedSince?: Date;
   /**
    * The item that decided: the revocation's, the hold's, the one that cannot be checked, or, when `ok`, the proof:
    * of the items that speak for the time, the one issued latest (it proves the most: attack36b A1c). Augment puts
@@ -342,7 +344,7 @@ export function speaksFor(s: RevocationStatement, at: Date, skewSeconds: number,
 export async function statusAt(session: PkiSession, q: StatusQuery, data: RevocationData, depth = 0): Promise<CertificateStatus> {
   let seen = 0;
   const said: { kind: "ocsp" | "crl"; der: Uint8Array; statement: RevocationStatement }[] = [];
-  let unchecked: { text: string; item: { kind: "ocsp" | "crl"; der: Uint8Array } } | undefined;
+  let unchecked: { text: string; since: Date; item: { kind: "ocsp" | "crl"; der: Uint8Array } } | undefined;
   const what = (kind: "ocsp" | "crl") => (kind === "ocsp" ? "an OCSP response" : "a CRL");
   for (const item of [...data.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...data.crls.map((der) => ({ kind: "crl" as const, der }))]) {
     const r = await readRevocation(session, item, q.cert, q.issuer, q.pool, q.skewSeconds, data, depth);
@@ -353,6 +355,7 @@ export async function statusAt(session: PkiSession, q: StatusQuery, data: Revoca
     if (claim?.revokedAt && claim.revokedAt.getTime() <= q.at.getTime())
       unchecked ??= {
         text: `${what(item.kind)} about it that cannot be verified (${lower(r.unverified!.why).replace(/\.$/, "")}) ${claim.text.replace(/^the (OCSP response|CRL) of \S+ /, "")}`,
+        since: claim.revokedAt,
         item,
       };
   }
@@ -367,7 +370,14 @@ export async function statusAt(session: PkiSession, q: StatusQuery, data: Revoca
   const held = heldAt(statements, q.at);
   if (held) return { ok: false, text: `${held.text}, at or before ${iso(q.at)}, and no later item of its CA lifts it`, seen, held, item: itemOf(held) };
   if (unchecked)
-    return { ok: false, text: `${unchecked.text}, so its revocation status is not decided`, seen, unchecked: unchecked.text, item: unchecked.item };
+    return {
+      ok: false,
+      text: `${unchecked.text}, so its revocation status is not decided`,
+      seen,
+      unchecked: unchecked.text,
+      uncheckedSince: unchecked.since,
+      item: unchecked.item,
+    };
   let stale = 0;
   let best: (typeof said)[number] | null = null;
   for (const x of said) {
@@ -421,16 +431,20 @@ export async function pathStatusAt(
 ): Promise<PathStatus> {
   const texts: string[] = [];
   let missing: { cert: pkijs.Certificate; status: CertificateStatus } | null = null;
+  let held: { cert: pkijs.Certificate; status: CertificateStatus } | null = null;
   let undecided: { cert: pkijs.Certificate; status: CertificateStatus } | null = null;
   for (let i = from; i < path.length - 1; i++) {
     const cert = path[i]!;
     const status = await statusAt(session, { ...q, cert, issuer: path[i + 1]! }, data);
     if (status.revokedAt) return { ok: false, cert, status, texts };
-    if (status.held || status.unchecked !== undefined) undecided ??= { cert, status };
+    // Every certificate is read: a hold anywhere on the path outranks an unverifiable item about another one,
+    // which anyone can write (attack-s5c M1: a junk "revoked" about the leaf hid its CA's hold).
+    if (status.held) held ??= { cert, status };
+    else if (status.unchecked !== undefined) undecided ??= { cert, status };
     else if (!status.ok) missing ??= { cert, status };
     else texts.push(status.text);
   }
-  const first = undecided ?? missing;
+  const first = held ?? undecided ?? missing;
   return first ? { ok: false, ...first, texts } : { ok: true, texts };
 }
 
@@ -448,7 +462,8 @@ export function laterStop(
 ): { revokedAt?: Date; heldAt?: Date; by: string; cert: pkijs.Certificate; leaf: boolean; text: string } | null {
   const { cert, status } = path;
   if (!cert || !status) return null;
-  const since = status.revokedAt ?? status.held?.revokedAt;
+  // An unverifiable "revoked" or "on hold" by then leaves the status undecided from its date: as a hold (TRY_LATER).
+  const since = status.revokedAt ?? status.held?.revokedAt ?? status.uncheckedSince;
   if (!since) return null;
   const by = displayName(cert.subject);
   const leaf = first !== undefined && cert === first;

@@ -8,7 +8,8 @@ import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
-import { addDss, buildArchive, createCrl, type TestPki } from "../../scripts/generator/index.js";
+import { addDss, buildArchive, createCrl, createOcspResponse, type TestPki } from "../../scripts/generator/index.js";
+import { resignedOcsp } from "../helpers/resign.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 import { sealCaUnderRoot } from "../../scripts/generator/hierarchy.js";
 
@@ -105,6 +106,38 @@ describe("J1c: the sealed token's path at the validation time, B-T (no proven PO
     const r = await verify(await withCrls("valid/archive.pdf", [caCrl(CERTIFICATE_HOLD)]), trustDirectory());
     expect([r.indication, r.subIndication, r.decidedBy]).toEqual(["INDETERMINATE", "TRY_LATER", ["long-term"]]);
     expect(check(r, "long-term").message).toContain("the token certificate is on hold (suspended) since 2026-06-01T00:00:00Z");
+  });
+
+  it("attack-s5c M1: an unverifiable 'revoked' about the token certificate does not hide its CA's hold; alone it is no pass either", async () => {
+    const rootHold = createCrl({
+      issuer: P.tokenRoot,
+      thisUpdate,
+      nextUpdate,
+      number: 7,
+      revoked: [{ serial: serialOf(P.tokenCa), at: revokedAt, reason: CERTIFICATE_HOLD }],
+    });
+    // The token CA's name on a "revoked" signed outside the table (sha512-256): anyone can write such an item.
+    const junk = resignedOcsp(
+      createOcspResponse({
+        subject: P.tokenSigner,
+        issuer: P.tokenCa,
+        responder: P.tokenCa,
+        status: { revokedAt, reason: KEY_COMPROMISE },
+        producedAt: thisUpdate,
+        thisUpdate,
+        nextUpdate,
+      }),
+      P.tokenCa.key,
+      "sha512-256",
+      "1.2.840.113549.1.1.16",
+    );
+    const withItems = (crls: Uint8Array[]) => addDss(sample("valid/archive.pdf"), P, "table", { sealRevocation: false, crls, ocsps: [junk] });
+    const masked = await verify(await withItems([rootHold]), rootTrust, NOW, [tokenCaFile]);
+    expect([masked.indication, masked.subIndication, masked.decidedBy]).toEqual(["INDETERMINATE", "TRY_LATER", ["long-term"]]);
+    expect(check(masked, "long-term").message).toContain('the CA "Sealcheck Test OCES udstedende-CA 1" on the token certificate\'s path is on hold');
+    const alone = await verify(await withItems([]), rootTrust, NOW, [tokenCaFile]);
+    expect(alone.indication).not.toBe("TOTAL-PASSED");
+    expect(JSON.stringify(alone.checks)).toMatch(/cannot be verified/);
   });
 
   it("controls: the root's CRL listing nothing; the same CRLs on samples/lta (a POE before them); judged before them: TOTAL-PASSED", async () => {
