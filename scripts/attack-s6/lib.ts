@@ -11,6 +11,8 @@ import { createOcspResponse } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
 import { pki, scopedCrl } from "../attack36/lib.js";
+import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
+import { encode, explicit, implicitConstructed, raw, seq } from "../generator/der.js";
 
 /** A DSS stream: DER (written as augment writes it, FlateDecode), or an object body written as is (`raw`, latin1). */
 export type Stream = { readonly bytes: Uint8Array } | { readonly raw: string };
@@ -86,4 +88,27 @@ export async function revokedSealed(): Promise<{ sealed: Uint8Array; crl: Uint8A
 /** The archivist's revision: `crl` in a DSS (encoded by `enc`), then an archive timestamp of 2025-12-10 09:36:38 over it. */
 export async function archivedWith(sealed: Uint8Array, crl: Stream): Promise<Uint8Array> {
   return addDocumentTimestamp(withDssStreams(sealed, { crls: [crl] }), pki(), new Date("2025-12-10T09:36:38Z"));
+}
+
+/**
+ * A CMS ContentInfo (SignedData) with `extra` certificates put first (or `last`) in its certificates field, the rest as it was
+ * (signed attributes, signature, unsigned attributes byte for byte): the certificate set lies outside every
+ * signature of a CMS (RFC 5652 §5.1), so anyone may add to it. Trailing zero padding (a /Contents gap) is dropped.
+ */
+export function withCmsCertificates(contentInfo: Uint8Array, extra: Uint8Array[], last = false): Uint8Array {
+  const top = readTlv(contentInfo, 0, contentInfo.length, true);
+  if (!top || top.tag !== 0x30) throw new Error("not a ContentInfo");
+  const ci = derChildren(contentInfo, top.body, top.end);
+  const wrapped = ci?.[1];
+  if (!ci || !wrapped || wrapped.tag !== 0xa0) throw new Error("no [0] content");
+  const sd = readTlv(contentInfo, wrapped.body, wrapped.end);
+  const parts = sd ? derChildren(contentInfo, sd.body, sd.end) : null;
+  if (!sd || !parts) throw new Error("no SignedData");
+  const bytes = (t: Tlv) => contentInfo.subarray(t.start, t.end);
+  const certsAt = parts.findIndex((t) => t.tag === 0xa0);
+  const certs = certsAt >= 0 ? (derChildren(contentInfo, parts[certsAt]!.body, parts[certsAt]!.end) ?? []).map(bytes) : [];
+  const field = implicitConstructed(0, (last ? [...certs, ...extra] : [...extra, ...certs]).map(raw));
+  const fields = parts.map((t, i) => (i === certsAt ? field : raw(bytes(t))));
+  if (certsAt < 0) fields.splice(3, 0, field);
+  return encode(seq(raw(bytes(ci[0]!)), explicit(0, seq(...fields))));
 }
