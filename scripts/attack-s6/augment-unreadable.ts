@@ -5,7 +5,9 @@
 // rule (an unreadable DSS item is that item's problem) holds in verify, not in augment's writer. Anyone can append
 // such a revision (LTV-only), and from then on the archive cannot be renewed (issue 36: the archive system's way to
 // keep it provable), while `verify` says TOTAL-PASSED with a warning.
-//   npx tsx scripts/attack-s6/augment-unreadable.ts [junk|undecodable|hex|honest]
+//   npx tsx scripts/attack-s6/augment-unreadable.ts [junk|dss-number|ocsps-number|vri-number|vri-entry-number|undecodable|hex|honest]
+// dss-number, ocsps-number, vri-number, vri-entry-number: one revision whose catalog /DSS is the number 5, or a DSS
+// whose /OCSPs (or /VRI) is a number, or whose VRI entry is a number: verify reads past each (TOTAL-PASSED).
 // junk: samples/valid/archive.pdf (genuine) plus one DSS revision whose one more OCSP entry is two bytes in
 // /ASCIIHexDecode (no key, no meaning). undecodable (a control): the entry is FlateDecode over bytes that do not
 // inflate (attack-s5 P1c's `undecodable` item): augment succeeds. hex: G1's file (the CA's CRL in ASCIIHexDecode).
@@ -14,15 +16,39 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { writeFileSync } from "node:fs";
-import { dict, name } from "../../src/augment/writer.js";
+import { NumberAllocator, appendUpdate, dict, int, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
+import { parsePdf } from "../../src/input/pdf/index.js";
+import { rawGet, type PdfObject } from "../../src/input/pdf/objects.js";
+import { wholeSource } from "../../src/input/source.js";
+import { resolveLimits } from "../../src/limits.js";
 import { appendDssEntries } from "../generator/dss-entries.js";
 import { createOcspResponse } from "../generator/ocsp.js";
 import { startTsa } from "../generator/servers.js";
 import { pki, sample, save, show, verify, withDss, work } from "../attack36/lib.js";
 import { archivedWith, asciiHex, revokedSealed } from "./lib.js";
 
+const SHAPES = ["dss-number", "ocsps-number", "vri-number", "vri-entry-number"];
 const mode = process.argv[2] ?? "junk";
-if (!["junk", "undecodable", "hex", "honest"].includes(mode)) throw new Error(`mode: junk|undecodable|hex|honest, not ${mode}`);
+if (!["junk", ...SHAPES, "undecodable", "hex", "honest"].includes(mode)) throw new Error(`mode: junk|${SHAPES.join("|")}|undecodable|hex|honest, not ${mode}`);
+
+/** One LTV-only revision giving the catalog a /DSS of an odd shape (no item at all): what verify reads past. */
+function oddDss(pdf: Uint8Array, shape: string): Uint8Array {
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
+  const view = doc.latest();
+  const alloc = new NumberAllocator(doc);
+  const root = rawGet(view.trailer, "Root");
+  if (root?.kind !== "ref") throw new Error("no /Root reference");
+  const objects: NewObject[] = [];
+  let value: PdfObject = int(5);
+  if (shape !== "dss-number") {
+    const key = shape === "ocsps-number" ? "OCSPs" : "VRI";
+    const num = alloc.take();
+    objects.push({ num, value: withEntry(dict({ Type: name("DSS") }), key, shape === "vri-entry-number" ? dict({ ABC: int(3) }) : int(7)) });
+    value = ref(num);
+  }
+  objects.push({ num: root.num, gen: root.gen, value: withEntry(view.catalog(), "DSS", value) });
+  return appendUpdate(doc, objects, alloc).bytes;
+}
 const P = pki();
 const dir = work(`s6-a4-${mode}`);
 let pdf: Uint8Array;
@@ -35,7 +61,8 @@ if (mode === "hex") {
   if (mode === "undecodable")
     pdf = appendDssEntries(base, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) }));
   else pdf = appendDssEntries(base, 1, (num) => ({ num, raw: "<< /Filter /ASCIIHexDecode /Length 5 >>\nstream\n0A0B>\nendstream" }));
-} else pdf = sample("valid/archive.pdf");
+} else if (SHAPES.includes(mode)) pdf = oddDss(sample("valid/archive.pdf"), mode);
+else pdf = sample("valid/archive.pdf");
 const file = save(dir, "archive.pdf", pdf);
 console.log(`wrote ${file} (${mode})`);
 show(mode, verify(file));
