@@ -2,13 +2,12 @@
 // time, may sign (key usage), and was not revoked at the sealing time according to the revocation data
 // archived in the CMS (adbe-revocationInfoArchival) or in a DSS.
 import type * as pkijs from "pkijs";
-import { LimitError, errorMessage } from "../errors.js";
-import { displayName, keyUsages, sameName, summarize } from "../pki/certificate.js";
+import { LimitError } from "../errors.js";
+import { displayName, keyUsages, summarize } from "../pki/certificate.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
-import { decodeCrl, judgeCrl } from "../pki/crl.js";
-import { decodeOcsp, findIssuer, type Judgement } from "../pki/ocsp.js";
-import { decodedCrls, heldAt, judgeOcspWith, pathStatusAt, readRevocation, speaksFor, type RevocationStatement } from "../pki/revocation.js";
+import { findIssuer, type Judgement } from "../pki/ocsp.js";
+import { heldAt, pathStatusAt, readItem, speaksFor, type RevocationStatement } from "../pki/revocation.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -113,16 +112,17 @@ async function judge(
   // one revocation rule (revocation.ts) read it. Named in a warning, never a failure of the seal.
   const ignored: { source: string; item: string; why: string }[] = [];
   const sealingTime = seal.sealTimestamp ?? at.time;
+  const skew = env.options.clockSkewSeconds;
   const data = { ocsps: [...archived.ocsps, ...extra.ocsps], crls: [...archived.crls, ...extra.crls] };
-  const crlsOf = decodedCrls(env.pki, data);
+  // What every authentic item states (the one rule's reading, revocation.ts readItem), each item read once: the
+  // same reading gives the broker profile's judgement at the sealing time and the statement the rule weighs.
+  const said: RevocationStatement[] = [];
   // The broker's window (produced before the sealing time, at most a week) is its profile's rule for the CMS's
   // archived data only. An item in a DSS was added later, the B-LT way: by the one revocation rule, an authentic
   // "not revoked" current at the sealing time or issued after it proves it (EN 319 102-1 §5.2.5, as EU DSS;
   // attack36b F1). `worst` stands when the rule does not speak for the sealing time.
-  const laterGood = async (source: string, kind: "ocsp" | "crl", der: Uint8Array, worst: Judgement): Promise<Judgement> => {
-    if (!source.startsWith("dss-")) return worst;
-    const { statement: s } = await readRevocation(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], env.options.clockSkewSeconds, data);
-    if (!s || s.revokedAt || !speaksFor(s, sealingTime, env.options.clockSkewSeconds)) return worst;
+  const laterGood = (source: string, s: RevocationStatement | null, worst: Judgement): Judgement => {
+    if (!source.startsWith("dss-") || !s || s.revokedAt || !speaksFor(s, sealingTime, skew)) return worst;
     const after = s.thisUpdate.getTime() > sealingTime.getTime();
     return {
       status: "passed",
@@ -131,29 +131,30 @@ async function judge(
       details: { thisUpdate: s.thisUpdate.toISOString(), nextUpdate: s.nextUpdate?.toISOString(), laterData: true },
     };
   };
-  for (const [source, ders] of [
-    ["cms-ocsp", archived.ocsps],
-    ["dss-ocsp", extra.ocsps],
+  const judgedAt = { at: sealingTime, windowSeconds: SEAL_REVOCATION_WINDOW_SECONDS };
+  for (const [source, kind, ders] of [
+    ["cms-ocsp", "ocsp", archived.ocsps],
+    ["dss-ocsp", "ocsp", extra.ocsps],
+    ["cms-crl", "crl", archived.crls],
+    ["dss-crl", "crl", extra.crls],
   ] as const) {
     for (const der of ders) {
-      try {
-        const decoded = decodeOcsp(der, env.pki);
-        const r = await judgeOcspWith(
-          {
-            session: env.pki,
-            decoded,
-            target: cert,
-            issuer,
-            pool: [...pool, ...anchors],
-            sealingTime,
-            freshnessWindowSeconds: SEAL_REVOCATION_WINDOW_SECONDS,
-            clockSkewSeconds: env.options.clockSkewSeconds,
-          },
-          data,
-        );
+      const reading = await readItem(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], skew, data, judgedAt);
+      if (reading.error !== undefined) {
+        const what = kind === "ocsp" ? "An archived OCSP response" : "An archived CRL";
+        judgements.push({
+          source,
+          j: { status: "indeterminate", subIndication: "TRY_LATER", message: `${what} is unreadable: ${reading.error}.`, details: {} },
+        });
+        continue;
+      }
+      if (reading.statement) said.push(reading.statement);
+      if (reading.ocsp) {
+        const r = reading.ocsp;
         if (r.certId.status !== "passed") continue; // about another certificate (e.g. the CA's)
         if (r.signature.status === "failed") {
-          ignored.push({ source, item: `the OCSP response produced at ${decoded.producedAt?.toISOString() ?? "an unstated time"}`, why: r.signature.message });
+          const producedAt = typeof r.freshness.details.producedAt === "string" ? r.freshness.details.producedAt : "an unstated time";
+          ignored.push({ source, item: `the OCSP response produced at ${producedAt}`, why: r.signature.message });
           continue;
         }
         // An authentic "revoked" is a fact whatever the response's date: freshness only decides whether a
@@ -165,34 +166,14 @@ async function judge(
         const parts = [r.signature, r.status, r.freshness];
         const worst =
           parts.find((p) => p.status === "failed") ?? parts.find((p) => p.status === "indeterminate") ?? parts.find((p) => p.status === "warning") ?? r.status;
-        judgements.push({ source, j: worst.status === "indeterminate" ? await laterGood(source, "ocsp", der, worst) : worst });
-      } catch (e) {
-        judgements.push({
-          source,
-          j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived OCSP response is unreadable: ${errorMessage(e)}.`, details: {} },
-        });
-      }
-    }
-  }
-  for (const [source, ders] of [
-    ["cms-crl", archived.crls],
-    ["dss-crl", extra.crls],
-  ] as const) {
-    for (const der of ders) {
-      try {
-        const crl = decodeCrl(der, env.pki);
-        if (!sameName(crl.crl.issuer, cert.issuer)) continue;
-        const j = await judgeCrl(env.pki, crl, cert, issuer, sealingTime, env.options.clockSkewSeconds, crlsOf);
+        judgements.push({ source, j: worst.status === "indeterminate" ? laterGood(source, reading.statement, worst) : worst });
+      } else if (reading.crl) {
+        const j = reading.crl;
         if (j.status === "failed" && j.subIndication !== "REVOKED") {
-          ignored.push({ source, item: `the CRL of ${crl.crl.thisUpdate.value.toISOString()} under "${displayName(crl.crl.issuer)}"`, why: j.message });
+          ignored.push({ source, item: `the CRL of ${String(j.details.thisUpdate)} under "${displayName(cert.issuer)}"`, why: j.message });
           continue;
         }
-        judgements.push({ source, j: j.status === "indeterminate" ? await laterGood(source, "crl", der, j) : j });
-      } catch (e) {
-        judgements.push({
-          source,
-          j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived CRL is unreadable: ${errorMessage(e)}.`, details: {} },
-        });
+        judgements.push({ source, j: j.status === "indeterminate" ? laterGood(source, reading.statement, j) : j });
       }
     }
   }
@@ -212,11 +193,6 @@ async function judge(
   // certificateHold (attack36b H1): a suspension, read by the one rule over every item (revocation.ts heldAt): in
   // force at the sealing time unless a later item of the CA no longer lists it, then INDETERMINATE/TRY_LATER.
   if (judgements.some((x) => x.j.details.onHold === true)) {
-    const said: RevocationStatement[] = [];
-    for (const item of [...data.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...data.crls.map((der) => ({ kind: "crl" as const, der }))]) {
-      const r = await readRevocation(env.pki, item, cert, issuer, [...pool, ...anchors], env.options.clockSkewSeconds, data);
-      if (r.statement) said.push(r.statement);
-    }
     const held = heldAt(said, sealingTime);
     if (held)
       return indeterminate(
