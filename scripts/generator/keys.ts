@@ -6,12 +6,19 @@ import { algId, explicit, int, OIDS, seq, type Asn1 } from "./der.js";
 export type SignatureScheme = "rsa-pkcs1" | "rsa-pss" | "ecdsa";
 
 export function generateRsaKey(bits = 2048): KeyObject {
-  return generateKeyPairSync("rsa", { modulusLength: bits }).privateKey;
+  return ownKey(generateKeyPairSync("rsa", { modulusLength: bits, privateKeyEncoding: PKCS8, publicKeyEncoding: SPKI }).privateKey);
 }
 
 export function generateEcKey(namedCurve: "P-256" | "P-384" = "P-256"): KeyObject {
-  return generateKeyPairSync("ec", { namedCurve }).privateKey;
+  return ownKey(generateKeyPairSync("ec", { namedCurve, privateKeyEncoding: PKCS8, publicKeyEncoding: SPKI }).privateKey);
 }
+
+// Encoded by the generation job and decoded into a key of its own: on Node 20 a JWK export of a KeyObject that
+// key generation returned can deadlock (the export holds the key's mutex while it allocates; a collection that
+// frees the job takes the same mutex). See src/idtoken/dev-token.ts.
+const PKCS8 = { type: "pkcs8", format: "der" } as const;
+const SPKI = { type: "spki", format: "der" } as const;
+const ownKey = (pkcs8: Buffer): KeyObject => createPrivateKey({ key: pkcs8, format: "der", type: "pkcs8" });
 
 /** DER SubjectPublicKeyInfo of a private or public key. */
 export function spkiDer(key: KeyObject): Uint8Array {

@@ -4,7 +4,7 @@
 // and the key set one way (a top-level `sealcheck-dev-keys` member). verifyIdToken accepts a dev token only with
 // a dev key set given explicitly (a file or an object), never with a production key set or discovery; and a dev
 // key set verifies only dev tokens (its issuer is the dev issuer).
-import { generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from "node:crypto";
 import * as jose from "jose";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -68,8 +68,24 @@ export interface DevKeys {
 
 const KIDS = ["sealcheck-dev-key-1", "sealcheck-dev-key-2"] as const;
 
+/**
+ * An RSA key pair whose keys are safe to export as JWK. Node 20 can deadlock exporting a JWK from the KeyObjects
+ * key generation returns: the export holds the key's mutex while it allocates, and a collection that frees the
+ * generation job takes the same mutex (`dev-token keys` hung at exit this way). So the job encodes the pair and
+ * it is decoded into keys of their own.
+ */
+export function rsaKeyPair(modulusLength: number): { privateKey: KeyObject; publicKey: KeyObject } {
+  const der = generateKeyPairSync("rsa", {
+    modulusLength,
+    privateKeyEncoding: { type: "pkcs8", format: "der" },
+    publicKeyEncoding: { type: "spki", format: "der" },
+  });
+  const privateKey = createPrivateKey({ key: der.privateKey, format: "der", type: "pkcs8" });
+  return { privateKey, publicKey: createPublicKey(privateKey) };
+}
+
 export function makeDevKeys(): DevKeys {
-  const pairs = KIDS.map((kid) => ({ kid, ...generateKeyPairSync("rsa", { modulusLength: 2048 }) }));
+  const pairs = KIDS.map((kid) => ({ kid, ...rsaKeyPair(2048) }));
   const jwk = (k: KeyObject, kid: string) => ({ ...(k.export({ format: "jwk" }) as Record<string, unknown>), kid, use: "sig", alg: "RS256" });
   const snapshot = (i: number) => ({ [DEV_KEYS_MEMBER]: MARK, issuer: DEV_ISSUER, keys: [jwk(pairs[i]!.publicKey, pairs[i]!.kid)] });
   return {

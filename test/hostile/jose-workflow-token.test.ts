@@ -182,8 +182,10 @@ describe("Workflow token: JOSE attacks are refused", () => {
   });
 
   it("the same malleability is refused for ID tokens (RS256, 2048-bit: 4 unused bits)", async () => {
-    const { generateKeyPairSync } = await import("node:crypto");
-    const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const { createPublicKey } = await import("node:crypto");
+    const { generateRsaKey } = await import("../../scripts/generator/keys.js");
+    const privateKey = generateRsaKey(2048);
+    const publicKey = createPublicKey(privateKey);
     const now = Math.floor(Date.now() / 1000);
     const payload = {
       iss: "https://test.netseidbroker.dk/op",

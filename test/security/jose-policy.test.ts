@@ -14,6 +14,7 @@ import { weakPublicKeyReason, weakSpkiReason } from "../../src/pki/jose-policy.j
 import { pkiSession } from "../../src/pki/session.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { buildArchive, issueCertificate, issued, extensions, OIDS, sealVariant, TIMELINE, tokenSignerVariant } from "../../scripts/generator/index.js";
+import { generateEcKey, generateRsaKey } from "../../scripts/generator/keys.js";
 import { check, tempDir, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 import { AUDIENCE, ISSUER, SENDER, jwksOf, makeKey, publicJwk, transferPayload, type TestKey } from "../idtoken/helpers.js";
 
@@ -97,7 +98,7 @@ describe("weak keys refused with a reason", () => {
     expect(weakKeyReason(rsa(2048))).toBeNull();
     expect(weakKeyReason(rsa(1024))).toContain("1024 bits");
     expect(weakKeyReason(generateKeyPairSync("rsa", { modulusLength: 2048, publicExponent: 3 }).publicKey)).toContain("e = 3");
-    const jwk = rsa(2048).export({ format: "jwk" });
+    const jwk = createPublicKey(generateRsaKey(2048)).export({ format: "jwk" }); // a generated key's JWK: see keys.ts
     expect(weakKeyReason(createPublicKey({ key: { ...jwk, e: "AQ" }, format: "jwk" }))).toContain("e = 1");
     expect(weakKeyReason(generateKeyPairSync("ec", { namedCurve: "secp256k1" }).publicKey)).toContain("secp256k1");
     expect(weakKeyReason(generateKeyPairSync("ec", { namedCurve: "P-384" }).publicKey)).toBeNull();
@@ -149,8 +150,8 @@ describe("weak keys refused with a reason", () => {
   });
 
   it("a JWKS key of 1024 bits, or an EC point off its curve, is passed over with the reason", async () => {
-    const small = generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey.export({ format: "jwk" });
-    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ format: "jwk" });
+    const small = createPublicKey(generateRsaKey(1024)).export({ format: "jwk" });
+    const ec = createPublicKey(generateEcKey("P-256")).export({ format: "jwk" });
     const y = Buffer.from(ec.y!, "base64url");
     y[31]! ^= 1;
     const set = parseJwks(
