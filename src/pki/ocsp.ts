@@ -601,7 +601,7 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<{
 }
 
 /** The CertID must name the target: issuer name hash, issuer key hash and serial (RFC 6960 §4.1.1). */
-function judgeCertId(input: OcspInput): { j: Judgement; single?: SingleResponseInfo } {
+function judgeCertId(input: Pick<OcspInput, "decoded" | "target" | "issuer">): { j: Judgement; single?: SingleResponseInfo } {
   const { decoded, target, issuer } = input;
   const issuerNameDer = nameDer(target.issuer);
   const serial = serialHex(target);
@@ -795,6 +795,11 @@ function judgeFreshness(input: OcspInput, single: SingleResponseInfo | undefined
     `Produced ${details.producedSecondsBeforeSealing} s before the sealing time (allowed: ${input.freshnessWindowSeconds} s), current from ${single.thisUpdate}${single.nextUpdate ? ` to ${single.nextUpdate}` : ""}.`,
     details,
   );
+}
+
+/** The answer the response gives about `target` (oneAnswer of those whose CertID names it), as judgeOcsp reads it. */
+export function answerAbout(decoded: DecodedOcsp, target: pkijs.Certificate, issuer: pkijs.Certificate | null): SingleResponseInfo | undefined {
+  return judgeCertId({ decoded, target, issuer }).single;
 }
 
 export async function judgeOcsp(input: OcspInput): Promise<OcspJudgements> {

@@ -4,6 +4,7 @@ import { inferClaimFilter } from "../evidence/personal-data.js";
 import { reportClaims } from "../evidence/claims-report.js";
 import { signerSummary } from "../report/signer.js";
 import { summarize } from "../pki/certificate.js";
+import { answerAbout } from "../pki/ocsp.js";
 import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/archive-report.js";
 import type { ArchiveFacts } from "../checks/facts.js";
 
@@ -14,7 +15,8 @@ export function buildArchiveSummary(f: ArchiveFacts, showPersonalData: boolean):
   const c = f.claims;
   const matched = f.matchedDocuments ?? [];
   const claimNames = c ? c.signatures.flatMap((s) => Object.keys(s.userClaims)) : [];
-  const single = f.ocsp?.responses[0];
+  // The answer about the token certificate, as the OCSP checks read it (a response may answer more than once).
+  const single = (f.ocsp && f.tokenCert ? answerAbout(f.ocsp, f.tokenCert, f.tokenIssuer ?? null) : undefined) ?? f.ocsp?.responses[0];
   return {
     workflow: c
       ? {
