@@ -20,11 +20,10 @@
 // Unit 1 is removeFromCRL (the release), and the CA's current "good": a fix that reads every listed entry as a
 // revocation turns the release into one. main: TOTAL-PASSED (a delta alone says nothing).
 // honest: the same without the hold answer: TOTAL-PASSED.
-import { createOcspResponse } from "../generator/ocsp.js";
+import { createCrl, createOcspResponse } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
 import { dss, pki, sample, save, show, verify, withDss, work } from "../attack36/lib.js";
-import { crlWithReasons } from "./units.js";
 
 const target = ["tsa", "tsa-crl", "tsa-delta"].includes(process.argv[2] ?? "") ? process.argv[2]! : "seal";
 const honest = process.argv.includes("honest");
@@ -62,20 +61,20 @@ if (target === "seal") {
   const crls =
     target === "tsa-crl" || target === "tsa-delta"
       ? [
-          crlWithReasons({
+          createCrl({
             issuer: P.tsaRoot,
             number: 20,
             thisUpdate: new Date("2026-02-01T11:00:00Z"),
             nextUpdate: new Date("2026-02-08T11:00:00Z"),
-            entries: [{ serial: serialBytes(P.tsa), at: holdAt, reason: CERTIFICATE_HOLD }],
+            revoked: [{ serial: serialBytes(P.tsa), at: holdAt, reason: CERTIFICATE_HOLD }],
           }),
-          crlWithReasons({
+          createCrl({
             issuer: P.tsaRoot,
             number: 21,
             deltaOf: 20,
             thisUpdate: new Date("2026-02-01T13:00:00Z"),
             nextUpdate: new Date("2026-02-02T13:00:00Z"),
-            entries: [{ serial: serialBytes(P.tsa), at: released, reason: REMOVE_FROM_CRL }],
+            revoked: [{ serial: serialBytes(P.tsa), at: released, reason: REMOVE_FROM_CRL }],
           }),
         ].slice(complete ? 0 : 1)
       : [];

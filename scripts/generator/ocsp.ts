@@ -20,6 +20,8 @@ import {
   x509Time,
   type Asn1,
 } from "./der.js";
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
 import { defaultScheme, signatureAlgorithm, signBytes, spkiDer, type SignatureScheme } from "./keys.js";
 import { issuerNameDer, keyId, serialBytes, subjectNameDer, subjectPublicKeyBits, type Issued } from "./pki.js";
 import { TIMELINE } from "./timeline.js";
@@ -100,7 +102,11 @@ export interface CrlOptions {
   issuer: Issued;
   thisUpdate?: Date;
   nextUpdate?: Date;
-  revoked?: { serial: Uint8Array; at: Date }[];
+  /**
+   * The entries; `reason` a CRLReason (RFC 5280 §5.3.1: 1 keyCompromise, 6 certificateHold, 8 removeFromCRL),
+   * written as the entry's reasonCode extension (crlEntryExtensions).
+   */
+  revoked?: { serial: Uint8Array; at: Date; reason?: number }[];
   number?: number;
   /**
    * An Issuing Distribution Point (RFC 5280 §5.2.5, critical) limiting the CRL's scope: `uri` a fullName
@@ -111,7 +117,13 @@ export interface CrlOptions {
   deltaOf?: number;
 }
 
-/** A v2 CRL signed by `issuer`, with AKI and CRL number (and the scope extensions asked for). */
+/** crlEntryExtensions holding one reasonCode (id-ce-cRLReasons, an ENUMERATED), built with pkijs. */
+function entryReason(reason: number): Asn1 {
+  const ext = new pkijs.Extension({ extnID: "2.5.29.21", critical: false, extnValue: new asn1js.Enumerated({ value: reason }).toBER(false) });
+  return seq(raw(new Uint8Array(ext.toSchema().toBER(false))));
+}
+
+/** A v2 CRL signed by `issuer`, with AKI and CRL number (and the scope extensions asked for, and entries' reasons). */
 export function createCrl(o: CrlOptions): Uint8Array {
   const scheme = defaultScheme(o.issuer.key);
   const revoked = o.revoked ?? [];
@@ -142,7 +154,7 @@ export function createCrl(o: CrlOptions): Uint8Array {
       raw(subjectNameDer(o.issuer)),
       x509Time(o.thisUpdate ?? TIMELINE.sealRevocationAt),
       x509Time(o.nextUpdate ?? TIMELINE.sealRevocationNext),
-      ...(revoked.length ? [seq(...revoked.map((r) => seq(int(r.serial), x509Time(r.at))))] : []),
+      ...(revoked.length ? [seq(...revoked.map((r) => seq(int(r.serial), x509Time(r.at), ...(r.reason === undefined ? [] : [entryReason(r.reason)]))))] : []),
       explicit(0, seq(...exts)),
     ),
   );

@@ -17,7 +17,7 @@ import { findSignatures, parsePdf, readDss, walkPages, type PdfDocument, type Pd
 import { type PdfDict, type PdfObject, type PdfRef, rawGet } from "../input/pdf/objects.js";
 import { certificateDer } from "../pki/certificate.js";
 import { decodeOcsp } from "../pki/ocsp.js";
-import { revokedBy } from "../pki/revocation.js";
+import { pathStatusAt, statusAt, type CertificateStatus } from "../pki/revocation.js";
 import { anchorsFor, type TrustStore } from "../pki/trust-store.js";
 import type { ArchiveReport } from "../report/archive-report.js";
 import { pickPolicy, type Policy } from "../policy.js";
@@ -26,7 +26,7 @@ import { SESSION_OPTION_NAMES, createSession, type VerificationSession } from ".
 import { fetchRevocation } from "./fetch.js";
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./http.js";
 import { requestTimestamp, type Stamp } from "./tsa.js";
-import { archiveData, buildPaths, certificatesOf, crlProves, describe, exempt, ocspProves, proofAmong, statementsAbout, DataSet } from "./validation-data.js";
+import { archiveData, buildPaths, certificatesOf, describe, exempt, DataSet } from "./validation-data.js";
 import { NumberAllocator, appendUpdate, arr, assertAppendable, dict, int, name, ref, withEntry, type NewObject } from "./writer.js";
 
 /**
@@ -82,6 +82,7 @@ export interface AugmentResult {
   readonly report: ArchiveReport;
 }
 
+const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
 const fail = (file: string, message: string): SealcheckError => new SealcheckError("ERR_AUGMENT", `${file}: ${message}`, { file });
 
 function readRevocationFiles(paths: readonly (string | Uint8Array)[], maxBytes: number): Uint8Array[] {
@@ -205,72 +206,93 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
   const proofs = new DataSet();
   const fetched: string[] = [];
   const missing: string[] = [];
-  // What a delegated OCSP responder without ocsp-nocheck, or a delta CRL's base, is looked up in.
+  // Every item augment holds or was given, and where each came from (a stop names it).
   const known = { ocsps: [...data.held.ocsps, ...userOcsps], crls: [...data.held.crls, ...userCrls] };
+  const origins = new Map<string, string>();
+  const originKey = (der: Uint8Array) => createHash("sha256").update(der).digest("hex");
+  const given = (list: readonly (string | Uint8Array)[], flag: string) =>
+    list.forEach((p, i) => {
+      const der = flag === "--ocsp" ? userOcsps[i]! : userCrls[i]!;
+      if (!origins.has(originKey(der))) origins.set(originKey(der), typeof p === "string" ? `given with ${flag} ${p}` : `given with ${flag}`);
+    });
+  for (const der of [...data.held.ocsps, ...data.held.crls]) origins.set(originKey(der), "held in the archive");
+  given(o.ocsp ?? [], "--ocsp");
+  given(o.crl ?? [], "--crl");
+  const named = (s: CertificateStatus) => {
+    const where = s.item ? origins.get(originKey(s.item.der)) : undefined;
+    return where ? `${s.text} (${where})` : s.text;
+  };
   // Until when each certificate must have stayed unrevoked: a timestamp's TSA until the next timestamp's time
   // (the POE it gets; the new archive timestamp's, now, for the latest); the seal's and the token's until the
   // sealing time (after it, the signature timestamp proves the seal existed before the revocation).
   const timeline = [times.seal, ...times.docs.values()].sort((a, b) => a.getTime() - b.getTime());
   const mustHoldUntil = (need: (typeof paths.needs)[number]): Date =>
     need.issuedAfter ? (timeline.find((t) => t.getTime() > need.issuedAfter!.getTime()) ?? now) : need.at;
-  const revokedStop = (need: (typeof paths.needs)[number], why: string) =>
-    fail(
-      file,
-      `${describe(need.cert)} (on the path of ${need.for.join(", ")}) is revoked: ${why}. An archive timestamp from it, or over it, proves nothing; nothing was written`,
-    );
+  // A revocation, a hold in force, or an item that cannot be checked stops the renewal (attack36 A1, hs4).
+  const stopOn = (what: string, s: CertificateStatus, consequence: string) => {
+    if (s.revokedAt) throw fail(file, `${what} is revoked: ${named(s)}. ${consequence}; nothing was written`);
+    if (s.held) throw fail(file, `${what} is suspended: ${named(s)}. ${consequence}; nothing was written`);
+    if (s.unchecked !== undefined) throw fail(file, `${what} cannot be shown unrevoked: ${named(s)}. ${consequence}; nothing was written`);
+  };
+  const stopText = "An archive timestamp from it, or over it, proves nothing";
   // The policy's one skew, as long-term validation reads the same items (attack36b A1c).
   const skew = vs.policy.clockSkewSeconds;
   for (const need of paths.needs) {
     if (exempt(need.cert)) continue;
-    // An authentic "revoked", wherever it comes from and whatever its date, stops the renewal (attack36 A1).
-    const said = await statementsAbout(
-      [
-        ...[...data.held.ocsps, ...userOcsps].map((der) => ({ kind: "ocsps" as const, der })),
-        ...[...data.held.crls, ...userCrls].map((der) => ({ kind: "crls" as const, der })),
-      ],
-      need,
-      responderPool,
-      session,
-      skew,
-      known,
-    );
-    const stop = revokedBy(said, mustHoldUntil(need));
-    if (stop) throw revokedStop(need, stop.text);
-    const found =
-      (await proofAmong(need, { ocsps: data.held.ocsps, crls: data.held.crls }, responderPool, session, skew, known)) ??
-      (await proofAmong(need, { ocsps: userOcsps, crls: userCrls }, responderPool, session, skew, known));
-    if (found) {
-      proofs.add(found.kind, found.der);
+    // The one rule (pki/revocation.ts statusAt), as long-term validation will read the result: an authentic
+    // "revoked" at or before the time, wherever it comes from and whatever its date, stops the renewal (attack36
+    // A1); otherwise, of every item held or given that proves it, the one issued latest (attack36b A1c).
+    const what = `${describe(need.cert)} (on the path of ${need.for.join(", ")})`;
+    const q = {
+      cert: need.cert,
+      issuer: need.issuer,
+      at: mustHoldUntil(need),
+      ...(need.issuedAfter ? { issuedAfter: need.issuedAfter } : {}),
+      pool: responderPool,
+      skewSeconds: skew,
+    };
+    const status = await statusAt(session, q, known);
+    stopOn(what, status, stopText);
+    if (status.ok && status.item) {
+      proofs.add(status.item.kind === "ocsp" ? "ocsps" : "crls", status.item.der);
       continue;
     }
     if (o.fetchRevocation) {
-      let revoked: string | null = null;
+      let stop: CertificateStatus | null = null;
+      let proof: CertificateStatus["item"];
       const r = await fetchRevocation(
         need.cert,
         need.issuer,
         session,
         http,
         async (f) => {
-          const hit = revoked ? null : revokedBy(await statementsAbout([f], need, responderPool, session, skew, known), mustHoldUntil(need));
-          if (hit) revoked = `${hit.text} (${f.url})`;
-          if (revoked) return "another answer says it is revoked";
-          return f.kind === "ocsps"
-            ? ocspProves(f.der, need, responderPool, session, skew, { ocsps: [f.der, ...known.ocsps], crls: known.crls })
-            : crlProves(f.der, need, session, skew, known);
+          if (stop) return "another answer says it is revoked";
+          const withIt = f.kind === "ocsps" ? { ocsps: [f.der, ...known.ocsps], crls: known.crls } : { ocsps: known.ocsps, crls: [f.der, ...known.crls] };
+          origins.set(originKey(f.der), `fetched from ${f.url}`);
+          const t = await statusAt(session, q, withIt);
+          if (t.revokedAt || t.held || t.unchecked !== undefined) {
+            stop = t;
+            return "another answer says it is revoked";
+          }
+          if (!t.ok) return t.text;
+          proof = t.item;
+          return null;
         },
         now,
       );
       // A "revoked" from the certificate's own responder is a stop, not a reason to try its CRL next.
-      if (revoked) throw revokedStop(need, revoked);
+      if (stop) stopOn(what, stop, stopText);
       if (r.found) {
         proofs.add(r.found.kind, r.found.der);
+        if (proof) proofs.add(proof.kind === "ocsp" ? "ocsps" : "crls", proof.der);
         fetched.push(r.found.url);
+        known[r.found.kind].push(r.found.der);
         continue;
       }
-      missing.push(`${describe(need.cert)} (on the path of ${need.for.join(", ")}): ${r.problems.join("; ")}`);
+      missing.push(`${what}: ${r.problems.join("; ")}`);
       continue;
     }
-    missing.push(`${describe(need.cert)} (on the path of ${need.for.join(", ")})`);
+    missing.push(`${what}${status.seen ? `: ${status.text}` : ""}`);
   }
   if (missing.length) {
     throw fail(
@@ -323,6 +345,28 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
     stamped = { bytes: out, stamp, field: prepared.field };
   }
   if (!stamped) throw fail(file, "the TSA's token does not fit the space reserved for it twice");
+  // The new TSA's path through the same rule, before its answer is used (attack36b A1b): every item augment holds,
+  // was given or fetched, and what the token carries. A revocation at or before its genTime, a hold in force, or
+  // an item about it that cannot be checked stops the renewal; missing data does not (the next renewal adds it).
+  const info = stamped.stamp.info;
+  const tsaPath = info.chain?.length ? info.chain : info.signer ? [info.signer] : [];
+  const tsaData = {
+    ocsps: [...known.ocsps, ...(info.revocation?.ocsps ?? [])],
+    crls: [...known.crls, ...(info.revocation?.crls ?? [])],
+  };
+  const newTsa = await pathStatusAt(
+    session,
+    tsaPath,
+    0,
+    { at: info.genTime, pool: [...responderPool, ...tsaPath, ...(info.certificates ?? [])], skewSeconds: skew },
+    tsaData,
+  );
+  if (newTsa.cert && newTsa.status)
+    stopOn(
+      `the TSA that answered (${o.tsa}): ${newTsa.cert === tsaPath[0] ? "its certificate" : "the CA"} ${describe(newTsa.cert)}`,
+      newTsa.status,
+      `Its timestamp of ${iso(info.genTime)} proves nothing`,
+    );
 
   // The result, verified as a user would verify it.
   const after = await verifyArchive({ evidence: { name: file, bytes: stamped.bytes }, session: vs, ...originals, ...within });

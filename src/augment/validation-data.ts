@@ -2,20 +2,16 @@
 // for the seal, its signature timestamp, the Workflow token's certificate (with its archived OCSP response)
 // and every earlier document timestamp, the path of certificates to a trust anchor and, for every
 // certificate on those paths but the anchors, an OCSP response or CRL about it. What the archive holds (the
-// CMS, the timestamp tokens, the sealed attachments, an existing DSS) is gathered first; what the user gives
-// (--certs, --ocsp, --crl) and what is fetched (--fetch-revocation) only fills what is missing, and only once
-// it has been verified: signature of the responder or CRL issuer, the certificate it is about, its status.
+// CMS, the timestamp tokens, the sealed attachments, an existing DSS) is gathered here; augment weighs it with
+// what the user gives (--certs, --ocsp, --crl) and what is fetched (--fetch-revocation) by the one revocation
+// rule long-term validation uses (pki/revocation.ts statusAt: attack36b A1c).
 import { createHash } from "node:crypto";
 import type * as pkijs from "pkijs";
-import { errorMessage } from "../errors.js";
 import { ATTACHMENT_NAMES } from "../evidence/broker.js";
 import { type PdfView, listEmbeddedFiles, readDss, type SignatureInfo } from "../input/pdf/index.js";
 import { OID, certificateDer, certificateFromDer, certificateFromPem, displayName, extension, serialHex } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
 import { decodeSignedData, findSignerCertificate, revocationArchival, timestampTokens } from "../pki/cms.js";
-import { decodeCrl, judgeCrl } from "../pki/crl.js";
-import { decodeOcsp } from "../pki/ocsp.js";
-import { decodedCrls, judgeOcspWith, readRevocation, type RevocationData, type RevocationStatement } from "../pki/revocation.js";
 import type { PkiSession } from "../pki/session.js";
 import { anchorsFor, type IndexedTrustStore, type TrustRole } from "../pki/trust-store.js";
 
@@ -208,108 +204,9 @@ export async function buildPaths(
   return { certs: [...certs.values()], needs: [...needs.values()], unanchored };
 }
 
-/**
- * Why an item issued at `thisUpdate` is too old to speak for the time after `need`'s timestamps, or null. The
- * skew is the session policy's clockSkewSeconds, as long-term validation reads the same item (attack36b A1c:
- * augment's own 300 s made a proof here that long-term then refused).
- */
-function tooOld(thisUpdate: Date, need: Need, skewSeconds: number): string | null {
-  if (!need.issuedAfter || thisUpdate.getTime() + skewSeconds * 1000 >= need.issuedAfter.getTime()) return null;
-  return `it was issued at ${thisUpdate.toISOString()}, before the timestamp's time ${need.issuedAfter.toISOString()}, so it says nothing of the time after it`;
-}
-
-/**
- * What the authentic items among `items` state about `need`'s certificate, read by the one revocation rule's
- * reader (src/pki/revocation.ts): "revoked at …" whatever the item's date, or "not revoked" as of it. `known`:
- * the data a delegated responder without ocsp-nocheck, or a delta CRL's base, is looked up in.
- */
-export async function statementsAbout(
-  items: readonly { readonly kind: "ocsps" | "crls"; readonly der: Uint8Array }[],
-  need: Need,
-  pool: readonly pkijs.Certificate[],
-  session: PkiSession,
-  skewSeconds: number,
-  known: RevocationData = { ocsps: [], crls: [] },
-): Promise<RevocationStatement[]> {
-  const out: RevocationStatement[] = [];
-  for (const item of items) {
-    const r = await readRevocation(session, { kind: item.kind === "ocsps" ? "ocsp" : "crl", der: item.der }, need.cert, need.issuer, pool, skewSeconds, known);
-    if (r.statement) out.push(r.statement);
-  }
-  return out;
-}
-
-/**
- * Why `bytes` (an OCSP response) does not prove `need` unrevoked, or null when it does. `known`: the data a
- * delegated responder without ocsp-nocheck is shown unrevoked with (pki/revocation.ts, as verify judges it).
- */
-export async function ocspProves(
-  bytes: Uint8Array,
-  need: Need,
-  pool: readonly pkijs.Certificate[],
-  session: PkiSession,
-  skewSeconds: number,
-  known: RevocationData = { ocsps: [bytes], crls: [] },
-): Promise<string | null> {
-  try {
-    const decoded = decodeOcsp(bytes, session);
-    const j = await judgeOcspWith(
-      {
-        session,
-        decoded,
-        target: need.cert,
-        issuer: need.issuer,
-        pool,
-        sealingTime: decoded.producedAt ?? need.at,
-        freshnessWindowSeconds: Number.MAX_SAFE_INTEGER,
-        clockSkewSeconds: skewSeconds,
-      },
-      known,
-    );
-    if (j.certId.status !== "passed") return j.certId.message;
-    if (j.signature.status !== "passed") return j.signature.message;
-    if (j.single?.status !== "good") return `the responder says ${j.single?.status ?? "nothing"} about it`;
-    return tooOld(new Date(j.single.thisUpdate), need, skewSeconds);
-  } catch (e) {
-    return `it is not an OCSP response (${errorMessage(e)})`;
-  }
-}
-
-/** Why `bytes` (a CRL) does not prove `need` unrevoked, or null when it does; a delta CRL combines with a complete CRL of `known`. */
-export async function crlProves(
-  bytes: Uint8Array,
-  need: Need,
-  session: PkiSession,
-  skewSeconds: number,
-  known: RevocationData = { ocsps: [], crls: [] },
-): Promise<string | null> {
-  try {
-    const decoded = decodeCrl(bytes, session);
-    const j = await judgeCrl(session, decoded, need.cert, need.issuer, decoded.crl.thisUpdate.value, skewSeconds, decodedCrls(session, known));
-    if (j.status !== "passed") return j.message;
-    return tooOld(decoded.crl.thisUpdate.value, need, skewSeconds);
-  } catch (e) {
-    return `it is not a CRL (${errorMessage(e)})`;
-  }
-}
-
 /** True when `cert` needs no revocation data of its own (an OCSP responder with id-pkix-ocsp-nocheck). */
 export function exempt(cert: pkijs.Certificate): boolean {
   return Boolean(extension(cert, OID.ocspNoCheck));
-}
-
-/** The first item of `candidates` that proves `need`, or the reasons none does. */
-export async function proofAmong(
-  need: Need,
-  candidates: { ocsps: readonly Uint8Array[]; crls: readonly Uint8Array[] },
-  pool: readonly pkijs.Certificate[],
-  session: PkiSession,
-  skewSeconds: number,
-  known: RevocationData = candidates,
-): Promise<{ kind: "ocsps" | "crls"; der: Uint8Array } | null> {
-  for (const o of candidates.ocsps) if ((await ocspProves(o, need, pool, session, skewSeconds, known)) === null) return { kind: "ocsps", der: o };
-  for (const c of candidates.crls) if ((await crlProves(c, need, session, skewSeconds, known)) === null) return { kind: "crls", der: c };
-  return null;
 }
 
 export function describe(cert: pkijs.Certificate): string {

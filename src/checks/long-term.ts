@@ -313,7 +313,11 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
   // A revocation of the seal certificate at or before the validation time (stated by authentic data of any
   // date; seal-certificate failed already when it is at or before the sealing time) ends its validity then.
   const revokedAt = f.sealRevokedAt && f.sealRevokedAt.getTime() <= T.getTime() ? f.sealRevokedAt : null;
-  const sealValidAtT = !revokedAt && T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
+  // A suspension (certificateHold) placed after the sealing time and in force at the validation time: the seal
+  // certificate is not valid then either, so it needs a proof of existence before the suspension (EU DSS:
+  // INDETERMINATE/TRY_LATER, "the best-signature-time is not before the certificate's suspension time").
+  const heldSince = !revokedAt && f.sealHeldAt && f.sealHeldAt.getTime() <= T.getTime() ? f.sealHeldAt : null;
+  const sealValidAtT = !revokedAt && !heldSince && T.getTime() >= sealNotBefore.getTime() && T.getTime() <= sealNotAfter.getTime();
   const protectedUntil = newest?.horizon ?? null;
   const sigTs = weighed.find((w) => w.entry.kind === "signature-timestamp");
 
@@ -418,6 +422,24 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
         `The seal certificate was revoked at ${iso(revokedAt)}, before the validation time ${iso(T)}, and no proof of existence from before the revocation holds${
           sigTs && !sigTs.proven ? `: the signature timestamp gives none, ${sigTs.entry.reason}` : ""
         }. ${evidenceProves}`,
+        { at, details },
+      ),
+      summary,
+    };
+  }
+  if (heldSince) {
+    if (poeOfSeal && poeOfSeal.getTime() < heldSince.getTime() && poeOfSeal.getTime() <= sealNotAfter.getTime()) {
+      return passes(
+        `The seal certificate is on hold (suspended) since ${iso(heldSince)} and no later item of its CA lifts it, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`,
+      );
+    }
+    return {
+      check: indeterminate(
+        ID,
+        "TRY_LATER",
+        `At ${iso(T)} the seal certificate is on hold (suspended) since ${iso(heldSince)} (no later item of its CA lifts it), and no proof of existence from before the suspension holds${
+          sigTs && !sigTs.proven ? `: the signature timestamp gives none, ${sigTs.entry.reason}` : ""
+        }. ${evidenceProves} The CA's later word that lifts the hold (an OCSP "good" or a CRL issued after it that no longer lists it) would restore it; so would a proof of existence: ${restore}`,
         { at, details },
       ),
       summary,

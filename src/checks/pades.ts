@@ -6,8 +6,7 @@ import { createHash } from "../platform/crypto.js";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
 import type { EvidenceSource } from "../input/source.js";
-import { certificateFromDer, summarize } from "../pki/certificate.js";
-import { assertDerShape, countDerValues, readTlv } from "../pki/der.js";
+import { listedCertificate, summarize } from "../pki/certificate.js";
 import { failed, passed, result, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
@@ -139,9 +138,6 @@ function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): CheckRes
   });
 }
 
-/** ASN.1 values in a certificate at most: real ones have a few hundred, with long extensions a few thousand. */
-const MAX_CERTIFICATE_VALUES = 20_000;
-
 /**
  * The validation data of every revision's DSS, each item once. EU DSS keeps each revision's DSS for the
  * timestamps after it, and pyHanko's difference analysis lets a later revision drop DSS items (PAdES allows
@@ -184,20 +180,13 @@ function dssData(env: CheckEnv, doc: PdfDocument): ExtraRevocationData {
       seen.add(key);
       return true;
     };
-    // The shape first, counted cheaply: a certificate of thousands of ASN.1 values is none, and all the DSS
-    // certificates together get one budget of values before asn1js decodes any (30 crafted ones took 25 s).
-    let values = 0;
+    const budget = { values: 0 };
     for (const r of listed.certs.values()) {
       try {
         const der = read(r);
         if (!fresh(der)) continue;
-        assertDerShape(der, env.limits, "a DSS certificate");
-        const t = readTlv(der, 0, der.length, true);
-        const n = t ? countDerValues(der, t) : null;
-        if (n === null || n > MAX_CERTIFICATE_VALUES) continue;
-        values += n;
-        if (values > env.limits.maxAsn1Nodes) throw new LimitError("maxAsn1Nodes", "the DSS certificates hold too many ASN.1 values");
-        extra.certs.push(certificateFromDer(der, "a DSS certificate", env.pki));
+        const cert = listedCertificate(der, "a DSS certificate", env.pki, budget);
+        if (cert) extra.certs.push(cert);
       } catch (e) {
         if (e instanceof LimitError && e.limit === "maxAsn1Nodes") throw e;
         /* an unreadable DSS certificate only means fewer path candidates */

@@ -28,8 +28,9 @@ import type { PdfSignatureKind, PdfSignatureReport } from "../report/archive-rep
 import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js";
 import type { ArchiveCheckId } from "../report/check-ids.js";
 import type { CheckEnv } from "./facts.js";
-import type { ChangeAnalysis } from "./modifications/analyse.js";
+import type { ChangeAnalysis, ChangesAfter } from "./modifications/analyse.js";
 import { permittedLevel, rank } from "./modifications/levels.js";
+import { findingsAbove, permissionWords, type ReaderGroup, saying, type Saying } from "./modifications/saying.js";
 import { checkByteRange, signatureInput } from "./seal-signature.js";
 
 interface Outcome {
@@ -275,6 +276,28 @@ function fromSealJudgements(judged: SealJudgements): Outcome {
   return { status: sig?.status === "warning" ? "warning" : "passed", sub: null, message: sig?.message ?? "The seal verifies." };
 }
 
+/**
+ * What changed after a signature other than the seal, in a reader's words ("page 1's content changed after
+ * signing"), as seal-modifications says it for the seal: the changes beyond its permission, else those beyond
+ * long-term validation data; nothing when only LTV data (or nothing) followed.
+ */
+function changeWords(c: ChangesAfter, s: SignatureInfo, docMdp: number | null): { summary: string; objectDetail: string[]; changes: ReaderGroup[] } | object {
+  const n = c.laterRevisions;
+  let said: Saying;
+  if (s.isDocTimestamp) {
+    if (rank(c.level) <= rank("ltv")) return {};
+    const { findings, total } = findingsAbove(c, "ltv");
+    said = saying(findings, total, `${n} revision(s) after the document timestamp add more than long-term validation data.`, "timestamping");
+  } else if (rank(c.level) > rank(permittedLevel(docMdp))) {
+    const { findings, total } = findingsAbove(c, permittedLevel(docMdp));
+    said = saying(findings, total, `${n} revision(s) after the signature change what it signed (${permissionWords(docMdp)}).`, "signing");
+  } else if (rank(c.level) > rank("ltv")) {
+    const { findings, total } = findingsAbove(c, "ltv");
+    said = saying(findings, total, `${n} revision(s) after the signature make changes its permission allows, beyond long-term validation data.`, "signing");
+  } else return {};
+  return { summary: said.summary, objectDetail: said.objectDetail, changes: said.changes };
+}
+
 export async function judgePdfSignatures(
   env: CheckEnv,
   where: SignaturesInput,
@@ -322,6 +345,8 @@ export async function judgePdfSignatures(
           permitted,
           laterRevisions: c.laterRevisions,
           withinPermission: rank(c.level) <= rank(permitted) && c.dangling.length === 0,
+          // The seal's words are its check's (seal-modifications); every other signature's are here, in the same form.
+          ...(seal && s === seal.signature ? {} : changeWords(c, s, docMdp)),
         };
       } catch (e) {
         if (!(e instanceof FormatError)) throw e;

@@ -34,6 +34,12 @@ export interface SealPathFacts {
    * validation then needs a proof of existence before it.
    */
   readonly sealRevokedAt?: Date;
+  /**
+   * The start of a certificateHold placed after the sealing time and still in force at the validation time (no
+   * later authentic item of the CA lifts it): the check warns, and long-term validation takes the certificate as
+   * suspended then, so it needs a proof of existence before the suspension (as EU DSS).
+   */
+  readonly sealHeldAt?: Date;
   /** The same path, leaf first, anchor last: the crypto policy weighs its algorithms (check long-term). */
   readonly sealChain?: readonly pkijs.Certificate[];
 }
@@ -51,9 +57,12 @@ export async function checkSealCertificate(
   const anchors = anchorsFor(env.trust, "seal", at.time);
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki, index: env.trust.index.anchors });
   const sealPath = describePath(chain.path);
-  const out: { revokedAt?: Date } = {};
+  const out: { revokedAt?: Date; heldAt?: Date } = {};
   const check = await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out);
-  return { check, facts: { sealPath, sealChain: chain.path, ...(out.revokedAt ? { sealRevokedAt: out.revokedAt } : {}) } };
+  return {
+    check,
+    facts: { sealPath, sealChain: chain.path, ...(out.revokedAt ? { sealRevokedAt: out.revokedAt } : {}), ...(out.heldAt ? { sealHeldAt: out.heldAt } : {}) },
+  };
 }
 
 interface Built {
@@ -71,7 +80,7 @@ async function judge(
   seal: Needs,
   extra: ExtraRevocationData,
   { cert, cms, at, pool, anchors, chain, sealPath }: Built,
-  out: { revokedAt?: Date },
+  out: { revokedAt?: Date; heldAt?: Date },
 ): Promise<CheckResult> {
   const who = sealIdentity(cert, env.options.sealSigners);
   const details: Record<string, unknown> = { certificate: summarize(cert), sealIdentity: who.identity, path: sealPath };
@@ -203,7 +212,9 @@ async function judge(
       );
     // Not in force at the sealing time: a hold lifted since says nothing more (the items that lifted it speak for
     // themselves); one put after the sealing time and not lifted by the validation time stays as a warning.
-    const keep = heldAt(said, env.validationTime.time) !== null;
+    const inForce = heldAt(said, env.validationTime.time);
+    const keep = inForce !== null;
+    if (inForce?.revokedAt) out.heldAt = inForce.revokedAt;
     for (let i = judgements.length - 1; i >= 0; i--) {
       const j = judgements[i]!.j;
       if (j.details.onHold === true && !(keep && j.status === "warning")) judgements.splice(i, 1);

@@ -1,6 +1,7 @@
 // Check "trust-anchors": a warning when a certificate given as a trust anchor is one the evidence itself
-// carries (in the seal's CMS with its timestamp, the DSS, the token certificate attachment or the OCSP
-// response). Taking anchors from the archive being judged is the natural shortcut and proves nothing: whoever
+// carries (anywhere `sealcheck extract` writes certificates from: every signature's CMS and its timestamp
+// tokens and archived OCSP responses, document timestamps, every revision's DSS with its OCSP responses and
+// VRI, the token certificate and its OCSP response). Taking anchors from the archive being judged is the natural shortcut and proves nothing: whoever
 // made the archive chose them. The anchor may also have come from its publisher (a CMS often carries its whole
 // chain), so this is a remark with the fingerprint to compare, never a verdict (docs/trust-anchors.md).
 import type * as pkijs from "pkijs";
@@ -10,17 +11,10 @@ import { hasTsaAnchors, type IndexedTrustStore } from "../pki/trust-store.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ArchiveFacts } from "./facts.js";
+import type { CarriedCertificate } from "../evidence/carried-certificates.js";
+import { bytesEqual } from "../pki/der.js";
 
 const ID = "trust-anchors";
-
-/** Where the evidence carries certificates: each place as the bytes that hold them verbatim (DER). */
-interface CarriedCertificates {
-  /** The seal's CMS (hex-decoded /Contents): its certificates and those of its signature timestamp. */
-  sealCms?: Uint8Array | null;
-  /** Certificates decoded from the PDF's DSS. */
-  dss?: readonly pkijs.Certificate[];
-}
 
 /** The anchors the user gave (every role), each once. */
 function givenAnchors(trust: IndexedTrustStore): pkijs.Certificate[] {
@@ -32,10 +26,6 @@ function givenAnchors(trust: IndexedTrustStore): pkijs.Certificate[] {
     seen.add(h);
     return true;
   });
-}
-
-function contains(hay: Uint8Array, needle: Uint8Array): boolean {
-  return needle.length > 0 && Buffer.from(hay.buffer, hay.byteOffset, hay.byteLength).indexOf(Buffer.from(needle)) >= 0;
 }
 
 /** The timestamps the evidence holds, as their paths were built (leaf first, anchor last). */
@@ -71,19 +61,17 @@ function tsasByGeneralAnchors(trust: IndexedTrustStore, ts: TimestampPaths): { t
   return out;
 }
 
-export function checkTrustAnchors(trust: IndexedTrustStore, f: ArchiveFacts, carried: CarriedCertificates, timestamps: TimestampPaths = {}): CheckResult[] {
-  const places: { what: string; bytes: Uint8Array }[] = [];
-  if (carried.sealCms) places.push({ what: "the seal's CMS", bytes: carried.sealCms });
-  for (const c of carried.dss ?? []) places.push({ what: "the PDF's DSS", bytes: certificateDer(c) });
-  if (f.tokenCert) places.push({ what: "the token certificate attachment", bytes: certificateDer(f.tokenCert) });
-  if (f.evidence?.ocspBase64) {
-    const ocsp = Buffer.from(f.evidence.ocspBase64.replace(/\s+/g, ""), "base64");
-    if (ocsp.length) places.push({ what: "the OCSP response", bytes: ocsp });
-  }
+/**
+ * `carriedBy`: every certificate the evidence carries, with where (evidence/carried-certificates.ts, the list
+ * `sealcheck extract` writes from): an anchor equal to one of them is named with every place it is in.
+ */
+export function checkTrustAnchors(trust: IndexedTrustStore, carriedBy: () => readonly CarriedCertificate[], timestamps: TimestampPaths = {}): CheckResult[] {
   const found: { subject: string; sha256: string; carriedIn: string[] }[] = [];
-  for (const anchor of givenAnchors(trust)) {
+  const anchors = givenAnchors(trust);
+  const carried = anchors.length ? carriedBy() : [];
+  for (const anchor of anchors) {
     const der = certificateDer(anchor);
-    const where = [...new Set(places.filter((p) => contains(p.bytes, der)).map((p) => p.what))];
+    const where = [...new Set(carried.filter((c) => bytesEqual(c.der, der)).map((c) => c.where))];
     if (where.length) found.push({ ...pick(summarize(anchor)), carriedIn: where });
   }
   const tsas = tsasByGeneralAnchors(trust, timestamps);

@@ -1,18 +1,19 @@
 // `sealcheck extract`: the parts of the evidence as files, for other tools (openssl, a PDF viewer, jose):
-// the attachments as stored, the OCSP response also as DER, each signature's CMS (DER), the certificates
-// it carries (PEM), its timestamp tokens and archived revocation data. Pure: returns names and bytes;
+// the attachments as stored, the OCSP response also as DER, each signature's CMS (DER), its timestamp tokens
+// and archived revocation data, and every certificate the evidence carries (PEM; evidence/carried-certificates.ts,
+// the list the trust-anchors check reads). Pure: returns names and bytes;
 // the CLI writes them. Names from the evidence are untrusted: they are reduced to a safe file name.
 import { errorMessage } from "../errors.js";
 import type { Limits } from "../limits.js";
 import { PkiSession } from "../pki/session.js";
 import type { EvidenceInput } from "../input/evidence-file.js";
-import { findSignatures, listEmbeddedFiles, parsePdf } from "../input/pdf/index.js";
+import { findSignatures, listEmbeddedFiles, parsePdf, type SignatureInfo } from "../input/pdf/index.js";
 import type { EvidenceSource } from "../input/source.js";
-import { certificateDer, toPem } from "../pki/certificate.js";
+import { toPem } from "../pki/certificate.js";
 import { revocationArchival, timestampTokens } from "../pki/cms.js";
 import { signatureCms } from "./decode.js";
 import { ATTACHMENTS, readTokenValues, type TokenValues } from "../evidence/token-values.js";
-import { decodeSignedData } from "../pki/cms.js";
+import { carriedCertificates, type CarriedCertificates } from "../evidence/carried-certificates.js";
 
 export interface ExtractedFile {
   /** A plain file name (no directory part), safe to join to the output directory. */
@@ -94,36 +95,32 @@ function pdfFiles(out: Files, pdf: EvidenceSource, limits: Limits, problems: str
   ocspDer(out, values, problems);
 
   const sigs = findSignatures(latest).signatures;
+  const label = (s: SignatureInfo, i: number) => safeFileName(s.fieldName ?? "DocMDP", `signature-${i + 1}`);
   sigs.forEach((s, i) => {
-    const field = safeFileName(s.fieldName ?? "DocMDP", `signature-${i + 1}`);
+    const field = label(s, i);
     try {
       const cms = signatureCms(s, session);
       out.add(`${field}.p7s`, s.contents!.subarray(0, cms.derLength), `the CMS SignedData of signature ${s.fieldName ?? "(DocMDP)"} (DER, padding removed)`);
-      cms.certificates.forEach((c, j) =>
-        out.add(`${field}-certificate-${j + 1}.pem`, pem("CERTIFICATE", certificateDer(c)), `a certificate carried in ${field}'s CMS`),
-      );
       const si = cms.signedData.signerInfos[0]!;
       const rev = revocationArchival(si);
       rev.ocsps.forEach((o, j) => out.add(`${field}-archived-ocsp-${j + 1}.der`, o, `an OCSP response archived in ${field}'s signed attributes`));
       rev.crls.forEach((c, j) => out.add(`${field}-archived-crl-${j + 1}.crl`, c, `a CRL archived in ${field}'s signed attributes`));
-      timestampTokens(si).forEach((t, j) => {
-        out.add(`${field}-timestamp-${j + 1}.tst`, t, `the signature timestamp token of ${field} (RFC 3161, DER)`);
-        try {
-          decodeSignedData(t, "the timestamp token", session).certificates.forEach((c, k) =>
-            out.add(
-              `${field}-timestamp-${j + 1}-certificate-${k + 1}.pem`,
-              pem("CERTIFICATE", certificateDer(c)),
-              `a certificate carried in ${field}'s timestamp token`,
-            ),
-          );
-        } catch (e) {
-          problems.push(`${field}'s timestamp token cannot be decoded: ${errorMessage(e)}`);
-        }
-      });
+      timestampTokens(si).forEach((t, j) => out.add(`${field}-timestamp-${j + 1}.tst`, t, `the signature timestamp token of ${field} (RFC 3161, DER)`));
     } catch (e) {
       problems.push(`signature ${s.fieldName ?? "(DocMDP)"}: the CMS cannot be decoded (${errorMessage(e)})`);
     }
   });
+  certificateFiles(out, carriedCertificates(doc, { ...values, form: "attachments" }, session, { label, max: limits.maxValidationDataItems }), problems);
+}
+
+/**
+ * Every certificate the evidence carries, as PEM: the one list the trust-anchors check also reads (so an anchor
+ * taken from these files is named there). The token certificate is written as its attachment already.
+ */
+function certificateFiles(out: Files, carried: CarriedCertificates, problems: string[]): void {
+  for (const c of carried.certificates)
+    if (!c.attachment) out.add(safeFileName(c.name, "certificate.pem"), pem("CERTIFICATE", c.der), `a certificate carried in ${c.where}`);
+  problems.push(...carried.problems);
 }
 
 /** Everything extractable from the evidence. FormatError only when not even the PDF structure can be read. */
@@ -136,6 +133,7 @@ export function extractEvidence(input: EvidenceInput, limits: Limits): Extractio
     const values = readTokenValues(input, limits, problems);
     tokenFiles(out, values);
     ocspDer(out, values, problems);
+    certificateFiles(out, carriedCertificates(null, { ...values, form: "json" }, new PkiSession(limits)), problems);
   }
   return { files: out.list, problems };
 }

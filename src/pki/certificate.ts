@@ -4,7 +4,7 @@ import { createHash } from "../platform/crypto.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import type { CertificateSummary } from "../report/types.js";
-import { FormatError } from "../errors.js";
+import { FormatError, LimitError } from "../errors.js";
 import { assertDerShape, bytesEqual, countDerValues, decodeDer, keepWithin, readTlv, toHex, type DerLimits } from "./der.js";
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
@@ -52,6 +52,30 @@ export function certificateFromDer(der: Uint8Array, what: string, session: PkiSe
   derCache.set(cert, own);
   pool.keep(key, own, { cert, limits });
   return cert;
+}
+
+/** ASN.1 values in a certificate at most: real ones have a few hundred, with long extensions a few thousand. */
+const MAX_CERTIFICATE_VALUES = 20_000;
+
+/** One budget of ASN.1 values for the certificates a file lists as such (a DSS's /Certs, every revision's). */
+export interface ListedBudget {
+  values: number;
+}
+
+/**
+ * A certificate from bytes a file lists as one (a DSS's /Certs): the shape first, counted cheaply, so that a
+ * "certificate" of thousands of ASN.1 values is none (null) and all of them together get one budget of values
+ * before asn1js decodes any (30 crafted ones took 25 s: test/fixtures/attack-round2, finding 4). Beyond the
+ * budget, a LimitError (maxAsn1Nodes); other bytes that are no certificate throw as certificateFromDer does.
+ */
+export function listedCertificate(der: Uint8Array, what: string, session: PkiSession, budget: ListedBudget): pkijs.Certificate | null {
+  assertDerShape(der, session.limits, what);
+  const t = readTlv(der, 0, der.length, true);
+  const n = t ? countDerValues(der, t) : null;
+  if (n === null || n > MAX_CERTIFICATE_VALUES) return null;
+  budget.values += n;
+  if (budget.values > session.limits.maxAsn1Nodes) throw new LimitError("maxAsn1Nodes", `${what}: the listed certificates hold too many ASN.1 values`);
+  return certificateFromDer(der, what, session);
 }
 
 interface DecodedCertificate {

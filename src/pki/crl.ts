@@ -521,8 +521,10 @@ export async function judgeCrl(
   if (combined) details.combinedWithBase = { crlNumber: String(combined.number), thisUpdate: combined.base.crl.thisUpdate.value.toISOString() };
   const skew = skewSeconds * 1000;
   const t = sealingTime.getTime();
-  // removeFromCRL (8) in a delta: taken off hold since the base CRL; it is not revoked (RFC 5280 §5.3.1).
-  const removed = combined && own && entryReason(own, session.limits) === REMOVE_FROM_CRL;
+  // removeFromCRL (8): taken off hold (RFC 5280 §5.3.1: since the base CRL, in a delta); not revoked. A complete
+  // CRL that carries it (the RFC uses it in deltas only) says the same, never "revoked at" its date (pyHanko's
+  // RFC 5280 §6.3.3 step k reads it as unrevoked wherever it stands).
+  const removed = own && entryReason(own, session.limits) === REMOVE_FROM_CRL;
   const entry = listed ?? (removed ? undefined : (own ?? combined?.base.entryFor(target.serialNumber)));
   if (entry) {
     const when = entry.revocationDate.value;

@@ -40,9 +40,15 @@ export interface RevocationReading {
   readonly about: boolean;
   /** What it states, when it is authentic and answers for the certificate; null otherwise. */
   readonly statement: RevocationStatement | null;
+  /**
+   * Why it cannot be checked, when its signature's algorithm (or its signer's key) is outside the one table
+   * (algorithms.ts): it may be a "revoked" nobody here can read, so no other item decides around it (hs4).
+   */
+  readonly unchecked?: string;
 }
 
 const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
+const lower = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 const NONE: RevocationReading = { about: false, statement: null };
 const NO_DATA: RevocationData = { ocsps: [], crls: [] };
 
@@ -78,8 +84,8 @@ export async function readRevocation(
   data: RevocationData = NO_DATA,
   depth = 0,
 ): Promise<RevocationReading> {
-  const { about, statement } = await readItem(session, item, target, issuer, pool, skewSeconds, data, undefined, depth);
-  return { about, statement };
+  const { about, statement, unchecked } = await readItem(session, item, target, issuer, pool, skewSeconds, data, undefined, depth);
+  return unchecked !== undefined ? { about, statement, unchecked } : { about, statement };
 }
 
 /**
@@ -148,6 +154,7 @@ async function readOnce(
 function ocspStatement(r: OcspJudgements): RevocationReading {
   if (r.certId.status !== "passed" || !r.single) return NONE;
   const s = r.single;
+  if (r.signature.details.unsupportedAlgorithm !== undefined) return { about: true, statement: null, unchecked: r.signature.message };
   if (r.signature.status !== "passed" || (s.status !== "good" && s.status !== "revoked")) return { about: true, statement: null };
   const thisUpdate = new Date(s.thisUpdate);
   const revokedAt = s.status === "revoked" ? (s.revocationTime ? new Date(s.revocationTime) : new Date(-8.64e15)) : null;
@@ -175,6 +182,7 @@ function ocspStatement(r: OcspJudgements): RevocationReading {
 function crlStatement(decoded: DecodedCrl, j: Judgement, skewSeconds: number): RevocationReading {
   const thisUpdate = decoded.crl.thisUpdate.value;
   const nextUpdate = decoded.crl.nextUpdate?.value ?? null;
+  if (j.details.unsupportedAlgorithm !== undefined) return { about: true, statement: null, unchecked: j.message };
   const onHold = j.details.onHold === true;
   const listed = typeof j.details.revocationTime === "string" && (onHold || j.status !== "indeterminate");
   const notListed = j.details.notListed === true && (nextUpdate === null || nextUpdate.getTime() + skewSeconds * 1000 >= thisUpdate.getTime());
@@ -289,6 +297,16 @@ export interface CertificateStatus {
   readonly seen: number;
   /** The statement that decided "revoked". */
   readonly statement?: RevocationStatement;
+  /** Set when a certificateHold in force at the time decided (a suspension: not revoked, not shown unrevoked). */
+  readonly held?: RevocationStatement;
+  /** Set when an item about it cannot be checked (its algorithm outside the table) and no revocation decided: why. */
+  readonly unchecked?: string;
+  /**
+   * The item that decided: the revocation's, the hold's, the one that cannot be checked, or, when `ok`, the proof:
+   * of the items that speak for the time, the one issued latest (it proves the most: attack36b A1c). Augment puts
+   * a proof in the DSS and names a stop's item by where it came from.
+   */
+  readonly item?: { readonly kind: "ocsp" | "crl"; readonly der: Uint8Array };
 }
 
 // Responders vouched for by responders: one level is what real PKIs do; deeper chains say nothing here.
@@ -343,33 +361,54 @@ export function speaksFor(s: RevocationStatement, at: Date, skewSeconds: number,
 
 /**
  * The certificate's revocation status at `q.at` from all of `data`, by the rule: the earliest authentic
- * revocation at or before the time decides (revokedBy); otherwise an authentic "not revoked" that speaks for the
- * time proves it: issued at or after `q.issuedAfter` when given (less the skew), else current at the time
- * (nextUpdate not passed) or issued after it.
+ * revocation at or before the time decides (revokedBy); then a hold in force (heldAt); then an item about it that
+ * cannot be checked leaves it undecided (hs4: it may be a "revoked"); otherwise an authentic "not revoked" that
+ * speaks for the time proves it: issued at or after `q.issuedAfter` when given (less the skew), else current at
+ * the time (nextUpdate not passed) or issued after it. Of several, the one issued latest is the proof. The one
+ * function for "this item proves certificate X at time T": long-term, augment and every path use it.
  */
 export async function statusAt(session: PkiSession, q: StatusQuery, data: RevocationData, depth = 0): Promise<CertificateStatus> {
   let seen = 0;
-  const said: RevocationStatement[] = [];
+  const said: { kind: "ocsp" | "crl"; der: Uint8Array; statement: RevocationStatement }[] = [];
+  let unchecked: { text: string; item: { kind: "ocsp" | "crl"; der: Uint8Array } } | undefined;
   for (const item of [...data.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...data.crls.map((der) => ({ kind: "crl" as const, der }))]) {
     const r = await readRevocation(session, item, q.cert, q.issuer, q.pool, q.skewSeconds, data, depth);
     if (r.about) seen++;
-    if (r.statement) said.push(r.statement);
+    if (r.statement) said.push({ ...item, statement: r.statement });
+    if (r.unchecked !== undefined)
+      unchecked ??= {
+        text: `an ${item.kind === "ocsp" ? "OCSP response" : "CRL"} about it cannot be checked (${lower(r.unchecked).replace(/\.$/, "")})`,
+        item,
+      };
   }
-  const revoked = revokedBy(said, q.at);
-  if (revoked) return { ok: false, text: `${revoked.text}, before ${iso(q.at)}`, seen, revokedAt: revoked.revokedAt!, statement: revoked };
-  const held = heldAt(said, q.at);
-  if (held) return { ok: false, text: `${held.text}, at or before ${iso(q.at)}, and no later item of its CA lifts it`, seen };
+  const statements = said.map((x) => x.statement);
+  const itemOf = (st: RevocationStatement) => {
+    const x = said.find((y) => y.statement === st)!;
+    return { kind: x.kind, der: x.der };
+  };
+  const revoked = revokedBy(statements, q.at);
+  if (revoked)
+    return { ok: false, text: `${revoked.text}, before ${iso(q.at)}`, seen, revokedAt: revoked.revokedAt!, statement: revoked, item: itemOf(revoked) };
+  const held = heldAt(statements, q.at);
+  if (held) return { ok: false, text: `${held.text}, at or before ${iso(q.at)}, and no later item of its CA lifts it`, seen, held, item: itemOf(held) };
+  if (unchecked)
+    return { ok: false, text: `${unchecked.text}, so its revocation status is not decided`, seen, unchecked: unchecked.text, item: unchecked.item };
   let stale = 0;
-  let good: string | null = null;
-  for (const s of said) {
+  let best: (typeof said)[number] | null = null;
+  for (const x of said) {
+    const s = x.statement;
     if (s.onHold && s.revokedAt && s.revokedAt.getTime() <= q.at.getTime()) continue; // a hold lifted since (heldAt): not "not revoked"
     if (!speaksFor(s, q.at, q.skewSeconds, q.issuedAfter)) {
       stale++;
       continue;
     }
-    good ??= s.kind === "ocsp" ? `${s.source}: ${s.revokedAt ? "revoked" : "good"}` : `${s.source}: not revoked before ${iso(q.at)}`;
+    if (!best || s.thisUpdate.getTime() > best.statement.thisUpdate.getTime()) best = x;
   }
-  if (good) return { ok: true, text: good, seen };
+  if (best) {
+    const s = best.statement;
+    const text = s.kind === "ocsp" ? `${s.source}: ${s.revokedAt ? "revoked" : "good"}` : `${s.source}: not revoked before ${iso(q.at)}`;
+    return { ok: true, text, seen, item: { kind: best.kind, der: best.der } };
+  }
   if (stale)
     return {
       ok: false,
@@ -396,7 +435,7 @@ export interface PathStatus {
  * Every certificate on `path` (leaf first, anchor last) from index `from` up to the anchor, which is trusted as
  * configured: each needs acceptable revocation data at the time (EN 319 102-1 §5.2.6; EU DSS's default policy,
  * CACertificate RevocationDataAvailable and AcceptableRevocationDataFound: FAIL). A revocation decides before a
- * certificate without data.
+ * hold in force or an item that cannot be checked, and those before a certificate without data.
  */
 export async function pathStatusAt(
   session: PkiSession,
@@ -407,12 +446,15 @@ export async function pathStatusAt(
 ): Promise<PathStatus> {
   const texts: string[] = [];
   let missing: { cert: pkijs.Certificate; status: CertificateStatus } | null = null;
+  let undecided: { cert: pkijs.Certificate; status: CertificateStatus } | null = null;
   for (let i = from; i < path.length - 1; i++) {
     const cert = path[i]!;
     const status = await statusAt(session, { ...q, cert, issuer: path[i + 1]! }, data);
     if (status.revokedAt) return { ok: false, cert, status, texts };
-    if (!status.ok) missing ??= { cert, status };
+    if (status.held || status.unchecked !== undefined) undecided ??= { cert, status };
+    else if (!status.ok) missing ??= { cert, status };
     else texts.push(status.text);
   }
-  return missing ? { ok: false, ...missing, texts } : { ok: true, texts };
+  const first = undecided ?? missing;
+  return first ? { ok: false, ...first, texts } : { ok: true, texts };
 }

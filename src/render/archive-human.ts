@@ -94,6 +94,10 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
     heading("Seal");
     out.push(...fieldLines(v.seal));
   }
+  for (const c of v.signatureChanges) {
+    out.push("", para(`${c.heading}:`, "  "), para(c.text, "    "));
+    if (c.detail.length) out.push("    Object detail:", ...detailLines(c.detail, "      "));
+  }
   if (v.longTerm) {
     heading("Long-term validation");
     out.push(...fieldLines(v.longTerm));

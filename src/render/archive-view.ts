@@ -46,6 +46,12 @@ export interface ArchiveView {
   documents: Item[];
   signers: (Item & { claims: ReportedClaim[] })[];
   seal: Field[] | null;
+  /**
+   * What changed after each signature other than the seal (an approval signature, a document timestamp), in a
+   * reader's words ("Page 1's content changed after signing"), with the object detail below: as the seal's
+   * check says it for the seal.
+   */
+  signatureChanges: { heading: string; text: string; detail: string[] }[];
   /** Long-term validation: what the proofs of existence prove at the validation time, and until when. */
   longTerm: Field[] | null;
   tokenCertificate: Field[] | null;
@@ -264,7 +270,7 @@ function sealFields(report: ArchiveReport): Field[] | null {
     fields.push({ label: "Certification", value: `DocMDP P ${s.docMdpPermission}: ${p}` });
   }
   if (report.pdfSignatures.length) {
-    const kind = { certification: "certification", approval: "approval signature", documentTimestamp: "document timestamp" } as const;
+    const kind = SIGNATURE_KINDS;
     fields.push({
       label: "PDF signatures",
       value: report.pdfSignatures
@@ -276,6 +282,23 @@ function sealFields(report: ArchiveReport): Field[] | null {
     });
   }
   return fields;
+}
+
+const SIGNATURE_KINDS = { certification: "certification", approval: "approval signature", documentTimestamp: "document timestamp" } as const;
+
+function signatureChanges(report: ArchiveReport): ArchiveView["signatureChanges"] {
+  return report.pdfSignatures.flatMap((p) => {
+    const c = p.details.changesAfter as { summary?: unknown; objectDetail?: unknown } | undefined;
+    if (typeof c?.summary !== "string") return [];
+    const detail = Array.isArray(c.objectDetail) ? c.objectDetail.filter((x): x is string => typeof x === "string") : [];
+    return [
+      {
+        heading: `After ${p.field} (${SIGNATURE_KINDS[p.kind]}${p.revision === null ? "" : `, revision ${p.revision}`})`,
+        text: c.summary,
+        detail,
+      },
+    ];
+  });
 }
 
 function tokenCertificateFields(report: ArchiveReport): Field[] | null {
@@ -402,6 +425,7 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     documents: documentItems(report),
     signers: signerItems(report),
     seal: sealFields(report),
+    signatureChanges: signatureChanges(report),
     longTerm: longTermFields(report),
     tokenCertificate: tokenCertificateFields(report),
     checkGroups: groupChecks(report.checks),

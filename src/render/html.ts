@@ -323,6 +323,7 @@ export function renderArchiveHtml(report: ArchiveReport, options: HtmlOptions = 
   }
   if (v.notes.length) parts.push(`<h2>Personal data</h2>${v.notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join("")}`);
   if (v.seal) parts.push(`<h2>Seal</h2>${fieldsTable(v.seal)}`);
+  for (const c of v.signatureChanges) parts.push(`<h3>${escapeHtml(c.heading)}</h3><p>${textHtml(c.text)}</p>${objectDetail(c.detail)}`);
   if (v.longTerm) parts.push(`<h2>Long-term validation</h2>${fieldsTable(v.longTerm)}`);
   if (v.tokenCertificate) parts.push(`<h2>Token certificate</h2>${fieldsTable(v.tokenCertificate, ["Serial"])}`);
 

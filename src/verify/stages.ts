@@ -33,6 +33,7 @@ import * as counts from "../checks/counts.js";
 import * as validationTime from "../checks/validation-time.js";
 import * as longTerm from "../checks/long-term.js";
 import * as trustAnchors from "../checks/trust-anchors.js";
+import { carriedCertificates } from "../evidence/carried-certificates.js";
 
 /** Established by the stage that reads the originals (none given: null). */
 export interface OriginalsFacts {
@@ -197,7 +198,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     },
     // Not the claims (evidenceTime falls back to their iat): for a PAdES the seal is judged before the token.
     uses: ["sealTimestamp"],
-    provides: ["sealPath", "sealChain", "sealRevokedAt", "sealCertificateJudged"],
+    provides: ["sealPath", "sealChain", "sealRevokedAt", "sealHeldAt", "sealCertificateJudged"],
     module: sealCertificate,
     run: (env, f) => pades.sealCertificateStage(env, f),
   }),
@@ -326,6 +327,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
       "sealPath",
       "sealChain",
       "sealRevokedAt",
+      "sealHeldAt",
       "dss",
       "cms",
       "tokenCert",
@@ -358,14 +360,19 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["trust-anchors"],
     forms: "all",
-    uses: ["pades", "dss", "tokenCert", "evidence", "sealTimestampInfo", "documentTimestamps"],
+    uses: ["pades", "evidence", "sealTimestampInfo", "documentTimestamps"],
     provides: [],
     module: trustAnchors,
     run: (env, f) => ({
       checks: trustAnchors.checkTrustAnchors(
         env.trust,
-        f,
-        f.form === "pades" ? { sealCms: f.pades?.sealInput.contents ?? null, dss: f.dss?.certs ?? [] } : { sealCms: null, dss: [] },
+        () =>
+          carriedCertificates(
+            f.form === "pades" ? (f.pades?.doc ?? null) : null,
+            { certPem: f.evidence?.certPem, ocspBase64: f.evidence?.ocspBase64, form: f.form === "pades" ? "attachments" : "json" },
+            env.pki,
+            { max: env.limits.maxValidationDataItems },
+          ).certificates,
         f.form === "pades"
           ? { ...(f.sealTimestampInfo ? { seal: f.sealTimestampInfo } : {}), ...(f.documentTimestamps ? { documents: f.documentTimestamps } : {}) }
           : {},

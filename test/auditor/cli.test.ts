@@ -160,11 +160,17 @@ describe("extract", () => {
     expect(run(["extract", w.pdf, out, "--force"]).code).toBe(0);
   });
 
-  it("the Workflow-token JSON gives its three values as files; PAdES JSON gives the PDF too", async () => {
+  it("the Workflow-token JSON gives its three values as files, and the OCSP response's certificate; PAdES JSON gives the PDF too", async () => {
     const w = await writeArchive();
     const out = join(w.dir, "json-out");
     expect(run(["extract", w.tokenJson, out]).code).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(["workflow_token.jwt", "workflow_token.ocsp", "workflow_token.ocsp.der", "workflow_token_pub.pem"]);
+    expect(readdirSync(out).sort()).toEqual([
+      "workflow_token.jwt",
+      "workflow_token.ocsp",
+      "workflow_token.ocsp-certificate-1.pem",
+      "workflow_token.ocsp.der",
+      "workflow_token_pub.pem",
+    ]);
     const out2 = join(w.dir, "pades-out");
     expect(run(["extract", w.padesJson, out2]).code).toBe(0);
     expect(readFileSync(join(out2, "pades.pdf"))).toEqual(readFileSync(w.pdf));

@@ -11,6 +11,7 @@ import { createSession } from "../../src/verify/session.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 import { addRevision, BYTE_RANGE_PLACEHOLDER, fillByteRange, latin1, LIMITS, minimalObjects, type ObjSpec, text } from "../pdf/helpers.js";
 import { wholeSource } from "../../src/input/source.js";
+import { walkPages } from "../../src/input/pdf/pages.js";
 
 const SAMPLE = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
 const REAL = new Uint8Array(readFileSync("test/fixtures/real/broker-example/archive.pdf"));
@@ -335,3 +336,38 @@ describe("end to end on the samples' archive", () => {
     expect(g.indication, JSON.stringify(g.checks.filter((c) => c.status !== "passed"))).toBe("TOTAL-PASSED");
   });
 });
+
+describe("reader's words: an object's words are the union of its roles (attack-s4 W1)", () => {
+  const rent = deflateSync(Buffer.from("BT /Helvetica-7098480789 12 Tf 72 700 Td (Husleje: 1 kr. pr. maaned) Tj ET"));
+  const says = (r: ReturnType<typeof judge>) => (r.details?.changes as { says: string }[]).map((g) => g.says);
+
+  it("page 1's content also named as the trailer's /Info: page 1 first, then the document information", () => {
+    const honest = judge(update(SAMPLE, [{ num: 5, body: "<< /Filter /FlateDecode >>", stream: rent }]));
+    expect(says(honest)).toEqual(["page 1's content changed after sealing"]);
+    const r = judge(update(SAMPLE, [{ num: 5, body: "<< /Filter /FlateDecode >>", stream: rent }], "/Root 2 0 R /Info 5 0 R"));
+    expect([r.status, r.subIndication]).toEqual(["failed", "HASH_FAILURE"]);
+    expect(says(r)).toEqual(["page 1's content changed after sealing", "the document information (title, author, dates) changed after sealing"]);
+    expect(r.details?.summary).toMatch(/^Page 1's content changed after sealing \(revision 2\); the document information/);
+    // The object detail shows the content stream's findings first, so the cut at four keeps them.
+    const detail = r.details?.objectDetail as string[];
+    expect(detail[0]).toMatch(/5 0 R/);
+    expect(detail.slice(0, 2).some((d) => /5 0 R \(page 1 \/Contents\[0\]\): its stream data changed/.test(d))).toBe(true);
+  });
+
+  it("the same on the broker's real archive: its page content named as /Info still says the page", () => {
+    const doc = parsePdf(wholeSource(REAL), LIMITS);
+    const page = findPageContent(doc);
+    const r = judge(update(REAL, [{ num: page, body: "<< /Filter /FlateDecode >>", stream: rent }], `/Root 1 0 R /Info ${page} 0 R`));
+    expect(says(r)[0]).toBe("page 1's content changed after sealing");
+  });
+
+  it("a content stream given a structural context through a new widget's /P, then rewritten: the page is named", () => {
+    const r = judge(withDocTimestampField("/F 2 /Rect [0 0 0 0] /P 5 0 R", [{ num: 5, body: "<< /Filter /FlateDecode >>", stream: rent }]));
+    expect(says(r)[0]).toBe("page 1's content changed after sealing");
+  });
+});
+
+/** The object number of page 1's first content stream. */
+function findPageContent(doc: ReturnType<typeof parsePdf>): number {
+  return walkPages(doc.latest())[0]!.contents[0]!.num;
+}

@@ -1,11 +1,15 @@
 // Every signature of the PDF judged on its own (report.pdfSignatures) and the document-timestamps check
 // built from it: kinds, covered revisions, and failures with their own sub-indication.
 import { readFileSync } from "node:fs";
+import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { ArchiveReport } from "../../src/index.js";
 import { verifyArchive } from "../../src/index.js";
 import { ARCHIVE_STAGES, FORM_PLANS } from "../../src/verify/stages.js";
 import { check } from "../helpers/fixtures.js";
+import { addRevision } from "../pdf/helpers.js";
+import { renderArchiveHuman } from "../../src/render/archive-human.js";
+import { renderArchiveHtml } from "../../src/render/html.js";
 
 const read = (f: string) => new Uint8Array(readFileSync(f));
 const ALL_TRUST = ["samples/trust"];
@@ -99,6 +103,66 @@ describe("pdfSignatures", () => {
     const tampered = flipInLastRevision(bytes, "/T (Sig");
     const t = await verify("approval.pdf", tampered);
     expect([t.pdfSignatures[1]!.status, t.pdfSignatures[1]!.subIndication]).toEqual(["failed", "HASH_FAILURE"]);
+  });
+});
+
+describe("an approval signature's entry says in a reader's words what changed after it (issue 37 part 6)", () => {
+  // The attack sample: the approval signature of later-approval-signature.pdf (revision 2), then a revision that
+  // rewrites page 1's content (the rent line), as a forger would after the second signer signed.
+  const approved = read("samples/attacks/later-approval-signature.pdf");
+  const rent = deflateSync(Buffer.from("BT /Helvetica-7098480789 12 Tf 72 700 Td (Husleje: 1 kr. pr. maaned) Tj ET"));
+  const pageChanged = addRevision(approved, {
+    objects: [{ num: 5, body: "<< /Filter /FlateDecode >>", stream: rent }],
+    xref: "table",
+    trailer: "/Root 2 0 R /Info 3 0 R",
+  });
+
+  it("page 1's content changed after the approval signature: its words, the rule and the object detail", async () => {
+    const r = await verify("approval.pdf", pageChanged);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+    const approval = r.pdfSignatures.find((p) => p.field === "Signature2")!;
+    // Its own bytes are intact: the signature verifies; what followed it is said beside it.
+    expect(approval.status).toBe("passed");
+    const after = approval.details.changesAfter as Record<string, unknown>;
+    expect(after).toMatchObject({ level: "other", permitted: "annotation", laterRevisions: 1, withinPermission: false });
+    expect(after.summary).toMatch(/^Page 1's content changed after signing \(revision 3\)\. 1 revision\(s\) after the signature change what it signed/);
+    expect(after.objectDetail).toEqual([expect.stringMatching(/^object 5 0 R \(page 1 \/Contents\[0\]\)/), expect.stringMatching(/stream data changed/)]);
+    expect(after.changes).toEqual([expect.objectContaining({ kind: "page-content", page: 1, says: "page 1's content changed after signing", revision: 3 })]);
+    // The seal's words stay its check's ("after sealing"); its entry carries none of its own.
+    expect(check(r, "seal-modifications").message).toMatch(/^Page 1's content changed after sealing \(revision 3\)/);
+    expect(r.pdfSignatures[0]!.details.changesAfter).not.toHaveProperty("summary");
+
+    // The text statement and the HTML one: the words, then the object detail below them.
+    const text = renderArchiveHuman(r, { colour: false });
+    const block = text.slice(text.indexOf("After Signature2 (approval signature, revision 2):"));
+    expect(block).toMatch(/^After Signature2 \(approval signature, revision 2\):\n\s+Page 1's content changed after signing \(revision 3\)/);
+    expect(block).toMatch(/Object detail:\n\s+- object 5 0 R \(page 1 \/Contents\[0\]\)/);
+    const html = renderArchiveHtml(r);
+    expect(html).toContain("<h3>After Signature2 (approval signature, revision 2)</h3><p>Page 1&#39;s content changed after signing (revision 3).");
+    expect(html).toMatch(/changed after signing \(revision 3\)[^<]*<\/p><div class="object-detail">Object detail:<ul><li>object 5 0 R/);
+  });
+
+  it("nothing after the approval signature: no words, and the statement has no such block", async () => {
+    const r = await verify("approval.pdf", approved);
+    const after = r.pdfSignatures.find((p) => p.field === "Signature2")!.details.changesAfter as Record<string, unknown>;
+    expect(after).toMatchObject({ level: "none", withinPermission: true });
+    expect(after).not.toHaveProperty("summary");
+    expect(renderArchiveHuman(r, { colour: false })).not.toMatch(/after signing/);
+  });
+
+  it("only a DSS after a document timestamp: no words; a page changed after it: '… after timestamping'", async () => {
+    const ltv = read("samples/attacks/ltv-dss-doc-timestamp.pdf");
+    const quiet = (await verify("ltv.pdf", ltv)).pdfSignatures.find((p) => p.kind === "documentTimestamp")!;
+    expect(quiet.details.changesAfter).not.toHaveProperty("summary");
+    const changed = addRevision(ltv, {
+      objects: [{ num: 5, body: "<< /Filter /FlateDecode >>", stream: rent }],
+      xref: "table",
+      trailer: "/Root 2 0 R /Info 3 0 R",
+    });
+    const ts = (await verify("ltv.pdf", changed)).pdfSignatures.find((p) => p.kind === "documentTimestamp")!;
+    expect((ts.details.changesAfter as Record<string, unknown>).summary).toMatch(
+      /^Page 1's content changed after timestamping \(revision 4\)\. 1 revision\(s\) after the document timestamp add more than long-term validation data\./,
+    );
   });
 });
 

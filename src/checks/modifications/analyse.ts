@@ -11,8 +11,8 @@ import type { PdfObject } from "../../input/pdf/objects.js";
 import { walkPages } from "../../input/pdf/pages.js";
 import { Comparer } from "./compare.js";
 import { type ChangeLevel, type Finding, LEVELS, maxLevel, rank } from "./levels.js";
-import { describeContext, judgeChangedObject, judgeTrailer, locusOf, LTV_CONTEXTS, type RuleContext, STREAM_CONTEXTS } from "./rules.js";
-import type { ChangeKind } from "./reader.js";
+import { describeContext, judgeChangedObject, judgeTrailer, type Locus, locusOf, LTV_CONTEXTS, type RuleContext, STREAM_CONTEXTS } from "./rules.js";
+import { type ChangeKind, type ReaderChange, visibility } from "./reader.js";
 
 /** Keys on the way to an object that say what it is to a reader: an attached file, an action run on opening. */
 const ATTACHMENT_KEYS: ReadonlySet<string> = new Set(["EmbeddedFiles", "EF", "EmbeddedFile", "FS"]);
@@ -56,6 +56,29 @@ function refsOf(value: PdfObject, key: string, out: { ref: { num: number; gen: n
   else if (value.kind === "dict" || value.kind === "stream") {
     for (const [k, v] of (value.kind === "stream" ? value.dict : value).entries) refsOf(v, k, out, depth + 1);
   }
+}
+
+/** The same role for a reader: kind, page, field and annotation type. */
+const sameChange = (a: ReaderChange, b: ReaderChange) => a.kind === b.kind && a.page === b.page && a.field === b.field && a.annotation === b.annotation;
+
+/** Kinds that say nothing a reader sees beside another role: validation data, the file's structure, "an object". */
+const UNTELLING: ReadonlySet<ChangeKind> = new Set(["validation-data", "structure", "other"]);
+
+/** The distinct roles an object has for a reader in the given loci (one per context), most visible first. */
+function readerRoles(loci: readonly Locus[]): ReaderChange[] {
+  const out: ReaderChange[] = [];
+  for (const l of loci) {
+    if (UNTELLING.has(l.kind)) continue;
+    const r: ReaderChange = { kind: l.kind, ...(l.page !== undefined ? { page: l.page } : {}), ...(l.field !== undefined ? { field: l.field } : {}) };
+    if (!out.some((o) => sameChange(o, r))) out.push(r);
+  }
+  return out.sort((a, b) => visibility(a.kind) - visibility(b.kind));
+}
+
+/** A finding with its object's other roles (those its own change does not already say). */
+function withRoles(f: Finding, roles: readonly ReaderChange[]): Finding {
+  const others = [...(f.roles ?? []), ...roles].filter((r, i, all) => r.kind !== f.change.kind && all.findIndex((o) => sameChange(o, r)) === i);
+  return others.length ? { ...f, roles: others } : f;
 }
 
 /** Analyses the revisions of one document; graphs and revision pairs are computed once and shared by every signature. */
@@ -188,6 +211,8 @@ export class ChangeAnalysis {
       const oa = after.objectByNumber(num);
       const ctxs = new Set<GraphContext>([...(gb.contexts.get(num) ?? []), ...(ga.contexts.get(num) ?? [])]);
       const stated = [...ctxs].some((c) => STRUCTURAL.has(c));
+      // A structural context decides which rules judge the object; the page it is drawn on still names it (W1).
+      const unjudged = stated && ctxs.has("generic") ? (["generic"] as const) : [];
       if (stated) ctxs.delete("generic");
       const ltvOnly = [...ctxs].every((c) => LTV_CONTEXTS.has(c));
       if (!oa) {
@@ -222,6 +247,8 @@ export class ChangeAnalysis {
       if (cmp.sameObject(ob, oa)) continue;
       if (ga.contexts.has(num)) written.push(num);
       const n = near(num);
+      const first = findings.length;
+      const rolesOf = (cs: Iterable<GraphContext>) => readerRoles([...cs].map((c) => locusOf(rc, c, num, ob.value, oa.value, n)));
       if (ob.gen !== oa.gen) rc.report("other", `object ${num} was replaced by another generation`, "structure", n.page !== undefined ? { page: n.page } : {});
       for (const ctx of ctxs) judgeChangedObject(rc, ctx, num, ob.value, oa.value, where(num), n);
       // Rules read dictionaries; the data of a stream (or a value that became or stopped being one) counts
@@ -234,6 +261,14 @@ export class ChangeAnalysis {
         const ctx = [...ctxs].find((c) => !LTV_CONTEXTS.has(c)) ?? [...ctxs][0]!;
         rc.locus = locusOf(rc, ctx, num, ob.value, oa.value, n);
         rc.report("other", `${[...ctxs].map(describeContext).join(", ")} ${num} 0 R${where(num)}: its stream data changed`);
+        // Its data is what every use of the object reads: the finding says every role the object has.
+        findings[findings.length - 1] = withRoles(findings[findings.length - 1]!, rolesOf([...ctxs, ...unjudged]));
+      }
+      // The words of an object are the union of its roles (attack-s4 W1): each structural context's rule says its
+      // own; a role no rule judged (the page whose content the object is) joins every finding about the object.
+      if (unjudged.length) {
+        const roles = rolesOf(unjudged);
+        for (let k = first; k < findings.length; k++) findings[k] = withRoles(findings[k]!, roles);
       }
     }
     // References written in this revision that resolve to nothing: readers differ (null, or poppler rebuilding

@@ -40,4 +40,9 @@ export interface Finding {
   readonly text: string;
   /** What changed for a reader of the document (reader.ts says it in words). */
   readonly change: ReaderChange;
+  /**
+   * The changed object's other roles for a reader (attack-s4 W1): a page content stream also named as the
+   * document information is both, and the words say both, the most visible first. Absent when it has one.
+   */
+  readonly roles?: readonly ReaderChange[];
 }
