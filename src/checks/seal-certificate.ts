@@ -8,7 +8,19 @@ import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { bytesEqual } from "../platform/bytes.js";
 import { findIssuer, type Judgement } from "../pki/ocsp.js";
-import { heldAt, laterStop, pathStatusAt, readItem, speaksFor, unverifiedSignature, type RevocationStatement } from "../pki/revocation.js";
+import {
+  crlClaim,
+  heldAt,
+  laterStop,
+  pathStatusAt,
+  readItem,
+  speaksFor,
+  unverifiedSignature,
+  type ItemReading,
+  type RevocationStatement,
+} from "../pki/revocation.js";
+import { crlKeyIdentifier, decodeCrl } from "../pki/crl.js";
+import { createHash } from "../platform/crypto.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -218,20 +230,51 @@ async function judge(
   // same anchor; attack-s5 U1b): the CA's statement when that certificate, found among those the file carries or
   // the trust store, has cRLSign (when it states key usages) and its own path validates to the seal's anchor at
   // the CRL's thisUpdate, valid when it signed (RFC 5280 §6.3.3 (f); pyHanko finds CRL issuers by name and
-  // validates their path). A key that chains elsewhere stays U1's "not the CA's statement".
+  // validates their path). A key that chains elsewhere stays U1's "not the CA's statement". The certificates are
+  // anyone's to add (the CMS's and the DSS's certificate sets are unsigned), so the tries go by what is verified
+  // first (attack-s6 U1d): one try per key, the key the CRL's authority key identifier names (its SHA-1, RFC 5280
+  // §4.2.1.2) first; only the certificates of the key whose signature verifies have their path validated. Tries
+  // that run out leave the CRL undecided ("budget"), never "not the CA's".
   const anchor = chain.path.at(-1);
-  const renewedKeys = async (thisUpdate: Date): Promise<pkijs.Certificate[]> => {
-    if (!issuer || !anchor) return [];
+  const renewedSigner = async (der: Uint8Array, thisUpdate: Date): Promise<{ reading: ItemReading; signer: pkijs.Certificate } | "budget" | null> => {
+    if (!issuer || !anchor) return null;
     const key = (c: pkijs.Certificate) => c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
-    const out: pkijs.Certificate[] = [];
-    for (const c of pool.filter((c) => sameName(c.subject, cert.issuer) && !bytesEqual(key(c), key(issuer))).slice(0, MAX_RENEWED_KEYS)) {
+    const byKey = new Map<string, pkijs.Certificate[]>();
+    for (const c of pool) {
+      if (!sameName(c.subject, cert.issuer) || bytesEqual(key(c), key(issuer))) continue;
       const ku = keyUsages(c);
       if (ku && !ku.includes("cRLSign")) continue;
-      const p = await validateChain(c, { anchors, intermediates: pool, at: thisUpdate, session: env.pki, index: env.trust.index.anchors });
-      const top = p.path.at(-1);
-      if (p.status === "valid" && top && bytesEqual(certificateDer(top), certificateDer(anchor))) out.push(c);
+      const k = Buffer.from(key(c)).toString("base64");
+      const group = byKey.get(k);
+      if (!group) byKey.set(k, [c]);
+      else if (!group.some((g) => bytesEqual(certificateDer(g), certificateDer(c)))) group.push(c);
     }
-    return out;
+    let aki: Uint8Array | null = null;
+    try {
+      aki = crlKeyIdentifier(decodeCrl(der, env.pki).crl);
+    } catch {
+      /* judged already: unreadable items never come here */
+    }
+    const named = (cs: pkijs.Certificate[]) => (aki && bytesEqual(createHash("sha1").update(key(cs[0]!)).digest(), aki) ? 0 : 1);
+    const groups = [...byKey.values()].sort((x, y) => named(x) - named(y));
+    let keys = 0;
+    let paths = 0;
+    for (const group of groups) {
+      if (keys++ >= MAX_RENEWED_KEYS) return "budget";
+      const k = await readItem(env.pki, { kind: "crl", der }, cert, group[0]!, [...pool, ...anchors], skew, data, judgedAt);
+      if (!k.crl || (k.crl.status === "failed" && k.crl.subIndication === "SIG_CRYPTO_FAILURE")) continue;
+      for (const c of group) {
+        if (paths++ >= MAX_RENEWED_KEYS) return "budget";
+        const p = await validateChain(c, { anchors, intermediates: pool, at: thisUpdate, session: env.pki, index: env.trust.index.anchors });
+        const top = p.path.at(-1);
+        if (p.status === "valid" && top && bytesEqual(certificateDer(top), certificateDer(anchor))) {
+          const again = c === group[0] ? k : await readItem(env.pki, { kind: "crl", der }, cert, c, [...pool, ...anchors], skew, data, judgedAt);
+          return { reading: again, signer: c };
+        }
+      }
+      return null; // the key that signed it has no path to the seal's anchor: not the CA's
+    }
+    return null;
   };
   const judgedAt = { at: sealingTime, windowSeconds: SEAL_REVOCATION_WINDOW_SECONDS };
   for (const [source, kind, ders] of [
@@ -277,14 +320,19 @@ async function judge(
       } else if (reading.crl) {
         let j = reading.crl;
         const thisUpdate = String(j.details.thisUpdate);
-        if (j.status === "failed" && j.subIndication === "SIG_CRYPTO_FAILURE")
-          for (const c of await renewedKeys(new Date(thisUpdate))) {
-            const k = await readItem(env.pki, { kind, der }, cert, c, [...pool, ...anchors], skew, data, judgedAt);
-            if (!k.crl || (k.crl.status === "failed" && k.crl.subIndication === "SIG_CRYPTO_FAILURE")) continue;
-            reading = k;
-            j = { ...k.crl, details: { ...k.crl.details, signedByRenewedKey: summarize(c) } };
-            break;
+        if (j.status === "failed" && j.subIndication === "SIG_CRYPTO_FAILURE") {
+          const renewed = await renewedSigner(der, new Date(thisUpdate));
+          if (renewed === "budget") {
+            // Not decided: what it would state is weighed as an item that cannot be verified (R1b, U1c).
+            const why = `it does not verify with the CA's key, and its other certificates of the CA's name are more than ${MAX_RENEWED_KEYS} to try`;
+            setAside(source, `the CRL of ${thisUpdate} under "${displayName(cert.issuer)}"`, { ...j, message: why }, crlClaim(env.pki, der, cert) ?? undefined);
+            continue;
           }
+          if (renewed) {
+            reading = renewed.reading;
+            j = { ...renewed.reading.crl!, details: { ...renewed.reading.crl!.details, signedByRenewedKey: summarize(renewed.signer) } };
+          }
+        }
         if (reading.statement) said.push(reading.statement);
         const named = `the CRL of ${thisUpdate} under "${displayName(cert.issuer)}"`;
         if (j.status === "failed" && j.subIndication !== "REVOKED") {
