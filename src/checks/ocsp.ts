@@ -1,16 +1,14 @@
 // Checks "ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness" for the token certificate's
 // OCSP response. The judgements live in pki/ocsp.ts (shared with the seal); this maps them to checks.
-import type * as pkijs from "pkijs";
 import { displayName, summarize } from "../pki/certificate.js";
 import { anchorsFor } from "../pki/trust-store.js";
 import type { Judgement, OcspJudgements } from "../pki/ocsp.js";
-import { dataOf, heldAt, judgeOcspWith, readAll, revokedBy, type LocatedItem, type LocatedStatement } from "../pki/revocation.js";
+import { heldAt, judgeOcspWith, readAll, revokedBy, type LocatedStatement } from "../pki/revocation.js";
 import { result } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
-import { tokenSealingTime, evidenceTime, type ArchiveFacts, type CheckEnv, type OcspFacts, type With } from "./facts.js";
+import { tokenSealingTime, evidenceTime, type ArchiveFacts, type CheckEnv, type EvidenceRevocation, type OcspFacts, type With } from "./facts.js";
 import type { CertificateSummary } from "../report/types.js";
-import type { PadesFacts } from "./pades.js";
-import { evidenceRevocation, TOKEN_OCSP } from "./revocation-items.js";
+import { TOKEN_OCSP } from "./revocation-items.js";
 
 export const OCSP_CHECK_IDS = ["ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness"] as const;
 
@@ -18,14 +16,13 @@ function toCheck(id: (typeof OCSP_CHECK_IDS)[number], j: Judgement, at: Validati
   return result(id, j.status, j.message, { sub: j.subIndication, at, details: j.details });
 }
 
-type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "claims" | "sealTimestamp" | "evidence"> &
-  Pick<PadesFacts, "dss" | "cms" | "sealTimestampInfo" | "documentTimestamps">;
+type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "claims" | "sealTimestamp" | "revocationItems">;
 
-export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCert">): Promise<{ checks: CheckResult[]; facts: OcspFacts }> {
+export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCert" | "revocationItems">): Promise<{ checks: CheckResult[]; facts: OcspFacts }> {
   const sealing = tokenSealingTime(f) ?? evidenceTime(env, f);
   // Every item of revocation data the evidence holds (attack36b T2): the token's own response is one among them.
-  const file = evidenceRevocation(f);
-  const data = dataOf(file.items);
+  const file = f.revocationItems;
+  const data = file.data;
   // A delegated responder without ocsp-nocheck needs revocation data of its own: the archive may hold it.
   const j = await judgeOcspWith(
     {
@@ -80,7 +77,7 @@ const named = (s: LocatedStatement) => `${s.text} (${s.where})`;
 async function byTheRule(
   env: CheckEnv,
   f: With<Needs, "ocsp" | "tokenCert">,
-  file: { items: LocatedItem[]; certs: pkijs.Certificate[] },
+  file: EvidenceRevocation,
   j: OcspJudgements,
   sealing: ValidationTime,
 ): Promise<{ status?: Judgement; signature?: Judgement; revokedAt?: Date; at?: ValidationTime }> {
@@ -114,7 +111,7 @@ async function byTheRule(
       items = items.filter((i) => i.where !== TOKEN_OCSP);
     }
   }
-  const { statements } = await readAll(env.pki, items, f.tokenCert, issuer, pool, skew, dataOf(file.items));
+  const { statements } = await readAll(env.pki, items, f.tokenCert, issuer, pool, skew, file.data);
   const subject = `The token certificate "${displayName(f.tokenCert.subject)}"`;
   const details: Record<string, unknown> = { ...j.status.details, judgedAt: iso(poe.time), ...rule };
   const revoked = revokedBy(statements, poe.time);

@@ -44,6 +44,11 @@ export interface ExtraRevocationData {
   readonly problems?: readonly string[];
   /** A limit reached while reading the DSS: its data is not all read, so the status is not decided. */
   readonly limit?: string;
+  /**
+   * The items in the timestamps' own CMS (the signature timestamp's, every document timestamp's) not already in
+   * the seal's CMS or a DSS: read like a DSS's, added after the sealing (EU DSS and pyHanko read them too).
+   */
+  readonly timestamps?: { readonly crls: readonly Uint8Array[]; readonly ocsps: readonly Uint8Array[] };
 }
 
 /** Established by "seal-certificate": the path built for the seal certificate, as reports show it. */
@@ -190,7 +195,11 @@ async function judge(
   const ignored: { source: string; item: string; why: string }[] = [];
   const sealingTime = seal.sealTimestamp ?? at.time;
   const skew = env.options.clockSkewSeconds;
-  const data = { ocsps: [...archived.ocsps, ...extra.ocsps], crls: [...archived.crls, ...extra.crls] };
+  const inTimestamps = extra.timestamps ?? { ocsps: [], crls: [] };
+  const data = {
+    ocsps: [...archived.ocsps, ...extra.ocsps, ...inTimestamps.ocsps],
+    crls: [...archived.crls, ...extra.crls, ...inTimestamps.crls],
+  };
   // What every authentic item states (the one rule's reading, revocation.ts readItem), each item read once: the
   // same reading gives the broker profile's judgement at the sealing time and the statement the rule weighs.
   const said: RevocationStatement[] = [];
@@ -213,16 +222,16 @@ async function judge(
     else unverified.push({ source, item, why: j.message });
   };
   // The broker's window (produced before the sealing time, at most a week) is its profile's rule for the CMS's
-  // archived data only. An item in a DSS was added later, the B-LT way: by the one revocation rule, an authentic
+  // archived data only. An item in a DSS (or in a timestamp's own CMS) was added later, the B-LT way: by the one revocation rule, an authentic
   // "not revoked" current at the sealing time or issued after it proves it (EN 319 102-1 §5.2.5, as EU DSS;
   // attack36b F1). `worst` stands when the rule does not speak for the sealing time.
   const laterGood = (source: string, s: RevocationStatement | null, worst: Judgement): Judgement => {
-    if (!source.startsWith("dss-") || !s || s.revokedAt || !speaksFor(s, sealingTime, skew)) return worst;
+    if (source.startsWith("cms-") || !s || s.revokedAt || !speaksFor(s, sealingTime, skew)) return worst;
     const after = s.thisUpdate.getTime() > sealingTime.getTime();
     return {
       status: "passed",
       subIndication: null,
-      message: `Not revoked at the sealing time ${sealingTime.toISOString()}: the ${s.source} (added in a DSS) ${after ? "was issued after it" : "is current at it"}.`,
+      message: `Not revoked at the sealing time ${sealingTime.toISOString()}: the ${s.source} (added ${source.startsWith("dss-") ? "in a DSS" : "in a timestamp's CMS"}) ${after ? "was issued after it" : "is current at it"}.`,
       details: { thisUpdate: s.thisUpdate.toISOString(), nextUpdate: s.nextUpdate?.toISOString(), laterData: true },
     };
   };
@@ -280,8 +289,10 @@ async function judge(
   for (const [source, kind, ders] of [
     ["cms-ocsp", "ocsp", archived.ocsps],
     ["dss-ocsp", "ocsp", extra.ocsps],
+    ["timestamp-ocsp", "ocsp", inTimestamps.ocsps],
     ["cms-crl", "crl", archived.crls],
     ["dss-crl", "crl", extra.crls],
+    ["timestamp-crl", "crl", inTimestamps.crls],
   ] as const) {
     for (const der of ders) {
       let reading = await readItem(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], skew, data, judgedAt);

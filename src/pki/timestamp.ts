@@ -105,6 +105,24 @@ function tokenRevocation(decoded: ReturnType<typeof decodeSignedData>): { crls: 
 }
 
 /**
+ * The revocation data and certificates a timestamp token carries in its own CMS, read without judging the token
+ * (its items are the CA's statements or nothing, wherever they lie); null when the token cannot be decoded.
+ */
+export function timestampTokenData(
+  token: Uint8Array,
+  session: PkiSession,
+  padded = false,
+): { revocation: { crls: Uint8Array[]; ocsps: Uint8Array[] }; certificates: pkijs.Certificate[] } | null {
+  try {
+    const decoded = decodeSignedData(token, "the timestamp token", session, padded);
+    if (!decoded.signedData.signerInfos[0]) return null;
+    return { revocation: tokenRevocation(decoded), certificates: [...decoded.certificates] };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Verifies a timestamp token over `data`. `at` is when the TSA's path is judged (the user's --at, else
  * the genTime itself: a timestamp proves existence at genTime if the TSA was trustworthy then).
  */
