@@ -3,7 +3,8 @@
 import { displayName, summarize } from "../pki/certificate.js";
 import { anchorsFor } from "../pki/trust-store.js";
 import type { Judgement, OcspJudgements } from "../pki/ocsp.js";
-import { heldAt, judgeOcspWith, readAll, revokedBy, type LocatedStatement } from "../pki/revocation.js";
+import type * as pkijs from "pkijs";
+import { heldAt, judgeOcspWith, readAll, readItem, revokedBy, type LocatedItem, type LocatedStatement } from "../pki/revocation.js";
 import { result } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
 import { tokenSealingTime, evidenceTime, type ArchiveFacts, type CheckEnv, type EvidenceRevocation, type OcspFacts, type With } from "./facts.js";
@@ -111,9 +112,41 @@ async function byTheRule(
       items = items.filter((i) => i.where !== TOKEN_OCSP);
     }
   }
+  // Every other OCSP answer about the token certificate signed by a delegated responder of its CA that an item
+  // states revoked at or before the proof of existence: not relied upon, as the token's own response is not (s6
+  // edge b; a responder without ocsp-nocheck is already judged when it signed, revocation.ts responderRevocation).
+  const signers = new Map<string, { cert: pkijs.Certificate; items: LocatedItem[] }>();
+  for (const i of items) {
+    if (i.kind !== "ocsp" || i.where === TOKEN_OCSP) continue;
+    const r = (await readItem(env.pki, i, f.tokenCert, issuer, pool, skew, file.data)).ocsp;
+    const d = r?.signature.details as { authorisation?: string; responder?: CertificateSummary } | undefined;
+    if (!r || r.certId.status !== "passed" || r.signature.status !== "passed" || d?.authorisation !== "delegated-responder" || !d.responder) continue;
+    const key = d.responder.sha256;
+    const known = signers.get(key);
+    if (known) known.items.push(i);
+    else {
+      const cert = pool.find((c) => summarize(c).sha256 === key);
+      if (cert) signers.set(key, { cert, items: [i] });
+    }
+  }
+  const setAside: { responder: string; revocation: string; where: string[] }[] = [];
+  for (const { cert, items: its } of signers.values()) {
+    const said = revokedBy((await readAll(env.pki, items, cert, issuer, pool, skew)).statements, poe.time);
+    if (!said) continue;
+    items = items.filter((i) => !its.includes(i));
+    setAside.push({ responder: displayName(cert.subject), revocation: named(said), where: [...new Set(its.map((i) => i.where))] });
+  }
+  const aside = setAside.length
+    ? ` Not relied upon: ${setAside.map((x) => `the answers of the OCSP responder "${x.responder}" (${x.where.join(", ")}), revoked: ${x.revocation}, at or before ${iso(poe.time)}`).join("; ")}.`
+    : "";
   const { statements } = await readAll(env.pki, items, f.tokenCert, issuer, pool, skew, file.data);
   const subject = `The token certificate "${displayName(f.tokenCert.subject)}"`;
-  const details: Record<string, unknown> = { ...j.status.details, judgedAt: iso(poe.time), ...rule };
+  const details: Record<string, unknown> = {
+    ...j.status.details,
+    judgedAt: iso(poe.time),
+    ...rule,
+    ...(setAside.length ? { responderRevoked: setAside } : {}),
+  };
   const revoked = revokedBy(statements, poe.time);
   if (revoked) {
     details.revokedBy = { text: revoked.text, where: revoked.where };
@@ -124,14 +157,14 @@ async function byTheRule(
       out.status = {
         status: "failed",
         subIndication: "REVOKED",
-        message: `${subject} was revoked before the token was issued: ${named(revoked)}, at or before its iat ${iso(sealing.time)}.`,
+        message: `${subject} was revoked before the token was issued: ${named(revoked)}, at or before its iat ${iso(sealing.time)}.${aside}`,
         details,
       };
     } else {
       out.status = {
         status: "indeterminate",
         subIndication: "REVOKED_NO_POE",
-        message: `${subject} was revoked: ${named(revoked)}, after the time the token claims (its iat ${iso(sealing.time)}) but at or before the earliest proof of its existence (${iso(poe.time)}, ${poe.source === "seal-timestamp" ? "the seal's timestamp" : poe.source}): nothing shows the token was made before the revocation.`,
+        message: `${subject} was revoked: ${named(revoked)}, after the time the token claims (its iat ${iso(sealing.time)}) but at or before the earliest proof of its existence (${iso(poe.time)}, ${poe.source === "seal-timestamp" ? "the seal's timestamp" : poe.source}): nothing shows the token was made before the revocation.${aside}`,
         details,
       };
     }
@@ -144,7 +177,7 @@ async function byTheRule(
     out.status = {
       status: "indeterminate",
       subIndication: "TRY_LATER",
-      message: `${subject} was suspended: ${named(held)}, at or before ${iso(poe.time)}, and no later item of its CA lifts the suspension.`,
+      message: `${subject} was suspended: ${named(held)}, at or before ${iso(poe.time)}, and no later item of its CA lifts the suspension.${aside}`,
       details: { ...details, onHold: true },
     };
     return out;
