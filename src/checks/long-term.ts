@@ -257,6 +257,19 @@ export async function checkLongTerm(
   const policy = { name: env.options.cryptoPolicy.name, sha256: env.options.cryptoPolicy.sha256 };
   const ok = (j: SealJudgement | undefined) => j?.status === "passed" || j?.status === "warning";
   const cert = f.signerCert;
+  // A DSS not all read (a limit reached, attack-s5 P1c): what it holds is not weighed, so what the evidence proves
+  // is not decided (s6 edge e), unless the seal already failed on what was read.
+  const limit = f.dss?.limit;
+  if (limit !== undefined && ok(f.sealSignatureJudged) && f.sealCertificateJudged?.status !== "failed")
+    return {
+      check: indeterminate(
+        ID,
+        "GENERIC",
+        `The DSS's validation data is not all read (${limit}), so what the evidence proves at ${iso(env.validationTime.time)} is not decided: neither the seal's revocation status nor the proofs of existence are weighed on part of it.`,
+        { at: env.validationTime, details: { dssLimit: limit } },
+      ),
+      summary: null,
+    };
   if (!ok(f.sealSignatureJudged) || !ok(f.sealCertificateJudged)) return { check: skipped(ID, SEAL_NOT_VERIFIED), summary: null };
   const { cs, before } = candidates(f);
   // Every item of revocation data the evidence holds, each once: the one pool (checks/revocation-items.ts).
