@@ -211,6 +211,13 @@ async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, 
     problems.push(
       `${expired.map((a) => a.what).join(", ")} ${expired.length > 1 ? "are" : "is"} not acceptable at ${iso(poe)} (${env.options.cryptoPolicy.name})`,
     );
+  // A token without the ESS signing-certificate attribute RFC 3161 §2.4.1 requires (EN 319 422 too) gives no proof
+  // of existence, as EU DSS 5.13.1 reads none from it (the token is not read as a timestamp: PAdES-BASELINE-B,
+  // measured with its tool); seal-timestamp still says so as a warning at the sealing time (s6 edge f).
+  if (c.info.essMissing)
+    problems.push(
+      "no ESS signing-certificate attribute binds its TSA's certificate (RFC 3161 §2.4.1 requires one; EU DSS reads no timestamp from such a token)",
+    );
   const rev = await tsaRevocation(env, c, poe, pool);
   entry.revocation = rev.text;
   if (!rev.ok) problems.push(rev.text);

@@ -77,6 +77,8 @@ export interface TimestampInfo {
   signerDigest?: string;
   /** Revocation data in the token's own CMS (SignedData crls, adbe-revocationInfoArchival). */
   revocation?: { crls: Uint8Array[]; ocsps: Uint8Array[] };
+  /** No ESS signing-certificate(-v2) attribute at all (RFC 3161 §2.4.1): EU DSS reads no timestamp from such a token. */
+  essMissing?: boolean;
 }
 
 export interface TimestampResult {
@@ -243,6 +245,7 @@ export async function verifyTimestamp(
   // SigningCertificateRefersCertificateChain, CertDigestPresent, IssuerSerialMatch: WARN; no CertDigestMatch): so
   // here a missing or mismatching binding is a warning, where the seal's own is INDETERMINATE (seal-signature).
   details.ess = signer.ess;
+  if (signer.ess.present === "none") info.essMissing = true;
   const ess =
     signer.ess.present === "none"
       ? "no ESS signing-certificate attribute binds the TSA's certificate to the token (RFC 3161 §2.4.1 requires one)"
