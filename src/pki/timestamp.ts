@@ -66,6 +66,8 @@ export interface TimestampInfo {
   policy: string;
   imprintAlgorithm: string;
   tsa?: CertificateSummary;
+  /** No ESS signing-certificate(-v2) attribute at all (RFC 3161 §2.4.1): EU DSS reads no timestamp from such a token. */
+  essMissing?: boolean;
   path: CertificateSummary[];
   /** The TSA's certificate, once found: what a later proof of existence judges again (long-term validation). */
   signer?: pkijs.Certificate;
@@ -77,8 +79,6 @@ export interface TimestampInfo {
   signerDigest?: string;
   /** Revocation data in the token's own CMS (SignedData crls, adbe-revocationInfoArchival). */
   revocation?: { crls: Uint8Array[]; ocsps: Uint8Array[] };
-  /** No ESS signing-certificate(-v2) attribute at all (RFC 3161 §2.4.1): EU DSS reads no timestamp from such a token. */
-  essMissing?: boolean;
 }
 
 export interface TimestampResult {
