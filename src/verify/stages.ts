@@ -368,18 +368,19 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     run: (env, f) => ({
       checks: trustAnchors.checkTrustAnchors(
         env.trust,
-        () =>
+        (find) =>
           carriedCertificates(
             f.form === "pades" ? (f.pades?.doc ?? null) : null,
             { certPem: f.evidence?.certPem, ocspBase64: f.evidence?.ocspBase64, form: f.form === "pades" ? "attachments" : "json" },
             env.pki,
             {
               max: env.limits.maxValidationDataItems,
+              find,
               ...(f.form === "pades" && f.dss ? { dss: f.dss } : {}),
               ...(f.form === "pades" && f.pades ? { signatures: f.pades.signatures } : {}),
               ...(f.form === "pades" && f.pades && f.cms ? { decoded: new Map([[f.pades.seal, f.cms]]) } : {}),
             },
-          ).certificates,
+          ),
         f.form === "pades"
           ? { ...(f.sealTimestampInfo ? { seal: f.sealTimestampInfo } : {}), ...(f.documentTimestamps ? { documents: f.documentTimestamps } : {}) }
           : {},
