@@ -40,6 +40,8 @@ interface Outcome {
   details?: Record<string, unknown>;
   /** A document timestamp's token, when it could be read: the proof of existence it gives (long-term validation). */
   timestamp?: TimestampInfo;
+  /** The signature's CMS (a document timestamp's token), when it could be decoded: not decoded again by later readers. */
+  cms?: DecodedSignedData;
 }
 
 /** A document timestamp as long-term validation weighs it: its token and how it was judged at its own time. */
@@ -111,19 +113,25 @@ function rangeDigests(pdf: EvidenceSource): RangeDigest {
 }
 
 /** A CMS signature (CAdES, PKCS#7 detached or its SHA-1 encapsulating variant) over the byte ranges. */
-async function judgeCms(
-  env: CheckEnv,
-  { pdf, sealTimestamp }: SignaturesInput,
-  digest: RangeDigest,
-  s: SignatureInfo,
-  ranges: readonly number[],
-): Promise<Outcome> {
+async function judgeCms(env: CheckEnv, where: SignaturesInput, digest: RangeDigest, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   let cms: DecodedSignedData;
   try {
     cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, env.pki, true);
   } catch (e) {
     return { status: "failed", sub: "FORMAT_FAILURE", message: `${errorMessage(e)}.` };
   }
+  return { ...(await judgeDecodedCms(env, where, digest, s, ranges, cms)), cms };
+}
+
+/** judgeCms, once the CMS is decoded: the outcome, whose CMS the caller keeps (later readers take it). */
+async function judgeDecodedCms(
+  env: CheckEnv,
+  { pdf, sealTimestamp }: SignaturesInput,
+  digest: RangeDigest,
+  s: SignatureInfo,
+  ranges: readonly number[],
+  cms: DecodedSignedData,
+): Promise<Outcome> {
   const sd = cms.signedData;
   if (sd.signerInfos.length !== 1)
     return { status: "failed", sub: "FORMAT_FAILURE", message: `The CMS has ${sd.signerInfos.length} signers; a PDF signature has one.` };
@@ -256,6 +264,7 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
     message: r.judgement.message,
     details: { ...r.judgement.details, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) },
     ...(r.info ? { timestamp: r.info } : {}),
+    ...(r.info?.cms ? { cms: r.info.cms } : {}),
   };
 }
 
@@ -312,6 +321,8 @@ export async function judgePdfSignatures(
   seal: { signature: SignatureInfo; judged: SealJudgements } | undefined,
   /** Receives each document timestamp whose token could be read, in file order. */
   timestamps: DocumentTimestampFacts[] = [],
+  /** Receives each signature's CMS that could be decoded (not the seal's, which its own check decoded). */
+  decoded: Map<SignatureInfo, DecodedSignedData> = new Map(),
 ): Promise<PdfSignatureReport[]> {
   if (sigs.length > env.limits.maxValidationDataItems) {
     throw new LimitError("maxValidationDataItems", `the PDF has ${sigs.length} signatures`);
@@ -333,6 +344,7 @@ export async function judgePdfSignatures(
     else if (s.isDocTimestamp) outcome = await judgeDocumentTimestamp(env, digest, s, ranges);
     else outcome = await judgeCms(env, where, digest, s, ranges);
     Object.assign(details, outcome.details ?? {});
+    if (outcome.cms) decoded.set(s, outcome.cms);
     if (outcome.timestamp)
       timestamps.push({
         field: s.fieldName ?? "(DocMDP)",

@@ -11,7 +11,7 @@ import { findSignatures, listEmbeddedFiles, type PdfDocument, type SignatureInfo
 import { readDssData, type DssData, type DssItem } from "./dss-items.js";
 import { certificateDer, certificatesFromBytes, listedCertificate, pemBlocks } from "../pki/certificate.js";
 import { decodeSignedData, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
-import { decodeOcsp } from "../pki/ocsp.js";
+import { decodeOcsp, type DecodedOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "./broker.js";
 import { quoteName } from "../report/quoted-name.js";
@@ -46,6 +46,8 @@ export interface CarriedTokenValues {
   readonly ocspBase64?: string | undefined;
   /** Attachments of a sealed PDF, or fields of the Workflow-token JSON. */
   readonly form: "attachments" | "json";
+  /** The OCSP response as the verification decoded it (its `ocsp` fact): not decoded again. */
+  readonly ocsp?: DecodedOcsp | undefined;
 }
 
 export interface CarriedOptions {
@@ -167,11 +169,11 @@ class List {
   unreadFile(what: string): void {
     this.unread.push({ what, searched: false });
   }
-  /** The certificates inside a DER OCSP response. */
-  ocsp(der: Uint8Array, where: string, stem: string, session: PkiSession): void {
+  /** The certificates inside a DER OCSP response (`decoded`: as already decoded). */
+  ocsp(der: Uint8Array | DecodedOcsp, where: string, stem: string, session: PkiSession): void {
     if (!this.read()) return;
     try {
-      this.certs(decodeOcsp(der, session).certificates, where, stem);
+      this.certs((der instanceof Uint8Array ? decodeOcsp(der, session) : der).certificates, where, stem);
     } catch (e) {
       this.problems.push(`${where} cannot be decoded: ${errorMessage(e)}`);
     }
@@ -272,7 +274,8 @@ function tokenParts(list: List, values: CarriedTokenValues, session: PkiSession)
       ? ["the token certificate attachment", "the OCSP response attachment"]
       : ["the token certificate in the JSON", "the OCSP response in the JSON"];
   if (values.certPem !== undefined) list.file(new TextEncoder().encode(values.certPem), cert, ATTACHMENT_NAMES.certPem, session);
-  if (values.ocspBase64 !== undefined) {
+  if (values.ocsp) list.ocsp(values.ocsp, ocsp, ATTACHMENT_NAMES.ocspBase64, session);
+  else if (values.ocspBase64 !== undefined) {
     const b64 = values.ocspBase64.replace(/\s+/g, "");
     if (/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) list.ocsp(new Uint8Array(Buffer.from(b64, "base64")), ocsp, ATTACHMENT_NAMES.ocspBase64, session);
   }
