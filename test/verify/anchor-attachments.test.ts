@@ -9,7 +9,18 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive, type ArchiveReport } from "../../src/index.js";
-import { buildWorkflowEvidence, createSealedPades, evidenceAttachments, extensions, issueCertificate, OIDS, utf8Bytes } from "../../scripts/generator/index.js";
+import {
+  buildWorkflowEvidence,
+  createSealedPades,
+  evidenceAttachments,
+  extensions,
+  generateEcKey,
+  issueCertificate,
+  issued,
+  OIDS,
+  serialFor,
+  utf8Bytes,
+} from "../../scripts/generator/index.js";
 import { carriedCertificates } from "../../src/evidence/carried-certificates.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { wholeSource } from "../../src/input/source.js";
@@ -79,6 +90,41 @@ describe("an anchor in an attachment is named past the listing's size limits (at
       expect(remark(plain)?.message ?? "").not.toContain(sha(x.root));
     }, 60_000);
   }
+
+  it("X1b: 1,000 certificates in the seal's CMS fill the list before the attachments; the root is still named", async () => {
+    const P = testPki();
+    const e = await buildWorkflowEvidence({ pki: P });
+    const attachments = evidenceAttachments(e);
+    attachments.unshift({ name: "ca-root.pem", bytes: utf8Bytes(pem(P.foreignRoot.der)) });
+    const key = generateEcKey();
+    const filler = Array.from({ length: 1000 }, (_, i) =>
+      issued(
+        "seal",
+        issueCertificate({
+          subject: [[OIDS.commonName, `Filler ${i}`]],
+          subjectKey: key,
+          notBefore: new Date("2020-01-01T00:00:00Z"),
+          notAfter: new Date("2040-01-01T00:00:00Z"),
+          serial: serialFor(`x1b-${i}`),
+          extensions: [extensions.basicConstraints(false)],
+        }),
+        key,
+      ),
+    );
+    const bytes = await createSealedPades(
+      P,
+      { originals: e.originals.map((d) => d.bytes), attachments, contentsSize: 600_000 },
+      { certificates: [P.seal, P.sealRoot, ...filler] },
+    );
+    const dir = tempDir("sealcheck-x1b-");
+    const rootFile = join(dir, "ca-root.pem");
+    writeFileSync(rootFile, pem(P.foreignRoot.der));
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, trust: ["samples/trust", rootFile] });
+    expect(remark(r)?.message).toContain(sha(P.foreignRoot.der));
+    expect(remark(r)?.message).toMatch(/in the attachment "ca-root\.pem"/);
+    // The certificates past the list's 1,000 were not compared with the anchors: said.
+    expect(remark(r)?.message).toMatch(/Not all of the evidence read: \d+ more certificate\(s\) are carried than the 1000 listed/);
+  }, 120_000);
 
   it("past the read budget an attachment is not searched, and the list says so; within it the root is found once", async () => {
     const x = await archive("honest");
