@@ -2,6 +2,7 @@
 // read the PDF structure and identify the seal through it, verify it (signature → timestamp, which becomes the
 // proven sealing time → certificate → modifications → every signature), then take the three attachments from
 // the *sealed* revision, so a later revision cannot swap them. Each stage reads facts and returns new ones.
+import { quoteName } from "../report/quoted-name.js";
 import { createHash } from "../platform/crypto.js";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
@@ -74,7 +75,7 @@ function judgeAttachments(
       for (const f of listEmbeddedFiles(latest).files) {
         const sealedDigest = Object.hasOwn(digests, f.name.text) ? digests[f.name.text] : undefined;
         if (sealedDigest === undefined) {
-          later.push(`${f.name.text} was added after sealing`);
+          later.push(`${quoteName(f.name.text)} was added after sealing`);
           continue;
         }
         // Only a file named like a sealed attachment is decoded (bounded work on hostile later revisions).
@@ -84,7 +85,7 @@ function judgeAttachments(
         } catch {
           d = null;
         }
-        if (d !== sealedDigest) later.push(`${f.name.text} was replaced after sealing`);
+        if (d !== sealedDigest) later.push(`${quoteName(f.name.text)} was replaced after sealing`);
       }
     } catch (e) {
       later.push(`the latest revision's embedded files cannot be read (${errorMessage(e)})`);
@@ -134,11 +135,12 @@ function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): CheckRes
   }));
   const details = { timestamps };
   const bad = ts.find((i) => i.status === "failed") ?? ts.find((i) => i.status === "indeterminate");
-  if (bad) return result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details });
+  if (bad)
+    return result("document-timestamps", bad.status, `Document timestamp in ${quoteName(bad.field)}: ${bad.message}`, { sub: bad.subIndication, details });
   const verified = `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`;
   // A timestamp whose ESS binding is missing or names another certificate: a warning (pki/timestamp.ts, as EU DSS).
   const warned = ts.find((i) => i.status === "warning");
-  if (warned) return warning("document-timestamps", `${verified} Document timestamp in ${warned.field}: ${warned.message}`, { details });
+  if (warned) return warning("document-timestamps", `${verified} Document timestamp in ${quoteName(warned.field)}: ${warned.message}`, { details });
   return passed("document-timestamps", verified, { details });
 }
 

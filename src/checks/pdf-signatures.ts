@@ -3,6 +3,7 @@
 // Integrity comes before policy: a wrong digest or value fails whatever the algorithm; algorithm
 // constraints decide only for intact signatures. The broker's seal is judged in depth by the seal checks;
 // its entry here repeats their outcome.
+import { quoteName } from "../report/quoted-name.js";
 import type * as pkijs from "pkijs";
 import { createDigest, describeAlgorithm, digestAlgorithm as lookupDigest, type ApprovalLevel, type ApprovalPolicy } from "../pki/algorithms.js";
 import { errorMessage, FormatError, LimitError } from "../errors.js";
@@ -118,7 +119,7 @@ function rangeDigests(pdf: EvidenceSource): RangeDigest {
 async function judgeCms(env: CheckEnv, where: SignaturesInput, digest: RangeDigest, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   let cms: DecodedSignedData;
   try {
-    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, env.pki, true);
+    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName === null ? "a signature" : quoteName(s.fieldName)}`, env.pki, true);
   } catch (e) {
     return { status: "failed", sub: "FORMAT_FAILURE", message: `${errorMessage(e)}.` };
   }
