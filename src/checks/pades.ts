@@ -38,6 +38,9 @@ function checkPdfAttachments(env: CheckEnv, sealed: PdfView, latest: PdfView, se
   return judgeAttachments(env, files, sealed, latest, sealVerified);
 }
 
+/** The three evidence attachments' names, as keys: none of them is judged as "another sealed attachment". */
+const ATTACHMENT_NAME_SET: Readonly<Record<string, true>> = Object.fromEntries(Object.values(ATTACHMENT_NAMES).map((n) => [n, true]));
+
 function judgeAttachments(
   env: CheckEnv,
   files: ReturnType<typeof listEmbeddedFiles>["files"],
@@ -72,8 +75,34 @@ function judgeAttachments(
   const later: string[] = [];
   if (latest.index !== sealed.index) {
     try {
+      // Every other attachment the seal covers, by name: its sealed bytes' digests (a8 A3: a sealed fourth attachment
+      // is not "added after sealing" because a revision follows). Decoded only when the latest revision names it.
+      const sealedOthers = (name: string): Set<string | null> | undefined => {
+        const same = files.filter((f) => f.name.text === name);
+        if (same.length === 0) return undefined;
+        return new Set(
+          same.map((f) => {
+            try {
+              return createHash("sha256").update(f.decode()).digest("hex");
+            } catch {
+              return null;
+            }
+          }),
+        );
+      };
       for (const f of listEmbeddedFiles(latest).files) {
         const sealedDigest = Object.hasOwn(digests, f.name.text) ? digests[f.name.text] : undefined;
+        const others = sealedDigest === undefined && !Object.hasOwn(ATTACHMENT_NAME_SET, f.name.text) ? sealedOthers(f.name.text) : undefined;
+        if (others !== undefined) {
+          let d: string | null = null;
+          try {
+            d = createHash("sha256").update(f.decode()).digest("hex");
+          } catch {
+            d = null;
+          }
+          if (d === null || !others.has(d)) later.push(`${quoteName(f.name.text)} was replaced after sealing`);
+          continue;
+        }
         if (sealedDigest === undefined) {
           later.push(`${quoteName(f.name.text)} was added after sealing`);
           continue;
