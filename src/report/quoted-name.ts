@@ -2,15 +2,11 @@
 // sealcheck's own words, as data: the one quoting the reader's words and every other message share.
 
 /**
- * The characters a quoted name shows as themselves: letters of the scripts listed, ASCII digits, the space and
- * punctuation no reader takes for a quotation mark. An allow-list by what a reader sees (attack-s5 W2, a8 W4): a
- * deny-list of quotes missed U+02BA, U+201D, U+FF02 and their kin, and Unicode's letter categories hold letters
- * drawn as quotes or primes (U+A78C saltillo ꞌ, U+141F ᐟ, U+05F2 ײ, U+01C3 ǃ), which closed the quotation. Shown
- * as themselves: ASCII letters; Latin-1 and Latin Extended-A letters but ŉ (U+0149, an apostrophe and n); Greek
- * and basic Cyrillic letters; CJK unified ideographs. Every other character is an escape.
+ * The characters a quoted name shows as themselves: letters (not modifier letters: U+02BA ʺ is one), digits,
+ * the space and punctuation no reader takes for a quotation mark. An allow-list (attack-s5 W2): a deny-list of
+ * quotes missed U+02BA, U+201D, U+FF02 and their kin, which closed the quotation as a reader sees it.
  */
-const QUOTABLE =
-  /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u0148\u014A-\u017F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03CE\u0400-\u045F\u4E00-\u9FFF ._\-()[\]/:;,!?=*%#+&@]$/u;
+const QUOTABLE = /^[\p{Lu}\p{Ll}\p{Lt}\p{Lo}\p{Nd} ._\-()[\]/:;,!?=*%#+&@]$/u;
 
 /**
  * `v` between ASCII quotation marks: every character outside QUOTABLE shown as an escape (`\"`, `\\`, else
