@@ -2,9 +2,11 @@
 // read the PDF structure and identify the seal through it, verify it (signature → timestamp, which becomes the
 // proven sealing time → certificate → modifications → every signature), then take the three attachments from
 // the *sealed* revision, so a later revision cannot swap them. Each stage reads facts and returns new ones.
+import { quoteName } from "../report/quoted-name.js";
 import { createHash } from "../platform/crypto.js";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
+import type { DecodedSignedData } from "../pki/cms.js";
 import type { EvidenceSource } from "../input/source.js";
 import { summarize } from "../pki/certificate.js";
 import { failed, indeterminate, passed, result, skipped, warning } from "../report/check.js";
@@ -35,6 +37,9 @@ function checkPdfAttachments(env: CheckEnv, sealed: PdfView, latest: PdfView, se
   }
   return judgeAttachments(env, files, sealed, latest, sealVerified);
 }
+
+/** The three evidence attachments' names, as keys: none of them is judged as "another sealed attachment". */
+const ATTACHMENT_NAME_SET: Readonly<Record<string, true>> = Object.fromEntries(Object.values(ATTACHMENT_NAMES).map((n) => [n, true]));
 
 function judgeAttachments(
   env: CheckEnv,
@@ -70,10 +75,36 @@ function judgeAttachments(
   const later: string[] = [];
   if (latest.index !== sealed.index) {
     try {
+      // Every other attachment the seal covers, by name: its sealed bytes' digests (a8 A3: a sealed fourth attachment
+      // is not "added after sealing" because a revision follows). Decoded only when the latest revision names it.
+      const sealedOthers = (name: string): Set<string | null> | undefined => {
+        const same = files.filter((f) => f.name.text === name);
+        if (same.length === 0) return undefined;
+        return new Set(
+          same.map((f) => {
+            try {
+              return createHash("sha256").update(f.decode()).digest("hex");
+            } catch {
+              return null;
+            }
+          }),
+        );
+      };
       for (const f of listEmbeddedFiles(latest).files) {
         const sealedDigest = Object.hasOwn(digests, f.name.text) ? digests[f.name.text] : undefined;
+        const others = sealedDigest === undefined && !Object.hasOwn(ATTACHMENT_NAME_SET, f.name.text) ? sealedOthers(f.name.text) : undefined;
+        if (others !== undefined) {
+          let d: string | null = null;
+          try {
+            d = createHash("sha256").update(f.decode()).digest("hex");
+          } catch {
+            d = null;
+          }
+          if (d === null || !others.has(d)) later.push(`${quoteName(f.name.text)} was replaced after sealing`);
+          continue;
+        }
         if (sealedDigest === undefined) {
-          later.push(`${f.name.text} was added after sealing`);
+          later.push(`${quoteName(f.name.text)} was added after sealing`);
           continue;
         }
         // Only a file named like a sealed attachment is decoded (bounded work on hostile later revisions).
@@ -83,7 +114,7 @@ function judgeAttachments(
         } catch {
           d = null;
         }
-        if (d !== sealedDigest) later.push(`${f.name.text} was replaced after sealing`);
+        if (d !== sealedDigest) later.push(`${quoteName(f.name.text)} was replaced after sealing`);
       }
     } catch (e) {
       later.push(`the latest revision's embedded files cannot be read (${errorMessage(e)})`);
@@ -133,11 +164,12 @@ function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): CheckRes
   }));
   const details = { timestamps };
   const bad = ts.find((i) => i.status === "failed") ?? ts.find((i) => i.status === "indeterminate");
-  if (bad) return result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details });
+  if (bad)
+    return result("document-timestamps", bad.status, `Document timestamp in ${quoteName(bad.field)}: ${bad.message}`, { sub: bad.subIndication, details });
   const verified = `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`;
   // A timestamp whose ESS binding is missing or names another certificate: a warning (pki/timestamp.ts, as EU DSS).
   const warned = ts.find((i) => i.status === "warning");
-  if (warned) return warning("document-timestamps", `${verified} Document timestamp in ${warned.field}: ${warned.message}`, { details });
+  if (warned) return warning("document-timestamps", `${verified} Document timestamp in ${quoteName(warned.field)}: ${warned.message}`, { details });
   return passed("document-timestamps", verified, { details });
 }
 
@@ -177,6 +209,8 @@ export interface PadesFacts extends SealCmsFacts, SealPathFacts {
   readonly sealJudged?: SealJudgements;
   /** The document timestamps whose tokens could be read (long-term validation's proofs of existence). */
   readonly documentTimestamps?: readonly DocumentTimestampFacts[];
+  /** Every signature's CMS as decoded when it was judged (document timestamps' tokens, approval signatures; the seal's is `cms`). */
+  readonly signatureCms?: ReadonlyMap<SignatureInfo, DecodedSignedData>;
 }
 
 /** A seal check's judgement as a fact. */
@@ -294,6 +328,7 @@ export async function pdfSignaturesStage(
   let check: CheckResult;
   let count = 0;
   const documentTimestamps: DocumentTimestampFacts[] = [];
+  const signatureCms = new Map<SignatureInfo, DecodedSignedData>();
   try {
     items = await judgePdfSignatures(
       env,
@@ -306,6 +341,7 @@ export async function pdfSignaturesStage(
         judged: f.sealJudged ?? {},
       },
       documentTimestamps,
+      signatureCms,
     );
     check = checkDocumentTimestamps(items);
     // The PAdES level counts only the document timestamps whose bytes hold the seal (a timestamp over a revision
@@ -320,7 +356,7 @@ export async function pdfSignaturesStage(
         ? indeterminate("document-timestamps", "GENERIC", `The PDF's signatures are not judged, so not decided: ${errorMessage(e)}.`)
         : failed("document-timestamps", "FORMAT_FAILURE", `The PDF's signatures are not judged: ${errorMessage(e)}.`);
   }
-  return { checks: [check], facts: { pdfSignatures: items, documentTimestamps, seal: sealSummary(env, f, f.pades, count) } };
+  return { checks: [check], facts: { pdfSignatures: items, documentTimestamps, signatureCms, seal: sealSummary(env, f, f.pades, count) } };
 }
 
 /** "attachments" of a PAdES: from the sealed revision, compared with what the latest revision shows. */
