@@ -17,6 +17,7 @@ import { buildWeb } from "../../scripts/build-web.mjs";
 import { buildList, makeIdentities, sampleAnchorServices, sign } from "../trustlist/sign.js";
 import { bigOriginalPdf, writeArchive, writeTrust } from "../../scripts/bench/corpus.js";
 import { loadPki } from "../../scripts/generator/index.js";
+import { hasShared } from "../helpers/shared.js";
 
 const CHROMIUM = process.env.SEALCHECK_CHROMIUM ?? "/usr/bin/chromium";
 const HAVE = existsSync(CHROMIUM);
@@ -271,7 +272,7 @@ describe.skipIf(!HAVE)("the browser page in Chromium", () => {
     }
   });
 
-  it.skipIf(!existsSync("../shared/tl/EU.xml"))(
+  it.skipIf(!hasShared("tl/EU.xml", "test/web/page.test.ts, the real trusted lists"))(
     "takes the real trusted lists of 2019 through the EU list of lists, with the broker's real archive, as the CLI does",
     { timeout: 180_000 },
     async () => {
