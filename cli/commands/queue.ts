@@ -1,11 +1,22 @@
 // `sealcheck queue add|status|results|wait` and `sealcheck worker`: verify-batch spread over machines through
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
-import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, listOption, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
+import { lineInFlags, printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
+import {
+  helpAllOnly,
+  limitHelp,
+  SHOWN_POLICY_FLAGS,
+  listOption,
+  moreOptionsHelp,
+  parseExpiry,
+  parseSeconds,
+  policyFlags,
+  policyFrom,
+  secondary,
+} from "../options.js";
 
 /** The worker's options for augment jobs: --augment-tsa's description points to --help-all for them. */
-const AUGMENT_WORKER: readonly string[] = ["--augment-out-dir", "--augment-in-place", "--fetch-revocation", "--ocsp", "--crl"];
+const AUGMENT_WORKER: readonly string[] = ["--augment-out-dir", "--augment-in-place", "--fetch-revocation", "--ocsp", "--crl", "--expiring-before"];
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -252,10 +263,19 @@ cannot be reached.`,
       await runGuarded(() => readResults(opts, Boolean(opts.follow), null));
     });
 
-  readFlags(queue.command("wait").description("Wait until the queue is done, writing results as they come; print verify-batch's summary"))
+  const wait = readFlags(queue.command("wait").description("Wait until the queue is done, writing results as they come; print verify-batch's summary"))
     .addOption(new Option("--json", "print the summary as JSON (as --format json)").conflicts("format"))
     .addOption(new Option("--format <format>", "the summary table, JSON, JUnit XML or CSV").choices(["text", "json", "junit", "csv"]).default("text"))
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
+    .addOption(
+      secondary(
+        new Option(
+          "--expiring-before <time>",
+          "list the archives to renew: protected until before this time, or no longer (as verify-batch --expiring-before; renew with queue add --augment)",
+        ),
+      ),
+    );
+  wait
     .addHelpText(
       "after",
       `
@@ -264,7 +284,7 @@ Examples:
       --out results.jsonl --trim
   $ sealcheck queue wait --redis redis://queue:6379 --queue audit --json
 
-Exit code: the worst verdict (as verify-batch: 1 TOTAL-FAILED, then 3 no
+${moreOptionsHelp(wait, "More options")}Exit code: the worst verdict (as verify-batch: 1 TOTAL-FAILED, then 3 no
 verdict, then 2 INDETERMINATE, else 0); 3 also when nothing was read, when the
 queue does not exist (a misspelt --queue: the queues there are named) or Redis
 cannot be reached.`,
@@ -322,6 +342,14 @@ cannot be reached.`,
     )
     .addOption(secondary(listOption("--ocsp <file>", "with --augment-tsa: an OCSP response to use where an archive lacks one (repeatable)", "none")))
     .addOption(secondary(listOption("--crl <file>", "with --augment-tsa: a CRL to use where an archive lacks one (repeatable)", "none")))
+    .addOption(
+      secondary(
+        new Option(
+          "--expiring-before <time>",
+          "with --augment-tsa: renew only the archives due, protected until before this time or by nothing (as augment <dir> --expiring-before); the others are verified, their lines say until when they are protected, and they are left as they are",
+        ),
+      ),
+    )
     .addHelpText(
       "after",
       `
@@ -343,14 +371,22 @@ ${EXIT_HELP}`,
     .action(async (opts: Record<string, unknown>) => {
       await runGuarded(async () => {
         const { runWorker, readResultKey } = await import("../../src/api/queue.js");
-        const { SealcheckError } = await import("../../src/api/common.js");
+        const { SealcheckError, parseValidationTime } = await import("../../src/api/common.js");
         const { resolve } = await import("node:path");
         const augmenting = typeof opts.augmentTsa === "string";
         if (
           !augmenting &&
-          (opts.augmentOutDir !== undefined || opts.augmentInPlace || opts.fetchRevocation || (opts.ocsp as string[]).length || (opts.crl as string[]).length)
+          (opts.augmentOutDir !== undefined ||
+            opts.augmentInPlace ||
+            opts.fetchRevocation ||
+            (opts.ocsp as string[]).length ||
+            (opts.crl as string[]).length ||
+            opts.expiringBefore !== undefined)
         )
-          throw new SealcheckError("ERR_USAGE", "worker: --augment-out-dir, --augment-in-place, --fetch-revocation, --ocsp and --crl are for --augment-tsa");
+          throw new SealcheckError(
+            "ERR_USAGE",
+            "worker: --augment-out-dir, --augment-in-place, --fetch-revocation, --ocsp, --crl and --expiring-before are for --augment-tsa",
+          );
         if (augmenting && (opts.augmentOutDir === undefined) === !opts.augmentInPlace)
           throw new SealcheckError("ERR_USAGE", "worker --augment-tsa: give exactly one of --augment-out-dir <dir> and --augment-in-place");
         const w = await runWorker({
@@ -362,6 +398,9 @@ ${EXIT_HELP}`,
                   ...(opts.fetchRevocation ? { fetchRevocation: true } : {}),
                   ...((opts.ocsp as string[]).length ? { ocsp: (opts.ocsp as string[]).map((f) => resolve(f)) } : {}),
                   ...((opts.crl as string[]).length ? { crl: (opts.crl as string[]).map((f) => resolve(f)) } : {}),
+                  ...(opts.expiringBefore !== undefined
+                    ? { expiringBefore: parseExpiry(parseValidationTime, opts.expiringBefore as string).toISOString() }
+                    : {}),
                 },
               }
             : {}),
@@ -411,7 +450,10 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
   const { BatchSummary, renderSummary } = jsonl;
   const out = opts.out as string | undefined;
   const writer = out ? new jsonl.JsonlWriter(out, true) : null;
-  const summary = new BatchSummary((opts.slowest as number | undefined) ?? 10);
+  const { parseValidationTime } = await import("../../src/api/common.js");
+  // queue wait --expiring-before: the summary lists the archives to renew, as verify-batch's.
+  const expiringBefore = opts.expiringBefore === undefined ? null : parseExpiry(parseValidationTime, opts.expiringBefore as string);
+  const summary = new BatchSummary((opts.slowest as number | undefined) ?? 10, undefined, undefined, expiringBefore);
   const rows: import("../../src/api/batch.js").BatchRow[] = [];
   const keepRow = format === "junit" || format === "csv";
   const resultKey = opts.resultKey !== undefined ? readResultKey(opts.resultKey as string) : undefined;
@@ -445,9 +487,12 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
             : `no result for a while, and the ${n} job${n === 1 ? "" : "s"} left ${n === 1 ? "is" : "are"} delayed: the connected workers hand back jobs enqueued with other options than theirs (--trust, --at, --trusted-list...; each says so on its stderr), or a job waits to be retried after an error`,
         ),
     })) {
-      const { run: _run, ...result } = r.result;
+      // The worker wrote its line in the library's words ("raise it with limits.maxOriginalBytes"); printed
+      // here in the command line's, as verify-batch prints its own (the line otherwise as Redis holds it).
+      const { run: _run, ...result } = lineInFlags(r.result);
+      const text = result.error === r.result.error ? r.line : JSON.stringify({ ...(JSON.parse(r.line) as object), error: result.error });
       // Lines from Redis are untrusted: escaped as verify-batch escapes its own (a no-op on those).
-      const line = `${escapeJsonText(r.line)}\n`;
+      const line = `${escapeJsonText(text)}\n`;
       if (writer) writer.write(line);
       else if (format === null) await writeOut(line);
       summary.add(result);

@@ -311,6 +311,10 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     error: typeof r.error === "string" ? r.error : null,
     errorCode: batchErrorCode(r.errorCode),
     ...(typeof r.run === "string" ? { run: r.run } : {}),
+    // The protection horizon (queue wait --expiring-before lists the archives to renew by it), as a results file's.
+    ...(r.protectedUntil === null || (typeof r.protectedUntil === "string" && !Number.isNaN(Date.parse(r.protectedUntil)))
+      ? { protectedUntil: r.protectedUntil }
+      : {}),
     // An augment job's outcome (what was written where): data to show, never a path anyone opens.
     ...(r.augmented && typeof r.augmented === "object" && !Array.isArray(r.augmented) && typeof r.augmented.output === "string"
       ? { augmented: r.augmented }
@@ -326,6 +330,7 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     (r.report === null || (typeof r.report === "object" && !Array.isArray(r.report))) &&
     (r.error === null || typeof r.error === "string") &&
     r.errorCode !== undefined &&
+    (r.protectedUntil === undefined || "protectedUntil" in result) &&
     !/[\r\n]/.test(text);
   return { result, asIs };
 }

@@ -15,6 +15,7 @@ import { defaultWorkers, startRunner } from "../batch/verify-many.js";
 import type { AugmentJob, BatchVerifyOptions } from "../batch/types.js";
 import type { Runner } from "../batch/pool.js";
 import { SealcheckError, errorMessage } from "../errors.js";
+import { parseValidationTime } from "../time.js";
 import { describeRedis, loadOptional, openRedis, persistenceWarnings, redactedMessage, throwFailedCommand } from "../redis.js";
 import { withAddLock } from "./add-lock.js";
 import { checkConnectionOptions, type QueueConnectionOptions } from "./connection.js";
@@ -373,8 +374,19 @@ function augmentJobOf(a: RunWorkerOptions["augment"]): AugmentJob | undefined {
   const { outDir, inPlace: _i, ...rest } = a;
   if (outDir !== undefined && (typeof outDir !== "string" || !isAbsolute(outDir)))
     throw new SealcheckError("ERR_USAGE", "augment.outDir must be an absolute path (every archive goes there at its own absolute path)");
+  // Renew only what is due (as augment <dir> --expiring-before): an instant as `at` takes it, kept as ISO 8601.
+  if (rest.expiringBefore !== undefined) rest.expiringBefore = expiryOf(rest.expiringBefore);
   // Queued archives are absolute paths: under outDir each keeps its whole path, so no two can collide.
   return { ...rest, target: outDir !== undefined ? { outDir, bases: ["/"] } : { inPlace: true } };
+}
+
+function expiryOf(value: unknown): string {
+  try {
+    return parseValidationTime(value as string).toISOString();
+  } catch (e) {
+    if (!(e instanceof SealcheckError)) throw e;
+    throw new SealcheckError("ERR_USAGE", e.message.replace(/^at:/, "augment.expiringBefore:"), { option: "augment.expiringBefore" });
+  }
 }
 
 /** The health file's reason once the worker has stopped: on purpose (close()), so neither is a failure. */

@@ -1,6 +1,7 @@
 // `sealcheck augment <dir>…` for archive systems (issue 36 part 4): archives found as verify-batch finds them,
 // augmented on worker threads against a TSA on 127.0.0.1, each written to --out-dir (or in place) whole or not at
 // all, a journal that lets a rerun skip what is done and still holds what was written, and the shared policy flags.
+import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -250,6 +251,107 @@ describe.skipIf(!HAS_REDIS)("the queue carries augment jobs (a real redis-server
     }
     expect(byName.get("2025/case-1/pades.json")).toMatchObject({ exitCode: 3, errorCode: "ERR_NOT_AUGMENTABLE" });
   }, 180_000);
+
+  it("worker --expiring-before renews only the archives due; queue wait --expiring-before lists those to renew, as verify-batch", async () => {
+    const root = join(dir, "queued-due");
+    for (const [name, from] of [
+      ["bt", SAMPLE],
+      ["lta", "samples/lta/archive.pdf"],
+    ] as const) {
+      mkdirSync(join(root, name), { recursive: true });
+      copyFileSync(from, join(root, name, "archive.pdf"));
+    }
+    const [bt, lta] = ["bt", "lta"].map((n) => resolve(root, n, "archive.pdf")) as [string, string];
+    const horizon = (await verifyArchive({ evidence: lta, trust: [trustDirectory()] })).longTerm!.protectedUntil!;
+    const dayBefore = new Date(Date.parse(horizon) - 86400_000).toISOString();
+    const policy = ["--trust", trustDirectory(), "--allow-missing-originals"];
+    const on = (queue: string) => ["--redis", redis.url, "--queue", queue];
+    const workers: ChildProcess[] = [];
+    const worker = async (args: string[]): Promise<void> => {
+      const p = spawn(process.execPath, ["dist/cli/main.js", "worker", ...args], {
+        stdio: ["ignore", "ignore", "pipe"],
+        env: { ...process.env, NO_COLOR: "1" },
+      });
+      workers.push(p);
+      let log = "";
+      await new Promise<void>((res, rej) => {
+        p.stderr!.on("data", (d: Buffer) => (log += d.toString()).includes("SIGTERM to stop") && res());
+        p.once("exit", (code) => rej(new Error(`worker exited ${code}: ${log}`)));
+      });
+    };
+    try {
+      // Verify jobs: queue wait's summary lists the archives to renew, as verify-batch's does.
+      const vq = `due-verify-${process.pid}`;
+      expect((await runCliAsync(["queue", "add", root, ...on(vq), ...policy])).code).toBe(0);
+      await worker([...on(vq), "--trust", trustDirectory(), "-c", "1"]);
+      const waited = await runCliAsync(["queue", "wait", ...on(vq), "--json", "--expiring-before", dayBefore]);
+      const batch = await runCliAsync(["verify-batch", root, ...policy, "--json", "--expiring-before", dayBefore, "--workers", "1"]);
+      expect(waited.code, waited.stderr).toBe(batch.code);
+      const toRenew = (JSON.parse(waited.stdout) as { toRenew: unknown }).toRenew;
+      expect(toRenew).toEqual((JSON.parse(batch.stdout) as { toRenew: unknown }).toRenew);
+      expect(toRenew).toMatchObject({ before: dayBefore, count: 1, archives: [{ evidence: bt }] });
+      // Augment jobs: the worker started with --expiring-before stamps the B-T archive only; the B-LTA one,
+      // protected past the date, is verified, its line says until when, and it is left as it is.
+      const aq = `due-augment-${process.pid}`;
+      expect((await runCliAsync(["queue", "add", root, "--augment", ...on(aq), ...policy])).code).toBe(0);
+      const outDir = join(dir, "queued-due-lta");
+      await worker([
+        ...on(aq),
+        "--trust",
+        trustDirectory(),
+        "-c",
+        "1",
+        "--augment-tsa",
+        tsa.url,
+        "--augment-out-dir",
+        outDir,
+        "--ocsp",
+        ocspFile,
+        "--expiring-before",
+        dayBefore,
+      ]);
+      const out = join(dir, "queued-due.jsonl");
+      const done = await runCliAsync(["queue", "wait", ...on(aq), "--out", out, "--json", "--expiring-before", dayBefore]);
+      expect(done.code, done.stderr).toBe(0);
+      const lines = new Map(
+        readFileSync(out, "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as BatchResult)
+          .map((r) => [r.evidence, r]),
+      );
+      expect(lines.get(bt)).toMatchObject({ indication: "TOTAL-PASSED", augmented: { output: join(resolve(outDir), bt), padesAfter: "B-LTA" } });
+      expect(lines.get(lta)).toMatchObject({ indication: "TOTAL-PASSED", protectedUntil: horizon });
+      expect(lines.get(lta)!.augmented).toBeUndefined();
+      expect(existsSync(join(resolve(outDir), lta))).toBe(false);
+      // Both protected past the date now: nothing left to renew.
+      expect((JSON.parse(done.stdout) as { toRenew: unknown }).toRenew).toEqual({ before: dayBefore, archives: [], count: 0 });
+    } finally {
+      for (const w of workers) w.kill("SIGTERM");
+    }
+    // --expiring-before is an augment worker's option, an instant; the library's option is checked as well.
+    const alone = await runCliAsync(["worker", ...on("x"), "--trust", trustDirectory(), "--expiring-before", dayBefore]);
+    expect([alone.code, alone.stderr]).toEqual([3, expect.stringMatching(/--expiring-before are for --augment-tsa/)]);
+    const dateOnly = await runCliAsync([
+      "worker",
+      ...on("x"),
+      "--trust",
+      trustDirectory(),
+      "--augment-tsa",
+      tsa.url,
+      "--augment-in-place",
+      "--expiring-before",
+      "2027-01-01",
+    ]);
+    expect([dateOnly.code, dateOnly.stderr]).toEqual([
+      3,
+      expect.stringMatching(/^sealcheck: (error: )?--expiring-before: "2027-01-01" is a date without a time of day/),
+    ]);
+    await expect(runWorker({ redis: redis.url, queue: "x", augment: { tsa: tsa.url, inPlace: true, expiringBefore: "soon" } })).rejects.toMatchObject({
+      option: "augment.expiringBefore",
+      message: expect.stringMatching(/^augment\.expiringBefore: /),
+    });
+  }, 240_000);
 
   it("a job's kind must be augment or absent; the worker's output place is its own, absolute", async () => {
     const { parseJobData } = await import("../../src/queue/job.js");

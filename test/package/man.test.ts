@@ -68,7 +68,7 @@ describe("--help and --help-all", () => {
       const named = new Set(/\nMore options[^\n]*\n((?: {2}\S.*\n)+)/.exec(h)?.[1]?.match(/--[\w-]+/g) ?? []);
       for (const [, flag] of all.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)) {
         // The worker's augment options are pointed to by --augment-tsa ("its other options: --help-all").
-        if (cmd[0] === "worker" && /^--(augment-|fetch-revocation|ocsp|crl)/.test(flag!) && flag !== "--augment-tsa") continue;
+        if (cmd[0] === "worker" && /^--(augment-|fetch-revocation|ocsp|crl|expiring-before)/.test(flag!) && flag !== "--augment-tsa") continue;
         // --limit is the syntax in the Limits heading.
         if (flag === "--limit") expect(h, cmd.join(" ")).toMatch(/\nLimits \(--limit <name>=<value>/);
         else expect(described.has(flag!) || named.has(flag!), `${cmd.join(" ")} --help: ${flag}`).toBe(true);
