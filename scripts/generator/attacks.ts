@@ -162,7 +162,14 @@ export async function addDss(
 }
 
 /** Add a document timestamp (ETSI.RFC3161, /Type /DocTimeStamp) in a new invisible field. */
-export async function addDocumentTimestamp(pdf: Uint8Array, pki: TestPki, at = new Date("2025-12-09T10:00:00Z"), visibleText?: string): Promise<Uint8Array> {
+export async function addDocumentTimestamp(
+  pdf: Uint8Array,
+  pki: TestPki,
+  at = new Date("2025-12-09T10:00:00Z"),
+  visibleText?: string,
+  /** Revocation data in the token's own CMS. */
+  revocation?: { crls: Uint8Array[]; ocsps: Uint8Array[] },
+): Promise<Uint8Array> {
   const u = await beginUpdate(pdf);
   const sig = u.add(
     u.ctx.obj({
@@ -175,7 +182,9 @@ export async function addDocumentTimestamp(pdf: Uint8Array, pki: TestPki, at = n
     }),
   );
   const prepared = withSignatureField(pdf, u, sig, visibleText ? { F: 4, Rect: [60, 600, 400, 640], AP: { N: overlayAppearance(u, visibleText) } } : {});
-  return sealPrepared(prepared, pki, { cms: (signed) => createTimestampToken({ tsa: pki.tsa, data: signed, genTime: at, serial: 20251209 }) });
+  return sealPrepared(prepared, pki, {
+    cms: (signed) => createTimestampToken({ tsa: pki.tsa, data: signed, genTime: at, serial: 20251209, ...(revocation ? { revocation } : {}) }),
+  });
 }
 
 /**

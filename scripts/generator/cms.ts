@@ -139,6 +139,8 @@ export interface TimestampOptions {
   nonce?: Uint8Array;
   /** The ESS signingCertificateV2 attribute: of the TSA (default), of another certificate, or none. */
   ess?: "none" | Issued;
+  /** Revocation data the token carries in its own CMS (adbe-revocationInfoArchival, signed). */
+  revocation?: { crls: Uint8Array[]; ocsps: Uint8Array[] };
 }
 
 export const TSA_POLICY = "2.999.3161.1";
@@ -167,6 +169,7 @@ export function createTimestampToken(o: TimestampOptions): Uint8Array {
     extraSignedAttributes: [
       attribute(OIDS.signingTime, utcTime(at)),
       ...(o.ess === "none" ? [] : [attribute(OIDS.signingCertificateV2, signingCertificateV2(o.ess ?? o.tsa))]),
+      ...(o.revocation ? [attribute(OIDS.adbeRevocationInfoArchival, revocationInfoArchival(o.revocation.crls, o.revocation.ocsps))] : []),
     ],
   });
 }
@@ -186,6 +189,8 @@ export interface SealCmsOptions {
   timestampAt?: Date;
   /** The signature timestamp's ESS signing-certificate: of its TSA (default), of another certificate, or none. */
   timestampEss?: TimestampOptions["ess"];
+  /** Revocation data in the signature timestamp's own CMS. */
+  timestampRevocation?: TimestampOptions["revocation"];
   /** Put a signingTime attribute in (the real seal has none). */
   signingTime?: Date;
   /** A wrong messageDigest (HASH_FAILURE variant). */
@@ -234,7 +239,15 @@ export function createSealCms(o: SealCmsOptions): Uint8Array {
         : (signature) => [
             attribute(
               OIDS.signatureTimeStampToken,
-              raw(createTimestampToken({ tsa: o.pki.tsa, data: signature, genTime: o.timestampAt, ...(o.timestampEss ? { ess: o.timestampEss } : {}) })),
+              raw(
+                createTimestampToken({
+                  tsa: o.pki.tsa,
+                  data: signature,
+                  genTime: o.timestampAt,
+                  ...(o.timestampEss ? { ess: o.timestampEss } : {}),
+                  ...(o.timestampRevocation ? { revocation: o.timestampRevocation } : {}),
+                }),
+              ),
             ),
           ],
   });

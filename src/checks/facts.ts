@@ -14,6 +14,7 @@ import type { PdfSignatureReport, SealSummary } from "../report/archive-report.j
 import { DEFAULT_CRYPTO_POLICY, type CryptoPolicy } from "../pki/algorithms.js";
 import { NO_EXTRA_SEAL_SIGNERS, type SealSignerPolicy } from "../evidence/broker-identity.js";
 import { POLICY_DEFAULTS, type JwsAlgorithm } from "../policy.js";
+import type { LocatedItem, RevocationData } from "../pki/revocation.js";
 
 export type { JwsAlgorithm };
 
@@ -127,8 +128,23 @@ export interface DigestFacts {
   readonly sealedArchivesAmongOriginals?: readonly string[];
 }
 
+/** The one pool (checks/revocation-items.ts): the items, each once (by its bytes), the certificates the evidence carries that may sign them, and the items as the rule reads them. */
+export interface EvidenceRevocation {
+  readonly items: readonly LocatedItem[];
+  readonly certs: readonly pkijs.Certificate[];
+  readonly data: RevocationData;
+  /** The items first found in a timestamp's own CMS (in no DSS, not in the seal's CMS): what the seal reads besides its own. */
+  readonly inTimestamps: RevocationData;
+}
+
+/** Established once per run, before any certificate is judged (checks/revocation-items.ts). */
+export interface RevocationItemsFacts {
+  /** Every item of revocation data the evidence holds, each once, with where it lies: the one pool. */
+  readonly revocationItems?: EvidenceRevocation;
+}
+
 /** What the stages of every evidence form may establish (src/verify/stages.ts: each form's run record). */
-export type CommonFacts = Readonly<Partial<EvidenceFacts> & TokenFacts & ClaimsFacts & TokenPathFacts & OcspFacts & DigestFacts>;
+export type CommonFacts = Readonly<Partial<EvidenceFacts> & TokenFacts & ClaimsFacts & TokenPathFacts & OcspFacts & DigestFacts & RevocationItemsFacts>;
 
 /**
  * The facts a check may read when they are there, of any form: for a check's parameter type (a Pick of it),

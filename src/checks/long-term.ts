@@ -19,13 +19,12 @@ import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlg
 import { displayName, summarize } from "../pki/certificate.js";
 import { hashName } from "../pki/cms.js";
 import { findIssuer } from "../pki/ocsp.js";
-import { dataOf, laterStop, pathStatusAt, readRevocation, revokedBy, statusAt, type RevocationStatement } from "../pki/revocation.js";
-import { evidenceRevocation } from "./revocation-items.js";
+import { laterStop, pathStatusAt, readRevocation, revokedBy, statusAt, type RevocationStatement } from "../pki/revocation.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
 import type { CheckResult, SubIndication } from "../report/types.js";
-import type { ArchiveFacts, CheckEnv, With } from "./facts.js";
+import type { ArchiveFacts, CheckEnv, EvidenceRevocation, With } from "./facts.js";
 import type { SealJudgement } from "./pdf-signatures.js";
 import type { PadesFacts } from "./pades.js";
 import { coversSignature, type DocumentTimestampFacts } from "./pdf-signatures.js";
@@ -149,13 +148,6 @@ function sealedEvidenceStandings(policy: CryptoPolicy, f: ArchiveFacts, at: Date
   return out;
 }
 
-/** Revocation data that may speak for a TSA certificate, wherever the file keeps it. */
-interface RevocationPool {
-  ocsps: Uint8Array[];
-  crls: Uint8Array[];
-  certs: pkijs.Certificate[];
-}
-
 /**
  * The TSA's path's status from the revocation data, for a timestamp made at genTime and proven to exist at `poe`:
  * every certificate on the path but the anchor (EN 319 102-1 §5.2.6; DSS's CACertificate constraints), each by
@@ -163,14 +155,18 @@ interface RevocationPool {
  * decides "revoked"; otherwise an item issued after genTime (fresh against the POE it must speak for) saying
  * "not revoked", or revoked only after `poe`, proves it.
  */
-async function tsaRevocation(env: CheckEnv, c: Candidate, poe: Date, pool: RevocationPool): Promise<{ ok: boolean; text: string }> {
+async function tsaRevocation(env: CheckEnv, c: Candidate, poe: Date, pool: EvidenceRevocation): Promise<{ ok: boolean; text: string }> {
   const certs = [...c.info.chain, ...(c.info.certificates ?? []), ...pool.certs, ...env.trust.intermediates];
   const path = c.info.chain.length ? c.info.chain : [c.info.signer];
   const texts: string[] = [];
   for (let i = 0; i === 0 || i < path.length - 1; i++) {
     const cert = path[i]!;
     const issuer = path[i + 1] ?? (await findIssuer(env.pki, cert, certs));
-    const s = await statusAt(env.pki, { cert, issuer, at: poe, issuedAfter: c.info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds }, pool);
+    const s = await statusAt(
+      env.pki,
+      { cert, issuer, at: poe, issuedAfter: c.info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds },
+      pool.data,
+    );
     const who = i === 0 ? "" : `its CA "${displayName(cert.subject)}": `;
     if (s.statement) return { ok: false, text: `${who}${s.statement.text}, before the proof of existence it needs (${iso(poe)})` };
     if (!s.ok)
@@ -183,7 +179,7 @@ async function tsaRevocation(env: CheckEnv, c: Candidate, poe: Date, pool: Revoc
   return { ok: true, text: texts.join("; ") };
 }
 
-async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, pool: RevocationPool): Promise<Weighed> {
+async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, pool: EvidenceRevocation): Promise<Weighed> {
   const { notBefore, notAfter } = chainBounds(c.info.chain.length ? c.info.chain : [c.info.signer]);
   const algs = [
     ...standings(env.options.cryptoPolicy, c.info.signer, [c.info.signerDigest, c.info.imprintAlgorithm], poe),
@@ -214,6 +210,13 @@ async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, 
   if (expired.length)
     problems.push(
       `${expired.map((a) => a.what).join(", ")} ${expired.length > 1 ? "are" : "is"} not acceptable at ${iso(poe)} (${env.options.cryptoPolicy.name})`,
+    );
+  // A token without the ESS signing-certificate attribute RFC 3161 §2.4.1 requires (EN 319 422 too) gives no proof
+  // of existence, as EU DSS 5.13.1 reads none from it (the token is not read as a timestamp: PAdES-BASELINE-B,
+  // measured with its tool); seal-timestamp still says so as a warning at the sealing time (s6 edge f).
+  if (c.info.essMissing)
+    problems.push(
+      "no ESS signing-certificate attribute binds its TSA's certificate (RFC 3161 §2.4.1 requires one; EU DSS reads no timestamp from such a token)",
     );
   const rev = await tsaRevocation(env, c, poe, pool);
   entry.revocation = rev.text;
@@ -246,17 +249,6 @@ function candidates(f: With<Needs, "pades">): { cs: Candidate[]; before: Documen
   return { cs: out.sort((a, b) => a.info.genTime.getTime() - b.info.genTime.getTime()), before };
 }
 
-/**
- * Every item of revocation data the evidence holds, each once (checks/revocation-items.ts: the DSS of every
- * revision, the seal's CMS, every timestamp's CMS, the token's response): one pool for every certificate the
- * verdict rests on (attack36b T2).
- */
-function revocationPool(f: Needs): RevocationPool {
-  const { items, certs } = evidenceRevocation(f);
-  const d = dataOf(items);
-  return { ocsps: [...d.ocsps], crls: [...d.crls], certs };
-}
-
 /** What long-term validation says when the seal did not verify at its own time. */
 export const SEAL_NOT_VERIFIED = "The seal did not verify at its own time (see the seal checks), so there is no proven sealing to keep proving.";
 
@@ -264,14 +256,31 @@ export const SEAL_NOT_VERIFIED = "The seal did not verify at its own time (see t
  * The check and the report's summary of the proofs of existence. The seal's outcome at its own time is a fact
  * (how seal-signature and seal-certificate judged it), not a reading of the checks.
  */
-export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "signerCert">): Promise<{ check: CheckResult; summary: LongTermSummary | null }> {
+export async function checkLongTerm(
+  env: CheckEnv,
+  f: With<Needs, "pades" | "signerCert" | "revocationItems">,
+): Promise<{ check: CheckResult; summary: LongTermSummary | null }> {
   const T = env.validationTime.time;
   const policy = { name: env.options.cryptoPolicy.name, sha256: env.options.cryptoPolicy.sha256 };
   const ok = (j: SealJudgement | undefined) => j?.status === "passed" || j?.status === "warning";
   const cert = f.signerCert;
+  // A DSS not all read (a limit reached, attack-s5 P1c): what it holds is not weighed, so what the evidence proves
+  // is not decided (s6 edge e), unless the seal already failed on what was read.
+  const limit = f.dss?.limit;
+  if (limit !== undefined && ok(f.sealSignatureJudged) && f.sealCertificateJudged?.status !== "failed")
+    return {
+      check: indeterminate(
+        ID,
+        "GENERIC",
+        `The DSS's validation data is not all read (${limit}), so what the evidence proves at ${iso(env.validationTime.time)} is not decided: neither the seal's revocation status nor the proofs of existence are weighed on part of it.`,
+        { at: env.validationTime, details: { dssLimit: limit } },
+      ),
+      summary: null,
+    };
   if (!ok(f.sealSignatureJudged) || !ok(f.sealCertificateJudged)) return { check: skipped(ID, SEAL_NOT_VERIFIED), summary: null };
   const { cs, before } = candidates(f);
-  const pool = revocationPool(f);
+  // Every item of revocation data the evidence holds, each once: the one pool (checks/revocation-items.ts).
+  const pool = f.revocationItems;
   // Outermost first (a timestamp's covering timestamps are weighed before it): each timestamp is judged at the
   // earliest POE a proven timestamp whose bytes hold its token gives it (not one merely later by genTime), else at T.
   const weighed: Weighed[] = new Array<Weighed>(cs.length);
@@ -490,7 +499,12 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
  *   days after sealing, where the token certificate itself is still valid.
  * Null when there is nothing to say; `sub` when the token does not hold at `at`.
  */
-async function tokenWithoutPoe(env: CheckEnv, f: Needs, at: Date, proven: boolean): Promise<{ sub?: SubIndication; text: string } | null> {
+async function tokenWithoutPoe(
+  env: CheckEnv,
+  f: With<Needs, "revocationItems">,
+  at: Date,
+  proven: boolean,
+): Promise<{ sub?: SubIndication; text: string } | null> {
   const chain = f.tokenChain;
   if (!f.tokenCert || chain?.status !== "valid" || !chain.path.length) return null;
   const when = proven
@@ -504,14 +518,14 @@ async function tokenWithoutPoe(env: CheckEnv, f: Needs, at: Date, proven: boolea
     };
   // Every certificate on the token's path at `at` (J1c): a CA revoked by then, or any of them on hold then (not
   // lifted), by the same reading as the seal's path (laterStop), from every item the evidence holds.
-  const file = evidenceRevocation(f);
+  const file = f.revocationItems;
   const stop = laterStop(
     await pathStatusAt(
       env.pki,
       chain.path,
       0,
       { at, pool: [...chain.path, ...env.trust.intermediates, ...file.certs], skewSeconds: env.options.clockSkewSeconds },
-      dataOf(file.items),
+      file.data,
     ),
     f.tokenCert,
   );

@@ -1,16 +1,15 @@
 // Checks "ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness" for the token certificate's
 // OCSP response. The judgements live in pki/ocsp.ts (shared with the seal); this maps them to checks.
-import type * as pkijs from "pkijs";
 import { displayName, summarize } from "../pki/certificate.js";
 import { anchorsFor } from "../pki/trust-store.js";
 import type { Judgement, OcspJudgements } from "../pki/ocsp.js";
-import { dataOf, heldAt, judgeOcspWith, readAll, revokedBy, type LocatedItem, type LocatedStatement } from "../pki/revocation.js";
+import type * as pkijs from "pkijs";
+import { heldAt, judgeOcspWith, readAll, readItem, revokedBy, type LocatedItem, type LocatedStatement } from "../pki/revocation.js";
 import { result } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
-import { tokenSealingTime, evidenceTime, type ArchiveFacts, type CheckEnv, type OcspFacts, type With } from "./facts.js";
+import { tokenSealingTime, evidenceTime, type ArchiveFacts, type CheckEnv, type EvidenceRevocation, type OcspFacts, type With } from "./facts.js";
 import type { CertificateSummary } from "../report/types.js";
-import type { PadesFacts } from "./pades.js";
-import { evidenceRevocation, TOKEN_OCSP } from "./revocation-items.js";
+import { TOKEN_OCSP } from "./revocation-items.js";
 
 export const OCSP_CHECK_IDS = ["ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness"] as const;
 
@@ -18,14 +17,13 @@ function toCheck(id: (typeof OCSP_CHECK_IDS)[number], j: Judgement, at: Validati
   return result(id, j.status, j.message, { sub: j.subIndication, at, details: j.details });
 }
 
-type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "claims" | "sealTimestamp" | "evidence"> &
-  Pick<PadesFacts, "dss" | "cms" | "sealTimestampInfo" | "documentTimestamps">;
+type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "claims" | "sealTimestamp" | "revocationItems">;
 
-export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCert">): Promise<{ checks: CheckResult[]; facts: OcspFacts }> {
+export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCert" | "revocationItems">): Promise<{ checks: CheckResult[]; facts: OcspFacts }> {
   const sealing = tokenSealingTime(f) ?? evidenceTime(env, f);
   // Every item of revocation data the evidence holds (attack36b T2): the token's own response is one among them.
-  const file = evidenceRevocation(f);
-  const data = dataOf(file.items);
+  const file = f.revocationItems;
+  const data = file.data;
   // A delegated responder without ocsp-nocheck needs revocation data of its own: the archive may hold it.
   const j = await judgeOcspWith(
     {
@@ -80,7 +78,7 @@ const named = (s: LocatedStatement) => `${s.text} (${s.where})`;
 async function byTheRule(
   env: CheckEnv,
   f: With<Needs, "ocsp" | "tokenCert">,
-  file: { items: LocatedItem[]; certs: pkijs.Certificate[] },
+  file: EvidenceRevocation,
   j: OcspJudgements,
   sealing: ValidationTime,
 ): Promise<{ status?: Judgement; signature?: Judgement; revokedAt?: Date; at?: ValidationTime }> {
@@ -114,9 +112,41 @@ async function byTheRule(
       items = items.filter((i) => i.where !== TOKEN_OCSP);
     }
   }
-  const { statements } = await readAll(env.pki, items, f.tokenCert, issuer, pool, skew, dataOf(file.items));
+  // Every other OCSP answer about the token certificate signed by a delegated responder of its CA that an item
+  // states revoked at or before the proof of existence: not relied upon, as the token's own response is not (s6
+  // edge b; a responder without ocsp-nocheck is already judged when it signed, revocation.ts responderRevocation).
+  const signers = new Map<string, { cert: pkijs.Certificate; items: LocatedItem[] }>();
+  for (const i of items) {
+    if (i.kind !== "ocsp" || i.where === TOKEN_OCSP) continue;
+    const r = (await readItem(env.pki, i, f.tokenCert, issuer, pool, skew, file.data)).ocsp;
+    const d = r?.signature.details as { authorisation?: string; responder?: CertificateSummary } | undefined;
+    if (!r || r.certId.status !== "passed" || r.signature.status !== "passed" || d?.authorisation !== "delegated-responder" || !d.responder) continue;
+    const key = d.responder.sha256;
+    const known = signers.get(key);
+    if (known) known.items.push(i);
+    else {
+      const cert = pool.find((c) => summarize(c).sha256 === key);
+      if (cert) signers.set(key, { cert, items: [i] });
+    }
+  }
+  const setAside: { responder: string; revocation: string; where: string[] }[] = [];
+  for (const { cert, items: its } of signers.values()) {
+    const said = revokedBy((await readAll(env.pki, items, cert, issuer, pool, skew)).statements, poe.time);
+    if (!said) continue;
+    items = items.filter((i) => !its.includes(i));
+    setAside.push({ responder: displayName(cert.subject), revocation: named(said), where: [...new Set(its.map((i) => i.where))] });
+  }
+  const aside = setAside.length
+    ? ` Not relied upon: ${setAside.map((x) => `the answers of the OCSP responder "${x.responder}" (${x.where.join(", ")}), revoked: ${x.revocation}, at or before ${iso(poe.time)}`).join("; ")}.`
+    : "";
+  const { statements } = await readAll(env.pki, items, f.tokenCert, issuer, pool, skew, file.data);
   const subject = `The token certificate "${displayName(f.tokenCert.subject)}"`;
-  const details: Record<string, unknown> = { ...j.status.details, judgedAt: iso(poe.time), ...rule };
+  const details: Record<string, unknown> = {
+    ...j.status.details,
+    judgedAt: iso(poe.time),
+    ...rule,
+    ...(setAside.length ? { responderRevoked: setAside } : {}),
+  };
   const revoked = revokedBy(statements, poe.time);
   if (revoked) {
     details.revokedBy = { text: revoked.text, where: revoked.where };
@@ -127,14 +157,14 @@ async function byTheRule(
       out.status = {
         status: "failed",
         subIndication: "REVOKED",
-        message: `${subject} was revoked before the token was issued: ${named(revoked)}, at or before its iat ${iso(sealing.time)}.`,
+        message: `${subject} was revoked before the token was issued: ${named(revoked)}, at or before its iat ${iso(sealing.time)}.${aside}`,
         details,
       };
     } else {
       out.status = {
         status: "indeterminate",
         subIndication: "REVOKED_NO_POE",
-        message: `${subject} was revoked: ${named(revoked)}, after the time the token claims (its iat ${iso(sealing.time)}) but at or before the earliest proof of its existence (${iso(poe.time)}, ${poe.source === "seal-timestamp" ? "the seal's timestamp" : poe.source}): nothing shows the token was made before the revocation.`,
+        message: `${subject} was revoked: ${named(revoked)}, after the time the token claims (its iat ${iso(sealing.time)}) but at or before the earliest proof of its existence (${iso(poe.time)}, ${poe.source === "seal-timestamp" ? "the seal's timestamp" : poe.source}): nothing shows the token was made before the revocation.${aside}`,
         details,
       };
     }
@@ -147,7 +177,7 @@ async function byTheRule(
     out.status = {
       status: "indeterminate",
       subIndication: "TRY_LATER",
-      message: `${subject} was suspended: ${named(held)}, at or before ${iso(poe.time)}, and no later item of its CA lifts the suspension.`,
+      message: `${subject} was suspended: ${named(held)}, at or before ${iso(poe.time)}, and no later item of its CA lifts the suspension.${aside}`,
       details: { ...details, onHold: true },
     };
     return out;

@@ -270,9 +270,10 @@ export async function sealTimestampStage(env: CheckEnv, f: With<PadesStageFacts,
 /** "seal-certificate": with the validation data of the CMS and of the DSS. */
 export async function sealCertificateStage(
   env: CheckEnv,
-  f: With<PadesStageFacts, "pades" | "signerCert" | "cms" | "dss">,
+  f: With<PadesStageFacts, "pades" | "signerCert" | "cms" | "dss" | "revocationItems">,
 ): Promise<StageOutput<PadesStageFacts>> {
-  const { check, facts } = await checkSealCertificate(env, f, f.dss);
+  // The DSS's items, and those only the timestamps' own CMS hold (attack36b T2's pool, read for the seal too).
+  const { check, facts } = await checkSealCertificate(env, f, { ...f.dss, timestamps: f.revocationItems.inTimestamps });
   return { checks: [check], facts: { ...facts, sealCertificateJudged: judged(check) } };
 }
 

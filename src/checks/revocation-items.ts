@@ -1,20 +1,28 @@
 // Every item of revocation data the evidence holds, with where it lies: the one pool the revocation rule
-// (src/pki/revocation.ts) reads for the certificates the verdict rests on beyond the seal (attack36b T2): the
-// Workflow token's own OCSP response, the seal's CMS (adbe-revocationInfoArchival), every revision's DSS, and
-// the timestamps' own CMS. Each item once, in that order.
+// (src/pki/revocation.ts) reads for every certificate the verdict rests on (attack36b T2): the Workflow token's
+// own OCSP response, the seal's CMS (adbe-revocationInfoArchival), every revision's DSS, and the timestamps'
+// own CMS (the signature timestamp's and every document timestamp's). Each item once, in that order. Computed
+// once per verification, as the fact `revocationItems` (src/verify/stages.ts), before the seal's certificate is
+// judged: seal-certificate, token-certificate, the OCSP checks and long-term read the same pool.
 import type * as pkijs from "pkijs";
 import { revocationArchival } from "../pki/cms.js";
-import type { LocatedItem } from "../pki/revocation.js";
-import type { ArchiveFacts } from "./facts.js";
+import { dataOf, type LocatedItem } from "../pki/revocation.js";
+import type { PkiSession } from "../pki/session.js";
+import { timestampTokenData } from "../pki/timestamp.js";
+import type { ArchiveFacts, EvidenceRevocation } from "./facts.js";
 import type { PadesFacts } from "./pades.js";
 
-type Needs = Pick<ArchiveFacts, "evidence" | "ocsp"> & Pick<PadesFacts, "cms" | "dss" | "sealTimestampInfo" | "documentTimestamps">;
+type Needs = Pick<ArchiveFacts, "evidence" | "ocsp"> & Pick<PadesFacts, "cms" | "dss" | "sealTimestampInfo" | "pades">;
 
 /** Where the token's OCSP response lies, as messages name it. */
 export const TOKEN_OCSP = "the token's OCSP response";
+/** Where the signature timestamp's items lie. */
+export const SIGNATURE_TIMESTAMP_CMS = "the signature timestamp's CMS";
+/** Where a document timestamp's items lie. */
+export const documentTimestampCms = (field: string | null) => `the document timestamp ${field ?? "(unnamed)"}'s CMS`;
 
 /** The items, each once (by its bytes), and the certificates the evidence carries that may sign them. */
-export function evidenceRevocation(f: Needs): { items: LocatedItem[]; certs: pkijs.Certificate[] } {
+export function evidenceRevocation(session: PkiSession, f: Needs): EvidenceRevocation {
   const items: LocatedItem[] = [];
   const seen = new Set<string>();
   const add = (kind: "ocsp" | "crl", ders: readonly Uint8Array[], where: string) => {
@@ -36,13 +44,20 @@ export function evidenceRevocation(f: Needs): { items: LocatedItem[]; certs: pki
   }
   add("ocsp", f.dss?.ocsps ?? [], "the DSS");
   add("crl", f.dss?.crls ?? [], "the DSS");
-  for (const [info, where] of [
-    [f.sealTimestampInfo, "the signature timestamp's CMS"],
-    ...(f.documentTimestamps ?? []).map((d) => [d.info, `the document timestamp ${d.field}'s CMS`] as const),
-  ] as const) {
-    add("ocsp", info?.revocation?.ocsps ?? [], where);
-    add("crl", info?.revocation?.crls ?? [], where);
-    certs.push(...(info?.certificates ?? []));
+  const timestamps: { revocation?: { crls: Uint8Array[]; ocsps: Uint8Array[] }; certificates?: pkijs.Certificate[]; where: string }[] = [];
+  if (f.sealTimestampInfo) timestamps.push({ ...f.sealTimestampInfo, where: SIGNATURE_TIMESTAMP_CMS });
+  // Every document timestamp's token, read for its items only (judged by document-timestamps, later): EU DSS and
+  // pyHanko read the revocation data of every timestamp of the file.
+  for (const s of f.pades?.signatures ?? []) {
+    if (!s.isDocTimestamp || !s.contents) continue;
+    const t = timestampTokenData(s.contents, session, true);
+    if (t) timestamps.push({ ...t, where: documentTimestampCms(s.fieldName) });
   }
-  return { items, certs };
+  const first = items.length;
+  for (const t of timestamps) {
+    add("ocsp", t.revocation?.ocsps ?? [], t.where);
+    add("crl", t.revocation?.crls ?? [], t.where);
+    certs.push(...(t.certificates ?? []));
+  }
+  return { items, certs, data: dataOf(items), inTimestamps: dataOf(items.slice(first)) };
 }

@@ -8,7 +8,19 @@ import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { bytesEqual } from "../platform/bytes.js";
 import { findIssuer, type Judgement } from "../pki/ocsp.js";
-import { heldAt, laterStop, pathStatusAt, readItem, speaksFor, unverifiedSignature, type RevocationStatement } from "../pki/revocation.js";
+import {
+  crlClaim,
+  heldAt,
+  laterStop,
+  pathStatusAt,
+  readItem,
+  speaksFor,
+  unverifiedSignature,
+  type ItemReading,
+  type RevocationStatement,
+} from "../pki/revocation.js";
+import { crlKeyIdentifier, decodeCrl } from "../pki/crl.js";
+import { createHash } from "../platform/crypto.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -34,6 +46,11 @@ export interface ExtraRevocationData {
   readonly unread?: readonly string[];
   /** A limit reached while reading the DSS: its data is not all read, so the status is not decided. */
   readonly limit?: string;
+  /**
+   * The items in the timestamps' own CMS (the signature timestamp's, every document timestamp's) not already in
+   * the seal's CMS or a DSS: read like a DSS's, added after the sealing (EU DSS and pyHanko read them too).
+   */
+  readonly timestamps?: { readonly crls: readonly Uint8Array[]; readonly ocsps: readonly Uint8Array[] };
 }
 
 /** Established by "seal-certificate": the path built for the seal certificate, as reports show it. */
@@ -193,7 +210,11 @@ async function judge(
   const ignored: { source: string; item: string; why: string }[] = [];
   const sealingTime = seal.sealTimestamp ?? at.time;
   const skew = env.options.clockSkewSeconds;
-  const data = { ocsps: [...archived.ocsps, ...extra.ocsps], crls: [...archived.crls, ...extra.crls] };
+  const inTimestamps = extra.timestamps ?? { ocsps: [], crls: [] };
+  const data = {
+    ocsps: [...archived.ocsps, ...extra.ocsps, ...inTimestamps.ocsps],
+    crls: [...archived.crls, ...extra.crls, ...inTimestamps.crls],
+  };
   // What every authentic item states (the one rule's reading, revocation.ts readItem), each item read once: the
   // same reading gives the broker profile's judgement at the sealing time and the statement the rule weighs.
   const said: RevocationStatement[] = [];
@@ -216,16 +237,16 @@ async function judge(
     else unverified.push({ source, item, why: j.message });
   };
   // The broker's window (produced before the sealing time, at most a week) is its profile's rule for the CMS's
-  // archived data only. An item in a DSS was added later, the B-LT way: by the one revocation rule, an authentic
+  // archived data only. An item in a DSS (or in a timestamp's own CMS) was added later, the B-LT way: by the one revocation rule, an authentic
   // "not revoked" current at the sealing time or issued after it proves it (EN 319 102-1 §5.2.5, as EU DSS;
   // attack36b F1). `worst` stands when the rule does not speak for the sealing time.
   const laterGood = (source: string, s: RevocationStatement | null, worst: Judgement): Judgement => {
-    if (!source.startsWith("dss-") || !s || s.revokedAt || !speaksFor(s, sealingTime, skew)) return worst;
+    if (source.startsWith("cms-") || !s || s.revokedAt || !speaksFor(s, sealingTime, skew)) return worst;
     const after = s.thisUpdate.getTime() > sealingTime.getTime();
     return {
       status: "passed",
       subIndication: null,
-      message: `Not revoked at the sealing time ${sealingTime.toISOString()}: the ${s.source} (added in a DSS) ${after ? "was issued after it" : "is current at it"}.`,
+      message: `Not revoked at the sealing time ${sealingTime.toISOString()}: the ${s.source} (added ${source.startsWith("dss-") ? "in a DSS" : "in a timestamp's CMS"}) ${after ? "was issued after it" : "is current at it"}.`,
       details: { thisUpdate: s.thisUpdate.toISOString(), nextUpdate: s.nextUpdate?.toISOString(), laterData: true },
     };
   };
@@ -233,27 +254,60 @@ async function judge(
   // same anchor; attack-s5 U1b): the CA's statement when that certificate, found among those the file carries or
   // the trust store, has cRLSign (when it states key usages) and its own path validates to the seal's anchor at
   // the CRL's thisUpdate, valid when it signed (RFC 5280 §6.3.3 (f); pyHanko finds CRL issuers by name and
-  // validates their path). A key that chains elsewhere stays U1's "not the CA's statement".
+  // validates their path). A key that chains elsewhere stays U1's "not the CA's statement". The certificates are
+  // anyone's to add (the CMS's and the DSS's certificate sets are unsigned), so the tries go by what is verified
+  // first (attack-s6 U1d): one try per key, the key the CRL's authority key identifier names (its SHA-1, RFC 5280
+  // §4.2.1.2) first; only the certificates of the key whose signature verifies have their path validated. Tries
+  // that run out leave the CRL undecided ("budget"), never "not the CA's".
   const anchor = chain.path.at(-1);
-  const renewedKeys = async (thisUpdate: Date): Promise<pkijs.Certificate[]> => {
-    if (!issuer || !anchor) return [];
+  const renewedSigner = async (der: Uint8Array, thisUpdate: Date): Promise<{ reading: ItemReading; signer: pkijs.Certificate } | "budget" | null> => {
+    if (!issuer || !anchor) return null;
     const key = (c: pkijs.Certificate) => c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
-    const out: pkijs.Certificate[] = [];
-    for (const c of pool.filter((c) => sameName(c.subject, cert.issuer) && !bytesEqual(key(c), key(issuer))).slice(0, MAX_RENEWED_KEYS)) {
+    const byKey = new Map<string, pkijs.Certificate[]>();
+    for (const c of pool) {
+      if (!sameName(c.subject, cert.issuer) || bytesEqual(key(c), key(issuer))) continue;
       const ku = keyUsages(c);
       if (ku && !ku.includes("cRLSign")) continue;
-      const p = await validateChain(c, { anchors, intermediates: pool, at: thisUpdate, session: env.pki, index: env.trust.index.anchors });
-      const top = p.path.at(-1);
-      if (p.status === "valid" && top && bytesEqual(certificateDer(top), certificateDer(anchor))) out.push(c);
+      const k = Buffer.from(key(c)).toString("base64");
+      const group = byKey.get(k);
+      if (!group) byKey.set(k, [c]);
+      else if (!group.some((g) => bytesEqual(certificateDer(g), certificateDer(c)))) group.push(c);
     }
-    return out;
+    let aki: Uint8Array | null = null;
+    try {
+      aki = crlKeyIdentifier(decodeCrl(der, env.pki).crl);
+    } catch {
+      /* judged already: unreadable items never come here */
+    }
+    const named = (cs: pkijs.Certificate[]) => (aki && bytesEqual(createHash("sha1").update(key(cs[0]!)).digest(), aki) ? 0 : 1);
+    const groups = [...byKey.values()].sort((x, y) => named(x) - named(y));
+    let keys = 0;
+    let paths = 0;
+    for (const group of groups) {
+      if (keys++ >= MAX_RENEWED_KEYS) return "budget";
+      const k = await readItem(env.pki, { kind: "crl", der }, cert, group[0]!, [...pool, ...anchors], skew, data, judgedAt);
+      if (!k.crl || (k.crl.status === "failed" && k.crl.subIndication === "SIG_CRYPTO_FAILURE")) continue;
+      for (const c of group) {
+        if (paths++ >= MAX_RENEWED_KEYS) return "budget";
+        const p = await validateChain(c, { anchors, intermediates: pool, at: thisUpdate, session: env.pki, index: env.trust.index.anchors });
+        const top = p.path.at(-1);
+        if (p.status === "valid" && top && bytesEqual(certificateDer(top), certificateDer(anchor))) {
+          const again = c === group[0] ? k : await readItem(env.pki, { kind: "crl", der }, cert, c, [...pool, ...anchors], skew, data, judgedAt);
+          return { reading: again, signer: c };
+        }
+      }
+      return null; // the key that signed it has no path to the seal's anchor: not the CA's
+    }
+    return null;
   };
   const judgedAt = { at: sealingTime, windowSeconds: SEAL_REVOCATION_WINDOW_SECONDS };
   for (const [source, kind, ders] of [
     ["cms-ocsp", "ocsp", archived.ocsps],
     ["dss-ocsp", "ocsp", extra.ocsps],
+    ["timestamp-ocsp", "ocsp", inTimestamps.ocsps],
     ["cms-crl", "crl", archived.crls],
     ["dss-crl", "crl", extra.crls],
+    ["timestamp-crl", "crl", inTimestamps.crls],
   ] as const) {
     for (const der of ders) {
       let reading = await readItem(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], skew, data, judgedAt);
@@ -292,14 +346,19 @@ async function judge(
       } else if (reading.crl) {
         let j = reading.crl;
         const thisUpdate = String(j.details.thisUpdate);
-        if (j.status === "failed" && j.subIndication === "SIG_CRYPTO_FAILURE")
-          for (const c of await renewedKeys(new Date(thisUpdate))) {
-            const k = await readItem(env.pki, { kind, der }, cert, c, [...pool, ...anchors], skew, data, judgedAt);
-            if (!k.crl || (k.crl.status === "failed" && k.crl.subIndication === "SIG_CRYPTO_FAILURE")) continue;
-            reading = k;
-            j = { ...k.crl, details: { ...k.crl.details, signedByRenewedKey: summarize(c) } };
-            break;
+        if (j.status === "failed" && j.subIndication === "SIG_CRYPTO_FAILURE") {
+          const renewed = await renewedSigner(der, new Date(thisUpdate));
+          if (renewed === "budget") {
+            // Not decided: what it would state is weighed as an item that cannot be verified (R1b, U1c).
+            const why = `it does not verify with the CA's key, and its other certificates of the CA's name are more than ${MAX_RENEWED_KEYS} to try`;
+            setAside(source, `the CRL of ${thisUpdate} under "${displayName(cert.issuer)}"`, { ...j, message: why }, crlClaim(env.pki, der, cert) ?? undefined);
+            continue;
           }
+          if (renewed) {
+            reading = renewed.reading;
+            j = { ...renewed.reading.crl!, details: { ...renewed.reading.crl!.details, signedByRenewedKey: summarize(renewed.signer) } };
+          }
+        }
         if (reading.statement) said.push(reading.statement);
         const named = `the CRL of ${thisUpdate} under "${displayName(cert.issuer)}"`;
         if (j.status === "failed" && j.subIndication !== "REVOKED") {

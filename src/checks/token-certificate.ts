@@ -5,12 +5,10 @@ import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki
 import { nameAttributeValues, organizationIdentifier } from "../evidence/broker-identity.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { findIssuer } from "../pki/ocsp.js";
-import { dataOf, pathStatusAt } from "../pki/revocation.js";
+import { pathStatusAt } from "../pki/revocation.js";
 import { failed, indeterminate, passed } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type TokenPathFacts, type With } from "./facts.js";
-import type { PadesFacts } from "./pades.js";
-import { evidenceRevocation } from "./revocation-items.js";
 
 const ID = "token-certificate";
 
@@ -21,10 +19,9 @@ function profile(cert: import("pkijs").Certificate): string {
   return cn.length === 1 && cn[0]?.startsWith("NEB Transact") && o.length === 1 && o[0] === "Signaturgruppen A/S" ? "broker-token-certificate" : "other";
 }
 
-type Needs = Pick<ArchiveFacts, "tokenCert" | "ocsp" | "sealTimestamp" | "claims" | "evidence"> &
-  Pick<PadesFacts, "dss" | "cms" | "sealTimestampInfo" | "documentTimestamps">;
+type Needs = Pick<ArchiveFacts, "tokenCert" | "ocsp" | "sealTimestamp" | "claims" | "revocationItems">;
 
-export async function checkTokenCertificate(env: CheckEnv, f: With<Needs, "tokenCert">): Promise<Established<TokenPathFacts>> {
+export async function checkTokenCertificate(env: CheckEnv, f: With<Needs, "tokenCert" | "revocationItems">): Promise<Established<TokenPathFacts>> {
   const cert = f.tokenCert;
   const at = evidenceTime(env, f).time;
   const anchors = anchorsFor(env.trust, "token", at);
@@ -39,7 +36,12 @@ export async function checkTokenCertificate(env: CheckEnv, f: With<Needs, "token
   return { check: await judge(env, f, cert, chain), facts: { tokenChain: chain, tokenIssuer } };
 }
 
-async function judge(env: CheckEnv, f: Needs, cert: NonNullable<Needs["tokenCert"]>, chain: NonNullable<TokenPathFacts["tokenChain"]>): Promise<CheckResult> {
+async function judge(
+  env: CheckEnv,
+  f: With<Needs, "revocationItems">,
+  cert: NonNullable<Needs["tokenCert"]>,
+  chain: NonNullable<TokenPathFacts["tokenChain"]>,
+): Promise<CheckResult> {
   const at = evidenceTime(env, f);
   const subject = displayName(cert.subject);
   const org = organizationIdentifier(cert);
@@ -83,13 +85,13 @@ async function judge(env: CheckEnv, f: Needs, cert: NonNullable<Needs["tokenCert
   // 102-1 §5.2.6, the one rule of pki/revocation.ts), from every item the evidence holds (attack36b T2: the DSS,
   // the seal's and the timestamps' CMS, the token's own response). The token certificate itself is judged by the
   // same rule in the OCSP checks.
-  const file = evidenceRevocation(f);
+  const file = f.revocationItems;
   const above = await pathStatusAt(
     env.pki,
     chain.path,
     1,
     { at: at.time, pool: [...chain.path, ...env.trust.intermediates, ...file.certs], skewSeconds: env.options.clockSkewSeconds },
-    dataOf(file.items),
+    file.data,
   );
   if (above.cert && above.status) {
     const ca = `"${displayName(above.cert.subject)}", a CA on the token certificate's path`;

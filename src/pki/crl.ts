@@ -510,10 +510,10 @@ export async function judgeCrl(
   if (unsupported) {
     details.unsupportedAlgorithm = { code: unsupported.code, oid: unsupported.oid, algorithm: unsupported.algorithm };
     // What it would say were it the CA's (read, not believed): a listing blocks the others (revocation.ts), silence adds nothing.
-    const own = decoded.entryFor(target.serialNumber);
-    if (own && entryReason(own, session.limits) !== REMOVE_FROM_CRL) {
-      details.claimedRevocationTime = own.revocationDate.value.toISOString();
-      if (entryReason(own, session.limits) === CERTIFICATE_HOLD) details.claimedOnHold = true;
+    const claim = claimedEntry(decoded, target, session.limits);
+    if (claim) {
+      details.claimedRevocationTime = claim.at.toISOString();
+      if (claim.onHold) details.claimedOnHold = true;
     }
     return {
       status: "indeterminate",
@@ -607,6 +607,23 @@ export async function judgeCrl(
 
 const CERTIFICATE_HOLD = 6;
 const REMOVE_FROM_CRL = 8;
+
+/**
+ * What the CRL lists for `target` were it its CA's (read, not believed): the entry's date, and whether it is a
+ * hold; null when it does not list it (a removeFromCRL entry lists nothing).
+ */
+export function claimedEntry(decoded: DecodedCrl, target: pkijs.Certificate, limits: DerLimits): { at: Date; onHold: boolean } | null {
+  const own = decoded.entryFor(target.serialNumber);
+  const reason = own ? entryReason(own, limits) : null;
+  if (!own || reason === REMOVE_FROM_CRL) return null;
+  return { at: own.revocationDate.value, onHold: reason === CERTIFICATE_HOLD };
+}
+
+/** The CRL's authority key identifier (its keyIdentifier), when it states one. */
+export function crlKeyIdentifier(crl: pkijs.CertificateRevocationList): Uint8Array | null {
+  const v = crl.crlExtensions?.extensions.find((e) => e.extnID === pkijs.id_AuthorityKeyIdentifier)?.parsedValue as unknown;
+  return v instanceof pkijs.AuthorityKeyIdentifier && v.keyIdentifier ? v.keyIdentifier.valueBlock.valueHexView : null;
+}
 
 /** Whether the CRL's entries are all its issuer's: no issuing distribution point, or one readable and not indirect. */
 function isDirect(crl: pkijs.CertificateRevocationList, limits: DerLimits): boolean {

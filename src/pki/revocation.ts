@@ -14,7 +14,7 @@
 import type * as pkijs from "pkijs";
 import { displayName, sameName } from "./certificate.js";
 import { errorMessage } from "../errors.js";
-import { decodeCrl, expiredCertsOnCrl, judgeCrl, type DecodedCrl } from "./crl.js";
+import { claimedEntry, decodeCrl, expiredCertsOnCrl, judgeCrl, type DecodedCrl } from "./crl.js";
 import { decodeOcsp, judgeOcsp, type Judgement, type OcspInput, type OcspJudgements, type ResponderRevocation } from "./ocsp.js";
 import type { PkiSession } from "./session.js";
 
@@ -209,6 +209,31 @@ function crlStatement(session: PkiSession, decoded: DecodedCrl, j: Judgement, ta
   const revokedAt = listed ? new Date(j.details.revocationTime as string) : null;
   if (!revokedAt && silentAfterExpiry(target, thisUpdate, expiredCertsOnCrl(decoded.crl, session.limits))) return { about: true, statement: null };
   return { about: true, statement: { kind: "crl", thisUpdate, nextUpdate, source, revokedAt, onHold, text: text(revokedAt, onHold) } };
+}
+
+/**
+ * What a CRL under the certificate's issuer's name would state of it were it the CA's (read, not believed: its
+ * signer is not established), as the claim of an item that cannot be verified (`unverified`); null when it is
+ * unreadable or under another name.
+ */
+export function crlClaim(session: PkiSession, der: Uint8Array, target: pkijs.Certificate): RevocationStatement | null {
+  try {
+    const decoded = decodeCrl(der, session);
+    if (!sameName(decoded.crl.issuer, target.issuer)) return null;
+    const thisUpdate = decoded.crl.thisUpdate.value;
+    const c = claimedEntry(decoded, target, session.limits);
+    return {
+      kind: "crl",
+      thisUpdate,
+      nextUpdate: decoded.crl.nextUpdate?.value ?? null,
+      source: `CRL of ${iso(thisUpdate)}`,
+      revokedAt: c?.at ?? null,
+      onHold: c?.onHold ?? false,
+      text: c ? `the CRL of ${iso(thisUpdate)} lists it ${c.onHold ? "on hold (suspended) since" : "as revoked at"} ${iso(c.at)}` : "",
+    };
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -66,6 +66,8 @@ export interface TimestampInfo {
   policy: string;
   imprintAlgorithm: string;
   tsa?: CertificateSummary;
+  /** No ESS signing-certificate(-v2) attribute at all (RFC 3161 §2.4.1): EU DSS reads no timestamp from such a token. */
+  essMissing?: boolean;
   path: CertificateSummary[];
   /** The TSA's certificate, once found: what a later proof of existence judges again (long-term validation). */
   signer?: pkijs.Certificate;
@@ -102,6 +104,24 @@ function tokenRevocation(decoded: ReturnType<typeof decodeSignedData>): { crls: 
     }
   }
   return out;
+}
+
+/**
+ * The revocation data and certificates a timestamp token carries in its own CMS, read without judging the token
+ * (its items are the CA's statements or nothing, wherever they lie); null when the token cannot be decoded.
+ */
+export function timestampTokenData(
+  token: Uint8Array,
+  session: PkiSession,
+  padded = false,
+): { revocation: { crls: Uint8Array[]; ocsps: Uint8Array[] }; certificates: pkijs.Certificate[] } | null {
+  try {
+    const decoded = decodeSignedData(token, "the timestamp token", session, padded);
+    if (!decoded.signedData.signerInfos[0]) return null;
+    return { revocation: tokenRevocation(decoded), certificates: [...decoded.certificates] };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -225,6 +245,7 @@ export async function verifyTimestamp(
   // SigningCertificateRefersCertificateChain, CertDigestPresent, IssuerSerialMatch: WARN; no CertDigestMatch): so
   // here a missing or mismatching binding is a warning, where the seal's own is INDETERMINATE (seal-signature).
   details.ess = signer.ess;
+  if (signer.ess.present === "none") info.essMissing = true;
   const ess =
     signer.ess.present === "none"
       ? "no ESS signing-certificate attribute binds the TSA's certificate to the token (RFC 3161 §2.4.1 requires one)"

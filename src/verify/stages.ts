@@ -33,6 +33,7 @@ import * as counts from "../checks/counts.js";
 import * as validationTime from "../checks/validation-time.js";
 import * as longTerm from "../checks/long-term.js";
 import * as trustAnchors from "../checks/trust-anchors.js";
+import * as revocationItems from "../checks/revocation-items.js";
 import { carriedCertificates } from "../evidence/carried-certificates.js";
 
 /** Established by the stage that reads the originals (none given: null). */
@@ -158,6 +159,8 @@ const EVIDENCE = ["evidence", "token", "tokenCert", "ocsp"] as const satisfies r
 /** Why a PAdES stage has no PDF to read (the seal-signature stage says why it read none). */
 const NO_PDF = (f: PadesRunFacts): string => f.padesMissing?.reason ?? "The PDF was not read.";
 const NO_CLAIMS = "The token's claims could not be read, so";
+/** Never said: the pool's stage needs nothing, so it always runs first. */
+const NO_POOL = "The evidence's revocation data was not gathered.";
 
 /** The registry, in the order stages run when their needs leave a choice. */
 export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
@@ -187,6 +190,30 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     run: (env, f) => pades.sealTimestampStage(env, f),
   }),
   stage({
+    // Before the pool: the token's OCSP response is one of its items.
+    checks: ["attachments"],
+    forms: "pades",
+    needs: { pades: (f) => f.padesMissing?.attachments ?? NO_PDF(f) },
+    uses: ["sealVerified"],
+    provides: EVIDENCE,
+    module: pades,
+    run: (env, f) => pades.padesAttachmentsStage(env, f),
+  }),
+  stage({
+    // Every item of revocation data the evidence holds, gathered once (checks/revocation-items.ts): the one pool
+    // every certificate's revocation status is read from. No check of its own.
+    checks: [],
+    blame: "seal-certificate",
+    forms: "all",
+    uses: ["evidence", "ocsp", "cms", "dss", "sealTimestampInfo", "pades"],
+    provides: ["revocationItems"],
+    module: revocationItems,
+    run: (env, f) => ({
+      checks: [],
+      facts: { revocationItems: revocationItems.evidenceRevocation(env.pki, f.form === "pades" ? f : { evidence: f.evidence, ocsp: f.ocsp }) },
+    }),
+  }),
+  stage({
     checks: ["seal-certificate"],
     forms: "pades",
     judgesSeal: true,
@@ -195,6 +222,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
       signerCert: "No seal certificate was identified, so no path was built.",
       cms: "No seal certificate was identified, so no path was built.",
       dss: NO_PDF,
+      revocationItems: NO_POOL,
     },
     // Not the claims (evidenceTime falls back to their iat): for a PAdES the seal is judged before the token.
     uses: ["sealTimestamp"],
@@ -221,15 +249,6 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     run: (env, f, { input }) => pades.pdfSignaturesStage(env, input.pdf, f),
   }),
   stage({
-    checks: ["attachments"],
-    forms: "pades",
-    needs: { pades: (f) => f.padesMissing?.attachments ?? NO_PDF(f) },
-    uses: ["sealVerified"],
-    provides: EVIDENCE,
-    module: pades,
-    run: (env, f) => pades.padesAttachmentsStage(env, f),
-  }),
-  stage({
     checks: ["token-signature"],
     forms: "all",
     needs: { token: "No Workflow token could be read, so its signature was not checked." },
@@ -250,8 +269,8 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["token-certificate"],
     forms: "all",
-    needs: { tokenCert: "No token certificate could be read, so no path was built." },
-    uses: ["ocsp", "sealTimestamp", "claims", "dss", "cms", "evidence", "sealTimestampInfo", "documentTimestamps"],
+    needs: { tokenCert: "No token certificate could be read, so no path was built.", revocationItems: NO_POOL },
+    uses: ["ocsp", "sealTimestamp", "claims"],
     provides: ["tokenChain", "tokenIssuer"],
     module: tokenCertificate,
     run: async (env, f) => one(await tokenCertificate.checkTokenCertificate(env, f)),
@@ -262,8 +281,9 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     needs: {
       ocsp: "No decodable OCSP response is in the evidence.",
       tokenCert: "No token certificate could be read, so the OCSP response cannot be related to it.",
+      revocationItems: NO_POOL,
     },
-    uses: ["tokenIssuer", "claims", "sealTimestamp", "dss", "cms", "evidence", "sealTimestampInfo", "documentTimestamps"],
+    uses: ["tokenIssuer", "claims", "sealTimestamp"],
     provides: ["ocspResponder", "tokenRevokedAt"],
     module: ocsp,
     run: (env, f) => ocsp.checkOcsp(env, f),
@@ -317,6 +337,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     needs: {
       pades: "There is no readable seal, so no proof of existence to keep.",
       signerCert: longTerm.SEAL_NOT_VERIFIED,
+      revocationItems: NO_POOL,
     },
     uses: [
       "sealSignatureJudged",

@@ -127,6 +127,10 @@ describe("attack-s5 P1c: one bad DSS entry withdraws nothing but itself", () => 
     expect([g.indication, g.subIndication]).toEqual(["INDETERMINATE", "GENERIC"]);
     const c = check(g, "seal-certificate");
     expect(c.message).toMatch(/not all read .*maxValidationDataItems.* not decided/);
+    // long-term says so itself (s6 edge e): not decided, never "the seal did not verify".
+    const lt = check(g, "long-term");
+    expect([lt.status, lt.subIndication]).toEqual(["indeterminate", "GENERIC"]);
+    expect(lt.message).toMatch(/not all read .*maxValidationDataItems.*not decided/);
   });
 
   it("genuine-1000: a genuine archive plus 1,000 junk OCSP entries stays TOTAL-PASSED (the junk named in a warning)", async () => {

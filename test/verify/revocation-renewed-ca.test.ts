@@ -17,6 +17,7 @@ import {
   createCrl,
   createOcspResponse,
   extensions,
+  generateEcKey,
   generateRsaKey,
   issueCertificate,
   issued,
@@ -125,5 +126,56 @@ describe("U1b: a CRL signed by the CA's renewed key", () => {
     const r = await run(late, [ca1, late]);
     expect(r.indication).toBe("TOTAL-PASSED");
     expect(check(r, "seal-certificate").message).toContain("Not the CA's statement, so ignored");
+  });
+
+  // attack-s6 U1d: certificates anyone can write (the CMS's or the DSS's certificate set, outside what is signed)
+  // must not use up the tries before the CA's own renewed certificate is reached. Candidates are tried by key,
+  // the CRL's authority key identifier first; a budget reached leaves a listing undecided, never "not the CA's".
+  const junk = (n: number, keys: () => KeyObject) =>
+    Array.from({ length: n }, (_, i) => {
+      const key = keys();
+      return issued(
+        "sealRoot",
+        issueCertificate({
+          subject: name("NETS AS Intermediate CA"),
+          subjectKey: key,
+          notBefore: new Date("2020-01-01T00:00:00Z"),
+          notAfter: new Date("2125-01-01T00:00:00Z"),
+          serial: serialFor(`u1d-junk-${n}-${i}`),
+          extensions: [extensions.basicConstraints(true), extensions.keyUsage("keyCertSign", "cRLSign")],
+        }),
+        key,
+      );
+    });
+
+  it("U1d: eight self-signed certificates of the CA's name before the renewed one: still the CA's statement, TOTAL-FAILED/REVOKED", async () => {
+    const one = generateEcKey();
+    const r = await run(ca2, [...junk(8, () => one), ca1, ca2]);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+  });
+
+  it("U1d: nine certificates of the renewed key from an issuer of one's own before the genuine one: the tries run out, not decided (INDETERMINATE)", async () => {
+    const by = junk(1, () => generateEcKey())[0]!;
+    const copies = Array.from({ length: 9 }, (_, i) =>
+      issued(
+        "sealRoot",
+        issueCertificate({
+          subject: name("NETS AS Intermediate CA"),
+          subjectKey: key2,
+          issuer: by,
+          notBefore: new Date("2020-01-01T00:00:00Z"),
+          notAfter: new Date("2125-01-01T00:00:00Z"),
+          serial: serialFor(`u1d-copy-${i}`),
+          extensions: [extensions.basicConstraints(true), extensions.keyUsage("keyCertSign", "cRLSign")],
+        }),
+        key2,
+      ),
+    );
+    const r = await run(ca2, [...copies, ca1, ca2]);
+    expect(r.indication).toBe("INDETERMINATE");
+    const c = check(r, "seal-certificate");
+    expect(c.status).toBe("indeterminate");
+    expect(c.message).toContain("not decided");
+    expect(c.message).toContain("lists it as revoked at");
   });
 });

@@ -71,4 +71,14 @@ describe("in an archive: the signature timestamp's binding", () => {
       expect(r.longTerm?.sealingTime).toBe("2025-12-08T08:36:38Z");
     }
   });
+
+  it("missing altogether: no proof of existence from it (s6 edge f: EU DSS reads no timestamp from such a token, PAdES-BASELINE-B)", async () => {
+    const r = await verify("none");
+    const poe = r.longTerm?.proofsOfExistence.find((p) => p.kind === "signature-timestamp");
+    expect(poe?.proven).toBe(false);
+    expect(poe?.reason).toMatch(/no ESS signing-certificate attribute binds its TSA's certificate/);
+    // Naming another certificate: EU DSS reads the token (its policy warns), so the binding decides nothing more.
+    const other = await verify(pki.seal);
+    expect(other.longTerm?.proofsOfExistence.find((p) => p.kind === "signature-timestamp")?.reason ?? "").not.toMatch(/ESS/);
+  });
 });

@@ -8,7 +8,21 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
-import { addDss, buildArchive, createCrl, createOcspResponse, sealRevocation, TIMELINE, type TestPki } from "../../scripts/generator/index.js";
+import {
+  addDss,
+  buildArchive,
+  createCrl,
+  createOcspResponse,
+  extensions,
+  generateEcKey,
+  issueCertificate,
+  issued,
+  OIDS,
+  sealRevocation,
+  serialFor,
+  TIMELINE,
+  type TestPki,
+} from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 
 const at = (iso: string) => new Date(iso);
@@ -111,5 +125,57 @@ describe("T2: the token's OCSP responder, by the same rule", () => {
     const r = await verify(await withDss(sample(), [tokenCaCrl(base.ocspResponder, at("2025-12-09T00:00:00Z"))]), SEALING_DAY);
     expect([r.indication, r.subIndication]).toEqual(["TOTAL-PASSED", null]);
     expect(check(r, "ocsp-signature").status).toBe("passed");
+  });
+});
+
+// s6 edge b: an OCSP answer in the DSS from a delegated responder of the token's CA that an item states revoked at
+// or before the token's proof of existence is not relied upon either, as the token's own response is not.
+describe("T2: another delegated responder of the token's CA, revoked, answering in the DSS", () => {
+  const key = generateEcKey();
+  const other = issued(
+    "ocspResponder",
+    issueCertificate({
+      subject: [
+        [OIDS.country, "DK"],
+        [OIDS.organization, "Sealcheck Test"],
+        [OIDS.commonName, "Sealcheck Test OCES udstedende-CA OCSP 2"],
+      ],
+      subjectKey: key,
+      issuer: base.tokenCa,
+      notBefore: at("2025-12-01T00:00:00Z"),
+      notAfter: at("2026-01-01T00:00:00Z"),
+      serial: serialFor("s6-edge-b-responder-2"),
+      extensions: [extensions.keyUsage("digitalSignature"), extensions.extKeyUsage(false, OIDS.kpOcspSigning), extensions.ocspNoCheck()],
+    }),
+    key,
+  );
+  // The token CA's CRL: the token certificate on hold since before the iat, and (or not) the second responder revoked.
+  const crl = (responderRevoked: boolean) =>
+    createCrl({
+      issuer: base.tokenCa,
+      thisUpdate: at("2025-12-09T08:00:00Z"),
+      nextUpdate: at("2025-12-16T08:00:00Z"),
+      number: 12,
+      revoked: [
+        { serial: serialOf(base.tokenSigner), at: at("2025-12-08T08:00:00Z"), reason: 6 },
+        ...(responderRevoked ? [{ serial: serialOf(other), at: at("2025-12-08T08:00:00Z"), reason: 1 }] : []),
+      ],
+    });
+  // Its "good", produced after the CRL: it would lift the hold.
+  const good = () => createOcspResponse({ subject: base.tokenSigner, issuer: base.tokenCa, responder: other, producedAt: at("2025-12-09T10:00:00Z") });
+  const file = (responderRevoked: boolean) =>
+    addDss(sample(), base, "table", { crls: [crl(responderRevoked)], ocsps: [good()], certs: [base.tokenCa.der, other.der] });
+
+  it("control: the responder in good standing lifts the hold with its later 'good': TOTAL-PASSED", async () => {
+    const r = await verify(await file(false), SEALING_DAY);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-PASSED", null]);
+  });
+
+  it("the responder revoked before the seal's timestamp: its 'good' is not relied upon, the hold stands: INDETERMINATE/TRY_LATER", async () => {
+    const r = await verify(await file(true), SEALING_DAY);
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    const c = check(r, "ocsp-status");
+    expect(c.message).toContain("was suspended");
+    expect(c.message).toContain('"Sealcheck Test OCES udstedende-CA OCSP 2"');
   });
 });
