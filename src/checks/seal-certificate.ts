@@ -290,6 +290,8 @@ async function judge(
       for (const c of group) {
         if (paths++ >= MAX_RENEWED_KEYS) return "budget";
         const p = await validateChain(c, { anchors, intermediates: pool, at: thisUpdate, session: env.pki, index: env.trust.index.anchors });
+        // Path building over its budget (certificates anyone can add): not decided, never "not the CA's".
+        if (p.budgetReached) return "budget";
         const top = p.path.at(-1);
         if (p.status === "valid" && top && bytesEqual(certificateDer(top), certificateDer(anchor))) {
           const again = c === group[0] ? k : await readItem(env.pki, { kind: "crl", der }, cert, c, [...pool, ...anchors], skew, data, judgedAt);
