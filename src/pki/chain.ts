@@ -20,6 +20,11 @@ export interface ChainResult {
   path: pkijs.Certificate[];
   /** ETSI sub-indication for a failed/indeterminate status. */
   subIndication: SubIndication | null;
+  /**
+   * Set when path building stopped at its budget (more candidate issuers to check than it may): the path is not
+   * decided, never "there is none" (attack-s6 U1d: the certificates it checks are anyone's to add).
+   */
+  budgetReached?: true;
 }
 
 export interface ChainInput {
@@ -37,6 +42,8 @@ export interface ChainInput {
 }
 
 const MAX_CANDIDATES = 200;
+/** Signature checks the candidate search may make per path (each candidate issuer found by name is checked once). */
+const MAX_LINK_CHECKS = 256;
 
 /**
  * The certificates as pkijs's engine sees them: each a view of the certificate (an object whose prototype
@@ -157,7 +164,18 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
           subIndication: "OUT_OF_BOUNDS_NO_POE",
         };
   }
-  const intermediates = input.intermediates.filter((c) => !sameCert(c, leaf)).slice(0, MAX_CANDIDATES);
+  const pool = distinct(input.intermediates.filter((c) => !sameCert(c, leaf)));
+  const onPaths = await pathCandidates(session, leaf, pool, anchors, input.index);
+  if (onPaths === null || onPaths.length > MAX_CANDIDATES) {
+    return {
+      status: "no-chain",
+      message: `The path from "${displayName(leaf.subject)}" is not decided: path building stopped at its budget (more than ${onPaths === null ? `${MAX_LINK_CHECKS} candidate issuers to check` : `${MAX_CANDIDATES} certificates on paths to an anchor`} among the ${pool.length} certificates given).`,
+      path: [],
+      subIndication: "NO_CERTIFICATE_CHAIN_FOUND",
+      budgetReached: true,
+    };
+  }
+  const intermediates = onPaths;
   const res = await runEngine(leaf, relevantAnchors(anchors, [leaf, ...intermediates], input.index), intermediates, at, session);
   if (res.result && res.certificatePath) {
     // pkijs repeats the leaf when the leaf itself is an anchor.
@@ -183,11 +201,11 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
   }
   const code = res.resultCode;
   if (code !== 8) {
-    const unchecked = await uncheckedLink(session, leaf, [...input.anchors, ...intermediates], anchors);
+    const unchecked = await uncheckedLink(session, leaf, [...input.anchors, ...pool.slice(0, MAX_CANDIDATES)], anchors);
     if (unchecked) return unchecked;
   }
   if (code === 8) {
-    const path = namePath(leaf, [...input.anchors, ...intermediates], anchors);
+    const path = namePath(leaf, [...input.anchors, ...(intermediates.length ? intermediates : pool.slice(0, MAX_CANDIDATES))], anchors);
     const bad = path.find((c) => validAt(c, at) !== "valid") ?? leaf;
     const state = validAt(bad, at);
     const who = bad === leaf ? "The certificate" : `Its issuer "${displayName(bad.subject)}"`;
@@ -224,6 +242,95 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
 }
 
 type EngineResult = Awaited<ReturnType<pkijs.CertificateChainValidationEngine["verify"]>>;
+
+/** The certificates once each (by DER), in the order given. */
+function distinct(certs: readonly pkijs.Certificate[]): pkijs.Certificate[] {
+  const seen = new Set<string>();
+  return certs.filter((c) => {
+    const k = Buffer.from(certificateDer(c)).toString("base64");
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * The certificates of `pool` on some path from `leaf` to an anchor whose every link is verified (attack-s6 U1d,
+ * S4): walking up from the leaf, a certificate's candidate issuers are those whose subject is its issuer's name
+ * (and whose subject key identifier is its authority key identifier, when both are stated), kept only when their
+ * key verifies its signature; a certificate from which no anchor can be reached so is left out. Candidates are
+ * chosen by what is verified, so certificates anyone adds (a CMS's or a DSS's certificate set) can neither push a
+ * genuine one out of the engine's candidates nor lead it into a dead end. Null when the signature checks would
+ * pass MAX_LINK_CHECKS: not decided. Certificates that are anchors end a path (they are given to the engine as anchors),
+ * and so does one an anchor issued.
+ */
+async function pathCandidates(
+  session: PkiSession,
+  leaf: pkijs.Certificate,
+  pool: readonly pkijs.Certificate[],
+  anchors: readonly pkijs.Certificate[],
+  index?: AnchorIndex,
+): Promise<pkijs.Certificate[] | null> {
+  const poolIndex = indexAnchors(pool);
+  const anchorIndex = index ?? indexAnchors(anchors);
+  const anchorSet = new Set(anchors.map((a) => Buffer.from(certificateDer(a)).toString("base64")));
+  const isAnchor = (c: pkijs.Certificate) => anchorSet.has(Buffer.from(certificateDer(c)).toString("base64"));
+  let checks = 0;
+  const named = (ix: AnchorIndex, all: readonly pkijs.Certificate[], cert: pkijs.Certificate): readonly pkijs.Certificate[] => {
+    const name = nameKey(cert.issuer);
+    const found = name === null ? all : [...(ix.byName.get(name) ?? []), ...ix.anyName];
+    const aki = keyId(cert, AKI);
+    return found.filter((c) => {
+      if (!sameName(cert.issuer, c.subject)) return false;
+      const ski = aki ? keyId(c, SKI) : undefined;
+      return !aki || !ski || ski === aki;
+    });
+  };
+  const up = new Map<pkijs.Certificate, pkijs.Certificate[]>();
+  const reaches = new Set<pkijs.Certificate>();
+  const queue: pkijs.Certificate[] = [leaf];
+  const seen = new Set<pkijs.Certificate>([leaf]);
+  while (queue.length) {
+    const cert = queue.shift()!;
+    if (cert !== leaf && isAnchor(cert)) {
+      reaches.add(cert);
+      continue;
+    }
+    const verified = async (c: pkijs.Certificate) => {
+      if (sameCert(c, cert)) return false;
+      if (++checks > MAX_LINK_CHECKS) throw BUDGET;
+      return signedBy(session, cert, c);
+    };
+    try {
+      for (const a of named(anchorIndex, anchors, cert)) if (anchors.includes(a) && (await verified(a))) reaches.add(cert);
+      // Issued by an anchor: that path is the shortest, and what is above it in the pool adds none.
+      if (reaches.has(cert)) continue;
+      const issuers: pkijs.Certificate[] = [];
+      for (const c of named(poolIndex, pool, cert)) if (await verified(c)) issuers.push(c);
+      up.set(cert, issuers);
+      for (const c of issuers)
+        if (!seen.has(c)) {
+          seen.add(c);
+          queue.push(c);
+        }
+    } catch (e) {
+      if (e === BUDGET) return null;
+      throw e;
+    }
+  }
+  // Those from which an anchor is reached, to a fixed point.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [cert, issuers] of up)
+      if (!reaches.has(cert) && issuers.some((c) => reaches.has(c))) {
+        reaches.add(cert);
+        changed = true;
+      }
+  }
+  return pool.filter((c) => reaches.has(c));
+}
+
+const BUDGET = new Error("path building budget");
 
 /** Up to this many anchors go to pkijs as given; beyond, only those that could issue a certificate of the path. */
 const MANY_ANCHORS = 8;

@@ -178,4 +178,49 @@ describe("U1b: a CRL signed by the CA's renewed key", () => {
     expect(c.message).toContain("not decided");
     expect(c.message).toContain("lists it as revoked at");
   });
+
+  it("U1d's class in path building: key 2's CA certificate under a policy CA, 300 certificates with that CA's name and key identifier before it: not decided (INDETERMINATE), never 'not the CA's'", async () => {
+    const policyKey = generateEcKey();
+    const policy = issued(
+      "sealRoot",
+      issueCertificate({
+        subject: name("Nets Policy CA"),
+        subjectKey: policyKey,
+        issuer: root,
+        notBefore: new Date("2020-01-01T00:00:00Z"),
+        notAfter: new Date("2125-01-01T00:00:00Z"),
+        serial: serialFor("u1d-policy"),
+        extensions: [
+          extensions.basicConstraints(true),
+          extensions.keyUsage("keyCertSign", "cRLSign"),
+          extensions.subjectKeyIdentifier(spkiDer(policyKey)),
+          extensions.authorityKeyIdentifier(spkiDer(rootKey)),
+        ],
+      }),
+      policyKey,
+    );
+    const under = caCert(key2, "u1d-ca-key-2-under-policy", new Date("2025-12-09T00:00:00Z"), policy);
+    const junkKey = generateEcKey();
+    const flood = Array.from({ length: 300 }, (_, i) =>
+      issued(
+        "sealRoot",
+        issueCertificate({
+          subject: name("Nets Policy CA"),
+          subjectKey: junkKey,
+          notBefore: new Date("2020-01-01T00:00:00Z"),
+          notAfter: new Date("2125-01-01T00:00:00Z"),
+          serial: serialFor(`u1d-policy-flood-${i}`),
+          extensions: [extensions.basicConstraints(true), extensions.subjectKeyIdentifier(spkiDer(policyKey))],
+        }),
+        junkKey,
+      ),
+    );
+    const honest = await run(under, [ca1, under, policy]);
+    expect([honest.indication, honest.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+    const r = await run(under, [ca1, ...flood, under, policy]);
+    expect(r.indication).toBe("INDETERMINATE");
+    const c = check(r, "seal-certificate");
+    expect(c.status).toBe("indeterminate");
+    expect(c.message).toContain("lists it as revoked at");
+  }, 120_000);
 });

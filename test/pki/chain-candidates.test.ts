@@ -1,0 +1,98 @@
+// attack-s6 U1d's class in path building: validateChain gave pkijs's engine the first 200 certificates of its
+// pool, in the order given ([trust intermediates, the CMS's certificates, the DSS's]), and the CMS's and DSS's
+// certificate sets are anyone's to add to. Candidates are now chosen by what is verified (a certificate's issuer
+// by name and key identifier, kept only when its key verifies the certificate, and only when an anchor is reached
+// from it), so junk can neither push a genuine intermediate out nor lead the engine into a dead end (a8's S4);
+// a search over its budget says "not decided", never "there is no path".
+import { describe, expect, it } from "vitest";
+import type * as pkijs from "pkijs";
+import { OIDS } from "../../scripts/generator/der.js";
+import { generateEcKey, spkiDer } from "../../scripts/generator/keys.js";
+import { extensions, issueCertificate, issued, serialFor, type Issued } from "../../scripts/generator/pki.js";
+import { validateChain } from "../../src/pki/chain.js";
+import { pkiSession } from "../../src/pki/session.js";
+
+const S = pkiSession();
+const AT = new Date("2026-01-01T00:00:00Z");
+const name = (cn: string): [string, string][] => [
+  [OIDS.country, "DK"],
+  [OIDS.organization, "Chain Test"],
+  [OIDS.commonName, cn],
+];
+const issue = (cn: string, key: Issued["key"], by: Issued | null, ca: boolean, serial: string): Issued => {
+  const der = issueCertificate({
+    subject: name(cn),
+    subjectKey: key,
+    ...(by ? { issuer: by } : {}),
+    notBefore: new Date("2020-01-01T00:00:00Z"),
+    notAfter: new Date("2100-01-01T00:00:00Z"),
+    serial: serialFor(serial),
+    extensions: [
+      extensions.basicConstraints(ca),
+      extensions.keyUsage(...(ca ? (["keyCertSign", "cRLSign"] as const) : (["digitalSignature"] as const))),
+      extensions.subjectKeyIdentifier(spkiDer(key)),
+      ...(by ? [extensions.authorityKeyIdentifier(spkiDer(by.key))] : []),
+    ],
+  });
+  return issued("sealRoot", der, key);
+};
+const cert = (i: Issued): pkijs.Certificate => i.cert;
+
+const rootKey = generateEcKey();
+const root = issue("Root", rootKey, null, true, "chain-root");
+const caKey = generateEcKey();
+const ca = issue("Issuing CA", caKey, root, true, "chain-ca");
+const leaf = issue("Leaf", generateEcKey(), ca, false, "chain-leaf");
+const junkKey = generateEcKey();
+
+describe("validateChain: candidates by what is verified", () => {
+  it("200 unrelated certificates before the issuing CA no longer push it out (was: no path)", async () => {
+    const junk = Array.from({ length: 200 }, (_, i) => cert(issue(`Junk ${i}`, junkKey, null, true, `chain-junk-${i}`)));
+    const r = await validateChain(cert(leaf), { anchors: [cert(root)], intermediates: [...junk, cert(ca)], at: AT, session: S });
+    expect(r.status).toBe("valid");
+    expect(r.path.length).toBe(3);
+  });
+
+  it("200 self-signed certificates with the CA's name (a key of one's own) before it: still valid", async () => {
+    const junk = Array.from({ length: 200 }, (_, i) => cert(issue("Issuing CA", junkKey, null, true, `chain-same-${i}`)));
+    const r = await validateChain(cert(leaf), { anchors: [cert(root)], intermediates: [...junk, cert(ca)], at: AT, session: S });
+    expect(r.status).toBe("valid");
+  });
+
+  it("the CA's key re-certified by another (a dead end, a8's S4) first: the genuine path is still found", async () => {
+    const other = issue("Someone", junkKey, null, true, "chain-other");
+    const copy = issue("Issuing CA", caKey, other, true, "chain-copy");
+    const r = await validateChain(cert(leaf), { anchors: [cert(root)], intermediates: [cert(copy), cert(other), cert(ca)], at: AT, session: S });
+    expect(r.status).toBe("valid");
+    expect(r.path).toEqual([cert(leaf), cert(ca), cert(root)]);
+    // The issuing CA itself the anchor (the samples' seal anchor), the copy in the pool (S4's file).
+    const s4 = await validateChain(cert(leaf), { anchors: [cert(ca)], intermediates: [cert(copy)], at: AT, session: S });
+    expect(s4.status).toBe("valid");
+    expect(s4.path).toEqual([cert(leaf), cert(ca)]);
+  });
+
+  it("more candidate issuers to check than the budget: not decided (budgetReached), never a plain 'no path'", async () => {
+    // The CA's name and its key identifier (anyone can copy both), a key of one's own: each must be checked.
+    const junk = Array.from({ length: 300 }, (_, i) => {
+      const der = issueCertificate({
+        subject: name("Issuing CA"),
+        subjectKey: junkKey,
+        notBefore: new Date("2020-01-01T00:00:00Z"),
+        notAfter: new Date("2100-01-01T00:00:00Z"),
+        serial: serialFor(`chain-flood-${i}`),
+        extensions: [extensions.basicConstraints(true), extensions.subjectKeyIdentifier(spkiDer(caKey))],
+      });
+      return cert(issued("sealRoot", der, junkKey));
+    });
+    const r = await validateChain(cert(leaf), { anchors: [cert(root)], intermediates: [...junk, cert(ca)], at: AT, session: S });
+    expect(r.status).toBe("no-chain");
+    expect(r.budgetReached).toBe(true);
+    expect(r.message).toMatch(/not decided: path building stopped at its budget/);
+  }, 60_000);
+
+  it("duplicates of the genuine certificates count once", async () => {
+    const copies = Array.from({ length: 300 }, () => cert(ca));
+    const r = await validateChain(cert(leaf), { anchors: [cert(root)], intermediates: copies, at: AT, session: S });
+    expect(r.status).toBe("valid");
+  });
+});
