@@ -64,6 +64,13 @@ export function refuseAlgorithm(alg: unknown, allowed: readonly string[]): Algor
 
 const MIN_RSA_BITS = 2048;
 const MIN_RSA_EXPONENT = 65537n;
+/**
+ * The largest RSA key the table accepts: a modulus of 8,192 bits (the largest the EU trusted lists carry) and a
+ * public exponent of at most 2^32 (theirs: at most 2^30). Larger ones are refused before any arithmetic: OpenSSL
+ * takes moduli of 16,384 bits and 64-bit exponents, each check ~20 ms, and anyone can write such a key (a8 D2).
+ */
+const MAX_RSA_BITS = 8192;
+const MAX_RSA_EXPONENT = 2n ** 32n;
 const CURVES = new Set(["prime256v1", "secp384r1", "secp521r1"]);
 /**
  * Where a key is used: a JWS (jose's algorithms fix the NIST curves) or an X.509 signature (certificates, CMS,
@@ -75,8 +82,8 @@ export type KeyUse = "jose" | "pki";
 export const X509_CURVES: ReadonlySet<string> = new Set([...CURVES, "brainpoolP256r1", "brainpoolP384r1", "brainpoolP512r1"]);
 
 /**
- * Why a public key is too weak to prove a signature, or null. RSA: a modulus under 2048 bits, or a public
- * exponent that is even or under 65537 (with e = 1 a "signature" is the padded message itself: anyone can
+ * Why a public key is too weak to prove a signature, or null. RSA: a modulus under 2048 bits or over 8192, or a
+ * public exponent over 2^32, that is even or under 65537 (with e = 1 a "signature" is the padded message itself: anyone can
  * make one). EC: only P-256/P-384/P-521 (Node refuses points off their curve when the key is imported, so
  * such a key never gets here). Ed25519 is fine, Ed448 for X.509 and CMS; any other key type is refused.
  */
@@ -88,6 +95,9 @@ export function weakKeyReason(key: PublicKey, use: KeyUse = "jose"): string | nu
       const bits = d.modulusLength ?? 0;
       const e = d.publicExponent;
       if (bits < MIN_RSA_BITS) return `its RSA modulus has ${bits} bits, fewer than ${MIN_RSA_BITS}`;
+      if (bits > MAX_RSA_BITS) return `its RSA modulus has ${bits} bits, more than the ${MAX_RSA_BITS} the algorithm table accepts`;
+      if (e !== undefined && e > MAX_RSA_EXPONENT)
+        return `its RSA public exponent has ${e.toString(2).length} bits, more than the 32 the algorithm table accepts`;
       if (e === undefined || e < MIN_RSA_EXPONENT || e % 2n === 0n)
         return `its RSA public exponent e = ${e ?? "?"} is ${e !== undefined && e % 2n === 0n ? "even" : `below ${MIN_RSA_EXPONENT}`} (with such a key a signature proves nothing)`;
       return null;

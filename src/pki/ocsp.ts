@@ -45,7 +45,7 @@ import {
   type DerLimits,
   type Tlv,
 } from "./der.js";
-import { DerPool, cacheSlot } from "./kept.js";
+import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import type { PkiSession } from "./session.js";
 
@@ -454,6 +454,58 @@ async function verifySignature(session: PkiSession, basic: pkijs.BasicOCSPRespon
 }
 
 /**
+ * The signature checks one run (RunWork) makes on OCSP responses with candidates the CA authorised, and with
+ * others (only to say who signed). An honest archive makes a few per response it holds (the DSS holds at most
+ * maxValidationDataItems); past the first, a response is not checked and says so (INDETERMINATE, `workBudget`),
+ * past the second, the other candidates are not tried. Worst case of a check with a key the table accepts
+ * (RSA 8,192 bits, e < 2^32): ~2 ms.
+ */
+export const OCSP_SIGNATURE_BUDGET = 4096;
+export const OCSP_OTHER_SIGNATURE_BUDGET = 64;
+
+type Checked = boolean | UnsupportedAlgorithmError;
+/**
+ * Each (response, key) pair is checked once (a8 D2: every question about a certificate at a time re-reads each
+ * item): by the digest of the signed bytes, signature value and algorithm, and of the key, while kept.
+ */
+const CHECKED = cacheSlot("OCSP signatures checked by (response, key)", () => ({
+  responses: new WeakMap<pkijs.BasicOCSPResponse, string>(),
+  keys: new WeakMap<pkijs.PublicKeyInfo, string>(),
+  outcomes: new Map<string, Promise<Checked>>(),
+}));
+const MAX_CHECKED = 8192;
+
+/** The signature checked with `cert`'s key once per session, or "budget" when this run may check no more. */
+function checkedOnce(session: PkiSession, basic: pkijs.BasicOCSPResponse, cert: pkijs.Certificate, authorised: boolean): Promise<Checked | "budget"> {
+  const kept = session.cache(CHECKED);
+  let r = kept.responses.get(basic);
+  if (r === undefined) {
+    const h = createHash("sha256").update(basic.tbsResponseData.tbsView).update(basic.signature.valueBlock.valueHexView);
+    kept.responses.set(basic, (r = h.update(new Uint8Array(basic.signatureAlgorithm.toSchema().toBER(false))).digest("base64")));
+  }
+  const spki = cert.subjectPublicKeyInfo;
+  let k = kept.keys.get(spki);
+  if (k === undefined)
+    kept.keys.set(
+      spki,
+      (k = createHash("sha256")
+        .update(new Uint8Array(spki.toSchema().toBER(false)))
+        .digest("base64")),
+    );
+  const id = `${r}|${k}`;
+  const known = kept.outcomes.get(id);
+  if (known) return known;
+  const work = session.work;
+  if (authorised ? work.authorised >= OCSP_SIGNATURE_BUDGET : work.other >= OCSP_OTHER_SIGNATURE_BUDGET) return Promise.resolve("budget");
+  if (authorised) work.authorised++;
+  else work.other++;
+  const p = verifySignature(session, basic, cert);
+  if (kept.outcomes.size >= MAX_CHECKED) kept.outcomes.delete(kept.outcomes.keys().next().value!);
+  kept.outcomes.set(id, p);
+  return p;
+}
+
+/**
  * Each candidate's key hash and name as a responder id gives them, once per certificate and session (a trust
  * store of list services offers thousands, and the broker's responder repeats in every archive).
  */
@@ -481,12 +533,47 @@ async function issuedBy(session: PkiSession, cert: pkijs.Certificate, issuer: pk
   return signedBy(session, cert, issuer);
 }
 
-/** Signature and responder authorisation (RFC 6960 §4.2.2.2). */
-async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<{ j: Judgement; responder?: pkijs.Certificate }> {
-  const { decoded, issuer } = input;
+/**
+ * How the CA stands behind a candidate when the response was produced: "issuing-ca" (the CA's own key and name),
+ * "delegated" (issued by the CA, id-kp-OCSPSigning, valid), or null. The free facts first: the certificate's own
+ * signature is checked (once per pair) only for a candidate that names the CA as its issuer and has the rest.
+ */
+async function authorisation(
+  session: PkiSession,
+  c: pkijs.Certificate,
+  issuer: pkijs.Certificate,
+  producedAt: Date,
+): Promise<"issuing-ca" | "delegated" | null> {
+  const standing = await session.cache(STANDING).get(c, issuer, async () => {
+    if (sameKey(c, issuer) && sameName(c.subject, issuer.subject)) return "issuing-ca" as const;
+    if (!(extendedKeyUsages(c) ?? []).includes(OID.ekuOcspSigning)) return null;
+    return (await issuedBy(session, c, issuer)) ? ("delegated" as const) : null;
+  });
+  return standing === "delegated" && validAt(c, producedAt) !== "valid" ? null : standing;
+}
+/** authorisation but for the time, once per (candidate, CA) pair: every question about a certificate asks it again. */
+const STANDING = cacheSlot(
+  "OCSP responder standing by (candidate, CA)",
+  () => new PerPair<pkijs.Certificate, pkijs.Certificate, "issuing-ca" | "delegated" | null>(),
+);
+
+type Signed = { j: Judgement; responder?: pkijs.Certificate };
+
+/**
+ * Signature and responder authorisation (RFC 6960 §4.2.2.2). The signer is a candidate the CA authorised whose
+ * key verifies the signature, whatever comes first (a8 S3b): every certificate set a response is read with —
+ * the response's own certs, the seal's CMS, a DSS — is outside every signature, so anyone can put there a copy
+ * of the responder's certificate (same subject and key) issued by another; it verifies the same signature and
+ * decides nothing. Only when no authorised candidate signed is the answer not the CA's, and then the other
+ * candidates are tried (a few per run, RunWork) to say who signed. Candidates are matched by the responder id
+ * before any arithmetic, keys outside the table are refused before it, each (response, key) pair is checked
+ * once, and a run's checks are bounded (a8 D2).
+ */
+async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<Signed> {
+  const { decoded, issuer, session } = input;
   const basic = decoded.basic!;
-  const candidates = [...decoded.certificates, ...(issuer ? [issuer] : []), ...input.pool].filter((c) =>
-    matchesResponderId(input.session, c, decoded.responderId),
+  const candidates = [...new Set([...decoded.certificates, ...(issuer ? [issuer] : []), ...input.pool])].filter((c) =>
+    matchesResponderId(session, c, decoded.responderId),
   );
   const details: Record<string, unknown> = { responderId: decoded.responderId, signatureAlgorithm: decoded.signatureAlgorithm };
   if (candidates.length === 0) {
@@ -499,45 +586,113 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<{
       ),
     };
   }
-  let signer: pkijs.Certificate | undefined;
-  let unsupported: UnsupportedAlgorithmError | undefined;
-  for (const c of candidates) {
-    const ok = await verifySignature(input.session, basic, c);
-    if (ok instanceof UnsupportedAlgorithmError) unsupported ??= ok;
-    else if (ok) {
-      signer = c;
-      break;
+  const producedAt = decoded.producedAt!;
+  // Weak keys are refused everywhere (src/pki/jose-policy.ts), before any arithmetic: a response signed with one proves nothing.
+  const weakness = (c: pkijs.Certificate): Signed | null => {
+    const weak = weakPublicKeyReason(session, c.subjectPublicKeyInfo, "pki");
+    return weak
+      ? {
+          j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP responder "${displayName(c.subject)}" cannot be relied on: ${weak}.`, {
+            ...details,
+            responder: summarize(c),
+          }),
+          responder: c,
+        }
+      : null;
+  };
+  let unsupported: { e: UnsupportedAlgorithmError; c: pkijs.Certificate } | undefined;
+  let refused: Signed | null = null;
+  let kept: Signed | undefined;
+  let stopped = false;
+  const tried = new Set<pkijs.Certificate>();
+  // The candidates the CA authorised, in their order: the first whose key verifies and that passes decides.
+  if (issuer) {
+    for (const c of candidates) {
+      const standing = await authorisation(session, c, issuer, producedAt);
+      if (!standing) continue;
+      tried.add(c);
+      const weak = weakness(c);
+      if (weak) {
+        refused ??= weak;
+        continue;
+      }
+      const ok = await checkedOnce(session, basic, c, true);
+      if (ok === "budget") {
+        stopped = true; // the pairs already checked still answer
+        continue;
+      }
+      if (ok instanceof UnsupportedAlgorithmError) unsupported ??= { e: ok, c };
+      if (ok !== true) continue;
+      const signed = await authorised(input, c, standing, producedAt, { ...details, responder: summarize(c), judgedAt: producedAt.toISOString() }, aboutTarget);
+      if (signed.j.status === "passed") return signed;
+      kept ??= signed; // an authorised responder whose own status is not shown: read, not believed
     }
   }
+  if (kept) return kept;
+  if (refused) return refused;
+  if (stopped) {
+    return {
+      j: bad(
+        "indeterminate",
+        "TRY_LATER",
+        `The OCSP response's signature was not checked: this verification reached its budget of ${OCSP_SIGNATURE_BUDGET} OCSP signature checks (the evidence holds more responses and responder certificates than any archive needs).`,
+        { ...details, workBudget: OCSP_SIGNATURE_BUDGET },
+      ),
+    };
+  }
+  if (unsupported) return unsupportedJudgement(unsupported.e, unsupported.c, details);
+  // No candidate the CA authorised signed it: the answer is not the CA's. The others say who did.
+  let untried = 0;
+  for (const c of candidates) {
+    if (tried.has(c)) continue;
+    const weak = weakness(c);
+    if (weak) {
+      refused ??= weak;
+      continue;
+    }
+    const ok = await checkedOnce(session, basic, c, false);
+    if (ok === "budget") {
+      untried++;
+      continue;
+    }
+    if (ok instanceof UnsupportedAlgorithmError) unsupported ??= { e: ok, c };
+    if (ok === true) return unauthorised(input, c, { ...details, responder: summarize(c), judgedAt: producedAt.toISOString() });
+  }
   // Not checked is not broken: an algorithm (or a responder key) outside the one table.
-  if (!signer && unsupported) {
+  if (unsupported) return unsupportedJudgement(unsupported.e, unsupported.c, details);
+  if (refused) return refused;
+  if (untried) {
     return {
-      j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP response's signature cannot be checked: ${unsupported.message}.`, {
-        ...details,
-        unsupportedAlgorithm: { code: unsupported.code, oid: unsupported.oid, algorithm: unsupported.algorithm },
-        responder: summarize(candidates[0]!),
-      }),
+      j: bad(
+        "indeterminate",
+        "TRY_LATER",
+        `No certificate of a responder the CA authorised verifies the OCSP response's signature, and ${untried} other certificate${untried === 1 ? "" : "s"} named as its responder ${untried === 1 ? "was" : "were"} not tried (this verification's budget of ${OCSP_OTHER_SIGNATURE_BUDGET} such checks is spent): the response is not the CA's.`,
+        { ...details, responder: summarize(candidates[0]!), untriedCandidates: untried },
+      ),
     };
   }
-  if (!signer) {
-    return {
-      j: bad("failed", "SIG_CRYPTO_FAILURE", "The OCSP response's signature does not verify with the responder's key: the response was altered or forged.", {
-        ...details,
-        responder: summarize(candidates[0]!),
-      }),
-    };
-  }
-  const producedAt = decoded.producedAt!;
-  details.responder = summarize(signer);
-  // Weak keys are refused everywhere (src/pki/jose-policy.ts): a response signed with one proves nothing.
-  const weak = weakPublicKeyReason(input.session, signer.subjectPublicKeyInfo, "pki");
-  if (weak) {
-    return {
-      j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP responder "${displayName(signer.subject)}" cannot be relied on: ${weak}.`, details),
-      responder: signer,
-    };
-  }
-  details.judgedAt = producedAt.toISOString();
+  return {
+    j: bad("failed", "SIG_CRYPTO_FAILURE", "The OCSP response's signature does not verify with the responder's key: the response was altered or forged.", {
+      ...details,
+      responder: summarize(candidates[0]!),
+    }),
+  };
+}
+
+function unsupportedJudgement(e: UnsupportedAlgorithmError, c: pkijs.Certificate, details: Record<string, unknown>): Signed {
+  return {
+    j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP response's signature cannot be checked: ${e.message}.`, {
+      ...details,
+      unsupportedAlgorithm: { code: e.code, oid: e.oid, algorithm: e.algorithm },
+      responder: summarize(c),
+    }),
+  };
+}
+
+/** Why a candidate whose key verifies the signature is not one the CA authorised (or cannot be shown to be). */
+async function unauthorised(input: OcspInput, signer: pkijs.Certificate, details: Record<string, unknown>): Promise<Signed> {
+  const { issuer, session } = input;
+  const producedAt = input.decoded.producedAt!;
   if (!issuer) {
     return {
       j: bad(
@@ -549,13 +704,7 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<{
       responder: signer,
     };
   }
-  if (sameKey(signer, issuer) && sameName(signer.subject, issuer.subject)) {
-    return {
-      j: ok(`The OCSP response is signed by the issuing CA "${displayName(issuer.subject)}" itself.`, { ...details, authorisation: "issuing-ca" }),
-      responder: signer,
-    };
-  }
-  if (!(await issuedBy(input.session, signer, issuer))) {
+  if (!(await issuedBy(session, signer, issuer))) {
     return {
       j: bad(
         "indeterminate",
@@ -566,8 +715,7 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<{
       responder: signer,
     };
   }
-  const eku = extendedKeyUsages(signer) ?? [];
-  if (!eku.includes(OID.ekuOcspSigning)) {
+  if (!(extendedKeyUsages(signer) ?? []).includes(OID.ekuOcspSigning)) {
     return {
       j: bad(
         "indeterminate",
@@ -579,14 +727,30 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<{
     };
   }
   const validity = validAt(signer, producedAt);
-  if (validity !== "valid") {
+  return {
+    j: bad(
+      "indeterminate",
+      "TRY_LATER",
+      `The OCSP responder's certificate was ${validity === "expired" ? "expired" : "not yet valid"} when the response was produced (${producedAt.toISOString()}).`,
+      { ...details, authorisation: "responder-not-valid" },
+    ),
+    responder: signer,
+  };
+}
+
+/** A signer the CA authorised: the CA itself, or a delegated responder whose own status must be shown unless ocsp-nocheck. */
+async function authorised(
+  input: OcspInput,
+  signer: pkijs.Certificate,
+  standing: "issuing-ca" | "delegated",
+  producedAt: Date,
+  details: Record<string, unknown>,
+  aboutTarget: boolean,
+): Promise<Signed> {
+  const issuer = input.issuer!;
+  if (standing === "issuing-ca") {
     return {
-      j: bad(
-        "indeterminate",
-        "TRY_LATER",
-        `The OCSP responder's certificate was ${validity === "expired" ? "expired" : "not yet valid"} when the response was produced (${producedAt.toISOString()}).`,
-        { ...details, authorisation: "responder-not-valid" },
-      ),
+      j: ok(`The OCSP response is signed by the issuing CA "${displayName(issuer.subject)}" itself.`, { ...details, authorisation: "issuing-ca" }),
       responder: signer,
     };
   }
@@ -830,8 +994,19 @@ export async function judgeOcsp(input: OcspInput): Promise<OcspJudgements> {
     return { signature: j, certId: j, status: j, freshness: j };
   }
   const { j: certId, single } = judgeCertId(input);
-  // A response about another certificate is not relied upon: its responder's own status is not looked up.
-  const { j: signature, responder } = await judgeSignature(input, certId.status === "passed");
+  // A response about no certificate asked says nothing of it: its signature is not checked (a8 D2: junk responses
+  // cost no arithmetic), and a response about another certificate does not look up its responder's own status.
+  const { j: signature, responder } = single
+    ? await judgeSignature(input, certId.status === "passed")
+    : {
+        j: {
+          status: "skipped" as const,
+          subIndication: null,
+          message: "The OCSP response's signature is not checked: the response is not about this certificate.",
+          details: { responderId: decoded.responderId, signatureAlgorithm: decoded.signatureAlgorithm },
+        },
+        responder: undefined,
+      };
   const status = judgeStatus(input, single, signature);
   const freshness = judgeFreshness(input, single);
   const out: OcspJudgements = { signature, certId, status, freshness };

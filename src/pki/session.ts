@@ -17,6 +17,19 @@ export interface PkiSessionOptions {
   byParts?: boolean;
 }
 
+/**
+ * The work one run (one verifyArchive, one augment) spends on signature checks made only to find which of
+ * several candidate certificates signed (an OCSP response's responder): counted across the run's judgements,
+ * so that items anyone can add (a DSS's) bound it whatever their number (a8 D2). Not a cache: it never changes
+ * an answer but to stop work, and a stop is reported as such.
+ */
+export class RunWork {
+  /** OCSP signatures checked with a candidate the CA authorised (each response and key once: checks made). */
+  authorised = 0;
+  /** ... with a candidate it did not authorise, only to say who signed. */
+  other = 0;
+}
+
 export class PkiSession {
   readonly byParts: boolean;
 
@@ -25,13 +38,20 @@ export class PkiSession {
     readonly limits: DerLimits = DEFAULT_LIMITS,
     readonly caches: PkiCaches = new PkiCaches(),
     options: PkiSessionOptions = {},
+    /** This run's work (forRun gives a fresh one; a session made for one call has its own). */
+    readonly work: RunWork = new RunWork(),
   ) {
     this.byParts = options.byParts ?? true;
   }
 
   /** The same caches within other limits (a part's share of the node budget of the whole). */
   within(limits: DerLimits): PkiSession {
-    return limits === this.limits ? this : new PkiSession(limits, this.caches, { byParts: this.byParts });
+    return limits === this.limits ? this : new PkiSession(limits, this.caches, { byParts: this.byParts }, this.work);
+  }
+
+  /** The same limits and caches for one run (one archive verified, one augment), with its own work budget. */
+  forRun(): PkiSession {
+    return new PkiSession(this.limits, this.caches, { byParts: this.byParts });
   }
 
   cache<T>(slot: CacheSlot<T>): T {

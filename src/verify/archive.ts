@@ -128,7 +128,8 @@ async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport>
     // One validation time per call (now, unless --at): the evidence and the originals it names are judged at it.
     const env: CheckEnv = Object.freeze({
       limits,
-      pki: session.pki,
+      // The session's caches, with this run's own work budget (RunWork).
+      pki: session.pki.forRun(),
       trust,
       options: Object.freeze({ ...session.options }),
       validationTime: runValidationTime(session.options, session.clock()),
