@@ -17,7 +17,7 @@
 import * as pkijs from "pkijs";
 import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlgorithm, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
 import { displayName, summarize } from "../pki/certificate.js";
-import { hashName, revocationArchival } from "../pki/cms.js";
+import { hashName } from "../pki/cms.js";
 import { findIssuer } from "../pki/ocsp.js";
 import { dataOf, laterStop, pathStatusAt, readRevocation, revokedBy, statusAt, type RevocationStatement } from "../pki/revocation.js";
 import { evidenceRevocation } from "./revocation-items.js";
@@ -246,21 +246,15 @@ function candidates(f: With<Needs, "pades">): { cs: Candidate[]; before: Documen
   return { cs: out.sort((a, b) => a.info.genTime.getTime() - b.info.genTime.getTime()), before };
 }
 
-function revocationPool(f: Needs, cs: readonly Candidate[]): RevocationPool {
-  const pool: RevocationPool = { ocsps: [...(f.dss?.ocsps ?? [])], crls: [...(f.dss?.crls ?? [])], certs: [...(f.dss?.certs ?? [])] };
-  for (const c of cs) {
-    pool.ocsps.push(...(c.info.revocation?.ocsps ?? []));
-    pool.crls.push(...(c.info.revocation?.crls ?? []));
-    pool.certs.push(...(c.info.certificates ?? []));
-  }
-  const si = f.cms?.signedData.signerInfos[0];
-  if (si) {
-    const a = revocationArchival(si);
-    pool.ocsps.push(...a.ocsps);
-    pool.crls.push(...a.crls);
-    pool.certs.push(...(f.cms?.certificates ?? []));
-  }
-  return pool;
+/**
+ * Every item of revocation data the evidence holds, each once (checks/revocation-items.ts: the DSS of every
+ * revision, the seal's CMS, every timestamp's CMS, the token's response): one pool for every certificate the
+ * verdict rests on (attack36b T2).
+ */
+function revocationPool(f: Needs): RevocationPool {
+  const { items, certs } = evidenceRevocation(f);
+  const d = dataOf(items);
+  return { ocsps: [...d.ocsps], crls: [...d.crls], certs };
 }
 
 /** What long-term validation says when the seal did not verify at its own time. */
@@ -277,7 +271,7 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
   const cert = f.signerCert;
   if (!ok(f.sealSignatureJudged) || !ok(f.sealCertificateJudged)) return { check: skipped(ID, SEAL_NOT_VERIFIED), summary: null };
   const { cs, before } = candidates(f);
-  const pool = revocationPool(f, cs);
+  const pool = revocationPool(f);
   // Outermost first (a timestamp's covering timestamps are weighed before it): each timestamp is judged at the
   // earliest POE a proven timestamp whose bytes hold its token gives it (not one merely later by genTime), else at T.
   const weighed: Weighed[] = new Array<Weighed>(cs.length);
@@ -441,9 +435,9 @@ export async function checkLongTerm(env: CheckEnv, f: With<Needs, "pades" | "sig
   }
   if (heldSince) {
     if (poeOfSeal && poeOfSeal.getTime() < heldSince.getTime() && poeOfSeal.getTime() <= sealNotAfter.getTime()) {
-      summary.protectedAtValidationTime = true;
-      const msg = `${Cap(heldWho)} is on hold (suspended) since ${iso(heldSince)} and no later item of its CA lifts it, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`;
-      return { check: forecast.length ? warning(ID, msg, { at, details }) : passed(ID, msg, { at, details }), summary };
+      return passes(
+        `${Cap(heldWho)} is on hold (suspended) since ${iso(heldSince)} and no later item of its CA lifts it, but the seal existed at ${iso(poeOfSeal)}, before that, proven at ${iso(T)}: past signature validation passes. ${chainText}${until}${remark}`,
+      );
     }
     return {
       check: indeterminate(

@@ -2,24 +2,13 @@
 // time, may sign (key usage), and was not revoked at the sealing time according to the revocation data
 // archived in the CMS (adbe-revocationInfoArchival) or in a DSS.
 import type * as pkijs from "pkijs";
-import { LimitError, errorMessage } from "../errors.js";
+import { LimitError } from "../errors.js";
 import { certificateDer, displayName, keyUsages, sameName, summarize } from "../pki/certificate.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
-import { decodeCrl, judgeCrl, type DecodedCrl } from "../pki/crl.js";
 import { bytesEqual } from "../platform/bytes.js";
-import { decodeOcsp, findIssuer, type Judgement } from "../pki/ocsp.js";
-import {
-  decodedCrls,
-  heldAt,
-  laterStop,
-  judgeOcspWith,
-  pathStatusAt,
-  readRevocation,
-  speaksFor,
-  unverifiedSignature,
-  type RevocationStatement,
-} from "../pki/revocation.js";
+import { findIssuer, type Judgement } from "../pki/ocsp.js";
+import { heldAt, laterStop, pathStatusAt, readItem, speaksFor, unverifiedSignature, type RevocationStatement } from "../pki/revocation.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -188,7 +177,11 @@ async function judge(
   // one revocation rule (revocation.ts) read it. Named in a warning, never a failure of the seal.
   const ignored: { source: string; item: string; why: string }[] = [];
   const sealingTime = seal.sealTimestamp ?? at.time;
+  const skew = env.options.clockSkewSeconds;
   const data = { ocsps: [...archived.ocsps, ...extra.ocsps], crls: [...archived.crls, ...extra.crls] };
+  // What every authentic item states (the one rule's reading, revocation.ts readItem), each item read once: the
+  // same reading gives the broker profile's judgement at the sealing time and the statement the rule weighs.
+  const said: RevocationStatement[] = [];
   // Items about it that cannot be fully verified (an algorithm outside the table: hs4, attack-s4 B1; a delegated
   // responder whose own status is unproven: R1): what they would state is read, not believed (revocation.ts
   // `unverified`). One that states a revocation or hold at or before the sealing time keeps the check
@@ -197,9 +190,7 @@ async function judge(
   // algorithm identifier, it lies outside the signature).
   const blocking: { source: string; claim: string; why: string; sub: "CRYPTO_CONSTRAINTS_FAILURE" | "TRY_LATER" }[] = [];
   const unverified: { source: string; item: string; why: string }[] = [];
-  const setAside = async (source: string, kind: "ocsp" | "crl", der: Uint8Array, item: string, j: Judgement) => {
-    const { unverified: u } = await readRevocation(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], env.options.clockSkewSeconds, data);
-    const claim = u?.claim;
+  const setAside = (source: string, item: string, j: Judgement, claim: RevocationStatement | undefined) => {
     if (claim?.revokedAt && claim.revokedAt.getTime() <= sealingTime.getTime())
       blocking.push({
         source,
@@ -209,15 +200,12 @@ async function judge(
       });
     else unverified.push({ source, item, why: j.message });
   };
-  const crlsOf = decodedCrls(env.pki, data);
   // The broker's window (produced before the sealing time, at most a week) is its profile's rule for the CMS's
   // archived data only. An item in a DSS was added later, the B-LT way: by the one revocation rule, an authentic
   // "not revoked" current at the sealing time or issued after it proves it (EN 319 102-1 §5.2.5, as EU DSS;
   // attack36b F1). `worst` stands when the rule does not speak for the sealing time.
-  const laterGood = async (source: string, kind: "ocsp" | "crl", der: Uint8Array, worst: Judgement, signer = issuer): Promise<Judgement> => {
-    if (!source.startsWith("dss-")) return worst;
-    const { statement: s } = await readRevocation(env.pki, { kind, der }, cert, signer, [...pool, ...anchors], env.options.clockSkewSeconds, data);
-    if (!s || s.revokedAt || !speaksFor(s, sealingTime, env.options.clockSkewSeconds)) return worst;
+  const laterGood = (source: string, s: RevocationStatement | null, worst: Judgement): Judgement => {
+    if (!source.startsWith("dss-") || !s || s.revokedAt || !speaksFor(s, sealingTime, skew)) return worst;
     const after = s.thisUpdate.getTime() > sealingTime.getTime();
     return {
       status: "passed",
@@ -226,34 +214,54 @@ async function judge(
       details: { thisUpdate: s.thisUpdate.toISOString(), nextUpdate: s.nextUpdate?.toISOString(), laterData: true },
     };
   };
-  for (const [source, ders] of [
-    ["cms-ocsp", archived.ocsps],
-    ["dss-ocsp", extra.ocsps],
+  // A CRL under the CA's name signed by another key of the same CA (a renewed CA certificate: same name, from the
+  // same anchor; attack-s5 U1b): the CA's statement when that certificate, found among those the file carries or
+  // the trust store, has cRLSign (when it states key usages) and its own path validates to the seal's anchor at
+  // the CRL's thisUpdate, valid when it signed (RFC 5280 §6.3.3 (f); pyHanko finds CRL issuers by name and
+  // validates their path). A key that chains elsewhere stays U1's "not the CA's statement".
+  const anchor = chain.path.at(-1);
+  const renewedKeys = async (thisUpdate: Date): Promise<pkijs.Certificate[]> => {
+    if (!issuer || !anchor) return [];
+    const key = (c: pkijs.Certificate) => c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
+    const out: pkijs.Certificate[] = [];
+    for (const c of pool.filter((c) => sameName(c.subject, cert.issuer) && !bytesEqual(key(c), key(issuer))).slice(0, MAX_RENEWED_KEYS)) {
+      const ku = keyUsages(c);
+      if (ku && !ku.includes("cRLSign")) continue;
+      const p = await validateChain(c, { anchors, intermediates: pool, at: thisUpdate, session: env.pki, index: env.trust.index.anchors });
+      const top = p.path.at(-1);
+      if (p.status === "valid" && top && bytesEqual(certificateDer(top), certificateDer(anchor))) out.push(c);
+    }
+    return out;
+  };
+  const judgedAt = { at: sealingTime, windowSeconds: SEAL_REVOCATION_WINDOW_SECONDS };
+  for (const [source, kind, ders] of [
+    ["cms-ocsp", "ocsp", archived.ocsps],
+    ["dss-ocsp", "ocsp", extra.ocsps],
+    ["cms-crl", "crl", archived.crls],
+    ["dss-crl", "crl", extra.crls],
   ] as const) {
     for (const der of ders) {
-      try {
-        const decoded = decodeOcsp(der, env.pki);
-        const r = await judgeOcspWith(
-          {
-            session: env.pki,
-            decoded,
-            target: cert,
-            issuer,
-            pool: [...pool, ...anchors],
-            sealingTime,
-            freshnessWindowSeconds: SEAL_REVOCATION_WINDOW_SECONDS,
-            clockSkewSeconds: env.options.clockSkewSeconds,
-          },
-          data,
-        );
+      let reading = await readItem(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], skew, data, judgedAt);
+      if (reading.error !== undefined) {
+        const what = kind === "ocsp" ? "An archived OCSP response" : "An archived CRL";
+        judgements.push({
+          source,
+          j: { status: "indeterminate", subIndication: "TRY_LATER", message: `${what} is unreadable: ${reading.error}.`, details: {} },
+        });
+        continue;
+      }
+      if (reading.ocsp) {
+        const r = reading.ocsp;
         if (r.certId.status !== "passed") continue; // about another certificate (e.g. the CA's)
-        const produced = `the OCSP response produced at ${decoded.producedAt?.toISOString() ?? "an unstated time"}`;
+        if (reading.statement) said.push(reading.statement);
+        const producedAt = typeof r.freshness.details.producedAt === "string" ? r.freshness.details.producedAt : "an unstated time";
+        const produced = `the OCSP response produced at ${producedAt}`;
         if (r.signature.status === "failed") {
           ignored.push({ source, item: produced, why: r.signature.message });
           continue;
         }
         if (unverifiedSignature(r.signature.details)) {
-          await setAside(source, "ocsp", der, produced, r.signature);
+          setAside(source, produced, r.signature, reading.unverified?.claim);
           continue;
         }
         // An authentic "revoked" is a fact whatever the response's date: freshness only decides whether a
@@ -265,67 +273,29 @@ async function judge(
         const parts = [r.signature, r.status, r.freshness];
         const worst =
           parts.find((p) => p.status === "failed") ?? parts.find((p) => p.status === "indeterminate") ?? parts.find((p) => p.status === "warning") ?? r.status;
-        judgements.push({ source, j: worst.status === "indeterminate" ? await laterGood(source, "ocsp", der, worst) : worst });
-      } catch (e) {
-        judgements.push({
-          source,
-          j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived OCSP response is unreadable: ${errorMessage(e)}.`, details: {} },
-        });
-      }
-    }
-  }
-  // A CRL under the CA's name signed by another key of the same CA (a renewed CA certificate: same name, from the
-  // same anchor; attack-s5 U1b): the CA's statement when that certificate, found among those the file carries or
-  // the trust store, has cRLSign (when it states key usages) and its own path validates to the seal's anchor at
-  // the CRL's thisUpdate, valid when it signed (RFC 5280 §6.3.3 (f); pyHanko finds CRL issuers by name and
-  // validates their path). A key that chains elsewhere stays U1's "not the CA's statement".
-  const anchor = chain.path.at(-1);
-  const renewedKeys = async (crl: DecodedCrl): Promise<pkijs.Certificate[]> => {
-    if (!issuer || !anchor) return [];
-    const key = (c: pkijs.Certificate) => c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
-    const out: pkijs.Certificate[] = [];
-    for (const c of pool.filter((c) => sameName(c.subject, crl.crl.issuer) && !bytesEqual(key(c), key(issuer))).slice(0, MAX_RENEWED_KEYS)) {
-      const ku = keyUsages(c);
-      if (ku && !ku.includes("cRLSign")) continue;
-      const p = await validateChain(c, { anchors, intermediates: pool, at: crl.crl.thisUpdate.value, session: env.pki, index: env.trust.index.anchors });
-      const top = p.path.at(-1);
-      if (p.status === "valid" && top && bytesEqual(certificateDer(top), certificateDer(anchor))) out.push(c);
-    }
-    return out;
-  };
-  for (const [source, ders] of [
-    ["cms-crl", archived.crls],
-    ["dss-crl", extra.crls],
-  ] as const) {
-    for (const der of ders) {
-      try {
-        const crl = decodeCrl(der, env.pki);
-        if (!sameName(crl.crl.issuer, cert.issuer)) continue;
-        let j = await judgeCrl(env.pki, crl, cert, issuer, sealingTime, env.options.clockSkewSeconds, crlsOf);
-        let signer = issuer;
+        judgements.push({ source, j: worst.status === "indeterminate" ? laterGood(source, reading.statement, worst) : worst });
+      } else if (reading.crl) {
+        let j = reading.crl;
+        const thisUpdate = String(j.details.thisUpdate);
         if (j.status === "failed" && j.subIndication === "SIG_CRYPTO_FAILURE")
-          for (const c of await renewedKeys(crl)) {
-            const k = await judgeCrl(env.pki, crl, cert, c, sealingTime, env.options.clockSkewSeconds, crlsOf);
-            if (k.status === "failed" && k.subIndication === "SIG_CRYPTO_FAILURE") continue;
-            j = { ...k, details: { ...k.details, signedByRenewedKey: summarize(c) } };
-            signer = c;
+          for (const c of await renewedKeys(new Date(thisUpdate))) {
+            const k = await readItem(env.pki, { kind, der }, cert, c, [...pool, ...anchors], skew, data, judgedAt);
+            if (!k.crl || (k.crl.status === "failed" && k.crl.subIndication === "SIG_CRYPTO_FAILURE")) continue;
+            reading = k;
+            j = { ...k.crl, details: { ...k.crl.details, signedByRenewedKey: summarize(c) } };
             break;
           }
-        const named = `the CRL of ${crl.crl.thisUpdate.value.toISOString()} under "${displayName(crl.crl.issuer)}"`;
+        if (reading.statement) said.push(reading.statement);
+        const named = `the CRL of ${thisUpdate} under "${displayName(cert.issuer)}"`;
         if (j.status === "failed" && j.subIndication !== "REVOKED") {
           ignored.push({ source, item: named, why: j.message });
           continue;
         }
         if (j.details.unsupportedAlgorithm !== undefined) {
-          await setAside(source, "crl", der, named, j);
+          setAside(source, named, j, reading.unverified?.claim);
           continue;
         }
-        judgements.push({ source, j: j.status === "indeterminate" ? await laterGood(source, "crl", der, j, signer) : j });
-      } catch (e) {
-        judgements.push({
-          source,
-          j: { status: "indeterminate", subIndication: "TRY_LATER", message: `An archived CRL is unreadable: ${errorMessage(e)}.`, details: {} },
-        });
+        judgements.push({ source, j: j.status === "indeterminate" ? laterGood(source, reading.statement, j) : j });
       }
     }
   }
@@ -348,11 +318,6 @@ async function judge(
   // certificateHold (attack36b H1): a suspension, read by the one rule over every item (revocation.ts heldAt): in
   // force at the sealing time unless a later item of the CA no longer lists it, then INDETERMINATE/TRY_LATER.
   if (judgements.some((x) => x.j.details.onHold === true)) {
-    const said: RevocationStatement[] = [];
-    for (const item of [...data.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...data.crls.map((der) => ({ kind: "crl" as const, der }))]) {
-      const r = await readRevocation(env.pki, item, cert, issuer, [...pool, ...anchors], env.options.clockSkewSeconds, data);
-      if (r.statement) said.push(r.statement);
-    }
     const held = heldAt(said, sealingTime);
     if (held)
       return indeterminate(

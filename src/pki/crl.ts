@@ -583,6 +583,8 @@ export async function judgeCrl(
       details,
     };
   }
+  // Covered and not listed: "not revoked as of thisUpdate", whatever the time judged (revocation.ts reads it so).
+  details.notListed = true;
   if (crl.thisUpdate.value.getTime() > t + skew) {
     return {
       status: "indeterminate",

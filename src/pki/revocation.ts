@@ -13,8 +13,9 @@
 // delta CRL answers only combined with its complete CRL (RFC 5280 §5.2.4, crl.ts).
 import type * as pkijs from "pkijs";
 import { displayName, sameName } from "./certificate.js";
+import { errorMessage } from "../errors.js";
 import { decodeCrl, expiredCertsOnCrl, judgeCrl, type DecodedCrl } from "./crl.js";
-import { decodeOcsp, judgeOcsp, type OcspInput, type OcspJudgements, type ResponderRevocation } from "./ocsp.js";
+import { decodeOcsp, judgeOcsp, type Judgement, type OcspInput, type OcspJudgements, type ResponderRevocation } from "./ocsp.js";
 import type { PkiSession } from "./session.js";
 
 /** What one authentic revocation item states about a certificate. */
@@ -59,6 +60,22 @@ const lower = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 const NONE: RevocationReading = { about: false, statement: null };
 const NO_DATA: RevocationData = { ocsps: [], crls: [] };
 
+/** An item judged at a caller's time (its profile), beside what it states: one reading for every use (readItem). */
+export interface ItemReading extends RevocationReading {
+  /** An OCSP response's judgements at the time asked (signature, CertID, status, freshness). */
+  readonly ocsp?: OcspJudgements;
+  /** A CRL of the certificate's issuer judged at the time asked. */
+  readonly crl?: Judgement;
+  /** Why the item could not be decoded (it says nothing then). */
+  readonly error?: string;
+}
+
+/** How a caller judges an item besides reading it: at `at`, an OCSP response produced at most `windowSeconds` before it. */
+export interface JudgedAt {
+  readonly at: Date;
+  readonly windowSeconds: number;
+}
+
 /**
  * Reads one OCSP response or CRL (DER) for `target`, whose issuing CA is `issuer` (null when unknown: then
  * nothing is authentic). `pool`: certificates that may hold a delegated OCSP responder. `data`: what a delegated
@@ -75,84 +92,123 @@ export async function readRevocation(
   data: RevocationData = NO_DATA,
   depth = 0,
 ): Promise<RevocationReading> {
+  const { about, statement, unverified } = await readItem(session, item, target, issuer, pool, skewSeconds, data, undefined, depth);
+  return unverified !== undefined ? { about, statement, unverified } : { about, statement };
+}
+
+/**
+ * The one reading of an item (readRevocation's), and its judgement at `judged` when the caller asks (the seal's
+ * profile: the sealing time and the broker's window), from the same decoding and signature check: what an item
+ * states never depends on the time a caller judges it at. Without `judged`: an OCSP response at its producedAt,
+ * a CRL at its thisUpdate. A CRL under another issuer's name gives neither.
+ */
+export async function readItem(
+  session: PkiSession,
+  item: { readonly kind: "ocsp" | "crl"; readonly der: Uint8Array },
+  target: pkijs.Certificate,
+  issuer: pkijs.Certificate | null,
+  pool: readonly pkijs.Certificate[],
+  skewSeconds: number,
+  data: RevocationData = NO_DATA,
+  judged?: JudgedAt,
+  depth = 0,
+): Promise<ItemReading> {
   try {
-    if (item.kind === "ocsp") {
-      const decoded = decodeOcsp(item.der, session);
-      const r = await judgeOcspWith(
-        {
-          session,
-          decoded,
-          target,
-          issuer,
-          pool,
-          sealingTime: decoded.producedAt ?? new Date(0),
-          freshnessWindowSeconds: 0,
-          clockSkewSeconds: skewSeconds,
-        },
-        data,
-        depth,
-      );
-      if (r.certId.status !== "passed" || !r.single) return NONE;
-      const s = r.single;
-      if (s.status !== "good" && s.status !== "revoked") return { about: true, statement: null };
-      const thisUpdate = new Date(s.thisUpdate);
-      const revokedAt = s.status === "revoked" ? (s.revocationTime ? new Date(s.revocationTime) : new Date(-8.64e15)) : null;
-      const statement: RevocationStatement = {
-        kind: "ocsp",
-        thisUpdate,
-        nextUpdate: s.nextUpdate ? new Date(s.nextUpdate) : null,
-        source: `OCSP of ${s.thisUpdate}`,
-        revokedAt,
-        onHold: revokedAt !== null && s.revocationReason === "certificateHold",
-        text: revokedAt
-          ? `the OCSP response of ${s.thisUpdate} says it was ${s.revocationReason === "certificateHold" ? "on hold (suspended) since" : "revoked at"} ${s.revocationTime ? iso(revokedAt) : "an unstated time"}`
-          : "",
-      };
-      if (r.signature.status !== "passed")
-        return unverifiedSignature(r.signature.details)
-          ? { about: true, statement: null, unverified: { why: r.signature.message, claim: statement } }
-          : { about: true, statement: null };
-      if (!revokedAt && silentAfterExpiry(target, thisUpdate, s.archiveCutoff ? new Date(s.archiveCutoff) : null)) return { about: true, statement: null };
-      return { about: true, statement };
-    }
-    const decoded = decodeCrl(item.der, session);
-    if (!sameName(decoded.crl.issuer, target.issuer)) return NONE;
-    const thisUpdate = decoded.crl.thisUpdate.value;
-    // Judged at its own thisUpdate: authentic (issuer, signature), covering the certificate (its scope), and what it lists.
-    const j = await judgeCrl(session, decoded, target, issuer, thisUpdate, skewSeconds, decodedCrls(session, data));
-    if (j.details.unsupportedAlgorithm !== undefined) {
-      const listedAt = typeof j.details.claimedRevocationTime === "string" ? new Date(j.details.claimedRevocationTime) : null;
-      const held = j.details.claimedOnHold === true;
-      const claim: RevocationStatement = {
-        kind: "crl",
-        thisUpdate,
-        nextUpdate: decoded.crl.nextUpdate?.value ?? null,
-        source: `CRL of ${iso(thisUpdate)}`,
-        revokedAt: listedAt,
-        onHold: held,
-        text: listedAt ? `the CRL of ${iso(thisUpdate)} lists it ${held ? "on hold (suspended) since" : "as revoked at"} ${iso(listedAt)}` : "",
-      };
-      return { about: true, statement: null, unverified: { why: j.message, claim } };
-    }
-    const onHold = j.details.onHold === true;
-    if ((j.status === "indeterminate" && !onHold) || (j.status === "failed" && j.subIndication !== "REVOKED")) return { about: true, statement: null };
-    const revokedAt = typeof j.details.revocationTime === "string" ? new Date(j.details.revocationTime) : null;
-    if (!revokedAt && silentAfterExpiry(target, thisUpdate, expiredCertsOnCrl(decoded.crl, session.limits))) return { about: true, statement: null };
-    return {
-      about: true,
-      statement: {
-        kind: "crl",
-        thisUpdate,
-        nextUpdate: decoded.crl.nextUpdate?.value ?? null,
-        source: `CRL of ${iso(thisUpdate)}`,
-        revokedAt,
-        onHold,
-        text: revokedAt ? `the CRL of ${iso(thisUpdate)} lists it ${onHold ? "on hold (suspended) since" : "as revoked at"} ${iso(revokedAt)}` : "",
-      },
-    };
-  } catch {
-    return NONE; // unreadable: not about this certificate as far as anyone can tell
+    return await readOnce(session, item, target, issuer, pool, skewSeconds, data, judged, depth);
+  } catch (e) {
+    return { ...NONE, error: errorMessage(e) }; // unreadable: not about this certificate as far as anyone can tell
   }
+}
+
+async function readOnce(
+  session: PkiSession,
+  item: { readonly kind: "ocsp" | "crl"; readonly der: Uint8Array },
+  target: pkijs.Certificate,
+  issuer: pkijs.Certificate | null,
+  pool: readonly pkijs.Certificate[],
+  skewSeconds: number,
+  data: RevocationData,
+  judged: JudgedAt | undefined,
+  depth: number,
+): Promise<ItemReading> {
+  if (item.kind === "ocsp") {
+    const decoded = decodeOcsp(item.der, session);
+    const r = await judgeOcspWith(
+      {
+        session,
+        decoded,
+        target,
+        issuer,
+        pool,
+        sealingTime: judged?.at ?? decoded.producedAt ?? new Date(0),
+        freshnessWindowSeconds: judged?.windowSeconds ?? 0,
+        clockSkewSeconds: skewSeconds,
+      },
+      data,
+      depth,
+    );
+    return { ...ocspStatement(r, target), ocsp: r };
+  }
+  const decoded = decodeCrl(item.der, session);
+  if (!sameName(decoded.crl.issuer, target.issuer)) return NONE;
+  const thisUpdate = decoded.crl.thisUpdate.value;
+  // Authentic (issuer, signature), covering the certificate (its scope), and what it lists; judged at its own
+  // thisUpdate unless the caller asks for another time (the statement is the same: crlStatement).
+  const j = await judgeCrl(session, decoded, target, issuer, judged?.at ?? thisUpdate, skewSeconds, decodedCrls(session, data));
+  return { ...crlStatement(session, decoded, j, target, skewSeconds), crl: j };
+}
+
+/** What an OCSP response's judgements state about the certificate (independent of the time judged). */
+function ocspStatement(r: OcspJudgements, target: pkijs.Certificate): RevocationReading {
+  if (r.certId.status !== "passed" || !r.single) return NONE;
+  const s = r.single;
+  if (s.status !== "good" && s.status !== "revoked") return { about: true, statement: null };
+  const thisUpdate = new Date(s.thisUpdate);
+  const revokedAt = s.status === "revoked" ? (s.revocationTime ? new Date(s.revocationTime) : new Date(-8.64e15)) : null;
+  const statement: RevocationStatement = {
+    kind: "ocsp",
+    thisUpdate,
+    nextUpdate: s.nextUpdate ? new Date(s.nextUpdate) : null,
+    source: `OCSP of ${s.thisUpdate}`,
+    revokedAt,
+    onHold: revokedAt !== null && s.revocationReason === "certificateHold",
+    text: revokedAt
+      ? `the OCSP response of ${s.thisUpdate} says it was ${s.revocationReason === "certificateHold" ? "on hold (suspended) since" : "revoked at"} ${s.revocationTime ? iso(revokedAt) : "an unstated time"}`
+      : "",
+  };
+  if (r.signature.status !== "passed")
+    return unverifiedSignature(r.signature.details)
+      ? { about: true, statement: null, unverified: { why: r.signature.message, claim: statement } }
+      : { about: true, statement: null };
+  if (!revokedAt && silentAfterExpiry(target, thisUpdate, s.archiveCutoff ? new Date(s.archiveCutoff) : null)) return { about: true, statement: null };
+  return { about: true, statement };
+}
+
+/**
+ * What a CRL states, from its judgement at any time: an entry (revoked, or on hold, at its date); "not listed"
+ * on a CRL that covers the certificate ("not revoked" as of its thisUpdate, unless its nextUpdate is before its
+ * own thisUpdate, or it was issued after the certificate expired: E1); else nothing (not authentic, out of
+ * scope). One whose signature cannot be checked states nothing, and its claim is kept (`unverified`).
+ */
+function crlStatement(session: PkiSession, decoded: DecodedCrl, j: Judgement, target: pkijs.Certificate, skewSeconds: number): RevocationReading {
+  const thisUpdate = decoded.crl.thisUpdate.value;
+  const nextUpdate = decoded.crl.nextUpdate?.value ?? null;
+  const source = `CRL of ${iso(thisUpdate)}`;
+  const text = (at: Date | null, held: boolean) =>
+    at ? `the CRL of ${iso(thisUpdate)} lists it ${held ? "on hold (suspended) since" : "as revoked at"} ${iso(at)}` : "";
+  if (j.details.unsupportedAlgorithm !== undefined) {
+    const listedAt = typeof j.details.claimedRevocationTime === "string" ? new Date(j.details.claimedRevocationTime) : null;
+    const held = j.details.claimedOnHold === true;
+    const claim: RevocationStatement = { kind: "crl", thisUpdate, nextUpdate, source, revokedAt: listedAt, onHold: held, text: text(listedAt, held) };
+    return { about: true, statement: null, unverified: { why: j.message, claim } };
+  }
+  const onHold = j.details.onHold === true;
+  const listed = typeof j.details.revocationTime === "string" && (onHold || j.status !== "indeterminate");
+  const notListed = j.details.notListed === true && (nextUpdate === null || nextUpdate.getTime() + skewSeconds * 1000 >= thisUpdate.getTime());
+  if (!listed && !notListed) return { about: true, statement: null };
+  const revokedAt = listed ? new Date(j.details.revocationTime as string) : null;
+  if (!revokedAt && silentAfterExpiry(target, thisUpdate, expiredCertsOnCrl(decoded.crl, session.limits))) return { about: true, statement: null };
+  return { about: true, statement: { kind: "crl", thisUpdate, nextUpdate, source, revokedAt, onHold, text: text(revokedAt, onHold) } };
 }
 
 /**
