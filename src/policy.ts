@@ -99,12 +99,12 @@ export const POLICY_DEFAULTS = Object.freeze({
   tokenSignerOrganizations: Object.freeze([BROKER_ORGANIZATION_ID]) as readonly string[],
 });
 
-const usage = (message: string) => new SealcheckError("ERR_USAGE", message);
+const usage = (message: string, option: string) => new SealcheckError("ERR_USAGE", message, { option });
 
 function stringList(name: string, v: unknown): string[] | undefined {
   if (v === undefined) return undefined;
   if (!Array.isArray(v) || v.some((x) => typeof x !== "string" || x === ""))
-    throw usage(`${name}: expected a list of strings${typeof v === "string" ? ` (write ${name}: [${JSON.stringify(v)}])` : ""}`);
+    throw usage(`${name}: expected a list of strings${typeof v === "string" ? ` (write ${name}: [${JSON.stringify(v)}])` : ""}`, name);
   return v.length ? [...(v as string[])] : undefined;
 }
 
@@ -117,10 +117,10 @@ const NORMALISE: { [K in keyof Policy]-?: (v: Policy[K]) => NormalisedPolicy[K] 
   certs: (v) => stringList("certs", v),
   trustFor: (v) => {
     if (v === undefined) return undefined;
-    if (v === null || typeof v !== "object" || Array.isArray(v)) throw usage("trustFor: expected { token?, seal?, tsa? }, each a list of paths");
+    if (v === null || typeof v !== "object" || Array.isArray(v)) throw usage("trustFor: expected { token?, seal?, tsa? }, each a list of paths", "trustFor");
     const out: Partial<Record<TrustRole, string[]>> = {};
     for (const role of Object.keys(v).sort()) {
-      if (role !== "token" && role !== "seal" && role !== "tsa") throw usage(`trustFor: unknown role "${role}" (roles: token, seal, tsa)`);
+      if (role !== "token" && role !== "seal" && role !== "tsa") throw usage(`trustFor: unknown role "${role}" (roles: token, seal, tsa)`, "trustFor");
       const list = stringList(`trustFor.${role}`, v[role]);
       if (list) out[role] = list;
     }

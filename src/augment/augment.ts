@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import type * as pkijs from "pkijs";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
+import { givenWithSession } from "../usage.js";
 import { chooseSeal } from "../evidence/broker.js";
 import { classifyEvidence, readBounded } from "../input/evidence-file.js";
 import { wholeSource } from "../input/source.js";
@@ -112,18 +113,18 @@ function timestampTimes(report: ArchiveReport): { seal?: Date; docs: Map<string,
 function augmentSession(o: AugmentOptions): VerificationSession {
   if (o === null || typeof o !== "object") throw new SealcheckError("ERR_USAGE", "augmentArchive: expected an options object, e.g. { evidence, tsa, trust }");
   if ((o as { at?: unknown }).at !== undefined)
-    throw new SealcheckError("ERR_USAGE", "augment: `at` is not an augment option; the archive is verified now, when its timestamp is added");
+    throw new SealcheckError("ERR_USAGE", "at: `at` is not an augment option; the archive is verified now, when its timestamp is added", { option: "at" });
   if (o.now !== undefined && !(o.now instanceof Date && !Number.isNaN(o.now.getTime())))
-    throw new SealcheckError("ERR_USAGE", "augment: `now` must be a valid Date");
+    throw new SealcheckError("ERR_USAGE", "now: must be a valid Date", { option: "now" });
   const now = o.now;
   if (o.session === undefined)
     return createSession({ ...pickPolicy(o), ...(o.trustStore ? { trustStore: o.trustStore } : {}), ...(now ? { clock: () => now } : {}) });
-  if (now) throw new SealcheckError("ERR_USAGE", "augment: `now` given with a session, whose clock applies; give the clock to createSession() instead");
+  if (now)
+    throw new SealcheckError("ERR_USAGE", "now: given with a session, whose clock applies; give the clock to createSession() instead", { option: "now" });
   const both = SESSION_OPTION_NAMES.filter((k) => (o as unknown as Record<string, unknown>)[k] !== undefined);
-  if (both.length)
-    throw new SealcheckError("ERR_USAGE", `${both.join(", ")}: given with a session, whose own options apply; give them to createSession() instead`);
+  if (both.length) throw givenWithSession(both);
   if (o.session.policy.at !== undefined)
-    throw new SealcheckError("ERR_USAGE", "augment: the session has a validation time (at); augment verifies the archive now");
+    throw new SealcheckError("ERR_USAGE", "session: it has a validation time (at); augment verifies the archive now", { option: "session" });
   return o.session;
 }
 

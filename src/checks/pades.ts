@@ -5,6 +5,7 @@
 import { createHash } from "../platform/crypto.js";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
+import type { DecodedSignedData } from "../pki/cms.js";
 import type { EvidenceSource } from "../input/source.js";
 import { summarize } from "../pki/certificate.js";
 import { failed, indeterminate, passed, result, skipped, warning } from "../report/check.js";
@@ -177,6 +178,8 @@ export interface PadesFacts extends SealCmsFacts, SealPathFacts {
   readonly sealJudged?: SealJudgements;
   /** The document timestamps whose tokens could be read (long-term validation's proofs of existence). */
   readonly documentTimestamps?: readonly DocumentTimestampFacts[];
+  /** Every signature's CMS as decoded when it was judged (document timestamps' tokens, approval signatures; the seal's is `cms`). */
+  readonly signatureCms?: ReadonlyMap<SignatureInfo, DecodedSignedData>;
 }
 
 /** A seal check's judgement as a fact. */
@@ -293,6 +296,7 @@ export async function pdfSignaturesStage(
   let check: CheckResult;
   let count = 0;
   const documentTimestamps: DocumentTimestampFacts[] = [];
+  const signatureCms = new Map<SignatureInfo, DecodedSignedData>();
   try {
     items = await judgePdfSignatures(
       env,
@@ -305,6 +309,7 @@ export async function pdfSignaturesStage(
         judged: f.sealJudged ?? {},
       },
       documentTimestamps,
+      signatureCms,
     );
     check = checkDocumentTimestamps(items);
     // The PAdES level counts only the document timestamps whose bytes hold the seal (a timestamp over a revision
@@ -319,7 +324,7 @@ export async function pdfSignaturesStage(
         ? indeterminate("document-timestamps", "GENERIC", `The PDF's signatures are not judged, so not decided: ${errorMessage(e)}.`)
         : failed("document-timestamps", "FORMAT_FAILURE", `The PDF's signatures are not judged: ${errorMessage(e)}.`);
   }
-  return { checks: [check], facts: { pdfSignatures: items, documentTimestamps, seal: sealSummary(env, f, f.pades, count) } };
+  return { checks: [check], facts: { pdfSignatures: items, documentTimestamps, signatureCms, seal: sealSummary(env, f, f.pades, count) } };
 }
 
 /** "attachments" of a PAdES: from the sealed revision, compared with what the latest revision shows. */

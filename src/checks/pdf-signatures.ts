@@ -4,7 +4,7 @@
 // constraints decide only for intact signatures. The broker's seal is judged in depth by the seal checks;
 // its entry here repeats their outcome.
 import type * as pkijs from "pkijs";
-import { createDigest, describeAlgorithm, digestAlgorithm as lookupDigest } from "../pki/algorithms.js";
+import { createDigest, describeAlgorithm, digestAlgorithm as lookupDigest, type ApprovalLevel, type ApprovalPolicy } from "../pki/algorithms.js";
 import { errorMessage, FormatError, LimitError } from "../errors.js";
 import { coveredRevision, parsePdfDate, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
 import {
@@ -29,7 +29,7 @@ import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js
 import type { ArchiveCheckId } from "../report/check-ids.js";
 import type { CheckEnv } from "./facts.js";
 import type { ChangeAnalysis, ChangesAfter } from "./modifications/analyse.js";
-import { permittedLevel, rank } from "./modifications/levels.js";
+import { permittedLevel, rank, type ChangeLevel } from "./modifications/levels.js";
 import { findingsAbove, permissionWords, type ReaderGroup, saying, type Saying } from "./modifications/saying.js";
 import { checkByteRange, signatureInput } from "./seal-signature.js";
 
@@ -40,6 +40,10 @@ interface Outcome {
   details?: Record<string, unknown>;
   /** A document timestamp's token, when it could be read: the proof of existence it gives (long-term validation). */
   timestamp?: TimestampInfo;
+  /** The signature's CMS (a document timestamp's token), when it could be decoded: not decoded again by later readers. */
+  cms?: DecodedSignedData;
+  /** The validation policy's rule that judged an approval signature by the changes after it (approvalJudged). */
+  approvalPolicy?: { rule: keyof ApprovalPolicy; level: ApprovalLevel; policy: string };
 }
 
 /** A document timestamp as long-term validation weighs it: its token and how it was judged at its own time. */
@@ -111,19 +115,25 @@ function rangeDigests(pdf: EvidenceSource): RangeDigest {
 }
 
 /** A CMS signature (CAdES, PKCS#7 detached or its SHA-1 encapsulating variant) over the byte ranges. */
-async function judgeCms(
-  env: CheckEnv,
-  { pdf, sealTimestamp }: SignaturesInput,
-  digest: RangeDigest,
-  s: SignatureInfo,
-  ranges: readonly number[],
-): Promise<Outcome> {
+async function judgeCms(env: CheckEnv, where: SignaturesInput, digest: RangeDigest, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   let cms: DecodedSignedData;
   try {
     cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, env.pki, true);
   } catch (e) {
     return { status: "failed", sub: "FORMAT_FAILURE", message: `${errorMessage(e)}.` };
   }
+  return { ...(await judgeDecodedCms(env, where, digest, s, ranges, cms)), cms };
+}
+
+/** judgeCms, once the CMS is decoded: the outcome, whose CMS the caller keeps (later readers take it). */
+async function judgeDecodedCms(
+  env: CheckEnv,
+  { pdf, sealTimestamp }: SignaturesInput,
+  digest: RangeDigest,
+  s: SignatureInfo,
+  ranges: readonly number[],
+  cms: DecodedSignedData,
+): Promise<Outcome> {
   const sd = cms.signedData;
   if (sd.signerInfos.length !== 1)
     return { status: "failed", sub: "FORMAT_FAILURE", message: `The CMS has ${sd.signerInfos.length} signers; a PDF signature has one.` };
@@ -256,6 +266,7 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
     message: r.judgement.message,
     details: { ...r.judgement.details, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) },
     ...(r.info ? { timestamp: r.info } : {}),
+    ...(r.info?.cms ? { cms: r.info.cms } : {}),
   };
 }
 
@@ -303,6 +314,41 @@ function changeWords(c: ChangesAfter, s: SignatureInfo, docMdp: number | null): 
   return { summary: said.summary, objectDetail: said.objectDetail, changes: said.changes };
 }
 
+/**
+ * An approval signature whose later changes exceed its permission: never "passed" beside them (issue 37). The
+ * validation policy says what it becomes (CryptoPolicy.approvalSignatures, EU DSS's default: a warning, and a
+ * failure, FORMAT_FAILURE, when pages were added or removed); a worse outcome of its own stays.
+ */
+function approvalJudged(
+  env: CheckEnv,
+  outcome: Outcome,
+  c: ChangesAfter,
+  permitted: ChangeLevel,
+  words: { summary?: string } | object,
+  pageCounts: { signed: number | null; latest: number | null },
+): Outcome {
+  if (rank(c.level) <= rank(permitted) && c.dangling.length === 0) return outcome;
+  const policy = env.options.cryptoPolicy;
+  // As EU DSS's PdfPageDifference: the page count of the signed revision and the latest one; or a page added or removed.
+  const pages =
+    pageCounts.signed !== pageCounts.latest ||
+    findingsAbove(c, permitted).findings.some((f) => f.change.kind === "page-added" || f.change.kind === "page-removed");
+  const rule = pages ? "pageCountChanged" : "permissionExceeded";
+  const level = policy.approvalSignatures[rule];
+  const order = { passed: 0, skipped: 0, warning: 1, indeterminate: 2, failed: 3 } as const;
+  if (order[outcome.status] >= order[level]) return outcome;
+  const said =
+    "summary" in words && typeof words.summary === "string" ? words.summary : `${c.laterRevisions} revision(s) after the signature change what it signed.`;
+  const why = `${pages ? "Pages were added or removed after this signature" : "Changes after this signature exceed its permission"} (validation policy: approvalSignatures.${rule} is ${level}): ${said}`;
+  return {
+    ...outcome,
+    status: level,
+    sub: level === "failed" ? (pages ? "FORMAT_FAILURE" : "HASH_FAILURE") : null,
+    message: `${why} The signature itself: ${outcome.message}`,
+    approvalPolicy: { rule, level, policy: policy.name },
+  };
+}
+
 export async function judgePdfSignatures(
   env: CheckEnv,
   where: SignaturesInput,
@@ -312,6 +358,8 @@ export async function judgePdfSignatures(
   seal: { signature: SignatureInfo; judged: SealJudgements } | undefined,
   /** Receives each document timestamp whose token could be read, in file order. */
   timestamps: DocumentTimestampFacts[] = [],
+  /** Receives each signature's CMS that could be decoded (not the seal's, which its own check decoded). */
+  decoded: Map<SignatureInfo, DecodedSignedData> = new Map(),
 ): Promise<PdfSignatureReport[]> {
   if (sigs.length > env.limits.maxValidationDataItems) {
     throw new LimitError("maxValidationDataItems", `the PDF has ${sigs.length} signatures`);
@@ -333,6 +381,7 @@ export async function judgePdfSignatures(
     else if (s.isDocTimestamp) outcome = await judgeDocumentTimestamp(env, digest, s, ranges);
     else outcome = await judgeCms(env, where, digest, s, ranges);
     Object.assign(details, outcome.details ?? {});
+    if (outcome.cms) decoded.set(s, outcome.cms);
     if (outcome.timestamp)
       timestamps.push({
         field: s.fieldName ?? "(DocMDP)",
@@ -345,14 +394,20 @@ export async function judgePdfSignatures(
       try {
         const c = analysis.after(covered);
         const permitted = s.isDocTimestamp ? "ltv" : permittedLevel(docMdp);
+        const words = seal && s === seal.signature ? {} : changeWords(c, s, docMdp);
         details.changesAfter = {
           level: c.level,
           permitted,
           laterRevisions: c.laterRevisions,
           withinPermission: rank(c.level) <= rank(permitted) && c.dangling.length === 0,
           // The seal's words are its check's (seal-modifications); every other signature's are here, in the same form.
-          ...(seal && s === seal.signature ? {} : changeWords(c, s, docMdp)),
+          ...words,
         };
+        if (kindOf(s) === "approval" && !(seal && s === seal.signature)) {
+          const counts = { signed: analysis.pageCount(covered), latest: analysis.pageCount(doc.revisions.length - 1) };
+          outcome = approvalJudged(env, outcome, c, permitted, words, counts);
+          if (outcome.approvalPolicy) details.approvalPolicy = outcome.approvalPolicy;
+        }
       } catch (e) {
         if (!(e instanceof FormatError)) throw e;
         details.changesAfter = { error: errorMessage(e) };

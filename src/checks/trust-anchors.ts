@@ -11,7 +11,7 @@ import { hasTsaAnchors, type IndexedTrustStore } from "../pki/trust-store.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { CarriedCertificate } from "../evidence/carried-certificates.js";
+import type { CarriedCertificates } from "../evidence/carried-certificates.js";
 import { bytesEqual } from "../pki/der.js";
 
 const ID = "trust-anchors";
@@ -63,19 +63,28 @@ function tsasByGeneralAnchors(trust: IndexedTrustStore, ts: TimestampPaths): { t
 
 /**
  * `carriedBy`: every certificate the evidence carries, with where (evidence/carried-certificates.ts, the list
- * `sealcheck extract` writes from): an anchor equal to one of them is named with every place it is in.
+ * `sealcheck extract` writes from), the given anchors' DER looked for in every attachment's bytes too: an
+ * anchor equal to one of them is named with every place it is in. Where an attachment was not all read as
+ * certificates (a size limit), the warning says so; where one was not read at all, an anchor given may be
+ * carried there, and that is a warning of its own (attack-s5c X1).
  */
-export function checkTrustAnchors(trust: IndexedTrustStore, carriedBy: () => readonly CarriedCertificate[], timestamps: TimestampPaths = {}): CheckResult[] {
+export function checkTrustAnchors(
+  trust: IndexedTrustStore,
+  carriedBy: (anchors: readonly Uint8Array[]) => Pick<CarriedCertificates, "certificates" | "unread">,
+  timestamps: TimestampPaths = {},
+): CheckResult[] {
   const found: { subject: string; sha256: string; carriedIn: string[] }[] = [];
   const anchors = givenAnchors(trust);
-  const carried = anchors.length ? carriedBy() : [];
-  for (const anchor of anchors) {
-    const der = certificateDer(anchor);
+  const ders = anchors.map((a) => certificateDer(a));
+  const { certificates: carried, unread } = anchors.length ? carriedBy(ders) : { certificates: [], unread: [] };
+  anchors.forEach((anchor, i) => {
+    const der = ders[i]!;
     const where = [...new Set(carried.filter((c) => bytesEqual(c.der, der)).map((c) => c.where))];
     if (where.length) found.push({ ...pick(summarize(anchor)), carriedIn: where });
-  }
+  });
+  const unsearched = unread.filter((u) => !u.searched);
   const tsas = tsasByGeneralAnchors(trust, timestamps);
-  if (!found.length && !tsas.length) return [];
+  if (!found.length && !tsas.length && !unsearched.length) return [];
   const parts: string[] = [];
   const details: Record<string, unknown> = {};
   if (found.length) {
@@ -85,6 +94,15 @@ export function checkTrustAnchors(trust: IndexedTrustStore, carriedBy: () => rea
       `${one ? "A trust anchor given is a certificate" : `${found.length} trust anchors given are certificates`} the evidence itself carries: ${list}. An anchor taken from the evidence vouches for nothing (whoever made the file chose it): compare ${one ? "its" : "each"} SHA-256 with the fingerprint its certification authority publishes (docs/trust-anchors.md) before relying on this verdict.`,
     );
     details.anchorsCarriedByEvidence = found;
+  }
+  if (unread.length && (found.length || unsearched.length)) {
+    const list = unread.map((u) => u.what).join("; ");
+    parts.push(
+      unsearched.length
+        ? `Not all attachments read: ${list}. A trust anchor given may be a certificate the evidence carries there: compare each anchor's SHA-256 with the fingerprint its certification authority publishes (docs/trust-anchors.md).`
+        : `Not all attachments read as certificates (${list}); the anchors given were looked for in their bytes.`,
+    );
+    details.attachmentsNotRead = unread.map((u) => u.what);
   }
   if (tsas.length) {
     parts.push(

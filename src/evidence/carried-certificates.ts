@@ -6,15 +6,16 @@
 // (attack-s4 A1: an anchor taken from a place the one missed, the other wrote, gave no warning). CRLs carry no
 // certificates. Anything that cannot be read is a problem in words, never an exception.
 import type * as pkijs from "pkijs";
-import { errorMessage } from "../errors.js";
+import { errorMessage, LimitError } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
 import { readDssData, type DssData, type DssItem } from "./dss-items.js";
-import { certificateDer, certificatesFromBytes, listedCertificate } from "../pki/certificate.js";
+import { certificateDer, certificatesFromBytes, listedCertificate, pemBlocks } from "../pki/certificate.js";
 import { decodeSignedData, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
-import { decodeOcsp } from "../pki/ocsp.js";
+import { decodeOcsp, type DecodedOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "./broker.js";
 import { quoteName } from "../report/quoted-name.js";
+import { bytesEqual } from "../pki/der.js";
 
 export interface CarriedCertificate {
   /** The certificate's DER, as carried. */
@@ -31,6 +32,12 @@ export interface CarriedCertificates {
   readonly certificates: CarriedCertificate[];
   /** What could not be read, in words (extract lists them; the check's remark cannot name what is there). */
   readonly problems: string[];
+  /**
+   * Attachments whose certificates were not all read (one over the listing's size, the values budget spent by
+   * an earlier one, bytes that cannot be decoded, the read budget spent), each in words; `searched`: the
+   * `find` certificates were still looked for in its bytes (attack-s5c X1).
+   */
+  readonly unread: readonly { readonly what: string; readonly searched: boolean }[];
 }
 
 /** The token's certificate and OCSP response as the evidence carries them (undecoded), and in what form. */
@@ -39,6 +46,8 @@ export interface CarriedTokenValues {
   readonly ocspBase64?: string | undefined;
   /** Attachments of a sealed PDF, or fields of the Workflow-token JSON. */
   readonly form: "attachments" | "json";
+  /** The OCSP response as the verification decoded it (its `ocsp` fact): not decoded again. */
+  readonly ocsp?: DecodedOcsp | undefined;
 }
 
 export interface CarriedOptions {
@@ -52,6 +61,34 @@ export interface CarriedOptions {
   readonly signatures?: readonly SignatureInfo[];
   /** CMSs already decoded (the seal's, by seal-signature): not decoded again. */
   readonly decoded?: ReadonlyMap<SignatureInfo, DecodedSignedData>;
+  /**
+   * Certificates (DER) looked for byte by byte in every attachment's bytes, uncapped (the anchors given): one an
+   * attachment holds, as DER or inside a PEM block, is listed as carried there even where reading the
+   * attachment's certificates stopped at a size limit (attack-s5c X1).
+   */
+  readonly find?: readonly Uint8Array[];
+}
+
+/**
+ * Whether `bytes` holds `der`: as it is, or inside a PEM block of any label (`--trust` reads CERTIFICATE and
+ * TRUSTED CERTIFICATE blocks, and one DER certificate). A search, no parse: bounded by the bytes already decoded.
+ */
+function holds(bytes: Uint8Array, der: Uint8Array, blocks: () => readonly Uint8Array[]): boolean {
+  return (
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf(der) >= 0 ||
+    blocks().some((b) => Buffer.from(b.buffer, b.byteOffset, b.length).indexOf(der) >= 0)
+  );
+}
+
+/** The decoded bodies of a text's PEM blocks; none when it has none or one is not base64 (`--trust` refuses it then). */
+function pemBodies(bytes: Uint8Array): Uint8Array[] {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
+  if (!text.includes("-----BEGIN ")) return [];
+  try {
+    return pemBlocks(text).map((b) => b.der);
+  } catch {
+    return [];
+  }
 }
 
 /** A name from the evidence inside the words: quoted as data and cut (it may be anything; attack-s5 W2). */
@@ -60,26 +97,36 @@ const quoted = (name: string): string => quoteName(name, 40);
 class List {
   readonly certificates: CarriedCertificate[] = [];
   readonly problems: string[] = [];
+  readonly unread: { what: string; searched: boolean }[] = [];
   private left = 0;
   /** One budget of ASN.1 values for every certificate read from listed bytes (listedCertificate). */
   readonly budget = { values: 0 };
   /** Containers (signatures, DSS streams, tokens) still to be read: as many as certificates listed at most. */
   private reads: number;
-  constructor(private readonly max: number) {
+  constructor(
+    private readonly max: number,
+    private readonly find: readonly Uint8Array[] = [],
+  ) {
     this.reads = max;
   }
   /** One more container may be read; false (and one problem) once the budget is spent. */
   read(): boolean {
     if (this.reads-- > 0) return true;
-    if (this.reads === -1) this.problems.push(`the evidence holds more than ${this.max} signatures, DSS entries and tokens; the rest were not read`);
+    if (this.reads === -1) {
+      const what = `the evidence holds more than ${this.max} signatures, DSS entries, tokens and attachments; the rest were not read`;
+      this.problems.push(what);
+      this.unread.push({ what, searched: false });
+    }
     return false;
   }
-  add(der: Uint8Array, where: string, name: string, attachment = false): void {
+  add(der: Uint8Array, where: string, name: string, attachment = false): CarriedCertificate | undefined {
     if (this.certificates.length >= this.max) {
       this.left++;
-      return;
+      return undefined;
     }
-    this.certificates.push({ der, where, name, ...(attachment ? { attachment: true as const } : {}) });
+    const c: CarriedCertificate = { der, where, name, ...(attachment ? { attachment: true as const } : {}) };
+    this.certificates.push(c);
+    return c;
   }
   certs(certs: readonly pkijs.Certificate[], where: string, stem: string): void {
     certs.forEach((c, i) => this.add(certificateDer(c), where, `${stem}-certificate-${i + 1}.pem`));
@@ -87,22 +134,46 @@ class List {
   /**
    * Every certificate a file holds as `--trust` reads it (certificatesFromBytes), each as a listed one. An
    * attachment's are named by the attachment (extract writes the file itself); `quiet`: a file that holds no
-   * certificate is no problem (most attachments hold none).
+   * certificate is no problem (most attachments hold none). Where the reading stops at a limit (a certificate
+   * over the listing's size, the values budget spent) the file is said to be not all read, and the `find`
+   * certificates are looked for in its bytes all the same.
    */
   file(bytes: Uint8Array, where: string, name: string, session: PkiSession, quiet = false): void {
+    let stopped: string | undefined;
+    const listed = new Set<CarriedCertificate>();
     try {
-      certificatesFromBytes(bytes, where, session, (der, what) => listedCertificate(der, what, session, this.budget)).forEach((c) =>
-        this.add(certificateDer(c), where, name, true),
-      );
+      certificatesFromBytes(bytes, where, session, (der, what) => {
+        const c = listedCertificate(der, what, session, this.budget);
+        if (!c) stopped ??= `${what} is too large to list`;
+        return c;
+      }).forEach((c) => {
+        const added = this.add(certificateDer(c), where, name, true);
+        if (added) listed.add(added);
+      });
     } catch (e) {
+      if (e instanceof LimitError)
+        stopped ??=
+          e.limit === "maxAsn1Nodes" && this.budget.values > session.limits.maxAsn1Nodes
+            ? `${where}: the listing's budget of ASN.1 values was spent`
+            : errorMessage(e);
       if (!quiet) this.problems.push(`${where} cannot be read as certificates: ${errorMessage(e)}`);
     }
+    if (stopped) this.unread.push({ what: stopped, searched: true });
+    let blocks: Uint8Array[] | undefined;
+    for (const der of this.find) {
+      if ([...listed].some((c) => bytesEqual(c.der, der))) continue;
+      if (holds(bytes, der, () => (blocks ??= pemBodies(bytes)))) this.certificates.push({ der, where, name, attachment: true });
+    }
   }
-  /** The certificates inside a DER OCSP response. */
-  ocsp(der: Uint8Array, where: string, stem: string, session: PkiSession): void {
+  /** An attachment whose bytes were not read at all: said, and no certificate looked for in it. */
+  unreadFile(what: string): void {
+    this.unread.push({ what, searched: false });
+  }
+  /** The certificates inside a DER OCSP response (`decoded`: as already decoded). */
+  ocsp(der: Uint8Array | DecodedOcsp, where: string, stem: string, session: PkiSession): void {
     if (!this.read()) return;
     try {
-      this.certs(decodeOcsp(der, session).certificates, where, stem);
+      this.certs((der instanceof Uint8Array ? decodeOcsp(der, session) : der).certificates, where, stem);
     } catch (e) {
       this.problems.push(`${where} cannot be decoded: ${errorMessage(e)}`);
     }
@@ -117,8 +188,11 @@ class List {
     }
   }
   done(): CarriedCertificates {
-    if (this.left) this.problems.push(`${this.left} more certificate(s) are carried than the ${this.max} listed`);
-    return { certificates: this.certificates, problems: this.problems };
+    if (this.left) {
+      this.problems.push(`${this.left} more certificate(s) are carried than the ${this.max} listed`);
+      this.unread.push({ what: `${this.left} more certificate(s) are carried than the ${this.max} listed`, searched: false });
+    }
+    return { certificates: this.certificates, problems: this.problems, unread: this.unread };
   }
 }
 
@@ -175,16 +249,22 @@ function embeddedParts(list: List, doc: PdfDocument, session: PkiSession): void 
   const evidence = new Set<string>(Object.values(ATTACHMENT_NAMES));
   try {
     for (const f of listEmbeddedFiles(doc.latest()).files) {
-      if (evidence.has(f.name.text) || !list.read()) continue;
+      if (evidence.has(f.name.text)) continue;
       const where = `the attachment ${quoted(f.name.text)}`;
+      if (!list.read()) continue;
+      let bytes: Uint8Array;
       try {
-        list.file(f.decode(), where, f.name.text, session, true);
+        bytes = f.decode();
       } catch (e) {
         list.problems.push(`${where} cannot be decoded: ${errorMessage(e)}`);
+        list.unreadFile(`${where} cannot be decoded: ${errorMessage(e)}`);
+        continue;
       }
+      list.file(bytes, where, f.name.text, session, true);
     }
   } catch (e) {
     list.problems.push(`the embedded files cannot be listed: ${errorMessage(e)}`);
+    list.unreadFile(`the embedded files cannot be listed: ${errorMessage(e)}`);
   }
 }
 
@@ -194,7 +274,8 @@ function tokenParts(list: List, values: CarriedTokenValues, session: PkiSession)
       ? ["the token certificate attachment", "the OCSP response attachment"]
       : ["the token certificate in the JSON", "the OCSP response in the JSON"];
   if (values.certPem !== undefined) list.file(new TextEncoder().encode(values.certPem), cert, ATTACHMENT_NAMES.certPem, session);
-  if (values.ocspBase64 !== undefined) {
+  if (values.ocsp) list.ocsp(values.ocsp, ocsp, ATTACHMENT_NAMES.ocspBase64, session);
+  else if (values.ocspBase64 !== undefined) {
     const b64 = values.ocspBase64.replace(/\s+/g, "");
     if (/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) list.ocsp(new Uint8Array(Buffer.from(b64, "base64")), ocsp, ATTACHMENT_NAMES.ocspBase64, session);
   }
@@ -210,7 +291,7 @@ export function carriedCertificates(
   session: PkiSession,
   options: CarriedOptions = {},
 ): CarriedCertificates {
-  const list = new List(options.max ?? 1000);
+  const list = new List(options.max ?? 1000, options.find);
   if (values) tokenParts(list, values, session);
   if (doc) {
     try {

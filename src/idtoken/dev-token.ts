@@ -130,7 +130,9 @@ export function writeDevKeys(dir: string, keys: DevKeys, overwrite = false): str
   // All or nothing: new private keys beside old snapshots would verify nothing they sign.
   const present = overwrite ? [] : files.map(([name]) => join(dir, name)).filter((f) => existsSync(f));
   if (present.length > 0)
-    throw new SealcheckError("ERR_USAGE", `${present.join(", ")}: already there (a dev key set is written whole: another directory, or overwrite it)`);
+    throw new SealcheckError("ERR_USAGE", `${present.join(", ")}: already there (a dev key set is written whole: another directory, or overwrite it)`, {
+      file: present[0]!,
+    });
   return files.map(([name, value, mode]) => {
     const path = join(dir, name);
     writeFileSafely(path, `${JSON.stringify(value, null, 2)}\n`, { what: "a dev key file", overwrite, mode });

@@ -33,6 +33,8 @@ class StaticKeys implements KeyProvider {
 
 function toKeySet(value: unknown, discovery: unknown, origin: KeyOrigin, limits: Limits): KeySet {
   const where = origin.location ?? "the key set";
+  /** The error names the key set's file (or URL) when it has one. */
+  const at = origin.location !== undefined ? { file: origin.location } : {};
   // A snapshot ({discovery?, jwks, retrievedAt?}) or a plain JWKS ({keys}).
   let jwks = value;
   if (isPlainObject(value) && !Array.isArray(value.keys) && isPlainObject(value.jwks)) {
@@ -43,20 +45,20 @@ function toKeySet(value: unknown, discovery: unknown, origin: KeyOrigin, limits:
   }
   if (discovery !== undefined) {
     if (!isPlainObject(discovery) || typeof discovery.issuer !== "string") {
-      throw new SealcheckError("ERR_USAGE", `${where}: the discovery document has no "issuer"`);
+      throw new SealcheckError("ERR_USAGE", `${where}: the discovery document has no "issuer"`, at);
     }
     origin.issuer = discovery.issuer;
   }
   // sealcheck dev-token's key set: it verifies dev tokens, and only those (its issuer is the dev issuer).
   if (isDevKeySet(value)) {
-    if (discovery !== undefined) throw new SealcheckError("ERR_USAGE", `${where}: a sealcheck dev key set (test only) takes no discovery document`);
+    if (discovery !== undefined) throw new SealcheckError("ERR_USAGE", `${where}: a sealcheck dev key set (test only) takes no discovery document`, at);
     origin.devKeys = true;
     origin.issuer = DEV_ISSUER;
   }
   try {
     return parseJwks(jwks, origin, limits);
   } catch (e) {
-    throw new SealcheckError("ERR_USAGE", `${where}: ${errorMessage(e)} (expected a JWKS, or a snapshot from "sealcheck jwks save")`, { cause: e });
+    throw new SealcheckError("ERR_USAGE", `${where}: ${errorMessage(e)} (expected a JWKS, or a snapshot from "sealcheck jwks save")`, { ...at, cause: e });
   }
 }
 

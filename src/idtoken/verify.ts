@@ -4,6 +4,7 @@ import { createHash } from "../platform/crypto.js";
 import { durationOption, parseValidationTime } from "../time.js";
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
+import { givenWithSession } from "../usage.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { failed, indeterminate, passed, skipped } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
@@ -35,7 +36,7 @@ interface Resolved {
   limits: Limits;
 }
 
-const usage = (message: string) => new SealcheckError("ERR_USAGE", message);
+const usage = (message: string, option?: string) => new SealcheckError("ERR_USAGE", message, option === undefined ? {} : { option });
 
 /**
  * With a session, the validation time, limits and replay store are the session's (the one owner of a
@@ -45,9 +46,9 @@ function fromSession(o: VerifyIdTokenOptions): VerifyIdTokenOptions {
   const s = o.session;
   if (s === undefined) return o;
   if (s === null || typeof s !== "object" || !("policy" in s) || !("limits" in s))
-    throw usage("session: expected a session made by createSession(), for example verifyIdToken(token, { issuer, audience, keys, session })");
+    throw usage("session: expected a session made by createSession(), for example verifyIdToken(token, { issuer, audience, keys, session })", "session");
   const both = (["at", "limits", "replayStore"] as const).filter((k) => o[k] !== undefined);
-  if (both.length) throw usage(`${both.join(", ")}: given with a session, whose own options apply; give them to createSession() instead`);
+  if (both.length) throw givenWithSession(both);
   return {
     ...o,
     ...(s.policy.at !== undefined ? { at: new Date(s.policy.at) } : {}),

@@ -261,7 +261,26 @@ export interface CryptoPolicy {
   readonly reviewed: Date;
   readonly digests: ReadonlyMap<string, Date>;
   readonly keys: readonly { readonly type: PolicyKeyType; readonly minBits: number; readonly until: Date }[];
+  /** How an approval signature's entry is judged when later changes exceed its permission (ApprovalPolicy). */
+  readonly approvalSignatures: ApprovalPolicy;
 }
+
+/** What becomes of an approval signature's entry when a rule of ApprovalPolicy applies: never "passed". */
+export type ApprovalLevel = "warning" | "failed";
+
+/**
+ * Changes after an approval signature that exceed its permission (its DocMDP, else annotations: ISO 32000-1
+ * §12.8.2.2): `permissionExceeded` for any, `pageCountChanged` when pages were added or removed. The defaults
+ * are EU DSS 5.13.1's default policy (constraint.xml: DocMDP, FieldMDP, SigFieldLock and UndefinedChanges WARN;
+ * PdfPageDifference FAIL, as FORMAT_FAILURE); pyHanko judges every signature whose permission is exceeded
+ * invalid (its bottom line needs docmdp_ok): a policy with `permissionExceeded: "failed"` judges so.
+ */
+export interface ApprovalPolicy {
+  readonly permissionExceeded: ApprovalLevel;
+  readonly pageCountChanged: ApprovalLevel;
+}
+
+const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = { permissionExceeded: "warning", pageCountChanged: "failed" };
 
 const DATE_FORM = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -283,8 +302,8 @@ export function parseCryptoPolicy(value: unknown): CryptoPolicy {
     if (extra.length) throw new Error(`${where}: unknown key ${JSON.stringify(extra[0])} (allowed: ${keys.join(", ")})`);
   };
   if (!isObject(value)) throw new Error("the policy is not a JSON object");
-  only(value, ["$schema", "name", "description", "reviewed", "digestAlgorithms", "publicKeys"], "the policy");
-  const { name, reviewed, digestAlgorithms, publicKeys } = value;
+  only(value, ["$schema", "name", "description", "reviewed", "digestAlgorithms", "publicKeys", "approvalSignatures"], "the policy");
+  const { name, reviewed, digestAlgorithms, publicKeys, approvalSignatures } = value;
   if (typeof name !== "string" || name.length === 0 || name.length > 200) throw new Error("name: expected a string of 1 to 200 characters");
   const list = (v: unknown, where: string): unknown[] => {
     if (!Array.isArray(v) || v.length > 100) throw new Error(`${where}: expected an array of at most 100 entries`);
@@ -309,12 +328,25 @@ export function parseCryptoPolicy(value: unknown): CryptoPolicy {
     return { type: e.type as PolicyKeyType, minBits: e.minBits as number, until: policyDate(e.until, `${where}.until`) };
   });
   keys.sort((a, b) => b.minBits - a.minBits);
+  let approval = DEFAULT_APPROVAL_POLICY;
+  if (approvalSignatures !== undefined) {
+    if (!isObject(approvalSignatures)) throw new Error("approvalSignatures: expected an object");
+    only(approvalSignatures, ["permissionExceeded", "pageCountChanged", "source"], "approvalSignatures");
+    const level = (k: keyof ApprovalPolicy): ApprovalLevel => {
+      const v = approvalSignatures[k];
+      if (v === undefined) return DEFAULT_APPROVAL_POLICY[k];
+      if (v !== "warning" && v !== "failed") throw new Error(`approvalSignatures.${k}: expected "warning" or "failed", got ${JSON.stringify(v)}`);
+      return v;
+    };
+    approval = { permissionExceeded: level("permissionExceeded"), pageCountChanged: level("pageCountChanged") };
+  }
   return {
     name,
     sha256: createHash("sha256").update(JSON.stringify(value)).digest("hex"),
     reviewed: policyDate(reviewed, "reviewed"),
     digests,
     keys,
+    approvalSignatures: approval,
   };
 }
 

@@ -6,7 +6,7 @@ import { createDigest, describeAlgorithm } from "./algorithms.js";
 import type { Judgement } from "./ocsp.js";
 import { OID, extendedKeyUsages, extension, displayName, summarize, type CertificateSummary } from "./certificate.js";
 import { validateChain, type AnchorIndex } from "./chain.js";
-import { CMS_OID, decodeSignedData, hashName, revocationArchival, verifySigner } from "./cms.js";
+import { CMS_OID, decodeSignedData, hashName, revocationArchival, verifySigner, type DecodedSignedData } from "./cms.js";
 import * as asn1js from "asn1js";
 import { assertDerShape, countDerValues, decodeDer, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
@@ -77,6 +77,8 @@ export interface TimestampInfo {
   signerDigest?: string;
   /** Revocation data in the token's own CMS (SignedData crls, adbe-revocationInfoArchival). */
   revocation?: { crls: Uint8Array[]; ocsps: Uint8Array[] };
+  /** The token as decoded: what a later reader of the same bytes takes instead of decoding them again. */
+  cms?: DecodedSignedData;
 }
 
 export interface TimestampResult {
@@ -144,6 +146,7 @@ export async function verifyTimestamp(
     policy: tst.policy,
     imprintAlgorithm: hashName(tst.messageImprint.hashAlgorithm.algorithmId) ?? tst.messageImprint.hashAlgorithm.algorithmId,
     path: [],
+    cms: decoded,
   };
   const details: Record<string, unknown> = {
     genTime: info.genTime.toISOString(),

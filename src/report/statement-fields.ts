@@ -48,14 +48,20 @@ export function statementInfo(
 ): StatementInfo | undefined {
   if (fields === undefined) return undefined;
   if (fields === null || typeof fields !== "object" || Array.isArray(fields)) {
-    throw new SealcheckError("ERR_USAGE", 'statement: expected { caseReference?, auditor? }, for example { caseReference: "2026-0142", auditor: "J. Jensen" }');
+    throw new SealcheckError(
+      "ERR_USAGE",
+      'statement: expected { caseReference?, auditor? }, for example { caseReference: "2026-0142", auditor: "J. Jensen" }',
+      {
+        option: "statement",
+      },
+    );
   }
   const out: StatementInfo = { caseReference: null, auditor: null };
   for (const key of ["caseReference", "auditor"] as const) {
     const v = fields[key];
     if (v === undefined) continue;
     const problem = statementFieldProblem(v);
-    if (problem) throw new SealcheckError("ERR_USAGE", `${names[key]}: ${problem}`);
+    if (problem) throw new SealcheckError("ERR_USAGE", `${names[key]}: ${problem}`, { option: names[key] });
     out[key] = v.trim();
   }
   return out.caseReference === null && out.auditor === null ? undefined : out;

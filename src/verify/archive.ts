@@ -16,7 +16,7 @@ import { closeSync, existsSync, readSync, statSync } from "node:fs";
 import { listDirectory, openRegular, showName } from "../input/files.js";
 import { createHash } from "../platform/crypto.js";
 import { basename, dirname, join } from "node:path";
-import { expectOptions, expectPathList } from "../usage.js";
+import { expectOptions, expectPathList, givenWithSession } from "../usage.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { computeVerdict } from "../report/verdict.js";
 import type { ArchiveReport, VerificationInputs } from "../report/archive-report.js";
@@ -171,7 +171,7 @@ function withOriginalBytes(hashing: OriginalsHashing | null, given: readonly Ori
   if (given.length === 0) return hashing;
   for (const g of given) {
     if (typeof g !== "object" || g === null || typeof g.name !== "string" || !(g.bytes instanceof Uint8Array))
-      throw new SealcheckError("ERR_USAGE", "originals: expected paths or { name, bytes } (bytes a Uint8Array)");
+      throw new SealcheckError("ERR_USAGE", "originals: expected paths or { name, bytes } (bytes a Uint8Array)", { option: "originals" });
     if (g.bytes.length > limits.maxOriginalBytes)
       throw new SealcheckError(
         "ERR_INPUT_TOO_LARGE",
@@ -304,10 +304,11 @@ const EXAMPLE = `verifyArchive({ evidence: "archive.pdf", originals: ["originals
 /** With a session, the policy is the session's: the same option given here too is a usage error. */
 function refuseSessionOptionsBeside(session: unknown, o: VerifyArchiveOptions): void {
   if (!(session instanceof VerificationSession))
-    throw new SealcheckError("ERR_USAGE", "session: expected a session made by createSession(), for example verifyArchive({ evidence, session })");
+    throw new SealcheckError("ERR_USAGE", "session: expected a session made by createSession(), for example verifyArchive({ evidence, session })", {
+      option: "session",
+    });
   const both = SESSION_OPTION_NAMES.filter((k) => (o as unknown as Record<string, unknown>)[k] !== undefined);
-  if (both.length)
-    throw new SealcheckError("ERR_USAGE", `${both.join(", ")}: given with a session, whose own options apply; give them to createSession() instead`);
+  if (both.length) throw givenWithSession(both);
 }
 
 function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
@@ -323,6 +324,7 @@ function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
     throw new SealcheckError(
       "ERR_USAGE",
       `evidence: expected a path or { name, bytes } (bytes a Uint8Array; or { name, source }, source an EvidenceSource), got ${ev === undefined ? "nothing" : typeof ev}; for example ${EXAMPLE}`,
+      { option: "evidence" },
     );
   }
   for (const k of ["trust", "certs"]) expectPathList(k, v[k]);

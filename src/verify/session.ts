@@ -90,7 +90,8 @@ export function sessionWith(o: SessionOptions, caches: PkiCaches): VerificationS
   const limits = resolveLimits(policy.limits);
   const options = archiveOptions(policy);
   const pki = new PkiSession(limits, caches, o.byParts === undefined ? {} : { byParts: o.byParts });
-  if (o.clock !== undefined && typeof o.clock !== "function") throw new SealcheckError("ERR_USAGE", "clock: expected a function returning the current Date");
+  if (o.clock !== undefined && typeof o.clock !== "function")
+    throw new SealcheckError("ERR_USAGE", "clock: expected a function returning the current Date", { option: "clock" });
   const trust = indexTrustStore(o.trustStore ?? loadTrustStore(policy.trust ?? [], policy.certs ?? [], policy.trustFor ?? {}, pki, policy.trustedLists));
   return new VerificationSession(policy, limits, trust, options, pki, o.replayStore, o.clock ? checkedClock(o.clock) : systemClock);
 }
@@ -102,7 +103,7 @@ const systemClock = (): Date => new Date();
 function checkedClock(clock: () => Date): () => Date {
   return () => {
     const t = clock();
-    if (!(t instanceof Date) || Number.isNaN(t.getTime())) throw new SealcheckError("ERR_USAGE", "clock: it returned no valid Date");
+    if (!(t instanceof Date) || Number.isNaN(t.getTime())) throw new SealcheckError("ERR_USAGE", "clock: it returned no valid Date", { option: "clock" });
     return t;
   };
 }

@@ -216,7 +216,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     forms: "pades",
     needs: { pades: NO_PDF, analysis: NO_PDF },
     uses: ["sealTimestamp", "sealTimestampInfo", "signerCert", "sealPath", "dss", "sealJudged"],
-    provides: ["pdfSignatures", "documentTimestamps", "seal"],
+    provides: ["pdfSignatures", "documentTimestamps", "signatureCms", "seal"],
     module: pades,
     run: (env, f, { input }) => pades.pdfSignaturesStage(env, input.pdf, f),
   }),
@@ -362,24 +362,25 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["trust-anchors"],
     forms: "all",
-    uses: ["pades", "cms", "evidence", "sealTimestampInfo", "documentTimestamps", "dss"],
+    uses: ["pades", "cms", "signatureCms", "evidence", "ocsp", "sealTimestampInfo", "documentTimestamps", "dss"],
     provides: [],
     module: trustAnchors,
     run: (env, f) => ({
       checks: trustAnchors.checkTrustAnchors(
         env.trust,
-        () =>
+        (find) =>
           carriedCertificates(
             f.form === "pades" ? (f.pades?.doc ?? null) : null,
-            { certPem: f.evidence?.certPem, ocspBase64: f.evidence?.ocspBase64, form: f.form === "pades" ? "attachments" : "json" },
+            { certPem: f.evidence?.certPem, ocspBase64: f.evidence?.ocspBase64, ocsp: f.ocsp, form: f.form === "pades" ? "attachments" : "json" },
             env.pki,
             {
               max: env.limits.maxValidationDataItems,
+              find,
               ...(f.form === "pades" && f.dss ? { dss: f.dss } : {}),
               ...(f.form === "pades" && f.pades ? { signatures: f.pades.signatures } : {}),
-              ...(f.form === "pades" && f.pades && f.cms ? { decoded: new Map([[f.pades.seal, f.cms]]) } : {}),
+              ...(f.form === "pades" && f.pades ? { decoded: new Map([...(f.signatureCms ?? []), ...(f.cms ? [[f.pades.seal, f.cms] as const] : [])]) } : {}),
             },
-          ).certificates,
+          ),
         f.form === "pades"
           ? { ...(f.sealTimestampInfo ? { seal: f.sealTimestampInfo } : {}), ...(f.documentTimestamps ? { documents: f.documentTimestamps } : {}) }
           : {},

@@ -1,6 +1,8 @@
 // Every signature of the PDF judged on its own (report.pdfSignatures) and the document-timestamps check
 // built from it: kinds, covered revisions, and failures with their own sub-indication.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { ArchiveReport } from "../../src/index.js";
@@ -10,6 +12,8 @@ import { check } from "../helpers/fixtures.js";
 import { addRevision } from "../pdf/helpers.js";
 import { renderArchiveHuman } from "../../src/render/archive-human.js";
 import { renderArchiveHtml } from "../../src/render/html.js";
+import { DEFAULT_CRYPTO_POLICY } from "../../src/pki/algorithms.js";
+import defaultPolicy from "../../schemas/crypto-policy.default.json" with { type: "json" };
 
 const read = (f: string) => new Uint8Array(readFileSync(f));
 const ALL_TRUST = ["samples/trust"];
@@ -121,8 +125,9 @@ describe("an approval signature's entry says in a reader's words what changed af
     const r = await verify("approval.pdf", pageChanged);
     expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
     const approval = r.pdfSignatures.find((p) => p.field === "Signature2")!;
-    // Its own bytes are intact: the signature verifies; what followed it is said beside it.
-    expect(approval.status).toBe("passed");
+    // Its own bytes are intact: the signature verifies; what followed it exceeds its permission, so not "passed"
+    // (the validation policy's approvalSignatures.permissionExceeded, EU DSS's default: a warning).
+    expect([approval.status, approval.subIndication]).toEqual(["warning", null]);
     const after = approval.details.changesAfter as Record<string, unknown>;
     expect(after).toMatchObject({ level: "other", permitted: "annotation", laterRevisions: 1, withinPermission: false });
     expect(after.summary).toMatch(/^Page 1's content changed after signing \(revision 3\)\. 1 revision\(s\) after the signature change what it signed/);
@@ -173,5 +178,63 @@ describe("the seal's entry repeats every seal check of the registry (attack-s4 S
     const plan = FORM_PLANS.pades.stages;
     const entry = plan.findIndex((s) => s.checks.includes("document-timestamps"));
     for (const s of seal) expect(plan.indexOf(s), s.checks.join()).toBeLessThan(entry);
+  });
+});
+
+describe("an approval signature whose later changes exceed its permission: a policy entry (issue 37)", () => {
+  // EU DSS 5.13.1 with its default policy, on these files (shared/tools/dss): a content change after the approval
+  // signature is a warning ("undefined object modifications", "Visual difference"), a page added a failure
+  // (TOTAL_FAILED/FORMAT_FAILURE, "The number of signed pages does not match"), an annotation nothing.
+  const approved = read("samples/attacks/later-approval-signature.pdf");
+  const rent = deflateSync(Buffer.from("BT /Helvetica-7098480789 12 Tf 72 700 Td (Husleje: 1 kr. pr. maaned) Tj ET"));
+  const revision = (objects: { num: number; body: string; stream?: Uint8Array }[]) =>
+    addRevision(approved, { objects, xref: "table", trailer: "/Root 2 0 R /Info 3 0 R" });
+  const PAGE_1 =
+    "/Type /Page /Resources << /Font << /Helvetica-7098480789 4 0 R >> /XObject << >> /ExtGState << >> >> /MediaBox [ 0 0 595 842 ] /Contents [ 5 0 R ] /Parent 1 0 R";
+  const contentChanged = revision([{ num: 5, body: "<< /Filter /FlateDecode >>", stream: rent }]);
+  const pageAdded = revision([
+    { num: 1, body: "<< /Type /Pages /Kids [ 6 0 R 8 0 R 11 0 R 14 0 R 28 0 R ] /Count 5 >>" },
+    { num: 28, body: "<< /Type /Page /Parent 1 0 R /MediaBox [ 0 0 595 842 ] /Resources << /Font << /Helvetica-7098480789 4 0 R >> >> /Contents 29 0 R >>" },
+    { num: 29, body: "<< /Filter /FlateDecode >>", stream: rent },
+  ]);
+  const annotated = revision([
+    { num: 6, body: `<< ${PAGE_1} /Annots [ 23 0 R 27 0 R 28 0 R ] >>` },
+    { num: 28, body: "<< /Type /Annot /Subtype /Text /Rect [ 10 10 30 30 ] /Contents (note) /P 6 0 R >>" },
+  ]);
+  const approval = (r: ArchiveReport) => r.pdfSignatures.find((p) => p.field === "Signature2")!;
+
+  it("default policy: a content change is a warning, a page added a failure (FORMAT_FAILURE), an annotation passes", async () => {
+    const content = approval(await verify("approval.pdf", contentChanged));
+    expect([content.status, content.subIndication]).toEqual(["warning", null]);
+    expect(content.message).toMatch(
+      /^Changes after this signature exceed its permission \(validation policy: approvalSignatures\.permissionExceeded is warning\): Page 1's content changed after signing/,
+    );
+    expect(content.message).toMatch(/The signature itself: Signed by /);
+    expect(content.details.approvalPolicy).toEqual({ rule: "permissionExceeded", level: "warning", policy: DEFAULT_CRYPTO_POLICY.name });
+    const page = approval(await verify("approval.pdf", pageAdded));
+    expect([page.status, page.subIndication]).toEqual(["failed", "FORMAT_FAILURE"]);
+    expect(page.message).toMatch(
+      /^Pages were added or removed after this signature \(validation policy: approvalSignatures\.pageCountChanged is failed\): A page was added after signing/,
+    );
+    const annot = approval(await verify("approval.pdf", annotated));
+    expect(annot.details.changesAfter).toMatchObject({ level: "annotation", permitted: "annotation", withinPermission: true });
+    expect([annot.status, annot.details.approvalPolicy]).toEqual(["passed", undefined]);
+  });
+
+  it("a policy that fails it (as pyHanko, whose bottom line needs docmdp_ok): the content change fails with HASH_FAILURE", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sealcheck-approval-policy-"));
+    const file = join(dir, "strict.json");
+    const strict = { ...defaultPolicy, name: "strict approvals", approvalSignatures: { permissionExceeded: "failed" } };
+    writeFileSync(file, JSON.stringify(strict));
+    const r = await verifyArchive({ evidence: { name: "approval.pdf", bytes: contentChanged }, trust: ALL_TRUST, cryptoPolicy: file });
+    const a = approval(r);
+    expect([a.status, a.subIndication]).toEqual(["failed", "HASH_FAILURE"]);
+    expect(a.details.approvalPolicy).toEqual({ rule: "permissionExceeded", level: "failed", policy: "strict approvals" });
+    // A level below a warning is not a policy this entry takes.
+    writeFileSync(file, JSON.stringify({ ...defaultPolicy, approvalSignatures: { permissionExceeded: "passed" } }));
+    await expect(verifyArchive({ evidence: { name: "approval.pdf", bytes: contentChanged }, trust: ALL_TRUST, cryptoPolicy: file })).rejects.toMatchObject({
+      option: "cryptoPolicy",
+      message: expect.stringMatching(/approvalSignatures\.permissionExceeded: expected "warning" or "failed", got "passed"/),
+    });
   });
 });

@@ -29,7 +29,8 @@ describe("verification sessions", () => {
     await expect(verifyArchive({ evidence: "samples/valid/archive.pdf", session, trust })).rejects.toThrow(/trust: given with a session/);
     await expect(verifyArchive({ evidence: "samples/valid/archive.pdf", session, at: "2025-01-01T00:00:00Z", limits: {} })).rejects.toMatchObject({
       code: "ERR_USAGE",
-      message: expect.stringMatching(/^at, limits: given with a session/),
+      option: "at",
+      message: expect.stringMatching(/^at: given with a session, whose own options apply; give it and limits to createSession/),
     });
     await expect(verifyArchive({ evidence: "samples/valid/archive.pdf", session: { pki: session.pki } as unknown as VerificationSession })).rejects.toThrow(
       /made by createSession/,

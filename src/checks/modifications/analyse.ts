@@ -112,6 +112,11 @@ export class ChangeAnalysis {
   }
 
   /** Page numbers (1-based) by page object number, as revision i shows them; null when the page tree is unreadable. */
+  /** How many pages revision i has (as its page tree is walked); null when its page tree cannot be read. */
+  pageCount(i: number): number | null {
+    return this.pages(i)?.size ?? null;
+  }
+
   private pages(i: number): Map<number, number> | null {
     if (!this.pageNumbers.has(i)) {
       try {

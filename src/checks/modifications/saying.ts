@@ -82,14 +82,19 @@ export function saying(fs: readonly Finding[], total: number, rule: string, afte
   return { message: `${summary} Object detail: ${objectDetail.join("; ")}.`, summary, objectDetail, changes };
 }
 
-/** Where a change is seen: its page, or for what no page shows, its kind. */
-const placeOf = (c: ReaderChange) => (c.page !== undefined ? `page ${c.page}` : `kind ${c.kind}`);
+/**
+ * Where a change is seen and what it is: its page and its kind, or for what no page shows, its kind. Every kind
+ * of change on a page is its own place: one a reader sees (an annotation that paints over the page) is not cut
+ * behind an invisible one of a higher-ranked kind on the same page ("q Q" appended to its content; attack-s5c
+ * W3b). Bounded by the kinds (reader.ts) for each page.
+ */
+const placeOf = (c: ReaderChange) => (c.page !== undefined ? `page ${c.page} ${c.kind}` : `kind ${c.kind}`);
 
 /**
  * What the words show of `items` (most visible first): the first item of every place anything changed (each
- * page, and each kind no page shows), then the rest up to four. A ranking by kind alone is one a forger can
- * outbid with invisible changes of a higher kind on other pages (attack-s5b W3); only repetitions within a
- * place are cut. In the order given.
+ * kind of change on each page, and each kind no page shows), then the rest up to four. A ranking by kind alone
+ * is one a forger can outbid with invisible changes of a higher kind on other pages (attack-s5b W3) or on the
+ * same page (attack-s5c W3b); only repetitions of one kind within a page are cut. In the order given.
  */
 function cut<T>(items: readonly T[], changesOf: (item: T) => readonly ReaderChange[]): T[] {
   const places = new Set<string>();
