@@ -1,7 +1,7 @@
 // `sealcheck queue add|status|results|wait` and `sealcheck worker`: verify-batch spread over machines through
 // a BullMQ queue on Redis. The queue code (and bullmq, ioredis) is imported only when these commands run.
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
+import { lineInFlags, printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
 import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, listOption, moreOptionsHelp, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
 
 /** The worker's options for augment jobs: --augment-tsa's description points to --help-all for them. */
@@ -445,9 +445,12 @@ async function readResults(opts: Record<string, unknown>, follow: boolean, forma
             : `no result for a while, and the ${n} job${n === 1 ? "" : "s"} left ${n === 1 ? "is" : "are"} delayed: the connected workers hand back jobs enqueued with other options than theirs (--trust, --at, --trusted-list...; each says so on its stderr), or a job waits to be retried after an error`,
         ),
     })) {
-      const { run: _run, ...result } = r.result;
+      // The worker wrote its line in the library's words ("raise it with limits.maxOriginalBytes"); printed
+      // here in the command line's, as verify-batch prints its own (the line otherwise as Redis holds it).
+      const { run: _run, ...result } = lineInFlags(r.result);
+      const text = result.error === r.result.error ? r.line : JSON.stringify({ ...(JSON.parse(r.line) as object), error: result.error });
       // Lines from Redis are untrusted: escaped as verify-batch escapes its own (a no-op on those).
-      const line = `${escapeJsonText(r.line)}\n`;
+      const line = `${escapeJsonText(text)}\n`;
       if (writer) writer.write(line);
       else if (format === null) await writeOut(line);
       summary.add(result);

@@ -3,7 +3,7 @@
 // publishes). Adding or removing a name is a decision: change the list here, in the same commit, and say why.
 // Also: every verifier takes its validation time `at` in one shape, ValidationTimeInput (a Date or an ISO
 // 8601 instant with its zone), checked by the compiler (npm test runs tsc over this file) and at run time.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as sealcheck from "../../src/index.js";
@@ -20,6 +20,7 @@ import type {
   VerifyTrustedListOptions,
 } from "../../src/index.js";
 import type { EnqueueOptions, RunWorkerOptions } from "../../src/api/queue.js";
+import { hasShared } from "../helpers/shared.js";
 
 const VALUES = [
   "DEFAULT_LIMITS",
@@ -265,7 +266,7 @@ describe("the public API", () => {
     expect(b.validationTime).toBe(a.validationTime);
     // The real Norwegian list where ../shared is beside the checkout; a fresh clone has a list the tests build.
     const real = "../shared/tl/NO.xml";
-    const bytes = existsSync(real)
+    const bytes = hasShared("tl/NO.xml", "test/api/public-api.test.ts, the real Norwegian list (a built one instead)")
       ? readFileSync(real)
       : Buffer.from(buildList({ territory: "NO", issued: new Date("2025-12-01T00:00:00Z"), nextUpdate: new Date("2026-06-01T00:00:00Z") }));
     const list = { bytes: new Uint8Array(bytes), file: "NO.xml" };

@@ -23,10 +23,12 @@ import { augmentArchive, type AugmentResult } from "../../src/api/internal.js";
 import { tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 import { runCli, runCliAsync } from "../helpers/cli.js";
 import { startOcsp, startTsa, type Loopback, type OcspEntry, type TsaMode } from "../../scripts/generator/index.js";
+import { hasShared } from "../helpers/shared.js";
 
 const pki = testPki();
 const SAMPLE = "samples/valid/archive.pdf";
 const DSS = "../shared/tools/dss/dss-validate";
+const HAS_DSS = hasShared("tools/dss/dss-validate", "test/augment/augment.test.ts, the EU DSS cross-checks");
 
 /** An OCSP response for the test TSA's certificate by its CA, produced now: what --fetch-revocation would get. */
 function tsaOcspFile(dir: string, status?: { revokedAt: Date }): string {
@@ -90,7 +92,7 @@ describe("augment: B-T to B-LTA", () => {
     expect(r.stdout).toContain("No syntax or stream encoding errors found");
   });
 
-  it.skipIf(!existsSync(DSS))(
+  it.skipIf(!HAS_DSS)(
     // The sample's seal certificate outlives any test run (issue 36 part 7: valid until 2124), so in 2027 its B-T
     // original passes too; an expired seal, B-T against B-LTA, is the expired samples' test below.
     "EU DSS: PAdES-BASELINE-LTA, TOTAL_PASSED in 2027, as its B-T original (whose seal has not expired) is",
@@ -317,7 +319,7 @@ describe("the long-term samples (samples/lta, samples/expired)", () => {
     expect(readFileSync("samples/expired/archive-lta.pdf").subarray(0, expired.length).equals(expired)).toBe(true);
   });
 
-  it.skipIf(!existsSync(DSS))(
+  it.skipIf(!HAS_DSS)(
     "EU DSS today: the expired B-T archive is INDETERMINATE (OUT_OF_BOUNDS_NOT_REVOKED), its augmented twin TOTAL_PASSED as PAdES-BASELINE-LTA",
     () => {
       const r = spawnSync(DSS, ["--trust", "samples/trust", "samples/expired/archive.pdf", "samples/expired/archive-lta.pdf"], {

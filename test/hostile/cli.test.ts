@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { trustDirectory } from "../helpers/fixtures.js";
 import { deepJson, deepPdfNesting, flateBombAttachment, junk, kidsLoop, padesB64LineBreaks, pemBeginsWithoutEnd } from "./inputs.js";
@@ -14,9 +14,8 @@ const HANG_MS = 60_000;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "sealcheck-hostile-cli-"));
-  // Our own build: dist/ is rebuilt concurrently by other test files.
-  spawnSync(process.execPath, ["scripts/build.mjs", "--outdir", join(dir, "dist")], { stdio: "inherit" });
-  main = join(dir, "dist", "cli", "main.js");
+  // The bundle the global setup built once for the run (test/global-setup.ts); no test file rebuilds dist/.
+  main = resolve("dist/cli/main.js");
   const files: Record<string, Uint8Array | string> = {
     "bomb.pdf": flateBombAttachment(256),
     "kids-loop.pdf": kidsLoop(),

@@ -3,7 +3,7 @@
 // (offline and fast; a dependency the code needs but package.json does not declare fails to load), the
 // library examples of the README and docs/ type-checked against the shipped declarations and run against the
 // installed code.
-// The build goes to its own directory: other test files rebuild dist/ concurrently.
+// The build goes to its own directory, with the type declarations (the global setup builds dist/ without them).
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

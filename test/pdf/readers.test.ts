@@ -4,7 +4,7 @@
 // accepted forms the syntax tests construct.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { FormatError, LimitError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { addRevision, latin1, LIMITS, minimalPdf, text } from "./helpers.js";
 import { wholeSource } from "../../src/input/source.js";
+import { hasShared } from "../helpers/shared.js";
 
 const has = (cmd: string, arg: string) => spawnSync(cmd, [arg]).status === 0 || spawnSync(cmd, [arg]).error === undefined;
 const hasQpdf = has("qpdf", "--version");
@@ -20,8 +21,7 @@ if (!hasQpdf || !hasPoppler)
   console.warn("test/pdf/readers.test.ts skipped: qpdf and poppler-utils are not both installed (apt-get install -y qpdf poppler-utils)");
 
 const CORPUS = join(__dirname, "../../../shared/corpus/dss");
-const hasCorpus = existsSync(CORPUS);
-if (!hasCorpus) console.warn(`test/pdf/readers.test.ts: the DSS corpus part is skipped (${CORPUS} is absent)`);
+const hasCorpus = hasShared("corpus/dss", "test/pdf/readers.test.ts, the DSS corpus part");
 
 function pdfsUnder(dir: string): string[] {
   const out: string[] = [];

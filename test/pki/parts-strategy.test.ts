@@ -26,10 +26,11 @@ import { dayCrl } from "../../scripts/bench/corpus.js";
 import { loadPki } from "../../scripts/generator/index.js";
 import { json, withoutArchival } from "../helpers/pkijs-json.js";
 import { wholeSource } from "../../src/input/source.js";
+import { hasShared } from "../helpers/shared.js";
 
 const CORPUS = "../shared/corpus/dss";
 /** A clone without ../shared has only the samples and the real archive: the floors below are theirs then. */
-const HAS_CORPUS = existsSync(CORPUS);
+const HAS_CORPUS = hasShared("corpus/dss", "test/pki/parts-strategy.test.ts, the DSS corpus (the samples' floors instead)");
 const pki = loadPki("samples/pki");
 const DAY = new Date("2025-12-08T00:00:00Z");
 

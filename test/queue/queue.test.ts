@@ -202,6 +202,32 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(refused.every((l) => l.errorCode === "ERR_QUEUE_RESULT")).toBe(true);
   });
 
+  it("queue wait and queue results print the worker's lines in the command line's words, as verify-batch does", async () => {
+    const q = qname();
+    const common = ["--redis", redis.url, "--queue", q];
+    const dir = tempDir("sealcheck-queue-flags-");
+    mkdirSync(join(dir, "arch"));
+    cpSync("samples/valid/archive.pdf", join(dir, "arch", "archive.pdf"));
+    cpSync("samples/valid/originals", join(dir, "arch", "originals"), { recursive: true });
+    const limit = ["--trust", "samples/trust", "--limit", "maxOriginalBytes=10"];
+    expect(runCli(["queue", "add", join(dir, "arch"), ...common, ...limit]).code).toBe(0);
+    const w = startCliWorker([...common, ...limit, "-c", "1"]);
+    await w.ready;
+    const wait = runCli(["queue", "wait", ...common, "--out", join(dir, "q.jsonl")]);
+    const read = runCli(["queue", "results", ...common]);
+    const batch = runCli(["verify-batch", join(dir, "arch"), ...limit, "--out", join(dir, "b.jsonl"), "--workers", "1"]);
+    w.proc.kill("SIGTERM");
+    for (const r of [wait, read, batch]) expect(r.code, r.stderr).toBe(3);
+    const error = (text: string) => (JSON.parse(text.trim()) as { error: string }).error;
+    // The worker holds the library's words in Redis ("limits.maxOriginalBytes"); both readers print the flag.
+    const said = error(readFileSync(join(dir, "q.jsonl"), "utf8"));
+    expect(said).toMatch(/for an original \(raise it with --limit maxOriginalBytes=<n>\)$/);
+    expect(error(read.stdout)).toBe(said);
+    expect(said).toBe(error(readFileSync(join(dir, "b.jsonl"), "utf8")));
+    for (const r of [wait, read]) expect(`${r.stdout}${r.stderr}`).not.toMatch(/limits\./);
+    expect(wait.stdout).toContain("--limit maxOriginalBytes=<n>");
+  });
+
   it("other --trust or --at is another job; a worker hands back the jobs of another run key, a matching one verifies them", async () => {
     const q = qname();
     const common = ["--redis", redis.url, "--queue", q];

@@ -3,15 +3,17 @@
 // It must show no unjustified refusal, full integrity agreement, no false or missed modification, no false
 // document-timestamp failure, no crash, hang or false pass. Skipped where ../shared is not beside the checkout.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { describe, expect, it } from "vitest";
 import { wholeSource } from "../../src/input/source.js";
+import { hasShared } from "../helpers/shared.js";
 
 const CHECK = "../shared/corpus/check.py";
-const present = existsSync(CHECK) && spawnSync("python3", ["--version"]).status === 0;
-if (!present) console.warn(`test/real/dss-corpus.test.ts skipped: ${CHECK} (or python3) is not available`);
+const python = spawnSync("python3", ["--version"]).status === 0;
+if (!python) console.warn("test/real/dss-corpus.test.ts skipped: python3 is not available");
+const present = python && hasShared("corpus/check.py", "test/real/dss-corpus.test.ts");
 
 describe.skipIf(!present)("DSS corpus (real-world signed PDFs)", () => {
   it("the reader ends every revision where qpdf, opening each revision on its own, ends it", () => {

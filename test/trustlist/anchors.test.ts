@@ -1,7 +1,7 @@
 // Trusted lists as trust anchors for `verify` (--trusted-list): a list is verified first, and its services'
 // certificates vouch only for the roles their type allows, only in the periods their status history says they
 // vouched, and only as far as the list speaks (its NextUpdate).
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,8 +16,10 @@ import { runKey } from "../../src/batch/run-key.js";
 import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
 import { buildList, makeIdentities, sampleAnchorServices, sign, type Identity, type ListSpec, type ServiceSpec } from "./sign.js";
+import { hasShared } from "../helpers/shared.js";
 
 const EVIDENCE = "samples/valid/archive.pdf";
+const REAL_LISTS = hasShared("tl/EU.xml", "test/trustlist/anchors.test.ts, real trusted lists as anchors");
 const ORIGINALS = ["samples/valid/originals"];
 /** The samples' anchors: the seal's CA, the token's issuing CA, the TSA's root. */
 const der = (file: string) => certificateDer(loadCertificates([file], "test")[0]!);
@@ -334,7 +336,7 @@ describe("a trusted list's services as anchors", () => {
   });
 });
 
-describe.skipIf(!existsSync("../shared/tl/EU.xml"))("real trusted lists as anchors (../shared/tl)", () => {
+describe.skipIf(!REAL_LISTS)("real trusted lists as anchors (../shared/tl)", () => {
   it("Denmark's, Norway's, Spain's and Sweden's lists of 2019 through the LOTL it points from: their CA and TSA services", { timeout: 60_000 }, async () => {
     const lists = await loadTrustedListAnchors({
       lists: ["DK", "NO", "ES", "SE"].map((t) => `../shared/tl/${t}.xml`),

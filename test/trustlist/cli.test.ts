@@ -1,17 +1,17 @@
 // sealcheck verify-tl as users run it (dist/cli/main.js, built by the global setup), on the real lists in
 // ../shared/tl (its README says where they come from): exit codes, the report, one line on stderr when a file
 // is missing. Skipped where ../shared is not beside the checkout.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hasUnsafeCharacters } from "../../src/render/sanitize.js";
 import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
+import { hasShared } from "../helpers/shared.js";
 
 const TL = "../shared/tl";
 const SIGNER = "test/fixtures/tl/lotl-signer-2019.pem";
-const present = existsSync(`${TL}/EU.xml`);
-if (!present) console.warn(`test/trustlist/cli.test.ts skipped: ${TL} is not beside the checkout`);
+const present = hasShared("tl/EU.xml", "test/trustlist/cli.test.ts");
 
 const tl = (...args: string[]) => runCli(["verify-tl", ...args], {}, { timeoutMs: 60_000 });
 const json = (...args: string[]) => {
