@@ -6,8 +6,13 @@ import { rawGet, type PdfObject } from "../../src/input/pdf/objects.js";
 import { wholeSource } from "../../src/input/source.js";
 import { resolveLimits } from "../../src/limits.js";
 
-/** One LTV-only revision: the latest DSS with `count` entries appended to its /OCSPs (or /Certs), each made by `make` from a fresh number. */
-export function appendDssEntries(pdf: Uint8Array, count: number, make: (num: number, i: number) => NewObject, key: "OCSPs" | "Certs" = "OCSPs"): Uint8Array {
+/** One LTV-only revision: the latest DSS with `count` entries appended to its /OCSPs (or /Certs, /CRLs), each made by `make` from a fresh number. */
+export function appendDssEntries(
+  pdf: Uint8Array,
+  count: number,
+  make: (num: number, i: number) => NewObject,
+  key: "OCSPs" | "Certs" | "CRLs" = "OCSPs",
+): Uint8Array {
   const doc = parsePdf(wholeSource(pdf), resolveLimits());
   const view = doc.latest();
   const alloc = new NumberAllocator(doc);
@@ -22,7 +27,7 @@ export function appendDssEntries(pdf: Uint8Array, count: number, make: (num: num
   const dssRaw = rawGet(view.catalog(), "DSS");
   const oldDict = view.resolve(dssRaw);
   if (dssRaw?.kind !== "ref" || oldDict?.kind !== "dict") throw new Error("the archive has no DSS to extend");
-  const listed = [...(((key === "OCSPs" ? old?.ocsps : old?.certs) ?? []) as PdfObject[]), ...fresh];
+  const listed = [...(((key === "OCSPs" ? old?.ocsps : key === "CRLs" ? old?.crls : old?.certs) ?? []) as PdfObject[]), ...fresh];
   objects.push({ num: dssRaw.num, gen: dssRaw.gen, value: withEntry(oldDict, key, arr(listed)) });
   return appendUpdate(doc, objects, alloc).bytes;
 }

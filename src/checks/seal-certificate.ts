@@ -30,6 +30,8 @@ export interface ExtraRevocationData {
   ocsps: Uint8Array[];
   /** DSS items that could not be read, each named (evidence/dss-items.ts): said nothing of, and named here. */
   readonly problems?: readonly string[];
+  /** Of `problems`, revocation items a reference reader may read (attack-s6 G1): not decided, never "said nothing". */
+  readonly unread?: readonly string[];
   /** A limit reached while reading the DSS: its data is not all read, so the status is not decided. */
   readonly limit?: string;
 }
@@ -91,6 +93,9 @@ export async function checkSealCertificate(
  * What the DSS reading adds to the judgement (attack-s5 P1c): items it could not read are named and said
  * nothing of (passed becomes a warning); a limit reached leaves what it did not read undecided, so only a
  * failure stands and anything else is INDETERMINATE naming the limit (never judged as if there were no data).
+ * An OCSP response or CRL a reference reader may read that this one cannot (`unread`: a stream it does not
+ * decode, a refused DER of the right shape) is undecided too: INDETERMINATE/TRY_LATER naming it unless what
+ * was read already fails (attack-s6 G1: EU DSS read a CA's "revoked" there).
  */
 function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult {
   const problems = extra.problems ?? [];
@@ -98,6 +103,16 @@ function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult
   const details = { ...check.details, ...(problems.length ? { dssUnread: problems.slice(0, 100), dssUnreadCount: problems.length } : {}) };
   const unread = problems.length ? ` DSS items that cannot be read, so said nothing of: ${dssProblemsText(problems)}.` : "";
   if (check.status === "failed") return { ...check, message: `${check.message}${unread}`, details };
+  const undecided = extra.unread ?? [];
+  if (undecided.length && extra.limit === undefined) {
+    return {
+      ...check,
+      status: "indeterminate",
+      subIndication: check.status === "indeterminate" ? check.subIndication : "TRY_LATER",
+      message: `The DSS holds revocation data this reader cannot read and another may (${dssProblemsText(undecided)}), so the seal certificate's status is not decided; what was read says: ${check.message}${unread}`,
+      details: { ...details, dssUndecided: undecided.slice(0, 100) },
+    };
+  }
   if (extra.limit !== undefined) {
     return {
       ...check,

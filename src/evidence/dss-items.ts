@@ -10,6 +10,12 @@
 //   the shape of its kind, a DER its decoder refuses) is that item's problem: named (revision, array, index,
 //   object) and said nothing of; the other items still count. No catch turns "could not read" into "nothing
 //   there" for more than the one item.
+// - A revocation item that may hold what a reference reader reads (a stream this reader cannot decode, bytes
+//   with the shape of an OCSP response or CRL that its decoder refuses) is also `unread`: it cannot say nothing,
+//   so the checks that rest on the DSS's revocation data stay "not decided" unless what was read already fails
+//   (attack-s6 G1). Junk without the shape of its kind, and entries that are no stream, say nothing.
+// - DER followed by more bytes (padding, a line end inside /Length) is read as the DER, as BouncyCastle (EU DSS)
+//   and asn1crypto read it (attack-s6 G1): a signature covers the DER alone.
 // - Only items that decode as their kind count against `maxValidationDataItems` (junk is no validation data and
 //   must not make a genuine archive fail), and the certificates' ASN.1 values together against
 //   `maxAsn1Nodes`. A limit reached is "not decided" (`limit`), never "no data": reading stops there, and the
@@ -49,6 +55,11 @@ export interface DssData {
   readonly listed: { readonly certs: DssItem[]; readonly ocsps: DssItem[]; readonly crls: DssItem[]; readonly timestamps: DssItem[] };
   /** Items that could not be read, each named, in file order: said nothing of. */
   readonly problems: string[];
+  /**
+   * Of `problems`, the OCSP responses and CRLs a reference reader may read (a stream that does not decode here,
+   * a refused DER of the right shape): not decided, never "said nothing" (attack-s6 G1).
+   */
+  readonly unread: string[];
   /** A limit reached while reading (message naming it): what the DSS says is not all read, so not decided. */
   readonly limit?: string;
 }
@@ -64,16 +75,17 @@ export function dssPlace(p: DssPlace): string {
 /**
  * The bytes have the outer shape of their kind, read cheaply before any decoder runs: an OCSPResponse is a
  * SEQUENCE starting with an ENUMERATED (RFC 6960 §4.2.1); a certificate and a CRL are a SEQUENCE of a
- * SEQUENCE, a SEQUENCE and a BIT STRING (RFC 5280 §4.1, §5.1); a timestamp token a SEQUENCE.
+ * SEQUENCE, a SEQUENCE and a BIT STRING (RFC 5280 §4.1, §5.1); a timestamp token a SEQUENCE. The DER's length
+ * (the bytes after it are not the item's), or null.
  */
-function shapeOf(der: Uint8Array, kind: Kind): boolean {
+function shapeOf(der: Uint8Array, kind: Kind): number | null {
   const top = readTlv(der, 0, der.length, true);
-  if (!top || top.tag !== 0x30 || top.end !== der.length) return false;
-  if (kind === "timestamps") return true;
+  if (!top || top.tag !== 0x30) return null;
+  if (kind === "timestamps") return top.end;
   const parts = derChildren(der, top.body, top.end);
-  if (!parts) return false;
-  if (kind === "ocsps") return parts[0]?.tag === 0x0a && parts.length <= 2;
-  return parts.length === 3 && parts[0]!.tag === 0x30 && parts[1]!.tag === 0x30 && parts[2]!.tag === 0x03;
+  if (!parts) return null;
+  if (kind === "ocsps") return parts[0]?.tag === 0x0a && parts.length <= 2 ? top.end : null;
+  return parts.length === 3 && parts[0]!.tag === 0x30 && parts[1]!.tag === 0x30 && parts[2]!.tag === 0x03 ? top.end : null;
 }
 
 class Reading {
@@ -82,6 +94,7 @@ class Reading {
   readonly crls: Uint8Array[] = [];
   readonly listed = { certs: [] as DssItem[], ocsps: [] as DssItem[], crls: [] as DssItem[], timestamps: [] as DssItem[] };
   readonly problems: string[] = [];
+  readonly unread: string[] = [];
   limit: string | undefined;
   /** Streams read, by "num gen@defining revision". */
   private readonly streams = new Set<string>();
@@ -106,7 +119,11 @@ class Reading {
   item(view: PdfView, kind: Kind, entry: PdfObject, where: DssPlace): void {
     if (this.stopped) return;
     const noun = NOUN[kind];
-    const problem = (why: string) => this.problems.push(`${dssPlace(where)}: the ${noun} ${why}`);
+    const problem = (why: string, undecided = false) => {
+      const text = `${dssPlace(where)}: the ${noun} ${why}`;
+      this.problems.push(text);
+      if (undecided && (kind === "ocsps" || kind === "crls")) this.unread.push(text);
+    };
     if (entry.kind !== "ref") return void problem(`is not a reference to a stream (a direct ${entry.kind})`);
     const key = `${entry.num} ${entry.gen}@${view.entry(entry.num)?.revision ?? where.revision - 1}`;
     if (this.streams.has(key)) return;
@@ -118,9 +135,11 @@ class Reading {
       der = view.decode(o.value);
     } catch (e) {
       if (e instanceof LimitError) return void this.reached(e);
-      return void problem(`does not decode: ${errorMessage(e)}`);
+      return void problem(`does not decode: ${errorMessage(e)}`, true);
     }
-    if (!shapeOf(der, kind)) return void problem(`does not have the DER shape of a ${noun}`);
+    const end = shapeOf(der, kind);
+    if (end === null) return void problem(`does not have the DER shape of a ${noun}`);
+    der = der.subarray(0, end);
     const bytesKey = `${kind}:${Buffer.from(der).toString("base64")}`;
     if (this.kept.has(bytesKey)) return;
     try {
@@ -139,7 +158,7 @@ class Reading {
       }
     } catch (e) {
       if (e instanceof LimitError) return void this.reached(e);
-      return void problem(`cannot be decoded: ${errorMessage(e)}`);
+      return void problem(`cannot be decoded: ${errorMessage(e)}`, true);
     }
     this.kept.add(bytesKey);
     this.listed[kind].push({ der, where });
@@ -244,6 +263,7 @@ export function readDssData(doc: PdfDocument, session: PkiSession, max: number):
     crls: r.crls,
     listed: r.listed,
     problems: r.problems,
+    unread: r.unread,
     ...(r.limit !== undefined ? { limit: r.limit } : {}),
   };
 }

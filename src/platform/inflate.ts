@@ -1,6 +1,6 @@
 // The platform seam for zlib's inflate (Node's implementation; the page's build puts web/platform/inflate.ts
 // in its place).
-import { inflateSync } from "node:zlib";
+import { inflateRawSync, inflateSync } from "node:zlib";
 
 /** The output would exceed the caller's bound: inflating stopped there. */
 export class InflateLimitError extends Error {}
@@ -12,6 +12,20 @@ export class InflateLimitError extends Error {}
 export function inflateBounded(data: Uint8Array, maxBytes: number): Uint8Array {
   try {
     return inflateSync(data, { maxOutputLength: Math.max(1, maxBytes) });
+  } catch (e) {
+    if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new InflateLimitError(`output exceeds ${maxBytes} bytes`);
+    throw e;
+  }
+}
+
+/**
+ * Inflates raw deflate (RFC 1951) data up to the end of its final block, bounded as inflateBounded: the output
+ * and how many input bytes follow the final block. Data that stops before its final block throws an Error.
+ */
+export function inflateRawBounded(data: Uint8Array, maxBytes: number): { data: Uint8Array; unused: number } {
+  try {
+    const r = inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes), info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+    return { data: r.buffer, unused: data.length - r.engine.bytesWritten };
   } catch (e) {
     if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new InflateLimitError(`output exceeds ${maxBytes} bytes`);
     throw e;

@@ -72,6 +72,69 @@ describe("streams", () => {
     expect(() => streamOf(withStream("<< /Filter /FlateDecode >>", latin1("not zlib"))).decode()).toThrow(FormatError);
   });
 
+  // attack-s6 G1: the standard non-image filters (ISO 32000-1 §7.4), their abbreviations and chains, from one table.
+  it("decodes ASCIIHex, ASCII85, RunLength and LZW, the abbreviations and chains of them", () => {
+    const payload = latin1("The quick brown fox jumps over the lazy dog. ".repeat(40));
+    const decoded = (dict: string, data: Uint8Array | string) =>
+      Buffer.from(streamOf(withStream(dict, typeof data === "string" ? latin1(data) : data)).decode()).toString("latin1");
+    const text = Buffer.from(payload).toString("latin1");
+    const hex = Buffer.from(payload).toString("hex");
+    expect(decoded("<< /Filter /ASCIIHexDecode >>", `${hex.replace(/(.{60})/g, "$1\n")}>`)).toBe(text);
+    expect(decoded("<< /Filter /AHx >>", hex.toUpperCase())).toBe(text); // no ">": read to the end, as readers do
+    expect(decoded("<< /Filter /AHx >>", "41 4>")).toBe("A@"); // an odd last digit is followed by 0
+    expect(decoded("<< /Filter /ASCII85Decode >>", "<~9jqo^Bla~>")).toBe("Man is");
+    expect(decoded("<< /Filter /A85 >>", "z 9jqo^\nBla~>")).toBe("\0\0\0\0Man is");
+    expect(decoded("<< /Filter /RunLengthDecode >>", Uint8Array.from([2, 0x41, 0x42, 0x43, 254, 0x44, 128, 0x45]))).toBe("ABCDDD");
+    expect(decoded("<< /Filter /RL >>", Uint8Array.from([0, 0x41]))).toBe("A"); // no end-of-data byte
+    // ISO 32000-1 §7.4.4.2's example: "-----A---B" as 45 45 258 259 65 259 45 66 257 in 9-bit codes.
+    const lzw = Uint8Array.from([0x80, 0x0b, 0x60, 0x50, 0x22, 0x0c, 0x0c, 0x85, 0x01]);
+    expect(decoded("<< /Filter /LZWDecode >>", lzw)).toBe("-----A---B");
+    expect(decoded("<< /Filter /LZW >>", lzw)).toBe("-----A---B");
+    expect(decoded("<< /Filter /Fl >>", deflateSync(payload))).toBe(text);
+    expect(decoded("<< /Filter [/AHx /Fl] >>", `${Buffer.from(deflateSync(payload)).toString("hex")}>`)).toBe(text);
+    expect(decoded("<< /Filter [/A85 /AHx /RL] >>", "0JG=L3&!M~>")).toBe("J"); // "004A80>" in ASCII85: RL [0 0x4A 128] in hex
+  });
+
+  it("reads zlib data without its Adler-32 trailer (as PDFBox), but not data cut before its end or with a wrong trailer", () => {
+    const payload = latin1("hello world ".repeat(100));
+    const z = deflateSync(payload);
+    const decode = (data: Uint8Array) => streamOf(withStream("<< /Filter /FlateDecode >>", data)).decode();
+    expect(Buffer.from(decode(z.subarray(0, z.length - 4)))).toEqual(Buffer.from(payload));
+    expect(Buffer.from(decode(z.subarray(0, z.length - 1)))).toEqual(Buffer.from(payload));
+    expect(() => decode(z.subarray(0, z.length - 8))).toThrow(FormatError);
+    const wrong = Uint8Array.from(z);
+    wrong[wrong.length - 1]! ^= 1;
+    expect(() => decode(wrong)).toThrow(/corrupt FlateDecode/);
+    expect(() => decode(z.subarray(2))).toThrow(/corrupt FlateDecode/); // raw deflate under /FlateDecode
+    // A bomb without its trailer is bounded as one with it.
+    const bomb = zeroBomb(200);
+    const s = streamOf(withStream("<< /Filter /FlateDecode >>", bomb.subarray(0, bomb.length - 4)), { ...LIMITS, maxDecodedStreamBytes: 1024 * 1024 });
+    expect(() => s.decode()).toThrow(LimitError);
+  });
+
+  it("bounds every filter's output and refuses bad data by name", () => {
+    const small = { ...LIMITS, maxDecodedStreamBytes: 1000 };
+    const decode = (dict: string, data: Uint8Array | string, limits = LIMITS) =>
+      streamOf(withStream(dict, typeof data === "string" ? latin1(data) : data), limits).decode();
+    expect(() =>
+      decode(
+        "<< /Filter /RL >>",
+        Uint8Array.from(
+          Array<number>(20)
+            .fill(0)
+            .flatMap(() => [129, 0]),
+        ),
+        small,
+      ),
+    ).toThrow(LimitError);
+    expect(() => decode("<< /Filter /A85 >>", "z".repeat(300), small)).toThrow(LimitError);
+    expect(() => decode("<< /Filter /AHx >>", "00".repeat(1001), small)).toThrow(LimitError);
+    expect(() => decode("<< /Filter /AHx >>", "0g")).toThrow(/ASCIIHexDecode data holds the character 0x67/);
+    expect(() => decode("<< /Filter /A85 >>", 's8W-"~>')).toThrow(/above 2\^32/);
+    expect(() => decode("<< /Filter /RL >>", Uint8Array.from([5, 1]))).toThrow(/ends inside a run/);
+    for (const f of ["JPXDecode", "CCITTFaxDecode", "JBIG2Decode", "Crypt", "Foo"]) expect(() => decode(`<< /Filter /${f} >>`, "xx")).toThrow(new RegExp(f));
+  });
+
   it("undoes PNG (Sub, Up, Average, Paeth) and TIFF predictors", () => {
     const parms = (s: string) => {
       const m = new Map<string, { kind: "number"; value: number; integer: boolean }>();

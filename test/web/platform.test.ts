@@ -223,4 +223,30 @@ describe("the platform seam: Node's and the browser's implementations agree", ()
     for (const [d, m] of cases)
       expect(run(webInflate.inflateBounded, webInflate.InflateLimitError, d, m)).toBe(run(nodeInflate.inflateBounded, nodeInflate.InflateLimitError, d, m));
   });
+
+  it("raw inflate to the final block (a zlib stream without its Adler-32 trailer, attack-s6 G1): output, bytes after it, limit, cut short", () => {
+    const good = deflateSync(Buffer.from("hello world ".repeat(10000)));
+    const raw = good.subarray(2);
+    const cases: [Uint8Array, number][] = [
+      [raw, 1e9],
+      [raw.subarray(0, raw.length - 4), 1e9],
+      [raw.subarray(0, raw.length - 1), 1e9],
+      [raw, 1000],
+      [raw.subarray(0, 20), 1e9],
+      [Buffer.from("not deflate at all"), 1e9],
+    ];
+    const run = (f: typeof nodeInflate.inflateRawBounded, limit: new (m: string) => Error, d: Uint8Array, m: number) => {
+      try {
+        const r = f(d, m);
+        return `ok ${Buffer.from(r.data).toString("base64").slice(0, 40)} ${r.data.length} unused ${r.unused}`;
+      } catch (e) {
+        return `${e instanceof limit ? "limit" : "error"}: ${(e as Error).message}`;
+      }
+    };
+    for (const [d, m] of cases)
+      expect(run(webInflate.inflateRawBounded, webInflate.InflateLimitError, d, m)).toBe(
+        run(nodeInflate.inflateRawBounded, nodeInflate.InflateLimitError, d, m),
+      );
+    expect(run(nodeInflate.inflateRawBounded, nodeInflate.InflateLimitError, raw, 1e9)).toMatch(/ 120000 unused 4$/);
+  });
 });

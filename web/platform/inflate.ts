@@ -7,9 +7,17 @@ import type * as node from "../../src/platform/inflate.js";
 export class InflateLimitError extends Error {}
 
 export function inflateBounded(data: Uint8Array, maxBytes: number): Uint8Array {
+  return run(data, maxBytes, false).data;
+}
+
+export function inflateRawBounded(data: Uint8Array, maxBytes: number): { data: Uint8Array; unused: number } {
+  return run(data, maxBytes, true);
+}
+
+function run(data: Uint8Array, maxBytes: number, raw: boolean): { data: Uint8Array; unused: number } {
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const inflator = new Inflate({ chunkSize: 64 * 1024 });
+  const inflator = new Inflate({ chunkSize: 64 * 1024, raw });
   inflator.onData = (chunk: Uint8Array) => {
     total += chunk.length;
     if (total > Math.max(1, maxBytes)) throw new InflateLimitError(`output exceeds ${maxBytes} bytes`);
@@ -25,8 +33,9 @@ export function inflateBounded(data: Uint8Array, maxBytes: number): Uint8Array {
     out.set(c, at);
     at += c.length;
   }
-  return out;
+  return { data: out, unused: (inflator as unknown as { strm: { avail_in: number } }).strm.avail_in };
 }
 
 // The same exports as Node's implementation, with the same types.
 true satisfies typeof inflateBounded extends typeof node.inflateBounded ? true : never;
+true satisfies typeof inflateRawBounded extends typeof node.inflateRawBounded ? true : never;

@@ -1,6 +1,12 @@
-// Stream filters: FlateDecode (with PNG and TIFF predictors) and no filter. Everything a sealed file needs
-// to be judged is Flate or raw; any other filter is refused by name rather than half-decoded.
-import { InflateLimitError, inflateBounded as inflate } from "../../platform/inflate.js";
+// Stream filters: the standard filters that are not image compressions (ISO 32000-1 §7.4: FlateDecode,
+// LZWDecode, ASCIIHexDecode, ASCII85Decode, RunLengthDecode, with the PNG and TIFF predictors of the first two),
+// under their names and the abbreviations readers accept (/Fl, /LZW, /AHx, /A85, /RL: §8.9.7's, which PDFBox
+// and pyHanko read in any stream), and chains of them. One table for every reader of a stream: DSS items,
+// attachments, the modification analysis, xref and object streams (attack-s6 G1: a DSS item the reference
+// readers decode must not be "cannot be read" here). Image filters (DCTDecode, JPXDecode, CCITTFaxDecode,
+// JBIG2Decode) and Crypt are refused by name, never half-decoded. Every intermediate and final result is
+// bounded by `maxBytes`.
+import { InflateLimitError, inflateBounded as inflate, inflateRawBounded } from "../../platform/inflate.js";
 import { FormatError, LimitError } from "../../errors.js";
 import type { PdfDict, PdfObject } from "./objects.js";
 
@@ -11,6 +17,28 @@ export interface FilterSpec {
   parms?: PdfDict;
 }
 
+type Decoder = (data: Uint8Array, parms: PdfDict | undefined, maxBytes: number) => Uint8Array;
+
+const flate: Decoder = (data, parms, maxBytes) => applyPredictor(inflateBounded(data, maxBytes), parms);
+const lzw: Decoder = (data, parms, maxBytes) => applyPredictor(lzwDecode(data, intParam(parms, "EarlyChange", 1), maxBytes), parms);
+const hex: Decoder = (data, _parms, maxBytes) => asciiHexDecode(data, maxBytes);
+const a85: Decoder = (data, _parms, maxBytes) => ascii85Decode(data, maxBytes);
+const rl: Decoder = (data, _parms, maxBytes) => runLengthDecode(data, maxBytes);
+
+/** The one filter table: name (and abbreviation) to decoder. */
+const FILTERS: ReadonlyMap<string, Decoder> = new Map([
+  ["FlateDecode", flate],
+  ["Fl", flate],
+  ["LZWDecode", lzw],
+  ["LZW", lzw],
+  ["ASCIIHexDecode", hex],
+  ["AHx", hex],
+  ["ASCII85Decode", a85],
+  ["A85", a85],
+  ["RunLengthDecode", rl],
+  ["RL", rl],
+]);
+
 /** Decodes `raw` through `filters` in order; every intermediate and final result is bounded by `maxBytes`. */
 export function decodeFilters(raw: Uint8Array, filters: readonly FilterSpec[], maxBytes: number): Uint8Array {
   let data = raw;
@@ -18,23 +46,232 @@ export function decodeFilters(raw: Uint8Array, filters: readonly FilterSpec[], m
     throw new LimitError("maxDecodedStreamBytes", `stream of ${raw.length} bytes exceeds the limit of ${maxBytes}`);
   }
   for (const f of filters) {
-    if (f.name !== "FlateDecode") throw new FormatError(`unsupported stream filter /${f.name}`);
-    data = applyPredictor(inflateBounded(data, maxBytes), f.parms);
+    const decoder = FILTERS.get(f.name);
+    if (!decoder) throw new FormatError(`unsupported stream filter /${f.name}`);
+    data = decoder(data, f.parms, maxBytes);
+    if (data.length > maxBytes) throw tooLarge(f.name, maxBytes);
   }
   return data;
 }
 
+const tooLarge = (name: string, maxBytes: number) => new LimitError("maxDecodedStreamBytes", `${name} output exceeds the limit of ${maxBytes} bytes`);
+
+/**
+ * zlib data (RFC 1950). Tolerant as PDFBox (EU DSS) is of one thing only: deflate data complete to its final block
+ * with the Adler-32 trailer missing or cut short (attack-s6 G1). Data that stops before its final block, or whose
+ * trailer is there and wrong, stays corrupt.
+ */
 function inflateBounded(data: Uint8Array, maxBytes: number): Uint8Array {
   try {
     // maxOutputLength makes zlib stop as soon as the output would exceed the limit: a bomb costs at most
     // `maxBytes` of memory and the time to produce it, never its full expanded size.
     return inflate(data, maxBytes);
   } catch (e) {
-    if (e instanceof InflateLimitError) {
-      throw new LimitError("maxDecodedStreamBytes", `FlateDecode output exceeds the limit of ${maxBytes} bytes`);
-    }
+    if (e instanceof InflateLimitError) throw tooLarge("FlateDecode", maxBytes);
+    const whole = withoutTrailer(data, maxBytes);
+    if (whole) return whole;
     throw new FormatError(`corrupt FlateDecode data: ${(e as Error).message}`);
   }
+}
+
+function withoutTrailer(data: Uint8Array, maxBytes: number): Uint8Array | null {
+  const [cmf, flg] = [data[0], data[1]];
+  // A zlib header (RFC 1950 §2.2): deflate, window at most 32 KiB, check bits, no preset dictionary.
+  if (cmf === undefined || flg === undefined || (cmf & 0x0f) !== 8 || cmf >> 4 > 7 || (cmf * 256 + flg) % 31 !== 0 || flg & 0x20) return null;
+  try {
+    const r = inflateRawBounded(data.subarray(2), maxBytes);
+    return r.unused < 4 ? r.data : null;
+  } catch (e) {
+    if (e instanceof InflateLimitError) throw tooLarge("FlateDecode", maxBytes);
+    return null;
+  }
+}
+
+/** PDF white-space characters (ISO 32000-1 §7.2.2). */
+const isSpace = (b: number) => b === 0x00 || b === 0x09 || b === 0x0a || b === 0x0c || b === 0x0d || b === 0x20;
+
+/** ASCIIHexDecode (§7.4.2): hex pairs, white space ignored, ">" ends; an odd last digit is followed by 0. */
+function asciiHexDecode(data: Uint8Array, maxBytes: number): Uint8Array {
+  const out = new Uint8Array(Math.min(Math.ceil(data.length / 2), maxBytes + 1));
+  let n = 0;
+  let high = -1;
+  for (const b of data) {
+    if (b === 0x3e) break;
+    if (isSpace(b)) continue;
+    const v = b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x41 && b <= 0x46 ? b - 0x37 : b >= 0x61 && b <= 0x66 ? b - 0x57 : -1;
+    if (v < 0) throw new FormatError(`ASCIIHexDecode data holds the character 0x${b.toString(16).padStart(2, "0")}`);
+    if (high < 0) high = v;
+    else {
+      if (n >= maxBytes) throw tooLarge("ASCIIHexDecode", maxBytes);
+      out[n++] = (high << 4) | v;
+      high = -1;
+    }
+  }
+  if (high >= 0) {
+    if (n >= maxBytes) throw tooLarge("ASCIIHexDecode", maxBytes);
+    out[n++] = high << 4;
+  }
+  return out.subarray(0, n);
+}
+
+/** ASCII85Decode (§7.4.3): base-85 groups of five ("!" to "u"), "z" for four zero bytes, "~>" ends; white space ignored. */
+function ascii85Decode(data: Uint8Array, maxBytes: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let buf = new Uint8Array(Math.min(64 * 1024, maxBytes + 4));
+  let n = 0;
+  let total = 0;
+  const put = (bytes: number[]) => {
+    if (total + bytes.length > maxBytes) throw tooLarge("ASCII85Decode", maxBytes);
+    for (const b of bytes) {
+      if (n === buf.length) {
+        chunks.push(buf);
+        buf = new Uint8Array(buf.length);
+        n = 0;
+      }
+      buf[n++] = b;
+    }
+    total += bytes.length;
+  };
+  let start = 0;
+  // "<~" is not part of the data (Adobe's framing); readers skip it.
+  while (start < data.length && isSpace(data[start]!)) start++;
+  if (data[start] === 0x3c && data[start + 1] === 0x7e) start += 2;
+  const group: number[] = [];
+  const emit = (count: number) => {
+    let v = 0;
+    for (let i = 0; i < 5; i++) v = v * 85 + (i < group.length ? group[i]! : 84);
+    if (v > 0xffffffff) throw new FormatError("ASCII85Decode data holds a group above 2^32 - 1");
+    put([(v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff].slice(0, count));
+  };
+  for (let i = start; i < data.length; i++) {
+    const b = data[i]!;
+    if (b === 0x7e) break;
+    if (isSpace(b)) continue;
+    if (b === 0x7a && group.length === 0) {
+      put([0, 0, 0, 0]);
+      continue;
+    }
+    if (b < 0x21 || b > 0x75) throw new FormatError(`ASCII85Decode data holds the character 0x${b.toString(16).padStart(2, "0")}`);
+    group.push(b - 0x21);
+    if (group.length === 5) {
+      emit(4);
+      group.length = 0;
+    }
+  }
+  if (group.length === 1) throw new FormatError("ASCII85Decode data ends with a group of one character");
+  if (group.length > 1) emit(group.length - 1);
+  chunks.push(buf.subarray(0, n));
+  return concat(chunks, total);
+}
+
+/** RunLengthDecode (§7.4.5): a length byte 0–127 copies that many + 1 bytes, 129–255 repeats the next byte 257 − length times, 128 ends. */
+function runLengthDecode(data: Uint8Array, maxBytes: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let i = 0;
+  while (i < data.length) {
+    const len = data[i++]!;
+    if (len === 128) break;
+    let run: Uint8Array;
+    if (len < 128) {
+      if (i + len + 1 > data.length) throw new FormatError("RunLengthDecode data ends inside a run");
+      run = data.subarray(i, i + len + 1);
+      i += len + 1;
+    } else {
+      if (i >= data.length) throw new FormatError("RunLengthDecode data ends inside a run");
+      run = new Uint8Array(257 - len).fill(data[i++]!);
+    }
+    total += run.length;
+    if (total > maxBytes) throw tooLarge("RunLengthDecode", maxBytes);
+    chunks.push(run);
+  }
+  return concat(chunks, total);
+}
+
+/** LZWDecode (§7.4.4): codes of 9 to 12 bits, 256 clears the table, 257 ends; EarlyChange 1 widens a code early. */
+function lzwDecode(data: Uint8Array, earlyChange: number, maxBytes: number): Uint8Array {
+  if (earlyChange > 1) throw new FormatError(`/DecodeParms /EarlyChange ${earlyChange} is not 0 or 1`);
+  // The table as (prefix code, last byte, length) triples: an entry's bytes are read back through its prefixes.
+  const prefix = new Int32Array(4096);
+  const last = new Uint8Array(4096);
+  const length = new Int32Array(4096);
+  for (let c = 0; c < 256; c++) {
+    prefix[c] = -1;
+    last[c] = c;
+    length[c] = 1;
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let next = 258;
+  let width = 9;
+  let previous = -1;
+  let bits = 0;
+  let held = 0;
+  let pos = 0;
+  const firstByte = (code: number) => {
+    let c = code;
+    while (prefix[c]! >= 0) c = prefix[c]!;
+    return last[c]!;
+  };
+  const write = (code: number, extra: number) => {
+    const len = length[code]! + (extra >= 0 ? 1 : 0);
+    total += len;
+    if (total > maxBytes) throw tooLarge("LZWDecode", maxBytes);
+    const out = new Uint8Array(len);
+    let at = length[code]! - 1;
+    if (extra >= 0) out[len - 1] = extra;
+    for (let c = code; c >= 0; c = prefix[c]!) out[at--] = last[c]!;
+    chunks.push(out);
+  };
+  for (;;) {
+    while (bits < width && pos < data.length) {
+      held = ((held << 8) | data[pos++]!) & 0xffffff;
+      bits += 8;
+    }
+    if (bits < width) break; // the data ends without 257: what was decoded stands (as readers do)
+    const code = (held >>> (bits - width)) & ((1 << width) - 1);
+    bits -= width;
+    if (code === 257) break;
+    if (code === 256) {
+      next = 258;
+      width = 9;
+      previous = -1;
+      continue;
+    }
+    if (previous < 0) {
+      if (code > 255) throw new FormatError(`LZWDecode data starts with the code ${code}`);
+      write(code, -1);
+    } else if (code < next) {
+      write(code, -1);
+      if (next < 4096) {
+        prefix[next] = previous;
+        last[next] = firstByte(code);
+        length[next] = length[previous]! + 1;
+        next++;
+      }
+    } else if (code === next && next < 4096) {
+      const first = firstByte(previous);
+      write(previous, first);
+      prefix[next] = previous;
+      last[next] = first;
+      length[next] = length[previous]! + 1;
+      next++;
+    } else throw new FormatError(`LZWDecode data holds the code ${code} before it is defined`);
+    previous = code;
+    if (next + earlyChange >= 1 << width && width < 12) width++;
+  }
+  return concat(chunks, total);
+}
+
+function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
 function intParam(parms: PdfDict | undefined, key: string, dflt: number): number {

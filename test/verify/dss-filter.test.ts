@@ -1,0 +1,144 @@
+// attack-s6 G1: a DSS revocation item every reference reader decodes was "cannot be read" here, and attack-s5
+// P1c's rule made that "said nothing": the CA's "revoked" was outvoted by the CMS "good" (TOTAL-PASSED, B-T),
+// where EU DSS says INDETERMINATE/REVOKED_NO_POE. Each mode of scripts/attack-s6/dss-filter.ts: the CA's CRL stored
+// with a standard filter (ASCIIHexDecode, ASCII85Decode, RunLengthDecode, LZWDecode, the abbreviation /Fl, a chain),
+// as DER followed by a line end inside /Length, or as zlib without its Adler-32 trailer, is read as they read it;
+// one no reader here decodes (raw deflate under /FlateDecode) keeps the seal certificate not decided, never passed.
+// Scenario (attack-s5 P1c's): the seal revoked 08:06 (keyCompromise), sealed 08:36 with the CA's "good" of 07:36 in
+// the CMS; the archivist's DSS holds the CA's CRL of 2025-12-10 listing the seal, under an archive timestamp.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { deflateSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { verifyArchive } from "../../src/index.js";
+import { addDocumentTimestamp, addDss, buildArchive, createCrl, createOcspResponse, TIMELINE } from "../../scripts/generator/index.js";
+import { appendDssEntries } from "../../scripts/generator/dss-entries.js";
+import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
+
+const P = testPki();
+const sealing = TIMELINE.timestampAt;
+const compromise = new Date(sealing.getTime() - 30 * 60_000);
+
+let sealed: Uint8Array;
+let crl: Uint8Array;
+beforeAll(async () => {
+  const cmsGood = createOcspResponse({ subject: P.seal, issuer: P.sealRoot, responder: P.sealRoot, producedAt: new Date(sealing.getTime() - 3600_000) });
+  sealed = await addDss((await buildArchive(P, { seal: { revocation: { crls: [], ocsps: [cmsGood] } } })).pdf, P, "table", { sealRevocation: false });
+  crl = createCrl({
+    issuer: P.sealRoot,
+    number: 42,
+    thisUpdate: new Date("2025-12-10T08:36:38Z"),
+    nextUpdate: new Date("2025-12-17T08:36:38Z"),
+    revoked: [{ serial: new Uint8Array(P.seal.cert.serialNumber.valueBlock.valueHexView), at: compromise }],
+  });
+}, 60_000);
+
+const latin = (b: Uint8Array) => Buffer.from(b).toString("latin1");
+const stream = (filter: string, data: string) => `<< ${filter} /Length ${Buffer.byteLength(data, "latin1")} >>\nstream\n${data}\nendstream`;
+
+function ascii85(b: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < b.length; i += 4) {
+    const n4 = Math.min(4, b.length - i);
+    let n = [0, 1, 2, 3].reduce((acc, k) => acc * 256 + (b[i + k] ?? 0), 0);
+    if (n === 0 && n4 === 4) {
+      s += "z";
+      continue;
+    }
+    const d: string[] = [];
+    for (let k = 0; k < 5; k++) {
+      d.unshift(String.fromCharCode(33 + (n % 85)));
+      n = Math.floor(n / 85);
+    }
+    s += d.join("").slice(0, n4 + 1);
+  }
+  return `${s}~>`;
+}
+
+function runLength(b: Uint8Array): string {
+  const out: number[] = [];
+  for (let i = 0; i < b.length; i += 128) {
+    const run = b.subarray(i, i + 128);
+    out.push(run.length - 1, ...run);
+  }
+  out.push(128);
+  return latin(Uint8Array.from(out));
+}
+
+/** LZW (ISO 32000-1 §7.4.4) without compression: a clear code every 250 literals keeps the codes 9 bits wide. */
+function lzwLiterals(b: Uint8Array): string {
+  const codes: number[] = [];
+  for (let i = 0; i < b.length; i++) {
+    if (i % 250 === 0) codes.push(256);
+    codes.push(b[i]!);
+  }
+  codes.push(257);
+  const out: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const c of codes) {
+    acc = (acc << 9) | c;
+    bits += 9;
+    while (bits >= 8) {
+      out.push((acc >> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    acc &= (1 << bits) - 1;
+  }
+  if (bits > 0) out.push((acc << (8 - bits)) & 0xff);
+  return latin(Uint8Array.from(out));
+}
+
+async function verifyWith(body: () => string) {
+  const withCrl = appendDssEntries(sealed, 1, (num) => ({ num, raw: body() }), "CRLs");
+  const pdf = await addDocumentTimestamp(withCrl, P, new Date("2025-12-10T09:36:38Z"));
+  const file = join(tempDir("sealcheck-g1-"), "archive.pdf");
+  writeFileSync(file, pdf);
+  return verifyArchive({ evidence: file, trust: [trustDirectory()] });
+}
+
+describe("attack-s6 G1: a DSS item the reference readers decode is read here too", () => {
+  const z = () => deflateSync(crl);
+  const read: [string, () => string][] = [
+    ["honest (FlateDecode)", () => stream("/Filter /FlateDecode", latin(z()))],
+    [
+      "hex (/ASCIIHexDecode)",
+      () =>
+        stream(
+          "/Filter /ASCIIHexDecode",
+          `${Buffer.from(crl)
+            .toString("hex")
+            .replace(/(.{64})/g, "$1\n")}>`,
+        ),
+    ],
+    ["a85 (/ASCII85Decode)", () => stream("/Filter /ASCII85Decode", ascii85(crl))],
+    ["rl (/RunLengthDecode)", () => stream("/Filter /RunLengthDecode", runLength(crl))],
+    ["lzw (/LZWDecode)", () => stream("/Filter /LZWDecode", lzwLiterals(crl))],
+    ["fl (the abbreviation /Fl)", () => stream("/Filter /Fl", latin(z()))],
+    ["a chain (/AHx then /Fl)", () => stream("/Filter [/AHx /Fl]", `${Buffer.from(z()).toString("hex")}>`)],
+    ["flate-truncated (no Adler-32 trailer)", () => stream("/Filter /FlateDecode", latin(z().subarray(0, z().length - 4)))],
+    ["trailing (the DER followed by CR LF inside /Length)", () => `<< /Length ${crl.length + 2} >>\nstream\n${latin(crl)}\r\n\nendstream`],
+  ];
+  for (const [label, body] of read) {
+    it(`${label}: the CA's CRL counts, TOTAL-FAILED/REVOKED, B-LTA (was TOTAL-PASSED, B-T)`, async () => {
+      const r = await verifyWith(body);
+      expect([r.indication, r.subIndication, r.seal?.padesLevel]).toEqual(["TOTAL-FAILED", "REVOKED", "B-LTA"]);
+      expect(check(r, "seal-certificate").message).toMatch(/lists the certificate as revoked at 2025-12-08T08:06:38/);
+    }, 60_000);
+  }
+
+  it("raw-deflate (no reader here decodes it): not decided, INDETERMINATE naming the item (never passed or a warning)", async () => {
+    const r = await verifyWith(() => stream("/Filter /FlateDecode", latin(z().subarray(2))));
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    const c = check(r, "seal-certificate");
+    expect(c.status).toBe("indeterminate");
+    expect(c.message).toMatch(/cannot read and another may \(revision \d+ \/DSS \/CRLs \[0\] \(object \d+ 0 R\): the CRL does not decode: corrupt FlateDecode/);
+    expect(c.message).toMatch(/not decided; what was read says: .*Not revoked at the sealing time \(cms-ocsp\)/);
+  }, 60_000);
+
+  it("an image filter (/DCTDecode) is refused by name: not decided as well", async () => {
+    const r = await verifyWith(() => stream("/Filter /DCTDecode", latin(crl)));
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    expect(check(r, "seal-certificate").message).toMatch(/unsupported stream filter \/DCTDecode/);
+  }, 60_000);
+});
