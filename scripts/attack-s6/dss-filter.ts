@@ -1,0 +1,74 @@
+// G1: a DSS item that every reference reader decodes is "cannot be read" here and said nothing of. The PDF layer
+// (src/input/pdf/filters.ts) decodes FlateDecode alone and refuses a zlib stream without its Adler-32 trailer, and
+// dss-items.ts `shapeOf` refuses DER followed by anything (a line end inside /Length); each such item becomes a
+// named "problem", and the seal's revocation is judged without it. ISO 32000-1 §7.4 lists ASCIIHexDecode,
+// ASCII85Decode, LZWDecode, RunLengthDecode as standard filters; PDFBox (EU DSS) decodes them, accepts a truncated
+// Flate stream and the abbreviation /Fl; BouncyCastle and asn1crypto (pyHanko, non-strict load) read DER followed
+// by trailing bytes.
+// Scenario (attack-s5 P1c's): seal revoked 08:06 (keyCompromise), sealed 08:36 with the CA's "good" of 07:36 in
+// the CMS; the archivist adds the CA's CRL of 2025-12-10 listing the seal to a DSS and an archive timestamp over it.
+//   npx tsx scripts/attack-s6/dss-filter.ts [honest|hex|a85|rl|trailing|flate-truncated|fl|raw-deflate]
+// honest: the CRL stream as augment writes it (FlateDecode). hex, a85, rl: the CRL with /Filter /ASCIIHexDecode,
+// /ASCII85Decode, /RunLengthDecode. trailing: no filter, the DER followed by CR LF inside /Length. flate-truncated:
+// FlateDecode without the 4-byte Adler-32 trailer. fl: /Filter /Fl. raw-deflate (a control no one reads: a deflate
+// stream without its zlib header; EU DSS drops it too).
+// DSS=1 adds EU DSS (now).
+import { deflateSync } from "node:zlib";
+import { dss, save, show, tool, verify, work } from "../attack36/lib.js";
+import { archivedWith, asciiHex, rawStream, revokedSealed, type Stream } from "./lib.js";
+
+const modes = ["honest", "hex", "a85", "rl", "trailing", "flate-truncated", "fl", "raw-deflate"];
+const mode = process.argv[2] ?? "hex";
+if (!modes.includes(mode)) throw new Error(`mode: ${modes.join("|")}, not ${mode}`);
+
+/** ASCII85 (ISO 32000-1 §7.4.3): 4 bytes as 5 characters from "!", "z" for four zeros, "~>" at the end. */
+function ascii85(b: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < b.length; i += 4) {
+    const n4 = Math.min(4, b.length - i);
+    let n = [0, 1, 2, 3].reduce((acc, k) => acc * 256 + (b[i + k] ?? 0), 0);
+    if (n === 0 && n4 === 4) {
+      s += "z";
+      continue;
+    }
+    const d: string[] = [];
+    for (let k = 0; k < 5; k++) {
+      d.unshift(String.fromCharCode(33 + (n % 85)));
+      n = Math.floor(n / 85);
+    }
+    s += d.join("").slice(0, n4 + 1);
+  }
+  return `${s}~>`;
+}
+
+/** RunLengthDecode (§7.4.5): literal runs of up to 128 bytes, 128 at the end. */
+function runLength(b: Uint8Array): string {
+  const out: number[] = [];
+  for (let i = 0; i < b.length; i += 128) {
+    const run = b.subarray(i, i + 128);
+    out.push(run.length - 1, ...run);
+  }
+  out.push(128);
+  return Buffer.from(out).toString("latin1");
+}
+
+const latin = (b: Uint8Array) => Buffer.from(b).toString("latin1");
+const { sealed, crl, compromise } = await revokedSealed();
+const z = deflateSync(crl);
+const streams: Record<string, Stream> = {
+  honest: { bytes: crl },
+  hex: asciiHex(crl),
+  a85: rawStream("ASCII85Decode", ascii85(crl)),
+  rl: rawStream("RunLengthDecode", runLength(crl)),
+  trailing: { raw: `<< /Length ${crl.length + 2} >>\nstream\n${latin(crl)}\r\n\nendstream` },
+  "flate-truncated": rawStream("FlateDecode", latin(z.subarray(0, z.length - 4))),
+  fl: rawStream("Fl", latin(z)),
+  "raw-deflate": rawStream("FlateDecode", latin(z.subarray(2))),
+};
+const file = save(work(`s6-filter-${mode}`), "archive.pdf", await archivedWith(sealed, streams[mode]!));
+console.log(
+  `wrote ${file}: seal revoked ${compromise.toISOString()} (keyCompromise), sealed 08:36 with a "good" of 07:36 in the CMS; the CA's CRL listing it in a DSS (${mode}), under an archive timestamp of 2025-12-10T09:36:38Z`,
+);
+show(mode, verify(file));
+console.log("== qpdf --check:", tool("qpdf", ["--check", file]).split("\n").slice(-1)[0]);
+dss(file);

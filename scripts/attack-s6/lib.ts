@@ -1,0 +1,114 @@
+// Helpers of the attack-s6 scripts, on top of scripts/attack36/lib.ts (verify, dss, save, work): a DSS revision
+// whose streams carry a chosen stream dictionary (a filter other readers decode), and P1c's scenario file.
+import { NumberAllocator, appendUpdate, arr, dict, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
+import { parsePdf, readDss } from "../../src/input/pdf/index.js";
+import { rawGet, type PdfObject } from "../../src/input/pdf/objects.js";
+import { wholeSource } from "../../src/input/source.js";
+import { resolveLimits } from "../../src/limits.js";
+import { buildArchive } from "../generator/archive.js";
+import { addDocumentTimestamp } from "../generator/attacks.js";
+import { createOcspResponse } from "../generator/ocsp.js";
+import { serialBytes } from "../generator/pki.js";
+import { TIMELINE } from "../generator/timeline.js";
+import { pki, scopedCrl } from "../attack36/lib.js";
+import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
+import { encode, explicit, implicitConstructed, raw, seq } from "../generator/der.js";
+
+/** A DSS stream: DER (written as augment writes it, FlateDecode), or an object body written as is (`raw`, latin1). */
+export type Stream = { readonly bytes: Uint8Array } | { readonly raw: string };
+
+/** One LTV-only revision: the latest DSS (or a new one) with `add`'s streams appended, each with its own stream dictionary. */
+export function withDssStreams(pdf: Uint8Array, add: { certs?: Stream[]; ocsps?: Stream[]; crls?: Stream[] }): Uint8Array {
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
+  const view = doc.latest();
+  const alloc = new NumberAllocator(doc);
+  const old = readDss(view);
+  const objects: NewObject[] = [];
+  const refs = (kind: "certs" | "ocsps" | "crls"): PdfObject[] => [
+    ...((old?.[kind] ?? []) as PdfObject[]),
+    ...(add[kind] ?? []).map((s) => {
+      const num = alloc.take();
+      objects.push("raw" in s ? { num, raw: s.raw } : { num, stream: s.bytes });
+      return ref(num);
+    }),
+  ];
+  const certs = refs("certs");
+  const ocsps = refs("ocsps");
+  const crls = refs("crls");
+  const catalogRaw = rawGet(view.trailer, "Root");
+  if (catalogRaw?.kind !== "ref") throw new Error("no /Root reference");
+  const catalog = view.catalog();
+  const dssRaw = rawGet(catalog, "DSS");
+  const oldDict = view.resolve(dssRaw);
+  let d = oldDict?.kind === "dict" ? oldDict : dict({ Type: name("DSS") });
+  d = withEntry(withEntry(withEntry(d, "Certs", arr(certs)), "OCSPs", arr(ocsps)), "CRLs", arr(crls));
+  if (dssRaw?.kind === "ref" && oldDict?.kind === "dict") objects.push({ num: dssRaw.num, gen: dssRaw.gen, value: d });
+  else {
+    const num = alloc.take();
+    objects.push({ num, value: d });
+    objects.push({ num: catalogRaw.num, gen: catalogRaw.gen, value: withEntry(catalog, "DSS", ref(num)) });
+  }
+  return appendUpdate(doc, objects, alloc).bytes;
+}
+
+/** A stream object's body with `filter` and the encoded bytes as they are (latin1). */
+export const rawStream = (filter: string, data: string): Stream => ({
+  raw: `<< /Filter /${filter} /Length ${Buffer.byteLength(data, "latin1")} >>\nstream\n${data}\nendstream`,
+});
+
+/** ASCIIHexDecode (ISO 32000-1 §7.4.2): the bytes as hex pairs, ">" at the end. */
+export const asciiHex = (der: Uint8Array): Stream =>
+  rawStream(
+    "ASCIIHexDecode",
+    `${Buffer.from(der)
+      .toString("hex")
+      .replace(/(.{64})/g, "$1\n")}>`,
+  );
+
+/**
+ * attack-s5 P1c's scenario: the seal key stolen, the CA revokes the seal at 08:06 (keyCompromise), the thief seals
+ * at 08:36 with the CA's "good" of 07:36 in the CMS. `crl`: the CA's CRL of 2025-12-10 that lists the seal.
+ */
+export async function revokedSealed(): Promise<{ sealed: Uint8Array; crl: Uint8Array; compromise: Date }> {
+  const P = pki();
+  const sealing = TIMELINE.timestampAt;
+  const compromise = new Date(sealing.getTime() - 30 * 60_000);
+  const cmsGood = createOcspResponse({ subject: P.seal, issuer: P.sealRoot, responder: P.sealRoot, producedAt: new Date(sealing.getTime() - 3600_000) });
+  const sealed = (await buildArchive(P, { seal: { revocation: { crls: [], ocsps: [cmsGood] } } })).pdf;
+  const crl = scopedCrl({
+    issuer: P.sealRoot,
+    number: 42,
+    thisUpdate: new Date("2025-12-10T08:36:38Z"),
+    nextUpdate: new Date("2025-12-17T08:36:38Z"),
+    revoked: [{ serial: serialBytes(P.seal), at: compromise }],
+  });
+  return { sealed, crl, compromise };
+}
+
+/** The archivist's revision: `crl` in a DSS (encoded by `enc`), then an archive timestamp of 2025-12-10 09:36:38 over it. */
+export async function archivedWith(sealed: Uint8Array, crl: Stream): Promise<Uint8Array> {
+  return addDocumentTimestamp(withDssStreams(sealed, { crls: [crl] }), pki(), new Date("2025-12-10T09:36:38Z"));
+}
+
+/**
+ * A CMS ContentInfo (SignedData) with `extra` certificates put first (or `last`) in its certificates field, the rest as it was
+ * (signed attributes, signature, unsigned attributes byte for byte): the certificate set lies outside every
+ * signature of a CMS (RFC 5652 §5.1), so anyone may add to it. Trailing zero padding (a /Contents gap) is dropped.
+ */
+export function withCmsCertificates(contentInfo: Uint8Array, extra: Uint8Array[], last = false): Uint8Array {
+  const top = readTlv(contentInfo, 0, contentInfo.length, true);
+  if (!top || top.tag !== 0x30) throw new Error("not a ContentInfo");
+  const ci = derChildren(contentInfo, top.body, top.end);
+  const wrapped = ci?.[1];
+  if (!ci || !wrapped || wrapped.tag !== 0xa0) throw new Error("no [0] content");
+  const sd = readTlv(contentInfo, wrapped.body, wrapped.end);
+  const parts = sd ? derChildren(contentInfo, sd.body, sd.end) : null;
+  if (!sd || !parts) throw new Error("no SignedData");
+  const bytes = (t: Tlv) => contentInfo.subarray(t.start, t.end);
+  const certsAt = parts.findIndex((t) => t.tag === 0xa0);
+  const certs = certsAt >= 0 ? (derChildren(contentInfo, parts[certsAt]!.body, parts[certsAt]!.end) ?? []).map(bytes) : [];
+  const field = implicitConstructed(0, (last ? [...certs, ...extra] : [...extra, ...certs]).map(raw));
+  const fields = parts.map((t, i) => (i === certsAt ? field : raw(bytes(t))));
+  if (certsAt < 0) fields.splice(3, 0, field);
+  return encode(seq(raw(bytes(ci[0]!)), explicit(0, seq(...fields))));
+}
