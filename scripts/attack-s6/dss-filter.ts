@@ -7,17 +7,18 @@
 // by trailing bytes.
 // Scenario (attack-s5 P1c's): seal revoked 08:06 (keyCompromise), sealed 08:36 with the CA's "good" of 07:36 in
 // the CMS; the archivist adds the CA's CRL of 2025-12-10 listing the seal to a DSS and an archive timestamp over it.
-//   npx tsx scripts/attack-s6/dss-filter.ts [honest|hex|a85|rl|trailing|flate-truncated|fl|raw-deflate]
+//   npx tsx scripts/attack-s6/dss-filter.ts [honest|hex|a85|rl|trailing|flate-truncated|fl|ber|raw-deflate]
 // honest: the CRL stream as augment writes it (FlateDecode). hex, a85, rl: the CRL with /Filter /ASCIIHexDecode,
 // /ASCII85Decode, /RunLengthDecode. trailing: no filter, the DER followed by CR LF inside /Length. flate-truncated:
-// FlateDecode without the 4-byte Adler-32 trailer. fl: /Filter /Fl. raw-deflate (a control no one reads: a deflate
+// FlateDecode without the 4-byte Adler-32 trailer. fl: /Filter /Fl. ber: the CRL's outer length in 4 bytes (BER, not
+// DER; the signed tbsCertList unchanged). raw-deflate (a control no one reads: a deflate
 // stream without its zlib header; EU DSS drops it too).
 // DSS=1 adds EU DSS (now).
 import { deflateSync } from "node:zlib";
 import { dss, save, show, tool, verify, work } from "../attack36/lib.js";
 import { archivedWith, asciiHex, rawStream, revokedSealed, type Stream } from "./lib.js";
 
-const modes = ["honest", "hex", "a85", "rl", "trailing", "flate-truncated", "fl", "raw-deflate"];
+const modes = ["honest", "hex", "a85", "rl", "trailing", "flate-truncated", "fl", "ber", "raw-deflate"];
 const mode = process.argv[2] ?? "hex";
 if (!modes.includes(mode)) throw new Error(`mode: ${modes.join("|")}, not ${mode}`);
 
@@ -53,6 +54,14 @@ function runLength(b: Uint8Array): string {
 }
 
 const latin = (b: Uint8Array) => Buffer.from(b).toString("latin1");
+
+/** The CRL with its outer SEQUENCE's length in a longer form than DER's (BER, X.690 §8.1.3.5): the signed tbsCertList unchanged. */
+function berOuter(der: Uint8Array): Uint8Array {
+  const n = der[1]! & 0x7f;
+  if (!(der[1]! & 0x80) || n > 3) throw new Error("unexpected CRL length form");
+  const len = der.subarray(2, 2 + n);
+  return new Uint8Array([0x30, 0x84, ...new Uint8Array(4 - n), ...len, ...der.subarray(2 + n)]);
+}
 const { sealed, crl, compromise } = await revokedSealed();
 const z = deflateSync(crl);
 const streams: Record<string, Stream> = {
@@ -63,6 +72,7 @@ const streams: Record<string, Stream> = {
   trailing: { raw: `<< /Length ${crl.length + 2} >>\nstream\n${latin(crl)}\r\n\nendstream` },
   "flate-truncated": rawStream("FlateDecode", latin(z.subarray(0, z.length - 4))),
   fl: rawStream("Fl", latin(z)),
+  ber: { bytes: berOuter(crl) },
   "raw-deflate": rawStream("FlateDecode", latin(z.subarray(2))),
 };
 const file = save(work(`s6-filter-${mode}`), "archive.pdf", await archivedWith(sealed, streams[mode]!));

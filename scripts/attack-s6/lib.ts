@@ -12,7 +12,8 @@ import { serialBytes } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
 import { pki, scopedCrl } from "../attack36/lib.js";
 import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
-import { encode, explicit, implicitConstructed, raw, seq } from "../generator/der.js";
+import { bits, encode, explicit, implicitConstructed, raw, seq } from "../generator/der.js";
+import { sign, type KeyObject } from "node:crypto";
 
 /** A DSS stream: DER (written as augment writes it, FlateDecode), or an object body written as is (`raw`, latin1). */
 export type Stream = { readonly bytes: Uint8Array } | { readonly raw: string };
@@ -111,4 +112,29 @@ export function withCmsCertificates(contentInfo: Uint8Array, extra: Uint8Array[]
   const fields = parts.map((t, i) => (i === certsAt ? field : raw(bytes(t))));
   if (certsAt < 0) fields.splice(3, 0, field);
   return encode(seq(raw(bytes(ci[0]!)), explicit(0, seq(...fields))));
+}
+
+/**
+ * `cert` (DER) with its issuer name replaced by `issuerName` (DER of a Name) and re-signed with `key`: the subject,
+ * the public key and every extension as they were. Anyone can make one of any certificate: the public key is public,
+ * and the signature is one's own.
+ */
+export function reissuedBy(cert: Uint8Array, issuerName: Uint8Array, key: KeyObject): Uint8Array {
+  const top = readTlv(cert, 0, cert.length, true);
+  const parts = top ? derChildren(cert, top.body, top.end) : null;
+  const tbs = parts?.[0];
+  const fields = tbs ? derChildren(cert, tbs.body, tbs.end) : null;
+  if (!parts || !tbs || !fields) throw new Error("not a certificate");
+  const bytes = (t: Tlv) => cert.subarray(t.start, t.end);
+  const at = fields[0]!.tag === 0xa0 ? 3 : 2; // [0] version, serial, signature, issuer
+  const newTbs = encode(seq(...fields.map((t, i) => raw(i === at ? issuerName : bytes(t)))));
+  const alg = bytes(parts[1]!);
+  const hash = { "2a864886f70d01010b": "sha256", "2a864886f70d01010c": "sha384", "2a864886f70d01010d": "sha512" }[
+    Buffer.from(alg)
+      .toString("hex")
+      .match(/06092a864886f70d01010[bcd]/)?.[0]
+      .slice(4) ?? ""
+  ];
+  if (!hash) throw new Error("only RSA PKCS#1 v1.5 with SHA-2 is re-signed here");
+  return encode(seq(raw(newTbs), raw(alg), bits(new Uint8Array(sign(hash, newTbs, key)))));
 }
