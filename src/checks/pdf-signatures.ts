@@ -11,9 +11,9 @@ import {
   ACCEPTED_DIGESTS,
   decodeSignedData,
   findSignerCertificate,
+  verifyByCandidates,
   hashName,
   unsupportedOf,
-  verifySignatureValue,
   verifySigner,
   type DecodedSignedData,
   type SignerVerification,
@@ -190,7 +190,9 @@ async function judgeDecodedCms(
       ]);
     try {
       lookupDigest(si.digestAlgorithm.algorithmId);
-      if (!(await verifySignatureValue(env.pki, si, signer, data, digestAlgorithm))) return badValue(signer, details);
+      const v = await verifyByCandidates(env.pki, si, cms.certificates, signer, data, digestAlgorithm);
+      signer = v.signer;
+      if (!v.valid) return badValue(signer, details);
     } catch (e) {
       const unsupported = unsupportedOf(e);
       if (unsupported) return notChecked(unsupported, details);
