@@ -138,3 +138,36 @@ export function reissuedBy(cert: Uint8Array, issuerName: Uint8Array, key: KeyObj
   if (!hash) throw new Error("only RSA PKCS#1 v1.5 with SHA-2 is re-signed here");
   return encode(seq(raw(newTbs), raw(alg), bits(new Uint8Array(sign(hash, newTbs, key)))));
 }
+
+/** a8 D3: one revision whose DSS has a VRI of `E` entries sharing one /OCSP array of `R` references to one junk stream. */
+export function withRepeatedDss(pdf: Uint8Array, E: number, R: number): Uint8Array {
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
+  const view = doc.latest();
+  const alloc = new NumberAllocator(doc);
+  const root = rawGet(view.trailer, "Root");
+  if (root?.kind !== "ref") throw new Error("no /Root reference");
+  const objects: NewObject[] = [];
+  const junk = alloc.take();
+  objects.push({ num: junk, stream: new Uint8Array([0x30, 0x03, 0x0a, 0x01, 0x03]) }); // an OCSPResponse "tryLater"
+  const shared = alloc.take();
+  objects.push({ num: shared, value: arr(Array.from({ length: R }, () => ref(junk))) });
+  const vri: Record<string, PdfObject> = {};
+  for (let i = 0; i < E; i++) vri[`K${i.toString(16).toUpperCase()}`] = dict({ OCSP: ref(shared) });
+  const vriNum = alloc.take();
+  objects.push({ num: vriNum, value: dict(vri) });
+  const dssNum = alloc.take();
+  objects.push({ num: dssNum, value: dict({ Type: name("DSS"), OCSPs: ref(shared), VRI: ref(vriNum) }) });
+  objects.push({ num: root.num, gen: root.gen, value: withEntry(view.catalog(), "DSS", ref(dssNum)) });
+  return appendUpdate(doc, objects, alloc).bytes;
+}
+
+/** One more revision that writes the DSS dictionary again, unchanged. */
+export function withDssRewritten(pdf: Uint8Array): Uint8Array {
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
+  const view = doc.latest();
+  const alloc = new NumberAllocator(doc);
+  const raw = rawGet(view.catalog(), "DSS");
+  const d = view.resolve(raw);
+  if (raw?.kind !== "ref" || d?.kind !== "dict") throw new Error("no DSS");
+  return appendUpdate(doc, [{ num: raw.num, gen: raw.gen, value: d }], alloc).bytes;
+}
