@@ -14,6 +14,9 @@ import { pki, scopedCrl } from "../attack36/lib.js";
 import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
 import { bits, encode, explicit, implicitConstructed, raw, seq } from "../generator/der.js";
 import { sign, type KeyObject } from "node:crypto";
+import { PDFArray, PDFDict, PDFHexString, PDFName, type PDFRef } from "pdf-lib";
+import { utf8Bytes } from "../generator/der.js";
+import { appendIncrementalUpdate, loadForUpdate } from "../generator/incremental.js";
 
 /** A DSS stream: DER (written as augment writes it, FlateDecode), or an object body written as is (`raw`, latin1). */
 export type Stream = { readonly bytes: Uint8Array } | { readonly raw: string };
@@ -170,4 +173,27 @@ export function withDssRewritten(pdf: Uint8Array): Uint8Array {
   const d = view.resolve(raw);
   if (raw?.kind !== "ref" || d?.kind !== "dict") throw new Error("no DSS");
   return appendUpdate(doc, [{ num: raw.num, gen: raw.gen, value: d }], alloc).bytes;
+}
+
+/** a8 W5: `base` plus one revision adding a fourth embedded file named `name` to the name tree. */
+export async function withAttachmentNamed(base: Uint8Array, name: string): Promise<Uint8Array> {
+  const doc = await loadForUpdate(base);
+  const ctx = doc.context;
+  const objects: { num: number; gen?: number; body: Parameters<typeof ctx.register>[0] }[] = [];
+  const add = (o: Parameters<typeof ctx.register>[0]): PDFRef => {
+    const ref = ctx.register(o);
+    objects.push({ num: ref.objectNumber, body: o });
+    return ref;
+  };
+  const treeRef = doc.catalog.lookup(PDFName.of("Names"), PDFDict).get(PDFName.of("EmbeddedFiles")) as PDFRef;
+  const tree = (ctx.lookup(treeRef) as PDFDict).clone(ctx);
+  const bytes = utf8Bytes("added after sealing\n");
+  const stream = add(ctx.flateStream(bytes, { Type: "EmbeddedFile", Params: { Size: bytes.length } }));
+  const spec = add(ctx.obj({ Type: "Filespec", F: PDFHexString.fromText(name), UF: PDFHexString.fromText(name), EF: { F: stream } }));
+  const arr = tree.lookup(PDFName.of("Names"), PDFArray).clone(ctx);
+  arr.push(PDFHexString.fromText(name));
+  arr.push(spec);
+  tree.set(PDFName.of("Names"), arr);
+  objects.push({ num: treeRef.objectNumber, gen: treeRef.generationNumber, body: tree });
+  return appendIncrementalUpdate(base, { objects, xref: "table" }).bytes;
 }

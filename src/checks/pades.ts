@@ -22,6 +22,7 @@ import { checkSealCertificate, type SealPathFacts } from "./seal-certificate.js"
 import { readDssData, type DssData } from "../evidence/dss-items.js";
 import { checkSealModifications } from "./seal-modifications.js";
 import { ChangeAnalysis } from "./modifications/analyse.js";
+import { quoteName } from "../report/quoted-name.js";
 
 /** The three attachments as the sealed revision has them; each name exactly once. */
 function checkPdfAttachments(env: CheckEnv, sealed: PdfView, latest: PdfView, sealVerified: boolean): Established<EvidenceFacts> {
@@ -74,7 +75,7 @@ function judgeAttachments(
       for (const f of listEmbeddedFiles(latest).files) {
         const sealedDigest = Object.hasOwn(digests, f.name.text) ? digests[f.name.text] : undefined;
         if (sealedDigest === undefined) {
-          later.push(`${f.name.text} was added after sealing`);
+          later.push(`${quoteName(f.name.text)} was added after sealing`);
           continue;
         }
         // Only a file named like a sealed attachment is decoded (bounded work on hostile later revisions).
@@ -84,7 +85,7 @@ function judgeAttachments(
         } catch {
           d = null;
         }
-        if (d !== sealedDigest) later.push(`${f.name.text} was replaced after sealing`);
+        if (d !== sealedDigest) later.push(`${quoteName(f.name.text)} was replaced after sealing`);
       }
     } catch (e) {
       later.push(`the latest revision's embedded files cannot be read (${errorMessage(e)})`);
@@ -134,11 +135,12 @@ function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): CheckRes
   }));
   const details = { timestamps };
   const bad = ts.find((i) => i.status === "failed") ?? ts.find((i) => i.status === "indeterminate");
-  if (bad) return result("document-timestamps", bad.status, `Document timestamp in ${bad.field}: ${bad.message}`, { sub: bad.subIndication, details });
+  if (bad)
+    return result("document-timestamps", bad.status, `Document timestamp in ${quoteName(bad.field)}: ${bad.message}`, { sub: bad.subIndication, details });
   const verified = `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`;
   // A timestamp whose ESS binding is missing or names another certificate: a warning (pki/timestamp.ts, as EU DSS).
   const warned = ts.find((i) => i.status === "warning");
-  if (warned) return warning("document-timestamps", `${verified} Document timestamp in ${warned.field}: ${warned.message}`, { details });
+  if (warned) return warning("document-timestamps", `${verified} Document timestamp in ${quoteName(warned.field)}: ${warned.message}`, { details });
   return passed("document-timestamps", verified, { details });
 }
 

@@ -32,6 +32,7 @@ import type { ChangeAnalysis, ChangesAfter } from "./modifications/analyse.js";
 import { permittedLevel, rank, type ChangeLevel } from "./modifications/levels.js";
 import { findingsAbove, permissionWords, type ReaderGroup, saying, type Saying } from "./modifications/saying.js";
 import { checkByteRange, signatureInput } from "./seal-signature.js";
+import { quoteName } from "../report/quoted-name.js";
 
 interface Outcome {
   status: CheckStatus;
@@ -118,7 +119,7 @@ function rangeDigests(pdf: EvidenceSource): RangeDigest {
 async function judgeCms(env: CheckEnv, where: SignaturesInput, digest: RangeDigest, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   let cms: DecodedSignedData;
   try {
-    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ?? "a signature"}`, env.pki, true);
+    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ? quoteName(s.fieldName) : "a signature"}`, env.pki, true);
   } catch (e) {
     return { status: "failed", sub: "FORMAT_FAILURE", message: `${errorMessage(e)}.` };
   }

@@ -7,6 +7,7 @@ import { revocationArchival } from "../pki/cms.js";
 import type { LocatedItem } from "../pki/revocation.js";
 import type { ArchiveFacts } from "./facts.js";
 import type { PadesFacts } from "./pades.js";
+import { quoteName } from "../report/quoted-name.js";
 
 type Needs = Pick<ArchiveFacts, "evidence" | "ocsp"> & Pick<PadesFacts, "cms" | "dss" | "sealTimestampInfo" | "documentTimestamps">;
 
@@ -38,7 +39,7 @@ export function evidenceRevocation(f: Needs): { items: LocatedItem[]; certs: pki
   add("crl", f.dss?.crls ?? [], "the DSS");
   for (const [info, where] of [
     [f.sealTimestampInfo, "the signature timestamp's CMS"],
-    ...(f.documentTimestamps ?? []).map((d) => [d.info, `the document timestamp ${d.field}'s CMS`] as const),
+    ...(f.documentTimestamps ?? []).map((d) => [d.info, `the document timestamp ${quoteName(d.field)}'s CMS`] as const),
   ] as const) {
     add("ocsp", info?.revocation?.ocsps ?? [], where);
     add("crl", info?.revocation?.crls ?? [], where);

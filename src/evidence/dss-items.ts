@@ -29,6 +29,7 @@ import { decodeCrl } from "../pki/crl.js";
 import { derChildren, readTlv } from "../pki/der.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
+import { quoteName } from "../report/quoted-name.js";
 
 /** Where a DSS item is listed: "revision 3 /DSS /OCSPs [1] (object 45 0 R)". */
 export interface DssPlace {
@@ -238,15 +239,15 @@ class Reading {
         d = view.resolve(value);
       } catch (e) {
         if (e instanceof LimitError) return void this.reached(e);
-        this.problems.push(`revision ${revision} /DSS /VRI /${key} cannot be read: ${errorMessage(e)}`);
+        this.problems.push(`revision ${revision} /DSS /VRI ${quoteName(key)} cannot be read: ${errorMessage(e)}`);
         continue;
       }
       if (d === undefined) continue;
       if (d.kind !== "dict") {
-        this.problems.push(`revision ${revision} /DSS /VRI /${key} is a ${d.kind}, not a dictionary`);
+        this.problems.push(`revision ${revision} /DSS /VRI ${quoteName(key)} is a ${d.kind}, not a dictionary`);
         continue;
       }
-      const where = `/DSS /VRI /${key.length > 40 ? `${key.slice(0, 40)}…` : key}`;
+      const where = `/DSS /VRI ${quoteName(key)}`;
       this.array(view, "certs", d, "Cert", where, revision);
       this.array(view, "ocsps", d, "OCSP", where, revision);
       this.array(view, "crls", d, "CRL", where, revision);
