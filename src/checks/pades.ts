@@ -2,6 +2,7 @@
 // read the PDF structure and identify the seal through it, verify it (signature → timestamp, which becomes the
 // proven sealing time → certificate → modifications → every signature), then take the three attachments from
 // the *sealed* revision, so a later revision cannot swap them. Each stage reads facts and returns new ones.
+import { quoteName } from "../report/quoted-name.js";
 import { createHash } from "../platform/crypto.js";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
@@ -22,7 +23,6 @@ import { checkSealCertificate, type SealPathFacts } from "./seal-certificate.js"
 import { readDssData, type DssData } from "../evidence/dss-items.js";
 import { checkSealModifications } from "./seal-modifications.js";
 import { ChangeAnalysis } from "./modifications/analyse.js";
-import { quoteName } from "../report/quoted-name.js";
 
 /** The three attachments as the sealed revision has them; each name exactly once. */
 function checkPdfAttachments(env: CheckEnv, sealed: PdfView, latest: PdfView, sealVerified: boolean): Established<EvidenceFacts> {
@@ -37,6 +37,9 @@ function checkPdfAttachments(env: CheckEnv, sealed: PdfView, latest: PdfView, se
   }
   return judgeAttachments(env, files, sealed, latest, sealVerified);
 }
+
+/** The three evidence attachments' names, as keys: none of them is judged as "another sealed attachment". */
+const ATTACHMENT_NAME_SET: Readonly<Record<string, true>> = Object.fromEntries(Object.values(ATTACHMENT_NAMES).map((n) => [n, true]));
 
 function judgeAttachments(
   env: CheckEnv,
@@ -72,8 +75,34 @@ function judgeAttachments(
   const later: string[] = [];
   if (latest.index !== sealed.index) {
     try {
+      // Every other attachment the seal covers, by name: its sealed bytes' digests (a8 A3: a sealed fourth attachment
+      // is not "added after sealing" because a revision follows). Decoded only when the latest revision names it.
+      const sealedOthers = (name: string): Set<string | null> | undefined => {
+        const same = files.filter((f) => f.name.text === name);
+        if (same.length === 0) return undefined;
+        return new Set(
+          same.map((f) => {
+            try {
+              return createHash("sha256").update(f.decode()).digest("hex");
+            } catch {
+              return null;
+            }
+          }),
+        );
+      };
       for (const f of listEmbeddedFiles(latest).files) {
         const sealedDigest = Object.hasOwn(digests, f.name.text) ? digests[f.name.text] : undefined;
+        const others = sealedDigest === undefined && !Object.hasOwn(ATTACHMENT_NAME_SET, f.name.text) ? sealedOthers(f.name.text) : undefined;
+        if (others !== undefined) {
+          let d: string | null = null;
+          try {
+            d = createHash("sha256").update(f.decode()).digest("hex");
+          } catch {
+            d = null;
+          }
+          if (d === null || !others.has(d)) later.push(`${quoteName(f.name.text)} was replaced after sealing`);
+          continue;
+        }
         if (sealedDigest === undefined) {
           later.push(`${quoteName(f.name.text)} was added after sealing`);
           continue;

@@ -3,6 +3,7 @@
 // Integrity comes before policy: a wrong digest or value fails whatever the algorithm; algorithm
 // constraints decide only for intact signatures. The broker's seal is judged in depth by the seal checks;
 // its entry here repeats their outcome.
+import { quoteName } from "../report/quoted-name.js";
 import type * as pkijs from "pkijs";
 import { createDigest, describeAlgorithm, digestAlgorithm as lookupDigest, type ApprovalLevel, type ApprovalPolicy } from "../pki/algorithms.js";
 import { errorMessage, FormatError, LimitError } from "../errors.js";
@@ -32,7 +33,6 @@ import type { ChangeAnalysis, ChangesAfter } from "./modifications/analyse.js";
 import { permittedLevel, rank, type ChangeLevel } from "./modifications/levels.js";
 import { findingsAbove, permissionWords, type ReaderGroup, saying, type Saying } from "./modifications/saying.js";
 import { checkByteRange, signatureInput } from "./seal-signature.js";
-import { quoteName } from "../report/quoted-name.js";
 
 interface Outcome {
   status: CheckStatus;

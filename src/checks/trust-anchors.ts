@@ -100,7 +100,7 @@ export function checkTrustAnchors(
     const list = unread.map((u) => u.what).join("; ");
     parts.push(
       unsearched.length
-        ? `Not all attachments read: ${list}. A trust anchor given may be a certificate the evidence carries there: compare each anchor's SHA-256 with the fingerprint its certification authority publishes (docs/trust-anchors.md).`
+        ? `Not all ${unread.every((u) => u.attachment) ? "attachments" : "of the evidence"} read: ${list}. A trust anchor given may be a certificate the evidence carries there: compare each anchor's SHA-256 with the fingerprint its certification authority publishes (docs/trust-anchors.md).`
         : `Not all attachments read as certificates (${list}); the anchors given were looked for in their bytes.`,
     );
     details.attachmentsNotRead = unread.map((u) => u.what);

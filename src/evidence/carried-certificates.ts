@@ -37,7 +37,7 @@ export interface CarriedCertificates {
    * an earlier one, bytes that cannot be decoded, the read budget spent), each in words; `searched`: the
    * `find` certificates were still looked for in its bytes (attack-s5c X1).
    */
-  readonly unread: readonly { readonly what: string; readonly searched: boolean }[];
+  readonly unread: readonly { readonly what: string; readonly searched: boolean; readonly attachment: boolean }[];
 }
 
 /** The token's certificate and OCSP response as the evidence carries them (undecoded), and in what form. */
@@ -97,7 +97,7 @@ const quoted = (name: string): string => quoteName(name, 40);
 class List {
   readonly certificates: CarriedCertificate[] = [];
   readonly problems: string[] = [];
-  readonly unread: { what: string; searched: boolean }[] = [];
+  readonly unread: { what: string; searched: boolean; attachment: boolean }[] = [];
   private left = 0;
   /** One budget of ASN.1 values for every certificate read from listed bytes (listedCertificate). */
   readonly budget = { values: 0 };
@@ -115,7 +115,7 @@ class List {
     if (this.reads === -1) {
       const what = `the evidence holds more than ${this.max} signatures, DSS entries, tokens and attachments; the rest were not read`;
       this.problems.push(what);
-      this.unread.push({ what, searched: false });
+      this.unread.push({ what, searched: false, attachment: false });
     }
     return false;
   }
@@ -158,7 +158,7 @@ class List {
             : errorMessage(e);
       if (!quiet) this.problems.push(`${where} cannot be read as certificates: ${errorMessage(e)}`);
     }
-    if (stopped) this.unread.push({ what: stopped, searched: true });
+    if (stopped) this.unread.push({ what: stopped, searched: true, attachment: true });
     let blocks: Uint8Array[] | undefined;
     for (const der of this.find) {
       if ([...listed].some((c) => bytesEqual(c.der, der))) continue;
@@ -167,7 +167,7 @@ class List {
   }
   /** An attachment whose bytes were not read at all: said, and no certificate looked for in it. */
   unreadFile(what: string): void {
-    this.unread.push({ what, searched: false });
+    this.unread.push({ what, searched: false, attachment: true });
   }
   /** The certificates inside a DER OCSP response (`decoded`: as already decoded). */
   ocsp(der: Uint8Array | DecodedOcsp, where: string, stem: string, session: PkiSession): void {
@@ -190,7 +190,7 @@ class List {
   done(): CarriedCertificates {
     if (this.left) {
       this.problems.push(`${this.left} more certificate(s) are carried than the ${this.max} listed`);
-      this.unread.push({ what: `${this.left} more certificate(s) are carried than the ${this.max} listed`, searched: false });
+      this.unread.push({ what: `${this.left} more certificate(s) are carried than the ${this.max} listed`, searched: false, attachment: false });
     }
     return { certificates: this.certificates, problems: this.problems, unread: this.unread };
   }

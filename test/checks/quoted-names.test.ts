@@ -94,3 +94,37 @@ describe("W2 end to end: a field renamed with a lookalike quote", () => {
     });
   }
 });
+
+describe("W5: an attachment added after sealing is named quoted (a8, scripts/attack-s6/words-attachment-name.ts)", () => {
+  // samples/valid/archive.pdf plus one revision adding a fourth embedded file to the name tree (object 24),
+  // named so that, unquoted, the name reads as sealcheck's own sentence.
+  const base = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+  const withAttachment = (name: string) => {
+    const hex = Buffer.from(name, "latin1").toString("hex").toUpperCase();
+    const [spec, data] = [26, 27];
+    const objects: RawObject[] = [
+      {
+        num: 24,
+        body: `<< /Names [ (workflow_token.jwt) 17 0 R (workflow_token.ocsp) 19 0 R (workflow_token_pub.pem) 21 0 R <${hex}> ${spec} 0 R ] >>`,
+      },
+      { num: spec, body: `<< /Type /Filespec /F <${hex}> /UF <${hex}> /EF << /F ${data} 0 R >> >>` },
+      { num: data, body: streamBody("/Type /EmbeddedFile", "added after sealing\n") },
+    ];
+    return appendRaw(base, objects, "/Root 2 0 R /Info 3 0 R");
+  };
+
+  it("the name is quoted and cut: the attacker's sentence is data, not the reason's words", async () => {
+    const name = 'Husorden.pdf". Nothing else changed after sealing: the documents and the token are as sealed ("';
+    const r = await verifyArchive({
+      evidence: { name: "archive.pdf", bytes: withAttachment(name) },
+      originals: ["samples/valid/originals"],
+      trust: [trustDirectory()],
+    });
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+    const a = check(r, "attachments");
+    expect(a.message).toContain(`but ${quoteName(name)} was added after sealing`);
+    expect(a.message).not.toContain("the documents and the token are as sealed");
+    const honest = await verifyArchive({ evidence: { name: "archive.pdf", bytes: withAttachment("workflow_token_v2.txt") }, trust: [trustDirectory()] });
+    expect(check(honest, "attachments").message).toContain('but "workflow_token_v2.txt" was added after sealing');
+  });
+});

@@ -9,9 +9,21 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive, type ArchiveReport } from "../../src/index.js";
-import { buildWorkflowEvidence, createSealedPades, evidenceAttachments, extensions, issueCertificate, OIDS, utf8Bytes } from "../../scripts/generator/index.js";
+import {
+  buildWorkflowEvidence,
+  createSealedPades,
+  evidenceAttachments,
+  extensions,
+  generateEcKey,
+  issueCertificate,
+  issued,
+  OIDS,
+  serialFor,
+  utf8Bytes,
+} from "../../scripts/generator/index.js";
 import { carriedCertificates } from "../../src/evidence/carried-certificates.js";
-import { parsePdf } from "../../src/input/pdf/index.js";
+import { listEmbeddedFiles, parsePdf } from "../../src/input/pdf/index.js";
+import { addRevision } from "../pdf/helpers.js";
 import { wholeSource } from "../../src/input/source.js";
 import { resolveLimits } from "../../src/limits.js";
 import { PkiSession } from "../../src/pki/session.js";
@@ -80,6 +92,41 @@ describe("an anchor in an attachment is named past the listing's size limits (at
     }, 60_000);
   }
 
+  it("X1b: 1,000 certificates in the seal's CMS fill the list before the attachments; the root is still named", async () => {
+    const P = testPki();
+    const e = await buildWorkflowEvidence({ pki: P });
+    const attachments = evidenceAttachments(e);
+    attachments.unshift({ name: "ca-root.pem", bytes: utf8Bytes(pem(P.foreignRoot.der)) });
+    const key = generateEcKey();
+    const filler = Array.from({ length: 1000 }, (_, i) =>
+      issued(
+        "seal",
+        issueCertificate({
+          subject: [[OIDS.commonName, `Filler ${i}`]],
+          subjectKey: key,
+          notBefore: new Date("2020-01-01T00:00:00Z"),
+          notAfter: new Date("2040-01-01T00:00:00Z"),
+          serial: serialFor(`x1b-${i}`),
+          extensions: [extensions.basicConstraints(false)],
+        }),
+        key,
+      ),
+    );
+    const bytes = await createSealedPades(
+      P,
+      { originals: e.originals.map((d) => d.bytes), attachments, contentsSize: 600_000 },
+      { certificates: [P.seal, P.sealRoot, ...filler] },
+    );
+    const dir = tempDir("sealcheck-x1b-");
+    const rootFile = join(dir, "ca-root.pem");
+    writeFileSync(rootFile, pem(P.foreignRoot.der));
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, trust: ["samples/trust", rootFile] });
+    expect(remark(r)?.message).toContain(sha(P.foreignRoot.der));
+    expect(remark(r)?.message).toMatch(/in the attachment "ca-root\.pem"/);
+    // The certificates past the list's 1,000 were not compared with the anchors: said.
+    expect(remark(r)?.message).toMatch(/Not all of the evidence read: \d+ more certificate\(s\) are carried than the 1000 listed/);
+  }, 120_000);
+
   it("past the read budget an attachment is not searched, and the list says so; within it the root is found once", async () => {
     const x = await archive("honest");
     const limits = resolveLimits({});
@@ -90,5 +137,33 @@ describe("an anchor in an attachment is named past the listing's size limits (at
     const all = carriedCertificates(doc, null, new PkiSession(limits), { find: [x.root] });
     expect(all.unread).toEqual([]);
     expect(all.certificates.filter((c) => c.where === 'the attachment "ca-root.pem"').length).toBe(1);
+  }, 60_000);
+});
+
+describe("a sealed attachment other than the three is not 'added after sealing' when a revision follows (a8 A3)", () => {
+  it("an empty later revision: attachments passes; the attachment's bytes replaced: 'replaced after sealing'", async () => {
+    const x = await archive("honest");
+    const text = Buffer.from(x.bytes).toString("latin1");
+    const root = [...text.matchAll(/\/Root (\d+) 0 R/g)].at(-1)![1];
+    const info = [...text.matchAll(/\/Info (\d+) 0 R/g)].at(-1)?.[1];
+    const trailer = `/Root ${root} 0 R${info ? ` /Info ${info} 0 R` : ""}`;
+    // One revision after the seal that touches no attachment (a new, unreferenced object).
+    const size = Number([...text.matchAll(/\/Size (\d+)/g)].at(-1)![1]);
+    const later = addRevision(x.bytes, { objects: [{ num: size, body: "<< /Note (later) >>" }], xref: "table", trailer });
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes: later }, trust: ["samples/trust"], originals: [x.originals] });
+    expect(
+      r.checks.find((c) => c.id === "attachments")?.status,
+      JSON.stringify(r.checks.filter((c) => c.status !== "passed").map((c) => [c.id, c.message.slice(0, 200)])),
+    ).toBe("passed");
+    // The attachment's stream rewritten in a later revision: replaced, named quoted.
+    const limits = resolveLimits({});
+    const file = listEmbeddedFiles(parsePdf(wholeSource(x.bytes), limits).latest()).files.find((f) => f.name.text === "ca-root.pem")!;
+    const replaced = addRevision(x.bytes, {
+      objects: [{ num: file.streamRef!.num, body: "<< /Type /EmbeddedFile >>", stream: utf8Bytes("not the sealed root\n") }],
+      xref: "table",
+      trailer,
+    });
+    const t = await verifyArchive({ evidence: { name: "archive.pdf", bytes: replaced }, trust: ["samples/trust"], originals: [x.originals] });
+    expect(t.checks.find((c) => c.id === "attachments")?.message).toMatch(/but "ca-root\.pem" was replaced after sealing/);
   }, 60_000);
 });
