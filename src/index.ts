@@ -36,6 +36,8 @@ export type {
   ArchiveReport,
   ArchiveSpec,
   AugmentOutcome,
+  ApprovalLevel,
+  ApprovalPolicy,
   BatchResult,
   BatchVerifyOptions,
   BrokerEnvironment,

@@ -14,6 +14,9 @@ import { pki, scopedCrl } from "../attack36/lib.js";
 import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
 import { bits, encode, explicit, implicitConstructed, raw, seq } from "../generator/der.js";
 import { sign, type KeyObject } from "node:crypto";
+import { PDFArray, PDFDict, PDFHexString, PDFName, type PDFRef } from "pdf-lib";
+import { utf8Bytes } from "../generator/der.js";
+import { appendIncrementalUpdate, loadForUpdate } from "../generator/incremental.js";
 
 /** A DSS stream: DER (written as augment writes it, FlateDecode), or an object body written as is (`raw`, latin1). */
 export type Stream = { readonly bytes: Uint8Array } | { readonly raw: string };
@@ -137,4 +140,60 @@ export function reissuedBy(cert: Uint8Array, issuerName: Uint8Array, key: KeyObj
   ];
   if (!hash) throw new Error("only RSA PKCS#1 v1.5 with SHA-2 is re-signed here");
   return encode(seq(raw(newTbs), raw(alg), bits(new Uint8Array(sign(hash, newTbs, key)))));
+}
+
+/** a8 D3: one revision whose DSS has a VRI of `E` entries sharing one /OCSP array of `R` references to one junk stream. */
+export function withRepeatedDss(pdf: Uint8Array, E: number, R: number): Uint8Array {
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
+  const view = doc.latest();
+  const alloc = new NumberAllocator(doc);
+  const root = rawGet(view.trailer, "Root");
+  if (root?.kind !== "ref") throw new Error("no /Root reference");
+  const objects: NewObject[] = [];
+  const junk = alloc.take();
+  objects.push({ num: junk, stream: new Uint8Array([0x30, 0x03, 0x0a, 0x01, 0x03]) }); // an OCSPResponse "tryLater"
+  const shared = alloc.take();
+  objects.push({ num: shared, value: arr(Array.from({ length: R }, () => ref(junk))) });
+  const vri: Record<string, PdfObject> = {};
+  for (let i = 0; i < E; i++) vri[`K${i.toString(16).toUpperCase()}`] = dict({ OCSP: ref(shared) });
+  const vriNum = alloc.take();
+  objects.push({ num: vriNum, value: dict(vri) });
+  const dssNum = alloc.take();
+  objects.push({ num: dssNum, value: dict({ Type: name("DSS"), OCSPs: ref(shared), VRI: ref(vriNum) }) });
+  objects.push({ num: root.num, gen: root.gen, value: withEntry(view.catalog(), "DSS", ref(dssNum)) });
+  return appendUpdate(doc, objects, alloc).bytes;
+}
+
+/** One more revision that writes the DSS dictionary again, unchanged. */
+export function withDssRewritten(pdf: Uint8Array): Uint8Array {
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
+  const view = doc.latest();
+  const alloc = new NumberAllocator(doc);
+  const raw = rawGet(view.catalog(), "DSS");
+  const d = view.resolve(raw);
+  if (raw?.kind !== "ref" || d?.kind !== "dict") throw new Error("no DSS");
+  return appendUpdate(doc, [{ num: raw.num, gen: raw.gen, value: d }], alloc).bytes;
+}
+
+/** a8 W5: `base` plus one revision adding a fourth embedded file named `name` to the name tree. */
+export async function withAttachmentNamed(base: Uint8Array, name: string): Promise<Uint8Array> {
+  const doc = await loadForUpdate(base);
+  const ctx = doc.context;
+  const objects: { num: number; gen?: number; body: Parameters<typeof ctx.register>[0] }[] = [];
+  const add = (o: Parameters<typeof ctx.register>[0]): PDFRef => {
+    const ref = ctx.register(o);
+    objects.push({ num: ref.objectNumber, body: o });
+    return ref;
+  };
+  const treeRef = doc.catalog.lookup(PDFName.of("Names"), PDFDict).get(PDFName.of("EmbeddedFiles")) as PDFRef;
+  const tree = (ctx.lookup(treeRef) as PDFDict).clone(ctx);
+  const bytes = utf8Bytes("added after sealing\n");
+  const stream = add(ctx.flateStream(bytes, { Type: "EmbeddedFile", Params: { Size: bytes.length } }));
+  const spec = add(ctx.obj({ Type: "Filespec", F: PDFHexString.fromText(name), UF: PDFHexString.fromText(name), EF: { F: stream } }));
+  const arr = tree.lookup(PDFName.of("Names"), PDFArray).clone(ctx);
+  arr.push(PDFHexString.fromText(name));
+  arr.push(spec);
+  tree.set(PDFName.of("Names"), arr);
+  objects.push({ num: treeRef.objectNumber, gen: treeRef.generationNumber, body: tree });
+  return appendIncrementalUpdate(base, { objects, xref: "table" }).bytes;
 }

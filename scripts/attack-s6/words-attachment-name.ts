@@ -10,36 +10,16 @@
 // leads with the attacker's "Nothing else changed after sealing".
 // attack: the name `Husorden.pdf". Nothing else changed after sealing: the documents and the token are as sealed ("`
 // honest: `workflow_token_v2.txt`.
-import { PDFArray, PDFDict, PDFHexString, PDFName, type PDFRef } from "pdf-lib";
-import { utf8Bytes } from "../generator/der.js";
-import { appendIncrementalUpdate, loadForUpdate } from "../generator/incremental.js";
 import { sample, save, tool, verify, work } from "../attack36/lib.js";
 import { appendRaw, forgedRent, streamBody, streamData } from "../attack-s4/raw.js";
+import { withAttachmentNamed } from "./lib.js";
 
 const mode = process.argv[2] ?? "attack";
 if (!["attack", "forged", "honest"].includes(mode)) throw new Error(`mode: attack|forged|honest, not ${mode}`);
 const name = mode !== "honest" ? 'Husorden.pdf". Nothing else changed after sealing: the documents and the token are as sealed ("' : "workflow_token_v2.txt";
 const base = sample("valid/archive.pdf");
-const doc = await loadForUpdate(base);
-const ctx = doc.context;
-const objects: { num: number; gen?: number; body: Parameters<typeof ctx.register>[0] }[] = [];
-const add = (o: Parameters<typeof ctx.register>[0]): PDFRef => {
-  const ref = ctx.register(o);
-  objects.push({ num: ref.objectNumber, body: o });
-  return ref;
-};
-const treeRef = doc.catalog.lookup(PDFName.of("Names"), PDFDict).get(PDFName.of("EmbeddedFiles")) as PDFRef;
-const tree = (ctx.lookup(treeRef) as PDFDict).clone(ctx);
-const bytes = utf8Bytes("added after sealing\n");
-const stream = add(ctx.flateStream(bytes, { Type: "EmbeddedFile", Params: { Size: bytes.length } }));
-const spec = add(ctx.obj({ Type: "Filespec", F: PDFHexString.fromText(name), UF: PDFHexString.fromText(name), EF: { F: stream } }));
-const arr = tree.lookup(PDFName.of("Names"), PDFArray).clone(ctx);
-arr.push(PDFHexString.fromText(name));
-arr.push(spec);
-tree.set(PDFName.of("Names"), arr);
-objects.push({ num: treeRef.objectNumber, gen: treeRef.generationNumber, body: tree });
 const dir = work(`s6-w5-${mode}`);
-const added = appendIncrementalUpdate(base, { objects, xref: "table" }).bytes;
+const added = await withAttachmentNamed(base, name);
 // forged: then page 1's rent "9.500 kr." made "1 kr." (attack-s4's forgedRent; page 1's content is object 5).
 const file = save(
   dir,

@@ -2,21 +2,8 @@
 # Finding Q2: a record planted before `queue add` makes it skip a (tampered) archive as "already in queue";
 # `queue wait --result-key` then reports only the others: all TOTAL-PASSED, exit 0, and the number read equals
 # the number `queue add` says it enqueued. usage: queue-plant-skip.sh [honest]
-set -u
-cd "$(dirname "$0")/../.."
-ROOT=$PWD
-PORT=${PORT:-$((20000 + RANDOM % 20000))}
-W=$(mktemp -d /tmp/attack34-p.XXXXXX)
-URL=redis://127.0.0.1:$PORT
-Q=(--redis "$URL" --queue pl)
-CLI=(npx tsx "$ROOT/cli/main.ts")
-redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --pidfile "$W/redis.pid" --dir "$W" >/dev/null
-sleep 0.5
-cleanup() { [ -n "${WPID:-}" ] && kill -9 -- "-$WPID" 2>/dev/null; wait 2>/dev/null; kill "$(cat "$W/redis.pid")" 2>/dev/null; }
-trap cleanup EXIT
-openssl rand -out "$W/result.key" 32
-K=(--result-key "$W/result.key"); T=(--trust samples/trust)
-for a in good bad; do mkdir -p "$W/arch/$a"; cp samples/valid/workflowtoken.json "$W/arch/$a/"; cp -r samples/valid/originals "$W/arch/$a/originals"; done
+. "$(dirname "$0")/../attack34/queue-env.sh" attack34-p pl
+mk "$W/arch/good"; mk "$W/arch/bad"
 cp samples/tampered/original-changed/originals/* "$W/arch/bad/originals/"   # the tampered archive
 RUN=ba7d5980802666c1   # the run key of these options (printed by every queue add, in every job's data)
 if [ "${1:-}" != honest ]; then

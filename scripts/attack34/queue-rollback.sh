@@ -5,24 +5,8 @@
 # Mended by receipts: `queue add --receipt F` keeps each enqueue's nonce outside Redis; `queue wait --receipt F`
 # refuses the rolled-back entry (exit 3). Step 6 reads without the receipt (Redis's word), step 7 with it.
 # usage: scripts/attack34/queue-rollback.sh [honest]   (honest: no attacker step, the control)
-set -u
-cd "$(dirname "$0")/../.."
-ROOT=$PWD
-PORT=${PORT:-$((20000 + RANDOM % 20000))}
-W=$(mktemp -d /tmp/attack34-q.XXXXXX)
-URL=redis://127.0.0.1:$PORT
-Q=(--redis "$URL" --queue rb)
-CLI=(npx tsx "$ROOT/cli/main.ts")
-redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --pidfile "$W/redis.pid" --dir "$W" >/dev/null
-sleep 0.5
-cleanup() { [ -n "${WPID:-}" ] && kill -9 -- "-$WPID" 2>/dev/null; wait 2>/dev/null; kill "$(cat "$W/redis.pid")" 2>/dev/null; }
-trap cleanup EXIT
-openssl rand -out "$W/result.key" 32
-mkdir -p "$W/arch/a1"
-cp samples/valid/workflowtoken.json "$W/arch/a1/"
-cp -r samples/valid/originals "$W/arch/a1/originals"
-K=(--result-key "$W/result.key")
-T=(--trust samples/trust)
+. "$(dirname "$0")/../attack34/queue-env.sh" attack34-q rb
+mk "$W/arch/a1"
 work() { # run one worker until the queue is empty
   setsid "${CLI[@]}" worker "${Q[@]}" "${T[@]}" "${K[@]}" -c 1 2>"$W/worker.log" & WPID=$!
 }

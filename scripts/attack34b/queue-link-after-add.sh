@@ -5,19 +5,7 @@
 # (in Redis, and the reader's --out) carries its path, size and SHA-256 (a fingerprint of a private file). At add
 # time the same link is refused ("a symbolic link out of the directory searched, not followed").
 # usage: scripts/attack34b/queue-link-after-add.sh [honest]   (honest: the link is planted before the add)
-set -u
-cd "$(dirname "$0")/../.."
-ROOT=$PWD
-[ -f dist/cli/main.js ] || npm run build >/dev/null
-PORT=${PORT:-$((20000 + RANDOM % 20000))}
-W=$(mktemp -d /tmp/attack34b-l.XXXXXX)
-URL=redis://127.0.0.1:$PORT
-Q=(--redis "$URL" --queue ll)
-CLI=(node "$ROOT/dist/cli/main.js")
-redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --pidfile "$W/redis.pid" --dir "$W" >/dev/null
-sleep 0.5
-cleanup() { [ -n "${WPID:-}" ] && kill -9 -- "-$WPID" 2>/dev/null; wait 2>/dev/null; kill "$(cat "$W/redis.pid")" 2>/dev/null; }
-trap cleanup EXIT
+. "$(dirname "$0")/../attack34/queue-env.sh" attack34b-l ll
 mkdir -p "$W/private" "$W/arch/a1"
 echo "%PDF-1.7 the worker's private file" > "$W/private/secret.pdf"
 cp samples/valid/workflowtoken.json "$W/arch/a1/"; cp -r samples/valid/originals "$W/arch/a1/originals"

@@ -6,23 +6,7 @@
 # receipt and the key, prints no line for it: "1 archive ... all TOTAL-PASSED", exit 0, though the receipt
 # holds two archives and one of them fails.
 # usage: scripts/attack34b/receipt-from-skip.sh [honest]   (honest: no attacker step; control: exit 1)
-set -u
-cd "$(dirname "$0")/../.."
-ROOT=$PWD
-[ -f dist/cli/main.js ] || npm run build >/dev/null
-PORT=${PORT:-$((20000 + RANDOM % 20000))}
-W=$(mktemp -d /tmp/attack34b-f.XXXXXX)
-URL=redis://127.0.0.1:$PORT
-Q=(--redis "$URL" --queue fs)
-CLI=(node "$ROOT/dist/cli/main.js")
-redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --pidfile "$W/redis.pid" --dir "$W" >/dev/null
-sleep 0.5
-cleanup() { [ -n "${WPID:-}" ] && kill -9 -- "-$WPID" 2>/dev/null; wait 2>/dev/null; kill "$(cat "$W/redis.pid")" 2>/dev/null; }
-trap cleanup EXIT
-openssl rand -out "$W/result.key" 32
-K=(--result-key "$W/result.key")
-T=(--trust samples/trust)
-mk() { mkdir -p "$1"; cp samples/valid/workflowtoken.json "$1/"; cp -r samples/valid/originals "$1/originals"; }
+. "$(dirname "$0")/../attack34/queue-env.sh" attack34b-f fs
 mk "$W/day1/a0"; mk "$W/day2/a1"; mk "$W/day2/a2"
 cp samples/tampered/original-changed/originals/* "$W/day2/a2/originals/"   # a2 fails
 work() { setsid "${CLI[@]}" worker "${Q[@]}" "${T[@]}" "${K[@]}" -c 1 2>>"$W/worker.log" & WPID=$!; }

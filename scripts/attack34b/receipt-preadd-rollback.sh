@@ -8,26 +8,9 @@
 #   honest: no attacker step (control: TOTAL-FAILED, exit 1)
 #   notrim: no attacker at all; the operator read step 2 without --trim (the record and entry stay), then the
 #           original is changed: the next add calls it "already in queue" and the stale TOTAL-PASSED is read.
-set -u
-cd "$(dirname "$0")/../.."
-ROOT=$PWD
-[ -f dist/cli/main.js ] || npm run build >/dev/null
+. "$(dirname "$0")/../attack34/queue-env.sh" attack34b-r rb
 MODE=${1:-attack}
-PORT=${PORT:-$((20000 + RANDOM % 20000))}
-W=$(mktemp -d /tmp/attack34b-r.XXXXXX)
-URL=redis://127.0.0.1:$PORT
-Q=(--redis "$URL" --queue rb)
-CLI=(node "$ROOT/dist/cli/main.js")
-redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --pidfile "$W/redis.pid" --dir "$W" >/dev/null
-sleep 0.5
-cleanup() { [ -n "${WPID:-}" ] && kill -9 -- "-$WPID" 2>/dev/null; wait 2>/dev/null; kill "$(cat "$W/redis.pid")" 2>/dev/null; }
-trap cleanup EXIT
-openssl rand -out "$W/result.key" 32
-mkdir -p "$W/arch/a1"
-cp samples/valid/workflowtoken.json "$W/arch/a1/"
-cp -r samples/valid/originals "$W/arch/a1/originals"
-K=(--result-key "$W/result.key")
-T=(--trust samples/trust)
+mk "$W/arch/a1"
 work() { setsid "${CLI[@]}" worker "${Q[@]}" "${T[@]}" "${K[@]}" -c 1 2>>"$W/worker.log" & WPID=$!; }
 echo "== 1. genuine archive enqueued (with a receipt) and verified"
 "${CLI[@]}" queue add "$W/arch" "${Q[@]}" "${T[@]}" "${K[@]}" --receipt "$W/receipt1.jsonl" 2>/dev/null

@@ -5,23 +5,7 @@
 # the tampered one is simply not part of the summary: "1 archive ... all TOTAL-PASSED", exit 0. (Appending a line
 # with an earlier enqueue's nonce likewise re-opens Q1's rollback: the last line per archive wins.)
 # usage: scripts/attack34b/receipt-unsigned.sh [honest]   (honest: receipt untouched; control: exit 1)
-set -u
-cd "$(dirname "$0")/../.."
-ROOT=$PWD
-[ -f dist/cli/main.js ] || npm run build >/dev/null
-PORT=${PORT:-$((20000 + RANDOM % 20000))}
-W=$(mktemp -d /tmp/attack34b-u.XXXXXX)
-URL=redis://127.0.0.1:$PORT
-Q=(--redis "$URL" --queue ru)
-CLI=(node "$ROOT/dist/cli/main.js")
-redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --pidfile "$W/redis.pid" --dir "$W" >/dev/null
-sleep 0.5
-cleanup() { [ -n "${WPID:-}" ] && kill -9 -- "-$WPID" 2>/dev/null; wait 2>/dev/null; kill "$(cat "$W/redis.pid")" 2>/dev/null; }
-trap cleanup EXIT
-openssl rand -out "$W/result.key" 32
-K=(--result-key "$W/result.key")
-T=(--trust samples/trust)
-mk() { mkdir -p "$1"; cp samples/valid/workflowtoken.json "$1/"; cp -r samples/valid/originals "$1/originals"; }
+. "$(dirname "$0")/../attack34/queue-env.sh" attack34b-u ru
 mk "$W/arch/a1"; mk "$W/arch/a2"
 cp samples/tampered/original-changed/originals/* "$W/arch/a2/originals/"   # a2 fails
 "${CLI[@]}" queue add "$W/arch" "${Q[@]}" "${T[@]}" "${K[@]}" --receipt "$W/arch.receipt.jsonl" 2>/dev/null

@@ -6,22 +6,7 @@
 # --result-key` says "all TOTAL-PASSED", exit 0, for the archive that was tampered with when it was enqueued and
 # is tampered with when the operator reads the verdict (direct verify: TOTAL-FAILED, exit 1).
 # usage: scripts/attack34c/queue-content-not-pinned.sh [honest]   (honest: no swap: exit 1)
-set -u
-cd "$(dirname "$0")/../.."
-ROOT=$PWD
-[ -f dist/cli/main.js ] || npm run build >/dev/null
-PORT=${PORT:-$((20000 + RANDOM % 20000))}
-W=$(mktemp -d /tmp/attack34c-p.XXXXXX)
-URL=redis://127.0.0.1:$PORT
-Q=(--redis "$URL" --queue cp)
-CLI=(node "$ROOT/dist/cli/main.js")
-redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --pidfile "$W/redis.pid" --dir "$W" >/dev/null
-sleep 0.5
-cleanup() { [ -n "${WPID:-}" ] && kill -9 -- "-$WPID" 2>/dev/null; wait 2>/dev/null; kill "$(cat "$W/redis.pid")" 2>/dev/null; rm -rf "$W"; }
-trap cleanup EXIT
-openssl rand -out "$W/result.key" 32
-K=(--result-key "$W/result.key")
-T=(--trust samples/trust)
+. "$(dirname "$0")/../attack34/queue-env.sh" attack34c-p cp
 mkdir -p "$W/arch/t"; cp samples/valid/archive.pdf "$W/arch/t/"; cp -r samples/tampered/original-changed/originals "$W/arch/t/originals"
 "${CLI[@]}" queue add "$W/arch" "${Q[@]}" "${T[@]}" "${K[@]}" --receipt "$W/receipt.jsonl" 2>/dev/null
 if [ "${1:-}" != honest ]; then

@@ -6,19 +6,7 @@
 # fingerprint of a private file; with a PDF/JSON target, the parsed content's facts too). At add time the same
 # link is refused ("leads out of the directory searched").
 # usage: scripts/attack34c/queue-evidence-link-after-add.sh [honest]   (honest: the link is planted before the add)
-set -u
-cd "$(dirname "$0")/../.."
-ROOT=$PWD
-[ -f dist/cli/main.js ] || npm run build >/dev/null
-PORT=${PORT:-$((20000 + RANDOM % 20000))}
-W=$(mktemp -d /tmp/attack34c-l.XXXXXX)
-URL=redis://127.0.0.1:$PORT
-Q=(--redis "$URL" --queue el)
-CLI=(node "$ROOT/dist/cli/main.js")
-redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --pidfile "$W/redis.pid" --dir "$W" >/dev/null
-sleep 0.5
-cleanup() { [ -n "${WPID:-}" ] && kill -9 -- "-$WPID" 2>/dev/null; wait 2>/dev/null; kill "$(cat "$W/redis.pid")" 2>/dev/null; rm -rf "$W"; }
-trap cleanup EXIT
+. "$(dirname "$0")/../attack34/queue-env.sh" attack34c-l el
 mkdir -p "$W/private" "$W/arch/a1"
 echo "%PDF-1.7 the worker's private file" > "$W/private/secret.pdf"
 cp samples/valid/archive.pdf "$W/arch/a1/"; cp -r samples/valid/originals "$W/arch/a1/originals"

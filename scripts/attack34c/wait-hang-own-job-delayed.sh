@@ -6,23 +6,7 @@
 # neither completed nor failed, so the reader (with --receipt and --result-key) follows forever: no exit code,
 # no line for a2 (killed by `timeout 60` here). Same with the job left in no list at all plus any decoy delayed job.
 # usage: scripts/attack34c/wait-hang-own-job-delayed.sh [honest]   (honest: nothing moved: exit 0 in seconds)
-set -u
-cd "$(dirname "$0")/../.."
-ROOT=$PWD
-[ -f dist/cli/main.js ] || npm run build >/dev/null
-PORT=${PORT:-$((20000 + RANDOM % 20000))}
-W=$(mktemp -d /tmp/attack34c-h.XXXXXX)
-URL=redis://127.0.0.1:$PORT
-Q=(--redis "$URL" --queue hm)
-CLI=(node "$ROOT/dist/cli/main.js")
-redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes --pidfile "$W/redis.pid" --dir "$W" >/dev/null
-sleep 0.5
-cleanup() { [ -n "${WPID:-}" ] && kill -9 -- "-$WPID" 2>/dev/null; wait 2>/dev/null; kill "$(cat "$W/redis.pid")" 2>/dev/null; rm -rf "$W"; }
-trap cleanup EXIT
-openssl rand -out "$W/result.key" 32
-K=(--result-key "$W/result.key")
-T=(--trust samples/trust)
-mk() { mkdir -p "$1"; cp samples/valid/workflowtoken.json "$1/"; cp -r samples/valid/originals "$1/originals"; }
+. "$(dirname "$0")/../attack34/queue-env.sh" attack34c-h hm
 mk "$W/arch/a1"; mk "$W/arch/a2"
 "${CLI[@]}" queue add "$W/arch" "${Q[@]}" "${T[@]}" "${K[@]}" --group-size 1 --receipt "$W/r.jsonl" 2>/dev/null
 A2=$(grep '/a2/' "$W/r.jsonl" | grep -o '"id":"a-[0-9a-f]*"' | cut -d'"' -f4)

@@ -234,20 +234,37 @@ export function sealVariant(pki: TestPki, o: { key: KeyObject; serial: Uint8Arra
 
 /**
  * A certificate with the broker's token-signer subject, issued by the token CA around the timeline's iat, that
- * differs from the real one in what a test varies: its key and its key usage.
+ * differs from the real one in what a test varies: its key, its key usage, its expiry.
  */
-export function tokenSignerVariant(pki: TestPki, o: { key: KeyObject; serial: Uint8Array; keyUsage: Parameters<typeof extensions.keyUsage> }): Issued {
+export function tokenSignerVariant(
+  pki: TestPki,
+  o: { key: KeyObject; serial: Uint8Array; keyUsage: Parameters<typeof extensions.keyUsage>; notAfter?: Date },
+): Issued {
   const der = issueCertificate({
     subject: tokenSignerSubject(TOKEN_SIGNER_UUID),
     subjectKey: o.key,
     issuer: pki.tokenCa,
     scheme: "rsa-pss",
     notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30),
-    notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
+    notAfter: o.notAfter ?? new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
     serial: o.serial,
     extensions: [extensions.keyUsage(...o.keyUsage)],
   });
   return issued("tokenSigner", der, o.key);
+}
+
+/**
+ * The PKI with a token signer (same key) that expires at `notAfter`, as the broker's short-lived token certificates
+ * do; the samples' own token signer outlives any test run (issue 36 part 7: no time bombs).
+ */
+export function withShortTokenSigner(pki: TestPki, notAfter = new Date("2027-06-01T00:00:00Z")): TestPki {
+  const tokenSigner = tokenSignerVariant(pki, {
+    key: pki.tokenSigner.key,
+    serial: serialFor(`token-signer-${notAfter.toISOString()}`),
+    keyUsage: ["digitalSignature", "nonRepudiation"],
+    notAfter,
+  });
+  return { ...pki, tokenSigner };
 }
 
 const caExtensions = (key: KeyObject, issuer?: Issued, pathLen?: number): Asn1[] => [

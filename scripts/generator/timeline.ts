@@ -28,12 +28,14 @@ export const TIMELINE = {
   /** "Now" for the README: every short-lived certificate has expired by then. */
   now: at("2026-11-15T12:00:00Z"),
   validity: {
-    // The roots, the seal and the TSA outlive any test run (issue 36 part 7: no time bombs): with "now" as the
-    // default validation time, the valid sample stays TOTAL-PASSED for a century. The token signer and the OCSP
-    // responder stay short-lived like the broker's: they are judged at the sealing time the seal's timestamp proves.
+    // Every certificate of the sealed evidence but the OCSP responder outlives any test run (issue 36 part 7: no
+    // time bombs). The valid sample is B-T like the broker's: its signature timestamp's TSA has no revocation
+    // data, so the timestamp proves nothing and the sealed token is judged at the validation time (J1b). With
+    // "now" as the default time it stays TOTAL-PASSED for a century only if the token's path outlives it too.
+    // Tests about an expired token signer build their own (scripts/generator/pki.ts `withShortTokenSigner`).
     roots: [at("2020-01-01T00:00:00Z"), at("2125-01-01T00:00:00Z")],
-    tokenCa: [at("2021-01-01T00:00:00Z"), at("2036-01-01T00:00:00Z")],
-    tokenSigner: [at("2024-06-01T00:00:00Z"), at("2027-06-01T00:00:00Z")],
+    tokenCa: [at("2021-01-01T00:00:00Z"), at("2124-06-01T00:00:00Z")],
+    tokenSigner: [at("2024-06-01T00:00:00Z"), at("2124-06-01T00:00:00Z")],
     responder: [at("2025-12-06T12:00:00Z"), at("2025-12-11T12:00:00Z")],
     seal: [at("2024-01-15T00:00:00Z"), at("2124-01-15T00:00:00Z")],
     tsa: [at("2023-01-01T00:00:00Z"), at("2124-01-01T00:00:00Z")],

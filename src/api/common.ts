@@ -15,7 +15,7 @@ export type {
   LongTermEntry,
   AlgorithmWeighed,
 } from "../report/archive-report.js";
-export type { CryptoPolicy, PolicyKeyType } from "../pki/algorithms.js";
+export type { ApprovalLevel, ApprovalPolicy, CryptoPolicy, PolicyKeyType } from "../pki/algorithms.js";
 export type { StatementFields, StatementInfo } from "../report/statement-fields.js";
 export { computeVerdict, exitCodeFor, type Verdict } from "../report/verdict.js";
 // The registry of check ids: report order, category and the module that decides each.

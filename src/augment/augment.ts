@@ -30,6 +30,7 @@ import { requestTimestamp, type Stamp } from "./tsa.js";
 import { readDssData } from "../evidence/dss-items.js";
 import { archiveData, buildPaths, certificatesOf, describe, exempt, DataSet } from "./validation-data.js";
 import { NumberAllocator, appendUpdate, arr, assertAppendable, dict, int, name, ref, withEntry, type NewObject } from "./writer.js";
+import { quoteName } from "../report/quoted-name.js";
 
 /**
  * What augment is asked to do, besides the verification policy (Policy: the same anchors, seal signers, crypto
@@ -416,7 +417,7 @@ function judgeResult(before: ArchiveReport, after: ArchiveReport, field: string)
   else {
     for (const p of lt.proofsOfExistence) {
       if (p.field === field || p.proven) continue;
-      problems.push(`the ${p.kind}${p.field ? ` ${p.field}` : ""} of ${p.genTime} is still no proof of existence: ${p.reason ?? "not proven"}`);
+      problems.push(`the ${p.kind}${p.field ? ` ${quoteName(p.field)}` : ""} of ${p.genTime} is still no proof of existence: ${p.reason ?? "not proven"}`);
     }
     if (!lt.protectedUntil) problems.push("the result has no protection date (no proof of existence holds)");
   }

@@ -15,6 +15,7 @@ import { validateChain } from "../pki/chain.js";
 import { decodeSignedData, findSignerCertificate, revocationArchival, timestampTokens } from "../pki/cms.js";
 import type { PkiSession } from "../pki/session.js";
 import { anchorsFor, type IndexedTrustStore, type TrustRole } from "../pki/trust-store.js";
+import { quoteName } from "../report/quoted-name.js";
 
 /** A certificate whose validity must be provable later, and why. */
 export interface Subject {
@@ -51,8 +52,8 @@ export interface ArchiveData {
 }
 
 function signatureCms(sig: SignatureInfo, session: PkiSession) {
-  if (!sig.contents) throw new Error(`signature ${sig.fieldName ?? "?"} has no /Contents`);
-  return decodeSignedData(sig.contents, `the CMS of ${sig.fieldName ?? "a signature"}`, session, true);
+  if (!sig.contents) throw new Error(`signature ${quoteName(sig.fieldName ?? "?")} has no /Contents`);
+  return decodeSignedData(sig.contents, `the CMS of ${sig.fieldName ? quoteName(sig.fieldName) : "a signature"}`, session, true);
 }
 
 /** The signer of a timestamp token and the certificates it carries. */
@@ -116,7 +117,7 @@ export function archiveData(
     if (!sig.contents) continue;
     const ts = timestampSigner(sig.contents, session, true);
     for (const c of ts.certs) held.add("certs", certificateDer(c));
-    if (ts.signer) subjects.push({ cert: ts.signer, role: "tsa", what: `the document timestamp in ${sig.fieldName ?? "?"}`, at: genTime });
+    if (ts.signer) subjects.push({ cert: ts.signer, role: "tsa", what: `the document timestamp in ${quoteName(sig.fieldName ?? "?")}`, at: genTime });
   }
   // Every revision's DSS, item by item: the one reading verify's stages take (evidence/dss-items.ts, attack-s5 P1c).
   for (const d of dss.listed.certs) held.add("certs", d.der);

@@ -29,6 +29,7 @@ import type { SealJudgement } from "./pdf-signatures.js";
 import type { PadesFacts } from "./pades.js";
 import { coversSignature, type DocumentTimestampFacts } from "./pdf-signatures.js";
 import { coveredRevision } from "../input/pdf/index.js";
+import { quoteName } from "../report/quoted-name.js";
 
 const ID = "long-term";
 
@@ -340,7 +341,7 @@ export async function checkLongTerm(
   const sealRevision = coveredRevision(f.pades.doc, f.pades.seal.byteRange);
   const notOfSeal = before.length
     ? ` ${before
-        .map((d) => `The document timestamp in ${d.field} of ${iso(d.info.genTime)} covers revision ${d.revision ?? "?"}`)
+        .map((d) => `The document timestamp in ${quoteName(d.field)} of ${iso(d.info.genTime)} covers revision ${d.revision ?? "?"}`)
         .join(
           "; ",
         )}, before the seal's${sealRevision === undefined ? "" : ` (revision ${sealRevision + 1})`}: ${before.length > 1 ? "they prove" : "it proves"} the bytes before the seal existed, not the seal.`

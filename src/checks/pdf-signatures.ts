@@ -12,9 +12,9 @@ import {
   ACCEPTED_DIGESTS,
   decodeSignedData,
   findSignerCertificate,
+  verifyByCandidates,
   hashName,
   unsupportedOf,
-  verifySignatureValue,
   verifySigner,
   type DecodedSignedData,
   type SignerVerification,
@@ -119,7 +119,7 @@ function rangeDigests(pdf: EvidenceSource): RangeDigest {
 async function judgeCms(env: CheckEnv, where: SignaturesInput, digest: RangeDigest, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   let cms: DecodedSignedData;
   try {
-    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName === null ? "a signature" : quoteName(s.fieldName)}`, env.pki, true);
+    cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ? quoteName(s.fieldName) : "a signature"}`, env.pki, true);
   } catch (e) {
     return { status: "failed", sub: "FORMAT_FAILURE", message: `${errorMessage(e)}.` };
   }
@@ -191,7 +191,9 @@ async function judgeDecodedCms(
       ]);
     try {
       lookupDigest(si.digestAlgorithm.algorithmId);
-      if (!(await verifySignatureValue(env.pki, si, signer, data, digestAlgorithm))) return badValue(signer, details);
+      const v = await verifyByCandidates(env.pki, si, cms.certificates, signer, data, digestAlgorithm);
+      signer = v.signer;
+      if (!v.valid) return badValue(signer, details);
     } catch (e) {
       const unsupported = unsupportedOf(e);
       if (unsupported) return notChecked(unsupported, details);

@@ -11,6 +11,7 @@ import type { PkiSession } from "../pki/session.js";
 import { timestampTokenData } from "../pki/timestamp.js";
 import type { ArchiveFacts, EvidenceRevocation } from "./facts.js";
 import type { PadesFacts } from "./pades.js";
+import { quoteName } from "../report/quoted-name.js";
 
 type Needs = Pick<ArchiveFacts, "evidence" | "ocsp"> & Pick<PadesFacts, "cms" | "dss" | "sealTimestampInfo" | "pades">;
 
@@ -19,7 +20,7 @@ export const TOKEN_OCSP = "the token's OCSP response";
 /** Where the signature timestamp's items lie. */
 export const SIGNATURE_TIMESTAMP_CMS = "the signature timestamp's CMS";
 /** Where a document timestamp's items lie. */
-export const documentTimestampCms = (field: string | null) => `the document timestamp ${field ?? "(unnamed)"}'s CMS`;
+export const documentTimestampCms = (field: string | null) => `the document timestamp ${field === null ? "(unnamed)" : quoteName(field)}'s CMS`;
 
 /** The items, each once (by its bytes), and the certificates the evidence carries that may sign them. */
 export function evidenceRevocation(session: PkiSession, f: Needs): EvidenceRevocation {

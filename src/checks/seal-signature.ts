@@ -201,6 +201,10 @@ async function judge(
   if (sig.subFilter !== "ETSI.CAdES.detached") remarks.push(`its SubFilter is ${sig.subFilter ?? "missing"}, not ETSI.CAdES.detached (not PAdES)`);
   if (v.hasSigningTime) remarks.push("it carries a signingTime attribute, which PAdES baseline signatures must not have");
   if (v.ess.present === "v1") remarks.push("it binds the certificate with ESS signing-certificate v1 (SHA-1)");
+  if (v.otherCandidates)
+    remarks.push(
+      `its CMS also carries ${v.otherCandidates} other certificate(s) that its SignerInfo's identifier designates, which neither the ESS attribute names nor the signature verifies with: ignored (the certificate set is not signed; anyone may add to it)`,
+    );
   if (remarks.length) return warning(ID, `The seal by ${who} verifies over its byte ranges, but ${remarks.join("; ")}.`, { details });
   return passed(
     ID,

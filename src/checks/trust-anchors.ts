@@ -13,6 +13,7 @@ import { warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { CarriedCertificates } from "../evidence/carried-certificates.js";
 import { bytesEqual } from "../pki/der.js";
+import { quoteName } from "../report/quoted-name.js";
 
 const ID = "trust-anchors";
 
@@ -57,7 +58,7 @@ function tsasByGeneralAnchors(trust: IndexedTrustStore, ts: TimestampPaths): { t
     out.push({ tsa: displayName(info.signer.subject), timestamp: what, anchor: displayName(anchor.subject), sha256 });
   };
   look("the signature timestamp", ts.seal);
-  for (const d of ts.documents ?? []) look(`the document timestamp${d.field ? ` ${d.field}` : ""}`, d.info);
+  for (const d of ts.documents ?? []) look(`the document timestamp${d.field ? ` ${quoteName(d.field)}` : ""}`, d.info);
   return out;
 }
 

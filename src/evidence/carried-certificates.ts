@@ -74,10 +74,10 @@ export interface CarriedOptions {
  * TRUSTED CERTIFICATE blocks, and one DER certificate). A search, no parse: bounded by the bytes already decoded.
  */
 function holds(bytes: Uint8Array, der: Uint8Array, blocks: () => readonly Uint8Array[]): boolean {
-  return (
-    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf(der) >= 0 ||
-    blocks().some((b) => Buffer.from(b.buffer, b.byteOffset, b.length).indexOf(der) >= 0)
-  );
+  // Buffers on both sides: the page's Buffer (the browser build) searches for a Buffer, not a Uint8Array.
+  const view = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length);
+  const needle = view(der);
+  return view(bytes).indexOf(needle) >= 0 || blocks().some((b) => view(b).indexOf(needle) >= 0);
 }
 
 /** The decoded bodies of a text's PEM blocks; none when it has none or one is not base64 (`--trust` refuses it then). */

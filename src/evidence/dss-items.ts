@@ -29,6 +29,7 @@ import { decodeCrl } from "../pki/crl.js";
 import { derChildren, readTlv } from "../pki/der.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
+import { quoteName } from "../report/quoted-name.js";
 
 /** Where a DSS item is listed: "revision 3 /DSS /OCSPs [1] (object 45 0 R)". */
 export interface DssPlace {
@@ -98,6 +99,8 @@ class Reading {
   limit: string | undefined;
   /** Streams read, by "num gen@defining revision". */
   private readonly streams = new Set<string>();
+  /** Indirect containers walked (DSS, VRI, VRI entries, arrays), by "num gen@defining revision". */
+  private readonly walked = new Set<string>();
   /** Items kept, by kind and bytes. */
   private readonly kept = new Set<string>();
   private counted = 0;
@@ -168,9 +171,23 @@ class Reading {
     }
   }
 
+  /**
+   * False when `raw` is a reference to a container already walked as its revision defines it: one array shared
+   * by 20,000 VRI entries, or a DSS listed again by 255 revisions, is walked once (a8 D3: 79 s, hours at the
+   * revision limit). What is left to walk is what each revision wrote: linear in the file's size.
+   */
+  private once(view: PdfView, raw: PdfObject | undefined, revision: number): boolean {
+    if (raw?.kind !== "ref") return true;
+    const key = `${raw.num} ${raw.gen}@${view.entry(raw.num)?.revision ?? revision - 1}`;
+    if (this.walked.has(key)) return false;
+    this.walked.add(key);
+    return true;
+  }
+
   /** The entries of one array of a DSS (or VRI) dictionary. */
   array(view: PdfView, kind: Kind, d: PdfDict, key: string, where: string, revision: number): void {
     let items: readonly PdfObject[];
+    if (!this.once(view, rawGet(d, key), revision)) return;
     try {
       const a = view.resolve(rawGet(d, key));
       if (a === undefined) return;
@@ -194,14 +211,17 @@ class Reading {
     let dss: PdfDict | undefined;
     let vri: [string, PdfObject][] = [];
     try {
-      const o = view.resolve(rawGet(view.catalog(), "DSS"));
+      const raw = rawGet(view.catalog(), "DSS");
+      if (!this.once(view, raw, revision)) return;
+      const o = view.resolve(raw);
       if (o === undefined) return;
       if (o.kind !== "dict") {
         this.problems.push(`revision ${revision} /DSS is a ${o.kind}, not a dictionary`);
         return;
       }
       dss = o;
-      const v = view.resolve(rawGet(o, "VRI"));
+      const vraw = rawGet(o, "VRI");
+      const v = this.once(view, vraw, revision) ? view.resolve(vraw) : undefined;
       if (v?.kind === "dict") vri = [...v.entries];
       else if (v !== undefined) this.problems.push(`revision ${revision} /DSS /VRI is a ${v.kind}, not a dictionary`);
     } catch (e) {
@@ -214,19 +234,20 @@ class Reading {
     this.array(view, "crls", dss, "CRLs", "/DSS", revision);
     for (const [key, value] of vri) {
       let d;
+      if (!this.once(view, value, revision)) continue;
       try {
         d = view.resolve(value);
       } catch (e) {
         if (e instanceof LimitError) return void this.reached(e);
-        this.problems.push(`revision ${revision} /DSS /VRI /${key} cannot be read: ${errorMessage(e)}`);
+        this.problems.push(`revision ${revision} /DSS /VRI ${quoteName(key)} cannot be read: ${errorMessage(e)}`);
         continue;
       }
       if (d === undefined) continue;
       if (d.kind !== "dict") {
-        this.problems.push(`revision ${revision} /DSS /VRI /${key} is a ${d.kind}, not a dictionary`);
+        this.problems.push(`revision ${revision} /DSS /VRI ${quoteName(key)} is a ${d.kind}, not a dictionary`);
         continue;
       }
-      const where = `/DSS /VRI /${key.length > 40 ? `${key.slice(0, 40)}…` : key}`;
+      const where = `/DSS /VRI ${quoteName(key)}`;
       this.array(view, "certs", d, "Cert", where, revision);
       this.array(view, "ocsps", d, "OCSP", where, revision);
       this.array(view, "crls", d, "CRL", where, revision);

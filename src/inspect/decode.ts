@@ -25,6 +25,7 @@ import { numberedClaimName } from "../evidence/workflow-token.js";
 import type { ReportedClaim } from "../report/archive-report.js";
 import { reportClaims } from "../evidence/claims-report.js";
 import { VERSION } from "../version.js";
+import { quoteName } from "../report/quoted-name.js";
 
 /** The attachment names, keyed as inspect reports them (one source of truth: the attachments check). */
 
@@ -323,7 +324,7 @@ export function inspectCms(decoded: DecodedSignedData, session: PkiSession, prob
 /** The seal's /Contents as the CMS DER (zero padding removed). */
 export function signatureCms(sig: SignatureInfo, session: PkiSession): DecodedSignedData {
   if (!sig.contents) throw new Error("the signature has no /Contents string");
-  return decodeSignedData(sig.contents, `/Contents of ${sig.fieldName ?? "the DocMDP signature"}`, session, true);
+  return decodeSignedData(sig.contents, `/Contents of ${sig.fieldName ? quoteName(sig.fieldName) : "the DocMDP signature"}`, session, true);
 }
 
 function inspectPdf(bytes: EvidenceSource, limits: Limits, session: PkiSession, problems: string[]): { pdf: PdfInspection; values: TokenValues } {
@@ -340,7 +341,7 @@ function inspectPdf(bytes: EvidenceSource, limits: Limits, session: PkiSession, 
         sp.push(`the CMS in /Contents cannot be decoded: ${errorMessage(e)}`);
       }
     } else sp.push("/Contents is missing or not a string");
-    problems.push(...sp.map((p) => `signature ${s.fieldName ?? "(DocMDP)"}: ${p}`));
+    problems.push(...sp.map((p) => `signature ${quoteName(s.fieldName ?? "(DocMDP)")}: ${p}`));
     const docMdp = s.reference.find((r) => r.transformMethod === "DocMDP");
     return {
       field: s.fieldName,
@@ -375,7 +376,7 @@ function inspectPdf(bytes: EvidenceSource, limits: Limits, session: PkiSession, 
         e.sha256 = sha256(b);
       } catch (err) {
         e.problem = errorMessage(err);
-        problems.push(`embedded file "${f.name.text}" cannot be decoded: ${e.problem}`);
+        problems.push(`embedded file ${quoteName(f.name.text)} cannot be decoded: ${e.problem}`);
       }
       embeddedFiles.push(e);
     }

@@ -14,6 +14,7 @@ import { revocationArchival, timestampTokens } from "../pki/cms.js";
 import { signatureCms } from "./decode.js";
 import { ATTACHMENTS, readTokenValues, type TokenValues } from "../evidence/token-values.js";
 import { carriedCertificates, type CarriedCertificates } from "../evidence/carried-certificates.js";
+import { quoteName } from "../report/quoted-name.js";
 
 export interface ExtractedFile {
   /** A plain file name (no directory part), safe to join to the output directory. */
@@ -83,9 +84,9 @@ function pdfFiles(out: Files, pdf: EvidenceSource, limits: Limits, problems: str
     listEmbeddedFiles(latest).files.forEach((f, i) => {
       const name = safeFileName(f.name.text, `attachment-${i + 1}`);
       try {
-        out.add(name, f.decode(), `embedded file "${f.name.text}"`);
+        out.add(name, f.decode(), `embedded file ${quoteName(f.name.text)}`);
       } catch (e) {
-        problems.push(`embedded file "${f.name.text}" cannot be decoded: ${errorMessage(e)}`);
+        problems.push(`embedded file ${quoteName(f.name.text)} cannot be decoded: ${errorMessage(e)}`);
       }
     });
   } catch (e) {
@@ -100,14 +101,18 @@ function pdfFiles(out: Files, pdf: EvidenceSource, limits: Limits, problems: str
     const field = label(s, i);
     try {
       const cms = signatureCms(s, session);
-      out.add(`${field}.p7s`, s.contents!.subarray(0, cms.derLength), `the CMS SignedData of signature ${s.fieldName ?? "(DocMDP)"} (DER, padding removed)`);
+      out.add(
+        `${field}.p7s`,
+        s.contents!.subarray(0, cms.derLength),
+        `the CMS SignedData of signature ${quoteName(s.fieldName ?? "(DocMDP)")} (DER, padding removed)`,
+      );
       const si = cms.signedData.signerInfos[0]!;
       const rev = revocationArchival(si);
       rev.ocsps.forEach((o, j) => out.add(`${field}-archived-ocsp-${j + 1}.der`, o, `an OCSP response archived in ${field}'s signed attributes`));
       rev.crls.forEach((c, j) => out.add(`${field}-archived-crl-${j + 1}.crl`, c, `a CRL archived in ${field}'s signed attributes`));
       timestampTokens(si).forEach((t, j) => out.add(`${field}-timestamp-${j + 1}.tst`, t, `the signature timestamp token of ${field} (RFC 3161, DER)`));
     } catch (e) {
-      problems.push(`signature ${s.fieldName ?? "(DocMDP)"}: the CMS cannot be decoded (${errorMessage(e)})`);
+      problems.push(`signature ${quoteName(s.fieldName ?? "(DocMDP)")}: the CMS cannot be decoded (${errorMessage(e)})`);
     }
   });
   certificateFiles(out, carriedCertificates(doc, { ...values, form: "attachments" }, session, { label, max: limits.maxValidationDataItems }), problems);

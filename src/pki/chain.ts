@@ -414,7 +414,11 @@ export async function runEngine(
     // Bounded issuer search: a hostile set of cross-signed certificates must not make path building loop.
     findIssuer: async (cert) => {
       if (++lookups > MAX_ISSUER_LOOKUPS) throw new Error("path building gave up: too many candidate issuers");
-      return (await findIssuers(session, views.original(cert), candidates)).map(views.of);
+      const issuers = (await findIssuers(session, views.original(cert), candidates)).map(views.of);
+      // pkijs's buildPath throws out of the whole search when one candidate issuer has no issuer of its own, so a
+      // dead-end copy of a CA (anyone can add one to a CMS or a DSS) hid every other path (a8 S4). A certificate
+      // answered with itself ends its branch as a path without an anchor, which pkijs drops: the others remain.
+      return issuers.length > 0 ? issuers : [cert];
     },
   });
   try {

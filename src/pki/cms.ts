@@ -436,18 +436,40 @@ export function unsignedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attr
   return si.unsignedAttrs?.attributes.filter((a) => a.type === oid) ?? [];
 }
 
-/** The certificate a SignerInfo's sid designates (issuerAndSerialNumber or subjectKeyIdentifier). */
-export function findSignerCertificate(si: pkijs.SignerInfo, certs: readonly pkijs.Certificate[]): pkijs.Certificate | null {
+/**
+ * Every certificate of `certs` the SignerInfo's sid designates (issuerAndSerialNumber or subjectKeyIdentifier),
+ * once each by its DER. The certificate set is outside what any signature covers: anyone may add to it.
+ */
+export function signerCandidates(si: pkijs.SignerInfo, certs: readonly pkijs.Certificate[]): pkijs.Certificate[] {
+  let matches: pkijs.Certificate[];
   if (si.sid instanceof pkijs.IssuerAndSerialNumber) {
     const sid = si.sid;
-    return certs.find((c) => sameName(c.issuer, sid.issuer) && c.serialNumber.isEqual(sid.serialNumber)) ?? null;
+    matches = certs.filter((c) => sameName(c.issuer, sid.issuer) && c.serialNumber.isEqual(sid.serialNumber));
+  } else {
+    const sid = si.sid as asn1js.Constructed & asn1js.Primitive;
+    const keyId: Uint8Array | undefined = sid.idBlock?.isConstructed
+      ? (sid.valueBlock.value[0] as asn1js.OctetString | undefined)?.valueBlock.valueHexView
+      : (sid as asn1js.Primitive).valueBlock?.valueHexView;
+    if (!keyId) return [];
+    matches = certs.filter((c) => bytesEqual(createHash("sha1").update(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest(), keyId));
   }
-  const sid = si.sid as asn1js.Constructed & asn1js.Primitive;
-  const keyId: Uint8Array | undefined = sid.idBlock?.isConstructed
-    ? (sid.valueBlock.value[0] as asn1js.OctetString | undefined)?.valueBlock.valueHexView
-    : (sid as asn1js.Primitive).valueBlock?.valueHexView;
-  if (!keyId) return null;
-  return certs.find((c) => bytesEqual(createHash("sha1").update(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest(), keyId)) ?? null;
+  if (matches.length <= 1) return matches;
+  const seen = new Set<string>();
+  return matches.filter((c) => {
+    const der = Buffer.from(c.toSchema().toBER()).toString("base64");
+    return seen.has(der) ? false : (seen.add(der), true);
+  });
+}
+
+/**
+ * The certificate a SignerInfo's sid designates. Where several do (a6 S3: a decoy with the signer's issuer and
+ * serial added to the unsigned certificate set) the one the signed ESS, the one the signed ESS signing-certificate attribute names by
+ * hash; `verifySigner` also tries the others' keys when that one's does not verify.
+ */
+export function findSignerCertificate(si: pkijs.SignerInfo, certs: readonly pkijs.Certificate[]): pkijs.Certificate | null {
+  const candidates = signerCandidates(si, certs);
+  if (candidates.length <= 1) return candidates[0] ?? null;
+  return candidates.find((c) => essBinding(si, c).matches) ?? candidates[0]!;
 }
 
 export interface SignerVerification {
@@ -462,6 +484,8 @@ export interface SignerVerification {
   hasSigningTime: boolean;
   ess: { present: "v2" | "v1" | "none"; matches: boolean; hashAlgorithm?: string };
   problems: string[];
+  /** How many other certificates of the CMS the sid designates (none decides: see `findSignerCertificate`). */
+  otherCandidates?: number;
   /**
    * An algorithm sealcheck cannot verify or does not accept here (the digest, the signature algorithm, the
    * key, or a pairing RFC 8419 does not allow): the signature was not checked, so neither valid nor broken.
@@ -524,11 +548,15 @@ export async function verifySigner(
     return out;
   }
   try {
-    out.signatureValid = await verifySignatureValue(session, si, out.signerCert, si.signedAttrs.encodedValue, digestAlgorithm);
+    const v = await verifyByCandidates(session, si, decoded.certificates, out.signerCert, si.signedAttrs.encodedValue, digestAlgorithm);
+    out.signerCert = v.signer;
+    out.signatureValid = v.valid;
   } catch (e) {
     out.unsupported = unsupportedOf(e);
     problems.push(out.unsupported ? out.unsupported.message : `the signature could not be verified (${errorMessage(e)})`);
   }
+  const decoys = signerCandidates(si, decoded.certificates).length - 1;
+  if (decoys > 0) out.otherCandidates = decoys;
   const pairing = eddsaDigestMismatch(si.signatureAlgorithm.algorithmId, digestAlgorithm);
   if (out.signatureValid && pairing) {
     // The value verifies (PureEdDSA does not depend on the digest), but the pairing is not one RFC 8419 allows.
@@ -549,6 +577,24 @@ export async function verifySigner(
   }
   out.ess = essBinding(si, out.signerCert);
   return out;
+}
+
+/**
+ * The signature value checked with `first`'s key, then, if it does not verify, with every other certificate the
+ * sid designates: the signer is the one whose key verifies (a8 S3: a decoy in the unsigned set never decides).
+ */
+export async function verifyByCandidates(
+  session: PkiSession,
+  si: pkijs.SignerInfo,
+  certs: readonly pkijs.Certificate[],
+  first: pkijs.Certificate,
+  data: ArrayBuffer | Uint8Array,
+  digestAlgorithm: string,
+): Promise<{ signer: pkijs.Certificate; valid: boolean }> {
+  if (await verifySignatureValue(session, si, first, data, digestAlgorithm)) return { signer: first, valid: true };
+  for (const other of signerCandidates(si, certs))
+    if (other !== first && (await verifySignatureValue(session, si, other, data, digestAlgorithm))) return { signer: other, valid: true };
+  return { signer: first, valid: false };
 }
 
 /** The hash a signature algorithm fixes (RSA PKCS #1 v1.5, ECDSA DER or plain, DSA with a named hash). */

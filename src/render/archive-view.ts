@@ -5,6 +5,7 @@ import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/arch
 import type { CertificateSummary, CheckResult, Indication, PersonalDataKind, TimeSource } from "../report/types.js";
 import { groupOf, type CheckCategory } from "../report/check-ids.js";
 import { signerSummary } from "../report/signer.js";
+import { quoteName } from "../report/quoted-name.js";
 
 export interface Field {
   label: string;
@@ -276,7 +277,7 @@ function sealFields(report: ArchiveReport): Field[] | null {
       value: report.pdfSignatures
         .map(
           (p) =>
-            `${p.field}: ${kind[p.kind]}${p.docMdpPermission !== null ? ` (P ${p.docMdpPermission})` : ""}, ${p.revision === null ? "covers no revision" : `revision ${p.revision}`}, ${p.status}${p.subIndication ? ` ${p.subIndication}` : ""}`,
+            `${quoteName(p.field)}: ${kind[p.kind]}${p.docMdpPermission !== null ? ` (P ${p.docMdpPermission})` : ""}, ${p.revision === null ? "covers no revision" : `revision ${p.revision}`}, ${p.status}${p.subIndication ? ` ${p.subIndication}` : ""}`,
         )
         .join("; "),
     });
@@ -293,7 +294,7 @@ function signatureChanges(report: ArchiveReport): ArchiveView["signatureChanges"
     const detail = Array.isArray(c.objectDetail) ? c.objectDetail.filter((x): x is string => typeof x === "string") : [];
     return [
       {
-        heading: `After ${p.field} (${SIGNATURE_KINDS[p.kind]}${p.revision === null ? "" : `, revision ${p.revision}`})`,
+        heading: `After ${quoteName(p.field)} (${SIGNATURE_KINDS[p.kind]}${p.revision === null ? "" : `, revision ${p.revision}`})`,
         text: c.summary,
         detail,
       },
@@ -461,7 +462,7 @@ function longTermFields(report: ArchiveReport): Field[] | null {
     { label: "Proves", value: lt.evidenceProves },
     ...lt.proofsOfExistence.map((p, i) => ({
       label: `POE ${i + 1}`,
-      value: `${p.kind === "signature-timestamp" ? "signature timestamp" : `document timestamp${p.field ? ` (${p.field})` : ""}`} of ${formatTime(p.genTime)} by ${p.tsa}: ${
+      value: `${p.kind === "signature-timestamp" ? "signature timestamp" : `document timestamp${p.field ? ` (${quoteName(p.field)})` : ""}`} of ${formatTime(p.genTime)} by ${p.tsa}: ${
         p.proven ? `proven (judged at ${formatTime(p.judgedAt)}; ${p.revocation})` : `not proven: ${p.reason ?? "?"}`
       }; its own proof runs out ${p.horizon ? formatTime(p.horizon) : "never"}`,
     })),

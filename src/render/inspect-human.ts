@@ -6,6 +6,7 @@ import type { ReportedClaim } from "../report/archive-report.js";
 import { certificateFields, formatTime, type Field } from "./archive-view.js";
 import { WIDTH, fieldLines, safeText } from "./archive-human.js";
 import { paint, wrap, type Style } from "./style.js";
+import { quoteName } from "../report/quoted-name.js";
 
 function value(v: unknown): string {
   if (v === undefined) return "(absent)";
@@ -170,7 +171,7 @@ export function renderInspectHuman(x: Inspection, style: Style): string {
     h("Signature dictionaries");
     if (!p.signatures.length) out.push("  (none)");
     p.signatures.forEach((s, i) => {
-      out.push(`  ${i + 1}. ${safeText(s.field ?? "(DocMDP signature not in a field)")}`);
+      out.push(`  ${i + 1}. ${s.field !== undefined && s.field !== null ? quoteName(s.field) : "(DocMDP signature not in a field)"}`);
       out.push(
         ...fieldLines(
           [

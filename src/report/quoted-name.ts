@@ -2,11 +2,13 @@
 // sealcheck's own words, as data: the one quoting the reader's words and every other message share.
 
 /**
- * The characters a quoted name shows as themselves: letters (not modifier letters: U+02BA ʺ is one), digits,
- * the space and punctuation no reader takes for a quotation mark. An allow-list (attack-s5 W2): a deny-list of
- * quotes missed U+02BA, U+201D, U+FF02 and their kin, which closed the quotation as a reader sees it.
+ * The characters a quoted name shows as themselves: ASCII letters and digits, the letters of Latin-1 and Latin
+ * Extended-A (the broker's Danish and Norwegian names: æ, ø, å, ...), the space and punctuation no reader takes for a
+ * quotation mark. An allow-list by what a reader sees, not by Unicode category: a deny-list of quotes missed U+02BA,
+ * U+201D, U+FF02 (attack-s5 W2), and "every letter" admitted U+A78C (saltillo) and U+141F, letters drawn as a
+ * quotation mark or a prime (a8 W4).
  */
-const QUOTABLE = /^[\p{Lu}\p{Ll}\p{Lt}\p{Lo}\p{Nd} ._\-()[\]/:;,!?=*%#+&@]$/u;
+const QUOTABLE = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u017F ._\-()[\]/:;,!?=*%#+&@]$/u;
 
 /**
  * `v` between ASCII quotation marks: every character outside QUOTABLE shown as an escape (`\"`, `\\`, else

@@ -62,8 +62,11 @@ const VALUES = [
 // (RunWorkerOptions.augment).
 // Issue 35 part 3 (evidence as a source) added two, because VerifyArchiveOptions.evidence names them: a caller
 // gives bytes ({ name, bytes }) or a reader of its own ({ name, source }, an EvidenceSource).
+// Issue 37 (approval signatures' policy) added ApprovalPolicy and ApprovalLevel: CryptoPolicy.approvalSignatures.
 const TYPES = [
   "AlgorithmWeighed",
+  "ApprovalLevel",
+  "ApprovalPolicy",
   "ArchiveCheckId",
   "ArchiveExitCode",
   "ArchiveOptions",

@@ -15,7 +15,21 @@ import { check, tempDir, trustDirectory } from "../helpers/fixtures.js";
 describe("quotedName: an allow-list (attack-s5 W2)", () => {
   it("shows letters, digits, the space and harmless punctuation as themselves", () => {
     expect(quotedName("topmostSubform[0].Page1[0].Name_1-a")).toBe('"topmostSubform[0].Page1[0].Name_1-a"');
-    expect(quotedName("Ærø Straße 日本 (2)")).toBe('"Ærø Straße 日本 (2)"');
+    expect(quotedName("Ærø Straße Łódź (2)")).toBe('"Ærø Straße Łódź (2)"');
+  });
+
+  it("a8 W4: letters outside Latin-1 and Latin Extended-A are escaped too (some are drawn as quotation marks)", () => {
+    // U+A78C LATIN SMALL LETTER SALTILLO and U+A78B (Ll/Lu), U+141F CANADIAN SYLLABICS FINAL ACUTE and U+05F2
+    // HEBREW LIGATURE YIDDISH DOUBLE YOD (Lo): letters by category, a quote or a prime on the page.
+    for (const [c, hex] of [
+      ["\uA78C", "A78C"],
+      ["\uA78B", "A78B"],
+      ["\u141F", "141F"],
+      ["\u05F2", "05F2"],
+      ["\u65E5", "65E5"],
+    ])
+      expect(quotedName(`Sig1${c}${c}`)).toBe(`"Sig1\\u{${hex}}\\u{${hex}}"`);
+    expect(quotedName("\u00D7\u00F7")).toBe('"\\u{00D7}\\u{00F7}"'); // × and ÷: not letters
   });
 
   it("escapes every lookalike quotation mark, bidi control and other character outside the set", () => {

@@ -22,7 +22,11 @@ async function plainEngine(leaf: pkijs.Certificate, anchors: pkijs.Certificate[]
     trustedCerts: [...anchors],
     certs: [...intermediates, leaf],
     checkDate: at,
-    findIssuer: (cert, e) => findIssuers(S, cert, e),
+    // runEngine's dead-end rule (a8 S4): a certificate without issuers answered with itself.
+    findIssuer: async (cert, e) => {
+      const issuers = await findIssuers(S, cert, e);
+      return issuers.length > 0 ? issuers : [cert];
+    },
   });
   try {
     return await engine.verify({}, S.engine);

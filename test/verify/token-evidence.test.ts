@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
-import { TIMELINE, workflowTokenJson } from "../../scripts/generator/index.js";
+import { TIMELINE, withShortTokenSigner, workflowTokenJson } from "../../scripts/generator/index.js";
 import { check, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 
 const trust = () => [trustDirectory()];
@@ -185,7 +185,8 @@ describe("verify: each check fails on its tampered input", () => {
   });
 
   it("token-certificate: expired at --at → INDETERMINATE/OUT_OF_BOUNDS_NO_POE; valid at the evidence's time", async () => {
-    const w = await writeTokenEvidence();
+    // The samples' token certificate outlives the century: a short-lived one (expires 2027-06-01).
+    const w = await writeTokenEvidence({ pki: withShortTokenSigner(testPki()) });
     const r = await verifyAtIat({ evidence: w.json, trust: trust(), at: "2035-01-01T00:00:00Z" });
     expect(check(r, "token-certificate").status).toBe("indeterminate");
     expect(check(r, "token-certificate").subIndication).toBe("OUT_OF_BOUNDS_NO_POE");

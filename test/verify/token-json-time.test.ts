@@ -7,6 +7,7 @@
 // OUT_OF_BOUNDS_NOT_REVOKED, at the claimed time TOTAL_PASSED. Every test states the time it means.
 import { describe, expect, it } from "vitest";
 import { createSession, renderArchiveHtml, renderArchiveHuman, verifyArchive } from "../../src/index.js";
+import { withShortTokenSigner } from "../../scripts/generator/index.js";
 import { check, testPki, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.js";
 import { runCli } from "../helpers/cli.js";
 
@@ -64,7 +65,8 @@ describe("the Workflow-token JSON has no proof of existence (attack36 J1)", () =
   });
 
   it("after the token certificate expired (2027-06-01): INDETERMINATE/OUT_OF_BOUNDS_NOT_REVOKED (as EU DSS)", async () => {
-    const w = await writeTokenEvidence({ ocsp: { responder: testPki().tokenCa } });
+    const pki = withShortTokenSigner(testPki());
+    const w = await writeTokenEvidence({ pki, ocsp: { responder: pki.tokenCa } });
     const r = await verifyAsOf(w.json, w.originals, "2027-07-01T00:00:00Z");
     expect([r.indication, r.subIndication, r.decidedBy]).toEqual(["INDETERMINATE", "OUT_OF_BOUNDS_NOT_REVOKED", ["long-term"]]);
     expect(check(r, "long-term").message).toMatch(

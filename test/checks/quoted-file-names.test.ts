@@ -1,0 +1,55 @@
+// a8 W5: names from the file entered sealcheck's own words unquoted outside the reader's words: an attachment
+// added after sealing named `Husorden.pdf". Nothing else changed after sealing: ... ("` became the headline
+// reason, in the JSON, --summary and the HTML statement. Every such name now goes through quoteName (one quoting,
+// an allow-list, cut at 40), and a scan keeps new interpolations of file names from skipping it.
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { verifyArchive } from "../../src/index.js";
+import { withAttachmentNamed } from "../../scripts/attack-s6/lib.js";
+import { check, tempDir, trustDirectory } from "../helpers/fixtures.js";
+
+/** A name the file chooses (a field's name, an embedded file's name) read from an object, in a template. */
+const FILE_NAME = /\b\w+\.(field|fieldName|name\.text)\b/g;
+
+/** The line's file names that reach the text unquoted: not inside quoteName(, quotedName( or quoted(, nor a test. */
+function unquoted(line: string): string[] {
+  if (!line.includes("`") || !line.includes("${")) return [];
+  return [...line.matchAll(FILE_NAME)]
+    .filter((m) => {
+      const before = line.slice(0, m.index);
+      const inside = before.lastIndexOf("${") > before.lastIndexOf("}");
+      const wrapped = /(quoteName|quotedName|quoted)\($/.test(before);
+      const tested = /^\s*(\?(?!\?)|!==|===)/.test(line.slice(m.index + m[0].length));
+      return inside && !wrapped && !tested;
+    })
+    .map((m) => m[0]);
+}
+
+describe("names from the file in sealcheck's words (a8 W5)", () => {
+  it("no message template in src/ (outside the PDF reader's own errors) interpolates a file's name without quoteName", () => {
+    const dirs = ["checks", "evidence", "verify", "augment", "render", "inspect", "batch"];
+    const offenders: string[] = [];
+    for (const d of dirs)
+      for (const f of readdirSync(join("src", d), { recursive: true }) as string[]) {
+        if (!f.endsWith(".ts")) continue;
+        readFileSync(join("src", d, f), "utf8")
+          .split("\n")
+          .forEach((line, i) => {
+            if (unquoted(line).length) offenders.push(`src/${d}/${f}:${i + 1}: ${line.trim()}`);
+          });
+      }
+    expect(offenders).toEqual([]);
+  });
+
+  it("an attachment added after sealing with a sentence for a name: the name stays quoted and cut in the reason", async () => {
+    const name = 'Husorden.pdf". Nothing else changed after sealing: the documents and the token are as sealed ("';
+    const file = join(tempDir("sealcheck-w5-"), "archive.pdf");
+    writeFileSync(file, await withAttachmentNamed(new Uint8Array(readFileSync("samples/valid/archive.pdf")), name));
+    const r = await verifyArchive({ evidence: file, originals: ["samples/valid/originals"], trust: [trustDirectory()] });
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+    const m = check(r, "attachments").message;
+    expect(m).toContain('but "Husorden.pdf\\". Nothing else changed afte…" was added after sealing');
+    expect(m).not.toContain("the documents and the token are as sealed");
+  });
+});
