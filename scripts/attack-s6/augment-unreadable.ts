@@ -16,39 +16,17 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { writeFileSync } from "node:fs";
-import { NumberAllocator, appendUpdate, dict, int, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
-import { parsePdf } from "../../src/input/pdf/index.js";
-import { rawGet, type PdfObject } from "../../src/input/pdf/objects.js";
-import { wholeSource } from "../../src/input/source.js";
-import { resolveLimits } from "../../src/limits.js";
+import { dict, name } from "../../src/augment/writer.js";
 import { appendDssEntries } from "../generator/dss-entries.js";
 import { createOcspResponse } from "../generator/ocsp.js";
 import { startTsa } from "../generator/servers.js";
 import { pki, sample, save, show, verify, withDss, work } from "../attack36/lib.js";
-import { archivedWith, asciiHex, revokedSealed } from "./lib.js";
+import { archivedWith, asciiHex, oddDss, revokedSealed } from "./lib.js";
 
 const SHAPES = ["dss-number", "ocsps-number", "vri-number", "vri-entry-number"];
 const mode = process.argv[2] ?? "junk";
 if (!["junk", ...SHAPES, "undecodable", "hex", "honest"].includes(mode)) throw new Error(`mode: junk|${SHAPES.join("|")}|undecodable|hex|honest, not ${mode}`);
 
-/** One LTV-only revision giving the catalog a /DSS of an odd shape (no item at all): what verify reads past. */
-function oddDss(pdf: Uint8Array, shape: string): Uint8Array {
-  const doc = parsePdf(wholeSource(pdf), resolveLimits());
-  const view = doc.latest();
-  const alloc = new NumberAllocator(doc);
-  const root = rawGet(view.trailer, "Root");
-  if (root?.kind !== "ref") throw new Error("no /Root reference");
-  const objects: NewObject[] = [];
-  let value: PdfObject = int(5);
-  if (shape !== "dss-number") {
-    const key = shape === "ocsps-number" ? "OCSPs" : "VRI";
-    const num = alloc.take();
-    objects.push({ num, value: withEntry(dict({ Type: name("DSS") }), key, shape === "vri-entry-number" ? dict({ ABC: int(3) }) : int(7)) });
-    value = ref(num);
-  }
-  objects.push({ num: root.num, gen: root.gen, value: withEntry(view.catalog(), "DSS", value) });
-  return appendUpdate(doc, objects, alloc).bytes;
-}
 const P = pki();
 const dir = work(`s6-a4-${mode}`);
 let pdf: Uint8Array;

@@ -1,6 +1,6 @@
 // Helpers of the attack-s6 scripts, on top of scripts/attack36/lib.ts (verify, dss, save, work): a DSS revision
 // whose streams carry a chosen stream dictionary (a filter other readers decode), and P1c's scenario file.
-import { NumberAllocator, appendUpdate, arr, dict, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
+import { NumberAllocator, appendUpdate, arr, dict, int, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
 import { parsePdf, readDss } from "../../src/input/pdf/index.js";
 import { rawGet, type PdfObject } from "../../src/input/pdf/objects.js";
 import { wholeSource } from "../../src/input/source.js";
@@ -196,4 +196,23 @@ export async function withAttachmentNamed(base: Uint8Array, name: string): Promi
   tree.set(PDFName.of("Names"), arr);
   objects.push({ num: treeRef.objectNumber, gen: treeRef.generationNumber, body: tree });
   return appendIncrementalUpdate(base, { objects, xref: "table" }).bytes;
+}
+
+/** One LTV-only revision giving the catalog a /DSS of an odd shape (no item at all): what verify reads past. */
+export function oddDss(pdf: Uint8Array, shape: "dss-number" | "ocsps-number" | "vri-number" | "vri-entry-number" | string): Uint8Array {
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
+  const view = doc.latest();
+  const alloc = new NumberAllocator(doc);
+  const root = rawGet(view.trailer, "Root");
+  if (root?.kind !== "ref") throw new Error("no /Root reference");
+  const objects: NewObject[] = [];
+  let value: PdfObject = int(5);
+  if (shape !== "dss-number") {
+    const key = shape === "ocsps-number" ? "OCSPs" : "VRI";
+    const num = alloc.take();
+    objects.push({ num, value: withEntry(dict({ Type: name("DSS") }), key, shape === "vri-entry-number" ? dict({ ABC: int(3) }) : int(7)) });
+    value = ref(num);
+  }
+  objects.push({ num: root.num, gen: root.gen, value: withEntry(view.catalog(), "DSS", value) });
+  return appendUpdate(doc, objects, alloc).bytes;
 }

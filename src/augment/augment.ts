@@ -8,13 +8,13 @@
 // anything is wrong nothing is returned, so the caller writes nothing.
 import { createHash } from "node:crypto";
 import type * as pkijs from "pkijs";
-import { FormatError, SealcheckError, errorMessage } from "../errors.js";
+import { FormatError, LimitError, SealcheckError, errorMessage } from "../errors.js";
 import { givenWithSession } from "../usage.js";
 import { chooseSeal } from "../evidence/broker.js";
 import { classifyEvidence, readBounded } from "../input/evidence-file.js";
 import { wholeSource } from "../input/source.js";
 import { writeFileSafely } from "../input/files.js";
-import { findSignatures, parsePdf, readDss, walkPages, type PdfDocument, type PdfView } from "../input/pdf/index.js";
+import { findSignatures, parsePdf, walkPages, type PdfDocument, type PdfView } from "../input/pdf/index.js";
 import { type PdfDict, type PdfObject, type PdfRef, rawGet } from "../input/pdf/objects.js";
 import { certificateDer } from "../pki/certificate.js";
 import { decodeOcsp } from "../pki/ocsp.js";
@@ -440,19 +440,29 @@ function writeDss(
 ): { bytes: Uint8Array; added: AugmentResult["added"] } {
   const view = doc.latest();
   const alloc = new NumberAllocator(doc);
-  const existing = readDss(view);
+  // The latest DSS as it is, read leniently (a8 A4): an entry that is no stream reference, a stream that does not
+  // decode, or a DSS, array or VRI of another type says nothing here, so at worst an item is written again. The
+  // verification before and after judges every item (evidence/dss-items.ts); anyone appending a revision must not
+  // be able to block renewal.
+  const dssNow = view.resolve(rawGet(view.catalog(), "DSS"));
   const have = new DataSet();
-  const read = (r: { num: number; gen: number }) => {
-    const o = view.object(r);
-    return o?.value.kind === "stream" ? view.decode(o.value) : null;
+  const read = (r: PdfObject): Uint8Array | null => {
+    if (r.kind !== "ref") return null;
+    try {
+      const o = view.object(r);
+      return o?.value.kind === "stream" ? view.decode(o.value) : null;
+    } catch (e) {
+      if (e instanceof LimitError) throw e;
+      return null;
+    }
   };
-  if (existing) {
-    for (const [kind, refs] of [
-      ["certs", existing.certs],
-      ["ocsps", existing.ocsps],
-      ["crls", existing.crls],
+  if (dssNow?.kind === "dict") {
+    for (const [kind, key] of [
+      ["certs", "Certs"],
+      ["ocsps", "OCSPs"],
+      ["crls", "CRLs"],
     ] as const) {
-      for (const r of refs) {
+      for (const r of streamRefs(view, dssNow, key)) {
         const d = read(r);
         if (d) have.add(kind, d);
       }

@@ -1,0 +1,71 @@
+// a8 A4: augment read the latest DSS strictly (readDss) and decoded its streams outside any try: one junk entry
+// (a stream in a filter it did not decode) or a DSS of an odd shape (`/DSS 5`, `/OCSPs 7`, `/VRI 7`, a VRI entry
+// `3`), which anyone can append and `verify` reads past, ended renewal in "internal error ... please report this".
+// The writer now reads the DSS leniently (at worst an item is written again) and every such archive renews.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOcspResponse, startTsa, type Loopback, type TsaMode } from "../../scripts/generator/index.js";
+import { appendDssEntries } from "../../scripts/generator/dss-entries.js";
+import { dict, name } from "../../src/augment/writer.js";
+import { withDss } from "../../scripts/attack36/lib.js";
+import { oddDss } from "../../scripts/attack-s6/lib.js";
+import { augmentArchive } from "../../src/api/internal.js";
+import { verifyArchive } from "../../src/index.js";
+import { tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
+
+const pki = testPki();
+const NOW = new Date("2026-03-01T12:00:00Z");
+let tsa: Loopback & { mode: TsaMode };
+let ocspFile: string;
+const sample = () => new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+
+beforeAll(async () => {
+  tsa = await startTsa(pki.tsa, { clock: () => NOW });
+  ocspFile = join(tempDir("augment-odd-"), "tsa.ocsp.der");
+  writeFileSync(ocspFile, createOcspResponse({ subject: pki.tsa, issuer: pki.tsaRoot, responder: pki.tsaRoot, producedAt: NOW, thisUpdate: NOW }));
+}, 60_000);
+afterAll(async () => {
+  await tsa?.close();
+});
+
+const files: [string, () => Uint8Array][] = [
+  ["/DSS 5", () => oddDss(sample(), "dss-number")],
+  ["/OCSPs 7", () => oddDss(sample(), "ocsps-number")],
+  ["/VRI 7", () => oddDss(sample(), "vri-number")],
+  ["a VRI entry 3", () => oddDss(sample(), "vri-entry-number")],
+  [
+    "a junk OCSP entry (two bytes of ASCIIHex)",
+    () =>
+      appendDssEntries(withDss(sample(), { certs: [pki.tsaRoot.der] }), 1, (num) => ({
+        num,
+        raw: "<< /Filter /ASCIIHexDecode /Length 5 >>\nstream\n0A0B>\nendstream",
+      })),
+  ],
+  [
+    "a Flate stream that does not inflate",
+    () =>
+      appendDssEntries(withDss(sample(), { certs: [pki.tsaRoot.der] }), 1, (num) => ({
+        num,
+        stream: new TextEncoder().encode("not zlib data"),
+        dict: dict({ Filter: name("FlateDecode") }),
+      })),
+  ],
+];
+
+describe("augment on a DSS anyone appended junk to (a8 A4)", () => {
+  it.each(files)(
+    "%s: renewed to B-LTA, TOTAL-PASSED",
+    async (_, make) => {
+      const file = join(tempDir("augment-odd-"), "archive.pdf");
+      writeFileSync(file, make());
+      const r = await augmentArchive({ evidence: file, tsa: tsa.url, trust: [trustDirectory()], ocsp: [ocspFile], now: NOW });
+      expect(r.report.indication).toBe("TOTAL-PASSED");
+      const out = join(tempDir("augment-odd-"), "renewed.pdf");
+      writeFileSync(out, r.bytes);
+      const after = await verifyArchive({ evidence: out, trust: [trustDirectory()], at: NOW.toISOString() });
+      expect([after.indication, after.seal?.padesLevel]).toEqual(["TOTAL-PASSED", "B-LTA"]);
+    },
+    60_000,
+  );
+});
