@@ -86,6 +86,7 @@ export class ChangeAnalysis {
   private readonly graphs = new Map<number, ObjectGraph>();
   private readonly pairs = new Map<number, PairResult>();
   private readonly pageNumbers = new Map<number, Map<number, number> | null>();
+  private readonly pageTotals = new Map<number, number | null>();
 
   constructor(
     readonly doc: PdfDocument,
@@ -111,19 +112,26 @@ export class ChangeAnalysis {
     return g;
   }
 
-  /** Page numbers (1-based) by page object number, as revision i shows them; null when the page tree is unreadable. */
-  /** How many pages revision i has (as its page tree is walked); null when its page tree cannot be read. */
+  /**
+   * How many pages revision i has: every leaf its page tree walks, a direct page dictionary too (poppler, qpdf and
+   * PDFBox show one: a9 P1); null when its page tree cannot be read.
+   */
   pageCount(i: number): number | null {
-    return this.pages(i)?.size ?? null;
+    this.pages(i);
+    return this.pageTotals.get(i) ?? null;
   }
 
+  /** Page numbers (1-based) by page object number, as revision i shows them; null when the page tree is unreadable. */
   private pages(i: number): Map<number, number> | null {
     if (!this.pageNumbers.has(i)) {
       try {
-        this.pageNumbers.set(i, new Map(walkPages(this.doc.at(i)).flatMap((p, k) => (p.ref ? [[p.ref.num, k + 1] as [number, number]] : []))));
+        const walked = walkPages(this.doc.at(i));
+        this.pageNumbers.set(i, new Map(walked.flatMap((p, k) => (p.ref ? [[p.ref.num, k + 1] as [number, number]] : []))));
+        this.pageTotals.set(i, walked.length);
       } catch (e) {
         if (!(e instanceof FormatError)) throw e;
         this.pageNumbers.set(i, null);
+        this.pageTotals.set(i, null);
       }
     }
     return this.pageNumbers.get(i) ?? null;
@@ -177,7 +185,7 @@ export class ChangeAnalysis {
       kidSets: new Map(),
       isNew: (num) => before.objectByNumber(num) === undefined,
       pageOf: (num) => this.pages(i)?.get(num) ?? this.pages(i - 1)?.get(num),
-      pageCounts: { before: this.pages(i - 1)?.size, after: this.pages(i)?.size },
+      pageCounts: { before: this.pageCount(i - 1) ?? undefined, after: this.pageCount(i) ?? undefined },
       locus: { context: "trailer", kind: "structure" },
       report: (level, text, kind, extra = {}) => {
         const l = rc.locus;
