@@ -16,42 +16,11 @@
 // DSS=1 adds EU DSS (now).
 import { deflateSync } from "node:zlib";
 import { dss, save, show, tool, verify, work } from "../attack36/lib.js";
-import { archivedWith, asciiHex, rawStream, revokedSealed, type Stream } from "./lib.js";
+import { archivedWith, ascii85, asciiHex, rawStream, revokedSealed, runLength, type Stream } from "./lib.js";
 
 const modes = ["honest", "hex", "a85", "rl", "trailing", "flate-truncated", "fl", "ber", "raw-deflate"];
 const mode = process.argv[2] ?? "hex";
 if (!modes.includes(mode)) throw new Error(`mode: ${modes.join("|")}, not ${mode}`);
-
-/** ASCII85 (ISO 32000-1 §7.4.3): 4 bytes as 5 characters from "!", "z" for four zeros, "~>" at the end. */
-function ascii85(b: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < b.length; i += 4) {
-    const n4 = Math.min(4, b.length - i);
-    let n = [0, 1, 2, 3].reduce((acc, k) => acc * 256 + (b[i + k] ?? 0), 0);
-    if (n === 0 && n4 === 4) {
-      s += "z";
-      continue;
-    }
-    const d: string[] = [];
-    for (let k = 0; k < 5; k++) {
-      d.unshift(String.fromCharCode(33 + (n % 85)));
-      n = Math.floor(n / 85);
-    }
-    s += d.join("").slice(0, n4 + 1);
-  }
-  return `${s}~>`;
-}
-
-/** RunLengthDecode (§7.4.5): literal runs of up to 128 bytes, 128 at the end. */
-function runLength(b: Uint8Array): string {
-  const out: number[] = [];
-  for (let i = 0; i < b.length; i += 128) {
-    const run = b.subarray(i, i + 128);
-    out.push(run.length - 1, ...run);
-  }
-  out.push(128);
-  return Buffer.from(out).toString("latin1");
-}
 
 const latin = (b: Uint8Array) => Buffer.from(b).toString("latin1");
 

@@ -9,6 +9,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
+import { ascii85, runLength } from "../../scripts/attack-s6/lib.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
 import { addDocumentTimestamp, addDss, buildArchive, createCrl, createOcspResponse, TIMELINE } from "../../scripts/generator/index.js";
@@ -35,35 +36,6 @@ beforeAll(async () => {
 
 const latin = (b: Uint8Array) => Buffer.from(b).toString("latin1");
 const stream = (filter: string, data: string) => `<< ${filter} /Length ${Buffer.byteLength(data, "latin1")} >>\nstream\n${data}\nendstream`;
-
-function ascii85(b: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < b.length; i += 4) {
-    const n4 = Math.min(4, b.length - i);
-    let n = [0, 1, 2, 3].reduce((acc, k) => acc * 256 + (b[i + k] ?? 0), 0);
-    if (n === 0 && n4 === 4) {
-      s += "z";
-      continue;
-    }
-    const d: string[] = [];
-    for (let k = 0; k < 5; k++) {
-      d.unshift(String.fromCharCode(33 + (n % 85)));
-      n = Math.floor(n / 85);
-    }
-    s += d.join("").slice(0, n4 + 1);
-  }
-  return `${s}~>`;
-}
-
-function runLength(b: Uint8Array): string {
-  const out: number[] = [];
-  for (let i = 0; i < b.length; i += 128) {
-    const run = b.subarray(i, i + 128);
-    out.push(run.length - 1, ...run);
-  }
-  out.push(128);
-  return latin(Uint8Array.from(out));
-}
 
 /** LZW (ISO 32000-1 §7.4.4) without compression: a clear code every 250 literals keeps the codes 9 bits wide. */
 function lzwLiterals(b: Uint8Array): string {
