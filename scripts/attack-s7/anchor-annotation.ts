@@ -79,7 +79,9 @@ mkdirSync(join(dir, "det"));
 tool("pdfdetach", ["-saveall", "-o", join(dir, "det"), file]);
 tool("node", ["dist/cli/main.js", "extract", file, join(dir, "out")]);
 const rootFile = join(dir, "det", "ca-root.pem");
-console.log(`pdfdetach saved ca-root.pem: ${readFileSync(rootFile, "latin1") === rootPem ? "the foreign root, byte for byte" : JSON.stringify(readFileSync(rootFile, "latin1"))}`);
+console.log(
+  `pdfdetach saved ca-root.pem: ${readFileSync(rootFile, "latin1") === rootPem ? "the foreign root, byte for byte" : JSON.stringify(readFileSync(rootFile, "latin1"))}`,
+);
 // uf: pdf.js (Firefox's attachment panel; core/file_spec.js pickPlatformItem: UF, F, Unix, Mac, DOS) gives /EF /UF.
 const given = mode === "uf" ? join(dir, "uf-ca-root.pem") : rootFile;
 if (mode === "uf") writeFileSync(given, rootPem);
@@ -87,6 +89,8 @@ const v = verify(file, ["--trust", given], join(dir, "originals"));
 const ta = v.report.checks.find((c) => c.id === "trust-anchors");
 const P2 = P as unknown as { foreignRoot: { der: Uint8Array } };
 const sha = createHash("sha256").update(P2.foreignRoot.der).digest("hex").toUpperCase();
-console.log(`== sealcheck verify --trust samples/trust --trust ${mode === "uf" ? "the /UF ca-root.pem" : "det/ca-root.pem"}: ${v.indication}${v.subIndication ? ` / ${v.subIndication}` : ""}, exit ${v.exit}`);
+console.log(
+  `== sealcheck verify --trust samples/trust --trust ${mode === "uf" ? "the /UF ca-root.pem" : "det/ca-root.pem"}: ${v.indication}${v.subIndication ? ` / ${v.subIndication}` : ""}, exit ${v.exit}`,
+);
 console.log(`   trust-anchors: ${ta?.status ?? "(no remark)"}; names the root (SHA-256 ${sha.slice(0, 16)}…): ${ta?.message.includes(sha) ? "yes" : "NO"}`);
 console.log(`   message: ${ta?.message ?? ""}`);

@@ -36,7 +36,11 @@ const up = appendIncrementalUpdate(src, { objects });
 const dir = work(`s7-p1-${mode}`);
 const file = save(dir, "file.pdf", up.bytes);
 console.log(`wrote ${file} (${mode}): the last page copied${honest ? " (indirect)" : " as a direct dictionary in /Kids"}`);
-console.log(`== pdfinfo: ${tool("pdfinfo", [file]).split("\n").find((l) => l.startsWith("Pages"))}`);
+console.log(
+  `== pdfinfo: ${tool("pdfinfo", [file])
+    .split("\n")
+    .find((l) => l.startsWith("Pages"))}`,
+);
 tool("pdftoppm", ["-r", "10", "-png", file, `${dir}/page`]);
 console.log(`== pdftoppm: ${readdirSync(dir).filter((f) => f.startsWith("page")).length} pages rendered`);
 const v = verify(file, [], approval ? "" : "samples/valid/originals");

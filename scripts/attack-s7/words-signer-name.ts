@@ -40,7 +40,15 @@ const signed = Buffer.concat([pdf.subarray(0, a), pdf.subarray(b, b + c)]);
 const cms = createSealCms({ pki: P, signedBytes: new Uint8Array(signed), signer, certificates: [signer], timestamp: false });
 const room = (b - a - 2) / 2;
 const out = new Uint8Array(pdf);
-out.set(Buffer.from(`<${Buffer.from(cms).toString("hex").padEnd(room * 2, "0")}>`, "latin1"), a);
+out.set(
+  Buffer.from(
+    `<${Buffer.from(cms)
+      .toString("hex")
+      .padEnd(room * 2, "0")}>`,
+    "latin1",
+  ),
+  a,
+);
 const dir = work(`s7-w6-${mode}`);
 const file = save(dir, "file.pdf", out);
 console.log(`wrote ${file} (${mode}): Signature2 signed by a self-signed "${CN}"`);
