@@ -48,7 +48,7 @@ describe("an archive-timestamp chain broken in the middle", () => {
     const r = await verify(three);
     // The chain's verdict is that of its weakest link: nothing vouches for the middle timestamp's TSA.
     expect([r.indication, r.subIndication, r.decidedBy]).toEqual(["INDETERMINATE", "NO_CERTIFICATE_CHAIN_FOUND", ["document-timestamps"]]);
-    expect(check(r, "document-timestamps").message).toMatch(/Signature2: The TSA's certificate: No path from "Sealcheck Test Time-Stamping Unit untrusted"/);
+    expect(check(r, "document-timestamps").message).toMatch(/"Signature2": The TSA's certificate: No path from "Sealcheck Test Time-Stamping Unit untrusted"/);
     // It is no proof of existence; the signature timestamp and the newest archive timestamp still are.
     expect(r.longTerm?.proofsOfExistence.map((p) => [p.genTime, p.proven])).toEqual([
       ["2025-12-08T08:36:38Z", true],

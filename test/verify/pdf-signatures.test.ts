@@ -139,11 +139,12 @@ describe("an approval signature's entry says in a reader's words what changed af
 
     // The text statement and the HTML one: the words, then the object detail below them.
     const text = renderArchiveHuman(r, { colour: false });
-    const block = text.slice(text.indexOf("After Signature2 (approval signature, revision 2):"));
-    expect(block).toMatch(/^After Signature2 \(approval signature, revision 2\):\n\s+Page 1's content changed after signing \(revision 3\)/);
+    // The field's name is the file's: quoted (a8 W5).
+    const block = text.slice(text.indexOf('After "Signature2" (approval signature, revision 2):'));
+    expect(block).toMatch(/^After "Signature2" \(approval signature, revision 2\):\n\s+Page 1's content changed after signing \(revision 3\)/);
     expect(block).toMatch(/Object detail:\n\s+- object 5 0 R \(page 1 \/Contents\[0\]\)/);
     const html = renderArchiveHtml(r);
-    expect(html).toContain("<h3>After Signature2 (approval signature, revision 2)</h3><p>Page 1&#39;s content changed after signing (revision 3).");
+    expect(html).toContain("<h3>After &quot;Signature2&quot; (approval signature, revision 2)</h3><p>Page 1&#39;s content changed after signing (revision 3).");
     expect(html).toMatch(/changed after signing \(revision 3\)[^<]*<\/p><div class="object-detail">Object detail:<ul><li>object 5 0 R/);
   });
 

@@ -101,7 +101,7 @@ describe("B1: a document timestamp is a POE only of the revision it covers", () 
     expect(lt.earliestProvenPoe).toBeNull();
     expect(lt.protectedUntil).toBeNull();
     expect(lt.proofsOfExistence.map((p) => p.kind)).toEqual(["signature-timestamp"]);
-    expect(lt.evidenceProves).toContain("The document timestamp in Signature2 of 2025-12-01T00:00:00Z covers revision 2, before the seal's (revision 3)");
+    expect(lt.evidenceProves).toContain('The document timestamp in "Signature2" of 2025-12-01T00:00:00Z covers revision 2, before the seal\'s (revision 3)');
     expect(check(r, "long-term").message).not.toContain("existed at 2025-12-01");
   });
 
