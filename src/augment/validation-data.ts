@@ -10,7 +10,7 @@ import type * as pkijs from "pkijs";
 import { ATTACHMENT_NAMES } from "../evidence/broker.js";
 import { type PdfView, listEmbeddedFiles, type SignatureInfo } from "../input/pdf/index.js";
 import type { DssData } from "../evidence/dss-items.js";
-import { OID, certificateDer, certificateFromDer, certificateFromPem, displayName, extension, serialHex } from "../pki/certificate.js";
+import { OID, certificateDer, certificateFromDer, certificateFromPem, shownName, extension, serialHex } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
 import { decodeSignedData, findSignerCertificate, revocationArchival, timestampTokens } from "../pki/cms.js";
 import type { PkiSession } from "../pki/session.js";
@@ -172,7 +172,7 @@ export async function buildPaths(
       index: store.index.anchors,
     });
     if (!chain.path.length || chain.status === "no-chain") {
-      unanchored.push(`${s.what} ("${displayName(s.cert.subject)}"): ${chain.message}`);
+      unanchored.push(`${s.what} (${shownName(s.cert.subject)}): ${chain.message}`);
       continue;
     }
     chain.path.forEach((c, i) => {
@@ -198,7 +198,7 @@ export function exempt(cert: pkijs.Certificate): boolean {
 }
 
 export function describe(cert: pkijs.Certificate): string {
-  return `"${displayName(cert.subject)}" (serial ${serialHex(cert)})`;
+  return `${shownName(cert.subject)} (serial ${serialHex(cert)})`;
 }
 
 export function certificatesOf(set: DataSet, session: PkiSession): pkijs.Certificate[] {

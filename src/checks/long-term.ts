@@ -16,7 +16,7 @@
 //   evidence proves nothing any more is listed to renew, never given a longer horizon for having less.
 import * as pkijs from "pkijs";
 import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlgorithm, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
-import { displayName, summarize } from "../pki/certificate.js";
+import { displayName, shownName, summarize } from "../pki/certificate.js";
 import { hashName } from "../pki/cms.js";
 import { findIssuer } from "../pki/ocsp.js";
 import { laterStop, pathStatusAt, readRevocation, revokedBy, statusAt, type RevocationStatement } from "../pki/revocation.js";
@@ -100,7 +100,7 @@ function pathStandings(policy: CryptoPolicy, chain: readonly pkijs.Certificate[]
   const out: AlgorithmStanding[] = [];
   if (chain.length < 2) return out;
   for (const [i, c] of chain.slice(0, -1).entries()) {
-    const who = `"${displayName(c.subject)}"`;
+    const who = `${shownName(c.subject)}`;
     if (i > 0) {
       const key = keyStrength(new Uint8Array(c.subjectPublicKeyInfo.toSchema().toBER(false)));
       if (key) out.push(named(keyStanding(policy, key, at), `the key of ${who}`));
@@ -168,7 +168,7 @@ async function tsaRevocation(env: CheckEnv, c: Candidate, poe: Date, pool: Evide
       { cert, issuer, at: poe, issuedAfter: c.info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds },
       pool.data,
     );
-    const who = i === 0 ? "" : `its CA "${displayName(cert.subject)}": `;
+    const who = i === 0 ? "" : `its CA ${shownName(cert.subject)}: `;
     if (s.statement) return { ok: false, text: `${who}${s.statement.text}, before the proof of existence it needs (${iso(poe)})` };
     if (!s.ok)
       return {
@@ -545,7 +545,7 @@ async function tokenWithoutPoe(
   const path = chain.path.length > 1 ? chain.path.slice(0, -1) : [f.tokenCert];
   const out = path.find((c) => at.getTime() > c.notAfter.value.getTime() || at.getTime() < c.notBefore.value.getTime());
   if (out) {
-    const who = path.indexOf(out) === 0 ? "the token certificate" : `the certificate "${displayName(out.subject)}" on its path`;
+    const who = path.indexOf(out) === 0 ? "the token certificate" : `the certificate ${shownName(out.subject)} on its path`;
     const state =
       at.getTime() > out.notAfter.value.getTime() ? `has expired (${iso(out.notAfter.value)})` : `is not yet valid (from ${iso(out.notBefore.value)})`;
     const ocsp = f.evidence?.ocspBase64;
@@ -647,7 +647,7 @@ export async function checkTokenJsonLongTerm(env: CheckEnv, f: With<ArchiveFacts
   }
   const out = path.find((c) => T.getTime() > c.notAfter.value.getTime() || T.getTime() < c.notBefore.value.getTime());
   if (out) {
-    const who = out === f.tokenCert || path.indexOf(out) === 0 ? "the token certificate" : `the certificate "${displayName(out.subject)}" on its path`;
+    const who = out === f.tokenCert || path.indexOf(out) === 0 ? "the token certificate" : `the certificate ${shownName(out.subject)} on its path`;
     const state =
       T.getTime() > out.notAfter.value.getTime() ? `has expired (${iso(out.notAfter.value)})` : `is not yet valid (from ${iso(out.notBefore.value)})`;
     return indeterminate(

@@ -19,7 +19,7 @@ import {
   type DecodedSignedData,
   type SignerVerification,
 } from "../pki/cms.js";
-import { algorithmName, displayName, summarize } from "../pki/certificate.js";
+import { algorithmName, shownName, summarize } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
@@ -85,7 +85,7 @@ const noSigner = (details: Record<string, unknown>): Outcome => ({
 const badValue = (signer: pkijs.Certificate, details: Record<string, unknown>, problems: readonly string[] = []): Outcome => ({
   status: "failed",
   sub: "SIG_CRYPTO_FAILURE",
-  message: `The signature value does not verify with the key of "${displayName(signer.subject)}"${problems.length ? ` (${problems.join("; ")})` : ""}.`,
+  message: `The signature value does not verify with the key of ${shownName(signer.subject)}${problems.length ? ` (${problems.join("; ")})` : ""}.`,
   details,
 });
 /** Not checked is not broken: an algorithm outside the one table (algorithms.ts), named. */
@@ -217,7 +217,7 @@ async function judgeDecodedCms(
     return {
       status: chain.status === "not-yet-valid" ? "failed" : "indeterminate",
       sub: chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE",
-      message: `The signature is intact; its signer "${displayName(signer.subject)}": ${chain.message}`,
+      message: `The signature is intact; its signer ${shownName(signer.subject)}: ${chain.message}`,
       details,
     };
   }
@@ -233,7 +233,7 @@ async function judgeDecodedCms(
   return {
     status: "passed",
     sub: null,
-    message: `Signed by "${displayName(signer.subject)}": digest and signature value verify, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`,
+    message: `Signed by ${shownName(signer.subject)}: digest and signature value verify, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`,
     details,
   };
 }

@@ -3,7 +3,7 @@
 // archived in the CMS (adbe-revocationInfoArchival) or in a DSS.
 import type * as pkijs from "pkijs";
 import { LimitError } from "../errors.js";
-import { certificateDer, displayName, keyUsages, sameName, summarize } from "../pki/certificate.js";
+import { certificateDer, shownName, keyUsages, sameName, summarize } from "../pki/certificate.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { bytesEqual } from "../platform/bytes.js";
@@ -179,7 +179,7 @@ async function judge(
     return failed(
       ID,
       "FORMAT_FAILURE",
-      `The archive was not sealed by the broker: the seal is by "${displayName(cert.subject)}" (${s.subject}; issued by ${s.issuer}), ${who.reason}. Accept another sealer with --seal-signer <organizationIdentifier | certificate file>.`,
+      `The archive was not sealed by the broker: the seal is by ${shownName(cert.subject)} (${s.subject}; issued by ${s.issuer}), ${who.reason}. Accept another sealer with --seal-signer <organizationIdentifier | certificate file>.`,
       { at, details },
     );
   }
@@ -353,7 +353,7 @@ async function judge(
           if (renewed === "budget") {
             // Not decided: what it would state is weighed as an item that cannot be verified (R1b, U1c).
             const why = `it does not verify with the CA's key, and its other certificates of the CA's name are more than ${MAX_RENEWED_KEYS} to try`;
-            setAside(source, `the CRL of ${thisUpdate} under "${displayName(cert.issuer)}"`, { ...j, message: why }, crlClaim(env.pki, der, cert) ?? undefined);
+            setAside(source, `the CRL of ${thisUpdate} under ${shownName(cert.issuer)}`, { ...j, message: why }, crlClaim(env.pki, der, cert) ?? undefined);
             continue;
           }
           if (renewed) {
@@ -362,7 +362,7 @@ async function judge(
           }
         }
         if (reading.statement) said.push(reading.statement);
-        const named = `the CRL of ${thisUpdate} under "${displayName(cert.issuer)}"`;
+        const named = `the CRL of ${thisUpdate} under ${shownName(cert.issuer)}`;
         if (j.status === "failed" && j.subIndication !== "REVOKED") {
           ignored.push({ source, item: named, why: j.message });
           continue;
@@ -389,8 +389,7 @@ async function judge(
     .map((x) => Date.parse(x.j.details.revocationTime as string));
   if (revokedTimes.length) out.revokedAt = new Date(Math.min(...revokedTimes));
   const revoked = judgements.find((x) => x.j.status === "failed");
-  if (revoked)
-    return failed(ID, revoked.j.subIndication ?? "REVOKED", `Seal certificate "${displayName(cert.subject)}": ${revoked.j.message}`, { at, details });
+  if (revoked) return failed(ID, revoked.j.subIndication ?? "REVOKED", `Seal certificate ${shownName(cert.subject)}: ${revoked.j.message}`, { at, details });
   // certificateHold (attack36b H1): a suspension, read by the one rule over every item (revocation.ts heldAt): in
   // force at the sealing time unless a later item of the CA no longer lists it, then INDETERMINATE/TRY_LATER.
   if (judgements.some((x) => x.j.details.onHold === true)) {
@@ -399,7 +398,7 @@ async function judge(
       return indeterminate(
         ID,
         "TRY_LATER",
-        `Seal certificate "${displayName(cert.subject)}": ${held.text}, at or before the sealing time ${sealingTime.toISOString()}, and no later item of its CA lifts the suspension.`,
+        `Seal certificate ${shownName(cert.subject)}: ${held.text}, at or before the sealing time ${sealingTime.toISOString()}, and no later item of its CA lifts the suspension.`,
         { at, details },
       );
     // Not in force at the sealing time: a hold lifted since says nothing more (the items that lifted it speak for
@@ -420,7 +419,7 @@ async function judge(
     return indeterminate(
       ID,
       unchecked.sub,
-      `Seal certificate "${displayName(cert.subject)}": an archived revocation item (${unchecked.source}) ${unchecked.sub === "CRYPTO_CONSTRAINTS_FAILURE" ? "cannot be checked" : "cannot be relied upon"}, so its revocation status is not decided: ${unchecked.claim}, at or before the sealing time ${sealingTime.toISOString()}; ${lower(unchecked.why)}${notStatements}`,
+      `Seal certificate ${shownName(cert.subject)}: an archived revocation item (${unchecked.source}) ${unchecked.sub === "CRYPTO_CONSTRAINTS_FAILURE" ? "cannot be checked" : "cannot be relied upon"}, so its revocation status is not decided: ${unchecked.claim}, at or before the sealing time ${sealingTime.toISOString()}; ${lower(unchecked.why)}${notStatements}`,
       { at, details },
     );
   const good = judgements.filter((x) => x.j.status === "passed" || x.j.status === "warning");
@@ -441,14 +440,14 @@ async function judge(
   const q = { pool: [...pool, ...anchors], skewSeconds: env.options.clockSkewSeconds };
   const above = await pathStatusAt(env.pki, chain.path, 1, { ...q, at: sealingTime }, data);
   if (above.cert && above.status) {
-    const ca = `"${displayName(above.cert.subject)}", a CA on the seal's path`;
+    const ca = `${shownName(above.cert.subject)}, a CA on the seal's path`;
     details.caRevocation = { certificate: summarize(above.cert), status: above.status.text };
     return above.status.revokedAt
-      ? indeterminate(ID, "REVOKED_CA_NO_POE", `Seal certificate "${displayName(cert.subject)}": ${ca}, was revoked: ${above.status.text}.`, { at, details })
+      ? indeterminate(ID, "REVOKED_CA_NO_POE", `Seal certificate ${shownName(cert.subject)}: ${ca}, was revoked: ${above.status.text}.`, { at, details })
       : indeterminate(
           ID,
           "TRY_LATER",
-          `Seal certificate "${displayName(cert.subject)}": ${ca}, has no acceptable revocation data at the sealing time ${sealingTime.toISOString()} (${above.status.text}).`,
+          `Seal certificate ${shownName(cert.subject)}: ${ca}, has no acceptable revocation data at the sealing time ${sealingTime.toISOString()} (${above.status.text}).`,
           { at, details },
         );
   }
@@ -471,7 +470,7 @@ async function judge(
     if (stop) details.caRevocationAtValidationTime = { certificate: summarize(later!.cert!), status: later!.status!.text };
   }
   const sources = [...new Set(good.map((g) => g.source))].join(", ");
-  const msg = `"${displayName(cert.subject)}" (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).`;
+  const msg = `${shownName(cert.subject)} (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).`;
   const warned = good.find((g) => g.j.status === "warning");
   return warned || ignored.length || unverified.length
     ? warning(ID, `${msg}${warned ? ` ${warned.j.message}` : ""}${notStatements}`, { at, details })

@@ -5,7 +5,7 @@ import type * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
 import { describeAlgorithm } from "../pki/algorithms.js";
 import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, verifySigner, type DecodedSignedData } from "../pki/cms.js";
-import { displayName, summarize } from "../pki/certificate.js";
+import { shownName, summarize } from "../pki/certificate.js";
 import { sealIdentity } from "../evidence/broker-identity.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
@@ -167,7 +167,7 @@ async function judge(
     return failed(
       ID,
       "SIG_CRYPTO_FAILURE",
-      `The seal's signature value does not verify with the key of "${displayName(v.signerCert.subject)}"${v.problems.length ? ` (${v.problems.join("; ")})` : ""}.`,
+      `The seal's signature value does not verify with the key of ${shownName(v.signerCert.subject)}${v.problems.length ? ` (${v.problems.join("; ")})` : ""}.`,
       { details },
     );
   }
@@ -196,7 +196,7 @@ async function judge(
       { details },
     );
   }
-  const who = `"${displayName(v.signerCert.subject)}" (${details.sealIdentity})`;
+  const who = `${shownName(v.signerCert.subject)} (${details.sealIdentity})`;
   const remarks: string[] = [];
   if (sig.subFilter !== "ETSI.CAdES.detached") remarks.push(`its SubFilter is ${sig.subFilter ?? "missing"}, not ETSI.CAdES.detached (not PAdES)`);
   if (v.hasSigningTime) remarks.push("it carries a signingTime attribute, which PAdES baseline signatures must not have");

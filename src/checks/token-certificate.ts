@@ -1,6 +1,6 @@
 // Check "token-certificate": the token's certificate chains to a --trust anchor (RSASSA-PSS included) and
 // every certificate on the path was valid at the validation time; its key usage allows signing.
-import { displayName, keyUsages, summarize } from "../pki/certificate.js";
+import { displayName, shownName, keyUsages, summarize } from "../pki/certificate.js";
 import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
 import { nameAttributeValues, organizationIdentifier } from "../evidence/broker-identity.js";
 import { describePath, validateChain } from "../pki/chain.js";
@@ -94,7 +94,7 @@ async function judge(
     file.data,
   );
   if (above.cert && above.status) {
-    const ca = `"${displayName(above.cert.subject)}", a CA on the token certificate's path`;
+    const ca = `${shownName(above.cert.subject)}, a CA on the token certificate's path`;
     details.caRevocation = { certificate: summarize(above.cert), status: above.status.text };
     return above.status.revokedAt
       ? indeterminate(ID, "REVOKED_CA_NO_POE", `${ca}, was revoked: ${above.status.text}.`, { at, details })

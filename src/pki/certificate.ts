@@ -5,6 +5,7 @@ import { latin1 } from "../platform/bytes.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import type { CertificateSummary } from "../report/types.js";
+import { quoteName } from "../report/quoted-name.js";
 import { FormatError, LimitError } from "../errors.js";
 import { assertDerShape, bytesEqual, countDerValues, decodeDer, keepWithin, readTlv, toHex, type DerLimits } from "./der.js";
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
@@ -474,4 +475,12 @@ export function displayName(name: pkijs.RelativeDistinguishedNames): string {
   const cn = name.typesAndValues.find((tv) => tv.type === "2.5.4.3");
   const v = cn?.value?.valueBlock as { value?: unknown } | undefined;
   return typeof v?.value === "string" ? v.value : formatName(name);
+}
+
+/**
+ * displayName between quotation marks as sealcheck's words show a name someone chose (a9 W6: a self-signed
+ * signer named `Nets A/S” : intact, trusted …` spoke in sealcheck's voice): quoteName's allow-list, cut at 64.
+ */
+export function shownName(name: pkijs.RelativeDistinguishedNames): string {
+  return quoteName(displayName(name), 64);
 }

@@ -4,7 +4,7 @@ import { UnsupportedAlgorithmError } from "./algorithms.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
-import { OID, displayName, extension, formatName, sameName } from "./certificate.js";
+import { OID, shownName, extension, formatName, sameName } from "./certificate.js";
 import { assertDerShape, countDerValues, decodeDer, derChildren, ownBuffer, readTlv, type DerLimits, type Tlv } from "./der.js";
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import type { Judgement } from "./ocsp.js";
@@ -492,7 +492,7 @@ export async function judgeCrl(
     return {
       status: "indeterminate",
       subIndication: "TRY_LATER",
-      message: `The CRL is issued by "${displayName(crl.issuer)}", not by the certificate's issuer.`,
+      message: `The CRL is issued by ${shownName(crl.issuer)}, not by the certificate's issuer.`,
       details,
     };
   }
@@ -602,7 +602,7 @@ export async function judgeCrl(
     };
   }
   const on = combined ? `the delta CRL of ${details.thisUpdate} with its complete CRL number ${combined.number}` : `the CRL of ${details.thisUpdate}`;
-  return { status: "passed", subIndication: null, message: `Not listed on ${on} by "${displayName(crl.issuer)}".`, details };
+  return { status: "passed", subIndication: null, message: `Not listed on ${on} by ${shownName(crl.issuer)}.`, details };
 }
 
 const CERTIFICATE_HOLD = 6;

@@ -23,7 +23,7 @@ import {
   signedBy,
   extendedKeyUsages,
   extension,
-  displayName,
+  shownName,
   formatName,
   serialHex,
   summarize,
@@ -592,7 +592,7 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<S
     const weak = weakPublicKeyReason(session, c.subjectPublicKeyInfo, "pki");
     return weak
       ? {
-          j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP responder "${displayName(c.subject)}" cannot be relied on: ${weak}.`, {
+          j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP responder ${shownName(c.subject)} cannot be relied on: ${weak}.`, {
             ...details,
             responder: summarize(c),
           }),
@@ -709,7 +709,7 @@ async function unauthorised(input: OcspInput, signer: pkijs.Certificate, details
       j: bad(
         "indeterminate",
         "TRY_LATER",
-        `The OCSP responder "${displayName(signer.subject)}" was not issued by the certificate's CA "${displayName(issuer.subject)}", so it is not authorised to answer for it; the evidence holds no acceptable revocation information.`,
+        `The OCSP responder ${shownName(signer.subject)} was not issued by the certificate's CA ${shownName(issuer.subject)}, so it is not authorised to answer for it; the evidence holds no acceptable revocation information.`,
         { ...details, authorisation: "not-issued-by-ca" },
       ),
       responder: signer,
@@ -720,7 +720,7 @@ async function unauthorised(input: OcspInput, signer: pkijs.Certificate, details
       j: bad(
         "indeterminate",
         "TRY_LATER",
-        `The OCSP responder "${displayName(signer.subject)}" lacks the id-kp-OCSPSigning extended key usage, so the CA did not authorise it; the evidence holds no acceptable revocation information.`,
+        `The OCSP responder ${shownName(signer.subject)} lacks the id-kp-OCSPSigning extended key usage, so the CA did not authorise it; the evidence holds no acceptable revocation information.`,
         { ...details, authorisation: "missing-ocsp-signing-eku" },
       ),
       responder: signer,
@@ -750,7 +750,7 @@ async function authorised(
   const issuer = input.issuer!;
   if (standing === "issuing-ca") {
     return {
-      j: ok(`The OCSP response is signed by the issuing CA "${displayName(issuer.subject)}" itself.`, { ...details, authorisation: "issuing-ca" }),
+      j: ok(`The OCSP response is signed by the issuing CA ${shownName(issuer.subject)} itself.`, { ...details, authorisation: "issuing-ca" }),
       responder: signer,
     };
   }
@@ -766,7 +766,7 @@ async function authorised(
         j: bad(
           "indeterminate",
           "TRY_LATER",
-          `The OCSP responder "${displayName(signer.subject)}" is a delegated responder without id-pkix-ocsp-nocheck, so its own certificate must be shown unrevoked when it signed (${producedAt.toISOString()}): ${why}; the response is not relied upon.`,
+          `The OCSP responder ${shownName(signer.subject)} is a delegated responder without id-pkix-ocsp-nocheck, so its own certificate must be shown unrevoked when it signed (${producedAt.toISOString()}): ${why}; the response is not relied upon.`,
           { ...details, authorisation: "responder-status-unknown", ocspNoCheck: false, responderStatus: why },
         ),
         responder: signer,
@@ -776,7 +776,7 @@ async function authorised(
   }
   return {
     j: ok(
-      `The OCSP response is signed by "${displayName(signer.subject)}", a responder authorised by the issuing CA (id-kp-OCSPSigning${noCheck ? ", ocsp-nocheck" : ""}), valid when the response was produced.`,
+      `The OCSP response is signed by ${shownName(signer.subject)}, a responder authorised by the issuing CA (id-kp-OCSPSigning${noCheck ? ", ocsp-nocheck" : ""}), valid when the response was produced.`,
       { ...details, authorisation: "delegated-responder", ocspNoCheck: noCheck },
     ),
     responder: signer,

@@ -4,7 +4,7 @@ import * as pkijs from "pkijs";
 import { FormatError, errorMessage } from "../errors.js";
 import { createDigest, describeAlgorithm } from "./algorithms.js";
 import type { Judgement } from "./ocsp.js";
-import { OID, extendedKeyUsages, extension, displayName, summarize, type CertificateSummary } from "./certificate.js";
+import { OID, extendedKeyUsages, extension, shownName, summarize, type CertificateSummary } from "./certificate.js";
 import { validateChain, type AnchorIndex } from "./chain.js";
 import { CMS_OID, decodeSignedData, hashName, revocationArchival, verifySigner, type DecodedSignedData } from "./cms.js";
 import * as asn1js from "asn1js";
@@ -220,7 +220,7 @@ export async function verifyTimestamp(
     return fail(
       "indeterminate",
       "CHAIN_CONSTRAINTS_FAILURE",
-      `The TSA certificate "${displayName(signer.signerCert.subject)}" lacks the critical id-kp-timeStamping extended key usage (RFC 3161 §2.3).`,
+      `The TSA certificate ${shownName(signer.signerCert.subject)} lacks the critical id-kp-timeStamping extended key usage (RFC 3161 §2.3).`,
     );
   }
   const judgeAt = at ?? tst.genTime;
@@ -255,7 +255,7 @@ export async function verifyTimestamp(
       : !signer.ess.matches
         ? `its ESS signing-certificate${signer.ess.present === "v2" ? "-v2" : ""} attribute names another certificate than the TSA's that verifies it`
         : null;
-  const verified = `Timestamp of ${info.genTime.toISOString()} by "${displayName(signer.signerCert.subject)}": imprint matches, TSA signature verifies, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`;
+  const verified = `Timestamp of ${info.genTime.toISOString()} by ${shownName(signer.signerCert.subject)}: imprint matches, TSA signature verifies, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`;
   return {
     judgement: {
       status: ess ? "warning" : "passed",
