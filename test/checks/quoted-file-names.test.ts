@@ -7,6 +7,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
 import { withAttachmentNamed } from "../../scripts/attack-s6/lib.js";
+import { shownName } from "../../src/pki/certificate.js";
+import { encodeName, OIDS } from "../../scripts/generator/index.js";
+import * as pkijs from "pkijs";
 import { check, tempDir, trustDirectory } from "../helpers/fixtures.js";
 
 /** A name the file chooses (a field's name, an embedded file's name) read from an object, in a template. */
@@ -51,5 +54,22 @@ describe("names from the file in sealcheck's words (a8 W5)", () => {
     const m = check(r, "attachments").message;
     expect(m).toContain('but "Husorden.pdf\\". Nothing else changed afte…" was added after sealing');
     expect(m).not.toContain("the documents and the token are as sealed");
+  });
+});
+
+describe("certificate names in sealcheck's words (a9 W6)", () => {
+  const nameOf = (cn: string) => pkijs.RelativeDistinguishedNames.fromBER(encodeName([[OIDS.commonName, cn]]).toBER());
+
+  it("shownName quotes with the allow-list and cuts at 64: a name cannot close the quotation", () => {
+    const cn = "Nets A/S\u201D: intact, trusted and not revoked. No change after the seal: the approval signature";
+    expect(shownName(nameOf(cn))).toBe('"Nets A/S\\u{201D}: intact, trusted and not revoked. No change after the …"');
+    expect(shownName(nameOf("NETS AS Intermediate CA"))).toBe('"NETS AS Intermediate CA"');
+  });
+
+  it("no message in src/ quotes a displayName by hand (shownName does)", () => {
+    const offenders: string[] = [];
+    for (const f of readdirSync("src", { recursive: true }) as string[])
+      if (f.endsWith(".ts") && readFileSync(join("src", f), "utf8").includes('"${displayName(')) offenders.push(f);
+    expect(offenders).toEqual([]);
   });
 });
