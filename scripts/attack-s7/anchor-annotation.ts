@@ -12,67 +12,18 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { pki, save, tool, verify, work } from "../attack36/lib.js";
-import { buildWorkflowEvidence, evidenceAttachments, utf8Bytes } from "../generator/index.js";
-import { preparePades, sealPrepared } from "../generator/pdf.js";
+import { archiveWithRoot } from "./lib.js";
 
 const mode = process.argv[2] ?? "annot";
 if (!["annot", "uf", "honest"].includes(mode)) throw new Error(`mode: annot|uf|honest, not ${mode}`);
 const P = pki();
 const rootPem = readFileSync("samples/pki/foreignRoot.pem", "latin1");
-const e = await buildWorkflowEvidence({ pki: P });
-const attachments = evidenceAttachments(e);
-if (mode === "honest") attachments.unshift({ name: "ca-root.pem", bytes: utf8Bytes(rootPem) });
-// uf: a name-tree attachment "ca-root.pem" whose /EF /F is a line of text and whose /EF /UF is the root.
-if (mode === "uf") attachments.unshift({ name: "ca-root.pem", bytes: utf8Bytes("The root is published on the CA's website.\n") });
-if (mode === "uf") {
-  const save0 = PDFDocument.prototype.save;
-  PDFDocument.prototype.save = function (this: PDFDocument, ...args: Parameters<PDFDocument["save"]>) {
-    const ctx = this.context;
-    for (const [, obj] of ctx.enumerateIndirectObjects()) {
-      if (!(obj instanceof PDFDict) || obj.get(PDFName.of("Type")) !== PDFName.of("Filespec")) continue;
-      if ((obj.get(PDFName.of("F")) as PDFString).decodeText() !== "ca-root.pem") continue;
-      const body = utf8Bytes(rootPem);
-      const ef = obj.lookup(PDFName.of("EF"), PDFDict);
-      ef.set(PDFName.of("UF"), ctx.register(ctx.flateStream(body, { Type: "EmbeddedFile", Params: { Size: body.length } })));
-    }
-    PDFDocument.prototype.save = save0;
-    return save0.apply(this, args);
-  };
-}
-// The annotation is added to the document the generator builds, just before it is saved (pdf-lib's save patched
-// for this one call), so it is part of the sealed revision like any page content.
-if (mode === "annot") {
-  const save0 = PDFDocument.prototype.save;
-  PDFDocument.prototype.save = function (this: PDFDocument, ...args: Parameters<PDFDocument["save"]>) {
-    const ctx = this.context;
-    const body = utf8Bytes(rootPem);
-    const stream = ctx.flateStream(body, { Type: "EmbeddedFile", Subtype: "application/x-pem-file", Params: { Size: body.length } });
-    const spec = ctx.obj({ Type: "Filespec", F: PDFString.of("ca-root.pem"), UF: PDFString.of("ca-root.pem"), EF: { F: ctx.register(stream) } });
-    const pages = this.getPages();
-    const page = pages[pages.length - 1]!;
-    const annot = ctx.obj({
-      Type: "Annot",
-      Subtype: "FileAttachment",
-      Rect: [540, 800, 560, 820],
-      FS: ctx.register(spec),
-      Contents: PDFString.of("ca-root.pem"),
-      Name: "PushPin",
-      F: 4,
-      P: page.ref,
-    });
-    page.node.addAnnot(ctx.register(annot));
-    PDFDocument.prototype.save = save0;
-    return save0.apply(this, args);
-  };
-}
-const p = await preparePades({ originals: e.originals.map((d) => d.bytes), attachments });
-const pdf = sealPrepared(p, P, { certificates: [P.seal, P.sealRoot] });
+const { pdf, originals } = await archiveWithRoot(mode as "annot" | "uf" | "honest");
 const dir = work(`s7-x1c-${mode}`);
 const file = save(dir, "archive.pdf", pdf);
 mkdirSync(join(dir, "originals"));
-for (const o of e.originals) writeFileSync(join(dir, "originals", o.fileName), o.bytes);
+for (const o of originals) writeFileSync(join(dir, "originals", o.fileName), o.bytes);
 console.log(`wrote ${file} (${mode})`);
 console.log("== pdfdetach -list:\n" + tool("pdfdetach", ["-list", file]));
 mkdirSync(join(dir, "det"));

@@ -7,7 +7,9 @@
 // certificates. Anything that cannot be read is a problem in words, never an exception.
 import type * as pkijs from "pkijs";
 import { errorMessage, LimitError } from "../errors.js";
-import { findSignatures, listEmbeddedFiles, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
+import { findSignatures, listEmbeddedFiles, walkPages, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
+import { rawGet, type PdfObject } from "../input/pdf/objects.js";
+import { pdfText } from "../input/pdf/text.js";
 import { readDssData, type DssData, type DssItem } from "./dss-items.js";
 import { certificateDer, certificatesFromBytes, listedCertificate, pemBlocks } from "../pki/certificate.js";
 import { decodeSignedData, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
@@ -268,6 +270,68 @@ function embeddedParts(list: List, doc: PdfDocument, session: PkiSession): void 
   }
 }
 
+/**
+ * Every other file a reader extracts (a9 X1c): the streams of each attachment's /EF but /F (/UF, /DOS, /Mac, /Unix:
+ * pdf.js prefers /UF to /F), and the file specifications of every page's FileAttachment annotations (pdfdetach lists
+ * and saves them) and of the catalog's and the pages' /AF arrays. Each stream once.
+ */
+function fileSpecParts(list: List, doc: PdfDocument, session: PkiSession): void {
+  const view = doc.latest();
+  const seen = new Set<string>();
+  const specs: { spec: PdfObject; where: string; name?: string }[] = [];
+  try {
+    for (const f of listEmbeddedFiles(view).files) {
+      if (f.streamRef) seen.add(`${f.streamRef.num} ${f.streamRef.gen}`);
+      specs.push({ spec: f.filespecRef ?? f.filespec, where: `the attachment ${quoted(f.name.text)}`, name: f.name.text });
+    }
+    for (const x of view.getArray(view.catalog(), "AF")?.items ?? []) specs.push({ spec: x, where: "the catalog's associated files" });
+    walkPages(view).forEach((p, i) => {
+      const page = p.ref ? view.resolve(p.ref) : undefined;
+      if (page?.kind === "dict") for (const x of view.getArray(page, "AF")?.items ?? []) specs.push({ spec: x, where: `page ${i + 1}'s associated files` });
+      for (const a of p.annots) {
+        const annot = view.resolve(a);
+        const fs = annot?.kind === "dict" && view.getName(annot, "Subtype") === "FileAttachment" ? rawGet(annot, "FS") : undefined;
+        if (fs) specs.push({ spec: fs, where: `the file attachment annotation on page ${i + 1}` });
+      }
+    });
+  } catch (e) {
+    if (e instanceof LimitError) throw e;
+    list.unreadFile(`the PDF's file specifications cannot all be listed: ${errorMessage(e)}`);
+  }
+  for (const { spec, where, name } of specs) {
+    let fs;
+    try {
+      fs = view.resolve(spec);
+    } catch (e) {
+      if (e instanceof LimitError) throw e;
+      continue;
+    }
+    if (fs?.kind !== "dict") continue;
+    const given = view.getString(fs, "UF") ?? view.getString(fs, "F");
+    const stem = name ?? (given ? pdfText(given.bytes).text : "attachment");
+    for (const [key, value] of view.getDict(fs, "EF")?.entries ?? []) {
+      if (value.kind === "ref") {
+        const id = `${value.num} ${value.gen}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
+      const at = `${where} (/EF /${key})`;
+      let bytes: Uint8Array;
+      try {
+        const stream = view.resolve(value);
+        if (stream?.kind !== "stream") continue;
+        if (!list.read()) return;
+        bytes = view.decode(stream);
+      } catch (e) {
+        if (e instanceof LimitError) throw e;
+        list.unreadFile(`${at} cannot be decoded: ${errorMessage(e)}`);
+        continue;
+      }
+      list.file(bytes, at, stem, session, true);
+    }
+  }
+}
+
 function tokenParts(list: List, values: CarriedTokenValues, session: PkiSession): void {
   const [cert, ocsp] =
     values.form === "attachments"
@@ -305,6 +369,11 @@ export function carriedCertificates(
     }
     dssParts(list, options.dss ?? readDssData(doc, session, options.max ?? 1000), session);
     embeddedParts(list, doc, session);
+    try {
+      fileSpecParts(list, doc, session);
+    } catch (e) {
+      list.unreadFile(`the PDF's other attached files cannot be read: ${errorMessage(e)}`);
+    }
   }
   return list.done();
 }
