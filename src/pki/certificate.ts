@@ -290,6 +290,17 @@ export function certificateDer(cert: pkijs.Certificate): Uint8Array {
   return der;
 }
 
+/** The certificates once each (by DER), in the order given. */
+export function distinctCertificates(certs: readonly pkijs.Certificate[]): pkijs.Certificate[] {
+  const seen = new Set<string>();
+  return certs.filter((c) => {
+    const k = Buffer.from(certificateDer(c)).toString("base64");
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
 export function thumbprint(cert: pkijs.Certificate, alg: "sha1" | "sha256" = "sha1"): string {
   return createHash(alg).update(certificateDer(cert)).digest("hex").toUpperCase();
 }

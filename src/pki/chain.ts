@@ -4,7 +4,7 @@
 import { UnsupportedAlgorithmError } from "./algorithms.js";
 import * as pkijs from "pkijs";
 import type { SubIndication } from "../report/types.js";
-import { certificateDer, shownName, nameKey, sameName, signedBy, summarize, validAt, type CertificateSummary } from "./certificate.js";
+import { certificateDer, distinctCertificates, shownName, nameKey, sameName, signedBy, summarize, validAt, type CertificateSummary } from "./certificate.js";
 import { bytesEqual } from "./der.js";
 import { weakPublicKeyReason } from "./jose-policy.js";
 import type { PkiSession } from "./session.js";
@@ -164,7 +164,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
           subIndication: "OUT_OF_BOUNDS_NO_POE",
         };
   }
-  const pool = distinct(input.intermediates.filter((c) => !sameCert(c, leaf)));
+  const pool = distinctCertificates(input.intermediates.filter((c) => !sameCert(c, leaf)));
   const onPaths = await pathCandidates(session, leaf, pool, anchors, input.index);
   if (onPaths === null || onPaths.length > MAX_CANDIDATES) {
     return {
@@ -242,17 +242,6 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
 }
 
 type EngineResult = Awaited<ReturnType<pkijs.CertificateChainValidationEngine["verify"]>>;
-
-/** The certificates once each (by DER), in the order given. */
-function distinct(certs: readonly pkijs.Certificate[]): pkijs.Certificate[] {
-  const seen = new Set<string>();
-  return certs.filter((c) => {
-    const k = Buffer.from(certificateDer(c)).toString("base64");
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
 
 /**
  * The certificates of `pool` on some path from `leaf` to an anchor whose every link is verified (attack-s6 U1d,

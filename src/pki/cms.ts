@@ -16,7 +16,7 @@ import {
   digestAlgorithm as lookupDigest,
   eddsaDigestMismatch,
 } from "./algorithms.js";
-import { algorithmName, certificateDer, certificateFromDer, rememberCertificateDers, sameName } from "./certificate.js";
+import { algorithmName, certificateDer, certificateFromDer, distinctCertificates, rememberCertificateDers, sameName } from "./certificate.js";
 import {
   assertDerShape,
   bytesEqual,
@@ -453,12 +453,7 @@ export function signerCandidates(si: pkijs.SignerInfo, certs: readonly pkijs.Cer
     if (!keyId) return [];
     matches = certs.filter((c) => bytesEqual(createHash("sha1").update(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest(), keyId));
   }
-  if (matches.length <= 1) return matches;
-  const seen = new Set<string>();
-  return matches.filter((c) => {
-    const der = Buffer.from(c.toSchema().toBER()).toString("base64");
-    return seen.has(der) ? false : (seen.add(der), true);
-  });
+  return matches.length <= 1 ? matches : distinctCertificates(matches);
 }
 
 /**
