@@ -71,3 +71,30 @@ export function forgedRent(content: Uint8Array): string {
   if (!t.includes(from)) throw new Error("page 1 does not show the rent line");
   return t.replace(from, `<${hexText("Husleje: 1 kr. pr. maaned")}>`);
 }
+
+/**
+ * attack-s5b/s5c's forgery of the samples' archive: page 1 (object 6; content 5, the seal's widget 23) gains a
+ * FreeText annotation whose appearance paints "Husleje: 1 kr. pr. maaned" over the rent. The objects of one revision.
+ */
+export function freeTextRent(base: Uint8Array): RawObject[] {
+  const text = Buffer.from(base).toString("latin1");
+  const size = Number([...text.matchAll(/\/Size\s+(\d+)/g)].at(-1)![1]);
+  const [annot, ap] = [size, size + 1];
+  return [
+    {
+      num: 6,
+      body: `<< /Annots [ 23 0 R ${annot} 0 R ] /Contents [ 5 0 R ] /MediaBox [ 0 0 595 842 ] /Parent 1 0 R /Resources << /ExtGState << >> /Font << /Helvetica-7098480789 4 0 R >> /XObject << >> >> /Type /Page >>`,
+    },
+    {
+      num: annot,
+      body: `<< /Type /Annot /Subtype /FreeText /Rect [ 55 640 400 666 ] /Contents (Husleje: 1 kr. pr. maaned) /DA (/Helv 12 Tf 0 g) /F 4 /P 6 0 R /AP << /N ${ap} 0 R >> >>`,
+    },
+    {
+      num: ap,
+      body: streamBody(
+        "/Type /XObject /Subtype /Form /BBox [ 0 0 345 26 ] /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>",
+        "1 1 1 rg 0 0 345 26 re f 0 0 0 rg BT /F1 12 Tf 5 10 Td (Husleje: 1 kr. pr. maaned) Tj ET",
+      ),
+    },
+  ];
+}

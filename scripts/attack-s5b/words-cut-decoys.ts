@@ -10,32 +10,12 @@
 //   npx tsx scripts/attack-s5b/words-cut-decoys.ts [attack|honest]
 // honest: the annotation alone: the words name it.
 import { sample, save, tool, verify, work } from "../attack36/lib.js";
-import { appendRaw, streamBody, streamData, type RawObject } from "../attack-s4/raw.js";
+import { appendRaw, freeTextRent, streamBody, streamData, type RawObject } from "../attack-s4/raw.js";
 
 const mode = process.argv[2] ?? "attack";
 if (!["attack", "honest"].includes(mode)) throw new Error(`mode: attack|honest, not ${mode}`);
 const base = sample("valid/archive.pdf");
-const text = Buffer.from(base).toString("latin1");
-const size = Number([...text.matchAll(/\/Size\s+(\d+)/g)].at(-1)![1]);
-const [annot, ap] = [size, size + 1];
-// Page 1 is object 6 (content 5, the seal's widget 23); pages 2-4 are 8, 11, 14 with contents 7, 10, 15 (qpdf --show-pages).
-const objects: RawObject[] = [
-  {
-    num: 6,
-    body: `<< /Annots [ 23 0 R ${annot} 0 R ] /Contents [ 5 0 R ] /MediaBox [ 0 0 595 842 ] /Parent 1 0 R /Resources << /ExtGState << >> /Font << /Helvetica-7098480789 4 0 R >> /XObject << >> >> /Type /Page >>`,
-  },
-  {
-    num: annot,
-    body: `<< /Type /Annot /Subtype /FreeText /Rect [ 55 640 400 666 ] /Contents (Husleje: 1 kr. pr. maaned) /DA (/Helv 12 Tf 0 g) /F 4 /P 6 0 R /AP << /N ${ap} 0 R >> >>`,
-  },
-  {
-    num: ap,
-    body: streamBody(
-      "/Type /XObject /Subtype /Form /BBox [ 0 0 345 26 ] /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>",
-      "1 1 1 rg 0 0 345 26 re f 0 0 0 rg BT /F1 12 Tf 5 10 Td (Husleje: 1 kr. pr. maaned) Tj ET",
-    ),
-  },
-];
+const objects: RawObject[] = freeTextRent(base);
 if (mode === "attack") {
   for (const num of [7, 10, 15]) objects.push({ num, body: streamBody("", Buffer.concat([Buffer.from(streamData(base, num)), Buffer.from("\nq Q\n")])) });
   objects.push({
