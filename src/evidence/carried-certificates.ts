@@ -8,6 +8,7 @@
 import type * as pkijs from "pkijs";
 import { errorMessage, LimitError } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, walkPages, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
+import type { EmbeddedFile } from "../input/pdf/embedded-files.js";
 import { rawGet, type PdfObject } from "../input/pdf/objects.js";
 import { pdfText } from "../input/pdf/text.js";
 import { readDssData, type DssData, type DssItem } from "./dss-items.js";
@@ -247,10 +248,11 @@ function dssParts(list: List, dss: DssData, session: PkiSession): void {
  * evidence attachments (read as the token's): each read as `--trust` would read it, so an anchor taken from one
  * is named (attack-s5b C1).
  */
-function embeddedParts(list: List, doc: PdfDocument, session: PkiSession): void {
+function embeddedParts(list: List, doc: PdfDocument, session: PkiSession): readonly EmbeddedFile[] {
   const evidence = new Set<string>(Object.values(ATTACHMENT_NAMES));
   try {
-    for (const f of listEmbeddedFiles(doc.latest()).files) {
+    const { files } = listEmbeddedFiles(doc.latest());
+    for (const f of files) {
       if (evidence.has(f.name.text)) continue;
       const where = `the attachment ${quoted(f.name.text)}`;
       if (!list.read()) continue;
@@ -264,9 +266,11 @@ function embeddedParts(list: List, doc: PdfDocument, session: PkiSession): void 
       }
       list.file(bytes, where, f.name.text, session, true);
     }
+    return files;
   } catch (e) {
     list.problems.push(`the embedded files cannot be listed: ${errorMessage(e)}`);
     list.unreadFile(`the embedded files cannot be listed: ${errorMessage(e)}`);
+    return [];
   }
 }
 
@@ -275,12 +279,12 @@ function embeddedParts(list: List, doc: PdfDocument, session: PkiSession): void 
  * pdf.js prefers /UF to /F), and the file specifications of every page's FileAttachment annotations (pdfdetach lists
  * and saves them) and of the catalog's and the pages' /AF arrays. Each stream once.
  */
-function fileSpecParts(list: List, doc: PdfDocument, session: PkiSession): void {
+function fileSpecParts(list: List, doc: PdfDocument, attachments: readonly EmbeddedFile[], session: PkiSession): void {
   const view = doc.latest();
   const seen = new Set<string>();
   const specs: { spec: PdfObject; where: string; name?: string }[] = [];
   try {
-    for (const f of listEmbeddedFiles(view).files) {
+    for (const f of attachments) {
       if (f.streamRef) seen.add(`${f.streamRef.num} ${f.streamRef.gen}`);
       specs.push({ spec: f.filespecRef ?? f.filespec, where: `the attachment ${quoted(f.name.text)}`, name: f.name.text });
     }
@@ -368,9 +372,9 @@ export function carriedCertificates(
       list.problems.push(`the PDF's signatures cannot be listed: ${errorMessage(e)}`);
     }
     dssParts(list, options.dss ?? readDssData(doc, session, options.max ?? 1000), session);
-    embeddedParts(list, doc, session);
+    const attachments = embeddedParts(list, doc, session);
     try {
-      fileSpecParts(list, doc, session);
+      fileSpecParts(list, doc, attachments, session);
     } catch (e) {
       list.unreadFile(`the PDF's other attached files cannot be read: ${errorMessage(e)}`);
     }
