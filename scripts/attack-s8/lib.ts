@@ -2,6 +2,13 @@
 // sealGap, withSealContents) and scripts/attack-s6/lib.ts: CMS SignedData rewritten in its unsigned fields only.
 import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
 import * as asn1js from "asn1js";
+import { NumberAllocator, appendUpdate, arr, dict, int, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
+import { parsePdf, walkPages } from "../../src/input/pdf/index.js";
+import { rawGet } from "../../src/input/pdf/objects.js";
+import { wholeSource } from "../../src/input/source.js";
+import { resolveLimits } from "../../src/limits.js";
+import { locateSignature, sealPrepared } from "../generator/pdf.js";
+import type { TestPki } from "../generator/pki.js";
 import { encode, explicit, implicitConstructed, raw, seq } from "../generator/der.js";
 
 /**
@@ -109,4 +116,55 @@ export function basicOcspOf(ocspResponse: Uint8Array): Uint8Array {
   const rbParts = derChildren(ocspResponse, rbSeq.body, rbSeq.end)!;
   const os = rbParts[1]!;
   return ocspResponse.subarray(os.body, os.end);
+}
+
+/**
+ * `pdf` plus a document timestamp revision as augment writes one (src/augment/augment.ts prepareTimestamp: a
+ * signature dictionary, an invisible widget field on page 1, /Annots and /Fields), with a /Contents of `reserve`
+ * bytes (the generator's addDocumentTimestamp has 8 kB), filled with `token(signed bytes)`.
+ */
+export function withDocTimestamp(
+  pdf: Uint8Array,
+  pki: TestPki,
+  reserve: number,
+  token: (signed: Uint8Array) => Uint8Array,
+  field = "ArchiveTimestamp1",
+): Uint8Array {
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
+  const view = doc.latest();
+  const alloc = new NumberAllocator(doc);
+  const catalog = view.catalog();
+  const page = walkPages(view)[0]!;
+  const pageDict = view.resolve(page.ref!);
+  if (pageDict?.kind !== "dict") throw new Error("no page 1");
+  const acroRaw = rawGet(catalog, "AcroForm");
+  const acro = view.resolve(acroRaw);
+  if (acroRaw?.kind !== "ref" || acro?.kind !== "dict") throw new Error("no indirect /AcroForm");
+  const fields = view.resolve(rawGet(acro, "Fields"));
+  const annots = view.resolve(rawGet(pageDict, "Annots"));
+  const sigNum = alloc.take();
+  const widgetNum = alloc.take();
+  const objects: NewObject[] = [
+    {
+      num: sigNum,
+      raw: `<</Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 /ByteRange [0 9999999999 9999999999 9999999999] /Contents <${"0".repeat(reserve * 2)}>>>`,
+    },
+    {
+      num: widgetNum,
+      value: dict({
+        Type: name("Annot"),
+        Subtype: name("Widget"),
+        FT: name("Sig"),
+        T: { kind: "string", bytes: Buffer.from(field, "latin1"), hex: false },
+        V: ref(sigNum),
+        F: int(132),
+        Rect: arr([int(0), int(0), int(0), int(0)]),
+        P: page.ref!,
+      }),
+    },
+    { num: page.ref!.num, gen: page.ref!.gen, value: withEntry(pageDict, "Annots", arr([...(annots?.kind === "array" ? annots.items : []), ref(widgetNum)])) },
+    { num: acroRaw.num, gen: acroRaw.gen, value: withEntry(acro, "Fields", arr([...(fields?.kind === "array" ? fields.items : []), ref(widgetNum)])) },
+  ];
+  const bytes = appendUpdate(doc, objects, alloc).bytes;
+  return sealPrepared(locateSignature(bytes, sigNum), pki, { cms: token });
 }
