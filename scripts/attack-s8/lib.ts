@@ -168,3 +168,30 @@ export function withDocTimestamp(
   const bytes = appendUpdate(doc, objects, alloc).bytes;
   return sealPrepared(locateSignature(bytes, sigNum), pki, { cms: token });
 }
+
+/**
+ * One LTV-only revision whose DSS /Certs (or /OCSPs, /CRLs) lists one new stream `times` times (the same reference
+ * repeated; the stream written with FlateDecode), after what the latest DSS lists.
+ */
+export function withRepeatedStream(pdf: Uint8Array, data: Uint8Array, times: number, key: "Certs" | "OCSPs" | "CRLs" = "Certs"): Uint8Array {
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
+  const view = doc.latest();
+  const alloc = new NumberAllocator(doc);
+  const catalogRaw = rawGet(view.trailer, "Root");
+  if (catalogRaw?.kind !== "ref") throw new Error("no /Root reference");
+  const catalog = view.catalog();
+  const dssRaw = rawGet(catalog, "DSS");
+  const old = view.resolve(dssRaw);
+  const num = alloc.take();
+  const objects: NewObject[] = [{ num, stream: data }];
+  const before = old?.kind === "dict" ? view.resolve(rawGet(old, key)) : undefined;
+  const listed = [...(before?.kind === "array" ? before.items : []), ...Array.from({ length: times }, () => ref(num))];
+  const d = withEntry(old?.kind === "dict" ? old : dict({ Type: name("DSS") }), key, arr(listed));
+  if (dssRaw?.kind === "ref" && old?.kind === "dict") objects.push({ num: dssRaw.num, gen: dssRaw.gen, value: d });
+  else {
+    const dssNum = alloc.take();
+    objects.push({ num: dssNum, value: d });
+    objects.push({ num: catalogRaw.num, gen: catalogRaw.gen, value: withEntry(catalog, "DSS", ref(dssNum)) });
+  }
+  return appendUpdate(doc, objects, alloc).bytes;
+}
