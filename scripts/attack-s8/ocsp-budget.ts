@@ -6,11 +6,15 @@
 // counted against maxValidationDataItems. So 4,097 junk responses "revoked" about the seal, signed by anyone's key,
 // make any genuine archive INDETERMINATE: the first 4,096 are checked, fail and are ignored; the rest block.
 // EU DSS checks each response's signature and drops them.
-//   npx tsx scripts/attack-s8/ocsp-budget.ts [flood|honest] [N]
+// D2c (the same file, other mode): items in timestamps' CMS are counted against no limit (the DSS's are, at 1,000),
+// and each costs ~20 ms of decoding per verification: N responses about a certificate nobody asks about keep the
+// verdict and make verify take N x 20 ms (4,000: 85 s), with no bound but the file's size.
+//   npx tsx scripts/attack-s8/ocsp-budget.ts [flood|honest|other] [N]
 // flood: samples/valid/archive.pdf plus two document timestamps (the test PKI's TSA, 2026-01-10) whose tokens' crls
 // fields also hold N (default 4,200) OCSP responses (id-ri-ocsp-response), each "revoked 2025-12-08T08:00Z" about
 // the seal, responder by name "NETS AS Intermediate CA", signed with a key of one's own. honest: the same with N=0,
-// or N below the budget (e.g. `honest 2000`). DSS=1 adds EU DSS (now).
+// or N below the budget (e.g. `honest 2000`). other: the N responses are about "Foreign Token Signer" (a
+// certificate of an untrusted CA no check asks about): time only. DSS=1 adds EU DSS (now).
 import { generateRsaKey } from "../generator/keys.js";
 import { createTimestampToken } from "../generator/cms.js";
 import { createOcspResponse } from "../generator/ocsp.js";
@@ -19,7 +23,7 @@ import { dss, pki, sample, save, show, tool, verify, work } from "../attack36/li
 import { withCmsField, withDocTimestamp } from "./lib.js";
 
 const mode = process.argv[2] ?? "flood";
-if (!["flood", "honest"].includes(mode)) throw new Error(`mode: flood|honest, not ${mode}`);
+if (!["flood", "honest", "other"].includes(mode)) throw new Error(`mode: flood|honest|other, not ${mode}`);
 const n = Number(process.argv[3] ?? (mode === "flood" ? 4200 : 0));
 const P = pki();
 const key = generateRsaKey(1024); // anyone's: its size matters to no check (the CA's key is the one tried)
@@ -31,8 +35,8 @@ const junk = Array.from({ length: n }, (_, i) =>
       oid("1.3.6.1.5.5.7.16.2"),
       raw(
         createOcspResponse({
-          subject: P.seal,
-          issuer: P.sealRoot,
+          subject: mode === "other" ? P.foreignTokenSigner : P.seal,
+          issuer: mode === "other" ? P.foreignRoot : P.sealRoot,
           responder: anyone,
           responderId: "byName",
           certs: [],
