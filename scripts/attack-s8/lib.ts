@@ -224,3 +224,15 @@ export function mapUnsignedAttribute(contentInfo: Uint8Array, type: string, map:
   const rest = sis.slice(1).map((x) => raw(infos.subarray(x.start, x.end)));
   return rebuild([...fields.slice(0, -1), encode(new asn1js.Set({ value: [raw(encode(seq(...siParts.map(raw)))), ...rest] }))]);
 }
+
+/** A CMS ContentInfo whose first certificate in `[0] certificates` is replaced by `cert` (DER, or any bytes). */
+export function replaceFirstCertificate(contentInfo: Uint8Array, cert: Uint8Array): Uint8Array {
+  const { fields, rebuild } = signedDataFields(contentInfo);
+  const at = fields.findIndex((f) => f[0] === 0xa0);
+  const f = fields[at]!;
+  const t = readTlv(f, 0, f.length)!;
+  const certs = derChildren(f, t.body, t.end)!.map((c) => f.subarray(c.start, c.end));
+  certs[0] = cert;
+  fields[at] = encode(implicitConstructed(0, certs.map(raw)));
+  return rebuild(fields);
+}
