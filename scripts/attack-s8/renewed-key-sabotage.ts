@@ -14,7 +14,6 @@
 // trust directory. token, token-honest: the same against the Workflow token's certificate ("NEB Transact ST", its CA
 // "Sealcheck Test OCES udstedende-CA 1"): main reads no renewed key there (TOTAL-PASSED); h7a's e15e0b3 (s6 edge d)
 // moves the same search onto every path. DSS=1 adds EU DSS (now, or at that time).
-import { OIDS } from "../generator/der.js";
 import { generateRsaKey } from "../generator/keys.js";
 import { createCrl } from "../generator/ocsp.js";
 import { readFileSync } from "node:fs";
