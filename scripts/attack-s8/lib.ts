@@ -236,3 +236,38 @@ export function replaceFirstCertificate(contentInfo: Uint8Array, cert: Uint8Arra
   fields[at] = encode(implicitConstructed(0, certs.map(raw)));
   return rebuild(fields);
 }
+
+/**
+ * An OCSPResponse (DER) whose inner BasicOCSPResponse has its tbsResponseData in BER indefinite length, every other
+ * byte as it was: what was signed (the DER of tbsResponseData) is unchanged in content, only framed otherwise.
+ */
+export function withIndefiniteTbs(ocspResponse: Uint8Array): Uint8Array {
+  const basic = basicOcspOf(ocspResponse);
+  const top = readTlv(basic, 0, basic.length)!;
+  const parts = derChildren(basic, top.body, top.end)!;
+  const tbs = parts[0]!;
+  const ber = new Uint8Array([0x30, 0x80, ...basic.subarray(tbs.body, tbs.end), 0, 0]);
+  const rest = parts.slice(1).map((t) => basic.subarray(t.start, t.end));
+  const body = new Uint8Array([...ber, ...rest.flatMap((r) => [...r])]);
+  const newBasic = derWrap(0x30, body);
+  return encode(
+    seq(
+      new asn1js.Enumerated({ value: 0 }),
+      explicit(0, seq(new asn1js.ObjectIdentifier({ value: "1.3.6.1.5.5.7.48.1.1" }), new asn1js.OctetString({ valueHex: newBasic }))),
+    ),
+  );
+}
+
+/** A DER TLV of `tag` around `body`. */
+function derWrap(tag: number, body: Uint8Array): Uint8Array {
+  const n = body.length;
+  const len =
+    n < 0x80
+      ? [n]
+      : (() => {
+          const out: number[] = [];
+          for (let v = n; v > 0; v = Math.floor(v / 256)) out.unshift(v % 256);
+          return [0x80 | out.length, ...out];
+        })();
+  return new Uint8Array([tag, ...len, ...body]);
+}
