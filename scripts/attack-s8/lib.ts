@@ -2,6 +2,7 @@
 // sealGap, withSealContents) and scripts/attack-s6/lib.ts: CMS SignedData rewritten in its unsigned fields only.
 import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
 import * as asn1js from "asn1js";
+import { createPublicKey, randomBytes, type KeyObject } from "node:crypto";
 import { NumberAllocator, appendUpdate, arr, dict, int, name, ref, withEntry, type NewObject } from "../../src/augment/writer.js";
 import { parsePdf, walkPages } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
@@ -270,4 +271,31 @@ function derWrap(tag: number, body: Uint8Array): Uint8Array {
           return [0x80 | out.length, ...out];
         })();
   return new Uint8Array([tag, ...len, ...body]);
+}
+
+/**
+ * A public RSA key of a 16,384-bit modulus and a 63-bit public exponent (OpenSSL's largest; no private key exists):
+ * a signature of 2,048 bytes checked with it costs a full modular exponentiation, ~20 ms (a8 D2's SLOW keys).
+ */
+export function slowRsaKey(): KeyObject {
+  const n = new Uint8Array(randomBytes(2048));
+  n[0]! |= 0x80;
+  n[2047]! |= 1;
+  const e = new Uint8Array(randomBytes(8));
+  e[0] = (e[0]! & 0x7f) | 0x40;
+  e[7]! |= 1;
+  const rsa = derWrap(0x30, new Uint8Array([...derWrap(0x02, new Uint8Array([0, ...n])), ...derWrap(0x02, e)]));
+  const alg = derWrap(0x30, new Uint8Array([0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00]));
+  const spki = derWrap(0x30, new Uint8Array([...alg, ...derWrap(0x03, new Uint8Array([0, ...rsa]))]));
+  return createPublicKey({ key: Buffer.from(spki), format: "der", type: "spki" });
+}
+
+/** A CRL, certificate or OCSP BasicOCSPResponse-like SEQUENCE { tbs, algorithm, BIT STRING } with a signature of `bytes` random bytes. */
+export function withSignatureOf(signed: Uint8Array, bytes: number): Uint8Array {
+  const top = readTlv(signed, 0, signed.length)!;
+  const [tbs, alg, , ...rest] = derChildren(signed, top.body, top.end)!;
+  const sig = new Uint8Array(randomBytes(bytes));
+  sig[0] = 0x01;
+  const part = (t: Tlv) => signed.subarray(t.start, t.end);
+  return derWrap(0x30, new Uint8Array([...part(tbs!), ...part(alg!), ...derWrap(0x03, new Uint8Array([0, ...sig])), ...rest.flatMap((t) => [...part(t)])]));
 }
