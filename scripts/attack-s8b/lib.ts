@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPublicKey } from "node:crypto";
 import { pki, save, work } from "../attack36/lib.js";
-import { buildWorkflowEvidence, evidenceAttachments } from "../generator/index.js";
+import { buildWorkflowEvidence, evidenceAttachments, type EvidenceOptions } from "../generator/index.js";
 import { OIDS } from "../generator/der.js";
 import { extensions, issueCertificate, issued, serialFor, type TestPki } from "../generator/pki.js";
 import { preparePades, sealPrepared, type PadesLayout } from "../generator/pdf.js";
@@ -13,14 +13,16 @@ export type Extra = { name: string; bytes: Uint8Array };
 
 /**
  * The generator's archive (test PKI), sealed, with `extra` attachments before the three evidence ones (a sealed
- * fourth attachment is fine, a8 A3); `P`: the PKI that seals it (e.g. a renamed TSA).
+ * fourth attachment is fine, a8 A3); `P`: the PKI that seals it (e.g. a renamed TSA); `evidence`: the generator's
+ * evidence options (other originals).
  */
 export async function sealedArchive(
   extra: Extra[] = [],
   P: TestPki = pki(),
   layout: Partial<PadesLayout> = {},
+  evidence: Partial<EvidenceOptions> = {},
 ): Promise<{ pdf: Uint8Array; originals: { fileName: string; bytes: Uint8Array }[] }> {
-  const e = await buildWorkflowEvidence({ pki: P });
+  const e = await buildWorkflowEvidence({ ...evidence, pki: P });
   const attachments = [...extra, ...evidenceAttachments(e)];
   const p = await preparePades({ originals: e.originals.map((d) => d.bytes), attachments, ...layout });
   return { pdf: sealPrepared(p, P, { certificates: [P.seal, P.sealRoot] }), originals: e.originals };
