@@ -6,10 +6,11 @@
 // judged: seal-certificate, token-certificate, the OCSP checks and long-term read the same pool.
 import type * as pkijs from "pkijs";
 import { revocationArchival } from "../pki/cms.js";
-import { dataOf, type LocatedItem } from "../pki/revocation.js";
+import { dataOf, renewedKeyTrust, type LocatedItem, type RenewedKeyTrust } from "../pki/revocation.js";
 import type { PkiSession } from "../pki/session.js";
 import { timestampTokenData } from "../pki/timestamp.js";
-import type { ArchiveFacts, EvidenceRevocation } from "./facts.js";
+import { anchorsFor, type TrustRole } from "../pki/trust-store.js";
+import type { ArchiveFacts, CheckEnv, EvidenceRevocation } from "./facts.js";
 import type { PadesFacts } from "./pades.js";
 import { quoteName } from "../report/quoted-name.js";
 
@@ -61,4 +62,25 @@ export function evidenceRevocation(session: PkiSession, f: Needs): EvidenceRevoc
     certs.push(...(t.certificates ?? []));
   }
   return { items, certs, data: dataOf(items), inTimestamps: dataOf(items.slice(first)) };
+}
+
+/**
+ * The trust context a status query about a certificate on `path` (leaf first, anchor last) of `role` carries
+ * (s6 edge d): a CRL signed by a renewed key of a CA on it counts when that key's certificate, among `certs` and
+ * the trust store's, has its own path at the CRL's date to the same anchor (pki/revocation.ts renewedKeyTrust,
+ * U1d's bound). Spread into a StatusQuery; empty without a path to an anchor.
+ */
+export function pathTrust(
+  env: CheckEnv,
+  role: TrustRole,
+  path: readonly pkijs.Certificate[] | undefined,
+  at: Date,
+  certs: readonly pkijs.Certificate[],
+): { renewed?: RenewedKeyTrust } {
+  const renewed = renewedKeyTrust(env.pki, path?.at(-1), {
+    anchors: anchorsFor(env.trust, role, at),
+    intermediates: [...(path ?? []), ...env.trust.intermediates, ...certs],
+    index: env.trust.index.anchors,
+  });
+  return renewed ? { renewed } : {};
 }

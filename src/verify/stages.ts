@@ -283,7 +283,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
       tokenCert: "No token certificate could be read, so the OCSP response cannot be related to it.",
       revocationItems: NO_POOL,
     },
-    uses: ["tokenIssuer", "claims", "sealTimestamp"],
+    uses: ["tokenIssuer", "tokenChain", "claims", "sealTimestamp"],
     provides: ["ocspResponder", "tokenRevokedAt"],
     module: ocsp,
     run: (env, f) => ocsp.checkOcsp(env, f),
