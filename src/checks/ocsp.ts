@@ -36,6 +36,8 @@ export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCer
       sealingTime: sealing.time,
       freshnessWindowSeconds: env.options.ocspWindowSeconds,
       clockSkewSeconds: env.options.clockSkewSeconds,
+      // The token's own response is sealed with it: checked outside the run's budget (a11 D2b).
+      sealed: true,
     },
     data,
     tokenTrust(env, f, f.ocsp.producedAt ?? sealing.time),

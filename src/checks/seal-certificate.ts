@@ -36,6 +36,8 @@ export interface ExtraRevocationData {
    * the seal's CMS or a DSS: read like a DSS's, added after the sealing (EU DSS and pyHanko read them too).
    */
   readonly timestamps?: { readonly crls: readonly Uint8Array[]; readonly ocsps: readonly Uint8Array[] };
+  /** A limit reached reading the timestamps' own CMS (revocation-items.ts, a11 D2b): not all read, so not decided. */
+  readonly timestampsLimit?: string;
 }
 
 /** Established by "seal-certificate": the path built for the seal certificate, as reports show it. */
@@ -101,6 +103,14 @@ export async function checkSealCertificate(
  */
 function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult {
   const problems = extra.problems ?? [];
+  if (extra.timestampsLimit !== undefined && check.status !== "failed")
+    return {
+      ...check,
+      status: "indeterminate",
+      subIndication: check.status === "indeterminate" ? check.subIndication : "GENERIC",
+      message: `The revocation data in the timestamps' own CMS is not all read (${extra.timestampsLimit}), so the seal certificate's status is not decided; what was read says: ${check.message}`,
+      details: { ...check.details, timestampsLimit: extra.timestampsLimit },
+    };
   if (!problems.length && extra.limit === undefined) return check;
   const details = { ...check.details, ...(problems.length ? { dssUnread: problems.slice(0, 100), dssUnreadCount: problems.length } : {}) };
   const unread = problems.length ? ` DSS items that cannot be read, so said nothing of: ${dssProblemsText(problems)}.` : "";
@@ -250,7 +260,9 @@ async function judge(
     ["timestamp-crl", "crl", inTimestamps.crls],
   ] as const) {
     for (const der of ders) {
-      const reading = await readItem(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], skew, data, judgedAt, ctx);
+      // The seal's own CMS items are sealed with it: checked outside the run's budget (a11 D2b).
+      const sealed = source.startsWith("cms-");
+      const reading = await readItem(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], skew, data, judgedAt, sealed ? { ...ctx, sealed } : ctx);
       if (reading.error !== undefined) {
         const what = kind === "ocsp" ? "An archived OCSP response" : "An archived CRL";
         judgements.push({

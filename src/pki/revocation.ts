@@ -147,6 +147,7 @@ async function readOnce(
         sealingTime: judged?.at ?? decoded.producedAt ?? new Date(0),
         freshnessWindowSeconds: judged?.windowSeconds ?? 0,
         clockSkewSeconds: skewSeconds,
+        sealed: ctx.sealed === true || session.work.sealed.has(item.der),
       },
       data,
       ctx,
@@ -194,6 +195,8 @@ export type RenewedKeyTrust = (candidate: pkijs.Certificate, at: Date) => Promis
 export interface ReadContext {
   readonly depth?: number;
   readonly renewed?: RenewedKeyTrust;
+  /** The item is sealed with the evidence (also known by the run: RunWork.sealed): checked outside the budget. */
+  readonly sealed?: boolean;
 }
 
 /** The renewed-key trust of a path ending at `anchor` (none without one), built with `input`'s anchors and certificates. */

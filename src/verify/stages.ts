@@ -210,7 +210,13 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     module: revocationItems,
     run: (env, f) => ({
       checks: [],
-      facts: { revocationItems: revocationItems.evidenceRevocation(env.pki, f.form === "pades" ? f : { evidence: f.evidence, ocsp: f.ocsp }) },
+      facts: {
+        revocationItems: revocationItems.evidenceRevocation(
+          env.pki,
+          f.form === "pades" ? f : { evidence: f.evidence, ocsp: f.ocsp },
+          env.limits.maxValidationDataItems,
+        ),
+      },
     }),
   }),
   stage({
