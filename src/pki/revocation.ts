@@ -16,6 +16,7 @@ import { certificateDer, displayName, keyUsages, sameName, summarize } from "./c
 import { validateChain, type ChainInput } from "./chain.js";
 import { bytesEqual } from "./der.js";
 import { errorMessage } from "../errors.js";
+import { weakPublicKeyReason } from "./jose-policy.js";
 import { createHash } from "../platform/crypto.js";
 import { claimedEntry, crlKeyIdentifier, decodeCrl, expiredCertsOnCrl, judgeCrl, type DecodedCrl } from "./crl.js";
 import { decodeOcsp, judgeOcsp, type Judgement, type OcspInput, type OcspJudgements, type ResponderRevocation } from "./ocsp.js";
@@ -165,7 +166,8 @@ async function readOnce(
     const renewed = await renewedSigner(session, decoded, target, issuer, pool, ctx.renewed, crlAt);
     if (renewed === "budget") {
       // Not decided (attack-s6 U1d): what it would state is weighed as an item that cannot be verified (R1b, U1c).
-      const why = `It does not verify with the CA's key, and its other certificates of the CA's name are more than ${MAX_RENEWED_KEYS} to try.`;
+      const why =
+        "It does not verify with the CA's key, and whether the certificate of the CA's name whose key it verifies with has a path to the CA's anchor is not decided (path building stopped at its budget).";
       const claim = crlClaim(session, item.der, target);
       return {
         about: true,
@@ -210,7 +212,10 @@ export function renewedKeyTrust(
   // Each (candidate, time) once while the hook lives (one check's path): the same CRL is read for every query.
   const seen = new Map<pkijs.Certificate, Map<number, Promise<"same-anchor" | "budget" | "other">>>();
   const decide = async (candidate: pkijs.Certificate, at: Date) => {
-    const p = await validateChain(candidate, { ...input, at, session });
+    // Its path through certificates of other names (or the anchor itself, a root's link certificate): certificates
+    // of its own name are anyone's to add, each a candidate issuer to check (a11 U1f, U1e's class).
+    const intermediates = input.intermediates.filter((c) => !sameName(c.subject, candidate.subject));
+    const p = await validateChain(candidate, { ...input, intermediates, at, session });
     // Path building over its budget (certificates anyone can add): not decided, never "not the CA's".
     if (p.budgetReached) return "budget";
     const top = p.path.at(-1);
@@ -225,18 +230,17 @@ export function renewedKeyTrust(
   };
 }
 
-/** Certificates under the CA's name tried as a renewed key of it, per CRL: keys, and paths validated. */
-const MAX_RENEWED_KEYS = 8;
-
 /**
  * A CRL under the CA's name signed by another key of the same CA (a renewed CA certificate: same name, from the
  * same anchor; attack-s5 U1b): the CA's statement when that certificate, found among `pool` (what the file carries
  * and the trust store), has cRLSign (when it states key usages) and `trust` finds its own path to the CA's anchor
  * at the CRL's thisUpdate (RFC 5280 §6.3.3 (f); pyHanko finds CRL issuers by name and validates their path). The
- * certificates are anyone's to add (the CMS's and the DSS's certificate sets are unsigned), so the tries go by what
- * is verified first (attack-s6 U1d): one try per key, the key the CRL's authority key identifier names (its
- * SHA-1, RFC 5280 §4.2.1.2) first; only the certificates of the key whose signature verifies have their path
- * validated. Tries that run out leave the CRL undecided ("budget"), never "not the CA's"; null: not the CA's.
+ * certificates are anyone's to add (the CMS's and the DSS's certificate sets are unsigned), so nothing they can
+ * spend decides (attack-s6 U1d, a11 U1f): every candidate key is tried on the CRL's signature once (keys outside
+ * the table refused before arithmetic; as many as the item limits let a file carry), the key the CRL's authority
+ * key identifier names (its SHA-1, RFC 5280 §4.2.1.2) first, and only the certificates of the key that verifies
+ * have their path validated, each. A CRL no candidate key verifies is not the CA's (null), never "not decided";
+ * "budget" only when path building itself stopped before deciding (chain.ts).
  */
 async function renewedSigner(
   session: PkiSession,
@@ -263,19 +267,18 @@ async function renewedSigner(
   const named = (cs: pkijs.Certificate[]) => (aki && bytesEqual(createHash("sha1").update(key(cs[0]!)).digest(), aki) ? 0 : 1);
   const groups = [...byKey.values()].sort((x, y) => named(x) - named(y));
   const thisUpdate = decoded.crl.thisUpdate.value;
-  let keys = 0;
-  let paths = 0;
   for (const group of groups) {
-    if (keys++ >= MAX_RENEWED_KEYS) return "budget";
+    if (weakPublicKeyReason(session, group[0]!.subjectPublicKeyInfo, "pki") !== null) continue; // refused before arithmetic
     const k = await judge(group[0]!);
     if (k.status === "failed" && k.subIndication === "SIG_CRYPTO_FAILURE") continue;
+    // The key that signed it (one key verifies a signature): its certificates' paths, each.
+    let budget = false;
     for (const c of group) {
-      if (paths++ >= MAX_RENEWED_KEYS) return "budget";
       const p = await trust(c, thisUpdate);
-      if (p === "budget") return "budget";
       if (p === "same-anchor") return { judgement: c === group[0] ? k : await judge(c), signer: c };
+      if (p === "budget") budget = true;
     }
-    return null; // the key that signed it has no path to the CA's anchor: not the CA's
+    return budget ? "budget" : null; // no path to the CA's anchor: not the CA's
   }
   return null;
 }
