@@ -412,7 +412,15 @@ async function judge(
     if (stop) details.caRevocationAtValidationTime = { certificate: summarize(later!.cert!), status: later!.status!.text };
   }
   const sources = [...new Set(good.map((g) => g.source))].join(", ");
-  const msg = `${shownName(cert.subject)} (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).`;
+  // OCSP items about it found INDETERMINATE (not fresh, not checked, a refused key) are named, not only in details.
+  const undecided = judgements.filter((x) => x.j.status === "indeterminate" && x.source.endsWith("-ocsp"));
+  const notRelied = undecided.length
+    ? ` Not relied upon: ${undecided
+        .slice(0, 5)
+        .map((x) => `an OCSP response (${x.source}): ${lower(x.j.message).replace(/\.$/, "")}`)
+        .join("; ")}${undecided.length > 5 ? `; and ${undecided.length - 5} more` : ""}.`
+    : "";
+  const msg = `${shownName(cert.subject)} (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).${notRelied}`;
   const warned = good.find((g) => g.j.status === "warning");
   return warned || ignored.length || unverified.length
     ? warning(ID, `${msg}${warned ? ` ${warned.j.message}` : ""}${notStatements}`, { at, details })
