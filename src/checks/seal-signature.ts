@@ -201,10 +201,17 @@ async function judge(
   if (sig.subFilter !== "ETSI.CAdES.detached") remarks.push(`its SubFilter is ${sig.subFilter ?? "missing"}, not ETSI.CAdES.detached (not PAdES)`);
   if (v.hasSigningTime) remarks.push("it carries a signingTime attribute, which PAdES baseline signatures must not have");
   if (v.ess.present === "v1") remarks.push("it binds the certificate with ESS signing-certificate v1 (SHA-1)");
-  if (v.otherCandidates)
+  if (v.otherCandidates) {
+    // What is true of each (a10: a decoy with the seal's own key, its TBS re-signed by another, verifies too).
+    const same = v.otherCandidatesSameKey ?? 0;
+    const other = v.otherCandidates - same;
+    const withKey = "with the signer's own key, so the signature verifies with it too, but the ESS attribute does not name it";
+    const neither = "which neither the ESS attribute names nor the signature verifies with";
+    const which = !same ? `, ${neither}` : !other ? `, ${withKey}` : `: ${same} ${withKey}, and ${other} ${neither}`;
     remarks.push(
-      `its CMS also carries ${v.otherCandidates} other certificate(s) that its SignerInfo's identifier designates, which neither the ESS attribute names nor the signature verifies with: ignored (the certificate set is not signed; anyone may add to it)`,
+      `its CMS also carries ${v.otherCandidates} other certificate(s) that its SignerInfo's identifier designates${which}: ignored (the certificate set is not signed; anyone may add to it)`,
     );
+  }
   if (remarks.length) return warning(ID, `The seal by ${who} verifies over its byte ranges, but ${remarks.join("; ")}.`, { details });
   return passed(
     ID,

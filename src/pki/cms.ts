@@ -481,6 +481,8 @@ export interface SignerVerification {
   problems: string[];
   /** How many other certificates of the CMS the sid designates (none decides: see `findSignerCertificate`). */
   otherCandidates?: number;
+  /** Of those, how many carry the signer's own public key (the signature verifies with them too; a10). */
+  otherCandidatesSameKey?: number;
   /**
    * An algorithm sealcheck cannot verify or does not accept here (the digest, the signature algorithm, the
    * key, or a pairing RFC 8419 does not allow): the signature was not checked, so neither valid nor broken.
@@ -550,8 +552,16 @@ export async function verifySigner(
     out.unsupported = unsupportedOf(e);
     problems.push(out.unsupported ? out.unsupported.message : `the signature could not be verified (${errorMessage(e)})`);
   }
-  const decoys = signerCandidates(si, decoded.certificates).length - 1;
-  if (decoys > 0) out.otherCandidates = decoys;
+  const candidates = signerCandidates(si, decoded.certificates);
+  const decoys = candidates.length - 1;
+  if (decoys > 0) {
+    out.otherCandidates = decoys;
+    const signer = out.signerCert;
+    const spki = (c: pkijs.Certificate) => c.subjectPublicKeyInfo.toSchema().toBER(false);
+    const own = new Uint8Array(spki(signer));
+    const sameKey = candidates.filter((c) => c !== signer && bytesEqual(new Uint8Array(spki(c)), own)).length;
+    if (sameKey > 0) out.otherCandidatesSameKey = sameKey;
+  }
   const pairing = eddsaDigestMismatch(si.signatureAlgorithm.algorithmId, digestAlgorithm);
   if (out.signatureValid && pairing) {
     // The value verifies (PureEdDSA does not depend on the digest), but the pairing is not one RFC 8419 allows.

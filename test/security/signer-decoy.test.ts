@@ -10,7 +10,8 @@ import { decodeSignedData, findSignerCertificate, signerCandidates } from "../..
 import { pkiSession } from "../../src/pki/session.js";
 import { extensions, generateRsaKey, issueCertificate, OIDS } from "../../scripts/generator/index.js";
 import { sealGap, withSealContents } from "../../scripts/attack36/lib.js";
-import { withCmsCertificates } from "../../scripts/attack-s6/lib.js";
+import { reissuedBy, withCmsCertificates } from "../../scripts/attack-s6/lib.js";
+import { certificateDer } from "../../src/pki/certificate.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 
 const REAL = "test/fixtures/real/broker-example";
@@ -51,8 +52,31 @@ describe("a decoy signer certificate in the seal's CMS (a8 S3)", () => {
     expect([r.indication, r.subIndication]).toEqual(["TOTAL-PASSED", null]);
     const c = check(r, "seal-signature");
     expect(c.status).toBe("warning");
-    expect(c.message).toContain("1 other certificate(s) that its SignerInfo's identifier designates");
+    expect(c.message).toContain(
+      "1 other certificate(s) that its SignerInfo's identifier designates, which neither the ESS attribute names nor the signature verifies with",
+    );
     expect(check(r, "seal-certificate").status).toBe("passed");
+  });
+
+  it("a10: a decoy with the seal's own key (its TBS re-signed by another key) first: the warning says the signature verifies with it too", async () => {
+    const base = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+    const { der } = sealGap(base);
+    const cms = decodeSignedData(der, "the seal", pkiSession(), true);
+    const seal = findSignerCertificate(cms.signedData.signerInfos[0]!, cms.certificates)!;
+    const sameKey = reissuedBy(certificateDer(seal), new Uint8Array(seal.issuer.toSchema().toBER(false)), generateRsaKey(2048));
+    const r = await verify(withSealContents(base, withCmsCertificates(der, [sameKey])));
+    expect(r.indication).toBe("TOTAL-PASSED");
+    const c = check(r, "seal-signature");
+    expect(c.status).toBe("warning");
+    expect(c.message).toContain(
+      "1 other certificate(s) that its SignerInfo's identifier designates, with the signer's own key, so the signature verifies with it too, but the ESS attribute does not name it",
+    );
+    expect(c.message).not.toContain("nor the signature verifies with");
+    // Both kinds at once: each said for what it is.
+    const both = await verify(withDecoy(withSealContents(base, withCmsCertificates(der, [sameKey]))));
+    expect(check(both, "seal-signature").message).toContain(
+      "2 other certificate(s) that its SignerInfo's identifier designates: 1 with the signer's own key, so the signature verifies with it too, but the ESS attribute does not name it, and 1 which neither the ESS attribute names nor the signature verifies with",
+    );
   });
 
   it("after the seal's own: TOTAL-PASSED, as before", async () => {
