@@ -61,17 +61,21 @@ export function resultMac(key: Uint8Array, scope: string, jobId: string, nonce: 
     .digest("hex");
 }
 
-/** The enqueuer's MAC (hex) of an archive's record: the archive's id, the enqueue's nonce and index. */
-export function recordMac(key: Uint8Array, scope: string, archiveId: string, nonce: string, index: string): string {
+/**
+ * The enqueuer's MAC (hex) of an archive's record: the archive's id, the enqueue's nonce and index, and the
+ * digest of its pinned content (src/queue/pins.ts contentDigest; "" for an archive not read: a fifth field only
+ * when set, so that the records of earlier versions keep their MAC).
+ */
+export function recordMac(key: Uint8Array, scope: string, archiveId: string, nonce: string, index: string, content = ""): string {
   return createHmac("sha256", key)
-    .update(`${RECORD_DOMAIN}\n${framed(scope, archiveId, nonce, index)}`)
+    .update(`${RECORD_DOMAIN}\n${framed(scope, archiveId, nonce, index, ...(content ? [content] : []))}`)
     .digest("hex");
 }
 
 /** The MAC (hex) of a receipt line (src/queue/receipt.ts): its own domain, so no record's MAC serves as one. */
-export function receiptMac(key: Uint8Array, scope: string, archiveId: string, nonce: string, index: string): string {
+export function receiptMac(key: Uint8Array, scope: string, archiveId: string, nonce: string, index: string, content = ""): string {
   return createHmac("sha256", key)
-    .update(`sealcheck receipt line v1\n${framed(scope, archiveId, nonce, index)}`)
+    .update(`sealcheck receipt line v1\n${framed(scope, archiveId, nonce, index, ...(content ? [content] : []))}`)
     .digest("hex");
 }
 

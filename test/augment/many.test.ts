@@ -356,12 +356,12 @@ describe.skipIf(!HAS_REDIS)("the queue carries augment jobs (a real redis-server
   it("a job's kind must be augment or absent; the worker's output place is its own, absolute", async () => {
     const { parseJobData } = await import("../../src/queue/job.js");
     const d = {
-      v: 4,
+      v: 5,
       nonce: "0".repeat(32),
       run: "0".repeat(16),
       allowMissingOriginals: false,
       keepSeconds: 60,
-      archives: [{ evidence: "/a.pdf", originals: [], index: 0, nonce: "0".repeat(32) }],
+      archives: [{ evidence: "/a.pdf", originals: [], index: 0, nonce: "0".repeat(32), sha256: { evidence: "0".repeat(64), originals: [] } }],
     };
     expect(parseJobData({ ...d, kind: "augment" }).ok).toBe(true);
     expect(parseJobData({ ...d, kind: "delete" })).toMatchObject({ ok: false, why: '"kind" is not "augment"' });
