@@ -112,7 +112,7 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     kind,
     ...verify
   } = o;
-  if (kind !== undefined && kind !== "augment") throw new SealcheckError("ERR_USAGE", 'kind must be "augment" or absent (verify)');
+  if (kind !== undefined && kind !== "augment") throw new SealcheckError("ERR_USAGE", 'kind: must be "augment" or absent (verify)', { option: "kind" });
   const resultKey = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const allowMissingOriginals = Boolean(o.allowMissingOriginals);
   const isRoots = Array.isArray(roots) && roots.every((r) => typeof r === "string");
@@ -120,14 +120,17 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     ? discoverArchives(roots as string[], { allowMissingOriginals, followManifests: Boolean(o.followManifests) })
     : (roots as Iterable<ArchiveSpec>);
   const attempts = o.attempts ?? 3;
-  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100) throw new SealcheckError("ERR_USAGE", "attempts must be a whole number from 1 to 100");
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100)
+    throw new SealcheckError("ERR_USAGE", "attempts: must be a whole number from 1 to 100", { option: "attempts" });
   const keep = o.keepFinishedSeconds ?? DEFAULT_KEEP_SECONDS;
-  if (!Number.isSafeInteger(keep) || keep < 1) throw new SealcheckError("ERR_USAGE", "keepFinishedSeconds must be a whole number ≥ 1");
+  if (!Number.isSafeInteger(keep) || keep < 1)
+    throw new SealcheckError("ERR_USAGE", "keepFinishedSeconds: must be a whole number of seconds ≥ 1", { option: "keepFinishedSeconds" });
   const groupSize = o.groupSize ?? 16;
   if (!Number.isInteger(groupSize) || groupSize < 1 || groupSize > MAX_GROUP)
-    throw new SealcheckError("ERR_USAGE", `the group size must be a whole number from 1 to ${MAX_GROUP}`);
+    throw new SealcheckError("ERR_USAGE", `groupSize: the group size must be a whole number from 1 to ${MAX_GROUP}`, { option: "groupSize" });
   const groupBytes = o.groupBytes ?? 64 * 1024 * 1024;
-  if (!Number.isSafeInteger(groupBytes) || groupBytes < 1) throw new SealcheckError("ERR_USAGE", "groupBytes must be a whole number ≥ 1");
+  if (!Number.isSafeInteger(groupBytes) || groupBytes < 1)
+    throw new SealcheckError("ERR_USAGE", "groupBytes: must be a whole number of bytes ≥ 1", { option: "groupBytes" });
   const run = runKey({ ...verify, allowMissingOriginals, ...(kind ? { kind } : {}) });
   // The workers' limits (the run key holds them): what they would refuse to read is refused here too.
   const limits = resolveLimits(verify.limits);

@@ -17,9 +17,11 @@ const RECORD_DOMAIN = "sealcheck-record-v1";
 
 /** A result key as given: its bytes (a caller's Uint8Array, or a key file's whole content). */
 export function checkResultKey(key: unknown): Uint8Array {
-  if (!(key instanceof Uint8Array)) throw new SealcheckError("ERR_USAGE", "resultKey must be a Uint8Array of the key's bytes");
+  if (!(key instanceof Uint8Array)) throw new SealcheckError("ERR_USAGE", "resultKey: must be a Uint8Array of the key's bytes", { option: "resultKey" });
   if (key.length < RESULT_KEY_MIN || key.length > RESULT_KEY_MAX)
-    throw new SealcheckError("ERR_USAGE", `a result key has ${RESULT_KEY_MIN} to ${RESULT_KEY_MAX} bytes, not ${key.length}`);
+    throw new SealcheckError("ERR_USAGE", `resultKey: a result key has ${RESULT_KEY_MIN} to ${RESULT_KEY_MAX} bytes, not ${key.length}`, {
+      option: "resultKey",
+    });
   return key;
 }
 

@@ -554,7 +554,13 @@ function judge(
  */
 export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<QueueResult, void, undefined> {
   if (o.from !== undefined && o.from !== "0" && !CURSOR.test(o.from))
-    throw new SealcheckError("ERR_USAGE", `not a results cursor: ${JSON.stringify(o.from).slice(0, 60)} (expected <ms>-<n>, as printed by an earlier read)`);
+    throw new SealcheckError(
+      "ERR_USAGE",
+      `from: not a results cursor: ${JSON.stringify(o.from).slice(0, 60)} (expected <ms>-<n>, as printed by an earlier read)`,
+      {
+        option: "from",
+      },
+    );
   const key = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const receipt = o.receipt;
   const c = await connectQueue(o, "results");

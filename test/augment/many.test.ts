@@ -365,7 +365,9 @@ describe.skipIf(!HAS_REDIS)("the queue carries augment jobs (a real redis-server
     };
     expect(parseJobData({ ...d, kind: "augment" }).ok).toBe(true);
     expect(parseJobData({ ...d, kind: "delete" })).toMatchObject({ ok: false, why: '"kind" is not "augment"' });
-    await expect(runWorker({ redis: redis.url, queue: "x", augment: { tsa: tsa.url, outDir: "relative" } })).rejects.toThrow(/outDir must be an absolute path/);
+    await expect(runWorker({ redis: redis.url, queue: "x", augment: { tsa: tsa.url, outDir: "relative" } })).rejects.toThrow(
+      /^augment\.outDir: must be an absolute path/,
+    );
   });
 });
 

@@ -575,7 +575,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(await collect(redis.url, q, { follow: false })).toHaveLength(0);
     const bad = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--from", "yesterday"]);
     expect(bad.code).toBe(3);
-    expect(bad.stderr).toMatch(/^sealcheck: not a results cursor: "yesterday"/);
+    expect(bad.stderr).toMatch(/^sealcheck: --from: not a results cursor: "yesterday"/);
   });
 
   it("results never read go when their records do: each write trims stream entries older than its keep time (MINID)", async () => {
@@ -1625,7 +1625,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     }
     expect(runCli(["queue", "status", "--redis", "http://x", "--queue", "x"]).stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
     expect(runCli(["queue", "status", "--redis", redis.url, "--queue", "a:b"]).stderr).toMatch(/--queue: the name must be/);
-    await expect(runWorker({ redis: redis.url, queue: "x", concurrency: 0 })).rejects.toThrow(/concurrency must be a whole number/);
+    await expect(runWorker({ redis: redis.url, queue: "x", concurrency: 0 })).rejects.toThrow(/^concurrency: the worker threads must be a whole number ≥ 1, not 0$/);
     // 0 would fail a group at its worker's first death, charging each of its archives: a group must be split.
     await expect(runWorker({ redis: redis.url, queue: "x", maxStalledCount: 0 })).rejects.toThrow(
       /^maxStalledCount: the number of stalls allowed must be a whole number from 1 to 100/,
