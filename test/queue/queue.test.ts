@@ -1625,7 +1625,9 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     }
     expect(runCli(["queue", "status", "--redis", "http://x", "--queue", "x"]).stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
     expect(runCli(["queue", "status", "--redis", redis.url, "--queue", "a:b"]).stderr).toMatch(/--queue: the name must be/);
-    await expect(runWorker({ redis: redis.url, queue: "x", concurrency: 0 })).rejects.toThrow(/^concurrency: the worker threads must be a whole number ≥ 1, not 0$/);
+    await expect(runWorker({ redis: redis.url, queue: "x", concurrency: 0 })).rejects.toThrow(
+      /^concurrency: the worker threads must be a whole number ≥ 1, not 0$/,
+    );
     // 0 would fail a group at its worker's first death, charging each of its archives: a group must be split.
     await expect(runWorker({ redis: redis.url, queue: "x", maxStalledCount: 0 })).rejects.toThrow(
       /^maxStalledCount: the number of stalls allowed must be a whole number from 1 to 100/,
