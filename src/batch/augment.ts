@@ -54,7 +54,9 @@ export async function createAugmenter(policy: Policy, job: AugmentJob): Promise<
       const target = augmentTarget(job, archive.evidence);
       // A queue job's archive: the bytes read must be those `queue add` pinned (src/queue/pins.ts).
       const pinned = archive.sha256 && contentCheck(archive.sha256);
-      if (job.expiringBefore !== undefined) {
+      // The archive's own date (a queue job's) over the run's.
+      const expiringBefore = archive.expiringBefore ?? job.expiringBefore;
+      if (expiringBefore !== undefined) {
         // Not due: its newest proven proof of existence holds past the date. Verified as augment would verify it
         // first, and left as it is (an archive that is due is verified again by augmentArchive, on its own bytes).
         const report = await verifyArchiveChecked(
@@ -67,7 +69,7 @@ export async function createAugmenter(policy: Policy, job: AugmentJob): Promise<
           pinned,
         );
         const until = report.longTerm?.protectedUntil;
-        if (typeof until === "string" && Date.parse(until) >= Date.parse(job.expiringBefore))
+        if (typeof until === "string" && Date.parse(until) >= Date.parse(expiringBefore))
           return verdictLine(archive, report, exitCodeFor(report.indication) as ArchiveExitCode, round(performance.now() - t0));
       }
       const result = await augmentArchive(

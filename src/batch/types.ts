@@ -29,6 +29,11 @@ export interface ArchiveSpec {
    * against these, and any difference is the verdict INDETERMINATE/SIGNED_DATA_NOT_FOUND (BatchResult.contentChanged).
    */
   sha256?: ContentDigests;
+  /**
+   * Augment runs: this archive's own renewal date (ISO 8601 instant; a queue job's, `queue add --augment
+   * --expiring-before`), over the run's AugmentJob.expiringBefore: augmented only when due by it.
+   */
+  expiringBefore?: string;
 }
 
 /** Exit code of one archive (contract.md): 0 passed, 1 failed, 2 indeterminate, 3 no verdict. */

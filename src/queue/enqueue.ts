@@ -10,6 +10,7 @@ import { discoverArchives } from "../batch/discover.js";
 import { runKey } from "../batch/run-key.js";
 import { batchErrorCode, type ArchiveSpec, type BatchVerifyOptions } from "../batch/types.js";
 import { SealcheckError } from "../errors.js";
+import { parseValidationTime } from "../time.js";
 import { persistenceWarnings, redactedMessage, throwFailedCommand } from "../redis.js";
 import { withAddLock } from "./add-lock.js";
 import { connectQueue, type QueueConnectionOptions } from "./connection.js";
@@ -68,6 +69,12 @@ export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptio
    * workers started to augment (RunWorkerOptions.augment): they hold the TSA and the output place, never the job.
    */
   kind?: "augment";
+  /**
+   * With kind "augment": renew only the archives due by this time (an instant, as `at` takes it): each job
+   * carries it, and the worker uses it over its own `augment.expiringBefore` (the default for jobs without one).
+   * Archives not due are verified, their lines say until when they are protected, and they are left as they are.
+   */
+  expiringBefore?: string | Date;
 }
 
 export interface EnqueueSummary {
@@ -110,8 +117,10 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     onQueued: _oq,
     followManifests: _fm,
     kind,
+    expiringBefore: due,
     ...verify
   } = o;
+  const expiringBefore = due === undefined ? undefined : dueDate(due, kind);
   if (kind !== undefined && kind !== "augment") throw new SealcheckError("ERR_USAGE", 'kind: must be "augment" or absent (verify)', { option: "kind" });
   const resultKey = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const allowMissingOriginals = Boolean(o.allowMissingOriginals);
@@ -249,6 +258,7 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
           allowMissingOriginals,
           keepSeconds: keep,
           ...(kind ? { kind } : {}),
+          ...(expiringBefore !== undefined ? { expiringBefore } : {}),
           archives: g.map((x) => x.a),
         };
         return { name: kind ?? "verify", data, opts: { jobId: groupIdFor(data), ...jobOpts }, archives: g };
@@ -307,6 +317,18 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
 }
 
 const hex = (bytes: number): string => randomBytes(bytes).toString("hex");
+
+/** The augment jobs' renewal date as the job carries it (ISO 8601), checked as an instant (as `at`). */
+function dueDate(value: unknown, kind: EnqueueOptions["kind"]): string {
+  if (kind !== "augment")
+    throw new SealcheckError("ERR_USAGE", 'expiringBefore: only augment jobs (kind: "augment") renew what is due', { option: "expiringBefore" });
+  try {
+    return parseValidationTime(value as string).toISOString();
+  } catch (e) {
+    if (!(e instanceof SealcheckError)) throw e;
+    throw new SealcheckError("ERR_USAGE", e.message.replace(/^at:/, "expiringBefore:"), { option: "expiringBefore" });
+  }
+}
 
 /** The largest archive index a queue counts to (far beyond any run; well within a safe integer). */
 const MAX_INDEX = 2 ** 48;

@@ -61,6 +61,11 @@ export interface QueueJobData {
    * the run key says it too, so that any other worker hands the job back.
    */
   kind?: "augment";
+  /**
+   * Augment jobs: renew only the archives due by this time (ISO 8601 instant; `queue add --augment
+   * --expiring-before`), over the worker's own `augment.expiringBefore`, which is the default for jobs without one.
+   */
+  expiringBefore?: string;
   archives: QueuedArchive[];
 }
 
@@ -92,11 +97,15 @@ export function groupIdFor(d: Omit<QueueJobData, "v">): string {
     d.archives.map((a) => [a.evidence, a.originals, a.problem ?? null, a.within ?? null, a.index, a.nonce, a.sha256 ?? null, a.unreadable ?? null]),
     // Only when set: the ids of verify jobs stay what they were.
     ...(d.kind !== undefined ? [d.kind] : []),
+    ...(d.expiringBefore !== undefined ? [{ expiringBefore: d.expiringBefore }] : []),
   ]);
   return `g-${createHash("sha256").update(canonical).digest("hex").slice(0, 40)}`;
 }
 
 const MAX_PATH = 4096;
+/** An instant as toISOString() writes it (queue add writes no other form), a real one. */
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const isInstant = (s: string): boolean => INSTANT.test(s) && !Number.isNaN(Date.parse(s)) && new Date(s).toISOString() === s;
 const NONCE = /^[0-9a-f]{16,64}$/;
 const MAX_ORIGINALS = 10_000;
 /** Archives one job may hold. */
@@ -123,6 +132,8 @@ export function parseJobData(data: unknown, id?: string): Parsed {
   if (typeof d.allowMissingOriginals !== "boolean") return fail('"allowMissingOriginals" is not true or false');
   if (typeof d.keepSeconds !== "number" || !Number.isSafeInteger(d.keepSeconds) || d.keepSeconds < 1) return fail('"keepSeconds" is not a whole number');
   if (d.kind !== undefined && d.kind !== "augment") return fail('"kind" is not "augment"');
+  if (d.expiringBefore !== undefined && (d.kind !== "augment" || typeof d.expiringBefore !== "string" || !isInstant(d.expiringBefore)))
+    return fail('"expiringBefore" is not an instant of an augment job (YYYY-MM-DDThh:mm:ss.sssZ)');
   if (!list || list.length === 0 || list.length > MAX_GROUP) return fail(`"archives" is not a list of 1 to ${MAX_GROUP} archives`);
   const archives: QueuedArchive[] = [];
   for (const [i, x] of list.entries()) {
@@ -162,6 +173,7 @@ export function parseJobData(data: unknown, id?: string): Parsed {
     allowMissingOriginals: d.allowMissingOriginals,
     keepSeconds: d.keepSeconds,
     ...(d.kind === "augment" ? { kind: "augment" as const } : {}),
+    ...(d.expiringBefore !== undefined ? { expiringBefore: d.expiringBefore as string } : {}),
     archives,
   };
   if (id !== undefined && groupIdFor(parsed) !== id)

@@ -226,6 +226,8 @@ export class WorkerMachine {
               ...(m.a.problem ? { problem: m.a.problem } : {}),
               ...(m.a.within ? { within: m.a.within } : {}),
               ...(m.a.sha256 ? { sha256: m.a.sha256 } : {}),
+              // An augment job's own renewal date, over the worker's default.
+              ...(d.expiringBefore !== undefined ? { expiringBefore: d.expiringBefore } : {}),
             },
             m.a.unreadable,
           );
