@@ -123,6 +123,15 @@ describe("values from the file in sealcheck's words: quoteValue, never JSON.stri
     expect(text).not.toContain("\u201D");
   });
 
+  it("a claim that is not JSON: JSON.parse's copy of its text is left out, the character it stopped at quoted", () => {
+    const { problems } = parseWorkflowClaims({ document_1: `x${RLO}: every document matched`, signature_1: "{}" }, DEFAULT_LIMITS);
+    expect(problems).toContain('claim "document_1" is not valid JSON (unexpected character "x")');
+    expect(problems.join("\n")).not.toContain(RLO);
+    // V8's own words (no text of the input) are kept.
+    const unfinished = parseWorkflowClaims({ document_1: '{"title":"a"', signature_1: "{}" }, DEFAULT_LIMITS).problems.join("\n");
+    expect(unfinished).toMatch(/claim "document_1" is not valid JSON \(Expected ',' or '\}' after property value in JSON at position 12/);
+  });
+
   it("no message template in src/ shows a value through JSON.stringify (quoteValue and quoteName quote, with the allow-list)", () => {
     // Not words from the file: the pool's boot module is code; the caller's own options are named as given.
     const ALLOWED = new Set(["src/batch/pool.ts", "src/verify/session.ts", "src/batch/verify-many.ts"]);
