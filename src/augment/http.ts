@@ -5,6 +5,7 @@
 // while reading, the content type checked, at most three redirects for GET and none for POST.
 import { SealcheckError, errorMessage } from "../errors.js";
 import { readBodyBounded } from "../input/http-body.js";
+import { quoteName } from "../report/quoted-name.js";
 
 export interface HttpLimits {
   /** Abort after this many milliseconds (connect, headers and body together). */
@@ -64,7 +65,7 @@ export async function exchange(
       const type = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
       if (!o.accept.includes(type)) {
         await res.body?.cancel().catch(() => undefined);
-        throw new SealcheckError("ERR_NETWORK", `${what} ${url.href} answered with content type ${JSON.stringify(type)}, not ${o.accept.join(" or ")}`);
+        throw new SealcheckError("ERR_NETWORK", `${what} ${url.href} answered with content type ${quoteName(type)}, not ${o.accept.join(" or ")}`);
       }
       return await readBody(res, url.href, o.limits.maxBytes, what);
     }

@@ -1,6 +1,7 @@
 // Check "counts": documents_signed_number, signatures_number, the numbered claims and workflowResultInfo
 // (when the evidence is endpoint JSON) agree (evidence.md §6).
 import { failed, passed } from "../report/check.js";
+import { quoteValue } from "../report/quoted-name.js";
 import type { CheckResult } from "../report/types.js";
 import type { WorkflowResultInfo } from "../input/evidence-file.js";
 import type { ArchiveFacts, With } from "./facts.js";
@@ -29,14 +30,14 @@ export function checkCounts(
   if (info) {
     details.workflowResultInfo = info;
     if (info.documentCount !== undefined && info.documentCount !== c.documents.length) {
-      problems.push(`workflowResultInfo.documentCount is ${JSON.stringify(info.documentCount)} but the token covers ${c.documents.length} document(s)`);
+      problems.push(`workflowResultInfo.documentCount is ${quoteValue(info.documentCount)} but the token covers ${c.documents.length} document(s)`);
     }
     if (info.signatureCount !== undefined && info.signatureCount !== c.signatures.length) {
-      problems.push(`workflowResultInfo.signatureCount is ${JSON.stringify(info.signatureCount)} but the token holds ${c.signatures.length} signature(s)`);
+      problems.push(`workflowResultInfo.signatureCount is ${quoteValue(info.signatureCount)} but the token holds ${c.signatures.length} signature(s)`);
     }
     if (info.ocspReponseIncluded !== undefined && info.ocspReponseIncluded !== Boolean(f.evidence?.ocspBase64)) {
       problems.push(
-        `workflowResultInfo.ocspReponseIncluded is ${JSON.stringify(info.ocspReponseIncluded)} but an OCSP response is ${f.evidence?.ocspBase64 ? "" : "not "}included`,
+        `workflowResultInfo.ocspReponseIncluded is ${quoteValue(info.ocspReponseIncluded)} but an OCSP response is ${f.evidence?.ocspBase64 ? "" : "not "}included`,
       );
     }
   }

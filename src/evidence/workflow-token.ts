@@ -2,6 +2,7 @@
 // objects serialised into strings. Parsing collects every problem instead of stopping at the first,
 // so that the token-claims check can list them all.
 import { isTimeClaim, MAX_TIME_CLAIM_SECONDS } from "../time.js";
+import { quoteName, quoteValue } from "../report/quoted-name.js";
 import type { Limits } from "../limits.js";
 import { errorMessage } from "../errors.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
@@ -71,7 +72,7 @@ function numbered(payload: Record<string, unknown>, kind: NumberedClaimKind, lim
     const c = numberedClaimName(k);
     if (c?.kind !== kind) continue;
     if (c.index === null) {
-      problems.push(`claim "${k}" is not numbered as ${prefix}N`);
+      problems.push(`claim ${quoteName(k)} is not numbered as ${prefix}N`);
       continue;
     }
     found.push([c.index, v]);
@@ -93,7 +94,7 @@ function stringNumber(v: unknown, name: string, problems: string[], max = Number
     return undefined;
   }
   if (typeof v !== "string" || !DIGITS.test(v)) {
-    problems.push(`claim "${name}" must be a decimal number in a string, found ${JSON.stringify(v)?.slice(0, 40)}`);
+    problems.push(`claim "${name}" must be a decimal number in a string, found ${quoteValue(v)}`);
     return undefined;
   }
   const n = Number(v);
@@ -114,7 +115,7 @@ function str(payload: Record<string, unknown>, name: string, problems: string[],
     problems.push(`claim "${name}" must be a string`);
     return undefined;
   }
-  if (pattern && !pattern.test(v)) problems.push(`claim "${name}" is not ${what} (${JSON.stringify(v.slice(0, 60))})`);
+  if (pattern && !pattern.test(v)) problems.push(`claim "${name}" is not ${what} (${quoteName(v, 60)})`);
   return v;
 }
 
@@ -127,7 +128,7 @@ function num(payload: Record<string, unknown>, name: string, problems: string[])
   // A later "time" than 9999-12-31 would make date computations (with tolerances added) throw.
   if (typeof v !== "number" || !Number.isSafeInteger(v) || !isTimeClaim(v)) {
     problems.push(
-      `claim "${name}" must be a non-negative integer of seconds since the epoch, up to 9999-12-31T23:59:59Z (${MAX_TIME_CLAIM_SECONDS}), found ${JSON.stringify(v)?.slice(0, 40)}`,
+      `claim "${name}" must be a non-negative integer of seconds since the epoch, up to 9999-12-31T23:59:59Z (${MAX_TIME_CLAIM_SECONDS}), found ${quoteValue(v)}`,
     );
     return undefined;
   }
@@ -144,7 +145,7 @@ export function parseWorkflowClaims(
 
   claims.tokenType = str(payload, "token_type", problems);
   if (claims.tokenType !== undefined && claims.tokenType !== "workflow_token_v1") {
-    problems.push(`claim "token_type" is "${claims.tokenType.slice(0, 40)}", not "workflow_token_v1": this is not a Workflow token`);
+    problems.push(`claim "token_type" is ${quoteName(claims.tokenType)}, not "workflow_token_v1": this is not a Workflow token`);
   }
   claims.workflowId = str(payload, "workflow_id", problems, UUID, "a UUID");
   claims.workflowTitle = str(payload, "workflow_title", problems);
@@ -159,7 +160,7 @@ export function parseWorkflowClaims(
   if (payload.aud === undefined) problems.push('required claim "aud" is missing');
   else if (claims.aud === undefined) problems.push('claim "aud" must be a string');
   else if (claims.organizationTin !== undefined && claims.aud !== claims.organizationTin) {
-    problems.push(`claim "aud" (${claims.aud}) differs from "organization_tin" (${claims.organizationTin})`);
+    problems.push(`claim "aud" (${quoteName(claims.aud)}) differs from "organization_tin" (${quoteName(claims.organizationTin)})`);
   }
   claims.iat = num(payload, "iat", problems);
   claims.nbf = num(payload, "nbf", problems);

@@ -1,6 +1,7 @@
 // JSON from untrusted sources: size and depth bounded, duplicate keys refused (two parsers may pick
 // different values for a duplicated key — a classic way to make a verifier and a consumer disagree).
 import { FormatError, LimitError } from "../errors.js";
+import { quoteName } from "../report/quoted-name.js";
 
 export interface JsonLimits {
   maxBytes: number;
@@ -62,8 +63,23 @@ export function parseJson(text: string, limits: JsonLimits, what: string): unkno
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw new FormatError(`${what} is not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+    throw new FormatError(`${what} is not valid JSON (${parseErrorWords(e)})`);
   }
+}
+
+/** V8's own words for where JSON.parse stopped (no text of the input in them): kept as they are. */
+const PARSE_WORDS = /^[A-Za-z ,'{}[\]]+ in JSON at position \d+(?: \(line \d+ column \d+\))?$|^Unexpected end of JSON input$/;
+
+/**
+ * Why JSON.parse refused the text, in words that hold none of the text unquoted: V8's "Unexpected token 'x',
+ * "<the input>" is not valid JSON" copies the input (a claim's value: a bidi override, a sentence) into the
+ * message; the character is quoted (quoteName) and the copy left out.
+ */
+function parseErrorWords(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  if (PARSE_WORDS.test(m)) return m;
+  const token = /^Unexpected token '(.+?)', [\s\S]* is not valid JSON$/u.exec(m);
+  return token ? `unexpected character ${quoteName(token[1]!)}` : "not JSON";
 }
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {

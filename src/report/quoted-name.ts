@@ -23,3 +23,17 @@ export function quoteName(v: string, max = 40): string {
     .map((c) => (c === '"' ? '\\"' : c === "\\" ? "\\\\" : QUOTABLE.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}}`));
   return `"${shown.join("")}${chars.length > max ? "…" : ""}"`;
 }
+
+/**
+ * A value from the file (a JSON field, a token's claim) inside sealcheck's words: a number, true, false or null
+ * as JSON writes it (nothing in them can speak); a string quoted by quoteName; anything else (a list, an object)
+ * named by its kind (its content is data, in the report's details). Never JSON.stringify alone: it lets U+202E, lookalike quotation marks and a
+ * sentence in sealcheck's own words through.
+ */
+export function quoteValue(v: unknown, max = 40): string {
+  if (v === null || typeof v === "boolean" || typeof v === "number") return String(v);
+  if (typeof v === "string") return quoteName(v, max);
+  if (v === undefined) return "nothing";
+  // Said, not shown: its text is in the report's details, as data.
+  return Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : `a ${typeof v}`;
+}
