@@ -30,6 +30,7 @@ export { exitCodeFor, SealcheckError, DEFAULT_LIMITS, VERSION } from "./api/inte
 // The types of what these take and give.
 export type {
   AlgorithmWeighed,
+  AnchorSource,
   ArchiveCheckId,
   ArchiveOptions,
   ArchiveExitCode,

@@ -9,7 +9,7 @@ export type { EvidenceSource, GivenEvidence } from "../input/source.js";
 // Verification sessions: trust, options, limits and caches shared across verifyArchive calls, with a lifetime
 // the caller chooses (clear() drops the caches); calls without one use the default process session.
 export { createSession, clearDefaultSession, VerificationSession, type SessionOptions } from "../verify/session.js";
-export { loadTrustStore, type TrustStore, type TrustRole } from "../pki/trust-store.js";
+export { loadTrustStore, type AnchorSource, type TrustStore, type TrustRole } from "../pki/trust-store.js";
 export { sealIdentity, type SealSignerPolicy } from "../evidence/broker-identity.js";
 export { weakKeyReason } from "../pki/jose-policy.js";
 export { renderArchiveHuman, renderArchiveSummary, renderVerdictRecap } from "../render/archive-human.js";

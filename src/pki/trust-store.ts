@@ -29,6 +29,17 @@ export interface TrustStore {
   listAnchors?: ListAnchor[];
   /** The lists they come from. */
   trustedLists?: TrustedListUse[];
+  /**
+   * Where each anchor given as a file was read from, by its SHA-256 (upper-case hex): the file, and the option it
+   * was given with (`trust`, `trustFor.seal`, …). The report names it beside the anchor a chain ended at.
+   */
+  sources?: Record<string, AnchorSource[]>;
+}
+
+/** A file an anchor was read from, and the option that named it. */
+export interface AnchorSource {
+  file: string;
+  option: "trust" | "trustFor.token" | "trustFor.seal" | "trustFor.tsa";
 }
 
 /** When a trusted list's service vouched for a role: [from, to), `to` its next status or the list's NextUpdate (null: open). */
@@ -78,6 +89,7 @@ export interface IndexedTrustStore {
   readonly roleAnchors?: Readonly<Partial<Record<TrustRole, readonly pkijs.Certificate[]>>>;
   readonly listAnchors?: readonly FrozenListAnchor[];
   readonly trustedLists?: readonly Readonly<TrustedListUse>[];
+  readonly sources?: Readonly<Record<string, readonly Readonly<AnchorSource>[]>>;
   readonly index: TrustIndex;
 }
 
@@ -186,6 +198,9 @@ export function indexTrustStore(store: TrustStore): IndexedTrustStore {
     ...(store.roleAnchors ? { roleAnchors: Object.freeze(roleAnchors) } : {}),
     ...(listAnchors ? { listAnchors } : {}),
     ...(store.trustedLists ? { trustedLists: frozen(store.trustedLists.map((l) => Object.freeze({ ...l }))) } : {}),
+    ...(store.sources
+      ? { sources: Object.freeze(Object.fromEntries(Object.entries(store.sources).map(([k, v]) => [k, frozen(v.map((x) => Object.freeze({ ...x })))]))) }
+      : {}),
     index,
   });
 }
@@ -282,7 +297,12 @@ function filesOf(path: string): string[] {
  * Loads certificates from files or directories (*.pem, *.crt, *.cer, *.der). Errors name the file. Decoded
  * within the session's limits and through its certificate pool (default: a session of their own).
  */
-export function loadCertificates(paths: readonly string[], role: string, session: PkiSession = pkiSession()): pkijs.Certificate[] {
+export function loadCertificates(
+  paths: readonly string[],
+  role: string,
+  session: PkiSession = pkiSession(),
+  sources?: { into: Record<string, AnchorSource[]>; option: AnchorSource["option"] },
+): pkijs.Certificate[] {
   const certs: pkijs.Certificate[] = [];
   for (const p of paths) {
     const files = filesOf(p);
@@ -299,6 +319,7 @@ export function loadCertificates(paths: readonly string[], role: string, session
         const found = certificatesFromBytes(bytes, f, session);
         certs.push(...found);
         fromPath += found.length;
+        if (sources) for (const c of found) addSource(sources.into, thumbprint(c, "sha256"), { file: f, option: sources.option });
       } catch (e) {
         throw new SealcheckError("ERR_TRUST_STORE", `${f} (${role}): ${errorMessage(e)}`, { file: f, cause: e });
       }
@@ -306,6 +327,12 @@ export function loadCertificates(paths: readonly string[], role: string, session
     if (fromPath === 0) throw new SealcheckError("ERR_TRUST_STORE", `${p} (${role}): no certificate found`, { file: p });
   }
   return dedupe(certs);
+}
+
+/** One more file an anchor was read from (each file and option once). */
+function addSource(into: Record<string, AnchorSource[]>, sha256: string, source: AnchorSource): void {
+  const list = (into[sha256] ??= []);
+  if (!list.some((x) => x.file === source.file && x.option === source.option)) list.push(source);
 }
 
 /**
@@ -327,7 +354,8 @@ export function trustStoreFromBytes(
   session: PkiSession = pkiSession(),
   lists?: TrustedListAnchors,
 ): TrustStore {
-  const store: TrustStore = { anchors: namedCertificates(files, "a trusted certificate", session), intermediates: [] };
+  const sources: Record<string, AnchorSource[]> = {};
+  const store: TrustStore = { anchors: namedCertificates(files, "a trusted certificate", session, sources), intermediates: [], sources };
   if (lists) addListAnchors(store, lists, session);
   return store;
 }
@@ -341,7 +369,12 @@ export function certificateDersFromBytes(files: readonly { name: string; bytes: 
 }
 
 /** The certificates of named files' bytes, as loadCertificates reads a path: errors name the file and its role. */
-function namedCertificates(files: readonly { name: string; bytes: Uint8Array }[], role: string, session: PkiSession): pkijs.Certificate[] {
+function namedCertificates(
+  files: readonly { name: string; bytes: Uint8Array }[],
+  role: string,
+  session: PkiSession,
+  sources?: Record<string, AnchorSource[]>,
+): pkijs.Certificate[] {
   return dedupe(
     files.flatMap((f) => {
       let found: pkijs.Certificate[];
@@ -351,6 +384,7 @@ function namedCertificates(files: readonly { name: string; bytes: Uint8Array }[]
         throw new SealcheckError("ERR_TRUST_STORE", `${f.name} (${role}): ${errorMessage(e)}`, { file: f.name, cause: e });
       }
       if (found.length === 0) throw new SealcheckError("ERR_TRUST_STORE", `${f.name} (${role}): no certificate found`, { file: f.name });
+      if (sources) for (const c of found) addSource(sources, thumbprint(c, "sha256"), { file: f.name, option: "trust" });
       return found;
     }),
   );
@@ -385,10 +419,15 @@ export function loadTrustStore(
   expectPathList("trust", trust);
   expectPathList("certs", certs);
   // Files are named with the option they were given in, in the library's terms (the CLI shows its flags).
-  const store: TrustStore = { anchors: loadCertificates(trust, "trust", session), intermediates: loadCertificates(certs, "certs", session) };
+  const sources: Record<string, AnchorSource[]> = {};
+  const store: TrustStore = {
+    anchors: loadCertificates(trust, "trust", session, { into: sources, option: "trust" }),
+    intermediates: loadCertificates(certs, "certs", session),
+    sources,
+  };
   for (const role of TRUST_ROLES) {
     const paths = roles[role];
-    if (paths?.length) (store.roleAnchors ??= {})[role] = loadCertificates(paths, `trustFor.${role}`, session);
+    if (paths?.length) (store.roleAnchors ??= {})[role] = loadCertificates(paths, `trustFor.${role}`, session, { into: sources, option: `trustFor.${role}` });
   }
   if (lists) addListAnchors(store, lists, session);
   return store;

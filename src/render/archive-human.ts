@@ -4,7 +4,7 @@
 // values allow (digests and DNs are wrapped or kept to their own lines). Pure: report in, text out.
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { CertificateSummary, CheckResult } from "../report/types.js";
-import { archiveView, certificateFields, describeTimeSource, messageParts, type ArchiveView, type Field } from "./archive-view.js";
+import { ANCHORS_NOTE, archiveView, certificateFields, describeTimeSource, messageParts, type ArchiveView, type Field } from "./archive-view.js";
 import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
 import { safeText } from "./sanitize.js";
 
@@ -132,6 +132,7 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
           ? "  none given with --trust: only the trusted lists' services below"
           : "  none given (--trust): no certificate path could end at an anchor",
       );
+    if (v.basis.anchors.some((a) => a.fields.some((f) => f.label === "Decides"))) out.push(para(ANCHORS_NOTE, "  "));
     for (const a of v.basis.anchors) out.push(`  ${wrap(safeText(a.heading), WIDTH - 5, "     ")}`, ...fieldLines(a.fields, "     "));
     if (v.basis.lists.length) {
       heading(`Trusted lists (${v.basis.lists.length})`);

@@ -493,6 +493,22 @@ function testEnvironmentOf(report: ArchiveReport): string | null {
   return `TEST ENVIRONMENT: ${what}; not evidence of a production signing.`;
 }
 
+/** The files an anchor was read from, each with its option as the command line names it (--trust, --trust-seal). */
+export function anchorFrom(from: NonNullable<NonNullable<ArchiveReport["verification"]>["trustAnchors"][number]["from"]>): string {
+  return from
+    .map((f) => {
+      // The file's name first, its folder after: a path has no space to wrap at, its parts fit a line.
+      const cut = Math.max(f.file.lastIndexOf("/"), f.file.lastIndexOf("\\"));
+      const flag = f.option === "trust" ? "--trust" : `--trust-${f.option.slice("trustFor.".length)}`;
+      return cut > 0 ? `${f.file.slice(cut + 1)} (${flag}) in ${f.file.slice(0, cut)}` : `${f.file} (${flag})`;
+    })
+    .join("; ");
+}
+
+/** Said with the anchors: which ones the verdict rests on, and what the auditor does with them (a12 X1e). */
+export const ANCHORS_NOTE =
+  "The verdict rests on the anchors that decide a path: compare each one's SHA-256 with the fingerprint its publisher states (docs/trust-anchors.md). An anchor taken from the evidence (an attachment, a page's text) vouches for nothing, whether or not the trust-anchors check names it.";
+
 function basisOf(report: ArchiveReport): ArchiveView["basis"] {
   const b = report.verification;
   if (!b) return null;
@@ -503,7 +519,12 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
   return {
     anchors: b.trustAnchors.map((a, i) => ({
       heading: `${i + 1}. ${a.subject}`,
-      fields: [{ label: "SHA-256", value: a.sha256 }, ...(a.roles ? [{ label: "For", value: `${a.roles.join(", ")} only` }] : [])],
+      fields: [
+        { label: "SHA-256", value: a.sha256 },
+        ...(a.roles ? [{ label: "For", value: `${a.roles.join(", ")} only` }] : []),
+        ...(a.decides ? [{ label: "Decides", value: a.decides.join("; ") }] : []),
+        ...(a.from ? [{ label: "From", value: anchorFrom(a.from) }] : []),
+      ],
     })),
     lists: (b.trustedLists ?? []).map((l, i) => ({
       heading: `${i + 1}. ${l.file}`,

@@ -4,7 +4,18 @@
 // evidence is escaped. Pure: report in, HTML out.
 import type { ArchiveReport, ReportedClaim } from "../report/archive-report.js";
 import type { CertificateSummary, CheckResult, CheckStatus } from "../report/types.js";
-import { archiveView, describeTimeSource, ekuName, formatTime, messageParts, validationTimeText, type ArchiveView, type Field } from "./archive-view.js";
+import {
+  ANCHORS_NOTE,
+  anchorFrom,
+  archiveView,
+  describeTimeSource,
+  ekuName,
+  formatTime,
+  messageParts,
+  validationTimeText,
+  type ArchiveView,
+  type Field,
+} from "./archive-view.js";
 import { MARKS } from "./style.js";
 import { safeText } from "./sanitize.js";
 
@@ -331,6 +342,18 @@ export function renderArchiveHtml(report: ArchiveReport, options: HtmlOptions = 
   for (const g of v.checkGroups) parts.push(`<h3>${escapeHtml(g.title)}</h3>${checkTable(g.checks)}`);
 
   if (v.basis) {
+    // Page 1 names each anchor with its SHA-256; here what each decided and the file it was read from (a12 X1e).
+    const anchors = report.verification?.trustAnchors ?? [];
+    if (anchors.some((a) => a.decides || a.from)) {
+      const rows = anchors.map(
+        (a, i) =>
+          `<tr><td>${i + 1}.</td><td>${escapeHtml(a.decides?.join("; ") ?? "nothing")}</td><td>${a.from ? escapeHtml(anchorFrom(a.from)) : ""}</td></tr>`,
+      );
+      parts.push(
+        `<h2>What each trust anchor decided</h2><p class="note">${escapeHtml(ANCHORS_NOTE)}</p>` +
+          `<table class="anchors"><thead><tr><th></th><th>Decides</th><th>Read from</th></tr></thead><tbody>${rows.join("")}</tbody></table>`,
+      );
+    }
     if (v.basis.lists.length) {
       parts.push(`<h2>Trusted lists (${v.basis.lists.length})</h2>`);
       for (const l of v.basis.lists) parts.push(`<div class="anchor"><h3>${escapeHtml(l.heading)}</h3>${fieldsTable(l.fields, ["SHA-256"])}</div>`);

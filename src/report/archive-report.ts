@@ -121,7 +121,19 @@ export interface VerificationInputs {
    * Every anchor given (--trust and the per-role options; trust, trustFor, trustStore): subject and SHA-256 of
    * the certificate; `roles` when it was given for some roles only (--trust-token, --trust-seal, --trust-tsa).
    */
-  trustAnchors: { subject: string; sha256: string; roles?: ("token" | "seal" | "tsa")[] }[];
+  trustAnchors: {
+    subject: string;
+    sha256: string;
+    roles?: ("token" | "seal" | "tsa")[];
+    /** The files it was read from, each with the option that named it (`trust`, `trustFor.seal`, …). */
+    from?: { file: string; option: "trust" | "trustFor.token" | "trustFor.seal" | "trustFor.tsa" }[];
+    /**
+     * The paths that ended at it, in words: "the seal", "the seal's timestamp (TSA)", "the document timestamp
+     * "X" (TSA)", "the token certificate". The verdict rests on these anchors: compare their SHA-256 with the
+     * fingerprints their publishers state (docs/trust-anchors.md).
+     */
+    decides?: string[];
+  }[];
   /** The trusted lists whose services were anchors (--trusted-list), each verified before use. */
   trustedLists?: TrustedListUse[];
   /** How many untrusted path-building certificates (--certs) were offered. */

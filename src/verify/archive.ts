@@ -9,7 +9,9 @@ import type { Limits } from "../limits.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { givenSource, isEvidenceSource, wholeSource, type EvidenceSource, type GivenEvidence } from "../input/source.js";
 import { hashOriginalBytes, listOriginals, startHashingOriginals, type OriginalBytes, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
-import { TRUST_ROLES, type IndexedTrustStore, type TrustStore } from "../pki/trust-store.js";
+import { TRUST_ROLES, type IndexedTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
+import type * as pkijs from "pkijs";
+import { quoteName } from "../report/quoted-name.js";
 import { summarize } from "../pki/certificate.js";
 import { failed } from "../report/check.js";
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
@@ -22,7 +24,7 @@ import { computeVerdict } from "../report/verdict.js";
 import type { ArchiveReport, VerificationInputs } from "../report/archive-report.js";
 import { VERSION } from "../version.js";
 import { runValidationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv } from "../checks/facts.js";
-import { planOf, runStages, type StageContext, type StageRun } from "./stages.js";
+import { planOf, runStages, type RunFacts, type StageContext, type StageRun } from "./stages.js";
 import { inReportOrder, type ArchiveCheckId } from "../report/check-ids.js";
 import { buildArchiveSummary } from "./archive-summary.js";
 import { SESSION_OPTION_NAMES, VerificationSession, callSession, type VerdictOptions } from "./session.js";
@@ -433,7 +435,7 @@ async function runPipeline(
     kind: "workflow-archive",
     evidence: { file: name, format: input.format, ...fileIdentity(bytes) },
     originals: { compared: hashing !== null, files: [...(facts.originalFiles ?? [])] },
-    verification: verificationInputs(env, showPersonalData),
+    verification: verificationInputs(env, showPersonalData, facts),
     tokenClaimsVerified: checks.some((c) => c.id === "token-signature" && (c.status === "passed" || c.status === "warning")),
     ...buildArchiveSummary(facts, showPersonalData),
     seal: facts.form === "pades" ? (facts.seal ?? null) : null,
@@ -447,14 +449,54 @@ function fileIdentity(source: EvidenceSource): { sha256: string; size: number } 
   return { sha256: source.sha256(), size: source.length };
 }
 
-/** Every anchor the caller gave: those for every role, then each role's own (`roles` set), each certificate once. */
-function anchorsGiven(trust: IndexedTrustStore): VerificationInputs["trustAnchors"] {
+/**
+ * The paths the verdict rests on, each by the anchor it ended at (a12 X1e: an anchor taken from the file's page text
+ * is named nowhere else): the seal's, its signature timestamp's TSA, each document timestamp's TSA, the token
+ * certificate's. By SHA-256 of each path's last certificate (anchorsGiven keeps those that are anchors given).
+ */
+function decidingAnchors(facts: RunFacts | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!facts) return out;
+  const add = (path: readonly pkijs.Certificate[] | undefined, what: string) => {
+    const anchor = path?.at(-1);
+    if (!anchor) return;
+    const sha256 = summarize(anchor).sha256;
+    const list = out.get(sha256) ?? [];
+    if (!list.includes(what)) list.push(what);
+    out.set(sha256, list);
+  };
+  if (facts.form === "pades") {
+    add(facts.sealChain, "the seal");
+    add(facts.sealTimestampInfo?.chain, "the seal's timestamp (TSA)");
+    for (const d of facts.documentTimestamps ?? []) add(d.info.chain, `the document timestamp ${quoteName(d.field, 40)} (TSA)`);
+  }
+  add(facts.tokenChain?.path, "the token certificate");
+  return out;
+}
+
+/**
+ * Every anchor the caller gave: those for every role, then each role's own (`roles` set), each certificate once,
+ * with the files it was read from and the paths that ended at it (`decides`).
+ */
+function anchorsGiven(trust: IndexedTrustStore, facts?: RunFacts): VerificationInputs["trustAnchors"] {
   const out: VerificationInputs["trustAnchors"] = [];
   const bySha = new Map<string, VerificationInputs["trustAnchors"][number]>();
+  const decides = decidingAnchors(facts);
+  const entry = (s: { subject: string; sha256: string }, roles?: TrustRole[]): VerificationInputs["trustAnchors"][number] => {
+    const from = trust.sources?.[s.sha256];
+    const d = decides.get(s.sha256);
+    return {
+      subject: s.subject,
+      sha256: s.sha256,
+      ...(roles ? { roles } : {}),
+      ...(from?.length ? { from: from.map((x) => ({ ...x })) } : {}),
+      ...(d?.length ? { decides: d } : {}),
+    };
+  };
   for (const c of trust.anchors) {
     const s = summarize(c);
     if (bySha.has(s.sha256)) continue;
-    const a = { subject: s.subject, sha256: s.sha256 };
+    const a = entry(s);
     bySha.set(s.sha256, a);
     out.push(a);
   }
@@ -466,7 +508,7 @@ function anchorsGiven(trust: IndexedTrustStore): VerificationInputs["trustAnchor
         if (known.roles && !known.roles.includes(role)) known.roles.push(role);
         continue;
       }
-      const a = { subject: s.subject, sha256: s.sha256, roles: [role] };
+      const a = entry(s, [role]);
       bySha.set(s.sha256, a);
       out.push(a);
     }
@@ -474,10 +516,10 @@ function anchorsGiven(trust: IndexedTrustStore): VerificationInputs["trustAnchor
   return out;
 }
 
-function verificationInputs({ trust, options, limits }: CheckEnv, showPersonalData: boolean): VerificationInputs {
+function verificationInputs({ trust, options, limits }: CheckEnv, showPersonalData: boolean, facts?: RunFacts): VerificationInputs {
   const changed = Object.entries(limits).filter(([k, v]) => DEFAULT_LIMITS[k as keyof Limits] !== v);
   return {
-    trustAnchors: anchorsGiven(trust),
+    trustAnchors: anchorsGiven(trust, facts),
     ...(trust.trustedLists ? { trustedLists: trust.trustedLists.map((l) => ({ ...l })) } : {}),
     untrustedCertificates: trust.intermediates.length,
     options: {

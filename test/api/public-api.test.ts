@@ -63,8 +63,10 @@ const VALUES = [
 // Issue 35 part 3 (evidence as a source) added two, because VerifyArchiveOptions.evidence names them: a caller
 // gives bytes ({ name, bytes }) or a reader of its own ({ name, source }, an EvidenceSource).
 // Issue 37 (approval signatures' policy) added ApprovalPolicy and ApprovalLevel: CryptoPolicy.approvalSignatures.
+// a12 X1e added AnchorSource: TrustStore.sources names where each anchor file came from.
 const TYPES = [
   "AlgorithmWeighed",
+  "AnchorSource",
   "ApprovalLevel",
   "ApprovalPolicy",
   "ArchiveCheckId",
