@@ -481,8 +481,11 @@ export function validAt(cert: pkijs.Certificate, at: Date): "valid" | "expired" 
   return "valid";
 }
 
-/** A short name for messages: the CN (or the whole DN when there is none). Details keep the full DN. */
-export function displayName(name: pkijs.RelativeDistinguishedNames): string {
+/**
+ * A short name: the CN (or the whole DN when there is none), as the file wrote it. Not exported: words show it only
+ * through shownName (a12 W8), details keep the full DN (summarize).
+ */
+function displayName(name: pkijs.RelativeDistinguishedNames): string {
   const cn = name.typesAndValues.find((tv) => tv.type === "2.5.4.3");
   const v = cn?.value?.valueBlock as { value?: unknown } | undefined;
   return typeof v?.value === "string" ? v.value : formatName(name);
