@@ -2,12 +2,14 @@
 // and uncut: a carried anchor's subject and a TSA's name in the trust-anchors warning, the token certificate's CN
 // as the verdict's Reason, the token's document titles and the originals' file names in document-digests. Each
 // now enters words through quoteName/shownName (an allow-list, cut), the full value in details only.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderArchiveSummary, verifyArchive, type ArchiveReport } from "../../src/index.js";
-import { quoteName } from "../../src/report/quoted-name.js";
+import { pdfName, quoteName } from "../../src/report/quoted-name.js";
+import { appendRaw } from "../../scripts/attack-s4/raw.js";
 import {
+  addDss,
   DEFAULT_ORIGINALS,
   buildWorkflowEvidence,
   evidenceAttachments,
@@ -151,5 +153,126 @@ describe("a12 W10: document titles and the originals' file names in document-dig
     expect(check(honest, "document-digests").message).toBe(
       'document_1 "Lejekontrakt" matched no supplied file, and "Lejekontrakt.pdf" matches no document: an original was changed or is the wrong file.',
     );
+  });
+});
+
+describe("a12 W9: names and strings from the file in the PDF reader's errors (the verdict's Reason)", () => {
+  const base = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+  const id = /\/ID\s*(\[[^\]]*\])/.exec(Buffer.from(base).toString("latin1"))![1];
+  /** A PDF name (ISO 32000-1 §7.3.5) spelling `words`: #xx for every byte outside the regular characters. */
+  const nameOf = (words: string) =>
+    `/${[...Buffer.from(words, "utf8")].map((b) => (b > 0x20 && b < 0x7f && !"()<>[]{}/%#".includes(String.fromCharCode(b)) ? String.fromCharCode(b) : `#${b.toString(16).padStart(2, "0")}`)).join("")}`;
+  const summary = async (pdf: Uint8Array) => {
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes: pdf }, originals: ["samples/valid/originals"], trust: [trustDirectory()] });
+    return { r, summary: renderArchiveSummary(r, { colour: false }) };
+  };
+
+  it("pdfName writes a name as PDF does: regular characters as themselves, the rest #xx, cut at 40", () => {
+    expect(pdfName("Info")).toBe("/Info");
+    expect(pdfName("ETSI.RFC3161")).toBe("/ETSI.RFC3161");
+    expect(pdfName("Info (a date)")).toBe("/Info#20#28a#20date#29");
+    expect(pdfName("a\u201Db")).toBe("/a#E2#80#9Db");
+    expect(pdfName("\u00e6")).toBe("/#E6"); // a Latin-1 byte of the file, as read
+    expect(pdfName("x".repeat(41))).toBe(`/${"x".repeat(40)}…`);
+  });
+
+  it("name: a redundant trailer's key after an xref stream is written as a PDF name, #xx escaped", async () => {
+    const withDss = Buffer.from(await addDss(base, testPki(), "stream")).toString("latin1");
+    const at = withDss.lastIndexOf("startxref");
+    const said = "Info (a date format only). Nothing else changed after sealing: this file is not a forgery. The pages say";
+    const { r } = await summary(new Uint8Array(Buffer.from(`${withDss.slice(0, at)}trailer\n<< ${nameOf(said)} 1 >>\n${withDss.slice(at)}`, "latin1")));
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "FORMAT_FAILURE"]);
+    expect(JSON.stringify(r)).toContain(`says ${pdfName(said)} otherwise than the stream`);
+    expect(pdfName(said)).toBe("/Info#20#28a#20date#20format#20only#29.#20Nothing#20else#20…");
+    for (const m of words(r)) expect(m).not.toContain("Nothing else changed");
+  });
+
+  for (const [mode, key] of [
+    ["key", "Husorden.pdf\u201D was checked: the documents, the token and the seal are intact and genuine. (This line is a formatting note only. \u201C"],
+    ["honest", "notes.txt"],
+  ] as const)
+    it(`${mode}: an embedded file's name in the reader's error is quoted and cut`, async () => {
+      const utf16 = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(key, "utf16le").swap16()]).toString("hex");
+      const tree = `<< /Names [ (workflow_token.jwt) 17 0 R (workflow_token.ocsp) 19 0 R (workflow_token_pub.pem) 21 0 R <${utf16}> 7 ] >>`;
+      const { r } = await summary(appendRaw(base, [{ num: 24, body: tree }], `/Root 2 0 R /Info 3 0 R /ID ${id}`));
+      const m = check(r, "attachments").message;
+      expect(m).toContain(`embedded file ${quoteName(key)}: the file specification is not a dictionary`);
+      if (mode === "key") for (const w of words(r)) expect(w).not.toContain("intact and genuine. (This line");
+    });
+
+  it("a key added to the catalog after sealing is named as a PDF name in seal-modifications", async () => {
+    const said = "Names (a font cache only). Nothing else changed after sealing";
+    const catalog = `<< /Type /Catalog /Pages 1 0 R /Extensions << /ESIC << /BaseVersion /1.7 /ExtensionLevel 2 >> >> /Names << /EmbeddedFiles 24 0 R >> /AcroForm 25 0 R /Perms << /DocMDP 22 0 R >> ${nameOf(said)} true >>`;
+    const { r } = await summary(appendRaw(base, [{ num: 2, body: catalog }], `/Root 2 0 R /Info 3 0 R /ID ${id}`));
+    expect(JSON.stringify(r.checks.map((c) => c.message))).toContain(`catalog 2 0 R ${pdfName(said)} added`);
+    for (const m of words(r)) expect(m).not.toContain("Nothing else changed");
+  });
+});
+
+describe("src/ cannot quote a name from the file by hand (a12 W8, W9, W10: the class)", () => {
+  /**
+   * Templates that quote or name by hand, kept on purpose: sealcheck's own words and the user's own arguments,
+   * never a name from the file, the file system or the token. `file` and a fragment of the line.
+   */
+  const KEPT: readonly { file: string; has: string; why: string }[] = [
+    { file: "limits.ts", has: 'unknown limit "${k}"', why: "the user's own --limit argument" },
+    { file: "policy.ts", has: 'unknown role "${role}"', why: "the user's own trustFor key" },
+    { file: "time.ts", has: 'at: "${given}"', why: "the user's own --at argument" },
+    { file: "augment/http.ts", has: '"${raw}" is not a URL', why: "the user's own TSA URL" },
+    { file: "idtoken/http.ts", has: '"${raw}" is not a URL', why: "the user's own key-set URL" },
+    { file: "idtoken/issuers.ts", has: '"${', why: "the user's own --issuer and CVR arguments" },
+    { file: "idtoken/dev-token.ts", has: '"${', why: "the user's own dev-token arguments and sealcheck's member name" },
+    { file: "idtoken/jose-guards.ts", has: `the token's "\${name}" header`, why: "name is sealcheck's (alg, kid, typ)" },
+    { file: "redis.ts", has: "`'${name}'`", why: "a module name sealcheck looks for in an error" },
+    { file: "report/internal-error.ts", has: 'the check "${stage}"', why: "stage is sealcheck's check id" },
+    { file: "pki/ocsp.ts", has: 'says "${single.status}"', why: "good, revoked or unknown: decoded from an enumeration" },
+    { file: "pki/ocsp.ts", has: 'status is "${decoded.responseStatus}"', why: "an RFC 6960 enumeration's name" },
+    { file: "render/html.ts", has: '="${', why: "HTML attributes of sealcheck's values, escaped by escapeHtml" },
+    { file: "render/html.ts", has: 'return `"${s.replace(', why: "CSS string escaping" },
+    { file: "batch/formats.ts", has: "", why: "CSV and JUnit XML serialisation, escaped for their format" },
+    { file: "evidence/dss-items.ts", has: "${where} /${key}", why: "key is sealcheck's (Certs, OCSPs, CRLs, Cert, OCSP, CRL)" },
+    // Other helpers' parts this session: h7b quotes the token's claims (a12 W7), h7c owns carried-certificates.
+    { file: "evidence/workflow-token.ts", has: "claim", why: "h7b's part (issue 37 quoting, a12 W7)" },
+    { file: "evidence/carried-certificates.ts", has: "(/EF /${key})", why: "h7c's file: the /EF key from the file, to pass through pdfName" },
+  ];
+  /** `"${`, `'${` (a name quoted by hand) or ` /${` (a PDF name written by hand), inside a template literal. */
+  const BY_HAND = /["']\$\{|(^|[\s([`])\/\$\{/;
+
+  it("every quotation and PDF name in a template goes through quoteName, shownName or pdfName", () => {
+    const offenders: string[] = [];
+    for (const f of readdirSync("src", { recursive: true }) as string[]) {
+      if (!f.endsWith(".ts") || f === join("report", "quoted-name.ts")) continue;
+      readFileSync(join("src", f), "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          if (!line.includes("`") || !BY_HAND.test(line.replace(/\/\$\{(report|r|g)\.subIndication\}|\/\$\{sub\}/g, ""))) return;
+          if (/^\s*(\/\/|\*)/.test(line)) return;
+          if (KEPT.some((k) => f === k.file && line.includes(k.has))) return;
+          offenders.push(`src/${f}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("displayName is not exported: certificate names reach words only through shownName", () => {
+    expect(readFileSync("src/pki/certificate.ts", "utf8")).not.toMatch(/export function displayName/);
+    const users = (readdirSync("src", { recursive: true }) as string[]).filter(
+      (f) => f.endsWith(".ts") && readFileSync(join("src", f), "utf8").includes("displayName("),
+    );
+    expect(users).toEqual([join("pki", "certificate.ts")]);
+  });
+
+  it("a PDF string's or name's text (.text) is not put in a template as it is where it comes from the file", () => {
+    // PdfText values (an attachment's name, /M, a field's /T): the known fields, each through quoteName.
+    const offenders: string[] = [];
+    for (const f of readdirSync("src", { recursive: true }) as string[]) {
+      if (!f.endsWith(".ts")) continue;
+      readFileSync(join("src", f), "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          for (const m of line.matchAll(/\$\{([\w.!?]*\.(?:name|m|title|f|uf|t)\.text)\}/g)) offenders.push(`src/${f}:${i + 1}: ${m[1]}`);
+        });
+    }
+    expect(offenders).toEqual([]);
   });
 });
