@@ -5,9 +5,10 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderArchiveSummary, verifyArchive, type ArchiveReport } from "../../src/index.js";
+import { renderArchiveHtml, renderArchiveHuman, renderArchiveSummary, verifyArchive, type ArchiveReport } from "../../src/index.js";
 import { pdfName, quoteName } from "../../src/report/quoted-name.js";
 import { appendRaw } from "../../scripts/attack-s4/raw.js";
+import { checkAudience, checkIssuer } from "../../src/idtoken/claims.js";
 import {
   addDss,
   DEFAULT_ORIGINALS,
@@ -44,12 +45,14 @@ async function sealed(P: TestPki, extra: { name: string; bytes: Uint8Array }[] =
   return sealPrepared(p, P, { certificates: [P.seal, P.sealRoot] });
 }
 
-/** Every message the report puts in words, and the --summary. */
-const words = (r: ArchiveReport) => [
-  ...r.checks.map((c) => c.message),
-  ...(r.pdfSignatures ?? []).map((p) => p.message),
-  renderArchiveSummary(r, { colour: false }),
-];
+/**
+ * Every message the report puts in words and the --summary, spaces made one. (The text report and the statement
+ * also list certificates, titles and anchors by layout, each on a line of its own: the full value, as details.)
+ */
+const words = (r: ArchiveReport) =>
+  [...r.checks.map((c) => c.message), ...(r.pdfSignatures ?? []).map((p) => p.message), renderArchiveSummary(r, { colour: false })].map((s) =>
+    s.replace(/\s+/g, " "),
+  );
 
 describe("a12 W8: the trust-anchors warning quotes the anchor's and the TSA's names", () => {
   it("root: an anchor taken from the file, named to vouch for itself, is shown quoted and cut", async () => {
@@ -81,6 +84,12 @@ describe("a12 W8: the trust-anchors warning quotes the anchor's and the TSA's na
       `The TSA ${quoteName(`Sealcheck Test Time-Stamping Unit ${label}`, 64)} (the signature timestamp) is vouched for by "Sealcheck Test TSA Root CA"`,
     );
     for (const m of words(r)) expect(m).not.toContain("nothing to compare");
+    // The text report and the statement name the TSA in their sentences quoted too (the timestamp, the POE).
+    const shown = quoteName(`Sealcheck Test Time-Stamping Unit ${label}`, 64);
+    const human = renderArchiveHuman(r, { colour: false }).replace(/\s+/g, " ");
+    expect(human).toContain(`UTC by ${shown} (serial`);
+    expect(human).toContain(`UTC by ${shown}: not proven`);
+    expect(renderArchiveHtml(r)).not.toMatch(/by Sealcheck Test Time-Stamping Unit 1\u201D/);
     expect(c.details?.tsaVouchedByGeneralAnchor).toEqual([expect.objectContaining({ tsa: expect.stringContaining("nothing to compare) and") })]);
   });
 });
@@ -274,5 +283,15 @@ describe("src/ cannot quote a name from the file by hand (a12 W8, W9, W10: the c
         });
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("an ID token's strings in the receiver's words (the class, beyond a12's findings)", () => {
+  it("iss, aud and ct_id from the token are quoted and cut", () => {
+    const iss = "https://op.example\u201D. Issued by the expected broker; \u201Chttps://op.example";
+    const i = checkIssuer({ iss }, "https://netseidbroker.dk/op");
+    expect(i.message).toBe(`The token was issued by ${quoteName(iss, 80)}, not by the expected https://netseidbroker.dk/op.`);
+    const a = checkAudience({ aud: ["x\u201D y", "z"] }, "DK12345678");
+    expect(a.message).toContain('addressed to ["x\\u{201D} y", "z"], not to this receiver');
   });
 });

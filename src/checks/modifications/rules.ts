@@ -357,7 +357,12 @@ const annotsRule: ValueRule = (r, before, after, where) =>
     if (d?.kind !== "dict") return r.report("other", `${at} is not an annotation dictionary`, "annotation-added");
     const sub = nameOf(r.after, rawGet(d, "Subtype")) ?? "(none)";
     if (sub !== "Widget")
-      return r.report("annotation", `${at}: a ${sub} annotation was added`, "annotation-added", sub === "(none)" ? {} : { annotation: sub.slice(0, 40) });
+      return r.report(
+        "annotation",
+        `${at}: a ${sub === "(none)" ? sub : pdfName(sub)} annotation was added`,
+        "annotation-added",
+        sub === "(none)" ? {} : { annotation: sub.slice(0, 40) },
+      );
     const why = notDocTimestampWidget(r, item, d);
     if (why === undefined) return r.report("ltv", `${at}: the invisible widget of a document timestamp was added`, "document-timestamp");
     const sig = fieldType(d, r.after) === "Sig";
