@@ -247,3 +247,41 @@ export function runLength(b: Uint8Array): string {
   out.push(128);
   return Buffer.from(out).toString("latin1");
 }
+
+/** How `toBer` re-frames DER as BER (a10): contents unchanged, so a signature over the DER still verifies in BER readers. */
+export type BerStyle = "indefinite" | "long" | "split";
+
+/**
+ * The DER re-written in BER: every constructed value in indefinite length ("indefinite"), every length in 5
+ * bytes ("long"), or every BIT STRING and OCTET STRING longer than 16 bytes split into segments ("split").
+ * `depth` levels only (1: the outer value's framing), the rest as DER.
+ */
+export function toBer(der: Uint8Array, style: BerStyle, depth = Infinity): Uint8Array {
+  const len = (n: number) => (style === "long" ? [0x84 + 1, 0, n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255] : encodeLength(n));
+  const one = (t: Tlv, level: number): number[] => {
+    const body = der.subarray(t.body, t.end);
+    if (level > depth) return [...der.subarray(t.start, t.end)];
+    if (t.tag & 0x20) {
+      const inner = (derChildren(der, t.body, t.end) ?? []).flatMap((c) => one(c, level + 1));
+      return style === "indefinite" ? [t.tag, 0x80, ...inner, 0, 0] : [t.tag, ...len(inner.length), ...inner];
+    }
+    if (style !== "split" || (t.tag !== 0x03 && t.tag !== 0x04) || body.length <= 16) return [t.tag, ...len(body.length), ...body];
+    const segments: number[] = [];
+    const data = t.tag === 0x03 ? body.subarray(1) : body;
+    for (let i = 0; i < data.length; i += 16) {
+      const chunk = [...data.subarray(i, i + 16)];
+      const last = i + 16 >= data.length;
+      const seg = t.tag === 0x03 ? [last ? body[0]! : 0, ...chunk] : chunk;
+      segments.push(t.tag, ...encodeLength(seg.length), ...seg);
+    }
+    return [t.tag | 0x20, 0x80, ...segments, 0, 0];
+  };
+  return Uint8Array.from(one(readTlv(der, 0, der.length)!, 1));
+}
+
+function encodeLength(n: number): number[] {
+  if (n < 0x80) return [n];
+  const out: number[] = [];
+  for (let v = n; v > 0; v = Math.floor(v / 256)) out.unshift(v % 256);
+  return [0x80 | out.length, ...out];
+}

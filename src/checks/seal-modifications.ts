@@ -49,7 +49,15 @@ export function checkSealModifications(doc: PdfDocument, analysis: ChangeAnalysi
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     const what = e instanceof LimitError ? "are too large to compare" : "cannot be compared";
-    return failed(ID, "FORMAT_FAILURE", `The revisions after sealing ${what}: ${errorMessage(e)}.`, { details });
+    // Malformed input is FORMAT_FAILURE (docs/contract.md); the words say where what was sealed ends (a10).
+    const end = doc.revisions[covered]!.endOffset;
+    details.sealedRevisionEnd = end;
+    return failed(
+      ID,
+      "FORMAT_FAILURE",
+      `The revisions after sealing ${what}: ${errorMessage(e)}. What was sealed is revision ${covered + 1}, the file's first ${end} bytes; what readers show of the revisions after it is not judged (each reader recovers a malformed file its own way).`,
+      { details },
+    );
   }
   Object.assign(details, changeDetails(changes));
   const later = changes.laterRevisions;

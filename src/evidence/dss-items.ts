@@ -15,7 +15,9 @@
 //   so the checks that rest on the DSS's revocation data stay "not decided" unless what was read already fails
 //   (attack-s6 G1). Junk without the shape of its kind, and entries that are no stream, say nothing.
 // - DER followed by more bytes (padding, a line end inside /Length) is read as the DER, as BouncyCastle (EU DSS)
-//   and asn1crypto read it (attack-s6 G1): a signature covers the DER alone.
+//   and asn1crypto read it (attack-s6 G1): a signature covers the DER alone. BER framing (indefinite lengths,
+//   long or non-minimal length forms) is re-framed as DER and read, as BouncyCastle reads it (a10); what then
+//   fails to decode is `unread`, never junk.
 // - Only items that decode as their kind count against `maxValidationDataItems` (junk is no validation data and
 //   must not make a genuine archive fail), and the certificates' ASN.1 values together against
 //   `maxAsn1Nodes`. A limit reached is "not decided" (`limit`), never "no data": reading stops there, and the
@@ -26,7 +28,7 @@ import type { PdfDocument, PdfView } from "../input/pdf/index.js";
 import { type PdfDict, type PdfObject, rawGet } from "../input/pdf/objects.js";
 import { listedCertificate, type ListedBudget } from "../pki/certificate.js";
 import { decodeCrl } from "../pki/crl.js";
-import { derChildren, readTlv } from "../pki/der.js";
+import { derChildren, derFramed, readTlv } from "../pki/der.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
 import { quoteName } from "../report/quoted-name.js";
@@ -89,6 +91,13 @@ function shapeOf(der: Uint8Array, kind: Kind): number | null {
   return parts.length === 3 && parts[0]!.tag === 0x30 && parts[1]!.tag === 0x30 && parts[2]!.tag === 0x03 ? top.end : null;
 }
 
+/** The bytes begin as their kind in BER: a SEQUENCE (any length form) whose first value has the kind's tag. */
+function berBegins(der: Uint8Array, kind: Kind): boolean {
+  const l = der[1] ?? 0;
+  const first = der[2 + (l > 0x80 ? l & 0x7f : 0)];
+  return der[0] === 0x30 && (kind === "timestamps" || first === (kind === "ocsps" ? 0x0a : 0x30));
+}
+
 class Reading {
   readonly certs: pkijs.Certificate[] = [];
   readonly ocsps: Uint8Array[] = [];
@@ -141,8 +150,21 @@ class Reading {
       return void problem(`does not decode: ${errorMessage(e)}`, true);
     }
     const end = shapeOf(der, kind);
-    if (end === null) return void problem(`does not have the DER shape of a ${noun}`);
-    der = der.subarray(0, end);
+    if (end !== null) der = der.subarray(0, end);
+    else {
+      // BER framing read as BouncyCastle (EU DSS) reads it: the DER it re-frames to, judged (a10).
+      let framed;
+      try {
+        framed = derFramed(der, this.session.limits, dssPlace(where));
+      } catch (e) {
+        // Past a limit: a limit reached for what begins as its kind, junk otherwise (nothing reads it).
+        if (e instanceof LimitError && berBegins(der, kind)) return void this.reached(e);
+        if (!(e instanceof LimitError)) throw e;
+      }
+      if (!framed || shapeOf(framed.der, kind) !== framed.der.length)
+        return void problem(`does not have the shape of ${noun.startsWith("OCSP") ? "an" : "a"} ${noun}, in DER or BER`);
+      der = framed.der;
+    }
     const bytesKey = `${kind}:${Buffer.from(der).toString("base64")}`;
     if (this.kept.has(bytesKey)) return;
     try {

@@ -6,7 +6,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/index.js";
 import { LimitError } from "../../src/errors.js";
-import { assertDerShape, bytesOfDecoded, decodeDer, decodedParts, partLimits, readTlv } from "../../src/pki/der.js";
+import { assertDerShape, bytesOfDecoded, decodeDer, decodedParts, derFramed, partLimits, readTlv } from "../../src/pki/der.js";
+import { toBer } from "../../scripts/attack-s6/lib.js";
+import { testPki } from "../helpers/fixtures.js";
 
 describe("bytesOfDecoded", () => {
   it("hands out a copy that carries its tree for decodedParts; decodeDer decodes it like any equal bytes", () => {
@@ -213,5 +215,37 @@ describe("assertDerShape, read without an object per header", () => {
         expect(shapeNow(cms, depth, oid), `${file} ${depth} ${oid}`).toBe(shapeBefore(cms, depth, oid));
       }
     }
+  });
+});
+
+describe("derFramed (a10: BER framing read as DER)", () => {
+  const cert = () => testPki().seal.der;
+  it("re-frames indefinite, 5-byte and split-string BER to the very DER, and says where the value ended", () => {
+    const der = cert();
+    for (const style of ["indefinite", "long", "split"] as const) {
+      const ber = toBer(der, style);
+      expect(Buffer.from(ber).equals(Buffer.from(der))).toBe(false);
+      const framed = derFramed(Uint8Array.from([...ber, 0x0d, 0x0a]), DEFAULT_LIMITS, "c")!;
+      expect(Buffer.from(framed.der).equals(Buffer.from(der))).toBe(true);
+      expect(framed.end).toBe(ber.length);
+    }
+    expect(Buffer.from(derFramed(der, DEFAULT_LIMITS, "c")!.der).equals(Buffer.from(der))).toBe(true);
+  });
+  it("null for what BER does not read: a constructed INTEGER, a multi-byte tag, unused bits before the last segment, a cut", () => {
+    expect(derFramed(Uint8Array.from([0x22, 0x03, 0x02, 0x01, 0x00]), DEFAULT_LIMITS, "x")).toBeNull();
+    expect(derFramed(Uint8Array.from([0x1f, 0x81, 0x00, 0x00]), DEFAULT_LIMITS, "x")).toBeNull();
+    expect(derFramed(Uint8Array.from([0x23, 0x80, 0x03, 0x02, 0x04, 0xf0, 0x03, 0x02, 0x00, 0xff, 0, 0]), DEFAULT_LIMITS, "x")).toBeNull();
+    expect(
+      Buffer.from(derFramed(Uint8Array.from([0x23, 0x80, 0x03, 0x02, 0x00, 0xf0, 0x03, 0x02, 0x04, 0xf0, 0, 0]), DEFAULT_LIMITS, "x")!.der).toString("hex"),
+    ).toBe("030304f0f0");
+    expect(derFramed(Uint8Array.from([0x30, 0x80, 0x02, 0x01, 0x00]), DEFAULT_LIMITS, "x")).toBeNull();
+    expect(derFramed(Uint8Array.from([0x30, 0x85, 0xff, 0xff, 0xff, 0xff, 0xff]), DEFAULT_LIMITS, "x")).toBeNull();
+  });
+  it("past the depth or value limits: a LimitError naming the value, not a stack overflow", () => {
+    const deep = Uint8Array.from([...Array.from({ length: 100_000 }, () => [0x30, 0x80]).flat()]);
+    expect(() => derFramed(deep, DEFAULT_LIMITS, "deep")).toThrow(LimitError);
+    expect(() => derFramed(deep, DEFAULT_LIMITS, "deep")).toThrow(/deep: ASN.1 nesting deeper than 64/);
+    const wide = Uint8Array.from([0x30, 0x80, ...Array.from({ length: 300_000 }, () => [0x05, 0x00]).flat(), 0, 0]);
+    expect(() => derFramed(wide, DEFAULT_LIMITS, "wide")).toThrow(/wide: more than 200000 ASN.1 values/);
   });
 });

@@ -61,12 +61,12 @@ describe("attack-s5 P1c: one bad DSS entry withdraws nothing but itself", () => 
       "undecodable (a FlateDecode stream that does not inflate)",
       () => appendDssEntries(archived, 1, (num) => ({ num, stream: new TextEncoder().encode("not zlib data"), dict: dict({ Filter: name("FlateDecode") }) })),
       // The writer's stream carries its own dictionary: the bytes are read as written, so not an OCSP response.
-      /\/OCSPs \[\d+\] \(object \d+ 0 R\): the OCSP response (does not decode|does not have the DER shape)/,
+      /\/OCSPs \[\d+\] \(object \d+ 0 R\): the OCSP response (does not decode|does not have the shape)/,
     ],
     [
       "asn1 (11 'certificates' of 20,000 NULLs, over maxAsn1Nodes together)",
       () => appendDssEntries(archived, 11, (num, i) => ({ num, stream: manyNulls(19_999 - i) }), "Certs"),
-      /\/Certs \[\d+\] \(object \d+ 0 R\): the certificate does not have the DER shape of a certificate/,
+      /\/Certs \[\d+\] \(object \d+ 0 R\): the certificate does not have the shape of a certificate, in DER or BER/,
     ],
   ];
   for (const [label, make, named] of bad) {
@@ -82,7 +82,7 @@ describe("attack-s5 P1c: one bad DSS entry withdraws nothing but itself", () => 
   it("flood (1,001 five-byte /OCSPs entries): junk is no validation data, the CRL still counts", async () => {
     const r = await verify(appendDssEntries(archived, 1001, (num, i) => ({ num, stream: new Uint8Array([0x30, 0x03, 0x02, 0x01, i & 0x7f]) })));
     expect([r.indication, r.subIndication, r.seal?.padesLevel]).toEqual(["TOTAL-FAILED", "REVOKED", "B-LTA"]);
-    expect(check(r, "seal-certificate").message).toMatch(/does not have the DER shape of a OCSP response; .* and \d+ more/);
+    expect(check(r, "seal-certificate").message).toMatch(/does not have the shape of an OCSP response, in DER or BER; .* and \d+ more/);
   });
 
   it("flood of decodable items over maxValidationDataItems: INDETERMINATE naming the limit, never 'no data' (a 'revoked' read first still fails)", async () => {

@@ -9,7 +9,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
-import { ascii85, runLength } from "../../scripts/attack-s6/lib.js";
+import { ascii85, runLength, toBer } from "../../scripts/attack-s6/lib.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
 import { addDocumentTimestamp, addDss, buildArchive, createCrl, createOcspResponse, TIMELINE } from "../../scripts/generator/index.js";
@@ -61,8 +61,8 @@ function lzwLiterals(b: Uint8Array): string {
   return latin(Uint8Array.from(out));
 }
 
-async function verifyWith(body: () => string) {
-  const withCrl = appendDssEntries(sealed, 1, (num) => ({ num, raw: body() }), "CRLs");
+async function verifyWith(body: () => string, kind: "CRLs" | "OCSPs" = "CRLs") {
+  const withCrl = appendDssEntries(sealed, 1, (num) => ({ num, raw: body() }), kind);
   const pdf = await addDocumentTimestamp(withCrl, P, new Date("2025-12-10T09:36:38Z"));
   const file = join(tempDir("sealcheck-g1-"), "archive.pdf");
   writeFileSync(file, pdf);
@@ -112,5 +112,54 @@ describe("attack-s6 G1: a DSS item the reference readers decode is read here too
     const r = await verifyWith(() => stream("/Filter /DCTDecode", latin(crl)));
     expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
     expect(check(r, "seal-certificate").message).toMatch(/unsupported stream filter \/DCTDecode/);
+  }, 60_000);
+});
+
+// a10: G1 survived as BER. An item in BER framing (indefinite lengths, 5-byte lengths, split strings) was junk
+// "without the DER shape of a CRL", so said nothing: TOTAL-PASSED, B-T, where EU DSS (BouncyCastle reads BER and
+// verifies the DER) says INDETERMINATE/REVOKED_NO_POE. It is re-framed as DER and judged now.
+describe("a10: a DSS item in BER framing is read as BouncyCastle reads it", () => {
+  const plain = (b: Uint8Array) => () => `<< /Length ${b.length} >>\nstream\n${latin(b)}\nendstream`;
+  const ber: [string, () => Uint8Array][] = [
+    ["the outer SEQUENCE in indefinite length", () => toBer(crl, "indefinite", 1)],
+    ["every constructed value in indefinite length (the signed tbsCertList too)", () => toBer(crl, "indefinite")],
+    ["every length in 5 bytes", () => toBer(crl, "long")],
+    ["the signature BIT STRING split into segments", () => toBer(crl, "split")],
+  ];
+  for (const [label, bytes] of ber) {
+    it(`${label}: the CA's CRL counts, TOTAL-FAILED/REVOKED`, async () => {
+      const r = await verifyWith(plain(bytes()));
+      expect([r.indication, r.subIndication, r.seal?.padesLevel]).toEqual(["TOTAL-FAILED", "REVOKED", "B-LTA"]);
+      expect(check(r, "seal-certificate").message).toMatch(/lists the certificate as revoked at 2025-12-08T08:06:38/);
+    }, 60_000);
+  }
+
+  it("the CA's OCSP 'revoked' in indefinite length: counts, TOTAL-FAILED/REVOKED", async () => {
+    const ocsp = createOcspResponse({
+      subject: P.seal,
+      issuer: P.sealRoot,
+      responder: P.sealRoot,
+      producedAt: new Date("2025-12-10T08:36:38Z"),
+      status: { revokedAt: compromise, reason: 1 },
+    });
+    const r = await verifyWith(plain(toBer(ocsp, "indefinite")), "OCSPs");
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+    expect(check(r, "seal-certificate").message).toMatch(/revoked at 2025-12-08T08:06:38.000Z \(reason: keyCompromise\)/);
+  }, 60_000);
+
+  it("BER with a CRL's shape that its decoder refuses: not decided (unread), never said nothing", async () => {
+    // SEQUENCE { SEQUENCE { INTEGER 0 } (no tbsCertList), SEQUENCE {}, BIT STRING }, indefinite: no CRL decoder reads it.
+    const bytes = Uint8Array.from([0x30, 0x80, 0x30, 0x80, 0x02, 0x01, 0x00, 0, 0, 0x30, 0x00, 0x03, 0x01, 0x00, 0, 0]);
+    const r = await verifyWith(plain(bytes));
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    expect(check(r, "seal-certificate").message).toMatch(
+      /cannot read and another may \(revision \d+ \/DSS \/CRLs \[0\] \(object \d+ 0 R\): the CRL cannot be decoded/,
+    );
+  }, 60_000);
+
+  it("junk without a CRL's shape in BER either says nothing: the CMS's 'good' decides (TOTAL-PASSED, B-T)", async () => {
+    const r = await verifyWith(plain(Uint8Array.from([0x30, 0x80, 0x02, 0x01, 0x00, 0, 0])));
+    expect([r.indication, r.seal?.padesLevel]).toEqual(["TOTAL-PASSED", "B-T"]);
+    expect(check(r, "seal-certificate").message).toMatch(/the CRL does not have the shape of a CRL, in DER or BER/);
   }, 60_000);
 });
