@@ -10,19 +10,11 @@ import { failed, passed, warning } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
 import { ORGANISATION_ID } from "./issuers.js";
 import type { IdTokenHeaderInfo } from "./types.js";
-import { quoteName } from "../report/quoted-name.js";
+import { quoteName, quoteValue } from "../report/quoted-name.js";
 
 type Payload = Record<string, unknown>;
-/**
- * A value from the token in words: a number, boolean or null as it is, a string quoted and cut (quoteName), an array
- * item by item (the first five), an object as its JSON quoted. JSON.stringify let U+201D close the quotation (a12 W7).
- */
-function show(v: unknown): string {
-  if (v === undefined) return "none";
-  if (v === null || typeof v === "number" || typeof v === "boolean") return String(v);
-  if (Array.isArray(v)) return `[${v.slice(0, 5).map(show).join(", ")}${v.length > 5 ? `, and ${v.length - 5} more` : ""}]`;
-  return quoteName(typeof v === "string" ? v : (JSON.stringify(v) ?? String(v)), 80);
-}
+/** A value from the token in words: quoteValue (a12 W7's class: JSON.stringify let U+201D through), "none" when absent. */
+const show = (v: unknown): string => (v === undefined ? "none" : quoteValue(v, 80));
 
 export function checkIssuer(payload: Payload, expected: string): CheckResult {
   const details = { expected, found: payload.iss ?? null };
@@ -171,7 +163,7 @@ export function checkTransferClaims(
         problems.push(
           `"ct_claims" values must be strings; ${notStrings
             .slice(0, 5)
-            .map((k) => JSON.stringify(k))
+            .map((k) => quoteName(k))
             .join(", ")} ${notStrings.length === 1 ? "is" : "are"} not`,
         );
       else claims = parsed as Record<string, string>;

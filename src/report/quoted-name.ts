@@ -47,3 +47,19 @@ export function pdfName(name: string, max = 40): string {
 
 /** A name's character as its byte (Latin-1), or its UTF-8 bytes beyond (a name decoded otherwise). */
 const bytesOf = (c: string): number[] => (c.codePointAt(0)! > 0xff ? [...new TextEncoder().encode(c)] : [c.codePointAt(0)!]);
+
+/**
+ * Any value from the file in words (in place of JSON.stringify, which escapes `"` but lets U+201D close the
+ * quotation, and cuts nothing): a string through quoteName, an array item by item (the first five), a number, a
+ * boolean or null as it is, anything else as its JSON through quoteName.
+ */
+export function quoteValue(v: unknown, max = 60): string {
+  if (v === null || typeof v === "number" || typeof v === "boolean") return String(v);
+  if (v === undefined) return "undefined";
+  if (Array.isArray(v))
+    return `[${v
+      .slice(0, 5)
+      .map((x) => quoteValue(x, max))
+      .join(", ")}${v.length > 5 ? `, and ${v.length - 5} more` : ""}]`;
+  return quoteName(typeof v === "string" ? v : (JSON.stringify(v) ?? String(v)), max);
+}

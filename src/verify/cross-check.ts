@@ -17,7 +17,7 @@ import { failed, passed, result, skipped } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveReport } from "../report/archive-report.js";
 import { jwsLimits, readTokenValues } from "../evidence/token-values.js";
-import { quoteName } from "../report/quoted-name.js";
+import { quoteName, quoteValue } from "../report/quoted-name.js";
 
 export const CROSS_CHECK_ID = "token-cross-check";
 
@@ -54,11 +54,8 @@ function tokenCopyOf(input: EvidenceInput, limits: Limits): TokenCopy {
   return { file, format: input.format, header: jws.header, payload: jws.payload };
 }
 
-/** A claim's value from the token in words: quoted and cut (quoteName), a number or boolean as it is. */
-function short(v: unknown): string {
-  if (typeof v === "number" || typeof v === "boolean" || v === null) return String(v);
-  return v === undefined ? "undefined" : quoteName(typeof v === "string" ? v : JSON.stringify(v), 60);
-}
+/** A claim's value from the token in words (quoteValue: quoted and cut). */
+const short = (v: unknown): string => quoteValue(v, 60);
 
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
