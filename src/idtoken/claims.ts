@@ -13,8 +13,15 @@ import type { IdTokenHeaderInfo } from "./types.js";
 import { quoteName, quoteValue } from "../report/quoted-name.js";
 
 type Payload = Record<string, unknown>;
-/** A value from the token in words: quoteValue (a12 W7's class: JSON.stringify let U+201D through), "none" when absent. */
-const show = (v: unknown): string => (v === undefined ? "none" : quoteValue(v, 80));
+/**
+ * A value from the token in words: quoteValue (JSON.stringify let U+201D through), a list item by item (the first
+ * five: an "aud" is one), "none" when absent.
+ */
+function show(v: unknown): string {
+  if (v === undefined) return "none";
+  if (Array.isArray(v)) return `[${v.slice(0, 5).map(show).join(", ")}${v.length > 5 ? `, and ${v.length - 5} more` : ""}]`;
+  return quoteValue(v, 80);
+}
 
 export function checkIssuer(payload: Payload, expected: string): CheckResult {
   const details = { expected, found: payload.iss ?? null };

@@ -10,20 +10,6 @@
  */
 const QUOTABLE = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u017F ._\-()[\]/:;,!?=*%#+&@]$/u;
 
-/**
- * `v` between ASCII quotation marks: every character outside QUOTABLE shown as an escape (`\"`, `\\`, else
- * `\u{02BA}`), so nothing in it can end the quotation and read as the words around it (attack-s4 W1c,
- * attack-s5 W2), and cut visibly after `max` characters. The JSON, the text, `--summary` and the HTML statement
- * all show the message it is part of.
- */
-export function quoteName(v: string, max = 40): string {
-  const chars = [...v];
-  const shown = chars
-    .slice(0, max)
-    .map((c) => (c === '"' ? '\\"' : c === "\\" ? "\\\\" : QUOTABLE.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}}`));
-  return `"${shown.join("")}${chars.length > max ? "…" : ""}"`;
-}
-
 /** The characters a PDF name shows as themselves: ASCII letters and digits, `.`, `_`, `-`, `+`, `*`. */
 const NAME_REGULAR = /^[A-Za-z0-9._\-+*]$/;
 
@@ -49,17 +35,29 @@ export function pdfName(name: string, max = 40): string {
 const bytesOf = (c: string): number[] => (c.codePointAt(0)! > 0xff ? [...new TextEncoder().encode(c)] : [c.codePointAt(0)!]);
 
 /**
- * Any value from the file in words (in place of JSON.stringify, which escapes `"` but lets U+201D close the
- * quotation, and cuts nothing): a string through quoteName, an array item by item (the first five), a number, a
- * boolean or null as it is, anything else as its JSON through quoteName.
+ * `v` between ASCII quotation marks: every character outside QUOTABLE shown as an escape (`\"`, `\\`, else
+ * `\u{02BA}`), so nothing in it can end the quotation and read as the words around it (attack-s4 W1c,
+ * attack-s5 W2), and cut visibly after `max` characters. The JSON, the text, `--summary` and the HTML statement
+ * all show the message it is part of.
  */
-export function quoteValue(v: unknown, max = 60): string {
-  if (v === null || typeof v === "number" || typeof v === "boolean") return String(v);
-  if (v === undefined) return "undefined";
-  if (Array.isArray(v))
-    return `[${v
-      .slice(0, 5)
-      .map((x) => quoteValue(x, max))
-      .join(", ")}${v.length > 5 ? `, and ${v.length - 5} more` : ""}]`;
-  return quoteName(typeof v === "string" ? v : (JSON.stringify(v) ?? String(v)), max);
+export function quoteName(v: string, max = 40): string {
+  const chars = [...v];
+  const shown = chars
+    .slice(0, max)
+    .map((c) => (c === '"' ? '\\"' : c === "\\" ? "\\\\" : QUOTABLE.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}}`));
+  return `"${shown.join("")}${chars.length > max ? "…" : ""}"`;
+}
+
+/**
+ * A value from the file (a JSON field, a token's claim) inside sealcheck's words: a number, true, false or null
+ * as JSON writes it (nothing in them can speak); a string quoted by quoteName; anything else (a list, an object)
+ * named by its kind (its content is data, in the report's details). Never JSON.stringify alone: it lets U+202E, lookalike quotation marks and a
+ * sentence in sealcheck's own words through.
+ */
+export function quoteValue(v: unknown, max = 40): string {
+  if (v === null || typeof v === "boolean" || typeof v === "number") return String(v);
+  if (typeof v === "string") return quoteName(v, max);
+  if (v === undefined) return "nothing";
+  // Said, not shown: its text is in the report's details, as data.
+  return Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : `a ${typeof v}`;
 }

@@ -54,7 +54,7 @@ function tokenCopyOf(input: EvidenceInput, limits: Limits): TokenCopy {
   return { file, format: input.format, header: jws.header, payload: jws.payload };
 }
 
-/** A claim's value from the token in words (quoteValue: quoted and cut). */
+/** A claim's value from the token in words (quoteValue: a string quoted and cut, a list or object named). */
 const short = (v: unknown): string => quoteValue(v, 60);
 
 function sameJson(a: unknown, b: unknown): boolean {

@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderArchiveHtml, renderArchiveHuman, renderArchiveSummary, verifyArchive, type ArchiveReport } from "../../src/index.js";
-import { pdfName, quoteName, quoteValue } from "../../src/report/quoted-name.js";
+import { pdfName, quoteName } from "../../src/report/quoted-name.js";
 import { appendRaw } from "../../scripts/attack-s4/raw.js";
 import { checkAudience, checkIssuer } from "../../src/idtoken/claims.js";
 import {
@@ -293,16 +293,5 @@ describe("an ID token's strings in the receiver's words (the class, beyond a12's
     expect(i.message).toBe(`The token was issued by ${quoteName(iss, 80)}, not by the expected https://netseidbroker.dk/op.`);
     const a = checkAudience({ aud: ["x\u201D y", "z"] }, "DK12345678");
     expect(a.message).toContain('addressed to ["x\\u{201D} y", "z"], not to this receiver');
-  });
-});
-
-describe("quoteValue: any value from the file in words, in place of JSON.stringify", () => {
-  it("quotes strings with the allow-list and cuts; shows numbers, booleans and null as they are; lists arrays", () => {
-    expect(quoteValue("a\u201Db")).toBe('"a\\u{201D}b"'); // JSON.stringify gave "a”b": the quotation closed
-    expect(quoteValue("x".repeat(61))).toBe(`"${"x".repeat(60)}…"`);
-    expect([quoteValue(3), quoteValue(false), quoteValue(null)]).toEqual(["3", "false", "null"]);
-    expect(quoteValue(["a", 1, ["b"]])).toBe('["a", 1, ["b"]]');
-    expect(quoteValue([1, 2, 3, 4, 5, 6, 7])).toBe("[1, 2, 3, 4, 5, and 2 more]");
-    expect(quoteValue({ k: "v" })).toBe(quoteName(JSON.stringify({ k: "v" }), 60));
   });
 });
