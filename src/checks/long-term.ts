@@ -418,7 +418,7 @@ export async function checkLongTerm(
     };
   }
   // The certificate whose revocation or hold stops the seal: the seal certificate, or a CA above it (S2).
-  const stopper = (by: string | undefined) => (by ? `the CA ${by} on the seal certificate's path` : "the seal certificate");
+  const stopper = (by: string | undefined) => (by ? `the CA ${quoteName(by, 64)} on the seal certificate's path` : "the seal certificate");
   const revokedWho = stopper(f.sealStoppedBy?.revoked);
   const heldWho = stopper(f.sealStoppedBy?.held);
   const Cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -531,7 +531,7 @@ async function tokenWithoutPoe(
     f.tokenCert,
   );
   if (stop) {
-    const who = stop.leaf ? "the token certificate" : `the CA ${stop.by} on the token certificate's path`;
+    const who = stop.leaf ? "the token certificate" : `the CA ${shownName(stop.cert.subject)} on the token certificate's path`;
     return stop.revokedAt
       ? {
           sub: stop.leaf ? "REVOKED_NO_POE" : "REVOKED_CA_NO_POE",

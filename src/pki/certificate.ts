@@ -482,10 +482,10 @@ export function validAt(cert: pkijs.Certificate, at: Date): "valid" | "expired" 
 }
 
 /**
- * A short name: the CN (or the whole DN when there is none), as the file wrote it. Not exported: words show it only
- * through shownName (a12 W8), details keep the full DN (summarize).
+ * A short name: the CN (or the whole DN when there is none), as the file wrote it: data. Words show it only through
+ * shownName (a12 W8), or quoteName where it was kept as data (laterStop's `by`); details keep the full DN.
  */
-function displayName(name: pkijs.RelativeDistinguishedNames): string {
+export function displayName(name: pkijs.RelativeDistinguishedNames): string {
   const cn = name.typesAndValues.find((tv) => tv.type === "2.5.4.3");
   const v = cn?.value?.valueBlock as { value?: unknown } | undefined;
   return typeof v?.value === "string" ? v.value : formatName(name);

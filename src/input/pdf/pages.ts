@@ -1,10 +1,10 @@
 // The page tree (§7.7.3), walked only to name objects for shadow-attack diffs: page content streams are
 // never decoded. A node reached twice (loop or shared subtree) is a FormatError.
 import { FormatError, LimitError } from "../../errors.js";
+import { pdfName } from "../../report/quoted-name.js";
 import type { Limits } from "../../limits.js";
 import type { PdfView } from "./document.js";
 import { type PdfObject, type PdfRef, rawGet, refKey } from "./objects.js";
-import { pdfName } from "../../report/quoted-name.js";
 
 export interface PageInfo {
   /** The page object; undefined only for a page given directly in /Kids (not valid PDF, but harmless here). */
