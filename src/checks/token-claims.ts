@@ -3,6 +3,7 @@ import { parseWorkflowClaims } from "../evidence/workflow-token.js";
 import { failed, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ClaimsFacts, CheckEnv, Established, SealFacts, TokenFacts, With } from "./facts.js";
+import { quoteName } from "../report/quoted-name.js";
 
 const ID = "token-claims";
 
@@ -37,7 +38,7 @@ function judge(env: CheckEnv, claims: ClaimsFacts["claims"] & object, sealTimest
   }
   const summary = `Workflow ${claims.workflowId} of ${claims.organizationTin}: ${claims.documents.length} document(s), ${claims.signatures.length} signature(s), sealed ${details.issuedAt}`;
   if (!claims.environment) {
-    return warning(ID, `${summary}; the issuer ${claims.iss} is not one of the broker's known environments.`, { details });
+    return warning(ID, `${summary}; the issuer ${quoteName(String(claims.iss))} is not one of the broker's known environments.`, { details });
   }
   return passed(ID, `${summary} by the broker's ${claims.environment} environment.`, { details });
 }

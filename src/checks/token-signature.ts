@@ -11,6 +11,7 @@ import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { CheckEnv, Established, EvidenceFacts, TokenFacts } from "./facts.js";
 import { KEY_HEADERS, refuseAlgorithm, refuseHeader, weakPublicKeyReason } from "../pki/jose-policy.js";
+import { quoteName } from "../report/quoted-name.js";
 
 const ID = "token-signature";
 
@@ -98,7 +99,7 @@ async function judge(env: CheckEnv, jws: CompactJws, cert: EvidenceFacts["tokenC
     return indeterminate(
       ID,
       "NO_SIGNING_CERTIFICATE_FOUND",
-      `The signature verifies, but the token's kid ${header.kid} is not the attached certificate's SHA-1 thumbprint ${expectedKid}: the token names another signing certificate.`,
+      `The signature verifies, but the token's kid ${quoteName(String(header.kid))} is not the attached certificate's SHA-1 thumbprint ${expectedKid}: the token names another signing certificate.`,
       { details },
     );
   }

@@ -10,16 +10,25 @@ import { failed, passed, warning } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
 import { ORGANISATION_ID } from "./issuers.js";
 import type { IdTokenHeaderInfo } from "./types.js";
+import { quoteName, quoteValue } from "../report/quoted-name.js";
 
 type Payload = Record<string, unknown>;
-const show = (v: unknown) => (v === undefined ? "none" : JSON.stringify(v).slice(0, 120));
+/**
+ * A value from the token in words: quoteValue (JSON.stringify let U+201D through), a list item by item (the first
+ * five: an "aud" is one), "none" when absent.
+ */
+function show(v: unknown): string {
+  if (v === undefined) return "none";
+  if (Array.isArray(v)) return `[${v.slice(0, 5).map(show).join(", ")}${v.length > 5 ? `, and ${v.length - 5} more` : ""}]`;
+  return quoteValue(v, 80);
+}
 
 export function checkIssuer(payload: Payload, expected: string): CheckResult {
   const details = { expected, found: payload.iss ?? null };
   if (payload.iss === expected) return passed("issuer", `Issued by ${expected}.`, { details });
   if (typeof payload.iss !== "string")
     return failed("issuer", "FORMAT_FAILURE", `The token has no "iss" string (found ${show(payload.iss)}); expected ${expected}.`, { details });
-  return failed("issuer", "FORMAT_FAILURE", `The token was issued by ${payload.iss}, not by the expected ${expected}.`, { details });
+  return failed("issuer", "FORMAT_FAILURE", `The token was issued by ${show(payload.iss)}, not by the expected ${expected}.`, { details });
 }
 
 /** `aud` is the receiver, as a string or an array that names the receiver and no one else (OIDC Core §3.1.3.7). */
@@ -161,7 +170,7 @@ export function checkTransferClaims(
         problems.push(
           `"ct_claims" values must be strings; ${notStrings
             .slice(0, 5)
-            .map((k) => JSON.stringify(k))
+            .map((k) => quoteName(k))
             .join(", ")} ${notStrings.length === 1 ? "is" : "are"} not`,
         );
       else claims = parsed as Record<string, string>;
@@ -179,7 +188,7 @@ export function checkTransferClaims(
   return {
     check: passed(
       "claims",
-      `Transfer ${payload.ct_id as string} carries ${claimNames.length} claim${claimNames.length === 1 ? "" : "s"}${claimNames.length ? ` (${claimNames.join(", ")})` : ""}.`,
+      `Transfer ${show(payload.ct_id)} carries ${claimNames.length} claim${claimNames.length === 1 ? "" : "s"}${claimNames.length ? ` (${claimNames.map((n) => quoteName(n)).join(", ")})` : ""}.`,
       {
         details: { transferId: payload.ct_id, traceId: payload.ct_sender_traceId, claimNames },
       },

@@ -38,7 +38,7 @@ export function assertJsonShape(text: string, limits: JsonLimits, what: string):
         } catch {
           return;
         }
-        if (top.has(key)) throw new FormatError(`${what} has the key "${key.slice(0, 60)}" twice in one object`);
+        if (top.has(key)) throw new FormatError(`${what} has the key ${quoteName(key, 60)} twice in one object`);
         top.add(key);
         expectKey = false;
       }

@@ -249,14 +249,16 @@ function sealFields(report: ArchiveReport): Field[] | null {
   const fields: Field[] = [];
   fields.push({
     label: "Sealed by",
-    value: s.signer ? `${commonName(s.signer.subject)}${s.identity ? ` (${SEAL_IDENTITY[s.identity] ?? s.identity})` : ""}` : "(no seal certificate found)",
+    value: s.signer
+      ? `${quoteName(commonName(s.signer.subject), 64)}${s.identity ? ` (${SEAL_IDENTITY[s.identity] ?? s.identity})` : ""}`
+      : "(no seal certificate found)",
   });
   fields.push({ label: "Signature field", value: s.field });
   if (s.claimedTime) fields.push({ label: "Claimed time", value: `${formatTime(s.claimedTime)} (/M: claimed by the signer, not proven)` });
   fields.push({
     label: "Timestamp",
     value: s.timestamp
-      ? `${formatTime(s.timestamp.genTime)} by ${s.timestamp.tsa ? commonName(s.timestamp.tsa.subject) : "an unidentified TSA"} (serial ${s.timestamp.serialNumber})`
+      ? `${formatTime(s.timestamp.genTime)} by ${s.timestamp.tsa ? quoteName(commonName(s.timestamp.tsa.subject), 64) : "an unidentified TSA"} (serial ${s.timestamp.serialNumber})`
       : "none",
   });
   fields.push({ label: "PAdES level", value: s.padesLevel ?? "not determined" });
@@ -462,7 +464,7 @@ function longTermFields(report: ArchiveReport): Field[] | null {
     { label: "Proves", value: lt.evidenceProves },
     ...lt.proofsOfExistence.map((p, i) => ({
       label: `POE ${i + 1}`,
-      value: `${p.kind === "signature-timestamp" ? "signature timestamp" : `document timestamp${p.field ? ` (${quoteName(p.field)})` : ""}`} of ${formatTime(p.genTime)} by ${p.tsa}: ${
+      value: `${p.kind === "signature-timestamp" ? "signature timestamp" : `document timestamp${p.field ? ` (${quoteName(p.field)})` : ""}`} of ${formatTime(p.genTime)} by ${quoteName(commonName(p.tsa), 64)}: ${
         p.proven ? `proven (judged at ${formatTime(p.judgedAt)}; ${p.revocation})` : `not proven: ${p.reason ?? "?"}`
       }; its own proof runs out ${p.horizon ? formatTime(p.horizon) : "never"}`,
     })),

@@ -7,6 +7,7 @@
 import { FormatError } from "../errors.js";
 import { NS } from "./xml.js";
 import type { XElement, XNode } from "./xml-libs.js";
+import { quoteValue } from "../report/quoted-name.js";
 
 type Simple = "string" | "nonEmptyString" | "nonEmpty" | "uri" | "integer" | "positiveInteger" | "nonNegativeInteger" | "dateTime" | "base64" | "boolean";
 
@@ -197,13 +198,13 @@ function simpleProblem(simple: Simple, raw: string): string | null {
     case "uri":
       return v.length ? null : "is empty";
     case "integer":
-      return /^[+-]?\d{1,15}$/.test(v) ? null : `is not an integer (${JSON.stringify(v.slice(0, 40))})`;
+      return /^[+-]?\d{1,15}$/.test(v) ? null : `is not an integer (${quoteValue(v.slice(0, 40))})`;
     case "positiveInteger":
-      return /^\+?\d{1,15}$/.test(v) && Number(v) > 0 ? null : `is not a positive integer (${JSON.stringify(v.slice(0, 40))})`;
+      return /^\+?\d{1,15}$/.test(v) && Number(v) > 0 ? null : `is not a positive integer (${quoteValue(v.slice(0, 40))})`;
     case "nonNegativeInteger":
-      return /^\+?\d{1,15}$/.test(v) ? null : `is not a non-negative integer (${JSON.stringify(v.slice(0, 40))})`;
+      return /^\+?\d{1,15}$/.test(v) ? null : `is not a non-negative integer (${quoteValue(v.slice(0, 40))})`;
     case "dateTime":
-      return DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : `is not a date-time with a time zone (${JSON.stringify(v.slice(0, 40))})`;
+      return DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : `is not a date-time with a time zone (${quoteValue(v.slice(0, 40))})`;
     case "base64": {
       // White space removed first, then one pattern without overlapping repeats: linear. (The old
       // /^[A-Za-z0-9+/\s]*={0,2}\s*$/ tried every split of a long run of white space before a stray character.)
@@ -211,7 +212,7 @@ function simpleProblem(simple: Simple, raw: string): string | null {
       return t.length > 0 && t.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(t) ? null : "is not base64";
     }
     case "boolean":
-      return /^(true|false|1|0)$/.test(v) ? null : `is not a boolean (${JSON.stringify(v.slice(0, 10))})`;
+      return /^(true|false|1|0)$/.test(v) ? null : `is not a boolean (${quoteValue(v.slice(0, 10))})`;
   }
 }
 

@@ -5,6 +5,7 @@ import { SaxesParser } from "saxes";
 import { DOMParser, type XDocument, type XElement, type XNode } from "./xml-libs.js";
 import { FormatError, LimitError } from "../errors.js";
 import type { Limits } from "../limits.js";
+import { quoteValue } from "../report/quoted-name.js";
 
 export const NS = {
   tsl: "http://uri.etsi.org/02231/v2#",
@@ -86,7 +87,7 @@ function streamCheck(text: string, budget: XmlBudget): void {
   parser.on("xmldecl", (d) => {
     if (d.version !== undefined && d.version !== "1.0") throw new FormatError("the XML declares a version other than 1.0");
     if (d.encoding !== undefined && d.encoding.toLowerCase() !== "utf-8")
-      throw new FormatError(`the XML declares encoding ${JSON.stringify(d.encoding.slice(0, 40))}; trusted lists are UTF-8`);
+      throw new FormatError(`the XML declares encoding ${quoteValue(d.encoding.slice(0, 40))}; trusted lists are UTF-8`);
   });
   parser.on("doctype", () => {
     throw new FormatError("the XML has a document type declaration (DTD); a trusted list has none, and its entities could change what is read");

@@ -6,6 +6,7 @@ import { createHash, verifySignature, type PublicKey, type SignatureEncoding } f
 import { FormatError } from "../errors.js";
 import { C14nCanonicalization, ExclusiveCanonicalization, findAncestorNsForElement, type XElement, type XMutableNode } from "./xml-libs.js";
 import { childElements, NS } from "./xml.js";
+import { quoteValue } from "../report/quoted-name.js";
 
 const ENVELOPED = "http://www.w3.org/2000/09/xmldsig#enveloped-signature";
 /** Canonicalisation without comments only: a comment would be signed by one reader and skipped by another. */
@@ -108,9 +109,9 @@ export function signatureShape(root: XElement): SignatureShape | null {
   if (!c14n || !isDs(c14n, "CanonicalizationMethod") || !method || !isDs(method, "SignatureMethod"))
     throw new FormatError("SignedInfo does not start with CanonicalizationMethod and SignatureMethod");
   if (!C14N.has(attr(c14n, "Algorithm") ?? ""))
-    throw new FormatError(`SignedInfo's canonicalisation ${JSON.stringify(attr(c14n, "Algorithm"))} is not allowed`);
+    throw new FormatError(`SignedInfo's canonicalisation ${quoteValue(attr(c14n, "Algorithm"), 80)} is not allowed`);
   const algorithm = attr(method, "Algorithm") ?? "";
-  if (!SIGNATURES[algorithm]) throw new FormatError(`signature algorithm ${JSON.stringify(algorithm)} is not allowed`);
+  if (!SIGNATURES[algorithm]) throw new FormatError(`signature algorithm ${quoteValue(algorithm, 80)} is not allowed`);
   if (childElements(method).length) throw new FormatError("SignatureMethod has parameters (HMACOutputLength or other), which a list signature does not");
 
   const sigId = attr(sig, "Id");
@@ -132,7 +133,7 @@ export function signatureShape(root: XElement): SignatureShape | null {
     });
     const digest = parts.find((p) => isDs(p, "DigestMethod"));
     if (!digest || !DIGESTS[attr(digest, "Algorithm") ?? ""])
-      throw new FormatError(`a reference's digest ${JSON.stringify(digest ? attr(digest, "Algorithm") : null)} is not allowed`);
+      throw new FormatError(`a reference's digest ${quoteValue(digest ? attr(digest, "Algorithm") : null, 80)} is not allowed`);
     const digestValue = parts.find((p) => isDs(p, "DigestValue"));
     if (!digestValue) throw new FormatError("a reference has no DigestValue");
     const value = base64Text(digestValue, "a reference's DigestValue");
@@ -142,18 +143,20 @@ export function signatureShape(root: XElement): SignatureShape | null {
       // operators (Belgium's 2016 list) name the root by its Id instead of "": the same content, comments
       // dropped either way, once that Id names the root and nothing else.
       if (algs.length !== 2 || algs[0] !== ENVELOPED || !C14N.has(algs[1]!))
-        throw new FormatError(`the list's reference has transforms ${JSON.stringify(algs)}; allowed: enveloped-signature then canonicalisation`);
+        throw new FormatError(
+          `the list's reference has transforms [${algs.map((a) => quoteValue(a, 80)).join(", ")}]; allowed: enveloped-signature then canonicalisation`,
+        );
       whole++;
       wholeUri = uri;
       references.push({ ...resolved, node: root, whole: true });
     } else if (type === SIGNED_PROPERTIES && uri?.startsWith("#")) {
       if (algs.length > 1 || (algs.length === 1 && !C14N.has(algs[0]!)))
-        throw new FormatError(`the SignedProperties reference has transforms ${JSON.stringify(algs)}`);
+        throw new FormatError(`the SignedProperties reference has transforms [${algs.map((a) => quoteValue(a, 80)).join(", ")}]`);
       props = findSignedProperties(ids, sig, uri.slice(1), sigId);
       references.push({ ...resolved, node: props, whole: false });
     } else {
       throw new FormatError(
-        `a reference to ${JSON.stringify(uri)} (type ${JSON.stringify(type)}) is neither the whole list nor the signature's SignedProperties`,
+        `a reference to ${quoteValue(uri, 80)} (type ${quoteValue(type, 80)}) is neither the whole list nor the signature's SignedProperties`,
       );
     }
   }

@@ -22,7 +22,7 @@ describe("human verification statement", () => {
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     for (const s of ["Seal", "Workflow token", "Token certificate status (OCSP)", "Documents"]) expect(lines).toContain(`  ${s}`);
-    expect(text).toMatch(/Sealed by\s+Nets \(the broker's test-environment seal\)/);
+    expect(text).toMatch(/Sealed by\s+"Nets" \(the broker's test-environment seal\)/);
     expect(text).toMatch(/PAdES level\s+B-T/);
     expect(text).toMatch(/OCSP status\s+good/);
     expect(text).toMatch(/Identity provider\s+mitid/);

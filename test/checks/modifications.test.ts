@@ -159,7 +159,7 @@ describe("each change in a reader's words (one table, reader.ts), with the objec
     expect(groups(annotated)).toEqual([
       expect.objectContaining({ kind: "annotation-added", page: 1, says: "a FreeText annotation was added on page 1 after sealing" }),
     ]);
-    expect(groups(annotated)[0]!.objects).toEqual([expect.stringMatching(/\/Annots\[3\]: a FreeText annotation was added \(revision 2\)$/)]);
+    expect(groups(annotated)[0]!.objects).toEqual([expect.stringMatching(/\/Annots\[3\]: a \/FreeText annotation was added \(revision 2\)$/)]);
 
     const signedLater = p1(changes["signing the empty field"](), 2);
     expect(groups(signedLater).map((g) => g.says)).toEqual(["a signature was added on page 1 after sealing"]);

@@ -1,6 +1,7 @@
 // The page tree (§7.7.3), walked only to name objects for shadow-attack diffs: page content streams are
 // never decoded. A node reached twice (loop or shared subtree) is a FormatError.
 import { FormatError, LimitError } from "../../errors.js";
+import { pdfName } from "../../report/quoted-name.js";
 import type { Limits } from "../../limits.js";
 import type { PdfView } from "./document.js";
 import { type PdfDict, type PdfObject, type PdfRef, rawGet, refKey } from "./objects.js";
@@ -66,7 +67,7 @@ export function walkPages(view: PdfView, limits: Limits = view.limits): PageInfo
       }
       continue;
     }
-    if (type !== "Page") throw new FormatError(`page tree node has /Type /${type ?? "(none)"}`);
+    if (type !== "Page") throw new FormatError(`page tree node has /Type ${type === undefined ? "(none)" : pdfName(type)}`);
     out.push({
       ...(raw.kind === "ref" ? { ref: raw } : {}),
       contents: itemsIn(view, rawGet(node, "Contents"), "/Contents", isRef),
