@@ -133,7 +133,7 @@ function augmentSession(o: AugmentOptions): VerificationSession {
 export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> {
   const vs = augmentSession(o);
   const limits = vs.limits;
-  const session = vs.pki.forRun(); // this run's own work budget (RunWork)
+  const session = vs.pki.forRun(limits.maxValidationDataItems); // this run's own work budget (RunWork)
   const file = typeof o.evidence === "string" ? o.evidence : o.evidence.name;
   const bytes = typeof o.evidence === "string" ? readBounded(o.evidence, limits.maxEvidenceBytes) : o.evidence.bytes;
   // Augmenting appends to the whole file, so it is read whole; the readers take it as a source.

@@ -135,6 +135,12 @@ export interface EvidenceRevocation {
   readonly data: RevocationData;
   /** The items first found in a timestamp's own CMS (in no DSS, not in the seal's CMS): what the seal reads besides its own. */
   readonly inTimestamps: RevocationData;
+  /**
+   * A limit reached reading the timestamps' own CMS (their unsigned `crls` fields, which anyone can fill: a11
+   * D2b): more OCSP responses and CRLs that decode than maxValidationDataItems, as for a DSS. The rest is not
+   * read, so what rests on it is not decided.
+   */
+  readonly limit?: string;
 }
 
 /** Established once per run, before any certificate is judged (checks/revocation-items.ts). */

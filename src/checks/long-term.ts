@@ -29,6 +29,7 @@ import type { SealJudgement } from "./pdf-signatures.js";
 import type { PadesFacts } from "./pades.js";
 import { coversSignature, type DocumentTimestampFacts } from "./pdf-signatures.js";
 import { coveredRevision } from "../input/pdf/index.js";
+import { pathTrust } from "./revocation-items.js";
 import { quoteName } from "../report/quoted-name.js";
 
 const ID = "long-term";
@@ -160,12 +161,14 @@ async function tsaRevocation(env: CheckEnv, c: Candidate, poe: Date, pool: Evide
   const certs = [...c.info.chain, ...(c.info.certificates ?? []), ...pool.certs, ...env.trust.intermediates];
   const path = c.info.chain.length ? c.info.chain : [c.info.signer];
   const texts: string[] = [];
+  // A CRL of a renewed key of a CA on the TSA's path counts when that key chains to the same anchor (s6 edge d).
+  const trust = pathTrust(env, "tsa", c.info.chain, poe, certs);
   for (let i = 0; i === 0 || i < path.length - 1; i++) {
     const cert = path[i]!;
     const issuer = path[i + 1] ?? (await findIssuer(env.pki, cert, certs));
     const s = await statusAt(
       env.pki,
-      { cert, issuer, at: poe, issuedAfter: c.info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds },
+      { cert, issuer, at: poe, issuedAfter: c.info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds, ...trust },
       pool.data,
     );
     const who = i === 0 ? "" : `its CA ${shownName(cert.subject)}: `;
@@ -525,7 +528,12 @@ async function tokenWithoutPoe(
       env.pki,
       chain.path,
       0,
-      { at, pool: [...chain.path, ...env.trust.intermediates, ...file.certs], skewSeconds: env.options.clockSkewSeconds },
+      {
+        at,
+        pool: [...chain.path, ...env.trust.intermediates, ...file.certs],
+        skewSeconds: env.options.clockSkewSeconds,
+        ...pathTrust(env, "token", chain.path, at, file.certs),
+      },
       file.data,
     ),
     f.tokenCert,

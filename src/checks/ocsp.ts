@@ -4,12 +4,12 @@ import { displayName, shownName, summarize } from "../pki/certificate.js";
 import { anchorsFor } from "../pki/trust-store.js";
 import type { Judgement, OcspJudgements } from "../pki/ocsp.js";
 import type * as pkijs from "pkijs";
-import { heldAt, judgeOcspWith, readAll, readItem, revokedBy, type LocatedItem, type LocatedStatement } from "../pki/revocation.js";
+import { heldAt, judgeOcspWith, readAll, readItem, revokedBy, type LocatedItem, type LocatedStatement, type RenewedKeyTrust } from "../pki/revocation.js";
 import { result } from "../report/check.js";
 import type { CheckResult, ValidationTime } from "../report/types.js";
 import { tokenSealingTime, evidenceTime, type ArchiveFacts, type CheckEnv, type EvidenceRevocation, type OcspFacts, type With } from "./facts.js";
 import type { CertificateSummary } from "../report/types.js";
-import { TOKEN_OCSP } from "./revocation-items.js";
+import { pathTrust, TOKEN_OCSP } from "./revocation-items.js";
 
 export const OCSP_CHECK_IDS = ["ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness"] as const;
 
@@ -17,7 +17,7 @@ function toCheck(id: (typeof OCSP_CHECK_IDS)[number], j: Judgement, at: Validati
   return result(id, j.status, j.message, { sub: j.subIndication, at, details: j.details });
 }
 
-type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "claims" | "sealTimestamp" | "revocationItems">;
+type Needs = Pick<ArchiveFacts, "ocsp" | "tokenCert" | "tokenIssuer" | "tokenChain" | "claims" | "sealTimestamp" | "revocationItems">;
 
 export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCert" | "revocationItems">): Promise<{ checks: CheckResult[]; facts: OcspFacts }> {
   const sealing = tokenSealingTime(f) ?? evidenceTime(env, f);
@@ -36,8 +36,11 @@ export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCer
       sealingTime: sealing.time,
       freshnessWindowSeconds: env.options.ocspWindowSeconds,
       clockSkewSeconds: env.options.clockSkewSeconds,
+      // The token's own response is sealed with it: checked outside the run's budget (a11 D2b).
+      sealed: true,
     },
     data,
+    tokenTrust(env, f, f.ocsp.producedAt ?? sealing.time),
   );
   const producedAt: ValidationTime = f.ocsp.producedAt ? { time: f.ocsp.producedAt, source: "ocsp-produced-at" } : sealing;
   const responder = (j.signature.details as { responder?: CertificateSummary } | undefined)?.responder;
@@ -56,6 +59,11 @@ export async function checkOcsp(env: CheckEnv, f: With<Needs, "ocsp" | "tokenCer
 }
 
 const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
+
+/** The token path's trust for its CA's renewed keys (s6 edge d), judged at `at`. */
+function tokenTrust(env: CheckEnv, f: Needs, at: Date): { renewed?: RenewedKeyTrust } {
+  return f.tokenChain?.status === "valid" ? pathTrust(env, "token", f.tokenChain.path, at, f.revocationItems?.certs ?? []) : {};
+}
 const named = (s: LocatedStatement) => `${s.text} (${s.where})`;
 
 /**
@@ -87,6 +95,7 @@ async function byTheRule(
   if (!issuer || !file.items.length) return {};
   const pool = [...f.ocsp.certificates, ...file.certs, ...anchorsFor(env.trust, "token", poe.time), ...env.trust.intermediates];
   const skew = env.options.clockSkewSeconds;
+  const { renewed } = tokenTrust(env, f, poe.time);
   const out: { status?: Judgement; signature?: Judgement; revokedAt?: Date; at?: ValidationTime } = {};
   const rule = { byRevocationRule: true };
   let items = file.items;
@@ -94,7 +103,7 @@ async function byTheRule(
   const signedBy = (j.signature.details as { authorisation?: string; responder?: CertificateSummary }).responder;
   if (j.signature.status === "passed" && (j.signature.details as { authorisation?: string }).authorisation === "delegated-responder" && signedBy) {
     const cert = pool.find((c) => summarize(c).sha256 === signedBy.sha256);
-    const said = cert ? revokedBy((await readAll(env.pki, items, cert, issuer, pool, skew)).statements, poe.time) : null;
+    const said = cert ? revokedBy((await readAll(env.pki, items, cert, issuer, pool, skew, undefined, renewed)).statements, poe.time) : null;
     if (said) {
       const message = `The OCSP responder ${shownName(cert!.subject)} that signed the token's response was revoked: ${named(said)}, at or before ${iso(poe.time)}, the earliest time the response is shown to exist: the response is not relied upon.`;
       out.signature = {
@@ -118,7 +127,7 @@ async function byTheRule(
   const signers = new Map<string, { cert: pkijs.Certificate; items: LocatedItem[] }>();
   for (const i of items) {
     if (i.kind !== "ocsp" || i.where === TOKEN_OCSP) continue;
-    const r = (await readItem(env.pki, i, f.tokenCert, issuer, pool, skew, file.data)).ocsp;
+    const r = (await readItem(env.pki, i, f.tokenCert, issuer, pool, skew, file.data, undefined, renewed ? { renewed } : {})).ocsp;
     const d = r?.signature.details as { authorisation?: string; responder?: CertificateSummary } | undefined;
     if (!r || r.certId.status !== "passed" || r.signature.status !== "passed" || d?.authorisation !== "delegated-responder" || !d.responder) continue;
     const key = d.responder.sha256;
@@ -131,7 +140,7 @@ async function byTheRule(
   }
   const setAside: { responder: string; revocation: string; where: string[] }[] = [];
   for (const { cert, items: its } of signers.values()) {
-    const said = revokedBy((await readAll(env.pki, items, cert, issuer, pool, skew)).statements, poe.time);
+    const said = revokedBy((await readAll(env.pki, items, cert, issuer, pool, skew, undefined, renewed)).statements, poe.time);
     if (!said) continue;
     items = items.filter((i) => !its.includes(i));
     setAside.push({ responder: displayName(cert.subject), revocation: named(said), where: [...new Set(its.map((i) => i.where))] });
@@ -139,7 +148,7 @@ async function byTheRule(
   const aside = setAside.length
     ? ` Not relied upon: ${setAside.map((x) => `the answers of the OCSP responder "${x.responder}" (${x.where.join(", ")}), revoked: ${x.revocation}, at or before ${iso(poe.time)}`).join("; ")}.`
     : "";
-  const { statements } = await readAll(env.pki, items, f.tokenCert, issuer, pool, skew, file.data);
+  const { statements } = await readAll(env.pki, items, f.tokenCert, issuer, pool, skew, file.data, renewed);
   const subject = `The token certificate ${shownName(f.tokenCert.subject)}`;
   const details: Record<string, unknown> = {
     ...j.status.details,

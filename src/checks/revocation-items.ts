@@ -6,10 +6,14 @@
 // judged: seal-certificate, token-certificate, the OCSP checks and long-term read the same pool.
 import type * as pkijs from "pkijs";
 import { revocationArchival } from "../pki/cms.js";
-import { dataOf, type LocatedItem } from "../pki/revocation.js";
+import { decodeCrl } from "../pki/crl.js";
+import { LimitError } from "../errors.js";
+import { decodeOcsp } from "../pki/ocsp.js";
+import { dataOf, renewedKeyTrust, type LocatedItem, type RenewedKeyTrust } from "../pki/revocation.js";
 import type { PkiSession } from "../pki/session.js";
 import { timestampTokenData } from "../pki/timestamp.js";
-import type { ArchiveFacts, EvidenceRevocation } from "./facts.js";
+import { anchorsFor, type TrustRole } from "../pki/trust-store.js";
+import type { ArchiveFacts, CheckEnv, EvidenceRevocation } from "./facts.js";
 import type { PadesFacts } from "./pades.js";
 import { quoteName } from "../report/quoted-name.js";
 
@@ -22,26 +26,40 @@ export const SIGNATURE_TIMESTAMP_CMS = "the signature timestamp's CMS";
 /** Where a document timestamp's items lie. */
 export const documentTimestampCms = (field: string | null) => `the document timestamp ${field === null ? "(unnamed)" : quoteName(field)}'s CMS`;
 
-/** The items, each once (by its bytes), and the certificates the evidence carries that may sign them. */
-export function evidenceRevocation(session: PkiSession, f: Needs): EvidenceRevocation {
+/**
+ * The items, each once (by its bytes), and the certificates the evidence carries that may sign them. The token's
+ * response and the seal CMS's items are marked sealed for the run (RunWork.sealed: their signatures are checked
+ * outside its budget). The timestamps' own CMS hold items anyone can add (their `crls` field is unsigned): those
+ * that decode count against `max` (maxValidationDataItems) together, as a DSS's do, and reading stops past it
+ * (`limit`: not decided; a11 D2b).
+ */
+export function evidenceRevocation(session: PkiSession, f: Needs, max = Infinity): EvidenceRevocation {
   const items: LocatedItem[] = [];
   const seen = new Set<string>();
-  const add = (kind: "ocsp" | "crl", ders: readonly Uint8Array[], where: string) => {
+  const add = (
+    kind: "ocsp" | "crl",
+    ders: readonly Uint8Array[],
+    where: string,
+    sealed = false,
+    count?: (kind: "ocsp" | "crl", der: Uint8Array) => boolean,
+  ) => {
     for (const der of ders) {
       const key = `${kind}:${Buffer.from(der).toString("base64")}`;
       if (seen.has(key)) continue;
+      if (count && !count(kind, der)) return;
       seen.add(key);
       items.push({ kind, der, where });
+      if (sealed) session.work.sealed.add(der);
     }
   };
   const certs: pkijs.Certificate[] = [...(f.ocsp?.certificates ?? []), ...(f.dss?.certs ?? []), ...(f.cms?.certificates ?? [])];
   const carried = f.evidence?.ocspBase64;
-  if (carried) add("ocsp", [new Uint8Array(Buffer.from(carried, "base64"))], TOKEN_OCSP);
+  if (carried) add("ocsp", [new Uint8Array(Buffer.from(carried, "base64"))], TOKEN_OCSP, true);
   const si = f.cms?.signedData.signerInfos[0];
   if (si) {
     const a = revocationArchival(si);
-    add("ocsp", a.ocsps, "the seal's CMS");
-    add("crl", a.crls, "the seal's CMS");
+    add("ocsp", a.ocsps, "the seal's CMS", true);
+    add("crl", a.crls, "the seal's CMS", true);
   }
   add("ocsp", f.dss?.ocsps ?? [], "the DSS");
   add("crl", f.dss?.crls ?? [], "the DSS");
@@ -55,10 +73,50 @@ export function evidenceRevocation(session: PkiSession, f: Needs): EvidenceRevoc
     if (t) timestamps.push({ ...t, where: documentTimestampCms(s.fieldName) });
   }
   const first = items.length;
+  let counted = 0;
+  let limit: string | undefined;
+  const count = (kind: "ocsp" | "crl", der: Uint8Array): boolean => {
+    if (limit !== undefined) return false;
+    if (!decodes(session, kind, der)) return true; // junk is no validation data: it says nothing and costs no check
+    if (++counted <= max) return true;
+    limit = new LimitError("maxValidationDataItems", `the timestamps' own CMS hold more than ${max} OCSP responses and CRLs`).message;
+    return false;
+  };
   for (const t of timestamps) {
-    add("ocsp", t.revocation?.ocsps ?? [], t.where);
-    add("crl", t.revocation?.crls ?? [], t.where);
+    add("ocsp", t.revocation?.ocsps ?? [], t.where, false, count);
+    add("crl", t.revocation?.crls ?? [], t.where, false, count);
     certs.push(...(t.certificates ?? []));
   }
-  return { items, certs, data: dataOf(items), inTimestamps: dataOf(items.slice(first)) };
+  return { items, certs, data: dataOf(items), inTimestamps: dataOf(items.slice(first)), ...(limit !== undefined ? { limit } : {}) };
+}
+
+function decodes(session: PkiSession, kind: "ocsp" | "crl", der: Uint8Array): boolean {
+  try {
+    if (kind === "ocsp") decodeOcsp(der, session);
+    else decodeCrl(der, session);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The trust context a status query about a certificate on `path` (leaf first, anchor last) of `role` carries
+ * (s6 edge d): a CRL signed by a renewed key of a CA on it counts when that key's certificate, among `certs` and
+ * the trust store's, has its own path at the CRL's date to the same anchor (pki/revocation.ts renewedKeyTrust,
+ * U1d's bound). Spread into a StatusQuery; empty without a path to an anchor.
+ */
+export function pathTrust(
+  env: CheckEnv,
+  role: TrustRole,
+  path: readonly pkijs.Certificate[] | undefined,
+  at: Date,
+  certs: readonly pkijs.Certificate[],
+): { renewed?: RenewedKeyTrust } {
+  const renewed = renewedKeyTrust(env.pki, path?.at(-1), {
+    anchors: anchorsFor(env.trust, role, at),
+    intermediates: [...(path ?? []), ...env.trust.intermediates, ...certs],
+    index: env.trust.index.anchors,
+  });
+  return renewed ? { renewed } : {};
 }

@@ -3,24 +3,11 @@
 // archived in the CMS (adbe-revocationInfoArchival) or in a DSS.
 import type * as pkijs from "pkijs";
 import { LimitError } from "../errors.js";
-import { certificateDer, shownName, keyUsages, sameName, summarize } from "../pki/certificate.js";
+import { shownName, keyUsages, summarize } from "../pki/certificate.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
-import { bytesEqual } from "../platform/bytes.js";
 import { findIssuer, type Judgement } from "../pki/ocsp.js";
-import {
-  crlClaim,
-  heldAt,
-  laterStop,
-  pathStatusAt,
-  readItem,
-  speaksFor,
-  unverifiedSignature,
-  type ItemReading,
-  type RevocationStatement,
-} from "../pki/revocation.js";
-import { crlKeyIdentifier, decodeCrl } from "../pki/crl.js";
-import { createHash } from "../platform/crypto.js";
+import { heldAt, laterStop, pathStatusAt, readItem, renewedKeyTrust, speaksFor, unverifiedSignature, type RevocationStatement } from "../pki/revocation.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type With } from "./facts.js";
@@ -33,8 +20,6 @@ const ID = "seal-certificate";
 const lower = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
 /** Revocation data archived with a seal is fetched ahead of signing; a week covers the usual cache. */
 const SEAL_REVOCATION_WINDOW_SECONDS = 7 * 24 * 3600;
-/** Certificates under the CA's name tried as a renewed key of it, per CRL (each a path validation). */
-const MAX_RENEWED_KEYS = 8;
 
 export interface ExtraRevocationData {
   certs: pkijs.Certificate[];
@@ -51,6 +36,8 @@ export interface ExtraRevocationData {
    * the seal's CMS or a DSS: read like a DSS's, added after the sealing (EU DSS and pyHanko read them too).
    */
   readonly timestamps?: { readonly crls: readonly Uint8Array[]; readonly ocsps: readonly Uint8Array[] };
+  /** A limit reached reading the timestamps' own CMS (revocation-items.ts, a11 D2b): not all read, so not decided. */
+  readonly timestampsLimit?: string;
 }
 
 /** Established by "seal-certificate": the path built for the seal certificate, as reports show it. */
@@ -116,6 +103,14 @@ export async function checkSealCertificate(
  */
 function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult {
   const problems = extra.problems ?? [];
+  if (extra.timestampsLimit !== undefined && check.status !== "failed")
+    return {
+      ...check,
+      status: "indeterminate",
+      subIndication: check.status === "indeterminate" ? check.subIndication : "GENERIC",
+      message: `The revocation data in the timestamps' own CMS is not all read (${extra.timestampsLimit}), so the seal certificate's status is not decided; what was read says: ${check.message}`,
+      details: { ...check.details, timestampsLimit: extra.timestampsLimit },
+    };
   if (!problems.length && extra.limit === undefined) return check;
   const details = { ...check.details, ...(problems.length ? { dssUnread: problems.slice(0, 100), dssUnreadCount: problems.length } : {}) };
   const unread = problems.length ? ` DSS items that cannot be read, so said nothing of: ${dssProblemsText(problems)}.` : "";
@@ -250,58 +245,11 @@ async function judge(
       details: { thisUpdate: s.thisUpdate.toISOString(), nextUpdate: s.nextUpdate?.toISOString(), laterData: true },
     };
   };
-  // A CRL under the CA's name signed by another key of the same CA (a renewed CA certificate: same name, from the
-  // same anchor; attack-s5 U1b): the CA's statement when that certificate, found among those the file carries or
-  // the trust store, has cRLSign (when it states key usages) and its own path validates to the seal's anchor at
-  // the CRL's thisUpdate, valid when it signed (RFC 5280 §6.3.3 (f); pyHanko finds CRL issuers by name and
-  // validates their path). A key that chains elsewhere stays U1's "not the CA's statement". The certificates are
-  // anyone's to add (the CMS's and the DSS's certificate sets are unsigned), so the tries go by what is verified
-  // first (attack-s6 U1d): one try per key, the key the CRL's authority key identifier names (its SHA-1, RFC 5280
-  // §4.2.1.2) first; only the certificates of the key whose signature verifies have their path validated. Tries
-  // that run out leave the CRL undecided ("budget"), never "not the CA's".
-  const anchor = chain.path.at(-1);
-  const renewedSigner = async (der: Uint8Array, thisUpdate: Date): Promise<{ reading: ItemReading; signer: pkijs.Certificate } | "budget" | null> => {
-    if (!issuer || !anchor) return null;
-    const key = (c: pkijs.Certificate) => c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
-    const byKey = new Map<string, pkijs.Certificate[]>();
-    for (const c of pool) {
-      if (!sameName(c.subject, cert.issuer) || bytesEqual(key(c), key(issuer))) continue;
-      const ku = keyUsages(c);
-      if (ku && !ku.includes("cRLSign")) continue;
-      const k = Buffer.from(key(c)).toString("base64");
-      const group = byKey.get(k);
-      if (!group) byKey.set(k, [c]);
-      else if (!group.some((g) => bytesEqual(certificateDer(g), certificateDer(c)))) group.push(c);
-    }
-    let aki: Uint8Array | null = null;
-    try {
-      aki = crlKeyIdentifier(decodeCrl(der, env.pki).crl);
-    } catch {
-      /* judged already: unreadable items never come here */
-    }
-    const named = (cs: pkijs.Certificate[]) => (aki && bytesEqual(createHash("sha1").update(key(cs[0]!)).digest(), aki) ? 0 : 1);
-    const groups = [...byKey.values()].sort((x, y) => named(x) - named(y));
-    let keys = 0;
-    let paths = 0;
-    for (const group of groups) {
-      if (keys++ >= MAX_RENEWED_KEYS) return "budget";
-      const k = await readItem(env.pki, { kind: "crl", der }, cert, group[0]!, [...pool, ...anchors], skew, data, judgedAt);
-      if (!k.crl || (k.crl.status === "failed" && k.crl.subIndication === "SIG_CRYPTO_FAILURE")) continue;
-      for (const c of group) {
-        if (paths++ >= MAX_RENEWED_KEYS) return "budget";
-        const p = await validateChain(c, { anchors, intermediates: pool, at: thisUpdate, session: env.pki, index: env.trust.index.anchors });
-        // Path building over its budget (certificates anyone can add): not decided, never "not the CA's".
-        if (p.budgetReached) return "budget";
-        const top = p.path.at(-1);
-        if (p.status === "valid" && top && bytesEqual(certificateDer(top), certificateDer(anchor))) {
-          const again = c === group[0] ? k : await readItem(env.pki, { kind: "crl", der }, cert, c, [...pool, ...anchors], skew, data, judgedAt);
-          return { reading: again, signer: c };
-        }
-      }
-      return null; // the key that signed it has no path to the seal's anchor: not the CA's
-    }
-    return null;
-  };
+  // A CRL under the CA's name signed by another key of the same CA (a renewed CA certificate: same name, its own
+  // path to the seal's anchor; attack-s5 U1b) is the CA's statement, read by the one rule with the seal path's
+  // trust (revocation.ts renewedKeyTrust, U1d's bound): the same trust reads the CAs above the seal (s6 edge d).
+  const renewed = renewedKeyTrust(env.pki, chain.path.at(-1), { anchors, intermediates: pool, index: env.trust.index.anchors });
+  const ctx = renewed ? { renewed } : {};
   const judgedAt = { at: sealingTime, windowSeconds: SEAL_REVOCATION_WINDOW_SECONDS };
   for (const [source, kind, ders] of [
     ["cms-ocsp", "ocsp", archived.ocsps],
@@ -312,7 +260,9 @@ async function judge(
     ["timestamp-crl", "crl", inTimestamps.crls],
   ] as const) {
     for (const der of ders) {
-      let reading = await readItem(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], skew, data, judgedAt);
+      // The seal's own CMS items are sealed with it: checked outside the run's budget (a11 D2b).
+      const sealed = source.startsWith("cms-");
+      const reading = await readItem(env.pki, { kind, der }, cert, issuer, [...pool, ...anchors], skew, data, judgedAt, sealed ? { ...ctx, sealed } : ctx);
       if (reading.error !== undefined) {
         const what = kind === "ocsp" ? "An archived OCSP response" : "An archived CRL";
         judgements.push({
@@ -346,23 +296,15 @@ async function judge(
           parts.find((p) => p.status === "failed") ?? parts.find((p) => p.status === "indeterminate") ?? parts.find((p) => p.status === "warning") ?? r.status;
         judgements.push({ source, j: worst.status === "indeterminate" ? laterGood(source, reading.statement, worst) : worst });
       } else if (reading.crl) {
-        let j = reading.crl;
+        const j = reading.crl;
         const thisUpdate = String(j.details.thisUpdate);
-        if (j.status === "failed" && j.subIndication === "SIG_CRYPTO_FAILURE") {
-          const renewed = await renewedSigner(der, new Date(thisUpdate));
-          if (renewed === "budget") {
-            // Not decided: what it would state is weighed as an item that cannot be verified (R1b, U1c).
-            const why = `it does not verify with the CA's key, and its other certificates of the CA's name are more than ${MAX_RENEWED_KEYS} to try`;
-            setAside(source, `the CRL of ${thisUpdate} under ${shownName(cert.issuer)}`, { ...j, message: why }, crlClaim(env.pki, der, cert) ?? undefined);
-            continue;
-          }
-          if (renewed) {
-            reading = renewed.reading;
-            j = { ...renewed.reading.crl!, details: { ...renewed.reading.crl!.details, signedByRenewedKey: summarize(renewed.signer) } };
-          }
+        const named = `the CRL of ${thisUpdate} under ${shownName(cert.issuer)}`;
+        if (j.details.renewedKeyBudget === true) {
+          // Not decided: what it would state is weighed as an item that cannot be verified (R1b, U1c).
+          setAside(source, named, { ...j, message: lower(j.message).replace(/\.$/, "") }, reading.unverified?.claim);
+          continue;
         }
         if (reading.statement) said.push(reading.statement);
-        const named = `the CRL of ${thisUpdate} under ${shownName(cert.issuer)}`;
         if (j.status === "failed" && j.subIndication !== "REVOKED") {
           ignored.push({ source, item: named, why: j.message });
           continue;
@@ -437,7 +379,7 @@ async function judge(
   }
   // Every certificate above the seal on its path but the anchor: acceptable revocation data at the sealing time
   // (EN 319 102-1 §5.2.6; EU DSS's default policy: CACertificate RevocationDataAvailable FAIL), by the one rule.
-  const q = { pool: [...pool, ...anchors], skewSeconds: env.options.clockSkewSeconds };
+  const q = { pool: [...pool, ...anchors], skewSeconds: env.options.clockSkewSeconds, ...ctx };
   const above = await pathStatusAt(env.pki, chain.path, 1, { ...q, at: sealingTime }, data);
   if (above.cert && above.status) {
     const ca = `${shownName(above.cert.subject)}, a CA on the seal's path`;

@@ -6,6 +6,7 @@ import { nameAttributeValues, organizationIdentifier } from "../evidence/broker-
 import { describePath, validateChain } from "../pki/chain.js";
 import { findIssuer } from "../pki/ocsp.js";
 import { pathStatusAt } from "../pki/revocation.js";
+import { pathTrust } from "./revocation-items.js";
 import { failed, indeterminate, passed } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type TokenPathFacts, type With } from "./facts.js";
@@ -90,7 +91,12 @@ async function judge(
     env.pki,
     chain.path,
     1,
-    { at: at.time, pool: [...chain.path, ...env.trust.intermediates, ...file.certs], skewSeconds: env.options.clockSkewSeconds },
+    {
+      at: at.time,
+      pool: [...chain.path, ...env.trust.intermediates, ...file.certs],
+      skewSeconds: env.options.clockSkewSeconds,
+      ...pathTrust(env, "token", chain.path, at.time, file.certs),
+    },
     file.data,
   );
   if (above.cert && above.status) {

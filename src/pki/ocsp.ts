@@ -425,6 +425,11 @@ export interface OcspInput {
   clockSkewSeconds: number;
   /** The rule for a delegated responder's own status (revocation.ts `judgeOcspWith` sets it). */
   responderRevocation: ResponderRevocation;
+  /**
+   * The response is sealed with the evidence (the token's, the seal CMS's): its signature is checked outside the
+   * run's budget, which items anyone can add may spend (a11 D2b).
+   */
+  sealed?: boolean;
 }
 
 export interface OcspJudgements {
@@ -454,11 +459,13 @@ async function verifySignature(session: PkiSession, basic: pkijs.BasicOCSPRespon
 }
 
 /**
- * The signature checks one run (RunWork) makes on OCSP responses with candidates the CA authorised, and with
- * others (only to say who signed). An honest archive makes a few per response it holds (the DSS holds at most
- * maxValidationDataItems); past the first, a response is not checked and says so (INDETERMINATE, `workBudget`),
- * past the second, the other candidates are not tried. Worst case of a check with a key the table accepts
- * (RSA 8,192 bits, e < 2^32): ~2 ms.
+ * The signature checks one run (RunWork) makes on OCSP responses with candidates the CA authorised (the least
+ * budget; RunWork.authorisedBudget grows with maxValidationDataItems), and with others (only to say who signed).
+ * An honest archive makes a few per response it holds (a DSS and the timestamps' CMS hold at most
+ * maxValidationDataItems each); past the first, a response is not checked and says so (INDETERMINATE,
+ * `workBudget`), past the second, the other candidates are not tried. The seal's and the token's own responses
+ * are checked outside both (a11 D2b). Worst case of a check with a key the table accepts (RSA 8,192 bits,
+ * e < 2^32): ~2 ms.
  */
 export const OCSP_SIGNATURE_BUDGET = 4096;
 export const OCSP_OTHER_SIGNATURE_BUDGET = 64;
@@ -475,8 +482,17 @@ const CHECKED = cacheSlot("OCSP signatures checked by (response, key)", () => ({
 }));
 const MAX_CHECKED = 8192;
 
-/** The signature checked with `cert`'s key once per session, or "budget" when this run may check no more. */
-function checkedOnce(session: PkiSession, basic: pkijs.BasicOCSPResponse, cert: pkijs.Certificate, authorised: boolean): Promise<Checked | "budget"> {
+/**
+ * The signature checked with `cert`'s key once per session, or "budget" when this run may check no more; a sealed
+ * response's checks are neither bounded nor counted (a11 D2b: the budget is anyone's to spend).
+ */
+function checkedOnce(
+  session: PkiSession,
+  basic: pkijs.BasicOCSPResponse,
+  cert: pkijs.Certificate,
+  authorised: boolean,
+  sealed = false,
+): Promise<Checked | "budget"> {
   const kept = session.cache(CHECKED);
   let r = kept.responses.get(basic);
   if (r === undefined) {
@@ -496,9 +512,11 @@ function checkedOnce(session: PkiSession, basic: pkijs.BasicOCSPResponse, cert: 
   const known = kept.outcomes.get(id);
   if (known) return known;
   const work = session.work;
-  if (authorised ? work.authorised >= OCSP_SIGNATURE_BUDGET : work.other >= OCSP_OTHER_SIGNATURE_BUDGET) return Promise.resolve("budget");
-  if (authorised) work.authorised++;
-  else work.other++;
+  if (!sealed) {
+    if (authorised ? work.authorised >= work.authorisedBudget : work.other >= OCSP_OTHER_SIGNATURE_BUDGET) return Promise.resolve("budget");
+    if (authorised) work.authorised++;
+    else work.other++;
+  }
   const p = verifySignature(session, basic, cert);
   if (kept.outcomes.size >= MAX_CHECKED) kept.outcomes.delete(kept.outcomes.keys().next().value!);
   kept.outcomes.set(id, p);
@@ -616,7 +634,7 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<S
         refused ??= weak;
         continue;
       }
-      const ok = await checkedOnce(session, basic, c, true);
+      const ok = await checkedOnce(session, basic, c, true, input.sealed);
       if (ok === "budget") {
         stopped = true; // the pairs already checked still answer
         continue;
@@ -635,8 +653,8 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<S
       j: bad(
         "indeterminate",
         "TRY_LATER",
-        `The OCSP response's signature was not checked: this verification reached its budget of ${OCSP_SIGNATURE_BUDGET} OCSP signature checks (the evidence holds more responses and responder certificates than any archive needs).`,
-        { ...details, workBudget: OCSP_SIGNATURE_BUDGET },
+        `The OCSP response's signature was not checked: this verification reached its budget of ${session.work.authorisedBudget} OCSP signature checks (the evidence holds more responses and responder certificates than any archive needs).`,
+        { ...details, workBudget: session.work.authorisedBudget },
       ),
     };
   }
@@ -650,7 +668,7 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<S
       refused ??= weak;
       continue;
     }
-    const ok = await checkedOnce(session, basic, c, false);
+    const ok = await checkedOnce(session, basic, c, false, input.sealed);
     if (ok === "budget") {
       untried++;
       continue;

@@ -12,9 +12,13 @@
 // the file's data (RFC 6960 §4.2.2.2.1, attack36 R1: `judgeOcspWith`, the one way every caller judges OCSP); a
 // delta CRL answers only combined with its complete CRL (RFC 5280 §5.2.4, crl.ts).
 import type * as pkijs from "pkijs";
-import { displayName, sameName } from "./certificate.js";
+import { certificateDer, displayName, keyUsages, sameName, summarize } from "./certificate.js";
+import { validateChain, type ChainInput } from "./chain.js";
+import { bytesEqual } from "./der.js";
 import { errorMessage } from "../errors.js";
-import { claimedEntry, decodeCrl, expiredCertsOnCrl, judgeCrl, type DecodedCrl } from "./crl.js";
+import { weakPublicKeyReason } from "./jose-policy.js";
+import { createHash } from "../platform/crypto.js";
+import { claimedEntry, crlKeyIdentifier, decodeCrl, expiredCertsOnCrl, judgeCrl, type DecodedCrl } from "./crl.js";
 import { decodeOcsp, judgeOcsp, type Judgement, type OcspInput, type OcspJudgements, type ResponderRevocation } from "./ocsp.js";
 import type { PkiSession } from "./session.js";
 
@@ -91,9 +95,9 @@ export async function readRevocation(
   pool: readonly pkijs.Certificate[],
   skewSeconds: number,
   data: RevocationData = NO_DATA,
-  depth = 0,
+  ctx: ReadContext = {},
 ): Promise<RevocationReading> {
-  const { about, statement, unverified } = await readItem(session, item, target, issuer, pool, skewSeconds, data, undefined, depth);
+  const { about, statement, unverified } = await readItem(session, item, target, issuer, pool, skewSeconds, data, undefined, ctx);
   return unverified !== undefined ? { about, statement, unverified } : { about, statement };
 }
 
@@ -112,10 +116,10 @@ export async function readItem(
   skewSeconds: number,
   data: RevocationData = NO_DATA,
   judged?: JudgedAt,
-  depth = 0,
+  ctx: ReadContext = {},
 ): Promise<ItemReading> {
   try {
-    return await readOnce(session, item, target, issuer, pool, skewSeconds, data, judged, depth);
+    return await readOnce(session, item, target, issuer, pool, skewSeconds, data, judged, ctx);
   } catch (e) {
     return { ...NONE, error: errorMessage(e) }; // unreadable: not about this certificate as far as anyone can tell
   }
@@ -130,7 +134,7 @@ async function readOnce(
   skewSeconds: number,
   data: RevocationData,
   judged: JudgedAt | undefined,
-  depth: number,
+  ctx: ReadContext,
 ): Promise<ItemReading> {
   if (item.kind === "ocsp") {
     const decoded = decodeOcsp(item.der, session);
@@ -144,9 +148,10 @@ async function readOnce(
         sealingTime: judged?.at ?? decoded.producedAt ?? new Date(0),
         freshnessWindowSeconds: judged?.windowSeconds ?? 0,
         clockSkewSeconds: skewSeconds,
+        sealed: ctx.sealed === true || session.work.sealed.has(item.der),
       },
       data,
-      depth,
+      ctx,
     );
     return { ...ocspStatement(r, target), ocsp: r };
   }
@@ -155,8 +160,127 @@ async function readOnce(
   const thisUpdate = decoded.crl.thisUpdate.value;
   // Authentic (issuer, signature), covering the certificate (its scope), and what it lists; judged at its own
   // thisUpdate unless the caller asks for another time (the statement is the same: crlStatement).
-  const j = await judgeCrl(session, decoded, target, issuer, judged?.at ?? thisUpdate, skewSeconds, decodedCrls(session, data));
+  const crlAt = (by: pkijs.Certificate | null) => judgeCrl(session, decoded, target, by, judged?.at ?? thisUpdate, skewSeconds, decodedCrls(session, data));
+  const j = await crlAt(issuer);
+  if (ctx.renewed && issuer && j.status === "failed" && j.subIndication === "SIG_CRYPTO_FAILURE") {
+    const renewed = await renewedSigner(session, decoded, target, issuer, pool, ctx.renewed, crlAt);
+    if (renewed === "budget") {
+      // Not decided (attack-s6 U1d): what it would state is weighed as an item that cannot be verified (R1b, U1c).
+      const why =
+        "It does not verify with the CA's key, and whether the certificate of the CA's name whose key it verifies with has a path to the CA's anchor is not decided (path building stopped at its budget).";
+      const claim = crlClaim(session, item.der, target);
+      return {
+        about: true,
+        statement: null,
+        ...(claim ? { unverified: { why, claim } } : {}),
+        crl: { ...j, message: why, details: { ...j.details, renewedKeyBudget: true } },
+      };
+    }
+    if (renewed) {
+      const k = { ...renewed.judgement, details: { ...renewed.judgement.details, signedByRenewedKey: summarize(renewed.signer) } };
+      return { ...crlStatement(session, decoded, k, target, skewSeconds), crl: k };
+    }
+  }
   return { ...crlStatement(session, decoded, j, target, skewSeconds), crl: j };
+}
+
+/**
+ * Trust for a CA's renewed key (attack-s5 U1b; s6 edge d): whether `candidate`, a certificate with the CA's name
+ * and another key, has its own path, valid at `at` (the CRL's thisUpdate: valid when it signed), to the anchor the
+ * CA's own path ends at; "budget" when path building stopped before deciding (attack-s6 U1d's class: not
+ * decided). Made by whoever holds the trust context of the path (its role's anchors, the certificates to build
+ * with): renewedKeyTrust. A query without one reads a CRL signed by another key as not the CA's.
+ */
+export type RenewedKeyTrust = (candidate: pkijs.Certificate, at: Date) => Promise<"same-anchor" | "budget" | "other">;
+
+/** How an item is read besides its own arguments: the responder depth reached, and the path's trust for renewed keys. */
+export interface ReadContext {
+  readonly depth?: number;
+  readonly renewed?: RenewedKeyTrust;
+  /** The item is sealed with the evidence (also known by the run: RunWork.sealed): checked outside the budget. */
+  readonly sealed?: boolean;
+}
+
+/** The renewed-key trust of a path ending at `anchor` (none without one), built with `input`'s anchors and certificates. */
+export function renewedKeyTrust(
+  session: PkiSession,
+  anchor: pkijs.Certificate | undefined,
+  input: Omit<ChainInput, "at" | "session">,
+): RenewedKeyTrust | undefined {
+  if (!anchor) return undefined;
+  const der = certificateDer(anchor);
+  // Each (candidate, time) once while the hook lives (one check's path): the same CRL is read for every query.
+  const seen = new Map<pkijs.Certificate, Map<number, Promise<"same-anchor" | "budget" | "other">>>();
+  const decide = async (candidate: pkijs.Certificate, at: Date) => {
+    // Its path through certificates of other names (or the anchor itself, a root's link certificate): certificates
+    // of its own name are anyone's to add, each a candidate issuer to check (a11 U1f, U1e's class).
+    const intermediates = input.intermediates.filter((c) => !sameName(c.subject, candidate.subject));
+    const p = await validateChain(candidate, { ...input, intermediates, at, session });
+    // Path building over its budget (certificates anyone can add): not decided, never "not the CA's".
+    if (p.budgetReached) return "budget";
+    const top = p.path.at(-1);
+    return p.status === "valid" && top && bytesEqual(certificateDer(top), der) ? "same-anchor" : "other";
+  };
+  return (candidate, at) => {
+    let byTime = seen.get(candidate);
+    if (!byTime) seen.set(candidate, (byTime = new Map()));
+    let r = byTime.get(at.getTime());
+    if (!r) byTime.set(at.getTime(), (r = decide(candidate, at)));
+    return r;
+  };
+}
+
+/**
+ * A CRL under the CA's name signed by another key of the same CA (a renewed CA certificate: same name, from the
+ * same anchor; attack-s5 U1b): the CA's statement when that certificate, found among `pool` (what the file carries
+ * and the trust store), has cRLSign (when it states key usages) and `trust` finds its own path to the CA's anchor
+ * at the CRL's thisUpdate (RFC 5280 §6.3.3 (f); pyHanko finds CRL issuers by name and validates their path). The
+ * certificates are anyone's to add (the CMS's and the DSS's certificate sets are unsigned), so nothing they can
+ * spend decides (attack-s6 U1d, a11 U1f): every candidate key is tried on the CRL's signature once (keys outside
+ * the table refused before arithmetic; as many as the item limits let a file carry), the key the CRL's authority
+ * key identifier names (its SHA-1, RFC 5280 §4.2.1.2) first, and only the certificates of the key that verifies
+ * have their path validated, each. A CRL no candidate key verifies is not the CA's (null), never "not decided";
+ * "budget" only when path building itself stopped before deciding (chain.ts).
+ */
+async function renewedSigner(
+  session: PkiSession,
+  decoded: DecodedCrl,
+  target: pkijs.Certificate,
+  issuer: pkijs.Certificate,
+  pool: readonly pkijs.Certificate[],
+  trust: RenewedKeyTrust,
+  judge: (by: pkijs.Certificate) => Promise<Judgement>,
+): Promise<{ judgement: Judgement; signer: pkijs.Certificate } | "budget" | null> {
+  const key = (c: pkijs.Certificate) => c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
+  const byKey = new Map<string, pkijs.Certificate[]>();
+  for (const c of pool) {
+    if (!sameName(c.subject, target.issuer) || bytesEqual(key(c), key(issuer))) continue;
+    const ku = keyUsages(c);
+    if (ku && !ku.includes("cRLSign")) continue;
+    const k = Buffer.from(key(c)).toString("base64");
+    const group = byKey.get(k);
+    if (!group) byKey.set(k, [c]);
+    else if (!group.some((g) => bytesEqual(certificateDer(g), certificateDer(c)))) group.push(c);
+  }
+  if (!byKey.size) return null;
+  const aki = crlKeyIdentifier(decoded.crl);
+  const named = (cs: pkijs.Certificate[]) => (aki && bytesEqual(createHash("sha1").update(key(cs[0]!)).digest(), aki) ? 0 : 1);
+  const groups = [...byKey.values()].sort((x, y) => named(x) - named(y));
+  const thisUpdate = decoded.crl.thisUpdate.value;
+  for (const group of groups) {
+    if (weakPublicKeyReason(session, group[0]!.subjectPublicKeyInfo, "pki") !== null) continue; // refused before arithmetic
+    const k = await judge(group[0]!);
+    if (k.status === "failed" && k.subIndication === "SIG_CRYPTO_FAILURE") continue;
+    // The key that signed it (one key verifies a signature): its certificates' paths, each.
+    let budget = false;
+    for (const c of group) {
+      const p = await trust(c, thisUpdate);
+      if (p === "same-anchor") return { judgement: c === group[0] ? k : await judge(c), signer: c };
+      if (p === "budget") budget = true;
+    }
+    return budget ? "budget" : null; // no path to the CA's anchor: not the CA's
+  }
+  return null;
 }
 
 /** What an OCSP response's judgements state about the certificate (independent of the time judged). */
@@ -309,11 +433,12 @@ export async function readAll(
   pool: readonly pkijs.Certificate[],
   skewSeconds: number,
   data: RevocationData = dataOf(items),
+  renewed?: RenewedKeyTrust,
 ): Promise<{ statements: LocatedStatement[]; seen: number }> {
   const statements: LocatedStatement[] = [];
   let seen = 0;
   for (const item of items) {
-    const r = await readRevocation(session, item, target, issuer, pool, skewSeconds, data);
+    const r = await readRevocation(session, item, target, issuer, pool, skewSeconds, data, renewed ? { renewed } : {});
     if (r.about) seen++;
     if (r.statement) statements.push({ ...r.statement, where: item.where });
   }
@@ -331,6 +456,12 @@ export interface StatusQuery {
   /** Certificates that may hold responders. */
   readonly pool: readonly pkijs.Certificate[];
   readonly skewSeconds: number;
+  /**
+   * The trust context of the path the certificate is on (s6 edge d): a CRL under its issuer's name signed by a
+   * renewed key of the issuer counts when that key's certificate has its own path to the same anchor
+   * (RenewedKeyTrust, U1d's bound); without it such a CRL is not the CA's statement.
+   */
+  readonly renewed?: RenewedKeyTrust;
 }
 
 export interface CertificateStatus {
@@ -373,18 +504,21 @@ export function responderRevocation(
   data: RevocationData,
   pool: readonly pkijs.Certificate[],
   skewSeconds: number,
-  depth = 0,
+  ctx: ReadContext = {},
 ): ResponderRevocation {
   return async (responder, issuer, producedAt) => {
+    const depth = ctx.depth ?? 0;
     if (depth >= MAX_RESPONDER_DEPTH) return "its own status would rest on yet another delegated responder";
-    const s = await statusAt(session, { cert: responder, issuer, at: producedAt, pool, skewSeconds }, data, depth + 1);
+    // The responder's CA is the certificate's: the same path's trust judges a CRL of its renewed key.
+    const q = { cert: responder, issuer, at: producedAt, pool, skewSeconds, ...(ctx.renewed ? { renewed: ctx.renewed } : {}) };
+    const s = await statusAt(session, q, data, depth + 1);
     return s.ok ? null : s.text;
   };
 }
 
 /** judgeOcsp with the responder rule over `data`: how every caller judges an OCSP response. */
-export function judgeOcspWith(input: Omit<OcspInput, "responderRevocation">, data: RevocationData, depth = 0): Promise<OcspJudgements> {
-  return judgeOcsp({ ...input, responderRevocation: responderRevocation(input.session, data, input.pool, input.clockSkewSeconds, depth) });
+export function judgeOcspWith(input: Omit<OcspInput, "responderRevocation">, data: RevocationData, ctx: ReadContext = {}): Promise<OcspJudgements> {
+  return judgeOcsp({ ...input, responderRevocation: responderRevocation(input.session, data, input.pool, input.clockSkewSeconds, ctx) });
 }
 
 /** The CRLs of `data` decoded (unreadable ones left out): the complete CRLs a delta may combine with. */
@@ -429,7 +563,7 @@ export async function statusAt(session: PkiSession, q: StatusQuery, data: Revoca
   let unchecked: { text: string; since: Date; item: { kind: "ocsp" | "crl"; der: Uint8Array } } | undefined;
   const what = (kind: "ocsp" | "crl") => (kind === "ocsp" ? "an OCSP response" : "a CRL");
   for (const item of [...data.ocsps.map((der) => ({ kind: "ocsp" as const, der })), ...data.crls.map((der) => ({ kind: "crl" as const, der }))]) {
-    const r = await readRevocation(session, item, q.cert, q.issuer, q.pool, q.skewSeconds, data, depth);
+    const r = await readRevocation(session, item, q.cert, q.issuer, q.pool, q.skewSeconds, data, { depth, ...(q.renewed ? { renewed: q.renewed } : {}) });
     if (r.about) seen++;
     if (r.statement) said.push({ ...item, statement: r.statement });
     // An item that cannot be verified blocks only when it states a revocation or hold at or before the time.

@@ -24,10 +24,28 @@ export interface PkiSessionOptions {
  * an answer but to stop work, and a stop is reported as such.
  */
 export class RunWork {
+  /**
+   * How many OCSP signatures with authorised candidates this run may check: 4,096, and at least 4 per item the
+   * limits let a file hold where anyone may add (a DSS's and the timestamps' CMS, maxValidationDataItems each; a
+   * junk response costs one check per authorised key its responder id names, two at most in a real PKI: a11 D2b).
+   * So items within the limits never spend it; the seal's and the token's own items are not counted at all.
+   */
+  readonly authorisedBudget: number;
   /** OCSP signatures checked with a candidate the CA authorised (each response and key once: checks made). */
   authorised = 0;
   /** ... with a candidate it did not authorise, only to say who signed. */
   other = 0;
+  /**
+   * The run's items sealed with the evidence (the token's OCSP response, the seal CMS's archived data), by their
+   * bytes' identity: their signatures are checked outside the budget, so that items anyone can add never leave
+   * them unchecked (a11 D2b).
+   */
+  readonly sealed = new WeakSet<Uint8Array>();
+
+  /** `maxValidationDataItems`: the run's limit on the items read from one DSS (and from the timestamps' CMS). */
+  constructor(maxValidationDataItems = 1_000) {
+    this.authorisedBudget = Math.max(4096, 4 * maxValidationDataItems);
+  }
 }
 
 export class PkiSession {
@@ -49,9 +67,12 @@ export class PkiSession {
     return limits === this.limits ? this : new PkiSession(limits, this.caches, { byParts: this.byParts }, this.work);
   }
 
-  /** The same limits and caches for one run (one archive verified, one augment), with its own work budget. */
-  forRun(): PkiSession {
-    return new PkiSession(this.limits, this.caches, { byParts: this.byParts });
+  /**
+   * The same limits and caches for one run (one archive verified, one augment), with its own work budget, sized
+   * to the run's `maxValidationDataItems` (RunWork).
+   */
+  forRun(maxValidationDataItems?: number): PkiSession {
+    return new PkiSession(this.limits, this.caches, { byParts: this.byParts }, new RunWork(maxValidationDataItems));
   }
 
   cache<T>(slot: CacheSlot<T>): T {

@@ -129,7 +129,7 @@ async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport>
     const env: CheckEnv = Object.freeze({
       limits,
       // The session's caches, with this run's own work budget (RunWork).
-      pki: session.pki.forRun(),
+      pki: session.pki.forRun(limits.maxValidationDataItems),
       trust,
       options: Object.freeze({ ...session.options }),
       validationTime: runValidationTime(session.options, session.clock()),

@@ -210,7 +210,13 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     module: revocationItems,
     run: (env, f) => ({
       checks: [],
-      facts: { revocationItems: revocationItems.evidenceRevocation(env.pki, f.form === "pades" ? f : { evidence: f.evidence, ocsp: f.ocsp }) },
+      facts: {
+        revocationItems: revocationItems.evidenceRevocation(
+          env.pki,
+          f.form === "pades" ? f : { evidence: f.evidence, ocsp: f.ocsp },
+          env.limits.maxValidationDataItems,
+        ),
+      },
     }),
   }),
   stage({
@@ -283,7 +289,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
       tokenCert: "No token certificate could be read, so the OCSP response cannot be related to it.",
       revocationItems: NO_POOL,
     },
-    uses: ["tokenIssuer", "claims", "sealTimestamp"],
+    uses: ["tokenIssuer", "tokenChain", "claims", "sealTimestamp"],
     provides: ["ocspResponder", "tokenRevokedAt"],
     module: ocsp,
     run: (env, f) => ocsp.checkOcsp(env, f),

@@ -154,7 +154,7 @@ describe("U1b: a CRL signed by the CA's renewed key", () => {
     expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
   });
 
-  it("U1d: nine certificates of the renewed key from an issuer of one's own before the genuine one: the tries run out, not decided (INDETERMINATE)", async () => {
+  it("U1d, a11 U1f: nine certificates of the renewed key from an issuer of one's own before the genuine one: each path is validated, the genuine one found: TOTAL-FAILED/REVOKED", async () => {
     const by = junk(1, () => generateEcKey())[0]!;
     const copies = Array.from({ length: 9 }, (_, i) =>
       issued(
@@ -172,11 +172,25 @@ describe("U1b: a CRL signed by the CA's renewed key", () => {
       ),
     );
     const r = await run(ca2, [...copies, ca1, ca2]);
-    expect(r.indication).toBe("INDETERMINATE");
-    const c = check(r, "seal-certificate");
-    expect(c.status).toBe("indeterminate");
-    expect(c.message).toContain("not decided");
-    expect(c.message).toContain("lists it as revoked at");
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+  });
+
+  // a11 U1f: the tries were a budget anyone could spend: a CRL of the CA's name listing the seal, signed by a key of
+  // one's own, and nine certificates of the CA's name with nine other keys made any genuine archive INDETERMINATE.
+  // Every key is tried on the CRL (one check each); a CRL no candidate key verifies is not the CA's, said nothing.
+  it("a11 U1f: a junk CRL listing the seal and nine certificates of the CA's name with other keys: not the CA's statement, TOTAL-PASSED", async () => {
+    const forger = junk(1, () => generateEcKey())[0]!;
+    const r = await run(forger, [...junk(9, () => generateEcKey()), ca1]);
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(check(r, "seal-certificate").message).toContain("Not the CA's statement, so ignored");
+  });
+
+  it("a11 U1f: the same with nine certificates of the CRL's own key (self-signed): no path to the anchor, not the CA's statement, TOTAL-PASSED", async () => {
+    const forgerKey = generateEcKey();
+    const own = junk(9, () => forgerKey);
+    const r = await run(own[0]!, [...own, ca1]);
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(check(r, "seal-certificate").message).toContain("Not the CA's statement, so ignored");
   });
 
   it("U1d's class in path building: key 2's CA certificate under a policy CA, 300 certificates with that CA's name and key identifier before it: not decided (INDETERMINATE), never 'not the CA's'", async () => {
