@@ -34,6 +34,17 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   "trustFor.seal": "--trust-seal",
   "trustFor.token": "--trust-token",
   "trustFor.tsa": "--trust-tsa",
+  // The queue's (queue add, worker): each a flag of its own where the CLI has one.
+  groupSize: "--group-size",
+  concurrency: "--concurrency",
+  lockDurationMs: "--lock-duration",
+  stalledIntervalMs: "--stalled-interval",
+  reports: "--reports",
+  healthFile: "--health-file",
+  healthIntervalMs: "--health-interval",
+  resultKey: "--result-key",
+  "augment.outDir": "--augment-out-dir",
+  "augment.expiringBefore": "--expiring-before",
 };
 
 /**

@@ -87,6 +87,14 @@ always) and maxmemory-policy noeviction (docs/batch.md in the package).`,
     )
     .addOption(
       secondary(
+        new Option(
+          "--expiring-before <time>",
+          "with --augment: renew only the archives due, protected until before this time or by nothing (each job carries it; the worker's own --expiring-before is the default for jobs without one)",
+        ),
+      ),
+    )
+    .addOption(
+      secondary(
         new Option("--group-size <n>", "archives per job, at most (1-1000; a job of 64 MiB of evidence closes sooner)").argParser(parseCount).default(16),
       ),
     )
@@ -123,7 +131,10 @@ ${EXIT_HELP}`,
     .action(async (dirs: string[], opts: Record<string, unknown>) => {
       await runGuarded(async () => {
         const { enqueueArchives, readResultKey, ReceiptWriter } = await import("../../src/api/queue.js");
-        const { SealcheckError } = await import("../../src/api/common.js");
+        const { SealcheckError, parseValidationTime } = await import("../../src/api/common.js");
+        if (opts.expiringBefore !== undefined && !opts.augment)
+          throw new SealcheckError("ERR_USAGE", "queue add: --expiring-before is for --augment (the archives due for renewal)");
+        const expiringBefore = opts.expiringBefore === undefined ? undefined : parseExpiry(parseValidationTime, opts.expiringBefore as string);
         const resultKey = opts.resultKey !== undefined ? readResultKey(opts.resultKey as string) : undefined;
         const receipt = opts.receipt !== undefined ? new ReceiptWriter(opts.receipt as string, resultKey) : null;
         let finished = false;
@@ -136,6 +147,7 @@ ${EXIT_HELP}`,
           followManifests: Boolean(opts.followManifests),
           groupSize: opts.groupSize as number,
           ...(opts.augment ? { kind: "augment" as const } : {}),
+          ...(expiringBefore ? { expiringBefore } : {}),
         })
           .then((r) => ((finished = true), r))
           .finally(() => receipt?.close(finished));
@@ -346,7 +358,7 @@ cannot be reached.`,
       secondary(
         new Option(
           "--expiring-before <time>",
-          "with --augment-tsa: renew only the archives due, protected until before this time or by nothing (as augment <dir> --expiring-before); the others are verified, their lines say until when they are protected, and they are left as they are",
+          "with --augment-tsa: renew only the archives due, protected until before this time or by nothing (as augment <dir> --expiring-before); the others are verified, their lines say until when they are protected, and they are left as they are; a job's own date (queue add --expiring-before) comes first",
         ),
       ),
     )

@@ -27,6 +27,7 @@ export {
   type QueueStatus,
   type QueueJobData,
   type QueuedArchive,
+  type ContentDigests,
   type QueueConnectionOptions,
 } from "../queue/index.js";
 /** How a worker started to augment (RunWorkerOptions.augment) augments each archive. */

@@ -22,7 +22,7 @@ import { pathStatusAt, statusAt, type CertificateStatus } from "../pki/revocatio
 import { anchorsFor, type TrustStore } from "../pki/trust-store.js";
 import type { ArchiveReport } from "../report/archive-report.js";
 import { pickPolicy, type Policy } from "../policy.js";
-import { verifyArchive } from "../verify/archive.js";
+import { verifyArchive, verifyArchiveChecked, type ContentCheck } from "../verify/archive.js";
 import { SESSION_OPTION_NAMES, createSession, type VerificationSession } from "../verify/session.js";
 import { fetchRevocation } from "./fetch.js";
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from "./http.js";
@@ -129,8 +129,11 @@ function augmentSession(o: AugmentOptions): VerificationSession {
   return o.session;
 }
 
-/** Augments one archive; throws SealcheckError (nothing to write) when it cannot or should not. */
-export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> {
+/**
+ * Augments one archive; throws SealcheckError (nothing to write) when it cannot or should not. `pinned`
+ * (internal: a queue augment job's content, src/queue/pins.ts) checks the bytes read, before anything is stamped.
+ */
+export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): Promise<AugmentResult> {
   const vs = augmentSession(o);
   const limits = vs.limits;
   const session = vs.pki.forRun(limits.maxValidationDataItems); // this run's own work budget (RunWork)
@@ -161,7 +164,7 @@ export async function augmentArchive(o: AugmentOptions): Promise<AugmentResult> 
 
   const originals = o.originals?.length ? { originals: o.originals } : {};
   const within = o.originalsWithin !== undefined ? { originalsWithin: o.originalsWithin } : {};
-  const before = await verifyArchive({ evidence: { name: file, bytes }, session: vs, ...originals, ...within });
+  const before = await verifyArchiveChecked({ evidence: { name: file, bytes }, session: vs, ...originals, ...within }, pinned);
   if (before.indication === "TOTAL-FAILED") {
     throw fail(
       file,

@@ -15,10 +15,11 @@ import { archiveKey } from "./discover.js";
 import { readResults, type StoredResult } from "./jsonl.js";
 import { readRegularFile } from "../input/files.js";
 import { DEFAULT_LIMITS } from "../limits.js";
-import { noVerdict, round, verdictLine, type Verifier } from "./verifier.js";
+import { contentChangedResult, noVerdict, round, verdictLine, type Verifier } from "./verifier.js";
+import { ContentChanged, contentCheck } from "../queue/pins.js";
 import { createSession } from "../verify/session.js";
 import { augmentArchive, writeAugmented } from "../augment/augment.js";
-import { verifyArchive } from "../verify/archive.js";
+import { verifyArchiveChecked } from "../verify/archive.js";
 
 /**
  * Where an archive's augmented form is written: the archive itself, or its path relative to the first base
@@ -51,30 +52,40 @@ export async function createAugmenter(policy: Policy, job: AugmentJob): Promise<
     const t0 = performance.now();
     try {
       const target = augmentTarget(job, archive.evidence);
-      if (job.expiringBefore !== undefined) {
+      // A queue job's archive: the bytes read must be those `queue add` pinned (src/queue/pins.ts).
+      const pinned = archive.sha256 && contentCheck(archive.sha256);
+      // The archive's own date (a queue job's) over the run's.
+      const expiringBefore = archive.expiringBefore ?? job.expiringBefore;
+      if (expiringBefore !== undefined) {
         // Not due: its newest proven proof of existence holds past the date. Verified as augment would verify it
         // first, and left as it is (an archive that is due is verified again by augmentArchive, on its own bytes).
-        const report = await verifyArchive({
-          evidence: archive.evidence,
-          session,
-          ...(archive.originals.length ? { originals: archive.originals } : {}),
-          ...(archive.within !== undefined ? { originalsWithin: archive.within } : {}),
-        });
+        const report = await verifyArchiveChecked(
+          {
+            evidence: archive.evidence,
+            session,
+            ...(archive.originals.length ? { originals: archive.originals } : {}),
+            ...(archive.within !== undefined ? { originalsWithin: archive.within } : {}),
+          },
+          pinned,
+        );
         const until = report.longTerm?.protectedUntil;
-        if (typeof until === "string" && Date.parse(until) >= Date.parse(job.expiringBefore))
+        if (typeof until === "string" && Date.parse(until) >= Date.parse(expiringBefore))
           return verdictLine(archive, report, exitCodeFor(report.indication) as ArchiveExitCode, round(performance.now() - t0));
       }
-      const result = await augmentArchive({
-        evidence: archive.evidence,
-        originals: archive.originals,
-        ...(archive.within !== undefined ? { originalsWithin: archive.within } : {}),
-        tsa: job.tsa,
-        session,
-        ...(job.ocsp?.length ? { ocsp: job.ocsp } : {}),
-        ...(job.crl?.length ? { crl: job.crl } : {}),
-        fetchRevocation: Boolean(job.fetchRevocation),
-        ...http,
-      });
+      const result = await augmentArchive(
+        {
+          evidence: archive.evidence,
+          originals: archive.originals,
+          ...(archive.within !== undefined ? { originalsWithin: archive.within } : {}),
+          tsa: job.tsa,
+          session,
+          ...(job.ocsp?.length ? { ocsp: job.ocsp } : {}),
+          ...(job.crl?.length ? { crl: job.crl } : {}),
+          fetchRevocation: Boolean(job.fetchRevocation),
+          ...http,
+        },
+        pinned,
+      );
       if (!("inPlace" in job.target)) mkdirSync(dirname(target), { recursive: true });
       writeAugmented(result, target, { inPlace: "inPlace" in job.target, overwrite: "inPlace" in job.target ? false : Boolean(job.target.overwrite) });
       const report = result.report;
@@ -92,6 +103,7 @@ export async function createAugmenter(policy: Policy, job: AugmentJob): Promise<
         },
       };
     } catch (e) {
+      if (e instanceof ContentChanged) return contentChangedResult(archive, e, round(performance.now() - t0));
       // The JSON forms: not augmentable, said apart from the archives that failed.
       if (e instanceof SealcheckError && e.code === "ERR_USAGE" && /the JSON forms cannot carry/.test(e.message))
         return noVerdict(archive, e.message, "ERR_NOT_AUGMENTABLE", round(performance.now() - t0));

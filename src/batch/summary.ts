@@ -16,7 +16,10 @@ export function worseExitCode(a: ArchiveExitCode, b: ArchiveExitCode): ArchiveEx
 }
 
 /** What the summary needs of a result. */
-export type Summable = Pick<BatchResult, "evidence" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "protectedUntil">;
+export type Summable = Pick<
+  BatchResult,
+  "evidence" | "indication" | "subIndication" | "exitCode" | "durationMs" | "error" | "protectedUntil" | "contentChanged"
+>;
 
 export interface BatchSummaryJson {
   archives: number;
@@ -107,9 +110,10 @@ export class BatchSummary {
       let g = this.groups.get(key);
       if (!g) this.groups.set(key, (g = { indication: ind, subIndication: sub ?? null, count: 0, examples: [] }));
       g.count++;
-      if (g.examples.length < EXAMPLES_PER_GROUP) g.examples.push({ evidence: r.evidence, error: r.error ?? null });
-      if (this.notPassed.length < this.maxNotPassed)
-        this.notPassed.push({ evidence: r.evidence, indication: ind, subIndication: sub ?? null, error: r.error ?? null });
+      // A queued archive whose bytes were not those pinned has a verdict and no error: why is said all the same.
+      const why = r.error ?? r.contentChanged?.why ?? null;
+      if (g.examples.length < EXAMPLES_PER_GROUP) g.examples.push({ evidence: r.evidence, error: why });
+      if (this.notPassed.length < this.maxNotPassed) this.notPassed.push({ evidence: r.evidence, indication: ind, subIndication: sub ?? null, error: why });
     }
     if (!fromEarlierRun && this.topN > 0) {
       const s = this.slowest;

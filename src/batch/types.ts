@@ -3,6 +3,7 @@
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { Indication, SubIndication } from "../report/types.js";
 import type { NormalisedPolicy, Policy } from "../policy.js";
+import type { ContentDigests } from "../queue/pins.js";
 
 /** One archive to verify: an evidence file and the originals to compare it with. */
 export interface ArchiveSpec {
@@ -23,6 +24,16 @@ export interface ArchiveSpec {
   within?: string;
   /** How it was found: the directory layout convention, or a manifest (its path). */
   source?: { kind: "layout" } | { kind: "manifest"; manifest: string };
+  /**
+   * What the files must hash to (set by `queue add`, which pinned them): the bytes verification reads are checked
+   * against these, and any difference is the verdict INDETERMINATE/SIGNED_DATA_NOT_FOUND (BatchResult.contentChanged).
+   */
+  sha256?: ContentDigests;
+  /**
+   * Augment runs: this archive's own renewal date (ISO 8601 instant; a queue job's, `queue add --augment
+   * --expiring-before`), over the run's AugmentJob.expiringBefore: augmented only when due by it.
+   */
+  expiringBefore?: string;
 }
 
 /** Exit code of one archive (contract.md): 0 passed, 1 failed, 2 indeterminate, 3 no verdict. */
@@ -89,6 +100,17 @@ export interface BatchResult {
    * (AugmentJob.expiringBefore; protectedUntil says until when it is protected), and nothing was written.
    */
   augmented?: AugmentOutcome;
+  /**
+   * In a queue's result line: the content `queue add` pinned (SHA-256 of the evidence and of each original file),
+   * which the worker checked the bytes it verified against. Compare your own copies with it (sha256sum).
+   */
+  sha256?: ContentDigests;
+  /**
+   * Set when the bytes read were not those pinned (ArchiveSpec.sha256): the file that differs, and how. The
+   * verdict is then INDETERMINATE/SIGNED_DATA_NOT_FOUND, decided by "pinned-content", with no report: what was
+   * enqueued could not be obtained, and the bytes found instead are not what anyone asked to verify.
+   */
+  contentChanged?: { file: string; why: string };
 }
 
 /**

@@ -45,14 +45,38 @@ export function verdictLine(archive: ArchiveSpec, report: ArchiveReport, exitCod
 }
 
 /**
+ * The verdict when the bytes read are not those pinned at `queue add` (ContentChanged): INDETERMINATE with
+ * SIGNED_DATA_NOT_FOUND (ETSI EN 319 102-1), exit code 2. The data enqueued for validation cannot be obtained,
+ * so nothing about it can be concluded: not TOTAL-FAILED, since the bytes found may be a genuine archive (put
+ * there only for the worker's run, attack34c C5), and never TOTAL-PASSED, since they are not what was enqueued.
+ * No report: a report of the bytes found would be read as one of the archive.
+ */
+export function contentChangedResult(archive: ArchiveSpec, e: { file: string; message: string }, durationMs: number): Omit<BatchResult, "index"> {
+  return {
+    evidence: archive.evidence,
+    originals: archive.originals,
+    indication: "INDETERMINATE",
+    subIndication: "SIGNED_DATA_NOT_FOUND",
+    decidedBy: ["pinned-content"],
+    exitCode: 2,
+    durationMs,
+    report: null,
+    error: null,
+    errorCode: null,
+    contentChanged: { file: e.file, why: e.message },
+  };
+}
+
+/**
  * Loads what verification needs (the PKI stack, the trust store) and returns a function that verifies one
  * archive. Throws SealcheckError when the options are unusable (bad --trust, bad --at): the batch cannot run.
  */
 export async function createVerifier(o: Policy): Promise<Verifier> {
-  const [{ verifyArchive }, { createSession }, { exitCodeFor }] = await Promise.all([
+  const [{ verifyArchiveChecked }, { createSession }, { exitCodeFor }, { contentCheck, ContentChanged }] = await Promise.all([
     import("../verify/archive.js"),
     import("../verify/session.js"),
     import("../report/verdict.js"),
+    import("../queue/pins.js"),
   ]);
   // A bad --at, --trust or --seal-signer is a usage error of the whole batch, not of each archive.
   const session = createSession(o);
@@ -61,15 +85,19 @@ export async function createVerifier(o: Policy): Promise<Verifier> {
     if (archive.problem) return noVerdict(archive, archive.problem, "ERR_LAYOUT");
     const t0 = performance.now();
     try {
-      const report = await verifyArchive({
-        evidence: archive.evidence,
-        originals: archive.originals,
-        ...(archive.within !== undefined ? { originalsWithin: archive.within } : {}),
-        session,
-        showPersonalData,
-      });
+      const report = await verifyArchiveChecked(
+        {
+          evidence: archive.evidence,
+          originals: archive.originals,
+          ...(archive.within !== undefined ? { originalsWithin: archive.within } : {}),
+          session,
+          showPersonalData,
+        },
+        archive.sha256 && contentCheck(archive.sha256),
+      );
       return verdictLine(archive, report, exitCodeFor(report.indication) as ArchiveExitCode, round(performance.now() - t0));
     } catch (e) {
+      if (e instanceof ContentChanged) return contentChangedResult(archive, e, round(performance.now() - t0));
       // A library code a single archive cannot meet (none is known) would be a defect: ERR_INTERNAL, its message kept.
       const code = (e instanceof SealcheckError && batchErrorCode(e.code)) || "ERR_INTERNAL";
       const message = e instanceof SealcheckError ? e.message : `internal error while verifying ${archive.evidence}: ${errorMessage(e)}`;

@@ -8,8 +8,9 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { discoverArchives } from "../batch/discover.js";
 import { runKey } from "../batch/run-key.js";
-import type { ArchiveSpec, BatchVerifyOptions } from "../batch/types.js";
+import { batchErrorCode, type ArchiveSpec, type BatchVerifyOptions } from "../batch/types.js";
 import { SealcheckError } from "../errors.js";
+import { parseValidationTime } from "../time.js";
 import { persistenceWarnings, redactedMessage, throwFailedCommand } from "../redis.js";
 import { withAddLock } from "./add-lock.js";
 import { connectQueue, type QueueConnectionOptions } from "./connection.js";
@@ -23,6 +24,7 @@ import {
   RECORD_MAC,
   RECORD_NONCE,
   RECORD_RESULT,
+  RECORD_CONTENT,
   groupIdFor,
   jobIdFor,
   type QueueJobData,
@@ -30,6 +32,8 @@ import {
 } from "./job.js";
 import type { ReceiptEntry } from "./receipt.js";
 import { checkResultKey, macMatches, recordMac } from "./result-key.js";
+import { contentDigest, pinArchive, type ContentDigests } from "./pins.js";
+import { resolveLimits, type Limits } from "../limits.js";
 
 export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptions {
   /** As verify-batch's --allow-missing-originals (discovery; part of the job id). */
@@ -65,6 +69,12 @@ export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptio
    * workers started to augment (RunWorkerOptions.augment): they hold the TSA and the output place, never the job.
    */
   kind?: "augment";
+  /**
+   * With kind "augment": renew only the archives due by this time (an instant, as `at` takes it): each job
+   * carries it, and the worker uses it over its own `augment.expiringBefore` (the default for jobs without one).
+   * Archives not due are verified, their lines say until when they are protected, and they are left as they are.
+   */
+  expiringBefore?: string | Date;
 }
 
 export interface EnqueueSummary {
@@ -107,9 +117,11 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     onQueued: _oq,
     followManifests: _fm,
     kind,
+    expiringBefore: due,
     ...verify
   } = o;
-  if (kind !== undefined && kind !== "augment") throw new SealcheckError("ERR_USAGE", 'kind must be "augment" or absent (verify)');
+  const expiringBefore = due === undefined ? undefined : dueDate(due, kind);
+  if (kind !== undefined && kind !== "augment") throw new SealcheckError("ERR_USAGE", 'kind: must be "augment" or absent (verify)', { option: "kind" });
   const resultKey = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const allowMissingOriginals = Boolean(o.allowMissingOriginals);
   const isRoots = Array.isArray(roots) && roots.every((r) => typeof r === "string");
@@ -117,15 +129,20 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     ? discoverArchives(roots as string[], { allowMissingOriginals, followManifests: Boolean(o.followManifests) })
     : (roots as Iterable<ArchiveSpec>);
   const attempts = o.attempts ?? 3;
-  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100) throw new SealcheckError("ERR_USAGE", "attempts must be a whole number from 1 to 100");
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100)
+    throw new SealcheckError("ERR_USAGE", "attempts: must be a whole number from 1 to 100", { option: "attempts" });
   const keep = o.keepFinishedSeconds ?? DEFAULT_KEEP_SECONDS;
-  if (!Number.isSafeInteger(keep) || keep < 1) throw new SealcheckError("ERR_USAGE", "keepFinishedSeconds must be a whole number ≥ 1");
+  if (!Number.isSafeInteger(keep) || keep < 1)
+    throw new SealcheckError("ERR_USAGE", "keepFinishedSeconds: must be a whole number of seconds ≥ 1", { option: "keepFinishedSeconds" });
   const groupSize = o.groupSize ?? 16;
   if (!Number.isInteger(groupSize) || groupSize < 1 || groupSize > MAX_GROUP)
-    throw new SealcheckError("ERR_USAGE", `the group size must be a whole number from 1 to ${MAX_GROUP}`);
+    throw new SealcheckError("ERR_USAGE", `groupSize: the group size must be a whole number from 1 to ${MAX_GROUP}`, { option: "groupSize" });
   const groupBytes = o.groupBytes ?? 64 * 1024 * 1024;
-  if (!Number.isSafeInteger(groupBytes) || groupBytes < 1) throw new SealcheckError("ERR_USAGE", "groupBytes must be a whole number ≥ 1");
+  if (!Number.isSafeInteger(groupBytes) || groupBytes < 1)
+    throw new SealcheckError("ERR_USAGE", "groupBytes: must be a whole number of bytes ≥ 1", { option: "groupBytes" });
   const run = runKey({ ...verify, allowMissingOriginals, ...(kind ? { kind } : {}) });
+  // The workers' limits (the run key holds them): what they would refuse to read is refused here too.
+  const limits = resolveLimits(verify.limits);
   const c = await connectQueue(o, "add");
   const summary: EnqueueSummary = { queue: c.name, run, found: 0, added: 0, jobs: 0, alreadyQueued: 0, warnings: [] };
   const jobOpts = {
@@ -141,12 +158,14 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
     let chunkSize = FIRST_CHUNK;
     const flush = async (): Promise<void> => {
       if (chunk.length === 0) return;
-      const batch = chunk.map((a) => ({ ...a, evidence: resolve(a.evidence), originals: a.originals.map((p) => resolve(p)) }));
+      const resolved = chunk.map((a) => ({ ...a, evidence: resolve(a.evidence), originals: a.originals.map((p) => resolve(p)) }));
       chunk = [];
+      // The content is pinned before the lock: hashing is the slow part, and needs no one else to wait.
+      const batch = await pinAll(resolved, limits);
       // One adder at a time decides which archives are new (src/queue/add-lock.ts).
       await withAddLock(c.client, c.keys.addLock, () => addNew(batch));
     };
-    const addNew = async (batch: ArchiveSpec[]): Promise<void> => {
+    const addNew = async (batch: Pinned[]): Promise<void> => {
       const ids = batch.map((a) => jobIdFor(a, run));
       const queued: ReceiptEntry[] = [];
       // Queued already: a record whose result is written (not yet read), or whose job still exists and has not
@@ -157,16 +176,21 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       const known = ids.map(() => false);
       if (count > 0) {
         const replies = await c.client
-          .pipeline(ids.map((id) => ["hmget", c.keys.archive(id), RECORD_JOB, RECORD_RESULT, RECORD_NONCE, RECORD_INDEX, RECORD_MAC]))
+          .pipeline(ids.map((id) => ["hmget", c.keys.archive(id), RECORD_JOB, RECORD_RESULT, RECORD_NONCE, RECORD_INDEX, RECORD_MAC, RECORD_CONTENT]))
           .exec();
         throwFailedCommand(replies);
         // With the result key, a record counts only when its MAC is ours: one planted by a writer without the
-        // key would make this add skip the archive, and its reader never expect it.
+        // key would make this add skip the archive, and its reader never expect it. A record of other content
+        // (the archive changed since it was enqueued) does not count either: the archive is enqueued anew.
         const recs = (replies ?? []).map((r, i) => {
-          const [g, res, n, idx, m] = (r?.[1] ?? [null, null, null, null, null]) as (string | null)[];
+          const [g, res, n, idx, m, cd] = (r?.[1] ?? [null, null, null, null, null, null]) as (string | null)[];
+          const content = contentOf(batch[i]!);
           const ours =
-            !resultKey ||
-            (typeof n === "string" && typeof idx === "string" && macMatches(recordMac(resultKey, c.keys.scope, ids[i] as string, n, idx), m ?? undefined));
+            (cd ?? "") === content &&
+            (!resultKey ||
+              (typeof n === "string" &&
+                typeof idx === "string" &&
+                macMatches(recordMac(resultKey, c.keys.scope, ids[i] as string, n, idx, content), m ?? undefined)));
           return ours ? { g: g ?? null, r: res ?? null, n: n ?? null, i: idx ?? null } : { g: null, r: null, n: null, i: null };
         });
         const holders = [...new Set(recs.filter(({ g, r }) => g && !r).map(({ g }) => g!))];
@@ -206,7 +230,7 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       const groups: { a: QueuedArchive; id: string }[][] = [];
       let bytes = 0;
       for (const [i, { a, id }] of fresh.entries()) {
-        const size = sizeOf(a.evidence);
+        const size = a.size ?? 0;
         const last = groups.at(-1);
         if (!last || last.length >= groupSize || bytes + size > groupBytes) {
           groups.push([]);
@@ -221,6 +245,8 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
           ...(a.within ? { within: a.within } : {}),
           index: first + i,
           nonce: hex(16),
+          ...(a.sha256 ? { sha256: a.sha256 } : {}),
+          ...(a.unreadable ? { unreadable: a.unreadable } : {}),
         };
         groups.at(-1)!.push({ a: archive, id });
       }
@@ -232,6 +258,7 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
           allowMissingOriginals,
           keepSeconds: keep,
           ...(kind ? { kind } : {}),
+          ...(expiringBefore !== undefined ? { expiringBefore } : {}),
           archives: g.map((x) => x.a),
         };
         return { name: kind ?? "verify", data, opts: { jobId: groupIdFor(data), ...jobOpts }, archives: g };
@@ -243,8 +270,10 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
           jobs.flatMap((j) =>
             j.archives.flatMap(({ a, id }) => {
               const index = String(a.index);
+              const content = contentOf(a);
               const fields = [RECORD_JOB, j.opts.jobId, RECORD_NONCE, a.nonce, RECORD_INDEX, index, RECORD_EVIDENCE, a.evidence];
-              if (resultKey) fields.push(RECORD_MAC, recordMac(resultKey, c.keys.scope, id, a.nonce, index));
+              if (content) fields.push(RECORD_CONTENT, content);
+              if (resultKey) fields.push(RECORD_MAC, recordMac(resultKey, c.keys.scope, id, a.nonce, index, content));
               return [
                 ["del", c.keys.archive(id)],
                 ["hset", c.keys.archive(id), ...fields],
@@ -258,7 +287,9 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
       await c.queue.addBulk(jobs.map(({ name, data, opts }) => ({ name, data, opts })));
       summary.added += fresh.length;
       summary.jobs += jobs.length;
-      for (const j of jobs) for (const { a, id } of j.archives) queued.push({ scope: c.keys.scope, id, nonce: a.nonce, index: a.index, evidence: a.evidence });
+      for (const j of jobs)
+        for (const { a, id } of j.archives)
+          queued.push({ scope: c.keys.scope, id, nonce: a.nonce, index: a.index, evidence: a.evidence, ...(a.sha256 ? { sha256: a.sha256 } : {}) });
       o.onQueued?.(queued);
     };
     for (const a of specs) {
@@ -287,8 +318,57 @@ export async function enqueueArchives(roots: readonly string[] | Iterable<Archiv
 
 const hex = (bytes: number): string => randomBytes(bytes).toString("hex");
 
+/** The augment jobs' renewal date as the job carries it (ISO 8601), checked as an instant (as `at`). */
+function dueDate(value: unknown, kind: EnqueueOptions["kind"]): string {
+  if (kind !== "augment")
+    throw new SealcheckError("ERR_USAGE", 'expiringBefore: only augment jobs (kind: "augment") renew what is due', { option: "expiringBefore" });
+  try {
+    return parseValidationTime(value as string).toISOString();
+  } catch (e) {
+    if (!(e instanceof SealcheckError)) throw e;
+    throw new SealcheckError("ERR_USAGE", e.message.replace(/^at:/, "expiringBefore:"), { option: "expiringBefore" });
+  }
+}
+
 /** The largest archive index a queue counts to (far beyond any run; well within a safe integer). */
 const MAX_INDEX = 2 ** 48;
+
+/** An archive found, its content pinned (or why it could not be) and its evidence's size (for grouping). */
+type Pinned = ArchiveSpec & { unreadable?: QueuedArchive["unreadable"]; size?: number };
+
+/** Archives hashed at once: their files are read one at a time each, in 1 MiB reads (bounded memory). */
+const PIN_CONCURRENCY = 4;
+
+/**
+ * Pins each archive's content (src/queue/pins.ts). One that cannot be read is kept with why (as verify-batch
+ * would report it), to be reported by the worker without a verdict; a discovery problem is not read.
+ */
+async function pinAll(batch: readonly ArchiveSpec[], limits: Limits): Promise<Pinned[]> {
+  const out: Pinned[] = new Array(batch.length);
+  let next = 0;
+  const work = async (): Promise<void> => {
+    while (next < batch.length) {
+      const i = next++;
+      const a = batch[i]!;
+      if (a.problem) {
+        out[i] = a;
+        continue;
+      }
+      try {
+        const sha256 = await pinArchive(a, limits);
+        out[i] = { ...a, sha256, size: sizeOf(a.evidence) };
+      } catch (e) {
+        if (!(e instanceof SealcheckError)) throw e;
+        out[i] = { ...a, unreadable: { error: e.message, code: batchErrorCode(e.code) ?? "ERR_FILE_UNREADABLE" } };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PIN_CONCURRENCY, batch.length) }, work));
+  return out;
+}
+
+/** The record's content field: contentDigest of the pins, "" when there are none. */
+const contentOf = (a: { sha256?: ContentDigests | undefined }): string => (a.sha256 ? contentDigest(a.sha256) : "");
 
 /** The evidence file's size for grouping (0 when it cannot be read: the worker reports that). */
 function sizeOf(file: string): number {

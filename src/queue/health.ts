@@ -102,6 +102,7 @@ export function checkHealthFile(file: string, maxAgeMs: number, now = new Date()
 
 /** A usable interval for the health file, in ms. */
 export function checkHealthInterval(ms: number): number {
-  if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000) throw new SealcheckError("ERR_USAGE", "the health interval must be 100 ms to 1 hour");
+  if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000)
+    throw new SealcheckError("ERR_USAGE", "healthIntervalMs: the health interval must be 100 ms to 1 hour", { option: "healthIntervalMs" });
   return ms;
 }

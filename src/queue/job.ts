@@ -9,14 +9,15 @@
 import { createHash } from "node:crypto";
 import { isAbsolute } from "node:path";
 import { archiveKey } from "../batch/discover.js";
-import type { ArchiveSpec } from "../batch/types.js";
+import { batchErrorCode, type ArchiveSpec, type BatchErrorCode } from "../batch/types.js";
+import { isContentDigests, type ContentDigests } from "./pins.js";
 
 /**
  * The job data's format version (1: one archive per job, before groups; 2: groups, archives without an enqueue
- * nonce; 3: archives without the root their originals must stay in). A job of another version is refused
- * (ERR_QUEUE_JOB): drain a queue before upgrading sealcheck.
+ * nonce; 3: archives without the root their originals must stay in; 4: archives without their content pinned).
+ * A job of another version is refused (ERR_QUEUE_JOB): drain a queue before upgrading sealcheck.
  */
-export const JOB_VERSION = 4;
+export const JOB_VERSION = 5;
 
 /** One archive of a job. */
 export interface QueuedArchive {
@@ -33,6 +34,16 @@ export interface QueuedArchive {
    * the MAC, so that a result of an earlier enqueue (an archive since changed and added again) is not taken.
    */
   nonce: string;
+  /**
+   * SHA-256 of the evidence and of each original file when `queue add` read them (src/queue/pins.ts): the worker
+   * verifies only those bytes. Every archive without a `problem` has it.
+   */
+  sha256?: ContentDigests;
+  /**
+   * Why `queue add` could not read it to pin its content (one sentence naming the file, and its code): it is
+   * reported with this, never verified, since what the worker would find instead is not what was enqueued.
+   */
+  unreadable?: { error: string; code: BatchErrorCode };
 }
 
 export interface QueueJobData {
@@ -50,6 +61,11 @@ export interface QueueJobData {
    * the run key says it too, so that any other worker hands the job back.
    */
   kind?: "augment";
+  /**
+   * Augment jobs: renew only the archives due by this time (ISO 8601 instant; `queue add --augment
+   * --expiring-before`), over the worker's own `augment.expiringBefore`, which is the default for jobs without one.
+   */
+  expiringBefore?: string;
   archives: QueuedArchive[];
 }
 
@@ -73,19 +89,23 @@ export const isArchiveId = (id: string): boolean => /^a-[0-9a-f]{40}$/.test(id);
  */
 export function groupIdFor(d: Omit<QueueJobData, "v">): string {
   const canonical = JSON.stringify([
-    "sealcheck-job-v4",
+    "sealcheck-job-v5",
     d.nonce,
     d.run,
     d.allowMissingOriginals,
     d.keepSeconds,
-    d.archives.map((a) => [a.evidence, a.originals, a.problem ?? null, a.within ?? null, a.index, a.nonce]),
+    d.archives.map((a) => [a.evidence, a.originals, a.problem ?? null, a.within ?? null, a.index, a.nonce, a.sha256 ?? null, a.unreadable ?? null]),
     // Only when set: the ids of verify jobs stay what they were.
     ...(d.kind !== undefined ? [d.kind] : []),
+    ...(d.expiringBefore !== undefined ? [{ expiringBefore: d.expiringBefore }] : []),
   ]);
   return `g-${createHash("sha256").update(canonical).digest("hex").slice(0, 40)}`;
 }
 
 const MAX_PATH = 4096;
+/** An instant as toISOString() writes it (queue add writes no other form), a real one. */
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const isInstant = (s: string): boolean => INSTANT.test(s) && !Number.isNaN(Date.parse(s)) && new Date(s).toISOString() === s;
 const NONCE = /^[0-9a-f]{16,64}$/;
 const MAX_ORIGINALS = 10_000;
 /** Archives one job may hold. */
@@ -112,6 +132,8 @@ export function parseJobData(data: unknown, id?: string): Parsed {
   if (typeof d.allowMissingOriginals !== "boolean") return fail('"allowMissingOriginals" is not true or false');
   if (typeof d.keepSeconds !== "number" || !Number.isSafeInteger(d.keepSeconds) || d.keepSeconds < 1) return fail('"keepSeconds" is not a whole number');
   if (d.kind !== undefined && d.kind !== "augment") return fail('"kind" is not "augment"');
+  if (d.expiringBefore !== undefined && (d.kind !== "augment" || typeof d.expiringBefore !== "string" || !isInstant(d.expiringBefore)))
+    return fail('"expiringBefore" is not an instant of an augment job (YYYY-MM-DDThh:mm:ss.sssZ)');
   if (!list || list.length === 0 || list.length > MAX_GROUP) return fail(`"archives" is not a list of 1 to ${MAX_GROUP} archives`);
   const archives: QueuedArchive[] = [];
   for (const [i, x] of list.entries()) {
@@ -125,6 +147,12 @@ export function parseJobData(data: unknown, id?: string): Parsed {
     if (a.within !== undefined && !path(a.within)) return fail(`${at}: "within" is not an absolute path`);
     if (typeof a.index !== "number" || !Number.isSafeInteger(a.index) || a.index < 0) return fail(`${at}: "index" is not a whole number`);
     if (typeof a.nonce !== "string" || !NONCE.test(a.nonce)) return fail(`${at}: "nonce" is not a hex string`);
+    const u = a.unreadable as { error?: unknown; code?: unknown } | undefined;
+    if (u !== undefined && (!u || typeof u !== "object" || typeof u.error !== "string" || u.error.length > 8192 || batchErrorCode(u.code) === null))
+      return fail(`${at}: "unreadable" is not an error and its code`);
+    // Pinned, or reported without a verdict: an archive is never verified unpinned.
+    if (a.sha256 !== undefined ? !isContentDigests(a.sha256, MAX_ORIGINALS, path) || u !== undefined : a.problem === undefined && u === undefined)
+      return fail(`${at}: "sha256" is not the content's digests (SHA-256 of the evidence and of each original, pinned by queue add)`);
     archives.push({
       evidence: a.evidence,
       originals: a.originals as string[],
@@ -132,6 +160,8 @@ export function parseJobData(data: unknown, id?: string): Parsed {
       ...(a.within !== undefined ? { within: a.within } : {}),
       index: a.index,
       nonce: a.nonce,
+      ...(a.sha256 !== undefined ? { sha256: a.sha256 as ContentDigests } : {}),
+      ...(u !== undefined ? { unreadable: { error: u.error as string, code: u.code as BatchErrorCode } } : {}),
     });
   }
   const ids = archives.map((a) => jobIdFor(a, d.run as string));
@@ -143,6 +173,7 @@ export function parseJobData(data: unknown, id?: string): Parsed {
     allowMissingOriginals: d.allowMissingOriginals,
     keepSeconds: d.keepSeconds,
     ...(d.kind === "augment" ? { kind: "augment" as const } : {}),
+    ...(d.expiringBefore !== undefined ? { expiringBefore: d.expiringBefore as string } : {}),
     archives,
   };
   if (id !== undefined && groupIdFor(parsed) !== id)
@@ -181,7 +212,8 @@ export const DEFAULT_KEEP_SECONDS = 7 * 24 * 3600;
 
 /**
  * Fields of an archive's record (a hash): the job holding it, its result's entry id once written, the enqueue's
- * nonce and index, the evidence path (for messages), and the enqueuer's MAC of the record (with a result key).
+ * nonce and index, the evidence path (for messages), the digest of its pinned content, and the enqueuer's MAC of
+ * the record (with a result key).
  */
 export const RECORD_JOB = "g";
 export const RECORD_RESULT = "r";
@@ -189,6 +221,8 @@ export const RECORD_NONCE = "n";
 export const RECORD_INDEX = "i";
 export const RECORD_EVIDENCE = "e";
 export const RECORD_MAC = "m";
+/** contentDigest() of the archive's pinned content (under the MAC): the result line must carry that content. */
+export const RECORD_CONTENT = "c";
 
 /** BullMQ's default key prefix. */
 export const DEFAULT_PREFIX = "bull";

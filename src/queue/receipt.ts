@@ -10,6 +10,8 @@ import { closeSync, writeSync } from "node:fs";
 import { SealcheckError } from "../errors.js";
 import { openForAppending, readRegularFile, showName } from "../input/files.js";
 import { isArchiveId } from "./job.js";
+import { contentDigest, isContentDigests, type ContentDigests } from "./pins.js";
+import { isAbsolute } from "node:path";
 import { macMatches, receiptBlockMac, receiptMac } from "./result-key.js";
 
 /** One archive of a receipt (a JSON line). */
@@ -24,6 +26,11 @@ export interface ReceiptEntry {
   index: number;
   /** The evidence path, for messages. */
   evidence: string;
+  /**
+   * The content `queue add` pinned (SHA-256 of the evidence and of each original file; src/queue/pins.ts), under
+   * the line's MAC: compare the files you hold with it (sha256sum). Absent for an archive it could not read.
+   */
+  sha256?: ContentDigests;
 }
 
 /** A receipt read back: the last line per archive (a later `queue add` appends the archive's newer enqueue). */
@@ -33,6 +40,8 @@ export type Receipt = ReadonlyMap<string, ReceiptEntry>;
 export const MAX_RECEIPT_BYTES = 512 * 1024 * 1024;
 
 const NONCE = /^[0-9a-f]{32}$/;
+/** The most original files a receipt line lists (a job's own limit). */
+const MAX_RECEIPT_ORIGINALS = 10_000;
 
 /** Appends one block of receipt lines to `file` (created if absent; never through a link or into a FIFO). */
 export class ReceiptWriter {
@@ -52,7 +61,7 @@ export class ReceiptWriter {
     if (entries.length === 0) return;
     const lines = entries.map((e) => {
       this.#scope ??= e.scope;
-      const mac = this.#key ? receiptMac(this.#key, e.scope, e.id, e.nonce, String(e.index)) : undefined;
+      const mac = this.#key ? receiptMac(this.#key, e.scope, e.id, e.nonce, String(e.index), e.sha256 ? contentDigest(e.sha256) : "") : undefined;
       if (mac) this.#macs.push(mac);
       return `${JSON.stringify({ ...e, ...(mac ? { mac } : {}) })}\n`;
     });
@@ -119,15 +128,17 @@ export function readReceipt(file: string, o: { scope?: string; key?: Uint8Array 
       !NONCE.test(e.nonce) ||
       !Number.isSafeInteger(e.index) ||
       (e.index as number) < 0 ||
-      typeof e.evidence !== "string"
+      typeof e.evidence !== "string" ||
+      (e.sha256 !== undefined && !isContentDigests(e.sha256, MAX_RECEIPT_ORIGINALS, (p) => typeof p === "string" && isAbsolute(p)))
     )
-      throw fail("fields scope, id, nonce, index and evidence expected");
+      throw fail("fields scope, id, nonce, index and evidence expected (and sha256 the content's digests, if given)");
+    const content = e.sha256 ? contentDigest(e.sha256) : "";
     if (o.key) {
-      if (typeof e.mac !== "string" || !macMatches(receiptMac(o.key, e.scope, e.id, e.nonce, String(e.index)), e.mac))
+      if (typeof e.mac !== "string" || !macMatches(receiptMac(o.key, e.scope, e.id, e.nonce, String(e.index), content), e.mac))
         throw fail(e.mac === undefined ? "it has no MAC (written without --result-key)" : "its MAC does not check out with this result key");
       block.macs.push(e.mac);
     }
-    block.entries.push({ scope: e.scope, id: e.id, nonce: e.nonce, index: e.index as number, evidence: e.evidence });
+    block.entries.push({ scope: e.scope, id: e.id, nonce: e.nonce, index: e.index as number, evidence: e.evidence, ...(e.sha256 ? { sha256: e.sha256 } : {}) });
   }
   if (block.entries.length > 0)
     throw new SealcheckError(

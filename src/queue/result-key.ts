@@ -17,9 +17,11 @@ const RECORD_DOMAIN = "sealcheck-record-v1";
 
 /** A result key as given: its bytes (a caller's Uint8Array, or a key file's whole content). */
 export function checkResultKey(key: unknown): Uint8Array {
-  if (!(key instanceof Uint8Array)) throw new SealcheckError("ERR_USAGE", "resultKey must be a Uint8Array of the key's bytes");
+  if (!(key instanceof Uint8Array)) throw new SealcheckError("ERR_USAGE", "resultKey: must be a Uint8Array of the key's bytes", { option: "resultKey" });
   if (key.length < RESULT_KEY_MIN || key.length > RESULT_KEY_MAX)
-    throw new SealcheckError("ERR_USAGE", `a result key has ${RESULT_KEY_MIN} to ${RESULT_KEY_MAX} bytes, not ${key.length}`);
+    throw new SealcheckError("ERR_USAGE", `resultKey: a result key has ${RESULT_KEY_MIN} to ${RESULT_KEY_MAX} bytes, not ${key.length}`, {
+      option: "resultKey",
+    });
   return key;
 }
 
@@ -61,17 +63,21 @@ export function resultMac(key: Uint8Array, scope: string, jobId: string, nonce: 
     .digest("hex");
 }
 
-/** The enqueuer's MAC (hex) of an archive's record: the archive's id, the enqueue's nonce and index. */
-export function recordMac(key: Uint8Array, scope: string, archiveId: string, nonce: string, index: string): string {
+/**
+ * The enqueuer's MAC (hex) of an archive's record: the archive's id, the enqueue's nonce and index, and the
+ * digest of its pinned content (src/queue/pins.ts contentDigest; "" for an archive not read: a fifth field only
+ * when set, so that the records of earlier versions keep their MAC).
+ */
+export function recordMac(key: Uint8Array, scope: string, archiveId: string, nonce: string, index: string, content = ""): string {
   return createHmac("sha256", key)
-    .update(`${RECORD_DOMAIN}\n${framed(scope, archiveId, nonce, index)}`)
+    .update(`${RECORD_DOMAIN}\n${framed(scope, archiveId, nonce, index, ...(content ? [content] : []))}`)
     .digest("hex");
 }
 
 /** The MAC (hex) of a receipt line (src/queue/receipt.ts): its own domain, so no record's MAC serves as one. */
-export function receiptMac(key: Uint8Array, scope: string, archiveId: string, nonce: string, index: string): string {
+export function receiptMac(key: Uint8Array, scope: string, archiveId: string, nonce: string, index: string, content = ""): string {
   return createHmac("sha256", key)
-    .update(`sealcheck receipt line v1\n${framed(scope, archiveId, nonce, index)}`)
+    .update(`sealcheck receipt line v1\n${framed(scope, archiveId, nonce, index, ...(content ? [content] : []))}`)
     .digest("hex");
 }
 

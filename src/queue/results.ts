@@ -17,6 +17,7 @@ import { DEFAULT_KEEP_SECONDS, RECORD_JOB, RECORD_RESULT, checkQueueName, isArch
 import { checkResultKey, macMatches, recordMac, resultMac } from "./result-key.js";
 import { withAddLock } from "./add-lock.js";
 import type { Receipt } from "./receipt.js";
+import { contentDigest, isContentDigests } from "./pins.js";
 
 /** The job hash field that holds the id of the result entry of a job that names no archive (refused data). */
 export const RESULT_FIELD = "sealcheckResult";
@@ -315,6 +316,11 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     ...(r.protectedUntil === null || (typeof r.protectedUntil === "string" && !Number.isNaN(Date.parse(r.protectedUntil)))
       ? { protectedUntil: r.protectedUntil }
       : {}),
+    // The content pinned at queue add (judge matches it with the record), and what differed from it.
+    ...(isContentDigests(r.sha256, 10_000, (p) => typeof p === "string") ? { sha256: r.sha256 } : {}),
+    ...(r.contentChanged && typeof r.contentChanged.file === "string" && typeof r.contentChanged.why === "string"
+      ? { contentChanged: { file: r.contentChanged.file, why: r.contentChanged.why } }
+      : {}),
     // An augment job's outcome (what was written where): data to show, never a path anyone opens.
     ...(r.augmented && typeof r.augmented === "object" && !Array.isArray(r.augmented) && typeof r.augmented.output === "string"
       ? { augmented: r.augmented }
@@ -331,6 +337,8 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     (r.error === null || typeof r.error === "string") &&
     r.errorCode !== undefined &&
     (r.protectedUntil === undefined || "protectedUntil" in result) &&
+    (r.sha256 === undefined || "sha256" in result) &&
+    (r.contentChanged === undefined || "contentChanged" in result) &&
     !/[\r\n]/.test(text);
   return { result, asIs };
 }
@@ -362,15 +370,15 @@ for _ = 1, tonumber(ARGV[2]) do
 end
 return out`;
 
-// KEYS: archive records. Per record: {} when it is not a hash, else its fields g, n, i, r, e, m ('' when absent or
+// KEYS: archive records. Per record: {} when it is not a hash, else its fields g, n, i, r, e, m, c ('' when absent or
 // over 4096 bytes).
 const READ_RECORDS = `
 local out = {}
 for j, k in ipairs(KEYS) do
   if redis.call('TYPE', k).ok ~= 'hash' then out[j] = {} else
-    local v = redis.call('HMGET', k, 'g', 'n', 'i', 'r', 'e', 'm')
+    local v = redis.call('HMGET', k, 'g', 'n', 'i', 'r', 'e', 'm', 'c')
     local row = {}
-    for i = 1, 6 do if v[i] and #v[i] <= 4096 then row[i] = v[i] else row[i] = '' end end
+    for i = 1, 7 do if v[i] and #v[i] <= 4096 then row[i] = v[i] else row[i] = '' end end
     out[j] = row
   end
 end
@@ -393,6 +401,8 @@ interface ArchiveRecord {
   result: string;
   evidence: string;
   mac: string;
+  /** contentDigest of the content pinned at `queue add` ("" for an archive it could not read, or of an older version). */
+  content: string;
 }
 
 async function readPage(c: QueueConnection, after: string, count: number): Promise<Entry[]> {
@@ -421,8 +431,8 @@ async function readRecords(c: QueueConnection, ids: readonly string[]): Promise<
     const part = ids.slice(at, at + 500);
     const rows = (await c.client.eval(READ_RECORDS, part.length, ...part.map((id) => c.keys.archive(id)))) as string[][];
     part.forEach((id, i) => {
-      const [job = "", nonce = "", index = "", result = "", evidence = "", mac = ""] = rows[i] ?? [];
-      out.set(id, rows[i]?.length ? { job, nonce, index, result, evidence, mac } : null);
+      const [job = "", nonce = "", index = "", result = "", evidence = "", mac = "", content = ""] = rows[i] ?? [];
+      out.set(id, rows[i]?.length ? { job, nonce, index, result, evidence, mac, content } : null);
     });
   }
   return out;
@@ -499,7 +509,7 @@ function judge(
     return { ok: true, ...checked };
   }
   if (!rec) return { ok: false, why: "no record of that archive in Redis (not enqueued, or read and trimmed already)" };
-  if (key && !macMatches(recordMac(key, scope, e.job, rec.nonce, rec.index), rec.mac || undefined))
+  if (key && !macMatches(recordMac(key, scope, e.job, rec.nonce, rec.index, rec.content), rec.mac || undefined))
     return { ok: false, why: "the archive's record is not signed with this result key (enqueued without --result-key, or changed in Redis)" };
   if (key && !macMatches(resultMac(key, scope, e.job, e.nonce, e.line), e.mac || undefined))
     return {
@@ -520,6 +530,19 @@ function judge(
     return { ok: false, why: `it is not the entry the archive's record names (${CURSOR.test(rec.result) ? rec.result : "none"}): a copy` };
   const checked = checkResultLine(e.line, e.job);
   if ("why" in checked) return { ok: false, why: checked.why };
+  // A verdict is of the content `queue add` pinned: its line carries the digests the record (and receipt) hold,
+  // which the worker checked what it read against. A job rewritten in Redis with other digests (or none) gets
+  // a worker's verdict on other bytes, and that verdict is refused here.
+  const { result } = checked;
+  if (result.indication !== null) {
+    const line = result.sha256 ? contentDigest(result.sha256) : "";
+    const pinned = want?.sha256 ? contentDigest(want.sha256) : rec.content;
+    if (line !== pinned || (want?.sha256 && rec.content !== pinned))
+      return {
+        ok: false,
+        why: "its verdict is not of the content queue add pinned for the archive (the digests in its line differ from those of its signed record or the receipt: its job was changed in Redis)",
+      };
+  }
   return { ok: true, ...checked };
 }
 
@@ -531,7 +554,13 @@ function judge(
  */
 export async function* queueResults(o: QueueResultsOptions): AsyncGenerator<QueueResult, void, undefined> {
   if (o.from !== undefined && o.from !== "0" && !CURSOR.test(o.from))
-    throw new SealcheckError("ERR_USAGE", `not a results cursor: ${JSON.stringify(o.from).slice(0, 60)} (expected <ms>-<n>, as printed by an earlier read)`);
+    throw new SealcheckError(
+      "ERR_USAGE",
+      `from: not a results cursor: ${JSON.stringify(o.from).slice(0, 60)} (expected <ms>-<n>, as printed by an earlier read)`,
+      {
+        option: "from",
+      },
+    );
   const key = o.resultKey === undefined ? undefined : checkResultKey(o.resultKey);
   const receipt = o.receipt;
   const c = await connectQueue(o, "results");

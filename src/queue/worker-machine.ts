@@ -195,8 +195,10 @@ export class WorkerMachine {
     return this.aloneId !== null && this.aloneId !== id;
   }
 
-  private async verifyOne(a: ArchiveSpec): Promise<Omit<BatchResult, "index">> {
+  private async verifyOne(a: ArchiveSpec, unreadable?: QueuedArchive["unreadable"]): Promise<Omit<BatchResult, "index">> {
     if (a.problem) return noVerdict(a, a.problem, "ERR_LAYOUT");
+    // `queue add` could not pin it: reported as verify-batch would have, never verified unpinned.
+    if (unreadable) return noVerdict(a, unreadable.error, unreadable.code);
     const { runner } = this.p;
     for (;;) {
       if (this.state === "abandoning") throw ABANDONED;
@@ -217,13 +219,20 @@ export class WorkerMachine {
     const verified = await Promise.allSettled(
       todo.map(async (m) => {
         try {
-          const r = await this.verifyOne({
-            evidence: m.a.evidence,
-            originals: m.a.originals,
-            ...(m.a.problem ? { problem: m.a.problem } : {}),
-            ...(m.a.within ? { within: m.a.within } : {}),
-          });
-          const full = { ...r, index: m.a.index, ...(m.a.within ? { within: m.a.within } : {}) };
+          const r = await this.verifyOne(
+            {
+              evidence: m.a.evidence,
+              originals: m.a.originals,
+              ...(m.a.problem ? { problem: m.a.problem } : {}),
+              ...(m.a.within ? { within: m.a.within } : {}),
+              ...(m.a.sha256 ? { sha256: m.a.sha256 } : {}),
+              // An augment job's own renewal date, over the worker's default.
+              ...(d.expiringBefore !== undefined ? { expiringBefore: d.expiringBefore } : {}),
+            },
+            m.a.unreadable,
+          );
+          // The pinned content goes with the verdict: the reader matches it with the signed record and receipt.
+          const full = { ...r, index: m.a.index, ...(m.a.within ? { within: m.a.within } : {}), ...(m.a.sha256 ? { sha256: m.a.sha256 } : {}) };
           const line = boundedLine(resultLine(full, this.s.reports, d.run), full, d.run);
           if (this.state !== "abandoning") sent.push(this.p.send(m.target, line));
         } finally {

@@ -105,17 +105,22 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
   } = o;
   const job = augmentJobOf(augment);
   const threads = concurrency ?? defaultWorkers();
-  if (!Number.isInteger(threads) || threads < 1) throw new SealcheckError("ERR_USAGE", `concurrency must be a whole number ≥ 1, not ${String(concurrency)}`);
+  if (!Number.isInteger(threads) || threads < 1)
+    throw new SealcheckError("ERR_USAGE", `concurrency: the worker threads must be a whole number ≥ 1, not ${String(concurrency)}`, {
+      option: "concurrency",
+    });
   for (const [k, v] of Object.entries({ lockDurationMs, stalledIntervalMs, handBackMs }))
-    if (!Number.isInteger(v) || v < 100 || v > 2_147_483_647) throw new SealcheckError("ERR_USAGE", `${k} must be a whole number of milliseconds ≥ 100`);
+    if (!Number.isInteger(v) || v < 100 || v > 2_147_483_647)
+      throw new SealcheckError("ERR_USAGE", `${k}: must be a whole number of milliseconds from 100 to 2147483647`, { option: k });
   // At least 1: a job of several archives whose worker died must be taken again to be split, else every one of
   // its unfinished archives would be charged with the death.
   if (!Number.isInteger(maxStalledCount) || maxStalledCount < 1 || maxStalledCount > 100)
     throw new SealcheckError("ERR_USAGE", "maxStalledCount: the number of stalls allowed must be a whole number from 1 to 100", { option: "maxStalledCount" });
-  if (!["all", "not-passed", "none"].includes(reports)) throw new SealcheckError("ERR_USAGE", "reports must be all, not-passed or none");
+  if (!["all", "not-passed", "none"].includes(reports))
+    throw new SealcheckError("ERR_USAGE", "reports: must be all, not-passed or none", { option: "reports" });
   const key = resultKey === undefined ? undefined : checkResultKey(resultKey);
   if (healthFile !== undefined && (typeof healthFile !== "string" || healthFile === ""))
-    throw new SealcheckError("ERR_USAGE", "healthFile must be a file path");
+    throw new SealcheckError("ERR_USAGE", "healthFile: must be a file path", { option: "healthFile" });
   checkHealthInterval(healthIntervalMs);
   const log = onLog ?? (() => {});
   // Run keys this worker answers, for the two values of allowMissingOriginals a job may carry.
@@ -369,11 +374,13 @@ export async function runWorker(o: RunWorkerOptions): Promise<QueueWorker> {
 function augmentJobOf(a: RunWorkerOptions["augment"]): AugmentJob | undefined {
   if (a === undefined) return undefined;
   if (a === null || typeof a !== "object" || typeof a.tsa !== "string" || a.tsa === "")
-    throw new SealcheckError("ERR_USAGE", "augment: expected { tsa, outDir } or { tsa, inPlace: true }");
-  if ((a.outDir === undefined) === !a.inPlace) throw new SealcheckError("ERR_USAGE", "augment: give exactly one of outDir and inPlace");
+    throw new SealcheckError("ERR_USAGE", "augment: expected { tsa, outDir } or { tsa, inPlace: true } (tsa the TSA's URL)", { option: "augment" });
+  if ((a.outDir === undefined) === !a.inPlace) throw new SealcheckError("ERR_USAGE", "augment: give exactly one of outDir and inPlace", { option: "augment" });
   const { outDir, inPlace: _i, ...rest } = a;
   if (outDir !== undefined && (typeof outDir !== "string" || !isAbsolute(outDir)))
-    throw new SealcheckError("ERR_USAGE", "augment.outDir must be an absolute path (every archive goes there at its own absolute path)");
+    throw new SealcheckError("ERR_USAGE", "augment.outDir: must be an absolute path (every archive goes there at its own absolute path)", {
+      option: "augment.outDir",
+    });
   // Renew only what is due (as augment <dir> --expiring-before): an instant as `at` takes it, kept as ISO 8601.
   if (rest.expiringBefore !== undefined) rest.expiringBefore = expiryOf(rest.expiringBefore);
   // Queued archives are absolute paths: under outDir each keeps its whole path, so no two can collide.

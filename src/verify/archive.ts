@@ -77,13 +77,30 @@ export interface VerifyArchiveOptions extends Policy {
  * file, an unusable trust store, a bad option); anything wrong with the evidence is in the report.
  */
 export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveReport> {
+  return verifyArchiveChecked(o);
+}
+
+/**
+ * Internal (not in the public API): what the bytes read must be, checked where they are read, on the bytes
+ * the verdict rests on (the queue's content pinned at `queue add`, src/queue/pins.ts). Each hook throws to end
+ * the run: the evidence's SHA-256 once read, the original files listed, then their digests once hashed (awaited
+ * even when no check needed them).
+ */
+export interface ContentCheck {
+  evidence(file: string, sha256: string): void;
+  listed(files: readonly string[]): void;
+  originals(files: readonly OriginalFile[]): void;
+}
+
+/** verifyArchive, with the bytes it reads checked by `check` (internal: the queue worker's). */
+export async function verifyArchiveChecked(o: VerifyArchiveOptions, contentCheck?: ContentCheck): Promise<ArchiveReport> {
   checkCallerOptions(o);
   const statement = statementInfo(o.statement);
-  const report = await verifyArchiveRun(o);
+  const report = await verifyArchiveRun(o, contentCheck);
   return statement ? { ...report, statement } : report;
 }
 
-async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport> {
+async function verifyArchiveRun(o: VerifyArchiveOptions, pinned?: ContentCheck): Promise<ArchiveReport> {
   const given = o.session;
   if (given !== undefined) refuseSessionOptionsBeside(given, o);
   // Without a session the policy is resolved before any file is read, as createSession would.
@@ -121,6 +138,10 @@ async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport>
     const bytes =
       typeof o.evidence === "string" ? await readEvidence(o.evidence, limits.maxEvidenceBytes, { within: o.originalsWithin }) : givenSource(o.evidence);
     if (listingError) throw listingError;
+    if (pinned) {
+      pinned.evidence(name, bytes.sha256());
+      pinned.listed(originalPaths ?? []);
+    }
 
     // Everything below reads the evidence. Bad evidence gives a report; a SealcheckError (an unreadable
     // original, say) still propagates. Any other exception is a defect reached by this input: it must not
@@ -145,6 +166,7 @@ async function verifyArchiveRun(o: VerifyArchiveOptions): Promise<ArchiveReport>
     };
     const run: PipelineRun = { stage: "attachments", checks: [] };
     const report = await guarded(name, bytes, hashing, showPersonalData, run);
+    if (pinned && hashing) pinned.originals(await hashing.result);
     if (tokenFile === undefined || tokenBytes === null) return report;
     // The cross-check: the --token copy verified with the same session (no originals, personal data masked),
     // then compared with the evidence's own token, read from the evidence as this run classified it.

@@ -180,6 +180,7 @@ const QUEUE_VALUES = [
 
 const QUEUE_TYPES = [
   "AugmentJob",
+  "ContentDigests",
   "EnqueueOptions",
   "EnqueueSummary",
   "HealthCheck",

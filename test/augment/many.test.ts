@@ -353,19 +353,107 @@ describe.skipIf(!HAS_REDIS)("the queue carries augment jobs (a real redis-server
     });
   }, 240_000);
 
+  it("queue add --augment --expiring-before: each job carries its own date, which the worker uses over its own default", async () => {
+    const root = join(dir, "queued-job-date");
+    for (const [name, from] of [
+      ["bt", SAMPLE],
+      ["lta", "samples/lta/archive.pdf"],
+    ] as const) {
+      mkdirSync(join(root, name), { recursive: true });
+      copyFileSync(from, join(root, name, "archive.pdf"));
+    }
+    const [bt, lta] = ["bt", "lta"].map((n) => resolve(root, n, "archive.pdf")) as [string, string];
+    const horizon = (await verifyArchive({ evidence: lta, trust: [trustDirectory()] })).longTerm!.protectedUntil!;
+    const dayBefore = new Date(Date.parse(horizon) - 86400_000).toISOString();
+    const dayAfter = new Date(Date.parse(horizon) + 86400_000).toISOString();
+    const policy = ["--trust", trustDirectory(), "--allow-missing-originals"];
+    const on = (queue: string) => ["--redis", redis.url, "--queue", queue];
+    const workers: ChildProcess[] = [];
+    const run = async (queue: string, add: string[]): Promise<Map<string, BatchResult>> => {
+      expect((await runCliAsync(["queue", "add", root, "--augment", ...on(queue), ...policy, ...add])).code).toBe(0);
+      // The worker's own date would renew both archives (the B-LTA one is protected until the day before it).
+      const p = spawn(
+        process.execPath,
+        [
+          "dist/cli/main.js",
+          "worker",
+          ...on(queue),
+          ...["--trust", trustDirectory(), "-c", "1", "--augment-tsa", tsa.url, "--ocsp", ocspFile],
+          ...["--augment-out-dir", join(dir, `${queue}-out`), "--expiring-before", dayAfter],
+        ],
+        { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NO_COLOR: "1" } },
+      );
+      workers.push(p);
+      let log = "";
+      await new Promise<void>((res, rej) => {
+        p.stderr!.on("data", (d: Buffer) => (log += d.toString()).includes("SIGTERM to stop") && res());
+        p.once("exit", (code) => rej(new Error(`worker exited ${code}: ${log}`)));
+      });
+      const out = join(dir, `${queue}.jsonl`);
+      const done = await runCliAsync(["queue", "wait", ...on(queue), "--out", out, "--json"]);
+      expect(done.code, done.stderr).toBe(0);
+      return new Map(
+        readFileSync(out, "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as BatchResult)
+          .map((r) => [r.evidence, r]),
+      );
+    };
+    try {
+      // The job's date, the day before the B-LTA archive's horizon: only the B-T archive is due.
+      const own = await run(`job-date-${process.pid}`, ["--expiring-before", dayBefore]);
+      expect(own.get(bt)).toMatchObject({ indication: "TOTAL-PASSED", augmented: { padesAfter: "B-LTA" } });
+      expect(own.get(lta)).toMatchObject({ indication: "TOTAL-PASSED", protectedUntil: horizon });
+      expect(own.get(lta)!.augmented).toBeUndefined();
+      // A job without a date: the worker's own (the day after) applies, and both are renewed.
+      const dflt = await run(`worker-date-${process.pid}`, []);
+      expect(dflt.get(bt)).toMatchObject({ augmented: { padesAfter: "B-LTA" } });
+      expect(dflt.get(lta)).toMatchObject({ indication: "TOTAL-PASSED", augmented: { padesBefore: "B-LTA", padesAfter: "B-LTA" } });
+    } finally {
+      for (const w of workers) w.kill("SIGTERM");
+    }
+    // Only augment jobs carry a date, an instant, checked as the worker's is.
+    const verifyJobs = await runCliAsync(["queue", "add", root, ...on("x"), ...policy, "--expiring-before", dayBefore]);
+    expect([verifyJobs.code, verifyJobs.stderr]).toEqual([3, expect.stringMatching(/--expiring-before is for --augment/)]);
+    const dateOnly = await runCliAsync(["queue", "add", root, "--augment", ...on("x"), ...policy, "--expiring-before", "2027-01-01"]);
+    expect([dateOnly.code, dateOnly.stderr]).toEqual([
+      3,
+      expect.stringMatching(/^sealcheck: (error: )?--expiring-before: "2027-01-01" is a date without a time/),
+    ]);
+    await expect(enqueueArchives([root], { redis: redis.url, queue: "x", expiringBefore: dayBefore })).rejects.toMatchObject({ option: "expiringBefore" });
+    await expect(enqueueArchives([root], { redis: redis.url, queue: "x", kind: "augment", expiringBefore: "soon" })).rejects.toMatchObject({
+      option: "expiringBefore",
+      message: expect.stringMatching(/^expiringBefore: /),
+    });
+  }, 240_000);
+
   it("a job's kind must be augment or absent; the worker's output place is its own, absolute", async () => {
     const { parseJobData } = await import("../../src/queue/job.js");
     const d = {
-      v: 4,
+      v: 5,
       nonce: "0".repeat(32),
       run: "0".repeat(16),
       allowMissingOriginals: false,
       keepSeconds: 60,
-      archives: [{ evidence: "/a.pdf", originals: [], index: 0, nonce: "0".repeat(32) }],
+      archives: [{ evidence: "/a.pdf", originals: [], index: 0, nonce: "0".repeat(32), sha256: { evidence: "0".repeat(64), originals: [] } }],
     };
     expect(parseJobData({ ...d, kind: "augment" }).ok).toBe(true);
     expect(parseJobData({ ...d, kind: "delete" })).toMatchObject({ ok: false, why: '"kind" is not "augment"' });
-    await expect(runWorker({ redis: redis.url, queue: "x", augment: { tsa: tsa.url, outDir: "relative" } })).rejects.toThrow(/outDir must be an absolute path/);
+    // A job's own renewal date: an augment job's, an instant as queue add writes it.
+    expect(parseJobData({ ...d, kind: "augment", expiringBefore: "2030-01-01T00:00:00.000Z" })).toMatchObject({
+      ok: true,
+      data: { expiringBefore: "2030-01-01T00:00:00.000Z" },
+    });
+    for (const bad of [
+      { expiringBefore: "2030-01-01T00:00:00.000Z" },
+      { kind: "augment", expiringBefore: "2030-02-31T00:00:00.000Z" },
+      { kind: "augment", expiringBefore: "soon" },
+    ])
+      expect(parseJobData({ ...d, ...bad })).toMatchObject({ ok: false, why: expect.stringMatching(/^"expiringBefore" is not an instant of an augment job/) });
+    await expect(runWorker({ redis: redis.url, queue: "x", augment: { tsa: tsa.url, outDir: "relative" } })).rejects.toThrow(
+      /^augment\.outDir: must be an absolute path/,
+    );
   });
 });
 

@@ -434,7 +434,14 @@ describe("every file read is bounded by what it is", () => {
   });
 
   it("a queued archive's root is part of its identity: a job stripped of it in Redis is refused, its archive id differs", () => {
-    const a = { evidence: "/data/a/archive.pdf", originals: ["/data/a/originals"], within: "/data", index: 0, nonce: "0123456789abcdef" };
+    const a = {
+      evidence: "/data/a/archive.pdf",
+      originals: ["/data/a/originals"],
+      within: "/data",
+      index: 0,
+      nonce: "0123456789abcdef",
+      sha256: { evidence: "0".repeat(64), originals: [] as [string, string][] },
+    };
     const run = "0123456789abcdef";
     expect(jobIdFor(a, run)).not.toBe(jobIdFor({ ...a, within: undefined }, run));
     const d = { nonce: "fedcba9876543210", run, allowMissingOriginals: false, keepSeconds: 60, archives: [a] };

@@ -4,20 +4,22 @@
 // worker mid-archive (SIGKILL), kill workers on one job until it is given up, stop one with SIGTERM, and
 // restart Redis mid-run.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { getEventListeners } from "node:events";
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { SealcheckError } from "../../src/index.js";
+import { SealcheckError, discoverArchives } from "../../src/index.js";
 import { checkHealthFile, enqueueArchives, jobIdFor, queueResults, queueStatus, runWorker, type QueueResult } from "../../src/api/queue.js";
 import type { RefusedEntry } from "../../src/queue/results.js";
 import { runCli } from "../helpers/cli.js";
 import { tempDir } from "../helpers/fixtures.js";
 import { buildList, makeIdentities, sampleAnchorServices, sign } from "../trustlist/sign.js";
 import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";
-import { DEFAULT_PREFIX, queueKeys } from "../../src/queue/job.js";
+import { DEFAULT_PREFIX, groupIdFor, queueKeys, type QueueJobData } from "../../src/queue/job.js";
+import { contentDigest, pinArchive } from "../../src/queue/pins.js";
+import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { redactRedisUrl } from "../../src/redis.js";
 import { archiveTarget, publishResult } from "../../src/queue/results.js";
 import { withAddLock } from "../../src/queue/add-lock.js";
@@ -65,7 +67,18 @@ function startCliWorker(args: string[]): { proc: ChildProcess; ready: Promise<vo
   return { proc, ...watch(proc, "SIGTERM to stop") };
 }
 
-const specs = (...names: string[]) => names.map((name) => ({ evidence: `/nonexistent/sealcheck-queue-test/${name}.pdf`, originals: [] }));
+/**
+ * Archives for the stand-in verification thread (slow-thread.mjs), which reads no file: small files of their own
+ * all the same, since queue add pins each archive's content (an archive it cannot read is never verified).
+ */
+let specDir: string | undefined;
+const specs = (...names: string[]) =>
+  names.map((name) => {
+    specDir ??= tempDir("sealcheck-queue-specs-");
+    const evidence = join(specDir, `${name}.pdf`);
+    writeFileSync(evidence, `%PDF-1.4 ${name}\n`);
+    return { evidence, originals: [] };
+  });
 
 async function collect(
   url: string,
@@ -181,7 +194,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(live.stdout).toMatch(/\n {2}workers {4}2\n/);
     // Both processes took jobs.
     for (const w of workers) w.proc.kill("SIGTERM");
-    const logs = await Promise.all(workers.map((w) => new Promise<string>((res) => w.proc.once("exit", () => res(w.log())))));
+    // "close", not "exit": the last stderr lines may still be on their way when the process exits (seen at load 16).
+    const logs = await Promise.all(workers.map((w) => new Promise<string>((res) => w.proc.once("close", () => res(w.log())))));
     for (const log of logs) expect(log).toMatch(/stopped after [1-9]\d* archives?/);
     expect(JSON.parse(readFileSync(healthFile, "utf8"))).toMatchObject({
       status: "stopped",
@@ -561,7 +575,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     expect(await collect(redis.url, q, { follow: false })).toHaveLength(0);
     const bad = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--from", "yesterday"]);
     expect(bad.code).toBe(3);
-    expect(bad.stderr).toMatch(/^sealcheck: not a results cursor: "yesterday"/);
+    expect(bad.stderr).toMatch(/^sealcheck: --from: not a results cursor: "yesterday"/);
   });
 
   it("results never read go when their records do: each write trims stream entries older than its keep time (MINID)", async () => {
@@ -616,6 +630,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
         error: null,
         errorCode: null,
         run,
+        sha256: (job.data as { archives: { sha256: object }[] }).archives[0]!.sha256,
       }),
     );
     // Read and trimmed while the job is still locked; completed meanwhile.
@@ -644,7 +659,15 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       admin,
       keys,
       archiveTarget(keys, jobIdFor(done!, run), 60, (await admin.hget(keys.archive(jobIdFor(done!, run)), "n"))!),
-      JSON.stringify({ ...line, durationMs: 1, report: null, error: null, errorCode: null, run }),
+      JSON.stringify({
+        ...line,
+        durationMs: 1,
+        report: null,
+        error: null,
+        errorCode: null,
+        run,
+        sha256: (job.data as { archives: { evidence: string; sha256: object }[] }).archives.find((a) => a.evidence === done!.evidence)!.sha256,
+      }),
     );
     await job.moveToFailed(new Error("boom"), "tok");
     await admin.quit();
@@ -689,7 +712,7 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await raw.add(
       "verify",
       {
-        v: 4,
+        v: 5,
         nonce: "0".repeat(32),
         run: "0".repeat(16),
         allowMissingOriginals: false,
@@ -811,12 +834,16 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     await client.hset(`bull:${q}:sealcheck:a:${jobIdFor(a!, run)}`, "g", "decoy");
     const s = await enqueueArchives([a!], { redis: redis.url, queue: q, resultKey: key });
     expect([s.added, s.alreadyQueued]).toEqual([1, 0]);
-    // Without the key nothing can be told apart: a planted record with a nonce and index counts, as before (one
-    // without them is enqueued anew: a receipt could not name its enqueue).
+    // Without the key nothing can be told apart: a planted record with a nonce, an index and the archive's content
+    // digest counts, as before (one without them is enqueued anew: a receipt could not name its enqueue, and a
+    // worker would verify other content than the one now found).
     const q3 = qname();
     const { run: run3 } = await enqueueArchives([a!], { redis: redis.url, queue: qname() });
     await client.hset(`bull:${q3}:decoy`, "data", "{}");
-    await client.hset(`bull:${q3}:sealcheck:a:${jobIdFor(a!, run3)}`, "g", "decoy", "n", "0".repeat(32), "i", "0");
+    const planted = `bull:${q3}:sealcheck:a:${jobIdFor(a!, run3)}`;
+    await client.hset(planted, "g", "decoy", "n", "0".repeat(32), "i", "0");
+    expect((await enqueueArchives([a!], { redis: redis.url, queue: q3 })).alreadyQueued).toBe(0);
+    await client.hset(planted, "g", "decoy", "n", "0".repeat(32), "i", "0", "c", contentDigest(await pinArchive(a!, DEFAULT_LIMITS)));
     expect((await enqueueArchives([a!], { redis: redis.url, queue: q3 })).alreadyQueued).toBe(1);
     client.disconnect();
   });
@@ -1218,7 +1245,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(r.code).toBe(3);
       const s = JSON.parse(r.stdout) as { byIndication: Record<string, number>; archives: number };
       expect(s.byIndication["TOTAL-PASSED"] ?? 0).toBe(0);
-      expect(r.stdout).toMatch(/names archives or options other than those its id was made from/);
+      // Refused first as an archive that is neither pinned nor a problem (its id covers the field too).
+      expect(r.stdout).toMatch(/sha256\\" is not the content's digests/);
     });
 
     it("a 120 MB result entry: the reader (heap capped at 192 MB) does not load it, and its archive has no verdict", async () => {
@@ -1252,6 +1280,120 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
       expect(r.stderr).toMatch(/ignored result entry .*: the entry is \d{9} bytes, over the 8388608-byte limit/);
       expect(JSON.parse(r.stdout)).toMatchObject({ archives: 1 });
     });
+  });
+
+  describe("C5 (scripts/attack34c): queue add pins the content it enqueues, and the worker verifies only those bytes", () => {
+    const sha = (f: string): string => createHash("sha256").update(readFileSync(f)).digest("hex");
+    /** arch/t: the valid sample's archive with changed originals (TOTAL-FAILED); arch/v: the valid sample (the control). */
+    const archives = (dir: string) => {
+      const t = join(dir, "arch", "t");
+      const v = join(dir, "arch", "v");
+      for (const [d, originals] of [
+        [t, "samples/tampered/original-changed/originals"],
+        [v, "samples/valid/originals"],
+      ] as const) {
+        mkdirSync(d, { recursive: true });
+        cpSync("samples/valid/archive.pdf", join(d, "archive.pdf"));
+        cpSync(originals, join(d, "originals"), { recursive: true });
+      }
+      return { t, v };
+    };
+    const lines = (f: string) =>
+      readFileSync(f, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, unknown> & { evidence: string; sha256?: { evidence: string; originals: [string, string][] } });
+
+    it("genuine originals in place for the worker's run only: queue wait --receipt --result-key is INDETERMINATE/SIGNED_DATA_NOT_FOUND naming the file (exit 2, was 0)", async () => {
+      const q = qname();
+      const common = ["--redis", redis.url, "--queue", q];
+      const dir = tempDir("sealcheck-c5-");
+      const keyFile = join(dir, "result.key");
+      writeFileSync(keyFile, randomBytes(32));
+      const { t, v } = archives(dir);
+      const receipt = join(dir, "receipt.jsonl");
+      const add = runCli(["queue", "add", join(dir, "arch"), ...common, "--trust", "samples/trust", "--result-key", keyFile, "--receipt", receipt]);
+      expect(add.code, add.stderr).toBe(0);
+      // The archive store's writer: the genuine contract in t/originals for the worker's run, then back.
+      renameSync(join(t, "originals"), join(dir, "t-changed"));
+      cpSync("samples/valid/originals", join(t, "originals"), { recursive: true });
+      const w = startCliWorker([...common, "--trust", "samples/trust", "--result-key", keyFile, "-c", "1"]);
+      await w.ready;
+      const admin = new Redis(redis.url);
+      await until("both results", async () => (await admin.xlen(`bull:${q}:sealcheck:results`)) === 2, 60_000);
+      admin.disconnect();
+      rmSync(join(t, "originals"), { recursive: true });
+      renameSync(join(dir, "t-changed"), join(t, "originals"));
+      const wait = runCli(["queue", "wait", ...common, "--result-key", keyFile, "--receipt", receipt, "--out", join(dir, "out.jsonl")]);
+      w.proc.kill("SIGTERM");
+      expect(wait.code, wait.stderr).toBe(2);
+      const out = new Map(lines(join(dir, "out.jsonl")).map((l) => [l.evidence, l]));
+      expect(out.get(join(v, "archive.pdf"))).toMatchObject({ indication: "TOTAL-PASSED", exitCode: 0 });
+      const changed = out.get(join(t, "archive.pdf"))!;
+      expect(changed).toMatchObject({
+        indication: "INDETERMINATE",
+        subIndication: "SIGNED_DATA_NOT_FOUND",
+        decidedBy: ["pinned-content"],
+        exitCode: 2,
+        report: null,
+        contentChanged: { file: expect.stringMatching(/\/t\/originals\/(Husorden|Lejekontrakt)\.pdf$/) },
+      });
+      expect(wait.stdout).toMatch(/INDETERMINATE\/SIGNED_DATA_NOT_FOUND +1 +\S+\/t\/originals\/\w+\.pdf: its bytes changed .* since queue add pinned it/);
+      // The digests are those of the files as enqueued (and as they are again): in the line and in the receipt.
+      const pinned = {
+        evidence: sha(join(t, "archive.pdf")),
+        originals: ["Husorden.pdf", "Lejekontrakt.pdf"].map((f) => [join(t, "originals", f), sha(join(t, "originals", f))]),
+      };
+      expect(changed.sha256).toEqual(pinned);
+      const receiptLines = lines(receipt);
+      expect(receiptLines.find((l) => l.evidence === join(t, "archive.pdf"))!.sha256).toEqual(pinned);
+      // The archive as it is, verified directly: TOTAL-FAILED.
+      expect(runCli(["verify", join(t, "archive.pdf"), join(t, "originals"), "--trust", "samples/trust"]).code).toBe(1);
+    }, 120_000);
+
+    it("a job rewritten in Redis with the digests of the genuine files: the worker's pass on them is refused by the reader (signed record, receipt)", async () => {
+      const q = qname();
+      const dir = tempDir("sealcheck-c5-redis-");
+      const key = randomBytes(32);
+      const keyFile = join(dir, "result.key");
+      writeFileSync(keyFile, key);
+      const { t } = archives(dir);
+      rmSync(join(dir, "arch", "v"), { recursive: true });
+      const w1 = new ReceiptWriter(join(dir, "receipt.jsonl"), key);
+      await enqueueArchives([join(dir, "arch")], { redis: redis.url, queue: q, trust: ["samples/trust"], resultKey: key, onQueued: (e) => w1.write(e) });
+      w1.close();
+      // Genuine originals in place, and the job rewritten with their digests (a writer to Redis and to the store).
+      rmSync(join(t, "originals"), { recursive: true });
+      cpSync("samples/valid/originals", join(t, "originals"), { recursive: true });
+      const [spec] = [...discoverArchives([join(dir, "arch")])];
+      const genuine = await pinArchive(spec!, DEFAULT_LIMITS);
+      const { Queue } = await import("bullmq");
+      const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
+      const [job] = await raw.getJobs(["waiting"]);
+      const data = job!.data as QueueJobData;
+      const forged = { ...data, archives: [{ ...data.archives[0]!, sha256: genuine }] };
+      const id = groupIdFor(forged);
+      await job!.remove();
+      await raw.add("verify", forged, { jobId: id });
+      await raw.close();
+      const admin = new Redis(redis.url);
+      const [rec = ""] = await admin.keys(`bull:${q}:sealcheck:a:*`);
+      await admin.hset(rec, "g", id);
+      const w = startCliWorker(["--redis", redis.url, "--queue", q, "--trust", "samples/trust", "--result-key", keyFile, "-c", "1"]);
+      await w.ready;
+      await until("the result", async () => (await admin.xlen(`bull:${q}:sealcheck:results`)) === 1, 60_000);
+      const [entry] = await admin.xrange(`bull:${q}:sealcheck:results`, "-", "+");
+      admin.disconnect();
+      w.proc.kill("SIGTERM");
+      // The worker passed the bytes it was told to expect...
+      expect(JSON.parse(entry![1][entry![1].indexOf("r") + 1]!)).toMatchObject({ indication: "TOTAL-PASSED", sha256: genuine });
+      // ...and the reader refuses that verdict: it is not of the content queue add signed.
+      for (const more of [[], ["--receipt", join(dir, "receipt.jsonl")]]) {
+        const r = runCli(["queue", "results", "--redis", redis.url, "--queue", q, "--result-key", keyFile, ...more]);
+        expect(r.code).toBe(3);
+        expect(r.stderr).toMatch(/ignored result entry .*: its verdict is not of the content queue add pinned for the archive/);
+      }
+    }, 120_000);
   });
 
   it("--health-file: the worker's state for probes; queue health says healthy, unhealthy while Redis is down, again healthy, then stale, and stopped cleanly after SIGTERM (exit 0)", async () => {
@@ -1483,7 +1625,9 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     }
     expect(runCli(["queue", "status", "--redis", "http://x", "--queue", "x"]).stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
     expect(runCli(["queue", "status", "--redis", redis.url, "--queue", "a:b"]).stderr).toMatch(/--queue: the name must be/);
-    await expect(runWorker({ redis: redis.url, queue: "x", concurrency: 0 })).rejects.toThrow(/concurrency must be a whole number/);
+    await expect(runWorker({ redis: redis.url, queue: "x", concurrency: 0 })).rejects.toThrow(
+      /^concurrency: the worker threads must be a whole number ≥ 1, not 0$/,
+    );
     // 0 would fail a group at its worker's first death, charging each of its archives: a group must be split.
     await expect(runWorker({ redis: redis.url, queue: "x", maxStalledCount: 0 })).rejects.toThrow(
       /^maxStalledCount: the number of stalls allowed must be a whole number from 1 to 100/,

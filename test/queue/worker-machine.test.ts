@@ -54,6 +54,7 @@ function jobData(n: number, run = RUN): QueueJobData {
     originals: [`/a/${i}/originals/doc.pdf`],
     index: i,
     nonce: "ab".repeat(8),
+    sha256: { evidence: "ef".repeat(32), originals: [[`/a/${i}/originals/doc.pdf`, "01".repeat(32)] as [string, string]] },
   }));
   return { v: JOB_VERSION, nonce: "cd".repeat(8), run, allowMissingOriginals: false, keepSeconds: 60, archives };
 }
