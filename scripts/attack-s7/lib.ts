@@ -7,9 +7,12 @@ import { preparePades, sealPrepared } from "../generator/pdf.js";
 
 /**
  * a9 X1c: the generator's archive, sealed, carrying the test PKI's foreign root: as a page's FileAttachment annotation
- * (`annot`), as an attachment's /EF /UF behind a text /EF /F (`uf`), or as a plain attachment (`honest`).
+ * (`annot`; `direct`: that annotation a direct dictionary in /Annots, a12 X1f), as an attachment's /EF /UF behind a
+ * text /EF /F (`uf`), or as a plain attachment (`honest`).
  */
-export async function archiveWithRoot(mode: "annot" | "uf" | "honest"): Promise<{ pdf: Uint8Array; originals: { fileName: string; bytes: Uint8Array }[] }> {
+export async function archiveWithRoot(
+  mode: "annot" | "direct" | "uf" | "honest",
+): Promise<{ pdf: Uint8Array; originals: { fileName: string; bytes: Uint8Array }[] }> {
   const P = pki();
   const rootPem = readFileSync("samples/pki/foreignRoot.pem", "latin1");
   const e = await buildWorkflowEvidence({ pki: P });
@@ -34,7 +37,7 @@ export async function archiveWithRoot(mode: "annot" | "uf" | "honest"): Promise<
   }
   // The annotation is added to the document the generator builds, just before it is saved (pdf-lib's save patched
   // for this one call), so it is part of the sealed revision like any page content.
-  if (mode === "annot") {
+  if (mode === "annot" || mode === "direct") {
     const save0 = PDFDocument.prototype.save;
     PDFDocument.prototype.save = function (this: PDFDocument, ...args: Parameters<PDFDocument["save"]>) {
       const ctx = this.context;
@@ -53,7 +56,8 @@ export async function archiveWithRoot(mode: "annot" | "uf" | "honest"): Promise<
         F: 4,
         P: page.ref,
       });
-      page.node.addAnnot(ctx.register(annot));
+      if (mode === "annot") page.node.addAnnot(ctx.register(annot));
+      else page.node.set(PDFName.of("Annots"), ctx.obj([...(page.node.Annots()?.asArray() ?? []), annot]));
       PDFDocument.prototype.save = save0;
       return save0.apply(this, args);
     };

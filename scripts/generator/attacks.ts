@@ -169,6 +169,8 @@ export async function addDocumentTimestamp(
   visibleText?: string,
   /** Revocation data in the token's own CMS. */
   revocation?: { crls: Uint8Array[]; ocsps: Uint8Array[] },
+  /** The widget's /F and /Rect instead of the defaults (a12 V1: NoView | ToggleNoView on the rent line). */
+  widget?: { F: number; Rect: [number, number, number, number] },
 ): Promise<Uint8Array> {
   const u = await beginUpdate(pdf);
   const sig = u.add(
@@ -181,7 +183,10 @@ export async function addDocumentTimestamp(
       Contents: PDFHexString.of("0".repeat(16 * 1024)),
     }),
   );
-  const prepared = withSignatureField(pdf, u, sig, visibleText ? { F: 4, Rect: [60, 600, 400, 640], AP: { N: overlayAppearance(u, visibleText) } } : {});
+  const prepared = withSignatureField(pdf, u, sig, {
+    ...(visibleText ? { F: 4, Rect: [60, 600, 400, 640], AP: { N: overlayAppearance(u, visibleText) } } : {}),
+    ...widget,
+  });
   return sealPrepared(prepared, pki, {
     cms: (signed) => createTimestampToken({ tsa: pki.tsa, data: signed, genTime: at, serial: 20251209, ...(revocation ? { revocation } : {}) }),
   });

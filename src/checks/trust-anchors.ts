@@ -101,7 +101,7 @@ export function checkTrustAnchors(
     parts.push(
       unsearched.length
         ? `Not all ${unread.every((u) => u.attachment) ? "attachments" : "of the evidence"} read: ${list}. A trust anchor given may be a certificate the evidence carries there: compare each anchor's SHA-256 with the fingerprint its certification authority publishes (docs/trust-anchors.md).`
-        : `Not all attachments read as certificates (${list}); the anchors given were looked for in their bytes.`,
+        : `Not all attachments read as certificates (${list}). The anchors given were looked for in their bytes, which does not find one a file holds compressed or encoded (inside an archive, as page text): that no other place is named proves nothing.`,
     );
     details.attachmentsNotRead = unread.map((u) => u.what);
   }

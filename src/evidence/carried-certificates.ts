@@ -7,7 +7,10 @@
 // certificates. Anything that cannot be read is a problem in words, never an exception.
 import type * as pkijs from "pkijs";
 import { errorMessage, LimitError } from "../errors.js";
-import { findSignatures, listEmbeddedFiles, walkPages, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
+import { DEFAULT_LIMITS, type Limits } from "../limits.js";
+import type { JsonStrings } from "../input/evidence-file.js";
+import { findSignatures, listEmbeddedFiles, parsePdf, walkPages, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
+import { wholeSource } from "../input/source.js";
 import type { EmbeddedFile } from "../input/pdf/embedded-files.js";
 import { rawGet, type PdfObject } from "../input/pdf/objects.js";
 import { pdfText } from "../input/pdf/text.js";
@@ -70,6 +73,13 @@ export interface CarriedOptions {
    * attachment's certificates stopped at a size limit (attack-s5c X1).
    */
   readonly find?: readonly Uint8Array[];
+  /**
+   * Every string value of an evidence JSON (the JSON forms; a12 X1g): the `find` certificates are looked for in
+   * each, as text (a PEM block) and, where it is base64, in what it decodes to.
+   */
+  readonly json?: JsonStrings;
+  /** The limits an attached PDF is read within (default DEFAULT_LIMITS). */
+  readonly limits?: Limits;
 }
 
 /**
@@ -141,16 +151,18 @@ class List {
    * over the listing's size, the values budget spent) the file is said to be not all read, and the `find`
    * certificates are looked for in its bytes all the same.
    */
-  file(bytes: Uint8Array, where: string, name: string, session: PkiSession, quiet = false): void {
+  file(bytes: Uint8Array, where: string, name: string, session: PkiSession, quiet = false, attachment = true): void {
     let stopped: string | undefined;
     const listed = new Set<CarriedCertificate>();
     try {
       certificatesFromBytes(bytes, where, session, (der, what) => {
+        // Bytes that do not open a DER SEQUENCE are no certificate (a PDF, an image), not one too large to list.
+        if (der[0] !== 0x30) return null;
         const c = listedCertificate(der, what, session, this.budget);
         if (!c) stopped ??= `${what} is too large to list`;
         return c;
       }).forEach((c) => {
-        const added = this.add(certificateDer(c), where, name, true);
+        const added = this.add(certificateDer(c), where, name, attachment);
         if (added) listed.add(added);
       });
     } catch (e) {
@@ -165,7 +177,25 @@ class List {
     let blocks: Uint8Array[] | undefined;
     for (const der of this.find) {
       if ([...listed].some((c) => bytesEqual(c.der, der))) continue;
-      if (holds(bytes, der, () => (blocks ??= pemBodies(bytes)))) this.certificates.push({ der, where, name, attachment: true });
+      if (holds(bytes, der, () => (blocks ??= pemBodies(bytes))))
+        this.certificates.push({ der, where, name, ...(attachment ? { attachment: true as const } : {}) });
+    }
+  }
+  /**
+   * The `find` certificates looked for in the string values of an evidence JSON: as text (a PEM block, the DER's
+   * bytes) and, for a string that is base64, in its decoded bytes (a12 X1g: a field sealcheck does not read).
+   */
+  strings(strings: JsonStrings): void {
+    if (!this.find.length) return;
+    for (const { path, value } of strings) {
+      const text = new TextEncoder().encode(value);
+      const compact = value.replace(/\s+/g, "");
+      const decoded = compact.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(compact) ? new Uint8Array(Buffer.from(compact, "base64")) : undefined;
+      let blocks: Uint8Array[] | undefined;
+      for (const der of this.find) {
+        if (holds(text, der, () => (blocks ??= pemBodies(text))) || (decoded && holds(decoded, der, () => [])))
+          this.certificates.push({ der, where: `the JSON's field ${quoted(path)}`, name: `${path}.pem` });
+      }
     }
   }
   /** An attachment whose bytes were not read at all: said, and no certificate looked for in it. */
@@ -248,13 +278,14 @@ function dssParts(list: List, dss: DssData, session: PkiSession): void {
  * evidence attachments (read as the token's): each read as `--trust` would read it, so an anchor taken from one
  * is named (attack-s5b C1).
  */
-function embeddedParts(list: List, doc: PdfDocument, session: PkiSession): readonly EmbeddedFile[] {
-  const evidence = new Set<string>(Object.values(ATTACHMENT_NAMES));
+function embeddedParts(list: List, doc: PdfDocument, session: PkiSession, scope: Scope): readonly EmbeddedFile[] {
+  const evidence = new Set<string>(scope.depth === 0 ? Object.values(ATTACHMENT_NAMES) : []);
+  const of = scope.depth === 0 ? "" : ` of ${scope.where}`;
   try {
     const { files } = listEmbeddedFiles(doc.latest());
     for (const f of files) {
       if (evidence.has(f.name.text)) continue;
-      const where = `the attachment ${quoted(f.name.text)}`;
+      const where = `${scope.in}the attachment ${quoted(f.name.text)}`;
       if (!list.read()) continue;
       let bytes: Uint8Array;
       try {
@@ -264,13 +295,68 @@ function embeddedParts(list: List, doc: PdfDocument, session: PkiSession): reado
         list.unreadFile(`${where} cannot be decoded: ${errorMessage(e)}`);
         continue;
       }
-      list.file(bytes, where, f.name.text, session, true);
+      attachedFile(list, bytes, where, scope.stem(f.name.text), session, scope);
     }
     return files;
   } catch (e) {
-    list.problems.push(`the embedded files cannot be listed: ${errorMessage(e)}`);
-    list.unreadFile(`the embedded files cannot be listed: ${errorMessage(e)}`);
+    list.problems.push(`the embedded files${of} cannot be listed: ${errorMessage(e)}`);
+    list.unreadFile(`the embedded files${of} cannot be listed: ${errorMessage(e)}`);
     return [];
+  }
+}
+
+/** How deep attached PDFs are opened: the evidence's attachment, and that one's (a12 X1d: pdfdetach on what pdfdetach wrote). */
+const MAX_NESTED_PDFS = 2;
+
+/**
+ * Where a PDF's files are read: the evidence itself (depth 0), or a PDF attached to it (depth 1, 2). `in` starts
+ * each place's words ("the attachment "appendix.pdf", in it "), `stem` names a file found there.
+ */
+interface Scope {
+  readonly depth: number;
+  readonly where: string;
+  readonly in: string;
+  readonly stem: (name: string) => string;
+  readonly limits: Limits;
+}
+
+/** Whether bytes are a PDF as readers take one: "%PDF-" within the first 1024 bytes. */
+function isPdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).includes("%PDF-");
+}
+
+/**
+ * A file a reader extracts: read as `--trust` reads it, the anchors looked for in its bytes, and, when it is a
+ * PDF, opened as one (its attachments, file attachment annotations and /AF files, to MAX_NESTED_PDFS deep; a12
+ * X1d: an anchor attached to an attached PDF is there only deflated). A PDF that cannot be read, or one deeper,
+ * is said to be not searched.
+ */
+function attachedFile(list: List, bytes: Uint8Array, where: string, name: string, session: PkiSession, scope: Scope): void {
+  list.file(bytes, where, name, session, true, scope.depth === 0);
+  if (!isPdf(bytes)) return;
+  if (scope.depth + 1 > MAX_NESTED_PDFS) {
+    list.unreadFile(`${where} is a PDF inside ${scope.depth} attached PDF(s): its own files were not opened`);
+    return;
+  }
+  if (!list.read()) return;
+  let doc: PdfDocument;
+  try {
+    doc = parsePdf(wholeSource(bytes), scope.limits);
+  } catch (e) {
+    list.unreadFile(`${where} is a PDF that cannot be read (${errorMessage(e)}): its own files were not opened`);
+    return;
+  }
+  const stem = name.replace(/\.pdf$/i, "");
+  pdfFiles(list, doc, session, { depth: scope.depth + 1, where, in: `${where}, in it `, stem: (n) => `${stem}-${n}`, limits: scope.limits });
+}
+
+/** Every file a reader extracts from a PDF: its name tree's attachments, then every other file specification. */
+function pdfFiles(list: List, doc: PdfDocument, session: PkiSession, scope: Scope): void {
+  const attachments = embeddedParts(list, doc, session, scope);
+  try {
+    fileSpecParts(list, doc, attachments, session, scope);
+  } catch (e) {
+    list.unreadFile(`${scope.depth === 0 ? "the PDF's" : `${scope.where}'s`} other attached files cannot be read: ${errorMessage(e)}`);
   }
 }
 
@@ -279,28 +365,29 @@ function embeddedParts(list: List, doc: PdfDocument, session: PkiSession): reado
  * pdf.js prefers /UF to /F), and the file specifications of every page's FileAttachment annotations (pdfdetach lists
  * and saves them) and of the catalog's and the pages' /AF arrays. Each stream once.
  */
-function fileSpecParts(list: List, doc: PdfDocument, attachments: readonly EmbeddedFile[], session: PkiSession): void {
+function fileSpecParts(list: List, doc: PdfDocument, attachments: readonly EmbeddedFile[], session: PkiSession, scope: Scope): void {
   const view = doc.latest();
   const seen = new Set<string>();
   const specs: { spec: PdfObject; where: string; name?: string }[] = [];
   try {
     for (const f of attachments) {
       if (f.streamRef) seen.add(`${f.streamRef.num} ${f.streamRef.gen}`);
-      specs.push({ spec: f.filespecRef ?? f.filespec, where: `the attachment ${quoted(f.name.text)}`, name: f.name.text });
+      specs.push({ spec: f.filespecRef ?? f.filespec, where: `${scope.in}the attachment ${quoted(f.name.text)}`, name: f.name.text });
     }
-    for (const x of view.getArray(view.catalog(), "AF")?.items ?? []) specs.push({ spec: x, where: "the catalog's associated files" });
+    for (const x of view.getArray(view.catalog(), "AF")?.items ?? []) specs.push({ spec: x, where: `${scope.in}the catalog's associated files` });
     walkPages(view).forEach((p, i) => {
       const page = p.ref ? view.resolve(p.ref) : undefined;
-      if (page?.kind === "dict") for (const x of view.getArray(page, "AF")?.items ?? []) specs.push({ spec: x, where: `page ${i + 1}'s associated files` });
+      if (page?.kind === "dict")
+        for (const x of view.getArray(page, "AF")?.items ?? []) specs.push({ spec: x, where: `${scope.in}page ${i + 1}'s associated files` });
       for (const a of p.annots) {
         const annot = view.resolve(a);
         const fs = annot?.kind === "dict" && view.getName(annot, "Subtype") === "FileAttachment" ? rawGet(annot, "FS") : undefined;
-        if (fs) specs.push({ spec: fs, where: `the file attachment annotation on page ${i + 1}` });
+        if (fs) specs.push({ spec: fs, where: `${scope.in}the file attachment annotation on page ${i + 1}` });
       }
     });
   } catch (e) {
     if (e instanceof LimitError) throw e;
-    list.unreadFile(`the PDF's file specifications cannot all be listed: ${errorMessage(e)}`);
+    list.unreadFile(`${scope.depth === 0 ? "the PDF's" : `${scope.where}'s`} file specifications cannot all be listed: ${errorMessage(e)}`);
   }
   for (const { spec, where, name } of specs) {
     let fs;
@@ -331,7 +418,7 @@ function fileSpecParts(list: List, doc: PdfDocument, attachments: readonly Embed
         list.unreadFile(`${at} cannot be decoded: ${errorMessage(e)}`);
         continue;
       }
-      list.file(bytes, at, stem, session, true);
+      attachedFile(list, bytes, at, scope.stem(stem), session, scope);
     }
   }
 }
@@ -372,12 +459,8 @@ export function carriedCertificates(
       list.problems.push(`the PDF's signatures cannot be listed: ${errorMessage(e)}`);
     }
     dssParts(list, options.dss ?? readDssData(doc, session, options.max ?? 1000), session);
-    const attachments = embeddedParts(list, doc, session);
-    try {
-      fileSpecParts(list, doc, attachments, session);
-    } catch (e) {
-      list.unreadFile(`the PDF's other attached files cannot be read: ${errorMessage(e)}`);
-    }
+    pdfFiles(list, doc, session, { depth: 0, where: "the PDF", in: "", stem: (n) => n, limits: options.limits ?? DEFAULT_LIMITS });
   }
+  if (options.json) list.strings(options.json);
   return list.done();
 }

@@ -34,6 +34,13 @@ export interface PadesPdfInput {
   pdf: EvidenceSource;
 }
 
+/**
+ * Every string value of an evidence JSON (padesDocument.padesB64 aside: it is the PDF), with its path: what a person
+ * reading the file sees besides the fields sealcheck reads (the trust-anchors check looks for the anchors in them,
+ * a12 X1g). Bounded by the JSON limit the file was parsed within.
+ */
+export type JsonStrings = readonly { readonly path: string; readonly value: string }[];
+
 /** The PAdES endpoint's JSON: the sealed PDF inside it, and its workflowResultInfo. */
 export interface PadesJsonInput {
   file: string;
@@ -41,6 +48,7 @@ export interface PadesJsonInput {
   /** The PDF decoded from padesDocument.padesB64. */
   pdf: EvidenceSource;
   workflowResultInfo?: WorkflowResultInfo;
+  strings?: JsonStrings;
 }
 
 /** The Workflow-token endpoint's JSON: the token, its certificate and the OCSP response as fields. */
@@ -49,6 +57,7 @@ export interface TokenJsonInput {
   format: "workflow-token-json";
   fields: TokenJsonFields;
   workflowResultInfo?: WorkflowResultInfo;
+  strings?: JsonStrings;
 }
 
 /** The forms that carry a sealed PDF. */
@@ -183,6 +192,23 @@ const SPARSE_HEAD = 1024;
  * A PDF is what starts, after whitespace, with "%PDF-". Evidence is classified by its first non-whitespace
  * byte, never by searching: a JSON file that holds "%PDF-" in a string is JSON.
  */
+/** Every string value of a parsed JSON but the one at `skip`, with its path (`a.b[2].c`), depth first. */
+function stringsOf(json: unknown, skip: string): { path: string; value: string }[] {
+  const out: { path: string; value: string }[] = [];
+  const stack: { v: unknown; path: string }[] = [{ v: json, path: "" }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === "string") {
+      if (path !== skip) out.push({ path, value: v });
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: `${path}[${i}]` });
+    } else if (isPlainObject(v)) {
+      for (const [k, x] of Object.entries(v).reverse()) stack.push({ v: x, path: path ? `${path}.${k}` : k });
+    }
+  }
+  return out;
+}
+
 function startsWithPdf(bytes: Uint8Array): boolean {
   const i = firstContentByte(bytes);
   return Buffer.from(bytes.subarray(i, i + PDF_HEADER.length)).equals(PDF_HEADER);
@@ -223,7 +249,8 @@ export function classifyEvidence(file: string, source: EvidenceSource, limits: L
     if (pdf.length > limits.maxEvidenceBytes)
       throw new LimitError("maxEvidenceBytes", `the PDF inside padesB64 is larger than the evidence limit of ${limits.maxEvidenceBytes} bytes`);
     if (!startsWithPdf(pdf)) throw new FormatError('"padesDocument.padesB64" does not decode to a PDF');
-    return { file, format: "pades-json", pdf: wholeSource(pdf), ...(info ? { workflowResultInfo: info } : {}) };
+    const strings = stringsOf(json, "padesDocument.padesB64");
+    return { file, format: "pades-json", pdf: wholeSource(pdf), ...(info ? { workflowResultInfo: info } : {}), strings };
   }
   if ("workflowToken" in json || "publicSigningCertPem" in json || "ocspResponse" in json) {
     return {
@@ -231,6 +258,7 @@ export function classifyEvidence(file: string, source: EvidenceSource, limits: L
       format: "workflow-token-json",
       fields: { workflowToken: json.workflowToken, ocspResponse: json.ocspResponse, publicSigningCertPem: json.publicSigningCertPem },
       ...(info ? { workflowResultInfo: info } : {}),
+      strings: stringsOf(json, ""),
     };
   }
   throw new FormatError("the evidence JSON is neither the PAdES endpoint's (padesDocument) nor the Workflow-token endpoint's (workflowToken)");

@@ -115,7 +115,7 @@ function pdfFiles(out: Files, pdf: EvidenceSource, limits: Limits, problems: str
       problems.push(`signature ${quoteName(s.fieldName ?? "(DocMDP)")}: the CMS cannot be decoded (${errorMessage(e)})`);
     }
   });
-  certificateFiles(out, carriedCertificates(doc, { ...values, form: "attachments" }, session, { label, max: limits.maxValidationDataItems }), problems);
+  certificateFiles(out, carriedCertificates(doc, { ...values, form: "attachments" }, session, { label, max: limits.maxValidationDataItems, limits }), problems);
 }
 
 /**

@@ -392,7 +392,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     uses: ["pades", "cms", "signatureCms", "evidence", "ocsp", "sealTimestampInfo", "documentTimestamps", "dss"],
     provides: [],
     module: trustAnchors,
-    run: (env, f) => ({
+    run: (env, f, { input }) => ({
       checks: trustAnchors.checkTrustAnchors(
         env.trust,
         (find) =>
@@ -403,6 +403,8 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
             {
               max: env.limits.maxValidationDataItems,
               find,
+              limits: env.limits,
+              ...(input.format !== "pades-pdf" && input.strings ? { json: input.strings } : {}),
               ...(f.form === "pades" && f.dss ? { dss: f.dss } : {}),
               ...(f.form === "pades" && f.pades ? { signatures: f.pades.signatures } : {}),
               ...(f.form === "pades" && f.pades ? { decoded: new Map([...(f.signatureCms ?? []), ...(f.cms ? [[f.pades.seal, f.cms] as const] : [])]) } : {}),

@@ -56,7 +56,14 @@ function withDocTimestampField(widget: string, more: ObjSpec[] = [], sigExtra = 
 
 describe("the samples' archive and the real one are the genuine base", () => {
   it("a document timestamp's invisible field and widget, /Fields and /Annots entries: LTV, passed", () => {
-    for (const w of ["/F 132 /Rect [0 0 0 0] /P 6 0 R", "/F 2 /Rect [10 10 200 50]", "/F 32 /Rect [10 10 200 50]"]) {
+    for (const w of [
+      "/F 132 /Rect [0 0 0 0] /P 6 0 R",
+      "/F 2 /Rect [10 10 200 50]",
+      "/F 32 /Rect [10 10 200 50]",
+      "/F 258 /Rect [10 10 200 50]", // Hidden | ToggleNoView: Hidden wins
+      "/F 672 /Rect [10 10 200 50]", // NoView | Locked | LockedContents
+      "/F 292 /Rect [0 0 0 0]", // no area, whatever the flags
+    ]) {
       const r = judge(withDocTimestampField(w));
       expect([r.status, r.message], w).toEqual(["passed", expect.stringMatching(/only long-term validation data/)]);
     }
@@ -109,6 +116,9 @@ describe("root cause 2: widgets and document timestamps as readers read them", (
     ["/F 2.0 (a real: readers read no flags)", "/F 2.0 /Rect [10 10 200 50]"],
     ["/F 4294967298 (beyond 32 bits)", "/F 4294967298 /Rect [10 10 200 50]"],
     ["NoView with Print (it prints)", "/F 36 /Rect [10 10 200 50]"],
+    ["NoView with ToggleNoView (shown on mouse-over: a12 V1)", "/F 288 /Rect [10 10 200 50]"],
+    ["NoView with a reserved flag (bit 11)", "/F 1056 /Rect [10 10 200 50]"],
+    ["no flags", "/Rect [10 10 200 50]"],
   ] as const) {
     it(`a document timestamp's widget with ${what} and an area is visible: failed`, () => {
       const r = judge(withDocTimestampField(widget));

@@ -173,13 +173,33 @@ function annotationFlags(view: PdfView, d: PdfDict): number {
   return f?.kind === "number" && f.integer && f.value >= 0 && f.value <= 0x7fffffff ? f.value : 0;
 }
 
-/** A widget is invisible when Hidden, or NoView without Print, or when its /Rect has no area. */
-function isInvisible(view: PdfView, d: PdfDict): boolean {
-  const flags = annotationFlags(view, d);
-  if ((flags & 2) !== 0 || ((flags & 32) !== 0 && (flags & 4) === 0)) return true;
+// Annotation flags (ISO 32000-1 Table 165). A widget shows nothing only by this allow-list: Hidden (bit 2), or
+// NoView (bit 6) with no flag but those that change nothing a reader shows or prints (Invisible, NoZoom, NoRotate,
+// ReadOnly, Locked, LockedContents). Print (bit 3) prints it; ToggleNoView (bit 9) shows it while the mouse is over
+// it (Acrobat; "an annotation that appears only when a mouse cursor is held over it": a12 V1); a reserved bit is one
+// no reader defines yet, so it is no proof of anything.
+const HIDDEN = 2;
+const PRINT = 4;
+const NO_VIEW = 32;
+const TOGGLE_NO_VIEW = 256;
+const NEUTRAL_FLAGS = 1 | 8 | 16 | 64 | 128 | 512;
+
+/**
+ * Why a widget may be shown, in words, or undefined when no reader shows it: its /Rect has no area, or its flags
+ * are Hidden, or NoView with only neutral flags beside it. Anything else is visible.
+ */
+function visibleWidget(view: PdfView, d: PdfDict): string | undefined {
   const rect = view.resolve(rawGet(d, "Rect"));
   const n = rect?.kind === "array" ? rect.items.map((x) => view.resolve(x)).map((x) => (x?.kind === "number" ? x.value : NaN)) : [];
-  return n.length === 4 && n.every(Number.isFinite) && ((n[2] as number) - (n[0] as number)) * ((n[3] as number) - (n[1] as number)) === 0;
+  if (n.length === 4 && n.every(Number.isFinite) && ((n[2] as number) - (n[0] as number)) * ((n[3] as number) - (n[1] as number)) === 0) return undefined;
+  const flags = annotationFlags(view, d);
+  if ((flags & HIDDEN) !== 0) return undefined;
+  const shown = `a widget has an area and its flags (/F) read as ${flags}`;
+  if ((flags & NO_VIEW) === 0) return `${shown}: it is visible (neither Hidden nor NoView)`;
+  if ((flags & PRINT) !== 0) return `${shown}: it is visible when printed (NoView with Print)`;
+  if ((flags & TOGGLE_NO_VIEW) !== 0) return `${shown}: it is visible while the mouse is over it (NoView with ToggleNoView)`;
+  if ((flags & ~(NO_VIEW | NEUTRAL_FLAGS)) !== 0) return `${shown}: it may be visible (NoView with a flag no reader defines)`;
+  return undefined;
 }
 
 /**
@@ -221,7 +241,10 @@ function judgeDocTimestampField(r: RuleContext, item: PdfRef): string | undefine
       widgets.push(w);
     }
   }
-  if (widgets.some((w) => !isInvisible(r.after, w))) return "a widget is visible (flags read as an integer: Hidden, or NoView without Print; or no area)";
+  for (const w of widgets) {
+    const why = visibleWidget(r.after, w);
+    if (why) return why;
+  }
   return undefined;
 }
 

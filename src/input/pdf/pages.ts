@@ -3,7 +3,7 @@
 import { FormatError, LimitError } from "../../errors.js";
 import type { Limits } from "../../limits.js";
 import type { PdfView } from "./document.js";
-import { type PdfObject, type PdfRef, rawGet, refKey } from "./objects.js";
+import { type PdfDict, type PdfObject, type PdfRef, rawGet, refKey } from "./objects.js";
 
 export interface PageInfo {
   /** The page object; undefined only for a page given directly in /Kids (not valid PDF, but harmless here). */
@@ -12,20 +12,32 @@ export interface PageInfo {
   readonly contents: readonly PdfRef[];
   /** /Resources as stored on the page or inherited from an ancestor (unresolved). */
   readonly resources?: PdfObject;
-  /** References in /Annots. */
-  readonly annots: readonly PdfRef[];
+  /**
+   * The annotations in /Annots as readers take them: references and direct dictionaries alike (ISO 32000 wants
+   * references; poppler's Annots, pdf.js and qpdf take a direct one: a12 X1f). Other items (null, numbers) are
+   * no annotation to any reader and are left out.
+   */
+  readonly annots: readonly (PdfRef | PdfDict)[];
 }
 
-function refsIn(view: PdfView, o: PdfObject | undefined, what: string): PdfRef[] {
+/**
+ * The items of a page's /Contents or /Annots (a reference to one object, or an array of items, direct or by
+ * reference), those of the kinds `keep` allows. /Contents: references only (a stream is always an indirect
+ * object, so a direct item is nothing a reader draws); /Annots: references and direct dictionaries.
+ */
+function itemsIn<T extends PdfObject>(view: PdfView, o: PdfObject | undefined, what: string, keep: (x: PdfObject) => x is T): T[] {
   if (o === undefined) return [];
   if (o.kind === "ref") {
     const target = view.resolve(o);
-    if (target?.kind !== "array") return [o];
+    if (target?.kind !== "array") return keep(o) ? [o] : [];
     o = target;
   }
   if (o.kind !== "array") throw new FormatError(`page ${what} is neither a reference nor an array`);
-  return o.items.filter((x): x is PdfRef => x.kind === "ref");
+  return o.items.filter(keep);
 }
+
+const isRef = (x: PdfObject): x is PdfRef => x.kind === "ref";
+const isAnnotation = (x: PdfObject): x is PdfRef | PdfDict => x.kind === "ref" || x.kind === "dict";
 
 export function walkPages(view: PdfView, limits: Limits = view.limits): PageInfo[] {
   const root = rawGet(view.catalog(), "Pages");
@@ -57,9 +69,9 @@ export function walkPages(view: PdfView, limits: Limits = view.limits): PageInfo
     if (type !== "Page") throw new FormatError(`page tree node has /Type /${type ?? "(none)"}`);
     out.push({
       ...(raw.kind === "ref" ? { ref: raw } : {}),
-      contents: refsIn(view, rawGet(node, "Contents"), "/Contents"),
+      contents: itemsIn(view, rawGet(node, "Contents"), "/Contents", isRef),
       ...(resources !== undefined ? { resources } : {}),
-      annots: refsIn(view, rawGet(node, "Annots"), "/Annots"),
+      annots: itemsIn(view, rawGet(node, "Annots"), "/Annots", isAnnotation),
     });
   }
   return out;

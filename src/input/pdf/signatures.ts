@@ -200,10 +200,13 @@ export function findSignatures(view: PdfView): SignatureScan {
     if (kids) pushAll(kids.items, name, ft, true, revision);
   }
 
-  // Signature widgets on pages that no field of /Fields reaches: poppler's pdfsig lists them as signatures.
+  // Signature widgets on pages that no field of /Fields reaches: poppler's pdfsig lists them as signatures. Only
+  // indirect ones: poppler's Page::loadStandaloneFields skips an annotation without a reference (getHasRef), and a
+  // direct widget added after the seal is judged by seal-modifications (/Annots) all the same.
   if (catalog.entries.has("Pages")) {
     for (const page of walkPages(view)) {
       for (const ref of page.annots) {
+        if (ref.kind !== "ref") continue;
         if (++count > view.limits.maxTreeNodes) throw new LimitError("maxTreeNodes", `the pages have more than ${view.limits.maxTreeNodes} fields and widgets`);
         const w = view.resolve(ref);
         if (w?.kind !== "dict" || view.getName(w, "Subtype") !== "Widget" || fieldType(w, view) !== "Sig") continue;
