@@ -29,7 +29,8 @@ const LAYERS = {
   "redis.ts": { may: ["errors.ts"], packages: ["ioredis"] },
   // The verification policy (what createSession takes, normalised): a leaf the checks, verify, batch and queue share.
   "policy.ts": { may: ["errors.ts", "limits.ts", "time.ts"], types: ["pki"] },
-  input: { may: ["errors.ts", "limits.ts", "platform"] },
+  // The reader's errors name what the file holds through the one quoting (report/quoted-name.ts, no imports; a12 W9).
+  input: { may: ["errors.ts", "limits.ts", "platform", "report/quoted-name.ts"] },
   report: { may: ["errors.ts"] },
   pki: { may: ["input", "report", "errors.ts", "limits.ts", "usage.ts", "platform"] },
   evidence: { may: ["input", "pki", "report", ...LEAVES] },

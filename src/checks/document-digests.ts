@@ -4,8 +4,17 @@ import type { OriginalFile } from "../input/originals.js";
 import { failed, indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveOptions, ClaimsFacts, DigestFacts, Established, With } from "./facts.js";
+import { quoteName } from "../report/quoted-name.js";
 
 const ID = "document-digests";
+
+/**
+ * A file given, in words: its name quoted and cut (quoteName), the full path in details only. Whoever hands the
+ * folder over names the files, and a name holds anything but "/" and NUL (a12 W10).
+ */
+const fileShown = (path: string) => quoteName(basename(path));
+/** The token's documents, in words: each title quoted and cut; the workflow's author wrote it (a12 W10). */
+const names = (xs: readonly { title: string; index: number }[]) => xs.map((d) => `document_${d.index} ${quoteName(d.title)}`).join(", ");
 
 /**
  * `originals` null: none were given. `sealedArchives`: files among them found to be sealed archives (left out
@@ -25,7 +34,7 @@ export function checkDocumentDigests(
 function withSlips(r: CheckResult, archives: readonly string[]): CheckResult {
   if (!archives.length) return r;
   // A sealed archive given as an original is a slip: named, left out, never read as a changed document.
-  const note = `${archives.join(", ")} ${archives.length === 1 ? "is a sealed archive" : "are sealed archives"} (its seal verifies), not ${archives.length === 1 ? "an original" : "originals"}: left out of the comparison (verify ${archives.length === 1 ? "it" : "them"} on ${archives.length === 1 ? "its" : "their"} own).`;
+  const note = `${archives.map(fileShown).join(", ")} ${archives.length === 1 ? "is a sealed archive" : "are sealed archives"} (its seal verifies), not ${archives.length === 1 ? "an original" : "originals"}: left out of the comparison (verify ${archives.length === 1 ? "it" : "them"} on ${archives.length === 1 ? "its" : "their"} own).`;
   const details = { ...(r.details ?? {}), sealedArchivesAmongOriginals: archives };
   return r.status === "passed" ? warning(ID, `${r.message} ${note}`, { details }) : { ...r, message: `${r.message} ${note}`, details };
 }
@@ -66,7 +75,6 @@ function judge(
   const wanted = new Set(docs.map((d) => d.sha256Hex));
   const extra = originals.filter((o) => !wanted.has(o.sha256Hex)).map((o) => ({ file: o.path, sha256Hex: o.sha256Hex, size: o.size, isPdf: o.isPdf }));
   const details = { compared: true, matched, missing, extra };
-  const names = (xs: { title: string; index: number }[]) => xs.map((d) => `document_${d.index} "${d.title}"`).join(", ");
   if (matched.length === 0 && extra.length) {
     // Not one file is any of this workflow's documents: most likely another folder (a slip), possibly every
     // document changed. Either way nothing was compared, so nothing is confirmed: SIGNED_DATA_NOT_FOUND, in
@@ -77,7 +85,7 @@ function judge(
       "SIGNED_DATA_NOT_FOUND",
       `None of ${files} belongs to this workflow (wrong folder?): ${extra
         .slice(0, 5)
-        .map((e) => basename(e.file))
+        .map((e) => fileShown(e.file))
         .join(
           ", ",
         )}${extra.length > 5 ? ` and ${extra.length - 5} more` : ""} match${extra.length === 1 ? "es" : ""} none of its ${docs.length} document(s) (${names(missing)}) by SHA-256. Give the folder of this workflow's originals; if these are its documents, each was changed after signing.`,
@@ -88,7 +96,7 @@ function judge(
     return failed(
       ID,
       "HASH_FAILURE",
-      `${names(missing)} matched no supplied file, and ${extra.map((e) => basename(e.file)).join(", ")} match${extra.length === 1 ? "es" : ""} no document: an original was changed or is the wrong file.`,
+      `${names(missing)} matched no supplied file, and ${extra.map((e) => fileShown(e.file)).join(", ")} match${extra.length === 1 ? "es" : ""} no document: an original was changed or is the wrong file.`,
       { details },
     );
   }
@@ -100,7 +108,7 @@ function judge(
   if (extra.length) {
     // An auditor reads the originals given as "the signed originals": a file among them that no document_N
     // covers was never signed (contract.md), unless the user said the folder is mixed (--allow-extra-originals).
-    const files = extra.map((e) => e.file).join(", ");
+    const files = extra.map((e) => fileShown(e.file)).join(", ");
     if (!options.allowExtraOriginals) {
       return failed(
         ID,
@@ -115,5 +123,5 @@ function judge(
       { details: { ...details, allowExtraOriginals: true } },
     );
   }
-  return passed(ID, `All ${docs.length} documents matched an original by SHA-256 (${matched.map((m) => basename(m.files[0]!)).join(", ")}).`, { details });
+  return passed(ID, `All ${docs.length} documents matched an original by SHA-256 (${matched.map((m) => fileShown(m.files[0]!)).join(", ")}).`, { details });
 }

@@ -16,7 +16,7 @@
 //   evidence proves nothing any more is listed to renew, never given a longer horizon for having less.
 import * as pkijs from "pkijs";
 import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlgorithm, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
-import { displayName, shownName, summarize } from "../pki/certificate.js";
+import { shownName, summarize } from "../pki/certificate.js";
 import { hashName } from "../pki/cms.js";
 import { findIssuer } from "../pki/ocsp.js";
 import { laterStop, pathStatusAt, readRevocation, revokedBy, statusAt, type RevocationStatement } from "../pki/revocation.js";
@@ -196,7 +196,7 @@ async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, 
     field: c.field,
     revision: c.revision,
     genTime: iso(c.info.genTime),
-    tsa: c.info.tsa?.subject ?? displayName(c.info.signer.subject),
+    tsa: c.info.tsa?.subject ?? summarize(c.info.signer).subject,
     tsaPathNotAfter: iso(notAfter),
     algorithms: algs.map((a) => ({ algorithm: a.what, acceptableUntil: a.until ? iso(a.until) : null, standing: a.standing })),
     judgedAt: iso(poe),
@@ -421,7 +421,7 @@ export async function checkLongTerm(
     };
   }
   // The certificate whose revocation or hold stops the seal: the seal certificate, or a CA above it (S2).
-  const stopper = (by: string | undefined) => (by ? `the CA "${by}" on the seal certificate's path` : "the seal certificate");
+  const stopper = (by: string | undefined) => (by ? `the CA ${by} on the seal certificate's path` : "the seal certificate");
   const revokedWho = stopper(f.sealStoppedBy?.revoked);
   const heldWho = stopper(f.sealStoppedBy?.held);
   const Cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -539,7 +539,7 @@ async function tokenWithoutPoe(
     f.tokenCert,
   );
   if (stop) {
-    const who = stop.leaf ? "the token certificate" : `the CA "${stop.by}" on the token certificate's path`;
+    const who = stop.leaf ? "the token certificate" : `the CA ${stop.by} on the token certificate's path`;
     return stop.revokedAt
       ? {
           sub: stop.leaf ? "REVOKED_NO_POE" : "REVOKED_CA_NO_POE",
@@ -671,11 +671,11 @@ export async function checkTokenJsonLongTerm(env: CheckEnv, f: With<ArchiveFacts
     const na = new Date(responder.notAfter);
     if (T.getTime() > na.getTime() || T.getTime() < nb.getTime()) {
       const signer = [...(f.ocsp?.certificates ?? []), ...path, ...f.tokenChain.path].find((c) => summarize(c).sha256 === responder.sha256);
-      const signerName = signer ? displayName(signer.subject) : responder.subject;
+      const signerName = signer ? shownName(signer.subject) : quoteName(responder.subject, 64);
       return indeterminate(
         ID,
         "REVOCATION_OUT_OF_BOUNDS_NO_POE",
-        `${TOKEN_JSON_NO_POE} At the validation time ${iso(T)} the certificate of the OCSP response's signer ("${signerName}") ${T.getTime() > na.getTime() ? `has expired (${iso(na)})` : `is not yet valid (from ${iso(nb)})`}, and no proof of existence shows the response, or the token, existed while it was valid${onlyClaimed}: the revocation data is of the time the token claims, not of now. ${TOKEN_JSON_RESTORE}`,
+        `${TOKEN_JSON_NO_POE} At the validation time ${iso(T)} the certificate of the OCSP response's signer (${signerName}) ${T.getTime() > na.getTime() ? `has expired (${iso(na)})` : `is not yet valid (from ${iso(nb)})`}, and no proof of existence shows the response, or the token, existed while it was valid${onlyClaimed}: the revocation data is of the time the token claims, not of now. ${TOKEN_JSON_RESTORE}`,
         { at, details },
       );
     }

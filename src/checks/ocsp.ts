@@ -1,6 +1,6 @@
 // Checks "ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness" for the token certificate's
 // OCSP response. The judgements live in pki/ocsp.ts (shared with the seal); this maps them to checks.
-import { displayName, shownName, summarize } from "../pki/certificate.js";
+import { shownName, summarize } from "../pki/certificate.js";
 import { anchorsFor } from "../pki/trust-store.js";
 import type { Judgement, OcspJudgements } from "../pki/ocsp.js";
 import type * as pkijs from "pkijs";
@@ -143,10 +143,10 @@ async function byTheRule(
     const said = revokedBy((await readAll(env.pki, items, cert, issuer, pool, skew, undefined, renewed)).statements, poe.time);
     if (!said) continue;
     items = items.filter((i) => !its.includes(i));
-    setAside.push({ responder: displayName(cert.subject), revocation: named(said), where: [...new Set(its.map((i) => i.where))] });
+    setAside.push({ responder: shownName(cert.subject), revocation: named(said), where: [...new Set(its.map((i) => i.where))] });
   }
   const aside = setAside.length
-    ? ` Not relied upon: ${setAside.map((x) => `the answers of the OCSP responder "${x.responder}" (${x.where.join(", ")}), revoked: ${x.revocation}, at or before ${iso(poe.time)}`).join("; ")}.`
+    ? ` Not relied upon: ${setAside.map((x) => `the answers of the OCSP responder ${x.responder} (${x.where.join(", ")}), revoked: ${x.revocation}, at or before ${iso(poe.time)}`).join("; ")}.`
     : "";
   const { statements } = await readAll(env.pki, items, f.tokenCert, issuer, pool, skew, file.data, renewed);
   const subject = `The token certificate ${shownName(f.tokenCert.subject)}`;

@@ -259,7 +259,7 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
     return {
       status: "failed",
       sub: "FORMAT_FAILURE",
-      message: `The timestamp verifies, but its dictionary's /M (${s.m.text}) is not the time it proves (${r.info.genTime.toISOString()}): readers show /M as its signing time.`,
+      message: `The timestamp verifies, but its dictionary's /M (${quoteName(s.m.text)}) is not the time it proves (${r.info.genTime.toISOString()}): readers show /M as its signing time.`,
       details: { ...r.judgement.details, genTime: r.info.genTime.toISOString(), claimedTime: s.m.text },
     };
   }

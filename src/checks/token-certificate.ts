@@ -1,6 +1,7 @@
 // Check "token-certificate": the token's certificate chains to a --trust anchor (RSASSA-PSS included) and
 // every certificate on the path was valid at the validation time; its key usage allows signing.
-import { displayName, shownName, keyUsages, summarize } from "../pki/certificate.js";
+import { shownName, keyUsages, summarize } from "../pki/certificate.js";
+import { quoteName } from "../report/quoted-name.js";
 import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
 import { nameAttributeValues, organizationIdentifier } from "../evidence/broker-identity.js";
 import { describePath, validateChain } from "../pki/chain.js";
@@ -44,7 +45,7 @@ async function judge(
   chain: NonNullable<TokenPathFacts["tokenChain"]>,
 ): Promise<CheckResult> {
   const at = evidenceTime(env, f);
-  const subject = displayName(cert.subject);
+  const subject = shownName(cert.subject);
   const org = organizationIdentifier(cert);
   const organization = org.value;
   const details: Record<string, unknown> = {
@@ -62,7 +63,7 @@ async function judge(
     return failed(
       ID,
       "FORMAT_FAILURE",
-      `"${subject}" (${organization !== null ? `organizationIdentifier ${organization}` : `its subject has ${org.problem}`}) is not the broker's token certificate (${env.options.tokenSignerOrganizations.join(", ")}): this is not a Workflow token issued by the broker.`,
+      `${subject} (${organization !== null ? `organizationIdentifier ${quoteName(organization)}` : `its subject has ${org.problem}`}) is not the broker's token certificate (${env.options.tokenSignerOrganizations.join(", ")}): this is not a Workflow token issued by the broker.`,
       { at, details },
     );
   }
@@ -78,7 +79,7 @@ async function judge(
     return indeterminate(
       ID,
       "CHAIN_CONSTRAINTS_FAILURE",
-      `"${subject}" may not sign: its key usage is ${ku.join(", ")} (digitalSignature or nonRepudiation required).`,
+      `${subject} may not sign: its key usage is ${ku.join(", ")} (digitalSignature or nonRepudiation required).`,
       { at, details },
     );
   }
@@ -107,5 +108,5 @@ async function judge(
       : indeterminate(ID, "TRY_LATER", `${ca}, has no acceptable revocation data at ${at.time.toISOString()} (${above.status.text}).`, { at, details });
   }
   if (above.texts.length) details.caRevocation = above.texts;
-  return passed(ID, `"${subject}": ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""}`, { at, details });
+  return passed(ID, `${subject}: ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""}`, { at, details });
 }

@@ -5,8 +5,7 @@
 // made the archive chose them. The anchor may also have come from its publisher (a CMS often carries its whole
 // chain), so this is a remark with the fingerprint to compare, never a verdict (docs/trust-anchors.md).
 import type * as pkijs from "pkijs";
-import { certificateDer, summarize } from "../pki/certificate.js";
-import { displayName } from "../pki/certificate.js";
+import { certificateDer, shownName, summarize } from "../pki/certificate.js";
 import { hasTsaAnchors, type IndexedTrustStore } from "../pki/trust-store.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { warning } from "../report/check.js";
@@ -35,6 +34,15 @@ export interface TimestampPaths {
   readonly documents?: readonly { readonly field: string | null; readonly info?: TimestampInfo }[];
 }
 
+/** A TSA a general anchor vouches for: the names in full (details) and `shown` as the words quote them (shownName). */
+interface GeneralTsa {
+  tsa: string;
+  timestamp: string;
+  anchor: string;
+  sha256: string;
+  shown: [tsa: string, anchor: string];
+}
+
 /**
  * TSAs whose path ends at an anchor given for every role (--trust) and not for TSAs: a general anchor vouches for a
  * TSA (as EU DSS lets any anchor vouch for any role), but a TSA's genTime decides sealing times and proofs of
@@ -42,11 +50,11 @@ export interface TimestampPaths {
  * --trust-tsa (anchorsFor: then only those vouch for TSAs); a trusted list's time-stamping services do not end
  * what the user's own --trust anchors vouch for, so beside them the remark stays.
  */
-function tsasByGeneralAnchors(trust: IndexedTrustStore, ts: TimestampPaths): { tsa: string; timestamp: string; anchor: string; sha256: string }[] {
+function tsasByGeneralAnchors(trust: IndexedTrustStore, ts: TimestampPaths): GeneralTsa[] {
   if (hasTsaAnchors(trust)) return [];
   const listed = new Set((trust.listAnchors ?? []).filter((a) => a.windows.some((w) => w.role === "tsa")).map((a) => summarize(a.cert).sha256));
   const general = new Set(trust.anchors.map((a) => summarize(a).sha256));
-  const out: { tsa: string; timestamp: string; anchor: string; sha256: string }[] = [];
+  const out: GeneralTsa[] = [];
   const seen = new Set<string>();
   const look = (what: string, info: TimestampInfo | undefined) => {
     const anchor = info?.chain?.at(-1);
@@ -55,7 +63,13 @@ function tsasByGeneralAnchors(trust: IndexedTrustStore, ts: TimestampPaths): { t
     const key = `${summarize(info.signer).sha256}:${sha256}`;
     if (!general.has(sha256) || listed.has(sha256) || seen.has(key)) return;
     seen.add(key);
-    out.push({ tsa: displayName(info.signer.subject), timestamp: what, anchor: displayName(anchor.subject), sha256 });
+    out.push({
+      tsa: summarize(info.signer).subject,
+      timestamp: what,
+      anchor: summarize(anchor).subject,
+      sha256,
+      shown: [shownName(info.signer.subject), shownName(anchor.subject)],
+    });
   };
   look("the signature timestamp", ts.seal);
   for (const d of ts.documents ?? []) look(`the document timestamp${d.field ? ` ${quoteName(d.field)}` : ""}`, d.info);
@@ -74,14 +88,14 @@ export function checkTrustAnchors(
   carriedBy: (anchors: readonly Uint8Array[]) => Pick<CarriedCertificates, "certificates" | "unread">,
   timestamps: TimestampPaths = {},
 ): CheckResult[] {
-  const found: { subject: string; sha256: string; carriedIn: string[] }[] = [];
+  const found: { subject: string; sha256: string; carriedIn: string[]; shown: string }[] = [];
   const anchors = givenAnchors(trust);
   const ders = anchors.map((a) => certificateDer(a));
   const { certificates: carried, unread } = anchors.length ? carriedBy(ders) : { certificates: [], unread: [] };
   anchors.forEach((anchor, i) => {
     const der = ders[i]!;
     const where = [...new Set(carried.filter((c) => bytesEqual(c.der, der)).map((c) => c.where))];
-    if (where.length) found.push({ ...pick(summarize(anchor)), carriedIn: where });
+    if (where.length) found.push({ ...pick(summarize(anchor)), carriedIn: where, shown: shownName(anchor.subject) });
   });
   const unsearched = unread.filter((u) => !u.searched);
   const tsas = tsasByGeneralAnchors(trust, timestamps);
@@ -89,12 +103,12 @@ export function checkTrustAnchors(
   const parts: string[] = [];
   const details: Record<string, unknown> = {};
   if (found.length) {
-    const list = found.map((a) => `"${a.subject}" (SHA-256 ${a.sha256}, in ${a.carriedIn.join(" and ")})`).join("; ");
+    const list = found.map((a) => `${a.shown} (SHA-256 ${a.sha256}, in ${a.carriedIn.join(" and ")})`).join("; ");
     const one = found.length === 1;
     parts.push(
       `${one ? "A trust anchor given is a certificate" : `${found.length} trust anchors given are certificates`} the evidence itself carries: ${list}. An anchor taken from the evidence vouches for nothing (whoever made the file chose it): compare ${one ? "its" : "each"} SHA-256 with the fingerprint its certification authority publishes (docs/trust-anchors.md) before relying on this verdict.`,
     );
-    details.anchorsCarriedByEvidence = found;
+    details.anchorsCarriedByEvidence = found.map(({ shown: _, ...a }) => a);
   }
   if (unread.length && (found.length || unsearched.length)) {
     const list = unread.map((u) => u.what).join("; ");
@@ -107,9 +121,9 @@ export function checkTrustAnchors(
   }
   if (tsas.length) {
     parts.push(
-      `${tsas.map((t) => `The TSA "${t.tsa}" (${t.timestamp}) is vouched for by "${t.anchor}" (SHA-256 ${t.sha256}, an anchor given for every role with --trust, not for time-stamping)`).join("; ")}: its time is believed for the sealing time and the proofs of existence. Give the TSA's root with --trust-tsa to say it may vouch for times; then only such anchors do.`,
+      `${tsas.map((t) => `The TSA ${t.shown[0]} (${t.timestamp}) is vouched for by ${t.shown[1]} (SHA-256 ${t.sha256}, an anchor given for every role with --trust, not for time-stamping)`).join("; ")}: its time is believed for the sealing time and the proofs of existence. Give the TSA's root with --trust-tsa to say it may vouch for times; then only such anchors do.`,
     );
-    details.tsaVouchedByGeneralAnchor = tsas;
+    details.tsaVouchedByGeneralAnchor = tsas.map(({ shown: _, ...t }) => t);
   }
   return [warning(ID, parts.join(" "), { details })];
 }

@@ -3,6 +3,7 @@
 // would satisfy): its Workflow-token certificate (evidence.md §4) and its seals (evidence.md §1).
 import type * as pkijs from "pkijs";
 import { thumbprint } from "../pki/certificate.js";
+import { quoteName } from "../report/quoted-name.js";
 
 export const OID_ORGANIZATION_IDENTIFIER = "2.5.4.97";
 const OID = { C: "2.5.4.6", L: "2.5.4.7", O: "2.5.4.10", CN: "2.5.4.3" } as const;
@@ -45,7 +46,10 @@ export function organizationIdentifier(cert: pkijs.Certificate): { value: string
   const values = nameAttributeValues(cert.subject, OID_ORGANIZATION_IDENTIFIER);
   if (values.length === 0) return { value: null, problem: "no organizationIdentifier" };
   if (values.length > 1)
-    return { value: null, problem: `${values.length} organizationIdentifier values (${values.map((v) => v ?? "?").join(", ")}): the holder is ambiguous` };
+    return {
+      value: null,
+      problem: `${values.length} organizationIdentifier values (${values.map((v) => (v === null ? "?" : quoteName(v))).join(", ")}): the holder is ambiguous`,
+    };
   if (values[0] === null) return { value: null, problem: "an organizationIdentifier that is not a string" };
   return { value: values[0]!, problem: null };
 }

@@ -1,6 +1,7 @@
 // JSON from untrusted sources: size and depth bounded, duplicate keys refused (two parsers may pick
 // different values for a duplicated key — a classic way to make a verifier and a consumer disagree).
 import { FormatError, LimitError } from "../errors.js";
+import { quoteName } from "../report/quoted-name.js";
 
 export interface JsonLimits {
   maxBytes: number;
@@ -37,7 +38,7 @@ export function assertJsonShape(text: string, limits: JsonLimits, what: string):
         } catch {
           return;
         }
-        if (top.has(key)) throw new FormatError(`${what} has the key "${key.slice(0, 60)}" twice in one object`);
+        if (top.has(key)) throw new FormatError(`${what} has the key ${quoteName(key, 60)} twice in one object`);
         top.add(key);
         expectKey = false;
       }

@@ -435,10 +435,10 @@ export function inspectToken(values: TokenValues, limits: Limits, show: boolean,
     const sig = numbered?.kind === "signature" ? numbered.index : null;
     try {
       if (doc !== null) {
-        const d = parseJsonObjectString(value, jsonLimits, `claim "${name}"`);
+        const d = parseJsonObjectString(value, jsonLimits, `claim ${quoteName(name)}`);
         documents.push({ index: doc, title: d.title, sha256Hex: d.sha256Hex });
       } else if (sig !== null) {
-        const s = parseJsonObjectString(value, jsonLimits, `claim "${name}"`);
+        const s = parseJsonObjectString(value, jsonLimits, `claim ${quoteName(name)}`);
         signatures.push({
           index: sig,
           created: s.Created,
@@ -447,7 +447,7 @@ export function inspectToken(values: TokenValues, limits: Limits, show: boolean,
           userClaims: isPlainObject(s.UserClaims) ? reportClaims(s.UserClaims as Record<string, unknown>, show) : [],
         });
       } else {
-        if (numbered) problems.push(`claim "${name}" is not numbered as ${numbered.kind}_N`);
+        if (numbered) problems.push(`claim ${quoteName(name)} is not numbered as ${numbered.kind}_N`);
         claims.push(...reportClaims({ [name]: value }, show));
       }
     } catch (e) {

@@ -230,7 +230,7 @@ export function pemBlocks(text: string): { label: string; der: Uint8Array }[] {
     }
     const e = list[i]!;
     const body = text.slice(bodyStart, e).replace(/\s+/g, "");
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body)) throw new FormatError(`PEM block "${label}" is not valid base64`);
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body)) throw new FormatError(`PEM block ${quoteName(label)} is not valid base64`);
     out.push({ label, der: new Uint8Array(Buffer.from(body, "base64")) });
     pos = e + 14 + label.length;
   }
@@ -251,7 +251,7 @@ export function certificateFromPem(text: string, what: string, session: PkiSessi
   const blocks = pemBlocks(text);
   const certs = blocks.filter((b) => b.label === "CERTIFICATE");
   if (certs.length === 0) {
-    throw new FormatError(blocks.length ? `${what} holds a "${blocks[0]!.label}" block, not a CERTIFICATE` : `${what} holds no PEM certificate`);
+    throw new FormatError(blocks.length ? `${what} holds a ${quoteName(blocks[0]!.label)} block, not a CERTIFICATE` : `${what} holds no PEM certificate`);
   }
   if (certs.length > 1) throw new FormatError(`${what} holds ${certs.length} certificates; exactly one was expected`);
   return certificateFromDer(certs[0]!.der, what, session);
@@ -481,8 +481,11 @@ export function validAt(cert: pkijs.Certificate, at: Date): "valid" | "expired" 
   return "valid";
 }
 
-/** A short name for messages: the CN (or the whole DN when there is none). Details keep the full DN. */
-export function displayName(name: pkijs.RelativeDistinguishedNames): string {
+/**
+ * A short name: the CN (or the whole DN when there is none), as the file wrote it. Not exported: words show it only
+ * through shownName (a12 W8), details keep the full DN (summarize).
+ */
+function displayName(name: pkijs.RelativeDistinguishedNames): string {
   const cn = name.typesAndValues.find((tv) => tv.type === "2.5.4.3");
   const v = cn?.value?.valueBlock as { value?: unknown } | undefined;
   return typeof v?.value === "string" ? v.value : formatName(name);

@@ -12,7 +12,7 @@
 // the file's data (RFC 6960 §4.2.2.2.1, attack36 R1: `judgeOcspWith`, the one way every caller judges OCSP); a
 // delta CRL answers only combined with its complete CRL (RFC 5280 §5.2.4, crl.ts).
 import type * as pkijs from "pkijs";
-import { certificateDer, displayName, keyUsages, sameName, summarize } from "./certificate.js";
+import { certificateDer, keyUsages, sameName, shownName, summarize } from "./certificate.js";
 import { validateChain, type ChainInput } from "./chain.js";
 import { bytesEqual } from "./der.js";
 import { errorMessage } from "../errors.js";
@@ -667,7 +667,7 @@ export async function pathStatusAt(
 /**
  * What a path's status at a later time (the validation time, or the earliest POE) stops (attack-s5b S2, J1c):
  * a certificate on it revoked by then (`revokedAt`) or on hold then, not lifted (`heldAt`), named (`by`, its
- * display name) and whether it is the path's first certificate read (`leaf`). Data that is merely stale or
+ * shownName: quoted, cut) and whether it is the path's first certificate read (`leaf`). Data that is merely stale or
  * missing at a later time stops nothing: the item of the sealing time spoke for it then. Null when nothing stops.
  * The one reading seal, token and TSA paths share: each stop needs a proof of existence before it, else
  * INDETERMINATE (REVOKED_NO_POE / REVOKED_CA_NO_POE for a revocation, TRY_LATER for a hold), as EU DSS.
@@ -681,7 +681,7 @@ export function laterStop(
   // An unverifiable "revoked" or "on hold" by then leaves the status undecided from its date: as a hold (TRY_LATER).
   const since = status.revokedAt ?? status.held?.revokedAt ?? status.uncheckedSince;
   if (!since) return null;
-  const by = displayName(cert.subject);
+  const by = shownName(cert.subject);
   const leaf = first !== undefined && cert === first;
   return status.revokedAt ? { revokedAt: status.revokedAt, by, cert, leaf, text: status.text } : { heldAt: since, by, cert, leaf, text: status.text };
 }

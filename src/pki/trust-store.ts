@@ -7,6 +7,7 @@ import { certificateDer, certificateFromDer, certificatesFromBytes, shownName, s
 import { pkiSession, type PkiSession } from "./session.js";
 import { indexAnchors, type AnchorIndex } from "./chain.js";
 import type { TrustedListUse } from "../report/types.js";
+import { quoteName } from "../report/quoted-name.js";
 
 /**
  * What an anchor may vouch for: the Workflow-token certificate and its OCSP responder, the seal, or a
@@ -398,7 +399,7 @@ export function loadTrustStore(
 function addListAnchors(store: TrustStore, lists: TrustedListAnchors, session: PkiSession): void {
   store.trustedLists = lists.lists.map((l) => ({ ...l }));
   store.listAnchors = lists.anchors.map(({ der, ...rest }) => {
-    const what = `${rest.source.list}: the certificate of the service "${rest.source.service ?? "?"}"`;
+    const what = `${rest.source.list}: the certificate of the service ${serviceShown(rest.source.service)}`;
     try {
       return { ...rest, cert: certificateFromDer(der, what, session) };
     } catch (e) {
@@ -421,8 +422,8 @@ export function listNote(store: IndexedTrustStore, path: readonly pkijs.Certific
     const own = a.windows.filter((w) => w.role === role);
     const periods = own.map((w) => `${w.from.slice(0, 10)} to ${w.to ? w.to.slice(0, 10) : "now"}`).join(", ");
     return own.length
-      ? `${shownName(a.cert.subject)} is the service "${a.source.service ?? "?"}" of ${where}, which vouched for ${ROLE_NAMES[role]} only ${periods}, not at ${at.toISOString()}.`
-      : `${shownName(a.cert.subject)} is the service "${a.source.service ?? "?"}" of ${where}, a ${[...new Set(a.windows.map((w) => serviceType(w.type)))].join(" and ")} service, which does not vouch for ${ROLE_NAMES[role]}.`;
+      ? `${shownName(a.cert.subject)} is the service ${serviceShown(a.source.service)} of ${where}, which vouched for ${ROLE_NAMES[role]} only ${periods}, not at ${at.toISOString()}.`
+      : `${shownName(a.cert.subject)} is the service ${serviceShown(a.source.service)} of ${where}, a ${[...new Set(a.windows.map((w) => serviceType(w.type)))].join(" and ")} service, which does not vouch for ${ROLE_NAMES[role]}.`;
   }
   return null;
 }
@@ -430,5 +431,8 @@ export function listNote(store: IndexedTrustStore, path: readonly pkijs.Certific
 /** A sentence naming the trusted-list service an anchor was taken from (listServiceOf), for check messages. */
 export function listServiceSentence(s: ListAnchorSource & ListWindow): string {
   const status = s.status.slice(s.status.lastIndexOf("/") + 1);
-  return `The anchor is the service "${s.service ?? "?"}" of trusted list ${s.territory ?? "?"} #${s.sequenceNumber ?? "?"} (${serviceType(s.type)}, ${status} since ${s.from.slice(0, 10)}).`;
+  return `The anchor is the service ${serviceShown(s.service)} of trusted list ${s.territory ?? "?"} #${s.sequenceNumber ?? "?"} (${serviceType(s.type)}, ${status} since ${s.from.slice(0, 10)}).`;
 }
+
+/** A trusted list's service name in words: quoted and cut (quoteName, 80), "?" when the list gives none. */
+const serviceShown = (name: string | undefined | null): string => (name ? quoteName(name, 80) : '"?"');

@@ -23,3 +23,27 @@ export function quoteName(v: string, max = 40): string {
     .map((c) => (c === '"' ? '\\"' : c === "\\" ? "\\\\" : QUOTABLE.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}}`));
   return `"${shown.join("")}${chars.length > max ? "…" : ""}"`;
 }
+
+/** The characters a PDF name shows as themselves: ASCII letters and digits, `.`, `_`, `-`, `+`, `*`. */
+const NAME_REGULAR = /^[A-Za-z0-9._\-+*]$/;
+
+/**
+ * A PDF name from the file (a dictionary key, a /Type, a filter) inside sealcheck's words, as PDF writes it: `/`
+ * then every character outside NAME_REGULAR as `#xx` (ISO 32000-1 §7.3.5; a name's characters are its bytes,
+ * read as Latin-1), cut visibly after `max` characters. `/Info` stays `/Info`; a name made of words (`#20` for a
+ * space) cannot read as the sentence around it (a12 W9: `says /${k}` said sealcheck's verdict).
+ */
+export function pdfName(name: string, max = 40): string {
+  const chars = [...name];
+  const shown = chars.slice(0, max).map((c) =>
+    NAME_REGULAR.test(c)
+      ? c
+      : bytesOf(c)
+          .map((b) => `#${b.toString(16).toUpperCase().padStart(2, "0")}`)
+          .join(""),
+  );
+  return `/${shown.join("")}${chars.length > max ? "…" : ""}`;
+}
+
+/** A name's character as its byte (Latin-1), or its UTF-8 bytes beyond (a name decoded otherwise). */
+const bytesOf = (c: string): number[] => (c.codePointAt(0)! > 0xff ? [...new TextEncoder().encode(c)] : [c.codePointAt(0)!]);

@@ -17,6 +17,7 @@ import { failed, passed, result, skipped } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ArchiveReport } from "../report/archive-report.js";
 import { jwsLimits, readTokenValues } from "../evidence/token-values.js";
+import { quoteName } from "../report/quoted-name.js";
 
 export const CROSS_CHECK_ID = "token-cross-check";
 
@@ -53,9 +54,10 @@ function tokenCopyOf(input: EvidenceInput, limits: Limits): TokenCopy {
   return { file, format: input.format, header: jws.header, payload: jws.payload };
 }
 
+/** A claim's value from the token in words: quoted and cut (quoteName), a number or boolean as it is. */
 function short(v: unknown): string {
-  const s = typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined");
-  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+  if (typeof v === "number" || typeof v === "boolean" || v === null) return String(v);
+  return v === undefined ? "undefined" : quoteName(typeof v === "string" ? v : JSON.stringify(v), 60);
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
@@ -91,14 +93,14 @@ export function compareTokenCopies(a: TokenCopy, b: TokenCopy, limits: Pick<Limi
     const va = a.payload[k];
     const vb = b.payload[k];
     if (sameJson(va, vb)) continue;
-    if (va === undefined || vb === undefined) differences.push(`claim "${k}" is only in ${va === undefined ? b.file : a.file}`);
-    else differences.push(`claim "${k}" differs (${short(va)} / ${short(vb)})`);
+    if (va === undefined || vb === undefined) differences.push(`claim ${quoteName(k)} is only in ${va === undefined ? b.file : a.file}`);
+    else differences.push(`claim ${quoteName(k)} differs (${short(va)} / ${short(vb)})`);
   }
 
   const filterClaimNames: string[] = [];
   const parse = (copy: TokenCopy, k: string): Record<string, unknown> | null => {
     try {
-      return parseJsonObjectString(copy.payload[k], jsonLimits, `claim "${k}" in ${copy.file}`);
+      return parseJsonObjectString(copy.payload[k], jsonLimits, `claim ${quoteName(k)} in ${copy.file}`);
     } catch {
       return null;
     }
@@ -108,18 +110,18 @@ export function compareTokenCopies(a: TokenCopy, b: TokenCopy, limits: Pick<Limi
   const omitted = new Set<string>();
   for (const k of sigKeys) {
     if (a.payload[k] === undefined || b.payload[k] === undefined) {
-      differences.push(`signature claim "${k}" is only in ${a.payload[k] === undefined ? b.file : a.file}`);
+      differences.push(`signature claim ${quoteName(k)} is only in ${a.payload[k] === undefined ? b.file : a.file}`);
       continue;
     }
     const sa = parse(a, k);
     const sb = parse(b, k);
     if (!sa || !sb) {
-      if (!sameJson(a.payload[k], b.payload[k])) differences.push(`claim "${k}" is not readable JSON in both copies`);
+      if (!sameJson(a.payload[k], b.payload[k])) differences.push(`claim ${quoteName(k)} is not readable JSON in both copies`);
       continue;
     }
     for (const field of new Set([...Object.keys(sa), ...Object.keys(sb)])) {
       if (field === "UserClaims") continue;
-      if (!sameJson(sa[field], sb[field])) differences.push(`${k} "${field}" differs (${short(sa[field])} / ${short(sb[field])})`);
+      if (!sameJson(sa[field], sb[field])) differences.push(`${quoteName(k)} ${quoteName(field)} differs (${short(sa[field])} / ${short(sb[field])})`);
     }
     const ua = isPlainObject(sa.UserClaims) ? sa.UserClaims : {};
     const ub = isPlainObject(sb.UserClaims) ? sb.UserClaims : {};
@@ -129,7 +131,9 @@ export function compareTokenCopies(a: TokenCopy, b: TokenCopy, limits: Pick<Limi
       const kind = personalDataKind(name);
       if (inA && inB) {
         if (!sameJson(ua[name], ub[name]))
-          differences.push(`${k} user claim "${name}" differs${kind ? " (personal data: values not shown)" : ` (${short(ua[name])} / ${short(ub[name])})`}`);
+          differences.push(
+            `${quoteName(k)} user claim ${quoteName(name)} differs${kind ? " (personal data: values not shown)" : ` (${short(ua[name])} / ${short(ub[name])})`}`,
+          );
         continue;
       }
       const holder = inA ? a : b;
@@ -144,7 +148,7 @@ export function compareTokenCopies(a: TokenCopy, b: TokenCopy, limits: Pick<Limi
             : holder === filtered
               ? "the PAdES copy cannot hold a claim the endpoint copy lacks"
               : `the claim filter ${filter} does not remove it`;
-        differences.push(`${k} user claim "${name}" is only in ${holder.file} (${why})`);
+        differences.push(`${quoteName(k)} user claim ${quoteName(name)} is only in ${holder.file} (${why})`);
       }
     }
   }

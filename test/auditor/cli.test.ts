@@ -47,7 +47,7 @@ describe("verify --report and --token", () => {
     const bad = run(["verify", w.pdf, "--token", otherJson, "--trust", trustDirectory(), "--json"]);
     expect(bad.code).toBe(3);
     oneStderrLine(bad);
-    expect(bad.stderr).toContain("another workflow's token (workflow 0b7d3c21-9e84-4b6f-a0c2-1d3e5f708199)");
+    expect(bad.stderr).toContain('another workflow\'s token (workflow "0b7d3c21-9e84-4b6f-a0c2-1d3e5f708199")');
     const missing = run(["verify", w.pdf, "--token", join(w.dir, "nope.json"), "--trust", trustDirectory()]);
     expect(missing.code).toBe(3);
     oneStderrLine(missing);

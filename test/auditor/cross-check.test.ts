@@ -46,7 +46,7 @@ describe("token cross-check", () => {
     const refused = verifyArchiveWithToken({ evidence: w.pdf, trust: [trustDirectory()], crossCheckToken: otherJson });
     await expect(refused).rejects.toMatchObject({ code: "ERR_USAGE" });
     await expect(refused).rejects.toThrow(
-      /other\.json: another workflow's token \(workflow 0b7d3c21-9e84-4b6f-a0c2-1d3e5f708199\), not a copy of the token of/,
+      /other\.json: another workflow's token \(workflow "0b7d3c21-9e84-4b6f-a0c2-1d3e5f708199"\), not a copy of the token of/,
     );
     const cli = run(["verify", w.pdf, "--token", otherJson, "--trust", trustDirectory()]);
     expect(cli.code).toBe(3);
@@ -112,7 +112,7 @@ describe("token cross-check", () => {
       copy("a.pdf", "pades-pdf", base, { workflow_title: "A" }),
       copy("b.json", "workflow-token-json", full, { workflow_title: "B" }),
     );
-    expect(titled.differences).toEqual(['claim "workflow_title" differs (A / B)']);
+    expect(titled.differences).toEqual(['claim "workflow_title" differs ("A" / "B")']);
     const check = crossCheckToken(copy("a.pdf", "pades-pdf", base), copy("b.json", "workflow-token-json", full));
     expect(check.status).toBe("passed");
   });

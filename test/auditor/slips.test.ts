@@ -165,7 +165,7 @@ describe("a sealed archive among the originals", () => {
     const dd = r.checks.find((c) => c.id === "document-digests")!;
     expect(r.indication).toBe("TOTAL-PASSED");
     expect(dd.status).toBe("warning");
-    expect(dd.message).toMatch(/other-archive\.pdf is a sealed archive \(its seal verifies\), not an original/);
+    expect(dd.message).toMatch(/"other-archive\.pdf" is a sealed archive \(its seal verifies\), not an original/);
     // An ordinary unsigned PDF in the same place is still an extra original: TOTAL-FAILED/HASH_FAILURE.
     const { writeFileSync } = await import("node:fs");
     writeFileSync(join(dir, "other-archive.pdf"), "%PDF-1.7\n% not a sealed archive\n");

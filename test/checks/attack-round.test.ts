@@ -55,7 +55,7 @@ describe("a document timestamp's /M", () => {
       session: sample,
     });
     expect(r.indication).toBe("TOTAL-FAILED");
-    expect(r.checks.find((c) => c.id === "document-timestamps")?.message).toMatch(/\/M \(D:2020.*is not the time it proves/);
+    expect(r.checks.find((c) => c.id === "document-timestamps")?.message).toMatch(/\/M \("D:2020.*is not the time it proves/);
   });
 
   it("PDF dates as ISO 32000-1 writes them", () => {

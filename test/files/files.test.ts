@@ -523,7 +523,7 @@ describe("an original is an original", () => {
     copyFileSync(VALID, join(d, "copy.pdf"));
     const r = await verifyArchive({ evidence: VALID, originals: [d], trust: [TRUST] });
     expect(r.indication).toBe("TOTAL-PASSED");
-    expect(r.checks.find((c) => c.id === "document-digests")!.message).toMatch(/copy\.pdf is a sealed archive \(its seal verifies\)/);
+    expect(r.checks.find((c) => c.id === "document-digests")!.message).toMatch(/"copy\.pdf" is a sealed archive \(its seal verifies\)/);
   });
 });
 

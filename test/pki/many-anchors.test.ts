@@ -5,13 +5,13 @@
 import { describe, expect, it } from "vitest";
 import { loadCertificates } from "../../src/pki/trust-store.js";
 import { relevantAnchors, validateChain } from "../../src/pki/chain.js";
-import { displayName } from "../../src/pki/certificate.js";
+import { formatName } from "../../src/pki/certificate.js";
 import { pkiSession } from "../../src/pki/session.js";
 import { verifyArchive } from "../../src/verify/archive.js";
 
 const certs = (...files: string[]) => loadCertificates(files, "test");
 const ALL = certs("samples/pki", "samples/trust", "test/fixtures/real/broker-example/trust", "test/fixtures/tl");
-const names = (cs: readonly { subject: Parameters<typeof displayName>[0] }[]) => cs.map((c) => displayName(c.subject)).sort();
+const names = (cs: readonly { subject: Parameters<typeof formatName>[0] }[]) => cs.map((c) => formatName(c.subject)).sort();
 
 describe("many anchors", () => {
   it("only the anchors that could issue a certificate of the path, by name or key identifier; a few are passed as given", () => {
@@ -20,10 +20,10 @@ describe("many anchors", () => {
     const [tsa] = certs("samples/pki/tsa.pem");
     const chosen = relevantAnchors(ALL, [seal!]);
     expect(chosen.length).toBeLessThan(ALL.length);
-    expect(names(chosen)).toContain(displayName(seal!.issuer));
-    expect(names(chosen)).not.toContain(displayName(tsa!.issuer));
+    expect(names(chosen)).toContain(formatName(seal!.issuer));
+    expect(names(chosen)).not.toContain(formatName(tsa!.issuer));
     // Every anchor that names the seal's issuer is kept, whichever file it came from.
-    expect(chosen.every((a) => displayName(a.subject) === displayName(seal!.issuer))).toBe(true);
+    expect(chosen.every((a) => formatName(a.subject) === formatName(seal!.issuer))).toBe(true);
     expect(relevantAnchors(ALL.slice(0, 8), [seal!])).toHaveLength(8);
     expect(relevantAnchors(ALL, [seal!, tsa!]).length).toBeGreaterThan(chosen.length);
   });
@@ -35,7 +35,7 @@ describe("many anchors", () => {
       const at = new Date("2025-12-08T08:36:38Z");
       const few = await validateChain(cert!, { anchors: certs("samples/trust"), intermediates: [], at, session });
       // Every other certificate as an anchor: more than the engine is given as they are.
-      const others = ALL.filter((a) => displayName(a.subject) !== displayName(cert!.subject));
+      const others = ALL.filter((a) => formatName(a.subject) !== formatName(cert!.subject));
       expect(others.length).toBeGreaterThan(8);
       const many = await validateChain(cert!, { anchors: others, intermediates: [], at, session });
       expect([many.status, names(many.path)], leaf).toEqual([few.status, names(few.path)]);

@@ -23,7 +23,9 @@ describe("document-digests: extra originals", () => {
     expect(r.subIndication).toBe("HASH_FAILURE");
     expect(r.decidedBy).toEqual(["document-digests"]);
     const c = check(r, "document-digests");
-    expect(c.message).toContain(join(dir, "Tillaeg-aldrig-underskrevet.pdf"));
+    // Words name the file (quoted, a12 W10); details keep its full path.
+    expect(c.message).toContain('"Tillaeg-aldrig-underskrevet.pdf" matches no document_N');
+    expect(JSON.stringify(c.details?.extra)).toContain(join(dir, "Tillaeg-aldrig-underskrevet.pdf"));
     expect(c.message).toContain("--allow-extra-originals");
   });
 

@@ -13,6 +13,7 @@ import { Comparer } from "./compare.js";
 import { type ChangeLevel, type Finding, LEVELS, maxLevel, rank } from "./levels.js";
 import { describeContext, judgeChangedObject, judgeTrailer, type Locus, locusOf, LTV_CONTEXTS, type RuleContext, STREAM_CONTEXTS } from "./rules.js";
 import { type ChangeKind, type ReaderChange, visibility } from "./reader.js";
+import { pdfName } from "../../report/quoted-name.js";
 
 /** Keys on the way to an object that say what it is to a reader: an attached file, an action run on opening. */
 const ATTACHMENT_KEYS: ReadonlySet<string> = new Set(["EmbeddedFiles", "EF", "EmbeddedFile", "FS"]);
@@ -47,6 +48,12 @@ const STRUCTURAL: ReadonlySet<GraphContext> = new Set(["catalog", "info", "page-
 
 /** Comparison steps a revision pair may take, per object a reader reaches in it. */
 const STEPS_PER_OBJECT = 64;
+
+/** A key path refsOf writes (`Annots[2]`) in words: the key as PDF writes a name (pdfName), the indexes after it. */
+function pdfKey(key: string): string {
+  const [, name, indexes] = /^(.*?)((?:\[\d+\])*)$/s.exec(key)!;
+  return `${pdfName(name!)}${indexes}`;
+}
 
 /** References in a value's direct structure (not followed), with the key they sit under. */
 function refsOf(value: PdfObject, key: string, out: { ref: { num: number; gen: number }; key: string }[], depth = 0): void {
@@ -153,9 +160,9 @@ export class ChangeAnalysis {
       const edges = [...(ga.edges.get(num) ?? []), ...(gb.edges.get(num) ?? [])];
       const edge = edges.find((e) => pageOfHolder(e.from) !== undefined) ?? edges.find((e) => e.context !== "dss") ?? edges[0];
       if (!edge) return "";
-      if (edge.from === null) return ` (trailer /${edge.key})`;
+      if (edge.from === null) return ` (trailer ${pdfKey(edge.key)})`;
       const page = pageOfHolder(edge.from);
-      return page !== undefined ? ` (page ${page} /${edge.key})` : ` (in ${edge.from} 0 R /${edge.key})`;
+      return page !== undefined ? ` (page ${page} ${pdfKey(edge.key)})` : ` (in ${edge.from} 0 R ${pdfKey(edge.key)})`;
     };
     // What an object is to a reader, by the references that lead to it (a few steps up, as where() picks them):
     // on a page (content, fonts, images), an attached file, an action run on opening, or else something else.
@@ -293,7 +300,7 @@ export class ChangeAnalysis {
       for (const { ref, key: k } of refs) {
         if (after.object(ref) === undefined && newDangling.length < 64) {
           newDangling.push(
-            `${ref.num} ${ref.gen} R${from === null ? ` in the trailer /${k}` : ` in ${from} 0 R /${k}`}${after.isFree(ref.num) ? " (a free object)" : ""}`,
+            `${ref.num} ${ref.gen} R${from === null ? ` in the trailer ${pdfKey(k)}` : ` in ${from} 0 R ${pdfKey(k)}`}${after.isFree(ref.num) ? " (a free object)" : ""}`,
           );
         }
       }

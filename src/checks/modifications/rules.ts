@@ -13,6 +13,7 @@ import type { Comparer } from "./compare.js";
 import type { ChangeLevel } from "./levels.js";
 import { decodeTextString } from "../../input/pdf/text.js";
 import type { ChangeKind, ReaderChange } from "./reader.js";
+import { pdfName } from "../../report/quoted-name.js";
 
 /**
  * Where the rules are judging, for a reader: the object's context, the kind of change anything found there is
@@ -103,7 +104,7 @@ function compareDicts(
     // Where identity counts (a rule judges the key; readers link fields, widgets, pages and signatures by
     // reference), the rule judges it: a copy of the seal's field listed in its place is another field.
     if (!rule && !IDENTITY_KEYS.has(k) && r.cmp.sameContent(x, y)) continue;
-    const at = `${where} /${k}`;
+    const at = `${where} ${pdfName(k)}`;
     if (!rule) {
       r.report(otherwise, `${at} ${x === undefined ? "added" : y === undefined ? "removed" : "changed"}`, keyKind(r, k));
       continue;
@@ -157,7 +158,7 @@ function notDocTimestamp(r: RuleContext, v: PdfObject | undefined): string | und
   const type = rawGet(d, "Type");
   if (type !== undefined && nameOf(r.after, type) !== "DocTimeStamp") return "its /Type is not /DocTimeStamp";
   const extra = [...d.entries.keys()].filter((k) => !DOC_TS_SIG_KEYS.has(k));
-  if (extra.length) return `its signature dictionary has /${extra.join(", /")}`;
+  if (extra.length) return `its signature dictionary has ${pdfNames(extra)}`;
   const br = rawGet(d, "ByteRange");
   const items = br?.kind === "array" ? br.items : [];
   const nums = items.map((x) => (x.kind === "number" && x.integer ? x.value : NaN));
@@ -219,7 +220,7 @@ function judgeDocTimestampField(r: RuleContext, item: PdfRef): string | undefine
   const d = asDict(r.after.resolve(item));
   if (d?.kind !== "dict") return "it is not a dictionary";
   const extra = [...d.entries.keys()].filter((k) => !DOC_TS_FIELD_KEYS.has(k));
-  if (extra.length) return `it has /${extra.join(", /")}`;
+  if (extra.length) return `it has ${pdfNames(extra)}`;
   if (nameOf(r.after, rawGet(d, "FT")) !== "Sig") return "it is not a signature field of its own (/FT /Sig)";
   if (rawGet(d, "Parent") !== undefined) return "it has a /Parent";
   const why = notDocTimestamp(r, rawGet(d, "V"));
@@ -237,7 +238,7 @@ function judgeDocTimestampField(r: RuleContext, item: PdfRef): string | undefine
       if (k.kind !== "ref") return "a kid is not an indirect object";
       if (!(p?.kind === "ref" && p.num === item.num && p.gen === item.gen)) return "a kid's /Parent is not the field";
       const wExtra = [...w.entries.keys()].filter((key) => !DOC_TS_FIELD_KEYS.has(key) || key === "V" || key === "FT" || key === "Kids");
-      if (wExtra.length) return `a widget has /${wExtra.join(", /")}`;
+      if (wExtra.length) return `a widget has ${pdfNames(wExtra)}`;
       widgets.push(w);
     }
   }
@@ -627,4 +628,12 @@ export function describeContext(c: GraphContext): string {
     default:
       return c;
   }
+}
+
+/** Keys from the file in words: each as PDF writes a name (pdfName), the first five. */
+function pdfNames(keys: readonly string[]): string {
+  return `${keys
+    .slice(0, 5)
+    .map((k) => pdfName(k))
+    .join(", ")}${keys.length > 5 ? ` and ${keys.length - 5} more` : ""}`;
 }

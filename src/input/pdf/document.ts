@@ -22,6 +22,7 @@ import { type IndirectObject, parseIndirectObject, parseValue } from "./parser.j
 import { directFilters, type EntryBudget, findLastStartxref, readRevisionEnd, readXrefSection, type XrefEntry, type XrefSection } from "./xref.js";
 import { wholeSource, type EvidenceSource } from "../source.js";
 import { latin1 } from "../../platform/bytes.js";
+import { pdfName } from "../../report/quoted-name.js";
 
 export type { XrefEntry } from "./xref.js";
 
@@ -93,7 +94,7 @@ function checkHeader(bytes: EvidenceSource): string {
 function optInt(dict: PdfDict, key: string): number | undefined {
   const v = rawGet(dict, key);
   if (v === undefined) return undefined;
-  if (v.kind !== "number" || !v.integer || v.value < 0) throw new FormatError(`trailer /${key} is not a non-negative integer`);
+  if (v.kind !== "number" || !v.integer || v.value < 0) throw new FormatError(`trailer ${pdfName(key)} is not a non-negative integer`);
   return v.value;
 }
 
@@ -595,7 +596,7 @@ export class PdfView {
     const direct = (key: string): number => {
       const v = rawGet(s.dict, key);
       if (v?.kind !== "number" || !v.integer || v.value < 0 || !Number.isSafeInteger(v.value)) {
-        throw new FormatError(`object stream ${num} /${key} is not a direct non-negative integer`);
+        throw new FormatError(`object stream ${num} ${pdfName(key)} is not a direct non-negative integer`);
       }
       return v.value;
     };
@@ -661,7 +662,7 @@ export class PdfView {
   private typed<K extends PdfObject["kind"]>(dict: PdfDict | PdfStream, key: string, kind: K): Extract<PdfObject, { kind: K }> | undefined {
     const v = this.get(dict, key);
     if (v === undefined) return undefined;
-    if (v.kind !== kind) throw new FormatError(`/${key} is a ${v.kind}, expected a ${kind}`);
+    if (v.kind !== kind) throw new FormatError(`${pdfName(key)} is a ${v.kind}, expected a ${kind}`);
     return v as Extract<PdfObject, { kind: K }>;
   }
 
@@ -685,7 +686,7 @@ export class PdfView {
   }
   getInt(dict: PdfDict | PdfStream, key: string): number | undefined {
     const v = this.typed(dict, key, "number");
-    if (v !== undefined && (!v.integer || !Number.isSafeInteger(v.value))) throw new FormatError(`/${key} is not an integer`);
+    if (v !== undefined && (!v.integer || !Number.isSafeInteger(v.value))) throw new FormatError(`${pdfName(key)} is not an integer`);
     return v?.value;
   }
 

@@ -3,6 +3,7 @@ import { FormatError } from "../../errors.js";
 import type { PdfView } from "./document.js";
 import { type PdfDict, type PdfObject, type PdfRef, rawGet } from "./objects.js";
 import { type PdfText, pdfText } from "./text.js";
+import { pdfName } from "../../report/quoted-name.js";
 
 export interface VriEntry {
   /** The VRI key: upper-case hex SHA-1 of a signature's /Contents, as written. */
@@ -28,7 +29,7 @@ function streamRefs(view: PdfView, d: PdfDict, key: string): PdfRef[] {
   const arr = view.getArray(d, key);
   if (!arr) return [];
   return arr.items.map((x) => {
-    if (x.kind !== "ref") throw new FormatError(`DSS /${key} entry is not a reference to a stream`);
+    if (x.kind !== "ref") throw new FormatError(`DSS ${pdfName(key)} entry is not a reference to a stream`);
     return x;
   });
 }
@@ -44,7 +45,7 @@ export function readDss(view: PdfView): DssInfo | undefined {
   for (const [key, value] of vriDict?.entries ?? new Map<string, PdfObject>()) {
     const d = view.resolve(value);
     if (d === undefined) continue;
-    if (d.kind !== "dict") throw new FormatError(`VRI /${key} is not a dictionary`);
+    if (d.kind !== "dict") throw new FormatError(`VRI ${pdfName(key)} is not a dictionary`);
     const tu = view.getString(d, "TU");
     const ts = rawGet(d, "TS");
     vri.push({

@@ -5,6 +5,7 @@ import type { PdfView } from "./document.js";
 import { walkNameTree } from "./name-tree.js";
 import { type PdfArray, type PdfDict, type PdfObject, type PdfRef, type PdfStream, rawGet } from "./objects.js";
 import { type PdfText, pdfText } from "./text.js";
+import { quoteName } from "../../report/quoted-name.js";
 
 export interface EmbeddedFile {
   /** The name-tree key. */
@@ -40,11 +41,11 @@ function text(view: PdfView, d: PdfDict, key: string): PdfText | undefined {
 
 function readFile(view: PdfView, name: PdfText, value: PdfObject): EmbeddedFile {
   const filespec = view.resolve(value);
-  if (filespec?.kind !== "dict") throw new FormatError(`embedded file "${name.text}": the file specification is not a dictionary`);
+  if (filespec?.kind !== "dict") throw new FormatError(`embedded file ${quoteName(name.text)}: the file specification is not a dictionary`);
   const ef = view.getDict(filespec, "EF");
   const streamObj = ef ? rawGet(ef, "F") : undefined;
   const stream = streamObj ? view.resolve(streamObj) : undefined;
-  if (stream !== undefined && stream.kind !== "stream") throw new FormatError(`embedded file "${name.text}": /EF /F is not a stream`);
+  if (stream !== undefined && stream.kind !== "stream") throw new FormatError(`embedded file ${quoteName(name.text)}: /EF /F is not a stream`);
   const params = stream ? view.getDict(stream, "Params") : undefined;
   const f = text(view, filespec, "F");
   const uf = text(view, filespec, "UF");
@@ -65,7 +66,7 @@ function readFile(view: PdfView, name: PdfText, value: PdfObject): EmbeddedFile 
     ...(size !== undefined ? { size } : {}),
     ...(modDate ? { modDate } : {}),
     decode(): Uint8Array {
-      if (!stream) throw new FormatError(`embedded file "${name.text}" has no /EF /F stream`);
+      if (!stream) throw new FormatError(`embedded file ${quoteName(name.text)} has no /EF /F stream`);
       return view.decode(stream);
     },
   };

@@ -9,6 +9,7 @@
 import { InflateLimitError, inflateBounded as inflate, inflateRawBounded } from "../../platform/inflate.js";
 import { FormatError, LimitError } from "../../errors.js";
 import type { PdfDict, PdfObject } from "./objects.js";
+import { pdfName } from "../../report/quoted-name.js";
 
 export interface FilterSpec {
   /** Filter name without the slash. */
@@ -47,7 +48,7 @@ export function decodeFilters(raw: Uint8Array, filters: readonly FilterSpec[], m
   }
   for (const f of filters) {
     const decoder = FILTERS.get(f.name);
-    if (!decoder) throw new FormatError(`unsupported stream filter /${f.name}`);
+    if (!decoder) throw new FormatError(`unsupported stream filter ${pdfName(f.name)}`);
     data = decoder(data, f.parms, maxBytes);
     if (data.length > maxBytes) throw tooLarge(f.name, maxBytes);
   }
@@ -277,7 +278,7 @@ function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
 function intParam(parms: PdfDict | undefined, key: string, dflt: number): number {
   const v: PdfObject | undefined = parms?.entries.get(key);
   if (v === undefined || v.kind === "null") return dflt;
-  if (v.kind !== "number" || !v.integer || v.value < 0) throw new FormatError(`/DecodeParms /${key} is not a non-negative integer`);
+  if (v.kind !== "number" || !v.integer || v.value < 0) throw new FormatError(`/DecodeParms ${pdfName(key)} is not a non-negative integer`);
   return v.value;
 }
 

@@ -3,6 +3,7 @@
 import { FormatError, LimitError } from "../../errors.js";
 import type { EvidenceSource } from "../source.js";
 import { bytesAt, decodeHexInto, indexOfByte, latin1 } from "../../platform/bytes.js";
+import { quoteName } from "../../report/quoted-name.js";
 
 const REGULAR = 0;
 const EMPTY = new Uint8Array(0);
@@ -303,7 +304,7 @@ export class Lexer {
       case 0x29: // )
       case 0x7b: // {
       case 0x7d: // }
-        return this.fail(`unexpected '${String.fromCharCode(c)}'`);
+        return this.fail(`unexpected ${quoteName(String.fromCharCode(c))}`);
       default:
         return this.atom();
     }
@@ -324,7 +325,7 @@ export class Lexer {
     const text = latin1(buf, s, p);
     const c = buf[s] as number;
     if ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e) {
-      if (!NUMBER_RE.test(text)) this.fail(`malformed number '${text.slice(0, 40)}'`, start);
+      if (!NUMBER_RE.test(text)) this.fail(`malformed number ${quoteName(text)}`, start);
       return { type: "number", value: Number(text), integer: !text.includes("."), start, end };
     }
     return { type: "keyword", value: text, start, end };

@@ -4,6 +4,7 @@ import { FormatError, LimitError } from "../../errors.js";
 import type { Limits } from "../../limits.js";
 import type { PdfView } from "./document.js";
 import { type PdfDict, type PdfObject, type PdfRef, rawGet, refKey } from "./objects.js";
+import { pdfName } from "../../report/quoted-name.js";
 
 export interface PageInfo {
   /** The page object; undefined only for a page given directly in /Kids (not valid PDF, but harmless here). */
@@ -66,7 +67,7 @@ export function walkPages(view: PdfView, limits: Limits = view.limits): PageInfo
       }
       continue;
     }
-    if (type !== "Page") throw new FormatError(`page tree node has /Type /${type ?? "(none)"}`);
+    if (type !== "Page") throw new FormatError(`page tree node has /Type ${type === undefined ? "(none)" : pdfName(type)}`);
     out.push({
       ...(raw.kind === "ref" ? { ref: raw } : {}),
       contents: itemsIn(view, rawGet(node, "Contents"), "/Contents", isRef),

@@ -4,6 +4,7 @@ import { FormatError, LimitError } from "../../errors.js";
 import { Lexer, type Token } from "./lexer.js";
 import type { EvidenceSource } from "../source.js";
 import type { ByteSpan, PdfArray, PdfDict, PdfObject, PdfRef, PdfStream } from "./objects.js";
+import { pdfName, quoteName } from "../../report/quoted-name.js";
 
 export interface ParseOptions {
   maxDepth: number;
@@ -47,7 +48,7 @@ export function parseValue(lx: Lexer, opts: ParseOptions): PdfObject {
       case "close-dict": {
         const top = stack.pop();
         if (top?.kind !== "dict") lx.fail("unbalanced '>>'", tok.start);
-        if (top.key !== null) lx.fail(`dictionary key /${top.key} has no value`, tok.start);
+        if (top.key !== null) lx.fail(`dictionary key ${pdfName(top.key)} has no value`, tok.start);
         value = withSpan<PdfDict>({ kind: "dict", entries: top.entries }, top.start, tok.end, opts.spans);
         break;
       }
@@ -55,7 +56,7 @@ export function parseValue(lx: Lexer, opts: ParseOptions): PdfObject {
         const top = stack[stack.length - 1];
         if (top?.kind === "dict" && top.key === null) {
           // Two readers picking different duplicates is a classic signature-bypass trick: refuse them.
-          if (top.entries.has(tok.value)) lx.fail(`duplicate dictionary key /${tok.value}`, tok.start);
+          if (top.entries.has(tok.value)) lx.fail(`duplicate dictionary key ${pdfName(tok.value)}`, tok.start);
           top.key = tok.value;
           continue;
         }
@@ -73,7 +74,7 @@ export function parseValue(lx: Lexer, opts: ParseOptions): PdfObject {
           value = withSpan({ kind: "boolean", value: tok.value === "true" }, tok.start, tok.end, opts.spans);
         } else if (tok.value === "null") {
           value = withSpan({ kind: "null" }, tok.start, tok.end, opts.spans);
-        } else lx.fail(`unexpected keyword '${tok.value.slice(0, 40)}'`, tok.start);
+        } else lx.fail(`unexpected keyword ${quoteName(tok.value)}`, tok.start);
         break;
     }
     const top = stack[stack.length - 1];

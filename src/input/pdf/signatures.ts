@@ -9,6 +9,7 @@ import { type ByteSpan, type PdfDict, type PdfObject, type PdfRef, rawGet, refKe
 import { fieldType } from "./graph.js";
 import { walkPages } from "./pages.js";
 import { type PdfText, pdfText } from "./text.js";
+import { quoteName } from "../../report/quoted-name.js";
 
 export interface SigReference {
   readonly transformMethod?: string;
@@ -83,7 +84,7 @@ function readSignature(
   docMdpKey: string | undefined,
 ): SignatureInfo {
   const sig = view.resolve(v);
-  if (sig?.kind !== "dict") throw new FormatError(`signature field ${field.name ?? "(DocMDP)"}: /V is not a dictionary`);
+  if (sig?.kind !== "dict") throw new FormatError(`signature field ${field.name === null ? "(DocMDP)" : quoteName(field.name)}: /V is not a dictionary`);
   const sigRef = v.kind === "ref" ? v : undefined;
   const type = view.getName(sig, "Type");
   const filter = view.getName(sig, "Filter");

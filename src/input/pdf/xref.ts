@@ -8,6 +8,7 @@ import { type PdfDict, type PdfObject, pdfEquals } from "./objects.js";
 import { parseIndirectObject, parseValue } from "./parser.js";
 import type { EvidenceSource } from "../source.js";
 import { latin1 } from "../../platform/bytes.js";
+import { pdfName } from "../../report/quoted-name.js";
 
 export type XrefEntry =
   | { readonly type: "free"; readonly num: number; readonly gen: number; readonly nextFree: number }
@@ -283,7 +284,7 @@ function skipRedundantTrailer(buf: EvidenceSource, end: number, streamDict: PdfD
   const t = parseTrailerDict(lx, limits);
   for (const [k, v] of t.entries) {
     const s = streamDict.entries.get(k);
-    if (s === undefined || !pdfEquals(s, v)) lx.fail(`the 'trailer' after an xref stream says /${k} otherwise than the stream`, at);
+    if (s === undefined || !pdfEquals(s, v)) lx.fail(`the 'trailer' after an xref stream says ${pdfName(k)} otherwise than the stream`, at);
   }
   return lx.pos;
 }
