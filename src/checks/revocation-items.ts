@@ -5,7 +5,7 @@
 // once per verification, as the fact `revocationItems` (src/verify/stages.ts), before the seal's certificate is
 // judged: seal-certificate, token-certificate, the OCSP checks and long-term read the same pool.
 import type * as pkijs from "pkijs";
-import { revocationArchival } from "../pki/cms.js";
+import { revocationArchival, unsignedRevocation } from "../pki/cms.js";
 import { dataOf, type LocatedItem } from "../pki/revocation.js";
 import type { PkiSession } from "../pki/session.js";
 import { timestampTokenData } from "../pki/timestamp.js";
@@ -17,6 +17,8 @@ type Needs = Pick<ArchiveFacts, "evidence" | "ocsp"> & Pick<PadesFacts, "cms" | 
 
 /** Where the token's OCSP response lies, as messages name it. */
 export const TOKEN_OCSP = "the token's OCSP response";
+/** Where the items of the seal's CMS outside its signed attributes lie (SignedData.crls, revocation-values). */
+export const SEAL_CMS_UNSIGNED = "the seal's CMS (unsigned)";
 /** Where the signature timestamp's items lie. */
 export const SIGNATURE_TIMESTAMP_CMS = "the signature timestamp's CMS";
 /** Where a document timestamp's items lie. */
@@ -45,6 +47,12 @@ export function evidenceRevocation(session: PkiSession, f: Needs): EvidenceRevoc
   }
   add("ocsp", f.dss?.ocsps ?? [], "the DSS");
   add("crl", f.dss?.crls ?? [], "the DSS");
+  // The seal's CMS outside its signed attributes: anyone may add there, so it counts as a DSS does (a11 T1).
+  const unsigned = f.cms ? unsignedRevocation(f.cms.signedData) : { ocsps: [], crls: [] };
+  const firstUnsigned = items.length;
+  add("ocsp", unsigned.ocsps, SEAL_CMS_UNSIGNED);
+  add("crl", unsigned.crls, SEAL_CMS_UNSIGNED);
+  const inSealUnsigned = dataOf(items.slice(firstUnsigned));
   const timestamps: { revocation?: { crls: Uint8Array[]; ocsps: Uint8Array[] }; certificates?: pkijs.Certificate[]; where: string }[] = [];
   if (f.sealTimestampInfo) timestamps.push({ ...f.sealTimestampInfo, where: SIGNATURE_TIMESTAMP_CMS });
   // Every document timestamp's token, read for its items only (judged by document-timestamps, later): EU DSS and
@@ -60,5 +68,5 @@ export function evidenceRevocation(session: PkiSession, f: Needs): EvidenceRevoc
     add("crl", t.revocation?.crls ?? [], t.where);
     certs.push(...(t.certificates ?? []));
   }
-  return { items, certs, data: dataOf(items), inTimestamps: dataOf(items.slice(first)) };
+  return { items, certs, data: dataOf(items), inSealUnsigned, inTimestamps: dataOf(items.slice(first)) };
 }

@@ -51,6 +51,8 @@ export interface ExtraRevocationData {
    * the seal's CMS or a DSS: read like a DSS's, added after the sealing (EU DSS and pyHanko read them too).
    */
   readonly timestamps?: { readonly crls: readonly Uint8Array[]; readonly ocsps: readonly Uint8Array[] };
+  /** The items in the seal's CMS outside its signed attributes (SignedData.crls, revocation-values; a11 T1): read as a DSS's. */
+  readonly unsigned?: { readonly crls: readonly Uint8Array[]; readonly ocsps: readonly Uint8Array[] };
 }
 
 /** Established by "seal-certificate": the path built for the seal certificate, as reports show it. */
@@ -211,9 +213,10 @@ async function judge(
   const sealingTime = seal.sealTimestamp ?? at.time;
   const skew = env.options.clockSkewSeconds;
   const inTimestamps = extra.timestamps ?? { ocsps: [], crls: [] };
+  const unsigned = extra.unsigned ?? { ocsps: [], crls: [] };
   const data = {
-    ocsps: [...archived.ocsps, ...extra.ocsps, ...inTimestamps.ocsps],
-    crls: [...archived.crls, ...extra.crls, ...inTimestamps.crls],
+    ocsps: [...archived.ocsps, ...extra.ocsps, ...unsigned.ocsps, ...inTimestamps.ocsps],
+    crls: [...archived.crls, ...extra.crls, ...unsigned.crls, ...inTimestamps.crls],
   };
   // What every authentic item states (the one rule's reading, revocation.ts readItem), each item read once: the
   // same reading gives the broker profile's judgement at the sealing time and the statement the rule weighs.
@@ -246,7 +249,7 @@ async function judge(
     return {
       status: "passed",
       subIndication: null,
-      message: `Not revoked at the sealing time ${sealingTime.toISOString()}: the ${s.source} (added ${source.startsWith("dss-") ? "in a DSS" : "in a timestamp's CMS"}) ${after ? "was issued after it" : "is current at it"}.`,
+      message: `Not revoked at the sealing time ${sealingTime.toISOString()}: the ${s.source} (added ${source.startsWith("dss-") ? "in a DSS" : source.startsWith("unsigned-") ? "to the seal's CMS, outside its signed attributes" : "in a timestamp's CMS"}) ${after ? "was issued after it" : "is current at it"}.`,
       details: { thisUpdate: s.thisUpdate.toISOString(), nextUpdate: s.nextUpdate?.toISOString(), laterData: true },
     };
   };
@@ -306,9 +309,11 @@ async function judge(
   for (const [source, kind, ders] of [
     ["cms-ocsp", "ocsp", archived.ocsps],
     ["dss-ocsp", "ocsp", extra.ocsps],
+    ["unsigned-ocsp", "ocsp", unsigned.ocsps],
     ["timestamp-ocsp", "ocsp", inTimestamps.ocsps],
     ["cms-crl", "crl", archived.crls],
     ["dss-crl", "crl", extra.crls],
+    ["unsigned-crl", "crl", unsigned.crls],
     ["timestamp-crl", "crl", inTimestamps.crls],
   ] as const) {
     for (const der of ders) {

@@ -679,3 +679,56 @@ export function timestampTokens(si: pkijs.SignerInfo): Uint8Array[] {
     (a.values ?? []).map((v) => (v instanceof TimestampTokenValue ? v.bytes() : bytesOfDecoded(v as asn1js.AsnType))),
   );
 }
+
+const OCSP_REV_INFO = "1.3.6.1.5.5.7.16.2"; // id-ri-ocsp-response (RFC 5940)
+const OCSP_BASIC_TYPE = "1.3.6.1.5.5.7.48.1.1"; // id-pkix-ocsp-basic (BouncyCastle's CMS generator writes it there)
+const REVOCATION_VALUES = "1.2.840.113549.1.9.16.2.24"; // id-aa-ets-revocationValues (ETSI TS 101 733 §6.3.4)
+
+/** A BasicOCSPResponse as the OCSPResponse (status successful) the OCSP readers take. */
+function asOcspResponse(basic: Uint8Array): Uint8Array {
+  const response = new pkijs.OCSPResponse({
+    responseStatus: new asn1js.Enumerated({ value: 0 }),
+    responseBytes: new pkijs.ResponseBytes({ responseType: OCSP_BASIC_TYPE, response: new asn1js.OctetString({ valueHex: basic }) }),
+  });
+  return new Uint8Array(response.toSchema().toBER(false));
+}
+
+/**
+ * The revocation data a CMS carries outside its signed attributes, wherever EU DSS reads it (CAdESCRLSource,
+ * CAdESOCSPSource; a11 T1: a CA's "revoked" there was read by EU DSS and unread here): SignedData.crls (a CRL;
+ * `other` of type id-ri-ocsp-response or id-pkix-ocsp-basic) and the unsigned revocation-values attribute
+ * (crlVals, ocspVals). Bytes, undecoded: each item is judged (an unreadable one is not decided) by the revocation
+ * rule. A BasicOCSPResponse is wrapped as an OCSPResponse. Anyone may add to these fields: they count as a DSS's.
+ */
+export function unsignedRevocation(signedData: pkijs.SignedData): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
+  const out = { crls: [] as Uint8Array[], ocsps: [] as Uint8Array[] };
+  for (const c of signedData.crls ?? []) {
+    if (c instanceof pkijs.CertificateRevocationList) {
+      try {
+        out.crls.push(new Uint8Array(c.toSchema().toBER(false)));
+      } catch {
+        /* a CRL pkijs cannot write back: its decoder refused it already */
+      }
+    } else if (c instanceof pkijs.OtherRevocationInfoFormat) {
+      const bytes = bytesOfDecoded(c.otherRevInfo as asn1js.AsnType);
+      if (c.otherRevInfoFormat === OCSP_REV_INFO) out.ocsps.push(bytes);
+      else if (c.otherRevInfoFormat === OCSP_BASIC_TYPE) out.ocsps.push(asOcspResponse(bytes));
+    }
+  }
+  for (const si of signedData.signerInfos) {
+    for (const a of unsignedAttribute(si, REVOCATION_VALUES)) {
+      const values = a.values?.[0];
+      if (!(values instanceof asn1js.Sequence)) continue;
+      for (const item of values.valueBlock.value) {
+        if (!(item instanceof asn1js.Constructed) || item.idBlock.tagClass !== 3 || item.idBlock.tagNumber > 1) continue;
+        const list = item.valueBlock.value[0];
+        if (!(list instanceof asn1js.Sequence)) continue;
+        for (const v of list.valueBlock.value) {
+          if (item.idBlock.tagNumber === 0) out.crls.push(bytesOfDecoded(v));
+          else out.ocsps.push(asOcspResponse(bytesOfDecoded(v)));
+        }
+      }
+    }
+  }
+  return out;
+}
