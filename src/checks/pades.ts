@@ -307,7 +307,11 @@ export async function sealCertificateStage(
   f: With<PadesStageFacts, "pades" | "signerCert" | "cms" | "dss" | "revocationItems">,
 ): Promise<StageOutput<PadesStageFacts>> {
   // The DSS's items, and those only the timestamps' own CMS hold (attack36b T2's pool, read for the seal too).
-  const { check, facts } = await checkSealCertificate(env, f, { ...f.dss, timestamps: f.revocationItems.inTimestamps, unsigned: f.revocationItems.inSealUnsigned });
+  const { check, facts } = await checkSealCertificate(env, f, {
+    ...f.dss,
+    timestamps: f.revocationItems.inTimestamps,
+    unsigned: f.revocationItems.inSealUnsigned,
+  });
   return { checks: [check], facts: { ...facts, sealCertificateJudged: judged(check) } };
 }
 
