@@ -5,6 +5,7 @@
 // once per verification, as the fact `revocationItems` (src/verify/stages.ts), before the seal's certificate is
 // judged: seal-certificate, token-certificate, the OCSP checks and long-term read the same pool.
 import type * as pkijs from "pkijs";
+import { revocationItemDer } from "../pki/ber.js";
 import { revocationArchival, unsignedRevocation } from "../pki/cms.js";
 import { dataOf, type LocatedItem } from "../pki/revocation.js";
 import type { PkiSession } from "../pki/session.js";
@@ -29,7 +30,14 @@ export function evidenceRevocation(session: PkiSession, f: Needs): EvidenceRevoc
   const items: LocatedItem[] = [];
   const seen = new Set<string>();
   const add = (kind: "ocsp" | "crl", ders: readonly Uint8Array[], where: string) => {
-    for (const der of ders) {
+    for (const given of ders) {
+      // In DER at every level a signature covers, as BouncyCastle verifies it (a11 G1b); past a limit, as given.
+      let der = given;
+      try {
+        der = revocationItemDer(kind, given, session.limits, where);
+      } catch {
+        /* a limit: the item's decoder refuses it as given */
+      }
       const key = `${kind}:${Buffer.from(der).toString("base64")}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -27,6 +27,7 @@ import {
   decodedParts,
   decodeDerZeroPadded,
   derChildren,
+  derFramed,
   keepWithin,
   limitsWithin,
   ownBuffer,
@@ -37,6 +38,7 @@ import {
   type Tlv,
 } from "./der.js";
 import { crlOfParts } from "./crl.js";
+import { asOcspResponse } from "./ber.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import { cacheSlot, type PkiCaches } from "./kept.js";
 import type { PkiSession } from "./session.js";
@@ -409,6 +411,19 @@ function one(der: Uint8Array, start: number, end: number, tag: number): Tlv | nu
 
 export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: PkiSession, padded: boolean): DecodedSignedData {
   const limits = session.limits;
+  // BER framing read as DER (the certificates' and CRLs' too), as BouncyCastle reads a CMS (a11 G1b): a BER-framed
+  // certificate's bytes would match neither its ESS hash nor its CA's signature. Content bytes are unchanged.
+  // Past a limit or off BER, the plain decode below says why, as it always did.
+  let ber: ReturnType<typeof derFramed> = null;
+  try {
+    ber = derFramed(bytes, limits, what);
+  } catch {
+    /* said below */
+  }
+  const rest = ber ? bytes.subarray(ber.end) : null;
+  if (ber && rest && (padded ? rest.every((b) => b === 0) : rest.length === 0) && !bytesEqual(ber.der, bytes.subarray(0, ber.end))) {
+    return { ...decodeSignedDataWhole(ber.der, what, session, false), derLength: ber.end };
+  }
   const { value, length } = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
   let signedData: pkijs.SignedData;
   let signedDataBlock: unknown;
@@ -683,15 +698,6 @@ export function timestampTokens(si: pkijs.SignerInfo): Uint8Array[] {
 const OCSP_REV_INFO = "1.3.6.1.5.5.7.16.2"; // id-ri-ocsp-response (RFC 5940)
 const OCSP_BASIC_TYPE = "1.3.6.1.5.5.7.48.1.1"; // id-pkix-ocsp-basic (BouncyCastle's CMS generator writes it there)
 const REVOCATION_VALUES = "1.2.840.113549.1.9.16.2.24"; // id-aa-ets-revocationValues (ETSI TS 101 733 §6.3.4)
-
-/** A BasicOCSPResponse as the OCSPResponse (status successful) the OCSP readers take. */
-function asOcspResponse(basic: Uint8Array): Uint8Array {
-  const response = new pkijs.OCSPResponse({
-    responseStatus: new asn1js.Enumerated({ value: 0 }),
-    responseBytes: new pkijs.ResponseBytes({ responseType: OCSP_BASIC_TYPE, response: new asn1js.OctetString({ valueHex: basic }) }),
-  });
-  return new Uint8Array(response.toSchema().toBER(false));
-}
 
 /**
  * The revocation data a CMS carries outside its signed attributes, wherever EU DSS reads it (CAdESCRLSource,
