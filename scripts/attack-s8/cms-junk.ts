@@ -10,30 +10,34 @@
 // honest: the same rewrite, nothing added. real-*: the same on the broker's real archive
 // (test/fixtures/real/broker-example), --at its sealing time with its own trust directory. lta, lta-honest: the
 // `attr` element (or nothing) in the certificate set of samples/lta/archive.pdf's document timestamp token (the
-// archivist's /Contents, rewritable by anyone alike). DSS=1 adds EU DSS.
+// archivist's /Contents, rewritable by anyone alike). tst, tst-honest: the same in the certificate set of the seal's
+// signature timestamp token (an unsigned attribute of the seal's SignerInfo). DSS=1 adds EU DSS.
 import { readFileSync } from "node:fs";
 import { dss, sample, save, sealGap, show, tool, verify, withSealContents, work } from "../attack36/lib.js";
-import { lastGap, withCmsField, withLastContents } from "./lib.js";
+import { lastGap, mapUnsignedAttribute, withCmsField, withLastContents } from "./lib.js";
 
-const modes = ["attr", "crl", "real-attr", "real-crl", "lta", "honest", "real-honest", "lta-honest"];
+const modes = ["attr", "crl", "real-attr", "real-crl", "lta", "tst", "honest", "real-honest", "lta-honest", "tst-honest"];
 const mode = process.argv[2] ?? "attr";
 if (!modes.includes(mode)) throw new Error(`mode: ${modes.join("|")}, not ${mode}`);
 const real = mode.startsWith("real");
 const lta = mode.startsWith("lta");
+const tst = mode.startsWith("tst");
 const REAL = "test/fixtures/real/broker-example";
 const AT = "2025-12-08T09:35:10Z";
 const base = real ? new Uint8Array(readFileSync(`${REAL}/archive.pdf`)) : sample(lta ? "lta/archive.pdf" : "valid/archive.pdf");
 const { der } = lta ? lastGap(base) : sealGap(base);
-const kind = lta ? (mode === "lta" ? "attr" : "honest") : mode.replace(/^real-?/, "") || "honest";
-const cms =
+const kind = lta || tst ? (mode.endsWith("honest") ? "honest" : "attr") : mode.replace(/^real-?/, "") || "honest";
+const rewrite = (cms: Uint8Array) =>
   kind === "attr"
-    ? withCmsField(der, 0xa0, [new Uint8Array([0xa2, 0x03, 0x02, 0x01, 0x00])])
+    ? withCmsField(cms, 0xa0, [new Uint8Array([0xa2, 0x03, 0x02, 0x01, 0x00])])
     : kind === "crl"
-      ? withCmsField(der, 0xa1, [new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x00])])
-      : withCmsField(der, 0xa0, []);
+      ? withCmsField(cms, 0xa1, [new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x00])])
+      : withCmsField(cms, 0xa0, []);
+// tst: the seal's signature timestamp token (an unsigned attribute of the seal's SignerInfo) is the one rewritten.
+const cms = tst ? mapUnsignedAttribute(der, "1.2.840.113549.1.9.16.2.14", rewrite) : rewrite(der);
 const file = save(work(`s8-cms-junk-${mode}`), "archive.pdf", lta ? withLastContents(base, cms) : withSealContents(base, cms));
 console.log(
-  `wrote ${file} (${mode}): ${real ? "the broker's real archive" : lta ? "samples/lta/archive.pdf" : "samples/valid/archive.pdf"}, the ${lta ? "document timestamp's" : "seal's"} /Contents rewritten${
+  `wrote ${file} (${mode}): ${real ? "the broker's real archive" : lta ? "samples/lta/archive.pdf" : "samples/valid/archive.pdf"}, the ${lta ? "document timestamp's" : tst ? "seal's signature timestamp token in the seal's" : "seal's"} /Contents rewritten${
     kind === "attr" ? " with a 5-byte [2] element added to the certificate set" : kind === "crl" ? " with a 5-byte SEQUENCE added to crls" : ", nothing added"
   }`,
 );

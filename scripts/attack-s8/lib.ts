@@ -195,3 +195,44 @@ export function withRepeatedStream(pdf: Uint8Array, data: Uint8Array, times: num
   }
   return appendUpdate(doc, objects, alloc).bytes;
 }
+
+/**
+ * A CMS ContentInfo whose first SignerInfo's unsigned attribute `type` (OID, dotted) has each value replaced by
+ * `map(value DER)`: e.g. the seal's signature timestamp token (id-aa-signatureTimeStampToken), rewritable by anyone.
+ */
+export function mapUnsignedAttribute(contentInfo: Uint8Array, type: string, map: (value: Uint8Array) => Uint8Array): Uint8Array {
+  const { fields, rebuild } = signedDataFields(contentInfo);
+  const infos = fields.at(-1)!;
+  const setTlv = readTlv(infos, 0, infos.length)!;
+  const sis = derChildren(infos, setTlv.body, setTlv.end)!;
+  const si = infos.subarray(sis[0]!.start, sis[0]!.end);
+  const siTlv = readTlv(si, 0, si.length)!;
+  const siParts = derChildren(si, siTlv.body, siTlv.end)!.map((t) => si.subarray(t.start, t.end));
+  const last = siParts.at(-1)!;
+  if (last[0] !== 0xa1) throw new Error("no unsigned attributes");
+  const t = readTlv(last, 0, last.length)!;
+  const want = encode(new asn1js.ObjectIdentifier({ value: type }));
+  const attrs = derChildren(last, t.body, t.end)!.map((x) => {
+    const a = last.subarray(x.start, x.end);
+    const at = readTlv(a, 0, a.length)!;
+    const [oidTlv, valuesTlv] = derChildren(a, at.body, at.end)!;
+    if (!Buffer.from(a.subarray(oidTlv!.start, oidTlv!.end)).equals(Buffer.from(want))) return a;
+    const values = derChildren(a, valuesTlv!.body, valuesTlv!.end)!.map((v) => map(a.subarray(v.start, v.end)));
+    return encode(seq(raw(a.subarray(oidTlv!.start, oidTlv!.end)), new asn1js.Set({ value: values.map(raw) })));
+  });
+  siParts[siParts.length - 1] = encode(implicitConstructed(1, attrs.map(raw)));
+  const rest = sis.slice(1).map((x) => raw(infos.subarray(x.start, x.end)));
+  return rebuild([...fields.slice(0, -1), encode(new asn1js.Set({ value: [raw(encode(seq(...siParts.map(raw)))), ...rest] }))]);
+}
+
+/** A CMS ContentInfo whose first certificate in `[0] certificates` is replaced by `cert` (DER, or any bytes). */
+export function replaceFirstCertificate(contentInfo: Uint8Array, cert: Uint8Array): Uint8Array {
+  const { fields, rebuild } = signedDataFields(contentInfo);
+  const at = fields.findIndex((f) => f[0] === 0xa0);
+  const f = fields[at]!;
+  const t = readTlv(f, 0, f.length)!;
+  const certs = derChildren(f, t.body, t.end)!.map((c) => f.subarray(c.start, c.end));
+  certs[0] = cert;
+  fields[at] = encode(implicitConstructed(0, certs.map(raw)));
+  return rebuild(fields);
+}

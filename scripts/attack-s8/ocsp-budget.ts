@@ -9,7 +9,9 @@
 // D2c (the same file, other mode): items in timestamps' CMS are counted against no limit (the DSS's are, at 1,000),
 // and each costs ~20 ms of decoding per verification: N responses about a certificate nobody asks about keep the
 // verdict and make verify take N x 20 ms (4,000: 85 s), with no bound but the file's size.
-//   npx tsx scripts/attack-s8/ocsp-budget.ts [flood|honest|other] [N]
+// The same for certificates (certs mode): N junk certificates of distinct names in the tokens' certificate sets, ~5 ms
+// each (3,000: 15 s; 6,000: 31 s).
+//   npx tsx scripts/attack-s8/ocsp-budget.ts [flood|honest|other|certs] [N]
 // flood: samples/valid/archive.pdf plus two document timestamps (the test PKI's TSA, 2026-01-10) whose tokens' crls
 // fields also hold N (default 4,200) OCSP responses (id-ri-ocsp-response), each "revoked 2025-12-08T08:00Z" about
 // the seal, responder by name "NETS AS Intermediate CA", signed with a key of one's own. honest: the same with N=0,
@@ -18,36 +20,52 @@
 import { generateRsaKey } from "../generator/keys.js";
 import { createTimestampToken } from "../generator/cms.js";
 import { createOcspResponse } from "../generator/ocsp.js";
-import { encode, implicitConstructed, oid, raw } from "../generator/der.js";
+import { encode, implicitConstructed, oid, OIDS, raw } from "../generator/der.js";
+import { issueCertificate, serialFor } from "../generator/pki.js";
 import { dss, pki, sample, save, show, tool, verify, work } from "../attack36/lib.js";
 import { withCmsField, withDocTimestamp } from "./lib.js";
 
 const mode = process.argv[2] ?? "flood";
-if (!["flood", "honest", "other"].includes(mode)) throw new Error(`mode: flood|honest|other, not ${mode}`);
+if (!["flood", "honest", "other", "certs"].includes(mode)) throw new Error(`mode: flood|honest|other|certs, not ${mode}`);
 const n = Number(process.argv[3] ?? (mode === "flood" ? 4200 : 0));
 const P = pki();
 const key = generateRsaKey(1024); // anyone's: its size matters to no check (the CA's key is the one tried)
 const anyone = { ...P.sealRoot, key }; // the CA's name and certificate, anyone's key
 const t0 = Date.now();
+// certs: N self-signed certificates of distinct names in the tokens' (unsigned) certificate sets instead.
+const certificate = (i: number) =>
+  issueCertificate({
+    subject: [
+      [OIDS.country, "DK"],
+      [OIDS.commonName, `Junk ${i}`],
+    ],
+    subjectKey: key,
+    notBefore: new Date("2020-01-01T00:00:00Z"),
+    notAfter: new Date("2125-01-01T00:00:00Z"),
+    serial: serialFor(`attack-s8-junk-${i}`),
+    extensions: [],
+  });
 const junk = Array.from({ length: n }, (_, i) =>
-  encode(
-    implicitConstructed(1, [
-      oid("1.3.6.1.5.5.7.16.2"),
-      raw(
-        createOcspResponse({
-          subject: mode === "other" ? P.foreignTokenSigner : P.seal,
-          issuer: mode === "other" ? P.foreignRoot : P.sealRoot,
-          responder: anyone,
-          responderId: "byName",
-          certs: [],
-          archiveCutoff: null,
-          nextUpdate: null,
-          status: { revokedAt: new Date("2025-12-08T08:00:00Z"), reason: 1 },
-          producedAt: new Date(Date.parse("2026-01-01T00:00:00Z") + i * 1000),
-        }),
+  mode === "certs"
+    ? certificate(i)
+    : encode(
+        implicitConstructed(1, [
+          oid("1.3.6.1.5.5.7.16.2"),
+          raw(
+            createOcspResponse({
+              subject: mode === "other" ? P.foreignTokenSigner : P.seal,
+              issuer: mode === "other" ? P.foreignRoot : P.sealRoot,
+              responder: anyone,
+              responderId: "byName",
+              certs: [],
+              archiveCutoff: null,
+              nextUpdate: null,
+              status: { revokedAt: new Date("2025-12-08T08:00:00Z"), reason: 1 },
+              producedAt: new Date(Date.parse("2026-01-01T00:00:00Z") + i * 1000),
+            }),
+          ),
+        ]),
       ),
-    ]),
-  ),
 );
 // Two document timestamps, half the responses in each (the generator's placeholder search reads 4 MB of an object).
 let pdf = sample("valid/archive.pdf");
@@ -58,7 +76,7 @@ for (const [k, part] of [junk.slice(0, n >> 1), junk.slice(n >> 1)].entries()) {
     pdf,
     P,
     reserve,
-    (signed) => withCmsField(createTimestampToken({ tsa: P.tsa, data: signed, genTime, serial: 20260110 + k }), 0xa1, part),
+    (signed) => withCmsField(createTimestampToken({ tsa: P.tsa, data: signed, genTime, serial: 20260110 + k }), mode === "certs" ? 0xa0 : 0xa1, part),
     `ArchiveTimestamp${k + 1}`,
   );
 }

@@ -11,8 +11,9 @@
 // self-signed certificates named "C=DK, O=Nets A/S, CN=NETS AS Intermediate CA" (keyCertSign, cRLSign), 9 other keys.
 // honest: the same with 8 certificates. Verified now with samples/trust. real, real-honest: the same on the broker's
 // real archive (its CA's name and its seal's serial, a CRL of 2025-12-08T09:00Z), --at its sealing time with its own
-// trust directory. DSS=1 adds EU DSS (now, or at that time).
-import { OIDS } from "../generator/der.js";
+// trust directory. token, token-honest: the same against the Workflow token's certificate ("NEB Transact ST", its CA
+// "Sealcheck Test OCES udstedende-CA 1"): main reads no renewed key there (TOTAL-PASSED); h7a's e15e0b3 (s6 edge d)
+// moves the same search onto every path. DSS=1 adds EU DSS (now, or at that time).
 import { generateRsaKey } from "../generator/keys.js";
 import { createCrl } from "../generator/ocsp.js";
 import { readFileSync } from "node:fs";
@@ -23,7 +24,9 @@ import { pkiSession } from "../../src/pki/session.js";
 import { dss, pki, sample, save, sealGap, show, verify, withDss, work } from "../attack36/lib.js";
 
 const mode = process.argv[2] ?? "attack";
-if (!["attack", "honest", "real", "real-honest"].includes(mode)) throw new Error(`mode: attack|honest|real|real-honest, not ${mode}`);
+if (!["attack", "honest", "real", "real-honest", "token", "token-honest"].includes(mode))
+  throw new Error(`mode: attack|honest|real|real-honest|token|token-honest, not ${mode}`);
+const role = mode.startsWith("token") ? "token" : "seal";
 const real = mode.startsWith("real");
 const keys = Number(process.argv[3] ?? (mode.endsWith("honest") ? 8 : 9));
 const P = pki();
@@ -33,21 +36,19 @@ const base = real ? new Uint8Array(readFileSync(`${REAL}/archive.pdf`)) : sample
 // The seal's CA certificate (its name) and the seal's serial: public, in the archive and the trust directory.
 const sealCms = decodeSignedData(sealGap(base).der, "the seal", pkiSession(), true);
 const sealCert = findSignerCertificate(sealCms.signedData.signerInfos[0]!, sealCms.certificates)!;
-const caDer = real ? pemToDer(readFileSync(`${REAL}/trust/nets-intermediate-ca.pem`, "latin1")) : P.sealRoot.der;
+const caDer = real ? pemToDer(readFileSync(`${REAL}/trust/nets-intermediate-ca.pem`, "latin1")) : role === "token" ? P.tokenCa.der : P.sealRoot.der;
+const target = role === "token" ? P.tokenSigner.cert : sealCert;
 const crl = createCrl({
   issuer: issued("sealRoot", caDer, generateRsaKey(2048)), // the CA's name, anyone's key
   number: 99,
   thisUpdate: new Date(real ? "2025-12-08T09:00:00Z" : "2026-01-10T00:00:00Z"),
   nextUpdate: new Date(real ? "2025-12-15T09:00:00Z" : "2026-01-17T00:00:00Z"),
-  revoked: [{ serial: new Uint8Array(sealCert.serialNumber.valueBlock.valueHexView), at: new Date("2025-12-08T08:00:00Z") }],
+  revoked: [{ serial: new Uint8Array(target.serialNumber.valueBlock.valueHexView), at: new Date("2025-12-08T08:00:00Z") }],
 });
+const caName = issued("sealRoot", caDer, generateRsaKey(1024)).cert.subject;
 const junk = Array.from({ length: keys }, (_, i) =>
   issueCertificate({
-    subject: [
-      [OIDS.country, "DK"],
-      [OIDS.organization, "Nets A/S"],
-      [OIDS.commonName, "NETS AS Intermediate CA"],
-    ],
+    subject: caName.typesAndValues.map((t) => [t.type, t.value.valueBlock.value] as [string, string]),
     subjectKey: generateRsaKey(2048),
     notBefore: new Date("2020-01-01T00:00:00Z"),
     notAfter: new Date("2125-01-01T00:00:00Z"),
@@ -57,7 +58,7 @@ const junk = Array.from({ length: keys }, (_, i) =>
 );
 const file = save(work(`s8-renewed-${mode}-${keys}`), "archive.pdf", withDss(base, { certs: junk, crls: [crl] }));
 console.log(
-  `wrote ${file}: ${real ? "the broker's real archive" : "samples/valid/archive.pdf"} plus a DSS revision: a CRL under the CA's name listing the seal (anyone's key) and ${keys} certificates named like the CA (${keys} keys)`,
+  `wrote ${file}: ${real ? "the broker's real archive" : "samples/valid/archive.pdf"} plus a DSS revision: a CRL under the CA's name listing the ${role === "token" ? "token certificate" : "seal"} (anyone's key) and ${keys} certificates named like the CA (${keys} keys)`,
 );
 show(`${mode} ${keys}`, real ? verify(file, ["--at", AT], "", `${REAL}/trust`) : verify(file));
 dss(file, real ? AT : undefined, real ? `${REAL}/trust` : undefined);
