@@ -6,13 +6,18 @@
 // add there, so it counts as a DSS does). Scenario (attack-s5 P1c's): the seal revoked 08:06 (keyCompromise),
 // sealed 08:36 with the CA's "good" of 07:36 in the CMS; a document timestamp of 2025-12-10 whose token carries
 // the CA's statement.
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { revokedSealed } from "../../scripts/attack-s6/lib.js";
-import { basicOcspOf, lastGap, withCmsField, withLastContents, withUnsignedAttribute } from "../../scripts/attack-s8/lib.js";
+import { revokedSealed, toBer, withDssStreams } from "../../scripts/attack-s6/lib.js";
+import { basicOcspOf, lastGap, replaceFirstCertificate, withCmsField, withLastContents, withUnsignedAttribute } from "../../scripts/attack-s8/lib.js";
 import { sealGap, withSealContents } from "../../scripts/attack36/lib.js";
 import { addDocumentTimestamp, createOcspResponse } from "../../scripts/generator/index.js";
 import { encode, explicit, implicitConstructed, oid, raw, seq, set } from "../../scripts/generator/der.js";
 import { verifyArchive } from "../../src/index.js";
+import { asOcspResponse } from "../../src/pki/ber.js";
+import { certificateDer } from "../../src/pki/certificate.js";
+import { decodeSignedData } from "../../src/pki/cms.js";
+import { PkiSession } from "../../src/pki/session.js";
 import { check, testPki, trustDirectory } from "../helpers/fixtures.js";
 
 const P = testPki();
@@ -74,6 +79,37 @@ describe("a11 T1: the CA's 'revoked' in every form EU DSS reads in a CMS", () =>
 
   it("honest: the document timestamp's token with no statement: the CMS's 'good' decides (TOTAL-PASSED)", async () => {
     const r = await verify(stamped);
+    expect(r.indication).toBe("TOTAL-PASSED");
+  }, 60_000);
+});
+
+// a11 G1b: BER below the level derFramed re-framed in the DSS: an OCSP response's BasicOCSPResponse (inside its
+// OCTET STRING), a CRL in a timestamp token's crls, a certificate in the seal CMS's certificate set. BouncyCastle
+// (EU DSS) verifies the DER of what was signed; checked over BER bytes, the CA's "revoked" was "not the CA's
+// statement" (TOTAL-PASSED), and the seal's own certificate in BER made a genuine archive INDETERMINATE.
+describe("a11 G1b: BER at every level a signature covers is read as DER", () => {
+  it("the CA's OCSP 'revoked' in the DSS with its BasicOCSPResponse in BER (every length indefinite): TOTAL-FAILED/REVOKED", async () => {
+    const berBasic = toBer(basic, "indefinite");
+    const pdf = await addDocumentTimestamp(withDssStreams(sealed, { ocsps: [{ bytes: asOcspResponse(berBasic) }] }), P, new Date("2025-12-10T09:36:38Z"));
+    const r = await verify(pdf);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+  }, 60_000);
+
+  it("the CA's CRL in a document timestamp's crls, every length indefinite: TOTAL-FAILED/REVOKED", async () => {
+    const token = toBer(withCmsField(lastGap(stamped).der, 0xa1, [crl]), "indefinite");
+    const r = await verify(withLastContents(stamped, token));
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+  }, 60_000);
+
+  it("a genuine archive whose seal CMS carries its own certificate in BER: still TOTAL-PASSED (was INDETERMINATE)", async () => {
+    const genuine = readFileSync("samples/valid/archive.pdf");
+    const cms = sealGap(genuine).der;
+    const first = new Uint8Array(certificateDer(decodeSignedData(cms, "the seal", new PkiSession(), true).certificates[0]!));
+    const r = await verifyArchive({
+      evidence: { name: "archive.pdf", bytes: withSealContents(genuine, replaceFirstCertificate(cms, toBer(first, "indefinite"))) },
+      originals: ["samples/valid/originals"],
+      trust: ["samples/trust"],
+    });
     expect(r.indication).toBe("TOTAL-PASSED");
   }, 60_000);
 });
