@@ -56,7 +56,7 @@ export function evidenceRevocation(session: PkiSession, f: Needs): EvidenceRevoc
   add("ocsp", f.dss?.ocsps ?? [], "the DSS");
   add("crl", f.dss?.crls ?? [], "the DSS");
   // The seal's CMS outside its signed attributes: anyone may add there, so it counts as a DSS does (a11 T1).
-  const unsigned = f.cms ? unsignedRevocation(f.cms.signedData) : { ocsps: [], crls: [] };
+  const unsigned = f.cms ? unsignedRevocation(f.cms) : { ocsps: [], crls: [] };
   const firstUnsigned = items.length;
   add("ocsp", unsigned.ocsps, SEAL_CMS_UNSIGNED);
   add("crl", unsigned.crls, SEAL_CMS_UNSIGNED);

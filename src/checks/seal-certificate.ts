@@ -93,7 +93,7 @@ export async function checkSealCertificate(
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki, index: env.trust.index.anchors });
   const sealPath = describePath(chain.path);
   const out: Stops = {};
-  const check = dssReading(await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out), extra);
+  const check = unreadElsewhere(dssReading(await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out), extra), out.unread);
   return {
     check,
     facts: {
@@ -145,12 +145,33 @@ function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult
   return { ...check, message: `${check.message}${unread}`, details };
 }
 
+/**
+ * An OCSP response or CRL outside the seal's signed attributes and the DSS (a timestamp token's, the seal CMS's
+ * unsigned sets) that cannot be read here: another reader may read it, so not decided, as for the DSS (G1's rule;
+ * a11 S3c, T1), unless what was read already fails.
+ */
+function unreadElsewhere(check: CheckResult, unread: readonly string[] | undefined): CheckResult {
+  if (!unread?.length) return check;
+  const named = `${unread.slice(0, 3).join("; ")}${unread.length > 3 ? `; and ${unread.length - 3} more` : ""}`;
+  const details = { ...check.details, cmsUnread: unread.slice(0, 100) };
+  if (check.status === "failed") return { ...check, message: `${check.message} Revocation items that cannot be read: ${named}.`, details };
+  return {
+    ...check,
+    status: "indeterminate",
+    subIndication: check.status === "indeterminate" ? check.subIndication : "TRY_LATER",
+    message: `The evidence holds revocation data this reader cannot read and another may (${named}), so the seal certificate's status is not decided; what was read says: ${check.message}`,
+    details,
+  };
+}
+
 /** The seal's validity ends (revokedAt) or is suspended (heldAt) by the validation time; `…By`: the CA that did, when not the seal certificate. */
 interface Stops {
   revokedAt?: Date;
   heldAt?: Date;
   revokedBy?: string;
   heldBy?: string;
+  /** Items outside the seal's signed attributes and the DSS that cannot be read (unreadElsewhere). */
+  unread?: string[];
 }
 
 interface Built {
@@ -324,6 +345,8 @@ async function judge(
           source,
           j: { status: "indeterminate", subIndication: "TRY_LATER", message: `${what} is unreadable: ${reading.error}.`, details: {} },
         });
+        // Outside what the seal signed and the DSS (whose reading names its own): another reader may read it.
+        if (source.startsWith("unsigned-") || source.startsWith("timestamp-")) (out.unread ??= []).push(`${lower(what)} (${source}): ${reading.error}`);
         continue;
       }
       if (reading.ocsp) {

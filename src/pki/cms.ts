@@ -73,6 +73,42 @@ export interface DecodedSignedData {
   /** Length of the DER inside a zero-padded container. */
   derLength: number;
   certificates: pkijs.Certificate[];
+  /**
+   * Elements of the unsigned certificate and CRL sets that do not decode on their own, left out (a11 S3c: one
+   * junk element failed the whole CMS): "certificates [2]: …". Outside every signature, so no signature's problem.
+   */
+  ignored?: string[];
+  /** Of those, CRL-shaped elements of `crls` (a SEQUENCE of three): a reader may read them, so not "nothing". */
+  unreadCrls?: Uint8Array[];
+}
+
+/**
+ * Leaves out of SignedData's `certificates` [0] and `crls` [1] every element that does not decode on its own as
+ * one of the set's choices (RFC 5652 §10.2.2, §10.2.1), as BouncyCastle and pkijs read the rest. Mutates the tree;
+ * says what it left out.
+ */
+function dropUndecodable(signedDataBlock: unknown): { ignored: string[]; unreadCrls: Uint8Array[] } {
+  const ignored: string[] = [];
+  const unreadCrls: Uint8Array[] = [];
+  const fields = signedDataBlock instanceof asn1js.Sequence ? signedDataBlock.valueBlock.value : [];
+  for (const field of fields) {
+    if (!(field instanceof asn1js.Constructed) || field.idBlock.tagClass !== 3 || field.idBlock.tagNumber > 1) continue;
+    const certs = field.idBlock.tagNumber === 0;
+    field.valueBlock.value = field.valueBlock.value.filter((el, i) => {
+      try {
+        const one = new asn1js.Set({ value: [el] });
+        if (certs) new pkijs.CertificateSet({ schema: one });
+        else new pkijs.RevocationInfoChoices({ schema: one });
+        return true;
+      } catch (e) {
+        ignored.push(`${certs ? "certificates" : "crls"} [${i}]: ${errorMessage(e)}`);
+        const parts = el instanceof asn1js.Sequence ? el.valueBlock.value : [];
+        if (!certs && parts.length === 3 && parts[0] instanceof asn1js.Sequence && parts[2] instanceof asn1js.BitString) unreadCrls.push(bytesOfDecoded(el));
+        return false;
+      }
+    });
+  }
+  return { ignored, unreadCrls };
 }
 
 /** What a CMS decode is given: the bytes, their name in messages, and whether zero padding may follow. */
@@ -427,11 +463,19 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   const { value, length } = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
   let signedData: pkijs.SignedData;
   let signedDataBlock: unknown;
+  let dropped: { ignored: string[]; unreadCrls: Uint8Array[] } | undefined;
   try {
     const ci = new pkijs.ContentInfo({ schema: value });
     if (ci.contentType !== CMS_OID.signedData) throw new FormatError(`${what} is CMS of type ${ci.contentType}, not SignedData`);
     signedDataBlock = ci.content;
-    signedData = new pkijs.SignedData({ schema: ci.content });
+    try {
+      signedData = new pkijs.SignedData({ schema: ci.content });
+    } catch (e) {
+      // An element of an unsigned set that does not decode is that element's problem, not the CMS's (a11 S3c).
+      dropped = dropUndecodable(signedDataBlock);
+      if (!dropped.ignored.length) throw e;
+      signedData = new pkijs.SignedData({ schema: ci.content });
+    }
   } catch (e) {
     if (e instanceof FormatError) throw e;
     throw new FormatError(`${what} is not a CMS SignedData (${errorMessage(e)})`);
@@ -440,7 +484,7 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   // certificates [0] IMPLICIT SET OF: keep the bytes each certificate came in.
   rememberCertificateDers(signedData.certificates, contextField(signedDataBlock, 0)?.valueBlock.value);
-  return { signedData, derLength: length, certificates };
+  return { signedData, derLength: length, certificates, ...(dropped?.ignored.length ? dropped : {}) };
 }
 
 export function signedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attribute[] {
@@ -706,8 +750,9 @@ const REVOCATION_VALUES = "1.2.840.113549.1.9.16.2.24"; // id-aa-ets-revocationV
  * (crlVals, ocspVals). Bytes, undecoded: each item is judged (an unreadable one is not decided) by the revocation
  * rule. A BasicOCSPResponse is wrapped as an OCSPResponse. Anyone may add to these fields: they count as a DSS's.
  */
-export function unsignedRevocation(signedData: pkijs.SignedData): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
-  const out = { crls: [] as Uint8Array[], ocsps: [] as Uint8Array[] };
+export function unsignedRevocation(decoded: Pick<DecodedSignedData, "signedData" | "unreadCrls">): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
+  const signedData = decoded.signedData;
+  const out = { crls: [...(decoded.unreadCrls ?? [])], ocsps: [] as Uint8Array[] };
   for (const c of signedData.crls ?? []) {
     if (c instanceof pkijs.CertificateRevocationList) {
       try {

@@ -94,7 +94,7 @@ export type Imprinted = Uint8Array | ((hashAlgorithm: string) => Uint8Array);
 /** The revocation data a timestamp token carries in its own CMS: adbe-revocationInfoArchival, and wherever EU DSS reads more. */
 function tokenRevocation(decoded: ReturnType<typeof decodeSignedData>): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
   const signed = revocationArchival(decoded.signedData.signerInfos[0]!);
-  const more = unsignedRevocation(decoded.signedData);
+  const more = unsignedRevocation(decoded);
   return { crls: [...signed.crls, ...more.crls], ocsps: [...signed.ocsps, ...more.ocsps] };
 }
 
