@@ -28,6 +28,7 @@ import type { PdfDocument, PdfView } from "../input/pdf/index.js";
 import { type PdfDict, type PdfObject, rawGet } from "../input/pdf/objects.js";
 import { listedCertificate, type ListedBudget } from "../pki/certificate.js";
 import { decodeCrl } from "../pki/crl.js";
+import { revocationItemDer } from "../pki/ber.js";
 import { derChildren, derFramed, readTlv } from "../pki/der.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
@@ -164,6 +165,15 @@ class Reading {
       if (!framed || shapeOf(framed.der, kind) !== framed.der.length)
         return void problem(`does not have the shape of ${noun.startsWith("OCSP") ? "an" : "a"} ${noun}, in DER or BER`);
       der = framed.der;
+    }
+    if (kind === "ocsps" || kind === "crls") {
+      // The signed parts in DER too (an OCSP response's BasicOCSPResponse), as BouncyCastle verifies them (a11 G1b).
+      try {
+        der = revocationItemDer(kind === "ocsps" ? "ocsp" : "crl", der, this.session.limits, dssPlace(where));
+      } catch (e) {
+        if (e instanceof LimitError) return void this.reached(e);
+        throw e;
+      }
     }
     const bytesKey = `${kind}:${Buffer.from(der).toString("base64")}`;
     if (this.kept.has(bytesKey)) return;

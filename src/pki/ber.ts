@@ -1,0 +1,45 @@
+// Revocation items as BouncyCastle (EU DSS) verifies them: BER framing re-framed as DER at every level a
+// signature covers, an OCSP response's BasicOCSPResponse (inside its OCTET STRING) included (a10, a11 G1b: the
+// CA signed the DER; checked over BER bytes, its "revoked" was "not the CA's statement" and said nothing).
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
+import { bytesEqual, derFramed, type DerLimits } from "./der.js";
+
+const OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1"; // id-pkix-ocsp-basic
+
+/** A BasicOCSPResponse as the OCSPResponse (status successful) the OCSP readers take. */
+export function asOcspResponse(basic: Uint8Array): Uint8Array {
+  const response = new pkijs.OCSPResponse({
+    responseStatus: new asn1js.Enumerated({ value: 0 }),
+    responseBytes: new pkijs.ResponseBytes({ responseType: OCSP_BASIC, response: new asn1js.OctetString({ valueHex: basic }) }),
+  });
+  return new Uint8Array(response.toSchema().toBER(false));
+}
+
+/** The bytes' first value in DER framing (derFramed), or the bytes as they are when BER does not read them. */
+function framed(der: Uint8Array, limits: DerLimits, what: string): Uint8Array {
+  const f = derFramed(der, limits, what);
+  return f ? f.der : der;
+}
+
+/**
+ * A CRL or OCSP response in DER framing at every level its signature covers: the same bytes when they are DER
+ * already. An OCSP response whose BasicOCSPResponse is BER is rewrapped around that response's DER. What BER does
+ * not read is returned as it is (its decoder then refuses it); a LimitError past the limits.
+ */
+export function revocationItemDer(kind: "ocsp" | "crl", der: Uint8Array, limits: DerLimits, what: string): Uint8Array {
+  const outer = framed(der, limits, what);
+  if (kind === "crl") return outer;
+  let basic: Uint8Array;
+  try {
+    const asn = asn1js.fromBER(outer);
+    if (asn.offset === -1) return outer;
+    const response = new pkijs.OCSPResponse({ schema: asn.result });
+    if (response.responseBytes?.responseType !== OCSP_BASIC) return outer;
+    basic = response.responseBytes.response.valueBlock.valueHexView;
+  } catch {
+    return outer; // not an OCSP response: its decoder says so
+  }
+  const inner = framed(basic, limits, what);
+  return bytesEqual(inner, basic) ? outer : asOcspResponse(inner);
+}
