@@ -133,6 +133,8 @@ export interface EvidenceRevocation {
   readonly items: readonly LocatedItem[];
   readonly certs: readonly pkijs.Certificate[];
   readonly data: RevocationData;
+  /** The items first found in the seal's CMS outside its signed attributes (in no DSS): read as a DSS's (a11 T1). */
+  readonly inSealUnsigned: RevocationData;
   /** The items first found in a timestamp's own CMS (in no DSS, not in the seal's CMS): what the seal reads besides its own. */
   readonly inTimestamps: RevocationData;
   /**

@@ -311,6 +311,7 @@ export async function sealCertificateStage(
   const { check, facts } = await checkSealCertificate(env, f, {
     ...f.dss,
     timestamps: items.inTimestamps,
+    unsigned: items.inSealUnsigned,
     ...(items.limit !== undefined ? { timestampsLimit: items.limit } : {}),
   });
   return { checks: [check], facts: { ...facts, sealCertificateJudged: judged(check) } };

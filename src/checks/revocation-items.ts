@@ -5,7 +5,8 @@
 // once per verification, as the fact `revocationItems` (src/verify/stages.ts), before the seal's certificate is
 // judged: seal-certificate, token-certificate, the OCSP checks and long-term read the same pool.
 import type * as pkijs from "pkijs";
-import { revocationArchival } from "../pki/cms.js";
+import { revocationItemDer } from "../pki/ber.js";
+import { revocationArchival, unsignedRevocation } from "../pki/cms.js";
 import { decodeCrl } from "../pki/crl.js";
 import { LimitError } from "../errors.js";
 import { decodeOcsp } from "../pki/ocsp.js";
@@ -21,6 +22,8 @@ type Needs = Pick<ArchiveFacts, "evidence" | "ocsp"> & Pick<PadesFacts, "cms" | 
 
 /** Where the token's OCSP response lies, as messages name it. */
 export const TOKEN_OCSP = "the token's OCSP response";
+/** Where the items of the seal's CMS outside its signed attributes lie (SignedData.crls, revocation-values). */
+export const SEAL_CMS_UNSIGNED = "the seal's CMS (unsigned)";
 /** Where the signature timestamp's items lie. */
 export const SIGNATURE_TIMESTAMP_CMS = "the signature timestamp's CMS";
 /** Where a document timestamp's items lie. */
@@ -43,7 +46,14 @@ export function evidenceRevocation(session: PkiSession, f: Needs, max = Infinity
     sealed = false,
     count?: (kind: "ocsp" | "crl", der: Uint8Array) => boolean,
   ) => {
-    for (const der of ders) {
+    for (const given of ders) {
+      // In DER at every level a signature covers, as BouncyCastle verifies it (a11 G1b); past a limit, as given.
+      let der = given;
+      try {
+        der = revocationItemDer(kind, given, session.limits, where);
+      } catch {
+        /* a limit: the item's decoder refuses it as given */
+      }
       const key = `${kind}:${Buffer.from(der).toString("base64")}`;
       if (seen.has(key)) continue;
       if (count && !count(kind, der)) return;
@@ -63,6 +73,22 @@ export function evidenceRevocation(session: PkiSession, f: Needs, max = Infinity
   }
   add("ocsp", f.dss?.ocsps ?? [], "the DSS");
   add("crl", f.dss?.crls ?? [], "the DSS");
+  let counted = 0;
+  let limit: string | undefined;
+  const count = (kind: "ocsp" | "crl", der: Uint8Array): boolean => {
+    if (limit !== undefined) return false;
+    if (!decodes(session, kind, der)) return true; // junk is no validation data: it says nothing and costs no check
+    if (++counted <= max) return true;
+    limit = new LimitError("maxValidationDataItems", `the timestamps' own CMS and the seal CMS's unsigned sets hold more than ${max} OCSP responses and CRLs`)
+      .message;
+    return false;
+  };
+  // The seal's CMS outside its signed attributes: anyone may add there, so it counts as a DSS does (a11 T1).
+  const unsigned = f.cms ? unsignedRevocation(f.cms) : { ocsps: [], crls: [] };
+  const firstUnsigned = items.length;
+  add("ocsp", unsigned.ocsps, SEAL_CMS_UNSIGNED, false, count);
+  add("crl", unsigned.crls, SEAL_CMS_UNSIGNED, false, count);
+  const inSealUnsigned = dataOf(items.slice(firstUnsigned));
   const timestamps: { revocation?: { crls: Uint8Array[]; ocsps: Uint8Array[] }; certificates?: pkijs.Certificate[]; where: string }[] = [];
   if (f.sealTimestampInfo) timestamps.push({ ...f.sealTimestampInfo, where: SIGNATURE_TIMESTAMP_CMS });
   // Every document timestamp's token, read for its items only (judged by document-timestamps, later): EU DSS and
@@ -73,21 +99,12 @@ export function evidenceRevocation(session: PkiSession, f: Needs, max = Infinity
     if (t) timestamps.push({ ...t, where: documentTimestampCms(s.fieldName) });
   }
   const first = items.length;
-  let counted = 0;
-  let limit: string | undefined;
-  const count = (kind: "ocsp" | "crl", der: Uint8Array): boolean => {
-    if (limit !== undefined) return false;
-    if (!decodes(session, kind, der)) return true; // junk is no validation data: it says nothing and costs no check
-    if (++counted <= max) return true;
-    limit = new LimitError("maxValidationDataItems", `the timestamps' own CMS hold more than ${max} OCSP responses and CRLs`).message;
-    return false;
-  };
   for (const t of timestamps) {
     add("ocsp", t.revocation?.ocsps ?? [], t.where, false, count);
     add("crl", t.revocation?.crls ?? [], t.where, false, count);
     certs.push(...(t.certificates ?? []));
   }
-  return { items, certs, data: dataOf(items), inTimestamps: dataOf(items.slice(first)), ...(limit !== undefined ? { limit } : {}) };
+  return { items, certs, data: dataOf(items), inSealUnsigned, inTimestamps: dataOf(items.slice(first)), ...(limit !== undefined ? { limit } : {}) };
 }
 
 function decodes(session: PkiSession, kind: "ocsp" | "crl", der: Uint8Array): boolean {

@@ -38,6 +38,8 @@ export interface ExtraRevocationData {
   readonly timestamps?: { readonly crls: readonly Uint8Array[]; readonly ocsps: readonly Uint8Array[] };
   /** A limit reached reading the timestamps' own CMS (revocation-items.ts, a11 D2b): not all read, so not decided. */
   readonly timestampsLimit?: string;
+  /** The items in the seal's CMS outside its signed attributes (SignedData.crls, revocation-values; a11 T1): read as a DSS's. */
+  readonly unsigned?: { readonly crls: readonly Uint8Array[]; readonly ocsps: readonly Uint8Array[] };
 }
 
 /** Established by "seal-certificate": the path built for the seal certificate, as reports show it. */
@@ -78,7 +80,7 @@ export async function checkSealCertificate(
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki, index: env.trust.index.anchors });
   const sealPath = describePath(chain.path);
   const out: Stops = {};
-  const check = dssReading(await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out), extra);
+  const check = unreadElsewhere(dssReading(await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out), extra), out.unread);
   return {
     check,
     facts: {
@@ -138,12 +140,33 @@ function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult
   return { ...check, message: `${check.message}${unread}`, details };
 }
 
+/**
+ * An OCSP response or CRL outside the seal's signed attributes and the DSS (a timestamp token's, the seal CMS's
+ * unsigned sets) that cannot be read here: another reader may read it, so not decided, as for the DSS (G1's rule;
+ * a11 S3c, T1), unless what was read already fails.
+ */
+function unreadElsewhere(check: CheckResult, unread: readonly string[] | undefined): CheckResult {
+  if (!unread?.length) return check;
+  const named = `${unread.slice(0, 3).join("; ")}${unread.length > 3 ? `; and ${unread.length - 3} more` : ""}`;
+  const details = { ...check.details, cmsUnread: unread.slice(0, 100) };
+  if (check.status === "failed") return { ...check, message: `${check.message} Revocation items that cannot be read: ${named}.`, details };
+  return {
+    ...check,
+    status: "indeterminate",
+    subIndication: check.status === "indeterminate" ? check.subIndication : "TRY_LATER",
+    message: `The evidence holds revocation data this reader cannot read and another may (${named}), so the seal certificate's status is not decided; what was read says: ${check.message}`,
+    details,
+  };
+}
+
 /** The seal's validity ends (revokedAt) or is suspended (heldAt) by the validation time; `…By`: the CA that did, when not the seal certificate. */
 interface Stops {
   revokedAt?: Date;
   heldAt?: Date;
   revokedBy?: string;
   heldBy?: string;
+  /** Items outside the seal's signed attributes and the DSS that cannot be read (unreadElsewhere). */
+  unread?: string[];
 }
 
 interface Built {
@@ -206,9 +229,10 @@ async function judge(
   const sealingTime = seal.sealTimestamp ?? at.time;
   const skew = env.options.clockSkewSeconds;
   const inTimestamps = extra.timestamps ?? { ocsps: [], crls: [] };
+  const unsigned = extra.unsigned ?? { ocsps: [], crls: [] };
   const data = {
-    ocsps: [...archived.ocsps, ...extra.ocsps, ...inTimestamps.ocsps],
-    crls: [...archived.crls, ...extra.crls, ...inTimestamps.crls],
+    ocsps: [...archived.ocsps, ...extra.ocsps, ...unsigned.ocsps, ...inTimestamps.ocsps],
+    crls: [...archived.crls, ...extra.crls, ...unsigned.crls, ...inTimestamps.crls],
   };
   // What every authentic item states (the one rule's reading, revocation.ts readItem), each item read once: the
   // same reading gives the broker profile's judgement at the sealing time and the statement the rule weighs.
@@ -241,7 +265,7 @@ async function judge(
     return {
       status: "passed",
       subIndication: null,
-      message: `Not revoked at the sealing time ${sealingTime.toISOString()}: the ${s.source} (added ${source.startsWith("dss-") ? "in a DSS" : "in a timestamp's CMS"}) ${after ? "was issued after it" : "is current at it"}.`,
+      message: `Not revoked at the sealing time ${sealingTime.toISOString()}: the ${s.source} (added ${source.startsWith("dss-") ? "in a DSS" : source.startsWith("unsigned-") ? "to the seal's CMS, outside its signed attributes" : "in a timestamp's CMS"}) ${after ? "was issued after it" : "is current at it"}.`,
       details: { thisUpdate: s.thisUpdate.toISOString(), nextUpdate: s.nextUpdate?.toISOString(), laterData: true },
     };
   };
@@ -254,9 +278,11 @@ async function judge(
   for (const [source, kind, ders] of [
     ["cms-ocsp", "ocsp", archived.ocsps],
     ["dss-ocsp", "ocsp", extra.ocsps],
+    ["unsigned-ocsp", "ocsp", unsigned.ocsps],
     ["timestamp-ocsp", "ocsp", inTimestamps.ocsps],
     ["cms-crl", "crl", archived.crls],
     ["dss-crl", "crl", extra.crls],
+    ["unsigned-crl", "crl", unsigned.crls],
     ["timestamp-crl", "crl", inTimestamps.crls],
   ] as const) {
     for (const der of ders) {
@@ -269,6 +295,8 @@ async function judge(
           source,
           j: { status: "indeterminate", subIndication: "TRY_LATER", message: `${what} is unreadable: ${reading.error}.`, details: {} },
         });
+        // Outside what the seal signed and the DSS (whose reading names its own): another reader may read it.
+        if (source.startsWith("unsigned-") || source.startsWith("timestamp-")) (out.unread ??= []).push(`${lower(what)} (${source}): ${reading.error}`);
         continue;
       }
       if (reading.ocsp) {

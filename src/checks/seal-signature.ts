@@ -212,6 +212,13 @@ async function judge(
       `its CMS also carries ${v.otherCandidates} other certificate(s) that its SignerInfo's identifier designates${which}: ignored (the certificate set is not signed; anyone may add to it)`,
     );
   }
+  const ignored = seal.cms.ignored ?? [];
+  if (ignored.length) {
+    details.ignoredCmsElements = ignored;
+    remarks.push(
+      `its CMS's unsigned certificate or CRL set also holds ${ignored.length} element(s) that do not decode: left out (no signature covers them; anyone may add to them)`,
+    );
+  }
   if (remarks.length) return warning(ID, `The seal by ${who} verifies over its byte ranges, but ${remarks.join("; ")}.`, { details });
   return passed(
     ID,

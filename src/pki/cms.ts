@@ -27,6 +27,7 @@ import {
   decodedParts,
   decodeDerZeroPadded,
   derChildren,
+  derFramed,
   keepWithin,
   limitsWithin,
   ownBuffer,
@@ -37,6 +38,7 @@ import {
   type Tlv,
 } from "./der.js";
 import { crlOfParts } from "./crl.js";
+import { asOcspResponse } from "./ber.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import { cacheSlot, type PkiCaches } from "./kept.js";
 import type { PkiSession } from "./session.js";
@@ -71,6 +73,42 @@ export interface DecodedSignedData {
   /** Length of the DER inside a zero-padded container. */
   derLength: number;
   certificates: pkijs.Certificate[];
+  /**
+   * Elements of the unsigned certificate and CRL sets that do not decode on their own, left out (a11 S3c: one
+   * junk element failed the whole CMS): "certificates [2]: …". Outside every signature, so no signature's problem.
+   */
+  ignored?: string[];
+  /** Of those, CRL-shaped elements of `crls` (a SEQUENCE of three): a reader may read them, so not "nothing". */
+  unreadCrls?: Uint8Array[];
+}
+
+/**
+ * Leaves out of SignedData's `certificates` [0] and `crls` [1] every element that does not decode on its own as
+ * one of the set's choices (RFC 5652 §10.2.2, §10.2.1), as BouncyCastle and pkijs read the rest. Mutates the tree;
+ * says what it left out.
+ */
+function dropUndecodable(signedDataBlock: unknown): { ignored: string[]; unreadCrls: Uint8Array[] } {
+  const ignored: string[] = [];
+  const unreadCrls: Uint8Array[] = [];
+  const fields = signedDataBlock instanceof asn1js.Sequence ? signedDataBlock.valueBlock.value : [];
+  for (const field of fields) {
+    if (!(field instanceof asn1js.Constructed) || field.idBlock.tagClass !== 3 || field.idBlock.tagNumber > 1) continue;
+    const certs = field.idBlock.tagNumber === 0;
+    field.valueBlock.value = field.valueBlock.value.filter((el, i) => {
+      try {
+        const one = new asn1js.Set({ value: [el] });
+        if (certs) new pkijs.CertificateSet({ schema: one });
+        else new pkijs.RevocationInfoChoices({ schema: one });
+        return true;
+      } catch (e) {
+        ignored.push(`${certs ? "certificates" : "crls"} [${i}]: ${errorMessage(e)}`);
+        const parts = el instanceof asn1js.Sequence ? el.valueBlock.value : [];
+        if (!certs && parts.length === 3 && parts[0] instanceof asn1js.Sequence && parts[2] instanceof asn1js.BitString) unreadCrls.push(bytesOfDecoded(el));
+        return false;
+      }
+    });
+  }
+  return { ignored, unreadCrls };
 }
 
 /** What a CMS decode is given: the bytes, their name in messages, and whether zero padding may follow. */
@@ -409,14 +447,35 @@ function one(der: Uint8Array, start: number, end: number, tag: number): Tlv | nu
 
 export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: PkiSession, padded: boolean): DecodedSignedData {
   const limits = session.limits;
+  // BER framing read as DER (the certificates' and CRLs' too), as BouncyCastle reads a CMS (a11 G1b): a BER-framed
+  // certificate's bytes would match neither its ESS hash nor its CA's signature. Content bytes are unchanged.
+  // Past a limit or off BER, the plain decode below says why, as it always did.
+  let ber: ReturnType<typeof derFramed> = null;
+  try {
+    ber = derFramed(bytes, limits, what);
+  } catch {
+    /* said below */
+  }
+  const rest = ber ? bytes.subarray(ber.end) : null;
+  if (ber && rest && (padded ? rest.every((b) => b === 0) : rest.length === 0) && !bytesEqual(ber.der, bytes.subarray(0, ber.end))) {
+    return { ...decodeSignedDataWhole(ber.der, what, session, false), derLength: ber.end };
+  }
   const { value, length } = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
   let signedData: pkijs.SignedData;
   let signedDataBlock: unknown;
+  let dropped: { ignored: string[]; unreadCrls: Uint8Array[] } | undefined;
   try {
     const ci = new pkijs.ContentInfo({ schema: value });
     if (ci.contentType !== CMS_OID.signedData) throw new FormatError(`${what} is CMS of type ${ci.contentType}, not SignedData`);
     signedDataBlock = ci.content;
-    signedData = new pkijs.SignedData({ schema: ci.content });
+    try {
+      signedData = new pkijs.SignedData({ schema: ci.content });
+    } catch (e) {
+      // An element of an unsigned set that does not decode is that element's problem, not the CMS's (a11 S3c).
+      dropped = dropUndecodable(signedDataBlock);
+      if (!dropped.ignored.length) throw e;
+      signedData = new pkijs.SignedData({ schema: ci.content });
+    }
   } catch (e) {
     if (e instanceof FormatError) throw e;
     throw new FormatError(`${what} is not a CMS SignedData (${errorMessage(e)})`);
@@ -425,7 +484,7 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   // certificates [0] IMPLICIT SET OF: keep the bytes each certificate came in.
   rememberCertificateDers(signedData.certificates, contextField(signedDataBlock, 0)?.valueBlock.value);
-  return { signedData, derLength: length, certificates };
+  return { signedData, derLength: length, certificates, ...(dropped?.ignored.length ? dropped : {}) };
 }
 
 export function signedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attribute[] {
@@ -688,4 +747,49 @@ export function timestampTokens(si: pkijs.SignerInfo): Uint8Array[] {
   return unsignedAttribute(si, CMS_OID.signatureTimeStampToken).flatMap((a) =>
     (a.values ?? []).map((v) => (v instanceof TimestampTokenValue ? v.bytes() : bytesOfDecoded(v as asn1js.AsnType))),
   );
+}
+
+const OCSP_REV_INFO = "1.3.6.1.5.5.7.16.2"; // id-ri-ocsp-response (RFC 5940)
+const OCSP_BASIC_TYPE = "1.3.6.1.5.5.7.48.1.1"; // id-pkix-ocsp-basic (BouncyCastle's CMS generator writes it there)
+const REVOCATION_VALUES = "1.2.840.113549.1.9.16.2.24"; // id-aa-ets-revocationValues (ETSI TS 101 733 §6.3.4)
+
+/**
+ * The revocation data a CMS carries outside its signed attributes, wherever EU DSS reads it (CAdESCRLSource,
+ * CAdESOCSPSource; a11 T1: a CA's "revoked" there was read by EU DSS and unread here): SignedData.crls (a CRL;
+ * `other` of type id-ri-ocsp-response or id-pkix-ocsp-basic) and the unsigned revocation-values attribute
+ * (crlVals, ocspVals). Bytes, undecoded: each item is judged (an unreadable one is not decided) by the revocation
+ * rule. A BasicOCSPResponse is wrapped as an OCSPResponse. Anyone may add to these fields: they count as a DSS's.
+ */
+export function unsignedRevocation(decoded: Pick<DecodedSignedData, "signedData" | "unreadCrls">): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
+  const signedData = decoded.signedData;
+  const out = { crls: [...(decoded.unreadCrls ?? [])], ocsps: [] as Uint8Array[] };
+  for (const c of signedData.crls ?? []) {
+    if (c instanceof pkijs.CertificateRevocationList) {
+      try {
+        out.crls.push(new Uint8Array(c.toSchema().toBER(false)));
+      } catch {
+        /* a CRL pkijs cannot write back: its decoder refused it already */
+      }
+    } else if (c instanceof pkijs.OtherRevocationInfoFormat) {
+      const bytes = bytesOfDecoded(c.otherRevInfo as asn1js.AsnType);
+      if (c.otherRevInfoFormat === OCSP_REV_INFO) out.ocsps.push(bytes);
+      else if (c.otherRevInfoFormat === OCSP_BASIC_TYPE) out.ocsps.push(asOcspResponse(bytes));
+    }
+  }
+  for (const si of signedData.signerInfos) {
+    for (const a of unsignedAttribute(si, REVOCATION_VALUES)) {
+      const values = a.values?.[0];
+      if (!(values instanceof asn1js.Sequence)) continue;
+      for (const item of values.valueBlock.value) {
+        if (!(item instanceof asn1js.Constructed) || item.idBlock.tagClass !== 3 || item.idBlock.tagNumber > 1) continue;
+        const list = item.valueBlock.value[0];
+        if (!(list instanceof asn1js.Sequence)) continue;
+        for (const v of list.valueBlock.value) {
+          if (item.idBlock.tagNumber === 0) out.crls.push(bytesOfDecoded(v));
+          else out.ocsps.push(asOcspResponse(bytesOfDecoded(v)));
+        }
+      }
+    }
+  }
+  return out;
 }

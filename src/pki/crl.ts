@@ -50,19 +50,40 @@ export const CRL_DECODING: PartsStrategy<Uint8Array, DecodedCrl> = {
   whole: (der, session) => crlWhole(der, session),
 };
 
+/** DER of CRLs a run keeps decoded by the bytes' identity (RunWork.decoded, as the OCSP responses'). */
+const RUN_DECODED_CRL_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A CRL decoded: once per run for the same bytes (RunWork.decoded, by identity: a11 D2d, past the pool's 64 CRLs
+ * every question decoded every CRL again, quadratic), then the byte arrays handed out, then the session's pool.
+ */
 export function decodeCrl(der: Uint8Array, session: PkiSession): DecodedCrl {
   const limits = session.limits;
   if (der.length > limits.maxDerBytes) return crlWhole(der, session); // throws the size error
+  const run = session.work;
+  const mine = run.decoded.get(der)?.value;
+  if (isDecodedCrl(mine) && within(mine, limits)) return mine;
+  const keep = (decoded: DecodedCrl): DecodedCrl => {
+    if (run.decodedBytes + der.length <= RUN_DECODED_CRL_BYTES && !run.decoded.has(der)) {
+      run.decodedBytes += der.length;
+      run.decoded.set(der, { value: decoded, limits: { ...limits } });
+    }
+    return decoded;
+  };
   const known = session.cache(HANDED_OUT).get(der);
-  if (known && within(known, limits)) return known;
+  if (known && within(known, limits)) return keep(known);
   const pool = session.cache(POOL);
   const { key, value } = pool.lookup(der);
-  if (value && within(value, limits)) return value;
+  if (value && within(value, limits)) return keep(value);
   // The pool keeps its own copy of the bytes (`der` may be a view the caller reuses).
   const own = Uint8Array.from(der);
   const decoded = decodeWith(CRL_DECODING, own, session);
   if (decoded.nodes || own.length <= POOLED_WHOLE_CRL_MAX_BYTES) pool.keep(key, own, decoded);
-  return decoded;
+  return keep(decoded);
+}
+
+function isDecodedCrl(v: unknown): v is DecodedCrl {
+  return typeof v === "object" && v !== null && "crl" in v && "nodes" in v;
 }
 
 /**

@@ -6,7 +6,7 @@ import { createDigest, describeAlgorithm } from "./algorithms.js";
 import type { Judgement } from "./ocsp.js";
 import { OID, extendedKeyUsages, extension, shownName, summarize, type CertificateSummary } from "./certificate.js";
 import { validateChain, type AnchorIndex } from "./chain.js";
-import { CMS_OID, decodeSignedData, hashName, revocationArchival, verifySigner, type DecodedSignedData } from "./cms.js";
+import { CMS_OID, decodeSignedData, hashName, revocationArchival, unsignedRevocation, verifySigner, type DecodedSignedData } from "./cms.js";
 import * as asn1js from "asn1js";
 import { assertDerShape, countDerValues, decodeDer, derChildren, readTlv, toHex, type DerLimits, type Tlv } from "./der.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
@@ -91,21 +91,11 @@ export interface TimestampResult {
 /** The timestamped bytes, or a function giving their digest (streamed over a PDF's byte ranges). */
 export type Imprinted = Uint8Array | ((hashAlgorithm: string) => Uint8Array);
 
-const OCSP_REV_INFO = "1.3.6.1.5.5.7.16.2"; // id-ri-ocsp-response (RFC 5940)
-
-/** The revocation data a timestamp token carries in its own CMS: SignedData.crls and adbe-revocationInfoArchival. */
+/** The revocation data a timestamp token carries in its own CMS: adbe-revocationInfoArchival, and wherever EU DSS reads more. */
 function tokenRevocation(decoded: ReturnType<typeof decodeSignedData>): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
-  const out = revocationArchival(decoded.signedData.signerInfos[0]!);
-  for (const c of decoded.signedData.crls ?? []) {
-    try {
-      if (c instanceof pkijs.CertificateRevocationList) out.crls.push(new Uint8Array(c.toSchema().toBER(false)));
-      else if (c instanceof pkijs.OtherRevocationInfoFormat && c.otherRevInfoFormat === OCSP_REV_INFO)
-        out.ocsps.push(new Uint8Array((c.otherRevInfo as asn1js.AsnType).toBER(false)));
-    } catch {
-      /* an entry that cannot be written back is no revocation data */
-    }
-  }
-  return out;
+  const signed = revocationArchival(decoded.signedData.signerInfos[0]!);
+  const more = unsignedRevocation(decoded);
+  return { crls: [...signed.crls, ...more.crls], ocsps: [...signed.ocsps, ...more.ocsps] };
 }
 
 /**
