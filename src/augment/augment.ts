@@ -131,7 +131,7 @@ function augmentSession(o: AugmentOptions): VerificationSession {
 
 /**
  * Augments one archive; throws SealcheckError (nothing to write) when it cannot or should not. `pinned`
- * (internal: a queue augment job's content, src/queue/pins.ts) checks the bytes read, before anything is stamped.
+ * (internal: a queue augment job's content, src/batch/pins.ts) checks the bytes read, before anything is stamped.
  */
 export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): Promise<AugmentResult> {
   const vs = augmentSession(o);

@@ -16,7 +16,7 @@ import { readResults, type StoredResult } from "./jsonl.js";
 import { readRegularFile } from "../input/files.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { contentChangedResult, noVerdict, round, verdictLine, type Verifier } from "./verifier.js";
-import { ContentChanged, contentCheck } from "../queue/pins.js";
+import { ContentChanged, contentCheck } from "./pins.js";
 import { createSession } from "../verify/session.js";
 import { augmentArchive, writeAugmented } from "../augment/augment.js";
 import { verifyArchiveChecked } from "../verify/archive.js";
@@ -52,7 +52,7 @@ export async function createAugmenter(policy: Policy, job: AugmentJob): Promise<
     const t0 = performance.now();
     try {
       const target = augmentTarget(job, archive.evidence);
-      // A queue job's archive: the bytes read must be those `queue add` pinned (src/queue/pins.ts).
+      // A queue job's archive: the bytes read must be those `queue add` pinned (src/batch/pins.ts).
       const pinned = archive.sha256 && contentCheck(archive.sha256);
       // The archive's own date (a queue job's) over the run's.
       const expiringBefore = archive.expiringBefore ?? job.expiringBefore;

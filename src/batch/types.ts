@@ -3,7 +3,6 @@
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { Indication, SubIndication } from "../report/types.js";
 import type { NormalisedPolicy, Policy } from "../policy.js";
-import type { ContentDigests } from "../queue/pins.js";
 
 /** One archive to verify: an evidence file and the originals to compare it with. */
 export interface ArchiveSpec {
@@ -191,3 +190,11 @@ export interface WorkerInit {
 export type ToWorker = { type: "job"; id: number; archive: ArchiveSpec };
 export type FromWorker =
   { type: "ready" } | { type: "init-error"; message: string; code: string | null } | { type: "result"; id: number; result: Omit<BatchResult, "index"> };
+
+/** SHA-256 (hex) of an archive's files as `queue add` read them (src/batch/pins.ts). */
+export interface ContentDigests {
+  /** The evidence file's. */
+  evidence: string;
+  /** Each original file's, by absolute path (a folder's files as verifyArchive lists them), sorted by path. */
+  originals: [string, string][];
+}

@@ -76,7 +76,7 @@ export async function createVerifier(o: Policy): Promise<Verifier> {
     import("../verify/archive.js"),
     import("../verify/session.js"),
     import("../report/verdict.js"),
-    import("../queue/pins.js"),
+    import("./pins.js"),
   ]);
   // A bad --at, --trust or --seal-signer is a usage error of the whole batch, not of each archive.
   const session = createSession(o);

@@ -32,7 +32,7 @@ import {
 } from "./job.js";
 import type { ReceiptEntry } from "./receipt.js";
 import { checkResultKey, macMatches, recordMac } from "./result-key.js";
-import { contentDigest, pinArchive, type ContentDigests } from "./pins.js";
+import { contentDigest, pinArchive, type ContentDigests } from "../batch/pins.js";
 import { resolveLimits, type Limits } from "../limits.js";
 
 export interface EnqueueOptions extends QueueConnectionOptions, BatchVerifyOptions {
@@ -340,7 +340,7 @@ type Pinned = ArchiveSpec & { unreadable?: QueuedArchive["unreadable"]; size?: n
 const PIN_CONCURRENCY = 4;
 
 /**
- * Pins each archive's content (src/queue/pins.ts). One that cannot be read is kept with why (as verify-batch
+ * Pins each archive's content (src/batch/pins.ts). One that cannot be read is kept with why (as verify-batch
  * would report it), to be reported by the worker without a verdict; a discovery problem is not read.
  */
 async function pinAll(batch: readonly ArchiveSpec[], limits: Limits): Promise<Pinned[]> {

@@ -5,7 +5,7 @@ export { runWorker, type QueueWorker, type RunWorkerOptions } from "./worker.js"
 export { queueResults, queueStatus, type IdleReason, type QueueResult, type QueueResultsOptions, type QueueStatus, type RefusedEntry } from "./results.js";
 export { jobIdFor, type QueueJobData, type QueuedArchive } from "./job.js";
 export { readResultKey } from "./result-key.js";
-export type { ContentDigests } from "./pins.js";
+export type { ContentDigests } from "../batch/pins.js";
 export { readReceipt, ReceiptWriter, type Receipt, type ReceiptEntry } from "./receipt.js";
 export { checkHealthFile, type HealthCheck, type WorkerHealth, type WorkerHealthStatus } from "./health.js";
 export type { QueueConnectionOptions } from "./connection.js";

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { isAbsolute } from "node:path";
 import { archiveKey } from "../batch/discover.js";
 import { batchErrorCode, type ArchiveSpec, type BatchErrorCode } from "../batch/types.js";
-import { isContentDigests, type ContentDigests } from "./pins.js";
+import { isContentDigests, type ContentDigests } from "../batch/pins.js";
 
 /**
  * The job data's format version (1: one archive per job, before groups; 2: groups, archives without an enqueue
@@ -35,7 +35,7 @@ export interface QueuedArchive {
    */
   nonce: string;
   /**
-   * SHA-256 of the evidence and of each original file when `queue add` read them (src/queue/pins.ts): the worker
+   * SHA-256 of the evidence and of each original file when `queue add` read them (src/batch/pins.ts): the worker
    * verifies only those bytes. Every archive without a `problem` has it.
    */
   sha256?: ContentDigests;

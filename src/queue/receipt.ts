@@ -10,7 +10,7 @@ import { closeSync, writeSync } from "node:fs";
 import { SealcheckError } from "../errors.js";
 import { openForAppending, readRegularFile, showName } from "../input/files.js";
 import { isArchiveId } from "./job.js";
-import { contentDigest, isContentDigests, type ContentDigests } from "./pins.js";
+import { contentDigest, isContentDigests, type ContentDigests } from "../batch/pins.js";
 import { isAbsolute } from "node:path";
 import { macMatches, receiptBlockMac, receiptMac } from "./result-key.js";
 
@@ -27,7 +27,7 @@ export interface ReceiptEntry {
   /** The evidence path, for messages. */
   evidence: string;
   /**
-   * The content `queue add` pinned (SHA-256 of the evidence and of each original file; src/queue/pins.ts), under
+   * The content `queue add` pinned (SHA-256 of the evidence and of each original file; src/batch/pins.ts), under
    * the line's MAC: compare the files you hold with it (sha256sum). Absent for an archive it could not read.
    */
   sha256?: ContentDigests;

@@ -65,7 +65,7 @@ export function resultMac(key: Uint8Array, scope: string, jobId: string, nonce: 
 
 /**
  * The enqueuer's MAC (hex) of an archive's record: the archive's id, the enqueue's nonce and index, and the
- * digest of its pinned content (src/queue/pins.ts contentDigest; "" for an archive not read: a fifth field only
+ * digest of its pinned content (src/batch/pins.ts contentDigest; "" for an archive not read: a fifth field only
  * when set, so that the records of earlier versions keep their MAC).
  */
 export function recordMac(key: Uint8Array, scope: string, archiveId: string, nonce: string, index: string, content = ""): string {

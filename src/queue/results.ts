@@ -17,7 +17,7 @@ import { DEFAULT_KEEP_SECONDS, RECORD_JOB, RECORD_RESULT, checkQueueName, isArch
 import { checkResultKey, macMatches, recordMac, resultMac } from "./result-key.js";
 import { withAddLock } from "./add-lock.js";
 import type { Receipt } from "./receipt.js";
-import { contentDigest, isContentDigests } from "./pins.js";
+import { contentDigest, isContentDigests } from "../batch/pins.js";
 
 /** The job hash field that holds the id of the result entry of a job that names no archive (refused data). */
 export const RESULT_FIELD = "sealcheckResult";

@@ -84,7 +84,7 @@ export async function verifyArchive(o: VerifyArchiveOptions): Promise<ArchiveRep
 
 /**
  * Internal (not in the public API): what the bytes read must be, checked where they are read, on the bytes
- * the verdict rests on (the queue's content pinned at `queue add`, src/queue/pins.ts). Each hook throws to end
+ * the verdict rests on (the queue's content pinned at `queue add`, src/batch/pins.ts). Each hook throws to end
  * the run: the evidence's SHA-256 once read, the original files listed, then their digests once hashed (awaited
  * even when no check needed them).
  */

@@ -1,4 +1,4 @@
-// The content a queued archive is pinned to (src/queue/pins.ts, attack34c C5), without Redis: the digests
+// The content a queued archive is pinned to (src/batch/pins.ts, attack34c C5), without Redis: the digests
 // `queue add` takes, and the check of the bytes verification reads against them (verifyMany honours
 // ArchiveSpec.sha256 as the queue worker does). The queue end to end is in queue.test.ts.
 import { createHash } from "node:crypto";
@@ -9,7 +9,7 @@ import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { discoverArchives, verifyMany } from "../../src/index.js";
 import type { ArchiveSpec, BatchResult } from "../../src/batch/types.js";
-import { contentDigest, isContentDigests, pinArchive } from "../../src/queue/pins.js";
+import { contentDigest, isContentDigests, pinArchive } from "../../src/batch/pins.js";
 import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { tempDir } from "../helpers/fixtures.js";
 

@@ -18,7 +18,7 @@ import { tempDir } from "../helpers/fixtures.js";
 import { buildList, makeIdentities, sampleAnchorServices, sign } from "../trustlist/sign.js";
 import { HAS_REDIS, NO_REDIS, startRedis, type RedisServer } from "../helpers/redis.js";
 import { DEFAULT_PREFIX, groupIdFor, queueKeys, type QueueJobData } from "../../src/queue/job.js";
-import { contentDigest, pinArchive } from "../../src/queue/pins.js";
+import { contentDigest, pinArchive } from "../../src/batch/pins.js";
 import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { redactRedisUrl } from "../../src/redis.js";
 import { archiveTarget, publishResult } from "../../src/queue/results.js";

@@ -9,19 +9,13 @@
 import { createHash } from "node:crypto";
 import { closeSync, read } from "node:fs";
 import { SealcheckError, errorMessage } from "../errors.js";
-import type { ArchiveSpec } from "../batch/types.js";
+import type { ArchiveSpec, ContentDigests } from "./types.js";
+
+export type { ContentDigests } from "./types.js";
 import { checkEndAt, openRegular, showName } from "../input/files.js";
 import { hashFile, listOriginals, type OriginalFile } from "../input/originals.js";
 import type { Limits } from "../limits.js";
 import type { ContentCheck } from "../verify/archive.js";
-
-/** SHA-256 (hex) of an archive's files as `queue add` read them. */
-export interface ContentDigests {
-  /** The evidence file's. */
-  evidence: string;
-  /** Each original file's, by absolute path (a folder's files as verifyArchive lists them), sorted by path. */
-  originals: [string, string][];
-}
 
 const HEX = /^[0-9a-f]{64}$/;
 
