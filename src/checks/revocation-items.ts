@@ -79,8 +79,10 @@ export function evidenceRevocation(session: PkiSession, f: Needs, max = Infinity
     if (limit !== undefined) return false;
     if (!decodes(session, kind, der)) return true; // junk is no validation data: it says nothing and costs no check
     if (++counted <= max) return true;
-    limit = new LimitError("maxValidationDataItems", `the timestamps' own CMS hold more than ${max} OCSP responses and CRLs (with the seal CMS's unsigned sets)`)
-      .message;
+    limit = new LimitError(
+      "maxValidationDataItems",
+      `the timestamps' own CMS hold more than ${max} OCSP responses and CRLs (with the seal CMS's unsigned sets)`,
+    ).message;
     return false;
   };
   // The seal's CMS outside its signed attributes: anyone may add there, so it counts as a DSS does (a11 T1).
