@@ -214,7 +214,8 @@ async function judge(
   }
   const ignored = seal.cms.ignored ?? [];
   if (ignored.length) {
-    details.ignoredCmsElements = ignored;
+    details.ignoredCmsElements = ignored.slice(0, 20);
+    details.ignoredCmsElementCount = ignored.length;
     remarks.push(
       `its CMS's unsigned certificate or CRL set also holds ${ignored.length} element(s) that do not decode: left out (no signature covers them; anyone may add to them)`,
     );

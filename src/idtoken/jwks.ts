@@ -1,6 +1,7 @@
 // The broker's key set: which JWKS entries can verify a signature, and which one a token names.
 // Keys that cannot be used (encryption keys, XML-Encryption `alg` URIs, unknown kty) are passed over with
 // a reason, never fatal: the real JWKS holds such keys beside the signing key (evidence.md §5).
+import { quoteName } from "../report/quoted-name.js";
 import { certificateFields, publicKeyFromJwk, sameKey, type CertificateFields, type PublicKey } from "../platform/crypto.js";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { isPlainObject } from "../input/json.js";
@@ -165,7 +166,7 @@ export type KeySelection =
   /** unknown-kid: no entry at all has this kid (worth a refetch); the others are final for this set. */
   | { ok: false; reason: "unknown-kid" | "unusable-kid" | "weak-key" | "ambiguous" | "no-key"; message: string };
 
-const kidList = (keys: readonly UsableKey[]) => keys.map((k) => k.kid ?? `#${k.index}`).join(", ");
+const kidList = (keys: readonly UsableKey[]) => keys.map((k) => (k.kid != null ? quoteName(k.kid) : `#${k.index}`)).join(", ");
 
 /** Picks the key a token names. Header `jku`/`jwk`/`x5u`/`x5c` never take part. */
 export function selectKey(set: KeySet, kid: string | null, alg: string): KeySelection {
@@ -177,19 +178,23 @@ export function selectKey(set: KeySet, kid: string | null, alg: string): KeySele
         return {
           ok: false,
           reason: skipped.weak ? "weak-key" : "unusable-kid",
-          message: `The token names kid ${kid}, but that key cannot verify signatures: ${skipped.reason}.`,
+          message: `The token names kid ${quoteName(kid)}, but that key cannot verify signatures: ${skipped.reason}.`,
         };
       return {
         ok: false,
         reason: "unknown-kid",
-        message: `No signing key with kid ${kid} is in the broker's key set (it has ${set.keys.length ? kidList(set.keys) : "no usable key"}).`,
+        message: `No signing key with kid ${quoteName(kid)} is in the broker's key set (it has ${set.keys.length ? kidList(set.keys) : "no usable key"}).`,
       };
     }
     const fitting = named.filter((k) => k.algorithms.includes(alg as IdTokenAlgorithm));
     if (fitting.length === 0)
-      return { ok: false, reason: "unusable-kid", message: `The key with kid ${kid} is for ${named[0]!.algorithms.join("/")}, not for the token's ${alg}.` };
+      return {
+        ok: false,
+        reason: "unusable-kid",
+        message: `The key with kid ${quoteName(kid)} is for ${named[0]!.algorithms.join("/")}, not for the token's ${alg}.`,
+      };
     if (fitting.length > 1)
-      return { ok: false, reason: "ambiguous", message: `The key set has ${fitting.length} keys with kid ${kid}, so the signing key is ambiguous.` };
+      return { ok: false, reason: "ambiguous", message: `The key set has ${fitting.length} keys with kid ${quoteName(kid)}, so the signing key is ambiguous.` };
     return { ok: true, key: fitting[0]! };
   }
   const fitting = set.keys.filter((k) => k.algorithms.includes(alg as IdTokenAlgorithm));

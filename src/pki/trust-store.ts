@@ -457,7 +457,7 @@ const serviceType = (uri: string) => uri.replace("http://uri.etsi.org/TrstSvc/Sv
 export function listNote(store: IndexedTrustStore, path: readonly pkijs.Certificate[], role: TrustRole, at: Date): string | null {
   for (const a of store.listAnchors ?? []) {
     if (!path.some((c) => sameName(a.cert.subject, c.issuer))) continue;
-    const where = `trusted list ${a.source.territory ?? "?"} #${a.source.sequenceNumber ?? "?"} (${a.source.list})`;
+    const where = `trusted list ${territoryShown(a.source.territory)} #${a.source.sequenceNumber ?? "?"} (${a.source.list})`;
     const own = a.windows.filter((w) => w.role === role);
     const periods = own.map((w) => `${w.from.slice(0, 10)} to ${w.to ? w.to.slice(0, 10) : "now"}`).join(", ");
     return own.length
@@ -470,8 +470,13 @@ export function listNote(store: IndexedTrustStore, path: readonly pkijs.Certific
 /** A sentence naming the trusted-list service an anchor was taken from (listServiceOf), for check messages. */
 export function listServiceSentence(s: ListAnchorSource & ListWindow): string {
   const status = s.status.slice(s.status.lastIndexOf("/") + 1);
-  return `The anchor is the service ${serviceShown(s.service)} of trusted list ${s.territory ?? "?"} #${s.sequenceNumber ?? "?"} (${serviceType(s.type)}, ${status} since ${s.from.slice(0, 10)}).`;
+  return `The anchor is the service ${serviceShown(s.service)} of trusted list ${territoryShown(s.territory)} #${s.sequenceNumber ?? "?"} (${serviceType(s.type)}, ${status} since ${s.from.slice(0, 10)}).`;
 }
 
 /** A trusted list's service name in words: quoted and cut (quoteName, 80), "?" when the list gives none. */
 const serviceShown = (name: string | undefined | null): string => (name ? quoteName(name, 80) : '"?"');
+
+/** A list's SchemeTerritory: a two-letter code as itself, anything else quoted (a14 W13: it spoke in three messages). */
+function territoryShown(t: string | null | undefined): string {
+  return t == null ? "?" : /^[A-Z]{2}$/.test(t) ? t : quoteName(t, 8);
+}

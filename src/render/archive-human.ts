@@ -2,6 +2,7 @@
 // the workflow, documents, signers, seal and token certificate, then the checks grouped by what they
 // verify, each with a mark and one sentence, then the full certificate names. Fits 80 columns where the
 // values allow (digests and DNs are wrapped or kept to their own lines). Pure: report in, text out.
+import { shownValue } from "../report/quoted-name.js";
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { CertificateSummary, CheckResult } from "../report/types.js";
 import { ANCHORS_NOTE, archiveView, certificateFields, describeTimeSource, messageParts, type ArchiveView, type Field } from "./archive-view.js";
@@ -50,7 +51,7 @@ function checkLine(style: Style, c: CheckResult, idWidth: number): string {
 }
 
 function certificateLines(c: CertificateSummary, n: number): string[] {
-  const out = [`  ${n}. ${wrap(safeText(c.subject), WIDTH - 5, "     ")}`];
+  const out = [`  ${n}. ${wrap(safeText(shownValue(c.subject)), WIDTH - 5, "     ")}`];
   out.push(...fieldLines(certificateFields(c), "     "));
   return out;
 }

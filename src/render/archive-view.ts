@@ -5,7 +5,7 @@ import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/arch
 import type { CertificateSummary, CheckResult, Indication, PersonalDataKind, TimeSource } from "../report/types.js";
 import { groupOf, type CheckCategory } from "../report/check-ids.js";
 import { signerSummary } from "../report/signer.js";
-import { quoteName } from "../report/quoted-name.js";
+import { quoteName, shownValue } from "../report/quoted-name.js";
 
 export interface Field {
   label: string;
@@ -189,7 +189,11 @@ function reasonOf(report: ArchiveReport): string {
 function workflowFields(report: ArchiveReport): Field[] | null {
   const w = report.workflow;
   if (!w) return null;
-  const env = w.environment ? `, the broker's ${w.environment} environment` : w.issuer ? `, issuer ${w.issuer} (not a known broker environment)` : "";
+  const env = w.environment
+    ? `, the broker's ${w.environment} environment`
+    : w.issuer
+      ? `, issuer ${quoteName(w.issuer, 64)} (not a known broker environment)`
+      : "";
   return [
     { label: "Title", value: w.title ?? "(none)" },
     { label: "Workflow id", value: w.id ?? "?" },
@@ -310,15 +314,15 @@ function tokenCertificateFields(report: ArchiveReport): Field[] | null {
   if (!c && !o) return null;
   const fields: Field[] = [];
   if (c) {
-    fields.push({ label: "Certificate", value: commonName(c.subject) });
-    fields.push({ label: "Issued by", value: commonName(c.issuer) });
+    fields.push({ label: "Certificate", value: shownValue(commonName(c.subject)) });
+    fields.push({ label: "Issued by", value: shownValue(commonName(c.issuer)) });
     fields.push({ label: "Valid", value: `${formatTime(c.notBefore)} to ${formatTime(c.notAfter)}` });
     fields.push({ label: "Serial", value: c.serialNumber });
   }
   if (o) {
     const status = o.status ? `${o.status}${o.revocationTime ? ` (revoked ${formatTime(o.revocationTime)})` : ""}` : "no status for this certificate";
     fields.push({ label: "OCSP status", value: `${status}, response produced ${formatTime(o.producedAt)}` });
-    if (o.responder) fields.push({ label: "OCSP responder", value: commonName(o.responder.subject) });
+    if (o.responder) fields.push({ label: "OCSP responder", value: shownValue(commonName(o.responder.subject)) });
     if (o.thisUpdate)
       fields.push({ label: "OCSP validity", value: `${formatTime(o.thisUpdate)} to ${o.nextUpdate ? formatTime(o.nextUpdate) : "(no nextUpdate)"}` });
   }
@@ -520,7 +524,7 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
     .join(", ");
   return {
     anchors: b.trustAnchors.map((a, i) => ({
-      heading: `${i + 1}. ${a.subject}`,
+      heading: `${i + 1}. ${shownValue(a.subject)}`,
       fields: [
         { label: "SHA-256", value: a.sha256 },
         ...(a.roles ? [{ label: "For", value: `${a.roles.join(", ")} only` }] : []),
@@ -560,8 +564,8 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
 /** A certificate's fields as both text renderers show them; `subject`/`sha1` for the full inspection. */
 export function certificateFields(c: CertificateSummary, o: { subject?: boolean; sha1?: boolean } = {}): Field[] {
   return [
-    ...(o.subject ? [{ label: "Subject", value: c.subject }] : []),
-    { label: "Issuer", value: c.issuer },
+    ...(o.subject ? [{ label: "Subject", value: shownValue(c.subject) }] : []),
+    { label: "Issuer", value: shownValue(c.issuer) },
     { label: "Serial", value: c.serialNumber },
     { label: "Valid", value: `${formatTime(c.notBefore)} to ${formatTime(c.notAfter)}` },
     { label: "Algorithm", value: c.signatureAlgorithm },

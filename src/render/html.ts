@@ -2,6 +2,7 @@
 // external assets; a Content-Security-Policy forbids loading anything) with the same content as the human
 // output plus the certificate chains, laid out to be printed or saved as PDF. Every string from the
 // evidence is escaped. Pure: report in, HTML out.
+import { shownValue } from "../report/quoted-name.js";
 import type { ArchiveReport, ReportedClaim } from "../report/archive-report.js";
 import type { CertificateSummary, CheckResult, CheckStatus } from "../report/types.js";
 import {
@@ -172,7 +173,7 @@ function certificate(c: CertificateSummary, n: number): string {
     { label: "SHA-1", value: c.sha1 },
     { label: "SHA-256", value: c.sha256 },
   ];
-  return `<div class="cert"><h4>${n}. ${escapeHtml(c.subject)}</h4>${fieldsTable(fields, ["Serial number", "SHA-1", "SHA-256"])}</div>`;
+  return `<div class="cert"><h4>${n}. ${escapeHtml(shownValue(c.subject))}</h4>${fieldsTable(fields, ["Serial number", "SHA-1", "SHA-256"])}</div>`;
 }
 
 export interface HtmlOptions {
@@ -280,7 +281,7 @@ function firstPage(report: ArchiveReport, v: ArchiveView): string[] {
       const anchors = report.verification?.trustAnchors ?? [];
       const rows = anchors.map(
         (a, i) =>
-          `<tr><td>${i + 1}.</td><td><span class="subject">${textHtml(a.subject)}</span>${a.roles ? ` <span class="pd">(for ${escapeHtml(a.roles.join(", "))} only)</span>` : ""}` +
+          `<tr><td>${i + 1}.</td><td><span class="subject">${textHtml(shownValue(a.subject))}</span>${a.roles ? ` <span class="pd">(for ${escapeHtml(a.roles.join(", "))} only)</span>` : ""}` +
           `<br><span class="pd">SHA-256</span> ${textHtml(a.sha256)}</td></tr>`,
       );
       parts.push(

@@ -61,3 +61,17 @@ export function quoteValue(v: unknown, max = 40): string {
   // Said, not shown: its text is in the report's details, as data.
   return Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : `a ${typeof v}`;
 }
+
+/**
+ * A value from the evidence shown by layout (a report heading, a certificate's subject on its own line), not
+ * quoted: printable ASCII and the letters QUOTABLE admits as themselves, every other character as `\u{2800}`, cut
+ * visibly after `max` characters. A blank-looking character (U+2800) cannot wrap a name into lines that read as the
+ * report's own fields (a14 A1: a forged root's name wrote "SHA-256 <the published fingerprint>" under its heading).
+ */
+export function shownValue(v: string, max = 200): string {
+  const chars = [...v];
+  const shown = chars
+    .slice(0, max)
+    .map((c) => (/^[\x20-\x7E]$/.test(c) || QUOTABLE.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}}`));
+  return `${shown.join("")}${chars.length > max ? "…" : ""}`;
+}
