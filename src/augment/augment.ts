@@ -8,7 +8,7 @@
 // anything is wrong nothing is returned, so the caller writes nothing.
 import { createHash } from "node:crypto";
 import type * as pkijs from "pkijs";
-import { FormatError, LimitError, SealcheckError, errorMessage } from "../errors.js";
+import { FormatError, SealcheckError, errorMessage } from "../errors.js";
 import { givenWithSession } from "../usage.js";
 import { chooseSeal } from "../evidence/broker.js";
 import { classifyEvidence, readBounded } from "../input/evidence-file.js";
@@ -319,7 +319,14 @@ export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): 
   }
 
   // Update 1: the DSS.
-  const withDss = writeDss(doc, [...paths.certs, ...proofCerts], proofs, [seal, ...sigs.filter((s) => s.isDocTimestamp)]);
+  let withDss: ReturnType<typeof writeDss>;
+  try {
+    withDss = writeDss(doc, [...paths.certs, ...proofCerts], proofs, [seal, ...sigs.filter((s) => s.isDocTimestamp)]);
+  } catch (e) {
+    // What the file holds (a shape, a limit) is the file's problem, never "internal error" (a11 A4b).
+    if (e instanceof FormatError) throw fail(file, `its DSS update cannot be written: ${errorMessage(e)}`);
+    throw e;
+  }
   let doc1: PdfDocument;
   try {
     doc1 = parsePdf(wholeSource(withDss.bytes), limits);
@@ -449,13 +456,16 @@ function writeDss(
   // be able to block renewal.
   const dssNow = view.resolve(rawGet(view.catalog(), "DSS"));
   const have = new DataSet();
+  // Each stream once (a11 A4b: one 60 MB stream listed 20 times spent the document's decode limit), and a limit
+  // reached is that item's problem here too: it is then only written again.
+  const readRefs = new Set<string>();
   const read = (r: PdfObject): Uint8Array | null => {
-    if (r.kind !== "ref") return null;
+    if (r.kind !== "ref" || readRefs.has(`${r.num} ${r.gen}`)) return null;
+    readRefs.add(`${r.num} ${r.gen}`);
     try {
       const o = view.object(r);
       return o?.value.kind === "stream" ? view.decode(o.value) : null;
-    } catch (e) {
-      if (e instanceof LimitError) throw e;
+    } catch {
       return null;
     }
   };

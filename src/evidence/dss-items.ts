@@ -92,6 +92,9 @@ function shapeOf(der: Uint8Array, kind: Kind): number | null {
   return parts.length === 3 && parts[0]!.tag === 0x30 && parts[1]!.tag === 0x30 && parts[2]!.tag === 0x03 ? top.end : null;
 }
 
+/** BER values re-framed over one DSS reading, in multiples of maxAsn1Nodes (a11 D3b): ~0.3 s each. */
+const BER_BUDGET_NODES = 2;
+
 /** The bytes begin as their kind in BER: a SEQUENCE (any length form) whose first value has the kind's tag. */
 function berBegins(der: Uint8Array, kind: Kind): boolean {
   const l = der[1] ?? 0;
@@ -114,6 +117,8 @@ class Reading {
   /** Items kept, by kind and bytes. */
   private readonly kept = new Set<string>();
   private counted = 0;
+  /** ASN.1 values re-framed from BER, over the whole reading (BER_BUDGET_NODES). */
+  private readonly berSpent = { values: 0 };
   private readonly budget: ListedBudget = { values: 0 };
   constructor(
     private readonly session: PkiSession,
@@ -153,14 +158,21 @@ class Reading {
     const end = shapeOf(der, kind);
     if (end !== null) der = der.subarray(0, end);
     else {
-      // BER framing read as BouncyCastle (EU DSS) reads it: the DER it re-frames to, judged (a10).
+      // BER framing read as BouncyCastle (EU DSS) reads it: the DER it re-frames to, judged (a10). Only what begins
+      // as its kind, and within one budget of values for the whole DSS (a11 D3b: 50 junk streams of 200,000 values
+      // each took 19 s): past it, or past the limits, such an item is not read, so not decided when it may be
+      // revocation data (a reader may read it), junk otherwise.
+      const begins = berBegins(der, kind);
+      const undecided = begins && (kind === "ocsps" || kind === "crls");
+      if (!begins) return void problem(`does not have the shape of ${noun.startsWith("OCSP") ? "an" : "a"} ${noun}, in DER or BER`);
+      if (this.berSpent.values > BER_BUDGET_NODES * this.session.limits.maxAsn1Nodes)
+        return void problem("is in BER and past the budget of BER values this reading re-frames", undecided);
       let framed;
       try {
-        framed = derFramed(der, this.session.limits, dssPlace(where));
+        framed = derFramed(der, this.session.limits, dssPlace(where), this.berSpent);
       } catch (e) {
-        // Past a limit: a limit reached for what begins as its kind, junk otherwise (nothing reads it).
-        if (e instanceof LimitError && berBegins(der, kind)) return void this.reached(e);
         if (!(e instanceof LimitError)) throw e;
+        return void problem(`cannot be re-framed from BER: ${errorMessage(e)}`, undecided);
       }
       if (!framed || shapeOf(framed.der, kind) !== framed.der.length)
         return void problem(`does not have the shape of ${noun.startsWith("OCSP") ? "an" : "a"} ${noun}, in DER or BER`);

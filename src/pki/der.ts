@@ -316,14 +316,21 @@ const STRING_TAGS = new Set([3, 4, 12, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 2
  * ended. This is how BouncyCastle (EU DSS) reads a BER-framed CRL or OCSP response and verifies its DER
  * (attack-s6 a10: read as junk, a revoked seal's CRL said nothing). Null for what BER does not read (a
  * multi-byte tag, a constructed value of another universal type, a length past the end); a LimitError past
- * the depth or value limits, as the decoders throw. `what` names the value in that error.
+ * the depth or value limits, as the decoders throw. `what` names the value in that error; `spent` counts the
+ * values read, for a caller's budget over many values.
  */
-export function derFramed(bytes: Uint8Array, limits: Pick<DerLimits, "maxAsn1Depth" | "maxAsn1Nodes">, what: string): { der: Uint8Array; end: number } | null {
+export function derFramed(
+  bytes: Uint8Array,
+  limits: Pick<DerLimits, "maxAsn1Depth" | "maxAsn1Nodes">,
+  what: string,
+  spent?: { values: number },
+): { der: Uint8Array; end: number } | null {
   // The DER in file order: a header (tag, content size once known), a byte, or a run of content bytes.
   const out: ({ tag: number; size: number } | { byte: number } | { start: number; end: number })[] = [];
   let values = 0;
   // The header at p within end: tag, where the content starts, its length (-1: indefinite); null off BER.
   const header = (p: number, end: number, depth: number) => {
+    if (spent) spent.values++;
     if (++values > limits.maxAsn1Nodes) throw new LimitError("maxAsn1Nodes", `${what}: more than ${limits.maxAsn1Nodes} ASN.1 values`);
     if (depth > limits.maxAsn1Depth) throw new LimitError("maxAsn1Depth", `${what}: ASN.1 nesting deeper than ${limits.maxAsn1Depth} levels`);
     if (p + 2 > end) return null;
@@ -415,4 +422,31 @@ export function derFramed(bytes: Uint8Array, limits: Pick<DerLimits, "maxAsn1Dep
     }
   }
   return { der, end: top.end };
+}
+
+/**
+ * Whether `bytes` is one value in DER framing throughout (definite minimal lengths, one-byte tags, no split
+ * strings), read without allocating: the cheap test before derFramed, for values that are DER almost always.
+ */
+export function isDerFramed(bytes: Uint8Array, maxDepth: number): boolean {
+  const ends: number[] = [bytes.length];
+  let pos = 0;
+  let top = true;
+  while (ends.length > 0) {
+    const end = ends[ends.length - 1]!;
+    if (pos === end) {
+      ends.pop();
+      continue;
+    }
+    const t = readTlv(bytes, pos, end);
+    if (!t || (top && t.end !== bytes.length)) return false;
+    top = false;
+    if (t.tag & 0x20) {
+      if ((t.tag & 0xc0) === 0 && t.tag !== 0x30 && t.tag !== 0x31) return false;
+      if (ends.length >= maxDepth) return false;
+      ends.push(t.end);
+      pos = t.body;
+    } else pos = t.end;
+  }
+  return true;
 }

@@ -10,6 +10,7 @@ import { appendDssEntries } from "../../scripts/generator/dss-entries.js";
 import { dict, name } from "../../src/augment/writer.js";
 import { withDss } from "../../scripts/attack36/lib.js";
 import { oddDss } from "../../scripts/attack-s6/lib.js";
+import { withRepeatedStream } from "../../scripts/attack-s8/lib.js";
 import { augmentArchive } from "../../src/api/internal.js";
 import { verifyArchive } from "../../src/index.js";
 import { tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
@@ -68,4 +69,26 @@ describe("augment on a DSS anyone appended junk to (a8 A4)", () => {
     },
     60_000,
   );
+});
+
+// a11 A4b: the writer decoded every listed reference again (each decode counted against maxTotalDecodedBytes) and
+// rethrew the limit: one stream listed 20 times blocked renewal with "internal error ... please report this".
+describe("augment on a DSS listing one stream many times (a11 A4b)", () => {
+  it("a 4 MB stream listed 20 times, 40 MB of decoding allowed: renewed to B-LTA (was an internal error)", async () => {
+    const file = join(tempDir("augment-odd-"), "archive.pdf");
+    writeFileSync(file, withRepeatedStream(sample(), new Uint8Array(4 * 1024 * 1024), 20));
+    const r = await augmentArchive({
+      evidence: file,
+      tsa: tsa.url,
+      trust: [trustDirectory()],
+      ocsp: [ocspFile],
+      now: NOW,
+      limits: { maxTotalDecodedBytes: 40 * 1024 * 1024 },
+    });
+    expect(r.report.indication).toBe("TOTAL-PASSED");
+    const out = join(tempDir("augment-odd-"), "renewed.pdf");
+    writeFileSync(out, r.bytes);
+    const after = await verifyArchive({ evidence: out, trust: [trustDirectory()], at: NOW.toISOString() });
+    expect([after.indication, after.seal?.padesLevel]).toEqual(["TOTAL-PASSED", "B-LTA"]);
+  }, 60_000);
 });

@@ -6,10 +6,10 @@
 // one no reader here decodes (raw deflate under /FlateDecode) keeps the seal certificate not decided, never passed.
 // Scenario (attack-s5 P1c's): the seal revoked 08:06 (keyCompromise), sealed 08:36 with the CA's "good" of 07:36 in
 // the CMS; the archivist's DSS holds the CA's CRL of 2025-12-10 listing the seal, under an archive timestamp.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
-import { ascii85, runLength, toBer } from "../../scripts/attack-s6/lib.js";
+import { ascii85, runLength, toBer, withDssStreams } from "../../scripts/attack-s6/lib.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
 import { addDocumentTimestamp, addDss, buildArchive, createCrl, createOcspResponse, TIMELINE } from "../../scripts/generator/index.js";
@@ -161,5 +161,33 @@ describe("a10: a DSS item in BER framing is read as BouncyCastle reads it", () =
     const r = await verifyWith(plain(Uint8Array.from([0x30, 0x80, 0x02, 0x01, 0x00, 0, 0])));
     expect([r.indication, r.seal?.padesLevel]).toEqual(["TOTAL-PASSED", "B-T"]);
     expect(check(r, "seal-certificate").message).toMatch(/the CRL does not have the shape of a CRL, in DER or BER/);
+  }, 60_000);
+});
+
+// a11 D3b and the depth note: derFramed ran on every DSS item off the DER shape, junk included (50 streams of 200,000
+// BER values took 19 s), and a 140-byte certificate entry of 70 nested indefinite SEQUENCEs reached the depth limit:
+// the whole DSS "not decided". Only what begins as its kind is re-framed, within one budget per reading; past it, or
+// past a limit, such an item is not read: not decided for revocation data (a reader may read it), junk otherwise.
+describe("a11 D3b: re-framing BER is bounded and never turns junk into a limit", () => {
+  const verifySample = (pdf: Uint8Array) =>
+    verifyArchive({ evidence: { name: "archive.pdf", bytes: pdf }, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
+  const genuine = () => new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+
+  it("70 nested indefinite SEQUENCEs as a DSS certificate: junk, named; the genuine archive stays TOTAL-PASSED (was GENERIC)", async () => {
+    const deep = Uint8Array.from([...Array.from({ length: 70 }, () => [0x30, 0x80]).flat(), ...Array.from({ length: 70 }, () => [0, 0]).flat()]);
+    const r = await verifySample(withDssStreams(genuine(), { certs: [{ bytes: deep }] }));
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(check(r, "seal-certificate").message).toMatch(/the certificate cannot be re-framed from BER: .*nesting deeper than 64/);
+  }, 60_000);
+
+  it("BER junk that does not begin as its kind is junk at once; OCSP-like BER junk past the budget is not decided", async () => {
+    const values = 150_000;
+    const ocspLike = new Uint8Array(7 + values * 2 + 2);
+    ocspLike.set([0x30, 0x80, 0x0a, 0x01, 0x00]);
+    for (let i = 0; i < values; i++) ocspLike.set([0x05, 0x00], 5 + 2 * i);
+    const streams = Array.from({ length: 4 }, (_, i) => ({ bytes: Uint8Array.from([...ocspLike.subarray(0, 5), 0x02, 0x01, i, ...ocspLike.subarray(5)]) }));
+    const r = await verifySample(withDssStreams(genuine(), { ocsps: streams }));
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    expect(check(r, "seal-certificate").message).toMatch(/is in BER and past the budget of BER values this reading re-frames/);
   }, 60_000);
 });
