@@ -39,11 +39,19 @@ export interface ChainInput {
    * with them; without it, one is built for this call when there are many anchors.
    */
   index?: AnchorIndex;
+  /** The candidate search's budget of signature checks (MAX_LINK_CHECKS; lower only in tests). */
+  linkChecks?: number;
 }
 
 const MAX_CANDIDATES = 200;
-/** Signature checks the candidate search may make per path (each candidate issuer found by name is checked once). */
-const MAX_LINK_CHECKS = 256;
+/**
+ * Signature checks the candidate search may make per path (each candidate issuer key found by name checked once per
+ * certificate walked). Above what the item limits let anyone write (a DSS's maxValidationDataItems certificates and
+ * the CMSs'; a11 U1e: 257 junk certificates of the CA's name spent 256 and a genuine archive had no path), so that
+ * the limits, which say "not decided" by the file's size, stop path building, not the certificates anyone adds.
+ * RSA keys over 8,192 bits are refused before arithmetic (jose-policy.ts): ~1,000 checks cost under 2 s.
+ */
+export const MAX_LINK_CHECKS = 4096;
 
 /**
  * The certificates as pkijs's engine sees them: each a view of the certificate (an object whose prototype
@@ -165,11 +173,11 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
         };
   }
   const pool = distinctCertificates(input.intermediates.filter((c) => !sameCert(c, leaf)));
-  const onPaths = await pathCandidates(session, leaf, pool, anchors, input.index);
+  const onPaths = await pathCandidates(session, leaf, pool, anchors, input.index, input.linkChecks ?? MAX_LINK_CHECKS);
   if (onPaths === null || onPaths.length > MAX_CANDIDATES) {
     return {
       status: "no-chain",
-      message: `The path from ${shownName(leaf.subject)} is not decided: path building stopped at its budget (more than ${onPaths === null ? `${MAX_LINK_CHECKS} candidate issuers to check` : `${MAX_CANDIDATES} certificates on paths to an anchor`} among the ${pool.length} certificates given).`,
+      message: `The path from ${shownName(leaf.subject)} is not decided: path building stopped at its budget (more than ${onPaths === null ? `${input.linkChecks ?? MAX_LINK_CHECKS} candidate issuers to check` : `${MAX_CANDIDATES} certificates on paths to an anchor`} among the ${pool.length} certificates given).`,
       path: [],
       subIndication: "NO_CERTIFICATE_CHAIN_FOUND",
       budgetReached: true,
@@ -249,16 +257,19 @@ type EngineResult = Awaited<ReturnType<pkijs.CertificateChainValidationEngine["v
  * (and whose subject key identifier is its authority key identifier, when both are stated), kept only when their
  * key verifies its signature; a certificate from which no anchor can be reached so is left out. Candidates are
  * chosen by what is verified, so certificates anyone adds (a CMS's or a DSS's certificate set) can neither push a
- * genuine one out of the engine's candidates nor lead it into a dead end. Null when the signature checks would
- * pass MAX_LINK_CHECKS: not decided. Certificates that are anchors end a path (they are given to the engine as anchors),
- * and so does one an anchor issued.
+ * genuine one out of the engine's candidates nor lead it into a dead end. Each candidate key is checked once per
+ * certificate walked (copies with one key cost one check). Null when the signature checks would pass `budget` and
+ * no verified path to an anchor was found by then: not decided; a path found is not undone by the candidates left
+ * unchecked (a11 U1e). Certificates that are anchors end a path (they are given to the engine as anchors), and so
+ * does one an anchor issued.
  */
 async function pathCandidates(
   session: PkiSession,
   leaf: pkijs.Certificate,
   pool: readonly pkijs.Certificate[],
   anchors: readonly pkijs.Certificate[],
-  index?: AnchorIndex,
+  index: AnchorIndex | undefined,
+  budget: number,
 ): Promise<pkijs.Certificate[] | null> {
   const poolIndex = indexAnchors(pool);
   const anchorIndex = index ?? indexAnchors(anchors);
@@ -279,32 +290,44 @@ async function pathCandidates(
   const reaches = new Set<pkijs.Certificate>();
   const queue: pkijs.Certificate[] = [leaf];
   const seen = new Set<pkijs.Certificate>([leaf]);
+  let stopped = false;
   while (queue.length) {
     const cert = queue.shift()!;
     if (cert !== leaf && isAnchor(cert)) {
       reaches.add(cert);
       continue;
     }
-    const verified = async (c: pkijs.Certificate) => {
+    // The signature of `cert` depends on the candidate's key alone: each key once.
+    const byKey = new Map<string, boolean>();
+    // Anchors are no one's to add (and few by name): checked past the budget, so that a path verified up to a
+    // certificate still ends at its anchor.
+    const verified = async (c: pkijs.Certificate, anchor = false) => {
       if (sameCert(c, cert)) return false;
-      if (++checks > MAX_LINK_CHECKS) throw BUDGET;
-      return signedBy(session, cert, c);
+      const k = Buffer.from(c.subjectPublicKeyInfo.toSchema().toBER(false)).toString("base64");
+      const known = byKey.get(k);
+      if (known !== undefined) return known;
+      if (!anchor && (stopped || ++checks > budget)) throw BUDGET;
+      const ok = await signedBy(session, cert, c);
+      byKey.set(k, ok);
+      return ok;
     };
+    const issuers: pkijs.Certificate[] = [];
     try {
-      for (const a of named(anchorIndex, anchors, cert)) if (anchors.includes(a) && (await verified(a))) reaches.add(cert);
+      for (const a of named(anchorIndex, anchors, cert)) if (anchors.includes(a) && (await verified(a, true))) reaches.add(cert);
       // Issued by an anchor: that path is the shortest, and what is above it in the pool adds none.
       if (reaches.has(cert)) continue;
-      const issuers: pkijs.Certificate[] = [];
-      for (const c of named(poolIndex, pool, cert)) if (await verified(c)) issuers.push(c);
       up.set(cert, issuers);
-      for (const c of issuers)
-        if (!seen.has(c)) {
-          seen.add(c);
-          queue.push(c);
+      for (const c of named(poolIndex, pool, cert))
+        if (await verified(c)) {
+          issuers.push(c);
+          if (!seen.has(c)) {
+            seen.add(c);
+            queue.push(c);
+          }
         }
     } catch (e) {
-      if (e === BUDGET) return null;
-      throw e;
+      if (e !== BUDGET) throw e;
+      stopped = true; // what was verified still stands, and the certificates queued still reach their anchors
     }
   }
   // Those from which an anchor is reached, to a fixed point.
@@ -316,6 +339,7 @@ async function pathCandidates(
         changed = true;
       }
   }
+  if (stopped && !reaches.has(leaf)) return null;
   return pool.filter((c) => reaches.has(c));
 }
 

@@ -108,15 +108,34 @@ export interface DecodedOcsp {
 // within lower limits than the decode's decodes again (and fails as it would have).
 const POOL = cacheSlot("OCSP responses by DER", () => new DerPool<{ decoded: DecodedOcsp; limits: DerLimits }>(64, 16 * 1024 * 1024));
 
-/** Decodes a DER OCSPResponse. Throws FormatError for anything that is not one. */
+/** DER of OCSP responses a run keeps decoded by the bytes' identity (RunWork.decoded): 4 × a DSS's 1,000 of 16 KB. */
+const RUN_DECODED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Decodes a DER OCSPResponse. Throws FormatError for anything that is not one. Once per run for the same bytes
+ * (RunWork.decoded: by identity, no hashing), then the session's pool (by content, across runs).
+ */
 export function decodeOcsp(der: Uint8Array, session: PkiSession): DecodedOcsp {
   const limits = session.limits;
   if (der.length === 0 || der.length > limits.maxDerBytes) return decodeOcspNow(der, session); // the size error
+  const run = session.work;
+  const mine = run.decoded.get(der);
+  if (mine && limitsWithin(mine.limits, limits)) return mine.value as DecodedOcsp;
+  const keep = (decoded: DecodedOcsp, within: DerLimits) => {
+    if (mine || run.decodedBytes + der.length > RUN_DECODED_BYTES) return;
+    run.decodedBytes += der.length;
+    run.decoded.set(der, { value: decoded, limits: within });
+  };
   const pool = session.cache(POOL);
   const { key, value } = pool.lookup(der);
-  if (value && limitsWithin(value.limits, limits)) return value.decoded;
+  if (value && limitsWithin(value.limits, limits)) {
+    keep(value.decoded, value.limits);
+    return value.decoded;
+  }
   const decoded = decodeOcspNow(der, session);
-  pool.keep(key, Uint8Array.from(der), { decoded, limits: { ...limits } });
+  const within = { ...limits };
+  pool.keep(key, Uint8Array.from(der), { decoded, limits: within });
+  keep(decoded, within);
   return decoded;
 }
 

@@ -41,6 +41,14 @@ export class RunWork {
    * them unchecked (a11 D2b).
    */
   readonly sealed = new WeakSet<Uint8Array>();
+  /**
+   * What this run decoded, by the bytes' identity (the run's items are the same arrays for every question asked of
+   * them: the one revocation pool), with the limits it was decoded within: each OCSP response decoded once per run
+   * (hs6b: the session's pool keeps 64, a DSS may hold 1,000, and each question decoded every one again). Bounded:
+   * at most RUN_DECODED_BYTES of DER are kept so (`decodedBytes`), and only while the run holds the bytes.
+   */
+  readonly decoded = new WeakMap<Uint8Array, { readonly value: unknown; readonly limits: DerLimits }>();
+  decodedBytes = 0;
 
   /** `maxValidationDataItems`: the run's limit on the items read from one DSS (and from the timestamps' CMS). */
   constructor(maxValidationDataItems = 1_000) {

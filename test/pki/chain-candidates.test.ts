@@ -71,23 +71,55 @@ describe("validateChain: candidates by what is verified", () => {
     expect(s4.path).toEqual([cert(leaf), cert(ca)]);
   });
 
-  it("more candidate issuers to check than the budget: not decided (budgetReached), never a plain 'no path'", async () => {
-    // The CA's name and its key identifier (anyone can copy both), a key of one's own: each must be checked.
-    const junk = Array.from({ length: 300 }, (_, i) => {
+  // The CA's name and its key identifier (anyone can copy both), keys of one's own: each key must be checked.
+  const flood = (n: number, keys: () => Issued["key"]) =>
+    Array.from({ length: n }, (_, i) => {
+      const key = keys();
       const der = issueCertificate({
         subject: name("Issuing CA"),
-        subjectKey: junkKey,
+        subjectKey: key,
         notBefore: new Date("2020-01-01T00:00:00Z"),
         notAfter: new Date("2100-01-01T00:00:00Z"),
-        serial: serialFor(`chain-flood-${i}`),
+        serial: serialFor(`chain-flood-${n}-${i}`),
         extensions: [extensions.basicConstraints(true), extensions.subjectKeyIdentifier(spkiDer(caKey))],
       });
-      return cert(issued("sealRoot", der, junkKey));
+      return cert(issued("sealRoot", der, key));
     });
-    const r = await validateChain(cert(leaf), { anchors: [cert(root)], intermediates: [...junk, cert(ca)], at: AT, session: S });
+
+  it("300 certificates with the CA's name and key identifier, one key of one's own, before it: one check, still valid", async () => {
+    const r = await validateChain(cert(leaf), { anchors: [cert(root)], intermediates: [...flood(300, () => junkKey), cert(ca)], at: AT, session: S });
+    expect(r.status).toBe("valid");
+  }, 60_000);
+
+  it("a11 U1e: 300 of them with 300 keys of one's own before it: within the budget (above what the item limits let anyone write), still valid", async () => {
+    const r = await validateChain(cert(leaf), { anchors: [cert(root)], intermediates: [...flood(300, generateEcKey), cert(ca)], at: AT, session: S });
+    expect(r.status).toBe("valid");
+    expect(r.path).toEqual([cert(leaf), cert(ca), cert(root)]);
+  }, 60_000);
+
+  it("more candidate keys to check than the budget before the CA: not decided (budgetReached), never a plain 'no path'", async () => {
+    const r = await validateChain(cert(leaf), {
+      anchors: [cert(root)],
+      intermediates: [...flood(30, generateEcKey), cert(ca)],
+      at: AT,
+      session: S,
+      linkChecks: 20,
+    });
     expect(r.status).toBe("no-chain");
     expect(r.budgetReached).toBe(true);
-    expect(r.message).toMatch(/not decided: path building stopped at its budget/);
+    expect(r.message).toMatch(/not decided: path building stopped at its budget \(more than 20 candidate issuers/);
+  }, 60_000);
+
+  it("the budget reached after the CA was verified: the path found is kept (a11 U1e)", async () => {
+    const r = await validateChain(cert(leaf), {
+      anchors: [cert(root)],
+      intermediates: [cert(ca), ...flood(30, generateEcKey)],
+      at: AT,
+      session: S,
+      linkChecks: 20,
+    });
+    expect(r.status).toBe("valid");
+    expect(r.path).toEqual([cert(leaf), cert(ca), cert(root)]);
   }, 60_000);
 
   it("duplicates of the genuine certificates count once", async () => {
