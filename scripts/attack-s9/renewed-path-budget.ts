@@ -9,9 +9,9 @@
 //   Y1..Yb: `b` self-signed certificates named "Y", each with its own key.
 // Walking C finds X1..Xa (one key: one check, all verify); walking each Xi tries b keys: a x b checks (60 x 70 =
 // 4,200 > 4,096) and no anchor. 131 certificates and one CRL, all in one DSS revision (the limit is 1,000 items).
-//   npx tsx scripts/attack-s9/renewed-path-budget.ts [attack|honest|real|real-honest] [a] [b]
+//   [C=j] npx tsx scripts/attack-s9/renewed-path-budget.ts [attack|honest|real|real-honest] [a] [b]
 // attack: samples/valid/archive.pdf plus that DSS revision. honest: b = 60 (3,600 checks: within the budget).
-// real*: the broker's real archive (--at 2025-12-08T09:35:10Z, its trust dir). DSS=1 adds EU DSS.
+// token*: the token CA's name, the CRL listing the Workflow token's certificate (edge d). real*: the broker's real archive (--at 2025-12-08T09:35:10Z, its trust dir). DSS=1 adds EU DSS.
 import { readFileSync } from "node:fs";
 import { generateEcKey } from "../generator/keys.js";
 import { createCrl } from "../generator/ocsp.js";
@@ -22,7 +22,9 @@ import { pkiSession } from "../../src/pki/session.js";
 import { dss, pki, sample, save, sealGap, show, verify, withDss, work } from "../attack36/lib.js";
 
 const mode = process.argv[2] ?? "attack";
-if (!["attack", "honest", "real", "real-honest"].includes(mode)) throw new Error(`mode: attack|honest|real|real-honest, not ${mode}`);
+if (!["attack", "honest", "real", "real-honest", "token", "token-honest"].includes(mode))
+  throw new Error(`mode: attack|honest|real|real-honest|token|token-honest, not ${mode}`);
+const token = mode.startsWith("token");
 const real = mode.startsWith("real");
 const a = Number(process.argv[3] ?? 60);
 const b = Number(process.argv[4] ?? (mode.endsWith("honest") ? 60 : 70));
@@ -32,14 +34,15 @@ const AT = "2025-12-08T09:35:10Z";
 const base = real ? new Uint8Array(readFileSync(`${REAL}/archive.pdf`)) : sample("valid/archive.pdf");
 const sealCms = decodeSignedData(sealGap(base).der, "the seal", pkiSession(), true);
 const sealCert = findSignerCertificate(sealCms.signedData.signerInfos[0]!, sealCms.certificates)!;
-const caDer = real ? pemToDer(readFileSync(`${REAL}/trust/nets-intermediate-ca.pem`, "latin1")) : P.sealRoot.der;
+const caDer = real ? pemToDer(readFileSync(`${REAL}/trust/nets-intermediate-ca.pem`, "latin1")) : token ? P.tokenCa.der : P.sealRoot.der;
+const target = token ? P.tokenSigner.cert : sealCert;
 const K = generateEcKey();
 const crl = createCrl({
   issuer: issued("sealRoot", caDer, K), // the CA's name, K
   number: 99,
   thisUpdate: new Date(real ? "2025-12-08T09:00:00Z" : "2026-01-10T00:00:00Z"),
   nextUpdate: new Date(real ? "2025-12-15T09:00:00Z" : "2026-01-17T00:00:00Z"),
-  revoked: [{ serial: new Uint8Array(sealCert.serialNumber.valueBlock.valueHexView), at: new Date("2025-12-08T08:00:00Z") }],
+  revoked: [{ serial: new Uint8Array(target.serialNumber.valueBlock.valueHexView), at: new Date("2025-12-08T08:00:00Z") }],
 });
 const caName = issued("sealRoot", caDer, K).cert.subject.typesAndValues.map((t) => [t.type, t.value.valueBlock.value] as [string, string]);
 const CN = "2.5.4.3";
@@ -54,11 +57,15 @@ const kx = generateEcKey();
 const xs = Array.from({ length: a }, (_, i) =>
   issued("sealRoot", issueCertificate({ subject: [[CN, "X"]], subjectKey: kx, issuer: ys[0]!, ...span, serial: serialFor(`a13-x-${i}`), extensions: ca }), kx),
 );
-const c = issueCertificate({ subject: caName, subjectKey: K, issuer: xs[0]!, ...span, serial: serialFor("a13-c"), extensions: ca });
-const certs = [c, ...xs.map((x) => x.der), ...ys.map((y) => y.der)];
+// C=<j> (env): j such certificates C (distinct serials), each validated on its own (a hang within the budget).
+const j = Number(process.env.C ?? 1);
+const cs = Array.from({ length: j }, (_, i) =>
+  issueCertificate({ subject: caName, subjectKey: K, issuer: xs[0]!, ...span, serial: serialFor(`a13-c-${i}`), extensions: ca }),
+);
+const certs = [...cs, ...xs.map((x) => x.der), ...ys.map((y) => y.der)];
 const file = save(work(`s9-renewed-path-${mode}-${a}x${b}`), "archive.pdf", withDss(base, { certs, crls: [crl] }));
 console.log(
-  `wrote ${file}: ${real ? "the broker's real archive" : "samples/valid/archive.pdf"} plus a DSS revision: a CRL of the CA's name listing the seal (key K), C (the CA's name, K) <- ${a} x "X" (one key) <- ${b} x "Y" (${b} keys): ${a * b} checks`,
+  `wrote ${file} (C=${j}): ${real ? "the broker's real archive" : "samples/valid/archive.pdf"} plus a DSS revision: a CRL of the CA's name listing the seal (key K), C (the CA's name, K) <- ${a} x "X" (one key) <- ${b} x "Y" (${b} keys): ${a * b} checks`,
 );
 const t0 = Date.now();
 const v = real ? verify(file, ["--at", AT], "", `${REAL}/trust`) : verify(file);
