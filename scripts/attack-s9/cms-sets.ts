@@ -8,6 +8,7 @@
 // version, sid and algorithms, no attributes, an empty signature;
 // uattr: an INTEGER 0 as an unsigned attribute; uattr-empty: an unsigned attribute (unknown OID) with no values;
 // crlshape: SEQUENCE { SEQUENCE {}, SEQUENCE {}, BIT STRING } in crls (4b4cc56: "unread", so not decided);
+// ocspjunk: [1] { id-ri-ocsp-response, NULL } in crls (an OCSP response of 2 bytes);
 // honest: the same rewrite, nothing added. DSS=1 adds EU DSS.
 import { readFileSync } from "node:fs";
 import { dss, sample, save, sealGap, show, tool, verify, withSealContents, work } from "../attack36/lib.js";
@@ -16,7 +17,7 @@ import { derChildren, readTlv } from "../../src/pki/der.js";
 import { encode, raw, seq } from "../generator/der.js";
 import { setElements, signedDataFields, withSetElement } from "./lib.js";
 
-const kinds = ["digalg", "digalg-oid", "signer", "signer-copy", "signer-min", "uattr", "uattr-empty", "crlshape", "honest"];
+const kinds = ["digalg", "digalg-oid", "signer", "signer-copy", "signer-min", "uattr", "uattr-empty", "crlshape", "ocspjunk", "honest"];
 const mode = process.argv[2] ?? "digalg";
 const real = mode.startsWith("real-");
 const kind = mode.replace(/^real-/, "");
@@ -54,6 +55,8 @@ const cms = (() => {
       return withUnsignedAttribute(der, h("020100"));
     case "uattr-empty":
       return withUnsignedAttribute(der, h("3008 0604 2a030405 3100"));
+    case "ocspjunk":
+      return withCmsField(der, 0xa1, [h("a10c 0608 2b06010505071002 0500")]);
     case "crlshape":
       return withCmsField(der, 0xa1, [h("3008 3000 3000 03020000")]);
     default:
