@@ -11,7 +11,8 @@
 // 4,200 > 4,096) and no anchor. 131 certificates and one CRL, all in one DSS revision (the limit is 1,000 items).
 //   [C=j] npx tsx scripts/attack-s9/renewed-path-budget.ts [attack|honest|real|real-honest] [a] [b]
 // attack: samples/valid/archive.pdf plus that DSS revision. honest: b = 60 (3,600 checks: within the budget).
-// token*: the token CA's name, the CRL listing the Workflow token's certificate (edge d). real*: the broker's real archive (--at 2025-12-08T09:35:10Z, its trust dir). DSS=1 adds EU DSS.
+// tsa*: samples/expired/archive-lta.pdf (the seal expired, its POE rests on the TSA), the TSA CA's name, the CRL
+// listing the TSA's certificate. token*: the token CA's name, the CRL listing the Workflow token's certificate (edge d). real*: the broker's real archive (--at 2025-12-08T09:35:10Z, its trust dir). DSS=1 adds EU DSS.
 import { readFileSync } from "node:fs";
 import { generateEcKey } from "../generator/keys.js";
 import { createCrl } from "../generator/ocsp.js";
@@ -22,20 +23,21 @@ import { pkiSession } from "../../src/pki/session.js";
 import { dss, pki, sample, save, sealGap, show, verify, withDss, work } from "../attack36/lib.js";
 
 const mode = process.argv[2] ?? "attack";
-if (!["attack", "honest", "real", "real-honest", "token", "token-honest"].includes(mode))
-  throw new Error(`mode: attack|honest|real|real-honest|token|token-honest, not ${mode}`);
+if (!["attack", "honest", "real", "real-honest", "token", "token-honest", "tsa", "tsa-honest"].includes(mode))
+  throw new Error(`mode: attack|honest|real|real-honest|token|token-honest|tsa|tsa-honest, not ${mode}`);
 const token = mode.startsWith("token");
+const tsa = mode.startsWith("tsa");
 const real = mode.startsWith("real");
 const a = Number(process.argv[3] ?? 60);
 const b = Number(process.argv[4] ?? (mode.endsWith("honest") ? 60 : 70));
 const P = pki();
 const REAL = "test/fixtures/real/broker-example";
 const AT = "2025-12-08T09:35:10Z";
-const base = real ? new Uint8Array(readFileSync(`${REAL}/archive.pdf`)) : sample("valid/archive.pdf");
+const base = real ? new Uint8Array(readFileSync(`${REAL}/archive.pdf`)) : sample(tsa ? "expired/archive-lta.pdf" : "valid/archive.pdf");
 const sealCms = decodeSignedData(sealGap(base).der, "the seal", pkiSession(), true);
 const sealCert = findSignerCertificate(sealCms.signedData.signerInfos[0]!, sealCms.certificates)!;
-const caDer = real ? pemToDer(readFileSync(`${REAL}/trust/nets-intermediate-ca.pem`, "latin1")) : token ? P.tokenCa.der : P.sealRoot.der;
-const target = token ? P.tokenSigner.cert : sealCert;
+const caDer = real ? pemToDer(readFileSync(`${REAL}/trust/nets-intermediate-ca.pem`, "latin1")) : token ? P.tokenCa.der : tsa ? P.tsaRoot.der : P.sealRoot.der;
+const target = token ? P.tokenSigner.cert : tsa ? P.tsa.cert : sealCert;
 const K = generateEcKey();
 const crl = createCrl({
   issuer: issued("sealRoot", caDer, K), // the CA's name, K
