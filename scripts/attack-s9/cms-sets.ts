@@ -9,15 +9,16 @@
 // uattr: an INTEGER 0 as an unsigned attribute; uattr-empty: an unsigned attribute (unknown OID) with no values;
 // crlshape: SEQUENCE { SEQUENCE {}, SEQUENCE {}, BIT STRING } in crls (4b4cc56: "unread", so not decided);
 // ocspjunk: [1] { id-ri-ocsp-response, NULL } in crls (an OCSP response of 2 bytes);
+// tst-signer: the seal's signature timestamp token gains such a second SignerInfo (signer-min's form);
 // honest: the same rewrite, nothing added. DSS=1 adds EU DSS.
 import { readFileSync } from "node:fs";
 import { dss, sample, save, sealGap, show, tool, verify, withSealContents, work } from "../attack36/lib.js";
-import { withCmsField, withUnsignedAttribute } from "../attack-s8/lib.js";
+import { mapUnsignedAttribute, withCmsField, withUnsignedAttribute } from "../attack-s8/lib.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
 import { encode, raw, seq } from "../generator/der.js";
 import { setElements, signedDataFields, withSetElement } from "./lib.js";
 
-const kinds = ["digalg", "digalg-oid", "signer", "signer-copy", "signer-min", "uattr", "uattr-empty", "crlshape", "ocspjunk", "honest"];
+const kinds = ["digalg", "digalg-oid", "signer", "signer-copy", "signer-min", "uattr", "uattr-empty", "crlshape", "ocspjunk", "tst-signer", "honest"];
 const mode = process.argv[2] ?? "digalg";
 const real = mode.startsWith("real-");
 const kind = mode.replace(/^real-/, "");
@@ -55,6 +56,18 @@ const cms = (() => {
       return withUnsignedAttribute(der, h("020100"));
     case "uattr-empty":
       return withUnsignedAttribute(der, h("3008 0604 2a030405 3100"));
+    case "tst-signer": {
+      // The seal's signature timestamp token (an unsigned attribute of the seal's SignerInfo) gains a second SignerInfo.
+      return mapUnsignedAttribute(der, "1.2.840.113549.1.9.16.2.14", (token) => {
+        const si = setElements(signedDataFields(token).fields.at(-1)!)[0]!;
+        const t = readTlv(si, 0, si.length)!;
+        const kept = derChildren(si, t.body, t.end)!
+          .map((x) => si.subarray(x.start, x.end))
+          .filter((p) => p[0] !== 0xa0 && p[0] !== 0xa1);
+        kept[kept.length - 1] = h("0400");
+        return withSetElement(token, "signerInfos", [encode(seq(...kept.map(raw)))]);
+      });
+    }
     case "ocspjunk":
       return withCmsField(der, 0xa1, [h("a10c 0608 2b06010505071002 0500")]);
     case "crlshape":
