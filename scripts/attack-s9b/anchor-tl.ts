@@ -5,6 +5,7 @@
 // forger's root as the anchor of the seal. trust-anchors' givenAnchors reads --trust and --trust-<role> only, and
 // the report's anchor lines (Decides, From) are written for those only.
 //   npx tsx scripts/attack-s9b/anchor-tl.ts [forged|honest]
+// TERRITORY (env): the list's SchemeTerritory (a14 W13), default DK.
 // honest: the same list with the samples' seal root as its CA/QC service, over samples/valid/archive.pdf.
 import { spawnSync } from "node:child_process";
 import { createHash, X509Certificate } from "node:crypto";
@@ -23,7 +24,7 @@ const now = Date.now();
 const list = (rootDer: Uint8Array) =>
   sign(
     buildList({
-      territory: "DK",
+      territory: process.env.TERRITORY ?? "DK",
       issued: new Date(now + 5_000),
       nextUpdate: new Date(now + 180 * 86400_000),
       services: sampleAnchorServices().map((s) => (s.type === "CA/QC" && s.name === "Test seal CA" ? { ...s, certificate: rootDer } : s)),
