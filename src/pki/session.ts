@@ -47,7 +47,7 @@ export class RunWork {
    * (hs6b: the session's pool keeps 64, a DSS may hold 1,000, and each question decoded every one again). Bounded:
    * at most RUN_DECODED_BYTES of DER are kept so (`decodedBytes`), and only while the run holds the bytes.
    */
-  readonly decoded = new WeakMap<Uint8Array, { readonly value: unknown; readonly limits: DerLimits }>();
+  decoded = new WeakMap<Uint8Array, { readonly value: unknown; readonly limits: DerLimits }>();
   decodedBytes = 0;
 
   /** `maxValidationDataItems`: the run's limit on the items read from one DSS (and from the timestamps' CMS). */
@@ -94,6 +94,9 @@ export class PkiSession {
 
   clear(): void {
     this.caches.clear();
+    // What this run decoded is a cache too: a session used without forRun keeps its work (RunWork).
+    this.work.decoded = new WeakMap();
+    this.work.decodedBytes = 0;
   }
 }
 
