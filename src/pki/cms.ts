@@ -6,7 +6,7 @@
 import { createHash } from "../platform/crypto.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import { FormatError, errorMessage } from "../errors.js";
+import { FormatError, LimitError, errorMessage } from "../errors.js";
 import {
   DIGEST_ALGORITHMS,
   SIGNATURE_ALGORITHMS,
@@ -28,6 +28,7 @@ import {
   decodeDerZeroPadded,
   derChildren,
   derFramed,
+  derLength,
   keepWithin,
   limitsWithin,
   ownBuffer,
@@ -460,7 +461,18 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   if (ber && rest && (padded ? rest.every((b) => b === 0) : rest.length === 0) && !bytesEqual(ber.der, bytes.subarray(0, ber.end))) {
     return { ...decodeSignedDataWhole(ber.der, what, session, false), derLength: ber.end };
   }
-  const { value, length } = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
+  let decodedWhole: { value: asn1js.AsnType; length: number };
+  try {
+    decodedWhole = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
+  } catch (e) {
+    // A limit reached inside an element of the unsigned sets is that element's problem (a13 S3e: 70 nested
+    // SEQUENCEs among the seal's CRLs were the seal's FORMAT_FAILURE, the real archive too).
+    const without = e instanceof LimitError ? withoutOverLimitElements(bytes, limits, what) : null;
+    if (!without) throw e;
+    const d = decodeSignedDataWhole(without.der, what, session, false);
+    return { ...d, derLength: without.end, ignored: [...without.ignored, ...(d.ignored ?? [])] };
+  }
+  const { value, length } = decodedWhole;
   let signedData: pkijs.SignedData;
   let signedDataBlock: unknown;
   let dropped: { ignored: string[]; unreadCrls: Uint8Array[] } | undefined;
@@ -792,4 +804,96 @@ export function unsignedRevocation(decoded: Pick<DecodedSignedData, "signedData"
     }
   }
   return out;
+}
+
+/**
+ * The CMS (DER framing) without the elements of SignedData's `certificates` [0] and `crls` [1] that are past the
+ * decode limits on their own (nesting, OIDs), and what was left out; null when none is, or off DER framing.
+ */
+function withoutOverLimitElements(bytes: Uint8Array, limits: DerLimits, what: string): { der: Uint8Array; end: number; ignored: string[] } | null {
+  const ci = readTlv(bytes, 0, bytes.length, true);
+  const ciParts = ci && ci.tag === 0x30 ? derChildren(bytes, ci.body, ci.end) : null;
+  const explicit = ciParts?.[1];
+  const sd = explicit?.tag === 0xa0 ? one(bytes, explicit.body, explicit.end, 0x30) : null;
+  const fields = sd ? berChildren(bytes, sd.body, sd.end)?.map((f) => ({ ...f, ...contentOf(bytes, f) })) : null;
+  if (!ci || !ciParts || !explicit || !sd || !fields) return null;
+  const ignored: string[] = [];
+  const tlv = (tag: number, content: Uint8Array[]) => {
+    const size = content.reduce((n, c) => n + c.length, 0);
+    const out = new Uint8Array(1 + derLength(size).length + size);
+    out.set([tag, ...derLength(size)]);
+    let o = out.length - size;
+    for (const c of content) {
+      out.set(c, o);
+      o += c.length;
+    }
+    return out;
+  };
+  const newFields = fields.map((f) => {
+    if (f.tag !== 0xa0 && f.tag !== 0xa1) return bytes.subarray(f.start, f.end);
+    const elements = berChildren(bytes, f.body, f.end);
+    if (!elements) return bytes.subarray(f.start, f.end);
+    const kept = elements.filter((el, i) => {
+      try {
+        // Four levels above it in the CMS: ContentInfo, [0], SignedData, the set.
+        assertDerShape(bytes.subarray(el.start, el.end), { ...limits, maxAsn1Depth: limits.maxAsn1Depth - 4 }, what);
+        return true;
+      } catch (e) {
+        if (!(e instanceof LimitError)) return true;
+        ignored.push(`${f.tag === 0xa0 ? "certificates" : "crls"} [${i}]: ${errorMessage(e)}`);
+        return false;
+      }
+    });
+    return tlv(
+      f.tag,
+      kept.map((el) => bytes.subarray(el.start, el.end)),
+    );
+  });
+  if (!ignored.length) return null;
+  const der = tlv(0x30, [bytes.subarray(ciParts[0]!.start, ciParts[0]!.end), tlv(0xa0, [tlv(0x30, newFields)])]);
+  return { der, end: ci.end, ignored };
+}
+
+/** The values filling `[start, end)`, each in any BER framing (indefinite lengths too), found without recursion. */
+function berChildren(bytes: Uint8Array, start: number, end: number): { start: number; end: number }[] | null {
+  const out: { start: number; end: number }[] = [];
+  let p = start;
+  while (p < end) {
+    const first = p;
+    let open = 0; // indefinite values open inside this one
+    do {
+      if (open > 0 && p + 1 < end && bytes[p] === 0 && bytes[p + 1] === 0) {
+        p += 2;
+        open--;
+        continue;
+      }
+      if (p + 2 > end || (bytes[p]! & 0x1f) === 0x1f) return null;
+      const constructed = (bytes[p]! & 0x20) !== 0;
+      let len = bytes[p + 1]!;
+      p += 2;
+      if (len === 0x80) {
+        if (!constructed) return null;
+        open++;
+        continue;
+      }
+      if (len > 0x80) {
+        const n = len & 0x7f;
+        if (n > 4 || p + n > end) return null;
+        len = 0;
+        for (let i = 0; i < n; i++) len = len * 256 + bytes[p++]!;
+      }
+      if (p + len > end) return null;
+      p += len;
+    } while (open > 0);
+    out.push({ start: first, end: p });
+  }
+  return out;
+}
+
+/** A BER value's tag and content range (an indefinite one ends before its end-of-contents). */
+function contentOf(bytes: Uint8Array, v: { start: number; end: number }): { tag: number; body: number; end: number } {
+  const tag = bytes[v.start]!;
+  const len = bytes[v.start + 1]!;
+  if (len === 0x80) return { tag, body: v.start + 2, end: v.end - 2 };
+  return { tag, body: v.start + 2 + (len > 0x80 ? len & 0x7f : 0), end: v.end };
 }

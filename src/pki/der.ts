@@ -300,7 +300,7 @@ export function countDerValues(bytes: Uint8Array, t: Tlv): number | null {
 }
 
 /** A DER length header for `n` content bytes: the short form, or the minimal long form. */
-function derLength(n: number): number[] {
+export function derLength(n: number): number[] {
   if (n < 0x80) return [n];
   const out: number[] = [];
   for (let v = n; v > 0; v = Math.floor(v / 256)) out.unshift(v % 256);

@@ -9,6 +9,7 @@ import { lastGap, withCmsField, withLastContents } from "../../scripts/attack-s8
 import { sealGap, withSealContents } from "../../scripts/attack36/lib.js";
 import { verifyArchive } from "../../src/index.js";
 import { check } from "../helpers/fixtures.js";
+import { derLength } from "../../src/pki/der.js";
 
 const REAL = "test/fixtures/real/broker-example";
 const attr = new Uint8Array([0xa2, 0x03, 0x02, 0x01, 0x00]);
@@ -56,5 +57,17 @@ describe("a11 S3c: an element of a CMS's unsigned sets that does not decode is t
     const pdf = withLastContents(lta, withCmsField(lastGap(lta).der, 0xa0, [attr]));
     const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes: pdf }, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
     expect([r.indication, r.seal?.padesLevel]).toEqual(["TOTAL-PASSED", "B-LTA"]);
+  }, 60_000);
+});
+
+// a13 S3e: 70 nested SEQUENCEs (DER) among the seal CMS's CRLs reached maxAsn1Depth in the whole-CMS decode: the
+// seal's FORMAT_FAILURE, the real archive too (EU DSS: TOTAL_PASSED). Such an element is left out and named now.
+describe("a13 S3e: an unsigned element past the decode limits is that element's problem", () => {
+  it("70 nested SEQUENCEs among the seal CMS's CRLs: TOTAL-PASSED, the element named (was FORMAT_FAILURE)", async () => {
+    let deep = new Uint8Array([0x05, 0x00]);
+    for (let i = 0; i < 70; i++) deep = Uint8Array.from([0x30, ...derLength(deep.length), ...deep]);
+    const r = await verifySample(withSealSet(sample(), 0xa1, deep));
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(check(r, "seal-signature").message).toMatch(/also holds 1 element\(s\) that do not decode: left out/);
   }, 60_000);
 });
