@@ -11,7 +11,7 @@ import { createOcspResponse } from "../generator/ocsp.js";
 import { serialBytes } from "../generator/pki.js";
 import { TIMELINE } from "../generator/timeline.js";
 import { pki, scopedCrl } from "../attack36/lib.js";
-import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
+import { derChildren, derLength, readTlv, type Tlv } from "../../src/pki/der.js";
 import { bits, encode, explicit, implicitConstructed, raw, seq } from "../generator/der.js";
 import { sign, type KeyObject } from "node:crypto";
 import { PDFArray, PDFDict, PDFHexString, PDFName, type PDFRef } from "pdf-lib";
@@ -257,7 +257,7 @@ export type BerStyle = "indefinite" | "long" | "split";
  * `depth` levels only (1: the outer value's framing), the rest as DER.
  */
 export function toBer(der: Uint8Array, style: BerStyle, depth = Infinity): Uint8Array {
-  const len = (n: number) => (style === "long" ? [0x84 + 1, 0, n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255] : encodeLength(n));
+  const len = (n: number) => (style === "long" ? [0x84 + 1, 0, n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255] : derLength(n));
   const one = (t: Tlv, level: number): number[] => {
     const body = der.subarray(t.body, t.end);
     if (level > depth) return [...der.subarray(t.start, t.end)];
@@ -272,16 +272,9 @@ export function toBer(der: Uint8Array, style: BerStyle, depth = Infinity): Uint8
       const chunk = [...data.subarray(i, i + 16)];
       const last = i + 16 >= data.length;
       const seg = t.tag === 0x03 ? [last ? body[0]! : 0, ...chunk] : chunk;
-      segments.push(t.tag, ...encodeLength(seg.length), ...seg);
+      segments.push(t.tag, ...derLength(seg.length), ...seg);
     }
     return [t.tag | 0x20, 0x80, ...segments, 0, 0];
   };
   return Uint8Array.from(one(readTlv(der, 0, der.length)!, 1));
-}
-
-function encodeLength(n: number): number[] {
-  if (n < 0x80) return [n];
-  const out: number[] = [];
-  for (let v = n; v > 0; v = Math.floor(v / 256)) out.unshift(v % 256);
-  return [0x80 | out.length, ...out];
 }

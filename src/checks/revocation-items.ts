@@ -38,6 +38,8 @@ export const documentTimestampCms = (field: string | null) => `the document time
  */
 export function evidenceRevocation(session: PkiSession, f: Needs, max = Infinity): EvidenceRevocation {
   const items: LocatedItem[] = [];
+  // The DSS reading hands its items out in DER already (dss-items.ts): not walked twice.
+  const framedAlready = new Set<Uint8Array>([...(f.dss?.ocsps ?? []), ...(f.dss?.crls ?? [])]);
   const seen = new Set<string>();
   const add = (
     kind: "ocsp" | "crl",
@@ -50,7 +52,7 @@ export function evidenceRevocation(session: PkiSession, f: Needs, max = Infinity
       // In DER at every level a signature covers, as BouncyCastle verifies it (a11 G1b); past a limit, as given.
       let der = given;
       try {
-        der = revocationItemDer(kind, given, session.limits, where);
+        if (!framedAlready.has(given)) der = revocationItemDer(kind, given, session.limits, where);
       } catch {
         /* a limit: the item's decoder refuses it as given */
       }

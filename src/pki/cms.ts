@@ -815,7 +815,7 @@ function withoutOverLimitElements(bytes: Uint8Array, limits: DerLimits, what: st
   const ciParts = ci && ci.tag === 0x30 ? derChildren(bytes, ci.body, ci.end) : null;
   const explicit = ciParts?.[1];
   const sd = explicit?.tag === 0xa0 ? one(bytes, explicit.body, explicit.end, 0x30) : null;
-  const fields = sd ? berChildren(bytes, sd.body, sd.end)?.map((f) => ({ ...f, ...contentOf(bytes, f) })) : null;
+  const fields = sd ? derChildren(bytes, sd.body, sd.end) : null;
   if (!ci || !ciParts || !explicit || !sd || !fields) return null;
   const ignored: string[] = [];
   const tlv = (tag: number, content: Uint8Array[]) => {
@@ -831,7 +831,7 @@ function withoutOverLimitElements(bytes: Uint8Array, limits: DerLimits, what: st
   };
   const newFields = fields.map((f) => {
     if (f.tag !== 0xa0 && f.tag !== 0xa1) return bytes.subarray(f.start, f.end);
-    const elements = berChildren(bytes, f.body, f.end);
+    const elements = derChildren(bytes, f.body, f.end);
     if (!elements) return bytes.subarray(f.start, f.end);
     const kept = elements.filter((el, i) => {
       try {
@@ -852,48 +852,4 @@ function withoutOverLimitElements(bytes: Uint8Array, limits: DerLimits, what: st
   if (!ignored.length) return null;
   const der = tlv(0x30, [bytes.subarray(ciParts[0]!.start, ciParts[0]!.end), tlv(0xa0, [tlv(0x30, newFields)])]);
   return { der, end: ci.end, ignored };
-}
-
-/** The values filling `[start, end)`, each in any BER framing (indefinite lengths too), found without recursion. */
-function berChildren(bytes: Uint8Array, start: number, end: number): { start: number; end: number }[] | null {
-  const out: { start: number; end: number }[] = [];
-  let p = start;
-  while (p < end) {
-    const first = p;
-    let open = 0; // indefinite values open inside this one
-    do {
-      if (open > 0 && p + 1 < end && bytes[p] === 0 && bytes[p + 1] === 0) {
-        p += 2;
-        open--;
-        continue;
-      }
-      if (p + 2 > end || (bytes[p]! & 0x1f) === 0x1f) return null;
-      const constructed = (bytes[p]! & 0x20) !== 0;
-      let len = bytes[p + 1]!;
-      p += 2;
-      if (len === 0x80) {
-        if (!constructed) return null;
-        open++;
-        continue;
-      }
-      if (len > 0x80) {
-        const n = len & 0x7f;
-        if (n > 4 || p + n > end) return null;
-        len = 0;
-        for (let i = 0; i < n; i++) len = len * 256 + bytes[p++]!;
-      }
-      if (p + len > end) return null;
-      p += len;
-    } while (open > 0);
-    out.push({ start: first, end: p });
-  }
-  return out;
-}
-
-/** A BER value's tag and content range (an indefinite one ends before its end-of-contents). */
-function contentOf(bytes: Uint8Array, v: { start: number; end: number }): { tag: number; body: number; end: number } {
-  const tag = bytes[v.start]!;
-  const len = bytes[v.start + 1]!;
-  if (len === 0x80) return { tag, body: v.start + 2, end: v.end - 2 };
-  return { tag, body: v.start + 2 + (len > 0x80 ? len & 0x7f : 0), end: v.end };
 }
