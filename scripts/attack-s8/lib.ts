@@ -1,5 +1,6 @@
 // Helpers of the attack-s8 scripts (a11), on top of scripts/attack36/lib.ts (verify, show, dss, save, work,
 // sealGap, withSealContents) and scripts/attack-s6/lib.ts: CMS SignedData rewritten in its unsigned fields only.
+import { withContentsIn } from "../attack36/lib.js";
 import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
 import * as asn1js from "asn1js";
 import { createPublicKey, randomBytes, type KeyObject } from "node:crypto";
@@ -52,20 +53,7 @@ export function lastGap(pdf: Uint8Array): { start: number; end: number; der: Uin
 
 /** `pdf` with the last signature's /Contents replaced by `der`, zero-padded to the same length. */
 export function withLastContents(pdf: Uint8Array, der: Uint8Array): Uint8Array {
-  const { start, end } = lastGap(pdf);
-  const room = (end - start - 2) / 2;
-  if (der.length > room) throw new Error(`the CMS (${der.length} bytes) does not fit /Contents (${room})`);
-  const out = new Uint8Array(pdf);
-  out.set(
-    Buffer.from(
-      `<${Buffer.from(der)
-        .toString("hex")
-        .padEnd(room * 2, "0")}>`,
-      "latin1",
-    ),
-    start,
-  );
-  return out;
+  return withContentsIn(pdf, lastGap(pdf), der);
 }
 
 /** The DER of a CMS ContentInfo's SignedData fields, and a function writing it back with new fields. */

@@ -162,7 +162,11 @@ export function sealGap(pdf: Uint8Array): { start: number; end: number; der: Uin
 
 /** `pdf` with the seal's /Contents replaced by `der`, zero-padded to the same length: no byte range changes. */
 export function withSealContents(pdf: Uint8Array, der: Uint8Array): Uint8Array {
-  const { start, end } = sealGap(pdf);
+  return withContentsIn(pdf, sealGap(pdf), der);
+}
+
+/** `pdf` with the /Contents gap `[start, end)` (its hex string, brackets included) holding `der`, zero-padded. */
+export function withContentsIn(pdf: Uint8Array, { start, end }: { start: number; end: number }, der: Uint8Array): Uint8Array {
   const room = (end - start - 2) / 2;
   if (der.length > room) throw new Error(`the CMS (${der.length} bytes) does not fit /Contents (${room})`);
   const out = new Uint8Array(pdf);
