@@ -51,7 +51,7 @@ function checkLine(style: Style, c: CheckResult, idWidth: number): string {
 }
 
 function certificateLines(c: CertificateSummary, n: number): string[] {
-  const out = [`  ${n}. ${wrap(safeText(shownValue(c.subject)), WIDTH - 5, "     ")}`];
+  const out = [`  ${n}. ${oneLine(safeText(shownValue(c.subject)), WIDTH - 5)}`];
   out.push(...fieldLines(certificateFields(c), "     "));
   return out;
 }
@@ -134,10 +134,10 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
           : "  none given (--trust): no certificate path could end at an anchor",
       );
     if (v.basis.anchors.some((a) => a.fields.some((f) => f.label === "Decides"))) out.push(para(ANCHORS_NOTE, "  "));
-    for (const a of v.basis.anchors) out.push(`  ${wrap(safeText(a.heading), WIDTH - 5, "     ")}`, ...fieldLines(a.fields, "     "));
+    for (const a of v.basis.anchors) out.push(`  ${oneLine(safeText(a.heading), WIDTH - 2)}`, ...fieldLines(a.fields, "     "));
     if (v.basis.lists.length) {
       heading(`Trusted lists (${v.basis.lists.length})`);
-      for (const l of v.basis.lists) out.push(`  ${wrap(safeText(l.heading), WIDTH - 5, "     ")}`, ...fieldLines(l.fields, "     "));
+      for (const l of v.basis.lists) out.push(`  ${oneLine(safeText(l.heading), WIDTH - 2)}`, ...fieldLines(l.fields, "     "));
     }
     heading("Options");
     out.push(...fieldLines(v.basis.options));
@@ -194,4 +194,14 @@ export function renderVerdictRecap(report: ArchiveReport, style: Style): string 
   const v = archiveView(report);
   const decided = v.decidedBy.length ? `Decided by ${v.decidedBy.join(", ")}; the reason` : "The reason";
   return `${paint(style, "bold", "Verdict:")} ${paint(style, indicationColour(v.indication), v.verdict)}\n${para(`${decided} is at the top of this statement; --summary prints the short form.`, "  ")}\n`;
+}
+
+/**
+ * A heading that names something from the evidence, on one line, cut visibly: wrapped, its next lines stood at the
+ * fields' indent and read as the report's own "SHA-256" and "Decides" lines (a15, after a14 A1: in plain ASCII, so
+ * no allow-list of characters stops it). The whole name is in the JSON report.
+ */
+function oneLine(text: string, width: number): string {
+  const chars = [...text];
+  return chars.length <= width ? text : `${chars.slice(0, width - 1).join("")}…`;
 }

@@ -28,4 +28,14 @@ describe("a14 A1: names shown by layout cannot write the report's own lines", ()
     expect(text.split("\n").filter((l) => /^\s+Decides the seal\b/.test(l.replace(/\\u\{2800\}/g, "")) && !/^\s+Decides\s{2}/.test(l))).toEqual([]);
     expect(renderArchiveHtml(altered)).not.toContain("\u2800");
   }, 60_000);
+
+  it("a15: in plain ASCII, a long name cut on its heading line, never wrapped into the fields' lines", async () => {
+    const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", originals: ["samples/valid/originals"], trust: ["samples/trust"] });
+    const forged = `CN=NETS AS Intermediate CA (Nets A/S Ballerup Denmark - issuing CA for SHA-256 ${"A".repeat(64)} Decides the seal`;
+    const altered = structuredClone(r);
+    altered.verification!.trustAnchors[0] = { ...altered.verification!.trustAnchors[0]!, subject: forged };
+    const lines = renderArchiveHuman(altered, { colour: false }).split("\n");
+    expect(lines.filter((l) => /^\s+SHA-256 A{8}/.test(l))).toEqual([]);
+    expect(lines.some((l) => l.startsWith("  1. CN=NETS AS Intermediate CA (Nets A/S") && l.endsWith("…"))).toBe(true);
+  }, 60_000);
 });
