@@ -13,7 +13,7 @@ import { pki, save, show, tool, verify, work } from "../attack36/lib.js";
 import { buildWorkflowEvidence, evidenceAttachments } from "../generator/index.js";
 import { appendIncrementalUpdate, loadForUpdate } from "../generator/incremental.js";
 import { locateSignature, preparePades, sealPrepared } from "../generator/pdf.js";
-import { spawnSync } from "node:child_process";
+import { pdfiumAndPdfjs, renderPage1 } from "./lib.js";
 
 const mode = process.argv[2] ?? "swap";
 if (!["honest", "swap", "resources", "swap-dss"].includes(mode)) throw new Error(`mode: honest|swap|resources|swap-dss, not ${mode}`);
@@ -121,7 +121,7 @@ const rent = (t: string) =>
     .join(" / ") || "(no rent line)";
 console.log(`== pdftotext page 1: ${rent(tool("pdftotext", ["-f", "1", "-l", "1", "-layout", file, "-"]))}`);
 console.log(`== qpdf --check: ${tool("qpdf", ["--check", file]).split("\n").slice(-1)[0]}`);
-const j = spawnSync("node", ["/tmp/a16w/judges/judge.mjs", file], { encoding: "utf8", env: { ...process.env, N: "400" } });
-for (const l of `${j.stdout}${j.stderr}`.split("\n").filter((x) => /PDFium|pdf.js|p1:/.test(x))) console.log(`== ${l.trim().slice(0, 260)}`);
+for (const l of pdfiumAndPdfjs(file, 400).filter((x) => /PDFium|pdf.js|p1:|not run/.test(x))) console.log(`== ${l.trim().slice(0, 260)}`);
+console.log(`   page 1 rendered by PDFium and pdf.js: ${renderPage1(file, `${dir}/page1`)}`);
 tool("pdftoppm", ["-f", "1", "-l", "1", "-r", "50", "-png", file, `${dir}/page`]);
 console.log(`   page 1 rendered by pdftoppm: ${dir}/page-1.png`);
