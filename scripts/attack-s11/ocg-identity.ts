@@ -10,7 +10,8 @@
 // swap-dss (swap, plus a DSS in the same revision: an "LTV" update as augment writes one).
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString, StandardFonts } from "pdf-lib";
 import { pki, save, show, tool, verify, work } from "../attack36/lib.js";
-import { buildWorkflowEvidence, evidenceAttachments } from "../generator/index.js";
+import { buildWorkflowEvidence, createWorkflowToken, evidenceAttachments } from "../generator/index.js";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { appendIncrementalUpdate, loadForUpdate } from "../generator/incremental.js";
 import { locateSignature, preparePades, sealPrepared } from "../generator/pdf.js";
 import { pdfiumAndPdfjs, renderPage1 } from "./lib.js";
@@ -46,9 +47,13 @@ async function ocgOriginal(): Promise<Uint8Array> {
 }
 
 const P = pki();
-const e = await buildWorkflowEvidence({ pki: P });
+const base = await buildWorkflowEvidence({ pki: P });
 const original = await ocgOriginal();
-const prepared = await preparePades({ originals: [original, ...e.originals.slice(1).map((o) => o.bytes)], attachments: evidenceAttachments(e) });
+// The workflow's documents: the initiator's original with the two groups, and the sample's Husorden. The token (its
+// PAdES copy) covers their SHA-256 as the broker's does; the originals folder written beside the archive holds them.
+const documents = [{ title: "Lejekontrakt", bytes: original }, ...base.originals.slice(1).map((o) => ({ title: o.title, bytes: o.bytes }))];
+const e = { ...base, padesToken: await createWorkflowToken({ signer: P.tokenSigner, documents, personalData: false }) };
+const prepared = await preparePades({ originals: documents.map((d) => d.bytes), attachments: evidenceAttachments(e) });
 // The broker's writer (iText 7) carries an original's optional content into the merged document; pdf-lib's
 // copyPages keeps the page's /Properties but not the catalog's /OCProperties, so it is put back before sealing.
 const pre = await loadForUpdate(prepared.bytes);
@@ -105,8 +110,12 @@ if (mode !== "honest") {
 const dir = work(`s11-ocg-${mode}`);
 const file = save(dir, "archive.pdf", out);
 console.log(`wrote ${file} (${mode}); sealed revision ends at ${sealed.length}, file ${out.length} bytes`);
-const v = verify(file);
+const originals = `${dir}/originals`;
+mkdirSync(originals);
+for (const d of documents) writeFileSync(`${originals}/${d.title}.pdf`, d.bytes);
+const v = verify(file, [], originals);
 show(mode, v);
+for (const c of v.report.checks.filter((c) => c.id === "document-digests")) console.log(`   ${c.id} ${c.status}: ${c.message.slice(0, 200)}`);
 const m = v.report.checks.find((c) => c.id === "seal-modifications");
 console.log(`   seal-modifications ${m?.status}: ${m?.message.slice(0, 300)}`);
 const sig = tool("pdfsig", [file])
@@ -125,3 +134,5 @@ for (const l of pdfiumAndPdfjs(file, 400).filter((x) => /PDFium|pdf.js|p1:|not r
 console.log(`   page 1 rendered by PDFium and pdf.js: ${renderPage1(file, `${dir}/page1`)}`);
 tool("pdftoppm", ["-f", "1", "-l", "1", "-r", "50", "-png", file, `${dir}/page`]);
 console.log(`   page 1 rendered by pdftoppm: ${dir}/page-1.png`);
+const orig = `${originals}/Lejekontrakt.pdf`;
+console.log(`== the original as signed (${orig}), pdftotext: ${rent(tool("pdftotext", ["-layout", orig, "-"]))}`);
