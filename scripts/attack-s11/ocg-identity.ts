@@ -17,7 +17,10 @@ import { locateSignature, preparePades, sealPrepared } from "../generator/pdf.js
 import { pdfiumAndPdfjs, renderPage1 } from "./lib.js";
 
 const mode = process.argv[2] ?? "swap";
-if (!["honest", "swap", "resources", "swap-dss"].includes(mode)) throw new Error(`mode: honest|swap|resources|swap-dss, not ${mode}`);
+const MODES = ["honest", "swap", "resources", "swap-dss", "copy", "copy-honest"];
+if (!MODES.includes(mode)) throw new Error(`mode: ${MODES.join("|")}, not ${mode}`);
+/** copy, copy-honest: two different groups (Husleje, Tillaeg); group B paints a white box over the rent and "1 kr.". */
+const distinct = mode.startsWith("copy");
 
 /** The original the workflow's initiator uploads: page 1 with the rent in two optional-content groups. */
 async function ocgOriginal(): Promise<Uint8Array> {
@@ -26,7 +29,7 @@ async function ocgOriginal(): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
   const a = ctx.register(ctx.obj({ Type: "OCG", Name: PDFString.of("Husleje") }));
-  const b = ctx.register(ctx.obj({ Type: "OCG", Name: PDFString.of("Husleje") }));
+  const b = ctx.register(ctx.obj({ Type: "OCG", Name: PDFString.of(distinct ? "Tillaeg" : "Husleje") }));
   const lines = [
     "Lejekontrakt",
     "",
@@ -37,7 +40,9 @@ async function ocgOriginal(): Promise<Uint8Array> {
   const ops = [
     ...lines.map((l, i) => `BT /F1 ${i === 0 ? 20 : 12} Tf 60 ${760 - i * 22} Td (${l}) Tj ET`),
     "/OC /ocA BDC BT /F1 12 Tf 60 650 Td (Husleje: 9.500 kr. pr. maaned) Tj ET EMC",
-    "/OC /ocB BDC BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC",
+    distinct
+      ? "/OC /ocB BDC 1 g 55 645 320 20 re f 0 g BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC"
+      : "/OC /ocB BDC BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC",
     "BT /F1 12 Tf 60 606 Td ((Testdokument - ikke gyldigt)) Tj ET",
   ];
   page.node.set(PDFName.of("Contents"), ctx.register(ctx.flateStream(ops.join("\n"))));
@@ -82,7 +87,7 @@ const withOc = appendIncrementalUpdate(prepared.bytes, {
 const sealed = sealPrepared(locateSignature(withOc, sigRef.objectNumber), P);
 
 let out = sealed;
-if (mode !== "honest") {
+if (mode !== "honest" && mode !== "copy-honest") {
   const doc = await loadForUpdate(sealed);
   const ctx = doc.context;
   const objects: { num: number; body: PDFDict }[] = [];
@@ -95,6 +100,20 @@ if (mode !== "honest") {
       c.set(PDFName.of("DSS"), ctx.obj({ Type: "DSS", Certs: ctx.obj([cert]) as PDFArray }));
     }
     objects.push({ num: rootRef.objectNumber, body: c });
+  } else if (mode === "copy") {
+    // A new object with B's content: page 1's /Properties names it instead of B (nothing else changes).
+    const page = doc.getPage(0);
+    const copy = ctx.register((ctx.lookup(B) as PDFDict).clone(ctx));
+    const res = page.node.lookup(PDFName.of("Resources"), PDFDict).clone(ctx);
+    res.set(PDFName.of("Properties"), ctx.obj({ ocA: A, ocB: copy }));
+    const resRef = ctx.register(res);
+    const p = page.node.clone(ctx);
+    p.set(PDFName.of("Resources"), resRef);
+    objects.push(
+      { num: copy.objectNumber, body: ctx.lookup(copy) as PDFDict },
+      { num: resRef.objectNumber, body: res },
+      { num: page.ref.objectNumber, body: p },
+    );
   } else {
     const page = doc.getPage(0);
     const res = page.node.lookup(PDFName.of("Resources"), PDFDict).clone(ctx);
