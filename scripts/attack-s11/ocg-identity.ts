@@ -7,7 +7,9 @@
 //   npx tsx scripts/attack-s11/ocg-identity.ts <mode>
 // modes: honest (the sealed archive as it is); swap (the catalog's /D /OFF [B] -> [A]); resources (page 1's
 // /Resources /Properties moved to a new object naming the other OCG under each name: /ocA -> B, /ocB -> A);
-// swap-dss (swap, plus a DSS in the same revision: an "LTV" update as augment writes one).
+// swap-dss (swap, plus a DSS in the same revision: an "LTV" update as augment writes one); copy-honest, copy (two
+// different groups, B a white box and "1 kr."; the update names B', a new copy of B, in page 1's /Properties).
+// AUGMENT=1: then `sealcheck augment` the result with the loopback TSA, and verify the renewed archive.
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString, StandardFonts } from "pdf-lib";
 import { pki, save, show, tool, verify, work } from "../attack36/lib.js";
 import { buildWorkflowEvidence, createWorkflowToken, evidenceAttachments } from "../generator/index.js";
@@ -15,6 +17,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { appendIncrementalUpdate, loadForUpdate } from "../generator/incremental.js";
 import { locateSignature, preparePades, sealPrepared } from "../generator/pdf.js";
 import { pdfiumAndPdfjs, renderPage1 } from "./lib.js";
+import { createOcspResponse } from "../generator/ocsp.js";
+import { startTsa } from "../generator/servers.js";
 
 const mode = process.argv[2] ?? "swap";
 const MODES = ["honest", "swap", "resources", "swap-dss", "copy", "copy-honest"];
@@ -155,3 +159,37 @@ tool("pdftoppm", ["-f", "1", "-l", "1", "-r", "50", "-png", file, `${dir}/page`]
 console.log(`   page 1 rendered by pdftoppm: ${dir}/page-1.png`);
 const orig = `${originals}/Lejekontrakt.pdf`;
 console.log(`== the original as signed (${orig}), pdftotext: ${rent(tool("pdftotext", ["-layout", orig, "-"]))}`);
+
+// AUGMENT=1: the archivist renews the archive as it finds it (augment with the loopback TSA and the TSA CA's current
+// "good"): the archivist's own archive timestamp then covers the update.
+if (process.env.AUGMENT === "1") {
+  writeFileSync(
+    `${dir}/tsa.ocsp`,
+    createOcspResponse({ subject: P.tsa, issuer: P.tsaRoot, responder: P.tsaRoot, producedAt: new Date(Date.now() - 3600_000) }),
+  );
+  const tsa = await startTsa(P.tsa);
+  try {
+    const args = [
+      "dist/cli/main.js",
+      "augment",
+      file,
+      "--out",
+      `${dir}/renewed.pdf`,
+      "--tsa",
+      tsa.url,
+      "--trust",
+      "samples/trust",
+      "--ocsp",
+      `${dir}/tsa.ocsp`,
+    ];
+    const out = await new Promise<string>((res) => {
+      void import("node:child_process").then(({ execFile }) => execFile("node", args, { encoding: "utf8" }, (_e, so, se) => res(`${so}${se}`)));
+    });
+    console.log(`== sealcheck augment: ${out.trim().split("\n").slice(0, 4).join(" | ").slice(0, 500)}`);
+  } finally {
+    await tsa.close();
+  }
+  const r = verify(`${dir}/renewed.pdf`, [], originals);
+  show("renewed", r);
+  console.log(`== pdftotext page 1 of renewed.pdf: ${rent(tool("pdftotext", ["-f", "1", "-l", "1", "-layout", `${dir}/renewed.pdf`, "-"]))}`);
+}
