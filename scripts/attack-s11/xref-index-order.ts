@@ -12,7 +12,10 @@ import { pdfiumAndPdfjs } from "./lib.js";
 
 const mode = process.argv[2] ?? "descending";
 const real = process.argv[3] === "real";
-const MODES = ["honest", "descending", "objstm-honest", "objstm-indirect-n"];
+// size-high: the xref stream's /Size 2,000 above its highest object (refused past 1,024: "readers size their
+// tables by it differently"); stray-trailer: a `trailer << … >>` after the xref stream that adds a key the stream
+// does not have (refused: "a reader that rebuilds the table would take it"; nobody rebuilds this file).
+const MODES = ["honest", "descending", "objstm-honest", "objstm-indirect-n", "size-high", "stray-trailer"];
 if (!MODES.includes(mode)) throw new Error(`mode: ${MODES.join("|")}, not ${mode}`);
 // objstm-*: the DSS dictionary sits in an object stream of the update (type-2 entry); objstm-indirect-n writes the
 // stream's /N as a reference to an integer object of the same update (xref.ts/document.ts: "an indirect /N, /First,
@@ -72,10 +75,10 @@ const data = concat(...rows);
 const index = subsections.map((n) => `${n} 1`).join(" ");
 parts.push(
   latin1Bytes(
-    `${xrefNum} 0 obj\n<< /Type /XRef /Size ${xrefNum + 1} /W [1 4 2] /Index [${index}] /Root ${get("Root")} /Info ${get("Info")} /ID ${get("ID")} /Prev ${prev} /Length ${data.length} >>\nstream\n`,
+    `${xrefNum} 0 obj\n<< /Type /XRef /Size ${mode === "size-high" ? xrefNum + 2001 : xrefNum + 1} /W [1 4 2] /Index [${index}] /Root ${get("Root")} /Info ${get("Info")} /ID ${get("ID")} /Prev ${prev} /Length ${data.length} >>\nstream\n`,
   ),
   data,
-  latin1Bytes(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`),
+  latin1Bytes(`\nendstream\nendobj\n${mode === "stray-trailer" ? `trailer\n<< /Root ${get("Root")} /A16 true >>\n` : ""}startxref\n${xrefAt}\n%%EOF\n`),
 );
 const out = concat(...parts);
 const dir = work(`s11-index-${mode}${real ? "-real" : ""}`);
