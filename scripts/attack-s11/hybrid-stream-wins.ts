@@ -30,9 +30,7 @@ const lines = [
   "",
   "(Testdokument - ikke gyldigt)",
 ];
-// The sealed content names its font /F1? Read the font name from the sealed page's resources is not needed: the
-// generator's pages use the first font key; the script copies the sealed operators' font name.
-const sealedContent = latin1Text(base.subarray(sealedOffsets.get(CONTENT)!, sealedOffsets.get(CONTENT)! + 400));
+// The forged operators use the font name the sealed content uses.
 const fontKey = /\/(\S+)\s+\d+\s+Tf/.exec(latin1Text(inflatedContent()))?.[1] ?? "F1";
 function inflatedContent(): Uint8Array {
   const at = sealedOffsets.get(CONTENT)!;
@@ -41,7 +39,6 @@ function inflatedContent(): Uint8Array {
   const s = text.indexOf("stream") + "stream".length + (text[text.indexOf("stream") + 6] === "\r" ? 2 : 1);
   return new Uint8Array(inflateSync(base.subarray(at + s, at + s + len)));
 }
-void sealedContent;
 const ops = deflateSync(Buffer.from(lines.map((l, i) => `BT /${fontKey} ${i === 0 ? 20 : 12} Tf 60 ${760 - i * 22} Td (${l}) Tj ET`).join("\n"), "latin1"));
 
 let at = base.length;
