@@ -21,7 +21,7 @@ import { createOcspResponse } from "../generator/ocsp.js";
 import { startTsa } from "../generator/servers.js";
 
 const mode = process.argv[2] ?? "swap";
-const MODES = ["honest", "swap", "resources", "swap-dss", "copy", "copy-honest"];
+const MODES = ["honest", "swap", "resources", "swap-dss", "copy", "copy-honest", "switch"];
 if (!MODES.includes(mode)) throw new Error(`mode: ${MODES.join("|")}, not ${mode}`);
 /** copy, copy-honest: two different groups (Husleje, Tillaeg); group B paints a white box over the rent and "1 kr.". */
 const distinct = mode.startsWith("copy");
@@ -95,9 +95,10 @@ if (mode !== "honest" && mode !== "copy-honest") {
   const doc = await loadForUpdate(sealed);
   const ctx = doc.context;
   const objects: { num: number; body: PDFDict }[] = [];
-  if (mode === "swap" || mode === "swap-dss") {
+  if (mode === "swap" || mode === "swap-dss" || mode === "switch") {
+    // switch (the control, attack-s6's untried idea): the /OFF array's content changes ([B] -> []), which is seen.
     const c = doc.catalog.clone(ctx);
-    c.set(PDFName.of("OCProperties"), ctx.obj({ OCGs: [A, B], D: { Order: [A, B], OFF: [A] } }));
+    c.set(PDFName.of("OCProperties"), ctx.obj({ OCGs: [A, B], D: { Order: [A, B], OFF: mode === "switch" ? [] : [A] } }));
     if (mode === "swap-dss") {
       const cert = ctx.register(ctx.stream(P.sealRoot.der));
       objects.push({ num: cert.objectNumber, body: ctx.lookup(cert) as never });
