@@ -2,7 +2,7 @@
 // except /Contents; /Contents one CMS SignedData (zero padding allowed); messageDigest = digest of the
 // byte ranges (streamed, never copied); signature value; ESS signing-certificate-v2 binds the signer.
 import type * as pkijs from "pkijs";
-import { errorMessage } from "../errors.js";
+import { LimitError, errorMessage } from "../errors.js";
 import { describeAlgorithm } from "../pki/algorithms.js";
 import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, verifySigner, type DecodedSignedData } from "../pki/cms.js";
 import { shownName, summarize } from "../pki/certificate.js";
@@ -106,6 +106,9 @@ async function judge(
   try {
     seal.cms = decodeSignedData(sig.contents, "the seal's /Contents", env.pki, true);
   } catch (e) {
+    // A limit reached in what the signatures cover (the unsigned elements are left out within the decode) is
+    // not decided: INDETERMINATE/FORMAT_FAILURE (EN 319 102-1 §5.2.3), never "not intact".
+    if (e instanceof LimitError) return indeterminate(ID, "FORMAT_FAILURE", `The seal's CMS is not judged, so not decided: ${errorMessage(e)}.`, { details });
     return failed(ID, "FORMAT_FAILURE", `${errorMessage(e)}.`, { details });
   }
   const sd = seal.cms.signedData;
@@ -216,9 +219,8 @@ async function judge(
   if (ignored.length) {
     details.ignoredCmsElements = ignored.slice(0, 20);
     details.ignoredCmsElementCount = ignored.length;
-    remarks.push(
-      `its CMS's unsigned certificate or CRL set also holds ${ignored.length} element(s) that do not decode: left out (no signature covers them; anyone may add to them)`,
-    );
+    const where = ignored.some((x) => / attribute /.test(x)) ? "certificate or CRL set or unsigned attributes also hold" : "certificate or CRL set also holds";
+    remarks.push(`its CMS's unsigned ${where} ${ignored.length} element(s) that do not decode: left out (no signature covers them; anyone may add to them)`);
   }
   if (remarks.length) return warning(ID, `The seal by ${who} verifies over its byte ranges, but ${remarks.join("; ")}.`, { details });
   return passed(

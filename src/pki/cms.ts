@@ -28,7 +28,6 @@ import {
   decodeDerZeroPadded,
   derChildren,
   derFramed,
-  derLength,
   keepWithin,
   limitsWithin,
   ownBuffer,
@@ -40,6 +39,7 @@ import {
 } from "./der.js";
 import { crlOfParts } from "./crl.js";
 import { asOcspResponse } from "./ber.js";
+import { withoutUnsignedPastLimits } from "./cms-unsigned.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import { cacheSlot, type PkiCaches } from "./kept.js";
 import type { PkiSession } from "./session.js";
@@ -454,8 +454,10 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   let ber: ReturnType<typeof derFramed> = null;
   try {
     ber = derFramed(bytes, limits, what);
-  } catch {
-    /* said below */
+  } catch (e) {
+    // Past a limit: an unsigned element's (left out, below), or said below as it always was.
+    const without = e instanceof LimitError ? withoutUnsignedPastLimits(bytes, limits, what, padded) : null;
+    if (without) return withoutElements(without, session, what);
   }
   const rest = ber ? bytes.subarray(ber.end) : null;
   if (ber && rest && (padded ? rest.every((b) => b === 0) : rest.length === 0) && !bytesEqual(ber.der, bytes.subarray(0, ber.end))) {
@@ -465,12 +467,12 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   try {
     decodedWhole = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
   } catch (e) {
-    // A limit reached inside an element of the unsigned sets is that element's problem (a13 S3e: 70 nested
-    // SEQUENCEs among the seal's CRLs were the seal's FORMAT_FAILURE, the real archive too).
-    const without = e instanceof LimitError ? withoutOverLimitElements(bytes, limits, what) : null;
+    // A limit reached inside an unsigned element is that element's problem (a13 S3e: 70 nested SEQUENCEs among
+    // the seal's CRLs, DER or BER, were the seal's FORMAT_FAILURE, the real archive too; a15: the same as the
+    // value of an unsigned attribute, or inside the signature timestamp token's own sets).
+    const without = e instanceof LimitError ? withoutUnsignedPastLimits(bytes, limits, what, padded) : null;
     if (!without) throw e;
-    const d = decodeSignedDataWhole(without.der, what, session, false);
-    return { ...d, derLength: without.end, ignored: [...without.ignored, ...(d.ignored ?? [])] };
+    return withoutElements(without, session, what);
   }
   const { value, length } = decodedWhole;
   let signedData: pkijs.SignedData;
@@ -497,6 +499,12 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   // certificates [0] IMPLICIT SET OF: keep the bytes each certificate came in.
   rememberCertificateDers(signedData.certificates, contextField(signedDataBlock, 0)?.valueBlock.value);
   return { signedData, derLength: length, certificates, ...(dropped?.ignored.length ? dropped : {}) };
+}
+
+/** The CMS decoded without the unsigned elements past the limits, which are named among those ignored. */
+function withoutElements(without: { der: Uint8Array; end: number; ignored: string[] }, session: PkiSession, what: string): DecodedSignedData {
+  const d = decodeSignedDataWhole(without.der, what, session, false);
+  return { ...d, derLength: without.end, ignored: [...without.ignored, ...(d.ignored ?? [])] };
 }
 
 export function signedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attribute[] {
@@ -804,52 +812,4 @@ export function unsignedRevocation(decoded: Pick<DecodedSignedData, "signedData"
     }
   }
   return out;
-}
-
-/**
- * The CMS (DER framing) without the elements of SignedData's `certificates` [0] and `crls` [1] that are past the
- * decode limits on their own (nesting, OIDs), and what was left out; null when none is, or off DER framing.
- */
-function withoutOverLimitElements(bytes: Uint8Array, limits: DerLimits, what: string): { der: Uint8Array; end: number; ignored: string[] } | null {
-  const ci = readTlv(bytes, 0, bytes.length, true);
-  const ciParts = ci && ci.tag === 0x30 ? derChildren(bytes, ci.body, ci.end) : null;
-  const explicit = ciParts?.[1];
-  const sd = explicit?.tag === 0xa0 ? one(bytes, explicit.body, explicit.end, 0x30) : null;
-  const fields = sd ? derChildren(bytes, sd.body, sd.end) : null;
-  if (!ci || !ciParts || !explicit || !sd || !fields) return null;
-  const ignored: string[] = [];
-  const tlv = (tag: number, content: Uint8Array[]) => {
-    const size = content.reduce((n, c) => n + c.length, 0);
-    const out = new Uint8Array(1 + derLength(size).length + size);
-    out.set([tag, ...derLength(size)]);
-    let o = out.length - size;
-    for (const c of content) {
-      out.set(c, o);
-      o += c.length;
-    }
-    return out;
-  };
-  const newFields = fields.map((f) => {
-    if (f.tag !== 0xa0 && f.tag !== 0xa1) return bytes.subarray(f.start, f.end);
-    const elements = derChildren(bytes, f.body, f.end);
-    if (!elements) return bytes.subarray(f.start, f.end);
-    const kept = elements.filter((el, i) => {
-      try {
-        // Four levels above it in the CMS: ContentInfo, [0], SignedData, the set.
-        assertDerShape(bytes.subarray(el.start, el.end), { ...limits, maxAsn1Depth: limits.maxAsn1Depth - 4 }, what);
-        return true;
-      } catch (e) {
-        if (!(e instanceof LimitError)) return true;
-        ignored.push(`${f.tag === 0xa0 ? "certificates" : "crls"} [${i}]: ${errorMessage(e)}`);
-        return false;
-      }
-    });
-    return tlv(
-      f.tag,
-      kept.map((el) => bytes.subarray(el.start, el.end)),
-    );
-  });
-  if (!ignored.length) return null;
-  const der = tlv(0x30, [bytes.subarray(ciParts[0]!.start, ciParts[0]!.end), tlv(0xa0, [tlv(0x30, newFields)])]);
-  return { der, end: ci.end, ignored };
 }
