@@ -663,6 +663,66 @@ export async function verifySigner(
   return out;
 }
 
+/** What decides a CMS with more than one SignerInfo: the one judged, and each other one, ignored, and why. */
+export interface DecidingSigner {
+  index: number;
+  verification: SignerVerification;
+  /** The other SignerInfos (at most 20 named), ignored: "signerInfos [1]: its signature does not verify". */
+  others: string[];
+  otherCount: number;
+}
+
+/**
+ * The SignerInfo that decides a CMS over its signed content (a13 S3d): the `signerInfos` SET lies outside every
+ * signature (RFC 5652 §5.1), so anyone may add a SignerInfo, and its count or order is no fact about the signer.
+ * The one judged is the first whose signature verifies over the content (messageDigest matches, signature valid
+ * with the certificate its sid designates), one whose certificate `preferred` accepts first (the seal's own
+ * signer, so that a SignerInfo by another key over the same bytes never takes its place); when none does, the
+ * first, whose verdict then stands. The content's digest is computed once per algorithm. More SignerInfos than
+ * maxValidationDataItems: a LimitError (not decided).
+ */
+export async function decidingSigner(
+  session: PkiSession,
+  decoded: DecodedSignedData,
+  digestOf: (alg: string) => Promise<Uint8Array> | Uint8Array,
+  maxItems: number,
+  preferred: (cert: pkijs.Certificate) => boolean = () => true,
+): Promise<DecidingSigner> {
+  const n = decoded.signedData.signerInfos.length;
+  if (n > maxItems) throw new LimitError("maxValidationDataItems", `the CMS has ${n} SignerInfos`);
+  const digests = new Map<string, Promise<Uint8Array> | Uint8Array>();
+  const once = (alg: string) => {
+    if (!digests.has(alg)) digests.set(alg, digestOf(alg));
+    return digests.get(alg)!;
+  };
+  const results: SignerVerification[] = [];
+  for (let i = 0; i < n; i++) results.push(await verifySigner(session, decoded, i, once));
+  const verifies = (v: SignerVerification) => v.messageDigestMatches && v.signatureValid && v.signerCert !== null && !v.unsupported;
+  let index = results.findIndex((v) => verifies(v) && preferred(v.signerCert!));
+  if (index < 0) index = Math.max(0, results.findIndex(verifies));
+  const chosen = decoded.signedData.signerInfos[index]!;
+  const named: string[] = [];
+  results.forEach((v, i) => {
+    if (i === index) return;
+    const si = decoded.signedData.signerInfos[i]!;
+    const why = bytesEqual(new Uint8Array(si.toSchema().toBER(false)), new Uint8Array(chosen.toSchema().toBER(false)))
+      ? "a copy of the one judged"
+      : verifies(v)
+        ? "another signature over the same content, by a certificate not preferred"
+        : `its signature does not verify${v.problems.length ? ` (${v.problems[0]})` : ""}`;
+    named.push(`signerInfos [${i}]: ${why}`);
+  });
+  return { index, verification: results[index]!, others: named.slice(0, 20), otherCount: named.length };
+}
+
+/** The CMS with SignerInfo `index` as its only one (the one that decides it); the decoded value is not changed. */
+export function withOnlySigner(decoded: DecodedSignedData, index: number): DecodedSignedData {
+  const sd = decoded.signedData;
+  if (sd.signerInfos.length === 1 && index === 0) return decoded;
+  const signedData = Object.assign(Object.create(Object.getPrototypeOf(sd) as object) as pkijs.SignedData, sd, { signerInfos: [sd.signerInfos[index]!] });
+  return { ...decoded, signedData };
+}
+
 /**
  * The signature value checked with `first`'s key, then, if it does not verify, with every other certificate the
  * sid designates: the signer is the one whose key verifies (a8 S3: a decoy in the unsigned set never decides).
