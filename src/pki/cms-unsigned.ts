@@ -7,76 +7,8 @@
 // signature) are kept as they are and decoded under the limits of the whole.
 import * as asn1js from "asn1js";
 import { LimitError, errorMessage } from "../errors.js";
+import { berChildren, berValue, type Ber } from "./ber.js";
 import { assertDerShape, derFramed, derLength, type DerLimits } from "./der.js";
-
-/** One value in BER framing: its first tag byte and where its header, content and it end. */
-interface Ber {
-  tag: number;
-  start: number;
-  body: number;
-  contentEnd: number;
-  end: number;
-}
-
-/** A header in BER (any tag form, definite length in any form, indefinite for a constructed value); null off BER. */
-function berHeader(bytes: Uint8Array, p: number, end: number): { tag: number; body: number; len: number } | null {
-  if (p >= end) return null;
-  const tag = bytes[p]!;
-  let q = p + 1;
-  if ((tag & 0x1f) === 0x1f) {
-    for (let n = 0; q < end && bytes[q]! & 0x80; q++) if (++n > 8) return null;
-    q++;
-  }
-  if (q >= end) return null;
-  const first = bytes[q++]!;
-  if (first === 0x80) return tag & 0x20 ? { tag, body: q, len: -1 } : null;
-  let len = first;
-  if (first > 0x80) {
-    const n = first & 0x7f;
-    if (n > 6 || q + n > end) return null;
-    len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + bytes[q++]!;
-  }
-  return q + len <= end ? { tag, body: q, len } : null;
-}
-
-/**
- * The BER value at `p` within `end`; an indefinite length's end-of-contents found by a flat scan (definite values
- * skipped whole, indefinite ones counted), so no nesting is ever recursed into: linear, and no depth limit applies
- * to finding where an element ends. Null off BER.
- */
-export function berValue(bytes: Uint8Array, p: number, end: number): Ber | null {
-  const head = berHeader(bytes, p, end);
-  if (!head) return null;
-  if (head.len >= 0) return { tag: head.tag, start: p, body: head.body, contentEnd: head.body + head.len, end: head.body + head.len };
-  let open = 1;
-  for (let q = head.body; q < end;) {
-    if (bytes[q] === 0 && q + 1 < end && bytes[q + 1] === 0) {
-      q += 2;
-      if (--open === 0) return { tag: head.tag, start: p, body: head.body, contentEnd: q - 2, end: q };
-      continue;
-    }
-    const h = berHeader(bytes, q, end);
-    if (!h) return null;
-    if (h.len < 0) {
-      open++;
-      q = h.body;
-    } else q = h.body + h.len;
-  }
-  return null;
-}
-
-/** The values filling a constructed value's content; null off BER. */
-function berChildren(bytes: Uint8Array, v: Ber): Ber[] | null {
-  const out: Ber[] = [];
-  for (let p = v.body; p < v.contentEnd;) {
-    const c = berValue(bytes, p, v.contentEnd);
-    if (!c) return null;
-    out.push(c);
-    p = c.end;
-  }
-  return out;
-}
 
 /** A value with DER framing around `parts` (each as it came). */
 function node(tag: number, parts: readonly Uint8Array[]): Uint8Array {

@@ -38,7 +38,7 @@ import {
   type Tlv,
 } from "./der.js";
 import { crlOfParts } from "./crl.js";
-import { asOcspResponse } from "./ber.js";
+import { asOcspResponse, readerMayRead } from "./ber.js";
 import { withoutUnsignedPastLimits } from "./cms-unsigned.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import { cacheSlot, type PkiCaches } from "./kept.js";
@@ -79,7 +79,7 @@ export interface DecodedSignedData {
    * junk element failed the whole CMS): "certificates [2]: …". Outside every signature, so no signature's problem.
    */
   ignored?: string[];
-  /** Of those, CRL-shaped elements of `crls` (a SEQUENCE of three): a reader may read them, so not "nothing". */
+  /** Of those, elements of `crls` with a CRL's outline (readerMayRead): a reader may read them, so not "nothing". */
   unreadCrls?: Uint8Array[];
 }
 
@@ -103,8 +103,8 @@ function dropUndecodable(signedDataBlock: unknown): { ignored: string[]; unreadC
         return true;
       } catch (e) {
         ignored.push(`${certs ? "certificates" : "crls"} [${i}]: ${errorMessage(e)}`);
-        const parts = el instanceof asn1js.Sequence ? el.valueBlock.value : [];
-        if (!certs && parts.length === 3 && parts[0] instanceof asn1js.Sequence && parts[2] instanceof asn1js.BitString) unreadCrls.push(bytesOfDecoded(el));
+        const bytes = bytesOfDecoded(el);
+        if (!certs && readerMayRead("crl", bytes)) unreadCrls.push(bytes);
         return false;
       }
     });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { lastGap, mapUnsignedAttribute, withCmsField, withLastContents, withUnsignedAttribute } from "../../scripts/attack-s8/lib.js";
 import { sealGap, withSealContents } from "../../scripts/attack36/lib.js";
 import { verifyArchive } from "../../src/index.js";
-import { berValue } from "../../src/pki/cms-unsigned.js";
+import { berValue } from "../../src/pki/ber.js";
 import { derLength } from "../../src/pki/der.js";
 import { check } from "../helpers/fixtures.js";
 
