@@ -6,6 +6,7 @@ import { LimitError } from "../errors.js";
 import { shownName, keyUsages, summarize } from "../pki/certificate.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
+import { readerMayRead } from "../pki/ber.js";
 import { findIssuer, type Judgement } from "../pki/ocsp.js";
 import { heldAt, laterStop, pathStatusAt, readItem, renewedKeyTrust, speaksFor, unverifiedSignature, type RevocationStatement } from "../pki/revocation.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
@@ -296,7 +297,10 @@ async function judge(
           j: { status: "indeterminate", subIndication: "TRY_LATER", message: `${what} is unreadable: ${reading.error}.`, details: {} },
         });
         // Outside what the seal signed and the DSS (whose reading names its own): another reader may read it.
-        if (source.startsWith("unsigned-") || source.startsWith("timestamp-")) (out.unread ??= []).push(`${lower(what)} (${source}): ${reading.error}`);
+        // Only what a reference reader reads as revocation data (its outline, a13 U2) is undecided; other junk is
+        // only "not relied upon", as named above.
+        if ((source.startsWith("unsigned-") || source.startsWith("timestamp-")) && readerMayRead(kind, der))
+          (out.unread ??= []).push(`${lower(what)} (${source}): ${reading.error}`);
         continue;
       }
       if (reading.ocsp) {

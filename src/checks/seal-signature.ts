@@ -2,9 +2,9 @@
 // except /Contents; /Contents one CMS SignedData (zero padding allowed); messageDigest = digest of the
 // byte ranges (streamed, never copied); signature value; ESS signing-certificate-v2 binds the signer.
 import type * as pkijs from "pkijs";
-import { errorMessage } from "../errors.js";
+import { LimitError, errorMessage } from "../errors.js";
 import { describeAlgorithm } from "../pki/algorithms.js";
-import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, verifySigner, type DecodedSignedData } from "../pki/cms.js";
+import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, decidingSigner, withOnlySigner, type DecidingSigner, type DecodedSignedData } from "../pki/cms.js";
 import { shownName, summarize } from "../pki/certificate.js";
 import { sealIdentity } from "../evidence/broker-identity.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
@@ -106,25 +106,42 @@ async function judge(
   try {
     seal.cms = decodeSignedData(sig.contents, "the seal's /Contents", env.pki, true);
   } catch (e) {
+    // A limit reached in what the signatures cover (the unsigned elements are left out within the decode) is
+    // not decided: INDETERMINATE/FORMAT_FAILURE (EN 319 102-1 §5.2.3), never "not intact".
+    if (e instanceof LimitError) return indeterminate(ID, "FORMAT_FAILURE", `The seal's CMS is not judged, so not decided: ${errorMessage(e)}.`, { details });
     return failed(ID, "FORMAT_FAILURE", `${errorMessage(e)}.`, { details });
   }
   const sd = seal.cms.signedData;
   details.derLength = seal.cms.derLength;
   details.reservedLength = sig.contents.length;
-  if (sd.signerInfos.length !== 1)
-    return failed(ID, "FORMAT_FAILURE", `The seal's CMS has ${sd.signerInfos.length} signers; a PAdES signature has exactly one.`, { details });
   if (sd.encapContentInfo.eContent)
     return failed(ID, "FORMAT_FAILURE", "The seal's CMS is not detached: it encapsulates content instead of signing the PDF's byte ranges.", { details });
   // CAdES (and so PAdES) signs through signed attributes; a bare PKCS#7 signature is another format, which
   // says nothing about whether its bytes are intact (pdfSignatures judges it as such).
-  if (!sd.signerInfos[0]!.signedAttrs)
+  // signerInfos is outside every signature (a13 S3d): the SignerInfo that verifies over the byte ranges decides,
+  // the seal's own signer's first; the others are named and ignored.
+  let deciding: DecidingSigner;
+  try {
+    deciding = await decidingSigner(
+      env.pki,
+      seal.cms,
+      (alg) => pdf.digestRanges(ranges, alg),
+      env.limits.maxValidationDataItems,
+      (c) => sealIdentity(c, env.options.sealSigners).identity !== "other",
+    );
+  } catch (e) {
+    if (e instanceof LimitError) return indeterminate(ID, "FORMAT_FAILURE", `The seal's CMS is not judged, so not decided: ${errorMessage(e)}.`, { details });
+    throw e;
+  }
+  seal.cms = withOnlySigner(seal.cms, deciding.index);
+  if (!seal.cms.signedData.signerInfos[0]!.signedAttrs)
     return failed(
       ID,
       "FORMAT_FAILURE",
       "The seal's SignerInfo has no signed attributes: it is a bare PKCS#7 signature, not the CAdES signature of a PAdES seal.",
       { details },
     );
-  const v = await verifySigner(env.pki, seal.cms, 0, (alg) => pdf.digestRanges(ranges, alg));
+  const v = deciding.verification;
   details.digestAlgorithm = v.digestAlgorithm;
   details.signatureAlgorithm = v.signatureAlgorithm;
   details.messageDigest = v.messageDigest;
@@ -212,13 +229,21 @@ async function judge(
       `its CMS also carries ${v.otherCandidates} other certificate(s) that its SignerInfo's identifier designates${which}: ignored (the certificate set is not signed; anyone may add to it)`,
     );
   }
+  if (deciding.otherCount) {
+    // EN 319 142-1 (§6.3) asks the signer for one SignerInfo; one anyone may add is no act of the signer, and
+    // the seal's own verifies: a remark, not a verdict (EU DSS: TOTAL_PASSED, format PDF-NOT-ETSI; pdfsig valid).
+    details.ignoredSignerInfos = deciding.others;
+    details.ignoredSignerInfoCount = deciding.otherCount;
+    remarks.push(
+      `its CMS also carries ${deciding.otherCount} other SignerInfo(s), not the one that verifies the byte ranges with the seal's certificate: ignored (the SignerInfo set is not signed; anyone may add to it; a PAdES signature has one)`,
+    );
+  }
   const ignored = seal.cms.ignored ?? [];
   if (ignored.length) {
     details.ignoredCmsElements = ignored.slice(0, 20);
     details.ignoredCmsElementCount = ignored.length;
-    remarks.push(
-      `its CMS's unsigned certificate or CRL set also holds ${ignored.length} element(s) that do not decode: left out (no signature covers them; anyone may add to them)`,
-    );
+    const where = ignored.some((x) => / attribute /.test(x)) ? "certificate or CRL set or unsigned attributes also hold" : "certificate or CRL set also holds";
+    remarks.push(`its CMS's unsigned ${where} ${ignored.length} element(s) that do not decode: left out (no signature covers them; anyone may add to them)`);
   }
   if (remarks.length) return warning(ID, `The seal by ${who} verifies over its byte ranges, but ${remarks.join("; ")}.`, { details });
   return passed(

@@ -11,13 +11,13 @@
 //   object) and said nothing of; the other items still count. No catch turns "could not read" into "nothing
 //   there" for more than the one item.
 // - A revocation item that may hold what a reference reader reads (a stream this reader cannot decode, bytes
-//   with the shape of an OCSP response or CRL that its decoder refuses) is also `unread`: it cannot say nothing,
+//   with the outline BouncyCastle reads as an OCSP response or CRL that its decoder refuses: readerMayRead) is also `unread`: it cannot say nothing,
 //   so the checks that rest on the DSS's revocation data stay "not decided" unless what was read already fails
 //   (attack-s6 G1). Junk without the shape of its kind, and entries that are no stream, say nothing.
 // - DER followed by more bytes (padding, a line end inside /Length) is read as the DER, as BouncyCastle (EU DSS)
 //   and asn1crypto read it (attack-s6 G1): a signature covers the DER alone. BER framing (indefinite lengths,
 //   long or non-minimal length forms) is re-framed as DER and read, as BouncyCastle reads it (a10); what then
-//   fails to decode is `unread`, never junk.
+//   fails to decode is `unread` when it has the outline a reference reader reads (readerMayRead), junk otherwise.
 // - Only items that decode as their kind count against `maxValidationDataItems` (junk is no validation data and
 //   must not make a genuine archive fail), and the certificates' ASN.1 values together against
 //   `maxAsn1Nodes`. A limit reached is "not decided" (`limit`), never "no data": reading stops there, and the
@@ -28,7 +28,7 @@ import type { PdfDocument, PdfView } from "../input/pdf/index.js";
 import { type PdfDict, type PdfObject, rawGet } from "../input/pdf/objects.js";
 import { listedCertificate, type ListedBudget } from "../pki/certificate.js";
 import { decodeCrl } from "../pki/crl.js";
-import { revocationItemDer } from "../pki/ber.js";
+import { readerMayRead, revocationItemDer } from "../pki/ber.js";
 import { derChildren, derFramed, readTlv } from "../pki/der.js";
 import { decodeOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
@@ -205,7 +205,11 @@ class Reading {
       }
     } catch (e) {
       if (e instanceof LimitError) return void this.reached(e);
-      return void problem(`cannot be decoded: ${errorMessage(e)}`, true);
+      // Refused here: undecided only with the outline a reference reader reads (a13 U2), junk otherwise.
+      return void problem(
+        `cannot be decoded: ${errorMessage(e)}`,
+        kind !== "certs" && kind !== "timestamps" && readerMayRead(kind === "ocsps" ? "ocsp" : "crl", der),
+      );
     }
     this.kept.add(bytesKey);
     this.listed[kind].push({ der, where });

@@ -28,7 +28,6 @@ import {
   decodeDerZeroPadded,
   derChildren,
   derFramed,
-  derLength,
   keepWithin,
   limitsWithin,
   ownBuffer,
@@ -39,7 +38,8 @@ import {
   type Tlv,
 } from "./der.js";
 import { crlOfParts } from "./crl.js";
-import { asOcspResponse } from "./ber.js";
+import { asOcspResponse, readerMayRead } from "./ber.js";
+import { withoutUnsignedPastLimits } from "./cms-unsigned.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import { cacheSlot, type PkiCaches } from "./kept.js";
 import type { PkiSession } from "./session.js";
@@ -79,7 +79,7 @@ export interface DecodedSignedData {
    * junk element failed the whole CMS): "certificates [2]: …". Outside every signature, so no signature's problem.
    */
   ignored?: string[];
-  /** Of those, CRL-shaped elements of `crls` (a SEQUENCE of three): a reader may read them, so not "nothing". */
+  /** Of those, elements of `crls` with a CRL's outline (readerMayRead): a reader may read them, so not "nothing". */
   unreadCrls?: Uint8Array[];
 }
 
@@ -103,8 +103,8 @@ function dropUndecodable(signedDataBlock: unknown): { ignored: string[]; unreadC
         return true;
       } catch (e) {
         ignored.push(`${certs ? "certificates" : "crls"} [${i}]: ${errorMessage(e)}`);
-        const parts = el instanceof asn1js.Sequence ? el.valueBlock.value : [];
-        if (!certs && parts.length === 3 && parts[0] instanceof asn1js.Sequence && parts[2] instanceof asn1js.BitString) unreadCrls.push(bytesOfDecoded(el));
+        const bytes = bytesOfDecoded(el);
+        if (!certs && readerMayRead("crl", bytes)) unreadCrls.push(bytes);
         return false;
       }
     });
@@ -454,8 +454,10 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   let ber: ReturnType<typeof derFramed> = null;
   try {
     ber = derFramed(bytes, limits, what);
-  } catch {
-    /* said below */
+  } catch (e) {
+    // Past a limit: an unsigned element's (left out, below), or said below as it always was.
+    const without = e instanceof LimitError ? withoutUnsignedPastLimits(bytes, limits, what, padded) : null;
+    if (without) return withoutElements(without, session, what);
   }
   const rest = ber ? bytes.subarray(ber.end) : null;
   if (ber && rest && (padded ? rest.every((b) => b === 0) : rest.length === 0) && !bytesEqual(ber.der, bytes.subarray(0, ber.end))) {
@@ -465,12 +467,12 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   try {
     decodedWhole = padded ? decodeDerZeroPadded(bytes, what, limits) : { value: decodeDer(bytes, what, limits), length: bytes.length };
   } catch (e) {
-    // A limit reached inside an element of the unsigned sets is that element's problem (a13 S3e: 70 nested
-    // SEQUENCEs among the seal's CRLs were the seal's FORMAT_FAILURE, the real archive too).
-    const without = e instanceof LimitError ? withoutOverLimitElements(bytes, limits, what) : null;
+    // A limit reached inside an unsigned element is that element's problem (a13 S3e: 70 nested SEQUENCEs among
+    // the seal's CRLs, DER or BER, were the seal's FORMAT_FAILURE, the real archive too; a15: the same as the
+    // value of an unsigned attribute, or inside the signature timestamp token's own sets).
+    const without = e instanceof LimitError ? withoutUnsignedPastLimits(bytes, limits, what, padded) : null;
     if (!without) throw e;
-    const d = decodeSignedDataWhole(without.der, what, session, false);
-    return { ...d, derLength: without.end, ignored: [...without.ignored, ...(d.ignored ?? [])] };
+    return withoutElements(without, session, what);
   }
   const { value, length } = decodedWhole;
   let signedData: pkijs.SignedData;
@@ -497,6 +499,12 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   // certificates [0] IMPLICIT SET OF: keep the bytes each certificate came in.
   rememberCertificateDers(signedData.certificates, contextField(signedDataBlock, 0)?.valueBlock.value);
   return { signedData, derLength: length, certificates, ...(dropped?.ignored.length ? dropped : {}) };
+}
+
+/** The CMS decoded without the unsigned elements past the limits, which are named among those ignored. */
+function withoutElements(without: { der: Uint8Array; end: number; ignored: string[] }, session: PkiSession, what: string): DecodedSignedData {
+  const d = decodeSignedDataWhole(without.der, what, session, false);
+  return { ...d, derLength: without.end, ignored: [...without.ignored, ...(d.ignored ?? [])] };
 }
 
 export function signedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attribute[] {
@@ -655,6 +663,66 @@ export async function verifySigner(
   return out;
 }
 
+/** What decides a CMS with more than one SignerInfo: the one judged, and each other one, ignored, and why. */
+export interface DecidingSigner {
+  index: number;
+  verification: SignerVerification;
+  /** The other SignerInfos (at most 20 named), ignored: "signerInfos [1]: its signature does not verify". */
+  others: string[];
+  otherCount: number;
+}
+
+/**
+ * The SignerInfo that decides a CMS over its signed content (a13 S3d): the `signerInfos` SET lies outside every
+ * signature (RFC 5652 §5.1), so anyone may add a SignerInfo, and its count or order is no fact about the signer.
+ * The one judged is the first whose signature verifies over the content (messageDigest matches, signature valid
+ * with the certificate its sid designates), one whose certificate `preferred` accepts first (the seal's own
+ * signer, so that a SignerInfo by another key over the same bytes never takes its place); when none does, the
+ * first, whose verdict then stands. The content's digest is computed once per algorithm. More SignerInfos than
+ * maxValidationDataItems: a LimitError (not decided).
+ */
+export async function decidingSigner(
+  session: PkiSession,
+  decoded: DecodedSignedData,
+  digestOf: (alg: string) => Promise<Uint8Array> | Uint8Array,
+  maxItems: number,
+  preferred: (cert: pkijs.Certificate) => boolean = () => true,
+): Promise<DecidingSigner> {
+  const n = decoded.signedData.signerInfos.length;
+  if (n > maxItems) throw new LimitError("maxValidationDataItems", `the CMS has ${n} SignerInfos`);
+  const digests = new Map<string, Promise<Uint8Array> | Uint8Array>();
+  const once = (alg: string) => {
+    if (!digests.has(alg)) digests.set(alg, digestOf(alg));
+    return digests.get(alg)!;
+  };
+  const results: SignerVerification[] = [];
+  for (let i = 0; i < n; i++) results.push(await verifySigner(session, decoded, i, once));
+  const verifies = (v: SignerVerification) => v.messageDigestMatches && v.signatureValid && v.signerCert !== null && !v.unsupported;
+  let index = results.findIndex((v) => verifies(v) && preferred(v.signerCert!));
+  if (index < 0) index = Math.max(0, results.findIndex(verifies));
+  const chosen = decoded.signedData.signerInfos[index]!;
+  const named: string[] = [];
+  results.forEach((v, i) => {
+    if (i === index) return;
+    const si = decoded.signedData.signerInfos[i]!;
+    const why = bytesEqual(new Uint8Array(si.toSchema().toBER(false)), new Uint8Array(chosen.toSchema().toBER(false)))
+      ? "a copy of the one judged"
+      : verifies(v)
+        ? "another signature over the same content, by a certificate not preferred"
+        : `its signature does not verify${v.problems.length ? ` (${v.problems[0]})` : ""}`;
+    named.push(`signerInfos [${i}]: ${why}`);
+  });
+  return { index, verification: results[index]!, others: named.slice(0, 20), otherCount: named.length };
+}
+
+/** The CMS with SignerInfo `index` as its only one (the one that decides it); the decoded value is not changed. */
+export function withOnlySigner(decoded: DecodedSignedData, index: number): DecodedSignedData {
+  const sd = decoded.signedData;
+  if (sd.signerInfos.length === 1 && index === 0) return decoded;
+  const signedData = Object.assign(Object.create(Object.getPrototypeOf(sd) as object) as pkijs.SignedData, sd, { signerInfos: [sd.signerInfos[index]!] });
+  return { ...decoded, signedData };
+}
+
 /**
  * The signature value checked with `first`'s key, then, if it does not verify, with every other certificate the
  * sid designates: the signer is the one whose key verifies (a8 S3: a decoy in the unsigned set never decides).
@@ -804,52 +872,4 @@ export function unsignedRevocation(decoded: Pick<DecodedSignedData, "signedData"
     }
   }
   return out;
-}
-
-/**
- * The CMS (DER framing) without the elements of SignedData's `certificates` [0] and `crls` [1] that are past the
- * decode limits on their own (nesting, OIDs), and what was left out; null when none is, or off DER framing.
- */
-function withoutOverLimitElements(bytes: Uint8Array, limits: DerLimits, what: string): { der: Uint8Array; end: number; ignored: string[] } | null {
-  const ci = readTlv(bytes, 0, bytes.length, true);
-  const ciParts = ci && ci.tag === 0x30 ? derChildren(bytes, ci.body, ci.end) : null;
-  const explicit = ciParts?.[1];
-  const sd = explicit?.tag === 0xa0 ? one(bytes, explicit.body, explicit.end, 0x30) : null;
-  const fields = sd ? derChildren(bytes, sd.body, sd.end) : null;
-  if (!ci || !ciParts || !explicit || !sd || !fields) return null;
-  const ignored: string[] = [];
-  const tlv = (tag: number, content: Uint8Array[]) => {
-    const size = content.reduce((n, c) => n + c.length, 0);
-    const out = new Uint8Array(1 + derLength(size).length + size);
-    out.set([tag, ...derLength(size)]);
-    let o = out.length - size;
-    for (const c of content) {
-      out.set(c, o);
-      o += c.length;
-    }
-    return out;
-  };
-  const newFields = fields.map((f) => {
-    if (f.tag !== 0xa0 && f.tag !== 0xa1) return bytes.subarray(f.start, f.end);
-    const elements = derChildren(bytes, f.body, f.end);
-    if (!elements) return bytes.subarray(f.start, f.end);
-    const kept = elements.filter((el, i) => {
-      try {
-        // Four levels above it in the CMS: ContentInfo, [0], SignedData, the set.
-        assertDerShape(bytes.subarray(el.start, el.end), { ...limits, maxAsn1Depth: limits.maxAsn1Depth - 4 }, what);
-        return true;
-      } catch (e) {
-        if (!(e instanceof LimitError)) return true;
-        ignored.push(`${f.tag === 0xa0 ? "certificates" : "crls"} [${i}]: ${errorMessage(e)}`);
-        return false;
-      }
-    });
-    return tlv(
-      f.tag,
-      kept.map((el) => bytes.subarray(el.start, el.end)),
-    );
-  });
-  if (!ignored.length) return null;
-  const der = tlv(0x30, [bytes.subarray(ciParts[0]!.start, ciParts[0]!.end), tlv(0xa0, [tlv(0x30, newFields)])]);
-  return { der, end: ci.end, ignored };
 }

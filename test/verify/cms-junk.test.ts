@@ -17,6 +17,14 @@ const junkCrl = new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x00]);
 // SEQUENCE { SEQUENCE {}, SEQUENCE {}, BIT STRING }: a CRL's shape that no CRL decoder reads.
 const crlShaped = new Uint8Array([0x30, 0x07, 0x30, 0x00, 0x30, 0x00, 0x03, 0x01, 0x00]);
 
+// A CertificateList of BouncyCastle's outline (algorithm, issuer Name, thisUpdate) whose one entry is SEQUENCE {}: BC
+// reads it (its entries lazily), pkijs refuses it.
+const bcOutlineCrl = Uint8Array.from(
+  Buffer.from("30363022300b06092a864886f70d01010b3000170d3235313230383038333633385a30023000300b06092a864886f70d01010b0303000102", "hex"),
+);
+// [1] { id-ri-ocsp-response, NULL }: an "OCSP response" of two bytes (a13 U2's addendum).
+const ocspJunk = Uint8Array.from(Buffer.from("a10c06082b06010505071002" + "0500", "hex"));
+
 const sample = () => new Uint8Array(readFileSync("samples/valid/archive.pdf"));
 const withSealSet = (pdf: Uint8Array, tag: 0xa0 | 0xa1, el: Uint8Array) => withSealContents(pdf, withCmsField(sealGap(pdf).der, tag, [el]));
 const verifySample = (pdf: Uint8Array) =>
@@ -36,10 +44,30 @@ describe("a11 S3c: an element of a CMS's unsigned sets that does not decode is t
     expect(r.indication).toBe("TOTAL-PASSED");
   }, 60_000);
 
-  it("a CRL-shaped element no decoder reads among the seal CMS's CRLs: not decided (a reader may read it), never passed", async () => {
+  it("a CRL-shaped element no decoder reads among the seal CMS's CRLs: junk, named (a13 U2: was INDETERMINATE/TRY_LATER)", async () => {
+    // BouncyCastle's TBSCertList refuses SEQUENCE {} (EU DSS: TOTAL_PASSED): no reader reads it as a CRL.
     const r = await verifySample(withSealSet(sample(), 0xa1, crlShaped));
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(check(r, "seal-signature").message).toMatch(/also holds 1 element\(s\) that do not decode: left out/);
+  }, 60_000);
+
+  it("an element with the outline BouncyCastle reads as a CRL, refused here: not decided (a reader may read it), never passed", async () => {
+    const r = await verifySample(withSealSet(sample(), 0xa1, bcOutlineCrl));
     expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
     expect(check(r, "seal-certificate").message).toMatch(/cannot read and another may \(an archived CRL \(unsigned-crl\): /);
+  }, 60_000);
+
+  it("`[1] { id-ri-ocsp-response, NULL }` among the real seal CMS's CRLs: junk, named in seal-certificate (a13 U2: was INDETERMINATE)", async () => {
+    const real = new Uint8Array(readFileSync(`${REAL}/archive.pdf`));
+    const r = await verifyArchive({
+      evidence: { name: "archive.pdf", bytes: withSealSet(real, 0xa1, ocspJunk) },
+      trust: [`${REAL}/trust`],
+      at: new Date("2025-12-08T09:35:10Z"),
+    });
+    expect(r.indication).toBe("TOTAL-PASSED");
+    const c = check(r, "seal-certificate");
+    expect(c.message).toMatch(/Not relied upon: an OCSP response \(unsigned-ocsp\): an archived OCSP response is unreadable/);
+    expect(c.message).not.toMatch(/another may/);
   }, 60_000);
 
   it("the broker's real archive with the junk attribute certificate: TOTAL-PASSED at its sealing time (was FORMAT_FAILURE)", async () => {

@@ -147,9 +147,19 @@ describe("a10: a DSS item in BER framing is read as BouncyCastle reads it", () =
     expect(check(r, "seal-certificate").message).toMatch(/revoked at 2025-12-08T08:06:38.000Z \(reason: keyCompromise\)/);
   }, 60_000);
 
-  it("BER with a CRL's shape that its decoder refuses: not decided (unread), never said nothing", async () => {
-    // SEQUENCE { SEQUENCE { INTEGER 0 } (no tbsCertList), SEQUENCE {}, BIT STRING }, indefinite: no CRL decoder reads it.
+  it("BER with a CRL's first tags that no CRL reader reads: junk, said nothing of (a13 U2: was not decided)", async () => {
+    // SEQUENCE { SEQUENCE { INTEGER 0 } (no tbsCertList), SEQUENCE {}, BIT STRING }, indefinite: BouncyCastle's
+    // TBSCertList refuses a SEQUENCE of one value, as pkijs does.
     const bytes = Uint8Array.from([0x30, 0x80, 0x30, 0x80, 0x02, 0x01, 0x00, 0, 0, 0x30, 0x00, 0x03, 0x01, 0x00, 0, 0]);
+    const r = await verifyWith(plain(bytes));
+    expect([r.indication, r.seal?.padesLevel]).toEqual(["TOTAL-PASSED", "B-T"]);
+    expect(check(r, "seal-certificate").message).toMatch(/\/DSS \/CRLs \[0\] \(object \d+ 0 R\): the CRL cannot be decoded/);
+  }, 60_000);
+
+  it("BER with the outline BouncyCastle reads as a CRL, refused here: not decided (unread), never said nothing", async () => {
+    // tbsCertList { algorithm, issuer {}, thisUpdate, revokedCertificates { SEQUENCE {} } }: BC reads it (entries lazily).
+    const der = Buffer.from("30363022300b06092a864886f70d01010b3000170d3235313230383038333633385a30023000300b06092a864886f70d01010b0303000102", "hex");
+    const bytes = Uint8Array.from([0x30, 0x80, ...der.subarray(2), 0, 0]);
     const r = await verifyWith(plain(bytes));
     expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
     expect(check(r, "seal-certificate").message).toMatch(

@@ -1,0 +1,166 @@
+// What no signature covers in a CMS SignedData (RFC 5652 §5.1, §5.3), read element by element: the elements of
+// `certificates` [0] and `crls` [1], and each value of each unsigned attribute of each SignerInfo (a signature
+// timestamp token's own unsigned parts included). Anyone may add to them without a key (a PDF's /Contents lies
+// outside its /ByteRange), so an element past the decode limits on its own is that element's problem, left out and
+// named, never the CMS's (a13 S3e: 70 nested SEQUENCEs, DER or BER, among the CRLs; a15: the same as an unsigned
+// attribute's value). The signed parts (encapContentInfo, each SignerInfo's sid, algorithms, signed attributes and
+// signature) are kept as they are and decoded under the limits of the whole.
+import * as asn1js from "asn1js";
+import { LimitError, errorMessage } from "../errors.js";
+import { berChildren, berValue, type Ber } from "./ber.js";
+import { assertDerShape, derFramed, derLength, type DerLimits } from "./der.js";
+
+/** A value with DER framing around `parts` (each as it came). */
+function node(tag: number, parts: readonly Uint8Array[]): Uint8Array {
+  const size = parts.reduce((n, c) => n + c.length, 0);
+  const head = [tag, ...derLength(size)];
+  const out = new Uint8Array(head.length + size);
+  out.set(head);
+  let o = head.length;
+  for (const c of parts) {
+    out.set(c, o);
+    o += c.length;
+  }
+  return out;
+}
+
+/**
+ * Why `el`, read on its own `above` levels below the top of what holds it, is past the decode limits (nesting,
+ * values, OIDs: what the whole decode would reach because of it); null when it is within them.
+ */
+function pastLimits(el: Uint8Array, limits: DerLimits, above: number, what: string): string | null {
+  const own = { ...limits, maxAsn1Depth: limits.maxAsn1Depth - above };
+  try {
+    if (own.maxAsn1Depth < 1) throw new LimitError("maxAsn1Depth", `${what}: ASN.1 nesting deeper than ${limits.maxAsn1Depth} levels`);
+    const framed = derFramed(el, own, what);
+    assertDerShape(framed && framed.end === el.length ? framed.der : el, own, what);
+    return null;
+  } catch (e) {
+    if (e instanceof LimitError) return errorMessage(e);
+    throw e;
+  }
+}
+
+// id-aa-signatureTimeStampToken (RFC 3161 appendix A): its value is a CMS whose own unsigned parts are read the same way.
+const TIMESTAMP_TOKEN = "1.2.840.113549.1.9.16.2.14";
+
+/** An attribute type's dotted form (within the OID limit), or "?". */
+function oidOf(bytes: Uint8Array, t: Ber, limits: DerLimits): string {
+  if (t.tag !== 0x06 || t.contentEnd - t.body > limits.maxOidBytes) return "?";
+  const v = asn1js.fromBER(bytes.subarray(t.start, t.end));
+  return v.offset !== -1 && v.result instanceof asn1js.ObjectIdentifier ? v.result.valueBlock.toString() : "?";
+}
+
+interface Screen {
+  bytes: Uint8Array;
+  limits: DerLimits;
+  what: string;
+  ignored: string[];
+}
+
+/**
+ * The ContentInfo `ci` (SignedData) rebuilt with DER framing along the path to its unsigned parts, without each
+ * unsigned element past the limits on its own (named in `s.ignored` after `prefix`); every other value as it came.
+ * `above`: the levels above `ci` in the value decoded whole. Null off the shape.
+ */
+function screenContentInfo(s: Screen, ci: Ber, above: number, prefix: string): Uint8Array | null {
+  const b = s.bytes;
+  const ciParts = ci.tag === 0x30 ? berChildren(b, ci) : null;
+  const explicit = ciParts?.length === 2 && ciParts[1]!.tag === 0xa0 ? ciParts[1]! : null;
+  const inner = explicit && berChildren(b, explicit);
+  const sd = inner?.length === 1 && inner[0]!.tag === 0x30 ? inner[0]! : null;
+  const fields = sd && berChildren(b, sd);
+  if (!ciParts || !fields) return null;
+  const raw = (v: Ber) => b.subarray(v.start, v.end);
+  const newFields: Uint8Array[] = [];
+  for (const f of fields) {
+    if (f.tag === 0xa0 || f.tag === 0xa1) {
+      // ContentInfo, [0], SignedData, the set: four levels above each element.
+      const elements = berChildren(b, f);
+      if (!elements) return null;
+      const name = f.tag === 0xa0 ? "certificates" : "crls";
+      const kept = elements.filter((el, i) => {
+        const why = pastLimits(raw(el), s.limits, above + 4, s.what);
+        if (why) s.ignored.push(`${prefix}${name} [${i}]: ${why}`);
+        return !why;
+      });
+      newFields.push(node(f.tag, kept.map(raw)));
+    } else if (f.tag === 0x31 && f === fields[fields.length - 1]) {
+      const infos = berChildren(b, f);
+      if (!infos) return null;
+      const newInfos: Uint8Array[] = [];
+      for (const [j, si] of infos.entries()) {
+        const siParts = si.tag === 0x30 ? berChildren(b, si) : null;
+        const unsigned = siParts?.[siParts.length - 1];
+        if (!siParts || unsigned?.tag !== 0xa1) {
+          newInfos.push(raw(si));
+          continue;
+        }
+        const where = infos.length > 1 ? `${prefix}signerInfos [${j}]: ` : prefix;
+        const attrs = screenUnsignedAttributes(s, unsigned, above + 5, where);
+        if (!attrs) return null;
+        newInfos.push(node(0x30, [...siParts.slice(0, -1).map(raw), attrs]));
+      }
+      newFields.push(node(0x31, newInfos));
+    } else newFields.push(raw(f));
+  }
+  return node(0x30, [raw(ciParts[0]!), node(0xa0, [node(0x30, newFields)])]);
+}
+
+/**
+ * A SignerInfo's unsignedAttrs [1] (`above` levels above it) without what is past the limits on its own: an
+ * attribute within them is kept whole; of one that is not, each value is read on its own (a signature timestamp
+ * token screened as a CMS first), and the attribute kept with the values that are within them, if any.
+ */
+function screenUnsignedAttributes(s: Screen, unsigned: Ber, above: number, prefix: string): Uint8Array | null {
+  const b = s.bytes;
+  const raw = (v: Ber) => b.subarray(v.start, v.end);
+  const attrs = berChildren(b, unsigned);
+  if (!attrs) return null;
+  const kept: Uint8Array[] = [];
+  for (const [i, a] of attrs.entries()) {
+    // [1], Attribute: the attribute is `above + 1` levels below the top, its values `above + 3`.
+    const why = pastLimits(raw(a), s.limits, above + 1, s.what);
+    if (!why) {
+      kept.push(raw(a));
+      continue;
+    }
+    const parts = a.tag === 0x30 ? berChildren(b, a) : null;
+    const values = parts?.length === 2 && parts[0]!.tag === 0x06 && parts[1]!.tag === 0x31 ? berChildren(b, parts[1]!) : null;
+    if (!parts || !values || pastLimits(raw(parts[0]!), s.limits, above + 2, s.what)) {
+      s.ignored.push(`${prefix}unsigned attribute [${i}]: ${why}`);
+      continue;
+    }
+    const type = oidOf(b, parts[0]!, s.limits);
+    const keptValues: Uint8Array[] = [];
+    for (const [k, v] of values.entries()) {
+      const name = `${prefix}unsigned attribute ${type} [${k}]`;
+      const screened = type === TIMESTAMP_TOKEN ? screenContentInfo(s, v, above + 3, `${name}: `) : null;
+      const value = screened ?? raw(v);
+      const past = pastLimits(value, s.limits, above + 3, s.what);
+      if (past) s.ignored.push(`${name}: ${past}`);
+      else keptValues.push(value);
+    }
+    if (keptValues.length) kept.push(node(0x30, [raw(parts[0]!), node(0x31, keptValues)]));
+  }
+  return node(0xa1, kept);
+}
+
+/**
+ * The CMS (BER or DER, zero padding after it when `padded`) without the unsigned elements that are past the
+ * decode limits on their own, in DER framing along the path to them, where it ended, and what was left out
+ * (named); null when nothing is left out, or off the shape of a ContentInfo holding SignedData.
+ */
+export function withoutUnsignedPastLimits(
+  bytes: Uint8Array,
+  limits: DerLimits,
+  what: string,
+  padded: boolean,
+): { der: Uint8Array; end: number; ignored: string[] } | null {
+  const ci = berValue(bytes, 0, bytes.length);
+  if (!ci) return null;
+  for (let i = ci.end; i < bytes.length; i++) if (!padded || bytes[i] !== 0) return null;
+  const s: Screen = { bytes, limits, what, ignored: [] };
+  const der = screenContentInfo(s, ci, 0, "");
+  return der && s.ignored.length ? { der, end: ci.end, ignored: s.ignored } : null;
+}

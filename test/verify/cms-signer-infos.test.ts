@@ -1,0 +1,82 @@
+// a13 S3d: the SignedData's signerInfos SET lies outside every signature (RFC 5652 §5.1) and /Contents outside the
+// /ByteRange, so anyone may add a SignerInfo to a genuine seal without a key. A second one made the seal
+// TOTAL-FAILED/FORMAT_FAILURE ("a PAdES signature has exactly one"), the broker's real archive too (EU DSS:
+// TOTAL_PASSED, format PDF-NOT-ETSI; pdfsig valid). The SignerInfo that verifies over the byte ranges decides now;
+// the others are named and ignored (a warning).
+import { readFileSync } from "node:fs";
+import * as asn1js from "asn1js";
+import { describe, expect, it } from "vitest";
+import { sealGap, withSealContents } from "../../scripts/attack36/lib.js";
+import { setElements, signedDataFields } from "../../scripts/attack-s9/lib.js";
+import { encode, raw, seq } from "../../scripts/generator/der.js";
+import { verifyArchive } from "../../src/index.js";
+import { derChildren, readTlv } from "../../src/pki/der.js";
+import { check } from "../helpers/fixtures.js";
+
+const REAL = "test/fixtures/real/broker-example";
+const AT = new Date("2025-12-08T09:35:10Z");
+
+/** The CMS with `extra` SignerInfos before (`first`) or after the genuine one. */
+function withSigners(cms: Uint8Array, extra: Uint8Array[], first: boolean): Uint8Array {
+  const { fields, rebuild } = signedDataFields(cms);
+  const own = setElements(fields.at(-1)!);
+  const all = first ? [...extra, ...own] : [...own, ...extra];
+  fields[fields.length - 1] = encode(new asn1js.Set({ value: all.map(raw) }));
+  return rebuild(fields);
+}
+
+/** The genuine SignerInfo's version, sid and algorithms, no attributes, an empty signature (a13's signer-min). */
+function minimalSigner(cms: Uint8Array): Uint8Array {
+  const si = setElements(signedDataFields(cms).fields.at(-1)!)[0]!;
+  const t = readTlv(si, 0, si.length)!;
+  const kept = derChildren(si, t.body, t.end)!
+    .map((x) => si.subarray(x.start, x.end))
+    .filter((p) => p[0] !== 0xa0 && p[0] !== 0xa1);
+  kept[kept.length - 1] = Uint8Array.from([0x04, 0x00]);
+  return encode(seq(...kept.map(raw)));
+}
+
+const genuine = (cms: Uint8Array) => setElements(signedDataFields(cms).fields.at(-1)!)[0]!;
+
+describe("a13 S3d: a SignerInfo anyone adds never decides the seal", () => {
+  it("the real archive with a second, empty SignerInfo after or before its own: TOTAL-PASSED, named (was FORMAT_FAILURE)", async () => {
+    const pdf = new Uint8Array(readFileSync(`${REAL}/archive.pdf`));
+    const cms = sealGap(pdf).der;
+    for (const first of [false, true]) {
+      const bytes = withSealContents(pdf, withSigners(cms, [minimalSigner(cms)], first));
+      const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, trust: [`${REAL}/trust`], at: AT });
+      expect([r.indication, r.seal?.padesLevel]).toEqual(["TOTAL-PASSED", "B-T"]);
+      const c = check(r, "seal-signature");
+      expect(c.status).toBe("warning");
+      expect(c.message).toMatch(/also carries 1 other SignerInfo\(s\), not the one that verifies the byte ranges with the seal's certificate: ignored/);
+      const ignored = (c.details as { ignoredSignerInfos: string[] }).ignoredSignerInfos;
+      expect(ignored).toHaveLength(1);
+      expect(ignored[0]).toMatch(new RegExp(`^signerInfos \\[${first ? 0 : 1}\\]: its signature does not verify \\(the SignerInfo has no signed attributes`));
+      expect(check(r, "seal-timestamp").status).toBe("passed");
+    }
+  }, 60_000);
+
+  it("the sample with its own SignerInfo twice (a copy): TOTAL-PASSED, the copy named", async () => {
+    const pdf = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+    const cms = sealGap(pdf).der;
+    const bytes = withSealContents(pdf, withSigners(cms, [genuine(cms)], false));
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect((check(r, "seal-signature").details as { ignoredSignerInfos: string[] }).ignoredSignerInfos).toEqual(["signerInfos [1]: a copy of the one judged"]);
+  }, 60_000);
+
+  it("no SignerInfo that verifies: the first one's verdict stands (failed), the others do not rescue it", async () => {
+    const pdf = new Uint8Array(readFileSync(`${REAL}/archive.pdf`));
+    const cms = sealGap(pdf).der;
+    const junk = minimalSigner(cms);
+    const only = signedDataFields(cms);
+    only.fields[only.fields.length - 1] = encode(new asn1js.Set({ value: [raw(junk), raw(junk)] }));
+    const r = await verifyArchive({
+      evidence: { name: "archive.pdf", bytes: withSealContents(pdf, only.rebuild(only.fields)) },
+      trust: [`${REAL}/trust`],
+      at: AT,
+    });
+    expect(r.indication).toBe("TOTAL-FAILED");
+    expect(check(r, "seal-signature").status).toBe("failed");
+  }, 60_000);
+});
