@@ -69,10 +69,25 @@ export interface ArchiveView {
   /** What the verdict rests on besides the evidence: the anchors (subject, SHA-256) and the options. */
   /** `lists`: the trusted lists whose services were anchors (--trusted-list). */
   basis: { anchors: Item[]; lists: Item[]; options: Field[] } | null;
+  /** The anchors at which a path of the verdict ended (the seal's, a TSA's, the token certificate's): what --summary names. */
+  decidingAnchors: DecidingAnchor[];
   /** Set when the evidence comes from one of the broker's test environments: shown at the top, beside the verdict. */
   testEnvironment: string | null;
   /** Set when the token's signature did not verify: the workflow, documents and signers are only claimed. */
   unverified: string | null;
+}
+
+/** An anchor a path of the verdict ended at, as the short form names it (a14 X1j). */
+export interface DecidingAnchor {
+  /** Its subject, as the certificate says it (untrusted: quote it). */
+  subject: string;
+  sha256: string;
+  /** What it decided: "the seal", "the seal's timestamp (TSA)", "the token certificate", … */
+  decides: string[];
+  /** Where the auditor gave it: the file's name and the option ("seal-root.pem (--trust)"); null when not from a file. */
+  from: string | null;
+  /** The trust-anchors check found it among the certificates the evidence carries. */
+  carried: boolean;
 }
 
 const TIME_SOURCES: Record<TimeSource, string> = {
@@ -443,6 +458,7 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     notes,
     personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),
     basis: basisOf(report),
+    decidingAnchors: decidingAnchorsOf(report),
     testEnvironment: testEnvironmentOf(report),
     unverified:
       report.tokenClaimsVerified === false && (report.workflow || report.documents.length || report.signatures.length)
@@ -509,6 +525,35 @@ export function anchorFrom(from: NonNullable<NonNullable<ArchiveReport["verifica
       return cut > 0 ? `${f.file.slice(cut + 1)} (${flag}) in ${f.file.slice(0, cut)}` : `${f.file} (${flag})`;
     })
     .join("; ");
+}
+
+/** An option as the command line names it (--trust, --trust-seal). */
+function anchorFlag(option: string): string {
+  return option === "trust" ? "--trust" : `--trust-${option.slice("trustFor.".length)}`;
+}
+
+/** The SHA-256 of the anchors the trust-anchors check found carried by the evidence. */
+function carriedAnchors(report: ArchiveReport): Set<string> {
+  const c = report.checks.find((x) => x.id === "trust-anchors")?.details?.anchorsCarriedByEvidence;
+  return new Set(Array.isArray(c) ? c.map((a: unknown) => (a as { sha256?: unknown }).sha256).filter((h): h is string => typeof h === "string") : []);
+}
+
+/** The anchors that decided a path (the report's `decides`), each with its first file, for the short form. */
+function decidingAnchorsOf(report: ArchiveReport): DecidingAnchor[] {
+  const carried = carriedAnchors(report);
+  return (report.verification?.trustAnchors ?? [])
+    .filter((a) => a.decides?.length)
+    .map((a) => {
+      const f = a.from?.[0];
+      const base = f ? f.file.slice(Math.max(f.file.lastIndexOf("/"), f.file.lastIndexOf("\\")) + 1) : null;
+      return {
+        subject: a.subject,
+        sha256: a.sha256,
+        decides: a.decides!,
+        from: f ? `${base} (${anchorFlag(f.option)})${a.from!.length > 1 ? ` and ${a.from!.length - 1} more` : ""}` : null,
+        carried: carried.has(a.sha256),
+      };
+    });
 }
 
 /** Said with the anchors: which ones the verdict rests on, and what the auditor does with them (a12 X1e). */

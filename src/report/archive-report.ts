@@ -153,6 +153,17 @@ export interface VerificationInputs {
   };
 }
 
+/** An anchor the verdict rests on, by its SHA-256, with what it decided (verify-batch's lines carry them). */
+export interface DecidingAnchorDigest {
+  sha256: string;
+  decides: string[];
+}
+
+/** The anchors at which a path of the verdict ended, each once: those given as files. */
+export function decidingAnchorDigests(report: Pick<ArchiveReport, "verification">): DecidingAnchorDigest[] {
+  return (report.verification?.trustAnchors ?? []).filter((a) => a.decides?.length).map((a) => ({ sha256: a.sha256, decides: [...a.decides!] }));
+}
+
 /** An algorithm weighed under the crypto policy at a time. */
 export interface AlgorithmWeighed {
   algorithm: string;
