@@ -553,7 +553,13 @@ function decidingAnchorsOf(report: ArchiveReport): DecidingAnchor[] {
         from: f ? `${base} (${anchorFlag(f.option)})${a.from!.length > 1 ? ` and ${a.from!.length - 1} more` : ""}` : null,
         carried: carried.has(a.sha256),
       };
-    });
+    })
+    .sort((x, y) => decidesRank(x.decides) - decidesRank(y.decides));
+}
+
+/** The seal's anchor first, then the timestamps', then the token certificate's: the order of what the verdict rests on. */
+function decidesRank(decides: readonly string[]): number {
+  return Math.min(...decides.map((d) => (d === "the seal" ? 0 : d.endsWith("(TSA)") ? 1 : 2)));
 }
 
 /** Said with the anchors: which ones the verdict rests on, and what the auditor does with them (a12 X1e). */
