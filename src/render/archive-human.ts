@@ -143,7 +143,7 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
           ? "  none given with --trust: only the trusted lists' services below"
           : "  none given (--trust): no certificate path could end at an anchor",
       );
-    if (v.basis.anchors.some((a) => a.fields.some((f) => f.label === "Decides"))) out.push(para(ANCHORS_NOTE, "  "));
+    if ([...v.basis.anchors, ...v.basis.lists].some((a) => a.fields.some((f) => f.label === "Decides"))) out.push(para(ANCHORS_NOTE, "  "));
     for (const a of v.basis.anchors) out.push(`  ${oneLine(safeText(a.heading), WIDTH - 2)}`, ...fieldLines(a.fields, "     "));
     if (v.basis.lists.length) {
       heading(`Trusted lists (${v.basis.lists.length})`);
@@ -227,10 +227,12 @@ function shortDecides(d: string): string {
  */
 function summaryAnchorLines(a: DecidingAnchor): string[] {
   const what = `  Decides ${[...new Set(a.decides.map(shortDecides))].join("; ")}: ${a.from ? `${oneLine(safeText(a.from), 48)} ` : ""}`;
-  const cn = commonName(a.subject);
+  const cn = a.subject === null ? null : commonName(a.subject);
   // The quotation marks and the cut's "…" take three columns.
   const room = WIDTH - what.length - 3;
-  const out = room >= 10 || [...cn].length <= room + 1 ? [`${what}${quoteName(cn, Math.min(48, room))}`] : [what.trimEnd(), `      ${quoteName(cn, 48)}`];
+  const name = (max: number) => (cn === null ? "(a person's certificate)" : quoteName(cn, max));
+  const out =
+    room >= 24 || (cn !== null && (room >= 10 || [...cn].length <= room + 1)) ? [`${what}${name(Math.min(48, room))}`] : [what.trimEnd(), `      ${name(48)}`];
   out.push(`      SHA-256 ${a.sha256}`);
   if (a.carried) out.push("      carried by the evidence itself: it vouches for nothing");
   return out;

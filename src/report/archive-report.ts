@@ -159,9 +159,22 @@ export interface DecidingAnchorDigest {
   decides: string[];
 }
 
-/** The anchors at which a path of the verdict ended, each once: those given as files. */
+/**
+ * The anchors at which a path of the verdict ended: those given as files, the trusted lists' services, and the
+ * pinned signer each such list's trust rests on ("the trusted list <file>").
+ */
 export function decidingAnchorDigests(report: Pick<ArchiveReport, "verification">): DecidingAnchorDigest[] {
-  return (report.verification?.trustAnchors ?? []).filter((a) => a.decides?.length).map((a) => ({ sha256: a.sha256, decides: [...a.decides!] }));
+  const v = report.verification;
+  const files = (v?.trustAnchors ?? []).filter((a) => a.decides?.length).map((a) => ({ sha256: a.sha256, decides: [...a.decides!] }));
+  const lists = (v?.trustedLists ?? []).flatMap((l) =>
+    l.decides?.length
+      ? [
+          ...l.decides.map((d) => ({ sha256: d.sha256, decides: [...d.decides] })),
+          ...(l.pinned ? [{ sha256: l.pinned.sha256, decides: [`the trusted list ${l.file}`] }] : []),
+        ]
+      : [],
+  );
+  return [...files, ...lists];
 }
 
 /** An algorithm weighed under the crypto policy at a time. */
