@@ -69,10 +69,25 @@ export interface ArchiveView {
   /** What the verdict rests on besides the evidence: the anchors (subject, SHA-256) and the options. */
   /** `lists`: the trusted lists whose services were anchors (--trusted-list). */
   basis: { anchors: Item[]; lists: Item[]; options: Field[] } | null;
+  /** The anchors at which a path of the verdict ended (the seal's, a TSA's, the token certificate's): what --summary names. */
+  decidingAnchors: DecidingAnchor[];
   /** Set when the evidence comes from one of the broker's test environments: shown at the top, beside the verdict. */
   testEnvironment: string | null;
   /** Set when the token's signature did not verify: the workflow, documents and signers are only claimed. */
   unverified: string | null;
+}
+
+/** An anchor a path of the verdict ended at, as the short form names it (a14 X1j). */
+export interface DecidingAnchor {
+  /** Its subject, as the certificate says it (untrusted: quote it); null: a person's, not shown. */
+  subject: string | null;
+  sha256: string;
+  /** What it decided: "the seal", "the seal's timestamp (TSA)", "the token certificate", … */
+  decides: string[];
+  /** Where the auditor gave it: the file's name and the option ("seal-root.pem (--trust)"); null when not from a file. */
+  from: string | null;
+  /** The trust-anchors check found it among the certificates the evidence carries. */
+  carried: boolean;
 }
 
 const TIME_SOURCES: Record<TimeSource, string> = {
@@ -443,6 +458,7 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     notes,
     personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),
     basis: basisOf(report),
+    decidingAnchors: decidingAnchorsOf(report),
     testEnvironment: testEnvironmentOf(report),
     unverified:
       report.tokenClaimsVerified === false && (report.workflow || report.documents.length || report.signatures.length)
@@ -511,6 +527,89 @@ export function anchorFrom(from: NonNullable<NonNullable<ArchiveReport["verifica
     .join("; ");
 }
 
+/** An option as the command line names it (--trust, --trust-seal). */
+function anchorFlag(option: string): string {
+  return option === "trust" ? "--trust" : `--trust-${option.slice("trustFor.".length)}`;
+}
+
+/** The SHA-256 of the anchors the trust-anchors check found carried by the evidence. */
+function carriedAnchors(report: ArchiveReport): Set<string> {
+  const c = report.checks.find((x) => x.id === "trust-anchors")?.details?.anchorsCarriedByEvidence;
+  return new Set(Array.isArray(c) ? c.map((a: unknown) => (a as { sha256?: unknown }).sha256).filter((h): h is string => typeof h === "string") : []);
+}
+
+/** The SHA-256 of the pinned list signers the trust-anchors check found carried by the evidence. */
+function carriedListBasis(report: ArchiveReport): Set<string> {
+  const c = report.checks.find((x) => x.id === "trust-anchors")?.details?.listTrustCarriedByEvidence;
+  return new Set(Array.isArray(c) ? c.map((a: unknown) => (a as { sha256?: unknown }).sha256).filter((h): h is string => typeof h === "string") : []);
+}
+
+/** The anchors that decided a path (the report's `decides`), each with its first file, for the short form. */
+function decidingAnchorsOf(report: ArchiveReport): DecidingAnchor[] {
+  const carried = carriedAnchors(report);
+  const listCarried = carriedListBasis(report);
+  return (report.verification?.trustAnchors ?? [])
+    .filter((a) => a.decides?.length)
+    .map((a): DecidingAnchor => {
+      const f = a.from?.[0];
+      const base = f ? baseName(f.file) : null;
+      return {
+        subject: a.subject,
+        sha256: a.sha256,
+        decides: a.decides!,
+        from: f ? `${base} (${anchorFlag(f.option)})${a.from!.length > 1 ? ` and ${a.from!.length - 1} more` : ""}` : null,
+        carried: carried.has(a.sha256),
+      };
+    })
+    .concat(
+      (report.verification?.trustedLists ?? []).flatMap((l) => {
+        if (!l.decides?.length) return [];
+        const list = baseName(l.file);
+        const services = l.decides.map((d): DecidingAnchor => ({
+          subject: d.subject,
+          sha256: d.sha256,
+          decides: d.decides,
+          from: `${list} (--trusted-list)`,
+          carried: carried.has(d.sha256),
+        }));
+        const p = l.pinned;
+        const signer: DecidingAnchor[] = p
+          ? [
+              {
+                subject: p.subject,
+                sha256: p.sha256,
+                decides: [`the trusted list ${list}`],
+                from: p.file ? `${baseName(p.file)} (--tl-signer)` : null,
+                carried: listCarried.has(p.sha256.toUpperCase()),
+              },
+            ]
+          : [];
+        return [...services, ...signer];
+      }),
+    )
+    .sort((x, y) => decidesRank(x.decides) - decidesRank(y.decides));
+}
+
+function baseName(file: string): string {
+  return file.slice(Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\")) + 1);
+}
+
+/** The seal's anchor first, then the timestamps', then the token certificate's: the order of what the verdict rests on. */
+function decidesRank(decides: readonly string[]): number {
+  return Math.min(...decides.map((d) => (d === "the seal" ? 0 : d.startsWith("the trusted list ") ? 1 : d.endsWith("(TSA)") ? 2 : 3)));
+}
+
+/** A list signer's name quoted, or that it is a person's (personal data not shown). */
+function certName(c: { subject: string | null }): string {
+  return c.subject === null ? "a person's certificate (name hidden; --show-personal-data shows it)" : quoteName(commonName(c.subject), 48);
+}
+
+/** "tl-signer.pem (--tl-signer) in /tmp/x": the file's name and its option first, its folder after (as anchorFrom). */
+function fileWithFolder(file: string, flag: string): string {
+  const cut = Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\"));
+  return cut > 0 ? `${file.slice(cut + 1)} (${flag}) in ${file.slice(0, cut)}` : `${file} (${flag})`;
+}
+
 /** Said with the anchors: which ones the verdict rests on, and what the auditor does with them (a12 X1e). */
 export const ANCHORS_NOTE =
   "The verdict rests on the anchors that decide a path: compare each one's SHA-256 with the fingerprint its publisher states (docs/trust-anchors.md). An anchor taken from the evidence (an attachment, a page's text) vouches for nothing, whether or not the trust-anchors check names it.";
@@ -537,7 +636,20 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
       fields: [
         { label: "List", value: `${l.territory ?? "?"} trusted list #${l.sequenceNumber ?? "?"}, issued ${formatTime(l.issued)}` },
         { label: "Speaks until", value: `${formatTime(l.speaksUntil)} (its next update: no service vouches after it)` },
-        { label: "Signer", value: l.signerTrustedBy === "pinned" ? "pinned (--tl-signer)" : `announced by ${l.signerTrustedBy ?? "?"}` },
+        {
+          label: "Signer",
+          value: `${l.signerTrustedBy === "pinned" ? "pinned (--tl-signer)" : `announced by ${l.signerTrustedBy ?? "?"}`}${l.signer ? `: ${certName(l.signer)}` : ""}`,
+        },
+        ...(l.signer ? [{ label: "Signer SHA-256", value: l.signer.sha256 }] : []),
+        ...(l.pinned && l.pinned.sha256 !== l.signer?.sha256
+          ? [
+              { label: "Pinned", value: `${certName(l.pinned)}, the signer of the list of lists that announced it` },
+              { label: "Pinned SHA-256", value: l.pinned.sha256 },
+            ]
+          : []),
+        ...(l.pinned
+          ? [{ label: "Pinned from", value: l.pinned.file ? fileWithFolder(l.pinned.file, "--tl-signer") : "certificate bytes given without a file name" }]
+          : []),
         l.supersededBy
           ? { label: "Superseded", value: `by ${l.supersededBy}, a newer list of the same territory: none of its services vouches` }
           : { label: "Anchors", value: `${l.anchors} service certificate(s), each for its type's roles while its status vouched` },
@@ -545,6 +657,11 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
           ? [{ label: "Unreadable", value: `${l.unreadableCertificates} service certificate(s) that cannot be parsed: those services vouch for nothing` }]
           : []),
         { label: "SHA-256", value: l.sha256 },
+        ...(l.decides ?? []).flatMap((d) => [
+          { label: "Decides", value: `${d.decides.join("; ")}, through its service ${quoteName(d.service ?? "?", 48)}` },
+          { label: "Service", value: quoteName(commonName(d.subject), 48) },
+          { label: "Service SHA-256", value: d.sha256 },
+        ]),
       ],
     })),
     options: [

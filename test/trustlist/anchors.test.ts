@@ -72,7 +72,13 @@ describe("a trusted list's services as anchors", () => {
     expect(lists.lists).toEqual([expect.objectContaining({ file: join(dir, "dk.xml"), territory: "DK", signerTrustedBy: "pinned", anchors: 3 })]);
     const r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: lists });
     expect([r.indication, r.subIndication]).toEqual(["TOTAL-PASSED", null]);
-    expect(r.verification?.trustedLists).toEqual(lists.lists);
+    // The loader's lists, and the services at which the verdict's paths ended (a14 X1i).
+    expect(r.verification?.trustedLists?.map(({ decides: _, ...l }) => l)).toEqual(lists.lists);
+    expect(r.verification?.trustedLists?.[0]?.decides?.map((d) => [d.service, d.decides])).toEqual([
+      ["Test seal CA", ["the seal"]],
+      ["Test OCES issuing CA", ["the token certificate"]],
+      ["Test qualified time-stamping", ["the seal's timestamp (TSA)"]],
+    ]);
     expect(r.verification?.trustAnchors).toEqual([]);
     const status = "http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/granted";
     expect(check(r, "seal-certificate").details?.trustedListService).toMatchObject({ territory: "DK", service: "Test seal CA", role: "seal", status });
@@ -319,7 +325,10 @@ describe("a trusted list's services as anchors", () => {
       "--report",
       html,
     ]);
-    expect(human.stdout).toMatch(/Trusted lists \(1\)\n {2}1\. .*dk-cli\.xml\n {5}List {10}DK trusted list #49/);
+    expect(human.stdout).toMatch(/Trusted lists \(1\)\n {2}1\. .*dk-cli\.xml\n {5}List +DK trusted list #49/);
+    // The pinned signer with its SHA-256 and file, and the services that decided (a14 X1i).
+    expect(human.stdout).toMatch(/Signer SHA-256\n {9}[0-9A-F]{64}\n {5}Pinned from +lister\.pem \(--tl-signer\)/);
+    expect(human.stdout).toMatch(/Decides +the seal, through its service "Test seal CA"/);
     expect(human.stdout).toContain("none given with --trust: only the trusted lists' services below");
     expect(readFileSync(html, "utf8")).toContain("<h2>Trusted lists (1)</h2>");
     const usage = runCli(["verify", EVIDENCE, "--lotl", join(dir, "eu-lotl.xml")]);
