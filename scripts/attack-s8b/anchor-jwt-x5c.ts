@@ -5,12 +5,11 @@
 // (The token is the generator's, signed by the test token signer with the header as written here.)
 //   npx tsx scripts/attack-s8b/anchor-jwt-x5c.ts [x5c|honest]
 // honest: no x5c; the same root as an attachment "ca-root.pem" (attack-s5b C1, fixed: named).
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CompactSign } from "jose";
-import { pki, verify } from "../attack36/lib.js";
+import { pki, tool, verify } from "../attack36/lib.js";
 import { utf8Bytes } from "../generator/index.js";
 import { sealedArchive, written } from "./lib.js";
 
@@ -32,14 +31,14 @@ console.log(`wrote ${w.file} (${mode})`);
 let given: string;
 if (mode === "x5c") {
   // What a JWT decoder shows: the attachment workflow_token.jwt's header, x5c's last certificate.
-  execFileSync("pdfdetach", ["-saveall", "-o", w.dir, w.file]);
+  tool("pdfdetach", ["-saveall", "-o", w.dir, w.file]);
   const token = readFileSync(join(w.dir, "workflow_token.jwt"), "latin1").trim();
   const header = JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString("utf8")) as { x5c: string[] };
   console.log(`== the token's header (pdfdetach, then base64url): x5c of ${header.x5c.length} certificates`);
   given = join(w.dir, "x5c-last.der");
   writeFileSync(given, Buffer.from(header.x5c.at(-1)!, "base64"));
 } else {
-  execFileSync("pdfdetach", ["-saveall", "-o", w.dir, w.file]);
+  tool("pdfdetach", ["-saveall", "-o", w.dir, w.file]);
   given = join(w.dir, "ca-root.pem");
 }
 const v = verify(w.file, ["--trust", given], w.originals);
