@@ -183,7 +183,10 @@ export class ChangeAnalysis {
       }
       return { kind: "other" };
     };
-    const cmp = new Comparer(before, after, STEPS_PER_OBJECT * Math.max(gb.contexts.size, ga.contexts.size, 64));
+    const cmp = new Comparer(before, after, STEPS_PER_OBJECT * Math.max(gb.contexts.size, ga.contexts.size, 64), {
+      before: (num) => gb.contexts.has(num),
+      after: (num) => ga.contexts.has(num),
+    });
     const rc: RuleContext = {
       before,
       after,
