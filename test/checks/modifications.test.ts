@@ -207,6 +207,11 @@ describe("each change in a reader's words (one table, reader.ts), with the objec
     const removed = p1([{ num: 2, body: "<< /Type /Pages /Kids [] /Count 0 >>" }]);
     expect(groups(removed).map((g) => g.says)).toEqual(["a page was removed after sealing"]);
 
+    // a12 P1b: /Count raised with no page added: poppler, qpdf and pdf.js show a second (blank) page.
+    const counted = p1([{ num: 2, body: "<< /Type /Pages /Kids [3 0 R] /Count 2 >>" }]);
+    expect(counted.status).toBe("failed");
+    expect(groups(counted).map((g) => g.says)).toEqual(["a page was added after sealing"]);
+
     const filled = p1(changes["filling in the text field"](), 2);
     expect(filled.status).toBe("warning");
     expect(groups(filled)).toEqual([

@@ -46,6 +46,8 @@ export interface RuleContext {
   pageOf(num: number): number | undefined;
   /** Pages in the revision before and in this one (undefined when a page tree cannot be read). */
   readonly pageCounts: { readonly before: number | undefined; readonly after: number | undefined };
+  /** The page tree root's /Count in each (what poppler, qpdf and pdf.js give as the number of pages; a12 P1b). */
+  readonly shownPageCounts: { readonly before: number | undefined; readonly after: number | undefined };
   /** Where the rules are judging now; a report without a kind takes the locus's. */
   locus: Locus;
   report(level: ChangeLevel, text: string, kind?: ChangeKind, extra?: ReportExtra): void;
@@ -65,11 +67,12 @@ const level =
 /** Keys of a page that say where and how large it is drawn. */
 const GEOMETRY_KEYS: ReadonlySet<string> = new Set(["MediaBox", "CropBox", "BleedBox", "TrimBox", "ArtBox", "Rotate", "UserUnit"]);
 
-/** A change of the page tree's structure, by how the number of pages moved. */
+/** A change of the page tree's structure, by how the number of pages moved: the leaves, else the /Count readers show. */
 function pagesChange(r: RuleContext): ChangeKind {
-  const { before, after } = r.pageCounts;
-  if (before === undefined || after === undefined || before === after) return "pages-rearranged";
-  return after > before ? "page-added" : "page-removed";
+  for (const { before, after } of [r.pageCounts, r.shownPageCounts]) {
+    if (before !== undefined && after !== undefined && before !== after) return after > before ? "page-added" : "page-removed";
+  }
+  return "pages-rearranged";
 }
 
 /** The kind of a change of key `k` where no rule names it, when the key says more than the locus. */
