@@ -180,6 +180,30 @@ describe("an object named by reference is that object: content-equal is not the 
   });
 });
 
+describe("/Extensions raised with a DSS, as iText's LTV update does (a16 E1)", () => {
+  const base = (ext: string) =>
+    signed(1, "", (objects) => objects.map((o) => (o.num === 1 ? { ...o, body: o.body.replace(/>>\s*$/, ` /Extensions ${ext} >>`) } : o)));
+  const esic = (level: number, extra = "") => `<< /ESIC << /BaseVersion /1.7 /ExtensionLevel ${level}${extra} >> >>`;
+  const withDss = (ext: string) => [
+    { num: 1, body: `<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >> /Extensions ${ext} /DSS 22 0 R >>` },
+    { num: 22, body: "<< /Certs [] >>" },
+  ];
+  const later = (ext: string) => judge(addRevision(base(esic(2)), { objects: withDss(ext), xref: "table", trailer: "/Root 1 0 R" }), 1);
+
+  it("ESIC 2 -> 5, and ADBE level 8 beside it: long-term validation data (it failed as metadata before)", () => {
+    expect(later(esic(5)).status).toBe("passed");
+    const both = "<< /ESIC << /BaseVersion /1.7 /ExtensionLevel 5 >> /ADBE << /Type /DeveloperExtensions /BaseVersion /1.7 /ExtensionLevel 8 >> >>";
+    expect(later(both).status).toBe("passed");
+  });
+
+  it("anything else in it stays metadata, which DocMDP P=1 does not permit", () => {
+    for (const ext of [esic(5, " /OpenAction 9 0 R"), "<< /ESIC 30 0 R >>", esic(5).replace("/ExtensionLevel 5", "/ExtensionLevel (5)")]) {
+      const r = later(ext);
+      expect([r.status, (r.details as { level: string }).level], ext).toEqual(["failed", "metadata"]);
+    }
+  });
+});
+
 describe("each change in a reader's words (one table, reader.ts), with the object detail below", () => {
   type Group = { says: string; kind: string; page?: number; field?: string; objects: string[] };
   const groups = (r: ReturnType<typeof judge>) => (r.details as { changes: Group[] }).changes;

@@ -438,9 +438,39 @@ const acroformRule: ValueRule = (r, before, after, where) => {
   }
 };
 
+/** A developer extension dictionary's keys (ISO 32000-2 §7.12), each direct and of its type. */
+const EXTENSION_KEYS: Readonly<Record<string, PdfObject["kind"]>> = {
+  Type: "name",
+  BaseVersion: "name",
+  ExtensionLevel: "number",
+  URL: "string",
+  ExtensionRevision: "string",
+};
+
+/** A developer extension dictionary (direct, only its own keys): it says which extension levels a writer used. */
+function isExtension(o: PdfObject | undefined): boolean {
+  if (o?.kind !== "dict") return false;
+  for (const [k, v] of o.entries) if (!Object.hasOwn(EXTENSION_KEYS, k) || v.kind !== EXTENSION_KEYS[k]) return false;
+  return o.entries.has("BaseVersion") && o.entries.has("ExtensionLevel");
+}
+
+/**
+ * /Extensions: PAdES writers raise the ESIC (or ADBE) extension level with the DSS they add (iText's LTV update,
+ * a16 E1; EU DSS classes it "extension"). Nothing a reader shows depends on it: LTV when every entry is a developer
+ * extension dictionary (or a PDF 2.0 array of them), direct; anything else in it is metadata, as before.
+ */
+const extensionsRule: ValueRule = (r, _before, after, where) => {
+  const d = asDict(after);
+  const plain =
+    d !== undefined &&
+    [...d.entries.values()].every((v) => isExtension(v) || (v.kind === "array" && v.items.length > 0 && v.items.every((x) => isExtension(x))));
+  if (plain) r.report("ltv", `${where}: developer extension levels (as PAdES writers raise them with validation data)`, "validation-data");
+  else r.report("metadata", `${where}: extensions (ESIC)`, "metadata");
+};
+
 const catalogKeys: Record<string, ValueRule> = {
   DSS: level("ltv", "document security store (validation data)", "validation-data"),
-  Extensions: level("metadata", "extensions (ESIC)", "metadata"),
+  Extensions: extensionsRule,
   Metadata: level("metadata", "XMP metadata", "metadata"),
   AcroForm: acroformRule,
 };
