@@ -1,0 +1,55 @@
+// a17 S1: a SignerInfo by another key over the same byte ranges, put first in the seal's signerInfos (cd3c1f5, S3d).
+// sealcheck judges the seal's own signer (sealIdentity preferred) and names the other as ignored; this script asks
+// what the other readers make of the same file: pdfsig (NSS, the first SignerInfo) and EU DSS.
+//   npx tsx scripts/attack-s12/signer-first.ts <sample|real> [first|last]
+// The other signature is by otherTokenSigner (a certificate of the test PKI's token CA), over the genuine signed
+// attributes, its certificate added to the CMS's certificates; no key of the broker's is used.
+import * as asn1js from "asn1js";
+import { sign } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { dss, pki, save, sealGap, show, tool, verify, withSealContents, work } from "../attack36/lib.js";
+import { withCmsField } from "../attack-s8/lib.js";
+import { setElements, signedDataFields } from "../attack-s9/lib.js";
+import { encode, raw, seq } from "../generator/der.js";
+import { derChildren, readTlv } from "../../src/pki/der.js";
+
+const which = process.argv[2] ?? "sample";
+const place = process.argv[3] ?? "first";
+if (!["sample", "real"].includes(which) || !["first", "last"].includes(place)) throw new Error("usage: <sample|real> [first|last]");
+const REAL = "test/fixtures/real/broker-example";
+const AT = "2025-12-08T09:35:10Z";
+const pdf = new Uint8Array(readFileSync(which === "real" ? `${REAL}/archive.pdf` : "samples/valid/archive.pdf"));
+const cms = sealGap(pdf).der;
+const { fields, rebuild } = signedDataFields(cms);
+const own = setElements(fields.at(-1)!)[0]!;
+const t = readTlv(own, 0, own.length)!;
+const parts = derChildren(own, t.body, t.end)!.map((x) => own.subarray(x.start, x.end));
+const signedAttrs = parts.find((p) => p[0] === 0xa0)!;
+const other = pki().otherTokenSigner;
+const sid = encode(seq(raw(new Uint8Array(other.cert.issuer.toSchema().toBER())), raw(new Uint8Array(other.cert.serialNumber.toBER()))));
+const asSet = Uint8Array.from(signedAttrs);
+asSet[0] = 0x31;
+const sha256WithRsa = encode(seq(new asn1js.ObjectIdentifier({ value: "1.2.840.113549.1.1.11" }), new asn1js.Null()));
+const byOther = encode(
+  seq(raw(parts[0]!), raw(sid), raw(parts[2]!), raw(signedAttrs), raw(sha256WithRsa), new asn1js.OctetString({ valueHex: sign("sha256", asSet, other.key) })),
+);
+void rebuild;
+const withCert = withCmsField(cms, 0xa0, [other.der]);
+const f2 = signedDataFields(withCert);
+const mine = setElements(f2.fields.at(-1)!);
+f2.fields[f2.fields.length - 1] = encode(new asn1js.Set({ value: (place === "first" ? [byOther, ...mine] : [...mine, byOther]).map(raw) }));
+const bytes = withSealContents(pdf, f2.rebuild(f2.fields));
+
+const dir = work(`s12-signer-${which}-${place}`);
+const file = save(dir, "archive.pdf", bytes);
+console.log(`wrote ${file}`);
+const extra = which === "real" ? ["--at", AT] : [];
+const v = verify(file, extra, which === "real" ? "" : "samples/valid/originals", which === "real" ? `${REAL}/trust` : "samples/trust");
+show(`${which} ${place}`, v);
+const sigCheck = (v.report.checks as { id: string; message: string; details?: { signer?: { subject: string } } }[]).find((c) => c.id === "seal-signature");
+console.log(`   seal-signature: ${sigCheck?.message.slice(0, 300)} | signer ${sigCheck?.details?.signer?.subject ?? "?"}`);
+const sig = tool("pdfsig", [file])
+  .split("\n")
+  .filter((l) => /Signature #|Common Name|Distinguished|Signing Time|Validation|Total document/.test(l));
+console.log(`== pdfsig: ${sig.map((l) => l.trim()).join(" | ")}`);
+dss(file, which === "real" ? AT : undefined, which === "real" ? `${REAL}/trust` : "samples/trust");
