@@ -8,7 +8,8 @@
 // hidden group now shows. swap (needs an original whose /ocA is a direct OCG dict equal to B): /ocA -> B', /ocB ->
 // direct copy of B, /OCGs, /Order, /OFF [B']: the shown group is hidden and the hidden one shown.
 //   npx tsx scripts/attack-s12/ocg-direct.ts <mode>
-// modes: honest, reveal-props, reveal-off, swap-honest, swap; control-copy (a16's copy: /ocB -> B' with B still
+// modes: honest, reveal-props, reveal-off, all-direct (every place of B a direct copy of its own, /Order and
+// /OCGs too), swap-honest, swap; control-copy (a16's copy: /ocB -> B' with B still
 // listed: refused since 0d68205).
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString, StandardFonts } from "pdf-lib";
 import { pki, save, show, tool, verify, work } from "../attack36/lib.js";
@@ -21,7 +22,7 @@ import { createOcspResponse } from "../generator/ocsp.js";
 import { startTsa } from "../generator/servers.js";
 
 const mode = process.argv[2] ?? "reveal-props";
-const MODES = ["honest", "reveal-props", "reveal-off", "swap-honest", "swap", "control-copy"];
+const MODES = ["honest", "reveal-props", "reveal-off", "all-direct", "swap-honest", "swap", "control-copy"];
 if (!MODES.includes(mode)) throw new Error(`mode: ${MODES.join("|")}, not ${mode}`);
 /** Group B paints a white box over the rent and "1 kr."; swap modes: /ocA is a direct OCG dictionary equal to B. */
 const directA = mode.startsWith("swap");
@@ -107,9 +108,11 @@ if (mode !== "honest" && mode !== "swap-honest") {
   } else {
     // B moves to B' (a new object with B's content) wherever the catalog lists it: B is no longer reached.
     const moved = ctx.register(directB());
-    objects.push({ num: moved.objectNumber, body: ctx.lookup(moved) as PDFDict });
-    const listed = directA ? [moved] : [A, moved];
-    const off = mode === "reveal-off" ? [directB()] : [moved];
+    if (mode !== "all-direct") objects.push({ num: moved.objectNumber, body: ctx.lookup(moved) as PDFDict });
+    // all-direct: no B' at all, every place of B holds its own direct copy (no move between objects).
+    const listed = directA ? [moved] : mode === "all-direct" ? [A, directB()] : [A, moved];
+    const off = mode === "reveal-off" || mode === "all-direct" ? [directB()] : [moved];
+    if (mode === "all-direct") res.set(PDFName.of("Properties"), ctx.obj({ ocA: A, ocB: directB() }));
     c.set(PDFName.of("OCProperties"), ctx.obj({ OCGs: listed, D: { Order: listed, OFF: off } }));
     if (mode === "reveal-props") res.set(PDFName.of("Properties"), ctx.obj({ ocA: A, ocB: directB() }));
     if (mode === "reveal-off") res.set(PDFName.of("Properties"), ctx.obj({ ocA: A, ocB: moved }));
