@@ -239,11 +239,12 @@ async function judge(
     );
   }
   const ignored = seal.cms.ignored ?? [];
-  if (ignored.length) {
+  const ignoredCount = seal.cms.ignoredCount ?? ignored.length;
+  if (ignoredCount) {
     details.ignoredCmsElements = ignored.slice(0, 20);
-    details.ignoredCmsElementCount = ignored.length;
+    details.ignoredCmsElementCount = ignoredCount;
     const where = ignored.some((x) => / attribute /.test(x)) ? "certificate or CRL set or unsigned attributes also hold" : "certificate or CRL set also holds";
-    remarks.push(`its CMS's unsigned ${where} ${ignored.length} element(s) that do not decode: left out (no signature covers them; anyone may add to them)`);
+    remarks.push(`its CMS's unsigned ${where} ${ignoredCount} element(s) that do not decode: left out (no signature covers them; anyone may add to them)`);
   }
   if (remarks.length) return warning(ID, `The seal by ${who} verifies over its byte ranges, but ${remarks.join("; ")}.`, { details });
   return passed(

@@ -39,7 +39,8 @@ import {
 } from "./der.js";
 import { crlOfParts } from "./crl.js";
 import { asOcspResponse, readerMayRead } from "./ber.js";
-import { withoutUnsignedPastLimits } from "./cms-unsigned.js";
+import { MAX_IGNORED_NAMES, withoutUnsignedPastLimits } from "./cms-unsigned.js";
+import { DEFAULT_LIMITS, type Limits } from "../limits.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import { cacheSlot, type PkiCaches } from "./kept.js";
 import type { PkiSession } from "./session.js";
@@ -79,6 +80,8 @@ export interface DecodedSignedData {
    * junk element failed the whole CMS): "certificates [2]: …". Outside every signature, so no signature's problem.
    */
   ignored?: string[];
+  /** How many were left out (`ignored` names the first MAX_IGNORED_NAMES). */
+  ignoredCount?: number;
   /** Of those, elements of `crls` with a CRL's outline (readerMayRead): a reader may read them, so not "nothing". */
   unreadCrls?: Uint8Array[];
 }
@@ -88,8 +91,9 @@ export interface DecodedSignedData {
  * one of the set's choices (RFC 5652 §10.2.2, §10.2.1), as BouncyCastle and pkijs read the rest. Mutates the tree;
  * says what it left out.
  */
-function dropUndecodable(signedDataBlock: unknown): { ignored: string[]; unreadCrls: Uint8Array[] } {
+function dropUndecodable(signedDataBlock: unknown, maxDropped: number, what: string): { ignored: string[]; ignoredCount: number; unreadCrls: Uint8Array[] } {
   const ignored: string[] = [];
+  let ignoredCount = 0;
   const unreadCrls: Uint8Array[] = [];
   const fields = signedDataBlock instanceof asn1js.Sequence ? signedDataBlock.valueBlock.value : [];
   for (const field of fields) {
@@ -102,14 +106,16 @@ function dropUndecodable(signedDataBlock: unknown): { ignored: string[]; unreadC
         else new pkijs.RevocationInfoChoices({ schema: one });
         return true;
       } catch (e) {
-        ignored.push(`${certs ? "certificates" : "crls"} [${i}]: ${errorMessage(e)}`);
+        if (++ignoredCount > maxDropped)
+          throw new LimitError("maxValidationDataItems", `${what}'s unsigned parts hold more than ${maxDropped} elements that do not decode`);
+        if (ignored.length < MAX_IGNORED_NAMES) ignored.push(`${certs ? "certificates" : "crls"} [${i}]: ${errorMessage(e)}`);
         const bytes = bytesOfDecoded(el);
         if (!certs && readerMayRead("crl", bytes)) unreadCrls.push(bytes);
         return false;
       }
     });
   }
-  return { ignored, unreadCrls };
+  return { ignored, ignoredCount, unreadCrls };
 }
 
 /** What a CMS decode is given: the bytes, their name in messages, and whether zero padding may follow. */
@@ -477,7 +483,7 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   const { value, length } = decodedWhole;
   let signedData: pkijs.SignedData;
   let signedDataBlock: unknown;
-  let dropped: { ignored: string[]; unreadCrls: Uint8Array[] } | undefined;
+  let dropped: { ignored: string[]; ignoredCount: number; unreadCrls: Uint8Array[] } | undefined;
   try {
     const ci = new pkijs.ContentInfo({ schema: value });
     if (ci.contentType !== CMS_OID.signedData) throw new FormatError(`${what} is CMS of type ${ci.contentType}, not SignedData`);
@@ -486,8 +492,13 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
       signedData = new pkijs.SignedData({ schema: ci.content });
     } catch (e) {
       // An element of an unsigned set that does not decode is that element's problem, not the CMS's (a11 S3c).
-      dropped = dropUndecodable(signedDataBlock);
-      if (!dropped.ignored.length) throw e;
+      // First, in one linear walk of the framing, those without the outline of any of the set's choices (no pkijs
+      // schema: a13 D3c, 1.8 ms an element; junk anyone adds spends no deciding budget); then each other one by
+      // pkijs, those it refuses counted against maxValidationDataItems.
+      const without = withoutUnsignedPastLimits(bytes, limits, what, padded, true);
+      if (without) return withoutElements(without, session, what);
+      dropped = dropUndecodable(signedDataBlock, maxDropped(limits), what);
+      if (!dropped.ignoredCount) throw e;
       signedData = new pkijs.SignedData({ schema: ci.content });
     }
   } catch (e) {
@@ -498,13 +509,19 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   // certificates [0] IMPLICIT SET OF: keep the bytes each certificate came in.
   rememberCertificateDers(signedData.certificates, contextField(signedDataBlock, 0)?.valueBlock.value);
-  return { signedData, derLength: length, certificates, ...(dropped?.ignored.length ? dropped : {}) };
+  return { signedData, derLength: length, certificates, ...(dropped?.ignoredCount ? dropped : {}) };
 }
 
 /** The CMS decoded without the unsigned elements past the limits, which are named among those ignored. */
-function withoutElements(without: { der: Uint8Array; end: number; ignored: string[] }, session: PkiSession, what: string): DecodedSignedData {
+function withoutElements(without: { der: Uint8Array; end: number; ignored: string[]; count: number }, session: PkiSession, what: string): DecodedSignedData {
   const d = decodeSignedDataWhole(without.der, what, session, false);
-  return { ...d, derLength: without.end, ignored: [...without.ignored, ...(d.ignored ?? [])] };
+  const ignored = [...without.ignored, ...(d.ignored ?? [])].slice(0, MAX_IGNORED_NAMES);
+  return { ...d, derLength: without.end, ignored, ignoredCount: without.count + (d.ignoredCount ?? 0) };
+}
+
+/** maxValidationDataItems of the session's limits (the whole Limits, as the session is made with), or its default. */
+function maxDropped(limits: DerLimits): number {
+  return (limits as Partial<Limits>).maxValidationDataItems ?? DEFAULT_LIMITS.maxValidationDataItems;
 }
 
 export function signedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attribute[] {
