@@ -6,7 +6,9 @@
 import { readFileSync } from "node:fs";
 import * as asn1js from "asn1js";
 import { describe, expect, it } from "vitest";
-import { sealGap, withSealContents } from "../../scripts/attack36/lib.js";
+import { sign } from "node:crypto";
+import { pki, sealGap, withSealContents } from "../../scripts/attack36/lib.js";
+import { withCmsField } from "../../scripts/attack-s8/lib.js";
 import { setElements, signedDataFields } from "../../scripts/attack-s9/lib.js";
 import { encode, raw, seq } from "../../scripts/generator/der.js";
 import { verifyArchive } from "../../src/index.js";
@@ -63,6 +65,35 @@ describe("a13 S3d: a SignerInfo anyone adds never decides the seal", () => {
     const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
     expect(r.indication).toBe("TOTAL-PASSED");
     expect((check(r, "seal-signature").details as { ignoredSignerInfos: string[] }).ignoredSignerInfos).toEqual(["signerInfos [1]: a copy of the one judged"]);
+  }, 60_000);
+
+  it("a SignerInfo by another key over the same signed attributes, put first: the seal's own signer decides", async () => {
+    // Anyone with any key may sign the genuine signed attributes again and add that certificate: a signature over the
+    // same byte ranges that never takes the seal's place (sealIdentity picks the broker's seal).
+    const P = pki();
+    const pdf = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+    const cms = sealGap(pdf).der;
+    const own = genuine(cms);
+    const t = readTlv(own, 0, own.length)!;
+    const parts = derChildren(own, t.body, t.end)!.map((x) => own.subarray(x.start, x.end));
+    const signedAttrs = parts.find((p) => p[0] === 0xa0)!;
+    const other = P.otherTokenSigner;
+    const sid = encode(seq(raw(new Uint8Array(other.cert.issuer.toSchema().toBER())), raw(new Uint8Array(other.cert.serialNumber.toBER()))));
+    const asSet = Uint8Array.from(signedAttrs);
+    asSet[0] = 0x31;
+    const signature = sign("sha256", asSet, other.key);
+    const sha256WithRsa = encode(seq(new asn1js.ObjectIdentifier({ value: "1.2.840.113549.1.1.11" }), new asn1js.Null()));
+    const byOther = encode(
+      seq(raw(parts[0]!), raw(sid), raw(parts[2]!), raw(signedAttrs), raw(sha256WithRsa), new asn1js.OctetString({ valueHex: signature })),
+    );
+    const bytes = withSealContents(pdf, withSigners(withCmsField(cms, 0xa0, [other.der]), [byOther], true));
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
+    expect(r.indication).toBe("TOTAL-PASSED");
+    const c = check(r, "seal-signature");
+    expect((c.details as { signer: { subject: string } }).signer.subject).toMatch(/Nets/);
+    expect((c.details as { ignoredSignerInfos: string[] }).ignoredSignerInfos).toEqual([
+      "signerInfos [0]: another signature over the same content, by a certificate not preferred",
+    ]);
   }, 60_000);
 
   it("no SignerInfo that verifies: the first one's verdict stands (failed), the others do not rescue it", async () => {
