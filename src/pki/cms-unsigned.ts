@@ -7,7 +7,7 @@
 // signature) are kept as they are and decoded under the limits of the whole.
 import * as asn1js from "asn1js";
 import { LimitError, errorMessage } from "../errors.js";
-import { berValue, type Ber } from "./ber.js";
+import { berValue, readerMayRead, type Ber } from "./ber.js";
 import { assertDerShape, derFramed, derLength, type DerLimits } from "./der.js";
 
 /** A value with DER framing around `parts` (each as it came). */
@@ -100,12 +100,18 @@ function firstChildren(b: Uint8Array, v: Ber, n: number): Ber[] | null {
 
 /**
  * Why an element of certificates [0] (`certs`) or crls [1] has the outline of none of the set's choices
- * (RFC 5652 §10.2.1, §10.2.2) as pkijs's CertificateSet and RevocationInfoChoices take them (a superset: what
- * they accept always has it): a Certificate or CertificateList (SEQUENCE { SEQUENCE, SEQUENCE, BIT STRING, ... }),
- * [0] of one value or more, [1] { SEQUENCE, ... }, [2] as a Certificate, [3] { OID, ANY } among the certificates;
- * [1] { OID, ANY } among the CRLs. Null when it has one: the decoder then decides. Tags only, no schema (a13 D3c).
+ * (RFC 5652 §10.2.1, §10.2.2), by tags only, no schema (a13 D3c): a Certificate or CertificateList as BouncyCastle
+ * reads one (readerMayRead: every real one has it); [0] of one value or more, [1] { SEQUENCE, ... }, [2] {
+ * SEQUENCE, SEQUENCE, BIT STRING, ... }, [3] { OID, ANY } among the certificates; [1] { OID, ANY } among the CRLs
+ * (a superset of what pkijs's schemas take). Null when it has one: the decoder then decides.
  */
 function noChoiceOutline(b: Uint8Array, el: Ber, certs: boolean): string | null {
+  // A certificate or CRL as BouncyCastle's outline has it (what every real one has, readerMayRead): junk with a
+  // CRL's first tags is no CRL any reader reads, and is left out here, uncounted.
+  if (el.tag === 0x30)
+    return readerMayRead(certs ? "certificate" : "crl", b.subarray(el.start, el.end))
+      ? null
+      : `has the outline of no ${certs ? "Certificate" : "CertificateList"} a reader reads`;
   const parts = el.tag & 0x20 ? firstChildren(b, el, 3) : null;
   const signed = () => !!parts && parts.length >= 3 && parts[0]!.tag === 0x30 && parts[1]!.tag === 0x30 && (parts[2]!.tag === 0x03 || parts[2]!.tag === 0x23);
   const other = () => !!parts && parts.length >= 2 && parts[0]!.tag === 0x06;
