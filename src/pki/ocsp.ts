@@ -48,6 +48,7 @@ import {
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import type { PkiSession } from "./session.js";
+import type { RenewedKeyTrust } from "./revocation.js";
 
 const OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1";
 const RESPONSE_STATUS = ["successful", "malformedRequest", "internalError", "tryLater", "(4)", "sigRequired", "unauthorized"];
@@ -449,6 +450,11 @@ export interface OcspInput {
    * run's budget, which items anyone can add may spend (a11 D2b).
    */
   sealed?: boolean;
+  /**
+   * The trust context of the path the target is on (revocation.ts renewedKeyTrust, s6 edge d): a response signed by
+   * a renewed key of the issuing CA (a certificate of its name with its own path to the same anchor) is the CA's.
+   */
+  renewed?: RenewedKeyTrust;
 }
 
 export interface OcspJudgements {
@@ -666,6 +672,8 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<S
     }
   }
   if (kept) return kept;
+  const renewedSigner = issuer && input.renewed ? await renewedKey(input, issuer, candidates, producedAt, details) : null;
+  if (renewedSigner) return renewedSigner;
   if (refused) return refused;
   if (stopped) {
     return {
@@ -714,6 +722,62 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<S
       responder: summarize(candidates[0]!),
     }),
   };
+}
+
+/**
+ * A response signed directly by a renewed key of the issuing CA (attack-s5 U1b's class for OCSP; RFC 6960
+ * §4.2.2.2: the CA itself): a certificate of the CA's name with another key, among the candidates its responder id
+ * names, whose key verifies the signature and which `input.renewed` finds a path for, valid when the response was
+ * produced, to the anchor the CA's own path ends at (as EU DSS reads such a response). As for a CRL (renewedSigner in
+ * revocation.ts), nothing anyone can add decides: each candidate key is tried once (certificates of the CA's name
+ * are anyone's to add), only the certificates of the key that verifies have their paths validated, and a key with
+ * no such path leaves the response not the CA's (null: the caller says who signed); path building stopped at its
+ * budget is "not decided" (`renewedKeyBudget`: read, not believed).
+ */
+async function renewedKey(
+  input: OcspInput,
+  issuer: pkijs.Certificate,
+  candidates: readonly pkijs.Certificate[],
+  producedAt: Date,
+  details: Record<string, unknown>,
+): Promise<Signed | null> {
+  const { session, renewed } = input;
+  const basic = input.decoded.basic!;
+  const byKey = new Map<string, pkijs.Certificate[]>();
+  for (const c of candidates) {
+    if (sameKey(c, issuer) || !sameName(c.subject, issuer.subject)) continue;
+    if (weakPublicKeyReason(session, c.subjectPublicKeyInfo, "pki") !== null) continue; // refused before arithmetic
+    const k = Buffer.from(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).toString("base64");
+    byKey.set(k, [...(byKey.get(k) ?? []), c]);
+  }
+  for (const group of byKey.values()) {
+    if ((await checkedOnce(session, basic, group[0]!, true, input.sealed)) !== true) continue;
+    // The key that signed it (one key verifies a signature): its certificates' paths, each.
+    let undecided: pkijs.Certificate | undefined;
+    for (const c of group) {
+      const p = await renewed!(c, producedAt);
+      if (p === "same-anchor")
+        return {
+          j: ok(
+            `The OCSP response is signed by the issuing CA ${shownName(issuer.subject)} with a renewed key: a certificate of its name with that key, valid when the response was produced (${producedAt.toISOString()}), has its own path to the CA's anchor.`,
+            { ...details, authorisation: "issuing-ca", signedByRenewedKey: summarize(c), responder: summarize(c), judgedAt: producedAt.toISOString() },
+          ),
+          responder: c,
+        };
+      if (p === "budget") undecided ??= c;
+    }
+    if (!undecided) return null;
+    return {
+      j: bad(
+        "indeterminate",
+        "TRY_LATER",
+        `The OCSP response does not verify with the CA's key, and whether the certificate of the CA's name whose key it verifies with has a path to the CA's anchor is not decided (path building stopped at its budget).`,
+        { ...details, responder: summarize(undecided), renewedKeyBudget: true },
+      ),
+      responder: undecided,
+    };
+  }
+  return null;
 }
 
 function unsupportedJudgement(e: UnsupportedAlgorithmError, c: pkijs.Certificate, details: Record<string, unknown>): Signed {

@@ -57,7 +57,13 @@ export interface RevocationReading {
 /** The judgement of an OCSP signature that leaves the item unverified rather than false (see `unverified`). */
 export function unverifiedSignature(details: Record<string, unknown>): boolean {
   // workBudget: not checked because the run's budget of OCSP signature checks is spent (a8 D2): never silent.
-  return details.unsupportedAlgorithm !== undefined || details.authorisation === "responder-status-unknown" || details.workBudget !== undefined;
+  // renewedKeyBudget: whether its signer (a renewed key of the CA) has a path is not decided (a13 U1g's class).
+  return (
+    details.unsupportedAlgorithm !== undefined ||
+    details.authorisation === "responder-status-unknown" ||
+    details.workBudget !== undefined ||
+    details.renewedKeyBudget !== undefined
+  );
 }
 
 const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
@@ -518,7 +524,9 @@ export function responderRevocation(
 
 /** judgeOcsp with the responder rule over `data`: how every caller judges an OCSP response. */
 export function judgeOcspWith(input: Omit<OcspInput, "responderRevocation">, data: RevocationData, ctx: ReadContext = {}): Promise<OcspJudgements> {
-  return judgeOcsp({ ...input, responderRevocation: responderRevocation(input.session, data, input.pool, input.clockSkewSeconds, ctx) });
+  // The path's trust for renewed keys: a response signed by the CA's renewed key is the CA's, as a CRL is.
+  const renewed = ctx.renewed ? { renewed: ctx.renewed } : {};
+  return judgeOcsp({ ...input, ...renewed, responderRevocation: responderRevocation(input.session, data, input.pool, input.clockSkewSeconds, ctx) });
 }
 
 /** The CRLs of `data` decoded (unreadable ones left out): the complete CRLs a delta may combine with. */
