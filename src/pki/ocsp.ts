@@ -728,11 +728,12 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<S
  * A response signed directly by a renewed key of the issuing CA (attack-s5 U1b's class for OCSP; RFC 6960
  * §4.2.2.2: the CA itself): a certificate of the CA's name with another key, among the candidates its responder id
  * names, whose key verifies the signature and which `input.renewed` finds a path for, valid when the response was
- * produced, to the anchor the CA's own path ends at (as EU DSS reads such a response). As for a CRL (renewedSigner in
- * revocation.ts), nothing anyone can add decides: each candidate key is tried once (certificates of the CA's name
- * are anyone's to add), only the certificates of the key that verifies have their paths validated, and a key with
- * no such path leaves the response not the CA's (null: the caller says who signed); path building stopped at its
- * budget is "not decided" (`renewedKeyBudget`: read, not believed).
+ * produced, to the anchor the CA's own path ends at (as EU DSS reads such a response). Nothing anyone can add
+ * decides or spends the run's budget (certificates of the CA's name are anyone's to add): the paths are judged
+ * first, and only a key with one is tried on the signature; no such key leaves the response not the CA's (null: the
+ * caller says who signed); path building stopped at its
+ * budget is "not decided" (`renewedKeyBudget`: read, not believed), and so is a key left unchecked past the run's
+ * budget of OCSP signature checks (`workBudget`).
  */
 async function renewedKey(
   input: OcspInput,
@@ -750,34 +751,55 @@ async function renewedKey(
     const k = Buffer.from(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).toString("base64");
     byKey.set(k, [...(byKey.get(k) ?? []), c]);
   }
+  let unchecked = false;
   for (const group of byKey.values()) {
-    if ((await checkedOnce(session, basic, group[0]!, true, input.sealed)) !== true) continue;
-    // The key that signed it (one key verifies a signature): its certificates' paths, each.
+    // The key's certificates' paths first (built from the anchors down: a certificate anyone made costs no
+    // signature check there, and its "no path" holds for the hook's life: renewedKeyTrust): only a key with a path to
+    // the CA's anchor, or one not decided, has the response's signature checked with it, once per response and key
+    // against the run's budget, as an authorised candidate's. So certificates of the CA's name anyone adds spend
+    // nothing of that budget, whatever the responses they come with.
+    let signer: pkijs.Certificate | undefined;
     let undecided: pkijs.Certificate | undefined;
     for (const c of group) {
       const p = await renewed!(c, producedAt);
-      if (p === "same-anchor")
-        return {
-          j: ok(
-            `The OCSP response is signed by the issuing CA ${shownName(issuer.subject)} with a renewed key: a certificate of its name with that key, valid when the response was produced (${producedAt.toISOString()}), has its own path to the CA's anchor.`,
-            { ...details, authorisation: "issuing-ca", signedByRenewedKey: summarize(c), responder: summarize(c), judgedAt: producedAt.toISOString() },
-          ),
-          responder: c,
-        };
+      if (p === "same-anchor") {
+        signer = c;
+        break;
+      }
       if (p === "budget") undecided ??= c;
     }
-    if (!undecided) return null;
+    const c = signer ?? undecided;
+    if (!c) continue;
+    const verifies = await checkedOnce(session, basic, c, true, input.sealed);
+    if (verifies === "budget") unchecked = true; // not checked is not "not the CA's"
+    if (verifies !== true) continue;
+    if (signer)
+      return {
+        j: ok(
+          `The OCSP response is signed by the issuing CA ${shownName(issuer.subject)} with a renewed key: a certificate of its name with that key, valid when the response was produced (${producedAt.toISOString()}), has its own path to the CA's anchor.`,
+          { ...details, authorisation: "issuing-ca", signedByRenewedKey: summarize(signer), responder: summarize(signer), judgedAt: producedAt.toISOString() },
+        ),
+        responder: signer,
+      };
     return {
       j: bad(
         "indeterminate",
         "TRY_LATER",
         `The OCSP response does not verify with the CA's key, and whether the certificate of the CA's name whose key it verifies with has a path to the CA's anchor is not decided (path building stopped at its budget).`,
-        { ...details, responder: summarize(undecided), renewedKeyBudget: true },
+        { ...details, responder: summarize(c), renewedKeyBudget: true },
       ),
-      responder: undecided,
+      responder: c,
     };
   }
-  return null;
+  if (!unchecked) return null;
+  return {
+    j: bad(
+      "indeterminate",
+      "TRY_LATER",
+      `The OCSP response does not verify with the CA's key, and the other keys of the CA's name were not all tried: this verification reached its budget of ${session.work.authorisedBudget} OCSP signature checks.`,
+      { ...details, workBudget: session.work.authorisedBudget },
+    ),
+  };
 }
 
 function unsupportedJudgement(e: UnsupportedAlgorithmError, c: pkijs.Certificate, details: Record<string, unknown>): Signed {

@@ -217,6 +217,9 @@ export function renewedKeyTrust(
   const der = certificateDer(anchor);
   // Each (candidate, time) once while the hook lives (one check's path): the same CRL is read for every query.
   const seen = new Map<pkijs.Certificate, Map<number, Promise<"same-anchor" | "budget" | "other">>>();
+  // Candidates with no path at all, whatever the time (path building ignores time; the anchors are the hook's):
+  // asked again at another time (every OCSP response's producedAt), they cost nothing.
+  const noPath = new Set<pkijs.Certificate>();
   const decide = async (candidate: pkijs.Certificate, at: Date) => {
     // Its path through certificates of other names (or the anchor itself, a root's link certificate): certificates
     // of its own name are anyone's to add, each a candidate issuer to check (a11 U1f, U1e's class).
@@ -224,10 +227,12 @@ export function renewedKeyTrust(
     const p = await validateChain(candidate, { ...input, intermediates, at, session });
     // Path building over its budget (certificates anyone can add): not decided, never "not the CA's".
     if (p.budgetReached) return "budget";
+    if (p.status === "no-chain") noPath.add(candidate);
     const top = p.path.at(-1);
     return p.status === "valid" && top && bytesEqual(certificateDer(top), der) ? "same-anchor" : "other";
   };
   return (candidate, at) => {
+    if (noPath.has(candidate)) return Promise.resolve("other");
     let byTime = seen.get(candidate);
     if (!byTime) seen.set(candidate, (byTime = new Map()));
     let r = byTime.get(at.getTime());

@@ -279,4 +279,26 @@ describe("an OCSP response signed by the CA's renewed key", () => {
     const r = await run(null, [ca1, late], [revokedBy(late)]);
     expect(r.indication).toBe("TOTAL-PASSED");
   });
+
+  // Certificates of the CA's name anyone adds must not spend the run's budget of OCSP signature checks (a8 D2): 50 of
+  // them with keys of their own and 100 junk responses naming the CA as responder were 100 x 50 checks when each key
+  // was tried on each response's signature, past the budget (4,096) before the genuine key-2 response: not decided.
+  // The keys' paths are judged first: none of theirs has one, so none is tried.
+  it("50 certificates of the CA's name with keys of their own and 100 junk responses by the CA's name before it: no check spent on them, TOTAL-FAILED/REVOKED", async () => {
+    const own = Array.from({ length: 50 }, (_, i) => caCert(generateEcKey(), `renewed-ocsp-junk-${i}`, new Date("2020-01-01T00:00:00Z"), null));
+    const forger = { ...ca1, key: generateEcKey() };
+    const junkResponses = Array.from({ length: 100 }, (_, i) =>
+      createOcspResponse({
+        subject: P.seal,
+        issuer: ca1,
+        responder: forger, // the CA's name, a key none of the certificates holds: every key tried fails
+        responderId: "byName",
+        certs: [],
+        producedAt: new Date(Date.parse("2025-12-10T09:00:00Z") + i * 1000),
+        thisUpdate: new Date("2025-12-10T09:00:00Z"),
+      }),
+    );
+    const r = await run(null, [ca1, ...own, ca2], [...junkResponses, revokedBy(ca2)]);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+  }, 120_000);
 });
