@@ -18,7 +18,7 @@ import { findSignatures, parsePdf, walkPages, type PdfDocument, type PdfView } f
 import { type PdfDict, type PdfObject, type PdfRef, rawGet } from "../input/pdf/objects.js";
 import { certificateDer } from "../pki/certificate.js";
 import { decodeOcsp } from "../pki/ocsp.js";
-import { pathStatusAt, statusAt, type CertificateStatus } from "../pki/revocation.js";
+import { pathStatusAt, renewedKeyTrust, statusAt, type CertificateStatus } from "../pki/revocation.js";
 import { anchorsFor, type TrustStore } from "../pki/trust-store.js";
 import type { ArchiveReport } from "../report/archive-report.js";
 import { pickPolicy, type Policy } from "../policy.js";
@@ -258,6 +258,7 @@ export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): 
       ...(need.issuedAfter ? { issuedAfter: need.issuedAfter } : {}),
       pool: responderPool,
       skewSeconds: skew,
+      ...(need.renewed ? { renewed: need.renewed } : {}),
     };
     const status = await statusAt(session, q, known);
     stopOn(what, status, stopText);
@@ -369,11 +370,18 @@ export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): 
     ocsps: [...known.ocsps, ...(info.revocation?.ocsps ?? [])],
     crls: [...known.crls, ...(info.revocation?.crls ?? [])],
   };
+  const tsaPool = [...responderPool, ...tsaPath, ...(info.certificates ?? [])];
+  // Its CA's renewed keys read as verify reads them (s6 edge d): the same anchor, the same certificates.
+  const tsaRenewed = renewedKeyTrust(session, info.chain?.length ? tsaPath.at(-1) : undefined, {
+    anchors: anchorsFor(store, "tsa", info.genTime),
+    intermediates: tsaPool,
+    index: store.index.anchors,
+  });
   const newTsa = await pathStatusAt(
     session,
     tsaPath,
     0,
-    { at: info.genTime, pool: [...responderPool, ...tsaPath, ...(info.certificates ?? [])], skewSeconds: skew },
+    { at: info.genTime, pool: tsaPool, skewSeconds: skew, ...(tsaRenewed ? { renewed: tsaRenewed } : {}) },
     tsaData,
   );
   if (newTsa.cert && newTsa.status)

@@ -45,11 +45,12 @@ export interface ChainInput {
 
 const MAX_CANDIDATES = 200;
 /**
- * Signature checks the candidate search may make per path (each candidate issuer key found by name checked once per
- * certificate walked). Above what the item limits let anyone write (a DSS's maxValidationDataItems certificates and
- * the CMSs'; a11 U1e: 257 junk certificates of the CA's name spent 256 and a genuine archive had no path), so that
- * the limits, which say "not decided" by the file's size, stop path building, not the certificates anyone adds.
- * RSA keys over 8,192 bits are refused before arithmetic (jose-policy.ts): ~1,000 checks cost under 2 s.
+ * Signature checks the candidate search may make per path besides the anchors' own (each certificate named checked
+ * once with each key an anchor vouches for under its issuer's name: pathCandidates). Above what the item limits let
+ * anyone write times the keys of a real CA's name (a DSS's maxValidationDataItems certificates and the CMSs'; a11
+ * U1e: 257 junk certificates of the CA's name spent 256 and a genuine archive had no path), so that the limits, which
+ * say "not decided" by the file's size, stop path building, not the certificates anyone adds; keys anyone adds are
+ * never checked at all (a13 U1g). RSA keys over 8,192 bits are refused before arithmetic (jose-policy.ts).
  */
 export const MAX_LINK_CHECKS = 4096;
 
@@ -253,15 +254,21 @@ type EngineResult = Awaited<ReturnType<pkijs.CertificateChainValidationEngine["v
 
 /**
  * The certificates of `pool` on some path from `leaf` to an anchor whose every link is verified (attack-s6 U1d,
- * S4): walking up from the leaf, a certificate's candidate issuers are those whose subject is its issuer's name
- * (and whose subject key identifier is its authority key identifier, when both are stated), kept only when their
- * key verifies its signature; a certificate from which no anchor can be reached so is left out. Candidates are
- * chosen by what is verified, so certificates anyone adds (a CMS's or a DSS's certificate set) can neither push a
- * genuine one out of the engine's candidates nor lead it into a dead end. Each candidate key is checked once per
- * certificate walked (copies with one key cost one check). Null when the signature checks would pass `budget` and
- * no verified path to an anchor was found by then: not decided; a path found is not undone by the candidates left
- * unchecked (a11 U1e). Certificates that are anchors end a path (they are given to the engine as anchors), and so
- * does one an anchor issued.
+ * S4), searched from the anchors down (a13 U1g, D2e). First, by names alone (no signature checked), the
+ * certificates from which the leaf could be reached: its issuer's name's certificates, theirs, and so on. Then,
+ * from the anchors among their issuers, each certificate whose issuer's name is a verified certificate's subject is
+ * checked with that certificate's key, and a certificate that verifies is a verified issuer in turn. So a signature
+ * is only ever checked with a key an anchor vouches for, through verified links: keys no one can add without a
+ * CA's signature. Each (certificate, key) pair is checked once, and a verified (name, key) is expanded once (once
+ * per key identifier it states), so the checks are at most the certificates named times the verified keys of
+ * their issuer's name, never the certificates times the keys anyone adds (U1g: 60 certificates of one name and key
+ * under 70 keys of their issuer's name cost 4,200 checks walked up, none here: no anchor vouches for those keys).
+ * A name no anchor's chain reaches costs no check at all, whatever it holds. Copies of a verified certificate (one
+ * tbsCertificate, a re-encoded signature) count once. Candidates are chosen by what is verified, so certificates
+ * anyone adds (a CMS's or a DSS's certificate set) can neither push a genuine one out of the engine's candidates
+ * nor lead it into a dead end. Checks with an anchor's key are made past the budget (anchors are no one's to add,
+ * and few by name); null when the other checks would pass `budget` and the leaf was not reached by then: not
+ * decided, as a check left could still reach it; a path found is not undone by the checks left (a11 U1e).
  */
 async function pathCandidates(
   session: PkiSession,
@@ -273,77 +280,131 @@ async function pathCandidates(
 ): Promise<pkijs.Certificate[] | null> {
   const poolIndex = indexAnchors(pool);
   const anchorIndex = index ?? indexAnchors(anchors);
-  const anchorSet = new Set(anchors.map((a) => Buffer.from(certificateDer(a)).toString("base64")));
-  const isAnchor = (c: pkijs.Certificate) => anchorSet.has(Buffer.from(certificateDer(c)).toString("base64"));
-  let checks = 0;
-  const named = (ix: AnchorIndex, all: readonly pkijs.Certificate[], cert: pkijs.Certificate): readonly pkijs.Certificate[] => {
-    const name = nameKey(cert.issuer);
-    const found = name === null ? all : [...(ix.byName.get(name) ?? []), ...ix.anyName];
-    const aki = keyId(cert, AKI);
-    return found.filter((c) => {
-      if (!sameName(cert.issuer, c.subject)) return false;
-      const ski = aki ? keyId(c, SKI) : undefined;
-      return !aki || !ski || ski === aki;
-    });
+  const given = new Set(anchors);
+  const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+  const anchorSet = new Set(anchors.map((a) => b64(certificateDer(a))));
+  const isAnchor = (c: pkijs.Certificate) => given.has(c) || anchorSet.has(b64(certificateDer(c)));
+  const bySubject = (ix: AnchorIndex, all: readonly pkijs.Certificate[], name: pkijs.RelativeDistinguishedNames): pkijs.Certificate[] => {
+    const k = nameKey(name);
+    const found = k === null ? all : [...(ix.byName.get(k) ?? []), ...ix.anyName];
+    return found.filter((c) => sameName(name, c.subject));
   };
-  const up = new Map<pkijs.Certificate, pkijs.Certificate[]>();
-  const reaches = new Set<pkijs.Certificate>();
-  const queue: pkijs.Certificate[] = [leaf];
-  const seen = new Set<pkijs.Certificate>([leaf]);
-  let stopped = false;
-  while (queue.length) {
-    const cert = queue.shift()!;
+
+  // 1. By names: the leaf and the pool's certificates from which it could be reached; the anchors that could issue them.
+  const near: pkijs.Certificate[] = [leaf];
+  const inNear = new Set<pkijs.Certificate>(near);
+  const roots: pkijs.Certificate[] = [];
+  const namesDone = new Set<string>();
+  for (let i = 0; i < near.length; i++) {
+    const cert = near[i]!;
     if (cert !== leaf && isAnchor(cert)) {
-      reaches.add(cert);
+      roots.push(cert); // a copy of an anchor: a path ends there
       continue;
     }
-    // The signature of `cert` depends on the candidate's key alone: each key once.
-    const byKey = new Map<string, boolean>();
-    // Anchors are no one's to add (and few by name): checked past the budget, so that a path verified up to a
-    // certificate still ends at its anchor.
-    const verified = async (c: pkijs.Certificate, anchor = false) => {
-      if (sameCert(c, cert)) return false;
-      const k = Buffer.from(c.subjectPublicKeyInfo.toSchema().toBER(false)).toString("base64");
-      const known = byKey.get(k);
-      if (known !== undefined) return known;
-      if (!anchor && (stopped || ++checks > budget)) throw BUDGET;
-      const ok = await signedBy(session, cert, c);
-      byKey.set(k, ok);
-      return ok;
-    };
-    const issuers: pkijs.Certificate[] = [];
-    try {
-      for (const a of named(anchorIndex, anchors, cert)) if (anchors.includes(a) && (await verified(a, true))) reaches.add(cert);
-      // Issued by an anchor: that path is the shortest, and what is above it in the pool adds none.
-      if (reaches.has(cert)) continue;
-      up.set(cert, issuers);
-      for (const c of named(poolIndex, pool, cert))
-        if (await verified(c)) {
-          issuers.push(c);
-          if (!seen.has(c)) {
-            seen.add(c);
-            queue.push(c);
-          }
-        }
-    } catch (e) {
-      if (e !== BUDGET) throw e;
-      stopped = true; // what was verified still stands, and the certificates queued still reach their anchors
+    const k = nameKey(cert.issuer);
+    if (k !== null) {
+      if (namesDone.has(k)) continue;
+      namesDone.add(k);
     }
-  }
-  // Those from which an anchor is reached, to a fixed point.
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const [cert, issuers] of up)
-      if (!reaches.has(cert) && issuers.some((c) => reaches.has(c))) {
-        reaches.add(cert);
-        changed = true;
+    for (const a of bySubject(anchorIndex, anchors, cert.issuer)) if (given.has(a) && !roots.includes(a)) roots.push(a);
+    for (const c of bySubject(poolIndex, pool, cert.issuer))
+      if (!inNear.has(c)) {
+        inNear.add(c);
+        near.push(c);
       }
   }
-  if (stopped && !reaches.has(leaf)) return null;
-  return pool.filter((c) => reaches.has(c));
-}
+  const place = new Map(near.map((c, i) => [c, i]));
+  const byIssuer = new Map<string, pkijs.Certificate[]>();
+  const anyIssuer: pkijs.Certificate[] = [];
+  for (const c of near) {
+    if (c !== leaf && isAnchor(c)) continue; // ends a path: never a link below another certificate
+    const k = nameKey(c.issuer);
+    if (k === null) anyIssuer.push(c);
+    else {
+      const group = byIssuer.get(k);
+      if (group) group.push(c);
+      else byIssuer.set(k, [c]);
+    }
+  }
+  // Those a certificate could issue, the leaf first, then by their distance from it by names.
+  const children = (issuer: pkijs.Certificate): pkijs.Certificate[] => {
+    const k = nameKey(issuer.subject);
+    const found = k === null ? [...byIssuer.values(), anyIssuer].flat() : [...(byIssuer.get(k) ?? []), ...anyIssuer];
+    const ski = keyId(issuer, SKI);
+    const kept = found.filter((c) => {
+      if (!sameName(c.issuer, issuer.subject)) return false;
+      const aki = ski ? keyId(c, AKI) : undefined;
+      return !aki || aki === ski;
+    });
+    return k === null || anyIssuer.length ? kept.sort((x, y) => place.get(x)! - place.get(y)!) : kept;
+  };
 
-const BUDGET = new Error("path building budget");
+  // 2. From the anchors down: verified (name, key) pairs, each with the certificates that hold it (one per tbsCertificate).
+  const keyOf = (c: pkijs.Certificate) => b64(new Uint8Array(c.subjectPublicKeyInfo.toSchema().toBER(false)));
+  const idOf = (c: pkijs.Certificate) => `${nameKey(c.subject) ?? toHex(new Uint8Array(c.subject.toSchema().toBER(false)))} ${keyOf(c)}`;
+  const holders = new Map<string, pkijs.Certificate[]>();
+  const tbsHeld = new Set<string>();
+  const parents = new Map<pkijs.Certificate, Set<string>>();
+  const tried = new Map<pkijs.Certificate, Map<string, boolean>>();
+  const expanded = new Set<string>();
+  const freeIds = new Set<string>();
+  let checks = 0;
+  let stopped = false;
+  const hold = (c: pkijs.Certificate, id: string): boolean => {
+    const tbs = `${id} ${b64(c.tbsView)}`;
+    if (tbsHeld.has(tbs)) return false; // a copy (its signature re-encoded): the same certificate
+    tbsHeld.add(tbs);
+    holders.set(id, [...(holders.get(id) ?? []), c]);
+    return true;
+  };
+  const expand = async (issuer: pkijs.Certificate, id: string): Promise<void> => {
+    const once = `${id} ${keyId(issuer, SKI) ?? ""}`;
+    if (expanded.has(once)) return;
+    expanded.add(once);
+    const key = keyOf(issuer);
+    for (const c of children(issuer)) {
+      if (sameCert(c, issuer)) continue;
+      let byKey = tried.get(c);
+      if (!byKey) tried.set(c, (byKey = new Map()));
+      let ok = byKey.get(key);
+      if (ok === undefined) {
+        if (!freeIds.has(id) && (stopped || ++checks > budget)) {
+          stopped = true;
+          continue; // left unchecked: could still be a link
+        }
+        ok = await signedBy(session, c, issuer);
+        byKey.set(key, ok);
+      }
+      if (!ok) continue;
+      let ps = parents.get(c);
+      if (!ps) parents.set(c, (ps = new Set()));
+      ps.add(id);
+      if (c === leaf) continue;
+      const cid = idOf(c);
+      if (hold(c, cid)) await expand(c, cid);
+    }
+  };
+  for (const a of roots) {
+    const id = idOf(a);
+    freeIds.add(id);
+    hold(a, id);
+  }
+  for (const a of roots) await expand(a, idOf(a));
+
+  if (!parents.has(leaf)) return stopped ? null : [];
+  // The pool's certificates on verified paths from the leaf up to an anchor.
+  const on = new Set<pkijs.Certificate>();
+  const todo = [leaf];
+  while (todo.length) {
+    for (const id of parents.get(todo.pop()!) ?? [])
+      for (const h of holders.get(id) ?? [])
+        if (!on.has(h)) {
+          on.add(h);
+          if (!isAnchor(h)) todo.push(h);
+        }
+  }
+  return pool.filter((c) => on.has(c));
+}
 
 /** Up to this many anchors go to pkijs as given; beyond, only those that could issue a certificate of the path. */
 const MANY_ANCHORS = 8;

@@ -57,7 +57,13 @@ export interface RevocationReading {
 /** The judgement of an OCSP signature that leaves the item unverified rather than false (see `unverified`). */
 export function unverifiedSignature(details: Record<string, unknown>): boolean {
   // workBudget: not checked because the run's budget of OCSP signature checks is spent (a8 D2): never silent.
-  return details.unsupportedAlgorithm !== undefined || details.authorisation === "responder-status-unknown" || details.workBudget !== undefined;
+  // renewedKeyBudget: whether its signer (a renewed key of the CA) has a path is not decided (a13 U1g's class).
+  return (
+    details.unsupportedAlgorithm !== undefined ||
+    details.authorisation === "responder-status-unknown" ||
+    details.workBudget !== undefined ||
+    details.renewedKeyBudget !== undefined
+  );
 }
 
 const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
@@ -211,6 +217,9 @@ export function renewedKeyTrust(
   const der = certificateDer(anchor);
   // Each (candidate, time) once while the hook lives (one check's path): the same CRL is read for every query.
   const seen = new Map<pkijs.Certificate, Map<number, Promise<"same-anchor" | "budget" | "other">>>();
+  // Candidates with no path at all, whatever the time (path building ignores time; the anchors are the hook's):
+  // asked again at another time (every OCSP response's producedAt), they cost nothing.
+  const noPath = new Set<pkijs.Certificate>();
   const decide = async (candidate: pkijs.Certificate, at: Date) => {
     // Its path through certificates of other names (or the anchor itself, a root's link certificate): certificates
     // of its own name are anyone's to add, each a candidate issuer to check (a11 U1f, U1e's class).
@@ -218,10 +227,12 @@ export function renewedKeyTrust(
     const p = await validateChain(candidate, { ...input, intermediates, at, session });
     // Path building over its budget (certificates anyone can add): not decided, never "not the CA's".
     if (p.budgetReached) return "budget";
+    if (p.status === "no-chain") noPath.add(candidate);
     const top = p.path.at(-1);
     return p.status === "valid" && top && bytesEqual(certificateDer(top), der) ? "same-anchor" : "other";
   };
   return (candidate, at) => {
+    if (noPath.has(candidate)) return Promise.resolve("other");
     let byTime = seen.get(candidate);
     if (!byTime) seen.set(candidate, (byTime = new Map()));
     let r = byTime.get(at.getTime());
@@ -518,7 +529,9 @@ export function responderRevocation(
 
 /** judgeOcsp with the responder rule over `data`: how every caller judges an OCSP response. */
 export function judgeOcspWith(input: Omit<OcspInput, "responderRevocation">, data: RevocationData, ctx: ReadContext = {}): Promise<OcspJudgements> {
-  return judgeOcsp({ ...input, responderRevocation: responderRevocation(input.session, data, input.pool, input.clockSkewSeconds, ctx) });
+  // The path's trust for renewed keys: a response signed by the CA's renewed key is the CA's, as a CRL is.
+  const renewed = ctx.renewed ? { renewed: ctx.renewed } : {};
+  return judgeOcsp({ ...input, ...renewed, responderRevocation: responderRevocation(input.session, data, input.pool, input.clockSkewSeconds, ctx) });
 }
 
 /** The CRLs of `data` decoded (unreadable ones left out): the complete CRLs a delta may combine with. */

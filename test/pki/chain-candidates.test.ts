@@ -97,7 +97,7 @@ describe("validateChain: candidates by what is verified", () => {
     expect(r.path).toEqual([cert(leaf), cert(ca), cert(root)]);
   }, 60_000);
 
-  it("more candidate keys to check than the budget before the CA: not decided (budgetReached), never a plain 'no path'", async () => {
+  it("a13 U1g: 30 certificates with the CA's name and keys of their own before it: no anchor vouches for their keys, none is checked: valid at a budget of 20", async () => {
     const r = await validateChain(cert(leaf), {
       anchors: [cert(root)],
       intermediates: [...flood(30, generateEcKey), cert(ca)],
@@ -105,9 +105,38 @@ describe("validateChain: candidates by what is verified", () => {
       session: S,
       linkChecks: 20,
     });
+    expect(r.status).toBe("valid");
+    expect(r.path).toEqual([cert(leaf), cert(ca), cert(root)]);
+  }, 60_000);
+
+  // Certificates that claim a verified CA as their issuer must each be checked with its key: past the budget, what
+  // is left could still be a link to the leaf (a sub-CA below the CA): not decided, never a plain "no path".
+  it("more certificates claiming a verified CA's signature than the budget before the sub-CA: not decided (budgetReached), never a plain 'no path'", async () => {
+    const subKey = generateEcKey();
+    const sub = issue("Sub CA", subKey, ca, true, "chain-sub");
+    const below = issue("Leaf Below", generateEcKey(), sub, false, "chain-leaf-below");
+    // The CA's name and key identifier (anyone can copy both), signed with a key of one's own.
+    const claims = Array.from({ length: 30 }, (_, i) => {
+      const key = generateEcKey();
+      const der = issueCertificate({
+        subject: name("Sub CA"),
+        subjectKey: key,
+        issuer: { ...ca, key: junkKey },
+        notBefore: new Date("2020-01-01T00:00:00Z"),
+        notAfter: new Date("2100-01-01T00:00:00Z"),
+        serial: serialFor(`chain-claim-${i}`),
+        extensions: [extensions.basicConstraints(true), extensions.authorityKeyIdentifier(spkiDer(caKey))],
+      });
+      return cert(issued("sealRoot", der, key));
+    });
+    const r = await validateChain(cert(below), { anchors: [cert(root)], intermediates: [cert(ca), ...claims, cert(sub)], at: AT, session: S, linkChecks: 20 });
     expect(r.status).toBe("no-chain");
     expect(r.budgetReached).toBe(true);
     expect(r.message).toMatch(/not decided: path building stopped at its budget \(more than 20 candidate issuers/);
+    // The sub-CA first: the path is found within the budget, the claims left unchecked.
+    const ok = await validateChain(cert(below), { anchors: [cert(root)], intermediates: [cert(ca), cert(sub), ...claims], at: AT, session: S, linkChecks: 20 });
+    expect(ok.status).toBe("valid");
+    expect(ok.path).toEqual([cert(below), cert(sub), cert(ca), cert(root)]);
   }, 60_000);
 
   it("the budget reached after the CA was verified: the path found is kept (a11 U1e)", async () => {
@@ -127,4 +156,82 @@ describe("validateChain: candidates by what is verified", () => {
     const r = await validateChain(cert(leaf), { anchors: [cert(root)], intermediates: copies, at: AT, session: S });
     expect(r.status).toBe("valid");
   });
+});
+
+// a13 U1g, D2e: the search walked up from the leaf, each certificate walked trying every key of its issuer's name:
+// `a` certificates of one name and key under `b` keys of their issuer's name cost a x b checks (60 x 70 = 4,200, past
+// the budget: "not decided", any genuine archive INDETERMINATE through a renewed-key CRL), and again for each of `j`
+// certificates above them (800: 108 s). From the anchors down, a signature is checked only with a key an anchor
+// vouches for: a name no anchor's chain reaches costs no check, whatever it holds.
+describe("validateChain: the work is bounded by the keys anchors vouch for (a13 U1g, D2e)", () => {
+  const counted = () => {
+    const session = pkiSession();
+    const engine = session.engine;
+    const verify = engine.verifyWithPublicKey.bind(engine);
+    const n = { checks: 0 };
+    engine.verifyWithPublicKey = (...args) => {
+      n.checks++;
+      return verify(...args);
+    };
+    return { session, n };
+  };
+  const span = { notBefore: new Date("2020-01-01T00:00:00Z"), notAfter: new Date("2100-01-01T00:00:00Z") };
+  const kx = generateEcKey();
+  const ys = Array.from({ length: 70 }, (_, i) => {
+    const key = generateEcKey();
+    return issued(
+      "sealRoot",
+      issueCertificate({ subject: name("Y"), subjectKey: key, ...span, serial: serialFor(`u1g-y-${i}`), extensions: [extensions.basicConstraints(true)] }),
+      key,
+    );
+  });
+  const xs = Array.from({ length: 60 }, (_, i) =>
+    issued(
+      "sealRoot",
+      issueCertificate({
+        subject: name("X"),
+        subjectKey: kx,
+        issuer: ys[0]!,
+        ...span,
+        serial: serialFor(`u1g-x-${i}`),
+        extensions: [extensions.basicConstraints(true)],
+      }),
+      kx,
+    ),
+  );
+  const k = generateEcKey();
+  const cs = Array.from({ length: 40 }, (_, i) =>
+    cert(
+      issued(
+        "sealRoot",
+        issueCertificate({
+          subject: name("Issuing CA"),
+          subjectKey: k,
+          issuer: xs[0]!,
+          ...span,
+          serial: serialFor(`u1g-c-${i}`),
+          extensions: [extensions.basicConstraints(true)],
+        }),
+        k,
+      ),
+    ),
+  );
+  const pool = [...xs.map(cert), ...ys.map(cert), cert(ca)];
+
+  it("U1g: a certificate above 60 certificates of one name and key under 70 keys (4,200 checks walked up): no path, decided, no signature checked", async () => {
+    const { session, n } = counted();
+    const r = await validateChain(cs[0]!, { anchors: [cert(root)], intermediates: pool, at: AT, session });
+    expect(r.status).toBe("no-chain");
+    expect(r.budgetReached).toBeUndefined();
+    expect(n.checks).toBe(0);
+  }, 120_000);
+
+  it("D2e: 40 such certificates of one key, each validated: no signature checked; the genuine leaf beside them still found with its two links", async () => {
+    const { session, n } = counted();
+    for (const c of cs) expect((await validateChain(c, { anchors: [cert(root)], intermediates: pool, at: AT, session })).status).toBe("no-chain");
+    expect(n.checks).toBe(0);
+    const r = await validateChain(cert(leaf), { anchors: [cert(root)], intermediates: [...cs, ...pool], at: AT, session });
+    expect(r.status).toBe("valid");
+    expect(r.path).toEqual([cert(leaf), cert(ca), cert(root)]);
+  }, 120_000);
 });
