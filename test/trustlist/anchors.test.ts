@@ -76,8 +76,8 @@ describe("a trusted list's services as anchors", () => {
     expect(r.verification?.trustedLists?.map(({ decides: _, ...l }) => l)).toEqual(lists.lists);
     expect(r.verification?.trustedLists?.[0]?.decides?.map((d) => [d.service, d.decides])).toEqual([
       ["Test seal CA", ["the seal"]],
-      ["Test OCES issuing CA", ["the token certificate"]],
       ["Test qualified time-stamping", ["the seal's timestamp (TSA)"]],
+      ["Test OCES issuing CA", ["the token certificate"]],
     ]);
     expect(r.verification?.trustAnchors).toEqual([]);
     const status = "http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/granted";
