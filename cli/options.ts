@@ -350,12 +350,12 @@ async function trustedListsFrom(opts: Record<string, unknown>): Promise<Pick<Pol
     if (lotls.length || signers.length) throw new SealcheckError("ERR_USAGE", "--lotl and --tl-signer are for --trusted-list, which was not given");
     return {};
   }
-  const { loadTrustedListAnchors, readCertificateFiles } = await import("../src/api/trust-list.js");
+  const { loadTrustedListAnchors, readCertificateFileSources } = await import("../src/api/trust-list.js");
   return {
     trustedLists: await loadTrustedListAnchors({
       lists,
       lotls,
-      signers: readCertificateFiles(signers, "--tl-signer"),
+      signers: readCertificateFileSources(signers, "--tl-signer"),
       ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
     }),
   };

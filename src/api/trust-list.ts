@@ -2,4 +2,4 @@
 // rendering, and the certificates of files to pin as list signers.
 export * from "../trustlist/index.js";
 export { renderTrustedListReport, type TrustedListRenderOptions } from "../render/trust-list.js";
-export { readCertificateFiles } from "../pki/trust-store.js";
+export { readCertificateFiles, readCertificateFileSources } from "../pki/trust-store.js";

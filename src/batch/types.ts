@@ -1,6 +1,6 @@
 // Types of batch verification (verify-batch, verifyMany). Kept free of runtime imports so that the main
 // thread of a batch never loads the PKI stack: only the workers do.
-import type { ArchiveReport } from "../report/archive-report.js";
+import type { ArchiveReport, DecidingAnchorDigest } from "../report/archive-report.js";
 import type { Indication, SubIndication } from "../report/types.js";
 import type { NormalisedPolicy, Policy } from "../policy.js";
 
@@ -110,6 +110,12 @@ export interface BatchResult {
    * enqueued could not be obtained, and the bytes found instead are not what anyone asked to verify.
    */
   contentChanged?: { file: string; why: string };
+  /**
+   * The anchors the verdict rests on (report.verification's anchors that decided a path): each one's SHA-256 and
+   * what it decided, to compare with the fingerprints their publishers state without opening the report (a14 X1j).
+   * Absent without a verdict and in lines of older versions.
+   */
+  decidingAnchors?: DecidingAnchorDigest[];
 }
 
 /**

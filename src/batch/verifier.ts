@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { batchErrorCode, type ArchiveExitCode, type ArchiveSpec, type BatchErrorCode, type BatchResult } from "./types.js";
 import type { Policy } from "../policy.js";
-import type { ArchiveReport } from "../report/archive-report.js";
+import { decidingAnchorDigests, type ArchiveReport } from "../report/archive-report.js";
 
 export type Verifier = (archive: ArchiveSpec) => Promise<Omit<BatchResult, "index">>;
 
@@ -41,6 +41,7 @@ export function verdictLine(archive: ArchiveSpec, report: ArchiveReport, exitCod
     errorCode: null,
     // Absent when there is nothing to keep provable (the Workflow-token JSON, a seal that did not verify).
     ...(report.longTerm ? { protectedUntil: report.longTerm.protectedUntil } : {}),
+    ...(report.verification ? { decidingAnchors: decidingAnchorDigests(report) } : {}),
   };
 }
 

@@ -76,30 +76,66 @@ function tsasByGeneralAnchors(trust: IndexedTrustStore, ts: TimestampPaths): Gen
   return out;
 }
 
+/** A list service's certificate at which one of `paths` ended: an anchor given through a trusted list (a14 X1i). */
+function decidingListAnchors(trust: IndexedTrustStore, paths: readonly (readonly pkijs.Certificate[] | undefined)[]): pkijs.Certificate[] {
+  const out = new Map<string, pkijs.Certificate>();
+  for (const path of paths) {
+    const end = path?.at(-1);
+    if (!end) continue;
+    const sha256 = summarize(end).sha256;
+    const listed = trust.index.listsBySha256.get(sha256)?.[0];
+    if (listed) out.set(sha256, listed.anchor.cert);
+  }
+  return [...out.values()];
+}
+
+/** What a trusted list's trust rests on, found in the evidence: a pinned signer, or a list file. */
+interface CarriedBasis {
+  kind: "signer" | "list";
+  file: string | null;
+  subject: string | null;
+  sha256: string;
+  carriedIn: string[];
+}
+
 /**
  * `carriedBy`: every certificate the evidence carries, with where (evidence/carried-certificates.ts, the list
  * `sealcheck extract` writes from), the given anchors' DER looked for in every attachment's bytes too: an
  * anchor equal to one of them is named with every place it is in. Where an attachment was not all read as
  * certificates (a size limit), the warning says so; where one was not read at all, an anchor given may be
- * carried there, and that is a warning of its own (attack-s5c X1).
+ * carried there, and that is a warning of its own (attack-s5c X1). The anchors looked for are the --trust and
+ * --trust-<role> ones, the trusted lists' service certificates at which a path of `paths` ended, and what the
+ * lists' trust rests on (a14 X1i): each pinned signer, and each list file (by its signature value as written).
  */
 export function checkTrustAnchors(
   trust: IndexedTrustStore,
   carriedBy: (anchors: readonly Uint8Array[]) => Pick<CarriedCertificates, "certificates" | "unread">,
   timestamps: TimestampPaths = {},
+  paths: readonly (readonly pkijs.Certificate[] | undefined)[] = [],
 ): CheckResult[] {
   const found: { subject: string; sha256: string; carriedIn: string[]; shown: string }[] = [];
-  const anchors = givenAnchors(trust);
+  const given = givenAnchors(trust);
+  const known = new Set(given.map((a) => summarize(a).sha256));
+  const listed = decidingListAnchors(trust, [...paths, timestamps.seal?.chain, ...(timestamps.documents ?? []).map((d) => d.info?.chain)]).filter(
+    (c) => !known.has(summarize(c).sha256),
+  );
+  const anchors = [...given, ...listed];
+  const basis = trust.listBasis ?? [];
   const ders = anchors.map((a) => certificateDer(a));
-  const { certificates: carried, unread } = anchors.length ? carriedBy(ders) : { certificates: [], unread: [] };
+  const needles = [...ders, ...basis.map((b) => b.bytes)];
+  const { certificates: carried, unread } = needles.length ? carriedBy(needles) : { certificates: [], unread: [] };
+  const placesOf = (bytes: Uint8Array) => [...new Set(carried.filter((c) => bytesEqual(c.der, bytes)).map((c) => c.where))];
   anchors.forEach((anchor, i) => {
-    const der = ders[i]!;
-    const where = [...new Set(carried.filter((c) => bytesEqual(c.der, der)).map((c) => c.where))];
+    const where = placesOf(ders[i]!);
     if (where.length) found.push({ ...pick(summarize(anchor)), carriedIn: where, shown: shownName(anchor.subject) });
+  });
+  const basisFound: CarriedBasis[] = basis.flatMap((b) => {
+    const where = placesOf(b.bytes);
+    return where.length ? [{ kind: b.kind, file: b.file, subject: b.subject, sha256: b.sha256, carriedIn: where }] : [];
   });
   const unsearched = unread.filter((u) => !u.searched);
   const tsas = tsasByGeneralAnchors(trust, timestamps);
-  if (!found.length && !tsas.length && !unsearched.length) return [];
+  if (!found.length && !basisFound.length && !tsas.length && !unsearched.length) return [];
   const parts: string[] = [];
   const details: Record<string, unknown> = {};
   if (found.length) {
@@ -110,7 +146,20 @@ export function checkTrustAnchors(
     );
     details.anchorsCarriedByEvidence = found.map(({ shown: _, ...a }) => a);
   }
-  if (unread.length && (found.length || unsearched.length)) {
+  if (basisFound.length) {
+    const list = basisFound
+      .map((b) =>
+        b.kind === "signer"
+          ? `the pinned list signer ${b.subject === null ? "(a person's certificate)" : quoteName(b.subject, 64)}${b.file ? ` from ${quoteName(fileName(b.file))}` : ""} (SHA-256 ${b.sha256}, in ${b.carriedIn.join(" and ")})`
+          : `the trusted list ${quoteName(fileName(b.file ?? "?"))} (SHA-256 ${b.sha256}, in ${b.carriedIn.join(" and ")})`,
+      )
+      .join("; ");
+    parts.push(
+      `The trusted lists' trust rests on what the evidence itself carries: ${list}. A list or a list signer taken from the evidence vouches for nothing (whoever made the file chose it): pin the signer its scheme operator publishes (the EU list of lists' signers are published in the Official Journal) and compare its SHA-256 before relying on this verdict (docs/trust-anchors.md).`,
+    );
+    details.listTrustCarriedByEvidence = basisFound;
+  }
+  if (unread.length && (found.length || basisFound.length || unsearched.length)) {
     const list = unread.map((u) => u.what).join("; ");
     parts.push(
       unsearched.length
@@ -127,5 +176,8 @@ export function checkTrustAnchors(
   }
   return [warning(ID, parts.join(" "), { details })];
 }
+
+/** A file's name without its folder (the folder is the auditor's, the name may be the evidence's). */
+const fileName = (f: string) => f.slice(Math.max(f.lastIndexOf("/"), f.lastIndexOf("\\")) + 1);
 
 const pick = (s: { subject: string; sha256: string }) => ({ subject: s.subject, sha256: s.sha256 });

@@ -30,6 +30,8 @@ export interface TrustStore {
   listAnchors?: ListAnchor[];
   /** The lists they come from. */
   trustedLists?: TrustedListUse[];
+  /** What the lists' trust rests on besides their services (TrustedListAnchors.basis): looked for in the evidence. */
+  listBasis?: ListTrustBasis[];
   /**
    * Where each anchor given as a file was read from, by its SHA-256 (upper-case hex): the file, and the option it
    * was given with (`trust`, `trustFor.seal`, …). The report names it beside the anchor a chain ended at.
@@ -73,6 +75,25 @@ export interface ListAnchorData {
 export interface TrustedListAnchors {
   lists: TrustedListUse[];
   anchors: ListAnchorData[];
+  /**
+   * What the lists' trust rests on besides their services, for the trust-anchors check to look for in the evidence
+   * (a14 X1i: a list and its signer handed over by the archive are the same shortcut as a --trust certificate taken
+   * from it): each pinned signer certificate, and each list and list of lists by bytes only it holds.
+   */
+  basis?: ListTrustBasis[];
+}
+
+/** One thing a trusted list's trust rests on, and the bytes that find it in the evidence. */
+export interface ListTrustBasis {
+  /** "signer": a pinned signer certificate (`bytes` its DER); "list": a list file (`bytes` its signature value as written). */
+  kind: "signer" | "list";
+  /** The file it was read from (null: given as bytes without a name). */
+  file: string | null;
+  /** A signer's subject (RFC 4514); null for a list, and for a person's certificate (personal data). */
+  subject: string | null;
+  /** SHA-256 of the certificate, or of the list file (upper-case hex). */
+  sha256: string;
+  bytes: Uint8Array;
 }
 
 export interface ListAnchor extends Omit<ListAnchorData, "der"> {
@@ -90,6 +111,7 @@ export interface IndexedTrustStore {
   readonly roleAnchors?: Readonly<Partial<Record<TrustRole, readonly pkijs.Certificate[]>>>;
   readonly listAnchors?: readonly FrozenListAnchor[];
   readonly trustedLists?: readonly Readonly<TrustedListUse>[];
+  readonly listBasis?: readonly Readonly<ListTrustBasis>[];
   readonly sources?: Readonly<Record<string, readonly Readonly<AnchorSource>[]>>;
   readonly index: TrustIndex;
 }
@@ -199,6 +221,7 @@ export function indexTrustStore(store: TrustStore): IndexedTrustStore {
     ...(store.roleAnchors ? { roleAnchors: Object.freeze(roleAnchors) } : {}),
     ...(listAnchors ? { listAnchors } : {}),
     ...(store.trustedLists ? { trustedLists: frozen(store.trustedLists.map((l) => Object.freeze({ ...l }))) } : {}),
+    ...(store.listBasis ? { listBasis: frozen(store.listBasis.map((b) => Object.freeze({ ...b }))) } : {}),
     ...(store.sources
       ? { sources: Object.freeze(Object.fromEntries(Object.entries(store.sources).map(([k, v]) => [k, frozen(v.map((x) => Object.freeze({ ...x })))]))) }
       : {}),
@@ -346,6 +369,19 @@ export function readCertificateFiles(paths: readonly string[], option: string): 
 }
 
 /**
+ * readCertificateFiles with the file each certificate was read from: a trusted list's pinned signers, which the
+ * report names with their file (a14 X1i).
+ */
+export function readCertificateFileSources(paths: readonly string[], option: string): { der: Uint8Array; file: string }[] {
+  expectPathList(option, paths);
+  const into: Record<string, AnchorSource[]> = {};
+  return loadCertificates(paths, option, pkiSession(), { into, option: "trust" }).map((c) => ({
+    der: certificateDer(c),
+    file: into[thumbprint(c, "sha256")]?.[0]?.file ?? paths[0]!,
+  }));
+}
+
+/**
  * A trust store of certificate files given as bytes (a PEM bundle or one DER certificate each, named for
  * messages): every certificate an anchor for every role, as --trust makes it, and the anchors of verified
  * trusted lists (loadTrustedListAnchors) as --trusted-list adds them. For hosts without a file system.
@@ -437,6 +473,7 @@ export function loadTrustStore(
 /** The trusted lists' anchors (loadTrustedListAnchors, as plain data) decoded into the store. */
 function addListAnchors(store: TrustStore, lists: TrustedListAnchors, session: PkiSession): void {
   store.trustedLists = lists.lists.map((l) => ({ ...l }));
+  if (lists.basis?.length) store.listBasis = lists.basis.map((b) => ({ ...b }));
   store.listAnchors = lists.anchors.map(({ der, ...rest }) => {
     const what = `${rest.source.list}: the certificate of the service ${serviceShown(rest.source.service)}`;
     try {

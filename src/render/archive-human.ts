@@ -2,10 +2,20 @@
 // the workflow, documents, signers, seal and token certificate, then the checks grouped by what they
 // verify, each with a mark and one sentence, then the full certificate names. Fits 80 columns where the
 // values allow (digests and DNs are wrapped or kept to their own lines). Pure: report in, text out.
-import { shownValue } from "../report/quoted-name.js";
+import { quoteName, shownValue } from "../report/quoted-name.js";
 import type { ArchiveReport } from "../report/archive-report.js";
 import type { CertificateSummary, CheckResult } from "../report/types.js";
-import { ANCHORS_NOTE, archiveView, certificateFields, describeTimeSource, messageParts, type ArchiveView, type Field } from "./archive-view.js";
+import {
+  ANCHORS_NOTE,
+  archiveView,
+  certificateFields,
+  commonName,
+  describeTimeSource,
+  messageParts,
+  type ArchiveView,
+  type DecidingAnchor,
+  type Field,
+} from "./archive-view.js";
 import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
 import { safeText } from "./sanitize.js";
 
@@ -32,6 +42,8 @@ export function fieldLines(fields: readonly Field[], indent = "  ", width = WIDT
     // A digest too long for the value column goes whole on a line of its own below its label, where it fits.
     const below = `${indent}    `;
     if (DIGEST_VALUE.test(f.value) && f.value.length > column && f.value.length <= width - below.length) return `${indent}${f.label}\n${below}${f.value}`;
+    // A value from the evidence as it is: on its line, cut visibly (a15; the whole is in the JSON report).
+    if (f.evidence) return `${indent}${f.label.padEnd(labelWidth)}${oneLine(safeText(f.value), column)}`;
     return `${indent}${f.label.padEnd(labelWidth)}${wrap(safeText(f.value), column, pad)}`;
   });
 }
@@ -81,11 +93,11 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
   }
   if (v.documents.length) {
     heading(`Documents (${v.documents.length})${v.unverified ? " (unverified)" : ""}`);
-    for (const d of v.documents) out.push(para(d.heading, "  "), ...fieldLines(d.fields, "     "));
+    for (const d of v.documents) out.push(`  ${oneLine(safeText(d.heading), WIDTH - 2)}`, ...fieldLines(d.fields, "     "));
   }
   if (v.signers.length) {
     heading(`Signers (${v.signers.length})${v.unverified ? " (unverified)" : ""}`);
-    for (const s of v.signers) out.push(para(s.heading, "  "), ...fieldLines(s.fields, "     "));
+    for (const s of v.signers) out.push(`  ${oneLine(safeText(s.heading), WIDTH - 2)}`, ...fieldLines(s.fields, "     "));
   }
   if (v.notes.length) {
     heading("Personal data");
@@ -133,7 +145,7 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
           ? "  none given with --trust: only the trusted lists' services below"
           : "  none given (--trust): no certificate path could end at an anchor",
       );
-    if (v.basis.anchors.some((a) => a.fields.some((f) => f.label === "Decides"))) out.push(para(ANCHORS_NOTE, "  "));
+    if ([...v.basis.anchors, ...v.basis.lists].some((a) => a.fields.some((f) => f.label === "Decides"))) out.push(para(ANCHORS_NOTE, "  "));
     for (const a of v.basis.anchors) out.push(`  ${oneLine(safeText(a.heading), WIDTH - 2)}`, ...fieldLines(a.fields, "     "));
     if (v.basis.lists.length) {
       heading(`Trusted lists (${v.basis.lists.length})`);
@@ -160,30 +172,72 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
  */
 export function renderArchiveSummary(report: ArchiveReport, style: Style): string {
   const v = archiveView(report);
-  const out: string[] = [];
-  out.push(headlineLine(style, v));
-  out.push(para(v.meaning, "  "));
-  out.push(para(`Reason: ${v.reason}`, "  "));
-  if (v.reasonDetail.length) out.push("  Object detail:", ...detailLines(v.reasonDetail, "    "));
-  if (v.testEnvironment) out.push(paint(style, "yellow", para(v.testEnvironment, "  ")));
-  // "Decided by" is the list below; the tool's version is in the full statement.
-  out.push("", ...fieldLines(v.facts.filter((f) => f.label !== "Verified with" && f.label !== "Decided by")));
+  const head: string[] = [];
+  head.push(headlineLine(style, v));
+  head.push(para(v.meaning, "  "));
+  head.push(para(`Reason: ${v.reason}`, "  "));
+  if (v.reasonDetail.length) head.push("  Object detail:", ...detailLines(v.reasonDetail, "    "));
+  if (v.testEnvironment) head.push(paint(style, "yellow", para(v.testEnvironment, "  ")));
+  // "Decided by" is the list below; the tool's version and the evidence's size are in the full statement.
+  const hidden = new Set(["Verified with", "Decided by", "Evidence size"]);
+  head.push("", ...fieldLines(v.facts.filter((f) => !hidden.has(f.label))));
+  const rest: string[] = [];
   const notable = report.checks.filter((c) => c.status !== "passed" && c.status !== "skipped");
   if (notable.length) {
-    out.push("", paint(style, "bold", "Checks that did not simply pass"));
+    rest.push("", paint(style, "bold", "Checks that did not simply pass"));
     const idWidth = Math.min(20, Math.max(...notable.map((c) => c.id.length)) + 1);
-    for (const c of notable) out.push(checkLine(style, c, idWidth));
+    for (const c of notable) rest.push(checkLine(style, c, idWidth));
   }
   const passedCount = report.checks.filter((c) => c.status === "passed").length;
   const skippedCount = report.checks.filter((c) => c.status === "skipped").length;
-  out.push(
+  const deciding = v.decidingAnchors;
+  const compare = deciding.length ? " Compare each anchor's SHA-256 with its publisher's;" : "";
+  rest.push(
     "",
     para(
-      `${passedCount} check(s) passed${skippedCount ? `, ${skippedCount} did not apply` : ""}. The full statement (every check, the anchors and options): run without --summary, or add --report statement.html.`,
+      `${passedCount} check(s) passed${skippedCount ? `, ${skippedCount} did not apply` : ""}.${compare} ${compare ? "every" : "Every"} check, anchor and option: run without --summary.`,
       "  ",
     ),
   );
-  return `${out.join("\n")}\n`;
+  const count = (lines: readonly string[]) => lines.join("\n").split("\n").length;
+  let anchors = deciding.flatMap(summaryAnchorLines);
+  // One screen: when the anchors do not fit, the seal's stays (the verdict rests on it) and the others are counted.
+  if (deciding.length > 1 && count([...head, ...anchors, ...rest]) > SUMMARY_LINES) {
+    const kept = deciding.find((a) => a.decides.includes("the seal")) ?? deciding[0]!;
+    const others = deciding.filter((a) => a !== kept);
+    const folded = [
+      ...summaryAnchorLines(kept),
+      para(`${others.length} more anchor(s) decide ${others.flatMap((a) => a.decides.map(shortDecides)).join(", ")}: run without --summary to see them.`, "  "),
+    ];
+    if (count([...head, ...folded, ...rest]) <= SUMMARY_LINES) anchors = folded;
+  }
+  return `${[...head, ...anchors, ...rest].join("\n")}\n`;
+}
+
+/** What `--summary` holds to, when it can: one screen. */
+const SUMMARY_LINES = 24;
+
+/** A document timestamp's field name left out (the full statement names it): the short form's words are sealcheck's. */
+function shortDecides(d: string): string {
+  return d.startsWith("the document timestamp ") ? "a document timestamp (TSA)" : d;
+}
+
+/**
+ * One anchor that decided a path, in the short form (a14 X1j): what it decided, the file and option it was given
+ * with, its subject quoted and cut to what the line leaves, then its SHA-256 whole on a line of its own, to compare
+ * with the publisher's. Nothing from the evidence is wrapped: the subject is cut, on one line.
+ */
+function summaryAnchorLines(a: DecidingAnchor): string[] {
+  const what = `  Decides ${[...new Set(a.decides.map(shortDecides))].join("; ")}: ${a.from ? `${oneLine(safeText(a.from), 48)} ` : ""}`;
+  const cn = a.subject === null ? null : commonName(a.subject);
+  // The quotation marks and the cut's "…" take three columns.
+  const room = WIDTH - what.length - 3;
+  const name = (max: number) => (cn === null ? "(a person's certificate)" : quoteName(cn, max));
+  const out =
+    room >= 24 || (cn !== null && (room >= 10 || [...cn].length <= room + 1)) ? [`${what}${name(Math.min(48, room))}`] : [what.trimEnd(), `      ${name(48)}`];
+  out.push(`      SHA-256 ${a.sha256}`);
+  if (a.carried) out.push("      carried by the evidence itself: it vouches for nothing");
+  return out;
 }
 
 /**

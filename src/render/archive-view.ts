@@ -5,12 +5,21 @@ import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/arch
 import type { CertificateSummary, CheckResult, Indication, PersonalDataKind, TimeSource } from "../report/types.js";
 import { groupOf, type CheckCategory } from "../report/check-ids.js";
 import { signerSummary } from "../report/signer.js";
-import { quoteName, shownValue } from "../report/quoted-name.js";
+import { quoteName, quoteValue, shownValue } from "../report/quoted-name.js";
 
 export interface Field {
   label: string;
   value: string;
+  /**
+   * The value is a name or value from the evidence shown as it is (not quoted): the text report keeps it on its
+   * line, cut visibly, never wrapped at the value column where its words would read as the report's own lines
+   * (a15). The whole value is in the JSON report.
+   */
+  evidence?: true;
 }
+
+/** A field whose value comes from the evidence as it is (Field.evidence). */
+const shown = (label: string, value: string): Field => ({ label, value, evidence: true });
 
 export interface Item {
   heading: string;
@@ -69,10 +78,25 @@ export interface ArchiveView {
   /** What the verdict rests on besides the evidence: the anchors (subject, SHA-256) and the options. */
   /** `lists`: the trusted lists whose services were anchors (--trusted-list). */
   basis: { anchors: Item[]; lists: Item[]; options: Field[] } | null;
+  /** The anchors at which a path of the verdict ended (the seal's, a TSA's, the token certificate's): what --summary names. */
+  decidingAnchors: DecidingAnchor[];
   /** Set when the evidence comes from one of the broker's test environments: shown at the top, beside the verdict. */
   testEnvironment: string | null;
   /** Set when the token's signature did not verify: the workflow, documents and signers are only claimed. */
   unverified: string | null;
+}
+
+/** An anchor a path of the verdict ended at, as the short form names it (a14 X1j). */
+export interface DecidingAnchor {
+  /** Its subject, as the certificate says it (untrusted: quote it); null: a person's, not shown. */
+  subject: string | null;
+  sha256: string;
+  /** What it decided: "the seal", "the seal's timestamp (TSA)", "the token certificate", … */
+  decides: string[];
+  /** Where the auditor gave it: the file's name and the option ("seal-root.pem (--trust)"); null when not from a file. */
+  from: string | null;
+  /** The trust-anchors check found it among the certificates the evidence carries. */
+  carried: boolean;
 }
 
 const TIME_SOURCES: Record<TimeSource, string> = {
@@ -195,9 +219,9 @@ function workflowFields(report: ArchiveReport): Field[] | null {
       ? `, issuer ${quoteName(w.issuer, 64)} (not a known broker environment)`
       : "";
   return [
-    { label: "Title", value: w.title ?? "(none)" },
-    { label: "Workflow id", value: w.id ?? "?" },
-    { label: "Owner", value: w.organizationTin ?? "?" },
+    shown("Title", w.title ?? "(none)"),
+    shown("Workflow id", w.id ?? "?"),
+    shown("Owner", w.organizationTin ?? "?"),
     { label: "Sealed at", value: `${formatTime(w.sealedAt)} (token issue time${env})` },
     ...(w.expiry ? [{ label: "Workflow expiry", value: formatTime(w.expiry) }] : []),
   ];
@@ -228,17 +252,16 @@ function signerItems(report: ArchiveReport): (Item & { claims: ReportedClaim[] }
       heading: `${s.index}. ${who.name ?? "(no name claim)"}`,
       claims: s.claims,
       fields: [
-        { label: "Identity provider", value: who.identityProvider ?? "?" },
-        { label: "Level of assurance", value: who.levelOfAssurance ?? "?" },
-        { label: "Signed at", value: formatTime(s.created) },
-        { label: "Signature id", value: s.id },
+        shown("Identity provider", who.identityProvider ?? "?"),
+        shown("Level of assurance", who.levelOfAssurance ?? "?"),
+        shown("Signed at", formatTime(s.created)),
+        shown("Signature id", s.id),
         ...(personal.length
           ? [
               {
+                // Each claim's name and value quoted (a15): wrapped whole, never continued at the value column.
                 label: "Personal data",
-                value: personal
-                  .map((c) => (c.masked ? c.name : `${c.name} ${String(typeof c.value === "string" ? c.value : JSON.stringify(c.value))}`))
-                  .join(", "),
+                value: personal.map((c) => (c.masked ? quoteName(c.name) : `${quoteName(c.name)} ${quoteValue(c.value, 64)}`)).join(", "),
               },
             ]
           : []),
@@ -257,7 +280,7 @@ function sealFields(report: ArchiveReport): Field[] | null {
       ? `${quoteName(commonName(s.signer.subject), 64)}${s.identity ? ` (${SEAL_IDENTITY[s.identity] ?? s.identity})` : ""}`
       : "(no seal certificate found)",
   });
-  fields.push({ label: "Signature field", value: s.field });
+  fields.push(shown("Signature field", s.field));
   if (s.claimedTime) fields.push({ label: "Claimed time", value: `${formatTime(s.claimedTime)} (/M: claimed by the signer, not proven)` });
   fields.push({
     label: "Timestamp",
@@ -314,15 +337,15 @@ function tokenCertificateFields(report: ArchiveReport): Field[] | null {
   if (!c && !o) return null;
   const fields: Field[] = [];
   if (c) {
-    fields.push({ label: "Certificate", value: shownValue(commonName(c.subject)) });
-    fields.push({ label: "Issued by", value: shownValue(commonName(c.issuer)) });
+    fields.push(shown("Certificate", shownValue(commonName(c.subject))));
+    fields.push(shown("Issued by", shownValue(commonName(c.issuer))));
     fields.push({ label: "Valid", value: `${formatTime(c.notBefore)} to ${formatTime(c.notAfter)}` });
-    fields.push({ label: "Serial", value: c.serialNumber });
+    fields.push(shown("Serial", c.serialNumber));
   }
   if (o) {
     const status = o.status ? `${o.status}${o.revocationTime ? ` (revoked ${formatTime(o.revocationTime)})` : ""}` : "no status for this certificate";
     fields.push({ label: "OCSP status", value: `${status}, response produced ${formatTime(o.producedAt)}` });
-    if (o.responder) fields.push({ label: "OCSP responder", value: shownValue(commonName(o.responder.subject)) });
+    if (o.responder) fields.push(shown("OCSP responder", shownValue(commonName(o.responder.subject))));
     if (o.thisUpdate)
       fields.push({ label: "OCSP validity", value: `${formatTime(o.thisUpdate)} to ${o.nextUpdate ? formatTime(o.nextUpdate) : "(no nextUpdate)"}` });
   }
@@ -443,6 +466,7 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     notes,
     personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),
     basis: basisOf(report),
+    decidingAnchors: decidingAnchorsOf(report),
     testEnvironment: testEnvironmentOf(report),
     unverified:
       report.tokenClaimsVerified === false && (report.workflow || report.documents.length || report.signatures.length)
@@ -511,6 +535,89 @@ export function anchorFrom(from: NonNullable<NonNullable<ArchiveReport["verifica
     .join("; ");
 }
 
+/** An option as the command line names it (--trust, --trust-seal). */
+function anchorFlag(option: string): string {
+  return option === "trust" ? "--trust" : `--trust-${option.slice("trustFor.".length)}`;
+}
+
+/** The SHA-256 of the anchors the trust-anchors check found carried by the evidence. */
+function carriedAnchors(report: ArchiveReport): Set<string> {
+  const c = report.checks.find((x) => x.id === "trust-anchors")?.details?.anchorsCarriedByEvidence;
+  return new Set(Array.isArray(c) ? c.map((a: unknown) => (a as { sha256?: unknown }).sha256).filter((h): h is string => typeof h === "string") : []);
+}
+
+/** The SHA-256 of the pinned list signers the trust-anchors check found carried by the evidence. */
+function carriedListBasis(report: ArchiveReport): Set<string> {
+  const c = report.checks.find((x) => x.id === "trust-anchors")?.details?.listTrustCarriedByEvidence;
+  return new Set(Array.isArray(c) ? c.map((a: unknown) => (a as { sha256?: unknown }).sha256).filter((h): h is string => typeof h === "string") : []);
+}
+
+/** The anchors that decided a path (the report's `decides`), each with its first file, for the short form. */
+function decidingAnchorsOf(report: ArchiveReport): DecidingAnchor[] {
+  const carried = carriedAnchors(report);
+  const listCarried = carriedListBasis(report);
+  return (report.verification?.trustAnchors ?? [])
+    .filter((a) => a.decides?.length)
+    .map((a): DecidingAnchor => {
+      const f = a.from?.[0];
+      const base = f ? baseName(f.file) : null;
+      return {
+        subject: a.subject,
+        sha256: a.sha256,
+        decides: a.decides!,
+        from: f ? `${base} (${anchorFlag(f.option)})${a.from!.length > 1 ? ` and ${a.from!.length - 1} more` : ""}` : null,
+        carried: carried.has(a.sha256),
+      };
+    })
+    .concat(
+      (report.verification?.trustedLists ?? []).flatMap((l) => {
+        if (!l.decides?.length) return [];
+        const list = baseName(l.file);
+        const services = l.decides.map((d): DecidingAnchor => ({
+          subject: d.subject,
+          sha256: d.sha256,
+          decides: d.decides,
+          from: `${list} (--trusted-list)`,
+          carried: carried.has(d.sha256),
+        }));
+        const p = l.pinned;
+        const signer: DecidingAnchor[] = p
+          ? [
+              {
+                subject: p.subject,
+                sha256: p.sha256,
+                decides: [`the trusted list ${list}`],
+                from: p.file ? `${baseName(p.file)} (--tl-signer)` : null,
+                carried: listCarried.has(p.sha256.toUpperCase()),
+              },
+            ]
+          : [];
+        return [...services, ...signer];
+      }),
+    )
+    .sort((x, y) => decidesRank(x.decides) - decidesRank(y.decides));
+}
+
+function baseName(file: string): string {
+  return file.slice(Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\")) + 1);
+}
+
+/** The seal's anchor first, then the timestamps', then the token certificate's: the order of what the verdict rests on. */
+function decidesRank(decides: readonly string[]): number {
+  return Math.min(...decides.map((d) => (d === "the seal" ? 0 : d.startsWith("the trusted list ") ? 1 : d.endsWith("(TSA)") ? 2 : 3)));
+}
+
+/** A list signer's name quoted, or that it is a person's (personal data not shown). */
+function certName(c: { subject: string | null }): string {
+  return c.subject === null ? "a person's certificate (name hidden; --show-personal-data shows it)" : quoteName(commonName(c.subject), 48);
+}
+
+/** "tl-signer.pem (--tl-signer) in /tmp/x": a pinned list signer's file and its option first, its folder after (as anchorFrom). */
+function fileWithFolder(file: string): string {
+  const cut = Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\"));
+  return cut > 0 ? `${file.slice(cut + 1)} (--tl-signer) in ${file.slice(0, cut)}` : `${file} (--tl-signer)`;
+}
+
 /** Said with the anchors: which ones the verdict rests on, and what the auditor does with them (a12 X1e). */
 export const ANCHORS_NOTE =
   "The verdict rests on the anchors that decide a path: compare each one's SHA-256 with the fingerprint its publisher states (docs/trust-anchors.md). An anchor taken from the evidence (an attachment, a page's text) vouches for nothing, whether or not the trust-anchors check names it.";
@@ -537,7 +644,18 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
       fields: [
         { label: "List", value: `${l.territory ?? "?"} trusted list #${l.sequenceNumber ?? "?"}, issued ${formatTime(l.issued)}` },
         { label: "Speaks until", value: `${formatTime(l.speaksUntil)} (its next update: no service vouches after it)` },
-        { label: "Signer", value: l.signerTrustedBy === "pinned" ? "pinned (--tl-signer)" : `announced by ${l.signerTrustedBy ?? "?"}` },
+        {
+          label: "Signer",
+          value: `${l.signerTrustedBy === "pinned" ? "pinned (--tl-signer)" : `announced by ${l.signerTrustedBy ?? "?"}`}${l.signer ? `: ${certName(l.signer)}` : ""}`,
+        },
+        ...(l.signer ? [{ label: "Signer SHA-256", value: l.signer.sha256 }] : []),
+        ...(l.pinned && l.pinned.sha256 !== l.signer?.sha256
+          ? [
+              { label: "Pinned", value: `${certName(l.pinned)}, the signer of the list of lists that announced it` },
+              { label: "Pinned SHA-256", value: l.pinned.sha256 },
+            ]
+          : []),
+        ...(l.pinned ? [{ label: "Pinned from", value: l.pinned.file ? fileWithFolder(l.pinned.file) : "certificate bytes given without a file name" }] : []),
         l.supersededBy
           ? { label: "Superseded", value: `by ${l.supersededBy}, a newer list of the same territory: none of its services vouches` }
           : { label: "Anchors", value: `${l.anchors} service certificate(s), each for its type's roles while its status vouched` },
@@ -545,6 +663,11 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
           ? [{ label: "Unreadable", value: `${l.unreadableCertificates} service certificate(s) that cannot be parsed: those services vouch for nothing` }]
           : []),
         { label: "SHA-256", value: l.sha256 },
+        ...(l.decides ?? []).flatMap((d) => [
+          { label: "Decides", value: `${d.decides.join("; ")}, through its service ${quoteName(d.service ?? "?", 48)}` },
+          { label: "Service", value: quoteName(commonName(d.subject), 48) },
+          { label: "Service SHA-256", value: d.sha256 },
+        ]),
       ],
     })),
     options: [
@@ -564,9 +687,9 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
 /** A certificate's fields as both text renderers show them; `subject`/`sha1` for the full inspection. */
 export function certificateFields(c: CertificateSummary, o: { subject?: boolean; sha1?: boolean } = {}): Field[] {
   return [
-    ...(o.subject ? [{ label: "Subject", value: shownValue(c.subject) }] : []),
-    { label: "Issuer", value: shownValue(c.issuer) },
-    { label: "Serial", value: c.serialNumber },
+    ...(o.subject ? [shown("Subject", shownValue(c.subject))] : []),
+    shown("Issuer", shownValue(c.issuer)),
+    shown("Serial", c.serialNumber),
     { label: "Valid", value: `${formatTime(c.notBefore)} to ${formatTime(c.notAfter)}` },
     { label: "Algorithm", value: c.signatureAlgorithm },
     ...(c.keyUsage?.length ? [{ label: "Key usage", value: c.keyUsage.join(", ") }] : []),

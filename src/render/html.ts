@@ -357,7 +357,10 @@ export function renderArchiveHtml(report: ArchiveReport, options: HtmlOptions = 
     }
     if (v.basis.lists.length) {
       parts.push(`<h2>Trusted lists (${v.basis.lists.length})</h2>`);
-      for (const l of v.basis.lists) parts.push(`<div class="anchor"><h3>${escapeHtml(l.heading)}</h3>${fieldsTable(l.fields, ["SHA-256"])}</div>`);
+      for (const l of v.basis.lists)
+        parts.push(
+          `<div class="anchor"><h3>${escapeHtml(l.heading)}</h3>${fieldsTable(l.fields, ["SHA-256", "Signer SHA-256", "Pinned SHA-256", "Service SHA-256"])}</div>`,
+        );
     }
     parts.push(`<h2>Options</h2>${fieldsTable(v.basis.options)}`);
   }

@@ -153,6 +153,30 @@ export interface VerificationInputs {
   };
 }
 
+/** An anchor the verdict rests on, by its SHA-256, with what it decided (verify-batch's lines carry them). */
+export interface DecidingAnchorDigest {
+  sha256: string;
+  decides: string[];
+}
+
+/**
+ * The anchors at which a path of the verdict ended: those given as files, the trusted lists' services, and the
+ * pinned signer each such list's trust rests on ("the trusted list <file>").
+ */
+export function decidingAnchorDigests(report: Pick<ArchiveReport, "verification">): DecidingAnchorDigest[] {
+  const v = report.verification;
+  const files = (v?.trustAnchors ?? []).filter((a) => a.decides?.length).map((a) => ({ sha256: a.sha256, decides: [...a.decides!] }));
+  const lists = (v?.trustedLists ?? []).flatMap((l) =>
+    l.decides?.length
+      ? [
+          ...l.decides.map((d) => ({ sha256: d.sha256, decides: [...d.decides] })),
+          ...(l.pinned ? [{ sha256: l.pinned.sha256, decides: [`the trusted list ${l.file}`] }] : []),
+        ]
+      : [],
+  );
+  return [...files, ...lists];
+}
+
 /** An algorithm weighed under the crypto policy at a time. */
 export interface AlgorithmWeighed {
   algorithm: string;

@@ -125,4 +125,36 @@ export interface TrustedListUse {
   unreadableCertificates: number;
   /** A newer list of the same territory given beside it (file and sequence number): this one vouches for nothing. */
   supersededBy?: string;
+  /**
+   * The certificate that signed the list (a verified list only). `subject` is null when it names a person and
+   * personal data is not shown (`person`).
+   */
+  signer?: ListCertificate;
+  /**
+   * The pinned certificate the list's trust rests on (signers, --tl-signer), with the file it was read from: the
+   * signer itself, or the signer of the first list of lists of the chain that announced it (a14 X1i).
+   */
+  pinned?: ListCertificate & { file: string | null };
+  /** Its services at which a path of the verdict ended, with what each decided (a report's, not the loader's). */
+  decides?: ListServiceDecision[];
+}
+
+/** A certificate a trusted list's trust rests on, as the report names it. */
+export interface ListCertificate {
+  subject: string | null;
+  sha256: string;
+  /** It names a natural person (givenName, surname or pseudonym). */
+  person?: boolean;
+}
+
+/** A list's service whose certificate ended a path of the verdict. */
+export interface ListServiceDecision {
+  /** The service's and its provider's names as the list gives them. */
+  service: string | null;
+  provider: string | null;
+  /** The service certificate's subject and SHA-256. */
+  subject: string;
+  sha256: string;
+  /** What it decided, as trustAnchors' `decides` says it: "the seal", "the token certificate", … */
+  decides: string[];
 }

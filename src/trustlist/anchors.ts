@@ -7,7 +7,10 @@ import { statSync } from "node:fs";
 import { listDirectory, readRegularFile, undecodableName } from "../input/files.js";
 import { SealcheckError, errorMessage } from "../errors.js";
 import { resolveLimits, type Limits } from "../limits.js";
-import type { ListWindow, TrustRole, TrustedListAnchors } from "../pki/trust-store.js";
+import type { ListTrustBasis, ListWindow, TrustRole, TrustedListAnchors } from "../pki/trust-store.js";
+import { certificateDer, certificateFromDer, certificatesFromBytes, summarize } from "../pki/certificate.js";
+import { pkiSession } from "../pki/session.js";
+import type { ListCertificate, TrustedListUse } from "../report/types.js";
 import type { RawProvider, RawService } from "./model.js";
 import type { TrustedListInfo, TrustedListReport } from "./types.js";
 import { verifyList, type ChainMemo } from "./verify.js";
@@ -49,8 +52,11 @@ export interface TrustedListAnchorOptions {
   lists: readonly TrustedListInput[];
   /** Lists of lists whose newest verified one announces the national lists' signers (files or directories, as `lists`). */
   lotls?: readonly TrustedListInput[];
-  /** Pinned signer certificates (DER or PEM bytes; readCertificateFiles reads them): the LOTL's, or a list's own. */
-  signers?: readonly Uint8Array[];
+  /**
+   * Pinned signer certificates (DER or PEM bytes; readCertificateFiles reads them): the LOTL's, or a list's own.
+   * With its file (readCertificateFileSources), the report names the file the trust rests on.
+   */
+  signers?: readonly (Uint8Array | { der: Uint8Array; file: string })[];
   limits?: Partial<Limits>;
 }
 
@@ -154,13 +160,25 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
   if (!o.lists?.length) throw new SealcheckError("ERR_USAGE", "loadTrustedListAnchors needs at least one trusted list");
   const lotls = readAll(o.lotls ?? [], limits.maxXmlBytes);
   const out: TrustedListAnchors = { lists: [], anchors: [] };
+  const pinned = pinnedSigners(o.signers ?? [], limits);
+  const signers = pinned.map((p) => p.der);
+  out.basis = [
+    ...pinned.map((p): ListTrustBasis => ({
+      kind: "signer",
+      file: p.file,
+      subject: personOf(p.der).person ? null : p.subject,
+      sha256: p.sha256,
+      bytes: p.der,
+    })),
+    ...lotls.flatMap((l) => listBasis(l)),
+  ];
   // Every list is judged against the same LOTLs and signers: their chain is verified once.
   const shared: ChainMemo = {};
   const verified: { list: { bytes: Uint8Array; file: string }; report: TrustedListReport; providers: RawProvider[]; info: TrustedListInfo }[] = [];
   const failed: { list: { bytes: Uint8Array; file: string }; report: TrustedListReport; error: SealcheckError }[] = [];
   const inputs = readAll(o.lists, limits.maxXmlBytes);
   for (const list of inputs) {
-    const { report, providers } = await verifyList(list, { signers: o.signers ?? [], lotls, limits: o.limits ?? {} }, { shared, summaries: false });
+    const { report, providers } = await verifyList(list, { signers, lotls, limits: o.limits ?? {} }, { shared, summaries: false });
     if (report.indication !== "TOTAL-PASSED") {
       const decided = report.checks.find((c) => c.id === report.decidedBy[0]);
       const error = new SealcheckError(
@@ -214,7 +232,9 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
       issued: info.issued,
       speaksUntil: info.nextUpdate,
       signerTrustedBy: report.signerTrustedBy,
+      ...signerOf(report, pinned),
     };
+    out.basis.push(...listBasis(list));
     const newer = successor.get(list);
     if (newer) {
       // A newer list of the same scheme replaced this one: what it says no longer holds (a CA the newer list
@@ -253,6 +273,76 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
   const order = new Map(inputs.map((l, i) => [l.file, i]));
   out.lists.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
   return out;
+}
+
+interface PinnedSigner {
+  der: Uint8Array;
+  file: string | null;
+  subject: string;
+  sha256: string;
+}
+
+/** The pinned signers, each certificate once with its file when given one (PEM bytes may hold several). */
+function pinnedSigners(signers: readonly (Uint8Array | { der: Uint8Array; file: string })[], limits: Limits): PinnedSigner[] {
+  const session = pkiSession(limits);
+  const seen = new Set<string>();
+  return signers.flatMap((s, i) => {
+    const given = s instanceof Uint8Array ? { bytes: s, file: null } : s && s.der instanceof Uint8Array ? { bytes: s.der, file: s.file } : null;
+    if (!given) throw new SealcheckError("ERR_USAGE", "signers must be certificate bytes (DER or PEM), or { der, file }");
+    let certs;
+    try {
+      certs = certificatesFromBytes(given.bytes, given.file ?? `pinned signer ${i + 1}`, session);
+    } catch (e) {
+      throw new SealcheckError("ERR_USAGE", `${given.file ?? `pinned signer ${i + 1}`} is not a certificate: ${errorMessage(e)}`);
+    }
+    return certs.flatMap((c) => {
+      const { subject, sha256 } = summarize(c);
+      if (seen.has(sha256)) return [];
+      seen.add(sha256);
+      return [{ der: certificateDer(c), file: given.file, subject, sha256 }];
+    });
+  });
+}
+
+/** The list's signer, and the pinned certificate its trust rests on (itself, or the first list of lists' signer). */
+function signerOf(report: TrustedListReport, pinned: readonly PinnedSigner[]): Pick<TrustedListUse, "signer" | "pinned"> {
+  if (!report.signer) return {};
+  const person = report.signerIsPerson ? { person: true } : {};
+  const signer: ListCertificate = { subject: report.signer.subject, sha256: report.signer.sha256, ...person };
+  const first = report.signerTrustedBy === "pinned" ? report.signer.sha256 : report.lotlChain[0]?.signer;
+  const p = first ? pinned.find((x) => x.sha256.toUpperCase() === first.toUpperCase()) : undefined;
+  const own = p && p.sha256 === signer.sha256 ? person : p ? personOf(p.der) : {};
+  return { signer, ...(p ? { pinned: { subject: p.subject, sha256: p.sha256, file: p.file, ...own } } : {}) };
+}
+
+/** givenName, surname, pseudonym (X.520): a natural person's certificate, whose name is personal data. */
+function personOf(der: Uint8Array): { person?: true } {
+  try {
+    const c = certificateFromDer(der, "a pinned signer", pkiSession());
+    return c.subject.typesAndValues.some((t) => ["2.5.4.42", "2.5.4.4", "2.5.4.65"].includes(t.type)) ? { person: true } : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A list file by bytes only it holds: its (first) signature value as written, which the evidence holds only if it
+ * carries the list (a14 X1i). Nothing when it has none (it did not verify then).
+ */
+function listBasis(list: { bytes: Uint8Array; file: string }): ListTrustBasis[] {
+  const text = Buffer.from(list.bytes.buffer, list.bytes.byteOffset, list.bytes.length).toString("latin1");
+  const m = /<(?:[A-Za-z_][\w.-]*:)?SignatureValue\b[^>]*>([A-Za-z0-9+/=\s]{64,})</.exec(text);
+  if (!m) return [];
+  const value = m[1]!.trim();
+  return [
+    {
+      kind: "list",
+      file: list.file,
+      subject: null,
+      sha256: createHash("sha256").update(list.bytes).digest("hex").toUpperCase(),
+      bytes: new Uint8Array(Buffer.from(value, "latin1")),
+    },
+  ];
 }
 
 /**

@@ -22,6 +22,7 @@ import { expectOptions, expectPathList, givenWithSession } from "../usage.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { computeVerdict } from "../report/verdict.js";
 import type { ArchiveReport, VerificationInputs } from "../report/archive-report.js";
+import type { ListServiceDecision, TrustedListUse } from "../report/types.js";
 import { VERSION } from "../version.js";
 import { runValidationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv } from "../checks/facts.js";
 import { planOf, runStages, type RunFacts, type StageContext, type StageRun } from "./stages.js";
@@ -516,11 +517,36 @@ function anchorsGiven(trust: IndexedTrustStore, facts?: RunFacts): VerificationI
   return out;
 }
 
+/**
+ * The trusted lists as the report names them: each with its signer and the pinned certificate its trust rests on
+ * (a person's name only when personal data is shown), and its services at which a path of the verdict ended, with
+ * what each decided (a14 X1i: the seal rested on a list's service and no line said so).
+ */
+function listsUsed(trust: IndexedTrustStore, showPersonalData: boolean, facts?: RunFacts): TrustedListUse[] {
+  const decides = decidingAnchors(facts);
+  const named = <T extends { subject: string | null; person?: boolean }>(c: T): T => (c.person && !showPersonalData ? { ...c, subject: null } : { ...c });
+  return (trust.trustedLists ?? []).map((l) => {
+    // By the paths' anchors (a handful), never by every service of the lists (the EU's have thousands).
+    const services: ListServiceDecision[] = [];
+    for (const [sha256, d] of decides) {
+      const a = trust.index.listsBySha256.get(sha256)?.find((x) => x.anchor.source.list === l.file)?.anchor;
+      if (!a) continue;
+      services.push({ service: a.source.service, provider: a.source.provider, subject: summarize(a.cert).subject, sha256, decides: [...d] });
+    }
+    return {
+      ...l,
+      ...(l.signer ? { signer: named(l.signer) } : {}),
+      ...(l.pinned ? { pinned: named(l.pinned) } : {}),
+      ...(services.length ? { decides: services } : {}),
+    };
+  });
+}
+
 function verificationInputs({ trust, options, limits }: CheckEnv, showPersonalData: boolean, facts?: RunFacts): VerificationInputs {
   const changed = Object.entries(limits).filter(([k, v]) => DEFAULT_LIMITS[k as keyof Limits] !== v);
   return {
     trustAnchors: anchorsGiven(trust, facts),
-    ...(trust.trustedLists ? { trustedLists: trust.trustedLists.map((l) => ({ ...l })) } : {}),
+    ...(trust.trustedLists ? { trustedLists: listsUsed(trust, showPersonalData, facts) } : {}),
     untrustedCertificates: trust.intermediates.length,
     options: {
       at: options.at ? options.at.toISOString() : null,

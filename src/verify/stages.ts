@@ -389,7 +389,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
   stage({
     checks: ["trust-anchors"],
     forms: "all",
-    uses: ["pades", "cms", "signatureCms", "evidence", "ocsp", "sealTimestampInfo", "documentTimestamps", "dss"],
+    uses: ["pades", "cms", "signatureCms", "evidence", "ocsp", "sealTimestampInfo", "documentTimestamps", "dss", "sealChain", "tokenChain"],
     provides: [],
     module: trustAnchors,
     run: (env, f, { input }) => ({
@@ -413,6 +413,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
         f.form === "pades"
           ? { ...(f.sealTimestampInfo ? { seal: f.sealTimestampInfo } : {}), ...(f.documentTimestamps ? { documents: f.documentTimestamps } : {}) }
           : {},
+        [f.form === "pades" ? f.sealChain : undefined, f.tokenChain?.path],
       ),
     }),
   }),

@@ -1,6 +1,7 @@
 // Trusted lists as trust anchors for `verify` (--trusted-list): a list is verified first, and its services'
 // certificates vouch only for the roles their type allows, only in the periods their status history says they
 // vouched, and only as far as the list speaks (its NextUpdate).
+import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -10,6 +11,7 @@ import { loadTrustedListAnchors, type TrustedListAnchors } from "../../src/trust
 import { certificateDer } from "../../src/pki/certificate.js";
 import { anchorsFor, indexTrustStore, loadCertificates, loadTrustStore } from "../../src/pki/trust-store.js";
 import { verifyArchive } from "../../src/verify/archive.js";
+import { renderArchiveHuman } from "../../src/render/archive-human.js";
 import { verifyMany } from "../../src/batch/verify-many.js";
 import { discoverArchives } from "../../src/batch/discover.js";
 import { runKey } from "../../src/batch/run-key.js";
@@ -72,7 +74,13 @@ describe("a trusted list's services as anchors", () => {
     expect(lists.lists).toEqual([expect.objectContaining({ file: join(dir, "dk.xml"), territory: "DK", signerTrustedBy: "pinned", anchors: 3 })]);
     const r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: lists });
     expect([r.indication, r.subIndication]).toEqual(["TOTAL-PASSED", null]);
-    expect(r.verification?.trustedLists).toEqual(lists.lists);
+    // The loader's lists, and the services at which the verdict's paths ended (a14 X1i).
+    expect(r.verification?.trustedLists?.map(({ decides: _, ...l }) => l)).toEqual(lists.lists);
+    expect(r.verification?.trustedLists?.[0]?.decides?.map((d) => [d.service, d.decides])).toEqual([
+      ["Test seal CA", ["the seal"]],
+      ["Test qualified time-stamping", ["the seal's timestamp (TSA)"]],
+      ["Test OCES issuing CA", ["the token certificate"]],
+    ]);
     expect(r.verification?.trustAnchors).toEqual([]);
     const status = "http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/granted";
     expect(check(r, "seal-certificate").details?.trustedListService).toMatchObject({ territory: "DK", service: "Test seal CA", role: "seal", status });
@@ -267,8 +275,12 @@ describe("a trusted list's services as anchors", () => {
     );
     const lists = await anchors([listFile("dk-via-lotl.xml", genuineServices())], [K.lotl], [lotl]);
     expect(lists.lists[0]!.signerTrustedBy).toMatch(/list of lists/);
+    // The list's own signer, and the pinned LOTL signer its trust rests on (a14 X1i).
+    const sha = (der: Uint8Array) => createHash("sha256").update(der).digest("hex").toUpperCase();
+    expect(lists.lists[0]).toMatchObject({ signer: { sha256: sha(K.lister.der) }, pinned: { sha256: sha(K.lotl.der), file: null } });
     const r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: lists });
     expect(r.indication).toBe("TOTAL-PASSED");
+    expect(renderArchiveHuman(r, { colour: false })).toMatch(/Pinned SHA-256\n {9}[0-9A-F]{64}/);
     // Without the LOTL, the national list's signer is not trusted.
     await expect(anchors([join(dir, "dk-via-lotl.xml")], [K.lotl])).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
   });
@@ -319,7 +331,10 @@ describe("a trusted list's services as anchors", () => {
       "--report",
       html,
     ]);
-    expect(human.stdout).toMatch(/Trusted lists \(1\)\n {2}1\. .*dk-cli\.xml\n {5}List {10}DK trusted list #49/);
+    expect(human.stdout).toMatch(/Trusted lists \(1\)\n {2}1\. .*dk-cli\.xml\n {5}List +DK trusted list #49/);
+    // The pinned signer with its SHA-256 and file, and the services that decided (a14 X1i).
+    expect(human.stdout).toMatch(/Signer SHA-256\n {9}[0-9A-F]{64}\n {5}Pinned from +lister\.pem \(--tl-signer\)/);
+    expect(human.stdout).toMatch(/Decides +the seal, through its service "Test seal CA"/);
     expect(human.stdout).toContain("none given with --trust: only the trusted lists' services below");
     expect(readFileSync(html, "utf8")).toContain("<h2>Trusted lists (1)</h2>");
     const usage = runCli(["verify", EVIDENCE, "--lotl", join(dir, "eu-lotl.xml")]);
