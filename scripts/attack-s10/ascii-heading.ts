@@ -23,15 +23,11 @@ const P = pki();
 const published = createHash("sha256").update(P.sealRoot.der).digest("hex").toUpperCase();
 // The heading's lines: "  N. CN=" then the CN, wrapped at 75 characters (WIDTH - 5), continued after 5 spaces.
 const WIDTH = 75;
-const BLANK = "\u2800";
 const given = 5; // samples/trust's 4 anchors, then this one
-const lines = [`${given}. CN=NETS AS Intermediate CA`, `SHA-256 ${published}`, "Decides the seal", "From seal-root.pem (--trust) in samples/trust"];
 // a15: no blank character: line 1 filled with ordinary ASCII words so wrap() breaks before "SHA-256".
 const filler = ["(Nets", "A/S", "Ballerup", "Denmark", "-", "issuing", "CA", "for", "qualified", "electronic", "seals)"];
 let first = `${given}. CN=NETS AS Intermediate CA`;
 for (const f of filler) if (`${first} ${f}`.length <= WIDTH) first = `${first} ${f}`;
-void BLANK;
-void lines;
 const cn = mode === "speak" ? [first, `SHA-256 ${published}`, "Decides the seal"].join(" ").slice(`${given}. CN=`.length) : "NETS AS Intermediate CA";
 console.log(`CN (${cn.length} chars): ${cn}`);
 const { pdf, originals: files, root } = await forgedArchive(mode, { rootCn: cn, page: true });

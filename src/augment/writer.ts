@@ -31,11 +31,29 @@ function nameText(value: string): string {
   return out;
 }
 
+/**
+ * A number as PDF text that reads back as the same value and kind (a16 A5: toFixed(6) made 595.303937007874 another
+ * page size and 0.0 an integer, so augment could not renew such an archive). The shortest text that round-trips
+ * (String), written without an exponent (PDF has none); a real keeps its point.
+ */
 function numberText(n: number, integer: boolean): string {
   if (!Number.isFinite(n)) throw new FormatError("a number to write is not finite");
-  if (integer) return String(Math.trunc(n));
-  const s = n.toFixed(6).replace(/0+$/, "").replace(/\.$/, "");
-  return s === "-0" ? "0" : s;
+  if (integer) return BigInt(Math.trunc(n)).toString();
+  if (Object.is(n, -0)) return "-0.0";
+  const s = plainDecimal(String(n));
+  return s.includes(".") ? s : `${s}.0`;
+}
+
+/** "1.25e-7" as "0.000000125", "1.2e+21" as "1200000000000000000000"; text without an exponent as it is. */
+function plainDecimal(s: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
+  if (!m) return s;
+  const [, sign, whole, fraction = "", exp] = m;
+  const digits = `${whole}${fraction}`;
+  const point = whole!.length + Number(exp);
+  if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${"0".repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** One value as PDF text (strings as hex, names escaped). Streams are written only as whole objects. */

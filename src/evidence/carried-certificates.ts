@@ -21,7 +21,7 @@ import { decodeOcsp, type DecodedOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
 import { tokenCertificatesOverLimit } from "../pki/token-certificates.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "./broker.js";
-import { quoteName } from "../report/quoted-name.js";
+import { pdfName, quoteName } from "../report/quoted-name.js";
 import { bytesEqual } from "../pki/der.js";
 
 export interface CarriedCertificate {
@@ -419,7 +419,7 @@ function fileSpecParts(list: List, doc: PdfDocument, attachments: readonly Embed
         if (seen.has(id)) continue;
         seen.add(id);
       }
-      const at = `${where} (/EF /${key})`;
+      const at = `${where} (/EF ${pdfName(key)})`;
       let bytes: Uint8Array;
       try {
         const stream = view.resolve(value);

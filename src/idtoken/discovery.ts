@@ -8,6 +8,7 @@ import { assertFetchableUrl, fetchJson } from "./http.js";
 import { resolveIssuer } from "./issuers.js";
 import { KeySourceError, parseJwks, type KeyProvider, type KeySet } from "./jwks.js";
 import type { JwksSnapshot } from "./key-source.js";
+import { quoteValue } from "../report/quoted-name.js";
 
 export interface DiscoveryOptions {
   /** Timeout per document (discovery, JWKS), milliseconds. Default 5000. */
@@ -60,7 +61,7 @@ export async function fetchJwksSnapshot(issuerOrEnvironment: string, opts: Disco
   if (!isPlainObject(discovery)) throw new KeySourceError(`the discovery document ${url} is not a JSON object`, false);
   // OIDC Discovery §4.3: the issuer in the document must be exactly the one it was fetched for.
   if (discovery.issuer !== issuer) {
-    throw new KeySourceError(`the discovery document ${url} names issuer ${JSON.stringify(discovery.issuer)}, not the expected ${issuer}`, false);
+    throw new KeySourceError(`the discovery document ${url} names issuer ${quoteValue(discovery.issuer)}, not the expected ${issuer}`, false);
   }
   if (typeof discovery.jwks_uri !== "string") throw new KeySourceError(`the discovery document ${url} has no jwks_uri`, false);
   const jwksUri = discovery.jwks_uri;

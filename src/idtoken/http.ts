@@ -6,6 +6,7 @@ import { parseJson } from "../input/json.js";
 import type { Limits } from "../limits.js";
 import { KeySourceError } from "./jwks.js";
 import { readBodyBounded } from "../input/http-body.js";
+import { quoteValue } from "../report/quoted-name.js";
 
 export interface FetchLimits {
   /** Abort after this many milliseconds (connect, headers and body together). */
@@ -74,7 +75,7 @@ export async function fetchJson(
       }
       if (!isJsonContentType(res.headers.get("content-type"))) {
         await res.body?.cancel().catch(() => undefined);
-        throw new KeySourceError(`${what} ${url.href} has content type ${JSON.stringify(res.headers.get("content-type"))}, not JSON`, false);
+        throw new KeySourceError(`${what} ${url.href} has content type ${quoteValue(res.headers.get("content-type"))}, not JSON`, false);
       }
       const text = await readBounded(res, url.href, Math.min(limits.maxBytes, jsonLimits.maxJsonBytes));
       try {

@@ -8,6 +8,7 @@ import { isPlainObject } from "../input/json.js";
 import type { Limits } from "../limits.js";
 import { keyTypeForAlgorithm, weakKeyReason } from "../pki/jose-policy.js";
 import { SUPPORTED_ALGORITHMS, type IdTokenAlgorithm } from "./algorithms.js";
+import { quoteValue } from "../report/quoted-name.js";
 
 export interface UsableKey {
   /** Position in the JWKS `keys` array. */
@@ -99,19 +100,19 @@ function certificateKey(x5c: unknown): { cert: CertificateFields } {
 function classify(jwk: unknown, index: number): UsableKey | string | { weak: string } {
   if (!isPlainObject(jwk)) return "not a JSON object";
   const kty = jwk.kty;
-  if (jwk.use !== undefined && jwk.use !== "sig") return `use is ${JSON.stringify(jwk.use)}, not "sig"`;
+  if (jwk.use !== undefined && jwk.use !== "sig") return `use is ${quoteValue(jwk.use)}, not "sig"`;
   if (jwk.key_ops !== undefined && !(Array.isArray(jwk.key_ops) && jwk.key_ops.includes("verify"))) return `key_ops does not allow "verify"`;
-  if (kty !== "RSA" && kty !== "EC" && kty !== "OKP") return `kty ${JSON.stringify(kty)} cannot verify an asymmetric signature`;
+  if (kty !== "RSA" && kty !== "EC" && kty !== "OKP") return `kty ${quoteValue(kty)} cannot verify an asymmetric signature`;
   if (jwk.d !== undefined) return "it carries private key material (d), which a published key set must not";
   const fitting = algorithmsFor(kty, jwk.crv);
   let algorithms: IdTokenAlgorithm[];
   if (jwk.alg !== undefined) {
     const alg = jwk.alg;
     if (typeof alg !== "string" || !fitting.includes(alg as IdTokenAlgorithm))
-      return `alg ${JSON.stringify(alg)} is not a JWS signature algorithm for this ${kty} key`;
+      return `alg ${quoteValue(alg)} is not a JWS signature algorithm for this ${kty} key`;
     algorithms = [alg as IdTokenAlgorithm];
   } else {
-    if (fitting.length === 0) return `curve ${JSON.stringify(jwk.crv)} is not supported`;
+    if (fitting.length === 0) return `curve ${quoteValue(jwk.crv)} is not supported`;
     algorithms = fitting;
   }
   const hasMembers = (PUBLIC_MEMBERS[kty] ?? []).every((m) => typeof jwk[m] === "string");

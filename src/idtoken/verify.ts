@@ -19,6 +19,7 @@ import { assertOrganisationId, resolveIssuer } from "./issuers.js";
 import { defaultReplayStore, type ReplayStore } from "./replay.js";
 import { checkSignature } from "./signature.js";
 import { SUPPORTED_ALGORITHMS, type IdTokenAlgorithm, type IdTokenReport, type IdTokenTransfer, type VerifyIdTokenOptions } from "./types.js";
+import { quoteValue } from "../report/quoted-name.js";
 
 /** Check ids, in report order (the registry's). */
 export const ID_TOKEN_CHECKS: readonly IdTokenCheckId[] = ID_TOKEN_CHECK_ENTRIES.map((c) => c.id);
@@ -68,7 +69,7 @@ function resolveOptions(given: VerifyIdTokenOptions): Resolved {
   if (algorithms.length === 0) throw usage("the algorithm allow-list is empty");
   for (const a of algorithms) {
     if (!(SUPPORTED_ALGORITHMS as readonly string[]).includes(a))
-      throw usage(`algorithm ${JSON.stringify(a)} cannot be allowed; choose from ${SUPPORTED_ALGORITHMS.join(", ")}`);
+      throw usage(`algorithm ${quoteValue(a)} cannot be allowed; choose from ${SUPPORTED_ALGORITHMS.join(", ")}`);
   }
   // One shape of `at` for every verifier (ValidationTimeInput): an ISO 8601 string is read as verifyArchive reads it.
   const at = o.at === undefined || o.at instanceof Date ? o.at : parseValidationTime(o.at);

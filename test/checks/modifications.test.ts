@@ -11,7 +11,12 @@ import { wholeSource } from "../../src/input/source.js";
 const PLACEHOLDER = "/ByteRange [0 0000000000 0000000000 0000000000]";
 
 /** One signed revision: a signature field (certification with DocMDP P when given), an empty field, a text field. */
-function signed(p: number | null, acroExtra = ""): Uint8Array {
+function signed(
+  p: number | null,
+  acroExtra = "",
+  edit: (objects: { num: number; body: string; stream?: Uint8Array }[]) => typeof objects = (o) => o,
+  trailer = "/Root 1 0 R",
+): Uint8Array {
   const perms = p === null ? "" : " /Perms << /DocMDP 6 0 R >>";
   const ref = p === null ? "" : ` /Reference [<< /TransformMethod /DocMDP /TransformParams << /P ${p} /V /1.2 >> >>]`;
   const objects = [
@@ -22,7 +27,7 @@ function signed(p: number | null, acroExtra = ""): Uint8Array {
     { num: 8, body: "<< /FT /Sig /T (Empty) /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>" },
     { num: 9, body: "<< /FT /Tx /T (Name) /V (Alice) /Type /Annot /Subtype /Widget /Rect [10 10 100 30] /P 3 0 R >>" },
   ];
-  const unsigned = addRevision(new Uint8Array(), { objects, xref: "table", trailer: "/Root 1 0 R" });
+  const unsigned = addRevision(new Uint8Array(), { objects: edit(objects), xref: "table", trailer });
   const sig = findSignatures(parsePdf(wholeSource(unsigned), LIMITS).latest()).signatures.find((s) => s.fieldName === "Signature1")!;
   const span = sig.contentsSpan!;
   const pad = (n: number) => String(n).padStart(10, "0");
@@ -121,6 +126,109 @@ describe("changes after a signature against its permission", () => {
   });
 });
 
+describe("an object named by reference is that object: content-equal is not the same (a16 O1)", () => {
+  // Page 1 shows text under optional content group 10 and hides the text under 11 (/OFF [11 0 R]); 10 and 11 are
+  // two equal dictionaries. Readers decide visibility by the group's identity (poppler findOcgByRef, PDFium
+  // CPDF_OCContext, pdf.js by ref id), so naming the other one shows the other text.
+  const OCG = "<< /Type /OCG /Name (Rent) >>";
+  const ocProperties = (off: string) => ` /OCProperties << /OCGs [10 0 R 11 0 R] /D << /Order [10 0 R 11 0 R] /OFF [${off}] >> >>`;
+  const catalog = (off: string, extra = "") => ({
+    num: 1,
+    body: `<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >>${ocProperties(off)}${extra} >>`,
+  });
+  const pageWith = (resources: string) => ({
+    num: 3,
+    body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources ${resources} /Annots [5 0 R 8 0 R 9 0 R] >>`,
+  });
+  const base = () =>
+    signed(1, "", (objects) => [
+      ...objects.map((o) => (o.num === 1 ? catalog("11 0 R") : o.num === 3 ? pageWith("<< /Properties << /ocA 10 0 R /ocB 11 0 R >> >>") : o)),
+      { num: 10, body: OCG },
+      { num: 11, body: OCG },
+    ]);
+  const later = (objects: { num: number; body: string }[]) => judge(addRevision(base(), { objects, xref: "table", trailer: "/Root 1 0 R" }), 1);
+
+  it("/OFF [11 0 R] -> [10 0 R] in a rewritten catalog: a change (it passed as equal content before)", () => {
+    const r = later([catalog("10 0 R")]);
+    expect([r.status, r.subIndication], r.message).toEqual(["failed", "HASH_FAILURE"]);
+    expect(r.message).toMatch(/OCProperties changed/);
+  });
+
+  it("the page's /Properties moved to a new object that names each group under the other's name: a change", () => {
+    const r = later([pageWith("12 0 R"), { num: 12, body: "<< /Properties << /ocA 11 0 R /ocB 10 0 R >> >>" }]);
+    expect([r.status, r.subIndication], r.message).toEqual(["failed", "HASH_FAILURE"]);
+  });
+
+  it("a new copy of the hidden group named in /OFF while the group itself stays listed: a change", () => {
+    const r = later([catalog("12 0 R"), { num: 12, body: OCG }]);
+    expect([r.status, r.subIndication], r.message).toEqual(["failed", "HASH_FAILURE"]);
+  });
+
+  it("a move is still none: the same resources made an object of their own, the same groups named (with a DSS)", () => {
+    const r = later([
+      pageWith("12 0 R"),
+      { num: 12, body: "<< /Properties << /ocA 10 0 R /ocB 11 0 R >> >>" },
+      catalog("11 0 R", " /DSS 13 0 R"),
+      { num: 13, body: "<< /Certs [] >>" },
+    ]);
+    expect(r.status, r.message).toBe("passed");
+  });
+
+  it("two groups merged into one new object, named in every place of both: a change (both texts hidden now)", () => {
+    const merged = catalog("12 0 R").body.replace(/10 0 R 11 0 R/g, "12 0 R 12 0 R");
+    const r = later([{ num: 1, body: merged }, pageWith("<< /Properties << /ocA 12 0 R /ocB 12 0 R >> >>"), { num: 12, body: OCG }]);
+    expect([r.status, r.subIndication], r.message).toEqual(["failed", "HASH_FAILURE"]);
+  });
+});
+
+describe("/Extensions raised with a DSS, as iText's LTV update does (a16 E1)", () => {
+  const base = (ext: string) =>
+    signed(1, "", (objects) => objects.map((o) => (o.num === 1 ? { ...o, body: o.body.replace(/>>\s*$/, ` /Extensions ${ext} >>`) } : o)));
+  const esic = (level: number, extra = "") => `<< /ESIC << /BaseVersion /1.7 /ExtensionLevel ${level}${extra} >> >>`;
+  const withDss = (ext: string) => [
+    { num: 1, body: `<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >> /Extensions ${ext} /DSS 22 0 R >>` },
+    { num: 22, body: "<< /Certs [] >>" },
+  ];
+  const later = (ext: string) => judge(addRevision(base(esic(2)), { objects: withDss(ext), xref: "table", trailer: "/Root 1 0 R" }), 1);
+
+  it("ESIC 2 -> 5, and ADBE level 8 beside it: long-term validation data (it failed as metadata before)", () => {
+    expect(later(esic(5)).status).toBe("passed");
+    const both = "<< /ESIC << /BaseVersion /1.7 /ExtensionLevel 5 >> /ADBE << /Type /DeveloperExtensions /BaseVersion /1.7 /ExtensionLevel 8 >> >>";
+    expect(later(both).status).toBe("passed");
+  });
+
+  it("iText's whole LTV update: /Version added, ESIC raised, a DSS, /Info /ModDate and /Producer rewritten: passed", () => {
+    const withInfo = signed(
+      1,
+      "",
+      (objects) => [
+        ...objects.map((o) => (o.num === 1 ? { ...o, body: o.body.replace(/>>\s*$/, ` /Extensions ${esic(2)} >>`) } : o)),
+        { num: 23, body: "<< /Producer (broker) /Title (Lease) >>" },
+      ],
+      "/Root 1 0 R /Info 23 0 R",
+    );
+    const update = (objects: { num: number; body: string }[]) =>
+      judge(addRevision(withInfo, { objects, xref: "table", trailer: "/Root 1 0 R /Info 23 0 R" }), 1);
+    const catalog = (extra: string) => ({
+      num: 1,
+      body: `<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >> /Extensions ${esic(5)} /DSS 22 0 R${extra} >>`,
+    });
+    const dss = { num: 22, body: "<< /Certs [] >>" };
+    const itext = { num: 23, body: "<< /Producer (iText 5.5.13) /Title (Lease) /ModDate (D:20261128120000Z) >>" };
+    expect(update([catalog(" /Version /1.7"), dss, itext]).status).toBe("passed");
+    // The title (the window's title with /DisplayDocTitle) and a version that is no version are still changes.
+    expect(update([{ num: 23, body: "<< /Producer (broker) /Title (Rent 1 DKK) >>" }]).status).toBe("failed");
+    expect(update([catalog(" /Version (1.7)"), dss]).status).toBe("failed");
+  });
+
+  it("anything else in it stays metadata, which DocMDP P=1 does not permit", () => {
+    for (const ext of [esic(5, " /OpenAction 9 0 R"), "<< /ESIC 30 0 R >>", esic(5).replace("/ExtensionLevel 5", "/ExtensionLevel (5)")]) {
+      const r = later(ext);
+      expect([r.status, (r.details as { level: string }).level], ext).toEqual(["failed", "metadata"]);
+    }
+  });
+});
+
 describe("each change in a reader's words (one table, reader.ts), with the object detail below", () => {
   type Group = { says: string; kind: string; page?: number; field?: string; objects: string[] };
   const groups = (r: ReturnType<typeof judge>) => (r.details as { changes: Group[] }).changes;
@@ -147,6 +255,11 @@ describe("each change in a reader's words (one table, reader.ts), with the objec
 
     const removed = p1([{ num: 2, body: "<< /Type /Pages /Kids [] /Count 0 >>" }]);
     expect(groups(removed).map((g) => g.says)).toEqual(["a page was removed after sealing"]);
+
+    // a12 P1b: /Count raised with no page added: poppler, qpdf and pdf.js show a second (blank) page.
+    const counted = p1([{ num: 2, body: "<< /Type /Pages /Kids [3 0 R] /Count 2 >>" }]);
+    expect(counted.status).toBe("failed");
+    expect(groups(counted).map((g) => g.says)).toEqual(["a page was added after sealing"]);
 
     const filled = p1(changes["filling in the text field"](), 2);
     expect(filled.status).toBe("warning");

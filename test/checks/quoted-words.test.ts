@@ -240,9 +240,7 @@ describe("src/ cannot quote a name from the file by hand (a12 W8, W9, W10: the c
     { file: "render/html.ts", has: 'return `"${s.replace(', why: "CSS string escaping" },
     { file: "batch/formats.ts", has: "", why: "CSV and JUnit XML serialisation, escaped for their format" },
     { file: "evidence/dss-items.ts", has: "${where} /${key}", why: "key is sealcheck's (Certs, OCSPs, CRLs, Cert, OCSP, CRL)" },
-    // Other helpers' parts this session: h7b quotes the token's claims (a12 W7), h7c owns carried-certificates.
-    { file: "evidence/workflow-token.ts", has: "claim", why: "h7b's part (issue 37 quoting, a12 W7)" },
-    { file: "evidence/carried-certificates.ts", has: "(/EF /${key})", why: "h7c's file: the /EF key from the file, to pass through pdfName" },
+    { file: "evidence/workflow-token.ts", has: 'claim "${name}"', why: "name is sealcheck's (the claims it requires: str, num, stringNumber)" },
   ];
   /** `"${`, `'${` (a name quoted by hand) or ` /${` (a PDF name written by hand), inside a template literal. */
   const BY_HAND = /["']\$\{|(^|[\s([`])\/\$\{/;

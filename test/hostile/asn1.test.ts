@@ -16,17 +16,15 @@ function tlv(tag: number, content: Uint8Array): Uint8Array {
 }
 const cat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 const oid = (bytes: number) => tlv(0x06, new Uint8Array(bytes).fill(1));
-const HANG_MS = 10_000; // hang detection only
 
+// A hang is caught by the test's timeout (vitest.config.ts), not by a timed assertion.
 function refused(der: Uint8Array): FormatError {
-  const t0 = performance.now();
   let caught: unknown;
   try {
     decodeDer(der, "the test object", DEFAULT_LIMITS);
   } catch (e) {
     caught = e;
   }
-  expect(performance.now() - t0).toBeLessThan(HANG_MS);
   expect(caught).toBeInstanceOf(FormatError);
   return caught as FormatError;
 }
@@ -58,9 +56,7 @@ describe("OBJECT IDENTIFIERs too long for asn1js", () => {
     const json = JSON.parse(validTokenJson()) as Record<string, unknown>;
     const der = tlv(0x30, tlv(0x30, cat(tlv(0x04, tlv(0x30, oid(500_000))))));
     json.publicSigningCertPem = `-----BEGIN CERTIFICATE-----\n${Buffer.from(der).toString("base64")}\n-----END CERTIFICATE-----\n`;
-    const t0 = performance.now();
     const r = await verifyArchive({ evidence: { name: "workflowtoken.json", bytes: Buffer.from(JSON.stringify(json)) }, trust: [trustDirectory()] });
-    expect(performance.now() - t0).toBeLessThan(HANG_MS);
     expect(r.indication).not.toBe("TOTAL-PASSED");
     expect(check(r, "attachments").message).toMatch(/OBJECT IDENTIFIER of 500000 bytes/);
   });

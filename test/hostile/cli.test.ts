@@ -32,16 +32,14 @@ beforeAll(() => {
 }, 120_000);
 
 function run(args: string[]) {
-  const t0 = Date.now();
   const r = spawnSync(process.execPath, [main, ...args], {
     encoding: "utf8",
     env: { ...process.env, NO_COLOR: "1", SEALCHECK_DEBUG: "" },
     timeout: HANG_MS,
     maxBuffer: 64 * 1024 * 1024,
   });
-  const ms = Date.now() - t0;
+  // A hang is killed at HANG_MS and shows as r.error (ETIMEDOUT): no timed assertion.
   expect(r.error, `${args.join(" ")}: ${String(r.error)}`).toBeUndefined();
-  expect(ms).toBeLessThan(HANG_MS);
   expect(r.status, `${args.join(" ")}\n${r.stderr}`).not.toBeNull();
   expect([0, 1, 2, 3]).toContain(r.status);
   expect(r.stderr).not.toMatch(/\n\s+at |internal error|Error: /);

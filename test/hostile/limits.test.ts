@@ -12,13 +12,10 @@ import { check, trustDirectory, writeTokenEvidence } from "../helpers/fixtures.j
 import { deepJson, deepPdfNesting, flateBombAttachment, junk, kidsLoop, padesB64LineBreaks, pemBeginsWithoutEnd, validPdf, validTokenJson } from "./inputs.js";
 
 const trustStore = () => loadTrustStore([trustDirectory()], []);
-/** Hang detection only: generous, never a speed assertion. */
-const HANG_MS = 20_000;
 
 async function verify(name: string, bytes: Uint8Array | string, extra: Partial<VerifyArchiveOptions> = {}): Promise<ArchiveReport> {
-  const t0 = performance.now();
+  // A hang is caught by the test's timeout (vitest.config.ts), not by a timed assertion.
   const r = await verifyArchive({ evidence: { name, bytes: typeof bytes === "string" ? Buffer.from(bytes) : bytes }, trustStore: trustStore(), ...extra });
-  expect(performance.now() - t0).toBeLessThan(HANG_MS);
   expect(r.indication).not.toBe("TOTAL-PASSED");
   for (const c of r.checks) expect(c.details && "internalError" in c.details, `${c.id}: ${c.message}`).toBeFalsy();
   return r;
@@ -112,9 +109,7 @@ describe("hostile JSON and tokens", () => {
       UserClaims: { loa: `${"/".repeat(400_000)}x` },
     });
     const w = await writeTokenEvidence({ claims: { signature_1: signature } });
-    const started = Date.now();
     const r = await verifyArchive({ evidence: w.json, trust: [trustDirectory()] });
-    expect(Date.now() - started).toBeLessThan(10_000); // hang detection, not a speed assertion
     expect(r.signatures[0]?.signer?.levelOfAssurance).toBe("x");
   });
 

@@ -118,9 +118,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "RedisReplayStore (real redis-server)" :
       const token = mint(A);
       expect(await store.markUsed("warm-up", new Date(Date.now() + 60_000))).toBe(true); // connected before the pause
       await admin.call("CLIENT", "PAUSE", "1500", "ALL");
-      const started = Date.now();
+      // Not waited out: a command run after the 1.5 s pause would have marked the token and passed it.
       const first = await verifyIdToken(token, opts(store));
-      expect(Date.now() - started).toBeLessThan(1200);
       expect(first).toMatchObject({ indication: "INDETERMINATE", subIndication: "TRY_LATER", decidedBy: ["replay"] });
       // The paused command runs once the pause ends (ioredis keeps it in its queue): it must record nothing.
       await new Promise((r) => setTimeout(r, 1800));

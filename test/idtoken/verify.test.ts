@@ -199,6 +199,12 @@ describe("signature", () => {
     expect(check(r, "signature").message).toMatch(/use is "enc"/);
   });
 
+  it("a key set's own words are quoted, never spoken: a use with U+202E is escaped in the message", async () => {
+    const r = await verifyIdToken(mint(A), opts({ keys: staticKeys(jwksOf(publicJwk(A, { use: "enc\u202Egis" }))) }));
+    expectVerdict(r, "INDETERMINATE", "NO_SIGNING_CERTIFICATE_FOUND", "signature");
+    expect(check(r, "signature").message).toContain('use is "enc\\u{202E}gis", not "sig"');
+  });
+
   it("no usable key at all is INDETERMINATE", async () => {
     const r = await verifyIdToken(mint(A), opts({ keys: staticKeys(jwksOf(encJwk(E))) }));
     expectVerdict(r, "INDETERMINATE", "NO_SIGNING_CERTIFICATE_FOUND", "signature");

@@ -35,15 +35,13 @@ function file(objects: { num: number; raw: string | Buffer }[], root = "1 0 R"):
 const catalog = { num: 1, raw: "<< /Type /Catalog /Pages 2 0 R >>" };
 const pages = { num: 2, raw: "<< /Type /Pages /Kids [] /Count 0 >>" };
 
-function timed<T>(f: () => T): { ms: number; result: T | Error } {
-  const t = performance.now();
-  let result: T | Error;
+/** f's value, or what it threw. A hang is caught by the test's timeout, never by a timed assertion. */
+function outcome<T>(f: () => T): { result: T | Error } {
   try {
-    result = f();
+    return { result: f() };
   } catch (e) {
-    result = e as Error;
+    return { result: e as Error };
   }
-  return { ms: performance.now() - t, result };
 }
 
 describe("bounded reading", () => {
@@ -53,10 +51,9 @@ describe("bounded reading", () => {
     for (let i = 3; i < n; i++) objs.push({ num: i, raw: `<< /Length ${i + 1} 0 R >>\nstream\nx\nendstream` });
     objs.push({ num: n, raw: "1" });
     const bytes = file(objs);
-    const { ms, result } = timed(() => parsePdf(wholeSource(bytes), LIMITS).latest().objectByNumber(3));
+    const { result } = outcome(() => parsePdf(wholeSource(bytes), LIMITS).latest().objectByNumber(3));
     expect(result).toBeInstanceOf(FormatError);
     expect((result as Error).message).toMatch(/itself a stream with an indirect \/Length/);
-    expect(ms).toBeLessThan(2000);
   });
 
   it("a 100,000-long chain of references resolves to a FormatError at maxPdfDepth hops, not a stack overflow", () => {
@@ -65,9 +62,9 @@ describe("bounded reading", () => {
     for (let i = 3; i < n; i++) objs.push({ num: i, raw: `${i + 1} 0 R` });
     const bytes = file(objs);
     const v = parsePdf(wholeSource(bytes), LIMITS).latest();
-    const { ms, result } = timed(() => v.resolve({ kind: "ref", num: 3, gen: 0 }));
+    const { result } = outcome(() => v.resolve({ kind: "ref", num: 3, gen: 0 }));
     expect(result).toBeInstanceOf(FormatError);
-    expect(ms).toBeLessThan(2000);
+    expect((result as Error).message).toMatch(/reference chain longer than 64 at 67 0 R/); // stopped after 64 hops, not 100,000
   });
 
   it("objects are parsed once for all revisions: 255 revisions reading 5,000 objects share one parse", () => {
@@ -75,7 +72,7 @@ describe("bounded reading", () => {
     for (let i = 3; i < 5000; i++) objs.push({ num: i, raw: `<< /I ${i} /A [1 2 3 (text)] >>` });
     let bytes = file(objs);
     for (let r = 0; r < 254; r++) bytes = addRevision(bytes, { objects: [{ num: 3, body: `<< /Rev ${r} >>` }], xref: "table", trailer: "/Root 1 0 R" });
-    const { result } = timed(() => {
+    const { result } = outcome(() => {
       const doc = parsePdf(wholeSource(bytes), LIMITS);
       for (let i = 0; i < doc.revisions.length; i++) for (let n = 4; n < 5000; n++) doc.at(i).objectByNumber(n);
       return doc;
@@ -107,7 +104,7 @@ describe("bounded reading", () => {
       const o = v.objectByNumber(n)!.value;
       return o.kind === "string" ? Buffer.from(o.bytes).toString("latin1") : o.kind;
     };
-    const { ms, result } = timed(() => {
+    const { result } = outcome(() => {
       for (let k = 0; k < 10; k++) expect(str(100 + k)).toBe("x"); // 60 MiB decoded, one stream kept at a time
       expect(str(209)).toBe("y"); // the last one is still in the LRU: no decoding
       expect(str(100)).toBe("x"); // parsed values stay cached: no decoding
@@ -115,6 +112,5 @@ describe("bounded reading", () => {
     });
     expect(result).toBeInstanceOf(LimitError);
     expect((result as Error).message).toMatch(/decode to more than/);
-    expect(ms).toBeLessThan(10_000);
   });
 });

@@ -98,7 +98,13 @@ it("refusals are FormatErrors", () => {
 });
 
 /** A one-revision file whose xref stream is written with the given /W and options (rows sorted by number). */
-function xrefStreamPdf(opts: { w: [number, number, number]; index?: (n: number) => string; extraBytes?: number; dropRow?: boolean }): string {
+function xrefStreamPdf(opts: {
+  w: [number, number, number];
+  index?: (n: number) => string;
+  extraBytes?: number;
+  dropRow?: boolean;
+  rowOrder?: number[];
+}): string {
   let s = "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n";
   const offsets: number[] = [];
   for (const o of minimalObjects()) {
@@ -115,7 +121,7 @@ function xrefStreamPdf(opts: { w: [number, number, number]; index?: (n: number) 
   };
   let data = "";
   const rows = opts.dropRow ? 5 : 6;
-  for (let n = 0; n < rows; n++)
+  for (const n of (opts.rowOrder ?? [0, 1, 2, 3, 4, 5]).slice(0, rows))
     data += field(n === 0 ? 0 : 1, opts.w[0]) + field(n === 0 ? 0 : offsets[n]!, opts.w[1]) + field(n === 0 ? 65535 : 0, opts.w[2]);
   data += "\0".repeat(opts.extraBytes ?? 0);
   const index = opts.index ? ` /Index [${opts.index(6)}]` : "";
@@ -139,10 +145,18 @@ describe("xref streams", () => {
     refused(xrefStreamPdf({ w: [1, 4, 2], dropRow: true }), /holds 35 bytes, \/W and \/Index need exactly 42/);
   });
 
-  it("refuses /Index subsections that overlap or descend", () => {
+  it("reads /Index subsections in any order, each row as its subsection names it; refuses overlap (a16 X2)", () => {
     expect(catalogType(xrefStreamPdf({ w: [1, 4, 2], index: () => "0 3 3 3" }))).toBe("Catalog");
-    refused(xrefStreamPdf({ w: [1, 4, 2], index: () => "3 3 0 3" }), /\/Index subsections overlap or are not in ascending order/);
+    // Descending, as every reader reads it (poppler, qpdf, PDFium, pdf.js, PDFBox): it was refused, and an LTV
+    // update written so made a genuine archive FORMAT_FAILURE.
+    const descending = xrefStreamPdf({ w: [1, 4, 2], index: () => "3 3 0 3", rowOrder: [3, 4, 5, 0, 1, 2] });
+    expect(catalogType(descending)).toBe("Catalog");
+    const page = parsePdf(wholeSource(latin1(descending)), LIMITS)
+      .latest()
+      .objectByNumber(3)!.value;
+    expect(page.kind === "dict" && page.entries.get("Type")).toMatchObject({ kind: "name", value: "Page" });
     refused(xrefStreamPdf({ w: [1, 4, 2], index: () => "0 4 2 2" }), /\/Index subsections overlap/);
+    refused(xrefStreamPdf({ w: [1, 4, 2], index: () => "3 3 0 4", rowOrder: [3, 4, 5, 0, 1, 2] }), /\/Index subsections overlap/);
   });
 });
 

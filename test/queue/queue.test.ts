@@ -516,11 +516,9 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const w = startWorker(redis.url, q);
     await w.ready;
     await until("the job running", async () => (await queueStatus({ redis: redis.url, queue: q })).active === 1);
-    const t0 = Date.now();
     w.proc.kill("SIGTERM");
     expect(await w.exited).toBe(0);
-    // The thread's two archives (one running, one queued to it), not all four: 2 s, not 4.
-    expect(Date.now() - t0).toBeLessThan(3500);
+    // The thread's two archives (one running, one queued to it) have results, not all four: the counts show it.
     expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ waiting: 1, active: 0, completed: 0, failed: 0, results: 2 });
     const b = startWorker(redis.url, q, { reports: "all" });
     await b.ready;
@@ -537,12 +535,11 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const w = startWorker(redis.url, q);
     await w.ready;
     await until("the job running", async () => (await queueStatus({ redis: redis.url, queue: q })).active === 1);
-    const t0 = Date.now();
     w.proc.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 100));
     w.proc.kill("SIGTERM");
     expect(await w.exited).toBe(0);
-    expect(Date.now() - t0).toBeLessThan(3000);
+    // Handed back, not finished: no result for it (a finished slow-2500 would have written one).
     expect(await queueStatus({ redis: redis.url, queue: q })).toMatchObject({ waiting: 1, active: 0, completed: 0, failed: 0, results: 0 });
     const { Queue } = await import("bullmq");
     const raw = new Queue(q, { connection: { host: "127.0.0.1", port: redis.port } });
@@ -1169,14 +1166,13 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
         expect(partial.code).toBe(3);
         expect(partial.stdout.trim().split("\n")).toHaveLength(2);
         expect(partial.stdout).toMatch(/no result yet \(still queued or running, or never verified\)/);
-        const t0 = Date.now();
         const waited = runCli(
           ["queue", "wait", "--redis", redis.url, "--queue", q, "--result-key", keyFile(), "--receipt", r.file, "--json"],
           {},
           { timeoutMs: 60_000 },
         );
+        // Returned by itself (a run killed at the 60 s timeout has no exit code 3).
         expect(waited.code, waited.stderr).toBe(3);
-        expect(Date.now() - t0).toBeLessThan(55_000);
         expect(JSON.parse(waited.stdout)).toMatchObject({ archives: 2, byIndication: { "TOTAL-PASSED": 1, "NO-VERDICT": 1 } });
         w.proc.kill("SIGTERM");
       });

@@ -5,9 +5,9 @@
 // when it meets one). The result per signature is the highest level of change after its revision, with the
 // findings that made it.
 import { FormatError, LimitError } from "../../errors.js";
-import type { PdfDocument } from "../../input/pdf/document.js";
+import type { PdfDocument, PdfView } from "../../input/pdf/document.js";
 import { type GraphContext, type ObjectGraph, objectGraph } from "../../input/pdf/graph.js";
-import type { PdfObject } from "../../input/pdf/objects.js";
+import { type PdfObject, rawGet } from "../../input/pdf/objects.js";
 import { walkPages } from "../../input/pdf/pages.js";
 import { Comparer } from "./compare.js";
 import { type ChangeLevel, type Finding, LEVELS, maxLevel, rank } from "./levels.js";
@@ -62,6 +62,18 @@ function refsOf(value: PdfObject, key: string, out: { ref: { num: number; gen: n
   else if (value.kind === "array") value.items.forEach((x, i) => refsOf(x, `${key}[${i}]`, out, depth + 1));
   else if (value.kind === "dict" || value.kind === "stream") {
     for (const [k, v] of (value.kind === "stream" ? value.dict : value).entries) refsOf(v, k, out, depth + 1);
+  }
+}
+
+/** The page tree root's /Count, an integer (readers give it as the number of pages), else undefined. */
+function shownPageCount(view: PdfView): number | undefined {
+  try {
+    const root = view.resolve(rawGet(view.catalog(), "Pages"));
+    const count = root?.kind === "dict" ? view.resolve(rawGet(root, "Count")) : undefined;
+    return count?.kind === "number" && count.integer ? count.value : undefined;
+  } catch (e) {
+    if (e instanceof FormatError) return undefined;
+    throw e;
   }
 }
 
@@ -183,7 +195,10 @@ export class ChangeAnalysis {
       }
       return { kind: "other" };
     };
-    const cmp = new Comparer(before, after, STEPS_PER_OBJECT * Math.max(gb.contexts.size, ga.contexts.size, 64));
+    const cmp = new Comparer(before, after, STEPS_PER_OBJECT * Math.max(gb.contexts.size, ga.contexts.size, 64), {
+      before: (num) => gb.contexts.has(num),
+      after: (num) => ga.contexts.has(num),
+    });
     const rc: RuleContext = {
       before,
       after,
@@ -193,6 +208,7 @@ export class ChangeAnalysis {
       isNew: (num) => before.objectByNumber(num) === undefined,
       pageOf: (num) => this.pages(i)?.get(num) ?? this.pages(i - 1)?.get(num),
       pageCounts: { before: this.pageCount(i - 1) ?? undefined, after: this.pageCount(i) ?? undefined },
+      shownPageCounts: { before: shownPageCount(before), after: shownPageCount(after) },
       locus: { context: "trailer", kind: "structure" },
       report: (level, text, kind, extra = {}) => {
         const l = rc.locus;

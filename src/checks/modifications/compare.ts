@@ -1,7 +1,8 @@
 // Whole-value comparison of two revisions' objects, as a reader reads them: dictionaries key by key, stream
 // data raw (and decoded when the raw bytes differ), references by number, and a reference that moved to
-// another object number by the content it resolves to. One comparer per revision pair: one budget, one memo
-// of proven-equal pairs, no recursion through references (a worklist), so any file is answered in bounded work.
+// another object number by the content it resolves to, only where it is a move (see Comparer.isMove). One
+// comparer per revision pair: one budget, one memo of proven-equal pairs, no recursion through references (a
+// worklist), so any file is answered in bounded work.
 import { FormatError, LimitError } from "../../errors.js";
 import type { PdfView, ResolvedObject } from "../../input/pdf/document.js";
 import { bytesEqual, type PdfObject, type PdfStream, rawGet } from "../../input/pdf/objects.js";
@@ -9,9 +10,18 @@ import { bytesEqual, type PdfObject, type PdfStream, rawGet } from "../../input/
 /** Direct nesting is bounded by the parser (maxPdfDepth); this guards the comparer on its own. */
 const MAX_DIRECT_DEPTH = 512;
 
+/** Which object numbers a reader reaches from the trailer in each revision (input/pdf/graph.ts). */
+export interface Reach {
+  before(num: number): boolean;
+  after(num: number): boolean;
+}
+
 export class Comparer {
   /** Pairs of object numbers (before:after) whose resolved contents were proven equal. */
   private readonly provenEqual = new Set<string>();
+  /** Moves taken so far, both ways (`num.gen` keys): one object moves to one object. */
+  private readonly movedTo = new Map<string, string>();
+  private readonly movedFrom = new Map<string, string>();
   private left: number;
 
   constructor(
@@ -19,8 +29,29 @@ export class Comparer {
     readonly after: PdfView,
     /** Steps (values and objects visited) this pair may take in all. */
     budget: number,
+    private readonly reach: Reach,
   ) {
     this.left = budget;
+  }
+
+  /**
+   * Whether a reference that names another object than before (or a value made direct, or made indirect) is a
+   * move, which content may judge: the old object is no longer reached, the new one was not reached before, and
+   * each moves to one only. Anything else names an object that exists on its own in both revisions: readers
+   * match optional content groups, pages, fields and annotations by reference (poppler findOcgByRef, PDFium
+   * CPDF_OCContext, pdf.js by ref id), so a content-equal object in its place is another object (a16 O1:
+   * /OFF [B] -> [A], two equal OCGs, showed the other text).
+   */
+  private isMove(x: PdfObject, y: PdfObject): boolean {
+    if (x.kind === "ref" && this.reach.after(x.num)) return false;
+    if (y.kind === "ref" && this.reach.before(y.num)) return false;
+    if (x.kind !== "ref" || y.kind !== "ref") return true;
+    const from = `${x.num}.${x.gen}`;
+    const to = `${y.num}.${y.gen}`;
+    if ((this.movedTo.get(from) ?? to) !== to || (this.movedFrom.get(to) ?? from) !== from) return false;
+    this.movedTo.set(from, to);
+    this.movedFrom.set(to, from);
+    return true;
   }
 
   private step(): void {
@@ -59,7 +90,7 @@ export class Comparer {
     return this.shallow(x, y, work, 0, true) && work.length === 0;
   }
 
-  /** Equal content, references followed on both sides (a value moved to another object, or made direct). */
+  /** Equal content, references followed on both sides where a value moved to another object, or was made direct (isMove). */
   sameContent(x: PdfObject | undefined, y: PdfObject | undefined): boolean {
     if (x === undefined || y === undefined) return x === y;
     const work: [PdfObject, PdfObject][] = [[x, y]];
@@ -74,6 +105,8 @@ export class Comparer {
       let v: PdfObject | undefined = y;
       if (x.kind === "ref" || y.kind === "ref") {
         const key = `${x.kind === "ref" ? `${x.num}.${x.gen}` : "d"}:${y.kind === "ref" ? `${y.num}.${y.gen}` : "d"}`;
+        const same = x.kind === "ref" && y.kind === "ref" && x.num === y.num && x.gen === y.gen;
+        if (!same && !this.isMove(x, y)) return false;
         if (x.kind === "ref" && y.kind === "ref") {
           if (this.provenEqual.has(key) || seen.has(key)) continue;
           seen.add(key);

@@ -2,8 +2,9 @@
 // two revisions are long-term-validation data, metadata, form filling, annotations, or anything else. A
 // difference no rule names is "other". Whether an object changed at all is decided on its whole value
 // (compare.ts); these rules only say how far a change goes. "ltv" comes only from the strict rules below: a
-// DSS, a document timestamp that is one (its field, its invisible widget, its /Fields and /Annots entries) and
-// /SigFlags. Rules compare resolved values: a key whose value moved from one object to another (or from a
+// DSS, a document timestamp that is one (its field, its invisible widget, its /Fields and /Annots entries),
+// /SigFlags, and what PAdES writers update with them (developer extension levels, a raised /Version, /Info /ModDate
+// and /Producer). Rules compare resolved values: a key whose value moved from one object to another (or from a
 // reference to a direct value) is compared by content, a direct dictionary like an indirect one.
 import type { PdfView } from "../../input/pdf/document.js";
 import { fieldType, type GraphContext } from "../../input/pdf/graph.js";
@@ -46,6 +47,8 @@ export interface RuleContext {
   pageOf(num: number): number | undefined;
   /** Pages in the revision before and in this one (undefined when a page tree cannot be read). */
   readonly pageCounts: { readonly before: number | undefined; readonly after: number | undefined };
+  /** The page tree root's /Count in each (what poppler, qpdf and pdf.js give as the number of pages; a12 P1b). */
+  readonly shownPageCounts: { readonly before: number | undefined; readonly after: number | undefined };
   /** Where the rules are judging now; a report without a kind takes the locus's. */
   locus: Locus;
   report(level: ChangeLevel, text: string, kind?: ChangeKind, extra?: ReportExtra): void;
@@ -65,11 +68,12 @@ const level =
 /** Keys of a page that say where and how large it is drawn. */
 const GEOMETRY_KEYS: ReadonlySet<string> = new Set(["MediaBox", "CropBox", "BleedBox", "TrimBox", "ArtBox", "Rotate", "UserUnit"]);
 
-/** A change of the page tree's structure, by how the number of pages moved. */
+/** A change of the page tree's structure, by how the number of pages moved: the leaves, else the /Count readers show. */
 function pagesChange(r: RuleContext): ChangeKind {
-  const { before, after } = r.pageCounts;
-  if (before === undefined || after === undefined || before === after) return "pages-rearranged";
-  return after > before ? "page-added" : "page-removed";
+  for (const { before, after } of [r.pageCounts, r.shownPageCounts]) {
+    if (before !== undefined && after !== undefined && before !== after) return after > before ? "page-added" : "page-removed";
+  }
+  return "pages-rearranged";
 }
 
 /** The kind of a change of key `k` where no rule names it, when the key says more than the locus. */
@@ -435,14 +439,67 @@ const acroformRule: ValueRule = (r, before, after, where) => {
   }
 };
 
+/** A developer extension dictionary's keys (ISO 32000-2 §7.12), each direct and of its type. */
+const EXTENSION_KEYS: Readonly<Record<string, PdfObject["kind"]>> = {
+  Type: "name",
+  BaseVersion: "name",
+  ExtensionLevel: "number",
+  URL: "string",
+  ExtensionRevision: "string",
+};
+
+/** A developer extension dictionary (direct, only its own keys): it says which extension levels a writer used. */
+function isExtension(o: PdfObject | undefined): boolean {
+  if (o?.kind !== "dict") return false;
+  for (const [k, v] of o.entries) if (!Object.hasOwn(EXTENSION_KEYS, k) || v.kind !== EXTENSION_KEYS[k]) return false;
+  return o.entries.has("BaseVersion") && o.entries.has("ExtensionLevel");
+}
+
+/**
+ * /Extensions: PAdES writers raise the ESIC (or ADBE) extension level with the DSS they add (iText's LTV update,
+ * a16 E1; EU DSS classes it "extension"). Nothing a reader shows depends on it: LTV when every entry is a developer
+ * extension dictionary (or a PDF 2.0 array of them), direct; anything else in it is metadata, as before.
+ */
+const extensionsRule: ValueRule = (r, _before, after, where) => {
+  const d = asDict(after);
+  const plain =
+    d !== undefined &&
+    [...d.entries.values()].every((v) => isExtension(v) || (v.kind === "array" && v.items.length > 0 && v.items.every((x) => isExtension(x))));
+  if (plain) r.report("ltv", `${where}: developer extension levels (as PAdES writers raise them with validation data)`, "validation-data");
+  else r.report("metadata", `${where}: extensions (ESIC)`, "metadata");
+};
+
+/**
+ * /Version: PAdES writers (iText's PdfStamper, a16 E1) add or raise it with the DSS; a reader takes it only when it
+ * is later than the header's (ISO 32000-1 §7.2.2), and pyHanko and EU DSS let it change. LTV when it is a version
+ * (`1.7`, `2.0`) not lower than before; anything else is metadata.
+ */
+const versionRule: ValueRule = (r, before, after, where) => {
+  const v = (o: PdfObject | undefined) => (o?.kind === "name" && /^\d\.\d$/.test(o.value) ? Number(o.value) : undefined);
+  const a = v(after);
+  const raised = a !== undefined && (before === undefined || (v(before) !== undefined && a >= v(before)!));
+  if (raised) r.report("ltv", `${where}: the PDF version the document declares`, "validation-data");
+  else r.report("metadata", `${where}: the PDF version changed otherwise than raised`, "metadata");
+};
+
 const catalogKeys: Record<string, ValueRule> = {
   DSS: level("ltv", "document security store (validation data)", "validation-data"),
-  Extensions: level("metadata", "extensions (ESIC)", "metadata"),
+  Extensions: extensionsRule,
+  Version: versionRule,
   Metadata: level("metadata", "XMP metadata", "metadata"),
   AcroForm: acroformRule,
 };
 
-const infoKeys: Record<string, ValueRule> = { ModDate: level("metadata", "modification date", "document-information") };
+/**
+ * The document information a writer updates whenever it saves (iText's PdfStamper with an LTV update, a16 E1): the
+ * modification date and the producing tool, which say who wrote the file last and when, never what it shows. pyHanko
+ * lets /Info change at its LTA level, EU DSS does not count it; the rest (/Title, shown as the window's title with
+ * /DisplayDocTitle; /Author, /Subject, /Keywords) stays a change.
+ */
+const infoKeys: Record<string, ValueRule> = {
+  ModDate: level("ltv", "modification date (written by every saving tool)", "document-information"),
+  Producer: level("ltv", "producing tool (written by every saving tool)", "document-information"),
+};
 
 const fieldKeys = (sig: boolean): Record<string, ValueRule> => ({
   V: (r, before, after, where) => {

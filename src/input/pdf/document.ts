@@ -564,8 +564,45 @@ export class PdfView {
     );
   }
 
-  /** The object stream `num` as this view resolves it: a top-level stream with /Type /ObjStm. */
-  private objectStreamObject(num: number, depth: number): FileObject & { stream: PdfStream } {
+  /**
+   * The object stream `num` as this view resolves it: a top-level stream with /Type /ObjStm, and its /N and /First.
+   * An indirect /N or /First (a16 X2: every reader resolves one) is followed one step to a top-level integer
+   * object, and which definition was read joins the cache key, as for an indirect /Length: a view whose revision
+   * redefines that integer reads the stream's objects anew, and the comparison sees what changed.
+   */
+  private objectStreamObject(num: number, depth: number): FileObject & { stream: PdfStream; n: number; first: number } {
+    const found = this.objectStreamFile(num, depth);
+    const n = this.headerNumber(num, found.stream, "N");
+    const first = this.headerNumber(num, found.stream, "First");
+    const key = n.at === "" && first.at === "" ? found.key : `${found.key}|N@${n.at}|First@${first.at}`;
+    return { ...found, key, n: n.value, first: first.value };
+  }
+
+  /** /N or /First of object stream `num`: a non-negative integer, direct or a top-level integer object (`at`: its offset). */
+  private headerNumber(num: number, s: PdfStream, key: "N" | "First"): { value: number; at: string } {
+    const raw = rawGet(s.dict, key);
+    let v = raw;
+    let at = "";
+    if (raw?.kind === "ref") {
+      const e = this.entry(raw.num)?.entry;
+      if (e?.type !== "offset" || e.gen !== raw.gen) {
+        throw new FormatError(
+          `object stream ${num} ${pdfName(key)} ${refString(raw)} is not an integer object at the top level of the file (free, missing or compressed)`,
+        );
+      }
+      const o = this.fileObject(e.offset, -1).obj;
+      if (o.num !== raw.num || o.gen !== raw.gen)
+        throw new FormatError(`object stream ${num} ${pdfName(key)} ${refString(raw)}: the xref points at ${o.num} ${o.gen} obj`);
+      v = o.value;
+      at = `${e.offset}`;
+    }
+    if (v?.kind !== "number" || !v.integer || v.value < 0 || !Number.isSafeInteger(v.value)) {
+      throw new FormatError(`object stream ${num} ${pdfName(key)} is not a non-negative integer (direct or one object away)`);
+    }
+    return { value: v.value, at };
+  }
+
+  private objectStreamFile(num: number, depth: number): FileObject & { stream: PdfStream } {
     const found = this.entry(num);
     if (found?.entry.type !== "offset") throw new FormatError(`object stream ${num} is missing or not a top-level object`);
     const fo = this.fileObject(found.entry.offset, depth);
@@ -580,11 +617,11 @@ export class PdfView {
   }
 
   /**
-   * The decoded object stream and its checked header. /N, /First, /Filter and /DecodeParms must be direct
-   * (so its decoding depends only on its own definition, never on what a revision makes of a reference);
-   * the header is exactly /N pairs before /First, offsets from 0 strictly ascending, no number twice.
+   * The decoded object stream and its checked header. /Filter and /DecodeParms must be direct (its decoding
+   * depends only on its own definition); /N and /First as objectStreamObject read them (their definitions are
+   * in its key); the header is exactly /N pairs before /First, offsets from 0 strictly ascending, no number twice.
    */
-  private objectStream(num: number, stm: FileObject & { stream: PdfStream }): ObjectStreamData {
+  private objectStream(num: number, stm: FileObject & { stream: PdfStream; n: number; first: number }): ObjectStreamData {
     const doc = this.document;
     const cached = doc.objectStreams.get(stm.key);
     if (cached) {
@@ -593,15 +630,7 @@ export class PdfView {
       return cached;
     }
     const s = stm.stream;
-    const direct = (key: string): number => {
-      const v = rawGet(s.dict, key);
-      if (v?.kind !== "number" || !v.integer || v.value < 0 || !Number.isSafeInteger(v.value)) {
-        throw new FormatError(`object stream ${num} ${pdfName(key)} is not a direct non-negative integer`);
-      }
-      return v.value;
-    };
-    const n = direct("N");
-    const first = direct("First");
+    const { n, first } = stm;
     if (n > doc.limits.maxPdfObjects) throw new LimitError("maxPdfObjects", `object stream ${num} claims ${n} objects`);
     // Every header read (again after an eviction too) is work: all of them together within maxPdfObjects pairs.
     doc.headerPairs += n;

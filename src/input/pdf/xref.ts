@@ -222,13 +222,15 @@ function readStream(buf: EvidenceSource, offset: number, limits: Limits, budget:
   if (indexObj === undefined) index = [0, size];
   else if (indexObj.kind === "array" && indexObj.items.length % 2 === 0) index = indexObj.items.map((x) => int(x, "/Index"));
   else throw new FormatError("xref stream /Index is not an array of integer pairs");
+  // Subsections not overlapping, in any order: poppler, qpdf, PDFium, pdf.js and PDFBox read each row as its
+  // subsection names it (a16 X2: a descending /Index was refused, a genuine archive FORMAT_FAILURE). Overlap is
+  // refused: an object listed twice is read as the first or the last row depending on the reader.
+  const subsections: [number, number][] = [];
+  for (let i = 0; i < index.length; i += 2) subsections.push([index[i] as number, index[i + 1] as number]);
   let rows = 0;
   let next = 0;
-  for (let i = 0; i < index.length; i += 2) {
-    // Subsections in ascending order, not overlapping (an object listed twice is refused below anyway).
-    const first = index[i] as number;
-    const count = index[i + 1] as number;
-    if (first < next) throw new FormatError(`xref stream at ${offset}: /Index subsections overlap or are not in ascending order`);
+  for (const [first, count] of [...subsections].sort((a, b) => a[0] - b[0])) {
+    if (first < next) throw new FormatError(`xref stream at ${offset}: /Index subsections overlap`);
     next = first + count;
     rows += count;
   }
