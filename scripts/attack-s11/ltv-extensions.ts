@@ -3,17 +3,51 @@
 // catalog's /Extensions /ESIC raised from the broker's level 2 to 5, the level PAdES (ETSI TS 102 778-4) gives the
 // DSS. sealcheck judges /Extensions "metadata", which DocMDP P=1 does not permit.
 //   npx tsx scripts/attack-s11/ltv-extensions.ts <mode> [real]
-// modes: honest (the /DSS alone); esic5 (and /ESIC level 5); adbe8 (and /ADBE 1.7 level 8 beside it).
+// modes: honest (the /DSS alone); esic5 (and /ESIC level 5); adbe8 (and /ADBE 1.7 level 8 beside it); itext5 (the
+// update written by iText 5 itself, LtvVerification through PdfStamper in append mode, with the seal's CA
+// certificate: needs javac and Debian's libitext5-java, /usr/share/java/itext5.jar).
 // `real`: the broker's real archive at its sealing time with its trust.
 import { readFileSync } from "node:fs";
 import { save, show, tool, verify, work } from "../attack36/lib.js";
 import { lastStartXref } from "../generator/pdf-bytes.js";
 import { concat, latin1Bytes, latin1Text } from "../generator/der.js";
 import { pdfiumAndPdfjs } from "./lib.js";
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+
+const JAVA = `import com.itextpdf.text.pdf.*;
+import com.itextpdf.text.pdf.security.*;
+import java.io.*;
+import java.nio.file.*;
+import java.util.*;
+public class ItextLtv {
+  public static void main(String[] a) throws Exception {
+    PdfReader r = new PdfReader(a[0]);
+    PdfStamper s = new PdfStamper(r, new FileOutputStream(a[1]), '\\0', true);
+    List<byte[]> certs = new ArrayList<>();
+    for (int i = 2; i < a.length; i++) certs.add(Files.readAllBytes(Paths.get(a[i])));
+    String name = r.getAcroFields().getSignatureNames().get(0);
+    System.out.println("iText 5 LtvVerification.addVerification(" + name + "): " + s.getLtvVerification().addVerification(name, new ArrayList<byte[]>(), new ArrayList<byte[]>(), certs));
+    s.close();
+  }
+}
+`;
+
+/** The archive with the LTV update iText 5 writes itself (its DSS holds the seal CA's certificate). */
+function itext5(dir: string): string {
+  const cp = ["/usr/share/java/itext5.jar", "/usr/share/java/bcprov.jar", "/usr/share/java/bcpkix.jar", dir].join(":");
+  writeFileSync(`${dir}/ItextLtv.java`, JAVA);
+  execFileSync("javac", ["-cp", cp, `${dir}/ItextLtv.java`]);
+  const ca = real ? "test/fixtures/real/broker-example/trust/nets-intermediate-ca.pem" : "samples/trust/seal-root.pem";
+  execFileSync("openssl", ["x509", "-in", ca, "-outform", "DER", "-out", `${dir}/ca.der`]);
+  const out = `${dir}/archive.pdf`;
+  console.log(execFileSync("java", ["-cp", cp, "ItextLtv", src, out, `${dir}/ca.der`], { encoding: "utf8" }).trim());
+  return out;
+}
 
 const mode = process.argv[2] ?? "esic5";
 const real = process.argv[3] === "real";
-if (!["honest", "esic5", "adbe8"].includes(mode)) throw new Error(`mode: honest|esic5|adbe8, not ${mode}`);
+if (!["honest", "esic5", "adbe8", "itext5"].includes(mode)) throw new Error(`mode: honest|esic5|adbe8|itext5, not ${mode}`);
 const src = real ? "test/fixtures/real/broker-example/archive.pdf" : "samples/valid/archive.pdf";
 const base = new Uint8Array(readFileSync(src));
 const prev = lastStartXref(base);
@@ -47,7 +81,8 @@ push(
     `xref\n${root} 1\n${e(catAt)}${size} 1\n${e(dssAt)}trailer\n<< /Size ${size + 1} /Root ${get("Root")} /Info ${get("Info")} /ID ${get("ID")} /Prev ${prev} >>\nstartxref\n${xrefAt}\n%%EOF\n`,
   ),
 );
-const file = save(work(`s11-ext-${mode}${real ? "-real" : ""}`), "archive.pdf", concat(...parts));
+const dir = work(`s11-ext-${mode}${real ? "-real" : ""}`);
+const file = mode === "itext5" ? itext5(dir) : save(dir, "archive.pdf", concat(...parts));
 console.log(`wrote ${file} (${mode}${real ? ", real archive" : ""})`);
 const v = real ? verify(file, ["--at", "2025-12-08T09:35:10Z"], "", "test/fixtures/real/broker-example/trust") : verify(file);
 show(mode, v);
