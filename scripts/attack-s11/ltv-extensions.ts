@@ -33,15 +33,21 @@ public class ItextLtv {
 }
 `;
 
+/** The JDK's tools (JAVA_HOME/bin, else on PATH). */
+const JDK = {
+  javac: `${process.env.JAVA_HOME ? `${process.env.JAVA_HOME}/bin/` : ""}javac`,
+  java: `${process.env.JAVA_HOME ? `${process.env.JAVA_HOME}/bin/` : ""}java`,
+};
+
 /** The archive with the LTV update iText 5 writes itself (its DSS holds the seal CA's certificate). */
 function itext5(dir: string): string {
   const cp = ["/usr/share/java/itext5.jar", "/usr/share/java/bcprov.jar", "/usr/share/java/bcpkix.jar", dir].join(":");
   writeFileSync(`${dir}/ItextLtv.java`, JAVA);
-  execFileSync("javac", ["-cp", cp, `${dir}/ItextLtv.java`]);
+  execFileSync(JDK.javac, ["-cp", cp, `${dir}/ItextLtv.java`]);
   const ca = real ? "test/fixtures/real/broker-example/trust/nets-intermediate-ca.pem" : "samples/trust/seal-root.pem";
   execFileSync("openssl", ["x509", "-in", ca, "-outform", "DER", "-out", `${dir}/ca.der`]);
   const out = `${dir}/archive.pdf`;
-  console.log(execFileSync("java", ["-cp", cp, "ItextLtv", src, out, `${dir}/ca.der`], { encoding: "utf8" }).trim());
+  console.log(execFileSync(JDK.java, ["-cp", cp, "ItextLtv", src, out, `${dir}/ca.der`], { encoding: "utf8" }).trim());
   return out;
 }
 
