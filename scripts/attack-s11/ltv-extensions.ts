@@ -5,14 +5,17 @@
 //   npx tsx scripts/attack-s11/ltv-extensions.ts <mode> [real]
 // modes: honest (the /DSS alone); esic5 (and /ESIC level 5); adbe8 (and /ADBE 1.7 level 8 beside it); itext5 (the
 // update written by iText 5 itself, LtvVerification through PdfStamper in append mode, with the seal's CA
-// certificate: needs javac and Debian's libitext5-java, /usr/share/java/itext5.jar).
+// certificate: needs javac and Debian's libitext5-java, /usr/share/java/itext5.jar); itext5-ts (a document timestamp
+// by iText 5's LtvTimestamp from the loopback TSA; the sample, whose trust holds the TSA root).
 // `real`: the broker's real archive at its sealing time with its trust.
 import { readFileSync } from "node:fs";
-import { save, show, tool, verify, work } from "../attack36/lib.js";
+import { pki, save, show, tool, verify, work } from "../attack36/lib.js";
 import { lastStartXref } from "../generator/pdf-bytes.js";
 import { concat, latin1Bytes, latin1Text } from "../generator/der.js";
 import { pdfiumAndPdfjs } from "./lib.js";
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
+import { startTsa } from "../generator/servers.js";
 import { writeFileSync } from "node:fs";
 
 const JAVA = `import com.itextpdf.text.pdf.*;
@@ -23,6 +26,13 @@ import java.util.*;
 public class ItextLtv {
   public static void main(String[] a) throws Exception {
     PdfReader r = new PdfReader(a[0]);
+    if (a[2].startsWith("http")) {
+      // LtvTimestamp.timestamp: a document timestamp in a new invisible field, as iText 5 writes one.
+      PdfStamper t = PdfStamper.createSignature(r, new FileOutputStream(a[1]), '\\0', null, true);
+      LtvTimestamp.timestamp(t.getSignatureAppearance(), new TSAClientBouncyCastle(a[2], null, null, 8192, "SHA-256"), "ArchiveTS1");
+      System.out.println("iText 5 LtvTimestamp.timestamp: done");
+      return;
+    }
     PdfStamper s = new PdfStamper(r, new FileOutputStream(a[1]), '\\0', true);
     List<byte[]> certs = new ArrayList<>();
     for (int i = 2; i < a.length; i++) certs.add(Files.readAllBytes(Paths.get(a[i])));
@@ -39,21 +49,23 @@ const JDK = {
   java: `${process.env.JAVA_HOME ? `${process.env.JAVA_HOME}/bin/` : ""}java`,
 };
 
-/** The archive with the LTV update iText 5 writes itself (its DSS holds the seal CA's certificate). */
-function itext5(dir: string): string {
+/** The archive with the LTV update iText 5 writes itself (its DSS holds the seal CA's certificate; with `tsa`, a document timestamp instead). */
+async function itext5(dir: string, tsa?: string): Promise<string> {
   const cp = ["/usr/share/java/itext5.jar", "/usr/share/java/bcprov.jar", "/usr/share/java/bcpkix.jar", dir].join(":");
   writeFileSync(`${dir}/ItextLtv.java`, JAVA);
   execFileSync(JDK.javac, ["-cp", cp, `${dir}/ItextLtv.java`]);
   const ca = real ? "test/fixtures/real/broker-example/trust/nets-intermediate-ca.pem" : "samples/trust/seal-root.pem";
   execFileSync("openssl", ["x509", "-in", ca, "-outform", "DER", "-out", `${dir}/ca.der`]);
   const out = `${dir}/archive.pdf`;
-  console.log(execFileSync(JDK.java, ["-cp", cp, "ItextLtv", src, out, `${dir}/ca.der`], { encoding: "utf8" }).trim());
+  // Asynchronously: the loopback TSA answers from this process.
+  const r = await promisify(execFile)(JDK.java, ["-cp", cp, "ItextLtv", src, out, tsa ?? `${dir}/ca.der`], { encoding: "utf8" });
+  console.log(`${r.stdout}${r.stderr}`.trim());
   return out;
 }
 
 const mode = process.argv[2] ?? "esic5";
 const real = process.argv[3] === "real";
-if (!["honest", "esic5", "adbe8", "itext5"].includes(mode)) throw new Error(`mode: honest|esic5|adbe8|itext5, not ${mode}`);
+if (!["honest", "esic5", "adbe8", "itext5", "itext5-ts"].includes(mode)) throw new Error(`mode: honest|esic5|adbe8|itext5|itext5-ts, not ${mode}`);
 const src = real ? "test/fixtures/real/broker-example/archive.pdf" : "samples/valid/archive.pdf";
 const base = new Uint8Array(readFileSync(src));
 const prev = lastStartXref(base);
@@ -88,7 +100,16 @@ push(
   ),
 );
 const dir = work(`s11-ext-${mode}${real ? "-real" : ""}`);
-const file = mode === "itext5" ? itext5(dir) : save(dir, "archive.pdf", concat(...parts));
+let file: string;
+if (mode === "itext5") file = await itext5(dir);
+else if (mode === "itext5-ts") {
+  const tsa = await startTsa(pki().tsa);
+  try {
+    file = await itext5(dir, tsa.url);
+  } finally {
+    await tsa.close();
+  }
+} else file = save(dir, "archive.pdf", concat(...parts));
 console.log(`wrote ${file} (${mode}${real ? ", real archive" : ""})`);
 const v = real ? verify(file, ["--at", "2025-12-08T09:35:10Z"], "", "test/fixtures/real/broker-example/trust") : verify(file);
 show(mode, v);
