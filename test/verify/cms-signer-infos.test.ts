@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { sign } from "node:crypto";
 import { pki, sealGap, withSealContents } from "../../scripts/attack36/lib.js";
 import { withCmsField } from "../../scripts/attack-s8/lib.js";
-import { setElements, signedDataFields } from "../../scripts/attack-s9/lib.js";
+import { minimalSigner, setElements, signedDataFields, withSigners } from "../../scripts/attack-s9/lib.js";
 import { encode, raw, seq } from "../../scripts/generator/der.js";
 import { verifyArchive } from "../../src/index.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
@@ -17,26 +17,6 @@ import { check } from "../helpers/fixtures.js";
 
 const REAL = "test/fixtures/real/broker-example";
 const AT = new Date("2025-12-08T09:35:10Z");
-
-/** The CMS with `extra` SignerInfos before (`first`) or after the genuine one. */
-function withSigners(cms: Uint8Array, extra: Uint8Array[], first: boolean): Uint8Array {
-  const { fields, rebuild } = signedDataFields(cms);
-  const own = setElements(fields.at(-1)!);
-  const all = first ? [...extra, ...own] : [...own, ...extra];
-  fields[fields.length - 1] = encode(new asn1js.Set({ value: all.map(raw) }));
-  return rebuild(fields);
-}
-
-/** The genuine SignerInfo's version, sid and algorithms, no attributes, an empty signature (a13's signer-min). */
-function minimalSigner(cms: Uint8Array): Uint8Array {
-  const si = setElements(signedDataFields(cms).fields.at(-1)!)[0]!;
-  const t = readTlv(si, 0, si.length)!;
-  const kept = derChildren(si, t.body, t.end)!
-    .map((x) => si.subarray(x.start, x.end))
-    .filter((p) => p[0] !== 0xa0 && p[0] !== 0xa1);
-  kept[kept.length - 1] = Uint8Array.from([0x04, 0x00]);
-  return encode(seq(...kept.map(raw)));
-}
 
 const genuine = (cms: Uint8Array) => setElements(signedDataFields(cms).fields.at(-1)!)[0]!;
 
