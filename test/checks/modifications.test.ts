@@ -164,6 +164,28 @@ describe("an object named by reference is that object: content-equal is not the 
     expect([r.status, r.subIndication], r.message).toEqual(["failed", "HASH_FAILURE"]);
   });
 
+  it("a17 M1: the hidden group moved to a new number and copied direct into the page's /Properties (or /OFF): a change", () => {
+    const moved = (off: string, ocB: string) => [
+      { num: 1, body: catalog(off).body.replace(/10 0 R 11 0 R/g, "10 0 R 12 0 R") },
+      { num: 12, body: OCG },
+      pageWith(`<< /Properties << /ocA 10 0 R /ocB ${ocB} >> >>`),
+    ];
+    const cases: [string, string][] = [
+      ["12 0 R", OCG],
+      [OCG, "12 0 R"],
+    ];
+    for (const [off, ocB] of cases) {
+      const r = later(moved(off, ocB));
+      expect([r.status, r.subIndication], `${off} / ${ocB}: ${r.message}`).toEqual(["failed", "HASH_FAILURE"]);
+    }
+  });
+
+  it("a17 M1: every place that named the hidden group given a direct copy of its own, no new object: a change", () => {
+    const direct = catalog(OCG).body.replace(/10 0 R 11 0 R/g, `10 0 R ${OCG}`);
+    const r = later([{ num: 1, body: direct }, pageWith(`<< /Properties << /ocA 10 0 R /ocB ${OCG} >> >>`)]);
+    expect([r.status, r.subIndication], r.message).toEqual(["failed", "HASH_FAILURE"]);
+  });
+
   it("a move is still none: the same resources made an object of their own, the same groups named (with a DSS)", () => {
     const r = later([
       pageWith("12 0 R"),
