@@ -693,8 +693,9 @@ export interface DecidingSigner {
  * The SignerInfo that decides a CMS over its signed content (a13 S3d): the `signerInfos` SET lies outside every
  * signature (RFC 5652 §5.1), so anyone may add a SignerInfo, and its count or order is no fact about the signer.
  * The one judged is the first whose signature verifies over the content (messageDigest matches, signature valid
- * with the certificate its sid designates), one whose certificate `preferred` accepts first (the seal's own
- * signer, so that a SignerInfo by another key over the same bytes never takes its place); when none does, the
+ * with the certificate its sid designates), one bound to that certificate by its ESS attribute and whose
+ * certificate `preferred` accepts first (the seal's own signer, so that a SignerInfo by another key over the same
+ * bytes never takes its place); when none does, the
  * first, whose verdict then stands. The content's digest is computed once per algorithm. More SignerInfos than
  * maxValidationDataItems: a LimitError (not decided).
  */
@@ -715,8 +716,19 @@ export async function decidingSigner(
   const results: SignerVerification[] = [];
   for (let i = 0; i < n; i++) results.push(await verifySigner(session, decoded, i, once));
   const verifies = (v: SignerVerification) => v.messageDigestMatches && v.signatureValid && v.signerCert !== null && !v.unsupported;
-  let index = results.findIndex((v) => verifies(v) && preferred(v.signerCert!));
-  if (index < 0) index = Math.max(0, results.findIndex(verifies));
+  // Bound first: a SignerInfo whose ESS signing-certificate attribute names the certificate it verified with (a17
+  // S2: a copy of the genuine one whose unsigned sid names a decoy with the seal's names and key verified too, and,
+  // taken first, made the seal NO_SIGNING_CERTIFICATE_FOUND).
+  const bound = (v: SignerVerification) => verifies(v) && v.ess.matches;
+  const order = [
+    (v: SignerVerification) => bound(v) && preferred(v.signerCert!),
+    (v: SignerVerification) => verifies(v) && preferred(v.signerCert!),
+    bound,
+    verifies,
+  ];
+  let index = -1;
+  for (const take of order) if (index < 0) index = results.findIndex(take);
+  if (index < 0) index = 0;
   const chosen = decoded.signedData.signerInfos[index]!;
   const named: string[] = [];
   results.forEach((v, i) => {

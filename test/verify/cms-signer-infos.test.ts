@@ -12,8 +12,12 @@ import { withCmsField } from "../../scripts/attack-s8/lib.js";
 import { minimalSigner, setElements, signedDataFields, withSigners } from "../../scripts/attack-s9/lib.js";
 import { encode, raw, seq } from "../../scripts/generator/der.js";
 import { verifyArchive } from "../../src/index.js";
+import { generateRsaKey } from "../../scripts/generator/keys.js";
+import { pkiSession } from "../../src/pki/session.js";
+import { certificateDer } from "../../src/pki/certificate.js";
+import { decodeSignedData, findSignerCertificate } from "../../src/pki/cms.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
-import { check } from "../helpers/fixtures.js";
+import { check, trustDirectory } from "../helpers/fixtures.js";
 
 const REAL = "test/fixtures/real/broker-example";
 const AT = new Date("2025-12-08T09:35:10Z");
@@ -89,5 +93,37 @@ describe("a13 S3d: a SignerInfo anyone adds never decides the seal", () => {
     });
     expect(r.indication).toBe("TOTAL-FAILED");
     expect(check(r, "seal-signature").status).toBe("failed");
+  }, 60_000);
+});
+
+// a17 S2: a copy of the genuine SignerInfo whose sid (unsigned) names a decoy with the seal's names and key (its TBS
+// with another serial, signed by a key of no CA) verified too and, put first and "preferred" by its names, decided
+// the seal: INDETERMINATE/NO_SIGNING_CERTIFICATE_FOUND although the genuine one beside it verifies and is bound.
+describe("a17 S2: the SignerInfo bound by its ESS attribute decides before a copy naming a decoy", () => {
+  it("the copy first: TOTAL-PASSED, the copy named and ignored (was NO_SIGNING_CERTIFICATE_FOUND)", async () => {
+    const pdf = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+    const cms = sealGap(pdf).der;
+    const decoded = decodeSignedData(cms, "the seal", pkiSession(), true);
+    const seal = certificateDer(findSignerCertificate(decoded.signedData.signerInfos[0]!, decoded.certificates)!);
+    const top = readTlv(seal, 0, seal.length, true)!;
+    const [tbs, alg] = derChildren(seal, top.body, top.end)!;
+    const fields = derChildren(seal, tbs!.body, tbs!.end)!;
+    const at = fields[0]!.tag === 0xa0 ? 1 : 0;
+    const bytes = (t: { start: number; end: number }) => seal.subarray(t.start, t.end);
+    const serial = encode(new asn1js.Integer({ valueHex: Uint8Array.from([0x7f, 0x17, 0xa1, 0x7e]) }));
+    const newTbs = encode(seq(...fields.map((t, i) => raw(i === at ? serial : bytes(t)))));
+    const decoy = encode(seq(raw(newTbs), raw(bytes(alg!)), new asn1js.BitString({ valueHex: sign("sha256", newTbs, generateRsaKey(2048)) })));
+    const withDecoy = withCmsField(cms, 0xa0, [decoy]);
+    const own = setElements(signedDataFields(withDecoy).fields.at(-1)!)[0]!;
+    const t = readTlv(own, 0, own.length)!;
+    const parts = derChildren(own, t.body, t.end)!.map((x) => own.subarray(x.start, x.end));
+    const copy = encode(seq(...parts.map((p, i) => raw(i === 1 ? encode(seq(raw(bytes(fields[at + 2]!)), raw(serial))) : p))));
+    const r = await verifyArchive({
+      evidence: { name: "archive.pdf", bytes: withSealContents(pdf, withSigners(withDecoy, [copy], true)) },
+      trust: [trustDirectory()],
+    });
+    expect([r.indication, r.subIndication ?? null]).toEqual(["TOTAL-PASSED", null]);
+    const c = check(r, "seal-signature");
+    expect((c.details as { ignoredSignerInfos: string[] }).ignoredSignerInfos[0]).toMatch(/^signerInfos \[0\]: /);
   }, 60_000);
 });
