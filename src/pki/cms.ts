@@ -687,6 +687,11 @@ export interface DecidingSigner {
   /** The other SignerInfos (at most 20 named), ignored: "signerInfos [1]: its signature does not verify". */
   others: string[];
   otherCount: number;
+  /**
+   * The certificate the first SignerInfo designates when another decides and it has other names: readers
+   * that judge signerInfos[0] (poppler/NSS, EU DSS) show it as the signer (a17 S1).
+   */
+  firstShowsOther?: pkijs.Certificate;
 }
 
 /**
@@ -741,7 +746,11 @@ export async function decidingSigner(
         : `its signature does not verify${v.problems.length ? ` (${v.problems[0]})` : ""}`;
     named.push(`signerInfos [${i}]: ${why}`);
   });
-  return { index, verification: results[index]!, others: named.slice(0, 20), otherCount: named.length };
+  const first = results[0]?.signerCert ?? null;
+  const judged = results[index]!.signerCert;
+  // What a reader shows of a signer is its names: a certificate with the judged one's subject and issuer shows alike.
+  const shown = index > 0 && first !== null && (judged === null || !sameName(first.subject, judged.subject) || !sameName(first.issuer, judged.issuer));
+  return { index, verification: results[index]!, others: named.slice(0, 20), otherCount: named.length, ...(shown ? { firstShowsOther: first } : {}) };
 }
 
 /** The CMS with SignerInfo `index` as its only one (the one that decides it); the decoded value is not changed. */

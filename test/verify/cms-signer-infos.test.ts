@@ -51,35 +51,6 @@ describe("a13 S3d: a SignerInfo anyone adds never decides the seal", () => {
     expect((check(r, "seal-signature").details as { ignoredSignerInfos: string[] }).ignoredSignerInfos).toEqual(["signerInfos [1]: a copy of the one judged"]);
   }, 60_000);
 
-  it("a SignerInfo by another key over the same signed attributes, put first: the seal's own signer decides", async () => {
-    // Anyone with any key may sign the genuine signed attributes again and add that certificate: a signature over the
-    // same byte ranges that never takes the seal's place (sealIdentity picks the broker's seal).
-    const P = pki();
-    const pdf = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
-    const cms = sealGap(pdf).der;
-    const own = genuine(cms);
-    const t = readTlv(own, 0, own.length)!;
-    const parts = derChildren(own, t.body, t.end)!.map((x) => own.subarray(x.start, x.end));
-    const signedAttrs = parts.find((p) => p[0] === 0xa0)!;
-    const other = P.otherTokenSigner;
-    const sid = encode(seq(raw(new Uint8Array(other.cert.issuer.toSchema().toBER())), raw(new Uint8Array(other.cert.serialNumber.toBER()))));
-    const asSet = Uint8Array.from(signedAttrs);
-    asSet[0] = 0x31;
-    const signature = sign("sha256", asSet, other.key);
-    const sha256WithRsa = encode(seq(new asn1js.ObjectIdentifier({ value: "1.2.840.113549.1.1.11" }), new asn1js.Null()));
-    const byOther = encode(
-      seq(raw(parts[0]!), raw(sid), raw(parts[2]!), raw(signedAttrs), raw(sha256WithRsa), new asn1js.OctetString({ valueHex: signature })),
-    );
-    const bytes = withSealContents(pdf, withSigners(withCmsField(cms, 0xa0, [other.der]), [byOther], true));
-    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, originals: ["samples/valid/originals"], trust: ["samples/trust"] });
-    expect(r.indication).toBe("TOTAL-PASSED");
-    const c = check(r, "seal-signature");
-    expect((c.details as { signer: { subject: string } }).signer.subject).toMatch(/Nets/);
-    expect((c.details as { ignoredSignerInfos: string[] }).ignoredSignerInfos).toEqual([
-      "signerInfos [0]: another signature over the same content, by a certificate not preferred",
-    ]);
-  }, 60_000);
-
   it("no SignerInfo that verifies: the first one's verdict stands (failed), the others do not rescue it", async () => {
     const pdf = new Uint8Array(readFileSync(`${REAL}/archive.pdf`));
     const cms = sealGap(pdf).der;
@@ -125,5 +96,45 @@ describe("a17 S2: the SignerInfo bound by its ESS attribute decides before a cop
     expect([r.indication, r.subIndication ?? null]).toEqual(["TOTAL-PASSED", null]);
     const c = check(r, "seal-signature");
     expect((c.details as { ignoredSignerInfos: string[] }).ignoredSignerInfos[0]).toMatch(/^signerInfos \[0\]: /);
+  }, 60_000);
+});
+
+// a17 S1: a SignerInfo by another certificate of the test PKI over the genuine signed attributes, put first: the
+// seal's own verifies and was judged (TOTAL-PASSED, a warning), while pdfsig (NSS) and EU DSS judge the first one
+// and name "Other Transact ST" as the signer. Readers disagree on who sealed the file: not decided.
+describe("a17 S1: a first SignerInfo that names another signer", () => {
+  const withOther = (first: boolean) => {
+    const pdf = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+    const cms = sealGap(pdf).der;
+    const own = genuine(cms);
+    const t = readTlv(own, 0, own.length)!;
+    const parts = derChildren(own, t.body, t.end)!.map((x) => own.subarray(x.start, x.end));
+    const signedAttrs = parts.find((p) => p[0] === 0xa0)!;
+    const other = pki().otherTokenSigner;
+    const sid = encode(seq(raw(new Uint8Array(other.cert.issuer.toSchema().toBER())), raw(new Uint8Array(other.cert.serialNumber.toBER()))));
+    const asSet = Uint8Array.from(signedAttrs);
+    asSet[0] = 0x31;
+    const rsa = encode(seq(new asn1js.ObjectIdentifier({ value: "1.2.840.113549.1.1.11" }), new asn1js.Null()));
+    const byOther = encode(
+      seq(raw(parts[0]!), raw(sid), raw(parts[2]!), raw(signedAttrs), raw(rsa), new asn1js.OctetString({ valueHex: sign("sha256", asSet, other.key) })),
+    );
+    return withSealContents(pdf, withSigners(withCmsField(cms, 0xa0, [other.der]), [byOther], first));
+  };
+
+  it("first: INDETERMINATE/FORMAT_FAILURE naming the signer readers show (was TOTAL-PASSED)", async () => {
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes: withOther(true) }, trust: [trustDirectory()] });
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "FORMAT_FAILURE"]);
+    const c = check(r, "seal-signature");
+    expect(c.message).toMatch(/its first SignerInfo names another signer, .*Other Transact ST.*: readers that judge the first one/);
+    // Never the other signer judged as the seal's (h8a: sealIdentity prefers the broker's seal).
+    expect((c.details as { ignoredSignerInfos: string[] }).ignoredSignerInfos).toEqual([
+      "signerInfos [0]: another signature over the same content, by a certificate not preferred",
+    ]);
+  }, 60_000);
+
+  it("after the seal's own: TOTAL-PASSED, named and ignored (readers show the seal's signer)", async () => {
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes: withOther(false) }, trust: [trustDirectory()] });
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(check(r, "seal-signature").status).toBe("warning");
   }, 60_000);
 });
