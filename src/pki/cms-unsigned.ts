@@ -206,7 +206,9 @@ function screenUnsignedAttributes(s: Screen, unsigned: Ber, above: number, prefi
     const keptValues: Uint8Array[] = [];
     for (const [k, v] of values.entries()) {
       const name = `${prefix}unsigned attribute ${type} [${k}]`;
-      const screened = type === TIMESTAMP_TOKEN ? screenContentInfo(s, v, above + 3, `${name}: `) : null;
+      // A token nested deeper than the depth limit is past it whatever it holds: not walked into (tokens inside
+      // tokens, thousands deep, would otherwise recurse here without bound).
+      const screened = type === TIMESTAMP_TOKEN && above + 3 < s.limits.maxAsn1Depth ? screenContentInfo(s, v, above + 3, `${name}: `) : null;
       const value = screened ?? raw(v);
       const past = pastLimits(value, s.limits, above + 3, s.what);
       if (past) drop(s, `${name}: ${past}`);

@@ -9,6 +9,8 @@ import { lastGap, mapUnsignedAttribute, withCmsField, withLastContents, withUnsi
 import { sealGap, withSealContents } from "../../scripts/attack36/lib.js";
 import { verifyArchive } from "../../src/index.js";
 import { berValue } from "../../src/pki/ber.js";
+import { withoutUnsignedPastLimits } from "../../src/pki/cms-unsigned.js";
+import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { derLength } from "../../src/pki/der.js";
 import { check } from "../helpers/fixtures.js";
 
@@ -71,6 +73,19 @@ describe("a13 S3e in BER, a15's unsigned-attribute route: what no signature cove
     expect([c.status, c.subIndication]).toEqual(["indeterminate", "FORMAT_FAILURE"]);
     expect(c.message).toMatch(/not decided: .*maxAsn1Nodes/);
   }, 60_000);
+
+  it("signature timestamp tokens nested 20,000 deep in each other's unsigned attributes: screened without recursing past the depth limit", () => {
+    const h = (x: string) => [...Buffer.from(x.replace(/ /g, ""), "hex")];
+    // BER: ContentInfo { signedData, [0] { SignedData { 1, {}, { data }, { SignerInfo { 1, {}, {}, '', [1] { { tst, { ...
+    const open = h(
+      "3080 06092a864886f70d010702 a080 3080 020101 3100 300b 06092a864886f70d010701 3180 3080 020101 3000 3000 0400 a180 3080 060b2a864886f70d010910020e 3180",
+    );
+    const n = 20_000;
+    const bytes = Uint8Array.from([...Array.from({ length: n }, () => open).flat(), 0x05, 0x00, ...new Array<number>(n * 16).fill(0)]);
+    const r = withoutUnsignedPastLimits(bytes, DEFAULT_LIMITS, "the seal", false);
+    expect(r?.count).toBe(1);
+    expect(r?.ignored[0]).toMatch(/^unsigned attribute 1\.2\.840\.113549\.1\.9\.16\.2\.14 \[0\]: /);
+  });
 
   it("finds where an indefinite value ends by a flat scan, whatever its depth (no recursion)", () => {
     const deep = berDeep(100_000);
