@@ -8,7 +8,7 @@
 import * as asn1js from "asn1js";
 import { LimitError, errorMessage } from "../errors.js";
 import { berValue, readerMayRead, type Ber } from "./ber.js";
-import { assertDerShape, derFramed, derLength, type DerLimits } from "./der.js";
+import { assertDerShape, bytesEqual, derFramed, derLength, type DerLimits } from "./der.js";
 
 /** A value with DER framing around `parts` (each as it came). */
 function node(tag: number, parts: readonly Uint8Array[]): Uint8Array {
@@ -62,6 +62,26 @@ interface Screen {
   outline: boolean;
   ignored: string[];
   count: number;
+  /** Of the elements of crls left out, those a reference reader reads as a CRL or OCSP response: unread, not nothing. */
+  unreadCrls: Uint8Array[];
+  unreadOcsps: Uint8Array[];
+}
+
+// DER of id-ri-ocsp-response (RFC 5940), as an OtherRevocationInfoFormat's type carries it.
+const OCSP_REV_INFO_DER = Uint8Array.from([0x06, 0x08, 0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x10, 0x02]);
+
+/**
+ * An element of crls left out past the limits that a reference reader reads (readerMayRead: a CertificateList, or
+ * an OCSPResponse as id-ri-ocsp-response) is kept aside as unread: the limit is this reader's, not the evidence's, so
+ * the seal certificate's status is then not decided (a CA's CRL too large here may list it).
+ */
+function keepIfReadable(s: Screen, el: Ber): void {
+  const b = s.bytes;
+  if (el.tag === 0x30 && readerMayRead("crl", b.subarray(el.start, el.end))) return void s.unreadCrls.push(b.slice(el.start, el.end));
+  const parts = el.tag === 0xa1 ? firstChildren(b, el, 3) : null;
+  if (parts?.length !== 2 || !bytesEqual(b.subarray(parts[0]!.start, parts[0]!.end), OCSP_REV_INFO_DER)) return;
+  const value = b.subarray(parts[1]!.start, parts[1]!.end);
+  if (readerMayRead("ocsp", value)) s.unreadOcsps.push(value.slice());
 }
 
 /** Names one element left out (the first MAX_IGNORED_NAMES), counts it. */
@@ -151,9 +171,12 @@ function screenContentInfo(s: Screen, ci: Ber, above: number, prefix: string): U
       if (!elements) return null;
       const name = f.tag === 0xa0 ? "certificates" : "crls";
       const kept = elements.filter((el, i) => {
-        const why = (s.outline ? noChoiceOutline(b, el, f.tag === 0xa0) : null) ?? pastLimits(raw(el), s.limits, above + 4, s.what);
-        if (why) drop(s, `${prefix}${name} [${i}]: ${why}`);
-        return !why;
+        const noOutline = s.outline ? noChoiceOutline(b, el, f.tag === 0xa0) : null;
+        const why = noOutline ?? pastLimits(raw(el), s.limits, above + 4, s.what);
+        if (!why) return true;
+        drop(s, `${prefix}${name} [${i}]: ${why}`);
+        if (!noOutline && f.tag === 0xa1) keepIfReadable(s, el);
+        return false;
       });
       newFields.push(node(f.tag, kept.map(raw)));
     } else if (f.tag === 0x31 && f === fields[fields.length - 1]) {
@@ -206,7 +229,9 @@ function screenUnsignedAttributes(s: Screen, unsigned: Ber, above: number, prefi
     const keptValues: Uint8Array[] = [];
     for (const [k, v] of values.entries()) {
       const name = `${prefix}unsigned attribute ${type} [${k}]`;
-      const screened = type === TIMESTAMP_TOKEN ? screenContentInfo(s, v, above + 3, `${name}: `) : null;
+      // A token nested deeper than the depth limit is past it whatever it holds: not walked into (tokens inside
+      // tokens, thousands deep, would otherwise recurse here without bound).
+      const screened = type === TIMESTAMP_TOKEN && above + 3 < s.limits.maxAsn1Depth ? screenContentInfo(s, v, above + 3, `${name}: `) : null;
       const value = screened ?? raw(v);
       const past = pastLimits(value, s.limits, above + 3, s.what);
       if (past) drop(s, `${name}: ${past}`);
@@ -224,17 +249,21 @@ function screenUnsignedAttributes(s: Screen, unsigned: Ber, above: number, prefi
  * MAX_IGNORED_NAMES named, all counted); null when nothing is left out, or off the shape of a ContentInfo holding
  * SignedData. One linear walk of the framing; a set of more values than maxAsn1Nodes is a LimitError.
  */
-export function withoutUnsignedPastLimits(
-  bytes: Uint8Array,
-  limits: DerLimits,
-  what: string,
-  padded: boolean,
-  outline = false,
-): { der: Uint8Array; end: number; ignored: string[]; count: number } | null {
+export function withoutUnsignedPastLimits(bytes: Uint8Array, limits: DerLimits, what: string, padded: boolean, outline = false): ScreenedCms | null {
   const ci = berValue(bytes, 0, bytes.length);
   if (!ci) return null;
   for (let i = ci.end; i < bytes.length; i++) if (!padded || bytes[i] !== 0) return null;
-  const s: Screen = { bytes, limits, what, outline, ignored: [], count: 0 };
+  const s: Screen = { bytes, limits, what, outline, ignored: [], count: 0, unreadCrls: [], unreadOcsps: [] };
   const der = screenContentInfo(s, ci, 0, "");
-  return der && s.count ? { der, end: ci.end, ignored: s.ignored, count: s.count } : null;
+  return der && s.count ? { der, end: ci.end, ignored: s.ignored, count: s.count, unreadCrls: s.unreadCrls, unreadOcsps: s.unreadOcsps } : null;
+}
+
+/** A CMS screened: its bytes without what was left out, where it ended, the names and count, the unread items. */
+export interface ScreenedCms {
+  der: Uint8Array;
+  end: number;
+  ignored: string[];
+  count: number;
+  unreadCrls: Uint8Array[];
+  unreadOcsps: Uint8Array[];
 }

@@ -39,7 +39,7 @@ import {
 } from "./der.js";
 import { crlOfParts } from "./crl.js";
 import { asOcspResponse, readerMayRead } from "./ber.js";
-import { MAX_IGNORED_NAMES, withoutUnsignedPastLimits } from "./cms-unsigned.js";
+import { MAX_IGNORED_NAMES, withoutUnsignedPastLimits, type ScreenedCms } from "./cms-unsigned.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import { cacheSlot, type PkiCaches } from "./kept.js";
@@ -84,6 +84,8 @@ export interface DecodedSignedData {
   ignoredCount?: number;
   /** Of those, elements of `crls` with a CRL's outline (readerMayRead): a reader may read them, so not "nothing". */
   unreadCrls?: Uint8Array[];
+  /** ... and OCSP responses (id-ri-ocsp-response) of the outline a reader reads, left out past the limits. */
+  unreadOcsps?: Uint8Array[];
 }
 
 /**
@@ -513,10 +515,19 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
 }
 
 /** The CMS decoded without the unsigned elements past the limits, which are named among those ignored. */
-function withoutElements(without: { der: Uint8Array; end: number; ignored: string[]; count: number }, session: PkiSession, what: string): DecodedSignedData {
+function withoutElements(without: ScreenedCms, session: PkiSession, what: string): DecodedSignedData {
   const d = decodeSignedDataWhole(without.der, what, session, false);
   const ignored = [...without.ignored, ...(d.ignored ?? [])].slice(0, MAX_IGNORED_NAMES);
-  return { ...d, derLength: without.end, ignored, ignoredCount: without.count + (d.ignoredCount ?? 0) };
+  const unreadCrls = [...without.unreadCrls, ...(d.unreadCrls ?? [])];
+  const unreadOcsps = [...without.unreadOcsps, ...(d.unreadOcsps ?? [])];
+  return {
+    ...d,
+    derLength: without.end,
+    ignored,
+    ignoredCount: without.count + (d.ignoredCount ?? 0),
+    ...(unreadCrls.length ? { unreadCrls } : {}),
+    ...(unreadOcsps.length ? { unreadOcsps } : {}),
+  };
 }
 
 /** maxValidationDataItems of the session's limits (the whole Limits, as the session is made with), or its default. */
@@ -878,9 +889,9 @@ const REVOCATION_VALUES = "1.2.840.113549.1.9.16.2.24"; // id-aa-ets-revocationV
  * (crlVals, ocspVals). Bytes, undecoded: each item is judged (an unreadable one is not decided) by the revocation
  * rule. A BasicOCSPResponse is wrapped as an OCSPResponse. Anyone may add to these fields: they count as a DSS's.
  */
-export function unsignedRevocation(decoded: Pick<DecodedSignedData, "signedData" | "unreadCrls">): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
+export function unsignedRevocation(decoded: Pick<DecodedSignedData, "signedData" | "unreadCrls" | "unreadOcsps">): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
   const signedData = decoded.signedData;
-  const out = { crls: [...(decoded.unreadCrls ?? [])], ocsps: [] as Uint8Array[] };
+  const out = { crls: [...(decoded.unreadCrls ?? [])], ocsps: [...(decoded.unreadOcsps ?? [])] };
   for (const c of signedData.crls ?? []) {
     if (c instanceof pkijs.CertificateRevocationList) {
       try {

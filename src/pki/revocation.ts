@@ -247,11 +247,12 @@ export function renewedKeyTrust(
  * and the trust store), has cRLSign (when it states key usages) and `trust` finds its own path to the CA's anchor
  * at the CRL's thisUpdate (RFC 5280 §6.3.3 (f); pyHanko finds CRL issuers by name and validates their path). The
  * certificates are anyone's to add (the CMS's and the DSS's certificate sets are unsigned), so nothing they can
- * spend decides (attack-s6 U1d, a11 U1f): every candidate key is tried on the CRL's signature once (keys outside
- * the table refused before arithmetic; as many as the item limits let a file carry), the key the CRL's authority
- * key identifier names (its SHA-1, RFC 5280 §4.2.1.2) first, and only the certificates of the key that verifies
- * have their path validated, each. A CRL no candidate key verifies is not the CA's (null), never "not decided";
- * "budget" only when path building itself stopped before deciding (chain.ts).
+ * spend decides (attack-s6 U1d, a11 U1f): the candidates' paths are validated first (from the anchors down, no
+ * signature is checked with a key anyone made: chain.ts), and only a key with a path, or one not decided, is tried
+ * on the CRL's signature (keys outside the table refused before arithmetic), the key the CRL's authority key
+ * identifier names (its SHA-1, RFC 5280 §4.2.1.2) first. A CRL no candidate key with a path verifies is not the
+ * CA's (null), never "not decided"; "budget" only when path building itself stopped before deciding and that key
+ * verifies.
  */
 async function renewedSigner(
   session: PkiSession,
@@ -280,16 +281,23 @@ async function renewedSigner(
   const thisUpdate = decoded.crl.thisUpdate.value;
   for (const group of groups) {
     if (weakPublicKeyReason(session, group[0]!.subjectPublicKeyInfo, "pki") !== null) continue; // refused before arithmetic
-    const k = await judge(group[0]!);
-    if (k.status === "failed" && k.subIndication === "SIG_CRYPTO_FAILURE") continue;
-    // The key that signed it (one key verifies a signature): its certificates' paths, each.
+    // Each key's certificates' paths first (path building from the anchors down checks no signature with a key anyone
+    // made, and the hook remembers a certificate with no path): only a key with a path to the CA's anchor, or one not
+    // decided, is tried on the CRL's signature, so certificates of the CA's name anyone adds cost no check per CRL.
+    let signer: pkijs.Certificate | undefined;
     let budget = false;
     for (const c of group) {
       const p = await trust(c, thisUpdate);
-      if (p === "same-anchor") return { judgement: c === group[0] ? k : await judge(c), signer: c };
+      if (p === "same-anchor") {
+        signer = c;
+        break;
+      }
       if (p === "budget") budget = true;
     }
-    return budget ? "budget" : null; // no path to the CA's anchor: not the CA's
+    if (!signer && !budget) continue; // no path to the CA's anchor: its key is not the CA's
+    const k = await judge(signer ?? group[0]!);
+    if (k.status === "failed" && k.subIndication === "SIG_CRYPTO_FAILURE") continue;
+    return signer ? { judgement: k, signer } : "budget"; // the key that signed it (one key verifies a signature)
   }
   return null;
 }

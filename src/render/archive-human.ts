@@ -16,7 +16,7 @@ import {
   type DecidingAnchor,
   type Field,
 } from "./archive-view.js";
-import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
+import { indicationColour, mark, oneLine, paint, wrap, type Style } from "./style.js";
 import { safeText } from "./sanitize.js";
 
 export { describeTimeSource };
@@ -248,14 +248,4 @@ export function renderVerdictRecap(report: ArchiveReport, style: Style): string 
   const v = archiveView(report);
   const decided = v.decidedBy.length ? `Decided by ${v.decidedBy.join(", ")}; the reason` : "The reason";
   return `${paint(style, "bold", "Verdict:")} ${paint(style, indicationColour(v.indication), v.verdict)}\n${para(`${decided} is at the top of this statement; --summary prints the short form.`, "  ")}\n`;
-}
-
-/**
- * A heading that names something from the evidence, on one line, cut visibly: wrapped, its next lines stood at the
- * fields' indent and read as the report's own "SHA-256" and "Decides" lines (a15, after a14 A1: in plain ASCII, so
- * no allow-list of characters stops it). The whole name is in the JSON report.
- */
-function oneLine(text: string, width: number): string {
-  const chars = [...text];
-  return chars.length <= width ? text : `${chars.slice(0, width - 1).join("")}…`;
 }

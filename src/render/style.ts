@@ -46,6 +46,15 @@ export function digestGroups(word: string): string[] {
 }
 
 /**
+ * A name or value from the evidence shown as it is, on one line, cut visibly at `width` characters: wrapped, its next
+ * lines would stand at an indent the report uses for its own lines (a15). The whole is in the JSON report.
+ */
+export function oneLine(text: string, width: number): string {
+  const chars = [...text];
+  return chars.length <= width ? text : `${chars.slice(0, Math.max(1, width - 1)).join("")}…`;
+}
+
+/**
  * A name from the evidence as quoteName writes it (quotation marks, `\"` and `\\` inside): wrap() keeps it whole on
  * one line, so that a line never starts inside one (a15: a name's words continued on the next line read as the
  * report's own "SHA-256 <fingerprint>" and "Decides the seal" lines; a line that starts with a quotation mark is data).
