@@ -48,7 +48,6 @@ import {
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import type { PkiSession } from "./session.js";
-import type { RenewedKeyTrust } from "./revocation.js";
 
 const OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1";
 const RESPONSE_STATUS = ["successful", "malformedRequest", "internalError", "tryLater", "(4)", "sigRequired", "unauthorized"];
@@ -71,6 +70,15 @@ const REVOCATION_REASONS = [
   "privilegeWithdrawn",
   "aACompromise",
 ];
+
+/**
+ * Trust for a CA's renewed key (attack-s5 U1b; s6 edge d): whether `candidate`, a certificate with the CA's name
+ * and another key, has its own path, valid at `at` (the CRL's thisUpdate: valid when it signed), to the anchor the
+ * CA's own path ends at; "budget" when path building stopped before deciding (attack-s6 U1d's class: not
+ * decided). Made by whoever holds the trust context of the path (its role's anchors, the certificates to build
+ * with): renewedKeyTrust. A query without one reads a CRL signed by another key as not the CA's.
+ */
+export type RenewedKeyTrust = (candidate: pkijs.Certificate, at: Date) => Promise<"same-anchor" | "budget" | "other">;
 
 export interface SingleResponseInfo {
   certId: { hashAlgorithm: string; issuerNameHash: string; issuerKeyHash: string; serialNumber: string };

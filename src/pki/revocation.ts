@@ -19,7 +19,7 @@ import { errorMessage } from "../errors.js";
 import { weakPublicKeyReason } from "./jose-policy.js";
 import { createHash } from "../platform/crypto.js";
 import { claimedEntry, crlKeyIdentifier, decodeCrl, expiredCertsOnCrl, judgeCrl, type DecodedCrl } from "./crl.js";
-import { decodeOcsp, judgeOcsp, type Judgement, type OcspInput, type OcspJudgements, type ResponderRevocation } from "./ocsp.js";
+import { decodeOcsp, judgeOcsp, type Judgement, type OcspInput, type OcspJudgements, type RenewedKeyTrust, type ResponderRevocation } from "./ocsp.js";
 import type { PkiSession } from "./session.js";
 
 /** What one authentic revocation item states about a certificate. */
@@ -190,14 +190,8 @@ async function readOnce(
   return { ...crlStatement(session, decoded, j, target, skewSeconds), crl: j };
 }
 
-/**
- * Trust for a CA's renewed key (attack-s5 U1b; s6 edge d): whether `candidate`, a certificate with the CA's name
- * and another key, has its own path, valid at `at` (the CRL's thisUpdate: valid when it signed), to the anchor the
- * CA's own path ends at; "budget" when path building stopped before deciding (attack-s6 U1d's class: not
- * decided). Made by whoever holds the trust context of the path (its role's anchors, the certificates to build
- * with): renewedKeyTrust. A query without one reads a CRL signed by another key as not the CA's.
- */
-export type RenewedKeyTrust = (candidate: pkijs.Certificate, at: Date) => Promise<"same-anchor" | "budget" | "other">;
+/** Trust for a CA's renewed key: defined beside the OCSP reading, which takes it too (ocsp.ts). */
+export type { RenewedKeyTrust } from "./ocsp.js";
 
 /** How an item is read besides its own arguments: the responder depth reached, and the path's trust for renewed keys. */
 export interface ReadContext {
