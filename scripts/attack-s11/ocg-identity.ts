@@ -21,7 +21,9 @@ import { createOcspResponse } from "../generator/ocsp.js";
 import { startTsa } from "../generator/servers.js";
 
 const mode = process.argv[2] ?? "swap";
-const MODES = ["honest", "swap", "resources", "swap-dss", "copy", "copy-honest", "switch"];
+const MODES = ["honest", "swap", "resources", "swap-dss", "copy", "copy-honest", "switch", "widget-honest", "widget-swap"];
+/** widget-*: the rent is drawn by two printable widgets of the original (their /AP), one per group (/OC). */
+const widgets = mode.startsWith("widget");
 if (!MODES.includes(mode)) throw new Error(`mode: ${MODES.join("|")}, not ${mode}`);
 /** copy, copy-honest: two different groups (Husleje, Tillaeg); group B paints a white box over the rent and "1 kr.". */
 const distinct = mode.startsWith("copy");
@@ -43,15 +45,28 @@ async function ocgOriginal(): Promise<Uint8Array> {
   ];
   const ops = [
     ...lines.map((l, i) => `BT /F1 ${i === 0 ? 20 : 12} Tf 60 ${760 - i * 22} Td (${l}) Tj ET`),
-    "/OC /ocA BDC BT /F1 12 Tf 60 650 Td (Husleje: 9.500 kr. pr. maaned) Tj ET EMC",
-    distinct
-      ? "/OC /ocB BDC 1 g 55 645 320 20 re f 0 g BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC"
-      : "/OC /ocB BDC BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC",
+    ...(widgets ? [] : ["/OC /ocA BDC BT /F1 12 Tf 60 650 Td (Husleje: 9.500 kr. pr. maaned) Tj ET EMC"]),
+    widgets
+      ? ""
+      : distinct
+        ? "/OC /ocB BDC 1 g 55 645 320 20 re f 0 g BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC"
+        : "/OC /ocB BDC BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC",
     "BT /F1 12 Tf 60 606 Td ((Testdokument - ikke gyldigt)) Tj ET",
   ];
   page.node.set(PDFName.of("Contents"), ctx.register(ctx.flateStream(ops.join("\n"))));
   page.node.set(PDFName.of("Resources"), ctx.obj({ Font: { F1: font.ref }, Properties: { ocA: a, ocB: b } }));
   doc.catalog.set(PDFName.of("OCProperties"), ctx.obj({ OCGs: [a, b], D: { Order: [a, b], OFF: [b] } }));
+  if (widgets) {
+    const widget = (name: string, text: string, oc: PDFRef) => {
+      const ap = ctx.register(
+        ctx.stream(`BT /F1 12 Tf 5 5 Td (${text}) Tj ET`, { Type: "XObject", Subtype: "Form", BBox: [0, 0, 320, 20], Resources: { Font: { F1: font.ref } } }),
+      );
+      return ctx.register(
+        ctx.obj({ Type: "Annot", Subtype: "Widget", FT: "Tx", T: PDFString.of(name), F: 4, Rect: [55, 645, 375, 665], AP: { N: ap }, OC: oc, P: page.ref }),
+      );
+    };
+    page.node.set(PDFName.of("Annots"), ctx.obj([widget("rentA", "Husleje: 9.500 kr. pr. maaned", a), widget("rentB", "Husleje: 1 kr. pr. maaned", b)]));
+  }
   return doc.save({ useObjectStreams: false });
 }
 
@@ -62,7 +77,8 @@ const original = await ocgOriginal();
 // PAdES copy) covers their SHA-256 as the broker's does; the originals folder written beside the archive holds them.
 const documents = [{ title: "Lejekontrakt", bytes: original }, ...base.originals.slice(1).map((o) => ({ title: o.title, bytes: o.bytes }))];
 const e = { ...base, padesToken: await createWorkflowToken({ signer: P.tokenSigner, documents, personalData: false }) };
-const prepared = await preparePades({ originals: documents.map((d) => d.bytes), attachments: evidenceAttachments(e) });
+// widget-*: the seal's widget on the signer page (page 3), so page 1 keeps the original's /Annots.
+const prepared = await preparePades({ originals: documents.map((d) => d.bytes), attachments: evidenceAttachments(e), ...(widgets ? { widgetPage: 2 } : {}) });
 // The broker's writer (iText 7) carries an original's optional content into the merged document; pdf-lib's
 // copyPages keeps the page's /Properties but not the catalog's /OCProperties, so it is put back before sealing.
 const pre = await loadForUpdate(prepared.bytes);
@@ -77,7 +93,10 @@ const rootRef = pre.context.trailerInfo.Root as PDFRef;
 // /Perms name: a seal covers the revision that first defines it (the broker's file is one revision).
 const sigDict = pre.context.lookup(PDFRef.of(prepared.sigObject)) as PDFDict;
 const sigRef = pre.context.nextRef();
-const widgetRef = pre.getPage(0).node.lookup(PDFName.of("Annots"), PDFArray).get(0) as PDFRef;
+const widgetRef = pre
+  .getPage(widgets ? 2 : 0)
+  .node.lookup(PDFName.of("Annots"), PDFArray)
+  .get(0) as PDFRef;
 const widget = (pre.context.lookup(widgetRef) as PDFDict).clone(pre.context);
 widget.set(PDFName.of("V"), sigRef);
 catalog0.set(PDFName.of("Perms"), pre.context.obj({ DocMDP: sigRef }));
@@ -91,7 +110,7 @@ const withOc = appendIncrementalUpdate(prepared.bytes, {
 const sealed = sealPrepared(locateSignature(withOc, sigRef.objectNumber), P);
 
 let out = sealed;
-if (mode !== "honest" && mode !== "copy-honest") {
+if (!mode.endsWith("honest")) {
   const doc = await loadForUpdate(sealed);
   const ctx = doc.context;
   const objects: { num: number; body: PDFDict }[] = [];
@@ -105,6 +124,15 @@ if (mode !== "honest" && mode !== "copy-honest") {
       c.set(PDFName.of("DSS"), ctx.obj({ Type: "DSS", Certs: ctx.obj([cert]) as PDFArray }));
     }
     objects.push({ num: rootRef.objectNumber, body: c });
+  } else if (mode === "widget-swap") {
+    // The two widgets rewritten with each other's group: /OC compared by content (twins), read by identity.
+    const annots = doc.getPage(0).node.lookup(PDFName.of("Annots"), PDFArray);
+    [0, 1].forEach((i) => {
+      const ref = annots.get(i) as PDFRef;
+      const w = (ctx.lookup(ref) as PDFDict).clone(ctx);
+      w.set(PDFName.of("OC"), i === 0 ? B : A);
+      objects.push({ num: ref.objectNumber, body: w });
+    });
   } else if (mode === "copy") {
     // A new object with B's content: page 1's /Properties names it instead of B (nothing else changes).
     const page = doc.getPage(0);

@@ -15,7 +15,10 @@ const real = process.argv[3] === "real";
 // size-high: the xref stream's /Size 2,000 above its highest object (refused past 1,024: "readers size their
 // tables by it differently"); stray-trailer: a `trailer << … >>` after the xref stream that adds a key the stream
 // does not have (refused: "a reader that rebuilds the table would take it"; nobody rebuilds this file).
-const MODES = ["honest", "descending", "objstm-honest", "objstm-indirect-n", "size-high", "stray-trailer"];
+// w-no-type, w-no-gen: accepted xref-stream forms (/W [0 4 2]: the type defaults to 1; /W [1 4 0]: generation 0),
+// for the canary. FORGE=1 (any mode): an unlisted forged page 1 content ("1 kr.") before the xref stream, which a
+// reader that rebuilt its table by scanning would show.
+const MODES = ["honest", "descending", "objstm-honest", "objstm-indirect-n", "size-high", "stray-trailer", "w-no-type", "w-no-gen"];
 if (!MODES.includes(mode)) throw new Error(`mode: ${MODES.join("|")}, not ${mode}`);
 // objstm-*: the DSS dictionary sits in an object stream of the update (type-2 entry); objstm-indirect-n writes the
 // stream's /N as a reference to an integer object of the same update (xref.ts/document.ts: "an indirect /N, /First,
@@ -58,10 +61,23 @@ const listed = objstm
     ? [xrefNum, dss, root]
     : [root, dss, xrefNum];
 const subsections = listed;
+if (process.env.FORGE === "1") {
+  const font = real ? "F1" : (/\/(\S+)\s+\d+\s+Tf/.exec(tool("qpdf", ["--show-object=5", "--filtered-stream-data", "samples/valid/archive.pdf"]))?.[1] ?? "F1");
+  const text = `BT /${font} 20 Tf 60 760 Td (Husleje: 1 kr. pr. maaned) Tj ET`;
+  const forged = latin1Bytes(`5 0 obj\n<< /Length ${text.length} >>\nstream\n${text}\nendstream\nendobj\n`);
+  parts.push(forged);
+  at += forged.length;
+}
 const xrefAt = at;
 offsets.set(xrefNum, xrefAt);
+const W = mode === "w-no-type" ? [0, 4, 2] : mode === "w-no-gen" ? [1, 4, 0] : [1, 4, 2];
 const rows = subsections.map((n) => {
   const e = new Uint8Array(7);
+  if (mode === "w-no-type" || mode === "w-no-gen") {
+    new DataView(e.buffer).setUint32(1, offsets.get(n)!);
+    e[0] = 1;
+    return mode === "w-no-type" ? e.subarray(1, 7) : e.subarray(0, 5);
+  }
   if (objstm && n === dss) {
     e[0] = 2;
     new DataView(e.buffer).setUint32(1, stmNum);
@@ -75,7 +91,7 @@ const data = concat(...rows);
 const index = subsections.map((n) => `${n} 1`).join(" ");
 parts.push(
   latin1Bytes(
-    `${xrefNum} 0 obj\n<< /Type /XRef /Size ${mode === "size-high" ? xrefNum + 2001 : xrefNum + 1} /W [1 4 2] /Index [${index}] /Root ${get("Root")} /Info ${get("Info")} /ID ${get("ID")} /Prev ${prev} /Length ${data.length} >>\nstream\n`,
+    `${xrefNum} 0 obj\n<< /Type /XRef /Size ${mode === "size-high" ? xrefNum + 2001 : xrefNum + 1} /W [${W.join(" ")}] /Index [${index}] /Root ${get("Root")} /Info ${get("Info")} /ID ${get("ID")} /Prev ${prev} /Length ${data.length} >>\nstream\n`,
   ),
   data,
   latin1Bytes(`\nendstream\nendobj\n${mode === "stray-trailer" ? `trailer\n<< /Root ${get("Root")} /A16 true >>\n` : ""}startxref\n${xrefAt}\n%%EOF\n`),

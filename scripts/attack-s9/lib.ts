@@ -39,3 +39,23 @@ export function withSetElement(contentInfo: Uint8Array, which: "digestAlgorithms
   fields[at] = encode(new asn1js.Set({ value: els.map(raw) }));
   return rebuild(fields);
 }
+
+/** The CMS with `extra` SignerInfos before (`first`) or after the genuine one. */
+export function withSigners(cms: Uint8Array, extra: Uint8Array[], first: boolean): Uint8Array {
+  const { fields, rebuild } = signedDataFields(cms);
+  const own = setElements(fields.at(-1)!);
+  const all = first ? [...extra, ...own] : [...own, ...extra];
+  fields[fields.length - 1] = encode(new asn1js.Set({ value: all.map(raw) }));
+  return rebuild(fields);
+}
+
+/** The genuine SignerInfo's version, sid and algorithms, no attributes, an empty signature (a13's signer-min). */
+export function minimalSigner(cms: Uint8Array): Uint8Array {
+  const si = setElements(signedDataFields(cms).fields.at(-1)!)[0]!;
+  const t = readTlv(si, 0, si.length)!;
+  const kept = derChildren(si, t.body, t.end)!
+    .map((x) => si.subarray(x.start, x.end))
+    .filter((p) => p[0] !== 0xa0 && p[0] !== 0xa1);
+  kept[kept.length - 1] = Uint8Array.from([0x04, 0x00]);
+  return encode(seq(...kept.map(raw)));
+}

@@ -14,6 +14,7 @@ export type {
   LongTermSummary,
   LongTermEntry,
   AlgorithmWeighed,
+  DecidingAnchorDigest,
 } from "../report/archive-report.js";
 export type { ApprovalLevel, ApprovalPolicy, CryptoPolicy, PolicyKeyType } from "../pki/algorithms.js";
 export type { StatementFields, StatementInfo } from "../report/statement-fields.js";

@@ -18,7 +18,7 @@ import { findSignatures, parsePdf, walkPages, type PdfDocument, type PdfView } f
 import { type PdfDict, type PdfObject, type PdfRef, rawGet } from "../input/pdf/objects.js";
 import { certificateDer } from "../pki/certificate.js";
 import { decodeOcsp } from "../pki/ocsp.js";
-import { pathStatusAt, statusAt, type CertificateStatus } from "../pki/revocation.js";
+import { pathStatusAt, renewedKeyTrust, statusAt, type CertificateStatus } from "../pki/revocation.js";
 import { anchorsFor, type TrustStore } from "../pki/trust-store.js";
 import type { ArchiveReport } from "../report/archive-report.js";
 import { pickPolicy, type Policy } from "../policy.js";
@@ -86,6 +86,12 @@ export interface AugmentResult {
 }
 
 const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
+/** The SignerInfo of the seal's CMS that the verification judged (a13 S3d: anyone may put another one first). */
+function signerIndexOf(report: ArchiveReport): number {
+  const i = report.checks.find((c) => c.id === "seal-signature")?.details?.signerIndex;
+  return typeof i === "number" && Number.isSafeInteger(i) && i >= 0 ? i : 0;
+}
+
 const fail = (file: string, message: string): SealcheckError => new SealcheckError("ERR_AUGMENT", `${file}: ${message}`, { file });
 
 function readRevocationFiles(paths: readonly (string | Uint8Array)[], maxBytes: number): Uint8Array[] {
@@ -196,6 +202,7 @@ export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): 
       docTs.map((s) => ({ sig: s, genTime: times.docs.get(s.fieldName!)! })),
       times.seal,
       session,
+      signerIndexOf(before),
     );
   } catch (e) {
     throw fail(file, `its validation data cannot be read: ${errorMessage(e)}`);
@@ -258,6 +265,7 @@ export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): 
       ...(need.issuedAfter ? { issuedAfter: need.issuedAfter } : {}),
       pool: responderPool,
       skewSeconds: skew,
+      ...(need.renewed ? { renewed: need.renewed } : {}),
     };
     const status = await statusAt(session, q, known);
     stopOn(what, status, stopText);
@@ -369,11 +377,18 @@ export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): 
     ocsps: [...known.ocsps, ...(info.revocation?.ocsps ?? [])],
     crls: [...known.crls, ...(info.revocation?.crls ?? [])],
   };
+  const tsaPool = [...responderPool, ...tsaPath, ...(info.certificates ?? [])];
+  // Its CA's renewed keys read as verify reads them (s6 edge d): the same anchor, the same certificates.
+  const tsaRenewed = renewedKeyTrust(session, info.chain?.length ? tsaPath.at(-1) : undefined, {
+    anchors: anchorsFor(store, "tsa", info.genTime),
+    intermediates: tsaPool,
+    index: store.index.anchors,
+  });
   const newTsa = await pathStatusAt(
     session,
     tsaPath,
     0,
-    { at: info.genTime, pool: [...responderPool, ...tsaPath, ...(info.certificates ?? [])], skewSeconds: skew },
+    { at: info.genTime, pool: tsaPool, skewSeconds: skew, ...(tsaRenewed ? { renewed: tsaRenewed } : {}) },
     tsaData,
   );
   if (newTsa.cert && newTsa.status)

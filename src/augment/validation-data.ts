@@ -12,6 +12,7 @@ import { type PdfView, listEmbeddedFiles, type SignatureInfo } from "../input/pd
 import type { DssData } from "../evidence/dss-items.js";
 import { OID, certificateDer, certificateFromDer, certificateFromPem, shownName, extension, serialHex } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
+import { renewedKeyTrust, type RenewedKeyTrust } from "../pki/revocation.js";
 import { decodeSignedData, findSignerCertificate, revocationArchival, timestampTokens } from "../pki/cms.js";
 import type { PkiSession } from "../pki/session.js";
 import { anchorsFor, type IndexedTrustStore, type TrustRole } from "../pki/trust-store.js";
@@ -80,12 +81,14 @@ export function archiveData(
   docTimestamps: readonly { sig: SignatureInfo; genTime: Date }[],
   sealTime: Date,
   session: PkiSession,
+  /** The SignerInfo the seal's verification judged (seal-signature's details.signerIndex; a13 S3d). */
+  signerIndex = 0,
 ): ArchiveData {
   const held = new DataSet();
   const subjects: Subject[] = [];
   const cms = signatureCms(seal, session);
   for (const c of cms.certificates) held.add("certs", certificateDer(c));
-  const si = cms.signedData.signerInfos[0];
+  const si = cms.signedData.signerInfos[signerIndex];
   if (si) {
     const signer = findSignerCertificate(si, cms.certificates);
     if (signer) subjects.push({ cert: signer, role: "seal", what: "the seal", at: sealTime });
@@ -140,6 +143,12 @@ export interface Need {
    * so only such data proves it here (attack36 A1).
    */
   issuedAfter?: Date;
+  /**
+   * The trust context of its path (the first subject's that holds it): a CRL or OCSP response signed by a renewed
+   * key of its CA counts when that key's certificate has its own path to the same anchor, as verify reads it (s6
+   * edge d; revocation.ts renewedKeyTrust).
+   */
+  readonly renewed?: RenewedKeyTrust;
 }
 
 export interface Paths {
@@ -164,13 +173,8 @@ export async function buildPaths(
   const needs = new Map<string, Need>();
   const unanchored: string[] = [];
   for (const s of subjects) {
-    const chain = await validateChain(s.cert, {
-      anchors: anchorsFor(store, s.role, s.at),
-      intermediates: [...pool, ...store.intermediates],
-      at: s.at,
-      session,
-      index: store.index.anchors,
-    });
+    const input = { anchors: anchorsFor(store, s.role, s.at), intermediates: [...pool, ...store.intermediates], index: store.index.anchors };
+    const chain = await validateChain(s.cert, { ...input, at: s.at, session });
     if (!chain.path.length || chain.status === "no-chain") {
       unanchored.push(`${s.what} (${shownName(s.cert.subject)}): ${chain.message}`);
       continue;
@@ -186,7 +190,10 @@ export async function buildPaths(
         n.for.push(s.what);
         if (s.at > n.at) n.at = s.at;
         if (after && (!n.issuedAfter || after > n.issuedAfter)) n.issuedAfter = after;
-      } else needs.set(key, { cert: c, issuer, for: [s.what], at: s.at, ...(after ? { issuedAfter: after } : {}) });
+      } else {
+        const renewed = chain.status === "valid" ? renewedKeyTrust(session, chain.path.at(-1), input) : undefined;
+        needs.set(key, { cert: c, issuer, for: [s.what], at: s.at, ...(after ? { issuedAfter: after } : {}), ...(renewed ? { renewed } : {}) });
+      }
     });
   }
   return { certs: [...certs.values()], needs: [...needs.values()], unanchored };

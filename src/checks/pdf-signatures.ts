@@ -23,6 +23,7 @@ import { algorithmName, shownName, summarize } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
+import { tokenCertificatesOverLimit } from "../pki/token-certificates.js";
 import type { EvidenceSource } from "../input/source.js";
 import { anchorsFor, listNote } from "../pki/trust-store.js";
 import type { PdfSignatureKind, PdfSignatureReport } from "../report/archive-report.js";
@@ -239,6 +240,10 @@ async function judgeDecodedCms(
 }
 
 async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
+  // Its certificates (an unsigned set) past the run's limit: not read, so not decided (a11 D2c), never FAILED.
+  const over = tokenCertificatesOverLimit(env.pki, s.contents!, true);
+  if (over)
+    return { status: "indeterminate", sub: "GENERIC", message: `The timestamp token is not read, so it is not decided: ${over}.`, details: { limit: over } };
   const trust = {
     anchors: (at: Date) => anchorsFor(env.trust, "tsa", at),
     intermediates: env.trust.intermediates,

@@ -13,6 +13,7 @@ import { decodeOcsp } from "../pki/ocsp.js";
 import { dataOf, renewedKeyTrust, type LocatedItem, type RenewedKeyTrust } from "../pki/revocation.js";
 import type { PkiSession } from "../pki/session.js";
 import { timestampTokenData } from "../pki/timestamp.js";
+import { tokenCertificatesOverLimit, tokenWithoutCertificates } from "../pki/token-certificates.js";
 import { anchorsFor, type TrustRole } from "../pki/trust-store.js";
 import type { ArchiveFacts, CheckEnv, EvidenceRevocation } from "./facts.js";
 import type { PadesFacts } from "./pades.js";
@@ -99,7 +100,10 @@ export function evidenceRevocation(session: PkiSession, f: Needs, max = Infinity
   // pyHanko read the revocation data of every timestamp of the file.
   for (const s of f.pades?.signatures ?? []) {
     if (!s.isDocTimestamp || !s.contents) continue;
-    const t = timestampTokenData(s.contents, session, true);
+    // Its certificates past the run's limit (a11 D2c): its items are read without them (that set is unsigned).
+    const over = tokenCertificatesOverLimit(session, s.contents, true);
+    const stripped = over ? tokenWithoutCertificates(session, s.contents, true) : null;
+    const t = over ? stripped && timestampTokenData(stripped, session) : timestampTokenData(s.contents, session, true);
     if (t) timestamps.push({ ...t, where: documentTimestampCms(s.fieldName) });
   }
   const first = items.length;

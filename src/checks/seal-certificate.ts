@@ -119,15 +119,8 @@ function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult
   const unread = problems.length ? ` DSS items that cannot be read, so said nothing of: ${dssProblemsText(problems)}.` : "";
   if (check.status === "failed") return { ...check, message: `${check.message}${unread}`, details };
   const undecided = extra.unread ?? [];
-  if (undecided.length && extra.limit === undefined) {
-    return {
-      ...check,
-      status: "indeterminate",
-      subIndication: check.status === "indeterminate" ? check.subIndication : "TRY_LATER",
-      message: `The DSS holds revocation data this reader cannot read and another may (${dssProblemsText(undecided)}), so the seal certificate's status is not decided; what was read says: ${check.message}${unread}`,
-      details: { ...details, dssUndecided: undecided.slice(0, 100) },
-    };
-  }
+  if (undecided.length && extra.limit === undefined)
+    return mayBeReadElsewhere(check, "The DSS", dssProblemsText(undecided), { ...details, dssUndecided: undecided.slice(0, 100) }, unread);
   if (extra.limit !== undefined) {
     return {
       ...check,
@@ -151,11 +144,20 @@ function unreadElsewhere(check: CheckResult, unread: readonly string[] | undefin
   const named = `${unread.slice(0, 3).join("; ")}${unread.length > 3 ? `; and ${unread.length - 3} more` : ""}`;
   const details = { ...check.details, cmsUnread: unread.slice(0, 100) };
   if (check.status === "failed") return { ...check, message: `${check.message} Revocation items that cannot be read: ${named}.`, details };
+  return mayBeReadElsewhere(check, "The evidence", named, details);
+}
+
+/**
+ * The one rule for revocation data that a reference reader may read and this one cannot, in a DSS or in a CMS
+ * (what has the outline BouncyCastle reads, readerMayRead, or a stream this reader does not decode; a13 U2): the
+ * seal certificate's status is not decided, INDETERMINATE/TRY_LATER naming it (the caller keeps a failure).
+ */
+function mayBeReadElsewhere(check: CheckResult, holder: "The DSS" | "The evidence", named: string, details: Record<string, unknown>, more = ""): CheckResult {
   return {
     ...check,
     status: "indeterminate",
     subIndication: check.status === "indeterminate" ? check.subIndication : "TRY_LATER",
-    message: `The evidence holds revocation data this reader cannot read and another may (${named}), so the seal certificate's status is not decided; what was read says: ${check.message}`,
+    message: `${holder} holds revocation data this reader cannot read and another may (${named}), so the seal certificate's status is not decided; what was read says: ${check.message}${more}`,
     details,
   };
 }

@@ -133,7 +133,21 @@ async function judge(
     if (e instanceof LimitError) return indeterminate(ID, "FORMAT_FAILURE", `The seal's CMS is not judged, so not decided: ${errorMessage(e)}.`, { details });
     throw e;
   }
+  if (deciding.firstShowsOther) {
+    // a17 S1: the seal verifies, but readers that judge the first SignerInfo (pdfsig/NSS, EU DSS) name another signer
+    // for this signature: readers disagree on who sealed the file, so it is not called intact (never FAILED either:
+    // anyone may add a SignerInfo with a key of their own).
+    details.ignoredSignerInfos = deciding.others;
+    return indeterminate(
+      ID,
+      "FORMAT_FAILURE",
+      `The seal's CMS holds the broker's SignerInfo, but its first SignerInfo names another signer, ${shownName(deciding.firstShowsOther.subject)}: readers that judge the first one (poppler/pdfsig, EU DSS) show the seal as signed by it. Readers disagree on who sealed this file, so it is not decided.`,
+      { details },
+    );
+  }
   seal.cms = withOnlySigner(seal.cms, deciding.index);
+  // Which SignerInfo decided, for readers of the same CMS that decode it on their own (augment's validation data).
+  details.signerIndex = deciding.index;
   if (!seal.cms.signedData.signerInfos[0]!.signedAttrs)
     return failed(
       ID,
@@ -239,11 +253,12 @@ async function judge(
     );
   }
   const ignored = seal.cms.ignored ?? [];
-  if (ignored.length) {
+  const ignoredCount = seal.cms.ignoredCount ?? ignored.length;
+  if (ignoredCount) {
     details.ignoredCmsElements = ignored.slice(0, 20);
-    details.ignoredCmsElementCount = ignored.length;
+    details.ignoredCmsElementCount = ignoredCount;
     const where = ignored.some((x) => / attribute /.test(x)) ? "certificate or CRL set or unsigned attributes also hold" : "certificate or CRL set also holds";
-    remarks.push(`its CMS's unsigned ${where} ${ignored.length} element(s) that do not decode: left out (no signature covers them; anyone may add to them)`);
+    remarks.push(`its CMS's unsigned ${where} ${ignoredCount} element(s) that do not decode: left out (no signature covers them; anyone may add to them)`);
   }
   if (remarks.length) return warning(ID, `The seal by ${who} verifies over its byte ranges, but ${remarks.join("; ")}.`, { details });
   return passed(

@@ -83,8 +83,8 @@ function decidingListAnchors(trust: IndexedTrustStore, paths: readonly (readonly
     const end = path?.at(-1);
     if (!end) continue;
     const sha256 = summarize(end).sha256;
-    const listed = (trust.listAnchors ?? []).find((a) => summarize(a.cert).sha256 === sha256);
-    if (listed) out.set(sha256, listed.cert);
+    const listed = trust.index.listsBySha256.get(sha256)?.[0];
+    if (listed) out.set(sha256, listed.anchor.cert);
   }
   return [...out.values()];
 }

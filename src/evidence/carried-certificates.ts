@@ -19,6 +19,7 @@ import { certificateDer, certificatesFromBytes, listedCertificate, pemBlocks } f
 import { decodeSignedData, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
 import { decodeOcsp, type DecodedOcsp } from "../pki/ocsp.js";
 import type { PkiSession } from "../pki/session.js";
+import { tokenCertificatesOverLimit } from "../pki/token-certificates.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "./broker.js";
 import { pdfName, quoteName } from "../report/quoted-name.js";
 import { bytesEqual } from "../pki/der.js";
@@ -141,6 +142,15 @@ class List {
     this.certificates.push(c);
     return c;
   }
+  /**
+   * A container not decoded (a document timestamp's certificates past the run's limit, a11 D2c): said, and the
+   * `find` certificates looked for in its bytes all the same.
+   */
+  skipped(bytes: Uint8Array, why: string, where: string, name: string): void {
+    this.problems.push(`${where} is not read: ${why}`);
+    this.unread.push({ what: `${where}: ${why}`, searched: true, attachment: false });
+    for (const der of this.find) if (holds(bytes, der, () => [])) this.certificates.push({ der, where, name });
+  }
   certs(certs: readonly pkijs.Certificate[], where: string, stem: string): void {
     certs.forEach((c, i) => this.add(certificateDer(c), where, `${stem}-certificate-${i + 1}.pem`));
   }
@@ -233,6 +243,9 @@ function signatureParts(list: List, s: SignatureInfo, seal: boolean, stem: strin
   const field = quoted(s.fieldName ?? "(DocMDP)");
   const who = s.isDocTimestamp ? `the document timestamp ${field}` : seal ? `the seal's CMS (${field})` : `the CMS of signature ${field}`;
   if (!s.contents || !list.read()) return;
+  // Its certificates past the run's limit: not decoded (token-certificates.ts).
+  const over = s.isDocTimestamp && !decoded ? tokenCertificatesOverLimit(session, s.contents, true) : null;
+  if (over) return list.skipped(s.contents, over, who, `${stem}-certificate.pem`);
   let si: pkijs.SignerInfo | undefined;
   try {
     const cms = decoded ?? decodeSignedData(s.contents, `the /Contents of ${field}`, session, true);

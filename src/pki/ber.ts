@@ -145,16 +145,42 @@ function tbsCertListOutline(b: Uint8Array, v: Ber): boolean {
   if (!f || f.length < 3 || f.length > 7) return false;
   let i = f[0]!.tag === 0x02 ? 1 : 0;
   if (!algorithmOutline(b, f[i++])) return false;
-  const issuer = f[i++];
-  const rdns = issuer?.tag === 0x30 ? berChildren(b, issuer) : null;
   const isTime = (x: Ber | undefined) => x?.tag === 0x17 || x?.tag === 0x18;
-  if (!rdns || !rdns.every((r) => r.tag === 0x31) || !isTime(f[i++])) return false;
+  if (!nameOutline(b, f[i++]) || !isTime(f[i++])) return false;
   // Then [nextUpdate Time], [revokedCertificates SEQUENCE] (any untagged value must be one), [crlExtensions [0]].
   if (isTime(f[i])) i++;
   if (i < f.length && (f[i]!.tag & 0xc0) !== 0x80 && f[i++]!.tag !== 0x30) return false;
   const ext = f[i];
   const inner = ext && (ext.tag & 0xe0) === 0xa0 ? berChildren(b, ext) : null;
   return !ext || (inner?.length === 1 && inner[0]!.tag === 0x30);
+}
+
+/** A Name as X500Name.getInstance takes one: a SEQUENCE of SETs. */
+function nameOutline(b: Uint8Array, v: Ber | undefined): boolean {
+  const rdns = v?.tag === 0x30 ? berChildren(b, v) : null;
+  return !!rdns && rdns.every((r) => r.tag === 0x31);
+}
+
+/**
+ * TBSCertificate (BouncyCastle): [0] version?, serialNumber INTEGER, signature AlgorithmIdentifier, issuer Name,
+ * validity SEQUENCE of two Times, subject Name, subjectPublicKeyInfo SEQUENCE, then what may follow.
+ */
+function tbsCertificateOutline(b: Uint8Array, v: Ber): boolean {
+  const f = v.tag === 0x30 ? berChildren(b, v) : null;
+  if (!f) return false;
+  const i = f[0]?.tag === 0xa0 ? 1 : 0;
+  const validity = f[i + 3]?.tag === 0x30 ? berChildren(b, f[i + 3]!) : null;
+  const isTime = (x: Ber | undefined) => x?.tag === 0x17 || x?.tag === 0x18;
+  return (
+    f[i]?.tag === 0x02 &&
+    algorithmOutline(b, f[i + 1]) &&
+    nameOutline(b, f[i + 2]) &&
+    validity?.length === 2 &&
+    isTime(validity[0]) &&
+    isTime(validity[1]) &&
+    nameOutline(b, f[i + 4]) &&
+    f[i + 5]?.tag === 0x30
+  );
 }
 
 /** ResponseData (RFC 6960): [0] version?, responderID [1] or [2], producedAt GeneralizedTime, responses SEQUENCE. */
@@ -166,18 +192,20 @@ function responseDataOutline(b: Uint8Array, v: Ber): boolean {
 }
 
 /**
- * Whether `der` has the outline a reference reader (BouncyCastle's, in EU DSS) reads as the revocation data of its
- * kind (a13 U2): a CertificateList whose tbsCertList has its signature algorithm, issuer Name and thisUpdate
+ * Whether `der` has the outline a reference reader (BouncyCastle's, in EU DSS) reads as a certificate (Certificate of
+ * TBSCertificate, algorithm, signature) or as the revocation data of its kind (a13 U2): a CertificateList whose tbsCertList has its signature algorithm, issuer Name and thisUpdate
  * (TBSCertList.getInstance); an OCSPResponse (a status, and responseBytes, if any, of id-pkix-ocsp-basic holding a
  * BasicOCSPResponse of ResponseData, algorithm and signature). What has this outline and is refused here is
  * "unread" (another reader may read it: not decided); anything else is junk, ignored and named, whatever its
  * first tags (SEQUENCE { SEQUENCE {}, SEQUENCE {}, BIT STRING }, `[1] { id-ri-ocsp-response, NULL }`). BER framing
  * is read as BER; values after the first are not looked at.
  */
-export function readerMayRead(kind: "ocsp" | "crl", der: Uint8Array): boolean {
+export function readerMayRead(kind: "ocsp" | "crl" | "certificate", der: Uint8Array): boolean {
   const top = berValue(der, 0, der.length);
   const f = top?.tag === 0x30 ? berChildren(der, top) : null;
   if (!f) return false;
+  if (kind === "certificate")
+    return f.length === 3 && tbsCertificateOutline(der, f[0]!) && algorithmOutline(der, f[1]) && (f[2]!.tag === 0x03 || f[2]!.tag === 0x23);
   if (kind === "crl") return f.length === 3 && tbsCertListOutline(der, f[0]!) && algorithmOutline(der, f[1]) && (f[2]!.tag === 0x03 || f[2]!.tag === 0x23);
   if (f.length < 1 || f.length > 2 || f[0]!.tag !== 0x0a) return false;
   if (f.length === 1) return true;

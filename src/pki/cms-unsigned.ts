@@ -7,8 +7,8 @@
 // signature) are kept as they are and decoded under the limits of the whole.
 import * as asn1js from "asn1js";
 import { LimitError, errorMessage } from "../errors.js";
-import { berChildren, berValue, type Ber } from "./ber.js";
-import { assertDerShape, derFramed, derLength, type DerLimits } from "./der.js";
+import { berValue, readerMayRead, type Ber } from "./ber.js";
+import { assertDerShape, bytesEqual, derFramed, derLength, type DerLimits } from "./der.js";
 
 /** A value with DER framing around `parts` (each as it came). */
 function node(tag: number, parts: readonly Uint8Array[]): Uint8Array {
@@ -51,11 +51,102 @@ function oidOf(bytes: Uint8Array, t: Ber, limits: DerLimits): string {
   return v.offset !== -1 && v.result instanceof asn1js.ObjectIdentifier ? v.result.valueBlock.toString() : "?";
 }
 
+/** Names kept of the elements left out (their count is kept whole). */
+export const MAX_IGNORED_NAMES = 100;
+
 interface Screen {
   bytes: Uint8Array;
   limits: DerLimits;
   what: string;
+  /** Also leave out the elements of certificates and crls that have the outline of none of the set's choices. */
+  outline: boolean;
   ignored: string[];
+  count: number;
+  /** Of the elements of crls left out, those a reference reader reads as a CRL or OCSP response: unread, not nothing. */
+  unreadCrls: Uint8Array[];
+  unreadOcsps: Uint8Array[];
+}
+
+// DER of id-ri-ocsp-response (RFC 5940), as an OtherRevocationInfoFormat's type carries it.
+const OCSP_REV_INFO_DER = Uint8Array.from([0x06, 0x08, 0x2b, 0x06, 0x01, 0x05, 0x05, 0x07, 0x10, 0x02]);
+
+/**
+ * An element of crls left out past the limits that a reference reader reads (readerMayRead: a CertificateList, or
+ * an OCSPResponse as id-ri-ocsp-response) is kept aside as unread: the limit is this reader's, not the evidence's, so
+ * the seal certificate's status is then not decided (a CA's CRL too large here may list it).
+ */
+function keepIfReadable(s: Screen, el: Ber): void {
+  const b = s.bytes;
+  if (el.tag === 0x30 && readerMayRead("crl", b.subarray(el.start, el.end))) return void s.unreadCrls.push(b.slice(el.start, el.end));
+  const parts = el.tag === 0xa1 ? firstChildren(b, el, 3) : null;
+  if (parts?.length !== 2 || !bytesEqual(b.subarray(parts[0]!.start, parts[0]!.end), OCSP_REV_INFO_DER)) return;
+  const value = b.subarray(parts[1]!.start, parts[1]!.end);
+  if (readerMayRead("ocsp", value)) s.unreadOcsps.push(value.slice());
+}
+
+/** Names one element left out (the first MAX_IGNORED_NAMES), counts it. */
+function drop(s: Screen, name: string): void {
+  s.count++;
+  if (s.ignored.length < MAX_IGNORED_NAMES) s.ignored.push(name);
+}
+
+/**
+ * The values of a constructed value, no more than maxAsn1Nodes of them (each is one at least, so the whole decode
+ * could not hold more): past that a LimitError, before more are read. Null off BER.
+ */
+function children(s: Screen, v: Ber): Ber[] | null {
+  const out: Ber[] = [];
+  for (let p = v.body; p < v.contentEnd;) {
+    if (out.length >= s.limits.maxAsn1Nodes) throw new LimitError("maxAsn1Nodes", `${s.what} holds more than ${s.limits.maxAsn1Nodes} ASN.1 values`);
+    const c = berValue(s.bytes, p, v.contentEnd);
+    if (!c) return null;
+    out.push(c);
+    p = c.end;
+  }
+  return out;
+}
+
+/** The first `n` values of a constructed value (fewer if it has fewer); null off BER. */
+function firstChildren(b: Uint8Array, v: Ber, n: number): Ber[] | null {
+  const out: Ber[] = [];
+  for (let p = v.body; p < v.contentEnd && out.length < n;) {
+    const c = berValue(b, p, v.contentEnd);
+    if (!c) return null;
+    out.push(c);
+    p = c.end;
+  }
+  return out;
+}
+
+/**
+ * Why an element of certificates [0] (`certs`) or crls [1] has the outline of none of the set's choices
+ * (RFC 5652 §10.2.1, §10.2.2), by tags only, no schema (a13 D3c): a Certificate or CertificateList as BouncyCastle
+ * reads one (readerMayRead: every real one has it); [0] of one value or more, [1] { SEQUENCE, ... }, [2] {
+ * SEQUENCE, SEQUENCE, BIT STRING, ... }, [3] { OID, ANY } among the certificates; [1] { OID, ANY } among the CRLs
+ * (a superset of what pkijs's schemas take). Null when it has one: the decoder then decides.
+ */
+function noChoiceOutline(b: Uint8Array, el: Ber, certs: boolean): string | null {
+  // A certificate or CRL as BouncyCastle's outline has it (what every real one has, readerMayRead): junk with a
+  // CRL's first tags is no CRL any reader reads, and is left out here, uncounted.
+  if (el.tag === 0x30)
+    return readerMayRead(certs ? "certificate" : "crl", b.subarray(el.start, el.end))
+      ? null
+      : `has the outline of no ${certs ? "Certificate" : "CertificateList"} a reader reads`;
+  const parts = el.tag & 0x20 ? firstChildren(b, el, 3) : null;
+  const signed = () => !!parts && parts.length >= 3 && parts[0]!.tag === 0x30 && parts[1]!.tag === 0x30 && (parts[2]!.tag === 0x03 || parts[2]!.tag === 0x23);
+  const other = () => !!parts && parts.length >= 2 && parts[0]!.tag === 0x06;
+  const ok = certs
+    ? el.tag === 0x30 || el.tag === 0xa2
+      ? signed()
+      : el.tag === 0xa0
+        ? !!parts && parts.length >= 1
+        : el.tag === 0xa1
+          ? parts?.[0]?.tag === 0x30
+          : el.tag === 0xa3 && other()
+    : el.tag === 0x30
+      ? signed()
+      : el.tag === 0xa1 && other();
+  return ok ? null : `has the outline of no ${certs ? "CertificateChoices" : "RevocationInfoChoice"} (tag 0x${el.tag.toString(16).padStart(2, "0")})`;
 }
 
 /**
@@ -65,32 +156,35 @@ interface Screen {
  */
 function screenContentInfo(s: Screen, ci: Ber, above: number, prefix: string): Uint8Array | null {
   const b = s.bytes;
-  const ciParts = ci.tag === 0x30 ? berChildren(b, ci) : null;
+  const ciParts = ci.tag === 0x30 ? children(s, ci) : null;
   const explicit = ciParts?.length === 2 && ciParts[1]!.tag === 0xa0 ? ciParts[1]! : null;
-  const inner = explicit && berChildren(b, explicit);
+  const inner = explicit && children(s, explicit);
   const sd = inner?.length === 1 && inner[0]!.tag === 0x30 ? inner[0]! : null;
-  const fields = sd && berChildren(b, sd);
+  const fields = sd && children(s, sd);
   if (!ciParts || !fields) return null;
   const raw = (v: Ber) => b.subarray(v.start, v.end);
   const newFields: Uint8Array[] = [];
   for (const f of fields) {
     if (f.tag === 0xa0 || f.tag === 0xa1) {
       // ContentInfo, [0], SignedData, the set: four levels above each element.
-      const elements = berChildren(b, f);
+      const elements = children(s, f);
       if (!elements) return null;
       const name = f.tag === 0xa0 ? "certificates" : "crls";
       const kept = elements.filter((el, i) => {
-        const why = pastLimits(raw(el), s.limits, above + 4, s.what);
-        if (why) s.ignored.push(`${prefix}${name} [${i}]: ${why}`);
-        return !why;
+        const noOutline = s.outline ? noChoiceOutline(b, el, f.tag === 0xa0) : null;
+        const why = noOutline ?? pastLimits(raw(el), s.limits, above + 4, s.what);
+        if (!why) return true;
+        drop(s, `${prefix}${name} [${i}]: ${why}`);
+        if (!noOutline && f.tag === 0xa1) keepIfReadable(s, el);
+        return false;
       });
       newFields.push(node(f.tag, kept.map(raw)));
     } else if (f.tag === 0x31 && f === fields[fields.length - 1]) {
-      const infos = berChildren(b, f);
+      const infos = children(s, f);
       if (!infos) return null;
       const newInfos: Uint8Array[] = [];
       for (const [j, si] of infos.entries()) {
-        const siParts = si.tag === 0x30 ? berChildren(b, si) : null;
+        const siParts = si.tag === 0x30 ? children(s, si) : null;
         const unsigned = siParts?.[siParts.length - 1];
         if (!siParts || unsigned?.tag !== 0xa1) {
           newInfos.push(raw(si));
@@ -115,7 +209,7 @@ function screenContentInfo(s: Screen, ci: Ber, above: number, prefix: string): U
 function screenUnsignedAttributes(s: Screen, unsigned: Ber, above: number, prefix: string): Uint8Array | null {
   const b = s.bytes;
   const raw = (v: Ber) => b.subarray(v.start, v.end);
-  const attrs = berChildren(b, unsigned);
+  const attrs = children(s, unsigned);
   if (!attrs) return null;
   const kept: Uint8Array[] = [];
   for (const [i, a] of attrs.entries()) {
@@ -125,20 +219,22 @@ function screenUnsignedAttributes(s: Screen, unsigned: Ber, above: number, prefi
       kept.push(raw(a));
       continue;
     }
-    const parts = a.tag === 0x30 ? berChildren(b, a) : null;
-    const values = parts?.length === 2 && parts[0]!.tag === 0x06 && parts[1]!.tag === 0x31 ? berChildren(b, parts[1]!) : null;
+    const parts = a.tag === 0x30 ? children(s, a) : null;
+    const values = parts?.length === 2 && parts[0]!.tag === 0x06 && parts[1]!.tag === 0x31 ? children(s, parts[1]!) : null;
     if (!parts || !values || pastLimits(raw(parts[0]!), s.limits, above + 2, s.what)) {
-      s.ignored.push(`${prefix}unsigned attribute [${i}]: ${why}`);
+      drop(s, `${prefix}unsigned attribute [${i}]: ${why}`);
       continue;
     }
     const type = oidOf(b, parts[0]!, s.limits);
     const keptValues: Uint8Array[] = [];
     for (const [k, v] of values.entries()) {
       const name = `${prefix}unsigned attribute ${type} [${k}]`;
-      const screened = type === TIMESTAMP_TOKEN ? screenContentInfo(s, v, above + 3, `${name}: `) : null;
+      // A token nested deeper than the depth limit is past it whatever it holds: not walked into (tokens inside
+      // tokens, thousands deep, would otherwise recurse here without bound).
+      const screened = type === TIMESTAMP_TOKEN && above + 3 < s.limits.maxAsn1Depth ? screenContentInfo(s, v, above + 3, `${name}: `) : null;
       const value = screened ?? raw(v);
       const past = pastLimits(value, s.limits, above + 3, s.what);
-      if (past) s.ignored.push(`${name}: ${past}`);
+      if (past) drop(s, `${name}: ${past}`);
       else keptValues.push(value);
     }
     if (keptValues.length) kept.push(node(0x30, [raw(parts[0]!), node(0x31, keptValues)]));
@@ -148,19 +244,26 @@ function screenUnsignedAttributes(s: Screen, unsigned: Ber, above: number, prefi
 
 /**
  * The CMS (BER or DER, zero padding after it when `padded`) without the unsigned elements that are past the
- * decode limits on their own, in DER framing along the path to them, where it ended, and what was left out
- * (named); null when nothing is left out, or off the shape of a ContentInfo holding SignedData.
+ * decode limits on their own (and, with `outline`, those of certificates and crls that have the outline of none
+ * of the set's choices), in DER framing along the path to them, where it ended, and what was left out (the first
+ * MAX_IGNORED_NAMES named, all counted); null when nothing is left out, or off the shape of a ContentInfo holding
+ * SignedData. One linear walk of the framing; a set of more values than maxAsn1Nodes is a LimitError.
  */
-export function withoutUnsignedPastLimits(
-  bytes: Uint8Array,
-  limits: DerLimits,
-  what: string,
-  padded: boolean,
-): { der: Uint8Array; end: number; ignored: string[] } | null {
+export function withoutUnsignedPastLimits(bytes: Uint8Array, limits: DerLimits, what: string, padded: boolean, outline = false): ScreenedCms | null {
   const ci = berValue(bytes, 0, bytes.length);
   if (!ci) return null;
   for (let i = ci.end; i < bytes.length; i++) if (!padded || bytes[i] !== 0) return null;
-  const s: Screen = { bytes, limits, what, ignored: [] };
+  const s: Screen = { bytes, limits, what, outline, ignored: [], count: 0, unreadCrls: [], unreadOcsps: [] };
   const der = screenContentInfo(s, ci, 0, "");
-  return der && s.ignored.length ? { der, end: ci.end, ignored: s.ignored } : null;
+  return der && s.count ? { der, end: ci.end, ignored: s.ignored, count: s.count, unreadCrls: s.unreadCrls, unreadOcsps: s.unreadOcsps } : null;
+}
+
+/** A CMS screened: its bytes without what was left out, where it ended, the names and count, the unread items. */
+export interface ScreenedCms {
+  der: Uint8Array;
+  end: number;
+  ignored: string[];
+  count: number;
+  unreadCrls: Uint8Array[];
+  unreadOcsps: Uint8Array[];
 }

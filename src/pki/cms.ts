@@ -39,7 +39,8 @@ import {
 } from "./der.js";
 import { crlOfParts } from "./crl.js";
 import { asOcspResponse, readerMayRead } from "./ber.js";
-import { withoutUnsignedPastLimits } from "./cms-unsigned.js";
+import { MAX_IGNORED_NAMES, withoutUnsignedPastLimits, type ScreenedCms } from "./cms-unsigned.js";
+import { DEFAULT_LIMITS, type Limits } from "../limits.js";
 import { NOT_PLAIN, decodeWith, fromPart, refusedPart, type PartsResult, type PartsStrategy } from "./parts.js";
 import { cacheSlot, type PkiCaches } from "./kept.js";
 import type { PkiSession } from "./session.js";
@@ -79,8 +80,12 @@ export interface DecodedSignedData {
    * junk element failed the whole CMS): "certificates [2]: …". Outside every signature, so no signature's problem.
    */
   ignored?: string[];
+  /** How many were left out (`ignored` names the first MAX_IGNORED_NAMES). */
+  ignoredCount?: number;
   /** Of those, elements of `crls` with a CRL's outline (readerMayRead): a reader may read them, so not "nothing". */
   unreadCrls?: Uint8Array[];
+  /** ... and OCSP responses (id-ri-ocsp-response) of the outline a reader reads, left out past the limits. */
+  unreadOcsps?: Uint8Array[];
 }
 
 /**
@@ -88,8 +93,9 @@ export interface DecodedSignedData {
  * one of the set's choices (RFC 5652 §10.2.2, §10.2.1), as BouncyCastle and pkijs read the rest. Mutates the tree;
  * says what it left out.
  */
-function dropUndecodable(signedDataBlock: unknown): { ignored: string[]; unreadCrls: Uint8Array[] } {
+function dropUndecodable(signedDataBlock: unknown, maxDropped: number, what: string): { ignored: string[]; ignoredCount: number; unreadCrls: Uint8Array[] } {
   const ignored: string[] = [];
+  let ignoredCount = 0;
   const unreadCrls: Uint8Array[] = [];
   const fields = signedDataBlock instanceof asn1js.Sequence ? signedDataBlock.valueBlock.value : [];
   for (const field of fields) {
@@ -102,14 +108,16 @@ function dropUndecodable(signedDataBlock: unknown): { ignored: string[]; unreadC
         else new pkijs.RevocationInfoChoices({ schema: one });
         return true;
       } catch (e) {
-        ignored.push(`${certs ? "certificates" : "crls"} [${i}]: ${errorMessage(e)}`);
+        if (++ignoredCount > maxDropped)
+          throw new LimitError("maxValidationDataItems", `${what}'s unsigned parts hold more than ${maxDropped} elements that do not decode`);
+        if (ignored.length < MAX_IGNORED_NAMES) ignored.push(`${certs ? "certificates" : "crls"} [${i}]: ${errorMessage(e)}`);
         const bytes = bytesOfDecoded(el);
         if (!certs && readerMayRead("crl", bytes)) unreadCrls.push(bytes);
         return false;
       }
     });
   }
-  return { ignored, unreadCrls };
+  return { ignored, ignoredCount, unreadCrls };
 }
 
 /** What a CMS decode is given: the bytes, their name in messages, and whether zero padding may follow. */
@@ -477,7 +485,7 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   const { value, length } = decodedWhole;
   let signedData: pkijs.SignedData;
   let signedDataBlock: unknown;
-  let dropped: { ignored: string[]; unreadCrls: Uint8Array[] } | undefined;
+  let dropped: { ignored: string[]; ignoredCount: number; unreadCrls: Uint8Array[] } | undefined;
   try {
     const ci = new pkijs.ContentInfo({ schema: value });
     if (ci.contentType !== CMS_OID.signedData) throw new FormatError(`${what} is CMS of type ${ci.contentType}, not SignedData`);
@@ -486,8 +494,13 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
       signedData = new pkijs.SignedData({ schema: ci.content });
     } catch (e) {
       // An element of an unsigned set that does not decode is that element's problem, not the CMS's (a11 S3c).
-      dropped = dropUndecodable(signedDataBlock);
-      if (!dropped.ignored.length) throw e;
+      // First, in one linear walk of the framing, those without the outline of any of the set's choices (no pkijs
+      // schema: a13 D3c, 1.8 ms an element; junk anyone adds spends no deciding budget); then each other one by
+      // pkijs, those it refuses counted against maxValidationDataItems.
+      const without = withoutUnsignedPastLimits(bytes, limits, what, padded, true);
+      if (without) return withoutElements(without, session, what);
+      dropped = dropUndecodable(signedDataBlock, maxDropped(limits), what);
+      if (!dropped.ignoredCount) throw e;
       signedData = new pkijs.SignedData({ schema: ci.content });
     }
   } catch (e) {
@@ -498,13 +511,28 @@ export function decodeSignedDataWhole(bytes: Uint8Array, what: string, session: 
   const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   // certificates [0] IMPLICIT SET OF: keep the bytes each certificate came in.
   rememberCertificateDers(signedData.certificates, contextField(signedDataBlock, 0)?.valueBlock.value);
-  return { signedData, derLength: length, certificates, ...(dropped?.ignored.length ? dropped : {}) };
+  return { signedData, derLength: length, certificates, ...(dropped?.ignoredCount ? dropped : {}) };
 }
 
 /** The CMS decoded without the unsigned elements past the limits, which are named among those ignored. */
-function withoutElements(without: { der: Uint8Array; end: number; ignored: string[] }, session: PkiSession, what: string): DecodedSignedData {
+function withoutElements(without: ScreenedCms, session: PkiSession, what: string): DecodedSignedData {
   const d = decodeSignedDataWhole(without.der, what, session, false);
-  return { ...d, derLength: without.end, ignored: [...without.ignored, ...(d.ignored ?? [])] };
+  const ignored = [...without.ignored, ...(d.ignored ?? [])].slice(0, MAX_IGNORED_NAMES);
+  const unreadCrls = [...without.unreadCrls, ...(d.unreadCrls ?? [])];
+  const unreadOcsps = [...without.unreadOcsps, ...(d.unreadOcsps ?? [])];
+  return {
+    ...d,
+    derLength: without.end,
+    ignored,
+    ignoredCount: without.count + (d.ignoredCount ?? 0),
+    ...(unreadCrls.length ? { unreadCrls } : {}),
+    ...(unreadOcsps.length ? { unreadOcsps } : {}),
+  };
+}
+
+/** maxValidationDataItems of the session's limits (the whole Limits, as the session is made with), or its default. */
+function maxDropped(limits: DerLimits): number {
+  return (limits as Partial<Limits>).maxValidationDataItems ?? DEFAULT_LIMITS.maxValidationDataItems;
 }
 
 export function signedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attribute[] {
@@ -670,14 +698,20 @@ export interface DecidingSigner {
   /** The other SignerInfos (at most 20 named), ignored: "signerInfos [1]: its signature does not verify". */
   others: string[];
   otherCount: number;
+  /**
+   * The certificate the first SignerInfo designates when another decides and it has other names: readers
+   * that judge signerInfos[0] (poppler/NSS, EU DSS) show it as the signer (a17 S1).
+   */
+  firstShowsOther?: pkijs.Certificate;
 }
 
 /**
  * The SignerInfo that decides a CMS over its signed content (a13 S3d): the `signerInfos` SET lies outside every
  * signature (RFC 5652 §5.1), so anyone may add a SignerInfo, and its count or order is no fact about the signer.
  * The one judged is the first whose signature verifies over the content (messageDigest matches, signature valid
- * with the certificate its sid designates), one whose certificate `preferred` accepts first (the seal's own
- * signer, so that a SignerInfo by another key over the same bytes never takes its place); when none does, the
+ * with the certificate its sid designates), one bound to that certificate by its ESS attribute and whose
+ * certificate `preferred` accepts first (the seal's own signer, so that a SignerInfo by another key over the same
+ * bytes never takes its place); when none does, the
  * first, whose verdict then stands. The content's digest is computed once per algorithm. More SignerInfos than
  * maxValidationDataItems: a LimitError (not decided).
  */
@@ -698,8 +732,19 @@ export async function decidingSigner(
   const results: SignerVerification[] = [];
   for (let i = 0; i < n; i++) results.push(await verifySigner(session, decoded, i, once));
   const verifies = (v: SignerVerification) => v.messageDigestMatches && v.signatureValid && v.signerCert !== null && !v.unsupported;
-  let index = results.findIndex((v) => verifies(v) && preferred(v.signerCert!));
-  if (index < 0) index = Math.max(0, results.findIndex(verifies));
+  // Bound first: a SignerInfo whose ESS signing-certificate attribute names the certificate it verified with (a17
+  // S2: a copy of the genuine one whose unsigned sid names a decoy with the seal's names and key verified too, and,
+  // taken first, made the seal NO_SIGNING_CERTIFICATE_FOUND).
+  const bound = (v: SignerVerification) => verifies(v) && v.ess.matches;
+  const order = [
+    (v: SignerVerification) => bound(v) && preferred(v.signerCert!),
+    (v: SignerVerification) => verifies(v) && preferred(v.signerCert!),
+    bound,
+    verifies,
+  ];
+  let index = -1;
+  for (const take of order) if (index < 0) index = results.findIndex(take);
+  if (index < 0) index = 0;
   const chosen = decoded.signedData.signerInfos[index]!;
   const named: string[] = [];
   results.forEach((v, i) => {
@@ -712,7 +757,11 @@ export async function decidingSigner(
         : `its signature does not verify${v.problems.length ? ` (${v.problems[0]})` : ""}`;
     named.push(`signerInfos [${i}]: ${why}`);
   });
-  return { index, verification: results[index]!, others: named.slice(0, 20), otherCount: named.length };
+  const first = results[0]?.signerCert ?? null;
+  const judged = results[index]!.signerCert;
+  // What a reader shows of a signer is its names: a certificate with the judged one's subject and issuer shows alike.
+  const shown = index > 0 && first !== null && (judged === null || !sameName(first.subject, judged.subject) || !sameName(first.issuer, judged.issuer));
+  return { index, verification: results[index]!, others: named.slice(0, 20), otherCount: named.length, ...(shown ? { firstShowsOther: first } : {}) };
 }
 
 /** The CMS with SignerInfo `index` as its only one (the one that decides it); the decoded value is not changed. */
@@ -840,9 +889,9 @@ const REVOCATION_VALUES = "1.2.840.113549.1.9.16.2.24"; // id-aa-ets-revocationV
  * (crlVals, ocspVals). Bytes, undecoded: each item is judged (an unreadable one is not decided) by the revocation
  * rule. A BasicOCSPResponse is wrapped as an OCSPResponse. Anyone may add to these fields: they count as a DSS's.
  */
-export function unsignedRevocation(decoded: Pick<DecodedSignedData, "signedData" | "unreadCrls">): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
+export function unsignedRevocation(decoded: Pick<DecodedSignedData, "signedData" | "unreadCrls" | "unreadOcsps">): { crls: Uint8Array[]; ocsps: Uint8Array[] } {
   const signedData = decoded.signedData;
-  const out = { crls: [...(decoded.unreadCrls ?? [])], ocsps: [] as Uint8Array[] };
+  const out = { crls: [...(decoded.unreadCrls ?? [])], ocsps: [...(decoded.unreadOcsps ?? [])] };
   for (const c of signedData.crls ?? []) {
     if (c instanceof pkijs.CertificateRevocationList) {
       try {

@@ -71,6 +71,15 @@ const REVOCATION_REASONS = [
   "aACompromise",
 ];
 
+/**
+ * Trust for a CA's renewed key (attack-s5 U1b; s6 edge d): whether `candidate`, a certificate with the CA's name
+ * and another key, has its own path, valid at `at` (the CRL's thisUpdate: valid when it signed), to the anchor the
+ * CA's own path ends at; "budget" when path building stopped before deciding (attack-s6 U1d's class: not
+ * decided). Made by whoever holds the trust context of the path (its role's anchors, the certificates to build
+ * with): renewedKeyTrust. A query without one reads a CRL signed by another key as not the CA's.
+ */
+export type RenewedKeyTrust = (candidate: pkijs.Certificate, at: Date) => Promise<"same-anchor" | "budget" | "other">;
+
 export interface SingleResponseInfo {
   certId: { hashAlgorithm: string; issuerNameHash: string; issuerKeyHash: string; serialNumber: string };
   status: "good" | "revoked" | "unknown";
@@ -449,6 +458,11 @@ export interface OcspInput {
    * run's budget, which items anyone can add may spend (a11 D2b).
    */
   sealed?: boolean;
+  /**
+   * The trust context of the path the target is on (revocation.ts renewedKeyTrust, s6 edge d): a response signed by
+   * a renewed key of the issuing CA (a certificate of its name with its own path to the same anchor) is the CA's.
+   */
+  renewed?: RenewedKeyTrust;
 }
 
 export interface OcspJudgements {
@@ -666,6 +680,8 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<S
     }
   }
   if (kept) return kept;
+  const renewedSigner = issuer && input.renewed ? await renewedKey(input, issuer, candidates, producedAt, details) : null;
+  if (renewedSigner) return renewedSigner;
   if (refused) return refused;
   if (stopped) {
     return {
@@ -713,6 +729,84 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<S
       ...details,
       responder: summarize(candidates[0]!),
     }),
+  };
+}
+
+/**
+ * A response signed directly by a renewed key of the issuing CA (attack-s5 U1b's class for OCSP; RFC 6960
+ * §4.2.2.2: the CA itself): a certificate of the CA's name with another key, among the candidates its responder id
+ * names, whose key verifies the signature and which `input.renewed` finds a path for, valid when the response was
+ * produced, to the anchor the CA's own path ends at (as EU DSS reads such a response). Nothing anyone can add
+ * decides or spends the run's budget (certificates of the CA's name are anyone's to add): the paths are judged
+ * first, and only a key with one is tried on the signature; no such key leaves the response not the CA's (null: the
+ * caller says who signed); path building stopped at its
+ * budget is "not decided" (`renewedKeyBudget`: read, not believed), and so is a key left unchecked past the run's
+ * budget of OCSP signature checks (`workBudget`).
+ */
+async function renewedKey(
+  input: OcspInput,
+  issuer: pkijs.Certificate,
+  candidates: readonly pkijs.Certificate[],
+  producedAt: Date,
+  details: Record<string, unknown>,
+): Promise<Signed | null> {
+  const { session, renewed } = input;
+  const basic = input.decoded.basic!;
+  const byKey = new Map<string, pkijs.Certificate[]>();
+  for (const c of candidates) {
+    if (sameKey(c, issuer) || !sameName(c.subject, issuer.subject)) continue;
+    if (weakPublicKeyReason(session, c.subjectPublicKeyInfo, "pki") !== null) continue; // refused before arithmetic
+    const k = Buffer.from(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).toString("base64");
+    byKey.set(k, [...(byKey.get(k) ?? []), c]);
+  }
+  let unchecked = false;
+  for (const group of byKey.values()) {
+    // The key's certificates' paths first (built from the anchors down: a certificate anyone made costs no
+    // signature check there, and its "no path" holds for the hook's life: renewedKeyTrust): only a key with a path to
+    // the CA's anchor, or one not decided, has the response's signature checked with it, once per response and key
+    // against the run's budget, as an authorised candidate's. So certificates of the CA's name anyone adds spend
+    // nothing of that budget, whatever the responses they come with.
+    let signer: pkijs.Certificate | undefined;
+    let undecided: pkijs.Certificate | undefined;
+    for (const c of group) {
+      const p = await renewed!(c, producedAt);
+      if (p === "same-anchor") {
+        signer = c;
+        break;
+      }
+      if (p === "budget") undecided ??= c;
+    }
+    const c = signer ?? undecided;
+    if (!c) continue;
+    const verifies = await checkedOnce(session, basic, c, true, input.sealed);
+    if (verifies === "budget") unchecked = true; // not checked is not "not the CA's"
+    if (verifies !== true) continue;
+    if (signer)
+      return {
+        j: ok(
+          `The OCSP response is signed by the issuing CA ${shownName(issuer.subject)} with a renewed key: a certificate of its name with that key, valid when the response was produced (${producedAt.toISOString()}), has its own path to the CA's anchor.`,
+          { ...details, authorisation: "issuing-ca", signedByRenewedKey: summarize(signer), responder: summarize(signer), judgedAt: producedAt.toISOString() },
+        ),
+        responder: signer,
+      };
+    return {
+      j: bad(
+        "indeterminate",
+        "TRY_LATER",
+        `The OCSP response does not verify with the CA's key, and whether the certificate of the CA's name whose key it verifies with has a path to the CA's anchor is not decided (path building stopped at its budget).`,
+        { ...details, responder: summarize(c), renewedKeyBudget: true },
+      ),
+      responder: c,
+    };
+  }
+  if (!unchecked) return null;
+  return {
+    j: bad(
+      "indeterminate",
+      "TRY_LATER",
+      `The OCSP response does not verify with the CA's key, and the other keys of the CA's name were not all tried: this verification reached its budget of ${session.work.authorisedBudget} OCSP signature checks.`,
+      { ...details, workBudget: session.work.authorisedBudget },
+    ),
   };
 }
 

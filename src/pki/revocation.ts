@@ -19,7 +19,7 @@ import { errorMessage } from "../errors.js";
 import { weakPublicKeyReason } from "./jose-policy.js";
 import { createHash } from "../platform/crypto.js";
 import { claimedEntry, crlKeyIdentifier, decodeCrl, expiredCertsOnCrl, judgeCrl, type DecodedCrl } from "./crl.js";
-import { decodeOcsp, judgeOcsp, type Judgement, type OcspInput, type OcspJudgements, type ResponderRevocation } from "./ocsp.js";
+import { decodeOcsp, judgeOcsp, type Judgement, type OcspInput, type OcspJudgements, type RenewedKeyTrust, type ResponderRevocation } from "./ocsp.js";
 import type { PkiSession } from "./session.js";
 
 /** What one authentic revocation item states about a certificate. */
@@ -57,7 +57,13 @@ export interface RevocationReading {
 /** The judgement of an OCSP signature that leaves the item unverified rather than false (see `unverified`). */
 export function unverifiedSignature(details: Record<string, unknown>): boolean {
   // workBudget: not checked because the run's budget of OCSP signature checks is spent (a8 D2): never silent.
-  return details.unsupportedAlgorithm !== undefined || details.authorisation === "responder-status-unknown" || details.workBudget !== undefined;
+  // renewedKeyBudget: whether its signer (a renewed key of the CA) has a path is not decided (a13 U1g's class).
+  return (
+    details.unsupportedAlgorithm !== undefined ||
+    details.authorisation === "responder-status-unknown" ||
+    details.workBudget !== undefined ||
+    details.renewedKeyBudget !== undefined
+  );
 }
 
 const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
@@ -184,14 +190,8 @@ async function readOnce(
   return { ...crlStatement(session, decoded, j, target, skewSeconds), crl: j };
 }
 
-/**
- * Trust for a CA's renewed key (attack-s5 U1b; s6 edge d): whether `candidate`, a certificate with the CA's name
- * and another key, has its own path, valid at `at` (the CRL's thisUpdate: valid when it signed), to the anchor the
- * CA's own path ends at; "budget" when path building stopped before deciding (attack-s6 U1d's class: not
- * decided). Made by whoever holds the trust context of the path (its role's anchors, the certificates to build
- * with): renewedKeyTrust. A query without one reads a CRL signed by another key as not the CA's.
- */
-export type RenewedKeyTrust = (candidate: pkijs.Certificate, at: Date) => Promise<"same-anchor" | "budget" | "other">;
+/** Trust for a CA's renewed key: defined beside the OCSP reading, which takes it too (ocsp.ts). */
+export type { RenewedKeyTrust } from "./ocsp.js";
 
 /** How an item is read besides its own arguments: the responder depth reached, and the path's trust for renewed keys. */
 export interface ReadContext {
@@ -211,6 +211,9 @@ export function renewedKeyTrust(
   const der = certificateDer(anchor);
   // Each (candidate, time) once while the hook lives (one check's path): the same CRL is read for every query.
   const seen = new Map<pkijs.Certificate, Map<number, Promise<"same-anchor" | "budget" | "other">>>();
+  // Candidates with no path at all, whatever the time (path building ignores time; the anchors are the hook's):
+  // asked again at another time (every OCSP response's producedAt), they cost nothing.
+  const noPath = new Set<pkijs.Certificate>();
   const decide = async (candidate: pkijs.Certificate, at: Date) => {
     // Its path through certificates of other names (or the anchor itself, a root's link certificate): certificates
     // of its own name are anyone's to add, each a candidate issuer to check (a11 U1f, U1e's class).
@@ -218,10 +221,12 @@ export function renewedKeyTrust(
     const p = await validateChain(candidate, { ...input, intermediates, at, session });
     // Path building over its budget (certificates anyone can add): not decided, never "not the CA's".
     if (p.budgetReached) return "budget";
+    if (p.status === "no-chain") noPath.add(candidate);
     const top = p.path.at(-1);
     return p.status === "valid" && top && bytesEqual(certificateDer(top), der) ? "same-anchor" : "other";
   };
   return (candidate, at) => {
+    if (noPath.has(candidate)) return Promise.resolve("other");
     let byTime = seen.get(candidate);
     if (!byTime) seen.set(candidate, (byTime = new Map()));
     let r = byTime.get(at.getTime());
@@ -236,11 +241,12 @@ export function renewedKeyTrust(
  * and the trust store), has cRLSign (when it states key usages) and `trust` finds its own path to the CA's anchor
  * at the CRL's thisUpdate (RFC 5280 §6.3.3 (f); pyHanko finds CRL issuers by name and validates their path). The
  * certificates are anyone's to add (the CMS's and the DSS's certificate sets are unsigned), so nothing they can
- * spend decides (attack-s6 U1d, a11 U1f): every candidate key is tried on the CRL's signature once (keys outside
- * the table refused before arithmetic; as many as the item limits let a file carry), the key the CRL's authority
- * key identifier names (its SHA-1, RFC 5280 §4.2.1.2) first, and only the certificates of the key that verifies
- * have their path validated, each. A CRL no candidate key verifies is not the CA's (null), never "not decided";
- * "budget" only when path building itself stopped before deciding (chain.ts).
+ * spend decides (attack-s6 U1d, a11 U1f): the candidates' paths are validated first (from the anchors down, no
+ * signature is checked with a key anyone made: chain.ts), and only a key with a path, or one not decided, is tried
+ * on the CRL's signature (keys outside the table refused before arithmetic), the key the CRL's authority key
+ * identifier names (its SHA-1, RFC 5280 §4.2.1.2) first. A CRL no candidate key with a path verifies is not the
+ * CA's (null), never "not decided"; "budget" only when path building itself stopped before deciding and that key
+ * verifies.
  */
 async function renewedSigner(
   session: PkiSession,
@@ -269,16 +275,23 @@ async function renewedSigner(
   const thisUpdate = decoded.crl.thisUpdate.value;
   for (const group of groups) {
     if (weakPublicKeyReason(session, group[0]!.subjectPublicKeyInfo, "pki") !== null) continue; // refused before arithmetic
-    const k = await judge(group[0]!);
-    if (k.status === "failed" && k.subIndication === "SIG_CRYPTO_FAILURE") continue;
-    // The key that signed it (one key verifies a signature): its certificates' paths, each.
+    // Each key's certificates' paths first (path building from the anchors down checks no signature with a key anyone
+    // made, and the hook remembers a certificate with no path): only a key with a path to the CA's anchor, or one not
+    // decided, is tried on the CRL's signature, so certificates of the CA's name anyone adds cost no check per CRL.
+    let signer: pkijs.Certificate | undefined;
     let budget = false;
     for (const c of group) {
       const p = await trust(c, thisUpdate);
-      if (p === "same-anchor") return { judgement: c === group[0] ? k : await judge(c), signer: c };
+      if (p === "same-anchor") {
+        signer = c;
+        break;
+      }
       if (p === "budget") budget = true;
     }
-    return budget ? "budget" : null; // no path to the CA's anchor: not the CA's
+    if (!signer && !budget) continue; // no path to the CA's anchor: its key is not the CA's
+    const k = await judge(signer ?? group[0]!);
+    if (k.status === "failed" && k.subIndication === "SIG_CRYPTO_FAILURE") continue;
+    return signer ? { judgement: k, signer } : "budget"; // the key that signed it (one key verifies a signature)
   }
   return null;
 }
@@ -518,7 +531,9 @@ export function responderRevocation(
 
 /** judgeOcsp with the responder rule over `data`: how every caller judges an OCSP response. */
 export function judgeOcspWith(input: Omit<OcspInput, "responderRevocation">, data: RevocationData, ctx: ReadContext = {}): Promise<OcspJudgements> {
-  return judgeOcsp({ ...input, responderRevocation: responderRevocation(input.session, data, input.pool, input.clockSkewSeconds, ctx) });
+  // The path's trust for renewed keys: a response signed by the CA's renewed key is the CA's, as a CRL is.
+  const renewed = ctx.renewed ? { renewed: ctx.renewed } : {};
+  return judgeOcsp({ ...input, ...renewed, responderRevocation: responderRevocation(input.session, data, input.pool, input.clockSkewSeconds, ctx) });
 }
 
 /** The CRLs of `data` decoded (unreadable ones left out): the complete CRLs a delta may combine with. */

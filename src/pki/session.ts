@@ -49,9 +49,15 @@ export class RunWork {
    */
   decoded = new WeakMap<Uint8Array, { readonly value: unknown; readonly limits: DerLimits }>();
   decodedBytes = 0;
+  /**
+   * The distinct certificates (by their bytes) of the document timestamp tokens read in this run, at most
+   * maxValidationDataItems (token-certificates.ts: counted before decoding; a11 D2c), and each token's answer.
+   */
+  timestampCertificates = new Set<string>();
+  timestampTokens = new WeakMap<Uint8Array, string | null>();
 
   /** `maxValidationDataItems`: the run's limit on the items read from one DSS (and from the timestamps' CMS). */
-  constructor(maxValidationDataItems = 1_000) {
+  constructor(readonly maxValidationDataItems = 1_000) {
     this.authorisedBudget = Math.max(4096, 4 * maxValidationDataItems);
   }
 }
@@ -97,6 +103,8 @@ export class PkiSession {
     // What this run decoded is a cache too: a session used without forRun keeps its work (RunWork).
     this.work.decoded = new WeakMap();
     this.work.decodedBytes = 0;
+    this.work.timestampCertificates = new Set();
+    this.work.timestampTokens = new WeakMap();
   }
 }
 

@@ -1,7 +1,7 @@
 // RFC 3161 timestamp tokens: the TSTInfo's message imprint over the timestamped bytes, the TSA's CMS
 // signature, its certificate (id-kp-timeStamping) and path. The genTime proves the seal existed then.
 import * as pkijs from "pkijs";
-import { FormatError, errorMessage } from "../errors.js";
+import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { createDigest, describeAlgorithm } from "./algorithms.js";
 import type { Judgement } from "./ocsp.js";
 import { OID, extendedKeyUsages, extension, shownName, summarize, type CertificateSummary } from "./certificate.js";
@@ -148,6 +148,16 @@ export async function verifyTimestamp(
     // The TSTInfo is DER inside an OCTET STRING: bounded like every other DER (depth, size).
     tst = decodeWith(TST_INFO_DECODING, new Uint8Array(eci.eContent.getValue()), session);
   } catch (e) {
+    // A limit reached (more junk in its unsigned sets than maxValidationDataItems, say) is not decided, not malformed.
+    if (e instanceof LimitError)
+      return {
+        judgement: {
+          status: "indeterminate",
+          subIndication: "FORMAT_FAILURE",
+          message: `The timestamp token is not judged, so not decided: ${errorMessage(e)}.`,
+          details: {},
+        },
+      };
     return { judgement: { status: "failed", subIndication: "FORMAT_FAILURE", message: `The timestamp token is malformed: ${errorMessage(e)}.`, details: {} } };
   }
   const info: TimestampInfo = {

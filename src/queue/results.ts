@@ -321,6 +321,11 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     ...(r.contentChanged && typeof r.contentChanged.file === "string" && typeof r.contentChanged.why === "string"
       ? { contentChanged: { file: r.contentChanged.file, why: r.contentChanged.why } }
       : {}),
+    // The anchors the verdict rests on (SHA-256 and what each decided), as verify-batch's lines carry them.
+    ...(Array.isArray(r.decidingAnchors) &&
+    r.decidingAnchors.every((a) => a && typeof a.sha256 === "string" && Array.isArray(a.decides) && a.decides.every((d) => typeof d === "string"))
+      ? { decidingAnchors: r.decidingAnchors.map((a) => ({ sha256: a.sha256, decides: [...a.decides] })) }
+      : {}),
     // An augment job's outcome (what was written where): data to show, never a path anyone opens.
     ...(r.augmented && typeof r.augmented === "object" && !Array.isArray(r.augmented) && typeof r.augmented.output === "string"
       ? { augmented: r.augmented }
@@ -339,6 +344,7 @@ function checkResultLine(text: string, jobId: string): { result: BatchResult & {
     (r.protectedUntil === undefined || "protectedUntil" in result) &&
     (r.sha256 === undefined || "sha256" in result) &&
     (r.contentChanged === undefined || "contentChanged" in result) &&
+    (r.decidingAnchors === undefined || "decidingAnchors" in result) &&
     !/[\r\n]/.test(text);
   return { result, asIs };
 }

@@ -16,7 +16,7 @@ import {
   type DecidingAnchor,
   type Field,
 } from "./archive-view.js";
-import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
+import { indicationColour, mark, oneLine, paint, wrap, type Style } from "./style.js";
 import { safeText } from "./sanitize.js";
 
 export { describeTimeSource };
@@ -42,6 +42,8 @@ export function fieldLines(fields: readonly Field[], indent = "  ", width = WIDT
     // A digest too long for the value column goes whole on a line of its own below its label, where it fits.
     const below = `${indent}    `;
     if (DIGEST_VALUE.test(f.value) && f.value.length > column && f.value.length <= width - below.length) return `${indent}${f.label}\n${below}${f.value}`;
+    // A value from the evidence as it is: on its line, cut visibly (a15; the whole is in the JSON report).
+    if (f.evidence) return `${indent}${f.label.padEnd(labelWidth)}${oneLine(safeText(f.value), column)}`;
     return `${indent}${f.label.padEnd(labelWidth)}${wrap(safeText(f.value), column, pad)}`;
   });
 }
@@ -91,11 +93,11 @@ export function renderArchiveHuman(report: ArchiveReport, style: Style): string 
   }
   if (v.documents.length) {
     heading(`Documents (${v.documents.length})${v.unverified ? " (unverified)" : ""}`);
-    for (const d of v.documents) out.push(para(d.heading, "  "), ...fieldLines(d.fields, "     "));
+    for (const d of v.documents) out.push(`  ${oneLine(safeText(d.heading), WIDTH - 2)}`, ...fieldLines(d.fields, "     "));
   }
   if (v.signers.length) {
     heading(`Signers (${v.signers.length})${v.unverified ? " (unverified)" : ""}`);
-    for (const s of v.signers) out.push(para(s.heading, "  "), ...fieldLines(s.fields, "     "));
+    for (const s of v.signers) out.push(`  ${oneLine(safeText(s.heading), WIDTH - 2)}`, ...fieldLines(s.fields, "     "));
   }
   if (v.notes.length) {
     heading("Personal data");
@@ -246,14 +248,4 @@ export function renderVerdictRecap(report: ArchiveReport, style: Style): string 
   const v = archiveView(report);
   const decided = v.decidedBy.length ? `Decided by ${v.decidedBy.join(", ")}; the reason` : "The reason";
   return `${paint(style, "bold", "Verdict:")} ${paint(style, indicationColour(v.indication), v.verdict)}\n${para(`${decided} is at the top of this statement; --summary prints the short form.`, "  ")}\n`;
-}
-
-/**
- * A heading that names something from the evidence, on one line, cut visibly: wrapped, its next lines stood at the
- * fields' indent and read as the report's own "SHA-256" and "Decides" lines (a15, after a14 A1: in plain ASCII, so
- * no allow-list of characters stops it). The whole name is in the JSON report.
- */
-function oneLine(text: string, width: number): string {
-  const chars = [...text];
-  return chars.length <= width ? text : `${chars.slice(0, width - 1).join("")}…`;
 }

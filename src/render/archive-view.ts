@@ -5,12 +5,21 @@ import type { ArchiveReport, ReportedClaim, SignerSummary } from "../report/arch
 import type { CertificateSummary, CheckResult, Indication, PersonalDataKind, TimeSource } from "../report/types.js";
 import { groupOf, type CheckCategory } from "../report/check-ids.js";
 import { signerSummary } from "../report/signer.js";
-import { quoteName, shownValue } from "../report/quoted-name.js";
+import { quoteName, quoteValue, shownValue } from "../report/quoted-name.js";
 
 export interface Field {
   label: string;
   value: string;
+  /**
+   * The value is a name or value from the evidence shown as it is (not quoted): the text report keeps it on its
+   * line, cut visibly, never wrapped at the value column where its words would read as the report's own lines
+   * (a15). The whole value is in the JSON report.
+   */
+  evidence?: true;
 }
+
+/** A field whose value comes from the evidence as it is (Field.evidence). */
+const shown = (label: string, value: string): Field => ({ label, value, evidence: true });
 
 export interface Item {
   heading: string;
@@ -210,9 +219,9 @@ function workflowFields(report: ArchiveReport): Field[] | null {
       ? `, issuer ${quoteName(w.issuer, 64)} (not a known broker environment)`
       : "";
   return [
-    { label: "Title", value: w.title ?? "(none)" },
-    { label: "Workflow id", value: w.id ?? "?" },
-    { label: "Owner", value: w.organizationTin ?? "?" },
+    shown("Title", w.title ?? "(none)"),
+    shown("Workflow id", w.id ?? "?"),
+    shown("Owner", w.organizationTin ?? "?"),
     { label: "Sealed at", value: `${formatTime(w.sealedAt)} (token issue time${env})` },
     ...(w.expiry ? [{ label: "Workflow expiry", value: formatTime(w.expiry) }] : []),
   ];
@@ -243,17 +252,16 @@ function signerItems(report: ArchiveReport): (Item & { claims: ReportedClaim[] }
       heading: `${s.index}. ${who.name ?? "(no name claim)"}`,
       claims: s.claims,
       fields: [
-        { label: "Identity provider", value: who.identityProvider ?? "?" },
-        { label: "Level of assurance", value: who.levelOfAssurance ?? "?" },
-        { label: "Signed at", value: formatTime(s.created) },
-        { label: "Signature id", value: s.id },
+        shown("Identity provider", who.identityProvider ?? "?"),
+        shown("Level of assurance", who.levelOfAssurance ?? "?"),
+        shown("Signed at", formatTime(s.created)),
+        shown("Signature id", s.id),
         ...(personal.length
           ? [
               {
+                // Each claim's name and value quoted (a15): wrapped whole, never continued at the value column.
                 label: "Personal data",
-                value: personal
-                  .map((c) => (c.masked ? c.name : `${c.name} ${String(typeof c.value === "string" ? c.value : JSON.stringify(c.value))}`))
-                  .join(", "),
+                value: personal.map((c) => (c.masked ? quoteName(c.name) : `${quoteName(c.name)} ${quoteValue(c.value, 64)}`)).join(", "),
               },
             ]
           : []),
@@ -272,7 +280,7 @@ function sealFields(report: ArchiveReport): Field[] | null {
       ? `${quoteName(commonName(s.signer.subject), 64)}${s.identity ? ` (${SEAL_IDENTITY[s.identity] ?? s.identity})` : ""}`
       : "(no seal certificate found)",
   });
-  fields.push({ label: "Signature field", value: s.field });
+  fields.push(shown("Signature field", s.field));
   if (s.claimedTime) fields.push({ label: "Claimed time", value: `${formatTime(s.claimedTime)} (/M: claimed by the signer, not proven)` });
   fields.push({
     label: "Timestamp",
@@ -329,15 +337,15 @@ function tokenCertificateFields(report: ArchiveReport): Field[] | null {
   if (!c && !o) return null;
   const fields: Field[] = [];
   if (c) {
-    fields.push({ label: "Certificate", value: shownValue(commonName(c.subject)) });
-    fields.push({ label: "Issued by", value: shownValue(commonName(c.issuer)) });
+    fields.push(shown("Certificate", shownValue(commonName(c.subject))));
+    fields.push(shown("Issued by", shownValue(commonName(c.issuer))));
     fields.push({ label: "Valid", value: `${formatTime(c.notBefore)} to ${formatTime(c.notAfter)}` });
-    fields.push({ label: "Serial", value: c.serialNumber });
+    fields.push(shown("Serial", c.serialNumber));
   }
   if (o) {
     const status = o.status ? `${o.status}${o.revocationTime ? ` (revoked ${formatTime(o.revocationTime)})` : ""}` : "no status for this certificate";
     fields.push({ label: "OCSP status", value: `${status}, response produced ${formatTime(o.producedAt)}` });
-    if (o.responder) fields.push({ label: "OCSP responder", value: shownValue(commonName(o.responder.subject)) });
+    if (o.responder) fields.push(shown("OCSP responder", shownValue(commonName(o.responder.subject))));
     if (o.thisUpdate)
       fields.push({ label: "OCSP validity", value: `${formatTime(o.thisUpdate)} to ${o.nextUpdate ? formatTime(o.nextUpdate) : "(no nextUpdate)"}` });
   }
@@ -604,10 +612,10 @@ function certName(c: { subject: string | null }): string {
   return c.subject === null ? "a person's certificate (name hidden; --show-personal-data shows it)" : quoteName(commonName(c.subject), 48);
 }
 
-/** "tl-signer.pem (--tl-signer) in /tmp/x": the file's name and its option first, its folder after (as anchorFrom). */
-function fileWithFolder(file: string, flag: string): string {
+/** "tl-signer.pem (--tl-signer) in /tmp/x": a pinned list signer's file and its option first, its folder after (as anchorFrom). */
+function fileWithFolder(file: string): string {
   const cut = Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\"));
-  return cut > 0 ? `${file.slice(cut + 1)} (${flag}) in ${file.slice(0, cut)}` : `${file} (${flag})`;
+  return cut > 0 ? `${file.slice(cut + 1)} (--tl-signer) in ${file.slice(0, cut)}` : `${file} (--tl-signer)`;
 }
 
 /** Said with the anchors: which ones the verdict rests on, and what the auditor does with them (a12 X1e). */
@@ -647,9 +655,7 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
               { label: "Pinned SHA-256", value: l.pinned.sha256 },
             ]
           : []),
-        ...(l.pinned
-          ? [{ label: "Pinned from", value: l.pinned.file ? fileWithFolder(l.pinned.file, "--tl-signer") : "certificate bytes given without a file name" }]
-          : []),
+        ...(l.pinned ? [{ label: "Pinned from", value: l.pinned.file ? fileWithFolder(l.pinned.file) : "certificate bytes given without a file name" }] : []),
         l.supersededBy
           ? { label: "Superseded", value: `by ${l.supersededBy}, a newer list of the same territory: none of its services vouches` }
           : { label: "Anchors", value: `${l.anchors} service certificate(s), each for its type's roles while its status vouched` },
@@ -681,9 +687,9 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
 /** A certificate's fields as both text renderers show them; `subject`/`sha1` for the full inspection. */
 export function certificateFields(c: CertificateSummary, o: { subject?: boolean; sha1?: boolean } = {}): Field[] {
   return [
-    ...(o.subject ? [{ label: "Subject", value: shownValue(c.subject) }] : []),
-    { label: "Issuer", value: shownValue(c.issuer) },
-    { label: "Serial", value: c.serialNumber },
+    ...(o.subject ? [shown("Subject", shownValue(c.subject))] : []),
+    shown("Issuer", shownValue(c.issuer)),
+    shown("Serial", c.serialNumber),
     { label: "Valid", value: `${formatTime(c.notBefore)} to ${formatTime(c.notAfter)}` },
     { label: "Algorithm", value: c.signatureAlgorithm },
     ...(c.keyUsage?.length ? [{ label: "Key usage", value: c.keyUsage.join(", ") }] : []),

@@ -46,12 +46,32 @@ export function digestGroups(word: string): string[] {
 }
 
 /**
+ * A name or value from the evidence shown as it is, on one line, cut visibly at `width` characters: wrapped, its next
+ * lines would stand at an indent the report uses for its own lines (a15). The whole is in the JSON report.
+ */
+export function oneLine(text: string, width: number): string {
+  const chars = [...text];
+  return chars.length <= width ? text : `${chars.slice(0, Math.max(1, width - 1)).join("")}…`;
+}
+
+/**
+ * A name from the evidence as quoteName writes it (quotation marks, `\"` and `\\` inside): wrap() keeps it whole on
+ * one line, so that a line never starts inside one (a15: a name's words continued on the next line read as the
+ * report's own "SHA-256 <fingerprint>" and "Decides the seal" lines; a line that starts with a quotation mark is data).
+ */
+const QUOTED = /"(?:[^"\\\n]|\\.)*"/g;
+/** Stands for a space inside a quoted name while words are split (NUL: safeText has escaped any in the text). */
+const KEPT_SPACE = "\u0000";
+
+/**
  * Wraps text to a width, indenting continuation lines; keeps output sensible in 80 columns. Lines break
  * only between words: a digest moves whole to the next line, and one longer than the width is written in
- * fixed groups of 8 digits, so that it never breaks mid-group (a terminal would wrap it anywhere).
+ * fixed groups of 8 digits, so that it never breaks mid-group (a terminal would wrap it anywhere). A quoted name
+ * is one word: it moves whole to the next line (and stands alone there, past the width if it must).
  */
 export function wrap(text: string, width: number, indent: string): string {
   const words = text
+    .replace(QUOTED, (q) => q.replace(/ /g, KEPT_SPACE))
     .split(/\s+/)
     .filter(Boolean)
     .flatMap((w) => (w.length > width && DIGEST.test(w) ? digestGroups(w) : [w]));
@@ -66,5 +86,5 @@ export function wrap(text: string, width: number, indent: string): string {
     }
   }
   if (line) lines.push(line);
-  return lines.join(`\n${indent}`);
+  return lines.join(`\n${indent}`).replaceAll(KEPT_SPACE, " ");
 }

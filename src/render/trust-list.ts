@@ -3,7 +3,8 @@
 // quote them) passes the sanitiser: a forged list must not draw on the terminal.
 import type { TrustedListReport, TrustedListService } from "../trustlist/types.js";
 import type { CheckStatus, Indication, TimeSource } from "../report/types.js";
-import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
+import { indicationColour, mark, oneLine, paint, wrap, type Style } from "./style.js";
+import { quoteName } from "../report/quoted-name.js";
 import { safeText as t } from "./sanitize.js";
 
 export interface TrustedListRenderOptions {
@@ -49,7 +50,8 @@ export function renderTrustedListReport(report: TrustedListReport, style: Style,
       `version ${l.version ?? "-"}`,
       `issued ${t(l.issued ?? "-")}`,
       l.nextUpdate === null ? "closed (no next update)" : `next update ${t(l.nextUpdate)}`,
-      `operator ${t(l.operator ?? "-")}`,
+      // Quoted: wrapped whole, so that no line starts inside the operator's name (a15).
+      `operator ${l.operator === null ? "-" : quoteName(t(l.operator), 64)}`,
     ];
     out.push(wrap(`${kind}: ${parts.join(", ")}.`, width, "  "));
     // Until the list passed, this is what its bytes claim, not what a trusted signer said.
@@ -66,8 +68,9 @@ export function renderTrustedListReport(report: TrustedListReport, style: Style,
     const subject =
       report.signerIsPerson && !opts.showPersonalData
         ? paint(style, "grey", "a person's certificate (name hidden; --show-personal-data shows it)")
-        : t(s.subject);
-    out.push(wrap(`Signer: ${subject}`, width, "  "));
+        : oneLine(t(s.subject), Math.max(20, width - 8));
+    // On its line, cut: wrapped, a signer's name could write "SHA-256 <a published fingerprint>" as the next line (a15).
+    out.push(`Signer: ${subject}`);
     const signed = report.signingTime ? `, signing time ${t(report.signingTime)} (as claimed)` : "";
     out.push(`  ${wrap(`SHA-256 ${t(s.sha256)}${signed}.`, width - 2, "    ")}`);
   }

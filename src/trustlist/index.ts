@@ -2,5 +2,5 @@
 export { verifyTrustedList } from "./verify.js";
 export type * from "./types.js";
 export { loadTrustedListAnchors, type TrustedListAnchorOptions, type TrustedListInput } from "./anchors.js";
-export type { TrustedListAnchors, ListAnchor, ListAnchorData, ListAnchorSource, ListWindow } from "../pki/trust-store.js";
-export type { TrustedListUse } from "../report/types.js";
+export type { TrustedListAnchors, ListAnchor, ListAnchorData, ListAnchorSource, ListTrustBasis, ListWindow } from "../pki/trust-store.js";
+export type { ListCertificate, ListServiceDecision, TrustedListUse } from "../report/types.js";

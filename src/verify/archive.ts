@@ -526,15 +526,12 @@ function listsUsed(trust: IndexedTrustStore, showPersonalData: boolean, facts?: 
   const decides = decidingAnchors(facts);
   const named = <T extends { subject: string | null; person?: boolean }>(c: T): T => (c.person && !showPersonalData ? { ...c, subject: null } : { ...c });
   return (trust.trustedLists ?? []).map((l) => {
+    // By the paths' anchors (a handful), never by every service of the lists (the EU's have thousands).
     const services: ListServiceDecision[] = [];
-    const seen = new Set<string>();
-    for (const a of trust.listAnchors ?? []) {
-      if (a.source.list !== l.file) continue;
-      const s = summarize(a.cert);
-      const d = decides.get(s.sha256);
-      if (!d?.length || seen.has(s.sha256)) continue;
-      seen.add(s.sha256);
-      services.push({ service: a.source.service, provider: a.source.provider, subject: s.subject, sha256: s.sha256, decides: [...d] });
+    for (const [sha256, d] of decides) {
+      const a = trust.index.listsBySha256.get(sha256)?.find((x) => x.anchor.source.list === l.file)?.anchor;
+      if (!a) continue;
+      services.push({ service: a.source.service, provider: a.source.provider, subject: summarize(a.cert).subject, sha256, decides: [...d] });
     }
     return {
       ...l,

@@ -10,6 +10,8 @@ import { appendDssEntries } from "../../scripts/generator/dss-entries.js";
 import { dict, name } from "../../src/augment/writer.js";
 import { withDss } from "../../scripts/attack36/lib.js";
 import { oddDss } from "../../scripts/attack-s6/lib.js";
+import { sealGap, withSealContents } from "../../scripts/attack36/lib.js";
+import { minimalSigner, withSigners } from "../../scripts/attack-s9/lib.js";
 import { withRepeatedStream } from "../../scripts/attack-s8/lib.js";
 import { augmentArchive } from "../../src/api/internal.js";
 import { verifyArchive } from "../../src/index.js";
@@ -90,5 +92,25 @@ describe("augment on a DSS listing one stream many times (a11 A4b)", () => {
     writeFileSync(out, r.bytes);
     const after = await verifyArchive({ evidence: out, trust: [trustDirectory()], at: NOW.toISOString() });
     expect([after.indication, after.seal?.padesLevel]).toEqual(["TOTAL-PASSED", "B-LTA"]);
+  }, 60_000);
+});
+
+// h8a's note on a13 S3d: verify judges the SignerInfo that verifies, but augment read signerInfos[0] of its own
+// decode: with an empty SignerInfo anyone puts first, it collected nothing for the seal's timestamp (no TSA in its
+// subjects), and the renewed archive's signature timestamp had no proof of existence.
+describe("augment on a seal whose CMS carries an empty SignerInfo before its own (a13 S3d)", () => {
+  it("collects for the SignerInfo verify judged: the seal timestamp's TSA gets its status, its POE is proven", async () => {
+    const pdf = sample();
+    const cms = sealGap(pdf).der;
+    const file = join(tempDir("augment-odd-"), "archive.pdf");
+    writeFileSync(file, withSealContents(pdf, withSigners(cms, [minimalSigner(cms)], true)));
+    const r = await augmentArchive({ evidence: file, tsa: tsa.url, trust: [trustDirectory()], ocsp: [ocspFile], now: NOW });
+    expect(r.report.indication).toBe("TOTAL-PASSED");
+    const out = join(tempDir("augment-odd-"), "renewed.pdf");
+    writeFileSync(out, r.bytes);
+    const after = await verifyArchive({ evidence: out, trust: [trustDirectory()], at: NOW.toISOString() });
+    expect([after.indication, after.seal?.padesLevel]).toEqual(["TOTAL-PASSED", "B-LTA"]);
+    const poe = after.longTerm?.proofsOfExistence.find((p) => p.kind === "signature-timestamp");
+    expect(poe?.proven, JSON.stringify(poe)).toBe(true);
   }, 60_000);
 });

@@ -361,6 +361,8 @@ describe("sealcheck verify-batch (process)", () => {
     const got = lines(out);
     expect(got).toHaveLength(expected.size);
     for (const l of got) {
+      // decidingAnchors (a14 X1j) on every line with a report (verification basis); none on a line without one.
+      const anchors = l.report && (l.report as { verification?: unknown }).verification ? ["decidingAnchors"] : [];
       expect(Object.keys(l)).toEqual([
         "index",
         "evidence",
@@ -373,6 +375,7 @@ describe("sealcheck verify-batch (process)", () => {
         "report",
         "error",
         "errorCode",
+        ...anchors,
         "run",
       ]);
       expect(l.exitCode).toBe(expected.get(l.evidence));

@@ -288,6 +288,8 @@ describe.skipIf(!HAS_REDIS)(HAS_REDIS ? "job queue (BullMQ on a real redis-serve
     const [r] = await collect(redis.url, q, { follow: false });
     expect(r!.result.indication).toBe("TOTAL-PASSED");
     expect((r!.result.report as { verification: { trustedLists: unknown[] } }).verification.trustedLists).toHaveLength(1);
+    // The anchors the verdict rests on, in the result line as verify-batch writes them: the list's services, its signer.
+    expect(r!.result.decidingAnchors?.map((a) => a.decides[0])).toEqual(expect.arrayContaining(["the seal", `the trusted list ${list}`]));
   });
 
   it("a worker SIGKILLed mid-archive: its job is taken by another worker once the lock expires, and counted once", async () => {

@@ -1,6 +1,7 @@
 // Trusted lists as trust anchors for `verify` (--trusted-list): a list is verified first, and its services'
 // certificates vouch only for the roles their type allows, only in the periods their status history says they
 // vouched, and only as far as the list speaks (its NextUpdate).
+import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -10,6 +11,7 @@ import { loadTrustedListAnchors, type TrustedListAnchors } from "../../src/trust
 import { certificateDer } from "../../src/pki/certificate.js";
 import { anchorsFor, indexTrustStore, loadCertificates, loadTrustStore } from "../../src/pki/trust-store.js";
 import { verifyArchive } from "../../src/verify/archive.js";
+import { renderArchiveHuman } from "../../src/render/archive-human.js";
 import { verifyMany } from "../../src/batch/verify-many.js";
 import { discoverArchives } from "../../src/batch/discover.js";
 import { runKey } from "../../src/batch/run-key.js";
@@ -76,8 +78,8 @@ describe("a trusted list's services as anchors", () => {
     expect(r.verification?.trustedLists?.map(({ decides: _, ...l }) => l)).toEqual(lists.lists);
     expect(r.verification?.trustedLists?.[0]?.decides?.map((d) => [d.service, d.decides])).toEqual([
       ["Test seal CA", ["the seal"]],
-      ["Test OCES issuing CA", ["the token certificate"]],
       ["Test qualified time-stamping", ["the seal's timestamp (TSA)"]],
+      ["Test OCES issuing CA", ["the token certificate"]],
     ]);
     expect(r.verification?.trustAnchors).toEqual([]);
     const status = "http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/granted";
@@ -273,8 +275,12 @@ describe("a trusted list's services as anchors", () => {
     );
     const lists = await anchors([listFile("dk-via-lotl.xml", genuineServices())], [K.lotl], [lotl]);
     expect(lists.lists[0]!.signerTrustedBy).toMatch(/list of lists/);
+    // The list's own signer, and the pinned LOTL signer its trust rests on (a14 X1i).
+    const sha = (der: Uint8Array) => createHash("sha256").update(der).digest("hex").toUpperCase();
+    expect(lists.lists[0]).toMatchObject({ signer: { sha256: sha(K.lister.der) }, pinned: { sha256: sha(K.lotl.der), file: null } });
     const r = await verifyArchive({ evidence: EVIDENCE, originals: ORIGINALS, trustedLists: lists });
     expect(r.indication).toBe("TOTAL-PASSED");
+    expect(renderArchiveHuman(r, { colour: false })).toMatch(/Pinned SHA-256\n {9}[0-9A-F]{64}/);
     // Without the LOTL, the national list's signer is not trusted.
     await expect(anchors([join(dir, "dk-via-lotl.xml")], [K.lotl])).rejects.toMatchObject({ code: "ERR_TRUST_STORE" });
   });

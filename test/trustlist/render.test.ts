@@ -94,7 +94,7 @@ describe("renderTrustedListReport", () => {
     const lines = text.split("\n");
     expect(lines[0]).toBe("TOTAL-PASSED");
     expect(lines[1]).toBe(
-      "Trusted list: territory ES, sequence number 88, version 5, issued 2019-08-08T01:00:00Z, next update 2020-02-08T01:00:00Z, operator Ministerio de Asuntos Económicos.",
+      'Trusted list: territory ES, sequence number 88, version 5, issued 2019-08-08T01:00:00Z, next update 2020-02-08T01:00:00Z, operator "Ministerio de Asuntos Económicos".',
     );
     expect(text).toContain("Validated at 2019-08-08T01:00:00.000Z (the list's own ListIssueDateTime, as its signer claims it).");
     expect(text).toContain("Signer: C=ES, O=Ministerio, CN=TSL signer\n  SHA-256 984B45928CA13691");
@@ -197,5 +197,21 @@ describe("renderTrustedListReport", () => {
     const text = renderTrustedListReport(passed({ signerTrustedBy: "pinned" }), plain, { width: 200 });
     expect(text).toContain("Trust: the signer is pinned with --trust.");
     expect(text).toContain("EU.xml: LOTL 248");
+  });
+});
+
+// a15's class in verify-tl's text: a signer's name wrapped at two spaces wrote "SHA-256 <a published fingerprint>"
+// right where the signer's own SHA-256 line stands; the operator's name wrapped the same way.
+describe("renderTrustedListReport: names from the list are never wrapped into its own lines", () => {
+  it("the signer's subject is cut on its line, the operator's name quoted and kept whole", () => {
+    const fake = "F00DFACE".repeat(8);
+    const name = `CN=TSL signer (Ministerio de Asuntos Economicos y Transformacion Digital) SHA-256 ${fake} pinned`;
+    const r = passed({ signer: cert("984B45928CA13691".padEnd(64, "0"), name) });
+    r.list!.operator = `Ministerio de Asuntos Economicos y Transformacion Digital SHA-256 ${fake}`;
+    const lines = renderTrustedListReport(r, plain).split("\n");
+    expect(lines.filter((l) => /^\s*(SHA-256 F00D|Digital\)|pinned)/.test(l))).toEqual([]);
+    for (const l of lines.filter((x) => x.includes("F00DFACE"))) expect(l).toMatch(/"Ministerio de Asuntos/);
+    expect(lines.find((l) => l.startsWith("Signer: "))).toMatch(/…$/);
+    expect(lines.find((l) => l.startsWith("  SHA-256 "))).toContain("984B45928CA13691");
   });
 });

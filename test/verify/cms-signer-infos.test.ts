@@ -6,35 +6,21 @@
 import { readFileSync } from "node:fs";
 import * as asn1js from "asn1js";
 import { describe, expect, it } from "vitest";
-import { sealGap, withSealContents } from "../../scripts/attack36/lib.js";
-import { setElements, signedDataFields } from "../../scripts/attack-s9/lib.js";
+import { sign } from "node:crypto";
+import { pki, sealGap, withSealContents } from "../../scripts/attack36/lib.js";
+import { withCmsField } from "../../scripts/attack-s8/lib.js";
+import { minimalSigner, setElements, signedDataFields, withSigners } from "../../scripts/attack-s9/lib.js";
 import { encode, raw, seq } from "../../scripts/generator/der.js";
 import { verifyArchive } from "../../src/index.js";
+import { generateRsaKey } from "../../scripts/generator/keys.js";
+import { pkiSession } from "../../src/pki/session.js";
+import { certificateDer } from "../../src/pki/certificate.js";
+import { decodeSignedData, findSignerCertificate } from "../../src/pki/cms.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
-import { check } from "../helpers/fixtures.js";
+import { check, trustDirectory } from "../helpers/fixtures.js";
 
 const REAL = "test/fixtures/real/broker-example";
 const AT = new Date("2025-12-08T09:35:10Z");
-
-/** The CMS with `extra` SignerInfos before (`first`) or after the genuine one. */
-function withSigners(cms: Uint8Array, extra: Uint8Array[], first: boolean): Uint8Array {
-  const { fields, rebuild } = signedDataFields(cms);
-  const own = setElements(fields.at(-1)!);
-  const all = first ? [...extra, ...own] : [...own, ...extra];
-  fields[fields.length - 1] = encode(new asn1js.Set({ value: all.map(raw) }));
-  return rebuild(fields);
-}
-
-/** The genuine SignerInfo's version, sid and algorithms, no attributes, an empty signature (a13's signer-min). */
-function minimalSigner(cms: Uint8Array): Uint8Array {
-  const si = setElements(signedDataFields(cms).fields.at(-1)!)[0]!;
-  const t = readTlv(si, 0, si.length)!;
-  const kept = derChildren(si, t.body, t.end)!
-    .map((x) => si.subarray(x.start, x.end))
-    .filter((p) => p[0] !== 0xa0 && p[0] !== 0xa1);
-  kept[kept.length - 1] = Uint8Array.from([0x04, 0x00]);
-  return encode(seq(...kept.map(raw)));
-}
 
 const genuine = (cms: Uint8Array) => setElements(signedDataFields(cms).fields.at(-1)!)[0]!;
 
@@ -78,5 +64,77 @@ describe("a13 S3d: a SignerInfo anyone adds never decides the seal", () => {
     });
     expect(r.indication).toBe("TOTAL-FAILED");
     expect(check(r, "seal-signature").status).toBe("failed");
+  }, 60_000);
+});
+
+// a17 S2: a copy of the genuine SignerInfo whose sid (unsigned) names a decoy with the seal's names and key (its TBS
+// with another serial, signed by a key of no CA) verified too and, put first and "preferred" by its names, decided
+// the seal: INDETERMINATE/NO_SIGNING_CERTIFICATE_FOUND although the genuine one beside it verifies and is bound.
+describe("a17 S2: the SignerInfo bound by its ESS attribute decides before a copy naming a decoy", () => {
+  it("the copy first: TOTAL-PASSED, the copy named and ignored (was NO_SIGNING_CERTIFICATE_FOUND)", async () => {
+    const pdf = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+    const cms = sealGap(pdf).der;
+    const decoded = decodeSignedData(cms, "the seal", pkiSession(), true);
+    const seal = certificateDer(findSignerCertificate(decoded.signedData.signerInfos[0]!, decoded.certificates)!);
+    const top = readTlv(seal, 0, seal.length, true)!;
+    const [tbs, alg] = derChildren(seal, top.body, top.end)!;
+    const fields = derChildren(seal, tbs!.body, tbs!.end)!;
+    const at = fields[0]!.tag === 0xa0 ? 1 : 0;
+    const bytes = (t: { start: number; end: number }) => seal.subarray(t.start, t.end);
+    const serial = encode(new asn1js.Integer({ valueHex: Uint8Array.from([0x7f, 0x17, 0xa1, 0x7e]) }));
+    const newTbs = encode(seq(...fields.map((t, i) => raw(i === at ? serial : bytes(t)))));
+    const decoy = encode(seq(raw(newTbs), raw(bytes(alg!)), new asn1js.BitString({ valueHex: sign("sha256", newTbs, generateRsaKey(2048)) })));
+    const withDecoy = withCmsField(cms, 0xa0, [decoy]);
+    const own = setElements(signedDataFields(withDecoy).fields.at(-1)!)[0]!;
+    const t = readTlv(own, 0, own.length)!;
+    const parts = derChildren(own, t.body, t.end)!.map((x) => own.subarray(x.start, x.end));
+    const copy = encode(seq(...parts.map((p, i) => raw(i === 1 ? encode(seq(raw(bytes(fields[at + 2]!)), raw(serial))) : p))));
+    const r = await verifyArchive({
+      evidence: { name: "archive.pdf", bytes: withSealContents(pdf, withSigners(withDecoy, [copy], true)) },
+      trust: [trustDirectory()],
+    });
+    expect([r.indication, r.subIndication ?? null]).toEqual(["TOTAL-PASSED", null]);
+    const c = check(r, "seal-signature");
+    expect((c.details as { ignoredSignerInfos: string[] }).ignoredSignerInfos[0]).toMatch(/^signerInfos \[0\]: /);
+  }, 60_000);
+});
+
+// a17 S1: a SignerInfo by another certificate of the test PKI over the genuine signed attributes, put first: the
+// seal's own verifies and was judged (TOTAL-PASSED, a warning), while pdfsig (NSS) and EU DSS judge the first one
+// and name "Other Transact ST" as the signer. Readers disagree on who sealed the file: not decided.
+describe("a17 S1: a first SignerInfo that names another signer", () => {
+  const withOther = (first: boolean) => {
+    const pdf = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+    const cms = sealGap(pdf).der;
+    const own = genuine(cms);
+    const t = readTlv(own, 0, own.length)!;
+    const parts = derChildren(own, t.body, t.end)!.map((x) => own.subarray(x.start, x.end));
+    const signedAttrs = parts.find((p) => p[0] === 0xa0)!;
+    const other = pki().otherTokenSigner;
+    const sid = encode(seq(raw(new Uint8Array(other.cert.issuer.toSchema().toBER())), raw(new Uint8Array(other.cert.serialNumber.toBER()))));
+    const asSet = Uint8Array.from(signedAttrs);
+    asSet[0] = 0x31;
+    const rsa = encode(seq(new asn1js.ObjectIdentifier({ value: "1.2.840.113549.1.1.11" }), new asn1js.Null()));
+    const byOther = encode(
+      seq(raw(parts[0]!), raw(sid), raw(parts[2]!), raw(signedAttrs), raw(rsa), new asn1js.OctetString({ valueHex: sign("sha256", asSet, other.key) })),
+    );
+    return withSealContents(pdf, withSigners(withCmsField(cms, 0xa0, [other.der]), [byOther], first));
+  };
+
+  it("first: INDETERMINATE/FORMAT_FAILURE naming the signer readers show (was TOTAL-PASSED)", async () => {
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes: withOther(true) }, trust: [trustDirectory()] });
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "FORMAT_FAILURE"]);
+    const c = check(r, "seal-signature");
+    expect(c.message).toMatch(/its first SignerInfo names another signer, .*Other Transact ST.*: readers that judge the first one/);
+    // Never the other signer judged as the seal's (h8a: sealIdentity prefers the broker's seal).
+    expect((c.details as { ignoredSignerInfos: string[] }).ignoredSignerInfos).toEqual([
+      "signerInfos [0]: another signature over the same content, by a certificate not preferred",
+    ]);
+  }, 60_000);
+
+  it("after the seal's own: TOTAL-PASSED, named and ignored (readers show the seal's signer)", async () => {
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes: withOther(false) }, trust: [trustDirectory()] });
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(check(r, "seal-signature").status).toBe("warning");
   }, 60_000);
 });

@@ -9,6 +9,8 @@ import { lastGap, mapUnsignedAttribute, withCmsField, withLastContents, withUnsi
 import { sealGap, withSealContents } from "../../scripts/attack36/lib.js";
 import { verifyArchive } from "../../src/index.js";
 import { berValue } from "../../src/pki/ber.js";
+import { withoutUnsignedPastLimits } from "../../src/pki/cms-unsigned.js";
+import { DEFAULT_LIMITS } from "../../src/limits.js";
 import { derLength } from "../../src/pki/der.js";
 import { check } from "../helpers/fixtures.js";
 
@@ -59,6 +61,21 @@ describe("a13 S3e in BER, a15's unsigned-attribute route: what no signature cove
     expect([r.indication, r.seal?.padesLevel]).toEqual(["TOTAL-PASSED", "B-LTA"]);
   }, 60_000);
 
+  it("a CRL a reference reader reads, past the limits here, among the real seal CMS's CRLs: unread, not decided (never passed)", async () => {
+    // CertificateList { tbsCertList { sha256WithRSA, issuer {}, thisUpdate, [0] { <70 nested SEQUENCEs> } }, alg, BIT STRING }:
+    // BouncyCastle's outline (a CA's CRL too large or deep for this reader may list the seal), so not "nothing".
+    let deep = Uint8Array.from([0x05, 0x00]);
+    for (let i = 0; i < 70; i++) deep = tlv(0x30, deep);
+    const alg = Buffer.from("300b06092a864886f70d01010b", "hex");
+    const time = Buffer.from("170d3235313230383038333633385a", "hex");
+    const tbs = tlv(0x30, Uint8Array.from([...alg, 0x30, 0x00, ...time, ...tlv(0xa0, tlv(0x30, deep))]));
+    const crl = tlv(0x30, Uint8Array.from([...tbs, ...alg, 0x03, 0x02, 0x00, 0x01]));
+    const pdf = real();
+    const r = await verifyReal(withSealContents(pdf, withCmsField(sealGap(pdf).der, 0xa1, [crl])));
+    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    expect(check(r, "seal-certificate").message).toMatch(/cannot read and another may \(an archived CRL \(unsigned-crl\): /);
+  }, 60_000);
+
   it("a limit reached in what the signature covers is not decided: INDETERMINATE/FORMAT_FAILURE, never TOTAL-FAILED", async () => {
     const r = await verifyArchive({
       evidence: { name: "archive.pdf", bytes: real() },
@@ -71,6 +88,19 @@ describe("a13 S3e in BER, a15's unsigned-attribute route: what no signature cove
     expect([c.status, c.subIndication]).toEqual(["indeterminate", "FORMAT_FAILURE"]);
     expect(c.message).toMatch(/not decided: .*maxAsn1Nodes/);
   }, 60_000);
+
+  it("signature timestamp tokens nested 20,000 deep in each other's unsigned attributes: screened without recursing past the depth limit", () => {
+    const h = (x: string) => [...Buffer.from(x.replace(/ /g, ""), "hex")];
+    // BER: ContentInfo { signedData, [0] { SignedData { 1, {}, { data }, { SignerInfo { 1, {}, {}, '', [1] { { tst, { ...
+    const open = h(
+      "3080 06092a864886f70d010702 a080 3080 020101 3100 300b 06092a864886f70d010701 3180 3080 020101 3000 3000 0400 a180 3080 060b2a864886f70d010910020e 3180",
+    );
+    const n = 20_000;
+    const bytes = Uint8Array.from([...Array.from({ length: n }, () => open).flat(), 0x05, 0x00, ...new Array<number>(n * 16).fill(0)]);
+    const r = withoutUnsignedPastLimits(bytes, DEFAULT_LIMITS, "the seal", false);
+    expect(r?.count).toBe(1);
+    expect(r?.ignored[0]).toMatch(/^unsigned attribute 1\.2\.840\.113549\.1\.9\.16\.2\.14 \[0\]: /);
+  });
 
   it("finds where an indefinite value ends by a flat scan, whatever its depth (no recursion)", () => {
     const deep = berDeep(100_000);

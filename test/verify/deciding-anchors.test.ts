@@ -66,6 +66,22 @@ describe("--summary and verify-batch name the anchors that decide", () => {
     expect(text).not.toMatch(/A{8}/);
   });
 
+  it("past one screen, the seal's anchor stays whole and the others are counted", async () => {
+    const r = await verifyArchive({ evidence: SAMPLE, trust: ["samples/trust"], originals: ["samples/valid/originals"], at: new Date("2025-12-09T00:00:00Z") });
+    const a = structuredClone(r);
+    // No remark, a case reference and an auditor: the three anchors would take the summary past 24 lines.
+    a.checks = a.checks.map((c) => (c.status === "warning" ? { ...c, status: "passed" as const } : c));
+    a.statement = { caseReference: "2026-0142", auditor: "Søren Ærø Jensen" };
+    a.evidence.file = "Sag 2026-0142 Lejekontrakt Østergade 12 st tv underskrevet af begge parter.pdf";
+    const text = renderArchiveSummary(a, { colour: false });
+    expect(text.trimEnd().split("\n").length).toBeLessThanOrEqual(24);
+    const seal = a.verification!.trustAnchors.find((x) => x.decides?.includes("the seal"))!;
+    expect(text).toContain(`Decides the seal: seal-root.pem (--trust) "NETS AS Intermediate CA"\n      SHA-256 ${seal.sha256}\n`);
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "2 more anchor(s) decide the seal's timestamp (TSA), the token certificate: run without --summary to see them.",
+    );
+  });
+
   it("the JSON lines of verify-batch carry each deciding anchor's SHA-256", async () => {
     const lines = [];
     for await (const l of verifyMany([{ evidence: SAMPLE, originals: ["samples/valid/originals"] }], { trust: ["samples/trust"], workers: 0 })) lines.push(l);

@@ -24,7 +24,7 @@ function list(signer: Identity, rootDer: Uint8Array): string {
   return sign(
     buildList({
       territory: "DK",
-      issued: new Date(now + 5_000),
+      issued: new Date(signer.notBefore.getTime() + 5_000),
       nextUpdate: new Date(now + 180 * 86400_000),
       services: sampleAnchorServices().map((s) => (s.type === "CA/QC" && s.name === "Test seal CA" ? { ...s, certificate: rootDer } : s)),
     }),

@@ -83,19 +83,26 @@ function trustDir(): string {
   return dir;
 }
 
-async function run(crlSigner: Issued, certs: Issued[]) {
+async function run(crlSigner: Issued | null, certs: Issued[], ocsps: Uint8Array[] = []) {
   const pkiI: TestPki = { ...P, sealRoot: ca1 };
   const cmsGood = createOcspResponse({ subject: P.seal, issuer: ca1, responder: ca1, producedAt: new Date(sealing.getTime() - 3600_000) });
   const sealed = (await buildArchive(pkiI, { seal: { revocation: { crls: [], ocsps: [cmsGood] } } })).pdf;
-  const caCrl = createCrl({
-    issuer: crlSigner,
-    number: 43,
-    thisUpdate: new Date("2025-12-10T08:00:00Z"),
-    nextUpdate: new Date("2025-12-17T08:00:00Z"),
-    revoked: [{ serial: serialBytes(P.seal), at: compromise }],
-  });
+  const caCrl =
+    crlSigner &&
+    createCrl({
+      issuer: crlSigner,
+      number: 43,
+      thisUpdate: new Date("2025-12-10T08:00:00Z"),
+      nextUpdate: new Date("2025-12-17T08:00:00Z"),
+      revoked: [{ serial: serialBytes(P.seal), at: compromise }],
+    });
   const rootCrl = createCrl({ issuer: root, number: 7, thisUpdate: new Date("2025-12-05T00:00:00Z"), nextUpdate: new Date("2026-01-05T00:00:00Z") });
-  const pdf = await addDss(sealed, pkiI, "table", { sealRevocation: false, certs: [...certs.map((c) => c.der), root.der], crls: [caCrl, rootCrl] });
+  const pdf = await addDss(sealed, pkiI, "table", {
+    sealRevocation: false,
+    certs: [...certs.map((c) => c.der), root.der],
+    crls: [...(caCrl ? [caCrl] : []), rootCrl],
+    ocsps,
+  });
   const file = join(tempDir("sealcheck-renewed-ca-"), "archive.pdf");
   writeFileSync(file, pdf);
   return verifyArchive({ evidence: file, trust: [trustDir()], at: AT });
@@ -232,6 +239,66 @@ describe("U1b: a CRL signed by the CA's renewed key", () => {
     const honest = await run(under, [ca1, under, policy]);
     expect([honest.indication, honest.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
     const r = await run(under, [ca1, ...flood, under, policy]);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+  }, 120_000);
+});
+
+// An OCSP response signed directly by the CA's renewed key is the CA's, as its CRL is (RFC 6960 §4.2.2.2: the CA
+// itself; EU DSS reads it so): "revoked" about the seal, produced 2025-12-10 with key 2, the CRL left out. Before,
+// only a CRL was read through the path's renewed-key trust and the response was "not the CA's": TOTAL-PASSED.
+describe("an OCSP response signed by the CA's renewed key", () => {
+  const revokedBy = (responder: Issued) =>
+    createOcspResponse({
+      subject: P.seal,
+      issuer: ca1,
+      responder,
+      producedAt: new Date("2025-12-10T08:00:00Z"),
+      thisUpdate: new Date("2025-12-10T08:00:00Z"),
+      status: { revokedAt: compromise, reason: 1 },
+    });
+
+  it("honest: signed with key 1: TOTAL-FAILED/REVOKED", async () => {
+    const r = await run(null, [ca1, ca2], [revokedBy(ca1)]);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+  });
+
+  it("signed with key 2, certified by the same root before it: the CA's statement, TOTAL-FAILED/REVOKED (was TOTAL-PASSED)", async () => {
+    const r = await run(null, [ca1, ca2], [revokedBy(ca2)]);
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+    expect(check(r, "seal-certificate").status).toBe("failed");
+  });
+
+  it("key 2 in a self-signed certificate of the CA's name (no path to the anchor): not the CA's statement, TOTAL-PASSED", async () => {
+    const own = caCert(key2, "renewed-ocsp-self", new Date("2025-12-09T00:00:00Z"), null);
+    const r = await run(null, [ca1, own], [revokedBy(own)]);
+    expect(r.indication).toBe("TOTAL-PASSED");
+  });
+
+  it("key 2 certified only after the response was produced: not the CA's statement, TOTAL-PASSED", async () => {
+    const late = caCert(key2, "renewed-ocsp-late", new Date("2025-12-10T10:00:00Z"));
+    const r = await run(null, [ca1, late], [revokedBy(late)]);
+    expect(r.indication).toBe("TOTAL-PASSED");
+  });
+
+  // Certificates of the CA's name anyone adds must not spend the run's budget of OCSP signature checks (a8 D2): 50 of
+  // them with keys of their own and 100 junk responses naming the CA as responder were 100 x 50 checks when each key
+  // was tried on each response's signature, past the budget (4,096) before the genuine key-2 response: not decided.
+  // The keys' paths are judged first: none of theirs has one, so none is tried.
+  it("50 certificates of the CA's name with keys of their own and 100 junk responses by the CA's name before it: no check spent on them, TOTAL-FAILED/REVOKED", async () => {
+    const own = Array.from({ length: 50 }, (_, i) => caCert(generateEcKey(), `renewed-ocsp-junk-${i}`, new Date("2020-01-01T00:00:00Z"), null));
+    const forger = { ...ca1, key: generateEcKey() };
+    const junkResponses = Array.from({ length: 100 }, (_, i) =>
+      createOcspResponse({
+        subject: P.seal,
+        issuer: ca1,
+        responder: forger, // the CA's name, a key none of the certificates holds: every key tried fails
+        responderId: "byName",
+        certs: [],
+        producedAt: new Date(Date.parse("2025-12-10T09:00:00Z") + i * 1000),
+        thisUpdate: new Date("2025-12-10T09:00:00Z"),
+      }),
+    );
+    const r = await run(null, [ca1, ...own, ca2], [...junkResponses, revokedBy(ca2)]);
     expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
   }, 120_000);
 });

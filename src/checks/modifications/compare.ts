@@ -19,9 +19,12 @@ export interface Reach {
 export class Comparer {
   /** Pairs of object numbers (before:after) whose resolved contents were proven equal. */
   private readonly provenEqual = new Set<string>();
-  /** Moves taken so far, both ways (`num.gen` keys): one object moves to one object. */
+  /** Moves taken so far, both ways (`num.gen` keys, `dN` for a direct value): one object moves to one object. */
   private readonly movedTo = new Map<string, string>();
   private readonly movedFrom = new Map<string, string>();
+  /** Each direct value met in a move, by its identity: a direct copy is an object of its own (a17 M1). */
+  private readonly directIds = new WeakMap<PdfObject, number>();
+  private directCount = 0;
   private left: number;
 
   constructor(
@@ -45,13 +48,27 @@ export class Comparer {
   private isMove(x: PdfObject, y: PdfObject): boolean {
     if (x.kind === "ref" && this.reach.after(x.num)) return false;
     if (y.kind === "ref" && this.reach.before(y.num)) return false;
-    if (x.kind !== "ref" || y.kind !== "ref") return true;
-    const from = `${x.num}.${x.gen}`;
-    const to = `${y.num}.${y.gen}`;
+    // A value made direct (or indirect) is a move too, and one only: an object moved to a new number and also
+    // copied as a direct value in another place (or copied into several places) is several objects now, which
+    // readers tell apart (a17 M1: a hidden group named in /OFF by a new number and copied direct into the page's
+    // /Properties, so no reader counted the page's group as off).
+    const from = this.identity(x);
+    const to = this.identity(y);
     if ((this.movedTo.get(from) ?? to) !== to || (this.movedFrom.get(to) ?? from) !== from) return false;
     this.movedTo.set(from, to);
     this.movedFrom.set(to, from);
     return true;
+  }
+
+  /** A reference by its number, a direct value by its own identity. */
+  private identity(o: PdfObject): string {
+    if (o.kind === "ref") return `${o.num}.${o.gen}`;
+    let id = this.directIds.get(o);
+    if (id === undefined) {
+      id = ++this.directCount;
+      this.directIds.set(o, id);
+    }
+    return `d${id}`;
   }
 
   private step(): void {

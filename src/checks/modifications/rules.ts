@@ -3,9 +3,9 @@
 // difference no rule names is "other". Whether an object changed at all is decided on its whole value
 // (compare.ts); these rules only say how far a change goes. "ltv" comes only from the strict rules below: a
 // DSS, a document timestamp that is one (its field, its invisible widget, its /Fields and /Annots entries),
-// /SigFlags, and what PAdES writers update with them (developer extension levels, a raised /Version, /Info /ModDate
-// and /Producer). Rules compare resolved values: a key whose value moved from one object to another (or from a
-// reference to a direct value) is compared by content, a direct dictionary like an indirect one.
+// /SigFlags, and the developer extension levels PAdES writers raise with them. Rules compare resolved values: a
+// key whose value moved from one object to another (or from a reference to a direct value) is compared by content
+// where it is a move (compare.ts isMove), a direct dictionary like an indirect one.
 import type { PdfView } from "../../input/pdf/document.js";
 import { fieldType, type GraphContext } from "../../input/pdf/graph.js";
 import { type PdfDict, type PdfObject, type PdfRef, pdfEquals, rawGet, refKey } from "../../input/pdf/objects.js";
@@ -469,37 +469,20 @@ const extensionsRule: ValueRule = (r, _before, after, where) => {
   else r.report("metadata", `${where}: extensions (ESIC)`, "metadata");
 };
 
-/**
- * /Version: PAdES writers (iText's PdfStamper, a16 E1) add or raise it with the DSS; a reader takes it only when it
- * is later than the header's (ISO 32000-1 §7.2.2), and pyHanko and EU DSS let it change. LTV when it is a version
- * (`1.7`, `2.0`) not lower than before; anything else is metadata.
- */
-const versionRule: ValueRule = (r, before, after, where) => {
-  const v = (o: PdfObject | undefined) => (o?.kind === "name" && /^\d\.\d$/.test(o.value) ? Number(o.value) : undefined);
-  const a = v(after);
-  const raised = a !== undefined && (before === undefined || (v(before) !== undefined && a >= v(before)!));
-  if (raised) r.report("ltv", `${where}: the PDF version the document declares`, "validation-data");
-  else r.report("metadata", `${where}: the PDF version changed otherwise than raised`, "metadata");
-};
-
 const catalogKeys: Record<string, ValueRule> = {
   DSS: level("ltv", "document security store (validation data)", "validation-data"),
   Extensions: extensionsRule,
-  Version: versionRule,
   Metadata: level("metadata", "XMP metadata", "metadata"),
   AcroForm: acroformRule,
 };
 
 /**
- * The document information a writer updates whenever it saves (iText's PdfStamper with an LTV update, a16 E1): the
- * modification date and the producing tool, which say who wrote the file last and when, never what it shows. pyHanko
- * lets /Info change at its LTA level, EU DSS does not count it; the rest (/Title, shown as the window's title with
- * /DisplayDocTitle; /Author, /Subject, /Keywords) stays a change.
+ * /Info /ModDate stays metadata, with /Producer and the catalog's /Version (changes a key without a rule makes):
+ * readers show them (pdfinfo prints ModDate, Producer and the PDF version; the readers oracle, test/oracle, holds
+ * every /Info difference a reader prints against a TOTAL-PASSED), although iText's LTV update writes them and EU DSS
+ * and pyHanko let them change (a16 E1: such an update is refused under DocMDP P=1, named in the message).
  */
-const infoKeys: Record<string, ValueRule> = {
-  ModDate: level("ltv", "modification date (written by every saving tool)", "document-information"),
-  Producer: level("ltv", "producing tool (written by every saving tool)", "document-information"),
-};
+const infoKeys: Record<string, ValueRule> = { ModDate: level("metadata", "modification date", "document-information") };
 
 const fieldKeys = (sig: boolean): Record<string, ValueRule> => ({
   V: (r, before, after, where) => {
