@@ -3,7 +3,10 @@
 // (names only). Anyone can make one: a certificate with the seal's subject and issuer names and a key of one's own
 // (the seal's TBS with another serial and public key, signed by that key), and a whole CAdES SignerInfo over the
 // genuine byte ranges (contentType, the same messageDigest, ESS signingCertificateV2 naming that certificate).
-//   npx tsx scripts/attack-s13/bound-decoy.ts [first|last]
+//   npx tsx scripts/attack-s13/bound-decoy.ts [first|last|broken-first|junk-first]
+// broken-first: no decoy; the genuine SignerInfo with one byte of its signature value flipped (and no unsigned
+// attributes) put first: what pdfsig shows (it reads the first SignerInfo) against sealcheck's verdict. junk-first:
+// the same without its signed attributes (it fits the real archive's /Contents gap).
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { createHash, createPublicKey, sign } from "node:crypto";
@@ -21,8 +24,11 @@ import { certificateDer } from "../../src/pki/certificate.js";
 import { pkiSession } from "../../src/pki/session.js";
 
 const place = process.argv[2] ?? "first";
-if (!["first", "last"].includes(place)) throw new Error("usage: [first|last]");
-const pdf = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
+if (!["first", "last", "broken-first", "junk-first"].includes(place)) throw new Error("usage: [first|last|broken-first|junk-first]");
+// REAL=1: the broker's real archive (test/fixtures/real/broker-example, --at its sealing time, its trust dir).
+const REAL = process.env.REAL === "1" ? "test/fixtures/real/broker-example" : undefined;
+const AT = "2025-12-08T09:35:10Z";
+const pdf = new Uint8Array(readFileSync(REAL ? `${REAL}/archive.pdf` : "samples/valid/archive.pdf"));
 const gap = sealGap(pdf);
 const cms = gap.der;
 const decoded = decodeSignedData(cms, "the seal", pkiSession(), true);
@@ -54,19 +60,28 @@ const ownCms = createSignedData({
   extraSignedAttributes: [seq(oid(OIDS.signingCertificateV2), set(signingCertificateV2(decoy)))],
 });
 const bound = setElements(signedDataFields(ownCms).fields.at(-1)!)[0]!;
-const withCert = withCmsField(cms, 0xa0, [decoyDer]);
+const withCert = place.endsWith("-first") && place !== "first" ? cms : withCmsField(cms, 0xa0, [decoyDer]);
 const f2 = signedDataFields(withCert);
 const mine = setElements(f2.fields.at(-1)!);
-const signers = place === "first" ? [bound, ...mine] : [...mine, bound];
+const broken = (() => {
+  const g = mine[0]!;
+  const t = readTlv(g, 0, g.length)!;
+  const parts = derChildren(g, t.body, t.end)!.map((x) => Uint8Array.from(g.subarray(x.start, x.end)));
+  const sig = parts[5]!;
+  sig[sig.length - 1] ^= 1;
+  const keep = place === "junk-first" ? [0, 1, 2, 4, 5] : [0, 1, 2, 3, 4, 5];
+  return encode(seq(...keep.map((i) => raw(parts[i]!))));
+})();
+const signers = place === "first" ? [bound, ...mine] : place === "last" ? [...mine, bound] : [broken, ...mine]; // broken-first, junk-first
 f2.fields[f2.fields.length - 1] = encode(new asn1js.Set({ value: signers.map(raw) }));
 const out = withSealContents(pdf, f2.rebuild(f2.fields));
 
-const file = save(work(`s13-bound-decoy-${place}`), "archive.pdf", out);
+const file = save(work(`s13-bound-decoy-${REAL ? "real-" : ""}${place}`), "archive.pdf", out);
 console.log(`wrote ${file}`);
-const v = verify(file);
+const v = REAL ? verify(file, ["--at", AT], "", `${REAL}/trust`) : verify(file);
 show(`bound decoy ${place}`, v);
 const sig = tool("pdfsig", [file])
   .split("\n")
   .filter((l) => /Common Name|Validation|Total document/.test(l));
 console.log(`== pdfsig: ${sig.map((l) => l.trim()).join(" | ")}`);
-if (process.env.DSS === "1") dss(file);
+if (process.env.DSS === "1") dss(file, REAL ? AT : undefined, REAL ? `${REAL}/trust` : "samples/trust");
