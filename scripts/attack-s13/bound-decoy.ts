@@ -68,7 +68,7 @@ const broken = (() => {
   const t = readTlv(g, 0, g.length)!;
   const parts = derChildren(g, t.body, t.end)!.map((x) => Uint8Array.from(g.subarray(x.start, x.end)));
   const sig = parts[5]!;
-  sig[sig.length - 1] ^= 1;
+  sig[sig.length - 1] = sig[sig.length - 1]! ^ 1;
   const keep = place === "junk-first" ? [0, 1, 2, 4, 5] : [0, 1, 2, 3, 4, 5];
   return encode(seq(...keep.map((i) => raw(parts[i]!))));
 })();
