@@ -3,7 +3,10 @@
 // matched there only as the SHA-1 of the certificate's public key (RFC 5280 method 1); NSS (pdfsig) matches it
 // against the certificate's own subjectKeyIdentifier extension. A certificate whose extension holds another value (as
 // CAs may write it, RFC 7093) is then found by pdfsig and by no one in sealcheck: `first` is null, nothing "shown".
-//   npx tsx scripts/attack-s13/ski-first.ts [ski|ski-hash|issuer-serial]
+//   npx tsx scripts/attack-s13/ski-first.ts [ski|ski-hash|issuer-serial|dss-cert]
+// dss-cert: a17 S1's issuer-serial sid, the certificate not in the CMS but in the document's /DSS /Certs (a later
+// revision that adds only validation data): EU DSS finds a signing certificate in every source it has, sealcheck
+// only among the CMS's certificates.
 // ski: sid = the extension's value; ski-hash: sid = SHA-1 of the key (the control sealcheck finds); issuer-serial:
 // a17 S1's form. The certificate: "Other Transact ST", self-signed by a key of the attacker's (openssl), added to the
 // CMS's certificates; the SignerInfo: the genuine signed attributes, signed with that key, put first. REAL=1: the
@@ -14,14 +17,14 @@ import { createHash, createPrivateKey, createPublicKey, sign } from "node:crypto
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dss, save, sealGap, show, tool, verify, withSealContents, work } from "../attack36/lib.js";
+import { dss, save, sealGap, show, tool, verify, withDss, withSealContents, work } from "../attack36/lib.js";
 import { withCmsField } from "../attack-s8/lib.js";
 import { setElements, signedDataFields } from "../attack-s9/lib.js";
 import { encode, raw, seq } from "../generator/der.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
 
 const mode = process.argv[2] ?? "ski";
-if (!["ski", "ski-hash", "issuer-serial"].includes(mode)) throw new Error("usage: [ski|ski-hash|issuer-serial]");
+if (!["ski", "ski-hash", "issuer-serial", "dss-cert"].includes(mode)) throw new Error("usage: [ski|ski-hash|issuer-serial|dss-cert]");
 const REAL = process.env.REAL === "1" ? "test/fixtures/real/broker-example" : undefined;
 const AT = "2025-12-08T09:35:10Z";
 const pdf = new Uint8Array(readFileSync(REAL ? `${REAL}/archive.pdf` : "samples/valid/archive.pdf"));
@@ -63,7 +66,7 @@ const keyHash = createHash("sha1")
   .digest();
 
 const cms = sealGap(pdf).der;
-const withCert = withCmsField(cms, 0xa0, [certDer]);
+const withCert = mode === "dss-cert" ? cms : withCmsField(cms, 0xa0, [certDer]);
 const f = signedDataFields(withCert);
 const mine = setElements(f.fields.at(-1)!);
 const own = mine[0]!;
@@ -87,16 +90,17 @@ const tf = derChildren(certDer, tbs.body, tbs.end)!;
 const at = tf[0]!.tag === 0xa0 ? 1 : 0;
 const b = (i: number) => certDer.subarray(tf[i]!.start, tf[i]!.end);
 const sid =
-  mode === "issuer-serial"
+  mode === "issuer-serial" || mode === "dss-cert"
     ? encode(seq(raw(b(at + 2)), raw(b(at))))
     : encode(new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 }, valueHex: mode === "ski" ? Buffer.from(SKI, "hex") : keyHash }));
-const version = encode(new asn1js.Integer({ value: mode === "issuer-serial" ? 1 : 3 }));
+const version = encode(new asn1js.Integer({ value: mode.startsWith("ski") ? 3 : 1 }));
 const sha256WithRsa = encode(seq(new asn1js.ObjectIdentifier({ value: "1.2.840.113549.1.1.11" }), new asn1js.Null()));
 const other = encode(
   seq(raw(version), raw(sid), raw(parts[2]!), raw(signedAttrs), raw(sha256WithRsa), new asn1js.OctetString({ valueHex: sign("sha256", asSet, key) })),
 );
 f.fields[f.fields.length - 1] = encode(new asn1js.Set({ value: [other, ...mine].map(raw) }));
-const bytes = withSealContents(pdf, f.rebuild(f.fields));
+const sealedBytes = withSealContents(pdf, f.rebuild(f.fields));
+const bytes = mode === "dss-cert" ? withDss(sealedBytes, { certs: [certDer] }) : sealedBytes;
 
 const file = save(work(`s13-ski-${REAL ? "real-" : ""}${mode}`), "archive.pdf", bytes);
 console.log(`wrote ${file}`);
