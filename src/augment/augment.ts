@@ -177,6 +177,11 @@ export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): 
       `the archive does not verify (TOTAL-FAILED, ${before.subIndication ?? ""} by ${before.decidedBy.join(", ")}): it is not preserved as if it were evidence`,
     );
   }
+  const sealSignature = before.checks.find((c) => c.id === "seal-signature");
+  if (sealSignature?.status === "indeterminate" && sealSignature.subIndication === "FORMAT_FAILURE") {
+    // Not decided (a limit, or readers disagree on the seal's CMS: a18 S4): nothing to preserve as evidence yet.
+    throw fail(file, `the seal's signature is not decided (INDETERMINATE/FORMAT_FAILURE): ${sealSignature.message}`);
+  }
   const times = timestampTimes(before);
   if (!times.seal) throw fail(file, "the seal has no verified signature timestamp (PAdES-BASELINE-B): there is no proven sealing time to preserve");
 

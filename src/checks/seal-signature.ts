@@ -133,15 +133,19 @@ async function judge(
     if (e instanceof LimitError) return indeterminate(ID, "FORMAT_FAILURE", `The seal's CMS is not judged, so not decided: ${errorMessage(e)}.`, { details });
     throw e;
   }
-  if (deciding.firstShowsOther) {
-    // a17 S1: the seal verifies, but readers that judge the first SignerInfo (pdfsig/NSS, EU DSS) name another signer
-    // for this signature: readers disagree on who sealed the file, so it is not called intact (never FAILED either:
-    // anyone may add a SignerInfo with a key of their own).
+  if (deciding.index > 0) {
+    // Readers judge the first SignerInfo (pdfsig/NSS, EU DSS; Acrobat): when it is not the one that decides, they show
+    // another signer (a17 S1), a broken seal (a18 S4) or no signer they can find (a18 S5), while the broker's own
+    // verifies. Readers disagree on this signature, so it is not called intact; never FAILED either (anyone may
+    // add a SignerInfo). One after the seal's own is a remark (below): readers show the seal's.
     details.ignoredSignerInfos = deciding.others;
+    const first = deciding.firstShowsOther
+      ? `names another signer, ${shownName(deciding.firstShowsOther.subject)}, which readers that judge the first one (poppler/pdfsig, EU DSS) show as the signer`
+      : "is not one that verifies the byte ranges with the seal's certificate (its signature does not verify, or not with a certificate of the seal's path), so readers that judge the first one (poppler/pdfsig, EU DSS) show the seal as broken or untrusted";
     return indeterminate(
       ID,
       "FORMAT_FAILURE",
-      `The seal's CMS holds the broker's SignerInfo, but its first SignerInfo names another signer, ${shownName(deciding.firstShowsOther.subject)}: readers that judge the first one (poppler/pdfsig, EU DSS) show the seal as signed by it. Readers disagree on who sealed this file, so it is not decided.`,
+      `The seal's CMS holds the broker's SignerInfo as number ${deciding.index + 1}, but its first SignerInfo ${first}. Readers disagree on this signature, so it is not decided.`,
       { details },
     );
   }
