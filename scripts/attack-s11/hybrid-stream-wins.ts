@@ -9,7 +9,7 @@ import { deflateSync, inflateSync } from "node:zlib";
 import { save, show, tool, verify, work } from "../attack36/lib.js";
 import { lastStartXref, parseXrefTable } from "../generator/pdf-bytes.js";
 import { concat, latin1Bytes, latin1Text } from "../generator/der.js";
-import { pdfiumAndPdfjs } from "./lib.js";
+import { pdfiumAndPdfjs, printReaders } from "./lib.js";
 
 const mode = process.argv[2] ?? "forged";
 if (!["honest", "forged"].includes(mode)) throw new Error(`mode: honest|forged, not ${mode}`);
@@ -89,18 +89,7 @@ const rent = (t: string) =>
     .map((l) => l.trim())
     .join(" / ") || "(no rent line)";
 console.log(`== pdftotext page 1: ${rent(tool("pdftotext", ["-f", "1", "-l", "1", "-layout", file, "-"]))}`);
-console.log(
-  `== pdfsig: ${tool("pdfsig", ["-nocert", file])
-    .split("\n")
-    .filter((l) => /Signature #|Validation|Total document|rror/i.test(l))
-    .join(" | ")}`,
-);
-console.log(
-  `== qpdf --check: ${tool("qpdf", ["--check", file])
-    .split("\n")
-    .filter((l) => /WARNING|error|No syntax/i.test(l))
-    .join(" | ")}`,
-);
+printReaders(file);
 console.log(
   `== qpdf page 1 contents: ${tool("qpdf", ["--show-object=5", "--filtered-stream-data", file])
     .split("\n")

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { tool } from "../attack36/lib.js";
 
 const JUDGES = process.env.JUDGES ?? "/tmp/a16w/judges";
 
@@ -22,4 +23,15 @@ export function renderPage1(file: string, prefix: string): string {
   if (!existsSync(script)) return `not rendered: ${script} is missing`;
   const r = spawnSync("node", [script, file, prefix], { encoding: "utf8" });
   return `${r.stdout}${r.stderr}`.trim();
+}
+
+/** What poppler (pdfsig) and qpdf (--check) say of `file`, a line each, as every attack-s11 script prints it. */
+export function printReaders(file: string): void {
+  const pick = (out: string, re: RegExp) =>
+    out
+      .split("\n")
+      .filter((l) => re.test(l))
+      .join(" | ");
+  console.log(`== pdfsig: ${pick(tool("pdfsig", ["-nocert", file]), /Signature #|Validation|Total document|error/i)}`);
+  console.log(`== qpdf --check: ${pick(tool("qpdf", ["--check", file]), /WARNING|error|No syntax/i)}`);
 }

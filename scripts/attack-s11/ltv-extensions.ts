@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { pki, save, show, tool, verify, work } from "../attack36/lib.js";
 import { lastStartXref } from "../generator/pdf-bytes.js";
 import { concat, latin1Bytes, latin1Text } from "../generator/der.js";
-import { pdfiumAndPdfjs } from "./lib.js";
+import { pdfiumAndPdfjs, printReaders } from "./lib.js";
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
 import { startTsa } from "../generator/servers.js";
@@ -113,16 +113,5 @@ else if (mode === "itext5-ts") {
 console.log(`wrote ${file} (${mode}${real ? ", real archive" : ""})`);
 const v = real ? verify(file, ["--at", "2025-12-08T09:35:10Z"], "", "test/fixtures/real/broker-example/trust") : verify(file);
 show(mode, v);
-console.log(
-  `== pdfsig: ${tool("pdfsig", ["-nocert", file])
-    .split("\n")
-    .filter((l) => /Signature #|Validation|Total document|rror/i.test(l))
-    .join(" | ")}`,
-);
-console.log(
-  `== qpdf --check: ${tool("qpdf", ["--check", file])
-    .split("\n")
-    .filter((l) => /WARNING|error|No syntax/i.test(l))
-    .join(" | ")}`,
-);
+printReaders(file);
 for (const l of pdfiumAndPdfjs(file, 60).filter((x) => /PDFium|pdf.js|p1:|not run/.test(x))) console.log(`== ${l.trim()}`);

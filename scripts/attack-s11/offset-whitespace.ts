@@ -8,7 +8,7 @@ import { deflateSync } from "node:zlib";
 import { save, show, tool, verify, work } from "../attack36/lib.js";
 import { lastStartXref } from "../generator/pdf-bytes.js";
 import { concat, latin1Bytes, latin1Text } from "../generator/der.js";
-import { pdfiumAndPdfjs } from "./lib.js";
+import { pdfiumAndPdfjs, printReaders } from "./lib.js";
 
 const mode = process.argv[2] ?? "ws";
 // Other forms the reader accepts, each with the same unlisted forged object after it: eol-startxref (startxref names
@@ -71,16 +71,5 @@ const rent = (t: string) =>
     .map((l) => l.trim())
     .join(" / ") || "(no rent line)";
 console.log(`== pdftotext page 1: ${rent(tool("pdftotext", ["-f", "1", "-l", "1", "-layout", file, "-"]))}`);
-console.log(
-  `== pdfsig: ${tool("pdfsig", ["-nocert", file])
-    .split("\n")
-    .filter((l) => /Signature #|Validation|Total document|rror/i.test(l))
-    .join(" | ")}`,
-);
-console.log(
-  `== qpdf --check: ${tool("qpdf", ["--check", file])
-    .split("\n")
-    .filter((l) => /WARNING|error|No syntax/i.test(l))
-    .join(" | ")}`,
-);
+printReaders(file);
 for (const l of pdfiumAndPdfjs(file, 300).filter((x) => /PDFium|pdf.js|p1:|not run/.test(x))) console.log(`== ${l.trim()}`);

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { save, show, tool, verify, work } from "../attack36/lib.js";
 import { lastStartXref } from "../generator/pdf-bytes.js";
 import { concat, latin1Bytes, latin1Text } from "../generator/der.js";
-import { pdfiumAndPdfjs } from "./lib.js";
+import { pdfiumAndPdfjs, printReaders } from "./lib.js";
 
 const mode = process.argv[2] ?? "descending";
 const real = process.argv[3] === "real";
@@ -102,18 +102,7 @@ const file = save(dir, "archive.pdf", out);
 console.log(`wrote ${file} (${mode}${real ? ", real archive" : ""}): /Index [${index}]`);
 const v = real ? verify(file, ["--at", "2025-12-08T09:35:10Z"], "", "test/fixtures/real/broker-example/trust") : verify(file);
 show(mode, v);
-console.log(
-  `== pdfsig: ${tool("pdfsig", ["-nocert", file])
-    .split("\n")
-    .filter((l) => /Signature #|Validation|Total document|rror/i.test(l))
-    .join(" | ")}`,
-);
-console.log(
-  `== qpdf --check: ${tool("qpdf", ["--check", file])
-    .split("\n")
-    .filter((l) => /WARNING|error|No syntax/i.test(l))
-    .join(" | ")}`,
-);
+printReaders(file);
 console.log(
   `== pdfinfo: ${tool("pdfinfo", [file])
     .split("\n")

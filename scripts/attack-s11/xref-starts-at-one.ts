@@ -6,7 +6,7 @@
 // modes: honest (the same update with "0 1" instead of "1 1": object 0, as every reader reads it); quirk.
 // With `real`, the broker's real archive (test/fixtures/real/broker-example, --at 2025-12-08T09:35:10Z, its trust).
 import { readFileSync } from "node:fs";
-import { pdfiumAndPdfjs } from "./lib.js";
+import { pdfiumAndPdfjs, printReaders } from "./lib.js";
 import { save, show, tool, verify, work } from "../attack36/lib.js";
 import { lastStartXref } from "../generator/pdf-bytes.js";
 import { concat, latin1Bytes, latin1Text } from "../generator/der.js";
@@ -32,18 +32,7 @@ console.log(`wrote ${file} (${mode}${real ? ", real archive" : ""}); the update:
 const v = real ? verify(file, ["--at", "2025-12-08T09:35:10Z"], "", "test/fixtures/real/broker-example/trust") : verify(file);
 show(mode, v);
 for (const c of v.report.checks.filter((c) => c.id === "seal-modifications")) console.log(`   ${c.id} ${c.status}: ${c.message.slice(0, 300)}`);
-console.log(
-  `== pdfsig: ${tool("pdfsig", ["-nocert", file])
-    .split("\n")
-    .filter((l) => /Signature #|Validation|Total document|error/i.test(l))
-    .join(" | ")}`,
-);
-console.log(
-  `== qpdf --check: ${tool("qpdf", ["--check", file])
-    .split("\n")
-    .filter((l) => /WARNING|error|No syntax/i.test(l))
-    .join(" | ")}`,
-);
+printReaders(file);
 console.log(
   `== pdfinfo: ${tool("pdfinfo", [file])
     .split("\n")

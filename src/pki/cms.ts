@@ -558,7 +558,13 @@ export function signerCandidates(si: pkijs.SignerInfo, certs: readonly pkijs.Cer
       ? (sid.valueBlock.value[0] as asn1js.OctetString | undefined)?.valueBlock.valueHexView
       : (sid as asn1js.Primitive).valueBlock?.valueHexView;
     if (!keyId) return [];
-    matches = certs.filter((c) => bytesEqual(createHash("sha1").update(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest(), keyId));
+    // As BouncyCastle's SignerId and NSS match it (a18 S5): the certificate's subjectKeyIdentifier extension where it
+    // has one (RFC 5652 §5.3), else the SHA-1 of its key (RFC 5280 §4.2.1.2, method 1).
+    matches = certs.filter((c) => {
+      const ski = c.extensions?.find((e) => e.extnID === "2.5.29.14" && e.parsedValue);
+      if (ski) return bytesEqual((ski.parsedValue as { valueBlock: { valueHexView: Uint8Array } }).valueBlock.valueHexView, keyId);
+      return bytesEqual(createHash("sha1").update(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest(), keyId);
+    });
   }
   return matches.length <= 1 ? matches : distinctCertificates(matches);
 }
