@@ -179,6 +179,17 @@ export async function verifyTimestamp(
     info,
   });
 
+  // RFC 3161 §2.4.2: a token has exactly one SignerInfo, and signerInfos is outside every signature (a19 T1: a broken
+  // copy put first failed a genuine archive). Readers take the first or refuse the token (EU DSS), so a token with
+  // more proves nothing and decides nothing: not decided, never failed.
+  const signerCount = decoded.signedData.signerInfos.length;
+  if (signerCount !== 1)
+    return fail(
+      "indeterminate",
+      "FORMAT_FAILURE",
+      `The timestamp token holds ${signerCount} SignerInfos; a timestamp token has exactly one (RFC 3161), and readers take the first or refuse the token: it proves no time here.`,
+    );
+
   const imprintAlg = hashName(tst.messageImprint.hashAlgorithm.algorithmId);
   if (!imprintAlg)
     return fail(
