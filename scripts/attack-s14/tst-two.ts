@@ -29,7 +29,7 @@ function twoSigners(token: Uint8Array): Uint8Array {
   const tsa = sis[0]!;
   const p = kids(tsa);
   const sig = Uint8Array.from(p.at(-1)![0] === 0x04 ? p.at(-1)! : p.at(-2)!);
-  sig[sig.length - 1] ^= 0x01;
+  sig[sig.length - 1] = sig[sig.length - 1]! ^ 0x01;
   const broken = encode(seq(...p.map((x) => raw(x === p.at(-1)! && x[0] === 0x04 ? sig : x === p.at(-2)! && p.at(-1)![0] !== 0x04 ? sig : x))));
   const extra = mode === "copy-last" ? Uint8Array.from(tsa) : broken;
   f.fields[f.fields.length - 1] = encode(new asn1js.Set({ value: (mode === "broken-first" ? [extra, tsa] : [tsa, extra]).map(raw) }));
