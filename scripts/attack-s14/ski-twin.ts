@@ -17,8 +17,8 @@ import { encode, raw, seq } from "../generator/der.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
 
 const mode = process.argv[2] ?? "twin-first";
-if (!["plain", "twin-last", "twin-first", "twin-names-first", "tsa-plain", "tsa-twin-first"].includes(mode))
-  throw new Error("usage: [plain|twin-last|twin-first|twin-names-first|tsa-plain|tsa-twin-first]");
+if (!["plain", "twin-last", "twin-first", "twin-names-first", "ias-twin-first", "tsa-plain", "tsa-twin-first"].includes(mode))
+  throw new Error("usage: [plain|twin-last|twin-first|twin-names-first|ias-twin-first|tsa-plain|tsa-twin-first]");
 const REAL = process.env.REAL === "1" ? "test/fixtures/real/broker-example" : undefined;
 const AT = "2025-12-08T09:35:10Z";
 const pdf = new Uint8Array(readFileSync(REAL ? `${REAL}/archive.pdf` : "samples/valid/archive.pdf"));
@@ -39,8 +39,17 @@ function twin(contentInfo: Uint8Array, kind: string): Uint8Array {
   console.log(`signer certificate SKI ${ski.toString("hex")}`);
 
   const tmp = mkdtempSync(`${tmpdir()}/a19-ski-`);
-  const subj =
-    kind === "twin-names-first"
+  const IAS = kind === "ias-twin-first";
+  const dn = (n: pkijs.RelativeDistinguishedNames) =>
+    n.typesAndValues
+      .map(
+        (t) =>
+          `/${{ "2.5.4.6": "C", "2.5.4.7": "L", "2.5.4.10": "O", "2.5.4.3": "CN", "2.5.4.5": "serialNumber", "2.5.4.97": "organizationIdentifier" }[t.type] ?? t.type}=${t.value.valueBlock.value}`,
+      )
+      .join("");
+  const subj = IAS
+    ? dn(sealCert.issuer)
+    : kind === "twin-names-first"
       ? sealCert.subject.typesAndValues
           .map(
             (t) =>
@@ -65,6 +74,7 @@ function twin(contentInfo: Uint8Array, kind: string): Uint8Array {
       "3650",
       "-subj",
       subj,
+      ...(IAS ? ["-set_serial", `0x${Buffer.from(sealCert.serialNumber.valueBlock.valueHexView).toString("hex")}`] : []),
       "-addext",
       `subjectKeyIdentifier=${ski.toString("hex")}`,
       "-addext",
@@ -84,6 +94,7 @@ function twin(contentInfo: Uint8Array, kind: string): Uint8Array {
   const sid = encode(new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 }, valueHex: ski }));
   const version = encode(new asn1js.Integer({ value: 3 }));
   const rewritten = encode(seq(raw(version), raw(sid), ...parts.slice(2).map(raw)));
+  if (IAS) return f.rebuild(f.fields); // ias-twin-first: the sid stays issuerAndSerialNumber, the decoy has the same
   f.fields[f.fields.length - 1] = encode(new asn1js.Set({ value: [rewritten, ...mine.slice(1)].map(raw) }));
   // SignedData version 3 when a SignerInfo is version 3 (RFC 5652 5.1)
   f.fields[0] = encode(new asn1js.Integer({ value: 3 }));
