@@ -86,12 +86,6 @@ export interface AugmentResult {
 }
 
 const iso = (d: Date) => d.toISOString().replace(/\.000Z$/, "Z");
-/** The SignerInfo of the seal's CMS that the verification judged (a13 S3d: anyone may put another one first). */
-function signerIndexOf(report: ArchiveReport): number {
-  const i = report.checks.find((c) => c.id === "seal-signature")?.details?.signerIndex;
-  return typeof i === "number" && Number.isSafeInteger(i) && i >= 0 ? i : 0;
-}
-
 const fail = (file: string, message: string): SealcheckError => new SealcheckError("ERR_AUGMENT", `${file}: ${message}`, { file });
 
 function readRevocationFiles(paths: readonly (string | Uint8Array)[], maxBytes: number): Uint8Array[] {
@@ -207,7 +201,6 @@ export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): 
       docTs.map((s) => ({ sig: s, genTime: times.docs.get(s.fieldName!)! })),
       times.seal,
       session,
-      signerIndexOf(before),
     );
   } catch (e) {
     throw fail(file, `its validation data cannot be read: ${errorMessage(e)}`);

@@ -81,14 +81,14 @@ export function archiveData(
   docTimestamps: readonly { sig: SignatureInfo; genTime: Date }[],
   sealTime: Date,
   session: PkiSession,
-  /** The SignerInfo the seal's verification judged (seal-signature's details.signerIndex; a13 S3d). */
-  signerIndex = 0,
 ): ArchiveData {
   const held = new DataSet();
   const subjects: Subject[] = [];
   const cms = signatureCms(seal, session);
   for (const c of cms.certificates) held.add("certs", certificateDer(c));
-  const si = cms.signedData.signerInfos[signerIndex];
+  // The seal's SignerInfo: verify decides only when it is the first (seal-signature, a18 S4), and augment refuses
+  // a seal whose signature is not decided.
+  const si = cms.signedData.signerInfos[0];
   if (si) {
     const signer = findSignerCertificate(si, cms.certificates);
     if (signer) subjects.push({ cert: signer, role: "seal", what: "the seal", at: sealTime });

@@ -150,8 +150,6 @@ async function judge(
     );
   }
   seal.cms = withOnlySigner(seal.cms, deciding.index);
-  // Which SignerInfo decided, for readers of the same CMS that decode it on their own (augment's validation data).
-  details.signerIndex = deciding.index;
   if (!seal.cms.signedData.signerInfos[0]!.signedAttrs)
     return failed(
       ID,

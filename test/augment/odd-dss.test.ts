@@ -95,9 +95,9 @@ describe("augment on a DSS listing one stream many times (a11 A4b)", () => {
   }, 60_000);
 });
 
-// h8a's note on a13 S3d: augment read signerInfos[0] of its own decode (now the one verify judged,
-// details.signerIndex). With an empty SignerInfo put first, readers (pdfsig, EU DSS) show the seal broken, verify
-// does not decide (a18 S4), and augment says so instead of "no signature timestamp".
+// h8a's note on a13 S3d: augment reads signerInfos[0] of its own decode, which verify decides only when first.
+// With an empty SignerInfo put first, readers (pdfsig, EU DSS) show the seal broken, verify does not decide (a18
+// S4), and augment says so instead of "no signature timestamp".
 describe("augment on a seal whose CMS carries an empty SignerInfo before its own (a13 S3d, a18 S4)", () => {
   it("refused, naming the seal's signature as not decided; the same SignerInfo after its own: renewed", async () => {
     const pdf = sample();
