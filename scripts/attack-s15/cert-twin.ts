@@ -8,7 +8,7 @@
 // certificate taken out of the CMS and put in /DSS /Certs). ias: the sid as sealed; ski: rewritten to the seal
 // certificate's SKI (version 3). REAL=1 the broker's real archive (--at its sealing time, its trust dir), DSS=1 EU DSS.
 import * as asn1js from "asn1js";
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from "node:crypto";
+import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dss, save, sealGap, show, tool, verify, withDss, withSealContents, work } from "../attack36/lib.js";
 import { mapUnsignedAttribute, withCmsField } from "../attack-s8/lib.js";
@@ -17,18 +17,28 @@ import { encode, raw, seq } from "../generator/der.js";
 import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
 
 const [where = "cms-first", keyMode = "same", sidMode = "ias"] = process.argv.slice(2);
-if (!["cms-first", "cms-last", "dss", "tst", "moved"].includes(where) || !["same", "other"].includes(keyMode) || !["ias", "ski"].includes(sidMode))
-  throw new Error("usage: <cms-first|cms-last|dss|tst|moved> [same|other] [ias|ski]");
+if (
+  !["cms-first", "cms-last", "dss", "tst", "moved", "tsa-first", "tsa-last"].includes(where) ||
+  !["same", "other"].includes(keyMode) ||
+  !["ias", "ski"].includes(sidMode)
+)
+  throw new Error("usage: <cms-first|cms-last|dss|tst|moved|tsa-first|tsa-last> [same|other] [ias|ski]");
 const REAL = process.env.REAL === "1" ? "test/fixtures/real/broker-example" : undefined;
 const AT = "2025-12-08T09:35:10Z";
 const pdf = new Uint8Array(readFileSync(REAL ? `${REAL}/archive.pdf` : "samples/valid/archive.pdf"));
 const cms = sealGap(pdf).der;
+const TST = "1.2.840.113549.1.9.16.2.14";
+const TSA = where.startsWith("tsa-");
+// tsa-*: the twin is of the TSA's certificate, in the seal timestamp token (an unsigned attribute of the seal's SignerInfo).
+let token: Uint8Array | undefined;
+mapUnsignedAttribute(cms, TST, (t) => (token ??= Uint8Array.from(t)));
+const base = TSA ? token! : cms;
 
 const kids = (b: Uint8Array, t: Tlv) => derChildren(b, t.body, t.end)!;
 const bytesOf = (b: Uint8Array, t: Tlv) => b.subarray(t.start, t.end);
 
 // The seal certificate: the CMS certificate whose issuer and serial the genuine SignerInfo's sid carries (byte for byte).
-const f0 = signedDataFields(cms);
+const f0 = signedDataFields(base);
 const si0 = setElements(f0.fields.at(-1)!)[0]!;
 const siParts = kids(si0, readTlv(si0, 0, si0.length)!).map((t) => bytesOf(si0, t));
 const sidIas = siParts[1]!;
@@ -75,9 +85,6 @@ const spki = keyMode === "same" ? seal.fields[at + 5]! : new Uint8Array(attacker
 const decoyFields = seal.fields.map((x, i) => (i === at + 4 ? name("Other Transact ST") : i === at + 5 ? spki : x));
 const decoyTbs = encode(seq(...decoyFields.map(raw)));
 const decoy = encode(seq(raw(decoyTbs), raw(seal.alg), raw(seal.sig)));
-void createPrivateKey;
-void createPublicKey;
-void sign;
 
 /** The SKI extension's value of a certificate (TBS extensions [3]). */
 function skiOf(fields: Uint8Array[]): Buffer {
@@ -119,6 +126,7 @@ function withoutSealCert(contentInfo: Uint8Array): Uint8Array {
 
 let signed = sidMode === "ski" ? withSkiSid(cms) : cms;
 if (where === "cms-first" || where === "cms-last") signed = withCmsField(signed, 0xa0, [decoy], where === "cms-first");
+if (TSA) signed = mapUnsignedAttribute(signed, TST, (t) => withCmsField(t, 0xa0, [decoy], where === "tsa-first"));
 if (where === "tst") signed = mapUnsignedAttribute(signed, "1.2.840.113549.1.9.16.2.14", (token) => withCmsField(token, 0xa0, [decoy], true));
 if (where === "moved") signed = withoutSealCert(signed);
 let bytes = withSealContents(pdf, signed);
