@@ -11,28 +11,30 @@ import * as asn1js from "asn1js";
 import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dss, save, sealGap, show, tool, verify, withDss, withSealContents, work } from "../attack36/lib.js";
-import { mapUnsignedAttribute, withCmsField } from "../attack-s8/lib.js";
+import { lastGap, mapUnsignedAttribute, withCmsField, withLastContents } from "../attack-s8/lib.js";
 import { setElements, signedDataFields } from "../attack-s9/lib.js";
 import { encode, raw, seq } from "../generator/der.js";
 import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
 
 const [where = "cms-first", keyMode = "same", sidMode = "ias"] = process.argv.slice(2);
 if (
-  !["cms-first", "cms-last", "dss", "tst", "moved", "tsa-first", "tsa-last"].includes(where) ||
+  !["cms-first", "cms-last", "dss", "tst", "moved", "tsa-first", "tsa-last", "doc-first", "doc-last"].includes(where) ||
   !["same", "other"].includes(keyMode) ||
   !["ias", "ski"].includes(sidMode)
 )
-  throw new Error("usage: <cms-first|cms-last|dss|tst|moved|tsa-first|tsa-last> [same|other] [ias|ski]");
+  throw new Error("usage: <cms-first|cms-last|dss|tst|moved|tsa-first|tsa-last|doc-first|doc-last> [same|other] [ias|ski]");
 const REAL = process.env.REAL === "1" ? "test/fixtures/real/broker-example" : undefined;
 const AT = "2025-12-08T09:35:10Z";
-const pdf = new Uint8Array(readFileSync(REAL ? `${REAL}/archive.pdf` : "samples/valid/archive.pdf"));
+const DOC = where.startsWith("doc-");
+// PDF=<file>: another archive (a B-LTA one augment wrote, for doc-*).
+const pdf = new Uint8Array(readFileSync(process.env.PDF ?? (REAL ? `${REAL}/archive.pdf` : DOC ? "samples/lta/archive.pdf" : "samples/valid/archive.pdf")));
 const cms = sealGap(pdf).der;
 const TST = "1.2.840.113549.1.9.16.2.14";
 const TSA = where.startsWith("tsa-");
 // tsa-*: the twin is of the TSA's certificate, in the seal timestamp token (an unsigned attribute of the seal's SignerInfo).
 let token: Uint8Array | undefined;
 mapUnsignedAttribute(cms, TST, (t) => (token ??= Uint8Array.from(t)));
-const base = TSA ? token! : cms;
+const base = TSA ? token! : DOC ? lastGap(pdf).der : cms;
 
 const kids = (b: Uint8Array, t: Tlv) => derChildren(b, t.body, t.end)!;
 const bytesOf = (b: Uint8Array, t: Tlv) => b.subarray(t.start, t.end);
@@ -129,7 +131,7 @@ if (where === "cms-first" || where === "cms-last") signed = withCmsField(signed,
 if (TSA) signed = mapUnsignedAttribute(signed, TST, (t) => withCmsField(t, 0xa0, [decoy], where === "tsa-first"));
 if (where === "tst") signed = mapUnsignedAttribute(signed, "1.2.840.113549.1.9.16.2.14", (token) => withCmsField(token, 0xa0, [decoy], true));
 if (where === "moved") signed = withoutSealCert(signed);
-let bytes = withSealContents(pdf, signed);
+let bytes = DOC ? withLastContents(pdf, withCmsField(base, 0xa0, [decoy], where === "doc-first")) : withSealContents(pdf, signed);
 if (where === "dss") bytes = withDss(bytes, { certs: [decoy] }, { first: true });
 if (where === "moved") bytes = withDss(bytes, { certs: [sealCert] }, { first: true });
 const tag = `${where}-${keyMode}-${sidMode}`;
@@ -137,12 +139,12 @@ const file = save(work(`s15-twin-${REAL ? "real-" : ""}${tag}`), "archive.pdf", 
 console.log(`wrote ${file}`);
 const v = REAL ? verify(file, ["--at", AT], "", `${REAL}/trust`) : verify(file);
 show(`cert-twin ${tag}`, v);
-for (const id of ["seal-signature", "seal-certificate"]) {
+for (const id of ["seal-signature", "seal-certificate", ...(DOC ? ["document-timestamps"] : [])]) {
   const c = v.report.checks.find((x) => x.id === id);
   console.log(`   ${id}: ${c?.status} ${c?.message.slice(0, 400)}`);
 }
 const sig = tool("pdfsig", [file])
   .split("\n")
-  .filter((l) => /Common Name|Validation|Total document/.test(l));
+  .filter((l) => /Signature #|Common Name|Validation|Total document/.test(l));
 console.log(`== pdfsig: ${sig.map((l) => l.trim()).join(" | ")}`);
 dss(file, REAL ? AT : undefined, REAL ? `${REAL}/trust` : "samples/trust");
