@@ -16,7 +16,9 @@ import { setElements, signedDataFields } from "../attack-s9/lib.js";
 import { encode, raw, seq } from "../generator/der.js";
 import { derChildren, readTlv, type Tlv } from "../../src/pki/der.js";
 
-const [where = "cms-first", keyMode = "same", sidMode = "ias"] = process.argv.slice(2);
+const [where = "cms-first", keyMode = "same", sidMode = "ias", shape = "der"] = process.argv.slice(2);
+// shape nosec: the decoy's validity as UTCTime without seconds (YYMMDDHHMMZ, X.680 allows it; BouncyCastle and NSS
+// read it), which pkijs does not decode.
 if (
   !["cms-first", "cms-last", "dss", "tst", "moved", "tsa-first", "tsa-last", "doc-first", "doc-last"].includes(where) ||
   !["same", "other"].includes(keyMode) ||
@@ -84,7 +86,18 @@ const name = (cn: string) =>
   );
 const attacker = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const spki = keyMode === "same" ? seal.fields[at + 5]! : new Uint8Array(attacker.publicKey.export({ type: "spki", format: "der" }));
-const decoyFields = seal.fields.map((x, i) => (i === at + 4 ? name("Other Transact ST") : i === at + 5 ? spki : x));
+const utcNoSeconds = (text: string) => Uint8Array.from([0x17, text.length, ...Buffer.from(text, "latin1")]);
+const validity = shape === "nosec" ? encode(seq(raw(utcNoSeconds("2501010000Z")), raw(utcNoSeconds("4912312359Z")))) : seal.fields[at + 3]!;
+// shape multi: the decoy's issuer as one multi-valued RDN holding the seal issuer's attributes (pkijs flattens RDNs,
+// so sealcheck's sameName matches it; BouncyCastle's X500Name and NSS's DER compare do not).
+const issuerParts = (() => {
+  const n = seal.fields[at + 2]!;
+  return kids(n, readTlv(n, 0, n.length)!).flatMap((rdn) => kids(n, rdn).map((t) => bytesOf(n, t)));
+})();
+const issuer = shape === "multi" ? encode(seq(new asn1js.Set({ value: issuerParts.map(raw) }))) : seal.fields[at + 2]!;
+const decoyFields = seal.fields.map((x, i) =>
+  i === at + 4 ? name("Other Transact ST") : i === at + 5 ? spki : i === at + 3 ? validity : i === at + 2 ? issuer : x,
+);
 const decoyTbs = encode(seq(...decoyFields.map(raw)));
 const decoy = encode(seq(raw(decoyTbs), raw(seal.alg), raw(seal.sig)));
 
@@ -134,7 +147,7 @@ if (where === "moved") signed = withoutSealCert(signed);
 let bytes = DOC ? withLastContents(pdf, withCmsField(base, 0xa0, [decoy], where === "doc-first")) : withSealContents(pdf, signed);
 if (where === "dss") bytes = withDss(bytes, { certs: [decoy] }, { first: true });
 if (where === "moved") bytes = withDss(bytes, { certs: [sealCert] }, { first: true });
-const tag = `${where}-${keyMode}-${sidMode}`;
+const tag = `${where}-${keyMode}-${sidMode}${shape === "der" ? "" : `-${shape}`}`;
 const file = save(work(`s15-twin-${REAL ? "real-" : ""}${tag}`), "archive.pdf", bytes);
 console.log(`wrote ${file}`);
 const v = REAL ? verify(file, ["--at", AT], "", `${REAL}/trust`) : verify(file);
