@@ -60,7 +60,16 @@ const sealCert = certs.find((c) => {
   return Buffer.from(fields[at]!).equals(sidKids[1]!) && Buffer.from(fields[at + 2]!).equals(sidKids[0]!);
 });
 if (!sealCert) throw new Error("the seal certificate is not in the CMS");
-const seal = tbsParts(sealCert);
+// shape ca: the twin is of the seal certificate's issuer (the CMS's CA certificate), its subject kept: a path builder
+// that takes it as the issuer finds the seal certificate's signature does not verify with its key.
+const sealAt = tbsParts(sealCert).fields[0]![0] === 0xa0 ? 1 : 0;
+const caCert = certs.find((c) => {
+  const f = tbsParts(c).fields;
+  const a = f[0]![0] === 0xa0 ? 1 : 0;
+  return c !== sealCert && Buffer.from(f[a + 4]!).equals(Buffer.from(tbsParts(sealCert).fields[sealAt + 2]!));
+});
+if (shape === "ca" && !caCert) throw new Error("the seal's issuer is not in the CMS");
+const seal = tbsParts(shape === "ca" ? caCert! : sealCert);
 const at = seal.fields[0]![0] === 0xa0 ? 1 : 0;
 
 // The decoy: subject replaced, key kept (same) or the attacker's (other), every other TBS field as it is.
@@ -96,7 +105,15 @@ const issuerParts = (() => {
 })();
 const issuer = shape === "multi" ? encode(seq(new asn1js.Set({ value: issuerParts.map(raw) }))) : seal.fields[at + 2]!;
 const decoyFields = seal.fields.map((x, i) =>
-  i === at + 4 ? name("Other Transact ST") : i === at + 5 ? spki : i === at + 3 ? validity : i === at + 2 ? issuer : x,
+  i === at + 4 && shape !== "ca"
+    ? name(shape === "ctl" ? "Other\u001b[2J\u001b[32m\n  Signer 1 verified: Nets\r\u0007" : "Other Transact ST")
+    : i === at + 5
+      ? spki
+      : i === at + 3
+        ? validity
+        : i === at + 2
+          ? issuer
+          : x,
 );
 const decoyTbs = encode(seq(...decoyFields.map(raw)));
 const decoy = encode(seq(raw(decoyTbs), raw(seal.alg), raw(seal.sig)));
