@@ -103,9 +103,26 @@ const issuerParts = (() => {
   const n = seal.fields[at + 2]!;
   return kids(n, readTlv(n, 0, n.length)!).flatMap((rdn) => kids(n, rdn).map((t) => bytesOf(n, t)));
 })();
-const issuer = shape === "multi" ? encode(seq(new asn1js.Set({ value: issuerParts.map(raw) }))) : seal.fields[at + 2]!;
+// shape ignorable: the decoy's issuer with a U+0001 after its CN (a UTF8String): pkijs compares such names with
+// localeCompare, for which control and format characters are ignorable, so sameName matches it; no reader does
+// (NSS compares the DER, BouncyCastle the canonical strings). The seal's own subject and key kept.
+const ignorableIssuer = () => {
+  const cnOid = Buffer.from(encode(new asn1js.ObjectIdentifier({ value: "2.5.4.3" })));
+  return encode(
+    seq(
+      ...issuerParts.map((ava) => {
+        const [oid, value] = kids(ava, readTlv(ava, 0, ava.length)!).map((t) => bytesOf(ava, t));
+        if (!Buffer.from(oid!).equals(cnOid)) return new asn1js.Set({ value: [raw(ava)] });
+        const text = Buffer.from(value!.subarray(readTlv(value!, 0, value!.length)!.body)).toString("utf8");
+        return new asn1js.Set({ value: [seq(raw(oid!), new asn1js.Utf8String({ value: `${text}\u0001` }))] });
+      }),
+    ),
+  );
+};
+const issuer =
+  shape === "multi" ? encode(seq(new asn1js.Set({ value: issuerParts.map(raw) }))) : shape === "ignorable" ? ignorableIssuer() : seal.fields[at + 2]!;
 const decoyFields = seal.fields.map((x, i) =>
-  i === at + 4 && shape !== "ca"
+  i === at + 4 && shape !== "ca" && shape !== "ignorable"
     ? name(shape === "ctl" ? "Other\u001b[2J\u001b[32m\n  Signer 1 verified: Nets\r\u0007" : "Other Transact ST")
     : i === at + 5
       ? spki
