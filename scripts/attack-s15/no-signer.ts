@@ -11,8 +11,8 @@ import { signedDataFields } from "../attack-s9/lib.js";
 import { encode } from "../generator/der.js";
 
 const mode = process.argv[2] ?? "empty";
-if (!["empty", "tst-empty", "tst-flip", "tst-junk", "doc-flip", "doc-empty"].includes(mode))
-  throw new Error("usage: <empty|tst-empty|tst-flip|tst-junk|doc-flip|doc-empty>");
+if (!["empty", "tst-empty", "tst-flip", "tst-junk", "tst-other", "doc-flip", "doc-empty"].includes(mode))
+  throw new Error("usage: <empty|tst-empty|tst-flip|tst-junk|tst-other|doc-flip|doc-empty>");
 // doc-*: samples/lta/archive.pdf's document timestamp token (its own /Contents, outside its byte range) so damaged.
 const DOC = mode.startsWith("doc-");
 const REAL = process.env.REAL === "1" ? "test/fixtures/real/broker-example" : undefined;
@@ -34,14 +34,23 @@ const flipped = (ci: Uint8Array) => {
   return f.rebuild(f.fields);
 };
 const TST = "1.2.840.113549.1.9.16.2.14";
+// tst-other: another archive's genuine token (samples/valid's seal timestamp, the same TSA), whose imprint is of
+// another seal's signature value.
+const otherToken = (): Uint8Array => {
+  let t: Uint8Array | undefined;
+  mapUnsignedAttribute(sealGap(new Uint8Array(readFileSync("samples/valid/archive.pdf"))).der, TST, (x) => (t ??= Uint8Array.from(x)));
+  return t!;
+};
 const signed =
   mode === "tst-empty"
     ? mapUnsignedAttribute(cms, TST, emptied)
     : mode === "tst-flip"
       ? mapUnsignedAttribute(cms, TST, flipped)
-      : mode === "tst-junk"
-        ? mapUnsignedAttribute(cms, TST, () => encode(new asn1js.OctetString({ valueHex: new Uint8Array(16) })))
-        : emptied(cms);
+      : mode === "tst-other"
+        ? mapUnsignedAttribute(cms, TST, () => otherToken())
+        : mode === "tst-junk"
+          ? mapUnsignedAttribute(cms, TST, () => encode(new asn1js.OctetString({ valueHex: new Uint8Array(16) })))
+          : emptied(cms);
 const bytes = DOC ? withLastContents(pdf, (mode === "doc-flip" ? flipped : emptied)(lastGap(pdf).der)) : withSealContents(pdf, signed);
 const file = save(work(`s15-nosigner-${REAL ? "real-" : ""}${mode}`), "archive.pdf", bytes);
 console.log(`wrote ${file}`);
