@@ -29,7 +29,7 @@ const emptied = (ci: Uint8Array) => {
 const flipped = (ci: Uint8Array) => {
   const f = signedDataFields(ci);
   const set = Uint8Array.from(f.fields.at(-1)!);
-  set[set.length - 1] ^= 0x01; // the last byte of the SignerInfo: its signature value's (no unsigned attributes)
+  set[set.length - 1] = set[set.length - 1]! ^ 0x01; // the last byte of the SignerInfo: its signature value's (no unsigned attributes)
   f.fields[f.fields.length - 1] = set;
   return f.rebuild(f.fields);
 };
