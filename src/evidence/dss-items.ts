@@ -61,11 +61,19 @@ export interface DssData {
   readonly problems: string[];
   /**
    * Of `problems`, the OCSP responses and CRLs a reference reader may read (a stream that does not decode here,
-   * a refused DER of the right shape): not decided, never "said nothing" (attack-s6 G1).
+   * a refused DER of the right shape): not decided, never "said nothing" (attack-s6 G1), unless their bytes show
+   * that no issuer signed them (seal-certificate, pki/reader-proof.ts: a13 U2's rest).
    */
-  readonly unread: string[];
+  readonly unread: UnreadItem[];
   /** A limit reached while reading (message naming it): what the DSS says is not all read, so not decided. */
   readonly limit?: string;
+}
+
+/** A revocation item that cannot be read here, named; with its bytes when they could be read (`der`). */
+export interface UnreadItem {
+  readonly text: string;
+  readonly kind: "ocsp" | "crl";
+  readonly der?: Uint8Array;
 }
 
 type Kind = "certs" | "ocsps" | "crls" | "timestamps";
@@ -108,7 +116,7 @@ class Reading {
   readonly crls: Uint8Array[] = [];
   readonly listed = { certs: [] as DssItem[], ocsps: [] as DssItem[], crls: [] as DssItem[], timestamps: [] as DssItem[] };
   readonly problems: string[] = [];
-  readonly unread: string[] = [];
+  readonly unread: UnreadItem[] = [];
   limit: string | undefined;
   /** Streams read, by "num gen@defining revision". */
   private readonly streams = new Set<string>();
@@ -137,10 +145,11 @@ class Reading {
   item(view: PdfView, kind: Kind, entry: PdfObject, where: DssPlace): void {
     if (this.stopped) return;
     const noun = NOUN[kind];
-    const problem = (why: string, undecided = false) => {
+    const problem = (why: string, undecided = false, bytes?: Uint8Array) => {
       const text = `${dssPlace(where)}: the ${noun} ${why}`;
       this.problems.push(text);
-      if (undecided && (kind === "ocsps" || kind === "crls")) this.unread.push(text);
+      if (undecided && (kind === "ocsps" || kind === "crls"))
+        this.unread.push({ text, kind: kind === "ocsps" ? "ocsp" : "crl", ...(bytes ? { der: bytes } : {}) });
     };
     if (entry.kind !== "ref") return void problem(`is not a reference to a stream (a direct ${entry.kind})`);
     const key = `${entry.num} ${entry.gen}@${view.entry(entry.num)?.revision ?? where.revision - 1}`;
@@ -166,13 +175,13 @@ class Reading {
       const undecided = begins && (kind === "ocsps" || kind === "crls");
       if (!begins) return void problem(`does not have the shape of ${noun.startsWith("OCSP") ? "an" : "a"} ${noun}, in DER or BER`);
       if (this.berSpent.values > BER_BUDGET_NODES * this.session.limits.maxAsn1Nodes)
-        return void problem("is in BER and past the budget of BER values this reading re-frames", undecided);
+        return void problem("is in BER and past the budget of BER values this reading re-frames", undecided, der);
       let framed;
       try {
         framed = derFramed(der, this.session.limits, dssPlace(where), this.berSpent);
       } catch (e) {
         if (!(e instanceof LimitError)) throw e;
-        return void problem(`cannot be re-framed from BER: ${errorMessage(e)}`, undecided);
+        return void problem(`cannot be re-framed from BER: ${errorMessage(e)}`, undecided, der);
       }
       if (!framed || shapeOf(framed.der, kind) !== framed.der.length)
         return void problem(`does not have the shape of ${noun.startsWith("OCSP") ? "an" : "a"} ${noun}, in DER or BER`);
@@ -209,6 +218,7 @@ class Reading {
       return void problem(
         `cannot be decoded: ${errorMessage(e)}`,
         kind !== "certs" && kind !== "timestamps" && readerMayRead(kind === "ocsps" ? "ocsp" : "crl", der),
+        der,
       );
     }
     this.kept.add(bytesKey);
