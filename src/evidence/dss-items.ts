@@ -21,7 +21,10 @@
 // - Only items that decode as their kind count against `maxValidationDataItems` (junk is no validation data and
 //   must not make a genuine archive fail), and the certificates' ASN.1 values together against
 //   `maxAsn1Nodes`. A limit reached is "not decided" (`limit`), never "no data": reading stops there, and the
-//   checks that rest on the DSS say INDETERMINATE naming the limit.
+//   checks that rest on the DSS say INDETERMINATE naming the limit. An OCSP response or CRL past the decode limits
+//   on its own is that item's problem, as in a CMS: `unread` with a reader's outline, junk otherwise.
+// - Whether an `unread` item keeps the status undecided is the one rule's (seal-certificate, pki/reader-proof.ts):
+//   only when its issuer signed it (a13 U2's rest); its bytes are kept for that.
 import type * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
 import type { PdfDocument, PdfView } from "../input/pdf/index.js";
@@ -192,8 +195,9 @@ class Reading {
       try {
         der = revocationItemDer(kind === "ocsps" ? "ocsp" : "crl", der, this.session.limits, dssPlace(where));
       } catch (e) {
-        if (e instanceof LimitError) return void this.reached(e);
-        throw e;
+        if (!(e instanceof LimitError)) throw e;
+        // Past the limits on its own: that item's problem (below), read as it came.
+        return void problem(`cannot be read within the limits: ${errorMessage(e)}`, readerMayRead(kind === "ocsps" ? "ocsp" : "crl", der), der);
       }
     }
     const bytesKey = `${kind}:${Buffer.from(der).toString("base64")}`;
@@ -213,6 +217,11 @@ class Reading {
         this.crls.push(der);
       }
     } catch (e) {
+      // A revocation item past the limits on its own is that item's problem, as in a CMS (cms-unsigned.ts): unread
+      // when a reader may read it (its issuer's signature decides that: seal-certificate), junk otherwise; never
+      // the whole DSS's "not all read" (anyone may append one: 70 nested SEQUENCEs in a CRL's extensions).
+      if (e instanceof LimitError && (kind === "ocsps" || kind === "crls"))
+        return void problem(`cannot be read within the limits: ${errorMessage(e)}`, readerMayRead(kind === "ocsps" ? "ocsp" : "crl", der), der);
       if (e instanceof LimitError) return void this.reached(e);
       // Refused here: undecided only with the outline a reference reader reads (a13 U2), junk otherwise.
       return void problem(

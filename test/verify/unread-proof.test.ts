@@ -144,3 +144,14 @@ describe("a13 U2's rest: junk of a reader's outline never leaves a genuine seal 
     expect(check(junk, "seal-certificate").message).toMatch(/Of those, no issuer signed: revision \d+ \/DSS \/CRLs \[0\]/);
   }, 60_000);
 });
+
+describe("a DSS revocation item past the limits on its own is that item's problem (as in a CMS)", () => {
+  it("the CA's CRL past the depth limit in the DSS: not decided (TRY_LATER); signed by nobody: TOTAL-PASSED (was GENERIC)", async () => {
+    const signed = await verifySample(withDssStreams(sample(), { crls: [{ bytes: crl(subjectNameDer(P.sealRoot), "deep") }] }));
+    expect([signed.indication, signed.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    expect(check(signed, "seal-certificate").message).toMatch(/the CRL cannot be read within the limits: .*nesting deeper .*signed by/);
+    const junk = await verifySample(withDssStreams(sample(), { crls: [{ bytes: unsigned(subjectNameDer(P.sealRoot), "deep") }] }));
+    expect(junk.indication).toBe("TOTAL-PASSED");
+    expect(check(junk, "seal-certificate").message).not.toMatch(/not all read/);
+  }, 60_000);
+});
