@@ -10,12 +10,15 @@ import { errorMessage, FormatError, LimitError } from "../errors.js";
 import { coveredRevision, parsePdfDate, type PdfDocument, type SignatureInfo } from "../input/pdf/index.js";
 import {
   ACCEPTED_DIGESTS,
+  decidingSigner,
   decodeSignedData,
   findSignerCertificate,
   verifyByCandidates,
   hashName,
   unsupportedOf,
   verifySigner,
+  withOnlySigner,
+  type DecidingSigner,
   type DecodedSignedData,
   type SignerVerification,
 } from "../pki/cms.js";
@@ -120,11 +123,36 @@ function rangeDigests(pdf: EvidenceSource): RangeDigest {
 async function judgeCms(env: CheckEnv, where: SignaturesInput, digest: RangeDigest, s: SignatureInfo, ranges: readonly number[]): Promise<Outcome> {
   let cms: DecodedSignedData;
   try {
+    // An unsigned element past the limits is left out and named within the decode (cms-unsigned.ts), as the seal's.
     cms = decodeSignedData(s.contents!, `the /Contents of ${s.fieldName ? quoteName(s.fieldName) : "a signature"}`, env.pki, true);
   } catch (e) {
+    // A limit reached in what the signature covers: not decided (EN 319 102-1 §5.2.3), never "not intact".
+    if (e instanceof LimitError)
+      return { status: "indeterminate", sub: "FORMAT_FAILURE", message: `The signature's CMS is not judged, so not decided: ${errorMessage(e)}.` };
     return { status: "failed", sub: "FORMAT_FAILURE", message: `${errorMessage(e)}.` };
   }
-  return { ...(await judgeDecodedCms(env, where, digest, s, ranges, cms)), cms };
+  const outcome = await judgeDecodedCms(env, where, digest, s, ranges, cms);
+  return { ...withRemarks(outcome, cms), cms };
+}
+
+/** The CMS's unsigned elements left out (a13 S3e, a11 S3c) and SignerInfos ignored, named: a warning beside a pass. */
+function withRemarks(o: Outcome, cms: DecodedSignedData): Outcome {
+  const remarks: string[] = [];
+  const details: Record<string, unknown> = { ...o.details };
+  const ignoredCount = cms.ignoredCount ?? cms.ignored?.length ?? 0;
+  if (ignoredCount) {
+    details.ignoredCmsElements = (cms.ignored ?? []).slice(0, 20);
+    details.ignoredCmsElementCount = ignoredCount;
+    remarks.push(`its CMS's unsigned parts also hold ${ignoredCount} element(s) that do not decode: left out (no signature covers them; anyone may add them)`);
+  }
+  const others = o.details?.ignoredSignerInfos;
+  if (Array.isArray(others) && others.length && o.sub !== "FORMAT_FAILURE")
+    remarks.push(
+      `its CMS also carries ${String(o.details?.ignoredSignerInfoCount ?? others.length)} other SignerInfo(s), after the one judged: ignored (the SignerInfo set is not signed; anyone may add to it; a PDF signature has one)`,
+    );
+  if (!remarks.length) return o;
+  const said = ` Also: ${remarks.join("; ")}.`;
+  return { ...o, status: o.status === "passed" ? "warning" : o.status, message: `${o.message}${said}`, details };
 }
 
 /** judgeCms, once the CMS is decoded: the outcome, whose CMS the caller keeps (later readers take it). */
@@ -137,11 +165,42 @@ async function judgeDecodedCms(
   cms: DecodedSignedData,
 ): Promise<Outcome> {
   const sd = cms.signedData;
-  if (sd.signerInfos.length !== 1)
-    return { status: "failed", sub: "FORMAT_FAILURE", message: `The CMS has ${sd.signerInfos.length} signers; a PDF signature has one.` };
-  const si = sd.signerInfos[0]!;
   const eContent = sd.encapContentInfo.eContent ? new Uint8Array(sd.encapContentInfo.eContent.getValue()) : null;
   const details: Record<string, unknown> = {};
+  const signedContent = s.subFilter === "adbe.pkcs7.sha1" ? eContent : null;
+  // signerInfos is outside every signature (a13 S3d): as for the seal, readers judge the first SignerInfo, and others
+  // anyone may add are named, never a failure of the signature. One after the first that verifies is a remark; a first
+  // that does not verify while another does is a disagreement of readers: not decided (a17 S1, a18 S4).
+  if (sd.signerInfos.length > 1 && sd.signerInfos[0]!.signedAttrs) {
+    let deciding: DecidingSigner;
+    try {
+      deciding = await decidingSigner(
+        env.pki,
+        cms,
+        (alg) => (signedContent ? createDigest(alg).update(signedContent).digest() : digest(ranges, alg)),
+        env.limits.maxValidationDataItems,
+      );
+    } catch (e) {
+      if (e instanceof LimitError)
+        return { status: "indeterminate", sub: "FORMAT_FAILURE", message: `The signature's CMS is not judged, so not decided: ${errorMessage(e)}.` };
+      throw e;
+    }
+    details.ignoredSignerInfos = deciding.others;
+    details.ignoredSignerInfoCount = deciding.otherCount;
+    if (deciding.index > 0)
+      return {
+        status: "indeterminate",
+        sub: "FORMAT_FAILURE",
+        message: `The CMS's first SignerInfo does not verify the signed bytes, but its SignerInfo number ${deciding.index + 1} does${deciding.verification.signerCert ? ` (by ${shownName(deciding.verification.signerCert.subject)})` : ""}: readers that judge the first one (poppler/pdfsig, EU DSS) show this signature as broken or by another signer. Readers disagree on this signature, so it is not decided.`,
+        details,
+      };
+    cms = withOnlySigner(cms, 0);
+  } else if (sd.signerInfos.length > 1) {
+    details.ignoredSignerInfos = sd.signerInfos.slice(1, 21).map((_, i) => `signerInfos [${i + 1}]: after the one readers judge`);
+    details.ignoredSignerInfoCount = sd.signerInfos.length - 1;
+    cms = withOnlySigner(cms, 0);
+  }
+  const si = cms.signedData.signerInfos[0]!;
   // adbe.pkcs7.sha1 signs the SHA-1 digest of the ranges, carried as the encapsulated content.
   if (s.subFilter === "adbe.pkcs7.sha1") {
     if (!eContent) return { status: "failed", sub: "FORMAT_FAILURE", message: "An adbe.pkcs7.sha1 signature without encapsulated content." };

@@ -15,7 +15,8 @@ import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type 
 import { sealIdentity } from "../evidence/broker-identity.js";
 import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
 import type { SealCmsFacts } from "./seal-signature.js";
-import { dssProblemsText } from "../evidence/dss-items.js";
+import { dssProblemsText, type UnreadItem } from "../evidence/dss-items.js";
+import { issuedProof, type ProofContext } from "../pki/reader-proof.js";
 
 const ID = "seal-certificate";
 const lower = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
@@ -28,8 +29,11 @@ export interface ExtraRevocationData {
   ocsps: Uint8Array[];
   /** DSS items that could not be read, each named (evidence/dss-items.ts): said nothing of, and named here. */
   readonly problems?: readonly string[];
-  /** Of `problems`, revocation items a reference reader may read (attack-s6 G1): not decided, never "said nothing". */
-  readonly unread?: readonly string[];
+  /**
+   * Of `problems`, revocation items a reference reader may read (attack-s6 G1): not decided, never "said nothing",
+   * unless their bytes show no issuer signed them (unreadProven).
+   */
+  readonly unread?: readonly UnreadItem[];
   /** A limit reached while reading the DSS: its data is not all read, so the status is not decided. */
   readonly limit?: string;
   /**
@@ -81,7 +85,10 @@ export async function checkSealCertificate(
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki, index: env.trust.index.anchors });
   const sealPath = describePath(chain.path);
   const out: Stops = {};
-  const check = unreadElsewhere(dssReading(await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out), extra), out.unread);
+  const judged = await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out);
+  // What cannot be read here keeps the status undecided only when its issuer signed it (a13 U2's rest).
+  const proof: ProofContext = { session: env.pki, pool, anchors, index: env.trust.index.anchors, at: at.time };
+  const check = unreadElsewhere(dssReading(judged, extra, await unreadProven(proof, extra.unread ?? [])), await unreadProven(proof, out.unread ?? []));
   return {
     check,
     facts: {
@@ -104,7 +111,7 @@ export async function checkSealCertificate(
  * decode, a refused DER of the right shape) is undecided too: INDETERMINATE/TRY_LATER naming it unless what
  * was read already fails (attack-s6 G1: EU DSS read a CA's "revoked" there).
  */
-function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult {
+function dssReading(check: CheckResult, extra: ExtraRevocationData, proven: Sorted): CheckResult {
   const problems = extra.problems ?? [];
   if (extra.timestampsLimit !== undefined && check.status !== "failed")
     return {
@@ -115,10 +122,15 @@ function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult
       details: { ...check.details, timestampsLimit: extra.timestampsLimit },
     };
   if (!problems.length && extra.limit === undefined) return check;
-  const details = { ...check.details, ...(problems.length ? { dssUnread: problems.slice(0, 100), dssUnreadCount: problems.length } : {}) };
-  const unread = problems.length ? ` DSS items that cannot be read, so said nothing of: ${dssProblemsText(problems)}.` : "";
+  const details = {
+    ...check.details,
+    ...(problems.length ? { dssUnread: problems.slice(0, 100), dssUnreadCount: problems.length } : {}),
+    ...(proven.junk.length ? { dssNotIssued: proven.junk.slice(0, 100) } : {}),
+  };
+  const notIssued = proven.junk.length ? ` Of those, no issuer signed: ${dssProblemsText(proven.junk)}.` : "";
+  const unread = problems.length ? ` DSS items that cannot be read, so said nothing of: ${dssProblemsText(problems)}.${notIssued}` : "";
   if (check.status === "failed") return { ...check, message: `${check.message}${unread}`, details };
-  const undecided = extra.unread ?? [];
+  const undecided = proven.unread;
   if (undecided.length && extra.limit === undefined)
     return mayBeReadElsewhere(check, "The DSS", dssProblemsText(undecided), { ...details, dssUndecided: undecided.slice(0, 100) }, unread);
   if (extra.limit !== undefined) {
@@ -139,12 +151,54 @@ function dssReading(check: CheckResult, extra: ExtraRevocationData): CheckResult
  * unsigned sets) that cannot be read here: another reader may read it, so not decided, as for the DSS (G1's rule;
  * a11 S3c, T1), unless what was read already fails.
  */
-function unreadElsewhere(check: CheckResult, unread: readonly string[] | undefined): CheckResult {
-  if (!unread?.length) return check;
-  const named = `${unread.slice(0, 3).join("; ")}${unread.length > 3 ? `; and ${unread.length - 3} more` : ""}`;
-  const details = { ...check.details, cmsUnread: unread.slice(0, 100) };
-  if (check.status === "failed") return { ...check, message: `${check.message} Revocation items that cannot be read: ${named}.`, details };
-  return mayBeReadElsewhere(check, "The evidence", named, details);
+function unreadElsewhere(check: CheckResult, proven: Sorted): CheckResult {
+  const { unread, junk } = proven;
+  if (!unread.length && !junk.length) return check;
+  const list = (xs: readonly string[]) => `${xs.slice(0, 3).join("; ")}${xs.length > 3 ? `; and ${xs.length - 3} more` : ""}`;
+  const details = {
+    ...check.details,
+    ...(unread.length ? { cmsUnread: unread.slice(0, 100) } : {}),
+    ...(junk.length ? { cmsNotIssued: junk.slice(0, 100) } : {}),
+  };
+  // Junk of a reader's outline that no issuer signed: named and ignored, a warning at most.
+  const ignored = junk.length ? ` Revocation items that cannot be read and that no issuer signed, so ignored: ${list(junk)}.` : "";
+  if (check.status === "failed" || !unread.length)
+    return {
+      ...check,
+      ...(check.status === "passed" ? { status: "warning" as const } : {}),
+      message: `${check.message}${unread.length ? ` Revocation items that cannot be read: ${list(unread)}.` : ""}${ignored}`,
+      details,
+    };
+  return mayBeReadElsewhere(check, "The evidence", list(unread), details, ignored);
+}
+
+/** Items that cannot be read, sorted by whether their issuer signed them (pki/reader-proof.ts). */
+interface Sorted {
+  /** Not decided: signed by their issuer (a reader may rely on them), or the proof itself not decided; named. */
+  readonly unread: string[];
+  /** Signed by no issuer: named, with why. */
+  readonly junk: string[];
+}
+
+/**
+ * The one rule for "unread" in a CMS and a DSS (a13 U2's rest): an item a reader may read and this one cannot keeps
+ * the status undecided only when its signature verifies with the key of a certificate of its issuer's name that has
+ * a path to a trust anchor, or when that cannot be decided (a limit); an item without its bytes (a stream this
+ * reader does not decode) stays undecided. Everything else is junk anyone could write.
+ */
+async function unreadProven(ctx: ProofContext, items: readonly UnreadItem[]): Promise<Sorted> {
+  const out: Sorted = { unread: [], junk: [] };
+  for (const item of items) {
+    if (!item.der) {
+      out.unread.push(item.text);
+      continue;
+    }
+    const p = await issuedProof(ctx, item.kind, item.der);
+    if (p.verdict === "issued") out.unread.push(`${item.text} (signed by ${shownName(p.by.subject)})`);
+    else if (p.verdict === "undecided") out.unread.push(`${item.text} (whether its issuer signed it is not decided: ${p.why.replace(/\.$/, "")})`);
+    else out.junk.push(`${item.text} (${p.why})`);
+  }
+  return out;
 }
 
 /**
@@ -169,7 +223,7 @@ interface Stops {
   revokedBy?: string;
   heldBy?: string;
   /** Items outside the seal's signed attributes and the DSS that cannot be read (unreadElsewhere). */
-  unread?: string[];
+  unread?: UnreadItem[];
 }
 
 interface Built {
@@ -302,7 +356,7 @@ async function judge(
         // Only what a reference reader reads as revocation data (its outline, a13 U2) is undecided; other junk is
         // only "not relied upon", as named above.
         if ((source.startsWith("unsigned-") || source.startsWith("timestamp-")) && readerMayRead(kind, der))
-          (out.unread ??= []).push(`${lower(what)} (${source}): ${reading.error}`);
+          (out.unread ??= []).push({ text: `${lower(what)} (${source}): ${reading.error}`, kind, der });
         continue;
       }
       if (reading.ocsp) {

@@ -21,7 +21,10 @@
 // - Only items that decode as their kind count against `maxValidationDataItems` (junk is no validation data and
 //   must not make a genuine archive fail), and the certificates' ASN.1 values together against
 //   `maxAsn1Nodes`. A limit reached is "not decided" (`limit`), never "no data": reading stops there, and the
-//   checks that rest on the DSS say INDETERMINATE naming the limit.
+//   checks that rest on the DSS say INDETERMINATE naming the limit. An OCSP response or CRL past the decode limits
+//   on its own is that item's problem, as in a CMS: `unread` with a reader's outline, junk otherwise.
+// - Whether an `unread` item keeps the status undecided is the one rule's (seal-certificate, pki/reader-proof.ts):
+//   only when its issuer signed it (a13 U2's rest); its bytes are kept for that.
 import type * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
 import type { PdfDocument, PdfView } from "../input/pdf/index.js";
@@ -61,11 +64,19 @@ export interface DssData {
   readonly problems: string[];
   /**
    * Of `problems`, the OCSP responses and CRLs a reference reader may read (a stream that does not decode here,
-   * a refused DER of the right shape): not decided, never "said nothing" (attack-s6 G1).
+   * a refused DER of the right shape): not decided, never "said nothing" (attack-s6 G1), unless their bytes show
+   * that no issuer signed them (seal-certificate, pki/reader-proof.ts: a13 U2's rest).
    */
-  readonly unread: string[];
+  readonly unread: UnreadItem[];
   /** A limit reached while reading (message naming it): what the DSS says is not all read, so not decided. */
   readonly limit?: string;
+}
+
+/** A revocation item that cannot be read here, named; with its bytes when they could be read (`der`). */
+export interface UnreadItem {
+  readonly text: string;
+  readonly kind: "ocsp" | "crl";
+  readonly der?: Uint8Array;
 }
 
 type Kind = "certs" | "ocsps" | "crls" | "timestamps";
@@ -108,7 +119,7 @@ class Reading {
   readonly crls: Uint8Array[] = [];
   readonly listed = { certs: [] as DssItem[], ocsps: [] as DssItem[], crls: [] as DssItem[], timestamps: [] as DssItem[] };
   readonly problems: string[] = [];
-  readonly unread: string[] = [];
+  readonly unread: UnreadItem[] = [];
   limit: string | undefined;
   /** Streams read, by "num gen@defining revision". */
   private readonly streams = new Set<string>();
@@ -137,10 +148,11 @@ class Reading {
   item(view: PdfView, kind: Kind, entry: PdfObject, where: DssPlace): void {
     if (this.stopped) return;
     const noun = NOUN[kind];
-    const problem = (why: string, undecided = false) => {
+    const problem = (why: string, undecided = false, bytes?: Uint8Array) => {
       const text = `${dssPlace(where)}: the ${noun} ${why}`;
       this.problems.push(text);
-      if (undecided && (kind === "ocsps" || kind === "crls")) this.unread.push(text);
+      if (undecided && (kind === "ocsps" || kind === "crls"))
+        this.unread.push({ text, kind: kind === "ocsps" ? "ocsp" : "crl", ...(bytes ? { der: bytes } : {}) });
     };
     if (entry.kind !== "ref") return void problem(`is not a reference to a stream (a direct ${entry.kind})`);
     const key = `${entry.num} ${entry.gen}@${view.entry(entry.num)?.revision ?? where.revision - 1}`;
@@ -166,13 +178,13 @@ class Reading {
       const undecided = begins && (kind === "ocsps" || kind === "crls");
       if (!begins) return void problem(`does not have the shape of ${noun.startsWith("OCSP") ? "an" : "a"} ${noun}, in DER or BER`);
       if (this.berSpent.values > BER_BUDGET_NODES * this.session.limits.maxAsn1Nodes)
-        return void problem("is in BER and past the budget of BER values this reading re-frames", undecided);
+        return void problem("is in BER and past the budget of BER values this reading re-frames", undecided, der);
       let framed;
       try {
         framed = derFramed(der, this.session.limits, dssPlace(where), this.berSpent);
       } catch (e) {
         if (!(e instanceof LimitError)) throw e;
-        return void problem(`cannot be re-framed from BER: ${errorMessage(e)}`, undecided);
+        return void problem(`cannot be re-framed from BER: ${errorMessage(e)}`, undecided, der);
       }
       if (!framed || shapeOf(framed.der, kind) !== framed.der.length)
         return void problem(`does not have the shape of ${noun.startsWith("OCSP") ? "an" : "a"} ${noun}, in DER or BER`);
@@ -183,8 +195,9 @@ class Reading {
       try {
         der = revocationItemDer(kind === "ocsps" ? "ocsp" : "crl", der, this.session.limits, dssPlace(where));
       } catch (e) {
-        if (e instanceof LimitError) return void this.reached(e);
-        throw e;
+        if (!(e instanceof LimitError)) throw e;
+        // Past the limits on its own: that item's problem (below), read as it came.
+        return void problem(`cannot be read within the limits: ${errorMessage(e)}`, readerMayRead(kind === "ocsps" ? "ocsp" : "crl", der), der);
       }
     }
     const bytesKey = `${kind}:${Buffer.from(der).toString("base64")}`;
@@ -204,11 +217,17 @@ class Reading {
         this.crls.push(der);
       }
     } catch (e) {
+      // A revocation item past the limits on its own is that item's problem, as in a CMS (cms-unsigned.ts): unread
+      // when a reader may read it (its issuer's signature decides that: seal-certificate), junk otherwise; never
+      // the whole DSS's "not all read" (anyone may append one: 70 nested SEQUENCEs in a CRL's extensions).
+      if (e instanceof LimitError && (kind === "ocsps" || kind === "crls"))
+        return void problem(`cannot be read within the limits: ${errorMessage(e)}`, readerMayRead(kind === "ocsps" ? "ocsp" : "crl", der), der);
       if (e instanceof LimitError) return void this.reached(e);
       // Refused here: undecided only with the outline a reference reader reads (a13 U2), junk otherwise.
       return void problem(
         `cannot be decoded: ${errorMessage(e)}`,
         kind !== "certs" && kind !== "timestamps" && readerMayRead(kind === "ocsps" ? "ocsp" : "crl", der),
+        der,
       );
     }
     this.kept.add(bytesKey);

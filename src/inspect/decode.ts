@@ -20,6 +20,8 @@ import { CMS_OID, decodeSignedData, findSignerCertificate, hashName, revocationA
 import { decodeCrl } from "../pki/crl.js";
 import { toHex } from "../pki/der.js";
 import { decodeOcsp, type SingleResponseInfo } from "../pki/ocsp.js";
+import { decodeWith } from "../pki/parts.js";
+import { TST_INFO_DECODING } from "../pki/timestamp.js";
 import { inferClaimFilter } from "../evidence/personal-data.js";
 import { numberedClaimName } from "../evidence/workflow-token.js";
 import type { ReportedClaim } from "../report/archive-report.js";
@@ -216,7 +218,8 @@ export function inspectTimestamp(token: Uint8Array, session: PkiSession): Timest
       out.problems.push("the timestamp token does not encapsulate a TSTInfo");
       return out;
     }
-    const tst = pkijs.TSTInfo.fromBER(eci.eContent.getValue());
+    // The TSTInfo as verify decodes it (timestamp.ts): within the limits, trailing bytes refused, never more leniently.
+    const tst = decodeWith(TST_INFO_DECODING, new Uint8Array(eci.eContent.getValue()), session);
     out.genTime = tst.genTime.toISOString();
     out.serialNumber = toHex(tst.serialNumber.valueBlock.valueHexView).toUpperCase();
     out.policy = tst.policy;

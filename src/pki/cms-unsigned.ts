@@ -8,6 +8,7 @@
 import * as asn1js from "asn1js";
 import { LimitError, errorMessage } from "../errors.js";
 import { berValue, readerMayRead, type Ber } from "./ber.js";
+import { signedDataOutline } from "./cms-outline.js";
 import { assertDerShape, bytesEqual, derFramed, derLength, type DerLimits } from "./der.js";
 
 /** A value with DER framing around `parts` (each as it came). */
@@ -156,12 +157,9 @@ function noChoiceOutline(b: Uint8Array, el: Ber, certs: boolean): string | null 
  */
 function screenContentInfo(s: Screen, ci: Ber, above: number, prefix: string): Uint8Array | null {
   const b = s.bytes;
-  const ciParts = ci.tag === 0x30 ? children(s, ci) : null;
-  const explicit = ciParts?.length === 2 && ciParts[1]!.tag === 0xa0 ? ciParts[1]! : null;
-  const inner = explicit && children(s, explicit);
-  const sd = inner?.length === 1 && inner[0]!.tag === 0x30 ? inner[0]! : null;
-  const fields = sd && children(s, sd);
-  if (!ciParts || !fields) return null;
+  const o = signedDataOutline(ci, (v) => children(s, v));
+  if (!o) return null;
+  const { contentType, fields } = o;
   const raw = (v: Ber) => b.subarray(v.start, v.end);
   const newFields: Uint8Array[] = [];
   for (const f of fields) {
@@ -198,7 +196,7 @@ function screenContentInfo(s: Screen, ci: Ber, above: number, prefix: string): U
       newFields.push(node(0x31, newInfos));
     } else newFields.push(raw(f));
   }
-  return node(0x30, [raw(ciParts[0]!), node(0xa0, [node(0x30, newFields)])]);
+  return node(0x30, [raw(contentType), node(0xa0, [node(0x30, newFields)])]);
 }
 
 /**

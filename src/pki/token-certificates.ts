@@ -7,6 +7,7 @@
 // what depends on it is "not decided" (its own verification, the items in its CMS), never FAILED; the others are read
 // as before. Certificates a token repeats (a renewed archive's timestamps carry the same TSA chain) count once.
 import { LimitError } from "../errors.js";
+import { signedDataOutline } from "./cms-outline.js";
 import { derChildren, derFramed, derLength, readTlv, type Tlv } from "./der.js";
 import type { PkiSession } from "./session.js";
 
@@ -71,15 +72,10 @@ function certificateSet(session: PkiSession, token: Uint8Array, padded: boolean)
 function outline(session: PkiSession, token: Uint8Array, padded: boolean): { bytes: Uint8Array; contentType: Tlv; fields: Tlv[] } | null {
   const read = (bytes: Uint8Array, whole: boolean) => {
     const top = bytes.length > 0 ? readTlv(bytes, 0, bytes.length) : null;
-    if (!top || top.tag !== 0x30 || (whole && top.end !== bytes.length)) return null;
-    const ci = derChildren(bytes, top.body, top.end);
-    const [contentType, content] = ci ?? [];
-    if (ci?.length !== 2 || !contentType || contentType.tag !== 0x06 || !content || content.tag !== 0xa0) return null;
-    const explicit = derChildren(bytes, content.body, content.end);
-    const sd = explicit?.[0];
-    if (explicit?.length !== 1 || !sd || sd.tag !== 0x30) return null;
-    const fields = derChildren(bytes, sd.body, sd.end);
-    return fields ? { bytes, contentType, fields } : null;
+    if (!top || (whole && top.end !== bytes.length)) return null;
+    // The one outline reader (cms-outline.ts), in DER framing.
+    const o = signedDataOutline(top, (v) => derChildren(bytes, v.body, v.end));
+    return o && o.contentType.tag === 0x06 ? { bytes, contentType: o.contentType, fields: o.fields } : null;
   };
   const plain = read(token, !padded);
   if (plain) return plain;
