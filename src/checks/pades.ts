@@ -320,7 +320,8 @@ export async function sealCertificateStage(
 /** "seal-modifications": every revision after the seal, compared with the one before it. */
 export function sealModificationsStage(env: CheckEnv, f: With<PadesStageFacts, "pades">): StageOutput<PadesStageFacts> {
   const analysis = new ChangeAnalysis(f.pades.doc, env.limits.maxComparedObjects);
-  return { checks: [checkSealModifications(f.pades.doc, analysis, f.pades.seal, f.pades.docMdpP)], facts: { analysis } };
+  const policy = { name: env.options.cryptoPolicy.name, allowedWithLtvUpdate: env.options.cryptoPolicy.sealModifications.allowedWithLtvUpdate };
+  return { checks: [checkSealModifications(f.pades.doc, analysis, f.pades.seal, f.pades.docMdpP, policy)], facts: { analysis } };
 }
 
 /** "document-timestamps": every signature judged on its own; the seal's entry repeats the seal's outcome (a fact). */

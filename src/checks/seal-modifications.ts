@@ -1,7 +1,8 @@
 // Check "seal-modifications": what a reader shows must be what the seal certified. The broker's seal is a
 // certification with DocMDP P=1: after it only long-term-validation data may follow (a DSS with its
-// validation data, document timestamps with their fields and invisible widgets, XMP metadata, /Info
-// /ModDate). Every later revision is compared with the one before it over the resolved object graph
+// validation data, document timestamps with their fields and invisible widgets), and what the validation policy's
+// sealModifications lets pass with them (an LTV writer's /Info /ModDate, /Producer, /Version, /AcroForm /DA /DR),
+// each named in a warning. Every later revision is compared with the one before it over the resolved object graph
 // (modifications/analyse.ts); every change is judged in every context the object is used in.
 // Revisions are numbered from 1 in messages (as a person counts them) and from 0 in details.
 import { errorMessage, FormatError, LimitError } from "../errors.js";
@@ -9,7 +10,9 @@ import { coveredRevision, type PdfDocument, type SignatureInfo } from "../input/
 import { failed, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { ChangeAnalysis, ChangesAfter } from "./modifications/analyse.js";
-import { permittedLevel, rank } from "./modifications/levels.js";
+import { type Finding, maxLevel, permittedLevel, rank } from "./modifications/levels.js";
+import type { LtvWriterChange } from "../pki/algorithms.js";
+import { quoteName } from "../report/quoted-name.js";
 import { findingsAbove, permissionWords, saying } from "./modifications/saying.js";
 
 const ID = "seal-modifications";
@@ -24,7 +27,43 @@ function changeDetails(c: ChangesAfter): Record<string, unknown> {
   };
 }
 
-export function checkSealModifications(doc: PdfDocument, analysis: ChangeAnalysis, seal: SignatureInfo, docMdpP: number | null): CheckResult {
+/** The validation policy's part here: its name, and which LTV writer's changes it lets pass (CryptoPolicy.sealModifications). */
+export interface ModificationPolicy {
+  readonly name: string;
+  readonly allowedWithLtvUpdate: readonly LtvWriterChange[];
+}
+
+/** The words for each change the policy let pass, at most this many (then "and N more"). */
+const LISTED_ALLOWED = 8;
+
+/**
+ * The changes with the policy's allowed writer changes taken out: those, and what is left (level, counts, findings)
+ * for the permission to judge. Unchanged when the policy allows none of them.
+ */
+function withoutAllowed(c: ChangesAfter, policy: ModificationPolicy | undefined): { changes: ChangesAfter; allowed: Finding[] } {
+  const allowed = c.writerChanges.filter((f) => policy?.allowedWithLtvUpdate.includes(f.allowance!.change));
+  if (!allowed.length) return { changes: c, allowed };
+  let level = maxLevel(c.levelBesidesWriterChanges, "ltv");
+  for (const f of c.writerChanges) if (!allowed.includes(f)) level = maxLevel(level, f.level);
+  const counts = { ...c.counts };
+  for (const f of allowed) counts[f.level]--;
+  return { changes: { ...c, level, counts, findings: c.findings.filter((f) => !allowed.includes(f)) }, allowed };
+}
+
+/** "/Info /Producer changed from … to … (revision 2), allowed by policy "…"", each, never silent. */
+function allowedWords(allowed: readonly Finding[], policy: ModificationPolicy): string {
+  const each = allowed.slice(0, LISTED_ALLOWED).map((f) => `${f.allowance!.words} (revision ${f.revision + 1})`);
+  const more = allowed.length > LISTED_ALLOWED ? `; and ${allowed.length - LISTED_ALLOWED} more` : "";
+  return `${each.join("; ")}${more}: allowed by policy ${quoteName(policy.name, 200)} (sealModifications), as EU DSS does not count them; a reader prints them.`;
+}
+
+export function checkSealModifications(
+  doc: PdfDocument,
+  analysis: ChangeAnalysis,
+  seal: SignatureInfo,
+  docMdpP: number | null,
+  policy?: ModificationPolicy,
+): CheckResult {
   const last = doc.revisions.length - 1;
   const covered = coveredRevision(doc, seal.byteRange);
   const details: Record<string, unknown> = { revisions: doc.revisions.length, sealedRevision: covered ?? null, docMdpPermission: docMdpP };
@@ -43,9 +82,9 @@ export function checkSealModifications(doc: PdfDocument, analysis: ChangeAnalysi
   if (covered === last) {
     return passed(ID, `Nothing was added after sealing: the seal covers the last of ${doc.revisions.length} revision(s).`, { details });
   }
-  let changes: ChangesAfter;
+  let all: ChangesAfter;
   try {
-    changes = analysis.after(covered);
+    all = analysis.after(covered);
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     const what = e instanceof LimitError ? "are too large to compare" : "cannot be compared";
@@ -59,7 +98,14 @@ export function checkSealModifications(doc: PdfDocument, analysis: ChangeAnalysi
       { details },
     );
   }
+  const { changes, allowed } = withoutAllowed(all, policy);
   Object.assign(details, changeDetails(changes));
+  if (allowed.length) {
+    details.allowedByPolicy = {
+      policy: policy!.name,
+      changes: allowed.map((f) => ({ change: f.allowance!.change, revision: f.revision, says: f.allowance!.words, text: f.text })),
+    };
+  }
   const later = changes.laterRevisions;
   if (changes.dangling.length) {
     return failed(
@@ -88,7 +134,15 @@ export function checkSealModifications(doc: PdfDocument, analysis: ChangeAnalysi
       `${later} revision(s) after the seal make changes its DocMDP P=${docMdpP ?? "(none)"} permits, beyond long-term validation data.`,
       "sealing",
     );
-    return warning(ID, s.message, { details: { ...details, summary: s.summary, objectDetail: s.objectDetail, changes: s.changes } });
+    const also = allowed.length ? ` ${allowedWords(allowed, policy!)}` : "";
+    return warning(ID, `${s.message}${also}`, { details: { ...details, summary: s.summary, objectDetail: s.objectDetail, changes: s.changes } });
+  }
+  if (allowed.length) {
+    return warning(
+      ID,
+      `${later} revision(s) after the seal add long-term validation data and change what LTV writers change with it: ${allowedWords(allowed, policy!)}`,
+      { details },
+    );
   }
   return passed(ID, `${later} revision(s) after the seal add only long-term validation data (DSS, document timestamps, metadata), which DocMDP permits.`, {
     details,

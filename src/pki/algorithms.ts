@@ -263,7 +263,18 @@ export interface CryptoPolicy {
   readonly keys: readonly { readonly type: PolicyKeyType; readonly minBits: number; readonly until: Date }[];
   /** How an approval signature's entry is judged when later changes exceed its permission (ApprovalPolicy). */
   readonly approvalSignatures: ApprovalPolicy;
+  /** What LTV writers change beside validation data that the seal's DocMDP P=1 lets pass, each named in a warning. */
+  readonly sealModifications: { readonly allowedWithLtvUpdate: readonly LtvWriterChange[] };
 }
+
+/**
+ * The bookkeeping an LTV writer (iText's LtvVerification and document timestamp, a16 E1) changes with the
+ * validation data it adds, which EU DSS 5.13.1 does not count as a modification and sealcheck by default does
+ * (pdfinfo prints /Info and the PDF version; the form's /DA and /DR are metadata): /Info /ModDate, /Info
+ * /Producer, the catalog's /Version raised, and /AcroForm /DA and /DR added where no field draws with them.
+ */
+export const LTV_WRITER_CHANGES = ["info-mod-date", "info-producer", "version-raised", "acroform-da-dr-added"] as const;
+export type LtvWriterChange = (typeof LTV_WRITER_CHANGES)[number];
 
 /** What becomes of an approval signature's entry when a rule of ApprovalPolicy applies: never "passed". */
 export type ApprovalLevel = "warning" | "failed";
@@ -302,8 +313,8 @@ export function parseCryptoPolicy(value: unknown): CryptoPolicy {
     if (extra.length) throw new Error(`${where}: unknown key ${JSON.stringify(extra[0])} (allowed: ${keys.join(", ")})`);
   };
   if (!isObject(value)) throw new Error("the policy is not a JSON object");
-  only(value, ["$schema", "name", "description", "reviewed", "digestAlgorithms", "publicKeys", "approvalSignatures"], "the policy");
-  const { name, reviewed, digestAlgorithms, publicKeys, approvalSignatures } = value;
+  only(value, ["$schema", "name", "description", "reviewed", "digestAlgorithms", "publicKeys", "approvalSignatures", "sealModifications"], "the policy");
+  const { name, reviewed, digestAlgorithms, publicKeys, approvalSignatures, sealModifications } = value;
   if (typeof name !== "string" || name.length === 0 || name.length > 200) throw new Error("name: expected a string of 1 to 200 characters");
   const list = (v: unknown, where: string): unknown[] => {
     if (!Array.isArray(v) || v.length > 100) throw new Error(`${where}: expected an array of at most 100 entries`);
@@ -340,6 +351,16 @@ export function parseCryptoPolicy(value: unknown): CryptoPolicy {
     };
     approval = { permissionExceeded: level("permissionExceeded"), pageCountChanged: level("pageCountChanged") };
   }
+  const allowed: LtvWriterChange[] = [];
+  if (sealModifications !== undefined) {
+    if (!isObject(sealModifications)) throw new Error("sealModifications: expected an object");
+    only(sealModifications, ["allowedWithLtvUpdate", "source"], "sealModifications");
+    list(sealModifications.allowedWithLtvUpdate ?? [], "sealModifications.allowedWithLtvUpdate").forEach((v, i) => {
+      if (!LTV_WRITER_CHANGES.includes(v as LtvWriterChange))
+        throw new Error(`sealModifications.allowedWithLtvUpdate[${i}]: expected one of ${LTV_WRITER_CHANGES.join(", ")}, got ${JSON.stringify(v)}`);
+      if (!allowed.includes(v as LtvWriterChange)) allowed.push(v as LtvWriterChange);
+    });
+  }
   return {
     name,
     sha256: createHash("sha256").update(JSON.stringify(value)).digest("hex"),
@@ -347,6 +368,7 @@ export function parseCryptoPolicy(value: unknown): CryptoPolicy {
     digests,
     keys,
     approvalSignatures: approval,
+    sealModifications: { allowedWithLtvUpdate: allowed },
   };
 }
 

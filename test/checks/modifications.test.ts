@@ -346,3 +346,85 @@ describe("each change in a reader's words (one table, reader.ts), with the objec
     }
   });
 });
+
+describe("the validation policy may follow EU DSS on LTV writers' bookkeeping (sealModifications, a16 E1)", () => {
+  const ALL = { name: "LTV writers (test)", allowedWithLtvUpdate: ["info-mod-date", "info-producer", "version-raised", "acroform-da-dr-added"] as const };
+  const judgeWith = (bytes: Uint8Array, policy?: typeof ALL | { name: string; allowedWithLtvUpdate: readonly (typeof ALL.allowedWithLtvUpdate)[number][] }) => {
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
+    const seal = findSignatures(doc.latest()).signatures.find((s) => s.fieldName === "Signature1")!;
+    return checkSealModifications(doc, new ChangeAnalysis(doc, LIMITS.maxComparedObjects), seal, 1, policy);
+  };
+  // The text field 9 with an appearance of its own (readers draw it, not /DA), and an /Info.
+  const sealed = (fieldAp = true) =>
+    signed(
+      1,
+      "",
+      (objects) => [
+        ...objects.map((o) => (o.num === 9 && fieldAp ? { ...o, body: o.body.replace(/>>\s*$/, " /AP << /N 30 0 R >> >>") } : o)),
+        { num: 23, body: "<< /Producer (broker) /Title (Lease) >>" },
+        { num: 30, body: "<< /Type /XObject /Subtype /Form /BBox [0 0 90 20] >>", stream: latin1("BT (Alice) Tj ET") },
+      ],
+      "/Root 1 0 R /Info 23 0 R",
+    );
+  const catalog = (extra = "") => ({ num: 1, body: `<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >> /DSS 22 0 R${extra} >>` });
+  const dss = { num: 22, body: "<< /Certs [] >>" };
+  const itextInfo = { num: 23, body: "<< /Producer (iText 5.5.13) /Title (Lease) /ModDate (D:20261128120000Z) >>" };
+  const formDefaults = (extra = "") => ({
+    num: 7,
+    body: `<< /Fields [5 0 R 8 0 R 9 0 R] /SigFlags 3 /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>${extra} >>`,
+  });
+  const update = (objects: { num: number; body: string }[], base = sealed()) =>
+    addRevision(base, { objects, xref: "table", trailer: "/Root 1 0 R /Info 23 0 R" });
+
+  it("iText 5's LTV update (/Version, /Info /ModDate and /Producer with a DSS): failed by default, a warning naming each under the policy", () => {
+    const bytes = update([catalog(" /Version /1.7"), dss, itextInfo]);
+    expect(judgeWith(bytes).status).toBe("failed");
+    const r = judgeWith(bytes, ALL);
+    expect(r.status, r.message).toBe("warning");
+    expect(r.message).toContain('/Info /Producer changed from "broker" to "iText 5.5.13" (revision 2)');
+    expect(r.message).toContain('/Info /ModDate changed from none to "D:20261128120000Z" (revision 2)');
+    expect(r.message).toContain("the catalog's /Version changed from none to /1.7 (the header says 1.7) (revision 2)");
+    expect(r.message).toContain('allowed by policy "LTV writers (test)"');
+    expect((r.details as { allowedByPolicy: { changes: unknown[] } }).allowedByPolicy.changes).toHaveLength(3);
+  });
+
+  it("iText 5's document timestamp's /AcroForm /DA and /DR added: allowed only while no field draws from them", () => {
+    expect(judgeWith(update([catalog(), dss, formDefaults()])).status).toBe("failed");
+    const r = judgeWith(update([catalog(), dss, formDefaults()]), ALL);
+    expect(r.status, r.message).toBe("warning");
+    expect(r.message).toContain("/AcroForm /DA added (no field draws its appearance from it) (revision 2)");
+    expect(r.message).toContain("/AcroForm /DR added");
+    // A text field without /AP (pdf.js and poppler build its appearance from /DA and /DR), or /NeedAppearances.
+    expect(judgeWith(update([catalog(), dss, formDefaults()], sealed(false)), ALL).status).toBe("failed");
+    expect(judgeWith(update([catalog(), dss, formDefaults(" /NeedAppearances true")]), ALL).status).toBe("failed");
+  });
+
+  it("only exactly these: another key, a lowered version, a change without validation data or one the policy leaves out stays refused", () => {
+    // /Title is shown as the window's title: not the writer's bookkeeping.
+    expect(judgeWith(update([catalog(), dss, { num: 23, body: "<< /Producer (iText 5.5.13) /Title (Rent 1 DKK) >>" }]), ALL).status).toBe("failed");
+    expect(judgeWith(update([catalog(" /Version /1.4"), dss]), ALL).status).toBe("failed");
+    expect(judgeWith(update([catalog(" /Version (1.7)"), dss]), ALL).status).toBe("failed");
+    // No DSS, no document timestamp in the revision: not an LTV update.
+    expect(judgeWith(update([itextInfo]), ALL).status).toBe("failed");
+    expect(judgeWith(update([catalog(" /Version /1.7"), dss, itextInfo]), { name: "producer only", allowedWithLtvUpdate: ["info-producer"] }).status).toBe(
+      "failed",
+    );
+    // A /DR that was there changed: not "added".
+    const withDr = signed(
+      1,
+      " /DR << /Font << >> >>",
+      (objects) => [
+        ...objects.map((o) => (o.num === 9 ? { ...o, body: o.body.replace(/>>\s*$/, " /AP << /N 30 0 R >> >>") } : o)),
+        { num: 23, body: "<< /Producer (broker) >>" },
+        { num: 30, body: "<< /Type /XObject /Subtype /Form /BBox [0 0 90 20] >>", stream: latin1("BT (Alice) Tj ET") },
+      ],
+      "/Root 1 0 R /Info 23 0 R",
+    );
+    const dr = judgeWith(update([catalog(), dss, formDefaults()], withDr), ALL);
+    expect(dr.status).toBe("failed");
+    expect(dr.message).toMatch(/default resources of the form/);
+    expect((dr.details as { allowedByPolicy: { changes: { change: string }[] } }).allowedByPolicy.changes.map((c) => c.change)).toEqual([
+      "acroform-da-dr-added",
+    ]);
+  });
+});

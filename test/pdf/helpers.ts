@@ -40,6 +40,8 @@ export interface RevisionSpec {
   eofEol?: string;
   /** Stream only: write this entry type for one object (reserved types 3+). */
   rowType?: { num: number; type: number };
+  /** Stream only: bytes after the rows /Index names (qpdf warns "wrong size", every reader reads the rows); negative: cut. */
+  xrefStreamExtraBytes?: number;
   /** Hybrid only: list the compressed objects in the table as free too (pdf.js then reads them as null). */
   hybridFreeInTable?: boolean;
 }
@@ -112,7 +114,8 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
       .sort((a, b) => a.num - b.num);
     const { index, data } = encodeRows(all, spec.predictor ?? false);
     const parms = spec.predictor ? " /DecodeParms << /Predictor 12 /Columns 7 >>" : "";
-    const z = deflateSync(data);
+    const more = spec.xrefStreamExtraBytes ?? 0;
+    const z = deflateSync(more < 0 ? data.subarray(0, data.length + more) : Buffer.concat([data, Buffer.alloc(more, 1)]));
     emit(
       `${num} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] /Index [${index.join(" ")}] /Filter /FlateDecode${parms} /Length ${z.length}${extra} >>\nstream\n`,
     );

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FormatError, LimitError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
+import { FORGED_TEXT, forgedUpdate, type ForgedUpdateForm, SEALED_TEXT, STRAY_FORGED_ROOT } from "./forged-update.js";
 import { addRevision, latin1, LIMITS, minimalPdf, text } from "./helpers.js";
 import { wholeSource } from "../../src/input/source.js";
 import { hasShared } from "../helpers/shared.js";
@@ -146,4 +147,100 @@ describe.skipIf(!hasQpdf || !hasPoppler)("what sealcheck reads, qpdf and poppler
     expect(r.read).toBe(files.length);
     expect(r.problems).toEqual([]);
   }, 60_000);
+});
+
+/**
+ * Forms a reader reads otherwise, each with an unlisted forged page content (test/pdf/forged-update.ts): the
+ * refusal names the reader, and the reader shows it here (poppler's pdftotext, pdfinfo) or, for PDFium and pdf.js
+ * (not installed in the suite), as recorded below on the file in test/fixtures/readers/ (scripts/attack-s11's
+ * judge.mjs: PDFium 1 page "Forged" or "Sealed", pdf.js likewise).
+ */
+const READ_OTHERWISE: Record<string, { form: ForgedUpdateForm; refused: RegExp; poppler?: { text?: string; err?: RegExp }; qpdf?: RegExp }> = {
+  // poppler 22.12: no message, pdftotext "Forged" (rebuilt). PDFium, pdf.js: "Sealed"; qpdf warns on the /Size.
+  "table-size-above-2p25": { form: { xref: "table", size: 2 ** 25 + 1 }, refused: /above 33554432, where poppler/, poppler: { text: FORGED_TEXT } },
+  // poppler: "Invalid 'size' parameter", pdftotext "Forged". PDFium, pdf.js: "Sealed".
+  "stream-size-above-2p25": {
+    form: { xref: "stream", size: 2 ** 25 + 1 },
+    refused: /above 33554432, where poppler/,
+    poppler: { text: FORGED_TEXT, err: /Invalid 'size' parameter/ },
+  },
+  // poppler: "Invalid 'obj' parameters", no page text. PDFium, pdf.js: "Sealed".
+  "stream-object-2p25": {
+    form: { xref: "stream", size: 6, extra: [{ num: 2 ** 25, body: "null" }] },
+    refused: /lists object 33554432; poppler/,
+    poppler: { err: /Invalid 'size' parameter|Invalid 'obj' parameters/ },
+  },
+  // The last row cut: qpdf "Cross-reference stream data has the wrong size" and reconstructs; poppler and pdf.js
+  // rebuild too ("Forged"); PDFium reads the rows there are ("Sealed").
+  "stream-data-shorter": {
+    form: { xref: "stream", xrefStreamExtraBytes: -7 },
+    poppler: { text: FORGED_TEXT },
+    refused: /holds \d+ bytes, \/W and \/Index need \d+ \(qpdf rebuilds/,
+    qpdf: /reconstruct|damaged/,
+  },
+  // PDFium (CPDF_Parser::kMaxObjectNumber): "Forged" (test/fixtures/readers/table-object-2p22.pdf); poppler,
+  // pdf.js and qpdf: "Sealed". PDFium alone reads it otherwise, so no installed reader shows it here.
+  "table-object-2p22": { form: { xref: "table", size: 6, extra: [{ num: 2 ** 22, body: "null" }] }, refused: /lists object 4194304; PDFium/ },
+};
+
+/** Forms every reader reads alike ("Sealed"): qpdf, poppler here; PDFium and pdf.js on the fixture files. */
+const READ_ALIKE: Record<string, ForgedUpdateForm> = {
+  "table-size-high": { xref: "table", size: 2038 }, // a16 X2 size-high
+  "table-size-2p25": { xref: "table", size: 2 ** 25 },
+  "stream-size-2p25": { xref: "stream", size: 2 ** 25 },
+  "table-object-below-2p22": { xref: "table", size: 6, extra: [{ num: 2 ** 22 - 1, body: "null" }] },
+  "stream-object-below-2p25": { xref: "stream", size: 6, extra: [{ num: 2 ** 25 - 1, body: "null" }] },
+  "stray-trailer-forged-root": STRAY_FORGED_ROOT, // a16 X2 stray-trailer, with a forged /Root
+  "stream-data-longer": { xref: "stream", xrefStreamExtraBytes: 14 }, // qpdf warns "wrong size", reads the same rows
+};
+
+const AT_THE_BOUND = new Set(["table-size-2p25", "stream-size-2p25", "stream-object-below-2p25"]);
+
+/** The files PDFium's and pdf.js's readings were recorded on, as the builder writes them. */
+const FIXTURES = ["table-object-2p22", "table-size-high", "stray-trailer-forged-root", "stream-data-longer"];
+const FIXTURE_DIR = join(__dirname, "../fixtures/readers");
+
+describe.skipIf(!hasQpdf || !hasPoppler)("what sealcheck refuses, a reader reads otherwise; what every reader reads alike, it reads", () => {
+  const dir = mkdtempSync(join(tmpdir(), "sealcheck-otherwise-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, bytes: Uint8Array) => {
+    const f = join(dir, `${name}.pdf`);
+    writeFileSync(f, bytes);
+    return f;
+  };
+
+  it("refused forms: the refusal names the reader, and poppler reads them otherwise where it is the one", async () => {
+    for (const [name, c] of Object.entries(READ_OTHERWISE)) {
+      const bytes = forgedUpdate(c.form);
+      expect(sealcheckReads(bytes), name).toBe(false);
+      expect(() => parsePdf(wholeSource(bytes), LIMITS), name).toThrow(c.refused);
+      const f = write(name, bytes);
+      const [t, info] = await Promise.all([run("pdftotext", [f, "-"]), run("pdfinfo", [f])]);
+      if (c.poppler?.text !== undefined) expect(t.out, name).toContain(c.poppler.text);
+      else if (c.poppler) expect(t.out, name).not.toContain(SEALED_TEXT);
+      else expect(t.out, name).toContain(SEALED_TEXT);
+      if (c.poppler?.err) expect(info.err, name).toMatch(c.poppler.err);
+      if (c.qpdf) {
+        const q = await run("qpdf", ["--check", f]);
+        expect(q.out + q.err, name).toMatch(c.qpdf);
+      }
+    }
+  }, 60_000);
+
+  it("forms read alike: sealcheck reads them, pdftotext shows the sealed page, qpdf and poppler do not repair", async () => {
+    for (const [name, form] of Object.entries(READ_ALIKE)) {
+      const bytes = forgedUpdate(form);
+      expect(sealcheckReads(bytes), name).toBe(true);
+      const f = write(name, bytes);
+      expect((await run("pdftotext", [f, "-"])).out, name).toContain(SEALED_TEXT);
+      // At the bound poppler allocates its table for 2^25 entries (1.3 GB a process): pdftotext alone, one at a time.
+      if (!AT_THE_BOUND.has(name)) expect(await readersComplaints(f), name).toEqual([]);
+    }
+  }, 60_000);
+
+  it("the fixtures PDFium's and pdf.js's readings were recorded on are what the builder writes", () => {
+    const all = { ...READ_ALIKE, ...Object.fromEntries(Object.entries(READ_OTHERWISE).map(([k, v]) => [k, v.form])) };
+    for (const name of FIXTURES)
+      expect(Buffer.from(readFileSync(join(FIXTURE_DIR, `${name}.pdf`))).equals(Buffer.from(forgedUpdate(all[name]!))), name).toBe(true);
+  });
 });

@@ -140,9 +140,9 @@ describe("xref streams", () => {
   });
 
   it("refuses data longer or shorter than /W and /Index need (qpdf: 'has the wrong size')", () => {
-    refused(xrefStreamPdf({ w: [1, 4, 2], extraBytes: 7 }), /holds 49 bytes, \/W and \/Index need exactly 42/);
-    refused(xrefStreamPdf({ w: [1, 4, 2], extraBytes: 1 }), /need exactly 42/);
-    refused(xrefStreamPdf({ w: [1, 4, 2], dropRow: true }), /holds 35 bytes, \/W and \/Index need exactly 42/);
+    expect(catalogType(xrefStreamPdf({ w: [1, 4, 2], extraBytes: 7 }))).toBe("Catalog"); // qpdf warns, reads the same rows
+    expect(catalogType(xrefStreamPdf({ w: [1, 4, 2], extraBytes: 1 }))).toBe("Catalog");
+    refused(xrefStreamPdf({ w: [1, 4, 2], dropRow: true }), /holds 35 bytes, \/W and \/Index need 42 \(qpdf rebuilds/);
   });
 
   it("reads /Index subsections in any order, each row as its subsection names it; refuses overlap (a16 X2)", () => {

@@ -3,6 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { FormatError, LimitError } from "../../src/api/internal.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
+import { forgedUpdate, STRAY_FORGED_ROOT } from "./forged-update.js";
 import { addRevision, latin1, LIMITS, minimalObjects, minimalPdf, text } from "./helpers.js";
 import { wholeSource } from "../../src/input/source.js";
 
@@ -128,21 +129,39 @@ describe("cross-reference sections", () => {
     expect(() => parsePdf(wholeSource(withType), LIMITS)).toThrow(/object 4 has the reserved entry type 3/);
   });
 
-  it("reads a /Size below an object its own section lists (qpdf warns, every reader reads it), refuses one far above", () => {
+  it("reads a /Size below an object its own section lists (qpdf warns, every reader reads it) or far above, up to poppler's bound", () => {
     const s = text(minimalPdf("table"));
     expect(catalogType(latin1(s.replace(/\/Size 5\b/, "/Size 4")))).toBe("Catalog");
-    expect(() => parsePdf(wholeSource(latin1(s.replace(/\/Size 5\b/, "/Size 2147483647"))), LIMITS)).toThrow(/\/Size 2147483647 is far above/);
     expect(catalogType(latin1(s.replace(/\/Size 5\b/, "/Size 9")))).toBe("Catalog");
+    // a16 X2 size-high: 2,000 above the highest object; poppler, PDFium and pdf.js read it, qpdf warns (readers.test.ts).
+    expect(catalogType(latin1(s.replace(/\/Size 5\b/, "/Size 2038")))).toBe("Catalog");
+    expect(catalogType(forgedUpdate({ xref: "table", size: 2 ** 25 }))).toBe("Catalog");
+    expect(catalogType(forgedUpdate({ xref: "stream", size: 2 ** 25 }))).toBe("Catalog");
+    // Above 2^25 poppler cannot size its table and rebuilds it by scanning (readers.test.ts shows it).
+    expect(() => catalogType(forgedUpdate({ xref: "table", size: 2 ** 25 + 1 }))).toThrow(/\/Size 33554433 is above 33554432, where poppler/);
+    expect(() => catalogType(forgedUpdate({ xref: "stream", size: 2 ** 25 + 1 }))).toThrow(/\/Size 33554433 is above 33554432, where poppler/);
+    expect(() => parsePdf(wholeSource(latin1(s.replace(/\/Size 5\b/, "/Size 2147483647"))), LIMITS)).toThrow(FormatError);
   });
 
-  it("skips a 'trailer' after an xref stream that repeats it, and refuses one that says otherwise", () => {
+  it("refuses object numbers where a reader rebuilds: 2^22 in a table (PDFium), 2^25 in a stream (poppler)", () => {
+    const high = (xref: "table" | "stream", num: number) => forgedUpdate({ xref, size: 6, extra: [{ num, body: "null" }] });
+    expect(catalogType(high("table", 2 ** 22 - 1))).toBe("Catalog");
+    expect(() => catalogType(high("table", 2 ** 22))).toThrow(/lists object 4194304; PDFium rebuilds the table/);
+    expect(catalogType(high("stream", 2 ** 25 - 1))).toBe("Catalog");
+    expect(() => catalogType(high("stream", 2 ** 25))).toThrow(/lists object 33554432; poppler rebuilds the table/);
+  });
+
+  it("skips a 'trailer' after an xref stream whatever it says (no reader reads it: a16 X2 stray-trailer)", () => {
     const s = text(minimalPdf("stream"));
     const root = /\/Root (\d+ \d+ R)/.exec(s)![1];
     const size = /\/Size (\d+)/.exec(s)![1];
     const same = s.replace(/endobj\nstartxref/, `endobj\ntrailer\n<< /Size ${size} /Root ${root} >>\nstartxref`);
     expect(catalogType(latin1(same))).toBe("Catalog");
-    const other = s.replace(/endobj\nstartxref/, `endobj\ntrailer\n<< /Size ${size} /Root 3 0 R >>\nstartxref`);
-    expect(() => parsePdf(wholeSource(latin1(other)), LIMITS)).toThrow(/says \/Root otherwise than the stream/);
+    const other = s.replace(/endobj\nstartxref/, `endobj\ntrailer\n<< /Size ${size} /Root 3 0 R /A16 true >>\nstartxref`);
+    expect(catalogType(latin1(other))).toBe("Catalog");
+    expect(catalogType(forgedUpdate(STRAY_FORGED_ROOT))).toBe("Catalog");
+    const notADict = s.replace(/endobj\nstartxref/, "endobj\ntrailer\n[1 0 R]\nstartxref");
+    expect(() => catalogType(latin1(notADict))).toThrow(/expected the trailer dictionary/);
   });
 
   it("rejects an object offset that does not point at the object", () => {

@@ -36,6 +36,13 @@ export interface ChangesAfter {
   readonly findings: readonly Finding[];
   /** References that no cross-reference section resolves, in any revision after the signature. */
   readonly dangling: readonly string[];
+  /**
+   * The LTV writer's bookkeeping (Finding.allowance) in revisions that add validation data (a DSS or a document
+   * timestamp), every one (a few keys per revision): a validation policy may let each pass, named.
+   */
+  readonly writerChanges: readonly Finding[];
+  /** The highest level of the findings that are not among writerChanges. */
+  readonly levelBesidesWriterChanges: ChangeLevel;
 }
 
 export interface PairResult {
@@ -224,6 +231,7 @@ export class ChangeAnalysis {
             ...(field !== undefined ? { field } : {}),
             ...(extra.annotation !== undefined ? { annotation: extra.annotation } : {}),
           },
+          ...(extra.allowance ? { allowance: extra.allowance } : {}),
         });
       },
     };
@@ -340,17 +348,32 @@ export class ChangeAnalysis {
     const ltv: Finding[] = [];
     const dangling: string[] = [];
     let level: ChangeLevel = "none";
+    let besides: ChangeLevel = "none";
+    const writerChanges: Finding[] = [];
     for (let i = revision + 1; i <= last; i++) {
       const p = this.pair(i);
+      // An LTV update: the revision adds validation data (a DSS, its items, a document timestamp).
+      const ltvUpdate = p.findings.some((f) => f.level === "ltv" && (f.change.kind === "validation-data" || f.change.kind === "document-timestamp"));
       for (const f of p.findings) {
         counts[f.level]++;
         level = maxLevel(level, f.level);
+        if (f.allowance && ltvUpdate) writerChanges.push(f);
+        else besides = maxLevel(besides, f.level);
         if (rank(f.level) > rank("ltv")) {
           if (listed.length < MAX_LISTED_FINDINGS) listed.push(f);
         } else if (ltv.length < MAX_LISTED_FINDINGS) ltv.push(f);
       }
       for (const d of p.dangling) if (!dangling.includes(d) && dangling.length < MAX_LISTED_FINDINGS) dangling.push(d);
     }
-    return { revision, laterRevisions: last - revision, level, counts, findings: [...listed, ...ltv].slice(0, MAX_LISTED_FINDINGS), dangling };
+    return {
+      revision,
+      laterRevisions: last - revision,
+      level,
+      counts,
+      findings: [...listed, ...ltv].slice(0, MAX_LISTED_FINDINGS),
+      dangling,
+      writerChanges,
+      levelBesidesWriterChanges: besides,
+    };
   }
 }

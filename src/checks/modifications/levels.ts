@@ -1,5 +1,6 @@
 // How far a change after a signature goes, in the order ISO 32000's DocMDP permissions (and pyHanko's
 // ModificationLevel) rank them. A signature's permission is the highest level it allows.
+import type { LtvWriterChange } from "../../pki/algorithms.js";
 import type { ReaderChange } from "./reader.js";
 
 /**
@@ -45,4 +46,12 @@ export interface Finding {
    * document information is both, and the words say both, the most visible first. Absent when it has one.
    */
   readonly roles?: readonly ReaderChange[];
+  /** The LTV writer's bookkeeping this change is, which a validation policy may let pass with an LTV update. */
+  readonly allowance?: Allowance;
+}
+
+/** Which LTV writer's change a finding is (CryptoPolicy.sealModifications), and the change in words. */
+export interface Allowance {
+  readonly change: LtvWriterChange;
+  readonly words: string;
 }

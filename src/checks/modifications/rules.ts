@@ -6,15 +6,17 @@
 // /SigFlags, and the developer extension levels PAdES writers raise with them. Rules compare resolved values: a
 // key whose value moved from one object to another (or from a reference to a direct value) is compared by content
 // where it is a move (compare.ts isMove), a direct dictionary like an indirect one.
+import { FormatError } from "../../errors.js";
 import type { PdfView } from "../../input/pdf/document.js";
+import { walkPages } from "../../input/pdf/pages.js";
 import { fieldType, type GraphContext } from "../../input/pdf/graph.js";
 import { type PdfDict, type PdfObject, type PdfRef, pdfEquals, rawGet, refKey } from "../../input/pdf/objects.js";
 import { coveredRevision } from "../../input/pdf/signatures.js";
 import type { Comparer } from "./compare.js";
-import type { ChangeLevel } from "./levels.js";
+import type { Allowance, ChangeLevel } from "./levels.js";
 import { decodeTextString } from "../../input/pdf/text.js";
 import type { ChangeKind, ReaderChange } from "./reader.js";
-import { pdfName } from "../../report/quoted-name.js";
+import { pdfName, quoteName } from "../../report/quoted-name.js";
 
 /**
  * Where the rules are judging, for a reader: the object's context, the kind of change anything found there is
@@ -28,8 +30,11 @@ export interface Locus {
   readonly field?: string;
 }
 
-/** Where a finding sits, if the rule knows better than the locus (an annotation's type, another page). */
-export type ReportExtra = Partial<Omit<ReaderChange, "kind">>;
+/**
+ * Where a finding sits, if the rule knows better than the locus (an annotation's type, another page), and the LTV
+ * writer's bookkeeping it is, which a validation policy may let pass (levels.ts Finding.allowance).
+ */
+export type ReportExtra = Partial<Omit<ReaderChange, "kind">> & { allowance?: Allowance };
 
 /** What a rule needs: the two views, whether an object is new in the later one, and where to report. */
 export interface RuleContext {
@@ -416,10 +421,72 @@ const fieldsRule: ValueRule = (r, before, after, where) =>
     );
   });
 
+/** Nodes of the field tree and annotations looked at for fields drawn from the form's defaults, at most. */
+const MAX_DEFAULTS_NODES = 10_000;
+
+/**
+ * Whether a reader would build some appearance from /AcroForm /DA and /DR (pdf.js's form rendering, poppler): a text
+ * or choice field whose widget has no /AP, any field with /NeedAppearances true, a FreeText annotation without /AP;
+ * true too when the form or the pages cannot be read, or there are too many to look at (then nothing is allowed).
+ */
+function drawsFromFormDefaults(view: PdfView): boolean {
+  try {
+    const acro = asDict(view.resolve(rawGet(view.catalog(), "AcroForm")));
+    const need = acro ? view.resolve(rawGet(acro, "NeedAppearances")) : undefined;
+    if (need?.kind === "boolean" && need.value) return true;
+    const noAp = (d: PdfDict) => view.resolve(rawGet(d, "AP")) === undefined;
+    const drawn = (d: PdfDict) => {
+      const ft = fieldType(d, view);
+      const sub = nameOf(view, rawGet(d, "Subtype"));
+      return noAp(d) && (ft === "Tx" || ft === "Ch" || sub === "FreeText");
+    };
+    const seen = new Set<string>();
+    const stack: PdfObject[] = [...asArray(acro ? view.resolve(rawGet(acro, "Fields")) : undefined)];
+    let nodes = 0;
+    while (stack.length) {
+      const item = stack.pop()!;
+      if (item.kind === "ref") {
+        if (seen.has(refKey(item))) continue;
+        seen.add(refKey(item));
+      }
+      if (++nodes > MAX_DEFAULTS_NODES) return true;
+      const d = asDict(view.resolve(item));
+      if (!d) continue;
+      const kids = asArray(view.resolve(rawGet(d, "Kids")));
+      if (kids.length) stack.push(...kids);
+      else if (drawn(d)) return true;
+    }
+    for (const page of walkPages(view)) {
+      for (const a of page.annots) {
+        if (++nodes > MAX_DEFAULTS_NODES) return true;
+        const d = asDict(view.resolve(a));
+        if (d && drawn(d)) return true;
+      }
+    }
+    return false;
+  } catch (e) {
+    if (e instanceof FormatError) return true;
+    throw e;
+  }
+}
+
+/** /AcroForm /DA or /DR: metadata; added while no field draws from them, the LTV writer's bookkeeping (iText 5's document timestamp). */
+const formDefaultsRule =
+  (key: "DA" | "DR", what: string): ValueRule =>
+  (r, before, after, where) =>
+    r.report(
+      "metadata",
+      `${where}: ${what}`,
+      "form-changed",
+      before === undefined && after !== undefined && !drawsFromFormDefaults(r.after)
+        ? { allowance: { change: "acroform-da-dr-added", words: `/AcroForm ${pdfName(key)} added (no field draws its appearance from it)` } }
+        : {},
+    );
+
 const acroformKeys: Record<string, ValueRule> = {
   Fields: fieldsRule,
-  DA: level("metadata", "default appearance of the form", "form-changed"),
-  DR: level("metadata", "default resources of the form", "form-changed"),
+  DA: formDefaultsRule("DA", "default appearance of the form"),
+  DR: formDefaultsRule("DR", "default resources of the form"),
   // SignaturesExist and AppendOnly (1 | 2) set, as a signed document has them; anything else changes what readers do.
   SigFlags: (r, _b, a, where) =>
     a?.kind === "number" && a.integer && a.value === 3
@@ -469,9 +536,38 @@ const extensionsRule: ValueRule = (r, _before, after, where) => {
   else r.report("metadata", `${where}: extensions (ESIC)`, "metadata");
 };
 
+/** A PDF version as /Version names it (`1.7`, `2.0`), as a number; else undefined. */
+const versionOf = (o: PdfObject | undefined): number | undefined => (o?.kind === "name" && /^\d\.\d$/.test(o.value) ? Number(o.value) : undefined);
+
+/**
+ * /Version: a change a key without a rule makes ("other"; pdfinfo prints the version). A version no lower than the
+ * document's before (the header's, or a later /Version) is the LTV writer's bookkeeping (iText's PdfStamper, a16 E1).
+ */
+const versionRule: ValueRule = (r, before, after, where) => {
+  // As for a key without a rule: the same value moved to another object is no change.
+  if (before !== undefined && after !== undefined && pdfEquals(before, after)) return;
+  const was = Math.max(Number(r.before.doc.headerVersion), versionOf(before) ?? 0);
+  const now = versionOf(after);
+  const said = (o: PdfObject | undefined) => (o?.kind === "name" ? pdfName(o.value) : o === undefined ? "none" : `a ${o.kind}`);
+  r.report(
+    "other",
+    `${where} ${before === undefined ? "added" : after === undefined ? "removed" : "changed"}`,
+    undefined,
+    now !== undefined && now >= was
+      ? {
+          allowance: {
+            change: "version-raised",
+            words: `the catalog's /Version changed from ${said(before)} to ${said(after)} (the header says ${r.before.doc.headerVersion})`,
+          },
+        }
+      : {},
+  );
+};
+
 const catalogKeys: Record<string, ValueRule> = {
   DSS: level("ltv", "document security store (validation data)", "validation-data"),
   Extensions: extensionsRule,
+  Version: versionRule,
   Metadata: level("metadata", "XMP metadata", "metadata"),
   AcroForm: acroformRule,
 };
@@ -482,7 +578,29 @@ const catalogKeys: Record<string, ValueRule> = {
  * every /Info difference a reader prints against a TOTAL-PASSED), although iText's LTV update writes them and EU DSS
  * and pyHanko let them change (a16 E1: such an update is refused under DocMDP P=1, named in the message).
  */
-const infoKeys: Record<string, ValueRule> = { ModDate: level("metadata", "modification date", "document-information") };
+/** An /Info value in words: a text string quoted (quoteName), else its kind. */
+const infoValue = (o: PdfObject | undefined): string =>
+  o?.kind === "string" ? quoteName(decodeTextString(o.bytes), 160) : o === undefined ? "none" : `a ${o.kind}`;
+
+/** An /Info key the LTV writer rewrites: the level it always had, and the allowance when its new value is a string. */
+const infoRule =
+  (key: "ModDate" | "Producer", lvl: ChangeLevel, change: "info-mod-date" | "info-producer", what?: string): ValueRule =>
+  (r, before, after, where) => {
+    // /Producer had no rule: the same value moved to another object was no change (compareDicts), and is not.
+    if (!what && before !== undefined && after !== undefined && pdfEquals(before, after)) return;
+    r.report(
+      lvl,
+      what ? `${where}: ${what}` : `${where} ${before === undefined ? "added" : after === undefined ? "removed" : "changed"}`,
+      "document-information",
+      after?.kind === "string" ? { allowance: { change, words: `/Info ${pdfName(key)} changed from ${infoValue(before)} to ${infoValue(after)}` } } : {},
+    );
+  };
+
+/** /Producer had no rule: a change of it is "form-fill", as any other /Info key (OBJECT_RULES.info). */
+const infoKeys: Record<string, ValueRule> = {
+  ModDate: infoRule("ModDate", "metadata", "info-mod-date", "modification date"),
+  Producer: infoRule("Producer", "form-fill", "info-producer"),
+};
 
 const fieldKeys = (sig: boolean): Record<string, ValueRule> => ({
   V: (r, before, after, where) => {

@@ -19,7 +19,16 @@ import {
   refString,
 } from "./objects.js";
 import { type IndirectObject, parseIndirectObject, parseValue } from "./parser.js";
-import { directFilters, type EntryBudget, findLastStartxref, readRevisionEnd, readXrefSection, type XrefEntry, type XrefSection } from "./xref.js";
+import {
+  directFilters,
+  type EntryBudget,
+  findLastStartxref,
+  MAX_XREF_SIZE,
+  readRevisionEnd,
+  readXrefSection,
+  type XrefEntry,
+  type XrefSection,
+} from "./xref.js";
 import { wholeSource, type EvidenceSource } from "../source.js";
 import { latin1 } from "../../platform/bytes.js";
 import { pdfName } from "../../report/quoted-name.js";
@@ -272,7 +281,9 @@ function onlySpaceBetween(bytes: EvidenceSource, from: number, to: number): bool
  * on the order objects are fetched in. So a /Size below an object an earlier revision lists is refused. A
  * revision's own section may list objects at or above its /Size (poppler and pdf.js grow their tables by
  * the subsections, qpdf warns "reported number of objects … is not one plus the highest object number" and
- * reads the same objects): that is read. A /Size far above what the sections list is refused as well.
+ * reads the same objects): that is read. A /Size far above what the sections list is read too (qpdf warns
+ * as for one below; poppler, PDFium and pdf.js read it: a16 X2 size-high) up to MAX_XREF_SIZE, above which
+ * poppler rebuilds the table (a table's /Size silently: pdftotext then shows an unlisted object).
  */
 function checkSize(rev: Revision, maps: readonly ReadonlyMap<number, XrefEntry>[]): void {
   const size = rawGet(rev.trailer, "Size");
@@ -293,16 +304,12 @@ function checkSize(rev: Revision, maps: readonly ReadonlyMap<number, XrefEntry>[
       `revision ${rev.index + 1}: object ${earlier} is listed by an earlier revision, but the trailer's /Size is ${size.value} and this revision lists nothing above ${own} (poppler then misses it and rebuilds the table)`,
     );
   }
-  const highest = Math.max(own, earlier);
-  if (size.value > highest + 1 + SIZE_SLACK) {
+  if (size.value > MAX_XREF_SIZE) {
     throw new FormatError(
-      `revision ${rev.index + 1}: the trailer's /Size ${size.value} is far above the highest object listed (${highest}); readers size their tables by it differently`,
+      `revision ${rev.index + 1}: the trailer's /Size ${size.value} is above ${MAX_XREF_SIZE}, where poppler cannot size its table and rebuilds it by scanning`,
     );
   }
 }
-
-/** Writers leave a few unlisted numbers at the top (freed and never written); more is not a writer's slip. */
-const SIZE_SLACK = 1024;
 
 class Document implements PdfDocument {
   readonly trailingBytes: number;

@@ -1,0 +1,72 @@
+// Updates with a forged page content the update does not list (a16 X2's judge): a reader that reads the
+// cross-reference sections shows "Sealed"; one that rebuilds its table by scanning (the last `4 0 obj` wins)
+// shows "Forged". Each form the structure reader accepts or refuses is built on this, so a test can show which
+// reader reads it otherwise (poppler and qpdf in the suite; PDFium and pdf.js as recorded in the comments, run
+// with scripts/attack-s11/README.md's judge.mjs on the files test/fixtures/readers/ holds).
+import { addRevision, latin1, type ObjSpec, text } from "./helpers.js";
+
+const FONT = "/Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>";
+const content = (word: string) => latin1(`BT /F1 24 Tf 72 700 Td (${word}) Tj ET`);
+
+/** The page text of the sealed document and of the forgery. */
+export const SEALED_TEXT = "Sealed";
+export const FORGED_TEXT = "Forged";
+
+export interface ForgedUpdateForm {
+  /** The update's cross-reference section (the original is a table). */
+  xref: "table" | "stream";
+  /** More objects the update lists (e.g. one with a high number). */
+  extra?: ObjSpec[];
+  /** The update's /Size instead of the one the writer computes. */
+  size?: number;
+  /** Bytes after the rows of the update's xref stream. */
+  xrefStreamExtraBytes?: number;
+  /** A `trailer` dictionary written after the update's xref stream. */
+  strayTrailer?: string;
+}
+
+/** An original (1 catalog, 2 pages, 3 page, 4 content "Sealed") and one update adding a /DSS, in the given form. */
+export function forgedUpdate(form: ForgedUpdateForm): Uint8Array {
+  const base = addRevision(new Uint8Array(), {
+    objects: [
+      { num: 1, body: "<< /Type /Catalog /Pages 2 0 R >>" },
+      { num: 2, body: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>" },
+      { num: 3, body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ${FONT} >>` },
+      { num: 4, body: "<< >>", stream: content(SEALED_TEXT) },
+    ],
+    xref: "table",
+    trailer: "/Root 1 0 R",
+  });
+  // The forged `4 0 obj` follows the catalog inside the catalog's listed span: no entry names its offset.
+  const forged = `\nendobj\n4 0 obj\n<< /Length ${content(FORGED_TEXT).length} >>\nstream\n${text(content(FORGED_TEXT))}\nendstream`;
+  const update = addRevision(base, {
+    objects: [{ num: 1, body: `<< /Type /Catalog /Pages 2 0 R /DSS << /Certs [] >> >>${forged}` }, ...(form.extra ?? [])],
+    xref: form.xref,
+    trailer: "/Root 1 0 R",
+    ...(form.xref === "stream" ? { xrefNum: 5 } : {}),
+    ...(form.xrefStreamExtraBytes ? { xrefStreamExtraBytes: form.xrefStreamExtraBytes } : {}),
+  });
+  let s = text(update);
+  const last = s.lastIndexOf(form.xref === "table" ? "\ntrailer\n" : "/Type /XRef");
+  if (form.size !== undefined) s = s.slice(0, last) + s.slice(last).replace(/\/Size \d+/, `/Size ${form.size}`);
+  if (form.strayTrailer !== undefined) {
+    const at = s.lastIndexOf("endobj\nstartxref");
+    s = `${s.slice(0, at)}endobj\ntrailer\n${form.strayTrailer}\n${s.slice(at + "endobj\n".length)}`;
+  }
+  return latin1(s);
+}
+
+/**
+ * A `trailer` after the update's xref stream whose /Root names a forged catalog (10, listed by the update) whose
+ * page shows "Forged". qpdf 11.3, poppler 22.12, PDFium and pdf.js all show "Sealed" (the stream's /Root).
+ */
+export const STRAY_FORGED_ROOT: ForgedUpdateForm = {
+  xref: "stream",
+  strayTrailer: "<< /Size 14 /Root 10 0 R >>",
+  extra: [
+    { num: 10, body: "<< /Type /Catalog /Pages 11 0 R >>" },
+    { num: 11, body: "<< /Type /Pages /Kids [12 0 R] /Count 1 >>" },
+    { num: 12, body: `<< /Type /Page /Parent 11 0 R /MediaBox [0 0 612 792] /Contents 13 0 R ${FONT} >>` },
+    { num: 13, body: "<< >>", stream: content(FORGED_TEXT) },
+  ],
+};
