@@ -15,6 +15,7 @@ import type { RawProvider, RawService } from "./model.js";
 import type { TrustedListInfo, TrustedListReport } from "./types.js";
 import { verifyList, type ChainMemo } from "./verify.js";
 import { xmlIdentity } from "./identity.js";
+import { mayNameAPerson } from "../pki/holder.js";
 
 const SVC = "http://uri.etsi.org/TrstSvc/Svctype/";
 const STATUS = "http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/";
@@ -322,13 +323,15 @@ function signerOf(report: TrustedListReport, pinned: readonly PinnedSigner[]): P
   return { signer, ...(p ? { pinned: { subject: p.subject, sha256: p.sha256, file: p.file, ...own } } : {}) };
 }
 
-/** givenName, surname, pseudonym (X.520): a natural person's certificate, whose name is personal data. */
+/**
+ * A certificate whose name may be a person's, personal data: an allow-list (pki/holder.ts), so any certificate
+ * that does not show it is an organisation's, and one that cannot be read.
+ */
 function personOf(der: Uint8Array): { person?: true } {
   try {
-    const c = certificateFromDer(der, "a pinned signer", pkiSession());
-    return c.subject.typesAndValues.some((t) => ["2.5.4.42", "2.5.4.4", "2.5.4.65"].includes(t.type)) ? { person: true } : {};
+    return mayNameAPerson(certificateFromDer(der, "a pinned signer", pkiSession())) ? { person: true } : {};
   } catch {
-    return {};
+    return { person: true };
   }
 }
 
