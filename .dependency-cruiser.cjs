@@ -34,7 +34,8 @@ const LAYERS = {
   report: { may: ["errors.ts"] },
   pki: { may: ["input", "report", "errors.ts", "limits.ts", "usage.ts", "platform"] },
   evidence: { may: ["input", "pki", "report", ...LEAVES] },
-  checks: { may: ["input", "evidence", "pki", "report", "policy.ts", ...LEAVES] },
+  // trust-anchors finds a trusted list the evidence carries re-encoded by its keys (trustlist/identity.ts).
+  checks: { may: ["input", "evidence", "pki", "report", "policy.ts", "trustlist/identity.ts", ...LEAVES] },
   // The session (verify/session.ts) owns the replay store; the ID-token verifier takes a session: types only.
   verify: { may: ["checks", "input", "evidence", "pki", "report", "policy.ts", ...LEAVES], types: ["idtoken"] },
   idtoken: { may: ["input", "evidence", "pki", "report", "redis.ts", ...LEAVES], types: ["verify"], packages: ["ioredis"] },

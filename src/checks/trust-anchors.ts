@@ -10,7 +10,8 @@ import { hasTsaAnchors, type IndexedTrustStore } from "../pki/trust-store.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { CarriedCertificates } from "../evidence/carried-certificates.js";
+import type { CarriedCertificates, KeysOf } from "../evidence/carried-certificates.js";
+import { xmlKeys } from "../trustlist/identity.js";
 import { bytesEqual } from "../pki/der.js";
 import { quoteName } from "../report/quoted-name.js";
 
@@ -106,10 +107,12 @@ interface CarriedBasis {
  * carried there, and that is a warning of its own (attack-s5c X1). The anchors looked for are the --trust and
  * --trust-<role> ones, the trusted lists' service certificates at which a path of `paths` ended, and what the
  * lists' trust rests on (a14 X1i): each pinned signer, and each list file (by its signature value as written).
+ * `keysOf` (given to carriedBy) finds them in an XML the evidence carries however it is encoded: a list by its
+ * canonical content or its signature value, a certificate base64 in an X509Certificate element (a list's KeyInfo).
  */
 export function checkTrustAnchors(
   trust: IndexedTrustStore,
-  carriedBy: (anchors: readonly Uint8Array[]) => Pick<CarriedCertificates, "certificates" | "unread">,
+  carriedBy: (anchors: readonly Uint8Array[], keysOf: KeysOf) => Pick<CarriedCertificates, "certificates" | "unread">,
   timestamps: TimestampPaths = {},
   paths: readonly (readonly pkijs.Certificate[] | undefined)[] = [],
 ): CheckResult[] {
@@ -122,15 +125,15 @@ export function checkTrustAnchors(
   const anchors = [...given, ...listed];
   const basis = trust.listBasis ?? [];
   const ders = anchors.map((a) => certificateDer(a));
-  const needles = [...ders, ...basis.map((b) => b.bytes)];
-  const { certificates: carried, unread } = needles.length ? carriedBy(needles) : { certificates: [], unread: [] };
-  const placesOf = (bytes: Uint8Array) => [...new Set(carried.filter((c) => bytesEqual(c.der, bytes)).map((c) => c.where))];
+  const needles = [...ders, ...basis.flatMap((b) => [b.bytes, ...(b.keys ?? [])])];
+  const { certificates: carried, unread } = needles.length ? carriedBy(needles, xmlKeys) : { certificates: [], unread: [] };
+  const placesOf = (...bytes: Uint8Array[]) => [...new Set(carried.filter((c) => bytes.some((b) => bytesEqual(c.der, b))).map((c) => c.where))];
   anchors.forEach((anchor, i) => {
     const where = placesOf(ders[i]!);
     if (where.length) found.push({ ...pick(summarize(anchor)), carriedIn: where, shown: shownName(anchor.subject) });
   });
   const basisFound: CarriedBasis[] = basis.flatMap((b) => {
-    const where = placesOf(b.bytes);
+    const where = placesOf(b.bytes, ...(b.keys ?? []));
     return where.length ? [{ kind: b.kind, file: b.file, subject: b.subject, sha256: b.sha256, carriedIn: where }] : [];
   });
   const unsearched = unread.filter((u) => !u.searched);

@@ -81,7 +81,15 @@ export interface CarriedOptions {
   readonly json?: JsonStrings;
   /** The limits an attached PDF is read within (default DEFAULT_LIMITS). */
   readonly limits?: Limits;
+  /**
+   * What else a file's bytes hold that a `find` item may be, compared byte for byte: the keys of an XML (the
+   * trust-anchors check's trustlist/identity.ts: a list re-encoded, a certificate base64 in its KeyInfo).
+   */
+  readonly keysOf?: KeysOf;
 }
+
+/** The keys of bytes that are not the bytes themselves (CarriedOptions.keysOf); none when there are none. */
+export type KeysOf = (bytes: Uint8Array, limits: Limits) => readonly Uint8Array[];
 
 /**
  * Whether `bytes` holds `der`: as it is, or inside a PEM block of any label (`--trust` reads CERTIFICATE and
@@ -120,8 +128,19 @@ class List {
   constructor(
     private readonly max: number,
     private readonly find: readonly Uint8Array[] = [],
+    private readonly keysOf?: KeysOf,
+    private readonly limits: Limits = DEFAULT_LIMITS,
   ) {
     this.reads = max;
+  }
+  /** Whether `bytes` hold `der`, or their keys (keysOf, read once per file through `keys`) include it. */
+  private holdsOrKeys(bytes: Uint8Array, der: Uint8Array, blocks: () => readonly Uint8Array[], keys: () => readonly Uint8Array[]): boolean {
+    return holds(bytes, der, blocks) || keys().some((k) => bytesEqual(k, der));
+  }
+  /** The keys of `bytes`, computed on the first call (none without keysOf). */
+  private keysLazily(bytes: Uint8Array): () => readonly Uint8Array[] {
+    let keys: readonly Uint8Array[] | undefined;
+    return () => (keys ??= this.keysOf ? this.keysOf(bytes, this.limits) : []);
   }
   /** One more container may be read; false (and one problem) once the budget is spent. */
   read(): boolean {
@@ -185,9 +204,10 @@ class List {
     }
     if (stopped) this.unread.push({ what: stopped, searched: true, attachment: true });
     let blocks: Uint8Array[] | undefined;
+    const keys = this.keysLazily(bytes);
     for (const der of this.find) {
       if ([...listed].some((c) => bytesEqual(c.der, der))) continue;
-      if (holds(bytes, der, () => (blocks ??= pemBodies(bytes))))
+      if (this.holdsOrKeys(bytes, der, () => (blocks ??= pemBodies(bytes)), keys))
         this.certificates.push({ der, where, name, ...(attachment ? { attachment: true as const } : {}) });
     }
   }
@@ -202,8 +222,9 @@ class List {
       const compact = value.replace(/\s+/g, "");
       const decoded = compact.length >= 16 && /^[A-Za-z0-9+/]+={0,2}$/.test(compact) ? new Uint8Array(Buffer.from(compact, "base64")) : undefined;
       let blocks: Uint8Array[] | undefined;
+      const [keys, decodedKeys] = [this.keysLazily(text), this.keysLazily(decoded ?? new Uint8Array(0))];
       for (const der of this.find) {
-        if (holds(text, der, () => (blocks ??= pemBodies(text))) || (decoded && holds(decoded, der, () => [])))
+        if (this.holdsOrKeys(text, der, () => (blocks ??= pemBodies(text)), keys) || (decoded && this.holdsOrKeys(decoded, der, () => [], decodedKeys)))
           this.certificates.push({ der, where: `the JSON's field ${quoted(path)}`, name: `${path}.pem` });
       }
     }
@@ -459,7 +480,7 @@ export function carriedCertificates(
   session: PkiSession,
   options: CarriedOptions = {},
 ): CarriedCertificates {
-  const list = new List(options.max ?? 1000, options.find);
+  const list = new List(options.max ?? 1000, options.find, options.keysOf, options.limits);
   if (values) tokenParts(list, values, session);
   if (doc) {
     try {

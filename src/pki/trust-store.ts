@@ -94,6 +94,11 @@ export interface ListTrustBasis {
   /** SHA-256 of the certificate, or of the list file (upper-case hex). */
   sha256: string;
   bytes: Uint8Array;
+  /**
+   * Other bytes that find a list in an XML the evidence carries however it is encoded (trustlist/identity.ts): its
+   * canonical content's key and its signature value's.
+   */
+  keys?: Uint8Array[];
 }
 
 export interface ListAnchor extends Omit<ListAnchorData, "der"> {

@@ -5,28 +5,64 @@ import type { CmsInspection, Inspection, OcspInspection, TimestampInspection } f
 import type { ReportedClaim } from "../report/archive-report.js";
 import { certificateFields, formatTime, type Field } from "./archive-view.js";
 import { WIDTH, fieldLines, safeText } from "./archive-human.js";
-import { paint, wrap, type Style } from "./style.js";
-import { quoteName } from "../report/quoted-name.js";
+import { oneLine, paint, wrap, type Style } from "./style.js";
+import { quoteName, quoteValue, shownValue } from "../report/quoted-name.js";
 
+// Every value the evidence wrote is shown as the text report shows one (a15, h8c): on its field's line, cut
+// visibly, never wrapped at the value column (where its words would read as inspect's own lines); a string of
+// the token's quoted (quoteValue: a control, bidi or quotation character escaped), a name or a PDF name as it is
+// (shownValue: anything but plain letters escaped). Labels the evidence names (claims, header parameters) cut too.
+
+/** A token's value: a string quoted, a number, true, false or null bare, a list or an object as its JSON; absent said. */
 function value(v: unknown): string {
   if (v === undefined) return "(absent)";
-  return typeof v === "string" ? v : JSON.stringify(v);
+  // A digest as it is (hex only), so that it moves whole to a line of its own (fieldLines).
+  if (typeof v === "string" && /^[0-9A-Fa-f]{32,}$/.test(v)) return v;
+  return v !== null && typeof v === "object" ? shownValue(JSON.stringify(v)) : quoteValue(v, 200);
 }
+
+/** A field whose value is the evidence's (Field.evidence: one line, cut); "(absent)" is inspect's own. */
+function ev(label: string, v: unknown): Field {
+  return v === undefined ? { label, value: "(absent)" } : { label, value: value(v), evidence: true };
+}
+
+/** A name or a PDF value from the evidence, as it is (a DN, /SubFilter's name): one line, cut. */
+function named(label: string, v: string | null | undefined, absent = "(absent)"): Field {
+  return v === undefined || v === null ? { label, value: absent } : { label, value: shownValue(v), evidence: true };
+}
+
+/** A label the evidence names (a claim, a header parameter), cut so that the value column stays. */
+const labelOf = (name: string) => oneLine(shownValue(name, 28), 28);
 
 /** Claims that are times in seconds since the epoch, shown with the time they name. */
 const TIME_CLAIMS = new Set(["iat", "nbf", "exp", "expiry", "auth_time"]);
 
 function claimFields(claims: readonly ReportedClaim[]): Field[] {
-  return claims.map((c) => ({
-    label: c.name,
-    value: `${timed(c) ?? value(c.value)}${c.personalData ? `  [personal data: ${c.personalData}${c.masked ? ", masked" : ""}]` : ""}`,
-  }));
+  return claims.map((c) => {
+    const label = labelOf(c.name);
+    const time = timed(c);
+    // Masked: inspect's own bullets. Shown personal data: its mark first, so that cutting the value keeps it.
+    if (c.masked) return { label, value: `${String(c.value)}  [personal data: ${c.personalData}, masked]` };
+    if (time) return { label, value: time };
+    return { label, value: `${c.personalData ? `[personal data: ${c.personalData}] ` : ""}${value(c.value)}`, evidence: true };
+  });
 }
 
 /** "1765182652 (2025-12-08 08:30:52 UTC)" for a time claim given as a number or a string of digits. */
 function timed(c: ReportedClaim): string | null {
   if (!TIME_CLAIMS.has(c.name) || c.masked || !/^\d{1,12}$/.test(String(c.value))) return null;
   return `${String(c.value)} (${formatTime(new Date(Number(c.value) * 1000).toISOString())})`;
+}
+
+/** A CMS attribute as sealcheck decoded it (a time, a digest, an OID, its own words: inspect/decode.ts), wrapped. */
+function attributeField(name: string, v: unknown): Field {
+  return { label: name, value: typeof v === "string" ? v : (JSON.stringify(v) ?? "(absent)") };
+}
+
+/** A signer's identifier: its issuer's name from the evidence (one line, cut) and its serial on a field of its own. */
+function identifierFields(id: string): Field[] {
+  const m = /^issuer (.*), serial ([0-9A-F]+)$/s.exec(id);
+  return m ? [named("Issuer", m[1]), { label: "Serial", value: m[2]! }] : [{ label: "Identifier", value: id }];
 }
 
 function certFields(c: CertificateSummary): Field[] {
@@ -39,7 +75,11 @@ function ocspLines(o: OcspInspection, indent: string): string[] {
       { label: "Status", value: o.responseStatus },
       ...(o.producedAt ? [{ label: "Produced at", value: formatTime(o.producedAt) }] : []),
       ...(o.responderId
-        ? [{ label: "Responder id", value: o.responderId.byKeyHash ? `key hash ${o.responderId.byKeyHash}` : `name ${o.responderId.byName}` }]
+        ? [
+            o.responderId.byKeyHash
+              ? { label: "Responder id", value: `key hash ${o.responderId.byKeyHash}` }
+              : { label: "Responder id", value: `name ${shownValue(o.responderId.byName ?? "")}`, evidence: true as const },
+          ]
         : []),
       ...(o.signatureAlgorithm ? [{ label: "Signature", value: o.signatureAlgorithm }] : []),
       { label: "Extensions", value: o.extensions.join(", ") || "none" },
@@ -76,7 +116,7 @@ function timestampLines(t: TimestampInspection, indent: string): string[] {
       { label: "Serial", value: t.serialNumber ?? "?" },
       { label: "Policy", value: t.policy ?? "?" },
       { label: "Imprint", value: `${t.imprintAlgorithm ?? "?"} ${t.imprint ?? ""}` },
-      { label: "TSA", value: t.tsa?.subject ?? "(signer certificate not in the token)" },
+      named("TSA", t.tsa?.subject, "(signer certificate not in the token)"),
     ],
     indent,
   );
@@ -98,18 +138,14 @@ function cmsLines(cms: CmsInspection, indent: string): string[] {
     out.push(`${indent}Signer ${i + 1}`);
     out.push(
       ...fieldLines(
-        [
-          { label: "Identifier", value: s.signerIdentifier },
-          { label: "Digest", value: s.digestAlgorithm },
-          { label: "Signature", value: s.signatureAlgorithm },
-        ],
+        [...identifierFields(s.signerIdentifier), { label: "Digest", value: s.digestAlgorithm }, { label: "Signature", value: s.signatureAlgorithm }],
         `${indent}  `,
       ),
     );
     out.push(
       `${indent}  Signed attributes`,
       ...fieldLines(
-        s.signedAttributes.map((a) => ({ label: a.name, value: value(a.value) })),
+        s.signedAttributes.map((a) => attributeField(a.name, a.value)),
         `${indent}    `,
       ),
     );
@@ -117,7 +153,7 @@ function cmsLines(cms: CmsInspection, indent: string): string[] {
       out.push(
         `${indent}  Unsigned attributes`,
         ...fieldLines(
-          s.unsignedAttributes.map((a) => ({ label: a.name, value: value(a.value) })),
+          s.unsignedAttributes.map((a) => attributeField(a.name, a.value)),
           `${indent}    `,
         ),
       );
@@ -127,7 +163,7 @@ function cmsLines(cms: CmsInspection, indent: string): string[] {
           `${indent}  Archived CRL ${j + 1}`,
           ...fieldLines(
             [
-              { label: "Issuer", value: c.issuer },
+              named("Issuer", c.issuer),
               { label: "This update", value: formatTime(c.thisUpdate) },
               { label: "Next update", value: c.nextUpdate ? formatTime(c.nextUpdate) : "(none)" },
               { label: "Revoked", value: String(c.revokedCertificates) },
@@ -152,7 +188,7 @@ export function renderInspectHuman(x: Inspection, style: Style): string {
       { label: "Format", value: x.evidence.format },
       { label: "Size", value: `${x.evidence.bytes} bytes` },
       { label: "SHA-256", value: x.evidence.sha256 },
-      ...(x.workflowResultInfo ? [{ label: "Result info", value: JSON.stringify(x.workflowResultInfo) }] : []),
+      ...(x.workflowResultInfo ? [ev("Result info", x.workflowResultInfo)] : []),
     ]),
   );
   const p = x.pdf;
@@ -176,9 +212,9 @@ export function renderInspectHuman(x: Inspection, style: Style): string {
         ...fieldLines(
           [
             { label: "Revision", value: `${s.revision + 1}${s.redefinedIn.length ? ` (redefined in ${s.redefinedIn.map((r) => r + 1).join(", ")})` : ""}` },
-            ...(s.type ? [{ label: "/Type", value: s.type }] : []),
-            { label: "/Filter", value: s.filter ?? "(absent)" },
-            { label: "/SubFilter", value: s.subFilter ?? "(absent)" },
+            ...(s.type ? [named("/Type", s.type)] : []),
+            named("/Filter", s.filter),
+            named("/SubFilter", s.subFilter),
             { label: "/M", value: s.claimedTime ? `${s.claimedTime} (${formatTime(s.claimedTime)})` : "(absent)" },
             { label: "/ByteRange", value: s.byteRange ? `[${s.byteRange.join(" ")}]` : "(absent or malformed)" },
             { label: "/Contents", value: s.contentsReserved === null ? "(absent)" : `${s.contentsReserved} bytes reserved` },
@@ -192,16 +228,21 @@ export function renderInspectHuman(x: Inspection, style: Style): string {
       );
       if (s.cms) out.push("     CMS", ...cmsLines(s.cms, "       "));
     });
-    if (p.unsignedSignatureFields.length) out.push(`  Empty signature fields: ${p.unsignedSignatureFields.join(", ")}`);
+    if (p.unsignedSignatureFields.length)
+      out.push(`  ${wrap(`Empty signature fields: ${p.unsignedSignatureFields.map((f) => quoteName(f)).join(", ")}`, WIDTH - 2, "    ")}`);
     h(`Embedded files (${p.embeddedFiles.length}, last revision)`);
     for (const f of p.embeddedFiles) {
-      out.push(`  ${safeText(f.name)}`);
+      out.push(`  ${quoteName(f.name, WIDTH - 6)}`);
       out.push(
         ...fieldLines(
           [
-            { label: "/F /UF", value: `${f.f ?? "(absent)"} / ${f.uf ?? "(absent)"}` },
-            { label: "Relationship", value: f.afRelationship ?? "(absent)" },
-            { label: "Subtype", value: f.subtype ?? "(absent)" },
+            {
+              label: "/F /UF",
+              value: `${f.f === undefined || f.f === null ? "(absent)" : quoteName(f.f, 28)} / ${f.uf === undefined || f.uf === null ? "(absent)" : quoteName(f.uf, 28)}`,
+              evidence: true,
+            },
+            named("Relationship", f.afRelationship),
+            named("Subtype", f.subtype),
             { label: "Size", value: `${f.size ?? "?"} bytes decoded${f.declaredSize !== undefined ? `, /Params /Size ${f.declaredSize}` : ""}` },
             ...(f.modDate ? [{ label: "Modified", value: formatTime(f.modDate) }] : []),
             ...(f.sha256 ? [{ label: "SHA-256", value: f.sha256 }] : []),
@@ -219,34 +260,15 @@ export function renderInspectHuman(x: Inspection, style: Style): string {
     out.push(
       "  Header",
       ...fieldLines(
-        Object.entries(t.header).map(([k, v]) => ({ label: k, value: value(v) })),
+        Object.entries(t.header).map(([k, v]) => ev(labelOf(k), v)),
         "    ",
       ),
     );
     out.push("  Claims", ...fieldLines(claimFields(t.claims), "    "));
-    for (const d of t.documents)
-      out.push(
-        `  document_${d.index}`,
-        ...fieldLines(
-          [
-            { label: "title", value: value(d.title) },
-            { label: "sha256Hex", value: value(d.sha256Hex) },
-          ],
-          "    ",
-        ),
-      );
+    for (const d of t.documents) out.push(`  document_${d.index}`, ...fieldLines([ev("title", d.title), ev("sha256Hex", d.sha256Hex)], "    "));
     for (const s of t.signatures) {
       out.push(`  signature_${s.index}`);
-      out.push(
-        ...fieldLines(
-          [
-            { label: "Created", value: value(s.created) },
-            { label: "Id", value: value(s.id) },
-            { label: "SignatureTransactionId", value: value(s.signatureTransactionId) },
-          ],
-          "    ",
-        ),
-      );
+      out.push(...fieldLines([ev("Created", s.created), ev("Id", s.id), ev("SignatureTransactionId", s.signatureTransactionId)], "    "));
       out.push("    UserClaims", ...fieldLines(claimFields(s.userClaims), "      "));
     }
     out.push(`  Claim filter (if this is the PAdES copy): ${t.claimFilter}`);

@@ -143,7 +143,7 @@ export interface TrustedListUse {
 export interface ListCertificate {
   subject: string | null;
   sha256: string;
-  /** It names a natural person (givenName, surname or pseudonym). */
+  /** It may name a person: nothing in it shows it is an organisation's (a CA, CN equal to O, a TSU or responder, a legal person's QC statement or policy). */
   person?: boolean;
 }
 

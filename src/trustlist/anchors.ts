@@ -14,6 +14,8 @@ import type { ListCertificate, TrustedListUse } from "../report/types.js";
 import type { RawProvider, RawService } from "./model.js";
 import type { TrustedListInfo, TrustedListReport } from "./types.js";
 import { verifyList, type ChainMemo } from "./verify.js";
+import { xmlIdentity } from "./identity.js";
+import { mayNameAPerson } from "../pki/holder.js";
 
 const SVC = "http://uri.etsi.org/TrstSvc/Svctype/";
 const STATUS = "http://uri.etsi.org/TrstSvc/TrustedList/Svcstatus/";
@@ -170,15 +172,21 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
       sha256: p.sha256,
       bytes: p.der,
     })),
-    ...lotls.flatMap((l) => listBasis(l)),
+    ...lotls.flatMap((l) => listBasis(l, limits)),
   ];
   // Every list is judged against the same LOTLs and signers: their chain is verified once.
   const shared: ChainMemo = {};
-  const verified: { list: { bytes: Uint8Array; file: string }; report: TrustedListReport; providers: RawProvider[]; info: TrustedListInfo }[] = [];
+  const verified: {
+    list: { bytes: Uint8Array; file: string };
+    report: TrustedListReport;
+    providers: RawProvider[];
+    info: TrustedListInfo;
+    keys: Uint8Array[] | undefined;
+  }[] = [];
   const failed: { list: { bytes: Uint8Array; file: string }; report: TrustedListReport; error: SealcheckError }[] = [];
   const inputs = readAll(o.lists, limits.maxXmlBytes);
   for (const list of inputs) {
-    const { report, providers } = await verifyList(list, { signers, lotls, limits: o.limits ?? {} }, { shared, summaries: false });
+    const { report, providers, keys } = await verifyList(list, { signers, lotls, limits: o.limits ?? {} }, { shared, summaries: false });
     if (report.indication !== "TOTAL-PASSED") {
       const decided = report.checks.find((c) => c.id === report.decidedBy[0]);
       const error = new SealcheckError(
@@ -196,7 +204,7 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
         `${list.file}: is a list of lists, which names no services; give it among the lists of lists (lotls), not as a trusted list`,
         { file: list.file },
       );
-    verified.push({ list, report, providers, info });
+    verified.push({ list, report, providers, info, keys });
   }
   const successor = supersession(verified);
   // A list that did not verify is an error, unless a verified newer list of the territory it claims replaced it
@@ -222,7 +230,7 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
       supersededBy: `${newest.list.file} (#${newest.info.sequenceNumber ?? "?"})`,
     });
   }
-  for (const { list, report, providers, info } of verified) {
+  for (const { list, report, providers, info, keys } of verified) {
     const sha256 = createHash("sha256").update(list.bytes).digest("hex");
     const base = {
       file: list.file,
@@ -234,7 +242,7 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
       signerTrustedBy: report.signerTrustedBy,
       ...signerOf(report, pinned),
     };
-    out.basis.push(...listBasis(list));
+    out.basis.push(...listBasis(list, limits, keys));
     const newer = successor.get(list);
     if (newer) {
       // A newer list of the same scheme replaced this one: what it says no longer holds (a CA the newer list
@@ -315,25 +323,31 @@ function signerOf(report: TrustedListReport, pinned: readonly PinnedSigner[]): P
   return { signer, ...(p ? { pinned: { subject: p.subject, sha256: p.sha256, file: p.file, ...own } } : {}) };
 }
 
-/** givenName, surname, pseudonym (X.520): a natural person's certificate, whose name is personal data. */
+/**
+ * A certificate whose name may be a person's, personal data: an allow-list (pki/holder.ts), so any certificate
+ * that does not show it is an organisation's, and one that cannot be read.
+ */
 function personOf(der: Uint8Array): { person?: true } {
   try {
-    const c = certificateFromDer(der, "a pinned signer", pkiSession());
-    return c.subject.typesAndValues.some((t) => ["2.5.4.42", "2.5.4.4", "2.5.4.65"].includes(t.type)) ? { person: true } : {};
+    return mayNameAPerson(certificateFromDer(der, "a pinned signer", pkiSession())) ? { person: true } : {};
   } catch {
-    return {};
+    return { person: true };
   }
 }
 
 /**
  * A list file by bytes only it holds: its (first) signature value as written, which the evidence holds only if it
- * carries the list (a14 X1i). Nothing when it has none (it did not verify then).
+ * carries the list (a14 X1i); and its keys (identity.ts: its canonical content and its signature value decoded),
+ * which find it re-encoded in an XML the evidence carries: `verified`, as its verification gave them, else read
+ * here (a list of lists). Nothing when it has no signature (it did not verify then).
  */
-function listBasis(list: { bytes: Uint8Array; file: string }): ListTrustBasis[] {
+function listBasis(list: { bytes: Uint8Array; file: string }, limits: Limits, verified?: Uint8Array[]): ListTrustBasis[] {
   const text = Buffer.from(list.bytes.buffer, list.bytes.byteOffset, list.bytes.length).toString("latin1");
   const m = /<(?:[A-Za-z_][\w.-]*:)?SignatureValue\b[^>]*>([A-Za-z0-9+/=\s]{64,})</.exec(text);
   if (!m) return [];
   const value = m[1]!.trim();
+  const id = verified ? null : xmlIdentity(list.bytes, limits);
+  const keys = verified ?? (id ? [id.content, ...id.signatures] : undefined);
   return [
     {
       kind: "list",
@@ -341,6 +355,7 @@ function listBasis(list: { bytes: Uint8Array; file: string }): ListTrustBasis[] 
       subject: null,
       sha256: createHash("sha256").update(list.bytes).digest("hex").toUpperCase(),
       bytes: new Uint8Array(Buffer.from(value, "latin1")),
+      ...(keys ? { keys } : {}),
     },
   ];
 }

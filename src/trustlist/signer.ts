@@ -11,11 +11,9 @@ import { failed, indeterminate, passed } from "../report/check.js";
 import type { CertificateSummary, CheckResult, ValidationTime } from "../report/types.js";
 import { errorMessage } from "../errors.js";
 import { namedBySigningCertificate, type SignatureShape } from "./xmldsig.js";
+import { mayNameAPerson } from "../pki/holder.js";
 
 const ID = "tl-signer";
-
-/** givenName, surname, pseudonym: a natural person's certificate (X.520). */
-const PERSON_ATTRIBUTES = new Set(["2.5.4.42", "2.5.4.4", "2.5.4.65"]);
 
 export interface SignerTrust {
   pinned: readonly Uint8Array[];
@@ -82,7 +80,8 @@ export function judgeSigner(found: ReturnType<typeof signingCertificate> | null,
     const cert = certificateFromDer(found.der, "the list's signing certificate", session);
     summary = summarize(cert);
     validity = validAt(cert, at.time);
-    isPerson = cert.subject.typesAndValues.some((tv) => PERSON_ATTRIBUTES.has(tv.type));
+    // An allow-list (pki/holder.ts): a person's unless the certificate shows it is an organisation's.
+    isPerson = mayNameAPerson(cert);
   } catch (e) {
     return { ...none, check: failed(ID, "FORMAT_FAILURE", `The list's signing certificate cannot be decoded: ${errorMessage(e)}.`, { at }) };
   }

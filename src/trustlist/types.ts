@@ -79,7 +79,7 @@ export interface TrustedListReport extends ReportBase {
   kind: "trusted-list";
   list: TrustedListInfo | null;
   signer: CertificateSummary | null;
-  /** The signer's certificate names a person (givenName, surname or pseudonym): human output hides its subject. */
+  /** The signer's certificate may name a person (nothing in it shows it is an organisation's: pki/holder.ts): human output hides its subject. */
   signerIsPerson: boolean;
   /** How the signer became trusted: "pinned", or the LOTL that announced it ("the list of lists #248 (EU.xml)"); null when it is not. */
   signerTrustedBy: string | null;

@@ -19,7 +19,8 @@ import { judgeSigner, signingCertificate, type SignerTrust } from "./signer.js";
 import type { TrustedListInfo, TrustedListLink, TrustedListProvider, TrustedListReport, VerifyTrustedListOptions } from "./types.js";
 import type { XElement } from "./xml-libs.js";
 import { parseStrictXml, readXml, xmlBudget, type ParsedXml } from "./xml.js";
-import { signatureShape, verifyListSignature, type SignatureShape } from "./xmldsig.js";
+import { EXC_C14N, signatureShape, verifyListSignature, type SignatureShape } from "./xmldsig.js";
+import { listKeys } from "./identity.js";
 
 /** Check ids, in report order (the registry's). */
 export const TRUSTED_LIST_CHECKS: readonly TrustedListCheckId[] = TRUSTED_LIST_CHECK_ENTRIES.map((c) => c.id);
@@ -37,6 +38,11 @@ export interface Outcome {
   pointers: RawPointer[];
   /** Its providers with their services' certificates as DER, read from its signed bytes; only for a list that passed. */
   providers: RawProvider[];
+  /**
+   * Its keys (identity.ts: its canonical content's and its signature value's), from what its signature verified
+   * over; only for a list that passed and whose whole-list reference is exclusive canonicalisation (all real lists).
+   */
+  keys?: Uint8Array[];
 }
 
 function usage(message: string): SealcheckError {
@@ -134,6 +140,8 @@ interface SignatureStage {
   signer: ReturnType<typeof signingCertificate> | null;
   /** The list as signed: parsed from the canonical bytes the whole-list reference covers. */
   signedRoot: XElement | null;
+  /** Its keys (identity.ts), once its signature verified over exclusive canonicalisation. */
+  keys?: Uint8Array[];
 }
 
 async function signatureCheck(parsed: ParsedXml, limits: Limits): Promise<SignatureStage> {
@@ -173,6 +181,7 @@ async function signatureCheck(parsed: ParsedXml, limits: Limits): Promise<Signat
     if (!(e instanceof FormatError)) throw e;
     return { check: failed(ID, "FORMAT_FAILURE", `The signed content cannot be read back: ${e.message}.`), shape, signer: cert, signedRoot: null };
   }
+  const whole = shape.references.find((r) => r.whole)!;
   return {
     check: passed(ID, `One enveloped XAdES signature over the whole list verifies (${shape.algorithm.replace(/^.*#/, "")}).`, {
       details: { algorithm: shape.algorithm, signedBytes: Buffer.byteLength(v.signedList) },
@@ -180,6 +189,7 @@ async function signatureCheck(parsed: ParsedXml, limits: Limits): Promise<Signat
     shape,
     signer: cert,
     signedRoot,
+    ...(whole.transforms[1] === EXC_C14N ? { keys: listKeys(v.signedList, shape.signatureValue) } : {}),
   };
 }
 
@@ -234,6 +244,7 @@ interface Found {
   signingTime: string | null;
   /** The list as signed, once its signature verified. */
   signedRoot: XElement | null;
+  keys?: Uint8Array[];
 }
 
 async function verifyOne(input: { bytes: Uint8Array; file: string }, trust: SignerTrust, opts: OneOptions): Promise<Outcome> {
@@ -263,6 +274,7 @@ async function verifyOne(input: { bytes: Uint8Array; file: string }, trust: Sign
   return {
     pointers: raw,
     providers: rawProviders,
+    ...(signed && found.keys ? { keys: found.keys } : {}),
     report: {
       kind: "trusted-list",
       indication: verdict.indication,
@@ -313,6 +325,7 @@ async function stages(input: { bytes: Uint8Array; file: string }, trust: SignerT
       checks[at] = failed("tl-structure", "FORMAT_FAILURE", `The signed content reads differently from the file: ${signedStructure.message}`);
   }
   found.signedRoot = sig.signedRoot;
+  if (sig.keys) found.keys = sig.keys;
   found.info = listInfo(sig.signedRoot ?? parsed.root);
   found.at = validationTime(opts.at, found.info);
   found.signingTime = sig.shape?.signingTime ?? null;

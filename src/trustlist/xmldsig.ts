@@ -10,7 +10,7 @@ import { quoteValue } from "../report/quoted-name.js";
 
 const ENVELOPED = "http://www.w3.org/2000/09/xmldsig#enveloped-signature";
 /** Canonicalisation without comments only: a comment would be signed by one reader and skipped by another. */
-const EXC_C14N = "http://www.w3.org/2001/10/xml-exc-c14n#";
+export const EXC_C14N = "http://www.w3.org/2001/10/xml-exc-c14n#";
 const INCL_C14N = "http://www.w3.org/TR/2001/REC-xml-c14n-20010315";
 const C14N = new Set([EXC_C14N, INCL_C14N]);
 const SIGNED_PROPERTIES = "http://uri.etsi.org/01903#SignedProperties";

@@ -395,7 +395,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     run: (env, f, { input }) => ({
       checks: trustAnchors.checkTrustAnchors(
         env.trust,
-        (find) =>
+        (find, keysOf) =>
           carriedCertificates(
             f.form === "pades" ? (f.pades?.doc ?? null) : null,
             { certPem: f.evidence?.certPem, ocspBase64: f.evidence?.ocspBase64, ocsp: f.ocsp, form: f.form === "pades" ? "attachments" : "json" },
@@ -403,6 +403,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
             {
               max: env.limits.maxValidationDataItems,
               find,
+              keysOf,
               limits: env.limits,
               ...(input.format !== "pades-pdf" && input.strings ? { json: input.strings } : {}),
               ...(f.form === "pades" && f.dss ? { dss: f.dss } : {}),

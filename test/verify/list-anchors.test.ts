@@ -67,7 +67,13 @@ describe("an anchor given through a trusted list: named, and looked for in the e
     const check = r.checks.find((c) => c.id === "trust-anchors");
     expect(check?.status).toBe("warning");
     expect(check?.details?.listTrustCarriedByEvidence).toEqual([
-      expect.objectContaining({ kind: "signer", sha256: signerSha, file: signerFile, carriedIn: ['the attachment "tl-signer.pem"'] }),
+      // The signer is also in the attached list's KeyInfo (base64, no PEM): found there too (h9c).
+      expect.objectContaining({
+        kind: "signer",
+        sha256: signerSha,
+        file: signerFile,
+        carriedIn: ['the attachment "trusted-list.xml"', 'the attachment "tl-signer.pem"'],
+      }),
       expect.objectContaining({ kind: "list", carriedIn: ['the attachment "trusted-list.xml"'] }),
     ]);
     expect(check?.message).toMatch(/The trusted lists' trust rests on what the evidence itself carries: the pinned list signer "CN=forger list signer/);
@@ -108,6 +114,72 @@ describe("an anchor given through a trusted list: named, and looked for in the e
         `Decides the trusted list trusted-list\\.xml: tl-signer\\.pem \\(--tl-signer\\)\\n {6}"forger list signer"\\n {6}SHA-256 ${signerSha}\\n {6}carried by the evidence`,
       ),
     );
+  }, 120_000);
+
+  it("re-encoded: a list the archive carries in another encoding, and a signer only in a list's KeyInfo, are found", async () => {
+    const { forger } = await makeIdentities({ forger: 2048 });
+    let listXml = "";
+    // Base64 wrapped at 64 columns, as many writers do: the same value.
+    const wrap64 = (xml: string, element: string) =>
+      xml.replace(new RegExp(`(<ds:${element}>)([^<]+)(<)`, "g"), (_m, a: string, v: string, b: string) => `${a}\n${v.replace(/(.{64})/g, "$1\n")}\n${b}`);
+    // Other attribute order and quotes, no XML declaration, another prefix for the signature, its base64 wrapped.
+    const reattributed = (xml: string) =>
+      wrap64(wrap64(xml, "SignatureValue"), "X509Certificate")
+        .replace(/^<\?xml[^>]*\?>/, "")
+        .replace(/ Id="tl-root" (TSLTag="[^"]*")/, " $1 Id='tl-root'")
+        .replace(/(<\/?)ds:/g, "$1sig:")
+        .replace(/xmlns:ds=/g, "xmlns:sig=");
+    // The list's own layout changed (indentation, which its signature covers) but its signature kept, wrapped.
+    const reindented = (xml: string) => wrap64(wrap64(xml, "SignatureValue"), "X509Certificate").replace(/\n {4}/g, "\n\t");
+    // The signature taken out, other quotes.
+    const unsigned = (xml: string) => xml.replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, "").replace(/xml:lang="en"/g, "xml:lang='en'");
+    const f = await forgedArchive("h9c-tl", {
+      rootCn: "NETS AS Root CA",
+      attach: (root) => {
+        listXml = list(forger, root.der);
+        return [
+          { name: "reattributed.xml", bytes: utf8Bytes(reattributed(listXml)) },
+          { name: "reindented.xml", bytes: utf8Bytes(reindented(listXml)) },
+          { name: "unsigned.xml", bytes: utf8Bytes(unsigned(listXml)) },
+        ];
+      },
+    });
+    expect(reattributed(listXml)).not.toContain(listXml.match(/<ds:SignatureValue>([^<]+)</)![1]);
+    const dir = tempDir("h9c-tl-");
+    writeFileSync(join(dir, "archive.pdf"), f.pdf);
+    writeFileSync(join(dir, "DK.xml"), listXml);
+    writeFileSync(join(dir, "signer.pem"), forger.certPem);
+    const trustedLists = await loadTrustedListAnchors({ lists: [join(dir, "DK.xml")], signers: [{ der: forger.der, file: join(dir, "signer.pem") }] });
+    const r = await verifyArchive({ evidence: join(dir, "archive.pdf"), trustedLists });
+    const check = r.checks.find((c) => c.id === "trust-anchors");
+    expect(check?.status).toBe("warning");
+    const carried = check?.details?.listTrustCarriedByEvidence as { kind: string; carriedIn: string[] }[];
+    // The list: by its canonical content (reattributed, unsigned) and by its signature value (reattributed, reindented).
+    expect(carried.find((b) => b.kind === "list")?.carriedIn).toEqual([
+      'the attachment "reattributed.xml"',
+      'the attachment "reindented.xml"',
+      'the attachment "unsigned.xml"',
+    ]);
+    // The signer: only base64 in the KeyInfo of the two signed copies.
+    expect(carried.find((b) => b.kind === "signer")?.carriedIn).toEqual(['the attachment "reattributed.xml"', 'the attachment "reindented.xml"']);
+
+    // The other way round: the auditor's copy re-encoded (root attributes in another order, its signature value
+    // wrapped: it still verifies), the archive carrying the list as published.
+    const g = await forgedArchive("h9c-tl-2", {
+      rootCn: "NETS AS Root CA",
+      attach: (root) => {
+        listXml = list(forger, root.der);
+        return [{ name: "trusted-list.xml", bytes: utf8Bytes(listXml) }];
+      },
+    });
+    writeFileSync(join(dir, "archive2.pdf"), g.pdf);
+    const mine = wrap64(listXml, "SignatureValue").replace(/ Id="tl-root" (TSLTag="[^"]*")/, " $1 Id='tl-root'");
+    writeFileSync(join(dir, "DK2.xml"), mine);
+    const lists2 = await loadTrustedListAnchors({ lists: [join(dir, "DK2.xml")], signers: [forger.der] });
+    const r2 = await verifyArchive({ evidence: join(dir, "archive2.pdf"), trustedLists: lists2 });
+    expect(r2.indication).not.toBe("TOTAL-FAILED");
+    const carried2 = r2.checks.find((c) => c.id === "trust-anchors")?.details?.listTrustCarriedByEvidence as { kind: string; carriedIn: string[] }[];
+    expect(carried2.find((b) => b.kind === "list")?.carriedIn).toEqual(['the attachment "trusted-list.xml"']);
   }, 120_000);
 
   it("honest: a list and signer from elsewhere over the sample: named, no carried-list warning", async () => {

@@ -1,0 +1,98 @@
+// Whose name a certificate's subject is: an organisation's, shown, or possibly a person's, personal data that
+// human output masks unless asked (--show-personal-data). An allow-list: a subject counts as an organisation's
+// only when the certificate itself shows it (a name alone cannot: "CN=Jens Peter Riisager" signs Denmark's list
+// with no givenName or surname). What shows it:
+// - a CA certificate (basicConstraints cA, RFC 5280): an authority, not a holder;
+// - CN equal to O: the organisation's own name is the name shown;
+// - a service's certificate: a time-stamping unit (id-kp-timeStamping) or an OCSP responder (id-kp-OCSPSigning);
+// - ETSI EN 319 412-1/-5 QC statements: the semantics identifier for legal persons (id-etsi-qcs-semanticsId-Legal,
+//   -eIDASLegal), or the QcType of an electronic seal or a website (id-etsi-qct-eseal, -web);
+// - an ETSI EN 319 411-1/-2 policy for legal persons or organisation-validated websites (QCP-l, QCP-l-qscd, QCP-w,
+//   QNCP-w, QNCP-w-gen, EVCP, OVCP).
+// Whatever else it says, a subject naming a person (givenName, surname, pseudonym, X.520) or a semantics identifier
+// for natural persons is a person's.
+import type * as pkijs from "pkijs";
+import * as asn1js from "asn1js";
+import { extendedKeyUsages, extension } from "./certificate.js";
+
+const CN = "2.5.4.3";
+const O = "2.5.4.10";
+const PERSON_ATTRIBUTES = new Set(["2.5.4.42", "2.5.4.4", "2.5.4.65"]);
+const TIME_STAMPING = "1.3.6.1.5.5.7.3.8";
+const OCSP_SIGNING = "1.3.6.1.5.5.7.3.9";
+const QC_STATEMENTS = "1.3.6.1.5.5.7.1.3";
+const QC_SYNTAX_V2 = "1.3.6.1.5.5.7.11.2";
+const QC_TYPE = "0.4.0.1862.1.6";
+const LEGAL_SEMANTICS = new Set(["0.4.0.194121.1.2", "0.4.0.194121.1.4"]);
+const NATURAL_SEMANTICS = new Set(["0.4.0.194121.1.1", "0.4.0.194121.1.3"]);
+const ORGANISATION_QC_TYPES = new Set(["0.4.0.1862.1.6.2", "0.4.0.1862.1.6.3"]);
+const ORGANISATION_POLICIES = new Set([
+  "0.4.0.194112.1.1", // QCP-l
+  "0.4.0.194112.1.3", // QCP-l-qscd
+  "0.4.0.194112.1.4", // QCP-w
+  "0.4.0.194112.1.5", // QNCP-w
+  "0.4.0.194112.1.6", // QNCP-w-gen
+  "0.4.0.2042.1.4", // EVCP
+  "0.4.0.2042.1.7", // OVCP
+]);
+
+/** Why a certificate's subject is an organisation's, in words; null when nothing in it shows that. */
+export type HolderEvidence = "a CA certificate" | "CN equal to O" | "a service's certificate" | "a legal person's QC statement" | "a legal person's policy";
+
+function values(cert: pkijs.Certificate, type: string): string[] {
+  return cert.subject.typesAndValues
+    .filter((t) => t.type === type)
+    .map((t) => (t.value?.valueBlock as { value?: unknown } | undefined)?.value)
+    .filter((v): v is string => typeof v === "string");
+}
+
+/** The OIDs a QC statement's info holds at its top level (a QcType's list, a semantics identifier). */
+function infoOids(type: unknown): string[] {
+  const items = type instanceof asn1js.Sequence ? type.valueBlock.value : [];
+  return items.filter((v): v is asn1js.ObjectIdentifier => v instanceof asn1js.ObjectIdentifier).map((v) => v.valueBlock.toString());
+}
+
+/** The QC statements' semantics identifiers and QcTypes (pkijs decodes the extension). */
+function qcOids(cert: pkijs.Certificate): { semantics: string[]; types: string[] } {
+  const parsed = extension(cert, QC_STATEMENTS)?.parsedValue as pkijs.QCStatements | undefined;
+  const out = { semantics: [] as string[], types: [] as string[] };
+  for (const s of parsed?.values ?? []) {
+    if (s.id === QC_SYNTAX_V2) out.semantics.push(...infoOids(s.type));
+    if (s.id === QC_TYPE) out.types.push(...infoOids(s.type));
+  }
+  return out;
+}
+
+function policies(cert: pkijs.Certificate): string[] {
+  const parsed = extension(cert, "2.5.29.32")?.parsedValue as pkijs.CertificatePolicies | undefined;
+  return (parsed?.certificatePolicies ?? []).map((p) => p.policyIdentifier);
+}
+
+/**
+ * What shows the certificate's subject is an organisation's (the allow-list above), or null: its name is then
+ * taken for a person's. A certificate whose extensions cannot be read is a person's.
+ */
+export function organisationEvidence(cert: pkijs.Certificate): HolderEvidence | null {
+  try {
+    if (cert.subject.typesAndValues.some((t) => PERSON_ATTRIBUTES.has(t.type))) return null;
+    const qc = qcOids(cert);
+    if (qc.semantics.some((s) => NATURAL_SEMANTICS.has(s))) return null;
+    const bc = extension(cert, "2.5.29.19")?.parsedValue as pkijs.BasicConstraints | undefined;
+    if (bc?.cA === true) return "a CA certificate";
+    const cn = values(cert, CN).map((v) => v.trim());
+    const o = values(cert, O).map((v) => v.trim());
+    if (cn.length === 1 && o.length === 1 && cn[0] !== "" && cn[0]!.toLowerCase() === o[0]!.toLowerCase()) return "CN equal to O";
+    const eku = extendedKeyUsages(cert) ?? [];
+    if (eku.includes(TIME_STAMPING) || eku.includes(OCSP_SIGNING)) return "a service's certificate";
+    if (qc.semantics.some((s) => LEGAL_SEMANTICS.has(s)) || qc.types.some((t) => ORGANISATION_QC_TYPES.has(t))) return "a legal person's QC statement";
+    if (policies(cert).some((p) => ORGANISATION_POLICIES.has(p))) return "a legal person's policy";
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the subject may name a person: nothing in the certificate shows it is an organisation's. */
+export function mayNameAPerson(cert: pkijs.Certificate): boolean {
+  return organisationEvidence(cert) === null;
+}
