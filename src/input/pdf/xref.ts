@@ -238,7 +238,7 @@ function readStream(buf: EvidenceSource, offset: number, limits: Limits, budget:
   charge(budget, rows, limits);
 
   const raw = buf.read(s.dataStart, s.dataStart + s.dataLength);
-  const data = decodeFilters(raw, directFilters(d, "xref stream"), limits.maxDecodedStreamBytes);
+  const data = decodeFilters(raw, directFilters(d, "xref stream"), limits.maxDecodedStreamBytes, { agreed: true });
   // Exactly: qpdf refuses fewer bytes and warns on more ("has the wrong size"), poppler and pdf.js read what
   // /Index says and ignore the rest.
   if (data.length !== rows * rowSize) {
