@@ -105,9 +105,7 @@ const isCommonSpace = (b: number) => b === 0x09 || b === 0x0a || b === 0x0d || b
 
 /** The refusal of a byte whose reading differs among readers (`agreed` decoding). */
 const disputed = (filter: string, b: number) =>
-  new FormatError(
-    `${filter} data holds the byte 0x${b.toString(16).padStart(2, "0")}, which readers read differently (white space to some, data to pdf.js)`,
-  );
+  new FormatError(`${filter} data holds the byte 0x${b.toString(16).padStart(2, "0")}, which readers read differently (white space to some, data to pdf.js)`);
 
 /** ASCIIHexDecode (§7.4.2): hex pairs, white space ignored, ">" ends; an odd last digit is followed by 0. */
 function asciiHexDecode(data: Uint8Array, maxBytes: number, agreed: boolean): Uint8Array {
