@@ -287,6 +287,17 @@ const POLICY_FLAGS: readonly PolicyFlag[] = [
     set: () => {},
   },
   {
+    option: () =>
+      secondary(
+        listOption(
+          "--tl-min-sequence <territory=n>",
+          "the lowest sequence number accepted for a territory's trusted list, as last published (DK=71): an older list vouches for nothing, and a missing newer one is an error (repeatable)",
+          "none",
+        ),
+      ),
+    set: () => {},
+  },
+  {
     option: () => new Option("--show-personal-data", "show names, CPR numbers, IP addresses, ages"),
     set: (p, v) => void (p.showPersonalData = Boolean(v)),
   },
@@ -346,8 +357,10 @@ async function trustedListsFrom(opts: Record<string, unknown>): Promise<Pick<Pol
   const lists = strings(opts.trustedList);
   const lotls = strings(opts.lotl);
   const signers = strings(opts.tlSigner);
+  const floors = strings(opts.tlMinSequence);
   if (!lists.length) {
-    if (lotls.length || signers.length) throw new SealcheckError("ERR_USAGE", "--lotl and --tl-signer are for --trusted-list, which was not given");
+    if (lotls.length || signers.length || floors.length)
+      throw new SealcheckError("ERR_USAGE", "--lotl, --tl-signer and --tl-min-sequence are for --trusted-list, which was not given");
     return {};
   }
   const { loadTrustedListAnchors, readCertificateFileSources } = await import("../src/api/trust-list.js");
@@ -356,9 +369,22 @@ async function trustedListsFrom(opts: Record<string, unknown>): Promise<Pick<Pol
       lists,
       lotls,
       signers: readCertificateFileSources(signers, "--tl-signer"),
+      ...(floors.length ? { minimumSequence: minimumSequenceOf(floors) } : {}),
       ...(opts.limit ? { limits: opts.limit as Record<string, number> } : {}),
     }),
   };
+}
+
+/** --tl-min-sequence DK=71 (repeatable): territory → lowest sequence number; one value per territory. */
+function minimumSequenceOf(values: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of values) {
+    const m = /^([A-Z]{2})=(\d{1,15})$/.exec(v);
+    if (!m) throw new SealcheckError("ERR_USAGE", `--tl-min-sequence: expected TERRITORY=NUMBER (DK=71), got ${JSON.stringify(v.slice(0, 40))}`);
+    if (m[1]! in out) throw new SealcheckError("ERR_USAGE", `--tl-min-sequence: ${m[1]} given twice`);
+    out[m[1]!] = Number(m[2]);
+  }
+  return out;
 }
 
 /**

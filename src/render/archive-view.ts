@@ -656,9 +656,14 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
             ]
           : []),
         ...(l.pinned ? [{ label: "Pinned from", value: l.pinned.file ? fileWithFolder(l.pinned.file) : "certificate bytes given without a file name" }] : []),
-        l.supersededBy
-          ? { label: "Superseded", value: `by ${l.supersededBy}, a newer list of the same territory: none of its services vouches` }
-          : { label: "Anchors", value: `${l.anchors} service certificate(s), each for its type's roles while its status vouched` },
+        ...(l.minimumSequence !== undefined
+          ? [{ label: "Minimum", value: `#${l.minimumSequence}, the lowest sequence number required for ${l.territory ?? "?"}` }]
+          : []),
+        l.minimumSequence !== undefined && (l.sequenceNumber ?? -1) < l.minimumSequence
+          ? { label: "Too old", value: `numbered below the minimum required: none of its services vouches` }
+          : l.supersededBy
+            ? { label: "Superseded", value: `by ${l.supersededBy}, a newer list of the same territory: none of its services vouches` }
+            : { label: "Anchors", value: `${l.anchors} service certificate(s), each for its type's roles while its status vouched` },
         ...(l.unreadableCertificates
           ? [{ label: "Unreadable", value: `${l.unreadableCertificates} service certificate(s) that cannot be parsed: those services vouch for nothing` }]
           : []),

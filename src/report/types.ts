@@ -126,6 +126,11 @@ export interface TrustedListUse {
   /** A newer list of the same territory given beside it (file and sequence number): this one vouches for nothing. */
   supersededBy?: string;
   /**
+   * The lowest sequence number required for its territory (minimumSequence, --tl-min-sequence); a list numbered
+   * below it vouches for nothing.
+   */
+  minimumSequence?: number;
+  /**
    * The certificate that signed the list (a verified list only). `subject` is null when it names a person and
    * personal data is not shown (`person`).
    */

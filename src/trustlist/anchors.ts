@@ -59,6 +59,12 @@ export interface TrustedListAnchorOptions {
    * With its file (readCertificateFileSources), the report names the file the trust rests on.
    */
   signers?: readonly (Uint8Array | { der: Uint8Array; file: string })[];
+  /**
+   * The lowest TSLSequenceNumber accepted per scheme territory ({ DK: 71 }), as the operator last saw it published
+   * (attack34c C2: a folder whose newest list was removed leaves an older one to vouch for a CA the newer withdrew).
+   * A list numbered below vouches for nothing; a territory with no list at or above it is an ERR_TRUST_STORE.
+   */
+  minimumSequence?: Readonly<Record<string, number>>;
   limits?: Partial<Limits>;
 }
 
@@ -206,6 +212,7 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
       );
     verified.push({ list, report, providers, info, keys });
   }
+  const minimum = minimumSequences(o.minimumSequence);
   const successor = supersession(verified);
   // A list that did not verify is an error, unless a verified newer list of the territory it claims replaced it
   // (a folder that keeps its older lists, whose LOTL or signer has since changed): it would vouch for nothing
@@ -232,7 +239,7 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
   }
   for (const { list, report, providers, info, keys } of verified) {
     const sha256 = createHash("sha256").update(list.bytes).digest("hex");
-    const base = {
+    const base: Omit<TrustedListUse, "anchors" | "unreadableCertificates"> = {
       file: list.file,
       sha256,
       territory: info.territory,
@@ -243,6 +250,13 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
       ...signerOf(report, pinned),
     };
     out.basis.push(...listBasis(list, limits, keys));
+    const floor = info.territory !== null ? minimum.get(info.territory) : undefined;
+    if (floor !== undefined) base.minimumSequence = floor;
+    if (floor !== undefined && (info.sequenceNumber ?? -1) < floor) {
+      // Older than the operator knows to be published: a newer list was withheld, so this one vouches for nothing.
+      out.lists.push({ ...base, anchors: 0, unreadableCertificates: 0 });
+      continue;
+    }
     const newer = successor.get(list);
     if (newer) {
       // A newer list of the same scheme replaced this one: what it says no longer holds (a CA the newer list
@@ -276,6 +290,17 @@ export async function loadTrustedListAnchors(o: TrustedListAnchorOptions): Promi
         }
       }
     out.lists.push({ ...base, speaksUntil: until.toISOString(), anchors, unreadableCertificates: unreadable });
+  }
+  for (const [territory, floor] of minimum) {
+    const newest = Math.max(-1, ...verified.filter((v) => v.info.territory === territory).map((v) => v.info.sequenceNumber ?? -1));
+    if (newest < floor)
+      throw new SealcheckError(
+        "ERR_TRUST_STORE",
+        newest < 0
+          ? `no trusted list of ${territory} was given, though #${floor} or later is required for it`
+          : `the newest trusted list of ${territory} given is #${newest}, older than #${floor}, the lowest required: a newer list was withheld or not fetched`,
+        {},
+      );
   }
   // In the order the lists were given.
   const order = new Map(inputs.map((l, i) => [l.file, i]));
@@ -358,6 +383,20 @@ function listBasis(list: { bytes: Uint8Array; file: string }, limits: Limits, ve
       ...(keys ? { keys } : {}),
     },
   ];
+}
+
+/** The minimum sequence numbers by territory, checked: a territory code and a non-negative integer each. */
+function minimumSequences(given: Readonly<Record<string, number>> | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [territory, n] of Object.entries(given ?? {})) {
+    if (!/^[A-Z]{2}$/.test(territory) || !Number.isSafeInteger(n) || n < 0)
+      throw new SealcheckError(
+        "ERR_USAGE",
+        `minimumSequence: expected a territory code (two capital letters) and a whole number, got ${JSON.stringify(territory).slice(0, 20)}: ${String(n).slice(0, 20)}`,
+      );
+    out.set(territory, n);
+  }
+  return out;
 }
 
 /**

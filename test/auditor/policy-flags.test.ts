@@ -21,6 +21,7 @@ const POLICY_FLAGS = [
   "--trusted-list",
   "--lotl",
   "--tl-signer",
+  "--tl-min-sequence",
   "--show-personal-data",
   "--limit",
 ];

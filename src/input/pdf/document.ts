@@ -3,7 +3,7 @@
 // objects are parsed on first use, stream bodies are sliced only when decoded. The input is never copied.
 import { FormatError, LimitError } from "../../errors.js";
 import type { Limits } from "../../limits.js";
-import { decodeFilters, type FilterSpec } from "./filters.js";
+import { decodeFilters, type DecodeOptions, type FilterSpec } from "./filters.js";
 import { isWhitespace, Lexer } from "./lexer.js";
 import {
   type ByteSpan,
@@ -644,7 +644,7 @@ export class PdfView {
     if (doc.headerPairs > doc.limits.maxPdfObjects) {
       throw new LimitError("maxPdfObjects", `the object streams' headers list more than ${doc.limits.maxPdfObjects} objects in all`);
     }
-    const data = this.decodeWith(s, directFilters(s.dict, `object stream ${num}`));
+    const data = this.decodeWith(s, directFilters(s.dict, `object stream ${num}`), { agreed: true });
     if (first > data.length) throw new FormatError(`object stream ${num} /First is past its data`);
     const lx = new Lexer(wholeSource(data.subarray(0, first)), 0, `object stream ${num}`);
     const header: [number, number][] = [];
@@ -755,12 +755,12 @@ export class PdfView {
     return this.decodeWith(stream, specs);
   }
 
-  private decodeWith(stream: PdfStream, specs: FilterSpec[]): Uint8Array {
+  private decodeWith(stream: PdfStream, specs: FilterSpec[], o: DecodeOptions = {}): Uint8Array {
     const limits = this.document.limits;
     const remaining = Math.max(0, limits.maxTotalDecodedBytes - this.document.decodedTotal);
     let out: Uint8Array;
     try {
-      out = decodeFilters(this.rawStreamData(stream), specs, Math.min(limits.maxDecodedStreamBytes, remaining));
+      out = decodeFilters(this.rawStreamData(stream), specs, Math.min(limits.maxDecodedStreamBytes, remaining), o);
     } catch (e) {
       if (e instanceof LimitError && remaining < limits.maxDecodedStreamBytes) {
         throw new LimitError("maxTotalDecodedBytes", `the PDF's streams decode to more than ${limits.maxTotalDecodedBytes} bytes in total`);

@@ -18,12 +18,22 @@ export interface FilterSpec {
   parms?: PdfDict;
 }
 
-type Decoder = (data: Uint8Array, parms: PdfDict | undefined, maxBytes: number) => Uint8Array;
+/**
+ * `agreed`: only data every reader decodes alike (a20 A2: an object stream whose ASCII85 data holds 0x00, white space
+ * to poppler, PDFium and this reader, a digit to pdf.js, or starts with "<~", which poppler, PDFium and pdf.js read
+ * as a digit and the end of data, gave pdf.js another page than the one compared). For what a reader's structure
+ * or content depends on: object and cross-reference streams.
+ */
+export interface DecodeOptions {
+  agreed?: boolean;
+}
+
+type Decoder = (data: Uint8Array, parms: PdfDict | undefined, maxBytes: number, agreed: boolean) => Uint8Array;
 
 const flate: Decoder = (data, parms, maxBytes) => applyPredictor(inflateBounded(data, maxBytes), parms);
 const lzw: Decoder = (data, parms, maxBytes) => applyPredictor(lzwDecode(data, intParam(parms, "EarlyChange", 1), maxBytes), parms);
-const hex: Decoder = (data, _parms, maxBytes) => asciiHexDecode(data, maxBytes);
-const a85: Decoder = (data, _parms, maxBytes) => ascii85Decode(data, maxBytes);
+const hex: Decoder = (data, _parms, maxBytes, agreed) => asciiHexDecode(data, maxBytes, agreed);
+const a85: Decoder = (data, _parms, maxBytes, agreed) => ascii85Decode(data, maxBytes, agreed);
 const rl: Decoder = (data, _parms, maxBytes) => runLengthDecode(data, maxBytes);
 
 /** The one filter table: name (and abbreviation) to decoder. */
@@ -41,7 +51,7 @@ const FILTERS: ReadonlyMap<string, Decoder> = new Map([
 ]);
 
 /** Decodes `raw` through `filters` in order; every intermediate and final result is bounded by `maxBytes`. */
-export function decodeFilters(raw: Uint8Array, filters: readonly FilterSpec[], maxBytes: number): Uint8Array {
+export function decodeFilters(raw: Uint8Array, filters: readonly FilterSpec[], maxBytes: number, o: DecodeOptions = {}): Uint8Array {
   let data = raw;
   if (filters.length === 0 && raw.length > maxBytes) {
     throw new LimitError("maxDecodedStreamBytes", `stream of ${raw.length} bytes exceeds the limit of ${maxBytes}`);
@@ -49,7 +59,7 @@ export function decodeFilters(raw: Uint8Array, filters: readonly FilterSpec[], m
   for (const f of filters) {
     const decoder = FILTERS.get(f.name);
     if (!decoder) throw new FormatError(`unsupported stream filter ${pdfName(f.name)}`);
-    data = decoder(data, f.parms, maxBytes);
+    data = decoder(data, f.parms, maxBytes, o.agreed === true);
     if (data.length > maxBytes) throw tooLarge(f.name, maxBytes);
   }
   return data;
@@ -90,15 +100,24 @@ function withoutTrailer(data: Uint8Array, maxBytes: number): Uint8Array | null {
 
 /** PDF white-space characters (ISO 32000-1 §7.2.2). */
 const isSpace = (b: number) => b === 0x00 || b === 0x09 || b === 0x0a || b === 0x0c || b === 0x0d || b === 0x20;
+/** The white space every reader skips in ASCII filters' data (pdf.js's isWhiteSpace: not 0x00, not 0x0C). */
+const isCommonSpace = (b: number) => b === 0x09 || b === 0x0a || b === 0x0d || b === 0x20;
+
+/** The refusal of a byte whose reading differs among readers (`agreed` decoding). */
+const disputed = (filter: string, b: number) =>
+  new FormatError(`${filter} data holds the byte 0x${b.toString(16).padStart(2, "0")}, which readers read differently (white space to some, data to pdf.js)`);
 
 /** ASCIIHexDecode (§7.4.2): hex pairs, white space ignored, ">" ends; an odd last digit is followed by 0. */
-function asciiHexDecode(data: Uint8Array, maxBytes: number): Uint8Array {
+function asciiHexDecode(data: Uint8Array, maxBytes: number, agreed: boolean): Uint8Array {
   const out = new Uint8Array(Math.min(Math.ceil(data.length / 2), maxBytes + 1));
   let n = 0;
   let high = -1;
   for (const b of data) {
     if (b === 0x3e) break;
-    if (isSpace(b)) continue;
+    if (isSpace(b)) {
+      if (agreed && !isCommonSpace(b)) throw disputed("ASCIIHexDecode", b);
+      continue;
+    }
     const v = b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x41 && b <= 0x46 ? b - 0x37 : b >= 0x61 && b <= 0x66 ? b - 0x57 : -1;
     if (v < 0) throw new FormatError(`ASCIIHexDecode data holds the character 0x${b.toString(16).padStart(2, "0")}`);
     if (high < 0) high = v;
@@ -116,7 +135,7 @@ function asciiHexDecode(data: Uint8Array, maxBytes: number): Uint8Array {
 }
 
 /** ASCII85Decode (§7.4.3): base-85 groups of five ("!" to "u"), "z" for four zero bytes, "~>" ends; white space ignored. */
-function ascii85Decode(data: Uint8Array, maxBytes: number): Uint8Array {
+function ascii85Decode(data: Uint8Array, maxBytes: number, agreed: boolean): Uint8Array {
   const chunks: Uint8Array[] = [];
   let buf = new Uint8Array(Math.min(64 * 1024, maxBytes + 4));
   let n = 0;
@@ -134,9 +153,13 @@ function ascii85Decode(data: Uint8Array, maxBytes: number): Uint8Array {
     total += bytes.length;
   };
   let start = 0;
-  // "<~" is not part of the data (Adobe's framing); readers skip it.
+  // "<~" is Adobe's framing, not PDF's: PDFBox skips it; poppler, PDFium and pdf.js read "<" as a digit and "~" as the
+  // end of the data (a20 A2): refused where readers must agree.
   while (start < data.length && isSpace(data[start]!)) start++;
-  if (data[start] === 0x3c && data[start + 1] === 0x7e) start += 2;
+  if (data[start] === 0x3c && data[start + 1] === 0x7e) {
+    if (agreed) throw new FormatError('ASCII85Decode data starts with "<~", which readers read differently (poppler, PDFium and pdf.js: no data)');
+    start += 2;
+  }
   const group: number[] = [];
   const emit = (count: number) => {
     let v = 0;
@@ -147,7 +170,10 @@ function ascii85Decode(data: Uint8Array, maxBytes: number): Uint8Array {
   for (let i = start; i < data.length; i++) {
     const b = data[i]!;
     if (b === 0x7e) break;
-    if (isSpace(b)) continue;
+    if (isSpace(b)) {
+      if (agreed && !isCommonSpace(b)) throw disputed("ASCII85Decode", b);
+      continue;
+    }
     if (b === 0x7a && group.length === 0) {
       put([0, 0, 0, 0]);
       continue;

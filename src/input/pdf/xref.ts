@@ -261,7 +261,7 @@ function readStream(buf: EvidenceSource, offset: number, limits: Limits, budget:
   charge(budget, rows, limits);
 
   const raw = buf.read(s.dataStart, s.dataStart + s.dataLength);
-  const data = decodeFilters(raw, directFilters(d, "xref stream"), limits.maxDecodedStreamBytes);
+  const data = decodeFilters(raw, directFilters(d, "xref stream"), limits.maxDecodedStreamBytes, { agreed: true });
   // Fewer bytes than the rows: qpdf refuses the stream ("has the wrong size") and rebuilds, poppler and pdf.js read
   // what is there. More: every reader reads the rows /Index names and ignores the rest (qpdf warns "has the wrong
   // size" and reads the same objects; poppler, PDFium, pdf.js say nothing: test/pdf/readers.test.ts).
