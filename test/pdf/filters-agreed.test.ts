@@ -2,6 +2,7 @@
 // 0x0C (white space to poppler, PDFium and this reader, a digit to pdf.js) or starting with Adobe's "<~" (skipped by
 // PDFBox and, before, by this reader; a digit and the end of data to poppler, PDFium and pdf.js) gave pdf.js another
 // page 1 than the one compared. Such data is refused there; elsewhere (DSS items, attachments) it is read as before.
+import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { decodeFilters } from "../../src/input/pdf/filters.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
@@ -75,5 +76,39 @@ describe("decoding that every reader agrees on (agreed)", () => {
     expect(read(pdf(a85(body)))).toBe("b");
     expect(() => read(pdf(a85(body).replace(/(.{5})/, "$1\u0000")))).toThrow(/ASCII85Decode data holds the byte 0x00, which readers read differently/);
     expect(() => read(pdf(`<~${a85(body)}`))).toThrow(/starts with "<~"/);
+  });
+
+  it("a21 P1: /Filter and /DecodeParms paired as an array with a dictionary (or a name with an array) are refused; matched pairings read", () => {
+    const body = "5 0 6 4 (a) (b)";
+    // One PNG row of type 0 (None): a reader that applies /Predictor 12 strips the type byte, one that ignores it does not.
+    const data = deflateSync(Buffer.from([0, ...Buffer.from(body, "latin1")])).toString("latin1");
+    const parms = `<< /Predictor 12 /Columns ${body.length} >>`;
+    const pdf = (filter: string, decodeParms: string) =>
+      build([
+        {
+          objects: [
+            { num: 1, raw: "<< /Type /Catalog /Pages 2 0 R >>" },
+            { num: 2, raw: "<< /Type /Pages /Kids [] /Count 0 >>" },
+            {
+              num: 10,
+              raw: `<< /Type /ObjStm /N 2 /First 8 /Filter ${filter} /DecodeParms ${decodeParms} /Length ${data.length} >>\nstream\n${data}\nendstream`,
+            },
+          ],
+          compressed: [
+            [5, 10, 0],
+            [6, 10, 1],
+          ],
+        },
+      ]);
+    const read = (s: string) => {
+      const o = parsePdf(wholeSource(latin1(s)), LIMITS)
+        .latest()
+        .objectByNumber(6)?.value;
+      return o?.kind === "string" ? text(o.bytes) : o?.kind;
+    };
+    expect(read(pdf("/FlateDecode", parms))).toBe("b");
+    expect(read(pdf("[/FlateDecode]", `[${parms}]`))).toBe("b");
+    expect(() => read(pdf("[/FlateDecode]", parms))).toThrow(/pairs an array of filters with one \/DecodeParms dictionary, which readers read differently/);
+    expect(() => read(pdf("/FlateDecode", `[${parms}]`))).toThrow(/pairs one filter with an array of \/DecodeParms/);
   });
 });

@@ -204,6 +204,13 @@ export function directFilters(dict: PdfDict, what: string): FilterSpec[] {
   const p = dict.entries.get("DecodeParms");
   const names = f === undefined || f.kind === "null" ? [] : f.kind === "array" ? f.items : [f];
   const parms = p === undefined || p.kind === "null" ? [] : p.kind === "array" ? p.items : [p];
+  // An array of filters takes an array of parameters, one filter a dictionary (ISO 32000-1 Table 5). Mixed, poppler,
+  // PDFium and pdf.js take no parameters while qpdf and PDFBox apply them (a21 P1: a PNG predictor read by one side
+  // only gave pdf.js, PDFium and poppler another page 1): readers disagree, so refused.
+  if (p !== undefined && p.kind !== "null" && f !== undefined && f.kind !== "null" && (f.kind === "array") !== (p.kind === "array"))
+    throw new FormatError(
+      `${what} pairs ${f.kind === "array" ? "an array of filters with one /DecodeParms dictionary" : "one filter with an array of /DecodeParms"}, which readers read differently (some apply the parameters, some ignore them)`,
+    );
   return names.map((n, i) => {
     if (n.kind !== "name") throw new FormatError(`${what} /Filter must be a direct name`);
     const d = parms[i];
