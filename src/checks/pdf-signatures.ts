@@ -394,7 +394,7 @@ function approvalJudged(
   words: { summary?: string } | object,
   pageCounts: { signed: number | null; latest: number | null },
 ): Outcome {
-  if (rank(c.level) <= rank(permitted) && c.dangling.length === 0) return outcome;
+  if (rank(c.level) <= rank(permitted) && c.dangling.length === 0 && c.unlisted.length === 0) return outcome;
   const policy = env.options.cryptoPolicy;
   // As EU DSS's PdfPageDifference: the page count of the signed revision and the latest one; or a page added or removed.
   const pages =
@@ -466,7 +466,7 @@ export async function judgePdfSignatures(
           level: c.level,
           permitted,
           laterRevisions: c.laterRevisions,
-          withinPermission: rank(c.level) <= rank(permitted) && c.dangling.length === 0,
+          withinPermission: rank(c.level) <= rank(permitted) && c.dangling.length === 0 && c.unlisted.length === 0,
           // The seal's words are its check's (seal-modifications); every other signature's are here, in the same form.
           ...words,
         };

@@ -24,6 +24,7 @@ function changeDetails(c: ChangesAfter): Record<string, unknown> {
     counts: c.counts,
     findings: c.findings.map((f) => ({ level: f.level, revision: f.revision, text: f.text, change: f.change, ...(f.roles ? { roles: f.roles } : {}) })),
     ...(c.dangling.length ? { dangling: c.dangling } : {}),
+    ...(c.unlisted.length ? { unlisted: c.unlisted } : {}),
   };
 }
 
@@ -112,6 +113,14 @@ export function checkSealModifications(
       ID,
       "FORMAT_FAILURE",
       `After sealing, the document refers to objects no cross-reference section defines (${changes.dangling.slice(0, 3).join("; ")}): readers such as poppler and qpdf then rebuild the cross-reference table by scanning the file, so what they show is not what was sealed.`,
+      { details },
+    );
+  }
+  if (changes.unlisted.length) {
+    return failed(
+      ID,
+      "FORMAT_FAILURE",
+      `After sealing, the file defines objects its cross-reference sections do not list (${changes.unlisted.slice(0, 3).join("; ")}): a reader that rebuilds its table by scanning the file (poppler, pdf.js and qpdf do on any section they cannot read) takes them, so what it shows is not what was sealed.`,
       { details },
     );
   }

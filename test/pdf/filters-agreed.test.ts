@@ -112,3 +112,58 @@ describe("decoding that every reader agrees on (agreed)", () => {
     expect(() => read(pdf("/FlateDecode", `[${parms}]`))).toThrow(/pairs one filter with an array of \/DecodeParms/);
   });
 });
+
+/** One revision: objects as given (`num gen obj`), then an xref stream (/W [1 4 4]) with `rows` (type, f2, f3) and itself. */
+function xrefFile(objects: { num: number; gen: number; raw: string }[], extraRows: [number, number, number, number][] = [], xrefNum = 90): string {
+  let s = "%PDF-1.7\n";
+  const rows: [number, number, number, number][] = xrefNum === 0 ? [] : [[0, 0, 0, 0xffff]];
+  for (const o of objects) {
+    rows.push([o.num, 1, s.length, o.gen]);
+    s += `${o.num} ${o.gen} obj\n${o.raw}\nendobj\n`;
+  }
+  rows.push(...extraRows, [xrefNum, 1, s.length, 0]);
+  rows.sort((a, b) => a[0] - b[0]);
+  const at = s.length;
+  const index = rows.flatMap((r) => [r[0], 1]);
+  const data = Buffer.concat(
+    rows.map(([, t, f2, f3]) => Buffer.from([t, ...Buffer.from(Uint32Array.of(f2).buffer).reverse(), ...Buffer.from(Uint32Array.of(f3).buffer).reverse()])),
+  );
+  s += `${xrefNum} 0 obj\n<< /Type /XRef /Size ${xrefNum + 1} /W [1 4 4] /Index [${index.join(" ")}] /Root 1 0 R /Length ${data.length} >>\nstream\n${data.toString("latin1")}\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`;
+  return s;
+}
+
+describe("forms some reader rebuilds its table on, or reads another way (a21 F1, G1, X1, Z1)", () => {
+  const catalog = { num: 1, gen: 0, raw: "<< /Type /Catalog /Pages 2 0 R >>" };
+  const pages = { num: 2, gen: 0, raw: "<< /Type /Pages /Kids [] /Count 0 >>" };
+  const objStm = (extra: string) => `<< /Type /ObjStm /N 2 /First 8${extra} /Length 15 >>\nstream\n5 0 6 4 (a) (b)\nendstream`;
+  const read = (s: string) => {
+    const o = parsePdf(wholeSource(latin1(s)), LIMITS)
+      .latest()
+      .objectByNumber(6)?.value;
+    return o?.kind === "string" ? text(o.bytes) : o?.kind;
+  };
+  const compressed: [number, number, number, number][] = [
+    [5, 2, 10, 0],
+    [6, 2, 10, 1],
+  ];
+
+  it("the control: an object stream at generation 0 with /Length, /Filter-free data is read", () => {
+    expect(read(xrefFile([catalog, pages, { num: 10, gen: 0, raw: objStm("") }], compressed))).toBe("b");
+  });
+
+  it("F1: /F or /DP on an object stream (pdf.js takes them for its filter) is refused", () => {
+    expect(() => read(xrefFile([catalog, pages, { num: 10, gen: 0, raw: objStm(" /F /ASCIIHexDecode") }], compressed))).toThrow(
+      /object stream 10 has \/F, which some readers take for its data's filter or file/,
+    );
+    expect(() => read(xrefFile([catalog, pages, { num: 10, gen: 0, raw: objStm(" /DP << /Predictor 12 >>") }], compressed))).toThrow(/has \/DP/);
+  });
+
+  it("G1: an object stream at generation 1 is refused (pdf.js fetches it at 0 and rebuilds)", () => {
+    expect(() => read(xrefFile([catalog, pages, { num: 10, gen: 1, raw: objStm("") }], compressed))).toThrow(/object stream 10 has generation 1/);
+  });
+
+  it("X1: a generation above 2^31 - 1 in an xref stream is refused (poppler rebuilds); Z1: object 0 in use is refused", () => {
+    expect(() => read(xrefFile([catalog, pages], [[7, 0, 0, 0xffffffff]]))).toThrow(/third field 4294967295 is above 2\^31 - 1/);
+    expect(() => read(xrefFile([catalog, pages], [], 0))).toThrow(/object 0 in use; it heads the free list|is object 0, which heads the free list/);
+  });
+});

@@ -188,7 +188,7 @@ describe("LTV update: DSS and document timestamp, and the revision diff", () => 
     );
   });
 
-  it("does not count a recompressed but identical stream as a data change", () => {
+  it("counts a recompressed stream as a data change, though it decodes the same (a20 A1: readers decode filters differently)", () => {
     const payload = Buffer.from("BT /F1 12 Tf (Hello hello hello) Tj ET\n".repeat(50));
     const z1 = deflateSync(payload, { level: 1 });
     const z9 = deflateSync(payload, { level: 9 });
@@ -204,7 +204,8 @@ describe("LTV update: DSS and document timestamp, and the revision diff", () => 
       trailer: "/Root 1 0 R",
     });
     const c = changesAfter(parsePdf(wholeSource(bytes), LIMITS), 0);
-    expect(c).toMatchObject({ level: "none", findings: [] });
+    expect(c.level).not.toBe("none");
+    expect(c.findings.length).toBeGreaterThan(0);
   });
 
   it("throws only FormatError (or LimitError) on randomly corrupted sealed files, through the whole API", () => {

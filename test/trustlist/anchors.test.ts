@@ -338,7 +338,7 @@ describe("a trusted list's services as anchors", () => {
     expect(human.stdout).toContain("none given with --trust: only the trusted lists' services below");
     expect(readFileSync(html, "utf8")).toContain("<h2>Trusted lists (1)</h2>");
     const usage = runCli(["verify", EVIDENCE, "--lotl", join(dir, "eu-lotl.xml")]);
-    expect([usage.code, usage.stderr]).toEqual([3, expect.stringContaining("--lotl and --tl-signer are for --trusted-list")]);
+    expect([usage.code, usage.stderr]).toEqual([3, expect.stringContaining("--lotl, --tl-signer and --tl-min-sequence are for --trusted-list")]);
     const bad = runCli(["verify", EVIDENCE, "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lotl.pem")]);
     expect([bad.code, bad.stderr]).toEqual([3, expect.stringContaining("dk-cli.xml: the trusted list did not verify")]);
     const batch = runCli(["verify-batch", "samples/valid", "--trusted-list", join(dir, "dk-cli.xml"), "--tl-signer", join(dir, "lister.pem"), "--json"]);

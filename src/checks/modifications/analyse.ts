@@ -9,6 +9,7 @@ import type { PdfDocument, PdfView } from "../../input/pdf/document.js";
 import { type GraphContext, type ObjectGraph, objectGraph } from "../../input/pdf/graph.js";
 import { type PdfObject, rawGet } from "../../input/pdf/objects.js";
 import { walkPages } from "../../input/pdf/pages.js";
+import { unlistedDefinitions } from "../../input/pdf/unlisted.js";
 import { Comparer } from "./compare.js";
 import { type ChangeLevel, type Finding, LEVELS, maxLevel, rank } from "./levels.js";
 import { describeContext, judgeChangedObject, judgeTrailer, type Locus, locusOf, LTV_CONTEXTS, type RuleContext, STREAM_CONTEXTS } from "./rules.js";
@@ -36,6 +37,8 @@ export interface ChangesAfter {
   readonly findings: readonly Finding[];
   /** References that no cross-reference section resolves, in any revision after the signature. */
   readonly dangling: readonly string[];
+  /** Object definitions in a revision after the signature that its section does not list (unlistedDefinitions). */
+  readonly unlisted: readonly string[];
   /**
    * The LTV writer's bookkeeping (Finding.allowance) in revisions that add validation data (a DSS or a document
    * timestamp), every one (a few keys per revision): a validation policy may let each pass, named.
@@ -48,6 +51,7 @@ export interface ChangesAfter {
 export interface PairResult {
   readonly findings: readonly Finding[];
   readonly dangling: readonly string[];
+  readonly unlisted: readonly string[];
 }
 
 /** Contexts that say what an object is; a reference from elsewhere (a destination, the structure tree) only points at it. */
@@ -335,7 +339,7 @@ export class ChangeAnalysis {
       if (v !== undefined && (w === undefined || !cmp.sameValue(w, v))) checkRefs(v, null, key);
     }
     for (const num of written) checkRefs((after.objectByNumber(num) as { value: PdfObject }).value, num, "");
-    const result = { findings, dangling: newDangling };
+    const result = { findings, dangling: newDangling, unlisted: unlistedDefinitions(this.doc, i).map((d) => `revision ${i + 1}: ${d}`) };
     this.pairs.set(i, result);
     return result;
   }
@@ -347,6 +351,7 @@ export class ChangeAnalysis {
     const listed: Finding[] = [];
     const ltv: Finding[] = [];
     const dangling: string[] = [];
+    const unlisted: string[] = [];
     let level: ChangeLevel = "none";
     let besides: ChangeLevel = "none";
     const writerChanges: Finding[] = [];
@@ -364,6 +369,7 @@ export class ChangeAnalysis {
         } else if (ltv.length < MAX_LISTED_FINDINGS) ltv.push(f);
       }
       for (const d of p.dangling) if (!dangling.includes(d) && dangling.length < MAX_LISTED_FINDINGS) dangling.push(d);
+      for (const d of p.unlisted) if (unlisted.length < MAX_LISTED_FINDINGS) unlisted.push(d);
     }
     return {
       revision,
@@ -372,6 +378,7 @@ export class ChangeAnalysis {
       counts,
       findings: [...listed, ...ltv].slice(0, MAX_LISTED_FINDINGS),
       dangling,
+      unlisted,
       writerChanges,
       levelBesidesWriterChanges: besides,
     };

@@ -620,6 +620,10 @@ export class PdfView {
     if (s.kind !== "stream" || rawGet(s.dict, "Type")?.kind !== "name" || (rawGet(s.dict, "Type") as PdfName).value !== "ObjStm") {
       throw new FormatError(`object ${num} is not an object stream`);
     }
+    // A compressed entry names its stream by number alone, at generation 0 (§7.5.8.3): pdf.js fetches it so and
+    // rebuilds its table when it finds another generation; poppler and qpdf drop the objects (a21 G1).
+    if (found.entry.gen !== 0)
+      throw new FormatError(`object stream ${num} has generation ${found.entry.gen}; readers fetch object streams at generation 0 only`);
     return { ...fo, stream: s };
   }
 

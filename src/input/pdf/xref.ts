@@ -3,6 +3,7 @@
 import { FormatError, LimitError } from "../../errors.js";
 import type { Limits } from "../../limits.js";
 import { decodeFilters, type FilterSpec } from "./filters.js";
+import { pdfName } from "../../report/quoted-name.js";
 import { isWhitespace, Lexer } from "./lexer.js";
 import type { PdfDict, PdfObject } from "./objects.js";
 import { parseIndirectObject, parseValue } from "./parser.js";
@@ -61,6 +62,9 @@ function addEntry(entries: Map<number, XrefEntry>, e: XrefEntry, where: number, 
         : `xref stream at ${where} lists object ${e.num}; poppler rebuilds the table by scanning on an object numbered ${MAX_OBJECT_NUMBER.stream} or more`,
     );
   }
+  // Object 0 heads the free list (§7.5.4): PDFium and qpdf rebuild the table on an object 0 in use (a21 Z1).
+  if (e.num === 0 && e.type !== "free")
+    throw new FormatError(`cross-reference section at ${where} lists object 0 in use; it heads the free list, and PDFium and qpdf rebuild the table on it`);
   entries.set(e.num, e);
 }
 
@@ -199,7 +203,20 @@ function int(o: PdfObject | undefined, what: string): number {
 }
 
 /** The /Filter and /DecodeParms of a stream dict, which must be direct here (no resolver exists yet). */
+/**
+ * The keys of a stream dictionary that say how its data is read (ISO 32000-1 Table 5, and /DP, the abbreviation
+ * pdf.js takes in every stream), and of them the ones a structure stream may carry. pdf.js takes /F before /Filter and
+ * /DP before /DecodeParms, poppler /F when /Filter is absent; PDFium, qpdf and PDFBox read /Filter only (a21 F1, F2:
+ * an object stream or xref stream with /F /ASCIIHexDecode read raw here gave pdf.js another page 1). /F, /FFilter and
+ * /FDecodeParms (external data) are refused.
+ */
+const DATA_KEYS = ["Length", "Filter", "DecodeParms", "DL", "F", "FFilter", "FDecodeParms", "DP"];
+const STRUCTURE_DATA_KEYS: ReadonlySet<string> = new Set(["Length", "Filter", "DecodeParms", "DL"]);
+
 export function directFilters(dict: PdfDict, what: string): FilterSpec[] {
+  for (const k of DATA_KEYS)
+    if (!STRUCTURE_DATA_KEYS.has(k) && dict.entries.has(k))
+      throw new FormatError(`${what} has ${pdfName(k)}, which some readers take for its data's filter or file and others ignore`);
   const f = dict.entries.get("Filter");
   const p = dict.entries.get("DecodeParms");
   const names = f === undefined || f.kind === "null" ? [] : f.kind === "array" ? f.items : [f];
@@ -220,6 +237,8 @@ export function directFilters(dict: PdfDict, what: string): FilterSpec[] {
   });
 }
 
+const MAX_INT32 = 2 ** 31 - 1;
+
 /** The widest /W fields every reader reads (poppler's XRef::readXRefStream bounds: 4, 8, 4). */
 const MAX_W = [4, 8, 4] as const;
 
@@ -227,6 +246,7 @@ function readStream(buf: EvidenceSource, offset: number, limits: Limits, budget:
   const obj = parseIndirectObject(buf, offset, { maxDepth: limits.maxPdfDepth, maxStringBytes: limits.maxPdfStringBytes, spans: true });
   const s = obj.value;
   if (s.kind !== "stream") throw new FormatError(`no 'xref' table and no xref stream at offset ${offset}`);
+  if (obj.num === 0) throw new FormatError(`xref stream at ${offset} is object 0, which heads the free list (PDFium and qpdf rebuild the table on it)`);
   const d = s.dict;
   const type = d.entries.get("Type");
   if (type?.kind !== "name" || type.value !== "XRef") throw new FormatError(`object at ${offset} is not an xref stream (/Type /XRef)`);
@@ -292,6 +312,9 @@ function readStream(buf: EvidenceSource, offset: number, limits: Limits, budget:
       const type = field(pos, w0, 1);
       const f2 = field(pos + w0, w1, 0);
       const f3 = field(pos + w0 + w1, w2, 0);
+      // poppler refuses (and rebuilds on) a generation or index above INT_MAX (a21 X1: a free entry's 0xFFFFFFFF).
+      if (f3 > MAX_INT32)
+        throw new FormatError(`xref stream at ${offset}: object ${num}'s third field ${f3} is above 2^31 - 1, where poppler rebuilds the table`);
       if (type === 0) addEntry(entries, { type: "free", num, gen: f3, nextFree: f2 }, offset, "stream");
       else if (type === 1) addEntry(entries, { type: "offset", num, gen: f3, offset: f2 }, offset, "stream");
       else if (type === 2) addEntry(entries, { type: "compressed", num, gen: 0, stream: f2, index: f3 }, offset, "stream");

@@ -1,0 +1,50 @@
+// a21 F2, X1: an update after the seal defined page 1's content again without listing it, and added one form that
+// makes some reader rebuild its table by scanning (/F on the xref stream: poppler and pdf.js; a free entry's generation
+// above INT_MAX: poppler), where the last `N G obj` wins: pdftotext and pdf.js showed "Husleje: 1 kr." while sealcheck,
+// reading the sections, said TOTAL-PASSED. Each round found another such form; the class is the unlisted definition:
+// in bytes no signature covers, every `N G obj` must be one the revision's section lists.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { verifyArchive } from "../../src/index.js";
+import { parsePdf, walkPages } from "../../src/input/pdf/index.js";
+import { NumberAllocator, appendUpdate, serialize } from "../../src/augment/writer.js";
+import { wholeSource } from "../../src/input/source.js";
+import { resolveLimits } from "../../src/limits.js";
+import { check, tempDir } from "../helpers/fixtures.js";
+
+const REAL = "test/fixtures/real/broker-example";
+
+/** The real archive with an update restating page 1 as sealed, and `extra` written after it in the same object's text. */
+function update(extra: (contents: number) => string): Uint8Array {
+  const pdf = new Uint8Array(readFileSync(join(REAL, "archive.pdf")));
+  const doc = parsePdf(wholeSource(pdf), resolveLimits());
+  const view = doc.latest();
+  const page = walkPages(view)[0]!;
+  const value = view.object(page.ref!)!.value;
+  const contents = page.contents.at(-1)!.num;
+  return appendUpdate(doc, [{ num: page.ref!.num, gen: page.ref!.gen, raw: `${serialize(value)}${extra(contents)}` }], new NumberAllocator(doc)).bytes;
+}
+
+async function verify(pdf: Uint8Array) {
+  const file = join(tempDir("sealcheck-unlisted-"), "archive.pdf");
+  writeFileSync(file, pdf);
+  return verifyArchive({ evidence: file, trust: [join(REAL, "trust")], at: "2025-12-08T09:35:10Z" });
+}
+
+describe("an object defined after sealing that no section lists (a21 F2, X1)", () => {
+  it("page 1's content defined again, unlisted: seal-modifications FORMAT_FAILURE naming it (was TOTAL-PASSED)", async () => {
+    const forged = "BT /F1 28 Tf 60 700 Td (Husleje: 1 kr. pr. maaned) Tj ET";
+    const r = await verify(update((n) => `\nendobj\n${n} 0 obj\n<< /Length ${forged.length} >>\nstream\n${forged}\nendstream`));
+    const c = check(r, "seal-modifications");
+    expect([r.indication, c.status, c.subIndication]).toEqual(["TOTAL-FAILED", "failed", "FORMAT_FAILURE"]);
+    expect(c.message).toMatch(/After sealing, the file defines objects its cross-reference sections do not list \(revision \d+: object \d+ 0 at offset \d+\)/);
+  });
+
+  it("a definition hidden in a comment counts too; the same update without it passes", async () => {
+    const inString = await verify(update((n) => `\n% note\n`.replace("note", `${n} 0 obj`)));
+    expect(check(inString, "seal-modifications").status).toBe("failed");
+    const plain = await verify(update(() => ""));
+    expect([plain.indication, check(plain, "seal-modifications").status]).toEqual(["TOTAL-PASSED", "passed"]);
+  });
+});
