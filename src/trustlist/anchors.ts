@@ -393,6 +393,7 @@ function minimumSequences(given: Readonly<Record<string, number>> | undefined): 
       throw new SealcheckError(
         "ERR_USAGE",
         `minimumSequence: expected a territory code (two capital letters) and a whole number, got ${JSON.stringify(territory).slice(0, 20)}: ${String(n).slice(0, 20)}`,
+        { option: "minimumSequence" },
       );
     out.set(territory, n);
   }
