@@ -12,7 +12,12 @@ import { resolveLimits } from "../../src/limits.js";
 export const REAL = process.env.REAL === "0" ? undefined : "test/fixtures/real/broker-example";
 export const AT = "2025-12-08T09:35:10Z";
 export const latin = (s: string): number[] => [...Buffer.from(s, "latin1")];
-export const printable = (b: readonly number[]): string => JSON.stringify(Buffer.from(b).toString("latin1").replace(/[^\x20-\x7e\n]/g, "."));
+export const printable = (b: readonly number[]): string =>
+  JSON.stringify(
+    Buffer.from(b)
+      .toString("latin1")
+      .replace(/[^\x20-\x7e\n]/g, "."),
+  );
 
 export interface Page1 {
   pdf: Uint8Array;
@@ -23,7 +28,7 @@ export interface Page1 {
   sealedTail: string[];
   /** The object number the new content stream gets. */
   content: number;
-  write(objStm: { filter: string; first: number; data: Uint8Array }, tag: string): string;
+  write(objStm: { filter: string; first: number; data: Uint8Array; n?: number; index?: number }, tag: string): string;
 }
 
 export function page1(): Page1 {
@@ -44,7 +49,7 @@ export function page1(): Page1 {
     kept: entries.filter((e) => e.k !== "Contents" && e.k !== "Resources").map((e) => e.text),
     sealedTail: entries.filter((e) => e.k === "Contents" || e.k === "Resources").map((e) => e.text),
     content: B,
-    write({ filter, first, data }, tag) {
+    write({ filter, first, data, n = 1, index = 0 }, tag) {
       const content = latin("1 g 0 0 2000 2000 re f 0 g BT /F9 28 Tf 60 700 Td (Husleje: 1 kr. pr. maaned) Tj ET\n");
       const last = doc.revisions.at(-1)!;
       const parts: number[][] = [[...pdf]];
@@ -56,15 +61,23 @@ export function page1(): Page1 {
       if (pdf.at(-1) !== 0x0a) push([0x0a]);
       const offA = at;
       push([
-        ...latin(`${A} 0 obj\n<< /Type /ObjStm /N 1 /First ${first} ${filter} /Length ${data.length} >>\nstream\n`),
+        ...latin(`${A} 0 obj\n<< /Type /ObjStm /N ${n} /First ${first} ${filter} /Length ${data.length} >>\nstream\n`),
         ...data,
         ...latin("\nendstream\nendobj\n"),
       ]);
       const offB = at;
       push([...latin(`${B} 0 obj\n<< /Length ${content.length} >>\nstream\n`), ...content, ...latin("\nendstream\nendobj\n")]);
       const offC = at;
-      const row = (type: number, f2: number, f3: number) => [type, (f2 >>> 24) & 0xff, (f2 >>> 16) & 0xff, (f2 >>> 8) & 0xff, f2 & 0xff, (f3 >> 8) & 0xff, f3 & 0xff];
-      const rows = [row(2, A, 0), row(1, offA, 0), row(1, offB, 0), row(1, offC, 0)].flat();
+      const row = (type: number, f2: number, f3: number) => [
+        type,
+        (f2 >>> 24) & 0xff,
+        (f2 >>> 16) & 0xff,
+        (f2 >>> 8) & 0xff,
+        f2 & 0xff,
+        (f3 >> 8) & 0xff,
+        f3 & 0xff,
+      ];
+      const rows = [row(2, A, index), row(1, offA, 0), row(1, offB, 0), row(1, offC, 0)].flat();
       const carried = ["Root", "Info", "ID"].flatMap((k) => {
         const v = rawGet(view.trailer, k);
         return v ? [`/${k} ${serialize(v)}`] : [];

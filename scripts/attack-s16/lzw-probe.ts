@@ -26,7 +26,11 @@ objs.forEach((o, i) => {
 offs.push(out.length);
 out.push(...latin(`4 0 obj\n<< /Length ${data.length} /Filter /LZWDecode >>\nstream\n`), ...data, ...latin("\nendstream\nendobj\n"));
 const xref = out.length;
-out.push(...latin(`xref\n0 5\n0000000000 65535 f \n${offs.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+out.push(
+  ...latin(
+    `xref\n0 5\n0000000000 65535 f \n${offs.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+  ),
+);
 const file = save(work("s16-lzw-probe"), "probe.pdf", Uint8Array.from(out));
 console.log(`wrote ${file}`);
 console.log(`== pdftotext: ${JSON.stringify(tool("pdftotext", [file, "-"]).trim())}`);

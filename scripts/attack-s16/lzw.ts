@@ -77,7 +77,7 @@ export function popplerLzw(data: readonly number[]): number[] {
     if (code < 256) seq = [code];
     else if (code < nextCode) {
       const s: number[] = [];
-      for (let c = code; ; ) {
+      for (let c = code; ;) {
         if (c < 256) {
           s.unshift(c);
           break;
@@ -148,4 +148,3 @@ export function twoWay(open: number[], forgedTokens: string, sealedText: number[
   }
   return undefined;
 }
-
