@@ -4,7 +4,10 @@
 // table and rebuild it by scanning, where the last `N 0 obj` wins: page 1 re-defined, unlisted, in the update.
 // parms (P1's class here): `/Filter [/FlateDecode] /DecodeParms << /Predictor 12 /Columns 7 >>`, the row
 // behind PNG type 4 (Paeth, written as differences: the row for sealcheck); readers that take no parameters read type 4.
-//   npx tsx scripts/attack-s16/f-xref.ts <honest|hex|parms>   REAL=0 for samples/valid (default: the real archive)
+// adler: `/Filter /FlateDecode`, the zlib data without its Adler-32 (sealcheck keeps PDFBox's tolerance of that).
+// gen: no filter; /W [1 4 4] and a second row, a free entry whose generation is 0xFFFFFFFF (poppler 22.12:
+// "Gen inside xref table too large (bigger than INT_MAX)", the table fails and is rebuilt).
+//   npx tsx scripts/attack-s16/f-xref.ts <honest|hex|parms|adler|gen>   REAL=0 for samples/valid (default: the real archive)
 import { NumberAllocator, serialize } from "../../src/augment/writer.js";
 import { parsePdf, walkPages } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
@@ -15,7 +18,7 @@ import { save, work } from "../attack36/lib.js";
 import { judge, latin, page1 } from "./lib.js";
 
 const mode = process.argv[2] ?? "hex";
-if (!["honest", "hex", "parms"].includes(mode)) throw new Error("usage: <honest|hex|parms>");
+if (!["honest", "hex", "parms", "adler", "gen"].includes(mode)) throw new Error("usage: <honest|hex|parms|adler|gen>");
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
@@ -37,18 +40,27 @@ if (pdf.at(-1) !== 0x0a) push([0x0a]);
 push([...latin(`${B} 0 obj\n<< /Length ${content.length} >>\nstream\n`), ...content, ...latin("\nendstream\nendobj\n")]);
 push(latin(`${page.ref!.num} 0 obj\n${forgedPage}\nendobj\n`));
 const offC = at;
-const rows = [1, (offC >>> 24) & 0xff, (offC >>> 16) & 0xff, (offC >>> 8) & 0xff, offC & 0xff, 0, 0];
+const self = [1, (offC >>> 24) & 0xff, (offC >>> 16) & 0xff, (offC >>> 8) & 0xff, offC & 0xff];
+const rows = mode === "gen" ? [...self, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff] : [...self, 0, 0];
 const carried = ["Root", "Info", "ID"].flatMap((k) => {
   const v = rawGet(view.trailer, k);
   return v ? [`/${k} ${serialize(v)}`] : [];
 });
-const f = mode === "hex" ? " /F /ASCIIHexDecode" : mode === "parms" ? " /Filter [/FlateDecode] /DecodeParms << /Predictor 12 /Columns 7 >>" : "";
+const f =
+  mode === "hex"
+    ? " /F /ASCIIHexDecode"
+    : mode === "adler"
+      ? " /Filter /FlateDecode"
+      : mode === "parms"
+        ? " /Filter [/FlateDecode] /DecodeParms << /Predictor 12 /Columns 7 >>"
+        : "";
 // Paeth on a first row adds the byte to its left: the row written as differences reads back as `rows`.
 const paeth = rows.map((b, i) => (i === 0 ? b : (b - rows[i - 1]!) & 0xff));
-const data = mode === "parms" ? [...deflateSync(Uint8Array.from([4, ...paeth]))] : rows;
+const data =
+  mode === "parms" ? [...deflateSync(Uint8Array.from([4, ...paeth]))] : mode === "adler" ? [...deflateSync(Uint8Array.from(rows))].slice(0, -4) : rows;
 push([
   ...latin(
-    `${C} 0 obj\n<< /Type /XRef /Size ${C + 1} /W [1 4 2] /Index [${C} 1] /Prev ${doc.revisions.at(-1)!.startxref} ${carried.join(" ")}${f} /Length ${data.length} >>\nstream\n`,
+    `${C} 0 obj\n<< /Type /XRef ${mode === "gen" ? `/Size ${C + 2} /W [1 4 4] /Index [${C} 2]` : `/Size ${C + 1} /W [1 4 2] /Index [${C} 1]`} /Prev ${doc.revisions.at(-1)!.startxref} ${carried.join(" ")}${f} /Length ${data.length} >>\nstream\n`,
   ),
   ...data,
   ...latin(`\nendstream\nendobj\nstartxref\n${offC}\n%%EOF\n`),
