@@ -42,7 +42,8 @@ push([...latin(`${B} 0 obj\n<< /Length ${content.length} >>\nstream\n`), ...cont
 push(latin(`${page.ref!.num} 0 obj\n${forgedPage}\nendobj\n`));
 const offC = at;
 const self = [1, (offC >>> 24) & 0xff, (offC >>> 16) & 0xff, (offC >>> 8) & 0xff, offC & 0xff];
-const rows = mode === "gen" ? [...self, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff] : mode === "big" ? [...self, 0, 0, 0, 0, 0, 0, 0, 0, 0] : [...self, 0, 0];
+const rows =
+  mode === "gen" ? [...self, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff] : mode === "big" ? [...self, 0, 0, 0, 0, 0, 0, 0, 0, 0] : [...self, 0, 0];
 const carried = ["Root", "Info", "ID"].flatMap((k) => {
   const v = rawGet(view.trailer, k);
   return v ? [`/${k} ${serialize(v)}`] : [];

@@ -28,7 +28,7 @@ export interface Page1 {
   sealedTail: string[];
   /** The object number the new content stream gets. */
   content: number;
-  write(objStm: { filter: string; first: number; data: Uint8Array; n?: number; index?: number }, tag: string): string;
+  write(objStm: { filter: string; first: number; data: Uint8Array; n?: number; index?: number; gen?: number; unlisted?: string }, tag: string): string;
 }
 
 export function page1(): Page1 {
@@ -49,7 +49,7 @@ export function page1(): Page1 {
     kept: entries.filter((e) => e.k !== "Contents" && e.k !== "Resources").map((e) => e.text),
     sealedTail: entries.filter((e) => e.k === "Contents" || e.k === "Resources").map((e) => e.text),
     content: B,
-    write({ filter, first, data, n = 1, index = 0 }, tag) {
+    write({ filter, first, data, n = 1, index = 0, gen = 0, unlisted = "" }, tag) {
       const content = latin("1 g 0 0 2000 2000 re f 0 g BT /F9 28 Tf 60 700 Td (Husleje: 1 kr. pr. maaned) Tj ET\n");
       const last = doc.revisions.at(-1)!;
       const parts: number[][] = [[...pdf]];
@@ -61,12 +61,13 @@ export function page1(): Page1 {
       if (pdf.at(-1) !== 0x0a) push([0x0a]);
       const offA = at;
       push([
-        ...latin(`${A} 0 obj\n<< /Type /ObjStm /N ${n} /First ${first} ${filter} /Length ${data.length} >>\nstream\n`),
+        ...latin(`${A} ${gen} obj\n<< /Type /ObjStm /N ${n} /First ${first} ${filter} /Length ${data.length} >>\nstream\n`),
         ...data,
         ...latin("\nendstream\nendobj\n"),
       ]);
       const offB = at;
       push([...latin(`${B} 0 obj\n<< /Length ${content.length} >>\nstream\n`), ...content, ...latin("\nendstream\nendobj\n")]);
+      push(latin(unlisted));
       const offC = at;
       const row = (type: number, f2: number, f3: number) => [
         type,
@@ -77,7 +78,7 @@ export function page1(): Page1 {
         (f3 >> 8) & 0xff,
         f3 & 0xff,
       ];
-      const rows = [row(2, A, index), row(1, offA, 0), row(1, offB, 0), row(1, offC, 0)].flat();
+      const rows = [row(2, A, index), row(1, offA, gen), row(1, offB, 0), row(1, offC, 0)].flat();
       const carried = ["Root", "Info", "ID"].flatMap((k) => {
         const v = rawGet(view.trailer, k);
         return v ? [`/${k} ${serialize(v)}`] : [];
