@@ -8,7 +8,8 @@
 // gen: no filter; /W [1 4 4] and a second row, a free entry whose generation is 0xFFFFFFFF (poppler 22.12:
 // "Gen inside xref table too large (bigger than INT_MAX)", the table fails and is rebuilt).
 // big: no filter; a second subsection listing object 2^22 (free): PDFium's kMaxObjectNumber.
-//   npx tsx scripts/attack-s16/f-xref.ts <honest|hex|parms|adler|gen|big>   REAL=0 for samples/valid (default: the real archive)
+// zero: no filter; the xref stream is object 0 (`0 0 obj`), its one row a free entry.
+//   npx tsx scripts/attack-s16/f-xref.ts <honest|hex|parms|adler|gen|big|zero>   REAL=0 for samples/valid (default: the real archive)
 import { NumberAllocator, serialize } from "../../src/augment/writer.js";
 import { parsePdf, walkPages } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
@@ -19,7 +20,7 @@ import { save, work } from "../attack36/lib.js";
 import { judge, latin, page1 } from "./lib.js";
 
 const mode = process.argv[2] ?? "hex";
-if (!["honest", "hex", "parms", "adler", "gen", "big"].includes(mode)) throw new Error("usage: <honest|hex|parms|adler|gen|big>");
+if (!["honest", "hex", "parms", "adler", "gen", "big", "zero"].includes(mode)) throw new Error("usage: <honest|hex|parms|adler|gen|big|zero>");
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
@@ -43,7 +44,13 @@ push(latin(`${page.ref!.num} 0 obj\n${forgedPage}\nendobj\n`));
 const offC = at;
 const self = [1, (offC >>> 24) & 0xff, (offC >>> 16) & 0xff, (offC >>> 8) & 0xff, offC & 0xff];
 const rows =
-  mode === "gen" ? [...self, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff] : mode === "big" ? [...self, 0, 0, 0, 0, 0, 0, 0, 0, 0] : [...self, 0, 0];
+  mode === "gen"
+    ? [...self, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]
+    : mode === "big"
+      ? [...self, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+      : mode === "zero"
+        ? [0, 0, 0, 0, 0, 0, 0]
+        : [...self, 0, 0];
 const carried = ["Root", "Info", "ID"].flatMap((k) => {
   const v = rawGet(view.trailer, k);
   return v ? [`/${k} ${serialize(v)}`] : [];
@@ -62,7 +69,7 @@ const data =
   mode === "parms" ? [...deflateSync(Uint8Array.from([4, ...paeth]))] : mode === "adler" ? [...deflateSync(Uint8Array.from(rows))].slice(0, -4) : rows;
 push([
   ...latin(
-    `${C} 0 obj\n<< /Type /XRef ${mode === "big" ? `/Size ${2 ** 22 + 1} /W [1 4 2] /Index [${C} 1 ${2 ** 22} 1]` : mode === "gen" ? `/Size ${C + 2} /W [1 4 4] /Index [${C} 2]` : `/Size ${C + 1} /W [1 4 2] /Index [${C} 1]`} /Prev ${doc.revisions.at(-1)!.startxref} ${carried.join(" ")}${f} /Length ${data.length} >>\nstream\n`,
+    `${mode === "zero" ? 0 : C} 0 obj\n<< /Type /XRef ${mode === "big" ? `/Size ${2 ** 22 + 1} /W [1 4 2] /Index [${C} 1 ${2 ** 22} 1]` : mode === "gen" ? `/Size ${C + 2} /W [1 4 4] /Index [${C} 2]` : `/Size ${C + 1} /W [1 4 2] /Index [${C} 1]`} /Prev ${doc.revisions.at(-1)!.startxref} ${carried.join(" ")}${f} /Length ${data.length} >>\nstream\n`,
   ),
   ...data,
   ...latin(`\nendstream\nendobj\nstartxref\n${offC}\n%%EOF\n`),
