@@ -9,7 +9,8 @@
 // "Gen inside xref table too large (bigger than INT_MAX)", the table fails and is rebuilt).
 // big: no filter; a second subsection listing object 2^22 (free): PDFium's kMaxObjectNumber.
 // zero: no filter; the xref stream is object 0 (`0 0 obj`), its one row a free entry.
-//   npx tsx scripts/attack-s16/f-xref.ts <honest|hex|parms|adler|gen|big|zero>   REAL=0 for samples/valid (default: the real archive)
+// huge: as zero, the xref stream numbered 2^22 (PDFium's kMaxObjectNumber).
+//   npx tsx scripts/attack-s16/f-xref.ts <honest|hex|parms|adler|gen|big|zero|huge>   REAL=0 for samples/valid (default: the real archive)
 import { NumberAllocator, serialize } from "../../src/augment/writer.js";
 import { parsePdf, walkPages } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
@@ -20,7 +21,7 @@ import { save, work } from "../attack36/lib.js";
 import { judge, latin, page1 } from "./lib.js";
 
 const mode = process.argv[2] ?? "hex";
-if (!["honest", "hex", "parms", "adler", "gen", "big", "zero"].includes(mode)) throw new Error("usage: <honest|hex|parms|adler|gen|big|zero>");
+if (!["honest", "hex", "parms", "adler", "gen", "big", "zero", "huge"].includes(mode)) throw new Error("usage: <honest|hex|parms|adler|gen|big|zero|huge>");
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
@@ -48,7 +49,7 @@ const rows =
     ? [...self, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]
     : mode === "big"
       ? [...self, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-      : mode === "zero"
+      : mode === "zero" || mode === "huge"
         ? [0, 0, 0, 0, 0, 0, 0]
         : [...self, 0, 0];
 const carried = ["Root", "Info", "ID"].flatMap((k) => {
@@ -69,7 +70,7 @@ const data =
   mode === "parms" ? [...deflateSync(Uint8Array.from([4, ...paeth]))] : mode === "adler" ? [...deflateSync(Uint8Array.from(rows))].slice(0, -4) : rows;
 push([
   ...latin(
-    `${mode === "zero" ? 0 : C} 0 obj\n<< /Type /XRef ${mode === "big" ? `/Size ${2 ** 22 + 1} /W [1 4 2] /Index [${C} 1 ${2 ** 22} 1]` : mode === "gen" ? `/Size ${C + 2} /W [1 4 4] /Index [${C} 2]` : `/Size ${C + 1} /W [1 4 2] /Index [${C} 1]`} /Prev ${doc.revisions.at(-1)!.startxref} ${carried.join(" ")}${f} /Length ${data.length} >>\nstream\n`,
+    `${mode === "zero" ? 0 : mode === "huge" ? 2 ** 22 : C} 0 obj\n<< /Type /XRef ${mode === "big" ? `/Size ${2 ** 22 + 1} /W [1 4 2] /Index [${C} 1 ${2 ** 22} 1]` : mode === "gen" ? `/Size ${C + 2} /W [1 4 4] /Index [${C} 2]` : `/Size ${C + 1} /W [1 4 2] /Index [${C} 1]`} /Prev ${doc.revisions.at(-1)!.startxref} ${carried.join(" ")}${f} /Length ${data.length} >>\nstream\n`,
   ),
   ...data,
   ...latin(`\nendstream\nendobj\nstartxref\n${offC}\n%%EOF\n`),
