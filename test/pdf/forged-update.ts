@@ -21,6 +21,13 @@ export interface ForgedUpdateForm {
   size?: number;
   /** Bytes after the rows of the update's xref stream. */
   xrefStreamExtraBytes?: number;
+  /** The update's xref stream writes this entry type for one object (reserved types 3+). */
+  rowType?: { num: number; type: number };
+  /** The update's table lists object 4 twice, the forged definition first or last (the sealed one besides). */
+  listTwice?: "forged-first" | "forged-last";
+  /** Text written as given: after the last `startxref` keyword (before its offset), and after the last %%EOF. */
+  afterStartxref?: string;
+  afterEof?: string;
   /** A `trailer` dictionary written after the update's xref stream. */
   strayTrailer?: string;
 }
@@ -45,15 +52,27 @@ export function forgedUpdate(form: ForgedUpdateForm): Uint8Array {
     trailer: "/Root 1 0 R",
     ...(form.xref === "stream" ? { xrefNum: 5 } : {}),
     ...(form.xrefStreamExtraBytes ? { xrefStreamExtraBytes: form.xrefStreamExtraBytes } : {}),
+    ...(form.rowType ? { rowType: form.rowType } : {}),
   });
   let s = text(update);
   const last = s.lastIndexOf(form.xref === "table" ? "\ntrailer\n" : "/Type /XRef");
   if (form.size !== undefined) s = s.slice(0, last) + s.slice(last).replace(/\/Size \d+/, `/Size ${form.size}`);
+  if (form.listTwice) {
+    const pad = (n: number) => String(n).padStart(10, "0");
+    const [forgedAt, sealedAt] = [s.lastIndexOf("\n4 0 obj") + 1, s.indexOf("4 0 obj")];
+    const [a, b] = form.listTwice === "forged-first" ? [forgedAt, sealedAt] : [sealedAt, forgedAt];
+    const at = s.lastIndexOf("\ntrailer\n");
+    s = `${s.slice(0, at)}\n4 1\n${pad(a)} 00000 n\r\n4 1\n${pad(b)} 00000 n\r${s.slice(at)}`;
+  }
   if (form.strayTrailer !== undefined) {
     const at = s.lastIndexOf("endobj\nstartxref");
     s = `${s.slice(0, at)}endobj\ntrailer\n${form.strayTrailer}\n${s.slice(at + "endobj\n".length)}`;
   }
-  return latin1(s);
+  if (form.afterStartxref !== undefined) {
+    const at = s.lastIndexOf("startxref\n") + "startxref\n".length;
+    s = s.slice(0, at) + form.afterStartxref + s.slice(at);
+  }
+  return latin1(s + (form.afterEof ?? ""));
 }
 
 /**
