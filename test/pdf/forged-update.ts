@@ -30,6 +30,11 @@ export interface ForgedUpdateForm {
   afterEof?: string;
   /** A `trailer` dictionary written after the update's xref stream. */
   strayTrailer?: string;
+  /**
+   * A hybrid update: page 3 rewritten as it was into an object stream its /XRefStm lists, the table listing it as
+   * free (`free`) or not at all.
+   */
+  hybridPage?: "free" | "unlisted";
 }
 
 /** An original (1 catalog, 2 pages, 3 page, 4 content "Sealed") and one update adding a /DSS, in the given form. */
@@ -38,7 +43,7 @@ export function forgedUpdate(form: ForgedUpdateForm): Uint8Array {
     objects: [
       { num: 1, body: "<< /Type /Catalog /Pages 2 0 R >>" },
       { num: 2, body: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>" },
-      { num: 3, body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ${FONT} >>` },
+      { num: 3, body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ${FONT} >>` }, // as `page` below
       { num: 4, body: "<< >>", stream: content(SEALED_TEXT) },
     ],
     xref: "table",
@@ -46,9 +51,11 @@ export function forgedUpdate(form: ForgedUpdateForm): Uint8Array {
   });
   // The forged `4 0 obj` follows the catalog inside the catalog's listed span: no entry names its offset.
   const forged = `\nendobj\n4 0 obj\n<< /Length ${content(FORGED_TEXT).length} >>\nstream\n${text(content(FORGED_TEXT))}\nendstream`;
+  const page = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ${FONT} >>`;
   const update = addRevision(base, {
     objects: [{ num: 1, body: `<< /Type /Catalog /Pages 2 0 R /DSS << /Certs [] >> >>${forged}` }, ...(form.extra ?? [])],
-    xref: form.xref,
+    ...(form.hybridPage ? { compressed: [{ num: 3, body: page }], objStmNum: 6, hybridFreeInTable: form.hybridPage === "free", xrefNum: 5 } : {}),
+    xref: form.hybridPage ? "hybrid" : form.xref,
     trailer: "/Root 1 0 R",
     ...(form.xref === "stream" ? { xrefNum: 5 } : {}),
     ...(form.xrefStreamExtraBytes ? { xrefStreamExtraBytes: form.xrefStreamExtraBytes } : {}),

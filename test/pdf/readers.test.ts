@@ -210,6 +210,14 @@ const READ_OTHERWISE: Record<string, { form: ForgedUpdateForm; refused: RegExp; 
     poppler: { text: FORGED_TEXT },
     qpdf: /can't find startxref|reconstruct/,
   },
+  // A hybrid update whose table lists page 3 free and its /XRefStm in an object stream: poppler "xref num 3 not
+  // found but needed, try to reconstruct" ("Forged"); pdf.js takes the free entry (no page: "Page dictionary kid
+  // reference points to wrong type of object"); qpdf and PDFium read the stream's page ("Sealed").
+  "hybrid-table-frees-what-the-stream-lists": {
+    form: { xref: "table", hybridPage: "free" },
+    refused: /the table lists object 3 as free, its \/XRefStm as compressed/,
+    poppler: { text: FORGED_TEXT, err: /xref num 3 not found/ },
+  },
   // PDFium (CPDF_Parser::kMaxObjectNumber): "Forged" (test/fixtures/readers/table-object-2p22.pdf); poppler,
   // pdf.js and qpdf: "Sealed". PDFium alone reads it otherwise, so no installed reader shows it here.
   "table-object-2p22": { form: { xref: "table", size: 6, extra: [{ num: 2 ** 22, body: "null" }] }, refused: /lists object 4194304; PDFium/ },
@@ -224,6 +232,7 @@ const READ_ALIKE: Record<string, ForgedUpdateForm> = {
   "stream-object-below-2p25": { xref: "stream", size: 6, extra: [{ num: 2 ** 25 - 1, body: "null" }] },
   "stray-trailer-forged-root": STRAY_FORGED_ROOT, // a16 X2 stray-trailer, with a forged /Root
   "stream-data-longer": { xref: "stream", xrefStreamExtraBytes: 14 }, // qpdf warns "wrong size", reads the same rows
+  "hybrid-stream-lists-what-the-table-does-not": { xref: "table", hybridPage: "unlisted" }, // as the DSS corpus's producers write them
   // An object after the last %%EOF (it was refused: "a rebuilding reader would read it"; none rebuilds there).
   "object-after-the-last-eof": {
     xref: "table",
