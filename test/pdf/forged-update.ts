@@ -21,6 +21,8 @@ export interface ForgedUpdateForm {
   size?: number;
   /** Bytes after the rows of the update's xref stream. */
   xrefStreamExtraBytes?: number;
+  /** The width of the update's xref stream's /W type field. */
+  xrefTypeWidth?: number;
   /** The update's xref stream writes this entry type for one object (reserved types 3+). */
   rowType?: { num: number; type: number };
   /** The update's table lists object 4 twice, the forged definition first or last (the sealed one besides). */
@@ -60,6 +62,7 @@ export function forgedUpdate(form: ForgedUpdateForm): Uint8Array {
     ...(form.xref === "stream" ? { xrefNum: 5 } : {}),
     ...(form.xrefStreamExtraBytes ? { xrefStreamExtraBytes: form.xrefStreamExtraBytes } : {}),
     ...(form.rowType ? { rowType: form.rowType } : {}),
+    ...(form.xrefTypeWidth ? { xrefTypeWidth: form.xrefTypeWidth } : {}),
   });
   let s = text(update);
   const last = s.lastIndexOf(form.xref === "table" ? "\ntrailer\n" : "/Type /XRef");

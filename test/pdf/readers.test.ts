@@ -218,6 +218,12 @@ const READ_OTHERWISE: Record<string, { form: ForgedUpdateForm; refused: RegExp; 
     refused: /the table lists object 3 as free, its \/XRefStm as compressed/,
     poppler: { text: FORGED_TEXT, err: /xref num 3 not found/ },
   },
+  // An xref stream's /W type field 5 bytes wide: poppler rebuilds without a word ("Forged"); qpdf, PDFium, pdf.js read.
+  "stream-w-wider-than-poppler-reads": {
+    form: { xref: "stream", xrefTypeWidth: 5 },
+    refused: /has a field wider than every reader reads/,
+    poppler: { text: FORGED_TEXT },
+  },
   // PDFium (CPDF_Parser::kMaxObjectNumber): "Forged" (test/fixtures/readers/table-object-2p22.pdf); poppler,
   // pdf.js and qpdf: "Sealed". PDFium alone reads it otherwise, so no installed reader shows it here.
   "table-object-2p22": { form: { xref: "table", size: 6, extra: [{ num: 2 ** 22, body: "null" }] }, refused: /lists object 4194304; PDFium/ },
@@ -232,6 +238,7 @@ const READ_ALIKE: Record<string, ForgedUpdateForm> = {
   "stream-object-below-2p25": { xref: "stream", size: 6, extra: [{ num: 2 ** 25 - 1, body: "null" }] },
   "stray-trailer-forged-root": STRAY_FORGED_ROOT, // a16 X2 stray-trailer, with a forged /Root
   "stream-data-longer": { xref: "stream", xrefStreamExtraBytes: 14 }, // qpdf warns "wrong size", reads the same rows
+  "stream-w-at-poppler-bound": { xref: "stream", xrefTypeWidth: 4 },
   "hybrid-stream-lists-what-the-table-does-not": { xref: "table", hybridPage: "unlisted" }, // as the DSS corpus's producers write them
   // An object after the last %%EOF (it was refused: "a rebuilding reader would read it"; none rebuilds there).
   "object-after-the-last-eof": {
