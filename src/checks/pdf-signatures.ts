@@ -34,6 +34,7 @@ import type { CheckResult, CheckStatus, SubIndication } from "../report/types.js
 import type { ArchiveCheckId } from "../report/check-ids.js";
 import type { CheckEnv } from "./facts.js";
 import type { ChangeAnalysis, ChangesAfter } from "./modifications/analyse.js";
+import { lockedChanges } from "./modifications/locks.js";
 import { permittedLevel, rank, type ChangeLevel } from "./modifications/levels.js";
 import { findingsAbove, permissionWords, type ReaderGroup, saying, type Saying } from "./modifications/saying.js";
 import { checkByteRange, signatureInput } from "./seal-signature.js";
@@ -393,8 +394,10 @@ function approvalJudged(
   permitted: ChangeLevel,
   words: { summary?: string } | object,
   pageCounts: { signed: number | null; latest: number | null },
+  /** Changes to fields the signature locks (FieldMDP, SigFieldLock): exceeded whatever the level. */
+  locked = false,
 ): Outcome {
-  if (rank(c.level) <= rank(permitted) && c.dangling.length === 0 && c.unlisted.length === 0) return outcome;
+  if (!locked && rank(c.level) <= rank(permitted) && c.dangling.length === 0 && c.unlisted.length === 0) return outcome;
   const policy = env.options.cryptoPolicy;
   // As EU DSS's PdfPageDifference: the page count of the signed revision and the latest one; or a page added or removed.
   const pages =
@@ -473,6 +476,22 @@ export async function judgePdfSignatures(
         if (kindOf(s) === "approval" && !(seal && s === seal.signature)) {
           const counts = { signed: analysis.pageCount(covered), latest: analysis.pageCount(doc.revisions.length - 1) };
           outcome = approvalJudged(env, outcome, c, permitted, words, counts);
+          if (outcome.approvalPolicy) details.approvalPolicy = outcome.approvalPolicy;
+        }
+        // A field the signature locks, changed after it (modifications/locks.ts): judged as a change beyond its
+        // permission, as EU DSS's FieldMDP and SigFieldLock checks (WARN in its default policy). Not the seal's.
+        const locked = kindOf(s) !== "documentTimestamp" && !(seal && s === seal.signature) ? lockedChanges(doc, analysis, s, covered) : [];
+        if (locked.length) {
+          details.lockedFieldChanges = locked.map((l) => ({
+            field: l.finding.change.field,
+            revision: l.finding.revision + 1,
+            lock: l.lock.source,
+            text: l.finding.text,
+          }));
+          const fields = [...new Set(locked.map((l) => quoteName(l.finding.change.field!)))];
+          const summary = `The form field(s) ${fields.slice(0, 4).join(", ")}${fields.length > 4 ? ` and ${fields.length - 4} more` : ""} that this signature locks (${[...new Set(locked.map((l) => l.lock.source))].join(", ")}) changed after it.`;
+          const counts = { signed: analysis.pageCount(covered), latest: analysis.pageCount(doc.revisions.length - 1) };
+          outcome = approvalJudged(env, outcome, c, permitted, { summary }, counts, true);
           if (outcome.approvalPolicy) details.approvalPolicy = outcome.approvalPolicy;
         }
       } catch (e) {

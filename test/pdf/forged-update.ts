@@ -21,8 +21,22 @@ export interface ForgedUpdateForm {
   size?: number;
   /** Bytes after the rows of the update's xref stream. */
   xrefStreamExtraBytes?: number;
+  /** The width of the update's xref stream's /W type field. */
+  xrefTypeWidth?: number;
+  /** The update's xref stream writes this entry type for one object (reserved types 3+). */
+  rowType?: { num: number; type: number };
+  /** The update's table lists object 4 twice, the forged definition first or last (the sealed one besides). */
+  listTwice?: "forged-first" | "forged-last";
+  /** Text written as given: after the last `startxref` keyword (before its offset), and after the last %%EOF. */
+  afterStartxref?: string;
+  afterEof?: string;
   /** A `trailer` dictionary written after the update's xref stream. */
   strayTrailer?: string;
+  /**
+   * A hybrid update: page 3 rewritten as it was into an object stream its /XRefStm lists, the table listing it as
+   * free (`free`) or not at all.
+   */
+  hybridPage?: "free" | "unlisted";
 }
 
 /** An original (1 catalog, 2 pages, 3 page, 4 content "Sealed") and one update adding a /DSS, in the given form. */
@@ -31,7 +45,7 @@ export function forgedUpdate(form: ForgedUpdateForm): Uint8Array {
     objects: [
       { num: 1, body: "<< /Type /Catalog /Pages 2 0 R >>" },
       { num: 2, body: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>" },
-      { num: 3, body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ${FONT} >>` },
+      { num: 3, body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ${FONT} >>` }, // as `page` below
       { num: 4, body: "<< >>", stream: content(SEALED_TEXT) },
     ],
     xref: "table",
@@ -39,21 +53,36 @@ export function forgedUpdate(form: ForgedUpdateForm): Uint8Array {
   });
   // The forged `4 0 obj` follows the catalog inside the catalog's listed span: no entry names its offset.
   const forged = `\nendobj\n4 0 obj\n<< /Length ${content(FORGED_TEXT).length} >>\nstream\n${text(content(FORGED_TEXT))}\nendstream`;
+  const page = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ${FONT} >>`;
   const update = addRevision(base, {
     objects: [{ num: 1, body: `<< /Type /Catalog /Pages 2 0 R /DSS << /Certs [] >> >>${forged}` }, ...(form.extra ?? [])],
-    xref: form.xref,
+    ...(form.hybridPage ? { compressed: [{ num: 3, body: page }], objStmNum: 6, hybridFreeInTable: form.hybridPage === "free", xrefNum: 5 } : {}),
+    xref: form.hybridPage ? "hybrid" : form.xref,
     trailer: "/Root 1 0 R",
     ...(form.xref === "stream" ? { xrefNum: 5 } : {}),
     ...(form.xrefStreamExtraBytes ? { xrefStreamExtraBytes: form.xrefStreamExtraBytes } : {}),
+    ...(form.rowType ? { rowType: form.rowType } : {}),
+    ...(form.xrefTypeWidth ? { xrefTypeWidth: form.xrefTypeWidth } : {}),
   });
   let s = text(update);
   const last = s.lastIndexOf(form.xref === "table" ? "\ntrailer\n" : "/Type /XRef");
   if (form.size !== undefined) s = s.slice(0, last) + s.slice(last).replace(/\/Size \d+/, `/Size ${form.size}`);
+  if (form.listTwice) {
+    const pad = (n: number) => String(n).padStart(10, "0");
+    const [forgedAt, sealedAt] = [s.lastIndexOf("\n4 0 obj") + 1, s.indexOf("4 0 obj")];
+    const [a, b] = form.listTwice === "forged-first" ? [forgedAt, sealedAt] : [sealedAt, forgedAt];
+    const at = s.lastIndexOf("\ntrailer\n");
+    s = `${s.slice(0, at)}\n4 1\n${pad(a)} 00000 n\r\n4 1\n${pad(b)} 00000 n\r${s.slice(at)}`;
+  }
   if (form.strayTrailer !== undefined) {
     const at = s.lastIndexOf("endobj\nstartxref");
     s = `${s.slice(0, at)}endobj\ntrailer\n${form.strayTrailer}\n${s.slice(at + "endobj\n".length)}`;
   }
-  return latin1(s);
+  if (form.afterStartxref !== undefined) {
+    const at = s.lastIndexOf("startxref\n") + "startxref\n".length;
+    s = s.slice(0, at) + form.afterStartxref + s.slice(at);
+  }
+  return latin1(s + (form.afterEof ?? ""));
 }
 
 /**

@@ -40,6 +40,8 @@ export interface RevisionSpec {
   eofEol?: string;
   /** Stream only: write this entry type for one object (reserved types 3+). */
   rowType?: { num: number; type: number };
+  /** Stream only: the width of /W's type field (default 1; poppler reads up to 4). */
+  xrefTypeWidth?: number;
   /** Stream only: bytes after the rows /Index names (qpdf warns "wrong size", every reader reads the rows); negative: cut. */
   xrefStreamExtraBytes?: number;
   /** Hybrid only: list the compressed objects in the table as free too (pdf.js then reads them as null). */
@@ -112,12 +114,13 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
     const all = [...rows, { num, type: 1, f2: at, f3: 0 }]
       .map((e) => (spec.rowType?.num === e.num ? { ...e, type: spec.rowType.type } : e))
       .sort((a, b) => a.num - b.num);
-    const { index, data } = encodeRows(all, spec.predictor ?? false);
+    const tw = spec.xrefTypeWidth ?? 1;
+    const { index, data } = encodeRows(all, spec.predictor ?? false, tw);
     const parms = spec.predictor ? " /DecodeParms << /Predictor 12 /Columns 7 >>" : "";
     const more = spec.xrefStreamExtraBytes ?? 0;
     const z = deflateSync(more < 0 ? data.subarray(0, data.length + more) : Buffer.concat([data, Buffer.alloc(more, 1)]));
     emit(
-      `${num} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2] /Index [${index.join(" ")}] /Filter /FlateDecode${parms} /Length ${z.length}${extra} >>\nstream\n`,
+      `${num} 0 obj\n<< /Type /XRef /Size ${size} /W [${tw} 4 2] /Index [${index.join(" ")}] /Filter /FlateDecode${parms} /Length ${z.length}${extra} >>\nstream\n`,
     );
     emit(z);
     emit("\nendstream\nendobj\n");
@@ -166,7 +169,7 @@ function formatTable(entries: Entry[]): string {
   return out;
 }
 
-function encodeRows(entries: Entry[], predictor: boolean): { index: number[]; data: Buffer } {
+function encodeRows(entries: Entry[], predictor: boolean, typeWidth = 1): { index: number[]; data: Buffer } {
   const index: number[] = [];
   for (let i = 0; i < entries.length;) {
     let j = i;
@@ -175,10 +178,10 @@ function encodeRows(entries: Entry[], predictor: boolean): { index: number[]; da
     i = j + 1;
   }
   const rows = entries.map((e) => {
-    const r = Buffer.alloc(7);
-    r[0] = e.type;
-    r.writeUInt32BE(e.f2, 1);
-    r.writeUInt16BE(e.f3, 5);
+    const r = Buffer.alloc(typeWidth + 6);
+    r[typeWidth - 1] = e.type;
+    r.writeUInt32BE(e.f2, typeWidth);
+    r.writeUInt16BE(e.f3, typeWidth + 4);
     return r;
   });
   if (!predictor) return { index, data: Buffer.concat(rows) };

@@ -178,6 +178,52 @@ const READ_OTHERWISE: Record<string, { form: ForgedUpdateForm; refused: RegExp; 
     refused: /holds \d+ bytes, \/W and \/Index need \d+ \(qpdf rebuilds/,
     qpdf: /reconstruct|damaged/,
   },
+  // Readers: poppler, pdf.js and qpdf rebuild the table ("unknown xref stream entry type 3"): "Forged"; PDFium "Sealed".
+  "stream-reserved-type": {
+    form: { xref: "stream", rowType: { num: 1, type: 3 } },
+    refused: /reserved entry type 3/,
+    poppler: { text: FORGED_TEXT },
+    qpdf: /unknown xref stream entry type 3/,
+  },
+  // One table listing object 4 twice: poppler, pdf.js and qpdf take the first entry, PDFium the last
+  // (test/fixtures/readers/table-object-twice-forged-last.pdf: PDFium "Forged", the others "Sealed").
+  "table-object-twice-forged-first": { form: { xref: "table", listTwice: "forged-first" }, refused: /lists object 4 twice/, poppler: { text: FORGED_TEXT } },
+  "table-object-twice-forged-last": { form: { xref: "table", listTwice: "forged-last" }, refused: /lists object 4 twice/ },
+  // A comment between `startxref` and its offset: poppler and pdf.js rebuild ("Forged"); qpdf and PDFium "Sealed".
+  "comment-before-startxref-offset": {
+    form: { xref: "table", afterStartxref: "%c\n" },
+    refused: /a comment between 'startxref' and its offset/,
+    poppler: { text: FORGED_TEXT },
+  },
+  // The last `startxref` 2 KiB before the end: qpdf "can't find startxref" and reconstructs (its page 1 is the
+  // forged one); poppler, PDFium and pdf.js look further and read "Sealed".
+  "startxref-outside-the-tail": {
+    form: { xref: "table", afterEof: " ".repeat(2000) },
+    refused: /readers look for it only in the last 1024/,
+    qpdf: /can't find startxref/,
+  },
+  // A `startxref 0 %%EOF` after the last %%EOF is the last startxref: qpdf "can't find startxref" (it names no
+  // section) and every reader rebuilds ("Forged"); sealcheck reads from it and finds no section.
+  "startxref-after-the-last-eof": {
+    form: { xref: "table", afterEof: "startxref\n0\n%%EOF\n" },
+    refused: /xref|cross-reference|not an xref stream|expected/i,
+    poppler: { text: FORGED_TEXT },
+    qpdf: /can't find startxref|reconstruct/,
+  },
+  // A hybrid update whose table lists page 3 free and its /XRefStm in an object stream: poppler "xref num 3 not
+  // found but needed, try to reconstruct" ("Forged"); pdf.js takes the free entry (no page: "Page dictionary kid
+  // reference points to wrong type of object"); qpdf and PDFium read the stream's page ("Sealed").
+  "hybrid-table-frees-what-the-stream-lists": {
+    form: { xref: "table", hybridPage: "free" },
+    refused: /the table lists object 3 as free, its \/XRefStm as compressed/,
+    poppler: { text: FORGED_TEXT, err: /xref num 3 not found/ },
+  },
+  // An xref stream's /W type field 5 bytes wide: poppler rebuilds without a word ("Forged"); qpdf, PDFium, pdf.js read.
+  "stream-w-wider-than-poppler-reads": {
+    form: { xref: "stream", xrefTypeWidth: 5 },
+    refused: /has a field wider than every reader reads/,
+    poppler: { text: FORGED_TEXT },
+  },
   // PDFium (CPDF_Parser::kMaxObjectNumber): "Forged" (test/fixtures/readers/table-object-2p22.pdf); poppler,
   // pdf.js and qpdf: "Sealed". PDFium alone reads it otherwise, so no installed reader shows it here.
   "table-object-2p22": { form: { xref: "table", size: 6, extra: [{ num: 2 ** 22, body: "null" }] }, refused: /lists object 4194304; PDFium/ },
@@ -192,12 +238,26 @@ const READ_ALIKE: Record<string, ForgedUpdateForm> = {
   "stream-object-below-2p25": { xref: "stream", size: 6, extra: [{ num: 2 ** 25 - 1, body: "null" }] },
   "stray-trailer-forged-root": STRAY_FORGED_ROOT, // a16 X2 stray-trailer, with a forged /Root
   "stream-data-longer": { xref: "stream", xrefStreamExtraBytes: 14 }, // qpdf warns "wrong size", reads the same rows
+  "stream-w-at-poppler-bound": { xref: "stream", xrefTypeWidth: 4 },
+  "hybrid-stream-lists-what-the-table-does-not": { xref: "table", hybridPage: "unlisted" }, // as the DSS corpus's producers write them
+  // An object after the last %%EOF (it was refused: "a rebuilding reader would read it"; none rebuilds there).
+  "object-after-the-last-eof": {
+    xref: "table",
+    afterEof: `4 0 obj\n<< /Length 38 >>\nstream\nBT /F1 24 Tf 72 700 Td (${FORGED_TEXT}) Tj ET\nendstream\nendobj\n`,
+  },
 };
 
 const AT_THE_BOUND = new Set(["table-size-2p25", "stream-size-2p25", "stream-object-below-2p25"]);
 
 /** The files PDFium's and pdf.js's readings were recorded on, as the builder writes them. */
-const FIXTURES = ["table-object-2p22", "table-size-high", "stray-trailer-forged-root", "stream-data-longer"];
+const FIXTURES = [
+  "table-object-2p22",
+  "table-object-twice-forged-last",
+  "table-size-high",
+  "stray-trailer-forged-root",
+  "stream-data-longer",
+  "object-after-the-last-eof",
+];
 const FIXTURE_DIR = join(__dirname, "../fixtures/readers");
 
 describe.skipIf(!hasQpdf || !hasPoppler)("what sealcheck refuses, a reader reads otherwise; what every reader reads alike, it reads", () => {
