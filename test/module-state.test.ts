@@ -32,6 +32,8 @@ const MEMO_TABLES: Record<string, string> = {
   "src/pki/certificate.ts derCache":
     "a certificate's own bytes, as decoded (pkijs objects have no field for them): provenance, not a memo; clearing it would change thumbprints of certificates not encoded in DER, so it must live exactly as long as the object",
   "src/pki/certificate.ts summaries": "a certificate's summary for reports, a pure function of its bytes (callers get a copy)",
+  "src/pki/reader-proof.ts paths": "paths judged per candidate within one check, keyed weakly by that check's own ProofContext: gone with it",
+  "src/pki/reader-proof.ts spent": "signature checks spent for proofs in one run, keyed weakly by the run's RunWork: gone with it",
 };
 
 /** Exported object literals whose declared type makes every field read-only. */

@@ -14,6 +14,7 @@ import { type Finding, maxLevel, permittedLevel, rank } from "./modifications/le
 import type { LtvWriterChange } from "../pki/algorithms.js";
 import { quoteName } from "../report/quoted-name.js";
 import { findingsAbove, permissionWords, saying } from "./modifications/saying.js";
+import { definitionsAfterEnd } from "../input/pdf/unlisted.js";
 
 const ID = "seal-modifications";
 
@@ -27,6 +28,10 @@ function changeDetails(c: ChangesAfter): Record<string, unknown> {
     ...(c.unlisted.length ? { unlisted: c.unlisted } : {}),
   };
 }
+
+/** Why definitions no section lists fail the seal (a21 F2, X1). */
+const unlistedWords = (unlisted: readonly string[]) =>
+  `After sealing, the file defines objects its cross-reference sections do not list (${unlisted.slice(0, 3).join("; ")}): a reader that rebuilds its table by scanning the file (poppler, pdf.js and qpdf do on any section they cannot read) takes them, so what it shows is not what was sealed.`;
 
 /** The validation policy's part here: its name, and which LTV writer's changes it lets pass (CryptoPolicy.sealModifications). */
 export interface ModificationPolicy {
@@ -80,6 +85,11 @@ export function checkSealModifications(
     });
   }
   if (doc.trailingBytes > 0) details.trailingBytes = doc.trailingBytes;
+  const afterEnd = definitionsAfterEnd(doc);
+  if (covered === last && afterEnd.length) {
+    details.unlisted = afterEnd;
+    return failed(ID, "FORMAT_FAILURE", unlistedWords(afterEnd), { details });
+  }
   if (covered === last) {
     return passed(ID, `Nothing was added after sealing: the seal covers the last of ${doc.revisions.length} revision(s).`, { details });
   }
@@ -117,12 +127,7 @@ export function checkSealModifications(
     );
   }
   if (changes.unlisted.length) {
-    return failed(
-      ID,
-      "FORMAT_FAILURE",
-      `After sealing, the file defines objects its cross-reference sections do not list (${changes.unlisted.slice(0, 3).join("; ")}): a reader that rebuilds its table by scanning the file (poppler, pdf.js and qpdf do on any section they cannot read) takes them, so what it shows is not what was sealed.`,
-      { details },
-    );
+    return failed(ID, "FORMAT_FAILURE", unlistedWords(changes.unlisted), { details });
   }
   const permitted = permittedLevel(docMdpP);
   if (rank(changes.level) > rank(permitted)) {

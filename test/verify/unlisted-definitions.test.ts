@@ -47,4 +47,13 @@ describe("an object defined after sealing that no section lists (a21 F2, X1)", (
     const plain = await verify(update(() => ""));
     expect([plain.indication, check(plain, "seal-modifications").status]).toEqual(["TOTAL-PASSED", "passed"]);
   });
+
+  it("a definition after the last %%EOF (no update at all): the same failure, as a rebuilding reader takes it", async () => {
+    const pdf = new Uint8Array(readFileSync(join(REAL, "archive.pdf")));
+    const tail = Buffer.from("\n5 0 obj\n<< /Length 3 >>\nstream\nBT \nendstream\nendobj\n", "latin1");
+    const r = await verify(Uint8Array.from([...pdf, ...tail]));
+    const c = check(r, "seal-modifications");
+    expect([c.status, c.subIndication]).toEqual(["failed", "FORMAT_FAILURE"]);
+    expect(c.message).toContain("(after the last %%EOF)");
+  });
 });

@@ -4,7 +4,7 @@
 import { FormatError, LimitError } from "../../errors.js";
 import type { Limits } from "../../limits.js";
 import { decodeFilters, type DecodeOptions, type FilterSpec } from "./filters.js";
-import { isWhitespace, Lexer } from "./lexer.js";
+import { Lexer } from "./lexer.js";
 import {
   type ByteSpan,
   type PdfArray,

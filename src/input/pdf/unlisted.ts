@@ -11,6 +11,14 @@ import { isWhitespace } from "./lexer.js";
 /** `N G obj` as a scanning reader finds it: integers and the keyword separated by PDF white space. */
 const HEADER = /(?<![0-9])([0-9]{1,10})[\0\t\n\f\r ]+([0-9]{1,10})[\0\t\n\f\r ]+obj(?![A-Za-z0-9])/g;
 
+/** The definitions after the last revision's `%%EOF` (bytes no reader reads unless it rebuilds its table), as "object N G at offset O". */
+export function definitionsAfterEnd(doc: PdfDocument, max = 20): string[] {
+  const end = doc.revisions.at(-1)!.endOffset;
+  if (end >= doc.source.length) return [];
+  const text = Buffer.from(doc.source.read(end, doc.source.length)).toString("latin1");
+  return [...text.matchAll(HEADER)].slice(0, max).map((m) => `object ${m[1]} ${m[2]} at offset ${end + m.index} (after the last %%EOF)`);
+}
+
 /**
  * The definitions in revision `index`'s bytes (from the previous revision's end to its own) that its section does not
  * list at their offset, as "object N G at offset O" (at most `max`).
