@@ -89,7 +89,9 @@ async function trustedLists(lists: NamedBytes[], lotls: NamedBytes[], signers: N
     return undefined;
   }
   const named = (files: NamedBytes[]) => files.map((f) => ({ bytes: f.bytes, file: f.name }));
-  return loadTrustedListAnchors({ lists: named(lists), lotls: named(lotls), signers: certificateDersFromBytes(signers, "a list signer") });
+  // Each pinned signer with the name of the file the user picked, as --tl-signer names its file in the report.
+  const pinned = signers.flatMap((f) => certificateDersFromBytes([f], "a list signer").map((der) => ({ der, file: f.name })));
+  return loadTrustedListAnchors({ lists: named(lists), lotls: named(lotls), signers: pinned });
 }
 
 /** As `sealcheck verify-id-token --json`: one presentation, no replay store. */

@@ -7,14 +7,13 @@
 // signed attributes of its own (contentType, the same messageDigest, ESS signingCertificateV2 naming its own
 // certificate), its certificate and its CA's added, so that a reader judging the first SignerInfo finds it whole.
 import * as asn1js from "asn1js";
-import { createHash, sign } from "node:crypto";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dss, pki, save, sealGap, show, tool, verify, withSealContents, work } from "../attack36/lib.js";
 import { withCmsField } from "../attack-s8/lib.js";
-import { setElements, signedDataFields } from "../attack-s9/lib.js";
+import { setElements, signedDataFields, signerInfoByOther } from "../attack-s9/lib.js";
 import { encode, oid, OIDS, raw, seq, set } from "../generator/der.js";
 import { createSignedData, signingCertificateV2 } from "../generator/cms.js";
-import { derChildren, readTlv } from "../../src/pki/der.js";
 
 const which = process.argv[2] ?? "sample";
 const place = process.argv[3] ?? "first";
@@ -23,20 +22,8 @@ const REAL = "test/fixtures/real/broker-example";
 const AT = "2025-12-08T09:35:10Z";
 const pdf = new Uint8Array(readFileSync(which === "real" ? `${REAL}/archive.pdf` : "samples/valid/archive.pdf"));
 const cms = sealGap(pdf).der;
-const { fields, rebuild } = signedDataFields(cms);
-const own = setElements(fields.at(-1)!)[0]!;
-const t = readTlv(own, 0, own.length)!;
-const parts = derChildren(own, t.body, t.end)!.map((x) => own.subarray(x.start, x.end));
-const signedAttrs = parts.find((p) => p[0] === 0xa0)!;
 const other = pki().otherTokenSigner;
-const sid = encode(seq(raw(new Uint8Array(other.cert.issuer.toSchema().toBER())), raw(new Uint8Array(other.cert.serialNumber.toBER()))));
-const asSet = Uint8Array.from(signedAttrs);
-asSet[0] = 0x31;
-const sha256WithRsa = encode(seq(new asn1js.ObjectIdentifier({ value: "1.2.840.113549.1.1.11" }), new asn1js.Null()));
-const byOther = encode(
-  seq(raw(parts[0]!), raw(sid), raw(parts[2]!), raw(signedAttrs), raw(sha256WithRsa), new asn1js.OctetString({ valueHex: sign("sha256", asSet, other.key) })),
-);
-void rebuild;
+const byOther = signerInfoByOther(cms, other);
 // own: a whole CAdES SignerInfo of the other signer over the same byte ranges (the genuine messageDigest).
 const P = pki();
 const gap = sealGap(pdf);

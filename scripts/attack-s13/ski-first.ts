@@ -13,13 +13,12 @@
 // broker's real archive (--at its sealing time, its trust dir), with signed attributes of its own (contentType and
 // the same messageDigest only: the genuine ones, with their archived revocation data, do not fit twice). DSS=1: EU DSS.
 import * as asn1js from "asn1js";
-import { createHash, createPrivateKey, createPublicKey, sign } from "node:crypto";
-import { execFileSync } from "node:child_process";
+import { createHash, createPrivateKey, createPublicKey } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dss, save, sealGap, show, tool, verify, withDss, withSealContents, work } from "../attack36/lib.js";
 import { withCmsField } from "../attack-s8/lib.js";
-import { setElements, signedDataFields } from "../attack-s9/lib.js";
+import { rsaSignerInfo, selfSignedWithSki, setElements, signedDataFields, signerInfoParts } from "../attack-s9/lib.js";
 import { encode, raw, seq } from "../generator/der.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
 
@@ -31,31 +30,7 @@ const pdf = new Uint8Array(readFileSync(REAL ? `${REAL}/archive.pdf` : "samples/
 
 const SKI = "0a18c0ffee0a18c0ffee0a18c0ffee0a18c0ffee";
 const tmp = mkdtempSync(`${tmpdir()}/a18-ski-`);
-execFileSync(
-  "openssl",
-  [
-    "req",
-    "-x509",
-    "-newkey",
-    "rsa:2048",
-    "-nodes",
-    "-keyout",
-    `${tmp}/key.pem`,
-    "-out",
-    `${tmp}/cert.pem`,
-    "-days",
-    "3650",
-    "-subj",
-    "/C=DK/O=Other Transact/CN=Other Transact ST",
-    "-addext",
-    `subjectKeyIdentifier=${SKI}`,
-    "-addext",
-    "authorityKeyIdentifier=none",
-  ],
-  { stdio: "ignore" },
-);
-execFileSync("openssl", ["x509", "-in", `${tmp}/cert.pem`, "-outform", "DER", "-out", `${tmp}/cert.der`]);
-const certDer = new Uint8Array(readFileSync(`${tmp}/cert.der`));
+const certDer = selfSignedWithSki(tmp, "/C=DK/O=Other Transact/CN=Other Transact ST", SKI);
 const key = createPrivateKey(readFileSync(`${tmp}/key.pem`));
 /** The subjectPublicKey BIT STRING's content after its unused-bits byte (what RFC 5280 method 1 hashes). */
 const spki = new Uint8Array(createPublicKey(key).export({ type: "spki", format: "der" }));
@@ -69,9 +44,7 @@ const cms = sealGap(pdf).der;
 const withCert = mode === "dss-cert" ? cms : withCmsField(cms, 0xa0, [certDer]);
 const f = signedDataFields(withCert);
 const mine = setElements(f.fields.at(-1)!);
-const own = mine[0]!;
-const t = readTlv(own, 0, own.length)!;
-const parts = derChildren(own, t.body, t.end)!.map((x) => own.subarray(x.start, x.end));
+const parts = signerInfoParts(mine[0]!);
 const attr = (type: string, value: asn1js.AsnType) => encode(seq(new asn1js.ObjectIdentifier({ value: type }), new asn1js.Set({ value: [value] })));
 const gap = sealGap(pdf);
 const digest = createHash("sha256").update(pdf.subarray(0, gap.start)).update(pdf.subarray(gap.end)).digest();
@@ -82,8 +55,6 @@ const ownAttrs = [
 const ownSet = encode(new asn1js.Set({ value: ownAttrs.map(raw) }));
 ownSet[0] = 0xa0;
 const signedAttrs = REAL ? ownSet : parts.find((p) => p[0] === 0xa0)!;
-const asSet = Uint8Array.from(signedAttrs);
-asSet[0] = 0x31;
 const cert = readTlv(certDer, 0, certDer.length)!;
 const tbs = derChildren(certDer, cert.body, cert.end)![0]!;
 const tf = derChildren(certDer, tbs.body, tbs.end)!;
@@ -94,10 +65,7 @@ const sid =
     ? encode(seq(raw(b(at + 2)), raw(b(at))))
     : encode(new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 }, valueHex: mode === "ski" ? Buffer.from(SKI, "hex") : keyHash }));
 const version = encode(new asn1js.Integer({ value: mode.startsWith("ski") ? 3 : 1 }));
-const sha256WithRsa = encode(seq(new asn1js.ObjectIdentifier({ value: "1.2.840.113549.1.1.11" }), new asn1js.Null()));
-const other = encode(
-  seq(raw(version), raw(sid), raw(parts[2]!), raw(signedAttrs), raw(sha256WithRsa), new asn1js.OctetString({ valueHex: sign("sha256", asSet, key) })),
-);
+const other = rsaSignerInfo({ version, sid, digestAlgorithm: parts[2]!, signedAttrs, key });
 f.fields[f.fields.length - 1] = encode(new asn1js.Set({ value: [other, ...mine].map(raw) }));
 const sealedBytes = withSealContents(pdf, f.rebuild(f.fields));
 const bytes = mode === "dss-cert" ? withDss(sealedBytes, { certs: [certDer] }) : sealedBytes;

@@ -6,13 +6,12 @@
 // certificates; -names: the decoy carries the seal's subject. tsa-*: the same in the seal's signature timestamp token
 // (the TSA's SignerInfo and certificates; the token is an unsigned attribute). REAL=1 the real archive, DSS=1 EU DSS.
 import * as asn1js from "asn1js";
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as pkijs from "pkijs";
 import { dss, save, sealGap, show, tool, verify, withSealContents, work } from "../attack36/lib.js";
 import { mapUnsignedAttribute, withCmsField } from "../attack-s8/lib.js";
-import { setElements, signedDataFields } from "../attack-s9/lib.js";
+import { selfSignedWithSki, setElements, signedDataFields } from "../attack-s9/lib.js";
 import { encode, raw, seq } from "../generator/der.js";
 import { derChildren, readTlv } from "../../src/pki/der.js";
 
@@ -58,32 +57,12 @@ function twin(contentInfo: Uint8Array, kind: string): Uint8Array {
           .join("")
       : "/C=DK/O=Other Transact/CN=Other Transact ST";
   console.log(`decoy subject ${subj}`);
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-keyout",
-      `${tmp}/key.pem`,
-      "-out",
-      `${tmp}/cert.pem`,
-      "-days",
-      "3650",
-      "-subj",
-      subj,
-      ...(IAS ? ["-set_serial", `0x${Buffer.from(sealCert.serialNumber.valueBlock.valueHexView).toString("hex")}`] : []),
-      "-addext",
-      `subjectKeyIdentifier=${ski.toString("hex")}`,
-      "-addext",
-      "authorityKeyIdentifier=none",
-    ],
-    { stdio: "ignore" },
+  const decoy = selfSignedWithSki(
+    tmp,
+    subj,
+    ski.toString("hex"),
+    IAS ? ["-set_serial", `0x${Buffer.from(sealCert.serialNumber.valueBlock.valueHexView).toString("hex")}`] : [],
   );
-  execFileSync("openssl", ["x509", "-in", `${tmp}/cert.pem`, "-outform", "DER", "-out", `${tmp}/cert.der`]);
-  const decoy = new Uint8Array(readFileSync(`${tmp}/cert.der`));
 
   const withCert = kind === "plain" ? contentInfo : withCmsField(contentInfo, 0xa0, [decoy], kind !== "twin-last");
   const f = signedDataFields(withCert);

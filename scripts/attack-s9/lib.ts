@@ -3,6 +3,10 @@
 import { derChildren, readTlv } from "../../src/pki/der.js";
 import { encode, explicit, raw, seq } from "../generator/der.js";
 import * as asn1js from "asn1js";
+import { execFileSync } from "node:child_process";
+import { sign, type KeyObject } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type * as pkijs from "pkijs";
 
 /** The DER of a CMS ContentInfo's SignedData fields, and a function writing it back with new fields. */
 export function signedDataFields(contentInfo: Uint8Array): { fields: Uint8Array[]; rebuild: (fields: Uint8Array[]) => Uint8Array } {
@@ -58,4 +62,85 @@ export function minimalSigner(cms: Uint8Array): Uint8Array {
     .filter((p) => p[0] !== 0xa0 && p[0] !== 0xa1);
   kept[kept.length - 1] = Uint8Array.from([0x04, 0x00]);
   return encode(seq(...kept.map(raw)));
+}
+
+/** A SignerInfo's fields (version, sid, digestAlgorithm, signedAttrs, …), each its DER. */
+export function signerInfoParts(si: Uint8Array): Uint8Array[] {
+  const t = readTlv(si, 0, si.length)!;
+  return derChildren(si, t.body, t.end)!.map((x) => si.subarray(x.start, x.end));
+}
+
+/** A sid naming a certificate by issuer and serial number (RFC 5652 IssuerAndSerialNumber). */
+export function issuerSerialSid(cert: pkijs.Certificate): Uint8Array {
+  return encode(seq(raw(new Uint8Array(cert.issuer.toSchema().toBER())), raw(new Uint8Array(cert.serialNumber.toBER()))));
+}
+
+/**
+ * A SignerInfo of another signer (a17 S1, a18 K1): `version`, `sid` and `digestAlgorithm` as given, `signedAttrs`
+ * (the [0] IMPLICIT field, the genuine one or its own), sha256WithRSAEncryption, the signature by `key` over the
+ * attributes as a SET (RFC 5652 §5.4).
+ */
+export function rsaSignerInfo(o: { version: Uint8Array; sid: Uint8Array; digestAlgorithm: Uint8Array; signedAttrs: Uint8Array; key: KeyObject }): Uint8Array {
+  const asSet = Uint8Array.from(o.signedAttrs);
+  asSet[0] = 0x31;
+  const sha256WithRsa = encode(seq(new asn1js.ObjectIdentifier({ value: "1.2.840.113549.1.1.11" }), new asn1js.Null()));
+  return encode(
+    seq(
+      raw(o.version),
+      raw(o.sid),
+      raw(o.digestAlgorithm),
+      raw(o.signedAttrs),
+      raw(sha256WithRsa),
+      new asn1js.OctetString({ valueHex: sign("sha256", asSet, o.key) }),
+    ),
+  );
+}
+
+/**
+ * A self-signed RSA certificate made by openssl in `dir` (a18 K1, a19): `subject` in openssl's /C=../CN=.. form, its
+ * subjectKeyIdentifier extension `ski` (hex) and no authorityKeyIdentifier; `extra` more `openssl req` arguments
+ * (-set_serial). Its DER, and its key's PEM file at `${dir}/key.pem`.
+ */
+export function selfSignedWithSki(dir: string, subject: string, ski: string, extra: readonly string[] = []): Uint8Array {
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      `${dir}/key.pem`,
+      "-out",
+      `${dir}/cert.pem`,
+      "-days",
+      "3650",
+      "-subj",
+      subject,
+      ...extra,
+      "-addext",
+      `subjectKeyIdentifier=${ski}`,
+      "-addext",
+      "authorityKeyIdentifier=none",
+    ],
+    { stdio: "ignore" },
+  );
+  execFileSync("openssl", ["x509", "-in", `${dir}/cert.pem`, "-outform", "DER", "-out", `${dir}/cert.der`]);
+  return new Uint8Array(readFileSync(`${dir}/cert.der`));
+}
+
+/**
+ * a17 S1: a SignerInfo by `other` (its key, its issuer and serial as sid) over the genuine SignerInfo's own signed
+ * attributes, with its version and digestAlgorithm: no key of the broker's is used.
+ */
+export function signerInfoByOther(cms: Uint8Array, other: { cert: pkijs.Certificate; key: KeyObject }): Uint8Array {
+  const parts = signerInfoParts(setElements(signedDataFields(cms).fields.at(-1)!)[0]!);
+  return rsaSignerInfo({
+    version: parts[0]!,
+    sid: issuerSerialSid(other.cert),
+    digestAlgorithm: parts[2]!,
+    signedAttrs: parts.find((p) => p[0] === 0xa0)!,
+    key: other.key,
+  });
 }

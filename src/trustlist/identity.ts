@@ -35,6 +35,14 @@ function decode(bytes: Uint8Array): string | null {
   }
 }
 
+/** A UTF-16 BOM, or "<" after a UTF-8 BOM and white space: only such bytes are decoded (most attachments are not XML). */
+function startsLikeXml(bytes: Uint8Array): boolean {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return true;
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  return bytes[i] === 0x3c;
+}
+
 function base64(text: string | null): Uint8Array | null {
   const t = (text ?? "").replace(/[\t\n\r ]+/g, "");
   if (!t || t.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(t)) return null;
@@ -48,7 +56,7 @@ const labelled = (label: string, data: string | Uint8Array): Uint8Array => creat
  * than maxXmlBytes, not well-formed, over an XML limit): such bytes are only searched as they are.
  */
 export function xmlIdentity(bytes: Uint8Array, limits: Limits): XmlIdentity | null {
-  if (bytes.length > limits.maxXmlBytes) return null;
+  if (bytes.length > limits.maxXmlBytes || !startsLikeXml(bytes)) return null;
   const text = decode(bytes);
   if (text === null || !/^\uFEFF?\s*</.test(text)) return null;
   try {

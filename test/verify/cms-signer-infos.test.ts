@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { sign } from "node:crypto";
 import { pki, sealGap, withSealContents } from "../../scripts/attack36/lib.js";
 import { withCmsField } from "../../scripts/attack-s8/lib.js";
-import { minimalSigner, setElements, signedDataFields, withSigners } from "../../scripts/attack-s9/lib.js";
+import { minimalSigner, setElements, signedDataFields, signerInfoByOther, withSigners } from "../../scripts/attack-s9/lib.js";
 import { encode, raw, seq } from "../../scripts/generator/der.js";
 import { verifyArchive } from "../../src/index.js";
 import { generateRsaKey } from "../../scripts/generator/keys.js";
@@ -118,18 +118,8 @@ describe("a17 S1: a first SignerInfo that names another signer", () => {
   const withOther = (first: boolean) => {
     const pdf = new Uint8Array(readFileSync("samples/valid/archive.pdf"));
     const cms = sealGap(pdf).der;
-    const own = genuine(cms);
-    const t = readTlv(own, 0, own.length)!;
-    const parts = derChildren(own, t.body, t.end)!.map((x) => own.subarray(x.start, x.end));
-    const signedAttrs = parts.find((p) => p[0] === 0xa0)!;
     const other = pki().otherTokenSigner;
-    const sid = encode(seq(raw(new Uint8Array(other.cert.issuer.toSchema().toBER())), raw(new Uint8Array(other.cert.serialNumber.toBER()))));
-    const asSet = Uint8Array.from(signedAttrs);
-    asSet[0] = 0x31;
-    const rsa = encode(seq(new asn1js.ObjectIdentifier({ value: "1.2.840.113549.1.1.11" }), new asn1js.Null()));
-    const byOther = encode(
-      seq(raw(parts[0]!), raw(sid), raw(parts[2]!), raw(signedAttrs), raw(rsa), new asn1js.OctetString({ valueHex: sign("sha256", asSet, other.key) })),
-    );
+    const byOther = signerInfoByOther(cms, other);
     return withSealContents(pdf, withSigners(withCmsField(cms, 0xa0, [other.der]), [byOther], first));
   };
 

@@ -122,6 +122,9 @@ function comparable(json: string, r: Run) {
     validationTime: report.validationTime,
     decidedBy: report.decidedBy,
     checks: report.checks,
+    // The anchors and lists the verdict rests on, each with the file it came from (h9c: the page named pinned
+    // list signers "certificate bytes given without a file name").
+    verification: { trustAnchors: report.verification?.trustAnchors, trustedLists: report.verification?.trustedLists },
   };
 }
 
@@ -239,8 +242,11 @@ describe.skipIf(!HAVE)("the browser page in Chromium", () => {
         listSigners: [join(dir, `${name}.pem`)],
       };
       expect(await samePageAndCli(r)).toBe("TOTAL-PASSED");
-      const seal = JSON.parse((await inPage(r)).json).checks.find((c: { id: string }) => c.id === "seal-certificate");
+      const report = JSON.parse((await inPage(r)).json);
+      const seal = report.checks.find((c: { id: string }) => c.id === "seal-certificate");
       expect(seal.message).toContain('The anchor is the service "Test seal CA" of trusted list DK #49');
+      // The pinned signer named by the file the user picked, as the CLI names it (samePageAndCli compares the rest).
+      expect(report.verification.trustedLists[0].pinned.file).toBe(`${name}.pem`);
     }
     // A list that does not verify gives nothing: one message naming it, the CLI's.
     const failing: Run[] = [
