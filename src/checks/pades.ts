@@ -177,7 +177,7 @@ function checkDocumentTimestamps(items: readonly PdfSignatureReport[], sealPoe: 
   const good = ts.filter((i) => i.status === "passed" || i.status === "warning");
   const none = nothing.map((i) => `${quoteName(i.field)}: ${i.message.replace(/\.$/, "")}`).join("; ");
   const proveNothing = nothing.length
-    ? `${nothing.length} document timestamp(s) prove no time (${none}); ${nothing.length > 1 ? "their tokens lie" : "its token lies"} outside ${nothing.length > 1 ? "their" : "its"} own byte range (anyone can change ${nothing.length > 1 ? "them" : "it"} without a key), so no proof of existence and no B-LTA ${nothing.length > 1 ? "is" : "is"} taken from ${nothing.length > 1 ? "them" : "it"}, as if absent.`
+    ? `${nothing.length} document timestamp(s) prove no time (${none}); ${nothing.length > 1 ? "their tokens lie" : "its token lies"} outside ${nothing.length > 1 ? "their" : "its"} own byte range (anyone can change ${nothing.length > 1 ? "them" : "it"} without a key), so no proof of existence and no B-LTA is taken from ${nothing.length > 1 ? "them" : "it"}, as if absent.`
     : "";
   if (nothing.length && !sealPoe && good.length === 0)
     return indeterminate("document-timestamps", "NO_POE", `${proveNothing} No other timestamp proves when the seal existed.`, { details });
