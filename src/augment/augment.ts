@@ -104,7 +104,7 @@ function timestampTimes(report: ArchiveReport): { seal?: Date; docs: Map<string,
   const docs = new Map<string, Date>();
   for (const s of report.pdfSignatures) {
     const g = s.details.genTime;
-    if (s.kind === "documentTimestamp" && typeof g === "string") docs.set(s.field, new Date(g));
+    if (s.kind === "documentTimestamp" && typeof g === "string" && s.details.provesNothing !== true) docs.set(s.field, new Date(g));
   }
   const seal = report.seal?.timestamp?.genTime;
   return { ...(seal ? { seal: new Date(seal) } : {}), docs };
@@ -176,8 +176,20 @@ export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): 
     // Not decided (a limit, or readers disagree on the seal's CMS: a18 S4): nothing to preserve as evidence yet.
     throw fail(file, `the seal's signature is not decided (INDETERMINATE/FORMAT_FAILURE): ${sealSignature.message}`);
   }
+  // A document timestamp that proves no time (its token damaged, another's, or read otherwise by other readers: a20
+  // T2, C2) is a broken link: an archive timestamp over it would renew a chain as if it proved a time.
+  const broken = before.pdfSignatures.filter((s) => s.kind === "documentTimestamp" && s.details.provesNothing === true);
+  if (broken.length)
+    throw fail(
+      file,
+      `the document timestamp${broken.length > 1 ? "s" : ""} ${broken.map((s) => `${quoteName(s.field)} (${s.message.replace(/\.$/, "")})`).join(", ")} prove${broken.length > 1 ? "" : "s"} no time: an archive timestamp over ${broken.length > 1 ? "them" : "it"} would build on a broken link as if it proved one; nothing was written`,
+    );
   const times = timestampTimes(before);
-  if (!times.seal) throw fail(file, "the seal has no verified signature timestamp (PAdES-BASELINE-B): there is no proven sealing time to preserve");
+  if (!times.seal)
+    throw fail(
+      file,
+      "the seal has no signature timestamp that verifies (PAdES-BASELINE-B, or its token proves no time): there is no proven sealing time to preserve",
+    );
 
   let doc: PdfDocument;
   try {

@@ -358,7 +358,7 @@ export async function checkLongTerm(
         ? `Augment it while the TSA certificate is valid (until ${sigTs.entry.tsaPathNotAfter}): sealcheck augment --tsa <url> --fetch-revocation adds a DSS with the TSA certificate's revocation data and a document timestamp (PAdES-BASELINE-LTA), which restores the proof.`
         : sigTs
           ? `The TSA certificate expired at ${sigTs.entry.tsaPathNotAfter}; revocation data for it can no longer be fetched, so the proof can be restored only from revocation data kept elsewhere (--crl/--ocsp to sealcheck augment).`
-          : "Nothing can restore a proof of the sealing time that was never made (no signature timestamp).";
+          : "Nothing can restore a proof of the sealing time that was never made (no signature timestamp that verifies: one that does not proves no time, as if absent).";
 
   const summary: LongTermSummary = {
     validationTime: iso(T),

@@ -149,11 +149,18 @@ function judgeAttachments(
   return { check: check(), facts };
 }
 
-/** Document timestamps (PAdES B-LTA), as judged among every signature: imprint over their revision, TSA, path. */
-function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): CheckResult {
-  const ts = items.filter((i) => i.kind === "documentTimestamp");
-  if (ts.length === 0) return skipped("document-timestamps", "The PDF has no document timestamp (no PAdES B-LTA revision).");
-  const timestamps = ts.map((i) => ({
+/**
+ * Document timestamps (PAdES B-LTA), as judged among every signature: imprint over their revision, TSA, path. One
+ * that proves no time (its own /Contents, outside its byte range, damaged or another's; a20 T2, C2) is as if absent:
+ * a warning naming it while another timestamp (`sealPoe`: the seal's verified signature timestamp, or a document
+ * timestamp that verifies) proves the seal's existence, else INDETERMINATE/NO_POE; never FAILED.
+ */
+function checkDocumentTimestamps(items: readonly PdfSignatureReport[], sealPoe: boolean): CheckResult {
+  const all = items.filter((i) => i.kind === "documentTimestamp");
+  if (all.length === 0) return skipped("document-timestamps", "The PDF has no document timestamp (no PAdES B-LTA revision).");
+  const nothing = all.filter((i) => i.details.provesNothing === true);
+  const ts = all.filter((i) => i.details.provesNothing !== true);
+  const timestamps = all.map((i) => ({
     field: i.field,
     byteRange: i.details.byteRange,
     revision: i.revision,
@@ -161,12 +168,23 @@ function checkDocumentTimestamps(items: readonly PdfSignatureReport[]): CheckRes
     subIndication: i.subIndication,
     message: i.message,
     ...(i.details.genTime ? { genTime: i.details.genTime } : {}),
+    ...(i.details.provesNothing === true ? { provesNothing: true } : {}),
   }));
   const details = { timestamps };
   const bad = ts.find((i) => i.status === "failed") ?? ts.find((i) => i.status === "indeterminate");
   if (bad)
     return result("document-timestamps", bad.status, `Document timestamp in ${quoteName(bad.field)}: ${bad.message}`, { sub: bad.subIndication, details });
-  const verified = `${ts.length} document timestamp(s) verify over their revisions (${timestamps.map((t) => t.genTime).join(", ")}).`;
+  const good = ts.filter((i) => i.status === "passed" || i.status === "warning");
+  const none = nothing.map((i) => `${quoteName(i.field)}: ${i.message.replace(/\.$/, "")}`).join("; ");
+  const proveNothing = nothing.length
+    ? `${nothing.length} document timestamp(s) prove no time (${none}); ${nothing.length > 1 ? "their tokens lie" : "its token lies"} outside ${nothing.length > 1 ? "their" : "its"} own byte range (anyone can change ${nothing.length > 1 ? "them" : "it"} without a key), so no proof of existence and no B-LTA is taken from ${nothing.length > 1 ? "them" : "it"}, as if absent.`
+    : "";
+  if (nothing.length && !sealPoe && good.length === 0)
+    return indeterminate("document-timestamps", "NO_POE", `${proveNothing} No other timestamp proves when the seal existed.`, { details });
+  const verified = good.length
+    ? `${good.length} document timestamp(s) verify over their revisions (${good.map((t) => t.details.genTime).join(", ")}).`
+    : "No document timestamp verifies.";
+  if (nothing.length) return warning("document-timestamps", `${verified} ${proveNothing}`, { details });
   // A timestamp whose ESS binding is missing or names another certificate: a warning (pki/timestamp.ts, as EU DSS).
   const warned = ts.find((i) => i.status === "warning");
   if (warned) return warning("document-timestamps", `${verified} Document timestamp in ${quoteName(warned.field)}: ${warned.message}`, { details });
@@ -350,10 +368,12 @@ export async function pdfSignaturesStage(
       documentTimestamps,
       signatureCms,
     );
-    check = checkDocumentTimestamps(items);
+    check = checkDocumentTimestamps(items, f.sealTimestamp !== undefined);
     // The PAdES level counts only the document timestamps whose bytes hold the seal (a timestamp over a revision
-    // before the seal proves those bytes, not the seal: it does not make the seal B-LTA).
-    count = items.filter((i) => i.kind === "documentTimestamp" && coversSignature(i.details.byteRange as number[] | null, seal.byteRange)).length;
+    // before the seal proves those bytes, not the seal) and that prove a time (a20 T2, C2): neither makes it B-LTA.
+    count = items.filter(
+      (i) => i.kind === "documentTimestamp" && i.details.provesNothing !== true && coversSignature(i.details.byteRange as number[] | null, seal.byteRange),
+    ).length;
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
     items = [];

@@ -48,6 +48,8 @@ interface Outcome {
   timestamp?: TimestampInfo;
   /** The signature's CMS (a document timestamp's token), when it could be decoded: not decoded again by later readers. */
   cms?: DecodedSignedData;
+  /** A document timestamp that proves no time (pki/timestamp.ts TimestampResult.provesNothing; a20 T2, C2). */
+  provesNothing?: true;
   /** The validation policy's rule that judged an approval signature by the changes after it (approvalJudged). */
   approvalPolicy?: { rule: keyof ApprovalPolicy; level: ApprovalLevel; policy: string };
 }
@@ -335,6 +337,7 @@ async function judgeDocumentTimestamp(env: CheckEnv, digest: RangeDigest, s: Sig
     details: { ...r.judgement.details, ...(r.info ? { genTime: r.info.genTime.toISOString() } : {}) },
     ...(r.info ? { timestamp: r.info } : {}),
     ...(r.info?.cms ? { cms: r.info.cms } : {}),
+    ...(r.provesNothing ? { provesNothing: true as const } : {}),
   };
 }
 
@@ -450,7 +453,10 @@ export async function judgePdfSignatures(
       outcome = { status: "failed", sub: "FORMAT_FAILURE", message: "/Contents is empty: there is no signature." };
     else if (s.isDocTimestamp) outcome = await judgeDocumentTimestamp(env, digest, s, ranges);
     else outcome = await judgeCms(env, where, digest, s, ranges);
-    Object.assign(details, outcome.details ?? {});
+    // A document timestamp's /Contents lies outside its own byte range, and anyone can append one: one that fails on
+    // its own (its range, an empty /Contents, its token) proves no time, never the seal's failure (a20 T2).
+    if (s.isDocTimestamp && !(seal && s === seal.signature) && (!ranges || !s.contents?.length)) outcome = { ...outcome, provesNothing: true };
+    Object.assign(details, outcome.details ?? {}, outcome.provesNothing ? { provesNothing: true } : {});
     if (outcome.cms) decoded.set(s, outcome.cms);
     if (outcome.timestamp)
       timestamps.push({

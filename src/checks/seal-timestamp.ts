@@ -52,13 +52,51 @@ export async function checkSealTimestamp(
   const good = results
     .filter((r) => (r.judgement.status === "passed" || r.judgement.status === "warning") && r.info)
     .sort((a, b) => a.info!.genTime.getTime() - b.info!.genTime.getTime());
-  const chosen = good[0] ?? results[0]!;
+  // A token that does not verify (a20 T2) lies outside the seal's signature: anyone can damage it, or put another
+  // archive's token there, so it proves no time, exactly like one that is absent (ETSI EN 319 102-1 §5.5.4: it is
+  // removed from the set). Never FAILED: the seal is judged without it. Not decided (a path, an algorithm) stays so.
+  const open = results.filter((r) => !r.provesNothing);
+  const chosen = good[0] ?? open[0] ?? results[0]!;
   const j = chosen.judgement;
-  const at = chosen.info ? { time: chosen.info.genTime, source: "seal-timestamp" as const } : undefined;
+  const at = chosen.info && !chosen.provesNothing ? { time: chosen.info.genTime, source: "seal-timestamp" as const } : undefined;
   const path = (j.details as { path?: { sha256: string }[] } | undefined)?.path;
   const judgedAt = chosen.info ? chosen.info.genTime : null;
   const listed = (j.status === "passed" || j.status === "warning") && judgedAt ? listServiceOf(env.trust, path?.at(-1)?.sha256, "tsa", judgedAt) : null;
-  const details = { ...j.details, tokens: tokens.length, claimedTime, ...(listed ? { trustedListService: listed } : {}) };
+  // The tokens that prove nothing, each as it is (FAILED/SIG_CRYPTO_FAILURE, say), named beside the outcome.
+  const nothing = results.filter((r) => r.provesNothing);
+  const said = nothing.map((r) => ({ status: r.judgement.status, subIndication: r.judgement.subIndication, message: r.judgement.message }));
+  const details = {
+    ...j.details,
+    tokens: tokens.length,
+    claimedTime,
+    ...(listed ? { trustedListService: listed } : {}),
+    ...(said.length ? { provesNothing: said } : {}),
+  };
   const message = listed ? `${j.message} ${listServiceSentence(listed)}` : j.message;
-  return { check: result(ID, j.status, message, { sub: j.subIndication, ...(at ? { at } : {}), details }), ...(good[0]?.info ? { info: good[0].info } : {}) };
+  const info = good[0]?.info ? { info: good[0].info } : {};
+  if (chosen.provesNothing) {
+    const why = nothing.map((r) => r.judgement.message.replace(/\.$/, "")).join("; ");
+    return {
+      check: indeterminate(
+        ID,
+        "NO_POE",
+        `The seal's signature timestamp${tokens.length > 1 ? "s prove" : " proves"} no time: ${why}. The token lies outside the seal's signature (anyone can change it without a key), so it is no proof of existence, as if absent: nothing proves when the seal was made, so the sealing time is only claimed.`,
+        { details },
+      ),
+      ...info,
+    };
+  }
+  if (nothing.length && good[0]) {
+    const why = nothing.map((r) => r.judgement.message.replace(/\.$/, "")).join("; ");
+    return {
+      check: result(
+        ID,
+        "warning",
+        `${message} Beside it, ${nothing.length} other signature timestamp(s) prove no time (${why}): no proof of existence is taken from ${nothing.length > 1 ? "them" : "it"}.`,
+        { sub: null, ...(at ? { at } : {}), details },
+      ),
+      ...info,
+    };
+  }
+  return { check: result(ID, j.status, message, { sub: j.subIndication, ...(at ? { at } : {}), details }), ...info };
 }

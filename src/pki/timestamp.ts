@@ -86,6 +86,16 @@ export interface TimestampInfo {
 export interface TimestampResult {
   judgement: Judgement;
   info?: TimestampInfo;
+  /**
+   * The token is no timestamp that verifies, for what anyone can change without a key (a20 T2, a19 T1, a20 C2): it
+   * cannot be read, its imprint is of other data (anyone can put another archive's token there), its TSA signature
+   * does not verify, its SignerInfos are not one, readers take another certificate first, or its TSA certificate is
+   * not valid at its genTime. The token lies outside the seal's signature (an unsigned attribute; a document
+   * timestamp's own /Contents, outside its byte range), so it proves no time, exactly like one that is absent
+   * (ETSI EN 319 102-1 §5.5.4: a timestamp that does not validate is removed from the set): never the seal's
+   * failure. `judgement` still says what the token itself is (FAILED/SIG_CRYPTO_FAILURE, say).
+   */
+  provesNothing?: true;
 }
 
 /** The timestamped bytes, or a function giving their digest (streamed over a PDF's byte ranges). */
@@ -158,7 +168,10 @@ export async function verifyTimestamp(
           details: {},
         },
       };
-    return { judgement: { status: "failed", subIndication: "FORMAT_FAILURE", message: `The timestamp token is malformed: ${errorMessage(e)}.`, details: {} } };
+    return {
+      judgement: { status: "failed", subIndication: "FORMAT_FAILURE", message: `The timestamp token is malformed: ${errorMessage(e)}.`, details: {} },
+      provesNothing: true,
+    };
   }
   const info: TimestampInfo = {
     genTime: tst.genTime,
@@ -174,9 +187,10 @@ export async function verifyTimestamp(
     policy: info.policy,
     imprintAlgorithm: info.imprintAlgorithm,
   };
-  const fail = (status: "failed" | "indeterminate", sub: Judgement["subIndication"], message: string): TimestampResult => ({
+  const fail = (status: "failed" | "indeterminate", sub: Judgement["subIndication"], message: string, nothing = status === "failed"): TimestampResult => ({
     judgement: { status, subIndication: sub, message, details },
     info,
+    ...(nothing ? { provesNothing: true as const } : {}),
   });
 
   // RFC 3161 §2.4.2: a token has exactly one SignerInfo, and signerInfos is outside every signature (a19 T1: a broken
@@ -188,6 +202,7 @@ export async function verifyTimestamp(
       "indeterminate",
       "FORMAT_FAILURE",
       `The timestamp token holds ${signerCount} SignerInfos; a timestamp token has exactly one (RFC 3161), and readers take the first or refuse the token: it proves no time here.`,
+      true,
     );
 
   const imprintAlg = hashName(tst.messageImprint.hashAlgorithm.algorithmId);
@@ -223,6 +238,20 @@ export async function verifyTimestamp(
       "failed",
       "SIG_CRYPTO_FAILURE",
       `The TSA's signature on the timestamp does not verify${signer.problems.length ? ` (${signer.problems.join("; ")})` : ""}.`,
+    );
+  }
+  if (signer.firstCandidate) {
+    // a20 C2: the certificate set is outside every signature, and readers take the first certificate the sid
+    // designates (EU DSS: NO_CERTIFICATE_CHAIN_FOUND for a twin of the TSA's certificate put first; pdfsig names the
+    // twin's subject as the document timestamp's signer), while the TSA's own certificate, later in the set,
+    // verifies. Readers disagree on who timestamped: the token proves no time here, as with two SignerInfos.
+    const first = signer.firstCandidate;
+    details.firstDesignated = summarize(first);
+    return fail(
+      "indeterminate",
+      "FORMAT_FAILURE",
+      `The TSA's signature verifies with ${shownName(signer.signerCert.subject)}, but the first certificate of the token that its SignerInfo's identifier designates is another (${shownName(first.subject)}): readers that take the first judge the timestamp by that one (pdfsig names it as a document timestamp's signer; EU DSS finds no certificate chain for such a document timestamp), so readers disagree on who timestamped: it proves no time here.`,
+      true,
     );
   }
   const eku = extendedKeyUsages(signer.signerCert);

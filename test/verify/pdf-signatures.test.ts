@@ -56,12 +56,16 @@ describe("pdfSignatures", () => {
     expect(check(r, "document-timestamps").status).toBe("passed");
   });
 
-  it("a document timestamp over bytes changed afterwards fails with HASH_FAILURE (wrong imprint)", async () => {
+  it("a document timestamp over bytes changed afterwards fails with HASH_FAILURE (wrong imprint) and proves no time", async () => {
     const bytes = flipInLastRevision(read("samples/attacks/ltv-dss-doc-timestamp.pdf"), "/Type /DocTimeStamp");
     const r = await verify("ltv.pdf", bytes);
     const ts = r.pdfSignatures.find((p) => p.kind === "documentTimestamp")!;
-    expect([ts.status, ts.subIndication]).toEqual(["failed", "HASH_FAILURE"]);
-    expect(check(r, "document-timestamps")).toMatchObject({ status: "failed", subIndication: "HASH_FAILURE" });
+    expect([ts.status, ts.subIndication, ts.details.provesNothing]).toEqual(["failed", "HASH_FAILURE", true]);
+    // Anyone can change those bytes: the timestamp is as if absent, the seal's own timestamp proves it (a20 T2; was
+    // document-timestamps FAILED/HASH_FAILURE).
+    expect(check(r, "document-timestamps")).toMatchObject({ status: "warning", subIndication: null });
+    expect(check(r, "document-timestamps").message).toMatch(/prove no time \("Signature2": The timestamp's message imprint does not match/);
+    expect(r.seal?.padesLevel).toBe("B-LT");
   });
 
   it("a document timestamp by a TSA outside the trust anchors is INDETERMINATE, not a hash failure", async () => {

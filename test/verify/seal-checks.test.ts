@@ -61,9 +61,11 @@ describe("seal checks, one defect at a time", () => {
     const r = await verifyBytes(copy);
     expect(check(r, "seal-signature").status).toBe("failed");
     expect(check(r, "seal-signature").subIndication).toBe("SIG_CRYPTO_FAILURE");
-    expect(check(r, "seal-timestamp").status).toBe("failed");
-    expect(check(r, "seal-timestamp").subIndication).toBe("HASH_FAILURE");
-    expect(r.indication).toBe("TOTAL-FAILED");
+    // The timestamp's imprint no longer matches: it proves no time, as if absent (a20 T2); the seal itself fails.
+    expect(check(r, "seal-timestamp").status).toBe("indeterminate");
+    expect(check(r, "seal-timestamp").subIndication).toBe("NO_POE");
+    expect(check(r, "seal-timestamp").details?.provesNothing).toMatchObject([{ status: "failed", subIndication: "HASH_FAILURE" }]);
+    expect([r.indication, r.subIndication, r.decidedBy]).toEqual(["TOTAL-FAILED", "SIG_CRYPTO_FAILURE", ["seal-signature"]]);
   });
 
   it("seal-signature: a signingTime attribute (forbidden in PAdES baseline) → warning", async () => {
