@@ -41,9 +41,18 @@ describe("an object defined after sealing that no section lists (a21 F2, X1)", (
     expect(c.message).toMatch(/After sealing, the file defines objects its cross-reference sections do not list \(revision \d+: object \d+ 0 at offset \d+\)/);
   });
 
-  it("a definition hidden in a comment counts too; the same update without it passes", async () => {
-    const inString = await verify(update((n) => `\n% note\n`.replace("note", `${n} 0 obj`)));
-    expect(check(inString, "seal-modifications").status).toBe("failed");
+  it("headers as the rebuilding scanners take them: leading zeros, a comment between the tokens (a22 H1); not inside a comment line (a22 C1)", async () => {
+    const forged = "BT /F1 28 Tf 60 700 Td (Husleje: 1 kr. pr. maaned) Tj ET";
+    const body = `<< /Length ${forged.length} >>\nstream\n${forged}\nendstream`;
+    const zeros = await verify(update((n) => `\nendobj\n${String(n).padStart(11, "0")} 0 obj\n${body}`));
+    expect(check(zeros, "seal-modifications").message).toMatch(/object \d+ 0 at offset/);
+    const comment = await verify(update((n) => `\nendobj\n${n} 0 %c\nobj\n${body}`));
+    expect(check(comment, "seal-modifications").status).toBe("failed");
+    // In a comment line no scanner takes it: no finding (it was FAILED with the first scan).
+    for (const text of [`\n% see N 0 obj\n`, `\n%N 0 obj\n`]) {
+      const r = await verify(update((n) => text.replace("N", String(n))));
+      expect([r.indication, check(r, "seal-modifications").status]).toEqual(["TOTAL-PASSED", "passed"]);
+    }
     const plain = await verify(update(() => ""));
     expect([plain.indication, check(plain, "seal-modifications").status]).toEqual(["TOTAL-PASSED", "passed"]);
   });
@@ -55,5 +64,13 @@ describe("an object defined after sealing that no section lists (a21 F2, X1)", (
     const c = check(r, "seal-modifications");
     expect([c.status, c.subIndication]).toEqual(["failed", "FORMAT_FAILURE"]);
     expect(c.message).toContain("(after the last %%EOF)");
+  });
+
+  it("after the last %%EOF, a comment or mid-line text naming an object is nothing (a22 C1: was TOTAL-FAILED)", async () => {
+    const pdf = new Uint8Array(readFileSync(join(REAL, "archive.pdf")));
+    for (const tail of ["% see 4 0 obj\n", "x 4 0 obj\n"]) {
+      const r = await verify(Uint8Array.from([...pdf, ...Buffer.from(tail, "latin1")]));
+      expect([r.indication, check(r, "seal-modifications").status]).toEqual(["TOTAL-PASSED", "passed"]);
+    }
   });
 });
