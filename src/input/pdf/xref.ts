@@ -62,9 +62,6 @@ function addEntry(entries: Map<number, XrefEntry>, e: XrefEntry, where: number, 
         : `xref stream at ${where} lists object ${e.num}; poppler rebuilds the table by scanning on an object numbered ${MAX_OBJECT_NUMBER.stream} or more`,
     );
   }
-  // Object 0 heads the free list (§7.5.4): PDFium and qpdf rebuild the table on an object 0 in use (a21 Z1).
-  if (e.num === 0 && e.type !== "free")
-    throw new FormatError(`cross-reference section at ${where} lists object 0 in use; it heads the free list, and PDFium and qpdf rebuild the table on it`);
   entries.set(e.num, e);
 }
 
