@@ -167,3 +167,24 @@ describe("forms some reader rebuilds its table on, or reads another way (a21 F1,
     expect(() => read(xrefFile([catalog, pages], [], 0))).toThrow(/object 0 in use; it heads the free list|is object 0, which heads the free list/);
   });
 });
+
+describe("/DecodeParms every reader reads alike (a22 B1, T1)", () => {
+  const data = deflateSync(Buffer.from("hello")).toString("latin1");
+  const flate = (parms: string) => [
+    {
+      name: "FlateDecode",
+      parms: parsePdf(wholeSource(latin1(build([{ objects: [{ num: 1, raw: `<< /Type /Catalog /P ${parms} >>` }] }]))), LIMITS)
+        .latest()
+        .catalog()
+        .entries.get("P") as never,
+    },
+  ];
+  const agreed = (parms: string) => text(decodeFilters(latin1(data), flate(parms), 1 << 20, { agreed: true }));
+
+  it("/BPC beside /BitsPerComponent (pdf.js reads /BPC first) and a 16-bit TIFF predictor (poppler) are refused; read elsewhere", () => {
+    expect(() => agreed("<< /Predictor 1 /BPC 16 >>")).toThrow(/\/DecodeParms has \/BPC, which readers read differently/);
+    expect(() => agreed("<< /Predictor 2 /BitsPerComponent 16 /Columns 1 >>")).toThrow(/TIFF predictor at other than 8 bits/);
+    expect(agreed("<< /Predictor 1 /Columns 5 >>")).toBe("hello");
+    expect(text(decodeFilters(latin1(data), flate("<< /Predictor 1 /BPC 16 >>"), 1 << 20))).toBe("hello");
+  });
+});

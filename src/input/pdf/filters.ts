@@ -59,10 +59,28 @@ export function decodeFilters(raw: Uint8Array, filters: readonly FilterSpec[], m
   for (const f of filters) {
     const decoder = FILTERS.get(f.name);
     if (!decoder) throw new FormatError(`unsupported stream filter ${pdfName(f.name)}`);
+    if (o.agreed) agreedParms(f);
     data = decoder(data, f.parms, maxBytes, o.agreed === true);
     if (data.length > maxBytes) throw tooLarge(f.name, maxBytes);
   }
   return data;
+}
+
+/** The /DecodeParms keys every reader reads alike, for the filters that take any. */
+const AGREED_PARMS: ReadonlySet<string> = new Set(["Predictor", "Colors", "BitsPerComponent", "Columns", "EarlyChange"]);
+
+/**
+ * Parameters every reader reads alike (a22 B1, T1): only the keys above (pdf.js reads /BPC before /BitsPerComponent
+ * and the other inline-image abbreviations first; the others ignore them), and the TIFF predictor at 8 bits per
+ * component only (poppler's is exact for 1 and 8, and reads 16-bit rows otherwise than pdf.js, PDFium and qpdf).
+ */
+function agreedParms(f: FilterSpec): void {
+  if (!f.parms) return;
+  for (const k of f.parms.entries.keys())
+    if (!AGREED_PARMS.has(k))
+      throw new FormatError(`${pdfName(f.name)} /DecodeParms has ${pdfName(k)}, which readers read differently (pdf.js takes abbreviations first)`);
+  if (intParam(f.parms, "Predictor", 1) === 2 && intParam(f.parms, "BitsPerComponent", 8) !== 8)
+    throw new FormatError("a TIFF predictor at other than 8 bits per component, which readers read differently (poppler)");
 }
 
 const tooLarge = (name: string, maxBytes: number) => new LimitError("maxDecodedStreamBytes", `${name} output exceeds the limit of ${maxBytes} bytes`);
