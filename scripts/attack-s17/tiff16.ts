@@ -5,7 +5,8 @@
 // not ok, and PDFDoc::setup reconstructs the table by scanning, where the last `N G obj` wins. Unlisted in the
 // update: page 1 re-defined with the header the unlisted scan misses (a22 H1: `00000000004 0 obj`).
 // modes: honest (no predictor, same rows and unlisted bytes), plain (tiff16, `4 0 obj` headers: the scan's form),
-// tiff16 (zero-padded headers), drop (tiff16, no unlisted bytes: what poppler shows from the predictor alone).
+// tiff16 (zero-padded headers), drop (tiff16, no unlisted bytes: what poppler shows from the predictor alone),
+// tiff8 (the control: TIFF at 8 bits, 2 colours, the same rows and hidden bytes: poppler reads it as sealcheck).
 //   npx tsx scripts/attack-s17/tiff16.ts <honest|plain|tiff16|drop>   REAL=0 for samples/valid
 import { deflateSync } from "node:zlib";
 import { NumberAllocator, serialize } from "../../src/augment/writer.js";
@@ -17,7 +18,7 @@ import { save, work } from "../attack36/lib.js";
 import { judge, latin, page1 } from "../attack-s16/lib.js";
 
 const mode = process.argv[2] ?? "tiff16";
-if (!["honest", "plain", "tiff16", "drop"].includes(mode)) throw new Error("usage: <honest|plain|tiff16|drop>");
+if (!["honest", "plain", "tiff16", "drop", "tiff8"].includes(mode)) throw new Error("usage: <honest|plain|tiff16|drop|tiff8>");
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
@@ -69,12 +70,19 @@ const tiff = (d: number[]) => {
   }
   return out;
 };
-const data = mode === "honest" ? rows : [...deflateSync(Uint8Array.from(tiff(rows)))];
+/** The control: TIFF at 8 bits, two colours, 4 columns (8-byte rows): byte differences two apart. */
+const tiff8 = (d: number[]) => d.map((b, i) => (i % 8 < 2 ? b : (b - d[i - 2]!) & 0xff));
+const data = mode === "honest" ? rows : [...deflateSync(Uint8Array.from(mode === "tiff8" ? tiff8(rows) : tiff(rows)))];
 const carried = ["Root", "Info", "ID"].flatMap((k) => {
   const v = rawGet(view.trailer, k);
   return v ? [`/${k} ${serialize(v)}`] : [];
 });
-const parms = mode === "honest" ? "" : " /Filter /FlateDecode /DecodeParms << /Predictor 2 /BitsPerComponent 16 /Colors 1 /Columns 4 >>";
+const parms =
+  mode === "honest"
+    ? ""
+    : mode === "tiff8"
+      ? " /Filter /FlateDecode /DecodeParms << /Predictor 2 /BitsPerComponent 8 /Colors 2 /Columns 4 >>"
+      : " /Filter /FlateDecode /DecodeParms << /Predictor 2 /BitsPerComponent 16 /Colors 1 /Columns 4 >>";
 push([
   ...latin(
     `${C} 0 obj\n<< /Type /XRef /Size ${C + 1} /W [1 4 3] /Index [${rootRef.num} 1 ${C} 1] /Prev ${doc.revisions.at(-1)!.startxref} ${carried.join(" ")}${parms} /Length ${data.length} >>\nstream\n`,
