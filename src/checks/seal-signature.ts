@@ -5,7 +5,8 @@ import type * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
 import { describeAlgorithm } from "../pki/algorithms.js";
 import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, decidingSigner, withOnlySigner, type DecidingSigner, type DecodedSignedData } from "../pki/cms.js";
-import { shownName, summarize } from "../pki/certificate.js";
+import { sameName, shownName, summarize } from "../pki/certificate.js";
+import { bytesEqual } from "../pki/der.js";
 import { sealIdentity } from "../evidence/broker-identity.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
@@ -226,6 +227,25 @@ async function judge(
       ID,
       "NO_SIGNING_CERTIFICATE_FOUND",
       "The ESS signing-certificate attribute names another certificate than the one that verifies the seal.",
+      { details },
+    );
+  }
+  if (v.firstCandidate) {
+    // The certificate set is outside every signature, and readers take the first certificate the sid designates
+    // (EU DSS; NSS behind pdfsig): a8 S3 and a19 K1 put a decoy there, so they judge the seal by it while its own
+    // certificate, later in the set, verifies. Readers disagree on this signature: not decided, never FAILED.
+    const first = v.firstCandidate;
+    details.firstDesignated = summarize(first);
+    const spki = (c: pkijs.Certificate) => new Uint8Array(c.subjectPublicKeyInfo.toSchema().toBER(false));
+    const shows = !sameName(first.subject, v.signerCert.subject)
+      ? `names another signer, ${shownName(first.subject)}, which those readers show as the signer`
+      : bytesEqual(spki(first), spki(v.signerCert))
+        ? "has the seal's name and key but is not the certificate the ESS attribute names, so those readers find no signing certificate (EU DSS: NO_SIGNING_CERTIFICATE_FOUND)"
+        : `has the seal's name but another key${sameName(first.issuer, v.signerCert.issuer) ? "" : ` and issuer (${shownName(first.issuer)})`}, so those readers show the seal as broken or not bound to its certificate (pdfsig: invalid; EU DSS: NO_SIGNING_CERTIFICATE_FOUND)`;
+    return indeterminate(
+      ID,
+      "FORMAT_FAILURE",
+      `The seal verifies with its certificate ${shownName(v.signerCert.subject)}, but the first certificate of the CMS that its SignerInfo's identifier designates is another: it ${shows}. Readers that take the first (poppler/pdfsig, EU DSS) judge the seal by that one; readers disagree on this signature, so it is not decided.`,
       { details },
     );
   }

@@ -597,6 +597,12 @@ export interface SignerVerification {
   /** Of those, how many carry the signer's own public key (the signature verifies with them too; a10). */
   otherCandidatesSameKey?: number;
   /**
+   * The first certificate of the CMS the sid designates, when it is another than `signerCert` and the signature
+   * verifies with `signerCert` (a8 S3, a19 K1): readers that take the first match (EU DSS, NSS behind pdfsig) judge
+   * the signature by it, so they show another signer, a broken or an unbound signature.
+   */
+  firstCandidate?: pkijs.Certificate;
+  /**
    * An algorithm sealcheck cannot verify or does not accept here (the digest, the signature algorithm, the
    * key, or a pairing RFC 8419 does not allow): the signature was not checked, so neither valid nor broken.
    * The checks report INDETERMINATE/CRYPTO_CONSTRAINTS_FAILURE with `message`.
@@ -670,6 +676,7 @@ export async function verifySigner(
   if (decoys > 0) {
     out.otherCandidates = decoys;
     const signer = out.signerCert;
+    if (out.signatureValid && !bytesEqual(certificateDer(candidates[0]!), certificateDer(signer))) out.firstCandidate = candidates[0]!;
     const spki = (c: pkijs.Certificate) => c.subjectPublicKeyInfo.toSchema().toBER(false);
     const own = new Uint8Array(spki(signer));
     const sameKey = candidates.filter((c) => c !== signer && bytesEqual(new Uint8Array(spki(c)), own)).length;
