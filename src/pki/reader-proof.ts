@@ -113,11 +113,8 @@ function named(pool: readonly pkijs.Certificate[], match: (c: pkijs.Certificate)
 }
 
 /** The context's certificates (pool and anchors) named by `key` (a name's DER or a key hash), found once per context. */
-const namedIn = new WeakMap<ProofContext, Map<string, pkijs.Certificate[]>>();
-
 function candidatesOf(ctx: ProofContext, own: readonly pkijs.Certificate[], key: string, match: (c: pkijs.Certificate) => boolean): pkijs.Certificate[] {
-  let byKey = namedIn.get(ctx);
-  if (!byKey) namedIn.set(ctx, (byKey = new Map()));
+  const byKey = memoOf(ctx).named;
   let known = byKey.get(key);
   if (!known) byKey.set(key, (known = named([...ctx.pool, ...ctx.anchors], match)));
   return own.length ? named([...own, ...known], match) : known;
@@ -202,12 +199,24 @@ function responseCertificates(ctx: ProofContext, b: Uint8Array, v: Ber | undefin
   return out;
 }
 
-/** Paths judged per candidate and time within a context's life (one check): each once. */
-const paths = new WeakMap<ProofContext, Map<pkijs.Certificate, Map<number, Promise<"valid" | "budget" | "none">>>>();
+/**
+ * What one context (one check) found once: paths judged per candidate and time, each once; the certificates of the
+ * pool and anchors named by an issuer's name or key hash.
+ */
+interface ContextMemo {
+  readonly paths: Map<pkijs.Certificate, Map<number, Promise<"valid" | "budget" | "none">>>;
+  readonly named: Map<string, pkijs.Certificate[]>;
+}
+const paths = new WeakMap<ProofContext, ContextMemo>();
+
+function memoOf(ctx: ProofContext): ContextMemo {
+  let m = paths.get(ctx);
+  if (!m) paths.set(ctx, (m = { paths: new Map(), named: new Map() }));
+  return m;
+}
 
 function pathOf(ctx: ProofContext, cert: pkijs.Certificate, own: readonly pkijs.Certificate[], at: Date): Promise<"valid" | "budget" | "none"> {
-  let byCert = paths.get(ctx);
-  if (!byCert) paths.set(ctx, (byCert = new Map()));
+  const byCert = memoOf(ctx).paths;
   let byTime = byCert.get(cert);
   if (!byTime) byCert.set(cert, (byTime = new Map()));
   let r = byTime.get(at.getTime());
