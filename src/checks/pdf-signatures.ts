@@ -153,6 +153,10 @@ function withRemarks(o: Outcome, cms: DecodedSignedData): Outcome {
     remarks.push(
       `its CMS also carries ${String(o.details?.ignoredSignerInfoCount ?? others.length)} other SignerInfo(s), after the one judged: ignored (the SignerInfo set is not signed; anyone may add to it; a PDF signature has one)`,
     );
+  if (typeof o.details?.otherDesignated === "number")
+    remarks.push(
+      `its CMS also carries ${o.details.otherDesignated} other certificate(s) that its SignerInfo's identifier designates, after the signer's: ignored (the certificate set is not signed; anyone may add to it)`,
+    );
   if (!remarks.length) return o;
   const said = ` Also: ${remarks.join("; ")}.`;
   return { ...o, status: o.status === "passed" ? "warning" : o.status, message: `${o.message}${said}`, details };
@@ -239,6 +243,18 @@ async function judgeDecodedCms(
     if (!v.signerCert) return noSigner(details);
     if (v.unsupported) return notChecked(v.unsupported, details);
     if (!v.signatureValid) return badValue(v.signerCert, details, v.problems);
+    if (v.firstCandidate) {
+      // As for the seal (a8 S3, a19 K1): readers take the first certificate the sid designates (EU DSS, NSS behind
+      // pdfsig); a decoy there, while the signer's own later in the (unsigned) set verifies: not decided, never FAILED.
+      details.firstDesignated = summarize(v.firstCandidate);
+      return {
+        status: "indeterminate",
+        sub: "FORMAT_FAILURE",
+        message: `The signature verifies with ${shownName(v.signerCert.subject)}, but the first certificate of the CMS that its SignerInfo's identifier designates is another (${shownName(v.firstCandidate.subject)}): readers that take the first (poppler/pdfsig, EU DSS) judge the signature by that one. Readers disagree on this signature, so it is not decided.`,
+        details,
+      };
+    }
+    if (v.otherCandidates) details.otherDesignated = v.otherCandidates;
     signer = v.signerCert;
   } else {
     // No signed attributes (older PKCS#7): the signature is over the content itself, by the same table.

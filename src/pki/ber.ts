@@ -3,7 +3,7 @@
 // CA signed the DER; checked over BER bytes, its "revoked" was "not the CA's statement" and said nothing).
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import { bytesEqual, derChildren, derFramed, isDerFramed, readTlv, type DerLimits } from "./der.js";
+import { berHeader, bytesEqual, derChildren, derFramed, isDerFramed, readTlv, type DerLimits } from "./der.js";
 
 const OCSP_BASIC = "1.3.6.1.5.5.7.48.1.1"; // id-pkix-ocsp-basic
 
@@ -65,28 +65,6 @@ export interface Ber {
   body: number;
   contentEnd: number;
   end: number;
-}
-
-/** A header in BER (any tag form, definite length in any form, indefinite for a constructed value); null off BER. */
-function berHeader(bytes: Uint8Array, p: number, end: number): { tag: number; body: number; len: number } | null {
-  if (p >= end) return null;
-  const tag = bytes[p]!;
-  let q = p + 1;
-  if ((tag & 0x1f) === 0x1f) {
-    for (let n = 0; q < end && bytes[q]! & 0x80; q++) if (++n > 8) return null;
-    q++;
-  }
-  if (q >= end) return null;
-  const first = bytes[q++]!;
-  if (first === 0x80) return tag & 0x20 ? { tag, body: q, len: -1 } : null;
-  let len = first;
-  if (first > 0x80) {
-    const n = first & 0x7f;
-    if (n > 6 || q + n > end) return null;
-    len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + bytes[q++]!;
-  }
-  return q + len <= end ? { tag, body: q, len } : null;
 }
 
 /**

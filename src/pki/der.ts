@@ -307,6 +307,38 @@ export function derLength(n: number): number[] {
   return [0x80 | out.length, ...out];
 }
 
+/**
+ * The one BER header reader (X.690 §8.1.2-8.1.3): the header at `p` within `end`, its first tag byte, where its
+ * content starts and its length (-1: indefinite, for a constructed value only); null off BER. A tag of more than
+ * one byte is read (up to 8 continuation bytes) when `multiByteTags`, else null. A definite length in any number of
+ * octets, leading zeros included (as BouncyCastle reads it), as long as the content fits before `end`; 0xFF, the
+ * reserved form, is null. readTlv is the strict DER reader beside it, its header read inline for speed.
+ */
+export function berHeader(bytes: Uint8Array, p: number, end: number, multiByteTags = true): { tag: number; body: number; len: number } | null {
+  if (p >= end) return null;
+  const tag = bytes[p]!;
+  let q = p + 1;
+  if ((tag & 0x1f) === 0x1f) {
+    if (!multiByteTags) return null;
+    for (let n = 0; q < end && bytes[q]! & 0x80; q++) if (++n > 8) return null;
+    q++;
+  }
+  if (q >= end) return null;
+  const first = bytes[q++]!;
+  if (first === 0x80) return tag & 0x20 ? { tag, body: q, len: -1 } : null;
+  let len = first;
+  if (first > 0x80) {
+    const n = first & 0x7f;
+    if (n === 0x7f || q + n > end) return null;
+    len = 0;
+    for (let i = 0; i < n; i++) {
+      len = len * 256 + bytes[q++]!;
+      if (len > end - q) return null;
+    }
+  }
+  return q + len <= end ? { tag, body: q, len } : null;
+}
+
 /** Universal types BER may split into a constructed value of segments (X.690 §8.6, §8.7, §8.23). */
 const STRING_TAGS = new Set([3, 4, 12, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 30]);
 
@@ -328,27 +360,13 @@ export function derFramed(
   // The DER in file order: a header (tag, content size once known), a byte, or a run of content bytes.
   const out: ({ tag: number; size: number } | { byte: number } | { start: number; end: number })[] = [];
   let values = 0;
-  // The header at p within end: tag, where the content starts, its length (-1: indefinite); null off BER.
+  // The header at p within end (the one BER header reader, one-byte tags only: a multi-byte tag is off what this
+  // re-frames), counted against the limits.
   const header = (p: number, end: number, depth: number) => {
     if (spent) spent.values++;
     if (++values > limits.maxAsn1Nodes) throw new LimitError("maxAsn1Nodes", `${what}: more than ${limits.maxAsn1Nodes} ASN.1 values`);
     if (depth > limits.maxAsn1Depth) throw new LimitError("maxAsn1Depth", `${what}: ASN.1 nesting deeper than ${limits.maxAsn1Depth} levels`);
-    if (p + 2 > end) return null;
-    const tag = bytes[p]!;
-    if ((tag & 0x1f) === 0x1f) return null;
-    let body = p + 2;
-    let len = bytes[p + 1]!;
-    if (len === 0x80) return tag & 0x20 ? { tag, body, len: -1 } : null;
-    if (len > 0x80) {
-      const n = len & 0x7f;
-      if (n === 0x7f || body + n > end) return null;
-      len = 0;
-      for (let i = 0; i < n; i++) {
-        len = len * 256 + bytes[body++]!;
-        if (len > end - body) return null;
-      }
-    }
-    return body + len <= end ? { tag, body, len } : null;
+    return berHeader(bytes, p, end, false);
   };
   // The children from `at` to `stop` (definite) or to end-of-contents, each read by `child`; where they end.
   const children = (at: number, stop: number, indefinite: boolean, child: (at: number) => number | null): number | null => {

@@ -16,9 +16,9 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
 import { berChildren, berValue, readerMayRead, type Ber } from "./ber.js";
-import { certificateDer, certificateFromDer, sameName, shownName } from "./certificate.js";
+import { certificateDer, certificateFromDer, nameDer, sameName, shownName } from "./certificate.js";
 import { validateChain, type AnchorIndex } from "./chain.js";
-import { bytesEqual, decodeDer, derFramed, isDerFramed, ownBuffer } from "./der.js";
+import { bytesEqual, decodeDer, derFramed, isDerFramed, ownBuffer, toHex } from "./der.js";
 import type { PkiSession, RunWork } from "./session.js";
 
 /** Where a proof looks for its issuer: the certificates that may have signed, the anchors a path must reach. */
@@ -100,7 +100,7 @@ function dateOf(ctx: ProofContext, b: Uint8Array, v: Ber | undefined): Date {
   return t instanceof asn1js.UTCTime || t instanceof asn1js.GeneralizedTime ? t.toDate() : ctx.at;
 }
 
-/** The certificates named by an item's issuer or responder: `name`, or the SHA-1 of the key (OCSP byKey). */
+/** The certificates named by an item's issuer or responder (`match`), each once (by DER). */
 function named(pool: readonly pkijs.Certificate[], match: (c: pkijs.Certificate) => boolean): pkijs.Certificate[] {
   const seen = new Set<string>();
   return pool.filter((c) => {
@@ -111,6 +111,16 @@ function named(pool: readonly pkijs.Certificate[], match: (c: pkijs.Certificate)
     return true;
   });
 }
+
+/** The context's certificates (pool and anchors) named by `key` (a name's DER or a key hash), found once per context. */
+function candidatesOf(ctx: ProofContext, own: readonly pkijs.Certificate[], key: string, match: (c: pkijs.Certificate) => boolean): pkijs.Certificate[] {
+  const byKey = memoOf(ctx).named;
+  let known = byKey.get(key);
+  if (!known) byKey.set(key, (known = named([...ctx.pool, ...ctx.anchors], match)));
+  return own.length ? named([...own, ...known], match) : known;
+}
+
+const keyHash = (c: pkijs.Certificate) => createHash("sha1").update(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest();
 
 /**
  * Whether `der` (an OCSPResponse or a CertificateList this reader refused or could not read within its limits) was
@@ -128,7 +138,7 @@ export async function issuedProof(ctx: ProofContext, kind: "ocsp" | "crl", der: 
     const signed = signedParts(ctx, der, f, "a CRL");
     if (typeof signed === "string") return { verdict: "junk", why: signed };
     const at = dateOf(ctx, der, tbs[i + 2]);
-    const candidates = named([...ctx.pool, ...ctx.anchors], (c) => sameName(c.subject, issuer));
+    const candidates = candidatesOf(ctx, [], `name:${toHex(nameDer(issuer))}`, (c) => sameName(c.subject, issuer));
     return prove(ctx, signed, candidates, [], at, `its issuer ${shownName(issuer)}`);
   }
   if (f.length === 1) return { verdict: "junk", why: "it carries no signed response (no responseBytes)" };
@@ -143,20 +153,19 @@ export async function issuedProof(ctx: ProofContext, kind: "ocsp" | "crl", der: 
   const signed = signedParts(ctx, inner, basic, "an OCSP response");
   if (typeof signed === "string") return { verdict: "junk", why: signed };
   const own = responseCertificates(ctx, inner, basic[3]);
-  const pool = [...own, ...ctx.pool, ...ctx.anchors];
   const at = dateOf(ctx, inner, data[i + 1]);
   let candidates: pkijs.Certificate[];
   let who: string;
   if (rid.tag === 0xa1) {
     const name = nameOf(ctx, inner, berChildren(inner, rid)?.[0]);
     if (!name) return { verdict: "junk", why: "its responder name cannot be read" };
-    candidates = named(pool, (c) => sameName(c.subject, name));
+    candidates = candidatesOf(ctx, own, `name:${toHex(nameDer(name))}`, (c) => sameName(c.subject, name));
     who = `its responder ${shownName(name)}`;
   } else {
     const hash = small(ctx, inner, berChildren(inner, rid)?.[0], "a responder key hash");
     if (!(hash instanceof asn1js.OctetString)) return { verdict: "junk", why: "its responder key hash cannot be read" };
     const h = hash.valueBlock.valueHexView;
-    candidates = named(pool, (c) => bytesEqual(createHash("sha1").update(c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView).digest(), h));
+    candidates = candidatesOf(ctx, own, `key:${toHex(h)}`, (c) => bytesEqual(keyHash(c), h));
     who = `its responder (by key hash ${Buffer.from(h).toString("hex")})`;
   }
   return prove(ctx, signed, candidates, own, at, who);
@@ -190,12 +199,24 @@ function responseCertificates(ctx: ProofContext, b: Uint8Array, v: Ber | undefin
   return out;
 }
 
-/** Paths judged per candidate and time within a context's life (one check): each once. */
-const paths = new WeakMap<ProofContext, Map<pkijs.Certificate, Map<number, Promise<"valid" | "budget" | "none">>>>();
+/**
+ * What one context (one check) found once: paths judged per candidate and time, each once; the certificates of the
+ * pool and anchors named by an issuer's name or key hash.
+ */
+interface ContextMemo {
+  readonly paths: Map<pkijs.Certificate, Map<number, Promise<"valid" | "budget" | "none">>>;
+  readonly named: Map<string, pkijs.Certificate[]>;
+}
+const paths = new WeakMap<ProofContext, ContextMemo>();
+
+function memoOf(ctx: ProofContext): ContextMemo {
+  let m = paths.get(ctx);
+  if (!m) paths.set(ctx, (m = { paths: new Map(), named: new Map() }));
+  return m;
+}
 
 function pathOf(ctx: ProofContext, cert: pkijs.Certificate, own: readonly pkijs.Certificate[], at: Date): Promise<"valid" | "budget" | "none"> {
-  let byCert = paths.get(ctx);
-  if (!byCert) paths.set(ctx, (byCert = new Map()));
+  const byCert = memoOf(ctx).paths;
   let byTime = byCert.get(cert);
   if (!byTime) byCert.set(cert, (byTime = new Map()));
   let r = byTime.get(at.getTime());

@@ -8,6 +8,9 @@ import { describe, expect, it } from "vitest";
 import { lastGap, withCmsField, withLastContents } from "../../scripts/attack-s8/lib.js";
 import { minimalSigner, setElements, signedDataFields, withSigners } from "../../scripts/attack-s9/lib.js";
 import { verifyArchive, type ArchiveReport } from "../../src/index.js";
+import { certificateDer } from "../../src/pki/certificate.js";
+import { decodeSignedData, findSignerCertificate } from "../../src/pki/cms.js";
+import { pkiSession } from "../../src/pki/session.js";
 
 const approved = () => new Uint8Array(readFileSync("samples/attacks/later-approval-signature.pdf"));
 const verify = (bytes: Uint8Array, limits = {}): Promise<ArchiveReport> =>
@@ -77,3 +80,28 @@ function lengthOf(n: number): number[] {
   for (let v = n; v > 0; v = Math.floor(v / 256)) out.unshift(v % 256);
   return [0x80 | out.length, ...out];
 }
+
+describe("a decoy among the certificates its SignerInfo designates (a19 K1's rule, for other signatures)", () => {
+  /** The approval signer's certificate with one byte of its key changed: same issuer and serial, another key. */
+  const decoyOf = (cms: Uint8Array) => {
+    const d = decodeSignedData(cms, "the approval", pkiSession(), true);
+    const signer = findSignerCertificate(d.signedData.signerInfos[0]!, d.certificates)!;
+    const der = certificateDer(signer).slice();
+    const key = signer.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView;
+    const at = Buffer.from(der).indexOf(Buffer.from(key.subarray(0, 32)));
+    der[at + 40]! ^= 0x01;
+    return der;
+  };
+
+  it("put first: not decided, INDETERMINATE/FORMAT_FAILURE naming it (readers judge by it)", async () => {
+    const a = approval(await verify(rewrite((cms) => withCmsField(cms, 0xa0, [decoyOf(cms)], true))));
+    expect([a.status, a.subIndication]).toEqual(["indeterminate", "FORMAT_FAILURE"]);
+    expect(a.message).toMatch(/first certificate of the CMS that its SignerInfo's identifier designates is another/);
+  }, 60_000);
+
+  it("put after the signer's own: a remark (a warning)", async () => {
+    const a = approval(await verify(rewrite((cms) => withCmsField(cms, 0xa0, [decoyOf(cms)], false))));
+    expect(a.status).toBe("warning");
+    expect(a.message).toMatch(/1 other certificate\(s\) that its SignerInfo's identifier designates, after the signer's: ignored/);
+  }, 60_000);
+});
