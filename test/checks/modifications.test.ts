@@ -404,8 +404,14 @@ describe("the validation policy may follow EU DSS on LTV writers' bookkeeping (s
     expect(judgeWith(update([catalog(), dss, { num: 23, body: "<< /Producer (iText 5.5.13) /Title (Rent 1 DKK) >>" }]), ALL).status).toBe("failed");
     expect(judgeWith(update([catalog(" /Version /1.4"), dss]), ALL).status).toBe("failed");
     expect(judgeWith(update([catalog(" /Version (1.7)"), dss]), ALL).status).toBe("failed");
-    // No DSS, no document timestamp in the revision: not an LTV update.
+    // No DSS, no document timestamp in the revision: not an LTV update (a raised extension level alone is none).
     expect(judgeWith(update([itextInfo]), ALL).status).toBe("failed");
+    const esicOnly = {
+      num: 1,
+      body: "<< /Type /Catalog /Pages 2 0 R /AcroForm 7 0 R /Perms << /DocMDP 6 0 R >> /Extensions << /ESIC << /BaseVersion /1.7 /ExtensionLevel 5 >> >> >>",
+    };
+    expect(judgeWith(update([esicOnly, itextInfo]), ALL).status).toBe("failed");
+    expect(judgeWith(update([esicOnly]), ALL).status).toBe("passed");
     expect(judgeWith(update([catalog(" /Version /1.7"), dss, itextInfo]), { name: "producer only", allowedWithLtvUpdate: ["info-producer"] }).status).toBe(
       "failed",
     );

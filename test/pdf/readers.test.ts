@@ -224,6 +224,14 @@ const READ_OTHERWISE: Record<string, { form: ForgedUpdateForm; refused: RegExp; 
     refused: /has a field wider than every reader reads/,
     poppler: { text: FORGED_TEXT },
   },
+  // The update's /Size (2) below objects only the original lists (2, 3, 4): poppler "xref num 2 not found but
+  // needed, try to reconstruct" ("Forged"). It depends on the order poppler fetches objects in (with /Size 3 or 4
+  // this file reads "Sealed" there too), so every /Size below an earlier revision's object is refused.
+  "size-below-an-earlier-revisions-object": {
+    form: { xref: "table", size: 2 },
+    refused: /object 4 is listed by an earlier revision, but the trailer's \/Size is 2/,
+    poppler: { text: FORGED_TEXT, err: /xref num 2 not found/ },
+  },
   // PDFium (CPDF_Parser::kMaxObjectNumber): "Forged" (test/fixtures/readers/table-object-2p22.pdf); poppler,
   // pdf.js and qpdf: "Sealed". PDFium alone reads it otherwise, so no installed reader shows it here.
   "table-object-2p22": { form: { xref: "table", size: 6, extra: [{ num: 2 ** 22, body: "null" }] }, refused: /lists object 4194304; PDFium/ },

@@ -236,6 +236,7 @@ export class ChangeAnalysis {
             ...(extra.annotation !== undefined ? { annotation: extra.annotation } : {}),
           },
           ...(extra.allowance ? { allowance: extra.allowance } : {}),
+          ...(extra.addsValidationData ? { addsValidationData: true as const } : {}),
         });
       },
     };
@@ -357,8 +358,9 @@ export class ChangeAnalysis {
     const writerChanges: Finding[] = [];
     for (let i = revision + 1; i <= last; i++) {
       const p = this.pair(i);
-      // An LTV update: the revision adds validation data (a DSS, its items, a document timestamp).
-      const ltvUpdate = p.findings.some((f) => f.level === "ltv" && (f.change.kind === "validation-data" || f.change.kind === "document-timestamp"));
+      // An LTV update: the revision adds validation data (a DSS or its items, a document timestamp); a raised
+      // extension level alone is not one.
+      const ltvUpdate = p.findings.some((f) => f.level === "ltv" && (f.addsValidationData || f.change.kind === "document-timestamp"));
       for (const f of p.findings) {
         counts[f.level]++;
         level = maxLevel(level, f.level);

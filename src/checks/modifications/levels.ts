@@ -48,6 +48,8 @@ export interface Finding {
   readonly roles?: readonly ReaderChange[];
   /** The LTV writer's bookkeeping this change is, which a validation policy may let pass with an LTV update. */
   readonly allowance?: Allowance;
+  /** The change adds or changes a DSS (with a document timestamp's findings: what makes a revision an LTV update). */
+  readonly addsValidationData?: true;
 }
 
 /** Which LTV writer's change a finding is (CryptoPolicy.sealModifications), and the change in words. */

@@ -34,7 +34,7 @@ export interface Locus {
  * Where a finding sits, if the rule knows better than the locus (an annotation's type, another page), and the LTV
  * writer's bookkeeping it is, which a validation policy may let pass (levels.ts Finding.allowance).
  */
-export type ReportExtra = Partial<Omit<ReaderChange, "kind">> & { allowance?: Allowance };
+export type ReportExtra = Partial<Omit<ReaderChange, "kind">> & { allowance?: Allowance; addsValidationData?: true };
 
 /** What a rule needs: the two views, whether an object is new in the later one, and where to report. */
 export interface RuleContext {
@@ -565,7 +565,7 @@ const versionRule: ValueRule = (r, before, after, where) => {
 };
 
 const catalogKeys: Record<string, ValueRule> = {
-  DSS: level("ltv", "document security store (validation data)", "validation-data"),
+  DSS: (r, _b, _a, where) => r.report("ltv", `${where}: document security store (validation data)`, "validation-data", { addsValidationData: true }),
   Extensions: extensionsRule,
   Version: versionRule,
   Metadata: level("metadata", "XMP metadata", "metadata"),
@@ -643,7 +643,7 @@ const OBJECT_RULES: Record<GraphContext, (r: RuleContext, before: PdfObject, aft
   "widget-appearance": (r, _b, _a, w) => r.report("form-fill", `${w}: a form field's appearance changed`),
   "annotation-appearance": (r, _b, _a, w) => r.report("annotation", `${w}: an annotation's appearance changed`),
   sig: (r, _b, _a, w) => r.report("other", `${w}: a signature dictionary was rewritten`),
-  dss: (r, _b, _a, w) => r.report("ltv", `${w}: validation data (DSS)`),
+  dss: (r, _b, _a, w) => r.report("ltv", `${w}: validation data (DSS)`, undefined, { addsValidationData: true }),
   extensions: (r, _b, _a, w) => r.report("metadata", `${w}: extensions`),
   metadata: (r, _b, _a, w) => r.report("metadata", `${w}: XMP metadata`),
   generic: (r, _b, _a, w) => r.report("other", `${w} changed`),
