@@ -18,8 +18,7 @@ import * as pkijs from "pkijs";
 import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlgorithm, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
 import { shownName, summarize } from "../pki/certificate.js";
 import { hashName } from "../pki/cms.js";
-import { findIssuer } from "../pki/ocsp.js";
-import { laterStop, pathStatusAt, readRevocation, revokedBy, statusAt, type RevocationStatement } from "../pki/revocation.js";
+import { laterStop, pathStatusAt, readRevocation, revokedBy, type RevocationStatement } from "../pki/revocation.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { indeterminate, passed, skipped, warning } from "../report/check.js";
 import type { LongTermEntry, LongTermSummary } from "../report/archive-report.js";
@@ -30,6 +29,7 @@ import type { PadesFacts } from "./pades.js";
 import { coversSignature, type DocumentTimestampFacts } from "./pdf-signatures.js";
 import { coveredRevision } from "../input/pdf/index.js";
 import { pathTrust } from "./revocation-items.js";
+import { tsaRevocation } from "./tsa-revocation.js";
 import { quoteName } from "../report/quoted-name.js";
 
 const ID = "long-term";
@@ -150,39 +150,6 @@ function sealedEvidenceStandings(policy: CryptoPolicy, f: ArchiveFacts, at: Date
   return out;
 }
 
-/**
- * The TSA's path's status from the revocation data, for a timestamp made at genTime and proven to exist at `poe`:
- * every certificate on the path but the anchor (EN 319 102-1 §5.2.6; DSS's CACertificate constraints), each by
- * the one rule of pki/revocation.ts: a revocation at or before `poe` in any authentic item, whatever its date,
- * decides "revoked"; otherwise an item issued after genTime (fresh against the POE it must speak for) saying
- * "not revoked", or revoked only after `poe`, proves it.
- */
-async function tsaRevocation(env: CheckEnv, c: Candidate, poe: Date, pool: EvidenceRevocation): Promise<{ ok: boolean; text: string }> {
-  const certs = [...c.info.chain, ...(c.info.certificates ?? []), ...pool.certs, ...env.trust.intermediates];
-  const path = c.info.chain.length ? c.info.chain : [c.info.signer];
-  const texts: string[] = [];
-  // A CRL of a renewed key of a CA on the TSA's path counts when that key chains to the same anchor (s6 edge d).
-  const trust = pathTrust(env, "tsa", c.info.chain, poe, certs);
-  for (let i = 0; i === 0 || i < path.length - 1; i++) {
-    const cert = path[i]!;
-    const issuer = path[i + 1] ?? (await findIssuer(env.pki, cert, certs));
-    const s = await statusAt(
-      env.pki,
-      { cert, issuer, at: poe, issuedAfter: c.info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds, ...trust },
-      pool.data,
-    );
-    const who = i === 0 ? "" : `its CA ${shownName(cert.subject)}: `;
-    if (s.statement) return { ok: false, text: `${who}${s.statement.text}, before the proof of existence it needs (${iso(poe)})` };
-    if (!s.ok)
-      return {
-        ok: false,
-        text: `${who}${s.text === "no revocation data for it" ? (i === 0 ? "no revocation data for the TSA certificate" : "no revocation data for it") : s.text}`,
-      };
-    texts.push(`${who}${s.text}`);
-  }
-  return { ok: true, text: texts.join("; ") };
-}
-
 async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, pool: EvidenceRevocation): Promise<Weighed> {
   const { notBefore, notAfter } = chainBounds(c.info.chain.length ? c.info.chain : [c.info.signer]);
   const algs = [
@@ -222,7 +189,7 @@ async function weigh(env: CheckEnv, c: Candidate, poe: Date, poeSource: string, 
     problems.push(
       "no ESS signing-certificate attribute binds its TSA's certificate (RFC 3161 §2.4.1 requires one; EU DSS reads no timestamp from such a token)",
     );
-  const rev = await tsaRevocation(env, c, poe, pool);
+  const rev = await tsaRevocation(env, c.info, poe, pool);
   entry.revocation = rev.text;
   if (!rev.ok) problems.push(rev.text);
   entry.proven = problems.length === 0;

@@ -10,12 +10,11 @@ import { revocationArchival, unsignedRevocation } from "../pki/cms.js";
 import { decodeCrl } from "../pki/crl.js";
 import { LimitError } from "../errors.js";
 import { decodeOcsp } from "../pki/ocsp.js";
-import { dataOf, renewedKeyTrust, type LocatedItem, type RenewedKeyTrust } from "../pki/revocation.js";
+import { dataOf, type LocatedItem } from "../pki/revocation.js";
 import type { PkiSession } from "../pki/session.js";
 import { timestampTokenData } from "../pki/timestamp.js";
 import { tokenCertificatesOverLimit, tokenWithoutCertificates } from "../pki/token-certificates.js";
-import { anchorsFor, type TrustRole } from "../pki/trust-store.js";
-import type { ArchiveFacts, CheckEnv, EvidenceRevocation } from "./facts.js";
+import type { ArchiveFacts, EvidenceRevocation } from "./facts.js";
 import type { PadesFacts } from "./pades.js";
 import { quoteName } from "../report/quoted-name.js";
 
@@ -125,23 +124,4 @@ function decodes(session: PkiSession, kind: "ocsp" | "crl", der: Uint8Array): bo
   }
 }
 
-/**
- * The trust context a status query about a certificate on `path` (leaf first, anchor last) of `role` carries
- * (s6 edge d): a CRL signed by a renewed key of a CA on it counts when that key's certificate, among `certs` and
- * the trust store's, has its own path at the CRL's date to the same anchor (pki/revocation.ts renewedKeyTrust,
- * U1d's bound). Spread into a StatusQuery; empty without a path to an anchor.
- */
-export function pathTrust(
-  env: CheckEnv,
-  role: TrustRole,
-  path: readonly pkijs.Certificate[] | undefined,
-  at: Date,
-  certs: readonly pkijs.Certificate[],
-): { renewed?: RenewedKeyTrust } {
-  const renewed = renewedKeyTrust(env.pki, path?.at(-1), {
-    anchors: anchorsFor(env.trust, role, at),
-    intermediates: [...(path ?? []), ...env.trust.intermediates, ...certs],
-    index: env.trust.index.anchors,
-  });
-  return renewed ? { renewed } : {};
-}
+export { pathTrust } from "./tsa-revocation.js";

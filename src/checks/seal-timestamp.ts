@@ -8,7 +8,9 @@ import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
 import { LimitError } from "../errors.js";
 import { result, indeterminate } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { CheckEnv, With } from "./facts.js";
+import type { CheckEnv, EvidenceRevocation, With } from "./facts.js";
+import { tsaRevocation } from "./tsa-revocation.js";
+import { shownName } from "../pki/certificate.js";
 import type { SealCmsFacts } from "./seal-signature.js";
 
 const ID = "seal-timestamp";
@@ -18,6 +20,7 @@ export async function checkSealTimestamp(
   env: CheckEnv,
   seal: With<Pick<SealCmsFacts, "cms">, "cms">,
   claimedTime: string | undefined,
+  revocation?: (info: TimestampInfo) => EvidenceRevocation,
 ): Promise<{ check: CheckResult; info?: TimestampInfo }> {
   const cms = seal.cms;
   const si = cms.signedData.signerInfos[0]!;
@@ -48,6 +51,22 @@ export async function checkSealTimestamp(
   // Each judged at its own genTime (past validation); long-term validation judges the chosen one again at the
   // proof of existence a later timestamp gives it, or at the validation time.
   for (const t of tokens) results.push(await verifyTimestamp(t, data, trust, null, env.pki));
+  // A TSA the file's own revocation data shows revoked at or before a token's genTime proves no time with that token
+  // (a22 R1; EN 319 102-1: REVOKED_NO_POE, the timestamp removed from the set; EU DSS alike).
+  if (revocation)
+    for (const r of results) {
+      if (r.provesNothing || !r.info?.signer || !r.info.chain || (r.judgement.status !== "passed" && r.judgement.status !== "warning")) continue;
+      const info = r.info as TimestampInfo & { signer: pkijs.Certificate; chain: pkijs.Certificate[] };
+      const rev = await tsaRevocation(env, info, info.genTime, revocation(info));
+      if (!rev.revoked) continue;
+      r.provesNothing = true;
+      r.judgement = {
+        status: "indeterminate",
+        subIndication: "REVOKED_NO_POE",
+        message: `The timestamp of ${info.genTime.toISOString()} by ${shownName(info.signer.subject)} proves no time: the evidence's revocation data says its TSA's path is revoked: ${rev.text}.`,
+        details: { ...r.judgement.details, tsaRevoked: rev.text },
+      };
+    }
   // The earliest verified timestamp is the best proof of existence.
   const good = results
     .filter((r) => (r.judgement.status === "passed" || r.judgement.status === "warning") && r.info)

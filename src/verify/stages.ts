@@ -187,7 +187,11 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     uses: ["sealVerified"],
     provides: ["sealTimestampInfo", "sealTimestamp", "sealTimestampJudged"],
     module: sealTimestamp,
-    run: (env, f) => pades.sealTimestampStage(env, f),
+    // The evidence's revocation data, for a TSA revoked before its token's genTime (a22 R1).
+    run: (env, f) =>
+      pades.sealTimestampStage(env, f, (token) =>
+        revocationItems.evidenceRevocation(env.pki, { ...f, sealTimestampInfo: token }, env.limits.maxValidationDataItems),
+      ),
   }),
   stage({
     // Before the pool: the token's OCSP response is one of its items.
