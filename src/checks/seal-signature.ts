@@ -6,7 +6,6 @@ import { LimitError, errorMessage } from "../errors.js";
 import { describeAlgorithm } from "../pki/algorithms.js";
 import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, decidingSigner, withOnlySigner, type DecidingSigner, type DecodedSignedData } from "../pki/cms.js";
 import { sameName, shownName, summarize } from "../pki/certificate.js";
-import { bytesEqual } from "../pki/der.js";
 import { sealIdentity } from "../evidence/broker-identity.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
@@ -236,10 +235,9 @@ async function judge(
     // certificate, later in the set, verifies. Readers disagree on this signature: not decided, never FAILED.
     const first = v.firstCandidate;
     details.firstDesignated = summarize(first);
-    const spki = (c: pkijs.Certificate) => new Uint8Array(c.subjectPublicKeyInfo.toSchema().toBER(false));
     const shows = !sameName(first.subject, v.signerCert.subject)
       ? `names another signer, ${shownName(first.subject)}, which those readers show as the signer`
-      : bytesEqual(spki(first), spki(v.signerCert))
+      : v.firstCandidateSameKey
         ? "has the seal's name and key but is not the certificate the ESS attribute names, so those readers find no signing certificate (EU DSS: NO_SIGNING_CERTIFICATE_FOUND)"
         : `has the seal's name but another key${sameName(first.issuer, v.signerCert.issuer) ? "" : ` and issuer (${shownName(first.issuer)})`}, so those readers show the seal as broken or not bound to its certificate (pdfsig: invalid; EU DSS: NO_SIGNING_CERTIFICATE_FOUND)`;
     return indeterminate(

@@ -602,6 +602,8 @@ export interface SignerVerification {
    * the signature by it, so they show another signer, a broken or an unbound signature.
    */
   firstCandidate?: pkijs.Certificate;
+  /** `firstCandidate` carries the signer's own key (the signature verifies with it too; a10's decoy). */
+  firstCandidateSameKey?: true;
   /**
    * An algorithm sealcheck cannot verify or does not accept here (the digest, the signature algorithm, the
    * key, or a pairing RFC 8419 does not allow): the signature was not checked, so neither valid nor broken.
@@ -681,6 +683,7 @@ export async function verifySigner(
     const own = new Uint8Array(spki(signer));
     const sameKey = candidates.filter((c) => c !== signer && bytesEqual(new Uint8Array(spki(c)), own)).length;
     if (sameKey > 0) out.otherCandidatesSameKey = sameKey;
+    if (out.firstCandidate && bytesEqual(new Uint8Array(spki(out.firstCandidate)), own)) out.firstCandidateSameKey = true;
   }
   const pairing = eddsaDigestMismatch(si.signatureAlgorithm.algorithmId, digestAlgorithm);
   if (out.signatureValid && pairing) {

@@ -9,6 +9,31 @@ import { parsePdf } from "../../src/input/pdf/index.js";
 import { wholeSource } from "../../src/input/source.js";
 import { build, latin1, LIMITS, text } from "./helpers.js";
 
+/** A file whose objects 5 "(a)" and 6 "(b)" sit in object stream 10, its dictionary holding `keys`, its data `data`. */
+function objStmFile(keys: string, data: string): string {
+  return build([
+    {
+      objects: [
+        { num: 1, raw: "<< /Type /Catalog /Pages 2 0 R >>" },
+        { num: 2, raw: "<< /Type /Pages /Kids [] /Count 0 >>" },
+        { num: 10, raw: `<< /Type /ObjStm /N 2 /First 8 ${keys} /Length ${data.length} >>\nstream\n${data}\nendstream` },
+      ],
+      compressed: [
+        [5, 10, 0],
+        [6, 10, 1],
+      ],
+    },
+  ]);
+}
+
+/** Object 6 as a reader of `s` resolves it: its text, or its kind. */
+function read(s: string): string | undefined {
+  const o = parsePdf(wholeSource(latin1(s)), LIMITS)
+    .latest()
+    .objectByNumber(6)?.value;
+  return o?.kind === "string" ? text(o.bytes) : o?.kind;
+}
+
 /** ASCII85 of `s` (no "z"), each group of five as written, "~>" at the end. */
 function a85(s: string): string {
   const b = [...Buffer.from(s, "latin1")];
@@ -52,27 +77,7 @@ describe("decoding that every reader agrees on (agreed)", () => {
 
   it("an object stream in ASCII85 is read; with 0x00 in its data it is refused (was read as the 0x00-free data)", () => {
     const body = "5 0 6 4 (a) (b)";
-    const objStm = (data: string) => `<< /Type /ObjStm /N 2 /First 8 /Filter /ASCII85Decode /Length ${data.length} >>\nstream\n${data}\nendstream`;
-    const pdf = (data: string) =>
-      build([
-        {
-          objects: [
-            { num: 1, raw: "<< /Type /Catalog /Pages 2 0 R >>" },
-            { num: 2, raw: "<< /Type /Pages /Kids [] /Count 0 >>" },
-            { num: 10, raw: objStm(data) },
-          ],
-          compressed: [
-            [5, 10, 0],
-            [6, 10, 1],
-          ],
-        },
-      ]);
-    const read = (s: string) => {
-      const o = parsePdf(wholeSource(latin1(s)), LIMITS)
-        .latest()
-        .objectByNumber(6)?.value;
-      return o?.kind === "string" ? text(o.bytes) : o?.kind;
-    };
+    const pdf = (data: string) => objStmFile("/Filter /ASCII85Decode", data);
     expect(read(pdf(a85(body)))).toBe("b");
     expect(() => read(pdf(a85(body).replace(/(.{5})/, "$1\u0000")))).toThrow(/ASCII85Decode data holds the byte 0x00, which readers read differently/);
     expect(() => read(pdf(`<~${a85(body)}`))).toThrow(/starts with "<~"/);
@@ -83,29 +88,7 @@ describe("decoding that every reader agrees on (agreed)", () => {
     // One PNG row of type 0 (None): a reader that applies /Predictor 12 strips the type byte, one that ignores it does not.
     const data = deflateSync(Buffer.from([0, ...Buffer.from(body, "latin1")])).toString("latin1");
     const parms = `<< /Predictor 12 /Columns ${body.length} >>`;
-    const pdf = (filter: string, decodeParms: string) =>
-      build([
-        {
-          objects: [
-            { num: 1, raw: "<< /Type /Catalog /Pages 2 0 R >>" },
-            { num: 2, raw: "<< /Type /Pages /Kids [] /Count 0 >>" },
-            {
-              num: 10,
-              raw: `<< /Type /ObjStm /N 2 /First 8 /Filter ${filter} /DecodeParms ${decodeParms} /Length ${data.length} >>\nstream\n${data}\nendstream`,
-            },
-          ],
-          compressed: [
-            [5, 10, 0],
-            [6, 10, 1],
-          ],
-        },
-      ]);
-    const read = (s: string) => {
-      const o = parsePdf(wholeSource(latin1(s)), LIMITS)
-        .latest()
-        .objectByNumber(6)?.value;
-      return o?.kind === "string" ? text(o.bytes) : o?.kind;
-    };
+    const pdf = (filter: string, decodeParms: string) => objStmFile(`/Filter ${filter} /DecodeParms ${decodeParms}`, data);
     expect(read(pdf("/FlateDecode", parms))).toBe("b");
     expect(read(pdf("[/FlateDecode]", `[${parms}]`))).toBe("b");
     expect(() => read(pdf("[/FlateDecode]", parms))).toThrow(/pairs an array of filters with one \/DecodeParms dictionary, which readers read differently/);
@@ -136,12 +119,6 @@ describe("forms some reader rebuilds its table on, or reads another way (a21 F1,
   const catalog = { num: 1, gen: 0, raw: "<< /Type /Catalog /Pages 2 0 R >>" };
   const pages = { num: 2, gen: 0, raw: "<< /Type /Pages /Kids [] /Count 0 >>" };
   const objStm = (extra: string) => `<< /Type /ObjStm /N 2 /First 8${extra} /Length 15 >>\nstream\n5 0 6 4 (a) (b)\nendstream`;
-  const read = (s: string) => {
-    const o = parsePdf(wholeSource(latin1(s)), LIMITS)
-      .latest()
-      .objectByNumber(6)?.value;
-    return o?.kind === "string" ? text(o.bytes) : o?.kind;
-  };
   const compressed: [number, number, number, number][] = [
     [5, 2, 10, 0],
     [6, 2, 10, 1],
