@@ -6,7 +6,7 @@ import { quoteName } from "../report/quoted-name.js";
 import { createHash } from "../platform/crypto.js";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, type PdfDocument, type PdfView, type SignatureInfo } from "../input/pdf/index.js";
-import type { DecodedSignedData } from "../pki/cms.js";
+import { signingTime, type DecodedSignedData } from "../pki/cms.js";
 import type { EvidenceSource } from "../input/source.js";
 import { summarize } from "../pki/certificate.js";
 import { failed, indeterminate, passed, result, skipped, warning } from "../report/check.js";
@@ -18,7 +18,7 @@ import { ATTACHMENT_NAMES, chooseSeal } from "../evidence/broker.js";
 import type { ArchiveFacts, CheckEnv, Established, EvidenceFacts, EvidenceRevocation, TokenEvidence, With } from "./facts.js";
 import { checkSealSignature, sealIdentity, signatureInput, type SealCmsFacts, type SealSignatureInput } from "./seal-signature.js";
 import { coversSignature, judgePdfSignatures, type DocumentTimestampFacts, type SealJudgement, type SealJudgements } from "./pdf-signatures.js";
-import { checkSealTimestamp } from "./seal-timestamp.js";
+import { checkSealTimestamp, signedClaims } from "./seal-timestamp.js";
 import { checkSealCertificate, type SealPathFacts } from "./seal-certificate.js";
 import { readDssData, type DssData } from "../evidence/dss-items.js";
 import { checkSealModifications } from "./seal-modifications.js";
@@ -312,7 +312,10 @@ export async function sealTimestampStage(
   f: With<PadesStageFacts, "pades" | "cms">,
   revocation?: (token: TimestampInfo) => EvidenceRevocation,
 ): Promise<StageOutput<PadesStageFacts>> {
-  const { check, info } = await checkSealTimestamp(env, f, f.pades.sealInput.claimedTime, revocation);
+  const { check, info } = await checkSealTimestamp(env, f, f.pades.sealInput.claimedTime, revocation, signedClaims(
+    { m: f.pades.sealInput.claimedTime, signingTime: signingTime(f.cms.signedData.signerInfos[0]!), iat: f.claims?.iat },
+    env.options.clockSkewSeconds * 1000,
+  ));
   return {
     checks: [check],
     facts: {

@@ -71,7 +71,7 @@ export interface SealPathFacts {
   readonly sealChain?: readonly pkijs.Certificate[];
 }
 
-type Needs = SealCmsFacts & Pick<ArchiveFacts, "sealTimestamp" | "claims">;
+type Needs = SealCmsFacts & Pick<ArchiveFacts, "sealTimestamp">;
 
 export async function checkSealCertificate(
   env: CheckEnv,
@@ -79,7 +79,8 @@ export async function checkSealCertificate(
   extra: ExtraRevocationData,
 ): Promise<Established<SealPathFacts>> {
   const cert = seal.signerCert;
-  const at = evidenceTime(env, seal);
+  // Never the token's iat: without a proof of existence the seal is judged at the validation time, not a claimed one.
+  const at = evidenceTime(env, { sealTimestamp: seal.sealTimestamp });
   const pool = [...env.trust.intermediates, ...seal.cms.certificates, ...extra.certs];
   const anchors = anchorsFor(env.trust, "seal", at.time);
   const chain = await validateChain(cert, { anchors, intermediates: pool, at: at.time, session: env.pki, index: env.trust.index.anchors });

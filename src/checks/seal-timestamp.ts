@@ -11,9 +11,44 @@ import type { CheckResult } from "../report/types.js";
 import type { CheckEnv, EvidenceRevocation, With } from "./facts.js";
 import { tsaRevocation } from "./tsa-revocation.js";
 import { shownName } from "../pki/certificate.js";
+import { parsePdfDate } from "../input/pdf/index.js";
+import { quoteName } from "../report/quoted-name.js";
 import type { SealCmsFacts } from "./seal-signature.js";
 
 const ID = "seal-timestamp";
+
+/**
+ * A time the seal itself claims, under its signature: the seal was made at or after it (its /M, its CMS
+ * signingTime, the iat of the token it seals). `earliest` allows for the claim's precision and the clock's skew.
+ */
+export interface SignedClaim {
+  readonly what: string;
+  readonly time: Date;
+  readonly earliest: Date;
+}
+
+/** A PDF date without its zone may be any local time: the earliest instant it can mean is 14 hours before UTC's. */
+const UNZONED_MS = 14 * 3600_000;
+
+/**
+ * The times the seal claims under its own signature, each with the earliest instant it can mean (a22 D1): its /M (a
+ * PDF date: its precision, and without a zone any local time), its CMS signingTime, the iat of the Workflow token in
+ * its revision; `skewMs` for the clocks.
+ */
+export function signedClaims(c: { m?: string | undefined; signingTime?: Date | undefined; iat?: number | undefined }, skewMs: number): SignedClaim[] {
+  const out: SignedClaim[] = [];
+  const m = c.m ? parsePdfDate(c.m) : undefined;
+  if (c.m && m) {
+    const zoned = /^\s*D:\d{14}(?:[Zz]|[+-]\d{2})/.test(c.m);
+    out.push({ what: `its /M (${quoteName(c.m)})`, time: m, earliest: new Date(m.getTime() - skewMs - (zoned ? 0 : UNZONED_MS)) });
+  }
+  if (c.signingTime) out.push({ what: "its CMS signingTime", time: c.signingTime, earliest: new Date(c.signingTime.getTime() - skewMs) });
+  if (c.iat !== undefined && Number.isFinite(c.iat)) {
+    const t = new Date(c.iat * 1000);
+    if (Number.isFinite(t.getTime())) out.push({ what: "the iat of the Workflow token it seals", time: t, earliest: new Date(t.getTime() - skewMs) });
+  }
+  return out;
+}
 
 /** `info` is the earliest verified timestamp: the proof of existence the orchestrator makes the sealing time. */
 export async function checkSealTimestamp(
@@ -21,6 +56,7 @@ export async function checkSealTimestamp(
   seal: With<Pick<SealCmsFacts, "cms">, "cms">,
   claimedTime: string | undefined,
   revocation?: (info: TimestampInfo) => EvidenceRevocation,
+  claims: readonly SignedClaim[] = [],
 ): Promise<{ check: CheckResult; info?: TimestampInfo }> {
   const cms = seal.cms;
   const si = cms.signedData.signerInfos[0]!;
@@ -67,6 +103,22 @@ export async function checkSealTimestamp(
         details: { ...r.judgement.details, tsaRevoked: rev.text },
       };
     }
+  // A token whose genTime is before a time the seal claims under its own signature (a22 D1: a TSA's wrong clock, or a
+  // token asked for later with a backdated time) contradicts the seal: one of the two clocks is wrong, so it proves no
+  // time for this seal. As if absent, never FAILED: the seal is judged without it (EU DSS passes such a seal).
+  for (const r of results) {
+    if (r.provesNothing || !r.info || (r.judgement.status !== "passed" && r.judgement.status !== "warning")) continue;
+    const genTime = r.info.genTime;
+    const against = claims.find((c) => genTime.getTime() < c.earliest.getTime());
+    if (!against) continue;
+    r.provesNothing = true;
+    r.judgement = {
+      status: "indeterminate",
+      subIndication: "TIMESTAMP_ORDER_FAILURE",
+      message: `The timestamp of ${genTime.toISOString()}${r.info.signer ? ` by ${shownName(r.info.signer.subject)}` : ""} proves no time for this seal: it is before ${against.what} (${against.time.toISOString()}), which the seal claims under its own signature, so one of the two clocks is wrong`,
+      details: { ...r.judgement.details, contradicts: { claim: against.what, time: against.time.toISOString(), genTime: genTime.toISOString() } },
+    };
+  }
   // The earliest verified timestamp is the best proof of existence.
   const good = results
     .filter((r) => (r.judgement.status === "passed" || r.judgement.status === "warning") && r.info)

@@ -2,17 +2,18 @@
 import { parseWorkflowClaims } from "../evidence/workflow-token.js";
 import { failed, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
-import type { ClaimsFacts, CheckEnv, Established, SealFacts, TokenFacts, With } from "./facts.js";
+import type { ClaimsFacts, CheckEnv, Established, TokenFacts, With } from "./facts.js";
 import { quoteName } from "../report/quoted-name.js";
 
 const ID = "token-claims";
 
-export function checkTokenClaims(env: CheckEnv, f: With<TokenFacts, "jws"> & Pick<SealFacts, "sealTimestamp">): Established<ClaimsFacts> {
+// A seal timestamp before the token's iat is the seal-timestamp check's (it proves no time for the seal: a22 D1).
+export function checkTokenClaims(env: CheckEnv, f: With<TokenFacts, "jws">): Established<ClaimsFacts> {
   const claims = parseWorkflowClaims(f.jws.payload, env.limits);
-  return { check: judge(env, claims, f.sealTimestamp), facts: { claims } };
+  return { check: judge(claims), facts: { claims } };
 }
 
-function judge(env: CheckEnv, claims: ClaimsFacts["claims"] & object, sealTimestamp: Date | undefined): CheckResult {
+function judge(claims: ClaimsFacts["claims"] & object): CheckResult {
   const details: Record<string, unknown> = {
     workflowId: claims.workflowId,
     workflowTitle: claims.workflowTitle,
@@ -23,9 +24,6 @@ function judge(env: CheckEnv, claims: ClaimsFacts["claims"] & object, sealTimest
     documents: claims.documents.length,
     signatures: claims.signatures.length,
   };
-  if (sealTimestamp && claims.iat !== undefined && claims.iat * 1000 > sealTimestamp.getTime() + env.options.clockSkewSeconds * 1000) {
-    claims.problems.push(`the token's iat (${new Date(claims.iat * 1000).toISOString()}) is after the seal's timestamp (${sealTimestamp.toISOString()})`);
-  }
   if (claims.problems.length) {
     return failed(
       ID,

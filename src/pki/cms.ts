@@ -539,6 +539,14 @@ export function signedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attrib
   return si.signedAttrs?.attributes.filter((a) => a.type === oid) ?? [];
 }
 
+/** The signed signingTime attribute's time (RFC 5652 §11.3), when there is exactly one that reads as a time. */
+export function signingTime(si: pkijs.SignerInfo): Date | undefined {
+  const attrs = signedAttribute(si, CMS_OID.signingTime);
+  const v = attrs.length === 1 && attrs[0]!.values.length === 1 ? attrs[0]!.values[0] : undefined;
+  const t = v instanceof asn1js.UTCTime || v instanceof asn1js.GeneralizedTime ? v.toDate() : undefined;
+  return t && Number.isFinite(t.getTime()) ? t : undefined;
+}
+
 export function unsignedAttribute(si: pkijs.SignerInfo, oid: string): pkijs.Attribute[] {
   return si.unsignedAttrs?.attributes.filter((a) => a.type === oid) ?? [];
 }

@@ -180,21 +180,7 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     run: (env, _f, { input }) => pades.sealSignatureStage(env, input.pdf, input.file),
   }),
   stage({
-    checks: ["seal-timestamp"],
-    forms: "pades",
-    judgesSeal: true,
-    needs: { pades: NO_PDF, cms: "The seal's CMS could not be read, so its timestamp was not checked." },
-    uses: ["sealVerified"],
-    provides: ["sealTimestampInfo", "sealTimestamp", "sealTimestampJudged"],
-    module: sealTimestamp,
-    // The evidence's revocation data, for a TSA revoked before its token's genTime (a22 R1).
-    run: (env, f) =>
-      pades.sealTimestampStage(env, f, (token) =>
-        revocationItems.evidenceRevocation(env.pki, { ...f, sealTimestampInfo: token }, env.limits.maxValidationDataItems),
-      ),
-  }),
-  stage({
-    // Before the pool: the token's OCSP response is one of its items.
+    // Before the pool (the token's OCSP response is one of its items) and the seal's timestamp (the token's iat).
     checks: ["attachments"],
     forms: "pades",
     needs: { pades: (f) => f.padesMissing?.attachments ?? NO_PDF(f) },
@@ -202,6 +188,38 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     provides: EVIDENCE,
     module: pades,
     run: (env, f) => pades.padesAttachmentsStage(env, f),
+  }),
+  stage({
+    checks: ["token-signature"],
+    forms: "all",
+    needs: { token: "No Workflow token could be read, so its signature was not checked." },
+    uses: ["tokenCert"],
+    provides: ["jws"],
+    module: tokenSignature,
+    run: async (env, f) => one(await tokenSignature.checkTokenSignature(env, f)),
+  }),
+  stage({
+    checks: ["token-claims"],
+    forms: "all",
+    needs: { jws: "The token could not be decoded, so its claims were not checked." },
+    provides: ["claims"],
+    module: tokenClaims,
+    run: (env, f) => one(tokenClaims.checkTokenClaims(env, f)),
+  }),
+  stage({
+    checks: ["seal-timestamp"],
+    forms: "pades",
+    judgesSeal: true,
+    needs: { pades: NO_PDF, cms: "The seal's CMS could not be read, so its timestamp was not checked." },
+    // The claims: a token before the sealed token's iat proves no time for this seal (a22 D1).
+    uses: ["sealVerified", "claims"],
+    provides: ["sealTimestampInfo", "sealTimestamp", "sealTimestampJudged"],
+    module: sealTimestamp,
+    // The evidence's revocation data, for a TSA revoked before its token's genTime (a22 R1).
+    run: (env, f) =>
+      pades.sealTimestampStage(env, f, (token) =>
+        revocationItems.evidenceRevocation(env.pki, { ...f, sealTimestampInfo: token }, env.limits.maxValidationDataItems),
+      ),
   }),
   stage({
     // Every item of revocation data the evidence holds, gathered once (checks/revocation-items.ts): the one pool
@@ -257,24 +275,6 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     provides: ["pdfSignatures", "documentTimestamps", "signatureCms", "seal"],
     module: pades,
     run: (env, f, { input }) => pades.pdfSignaturesStage(env, input.pdf, f),
-  }),
-  stage({
-    checks: ["token-signature"],
-    forms: "all",
-    needs: { token: "No Workflow token could be read, so its signature was not checked." },
-    uses: ["tokenCert"],
-    provides: ["jws"],
-    module: tokenSignature,
-    run: async (env, f) => one(await tokenSignature.checkTokenSignature(env, f)),
-  }),
-  stage({
-    checks: ["token-claims"],
-    forms: "all",
-    needs: { jws: "The token could not be decoded, so its claims were not checked." },
-    uses: ["sealTimestamp"],
-    provides: ["claims"],
-    module: tokenClaims,
-    run: (env, f) => one(tokenClaims.checkTokenClaims(env, f)),
   }),
   stage({
     checks: ["token-certificate"],

@@ -9,6 +9,7 @@ import { DEFAULT_ARCHIVE_OPTIONS, evidenceTime, runValidationTime, type CheckEnv
 import { checkCounts } from "../../src/checks/counts.js";
 import { checkDocumentDigests } from "../../src/checks/document-digests.js";
 import { checkTokenClaims } from "../../src/checks/token-claims.js";
+import { signedClaims } from "../../src/checks/seal-timestamp.js";
 import { checkTokenSignature } from "../../src/checks/token-signature.js";
 import { checkJsonFields } from "../../src/checks/attachments.js";
 import type { OriginalFile } from "../../src/input/originals.js";
@@ -85,11 +86,24 @@ describe("token-claims", () => {
     expect(r.check.status).toBe("passed");
     expect(r.facts.claims?.documents).toHaveLength(2);
   });
-  it("fails when the token's iat is after the seal's timestamp (beyond the clock skew)", () => {
-    const r = checkTokenClaims(env, { jws, sealTimestamp: new Date((Number(payload.iat) - 61) * 1000) });
-    expect([r.check.status, r.check.subIndication]).toEqual(["failed", "FORMAT_FAILURE"]);
-    expect(r.check.message).toContain("is after the seal's timestamp");
-    expect(checkTokenClaims(env, { jws, sealTimestamp: new Date((Number(payload.iat) - 59) * 1000) }).check.status).toBe("passed");
+});
+
+// a22 D1: the times a seal claims under its signature, each with the earliest instant it can mean; a signature
+// timestamp before one proves no time for the seal (test/verify/timestamp-proves-nothing.test.ts).
+describe("seal-timestamp: the seal's signed claims of its time", () => {
+  const earliest = (c: Parameters<typeof signedClaims>[0]) => signedClaims(c, 60_000).map((x) => [x.what.replace(/ \(.*\)$/, ""), x.earliest.toISOString()]);
+  it("a zoned /M, the CMS signingTime and the token's iat, each less the clock skew", () => {
+    expect(earliest({ m: "D:20251208083635Z", signingTime: new Date("2025-12-08T08:36:30Z"), iat: Date.parse("2025-12-08T08:36:20Z") / 1000 })).toEqual([
+      ["its /M", "2025-12-08T08:35:35.000Z"],
+      ["its CMS signingTime", "2025-12-08T08:35:30.000Z"],
+      ["the iat of the Workflow token it seals", "2025-12-08T08:35:20.000Z"],
+    ]);
+    expect(earliest({ m: "D:20251208093635+01'00'" })).toEqual([["its /M", "2025-12-08T08:35:35.000Z"]]);
+  });
+  it("a /M without its zone may be any local time: 14 hours earlier; a partial date its first instant; junk none", () => {
+    expect(earliest({ m: "D:20251208093635" })).toEqual([["its /M", "2025-12-07T19:35:35.000Z"]]);
+    expect(earliest({ m: "D:20251208" })).toEqual([["its /M", "2025-12-07T09:59:00.000Z"]]);
+    expect(earliest({ m: "yesterday", iat: Number.NaN })).toEqual([]);
   });
 });
 

@@ -12,6 +12,7 @@ import { sealGap, withSealContents } from "../../scripts/attack36/lib.js";
 import { lastGap, mapUnsignedAttribute, withCmsField, withLastContents, withUnsignedAttribute } from "../../scripts/attack-s8/lib.js";
 import { signedDataFields } from "../../scripts/attack-s9/lib.js";
 import { encode, raw, seq } from "../../scripts/generator/der.js";
+import { createTimestampToken } from "../../scripts/generator/cms.js";
 import { startTsa, type Loopback } from "../../scripts/generator/index.js";
 import { SealcheckError, verifyArchive } from "../../src/index.js";
 import { augmentArchive } from "../../src/api/internal.js";
@@ -114,6 +115,57 @@ describe("a20 T2, C2: the seal's signature timestamp that proves nothing is as i
     expect(c.status).toBe("warning");
     expect(c.message).toMatch(/Beside it, 1 other signature timestamp\(s\) prove no time \(The TSA's signature on the timestamp does not verify\)/);
     expect(r.seal?.timestamp?.genTime).toBe(check(r, "seal-timestamp").judgedAt);
+  }, 60_000);
+});
+
+// a22 D1: a token of a trusted TSA over the seal's own signature value, genuine, whose genTime is before a time the
+// seal claims under its signature (/M, the sealed token's iat): a TSA's wrong clock, or a token made later and
+// backdated. One of the two clocks is wrong, so it proves no time for this seal: as if absent, never FAILED. Before:
+// TOTAL-FAILED (token-claims FORMAT_FAILURE "iat after the seal's timestamp"; before the seal certificate's notBefore,
+// NOT_YET_VALID). EU DSS 5.13.1: TOTAL_PASSED; pdfsig: "Signature is Valid".
+describe("a22 D1: a genuine signature timestamp contradicted by the seal's own claims proves no time", () => {
+  const pdf = read("samples/valid/archive.pdf");
+  const si = decodeSignedData(sealGap(pdf).der, "the seal", pkiSession(), true).signedData.signerInfos[0]!;
+  const value = new Uint8Array(si.signature.valueBlock.valueHexView);
+  const token = (genTime: Date) => createTimestampToken({ tsa: testPki().tsa, data: value, genTime, serial: genTime.getTime() % 1e9 });
+  const attribute = (t: Uint8Array) => encode(seq(new asn1js.ObjectIdentifier({ value: TST }), new asn1js.Set({ value: [raw(t)] })));
+  const withTokens = (...tokens: Uint8Array[]) => {
+    const [first, ...rest] = tokens;
+    let cms = mapUnsignedAttribute(sealGap(pdf).der, TST, () => first!);
+    for (const t of rest) cms = withUnsignedAttribute(cms, attribute(t));
+    return withSealContents(pdf, cms);
+  };
+  const sealed = tokenOf(pdf);
+  const at = (r: ArchiveReport) => [r.indication, r.subIndication, r.seal?.padesLevel];
+
+  it.each([
+    ["before its /M and the token's iat", "2025-12-08T08:00:00Z", /it is before its \/M \("D:20251208083635Z"\) \(2025-12-08T08:36:35.000Z\), which the seal claims under its own signature/],
+    ["before the seal certificate's notBefore", "2024-01-10T00:00:00Z", /The timestamp of 2024-01-10T00:00:00.000Z .*proves no time for this seal: it is before its \/M/],
+  ])("a token %s alone: INDETERMINATE/NO_POE at B-B, as without it (was TOTAL-FAILED)", async (_, when, text) => {
+    const r = await sample(withTokens(token(new Date(when))));
+    expect(at(r)).toEqual(["INDETERMINATE", "NO_POE", "B-B"]);
+    noneFailed(r);
+    const c = check(r, "seal-timestamp");
+    expect([c.status, c.subIndication]).toEqual(["indeterminate", "NO_POE"]);
+    expect(c.message).toMatch(text);
+    expect(c.details?.provesNothing).toMatchObject([{ status: "indeterminate", subIndication: "TIMESTAMP_ORDER_FAILURE" }]);
+    expect(check(r, "token-claims").status).toBe("passed");
+    expect(r.seal?.timestamp).toBeNull();
+  }, 60_000);
+
+  it("within the clock skew of /M (59 s before): proves the time (B-T)", async () => {
+    const r = await sample(withTokens(token(new Date("2025-12-08T08:35:36Z"))));
+    expect(at(r)).toEqual(["TOTAL-PASSED", null, "B-T"]);
+    expect(r.seal?.timestamp?.genTime).toBe("2025-12-08T08:35:36.000Z");
+  }, 60_000);
+
+  it("a backdated token first, the sealed one after it: the sealed one proves the time, the other named", async () => {
+    const r = await sample(withTokens(token(new Date("2025-12-08T08:00:00Z")), sealed));
+    expect(at(r)).toEqual(["TOTAL-PASSED", null, "B-T"]);
+    const c = check(r, "seal-timestamp");
+    expect(c.status).toBe("warning");
+    expect(c.message).toMatch(/Beside it, 1 other signature timestamp\(s\) prove no time \(The timestamp of 2025-12-08T08:00:00.000Z .*before its \/M/);
+    expect(r.seal?.timestamp?.genTime).toBe("2025-12-08T08:36:38.000Z");
   }, 60_000);
 });
 
