@@ -312,10 +312,16 @@ export async function sealTimestampStage(
   f: With<PadesStageFacts, "pades" | "cms">,
   revocation?: (token: TimestampInfo) => EvidenceRevocation,
 ): Promise<StageOutput<PadesStageFacts>> {
-  const { check, info } = await checkSealTimestamp(env, f, f.pades.sealInput.claimedTime, revocation, signedClaims(
-    { m: f.pades.sealInput.claimedTime, signingTime: signingTime(f.cms.signedData.signerInfos[0]!), iat: f.claims?.iat },
-    env.options.clockSkewSeconds * 1000,
-  ));
+  const { check, info } = await checkSealTimestamp(
+    env,
+    f,
+    f.pades.sealInput.claimedTime,
+    revocation,
+    signedClaims(
+      { m: f.pades.sealInput.claimedTime, signingTime: signingTime(f.cms.signedData.signerInfos[0]!), iat: f.claims?.iat },
+      env.options.clockSkewSeconds * 1000,
+    ),
+  );
   return {
     checks: [check],
     facts: {

@@ -139,19 +139,31 @@ describe("a22 D1: a genuine signature timestamp contradicted by the seal's own c
   const at = (r: ArchiveReport) => [r.indication, r.subIndication, r.seal?.padesLevel];
 
   it.each([
-    ["before its /M and the token's iat", "2025-12-08T08:00:00Z", /it is before its \/M \("D:20251208083635Z"\) \(2025-12-08T08:36:35.000Z\), which the seal claims under its own signature/],
-    ["before the seal certificate's notBefore", "2024-01-10T00:00:00Z", /The timestamp of 2024-01-10T00:00:00.000Z .*proves no time for this seal: it is before its \/M/],
-  ])("a token %s alone: INDETERMINATE/NO_POE at B-B, as without it (was TOTAL-FAILED)", async (_, when, text) => {
-    const r = await sample(withTokens(token(new Date(when))));
-    expect(at(r)).toEqual(["INDETERMINATE", "NO_POE", "B-B"]);
-    noneFailed(r);
-    const c = check(r, "seal-timestamp");
-    expect([c.status, c.subIndication]).toEqual(["indeterminate", "NO_POE"]);
-    expect(c.message).toMatch(text);
-    expect(c.details?.provesNothing).toMatchObject([{ status: "indeterminate", subIndication: "TIMESTAMP_ORDER_FAILURE" }]);
-    expect(check(r, "token-claims").status).toBe("passed");
-    expect(r.seal?.timestamp).toBeNull();
-  }, 60_000);
+    [
+      "before its /M and the token's iat",
+      "2025-12-08T08:00:00Z",
+      /it is before its \/M \("D:20251208083635Z"\) \(2025-12-08T08:36:35.000Z\), which the seal claims under its own signature/,
+    ],
+    [
+      "before the seal certificate's notBefore",
+      "2024-01-10T00:00:00Z",
+      /The timestamp of 2024-01-10T00:00:00.000Z .*proves no time for this seal: it is before its \/M/,
+    ],
+  ])(
+    "a token %s alone: INDETERMINATE/NO_POE at B-B, as without it (was TOTAL-FAILED)",
+    async (_, when, text) => {
+      const r = await sample(withTokens(token(new Date(when))));
+      expect(at(r)).toEqual(["INDETERMINATE", "NO_POE", "B-B"]);
+      noneFailed(r);
+      const c = check(r, "seal-timestamp");
+      expect([c.status, c.subIndication]).toEqual(["indeterminate", "NO_POE"]);
+      expect(c.message).toMatch(text);
+      expect(c.details?.provesNothing).toMatchObject([{ status: "indeterminate", subIndication: "TIMESTAMP_ORDER_FAILURE" }]);
+      expect(check(r, "token-claims").status).toBe("passed");
+      expect(r.seal?.timestamp).toBeNull();
+    },
+    60_000,
+  );
 
   it("within the clock skew of /M (59 s before): proves the time (B-T)", async () => {
     const r = await sample(withTokens(token(new Date("2025-12-08T08:35:36Z"))));
