@@ -30,6 +30,8 @@ export interface SealSignatureInput {
   contents: Uint8Array | null;
   /** Byte span of the /Contents string token, angle brackets included. */
   contentsSpan: { start: number; end: number } | null;
+  /** /Contents is a hex string (`<…>`: hex digits and white space only), not a literal one. */
+  contentsHex: boolean;
   /**
    * Where the revision in which this signature dictionary first appears ends: just after its %%EOF, or
    * after the end-of-line that follows it (writers differ; both are the same revision).
@@ -55,6 +57,7 @@ export function signatureInput(doc: PdfDocument, s: SignatureInfo): SealSignatur
     byteRange: s.byteRange,
     contents: s.contents,
     contentsSpan: s.contentsSpan ? { start: s.contentsSpan.start, end: s.contentsSpan.end } : null,
+    contentsHex: s.contentsHex,
     revisionEnds: [...new Set([rev.eofOffset + 5, rev.endOffset])],
     revisionIndex: s.revision,
   };
@@ -73,6 +76,9 @@ export function checkByteRange(sig: SealSignatureInput, fileLength: number): { r
   if (a + b > c) problems.push("the two ranges overlap");
   if (c + d > fileLength) problems.push(`the second range ends at ${c + d}, beyond the end of the file (${fileLength})`);
   if (!sig.contentsSpan) problems.push("/Contents is not a string, so the gap cannot be checked");
+  // a23 G1: in a literal string the CMS's bytes (its unsigned parts: anyone's) are file text a rebuilding reader
+  // scans as objects and trailers (qpdf); EU DSS (PDFBox) and poppler read the gap as hex only.
+  else if (!sig.contentsHex) problems.push("/Contents is a literal string, not a hex string: readers read a signature's gap as hex digits only");
   else if (a + b !== sig.contentsSpan.start || c !== sig.contentsSpan.end) {
     problems.push(`the gap between the ranges (${a + b}–${c}) is not exactly the /Contents string (${sig.contentsSpan.start}–${sig.contentsSpan.end})`);
   }
