@@ -5,7 +5,7 @@
 // worklist), so any file is answered in bounded work.
 import { FormatError, LimitError } from "../../errors.js";
 import type { PdfView, ResolvedObject } from "../../input/pdf/document.js";
-import { bytesEqual, type PdfObject, type PdfStream, rawGet } from "../../input/pdf/objects.js";
+import { bytesEqual, type PdfObject, type PdfStream } from "../../input/pdf/objects.js";
 
 /** Direct nesting is bounded by the parser (maxPdfDepth); this guards the comparer on its own. */
 const MAX_DIRECT_DEPTH = 512;
@@ -180,14 +180,11 @@ export class Comparer {
         for (const k of keys) {
           // A stream's /Length says where its data ends; the data itself is compared below.
           if (x.kind === "stream" && k === "Length") continue;
-          const a = rawGet(dx, k);
-          const b = rawGet(dy, k);
-          if (a === undefined || b === undefined) {
-            // Absent and null read alike (rawGet); a reference that resolves to nothing does not: poppler
-            // rebuilds the cross-reference table when it meets one.
-            if (a === undefined && b === undefined) continue;
-            return false;
-          }
+          // A key by its presence: a null value is not an absent key (a23 N1: pdf.js keeps the null, and its two-name
+          // gets stop at it: `/F null` made a sealed content stream raw data).
+          const a = dx.entries.get(k);
+          const b = dy.entries.get(k);
+          if (a === undefined || b === undefined) return false;
           if (!this.shallow(a, b, work, depth + 1, sameNumberEqual)) return false;
         }
         return x.kind !== "stream" || this.sameStreamData(x, y as PdfStream);

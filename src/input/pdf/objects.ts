@@ -80,7 +80,7 @@ export function rawGet(dict: PdfDict, key: string): PdfObject | undefined {
 
 /**
  * Structural equality of two parsed values: references compare by number and generation (not followed),
- * strings by bytes (hex and literal forms are equal), dict keys with a null value count as absent.
+ * strings by bytes (hex and literal forms are equal), dict keys by presence (a null value is not an absent key).
  * Streams compare their dictionaries (without /Length) here; their data is compared by the caller.
  */
 export function pdfEquals(a: PdfObject, b: PdfObject, depth = 0): boolean {
@@ -107,14 +107,18 @@ export function pdfEquals(a: PdfObject, b: PdfObject, depth = 0): boolean {
   }
 }
 
-/** Keys whose values differ between two dicts (added, removed or changed), in first-seen order. */
+/**
+ * Keys whose values differ between two dicts (added, removed or changed), in first-seen order. A key written with a
+ * null value is not an absent one here: ISO 32000-1 §7.3.7 says they read alike, but pdf.js keeps the null, and its
+ * two-name gets (`get("F", "Filter")`) stop at it (a23 N1: `/F null` on a sealed content stream made it raw data).
+ */
 export function changedKeys(a: PdfDict, b: PdfDict, ignore: readonly string[] = [], depth = 0): string[] {
   const out: string[] = [];
   const keys = new Set([...a.entries.keys(), ...b.entries.keys()]);
   for (const k of keys) {
     if (ignore.includes(k)) continue;
-    const x = rawGet(a, k);
-    const y = rawGet(b, k);
+    const x = a.entries.get(k);
+    const y = b.entries.get(k);
     if (x === undefined && y === undefined) continue;
     if (x === undefined || y === undefined || !pdfEquals(x, y, depth + 1)) out.push(k);
   }
