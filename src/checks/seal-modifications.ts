@@ -14,7 +14,7 @@ import { type Finding, maxLevel, permittedLevel, rank } from "./modifications/le
 import type { LtvWriterChange } from "../pki/algorithms.js";
 import { quoteName } from "../report/quoted-name.js";
 import { findingsAbove, permissionWords, saying } from "./modifications/saying.js";
-import { definitionsAfterEnd } from "../input/pdf/unlisted.js";
+import { textAfterEnd } from "../input/pdf/unlisted.js";
 
 const ID = "seal-modifications";
 
@@ -85,10 +85,15 @@ export function checkSealModifications(
     });
   }
   if (doc.trailingBytes > 0) details.trailingBytes = doc.trailingBytes;
-  const afterEnd = definitionsAfterEnd(doc);
-  if (covered === last && afterEnd.length) {
-    details.unlisted = afterEnd;
-    return failed(ID, "FORMAT_FAILURE", unlistedWords(afterEnd), { details });
+  const tail = textAfterEnd(doc);
+  if (tail) {
+    details.textAfterEnd = tail;
+    return failed(
+      ID,
+      "FORMAT_FAILURE",
+      `After its last %%EOF the file holds ${tail.length} byte(s) that are not white space (from offset ${tail.at}): readers disagree on where such a file ends and which cross-reference section is its last (PDFium takes a 'startxref' only as a whole word, poppler and pdf.js rebuild their table on a comment or a sign after one), so what they show is not decided by what was sealed.`,
+      { details },
+    );
   }
   if (covered === last) {
     return passed(ID, `Nothing was added after sealing: the seal covers the last of ${doc.revisions.length} revision(s).`, { details });

@@ -9,7 +9,7 @@ import type { PdfDocument, PdfView } from "../../input/pdf/document.js";
 import { type GraphContext, type ObjectGraph, objectGraph } from "../../input/pdf/graph.js";
 import { type PdfObject, rawGet } from "../../input/pdf/objects.js";
 import { walkPages } from "../../input/pdf/pages.js";
-import { definitionsAfterEnd, unlistedDefinitions } from "../../input/pdf/unlisted.js";
+import { unlistedDefinitions } from "../../input/pdf/unlisted.js";
 import { Comparer } from "./compare.js";
 import { type ChangeLevel, type Finding, LEVELS, maxLevel, rank } from "./levels.js";
 import { describeContext, judgeChangedObject, judgeTrailer, type Locus, locusOf, LTV_CONTEXTS, type RuleContext, STREAM_CONTEXTS } from "./rules.js";
@@ -373,9 +373,6 @@ export class ChangeAnalysis {
       for (const d of p.dangling) if (!dangling.includes(d) && dangling.length < MAX_LISTED_FINDINGS) dangling.push(d);
       for (const d of p.unlisted) if (unlisted.length < MAX_LISTED_FINDINGS) unlisted.push(d);
     }
-    // Bytes after the last %%EOF are outside every signature and every section (h9b: read, counted): a definition
-    // there is what a rebuilding reader takes too.
-    for (const d of definitionsAfterEnd(this.doc)) if (unlisted.length < MAX_LISTED_FINDINGS) unlisted.push(d);
     return {
       revision,
       laterRevisions: last - revision,

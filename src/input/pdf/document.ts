@@ -15,6 +15,7 @@ import {
   type PdfRef,
   type PdfStream,
   type PdfString,
+  pdfEquals,
   rawGet,
   refString,
 } from "./objects.js";
@@ -180,6 +181,7 @@ export function parsePdf(bytes: EvidenceSource, limits: Limits): PdfDocument {
     if (xrefStm !== undefined) {
       const stm = readXrefSection(bytes, xrefStm, limits, budget);
       if (stm.kind !== "stream") throw new FormatError(`/XRefStm ${xrefStm} does not point at an xref stream`);
+      hybridStreamKeys(section.trailer, stm.trailer, xrefStm);
       entries = mergeHybrid(section, stm);
     }
     if (rawGet(section.trailer, "Encrypt") !== undefined) throw new FormatError("encrypted PDFs are not supported");
@@ -246,9 +248,8 @@ export function parsePdf(bytes: EvidenceSource, limits: Limits): PdfDocument {
     revisions.push(revision);
     previousEnd = end.end;
   }
-  // Bytes after the last %%EOF are counted (trailingBytes), not refused: readers go by the last `startxref`
-  // (which must be in the tail window above) and read none of them: an object there is shown by no reader (qpdf,
-  // poppler, PDFium, pdf.js: test/pdf/readers.test.ts). A `startxref` there is the last one, read as such.
+  // Bytes after the last %%EOF are counted (trailingBytes), not refused here: seal-modifications fails any that is
+  // not white space (a23 S1, P1: readers disagree on where such a file ends).
   return new Document(
     bytes,
     limits,
@@ -256,6 +257,27 @@ export function parsePdf(bytes: EvidenceSource, limits: Limits): PdfDocument {
     revisions,
     chain.map((c) => c.entries),
   );
+}
+
+/** An /XRefStm stream's own keys (what it is and how its rows are read). */
+const XREF_STREAM_KEYS = new Set(["Type", "Size", "Index", "W", "Filter", "DecodeParms", "Length"]);
+/** Trailer keys writers repeat in an /XRefStm stream (Word, Acrobat: /Root, /Info, /ID, /Prev): each as the table's trailer says. */
+const REPEATED_TRAILER_KEYS = new Set(["Root", "Info", "ID", "Prev"]);
+
+/**
+ * A hybrid section's /XRefStm dictionary: an allow-list. Readers read it otherwise than as rows: PDFium merges its keys
+ * into the trailer (a23 E1: its /Encrypt made Chrome ask for a password), pdf.js follows its /Prev (a23 X1: to a table
+ * no other reader reads). So only the stream's own keys, and trailer keys the table's trailer holds with the same value.
+ */
+function hybridStreamKeys(trailer: PdfDict, stream: PdfDict, at: number): void {
+  for (const [k, v] of stream.entries) {
+    if (XREF_STREAM_KEYS.has(k)) continue;
+    const t = trailer.entries.get(k);
+    if (REPEATED_TRAILER_KEYS.has(k) && t !== undefined && pdfEquals(t, v)) continue;
+    throw new FormatError(
+      `the /XRefStm stream at ${at} has ${pdfName(k)}${REPEATED_TRAILER_KEYS.has(k) ? " other than its table's trailer" : ""}: PDFium merges that dictionary into the trailer and pdf.js follows its /Prev, the other readers do neither`,
+    );
+  }
 }
 
 function onlySpaceBetween(bytes: EvidenceSource, from: number, to: number): boolean {

@@ -9,29 +9,35 @@ import type { PdfDocument } from "./document.js";
 import { isWhitespace } from "./lexer.js";
 
 /**
- * `N G obj` as the rebuilding readers' scanners find it, a superset of theirs (a22 H1, C1): at a line's start (or
- * after `<` or `>`, pdf.js), after white space (PDF's and C's isspace); numbers of any length, leading zeros too
- * (poppler's atoi, pdf.js's `| 0`, qpdf's string_to_int); white space or comments between the tokens (qpdf's
- * tokenizer skips comments); `obj` followed by anything (poppler compares three bytes). Not inside a line after other
- * text, as in a comment (`% see 4 0 obj`): no scanner takes that.
+ * `N G obj` as the rebuilding readers' scanners find it, a superset of theirs: anywhere in the bytes, not only at a
+ * line's start (a23 P1: pdf.js takes one after an open `N G obj` whose `endobj` has not come, poppler one at every
+ * 255 bytes of a long line, PDFium's tokenizer anywhere outside strings and comments), inside comments, strings and
+ * stream data too; numbers of any length, leading zeros (poppler's atoi, pdf.js's `| 0`) and a sign (qpdf's
+ * tokenizer: a23 H2); white space or comments between the tokens (qpdf's tokenizer skips comments); `obj` followed by
+ * anything (poppler compares three bytes).
  */
 const WS = "[\\0\\t\\n\\v\\f\\r ]";
-const SEP = `(?:${WS}|%[^\\r\\n]*)+`;
-const HEADER = new RegExp(`(?:^|[\\r\\n<>])${WS}*([0-9]+)${SEP}([0-9]+)${SEP}obj`, "dg");
+// A comment runs to its line's end, which it takes: one way to read every separator (no backtracking blow-up).
+const SEP = `(?:${WS}|%[^\\r\\n]*[\\r\\n])+`;
+// Not after a digit: one try per run of digits, never one per digit of it.
+const HEADER = new RegExp(`(?<![0-9])([+-]?[0-9]+)${SEP}([+-]?[0-9]+)${SEP}obj`, "dg");
 
-/** Each header's number, generation and the offset of its first digit within `text`. */
+/** Each header's number, generation and the offset of its first character within `text`. */
 function headers(text: string): { num: string; gen: string; at: number }[] {
   return [...text.matchAll(HEADER)].map((m) => ({ num: String(Number(m[1])), gen: String(Number(m[2])), at: m.indices![1]![0] }));
 }
 
-/** The definitions after the last revision's `%%EOF` (bytes no reader reads unless it rebuilds its table), as "object N G at offset O". */
-export function definitionsAfterEnd(doc: PdfDocument, max = 20): string[] {
+/**
+ * The bytes after the last revision's `%%EOF` (and its EOL) that are not white space: where the first stands and how
+ * many bytes follow from there; undefined when there are none. Readers disagree on such a file's end (a23 S1: PDFium
+ * takes only a whole-word `startxref`; P1: poppler and pdf.js rebuild on a comment after one), so none is allowed.
+ */
+export function textAfterEnd(doc: PdfDocument): { at: number; length: number } | undefined {
   const end = doc.revisions.at(-1)!.endOffset;
-  if (end >= doc.source.length) return [];
-  const text = Buffer.from(doc.source.read(end, doc.source.length)).toString("latin1");
-  return headers(text)
-    .slice(0, max)
-    .map((h) => `object ${h.num} ${h.gen} at offset ${end + h.at} (after the last %%EOF)`);
+  if (end >= doc.source.length) return undefined;
+  const tail = doc.source.read(end, doc.source.length);
+  const i = tail.findIndex((c) => !isWhitespace(c));
+  return i < 0 ? undefined : { at: end + i, length: tail.length - i };
 }
 
 /**

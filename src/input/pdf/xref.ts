@@ -4,7 +4,7 @@ import { FormatError, LimitError } from "../../errors.js";
 import type { Limits } from "../../limits.js";
 import { decodeFilters, type FilterSpec } from "./filters.js";
 import { pdfName } from "../../report/quoted-name.js";
-import { isWhitespace, Lexer } from "./lexer.js";
+import { isRegular, isWhitespace, Lexer } from "./lexer.js";
 import type { PdfDict, PdfObject } from "./objects.js";
 import { parseIndirectObject, parseValue } from "./parser.js";
 import type { EvidenceSource } from "../source.js";
@@ -274,6 +274,10 @@ function readStream(buf: EvidenceSource, offset: number, limits: Limits, budget:
   // refused: an object listed twice is read as the first or the last row depending on the reader.
   const subsections: [number, number][] = [];
   for (let i = 0; i < index.length; i += 2) subsections.push([index[i] as number, index[i + 1] as number]);
+  // a23 I1: PDFium drops a pair whose count is 0 and, with none left, reads the data as [0 /Size]: rows here unread.
+  if (subsections.length === 0 || subsections.some(([, count]) => count <= 0)) {
+    throw new FormatError(`xref stream at ${offset}: /Index ${subsections.length ? "has a subsection of no objects" : "is empty"}, which PDFium reads as other rows (the whole /Size)`);
+  }
   let rows = 0;
   let next = 0;
   for (const [first, count] of [...subsections].sort((a, b) => a[0] - b[0])) {
@@ -368,6 +372,7 @@ export function readRevisionEnd(buf: EvidenceSource, section: Pick<XrefSection, 
   if (lx.byteAt(lx.pos) === 0x25) lx.fail("a comment between 'startxref' and its offset");
   const n = lx.next();
   if (n.type !== "number" || !n.integer) lx.fail("expected an offset after 'startxref'", n.start);
+  plainOffset(buf, n, "'startxref'");
   // The value names the section's first token, or the one EOL before an `xref` (see readXrefSection).
   const v = n.value;
   const eol = Number.isSafeInteger(v) && v >= 0 ? eolLength(lx, v) : 0;
@@ -388,8 +393,26 @@ export function findLastStartxref(buf: EvidenceSource): { keyword: number; offse
   const tailBytes = buf.read(tailStart, buf.length);
   const at = latin1(tailBytes).lastIndexOf("startxref");
   if (at < 0) throw new FormatError("no 'startxref' near the end of the file (truncated or not a PDF)");
+  // a23 S1: PDFium takes a `startxref` only as a whole word and looks further back for one; the others take this one.
+  if (at > 0 && isRegular(tailBytes[at - 1])) {
+    throw new FormatError(`the last 'startxref' (at ${tailStart + at}) is glued to the text before it: PDFium reads only a whole word, and another section`);
+  }
   const lx: Lexer = new Lexer(buf, tailStart + at + "startxref".length);
+  lx.skipWhitespaceOnly();
+  if (lx.byteAt(lx.pos) === 0x25) lx.fail("a comment between 'startxref' and its offset (the last one)");
   const n = lx.next();
   if (n.type !== "number" || !n.integer || n.value < 0) lx.fail("expected an offset after the last 'startxref'", n.start);
+  plainOffset(buf, n, "the last 'startxref'");
   return { keyword: tailStart + at, offset: n.value };
+}
+
+/**
+ * The offset after a `startxref` written as plain digits, which every reader reads alike (a23 P1b: poppler's
+ * strToLongLong stops at a sign, reads 0 and rebuilds its table; the others read `+N` as N; a comment there: pdf.js).
+ */
+function plainOffset(buf: EvidenceSource, n: { start: number; end: number }, what: string): void {
+  const raw = buf.read(n.start, n.end);
+  if (!raw.every((c) => c >= 0x30 && c <= 0x39)) {
+    throw new FormatError(`the offset after ${what} (at ${n.start}) is not plain digits: poppler reads a sign or a point otherwise and rebuilds its table`);
+  }
 }
