@@ -94,7 +94,7 @@ if (trigger === "lzw") {
   if (Buffer.compare(Buffer.from(back), Buffer.from(rows)) !== 0) throw new Error("LZW round trip differs");
 }
 if (trigger === "big") rows = [];
-const carried = ["Root", "Info", "ID"].flatMap((k) => {
+const carried = (process.env.CARRY ?? "Root,Info,ID").split(",").filter(Boolean).flatMap((k) => {
   const v = rawGet(view.trailer, k);
   return v ? [`/${k} ${serialize(v)}`] : [];
 });
