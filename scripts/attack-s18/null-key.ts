@@ -10,7 +10,7 @@ import { parsePdf, walkPages } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
 import { wholeSource } from "../../src/input/source.js";
 import { resolveLimits } from "../../src/limits.js";
-import { save, work } from "../attack36/lib.js";
+import { save, tool, work } from "../attack36/lib.js";
 import { judge, latin, page1 } from "../attack-s16/lib.js";
 
 const mode = process.argv[2] ?? "f";
@@ -19,10 +19,13 @@ const pdf = page1().pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
 const view = doc.latest();
 const page = walkPages(view)[0]!;
-const cref = rawGet(view.object(page.ref!)!.value as never, "Contents");
+// TARGET=<n>: re-state object n instead of page 1's content stream (e.g. 23, the real archive's workflow_token.jwt)
+const cref = process.env.TARGET
+  ? ({ kind: "ref", num: Number(process.env.TARGET), gen: 0 } as const)
+  : rawGet(view.object(page.ref!)!.value as never, "Contents");
 if (cref?.kind !== "ref") throw new Error("page 1 /Contents is not one reference");
 const s = view.object(cref)!.value;
-if (s.kind !== "stream") throw new Error("page 1 /Contents is not a stream");
+if (s.kind !== "stream") throw new Error("the target is not a stream");
 const raw = [...view.rawStreamData(s)];
 const extra = mode === "f" ? " /F /ASCIIHexDecode" : mode === "dp" ? " /DP << /Predictor 12 /Columns 4 >>" : mode === "fnull" ? " /F null" : mode === "dpnull" ? " /DP null" : "";
 const dictText = serialize(s.dict).replace(/>>$/, `${extra} >>`);
@@ -51,4 +54,6 @@ push([
   ...rows,
   ...latin(`\nendstream\nendobj\nstartxref\n${offC}\n%%EOF\n`),
 ]);
-judge(`f-content ${mode}`, save(work(`s18-null-key-${mode}`), "archive.pdf", Uint8Array.from(parts.flat())));
+const file = save(work(`s18-null-key-${mode}${process.env.TARGET ? `-obj${process.env.TARGET}` : ""}`), "archive.pdf", Uint8Array.from(parts.flat()));
+judge(`null-key ${mode}${process.env.TARGET ? ` object ${process.env.TARGET}` : ""}`, file);
+console.log(`== attachments (pdf.js): ${tool("node", ["scripts/attack-s18/attachments.mjs", file])}`);
