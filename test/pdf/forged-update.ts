@@ -30,6 +30,8 @@ export interface ForgedUpdateForm {
   /** Text written as given: after the last `startxref` keyword (before its offset), and after the last %%EOF. */
   afterStartxref?: string;
   afterEof?: string;
+  /** The update's table's last entry ends with a one-byte EOL (19 bytes: no reader reads the table as written). */
+  shortEntry?: boolean;
   /** A `trailer` dictionary written after the update's xref stream. */
   strayTrailer?: string;
   /**
@@ -73,6 +75,10 @@ export function forgedUpdate(form: ForgedUpdateForm): Uint8Array {
     const [a, b] = form.listTwice === "forged-first" ? [forgedAt, sealedAt] : [sealedAt, forgedAt];
     const at = s.lastIndexOf("\ntrailer\n");
     s = `${s.slice(0, at)}\n4 1\n${pad(a)} 00000 n\r\n4 1\n${pad(b)} 00000 n\r${s.slice(at)}`;
+  }
+  if (form.shortEntry) {
+    const at = s.lastIndexOf(" n\r\n");
+    s = `${s.slice(0, at)} n\n${s.slice(at + 4)}`;
   }
   if (form.strayTrailer !== undefined) {
     const at = s.lastIndexOf("endobj\nstartxref");
