@@ -27,6 +27,8 @@ export interface RevisionSpec {
   /** Objects written into an object stream (number objStmNum). */
   compressed?: { num: number; body: string }[];
   objStmNum?: number;
+  /** The object stream's generation (default 0; readers fetch object streams at 0 only). */
+  objStmGen?: number;
   /** Object numbers this revision frees. */
   free?: number[];
   xref: "table" | "stream" | "hybrid";
@@ -42,6 +44,9 @@ export interface RevisionSpec {
   rowType?: { num: number; type: number };
   /** Stream only: the width of /W's type field (default 1; poppler reads up to 4). */
   xrefTypeWidth?: number;
+  /** Stream only: the width of /W's third field (default 2) and, for one object, the value written there. */
+  xrefThirdWidth?: 2 | 4;
+  rowThird?: { num: number; value: number };
   /** Stream only: bytes after the rows /Index names (qpdf warns "wrong size", every reader reads the rows); negative: cut. */
   xrefStreamExtraBytes?: number;
   /** Hybrid only: list the compressed objects in the table as free too (pdf.js then reads them as null). */
@@ -97,8 +102,10 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
       entries.push({ num: c.num, type: 2, f2: stmNum, f3: i });
     });
     const data = deflateSync(Buffer.from(header + body, "latin1"));
-    entries.push({ num: stmNum, type: 1, f2: pos, f3: 0 });
-    emit(`${stmNum} 0 obj\n<< /Type /ObjStm /N ${spec.compressed.length} /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`);
+    entries.push({ num: stmNum, type: 1, f2: pos, f3: spec.objStmGen ?? 0 });
+    emit(
+      `${stmNum} ${spec.objStmGen ?? 0} obj\n<< /Type /ObjStm /N ${spec.compressed.length} /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+    );
     emit(data);
     emit("\nendstream\nendobj\n");
   }
@@ -113,14 +120,16 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
     const at = pos;
     const all = [...rows, { num, type: 1, f2: at, f3: 0 }]
       .map((e) => (spec.rowType?.num === e.num ? { ...e, type: spec.rowType.type } : e))
+      .map((e) => (spec.rowThird?.num === e.num ? { ...e, f3: spec.rowThird.value } : e))
       .sort((a, b) => a.num - b.num);
     const tw = spec.xrefTypeWidth ?? 1;
-    const { index, data } = encodeRows(all, spec.predictor ?? false, tw);
+    const thirdWidth = spec.xrefThirdWidth ?? 2;
+    const { index, data } = encodeRows(all, spec.predictor ?? false, tw, thirdWidth);
     const parms = spec.predictor ? " /DecodeParms << /Predictor 12 /Columns 7 >>" : "";
     const more = spec.xrefStreamExtraBytes ?? 0;
     const z = deflateSync(more < 0 ? data.subarray(0, data.length + more) : Buffer.concat([data, Buffer.alloc(more, 1)]));
     emit(
-      `${num} 0 obj\n<< /Type /XRef /Size ${size} /W [${tw} 4 2] /Index [${index.join(" ")}] /Filter /FlateDecode${parms} /Length ${z.length}${extra} >>\nstream\n`,
+      `${num} 0 obj\n<< /Type /XRef /Size ${size} /W [${tw} 4 ${thirdWidth}] /Index [${index.join(" ")}] /Filter /FlateDecode${parms} /Length ${z.length}${extra} >>\nstream\n`,
     );
     emit(z);
     emit("\nendstream\nendobj\n");
@@ -169,7 +178,7 @@ function formatTable(entries: Entry[]): string {
   return out;
 }
 
-function encodeRows(entries: Entry[], predictor: boolean, typeWidth = 1): { index: number[]; data: Buffer } {
+function encodeRows(entries: Entry[], predictor: boolean, typeWidth = 1, thirdWidth: 2 | 4 = 2): { index: number[]; data: Buffer } {
   const index: number[] = [];
   for (let i = 0; i < entries.length;) {
     let j = i;
@@ -178,10 +187,11 @@ function encodeRows(entries: Entry[], predictor: boolean, typeWidth = 1): { inde
     i = j + 1;
   }
   const rows = entries.map((e) => {
-    const r = Buffer.alloc(typeWidth + 6);
+    const r = Buffer.alloc(typeWidth + 4 + thirdWidth);
     r[typeWidth - 1] = e.type;
     r.writeUInt32BE(e.f2, typeWidth);
-    r.writeUInt16BE(e.f3, typeWidth + 4);
+    if (thirdWidth === 4) r.writeUInt32BE(e.f3, typeWidth + 4);
+    else r.writeUInt16BE(e.f3, typeWidth + 4);
     return r;
   });
   if (!predictor) return { index, data: Buffer.concat(rows) };
