@@ -464,7 +464,7 @@ async function graphAndReaderAttacks(
       "data-after-eof",
       "Forged objects appended after the last %%EOF, then 2 KiB of padding that pushes 'startxref' out of a reader's tail window.",
       concat(s, latin1Bytes(`${rawObject(contentRef.objectNumber, forged)}${" ".repeat(2048)}\n`)),
-      refused("qpdf finds no startxref in the file's tail and rebuilds the cross-reference table by scanning"),
+      unreadUpdate("qpdf finds no startxref in the file's tail and rebuilds the cross-reference table by scanning"),
     );
   }
   add(

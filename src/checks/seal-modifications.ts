@@ -96,7 +96,7 @@ export function checkSealModifications(
     return failed(
       ID,
       "FORMAT_FAILURE",
-      `After sealing, the update from byte ${unread.startOffset} to the end of the file (revision ${first} on, ${unread.length} bytes) cannot be read: ${unread.reason}. A change sealcheck cannot read is a change it cannot allow: readers recover such an update each its own way (poppler, pdf.js and qpdf rebuild the table by scanning the file and show what it defines), so what they show is not what was sealed. What was sealed is revision ${covered + 1}, the file's first ${end} bytes.`,
+      `After sealing, what the file holds from byte ${unread.startOffset} to its end (revision ${first} on, ${unread.length} bytes) cannot be read: ${unread.reason}. A change sealcheck cannot read is a change it cannot allow: readers recover such an update each its own way (poppler, pdf.js and qpdf rebuild the table by scanning the file and show what it defines), so what they show is not what was sealed. What was sealed is revision ${covered + 1}, the file's first ${end} bytes.`,
       { details },
     );
   }

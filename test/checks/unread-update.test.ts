@@ -88,13 +88,23 @@ describe("a malformed update after the seal: the seal judged, the update named",
         // Before: seal-signature "the PDF structure cannot be read", everything after it skipped.
         expect(statuses(r), name).toEqual(statuses(ok));
         const c = check(r, "seal-modifications");
-        expect(c.message, name).toContain(`After sealing, the update from byte ${end} to the end of the file (revision 2 on,`);
+        expect(c.message, name).toContain(`After sealing, what the file holds from byte ${end} to its end (revision 2 on,`);
         expect(c.message, name).toMatch(form.reason);
         expect(c.message, name).toContain(`What was sealed is revision 1, the file's first ${end} bytes.`);
         expect(c.details, name).toMatchObject({ sealedRevision: 0, unreadUpdate: { revision: 1, startOffset: end, bytes: bytes.length - end } });
       }
     }, 120_000);
   }
+
+  it("2 KiB after the last %%EOF (the last startxref out of qpdf's tail window): the revisions before read, the rest named", async () => {
+    const good = dssUpdate(new Uint8Array(readFileSync(`${REAL}/archive.pdf`)));
+    const bytes = new Uint8Array(Buffer.concat([Buffer.from(good), Buffer.from(" ".repeat(2048))]));
+    expect(() => parsePdf(wholeSource(bytes), LIMITS)).toThrow(/readers look for it only in the last 1024/);
+    const r = await verifyArchive({ evidence: { name: "archive.pdf", bytes }, trust: [`${REAL}/trust`], at: "2025-12-08T09:35:10Z" });
+    expect([r.indication, r.subIndication, r.decidedBy]).toEqual(["TOTAL-FAILED", "FORMAT_FAILURE", ["seal-modifications"]]);
+    expect(check(r, "seal-signature").status).toBe("passed");
+    expect(check(r, "seal-modifications").message).toContain(`from byte ${good.length} to its end (revision 3 on, 2048 bytes) cannot be read`);
+  }, 60_000);
 
   it("inspect shows the sealed revision and its seal, and names the update it cannot read", () => {
     const base = new Uint8Array(readFileSync(`${REAL}/archive.pdf`));

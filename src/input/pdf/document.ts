@@ -202,17 +202,14 @@ const MAX_EARLIER_ENDS = 8;
 const SEARCH_BLOCK = 65536;
 
 /**
- * The revisions of the longest prefix that ends at a `%%EOF` (and one EOL) before the file's last `startxref` and
- * reads as a whole file does, with nothing after its last revision: the document before a malformed update. Tries
- * the last MAX_EARLIER_ENDS such ends, from the last back; undefined when none reads.
+ * The revisions of the longest prefix that ends at a `%%EOF` (and one EOL) and reads as a whole file does, with
+ * nothing after its last revision: the document before a malformed update (or before bytes that push the last
+ * `startxref` out of the readers' tail window). Tries the last MAX_EARLIER_ENDS such ends, from the last back (the
+ * file's own last `%%EOF` first, which fails as the whole file did when the malformed update ends with one);
+ * undefined when none reads.
  */
 function readBeforeUnread(bytes: EvidenceSource, limits: Limits): (Revisions & { end: number }) | undefined {
-  let to: number;
-  try {
-    to = findLastStartxref(bytes).keyword;
-  } catch {
-    to = bytes.length;
-  }
+  let to = bytes.length;
   for (let tries = 0; tries < MAX_EARLIER_ENDS; tries++) {
     const eof = lastIndexBefore(bytes, "%%EOF", to);
     if (eof < 0) return undefined;
