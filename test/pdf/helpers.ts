@@ -44,6 +44,10 @@ export interface RevisionSpec {
   rowType?: { num: number; type: number };
   /** Stream only: the width of /W's type field (default 1; poppler reads up to 4). */
   xrefTypeWidth?: number;
+  /** Stream only, with `predictor`: more /DecodeParms keys written beside /Predictor 12 /Columns 7 (e.g. "/BPC 16"). */
+  predictorExtra?: string;
+  /** The object stream's data as ASCII85 (no Flate), `a85` turning its encoded text before it is written. */
+  objStmA85?: (encoded: string) => string;
   /** Stream only: the width of /W's third field (default 2) and, for one object, the value written there. */
   xrefThirdWidth?: 2 | 4;
   rowThird?: { num: number; value: number };
@@ -101,10 +105,12 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
       body += c.body + "\n";
       entries.push({ num: c.num, type: 2, f2: stmNum, f3: i });
     });
-    const data = deflateSync(Buffer.from(header + body, "latin1"));
+    const plain = Buffer.from(header + body, "latin1");
+    const data = spec.objStmA85 ? Buffer.from(spec.objStmA85(a85(plain)), "latin1") : deflateSync(plain);
+    const filter = spec.objStmA85 ? "/ASCII85Decode" : "/FlateDecode";
     entries.push({ num: stmNum, type: 1, f2: pos, f3: spec.objStmGen ?? 0 });
     emit(
-      `${stmNum} ${spec.objStmGen ?? 0} obj\n<< /Type /ObjStm /N ${spec.compressed.length} /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+      `${stmNum} ${spec.objStmGen ?? 0} obj\n<< /Type /ObjStm /N ${spec.compressed.length} /First ${header.length} /Filter ${filter} /Length ${data.length} >>\nstream\n`,
     );
     emit(data);
     emit("\nendstream\nendobj\n");
@@ -125,7 +131,7 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
     const tw = spec.xrefTypeWidth ?? 1;
     const thirdWidth = spec.xrefThirdWidth ?? 2;
     const { index, data } = encodeRows(all, spec.predictor ?? false, tw, thirdWidth);
-    const parms = spec.predictor ? " /DecodeParms << /Predictor 12 /Columns 7 >>" : "";
+    const parms = spec.predictor ? ` /DecodeParms << /Predictor 12 /Columns 7${spec.predictorExtra ? ` ${spec.predictorExtra}` : ""} >>` : "";
     const more = spec.xrefStreamExtraBytes ?? 0;
     const z = deflateSync(more < 0 ? data.subarray(0, data.length + more) : Buffer.concat([data, Buffer.alloc(more, 1)]));
     emit(
@@ -159,6 +165,25 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
   }
   emit(`startxref\n${startxref}\n%%EOF${spec.eofEol ?? "\n"}`);
   return new Uint8Array(Buffer.concat(parts));
+}
+
+/** ASCII85 of `bytes` (no "z"), each group of five as written, "~>" at the end. */
+export function a85(bytes: Uint8Array | string): string {
+  const b = [...(typeof bytes === "string" ? Buffer.from(bytes, "latin1") : bytes)];
+  let out = "";
+  for (let i = 0; i < b.length; i += 4) {
+    const chunk = b.slice(i, i + 4);
+    const n = chunk.length;
+    while (chunk.length < 4) chunk.push(0);
+    let v = ((chunk[0]! << 24) | (chunk[1]! << 16) | (chunk[2]! << 8) | chunk[3]!) >>> 0;
+    const d: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      d.unshift(v % 85);
+      v = Math.floor(v / 85);
+    }
+    out += String.fromCharCode(...d.slice(0, n + 1).map((x) => x + 0x21));
+  }
+  return `${out}~>`;
 }
 
 function formatTable(entries: Entry[]): string {

@@ -276,6 +276,26 @@ const READ_OTHERWISE: Record<string, { form: ForgedUpdateForm; refused: RegExp; 
     refused: /third field 4294967295 is above 2\^31 - 1, where poppler rebuilds/,
     poppler: { text: FORGED_TEXT, err: /Gen inside xref table too large/ },
   },
+  // The catalog in an ASCII85 object stream holding 0x00 (a20 A2): pdf.js reads it as a digit ("Forged"); PDFium fails
+  // the file; qpdf "character out of range during base 85 decode", no /Root; poppler "Sealed".
+  "objstm-ascii85-nul": {
+    form: { xref: "stream", catalogInObjStm: { gen: 0, a85: (e) => `${e.slice(0, 5)}\0${e.slice(5)}` } },
+    refused: /ASCII85Decode data holds the byte 0x00/,
+    qpdf: /character out of range during base 85 decode/,
+  },
+  // The same with 0x0C: pdf.js "Forged", PDFium fails the file; poppler, qpdf "Sealed".
+  "objstm-ascii85-ff": {
+    form: { xref: "stream", catalogInObjStm: { gen: 0, a85: (e) => `${e.slice(0, 5)}\f${e.slice(5)}` } },
+    refused: /ASCII85Decode data holds the byte 0x0c/,
+  },
+  // Adobe's "<~" before the data: poppler, PDFium and pdf.js "Forged" (no data, rebuilt); qpdf "broken end-of-data
+  // sequence in base 85 data", no /Root.
+  "objstm-ascii85-framed": {
+    form: { xref: "stream", catalogInObjStm: { gen: 0, a85: (e) => `<~${e}` } },
+    refused: /ASCII85Decode data starts with "<~"/,
+    poppler: { text: FORGED_TEXT },
+    qpdf: /broken end-of-data sequence in base 85 data/,
+  },
   // The catalog in an object stream at generation 1 (a21 G1): pdf.js and poppler "Forged" (rebuilt); qpdf "supposed
   // object stream 6 is not a stream", no /Root; PDFium "Sealed".
   "objstm-generation-1": {
@@ -298,6 +318,7 @@ const READ_ALIKE: Record<string, ForgedUpdateForm> = {
   "stream-w-at-poppler-bound": { xref: "stream", xrefTypeWidth: 4 },
   "objstm-generation-0": { xref: "stream", catalogInObjStm: { gen: 0 } }, // the control of objstm-generation-1
   "stream-generation-int-max": { xref: "stream", freedGeneration: 2 ** 31 - 1 }, // the control of stream-generation-above-int-max
+  "objstm-ascii85": { xref: "stream", catalogInObjStm: { gen: 0, a85: (e) => e } }, // the control of objstm-ascii85-*
   "hybrid-stream-lists-what-the-table-does-not": { xref: "table", hybridPage: "unlisted" }, // as the DSS corpus's producers write them
   // An object after the last %%EOF (it was refused: "a rebuilding reader would read it"; none rebuilds there).
   "object-after-the-last-eof": {
@@ -324,6 +345,9 @@ const FIXTURES = [
   "stream-numbered-0",
   "objstm-generation-1",
   "stream-generation-above-int-max",
+  "objstm-ascii85-nul",
+  "objstm-ascii85-ff",
+  "objstm-ascii85-framed",
 ];
 const FIXTURE_DIR = join(__dirname, "../fixtures/readers");
 
