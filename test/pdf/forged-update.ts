@@ -42,9 +42,10 @@ export interface ForgedUpdateForm {
   xrefStreamNum?: number;
   /**
    * The update's catalog in an object stream (number 6, at this generation) listed by its xref stream; the forged
-   * `4 0 obj` then follows object 7 (null), listed.
+   * `4 0 obj` then follows object 7 (null), listed. `nextAt`: object 9 (null) after it in the stream, its offset
+   * written as this (inside the catalog's text: the catalog runs into it).
    */
-  catalogInObjStm?: { gen: number; a85?: (encoded: string) => string };
+  catalogInObjStm?: { gen: number; a85?: (encoded: string) => string; nextAt?: number };
   /** The update's xref stream's rows with a PNG Up predictor, and these /DecodeParms keys beside it (e.g. "/BPC 16"). */
   xrefPredictorKeys?: string;
   /** A `trailer` dictionary written after the update's xref stream. */
@@ -76,7 +77,15 @@ export function forgedUpdate(form: ForgedUpdateForm): Uint8Array {
   const update = addRevision(base, {
     objects: [objStm ? { num: 7, body: `null${forged}` } : { num: 1, body: `${catalog}${forged}` }, ...(form.extra ?? [])],
     ...(form.hybridPage ? { compressed: [{ num: 3, body: page }], objStmNum: 6, hybridFreeInTable: form.hybridPage === "free", xrefNum: 5 } : {}),
-    ...(objStm ? { compressed: [{ num: 1, body: catalog }], objStmNum: 6, objStmGen: objStm.gen, ...(objStm.a85 ? { objStmA85: objStm.a85 } : {}) } : {}),
+    ...(objStm
+      ? {
+          compressed: [{ num: 1, body: catalog }, ...(objStm.nextAt !== undefined ? [{ num: 9, body: "null" }] : [])],
+          objStmNum: 6,
+          objStmGen: objStm.gen,
+          ...(objStm.a85 ? { objStmA85: objStm.a85 } : {}),
+          ...(objStm.nextAt !== undefined ? { objStmOffsets: (o: number[]) => [o[0]!, objStm.nextAt!] } : {}),
+        }
+      : {}),
     ...(form.xrefPredictorKeys !== undefined ? { predictor: true, predictorExtra: form.xrefPredictorKeys } : {}),
     xref: form.hybridPage ? "hybrid" : form.xref,
     trailer: "/Root 1 0 R",

@@ -46,6 +46,8 @@ export interface RevisionSpec {
   xrefTypeWidth?: number;
   /** Stream only, with `predictor`: more /DecodeParms keys written beside /Predictor 12 /Columns 7 (e.g. "/BPC 16"). */
   predictorExtra?: string;
+  /** The object stream's offsets as written: each object's offset from the one computed (same digits count). */
+  objStmOffsets?: (computed: number[]) => number[];
   /** The object stream's data as ASCII85 (no Flate), `a85` turning its encoded text before it is written. */
   objStmA85?: (encoded: string) => string;
   /** Stream only: the width of /W's third field (default 2) and, for one object, the value written there. */
@@ -100,11 +102,14 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
     const stmNum = spec.objStmNum ?? 99;
     let header = "";
     let body = "";
+    const offsets: number[] = [];
     spec.compressed.forEach((c, i) => {
-      header += `${c.num} ${body.length} `;
+      offsets.push(body.length);
       body += c.body + "\n";
       entries.push({ num: c.num, type: 2, f2: stmNum, f3: i });
     });
+    const written = spec.objStmOffsets ? spec.objStmOffsets(offsets) : offsets;
+    spec.compressed.forEach((c, i) => (header += `${c.num} ${written[i]} `));
     const plain = Buffer.from(header + body, "latin1");
     const data = spec.objStmA85 ? Buffer.from(spec.objStmA85(a85(plain)), "latin1") : deflateSync(plain);
     const filter = spec.objStmA85 ? "/ASCII85Decode" : "/FlateDecode";

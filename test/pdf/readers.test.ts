@@ -296,6 +296,12 @@ const READ_OTHERWISE: Record<string, { form: ForgedUpdateForm; refused: RegExp; 
     poppler: { text: FORGED_TEXT },
     qpdf: /broken end-of-data sequence in base 85 data/,
   },
+  // The catalog in an object stream whose next object's offset (object 9) lies inside the catalog's text: pdf.js parses
+  // each object up to the next offset ("Forged", rebuilt); poppler, qpdf and PDFium read on ("Sealed").
+  "objstm-object-runs-into-the-next": {
+    form: { xref: "stream", catalogInObjStm: { gen: 0, nextAt: 30 } },
+    refused: /object stream 6: object 1 runs into the next object's offset/,
+  },
   // The catalog in an object stream at generation 1 (a21 G1): pdf.js and poppler "Forged" (rebuilt); qpdf "supposed
   // object stream 6 is not a stream", no /Root; PDFium "Sealed".
   "objstm-generation-1": {
@@ -319,6 +325,7 @@ const READ_ALIKE: Record<string, ForgedUpdateForm> = {
   "objstm-generation-0": { xref: "stream", catalogInObjStm: { gen: 0 } }, // the control of objstm-generation-1
   "stream-generation-int-max": { xref: "stream", freedGeneration: 2 ** 31 - 1 }, // the control of stream-generation-above-int-max
   "objstm-ascii85": { xref: "stream", catalogInObjStm: { gen: 0, a85: (e) => e } }, // the control of objstm-ascii85-*
+  "objstm-next-object-after": { xref: "stream", catalogInObjStm: { gen: 0, nextAt: 55 } }, // the control of objstm-object-runs-into-the-next
   "hybrid-stream-lists-what-the-table-does-not": { xref: "table", hybridPage: "unlisted" }, // as the DSS corpus's producers write them
   // An object after the last %%EOF (it was refused: "a rebuilding reader would read it"; none rebuilds there).
   "object-after-the-last-eof": {
@@ -348,6 +355,7 @@ const FIXTURES = [
   "objstm-ascii85-nul",
   "objstm-ascii85-ff",
   "objstm-ascii85-framed",
+  "objstm-object-runs-into-the-next",
 ];
 const FIXTURE_DIR = join(__dirname, "../fixtures/readers");
 
