@@ -70,6 +70,8 @@ const refused = (fooled: string): Expected => ({
   pdfsigValid: true,
   fooled,
 });
+/** A later update whose section or trailer sealcheck refuses: the seal judged, the update named by seal-modifications. */
+const unreadUpdate = (fooled: string): Expected => ({ ...refused(fooled), check: "seal-modifications" });
 const badSeal = (pdfsigValid = false): Expected => ({ indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "seal-signature", pdfsigValid });
 const badAttachments: Expected = { indication: "TOTAL-FAILED", subIndication: "FORMAT_FAILURE", check: "attachments", pdfsigValid: true };
 
@@ -393,7 +395,7 @@ async function graphAndReaderAttacks(
       "xref-size-absurd",
       "A later revision replaces page 1's content with /Size 2147483647 in its trailer.",
       appendIncrementalUpdate(s, { objects: u.objects, size: 2147483647 }).bytes,
-      refused("poppler rebuilds the table by scanning; qpdf warns and grows it"),
+      unreadUpdate("poppler rebuilds the table by scanning; qpdf warns and grows it"),
     );
   }
   {
@@ -407,7 +409,7 @@ async function graphAndReaderAttacks(
       "xref-stream-reserved-type",
       "A later xref stream lists page 1's (forged) content object with the reserved entry type 3 beside a /DSS.",
       appendIncrementalUpdate(s, { objects: u.objects, xref: "stream", rowTypes: new Map([[contentRef.objectNumber, 3]]) }).bytes,
-      refused(`poppler and pdf.js rebuild the table by scanning, where the last '${contentRef.objectNumber} 0 obj' (forged) wins`),
+      unreadUpdate(`poppler and pdf.js rebuild the table by scanning, where the last '${contentRef.objectNumber} 0 obj' (forged) wins`),
     );
   }
   {
@@ -438,7 +440,7 @@ async function graphAndReaderAttacks(
       "xref-hybrid-free-vs-stream",
       "A later hybrid section lists page 1's content as free in its table and, in its /XRefStm, at a forged copy.",
       hybridFreeVersusStream(s, contentRef.objectNumber, forged),
-      refused("pdf.js keeps the table's free entry (an empty page); poppler and qpdf read the forged content"),
+      unreadUpdate("pdf.js keeps the table's free entry (an empty page); poppler and qpdf read the forged content"),
     );
   }
   {
@@ -452,7 +454,7 @@ async function graphAndReaderAttacks(
       "xref-comment-after-startxref",
       "A later revision (forged content) writes a comment between its 'startxref' and the offset.",
       latin1Bytes(`${text.slice(0, at)}startxref\n% offset follows\n${text.slice(at + "startxref\n".length)}`),
-      refused("readers that take the line after 'startxref' as the offset fail and rebuild the table by scanning"),
+      unreadUpdate("readers that take the line after 'startxref' as the offset fail and rebuild the table by scanning"),
     );
   }
   {
@@ -462,7 +464,7 @@ async function graphAndReaderAttacks(
       "data-after-eof",
       "Forged objects appended after the last %%EOF, then 2 KiB of padding that pushes 'startxref' out of a reader's tail window.",
       concat(s, latin1Bytes(`${rawObject(contentRef.objectNumber, forged)}${" ".repeat(2048)}\n`)),
-      refused("qpdf finds no startxref in the file's tail and rebuilds the cross-reference table by scanning"),
+      unreadUpdate("qpdf finds no startxref in the file's tail and rebuilds the cross-reference table by scanning"),
     );
   }
   add(

@@ -243,29 +243,38 @@ export interface StageOutput<F> {
   readonly facts?: Partial<F>;
 }
 
+/** A PDF whose structure is refused: seal-signature's FORMAT_FAILURE, and nothing for the later PAdES stages. */
+const unreadable = (file: string, reason: string): StageOutput<PadesFacts> => ({
+  checks: [failed("seal-signature", "FORMAT_FAILURE", `${file}: the PDF structure cannot be read: ${reason}.`)],
+  facts: {
+    padesMissing: {
+      reason: "The PDF structure could not be read.",
+      attachments: "The PDF structure could not be read, so no attachment was taken from it.",
+    },
+  },
+});
+
 /** "seal-signature": reads the PDF, finds the seal through the document structure and verifies its CMS. */
 export async function sealSignatureStage(env: CheckEnv, pdf: EvidenceSource, file: string): Promise<StageOutput<PadesFacts>> {
   let doc: PdfDocument;
   let sigs: readonly SignatureInfo[];
   let emptyFields: readonly string[];
   try {
-    doc = parsePdf(pdf, env.limits);
+    // A malformed update after the revisions that read is named (doc.unreadUpdate) and judged by seal-modifications,
+    // so that the seal's own checks still run on what was sealed.
+    doc = parsePdf(pdf, env.limits, { unreadUpdate: true });
     const scan = findSignatures(doc.latest());
     sigs = scan.signatures;
     emptyFields = scan.unsignedFields;
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
-    return {
-      checks: [failed("seal-signature", "FORMAT_FAILURE", `${file}: the PDF structure cannot be read: ${errorMessage(e)}.`)],
-      facts: {
-        padesMissing: {
-          reason: "The PDF structure could not be read.",
-          attachments: "The PDF structure could not be read, so no attachment was taken from it.",
-        },
-      },
-    };
+    return unreadable(file, errorMessage(e));
   }
   const { seal: sig, problem } = chooseSeal(sigs);
+  if (!sig && doc.unreadUpdate) {
+    // No seal in what reads: the seal (if any) is in what does not, and the file is refused as a whole.
+    return unreadable(file, doc.unreadUpdate.reason);
+  }
   if (!sig) {
     // No signature at all: an unsigned PDF (an original, say) given as evidence, a slip named as such.
     const unsigned = sigs.length === 0;

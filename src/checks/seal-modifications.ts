@@ -84,6 +84,22 @@ export function checkSealModifications(
       details,
     });
   }
+  const unread = doc.unreadUpdate;
+  if (unread) {
+    // Readers recover a section they cannot read each its own way (poppler, pdf.js and qpdf rebuild the table by
+    // scanning, and then show what the update defines: test/checks/unread-update.test.ts records their readings), so
+    // no form of it is known to be no change: a change this reader cannot read is one it cannot allow.
+    const first = doc.revisions.length + 1;
+    const end = doc.revisions[covered]!.endOffset;
+    details.sealedRevisionEnd = end;
+    details.unreadUpdate = { revision: first - 1, startOffset: unread.startOffset, bytes: unread.length, reason: unread.reason };
+    return failed(
+      ID,
+      "FORMAT_FAILURE",
+      `After sealing, what the file holds from byte ${unread.startOffset} to its end (revision ${first} on, ${unread.length} bytes) cannot be read: ${unread.reason}. A change sealcheck cannot read is a change it cannot allow: readers recover such an update each its own way (poppler, pdf.js and qpdf rebuild the table by scanning the file and show what it defines), so what they show is not what was sealed. What was sealed is revision ${covered + 1}, the file's first ${end} bytes.`,
+      { details },
+    );
+  }
   if (doc.trailingBytes > 0) details.trailingBytes = doc.trailingBytes;
   const tail = textAfterEnd(doc);
   if (tail) {

@@ -120,6 +120,8 @@ export interface PdfInspection {
   headerVersion: string;
   trailingBytes: number;
   revisions: { index: number; startOffset: number; endOffset: number; xrefKind: string; entries: number }[];
+  /** The update(s) after the revisions read that this reader refuses: where they start, their length, why. */
+  unreadUpdate?: { startOffset: number; bytes: number; reason: string };
   signatures: SignatureInspection[];
   unsignedSignatureFields: string[];
   /** The embedded files of the last revision (what a reader shows). */
@@ -331,7 +333,10 @@ export function signatureCms(sig: SignatureInfo, session: PkiSession): DecodedSi
 }
 
 function inspectPdf(bytes: EvidenceSource, limits: Limits, session: PkiSession, problems: string[]): { pdf: PdfInspection; values: TokenValues } {
-  const doc = parsePdf(bytes, limits);
+  // As verify reads it: a malformed update after the revisions that read is named, the sealed revision still shown.
+  const doc = parsePdf(bytes, limits, { unreadUpdate: true });
+  const unread = doc.unreadUpdate;
+  if (unread) problems.push(`the update from byte ${unread.startOffset} to the end of the file cannot be read: ${unread.reason}`);
   const latest = doc.latest();
   const scan = findSignatures(latest);
   const signatures: SignatureInspection[] = scan.signatures.map((s) => {
@@ -405,6 +410,7 @@ function inspectPdf(bytes: EvidenceSource, limits: Limits, session: PkiSession, 
         xrefKind: r.xrefKind,
         entries: r.entries.length,
       })),
+      ...(unread ? { unreadUpdate: { startOffset: unread.startOffset, bytes: unread.length, reason: unread.reason } } : {}),
       signatures,
       unsignedSignatureFields: [...scan.unsignedFields],
       embeddedFiles,

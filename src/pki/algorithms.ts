@@ -271,9 +271,10 @@ export interface CryptoPolicy {
  * The bookkeeping an LTV writer (iText's LtvVerification and document timestamp, a16 E1) changes with the
  * validation data it adds, which EU DSS 5.13.1 does not count as a modification and sealcheck by default does
  * (pdfinfo prints /Info and the PDF version; the form's /DA and /DR are metadata): /Info /ModDate, /Info
- * /Producer, the catalog's /Version raised, and /AcroForm /DA and /DR added where no field draws with them.
+ * /Producer, the catalog's /Version raised, /AcroForm /DA and /DR added where no field draws with them, and an
+ * empty /DR on a document timestamp's field and widget (iText 5's LtvTimestamp).
  */
-export const LTV_WRITER_CHANGES = ["info-mod-date", "info-producer", "version-raised", "acroform-da-dr-added"] as const;
+export const LTV_WRITER_CHANGES = ["info-mod-date", "info-producer", "version-raised", "acroform-da-dr-added", "doc-timestamp-widget-dr"] as const;
 export type LtvWriterChange = (typeof LTV_WRITER_CHANGES)[number];
 
 /** What becomes of an approval signature's entry when a rule of ApprovalPolicy applies: never "passed". */

@@ -202,6 +202,8 @@ export function renderInspectHuman(x: Inspection, style: Style): string {
     );
     out.push("  Revisions");
     for (const r of p.revisions) out.push(`    ${r.index + 1}. bytes ${r.startOffset}–${r.endOffset}, ${r.xrefKind} xref, ${r.entries} entries`);
+    const u = p.unreadUpdate;
+    if (u) out.push(`    ${p.revisions.length + 1}. bytes ${u.startOffset}–${u.startOffset + u.bytes}, not read (see the problems below)`);
     if (p.dss)
       out.push(`  DSS: ${p.dss.certificates} certificate(s), ${p.dss.ocspResponses} OCSP response(s), ${p.dss.crls} CRL(s), ${p.dss.vri} VRI entr(ies)`);
     h("Signature dictionaries");

@@ -385,3 +385,56 @@ describe("reader's words: an object's words are the union of its roles (attack-s
 function findPageContent(doc: ReturnType<typeof parsePdf>): number {
   return walkPages(doc.latest())[0]!.contents[0]!.num;
 }
+
+// iText 5's document timestamp writes an empty /DR on its field (merged with its invisible widget): read as a document
+// timestamp's field, the /DR reported apart as metadata that the policy's doc-timestamp-widget-dr may let pass
+// (test/verify/ltv-writer-policy.test.ts has iText 5's own file). Only an empty, direct /DR on a field that is one.
+describe("a document timestamp's field with /DR (iText 5)", () => {
+  const ITEXT5 = "/F 132 /Rect [0 0 0 0] /AP << /N 42 0 R >> /P 6 0 R";
+  const ap: ObjSpec = { num: 42, body: "<< /Type /XObject /Subtype /Form /Resources << >> /BBox [0 0 0 0] >>", stream: latin1("") };
+  const withPolicy = (bytes: Uint8Array) => {
+    const doc = parsePdf(wholeSource(bytes), LIMITS);
+    const seal = findSignatures(doc.latest()).signatures.find((s) => s.isDocMdp)!;
+    return checkSealModifications(doc, new ChangeAnalysis(doc, LIMITS.maxComparedObjects), seal, 1, {
+      name: "test",
+      allowedWithLtvUpdate: ["doc-timestamp-widget-dr"],
+    });
+  };
+
+  it("an empty /DR: failed by default (metadata, named once), a warning under the policy", () => {
+    const bytes = withDocTimestampField(`${ITEXT5} /DR << >>`, [ap]);
+    const d = judge(bytes);
+    expect([d.status, d.subIndication]).toEqual(["failed", "HASH_FAILURE"]);
+    expect(d.message.split("the document timestamp's field has an empty /DR (default resources) (revision 2)")).toHaveLength(2);
+    expect(d.message).not.toMatch(/not a document timestamp/);
+    const r = withPolicy(bytes);
+    expect(r.status, r.message).toBe("warning");
+    expect(r.message).toContain("a document timestamp's field and widget with an empty /DR (nothing draws from it) (revision 2)");
+    expect((r.details as { allowedByPolicy: { changes: unknown[] } }).allowedByPolicy.changes).toHaveLength(1);
+    // Without the /DR: passed, as before.
+    expect(judge(withDocTimestampField(ITEXT5, [ap])).status).toBe("passed");
+  });
+
+  it("a /DR that is not empty and direct, on a visible widget, or on a kid widget is no document timestamp's: failed under the policy too", () => {
+    for (const [what, bytes] of [
+      ["a font in it", withDocTimestampField(`${ITEXT5} /DR << /Font << /Helv 4 0 R >> >>`, [ap])],
+      ["an indirect empty /DR", withDocTimestampField(`${ITEXT5} /DR 43 0 R`, [ap, { num: 43, body: "<< >>" }])],
+      ["a visible widget", withDocTimestampField("/F 4 /Rect [10 10 200 50] /DR << >>")],
+    ] as const) {
+      const r = withPolicy(bytes);
+      expect([r.status, r.subIndication], what).toEqual(["failed", "HASH_FAILURE"]);
+    }
+    const kid = fillByteRange(
+      update(SAMPLE, [
+        { num: 6, body: samplePage1("23 0 R 44 0 R") },
+        { num: 25, body: "<< /Fields [23 0 R 40 0 R] /SigFlags 3 >>" },
+        { num: 40, body: "<< /FT /Sig /T (Signature2) /V 41 0 R /Kids [44 0 R] >>" },
+        docTs(41),
+        { num: 44, body: "<< /Type /Annot /Subtype /Widget /Parent 40 0 R /F 132 /Rect [0 0 0 0] /P 6 0 R /DR << >> >>" },
+      ]),
+    );
+    const k = withPolicy(kid);
+    expect(k.status).toBe("failed");
+    expect(k.message).toMatch(/a widget has \/DR/);
+  });
+});

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { decodeFilters } from "../../src/input/pdf/filters.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { wholeSource } from "../../src/input/source.js";
-import { build, latin1, LIMITS, text } from "./helpers.js";
+import { a85, build, latin1, LIMITS, text } from "./helpers.js";
 
 /** A file whose objects 5 "(a)" and 6 "(b)" sit in object stream 10, its dictionary holding `keys`, its data `data`. */
 function objStmFile(keys: string, data: string): string {
@@ -32,25 +32,6 @@ function read(s: string): string | undefined {
     .latest()
     .objectByNumber(6)?.value;
   return o?.kind === "string" ? text(o.bytes) : o?.kind;
-}
-
-/** ASCII85 of `s` (no "z"), each group of five as written, "~>" at the end. */
-function a85(s: string): string {
-  const b = [...Buffer.from(s, "latin1")];
-  let out = "";
-  for (let i = 0; i < b.length; i += 4) {
-    const chunk = b.slice(i, i + 4);
-    const n = chunk.length;
-    while (chunk.length < 4) chunk.push(0);
-    let v = ((chunk[0]! << 24) | (chunk[1]! << 16) | (chunk[2]! << 8) | chunk[3]!) >>> 0;
-    const d: number[] = [];
-    for (let k = 0; k < 5; k++) {
-      d.unshift(v % 85);
-      v = Math.floor(v / 85);
-    }
-    out += String.fromCharCode(...d.slice(0, n + 1).map((x) => x + 0x21));
-  }
-  return `${out}~>`;
 }
 
 const A85 = [{ name: "ASCII85Decode" }];

@@ -30,6 +30,24 @@ export interface ForgedUpdateForm {
   /** Text written as given: after the last `startxref` keyword (before its offset), and after the last %%EOF. */
   afterStartxref?: string;
   afterEof?: string;
+  /** The update's table's last entry ends with a one-byte EOL (19 bytes: no reader reads the table as written). */
+  shortEntry?: boolean;
+  /** The update's table without its subsections (`xref` then `trailer`). */
+  noSubsection?: boolean;
+  /** Text written into the update's xref stream dictionary (before /Length), e.g. "/F /ASCIIHexDecode". */
+  xrefStreamKeys?: string;
+  /** The update's xref stream frees object 8 with this generation, written in a 4-byte third field (a21 X1: 0xFFFFFFFF). */
+  freedGeneration?: number;
+  /** The update's xref stream's object number (default 5). */
+  xrefStreamNum?: number;
+  /**
+   * The update's catalog in an object stream (number 6, at this generation) listed by its xref stream; the forged
+   * `4 0 obj` then follows object 7 (null), listed. `nextAt`: object 9 (null) after it in the stream, its offset
+   * written as this (inside the catalog's text: the catalog runs into it).
+   */
+  catalogInObjStm?: { gen: number; a85?: (encoded: string) => string; nextAt?: number };
+  /** The update's xref stream's rows with a PNG Up predictor, and these /DecodeParms keys beside it (e.g. "/BPC 16"). */
+  xrefPredictorKeys?: string;
   /** A `trailer` dictionary written after the update's xref stream. */
   strayTrailer?: string;
   /**
@@ -54,15 +72,28 @@ export function forgedUpdate(form: ForgedUpdateForm): Uint8Array {
   // The forged `4 0 obj` follows the catalog inside the catalog's listed span: no entry names its offset.
   const forged = `\nendobj\n4 0 obj\n<< /Length ${content(FORGED_TEXT).length} >>\nstream\n${text(content(FORGED_TEXT))}\nendstream`;
   const page = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ${FONT} >>`;
+  const catalog = "<< /Type /Catalog /Pages 2 0 R /DSS << /Certs [] >> >>";
+  const objStm = form.catalogInObjStm;
   const update = addRevision(base, {
-    objects: [{ num: 1, body: `<< /Type /Catalog /Pages 2 0 R /DSS << /Certs [] >> >>${forged}` }, ...(form.extra ?? [])],
+    objects: [objStm ? { num: 7, body: `null${forged}` } : { num: 1, body: `${catalog}${forged}` }, ...(form.extra ?? [])],
     ...(form.hybridPage ? { compressed: [{ num: 3, body: page }], objStmNum: 6, hybridFreeInTable: form.hybridPage === "free", xrefNum: 5 } : {}),
+    ...(objStm
+      ? {
+          compressed: [{ num: 1, body: catalog }, ...(objStm.nextAt !== undefined ? [{ num: 9, body: "null" }] : [])],
+          objStmNum: 6,
+          objStmGen: objStm.gen,
+          ...(objStm.a85 ? { objStmA85: objStm.a85 } : {}),
+          ...(objStm.nextAt !== undefined ? { objStmOffsets: (o: number[]) => [o[0]!, objStm.nextAt!] } : {}),
+        }
+      : {}),
+    ...(form.xrefPredictorKeys !== undefined ? { predictor: true, predictorExtra: form.xrefPredictorKeys } : {}),
     xref: form.hybridPage ? "hybrid" : form.xref,
     trailer: "/Root 1 0 R",
-    ...(form.xref === "stream" ? { xrefNum: 5 } : {}),
+    ...(form.xref === "stream" ? { xrefNum: form.xrefStreamNum ?? 5 } : {}),
     ...(form.xrefStreamExtraBytes ? { xrefStreamExtraBytes: form.xrefStreamExtraBytes } : {}),
     ...(form.rowType ? { rowType: form.rowType } : {}),
     ...(form.xrefTypeWidth ? { xrefTypeWidth: form.xrefTypeWidth } : {}),
+    ...(form.freedGeneration !== undefined ? { free: [8], xrefThirdWidth: 4 as const, rowThird: { num: 8, value: form.freedGeneration } } : {}),
   });
   let s = text(update);
   const last = s.lastIndexOf(form.xref === "table" ? "\ntrailer\n" : "/Type /XRef");
@@ -73,6 +104,18 @@ export function forgedUpdate(form: ForgedUpdateForm): Uint8Array {
     const [a, b] = form.listTwice === "forged-first" ? [forgedAt, sealedAt] : [sealedAt, forgedAt];
     const at = s.lastIndexOf("\ntrailer\n");
     s = `${s.slice(0, at)}\n4 1\n${pad(a)} 00000 n\r\n4 1\n${pad(b)} 00000 n\r${s.slice(at)}`;
+  }
+  if (form.noSubsection) {
+    const at = s.lastIndexOf("\nxref\n") + "\nxref\n".length;
+    s = s.slice(0, at) + s.slice(s.indexOf("trailer\n", at));
+  }
+  if (form.xrefStreamKeys !== undefined) {
+    const at = s.lastIndexOf("/Type /XRef");
+    s = s.slice(0, at) + s.slice(at).replace(" /Length ", ` ${form.xrefStreamKeys} /Length `);
+  }
+  if (form.shortEntry) {
+    const at = s.lastIndexOf(" n\r\n");
+    s = `${s.slice(0, at)} n\n${s.slice(at + 4)}`;
   }
   if (form.strayTrailer !== undefined) {
     const at = s.lastIndexOf("endobj\nstartxref");

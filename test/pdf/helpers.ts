@@ -27,6 +27,8 @@ export interface RevisionSpec {
   /** Objects written into an object stream (number objStmNum). */
   compressed?: { num: number; body: string }[];
   objStmNum?: number;
+  /** The object stream's generation (default 0; readers fetch object streams at 0 only). */
+  objStmGen?: number;
   /** Object numbers this revision frees. */
   free?: number[];
   xref: "table" | "stream" | "hybrid";
@@ -42,6 +44,15 @@ export interface RevisionSpec {
   rowType?: { num: number; type: number };
   /** Stream only: the width of /W's type field (default 1; poppler reads up to 4). */
   xrefTypeWidth?: number;
+  /** Stream only, with `predictor`: more /DecodeParms keys written beside /Predictor 12 /Columns 7 (e.g. "/BPC 16"). */
+  predictorExtra?: string;
+  /** The object stream's offsets as written: each object's offset from the one computed (same digits count). */
+  objStmOffsets?: (computed: number[]) => number[];
+  /** The object stream's data as ASCII85 (no Flate), `a85` turning its encoded text before it is written. */
+  objStmA85?: (encoded: string) => string;
+  /** Stream only: the width of /W's third field (default 2) and, for one object, the value written there. */
+  xrefThirdWidth?: 2 | 4;
+  rowThird?: { num: number; value: number };
   /** Stream only: bytes after the rows /Index names (qpdf warns "wrong size", every reader reads the rows); negative: cut. */
   xrefStreamExtraBytes?: number;
   /** Hybrid only: list the compressed objects in the table as free too (pdf.js then reads them as null). */
@@ -91,14 +102,21 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
     const stmNum = spec.objStmNum ?? 99;
     let header = "";
     let body = "";
+    const offsets: number[] = [];
     spec.compressed.forEach((c, i) => {
-      header += `${c.num} ${body.length} `;
+      offsets.push(body.length);
       body += c.body + "\n";
       entries.push({ num: c.num, type: 2, f2: stmNum, f3: i });
     });
-    const data = deflateSync(Buffer.from(header + body, "latin1"));
-    entries.push({ num: stmNum, type: 1, f2: pos, f3: 0 });
-    emit(`${stmNum} 0 obj\n<< /Type /ObjStm /N ${spec.compressed.length} /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`);
+    const written = spec.objStmOffsets ? spec.objStmOffsets(offsets) : offsets;
+    spec.compressed.forEach((c, i) => (header += `${c.num} ${written[i]} `));
+    const plain = Buffer.from(header + body, "latin1");
+    const data = spec.objStmA85 ? Buffer.from(spec.objStmA85(a85(plain)), "latin1") : deflateSync(plain);
+    const filter = spec.objStmA85 ? "/ASCII85Decode" : "/FlateDecode";
+    entries.push({ num: stmNum, type: 1, f2: pos, f3: spec.objStmGen ?? 0 });
+    emit(
+      `${stmNum} ${spec.objStmGen ?? 0} obj\n<< /Type /ObjStm /N ${spec.compressed.length} /First ${header.length} /Filter ${filter} /Length ${data.length} >>\nstream\n`,
+    );
     emit(data);
     emit("\nendstream\nendobj\n");
   }
@@ -113,14 +131,16 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
     const at = pos;
     const all = [...rows, { num, type: 1, f2: at, f3: 0 }]
       .map((e) => (spec.rowType?.num === e.num ? { ...e, type: spec.rowType.type } : e))
+      .map((e) => (spec.rowThird?.num === e.num ? { ...e, f3: spec.rowThird.value } : e))
       .sort((a, b) => a.num - b.num);
     const tw = spec.xrefTypeWidth ?? 1;
-    const { index, data } = encodeRows(all, spec.predictor ?? false, tw);
-    const parms = spec.predictor ? " /DecodeParms << /Predictor 12 /Columns 7 >>" : "";
+    const thirdWidth = spec.xrefThirdWidth ?? 2;
+    const { index, data } = encodeRows(all, spec.predictor ?? false, tw, thirdWidth);
+    const parms = spec.predictor ? ` /DecodeParms << /Predictor 12 /Columns 7${spec.predictorExtra ? ` ${spec.predictorExtra}` : ""} >>` : "";
     const more = spec.xrefStreamExtraBytes ?? 0;
     const z = deflateSync(more < 0 ? data.subarray(0, data.length + more) : Buffer.concat([data, Buffer.alloc(more, 1)]));
     emit(
-      `${num} 0 obj\n<< /Type /XRef /Size ${size} /W [${tw} 4 2] /Index [${index.join(" ")}] /Filter /FlateDecode${parms} /Length ${z.length}${extra} >>\nstream\n`,
+      `${num} 0 obj\n<< /Type /XRef /Size ${size} /W [${tw} 4 ${thirdWidth}] /Index [${index.join(" ")}] /Filter /FlateDecode${parms} /Length ${z.length}${extra} >>\nstream\n`,
     );
     emit(z);
     emit("\nendstream\nendobj\n");
@@ -152,6 +172,25 @@ export function addRevision(prefix: Uint8Array, spec: RevisionSpec): Uint8Array 
   return new Uint8Array(Buffer.concat(parts));
 }
 
+/** ASCII85 of `bytes` (no "z"), each group of five as written, "~>" at the end. */
+export function a85(bytes: Uint8Array | string): string {
+  const b = [...(typeof bytes === "string" ? Buffer.from(bytes, "latin1") : bytes)];
+  let out = "";
+  for (let i = 0; i < b.length; i += 4) {
+    const chunk = b.slice(i, i + 4);
+    const n = chunk.length;
+    while (chunk.length < 4) chunk.push(0);
+    let v = ((chunk[0]! << 24) | (chunk[1]! << 16) | (chunk[2]! << 8) | chunk[3]!) >>> 0;
+    const d: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      d.unshift(v % 85);
+      v = Math.floor(v / 85);
+    }
+    out += String.fromCharCode(...d.slice(0, n + 1).map((x) => x + 0x21));
+  }
+  return `${out}~>`;
+}
+
 function formatTable(entries: Entry[]): string {
   const sorted = [...entries].sort((a, b) => a.num - b.num);
   let out = "";
@@ -169,7 +208,7 @@ function formatTable(entries: Entry[]): string {
   return out;
 }
 
-function encodeRows(entries: Entry[], predictor: boolean, typeWidth = 1): { index: number[]; data: Buffer } {
+function encodeRows(entries: Entry[], predictor: boolean, typeWidth = 1, thirdWidth: 2 | 4 = 2): { index: number[]; data: Buffer } {
   const index: number[] = [];
   for (let i = 0; i < entries.length;) {
     let j = i;
@@ -178,10 +217,11 @@ function encodeRows(entries: Entry[], predictor: boolean, typeWidth = 1): { inde
     i = j + 1;
   }
   const rows = entries.map((e) => {
-    const r = Buffer.alloc(typeWidth + 6);
+    const r = Buffer.alloc(typeWidth + 4 + thirdWidth);
     r[typeWidth - 1] = e.type;
     r.writeUInt32BE(e.f2, typeWidth);
-    r.writeUInt16BE(e.f3, typeWidth + 4);
+    if (thirdWidth === 4) r.writeUInt32BE(e.f3, typeWidth + 4);
+    else r.writeUInt16BE(e.f3, typeWidth + 4);
     return r;
   });
   if (!predictor) return { index, data: Buffer.concat(rows) };

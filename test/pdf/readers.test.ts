@@ -34,8 +34,8 @@ function pdfsUnder(dir: string): string[] {
   return out;
 }
 
-/** True when the reader reads the file (every revision's catalog and every object listed) without refusal. */
-function sealcheckReads(bytes: Uint8Array): boolean {
+/** Why the reader refuses the file (reading every revision's catalog and every object listed), undefined when it reads it. */
+function sealcheckRefusal(bytes: Uint8Array): string | undefined {
   try {
     const doc = parsePdf(wholeSource(bytes), LIMITS);
     for (let i = 0; i < doc.revisions.length; i++) {
@@ -43,12 +43,15 @@ function sealcheckReads(bytes: Uint8Array): boolean {
       v.catalog();
       for (const e of doc.revisions[i]!.entries) if (e.type !== "free") v.objectByNumber(e.num);
     }
-    return true;
+    return undefined;
   } catch (e) {
-    if (e instanceof FormatError || e instanceof LimitError) return false;
+    if (e instanceof FormatError || e instanceof LimitError) return e.message;
     throw e;
   }
 }
+
+/** True when the reader reads the file without refusal. */
+const sealcheckReads = (bytes: Uint8Array): boolean => sealcheckRefusal(bytes) === undefined;
 
 function run(cmd: string, args: string[]): Promise<{ status: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
@@ -235,6 +238,78 @@ const READ_OTHERWISE: Record<string, { form: ForgedUpdateForm; refused: RegExp; 
   // PDFium (CPDF_Parser::kMaxObjectNumber): "Forged" (test/fixtures/readers/table-object-2p22.pdf); poppler,
   // pdf.js and qpdf: "Sealed". PDFium alone reads it otherwise, so no installed reader shows it here.
   "table-object-2p22": { form: { xref: "table", size: 6, extra: [{ num: 2 ** 22, body: "null" }] }, refused: /lists object 4194304; PDFium/ },
+  // The refusals that named their reader in a comment only (h9b's "not done"), each measured on its fixture:
+  // the update's last entry 19 bytes long (a one-byte EOL): PDFium "Forged"; poppler, qpdf (no warning), pdf.js "Sealed".
+  "table-short-entry": { form: { xref: "table", shortEntry: true }, refused: /malformed cross-reference entry/ },
+  // `xref` then `trailer`, no subsection: qpdf "xref syntax invalid" and reconstructs ("Forged"); poppler, PDFium, pdf.js "Sealed".
+  "table-without-subsection": {
+    form: { xref: "table", noSubsection: true },
+    refused: /cross-reference table without a subsection \(qpdf/,
+    qpdf: /xref syntax invalid[\s\S]*reconstruct/,
+  },
+  // /F /ASCIIHexDecode beside /Filter /FlateDecode on the xref stream (a21 F1): pdf.js takes /F first ("Forged");
+  // poppler (takes /F only without /Filter), qpdf, PDFium "Sealed".
+  "stream-f-on-the-xref-stream": { form: { xref: "stream", xrefStreamKeys: "/F /ASCIIHexDecode" }, refused: /xref stream has \/F, which some readers/ },
+  // /DP with a PNG predictor on the xref stream (a21 F2): pdf.js and poppler "Forged"; qpdf, PDFium "Sealed".
+  "stream-dp-on-the-xref-stream": {
+    form: { xref: "stream", xrefStreamKeys: "/DP << /Predictor 12 /Columns 7 >>" },
+    refused: /xref stream has \/DP, which some readers/,
+    poppler: { text: FORGED_TEXT },
+  },
+  // One filter with an array of /DecodeParms (a21 P1): qpdf applies the predictor ("unable to find /Root dictionary");
+  // poppler, PDFium and pdf.js ignore it ("Sealed").
+  "stream-one-filter-parms-array": {
+    form: { xref: "stream", xrefStreamKeys: "/DecodeParms [<< /Predictor 12 /Columns 7 >>]" },
+    refused: /pairs one filter with an array of \/DecodeParms/,
+    qpdf: /unable to find \/Root dictionary/,
+  },
+  // The xref stream numbered 0 (a21 Z1): qpdf "xref not found", reconstructs ("Forged"), PDFium "Forged"; poppler, pdf.js "Sealed".
+  "stream-numbered-0": {
+    form: { xref: "stream", xrefStreamNum: 0 },
+    refused: /is object 0, which heads the free list/,
+    qpdf: /xref not found[\s\S]*reconstruct/,
+  },
+  // A free entry's generation 0xFFFFFFFF in a 4-byte field (a21 X1): poppler "Gen inside xref table too large", rebuilds
+  // ("Forged"); qpdf, PDFium, pdf.js "Sealed". At 2^31 - 1 every reader reads it (READ_ALIKE).
+  "stream-generation-above-int-max": {
+    form: { xref: "stream", freedGeneration: 0xffffffff },
+    refused: /third field 4294967295 is above 2\^31 - 1, where poppler rebuilds/,
+    poppler: { text: FORGED_TEXT, err: /Gen inside xref table too large/ },
+  },
+  // The catalog in an ASCII85 object stream holding 0x00 (a20 A2): pdf.js reads it as a digit ("Forged"); PDFium fails
+  // the file; qpdf "character out of range during base 85 decode", no /Root; poppler "Sealed".
+  "objstm-ascii85-nul": {
+    form: { xref: "stream", catalogInObjStm: { gen: 0, a85: (e) => `${e.slice(0, 5)}\0${e.slice(5)}` } },
+    refused: /ASCII85Decode data holds the byte 0x00/,
+    qpdf: /character out of range during base 85 decode/,
+  },
+  // The same with 0x0C: pdf.js "Forged", PDFium fails the file; poppler, qpdf "Sealed".
+  "objstm-ascii85-ff": {
+    form: { xref: "stream", catalogInObjStm: { gen: 0, a85: (e) => `${e.slice(0, 5)}\f${e.slice(5)}` } },
+    refused: /ASCII85Decode data holds the byte 0x0c/,
+  },
+  // Adobe's "<~" before the data: poppler, PDFium and pdf.js "Forged" (no data, rebuilt); qpdf "broken end-of-data
+  // sequence in base 85 data", no /Root.
+  "objstm-ascii85-framed": {
+    form: { xref: "stream", catalogInObjStm: { gen: 0, a85: (e) => `<~${e}` } },
+    refused: /ASCII85Decode data starts with "<~"/,
+    poppler: { text: FORGED_TEXT },
+    qpdf: /broken end-of-data sequence in base 85 data/,
+  },
+  // The catalog in an object stream whose next object's offset (object 9) lies inside the catalog's text: pdf.js parses
+  // each object up to the next offset ("Forged", rebuilt); poppler, qpdf and PDFium read on ("Sealed").
+  "objstm-object-runs-into-the-next": {
+    form: { xref: "stream", catalogInObjStm: { gen: 0, nextAt: 30 } },
+    refused: /object stream 6: object 1 runs into the next object's offset/,
+  },
+  // The catalog in an object stream at generation 1 (a21 G1): pdf.js and poppler "Forged" (rebuilt); qpdf "supposed
+  // object stream 6 is not a stream", no /Root; PDFium "Sealed".
+  "objstm-generation-1": {
+    form: { xref: "stream", catalogInObjStm: { gen: 1 } },
+    refused: /object stream 6 has generation 1/,
+    poppler: { text: FORGED_TEXT },
+    qpdf: /supposed object stream 6 is not a stream/,
+  },
 };
 
 /** Forms every reader reads alike ("Sealed"): qpdf, poppler here; PDFium and pdf.js on the fixture files. */
@@ -247,6 +322,10 @@ const READ_ALIKE: Record<string, ForgedUpdateForm> = {
   "stray-trailer-forged-root": STRAY_FORGED_ROOT, // a16 X2 stray-trailer, with a forged /Root
   "stream-data-longer": { xref: "stream", xrefStreamExtraBytes: 14 }, // qpdf warns "wrong size", reads the same rows
   "stream-w-at-poppler-bound": { xref: "stream", xrefTypeWidth: 4 },
+  "objstm-generation-0": { xref: "stream", catalogInObjStm: { gen: 0 } }, // the control of objstm-generation-1
+  "stream-generation-int-max": { xref: "stream", freedGeneration: 2 ** 31 - 1 }, // the control of stream-generation-above-int-max
+  "objstm-ascii85": { xref: "stream", catalogInObjStm: { gen: 0, a85: (e) => e } }, // the control of objstm-ascii85-*
+  "objstm-next-object-after": { xref: "stream", catalogInObjStm: { gen: 0, nextAt: 55 } }, // the control of objstm-object-runs-into-the-next
   "hybrid-stream-lists-what-the-table-does-not": { xref: "table", hybridPage: "unlisted" }, // as the DSS corpus's producers write them
   // An object after the last %%EOF (it was refused: "a rebuilding reader would read it"; none rebuilds there).
   "object-after-the-last-eof": {
@@ -265,6 +344,18 @@ const FIXTURES = [
   "stray-trailer-forged-root",
   "stream-data-longer",
   "object-after-the-last-eof",
+  "table-short-entry",
+  "table-without-subsection",
+  "stream-f-on-the-xref-stream",
+  "stream-dp-on-the-xref-stream",
+  "stream-one-filter-parms-array",
+  "stream-numbered-0",
+  "objstm-generation-1",
+  "stream-generation-above-int-max",
+  "objstm-ascii85-nul",
+  "objstm-ascii85-ff",
+  "objstm-ascii85-framed",
+  "objstm-object-runs-into-the-next",
 ];
 const FIXTURE_DIR = join(__dirname, "../fixtures/readers");
 
@@ -280,8 +371,7 @@ describe.skipIf(!hasQpdf || !hasPoppler)("what sealcheck refuses, a reader reads
   it("refused forms: the refusal names the reader, and poppler reads them otherwise where it is the one", async () => {
     for (const [name, c] of Object.entries(READ_OTHERWISE)) {
       const bytes = forgedUpdate(c.form);
-      expect(sealcheckReads(bytes), name).toBe(false);
-      expect(() => parsePdf(wholeSource(bytes), LIMITS), name).toThrow(c.refused);
+      expect(sealcheckRefusal(bytes), name).toMatch(c.refused);
       const f = write(name, bytes);
       const [t, info] = await Promise.all([run("pdftotext", [f, "-"]), run("pdfinfo", [f])]);
       if (c.poppler?.text !== undefined) expect(t.out, name).toContain(c.poppler.text);

@@ -2,12 +2,13 @@
 // catalog's /Version, /Info /ModDate and /Producer rewritten, as PdfStamper writes them) is TOTAL-FAILED under the
 // default policy (pdfinfo prints those keys) and, with the shipped schemas/crypto-policy.ltv-writers.json, passes
 // as EU DSS passes it, each change named in seal-modifications' warning. The shipped file is the default's dates.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
 import { DEFAULT_CRYPTO_POLICY, parseCryptoPolicy } from "../../src/pki/algorithms.js";
 import { appendRaw } from "../../scripts/attack-s4/raw.js";
-import { check, trustDirectory } from "../helpers/fixtures.js";
+import { check, tempDir, trustDirectory } from "../helpers/fixtures.js";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import policySchema from "../../schemas/crypto-policy.schema.json" with { type: "json" };
@@ -33,7 +34,7 @@ describe("a validation policy that follows EU DSS on LTV writers' updates", () =
   const verify = (pdf: Uint8Array, policy?: string) =>
     verifyArchive({ evidence: { name: "archive.pdf", bytes: pdf }, trust: [trustDirectory()], ...(policy ? { cryptoPolicy: policy } : {}) });
 
-  it("the shipped file is the default's dates with all four allowances; the default allows none", () => {
+  it("the shipped file is the default's dates with all five allowances; the default allows none", () => {
     const json: unknown = JSON.parse(readFileSync(LTV_WRITERS, "utf8"));
     const ajv = new Ajv2020.default({ strict: false });
     addFormats.default(ajv);
@@ -44,7 +45,13 @@ describe("a validation policy that follows EU DSS on LTV writers' updates", () =
     expect(p.keys).toEqual(DEFAULT_CRYPTO_POLICY.keys);
     expect(p.reviewed).toEqual(DEFAULT_CRYPTO_POLICY.reviewed);
     expect(p.approvalSignatures).toEqual(DEFAULT_CRYPTO_POLICY.approvalSignatures);
-    expect(p.sealModifications.allowedWithLtvUpdate).toEqual(["info-mod-date", "info-producer", "version-raised", "acroform-da-dr-added"]);
+    expect(p.sealModifications.allowedWithLtvUpdate).toEqual([
+      "info-mod-date",
+      "info-producer",
+      "version-raised",
+      "acroform-da-dr-added",
+      "doc-timestamp-widget-dr",
+    ]);
     expect(DEFAULT_CRYPTO_POLICY.sealModifications.allowedWithLtvUpdate).toEqual([]);
     expect(() => parseCryptoPolicy({ ...JSON.parse(readFileSync(LTV_WRITERS, "utf8")), sealModifications: { allowedWithLtvUpdate: ["info-title"] } })).toThrow(
       /allowedWithLtvUpdate\[0\]: expected one of info-mod-date/,
@@ -69,4 +76,42 @@ describe("a validation policy that follows EU DSS on LTV writers' updates", () =
     const r = await verify(itext(" /Title (Rent 1 DKK)"), LTV_WRITERS);
     expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
   });
+});
+
+// iText 5's own document timestamp (test/fixtures/itext5/README.md): its field, merged with its invisible widget, carries
+// an empty /DR, which no allowance listed (h9b's "not done"): with the shipped policy it stayed TOTAL-FAILED, "a
+// signature field was added (not a document timestamp: it has /DR)". EU DSS passes it (the field's creation is
+// "extension"). Now an allowance of its own, doc-timestamp-widget-dr, named in the warning; the default allows none.
+describe("iText 5's document timestamp, as iText 5 writes it", () => {
+  const pdf = new Uint8Array(readFileSync("test/fixtures/itext5/doc-timestamp.pdf"));
+  const verify = (policy?: string) =>
+    verifyArchive({ evidence: { name: "archive.pdf", bytes: pdf }, trust: [trustDirectory()], ...(policy ? { cryptoPolicy: policy } : {}) });
+
+  it("TOTAL-FAILED by default; TOTAL-PASSED with the shipped policy, the empty /DR named; without that allowance TOTAL-FAILED", async () => {
+    const d = await verify();
+    expect([d.indication, d.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+    expect(check(d, "seal-modifications").message).toContain("the document timestamp's field has an empty /DR (default resources)");
+    const r = await verify(LTV_WRITERS);
+    expect(r.indication).toBe("TOTAL-PASSED");
+    const c = check(r, "seal-modifications");
+    expect(c.status).toBe("warning");
+    expect((c.details as { allowedByPolicy: { changes: { change: string }[] } }).allowedByPolicy.changes.map((x) => x.change).sort()).toEqual([
+      "acroform-da-dr-added",
+      "acroform-da-dr-added",
+      "doc-timestamp-widget-dr",
+      "info-mod-date",
+      "info-producer",
+      "version-raised",
+    ]);
+    expect(check(r, "document-timestamps").status).not.toBe("failed");
+    // h9b's four allowances alone: the /DR is the one change left.
+    const dir = tempDir();
+    const four = join(dir, "four.json");
+    const json = JSON.parse(readFileSync(LTV_WRITERS, "utf8")) as { sealModifications: { allowedWithLtvUpdate: string[] } };
+    json.sealModifications.allowedWithLtvUpdate = json.sealModifications.allowedWithLtvUpdate.filter((x) => x !== "doc-timestamp-widget-dr");
+    writeFileSync(four, JSON.stringify(json));
+    const f = await verify(four);
+    expect([f.indication, f.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+    expect(check(f, "seal-modifications").message).toContain("empty /DR");
+  }, 60_000);
 });

@@ -215,6 +215,7 @@ export class ChangeAnalysis {
       after,
       cmp,
       docTsFields: new Map(),
+      docTsDr: new Set(),
       kidSets: new Map(),
       isNew: (num) => before.objectByNumber(num) === undefined,
       pageOf: (num) => this.pages(i)?.get(num) ?? this.pages(i - 1)?.get(num),

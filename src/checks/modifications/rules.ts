@@ -44,6 +44,8 @@ export interface RuleContext {
   readonly cmp: Comparer;
   /** Per pair: why a new field is not a document timestamp's (undefined: it is one), each field judged once. */
   readonly docTsFields: Map<string, string | undefined>;
+  /** Per pair: the document timestamp fields whose empty /DR was reported (once each, whichever context finds it). */
+  readonly docTsDr: Set<string>;
   /** Per pair: the /Kids of a document timestamp's field, as reference keys. */
   readonly kidSets: Map<string, ReadonlySet<string>>;
   /** True when object `num` exists in `after` but not in `before`. */
@@ -224,11 +226,34 @@ function notDocTimestampField(r: RuleContext, item: PdfObject): string | undefin
   return r.docTsFields.get(key);
 }
 
+/**
+ * An empty direct /DR (default resources) on a document timestamp's field: iText 5's LtvTimestamp writes `/DR << >>` on
+ * the field it merges with its invisible widget. Nothing draws from it (the widget has no area and an appearance of its
+ * own, and the dictionary is empty); EU DSS 5.13.1 counts the field's creation as "extension". Read as a document
+ * timestamp's field, with the /DR reported apart (reportDocTimestampDr): metadata, which the validation policy may let
+ * pass as doc-timestamp-widget-dr.
+ */
+const hasEmptyDr = (d: PdfDict): boolean => {
+  const dr = rawGet(d, "DR");
+  return dr?.kind === "dict" && dr.entries.size === 0;
+};
+
+/** The empty /DR of the document timestamp field `field` (the item judged, or its /Parent), reported once per pair. */
+function reportDocTimestampDr(r: RuleContext, field: PdfObject | undefined, at: string): void {
+  if (field?.kind !== "ref" || r.docTsDr.has(refKey(field))) return;
+  const d = asDict(r.after.resolve(field));
+  if (!d || rawGet(d, "DR") === undefined) return;
+  r.docTsDr.add(refKey(field));
+  r.report("metadata", `${at}: the document timestamp's field has an empty /DR (default resources)`, "form-changed", {
+    allowance: { change: "doc-timestamp-widget-dr", words: "a document timestamp's field and widget with an empty /DR (nothing draws from it)" },
+  });
+}
+
 function judgeDocTimestampField(r: RuleContext, item: PdfRef): string | undefined {
   if (!isNew(r, item)) return "it is not a new object";
   const d = asDict(r.after.resolve(item));
   if (d?.kind !== "dict") return "it is not a dictionary";
-  const extra = [...d.entries.keys()].filter((k) => !DOC_TS_FIELD_KEYS.has(k));
+  const extra = [...d.entries.keys()].filter((k) => !DOC_TS_FIELD_KEYS.has(k) && !(k === "DR" && hasEmptyDr(d)));
   if (extra.length) return `it has ${pdfNames(extra)}`;
   if (nameOf(r.after, rawGet(d, "FT")) !== "Sig") return "it is not a signature field of its own (/FT /Sig)";
   if (rawGet(d, "Parent") !== undefined) return "it has a /Parent";
@@ -396,7 +421,11 @@ const annotsRule: ValueRule = (r, before, after, where) =>
         sub === "(none)" ? {} : { annotation: sub.slice(0, 40) },
       );
     const why = notDocTimestampWidget(r, item, d);
-    if (why === undefined) return r.report("ltv", `${at}: the invisible widget of a document timestamp was added`, "document-timestamp");
+    if (why === undefined) {
+      r.report("ltv", `${at}: the invisible widget of a document timestamp was added`, "document-timestamp");
+      const field = rawGet(d, "FT") !== undefined || rawGet(d, "V") !== undefined || rawGet(d, "Kids") !== undefined ? item : rawGet(d, "Parent");
+      return reportDocTimestampDr(r, field, at);
+    }
     const sig = fieldType(d, r.after) === "Sig";
     r.report(
       sig ? "form-fill" : "annotation",
@@ -412,7 +441,10 @@ const fieldsRule: ValueRule = (r, before, after, where) =>
     const d = asDict(r.after.resolve(item));
     if (d?.kind !== "dict") return r.report("other", `${at} is not a field dictionary`, "form-changed");
     const { level: lvl, why } = newFieldLevel(r, item, d);
-    if (lvl === "ltv") return r.report("ltv", `${at}: a document timestamp's field was added`, "document-timestamp");
+    if (lvl === "ltv") {
+      r.report("ltv", `${at}: a document timestamp's field was added`, "document-timestamp");
+      return reportDocTimestampDr(r, item, at);
+    }
     const sig = fieldType(d, r.after) === "Sig";
     r.report(
       lvl,

@@ -1,7 +1,7 @@
 // The document: its revisions (one per cross-reference section in the /Prev chain) and, per revision, a
 // view that resolves references exactly as that revision saw them. Parsing reads only the xref sections;
 // objects are parsed on first use, stream bodies are sliced only when decoded. The input is never copied.
-import { FormatError, LimitError } from "../../errors.js";
+import { errorMessage, FormatError, LimitError } from "../../errors.js";
 import type { Limits } from "../../limits.js";
 import { decodeFilters, type DecodeOptions, type FilterSpec } from "./filters.js";
 import { Lexer } from "./lexer.js";
@@ -63,6 +63,29 @@ export interface Revision {
   readonly linearized?: { readonly mainXref: number };
 }
 
+/**
+ * An update after the last revision read that this reader refuses (parsePdf's `unreadUpdate` option): its xref
+ * section, trailer or `startxref` does not read as the revisions before it do. It runs from `startOffset` to the end
+ * of the file; nothing of it is read, so nothing in it can be allowed (seal-modifications fails on it).
+ */
+export interface UnreadUpdate {
+  /** Its first byte: the end of the last revision read (that revision's endOffset). */
+  readonly startOffset: number;
+  /** Its length in bytes (to the end of the file). */
+  readonly length: number;
+  /** Why it is not read: the refusal reading the whole file gave. */
+  readonly reason: string;
+}
+
+export interface ParseOptions {
+  /**
+   * Read a file whose last update(s) this reader refuses as the revisions before them, and name the rest as
+   * `unreadUpdate`, instead of refusing the whole file: the seal's own checks then still run on what was sealed.
+   * Only for callers that judge `unreadUpdate` (verify's seal-modifications, inspect); off, the file is refused.
+   */
+  readonly unreadUpdate?: boolean;
+}
+
 export interface PdfDocument {
   /** The file, read through its source (never as one array: large evidence is read by parts). */
   readonly source: EvidenceSource;
@@ -71,8 +94,10 @@ export interface PdfDocument {
   readonly headerVersion: string;
   /** In file order: revisions[0] is the original, the last one is what a reader shows. */
   readonly revisions: readonly Revision[];
-  /** Bytes after the last revision's endOffset (0 for a clean file). */
+  /** Bytes after the last revision's endOffset (0 for a clean file, and when they are an `unreadUpdate`). */
   readonly trailingBytes: number;
+  /** The malformed update(s) after the revisions read, when parsePdf was asked to read around them. */
+  readonly unreadUpdate?: UnreadUpdate;
   /** The view as of one revision (memoized). */
   at(revisionIndex: number): PdfView;
   /** The view of the last revision. */
@@ -154,7 +179,91 @@ function linearizationEnd(bytes: EvidenceSource, limits: Limits): number | undef
 /** The last `startxref` must be in the file's last 1,024 bytes: qpdf looks there only and reconstructs otherwise (readers.test.ts). */
 const TAIL_WINDOW = 1024;
 
-export function parsePdf(bytes: EvidenceSource, limits: Limits): PdfDocument {
+/**
+ * Reads the document's revisions. A file this reader refuses is a FormatError (LimitError for a limit); with
+ * `unreadUpdate`, a file whose revisions up to some `%%EOF` read and whose rest does not is read up to there and the
+ * rest named (`PdfDocument.unreadUpdate`).
+ */
+export function parsePdf(bytes: EvidenceSource, limits: Limits, options: ParseOptions = {}): PdfDocument {
+  let whole: Revisions;
+  try {
+    whole = readRevisions(bytes, limits);
+  } catch (e) {
+    if (!options.unreadUpdate || !(e instanceof FormatError) || e instanceof LimitError) throw e;
+    const before = readBeforeUnread(bytes, limits);
+    if (before === undefined) throw e;
+    const unread: UnreadUpdate = { startOffset: before.end, length: bytes.length - before.end, reason: errorMessage(e) };
+    return new Document(bytes, limits, before.headerVersion, before.revisions, before.maps, unread);
+  }
+  return new Document(bytes, limits, whole.headerVersion, whole.revisions, whole.maps);
+}
+
+/** How many earlier `%%EOF`s readBeforeUnread tries as the end of what is read (each a read of the chain before it). */
+const MAX_EARLIER_ENDS = 8;
+const SEARCH_BLOCK = 65536;
+
+/**
+ * The revisions of the longest prefix that ends at a `%%EOF` (and one EOL) and reads as a whole file does, with
+ * nothing after its last revision: the document before a malformed update (or before bytes that push the last
+ * `startxref` out of the readers' tail window). Tries the last MAX_EARLIER_ENDS such ends, from the last back (the
+ * file's own last `%%EOF` first, which fails as the whole file did when the malformed update ends with one);
+ * undefined when none reads.
+ */
+function readBeforeUnread(bytes: EvidenceSource, limits: Limits): (Revisions & { end: number }) | undefined {
+  let to = bytes.length;
+  for (let tries = 0; tries < MAX_EARLIER_ENDS; tries++) {
+    const eof = lastIndexBefore(bytes, "%%EOF", to);
+    if (eof < 0) return undefined;
+    const after = eof + "%%EOF".length;
+    const c = bytes.read(after, after + 2);
+    const end = after + (c[0] === 0x0d ? (c[1] === 0x0a ? 2 : 1) : c[0] === 0x0a ? 1 : 0);
+    try {
+      const r = readRevisions(prefixSource(bytes, end), limits);
+      if (r.revisions.at(-1)?.endOffset === end) return { ...r, end };
+    } catch (e) {
+      if (!(e instanceof FormatError) || e instanceof LimitError) return undefined;
+    }
+    to = eof;
+  }
+  return undefined;
+}
+
+/** The offset of the last `word` that starts before `to` (read backwards in blocks), -1 when there is none. */
+function lastIndexBefore(bytes: EvidenceSource, word: string, to: number): number {
+  let hi = Math.min(to, bytes.length);
+  while (hi > 0) {
+    const lo = Math.max(0, hi - SEARCH_BLOCK);
+    // The block reaches word.length - 1 bytes past hi, so a word across the boundary is found (starting before hi).
+    const text = latin1(bytes.read(lo, Math.min(to, hi + word.length - 1)));
+    const at = text.lastIndexOf(word);
+    if (at >= 0 && lo + at < hi) return lo + at;
+    hi = lo;
+  }
+  return -1;
+}
+
+/** The first `end` bytes of a source, as a source of their own (what the file was when that revision ended). */
+function prefixSource(bytes: EvidenceSource, end: number): EvidenceSource {
+  return {
+    length: end,
+    read: (from, to) => bytes.read(Math.min(from, end), Math.min(to, end)),
+    readEnd: (at) => Math.min(bytes.readEnd(at), end),
+    digestRanges: () => {
+      throw new Error("internal: a prefix source is read for its structure only");
+    },
+    sha256: () => {
+      throw new Error("internal: a prefix source is read for its structure only");
+    },
+  };
+}
+
+interface Revisions {
+  readonly headerVersion: string;
+  readonly revisions: Revision[];
+  readonly maps: ReadonlyMap<number, XrefEntry>[];
+}
+
+function readRevisions(bytes: EvidenceSource, limits: Limits): Revisions {
   const headerVersion = checkHeader(bytes);
   const budget: EntryBudget = { used: 0 };
   type Chain = { section: XrefSection; entries: ReadonlyMap<number, XrefEntry>; xrefStm?: number };
@@ -250,13 +359,7 @@ export function parsePdf(bytes: EvidenceSource, limits: Limits): PdfDocument {
   }
   // Bytes after the last %%EOF are counted (trailingBytes), not refused here: seal-modifications fails any that is
   // not white space (a23 S1, P1: readers disagree on where such a file ends).
-  return new Document(
-    bytes,
-    limits,
-    headerVersion,
-    revisions,
-    chain.map((c) => c.entries),
-  );
+  return { headerVersion, revisions, maps: chain.map((c) => c.entries) };
 }
 
 /** An /XRefStm stream's own keys (what it is and how its rows are read). */
@@ -350,8 +453,9 @@ class Document implements PdfDocument {
     readonly headerVersion: string,
     readonly revisions: readonly Revision[],
     readonly entryMaps: readonly ReadonlyMap<number, XrefEntry>[],
+    readonly unreadUpdate?: UnreadUpdate,
   ) {
-    this.trailingBytes = source.length - (revisions[revisions.length - 1]?.endOffset ?? 0);
+    this.trailingBytes = unreadUpdate ? 0 : source.length - (revisions[revisions.length - 1]?.endOffset ?? 0);
   }
 
   at(revisionIndex: number): PdfView {
