@@ -5,7 +5,8 @@
 // with its own OCSP response in such a stream (EU DSS 5.13.1 on PDFBox 2.0.27: does the diagnostic data list an
 // OCSP response of origin DSS_DICTIONARY; qpdf 11: --show-object --filtered-stream-data):
 //   read by both: /Crypt (identity), FlateDecode without its final block or with a wrong Adler-32, ASCIIHexDecode
-//     with a bad character after the data;
+//     with a bad character after the data; by EU DSS alone: ASCIIHexDecode with "z3" for a byte 0xF3 (PDFBox reads a
+//     character that is no digit as -1);
 //   read by neither: /DCTDecode, /JBIG2Decode, an unknown filter, a PNG predictor that does not fit, deflate junk,
 //     raw deflate under /FlateDecode.
 // Now those bytes go to the one rule (h9a: undecided only when its issuer signed it); no bytes of the kind: junk,
@@ -88,6 +89,16 @@ describe("h10b: a DSS stream a lenient reader decodes keeps the status undecided
     ["deflate data without its final block", () => rawStream("FlateDecode", latin(noFinal(ocsp)))],
     ["deflate data with a wrong Adler-32", () => rawStream("FlateDecode", latin(Uint8Array.from([...deflateSync(ocsp).subarray(0, -4), 1, 2, 3, 4])))],
     ["ASCIIHexDecode with a bad character after the data", () => rawStream("ASCIIHexDecode", `${Buffer.from(ocsp).toString("hex")}zz>`)],
+    [
+      // PDFBox reads a character that is no hex digit as -1: "z3" is 0xF3 (EU DSS lists the response; qpdf stops there).
+      "ASCIIHexDecode with one byte written as PDFBox reads it (z3 for 0xF3)",
+      () => {
+        const hex = Buffer.from(ocsp).toString("hex");
+        const at = hex.lastIndexOf("f3");
+        expect(at % 2).toBe(0);
+        return rawStream("ASCIIHexDecode", `${hex.slice(0, at)}z3${hex.slice(at + 2)}>`);
+      },
+    ],
   ];
   for (const [label, stream] of read) {
     it(`${label}: INDETERMINATE/TRY_LATER naming it, signed by its CA (never said nothing of)`, async () => {

@@ -29,8 +29,9 @@ export interface DecodeOptions {
   /**
    * As the lenient readers decode what this one refuses (measured with EU DSS's PDFBox 2.0.27 and qpdf 11 on the
    * real archive: test/verify/dss-undecodable.test.ts): each filter's output up to its first error (FlateDecode
-   * inflated from byte 2 as PDFBox does, whatever the header, the Adler-32 trailer or a final block), and /Crypt
-   * with no /Name or /Name /Identity as the identity. Only to learn what such a reader may have read: never for
+   * inflated from byte 2 as PDFBox does, whatever the header, the Adler-32 trailer or a final block), but for
+   * ASCIIHexDecode, read on as PDFBox reads it (a character that is no digit is -1), and /Crypt with no /Name or
+   * /Name /Identity as the identity. Only to learn what such a reader may have read: never for
    * what a verdict reads as data. `spent`: the bytes inflated so far by this kind of reading, bounded by `max`
    * (LenientBudgetError past it: a bomb costs no more than that).
    */
@@ -185,7 +186,7 @@ const disputed = (filter: string, b: number) =>
 function asciiHexDecode(data: Uint8Array, maxBytes: number, agreed: boolean, lenient = false): Uint8Array {
   const out = new Uint8Array(Math.min(Math.ceil(data.length / 2), maxBytes + 1));
   let n = 0;
-  let high = -1;
+  let high: number | null = null;
   for (const b of data) {
     if (b === 0x3e) break;
     if (isSpace(b)) {
@@ -193,18 +194,19 @@ function asciiHexDecode(data: Uint8Array, maxBytes: number, agreed: boolean, len
       continue;
     }
     const v = b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x41 && b <= 0x46 ? b - 0x37 : b >= 0x61 && b <= 0x66 ? b - 0x57 : -1;
-    if (v < 0 && lenient) break;
-    if (v < 0) throw new FormatError(`ASCIIHexDecode data holds the character 0x${b.toString(16).padStart(2, "0")}`);
-    if (high < 0) high = v;
+    // A lenient reading reads another character as PDFBox does (EU DSS reads such a DSS item): the digit -1, so a
+    // pair is 16 x high + low masked to a byte ("zz" is 0xEF, "z5" 0xF5). qpdf stops there: a prefix of that.
+    if (v < 0 && !lenient) throw new FormatError(`ASCIIHexDecode data holds the character 0x${b.toString(16).padStart(2, "0")}`);
+    if (high === null) high = v;
     else {
       if (n >= maxBytes) throw tooLarge("ASCIIHexDecode", maxBytes);
-      out[n++] = (high << 4) | v;
-      high = -1;
+      out[n++] = (high * 16 + v) & 0xff;
+      high = null;
     }
   }
-  if (high >= 0) {
+  if (high !== null) {
     if (n >= maxBytes) throw tooLarge("ASCIIHexDecode", maxBytes);
-    out[n++] = high << 4;
+    out[n++] = (high * 16) & 0xff;
   }
   return out.subarray(0, n);
 }
