@@ -210,8 +210,9 @@ function proofsLimited(check: CheckResult, limited: Sorted["limited"]): CheckRes
 /**
  * The one rule for "unread" in a CMS and a DSS (a13 U2's rest): an item a reader may read and this one cannot keeps
  * the status undecided only when its signature verifies with the key of a certificate of its issuer's name that has
- * a path to a trust anchor, or when that cannot be decided (a limit); an item without its bytes (a stream this
- * reader does not decode) stays undecided. Everything else is junk anyone could write.
+ * a path to a trust anchor, or when that cannot be decided (a limit: past the run's budget of checks, `limited`);
+ * an item without its bytes (a stream whose lenient reading went past its budget: dss-items.ts) stays undecided.
+ * Everything else is junk anyone could write.
  */
 async function unreadProven(ctx: ProofContext, items: readonly UnreadItem[]): Promise<Sorted> {
   const out: Sorted = { unread: [], junk: [], limited: [] };
