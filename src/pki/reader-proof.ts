@@ -52,7 +52,7 @@ const budgetOf = (work: RunWork) => Math.max(4096, 4 * work.maxValidationDataIte
  * (RSA-2048, 1.1 MB) take 1.8 s to verify (0.18 s without), so the budget costs the attacker bytes and this reader
  * seconds, and what it stops is never passed: the seal certificate's status is not decided (seal-certificate).
  */
-export function budgetMessage(work: RunWork): string {
+function budgetMessage(work: RunWork): string {
   const budget = budgetOf(work);
   return new LimitError(
     "maxValidationDataItems",
