@@ -89,7 +89,9 @@ export async function checkSealCertificate(
   const judged = await judge(env, seal, extra, { cert, cms: seal.cms, at, pool, anchors, chain, sealPath }, out);
   // What cannot be read here keeps the status undecided only when its issuer signed it (a13 U2's rest).
   const proof: ProofContext = { session: env.pki, pool, anchors, index: env.trust.index.anchors, at: at.time };
-  const check = unreadElsewhere(dssReading(judged, extra, await unreadProven(proof, extra.unread ?? [])), await unreadProven(proof, out.unread ?? []));
+  const inDss = await unreadProven(proof, extra.unread ?? []);
+  const elsewhere = await unreadProven(proof, out.unread ?? []);
+  const check = proofsLimited(unreadElsewhere(dssReading(judged, extra, inDss), elsewhere), [...inDss.limited, ...elsewhere.limited]);
   return {
     check,
     facts: {
@@ -179,16 +181,42 @@ interface Sorted {
   readonly unread: string[];
   /** Signed by no issuer: named, with why. */
   readonly junk: string[];
+  /** Not checked: the run's budget of signature checks was spent (h10b); named, with the limit. */
+  readonly limited: { readonly text: string; readonly why: string }[];
+}
+
+/**
+ * Past the run's budget of signature checks (pki/reader-proof.ts), items were not checked: never a pass over them,
+ * never "said nothing" (h10b). INDETERMINATE naming the limit, how to raise it and the items (GENERIC, as the DSS's
+ * limit, unless already INDETERMINATE for another reason); a failure stands, the items named.
+ */
+function proofsLimited(check: CheckResult, limited: Sorted["limited"]): CheckResult {
+  if (!limited.length) return check;
+  const named = `${limited
+    .slice(0, 3)
+    .map((l) => l.text)
+    .join("; ")}${limited.length > 3 ? `; and ${limited.length - 3} more` : ""}`;
+  const details = { ...check.details, proofLimit: limited[0]!.why, proofLimited: limited.slice(0, 100).map((l) => l.text), proofLimitedCount: limited.length };
+  const sentence = `Whether their issuer signed ${limited.length} revocation item(s) this reader cannot read is not decided: ${limited[0]!.why.replace(/\.$/, "")}. Not checked: ${named}.`;
+  if (check.status === "failed") return { ...check, message: `${check.message} ${sentence}`, details };
+  return {
+    ...check,
+    status: "indeterminate",
+    subIndication: check.status === "indeterminate" ? check.subIndication : "GENERIC",
+    message: `${sentence} So the seal certificate's status is not decided; the rest says: ${check.message}`,
+    details,
+  };
 }
 
 /**
  * The one rule for "unread" in a CMS and a DSS (a13 U2's rest): an item a reader may read and this one cannot keeps
  * the status undecided only when its signature verifies with the key of a certificate of its issuer's name that has
- * a path to a trust anchor, or when that cannot be decided (a limit); an item without its bytes (a stream this
- * reader does not decode) stays undecided. Everything else is junk anyone could write.
+ * a path to a trust anchor, or when that cannot be decided (a limit: past the run's budget of checks, `limited`);
+ * an item without its bytes (a stream whose lenient reading went past its budget: dss-items.ts) stays undecided.
+ * Everything else is junk anyone could write.
  */
 async function unreadProven(ctx: ProofContext, items: readonly UnreadItem[]): Promise<Sorted> {
-  const out: Sorted = { unread: [], junk: [] };
+  const out: Sorted = { unread: [], junk: [], limited: [] };
   for (const item of items) {
     if (!item.der) {
       out.unread.push(item.text);
@@ -196,6 +224,7 @@ async function unreadProven(ctx: ProofContext, items: readonly UnreadItem[]): Pr
     }
     const p = await issuedProof(ctx, item.kind, item.der);
     if (p.verdict === "issued") out.unread.push(`${item.text} (signed by ${shownName(p.by.subject)})`);
+    else if (p.verdict === "undecided" && p.limit) out.limited.push({ text: item.text, why: p.why });
     else if (p.verdict === "undecided") out.unread.push(`${item.text} (whether its issuer signed it is not decided: ${p.why.replace(/\.$/, "")})`);
     else out.junk.push(`${item.text} (${p.why})`);
   }

@@ -24,11 +24,14 @@
 //   checks that rest on the DSS say INDETERMINATE naming the limit. An OCSP response or CRL past the decode limits
 //   on its own is that item's problem, as in a CMS: `unread` with a reader's outline, junk otherwise.
 // - Whether an `unread` item keeps the status undecided is the one rule's (seal-certificate, pki/reader-proof.ts):
-//   only when its issuer signed it (a13 U2's rest); its bytes are kept for that.
+//   only when its issuer signed it (a13 U2's rest); its bytes are kept for that. A stream this reader cannot decode
+//   has no bytes of its own: what a lenient reader reads of it stands in (h10b, Reading.undecodable), and with
+//   none of its kind it is junk, named and ignored (EU DSS reads nothing there either).
 import type * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
 import type { PdfDocument, PdfView } from "../input/pdf/index.js";
-import { type PdfDict, type PdfObject, rawGet } from "../input/pdf/objects.js";
+import { LenientBudgetError } from "../input/pdf/filters.js";
+import { type PdfDict, type PdfObject, type PdfStream, rawGet } from "../input/pdf/objects.js";
 import { listedCertificate, type ListedBudget } from "../pki/certificate.js";
 import { decodeCrl } from "../pki/crl.js";
 import { readerMayRead, revocationItemDer } from "../pki/ber.js";
@@ -80,6 +83,8 @@ export interface UnreadItem {
 }
 
 type Kind = "certs" | "ocsps" | "crls" | "timestamps";
+/** Names an item's problem; `undecided`: kept for the one rule (an OCSP response or CRL), with its bytes when known. */
+type Problem = (why: string, undecided?: boolean, bytes?: Uint8Array) => void;
 const NOUN: Record<Kind, string> = { certs: "certificate", ocsps: "OCSP response", crls: "CRL", timestamps: "timestamp token" };
 
 /** "revision 3 /DSS /OCSPs [1] (object 45 0 R)" */
@@ -102,6 +107,9 @@ function shapeOf(der: Uint8Array, kind: Kind): number | null {
   if (kind === "ocsps") return parts[0]?.tag === 0x0a && parts.length <= 2 ? top.end : null;
   return parts.length === 3 && parts[0]!.tag === 0x30 && parts[1]!.tag === 0x30 && parts[2]!.tag === 0x03 ? top.end : null;
 }
+
+/** Bytes inflated over one DSS reading to learn what lenient readers read of undecodable streams, in maxDecodedStreamBytes. */
+const LENIENT_BUDGET_STREAMS = 2;
 
 /** BER values re-framed over one DSS reading, in multiples of maxAsn1Nodes (a11 D3b): ~0.3 s each. */
 const BER_BUDGET_NODES = 2;
@@ -131,10 +139,15 @@ class Reading {
   /** ASN.1 values re-framed from BER, over the whole reading (BER_BUDGET_NODES). */
   private readonly berSpent = { values: 0 };
   private readonly budget: ListedBudget = { values: 0 };
+  /** Bytes inflated to learn what lenient readers read of undecodable streams, over the whole reading. */
+  private readonly lenientSpent: { spent: number; readonly max: number };
   constructor(
     private readonly session: PkiSession,
     private readonly max: number,
-  ) {}
+    streamBytes: number,
+  ) {
+    this.lenientSpent = { spent: 0, max: LENIENT_BUDGET_STREAMS * streamBytes };
+  }
 
   get stopped(): boolean {
     return this.limit !== undefined && this.counted > this.max;
@@ -148,7 +161,7 @@ class Reading {
   item(view: PdfView, kind: Kind, entry: PdfObject, where: DssPlace): void {
     if (this.stopped) return;
     const noun = NOUN[kind];
-    const problem = (why: string, undecided = false, bytes?: Uint8Array) => {
+    const problem: Problem = (why, undecided = false, bytes) => {
       const text = `${dssPlace(where)}: the ${noun} ${why}`;
       this.problems.push(text);
       if (undecided && (kind === "ocsps" || kind === "crls"))
@@ -159,13 +172,16 @@ class Reading {
     if (this.streams.has(key)) return;
     this.streams.add(key);
     let der: Uint8Array;
+    let stream: PdfStream | undefined;
     try {
       const o = view.object(entry);
       if (o?.value.kind !== "stream") return void problem(o ? `is not a stream (a ${o.value.kind})` : "is not in the file");
-      der = view.decode(o.value);
+      stream = o.value;
+      der = view.decode(stream);
     } catch (e) {
       if (e instanceof LimitError) return void this.reached(e);
-      return void problem(`does not decode: ${errorMessage(e)}`, true);
+      if (!stream || (kind !== "ocsps" && kind !== "crls")) return void problem(`does not decode: ${errorMessage(e)}`);
+      return void this.undecodable(view, kind, stream, `does not decode: ${errorMessage(e)}`, problem);
     }
     const end = shapeOf(der, kind);
     if (end !== null) der = der.subarray(0, end);
@@ -236,6 +252,56 @@ class Reading {
     if (++this.counted > this.max) {
       this.limit = new LimitError("maxValidationDataItems", `the DSS holds more than ${this.max} certificates, OCSP responses and CRLs`).message;
     }
+  }
+
+  /**
+   * An OCSP response or CRL stream this reader cannot decode (h10b): a stream with no bytes proves nothing, so
+   * what matters is what a reader that decodes leniently reads of it (PDFBox in EU DSS, qpdf: each filter's output
+   * up to its first error, /Crypt's identity; filters.ts). Those bytes, when they hold the outline of the kind (in
+   * DER, or BER re-framed), are `unread` with them, and the one rule decides (seal-certificate: undecided only when
+   * their issuer signed them); anything else is junk, named and ignored: an unknown or image filter (no reader
+   * reads an OCSP response out of /DCTDecode: measured), data broken from its start. Past the lenient reading's
+   * budget (a bomb), nothing is learnt: `unread` without bytes, so not decided (as before).
+   */
+  private undecodable(view: PdfView, kind: "ocsps" | "crls", stream: PdfStream, why: string, problem: Problem): void {
+    const noun = NOUN[kind];
+    const a = noun.startsWith("OCSP") ? "an" : "a";
+    let bytes: Uint8Array;
+    try {
+      bytes = view.decode(stream, { lenient: this.lenientSpent });
+    } catch (e) {
+      if (e instanceof LenientBudgetError || e instanceof LimitError)
+        return void problem(`${why}; what lenient readers read of it is not learnt (${errorMessage(e)})`, true);
+      // Measured (EU DSS's PDFBox, qpdf): no OCSP response out of /DCTDecode, /JBIG2Decode, an unknown name, a bad predictor.
+      const more = errorMessage(e);
+      return void problem(`${why}, and no reader reads ${a} ${noun} out of it${why.endsWith(more) ? "" : ` (${more})`}`);
+    }
+    const read = `${why}; what lenient readers (PDFBox, qpdf) read of it`;
+    let der: Uint8Array | null = null;
+    const end = shapeOf(bytes, kind);
+    if (end !== null) der = bytes.subarray(0, end);
+    else if (berBegins(bytes, kind) && this.berSpent.values <= BER_BUDGET_NODES * this.session.limits.maxAsn1Nodes) {
+      try {
+        const framed = derFramed(bytes, this.session.limits, "a DSS item", this.berSpent);
+        if (framed && shapeOf(framed.der, kind) === framed.der.length) der = framed.der;
+      } catch (e) {
+        if (!(e instanceof LimitError)) throw e;
+        return void problem(`${read} cannot be re-framed from BER: ${errorMessage(e)}`, true, bytes);
+      }
+    }
+    const item = kind === "ocsps" ? "ocsp" : "crl";
+    if (!der) {
+      // Not the shape of its kind; kept for the rule when BouncyCastle's outline is there (readerMayRead), junk otherwise.
+      const outline = readerMayRead(item, bytes);
+      return void problem(`${read} (${bytes.length} bytes) does not have the shape of ${a} ${noun}`, outline, outline ? bytes : undefined);
+    }
+    try {
+      der = revocationItemDer(item, der, this.session.limits, "a DSS item");
+    } catch (e) {
+      if (!(e instanceof LimitError)) throw e;
+    }
+    // Read by a reader that this one cannot follow: never data here, so the one rule decides (its issuer's signature).
+    return void problem(`${read} is ${a} ${noun} (${der.length} bytes)`, true, der);
   }
 
   /**
@@ -330,7 +396,7 @@ class Reading {
  * maxValidationDataItems.
  */
 export function readDssData(doc: PdfDocument, session: PkiSession, max: number): DssData {
-  const r = new Reading(session, max);
+  const r = new Reading(session, max, doc.limits.maxDecodedStreamBytes);
   for (let i = 0; i < doc.revisions.length && !r.stopped; i++) {
     let view: PdfView;
     try {

@@ -3,12 +3,12 @@
 // where EU DSS says INDETERMINATE/REVOKED_NO_POE. Each mode of scripts/attack-s6/dss-filter.ts: the CA's CRL stored
 // with a standard filter (ASCIIHexDecode, ASCII85Decode, RunLengthDecode, LZWDecode, the abbreviation /Fl, a chain),
 // as DER followed by a line end inside /Length, or as zlib without its Adler-32 trailer, is read as they read it;
-// one no reader here decodes (raw deflate under /FlateDecode) keeps the seal certificate not decided, never passed.
+// one no reader decodes (raw deflate under /FlateDecode, /DCTDecode) is named and ignored, as EU DSS ignores it (h10b).
 // Scenario (attack-s5 P1c's): the seal revoked 08:06 (keyCompromise), sealed 08:36 with the CA's "good" of 07:36 in
 // the CMS; the archivist's DSS holds the CA's CRL of 2025-12-10 listing the seal, under an archive timestamp.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { deflateSync } from "node:zlib";
+import { constants, deflateSync } from "node:zlib";
 import { ascii85, runLength, toBer, withDssStreams } from "../../scripts/attack-s6/lib.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyArchive } from "../../src/index.js";
@@ -99,19 +99,27 @@ describe("attack-s6 G1: a DSS item the reference readers decode is read here too
     }, 60_000);
   }
 
-  it("raw-deflate (no reader here decodes it): not decided, INDETERMINATE naming the item (never passed or a warning)", async () => {
+  // h10b: a stream no reader decodes proves nothing, so it is named and ignored (was not decided). EU DSS reads the CA's
+  // CRL out of neither of these two (TOTAL_PASSED at 2025-12-10T12:00Z; INDETERMINATE/REVOKED_NO_POE when it does).
+  it("raw-deflate (no reader decodes it, EU DSS neither): named and ignored, the CMS's 'good' decides (was not decided)", async () => {
     const r = await verifyWith(() => stream("/Filter /FlateDecode", latin(z().subarray(2))));
-    expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
+    expect([r.indication, r.seal?.padesLevel]).toEqual(["TOTAL-PASSED", "B-T"]);
     const c = check(r, "seal-certificate");
-    expect(c.status).toBe("indeterminate");
-    expect(c.message).toMatch(/cannot read and another may \(revision \d+ \/DSS \/CRLs \[0\] \(object \d+ 0 R\): the CRL does not decode: corrupt FlateDecode/);
-    expect(c.message).toMatch(/not decided; what was read says: .*Not revoked at the sealing time \(cms-ocsp\)/);
+    expect(c.status).toBe("warning");
+    expect(c.message).toMatch(/said nothing of: revision \d+ \/DSS \/CRLs \[0\] \(object \d+ 0 R\): the CRL does not decode: corrupt FlateDecode/);
+    expect(c.message).toMatch(/what lenient readers \(PDFBox, qpdf\) read of it \(\d+ bytes\) does not have the shape of a CRL/);
   }, 60_000);
 
-  it("an image filter (/DCTDecode) is refused by name: not decided as well", async () => {
+  it("an image filter (/DCTDecode) is refused by name, and no reader reads a CRL out of it: ignored as well", async () => {
     const r = await verifyWith(() => stream("/Filter /DCTDecode", latin(crl)));
+    expect(r.indication).toBe("TOTAL-PASSED");
+    expect(check(r, "seal-certificate").message).toMatch(/unsupported stream filter \/DCTDecode, and no reader reads a CRL out of it/);
+  }, 60_000);
+
+  it("deflate data without its final block, which PDFBox and qpdf read: the CA's CRL is not decided, never passed", async () => {
+    const r = await verifyWith(() => stream("/Filter /FlateDecode", latin(deflateSync(crl, { finishFlush: constants.Z_SYNC_FLUSH }))));
     expect([r.indication, r.subIndication]).toEqual(["INDETERMINATE", "TRY_LATER"]);
-    expect(check(r, "seal-certificate").message).toMatch(/unsupported stream filter \/DCTDecode/);
+    expect(check(r, "seal-certificate").message).toMatch(/cannot read and another may \(.*read of it is a CRL \(\d+ bytes\) \(signed by /);
   }, 60_000);
 });
 

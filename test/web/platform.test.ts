@@ -1,7 +1,7 @@
 // The platform seam's two implementations answer alike: src/platform (Node: OpenSSL, zlib) and web/platform
 // (the page: @noble/hashes, @noble/curves, WebCrypto, pako), run side by side here on the same inputs (Node
 // has WebCrypto too). Every check above the seam is one implementation; this is what makes that hold.
-import { deflateSync } from "node:zlib";
+import { constants, deflateRawSync, deflateSync } from "node:zlib";
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as nodeCrypto from "../../src/platform/crypto.js";
@@ -222,6 +222,33 @@ describe("the platform seam: Node's and the browser's implementations agree", ()
     };
     for (const [d, m] of cases)
       expect(run(webInflate.inflateBounded, webInflate.InflateLimitError, d, m)).toBe(run(nodeInflate.inflateBounded, nodeInflate.InflateLimitError, d, m));
+  });
+
+  it("raw inflate of data that may stop anywhere (h10b: what lenient readers read): whole, cut short, corrupt after, limit, not deflate", () => {
+    const text = Buffer.from("hello world ".repeat(10000));
+    const raw = deflateSync(text).subarray(2);
+    const open = deflateRawSync(text, { finishFlush: constants.Z_SYNC_FLUSH });
+    const cases: [Uint8Array, number][] = [
+      [raw, 1e9],
+      [raw.subarray(0, 40), 1e9],
+      [open, 1e9],
+      [Buffer.concat([open, Buffer.from([0xff, 0xff, 0xff])]), 1e9],
+      [raw, 1000],
+      [Buffer.from("not deflate at all"), 1e9],
+      [new Uint8Array(0), 1e9],
+    ];
+    const run = (f: typeof nodeInflate.inflateRawPartial, limit: new (m: string) => Error, d: Uint8Array, m: number) => {
+      try {
+        const r = f(d, m);
+        return `ok ${Buffer.from(r).toString("base64").slice(0, 40)} ${r.length}`;
+      } catch (e) {
+        return e instanceof limit ? "limit" : "error";
+      }
+    };
+    const node = cases.map(([d, m]) => run(nodeInflate.inflateRawPartial, nodeInflate.InflateLimitError, d, m));
+    expect(cases.map(([d, m]) => run(webInflate.inflateRawPartial, webInflate.InflateLimitError, d, m))).toEqual(node);
+    expect(node[2]).toMatch(/ 120000$/);
+    expect(node.slice(3)).toEqual(["error", "limit", "error", expect.stringMatching(/^ok  0$/)]);
   });
 
   it("raw inflate to the final block (a zlib stream without its Adler-32 trailer, attack-s6 G1): output, bytes after it, limit, cut short", () => {

@@ -36,6 +36,29 @@ function run(data: Uint8Array, maxBytes: number, raw: boolean): { data: Uint8Arr
   return { data: out, unused: (inflator as unknown as { strm: { avail_in: number } }).strm.avail_in };
 }
 
+/** Raw deflate data that may stop anywhere (Z_SYNC_FLUSH at its end), as Node's inflateRawPartial. */
+export function inflateRawPartial(data: Uint8Array, maxBytes: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const inflator = new Inflate({ chunkSize: 64 * 1024, raw: true });
+  inflator.onData = (chunk: Uint8Array) => {
+    total += chunk.length;
+    if (total > Math.max(1, maxBytes)) throw new InflateLimitError(`output exceeds ${maxBytes} bytes`);
+    chunks.push(chunk);
+  };
+  inflator.push(data, 2); // Z_SYNC_FLUSH: what the data holds so far
+  // Z_BUF_ERROR (-5): no progress was possible, which a stream that merely stops early also gives.
+  if (inflator.err && inflator.err !== -5) throw new Error(inflator.msg || `zlib error ${inflator.err}`);
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
 // The same exports as Node's implementation, with the same types.
 true satisfies typeof inflateBounded extends typeof node.inflateBounded ? true : never;
 true satisfies typeof inflateRawBounded extends typeof node.inflateRawBounded ? true : never;
+true satisfies typeof inflateRawPartial extends typeof node.inflateRawPartial ? true : never;

@@ -859,8 +859,8 @@ export class PdfView {
     return this.document.source.read(stream.dataStart, stream.dataStart + stream.dataLength);
   }
 
-  /** Decodes a stream read from the file, bounded by limits.maxDecodedStreamBytes. */
-  decode(stream: PdfStream): Uint8Array {
+  /** Decodes a stream read from the file, bounded by limits.maxDecodedStreamBytes (`o.lenient`: as lenient readers do). */
+  decode(stream: PdfStream, o: Pick<DecodeOptions, "lenient"> = {}): Uint8Array {
     if (stream.span === undefined) throw new FormatError("a stream inside an object stream is not allowed");
     const f = this.get(stream.dict, "Filter");
     const p = this.get(stream.dict, "DecodeParms");
@@ -873,7 +873,7 @@ export class PdfView {
       if (d.kind !== "dict") throw new FormatError("stream /DecodeParms is not a dictionary");
       return { name: n.value, parms: d };
     });
-    return this.decodeWith(stream, specs);
+    return this.decodeWith(stream, specs, o);
   }
 
   private decodeWith(stream: PdfStream, specs: FilterSpec[], o: DecodeOptions = {}): Uint8Array {

@@ -6,7 +6,7 @@
 // readers decode must not be "cannot be read" here). Image filters (DCTDecode, JPXDecode, CCITTFaxDecode,
 // JBIG2Decode) and Crypt are refused by name, never half-decoded. Every intermediate and final result is
 // bounded by `maxBytes`.
-import { InflateLimitError, inflateBounded as inflate, inflateRawBounded } from "../../platform/inflate.js";
+import { InflateLimitError, inflateBounded as inflate, inflateRawBounded, inflateRawPartial } from "../../platform/inflate.js";
 import { FormatError, LimitError } from "../../errors.js";
 import type { PdfDict, PdfObject } from "./objects.js";
 import { pdfName } from "../../report/quoted-name.js";
@@ -26,15 +26,30 @@ export interface FilterSpec {
  */
 export interface DecodeOptions {
   agreed?: boolean;
+  /**
+   * As the lenient readers decode what this one refuses (measured with EU DSS's PDFBox 2.0.27 and qpdf 11 on the
+   * real archive: test/verify/dss-undecodable.test.ts): each filter's output up to its first error (FlateDecode
+   * inflated from byte 2 as PDFBox does, whatever the header, the Adler-32 trailer or a final block), but for
+   * ASCIIHexDecode, read on as PDFBox reads it (a character that is no digit is -1), and /Crypt with no /Name or
+   * /Name /Identity as the identity. Only to learn what such a reader may have read: never for
+   * what a verdict reads as data. `spent`: the bytes inflated so far by this kind of reading, bounded by `max`
+   * (LenientBudgetError past it: a bomb costs no more than that).
+   */
+  lenient?: { spent: number; readonly max: number };
 }
 
-type Decoder = (data: Uint8Array, parms: PdfDict | undefined, maxBytes: number, agreed: boolean) => Uint8Array;
+/** The budget of a lenient reading (DecodeOptions.lenient) is spent: what the stream holds is not learnt. */
+export class LenientBudgetError extends Error {}
 
-const flate: Decoder = (data, parms, maxBytes) => applyPredictor(inflateBounded(data, maxBytes), parms);
-const lzw: Decoder = (data, parms, maxBytes) => applyPredictor(lzwDecode(data, intParam(parms, "EarlyChange", 1), maxBytes), parms);
-const hex: Decoder = (data, _parms, maxBytes, agreed) => asciiHexDecode(data, maxBytes, agreed);
-const a85: Decoder = (data, _parms, maxBytes, agreed) => ascii85Decode(data, maxBytes, agreed);
-const rl: Decoder = (data, _parms, maxBytes) => runLengthDecode(data, maxBytes);
+type Decoder = (data: Uint8Array, parms: PdfDict | undefined, maxBytes: number, agreed: boolean, lenient?: NonNullable<DecodeOptions["lenient"]>) => Uint8Array;
+
+const flate: Decoder = (data, parms, maxBytes, _agreed, lenient) =>
+  applyPredictor(lenient ? inflatePrefix(data, maxBytes, lenient) : inflateBounded(data, maxBytes), parms);
+const lzw: Decoder = (data, parms, maxBytes, _agreed, lenient) =>
+  applyPredictor(lzwDecode(data, intParam(parms, "EarlyChange", 1), maxBytes, lenient !== undefined), parms);
+const hex: Decoder = (data, _parms, maxBytes, agreed, lenient) => asciiHexDecode(data, maxBytes, agreed, lenient !== undefined);
+const a85: Decoder = (data, _parms, maxBytes, agreed, lenient) => ascii85Decode(data, maxBytes, agreed, lenient !== undefined);
+const rl: Decoder = (data, _parms, maxBytes, _agreed, lenient) => runLengthDecode(data, maxBytes, lenient !== undefined);
 
 /** The one filter table: name (and abbreviation) to decoder. */
 const FILTERS: ReadonlyMap<string, Decoder> = new Map([
@@ -57,13 +72,55 @@ export function decodeFilters(raw: Uint8Array, filters: readonly FilterSpec[], m
     throw new LimitError("maxDecodedStreamBytes", `stream of ${raw.length} bytes exceeds the limit of ${maxBytes}`);
   }
   for (const f of filters) {
+    if (o.lenient && f.name === "Crypt" && identityCrypt(f.parms)) continue;
     const decoder = FILTERS.get(f.name);
     if (!decoder) throw new FormatError(`unsupported stream filter ${pdfName(f.name)}`);
     if (o.agreed) agreedParms(f);
-    data = decoder(data, f.parms, maxBytes, o.agreed === true);
+    data = decoder(data, f.parms, maxBytes, o.agreed === true, o.lenient);
     if (data.length > maxBytes) throw tooLarge(f.name, maxBytes);
   }
   return data;
+}
+
+/** /Crypt's identity filter (ISO 32000-1 §7.4.10: /Name defaults to /Identity): PDFBox and qpdf pass its data through. */
+function identityCrypt(parms: PdfDict | undefined): boolean {
+  const n = parms?.entries.get("Name");
+  return n === undefined || (n.kind === "name" && n.value === "Identity");
+}
+
+/**
+ * What a lenient reader inflates (DecodeOptions.lenient): the raw deflate data from byte 2 (PDFBox skips the zlib
+ * header unread and ignores the Adler-32 trailer), up to its first error or its end, final block or not (PDFBox
+ * keeps what it inflated before an error, qpdf what it inflated when the data ends early). The longest input
+ * prefix that inflates without an error, found by halving: each attempt's output is counted in the budget.
+ */
+function inflatePrefix(data: Uint8Array, maxBytes: number, budget: NonNullable<DecodeOptions["lenient"]>): Uint8Array {
+  const body = data.subarray(2);
+  const attempt = (n: number): Uint8Array | null => {
+    if (budget.spent > budget.max) throw new LenientBudgetError(`more than ${budget.max} bytes inflated to learn what lenient readers read`);
+    try {
+      const out = inflateRawPartial(body.subarray(0, n), maxBytes);
+      budget.spent += out.length;
+      return out;
+    } catch (e) {
+      if (e instanceof InflateLimitError) {
+        budget.spent += maxBytes;
+        throw tooLarge("FlateDecode", maxBytes);
+      }
+      return null;
+    }
+  };
+  const whole = attempt(body.length);
+  if (whole) return whole;
+  let [good, bad] = [0, body.length];
+  let best: Uint8Array = new Uint8Array(0);
+  while (bad - good > 1) {
+    const mid = good + Math.floor((bad - good) / 2);
+    const out = attempt(mid);
+    if (out) [good, best] = [mid, out];
+    else bad = mid;
+  }
+  return best;
 }
 
 /** The /DecodeParms keys every reader reads alike, for the filters that take any. */
@@ -126,10 +183,10 @@ const disputed = (filter: string, b: number) =>
   new FormatError(`${filter} data holds the byte 0x${b.toString(16).padStart(2, "0")}, which readers read differently (white space to some, data to pdf.js)`);
 
 /** ASCIIHexDecode (§7.4.2): hex pairs, white space ignored, ">" ends; an odd last digit is followed by 0. */
-function asciiHexDecode(data: Uint8Array, maxBytes: number, agreed: boolean): Uint8Array {
+function asciiHexDecode(data: Uint8Array, maxBytes: number, agreed: boolean, lenient = false): Uint8Array {
   const out = new Uint8Array(Math.min(Math.ceil(data.length / 2), maxBytes + 1));
   let n = 0;
-  let high = -1;
+  let high: number | null = null;
   for (const b of data) {
     if (b === 0x3e) break;
     if (isSpace(b)) {
@@ -137,23 +194,25 @@ function asciiHexDecode(data: Uint8Array, maxBytes: number, agreed: boolean): Ui
       continue;
     }
     const v = b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x41 && b <= 0x46 ? b - 0x37 : b >= 0x61 && b <= 0x66 ? b - 0x57 : -1;
-    if (v < 0) throw new FormatError(`ASCIIHexDecode data holds the character 0x${b.toString(16).padStart(2, "0")}`);
-    if (high < 0) high = v;
+    // A lenient reading reads another character as PDFBox does (EU DSS reads such a DSS item): the digit -1, so a
+    // pair is 16 x high + low masked to a byte ("zz" is 0xEF, "z5" 0xF5). qpdf stops there: a prefix of that.
+    if (v < 0 && !lenient) throw new FormatError(`ASCIIHexDecode data holds the character 0x${b.toString(16).padStart(2, "0")}`);
+    if (high === null) high = v;
     else {
       if (n >= maxBytes) throw tooLarge("ASCIIHexDecode", maxBytes);
-      out[n++] = (high << 4) | v;
-      high = -1;
+      out[n++] = (high * 16 + v) & 0xff;
+      high = null;
     }
   }
-  if (high >= 0) {
+  if (high !== null) {
     if (n >= maxBytes) throw tooLarge("ASCIIHexDecode", maxBytes);
-    out[n++] = high << 4;
+    out[n++] = (high * 16) & 0xff;
   }
   return out.subarray(0, n);
 }
 
 /** ASCII85Decode (§7.4.3): base-85 groups of five ("!" to "u"), "z" for four zero bytes, "~>" ends; white space ignored. */
-function ascii85Decode(data: Uint8Array, maxBytes: number, agreed: boolean): Uint8Array {
+function ascii85Decode(data: Uint8Array, maxBytes: number, agreed: boolean, lenient = false): Uint8Array {
   const chunks: Uint8Array[] = [];
   let buf = new Uint8Array(Math.min(64 * 1024, maxBytes + 4));
   let n = 0;
@@ -182,8 +241,12 @@ function ascii85Decode(data: Uint8Array, maxBytes: number, agreed: boolean): Uin
   const emit = (count: number) => {
     let v = 0;
     for (let i = 0; i < 5; i++) v = v * 85 + (i < group.length ? group[i]! : 84);
-    if (v > 0xffffffff) throw new FormatError("ASCII85Decode data holds a group above 2^32 - 1");
+    if (v > 0xffffffff) {
+      if (lenient) return false;
+      throw new FormatError("ASCII85Decode data holds a group above 2^32 - 1");
+    }
     put([(v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff].slice(0, count));
+    return true;
   };
   for (let i = start; i < data.length; i++) {
     const b = data[i]!;
@@ -196,21 +259,23 @@ function ascii85Decode(data: Uint8Array, maxBytes: number, agreed: boolean): Uin
       put([0, 0, 0, 0]);
       continue;
     }
+    if ((b < 0x21 || b > 0x75) && lenient) break;
     if (b < 0x21 || b > 0x75) throw new FormatError(`ASCII85Decode data holds the character 0x${b.toString(16).padStart(2, "0")}`);
     group.push(b - 0x21);
     if (group.length === 5) {
-      emit(4);
+      if (!emit(4)) break;
       group.length = 0;
     }
   }
-  if (group.length === 1) throw new FormatError("ASCII85Decode data ends with a group of one character");
+  if (group.length === 5) group.length = 0; // a lenient reading stopped at a group above 2^32 - 1
+  if (group.length === 1 && !lenient) throw new FormatError("ASCII85Decode data ends with a group of one character");
   if (group.length > 1) emit(group.length - 1);
   chunks.push(buf.subarray(0, n));
   return concat(chunks, total);
 }
 
 /** RunLengthDecode (§7.4.5): a length byte 0–127 copies that many + 1 bytes, 129–255 repeats the next byte 257 − length times, 128 ends. */
-function runLengthDecode(data: Uint8Array, maxBytes: number): Uint8Array {
+function runLengthDecode(data: Uint8Array, maxBytes: number, lenient = false): Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
   let i = 0;
@@ -219,10 +284,11 @@ function runLengthDecode(data: Uint8Array, maxBytes: number): Uint8Array {
     if (len === 128) break;
     let run: Uint8Array;
     if (len < 128) {
-      if (i + len + 1 > data.length) throw new FormatError("RunLengthDecode data ends inside a run");
+      if (i + len + 1 > data.length && !lenient) throw new FormatError("RunLengthDecode data ends inside a run");
       run = data.subarray(i, i + len + 1);
       i += len + 1;
     } else {
+      if (i >= data.length && lenient) break;
       if (i >= data.length) throw new FormatError("RunLengthDecode data ends inside a run");
       run = new Uint8Array(257 - len).fill(data[i++]!);
     }
@@ -234,7 +300,7 @@ function runLengthDecode(data: Uint8Array, maxBytes: number): Uint8Array {
 }
 
 /** LZWDecode (§7.4.4): codes of 9 to 12 bits, 256 clears the table, 257 ends; EarlyChange 1 widens a code early. */
-function lzwDecode(data: Uint8Array, earlyChange: number, maxBytes: number): Uint8Array {
+function lzwDecode(data: Uint8Array, earlyChange: number, maxBytes: number, lenient = false): Uint8Array {
   if (earlyChange > 1) throw new FormatError(`/DecodeParms /EarlyChange ${earlyChange} is not 0 or 1`);
   // The table as (prefix code, last byte, length) triples: an entry's bytes are read back through its prefixes.
   const prefix = new Int32Array(4096);
@@ -283,6 +349,7 @@ function lzwDecode(data: Uint8Array, earlyChange: number, maxBytes: number): Uin
       previous = -1;
       continue;
     }
+    if (lenient && (previous < 0 ? code > 255 : code > next || (code === next && next >= 4096))) break;
     if (previous < 0) {
       if (code > 255) throw new FormatError(`LZWDecode data starts with the code ${code}`);
       write(code, -1);
