@@ -10,7 +10,7 @@ import { result, indeterminate } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { CheckEnv, EvidenceRevocation, With } from "./facts.js";
 import { tsaRevocation } from "./tsa-revocation.js";
-import { shownName } from "../pki/certificate.js";
+import { shownSubject } from "../pki/certificate.js";
 import type { SealCmsFacts } from "./seal-signature.js";
 
 const ID = "seal-timestamp";
@@ -63,7 +63,7 @@ export async function checkSealTimestamp(
       r.judgement = {
         status: "indeterminate",
         subIndication: "REVOKED_NO_POE",
-        message: `The timestamp of ${info.genTime.toISOString()} by ${shownName(info.signer.subject)} proves no time: the evidence's revocation data says its TSA's path is revoked: ${rev.text}.`,
+        message: `The timestamp of ${info.genTime.toISOString()} by ${shownSubject(info.signer)} proves no time: the evidence's revocation data says its TSA's path is revoked: ${rev.text}.`,
         details: { ...r.judgement.details, tsaRevoked: rev.text },
       };
     }

@@ -5,7 +5,7 @@
 // made the archive chose them. The anchor may also have come from its publisher (a CMS often carries its whole
 // chain), so this is a remark with the fingerprint to compare, never a verdict (docs/trust-anchors.md).
 import type * as pkijs from "pkijs";
-import { certificateDer, shownName, summarize } from "../pki/certificate.js";
+import { certificateDer, summarize, shownSubject } from "../pki/certificate.js";
 import { hasTsaAnchors, type IndexedTrustStore } from "../pki/trust-store.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { warning } from "../report/check.js";
@@ -69,7 +69,7 @@ function tsasByGeneralAnchors(trust: IndexedTrustStore, ts: TimestampPaths): Gen
       timestamp: what,
       anchor: summarize(anchor).subject,
       sha256,
-      shown: [shownName(info.signer.subject), shownName(anchor.subject)],
+      shown: [shownSubject(info.signer), shownSubject(anchor)],
     });
   };
   look("the signature timestamp", ts.seal);
@@ -130,7 +130,7 @@ export function checkTrustAnchors(
   const placesOf = (...bytes: Uint8Array[]) => [...new Set(carried.filter((c) => bytes.some((b) => bytesEqual(c.der, b))).map((c) => c.where))];
   anchors.forEach((anchor, i) => {
     const where = placesOf(ders[i]!);
-    if (where.length) found.push({ ...pick(summarize(anchor)), carriedIn: where, shown: shownName(anchor.subject) });
+    if (where.length) found.push({ ...pick(summarize(anchor)), carriedIn: where, shown: shownSubject(anchor) });
   });
   const basisFound: CarriedBasis[] = basis.flatMap((b) => {
     const where = placesOf(b.bytes, ...(b.keys ?? []));
