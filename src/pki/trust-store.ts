@@ -96,7 +96,7 @@ export interface ListTrustBasis {
   bytes: Uint8Array;
   /**
    * Other bytes that find a list in an XML the evidence carries however it is encoded (trustlist/identity.ts): its
-   * canonical content's key and its signature value's.
+   * canonical content's key first (a copy without the signature has only that one), then its signature value's.
    */
   keys?: Uint8Array[];
 }
