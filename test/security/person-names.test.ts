@@ -2,14 +2,28 @@
 // personal certificate names a person in the checks' messages and in the report's certificate summaries: neither
 // the human statement nor the JSON shows the name unless personal data is asked for; the broker's seal (an
 // organisation's) is shown as before.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyArchive, type ArchiveReport } from "../../src/index.js";
 import { renderArchiveHuman } from "../../src/render/archive-human.js";
+import { inspectEvidence, readEvidenceForTools, renderInspectHuman } from "../../src/api/inspect.js";
 import { PERSON_NAME_MASKED, markPersonName, resolvePersonNames } from "../../src/report/person-names.js";
 import { quoteName } from "../../src/report/quoted-name.js";
-import { buildArchive, createOcspResponse, extensions, issueCertificate, issued, OIDS, TIMELINE, pem } from "../../scripts/generator/index.js";
+import {
+  buildArchive,
+  createOcspResponse,
+  extensions,
+  generateEcKey,
+  issueCertificate,
+  issued,
+  OIDS,
+  pem,
+  serialFor,
+  TIMELINE,
+} from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
 
 const NAME = "Jens Peter Testesen";
@@ -90,6 +104,11 @@ describe("a seal by a person's certificate", () => {
       expect(out).not.toMatch(/[\uE000-\uE002]/);
     }
     expect(text).toContain(`Sealed by        ${PERSON_NAME_MASKED} (not the broker's seal)`);
+    // The report's JSON Schema describes the mark.
+    const ajv = new Ajv2020({ strict: true, strictTypes: false, allowUnionTypes: true });
+    (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
+    const valid = ajv.compile(JSON.parse(readFileSync("schemas/report.schema.json", "utf8")) as object);
+    expect(valid(JSON.parse(json)), JSON.stringify(valid.errors)).toBe(true);
     // The certificate stays identified: its fingerprint, serial and issuer are shown.
     expect(r.seal?.signer?.sha256).toMatch(/^[0-9A-F]{64}$/);
     expect(r.seal?.signer?.issuer).toContain("Sealcheck Test OCES udstedende-CA 1");
@@ -111,6 +130,43 @@ describe("a seal by a person's certificate", () => {
     expect(r.seal?.signer?.person).toBe(true);
     expect(human(r)).toContain(NAME);
     expect(JSON.stringify(r)).not.toMatch(/[\uE000-\uE002]/);
+  });
+});
+
+describe("another of the archive's certificates", () => {
+  it("a token certificate naming a person (self-signed): masked in the message, its subject and its issuer", async () => {
+    const der = issueCertificate({
+      subject: [[OIDS.commonName, NAME]],
+      subjectKey: generateEcKey(),
+      notBefore: new Date("2020-01-01T00:00:00Z"),
+      notAfter: new Date("2040-01-01T00:00:00Z"),
+      serial: serialFor("person-token"),
+      extensions: [extensions.basicConstraints(false)],
+    });
+    const json = JSON.parse(readFileSync("samples/valid/workflowtoken.json", "utf8")) as Record<string, unknown>;
+    json.publicSigningCertPem = pem("CERTIFICATE", der);
+    const file = join(tempDir("person-token-"), "workflowtoken.json");
+    writeFileSync(file, JSON.stringify(json));
+    const r = await verifyArchive({ evidence: file, originals: ["samples/valid/originals"], trust: [trustDirectory()] });
+    expect(check(r, "token-certificate").message).toMatch(/^\[a person's name, masked\] \(its subject has no organizationIdentifier\)/);
+    expect(r.tokenCertificate?.issuer).toBe(PERSON_NAME_MASKED);
+    for (const out of [JSON.stringify(r), human(r)]) expect(out).not.toContain("Testesen");
+  });
+});
+
+describe("inspect", () => {
+  it("masks the person's name in the decoded certificates unless asked, and names the broker's seal", () => {
+    const look = (file: string, show: boolean) => {
+      const { input, bytes, limits } = readEvidenceForTools(file);
+      const i = inspectEvidence(input, bytes, limits, show);
+      return `${JSON.stringify(i)}\n${renderInspectHuman(i, plain)}`;
+    };
+    const masked = look(join(dir, "archive.pdf"), false);
+    expect(masked).not.toContain("Testesen");
+    expect(masked).toContain(PERSON_NAME_MASKED);
+    expect(masked).not.toMatch(/[\uE000-\uE002]/);
+    expect(look(join(dir, "archive.pdf"), true)).toContain(`CN=${NAME}`);
+    expect(look("test/fixtures/real/broker-example/archive.pdf", false)).toContain("CN=Nets, O=Nets Branch Norway NUF, L=Oslo, C=NO");
   });
 });
 
