@@ -411,12 +411,19 @@ function thousands(n: number): string {
   return Number.isSafeInteger(n) && n >= 0 ? String(n).replace(/\B(?=(\d{3})+$)/g, ",") : n.toLocaleString("en-US");
 }
 
+/** Whether a certificate the report summarises may name a person (`person`: report/person-names.ts). */
+const namesHolders = (report: ArchiveReport): boolean => JSON.stringify(report).includes('"person":true');
+
 function personalDataNote(report: ArchiveReport): string | null {
   const claims = report.signatures.flatMap((s) => s.claims).filter((c) => c.personalData !== null);
-  if (claims.length === 0) return null;
-  const kinds = [...new Set(claims.map((c) => c.personalData as PersonalDataKind))].map((k) => PERSONAL_NAMES[k]);
+  const holders = namesHolders(report);
+  if (claims.length === 0 && !holders) return null;
+  const kinds = [
+    ...[...new Set(claims.map((c) => c.personalData as PersonalDataKind))].map((k) => PERSONAL_NAMES[k]),
+    ...(holders ? ["certificate holders' names"] : []),
+  ];
   const list = kinds.length > 1 ? `${kinds.slice(0, -1).join(", ")} and ${kinds[kinds.length - 1]}` : kinds[0]!;
-  return claims.some((c) => c.masked)
+  return claims.some((c) => c.masked) || (holders && !report.personalDataShown)
     ? `Personal data (${list}) is masked; --show-personal-data reveals it.`
     : `Personal data (${list}) is shown because --show-personal-data was given.`;
 }
@@ -471,7 +478,7 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     skipped: report.checks.filter((c) => c.status === "skipped").map((c) => c.id),
     certificates: chains(report),
     notes,
-    personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),
+    personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)) || (!report.personalDataShown && namesHolders(report)),
     basis: basisOf(report),
     decidingAnchors: decidingAnchorsOf(report),
     testEnvironment: testEnvironmentOf(report),

@@ -104,6 +104,7 @@ describe("a seal by a person's certificate", () => {
       expect(out).not.toMatch(/[\uE000-\uE002]/);
     }
     expect(text).toContain(`Sealed by        ${PERSON_NAME_MASKED} (not the broker's seal)`);
+    expect(text.replace(/\s+/g, " ")).toContain("identity ids and certificate holders' names) is masked; --show-personal-data reveals it.");
     // The report's JSON Schema describes the mark.
     const ajv = new Ajv2020({ strict: true, strictTypes: false, allowUnionTypes: true });
     (addFormatsModule as unknown as (a: Ajv2020) => void)(ajv);
@@ -129,6 +130,7 @@ describe("a seal by a person's certificate", () => {
     expect(r.seal?.signer?.subject).toContain(`CN=${NAME}`);
     expect(r.seal?.signer?.person).toBe(true);
     expect(human(r)).toContain(NAME);
+    expect(human(r).replace(/\s+/g, " ")).toContain("certificate holders' names) is shown because --show-personal-data was given.");
     expect(JSON.stringify(r)).not.toMatch(/[\uE000-\uE002]/);
   });
 });
