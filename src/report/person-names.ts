@@ -19,11 +19,6 @@ export function markPersonName(sha256: string, shown: string): string {
   return `${OPEN}${sha256.toUpperCase()}${MID}${shown.replace(STRAY, "")}${CLOSE}`;
 }
 
-/** Whether a text holds a marked name (the summaries' `subject` of a possible person's certificate). */
-export function hasPersonName(text: string): boolean {
-  return text.includes(OPEN);
-}
-
 /**
  * A text that may be a marked name (a summary's `subject`) quoted by `quote` inside its mark, so the mark stays
  * whole (quoteName would escape it): `quote(text)` when it holds no mark.
