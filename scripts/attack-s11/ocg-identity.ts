@@ -10,15 +10,9 @@
 // swap-dss (swap, plus a DSS in the same revision: an "LTV" update as augment writes one); copy-honest, copy (two
 // different groups, B a white box and "1 kr."; the update names B', a new copy of B, in page 1's /Properties).
 // AUGMENT=1: then `sealcheck augment` the result with the loopback TSA, and verify the renewed archive.
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString, StandardFonts } from "pdf-lib";
-import { pki, save, show, tool, verify, work } from "../attack36/lib.js";
-import { buildWorkflowEvidence, createWorkflowToken, evidenceAttachments } from "../generator/index.js";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { PDFArray, PDFDict, PDFName, PDFRef, PDFString } from "pdf-lib";
 import { appendIncrementalUpdate, loadForUpdate } from "../generator/incremental.js";
-import { locateSignature, preparePades, sealPrepared } from "../generator/pdf.js";
-import { pdfiumAndPdfjs, renderPage1 } from "./lib.js";
-import { createOcspResponse } from "../generator/ocsp.js";
-import { startTsa } from "../generator/servers.js";
+import { LEASE_LINES, judgeOptionalContent, ocOriginal, sealWithOptionalContent } from "./optional-content.js";
 
 const mode = process.argv[2] ?? "swap";
 const MODES = ["honest", "swap", "resources", "swap-dss", "copy", "copy-honest", "switch", "widget-honest", "widget-swap"];
@@ -29,85 +23,48 @@ if (!MODES.includes(mode)) throw new Error(`mode: ${MODES.join("|")}, not ${mode
 const distinct = mode.startsWith("copy");
 
 /** The original the workflow's initiator uploads: page 1 with the rent in two optional-content groups. */
-async function ocgOriginal(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const ctx = doc.context;
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([595, 842]);
+const original = await ocOriginal(LEASE_LINES, (ctx, font, page) => {
   const a = ctx.register(ctx.obj({ Type: "OCG", Name: PDFString.of("Husleje") }));
   const b = ctx.register(ctx.obj({ Type: "OCG", Name: PDFString.of(distinct ? "Tillaeg" : "Husleje") }));
-  const lines = [
-    "Lejekontrakt",
-    "",
-    "Udlejer: Sealcheck Test Ejendomme ApS",
-    "Lejer: Karen Test Jensen og Lars Test Nielsen",
-    "Lejemaal: Testvej 1, 1. th., 8000 Aarhus C",
-  ];
-  const ops = [
-    ...lines.map((l, i) => `BT /F1 ${i === 0 ? 20 : 12} Tf 60 ${760 - i * 22} Td (${l}) Tj ET`),
-    ...(widgets ? [] : ["/OC /ocA BDC BT /F1 12 Tf 60 650 Td (Husleje: 9.500 kr. pr. maaned) Tj ET EMC"]),
-    widgets
-      ? ""
-      : distinct
-        ? "/OC /ocB BDC 1 g 55 645 320 20 re f 0 g BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC"
-        : "/OC /ocB BDC BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC",
-    "BT /F1 12 Tf 60 606 Td ((Testdokument - ikke gyldigt)) Tj ET",
-  ];
-  page.node.set(PDFName.of("Contents"), ctx.register(ctx.flateStream(ops.join("\n"))));
-  page.node.set(PDFName.of("Resources"), ctx.obj({ Font: { F1: font.ref }, Properties: { ocA: a, ocB: b } }));
-  doc.catalog.set(PDFName.of("OCProperties"), ctx.obj({ OCGs: [a, b], D: { Order: [a, b], OFF: [b] } }));
-  if (widgets) {
-    const widget = (name: string, text: string, oc: PDFRef) => {
-      const ap = ctx.register(
-        ctx.stream(`BT /F1 12 Tf 5 5 Td (${text}) Tj ET`, { Type: "XObject", Subtype: "Form", BBox: [0, 0, 320, 20], Resources: { Font: { F1: font.ref } } }),
-      );
-      return ctx.register(
-        ctx.obj({ Type: "Annot", Subtype: "Widget", FT: "Tx", T: PDFString.of(name), F: 4, Rect: [55, 645, 375, 665], AP: { N: ap }, OC: oc, P: page.ref }),
-      );
-    };
-    page.node.set(PDFName.of("Annots"), ctx.obj([widget("rentA", "Husleje: 9.500 kr. pr. maaned", a), widget("rentB", "Husleje: 1 kr. pr. maaned", b)]));
-  }
-  return doc.save({ useObjectStreams: false });
-}
+  const widget = (name: string, text: string, oc: PDFRef) => {
+    const ap = ctx.register(
+      ctx.stream(`BT /F1 12 Tf 5 5 Td (${text}) Tj ET`, { Type: "XObject", Subtype: "Form", BBox: [0, 0, 320, 20], Resources: { Font: { F1: font.ref } } }),
+    );
+    return ctx.register(
+      ctx.obj({ Type: "Annot", Subtype: "Widget", FT: "Tx", T: PDFString.of(name), F: 4, Rect: [55, 645, 375, 665], AP: { N: ap }, OC: oc, P: page.ref }),
+    );
+  };
+  return {
+    ops: [
+      ...(widgets ? [] : ["/OC /ocA BDC BT /F1 12 Tf 60 650 Td (Husleje: 9.500 kr. pr. maaned) Tj ET EMC"]),
+      widgets
+        ? ""
+        : distinct
+          ? "/OC /ocB BDC 1 g 55 645 320 20 re f 0 g BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC"
+          : "/OC /ocB BDC BT /F1 12 Tf 60 650 Td (Husleje: 1 kr. pr. maaned) Tj ET EMC",
+    ],
+    resources: { Properties: { ocA: a, ocB: b } },
+    ocProperties: { OCGs: [a, b], D: { Order: [a, b], OFF: [b] } },
+    after: () => {
+      if (widgets)
+        page.node.set(PDFName.of("Annots"), ctx.obj([widget("rentA", "Husleje: 9.500 kr. pr. maaned", a), widget("rentB", "Husleje: 1 kr. pr. maaned", b)]));
+    },
+  };
+});
 
-const P = pki();
-const base = await buildWorkflowEvidence({ pki: P });
-const original = await ocgOriginal();
-// The workflow's documents: the initiator's original with the two groups, and the sample's Husorden. The token (its
-// PAdES copy) covers their SHA-256 as the broker's does; the originals folder written beside the archive holds them.
-const documents = [{ title: "Lejekontrakt", bytes: original }, ...base.originals.slice(1).map((o) => ({ title: o.title, bytes: o.bytes }))];
-const e = { ...base, padesToken: await createWorkflowToken({ signer: P.tokenSigner, documents, personalData: false }) };
+let A!: PDFRef, B!: PDFRef;
 // widget-*: the seal's widget on the signer page (page 3), so page 1 keeps the original's /Annots.
-const prepared = await preparePades({ originals: documents.map((d) => d.bytes), attachments: evidenceAttachments(e), ...(widgets ? { widgetPage: 2 } : {}) });
-// The broker's writer (iText 7) carries an original's optional content into the merged document; pdf-lib's
-// copyPages keeps the page's /Properties but not the catalog's /OCProperties, so it is put back before sealing.
-const pre = await loadForUpdate(prepared.bytes);
-const props = pre.getPage(0).node.lookup(PDFName.of("Resources"), PDFDict).lookup(PDFName.of("Properties"), PDFDict);
-const A = props.get(PDFName.of("ocA")) as PDFRef;
-const B = props.get(PDFName.of("ocB")) as PDFRef;
-const ocProperties = (off: PDFRef) => pre.context.obj({ OCGs: [A, B], D: { Order: [A, B], OFF: [off] } });
-const catalog0 = pre.catalog.clone(pre.context);
-catalog0.set(PDFName.of("OCProperties"), ocProperties(B));
-const rootRef = pre.context.trailerInfo.Root as PDFRef;
-// The signature dictionary (placeholders) is written anew in that update, under a new number that the widget and
-// /Perms name: a seal covers the revision that first defines it (the broker's file is one revision).
-const sigDict = pre.context.lookup(PDFRef.of(prepared.sigObject)) as PDFDict;
-const sigRef = pre.context.nextRef();
-const widgetRef = pre
-  .getPage(widgets ? 2 : 0)
-  .node.lookup(PDFName.of("Annots"), PDFArray)
-  .get(0) as PDFRef;
-const widget = (pre.context.lookup(widgetRef) as PDFDict).clone(pre.context);
-widget.set(PDFName.of("V"), sigRef);
-catalog0.set(PDFName.of("Perms"), pre.context.obj({ DocMDP: sigRef }));
-const withOc = appendIncrementalUpdate(prepared.bytes, {
-  objects: [
-    { num: rootRef.objectNumber, body: catalog0 },
-    { num: widgetRef.objectNumber, body: widget },
-    { num: sigRef.objectNumber, body: sigDict },
-  ].sort((x, y) => x.num - y.num),
-}).bytes;
-const sealed = sealPrepared(locateSignature(withOc, sigRef.objectNumber), P);
+const s = await sealWithOptionalContent(
+  original,
+  (pre) => {
+    const props = pre.getPage(0).node.lookup(PDFName.of("Resources"), PDFDict).lookup(PDFName.of("Properties"), PDFDict);
+    A = props.get(PDFName.of("ocA")) as PDFRef;
+    B = props.get(PDFName.of("ocB")) as PDFRef;
+    return pre.context.obj({ OCGs: [A, B], D: { Order: [A, B], OFF: [B] } });
+  },
+  widgets ? 2 : 0,
+);
+const { P, sealed } = s;
 
 let out = sealed;
 if (!mode.endsWith("honest")) {
@@ -123,7 +80,7 @@ if (!mode.endsWith("honest")) {
       objects.push({ num: cert.objectNumber, body: ctx.lookup(cert) as never });
       c.set(PDFName.of("DSS"), ctx.obj({ Type: "DSS", Certs: ctx.obj([cert]) as PDFArray }));
     }
-    objects.push({ num: rootRef.objectNumber, body: c });
+    objects.push({ num: (ctx.trailerInfo.Root as PDFRef).objectNumber, body: c });
   } else if (mode === "widget-swap") {
     // The two widgets rewritten with each other's group: /OC compared by content (twins), read by identity.
     const annots = doc.getPage(0).node.lookup(PDFName.of("Annots"), PDFArray);
@@ -159,66 +116,4 @@ if (!mode.endsWith("honest")) {
   out = appendIncrementalUpdate(sealed, { objects: objects.sort((x, y) => x.num - y.num) }).bytes;
 }
 
-const dir = work(`s11-ocg-${mode}`);
-const file = save(dir, "archive.pdf", out);
-console.log(`wrote ${file} (${mode}); sealed revision ends at ${sealed.length}, file ${out.length} bytes`);
-const originals = `${dir}/originals`;
-mkdirSync(originals);
-for (const d of documents) writeFileSync(`${originals}/${d.title}.pdf`, d.bytes);
-const v = verify(file, [], originals);
-show(mode, v);
-for (const c of v.report.checks.filter((c) => c.id === "document-digests")) console.log(`   ${c.id} ${c.status}: ${c.message.slice(0, 200)}`);
-const m = v.report.checks.find((c) => c.id === "seal-modifications");
-console.log(`   seal-modifications ${m?.status}: ${m?.message.slice(0, 300)}`);
-const sig = tool("pdfsig", [file])
-  .split("\n")
-  .filter((l) => /Signature #|Validation|Total document/.test(l));
-console.log(`== pdfsig: ${sig.join(" | ")}`);
-const rent = (t: string) =>
-  t
-    .split("\n")
-    .filter((l) => /Husleje/.test(l))
-    .map((l) => l.trim())
-    .join(" / ") || "(no rent line)";
-console.log(`== pdftotext page 1: ${rent(tool("pdftotext", ["-f", "1", "-l", "1", "-layout", file, "-"]))}`);
-console.log(`== qpdf --check: ${tool("qpdf", ["--check", file]).split("\n").slice(-1)[0]}`);
-for (const l of pdfiumAndPdfjs(file, 400).filter((x) => /PDFium|pdf.js|p1:|not run/.test(x))) console.log(`== ${l.trim().slice(0, 260)}`);
-console.log(`   page 1 rendered by PDFium and pdf.js: ${renderPage1(file, `${dir}/page1`)}`);
-tool("pdftoppm", ["-f", "1", "-l", "1", "-r", "50", "-png", file, `${dir}/page`]);
-console.log(`   page 1 rendered by pdftoppm: ${dir}/page-1.png`);
-const orig = `${originals}/Lejekontrakt.pdf`;
-console.log(`== the original as signed (${orig}), pdftotext: ${rent(tool("pdftotext", ["-layout", orig, "-"]))}`);
-
-// AUGMENT=1: the archivist renews the archive as it finds it (augment with the loopback TSA and the TSA CA's current
-// "good"): the archivist's own archive timestamp then covers the update.
-if (process.env.AUGMENT === "1") {
-  writeFileSync(
-    `${dir}/tsa.ocsp`,
-    createOcspResponse({ subject: P.tsa, issuer: P.tsaRoot, responder: P.tsaRoot, producedAt: new Date(Date.now() - 3600_000) }),
-  );
-  const tsa = await startTsa(P.tsa);
-  try {
-    const args = [
-      "dist/cli/main.js",
-      "augment",
-      file,
-      "--out",
-      `${dir}/renewed.pdf`,
-      "--tsa",
-      tsa.url,
-      "--trust",
-      "samples/trust",
-      "--ocsp",
-      `${dir}/tsa.ocsp`,
-    ];
-    const out = await new Promise<string>((res) => {
-      void import("node:child_process").then(({ execFile }) => execFile("node", args, { encoding: "utf8" }, (_e, so, se) => res(`${so}${se}`)));
-    });
-    console.log(`== sealcheck augment: ${out.trim().split("\n").slice(0, 4).join(" | ").slice(0, 500)}`);
-  } finally {
-    await tsa.close();
-  }
-  const r = verify(`${dir}/renewed.pdf`, [], originals);
-  show("renewed", r);
-  console.log(`== pdftotext page 1 of renewed.pdf: ${rent(tool("pdftotext", ["-f", "1", "-l", "1", "-layout", `${dir}/renewed.pdf`, "-"]))}`);
-}
+await judgeOptionalContent(`s11-ocg-${mode}`, mode, s, out);

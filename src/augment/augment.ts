@@ -6,6 +6,7 @@
 // verified before (a TOTAL-FAILED archive is not preserved as if it were evidence) and the result after
 // (the seal's revision and verdict unchanged, the updates judged LTV-only, the new timestamp verified); when
 // anything is wrong nothing is returned, so the caller writes nothing.
+import { resolvePersonText } from "../report/person-names.js";
 import { createHash } from "node:crypto";
 import type * as pkijs from "pkijs";
 import { FormatError, SealcheckError, errorMessage } from "../errors.js";
@@ -422,7 +423,8 @@ export async function augmentArchive(o: AugmentOptions, pinned?: ContentCheck): 
     fetched,
     timestamp: {
       genTime: stamped.stamp.info.genTime.toISOString(),
-      tsa: stamped.stamp.info.tsa?.subject ?? null,
+      // A TSA whose certificate shows no organisation (pki/holder.ts): masked as the report masks it.
+      tsa: stamped.stamp.info.tsa ? resolvePersonText(stamped.stamp.info.tsa.subject, { show: false }) : null,
       serialNumber: stamped.stamp.info.serialNumber,
       field: stamped.field,
     },

@@ -16,7 +16,8 @@
 //   evidence proves nothing any more is listed to renew, never given a longer horizon for having less.
 import * as pkijs from "pkijs";
 import { digestAlgorithm, digestStanding, keyStanding, keyStrength, signatureAlgorithm, type AlgorithmStanding, type CryptoPolicy } from "../pki/algorithms.js";
-import { shownName, summarize } from "../pki/certificate.js";
+import { summarize, shownSubject } from "../pki/certificate.js";
+import { quoteMarked } from "../report/person-names.js";
 import { hashName } from "../pki/cms.js";
 import { laterStop, pathStatusAt, readRevocation, revokedBy, type RevocationStatement } from "../pki/revocation.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
@@ -101,7 +102,7 @@ function pathStandings(policy: CryptoPolicy, chain: readonly pkijs.Certificate[]
   const out: AlgorithmStanding[] = [];
   if (chain.length < 2) return out;
   for (const [i, c] of chain.slice(0, -1).entries()) {
-    const who = `${shownName(c.subject)}`;
+    const who = `${shownSubject(c)}`;
     if (i > 0) {
       const key = keyStrength(new Uint8Array(c.subjectPublicKeyInfo.toSchema().toBER(false)));
       if (key) out.push(named(keyStanding(policy, key, at), `the key of ${who}`));
@@ -506,7 +507,7 @@ async function tokenWithoutPoe(
     f.tokenCert,
   );
   if (stop) {
-    const who = stop.leaf ? "the token certificate" : `the CA ${shownName(stop.cert.subject)} on the token certificate's path`;
+    const who = stop.leaf ? "the token certificate" : `the CA ${shownSubject(stop.cert)} on the token certificate's path`;
     return stop.revokedAt
       ? {
           sub: stop.leaf ? "REVOKED_NO_POE" : "REVOKED_CA_NO_POE",
@@ -520,7 +521,7 @@ async function tokenWithoutPoe(
   const path = chain.path.length > 1 ? chain.path.slice(0, -1) : [f.tokenCert];
   const out = path.find((c) => at.getTime() > c.notAfter.value.getTime() || at.getTime() < c.notBefore.value.getTime());
   if (out) {
-    const who = path.indexOf(out) === 0 ? "the token certificate" : `the certificate ${shownName(out.subject)} on its path`;
+    const who = path.indexOf(out) === 0 ? "the token certificate" : `the certificate ${shownSubject(out)} on its path`;
     const state =
       at.getTime() > out.notAfter.value.getTime() ? `has expired (${iso(out.notAfter.value)})` : `is not yet valid (from ${iso(out.notBefore.value)})`;
     const ocsp = f.evidence?.ocspBase64;
@@ -622,7 +623,7 @@ export async function checkTokenJsonLongTerm(env: CheckEnv, f: With<ArchiveFacts
   }
   const out = path.find((c) => T.getTime() > c.notAfter.value.getTime() || T.getTime() < c.notBefore.value.getTime());
   if (out) {
-    const who = out === f.tokenCert || path.indexOf(out) === 0 ? "the token certificate" : `the certificate ${shownName(out.subject)} on its path`;
+    const who = out === f.tokenCert || path.indexOf(out) === 0 ? "the token certificate" : `the certificate ${shownSubject(out)} on its path`;
     const state =
       T.getTime() > out.notAfter.value.getTime() ? `has expired (${iso(out.notAfter.value)})` : `is not yet valid (from ${iso(out.notBefore.value)})`;
     return indeterminate(
@@ -638,7 +639,7 @@ export async function checkTokenJsonLongTerm(env: CheckEnv, f: With<ArchiveFacts
     const na = new Date(responder.notAfter);
     if (T.getTime() > na.getTime() || T.getTime() < nb.getTime()) {
       const signer = [...(f.ocsp?.certificates ?? []), ...path, ...f.tokenChain.path].find((c) => summarize(c).sha256 === responder.sha256);
-      const signerName = signer ? shownName(signer.subject) : quoteName(responder.subject, 64);
+      const signerName = signer ? shownSubject(signer) : quoteMarked(responder.subject, (n) => quoteName(n, 64));
       return indeterminate(
         ID,
         "REVOCATION_OUT_OF_BOUNDS_NO_POE",

@@ -1,6 +1,6 @@
 // Checks "ocsp-signature", "ocsp-certid", "ocsp-status", "ocsp-freshness" for the token certificate's
 // OCSP response. The judgements live in pki/ocsp.ts (shared with the seal); this maps them to checks.
-import { shownName, summarize } from "../pki/certificate.js";
+import { summarize, shownSubject } from "../pki/certificate.js";
 import { anchorsFor } from "../pki/trust-store.js";
 import type { Judgement, OcspJudgements } from "../pki/ocsp.js";
 import type * as pkijs from "pkijs";
@@ -105,7 +105,7 @@ async function byTheRule(
     const cert = pool.find((c) => summarize(c).sha256 === signedBy.sha256);
     const said = cert ? revokedBy((await readAll(env.pki, items, cert, issuer, pool, skew, undefined, renewed)).statements, poe.time) : null;
     if (said) {
-      const message = `The OCSP responder ${shownName(cert!.subject)} that signed the token's response was revoked: ${named(said)}, at or before ${iso(poe.time)}, the earliest time the response is shown to exist: the response is not relied upon.`;
+      const message = `The OCSP responder ${shownSubject(cert!)} that signed the token's response was revoked: ${named(said)}, at or before ${iso(poe.time)}, the earliest time the response is shown to exist: the response is not relied upon.`;
       out.signature = {
         status: "indeterminate",
         subIndication: "TRY_LATER",
@@ -143,13 +143,13 @@ async function byTheRule(
     const said = revokedBy((await readAll(env.pki, items, cert, issuer, pool, skew, undefined, renewed)).statements, poe.time);
     if (!said) continue;
     items = items.filter((i) => !its.includes(i));
-    setAside.push({ responder: shownName(cert.subject), revocation: named(said), where: [...new Set(its.map((i) => i.where))] });
+    setAside.push({ responder: shownSubject(cert), revocation: named(said), where: [...new Set(its.map((i) => i.where))] });
   }
   const aside = setAside.length
     ? ` Not relied upon: ${setAside.map((x) => `the answers of the OCSP responder ${x.responder} (${x.where.join(", ")}), revoked: ${x.revocation}, at or before ${iso(poe.time)}`).join("; ")}.`
     : "";
   const { statements } = await readAll(env.pki, items, f.tokenCert, issuer, pool, skew, file.data, renewed);
-  const subject = `The token certificate ${shownName(f.tokenCert.subject)}`;
+  const subject = `The token certificate ${shownSubject(f.tokenCert)}`;
   const details: Record<string, unknown> = {
     ...j.status.details,
     judgedAt: iso(poe.time),

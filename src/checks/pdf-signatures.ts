@@ -22,7 +22,7 @@ import {
   type DecodedSignedData,
   type SignerVerification,
 } from "../pki/cms.js";
-import { algorithmName, shownName, summarize } from "../pki/certificate.js";
+import { algorithmName, summarize, shownSubject } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
 import { bytesEqual } from "../pki/der.js";
 import { verifyTimestamp, type TimestampInfo } from "../pki/timestamp.js";
@@ -92,7 +92,7 @@ const noSigner = (details: Record<string, unknown>): Outcome => ({
 const badValue = (signer: pkijs.Certificate, details: Record<string, unknown>, problems: readonly string[] = []): Outcome => ({
   status: "failed",
   sub: "SIG_CRYPTO_FAILURE",
-  message: `The signature value does not verify with the key of ${shownName(signer.subject)}${problems.length ? ` (${problems.join("; ")})` : ""}.`,
+  message: `The signature value does not verify with the key of ${shownSubject(signer)}${problems.length ? ` (${problems.join("; ")})` : ""}.`,
   details,
 });
 /** Not checked is not broken: an algorithm outside the one table (algorithms.ts), named. */
@@ -198,7 +198,7 @@ async function judgeDecodedCms(
       return {
         status: "indeterminate",
         sub: "FORMAT_FAILURE",
-        message: `The CMS's first SignerInfo does not verify the signed bytes, but its SignerInfo number ${deciding.index + 1} does${deciding.verification.signerCert ? ` (by ${shownName(deciding.verification.signerCert.subject)})` : ""}: readers that judge the first one (poppler/pdfsig, EU DSS) show this signature as broken or by another signer. Readers disagree on this signature, so it is not decided.`,
+        message: `The CMS's first SignerInfo does not verify the signed bytes, but its SignerInfo number ${deciding.index + 1} does${deciding.verification.signerCert ? ` (by ${shownSubject(deciding.verification.signerCert)})` : ""}: readers that judge the first one (poppler/pdfsig, EU DSS) show this signature as broken or by another signer. Readers disagree on this signature, so it is not decided.`,
         details,
       };
     cms = withOnlySigner(cms, 0);
@@ -250,7 +250,7 @@ async function judgeDecodedCms(
       return {
         status: "indeterminate",
         sub: "FORMAT_FAILURE",
-        message: `The signature verifies with ${shownName(v.signerCert.subject)}, but the first certificate of the CMS that its SignerInfo's identifier designates is another (${shownName(v.firstCandidate.subject)}): readers that take the first (poppler/pdfsig, EU DSS) judge the signature by that one. Readers disagree on this signature, so it is not decided.`,
+        message: `The signature verifies with ${shownSubject(v.signerCert)}, but the first certificate of the CMS that its SignerInfo's identifier designates is another (${shownSubject(v.firstCandidate)}): readers that take the first (poppler/pdfsig, EU DSS) judge the signature by that one. Readers disagree on this signature, so it is not decided.`,
         details,
       };
     }
@@ -296,7 +296,7 @@ async function judgeDecodedCms(
     return {
       status: chain.status === "not-yet-valid" ? "failed" : "indeterminate",
       sub: chain.subIndication ?? "CERTIFICATE_CHAIN_GENERAL_FAILURE",
-      message: `The signature is intact; its signer ${shownName(signer.subject)}: ${chain.message}`,
+      message: `The signature is intact; its signer ${shownSubject(signer)}: ${chain.message}`,
       details,
     };
   }
@@ -312,7 +312,7 @@ async function judgeDecodedCms(
   return {
     status: "passed",
     sub: null,
-    message: `Signed by ${shownName(signer.subject)}: digest and signature value verify, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`,
+    message: `Signed by ${shownSubject(signer)}: digest and signature value verify, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`,
     details,
   };
 }

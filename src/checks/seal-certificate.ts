@@ -3,7 +3,7 @@
 // archived in the CMS (adbe-revocationInfoArchival) or in a DSS.
 import type * as pkijs from "pkijs";
 import { LimitError } from "../errors.js";
-import { shownName, keyUsages, summarize } from "../pki/certificate.js";
+import { keyUsages, summarize, shownSubject, shownIssuer } from "../pki/certificate.js";
 import { describePath, validateChain } from "../pki/chain.js";
 import { revocationArchival } from "../pki/cms.js";
 import { readerMayRead } from "../pki/ber.js";
@@ -223,7 +223,7 @@ async function unreadProven(ctx: ProofContext, items: readonly UnreadItem[]): Pr
       continue;
     }
     const p = await issuedProof(ctx, item.kind, item.der);
-    if (p.verdict === "issued") out.unread.push(`${item.text} (signed by ${shownName(p.by.subject)})`);
+    if (p.verdict === "issued") out.unread.push(`${item.text} (signed by ${shownSubject(p.by)})`);
     else if (p.verdict === "undecided" && p.limit) out.limited.push({ text: item.text, why: p.why });
     else if (p.verdict === "undecided") out.unread.push(`${item.text} (whether its issuer signed it is not decided: ${p.why.replace(/\.$/, "")})`);
     else out.junk.push(`${item.text} (${p.why})`);
@@ -284,7 +284,7 @@ async function judge(
     return failed(
       ID,
       "FORMAT_FAILURE",
-      `The archive was not sealed by the broker: the seal is by ${shownName(cert.subject)} (${s.subject}; issued by ${s.issuer}), ${who.reason}. Accept another sealer with --seal-signer <organizationIdentifier | certificate file>.`,
+      `The archive was not sealed by the broker: the seal is by ${shownSubject(cert)} (${s.subject}; issued by ${s.issuer}), ${who.reason}. Accept another sealer with --seal-signer <organizationIdentifier | certificate file>.`,
       { at, details },
     );
   }
@@ -416,7 +416,7 @@ async function judge(
       } else if (reading.crl) {
         const j = reading.crl;
         const thisUpdate = String(j.details.thisUpdate);
-        const named = `the CRL of ${thisUpdate} under ${shownName(cert.issuer)}`;
+        const named = `the CRL of ${thisUpdate} under ${shownIssuer(cert)}`;
         if (j.details.renewedKeyBudget === true) {
           // Not decided: what it would state is weighed as an item that cannot be verified (R1b, U1c).
           setAside(source, named, { ...j, message: lower(j.message).replace(/\.$/, "") }, reading.unverified?.claim);
@@ -449,7 +449,7 @@ async function judge(
     .map((x) => Date.parse(x.j.details.revocationTime as string));
   if (revokedTimes.length) out.revokedAt = new Date(Math.min(...revokedTimes));
   const revoked = judgements.find((x) => x.j.status === "failed");
-  if (revoked) return failed(ID, revoked.j.subIndication ?? "REVOKED", `Seal certificate ${shownName(cert.subject)}: ${revoked.j.message}`, { at, details });
+  if (revoked) return failed(ID, revoked.j.subIndication ?? "REVOKED", `Seal certificate ${shownSubject(cert)}: ${revoked.j.message}`, { at, details });
   // certificateHold (attack36b H1): a suspension, read by the one rule over every item (revocation.ts heldAt): in
   // force at the sealing time unless a later item of the CA no longer lists it, then INDETERMINATE/TRY_LATER.
   if (judgements.some((x) => x.j.details.onHold === true)) {
@@ -458,7 +458,7 @@ async function judge(
       return indeterminate(
         ID,
         "TRY_LATER",
-        `Seal certificate ${shownName(cert.subject)}: ${held.text}, at or before the sealing time ${sealingTime.toISOString()}, and no later item of its CA lifts the suspension.`,
+        `Seal certificate ${shownSubject(cert)}: ${held.text}, at or before the sealing time ${sealingTime.toISOString()}, and no later item of its CA lifts the suspension.`,
         { at, details },
       );
     // Not in force at the sealing time: a hold lifted since says nothing more (the items that lifted it speak for
@@ -479,7 +479,7 @@ async function judge(
     return indeterminate(
       ID,
       unchecked.sub,
-      `Seal certificate ${shownName(cert.subject)}: an archived revocation item (${unchecked.source}) ${unchecked.sub === "CRYPTO_CONSTRAINTS_FAILURE" ? "cannot be checked" : "cannot be relied upon"}, so its revocation status is not decided: ${unchecked.claim}, at or before the sealing time ${sealingTime.toISOString()}; ${lower(unchecked.why)}${notStatements}`,
+      `Seal certificate ${shownSubject(cert)}: an archived revocation item (${unchecked.source}) ${unchecked.sub === "CRYPTO_CONSTRAINTS_FAILURE" ? "cannot be checked" : "cannot be relied upon"}, so its revocation status is not decided: ${unchecked.claim}, at or before the sealing time ${sealingTime.toISOString()}; ${lower(unchecked.why)}${notStatements}`,
       { at, details },
     );
   const good = judgements.filter((x) => x.j.status === "passed" || x.j.status === "warning");
@@ -500,14 +500,14 @@ async function judge(
   const q = { pool: [...pool, ...anchors], skewSeconds: env.options.clockSkewSeconds, ...ctx };
   const above = await pathStatusAt(env.pki, chain.path, 1, { ...q, at: sealingTime }, data);
   if (above.cert && above.status) {
-    const ca = `${shownName(above.cert.subject)}, a CA on the seal's path`;
+    const ca = `${shownSubject(above.cert)}, a CA on the seal's path`;
     details.caRevocation = { certificate: summarize(above.cert), status: above.status.text };
     return above.status.revokedAt
-      ? indeterminate(ID, "REVOKED_CA_NO_POE", `Seal certificate ${shownName(cert.subject)}: ${ca}, was revoked: ${above.status.text}.`, { at, details })
+      ? indeterminate(ID, "REVOKED_CA_NO_POE", `Seal certificate ${shownSubject(cert)}: ${ca}, was revoked: ${above.status.text}.`, { at, details })
       : indeterminate(
           ID,
           "TRY_LATER",
-          `Seal certificate ${shownName(cert.subject)}: ${ca}, has no acceptable revocation data at the sealing time ${sealingTime.toISOString()} (${above.status.text}).`,
+          `Seal certificate ${shownSubject(cert)}: ${ca}, has no acceptable revocation data at the sealing time ${sealingTime.toISOString()} (${above.status.text}).`,
           { at, details },
         );
   }
@@ -538,7 +538,7 @@ async function judge(
         .map((x) => `an OCSP response (${x.source}): ${lower(x.j.message).replace(/\.$/, "")}`)
         .join("; ")}${undecided.length > 5 ? `; and ${undecided.length - 5} more` : ""}.`
     : "";
-  const msg = `${shownName(cert.subject)} (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).${notRelied}`;
+  const msg = `${shownSubject(cert)} (${who.reason}): ${chain.message}${listed ? ` ${listServiceSentence(listed)}` : ""} Not revoked at the sealing time (${sources}).${notRelied}`;
   const warned = good.find((g) => g.j.status === "warning");
   return warned || ignored.length || unverified.length
     ? warning(ID, `${msg}${warned ? ` ${warned.j.message}` : ""}${notStatements}`, { at, details })

@@ -5,7 +5,7 @@ import type * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
 import { describeAlgorithm } from "../pki/algorithms.js";
 import { ACCEPTED_DIGESTS, CMS_OID, decodeSignedData, decidingSigner, withOnlySigner, type DecidingSigner, type DecodedSignedData } from "../pki/cms.js";
-import { sameName, shownName, summarize } from "../pki/certificate.js";
+import { sameName, summarize, shownSubject, shownIssuer } from "../pki/certificate.js";
 import { sealIdentity } from "../evidence/broker-identity.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
@@ -146,7 +146,7 @@ async function judge(
     // add a SignerInfo). One after the seal's own is a remark (below): readers show the seal's.
     details.ignoredSignerInfos = deciding.others;
     const first = deciding.firstShowsOther
-      ? `names another signer, ${shownName(deciding.firstShowsOther.subject)}, which readers that judge the first one (poppler/pdfsig, EU DSS) show as the signer`
+      ? `names another signer, ${shownSubject(deciding.firstShowsOther)}, which readers that judge the first one (poppler/pdfsig, EU DSS) show as the signer`
       : "is not one that verifies the byte ranges with the seal's certificate (its signature does not verify, or not with a certificate of the seal's path), so readers that judge the first one (poppler/pdfsig, EU DSS) show the seal as broken or untrusted";
     return indeterminate(
       ID,
@@ -206,7 +206,7 @@ async function judge(
     return failed(
       ID,
       "SIG_CRYPTO_FAILURE",
-      `The seal's signature value does not verify with the key of ${shownName(v.signerCert.subject)}${v.problems.length ? ` (${v.problems.join("; ")})` : ""}.`,
+      `The seal's signature value does not verify with the key of ${shownSubject(v.signerCert)}${v.problems.length ? ` (${v.problems.join("; ")})` : ""}.`,
       { details },
     );
   }
@@ -242,18 +242,18 @@ async function judge(
     const first = v.firstCandidate;
     details.firstDesignated = summarize(first);
     const shows = !sameName(first.subject, v.signerCert.subject)
-      ? `names another signer, ${shownName(first.subject)}, which those readers show as the signer`
+      ? `names another signer, ${shownSubject(first)}, which those readers show as the signer`
       : v.firstCandidateSameKey
         ? "has the seal's name and key but is not the certificate the ESS attribute names, so those readers find no signing certificate (EU DSS: NO_SIGNING_CERTIFICATE_FOUND)"
-        : `has the seal's name but another key${sameName(first.issuer, v.signerCert.issuer) ? "" : ` and issuer (${shownName(first.issuer)})`}, so those readers show the seal as broken or not bound to its certificate (pdfsig: invalid; EU DSS: NO_SIGNING_CERTIFICATE_FOUND)`;
+        : `has the seal's name but another key${sameName(first.issuer, v.signerCert.issuer) ? "" : ` and issuer (${shownIssuer(first)})`}, so those readers show the seal as broken or not bound to its certificate (pdfsig: invalid; EU DSS: NO_SIGNING_CERTIFICATE_FOUND)`;
     return indeterminate(
       ID,
       "FORMAT_FAILURE",
-      `The seal verifies with its certificate ${shownName(v.signerCert.subject)}, but the first certificate of the CMS that its SignerInfo's identifier designates is another: it ${shows}. Readers that take the first (poppler/pdfsig, EU DSS) judge the seal by that one; readers disagree on this signature, so it is not decided.`,
+      `The seal verifies with its certificate ${shownSubject(v.signerCert)}, but the first certificate of the CMS that its SignerInfo's identifier designates is another: it ${shows}. Readers that take the first (poppler/pdfsig, EU DSS) judge the seal by that one; readers disagree on this signature, so it is not decided.`,
       { details },
     );
   }
-  const who = `${shownName(v.signerCert.subject)} (${details.sealIdentity})`;
+  const who = `${shownSubject(v.signerCert)} (${details.sealIdentity})`;
   const remarks: string[] = [];
   if (sig.subFilter !== "ETSI.CAdES.detached") remarks.push(`its SubFilter is ${sig.subFilter ?? "missing"}, not ETSI.CAdES.detached (not PAdES)`);
   if (v.hasSigningTime) remarks.push("it carries a signingTime attribute, which PAdES baseline signatures must not have");

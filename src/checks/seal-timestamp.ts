@@ -10,7 +10,7 @@ import { result, indeterminate } from "../report/check.js";
 import type { CheckResult } from "../report/types.js";
 import type { CheckEnv, EvidenceRevocation, With } from "./facts.js";
 import { tsaRevocation } from "./tsa-revocation.js";
-import { shownName } from "../pki/certificate.js";
+import { shownSubject } from "../pki/certificate.js";
 import { parsePdfDate } from "../input/pdf/index.js";
 import { quoteName } from "../report/quoted-name.js";
 import type { SealCmsFacts } from "./seal-signature.js";
@@ -99,7 +99,7 @@ export async function checkSealTimestamp(
       r.judgement = {
         status: "indeterminate",
         subIndication: "REVOKED_NO_POE",
-        message: `The timestamp of ${info.genTime.toISOString()} by ${shownName(info.signer.subject)} proves no time: the evidence's revocation data says its TSA's path is revoked: ${rev.text}.`,
+        message: `The timestamp of ${info.genTime.toISOString()} by ${shownSubject(info.signer)} proves no time: the evidence's revocation data says its TSA's path is revoked: ${rev.text}.`,
         details: { ...r.judgement.details, tsaRevoked: rev.text },
       };
     }
@@ -115,7 +115,7 @@ export async function checkSealTimestamp(
     r.judgement = {
       status: "indeterminate",
       subIndication: "TIMESTAMP_ORDER_FAILURE",
-      message: `The timestamp of ${genTime.toISOString()}${r.info.signer ? ` by ${shownName(r.info.signer.subject)}` : ""} proves no time for this seal: it is before ${against.what} (${against.time.toISOString()}), which the seal claims under its own signature, so one of the two clocks is wrong`,
+      message: `The timestamp of ${genTime.toISOString()}${r.info.signer ? ` by ${shownSubject(r.info.signer)}` : ""} proves no time for this seal: it is before ${against.what} (${against.time.toISOString()}), which the seal claims under its own signature, so one of the two clocks is wrong`,
       details: { ...r.judgement.details, contradicts: { claim: against.what, time: against.time.toISOString(), genTime: genTime.toISOString() } },
     };
   }

@@ -1,6 +1,6 @@
 // Check "token-certificate": the token's certificate chains to a --trust anchor (RSASSA-PSS included) and
 // every certificate on the path was valid at the validation time; its key usage allows signing.
-import { shownName, keyUsages, summarize } from "../pki/certificate.js";
+import { keyUsages, summarize, shownSubject } from "../pki/certificate.js";
 import { quoteName } from "../report/quoted-name.js";
 import { anchorsFor, listNote, listServiceOf, listServiceSentence } from "../pki/trust-store.js";
 import { nameAttributeValues, organizationIdentifier } from "../evidence/broker-identity.js";
@@ -45,7 +45,7 @@ async function judge(
   chain: NonNullable<TokenPathFacts["tokenChain"]>,
 ): Promise<CheckResult> {
   const at = evidenceTime(env, f);
-  const subject = shownName(cert.subject);
+  const subject = shownSubject(cert);
   const org = organizationIdentifier(cert);
   const organization = org.value;
   const details: Record<string, unknown> = {
@@ -101,7 +101,7 @@ async function judge(
     file.data,
   );
   if (above.cert && above.status) {
-    const ca = `${shownName(above.cert.subject)}, a CA on the token certificate's path`;
+    const ca = `${shownSubject(above.cert)}, a CA on the token certificate's path`;
     details.caRevocation = { certificate: summarize(above.cert), status: above.status.text };
     return above.status.revokedAt
       ? indeterminate(ID, "REVOKED_CA_NO_POE", `${ca}, was revoked: ${above.status.text}.`, { at, details })

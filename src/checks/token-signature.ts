@@ -4,7 +4,7 @@ import { createHash } from "../platform/crypto.js";
 import * as jose from "jose";
 import { errorMessage } from "../errors.js";
 import { decodeCompactJws, type CompactJws } from "../input/jws.js";
-import { certificateDer, shownName, thumbprint, toPem } from "../pki/certificate.js";
+import { certificateDer, thumbprint, toPem, shownSubject } from "../pki/certificate.js";
 import { BoundedPromises, cacheSlot } from "../pki/kept.js";
 import type { PkiSession } from "../pki/session.js";
 import { failed, indeterminate, passed, warning } from "../report/check.js";
@@ -62,7 +62,7 @@ async function judge(env: CheckEnv, jws: CompactJws, cert: EvidenceFacts["tokenC
     });
   const weak = weakPublicKeyReason(env.pki, cert.subjectPublicKeyInfo);
   if (weak) {
-    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The certificate ${shownName(cert.subject)} cannot prove a signature: ${weak}.`, { details });
+    return indeterminate(ID, "CRYPTO_CONSTRAINTS_FAILURE", `The certificate ${shownSubject(cert)} cannot prove a signature: ${weak}.`, { details });
   }
 
   let key: TokenKey;
@@ -80,7 +80,7 @@ async function judge(env: CheckEnv, jws: CompactJws, cert: EvidenceFacts["tokenC
       ID,
       "SIG_CRYPTO_FAILURE",
       sigFailed
-        ? `The token's signature does not verify with the key of ${shownName(cert.subject)}: the token was altered or signed by another key.`
+        ? `The token's signature does not verify with the key of ${shownSubject(cert)}: the token was altered or signed by another key.`
         : `The token's signature could not be verified (${errorMessage(e)}).`,
       { details },
     );
@@ -111,5 +111,5 @@ async function judge(env: CheckEnv, jws: CompactJws, cert: EvidenceFacts["tokenC
       { details: { ...details, ignoredHeaders: smuggled } },
     );
   }
-  return passed(ID, `Verified with ${alg} and the key of ${shownName(cert.subject)}, whose SHA-1 thumbprint is the token's kid.`, { details });
+  return passed(ID, `Verified with ${alg} and the key of ${shownSubject(cert)}, whose SHA-1 thumbprint is the token's kid.`, { details });
 }

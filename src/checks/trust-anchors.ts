@@ -5,7 +5,7 @@
 // made the archive chose them. The anchor may also have come from its publisher (a CMS often carries its whole
 // chain), so this is a remark with the fingerprint to compare, never a verdict (docs/trust-anchors.md).
 import type * as pkijs from "pkijs";
-import { certificateDer, shownName, summarize } from "../pki/certificate.js";
+import { certificateDer, summarize, shownSubject } from "../pki/certificate.js";
 import { hasTsaAnchors, type IndexedTrustStore } from "../pki/trust-store.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
 import { warning } from "../report/check.js";
@@ -69,7 +69,7 @@ function tsasByGeneralAnchors(trust: IndexedTrustStore, ts: TimestampPaths): Gen
       timestamp: what,
       anchor: summarize(anchor).subject,
       sha256,
-      shown: [shownName(info.signer.subject), shownName(anchor.subject)],
+      shown: [shownSubject(info.signer), shownSubject(anchor)],
     });
   };
   look("the signature timestamp", ts.seal);
@@ -97,6 +97,8 @@ interface CarriedBasis {
   subject: string | null;
   sha256: string;
   carriedIn: string[];
+  /** Of carriedIn, the places that hold a list's content without its signature (found by the content key alone). */
+  withoutSignatureIn?: string[];
 }
 
 /**
@@ -130,11 +132,17 @@ export function checkTrustAnchors(
   const placesOf = (...bytes: Uint8Array[]) => [...new Set(carried.filter((c) => bytes.some((b) => bytesEqual(c.der, b))).map((c) => c.where))];
   anchors.forEach((anchor, i) => {
     const where = placesOf(ders[i]!);
-    if (where.length) found.push({ ...pick(summarize(anchor)), carriedIn: where, shown: shownName(anchor.subject) });
+    if (where.length) found.push({ ...pick(summarize(anchor)), carriedIn: where, shown: shownSubject(anchor) });
   });
   const basisFound: CarriedBasis[] = basis.flatMap((b) => {
     const where = placesOf(b.bytes, ...(b.keys ?? []));
-    return where.length ? [{ kind: b.kind, file: b.file, subject: b.subject, sha256: b.sha256, carriedIn: where }] : [];
+    if (!where.length) return [];
+    // A list's first key is its content's (ListTrustBasis.keys): a place found by it alone holds the list unsigned.
+    const signed = b.kind === "list" ? placesOf(b.bytes, ...(b.keys ?? []).slice(1)) : where;
+    const unsigned = where.filter((w) => !signed.includes(w));
+    return [
+      { kind: b.kind, file: b.file, subject: b.subject, sha256: b.sha256, carriedIn: where, ...(unsigned.length ? { withoutSignatureIn: unsigned } : {}) },
+    ];
   });
   const unsearched = unread.filter((u) => !u.searched);
   const tsas = tsasByGeneralAnchors(trust, timestamps);
@@ -154,11 +162,16 @@ export function checkTrustAnchors(
       .map((b) =>
         b.kind === "signer"
           ? `the pinned list signer ${b.subject === null ? "(a person's certificate)" : quoteName(b.subject, 64)}${b.file ? ` from ${quoteName(fileName(b.file))}` : ""} (SHA-256 ${b.sha256}, in ${b.carriedIn.join(" and ")})`
-          : `the trusted list ${quoteName(fileName(b.file ?? "?"))} (SHA-256 ${b.sha256}, in ${b.carriedIn.join(" and ")})`,
+          : `the trusted list ${quoteName(fileName(b.file ?? "?"))} (SHA-256 ${b.sha256}, in ${b.carriedIn
+              .map((w) => (b.withoutSignatureIn?.includes(w) ? `${w} without its signature` : w))
+              .join(" and ")})`,
       )
       .join("; ");
+    const unsignedNote = basisFound.some((b) => b.withoutSignatureIn)
+      ? " A copy without its signature vouches for nothing and the list given cannot be taken from it, but it is that list: the evidence shows which version of the list to use (take the one its scheme operator publishes for the validation time)."
+      : "";
     parts.push(
-      `The trusted lists' trust rests on what the evidence itself carries: ${list}. A list or a list signer taken from the evidence vouches for nothing (whoever made the file chose it): pin the signer its scheme operator publishes (the EU list of lists' signers are published in the Official Journal) and compare its SHA-256 before relying on this verdict (docs/trust-anchors.md).`,
+      `The trusted lists' trust rests on what the evidence itself carries: ${list}. A list or a list signer taken from the evidence vouches for nothing (whoever made the file chose it): pin the signer its scheme operator publishes (the EU list of lists' signers are published in the Official Journal) and compare its SHA-256 before relying on this verdict (docs/trust-anchors.md).${unsignedNote}`,
     );
     details.listTrustCarriedByEvidence = basisFound;
   }

@@ -2,7 +2,7 @@
 // the proof of existence a later timestamp gives the token, seal-timestamp at the token's own genTime (a22 R1: a TSA
 // revoked before its genTime proves no time, EN 319 102-1 REVOKED_NO_POE).
 import type * as pkijs from "pkijs";
-import { shownName } from "../pki/certificate.js";
+import { shownSubject } from "../pki/certificate.js";
 import { findIssuer } from "../pki/ocsp.js";
 import { statusAt } from "../pki/revocation.js";
 import type { TimestampInfo } from "../pki/timestamp.js";
@@ -36,7 +36,7 @@ export async function tsaRevocation(
       { cert, issuer, at: poe, issuedAfter: info.genTime, pool: certs, skewSeconds: env.options.clockSkewSeconds, ...trust },
       pool.data,
     );
-    const who = i === 0 ? "" : `its CA ${shownName(cert.subject)}: `;
+    const who = i === 0 ? "" : `its CA ${shownSubject(cert)}: `;
     if (s.statement) return { ok: false, revoked: true, text: `${who}${s.statement.text}, before the proof of existence it needs (${poe.toISOString()})` };
     if (!s.ok)
       return {

@@ -4,6 +4,7 @@
 import type * as pkijs from "pkijs";
 import { thumbprint } from "../pki/certificate.js";
 import { quoteName } from "../report/quoted-name.js";
+import { namesAPerson } from "../pki/holder.js";
 
 export const OID_ORGANIZATION_IDENTIFIER = "2.5.4.97";
 const OID = { C: "2.5.4.6", L: "2.5.4.7", O: "2.5.4.10", CN: "2.5.4.3" } as const;
@@ -99,4 +100,16 @@ export function sealIdentity(cert: pkijs.Certificate, policy: SealSignerPolicy =
     reason:
       org.problem && org.problem !== "no organizationIdentifier" ? `its subject has ${org.problem}` : "neither the broker's production seal nor its test seal",
   };
+}
+
+/**
+ * Whether the certificate is the broker's own seal (its production certificate or holder, its test seal) and does
+ * not itself name a person: an organisation's, whose name the report shows although nothing in the certificate
+ * shows it (pki/holder.ts; the real test seal "CN=Nets, O=Nets Branch Norway NUF" has neither CN equal to O nor a
+ * QC statement). A seal accepted with --seal-signer is judged by its certificate alone: a customer's personal
+ * certificate can be accepted.
+ */
+export function isBrokerSealHolder(cert: pkijs.Certificate): boolean {
+  const who = sealIdentity(cert).identity;
+  return (who === "production-seal" || who === "test-seal") && !namesAPerson(cert);
 }

@@ -15,7 +15,9 @@ import { decodeCompactJws } from "../input/jws.js";
 import { isPlainObject, parseJsonObjectString } from "../input/json.js";
 import { findSignatures, listEmbeddedFiles, parsePdf, readDss, type SignatureInfo } from "../input/pdf/index.js";
 import type { EvidenceSource } from "../input/source.js";
-import { algorithmName, certificateFromPem, formatName, summarize, type CertificateSummary } from "../pki/certificate.js";
+import { algorithmName, certificateFromPem, formatName, summarize, thumbprint, type CertificateSummary } from "../pki/certificate.js";
+import { resolvePersonNames } from "../report/person-names.js";
+import { isBrokerSealHolder } from "../evidence/broker-identity.js";
 import { CMS_OID, decodeSignedData, findSignerCertificate, hashName, revocationArchival, timestampTokens, type DecodedSignedData } from "../pki/cms.js";
 import { decodeCrl } from "../pki/crl.js";
 import { toHex } from "../pki/der.js";
@@ -279,7 +281,8 @@ function signerIdentifier(si: pkijs.SignerInfo): string {
   return "subjectKeyIdentifier";
 }
 
-export function inspectCms(decoded: DecodedSignedData, session: PkiSession, problems: string[]): CmsInspection {
+/** `organisations`: where the broker's seal found among the signers is added (its name is shown: isBrokerSealHolder). */
+export function inspectCms(decoded: DecodedSignedData, session: PkiSession, problems: string[], organisations?: Set<string>): CmsInspection {
   const sd = decoded.signedData;
   return {
     derLength: decoded.derLength,
@@ -289,6 +292,7 @@ export function inspectCms(decoded: DecodedSignedData, session: PkiSession, prob
     certificates: certSummaries(sd.certificates ?? []),
     signers: sd.signerInfos.map((si) => {
       const cert = findSignerCertificate(si, decoded.certificates);
+      if (cert && organisations && isBrokerSealHolder(cert)) organisations.add(thumbprint(cert, "sha256"));
       let archival: SignerInspection["revocationArchival"] = null;
       try {
         const r = revocationArchival(si);
@@ -332,7 +336,13 @@ export function signatureCms(sig: SignatureInfo, session: PkiSession): DecodedSi
   return decodeSignedData(sig.contents, `/Contents of ${sig.fieldName ? quoteName(sig.fieldName) : "the DocMDP signature"}`, session, true);
 }
 
-function inspectPdf(bytes: EvidenceSource, limits: Limits, session: PkiSession, problems: string[]): { pdf: PdfInspection; values: TokenValues } {
+function inspectPdf(
+  bytes: EvidenceSource,
+  limits: Limits,
+  session: PkiSession,
+  problems: string[],
+  organisations: Set<string>,
+): { pdf: PdfInspection; values: TokenValues } {
   // As verify reads it: a malformed update after the revisions that read is named, the sealed revision still shown.
   const doc = parsePdf(bytes, limits, { unreadUpdate: true });
   const unread = doc.unreadUpdate;
@@ -344,7 +354,7 @@ function inspectPdf(bytes: EvidenceSource, limits: Limits, session: PkiSession, 
     let cms: CmsInspection | null = null;
     if (s.contents) {
       try {
-        cms = inspectCms(signatureCms(s, session), session, sp);
+        cms = inspectCms(signatureCms(s, session), session, sp, organisations);
       } catch (e) {
         sp.push(`the CMS in /Contents cannot be decoded: ${errorMessage(e)}`);
       }
@@ -499,22 +509,27 @@ export function inspectToken(values: TokenValues, limits: Limits, show: boolean,
 export function inspectEvidence(input: EvidenceInput, bytes: Uint8Array, limits: Limits, showPersonalData = false): Inspection {
   const session = new PkiSession(limits); // one inspection, its own caches
   const problems: string[] = [];
+  const organisations = new Set<string>();
   let pdf: PdfInspection | null = null;
   let values: TokenValues;
   if (input.format !== "workflow-token-json") {
-    const r = inspectPdf(input.pdf, limits, session, problems);
+    const r = inspectPdf(input.pdf, limits, session, problems, organisations);
     pdf = r.pdf;
     values = r.values;
   } else values = readTokenValues(input, limits, problems);
   const token = inspectToken(values, limits, showPersonalData, problems, session);
-  return {
-    kind: "inspection",
-    tool: { name: "sealcheck", version: VERSION },
-    evidence: { file: input.file, format: input.format, bytes: bytes.length, sha256: sha256(bytes) },
-    ...(input.format !== "pades-pdf" && input.workflowResultInfo ? { workflowResultInfo: input.workflowResultInfo } : {}),
-    pdf,
-    token,
-    personalDataShown: showPersonalData,
-    problems,
-  };
+  // A certificate's holder that may be a person (pki/holder.ts) is named as the verifier's report names it.
+  return resolvePersonNames<Inspection>(
+    {
+      kind: "inspection",
+      tool: { name: "sealcheck", version: VERSION },
+      evidence: { file: input.file, format: input.format, bytes: bytes.length, sha256: sha256(bytes) },
+      ...(input.format !== "pades-pdf" && input.workflowResultInfo ? { workflowResultInfo: input.workflowResultInfo } : {}),
+      pdf,
+      token,
+      personalDataShown: showPersonalData,
+      problems,
+    },
+    { show: showPersonalData, organisations },
+  );
 }

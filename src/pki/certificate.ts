@@ -6,6 +6,8 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import type { CertificateSummary } from "../report/types.js";
 import { quoteName } from "../report/quoted-name.js";
+import { markPersonName } from "../report/person-names.js";
+import { mayNameAPerson } from "./holder.js";
 import { FormatError, LimitError } from "../errors.js";
 import { assertDerShape, bytesEqual, countDerValues, decodeDer, keepWithin, readTlv, toHex, type DerLimits } from "./der.js";
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
@@ -458,15 +460,20 @@ export function summarize(cert: pkijs.Certificate): CertificateSummary {
 }
 
 function summarizeOnce(cert: pkijs.Certificate): CertificateSummary {
+  // A possible person's subject is marked (report/person-names.ts), and the issuer of a self-issued one with it.
+  const sha256 = thumbprint(cert, "sha256");
+  const person = mayNameAPerson(cert);
+  const marked = (name: pkijs.RelativeDistinguishedNames) => (person ? markPersonName(sha256, formatName(name)) : formatName(name));
   const s: CertificateSummary = {
-    subject: formatName(cert.subject),
-    issuer: formatName(cert.issuer),
+    subject: marked(cert.subject),
+    issuer: sameName(cert.subject, cert.issuer) ? marked(cert.issuer) : formatName(cert.issuer),
     serialNumber: serialHex(cert),
     notBefore: cert.notBefore.value.toISOString(),
     notAfter: cert.notAfter.value.toISOString(),
     sha1: thumbprint(cert, "sha1"),
-    sha256: thumbprint(cert, "sha256"),
+    sha256,
     signatureAlgorithm: algorithmName(cert.signatureAlgorithm.algorithmId),
+    ...(person ? { person: true as const } : {}),
   };
   const ku = keyUsages(cert);
   if (ku) s.keyUsage = ku;
@@ -497,4 +504,20 @@ export function displayName(name: pkijs.RelativeDistinguishedNames): string {
  */
 export function shownName(name: pkijs.RelativeDistinguishedNames): string {
   return quoteName(displayName(name), 64);
+}
+
+/**
+ * A certificate's holder as the words show it: shownName of its subject, marked as a possible person's when nothing
+ * in the certificate shows an organisation's (pki/holder.ts), so that the report masks it unless personal data is
+ * shown (report/person-names.ts). Every subject of a certificate the evidence names goes through here; an issuer's
+ * name is a CA's (shownName), unless the certificate is self-issued (shownIssuer).
+ */
+export function shownSubject(cert: pkijs.Certificate): string {
+  const shown = shownName(cert.subject);
+  return mayNameAPerson(cert) ? markPersonName(thumbprint(cert, "sha256"), shown) : shown;
+}
+
+/** A certificate's issuer as the words show it: a self-issued certificate's is its holder's (shownSubject). */
+export function shownIssuer(cert: pkijs.Certificate): string {
+  return sameName(cert.subject, cert.issuer) ? shownSubject(cert) : shownName(cert.issuer);
 }

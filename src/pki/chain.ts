@@ -4,7 +4,18 @@
 import { UnsupportedAlgorithmError } from "./algorithms.js";
 import * as pkijs from "pkijs";
 import type { SubIndication } from "../report/types.js";
-import { certificateDer, distinctCertificates, shownName, nameKey, sameName, signedBy, summarize, validAt, type CertificateSummary } from "./certificate.js";
+import {
+  certificateDer,
+  distinctCertificates,
+  nameKey,
+  sameName,
+  signedBy,
+  summarize,
+  validAt,
+  type CertificateSummary,
+  shownSubject,
+  shownIssuer,
+} from "./certificate.js";
 import { bytesEqual } from "./der.js";
 import { weakPublicKeyReason } from "./jose-policy.js";
 import type { PkiSession } from "./session.js";
@@ -133,7 +144,7 @@ async function uncheckedLink(
       if (!(e instanceof UnsupportedAlgorithmError)) continue;
       return {
         status: "invalid",
-        message: `${cert === leaf ? "The certificate" : `The certificate ${shownName(cert.subject)} on its path`}'s signature by ${shownName(issuer.subject)} cannot be checked: ${e.message}.`,
+        message: `${cert === leaf ? "The certificate" : `The certificate ${shownSubject(cert)} on its path`}'s signature by ${shownSubject(issuer)} cannot be checked: ${e.message}.`,
         path,
         subIndication: "CRYPTO_CONSTRAINTS_FAILURE",
       };
@@ -178,7 +189,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
   if (onPaths === null || onPaths.length > MAX_CANDIDATES) {
     return {
       status: "no-chain",
-      message: `The path from ${shownName(leaf.subject)} is not decided: path building stopped at its budget (more than ${onPaths === null ? `${input.linkChecks ?? MAX_LINK_CHECKS} candidate issuers to check` : `${MAX_CANDIDATES} certificates on paths to an anchor`} among the ${pool.length} certificates given).`,
+      message: `The path from ${shownSubject(leaf)} is not decided: path building stopped at its budget (more than ${onPaths === null ? `${input.linkChecks ?? MAX_LINK_CHECKS} candidate issuers to check` : `${MAX_CANDIDATES} certificates on paths to an anchor`} among the ${pool.length} certificates given).`,
       path: [],
       subIndication: "NO_CERTIFICATE_CHAIN_FOUND",
       budgetReached: true,
@@ -196,14 +207,14 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
     if (weak) {
       return {
         status: "invalid",
-        message: `${weak[0] === leaf ? "The certificate" : `The certificate ${shownName(weak[0].subject)} on its path`} cannot be relied on: ${weak[1]}.`,
+        message: `${weak[0] === leaf ? "The certificate" : `The certificate ${shownSubject(weak[0])} on its path`} cannot be relied on: ${weak[1]}.`,
         path,
         subIndication: "CRYPTO_CONSTRAINTS_FAILURE",
       };
     }
     return {
       status: "valid",
-      message: `Chains to the trust anchor ${shownName(anchor.subject)} and every certificate on the path was valid at ${at.toISOString()}.`,
+      message: `Chains to the trust anchor ${shownSubject(anchor)} and every certificate on the path was valid at ${at.toISOString()}.`,
       path,
       subIndication: null,
     };
@@ -217,7 +228,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
     const path = namePath(leaf, [...input.anchors, ...(intermediates.length ? intermediates : pool.slice(0, MAX_CANDIDATES))], anchors);
     const bad = path.find((c) => validAt(c, at) !== "valid") ?? leaf;
     const state = validAt(bad, at);
-    const who = bad === leaf ? "The certificate" : `Its issuer ${shownName(bad.subject)}`;
+    const who = bad === leaf ? "The certificate" : `Its issuer ${shownSubject(bad)}`;
     const period = `${bad.notBefore.value.toISOString()} to ${bad.notAfter.value.toISOString()}`;
     if (state === "not-yet-valid") {
       return {
@@ -237,7 +248,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
   if (code === 60 || code === 97 || /No valid certificate paths|Unable to find certificate path|path building gave up/.test(res.resultMessage ?? "")) {
     return {
       status: "no-chain",
-      message: `No path from ${shownName(leaf.subject)} to a trust anchor: its issuer ${shownName(leaf.issuer)} is not among the --trust anchors or their subordinates.`,
+      message: `No path from ${shownSubject(leaf)} to a trust anchor: its issuer ${shownIssuer(leaf)} is not among the --trust anchors or their subordinates.`,
       path: [],
       subIndication: "NO_CERTIFICATE_CHAIN_FOUND",
     };

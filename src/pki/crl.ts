@@ -4,7 +4,7 @@ import { UnsupportedAlgorithmError } from "./algorithms.js";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { errorMessage } from "../errors.js";
-import { OID, shownName, extension, formatName, sameName } from "./certificate.js";
+import { OID, extension, formatName, sameName, shownName } from "./certificate.js";
 import { assertDerShape, countDerValues, decodeDer, derChildren, ownBuffer, readTlv, type DerLimits, type Tlv } from "./der.js";
 import { DerPool, PerPair, cacheSlot } from "./kept.js";
 import type { Judgement } from "./ocsp.js";

@@ -13,7 +13,11 @@
 // for natural persons is a person's.
 import type * as pkijs from "pkijs";
 import * as asn1js from "asn1js";
-import { extendedKeyUsages, extension } from "./certificate.js";
+
+// certificate.ts marks names by this rule (shownSubject), so this module reads the extensions itself.
+const extension = (cert: pkijs.Certificate, oid: string): pkijs.Extension | undefined => cert.extensions?.find((e) => e.extnID === oid);
+const extendedKeyUsages = (cert: pkijs.Certificate): string[] =>
+  (extension(cert, "2.5.29.37")?.parsedValue as pkijs.ExtKeyUsage | undefined)?.keyPurposes ?? [];
 
 const CN = "2.5.4.3";
 const O = "2.5.4.10";
@@ -82,13 +86,25 @@ export function organisationEvidence(cert: pkijs.Certificate): HolderEvidence | 
     const cn = values(cert, CN).map((v) => v.trim());
     const o = values(cert, O).map((v) => v.trim());
     if (cn.length === 1 && o.length === 1 && cn[0] !== "" && cn[0]!.toLowerCase() === o[0]!.toLowerCase()) return "CN equal to O";
-    const eku = extendedKeyUsages(cert) ?? [];
+    const eku = extendedKeyUsages(cert);
     if (eku.includes(TIME_STAMPING) || eku.includes(OCSP_SIGNING)) return "a service's certificate";
     if (qc.semantics.some((s) => LEGAL_SEMANTICS.has(s)) || qc.types.some((t) => ORGANISATION_QC_TYPES.has(t))) return "a legal person's QC statement";
     if (policies(cert).some((p) => ORGANISATION_POLICIES.has(p))) return "a legal person's policy";
     return null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether the certificate itself says its subject is a person (a given name, surname or pseudonym, or a natural
+ * person's semantics identifier): what no other knowledge of the holder (the broker's own seal) can outweigh.
+ */
+export function namesAPerson(cert: pkijs.Certificate): boolean {
+  try {
+    return cert.subject.typesAndValues.some((t) => PERSON_ATTRIBUTES.has(t.type)) || qcOids(cert).semantics.some((s) => NATURAL_SEMANTICS.has(s));
+  } catch {
+    return true;
   }
 }
 

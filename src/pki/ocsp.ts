@@ -23,12 +23,12 @@ import {
   signedBy,
   extendedKeyUsages,
   extension,
-  shownName,
   formatName,
   serialHex,
   summarize,
   validAt,
   type CertificateSummary,
+  shownSubject,
 } from "./certificate.js";
 import {
   assertDerShape,
@@ -643,7 +643,7 @@ async function judgeSignature(input: OcspInput, aboutTarget: boolean): Promise<S
     const weak = weakPublicKeyReason(session, c.subjectPublicKeyInfo, "pki");
     return weak
       ? {
-          j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP responder ${shownName(c.subject)} cannot be relied on: ${weak}.`, {
+          j: bad("indeterminate", "CRYPTO_CONSTRAINTS_FAILURE", `The OCSP responder ${shownSubject(c)} cannot be relied on: ${weak}.`, {
             ...details,
             responder: summarize(c),
           }),
@@ -784,7 +784,7 @@ async function renewedKey(
     if (signer)
       return {
         j: ok(
-          `The OCSP response is signed by the issuing CA ${shownName(issuer.subject)} with a renewed key: a certificate of its name with that key, valid when the response was produced (${producedAt.toISOString()}), has its own path to the CA's anchor.`,
+          `The OCSP response is signed by the issuing CA ${shownSubject(issuer)} with a renewed key: a certificate of its name with that key, valid when the response was produced (${producedAt.toISOString()}), has its own path to the CA's anchor.`,
           { ...details, authorisation: "issuing-ca", signedByRenewedKey: summarize(signer), responder: summarize(signer), judgedAt: producedAt.toISOString() },
         ),
         responder: signer,
@@ -840,7 +840,7 @@ async function unauthorised(input: OcspInput, signer: pkijs.Certificate, details
       j: bad(
         "indeterminate",
         "TRY_LATER",
-        `The OCSP responder ${shownName(signer.subject)} was not issued by the certificate's CA ${shownName(issuer.subject)}, so it is not authorised to answer for it; the evidence holds no acceptable revocation information.`,
+        `The OCSP responder ${shownSubject(signer)} was not issued by the certificate's CA ${shownSubject(issuer)}, so it is not authorised to answer for it; the evidence holds no acceptable revocation information.`,
         { ...details, authorisation: "not-issued-by-ca" },
       ),
       responder: signer,
@@ -851,7 +851,7 @@ async function unauthorised(input: OcspInput, signer: pkijs.Certificate, details
       j: bad(
         "indeterminate",
         "TRY_LATER",
-        `The OCSP responder ${shownName(signer.subject)} lacks the id-kp-OCSPSigning extended key usage, so the CA did not authorise it; the evidence holds no acceptable revocation information.`,
+        `The OCSP responder ${shownSubject(signer)} lacks the id-kp-OCSPSigning extended key usage, so the CA did not authorise it; the evidence holds no acceptable revocation information.`,
         { ...details, authorisation: "missing-ocsp-signing-eku" },
       ),
       responder: signer,
@@ -881,7 +881,7 @@ async function authorised(
   const issuer = input.issuer!;
   if (standing === "issuing-ca") {
     return {
-      j: ok(`The OCSP response is signed by the issuing CA ${shownName(issuer.subject)} itself.`, { ...details, authorisation: "issuing-ca" }),
+      j: ok(`The OCSP response is signed by the issuing CA ${shownSubject(issuer)} itself.`, { ...details, authorisation: "issuing-ca" }),
       responder: signer,
     };
   }
@@ -897,7 +897,7 @@ async function authorised(
         j: bad(
           "indeterminate",
           "TRY_LATER",
-          `The OCSP responder ${shownName(signer.subject)} is a delegated responder without id-pkix-ocsp-nocheck, so its own certificate must be shown unrevoked when it signed (${producedAt.toISOString()}): ${why}; the response is not relied upon.`,
+          `The OCSP responder ${shownSubject(signer)} is a delegated responder without id-pkix-ocsp-nocheck, so its own certificate must be shown unrevoked when it signed (${producedAt.toISOString()}): ${why}; the response is not relied upon.`,
           { ...details, authorisation: "responder-status-unknown", ocspNoCheck: false, responderStatus: why },
         ),
         responder: signer,
@@ -907,7 +907,7 @@ async function authorised(
   }
   return {
     j: ok(
-      `The OCSP response is signed by ${shownName(signer.subject)}, a responder authorised by the issuing CA (id-kp-OCSPSigning${noCheck ? ", ocsp-nocheck" : ""}), valid when the response was produced.`,
+      `The OCSP response is signed by ${shownSubject(signer)}, a responder authorised by the issuing CA (id-kp-OCSPSigning${noCheck ? ", ocsp-nocheck" : ""}), valid when the response was produced.`,
       { ...details, authorisation: "delegated-responder", ocspNoCheck: noCheck },
     ),
     responder: signer,

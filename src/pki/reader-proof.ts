@@ -16,7 +16,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
 import { berChildren, berValue, readerMayRead, type Ber } from "./ber.js";
-import { certificateDer, certificateFromDer, nameDer, sameName, shownName } from "./certificate.js";
+import { certificateDer, certificateFromDer, nameDer, sameName, shownName, shownSubject } from "./certificate.js";
 import { validateChain, type AnchorIndex } from "./chain.js";
 import { bytesEqual, decodeDer, derFramed, isDerFramed, ownBuffer, toHex } from "./der.js";
 import type { PkiSession, RunWork } from "./session.js";
@@ -262,7 +262,7 @@ async function prove(
   const tried: string[] = [];
   for (const c of candidates) {
     const path = await pathOf(ctx, c, own, at);
-    if (path === "budget") undecided ??= `path building for ${shownName(c.subject)} stopped at its budget`;
+    if (path === "budget") undecided ??= `path building for ${shownSubject(c)} stopped at its budget`;
     if (path !== "valid") continue;
     withPath++;
     for (const tbs of signed.tbs) {
@@ -271,7 +271,7 @@ async function prove(
         if (await ctx.session.engine.verifyWithPublicKey(ownBuffer(tbs), signed.signature, c.subjectPublicKeyInfo, signed.algorithm))
           return { verdict: "issued", by: c };
       } catch (e) {
-        tried.push(`${shownName(c.subject)}: ${errorMessage(e)}`);
+        tried.push(`${shownSubject(c)}: ${errorMessage(e)}`);
       }
     }
   }

@@ -4,7 +4,7 @@ import * as pkijs from "pkijs";
 import { FormatError, LimitError, errorMessage } from "../errors.js";
 import { createDigest, describeAlgorithm } from "./algorithms.js";
 import type { Judgement } from "./ocsp.js";
-import { OID, extendedKeyUsages, extension, shownName, summarize, type CertificateSummary } from "./certificate.js";
+import { OID, extendedKeyUsages, extension, summarize, type CertificateSummary, shownSubject } from "./certificate.js";
 import { validateChain, type AnchorIndex } from "./chain.js";
 import { CMS_OID, decodeSignedData, hashName, revocationArchival, unsignedRevocation, verifySigner, type DecodedSignedData } from "./cms.js";
 import * as asn1js from "asn1js";
@@ -250,7 +250,7 @@ export async function verifyTimestamp(
     return fail(
       "indeterminate",
       "FORMAT_FAILURE",
-      `The TSA's signature verifies with ${shownName(signer.signerCert.subject)}, but the first certificate of the token that its SignerInfo's identifier designates is another (${shownName(first.subject)}): readers that take the first judge the timestamp by that one (pdfsig names it as a document timestamp's signer; EU DSS finds no certificate chain for such a document timestamp), so readers disagree on who timestamped: it proves no time here.`,
+      `The TSA's signature verifies with ${shownSubject(signer.signerCert)}, but the first certificate of the token that its SignerInfo's identifier designates is another (${shownSubject(first)}): readers that take the first judge the timestamp by that one (pdfsig names it as a document timestamp's signer; EU DSS finds no certificate chain for such a document timestamp), so readers disagree on who timestamped: it proves no time here.`,
       true,
     );
   }
@@ -260,7 +260,7 @@ export async function verifyTimestamp(
     return fail(
       "indeterminate",
       "CHAIN_CONSTRAINTS_FAILURE",
-      `The TSA certificate ${shownName(signer.signerCert.subject)} lacks the critical id-kp-timeStamping extended key usage (RFC 3161 §2.3).`,
+      `The TSA certificate ${shownSubject(signer.signerCert)} lacks the critical id-kp-timeStamping extended key usage (RFC 3161 §2.3).`,
     );
   }
   const judgeAt = at ?? tst.genTime;
@@ -295,7 +295,7 @@ export async function verifyTimestamp(
       : !signer.ess.matches
         ? `its ESS signing-certificate${signer.ess.present === "v2" ? "-v2" : ""} attribute names another certificate than the TSA's that verifies it`
         : null;
-  const verified = `Timestamp of ${info.genTime.toISOString()} by ${shownName(signer.signerCert.subject)}: imprint matches, TSA signature verifies, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`;
+  const verified = `Timestamp of ${info.genTime.toISOString()} by ${shownSubject(signer.signerCert)}: imprint matches, TSA signature verifies, ${chain.message.charAt(0).toLowerCase()}${chain.message.slice(1)}`;
   return {
     judgement: {
       status: ess ? "warning" : "passed",

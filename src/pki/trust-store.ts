@@ -3,7 +3,7 @@ import { checkPathName, kindAt, kindOf, listDirectory, readRegularFile, undecoda
 import { expectPathList } from "../usage.js";
 import type * as pkijs from "pkijs";
 import { SealcheckError, errorMessage } from "../errors.js";
-import { certificateDer, certificateFromDer, certificatesFromBytes, shownName, sameName, thumbprint } from "./certificate.js";
+import { certificateDer, certificateFromDer, certificatesFromBytes, sameName, thumbprint, shownSubject } from "./certificate.js";
 import { pkiSession, type PkiSession } from "./session.js";
 import { indexAnchors, type AnchorIndex } from "./chain.js";
 import type { TrustedListUse } from "../report/types.js";
@@ -96,7 +96,7 @@ export interface ListTrustBasis {
   bytes: Uint8Array;
   /**
    * Other bytes that find a list in an XML the evidence carries however it is encoded (trustlist/identity.ts): its
-   * canonical content's key and its signature value's.
+   * canonical content's key first (a copy without the signature has only that one), then its signature value's.
    */
   keys?: Uint8Array[];
 }
@@ -503,8 +503,8 @@ export function listNote(store: IndexedTrustStore, path: readonly pkijs.Certific
     const own = a.windows.filter((w) => w.role === role);
     const periods = own.map((w) => `${w.from.slice(0, 10)} to ${w.to ? w.to.slice(0, 10) : "now"}`).join(", ");
     return own.length
-      ? `${shownName(a.cert.subject)} is the service ${serviceShown(a.source.service)} of ${where}, which vouched for ${ROLE_NAMES[role]} only ${periods}, not at ${at.toISOString()}.`
-      : `${shownName(a.cert.subject)} is the service ${serviceShown(a.source.service)} of ${where}, a ${[...new Set(a.windows.map((w) => serviceType(w.type)))].join(" and ")} service, which does not vouch for ${ROLE_NAMES[role]}.`;
+      ? `${shownSubject(a.cert)} is the service ${serviceShown(a.source.service)} of ${where}, which vouched for ${ROLE_NAMES[role]} only ${periods}, not at ${at.toISOString()}.`
+      : `${shownSubject(a.cert)} is the service ${serviceShown(a.source.service)} of ${where}, a ${[...new Set(a.windows.map((w) => serviceType(w.type)))].join(" and ")} service, which does not vouch for ${ROLE_NAMES[role]}.`;
   }
   return null;
 }

@@ -6,6 +6,7 @@ import type { CertificateSummary, CheckResult, Indication, PersonalDataKind, Tim
 import { groupOf, type CheckCategory } from "../report/check-ids.js";
 import { signerSummary } from "../report/signer.js";
 import { quoteName, quoteValue, shownValue } from "../report/quoted-name.js";
+import { PERSON_NAME_MASKED } from "../report/person-names.js";
 
 export interface Field {
   label: string;
@@ -178,6 +179,14 @@ export function commonName(dn: string): string {
   return m ? m[1]!.replace(/\\(.)/g, "$1") : dn;
 }
 
+/**
+ * A certificate holder's common name quoted, as the words show a name the evidence chose; a name the report masked
+ * (a person's: report/person-names.ts) is said in sealcheck's words, unquoted.
+ */
+export function holderName(dn: string, max: number): string {
+  return dn === PERSON_NAME_MASKED ? PERSON_NAME_MASKED : quoteName(commonName(dn), max);
+}
+
 export function ekuName(oid: string): string {
   return EKU_NAMES[oid] ?? oid;
 }
@@ -276,16 +285,14 @@ function sealFields(report: ArchiveReport): Field[] | null {
   const fields: Field[] = [];
   fields.push({
     label: "Sealed by",
-    value: s.signer
-      ? `${quoteName(commonName(s.signer.subject), 64)}${s.identity ? ` (${SEAL_IDENTITY[s.identity] ?? s.identity})` : ""}`
-      : "(no seal certificate found)",
+    value: s.signer ? `${holderName(s.signer.subject, 64)}${s.identity ? ` (${SEAL_IDENTITY[s.identity] ?? s.identity})` : ""}` : "(no seal certificate found)",
   });
   fields.push(shown("Signature field", s.field));
   if (s.claimedTime) fields.push({ label: "Claimed time", value: `${formatTime(s.claimedTime)} (/M: claimed by the signer, not proven)` });
   fields.push({
     label: "Timestamp",
     value: s.timestamp
-      ? `${formatTime(s.timestamp.genTime)} by ${s.timestamp.tsa ? quoteName(commonName(s.timestamp.tsa.subject), 64) : "an unidentified TSA"} (serial ${s.timestamp.serialNumber})`
+      ? `${formatTime(s.timestamp.genTime)} by ${s.timestamp.tsa ? holderName(s.timestamp.tsa.subject, 64) : "an unidentified TSA"} (serial ${s.timestamp.serialNumber})`
       : "none",
   });
   fields.push({ label: "PAdES level", value: s.padesLevel ?? "not determined" });
@@ -404,12 +411,19 @@ function thousands(n: number): string {
   return Number.isSafeInteger(n) && n >= 0 ? String(n).replace(/\B(?=(\d{3})+$)/g, ",") : n.toLocaleString("en-US");
 }
 
+/** Whether a certificate the report summarises may name a person (`person`: report/person-names.ts). */
+const namesHolders = (report: ArchiveReport): boolean => JSON.stringify(report).includes('"person":true');
+
 function personalDataNote(report: ArchiveReport): string | null {
   const claims = report.signatures.flatMap((s) => s.claims).filter((c) => c.personalData !== null);
-  if (claims.length === 0) return null;
-  const kinds = [...new Set(claims.map((c) => c.personalData as PersonalDataKind))].map((k) => PERSONAL_NAMES[k]);
+  const holders = namesHolders(report);
+  if (claims.length === 0 && !holders) return null;
+  const kinds = [
+    ...[...new Set(claims.map((c) => c.personalData as PersonalDataKind))].map((k) => PERSONAL_NAMES[k]),
+    ...(holders ? ["certificate holders' names"] : []),
+  ];
   const list = kinds.length > 1 ? `${kinds.slice(0, -1).join(", ")} and ${kinds[kinds.length - 1]}` : kinds[0]!;
-  return claims.some((c) => c.masked)
+  return claims.some((c) => c.masked) || (holders && !report.personalDataShown)
     ? `Personal data (${list}) is masked; --show-personal-data reveals it.`
     : `Personal data (${list}) is shown because --show-personal-data was given.`;
 }
@@ -464,7 +478,7 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     skipped: report.checks.filter((c) => c.status === "skipped").map((c) => c.id),
     certificates: chains(report),
     notes,
-    personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)),
+    personalDataMasked: report.signatures.some((s) => s.claims.some((c) => c.masked)) || (!report.personalDataShown && namesHolders(report)),
     basis: basisOf(report),
     decidingAnchors: decidingAnchorsOf(report),
     testEnvironment: testEnvironmentOf(report),
@@ -492,7 +506,7 @@ function longTermFields(report: ArchiveReport): Field[] | null {
     { label: "Proves", value: lt.evidenceProves },
     ...lt.proofsOfExistence.map((p, i) => ({
       label: `POE ${i + 1}`,
-      value: `${p.kind === "signature-timestamp" ? "signature timestamp" : `document timestamp${p.field ? ` (${quoteName(p.field)})` : ""}`} of ${formatTime(p.genTime)} by ${quoteName(commonName(p.tsa), 64)}: ${
+      value: `${p.kind === "signature-timestamp" ? "signature timestamp" : `document timestamp${p.field ? ` (${quoteName(p.field)})` : ""}`} of ${formatTime(p.genTime)} by ${holderName(p.tsa, 64)}: ${
         p.proven ? `proven (judged at ${formatTime(p.judgedAt)}; ${p.revocation})` : `not proven: ${p.reason ?? "?"}`
       }; its own proof runs out ${p.horizon ? formatTime(p.horizon) : "never"}`,
     })),
@@ -670,7 +684,7 @@ function basisOf(report: ArchiveReport): ArchiveView["basis"] {
         { label: "SHA-256", value: l.sha256 },
         ...(l.decides ?? []).flatMap((d) => [
           { label: "Decides", value: `${d.decides.join("; ")}, through its service ${quoteName(d.service ?? "?", 48)}` },
-          { label: "Service", value: quoteName(commonName(d.subject), 48) },
+          { label: "Service", value: holderName(d.subject, 48) },
           { label: "Service SHA-256", value: d.sha256 },
         ]),
       ],

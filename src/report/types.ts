@@ -105,6 +105,12 @@ export interface CertificateSummary {
   /** Key usage names (digitalSignature, nonRepudiation, keyCertSign, …). */
   keyUsage?: string[];
   extendedKeyUsage?: string[];
+  /**
+   * Set when nothing in the certificate shows its holder is an organisation (pki/holder.ts): its name may be a
+   * person's, personal data. `subject` (and a self-issued certificate's `issuer`) is then "[a person's name,
+   * masked]" unless personal data is shown.
+   */
+  person?: true;
 }
 
 /** A trusted list that gave anchors, as the report names it. */

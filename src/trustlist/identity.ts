@@ -2,9 +2,10 @@
 // trust-anchors check looks for in the evidence (a list the user gives that the archive also carries, re-encoded;
 // a list signer carried only base64 in a list's KeyInfo). Two XML files are one list when their canonical content
 // is the same (the root without its ds:Signature, exclusive canonicalisation by xml-crypto: attribute order,
-// quoting, namespace declarations no element uses, the XML declaration, the encoding and the signature's own
-// layout do not count) or when they carry the same signature value (decoded: its line breaks do not count), which
-// the signer made over that content's digest.
+// quoting, namespace declarations no element uses, the XML declaration, the encoding, the signature's own layout
+// and white space between tags do not count) or when they carry the same signature value (decoded: its line
+// breaks do not count), which the signer made over that content's digest. A copy without the signature is found
+// by its content alone: the same list, unsigned (trust-anchors names it so).
 import { createHash } from "../platform/crypto.js";
 import { FormatError, LimitError } from "../errors.js";
 import type { Limits } from "../limits.js";
@@ -21,7 +22,15 @@ export interface XmlIdentity {
   readonly certificates: readonly Uint8Array[];
 }
 
-const CONTENT = "sealcheck trusted-list content (exc-c14n, without ds:Signature)\n";
+const CONTENT = "sealcheck trusted-list content (exc-c14n, without ds:Signature, without white space between tags)\n";
+
+/**
+ * The canonical content without its layout: white space between two tags (an indentation, the line breaks around
+ * a signature taken out; exc-c14n writes a carriage return as &#xD;) does not count, so a list re-indented is the
+ * same list with or without its signature. A list's values are element text, never white space alone, and the key
+ * only recognises a list; it vouches for nothing.
+ */
+const layoutFree = (canonical: string): string => canonical.replace(/>(?:[ \t\n]|&#xD;)+</g, "><");
 const SIGNATURE = "sealcheck trusted-list signature value\n";
 
 /** UTF-8 (BOM or none) or UTF-16 with its BOM, as XML 1.0 lets a file declare itself; null for anything else. */
@@ -77,7 +86,7 @@ export function xmlIdentity(bytes: Uint8Array, limits: Limits): XmlIdentity | nu
     for (const s of childElements(root).filter((e: XElement) => e.namespaceURI === NS.ds && e.localName === "Signature"))
       (root as unknown as XMutableNode).removeChild(s);
     const canonical = new ExclusiveCanonicalization().process(root, { ancestorNamespaces: [] }).toString();
-    return { content: labelled(CONTENT, canonical), signatures, certificates };
+    return { content: labelled(CONTENT, layoutFree(canonical)), signatures, certificates };
   } catch (e) {
     if (e instanceof FormatError || e instanceof LimitError) return null;
     throw e;
@@ -91,7 +100,7 @@ export function xmlIdentity(bytes: Uint8Array, limits: Limits): XmlIdentity | nu
  */
 export function listKeys(canonical: string, signatureValue: string): Uint8Array[] {
   const value = base64(signatureValue);
-  return [labelled(CONTENT, canonical), ...(value ? [labelled(SIGNATURE, value)] : [])];
+  return [labelled(CONTENT, layoutFree(canonical)), ...(value ? [labelled(SIGNATURE, value)] : [])];
 }
 
 /** Every key of XML bytes, for a search that compares bytes (none when they are not XML sealcheck reads). */

@@ -5,6 +5,7 @@ import { FormatError, LimitError, SealcheckError, errorMessage } from "../errors
 import { parseValidationTime } from "../time.js";
 import { resolveLimits, type Limits } from "../limits.js";
 import { certificateDer, certificateFromDer, summarize } from "../pki/certificate.js";
+import { resolvePersonNames } from "../report/person-names.js";
 import { certificatesFromBytes } from "../pki/certificate.js";
 import { pkiSession, type PkiSession } from "../pki/session.js";
 import { failed, indeterminate, passed, skipped } from "../report/check.js";
@@ -275,24 +276,29 @@ async function verifyOne(input: { bytes: Uint8Array; file: string }, trust: Sign
     pointers: raw,
     providers: rawProviders,
     ...(signed && found.keys ? { keys: found.keys } : {}),
-    report: {
-      kind: "trusted-list",
-      indication: verdict.indication,
-      subIndication: verdict.subIndication,
-      validationTime: found.at.time.toISOString(),
-      validationTimeSource: found.at.source,
-      decidedBy: verdict.decidedBy,
-      checks: run.checks,
-      list: found.info,
-      signer: found.signer,
-      signerIsPerson: found.signerIsPerson,
-      signerTrustedBy: found.signerTrustedBy,
-      signingTime: found.signingTime,
-      lotlChain: opts.lotlChain,
-      pointers: signed && opts.summaries !== false ? publicPointers(raw, opts.session) : null,
-      providers: signed && opts.summaries !== false ? publicProviders(rawProviders, opts.session) : null,
-      tool: { name: "sealcheck", version: VERSION },
-    },
+    // The list's own rule names its signer (signerIsPerson, masked where it is shown): the names the certificate
+    // summaries and path words mark (report/person-names.ts) are unmarked here, as they were before that mark.
+    report: resolvePersonNames<TrustedListReport>(
+      {
+        kind: "trusted-list",
+        indication: verdict.indication,
+        subIndication: verdict.subIndication,
+        validationTime: found.at.time.toISOString(),
+        validationTimeSource: found.at.source,
+        decidedBy: verdict.decidedBy,
+        checks: run.checks,
+        list: found.info,
+        signer: found.signer,
+        signerIsPerson: found.signerIsPerson,
+        signerTrustedBy: found.signerTrustedBy,
+        signingTime: found.signingTime,
+        lotlChain: opts.lotlChain,
+        pointers: signed && opts.summaries !== false ? publicPointers(raw, opts.session) : null,
+        providers: signed && opts.summaries !== false ? publicProviders(rawProviders, opts.session) : null,
+        tool: { name: "sealcheck", version: VERSION },
+      },
+      { show: true },
+    ),
   };
 }
 

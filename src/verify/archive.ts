@@ -12,7 +12,9 @@ import { hashOriginalBytes, listOriginals, startHashingOriginals, type OriginalB
 import { TRUST_ROLES, type IndexedTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
 import type * as pkijs from "pkijs";
 import { quoteName } from "../report/quoted-name.js";
-import { summarize } from "../pki/certificate.js";
+import { summarize, thumbprint } from "../pki/certificate.js";
+import { resolvePersonNames } from "../report/person-names.js";
+import { isBrokerSealHolder } from "../evidence/broker-identity.js";
 import { failed } from "../report/check.js";
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
 import { listDirectory, openRegular, showName } from "../input/files.js";
@@ -164,7 +166,7 @@ async function verifyArchiveRun(o: VerifyArchiveOptions, pinned?: ContentCheck):
         return await runPipeline(evidenceName, evidenceBytes, originals, env, show, run);
       } catch (e) {
         if (e instanceof SealcheckError) throw e;
-        return internalErrorReport(evidenceName, run, e, session.options, env.validationTime.time);
+        return resolvePersonNames(internalErrorReport(evidenceName, run, e, session.options, env.validationTime.time), { show });
       }
     };
     const run: PipelineRun = { stage: "attachments", checks: [] };
@@ -427,22 +429,31 @@ async function runPipeline(
   run.stage = "counts";
   const verdict = computeVerdict(checks);
   const at = env.validationTime;
-  return {
-    ...verdict,
-    validationTime: at.time.toISOString(),
-    validationTimeSource: at.source,
-    checks,
-    tool: { name: "sealcheck", version: VERSION },
-    kind: "workflow-archive",
-    evidence: { file: name, format: input.format, ...fileIdentity(bytes) },
-    originals: { compared: hashing !== null, files: [...(facts.originalFiles ?? [])] },
-    verification: verificationInputs(env, showPersonalData, facts),
-    tokenClaimsVerified: checks.some((c) => c.id === "token-signature" && (c.status === "passed" || c.status === "warning")),
-    ...buildArchiveSummary(facts, showPersonalData),
-    seal: facts.form === "pades" ? (facts.seal ?? null) : null,
-    pdfSignatures: facts.form === "pades" ? [...(facts.pdfSignatures ?? [])] : [],
-    longTerm: facts.longTerm ?? null,
-  };
+  return resolvePersonNames<ArchiveReport>(
+    {
+      ...verdict,
+      validationTime: at.time.toISOString(),
+      validationTimeSource: at.source,
+      checks,
+      tool: { name: "sealcheck", version: VERSION },
+      kind: "workflow-archive",
+      evidence: { file: name, format: input.format, ...fileIdentity(bytes) },
+      originals: { compared: hashing !== null, files: [...(facts.originalFiles ?? [])] },
+      verification: verificationInputs(env, showPersonalData, facts),
+      tokenClaimsVerified: checks.some((c) => c.id === "token-signature" && (c.status === "passed" || c.status === "warning")),
+      ...buildArchiveSummary(facts, showPersonalData),
+      seal: facts.form === "pades" ? (facts.seal ?? null) : null,
+      pdfSignatures: facts.form === "pades" ? [...(facts.pdfSignatures ?? [])] : [],
+      longTerm: facts.longTerm ?? null,
+    },
+    { show: showPersonalData, organisations: knownOrganisations(facts) },
+  );
+}
+
+/** The certificates whose holder this run knows to be an organisation beyond what holder.ts reads: the broker's seal. */
+function knownOrganisations(facts: RunFacts): Set<string> {
+  const cert = facts.form === "pades" ? facts.signerCert : undefined;
+  return new Set(cert && isBrokerSealHolder(cert) ? [thumbprint(cert, "sha256")] : []);
 }
 
 /** SHA-256 and size of the evidence bytes: what a filed statement must name (hashed with the seal's byte ranges). */

@@ -35,11 +35,20 @@ describe("a list's keys", () => {
       ),
       // no signature at all
       utf8(LIST.replace(/<ds:Signature>[\s\S]*<\/ds:Signature>/, "")),
+      // re-indented (tabs, CRLF, the root's children on their own lines), with its signature and without it
+      utf8(LIST.replace(/\n {2}/g, "\r\n\t\t").replace("<SchemeInformation>", "<SchemeInformation>\n   ")),
+      utf8(
+        LIST.replace(/<ds:Signature>[\s\S]*<\/ds:Signature>/, "")
+          .replace(/\n {2}/g, "\n\t")
+          .replace("</TrustServiceStatusList>", "\n</TrustServiceStatusList>"),
+      ),
     ];
     for (const b of same) expect(hex(xmlIdentity(b, DEFAULT_LIMITS)?.content)).toBe(hex(id.content));
     // The wrapped signature value is the same value.
     expect(hex(xmlIdentity(same[1]!, DEFAULT_LIMITS)?.signatures[0])).toBe(hex(id.signatures[0]));
     expect(hex(xmlIdentity(utf8(LIST.replace(">7<", ">8<")), DEFAULT_LIMITS)?.content)).not.toBe(hex(id.content));
+    // White space inside a value is the value's: another content.
+    expect(hex(xmlIdentity(utf8(LIST.replace(">7<", "> 7<")), DEFAULT_LIMITS)?.content)).not.toBe(hex(id.content));
   });
 
   it("bytes that are not XML sealcheck reads give no key", () => {

@@ -141,6 +141,8 @@ describe("an anchor given through a trusted list: named, and looked for in the e
           { name: "reattributed.xml", bytes: utf8Bytes(reattributed(listXml)) },
           { name: "reindented.xml", bytes: utf8Bytes(reindented(listXml)) },
           { name: "unsigned.xml", bytes: utf8Bytes(unsigned(listXml)) },
+          // Re-indented and its signature taken out: neither key found it before (issue 37).
+          { name: "reindented-unsigned.xml", bytes: utf8Bytes(unsigned(reindented(listXml))) },
         ];
       },
     });
@@ -154,12 +156,21 @@ describe("an anchor given through a trusted list: named, and looked for in the e
     const check = r.checks.find((c) => c.id === "trust-anchors");
     expect(check?.status).toBe("warning");
     const carried = check?.details?.listTrustCarriedByEvidence as { kind: string; carriedIn: string[] }[];
-    // The list: by its canonical content (reattributed, unsigned) and by its signature value (reattributed, reindented).
-    expect(carried.find((b) => b.kind === "list")?.carriedIn).toEqual([
+    // The list: by its canonical content (reattributed, unsigned, re-indented and unsigned: white space between tags
+    // does not count) and by its signature value (reattributed, reindented).
+    const listFound = carried.find((b) => b.kind === "list") as { carriedIn: string[]; withoutSignatureIn?: string[] };
+    expect(listFound.carriedIn).toEqual([
       'the attachment "reattributed.xml"',
       'the attachment "reindented.xml"',
       'the attachment "unsigned.xml"',
+      'the attachment "reindented-unsigned.xml"',
     ]);
+    // The copies without the signature are named as such: the same list, which cannot vouch.
+    expect(listFound.withoutSignatureIn).toEqual(['the attachment "unsigned.xml"', 'the attachment "reindented-unsigned.xml"']);
+    expect(check?.message).toContain(
+      'the attachment "reindented.xml" and the attachment "unsigned.xml" without its signature and the attachment "reindented-unsigned.xml" without its signature)',
+    );
+    expect(check?.message).toContain("A copy without its signature vouches for nothing");
     // The signer: only base64 in the KeyInfo of the two signed copies.
     expect(carried.find((b) => b.kind === "signer")?.carriedIn).toEqual(['the attachment "reattributed.xml"', 'the attachment "reindented.xml"']);
 
