@@ -72,7 +72,9 @@ const table: Record<string, [string, Uint8Array]> = {
   "arr-esc": ["[/#46lateDecode]", deflateSync(text)],
   chain: ["[/AHx /Fl]", hex(deflateSync(text))],
 };
-const [f, data] = table[name] ?? (() => {
-  throw new Error("usage: <Fl|LZW|AHx|A85|RL|esc|arr|arr-esc|chain>");
-})();
+const [f, data] =
+  table[name] ??
+  (() => {
+    throw new Error("usage: <Fl|LZW|AHx|A85|RL|esc|arr|arr-esc|chain>");
+  })();
 judge(`filter ${f}`, p.write({ filter: `/Filter ${f}`, first, data }, `filter-${name}`));

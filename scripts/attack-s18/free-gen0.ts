@@ -43,7 +43,11 @@ const entry = (off: number, gen: number, t: "n" | "f") => `${String(off).padStar
 const offA = at;
 push(latin(`${A} 0 obj\n${key === "crop" ? "[0 711 595.2756 841.8898]" : "[2000 2000 2595 2841]"}\nendobj\n`));
 const x1 = at;
-push(latin(`xref\n${A} 1\n${entry(offA, 0, "n")}trailer\n<< /Size ${A + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref\n${x1}\n%%EOF\n`));
+push(
+  latin(
+    `xref\n${A} 1\n${entry(offA, 0, "n")}trailer\n<< /Size ${A + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref\n${x1}\n%%EOF\n`,
+  ),
+);
 
 // update 2: page 1 with /CropBox A 0 R, A free
 const pageDict = `<< ${[...p.kept, ...p.sealedTail].join(" ")} /CropBox ${A} 0 R >>`;
@@ -58,4 +62,11 @@ push(
 const file = save(work(`s18-free-gen0-${mode}-${key}`), "archive.pdf", Uint8Array.from(parts.flat()));
 judge(`free-gen0 ${mode} ${key}`, file);
 console.log(`== qpdf page ${P}: ${JSON.stringify(tool("qpdf", ["--show-object=" + P, file]).slice(-120))}`);
-console.log(`== pdfinfo -box p1: ${JSON.stringify(tool("pdfinfo", ["-box", "-f", "1", "-l", "1", file]).split("\n").filter((l) => /CropBox/.test(l)).join(" | "))}`);
+console.log(
+  `== pdfinfo -box p1: ${JSON.stringify(
+    tool("pdfinfo", ["-box", "-f", "1", "-l", "1", file])
+      .split("\n")
+      .filter((l) => /CropBox/.test(l))
+      .join(" | "),
+  )}`,
+);

@@ -89,7 +89,10 @@ const blob = latin(
 );
 if (mode.startsWith("blob")) {
   // ContentInfo [1] = [0] EXPLICIT; its [0] = SignedData; SignedData's last = signerInfos; [0] = the SignerInfo; last = [1] unsignedAttrs
-  const attr = enc([0x30], Uint8Array.from([...enc([0x06], Uint8Array.from([0x2b, 6, 1, 4, 1, 0x86, 0x8d, 0x1f, 1])), ...enc([0x31], enc([0x04], Uint8Array.from(blob)))]));
+  const attr = enc(
+    [0x30],
+    Uint8Array.from([...enc([0x06], Uint8Array.from([0x2b, 6, 1, 4, 1, 0x86, 0x8d, 0x1f, 1])), ...enc([0x31], enc([0x04], Uint8Array.from(blob)))]),
+  );
   der = rewrite(der, [1, 0, -1, 0, -1], (c, t) => {
     if (t.tag[0] !== 0xa1) throw new Error(`the SignerInfo's last element is tag ${t.tag[0]}, not unsignedAttrs`);
     return Uint8Array.from([...c, ...attr]);
@@ -97,7 +100,12 @@ if (mode.startsWith("blob")) {
 }
 
 let gapText: number[];
-if (mode === "hex") gapText = latin(`<${Buffer.from(der).toString("hex").padEnd(L - 2, "0")}>`);
+if (mode === "hex")
+  gapText = latin(
+    `<${Buffer.from(der)
+      .toString("hex")
+      .padEnd(L - 2, "0")}>`,
+  );
 else {
   const inBlob = new Set<number>();
   if (mode.startsWith("blob")) {

@@ -45,7 +45,11 @@ push(latin(`${P} 1 obj\n${forgedPage}\nendobj\n`));
 const offB = at;
 push(latin(`${B} 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`));
 const x1 = at;
-push(latin(`xref\n${P} 1\n${entry(offP1, 1)}${B} 1\n${entry(offB, 0)}trailer\n<< /Size ${B + 1} ${carried.join(" ")} /Prev ${sealedEntry ? doc.revisions.at(-1)!.startxref : 0} >>\nstartxref\n${x1}\n%%EOF\n`));
+push(
+  latin(
+    `xref\n${P} 1\n${entry(offP1, 1)}${B} 1\n${entry(offB, 0)}trailer\n<< /Size ${B + 1} ${carried.join(" ")} /Prev ${sealedEntry ? doc.revisions.at(-1)!.startxref : 0} >>\nstartxref\n${x1}\n%%EOF\n`,
+  ),
+);
 if (mode !== "u1") {
   let off = sealedEntry.offset;
   if (mode === "copy") {

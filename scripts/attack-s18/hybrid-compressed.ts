@@ -51,7 +51,11 @@ if (mode === "stream-gen1" || mode === "alias") push(latin(`${P} 1 obj\n${forged
 else {
   const head = `${P} 0 `;
   const z = [...deflateSync(Uint8Array.from(latin(`${head}${forgedPage}\n`)))];
-  push([...latin(`${A} 0 obj\n<< /Type /ObjStm /N 1 /First ${head.length} /Filter /FlateDecode /Length ${z.length} >>\nstream\n`), ...z, ...latin("\nendstream\nendobj\n")]);
+  push([
+    ...latin(`${A} 0 obj\n<< /Type /ObjStm /N 1 /First ${head.length} /Filter /FlateDecode /Length ${z.length} >>\nstream\n`),
+    ...z,
+    ...latin("\nendstream\nendobj\n"),
+  ]);
 }
 const offB = at;
 push(latin(`${B} 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`));

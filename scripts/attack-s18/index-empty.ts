@@ -47,7 +47,11 @@ const row = (type: number, f2: number, f3: number) => [type, (f2 >>> 24) & 0xff,
 const head = `${P} 0 `;
 const osData = [...deflateSync(Uint8Array.from(latin(`${head}${forgedPage}\n`)))];
 const offA = at;
-push([...latin(`${A} 0 obj\n<< /Type /ObjStm /N 1 /First ${head.length} /Filter /FlateDecode /Length ${osData.length} >>\nstream\n`), ...osData, ...latin("\nendstream\nendobj\n")]);
+push([
+  ...latin(`${A} 0 obj\n<< /Type /ObjStm /N 1 /First ${head.length} /Filter /FlateDecode /Length ${osData.length} >>\nstream\n`),
+  ...osData,
+  ...latin("\nendstream\nendobj\n"),
+]);
 const offB = at;
 push([...latin(`${B} 0 obj\n<< /Length ${content.length} >>\nstream\n`), ...content, ...latin("\nendstream\nendobj\n")]);
 const offC1 = at;
@@ -77,9 +81,7 @@ for (let n = 0; n < size; n++) rows2.push(...(merged.get(n) ?? (n === 0 ? row(0,
 const data = mode === "honest" ? [] : rows2;
 const index = mode === "empty" || mode === "honest" ? " /Index []" : mode === "zero" ? ` /Index [${C2} 0]` : "";
 push([
-  ...latin(
-    `${C2} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2]${index} /Prev ${offC1} ${carried.join(" ")} /Length ${data.length} >>\nstream\n`,
-  ),
+  ...latin(`${C2} 0 obj\n<< /Type /XRef /Size ${size} /W [1 4 2]${index} /Prev ${offC1} ${carried.join(" ")} /Length ${data.length} >>\nstream\n`),
   ...data,
   ...latin(`\nendstream\nendobj\nstartxref\n${offC2}\n%%EOF\n`),
 ]);

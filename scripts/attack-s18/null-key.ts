@@ -27,7 +27,16 @@ if (cref?.kind !== "ref") throw new Error("page 1 /Contents is not one reference
 const s = view.object(cref)!.value;
 if (s.kind !== "stream") throw new Error("the target is not a stream");
 const raw = [...view.rawStreamData(s)];
-const extra = mode === "f" ? " /F /ASCIIHexDecode" : mode === "dp" ? " /DP << /Predictor 12 /Columns 4 >>" : mode === "fnull" ? " /F null" : mode === "dpnull" ? " /DP null" : "";
+const extra =
+  mode === "f"
+    ? " /F /ASCIIHexDecode"
+    : mode === "dp"
+      ? " /DP << /Predictor 12 /Columns 4 >>"
+      : mode === "fnull"
+        ? " /F null"
+        : mode === "dpnull"
+          ? " /DP null"
+          : "";
 const dictText = serialize(s.dict).replace(/>>$/, `${extra} >>`);
 const alloc = new NumberAllocator(doc);
 const C = alloc.take();

@@ -25,7 +25,8 @@ import { judge, latin, page1 } from "../attack-s16/lib.js";
 
 const trigger = process.argv[2] ?? "lzw";
 const place = process.argv[3] ?? "objstm";
-if (!["none", "lzw", "big", "size", "deep"].includes(trigger) || !["objstm", "plain"].includes(place)) throw new Error("usage: <none|lzw|big|size|deep> [objstm|plain]");
+if (!["none", "lzw", "big", "size", "deep"].includes(trigger) || !["objstm", "plain"].includes(place))
+  throw new Error("usage: <none|lzw|big|size|deep> [objstm|plain]");
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
@@ -66,7 +67,11 @@ if (place === "objstm") {
   const body = latin(`${head}${forgedPage}\n`);
   const data = [...deflateSync(Uint8Array.from(body))];
   listed.push([A, at]);
-  push([...latin(`${A} 0 obj\n<< /Type /ObjStm /N 1 /First ${head.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`), ...data, ...latin("\nendstream\nendobj\n")]);
+  push([
+    ...latin(`${A} 0 obj\n<< /Type /ObjStm /N 1 /First ${head.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`),
+    ...data,
+    ...latin("\nendstream\nendobj\n"),
+  ]);
 } else {
   push(latin(`${P} 0 obj\n${forgedPage}\nendobj\n`));
 }
@@ -94,10 +99,13 @@ if (trigger === "lzw") {
   if (Buffer.compare(Buffer.from(back), Buffer.from(rows)) !== 0) throw new Error("LZW round trip differs");
 }
 if (trigger === "big") rows = [];
-const carried = (process.env.CARRY ?? "Root,Info,ID").split(",").filter(Boolean).flatMap((k) => {
-  const v = rawGet(view.trailer, k);
-  return v ? [`/${k} ${serialize(v)}`] : [];
-});
+const carried = (process.env.CARRY ?? "Root,Info,ID")
+  .split(",")
+  .filter(Boolean)
+  .flatMap((k) => {
+    const v = rawGet(view.trailer, k);
+    return v ? [`/${k} ${serialize(v)}`] : [];
+  });
 const filter =
   trigger === "lzw"
     ? " /Filter /LZWDecode"

@@ -54,7 +54,11 @@ const offB = at;
 push(latin(`${B} 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`));
 const x = at;
 const zero = mode === "honest" ? "" : `0 1\n${entry(off0, 0)}`;
-push(latin(`xref\n${zero}${A} 2\n${entry(offA, 0)}${entry(offB, 0)}trailer\n<< /Size ${B + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref\n${x}\n%%EOF\n`));
+push(
+  latin(
+    `xref\n${zero}${A} 2\n${entry(offA, 0)}${entry(offB, 0)}trailer\n<< /Size ${B + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref\n${x}\n%%EOF\n`,
+  ),
+);
 const file = save(work(`s18-pdfjs-midline-${mode}`), "archive.pdf", Uint8Array.from(parts.flat()));
 judge(`pdfjs-midline ${mode}`, file);
 console.log(`== qpdf page ${P}: ${JSON.stringify(tool("qpdf", ["--show-object=" + P, file]).slice(0, 120))}`);

@@ -32,13 +32,25 @@ for (let r = 0; r < nrows; r++) {
     const a = i >= bpp ? cur[i - bpp]! : 0;
     const b = prev[i]!;
     const c = i >= bpp ? prev[i - bpp]! : 0;
-    const pa = Math.abs(b - c), pb = Math.abs(a - c), pc = Math.abs(a + b - 2 * c);
+    const pa = Math.abs(b - c),
+      pb = Math.abs(a - c),
+      pc = Math.abs(a + b - 2 * c);
     const pr = type === 0 ? 0 : type === 1 ? a : type === 2 ? b : type === 3 ? (a + b) >> 1 : pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
     rows.push((cur[i]! - pr) & 0xff);
   }
 }
 const parmsText = `<< /Predictor ${pred} /Colors ${colors} /BitsPerComponent ${bpc} /Columns ${columns} >>`;
-const parms = { kind: "dict", entries: new Map([["Predictor", pred], ["Colors", colors], ["BitsPerComponent", bpc], ["Columns", columns]].map(([k, v]) => [k as string, { kind: "number", value: v as number, integer: true }])) } as unknown as PdfDict;
+const parms = {
+  kind: "dict",
+  entries: new Map(
+    [
+      ["Predictor", pred],
+      ["Colors", colors],
+      ["BitsPerComponent", bpc],
+      ["Columns", columns],
+    ].map(([k, v]) => [k as string, { kind: "number", value: v as number, integer: true }]),
+  ),
+} as unknown as PdfDict;
 const z = deflateSync(Uint8Array.from(rows));
 const back = decodeFilters(z, [{ name: "FlateDecode", parms }], 1 << 24, { agreed: true });
 if (Buffer.compare(Buffer.from(back), Buffer.from(plain)) !== 0) throw new Error("sealcheck's decoding differs from the encoder");

@@ -22,7 +22,8 @@ import { judge, latin, page1 } from "../attack-s16/lib.js";
 
 const mode = process.argv[2] ?? "comment";
 const coding = process.argv[3] ?? "lzw";
-if (!["plain", "zeros", "comment", "plus", "plusgen", "minus"].includes(mode) || !["raw", "lzw"].includes(coding)) throw new Error("usage: <plain|zeros|comment|plus|plusgen|minus> [raw|lzw]");
+if (!["plain", "zeros", "comment", "plus", "plusgen", "minus"].includes(mode) || !["raw", "lzw"].includes(coding))
+  throw new Error("usage: <plain|zeros|comment|plus|plusgen|minus> [raw|lzw]");
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
@@ -31,7 +32,17 @@ const page = walkPages(view)[0]!;
 const alloc = new NumberAllocator(doc);
 const [B, C] = [alloc.take(), alloc.take()];
 const head = (n: number) =>
-  mode === "plain" ? `${n} 0 obj` : mode === "zeros" ? `${String(n).padStart(11, "0")} 0 obj` : mode === "plus" ? `+${n} 0 obj` : mode === "plusgen" ? `${n} +0 obj` : mode === "minus" ? `${n} -0 obj` : `${n} 0 %c\nobj`;
+  mode === "plain"
+    ? `${n} 0 obj`
+    : mode === "zeros"
+      ? `${String(n).padStart(11, "0")} 0 obj`
+      : mode === "plus"
+        ? `+${n} 0 obj`
+        : mode === "plusgen"
+          ? `${n} +0 obj`
+          : mode === "minus"
+            ? `${n} -0 obj`
+            : `${n} 0 %c\nobj`;
 
 /** LZW codes, one literal byte each, no clear code after the first: the table fills at 4096 and 12-bit codes go on. */
 function lzwLiterals(data: readonly number[]): number[] {

@@ -69,7 +69,11 @@ if (mode !== "trigger") {
   const offB = at;
   push(latin(`${B} 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`));
   last = at;
-  push(latin(`xref\n${A} ${payload === "split" ? 3 : 2}\n${entry(offA)}${entry(offB)}${payload === "split" ? entry(offA2) : ""}trailer\n<< /Size ${payload === "split" ? A2 + 1 : B + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref\n${mode === "plus" ? "+" : ""}${last}\n%%EOF\n`));
+  push(
+    latin(
+      `xref\n${A} ${payload === "split" ? 3 : 2}\n${entry(offA)}${entry(offB)}${payload === "split" ? entry(offA2) : ""}trailer\n<< /Size ${payload === "split" ? A2 + 1 : B + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref\n${mode === "plus" ? "+" : ""}${last}\n%%EOF\n`,
+    ),
+  );
 }
 let glue = "";
 if (mode === "all") {

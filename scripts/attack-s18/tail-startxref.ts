@@ -48,7 +48,11 @@ push(latin(`${P} 0 obj ${forgedPage} endobj `));
 const offB = at;
 push(latin(`${B} 0 obj << /Length ${content.length} >> stream\n${content}\nendstream endobj\n`));
 const offX = at;
-push(latin(`xref\n${P} 1\n${entry(offP)}${B} 1\n${entry(offB)}trailer\n<< /Size ${B + 1} ${carried.join(" ")} /Prev ${sealedXref} >>\nstartxref\n${offX}\n%%EOF\n`));
+push(
+  latin(
+    `xref\n${P} 1\n${entry(offP)}${B} 1\n${entry(offB)}trailer\n<< /Size ${B + 1} ${carried.join(" ")} /Prev ${sealedXref} >>\nstartxref\n${offX}\n%%EOF\n`,
+  ),
+);
 if (mode !== "u1") push(latin(`${mode === "glued" ? "x" : " "}startxref\n${sealedXref}\n%%EOF\n`));
 const file = save(work(`s18-tail-startxref-${mode}`), "archive.pdf", Uint8Array.from(parts.flat()));
 judge(`tail-startxref ${mode}`, file);

@@ -34,7 +34,15 @@ const entry = (off: number) => `${String(off).padStart(10, "0")} 00000 n \n`;
 const offS = at;
 const rows = [1, (offS >>> 24) & 0xff, (offS >>> 16) & 0xff, (offS >>> 8) & 0xff, offS & 0xff, 0, 0];
 const enc = mode === "attack" ? ` /Encrypt << /Filter /Standard /V 1 /R 2 /Length 40 /O <${"41".repeat(32)}> /U <${"42".repeat(32)}> /P -4 >>` : "";
-push([...latin(`${S} 0 obj\n<< /Type /XRef /Size ${S + 1} /W [1 4 2] /Index [${S} 1]${enc} /Length ${rows.length} >>\nstream\n`), ...rows, ...latin("\nendstream\nendobj\n")]);
+push([
+  ...latin(`${S} 0 obj\n<< /Type /XRef /Size ${S + 1} /W [1 4 2] /Index [${S} 1]${enc} /Length ${rows.length} >>\nstream\n`),
+  ...rows,
+  ...latin("\nendstream\nendobj\n"),
+]);
 const x = at;
-push(latin(`xref\n${S} 1\n${entry(offS)}trailer\n<< /Size ${S + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} /XRefStm ${offS} >>\nstartxref\n${x}\n%%EOF\n`));
+push(
+  latin(
+    `xref\n${S} 1\n${entry(offS)}trailer\n<< /Size ${S + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} /XRefStm ${offS} >>\nstartxref\n${x}\n%%EOF\n`,
+  ),
+);
 judge(`xrefstm-encrypt ${mode}`, save(work(`s18-xrefstm-encrypt-${mode}`), "archive.pdf", Uint8Array.from(parts.flat())));

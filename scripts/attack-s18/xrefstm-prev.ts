@@ -53,13 +53,17 @@ push(latin(`${P} 0 obj ${forgedPage} endobj\n`));
 const offF = at;
 push(latin(`xref\n${P} 1\n${entry(offP)}trailer\n<< /Size ${S + 1} >>\n`));
 const xV = at;
-push(latin(`xref\n${B} 1\n${entry(offB)}trailer\n<< /Size ${S + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref\n${xV}\n%%EOF\n`));
+push(
+  latin(`xref\n${B} 1\n${entry(offB)}trailer\n<< /Size ${S + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref\n${xV}\n%%EOF\n`),
+);
 
 // U
 const offS = at;
 const rows = row(1, offS, 0);
 push([
-  ...latin(`${S} 0 obj\n<< /Type /XRef /Size ${S + 1} /W [1 4 2] /Index [${S} 1]${mode === "attack" ? ` /Prev ${offF}` : ""} /Length ${rows.length} >>\nstream\n`),
+  ...latin(
+    `${S} 0 obj\n<< /Type /XRef /Size ${S + 1} /W [1 4 2] /Index [${S} 1]${mode === "attack" ? ` /Prev ${offF}` : ""} /Length ${rows.length} >>\nstream\n`,
+  ),
   ...rows,
   ...latin("\nendstream\nendobj\n"),
 ]);

@@ -276,7 +276,9 @@ function readStream(buf: EvidenceSource, offset: number, limits: Limits, budget:
   for (let i = 0; i < index.length; i += 2) subsections.push([index[i] as number, index[i + 1] as number]);
   // a23 I1: PDFium drops a pair whose count is 0 and, with none left, reads the data as [0 /Size]: rows here unread.
   if (subsections.length === 0 || subsections.some(([, count]) => count <= 0)) {
-    throw new FormatError(`xref stream at ${offset}: /Index ${subsections.length ? "has a subsection of no objects" : "is empty"}, which PDFium reads as other rows (the whole /Size)`);
+    throw new FormatError(
+      `xref stream at ${offset}: /Index ${subsections.length ? "has a subsection of no objects" : "is empty"}, which PDFium reads as other rows (the whole /Size)`,
+    );
   }
   let rows = 0;
   let next = 0;
