@@ -41,7 +41,7 @@ describe("an object defined after sealing that no section lists (a21 F2, X1)", (
     expect(c.message).toMatch(/After sealing, the file defines objects its cross-reference sections do not list \(revision \d+: object \d+ 0 at offset \d+\)/);
   });
 
-  it("headers as the rebuilding scanners take them, wherever they stand: leading zeros, a comment between the tokens (a22 H1), a sign (a23 H2), mid-line, in a comment or stream data (a23 P1)", async () => {
+  it("headers as the rebuilding scanners take them, wherever they stand: leading zeros, a comment between the tokens (a22 H1), a sign (a23 H2), mid-line, in a comment or stream data (a23 P1), PDFium's numeric words and 0xA0 (a24 D1, F1)", async () => {
     const forged = "BT /F1 28 Tf 60 700 Td (Husleje: 1 kr. pr. maaned) Tj ET";
     const body = `<< /Length ${forged.length} >>\nstream\n${forged}\nendstream`;
     const zeros = await verify(update((n) => `\nendobj\n${String(n).padStart(11, "0")} 0 obj\n${body}`));
@@ -53,6 +53,9 @@ describe("an object defined after sealing that no section lists (a21 F2, X1)", (
       `\nendobj\n+N 0 obj\n${body}`,
       `\nendobj\nN -0 obj\n${body}`,
       `\nendobj\nx N 0 obj\n${body}`,
+      `\nendobj\nN. 0 obj\n${body}`,
+      `\nendobj\nN 0. obj\n${body}`,
+      `\nendobj\nN\xA00\xA0obj\n${body}`,
       `\n% see N 0 obj\n`,
       `\n%N 0 obj\n`,
     ]) {

@@ -111,12 +111,18 @@ describe("a23: sections one reader reads otherwise are not read", () => {
   );
 
   it.each([
-    ["+N (P1b: poppler reads 0)", (x: number) => `startxref\n+${x}\n%%EOF\n`, /the offset after the last 'startxref' \(at \d+\) is not plain digits/],
+    [
+      "+N (P1b: poppler reads 0)",
+      (x: number) => `startxref\n+${x}\n%%EOF\n`,
+      /after the last 'startxref' \(at \d+\) something other than spaces, tabs and line ends before its offset/,
+    ],
     [
       "glued to text before it (S1: PDFium wants a whole word)",
       (x: number) => `xstartxref\n${x}\n%%EOF\n`,
       /the last 'startxref' \(at \d+\) is glued to the text before it/,
     ],
+    ["a form feed before its offset (a24 F1: pdf.js reads NaN)", (x: number) => `startxref\f${x}\n%%EOF\n`, /something other than spaces, tabs and line ends/],
+    ["a NUL before its offset (a24 F1)", (x: number) => `startxref\n\0${x}\n%%EOF\n`, /something other than spaces, tabs and line ends/],
     ["a comment before its offset (P1: pdf.js reads NaN)", (x: number) => `startxref\n%c\n${x}\n%%EOF\n`, /a comment between 'startxref' and its offset/],
   ])(
     "the update's last startxref %s: refused, TOTAL-FAILED (was TOTAL-PASSED)",

@@ -362,6 +362,20 @@ function readRevisions(bytes: EvidenceSource, limits: Limits): Revisions {
   return { headerVersion, revisions, maps: chain.map((c) => c.entries) };
 }
 
+/** /N or /First of object stream `num`: a direct non-negative integer. */
+function headerNumber(num: number, s: PdfStream, key: "N" | "First"): number {
+  const v = s.dict.entries.get(key);
+  if (v?.kind === "ref") {
+    throw new FormatError(
+      `object stream ${num} ${pdfName(key)} is an indirect reference: PDFium reads it unresolved, finds no object stream and rebuilds its table, the others resolve it`,
+    );
+  }
+  if (v?.kind !== "number" || !v.integer || v.value < 0 || !Number.isSafeInteger(v.value)) {
+    throw new FormatError(`object stream ${num} ${pdfName(key)} is not a direct non-negative integer`);
+  }
+  return v.value;
+}
+
 /** An /XRefStm stream's own keys (what it is and how its rows are read). */
 const XREF_STREAM_KEYS = new Set(["Type", "Size", "Index", "W", "Filter", "DecodeParms", "Length"]);
 /** Trailer keys writers repeat in an /XRefStm stream (Word, Acrobat: /Root, /Info, /ID, /Prev): each as the table's trailer says. */
@@ -689,41 +703,18 @@ export class PdfView {
   }
 
   /**
-   * The object stream `num` as this view resolves it: a top-level stream with /Type /ObjStm, and its /N and /First.
-   * An indirect /N or /First (a16 X2: every reader resolves one) is followed one step to a top-level integer
-   * object, and which definition was read joins the cache key, as for an indirect /Length: a view whose revision
-   * redefines that integer reads the stream's objects anew, and the comparison sees what changed.
+   * The object stream `num` as this view resolves it: a top-level stream with /Type /ObjStm, and its /N and /First,
+   * each a direct integer (a24 R1: PDFium reads them unresolved, so an indirect one is no object stream to it: the
+   * objects it holds are missing, PDFium rebuilds its table and takes what it finds, while the others resolve it).
    */
   private objectStreamObject(num: number, depth: number): FileObject & { stream: PdfStream; n: number; first: number } {
     const found = this.objectStreamFile(num, depth);
-    const n = this.headerNumber(num, found.stream, "N");
-    const first = this.headerNumber(num, found.stream, "First");
-    const key = n.at === "" && first.at === "" ? found.key : `${found.key}|N@${n.at}|First@${first.at}`;
-    return { ...found, key, n: n.value, first: first.value };
+    return { ...found, n: headerNumber(num, found.stream, "N"), first: headerNumber(num, found.stream, "First") };
   }
 
-  /** /N or /First of object stream `num`: a non-negative integer, direct or a top-level integer object (`at`: its offset). */
-  private headerNumber(num: number, s: PdfStream, key: "N" | "First"): { value: number; at: string } {
-    const raw = rawGet(s.dict, key);
-    let v = raw;
-    let at = "";
-    if (raw?.kind === "ref") {
-      const e = this.entry(raw.num)?.entry;
-      if (e?.type !== "offset" || e.gen !== raw.gen) {
-        throw new FormatError(
-          `object stream ${num} ${pdfName(key)} ${refString(raw)} is not an integer object at the top level of the file (free, missing or compressed)`,
-        );
-      }
-      const o = this.fileObject(e.offset, -1).obj;
-      if (o.num !== raw.num || o.gen !== raw.gen)
-        throw new FormatError(`object stream ${num} ${pdfName(key)} ${refString(raw)}: the xref points at ${o.num} ${o.gen} obj`);
-      v = o.value;
-      at = `${e.offset}`;
-    }
-    if (v?.kind !== "number" || !v.integer || v.value < 0 || !Number.isSafeInteger(v.value)) {
-      throw new FormatError(`object stream ${num} ${pdfName(key)} is not a non-negative integer (direct or one object away)`);
-    }
-    return { value: v.value, at };
+  /** The header of object stream `num` as this view reads it: (object number, offset) pairs, checked. */
+  objectStreamHeader(num: number): readonly (readonly [number, number])[] {
+    return this.objectStream(num, this.objectStreamObject(num, LENGTH_DEPTH)).header;
   }
 
   private objectStreamFile(num: number, depth: number): FileObject & { stream: PdfStream } {
@@ -783,6 +774,8 @@ export class PdfView {
         );
       }
       if (nums.has(a.value)) throw new FormatError(`object stream ${num} holds object ${a.value} twice`);
+      // a24 R1: PDFium skips a pair naming object 0, so its indices shift and it reads other objects.
+      if (a.value === 0) throw new FormatError(`object stream ${num} names object 0 (entry ${i}), which PDFium skips: its indices then name other objects`);
       nums.add(a.value);
       if (first + b.value >= data.length) throw new FormatError(`object stream ${num} entry ${i} points past its data`);
       header.push([a.value, b.value]);

@@ -16,15 +16,24 @@ import { isWhitespace } from "./lexer.js";
  * tokenizer: a23 H2); white space or comments between the tokens (qpdf's tokenizer skips comments); `obj` followed by
  * anything (poppler compares three bytes).
  */
-const WS = "[\\0\\t\\n\\v\\f\\r ]";
+// PDF's and C's white space, and 0xA0: JS's \s (pdf.js's rebuild regex) takes it (a24 F1).
+const WS = "[\\0\\t\\n\\v\\f\\r \\xA0]";
+// A number as PDFium's rebuild reads a word of numeric characters (digits, signs, points: atoui; a24 D1's `4. 0 obj`).
+const NUM = "[+.\\-]*[0-9][0-9+.\\-]*";
 // A comment runs to its line's end, which it takes: one way to read every separator (no backtracking blow-up).
 const SEP = `(?:${WS}|%[^\\r\\n]*[\\r\\n])+`;
-// Not after a digit: one try per run of digits, never one per digit of it.
-const HEADER = new RegExp(`(?<![0-9])([+-]?[0-9]+)${SEP}([+-]?[0-9]+)${SEP}obj`, "dg");
+// Not after a numeric character: one try per run of them, never one per character of it.
+const HEADER = new RegExp(`(?<![0-9+.\\-])(${NUM})${SEP}(${NUM})${SEP}obj`, "dg");
+
+/** A numeric word's value as the readers' atoi/atoui read it: an optional sign, then the digits up to any other character. */
+function numberOf(word: string): string {
+  const m = /^[+-]?([0-9]*)/.exec(word)!;
+  return String(Number(m[1] || "0"));
+}
 
 /** Each header's number, generation and the offset of its first character within `text`. */
 function headers(text: string): { num: string; gen: string; at: number }[] {
-  return [...text.matchAll(HEADER)].map((m) => ({ num: String(Number(m[1])), gen: String(Number(m[2])), at: m.indices![1]![0] }));
+  return [...text.matchAll(HEADER)].map((m) => ({ num: numberOf(m[1]!), gen: numberOf(m[2]!), at: m.indices![1]![0] }));
 }
 
 /**
@@ -60,6 +69,28 @@ export function unlistedDefinitions(doc: PdfDocument, index: number, max = 20): 
     if (listed.has(at)) continue;
     out.push(`object ${h.num} ${h.gen} at offset ${at}`);
     if (out.length >= max) break;
+  }
+  return out;
+}
+
+/**
+ * The objects the object streams of revision `index` hold that its section does not list as compressed there, as
+ * "object N in object stream S (entry I)" (at most `max`). PDFium's rebuild reads every object stream it finds and
+ * takes what their headers name (a23 measured it; a24 R1: page 1 from an object stream nothing listed it in).
+ */
+export function unlistedInObjectStreams(doc: PdfDocument, index: number, max = 20): string[] {
+  const rev = doc.revisions[index]!;
+  const view = doc.at(index);
+  const listed = new Set<string>();
+  for (const e of rev.entries) if (e.type === "compressed") listed.add(`${e.num}@${e.stream}#${e.index}`);
+  const out: string[] = [];
+  for (const e of rev.entries) {
+    if (e.type !== "offset") continue;
+    const v = view.objectByNumber(e.num)?.value;
+    if (v?.kind !== "stream" || v.dict.entries.get("Type")?.kind !== "name" || (v.dict.entries.get("Type") as { value: string }).value !== "ObjStm") continue;
+    view.objectStreamHeader(e.num).forEach(([num], i) => {
+      if (!listed.has(`${num}@${e.num}#${i}`) && out.length < max) out.push(`object ${num} in object stream ${e.num} (entry ${i})`);
+    });
   }
   return out;
 }

@@ -369,9 +369,7 @@ export function readRevisionEnd(buf: EvidenceSource, section: Pick<XrefSection, 
   lx.skipSpace();
   const startxrefKeyword = lx.pos;
   if (!lx.matchKeyword("startxref")) lx.fail("expected 'startxref' after the cross-reference section");
-  lx.pos += "startxref".length;
-  lx.skipWhitespaceOnly();
-  if (lx.byteAt(lx.pos) === 0x25) lx.fail("a comment between 'startxref' and its offset");
+  lx.pos = blanksAfterStartxref(buf, lx.pos + "startxref".length, "'startxref'");
   const n = lx.next();
   if (n.type !== "number" || !n.integer) lx.fail("expected an offset after 'startxref'", n.start);
   plainOffset(buf, n, "'startxref'");
@@ -399,13 +397,29 @@ export function findLastStartxref(buf: EvidenceSource): { keyword: number; offse
   if (at > 0 && isRegular(tailBytes[at - 1])) {
     throw new FormatError(`the last 'startxref' (at ${tailStart + at}) is glued to the text before it: PDFium reads only a whole word, and another section`);
   }
-  const lx: Lexer = new Lexer(buf, tailStart + at + "startxref".length);
-  lx.skipWhitespaceOnly();
-  if (lx.byteAt(lx.pos) === 0x25) lx.fail("a comment between 'startxref' and its offset (the last one)");
+  const lx: Lexer = new Lexer(buf, blanksAfterStartxref(buf, tailStart + at + "startxref".length, "the last 'startxref'"));
   const n = lx.next();
   if (n.type !== "number" || !n.integer || n.value < 0) lx.fail("expected an offset after the last 'startxref'", n.start);
   plainOffset(buf, n, "the last 'startxref'");
   return { keyword: tailStart + at, offset: n.value };
+}
+
+/**
+ * Where the offset after a `startxref` begins: after spaces, tabs and line ends only, which every reader skips (pdf.js
+ * skips no other: a comment, a form feed or a NUL there and it reads no offset and rebuilds: a23 P1, a24 F1).
+ */
+function blanksAfterStartxref(buf: EvidenceSource, from: number, what: string): number {
+  const bytes = buf.read(from, Math.min(buf.length, from + 256));
+  let i = 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0d || bytes[i] === 0x0a)) i++;
+  const c = bytes[i];
+  if (c === 0x25) throw new FormatError(`a comment between 'startxref' and its offset (${what}, at ${from + i})`);
+  if (c === undefined || c < 0x30 || c > 0x39) {
+    throw new FormatError(
+      `after ${what} (at ${from + i}) something other than spaces, tabs and line ends before its offset: pdf.js reads no offset there and rebuilds its table`,
+    );
+  }
+  return from + i;
 }
 
 /**
