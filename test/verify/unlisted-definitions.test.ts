@@ -38,7 +38,9 @@ describe("an object defined after sealing that no section lists (a21 F2, X1)", (
     const r = await verify(update((n) => `\nendobj\n${n} 0 obj\n<< /Length ${forged.length} >>\nstream\n${forged}\nendstream`));
     const c = check(r, "seal-modifications");
     expect([r.indication, c.status, c.subIndication]).toEqual(["TOTAL-FAILED", "failed", "FORMAT_FAILURE"]);
-    expect(c.message).toMatch(/After sealing, the file defines objects its cross-reference sections do not list \(revision \d+: object \d+ 0 at offset \d+\)/);
+    expect(c.message).toMatch(
+      /After sealing, the file defines objects its cross-reference sections do not list \(revision \d+: object \d+ 0 at offset \d+[;)]/,
+    );
   });
 
   it("headers as the rebuilding scanners take them, wherever they stand: leading zeros, a comment between the tokens (a22 H1), a sign (a23 H2), mid-line, in a comment or stream data (a23 P1), PDFium's numeric words and 0xA0 (a24 D1, F1)", async () => {
@@ -62,10 +64,19 @@ describe("an object defined after sealing that no section lists (a21 F2, X1)", (
       const r = await verify(update((n) => text.replace("N", String(n))));
       const c = check(r, "seal-modifications");
       expect([r.indication, c.status, c.subIndication], text).toEqual(["TOTAL-FAILED", "failed", "FORMAT_FAILURE"]);
-      expect(c.message).toMatch(/do not list \(revision \d+: object \d+ 0 at offset \d+\)/);
+      expect(c.message).toMatch(/do not list \(revision \d+: object \d+ 0 at offset \d+[;)]/);
     }
     const plain = await verify(update(() => ""));
     expect([plain.indication, check(plain, "seal-modifications").status]).toEqual(["TOTAL-PASSED", "passed"]);
+  });
+
+  it("an update's bytes are its listed objects and its section, white space and comments between: anything else fails (a23, a24: the allow-list)", async () => {
+    for (const extra of ["\nendobj\nfoo bar", "\nendobj\n4 0 Obj << >>", "\nendobj\n%c\n]"]) {
+      const r = await verify(update(() => extra));
+      const c = check(r, "seal-modifications");
+      expect([r.indication, c.status, c.subIndication], extra).toEqual(["TOTAL-FAILED", "failed", "FORMAT_FAILURE"]);
+      expect(c.message).toMatch(/revision 2: bytes \d+–\d+ \(no object its section lists\)/);
+    }
   });
 
   it("after the last %%EOF only white space: a definition, a comment, a glued or a second startxref fail (a23 S1, P1; a22 C1 was TOTAL-PASSED)", async () => {

@@ -7,6 +7,7 @@
 // show another object.
 import type { PdfDocument } from "./document.js";
 import { isWhitespace } from "./lexer.js";
+import { parseIndirectObject } from "./parser.js";
 
 /**
  * `N G obj` as the rebuilding readers' scanners find it, a superset of theirs: anywhere in the bytes, not only at a
@@ -93,5 +94,49 @@ export function unlistedInObjectStreams(doc: PdfDocument, index: number, max = 2
       if (!listed && out.length < max) out.push(`object ${num} in object stream ${e.num} (entry ${i})`);
     });
   }
+  return out;
+}
+
+/**
+ * The bytes of revision `index` (from the previous revision's end to its own) that are neither an object its section
+ * lists there, nor its section (from its cross-reference section to its `%%EOF`), nor white space or a comment between
+ * them, as "bytes A–B" (at most `max`). An allow-list of an update's bytes (a23, a24): whatever a rebuilding reader's
+ * scanner reads in them (a header in a grammar the scan does not model), there is nothing there but listed objects.
+ */
+export function unaccountedBytes(doc: PdfDocument, index: number, max = 5): string[] {
+  const rev = doc.revisions[index]!;
+  const view = doc.at(index);
+  const spans: [number, number][] = [[rev.xrefStart, rev.endOffset]];
+  if (rev.xrefStm !== undefined) {
+    const stm = parseIndirectObject(doc.source, rev.xrefStm, { maxDepth: doc.limits.maxPdfDepth, maxStringBytes: doc.limits.maxPdfStringBytes, spans: true });
+    if (stm.span) spans.push([stm.span.start, stm.span.end]);
+  }
+  for (const e of rev.entries) {
+    if (e.type !== "offset" || e.offset < rev.startOffset || e.offset >= rev.endOffset) continue;
+    const o = view.objectByNumber(e.num);
+    if (o?.location.kind === "file" && o.revision === index) spans.push([o.location.span.start, o.location.span.end]);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  const out: string[] = [];
+  let at = rev.startOffset;
+  const gap = (from: number, to: number) => {
+    if (from >= to) return;
+    const bytes = doc.source.read(from, to);
+    let i = 0;
+    while (i < bytes.length) {
+      const c = bytes[i]!;
+      if (isWhitespace(c)) i++;
+      else if (c === 0x25) while (i < bytes.length && bytes[i] !== 0x0a && bytes[i] !== 0x0d) i++;
+      else {
+        if (out.length < max) out.push(`bytes ${from + i}–${to} (no object its section lists)`);
+        return;
+      }
+    }
+  };
+  for (const [s, e] of spans) {
+    gap(at, Math.min(s, rev.endOffset));
+    at = Math.max(at, e);
+  }
+  gap(at, rev.endOffset);
   return out;
 }
