@@ -7,8 +7,8 @@
 // with a forged page 1, and its content stream B (listed, referenced by nothing sealcheck walks).
 // modes: honest (direct /N, no forge), indirect (indirect /N, no forge), forge (direct /N + T), attack (indirect + T),
 //        first (indirect /First instead of /N, + T)
-//        zero-pair (S begins with a pair naming object 0, T); dot, dot-gen, dot-only (below)
-//   npx tsx scripts/attack-s19/catalog-objstm.ts <honest|indirect|forge|attack|first|zero-pair|dot|dot-gen|dot-only>   REAL=0 for samples/valid
+//        zero-pair (S begins with a pair naming object 0, T); dot, dot-gen, dot-only (below), zero-dot (zero-pair's trigger, dot's page)
+//   npx tsx scripts/attack-s19/catalog-objstm.ts <honest|indirect|forge|attack|first|zero-pair|dot|dot-gen|dot-only|zero-dot>   REAL=0 for samples/valid
 import { NumberAllocator, serialize } from "../../src/augment/writer.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
@@ -17,19 +17,19 @@ import { resolveLimits } from "../../src/limits.js";
 import { save, work } from "../attack36/lib.js";
 import { judge, latin, page1 } from "../attack-s16/lib.js";
 
-const MODES = ["honest", "indirect", "forge", "attack", "first", "zero-pair", "dot", "dot-gen", "dot-only"];
+const MODES = ["honest", "indirect", "forge", "attack", "first", "zero-pair", "dot", "dot-gen", "dot-only", "zero-dot"];
 const mode = process.argv[2] ?? "attack";
 if (!MODES.includes(mode)) throw new Error(`usage: <${MODES.join("|")}>`);
 const indirectN = mode === "indirect" || mode === "attack" || mode === "dot" || mode === "dot-gen";
 // dot, dot-gen: no T; the forged page 1 written top-level, unlisted, as `4. 0 obj` or `4 0. obj`: PDFium's rebuild takes a
 // word of numeric characters ("4.", "0.") as a number (FXSYS_atoui), the scan wants digits then white space. dot-only:
 // the same bytes with a direct /N (no trigger): the scan's verdict on them.
-const dot = mode.startsWith("dot");
+const dot = mode.startsWith("dot") || mode === "zero-dot";
 const indirectFirst = mode === "first";
 const forge = mode === "forge" || mode === "attack" || mode === "first" || mode === "zero-pair";
 // zero-pair: S (direct /N 3) begins with a header pair naming object 0 (`0 0`, a `null`): PDFium's CPDF_ObjectStream::Init
 // skips a pair whose number is 0, so its indices shift by one and the catalog's entry (S, 1) finds another number.
-const zeroPair = mode === "zero-pair";
+const zeroPair = mode === "zero-pair" || mode === "zero-dot";
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
