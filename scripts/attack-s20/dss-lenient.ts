@@ -18,13 +18,15 @@
 //               array (probes); length-short: /Length 8 bytes short of the deflate data (probe)
 //   lzw-ec2     the CRL LZW-coded (9-bit literals, clear codes) with /EarlyChange 2 (PDFBox takes it for 1; here refused);
 //               lzw-ec1 its control
+//   parms-empty, parms-short, parms-junk, crypt-std: /DecodeParms [] / [null] for two filters / 5, and /Crypt /StdCF
+//               in a file without encryption (probes)
 //   npx tsx scripts/attack-s20/dss-lenient.ts <mode>      (DSS=1 adds EU DSS now; qpdf's filtered data is compared)
 import { deflateSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
 import { dss, save, show, verify, work } from "../attack36/lib.js";
 import { archivedWith, rawStream, revokedSealed, type Stream } from "../attack-s6/lib.js";
 
-const MODES = ["honest", "dct", "pred-tail", "pred-type", "pred-real", "ec-real", "cols-real", "parms-array", "filter-array-parms-dict", "length-short", "lzw-ec2", "lzw-ec1"];
+const MODES = ["honest", "dct", "pred-tail", "pred-type", "pred-real", "ec-real", "cols-real", "parms-array", "filter-array-parms-dict", "length-short", "lzw-ec2", "lzw-ec1", "parms-empty", "parms-short", "parms-junk", "crypt-std"];
 const mode = process.argv[2] ?? "pred-tail";
 if (!MODES.includes(mode)) throw new Error(`mode: ${MODES.join("|")}`);
 const latin = (b: Uint8Array) => Buffer.from(b).toString("latin1");
@@ -61,6 +63,11 @@ function lzwStream(data: Uint8Array, parms: string): Stream {
   const out = Uint8Array.from(bits.match(/.{8}/g)!.map((x) => parseInt(x, 2)));
   return { raw: `<< /Filter /LZWDecode /DecodeParms << ${parms} >> /Length ${out.length} >>\nstream\n${latin(out)}\nendstream` };
 }
+/** The CRL deflated (twice with `twice`) under the dictionary keys `keys`. */
+const flateRaw = (keys: string, twice = false): Stream => {
+  const z = twice ? deflateSync(deflateSync(crl)) : deflateSync(crl);
+  return { raw: `<< ${keys} /Length ${z.length} >>\nstream\n${latin(z)}\nendstream` };
+};
 const badRow = [5, ...new Array<number>(COLUMNS).fill(0x41)];
 const streams: Record<string, () => Stream> = {
   honest: () => ({ bytes: crl }),
@@ -81,6 +88,10 @@ const streams: Record<string, () => Stream> = {
     const z = deflateSync(crl);
     return { raw: `<< /Filter /FlateDecode /Length ${z.length - 8} >>\nstream\n${latin(z)}\nendstream` };
   },
+  "parms-empty": () => flateRaw("/Filter [/FlateDecode] /DecodeParms []"),
+  "parms-short": () => flateRaw("/Filter [/FlateDecode /FlateDecode] /DecodeParms [null]", true),
+  "parms-junk": () => flateRaw("/Filter /FlateDecode /DecodeParms 5"),
+  "crypt-std": () => flateRaw("/Filter [/Crypt /FlateDecode] /DecodeParms [<< /Name /StdCF >> null]"),
   "lzw-ec2": () => lzwStream(crl, "/EarlyChange 2"),
   "lzw-ec1": () => lzwStream(crl, "/EarlyChange 1"),
   "cols-real": () => flateWith(pngRows(crl), `/Predictor 12 /Columns ${COLUMNS}.0`),
