@@ -42,9 +42,20 @@ const probes: [string, Uint8Array][] = [
   ["/DR << >> on a hidden widget with an area (/F 2)", build("/F 2 /Rect [10 10 200 50] /DR << >>")],
   ["/DR << >> and /DA (Helv) on the field", build(`${ITEXT5} /DR << >> /DA (/Helv 0 Tf 0 g)`, [AP])],
   ["/DR << >> and /NeedAppearances true on the AcroForm", build(`${ITEXT5} /DR << >>`, [AP], undefined, undefined, " /NeedAppearances true")],
-  ["/DR << >> with an AP that draws text (BBox 0)", build(`${ITEXT5} /DR << >>`, [{ ...AP, stream: new Uint8Array(Buffer.from("BT /Helv 12 Tf 10 10 Td (forged) Tj ET")) }])],
+  [
+    "/DR << >> with an AP that draws text (BBox 0)",
+    build(`${ITEXT5} /DR << >>`, [{ ...AP, stream: new Uint8Array(Buffer.from("BT /Helv 12 Tf 10 10 Td (forged) Tj ET")) }]),
+  ],
   ["/DR << >> /Font-less, widget /Rect huge but /F 132", build("/F 132 /Rect [0 0 595 842] /AP << /N 42 0 R >> /P 6 0 R /DR << >>", [AP])],
-  ["/DR << >> field with /Kids [widget with /DR]", build("/Kids [44 0 R] /DR << >>", [{ num: 44, body: "<< /Type /Annot /Subtype /Widget /Parent 40 0 R /F 132 /Rect [0 0 0 0] /P 6 0 R >> " }], undefined, "23 0 R 44 0 R")],
+  [
+    "/DR << >> field with /Kids [widget with /DR]",
+    build(
+      "/Kids [44 0 R] /DR << >>",
+      [{ num: 44, body: "<< /Type /Annot /Subtype /Widget /Parent 40 0 R /F 132 /Rect [0 0 0 0] /P 6 0 R >> " }],
+      undefined,
+      "23 0 R 44 0 R",
+    ),
+  ],
   ["/DR << >> twice in the field (duplicate key)", build(`${ITEXT5} /DR << >> /DR << /Font << /Helv 4 0 R >> >>`, [AP])],
   ["/DR <<>> written with a comment inside", build(`${ITEXT5} /DR << %x /Font << /Helv 4 0 R >>\n >>`, [AP])],
   ["/DR null", build(`${ITEXT5} /DR null`, [AP])],

@@ -26,7 +26,24 @@ import { spawnSync } from "node:child_process";
 import { dss, save, show, verify, work } from "../attack36/lib.js";
 import { archivedWith, rawStream, revokedSealed, type Stream } from "../attack-s6/lib.js";
 
-const MODES = ["honest", "dct", "pred-tail", "pred-type", "pred-real", "ec-real", "cols-real", "parms-array", "filter-array-parms-dict", "length-short", "lzw-ec2", "lzw-ec1", "parms-empty", "parms-short", "parms-junk", "crypt-std"];
+const MODES = [
+  "honest",
+  "dct",
+  "pred-tail",
+  "pred-type",
+  "pred-real",
+  "ec-real",
+  "cols-real",
+  "parms-array",
+  "filter-array-parms-dict",
+  "length-short",
+  "lzw-ec2",
+  "lzw-ec1",
+  "parms-empty",
+  "parms-short",
+  "parms-junk",
+  "crypt-std",
+];
 const mode = process.argv[2] ?? "pred-tail";
 if (!MODES.includes(mode)) throw new Error(`mode: ${MODES.join("|")}`);
 const latin = (b: Uint8Array) => Buffer.from(b).toString("latin1");
@@ -100,7 +117,9 @@ const file = save(work(`a25-lenient-${mode}`), "archive.pdf", await archivedWith
 console.log(`wrote ${file}: seal revoked ${compromise.toISOString()}; the CA's CRL listing it in a DSS (${mode}), under an archive timestamp`);
 show(mode, verify(file));
 // qpdf: does its filtered data of the CRL stream (the last object of the DSS update) hold the CRL's DER?
-const json = JSON.parse(spawnSync("qpdf", ["--json", "--json-stream-data=inline", "--decode-level=all", file], { encoding: "utf8", maxBuffer: 64 << 20 }).stdout || "{}") as {
+const json = JSON.parse(
+  spawnSync("qpdf", ["--json", "--json-stream-data=inline", "--decode-level=all", file], { encoding: "utf8", maxBuffer: 64 << 20 }).stdout || "{}",
+) as {
   qpdf?: [unknown, Record<string, { stream?: { data?: string } }>];
 };
 const der = Buffer.from(crl).toString("base64");

@@ -41,15 +41,18 @@ const a = await buildArchive(pki, {
     certificates: [person, pki.tokenCa],
     revocation: {
       crls: [],
-      ocsps: process.env.OCSP === "0" ? [] : [
-        createOcspResponse({
-          subject: person,
-          issuer: pki.tokenCa,
-          responder: pki.ocspResponder,
-          producedAt: TIMELINE.sealRevocationAt,
-          nextUpdate: TIMELINE.sealRevocationNext,
-        }),
-      ],
+      ocsps:
+        process.env.OCSP === "0"
+          ? []
+          : [
+              createOcspResponse({
+                subject: person,
+                issuer: pki.tokenCa,
+                responder: pki.ocspResponder,
+                producedAt: TIMELINE.sealRevocationAt,
+                nextUpdate: TIMELINE.sealRevocationNext,
+              }),
+            ],
     },
   },
 });
@@ -68,8 +71,17 @@ const base = ["verify", join(dir, "archive.pdf"), join(dir, "originals"), "--tru
 const text = run(base);
 const json = run([...base, "--json"]);
 const inspect = run(["inspect", join(dir, "archive.pdf")]);
-console.log(text.split("\n").filter((l) => /Sealed by|^Result|TOTAL|INDETERMINATE/.test(l)).join("\n"));
-for (const [what, out] of [["human", text], ["json", json], ["inspect", inspect]] as const) {
+console.log(
+  text
+    .split("\n")
+    .filter((l) => /Sealed by|^Result|TOTAL|INDETERMINATE/.test(l))
+    .join("\n"),
+);
+for (const [what, out] of [
+  ["human", text],
+  ["json", json],
+  ["inspect", inspect],
+] as const) {
   const hits = out.split("\n").filter((l) => l.includes("Testesen"));
   console.log(`${what}: ${hits.length ? `NAME SHOWN (${hits.length} lines), e.g. ${hits[0]!.trim().slice(0, 160)}` : "masked"}`);
 }
