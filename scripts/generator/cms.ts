@@ -191,6 +191,8 @@ export interface SealCmsOptions {
   timestampEss?: TimestampOptions["ess"];
   /** Revocation data in the signature timestamp's own CMS. */
   timestampRevocation?: TimestampOptions["revocation"];
+  /** The signature timestamp's imprint, when not the signature value's SHA-256 (a token over other data). */
+  timestampImprint?: Uint8Array;
   /** Put a signingTime attribute in (the real seal has none). */
   signingTime?: Date;
   /** A wrong messageDigest (HASH_FAILURE variant). */
@@ -246,6 +248,7 @@ export function createSealCms(o: SealCmsOptions): Uint8Array {
                   genTime: o.timestampAt,
                   ...(o.timestampEss ? { ess: o.timestampEss } : {}),
                   ...(o.timestampRevocation ? { revocation: o.timestampRevocation } : {}),
+                  ...(o.timestampImprint ? { imprint: o.timestampImprint } : {}),
                 }),
               ),
             ),

@@ -10,7 +10,7 @@ import type * as pkijs from "pkijs";
 import { ATTACHMENT_NAMES } from "../evidence/broker.js";
 import { type PdfView, listEmbeddedFiles, type SignatureInfo } from "../input/pdf/index.js";
 import type { DssData } from "../evidence/dss-items.js";
-import { OID, certificateDer, certificateFromDer, certificateFromPem, shownName, extension, serialHex } from "../pki/certificate.js";
+import { OID, certificateDer, certificateFromDer, certificateFromPem, shownSubject, extension, serialHex } from "../pki/certificate.js";
 import { validateChain } from "../pki/chain.js";
 import { renewedKeyTrust, type RenewedKeyTrust } from "../pki/revocation.js";
 import { decodeSignedData, findSignerCertificate, revocationArchival, timestampTokens } from "../pki/cms.js";
@@ -176,7 +176,7 @@ export async function buildPaths(
     const input = { anchors: anchorsFor(store, s.role, s.at), intermediates: [...pool, ...store.intermediates], index: store.index.anchors };
     const chain = await validateChain(s.cert, { ...input, at: s.at, session });
     if (!chain.path.length || chain.status === "no-chain") {
-      unanchored.push(`${s.what} (${shownName(s.cert.subject)}): ${chain.message}`);
+      unanchored.push(`${s.what} (${shownSubject(s.cert)}): ${chain.message}`);
       continue;
     }
     chain.path.forEach((c, i) => {
@@ -205,7 +205,7 @@ export function exempt(cert: pkijs.Certificate): boolean {
 }
 
 export function describe(cert: pkijs.Certificate): string {
-  return `${shownName(cert.subject)} (serial ${serialHex(cert)})`;
+  return `${shownSubject(cert)} (serial ${serialHex(cert)})`;
 }
 
 export function certificatesOf(set: DataSet, session: PkiSession): pkijs.Certificate[] {

@@ -15,7 +15,7 @@ import type { TimestampInfo } from "../pki/timestamp.js";
 import type { PadesLevel, PdfSignatureReport, SealSummary } from "../report/archive-report.js";
 import { decodeTokenEvidence } from "./attachments.js";
 import { ATTACHMENT_NAMES, chooseSeal } from "../evidence/broker.js";
-import type { ArchiveFacts, CheckEnv, Established, EvidenceFacts, EvidenceRevocation, TokenEvidence, With } from "./facts.js";
+import type { ArchiveFacts, CheckEnv, Established, EvidenceFacts, TokenEvidence, With } from "./facts.js";
 import { checkSealSignature, sealIdentity, signatureInput, type SealCmsFacts, type SealSignatureInput } from "./seal-signature.js";
 import { coversSignature, judgePdfSignatures, type DocumentTimestampFacts, type SealJudgement, type SealJudgements } from "./pdf-signatures.js";
 import { checkSealTimestamp, signedClaims } from "./seal-timestamp.js";
@@ -316,16 +316,12 @@ export async function sealSignatureStage(env: CheckEnv, pdf: EvidenceSource, fil
 }
 
 /** "seal-timestamp": a verified timestamp of a verified seal becomes the proven sealing time. */
-export async function sealTimestampStage(
-  env: CheckEnv,
-  f: With<PadesStageFacts, "pades" | "cms">,
-  revocation?: (token: TimestampInfo) => EvidenceRevocation,
-): Promise<StageOutput<PadesStageFacts>> {
+export async function sealTimestampStage(env: CheckEnv, f: With<PadesStageFacts, "pades" | "cms">): Promise<StageOutput<PadesStageFacts>> {
   const { check, info } = await checkSealTimestamp(
     env,
     f,
     f.pades.sealInput.claimedTime,
-    revocation,
+    f.revocationItems,
     signedClaims(
       { m: f.pades.sealInput.claimedTime, signingTime: signingTime(f.cms.signedData.signerInfos[0]!), iat: f.claims?.iat },
       env.options.clockSkewSeconds * 1000,

@@ -3,10 +3,11 @@
 // own OCSP response, the seal's CMS (adbe-revocationInfoArchival), every revision's DSS, and the timestamps'
 // own CMS (the signature timestamp's and every document timestamp's). Each item once, in that order. Computed
 // once per verification, as the fact `revocationItems` (src/verify/stages.ts), before the seal's certificate is
-// judged: seal-certificate, token-certificate, the OCSP checks and long-term read the same pool.
+// judged: seal-timestamp (a TSA revoked before its genTime), seal-certificate, token-certificate, the OCSP checks and
+// long-term read the same pool.
 import type * as pkijs from "pkijs";
 import { revocationItemDer } from "../pki/ber.js";
-import { revocationArchival, unsignedRevocation } from "../pki/cms.js";
+import { revocationArchival, timestampTokens, unsignedRevocation } from "../pki/cms.js";
 import { decodeCrl } from "../pki/crl.js";
 import { LimitError } from "../errors.js";
 import { decodeOcsp } from "../pki/ocsp.js";
@@ -18,7 +19,7 @@ import type { ArchiveFacts, EvidenceRevocation } from "./facts.js";
 import type { PadesFacts } from "./pades.js";
 import { quoteName } from "../report/quoted-name.js";
 
-type Needs = Pick<ArchiveFacts, "evidence" | "ocsp"> & Pick<PadesFacts, "cms" | "dss" | "sealTimestampInfo" | "pades">;
+type Needs = Pick<ArchiveFacts, "evidence" | "ocsp"> & Pick<PadesFacts, "cms" | "dss" | "pades">;
 
 /** Where the token's OCSP response lies, as messages name it. */
 export const TOKEN_OCSP = "the token's OCSP response";
@@ -94,15 +95,28 @@ export function evidenceRevocation(session: PkiSession, f: Needs, max = Infinity
   add("crl", unsigned.crls, SEAL_CMS_UNSIGNED, false, count);
   const inSealUnsigned = dataOf(items.slice(firstUnsigned));
   const timestamps: { revocation?: { crls: Uint8Array[]; ocsps: Uint8Array[] }; certificates?: pkijs.Certificate[]; where: string }[] = [];
-  if (f.sealTimestampInfo) timestamps.push({ ...f.sealTimestampInfo, where: SIGNATURE_TIMESTAMP_CMS });
+  // A token read for its items only (judged by seal-timestamp or document-timestamps): its certificates past the
+  // run's limit (a11 D2c), its items are read without them (that set is unsigned).
+  const tokenItems = (token: Uint8Array, padded: boolean) => {
+    const over = tokenCertificatesOverLimit(session, token, padded);
+    const stripped = over ? tokenWithoutCertificates(session, token, padded) : null;
+    return over ? stripped && timestampTokenData(stripped, session) : timestampTokenData(token, session, padded);
+  };
+  // Every signature timestamp of the seal, read here from the seal's CMS (not from seal-timestamp's verified token):
+  // the pool is built once, before seal-timestamp asks it whether a TSA was revoked before its genTime (h10b). Past
+  // maxValidationDataItems tokens seal-timestamp reads none (not decided), and the pool says it is not all read.
+  const sealTokens = si ? timestampTokens(si) : [];
+  if (sealTokens.length > max)
+    limit = new LimitError("maxValidationDataItems", `the seal carries ${sealTokens.length} signature timestamps, whose own CMS were not read`).message;
+  for (const token of sealTokens.slice(0, max)) {
+    const t = tokenItems(token, false);
+    if (t) timestamps.push({ ...t, where: SIGNATURE_TIMESTAMP_CMS });
+  }
   // Every document timestamp's token, read for its items only (judged by document-timestamps, later): EU DSS and
   // pyHanko read the revocation data of every timestamp of the file.
   for (const s of f.pades?.signatures ?? []) {
     if (!s.isDocTimestamp || !s.contents) continue;
-    // Its certificates past the run's limit (a11 D2c): its items are read without them (that set is unsigned).
-    const over = tokenCertificatesOverLimit(session, s.contents, true);
-    const stripped = over ? tokenWithoutCertificates(session, s.contents, true) : null;
-    const t = over ? stripped && timestampTokenData(stripped, session) : timestampTokenData(s.contents, session, true);
+    const t = tokenItems(s.contents, true);
     if (t) timestamps.push({ ...t, where: documentTimestampCms(s.fieldName) });
   }
   const first = items.length;

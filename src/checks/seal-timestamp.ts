@@ -55,7 +55,8 @@ export async function checkSealTimestamp(
   env: CheckEnv,
   seal: With<Pick<SealCmsFacts, "cms">, "cms">,
   claimedTime: string | undefined,
-  revocation?: (info: TimestampInfo) => EvidenceRevocation,
+  /** The evidence's revocation pool (checks/revocation-items.ts: built once, before this check). */
+  revocation?: EvidenceRevocation,
   claims: readonly SignedClaim[] = [],
 ): Promise<{ check: CheckResult; info?: TimestampInfo }> {
   const cms = seal.cms;
@@ -93,7 +94,7 @@ export async function checkSealTimestamp(
     for (const r of results) {
       if (r.provesNothing || !r.info?.signer || !r.info.chain || (r.judgement.status !== "passed" && r.judgement.status !== "warning")) continue;
       const info = r.info as TimestampInfo & { signer: pkijs.Certificate; chain: pkijs.Certificate[] };
-      const rev = await tsaRevocation(env, info, info.genTime, revocation(info));
+      const rev = await tsaRevocation(env, info, info.genTime, revocation);
       if (!rev.revoked) continue;
       r.provesNothing = true;
       r.judgement = {

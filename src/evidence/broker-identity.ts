@@ -4,7 +4,7 @@
 import type * as pkijs from "pkijs";
 import { thumbprint } from "../pki/certificate.js";
 import { quoteName } from "../report/quoted-name.js";
-import { namesAPerson } from "../pki/holder.js";
+import { namesAPerson, organisationEvidence } from "../pki/holder.js";
 
 export const OID_ORGANIZATION_IDENTIFIER = "2.5.4.97";
 const OID = { C: "2.5.4.6", L: "2.5.4.7", O: "2.5.4.10", CN: "2.5.4.3" } as const;
@@ -86,8 +86,21 @@ export function sealIdentity(cert: pkijs.Certificate, policy: SealSignerPolicy =
   const org = organizationIdentifier(cert);
   if (thumbprint(cert, "sha1") === PRODUCTION_SEAL_SHA1)
     return { identity: "production-seal", reason: "the broker's production seal certificate (SHA-1 thumbprint)" };
-  if (org.value === PRODUCTION_SEAL_ORGANIZATION_ID)
-    return { identity: "production-seal", reason: `the broker's production seal holder (organizationIdentifier ${PRODUCTION_SEAL_ORGANIZATION_ID})` };
+  // The holder's identifier names the organisation, not that the certificate is its seal: one of its employees'
+  // personal certificates carries it too (a25 P1). A renewed seal is a qualified seal (a legal person's QC statement or
+  // policy: pki/holder.ts), which a person's certificate is not.
+  if (org.value === PRODUCTION_SEAL_ORGANIZATION_ID) {
+    const evidence = organisationEvidence(cert);
+    if (evidence)
+      return {
+        identity: "production-seal",
+        reason: `the broker's production seal holder (organizationIdentifier ${PRODUCTION_SEAL_ORGANIZATION_ID}, ${evidence})`,
+      };
+    return {
+      identity: "other",
+      reason: `its subject has the broker's production seal holder's organizationIdentifier ${PRODUCTION_SEAL_ORGANIZATION_ID}, but nothing in it shows it is an organisation's seal (it may be an employee's own certificate)`,
+    };
+  }
   if (nameIsExactly(cert.subject, TEST_SEAL_SUBJECT) && nameIsExactly(cert.issuer, TEST_SEAL_ISSUER)) {
     return { identity: "test-seal", reason: "the broker's test-environment seal (subject and issuer)" };
   }
@@ -110,6 +123,9 @@ export function sealIdentity(cert: pkijs.Certificate, policy: SealSignerPolicy =
  * certificate can be accepted.
  */
 export function isBrokerSealHolder(cert: pkijs.Certificate): boolean {
-  const who = sealIdentity(cert).identity;
-  return (who === "production-seal" || who === "test-seal") && !namesAPerson(cert);
+  // The test seal by its exact names, the production seal by its thumbprint: a holder match by organizationIdentifier
+  // needs organisation evidence, which shows the name anyway (a25 P1).
+  const exact =
+    thumbprint(cert, "sha1") === PRODUCTION_SEAL_SHA1 || (nameIsExactly(cert.subject, TEST_SEAL_SUBJECT) && nameIsExactly(cert.issuer, TEST_SEAL_ISSUER));
+  return exact && !namesAPerson(cert);
 }

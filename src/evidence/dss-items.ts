@@ -30,7 +30,7 @@
 import type * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
 import type { PdfDocument, PdfView } from "../input/pdf/index.js";
-import { LenientBudgetError } from "../input/pdf/filters.js";
+import { LenientBudgetError, decodableFilter } from "../input/pdf/filters.js";
 import { type PdfDict, type PdfObject, type PdfStream, rawGet } from "../input/pdf/objects.js";
 import { listedCertificate, type ListedBudget } from "../pki/certificate.js";
 import { decodeCrl } from "../pki/crl.js";
@@ -272,9 +272,15 @@ class Reading {
     } catch (e) {
       if (e instanceof LenientBudgetError || e instanceof LimitError)
         return void problem(`${why}; what lenient readers read of it is not learnt (${errorMessage(e)})`, true);
-      // Measured (EU DSS's PDFBox, qpdf): no OCSP response out of /DCTDecode, /JBIG2Decode, an unknown name, a bad predictor.
       const more = errorMessage(e);
-      return void problem(`${why}, and no reader reads ${a} ${noun} out of it${why.endsWith(more) ? "" : ` (${more})`}`);
+      // Junk only through a filter no reader decodes (measured, EU DSS's PDFBox and qpdf: no OCSP response out of
+      // /DCTDecode, /JBIG2Decode, an unknown name). Anything else (a predictor, its parameters, /EarlyChange, a /Crypt)
+      // PDFBox may read on where this lenient reading stops (a25 L1: a CA's "revoked" CRL under /Predictor 1.0 was
+      // ignored here, REVOKED_NO_POE in EU DSS): not decided, as a stream with no bytes is.
+      const names = filterNames(stream.dict);
+      if (names !== null && names.some((n) => !decodableFilter(n)))
+        return void problem(`${why}, and no reader reads ${a} ${noun} out of it${why.endsWith(more) ? "" : ` (${more})`}`);
+      return void problem(`${why}; what lenient readers read of it is not learnt: they may read on where this reader stops (${more})`, true);
     }
     const read = `${why}; what lenient readers (PDFBox, qpdf) read of it`;
     let der: Uint8Array | null = null;
@@ -426,4 +432,12 @@ export function readDssData(doc: PdfDocument, session: PkiSession, max: number):
 export function dssProblemsText(problems: readonly string[], shown = 3): string {
   const named = problems.slice(0, shown).join("; ");
   return problems.length > shown ? `${named}; and ${problems.length - shown} more` : named;
+}
+
+/** A stream's /Filter as names (one name, or an array of names), or null when it is neither. */
+function filterNames(dict: PdfDict): string[] | null {
+  const f = dict.entries.get("Filter");
+  if (f?.kind === "name") return [f.value];
+  if (f?.kind === "array" && f.items.every((x) => x.kind === "name")) return f.items.map((x) => (x as { value: string }).value);
+  return null;
 }

@@ -207,27 +207,14 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
     run: (env, f) => one(tokenClaims.checkTokenClaims(env, f)),
   }),
   stage({
-    checks: ["seal-timestamp"],
-    forms: "pades",
-    judgesSeal: true,
-    needs: { pades: NO_PDF, cms: "The seal's CMS could not be read, so its timestamp was not checked." },
-    // The claims: a token before the sealed token's iat proves no time for this seal (a22 D1).
-    uses: ["sealVerified", "claims"],
-    provides: ["sealTimestampInfo", "sealTimestamp", "sealTimestampJudged"],
-    module: sealTimestamp,
-    // The evidence's revocation data, for a TSA revoked before its token's genTime (a22 R1).
-    run: (env, f) =>
-      pades.sealTimestampStage(env, f, (token) =>
-        revocationItems.evidenceRevocation(env.pki, { ...f, sealTimestampInfo: token }, env.limits.maxValidationDataItems),
-      ),
-  }),
-  stage({
     // Every item of revocation data the evidence holds, gathered once (checks/revocation-items.ts): the one pool
-    // every certificate's revocation status is read from. No check of its own.
+    // every certificate's revocation status is read from, the seal's TSAs' first (seal-timestamp). After the
+    // attachments (the token's OCSP response is one of its items); the seal's timestamp tokens it reads itself.
+    // No check of its own.
     checks: [],
     blame: "seal-certificate",
     forms: "all",
-    uses: ["evidence", "ocsp", "cms", "dss", "sealTimestampInfo", "pades"],
+    uses: ["evidence", "ocsp", "cms", "dss", "pades"],
     provides: ["revocationItems"],
     module: revocationItems,
     run: (env, f) => ({
@@ -240,6 +227,18 @@ export const ARCHIVE_STAGES: readonly StageDescriptor[] = [
         ),
       },
     }),
+  }),
+  stage({
+    checks: ["seal-timestamp"],
+    forms: "pades",
+    judgesSeal: true,
+    needs: { pades: NO_PDF, cms: "The seal's CMS could not be read, so its timestamp was not checked." },
+    // The claims: a token before the sealed token's iat proves no time for this seal (a22 D1). The pool: a TSA
+    // the evidence's revocation data shows revoked before its token's genTime proves no time (a22 R1).
+    uses: ["sealVerified", "claims", "revocationItems"],
+    provides: ["sealTimestampInfo", "sealTimestamp", "sealTimestampJudged"],
+    module: sealTimestamp,
+    run: (env, f) => pades.sealTimestampStage(env, f),
   }),
   stage({
     checks: ["seal-certificate"],

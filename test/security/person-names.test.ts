@@ -25,6 +25,7 @@ import {
   TIMELINE,
 } from "../../scripts/generator/index.js";
 import { check, tempDir, testPki, trustDirectory } from "../helpers/fixtures.js";
+import { augmentArchive } from "../../src/api/internal.js";
 
 const NAME = "Jens Peter Testesen";
 const plain = { colour: false } as const;
@@ -32,6 +33,7 @@ const human = (r: ArchiveReport) => renderArchiveHuman(r, plain);
 
 let dir: string;
 let sealPem: string;
+let personCert: ReturnType<typeof issued>;
 
 beforeAll(async () => {
   const pki = testPki();
@@ -54,6 +56,7 @@ beforeAll(async () => {
     extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
   });
   const person = issued("otherTokenSigner", der, pki.otherTokenSigner.key);
+  personCert = person;
   const a = await buildArchive(pki, {
     seal: {
       signer: person,
@@ -212,4 +215,22 @@ describe("resolvePersonNames", () => {
     expect(quoteName("\uE000x\uE002")).toBe('"\\u{E000}x\\u{E002}"');
     expect(resolvePersonNames("a\uE001b", { show: false })).toBe("ab");
   });
+});
+
+describe("augment's words (a25 P2)", () => {
+  it("a person's seal certificate with no revocation data: augment's refusal names no one", async () => {
+    const pki = testPki();
+    const a = await buildArchive(pki, { seal: { signer: personCert, certificates: [personCert, pki.tokenCa], revocation: { crls: [], ocsps: [] } } });
+    const e = await augmentArchive({
+      evidence: { name: "archive.pdf", bytes: a.pdf },
+      tsa: "http://127.0.0.1:9/",
+      trust: [trustDirectory()],
+      sealSigners: [sealPem],
+    }).then(
+      () => null,
+      (x: unknown) => x as Error,
+    );
+    expect(e?.message).toMatch(/no OCSP response or CRL proves these certificates unrevoked: \[a person's name, masked\] \(serial /);
+    expect(e?.message).not.toContain(NAME);
+  }, 60_000);
 });

@@ -17,7 +17,7 @@ const C = OIDS.country,
 
 let serial = 0x50;
 /** A certificate with the given subject, issued by `issuer` (default: the sample seal's CA). */
-function cert(subject: NameAttribute[], issuer?: Issued): Issued {
+function cert(subject: NameAttribute[], issuer?: Issued, more: ReturnType<typeof extensions.qcStatements>[] = []): Issued {
   const pki = testPki();
   const by = issuer ?? pki.sealRoot;
   const der = issueCertificate({
@@ -28,7 +28,7 @@ function cert(subject: NameAttribute[], issuer?: Issued): Issued {
     notBefore: new Date(TIMELINE.iat.getTime() - 86400_000 * 30),
     notAfter: new Date(TIMELINE.iat.getTime() + 86400_000 * 365),
     serial: new Uint8Array([0x15, serial++]),
-    extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
+    extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation"), ...more],
   });
   return issued("seal", der, pki.seal.key);
 }
@@ -104,17 +104,18 @@ describe("sealIdentity: parsed attributes, not a formatted name", () => {
     ).toBe("test-seal");
   });
 
-  it("the production seal by its one organizationIdentifier; two values are nobody's", () => {
-    expect(
-      sealIdentity(
-        cert([
-          [C, "NO"],
-          [ORG, "NTRNO-933127990"],
-          [O, "IN GROUPE TRUST SERVICES APS NUF"],
-          [CN, "Signaturgruppen"],
-        ]).cert,
-      ).identity,
-    ).toBe("production-seal");
+  it("the production seal by its one organizationIdentifier on a qualified seal; two values are nobody's", () => {
+    const production: NameAttribute[] = [
+      [C, "NO"],
+      [ORG, "NTRNO-933127990"],
+      [O, "IN GROUPE TRUST SERVICES APS NUF"],
+      [CN, "Signaturgruppen"],
+    ];
+    expect(sealIdentity(cert(production, undefined, [extensions.qcStatements()]).cert).identity).toBe("production-seal");
+    // a25 P1: the holder's identifier on a certificate nothing shows is an organisation's (an employee's own): not its seal.
+    const employee = sealIdentity(cert(production).cert);
+    expect(employee.identity).toBe("other");
+    expect(employee.reason).toMatch(/nothing in it shows it is an organisation's seal/);
     const two = sealIdentity(
       cert([
         [C, "NO"],

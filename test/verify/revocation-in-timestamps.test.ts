@@ -41,6 +41,15 @@ describe("revocation data in the timestamps' own CMS speaks for the seal", () =>
     expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
   });
 
+  it("a signature timestamp over other data (it proves no time) still has its items read, as a document timestamp's: TOTAL-FAILED/REVOKED (h10b: the pool took the verified token's items only)", async () => {
+    const other = new Uint8Array(32).fill(7);
+    const { pdf } = await buildArchive(P, { seal: { timestampImprint: other, timestampRevocation: { crls: [crl(true)], ocsps: [] } } });
+    const r = await verify(pdf);
+    expect(check(r, "seal-timestamp").status).not.toBe("passed");
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "REVOKED"]);
+    expect(check(r, "seal-certificate").message).toContain("lists the certificate as revoked at");
+  });
+
   it("control: a CRL there that does not list the seal proves it, named as added in a timestamp's CMS: TOTAL-PASSED", async () => {
     const { pdf } = await buildArchive(P, { seal: { timestampRevocation: { crls: [crl(false)], ocsps: [] } } });
     const r = await verify(pdf);

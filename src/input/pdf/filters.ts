@@ -65,6 +65,11 @@ const FILTERS: ReadonlyMap<string, Decoder> = new Map([
   ["RL", rl],
 ]);
 
+/** A filter this reader (and the lenient readers) can decode: one of the table's, or /Crypt. Else an image or unknown filter. */
+export function decodableFilter(name: string): boolean {
+  return FILTERS.has(name) || name === "Crypt";
+}
+
 /** Decodes `raw` through `filters` in order; every intermediate and final result is bounded by `maxBytes`. */
 export function decodeFilters(raw: Uint8Array, filters: readonly FilterSpec[], maxBytes: number, o: DecodeOptions = {}): Uint8Array {
   let data = raw;

@@ -74,22 +74,23 @@ export function unlistedDefinitions(doc: PdfDocument, index: number, max = 20): 
 }
 
 /**
- * The objects the object streams of revision `index` hold that its section does not list as compressed there, as
+ * The objects the object streams of revision `index` hold that the revision does not resolve to that entry, as
  * "object N in object stream S (entry I)" (at most `max`). PDFium's rebuild reads every object stream it finds and
  * takes what their headers name (a23 measured it; a24 R1: page 1 from an object stream nothing listed it in).
  */
 export function unlistedInObjectStreams(doc: PdfDocument, index: number, max = 20): string[] {
   const rev = doc.revisions[index]!;
   const view = doc.at(index);
-  const listed = new Set<string>();
-  for (const e of rev.entries) if (e.type === "compressed") listed.add(`${e.num}@${e.stream}#${e.index}`);
   const out: string[] = [];
   for (const e of rev.entries) {
     if (e.type !== "offset") continue;
     const v = view.objectByNumber(e.num)?.value;
     if (v?.kind !== "stream" || v.dict.entries.get("Type")?.kind !== "name" || (v.dict.entries.get("Type") as { value: string }).value !== "ObjStm") continue;
+    // Listed as this revision resolves it (its own section, or an earlier one's entry into the same stream).
     view.objectStreamHeader(e.num).forEach(([num], i) => {
-      if (!listed.has(`${num}@${e.num}#${i}`) && out.length < max) out.push(`object ${num} in object stream ${e.num} (entry ${i})`);
+      const at = view.entry(num)?.entry;
+      const listed = at?.type === "compressed" && at.stream === e.num && at.index === i;
+      if (!listed && out.length < max) out.push(`object ${num} in object stream ${e.num} (entry ${i})`);
     });
   }
   return out;
