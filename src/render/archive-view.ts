@@ -158,6 +158,7 @@ const PERSONAL_NAMES: Record<PersonalDataKind, string> = {
   age: "age claims",
   contact: "contact details",
   "identity-id": "identity ids",
+  other: "other claims not known to be free of personal data",
 };
 
 /** ISO 8601 (any offset, any fraction) → "2025-12-08 08:36:38 UTC"; unparseable text is returned as is. */
@@ -244,6 +245,12 @@ function documentItems(report: ArchiveReport): Item[] {
   }));
 }
 
+/** When the signer authenticated (the `auth_time` claim, a time in the report's `time`), as a time. */
+function authenticatedAt(claims: readonly ReportedClaim[]): Field[] {
+  const c = claims.find((x) => x.name === "auth_time" && x.time);
+  return c?.time ? [shown("Authenticated at", formatTime(c.time))] : [];
+}
+
 function signerItems(report: ArchiveReport): (Item & { claims: ReportedClaim[] })[] {
   return report.signatures.map((s) => {
     const who: SignerSummary = s.signer ?? signerSummary(s.claims);
@@ -254,6 +261,7 @@ function signerItems(report: ArchiveReport): (Item & { claims: ReportedClaim[] }
       fields: [
         shown("Identity provider", who.identityProvider ?? "?"),
         shown("Level of assurance", who.levelOfAssurance ?? "?"),
+        ...authenticatedAt(s.claims),
         shown("Signed at", formatTime(s.created)),
         shown("Signature id", s.id),
         ...(personal.length

@@ -10,6 +10,8 @@ export interface ReportedClaim {
   personalData: PersonalDataKind | null;
   value: unknown;
   masked: boolean;
+  /** For a claim that is a time (`auth_time`, seconds since the epoch) and not masked: the time, ISO 8601 UTC. */
+  time?: string;
 }
 
 export interface ArchiveReport extends ReportBase {

@@ -90,7 +90,7 @@ export interface ReportBase {
 export type EvidenceFormat = "pades-pdf" | "pades-json" | "workflow-token-json";
 
 /** The kind of personal data (GDPR) a claim holds (evidence/personal-data.ts classifies claims by name). */
-export type PersonalDataKind = "national-id" | "ip-address" | "age" | "name" | "contact" | "identity-id";
+export type PersonalDataKind = "national-id" | "ip-address" | "age" | "name" | "contact" | "identity-id" | "other";
 
 /** A certificate as reports show it (JSON-safe): filled by pki's summarize(). */
 export interface CertificateSummary {
