@@ -29,6 +29,7 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   overwrite: "--force",
   sealSigners: "--seal-signer",
   issuer: "--issuer",
+  crossCheckToken: "--token",
   trust: "--trust",
   certs: "--certs",
   "trustFor.seal": "--trust-seal",

@@ -176,6 +176,18 @@ function buildReport(checks: CheckResult[], r: Resolved, header: IdTokenReport["
   };
 }
 
+/** A sealed archive's form given as an ID token (the reverse slip of `verify id-token.jwt`), in words; else null. */
+function archiveGiven(token: string): string | null {
+  const head = token
+    .slice(0, 4096)
+    .replace(/^\uFEFF/, "")
+    .trimStart();
+  if (head.startsWith("%PDF-")) return "the file given is a PDF (a sealed archive, or an original)";
+  if (head.startsWith("{") && /"(padesDocument|workflowToken)"/.test(head))
+    return "the file given is the JSON of the broker's PAdES or Workflow-token endpoint (a sealed archive's evidence)";
+  return null;
+}
+
 async function runChecks(token: string, r: Resolved, run: { stage: string; checks: CheckResult[]; decoded: DecodedIdToken | null }): Promise<IdTokenReport> {
   const checks = run.checks;
   let decoded: DecodedIdToken | null = null;
@@ -186,7 +198,17 @@ async function runChecks(token: string, r: Resolved, run: { stage: string; check
     checks.push(passed("format", `A compact JWS of ${decoded.jws.compact.length} bytes with JSON header and payload.`));
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
-    checks.push(failed("format", "FORMAT_FAILURE", `The token is malformed: ${errorMessage(e)}.`));
+    const archive = archiveGiven(token);
+    checks.push(
+      failed(
+        "format",
+        "FORMAT_FAILURE",
+        archive
+          ? `Not an ID token: ${archive}, which is verified with \`sealcheck verify\` (the library's verifyArchive).`
+          : `The token is malformed: ${errorMessage(e)}.`,
+        archive ? { details: { notIdToken: archive } } : {},
+      ),
+    );
     for (const id of ID_TOKEN_CHECKS.slice(1)) checks.push(skipped(id, "Not checked: the token could not be decoded."));
   }
 

@@ -133,6 +133,7 @@ const FORMAT_NAMES: Record<ArchiveReport["evidence"]["format"], string> = {
   "pades-pdf": "sealed PAdES PDF",
   "pades-json": "JSON of the PAdES endpoint",
   "workflow-token-json": "JSON of the Workflow-token endpoint",
+  unknown: "not a sealed archive",
 };
 
 const EKU_NAMES: Record<string, string> = {
@@ -427,15 +428,23 @@ function notSealed(report: ArchiveReport): boolean {
   return report.checks.some((c) => c.id === "seal-signature" && c.details?.notSealed === true);
 }
 
+/** What the evidence file seems to be when it is no form of a sealed archive (an ID token, a certificate…). */
+function notEvidenceAs(report: ArchiveReport): string | null {
+  if (report.evidence.format !== "unknown") return null;
+  const d = report.checks.find((c) => c.id === "attachments")?.details?.notEvidence as { seemsToBe?: unknown } | undefined;
+  return typeof d?.seemsToBe === "string" ? d.seemsToBe : "neither a PDF nor an endpoint's JSON";
+}
+
 export function archiveView(report: ArchiveReport): ArchiveView {
   const unsealed = notSealed(report);
+  const other = notEvidenceAs(report);
   const st = report.statement;
   const facts: Field[] = [
     ...(st?.caseReference ? [{ label: "Case reference", value: st.caseReference }] : []),
     ...(st?.auditor ? [{ label: "Auditor", value: st.auditor }] : []),
     {
       label: "Evidence",
-      value: `${report.evidence.file} (${unsealed ? "a PDF without any signature: not a sealed archive" : FORMAT_NAMES[report.evidence.format]})`,
+      value: `${report.evidence.file} (${unsealed ? "a PDF without any signature: not a sealed archive" : other ? `${other}: not a sealed archive` : FORMAT_NAMES[report.evidence.format]})`,
     },
     ...(report.evidence.sha256 ? [{ label: "Evidence SHA-256", value: report.evidence.sha256 }] : []),
     ...(report.evidence.size !== undefined ? [{ label: "Evidence size", value: `${thousands(report.evidence.size)} bytes` }] : []),
@@ -454,7 +463,11 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     subIndication: report.subIndication,
     verdict,
     headline: report.originals.compared ? verdict : `${verdict}, documents not compared`,
-    meaning: unsealed ? "The file given as evidence is not a sealed archive: there is no seal to verify." : MEANING[report.indication],
+    meaning: unsealed
+      ? "The file given as evidence is not a sealed archive: there is no seal to verify."
+      : other
+        ? "The file given as evidence is not a sealed archive: there is nothing to verify."
+        : MEANING[report.indication],
     reason: reasonOf(report),
     reasonDetail: reasonDetailOf(report),
     decidedBy: report.decidedBy,

@@ -17,7 +17,8 @@ export interface ReportedClaim {
 export interface ArchiveReport extends ReportBase {
   kind: "workflow-archive";
   /** The evidence file, with its SHA-256 (hex) and size in bytes, so that a filed statement names exactly what was verified. */
-  evidence: { file: string; format: EvidenceFormat; sha256?: string; size?: number };
+  /** `format` "unknown": the file is none of the three forms of a sealed archive (check `attachments` says what it seems to be). */
+  evidence: { file: string; format: EvidenceFormat | "unknown"; sha256?: string; size?: number };
   originals: { compared: boolean; files: string[] };
   /** What the verdict rests on besides the evidence: the trust anchors and every option that shaped it. */
   verification?: VerificationInputs;
