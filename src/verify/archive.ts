@@ -335,8 +335,8 @@ function refuseCertificatesAsOriginals(given: readonly string[], listed: readonl
   throw new SealcheckError(
     "ERR_USAGE",
     noAnchors
-      ? `No trust anchors were given, and ${what}: did you leave out the word --trust before them? Give them as --trust ${dirs[0]}.`
-      : `${what}; trust anchors go after --trust (or --trust-token, --trust-seal, --trust-tsa), never among the originals.`,
+      ? `No trust anchors were given, and ${what}: were they meant as trust anchors? Give them as trust anchors (trust): ${dirs[0]}.`
+      : `${what}; trust anchors are given as trust anchors (trust, or for one role trustFor), never among the originals.`,
     { file: certs[0]!, option: "originals" },
   );
 }

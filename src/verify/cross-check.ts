@@ -230,7 +230,7 @@ export async function tokenCrossCheckStage(a: {
   if (a.evidenceSha256 !== undefined && tokenSource.sha256().toLowerCase() === a.evidenceSha256.toLowerCase())
     throw new SealcheckError(
       "ERR_USAGE",
-      `${tokenFile}: the evidence file itself (the same bytes as ${primaryName}), so there is nothing to cross-check; give --token ${otherDelivery(primary)}`,
+      `${tokenFile}: the evidence file itself (the same bytes as ${primaryName}), so there is nothing to cross-check; give crossCheckToken ${otherDelivery(primary)}`,
       { file: tokenFile, option: "crossCheckToken" },
     );
   let other: TokenCopy;
@@ -244,7 +244,7 @@ export async function tokenCrossCheckStage(a: {
     if (wrong)
       throw new SealcheckError(
         "ERR_USAGE",
-        `${tokenFile}: not a copy of the Workflow token's delivery: it seems to be ${wrong.seemsToBe}; --token takes the JSON of the Workflow-token endpoint (or of the PAdES endpoint, or the sealed PDF)`,
+        `${tokenFile}: not a copy of the Workflow token's delivery: it seems to be ${wrong.seemsToBe}; crossCheckToken takes the JSON of the Workflow-token endpoint (or of the PAdES endpoint, or the sealed PDF)`,
         { file: tokenFile, option: "crossCheckToken" },
       );
     return failed(CROSS_CHECK_ID, "FORMAT_FAILURE", `The Workflow-token JSON given to cross-check, ${tokenFile}, cannot be read: ${errorMessage(e)}.`, {
@@ -271,7 +271,7 @@ function refuseSameDelivery(primary: TokenCopy, other: TokenCopy): void {
   const instead = otherDelivery(primary);
   throw new SealcheckError(
     "ERR_USAGE",
-    `${other.file}: the same delivery as ${primary.file} (${isPades(other.format) ? "the PAdES copy" : "the Workflow-token endpoint's copy"} of the token, byte for byte), so there is nothing to cross-check; give --token ${instead}`,
+    `${other.file}: the same delivery as ${primary.file} (${isPades(other.format) ? "the PAdES copy" : "the Workflow-token endpoint's copy"} of the token, byte for byte), so there is nothing to cross-check; give crossCheckToken ${instead}`,
     { file: other.file, option: "crossCheckToken" },
   );
 }

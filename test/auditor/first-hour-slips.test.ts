@@ -36,7 +36,9 @@ describe("the word --trust left out: certificates among the originals", () => {
     for (const f of ["Husorden.pdf", "Lejekontrakt.pdf"]) copyFileSync(join("samples/valid/originals", f), join(dir, f));
     copyFileSync("samples/trust/tsa-root.pem", join(dir, "root.cer.pem"));
     const e = await usageError(verifyArchive({ evidence: "samples/valid/archive.pdf", originals: [dir], trust: ["samples/trust"] }));
-    expect(e.message).toMatch(/"root\.cer\.pem" is a certificate, given among the originals .*trust anchors go after --trust/);
+    expect(e.message).toMatch(
+      /"root\.cer\.pem" is a certificate, given among the originals .*trust anchors are given as trust anchors \(trust, or for one role trustFor\)/,
+    );
     expect(e.option).toBe("originals");
     const allowed = await verifyArchive({ evidence: "samples/valid/archive.pdf", originals: [dir], trust: ["samples/trust"], allowExtraOriginals: true });
     expect(allowed.indication).toBe("TOTAL-PASSED");
