@@ -102,7 +102,7 @@ export interface SignerSummary {
 
 export type PdfSignatureKind = "certification" | "approval" | "documentTimestamp";
 
-/** One item of the report's `pdfSignatures` (contract.md): a signature of the PDF judged on its own. */
+/** One item of the report's `pdfSignatures` (docs/contract.md): a signature of the PDF judged on its own. */
 export interface PdfSignatureReport {
   field: string;
   kind: PdfSignatureKind;
