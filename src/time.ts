@@ -98,7 +98,9 @@ export const MAX_DURATION_SECONDS = 100 * 366 * 86_400;
 export function durationOption(value: number | undefined, fallback: number, what: string, min = 0): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > MAX_DURATION_SECONDS) {
-    throw new SealcheckError("ERR_USAGE", `${what} must be a number of seconds from ${min} to ${MAX_DURATION_SECONDS}, not ${String(value)}`);
+    // The option is the name in the words' parentheses ("the clock tolerance (clockToleranceSec)"), or the words.
+    const option = /\((\w+)\)$/.exec(what)?.[1] ?? what;
+    throw new SealcheckError("ERR_USAGE", `${what} must be a number of seconds from ${min} to ${MAX_DURATION_SECONDS}, not ${String(value)}`, { option });
   }
   return value;
 }
