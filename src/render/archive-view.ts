@@ -428,6 +428,15 @@ function notSealed(report: ArchiveReport): boolean {
   return report.checks.some((c) => c.id === "seal-signature" && c.details?.notSealed === true);
 }
 
+/**
+ * TOTAL-FAILED only because files beside the matched originals were not signed in this workflow (every document
+ * matched; nothing else failed): HASH_FAILURE as contract.md says, but "not intact or not genuine" would be false.
+ */
+function onlyStrays(report: ArchiveReport): boolean {
+  if (report.indication !== "TOTAL-FAILED" || report.decidedBy.length !== 1 || report.decidedBy[0] !== "document-digests") return false;
+  return report.checks.some((c) => c.id === "document-digests" && c.details?.allDocumentsMatched === true);
+}
+
 /** What the evidence file seems to be when it is no form of a sealed archive (an ID token, a certificate…). */
 function notEvidenceAs(report: ArchiveReport): string | null {
   if (report.evidence.format !== "unknown") return null;
@@ -467,7 +476,9 @@ export function archiveView(report: ArchiveReport): ArchiveView {
       ? "The file given as evidence is not a sealed archive: there is no seal to verify."
       : other
         ? "The file given as evidence is not a sealed archive: there is nothing to verify."
-        : MEANING[report.indication],
+        : onlyStrays(report)
+          ? "Every document matched an original, but files given with them were not signed in this workflow."
+          : MEANING[report.indication],
     reason: reasonOf(report),
     reasonDetail: reasonDetailOf(report),
     decidedBy: report.decidedBy,

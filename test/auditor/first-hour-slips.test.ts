@@ -132,3 +132,24 @@ describe("the reverse slip: a sealed archive given to verify-id-token", () => {
     }
   });
 });
+
+describe("a stray file beside the right originals", () => {
+  it("stays HASH_FAILURE (contract.md) but says every document matched, and names a non-PDF as such", async () => {
+    const dir = tempDir("sealcheck-stray-");
+    for (const f of ["Husorden.pdf", "Lejekontrakt.pdf"]) copyFileSync(join("samples/valid/originals", f), join(dir, f));
+    writeFileSync(join(dir, "notes.txt"), "notes\n");
+    const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", originals: [dir], trust: ["samples/trust"] });
+    expect(r).toMatchObject({ indication: "TOTAL-FAILED", subIndication: "HASH_FAILURE", decidedBy: ["document-digests"] });
+    const text = flat(renderArchiveHuman(r, { colour: false }));
+    expect(text).toMatch(/Every document matched an original, but files given with them were not signed in this workflow\./);
+    expect(text).toMatch(/"notes\.txt" \(not a PDF\) matches no document_N/);
+    expect(text).not.toMatch(/not intact or not genuine/);
+  });
+
+  it("one file of another workflow: 'The file given does not belong to this workflow'", async () => {
+    const dir = tempDir("sealcheck-stray-");
+    writeFileSync(join(dir, "a.pdf"), "%PDF-1.7\n%%EOF\n");
+    const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", originals: [dir], trust: ["samples/trust"] });
+    expect(flat(renderArchiveHuman(r, { colour: false }))).toMatch(/Reason: The file given does not belong to this workflow \(wrong folder\?\)/);
+  });
+});
