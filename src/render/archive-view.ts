@@ -430,7 +430,7 @@ function notSealed(report: ArchiveReport): boolean {
 
 /**
  * TOTAL-FAILED only because files beside the matched originals were not signed in this workflow (every document
- * matched; nothing else failed): HASH_FAILURE as contract.md says, but "not intact or not genuine" would be false.
+ * matched; nothing else failed): HASH_FAILURE as docs/contract.md says, but "not intact or not genuine" would be false.
  */
 function onlyStrays(report: ArchiveReport): boolean {
   if (report.indication !== "TOTAL-FAILED" || report.decidedBy.length !== 1 || report.decidedBy[0] !== "document-digests") return false;
