@@ -24,7 +24,12 @@ export function renderIdTokenReport(report: IdTokenReport, style: Style, opts: I
   const width = opts.width ?? 80;
   const out: string[] = [];
   const verdict = report.subIndication ? `${report.indication} / ${report.subIndication}` : report.indication;
-  out.push(paint(style, "bold", paint(style, indicationColour(report.indication), verdict)));
+  // A dev token's pass is said to be one on its first line: a script reading `| head -1` must not see a clean pass.
+  const dev = report.checks.some((c) => c.id === "issuer" && c.details?.devToken === true && c.status !== "failed");
+  out.push(
+    paint(style, "bold", paint(style, indicationColour(report.indication), verdict)) +
+      (dev ? " (TEST ONLY: a sealcheck dev token, never evidence of a transfer)" : ""),
+  );
   out.push(`Controlled-transfer ID token, validated at ${report.validationTime} (${TIME_SOURCE[report.validationTimeSource] ?? report.validationTimeSource}).`);
   // Everything from the token (header, claims, messages that quote them) passes the sanitiser: a forged
   // token must not draw on the terminal.
