@@ -43,3 +43,14 @@ describe("library usage errors carry their option", () => {
     );
   });
 });
+
+describe("report texts a library user reads name the library's options beside the flags", () => {
+  it("no path to an anchor: 'the trust anchors given (--trust, …; the library's trust and trustFor)'", async () => {
+    const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", trust: ["samples/trust/tsa-root.pem"] });
+    const messages = r.checks.map((c) => c.message).join("\n");
+    expect(messages).toMatch(
+      /is not among the trust anchors given \(--trust, or the role's --trust-token, --trust-seal, --trust-tsa; the library's trust and trustFor\)/,
+    );
+    expect(messages).not.toMatch(/not among the --trust anchors/);
+  });
+});
