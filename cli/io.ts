@@ -29,6 +29,7 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   overwrite: "--force",
   sealSigners: "--seal-signer",
   issuer: "--issuer",
+  crossCheckToken: "--token",
   trust: "--trust",
   certs: "--certs",
   "trustFor.seal": "--trust-seal",
@@ -55,6 +56,12 @@ function phrasesInFlags(message: string): string {
   return message
     .replace(/\braise it with limits\.(max[A-Za-z0-9]+)\b/g, "raise it with --limit $1=<n>")
     .replace(/\bthe overwrite option replaces it\b/g, "--force replaces it")
+    .replace(
+      /were they meant as trust anchors\? Give them as trust anchors \(trust\): (.+)\.$/,
+      "did you leave out the word --trust before them? Give them as --trust $1.",
+    )
+    .replace(/\bcrossCheckToken\b/g, "--token")
+    .replace(/\bgiven as trust anchors \(trust, or for one role trustFor\)/g, "given after --trust (or --trust-token, --trust-seal, --trust-tsa)")
     .replace(/\bgiven with the (ocsp|crl) option\b/g, "given with --$1")
     .replace(/ \(([\w.]+)\): /g, (whole: string, option: string) => (FLAG_OF[option] ? ` (${FLAG_OF[option]}): ` : whole));
 }

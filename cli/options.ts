@@ -409,3 +409,12 @@ export function parseExpiry(parse: (v: string) => Date, value: string): Date {
     throw e;
   }
 }
+
+/**
+ * `--json` with a `--format` given on the command line: both choose what stdout gets. Refused in sealcheck's
+ * words, as verify's output conflicts are (commander's .conflicts() would say it in its own, without "sealcheck:").
+ */
+export function jsonFormatConflict(opts: Record<string, unknown>, cmd: { getOptionValueSource(key: string): string | undefined }): string | null {
+  if (!opts.json || cmd.getOptionValueSource("format") !== "cli") return null;
+  return `--json and --format conflict: each chooses what stdout gets (--json is --format json); give one`;
+}

@@ -44,13 +44,13 @@ export class FormatError extends Error {
 
 /**
  * How a library caller raises a limit, for a thrown SealcheckError (whose `option` is then `limits.<name>`):
- * the command line shows its own words, `--limit <name>=<n>` (cli/io.ts).
+ * the command line shows its own words, `--limit <name>=<n>`.
  */
 export function raiseLimit(limit: string): string {
   return `raise it with limits.${limit}`;
 }
 
-/** How a user raises a limit (see src/limits.ts), for messages that end up in reports (both words). */
+/** How a user raises a limit (the limits are DEFAULT_LIMITS), for messages that end up in reports (both words). */
 export function raiseHint(limit: string): string {
   return `raise it with --limit ${limit}=<n>, or limits.${limit} in the library`;
 }

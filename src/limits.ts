@@ -150,9 +150,9 @@ export function resolveLimits(overrides: Partial<Limits> = {}): Limits {
   const out: Limits = { ...DEFAULT_LIMITS };
   for (const [k, v] of Object.entries(overrides ?? {})) {
     if (v === undefined) continue;
-    if (!isLimitName(k)) throw new SealcheckError("ERR_USAGE", `unknown limit "${k}" (known: ${LIMIT_NAMES.join(", ")})`);
+    if (!isLimitName(k)) throw new SealcheckError("ERR_USAGE", `unknown limit "${k}" (known: ${LIMIT_NAMES.join(", ")})`, { option: "limits" });
     if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1)
-      throw new SealcheckError("ERR_USAGE", `limit ${k} must be a positive integer, not ${JSON.stringify(v)}`);
+      throw new SealcheckError("ERR_USAGE", `limit ${k} must be a positive integer, not ${JSON.stringify(v)}`, { option: `limits.${k}` });
     out[k] = v;
   }
   return out;

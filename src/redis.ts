@@ -111,7 +111,7 @@ export function checkRedisUrl(url: string): void {
 export async function openRedis(target: RedisTarget, o: OpenRedisOptions = {}): Promise<{ client: Redis; owned: boolean }> {
   if (typeof target !== "string") {
     if (!target || typeof target !== "object" || typeof (target as Redis).duplicate !== "function")
-      throw new SealcheckError("ERR_USAGE", "redis must be a redis:// URL or an ioredis client");
+      throw new SealcheckError("ERR_USAGE", "redis must be a redis:// URL or an ioredis client", { option: "redis" });
     return { client: target, owned: false };
   }
   checkRedisUrl(target);

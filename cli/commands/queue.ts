@@ -4,6 +4,7 @@ import { InvalidArgumentError, Option, type Command } from "commander";
 import { lineInFlags, printStderrLine, runGuarded, useColour, writeOut } from "../io.js";
 import {
   helpAllOnly,
+  jsonFormatConflict,
   limitHelp,
   SHOWN_POLICY_FLAGS,
   listOption,
@@ -276,7 +277,7 @@ cannot be reached.`,
     });
 
   const wait = readFlags(queue.command("wait").description("Wait until the queue is done, writing results as they come; print verify-batch's summary"))
-    .addOption(new Option("--json", "print the summary as JSON (as --format json)").conflicts("format"))
+    .addOption(new Option("--json", "print the summary as JSON (as --format json)"))
     .addOption(new Option("--format <format>", "the summary table, JSON, JUnit XML or CSV").choices(["text", "json", "junit", "csv"]).default("text"))
     .option("--slowest <n>", "how many of the slowest archives the summary lists", parseCount, 10)
     .addOption(
@@ -301,8 +302,15 @@ verdict, then 2 INDETERMINATE, else 0); 3 also when nothing was read, when the
 queue does not exist (a misspelt --queue: the queues there are named) or Redis
 cannot be reached.`,
     )
-    .action(async (opts: Record<string, unknown>) => {
-      await runGuarded(() => readResults(opts, true, opts.json ? "json" : (opts.format as string)));
+    .action(async (opts: Record<string, unknown>, self: Command) => {
+      await runGuarded(async () => {
+        const conflict = jsonFormatConflict(opts, self);
+        if (conflict) {
+          const { SealcheckError } = await import("../../src/api/common.js");
+          throw new SealcheckError("ERR_USAGE", conflict);
+        }
+        await readResults(opts, true, opts.json ? "json" : (opts.format as string));
+      });
     });
 
   const worker = connectionFlags(program.command("worker").description("Verify the archives of a queue (BullMQ on Redis) here, until stopped"), true).option(

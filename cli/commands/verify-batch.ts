@@ -1,6 +1,17 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { lineInFlags, runGuarded, useColour, writeOut } from "../io.js";
-import { helpAllOnly, limitHelp, SHOWN_POLICY_FLAGS, moreOptionsHelp, parseExpiry, parseSeconds, policyFlags, policyFrom, secondary } from "../options.js";
+import {
+  helpAllOnly,
+  jsonFormatConflict,
+  limitHelp,
+  SHOWN_POLICY_FLAGS,
+  moreOptionsHelp,
+  parseExpiry,
+  parseSeconds,
+  policyFlags,
+  policyFrom,
+  secondary,
+} from "../options.js";
 
 function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
@@ -29,7 +40,7 @@ export function registerVerifyBatch(program: Command): void {
     .option("-o, --out <file>", "write one JSON line per archive to this file (JSON Lines)")
     .option("--resume", "skip archives already in --out and append the others")
     // Two output choices at once would be one silently ignored: refused (exit 3).
-    .addOption(secondary(new Option("--json", "print the summary as JSON on stdout (as --format json)").conflicts("format")))
+    .addOption(secondary(new Option("--json", "print the summary as JSON on stdout (as --format json)")))
     .addOption(
       new Option("--format <format>", "stdout: text, json, junit or csv (the summary as a table or JSON; JUnit XML or CSV: one test case or row per archive)")
         .choices(["text", "json", "junit", "csv"])
@@ -88,8 +99,13 @@ ${moreOptionsHelp(cmd, "More options, and verify's")}${limitHelp("archive")}
 Exit code: the worst verdict (1 TOTAL-FAILED, then 3 no verdict, then 2
 INDETERMINATE, else 0); 3 also when the batch cannot run.`,
     )
-    .action(async (dirs: string[], opts: Record<string, unknown>) => {
+    .action(async (dirs: string[], opts: Record<string, unknown>, self: Command) => {
       await runGuarded(async () => {
+        const conflict = jsonFormatConflict(opts, self);
+        if (conflict) {
+          const { SealcheckError } = await import("../../src/api/common.js");
+          throw new SealcheckError("ERR_USAGE", conflict);
+        }
         const batch = await import("../../src/api/batch.js");
         const { discoverArchives, archiveKey, verifyMany, defaultWorkers, BatchSummary, renderSummary, runKey } = batch;
         const jsonl = batch;

@@ -114,10 +114,9 @@ async function run(tokenArg: string, o: VerifyIdTokenCliOptions): Promise<number
     const { idTokenReportForOutput } = await import("../../src/api/id-token.js");
     await writeOut(renderJson(idTokenReportForOutput(report, Boolean(o.showPersonalData))));
   } else {
-    const { renderIdTokenReport } = await import("../../src/api/id-token.js");
-    await writeOut(
-      renderIdTokenReport(report, { colour: useColour() }, { showPersonalData: Boolean(o.showPersonalData), width: process.stdout.columns || 80 }),
-    );
+    const { renderIdTokenReport, idTokenReportForOutput } = await import("../../src/api/id-token.js");
+    const shown = idTokenReportForOutput(report, Boolean(o.showPersonalData));
+    await writeOut(renderIdTokenReport(shown, { colour: useColour() }, { showPersonalData: Boolean(o.showPersonalData), width: process.stdout.columns || 80 }));
   }
   const { exitCodeFor } = await import("../../src/api/common.js");
   return exitCodeFor(report.indication);

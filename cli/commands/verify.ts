@@ -59,6 +59,15 @@ JSON Schema: schemas/report.schema.json; the contract: docs/contract.md.`,
             `${outputs.join(" and ")} conflict: each chooses what stdout gets; give one (--report writes the HTML beside any of them)`,
           );
         }
+        // --report writes HTML: a .pdf name would give a file no PDF reader opens (u10). Refused before any work.
+        if (typeof opts.report === "string" && /\.pdf$/i.test(opts.report)) {
+          const { SealcheckError } = await import("../../src/api/common.js");
+          const html = opts.report.replace(/\.pdf$/i, ".html");
+          throw new SealcheckError(
+            "ERR_USAGE",
+            `--report ${opts.report}: --report writes HTML, not PDF; give it a .html name (--report ${html}) and print that to PDF, e.g. chromium --headless --no-pdf-header-footer --print-to-pdf=${opts.report} ${html} (docs/auditors.md)`,
+          );
+        }
         const { verifyArchive, hashingProgress, statementInfo } = await import("../../src/api/archive.js");
         // Checked before any file is read, in the flags' own names.
         const statement = statementInfo(

@@ -35,7 +35,7 @@ export interface ArchiveSpec {
   expiringBefore?: string;
 }
 
-/** Exit code of one archive (contract.md): 0 passed, 1 failed, 2 indeterminate, 3 no verdict. */
+/** Exit code of one archive (docs/contract.md): 0 passed, 1 failed, 2 indeterminate, 3 no verdict. */
 export type ArchiveExitCode = 0 | 1 | 2 | 3;
 
 /**
@@ -161,7 +161,7 @@ export interface AugmentOutcome {
   fetched: string[];
 }
 
-/** What every archive of a batch is verified with: the policy (src/policy.ts), as `sealcheck verify` takes it. */
+/** What every archive of a batch is verified with: the policy (Policy, as createSession takes it), as `sealcheck verify` takes it. */
 export type BatchVerifyOptions = Policy;
 
 export interface VerifyManyOptions extends BatchVerifyOptions {
@@ -197,7 +197,7 @@ export type ToWorker = { type: "job"; id: number; archive: ArchiveSpec };
 export type FromWorker =
   { type: "ready" } | { type: "init-error"; message: string; code: string | null } | { type: "result"; id: number; result: Omit<BatchResult, "index"> };
 
-/** SHA-256 (hex) of an archive's files as `queue add` read them (src/batch/pins.ts). */
+/** SHA-256 (hex) of an archive's files as `queue add` read them. */
 export interface ContentDigests {
   /** The evidence file's. */
   evidence: string;

@@ -79,11 +79,11 @@ function judge(
     // Not one file is any of this workflow's documents: most likely another folder (a slip), possibly every
     // document changed. Either way nothing was compared, so nothing is confirmed: SIGNED_DATA_NOT_FOUND, in
     // words that name the slip first, not HASH_FAILURE.
-    const files = extra.length === 1 ? "the file given" : `the ${extra.length} files given`;
+    const lead = extra.length === 1 ? "The file given does not belong" : `None of the ${extra.length} files given belongs`;
     return indeterminate(
       ID,
       "SIGNED_DATA_NOT_FOUND",
-      `None of ${files} belongs to this workflow (wrong folder?): ${extra
+      `${lead} to this workflow (wrong folder?): ${extra
         .slice(0, 5)
         .map((e) => fileShown(e.file))
         .join(
@@ -108,13 +108,14 @@ function judge(
   if (extra.length) {
     // An auditor reads the originals given as "the signed originals": a file among them that no document_N
     // covers was never signed (contract.md), unless the user said the folder is mixed (--allow-extra-originals).
-    const files = extra.map((e) => fileShown(e.file)).join(", ");
+    // A stray that is not even a PDF (notes.txt, Thumbs.db, SHA256SUMS) is named as such.
+    const files = extra.map((e) => `${fileShown(e.file)}${e.isPdf ? "" : " (not a PDF)"}`).join(", ");
     if (!options.allowExtraOriginals) {
       return failed(
         ID,
         "HASH_FAILURE",
         `${files} match${extra.length === 1 ? "es" : ""} no document_N of the token: ${extra.length === 1 ? "it was" : "they were"} not signed in this workflow (all ${docs.length} documents matched other files; pass --allow-extra-originals for a folder that knowingly holds other files).`,
-        { details: { ...details, allowExtraOriginals: false } },
+        { details: { ...details, allowExtraOriginals: false, allDocumentsMatched: true } },
       );
     }
     return warning(

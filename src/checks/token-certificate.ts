@@ -14,7 +14,7 @@ import { evidenceTime, type ArchiveFacts, type CheckEnv, type Established, type 
 
 const ID = "token-certificate";
 
-/** The known profile of the broker's token certificate (evidence.md §4), from parsed attributes. */
+/** The known profile of the broker's token certificate (docs/evidence.md §4), from parsed attributes. */
 function profile(cert: import("pkijs").Certificate): string {
   const cn = nameAttributeValues(cert.subject, "2.5.4.3");
   const o = nameAttributeValues(cert.subject, "2.5.4.10");

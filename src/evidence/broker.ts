@@ -16,7 +16,7 @@ export function brokerEnvironment(iss: unknown): BrokerEnvironment | null {
 /** `"DK"` + 8-digit CVR, the form the broker uses for organisations (`aud`, `organization_tin`, `ct_sender`). */
 export const ORGANISATION_ID = /^DK[0-9]{8}$/;
 
-/** The names of the three attachments of a sealed PAdES, by the value each carries (evidence.md §2). */
+/** The names of the three attachments of a sealed PAdES, by the value each carries (docs/evidence.md §2). */
 export const ATTACHMENT_NAMES = {
   token: "workflow_token.jwt",
   ocspBase64: "workflow_token.ocsp",

@@ -33,7 +33,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 function positive(value: number | undefined, fallback: number, what: string, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   if (!(typeof value === "number" && Number.isFinite(value) && value > 0 && value <= max))
-    throw new SealcheckError("ERR_USAGE", `${what} must be a positive number up to ${max}`);
+    throw new SealcheckError("ERR_USAGE", `${what} must be a positive number up to ${max}`, { option: /\((\w+)\)$/.exec(what)?.[1] ?? what });
   return value;
 }
 
@@ -52,8 +52,8 @@ export async function fetchJwksSnapshot(issuerOrEnvironment: string, opts: Disco
   const issuer = resolveIssuer(issuerOrEnvironment);
   const limits = resolveLimits(opts.limits);
   const fetchLimits = {
-    timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout (ms)", MAX_TIMER_MS),
-    maxBytes: positive(opts.maxResponseBytes, DISCOVERY_DEFAULTS.maxResponseBytes, "the response size limit"),
+    timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout (timeoutMs)", MAX_TIMER_MS),
+    maxBytes: positive(opts.maxResponseBytes, DISCOVERY_DEFAULTS.maxResponseBytes, "the response size limit (maxResponseBytes)"),
   };
   const url = discoveryUrl(issuer);
   assertFetchableUrl(url, "the discovery document");
@@ -96,8 +96,8 @@ export class DiscoveryKeyProvider implements KeyProvider {
     this.issuer = resolveIssuer(issuerOrEnvironment);
     this.now = opts.now ?? Date.now;
     this.opts = {
-      timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout (ms)", MAX_TIMER_MS),
-      maxResponseBytes: positive(opts.maxResponseBytes, DISCOVERY_DEFAULTS.maxResponseBytes, "the response size limit"),
+      timeoutMs: positive(opts.timeoutMs, DISCOVERY_DEFAULTS.timeoutMs, "the timeout (timeoutMs)", MAX_TIMER_MS),
+      maxResponseBytes: positive(opts.maxResponseBytes, DISCOVERY_DEFAULTS.maxResponseBytes, "the response size limit (maxResponseBytes)"),
       cacheMaxAgeSec: durationOption(opts.cacheMaxAgeSec, DISCOVERY_DEFAULTS.cacheMaxAgeSec, "the cache maximum age (cacheMaxAgeSec)"),
       // A negative or NaN cooldown would switch the refetch protection off: range-checked like every option.
       refetchCooldownSec: durationOption(opts.refetchCooldownSec, DISCOVERY_DEFAULTS.refetchCooldownSec, "the refetch cooldown (refetchCooldownSec)"),

@@ -20,16 +20,20 @@ export function resolveIssuer(issuerOrEnvironment: string): string {
     throw new SealcheckError(
       "ERR_USAGE",
       `issuer "${issuerOrEnvironment}" is neither a URL nor one of ${Object.keys(BROKER_ISSUERS).join(", ")} (or ${DEV_ISSUER_NAME}, the test-only issuer of sealcheck dev-token)`,
+      { option: "issuer" },
     );
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new SealcheckError("ERR_USAGE", `issuer "${issuerOrEnvironment}" must be an https URL`);
+    throw new SealcheckError("ERR_USAGE", `issuer "${issuerOrEnvironment}" must be an https URL`, { option: "issuer" });
   }
   return issuerOrEnvironment;
 }
 
+/** `what`: the option's name (audience, sender), which the error carries. */
 export function assertOrganisationId(value: string, what: string): void {
+  if (typeof value !== "string")
+    throw new SealcheckError("ERR_USAGE", `${what}: required, "DK" followed by an 8-digit CVR number (e.g. DK12345678)`, { option: what });
   if (!ORGANISATION_ID.test(value)) {
-    throw new SealcheckError("ERR_USAGE", `${what} "${value}" is not "DK" followed by an 8-digit CVR number (e.g. DK12345678)`);
+    throw new SealcheckError("ERR_USAGE", `${what} "${value}" is not "DK" followed by an 8-digit CVR number (e.g. DK12345678)`, { option: what });
   }
 }

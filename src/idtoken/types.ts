@@ -53,6 +53,8 @@ export interface IdTokenTransfer {
   claims: Record<string, string>;
   /** Set in output only (`verify-id-token --json`): the claims whose values are masked as personal data. */
   maskedClaims?: string[];
+  /** Set in output only (`verify-id-token --json`): the claims that are times (`auth_time`), as ISO 8601 UTC. */
+  claimTimes?: Record<string, string>;
   issuedAt: string;
   notBefore: string | null;
   expiresAt: string;

@@ -66,18 +66,18 @@ function resolveOptions(given: VerifyIdTokenOptions): Resolved {
   const senders = o.sender === undefined ? [] : typeof o.sender === "string" ? [o.sender] : [...o.sender];
   senders.forEach((s) => assertOrganisationId(s, "sender"));
   const algorithms = [...(o.algorithms ?? ["RS256"])];
-  if (algorithms.length === 0) throw usage("the algorithm allow-list is empty");
+  if (algorithms.length === 0) throw usage("the algorithm allow-list is empty", "algorithms");
   for (const a of algorithms) {
     if (!(SUPPORTED_ALGORITHMS as readonly string[]).includes(a))
-      throw usage(`algorithm ${quoteValue(a)} cannot be allowed; choose from ${SUPPORTED_ALGORITHMS.join(", ")}`);
+      throw usage(`algorithm ${quoteValue(a)} cannot be allowed; choose from ${SUPPORTED_ALGORITHMS.join(", ")}`, "algorithms");
   }
   // One shape of `at` for every verifier (ValidationTimeInput): an ISO 8601 string is read as verifyArchive reads it.
   const at = o.at === undefined || o.at instanceof Date ? o.at : parseValidationTime(o.at);
-  if (at !== undefined && !(at instanceof Date && !Number.isNaN(at.getTime()))) throw usage("the validation time is not a valid date");
+  if (at !== undefined && !(at instanceof Date && !Number.isNaN(at.getTime()))) throw usage("the validation time is not a valid date", "at");
   // Range-checked where read: a huge tolerance would push exp + tolerance past what a Date can hold.
   const clockToleranceSec = durationOption(o.clockToleranceSec, 60, "the clock tolerance (clockToleranceSec)");
   if (o.maxAgeSec !== undefined) durationOption(o.maxAgeSec, 0, "the maximum age (maxAgeSec)", Number.MIN_VALUE);
-  if (o.keys === undefined || typeof o.keys.current !== "function") throw usage("no key source given (keys)");
+  if (o.keys === undefined || typeof o.keys.current !== "function") throw usage("no key source given (keys)", "keys");
   return {
     issuer,
     audience: o.audience,
@@ -176,17 +176,39 @@ function buildReport(checks: CheckResult[], r: Resolved, header: IdTokenReport["
   };
 }
 
+/** A sealed archive's form given as an ID token (the reverse slip of `verify id-token.jwt`), in words; else null. */
+function archiveGiven(token: string): string | null {
+  const head = token
+    .slice(0, 4096)
+    .replace(/^\uFEFF/, "")
+    .trimStart();
+  if (head.startsWith("%PDF-")) return "the file given is a PDF (a sealed archive, or an original)";
+  if (head.startsWith("{") && /"(padesDocument|workflowToken)"/.test(head))
+    return "the file given is the JSON of the broker's PAdES or Workflow-token endpoint (a sealed archive's evidence)";
+  return null;
+}
+
 async function runChecks(token: string, r: Resolved, run: { stage: string; checks: CheckResult[]; decoded: DecodedIdToken | null }): Promise<IdTokenReport> {
   const checks = run.checks;
   let decoded: DecodedIdToken | null = null;
-  if (typeof token !== "string") throw new SealcheckError("ERR_USAGE", "the ID token must be a string");
+  if (typeof token !== "string") throw new SealcheckError("ERR_USAGE", "the ID token must be a string", { option: "token" });
   try {
     decoded = decodeIdToken(token, r.limits);
     run.decoded = decoded;
     checks.push(passed("format", `A compact JWS of ${decoded.jws.compact.length} bytes with JSON header and payload.`));
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
-    checks.push(failed("format", "FORMAT_FAILURE", `The token is malformed: ${errorMessage(e)}.`));
+    const archive = archiveGiven(token);
+    checks.push(
+      failed(
+        "format",
+        "FORMAT_FAILURE",
+        archive
+          ? `Not an ID token: ${archive}, which is verified with \`sealcheck verify\` (the library's verifyArchive).`
+          : `The token is malformed: ${errorMessage(e)}.`,
+        archive ? { details: { notIdToken: archive } } : {},
+      ),
+    );
     for (const id of ID_TOKEN_CHECKS.slice(1)) checks.push(skipped(id, "Not checked: the token could not be decoded."));
   }
 

@@ -85,21 +85,46 @@ export function listedCertificate(der: Uint8Array, what: string, session: PkiSes
 /**
  * Certificates of one file as `--trust` reads it: a PEM bundle (CERTIFICATE and TRUSTED CERTIFICATE blocks; other
  * PEM blocks ignored) or one DER certificate. `decode` reads each (default certificateFromDer); one that returns
- * null is left out (listedCertificate: a "certificate" of thousands of values).
+ * null is left out (listedCertificate: a "certificate" of thousands of values). Without `decode` (a file a user
+ * gave), a file that is no certificate at all (text, a PDF, a CMS signature) is a FormatError in plain words.
  */
 export function certificatesFromBytes(
   bytes: Uint8Array,
   file: string,
   session: PkiSession,
-  decode: (der: Uint8Array, what: string) => pkijs.Certificate | null = (der, what) => certificateFromDer(der, what, session),
+  decode?: (der: Uint8Array, what: string) => pkijs.Certificate | null,
 ): pkijs.Certificate[] {
+  const given = decode === undefined; // a file a user gave (--trust, --certs…), not bytes the evidence carries
+  decode ??= (der, what) => certificateFromDer(der, what, session);
   const text = latin1(bytes, 0, Math.min(bytes.length, 64));
   const read = (der: Uint8Array, what: string) => decode(der, what) ?? [];
   if (text.includes("-----BEGIN") || /^[\s\x20-\x7e]*$/.test(latin1(bytes))) {
     const blocks = pemBlocks(latin1(bytes)).filter((b) => b.label === "CERTIFICATE" || b.label === "TRUSTED CERTIFICATE");
     return blocks.flatMap((b, i) => read(b.der, `${file} (certificate ${i + 1})`));
   }
+  // A DER certificate is a SEQUENCE: a file a user gave that is anything else (a text with accented letters, a
+  // PDF, a .p7s) is said so in plain words, not in the ASN.1 decoder's.
+  if (given && bytes.length > 0 && bytes[0] !== 0x30)
+    throw new FormatError(`${file} is not a certificate: neither PEM (no "-----BEGIN CERTIFICATE-----") nor DER (${notDerStart(bytes)})`);
+  if (given && isCmsSignedData(bytes)) throw new FormatError(`${file} is not a certificate: it is a CMS signature (such as a .p7s)`);
   return [read(bytes, file)].flat();
+}
+
+/** A DER ContentInfo of type SignedData (1.2.840.113549.1.7.2): its OID within the first bytes. */
+function isCmsSignedData(bytes: Uint8Array): boolean {
+  const oid = [0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02];
+  const head = bytes.subarray(0, 24);
+  for (let i = 0; i + oid.length <= head.length; i++) if (oid.every((b, j) => head[i + j] === b)) return true;
+  return false;
+}
+
+/** What a file's first bytes look like, for the message of a file that is no certificate. */
+function notDerStart(bytes: Uint8Array): string {
+  const head = latin1(bytes, 0, Math.min(bytes.length, 8));
+  if (head.startsWith("%PDF-")) return "it is a PDF";
+  if (/^[{[]/.test(head.trimStart())) return "it looks like JSON";
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, 4096));
+  return /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text) ? "it does not start as one" : "it is text";
 }
 
 interface DecodedCertificate {

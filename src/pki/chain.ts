@@ -158,7 +158,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
   if (anchors.length === 0) {
     return {
       status: "no-chain",
-      message: `No trust anchor applies at ${at.toISOString()} (none given with --trust or for this role, and no trusted list's service vouched for it then), so no certificate path can be validated.`,
+      message: `No trust anchor applies at ${at.toISOString()} (none given, for every role or for this one, and no trusted list's service vouched for it then), so no certificate path can be validated.`,
       path: [],
       subIndication: "NO_CERTIFICATE_CHAIN_FOUND",
     };
@@ -248,7 +248,7 @@ export async function validateChain(leaf: pkijs.Certificate, input: ChainInput):
   if (code === 60 || code === 97 || /No valid certificate paths|Unable to find certificate path|path building gave up/.test(res.resultMessage ?? "")) {
     return {
       status: "no-chain",
-      message: `No path from ${shownSubject(leaf)} to a trust anchor: its issuer ${shownIssuer(leaf)} is not among the --trust anchors or their subordinates.`,
+      message: `No path from ${shownSubject(leaf)} to a trust anchor: its issuer ${shownIssuer(leaf)} is not among the trust anchors given (--trust, or the role's --trust-token, --trust-seal, --trust-tsa; the library's trust and trustFor) or their subordinates.`,
       path: [],
       subIndication: "NO_CERTIFICATE_CHAIN_FOUND",
     };

@@ -134,6 +134,7 @@ const FORMAT_NAMES: Record<ArchiveReport["evidence"]["format"], string> = {
   "pades-pdf": "sealed PAdES PDF",
   "pades-json": "JSON of the PAdES endpoint",
   "workflow-token-json": "JSON of the Workflow-token endpoint",
+  unknown: "not a sealed archive",
 };
 
 const EKU_NAMES: Record<string, string> = {
@@ -159,6 +160,7 @@ const PERSONAL_NAMES: Record<PersonalDataKind, string> = {
   age: "age claims",
   contact: "contact details",
   "identity-id": "identity ids",
+  other: "other claims not known to be free of personal data",
 };
 
 /** ISO 8601 (any offset, any fraction) → "2025-12-08 08:36:38 UTC"; unparseable text is returned as is. */
@@ -253,6 +255,12 @@ function documentItems(report: ArchiveReport): Item[] {
   }));
 }
 
+/** When the signer authenticated (the `auth_time` claim, a time in the report's `time`), as a time. */
+function authenticatedAt(claims: readonly ReportedClaim[]): Field[] {
+  const c = claims.find((x) => x.name === "auth_time" && x.time);
+  return c?.time ? [shown("Authenticated at", formatTime(c.time))] : [];
+}
+
 function signerItems(report: ArchiveReport): (Item & { claims: ReportedClaim[] })[] {
   return report.signatures.map((s) => {
     const who: SignerSummary = s.signer ?? signerSummary(s.claims);
@@ -263,6 +271,7 @@ function signerItems(report: ArchiveReport): (Item & { claims: ReportedClaim[] }
       fields: [
         shown("Identity provider", who.identityProvider ?? "?"),
         shown("Level of assurance", who.levelOfAssurance ?? "?"),
+        ...authenticatedAt(s.claims),
         shown("Signed at", formatTime(s.created)),
         shown("Signature id", s.id),
         ...(personal.length
@@ -433,15 +442,32 @@ function notSealed(report: ArchiveReport): boolean {
   return report.checks.some((c) => c.id === "seal-signature" && c.details?.notSealed === true);
 }
 
+/**
+ * TOTAL-FAILED only because files beside the matched originals were not signed in this workflow (every document
+ * matched; nothing else failed): HASH_FAILURE as docs/contract.md says, but "not intact or not genuine" would be false.
+ */
+function onlyStrays(report: ArchiveReport): boolean {
+  if (report.indication !== "TOTAL-FAILED" || report.decidedBy.length !== 1 || report.decidedBy[0] !== "document-digests") return false;
+  return report.checks.some((c) => c.id === "document-digests" && c.details?.allDocumentsMatched === true);
+}
+
+/** What the evidence file seems to be when it is no form of a sealed archive (an ID token, a certificate…). */
+function notEvidenceAs(report: ArchiveReport): string | null {
+  if (report.evidence.format !== "unknown") return null;
+  const d = report.checks.find((c) => c.id === "attachments")?.details?.notEvidence as { seemsToBe?: unknown } | undefined;
+  return typeof d?.seemsToBe === "string" ? d.seemsToBe : "neither a PDF nor an endpoint's JSON";
+}
+
 export function archiveView(report: ArchiveReport): ArchiveView {
   const unsealed = notSealed(report);
+  const other = notEvidenceAs(report);
   const st = report.statement;
   const facts: Field[] = [
     ...(st?.caseReference ? [{ label: "Case reference", value: st.caseReference }] : []),
     ...(st?.auditor ? [{ label: "Auditor", value: st.auditor }] : []),
     {
       label: "Evidence",
-      value: `${report.evidence.file} (${unsealed ? "a PDF without any signature: not a sealed archive" : FORMAT_NAMES[report.evidence.format]})`,
+      value: `${report.evidence.file} (${unsealed ? "a PDF without any signature: not a sealed archive" : other ? `${other}: not a sealed archive` : FORMAT_NAMES[report.evidence.format]})`,
     },
     ...(report.evidence.sha256 ? [{ label: "Evidence SHA-256", value: report.evidence.sha256 }] : []),
     ...(report.evidence.size !== undefined ? [{ label: "Evidence size", value: `${thousands(report.evidence.size)} bytes` }] : []),
@@ -460,7 +486,13 @@ export function archiveView(report: ArchiveReport): ArchiveView {
     subIndication: report.subIndication,
     verdict,
     headline: report.originals.compared ? verdict : `${verdict}, documents not compared`,
-    meaning: unsealed ? "The file given as evidence is not a sealed archive: there is no seal to verify." : MEANING[report.indication],
+    meaning: unsealed
+      ? "The file given as evidence is not a sealed archive: there is no seal to verify."
+      : other
+        ? "The file given as evidence is not a sealed archive: there is nothing to verify."
+        : onlyStrays(report)
+          ? "Every document matched an original, but files given with them were not signed in this workflow."
+          : MEANING[report.indication],
     reason: reasonOf(report),
     reasonDetail: reasonDetailOf(report),
     decidedBy: report.decidedBy,

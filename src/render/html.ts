@@ -149,7 +149,8 @@ function fieldsTable(fields: readonly Field[], monoLabels: readonly string[] = [
 
 function claimValue(c: ReportedClaim): string {
   if (c.masked) return `<span class="masked" title="masked personal data">${escapeHtml(c.value)}</span>`;
-  return `<span class="mono">${escapeHtml(typeof c.value === "string" ? c.value : JSON.stringify(c.value))}</span>`;
+  const time = c.time ? ` (${escapeHtml(c.time.slice(0, 19).replace("T", " "))} UTC)` : "";
+  return `<span class="mono">${escapeHtml(typeof c.value === "string" ? c.value : JSON.stringify(c.value))}</span>${time}`;
 }
 
 function claimsTable(claims: readonly ReportedClaim[]): string {

@@ -6,7 +6,10 @@ import { indicationColour, mark, paint, wrap, type Style } from "./style.js";
 import { safeText as t } from "./sanitize.js";
 
 export interface IdTokenRenderOptions {
-  /** Show `ct_claims` values instead of masking them. */
+  /**
+   * Show every `ct_claims` value. Without it, a report in output form (idTokenReportForOutput) shows the values
+   * of the claims it does not mask, and any other report none.
+   */
   showPersonalData?: boolean;
   width?: number;
 }
@@ -21,7 +24,12 @@ export function renderIdTokenReport(report: IdTokenReport, style: Style, opts: I
   const width = opts.width ?? 80;
   const out: string[] = [];
   const verdict = report.subIndication ? `${report.indication} / ${report.subIndication}` : report.indication;
-  out.push(paint(style, "bold", paint(style, indicationColour(report.indication), verdict)));
+  // A dev token's pass is said to be one on its first line: a script reading `| head -1` must not see a clean pass.
+  const dev = report.checks.some((c) => c.id === "issuer" && c.details?.devToken === true && c.status !== "failed");
+  out.push(
+    paint(style, "bold", paint(style, indicationColour(report.indication), verdict)) +
+      (dev ? " (TEST ONLY: a sealcheck dev token, never evidence of a transfer)" : ""),
+  );
   out.push(`Controlled-transfer ID token, validated at ${report.validationTime} (${TIME_SOURCE[report.validationTimeSource] ?? report.validationTimeSource}).`);
   // Everything from the token (header, claims, messages that quote them) passes the sanitiser: a forged
   // token must not draw on the terminal.
@@ -41,10 +49,17 @@ export function renderIdTokenReport(report: IdTokenReport, style: Style, opts: I
     );
     const names = Object.keys(tr.claims);
     if (names.length === 0) out.push("  No claims.");
+    // The output form (idTokenReportForOutput) names the masked claims: the others are shown; a report without
+    // that list (the library's own) shows no value unless asked.
+    const shown = (name: string) => opts.showPersonalData || (tr.maskedClaims !== undefined && !tr.maskedClaims.includes(name));
     for (const name of names) {
-      out.push(`  ${t(name)}: ${opts.showPersonalData ? t(JSON.stringify(tr.claims[name])) : paint(style, "grey", "(hidden)")}`);
+      const time = tr.claimTimes?.[name];
+      const v = shown(name)
+        ? `${t(JSON.stringify(tr.claims[name]))}${time ? ` (${time.slice(0, 19).replace("T", " ")} UTC)` : ""}`
+        : paint(style, "grey", "(hidden)");
+      out.push(`  ${t(name)}: ${v}`);
     }
-    if (names.length && !opts.showPersonalData) out.push(paint(style, "grey", "  Claim values may be personal data; --show-personal-data shows them."));
+    if (names.some((n) => !shown(n))) out.push(paint(style, "grey", "  Claim values may be personal data; --show-personal-data shows them."));
   }
   return `${out.join("\n")}\n`;
 }

@@ -10,12 +10,15 @@ export interface ReportedClaim {
   personalData: PersonalDataKind | null;
   value: unknown;
   masked: boolean;
+  /** For a claim that is a time (`auth_time`, seconds since the epoch) and not masked: the time, ISO 8601 UTC. */
+  time?: string;
 }
 
 export interface ArchiveReport extends ReportBase {
   kind: "workflow-archive";
   /** The evidence file, with its SHA-256 (hex) and size in bytes, so that a filed statement names exactly what was verified. */
-  evidence: { file: string; format: EvidenceFormat; sha256?: string; size?: number };
+  /** `format` "unknown": the file is none of the three forms of a sealed archive (check `attachments` says what it seems to be). */
+  evidence: { file: string; format: EvidenceFormat | "unknown"; sha256?: string; size?: number };
   originals: { compared: boolean; files: string[] };
   /** What the verdict rests on besides the evidence: the trust anchors and every option that shaped it. */
   verification?: VerificationInputs;
@@ -99,7 +102,7 @@ export interface SignerSummary {
 
 export type PdfSignatureKind = "certification" | "approval" | "documentTimestamp";
 
-/** One item of the report's `pdfSignatures` (contract.md): a signature of the PDF judged on its own. */
+/** One item of the report's `pdfSignatures` (docs/contract.md): a signature of the PDF judged on its own. */
 export interface PdfSignatureReport {
   field: string;
   kind: PdfSignatureKind;

@@ -57,7 +57,7 @@ export interface ValidationTime {
 }
 
 export interface CheckResult {
-  /** Stable id, see contract.md and the registry in check-ids.ts (e.g. "token-signature"). */
+  /** Stable id, listed with what each check decides in docs/contract.md and docs/checks.md (e.g. "token-signature"). */
   id: CheckId;
   status: CheckStatus;
   /** One sentence a person can act on. */
@@ -84,13 +84,16 @@ export interface ReportBase {
 }
 
 /**
- * The form the evidence came in, as reports name it (input/evidence-file.ts decides it from the content; its
- * own type must stay assignable to this one, which the verifiers' reports enforce).
+ * The form the evidence came in, as reports name it: decided from the content, never the file name (docs/contract.md).
+ * An archive report whose file is none of these says "unknown" (ArchiveReport.evidence.format).
  */
 export type EvidenceFormat = "pades-pdf" | "pades-json" | "workflow-token-json";
 
-/** The kind of personal data (GDPR) a claim holds (evidence/personal-data.ts classifies claims by name). */
-export type PersonalDataKind = "national-id" | "ip-address" | "age" | "name" | "contact" | "identity-id";
+/**
+ * The kind of personal data (GDPR) a claim holds, read from its name; "other" for a claim not known to be free of
+ * personal data (docs/auditors.md, "Personal data").
+ */
+export type PersonalDataKind = "national-id" | "ip-address" | "age" | "name" | "contact" | "identity-id" | "other";
 
 /** A certificate as reports show it (JSON-safe): filled by pki's summarize(). */
 export interface CertificateSummary {

@@ -56,7 +56,7 @@ export function computeVerdict(checks: readonly CheckResult[]): Verdict {
   return { indication: "TOTAL-PASSED", subIndication: null, decidedBy: [] };
 }
 
-/** Exit codes of contract.md. 3 (no verdict) is the CLI's own. */
+/** Exit codes of docs/contract.md ("Exit codes"). 3 (no verdict) is the CLI's own. */
 export function exitCodeFor(indication: Indication): 0 | 1 | 2 {
   return indication === "TOTAL-PASSED" ? 0 : indication === "TOTAL-FAILED" ? 1 : 2;
 }

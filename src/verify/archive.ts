@@ -6,6 +6,7 @@
 import { internalErrorCheck } from "../report/internal-error.js";
 import { FormatError, SealcheckError, errorMessage, raiseLimit } from "../errors.js";
 import type { Limits } from "../limits.js";
+import { notEvidence } from "../input/not-evidence.js";
 import { classifyEvidence, readBounded, readEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { givenSource, isEvidenceSource, wholeSource, type EvidenceSource, type GivenEvidence } from "../input/source.js";
 import { hashOriginalBytes, listOriginals, startHashingOriginals, type OriginalBytes, type OriginalFile, type OriginalsHashing } from "../input/originals.js";
@@ -121,6 +122,9 @@ async function verifyArchiveRun(o: VerifyArchiveOptions, pinned?: ContentCheck):
   try {
     originalPaths = givenPaths.length ? listOriginals(givenPaths, limits.maxOriginals) : null;
     if (originalPaths && typeof o.evidence === "string") refuseEvidenceAsOriginals(o.evidence, givenPaths, originalPaths);
+    // With anchors given and --allow-extra-originals, a certificate in the folder is one more extra file (a warning).
+    const noAnchors = !hasAnchors(session.trust);
+    if (originalPaths && (noAnchors || !session.options.allowExtraOriginals)) refuseCertificatesAsOriginals(givenPaths, originalPaths, noAnchors);
     if ((originalPaths?.length ?? 0) + inMemory.length > limits.maxOriginals)
       throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${limits.maxOriginals} original files given (${raiseLimit("maxOriginals")})`, {
         option: "limits.maxOriginals",
@@ -179,6 +183,7 @@ async function verifyArchiveRun(o: VerifyArchiveOptions, pinned?: ContentCheck):
       evidence: run.input ?? { file: name, source: bytes },
       tokenFile,
       tokenBytes,
+      evidenceSha256: bytes.sha256(),
       limits,
       verifyToken: () => guarded(tokenFile, wholeSource(tokenBytes), null, false, { stage: "attachments", checks: [] }),
     });
@@ -304,6 +309,59 @@ function refuseEvidenceAsOriginals(evidence: string, given: readonly string[], l
   }
 }
 
+/** Whether any anchor was given, for any role or by a trusted list. */
+function hasAnchors(t: IndexedTrustStore): boolean {
+  return (
+    t.anchors.length > 0 ||
+    Object.values(t.roleAnchors ?? {}).some((a) => a.length > 0) ||
+    (t.listAnchors?.length ?? 0) > 0 ||
+    (t.trustedLists?.length ?? 0) > 0
+  );
+}
+
+/**
+ * Certificates among the originals are a slip, never a changed document (the broker signs PDFs only, so no
+ * certificate is any document_N): most often the word --trust left out before the anchors' folder, which then
+ * lands among the originals. One usage error that says so first, naming the files, never a HASH_FAILURE.
+ */
+function refuseCertificatesAsOriginals(given: readonly string[], listed: readonly string[], noAnchors: boolean): void {
+  const certs = listed.filter(looksLikeCertificate);
+  if (!certs.length) return;
+  const shown =
+    certs
+      .slice(0, 4)
+      .map((f) => quoteName(basename(f)))
+      .join(", ") + (certs.length > 4 ? ` and ${certs.length - 4} more` : "");
+  const dirs = [...new Set(certs.map((f) => given.find((g) => g === f) ?? dirname(f)))];
+  const what = `${shown} ${certs.length === 1 ? "is a certificate" : "are certificates"}, given among the originals (the PDFs that were signed)`;
+  throw new SealcheckError(
+    "ERR_USAGE",
+    noAnchors
+      ? `No trust anchors were given, and ${what}: were they meant as trust anchors? Give them as trust anchors (trust): ${dirs[0]}.`
+      : `${what}; trust anchors are given as trust anchors (trust, or for one role trustFor), never among the originals.`,
+    { file: certs[0]!, option: "originals" },
+  );
+}
+
+/** A PEM certificate (or bundle) or a DER certificate (SEQUENCE of a SEQUENCE, both with long lengths). */
+function looksLikeCertificate(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openRegular(file, Number.MAX_SAFE_INTEGER).fd;
+    const head = Buffer.alloc(1024);
+    const n = readSync(fd, head, 0, 1024, 0);
+    const b = head.subarray(0, n);
+    // Never a PDF (an altered original carrying a PEM block stays an original, compared and failed).
+    if (b.includes("%PDF-")) return false;
+    if (/^(\uFEFF|\s)*-----BEGIN (TRUSTED |X509 )?CERTIFICATE-----/.test(b.toString("utf8"))) return true;
+    return n >= 8 && b[0] === 0x30 && (b[1] === 0x82 || b[1] === 0x83) && b[b[1] === 0x82 ? 4 : 5] === 0x30;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 function readdirSafe(dir: string): string[] {
   try {
     return listDirectory(dir, { hidden: true }).flatMap((e) => (e.name === null ? [] : [e.name]));
@@ -365,6 +423,9 @@ function checkCallerOptions(o: unknown): asserts o is VerifyArchiveOptions {
   else expectPathList("originals", originals);
 }
 
+/** Read whole to say what a non-evidence file is (a JWKS, a JWT); beyond this its first 4 KiB. */
+const NOT_EVIDENCE_READ = 4 << 20;
+
 interface PipelineRun extends StageRun {
   input?: EvidenceInput;
 }
@@ -383,9 +444,16 @@ async function runPipeline(
     input = classifyEvidence(name, bytes, limits);
   } catch (e) {
     if (!(e instanceof FormatError)) throw e;
+    // Not any form of a sealed archive (an ID token, the bare JWT, a certificate…): said so, with where it belongs.
+    const other = notEvidence(bytes.read(0, Math.min(bytes.length, NOT_EVIDENCE_READ)));
+    const message = other
+      ? `${name} is not a sealed archive: it seems to be ${other.seemsToBe}${other.instead ? `; ${other.instead}` : ""}. The evidence is a sealed PDF or the JSON of the PAdES or Workflow-token endpoint.`
+      : `${name}: ${errorMessage(e)}.`;
+    const base = formatFailureReport(name, message, options, env.validationTime.time);
     return {
-      ...formatFailureReport(name, `${name}: ${errorMessage(e)}.`, options, env.validationTime.time),
-      evidence: { file: name, format: "pades-pdf", ...fileIdentity(bytes) },
+      ...base,
+      ...(other ? { checks: [{ ...base.checks[0]!, details: { notEvidence: { seemsToBe: other.seemsToBe, instead: other.instead } } }] } : {}),
+      evidence: { file: name, format: other ? "unknown" : "pades-pdf", ...fileIdentity(bytes) },
       verification: verificationInputs(env, showPersonalData),
     };
   }

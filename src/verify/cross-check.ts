@@ -5,6 +5,7 @@
 // address, All drops nothing). The --token copy is verified like any evidence (its own signature, chain,
 // OCSP); a copy whose signature fails cannot vouch for anything.
 import { SealcheckError, FormatError, errorMessage } from "../errors.js";
+import { notEvidence } from "../input/not-evidence.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits.js";
 import { classifyEvidence, type EvidenceInput } from "../input/evidence-file.js";
 import { wholeSource, type EvidenceSource } from "../input/source.js";
@@ -29,6 +30,8 @@ export interface TokenCopy {
   format: EvidenceFormat;
   header: Record<string, unknown>;
   payload: Record<string, unknown>;
+  /** The compact JWS as the copy holds it. */
+  token?: string;
 }
 
 /** User-claim kinds each filter leaves out of the PAdES copy. */
@@ -51,7 +54,7 @@ function tokenCopyOf(input: EvidenceInput, limits: Limits): TokenCopy {
   const values = readTokenValues(input, limits);
   if (values.token === undefined) throw new FormatError(`${file} holds no Workflow token (looked in ${values.source})`);
   const jws = decodeCompactJws(values.token, jwsLimits(limits), `the Workflow token in ${file}`);
-  return { file, format: input.format, header: jws.header, payload: jws.payload };
+  return { file, format: input.format, header: jws.header, payload: jws.payload, token: values.token };
 }
 
 /** A claim's value from the token in words (quoteValue: a string quoted and cut, a list or object named). */
@@ -207,6 +210,8 @@ export async function tokenCrossCheckStage(a: {
   evidence: EvidenceInput | { file: string; source: EvidenceSource };
   tokenFile: string;
   tokenBytes: Uint8Array;
+  /** SHA-256 (hex) of the evidence file's bytes: --token given the same bytes compares nothing. */
+  evidenceSha256?: string;
   limits: Limits;
   verifyToken: () => Promise<ArchiveReport>;
 }): Promise<CheckResult> {
@@ -221,17 +226,54 @@ export async function tokenCrossCheckStage(a: {
       details: { tokenFile },
     });
   }
+  const tokenSource = wholeSource(tokenBytes);
+  if (a.evidenceSha256 !== undefined && tokenSource.sha256().toLowerCase() === a.evidenceSha256.toLowerCase())
+    throw new SealcheckError(
+      "ERR_USAGE",
+      `${tokenFile}: the evidence file itself (the same bytes as ${primaryName}), so there is nothing to cross-check; give crossCheckToken ${otherDelivery(primary)}`,
+      { file: tokenFile, option: "crossCheckToken" },
+    );
   let other: TokenCopy;
   try {
-    other = readTokenCopy(tokenFile, wholeSource(tokenBytes), limits);
+    other = readTokenCopy(tokenFile, tokenSource, limits);
   } catch (e) {
     if (e instanceof SealcheckError) throw e;
+    // A file that is no form of the evidence at all (the bare JWT `extract` writes, a certificate, text) is a
+    // slip of the hand, not a copy that fails: a usage error naming what it seems to be.
+    const wrong = notEvidence(tokenBytes.subarray(0, Math.min(tokenBytes.length, 4 << 20)));
+    if (wrong)
+      throw new SealcheckError(
+        "ERR_USAGE",
+        `${tokenFile}: not a copy of the Workflow token's delivery: it seems to be ${wrong.seemsToBe}; crossCheckToken takes the JSON of the Workflow-token endpoint (or of the PAdES endpoint, or the sealed PDF)`,
+        { file: tokenFile, option: "crossCheckToken" },
+      );
     return failed(CROSS_CHECK_ID, "FORMAT_FAILURE", `The Workflow-token JSON given to cross-check, ${tokenFile}, cannot be read: ${errorMessage(e)}.`, {
       details: { tokenFile },
     });
   }
   refuseAnotherWorkflow(primary, other);
+  refuseSameDelivery(primary, other);
   return crossCheckToken(primary, other, await a.verifyToken(), limits);
+}
+
+/** The other delivery of the token, which a cross-check of `primary` compares it with. */
+const otherDelivery = (primary: TokenCopy) =>
+  isPades(primary.format) ? "the JSON of the Workflow-token endpoint" : "the sealed PDF or the JSON of the PAdES endpoint";
+
+/**
+ * Two copies of one delivery (the sealed PDF and the PAdES endpoint's JSON it came in, or the same endpoint's
+ * JSON twice) hold the same token, byte for byte: comparing them compares nothing, and "every claim agrees"
+ * would read as two deliveries compared. A usage error saying which copy to give instead.
+ */
+function refuseSameDelivery(primary: TokenCopy, other: TokenCopy): void {
+  const sameKind = isPades(primary.format) === isPades(other.format);
+  if (!sameKind || primary.token === undefined || primary.token !== other.token) return;
+  const instead = otherDelivery(primary);
+  throw new SealcheckError(
+    "ERR_USAGE",
+    `${other.file}: the same delivery as ${primary.file} (${isPades(other.format) ? "the PAdES copy" : "the Workflow-token endpoint's copy"} of the token, byte for byte), so there is nothing to cross-check; give crossCheckToken ${instead}`,
+    { file: other.file, option: "crossCheckToken" },
+  );
 }
 
 /**
@@ -245,6 +287,6 @@ function refuseAnotherWorkflow(primary: TokenCopy, other: TokenCopy): void {
   throw new SealcheckError(
     "ERR_USAGE",
     `${other.file}: another workflow's token (workflow ${short(b)}), not a copy of the token of ${primary.file} (workflow ${short(a)}); give the Workflow-token JSON of workflow ${short(a)}`,
-    { file: other.file },
+    { file: other.file, option: "crossCheckToken" },
   );
 }

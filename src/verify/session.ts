@@ -112,7 +112,8 @@ function checkedClock(clock: () => Date): () => Date {
 function archiveOptions(p: NormalisedPolicy): ArchiveOptions {
   // The one JOSE policy: only asymmetric algorithms can be allowed (never none or HMAC, in any spelling).
   for (const a of p.tokenAlgorithms) {
-    if (refuseAlgorithm(a, [a]) !== null) throw new SealcheckError("ERR_USAGE", `algorithm ${JSON.stringify(a)} cannot be allowed for Workflow tokens`);
+    if (refuseAlgorithm(a, [a]) !== null)
+      throw new SealcheckError("ERR_USAGE", `algorithm ${JSON.stringify(a)} cannot be allowed for Workflow tokens`, { option: "tokenAlgorithms" });
   }
   return {
     ...DEFAULT_ARCHIVE_OPTIONS,

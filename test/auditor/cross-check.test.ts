@@ -70,11 +70,17 @@ describe("token cross-check", () => {
     expect(c.message).toContain("token-signature");
   });
 
-  it("--token that is not evidence fails the cross-check; a missing --token file is a usage error", async () => {
+  it("--token that is no form of the evidence is a usage slip; an endpoint JSON without a readable token fails the cross-check; a missing --token file is a usage error", async () => {
     const w = await writeArchive();
     const junk = join(w.dir, "junk.json");
     writeFileSync(junk, '{"hello": 1}');
-    const c = check(await verifyArchiveWithToken({ evidence: w.pdf, trust: [trustDirectory()], crossCheckToken: junk }), "token-cross-check");
+    // Issue 37 part 3 (u10): a file of the wrong form is the user's slip (exit 3), not a forgery of the archive.
+    await expect(verifyArchiveWithToken({ evidence: w.pdf, trust: [trustDirectory()], crossCheckToken: junk })).rejects.toThrow(
+      /junk\.json: not a copy of the Workflow token's delivery: it seems to be a JSON file that is neither endpoint's JSON/,
+    );
+    const damaged = join(w.dir, "damaged.json");
+    writeFileSync(damaged, '{"workflowToken": "not a JWS"}');
+    const c = check(await verifyArchiveWithToken({ evidence: w.pdf, trust: [trustDirectory()], crossCheckToken: damaged }), "token-cross-check");
     expect(c.status).toBe("failed");
     expect(c.subIndication).toBe("FORMAT_FAILURE");
     await expect(verifyArchiveWithToken({ evidence: w.pdf, trust: [trustDirectory()], crossCheckToken: join(w.dir, "missing.json") })).rejects.toThrow(

@@ -113,8 +113,9 @@ describe("receivers and personal data", () => {
   it("verify-id-token --json masks personal data by the archive report's rule; --show-personal-data reveals it", () => {
     const masked = JSON.parse(run(ID_TOKEN).stdout);
     expect(masked.indication).toBe("TOTAL-PASSED");
-    expect(masked.transfer.claims).toEqual({ name: "••••••••", cpr: "••••••••", role: "tenant" });
-    expect(masked.transfer.maskedClaims).toEqual(["name", "cpr"]);
+    // An allow-list (u10): `role` is not known to name no person, so it is masked too.
+    expect(masked.transfer.claims).toEqual({ name: "••••••••", cpr: "••••••••", role: "••••••••" });
+    expect(masked.transfer.maskedClaims).toEqual(["name", "cpr", "role"]);
     const shown = JSON.parse(run([...ID_TOKEN, "--show-personal-data"]).stdout);
     expect(shown.transfer.claims).toEqual({ name: "Jens Hansen", cpr: "0101801234", role: "tenant" });
     expect(shown.transfer.maskedClaims).toBeUndefined();

@@ -43,7 +43,7 @@ describe("slips on the command line", () => {
   it("--at without a time of day or a zone, or a date that does not exist: exit 3 with an example", () => {
     oneLine(["verify", VALID, ...TRUST, "--at", "2025-12-08"], /"2025-12-08" is a date without a time of day and zone.*2025-12-08T00:00:00Z/);
     oneLine(["verify", VALID, ...TRUST, "--at", "2025-12-08T08:36:35"], /has no zone/);
-    oneLine(["verify", VALID, ...TRUST, "--at", "2025-02-30T08:00:00Z"], /is not an ISO 8601 time with a zone/);
+    oneLine(["verify", VALID, ...TRUST, "--at", "2025-02-30T08:00:00Z"], /is not an RFC 3339 date-time: no such calendar date/);
     expect(run(["verify", VALID, "samples/valid/originals", ...TRUST, "--at", "2025-12-08T09:36:38+01:00", "--json"]).code).toBe(0);
   });
 });

@@ -127,7 +127,7 @@ describe("sealcheck verify-id-token", () => {
     [
       "a bad --at",
       ["verify-id-token", "TOKEN", "--issuer", "test", "--audience", AUDIENCE, "--jwks", "JWKS", "--at", "yesterday"],
-      /--at: "yesterday" is not an ISO 8601 time/,
+      /--at: "yesterday" is not an RFC 3339 date-time/,
     ],
     [
       "--jwks and --discovery",

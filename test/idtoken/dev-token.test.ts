@@ -112,6 +112,16 @@ describe("sealcheck dev-token", () => {
     expect(check(report(r), "issuer")).toMatchObject({ status: "warning", message: expect.stringMatching(/^TEST ONLY: a sealcheck dev token/) });
     const human = runCli(["verify-id-token", sign(), "--issuer", "sealcheck-dev", "--audience", AUD, "--jwks", join(dir, "jwks-1.json")]);
     expect(human.stdout).toMatch(/\[warn\] issuer +TEST ONLY/);
+    // Its first line says so too (u10: `| head -1` saw a bare TOTAL-PASSED).
+    expect(human.stdout.split("\n")[0]).toBe("TOTAL-PASSED (TEST ONLY: a sealcheck dev token, never evidence of a transfer)");
+  });
+
+  it("u10's repro: a masked is_over_18 does not tell true from false; MitID Erhverv's and NemLog-in's ids are masked", () => {
+    const masked = (claims: Record<string, string>) => report(verify(sign("--claims", JSON.stringify(claims)))).transfer!;
+    expect(masked({ "mitid.is_over_18": "true" }).claims).toEqual(masked({ "mitid.is_over_18": "false" }).claims);
+    const ids = masked({ "nemlogin.persistent_professional_id": "urn:uuid:8f1c2b7e-1111", nl3Uuid: "8f1c2b7e-2222", loa: "Substantial" });
+    expect(ids.claims).toEqual({ "nemlogin.persistent_professional_id": "••••••••", nl3Uuid: "••••••••", loa: "Substantial" });
+    expect(ids.maskedClaims).toEqual(["nemlogin.persistent_professional_id", "nl3Uuid"]);
   });
 
   it("refused with the broker's keys: another key set, even under the dev issuer, is TOTAL-FAILED by the issuer check", () => {
