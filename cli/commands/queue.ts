@@ -309,7 +309,7 @@ cannot be reached.`,
           const { SealcheckError } = await import("../../src/api/common.js");
           throw new SealcheckError("ERR_USAGE", conflict);
         }
-        await readResults(opts, true, opts.json ? "json" : (opts.format as string));
+        return await readResults(opts, true, opts.json ? "json" : (opts.format as string));
       });
     });
 

@@ -109,7 +109,7 @@ export interface CertificateSummary {
   keyUsage?: string[];
   extendedKeyUsage?: string[];
   /**
-   * Set when nothing in the certificate shows its holder is an organisation (pki/holder.ts): its name may be a
+   * Set when nothing in the certificate shows its holder is an organisation (docs/contract.md, "Personal data"): its name may be a
    * person's, personal data. `subject` (and a self-issued certificate's `issuer`) is then "[a person's name,
    * masked]" unless personal data is shown.
    */
