@@ -30,7 +30,7 @@
 import type * as pkijs from "pkijs";
 import { LimitError, errorMessage } from "../errors.js";
 import type { PdfDocument, PdfView } from "../input/pdf/index.js";
-import { LenientBudgetError, decodableFilter } from "../input/pdf/filters.js";
+import { LenientBudgetError, lossless } from "../input/pdf/filters.js";
 import { type PdfDict, type PdfObject, type PdfStream, rawGet } from "../input/pdf/objects.js";
 import { listedCertificate, type ListedBudget } from "../pki/certificate.js";
 import { decodeCrl } from "../pki/crl.js";
@@ -273,12 +273,12 @@ class Reading {
       if (e instanceof LenientBudgetError || e instanceof LimitError)
         return void problem(`${why}; what lenient readers read of it is not learnt (${errorMessage(e)})`, true);
       const more = errorMessage(e);
-      // Junk only through a filter no reader decodes (measured, EU DSS's PDFBox and qpdf: no OCSP response out of
-      // /DCTDecode, /JBIG2Decode, an unknown name). Anything else (a predictor, its parameters, /EarlyChange, a /Crypt)
-      // PDFBox may read on where this lenient reading stops (a25 L1: a CA's "revoked" CRL under /Predictor 1.0 was
-      // ignored here, REVOKED_NO_POE in EU DSS): not decided, as a stream with no bytes is.
+      // Junk only through a filter no reader gets the bytes back from (DCTDecode, lossy; an unknown name). Anything
+      // else PDFBox may read where this reader stops: a predictor, its parameters, /EarlyChange, a /Crypt (a25 L1: a
+      // CA's "revoked" CRL under /Predictor 1.0, REVOKED_NO_POE in EU DSS), a lossless image coding (a27 C1:
+      // /CCITTFaxDecode): not decided, as a stream with no bytes is.
       const names = filterNames(stream.dict);
-      if (names !== null && names.some((n) => !decodableFilter(n)))
+      if (names !== null && names.some((n) => !lossless(n)))
         return void problem(`${why}, and no reader reads ${a} ${noun} out of it${why.endsWith(more) ? "" : ` (${more})`}`);
       return void problem(`${why}; what lenient readers read of it is not learnt: they may read on where this reader stops (${more})`, true);
     }

@@ -65,10 +65,15 @@ const FILTERS: ReadonlyMap<string, Decoder> = new Map([
   ["RL", rl],
 ]);
 
-/** A filter this reader (and the lenient readers) can decode: one of the table's, or /Crypt. Else an image or unknown filter. */
-export function decodableFilter(name: string): boolean {
-  return FILTERS.has(name) || name === "Crypt";
+/**
+ * Whether some reader may get the bytes back through filter `name`: every standard filter but DCTDecode (lossy: no
+ * reader gets a DER item back out of it; measured with EU DSS), CCITTFax, JBIG2 and JPX included (lossless codings
+ * PDFBox decodes: a27 C1, a CA's CRL under /CCITTFaxDecode read by EU DSS). An unknown name: no reader decodes it.
+ */
+export function lossless(name: string): boolean {
+  return FILTERS.has(name) || LOSSLESS_IMAGE_FILTERS.has(name);
 }
+const LOSSLESS_IMAGE_FILTERS = new Set(["Crypt", "CCITTFaxDecode", "CCF", "JBIG2Decode", "JPXDecode"]);
 
 /** Decodes `raw` through `filters` in order; every intermediate and final result is bounded by `maxBytes`. */
 export function decodeFilters(raw: Uint8Array, filters: readonly FilterSpec[], maxBytes: number, o: DecodeOptions = {}): Uint8Array {
