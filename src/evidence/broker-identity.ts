@@ -4,7 +4,7 @@
 import type * as pkijs from "pkijs";
 import { thumbprint } from "../pki/certificate.js";
 import { quoteName } from "../report/quoted-name.js";
-import { namesAPerson, organisationEvidence } from "../pki/holder.js";
+import { namesAPerson, sealEvidence } from "../pki/holder.js";
 
 export const OID_ORGANIZATION_IDENTIFIER = "2.5.4.97";
 const OID = { C: "2.5.4.6", L: "2.5.4.7", O: "2.5.4.10", CN: "2.5.4.3" } as const;
@@ -87,10 +87,10 @@ export function sealIdentity(cert: pkijs.Certificate, policy: SealSignerPolicy =
   if (thumbprint(cert, "sha1") === PRODUCTION_SEAL_SHA1)
     return { identity: "production-seal", reason: "the broker's production seal certificate (SHA-1 thumbprint)" };
   // The holder's identifier names the organisation, not that the certificate is its seal: one of its employees'
-  // personal certificates carries it too (a25 P1). A renewed seal is a qualified seal (a legal person's QC statement or
-  // policy: pki/holder.ts), which a person's certificate is not.
+  // personal certificates carries it too (a25 P1), and so do its TSA's, OCSP responder's, CAs' and web servers'
+  // (a27 S1). A renewed seal is a qualified seal (pki/holder.ts sealEvidence: an eseal QC type or QCP-l policy).
   if (org.value === PRODUCTION_SEAL_ORGANIZATION_ID) {
-    const evidence = organisationEvidence(cert);
+    const evidence = sealEvidence(cert);
     if (evidence)
       return {
         identity: "production-seal",
@@ -98,7 +98,7 @@ export function sealIdentity(cert: pkijs.Certificate, policy: SealSignerPolicy =
       };
     return {
       identity: "other",
-      reason: `its subject has the broker's production seal holder's organizationIdentifier ${PRODUCTION_SEAL_ORGANIZATION_ID}, but nothing in it shows it is an organisation's seal (it may be an employee's own certificate)`,
+      reason: `its subject has the broker's production seal holder's organizationIdentifier ${PRODUCTION_SEAL_ORGANIZATION_ID}, but nothing in it shows it is an organisation's seal (an employee's own certificate, or a TSA's, CA's or server's, is not)`,
     };
   }
   if (nameIsExactly(cert.subject, TEST_SEAL_SUBJECT) && nameIsExactly(cert.issuer, TEST_SEAL_ISSUER)) {

@@ -116,6 +116,21 @@ describe("sealIdentity: parsed attributes, not a formatted name", () => {
     const employee = sealIdentity(cert(production).cert);
     expect(employee.identity).toBe("other");
     expect(employee.reason).toMatch(/nothing in it shows it is an organisation's seal/);
+    // a27 S1: the holder's TSA's, OCSP responder's, CA's, web server's or a plain CN=O certificate signs no document.
+    const notSeal = [
+      cert(production, undefined, [extensions.extKeyUsage(true, "1.3.6.1.5.5.7.3.8")]),
+      cert(production, undefined, [extensions.qcStatements(), extensions.extKeyUsage(true, "1.3.6.1.5.5.7.3.9")]),
+      cert(production, undefined, [extensions.qcStatements(), extensions.basicConstraints(true)]),
+      cert(production, undefined, [extensions.certificatePolicies("0.4.0.2042.1.7"), extensions.extKeyUsage(false, "1.3.6.1.5.5.7.3.1")]),
+      cert([
+        [C, "NO"],
+        [ORG, "NTRNO-933127990"],
+        [O, "IN GROUPE TRUST SERVICES APS NUF"],
+        [CN, "IN GROUPE TRUST SERVICES APS NUF"],
+      ]),
+    ];
+    for (const c of notSeal) expect(sealIdentity(c.cert).identity).toBe("other");
+    expect(sealIdentity(cert(production, undefined, [extensions.certificatePolicies("0.4.0.194112.1.1")]).cert).identity).toBe("production-seal");
     const two = sealIdentity(
       cert([
         [C, "NO"],
