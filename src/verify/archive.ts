@@ -16,7 +16,7 @@ import { quoteName } from "../report/quoted-name.js";
 import { summarize, thumbprint } from "../pki/certificate.js";
 import { resolvePersonNames } from "../report/person-names.js";
 import { isBrokerSealHolder } from "../evidence/broker-identity.js";
-import { failed } from "../report/check.js";
+import { failed, skipped } from "../report/check.js";
 import { closeSync, existsSync, readSync, statSync } from "node:fs";
 import { listDirectory, openRegular, showName } from "../input/files.js";
 import { createHash } from "../platform/crypto.js";
@@ -25,7 +25,7 @@ import { expectOptions, expectPathList, givenWithSession } from "../usage.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { computeVerdict } from "../report/verdict.js";
 import type { ArchiveReport, VerificationInputs } from "../report/archive-report.js";
-import type { ListServiceDecision, TrustedListUse } from "../report/types.js";
+import type { CheckResult, ListServiceDecision, TrustedListUse } from "../report/types.js";
 import { VERSION } from "../version.js";
 import { runValidationTime, type ArchiveFacts, type ArchiveOptions, type CheckEnv } from "../checks/facts.js";
 import { planOf, runStages, type RunFacts, type StageContext, type StageRun } from "./stages.js";
@@ -179,14 +179,23 @@ async function verifyArchiveRun(o: VerifyArchiveOptions, pinned?: ContentCheck):
     if (tokenFile === undefined || tokenBytes === null) return report;
     // The cross-check: the --token copy verified with the same session (no originals, personal data masked),
     // then compared with the evidence's own token, read from the evidence as this run classified it.
-    const check = await tokenCrossCheckStage({
-      evidence: run.input ?? { file: name, source: bytes },
-      tokenFile,
-      tokenBytes,
-      evidenceSha256: bytes.sha256(),
-      limits,
-      verifyToken: () => guarded(tokenFile, wholeSource(tokenBytes), null, false, { stage: "attachments", checks: [] }),
-    });
+    let check: CheckResult;
+    try {
+      check = await tokenCrossCheckStage({
+        evidence: run.input ?? { file: name, source: bytes },
+        tokenFile,
+        tokenBytes,
+        evidenceSha256: bytes.sha256(),
+        limits,
+        verifyToken: () => guarded(tokenFile, wholeSource(tokenBytes), null, false, { stage: "attachments", checks: [] }),
+      });
+    } catch (e) {
+      // A slip with --token (the same delivery, a copy of no form of it, another workflow's) is a usage error only
+      // over evidence that passes on its own: it never takes the place of the evidence's own verdict (a27 X1: a
+      // forged PDF around the genuine token, given with the genuine PDF, was exit 3 "the same delivery").
+      if (!(e instanceof SealcheckError) || e.code !== "ERR_USAGE" || report.indication === "TOTAL-PASSED") throw e;
+      check = skipped("token-cross-check", `Not compared: ${e.message}`);
+    }
     const checks = [...report.checks, check];
     return { ...report, ...computeVerdict(checks), checks };
   } finally {
@@ -343,24 +352,39 @@ function refuseCertificatesAsOriginals(given: readonly string[], listed: readonl
   );
 }
 
-/** A PEM certificate (or bundle) or a DER certificate (SEQUENCE of a SEQUENCE, both with long lengths). */
+/**
+ * A file that is a certificate and nothing else: PEM certificate blocks and white space only, or one DER certificate
+ * (a SEQUENCE of a SEQUENCE) filling the file. Anything more (a27 X1: an altered original with a PEM block put before
+ * it, which pdftotext still reads) stays an original, compared and failed.
+ */
 function looksLikeCertificate(file: string): boolean {
   let fd: number | undefined;
   try {
     fd = openRegular(file, Number.MAX_SAFE_INTEGER).fd;
-    const head = Buffer.alloc(1024);
-    const n = readSync(fd, head, 0, 1024, 0);
-    const b = head.subarray(0, n);
-    // Never a PDF (an altered original carrying a PEM block stays an original, compared and failed).
-    if (b.includes("%PDF-")) return false;
-    if (/^(\uFEFF|\s)*-----BEGIN (TRUSTED |X509 )?CERTIFICATE-----/.test(b.toString("utf8"))) return true;
-    return n >= 8 && b[0] === 0x30 && (b[1] === 0x82 || b[1] === 0x83) && b[b[1] === 0x82 ? 4 : 5] === 0x30;
+    const buf = Buffer.alloc(CERTIFICATE_FILE_MAX + 1);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    if (n > CERTIFICATE_FILE_MAX) return false;
+    const b = buf.subarray(0, n);
+    const text = b.toString("latin1");
+    if (/-----BEGIN (TRUSTED |X509 )?CERTIFICATE-----/.test(text)) {
+      return (
+        text
+          .replace(/-----BEGIN (TRUSTED |X509 )?CERTIFICATE-----[A-Za-z0-9+/=\s]*-----END (TRUSTED |X509 )?CERTIFICATE-----/g, "")
+          .replace(/^\xEF\xBB\xBF/, "")
+          .trim() === ""
+      );
+    }
+    if (n < 8 || b[0] !== 0x30 || (b[1] !== 0x82 && b[1] !== 0x83)) return false;
+    const len = b[1] === 0x82 ? 4 + b.readUInt16BE(2) : 5 + b.readUIntBE(2, 3);
+    return len === n && b[b[1] === 0x82 ? 4 : 5] === 0x30;
   } catch {
     return false;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
 }
+/** No certificate file is this large (a certificate bundle of a few dozen). */
+const CERTIFICATE_FILE_MAX = 256 * 1024;
 
 function readdirSafe(dir: string): string[] {
   try {

@@ -1,7 +1,7 @@
 // Issue 37 part 3, u10's gaps beside the four named slips: the word --trust left out (the anchors land among
 // the originals), a file that is no form of the evidence given as evidence, and --token given a file of the
 // wrong form or the same delivery as the evidence. Each named as a slip, never in the forgery words.
-import { copyFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SealcheckError, renderArchiveHuman, verifyArchive } from "../../src/index.js";
@@ -151,5 +151,38 @@ describe("a stray file beside the right originals", () => {
     writeFileSync(join(dir, "a.pdf"), "%PDF-1.7\n%%EOF\n");
     const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", originals: [dir], trust: ["samples/trust"] });
     expect(flat(renderArchiveHuman(r, { colour: false }))).toMatch(/Reason: The file given does not belong to this workflow \(wrong folder\?\)/);
+  });
+});
+
+// a27 X1: a slip never takes the place of the evidence's own verdict. A forged PDF around the genuine token, given
+// with the genuine PDF as --token ("the same delivery" by the token alone), was exit 3 with no verdict; an altered
+// original with a PEM certificate put before it was "a certificate among the originals" (exit 3), not HASH_FAILURE.
+describe("a27 X1: a slip over a failing archive keeps its verdict", () => {
+  it("a forged PDF with the genuine one as --token: TOTAL-FAILED, the cross-check not compared and why", async () => {
+    const r = await verifyArchive({
+      evidence: "samples/attacks/isa-page-content-replaced.pdf",
+      trust: ["samples/trust"],
+      crossCheckToken: "samples/valid/archive.pdf",
+    });
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+    const c = r.checks.find((x) => x.id === "token-cross-check")!;
+    expect(c.status).toBe("skipped");
+    expect(c.message).toMatch(/^Not compared: .*nothing to cross-check/);
+  });
+
+  it("the genuine PDF with its own JSON copy: still a usage error (nothing to hide)", async () => {
+    const e = await usageError(verifyArchive({ evidence: "samples/valid/archive.pdf", trust: ["samples/trust"], crossCheckToken: "samples/valid/pades.json" }));
+    expect(e.code).toBe("ERR_USAGE");
+  });
+
+  it("an original with a PEM certificate put before it is an original: compared, HASH_FAILURE", async () => {
+    const dir = tempDir("sealcheck-pem-original-");
+    copyFileSync("samples/valid/originals/Lejekontrakt.pdf", join(dir, "Lejekontrakt.pdf"));
+    writeFileSync(
+      join(dir, "Husorden.pdf"),
+      Buffer.concat([readFileSync("samples/trust/seal-root.pem"), readFileSync("samples/valid/originals/Husorden.pdf")]),
+    );
+    const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", originals: [dir], trust: ["samples/trust"] });
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
   });
 });
