@@ -79,6 +79,13 @@ describe("an object defined after sealing that no section lists (a21 F2, X1)", (
     }
   });
 
+  it("a 'trailer' in an update's bytes other than its section's: fails (a23 G1, a26 T1: a rebuild takes it and its /Root)", async () => {
+    const r = await verify(update(() => "\n% trailer << /Root 99 0 R >>\n"));
+    const c = check(r, "seal-modifications");
+    expect([r.indication, c.status, c.subIndication]).toEqual(["TOTAL-FAILED", "failed", "FORMAT_FAILURE"]);
+    expect(c.message).toMatch(/revision 2: a 'trailer' at offset \d+ \(its section's is elsewhere\)/);
+  });
+
   it("after the last %%EOF only white space: a definition, a comment, a glued or a second startxref fail (a23 S1, P1; a22 C1 was TOTAL-PASSED)", async () => {
     const pdf = new Uint8Array(readFileSync(join(REAL, "archive.pdf")));
     for (const tail of ["\n5 0 obj\n<< /Length 3 >>\nstream\nBT \nendstream\nendobj\n", "% see 4 0 obj\n", "x 4 0 obj\n", "x\n"]) {

@@ -9,7 +9,7 @@ import type { PdfDocument, PdfView } from "../../input/pdf/document.js";
 import { type GraphContext, type ObjectGraph, objectGraph } from "../../input/pdf/graph.js";
 import { type PdfObject, rawGet } from "../../input/pdf/objects.js";
 import { walkPages } from "../../input/pdf/pages.js";
-import { unaccountedBytes, unlistedDefinitions, unlistedInObjectStreams } from "../../input/pdf/unlisted.js";
+import { strayTrailers, unaccountedBytes, unlistedDefinitions, unlistedInObjectStreams } from "../../input/pdf/unlisted.js";
 import { Comparer } from "./compare.js";
 import { type ChangeLevel, type Finding, LEVELS, maxLevel, rank } from "./levels.js";
 import { describeContext, judgeChangedObject, judgeTrailer, type Locus, locusOf, LTV_CONTEXTS, type RuleContext, STREAM_CONTEXTS } from "./rules.js";
@@ -344,9 +344,12 @@ export class ChangeAnalysis {
     const result = {
       findings,
       dangling: newDangling,
-      unlisted: [...unlistedDefinitions(this.doc, i), ...unlistedInObjectStreams(this.doc, i), ...unaccountedBytes(this.doc, i)].map(
-        (d) => `revision ${i + 1}: ${d}`,
-      ),
+      unlisted: [
+        ...unlistedDefinitions(this.doc, i),
+        ...unlistedInObjectStreams(this.doc, i),
+        ...unaccountedBytes(this.doc, i),
+        ...strayTrailers(this.doc, i),
+      ].map((d) => `revision ${i + 1}: ${d}`),
     };
     this.pairs.set(i, result);
     return result;

@@ -97,6 +97,9 @@ export function unlistedInObjectStreams(doc: PdfDocument, index: number, max = 2
   return out;
 }
 
+/** The longest comment between an update's objects: poppler's rebuild reads a line as pieces of 255 bytes (254 and its end). */
+const MAX_COMMENT = 254;
+
 /**
  * The bytes of revision `index` (from the previous revision's end to its own) that are neither an object its section
  * lists there, nor its section (from its cross-reference section to its `%%EOF`), nor white space or a comment between
@@ -126,8 +129,17 @@ export function unaccountedBytes(doc: PdfDocument, index: number, max = 5): stri
     while (i < bytes.length) {
       const c = bytes[i]!;
       if (isWhitespace(c)) i++;
-      else if (c === 0x25) while (i < bytes.length && bytes[i] !== 0x0a && bytes[i] !== 0x0d) i++;
-      else {
+      else if (c === 0x25) {
+        const from0 = i;
+        while (i < bytes.length && bytes[i] !== 0x0a && bytes[i] !== 0x0d) i++;
+        // poppler's rebuild reads lines in 255-byte pieces: a longer comment's rest is a line of its own to it (a26 T1:
+        // a trailer naming a forged catalog there).
+        if (i - from0 > MAX_COMMENT) {
+          if (out.length < max)
+            out.push(`bytes ${from + from0}–${from + i} (a comment longer than ${MAX_COMMENT} bytes: poppler's rebuild reads its rest as a line)`);
+          return;
+        }
+      } else {
         if (out.length < max) out.push(`bytes ${from + i}–${to} (no object its section lists)`);
         return;
       }
@@ -138,5 +150,22 @@ export function unaccountedBytes(doc: PdfDocument, index: number, max = 5): stri
     at = Math.max(at, e);
   }
   gap(at, rev.endOffset);
+  return out;
+}
+
+/**
+ * The `trailer` keywords in revision `index`'s bytes other than its own table's (at most `max`): a rebuilding reader
+ * takes a trailer it finds by scanning (qpdf the first, poppler the last: a23 G1, a26 T1), and through its /Root a
+ * catalog no section names.
+ */
+export function strayTrailers(doc: PdfDocument, index: number, max = 5): string[] {
+  const rev = doc.revisions[index]!;
+  const text = Buffer.from(doc.source.read(rev.startOffset, rev.endOffset)).toString("latin1");
+  const out: string[] = [];
+  for (let at = text.indexOf("trailer"); at >= 0 && out.length < max; at = text.indexOf("trailer", at + 1)) {
+    const offset = rev.startOffset + at;
+    if (rev.xrefKind !== "stream" && offset >= rev.xrefStart) continue;
+    out.push(`a 'trailer' at offset ${offset} (its section's is elsewhere)`);
+  }
   return out;
 }
