@@ -52,10 +52,11 @@ function hybrid(stmExtra: string, end = (x: number) => `startxref\n${x}\n%%EOF\n
 }
 
 /** An xref-stream update listing only itself, with `index` as its /Index and `end` closing it. */
-function streamUpdate(index: (S: number) => string, end = (x: number) => `startxref\n${x}\n%%EOF\n`): Uint8Array {
+function streamUpdate(index: (S: number) => string, end = (x: number) => `startxref\n${x}\n%%EOF\n`, before = ""): Uint8Array {
   const S = new NumberAllocator(doc).take();
   const out = [...pdf];
   if (out.at(-1) !== 0x0a) out.push(0x0a);
+  out.push(...latin(before));
   const offS = out.length;
   const rows = row(1, offS, 0);
   out.push(
@@ -133,4 +134,14 @@ describe("a23: sections one reader reads otherwise are not read", () => {
     },
     60_000,
   );
+});
+
+describe("a26 T1: a comment between an update's objects longer than poppler's 255-byte line pieces", () => {
+  it("254 bytes: read; 255: fails seal-modifications (poppler's rebuild reads the rest as a line of its own)", async () => {
+    const ok = await verify(streamUpdate((S) => `[${S} 1]`, undefined, `%${"x".repeat(253)}\n`));
+    expect(ok.indication).toBe("TOTAL-PASSED");
+    const r = await verify(streamUpdate((S) => `[${S} 1]`, undefined, `%${"x".repeat(254)}\n`));
+    expect(r.indication).toBe("TOTAL-FAILED");
+    expect(r.checks.find((c) => c.id === "seal-modifications")?.message).toMatch(/a comment longer than 254 bytes/);
+  }, 60_000);
 });
