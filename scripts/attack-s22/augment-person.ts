@@ -33,7 +33,13 @@ const der = issueCertificate({
   extensions: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
 });
 const person = issued("otherTokenSigner", der, key);
-const ocsp = createOcspResponse({ subject: person, issuer: pki.tokenCa, responder: pki.ocspResponder, producedAt: TIMELINE.sealRevocationAt, nextUpdate: TIMELINE.sealRevocationNext });
+const ocsp = createOcspResponse({
+  subject: person,
+  issuer: pki.tokenCa,
+  responder: pki.ocspResponder,
+  producedAt: TIMELINE.sealRevocationAt,
+  nextUpdate: TIMELINE.sealRevocationNext,
+});
 const a = await buildArchive(pki, { seal: { signer: person, certificates: [person, pki.tokenCa], revocation: { crls: [], ocsps: [ocsp] } } });
 const dir = "/tmp/a27-augment-person";
 mkdirSync(join(dir, "in"), { recursive: true });
@@ -47,7 +53,19 @@ writeFileSync(tsaOcsp, createOcspResponse({ subject: pki.tsa, issuer: pki.tsaRoo
 const tsa = await startTsa(pki.tsa);
 const run = (args: string[]) =>
   new Promise<string>((resolve) => {
-    const p = spawn("node", ["dist/cli/main.js", "augment", ...args, "--tsa", tsa.url, "--trust", "samples/trust", "--seal-signer", "NTRDK-12345678", "--ocsp", tsaOcsp]);
+    const p = spawn("node", [
+      "dist/cli/main.js",
+      "augment",
+      ...args,
+      "--tsa",
+      tsa.url,
+      "--trust",
+      "samples/trust",
+      "--seal-signer",
+      "NTRDK-12345678",
+      "--ocsp",
+      tsaOcsp,
+    ]);
     let out = "";
     p.stdout.on("data", (d) => (out += d));
     p.stderr.on("data", (d) => (out += d));

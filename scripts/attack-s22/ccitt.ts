@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const BYTES = 16;
+/** netpbm's pamtotiff (apt-get install netpbm), or the one PAMTOTIFF names. */
+const PAMTOTIFF = process.env.PAMTOTIFF ?? "pamtotiff";
 /** The CCITT-coded strip of a PBM of `data` (BYTES a row), read out of pamtotiff's one-strip TIFF. */
 export function ccitt(data: Uint8Array, invert: boolean, g3: boolean): { coded: Uint8Array; rows: number } {
   const rows = Math.ceil(data.length / BYTES);
@@ -13,7 +15,7 @@ export function ccitt(data: Uint8Array, invert: boolean, g3: boolean): { coded: 
   if (invert) for (let i = 0; i < bits.length; i++) bits[i] = ~bits[i]! & 0xff;
   const dir = mkdtempSync(join(tmpdir(), "a27-ccitt-"));
   writeFileSync(join(dir, "x.pbm"), Buffer.concat([Buffer.from(`P4\n${BYTES * 8} ${rows}\n`), Buffer.from(bits)]));
-  const tiff = execFileSync("pamtotiff", [g3 ? "-g3" : "-g4", "-rowsperstrip", String(rows), join(dir, "x.pbm")]);
+  const tiff = execFileSync(PAMTOTIFF, [g3 ? "-g3" : "-g4", "-rowsperstrip", String(rows), join(dir, "x.pbm")]);
   // Little or big endian TIFF; tags 273 (StripOffsets) and 279 (StripByteCounts), one strip.
   const le = tiff[0] === 0x49;
   const u16 = (o: number) => (le ? tiff.readUInt16LE(o) : tiff.readUInt16BE(o));

@@ -11,6 +11,9 @@
 //   cn-o       CN = O (an organisation/system certificate of the holder, e.g. MitID Erhverv's organisation certificate
 //              an administrator of the holder orders with a free CN), keyUsage digitalSignature
 //   web        CN "www.example.no", EKU serverAuth, policy OVCP (a TLS server certificate of the holder)
+//   sole       not the holder: a sole trader's own certificate (CVR NTRDK-12345678), whose business name is the owner's
+//              name: O = CN = "Jens Peter Testesen" (a Danish enkeltmandsvirksomhed often is), accepted with --seal-signer;
+//              is the person's name shown without --show-personal-data? (holder.ts: "CN equal to O")
 //   npx tsx scripts/attack-s22/holder-evidence.ts <mode>
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,7 +21,7 @@ import { execFileSync } from "node:child_process";
 import { buildArchive, createOcspResponse, extensions, issueCertificate, issued, OIDS, TIMELINE } from "../generator/index.js";
 import { loadPki } from "../generator/pki.js";
 
-const MODES = ["employee", "tsa", "ocsp", "ca", "cn-o", "web"];
+const MODES = ["employee", "tsa", "ocsp", "ca", "cn-o", "web", "sole"];
 const mode = process.argv[2] ?? "tsa";
 if (!MODES.includes(mode)) throw new Error(`usage: <${MODES.join("|")}>`);
 const ORG = "IN GROUPE TRUST SERVICES APS NUF";
@@ -29,6 +32,7 @@ const cn: Record<string, string> = {
   ca: "IN Groupe Issuing CA 9",
   "cn-o": ORG,
   web: "www.example.no",
+  sole: "Jens Peter Testesen",
 };
 const ext: Record<string, ReturnType<typeof extensions.keyUsage>[]> = {
   employee: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
@@ -36,14 +40,19 @@ const ext: Record<string, ReturnType<typeof extensions.keyUsage>[]> = {
   ocsp: [extensions.keyUsage("digitalSignature"), extensions.extKeyUsage(true, "1.3.6.1.5.5.7.3.9")],
   ca: [extensions.basicConstraints(true, 0), extensions.keyUsage("digitalSignature", "keyCertSign", "cRLSign")],
   "cn-o": [extensions.keyUsage("digitalSignature")],
-  web: [extensions.keyUsage("digitalSignature", "keyEncipherment"), extensions.extKeyUsage(false, "1.3.6.1.5.5.7.3.1"), extensions.certificatePolicies("0.4.0.2042.1.7")],
+  sole: [extensions.keyUsage("digitalSignature", "nonRepudiation")],
+  web: [
+    extensions.keyUsage("digitalSignature", "keyEncipherment"),
+    extensions.extKeyUsage(false, "1.3.6.1.5.5.7.3.1"),
+    extensions.certificatePolicies("0.4.0.2042.1.7"),
+  ],
 };
 const pki = loadPki("samples/pki");
 const der = issueCertificate({
   subject: [
     [OIDS.country, "NO"],
-    [OIDS.organization, ORG],
-    [OIDS.organizationIdentifier, "NTRNO-933127990"],
+    [OIDS.organization, mode === "sole" ? "Jens Peter Testesen" : ORG],
+    [OIDS.organizationIdentifier, mode === "sole" ? "NTRDK-12345678" : "NTRNO-933127990"],
     [OIDS.commonName, cn[mode]!],
   ],
   subjectKey: pki.otherTokenSigner.key,
@@ -62,7 +71,13 @@ const a = await buildArchive(pki, {
     revocation: {
       crls: [],
       ocsps: [
-        createOcspResponse({ subject: cert, issuer: pki.tokenCa, responder: pki.ocspResponder, producedAt: TIMELINE.sealRevocationAt, nextUpdate: TIMELINE.sealRevocationNext }),
+        createOcspResponse({
+          subject: cert,
+          issuer: pki.tokenCa,
+          responder: pki.ocspResponder,
+          producedAt: TIMELINE.sealRevocationAt,
+          nextUpdate: TIMELINE.sealRevocationNext,
+        }),
       ],
     },
   },
@@ -74,7 +89,19 @@ for (const o of a.evidence.originals) writeFileSync(join(dir, "originals", o.fil
 let out = "";
 let code = 0;
 try {
-  out = execFileSync("node", ["dist/cli/main.js", "verify", join(dir, "archive.pdf"), join(dir, "originals"), "--trust", "samples/trust"], { encoding: "utf8" });
+  out = execFileSync(
+    "node",
+    [
+      "dist/cli/main.js",
+      "verify",
+      join(dir, "archive.pdf"),
+      join(dir, "originals"),
+      "--trust",
+      "samples/trust",
+      ...(mode === "sole" ? ["--seal-signer", "NTRDK-12345678"] : []),
+    ],
+    { encoding: "utf8" },
+  );
 } catch (e) {
   const x = e as { stdout?: string; status?: number };
   out = x.stdout ?? "";
@@ -84,7 +111,7 @@ console.log(`== ${mode} (${dir}/archive.pdf): exit ${code}`);
 console.log(
   out
     .split("\n")
-    .filter((l) => /Sealed by|TOTAL|INDETERMINATE|seal-certificate|production seal/.test(l))
+    .filter((l) => /Sealed by|TOTAL|INDETERMINATE|seal-certificate|production seal|Testesen/.test(l))
     .map((l) => l.slice(0, 400))
     .join("\n"),
 );
