@@ -116,20 +116,25 @@ export function mayNameAPerson(cert: pkijs.Certificate): boolean {
 /** A qualified electronic seal's QC type (ETSI EN 319 412-5 id-etsi-qct-eseal) and policies (QCP-l, QCP-l-qscd). */
 const ESEAL_QC_TYPE = "0.4.0.1862.1.6.2";
 const SEAL_POLICIES = new Set(["0.4.0.194112.1.1", "0.4.0.194112.1.3"]);
-/** Key purposes of certificates whose key signs no document: a TSA's, an OCSP responder's, a TLS server's. */
-const SERVICE_PURPOSES = new Set([TIME_STAMPING, OCSP_SIGNING, "1.3.6.1.5.5.7.3.1"]);
+/**
+ * Key purposes a seal's key may state (an allow-list, a28 S1: code signing, e-mail, client authentication or any
+ * purpose passed the deny-list): document signing (RFC 9336), Microsoft's and Adobe's document signing. None stated:
+ * any (RFC 5280 §4.2.1.12).
+ */
+const SEAL_PURPOSES = new Set(["1.3.6.1.5.5.7.3.36", "1.3.6.1.4.1.311.10.3.12", "1.2.840.113583.1.1.5"]);
 
 /**
  * What shows the certificate is an organisation's electronic seal (a27 S1: an organisation's certificate is no seal;
  * its TSA's, OCSP responder's, CA's or web server's keys sign no document): an eseal QC type or a legal person's seal
- * policy (QCP-l, QCP-l-qscd), not a CA, no key purpose of a service; or null.
+ * policy (QCP-l, QCP-l-qscd), not a CA, no key purposes or a document-signing one among them; or null.
  */
 export function sealEvidence(cert: pkijs.Certificate): string | null {
   try {
     if (namesAPerson(cert)) return null;
     const bc = extension(cert, "2.5.29.19")?.parsedValue as pkijs.BasicConstraints | undefined;
     if (bc?.cA === true) return null;
-    if (extendedKeyUsages(cert).some((p) => SERVICE_PURPOSES.has(p))) return null;
+    const purposes = extendedKeyUsages(cert);
+    if (purposes.length && !purposes.some((p) => SEAL_PURPOSES.has(p))) return null;
     if (qcOids(cert).types.includes(ESEAL_QC_TYPE)) return "a qualified seal's QC type";
     if (policies(cert).some((p) => SEAL_POLICIES.has(p))) return "a legal person's seal policy";
     return null;

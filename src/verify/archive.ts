@@ -117,6 +117,7 @@ async function verifyArchiveRun(o: VerifyArchiveOptions, pinned?: ContentCheck):
   // the checks. A listing error is raised after those of the trust store and the evidence, as before.
   let originalPaths: string[] | null = null;
   let listingError: unknown = null;
+  let certificateSlip: SealcheckError | null = null;
   const givenPaths = (o.originals ?? []).filter((p): p is string => typeof p === "string");
   const inMemory = (o.originals ?? []).filter((p): p is OriginalBytes => typeof p !== "string");
   try {
@@ -124,7 +125,15 @@ async function verifyArchiveRun(o: VerifyArchiveOptions, pinned?: ContentCheck):
     if (originalPaths && typeof o.evidence === "string") refuseEvidenceAsOriginals(o.evidence, givenPaths, originalPaths);
     // With anchors given and --allow-extra-originals, a certificate in the folder is one more extra file (a warning).
     const noAnchors = !hasAnchors(session.trust);
-    if (originalPaths && (noAnchors || !session.options.allowExtraOriginals)) refuseCertificatesAsOriginals(givenPaths, originalPaths, noAnchors);
+    if (originalPaths && (noAnchors || !session.options.allowExtraOriginals)) {
+      // Set aside and said after the verdict: a slip never takes the place of a failing archive's verdict (a28 X1).
+      const slip = certificatesAsOriginals(givenPaths, originalPaths, noAnchors);
+      if (slip) {
+        certificateSlip = slip.error;
+        originalPaths = originalPaths.filter((f) => !slip.certs.includes(f));
+        if (!originalPaths.length) originalPaths = null;
+      }
+    }
     if ((originalPaths?.length ?? 0) + inMemory.length > limits.maxOriginals)
       throw new SealcheckError("ERR_INPUT_TOO_LARGE", `more than ${limits.maxOriginals} original files given (${raiseLimit("maxOriginals")})`, {
         option: "limits.maxOriginals",
@@ -175,6 +184,7 @@ async function verifyArchiveRun(o: VerifyArchiveOptions, pinned?: ContentCheck):
     };
     const run: PipelineRun = { stage: "attachments", checks: [] };
     const report = await guarded(name, bytes, hashing, showPersonalData, run);
+    if (certificateSlip && report.indication !== "TOTAL-FAILED") throw certificateSlip;
     if (pinned && hashing) pinned.originals(await hashing.result);
     if (tokenFile === undefined || tokenBytes === null) return report;
     // The cross-check: the --token copy verified with the same session (no originals, personal data masked),
@@ -331,11 +341,12 @@ function hasAnchors(t: IndexedTrustStore): boolean {
 /**
  * Certificates among the originals are a slip, never a changed document (the broker signs PDFs only, so no
  * certificate is any document_N): most often the word --trust left out before the anchors' folder, which then
- * lands among the originals. One usage error that says so first, naming the files, never a HASH_FAILURE.
+ * lands among the originals. One usage error that says so first, naming the files, never a HASH_FAILURE; said after
+ * the verdict of the other originals, and only when that is no TOTAL-FAILED (a28 X1).
  */
-function refuseCertificatesAsOriginals(given: readonly string[], listed: readonly string[], noAnchors: boolean): void {
+function certificatesAsOriginals(given: readonly string[], listed: readonly string[], noAnchors: boolean): { error: SealcheckError; certs: string[] } | null {
   const certs = listed.filter(looksLikeCertificate);
-  if (!certs.length) return;
+  if (!certs.length) return null;
   const shown =
     certs
       .slice(0, 4)
@@ -343,13 +354,14 @@ function refuseCertificatesAsOriginals(given: readonly string[], listed: readonl
       .join(", ") + (certs.length > 4 ? ` and ${certs.length - 4} more` : "");
   const dirs = [...new Set(certs.map((f) => given.find((g) => g === f) ?? dirname(f)))];
   const what = `${shown} ${certs.length === 1 ? "is a certificate" : "are certificates"}, given among the originals (the PDFs that were signed)`;
-  throw new SealcheckError(
+  const error = new SealcheckError(
     "ERR_USAGE",
     noAnchors
-      ? `No trust anchors were given, and ${what}: were they meant as trust anchors? Give them as trust anchors (trust): ${dirs[0]}.`
+      ? `No trust anchors were given, and ${what}: were they meant as trust anchors? Give them as trust anchors (trust): ${dirs[0]}. Anchors are certificates you obtained yourself, never ones that came with the evidence (docs/trust-anchors.md).`
       : `${what}; trust anchors are given as trust anchors (trust, or for one role trustFor), never among the originals.`,
     { file: certs[0]!, option: "originals" },
   );
+  return { error, certs };
 }
 
 /**

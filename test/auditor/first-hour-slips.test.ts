@@ -186,3 +186,22 @@ describe("a27 X1: a slip over a failing archive keeps its verdict", () => {
     expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
   });
 });
+
+describe("a28 X1: a certificate among the originals never hides a failing verdict", () => {
+  it("an altered original beside a .pem: TOTAL-FAILED/HASH_FAILURE (was exit 3, no verdict)", async () => {
+    const dir = tempDir("sealcheck-pem-beside-");
+    copyFileSync("samples/valid/originals/Lejekontrakt.pdf", join(dir, "Lejekontrakt.pdf"));
+    const altered = Buffer.from(readFileSync("samples/valid/originals/Husorden.pdf"));
+    altered[altered.length - 20] = altered[altered.length - 20]! ^ 0x01;
+    writeFileSync(join(dir, "Husorden.pdf"), altered);
+    copyFileSync("samples/trust/seal-root.pem", join(dir, "seal-root.pem"));
+    const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", originals: [dir], trust: ["samples/trust"] });
+    expect([r.indication, r.subIndication]).toEqual(["TOTAL-FAILED", "HASH_FAILURE"]);
+    // The genuine originals beside the .pem: the slip, as before.
+    const ok = tempDir("sealcheck-pem-beside-ok-");
+    for (const f of ["Lejekontrakt.pdf", "Husorden.pdf"]) copyFileSync(`samples/valid/originals/${f}`, join(ok, f));
+    copyFileSync("samples/trust/seal-root.pem", join(ok, "seal-root.pem"));
+    const e = await usageError(verifyArchive({ evidence: "samples/valid/archive.pdf", originals: [ok], trust: ["samples/trust"] }));
+    expect(e.message).toMatch(/"seal-root\.pem" is a certificate, given among the originals/);
+  });
+});

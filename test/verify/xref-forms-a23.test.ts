@@ -145,3 +145,13 @@ describe("a26 T1: a comment between an update's objects longer than poppler's 25
     expect(r.checks.find((c) => c.id === "seal-modifications")?.message).toMatch(/a comment longer than 254 bytes/);
   }, 60_000);
 });
+
+describe("a28 T1: a second 'trailer' after a table's own", () => {
+  it("in a comment between the table's trailer and startxref: fails (was TOTAL-PASSED)", async () => {
+    const extra = ` ${carried.join(" ")} /Prev ${prev}`;
+    const r = await verify(hybrid(extra, (x) => `% trailer << /Root 99 0 R >>\nstartxref\n${x}\n%%EOF\n`));
+    expect(r.indication).toBe("TOTAL-FAILED");
+    expect(r.checks.find((c) => c.id === "seal-modifications")?.message).toMatch(/a 'trailer' at offset \d+ \(its section's is elsewhere\)/);
+    expect((await verify(hybrid(extra))).indication).toBe("TOTAL-PASSED");
+  }, 60_000);
+});

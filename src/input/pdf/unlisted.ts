@@ -162,10 +162,11 @@ export function strayTrailers(doc: PdfDocument, index: number, max = 5): string[
   const rev = doc.revisions[index]!;
   const text = Buffer.from(doc.source.read(rev.startOffset, rev.endOffset)).toString("latin1");
   const out: string[] = [];
+  // A table's own: the first `trailer` after its `xref` (a28 T1: a second one after it, in a comment, was skipped).
+  const own = rev.xrefKind === "stream" ? -1 : text.indexOf("trailer", rev.xrefStart - rev.startOffset);
   for (let at = text.indexOf("trailer"); at >= 0 && out.length < max; at = text.indexOf("trailer", at + 1)) {
-    const offset = rev.startOffset + at;
-    if (rev.xrefKind !== "stream" && offset >= rev.xrefStart) continue;
-    out.push(`a 'trailer' at offset ${offset} (its section's is elsewhere)`);
+    if (at === own) continue;
+    out.push(`a 'trailer' at offset ${rev.startOffset + at} (its section's is elsewhere)`);
   }
   return out;
 }
