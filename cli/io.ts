@@ -57,8 +57,8 @@ function phrasesInFlags(message: string): string {
     .replace(/\braise it with limits\.(max[A-Za-z0-9]+)\b/g, "raise it with --limit $1=<n>")
     .replace(/\bthe overwrite option replaces it\b/g, "--force replaces it")
     .replace(
-      /were they meant as trust anchors\? Give them as trust anchors \(trust\): (.+)\.$/,
-      "did you leave out the word --trust before them? Give them as --trust $1.",
+      /were they meant as trust anchors\? If you obtained them yourself \((.+?)\), give them as trust anchors \(trust\): (.+)\.$/,
+      "did you leave out the word --trust before them? If you obtained them yourself ($1), give them as --trust $2.",
     )
     .replace(/\bcrossCheckToken\b/g, "--token")
     .replace(/\bgiven as trust anchors \(trust, or for one role trustFor\)/g, "given after --trust (or --trust-token, --trust-seal, --trust-tsa)")

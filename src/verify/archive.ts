@@ -13,7 +13,8 @@ import { hashOriginalBytes, listOriginals, startHashingOriginals, type OriginalB
 import { TRUST_ROLES, type IndexedTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
 import type * as pkijs from "pkijs";
 import { quoteName } from "../report/quoted-name.js";
-import { summarize, thumbprint } from "../pki/certificate.js";
+import { certificateFromDer, summarize, thumbprint } from "../pki/certificate.js";
+import type { PkiSession } from "../pki/session.js";
 import { resolvePersonNames } from "../report/person-names.js";
 import { isBrokerSealHolder } from "../evidence/broker-identity.js";
 import { failed, skipped } from "../report/check.js";
@@ -127,7 +128,7 @@ async function verifyArchiveRun(o: VerifyArchiveOptions, pinned?: ContentCheck):
     const noAnchors = !hasAnchors(session.trust);
     if (originalPaths && (noAnchors || !session.options.allowExtraOriginals)) {
       // Set aside and said after the verdict: a slip never takes the place of a failing archive's verdict (a28 X1).
-      const slip = certificatesAsOriginals(givenPaths, originalPaths, noAnchors);
+      const slip = certificatesAsOriginals(givenPaths, originalPaths, noAnchors, session.pki);
       if (slip) {
         certificateSlip = slip.error;
         originalPaths = originalPaths.filter((f) => !slip.certs.includes(f));
@@ -344,8 +345,13 @@ function hasAnchors(t: IndexedTrustStore): boolean {
  * lands among the originals. One usage error that says so first, naming the files, never a HASH_FAILURE; said after
  * the verdict of the other originals, and only when that is no TOTAL-FAILED (a28 X1).
  */
-function certificatesAsOriginals(given: readonly string[], listed: readonly string[], noAnchors: boolean): { error: SealcheckError; certs: string[] } | null {
-  const certs = listed.filter(looksLikeCertificate);
+function certificatesAsOriginals(
+  given: readonly string[],
+  listed: readonly string[],
+  noAnchors: boolean,
+  pki: PkiSession,
+): { error: SealcheckError; certs: string[] } | null {
+  const certs = listed.filter((f) => looksLikeCertificate(f, pki));
   if (!certs.length) return null;
   const shown =
     certs
@@ -357,7 +363,7 @@ function certificatesAsOriginals(given: readonly string[], listed: readonly stri
   const error = new SealcheckError(
     "ERR_USAGE",
     noAnchors
-      ? `No trust anchors were given, and ${what}: were they meant as trust anchors? Give them as trust anchors (trust): ${dirs[0]}. Anchors are certificates you obtained yourself, never ones that came with the evidence (docs/trust-anchors.md).`
+      ? `No trust anchors were given, and ${what}: were they meant as trust anchors? If you obtained them yourself (never from the evidence: docs/trust-anchors.md), give them as trust anchors (trust): ${dirs[0]}.`
       : `${what}; trust anchors are given as trust anchors (trust, or for one role trustFor), never among the originals.`,
     { file: certs[0]!, option: "originals" },
   );
@@ -369,7 +375,7 @@ function certificatesAsOriginals(given: readonly string[], listed: readonly stri
  * (a SEQUENCE of a SEQUENCE) filling the file. Anything more (a27 X1: an altered original with a PEM block put before
  * it, which pdftotext still reads) stays an original, compared and failed.
  */
-function looksLikeCertificate(file: string): boolean {
+function looksLikeCertificate(file: string, pki: PkiSession): boolean {
   let fd: number | undefined;
   try {
     fd = openRegular(file, Number.MAX_SAFE_INTEGER).fd;
@@ -378,17 +384,25 @@ function looksLikeCertificate(file: string): boolean {
     if (n > CERTIFICATE_FILE_MAX) return false;
     const b = buf.subarray(0, n);
     const text = b.toString("latin1");
+    // Each one must decode as an X.509 certificate (a29 X2: eight bytes of a DER SEQUENCE's head put before an
+    // altered original gave its shape, not a certificate).
+    const isCertificate = (der: Uint8Array) => {
+      certificateFromDer(der, file, pki);
+      return true;
+    };
+    const PEM = /-----BEGIN (TRUSTED |X509 )?CERTIFICATE-----([A-Za-z0-9+/=\s]*)-----END (TRUSTED |X509 )?CERTIFICATE-----/g;
     if (/-----BEGIN (TRUSTED |X509 )?CERTIFICATE-----/.test(text)) {
-      return (
+      if (
         text
-          .replace(/-----BEGIN (TRUSTED |X509 )?CERTIFICATE-----[A-Za-z0-9+/=\s]*-----END (TRUSTED |X509 )?CERTIFICATE-----/g, "")
+          .replace(PEM, "")
           .replace(/^\xEF\xBB\xBF/, "")
-          .trim() === ""
-      );
+          .trim() !== ""
+      )
+        return false;
+      return [...text.matchAll(PEM)].every((m) => isCertificate(Buffer.from(m[2]!.replace(/\s+/g, ""), "base64")));
     }
     if (n < 8 || b[0] !== 0x30 || (b[1] !== 0x82 && b[1] !== 0x83)) return false;
-    const len = b[1] === 0x82 ? 4 + b.readUInt16BE(2) : 5 + b.readUIntBE(2, 3);
-    return len === n && b[b[1] === 0x82 ? 4 : 5] === 0x30;
+    return isCertificate(b);
   } catch {
     return false;
   } finally {

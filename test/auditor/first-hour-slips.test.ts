@@ -26,7 +26,7 @@ describe("the word --trust left out: certificates among the originals", () => {
     const r = run(["verify", "samples/valid/archive.pdf", "samples/valid/originals", "samples/trust"]);
     expect(r.code).toBe(3);
     expect(flat(r.stderr)).toMatch(
-      /^sealcheck: No trust anchors were given, and "seal-root\.pem", "token-issuing-ca\.pem", "token-root\.pem", "tsa-root\.pem" are certificates, given among the originals .*did you leave out the word --trust before them\? Give them as --trust samples\/trust\./,
+      /^sealcheck: No trust anchors were given, and "seal-root\.pem", "token-issuing-ca\.pem", "token-root\.pem", "tsa-root\.pem" are certificates, given among the originals .*did you leave out the word --trust before them\? If you obtained them yourself \(never from the evidence: docs\/trust-anchors\.md\), give them as --trust samples\/trust\./,
     );
     expect(r.stdout + r.stderr).not.toMatch(FORGERY);
   });
@@ -203,5 +203,22 @@ describe("a28 X1: a certificate among the originals never hides a failing verdic
     copyFileSync("samples/trust/seal-root.pem", join(ok, "seal-root.pem"));
     const e = await usageError(verifyArchive({ evidence: "samples/valid/archive.pdf", originals: [ok], trust: ["samples/trust"] }));
     expect(e.message).toMatch(/"seal-root\.pem" is a certificate, given among the originals/);
+  });
+});
+
+describe("a29 X2: a file is a certificate among the originals only when it decodes as one", () => {
+  it("an altered original behind eight bytes of a DER SEQUENCE's head: compared, not set aside (was exit 3)", async () => {
+    const dir = tempDir("sealcheck-der-dressed-");
+    copyFileSync("samples/valid/originals/Lejekontrakt.pdf", join(dir, "Lejekontrakt.pdf"));
+    const pdf = Buffer.from(readFileSync("samples/valid/originals/Husorden.pdf"));
+    pdf[pdf.length - 20] = pdf[pdf.length - 20]! ^ 0x01;
+    const body = Buffer.concat([Buffer.from([0x30, 0x82, 0x00, 0x00]), pdf]);
+    const head = Buffer.from([0x30, 0x83, 0, 0, 0]);
+    head.writeUIntBE(body.length, 2, 3);
+    body.writeUInt16BE(Math.min(pdf.length, 0xffff), 2);
+    writeFileSync(join(dir, "Husorden.pdf"), Buffer.concat([head, body]));
+    const r = await verifyArchive({ evidence: "samples/valid/archive.pdf", originals: [dir], trust: ["samples/trust"] });
+    expect(r.indication).not.toBe("TOTAL-PASSED");
+    expect(r.subIndication).toBe("HASH_FAILURE");
   });
 });
