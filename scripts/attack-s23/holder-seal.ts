@@ -19,7 +19,7 @@ import { execFileSync } from "node:child_process";
 import { buildArchive, createOcspResponse, extensions, issueCertificate, issued, OIDS, TIMELINE } from "../generator/index.js";
 import { loadPki } from "../generator/pki.js";
 
-const MODES = ["control", "codesign", "email", "client", "any", "enc", "docsign"];
+const MODES = ["control", "codesign", "email", "client", "any", "enc", "docsign", "codedoc"];
 const mode = process.argv[2] ?? "codesign";
 if (!MODES.includes(mode)) throw new Error(`usage: <${MODES.join("|")}>`);
 const ORG = "IN GROUPE TRUST SERVICES APS NUF";
@@ -33,6 +33,8 @@ const ext: Record<string, ReturnType<typeof extensions.keyUsage>[]> = {
   any: [KU, extensions.extKeyUsage(false, "2.5.29.37.0"), QCPL],
   enc: [extensions.keyUsage("keyEncipherment"), QCPL],
   docsign: [KU, extensions.extKeyUsage(false, "1.2.840.113583.1.1.5"), QCPL],
+  // a29: code signing AND document signing (RFC 9336), critical: one key for both
+  codedoc: [KU, extensions.extKeyUsage(true, "1.3.6.1.5.5.7.3.3", "1.3.6.1.5.5.7.3.36"), QCPL],
 };
 const cn = (m: string) => `IN Groupe ${m}`;
 const pki = loadPki("samples/pki");

@@ -13,7 +13,7 @@ import { hashOriginalBytes, listOriginals, startHashingOriginals, type OriginalB
 import { TRUST_ROLES, type IndexedTrustStore, type TrustRole, type TrustStore } from "../pki/trust-store.js";
 import type * as pkijs from "pkijs";
 import { quoteName } from "../report/quoted-name.js";
-import { certificateFromDer, summarize, thumbprint } from "../pki/certificate.js";
+import { certificatesFromBytes, summarize, thumbprint } from "../pki/certificate.js";
 import type { PkiSession } from "../pki/session.js";
 import { resolvePersonNames } from "../report/person-names.js";
 import { isBrokerSealHolder } from "../evidence/broker-identity.js";
@@ -383,32 +383,28 @@ function looksLikeCertificate(file: string, pki: PkiSession): boolean {
     const n = readSync(fd, buf, 0, buf.length, 0);
     if (n > CERTIFICATE_FILE_MAX) return false;
     const b = buf.subarray(0, n);
+    // Nothing but certificates: PEM blocks and white space, or a DER SEQUENCE filling the file; and each one decodes
+    // as an X.509 certificate, read as --trust reads a file (a29 X2: a DER head's shape put before an altered original).
     const text = b.toString("latin1");
-    // Each one must decode as an X.509 certificate (a29 X2: eight bytes of a DER SEQUENCE's head put before an
-    // altered original gave its shape, not a certificate).
-    const isCertificate = (der: Uint8Array) => {
-      certificateFromDer(der, file, pki);
-      return true;
-    };
-    const PEM = /-----BEGIN (TRUSTED |X509 )?CERTIFICATE-----([A-Za-z0-9+/=\s]*)-----END (TRUSTED |X509 )?CERTIFICATE-----/g;
-    if (/-----BEGIN (TRUSTED |X509 )?CERTIFICATE-----/.test(text)) {
-      if (
-        text
-          .replace(PEM, "")
-          .replace(/^\xEF\xBB\xBF/, "")
-          .trim() !== ""
-      )
-        return false;
-      return [...text.matchAll(PEM)].every((m) => isCertificate(Buffer.from(m[2]!.replace(/\s+/g, ""), "base64")));
-    }
-    if (n < 8 || b[0] !== 0x30 || (b[1] !== 0x82 && b[1] !== 0x83)) return false;
-    return isCertificate(b);
+    const pem = /-----BEGIN (TRUSTED |X509 )?CERTIFICATE-----/.test(text);
+    if (
+      pem &&
+      text
+        .replace(PEM_CERTIFICATE_BLOCKS, "")
+        .replace(/^\xEF\xBB\xBF/, "")
+        .trim() !== ""
+    )
+      return false;
+    if (!pem && (n < 8 || b[0] !== 0x30 || (b[1] !== 0x82 && b[1] !== 0x83))) return false;
+    if (!pem && (b[1] === 0x82 ? 4 + b.readUInt16BE(2) : 5 + b.readUIntBE(2, 3)) !== n) return false;
+    return certificatesFromBytes(b, file, pki).length > 0;
   } catch {
     return false;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
 }
+const PEM_CERTIFICATE_BLOCKS = /-----BEGIN (TRUSTED |X509 )?CERTIFICATE-----[A-Za-z0-9+/=\s]*-----END (TRUSTED |X509 )?CERTIFICATE-----/g;
 /** No certificate file is this large (a certificate bundle of a few dozen). */
 const CERTIFICATE_FILE_MAX = 256 * 1024;
 
