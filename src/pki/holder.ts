@@ -133,8 +133,10 @@ export function sealEvidence(cert: pkijs.Certificate): string | null {
     if (namesAPerson(cert)) return null;
     const bc = extension(cert, "2.5.29.19")?.parsedValue as pkijs.BasicConstraints | undefined;
     if (bc?.cA === true) return null;
+    // An EKU extension that does not read as purposes is no "none stated" (a29's note: it read as any purpose).
     const purposes = extendedKeyUsages(cert);
-    if (purposes.length && !purposes.some((p) => SEAL_PURPOSES.has(p))) return null;
+    const stated = extension(cert, "2.5.29.37") !== undefined;
+    if (stated && !purposes.some((p) => SEAL_PURPOSES.has(p))) return null;
     if (qcOids(cert).types.includes(ESEAL_QC_TYPE)) return "a qualified seal's QC type";
     if (policies(cert).some((p) => SEAL_POLICIES.has(p))) return "a legal person's seal policy";
     return null;

@@ -133,6 +133,8 @@ describe("sealIdentity: parsed attributes, not a formatted name", () => {
     const QCPL = extensions.certificatePolicies("0.4.0.194112.1.1");
     for (const eku of ["1.3.6.1.5.5.7.3.3", "1.3.6.1.5.5.7.3.4", "1.3.6.1.5.5.7.3.2", "2.5.29.37.0"])
       notSeal.push(cert(production, undefined, [QCPL, extensions.extKeyUsage(false, eku)]));
+    // An EKU extension that lists no purpose it reads is no "none stated" (a29's note).
+    notSeal.push(cert(production, undefined, [QCPL, extensions.extKeyUsage(false)]));
     for (const c of notSeal) expect(sealIdentity(c.cert).identity).toBe("other");
     expect(sealIdentity(cert(production, undefined, [QCPL, extensions.extKeyUsage(false, "1.3.6.1.5.5.7.3.36")]).cert).identity).toBe("production-seal");
     expect(sealIdentity(cert(production, undefined, [extensions.certificatePolicies("0.4.0.194112.1.1")]).cert).identity).toBe("production-seal");
